@@ -1,0 +1,50 @@
+//! Line of sight for 200 × 200 figure pairs against 100 terrain pieces (target: under 5 ms).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use glam::Vec2;
+use holotable::rules::geometry::Shape;
+use holotable::rules::los::{LosIndex, Sight};
+use holotable::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
+
+/// 100 pieces spread over a 6×4 ft table: rectangles, circles and polygons.
+fn terrain() -> Vec<TerrainPiece> {
+    (0..100)
+        .map(|i| {
+            let x = 4.0 + ((i * 37) % 64) as f32;
+            let y = 4.0 + ((i * 53) % 40) as f32;
+            let shape = match i % 3 {
+                0 => Shape::Rect { min: (x, y), max: (x + 3.0, y + 2.0) },
+                1 => Shape::Circle { centre: (x, y), radius: 1.5 },
+                _ => Shape::Polygon { points: vec![(x, y), (x + 3.0, y + 0.5), (x + 2.0, y + 3.0), (x - 0.5, y + 2.0)] },
+            };
+            let props = if i % 4 == 0 { vec![TerrainProperty::Hill] } else { vec![TerrainProperty::BlocksLineOfSight] };
+            TerrainPiece { id: format!("t{i}"), kind: TerrainKind::Rocks, shape, properties: props }
+        })
+        .collect()
+}
+
+fn figures(n: usize, x0: f32) -> Vec<Vec2> {
+    (0..n).map(|i| Vec2::new(x0 + (i % 10) as f32 * 1.3, 2.0 + (i / 10) as f32 * 2.2)).collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let t = terrain();
+    let idx = LosIndex::new(&t);
+    let (a, b) = (figures(200, 1.0), figures(200, 56.0));
+    c.bench_function("line of sight 200x200 pairs, 100 pieces", |bench| {
+        bench.iter(|| {
+            let mut clear = 0u32;
+            for p in &a {
+                for q in &b {
+                    if idx.sight(&t, *p, 0.5, *q, 0.5) == Sight::Clear {
+                        clear += 1;
+                    }
+                }
+            }
+            std::hint::black_box(clear)
+        })
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,18 @@
+//! How a person acts on the table: the pointer selects, drags figures and measures; keys
+//! run, hide, jump and end activations. Everything it does to the game is a `Command`.
+
+mod keys;
+mod pointer;
+
+use bevy::prelude::*;
+
+pub use pointer::{MovePreview, PointerState, SightPreview, side_to_act as pointer_side_to_act};
+
+/// Pointer and keyboard input on the table.
+pub struct InputPlugin;
+
+impl Plugin for InputPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((pointer::plugin, keys::plugin));
+    }
+}

@@ -1,0 +1,280 @@
+//! Table geometry in inches: terrain shapes, distances between bases, segment clipping and
+//! the line-of-sight raycasts of tyneside-skirmish.txt, Visibility ("if a figure can draw a
+//! clear line of sight from his base to an enemy base, they can see each other").
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// A terrain outline on the table. Units: inches, table origin at the bottom-left corner.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Shape {
+    /// Axis-aligned rectangle from `min` to `max` corner.
+    Rect { min: (f32, f32), max: (f32, f32) },
+    /// Circle of `radius` inches around `centre`.
+    Circle { centre: (f32, f32), radius: f32 },
+    /// Simple polygon (3 or more corners, either winding, need not be convex).
+    Polygon { points: Vec<(f32, f32)> },
+}
+
+/// Axis-aligned bounding box, inches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Aabb {
+    /// Lowest x and y.
+    pub min: Vec2,
+    /// Highest x and y.
+    pub max: Vec2,
+}
+
+impl Aabb {
+    /// Whether the segment `a`–`b` touches this box (slab test).
+    pub fn hits_segment(&self, a: Vec2, b: Vec2) -> bool {
+        let d = b - a;
+        let (mut t0, mut t1) = (0.0f32, 1.0f32);
+        for axis in 0..2 {
+            let (o, dd, lo, hi) = (a[axis], d[axis], self.min[axis], self.max[axis]);
+            if dd.abs() < 1e-9 {
+                if o < lo || o > hi {
+                    return false;
+                }
+            } else {
+                let (mut ta, mut tb) = ((lo - o) / dd, (hi - o) / dd);
+                if ta > tb {
+                    std::mem::swap(&mut ta, &mut tb);
+                }
+                t0 = t0.max(ta);
+                t1 = t1.min(tb);
+                if t0 > t1 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+impl Shape {
+    /// The corners of a rectangle or polygon, as vectors (empty for a circle).
+    pub fn corners(&self) -> Vec<Vec2> {
+        match self {
+            Shape::Rect { min, max } => vec![
+                Vec2::new(min.0, min.1),
+                Vec2::new(max.0, min.1),
+                Vec2::new(max.0, max.1),
+                Vec2::new(min.0, max.1),
+            ],
+            Shape::Polygon { points } => points.iter().map(|&(x, y)| Vec2::new(x, y)).collect(),
+            Shape::Circle { .. } => Vec::new(),
+        }
+    }
+
+    /// The bounding box.
+    pub fn aabb(&self) -> Aabb {
+        match self {
+            Shape::Circle { centre, radius } => {
+                let c = Vec2::new(centre.0, centre.1);
+                Aabb { min: c - Vec2::splat(*radius), max: c + Vec2::splat(*radius) }
+            }
+            _ => {
+                let pts = self.corners();
+                let min = pts.iter().fold(Vec2::splat(f32::MAX), |m, p| m.min(*p));
+                let max = pts.iter().fold(Vec2::splat(f32::MIN), |m, p| m.max(*p));
+                Aabb { min, max }
+            }
+        }
+    }
+
+    /// The middle of the bounding box (where a label goes).
+    pub fn centre(&self) -> Vec2 {
+        let b = self.aabb();
+        (b.min + b.max) * 0.5
+    }
+
+    /// Whether `p` lies inside (or on the edge of) the shape.
+    pub fn contains(&self, p: Vec2) -> bool {
+        match self {
+            Shape::Circle { centre, radius } => p.distance(Vec2::new(centre.0, centre.1)) <= *radius,
+            Shape::Rect { min, max } => p.x >= min.0 && p.x <= max.0 && p.y >= min.1 && p.y <= max.1,
+            Shape::Polygon { .. } => {
+                let pts = self.corners();
+                let mut inside = false;
+                let mut j = pts.len() - 1;
+                for i in 0..pts.len() {
+                    let (a, b) = (pts[i], pts[j]);
+                    if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+                        inside = !inside;
+                    }
+                    j = i;
+                }
+                inside
+            }
+        }
+    }
+
+    /// Distance in inches from `p` to the shape (0 inside).
+    pub fn distance_to(&self, p: Vec2) -> f32 {
+        if self.contains(p) {
+            return 0.0;
+        }
+        match self {
+            Shape::Circle { centre, radius } => p.distance(Vec2::new(centre.0, centre.1)) - radius,
+            _ => {
+                let pts = self.corners();
+                (0..pts.len())
+                    .map(|i| point_segment_distance(p, pts[i], pts[(i + 1) % pts.len()]))
+                    .fold(f32::MAX, f32::min)
+            }
+        }
+    }
+
+    /// The parameters t in (0,1) where segment `a`–`b` crosses the outline, sorted.
+    fn crossings(&self, a: Vec2, b: Vec2) -> Vec<f32> {
+        let mut ts = Vec::new();
+        match self {
+            Shape::Circle { centre, radius } => {
+                let c = Vec2::new(centre.0, centre.1);
+                let d = b - a;
+                let f = a - c;
+                let qa = d.dot(d);
+                if qa < 1e-12 {
+                    return ts;
+                }
+                let qb = 2.0 * f.dot(d);
+                let qc = f.dot(f) - radius * radius;
+                let disc = qb * qb - 4.0 * qa * qc;
+                if disc >= 0.0 {
+                    let s = disc.sqrt();
+                    for t in [(-qb - s) / (2.0 * qa), (-qb + s) / (2.0 * qa)] {
+                        if t > 0.0 && t < 1.0 {
+                            ts.push(t);
+                        }
+                    }
+                }
+            }
+            _ => {
+                let pts = self.corners();
+                for i in 0..pts.len() {
+                    if let Some(t) = segment_param(a, b, pts[i], pts[(i + 1) % pts.len()]) {
+                        ts.push(t);
+                    }
+                }
+            }
+        }
+        ts.sort_by(f32::total_cmp);
+        ts
+    }
+
+    /// Length in inches of the part of segment `a`–`b` that lies inside the shape.
+    pub fn length_inside(&self, a: Vec2, b: Vec2) -> f32 {
+        let mut ts = vec![0.0];
+        ts.extend(self.crossings(a, b));
+        ts.push(1.0);
+        let len = a.distance(b);
+        ts.windows(2)
+            .filter(|w| w[1] > w[0] && self.contains(a.lerp(b, (w[0] + w[1]) * 0.5)))
+            .map(|w| (w[1] - w[0]) * len)
+            .sum()
+    }
+
+    /// Whether segment `a`–`b` touches the shape at all.
+    pub fn touches_segment(&self, a: Vec2, b: Vec2) -> bool {
+        self.contains(a) || self.contains(b) || !self.crossings(a, b).is_empty()
+    }
+}
+
+/// Distance from `p` to the segment `a`–`b`, inches.
+pub fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let ab = b - a;
+    let t = if ab.length_squared() < 1e-12 { 0.0 } else { ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0) };
+    p.distance(a + ab * t)
+}
+
+/// Where segment `a`–`b` crosses segment `c`–`d`, as a parameter along `a`–`b`.
+fn segment_param(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> Option<f32> {
+    let r = b - a;
+    let s = d - c;
+    let denom = r.perp_dot(s);
+    if denom.abs() < 1e-12 {
+        return None;
+    }
+    let t = (c - a).perp_dot(s) / denom;
+    let u = (c - a).perp_dot(r) / denom;
+    (t > 0.0 && t < 1.0 && (0.0..=1.0).contains(&u)).then_some(t)
+}
+
+/// Edge-to-edge distance between two round bases, inches (0 when they overlap).
+///
+/// tyneside-skirmish.txt measures between bases: close combat "occurs when opposing figures
+/// are within 1" of each other"; ranges are measured to the nearest enemy.
+pub fn base_gap(a: Vec2, ra: f32, b: Vec2, rb: f32) -> f32 {
+    (a.distance(b) - ra - rb).max(0.0)
+}
+
+/// The sight lines tried between two round bases: centre to centre and the two outer
+/// tangents (left rim to left rim, right rim to right rim).
+///
+/// tyneside-skirmish.txt, Visibility: a clear line "from his base to an enemy base" is enough,
+/// so a figure peeking past a corner with part of its base sees and is seen.
+pub fn sight_lines(a: Vec2, ra: f32, b: Vec2, rb: f32) -> [(Vec2, Vec2); 3] {
+    let dir = (b - a).normalize_or_zero();
+    let side = dir.perp();
+    // Slightly inside the rim, so touching a wall with the base edge is not seeing through it.
+    let (ka, kb) = (ra * 0.9, rb * 0.9);
+    [(a, b), (a + side * ka, b + side * kb), (a - side * ka, b - side * kb)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square() -> Shape {
+        Shape::Rect { min: (0.0, 0.0), max: (4.0, 4.0) }
+    }
+
+    #[test]
+    fn rect_contains_and_distance() {
+        let s = square();
+        assert!(s.contains(Vec2::new(2.0, 2.0)));
+        assert!(!s.contains(Vec2::new(5.0, 2.0)));
+        assert!((s.distance_to(Vec2::new(7.0, 2.0)) - 3.0).abs() < 1e-5);
+        assert_eq!(s.distance_to(Vec2::new(1.0, 1.0)), 0.0);
+    }
+
+    #[test]
+    fn length_inside_rect_and_circle() {
+        let s = square();
+        let l = s.length_inside(Vec2::new(-2.0, 2.0), Vec2::new(10.0, 2.0));
+        assert!((l - 4.0).abs() < 1e-4, "{l}");
+        let c = Shape::Circle { centre: (0.0, 0.0), radius: 2.0 };
+        let l = c.length_inside(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0));
+        assert!((l - 4.0).abs() < 1e-4, "{l}");
+        // Starting inside: only the part up to the rim counts.
+        let l = c.length_inside(Vec2::new(0.0, 0.0), Vec2::new(5.0, 0.0));
+        assert!((l - 2.0).abs() < 1e-4, "{l}");
+    }
+
+    #[test]
+    fn concave_polygon() {
+        // An L shape: the notch at top right is outside.
+        let l = Shape::Polygon { points: vec![(0.0, 0.0), (4.0, 0.0), (4.0, 2.0), (2.0, 2.0), (2.0, 4.0), (0.0, 4.0)] };
+        assert!(l.contains(Vec2::new(1.0, 3.0)));
+        assert!(!l.contains(Vec2::new(3.0, 3.0)));
+        assert!(!l.touches_segment(Vec2::new(3.0, 2.5), Vec2::new(3.0, 5.0)));
+        assert!(l.touches_segment(Vec2::new(3.0, 5.0), Vec2::new(3.0, 1.0)));
+        let inside = l.length_inside(Vec2::new(-1.0, 3.0), Vec2::new(5.0, 3.0));
+        assert!((inside - 2.0).abs() < 1e-4, "{inside}");
+    }
+
+    #[test]
+    fn aabb_slab_test() {
+        let b = square().aabb();
+        assert!(b.hits_segment(Vec2::new(-1.0, -1.0), Vec2::new(5.0, 5.0)));
+        assert!(!b.hits_segment(Vec2::new(-1.0, 5.0), Vec2::new(5.0, 5.0)));
+        assert!(b.hits_segment(Vec2::new(2.0, 2.0), Vec2::new(2.0, 2.0)));
+    }
+
+    #[test]
+    fn base_gap_edge_to_edge() {
+        assert!((base_gap(Vec2::ZERO, 0.5, Vec2::new(3.0, 0.0), 0.5) - 2.0).abs() < 1e-6);
+        assert_eq!(base_gap(Vec2::ZERO, 0.5, Vec2::new(0.5, 0.0), 0.5), 0.0);
+    }
+}

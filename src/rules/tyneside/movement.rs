@@ -1,0 +1,192 @@
+//! Movement: tyneside-skirmish.txt, Movement and Groups.
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::dice::DiceExpr;
+use crate::rules::geometry::{Shape, point_segment_distance};
+use crate::rules::terrain::{TerrainPiece, TerrainProperty};
+
+/// "add D4" to that rate if running".
+pub const RUN_DIE: DiceExpr = DiceExpr::d(4);
+/// "Figures can jump across gaps up to D4+1" as part of their movement."
+pub const JUMP_DIE: DiceExpr = DiceExpr::d(4).plus(1);
+/// Groups: "must remain within 5" of at least 1 other member of the group"; heroes join
+/// groups "within 5" of them at turn start". Inches, base edge to base edge.
+pub const COHESION: f32 = 5.0;
+/// Orders: "Stand — May only move up to 2"".
+pub const STAND_LIMIT: f32 = 2.0;
+/// Orders: Advance — "They halt at 5" from enemy figures."
+pub const ADVANCE_HALT: f32 = 5.0;
+
+/// What a straight move from one point to another costs, inches.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PathCost {
+    /// Length of the path on the table.
+    pub length: f32,
+    /// Movement allowance it uses: difficult inches count double, and the whole move counts
+    /// double if it crosses an obstacle.
+    pub cost: f32,
+    /// Inches of the path inside difficult terrain.
+    pub difficult: f32,
+    /// Whether it crosses an obstacle.
+    pub crosses_obstacle: bool,
+    /// Inches of the path over gaps (which need a jump).
+    pub gap: f32,
+}
+
+/// Why a path cannot be taken at all.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PathBlocked {
+    /// The path or the base at its end touches impassable terrain.
+    #[error("impassable terrain '{0}' is in the way (Movement: impassable terrain blocks)")]
+    Impassable(String),
+    /// The destination is off the table.
+    #[error("the destination is off the table")]
+    OffTable,
+    /// The path crosses a gap and no jump was declared.
+    #[error("'{0}' is a gap: declare a jump to cross it (\"Figures can jump across gaps up to D4+1\"\")")]
+    Gap(String),
+}
+
+/// Distance from segment `a`–`b` to a shape, inches (0 if they touch).
+fn segment_shape_distance(shape: &Shape, a: Vec2, b: Vec2) -> f32 {
+    if shape.touches_segment(a, b) {
+        return 0.0;
+    }
+    let ends = shape.distance_to(a).min(shape.distance_to(b));
+    match shape {
+        Shape::Circle { centre, radius } => {
+            ends.min(point_segment_distance(Vec2::new(centre.0, centre.1), a, b) - radius)
+        }
+        _ => shape.corners().iter().map(|c| point_segment_distance(*c, a, b)).fold(ends, f32::min),
+    }
+}
+
+/// The cost of moving a base of `radius` inches straight from `from` to `to` on a table of
+/// `table` inches.
+///
+/// tyneside-skirmish.txt, Movement: "Halve movement if in difficult terrain or crossing an
+/// obstacle." Ruling (docs/rules/tyneside.md): each inch inside difficult terrain costs two;
+/// a move that crosses an obstacle costs double throughout.
+///
+/// Errors: [`PathBlocked`] when the move touches impassable terrain (a base may leave
+/// impassable terrain it already overlaps, never enter it), ends off the table, or crosses a
+/// gap.
+pub fn path_cost(terrain: &[TerrainPiece], table: Vec2, from: Vec2, to: Vec2, radius: f32) -> Result<PathCost, PathBlocked> {
+    if to.x < 0.0 || to.y < 0.0 || to.x > table.x || to.y > table.y {
+        return Err(PathBlocked::OffTable);
+    }
+    let length = from.distance(to);
+    let (mut difficult, mut gap, mut crosses_obstacle) = (0.0f32, 0.0f32, false);
+    for t in terrain {
+        if t.has(TerrainProperty::Impassable) {
+            let start_clear = t.shape.distance_to(from) >= radius;
+            if start_clear && segment_shape_distance(&t.shape, from, to) < radius
+                || t.shape.distance_to(to) < radius
+            {
+                return Err(PathBlocked::Impassable(t.id.clone()));
+            }
+        }
+        if !t.shape.aabb().hits_segment(from, to) {
+            continue;
+        }
+        if t.has(TerrainProperty::Difficult) {
+            difficult += t.shape.length_inside(from, to);
+        }
+        if t.has(TerrainProperty::Obstacle) && t.shape.touches_segment(from, to) && !t.shape.contains(to) {
+            crosses_obstacle = true;
+        }
+        if t.has(TerrainProperty::Gap) {
+            gap += t.shape.length_inside(from, to);
+        }
+    }
+    let difficult = difficult.min(length);
+    let mut cost = length + difficult;
+    if crosses_obstacle {
+        cost *= 2.0;
+    }
+    Ok(PathCost { length, cost, difficult, crosses_obstacle, gap })
+}
+
+/// The first gap piece a path crosses, for messages.
+pub fn first_gap<'a>(terrain: &'a [TerrainPiece], from: Vec2, to: Vec2) -> Option<&'a TerrainPiece> {
+    terrain.iter().find(|t| t.has(TerrainProperty::Gap) && t.shape.length_inside(from, to) > 0.0)
+}
+
+/// A figure's movement allowance for one activation, inches: its walk, plus the D4 if it runs.
+///
+/// tyneside-skirmish.txt, Movement: "foot figures walk at 5" an activation, and add D4" to
+/// that rate if running". Wounds do not change it ("halving of all values … but not Force
+/// points or movement").
+pub fn allowance(walk: f32, run_roll: Option<i32>) -> f32 {
+    walk + run_roll.unwrap_or(0) as f32
+}
+
+/// Whether a figure at `pos` (base `radius`) is within [`COHESION`] of at least one other
+/// member at `others` (with their radii). A lone figure is always in cohesion.
+///
+/// tyneside-skirmish.txt, Groups: "must remain within 5" of at least 1 other member of the
+/// group, or attempt to get within 5" if further away."
+pub fn in_cohesion(pos: Vec2, radius: f32, others: &[(Vec2, f32)]) -> bool {
+    others.is_empty() || others.iter().any(|(p, r)| crate::rules::geometry::base_gap(pos, radius, *p, *r) <= COHESION + 1e-4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::terrain::TerrainKind;
+
+    fn piece(id: &str, props: Vec<TerrainProperty>, min: (f32, f32), max: (f32, f32)) -> TerrainPiece {
+        TerrainPiece { id: id.into(), kind: TerrainKind::Other, shape: Shape::Rect { min, max }, properties: props }
+    }
+    const TABLE: Vec2 = Vec2::new(72.0, 48.0);
+
+    #[test]
+    fn open_ground_costs_its_length() {
+        let c = path_cost(&[], TABLE, Vec2::new(1.0, 1.0), Vec2::new(4.0, 5.0), 0.5).unwrap();
+        assert!((c.cost - 5.0).abs() < 1e-5);
+    }
+
+    #[test]
+    fn difficult_inches_count_double() {
+        let woods = piece("woods", vec![TerrainProperty::Difficult], (10.0, 0.0), (12.0, 20.0));
+        let c = path_cost(&[woods], TABLE, Vec2::new(9.0, 5.0), Vec2::new(13.0, 5.0), 0.5).unwrap();
+        assert!((c.difficult - 2.0).abs() < 1e-4);
+        assert!((c.cost - 6.0).abs() < 1e-4, "4\" with 2\" in woods costs 6\"");
+    }
+
+    #[test]
+    fn crossing_an_obstacle_halves_the_move() {
+        let wall = piece("wall", vec![TerrainProperty::Obstacle], (10.0, 0.0), (10.2, 20.0));
+        let c = path_cost(&[wall], TABLE, Vec2::new(9.0, 5.0), Vec2::new(11.0, 5.0), 0.5).unwrap();
+        assert!(c.crosses_obstacle);
+        assert!((c.cost - 4.0).abs() < 1e-4, "2\" over a wall uses 4\"");
+    }
+
+    #[test]
+    fn impassable_gap_and_edge_refuse() {
+        let rock = piece("rock", vec![TerrainProperty::Impassable], (10.0, 0.0), (12.0, 20.0));
+        let chasm = piece("chasm", vec![TerrainProperty::Gap], (20.0, 0.0), (22.0, 20.0));
+        let t = [rock, chasm];
+        assert_eq!(path_cost(&t, TABLE, Vec2::new(8.0, 5.0), Vec2::new(14.0, 5.0), 0.5), Err(PathBlocked::Impassable("rock".into())));
+        assert_eq!(path_cost(&t, TABLE, Vec2::new(8.0, 5.0), Vec2::new(9.7, 5.0), 0.5), Err(PathBlocked::Impassable("rock".into())), "base would overlap");
+        assert!(path_cost(&t, TABLE, Vec2::new(8.0, 5.0), Vec2::new(9.4, 5.0), 0.5).is_ok());
+        let c = path_cost(&t, TABLE, Vec2::new(19.0, 5.0), Vec2::new(23.0, 5.0), 0.5).unwrap();
+        assert!((c.gap - 2.0).abs() < 1e-4);
+        assert_eq!(path_cost(&t, TABLE, Vec2::new(70.0, 5.0), Vec2::new(73.0, 5.0), 0.5), Err(PathBlocked::OffTable));
+    }
+
+    #[test]
+    fn cohesion_five_inches_edge_to_edge() {
+        assert!(in_cohesion(Vec2::ZERO, 0.5, &[(Vec2::new(6.0, 0.0), 0.5)]));
+        assert!(!in_cohesion(Vec2::ZERO, 0.5, &[(Vec2::new(6.2, 0.0), 0.5)]));
+        assert!(in_cohesion(Vec2::ZERO, 0.5, &[]));
+    }
+
+    #[test]
+    fn run_adds_the_d4() {
+        assert_eq!(allowance(5.0, Some(3)), 8.0);
+        assert_eq!(allowance(7.0, None), 7.0);
+    }
+}

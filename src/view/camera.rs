@@ -1,0 +1,107 @@
+//! The table camera: fits the table into the space the panels leave, pans and zooms.
+
+use bevy::camera::Viewport;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::EguiContexts;
+
+use crate::game::table::TableRes;
+
+/// The camera looking down on the table.
+#[derive(Component)]
+pub struct TableCamera;
+
+/// The space the egui panels take on each edge, logical pixels (set by the UI each frame).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct PanelInsets {
+    /// Left panel width.
+    pub left: f32,
+    /// Right panel width.
+    pub right: f32,
+    /// Top panel height.
+    pub top: f32,
+    /// Bottom panel height.
+    pub bottom: f32,
+}
+
+fn spawn(mut commands: Commands) {
+    commands.spawn((Camera2d, TableCamera));
+}
+
+/// Keeps the camera's viewport to the space between the panels.
+fn viewport(insets: Res<PanelInsets>, window: Single<&Window, With<PrimaryWindow>>, mut camera: Single<&mut Camera, With<TableCamera>>) {
+    let s = window.scale_factor();
+    let (w, h) = (window.physical_width(), window.physical_height());
+    let pos = UVec2::new((insets.left * s) as u32, (insets.top * s) as u32);
+    let used = UVec2::new(((insets.left + insets.right) * s) as u32, ((insets.top + insets.bottom) * s) as u32);
+    let size = UVec2::new(w.saturating_sub(used.x).max(1), h.saturating_sub(used.y).max(1));
+    let vp = Viewport { physical_position: pos.min(UVec2::new(w.saturating_sub(1), h.saturating_sub(1))), physical_size: size, ..default() };
+    if camera.viewport.as_ref().map(|v| (v.physical_position, v.physical_size)) != Some((vp.physical_position, vp.physical_size)) {
+        camera.viewport = Some(vp);
+    }
+}
+
+/// Frames the whole table: on a new game, and on F.
+fn fit(
+    table: Option<Res<TableRes>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    insets: Res<PanelInsets>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut cam: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
+    mut ctx: EguiContexts,
+) {
+    let Some(table) = table else { return };
+    let typing = ctx.ctx_mut().map(|c| c.egui_wants_keyboard_input()).unwrap_or(false);
+    if !(table.is_added() || insets.is_changed() && table.is_changed() || (keys.just_pressed(KeyCode::KeyF) && !typing)) {
+        return;
+    }
+    let w = (window.width() - insets.left - insets.right).max(100.0);
+    let h = (window.height() - insets.top - insets.bottom).max(100.0);
+    let scale = ((table.size.x + 4.0) / w).max((table.size.y + 4.0) / h);
+    cam.0.translation = (table.size / 2.0).extend(cam.0.translation.z);
+    if let Projection::Orthographic(o) = &mut *cam.1 {
+        o.scale = scale;
+    }
+}
+
+/// Middle or right-button drag, or the arrow keys, pan; the wheel zooms about the cursor.
+fn pan_zoom(
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    time: Res<Time>,
+    mut cam: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
+    mut ctx: EguiContexts,
+) {
+    let Ok(ctx) = ctx.ctx_mut() else { return };
+    let Projection::Orthographic(o) = &mut *cam.1 else { return };
+    let scale = o.scale;
+    if !ctx.egui_wants_pointer_input() && !ctx.is_pointer_over_egui() {
+        if buttons.pressed(MouseButton::Middle) {
+            cam.0.translation.x -= motion.delta.x * scale;
+            cam.0.translation.y += motion.delta.y * scale;
+        }
+        if scroll.delta.y != 0.0 {
+            o.scale = (scale * (1.0 - 0.1 * scroll.delta.y.signum())).clamp(0.005, 1.0);
+        }
+    }
+    if !ctx.egui_wants_keyboard_input() {
+        let mut d = Vec2::ZERO;
+        for (k, v) in [(KeyCode::ArrowLeft, -Vec2::X), (KeyCode::ArrowRight, Vec2::X), (KeyCode::ArrowUp, Vec2::Y), (KeyCode::ArrowDown, -Vec2::Y)] {
+            if keys.pressed(k) {
+                d += v;
+            }
+        }
+        let step = d * 600.0 * scale * time.delta_secs();
+        cam.0.translation += step.extend(0.0);
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PanelInsets>()
+        .add_systems(Startup, spawn)
+        .add_systems(PostUpdate, viewport)
+        .add_systems(Update, (fit, pan_zoom).chain());
+}

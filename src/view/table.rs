@@ -1,0 +1,171 @@
+//! The table cloth, terrain pieces by type (difficult ground hatched, sight-blockers outlined
+//! heavily) and objective markers.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+
+use super::TableVisual;
+use super::palette::{TABLE, terrain_colour};
+use crate::game::table::TableRes;
+use crate::rules::geometry::Shape;
+use crate::rules::terrain::{TerrainPiece, TerrainProperty};
+
+/// Hatching lines over difficult ground, worked out once per table, inches.
+#[derive(Resource, Default)]
+struct Hatching(Vec<(Vec2, Vec2)>);
+
+/// A flat mesh of a terrain outline (any simple polygon, or a circle).
+fn shape_mesh(shape: &Shape) -> Mesh {
+    if let Shape::Circle { radius, .. } = shape {
+        return Circle::new(*radius).mesh().resolution(48).build();
+    }
+    let c = shape.centre();
+    let pts: Vec<[f32; 2]> = shape.corners().iter().map(|p| [p.x - c.x, p.y - c.y]).collect();
+    let mut indices: Vec<u32> = Vec::new();
+    earcut::Earcut::new().earcut(pts.iter().copied(), &[], &mut indices);
+    let positions: Vec<[f32; 3]> = pts.iter().map(|p| [p[0], p[1], 0.0]).collect();
+    let n = positions.len();
+    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; n])
+        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; n])
+        .with_inserted_indices(Indices::U32(indices))
+}
+
+/// Diagonal hatching inside a piece, every 1.5".
+fn hatch(piece: &TerrainPiece) -> Vec<(Vec2, Vec2)> {
+    let b = piece.shape.aabb();
+    let mut out = Vec::new();
+    let span = (b.max - b.min).length();
+    let mut k = -span;
+    while k < span {
+        let a = Vec2::new(b.min.x + k, b.min.y);
+        let dir = Vec2::new(1.0, 1.0).normalize();
+        let mut run: Option<Vec2> = None;
+        let mut t = 0.0;
+        while t <= span * 1.5 {
+            let p = a + dir * t;
+            let inside = piece.shape.contains(p);
+            match (inside, run) {
+                (true, None) => run = Some(p),
+                (false, Some(s)) => {
+                    out.push((s, p - dir * 0.25));
+                    run = None;
+                }
+                _ => {}
+            }
+            t += 0.25;
+        }
+        if let Some(s) = run {
+            out.push((s, a + dir * span * 1.5));
+        }
+        k += 1.5;
+    }
+    out
+}
+
+fn spawn_table(
+    table: Res<TableRes>,
+    old: Query<Entity, With<TableVisual>>,
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut hatching: ResMut<Hatching>,
+) {
+    if !table.is_added() && !table.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let size = table.size;
+    commands.spawn((
+        TableVisual,
+        Mesh2d(meshes.add(Rectangle::new(size.x, size.y))),
+        MeshMaterial2d(materials.add(TABLE)),
+        Transform::from_translation((size / 2.0).extend(0.0)),
+    ));
+    hatching.0.clear();
+    for (i, t) in table.terrain.iter().enumerate() {
+        let c = t.shape.centre();
+        let centre = match &t.shape {
+            Shape::Circle { centre, .. } => Vec2::new(centre.0, centre.1),
+            _ => c,
+        };
+        commands.spawn((
+            TableVisual,
+            Mesh2d(meshes.add(shape_mesh(&t.shape))),
+            MeshMaterial2d(materials.add(terrain_colour(t.kind))),
+            Transform::from_translation(centre.extend(1.0 + i as f32 * 0.001)),
+        ));
+        let tags: Vec<&str> = t
+            .properties
+            .iter()
+            .map(|p| match p {
+                TerrainProperty::Difficult => "difficult",
+                TerrainProperty::Obstacle => "obstacle",
+                TerrainProperty::Impassable => "impassable",
+                TerrainProperty::BlocksLineOfSight => "blocks sight",
+                TerrainProperty::Cover => "cover",
+                TerrainProperty::Building => "building",
+                TerrainProperty::Hill => "hill",
+                TerrainProperty::Gap => "gap: jump",
+            })
+            .collect();
+        commands.spawn((
+            TableVisual,
+            Text2d::new(format!("{}\n{}", t.id, tags.join(" · "))),
+            TextFont { font_size: 28.0, ..default() },
+            TextColor(Color::srgba(1.0, 1.0, 1.0, 0.55)),
+            TextLayout::new_with_justify(Justify::Center),
+            Transform::from_translation(c.extend(3.0)).with_scale(Vec3::splat(0.022)),
+        ));
+        if t.has(TerrainProperty::Difficult) {
+            hatching.0.extend(hatch(t));
+        }
+    }
+    for o in &table.scenario.objectives {
+        commands.spawn((
+            TableVisual,
+            Text2d::new(format!("★ {}", o.name)),
+            TextFont { font_size: 30.0, ..default() },
+            TextColor(Color::srgb(1.0, 0.92, 0.35)),
+            Transform::from_translation(Vec3::new(o.at.0, o.at.1 - o.radius - 0.6, 3.0)).with_scale(Vec3::splat(0.025)),
+        ));
+    }
+}
+
+/// Outlines, hatching and objective rings, drawn every frame.
+fn draw_outlines(table: Option<Res<TableRes>>, hatching: Res<Hatching>, mut gizmos: Gizmos) {
+    let Some(table) = table else { return };
+    gizmos.rect_2d(Isometry2d::from_translation(table.size / 2.0), table.size, Color::srgb(0.25, 0.22, 0.18));
+    for t in &table.terrain {
+        let heavy = t.has(TerrainProperty::BlocksLineOfSight) || t.has(TerrainProperty::Impassable);
+        let colour = if heavy { Color::srgb(0.05, 0.05, 0.05) } else { Color::srgba(0.9, 0.9, 0.8, 0.6) };
+        match &t.shape {
+            Shape::Circle { centre, radius } => {
+                gizmos.circle_2d(Isometry2d::from_translation(Vec2::new(centre.0, centre.1)), *radius, colour).resolution(48);
+            }
+            _ => {
+                let mut pts = t.shape.corners();
+                pts.push(pts[0]);
+                gizmos.linestrip_2d(pts, colour);
+            }
+        }
+    }
+    for (a, b) in &hatching.0 {
+        gizmos.line_2d(*a, *b, Color::srgba(0.0, 0.0, 0.0, 0.35));
+    }
+    for o in &table.scenario.objectives {
+        let at = Vec2::new(o.at.0, o.at.1);
+        gizmos.circle_2d(Isometry2d::from_translation(at), o.radius, Color::srgb(1.0, 0.9, 0.3));
+        gizmos.circle_2d(Isometry2d::from_translation(at), 0.3, Color::srgb(1.0, 0.9, 0.3));
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hatching>()
+        .add_systems(Update, spawn_table.run_if(resource_exists::<TableRes>))
+        .add_systems(Update, draw_outlines);
+}

@@ -1,0 +1,86 @@
+//! `holotable check` and `holotable run` as a user calls them.
+
+use std::process::Command;
+
+fn holotable(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+#[test]
+fn check_accepts_the_bundled_scenarios() {
+    let (code, out, err) = holotable(&[
+        "check",
+        "scenarios/tyneside/shooting_example.ron",
+        "scenarios/tyneside/lothal_ambush.ron",
+        "scenarios/tyneside/death_star_escape.ron",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches(": ok").count(), 3, "{out}");
+}
+
+#[test]
+fn check_names_file_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("holotable-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/tyneside/shooting_example.ron")).unwrap();
+    std::fs::write(&bad, src.replacen("profile: \"Stormtrooper\"", "profile: \"Stormtroper\"", 1)).unwrap();
+    let (code, _, err) = holotable(&["check", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let line = src.lines().position(|l| l.contains("profile: \"Stormtrooper\"")).unwrap() + 1;
+    assert!(err.contains(&format!("bad.ron:{line}:")), "{err}");
+    assert!(err.contains("did you mean 'Stormtrooper'"), "{err}");
+    std::fs::write(&bad, "(name: \"x\", ruleset: ").unwrap();
+    let (code, _, err) = holotable(&["check", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("bad.ron:1:"), "{err}");
+    let (code, _, err) = holotable(&["check", "no_such_scenario"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no such file"), "{err}");
+}
+
+#[test]
+fn run_reproduces_the_worked_shooting_example() {
+    let (code, out, err) = holotable(&[
+        "run",
+        "shooting_example",
+        "--commands",
+        "tests/scripts/shooting_example.ron",
+        "--dice",
+        "8,7,6,4,1,8,5,1,7,7,7,7,7,7,8,8",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for row in [
+        "X: 10.0 against 21.0 — Worse",
+        "obi: 9.0 against 9.0 — Equal",
+        "han: 6.0 against 9.0 — Less than enemies total",
+        "A: 9.0 against 16.0 — Less than enemies total",
+        "B: 12.0 against 10.0 — More than enemies total",
+    ] {
+        assert!(out.contains(row), "missing '{row}' in\n{out}");
+    }
+    assert!(out.contains("x1") && out.contains("Killed"), "{out}");
+}
+
+#[test]
+fn run_json_and_an_illegal_command() {
+    let dir = std::env::temp_dir().join(format!("holotable-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("bad.ron");
+    std::fs::write(&script, "[EndPhase, EndPhase, Move(figure: \"x1\", to: (11.0, 20.0))]").unwrap();
+    let (code, out, err) = holotable(&["run", "shooting_example", "--commands", script.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("command 3") && err.contains("activation of 'A'"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON state");
+    assert_eq!(v["phase"], "Movement");
+    assert_eq!(v["figures"].as_array().unwrap().len(), 16);
+    std::fs::write(&script, "[EndPhase, Fly(to: 3)]").unwrap();
+    let (code, _, err) = holotable(&["run", "shooting_example", "--commands", script.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("bad.ron:1:"), "{err}");
+}

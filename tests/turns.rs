@@ -1,0 +1,247 @@
+//! Whole turns through the command path, headless, with forced dice.
+
+mod common;
+
+use common::*;
+use holotable::game::commands::Command;
+use holotable::game::components::Status;
+use holotable::game::turn::TurnPhase;
+use holotable::rules::tyneside::orders::Order;
+
+/// Rebels (a trooper pair, Chewbacca with a medic) against stormtroopers, with woods, a wall,
+/// a rock and a chasm. Rebels are listed first, so they place orders first.
+const FIELD: &str = r#"(
+    name: "Test field",
+    ruleset: "tyneside",
+    terrain: [
+        (id: "woods", kind: Woods, shape: Rect(min: (20.0, 0.0), max: (30.0, 10.0)), properties: [Difficult, Cover]),
+        (id: "rock", kind: Rocks, shape: Circle(centre: (10.0, 30.0), radius: 3.0), properties: [Impassable, BlocksLineOfSight]),
+        (id: "chasm", kind: Chasm, shape: Rect(min: (40.0, 0.0), max: (42.5, 20.0)), properties: [Gap]),
+    ],
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "pair", name: "Rebel pair", order: Some(Move), figures: [
+                (id: "r1", profile: "Basic trooper", at: (18.0, 5.0)),
+                (id: "r2", profile: "Basic trooper", at: (18.0, 7.0)),
+            ]),
+            (id: "chewie", name: "Chewbacca", order: Some(Move), figures: [
+                (id: "chew", profile: "Chewbacca", at: (38.0, 5.0), hero: true),
+                (id: "medic", profile: "Basic trooper", at: (38.0, 7.0), abilities: [Medic]),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", groups: [
+            (id: "st", name: "Stormtroopers", order: Some(Stand), figures: [
+                (id: "s1", profile: "Stormtrooper", at: (60.0, 40.0)),
+                (id: "s2", profile: "Stormtrooper", at: (62.0, 40.0)),
+            ]),
+        ]),
+    ],
+    turn_limit: Some(3),
+)"#;
+
+fn to_movement(s: &mut holotable::game::session::Session) {
+    ok(s, Command::EndPhase);
+    ok(s, Command::EndPhase);
+    assert_eq!(s.phase(), TurnPhase::Movement);
+}
+
+#[test]
+fn movement_in_ascending_initiative_with_terrain_halving() {
+    // Movement order: Stormtroopers (1), Rebel pair (2), Chewbacca's group (4).
+    let mut s = session_from(FIELD, &[]);
+    to_movement(&mut s);
+    let why = refused(&mut s, Command::Move { figure: "r1".into(), to: (20.0, 5.0) });
+    assert!(why.contains("activation of 'st'"), "{why}");
+    ok(&mut s, Command::EndActivation); // Stand: no minimum
+    // 2" open then 2" of woods: 2 + 4 = 6" > 5" walk.
+    let why = refused(&mut s, Command::Move { figure: "r1".into(), to: (22.0, 5.0) });
+    assert!(why.contains("costs 6.0\""), "{why}");
+    ok(&mut s, Command::Move { figure: "r1".into(), to: (21.0, 5.0) }); // 2 + 2 = 4"
+    assert_eq!(fig(&mut s, "r1").position, (21.0, 5.0));
+    // Under Move orders each figure must use half its walk before the group ends.
+    let why = refused(&mut s, Command::EndActivation);
+    assert!(why.contains("at least half speed"), "{why}");
+    ok(&mut s, Command::Move { figure: "r2".into(), to: (18.0, 10.0) });
+    ok(&mut s, Command::EndActivation);
+}
+
+#[test]
+fn run_adds_the_d4_and_cohesion_holds_the_group() {
+    let mut s = session_from(FIELD, &[3]);
+    to_movement(&mut s);
+    ok(&mut s, Command::EndActivation);
+    // 8" away from r2 breaks the 5" cohesion.
+    let why = refused(&mut s, Command::Move { figure: "r1".into(), to: (10.0, 5.0) });
+    assert!(why.contains("within 5\""), "{why}");
+    // The whole group moves together: 7" needs a run (D4 = 3, so 8").
+    let why = refused(&mut s, Command::MoveGroup { group: "pair".into(), by: (-7.0, 0.0) });
+    assert!(why.contains("a run adds D4"), "{why}");
+    ok(&mut s, Command::Run { figure: "r1".into() });
+    ok(&mut s, Command::Move { figure: "r1".into(), to: (13.0, 7.5) });
+    let st = s.state();
+    assert_eq!(st.dice[0].expr, "D4");
+    assert_eq!(st.dice[0].total, 3);
+}
+
+#[test]
+fn impassable_and_gaps_refuse_and_jumps_roll() {
+    let mut s = session_from(FIELD, &[1, 3]);
+    to_movement(&mut s);
+    ok(&mut s, Command::EndActivation);
+    ok(&mut s, Command::MoveGroup { group: "pair".into(), by: (-3.0, 0.0) });
+    ok(&mut s, Command::EndActivation);
+    // Chewbacca (walks 7") at x=38: the chasm from 40 to 42.5 needs a jump.
+    let why = refused(&mut s, Command::Move { figure: "chew".into(), to: (44.0, 5.0) });
+    assert!(why.contains("gap"), "{why}");
+    // D4+1 = 2 falls short of 2.5": he stops at the near edge and his move ends.
+    ok(&mut s, Command::Jump { figure: "chew".into(), to: (44.0, 5.0) });
+    let c = fig(&mut s, "chew");
+    assert!(c.position.0 < 40.0 && c.position.0 > 38.5, "{:?}", c.position);
+    // The medic jumps with D4+1 = 4: over.
+    ok(&mut s, Command::Jump { figure: "medic".into(), to: (43.5, 7.0) });
+    assert_eq!(fig(&mut s, "medic").position, (43.5, 7.0));
+}
+
+#[test]
+fn stand_limits_to_two_inches_and_out_of_command_groups_keep_orders() {
+    let mut s = session_from(FIELD, &[]);
+    // The Rebel pair has no hero within 6": it keeps its order.
+    let why = refused(&mut s, Command::PlaceOrder { group: "pair".into(), order: Order::Attack });
+    assert!(why.contains("out of command"), "{why}");
+    ok(&mut s, Command::PlaceOrder { group: "chewie".into(), order: Order::Stand });
+    let why = refused(&mut s, Command::PlaceOrder { group: "st".into(), order: Order::Attack });
+    assert!(why.contains("not a group of Rebels"), "{why}");
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndActivation);
+    ok(&mut s, Command::MoveGroup { group: "pair".into(), by: (-3.0, 0.0) });
+    ok(&mut s, Command::EndActivation);
+    let why = refused(&mut s, Command::Move { figure: "chew".into(), to: (35.5, 5.0) });
+    assert!(why.contains("Stand orders"), "{why}");
+    ok(&mut s, Command::Move { figure: "chew".into(), to: (36.0, 5.0) });
+    let why = refused(&mut s, Command::Run { figure: "chew".into() });
+    assert!(why.contains("may not run"), "{why}");
+}
+
+#[test]
+fn commands_out_of_phase_are_refused_and_change_nothing() {
+    let mut s = session_from(FIELD, &[]);
+    let before = s.state();
+    let why = refused(&mut s, Command::Move { figure: "r1".into(), to: (19.0, 5.0) });
+    assert!(why.contains("not allowed in the Orders phase"), "{why}");
+    let why = refused(&mut s, Command::Shoot { groups: vec!["pair".into()], targets: vec!["st".into()] });
+    assert!(why.contains("Orders"), "{why}");
+    assert_eq!(s.state().figures, before.figures);
+}
+
+/// A close fight: Chewbacca against two stormtroopers; a medic; morale; the end.
+const MELEE: &str = r#"(
+    name: "Melee",
+    ruleset: "tyneside",
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "chewie", name: "Chewbacca", order: Some(Stand), figures: [
+                (id: "chew", profile: "Chewbacca", at: (10.0, 10.0), hero: true),
+                (id: "medic", profile: "Basic trooper", at: (10.0, 8.5), abilities: [Medic]),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", groups: [
+            (id: "st", name: "Stormtroopers", order: Some(Stand), figures: [
+                (id: "s1", profile: "Stormtrooper", at: (11.5, 10.8)),
+                (id: "s2", profile: "Stormtrooper", at: (11.5, 9.2)),
+            ]),
+        ]),
+    ],
+)"#;
+
+#[test]
+fn other_melee_against_two_with_the_highest_die() {
+    // Shoot/act order: Chewbacca's group (4) first. One D6 per figure in board order: chew 2,
+    // medic 6, s1 5, s2 1. Chewie (9+2=11) fights both troopers, so each of them counts the
+    // highest die among Chewie's opponents (5): 1+5=6, losing by 5 — killed. The medic is
+    // within 1" of s2 too: 2+6=8 against 1+5=6 (s2 also faces two), another loss for s2.
+    let mut s = session_from(MELEE, &[2, 6, 5, 1]);
+    to_movement(&mut s);
+    ok(&mut s, Command::EndActivation);
+    ok(&mut s, Command::EndActivation);
+    assert_eq!(s.phase(), TurnPhase::Action);
+    let why = refused(&mut s, Command::EndActivation);
+    assert!(why.contains("must fight first"), "{why}");
+    ok(&mut s, Command::Fight { group: "chewie".into() });
+    assert_eq!(fig(&mut s, "s1").status, Status::Killed);
+    assert_eq!(fig(&mut s, "s2").status, Status::Killed);
+    // The Empire has no figure left: Rebels win at once.
+    let st = s.state();
+    assert_eq!(s.phase(), TurnPhase::GameOver);
+    assert_eq!(st.result.unwrap().winner, Some(0));
+}
+
+const MEDIC: &str = r#"(
+    name: "Medic",
+    ruleset: "tyneside",
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "pair", name: "Rebel pair", order: Some(Stand), figures: [
+                (id: "medic", profile: "Basic trooper", at: (10.0, 10.0), abilities: [Medic]),
+                (id: "r1", profile: "Basic trooper", at: (10.0, 11.2)),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", groups: [
+            (id: "elite", name: "Elite troopers", order: Some(Stand), figures: [
+                (id: "e1", profile: "Elite trooper", at: (8.0, 21.0)),
+                (id: "e2", profile: "Elite trooper", at: (10.0, 21.0)),
+                (id: "e3", profile: "Elite trooper", at: (12.0, 21.0)),
+            ]),
+        ]),
+    ],
+)"#;
+
+#[test]
+fn fire_fight_wounds_and_a_stationary_medic_heals_on_five_or_six() {
+    // Elite troopers (initiative 3) act first: 9 FP at medium range against the pair's 4 —
+    // the pair dices on Worse (medic 1: nothing; r1 6: wounded), the elites on Twice (1s).
+    // Then the medic treats r1: 5 heals.
+    let mut s = session_from(MEDIC, &[1, 6, 1, 1, 1, 5]);
+    to_movement(&mut s);
+    ok(&mut s, Command::EndActivation);
+    ok(&mut s, Command::EndActivation);
+    assert_eq!(s.phase(), TurnPhase::Action);
+    ok(&mut s, Command::Shoot { groups: vec!["elite".into()], targets: vec!["pair".into()] });
+    let ev = events(&mut s);
+    assert!(ev.contains("pair: 4.0 against 9.0 — Worse"), "{ev}");
+    assert!(ev.contains("elite: 9.0 against 4.0 — Twice"), "{ev}");
+    assert_eq!(fig(&mut s, "r1").wounds, 1);
+    let why = refused(&mut s, Command::Heal { medic: "r1".into(), patient: "medic".into() });
+    assert!(why.contains("not a medic"), "{why}");
+    ok(&mut s, Command::Heal { medic: "medic".into(), patient: "r1".into() });
+    assert_eq!(fig(&mut s, "r1").wounds, 0);
+    let why = refused(&mut s, Command::Heal { medic: "medic".into(), patient: "r1".into() });
+    assert!(why.contains("not another wounded figure") || why.contains("already treated"), "{why}");
+}
+
+#[test]
+fn determinism_same_seed_same_game() {
+    use holotable::game::table::GameSetup;
+    use holotable::rules::dice::Dice;
+    use holotable::rules::tyneside::profile::Roster;
+    let play = |seed: u64| {
+        let roster = Roster::bundled().unwrap();
+        let (file, src, sc) = holotable::cli::load_scenario("shooting_example", &roster).unwrap();
+        let mut s = holotable::game::session::Session::new(GameSetup { scenario: sc, file, src, dice: Dice::seeded(seed), seed: Some(seed) }, &roster);
+        let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/shooting_example.ron")).unwrap();
+        for c in holotable::cli::parse_script(&script, "s").unwrap() {
+            s.send(c);
+        }
+        // Turn 2: everyone stands and shoots again where they can.
+        for _ in 0..2 {
+            s.send(Command::EndPhase);
+        }
+        for _ in 0..12 {
+            s.send(Command::EndActivation);
+        }
+        serde_json::to_string(&s.state()).unwrap()
+    };
+    let a = play(42);
+    assert_eq!(a, play(42));
+    assert_ne!(a, play(43), "a different seed gives a different game");
+}
