@@ -13,18 +13,42 @@ fn terrain() -> Vec<TerrainPiece> {
             let x = 4.0 + ((i * 37) % 64) as f32;
             let y = 4.0 + ((i * 53) % 40) as f32;
             let shape = match i % 3 {
-                0 => Shape::Rect { min: (x, y), max: (x + 3.0, y + 2.0) },
-                1 => Shape::Circle { centre: (x, y), radius: 1.5 },
-                _ => Shape::Polygon { points: vec![(x, y), (x + 3.0, y + 0.5), (x + 2.0, y + 3.0), (x - 0.5, y + 2.0)] },
+                0 => Shape::Rect {
+                    min: (x, y),
+                    max: (x + 3.0, y + 2.0),
+                },
+                1 => Shape::Circle {
+                    centre: (x, y),
+                    radius: 1.5,
+                },
+                _ => Shape::Polygon {
+                    points: vec![
+                        (x, y),
+                        (x + 3.0, y + 0.5),
+                        (x + 2.0, y + 3.0),
+                        (x - 0.5, y + 2.0),
+                    ],
+                },
             };
-            let props = if i % 4 == 0 { vec![TerrainProperty::Hill] } else { vec![TerrainProperty::BlocksLineOfSight] };
-            TerrainPiece { id: format!("t{i}"), kind: TerrainKind::Rocks, shape, properties: props }
+            let props = if i % 4 == 0 {
+                vec![TerrainProperty::Hill]
+            } else {
+                vec![TerrainProperty::BlocksLineOfSight]
+            };
+            TerrainPiece {
+                id: format!("t{i}"),
+                kind: TerrainKind::Rocks,
+                shape,
+                properties: props,
+            }
         })
         .collect()
 }
 
 fn figures(n: usize, x0: f32) -> Vec<Vec2> {
-    (0..n).map(|i| Vec2::new(x0 + (i % 10) as f32 * 1.3, 2.0 + (i / 10) as f32 * 2.2)).collect()
+    (0..n)
+        .map(|i| Vec2::new(x0 + (i % 10) as f32 * 1.3, 2.0 + (i / 10) as f32 * 2.2))
+        .collect()
 }
 
 fn bench(c: &mut Criterion) {

@@ -20,12 +20,18 @@ fn scenario() -> String {
             for f in 0..5 {
                 figs += &format!(
                     "(id: \"{name}{g}_{f}\", profile: \"{}\", at: ({:.1}, {:.1})),",
-                    if s == 0 { "Basic trooper" } else { "Stormtrooper" },
+                    if s == 0 {
+                        "Basic trooper"
+                    } else {
+                        "Stormtrooper"
+                    },
                     x + f as f32 * 1.5,
                     4.0 + g as f32 * 7.0
                 );
             }
-            groups += &format!("(id: \"{name}{g}\", name: \"{name} {g}\", order: Some(Stand), figures: [{figs}]),");
+            groups += &format!(
+                "(id: \"{name}{g}\", name: \"{name} {g}\", order: Some(Stand), figures: [{figs}]),"
+            );
         }
         sides += &format!("(id: \"{name}\", name: \"{name}\", groups: [{groups}]),");
     }
@@ -38,7 +44,18 @@ fn bench(c: &mut Criterion) {
     let roster = Roster::bundled().unwrap();
     let src = scenario();
     let sc = parse(&src, "sixty.ron", &roster).unwrap();
-    let setup = || Session::new(GameSetup { scenario: sc.clone(), file: "sixty.ron".into(), src: src.clone(), dice: Dice::seeded(7), seed: Some(7) }, &roster);
+    let setup = || {
+        Session::new(
+            GameSetup {
+                scenario: sc.clone(),
+                file: "sixty.ron".into(),
+                src: src.clone(),
+                dice: Dice::seeded(7),
+                seed: Some(7),
+            },
+            &roster,
+        )
+    };
     c.bench_function("one full turn, 60 figures, headless", |b| {
         b.iter_batched(
             setup,
@@ -49,10 +66,25 @@ fn bench(c: &mut Criterion) {
                     s.send(Command::EndActivation);
                 }
                 for _ in 0..12 {
-                    let Some(active) = s.app.world().resource::<holotable::game::turn::TurnState>().active_group().map(str::to_string) else { break };
-                    let target = if active.starts_with("rebels") { active.replace("rebels", "empire") } else { active.replace("empire", "rebels") };
+                    let Some(active) = s
+                        .app
+                        .world()
+                        .resource::<holotable::game::turn::TurnState>()
+                        .active_group()
+                        .map(str::to_string)
+                    else {
+                        break;
+                    };
+                    let target = if active.starts_with("rebels") {
+                        active.replace("rebels", "empire")
+                    } else {
+                        active.replace("empire", "rebels")
+                    };
                     if let holotable::game::commands::CommandOutcome::Refused(..) =
-                        s.send(Command::Shoot { groups: vec![active], targets: vec![target] })
+                        s.send(Command::Shoot {
+                            groups: vec![active],
+                            targets: vec![target],
+                        })
                     {
                         s.send(Command::EndActivation);
                     }

@@ -78,19 +78,31 @@ pub type Loaded = (String, String, Scenario);
 /// problem, each with file:line:column).
 pub fn load_scenario(arg: &str, roster: &Roster) -> Result<Loaded, Vec<String>> {
     let (file, src) = if Path::new(arg).is_file() {
-        let src = std::fs::read_to_string(arg).map_err(|e| vec![format!("{arg}: cannot read: {e}")])?;
+        let src =
+            std::fs::read_to_string(arg).map_err(|e| vec![format!("{arg}: cannot read: {e}")])?;
         (arg.to_string(), src)
     } else {
-        let name = if arg.ends_with(".ron") { arg.to_string() } else { format!("{arg}.ron") };
+        let name = if arg.ends_with(".ron") {
+            arg.to_string()
+        } else {
+            format!("{arg}.ron")
+        };
         match BUNDLED.iter().find(|(n, _)| *n == name) {
             Some((n, s)) => (format!("bundled:{n}"), s.to_string()),
             None => {
-                let known: Vec<&str> = BUNDLED.iter().map(|(n, _)| n.trim_end_matches(".ron")).collect();
-                return Err(vec![format!("{arg}: no such file, and no bundled scenario of that name (bundled: {})", known.join(", "))]);
+                let known: Vec<&str> = BUNDLED
+                    .iter()
+                    .map(|(n, _)| n.trim_end_matches(".ron"))
+                    .collect();
+                return Err(vec![format!(
+                    "{arg}: no such file, and no bundled scenario of that name (bundled: {})",
+                    known.join(", ")
+                )]);
             }
         }
     };
-    let s = scenario::parse(&src, &file, roster).map_err(|es| es.iter().map(ScenarioError::to_string).collect::<Vec<_>>())?;
+    let s = scenario::parse(&src, &file, roster)
+        .map_err(|es| es.iter().map(ScenarioError::to_string).collect::<Vec<_>>())?;
     Ok((file, src, s))
 }
 
@@ -98,7 +110,12 @@ pub fn load_scenario(arg: &str, roster: &Roster) -> Result<Loaded, Vec<String>> 
 ///
 /// Errors: `file:line:column: what was expected`.
 pub fn parse_script(src: &str, file: &str) -> Result<Vec<Command>, String> {
-    ron::from_str(src).map_err(|e| format!("{file}:{}:{}: {} (see docs/commands.md)", e.span.start.line, e.span.start.col, e.code))
+    scenario::ron_options().from_str(src).map_err(|e| {
+        format!(
+            "{file}:{}:{}: {} (see docs/commands.md)",
+            e.span.start.line, e.span.start.col, e.code
+        )
+    })
 }
 
 /// Runs the command line; returns the process exit code.
@@ -127,20 +144,49 @@ pub fn main() -> ExitCode {
             let mut bad = Vec::new();
             for f in &files {
                 match load_scenario(f, &roster) {
-                    Ok((name, _, s)) => println!("{name}: ok — {} ({} sides, {} terrain pieces)", s.name, s.sides.len(), s.terrain.len()),
+                    Ok((name, _, s)) => println!(
+                        "{name}: ok — {} ({} sides, {} terrain pieces)",
+                        s.name,
+                        s.sides.len(),
+                        s.terrain.len()
+                    ),
                     Err(es) => bad.extend(es),
                 }
             }
-            if bad.is_empty() { ExitCode::SUCCESS } else { report(&bad) }
+            if bad.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                report(&bad)
+            }
         }
-        Some(Sub::Run { scenario, commands, seed, dice, json }) => run(&roster, &scenario, &commands, seed, dice, json),
-        Some(Sub::Screenshot { scenario, out, size }) => {
-            let Some((w, h)) = size.split_once('x').and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?))) else {
+        Some(Sub::Run {
+            scenario,
+            commands,
+            seed,
+            dice,
+            json,
+        }) => run(&roster, &scenario, &commands, seed, dice, json),
+        Some(Sub::Screenshot {
+            scenario,
+            out,
+            size,
+        }) => {
+            let Some((w, h)) = size
+                .split_once('x')
+                .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+            else {
                 eprintln!("--size must be WIDTHxHEIGHT, e.g. 1280x720 (got '{size}')");
                 return ExitCode::from(2);
             };
             match load_scenario(&scenario, &roster) {
-                Ok(loaded) => crate::screens::run_window(crate::screens::Launch::Screenshot { loaded, out, size: (w, h) }, roster),
+                Ok(loaded) => crate::screens::run_window(
+                    crate::screens::Launch::Screenshot {
+                        loaded,
+                        out,
+                        size: (w, h),
+                    },
+                    roster,
+                ),
                 Err(es) => report(&es),
             }
         }
@@ -154,7 +200,14 @@ fn report(errors: &[String]) -> ExitCode {
     ExitCode::FAILURE
 }
 
-fn run(roster: &Roster, scenario: &str, script: &Path, seed: Option<u64>, dice: Option<Vec<u8>>, json: bool) -> ExitCode {
+fn run(
+    roster: &Roster,
+    scenario: &str,
+    script: &Path,
+    seed: Option<u64>,
+    dice: Option<Vec<u8>>,
+    json: bool,
+) -> ExitCode {
     let (file, src, s) = match load_scenario(scenario, roster) {
         Ok(l) => l,
         Err(es) => return report(&es),
@@ -174,7 +227,16 @@ fn run(roster: &Roster, scenario: &str, script: &Path, seed: Option<u64>, dice: 
             (Dice::seeded(seed), Some(seed))
         }
     };
-    let mut session = Session::new(GameSetup { scenario: s, file, src, dice, seed }, roster);
+    let mut session = Session::new(
+        GameSetup {
+            scenario: s,
+            file,
+            src,
+            dice,
+            seed,
+        },
+        roster,
+    );
     let mut failure = None;
     for (n, c) in cmds.into_iter().enumerate() {
         if let CommandOutcome::Refused(cmd, reason) = session.send(c) {
@@ -206,7 +268,11 @@ pub fn render_state(state: &GameState) -> String {
         let _ = writeln!(o, "Result: {}", r.reason);
     }
     let _ = writeln!(o, "\nFigures:");
-    let _ = writeln!(o, "  {:<12} {:<10} {:>14} {:>6} {:<9} {:>3}  notes", "id", "group", "position", "wounds", "status", "FP");
+    let _ = writeln!(
+        o,
+        "  {:<12} {:<10} {:>14} {:>6} {:<9} {:>3}  notes",
+        "id", "group", "position", "wounds", "status", "FP"
+    );
     for f in &state.figures {
         let mut notes = Vec::new();
         if f.ducked_back {
@@ -232,7 +298,11 @@ pub fn render_state(state: &GameState) -> String {
     }
     let _ = writeln!(o, "\nDice:");
     for d in &state.dice {
-        let _ = writeln!(o, "  {:<5} {:?} = {:<3} {} → {}", d.expr, d.faces, d.total, d.reason, d.outcome);
+        let _ = writeln!(
+            o,
+            "  {:<5} {:?} = {:<3} {} → {}",
+            d.expr, d.faces, d.total, d.reason, d.outcome
+        );
     }
     let _ = writeln!(o, "\nEvents:");
     for e in &state.events {

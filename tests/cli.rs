@@ -8,7 +8,11 @@ fn holotable(args: &[&str]) -> (i32, String, String) {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
@@ -28,11 +32,23 @@ fn check_names_file_line_and_column() {
     let dir = std::env::temp_dir().join(format!("holotable-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.ron");
-    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/tyneside/shooting_example.ron")).unwrap();
-    std::fs::write(&bad, src.replacen("profile: \"Stormtrooper\"", "profile: \"Stormtroper\"", 1)).unwrap();
+    let src = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/tyneside/shooting_example.ron"
+    ))
+    .unwrap();
+    std::fs::write(
+        &bad,
+        src.replacen("profile: \"Stormtrooper\"", "profile: \"Stormtroper\"", 1),
+    )
+    .unwrap();
     let (code, _, err) = holotable(&["check", bad.to_str().unwrap()]);
     assert_eq!(code, 1);
-    let line = src.lines().position(|l| l.contains("profile: \"Stormtrooper\"")).unwrap() + 1;
+    let line = src
+        .lines()
+        .position(|l| l.contains("profile: \"Stormtrooper\""))
+        .unwrap()
+        + 1;
     assert!(err.contains(&format!("bad.ron:{line}:")), "{err}");
     assert!(err.contains("did you mean 'Stormtrooper'"), "{err}");
     std::fs::write(&bad, "(name: \"x\", ruleset: ").unwrap();
@@ -72,15 +88,33 @@ fn run_json_and_an_illegal_command() {
     let dir = std::env::temp_dir().join(format!("holotable-run-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("bad.ron");
-    std::fs::write(&script, "[EndPhase, EndPhase, Move(figure: \"x1\", to: (11.0, 20.0))]").unwrap();
-    let (code, out, err) = holotable(&["run", "shooting_example", "--commands", script.to_str().unwrap(), "--json"]);
+    std::fs::write(
+        &script,
+        "[EndPhase, EndPhase, Move(figure: \"x1\", to: (11.0, 20.0))]",
+    )
+    .unwrap();
+    let (code, out, err) = holotable(&[
+        "run",
+        "shooting_example",
+        "--commands",
+        script.to_str().unwrap(),
+        "--json",
+    ]);
     assert_eq!(code, 1);
-    assert!(err.contains("command 3") && err.contains("activation of 'A'"), "{err}");
+    assert!(
+        err.contains("command 3") && err.contains("activation of 'A'"),
+        "{err}"
+    );
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON state");
     assert_eq!(v["phase"], "Movement");
     assert_eq!(v["figures"].as_array().unwrap().len(), 16);
     std::fs::write(&script, "[EndPhase, Fly(to: 3)]").unwrap();
-    let (code, _, err) = holotable(&["run", "shooting_example", "--commands", script.to_str().unwrap()]);
+    let (code, _, err) = holotable(&[
+        "run",
+        "shooting_example",
+        "--commands",
+        script.to_str().unwrap(),
+    ]);
     assert_eq!(code, 1);
     assert!(err.contains("bad.ron:1:"), "{err}");
 }

@@ -50,18 +50,42 @@ fn movement_in_ascending_initiative_with_terrain_halving() {
     // Movement order: Stormtroopers (1), Rebel pair (2), Chewbacca's group (4).
     let mut s = session_from(FIELD, &[]);
     to_movement(&mut s);
-    let why = refused(&mut s, Command::Move { figure: "r1".into(), to: (20.0, 5.0) });
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "r1".into(),
+            to: (20.0, 5.0),
+        },
+    );
     assert!(why.contains("activation of 'st'"), "{why}");
     ok(&mut s, Command::EndActivation); // Stand: no minimum
     // 2" open then 2" of woods: 2 + 4 = 6" > 5" walk.
-    let why = refused(&mut s, Command::Move { figure: "r1".into(), to: (22.0, 5.0) });
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "r1".into(),
+            to: (22.0, 5.0),
+        },
+    );
     assert!(why.contains("costs 6.0\""), "{why}");
-    ok(&mut s, Command::Move { figure: "r1".into(), to: (21.0, 5.0) }); // 2 + 2 = 4"
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "r1".into(),
+            to: (21.0, 5.0),
+        },
+    ); // 2 + 2 = 4"
     assert_eq!(fig(&mut s, "r1").position, (21.0, 5.0));
     // Under Move orders each figure must use half its walk before the group ends.
     let why = refused(&mut s, Command::EndActivation);
     assert!(why.contains("at least half speed"), "{why}");
-    ok(&mut s, Command::Move { figure: "r2".into(), to: (18.0, 10.0) });
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "r2".into(),
+            to: (18.0, 10.0),
+        },
+    );
     ok(&mut s, Command::EndActivation);
 }
 
@@ -70,14 +94,37 @@ fn run_adds_the_d4_and_cohesion_holds_the_group() {
     let mut s = session_from(FIELD, &[3]);
     to_movement(&mut s);
     ok(&mut s, Command::EndActivation);
-    // 8" away from r2 breaks the 5" cohesion.
-    let why = refused(&mut s, Command::Move { figure: "r1".into(), to: (10.0, 5.0) });
+    // 6.1" from r2 (5.1" between bases) breaks the 5" cohesion.
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "r1".into(),
+            to: (14.5, 2.0),
+        },
+    );
     assert!(why.contains("within 5\""), "{why}");
     // The whole group moves together: 7" needs a run (D4 = 3, so 8").
-    let why = refused(&mut s, Command::MoveGroup { group: "pair".into(), by: (-7.0, 0.0) });
+    let why = refused(
+        &mut s,
+        Command::MoveGroup {
+            group: "pair".into(),
+            by: (-7.0, 0.0),
+        },
+    );
     assert!(why.contains("a run adds D4"), "{why}");
-    ok(&mut s, Command::Run { figure: "r1".into() });
-    ok(&mut s, Command::Move { figure: "r1".into(), to: (13.0, 7.5) });
+    ok(
+        &mut s,
+        Command::Run {
+            figure: "r1".into(),
+        },
+    );
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "r1".into(),
+            to: (13.0, 7.5),
+        },
+    );
     let st = s.state();
     assert_eq!(st.dice[0].expr, "D4");
     assert_eq!(st.dice[0].total, 3);
@@ -88,38 +135,107 @@ fn impassable_and_gaps_refuse_and_jumps_roll() {
     let mut s = session_from(FIELD, &[1, 3]);
     to_movement(&mut s);
     ok(&mut s, Command::EndActivation);
-    ok(&mut s, Command::MoveGroup { group: "pair".into(), by: (-3.0, 0.0) });
+    ok(
+        &mut s,
+        Command::MoveGroup {
+            group: "pair".into(),
+            by: (-3.0, 0.0),
+        },
+    );
     ok(&mut s, Command::EndActivation);
     // Chewbacca (walks 7") at x=38: the chasm from 40 to 42.5 needs a jump.
-    let why = refused(&mut s, Command::Move { figure: "chew".into(), to: (44.0, 5.0) });
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "chew".into(),
+            to: (44.0, 5.0),
+        },
+    );
     assert!(why.contains("gap"), "{why}");
     // D4+1 = 2 falls short of 2.5": he stops at the near edge and his move ends.
-    ok(&mut s, Command::Jump { figure: "chew".into(), to: (44.0, 5.0) });
+    ok(
+        &mut s,
+        Command::Jump {
+            figure: "chew".into(),
+            to: (43.0, 5.0),
+        },
+    );
     let c = fig(&mut s, "chew");
-    assert!(c.position.0 < 40.0 && c.position.0 > 38.5, "{:?}", c.position);
+    assert!(
+        c.position.0 < 40.0 && c.position.0 > 38.5,
+        "{:?}",
+        c.position
+    );
     // The medic jumps with D4+1 = 4: over.
-    ok(&mut s, Command::Jump { figure: "medic".into(), to: (43.5, 7.0) });
-    assert_eq!(fig(&mut s, "medic").position, (43.5, 7.0));
+    ok(
+        &mut s,
+        Command::Jump {
+            figure: "medic".into(),
+            to: (42.9, 7.0),
+        },
+    );
+    assert_eq!(fig(&mut s, "medic").position, (42.9, 7.0));
 }
 
 #[test]
 fn stand_limits_to_two_inches_and_out_of_command_groups_keep_orders() {
     let mut s = session_from(FIELD, &[]);
     // The Rebel pair has no hero within 6": it keeps its order.
-    let why = refused(&mut s, Command::PlaceOrder { group: "pair".into(), order: Order::Attack });
+    let why = refused(
+        &mut s,
+        Command::PlaceOrder {
+            group: "pair".into(),
+            order: Order::Attack,
+        },
+    );
     assert!(why.contains("out of command"), "{why}");
-    ok(&mut s, Command::PlaceOrder { group: "chewie".into(), order: Order::Stand });
-    let why = refused(&mut s, Command::PlaceOrder { group: "st".into(), order: Order::Attack });
+    ok(
+        &mut s,
+        Command::PlaceOrder {
+            group: "chewie".into(),
+            order: Order::Stand,
+        },
+    );
+    let why = refused(
+        &mut s,
+        Command::PlaceOrder {
+            group: "st".into(),
+            order: Order::Attack,
+        },
+    );
     assert!(why.contains("not a group of Rebels"), "{why}");
     ok(&mut s, Command::EndPhase);
     ok(&mut s, Command::EndPhase);
     ok(&mut s, Command::EndActivation);
-    ok(&mut s, Command::MoveGroup { group: "pair".into(), by: (-3.0, 0.0) });
+    ok(
+        &mut s,
+        Command::MoveGroup {
+            group: "pair".into(),
+            by: (-3.0, 0.0),
+        },
+    );
     ok(&mut s, Command::EndActivation);
-    let why = refused(&mut s, Command::Move { figure: "chew".into(), to: (35.5, 5.0) });
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "chew".into(),
+            to: (35.5, 5.0),
+        },
+    );
     assert!(why.contains("Stand orders"), "{why}");
-    ok(&mut s, Command::Move { figure: "chew".into(), to: (36.0, 5.0) });
-    let why = refused(&mut s, Command::Run { figure: "chew".into() });
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "chew".into(),
+            to: (36.0, 5.0),
+        },
+    );
+    let why = refused(
+        &mut s,
+        Command::Run {
+            figure: "chew".into(),
+        },
+    );
     assert!(why.contains("may not run"), "{why}");
 }
 
@@ -127,9 +243,21 @@ fn stand_limits_to_two_inches_and_out_of_command_groups_keep_orders() {
 fn commands_out_of_phase_are_refused_and_change_nothing() {
     let mut s = session_from(FIELD, &[]);
     let before = s.state();
-    let why = refused(&mut s, Command::Move { figure: "r1".into(), to: (19.0, 5.0) });
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "r1".into(),
+            to: (19.0, 5.0),
+        },
+    );
     assert!(why.contains("not allowed in the Orders phase"), "{why}");
-    let why = refused(&mut s, Command::Shoot { groups: vec!["pair".into()], targets: vec!["st".into()] });
+    let why = refused(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["pair".into()],
+            targets: vec!["st".into()],
+        },
+    );
     assert!(why.contains("Orders"), "{why}");
     assert_eq!(s.state().figures, before.figures);
 }
@@ -167,7 +295,12 @@ fn other_melee_against_two_with_the_highest_die() {
     assert_eq!(s.phase(), TurnPhase::Action);
     let why = refused(&mut s, Command::EndActivation);
     assert!(why.contains("must fight first"), "{why}");
-    ok(&mut s, Command::Fight { group: "chewie".into() });
+    ok(
+        &mut s,
+        Command::Fight {
+            group: "chewie".into(),
+        },
+    );
     assert_eq!(fig(&mut s, "s1").status, Status::Killed);
     assert_eq!(fig(&mut s, "s2").status, Status::Killed);
     // The Empire has no figure left: Rebels win at once.
@@ -206,17 +339,44 @@ fn fire_fight_wounds_and_a_stationary_medic_heals_on_five_or_six() {
     ok(&mut s, Command::EndActivation);
     ok(&mut s, Command::EndActivation);
     assert_eq!(s.phase(), TurnPhase::Action);
-    ok(&mut s, Command::Shoot { groups: vec!["elite".into()], targets: vec!["pair".into()] });
+    ok(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["elite".into()],
+            targets: vec!["pair".into()],
+        },
+    );
     let ev = events(&mut s);
     assert!(ev.contains("pair: 4.0 against 9.0 — Worse"), "{ev}");
     assert!(ev.contains("elite: 9.0 against 4.0 — Twice"), "{ev}");
     assert_eq!(fig(&mut s, "r1").wounds, 1);
-    let why = refused(&mut s, Command::Heal { medic: "r1".into(), patient: "medic".into() });
+    let why = refused(
+        &mut s,
+        Command::Heal {
+            medic: "r1".into(),
+            patient: "medic".into(),
+        },
+    );
     assert!(why.contains("not a medic"), "{why}");
-    ok(&mut s, Command::Heal { medic: "medic".into(), patient: "r1".into() });
+    ok(
+        &mut s,
+        Command::Heal {
+            medic: "medic".into(),
+            patient: "r1".into(),
+        },
+    );
     assert_eq!(fig(&mut s, "r1").wounds, 0);
-    let why = refused(&mut s, Command::Heal { medic: "medic".into(), patient: "r1".into() });
-    assert!(why.contains("not another wounded figure") || why.contains("already treated"), "{why}");
+    let why = refused(
+        &mut s,
+        Command::Heal {
+            medic: "medic".into(),
+            patient: "r1".into(),
+        },
+    );
+    assert!(
+        why.contains("not another wounded figure") || why.contains("already treated"),
+        "{why}"
+    );
 }
 
 #[test]
@@ -227,8 +387,21 @@ fn determinism_same_seed_same_game() {
     let play = |seed: u64| {
         let roster = Roster::bundled().unwrap();
         let (file, src, sc) = holotable::cli::load_scenario("shooting_example", &roster).unwrap();
-        let mut s = holotable::game::session::Session::new(GameSetup { scenario: sc, file, src, dice: Dice::seeded(seed), seed: Some(seed) }, &roster);
-        let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/shooting_example.ron")).unwrap();
+        let mut s = holotable::game::session::Session::new(
+            GameSetup {
+                scenario: sc,
+                file,
+                src,
+                dice: Dice::seeded(seed),
+                seed: Some(seed),
+            },
+            &roster,
+        );
+        let script = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/scripts/shooting_example.ron"
+        ))
+        .unwrap();
         for c in holotable::cli::parse_script(&script, "s").unwrap() {
             s.send(c);
         }

@@ -25,6 +25,10 @@ fn screenshot_of_the_opening_position_is_not_blank() {
     for p in buf[..info.buffer_size()].chunks(px) {
         colours.insert((p[0] / 16, p[1] / 16, p[2] / 16));
     }
-    assert!(colours.len() > 20, "only {} colours: the window looks blank", colours.len());
+    assert!(
+        colours.len() > 20,
+        "only {} colours: the window looks blank",
+        colours.len()
+    );
     let _ = std::fs::remove_file(out);
 }

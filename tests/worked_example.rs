@@ -13,7 +13,11 @@ const DICE: [u8; 16] = [8, 7, 6, 4, 1, 8, 5, 1, 7, 7, 7, 7, 7, 7, 8, 8];
 #[test]
 fn shooting_method_example_row_for_row() {
     let mut s = session("shooting_example", &DICE);
-    let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/shooting_example.ron")).unwrap();
+    let script = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scripts/shooting_example.ron"
+    ))
+    .unwrap();
     let cmds = parse_script(&script, "shooting_example.ron").unwrap();
     for c in cmds {
         ok(&mut s, c);
@@ -24,11 +28,20 @@ fn shooting_method_example_row_for_row() {
     // (3) Obi-Wan: 9 DP against the 9 FP of Stormtroopers A — Equal.
     assert!(ev.contains("obi: 9.0 against 9.0 — Equal"), "{ev}");
     // (4) Han: 6 FP against A's 9 — Less than.
-    assert!(ev.contains("han: 6.0 against 9.0 — Less than enemies total"), "{ev}");
+    assert!(
+        ev.contains("han: 6.0 against 9.0 — Less than enemies total"),
+        "{ev}"
+    );
     // Stormtroopers A: 9 against Han and X, 16 — Less than.
-    assert!(ev.contains("A: 9.0 against 16.0 — Less than enemies total"), "{ev}");
+    assert!(
+        ev.contains("A: 9.0 against 16.0 — Less than enemies total"),
+        "{ev}"
+    );
     // Stormtroopers B: 12 against X's 10 — More than.
-    assert!(ev.contains("B: 12.0 against 10.0 — More than enemies total"), "{ev}");
+    assert!(
+        ev.contains("B: 12.0 against 10.0 — More than enemies total"),
+        "{ev}"
+    );
 
     // The dice: A on Less (8 K, 7 W, 6 D); B on More (7s duck back); X on Worse (7s kill);
     // Obi-Wan wounded on an 8; Han 8 − 1 for cover = 7, wounded.
@@ -43,10 +56,17 @@ fn shooting_method_example_row_for_row() {
     assert_eq!(fig(&mut s, "obiwan").wounds, 1);
     assert_eq!(fig(&mut s, "hansolo").wounds, 1);
     // Morale: both of A's survivors are wounded or ducked back, so they fall back.
-    assert!(ev.contains("Morale: Stormtroopers (A) has 2 of 2 wounded or ducked back and falls back"), "{ev}");
-    assert_ne!(fig(&mut s, "a2").position, (16.0, 8.0));
+    assert!(
+        ev.contains("Morale: Stormtroopers (A) has 2 of 2 wounded or ducked back and falls back"),
+        "{ev}"
+    );
+    assert_ne!(fig(&mut s, "a2").position, (12.0, 7.0));
     let st = s.state();
     assert_eq!(st.dice.len(), 16);
-    assert_eq!(s.phase(), TurnPhase::Orders, "turn 2 begins once B's fire ends the phase");
+    assert_eq!(
+        s.phase(),
+        TurnPhase::Orders,
+        "turn 2 begins once B's fire ends the phase"
+    );
     assert_eq!(st.turn, 2);
 }

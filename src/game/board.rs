@@ -55,12 +55,16 @@ impl<'a> Board<'a> {
 
     /// Indices of the figures of group `group`.
     pub fn members(&self, group: &str) -> Vec<usize> {
-        (0..self.figs.len()).filter(|&i| self.figs[i].group == group).collect()
+        (0..self.figs.len())
+            .filter(|&i| self.figs[i].group == group)
+            .collect()
     }
 
     /// Indices of figures not on side `side`.
     pub fn enemies_of(&self, side: usize) -> Vec<usize> {
-        (0..self.figs.len()).filter(|&i| self.figs[i].figure.side != side).collect()
+        (0..self.figs.len())
+            .filter(|&i| self.figs[i].figure.side != side)
+            .collect()
     }
 
     /// Edge-to-edge distance between two figures, inches.
@@ -73,25 +77,36 @@ impl<'a> Board<'a> {
     /// crosses a cover piece within 1" of its base (ruling, docs/rules/tyneside.md).
     pub fn in_cover(&self, i: usize, from: Vec2) -> bool {
         let f = &self.figs[i];
-        self.table.terrain.iter().filter(|t| t.has(TerrainProperty::Cover)).any(|t| {
-            t.shape.contains(f.pos)
-                || (t.shape.distance_to(f.pos) <= f.figure.base + COVER_CONTACT && t.shape.touches_segment(from, f.pos))
-        })
+        self.table
+            .terrain
+            .iter()
+            .filter(|t| t.has(TerrainProperty::Cover))
+            .any(|t| {
+                t.shape.contains(f.pos)
+                    || (t.shape.distance_to(f.pos) <= f.figure.base + COVER_CONTACT
+                        && t.shape.touches_segment(from, f.pos))
+            })
     }
 
     /// Whether figure `i` is in cover against every enemy (for the unit card).
     pub fn in_cover_anywhere(&self, i: usize) -> bool {
         let f = &self.figs[i];
-        self.table
-            .terrain
-            .iter()
-            .any(|t| t.has(TerrainProperty::Cover) && t.shape.distance_to(f.pos) <= f.figure.base + COVER_CONTACT)
+        self.table.terrain.iter().any(|t| {
+            t.has(TerrainProperty::Cover)
+                && t.shape.distance_to(f.pos) <= f.figure.base + COVER_CONTACT
+        })
     }
 
     /// The raycast between two figures' bases against the terrain.
     pub fn sight(&self, i: usize, j: usize) -> Sight {
         let (a, b) = (&self.figs[i], &self.figs[j]);
-        self.table.los.sight(&self.table.terrain, a.pos, a.figure.base, b.pos, b.figure.base)
+        self.table.los.sight(
+            &self.table.terrain,
+            a.pos,
+            a.figure.base,
+            b.pos,
+            b.figure.base,
+        )
     }
 
     /// Whether `i` and `j` can see each other: a clear line from base to base, and neither is
@@ -119,7 +134,9 @@ impl<'a> Board<'a> {
     /// Whether `i` is within 1" of any enemy figure (close combat).
     pub fn in_close_combat(&self, i: usize) -> bool {
         let side = self.figs[i].figure.side;
-        self.enemies_of(side).into_iter().any(|e| self.gap(i, e) <= crate::rules::tyneside::melee::CLOSE_COMBAT_RANGE + 1e-4)
+        self.enemies_of(side)
+            .into_iter()
+            .any(|e| self.gap(i, e) <= crate::rules::tyneside::melee::CLOSE_COMBAT_RANGE + 1e-4)
     }
 
     /// Whether `i` can shoot at all this turn: has firepower and a weapon, is not ducked back
@@ -136,7 +153,12 @@ impl<'a> Board<'a> {
     /// shooting values for runner").
     pub fn firepower_at(&self, i: usize, band: RangeBand) -> f32 {
         let f = &self.figs[i];
-        let base = f.figure.profile.firepower.map(|fp| fp.at(band) as f32).unwrap_or(0.0);
+        let base = f
+            .figure
+            .profile
+            .firepower
+            .map(|fp| fp.at(band) as f32)
+            .unwrap_or(0.0);
         let v = wounded_value(base, f.cond.wounded());
         if f.act.run_roll.is_some() { v / 2.0 } else { v }
     }
@@ -144,7 +166,10 @@ impl<'a> Board<'a> {
     /// `i`'s defence (halved when wounded), for figures with no firepower.
     pub fn defence(&self, i: usize) -> f32 {
         let f = &self.figs[i];
-        wounded_value(f.figure.profile.defence.unwrap_or(0) as f32, f.cond.wounded())
+        wounded_value(
+            f.figure.profile.defence.unwrap_or(0) as f32,
+            f.cond.wounded(),
+        )
     }
 
     /// `i`'s melee value (halved when wounded).
@@ -156,12 +181,19 @@ impl<'a> Board<'a> {
 
     /// The range band from `i` to `j`, if `j` is within `i`'s weapon range.
     pub fn band(&self, i: usize, j: usize) -> Option<RangeBand> {
-        self.figs[i].figure.weapon.as_ref().and_then(|w| w.band(self.gap(i, j)))
+        self.figs[i]
+            .figure
+            .weapon
+            .as_ref()
+            .and_then(|w| w.band(self.gap(i, j)))
     }
 
     /// Enemy bases (centre, radius) of side `side`'s opponents.
     pub fn enemy_bases(&self, side: usize) -> Vec<(Vec2, f32)> {
-        self.enemies_of(side).into_iter().map(|e| (self.figs[e].pos, self.figs[e].figure.base)).collect()
+        self.enemies_of(side)
+            .into_iter()
+            .map(|e| (self.figs[e].pos, self.figs[e].figure.base))
+            .collect()
     }
 }
 
@@ -169,7 +201,18 @@ impl<'a> Board<'a> {
 #[derive(SystemParam)]
 pub struct Game<'w, 's> {
     /// Figures.
-    pub figures: Query<'w, 's, (Entity, &'static Figure, &'static Member, &'static mut Position, &'static mut Condition, &'static mut TurnActivity)>,
+    pub figures: Query<
+        'w,
+        's,
+        (
+            Entity,
+            &'static Figure,
+            &'static mut Member,
+            &'static mut Position,
+            &'static mut Condition,
+            &'static mut TurnActivity,
+        ),
+    >,
     /// Groups.
     pub groups: Query<'w, 's, (Entity, &'static mut Group)>,
     /// Terrain and scenario.
@@ -182,11 +225,27 @@ pub struct Game<'w, 's> {
 fn build_board<'a, 'b>(
     table: &'a TableRes,
     turn: u32,
-    rows: impl Iterator<Item = (Entity, &'b Figure, &'b Member, &'b Position, &'b Condition, &'b TurnActivity)>,
+    rows: impl Iterator<
+        Item = (
+            Entity,
+            &'b Figure,
+            &'b Member,
+            &'b Position,
+            &'b Condition,
+            &'b TurnActivity,
+        ),
+    >,
 ) -> Board<'a> {
     let mut figs: Vec<Fig> = rows
         .filter(|(_, _, _, _, c, _)| c.active())
-        .map(|(e, f, m, p, c, a)| Fig { entity: e, figure: f.clone(), group: m.0.clone(), pos: p.0, cond: c.clone(), act: a.clone() })
+        .map(|(e, f, m, p, c, a)| Fig {
+            entity: e,
+            figure: f.clone(),
+            group: m.0.clone(),
+            pos: p.0,
+            cond: c.clone(),
+            act: a.clone(),
+        })
         .collect();
     figs.sort_by_key(|f| f.figure.index);
     Board { figs, table, turn }
@@ -196,7 +255,18 @@ fn build_board<'a, 'b>(
 #[derive(SystemParam)]
 pub struct GameView<'w, 's> {
     /// Figures.
-    pub figures: Query<'w, 's, (Entity, &'static Figure, &'static Member, &'static Position, &'static Condition, &'static TurnActivity)>,
+    pub figures: Query<
+        'w,
+        's,
+        (
+            Entity,
+            &'static Figure,
+            &'static Member,
+            &'static Position,
+            &'static Condition,
+            &'static TurnActivity,
+        ),
+    >,
     /// Groups.
     pub groups: Query<'w, 's, &'static Group>,
     /// The table, when a game is loaded.
@@ -233,7 +303,10 @@ impl Game<'_, '_> {
 
     /// The group with id `id`.
     pub fn group(&self, id: &str) -> Option<Group> {
-        self.groups.iter().find(|(_, g)| g.id == id).map(|(_, g)| g.clone())
+        self.groups
+            .iter()
+            .find(|(_, g)| g.id == id)
+            .map(|(_, g)| g.clone())
     }
 
     /// Every group, in stable order.

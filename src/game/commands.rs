@@ -35,7 +35,10 @@ pub enum Command {
     Hide { figure: String },
     /// Shoot/act: a fire fight between the active group (first) plus any own groups that
     /// have not acted yet, and the target groups.
-    Shoot { groups: Vec<String>, targets: Vec<String> },
+    Shoot {
+        groups: Vec<String>,
+        targets: Vec<String>,
+    },
     /// Shoot/act: a hero shoots one enemy figure.
     HeroShot { hero: String, target: String },
     /// Shoot/act: the active group's figures within 1" of enemies fight.
@@ -53,11 +56,19 @@ pub enum Command {
 impl Command {
     /// The phase the command belongs to.
     pub fn phase(&self) -> &'static [TurnPhase] {
-        use Command::*;
+        use self::Command::*;
         match self {
-            PlaceOrder { .. } | JoinGroup { .. } | LeaveGroup { .. } | MergeGroups { .. } | EndPhase => &[TurnPhase::Orders],
-            Run { .. } | Move { .. } | MoveGroup { .. } | Jump { .. } | Hide { .. } => &[TurnPhase::Movement],
-            Shoot { .. } | HeroShot { .. } | Fight { .. } | Heal { .. } | Delay => &[TurnPhase::Action],
+            PlaceOrder { .. }
+            | JoinGroup { .. }
+            | LeaveGroup { .. }
+            | MergeGroups { .. }
+            | EndPhase => &[TurnPhase::Orders],
+            Run { .. } | Move { .. } | MoveGroup { .. } | Jump { .. } | Hide { .. } => {
+                &[TurnPhase::Movement]
+            }
+            Shoot { .. } | HeroShot { .. } | Fight { .. } | Heal { .. } | Delay => {
+                &[TurnPhase::Action]
+            }
             EndActivation => &[TurnPhase::Movement, TurnPhase::Action],
         }
     }
@@ -71,6 +82,9 @@ pub struct Routed {
     pub command: Command,
     /// Dice log length before it.
     pub dice_mark: usize,
+    /// The phase it was routed in: a message outlives a phase change by an update, so only
+    /// that phase's systems may apply it.
+    pub phase: TurnPhase,
 }
 
 /// What became of a command.
@@ -118,18 +132,27 @@ fn route(
     if matches!(*next, NextState::Pending(_)) {
         return;
     }
-    let Some(command) = queue.0.pop_front() else { return };
+    let Some(command) = queue.0.pop_front() else {
+        return;
+    };
     let now = *phase.get();
     if !command.phase().contains(&now) {
         let wanted: Vec<String> = command.phase().iter().map(|p| p.to_string()).collect();
         outcomes.write(CommandOutcome::Refused(
             command,
-            format!("not allowed in the {now} phase (Play sequence: only in {})", wanted.join(" or ")),
+            format!(
+                "not allowed in the {now} phase (Play sequence: only in {})",
+                wanted.join(" or ")
+            ),
         ));
         return;
     }
     let dice_mark = dice.map(|d| d.log().len()).unwrap_or(0);
-    routed.write(Routed { command, dice_mark });
+    routed.write(Routed {
+        command,
+        dice_mark,
+        phase: now,
+    });
 }
 
 /// The system sets every update runs in order: route, then apply.
@@ -149,7 +172,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<CommandOutcome>()
         .init_resource::<CommandQueue>()
         .init_resource::<Outcomes>()
-        .configure_sets(Update, (CommandSet::Route, CommandSet::Apply, CommandSet::After).chain())
+        .configure_sets(
+            Update,
+            (CommandSet::Route, CommandSet::Apply, CommandSet::After).chain(),
+        )
         .add_systems(Update, (enqueue, route).chain().in_set(CommandSet::Route))
         .add_systems(Update, collect_outcomes.in_set(CommandSet::After));
 }

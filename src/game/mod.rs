@@ -26,5 +26,8 @@ impl Plugin for GamePlugin {
 
 /// Run condition: no game is on (none loaded, or it is over).
 pub fn game_over_or_none(phase: Res<State<turn::TurnPhase>>) -> bool {
-    matches!(phase.get(), turn::TurnPhase::NoGame | turn::TurnPhase::GameOver)
+    matches!(
+        phase.get(),
+        turn::TurnPhase::NoGame | turn::TurnPhase::GameOver
+    )
 }

@@ -28,13 +28,18 @@ impl Outcomes<'_> {
         match apply(self) {
             Ok(()) => {
                 let dice = self.dice.log()[routed.dice_mark.min(self.dice.log().len())..].to_vec();
-                self.record.commands.push(RecordedCommand { command: routed.command.clone(), dice });
-                self.outcomes.write(CommandOutcome::Accepted(routed.command.clone()));
+                self.record.commands.push(RecordedCommand {
+                    command: routed.command.clone(),
+                    dice,
+                });
+                self.outcomes
+                    .write(CommandOutcome::Accepted(routed.command.clone()));
             }
             Err(reason) => {
                 self.dice.0 = backup;
                 self.log.0.truncate(log_len);
-                self.outcomes.write(CommandOutcome::Refused(routed.command.clone(), reason));
+                self.outcomes
+                    .write(CommandOutcome::Refused(routed.command.clone(), reason));
             }
         }
     }

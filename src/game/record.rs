@@ -45,6 +45,9 @@ pub struct GameLog(pub Vec<GameEvent>);
 impl GameLog {
     /// Adds an event.
     pub fn push(&mut self, turn: u32, text: impl Into<String>) {
-        self.0.push(GameEvent { turn, text: text.into() });
+        self.0.push(GameEvent {
+            turn,
+            text: text.into(),
+        });
     }
 }

@@ -4,11 +4,11 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
+use super::GamePlugin;
 use super::commands::{Command, CommandOutcome, Outcomes as OutcomeList};
 use super::snapshot::{GameState, snapshot};
 use super::table::{GameSetup, start_game};
 use super::turn::TurnPhase;
-use super::GamePlugin;
 use crate::rules::tyneside::profile::Roster;
 
 /// A headless app with a game in it.
@@ -39,7 +39,10 @@ impl Session {
     fn settle(&mut self) {
         for _ in 0..16 {
             self.app.update();
-            let pending = matches!(self.app.world().resource::<NextState<TurnPhase>>(), NextState::Pending(_));
+            let pending = matches!(
+                self.app.world().resource::<NextState<TurnPhase>>(),
+                NextState::Pending(_)
+            );
             if !pending {
                 break;
             }
@@ -57,7 +60,10 @@ impl Session {
                 return o;
             }
         }
-        CommandOutcome::Refused(command, "the command was not handled (internal error)".into())
+        CommandOutcome::Refused(
+            command,
+            "the command was not handled (internal error)".into(),
+        )
     }
 
     /// The current phase.

@@ -57,27 +57,39 @@ pub struct GameState {
 
 /// Reads the game's state out of `world` (which must hold a started game).
 pub fn snapshot(world: &mut World) -> GameState {
-    let turn = world.get_resource::<TurnState>().cloned().unwrap_or_default();
+    let turn = world
+        .get_resource::<TurnState>()
+        .cloned()
+        .unwrap_or_default();
     let phase = *world.resource::<State<TurnPhase>>().get();
-    let mut groups: Vec<(usize, String, Option<Order>)> =
-        world.query::<&Group>().iter(world).map(|g| (g.index, g.id.clone(), g.order)).collect();
+    let mut groups: Vec<(usize, String, Option<Order>)> = world
+        .query::<&Group>()
+        .iter(world)
+        .map(|g| (g.index, g.id.clone(), g.order))
+        .collect();
     groups.sort_by_key(|g| g.0);
     let mut figs: Vec<(usize, FigureState)> = world
         .query::<(&Figure, &Member, &Position, &Condition)>()
         .iter(world)
         .map(|(f, m, p, c)| {
-            (f.index, FigureState {
-                id: f.id.clone(),
-                name: f.name.clone(),
-                group: m.0.clone(),
-                position: ((p.0.x * 100.0).round() / 100.0, (p.0.y * 100.0).round() / 100.0),
-                wounds: c.wounds,
-                status: c.status,
-                ducked_back: c.ducked_back(turn.turn),
-                knocked_out: c.knocked_out(turn.turn),
-                hidden: c.hidden,
-                force_points: c.force_points,
-            })
+            (
+                f.index,
+                FigureState {
+                    id: f.id.clone(),
+                    name: f.name.clone(),
+                    group: m.0.clone(),
+                    position: (
+                        (p.0.x * 100.0).round() / 100.0,
+                        (p.0.y * 100.0).round() / 100.0,
+                    ),
+                    wounds: c.wounds,
+                    status: c.status,
+                    ducked_back: c.ducked_back(turn.turn),
+                    knocked_out: c.knocked_out(turn.turn),
+                    hidden: c.hidden,
+                    force_points: c.force_points,
+                },
+            )
         })
         .collect();
     figs.sort_by_key(|f| f.0);
@@ -87,7 +99,17 @@ pub fn snapshot(world: &mut World) -> GameState {
         result: turn.result.clone(),
         groups: groups.into_iter().map(|(_, id, o)| (id, o)).collect(),
         figures: figs.into_iter().map(|(_, f)| f).collect(),
-        dice: world.get_resource::<DiceRes>().map(|d| d.log().to_vec()).unwrap_or_default(),
-        events: world.get_resource::<GameLog>().map(|l| l.0.iter().map(|e| format!("T{} {}", e.turn, e.text)).collect()).unwrap_or_default(),
+        dice: world
+            .get_resource::<DiceRes>()
+            .map(|d| d.log().to_vec())
+            .unwrap_or_default(),
+        events: world
+            .get_resource::<GameLog>()
+            .map(|l| {
+                l.0.iter()
+                    .map(|e| format!("T{} {}", e.turn, e.text))
+                    .collect()
+            })
+            .unwrap_or_default(),
     }
 }

@@ -3,7 +3,9 @@
 use bevy::prelude::*;
 
 use super::commands::CommandQueue;
-use super::components::{Condition, Facing, Figure, Group, InGame, Member, Position, Status, TurnActivity};
+use super::components::{
+    Condition, Facing, Figure, Group, InGame, Member, Position, Status, TurnActivity,
+};
 use super::dice::DiceRes;
 use super::record::{GameLog, GameRecord};
 use super::turn::{TurnPhase, TurnState};
@@ -31,12 +33,21 @@ impl TableRes {
     pub fn new(scenario: Scenario) -> Self {
         let terrain = scenario.terrain.clone();
         let los = LosIndex::new(&terrain);
-        Self { size: Vec2::new(scenario.table.0, scenario.table.1), terrain, los, scenario }
+        Self {
+            size: Vec2::new(scenario.table.0, scenario.table.1),
+            terrain,
+            los,
+            scenario,
+        }
     }
 
     /// Display name of side `side`.
     pub fn side_name(&self, side: usize) -> &str {
-        self.scenario.sides.get(side).map(|s| s.name.as_str()).unwrap_or("?")
+        self.scenario
+            .sides
+            .get(side)
+            .map(|s| s.name.as_str())
+            .unwrap_or("?")
     }
 }
 
@@ -59,7 +70,10 @@ pub struct GameSetup {
 /// dice, record and log fresh, turn 1 Orders phase next update. The scenario must have passed
 /// [`crate::rules::scenario::parse`] with `roster` (unknown profiles are skipped, not a panic).
 pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
-    let old: Vec<Entity> = world.query_filtered::<Entity, With<InGame>>().iter(world).collect();
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, With<InGame>>()
+        .iter(world)
+        .collect();
     for e in old {
         world.despawn(e);
     }
@@ -72,14 +86,19 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
                     id: g.id.clone(),
                     name: g.name.clone(),
                     side,
-                    order: Some(g.order.unwrap_or(crate::rules::tyneside::orders::Order::Stand)),
+                    order: Some(
+                        g.order
+                            .unwrap_or(crate::rules::tyneside::orders::Order::Stand),
+                    ),
                     start_size: g.figures.len(),
                     index: side * 1000 + gi,
                     fell_back_for_turn: None,
                 },
             ));
             for f in &g.figures {
-                let Some(profile) = roster.profile(&f.profile).cloned() else { continue };
+                let Some(profile) = roster.profile(&f.profile).cloned() else {
+                    continue;
+                };
                 let weapon = f
                     .weapon
                     .as_deref()
@@ -89,7 +108,9 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
                 abilities.extend(f.abilities.iter().copied());
                 abilities.sort();
                 abilities.dedup();
-                let armoured = f.armour.unwrap_or(profile.abilities.contains(&Ability::Armoured));
+                let armoured = f
+                    .armour
+                    .unwrap_or(profile.abilities.contains(&Ability::Armoured));
                 if armoured && !abilities.contains(&Ability::Armoured) {
                     abilities.push(Ability::Armoured);
                 }
@@ -141,5 +162,7 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
     world.insert_resource(TableRes::new(setup.scenario));
     world.insert_resource(TurnState::new());
     world.insert_resource(CommandQueue::default());
-    world.resource_mut::<NextState<TurnPhase>>().set(TurnPhase::Orders);
+    world
+        .resource_mut::<NextState<TurnPhase>>()
+        .set(TurnPhase::Orders);
 }

@@ -71,7 +71,12 @@ pub struct TurnState {
 impl TurnState {
     /// Turn 1, nothing queued.
     pub fn new() -> Self {
-        Self { turn: 1, orders_side: 0, queue: Vec::new(), result: None }
+        Self {
+            turn: 1,
+            orders_side: 0,
+            queue: Vec::new(),
+            result: None,
+        }
     }
 
     /// The active group in Movement or Shoot/Act.
@@ -120,13 +125,24 @@ fn initiative_queue(game: &Game, ascending: bool) -> Vec<String> {
             if members.is_empty() {
                 return None;
             }
-            let inits: Vec<(u32, bool)> =
-                members.iter().map(|&m| (board.figs[m].figure.profile.initiative, board.figs[m].cond.wounded())).collect();
+            let inits: Vec<(u32, bool)> = members
+                .iter()
+                .map(|&m| {
+                    (
+                        board.figs[m].figure.profile.initiative,
+                        board.figs[m].cond.wounded(),
+                    )
+                })
+                .collect();
             Some((group_initiative(&inits), g.index, g.id))
         })
         .collect();
     groups.sort_by(|a, b| {
-        let by_init = if ascending { a.0.total_cmp(&b.0) } else { b.0.total_cmp(&a.0) };
+        let by_init = if ascending {
+            a.0.total_cmp(&b.0)
+        } else {
+            b.0.total_cmp(&a.0)
+        };
         by_init.then(a.1.cmp(&b.1))
     });
     groups.into_iter().map(|g| g.2).collect()
@@ -138,17 +154,29 @@ fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
     log.push(t, format!("Turn {t}: place order counters"));
 }
 
-fn enter_movement(mut game: Game, mut next: ResMut<NextState<TurnPhase>>, mut log: ResMut<GameLog>) {
+fn enter_movement(
+    mut game: Game,
+    mut next: ResMut<NextState<TurnPhase>>,
+    mut log: ResMut<GameLog>,
+) {
     let t = game.turn.turn;
     let mut queue = initiative_queue(&game, true);
     queue.retain(|id| {
-        let fell_back = game.group(id).is_some_and(|g| g.fell_back_for_turn == Some(t));
+        let fell_back = game
+            .group(id)
+            .is_some_and(|g| g.fell_back_for_turn == Some(t));
         if fell_back {
-            log.push(t, format!("{id}: its morale fall-back replaces this activation"));
+            log.push(
+                t,
+                format!("{id}: its morale fall-back replaces this activation"),
+            );
         }
         !fell_back
     });
-    log.push(t, format!("Movement, lowest initiative first: {}", queue.join(", ")));
+    log.push(
+        t,
+        format!("Movement, lowest initiative first: {}", queue.join(", ")),
+    );
     game.turn.queue = queue;
     if game.turn.queue.is_empty() {
         next.set(TurnPhase::Action);
@@ -157,7 +185,10 @@ fn enter_movement(mut game: Game, mut next: ResMut<NextState<TurnPhase>>, mut lo
 
 fn enter_action(mut game: Game, mut next: ResMut<NextState<TurnPhase>>, mut log: ResMut<GameLog>) {
     let queue = initiative_queue(&game, false);
-    log.push(game.turn.turn, format!("Shoot/act, highest initiative first: {}", queue.join(", ")));
+    log.push(
+        game.turn.turn,
+        format!("Shoot/act, highest initiative first: {}", queue.join(", ")),
+    );
     game.turn.queue = queue;
     if game.turn.queue.is_empty() {
         next.set(TurnPhase::EndOfTurn);
@@ -166,11 +197,7 @@ fn enter_action(mut game: Game, mut next: ResMut<NextState<TurnPhase>>, mut log:
 
 /// Recovery and the next turn: duck back and knock-outs run out, this turn's doings are
 /// cleared, and at the turn limit the scenario's victory condition decides.
-fn finish_turn(
-    mut game: Game,
-    mut next: ResMut<NextState<TurnPhase>>,
-    mut log: ResMut<GameLog>,
-) {
+fn finish_turn(mut game: Game, mut next: ResMut<NextState<TurnPhase>>, mut log: ResMut<GameLog>) {
     let t = game.turn.turn;
     for (_, _, _, _, mut c, mut a) in &mut game.figures {
         if c.ducked_back_until.is_some_and(|u| u <= t) {
@@ -214,7 +241,8 @@ fn decide_at_limit(game: &Game) -> GameResult {
             GameResult { winner: w, reason }
         }
         Victory::HoldObjectives => {
-            let figs: Vec<(usize, Vec2)> = board.figs.iter().map(|f| (f.figure.side, f.pos)).collect();
+            let figs: Vec<(usize, Vec2)> =
+                board.figs.iter().map(|f| (f.figure.side, f.pos)).collect();
             let mut held = vec![0; sides];
             for o in &game.table.scenario.objectives {
                 if let Some(s) = objective_holder(Vec2::new(o.at.0, o.at.1), o.radius, &figs) {
@@ -232,17 +260,31 @@ fn decide_at_limit(game: &Game) -> GameResult {
 }
 
 /// After every command: a side with no figures fighting has lost.
-fn check_wipe_out(mut game: Game, phase: Res<State<TurnPhase>>, mut next: ResMut<NextState<TurnPhase>>, mut log: ResMut<GameLog>) {
-    if !matches!(phase.get(), TurnPhase::Orders | TurnPhase::Movement | TurnPhase::Action) || game.turn.result.is_some() {
+fn check_wipe_out(
+    mut game: Game,
+    phase: Res<State<TurnPhase>>,
+    mut next: ResMut<NextState<TurnPhase>>,
+    mut log: ResMut<GameLog>,
+) {
+    if !matches!(
+        phase.get(),
+        TurnPhase::Orders | TurnPhase::Movement | TurnPhase::Action
+    ) || game.turn.result.is_some()
+    {
         return;
     }
     let board = game.board();
     let sides = game.table.scenario.sides.len();
-    let standing: Vec<usize> = (0..sides).filter(|&s| board.figs.iter().any(|f| f.figure.side == s)).collect();
+    let standing: Vec<usize> = (0..sides)
+        .filter(|&s| board.figs.iter().any(|f| f.figure.side == s))
+        .collect();
     if standing.len() <= 1 {
         let winner = standing.first().copied();
         let reason = match winner {
-            Some(w) => format!("{} wins: no enemy figure is left fighting", game.table.side_name(w)),
+            Some(w) => format!(
+                "{} wins: no enemy figure is left fighting",
+                game.table.side_name(w)
+            ),
             None => "a draw: nobody is left fighting".into(),
         };
         log.push(game.turn.turn, reason.clone());
@@ -253,10 +295,21 @@ fn check_wipe_out(mut game: Game, phase: Res<State<TurnPhase>>, mut next: ResMut
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<TurnPhase>()
-        .configure_sets(OnEnter(TurnPhase::EndOfTurn), (EndOfTurnSet::Morale, EndOfTurnSet::Finish).chain())
+        .configure_sets(
+            OnEnter(TurnPhase::EndOfTurn),
+            (EndOfTurnSet::Morale, EndOfTurnSet::Finish).chain(),
+        )
         .add_systems(OnEnter(TurnPhase::Orders), enter_orders)
         .add_systems(OnEnter(TurnPhase::Movement), enter_movement)
         .add_systems(OnEnter(TurnPhase::Action), enter_action)
-        .add_systems(OnEnter(TurnPhase::EndOfTurn), finish_turn.in_set(EndOfTurnSet::Finish))
-        .add_systems(Update, check_wipe_out.in_set(CommandSet::After).run_if(resource_exists::<super::table::TableRes>));
+        .add_systems(
+            OnEnter(TurnPhase::EndOfTurn),
+            finish_turn.in_set(EndOfTurnSet::Finish),
+        )
+        .add_systems(
+            Update,
+            check_wipe_out
+                .in_set(CommandSet::After)
+                .run_if(resource_exists::<super::table::TableRes>),
+        );
 }

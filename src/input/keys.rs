@@ -22,20 +22,32 @@ fn keys(
     mut state: ResMut<PointerState>,
     mut send: MessageWriter<Command>,
 ) {
-    if handover.showing || ctx.ctx_mut().map(|c| c.egui_wants_keyboard_input()).unwrap_or(true) {
+    if handover.showing
+        || ctx
+            .ctx_mut()
+            .map(|c| c.egui_wants_keyboard_input())
+            .unwrap_or(true)
+    {
         return;
     }
     let Some(board) = view.board() else { return };
     let acting = side_to_act(&view, *phase.get());
-    let selected = state.selected.and_then(|e| board.figs.iter().find(|f| f.entity == e)).filter(|f| Some(f.figure.side) == acting);
+    let selected = state
+        .selected
+        .and_then(|e| board.figs.iter().find(|f| f.entity == e))
+        .filter(|f| Some(f.figure.side) == acting);
     if *phase.get() == TurnPhase::Movement
         && let Some(f) = selected
     {
         if keys.just_pressed(KeyCode::KeyR) {
-            send.write(Command::Run { figure: f.figure.id.clone() });
+            send.write(Command::Run {
+                figure: f.figure.id.clone(),
+            });
         }
         if keys.just_pressed(KeyCode::KeyH) {
-            send.write(Command::Hide { figure: f.figure.id.clone() });
+            send.write(Command::Hide {
+                figure: f.figure.id.clone(),
+            });
         }
         if keys.just_pressed(KeyCode::KeyJ) {
             state.jump = !state.jump;
@@ -55,5 +67,9 @@ fn keys(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, keys.run_if(not(game_over_or_none)).before(crate::game::commands::CommandSet::Route));
+    app.add_systems(
+        Update,
+        keys.run_if(not(game_over_or_none))
+            .before(crate::game::commands::CommandSet::Route),
+    );
 }

@@ -113,9 +113,15 @@ fn pointer(
 ) {
     preview.0 = None;
     sight.0 = None;
-    let over_ui = ctx.ctx_mut().map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input()).unwrap_or(false);
+    let over_ui = ctx
+        .ctx_mut()
+        .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
+        .unwrap_or(false);
     let (cam, cam_t) = *camera;
-    state.world = window.cursor_position().and_then(|c| cam.viewport_to_world_2d(cam_t, c).ok()).filter(|_| !over_ui && !handover.showing);
+    state.world = window
+        .cursor_position()
+        .and_then(|c| cam.viewport_to_world_2d(cam_t, c).ok())
+        .filter(|_| !over_ui && !handover.showing);
     let Some(board) = view.board() else { return };
     let Some(p) = state.world else {
         if buttons.just_released(MouseButton::Left) {
@@ -147,7 +153,10 @@ fn pointer(
             && Some(board.figs[i].figure.side) == acting_side
         {
             let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
-            state.drag = Some(Drag { figure: h, group: shift });
+            state.drag = Some(Drag {
+                figure: h,
+                group: shift,
+            });
         }
     }
 
@@ -155,21 +164,36 @@ fn pointer(
     if let Some(drag) = state.drag.clone() {
         if let Some(i) = index_of(drag.figure) {
             let f = &board.figs[i];
-            let order = view.group(&f.group).and_then(|g| g.order).unwrap_or(Order::Stand);
-            let verdict = if view.turn.as_ref().and_then(|t| t.active_group().map(str::to_string)) != Some(f.group.clone()) {
+            let order = view
+                .group(&f.group)
+                .and_then(|g| g.order)
+                .unwrap_or(Order::Stand);
+            let verdict = if view
+                .turn
+                .as_ref()
+                .and_then(|t| t.active_group().map(str::to_string))
+                != Some(f.group.clone())
+            {
                 Err(format!("it is not {}'s group's activation", f.figure.name))
             } else if drag.group {
                 let members = board.members(&f.group);
                 let by = p - f.pos;
                 members
                     .iter()
-                    .map(|&m| plan_step(&board, m, board.figs[m].pos + by, order, &members, false).map(|pl| pl.cost))
+                    .map(|&m| {
+                        plan_step(&board, m, board.figs[m].pos + by, order, &members, false)
+                            .map(|pl| pl.cost)
+                    })
                     .try_fold(0.0f32, |acc, c| c.map(|c| acc.max(c)))
             } else {
                 plan_step(&board, i, p, order, &[], state.jump).map(|pl| pl.cost)
             };
             let paths = if drag.group {
-                board.members(&f.group).iter().map(|&m| (board.figs[m].pos, board.figs[m].pos + (p - f.pos))).collect()
+                board
+                    .members(&f.group)
+                    .iter()
+                    .map(|&m| (board.figs[m].pos, board.figs[m].pos + (p - f.pos)))
+                    .collect()
             } else {
                 vec![(f.pos, p)]
             };
@@ -177,11 +201,20 @@ fn pointer(
                 if f.pos.distance(p) > 0.2 {
                     let cmd = if drag.group {
                         let by = p - f.pos;
-                        Command::MoveGroup { group: f.group.clone(), by: (by.x, by.y) }
+                        Command::MoveGroup {
+                            group: f.group.clone(),
+                            by: (by.x, by.y),
+                        }
                     } else if state.jump {
-                        Command::Jump { figure: f.figure.id.clone(), to: (p.x, p.y) }
+                        Command::Jump {
+                            figure: f.figure.id.clone(),
+                            to: (p.x, p.y),
+                        }
                     } else {
-                        Command::Move { figure: f.figure.id.clone(), to: (p.x, p.y) }
+                        Command::Move {
+                            figure: f.figure.id.clone(),
+                            to: (p.x, p.y),
+                        }
                     };
                     send.write(cmd);
                     state.jump = false;
@@ -206,8 +239,16 @@ fn pointer(
             Sight::BlockedBy(k) => Some(board.table.terrain[k].id.clone()),
         };
         let distance = base_gap(a.pos, a.figure.base, b.pos, b.figure.base);
-        let concealed = distance > crate::game::board::HIDDEN_SEEN_WITHIN && (board.concealed(j, a.pos) || board.concealed(i, b.pos));
-        sight.0 = Some(SightLine { from: a.pos, to: b.pos, blocked_by, distance, concealed, band: board.band(i, j).map(|b| b.to_string()) });
+        let concealed = distance > crate::game::board::HIDDEN_SEEN_WITHIN
+            && (board.concealed(j, a.pos) || board.concealed(i, b.pos));
+        sight.0 = Some(SightLine {
+            from: a.pos,
+            to: b.pos,
+            blocked_by,
+            distance,
+            concealed,
+            band: board.band(i, j).map(|b| b.to_string()),
+        });
     }
     if keys.just_pressed(KeyCode::Escape) {
         state.selected = None;
@@ -226,6 +267,7 @@ fn reset(mut state: ResMut<PointerState>, turn: Option<Res<TurnState>>) {
 
 /// Figure entities that no longer exist are dropped from the selection.
 fn forget_gone(mut state: ResMut<PointerState>, figs: Query<(), With<Figure>>) {
+    let state = &mut *state;
     for slot in [&mut state.selected, &mut state.hover] {
         if slot.is_some_and(|e| figs.get(e).is_err()) {
             *slot = None;
@@ -237,5 +279,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PointerState>()
         .init_resource::<MovePreview>()
         .init_resource::<SightPreview>()
-        .add_systems(Update, (reset, forget_gone, pointer.run_if(not(game_over_or_none))).chain().before(crate::game::commands::CommandSet::Route));
+        .add_systems(
+            Update,
+            (reset, forget_gone, pointer.run_if(not(game_over_or_none)))
+                .chain()
+                .before(crate::game::commands::CommandSet::Route),
+        );
 }

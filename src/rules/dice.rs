@@ -25,11 +25,19 @@ pub struct DiceExpr {
 impl DiceExpr {
     /// One die of `sides` faces.
     pub const fn d(sides: u8) -> Self {
-        Self { count: 1, sides, modifier: 0 }
+        Self {
+            count: 1,
+            sides,
+            modifier: 0,
+        }
     }
     /// `count` dice of `sides` faces.
     pub const fn nd(count: u8, sides: u8) -> Self {
-        Self { count, sides, modifier: 0 }
+        Self {
+            count,
+            sides,
+            modifier: 0,
+        }
     }
     /// The same expression with `modifier` added.
     pub const fn plus(self, modifier: i8) -> Self {
@@ -105,12 +113,18 @@ pub struct Dice {
 impl Dice {
     /// Dice from a seed: the same seed gives the same faces, roll for roll.
     pub fn seeded(seed: u64) -> Self {
-        Self { source: Source::Seeded(ChaCha8Rng::seed_from_u64(seed)), log: Vec::new() }
+        Self {
+            source: Source::Seeded(ChaCha8Rng::seed_from_u64(seed)),
+            log: Vec::new(),
+        }
     }
 
     /// Dice that give `faces` in order, one per die thrown; an error once they run out.
     pub fn forced(faces: impl IntoIterator<Item = u8>) -> Self {
-        Self { source: Source::Forced(faces.into_iter().collect()), log: Vec::new() }
+        Self {
+            source: Source::Forced(faces.into_iter().collect()),
+            log: Vec::new(),
+        }
     }
 
     /// Throws `expr` for `reason`, logs it and returns the total.
@@ -129,7 +143,11 @@ impl Dice {
                         reason: reason.clone(),
                     })?;
                     if face == 0 || face > expr.sides {
-                        return Err(DiceError::BadFace { face, sides: expr.sides, reason });
+                        return Err(DiceError::BadFace {
+                            face,
+                            sides: expr.sides,
+                            reason,
+                        });
                     }
                     queue.pop_front();
                     face
@@ -186,8 +204,12 @@ mod tests {
     fn same_seed_same_faces() {
         let mut a = Dice::seeded(7);
         let mut b = Dice::seeded(7);
-        let ra: Vec<i32> = (0..50).map(|_| a.roll(DiceExpr::d(6), "t").unwrap()).collect();
-        let rb: Vec<i32> = (0..50).map(|_| b.roll(DiceExpr::d(6), "t").unwrap()).collect();
+        let ra: Vec<i32> = (0..50)
+            .map(|_| a.roll(DiceExpr::d(6), "t").unwrap())
+            .collect();
+        let rb: Vec<i32> = (0..50)
+            .map(|_| b.roll(DiceExpr::d(6), "t").unwrap())
+            .collect();
         assert_eq!(ra, rb);
         assert!(ra.iter().all(|&r| (1..=6).contains(&r)));
         assert!(ra.iter().any(|&r| r != ra[0]), "a seeded die varies");
@@ -198,7 +220,10 @@ mod tests {
         let mut d = Dice::forced([3, 4, 1]);
         assert_eq!(d.roll(DiceExpr::d(4).plus(1), "jump").unwrap(), 4);
         assert_eq!(d.roll(DiceExpr::nd(2, 6), "commander").unwrap(), 5);
-        assert!(matches!(d.roll(DiceExpr::d(6), "x"), Err(DiceError::Exhausted { .. })));
+        assert!(matches!(
+            d.roll(DiceExpr::d(6), "x"),
+            Err(DiceError::Exhausted { .. })
+        ));
         assert_eq!(d.log().len(), 2);
         assert_eq!(d.log()[1].faces, vec![4, 1]);
         assert_eq!(d.log()[0].expr, "D4+1");
@@ -207,7 +232,10 @@ mod tests {
     #[test]
     fn forced_face_outside_die_is_refused() {
         let mut d = Dice::forced([7]);
-        assert!(matches!(d.roll(DiceExpr::d(6), "x"), Err(DiceError::BadFace { face: 7, .. })));
+        assert!(matches!(
+            d.roll(DiceExpr::d(6), "x"),
+            Err(DiceError::BadFace { face: 7, .. })
+        ));
         assert_eq!(d.forced_left(), 1, "nothing consumed");
     }
 }

@@ -72,7 +72,10 @@ impl Shape {
         match self {
             Shape::Circle { centre, radius } => {
                 let c = Vec2::new(centre.0, centre.1);
-                Aabb { min: c - Vec2::splat(*radius), max: c + Vec2::splat(*radius) }
+                Aabb {
+                    min: c - Vec2::splat(*radius),
+                    max: c + Vec2::splat(*radius),
+                }
             }
             _ => {
                 let pts = self.corners();
@@ -92,15 +95,21 @@ impl Shape {
     /// Whether `p` lies inside (or on the edge of) the shape.
     pub fn contains(&self, p: Vec2) -> bool {
         match self {
-            Shape::Circle { centre, radius } => p.distance(Vec2::new(centre.0, centre.1)) <= *radius,
-            Shape::Rect { min, max } => p.x >= min.0 && p.x <= max.0 && p.y >= min.1 && p.y <= max.1,
+            Shape::Circle { centre, radius } => {
+                p.distance(Vec2::new(centre.0, centre.1)) <= *radius
+            }
+            Shape::Rect { min, max } => {
+                p.x >= min.0 && p.x <= max.0 && p.y >= min.1 && p.y <= max.1
+            }
             Shape::Polygon { .. } => {
                 let pts = self.corners();
                 let mut inside = false;
                 let mut j = pts.len() - 1;
                 for i in 0..pts.len() {
                     let (a, b) = (pts[i], pts[j]);
-                    if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+                    if (a.y > p.y) != (b.y > p.y)
+                        && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x
+                    {
                         inside = !inside;
                     }
                     j = i;
@@ -184,7 +193,11 @@ impl Shape {
 /// Distance from `p` to the segment `a`–`b`, inches.
 pub fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     let ab = b - a;
-    let t = if ab.length_squared() < 1e-12 { 0.0 } else { ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0) };
+    let t = if ab.length_squared() < 1e-12 {
+        0.0
+    } else {
+        ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
+    };
     p.distance(a + ab * t)
 }
 
@@ -219,7 +232,11 @@ pub fn sight_lines(a: Vec2, ra: f32, b: Vec2, rb: f32) -> [(Vec2, Vec2); 3] {
     let side = dir.perp();
     // Slightly inside the rim, so touching a wall with the base edge is not seeing through it.
     let (ka, kb) = (ra * 0.9, rb * 0.9);
-    [(a, b), (a + side * ka, b + side * kb), (a - side * ka, b - side * kb)]
+    [
+        (a, b),
+        (a + side * ka, b + side * kb),
+        (a - side * ka, b - side * kb),
+    ]
 }
 
 #[cfg(test)]
@@ -227,7 +244,10 @@ mod tests {
     use super::*;
 
     fn square() -> Shape {
-        Shape::Rect { min: (0.0, 0.0), max: (4.0, 4.0) }
+        Shape::Rect {
+            min: (0.0, 0.0),
+            max: (4.0, 4.0),
+        }
     }
 
     #[test]
@@ -244,7 +264,10 @@ mod tests {
         let s = square();
         let l = s.length_inside(Vec2::new(-2.0, 2.0), Vec2::new(10.0, 2.0));
         assert!((l - 4.0).abs() < 1e-4, "{l}");
-        let c = Shape::Circle { centre: (0.0, 0.0), radius: 2.0 };
+        let c = Shape::Circle {
+            centre: (0.0, 0.0),
+            radius: 2.0,
+        };
         let l = c.length_inside(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0));
         assert!((l - 4.0).abs() < 1e-4, "{l}");
         // Starting inside: only the part up to the rim counts.
@@ -255,7 +278,16 @@ mod tests {
     #[test]
     fn concave_polygon() {
         // An L shape: the notch at top right is outside.
-        let l = Shape::Polygon { points: vec![(0.0, 0.0), (4.0, 0.0), (4.0, 2.0), (2.0, 2.0), (2.0, 4.0), (0.0, 4.0)] };
+        let l = Shape::Polygon {
+            points: vec![
+                (0.0, 0.0),
+                (4.0, 0.0),
+                (4.0, 2.0),
+                (2.0, 2.0),
+                (2.0, 4.0),
+                (0.0, 4.0),
+            ],
+        };
         assert!(l.contains(Vec2::new(1.0, 3.0)));
         assert!(!l.contains(Vec2::new(3.0, 3.0)));
         assert!(!l.touches_segment(Vec2::new(3.0, 2.5), Vec2::new(3.0, 5.0)));

@@ -39,13 +39,25 @@ impl LosIndex {
         let pieces: Vec<(usize, Aabb)> = terrain
             .iter()
             .enumerate()
-            .filter(|(_, t)| t.has(TerrainProperty::BlocksLineOfSight) || t.has(TerrainProperty::Hill))
+            .filter(|(_, t)| {
+                t.has(TerrainProperty::BlocksLineOfSight) || t.has(TerrainProperty::Hill)
+            })
             .map(|(i, t)| (i, t.shape.aabb()))
             .collect();
-        let min = pieces.iter().fold(Vec2::splat(f32::MAX), |m, (_, b)| m.min(b.min));
-        let max = pieces.iter().fold(Vec2::splat(f32::MIN), |m, (_, b)| m.max(b.max));
+        let min = pieces
+            .iter()
+            .fold(Vec2::splat(f32::MAX), |m, (_, b)| m.min(b.min));
+        let max = pieces
+            .iter()
+            .fold(Vec2::splat(f32::MIN), |m, (_, b)| m.max(b.max));
         if pieces.is_empty() {
-            return Self { pieces, cols: 0, rows: 0, cells: Vec::new(), origin: Vec2::ZERO };
+            return Self {
+                pieces,
+                cols: 0,
+                rows: 0,
+                cells: Vec::new(),
+                origin: Vec2::ZERO,
+            };
         }
         let cols = (((max.x - min.x) / CELL).floor() as usize + 1).min(512);
         let rows = (((max.y - min.y) / CELL).floor() as usize + 1).min(512);
@@ -59,12 +71,22 @@ impl LosIndex {
                 }
             }
         }
-        Self { pieces, cols, rows, cells, origin: min }
+        Self {
+            pieces,
+            cols,
+            rows,
+            cells,
+            origin: min,
+        }
     }
 
     fn cell_of(origin: Vec2, cols: usize, rows: usize, p: Vec2) -> (usize, usize) {
-        let c = ((p.x - origin.x) / CELL).floor().clamp(0.0, (cols - 1) as f32) as usize;
-        let r = ((p.y - origin.y) / CELL).floor().clamp(0.0, (rows - 1) as f32) as usize;
+        let c = ((p.x - origin.x) / CELL)
+            .floor()
+            .clamp(0.0, (cols - 1) as f32) as usize;
+        let r = ((p.y - origin.y) / CELL)
+            .floor()
+            .clamp(0.0, (rows - 1) as f32) as usize;
         (c, r)
     }
 
@@ -74,7 +96,10 @@ impl LosIndex {
         if self.pieces.is_empty() {
             return None;
         }
-        let seg = Aabb { min: a.min(b), max: a.max(b) };
+        let seg = Aabb {
+            min: a.min(b),
+            max: a.max(b),
+        };
         let (c0, r0) = Self::cell_of(self.origin, self.cols, self.rows, seg.min);
         let (c1, r1) = Self::cell_of(self.origin, self.cols, self.rows, seg.max);
         let mut seen = [0u64; 8];
@@ -84,7 +109,10 @@ impl LosIndex {
             for c in c0..=c1 {
                 // Skip cells the ray does not pass through.
                 let lo = self.origin + Vec2::new(c as f32, r as f32) * CELL;
-                let cell = Aabb { min: lo, max: lo + Vec2::splat(CELL) };
+                let cell = Aabb {
+                    min: lo,
+                    max: lo + Vec2::splat(CELL),
+                };
                 let is_edge_cell = c == 0 || r == 0 || c == self.cols - 1 || r == self.rows - 1;
                 if !is_edge_cell && dir != Vec2::ZERO && !cell.hits_segment(a, b) {
                     continue;
@@ -116,7 +144,9 @@ impl LosIndex {
     pub fn sight(&self, terrain: &[TerrainPiece], a: Vec2, ra: f32, b: Vec2, rb: f32) -> Sight {
         let lines = sight_lines(a, ra, b, rb);
         let centre = self.ray_blocker(terrain, lines[0].0, lines[0].1);
-        let Some(first) = centre else { return Sight::Clear };
+        let Some(first) = centre else {
+            return Sight::Clear;
+        };
         for (p, q) in &lines[1..] {
             if self.ray_blocker(terrain, *p, *q).is_none() {
                 return Sight::Clear;
@@ -143,10 +173,19 @@ mod tests {
 
     #[test]
     fn building_between_blocks_and_names_itself() {
-        let t = vec![wall("hut", (10.0, 0.0), (14.0, 20.0)), wall("far", (40.0, 40.0), (44.0, 44.0))];
+        let t = vec![
+            wall("hut", (10.0, 0.0), (14.0, 20.0)),
+            wall("far", (40.0, 40.0), (44.0, 44.0)),
+        ];
         let idx = LosIndex::new(&t);
-        assert_eq!(idx.sight(&t, Vec2::new(0.0, 10.0), 0.5, Vec2::new(30.0, 10.0), 0.5), Sight::BlockedBy(0));
-        assert_eq!(idx.sight(&t, Vec2::new(0.0, 30.0), 0.5, Vec2::new(30.0, 30.0), 0.5), Sight::Clear);
+        assert_eq!(
+            idx.sight(&t, Vec2::new(0.0, 10.0), 0.5, Vec2::new(30.0, 10.0), 0.5),
+            Sight::BlockedBy(0)
+        );
+        assert_eq!(
+            idx.sight(&t, Vec2::new(0.0, 30.0), 0.5, Vec2::new(30.0, 30.0), 0.5),
+            Sight::Clear
+        );
     }
 
     #[test]
@@ -154,8 +193,14 @@ mod tests {
         // The building ends at y=20; centres at y=19.8 are blocked but the upper rims are clear.
         let t = vec![wall("hut", (10.0, 0.0), (14.0, 20.0))];
         let idx = LosIndex::new(&t);
-        assert_eq!(idx.sight(&t, Vec2::new(0.0, 19.8), 0.5, Vec2::new(30.0, 19.8), 0.5), Sight::Clear);
-        assert_eq!(idx.sight(&t, Vec2::new(0.0, 18.0), 0.5, Vec2::new(30.0, 18.0), 0.5), Sight::BlockedBy(0));
+        assert_eq!(
+            idx.sight(&t, Vec2::new(0.0, 19.8), 0.5, Vec2::new(30.0, 19.8), 0.5),
+            Sight::Clear
+        );
+        assert_eq!(
+            idx.sight(&t, Vec2::new(0.0, 18.0), 0.5, Vec2::new(30.0, 18.0), 0.5),
+            Sight::BlockedBy(0)
+        );
     }
 
     #[test]

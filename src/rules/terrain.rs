@@ -77,7 +77,10 @@ impl TerrainPiece {
     /// across it unless either figure stands on it ("A hill/ridge counts as cover, until any
     /// of the players force get a line of sight to the far side").
     pub fn blocks_sight(&self, a: Vec2, b: Vec2) -> bool {
-        let (hill, wall) = (self.has(TerrainProperty::Hill), self.has(TerrainProperty::BlocksLineOfSight));
+        let (hill, wall) = (
+            self.has(TerrainProperty::Hill),
+            self.has(TerrainProperty::BlocksLineOfSight),
+        );
         if !hill && !wall {
             return false;
         }
@@ -106,7 +109,10 @@ mod tests {
         TerrainPiece {
             id: "p".into(),
             kind: TerrainKind::Woods,
-            shape: Shape::Rect { min: (10.0, 0.0), max: (20.0, 10.0) },
+            shape: Shape::Rect {
+                min: (10.0, 0.0),
+                max: (20.0, 10.0),
+            },
             properties: props,
         }
     }
@@ -115,9 +121,18 @@ mod tests {
     fn blocking_piece_blocks_through_but_not_from_its_edge() {
         let w = piece(vec![TerrainProperty::BlocksLineOfSight]);
         assert!(w.blocks_sight(Vec2::new(0.0, 5.0), Vec2::new(30.0, 5.0)));
-        assert!(!w.blocks_sight(Vec2::new(0.0, 5.0), Vec2::new(11.5, 5.0)), "1.5\" inside sees out");
-        assert!(w.blocks_sight(Vec2::new(0.0, 5.0), Vec2::new(15.0, 5.0)), "5\" inside is hidden");
-        assert!(!w.blocks_sight(Vec2::new(0.0, 15.0), Vec2::new(30.0, 15.0)), "line passes above");
+        assert!(
+            !w.blocks_sight(Vec2::new(0.0, 5.0), Vec2::new(11.5, 5.0)),
+            "1.5\" inside sees out"
+        );
+        assert!(
+            w.blocks_sight(Vec2::new(0.0, 5.0), Vec2::new(15.0, 5.0)),
+            "5\" inside is hidden"
+        );
+        assert!(
+            !w.blocks_sight(Vec2::new(0.0, 15.0), Vec2::new(30.0, 15.0)),
+            "line passes above"
+        );
     }
 
     #[test]

@@ -24,7 +24,11 @@ pub fn objective_holder(at: Vec2, radius: f32, figures: &[(usize, Vec2)]) -> Opt
             _ => {}
         }
     }
-    if contested { None } else { best.map(|(_, s)| s) }
+    if contested {
+        None
+    } else {
+        best.map(|(_, s)| s)
+    }
 }
 
 /// The side with strictly the highest score, or `None` for a draw.
@@ -32,7 +36,11 @@ pub fn leader(scores: &[usize]) -> Option<usize> {
     let max = *scores.iter().max()?;
     let mut top = scores.iter().enumerate().filter(|(_, s)| **s == max);
     let first = top.next()?.0;
-    if top.next().is_some() { None } else { Some(first) }
+    if top.next().is_some() {
+        None
+    } else {
+        Some(first)
+    }
 }
 
 #[cfg(test)]
@@ -42,9 +50,26 @@ mod tests {
     #[test]
     fn nearest_figure_holds_unless_tied() {
         let o = Vec2::new(10.0, 10.0);
-        assert_eq!(objective_holder(o, 3.0, &[(0, Vec2::new(11.0, 10.0)), (1, Vec2::new(12.0, 10.0))]), Some(0));
-        assert_eq!(objective_holder(o, 3.0, &[(0, Vec2::new(11.0, 10.0)), (1, Vec2::new(9.0, 10.0))]), None);
-        assert_eq!(objective_holder(o, 3.0, &[(0, Vec2::new(20.0, 10.0))]), None);
+        assert_eq!(
+            objective_holder(
+                o,
+                3.0,
+                &[(0, Vec2::new(11.0, 10.0)), (1, Vec2::new(12.0, 10.0))]
+            ),
+            Some(0)
+        );
+        assert_eq!(
+            objective_holder(
+                o,
+                3.0,
+                &[(0, Vec2::new(11.0, 10.0)), (1, Vec2::new(9.0, 10.0))]
+            ),
+            None
+        );
+        assert_eq!(
+            objective_holder(o, 3.0, &[(0, Vec2::new(20.0, 10.0))]),
+            None
+        );
     }
 
     #[test]

@@ -66,16 +66,31 @@ pub struct CurrentScenario(pub Loaded);
 
 /// A seed from the clock, for games started without one.
 pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1)
 }
 
 /// Starts `loaded` in `world` with `seed` and switches to the playing screen.
 pub fn begin(world: &mut World, loaded: Loaded, seed: u64) {
     let roster = world.resource::<RosterRes>().0.clone();
     let (file, src, scenario) = loaded.clone();
-    start_game(world, GameSetup { scenario, file, src, dice: Dice::seeded(seed), seed: Some(seed) }, &roster);
+    start_game(
+        world,
+        GameSetup {
+            scenario,
+            file,
+            src,
+            dice: Dice::seeded(seed),
+            seed: Some(seed),
+        },
+        &roster,
+    );
     world.insert_resource(CurrentScenario(loaded));
-    world.resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
 }
 
 /// Opens the window and runs until it closes; returns the exit code.
@@ -97,16 +112,30 @@ pub fn run_window(launch: Launch, roster: Roster) -> ExitCode {
         .add_plugins(EguiPlugin::default())
         .insert_resource(RosterRes(roster))
         .init_state::<Screen>()
-        .add_plugins((GamePlugin, crate::view::ViewPlugin, crate::ui::UiPlugin, crate::input::InputPlugin))
-        .add_plugins((title::plugin, scenario_select::plugin, playing::plugin, results::plugin));
+        .add_plugins((
+            GamePlugin,
+            crate::view::ViewPlugin,
+            crate::ui::UiPlugin,
+            crate::input::InputPlugin,
+        ))
+        .add_plugins((
+            title::plugin,
+            scenario_select::plugin,
+            playing::plugin,
+            results::plugin,
+        ));
     match launch {
         Launch::Title => {}
         Launch::Play { loaded, seed } => {
             let seed = seed.unwrap_or_else(clock_seed);
-            app.add_systems(Startup, move |world: &mut World| begin(world, loaded.clone(), seed));
+            app.add_systems(Startup, move |world: &mut World| {
+                begin(world, loaded.clone(), seed)
+            });
         }
         Launch::Screenshot { loaded, out, .. } => {
-            app.add_systems(Startup, move |world: &mut World| begin(world, loaded.clone(), 1));
+            app.add_systems(Startup, move |world: &mut World| {
+                begin(world, loaded.clone(), 1)
+            });
             app.add_plugins(screenshot::plugin(out));
         }
     }

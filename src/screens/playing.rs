@@ -13,7 +13,11 @@ fn to_results(phase: Res<State<TurnPhase>>, mut next: ResMut<NextState<Screen>>)
 }
 
 /// Leaving the game: everything of it goes.
-fn clear_game(mut commands: Commands, game: Query<Entity, With<InGame>>, mut phase: ResMut<NextState<TurnPhase>>) {
+fn clear_game(
+    mut commands: Commands,
+    game: Query<Entity, With<InGame>>,
+    mut phase: ResMut<NextState<TurnPhase>>,
+) {
     for e in &game {
         commands.entity(e).despawn();
     }

@@ -14,7 +14,13 @@ struct OpenFile {
     errors: Vec<String>,
 }
 
-fn select(mut ctx: EguiContexts, roster: Res<RosterRes>, mut open: ResMut<OpenFile>, mut next: ResMut<NextState<Screen>>, mut commands: Commands) -> Result {
+fn select(
+    mut ctx: EguiContexts,
+    roster: Res<RosterRes>,
+    mut open: ResMut<OpenFile>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) -> Result {
     let ctx = ctx.ctx_mut()?;
     let mut chosen = None;
     let mut root = crate::ui::root_ui(ctx);
@@ -34,15 +40,27 @@ fn select(mut ctx: EguiContexts, roster: Res<RosterRes>, mut open: ResMut<OpenFi
                             ui.set_width(ui.available_width());
                             ui.horizontal(|ui| {
                                 ui.heading(&loaded.2.name);
-                                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                                    if ui.add_sized([90.0, 28.0], egui::Button::new("Play")).clicked() {
-                                        chosen = Some(loaded.clone());
-                                    }
-                                });
+                                ui.with_layout(
+                                    egui::Layout::right_to_left(egui::Align::Center),
+                                    |ui| {
+                                        if ui
+                                            .add_sized([90.0, 28.0], egui::Button::new("Play"))
+                                            .clicked()
+                                        {
+                                            chosen = Some(loaded.clone());
+                                        }
+                                    },
+                                );
                             });
                             ui.label(&loaded.2.description);
-                            let sides: Vec<&str> = loaded.2.sides.iter().map(|s| s.name.as_str()).collect();
-                            ui.weak(format!("{} · rules: {} · {}", sides.join(" v "), loaded.2.ruleset, name));
+                            let sides: Vec<&str> =
+                                loaded.2.sides.iter().map(|s| s.name.as_str()).collect();
+                            ui.weak(format!(
+                                "{} · rules: {} · {}",
+                                sides.join(" v "),
+                                loaded.2.ruleset,
+                                name
+                            ));
                         });
                     }
                     Err(es) => {
@@ -55,7 +73,11 @@ fn select(mut ctx: EguiContexts, roster: Res<RosterRes>, mut open: ResMut<OpenFi
             ui.heading("Open a scenario file");
             ui.horizontal(|ui| {
                 ui.label("Path:");
-                ui.add(egui::TextEdit::singleline(&mut open.path).desired_width(420.0).hint_text("scenarios/tyneside/my_fight.ron"));
+                ui.add(
+                    egui::TextEdit::singleline(&mut open.path)
+                        .desired_width(420.0)
+                        .hint_text("scenarios/tyneside/my_fight.ron"),
+                );
                 if ui.button("Open").clicked() {
                     match load_scenario(open.path.trim(), &roster) {
                         Ok(loaded) => {
@@ -78,5 +100,8 @@ fn select(mut ctx: EguiContexts, roster: Res<RosterRes>, mut open: ResMut<OpenFi
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<OpenFile>().add_systems(EguiPrimaryContextPass, select.run_if(in_state(Screen::ScenarioSelect)));
+    app.init_resource::<OpenFile>().add_systems(
+        EguiPrimaryContextPass,
+        select.run_if(in_state(Screen::ScenarioSelect)),
+    );
 }

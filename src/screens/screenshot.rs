@@ -19,7 +19,9 @@ struct ShotPlan {
 fn tick(mut plan: ResMut<ShotPlan>, mut commands: Commands, mut exit: MessageWriter<AppExit>) {
     plan.frame += 1;
     if plan.frame == SHOOT_AT {
-        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(plan.out.clone()));
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(plan.out.clone()));
     }
     if plan.frame >= QUIT_AT && plan.out.exists() {
         exit.write(AppExit::Success);
@@ -34,8 +36,14 @@ fn tick(mut plan: ResMut<ShotPlan>, mut commands: Commands, mut exit: MessageWri
 pub fn plugin(out: PathBuf) -> impl Fn(&mut App) {
     move |app: &mut App| {
         let _ = std::fs::remove_file(&out);
-        app.insert_resource(ShotPlan { out: out.clone(), frame: 0 })
-            .insert_resource(crate::ui::Handover { disabled: true, ..default() })
-            .add_systems(Update, tick);
+        app.insert_resource(ShotPlan {
+            out: out.clone(),
+            frame: 0,
+        })
+        .insert_resource(crate::ui::Handover {
+            disabled: true,
+            ..default()
+        })
+        .add_systems(Update, tick);
     }
 }

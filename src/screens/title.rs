@@ -5,22 +5,38 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
 
-fn title(mut ctx: EguiContexts, mut next: ResMut<NextState<Screen>>, mut exit: MessageWriter<AppExit>) -> Result {
+fn title(
+    mut ctx: EguiContexts,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
     let ctx = ctx.ctx_mut()?;
     let mut root = crate::ui::root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() * 0.25);
             ui.heading(egui::RichText::new("HOLOTABLE").size(56.0).strong());
-            ui.label(egui::RichText::new("Star Wars miniature wargames, played entirely on screen").size(18.0));
+            ui.label(
+                egui::RichText::new("Star Wars miniature wargames, played entirely on screen")
+                    .size(18.0),
+            );
             ui.add_space(8.0);
             ui.label("Tyneside skirmish rules · hotseat for two players");
             ui.add_space(32.0);
-            if ui.add_sized([240.0, 40.0], egui::Button::new(egui::RichText::new("Play a scenario").size(20.0))).clicked() {
+            if ui
+                .add_sized(
+                    [240.0, 40.0],
+                    egui::Button::new(egui::RichText::new("Play a scenario").size(20.0)),
+                )
+                .clicked()
+            {
                 next.set(Screen::ScenarioSelect);
             }
             ui.add_space(8.0);
-            if ui.add_sized([240.0, 32.0], egui::Button::new("Quit")).clicked() {
+            if ui
+                .add_sized([240.0, 32.0], egui::Button::new("Quit"))
+                .clicked()
+            {
                 exit.write(AppExit::Success);
             }
         });
@@ -29,5 +45,8 @@ fn title(mut ctx: EguiContexts, mut next: ResMut<NextState<Screen>>, mut exit: M
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, title.run_if(in_state(Screen::Title)));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        title.run_if(in_state(Screen::Title)),
+    );
 }

@@ -9,7 +9,12 @@ use crate::game::dice::DiceRes;
 use crate::game::record::GameLog;
 
 /// Draws the panel; returns its rectangle.
-pub fn show(root: &mut egui::Ui, dice: Option<ResMut<DiceRes>>, log: Option<Res<GameLog>>, state: &mut UiState) -> egui::Rect {
+pub fn show(
+    root: &mut egui::Ui,
+    dice: Option<ResMut<DiceRes>>,
+    log: Option<Res<GameLog>>,
+    state: &mut UiState,
+) -> egui::Rect {
     egui::Panel::bottom("dice_log")
         .resizable(true)
         .default_size(170.0)

@@ -21,7 +21,10 @@ pub struct Handover {
 
 fn track(view: GameView, phase: Res<State<TurnPhase>>, mut handover: ResMut<Handover>) {
     if view.turn.as_ref().is_some_and(|t| t.is_added()) {
-        *handover = Handover { disabled: handover.disabled, ..default() };
+        *handover = Handover {
+            disabled: handover.disabled,
+            ..default()
+        };
     }
     let side = pointer_side_to_act(&view, *phase.get());
     if side.is_some() && side != handover.side {

@@ -4,18 +4,33 @@ use bevy_egui::egui;
 
 /// The shortcuts, as shown.
 pub const SHORTCUTS: &[(&str, &str)] = &[
-    ("Left click", "select a figure (its card shows on the right)"),
-    ("Left drag", "move the selected figure of the active group (Movement)"),
-    ("Shift + left drag", "move the whole active group by the same offset"),
+    (
+        "Left click",
+        "select a figure (its card shows on the right)",
+    ),
+    (
+        "Left drag",
+        "move the selected figure of the active group (Movement)",
+    ),
+    (
+        "Shift + left drag",
+        "move the whole active group by the same offset",
+    ),
     ("Right drag", "tape measure"),
-    ("Hover an enemy", "with a figure selected: line of sight, range band, what blocks it"),
+    (
+        "Hover an enemy",
+        "with a figure selected: line of sight, range band, what blocks it",
+    ),
     ("Middle drag / arrows", "pan the table"),
     ("Mouse wheel", "zoom"),
     ("F", "fit the table to the window"),
     ("R", "declare a run for the selected figure (+D4\")"),
     ("J", "the next drag is a jump across a gap (D4+1\")"),
     ("H", "the selected figure hides"),
-    ("Space / Enter", "end the activation (or this side's orders)"),
+    (
+        "Space / Enter",
+        "end the activation (or this side's orders)",
+    ),
     ("Esc", "clear selection and tape"),
     ("F1", "this help"),
 ];

@@ -27,7 +27,13 @@ use crate::view::PanelInsets;
 
 /// A root `Ui` over the whole window, for panels (egui 0.36 shows panels inside a `Ui`).
 pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
-    egui::Ui::new(ctx.clone(), "root".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()))
+    egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
 }
 
 /// What the panels remember between frames.
@@ -79,18 +85,34 @@ fn layout(
         *insets = PanelInsets::default();
         return Ok(());
     }
-    let top = phase_bar::show(&mut root, &view, phase, &mut state, &mut next_screen, &mut out).height();
+    let top = phase_bar::show(
+        &mut root,
+        &view,
+        phase,
+        &mut state,
+        &mut next_screen,
+        &mut out,
+    )
+    .height();
     let bottom = dice_log::show(&mut root, dice, log, &mut state).height();
     let left = orders::show(&mut root, &view, phase, &mut pointer, &mut out).width();
-    let right = egui::Panel::right("right").default_size(330.0).resizable(true).show(&mut root, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            unit_card::show(ui, &view, &pointer);
-            ui.separator();
-            firefight::show(ui, &view, phase, &mut state.fire, &mut out);
+    let right = egui::Panel::right("right")
+        .default_size(330.0)
+        .resizable(true)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                unit_card::show(ui, &view, &pointer);
+                ui.separator();
+                firefight::show(ui, &view, phase, &mut state.fire, &mut out);
+            });
         });
-    });
     let right = right.response.rect.width();
-    let new = PanelInsets { left, right, top, bottom };
+    let new = PanelInsets {
+        left,
+        right,
+        top,
+        bottom,
+    };
     if *insets != new {
         *insets = new;
     }
@@ -111,6 +133,9 @@ impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<UiState>()
             .add_plugins(handover::plugin)
-            .add_systems(EguiPrimaryContextPass, layout.run_if(in_state(Screen::Playing)));
+            .add_systems(
+                EguiPrimaryContextPass,
+                layout.run_if(in_state(Screen::Playing)),
+            );
     }
 }

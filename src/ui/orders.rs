@@ -14,11 +14,21 @@ use crate::view::side_colour;
 
 fn colour32(side: usize) -> egui::Color32 {
     let c = side_colour(side).to_srgba();
-    egui::Color32::from_rgb((c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8)
+    egui::Color32::from_rgb(
+        (c.red * 255.0) as u8,
+        (c.green * 255.0) as u8,
+        (c.blue * 255.0) as u8,
+    )
 }
 
 /// Draws the panel; returns its rectangle.
-pub fn show(root: &mut egui::Ui, view: &GameView, phase: TurnPhase, pointer: &mut PointerState, out: &mut Vec<Command>) -> egui::Rect {
+pub fn show(
+    root: &mut egui::Ui,
+    view: &GameView,
+    phase: TurnPhase,
+    pointer: &mut PointerState,
+    out: &mut Vec<Command>,
+) -> egui::Rect {
     egui::Panel::left("orders")
         .resizable(true)
         .default_size(260.0)

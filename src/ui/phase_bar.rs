@@ -15,9 +15,15 @@ use crate::view::side_colour;
 /// What the side to act should do now, in words.
 fn hint(phase: TurnPhase) -> &'static str {
     match phase {
-        TurnPhase::Orders => "Choose an order counter for each group in command (left panel), then End orders.",
-        TurnPhase::Movement => "Drag a figure to move it (Shift-drag: whole group). R run · J jump · H hide. Then End activation.",
-        TurnPhase::Action => "Choose targets in the fire-fight panel (right) and Shoot, or Fight / Heal / Hero shot. Then End activation.",
+        TurnPhase::Orders => {
+            "Choose an order counter for each group in command (left panel), then End orders."
+        }
+        TurnPhase::Movement => {
+            "Drag a figure to move it (Shift-drag: whole group). R run · J jump · H hide. Then End activation."
+        }
+        TurnPhase::Action => {
+            "Choose targets in the fire-fight panel (right) and Shoot, or Fight / Heal / Hero shot. Then End activation."
+        }
         TurnPhase::EndOfTurn => "End of turn…",
         TurnPhase::GameOver => "The game is over.",
         TurnPhase::NoGame => "",
@@ -25,21 +31,49 @@ fn hint(phase: TurnPhase) -> &'static str {
 }
 
 /// Draws the bar; returns its rectangle.
-pub fn show(root: &mut egui::Ui, view: &GameView, phase: TurnPhase, state: &mut UiState, next_screen: &mut NextState<Screen>, out: &mut Vec<Command>) -> egui::Rect {
+pub fn show(
+    root: &mut egui::Ui,
+    view: &GameView,
+    phase: TurnPhase,
+    state: &mut UiState,
+    next_screen: &mut NextState<Screen>,
+    out: &mut Vec<Command>,
+) -> egui::Rect {
     egui::Panel::top("phase_bar")
         .show(root, |ui| {
             ui.horizontal_wrapped(|ui| {
-                let (Some(turn), Some(table)) = (view.turn.as_ref(), view.table.as_ref()) else { return };
-                ui.strong(format!("Turn {}{}", turn.turn, table.scenario.turn_limit.map(|l| format!("/{l}")).unwrap_or_default()));
+                let (Some(turn), Some(table)) = (view.turn.as_ref(), view.table.as_ref()) else {
+                    return;
+                };
+                ui.strong(format!(
+                    "Turn {}{}",
+                    turn.turn,
+                    table
+                        .scenario
+                        .turn_limit
+                        .map(|l| format!("/{l}"))
+                        .unwrap_or_default()
+                ));
                 ui.separator();
                 ui.strong(phase.to_string());
                 ui.separator();
                 if let Some(side) = pointer_side_to_act(view, phase) {
                     let c = side_colour(side).to_srgba();
-                    let colour = egui::Color32::from_rgb((c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8);
+                    let colour = egui::Color32::from_rgb(
+                        (c.red * 255.0) as u8,
+                        (c.green * 255.0) as u8,
+                        (c.blue * 255.0) as u8,
+                    );
                     let who = match (phase, turn.active_group().and_then(|g| view.group(g))) {
-                        (TurnPhase::Orders, _) => format!("{} places orders", table.side_name(side)),
-                        (_, Some(g)) => format!("{} — {} ({})", table.side_name(side), g.name, g.order.map(|o| o.to_string()).unwrap_or_default()),
+                        (TurnPhase::Orders, _) => {
+                            format!("{} places orders", table.side_name(side))
+                        }
+                        (_, Some(g)) => format!(
+                            "{} — {} ({})",
+                            table.side_name(side),
+                            g.name,
+                            g.order.map(|o| o.to_string()).unwrap_or_default()
+                        ),
                         _ => table.side_name(side).to_string(),
                     };
                     ui.colored_label(colour, egui::RichText::new(who).strong());
@@ -47,19 +81,31 @@ pub fn show(root: &mut egui::Ui, view: &GameView, phase: TurnPhase, state: &mut 
                 }
                 match phase {
                     TurnPhase::Orders => {
-                        if ui.button("End orders ⏎").on_hover_text("This side has placed its order counters (Space/Enter)").clicked() {
+                        if ui
+                            .button("End orders ⏎")
+                            .on_hover_text("This side has placed its order counters (Space/Enter)")
+                            .clicked()
+                        {
                             out.push(Command::EndPhase);
                         }
                     }
                     TurnPhase::Movement | TurnPhase::Action => {
-                        if ui.button("End activation ⏎").on_hover_text("This group is done (Space/Enter)").clicked() {
+                        if ui
+                            .button("End activation ⏎")
+                            .on_hover_text("This group is done (Space/Enter)")
+                            .clicked()
+                        {
                             out.push(Command::EndActivation);
                         }
                     }
                     _ => {}
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button("Menu").on_hover_text("Leave this game for the title screen").clicked() {
+                    if ui
+                        .button("Menu")
+                        .on_hover_text("Leave this game for the title screen")
+                        .clicked()
+                    {
                         next_screen.set(Screen::Title);
                     }
                     if ui.button("Help (F1)").clicked() {
@@ -71,7 +117,10 @@ pub fn show(root: &mut egui::Ui, view: &GameView, phase: TurnPhase, state: &mut 
                 ui.weak(hint(phase));
                 if let Some(n) = &state.notice {
                     ui.separator();
-                    ui.colored_label(egui::Color32::from_rgb(255, 110, 90), format!("Refused: {n}"));
+                    ui.colored_label(
+                        egui::Color32::from_rgb(255, 110, 90),
+                        format!("Refused: {n}"),
+                    );
                 }
             });
         })

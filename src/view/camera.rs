@@ -30,19 +30,39 @@ fn spawn(mut commands: Commands) {
 }
 
 /// Keeps the camera's viewport to the space between the panels.
-fn viewport(insets: Res<PanelInsets>, window: Single<&Window, With<PrimaryWindow>>, mut camera: Single<&mut Camera, With<TableCamera>>) {
+fn viewport(
+    insets: Res<PanelInsets>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut camera: Single<&mut Camera, With<TableCamera>>,
+) {
     let s = window.scale_factor();
     let (w, h) = (window.physical_width(), window.physical_height());
     let pos = UVec2::new((insets.left * s) as u32, (insets.top * s) as u32);
-    let used = UVec2::new(((insets.left + insets.right) * s) as u32, ((insets.top + insets.bottom) * s) as u32);
-    let size = UVec2::new(w.saturating_sub(used.x).max(1), h.saturating_sub(used.y).max(1));
-    let vp = Viewport { physical_position: pos.min(UVec2::new(w.saturating_sub(1), h.saturating_sub(1))), physical_size: size, ..default() };
-    if camera.viewport.as_ref().map(|v| (v.physical_position, v.physical_size)) != Some((vp.physical_position, vp.physical_size)) {
+    let used = UVec2::new(
+        ((insets.left + insets.right) * s) as u32,
+        ((insets.top + insets.bottom) * s) as u32,
+    );
+    let size = UVec2::new(
+        w.saturating_sub(used.x).max(1),
+        h.saturating_sub(used.y).max(1),
+    );
+    let vp = Viewport {
+        physical_position: pos.min(UVec2::new(w.saturating_sub(1), h.saturating_sub(1))),
+        physical_size: size,
+        ..default()
+    };
+    if camera
+        .viewport
+        .as_ref()
+        .map(|v| (v.physical_position, v.physical_size))
+        != Some((vp.physical_position, vp.physical_size))
+    {
         camera.viewport = Some(vp);
     }
 }
 
-/// Frames the whole table: on a new game, and on F.
+/// Frames the whole table: for the first frames of a new game (while the panels settle), and
+/// on F.
 fn fit(
     table: Option<Res<TableRes>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -50,22 +70,32 @@ fn fit(
     window: Single<&Window, With<PrimaryWindow>>,
     mut cam: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
     mut ctx: EguiContexts,
+    mut settling: Local<u32>,
 ) {
     let Some(table) = table else { return };
-    let typing = ctx.ctx_mut().map(|c| c.egui_wants_keyboard_input()).unwrap_or(false);
-    if !(table.is_added() || insets.is_changed() && table.is_changed() || (keys.just_pressed(KeyCode::KeyF) && !typing)) {
+    if table.is_changed() {
+        *settling = 10;
+    }
+    let typing = ctx
+        .ctx_mut()
+        .map(|c| c.egui_wants_keyboard_input())
+        .unwrap_or(false);
+    let pressed = keys.just_pressed(KeyCode::KeyF) && !typing;
+    if *settling == 0 && !pressed {
         return;
     }
+    *settling = settling.saturating_sub(1);
     let w = (window.width() - insets.left - insets.right).max(100.0);
     let h = (window.height() - insets.top - insets.bottom).max(100.0);
     let scale = ((table.size.x + 4.0) / w).max((table.size.y + 4.0) / h);
-    cam.0.translation = (table.size / 2.0).extend(cam.0.translation.z);
-    if let Projection::Orthographic(o) = &mut *cam.1 {
+    let (tf, proj) = &mut *cam;
+    tf.translation = (table.size / 2.0).extend(tf.translation.z);
+    if let Projection::Orthographic(o) = &mut **proj {
         o.scale = scale;
     }
 }
 
-/// Middle or right-button drag, or the arrow keys, pan; the wheel zooms about the cursor.
+/// Middle-button drag or the arrow keys pan; the wheel zooms.
 fn pan_zoom(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -76,12 +106,15 @@ fn pan_zoom(
     mut ctx: EguiContexts,
 ) {
     let Ok(ctx) = ctx.ctx_mut() else { return };
-    let Projection::Orthographic(o) = &mut *cam.1 else { return };
+    let (tf, proj) = &mut *cam;
+    let Projection::Orthographic(o) = &mut **proj else {
+        return;
+    };
     let scale = o.scale;
     if !ctx.egui_wants_pointer_input() && !ctx.is_pointer_over_egui() {
         if buttons.pressed(MouseButton::Middle) {
-            cam.0.translation.x -= motion.delta.x * scale;
-            cam.0.translation.y += motion.delta.y * scale;
+            tf.translation.x -= motion.delta.x * scale;
+            tf.translation.y += motion.delta.y * scale;
         }
         if scroll.delta.y != 0.0 {
             o.scale = (scale * (1.0 - 0.1 * scroll.delta.y.signum())).clamp(0.005, 1.0);
@@ -89,13 +122,18 @@ fn pan_zoom(
     }
     if !ctx.egui_wants_keyboard_input() {
         let mut d = Vec2::ZERO;
-        for (k, v) in [(KeyCode::ArrowLeft, -Vec2::X), (KeyCode::ArrowRight, Vec2::X), (KeyCode::ArrowUp, Vec2::Y), (KeyCode::ArrowDown, -Vec2::Y)] {
+        for (k, v) in [
+            (KeyCode::ArrowLeft, -Vec2::X),
+            (KeyCode::ArrowRight, Vec2::X),
+            (KeyCode::ArrowUp, Vec2::Y),
+            (KeyCode::ArrowDown, -Vec2::Y),
+        ] {
             if keys.pressed(k) {
                 d += v;
             }
         }
         let step = d * 600.0 * scale * time.delta_secs();
-        cam.0.translation += step.extend(0.0);
+        tf.translation += step.extend(0.0);
     }
 }
 

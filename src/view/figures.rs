@@ -31,31 +31,51 @@ fn spawn_missing(
         commands
             .spawn((
                 TableVisual,
-                FigureVisual { figure: e, material: material.clone() },
+                FigureVisual {
+                    figure: e,
+                    material: material.clone(),
+                },
                 Transform::from_translation(p.0.extend(10.0 + f.index as f32 * 0.001)),
                 Visibility::default(),
             ))
             .with_children(|c| {
-                c.spawn((Mesh2d(meshes.add(Circle::new(f.base))), MeshMaterial2d(ring), Transform::from_xyz(0.0, 0.0, 0.0)));
-                c.spawn((Mesh2d(meshes.add(Circle::new(f.base * 0.82))), MeshMaterial2d(material), Transform::from_xyz(0.0, 0.0, 0.01)));
+                c.spawn((
+                    Mesh2d(meshes.add(Circle::new(f.base))),
+                    MeshMaterial2d(ring),
+                    Transform::from_xyz(0.0, 0.0, 0.0),
+                ));
+                c.spawn((
+                    Mesh2d(meshes.add(Circle::new(f.base * 0.82))),
+                    MeshMaterial2d(material),
+                    Transform::from_xyz(0.0, 0.0, 0.01),
+                ));
                 if f.hero {
                     c.spawn((
                         Text2d::new("★"),
-                        TextFont { font_size: 30.0, ..default() },
+                        TextFont {
+                            font_size: FontSize::Px(30.0),
+                            ..default()
+                        },
                         TextColor(Color::srgb(0.1, 0.1, 0.1)),
                         Transform::from_xyz(0.0, 0.0, 0.02).with_scale(Vec3::splat(f.base * 0.04)),
                     ));
                 }
                 c.spawn((
                     Text2d::new(short_name(&f.name)),
-                    TextFont { font_size: 26.0, ..default() },
+                    TextFont {
+                        font_size: FontSize::Px(26.0),
+                        ..default()
+                    },
                     TextColor(Color::WHITE),
                     Transform::from_xyz(0.0, -f.base - 0.45, 0.03).with_scale(Vec3::splat(0.022)),
                 ));
                 c.spawn((
                     StatusMarker(e),
                     Text2d::new(""),
-                    TextFont { font_size: 26.0, ..default() },
+                    TextFont {
+                        font_size: FontSize::Px(26.0),
+                        ..default()
+                    },
                     TextColor(Color::srgb(1.0, 0.35, 0.3)),
                     Transform::from_xyz(0.0, f.base + 0.45, 0.03).with_scale(Vec3::splat(0.024)),
                 ));
@@ -66,7 +86,11 @@ fn spawn_missing(
 /// "Stormtrooper A1" → "Stormtrooper A1"; long names keep their first word and the last.
 fn short_name(name: &str) -> String {
     let words: Vec<&str> = name.split_whitespace().collect();
-    if name.len() <= 14 || words.len() < 2 { name.to_string() } else { format!("{} {}", words[0], words[words.len() - 1]) }
+    if name.len() <= 14 || words.len() < 2 {
+        name.to_string()
+    } else {
+        format!("{} {}", words[0], words[words.len() - 1])
+    }
 }
 
 /// Moves bases with their figures, fades the ducked back and knocked out, hides the fallen.
@@ -85,13 +109,17 @@ fn sync(
         };
         tf.translation.x = p.0.x;
         tf.translation.y = p.0.y;
-        *vis = if c.status == Status::Active { Visibility::Inherited } else { Visibility::Hidden };
+        *vis = if c.status == Status::Active {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
         let faded = c.ducked_back(t) || c.knocked_out(t) || c.hidden;
         let mut colour = side_colour(f.side);
         if faded {
             colour = colour.with_alpha(0.45);
         }
-        if let Some(m) = materials.get_mut(&v.material)
+        if let Some(mut m) = materials.get_mut(&v.material)
             && m.color != colour
         {
             m.color = colour;
@@ -99,10 +127,16 @@ fn sync(
     }
 }
 
-fn markers(mut markers: Query<(&StatusMarker, &mut Text2d)>, figures: Query<(&Figure, &Condition)>, turn: Option<Res<TurnState>>) {
+fn markers(
+    mut markers: Query<(&StatusMarker, &mut Text2d)>,
+    figures: Query<(&Figure, &Condition)>,
+    turn: Option<Res<TurnState>>,
+) {
     let t = turn.map(|t| t.turn).unwrap_or(0);
     for (m, mut text) in &mut markers {
-        let Ok((f, c)) = figures.get(m.0) else { continue };
+        let Ok((f, c)) = figures.get(m.0) else {
+            continue;
+        };
         let mut tags = Vec::new();
         if c.wounded() {
             tags.push("W".to_string());

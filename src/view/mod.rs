@@ -21,6 +21,11 @@ pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((camera::plugin, table::plugin, figures::plugin, overlays::plugin));
+        app.add_plugins((
+            camera::plugin,
+            table::plugin,
+            figures::plugin,
+            overlays::plugin,
+        ));
     }
 }

@@ -21,23 +21,67 @@ const GREEN: Color = Color::srgb(0.3, 0.95, 0.4);
 const RED: Color = Color::srgb(1.0, 0.3, 0.25);
 const YELLOW: Color = Color::srgb(1.0, 0.9, 0.2);
 
-fn draw(view: GameView, pointer: Res<PointerState>, preview: Res<MovePreview>, sight: Res<SightPreview>, phase: Res<State<TurnPhase>>, mut gizmos: Gizmos) {
+fn draw(
+    view: GameView,
+    pointer: Res<PointerState>,
+    preview: Res<MovePreview>,
+    sight: Res<SightPreview>,
+    phase: Res<State<TurnPhase>>,
+    mut gizmos: Gizmos,
+) {
     let Some(board) = view.board() else { return };
-    let active = view.turn.as_ref().and_then(|t| t.active_group().map(str::to_string));
+    let active = view
+        .turn
+        .as_ref()
+        .and_then(|t| t.active_group().map(str::to_string));
     if matches!(phase.get(), TurnPhase::Movement | TurnPhase::Action) {
-        for f in board.figs.iter().filter(|f| Some(&f.group) == active.as_ref()) {
-            gizmos.circle_2d(Isometry2d::from_translation(f.pos), f.figure.base + 0.25, Color::srgba(1.0, 1.0, 1.0, 0.8));
+        for f in board
+            .figs
+            .iter()
+            .filter(|f| Some(&f.group) == active.as_ref())
+        {
+            gizmos.circle_2d(
+                Isometry2d::from_translation(f.pos),
+                f.figure.base + 0.25,
+                Color::srgba(1.0, 1.0, 1.0, 0.8),
+            );
         }
     }
-    if let Some(sel) = pointer.selected.and_then(|e| board.figs.iter().find(|f| f.entity == e)) {
-        gizmos.circle_2d(Isometry2d::from_translation(sel.pos), sel.figure.base + 0.4, YELLOW);
+    if let Some(sel) = pointer
+        .selected
+        .and_then(|e| board.figs.iter().find(|f| f.entity == e))
+    {
+        gizmos.circle_2d(
+            Isometry2d::from_translation(sel.pos),
+            sel.figure.base + 0.4,
+            YELLOW,
+        );
         if *phase.get() == TurnPhase::Movement && Some(&sel.group) == active.as_ref() {
-            let order = view.group(&sel.group).and_then(|g| g.order).unwrap_or(Order::Stand);
+            let order = view
+                .group(&sel.group)
+                .and_then(|g| g.order)
+                .unwrap_or(Order::Stand);
             let full = allowance(sel.figure.profile.move_inches, sel.act.run_roll);
-            let left = if order == Order::Stand { (STAND_LIMIT - sel.act.moved).max(0.0) } else { (full - sel.act.moved).max(0.0) };
-            gizmos.circle_2d(Isometry2d::from_translation(sel.pos), left, Color::srgba(0.3, 0.8, 1.0, 0.9)).resolution(64);
+            let left = if order == Order::Stand {
+                (STAND_LIMIT - sel.act.moved).max(0.0)
+            } else {
+                (full - sel.act.moved).max(0.0)
+            };
+            gizmos
+                .circle_2d(
+                    Isometry2d::from_translation(sel.pos),
+                    left,
+                    Color::srgba(0.3, 0.8, 1.0, 0.9),
+                )
+                .resolution(64);
             if sel.act.run_roll.is_none() && order.may_run() {
-                gizmos.circle_2d(Isometry2d::from_translation(sel.pos), left + 4.0, Color::srgba(0.3, 0.8, 1.0, 0.25)).resolution(64);
+                gizmos
+                    .circle_2d(
+                        Isometry2d::from_translation(sel.pos),
+                        left + 4.0,
+                        Color::srgba(0.3, 0.8, 1.0, 0.25),
+                    )
+                    .resolution(64);
             }
         }
     }
@@ -49,7 +93,11 @@ fn draw(view: GameView, pointer: Res<PointerState>, preview: Res<MovePreview>, s
         }
     }
     if let Some(s) = &sight.0 {
-        let colour = if s.blocked_by.is_some() || s.concealed { RED } else { GREEN };
+        let colour = if s.blocked_by.is_some() || s.concealed {
+            RED
+        } else {
+            GREEN
+        };
         gizmos.line_2d(s.from, s.to, colour);
     }
     if let Some((a, b)) = pointer.tape {
@@ -69,7 +117,13 @@ fn draw(view: GameView, pointer: Res<PointerState>, preview: Res<MovePreview>, s
 fn counters(
     view: GameView,
     phase: Res<State<TurnPhase>>,
-    mut existing: Query<(Entity, &OrderCounter, &mut Text2d, &mut Transform, &mut TextColor)>,
+    mut existing: Query<(
+        Entity,
+        &OrderCounter,
+        &mut Text2d,
+        &mut Transform,
+        &mut TextColor,
+    )>,
     mut commands: Commands,
 ) {
     let Some(board) = view.board() else { return };
@@ -88,7 +142,14 @@ fn counters(
             commands.entity(e).despawn();
             continue;
         }
-        let low = members.iter().map(|&m| board.figs[m].pos).fold(Vec2::new(0.0, f32::MAX), |acc, p| if p.y < acc.y { p } else { acc });
+        let low =
+            members
+                .iter()
+                .map(|&m| board.figs[m].pos)
+                .fold(
+                    Vec2::new(0.0, f32::MAX),
+                    |acc, p| if p.y < acc.y { p } else { acc },
+                );
         let cx = members.iter().map(|&m| board.figs[m].pos.x).sum::<f32>() / members.len() as f32;
         tf.translation = Vec3::new(cx, low.y - 1.6, 20.0);
         let hidden = hide_side.is_some_and(|s| s != g.side);
@@ -100,7 +161,7 @@ fn counters(
         if text.0 != label {
             text.0 = label;
         }
-        colour.0 = side_colour(g.side).lighter(0.2);
+        colour.0 = side_colour(g.side);
     }
     for g in groups {
         if !existing.iter().any(|(_, c, ..)| c.0 == g.id) {
@@ -108,7 +169,10 @@ fn counters(
                 TableVisual,
                 OrderCounter(g.id.clone()),
                 Text2d::new(""),
-                TextFont { font_size: 26.0, ..default() },
+                TextFont {
+                    font_size: FontSize::Px(26.0),
+                    ..default()
+                },
                 TextColor(side_colour(g.side)),
                 Transform::from_xyz(0.0, 0.0, 20.0).with_scale(Vec3::splat(0.024)),
             ));
@@ -117,5 +181,8 @@ fn counters(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (draw, counters).run_if(not(in_state(TurnPhase::NoGame))));
+    app.add_systems(
+        Update,
+        (draw, counters).run_if(not(in_state(TurnPhase::NoGame))),
+    );
 }

@@ -21,16 +21,23 @@ fn shape_mesh(shape: &Shape) -> Mesh {
         return Circle::new(*radius).mesh().resolution(48).build();
     }
     let c = shape.centre();
-    let pts: Vec<[f32; 2]> = shape.corners().iter().map(|p| [p.x - c.x, p.y - c.y]).collect();
+    let pts: Vec<[f32; 2]> = shape
+        .corners()
+        .iter()
+        .map(|p| [p.x - c.x, p.y - c.y])
+        .collect();
     let mut indices: Vec<u32> = Vec::new();
     earcut::Earcut::new().earcut(pts.iter().copied(), &[], &mut indices);
     let positions: Vec<[f32; 3]> = pts.iter().map(|p| [p[0], p[1], 0.0]).collect();
     let n = positions.len();
-    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; n])
-        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; n])
-        .with_inserted_indices(Indices::U32(indices))
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; n])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; n])
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 /// Diagonal hatching inside a piece, every 1.5".
@@ -116,9 +123,12 @@ fn spawn_table(
         commands.spawn((
             TableVisual,
             Text2d::new(format!("{}\n{}", t.id, tags.join(" · "))),
-            TextFont { font_size: 28.0, ..default() },
+            TextFont {
+                font_size: FontSize::Px(28.0),
+                ..default()
+            },
             TextColor(Color::srgba(1.0, 1.0, 1.0, 0.55)),
-            TextLayout::new_with_justify(Justify::Center),
+            TextLayout::justify(Justify::Center),
             Transform::from_translation(c.extend(3.0)).with_scale(Vec3::splat(0.022)),
         ));
         if t.has(TerrainProperty::Difficult) {
@@ -129,9 +139,13 @@ fn spawn_table(
         commands.spawn((
             TableVisual,
             Text2d::new(format!("★ {}", o.name)),
-            TextFont { font_size: 30.0, ..default() },
+            TextFont {
+                font_size: FontSize::Px(30.0),
+                ..default()
+            },
             TextColor(Color::srgb(1.0, 0.92, 0.35)),
-            Transform::from_translation(Vec3::new(o.at.0, o.at.1 - o.radius - 0.6, 3.0)).with_scale(Vec3::splat(0.025)),
+            Transform::from_translation(Vec3::new(o.at.0, o.at.1 - o.radius - 0.6, 3.0))
+                .with_scale(Vec3::splat(0.025)),
         ));
     }
 }
@@ -139,13 +153,27 @@ fn spawn_table(
 /// Outlines, hatching and objective rings, drawn every frame.
 fn draw_outlines(table: Option<Res<TableRes>>, hatching: Res<Hatching>, mut gizmos: Gizmos) {
     let Some(table) = table else { return };
-    gizmos.rect_2d(Isometry2d::from_translation(table.size / 2.0), table.size, Color::srgb(0.25, 0.22, 0.18));
+    gizmos.rect_2d(
+        Isometry2d::from_translation(table.size / 2.0),
+        table.size,
+        Color::srgb(0.25, 0.22, 0.18),
+    );
     for t in &table.terrain {
         let heavy = t.has(TerrainProperty::BlocksLineOfSight) || t.has(TerrainProperty::Impassable);
-        let colour = if heavy { Color::srgb(0.05, 0.05, 0.05) } else { Color::srgba(0.9, 0.9, 0.8, 0.6) };
+        let colour = if heavy {
+            Color::srgb(0.05, 0.05, 0.05)
+        } else {
+            Color::srgba(0.9, 0.9, 0.8, 0.6)
+        };
         match &t.shape {
             Shape::Circle { centre, radius } => {
-                gizmos.circle_2d(Isometry2d::from_translation(Vec2::new(centre.0, centre.1)), *radius, colour).resolution(48);
+                gizmos
+                    .circle_2d(
+                        Isometry2d::from_translation(Vec2::new(centre.0, centre.1)),
+                        *radius,
+                        colour,
+                    )
+                    .resolution(48);
             }
             _ => {
                 let mut pts = t.shape.corners();
@@ -159,8 +187,16 @@ fn draw_outlines(table: Option<Res<TableRes>>, hatching: Res<Hatching>, mut gizm
     }
     for o in &table.scenario.objectives {
         let at = Vec2::new(o.at.0, o.at.1);
-        gizmos.circle_2d(Isometry2d::from_translation(at), o.radius, Color::srgb(1.0, 0.9, 0.3));
-        gizmos.circle_2d(Isometry2d::from_translation(at), 0.3, Color::srgb(1.0, 0.9, 0.3));
+        gizmos.circle_2d(
+            Isometry2d::from_translation(at),
+            o.radius,
+            Color::srgb(1.0, 0.9, 0.3),
+        );
+        gizmos.circle_2d(
+            Isometry2d::from_translation(at),
+            0.3,
+            Color::srgb(1.0, 0.9, 0.3),
+        );
     }
 }
 

@@ -12,14 +12,33 @@ use holotable::rules::tyneside::profile::Roster;
 pub fn session(scenario: &str, dice: &[u8]) -> Session {
     let roster = Roster::bundled().unwrap();
     let (file, src, s) = load_scenario(scenario, &roster).unwrap_or_else(|e| panic!("{e:?}"));
-    Session::new(GameSetup { scenario: s, file, src, dice: Dice::forced(dice.iter().copied()), seed: None }, &roster)
+    Session::new(
+        GameSetup {
+            scenario: s,
+            file,
+            src,
+            dice: Dice::forced(dice.iter().copied()),
+            seed: None,
+        },
+        &roster,
+    )
 }
 
 /// A session from RON text with forced dice.
 pub fn session_from(src: &str, dice: &[u8]) -> Session {
     let roster = Roster::bundled().unwrap();
-    let s = holotable::rules::scenario::parse(src, "test.ron", &roster).unwrap_or_else(|e| panic!("{e:?}"));
-    Session::new(GameSetup { scenario: s, file: "test.ron".into(), src: src.into(), dice: Dice::forced(dice.iter().copied()), seed: None }, &roster)
+    let s = holotable::rules::scenario::parse(src, "test.ron", &roster)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    Session::new(
+        GameSetup {
+            scenario: s,
+            file: "test.ron".into(),
+            src: src.into(),
+            dice: Dice::forced(dice.iter().copied()),
+            seed: None,
+        },
+        &roster,
+    )
 }
 
 /// Sends a command that must be accepted.
@@ -45,5 +64,9 @@ pub fn events(s: &mut Session) -> String {
 
 /// A figure's state by id.
 pub fn fig(s: &mut Session, id: &str) -> holotable::game::snapshot::FigureState {
-    s.state().figures.into_iter().find(|f| f.id == id).unwrap_or_else(|| panic!("no figure {id}"))
+    s.state()
+        .figures
+        .into_iter()
+        .find(|f| f.id == id)
+        .unwrap_or_else(|| panic!("no figure {id}"))
 }

@@ -10,7 +10,12 @@ use crate::rules::tyneside::wounds::WOUNDS_TO_DISABLE;
 /// their next turn"; "Wound: Halve shooting/defence/Melee values. 2 wounds Disable/kill a
 /// figure"; "Killed: … (Heroes are never killed, just Disabled …)". Ruling: a figure ducks
 /// back from the moment it is hit to the end of its next turn.
-pub fn apply_fire_result(cond: &mut Condition, hero: bool, result: FireResult, turn: u32) -> &'static str {
+pub fn apply_fire_result(
+    cond: &mut Condition,
+    hero: bool,
+    result: FireResult,
+    turn: u32,
+) -> &'static str {
     match result {
         FireResult::NoEffect => "no effect",
         FireResult::DuckBack => {
@@ -26,7 +31,11 @@ pub fn apply_fire_result(cond: &mut Condition, hero: bool, result: FireResult, t
 /// One more wound; the second disables (heroes) or kills.
 pub fn wound(cond: &mut Condition, hero: bool) -> &'static str {
     cond.wounds += 1;
-    if cond.wounds >= WOUNDS_TO_DISABLE { take_out(cond, hero) } else { "is wounded" }
+    if cond.wounds >= WOUNDS_TO_DISABLE {
+        take_out(cond, hero)
+    } else {
+        "is wounded"
+    }
 }
 
 /// Killed, or disabled for a hero.
@@ -45,7 +54,14 @@ mod tests {
     use super::*;
 
     fn fresh() -> Condition {
-        Condition { status: Status::Active, wounds: 0, ducked_back_until: None, knocked_out_until: None, hidden: true, force_points: 0 }
+        Condition {
+            status: Status::Active,
+            wounds: 0,
+            ducked_back_until: None,
+            knocked_out_until: None,
+            hidden: true,
+            force_points: 0,
+        }
     }
 
     #[test]

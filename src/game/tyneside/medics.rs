@@ -19,47 +19,85 @@ use crate::rules::tyneside::wounds::medic_heals;
 fn heal(game: &mut Game, out: &mut Outcomes, medic: &str, patient: &str) -> Result<(), String> {
     let turn = game.turn.turn;
     let board = game.board();
-    let m = board.find(medic).ok_or(format!("no figure '{medic}' is fighting"))?;
-    let p = board.find(patient).ok_or(format!("no figure '{patient}' is fighting"))?;
+    let m = board
+        .find(medic)
+        .ok_or(format!("no figure '{medic}' is fighting"))?;
+    let p = board
+        .find(patient)
+        .ok_or(format!("no figure '{patient}' is fighting"))?;
     let (mf, pf) = (&board.figs[m], &board.figs[p]);
     if !mf.figure.has(Ability::Medic) {
         return Err(format!("{} is not a medic", mf.figure.name));
     }
     if game.turn.active_group() != Some(mf.group.as_str()) {
-        return Err(format!("{} may treat wounds only in its own group's activation", mf.figure.name));
+        return Err(format!(
+            "{} may treat wounds only in its own group's activation",
+            mf.figure.name
+        ));
     }
     if mf.act.moved > 0.0 {
-        return Err(format!("Medic: {} must be stationary to heal (it moved this turn)", mf.figure.name));
+        return Err(format!(
+            "Medic: {} must be stationary to heal (it moved this turn)",
+            mf.figure.name
+        ));
     }
     if mf.act.healed {
-        return Err(format!("{} has already treated a wound this turn", mf.figure.name));
+        return Err(format!(
+            "{} has already treated a wound this turn",
+            mf.figure.name
+        ));
     }
     if mf.cond.knocked_out(turn) {
         return Err(format!("{} is knocked out", mf.figure.name));
     }
     if pf.figure.side != mf.figure.side || !pf.cond.wounded() || m == p {
-        return Err(format!("Medic: {} is not another wounded figure of the same side", pf.figure.name));
+        return Err(format!(
+            "Medic: {} is not another wounded figure of the same side",
+            pf.figure.name
+        ));
     }
     if board.gap(m, p) > CLOSE_COMBAT_RANGE + 1e-4 {
-        return Err(format!("Medic: {} must be in contact with {} (within 1\")", mf.figure.name, pf.figure.name));
+        return Err(format!(
+            "Medic: {} must be in contact with {} (within 1\")",
+            mf.figure.name, pf.figure.name
+        ));
     }
-    let (me, pe, mname, pname) = (mf.entity, pf.entity, mf.figure.name.clone(), pf.figure.name.clone());
+    let (me, pe, mname, pname) = (
+        mf.entity,
+        pf.entity,
+        mf.figure.name.clone(),
+        pf.figure.name.clone(),
+    );
     drop(board);
-    let die = out.dice.roll(DiceExpr::d(6), format!("medic: {mname} treats {pname}")).map_err(|e| e.to_string())? as u8;
+    let die = out
+        .dice
+        .roll(DiceExpr::d(6), format!("medic: {mname} treats {pname}"))
+        .map_err(|e| e.to_string())? as u8;
     let healed = medic_heals(die);
-    out.dice.note_outcome(if healed { "healed" } else { "not healed" });
+    out.dice
+        .note_outcome(if healed { "healed" } else { "not healed" });
     if let Ok(mut f) = game.figures.get_mut(me) {
         f.5.healed = true;
     }
     if healed && let Ok(mut f) = game.figures.get_mut(pe) {
         f.4.wounds -= 1;
     }
-    out.log.push(turn, format!("{mname} treats {pname}: D6 {die} — {}", if healed { "the wound is healed" } else { "no luck" }));
+    out.log.push(
+        turn,
+        format!(
+            "{mname} treats {pname}: D6 {die} — {}",
+            if healed {
+                "the wound is healed"
+            } else {
+                "no luck"
+            }
+        ),
+    );
     Ok(())
 }
 
 fn apply(mut routed: MessageReader<Routed>, mut game: Game, mut out: Outcomes) {
-    for r in routed.read() {
+    for r in routed.read().filter(|r| r.phase == TurnPhase::Action) {
         if let Command::Heal { medic, patient } = &r.command {
             out.settle(r, |out| heal(&mut game, out, medic, patient));
         }
@@ -67,5 +105,10 @@ fn apply(mut routed: MessageReader<Routed>, mut game: Game, mut out: Outcomes) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, apply.in_set(CommandSet::Apply).run_if(in_state(TurnPhase::Action)));
+    app.add_systems(
+        Update,
+        apply
+            .in_set(CommandSet::Apply)
+            .run_if(in_state(TurnPhase::Action)),
+    );
 }

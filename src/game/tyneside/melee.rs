@@ -10,7 +10,9 @@ use crate::game::components::Status;
 use crate::game::outcomes::Outcomes;
 use crate::game::turn::TurnPhase;
 use crate::rules::dice::DiceExpr;
-use crate::rules::tyneside::melee::{Brawler, CLOSE_COMBAT_RANGE, MeleeResult, duel, melee_chart, melee_contests};
+use crate::rules::tyneside::melee::{
+    Brawler, CLOSE_COMBAT_RANGE, MeleeResult, duel, melee_chart, melee_contests,
+};
 use crate::rules::tyneside::movement::path_cost;
 use crate::rules::tyneside::profile::Ability;
 
@@ -30,13 +32,25 @@ pub fn pending_melee(board: &Board, m: usize) -> bool {
 /// A light sabre duel is fought between two lightsaber users who both still have Force points
 /// ("When a figure reaches '0' FPs … he is considered as a normal figure").
 fn duelists(board: &Board, i: usize, j: usize) -> bool {
-    let sabre = |k: usize| board.figs[k].figure.has(Ability::Lightsaber) && board.figs[k].cond.force_points > 0;
+    let sabre = |k: usize| {
+        board.figs[k].figure.has(Ability::Lightsaber) && board.figs[k].cond.force_points > 0
+    };
     sabre(i) && sabre(j)
 }
 
 enum Change {
-    ForceLoss { fig: usize, lost: u32, killed: bool },
-    Melee { fig: usize, winner: usize, result: MeleeResult, captured: bool, ko_turns: i32 },
+    ForceLoss {
+        fig: usize,
+        lost: u32,
+        killed: bool,
+    },
+    Melee {
+        fig: usize,
+        winner: usize,
+        result: MeleeResult,
+        captured: bool,
+        ko_turns: i32,
+    },
 }
 
 fn fight(game: &mut Game, out: &mut Outcomes, group: &str) -> Result<(), String> {
@@ -55,21 +69,43 @@ fn fight(game: &mut Game, out: &mut Outcomes, group: &str) -> Result<(), String>
         }
     }
     if pairs.is_empty() {
-        return Err(format!("Close combat: no figure of '{group}' is within 1\" of an enemy it has not fought this turn"));
+        return Err(format!(
+            "Close combat: no figure of '{group}' is within 1\" of an enemy it has not fought this turn"
+        ));
     }
     let name = |k: usize| board.figs[k].figure.name.clone();
     let mut changes = Vec::new();
     // Light sabre duels, pair by pair.
-    let (duels, brawls): (Vec<_>, Vec<_>) = pairs.iter().partition(|(a, b)| duelists(&board, *a, *b));
+    let (duels, brawls): (Vec<(usize, usize)>, Vec<(usize, usize)>) = pairs
+        .iter()
+        .copied()
+        .partition(|(a, b)| duelists(&board, *a, *b));
     for &(a, b) in &duels {
-        let da = out.dice.roll(DiceExpr::d(6), format!("duel: {}", name(a))).map_err(|e| e.to_string())? as u8;
-        let db = out.dice.roll(DiceExpr::d(6), format!("duel: {}", name(b))).map_err(|e| e.to_string())? as u8;
+        let da = out
+            .dice
+            .roll(DiceExpr::d(6), format!("duel: {}", name(a)))
+            .map_err(|e| e.to_string())? as u8;
+        let db = out
+            .dice
+            .roll(DiceExpr::d(6), format!("duel: {}", name(b)))
+            .map_err(|e| e.to_string())? as u8;
         let o = duel([board.melee(a), board.melee(b)], [da, db]);
         if let Some(l) = o.loser {
             let loser = if l == 0 { a } else { b };
-            let left = board.figs[loser].cond.force_points.saturating_sub(o.force_points_lost);
-            out.dice.note_outcome(format!("{} loses {} Force points", name(loser), o.force_points_lost));
-            changes.push(Change::ForceLoss { fig: loser, lost: o.force_points_lost, killed: o.crushing && left == 0 });
+            let left = board.figs[loser]
+                .cond
+                .force_points
+                .saturating_sub(o.force_points_lost);
+            out.dice.note_outcome(format!(
+                "{} loses {} Force points",
+                name(loser),
+                o.force_points_lost
+            ));
+            changes.push(Change::ForceLoss {
+                fig: loser,
+                lost: o.force_points_lost,
+                killed: o.crushing && left == 0,
+            });
         } else {
             out.dice.note_outcome("a draw");
         }
@@ -81,11 +117,21 @@ fn fight(game: &mut Game, out: &mut Outcomes, group: &str) -> Result<(), String>
         fighters.dedup();
         let mut brawlers = Vec::new();
         for &f in &fighters {
-            let die = out.dice.roll(DiceExpr::d(6), format!("melee: {} (melee {})", name(f), board.melee(f))).map_err(|e| e.to_string())? as u8;
-            brawlers.push(Brawler { melee: board.melee(f), die });
+            let die = out
+                .dice
+                .roll(
+                    DiceExpr::d(6),
+                    format!("melee: {} (melee {})", name(f), board.melee(f)),
+                )
+                .map_err(|e| e.to_string())? as u8;
+            brawlers.push(Brawler {
+                melee: board.melee(f),
+                die,
+            });
         }
         let local = |k: usize| fighters.iter().position(|&f| f == k).unwrap_or(0);
-        let contacts: Vec<(usize, usize)> = brawls.iter().map(|(a, b)| (local(*a), local(*b))).collect();
+        let contacts: Vec<(usize, usize)> =
+            brawls.iter().map(|(a, b)| (local(*a), local(*b))).collect();
         // Each loser takes the worst of the contests it lost.
         let mut worst: Vec<Option<(u32, usize)>> = vec![None; fighters.len()];
         for c in melee_contests(&brawlers, &contacts) {
@@ -96,25 +142,55 @@ fn fight(game: &mut Game, out: &mut Outcomes, group: &str) -> Result<(), String>
         for (k, w) in worst.iter().enumerate() {
             let Some((diff, winner)) = *w else { continue };
             let (loser, winner) = (fighters[k], fighters[winner]);
-            let armoured = board.figs[loser].figure.armoured && !board.figs[winner].figure.has(Ability::Lightsaber);
+            let armoured = board.figs[loser].figure.armoured
+                && !board.figs[winner].figure.has(Ability::Lightsaber);
             let result = melee_chart(diff, armoured);
             let friends_in_contact = (0..board.figs.len())
-                .filter(|&f| board.figs[f].figure.side == board.figs[loser].figure.side && board.gap(f, winner) <= CLOSE_COMBAT_RANGE + 1e-4)
+                .filter(|&f| {
+                    board.figs[f].figure.side == board.figs[loser].figure.side
+                        && board.gap(f, winner) <= CLOSE_COMBAT_RANGE + 1e-4
+                })
                 .count();
             let captured = result.can_capture() && friends_in_contact == 1;
             let ko_turns = if result == MeleeResult::KnockedOut && !captured {
-                let r = out.dice.roll(DiceExpr::d(3), format!("knocked out: {} recovers in D3 turns", name(loser))).map_err(|e| e.to_string())?;
+                let r = out
+                    .dice
+                    .roll(
+                        DiceExpr::d(3),
+                        format!("knocked out: {} recovers in D3 turns", name(loser)),
+                    )
+                    .map_err(|e| e.to_string())?;
                 out.dice.note_outcome(format!("{r} turns"));
                 r
             } else {
                 0
             };
-            changes.push(Change::Melee { fig: loser, winner, result, captured, ko_turns });
+            changes.push(Change::Melee {
+                fig: loser,
+                winner,
+                result,
+                captured,
+                ko_turns,
+            });
         }
     }
-    let involved: Vec<Entity> = pairs.iter().flat_map(|(a, b)| [board.figs[*a].entity, board.figs[*b].entity]).collect();
-    let snapshot: Vec<(Entity, String, bool, Vec2, f32)> =
-        board.figs.iter().map(|f| (f.entity, f.figure.name.clone(), f.figure.hero, f.pos, f.figure.base)).collect();
+    let involved: Vec<Entity> = pairs
+        .iter()
+        .flat_map(|(a, b)| [board.figs[*a].entity, board.figs[*b].entity])
+        .collect();
+    let snapshot: Vec<(Entity, String, bool, Vec2, f32)> = board
+        .figs
+        .iter()
+        .map(|f| {
+            (
+                f.entity,
+                f.figure.name.clone(),
+                f.figure.hero,
+                f.pos,
+                f.figure.base,
+            )
+        })
+        .collect();
     let (terrain, size) = (board.table.terrain.clone(), board.table.size);
     drop(board);
     for e in involved {
@@ -129,14 +205,29 @@ fn fight(game: &mut Game, out: &mut Outcomes, group: &str) -> Result<(), String>
                 if let Ok(mut f) = game.figures.get_mut(e) {
                     f.4.force_points = f.4.force_points.saturating_sub(lost);
                     let left = f.4.force_points;
-                    let what = if killed { take_out(&mut f.4, hero) } else { "fights on" };
-                    out.log.push(turn, format!("{n} loses the duel: −{lost} Force points ({left} left), {what}"));
+                    let what = if killed {
+                        take_out(&mut f.4, hero)
+                    } else {
+                        "fights on"
+                    };
+                    out.log.push(
+                        turn,
+                        format!("{n} loses the duel: −{lost} Force points ({left} left), {what}"),
+                    );
                 }
             }
-            Change::Melee { fig, winner, result, captured, ko_turns } => {
+            Change::Melee {
+                fig,
+                winner,
+                result,
+                captured,
+                ko_turns,
+            } => {
                 let (e, ref n, hero, pos, base) = snapshot[fig];
                 let wpos = snapshot[winner].3;
-                let Ok(mut f) = game.figures.get_mut(e) else { continue };
+                let Ok(mut f) = game.figures.get_mut(e) else {
+                    continue;
+                };
                 let what = if captured {
                     f.4.status = Status::Captured;
                     "is captured".to_string()
@@ -160,7 +251,13 @@ fn fight(game: &mut Game, out: &mut Outcomes, group: &str) -> Result<(), String>
                         MeleeResult::Continue | MeleeResult::NoEffect => result.to_string(),
                     }
                 };
-                out.log.push(turn, format!("{n} loses the melee to {}: {result} — {what}", snapshot[winner].1));
+                out.log.push(
+                    turn,
+                    format!(
+                        "{n} loses the melee to {}: {result} — {what}",
+                        snapshot[winner].1
+                    ),
+                );
             }
         }
     }
@@ -168,7 +265,7 @@ fn fight(game: &mut Game, out: &mut Outcomes, group: &str) -> Result<(), String>
 }
 
 fn apply(mut routed: MessageReader<Routed>, mut game: Game, mut out: Outcomes) {
-    for r in routed.read() {
+    for r in routed.read().filter(|r| r.phase == TurnPhase::Action) {
         if let Command::Fight { group } = &r.command {
             out.settle(r, |out| fight(&mut game, out, group));
         }
@@ -176,5 +273,10 @@ fn apply(mut routed: MessageReader<Routed>, mut game: Game, mut out: Outcomes) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, apply.in_set(CommandSet::Apply).run_if(in_state(TurnPhase::Action)));
+    app.add_systems(
+        Update,
+        apply
+            .in_set(CommandSet::Apply)
+            .run_if(in_state(TurnPhase::Action)),
+    );
 }

@@ -11,8 +11,8 @@ mod shooting;
 use bevy::prelude::*;
 
 pub use damage::apply_fire_result;
-pub use orders::in_command;
 pub use movement::{MovePlan, plan_step};
+pub use orders::in_command;
 pub use shooting::{FirePlan, plan_fire_fight};
 
 /// Orders, movement, shooting, close combat, medics and morale.
@@ -20,6 +20,13 @@ pub struct TynesidePlugin;
 
 impl Plugin for TynesidePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((orders::plugin, movement::plugin, shooting::plugin, melee::plugin, medics::plugin, morale::plugin));
+        app.add_plugins((
+            orders::plugin,
+            movement::plugin,
+            shooting::plugin,
+            melee::plugin,
+            medics::plugin,
+            morale::plugin,
+        ));
     }
 }

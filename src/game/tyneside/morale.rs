@@ -19,7 +19,10 @@ fn fall_back(mut game: Game, mut log: ResMut<GameLog>) {
     let mut fell_back: Vec<String> = Vec::new();
     for g in game.all_groups() {
         let members = board.members(&g.id);
-        let shaken = members.iter().filter(|&&m| board.figs[m].cond.wounded() || board.figs[m].cond.ducked_back(turn)).count();
+        let shaken = members
+            .iter()
+            .filter(|&&m| board.figs[m].cond.wounded() || board.figs[m].cond.ducked_back(turn))
+            .count();
         if !must_fall_back(members.len(), shaken) {
             continue;
         }
@@ -35,13 +38,27 @@ fn fall_back(mut game: Game, mut log: ResMut<GameLog>) {
                 .filter(|&e| board.sees(m, e))
                 .min_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)));
             if let Some(e) = nearest {
-                let to = fall_back_point(f.pos, board.figs[e].pos, f.figure.profile.move_inches, f.figure.base, board.table.size, &board.table.terrain);
+                let to = fall_back_point(
+                    f.pos,
+                    board.figs[e].pos,
+                    f.figure.profile.move_inches,
+                    f.figure.base,
+                    board.table.size,
+                    &board.table.terrain,
+                );
                 moves.push((f.entity, to));
                 moved_any = true;
             }
         }
         if moved_any {
-            log.push(turn, format!("Morale: {} has {shaken} of {} wounded or ducked back and falls back", g.name, members.len()));
+            log.push(
+                turn,
+                format!(
+                    "Morale: {} has {shaken} of {} wounded or ducked back and falls back",
+                    g.name,
+                    members.len()
+                ),
+            );
             fell_back.push(g.id.clone());
         }
     }
@@ -59,5 +76,8 @@ fn fall_back(mut game: Game, mut log: ResMut<GameLog>) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(TurnPhase::EndOfTurn), fall_back.in_set(EndOfTurnSet::Morale));
+    app.add_systems(
+        OnEnter(TurnPhase::EndOfTurn),
+        fall_back.in_set(EndOfTurnSet::Morale),
+    );
 }

@@ -8,7 +8,9 @@ use crate::game::board::{Board, Game};
 use crate::game::commands::{Command, CommandSet, Routed};
 use crate::game::outcomes::Outcomes;
 use crate::game::turn::{TurnPhase, next_activation};
-use crate::rules::tyneside::movement::{ADVANCE_HALT, JUMP_DIE, PathBlocked, RUN_DIE, allowance, first_gap, in_cohesion, path_cost};
+use crate::rules::tyneside::movement::{
+    ADVANCE_HALT, JUMP_DIE, PathBlocked, RUN_DIE, allowance, first_gap, in_cohesion, path_cost,
+};
 use crate::rules::tyneside::orders::{Order, Step, check_minimum_move, check_step};
 
 /// One figure's planned move, checked and not yet made.
@@ -27,7 +29,9 @@ pub struct MovePlan {
 /// The figure `id` if it may move now: fighting, in the active group, not ducked back or
 /// knocked out. Returns its board index and its group's order.
 pub fn movable(board: &Board, game: &Game, id: &str) -> Result<(usize, Order), String> {
-    let i = board.find(id).ok_or(format!("no figure '{id}' is fighting"))?;
+    let i = board
+        .find(id)
+        .ok_or(format!("no figure '{id}' is fighting"))?;
     let f = &board.figs[i];
     let active = game.turn.active_group().unwrap_or("");
     if f.group != active {
@@ -37,23 +41,48 @@ pub fn movable(board: &Board, game: &Game, id: &str) -> Result<(usize, Order), S
         ));
     }
     if f.cond.ducked_back(board.turn) {
-        return Err(format!("Duck Back: {} \"is unable to move or shoot in their next turn\"", f.figure.name));
+        return Err(format!(
+            "Duck Back: {} \"is unable to move or shoot in their next turn\"",
+            f.figure.name
+        ));
     }
     if f.cond.knocked_out(board.turn) {
-        return Err(format!("{} is knocked out (Other melee: recovers in D3 turns)", f.figure.name));
+        return Err(format!(
+            "{} is knocked out (Other melee: recovers in D3 turns)",
+            f.figure.name
+        ));
     }
-    let order = game.group(&f.group).and_then(|g| g.order).unwrap_or(Order::Stand);
+    let order = game
+        .group(&f.group)
+        .and_then(|g| g.order)
+        .unwrap_or(Order::Stand);
     Ok((i, order))
 }
 
 /// Checks one straight move of figure `i` to `to` against terrain, allowance, other bases,
 /// the group's order and, unless `moving_with` lists figures moving alongside, group cohesion.
 /// `jumping` lets the path cross gaps.
-pub fn plan_step(board: &Board, i: usize, to: Vec2, order: Order, moving_with: &[usize], jumping: bool) -> Result<MovePlan, String> {
+pub fn plan_step(
+    board: &Board,
+    i: usize,
+    to: Vec2,
+    order: Order,
+    moving_with: &[usize],
+    jumping: bool,
+) -> Result<MovePlan, String> {
     let f = &board.figs[i];
-    let cost = path_cost(&board.table.terrain, board.table.size, f.pos, to, f.figure.base).map_err(|e| e.to_string())?;
+    let cost = path_cost(
+        &board.table.terrain,
+        board.table.size,
+        f.pos,
+        to,
+        f.figure.base,
+    )
+    .map_err(|e| e.to_string())?;
     if cost.gap > 0.0 && !jumping {
-        let gap = first_gap(&board.table.terrain, f.pos, to).map(|t| t.id.clone()).unwrap_or_default();
+        let gap = first_gap(&board.table.terrain, f.pos, to)
+            .map(|t| t.id.clone())
+            .unwrap_or_default();
         return Err(PathBlocked::Gap(gap).to_string());
     }
     let allow = allowance(f.figure.profile.move_inches, f.act.run_roll);
@@ -65,23 +94,56 @@ pub fn plan_step(board: &Board, i: usize, to: Vec2, order: Order, moving_with: &
             f.figure.name,
             (allow - f.act.moved).max(0.0),
             allow,
-            if f.act.run_roll.is_none() { "; a run adds D4\"" } else { "" }
+            if f.act.run_roll.is_none() {
+                "; a run adds D4\""
+            } else {
+                ""
+            }
         ));
     }
     for (j, o) in board.figs.iter().enumerate() {
-        if j != i && !moving_with.contains(&j) && to.distance(o.pos) < f.figure.base + o.figure.base - 0.01 {
-            return Err(format!("{} would stand on {}'s base", f.figure.name, o.figure.name));
+        if j != i
+            && !moving_with.contains(&j)
+            && to.distance(o.pos) < f.figure.base + o.figure.base - 0.01
+        {
+            return Err(format!(
+                "{} would stand on {}'s base",
+                f.figure.name, o.figure.name
+            ));
         }
     }
     let enemies = board.enemy_bases(f.figure.side);
-    let objectives: Vec<Vec2> = board.table.scenario.objectives.iter().map(|o| Vec2::new(o.at.0, o.at.1)).collect();
-    let step = Step { from: f.pos, to, radius: f.figure.base, running: f.act.run_roll.is_some(), used, enemies: &enemies, objectives: &objectives };
+    let objectives: Vec<Vec2> = board
+        .table
+        .scenario
+        .objectives
+        .iter()
+        .map(|o| Vec2::new(o.at.0, o.at.1))
+        .collect();
+    let step = Step {
+        from: f.pos,
+        to,
+        radius: f.figure.base,
+        running: f.act.run_roll.is_some(),
+        used,
+        enemies: &enemies,
+        objectives: &objectives,
+    };
     check_step(order, &step)?;
     if moving_with.is_empty() {
-        let others: Vec<(Vec2, f32)> =
-            board.members(&f.group).into_iter().filter(|&j| j != i).map(|j| (board.figs[j].pos, board.figs[j].figure.base)).collect();
+        let others: Vec<(Vec2, f32)> = board
+            .members(&f.group)
+            .into_iter()
+            .filter(|&j| j != i)
+            .map(|j| (board.figs[j].pos, board.figs[j].figure.base))
+            .collect();
         if !in_cohesion(to, f.figure.base, &others) {
-            let nearest = |p: Vec2| others.iter().map(|(o, _)| o.distance(p)).fold(f32::MAX, f32::min);
+            let nearest = |p: Vec2| {
+                others
+                    .iter()
+                    .map(|(o, _)| o.distance(p))
+                    .fold(f32::MAX, f32::min)
+            };
             if in_cohesion(f.pos, f.figure.base, &others) || nearest(to) >= nearest(f.pos) {
                 return Err(format!(
                     "Groups: {} must \"remain within 5\" of at least 1 other member of the group\" (move the group together, or move the others first)",
@@ -90,11 +152,21 @@ pub fn plan_step(board: &Board, i: usize, to: Vec2, order: Order, moving_with: &
             }
         }
     }
-    Ok(MovePlan { fig: i, to, moved: used, cost: cost.cost })
+    Ok(MovePlan {
+        fig: i,
+        to,
+        moved: used,
+        cost: cost.cost,
+    })
 }
 
 /// Makes checked moves: positions, allowance used, facing; moving ends hiding.
-fn commit(game: &mut Game, out: &mut Outcomes, plans: &[MovePlan], board_entities: &[(Entity, String)]) {
+fn commit(
+    game: &mut Game,
+    out: &mut Outcomes,
+    plans: &[MovePlan],
+    board_entities: &[(Entity, String)],
+) {
     let turn = game.turn.turn;
     for p in plans {
         let (entity, name) = &board_entities[p.fig];
@@ -103,17 +175,33 @@ fn commit(game: &mut Game, out: &mut Outcomes, plans: &[MovePlan], board_entitie
             pos.0 = p.to;
             act.moved = p.moved;
             cond.hidden = false;
-            out.log.push(turn, format!("{name} moves {:.1}\" (uses {:.1}\")", from.distance(p.to), p.cost));
+            out.log.push(
+                turn,
+                format!(
+                    "{name} moves {:.1}\" (uses {:.1}\")",
+                    from.distance(p.to),
+                    p.cost
+                ),
+            );
         }
     }
 }
 
 fn entities(board: &Board) -> Vec<(Entity, String)> {
-    board.figs.iter().map(|f| (f.entity, f.figure.name.clone())).collect()
+    board
+        .figs
+        .iter()
+        .map(|f| (f.entity, f.figure.name.clone()))
+        .collect()
 }
 
-fn apply(mut routed: MessageReader<Routed>, mut game: Game, mut out: Outcomes, mut next: ResMut<NextState<TurnPhase>>) {
-    for r in routed.read() {
+fn apply(
+    mut routed: MessageReader<Routed>,
+    mut game: Game,
+    mut out: Outcomes,
+    mut next: ResMut<NextState<TurnPhase>>,
+) {
+    for r in routed.read().filter(|r| r.phase == TurnPhase::Movement) {
         let turn = game.turn.turn;
         match &r.command {
             Command::Run { figure } => out.settle(r, |out| {
@@ -244,5 +332,10 @@ fn apply(mut routed: MessageReader<Routed>, mut game: Game, mut out: Outcomes, m
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, apply.in_set(CommandSet::Apply).run_if(in_state(TurnPhase::Movement)));
+    app.add_systems(
+        Update,
+        apply
+            .in_set(CommandSet::Apply)
+            .run_if(in_state(TurnPhase::Movement)),
+    );
 }

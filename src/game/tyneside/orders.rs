@@ -26,12 +26,15 @@ pub fn in_command(board: &Board, group: &str, side: usize) -> bool {
     board.figs.iter().enumerate().any(|(h, f)| {
         f.figure.hero
             && f.figure.side == side
-            && members.iter().any(|&m| board.gap(h, m) <= command_range(f.figure.has(Ability::GiftedCommander)) + 1e-4)
+            && members.iter().any(|&m| {
+                board.gap(h, m) <= command_range(f.figure.has(Ability::GiftedCommander)) + 1e-4
+            })
     })
 }
 
 fn within(board: &Board, a: &[usize], b: &[usize], inches: f32) -> bool {
-    a.iter().any(|&i| b.iter().any(|&j| board.gap(i, j) <= inches + 1e-4))
+    a.iter()
+        .any(|&i| b.iter().any(|&j| board.gap(i, j) <= inches + 1e-4))
 }
 
 fn apply(
@@ -41,7 +44,7 @@ fn apply(
     mut next: ResMut<NextState<TurnPhase>>,
     mut commands: Commands,
 ) {
-    for r in routed.read() {
+    for r in routed.read().filter(|r| r.phase == TurnPhase::Orders) {
         let side = game.turn.orders_side;
         let turn = game.turn.turn;
         let side_name = game.table.side_name(side).to_string();
@@ -148,7 +151,10 @@ fn apply(
 fn place_order(game: &mut Game, group: &str, order: Order, side: usize) -> Result<(), String> {
     let g = game.group(group).ok_or(format!("no group '{group}'"))?;
     if g.side != side {
-        return Err(format!("'{group}' is not a group of {} (they are placing orders now)", game.table.side_name(side)));
+        return Err(format!(
+            "'{group}' is not a group of {} (they are placing orders now)",
+            game.table.side_name(side)
+        ));
     }
     let board = game.board();
     if board.members(group).is_empty() {
@@ -176,5 +182,10 @@ fn despawn_group(game: &mut Game, commands: &mut Commands, id: &str) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, apply.in_set(CommandSet::Apply).run_if(in_state(TurnPhase::Orders)));
+    app.add_systems(
+        Update,
+        apply
+            .in_set(CommandSet::Apply)
+            .run_if(in_state(TurnPhase::Orders)),
+    );
 }

@@ -10,7 +10,10 @@ use crate::game::commands::{Command, CommandSet, Routed};
 use crate::game::outcomes::Outcomes;
 use crate::game::turn::{TurnPhase, next_activation};
 use crate::rules::dice::DiceExpr;
-use crate::rules::tyneside::fire::{Combatant, FireResult, UnitOdds, fire_fight_odds, fire_result, hero_shot_row, resolve_fire_fight};
+use crate::rules::tyneside::fire::{
+    Combatant, FireResult, UnitOdds, fire_fight_odds, fire_result, hero_shot_row,
+    resolve_fire_fight,
+};
 use crate::rules::tyneside::profile::RangeBand;
 
 /// A fire fight worked out before any die is thrown: who counts against whom, each unit's
@@ -57,13 +60,28 @@ pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
     for a in 0..n {
         let i = figs[a];
         let f = &board.figs[i];
-        let enemies: Vec<usize> = (0..n).filter(|&b| board.figs[figs[b]].figure.side != f.figure.side).collect();
-        let nearest_seen = enemies.iter().copied().filter(|&b| sees[a][b]).min_by(|&x, &y| board.gap(i, figs[x]).total_cmp(&board.gap(i, figs[y])));
-        let nearest_any = enemies.iter().copied().min_by(|&x, &y| board.gap(i, figs[x]).total_cmp(&board.gap(i, figs[y])));
+        let enemies: Vec<usize> = (0..n)
+            .filter(|&b| board.figs[figs[b]].figure.side != f.figure.side)
+            .collect();
+        let nearest_seen = enemies
+            .iter()
+            .copied()
+            .filter(|&b| sees[a][b])
+            .min_by(|&x, &y| board.gap(i, figs[x]).total_cmp(&board.gap(i, figs[y])));
+        let nearest_any = enemies
+            .iter()
+            .copied()
+            .min_by(|&x, &y| board.gap(i, figs[x]).total_cmp(&board.gap(i, figs[y])));
         let band = nearest_seen.and_then(|b| board.band(i, figs[b]));
-        let firepower = if board.can_shoot(i) && !f.act.hero_shot { band.map(|b| board.firepower_at(i, b)).unwrap_or(0.0) } else { 0.0 };
+        let firepower = if board.can_shoot(i) && !f.act.hero_shot {
+            band.map(|b| board.firepower_at(i, b)).unwrap_or(0.0)
+        } else {
+            0.0
+        };
         let own_value = if f.figure.profile.firepower.is_some() {
-            let own_band = band.or_else(|| nearest_any.and_then(|b| board.band(i, figs[b]))).unwrap_or(RangeBand::Long);
+            let own_band = band
+                .or_else(|| nearest_any.and_then(|b| board.band(i, figs[b])))
+                .unwrap_or(RangeBand::Long);
             board.firepower_at(i, own_band)
         } else {
             board.defence(i)
@@ -73,16 +91,34 @@ pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
             None => board.in_cover_anywhere(i),
         };
         let unit = units.iter().position(|u| *u == f.group).unwrap_or(0);
-        combatants.push(Combatant { unit, side: f.figure.side, firepower, own_value, armoured: f.figure.armoured, in_cover, ran: f.act.run_roll.is_some() });
+        combatants.push(Combatant {
+            unit,
+            side: f.figure.side,
+            firepower,
+            own_value,
+            armoured: f.figure.armoured,
+            in_cover,
+            ran: f.act.run_roll.is_some(),
+        });
     }
     let can_hit = |e: usize, m: usize| {
         sees[e][m]
             && board.band(figs[e], figs[m]).is_some()
-            && !(board.figs[figs[m]].cond.ducked_back(board.turn) && board.in_cover(figs[m], board.figs[figs[e]].pos))
+            && !(board.figs[figs[m]].cond.ducked_back(board.turn)
+                && board.in_cover(figs[m], board.figs[figs[e]].pos))
     };
     let odds = fire_fight_odds(&combatants, can_hit);
-    let names = figs.iter().map(|&i| board.figs[i].figure.name.clone()).collect();
-    FirePlan { units: units.to_vec(), combatants, figs, names, odds }
+    let names = figs
+        .iter()
+        .map(|&i| board.figs[i].figure.name.clone())
+        .collect();
+    FirePlan {
+        units: units.to_vec(),
+        combatants,
+        figs,
+        names,
+        odds,
+    }
 }
 
 /// The group ids of a fire fight in stable (scenario) order.
@@ -93,17 +129,31 @@ fn involved(game: &Game, groups: &[String], targets: &[String]) -> Vec<String> {
     all
 }
 
-fn shoot(game: &mut Game, out: &mut Outcomes, next: &mut NextState<TurnPhase>, groups: &[String], targets: &[String]) -> Result<(), String> {
+fn shoot(
+    game: &mut Game,
+    out: &mut Outcomes,
+    next: &mut NextState<TurnPhase>,
+    groups: &[String],
+    targets: &[String],
+) -> Result<(), String> {
     let turn = game.turn.turn;
-    let active = game.turn.active_group().ok_or("no group is active")?.to_string();
+    let active = game
+        .turn
+        .active_group()
+        .ok_or("no group is active")?
+        .to_string();
     if groups.first() != Some(&active) {
-        return Err(format!("it is the activation of '{active}': it must lead the fire fight (Play sequence: highest initiative first)"));
+        return Err(format!(
+            "it is the activation of '{active}': it must lead the fire fight (Play sequence: highest initiative first)"
+        ));
     }
     let side = game.group(&active).ok_or("no active group")?.side;
     for g in groups {
         let grp = game.group(g).ok_or(format!("no group '{g}'"))?;
         if grp.side != side || !game.turn.queue.contains(g) {
-            return Err(format!("'{g}' cannot join the fire: only groups of the same side that have not yet acted this turn may combine their fire"));
+            return Err(format!(
+                "'{g}' cannot join the fire: only groups of the same side that have not yet acted this turn may combine their fire"
+            ));
         }
     }
     if targets.is_empty() {
@@ -119,34 +169,63 @@ fn shoot(game: &mut Game, out: &mut Outcomes, next: &mut NextState<TurnPhase>, g
     let board = game.board();
     let plan = plan_fire_fight(&board, &units);
     let leads = plan.combatants.iter().enumerate().any(|(c, comb)| {
-        comb.unit == units.iter().position(|u| *u == active).unwrap_or(usize::MAX)
+        comb.unit
+            == units
+                .iter()
+                .position(|u| *u == active)
+                .unwrap_or(usize::MAX)
             && comb.firepower > 0.0
-            && plan.odds.iter().any(|o| targets.contains(&plan.units[o.unit]) && o.targets.iter().any(|&t| board.sees(plan.figs[c], plan.figs[t])))
+            && plan.odds.iter().any(|o| {
+                targets.contains(&plan.units[o.unit])
+                    && o.targets
+                        .iter()
+                        .any(|&t| board.sees(plan.figs[c], plan.figs[t]))
+            })
     });
     if !leads {
         return Err(format!(
             "no figure of '{active}' can shoot at those targets: none has firepower, a clear line of sight and the range (or all are ducked back)"
         ));
     }
-    let hits = resolve_fire_fight(&plan.combatants, &plan.odds, &plan.names, &mut out.dice).map_err(|e| e.to_string())?;
+    let hits = resolve_fire_fight(&plan.combatants, &plan.odds, &plan.names, &mut out.dice)
+        .map_err(|e| e.to_string())?;
     for o in &plan.odds {
-        out.log.push(turn, format!(
-            "{}: {:.1} against {:.1} — {}{}",
-            plan.units[o.unit],
-            o.own,
-            o.enemy,
-            o.row,
-            if o.extra > 0 { format!(", +{} extra figures", o.extra) } else { String::new() }
-        ));
+        out.log.push(
+            turn,
+            format!(
+                "{}: {:.1} against {:.1} — {}{}",
+                plan.units[o.unit],
+                o.own,
+                o.enemy,
+                o.row,
+                if o.extra > 0 {
+                    format!(", +{} extra figures", o.extra)
+                } else {
+                    String::new()
+                }
+            ),
+        );
     }
     let updates: Vec<(Entity, bool, FireResult, String, u8)> = hits
         .iter()
         .map(|h| {
             let f = &board.figs[plan.figs[h.figure]];
-            (f.entity, f.figure.hero, h.result, f.figure.name.clone(), h.die)
+            (
+                f.entity,
+                f.figure.hero,
+                h.result,
+                f.figure.name.clone(),
+                h.die,
+            )
         })
         .collect();
-    let shooters: Vec<Entity> = plan.figs.iter().zip(&plan.combatants).filter(|(_, c)| c.firepower > 0.0).map(|(&i, _)| board.figs[i].entity).collect();
+    let shooters: Vec<Entity> = plan
+        .figs
+        .iter()
+        .zip(&plan.combatants)
+        .filter(|(_, c)| c.firepower > 0.0)
+        .map(|(&i, _)| board.figs[i].entity)
+        .collect();
     drop(board);
     for e in shooters {
         if let Ok(mut f) = game.figures.get_mut(e) {
@@ -156,10 +235,13 @@ fn shoot(game: &mut Game, out: &mut Outcomes, next: &mut NextState<TurnPhase>, g
     for (e, hero, result, name, die) in updates {
         if let Ok(mut f) = game.figures.get_mut(e) {
             let what = apply_fire_result(&mut f.4, hero, result, turn);
-            out.log.push(turn, format!("  {name}: D8 {die} → {result}: {what}"));
+            out.log
+                .push(turn, format!("  {name}: D8 {die} → {result}: {what}"));
         }
     }
-    game.turn.queue.retain(|g| g == &active || !groups.contains(g));
+    game.turn
+        .queue
+        .retain(|g| g == &active || !groups.contains(g));
     next_activation(game, next, TurnPhase::Action);
     Ok(())
 }
@@ -167,20 +249,35 @@ fn shoot(game: &mut Game, out: &mut Outcomes, next: &mut NextState<TurnPhase>, g
 fn hero_shot(game: &mut Game, out: &mut Outcomes, hero: &str, target: &str) -> Result<(), String> {
     let turn = game.turn.turn;
     let board = game.board();
-    let h = board.find(hero).ok_or(format!("no figure '{hero}' is fighting"))?;
-    let t = board.find(target).ok_or(format!("no figure '{target}' is fighting"))?;
+    let h = board
+        .find(hero)
+        .ok_or(format!("no figure '{hero}' is fighting"))?;
+    let t = board
+        .find(target)
+        .ok_or(format!("no figure '{target}' is fighting"))?;
     let (hf, tf) = (&board.figs[h], &board.figs[t]);
     if !hf.figure.hero {
-        return Err(format!("{} is not a hero (Hero shooting is for hero figures)", hf.figure.name));
+        return Err(format!(
+            "{} is not a hero (Hero shooting is for hero figures)",
+            hf.figure.name
+        ));
     }
     if game.turn.active_group() != Some(hf.group.as_str()) {
-        return Err(format!("Hero shooting: {} may shoot only in his own group's activation", hf.figure.name));
+        return Err(format!(
+            "Hero shooting: {} may shoot only in his own group's activation",
+            hf.figure.name
+        ));
     }
     if hf.act.hero_shot {
-        return Err("Hero shooting: \"They can only do this if they have not fired this turn\"".into());
+        return Err(
+            "Hero shooting: \"They can only do this if they have not fired this turn\"".into(),
+        );
     }
     if !board.can_shoot(h) {
-        return Err(format!("{} cannot shoot now (no firepower, ducked back or knocked out)", hf.figure.name));
+        return Err(format!(
+            "{} cannot shoot now (no firepower, ducked back or knocked out)",
+            hf.figure.name
+        ));
     }
     if board.in_close_combat(h) {
         return Err(format!("{} is in close combat", hf.figure.name));
@@ -189,11 +286,20 @@ fn hero_shot(game: &mut Game, out: &mut Outcomes, hero: &str, target: &str) -> R
         return Err(format!("{} is on the same side", tf.figure.name));
     }
     if !board.sees(h, t) {
-        return Err(format!("Visibility: {} cannot see {}", hf.figure.name, tf.figure.name));
+        return Err(format!(
+            "Visibility: {} cannot see {}",
+            hf.figure.name, tf.figure.name
+        ));
     }
-    let band = board.band(h, t).ok_or(format!("{} is out of range of {}'s weapon", tf.figure.name, hf.figure.name))?;
+    let band = board.band(h, t).ok_or(format!(
+        "{} is out of range of {}'s weapon",
+        tf.figure.name, hf.figure.name
+    ))?;
     if tf.cond.ducked_back(turn) && board.in_cover(t, hf.pos) {
-        return Err(format!("Duck Back: {} \"may not be targeted if behind cover\"", tf.figure.name));
+        return Err(format!(
+            "Duck Back: {} \"may not be targeted if behind cover\"",
+            tf.figure.name
+        ));
     }
     let mut hero_fp = board.firepower_at(h, band);
     if tf.act.run_roll.is_some() {
@@ -206,11 +312,24 @@ fn hero_shot(game: &mut Game, out: &mut Outcomes, hero: &str, target: &str) -> R
     };
     let row = hero_shot_row(hero_fp, target_value);
     let cover = board.in_cover(t, hf.pos);
-    let (he, te, hero_name, tname, thero, armoured) = (hf.entity, tf.entity, hf.figure.name.clone(), tf.figure.name.clone(), tf.figure.hero, tf.figure.armoured);
+    let (he, te, hero_name, tname, thero, armoured) = (
+        hf.entity,
+        tf.entity,
+        hf.figure.name.clone(),
+        tf.figure.name.clone(),
+        tf.figure.hero,
+        tf.figure.armoured,
+    );
     drop(board);
     let die = out
         .dice
-        .roll(DiceExpr::d(8), format!("hero shot: {hero_name} ({hero_fp:.1}) at {tname} ({target_value:.1}), {row}{}", if cover { ", cover −1" } else { "" }))
+        .roll(
+            DiceExpr::d(8),
+            format!(
+                "hero shot: {hero_name} ({hero_fp:.1}) at {tname} ({target_value:.1}), {row}{}",
+                if cover { ", cover −1" } else { "" }
+            ),
+        )
         .map_err(|e| e.to_string())? as u8;
     let result = fire_result(row, die, cover, 0, armoured);
     out.dice.note_outcome(result.to_string());
@@ -225,24 +344,47 @@ fn hero_shot(game: &mut Game, out: &mut Outcomes, hero: &str, target: &str) -> R
     Ok(())
 }
 
-fn apply(mut routed: MessageReader<Routed>, mut game: Game, mut out: Outcomes, mut next: ResMut<NextState<TurnPhase>>) {
-    for r in routed.read() {
+fn apply(
+    mut routed: MessageReader<Routed>,
+    mut game: Game,
+    mut out: Outcomes,
+    mut next: ResMut<NextState<TurnPhase>>,
+) {
+    for r in routed.read().filter(|r| r.phase == TurnPhase::Action) {
         let turn = game.turn.turn;
         match &r.command {
-            Command::Shoot { groups, targets } => out.settle(r, |out| shoot(&mut game, out, &mut next, groups, targets)),
-            Command::HeroShot { hero, target } => out.settle(r, |out| hero_shot(&mut game, out, hero, target)),
+            Command::Shoot { groups, targets } => {
+                out.settle(r, |out| shoot(&mut game, out, &mut next, groups, targets))
+            }
+            Command::HeroShot { hero, target } => {
+                out.settle(r, |out| hero_shot(&mut game, out, hero, target))
+            }
             Command::Delay => out.settle(r, |out| {
                 if game.turn.queue.len() < 2 {
                     return Err("no group is left to wait for".into());
                 }
                 game.turn.queue.swap(0, 1);
-                out.log.push(turn, format!("{} delays its shooting (\"Shooting, etc, can be delayed\")", game.turn.queue[1]));
+                out.log.push(
+                    turn,
+                    format!(
+                        "{} delays its shooting (\"Shooting, etc, can be delayed\")",
+                        game.turn.queue[1]
+                    ),
+                );
                 Ok(())
             }),
             Command::EndActivation => out.settle(r, |out| {
-                let group = game.turn.active_group().ok_or("no group is active")?.to_string();
+                let group = game
+                    .turn
+                    .active_group()
+                    .ok_or("no group is active")?
+                    .to_string();
                 let board = game.board();
-                if let Some(m) = board.members(&group).into_iter().find(|&m| pending_melee(&board, m)) {
+                if let Some(m) = board
+                    .members(&group)
+                    .into_iter()
+                    .find(|&m| pending_melee(&board, m))
+                {
                     return Err(format!(
                         "Close combat: {} is within 1\" of an enemy and must fight first (Fight)",
                         board.figs[m].figure.name
@@ -259,5 +401,10 @@ fn apply(mut routed: MessageReader<Routed>, mut game: Game, mut out: Outcomes, m
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, apply.in_set(CommandSet::Apply).run_if(in_state(TurnPhase::Action)));
+    app.add_systems(
+        Update,
+        apply
+            .in_set(CommandSet::Apply)
+            .run_if(in_state(TurnPhase::Action)),
+    );
 }

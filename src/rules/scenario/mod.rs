@@ -5,7 +5,7 @@ mod error;
 mod validate;
 
 pub use error::ScenarioError;
-pub use validate::parse;
+pub use validate::{parse, ron_options};
 
 use serde::{Deserialize, Serialize};
 
@@ -144,7 +144,16 @@ pub enum Victory {
 
 /// Scenarios shipped in the binary: (file name, RON text).
 pub const BUNDLED: &[(&str, &str)] = &[
-    ("shooting_example.ron", include_str!("../../../scenarios/tyneside/shooting_example.ron")),
-    ("lothal_ambush.ron", include_str!("../../../scenarios/tyneside/lothal_ambush.ron")),
-    ("death_star_escape.ron", include_str!("../../../scenarios/tyneside/death_star_escape.ron")),
+    (
+        "shooting_example.ron",
+        include_str!("../../../scenarios/tyneside/shooting_example.ron"),
+    ),
+    (
+        "lothal_ambush.ron",
+        include_str!("../../../scenarios/tyneside/lothal_ambush.ron"),
+    ),
+    (
+        "death_star_escape.ron",
+        include_str!("../../../scenarios/tyneside/death_star_escape.ron"),
+    ),
 ];

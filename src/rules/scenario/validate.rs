@@ -4,16 +4,21 @@ use std::collections::BTreeMap;
 
 use glam::Vec2;
 
-use super::error::{ScenarioError, line_col};
 use super::Scenario;
+use super::error::{ScenarioError, line_col};
 use crate::rules::geometry::Shape;
 use crate::rules::terrain::TerrainProperty;
 use crate::rules::tyneside::movement::in_cohesion;
 use crate::rules::tyneside::profile::Roster;
 
 /// The rule set ids a scenario may name, and whether each is playable yet.
-const RULESETS: &[(&str, bool)] =
-    &[("tyneside", true), ("battlefield", false), ("one_stat", false), ("space_battle", false), ("mass_combat", false)];
+const RULESETS: &[(&str, bool)] = &[
+    ("tyneside", true),
+    ("battlefield", false),
+    ("one_stat", false),
+    ("space_battle", false),
+    ("mass_combat", false),
+];
 
 struct Report<'a> {
     src: &'a str,
@@ -26,8 +31,18 @@ impl Report<'_> {
     fn at_value(&mut self, key: &str, value: &str, nth: usize, message: String) {
         let offset = find_value(self.src, key, value, nth).unwrap_or(0);
         let (line, column) = line_col(self.src, offset);
-        self.errors.push(ScenarioError { file: self.file.into(), line, column, message });
+        self.errors.push(ScenarioError {
+            file: self.file.into(),
+            line,
+            column,
+            message,
+        });
     }
+}
+
+/// RON as scenario files are read: `Some(…)` may be left out around optional values.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
 /// Byte offset of the `nth` (0-based) `key: "value"` in `src`.
@@ -36,7 +51,9 @@ fn find_value(src: &str, key: &str, value: &str, nth: usize) -> Option<usize> {
     src.match_indices(&quoted)
         .filter(|(i, _)| {
             let before = src[..*i].trim_end();
-            before.strip_suffix(':').is_some_and(|b| b.trim_end().ends_with(key))
+            before
+                .strip_suffix(':')
+                .is_some_and(|b| b.trim_end().ends_with(key))
         })
         .map(|(i, _)| i)
         .nth(nth)
@@ -50,7 +67,7 @@ fn find_value(src: &str, key: &str, value: &str, nth: usize) -> Option<usize> {
 /// impassable terrain, group members more than 5" from every other member, objectives off the
 /// table, and shapes that are not shapes. Never panics.
 pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<ScenarioError>> {
-    let scenario: Scenario = ron::from_str(src).map_err(|e| {
+    let scenario: Scenario = ron_options().from_str(src).map_err(|e| {
         vec![ScenarioError {
             file: file.into(),
             line: e.span.start.line,
@@ -58,45 +75,89 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
             message: format!("{} (see docs/scenario-format.md)", e.code),
         }]
     })?;
-    let mut r = Report { src, file, errors: Vec::new() };
+    let mut r = Report {
+        src,
+        file,
+        errors: Vec::new(),
+    };
     match RULESETS.iter().find(|(id, _)| *id == scenario.ruleset) {
-        None => r.at_value("ruleset", &scenario.ruleset, 0, format!(
-            "unknown rule set '{}': expected one of {}",
-            scenario.ruleset,
-            RULESETS.iter().map(|(id, _)| *id).collect::<Vec<_>>().join(", ")
-        )),
-        Some((_, false)) => r.at_value("ruleset", &scenario.ruleset, 0, format!(
-            "rule set '{}' is not playable in this version of Holotable yet (only 'tyneside')",
-            scenario.ruleset
-        )),
+        None => r.at_value(
+            "ruleset",
+            &scenario.ruleset,
+            0,
+            format!(
+                "unknown rule set '{}': expected one of {}",
+                scenario.ruleset,
+                RULESETS
+                    .iter()
+                    .map(|(id, _)| *id)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ),
+        Some((_, false)) => r.at_value(
+            "ruleset",
+            &scenario.ruleset,
+            0,
+            format!(
+                "rule set '{}' is not playable in this version of Holotable yet (only 'tyneside')",
+                scenario.ruleset
+            ),
+        ),
         Some(_) => {}
     }
     let table = Vec2::new(scenario.table.0, scenario.table.1);
     if !(table.x > 0.0 && table.y > 0.0) {
-        r.at_value("name", &scenario.name, 0, format!("table must be positive inches, found {:?}", scenario.table));
+        r.at_value(
+            "name",
+            &scenario.name,
+            0,
+            format!("table must be positive inches, found {:?}", scenario.table),
+        );
     }
     if scenario.sides.len() < 2 {
-        r.at_value("name", &scenario.name, 0, "a scenario needs at least two sides".into());
+        r.at_value(
+            "name",
+            &scenario.name,
+            0,
+            "a scenario needs at least two sides".into(),
+        );
     }
     if scenario.turn_limit == Some(0) {
-        r.at_value("name", &scenario.name, 0, "turn_limit must be 1 or more".into());
+        r.at_value(
+            "name",
+            &scenario.name,
+            0,
+            "turn_limit must be 1 or more".into(),
+        );
     }
 
     // Ids: every kind shares one namespace so scripts can name anything unambiguously.
-    let mut seen: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    let mut seen: BTreeMap<(&str, String), usize> = BTreeMap::new();
     let mut check_id = |r: &mut Report, what: &'static str, id: &str| {
-        let n = seen.entry((what, id)).or_insert(0);
+        let n = seen.entry((what, id.to_string())).or_insert(0);
         if *n > 0 {
-            r.at_value("id", id, *n, format!("duplicate {what} id '{id}': ids must be unique"));
+            r.at_value(
+                "id",
+                id,
+                *n,
+                format!("duplicate {what} id '{id}': ids must be unique"),
+            );
         }
         *n += 1;
     };
     for t in &scenario.terrain {
         check_id(&mut r, "terrain", &t.id);
         let bad = match &t.shape {
-            Shape::Rect { min, max } => (min.0 >= max.0 || min.1 >= max.1).then(|| "a Rect needs min < max on both axes"),
-            Shape::Circle { radius, .. } => (*radius <= 0.0).then(|| "a Circle needs a positive radius"),
-            Shape::Polygon { points } => (points.len() < 3).then(|| "a Polygon needs at least 3 points"),
+            Shape::Rect { min, max } => {
+                (min.0 >= max.0 || min.1 >= max.1).then(|| "a Rect needs min < max on both axes")
+            }
+            Shape::Circle { radius, .. } => {
+                (*radius <= 0.0).then(|| "a Circle needs a positive radius")
+            }
+            Shape::Polygon { points } => {
+                (points.len() < 3).then(|| "a Polygon needs at least 3 points")
+            }
         };
         if let Some(msg) = bad {
             r.at_value("id", &t.id, 0, format!("terrain '{}': {msg}", t.id));
@@ -106,28 +167,59 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
         check_id(&mut r, "objective", &o.id);
         let p = Vec2::new(o.at.0, o.at.1);
         if p.x < 0.0 || p.y < 0.0 || p.x > table.x || p.y > table.y {
-            r.at_value("id", &o.id, 0, format!("objective '{}' at {:?} is off the {}×{}\" table", o.id, o.at, table.x, table.y));
+            r.at_value(
+                "id",
+                &o.id,
+                0,
+                format!(
+                    "objective '{}' at {:?} is off the {}×{}\" table",
+                    o.id, o.at, table.x, table.y
+                ),
+            );
         }
     }
     for side in &scenario.sides {
         check_id(&mut r, "side", &side.id);
         if side.groups.is_empty() {
-            r.at_value("id", &side.id, 0, format!("side '{}' has no groups", side.id));
+            r.at_value(
+                "id",
+                &side.id,
+                0,
+                format!("side '{}' has no groups", side.id),
+            );
         }
         for g in &side.groups {
             check_id(&mut r, "group", &g.id);
             if g.figures.is_empty() {
-                r.at_value("id", &g.id, 0, format!("group '{}' has no figures (a group is \"at least 1 figure\")", g.id));
+                r.at_value(
+                    "id",
+                    &g.id,
+                    0,
+                    format!(
+                        "group '{}' has no figures (a group is \"at least 1 figure\")",
+                        g.id
+                    ),
+                );
             }
             for f in &g.figures {
                 check_id(&mut r, "figure", &f.id);
                 match roster.profile(&f.profile) {
-                    None => r.at_value("profile", &f.profile, 0, format!(
-                        "unknown profile '{}'{}",
-                        f.profile,
-                        roster.nearest_profile(&f.profile).map(|n| format!(": did you mean '{n}'?")).unwrap_or_default()
-                    )),
-                    Some(p) if f.weapon.is_none() && p.weapon.is_none() && p.firepower.is_some() => {
+                    None => r.at_value(
+                        "profile",
+                        &f.profile,
+                        0,
+                        format!(
+                            "unknown profile '{}'{}",
+                            f.profile,
+                            roster
+                                .nearest_profile(&f.profile)
+                                .map(|n| format!(": did you mean '{n}'?"))
+                                .unwrap_or_default()
+                        ),
+                    ),
+                    Some(p)
+                        if f.weapon.is_none() && p.weapon.is_none() && p.firepower.is_some() =>
+                    {
                         r.at_value("id", &f.id, 0, format!("figure '{}' needs a weapon", f.id))
                     }
                     Some(_) => {}
@@ -135,16 +227,33 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                 if let Some(w) = &f.weapon
                     && roster.weapon(w).is_none()
                 {
-                    r.at_value("weapon", w, 0, format!(
-                        "unknown weapon '{w}'{}",
-                        roster.nearest_weapon(w).map(|n| format!(": did you mean '{n}'?")).unwrap_or_default()
-                    ));
+                    r.at_value(
+                        "weapon",
+                        w,
+                        0,
+                        format!(
+                            "unknown weapon '{w}'{}",
+                            roster
+                                .nearest_weapon(w)
+                                .map(|n| format!(": did you mean '{n}'?"))
+                                .unwrap_or_default()
+                        ),
+                    );
                 }
                 if !(f.base > 0.0 && f.base <= 3.0) {
-                    r.at_value("id", &f.id, 0, format!("figure '{}': base radius must be in (0, 3] inches", f.id));
+                    r.at_value(
+                        "id",
+                        &f.id,
+                        0,
+                        format!("figure '{}': base radius must be in (0, 3] inches", f.id),
+                    );
                 }
                 let p = Vec2::new(f.at.0, f.at.1);
-                if p.x - f.base < 0.0 || p.y - f.base < 0.0 || p.x + f.base > table.x || p.y + f.base > table.y {
+                if p.x - f.base < 0.0
+                    || p.y - f.base < 0.0
+                    || p.x + f.base > table.x
+                    || p.y + f.base > table.y
+                {
                     r.at_value("id", &f.id, 0, format!(
                         "figure '{}' at {:?} is off the {}×{}\" table (its whole base must be on it)",
                         f.id, f.at, table.x, table.y
@@ -155,7 +264,15 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                     .iter()
                     .find(|t| t.has(TerrainProperty::Impassable) && t.shape.distance_to(p) < f.base)
                 {
-                    r.at_value("id", &f.id, 0, format!("figure '{}' at {:?} is inside impassable terrain '{}'", f.id, f.at, t.id));
+                    r.at_value(
+                        "id",
+                        &f.id,
+                        0,
+                        format!(
+                            "figure '{}' at {:?} is inside impassable terrain '{}'",
+                            f.id, f.at, t.id
+                        ),
+                    );
                 }
             }
             for (i, f) in g.figures.iter().enumerate() {
@@ -175,7 +292,11 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
             }
         }
     }
-    if r.errors.is_empty() { Ok(scenario) } else { Err(r.errors) }
+    if r.errors.is_empty() {
+        Ok(scenario)
+    } else {
+        Err(r.errors)
+    }
 }
 
 #[cfg(test)]
@@ -228,16 +349,20 @@ mod tests {
         let bad = GOOD.replace("(id: \"r2\", profile", "(id: \"r2\" profile");
         let e = parse(&bad, "bad.ron", &roster()).unwrap_err();
         assert_eq!(e.len(), 1);
-        assert_eq!((e[0].file.as_str(), e[0].line), ("bad.ron", 12));
-        assert!(e[0].to_string().starts_with("bad.ron:12:"), "{}", e[0]);
+        assert_eq!((e[0].file.as_str(), e[0].line), ("bad.ron", 11));
+        assert!(e[0].to_string().starts_with("bad.ron:11:"), "{}", e[0]);
     }
 
     #[test]
     fn unknown_profile_suggests_the_nearest() {
         let bad = GOOD.replace("\"Stormtrooper\"", "\"Storm trooper\"");
         let e = parse(&bad, "bad.ron", &roster()).unwrap_err();
-        assert_eq!(e[0].line, 19);
-        assert!(e[0].message.contains("did you mean 'Stormtrooper'"), "{}", e[0].message);
+        assert_eq!(e[0].line, 16);
+        assert!(
+            e[0].message.contains("did you mean 'Stormtrooper'"),
+            "{}",
+            e[0].message
+        );
     }
 
     #[test]
@@ -248,10 +373,21 @@ mod tests {
             .replace("id: \"s1\"", "id: \"r1\"");
         let e = parse(&bad, "bad.ron", &roster()).unwrap_err();
         let all: Vec<String> = e.iter().map(|e| e.to_string()).collect();
-        assert!(all.iter().any(|m| m.contains("inside impassable terrain 'rock'")), "{all:?}");
+        assert!(
+            all.iter()
+                .any(|m| m.contains("inside impassable terrain 'rock'")),
+            "{all:?}"
+        );
         assert!(all.iter().any(|m| m.contains("more than 5\"")), "{all:?}");
-        assert!(all.iter().any(|m| m.contains("duplicate figure id 'r1'") && m.starts_with("bad.ron:19:")), "{all:?}");
-        assert!(all.iter().any(|m| m.contains("off the 72×48\" table")), "{all:?}");
+        assert!(
+            all.iter()
+                .any(|m| m.contains("duplicate figure id 'r1'") && m.starts_with("bad.ron:16:")),
+            "{all:?}"
+        );
+        assert!(
+            all.iter().any(|m| m.contains("off the 72×48\" table")),
+            "{all:?}"
+        );
     }
 
     #[test]

@@ -121,8 +121,18 @@ pub fn chart(row: FireRow, score: i32) -> FireResult {
 /// The result for one figure: its D8 `die` on `row`, −1 "if the target is in cover", +1 per
 /// extra enemy figure on the Half/Worse rows, and "'W' results are treated as 'D' if a figure
 /// is wearing armour" (tyneside-skirmish.txt, Shooting rules).
-pub fn fire_result(row: FireRow, die: u8, in_cover: bool, extra_figures: u32, armoured: bool) -> FireResult {
-    let bonus = if matches!(row, FireRow::Half | FireRow::Worse) { extra_figures as i32 } else { 0 };
+pub fn fire_result(
+    row: FireRow,
+    die: u8,
+    in_cover: bool,
+    extra_figures: u32,
+    armoured: bool,
+) -> FireResult {
+    let bonus = if matches!(row, FireRow::Half | FireRow::Worse) {
+        extra_figures as i32
+    } else {
+        0
+    };
     let score = die as i32 - in_cover as i32 + bonus;
     match chart(row, score) {
         FireResult::Wound if armoured => FireResult::DuckBack,
@@ -198,13 +208,18 @@ pub struct UnitOdds {
 /// its figures; "Rebels (X) can see both Imperial groups, so counts its Firepower (10)
 /// against both of them". Running: "Runners halve shooting values for runner, or the enemy if
 /// shot at while running across line of fire". Units are returned in ascending unit order.
-pub fn fire_fight_odds(combatants: &[Combatant], sees: impl Fn(usize, usize) -> bool) -> Vec<UnitOdds> {
+pub fn fire_fight_odds(
+    combatants: &[Combatant],
+    sees: impl Fn(usize, usize) -> bool,
+) -> Vec<UnitOdds> {
     let mut units: Vec<usize> = combatants.iter().map(|c| c.unit).collect();
     units.sort_unstable();
     units.dedup();
     let mut out = Vec::new();
     for u in units {
-        let members: Vec<usize> = (0..combatants.len()).filter(|&i| combatants[i].unit == u).collect();
+        let members: Vec<usize> = (0..combatants.len())
+            .filter(|&i| combatants[i].unit == u)
+            .collect();
         let side = combatants[members[0]].side;
         let ran = members.iter().any(|&m| combatants[m].ran);
         let own: f32 = members.iter().map(|&m| combatants[m].own_value).sum();
@@ -227,8 +242,19 @@ pub fn fire_fight_odds(combatants: &[Combatant], sees: impl Fn(usize, usize) -> 
         targets.dedup();
         let enemy: f32 = shooters.iter().sum();
         let row = fire_row(own, enemy);
-        let extra = if matches!(row, FireRow::Half | FireRow::Worse) { extra_figures(own, &shooters) } else { 0 };
-        out.push(UnitOdds { unit: u, own, enemy, row, extra, targets });
+        let extra = if matches!(row, FireRow::Half | FireRow::Worse) {
+            extra_figures(own, &shooters)
+        } else {
+            0
+        };
+        out.push(UnitOdds {
+            unit: u,
+            own,
+            enemy,
+            row,
+            extra,
+            targets,
+        });
     }
     out
 }
@@ -266,12 +292,21 @@ pub fn resolve_fire_fight(
                 o.enemy,
                 o.row,
                 if c.in_cover { ", cover −1" } else { "" },
-                if o.extra > 0 { format!(", +{} extra", o.extra) } else { String::new() }
+                if o.extra > 0 {
+                    format!(", +{} extra", o.extra)
+                } else {
+                    String::new()
+                }
             );
             let die = dice.roll(DiceExpr::d(8), reason)? as u8;
             let result = fire_result(o.row, die, c.in_cover, o.extra, c.armoured);
             dice.note_outcome(result.to_string());
-            hits.push(FigureHit { figure: t, die, row: o.row, result });
+            hits.push(FigureHit {
+                figure: t,
+                die,
+                row: o.row,
+                result,
+            });
         }
     }
     Ok(hits)
@@ -289,7 +324,11 @@ pub fn result_chances(row: FireRow, in_cover: bool, extra: u32, armoured: bool) 
             FireResult::NoEffect => {}
         }
     }
-    (counts[0] as f32 / 8.0, counts[1] as f32 / 8.0, counts[2] as f32 / 8.0)
+    (
+        counts[0] as f32 / 8.0,
+        counts[1] as f32 / 8.0,
+        counts[2] as f32 / 8.0,
+    )
 }
 
 /// Hero shooting: the row for a target figure whose own value is `target_value` against the
@@ -313,10 +352,22 @@ mod tests {
         use FireResult::*;
         let n = NoEffect;
         assert_eq!(row(FireRow::Twice), vec![n, n, n, n, n, n, n, DuckBack]);
-        assert_eq!(row(FireRow::More), vec![n, n, n, n, n, n, DuckBack, DuckBack]);
-        assert_eq!(row(FireRow::Equal), vec![n, n, n, n, n, DuckBack, DuckBack, Wound]);
-        assert_eq!(row(FireRow::Less), vec![n, n, n, n, DuckBack, DuckBack, Wound, Killed]);
-        assert_eq!(row(FireRow::Half), vec![n, n, n, DuckBack, DuckBack, Wound, Killed, Killed]);
+        assert_eq!(
+            row(FireRow::More),
+            vec![n, n, n, n, n, n, DuckBack, DuckBack]
+        );
+        assert_eq!(
+            row(FireRow::Equal),
+            vec![n, n, n, n, n, DuckBack, DuckBack, Wound]
+        );
+        assert_eq!(
+            row(FireRow::Less),
+            vec![n, n, n, n, DuckBack, DuckBack, Wound, Killed]
+        );
+        assert_eq!(
+            row(FireRow::Half),
+            vec![n, n, n, DuckBack, DuckBack, Wound, Killed, Killed]
+        );
         assert_eq!(row(FireRow::Worse), row(FireRow::Half));
     }
 
@@ -333,18 +384,47 @@ mod tests {
     #[test]
     fn obi_wan_can_be_wounded_on_an_8() {
         // "He therefore can be wounded on an 8!"
-        assert_eq!(fire_result(FireRow::Equal, 8, false, 0, false), FireResult::Wound);
-        assert_eq!(fire_result(FireRow::Equal, 7, false, 0, false), FireResult::DuckBack);
+        assert_eq!(
+            fire_result(FireRow::Equal, 8, false, 0, false),
+            FireResult::Wound
+        );
+        assert_eq!(
+            fire_result(FireRow::Equal, 7, false, 0, false),
+            FireResult::DuckBack
+        );
     }
 
     #[test]
     fn cover_armour_and_extra_figures() {
-        assert_eq!(fire_result(FireRow::Less, 8, true, 0, false), FireResult::Wound, "-1 for cover");
-        assert_eq!(fire_result(FireRow::Less, 7, false, 0, true), FireResult::DuckBack, "armour: W is D");
-        assert_eq!(fire_result(FireRow::Less, 8, false, 0, true), FireResult::Killed, "armour does not stop K");
-        assert_eq!(fire_result(FireRow::Worse, 5, false, 2, false), FireResult::Killed, "+2 extra figures");
-        assert_eq!(fire_result(FireRow::Less, 4, false, 2, false), FireResult::NoEffect, "extras only when outgunned 2:1");
-        assert_eq!(fire_result(FireRow::Twice, 1, true, 0, false), FireResult::NoEffect);
+        assert_eq!(
+            fire_result(FireRow::Less, 8, true, 0, false),
+            FireResult::Wound,
+            "-1 for cover"
+        );
+        assert_eq!(
+            fire_result(FireRow::Less, 7, false, 0, true),
+            FireResult::DuckBack,
+            "armour: W is D"
+        );
+        assert_eq!(
+            fire_result(FireRow::Less, 8, false, 0, true),
+            FireResult::Killed,
+            "armour does not stop K"
+        );
+        assert_eq!(
+            fire_result(FireRow::Worse, 5, false, 2, false),
+            FireResult::Killed,
+            "+2 extra figures"
+        );
+        assert_eq!(
+            fire_result(FireRow::Less, 4, false, 2, false),
+            FireResult::NoEffect,
+            "extras only when outgunned 2:1"
+        );
+        assert_eq!(
+            fire_result(FireRow::Twice, 1, true, 0, false),
+            FireResult::NoEffect
+        );
     }
 
     #[test]
@@ -353,12 +433,23 @@ mod tests {
         assert_eq!(extra_figures(2.0, &[1.0; 6]), 2);
         // Largest first: 3+3 reach 2:1 against 3, the rest are extra.
         assert_eq!(extra_figures(3.0, &[1.0, 3.0, 1.0, 3.0]), 2);
-        assert_eq!(extra_figures(10.0, &[3.0, 3.0, 3.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0]), 0);
+        assert_eq!(
+            extra_figures(10.0, &[3.0, 3.0, 3.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0]),
+            0
+        );
     }
 
     fn unit(unit: usize, side: usize, n: usize, fp: f32, own: f32, cover: bool) -> Vec<Combatant> {
         (0..n)
-            .map(|_| Combatant { unit, side, firepower: fp, own_value: own, armoured: false, in_cover: cover, ran: false })
+            .map(|_| Combatant {
+                unit,
+                side,
+                firepower: fp,
+                own_value: own,
+                armoured: false,
+                in_cover: cover,
+                ran: false,
+            })
             .collect()
     }
 
@@ -382,11 +473,26 @@ mod tests {
         };
         let odds = fire_fight_odds(&c, |i, j| sees_units(u(i), u(j)));
         let get = |unit| odds.iter().find(|o| o.unit == unit).unwrap();
-        assert_eq!((get(x).own, get(x).enemy, get(x).row), (10.0, 21.0, FireRow::Worse));
-        assert_eq!((get(han).own, get(han).enemy, get(han).row), (6.0, 9.0, FireRow::Less));
-        assert_eq!((get(obi).own, get(obi).enemy, get(obi).row), (9.0, 9.0, FireRow::Equal));
-        assert_eq!((get(a).own, get(a).enemy, get(a).row), (9.0, 16.0, FireRow::Less));
-        assert_eq!((get(b).own, get(b).enemy, get(b).row), (12.0, 10.0, FireRow::More));
+        assert_eq!(
+            (get(x).own, get(x).enemy, get(x).row),
+            (10.0, 21.0, FireRow::Worse)
+        );
+        assert_eq!(
+            (get(han).own, get(han).enemy, get(han).row),
+            (6.0, 9.0, FireRow::Less)
+        );
+        assert_eq!(
+            (get(obi).own, get(obi).enemy, get(obi).row),
+            (9.0, 9.0, FireRow::Equal)
+        );
+        assert_eq!(
+            (get(a).own, get(a).enemy, get(a).row),
+            (9.0, 16.0, FireRow::Less)
+        );
+        assert_eq!(
+            (get(b).own, get(b).enemy, get(b).row),
+            (12.0, 10.0, FireRow::More)
+        );
         assert_eq!(get(x).targets.len(), 5, "every Rebel of X dices");
         // Forced dice, in unit order: A (Less), B (More), X (Worse), Obi-Wan (Equal), Han (Less, cover).
         let names: Vec<String> = (0..c.len()).map(|i| format!("f{i}")).collect();
@@ -399,8 +505,8 @@ mod tests {
             Killed, Wound, DuckBack, // A on Less: 8, 7, 6
             n, n, DuckBack, n, n, DuckBack, // B on More: 4, 1, 8, 5, 1, 7
             Killed, Killed, Killed, Killed, Killed, // X on Worse: 7s
-            Wound,    // Obi-Wan on Equal: "wounded on an 8"
-            Wound,    // Han on Less, 8 − 1 for cover
+            Wound,  // Obi-Wan on Equal: "wounded on an 8"
+            Wound,  // Han on Less, 8 − 1 for cover
         ];
         assert_eq!(res, expected);
         assert_eq!(dice.forced_left(), 0);

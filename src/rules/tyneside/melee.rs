@@ -27,19 +27,35 @@ pub struct DuelOutcome {
 pub fn duel(melee: [u32; 2], dice: [u8; 2]) -> DuelOutcome {
     let score = [melee[0] + dice[0] as u32, melee[1] + dice[1] as u32];
     if dice[0] == 6 && dice[1] == 1 {
-        return DuelOutcome { loser: Some(1), force_points_lost: 8, crushing: true };
+        return DuelOutcome {
+            loser: Some(1),
+            force_points_lost: 8,
+            crushing: true,
+        };
     }
     if dice[1] == 6 && dice[0] == 1 {
-        return DuelOutcome { loser: Some(0), force_points_lost: 8, crushing: true };
+        return DuelOutcome {
+            loser: Some(0),
+            force_points_lost: 8,
+            crushing: true,
+        };
     }
     match score[0].cmp(&score[1]) {
-        std::cmp::Ordering::Equal => DuelOutcome { loser: None, force_points_lost: 0, crushing: false },
-        std::cmp::Ordering::Greater => {
-            DuelOutcome { loser: Some(1), force_points_lost: (score[0] - score[1]).min(4), crushing: false }
-        }
-        std::cmp::Ordering::Less => {
-            DuelOutcome { loser: Some(0), force_points_lost: (score[1] - score[0]).min(4), crushing: false }
-        }
+        std::cmp::Ordering::Equal => DuelOutcome {
+            loser: None,
+            force_points_lost: 0,
+            crushing: false,
+        },
+        std::cmp::Ordering::Greater => DuelOutcome {
+            loser: Some(1),
+            force_points_lost: (score[0] - score[1]).min(4),
+            crushing: false,
+        },
+        std::cmp::Ordering::Less => DuelOutcome {
+            loser: Some(0),
+            force_points_lost: (score[1] - score[0]).min(4),
+            crushing: false,
+        },
     }
 }
 
@@ -144,7 +160,15 @@ pub fn melee_contests(brawlers: &[Brawler], contacts: &[(usize, usize)]) -> Vec<
     let opponents = |f: usize| -> Vec<usize> {
         contacts
             .iter()
-            .filter_map(|&(a, b)| if a == f { Some(b) } else if b == f { Some(a) } else { None })
+            .filter_map(|&(a, b)| {
+                if a == f {
+                    Some(b)
+                } else if b == f {
+                    Some(a)
+                } else {
+                    None
+                }
+            })
             .collect()
     };
     // The die a figure counts against `against`: if `against` fights several opponents, each
@@ -152,7 +176,10 @@ pub fn melee_contests(brawlers: &[Brawler], contacts: &[(usize, usize)]) -> Vec<
     let die_against = |f: usize, against: usize| -> u32 {
         let opps = opponents(against);
         if opps.len() > 1 {
-            opps.iter().map(|&o| brawlers[o].die as u32).max().unwrap_or(0)
+            opps.iter()
+                .map(|&o| brawlers[o].die as u32)
+                .max()
+                .unwrap_or(0)
         } else {
             brawlers[f].die as u32
         }
@@ -164,8 +191,16 @@ pub fn melee_contests(brawlers: &[Brawler], contacts: &[(usize, usize)]) -> Vec<
             let sb = brawlers[b].melee + die_against(b, a);
             match sa.cmp(&sb) {
                 std::cmp::Ordering::Equal => None,
-                std::cmp::Ordering::Greater => Some(Contest { loser: b, winner: a, difference: sa - sb }),
-                std::cmp::Ordering::Less => Some(Contest { loser: a, winner: b, difference: sb - sa }),
+                std::cmp::Ordering::Greater => Some(Contest {
+                    loser: b,
+                    winner: a,
+                    difference: sa - sb,
+                }),
+                std::cmp::Ordering::Less => Some(Contest {
+                    loser: a,
+                    winner: b,
+                    difference: sb - sa,
+                }),
             }
         })
         .collect()
@@ -178,15 +213,36 @@ mod tests {
     #[test]
     fn duel_difference_capped_at_four() {
         // Vader 10 + 5 against Obi-Wan 10 + 2: Obi-Wan loses 3.
-        assert_eq!(duel([10, 10], [5, 2]), DuelOutcome { loser: Some(1), force_points_lost: 3, crushing: false });
+        assert_eq!(
+            duel([10, 10], [5, 2]),
+            DuelOutcome {
+                loser: Some(1),
+                force_points_lost: 3,
+                crushing: false
+            }
+        );
         // Luke 9 + 1 against Vader 10 + 5 would be 5: capped at 4 — but a 1 against a 5 is not 6 v 1.
-        assert_eq!(duel([9, 10], [1, 5]), DuelOutcome { loser: Some(0), force_points_lost: 4, crushing: false });
+        assert_eq!(
+            duel([9, 10], [1, 5]),
+            DuelOutcome {
+                loser: Some(0),
+                force_points_lost: 4,
+                crushing: false
+            }
+        );
         assert_eq!(duel([9, 9], [3, 3]).loser, None);
     }
 
     #[test]
     fn six_against_one_loses_eight() {
-        assert_eq!(duel([8, 12], [6, 1]), DuelOutcome { loser: Some(1), force_points_lost: 8, crushing: true });
+        assert_eq!(
+            duel([8, 12], [6, 1]),
+            DuelOutcome {
+                loser: Some(1),
+                force_points_lost: 8,
+                crushing: true
+            }
+        );
         assert_eq!(duel([12, 8], [1, 6]).loser, Some(0));
     }
 
@@ -195,8 +251,18 @@ mod tests {
         let un: Vec<_> = (1..=7).map(|d| melee_chart(d, false)).collect();
         let ar: Vec<_> = (1..=7).map(|d| melee_chart(d, true)).collect();
         use MeleeResult::*;
-        assert_eq!(un, vec![Retreat, KnockedOut, Continue, Wounded, Killed, Killed, Killed]);
-        assert_eq!(ar, vec![NoEffect, Retreat, KnockedOut, Continue, Wounded, Killed, Killed]);
+        assert_eq!(
+            un,
+            vec![
+                Retreat, KnockedOut, Continue, Wounded, Killed, Killed, Killed
+            ]
+        );
+        assert_eq!(
+            ar,
+            vec![
+                NoEffect, Retreat, KnockedOut, Continue, Wounded, Killed, Killed
+            ]
+        );
         assert!(KnockedOut.can_capture() && Wounded.can_capture() && !Killed.can_capture());
     }
 
@@ -204,14 +270,36 @@ mod tests {
     fn one_against_two_uses_the_highest_opposing_die() {
         // Chewbacca (9, rolls 2) against two stormtroopers (1, roll 5 and 1): each trooper
         // counts the 5, scoring 6 against Chewie's 11; both lose by 5.
-        let b = [Brawler { melee: 9, die: 2 }, Brawler { melee: 1, die: 5 }, Brawler { melee: 1, die: 1 }];
+        let b = [
+            Brawler { melee: 9, die: 2 },
+            Brawler { melee: 1, die: 5 },
+            Brawler { melee: 1, die: 1 },
+        ];
         let c = melee_contests(&b, &[(0, 1), (0, 2)]);
-        assert_eq!(c, vec![
-            Contest { loser: 1, winner: 0, difference: 5 },
-            Contest { loser: 2, winner: 0, difference: 5 },
-        ]);
+        assert_eq!(
+            c,
+            vec![
+                Contest {
+                    loser: 1,
+                    winner: 0,
+                    difference: 5
+                },
+                Contest {
+                    loser: 2,
+                    winner: 0,
+                    difference: 5
+                },
+            ]
+        );
         // One on one: plain dice.
         let b = [Brawler { melee: 2, die: 6 }, Brawler { melee: 1, die: 1 }];
-        assert_eq!(melee_contests(&b, &[(0, 1)]), vec![Contest { loser: 1, winner: 0, difference: 6 }]);
+        assert_eq!(
+            melee_contests(&b, &[(0, 1)]),
+            vec![Contest {
+                loser: 1,
+                winner: 0,
+                difference: 6
+            }]
+        );
     }
 }

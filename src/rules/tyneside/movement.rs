@@ -45,7 +45,9 @@ pub enum PathBlocked {
     #[error("the destination is off the table")]
     OffTable,
     /// The path crosses a gap and no jump was declared.
-    #[error("'{0}' is a gap: declare a jump to cross it (\"Figures can jump across gaps up to D4+1\"\")")]
+    #[error(
+        "'{0}' is a gap: declare a jump to cross it (\"Figures can jump across gaps up to D4+1\"\")"
+    )]
     Gap(String),
 }
 
@@ -59,7 +61,11 @@ fn segment_shape_distance(shape: &Shape, a: Vec2, b: Vec2) -> f32 {
         Shape::Circle { centre, radius } => {
             ends.min(point_segment_distance(Vec2::new(centre.0, centre.1), a, b) - radius)
         }
-        _ => shape.corners().iter().map(|c| point_segment_distance(*c, a, b)).fold(ends, f32::min),
+        _ => shape
+            .corners()
+            .iter()
+            .map(|c| point_segment_distance(*c, a, b))
+            .fold(ends, f32::min),
     }
 }
 
@@ -73,7 +79,13 @@ fn segment_shape_distance(shape: &Shape, a: Vec2, b: Vec2) -> f32 {
 /// Errors: [`PathBlocked`] when the move touches impassable terrain (a base may leave
 /// impassable terrain it already overlaps, never enter it), ends off the table, or crosses a
 /// gap.
-pub fn path_cost(terrain: &[TerrainPiece], table: Vec2, from: Vec2, to: Vec2, radius: f32) -> Result<PathCost, PathBlocked> {
+pub fn path_cost(
+    terrain: &[TerrainPiece],
+    table: Vec2,
+    from: Vec2,
+    to: Vec2,
+    radius: f32,
+) -> Result<PathCost, PathBlocked> {
     if to.x < 0.0 || to.y < 0.0 || to.x > table.x || to.y > table.y {
         return Err(PathBlocked::OffTable);
     }
@@ -94,7 +106,10 @@ pub fn path_cost(terrain: &[TerrainPiece], table: Vec2, from: Vec2, to: Vec2, ra
         if t.has(TerrainProperty::Difficult) {
             difficult += t.shape.length_inside(from, to);
         }
-        if t.has(TerrainProperty::Obstacle) && t.shape.touches_segment(from, to) && !t.shape.contains(to) {
+        if t.has(TerrainProperty::Obstacle)
+            && t.shape.touches_segment(from, to)
+            && !t.shape.contains(to)
+        {
             crosses_obstacle = true;
         }
         if t.has(TerrainProperty::Gap) {
@@ -106,12 +121,24 @@ pub fn path_cost(terrain: &[TerrainPiece], table: Vec2, from: Vec2, to: Vec2, ra
     if crosses_obstacle {
         cost *= 2.0;
     }
-    Ok(PathCost { length, cost, difficult, crosses_obstacle, gap })
+    Ok(PathCost {
+        length,
+        cost,
+        difficult,
+        crosses_obstacle,
+        gap,
+    })
 }
 
 /// The first gap piece a path crosses, for messages.
-pub fn first_gap<'a>(terrain: &'a [TerrainPiece], from: Vec2, to: Vec2) -> Option<&'a TerrainPiece> {
-    terrain.iter().find(|t| t.has(TerrainProperty::Gap) && t.shape.length_inside(from, to) > 0.0)
+pub fn first_gap<'a>(
+    terrain: &'a [TerrainPiece],
+    from: Vec2,
+    to: Vec2,
+) -> Option<&'a TerrainPiece> {
+    terrain
+        .iter()
+        .find(|t| t.has(TerrainProperty::Gap) && t.shape.length_inside(from, to) > 0.0)
 }
 
 /// A figure's movement allowance for one activation, inches: its walk, plus the D4 if it runs.
@@ -129,7 +156,10 @@ pub fn allowance(walk: f32, run_roll: Option<i32>) -> f32 {
 /// tyneside-skirmish.txt, Groups: "must remain within 5" of at least 1 other member of the
 /// group, or attempt to get within 5" if further away."
 pub fn in_cohesion(pos: Vec2, radius: f32, others: &[(Vec2, f32)]) -> bool {
-    others.is_empty() || others.iter().any(|(p, r)| crate::rules::geometry::base_gap(pos, radius, *p, *r) <= COHESION + 1e-4)
+    others.is_empty()
+        || others
+            .iter()
+            .any(|(p, r)| crate::rules::geometry::base_gap(pos, radius, *p, *r) <= COHESION + 1e-4)
 }
 
 #[cfg(test)]
@@ -137,8 +167,18 @@ mod tests {
     use super::*;
     use crate::rules::terrain::TerrainKind;
 
-    fn piece(id: &str, props: Vec<TerrainProperty>, min: (f32, f32), max: (f32, f32)) -> TerrainPiece {
-        TerrainPiece { id: id.into(), kind: TerrainKind::Other, shape: Shape::Rect { min, max }, properties: props }
+    fn piece(
+        id: &str,
+        props: Vec<TerrainProperty>,
+        min: (f32, f32),
+        max: (f32, f32),
+    ) -> TerrainPiece {
+        TerrainPiece {
+            id: id.into(),
+            kind: TerrainKind::Other,
+            shape: Shape::Rect { min, max },
+            properties: props,
+        }
     }
     const TABLE: Vec2 = Vec2::new(72.0, 48.0);
 
@@ -150,31 +190,78 @@ mod tests {
 
     #[test]
     fn difficult_inches_count_double() {
-        let woods = piece("woods", vec![TerrainProperty::Difficult], (10.0, 0.0), (12.0, 20.0));
-        let c = path_cost(&[woods], TABLE, Vec2::new(9.0, 5.0), Vec2::new(13.0, 5.0), 0.5).unwrap();
+        let woods = piece(
+            "woods",
+            vec![TerrainProperty::Difficult],
+            (10.0, 0.0),
+            (12.0, 20.0),
+        );
+        let c = path_cost(
+            &[woods],
+            TABLE,
+            Vec2::new(9.0, 5.0),
+            Vec2::new(13.0, 5.0),
+            0.5,
+        )
+        .unwrap();
         assert!((c.difficult - 2.0).abs() < 1e-4);
-        assert!((c.cost - 6.0).abs() < 1e-4, "4\" with 2\" in woods costs 6\"");
+        assert!(
+            (c.cost - 6.0).abs() < 1e-4,
+            "4\" with 2\" in woods costs 6\""
+        );
     }
 
     #[test]
     fn crossing_an_obstacle_halves_the_move() {
-        let wall = piece("wall", vec![TerrainProperty::Obstacle], (10.0, 0.0), (10.2, 20.0));
-        let c = path_cost(&[wall], TABLE, Vec2::new(9.0, 5.0), Vec2::new(11.0, 5.0), 0.5).unwrap();
+        let wall = piece(
+            "wall",
+            vec![TerrainProperty::Obstacle],
+            (10.0, 0.0),
+            (10.2, 20.0),
+        );
+        let c = path_cost(
+            &[wall],
+            TABLE,
+            Vec2::new(9.0, 5.0),
+            Vec2::new(11.0, 5.0),
+            0.5,
+        )
+        .unwrap();
         assert!(c.crosses_obstacle);
         assert!((c.cost - 4.0).abs() < 1e-4, "2\" over a wall uses 4\"");
     }
 
     #[test]
     fn impassable_gap_and_edge_refuse() {
-        let rock = piece("rock", vec![TerrainProperty::Impassable], (10.0, 0.0), (12.0, 20.0));
-        let chasm = piece("chasm", vec![TerrainProperty::Gap], (20.0, 0.0), (22.0, 20.0));
+        let rock = piece(
+            "rock",
+            vec![TerrainProperty::Impassable],
+            (10.0, 0.0),
+            (12.0, 20.0),
+        );
+        let chasm = piece(
+            "chasm",
+            vec![TerrainProperty::Gap],
+            (20.0, 0.0),
+            (22.0, 20.0),
+        );
         let t = [rock, chasm];
-        assert_eq!(path_cost(&t, TABLE, Vec2::new(8.0, 5.0), Vec2::new(14.0, 5.0), 0.5), Err(PathBlocked::Impassable("rock".into())));
-        assert_eq!(path_cost(&t, TABLE, Vec2::new(8.0, 5.0), Vec2::new(9.7, 5.0), 0.5), Err(PathBlocked::Impassable("rock".into())), "base would overlap");
+        assert_eq!(
+            path_cost(&t, TABLE, Vec2::new(8.0, 5.0), Vec2::new(14.0, 5.0), 0.5),
+            Err(PathBlocked::Impassable("rock".into()))
+        );
+        assert_eq!(
+            path_cost(&t, TABLE, Vec2::new(8.0, 5.0), Vec2::new(9.7, 5.0), 0.5),
+            Err(PathBlocked::Impassable("rock".into())),
+            "base would overlap"
+        );
         assert!(path_cost(&t, TABLE, Vec2::new(8.0, 5.0), Vec2::new(9.4, 5.0), 0.5).is_ok());
         let c = path_cost(&t, TABLE, Vec2::new(19.0, 5.0), Vec2::new(23.0, 5.0), 0.5).unwrap();
         assert!((c.gap - 2.0).abs() < 1e-4);
-        assert_eq!(path_cost(&t, TABLE, Vec2::new(70.0, 5.0), Vec2::new(73.0, 5.0), 0.5), Err(PathBlocked::OffTable));
+        assert_eq!(
+            path_cost(&t, TABLE, Vec2::new(70.0, 5.0), Vec2::new(73.0, 5.0), 0.5),
+            Err(PathBlocked::OffTable)
+        );
     }
 
     #[test]

@@ -28,15 +28,28 @@ pub enum Order {
 
 impl Order {
     /// Every order, in the text's order.
-    pub const ALL: [Order; 6] = [Order::Attack, Order::Advance, Order::Move, Order::Stand, Order::Retreat, Order::Rout];
+    pub const ALL: [Order; 6] = [
+        Order::Attack,
+        Order::Advance,
+        Order::Move,
+        Order::Stand,
+        Order::Retreat,
+        Order::Rout,
+    ];
 
     /// The text's wording, for tooltips.
     pub fn rule_text(self) -> &'static str {
         match self {
-            Order::Attack => "Must move at run towards one or more of the nearest enemy groups. They will enter melee if in reach.",
-            Order::Advance => "Must move directly half–full speed towards an objective or enemy group. They halt at 5\" from enemy figures.",
+            Order::Attack => {
+                "Must move at run towards one or more of the nearest enemy groups. They will enter melee if in reach."
+            }
+            Order::Advance => {
+                "Must move directly half–full speed towards an objective or enemy group. They halt at 5\" from enemy figures."
+            }
             Order::Move => "Must move at least half speed in any direction, and may run.",
-            Order::Stand => "May only move up to 2\", and only to face an enemy, or for another valid reason.",
+            Order::Stand => {
+                "May only move up to 2\", and only to face an enemy, or for another valid reason."
+            }
             Order::Retreat => "Must move at least half speed away from any enemy, and may run.",
             Order::Rout => "Run away from nearest enemy and end move further from all enemies.",
         }
@@ -44,7 +57,10 @@ impl Order {
 
     /// Whether the order lets a figure run.
     pub fn may_run(self) -> bool {
-        matches!(self, Order::Attack | Order::Move | Order::Retreat | Order::Rout)
+        matches!(
+            self,
+            Order::Attack | Order::Move | Order::Retreat | Order::Rout
+        )
     }
 
     /// Whether the order obliges the figure to run.
@@ -89,7 +105,10 @@ pub struct Step<'a> {
 }
 
 fn nearest_gap(p: Vec2, r: f32, enemies: &[(Vec2, f32)]) -> f32 {
-    enemies.iter().map(|(e, er)| base_gap(p, r, *e, *er)).fold(f32::MAX, f32::min)
+    enemies
+        .iter()
+        .map(|(e, er)| base_gap(p, r, *e, *er))
+        .fold(f32::MAX, f32::min)
 }
 
 /// Checks one step of movement against the group's order; `Err` names the rule broken.
@@ -101,26 +120,41 @@ fn nearest_gap(p: Vec2, r: f32, enemies: &[(Vec2, f32)]) -> f32 {
 pub fn check_step(order: Order, s: &Step) -> Result<(), String> {
     let eps = 1e-3;
     if s.running && !order.may_run() {
-        return Err(format!("{order} orders: may not run ({})", order.rule_text()));
+        return Err(format!(
+            "{order} orders: may not run ({})",
+            order.rule_text()
+        ));
     }
     if order.must_run() && !s.running {
-        return Err(format!("{order} orders: must move at a run — declare a run first ({})", order.rule_text()));
+        return Err(format!(
+            "{order} orders: must move at a run — declare a run first ({})",
+            order.rule_text()
+        ));
     }
     let before = nearest_gap(s.from, s.radius, s.enemies);
     let after = nearest_gap(s.to, s.radius, s.enemies);
     let has_enemy = !s.enemies.is_empty();
     match order {
-        Order::Stand if s.used > STAND_LIMIT + eps => {
-            Err(format!("Stand orders: may only move up to 2\" (this would be {:.1}\")", s.used))
-        }
+        Order::Stand if s.used > STAND_LIMIT + eps => Err(format!(
+            "Stand orders: may only move up to 2\" (this would be {:.1}\")",
+            s.used
+        )),
         Order::Advance => {
             if has_enemy && after < ADVANCE_HALT - eps && after < before - eps {
                 return Err(format!(
                     "Advance orders: \"They halt at 5\" from enemy figures\" (this ends {after:.1}\" from one)"
                 ));
             }
-            let obj_before = s.objectives.iter().map(|o| o.distance(s.from)).fold(f32::MAX, f32::min);
-            let obj_after = s.objectives.iter().map(|o| o.distance(s.to)).fold(f32::MAX, f32::min);
+            let obj_before = s
+                .objectives
+                .iter()
+                .map(|o| o.distance(s.from))
+                .fold(f32::MAX, f32::min);
+            let obj_after = s
+                .objectives
+                .iter()
+                .map(|o| o.distance(s.to))
+                .fold(f32::MAX, f32::min);
             let towards_enemy = has_enemy && after < before - eps;
             let towards_objective = !s.objectives.is_empty() && obj_after < obj_before - eps;
             if towards_enemy || towards_objective || (!has_enemy && s.objectives.is_empty()) {
@@ -135,12 +169,16 @@ pub fn check_step(order: Order, s: &Step) -> Result<(), String> {
         Order::Retreat | Order::Rout => {
             let strict = order == Order::Rout;
             for (e, er) in s.enemies {
-                let (b, a) = (base_gap(s.from, s.radius, *e, *er), base_gap(s.to, s.radius, *e, *er));
+                let (b, a) = (
+                    base_gap(s.from, s.radius, *e, *er),
+                    base_gap(s.to, s.radius, *e, *er),
+                );
                 if a < b - eps || (strict && a <= b + eps) {
                     return Err(if strict {
                         "Rout orders: must end the move further from all enemies".into()
                     } else {
-                        "Retreat orders: must move away from any enemy (this ends nearer one)".into()
+                        "Retreat orders: must move away from any enemy (this ends nearer one)"
+                            .into()
                     });
                 }
             }
@@ -155,14 +193,20 @@ pub fn check_step(order: Order, s: &Step) -> Result<(), String> {
 /// Waived (returns 0) for a figure in close combat, one that halted at 5" from an enemy under
 /// Advance, or one that cannot move (ducked back, knocked out).
 pub fn minimum_move(order: Order, walk: f32, waived: bool) -> f32 {
-    if waived || order == Order::Stand { 0.0 } else { walk / 2.0 }
+    if waived || order == Order::Stand {
+        0.0
+    } else {
+        walk / 2.0
+    }
 }
 
 /// Checks the "at least half speed" minimum; `Err` names the rule.
 pub fn check_minimum_move(order: Order, walk: f32, moved: f32, waived: bool) -> Result<(), String> {
     let min = minimum_move(order, walk, waived);
     if moved + 1e-3 < min {
-        Err(format!("{order} orders: must move at least half speed ({min:.1}\"; moved {moved:.1}\")"))
+        Err(format!(
+            "{order} orders: must move at least half speed ({min:.1}\"; moved {moved:.1}\")"
+        ))
     } else {
         Ok(())
     }
@@ -172,33 +216,74 @@ pub fn check_minimum_move(order: Order, walk: f32, moved: f32, waived: bool) -> 
 /// with wounded members' initiative halved ("Wounds result in halving of all values
 /// (Initiative, …)"). Ruling: the highest member's value leads the group.
 pub fn group_initiative(members: &[(u32, bool)]) -> f32 {
-    members.iter().map(|&(i, wounded)| if wounded { i as f32 / 2.0 } else { i as f32 }).fold(0.0, f32::max)
+    members
+        .iter()
+        .map(|&(i, wounded)| if wounded { i as f32 / 2.0 } else { i as f32 })
+        .fold(0.0, f32::max)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn step<'a>(from: (f32, f32), to: (f32, f32), running: bool, used: f32, enemies: &'a [(Vec2, f32)]) -> Step<'a> {
-        Step { from: from.into(), to: to.into(), radius: 0.5, running, used, enemies, objectives: &[] }
+    fn step<'a>(
+        from: (f32, f32),
+        to: (f32, f32),
+        running: bool,
+        used: f32,
+        enemies: &'a [(Vec2, f32)],
+    ) -> Step<'a> {
+        Step {
+            from: from.into(),
+            to: to.into(),
+            radius: 0.5,
+            running,
+            used,
+            enemies,
+            objectives: &[],
+        }
     }
 
     #[test]
     fn stand_moves_at_most_two_inches() {
         let e = [(Vec2::new(30.0, 0.0), 0.5)];
         assert!(check_step(Order::Stand, &step((0.0, 0.0), (2.0, 0.0), false, 2.0, &e)).is_ok());
-        assert!(check_step(Order::Stand, &step((0.0, 0.0), (2.5, 0.0), false, 2.5, &e)).unwrap_err().contains("2\""));
-        assert!(check_step(Order::Stand, &step((0.0, 0.0), (1.0, 0.0), true, 1.0, &e)).is_err(), "no running");
+        assert!(
+            check_step(Order::Stand, &step((0.0, 0.0), (2.5, 0.0), false, 2.5, &e))
+                .unwrap_err()
+                .contains("2\"")
+        );
+        assert!(
+            check_step(Order::Stand, &step((0.0, 0.0), (1.0, 0.0), true, 1.0, &e)).is_err(),
+            "no running"
+        );
     }
 
     #[test]
     fn advance_halts_five_inches_from_enemies() {
         let e = [(Vec2::new(10.0, 0.0), 0.5)];
         // Ends with 10 − 4 − 1 = 5" between bases: allowed.
-        assert!(check_step(Order::Advance, &step((0.0, 0.0), (4.0, 0.0), false, 4.0, &e)).is_ok());
-        let err = check_step(Order::Advance, &step((0.0, 0.0), (5.0, 0.0), false, 5.0, &e)).unwrap_err();
+        assert!(
+            check_step(
+                Order::Advance,
+                &step((0.0, 0.0), (4.0, 0.0), false, 4.0, &e)
+            )
+            .is_ok()
+        );
+        let err = check_step(
+            Order::Advance,
+            &step((0.0, 0.0), (5.0, 0.0), false, 5.0, &e),
+        )
+        .unwrap_err();
         assert!(err.contains("halt at 5"), "{err}");
-        assert!(check_step(Order::Advance, &step((0.0, 0.0), (-3.0, 0.0), false, 3.0, &e)).is_err(), "must go towards");
+        assert!(
+            check_step(
+                Order::Advance,
+                &step((0.0, 0.0), (-3.0, 0.0), false, 3.0, &e)
+            )
+            .is_err(),
+            "must go towards"
+        );
     }
 
     #[test]
@@ -206,22 +291,44 @@ mod tests {
         let e = [(Vec2::new(10.0, 0.0), 0.5)];
         assert!(check_step(Order::Attack, &step((0.0, 0.0), (4.0, 0.0), false, 4.0, &e)).is_err());
         assert!(check_step(Order::Attack, &step((0.0, 0.0), (8.0, 0.0), true, 8.0, &e)).is_ok());
-        assert!(check_step(Order::Attack, &step((0.0, 0.0), (-4.0, 0.0), true, 4.0, &e)).is_err(), "towards");
+        assert!(
+            check_step(Order::Attack, &step((0.0, 0.0), (-4.0, 0.0), true, 4.0, &e)).is_err(),
+            "towards"
+        );
         assert!(check_step(Order::Rout, &step((0.0, 0.0), (-6.0, 0.0), true, 6.0, &e)).is_ok());
-        assert!(check_step(Order::Rout, &step((0.0, 0.0), (0.0, 6.0), true, 6.0, &e)).is_err(), "sideways is not further");
+        assert!(
+            check_step(Order::Rout, &step((0.0, 0.0), (6.0, 6.0), true, 8.5, &e)).is_err(),
+            "ends nearer the enemy"
+        );
     }
 
     #[test]
     fn retreat_never_ends_nearer_an_enemy() {
         let e = [(Vec2::new(10.0, 0.0), 0.5), (Vec2::new(-10.0, 0.0), 0.5)];
-        assert!(check_step(Order::Retreat, &step((0.0, 0.0), (3.0, 0.0), false, 3.0, &e)).is_err());
-        assert!(check_step(Order::Retreat, &step((0.0, 0.0), (0.0, 3.0), false, 3.0, &e)).is_ok());
+        assert!(
+            check_step(
+                Order::Retreat,
+                &step((0.0, 0.0), (3.0, 0.0), false, 3.0, &e)
+            )
+            .is_err()
+        );
+        assert!(
+            check_step(
+                Order::Retreat,
+                &step((0.0, 0.0), (0.0, 3.0), false, 3.0, &e)
+            )
+            .is_ok()
+        );
     }
 
     #[test]
     fn half_speed_minimum() {
         assert!(check_minimum_move(Order::Move, 5.0, 2.5, false).is_ok());
-        assert!(check_minimum_move(Order::Move, 5.0, 2.0, false).unwrap_err().contains("half speed"));
+        assert!(
+            check_minimum_move(Order::Move, 5.0, 2.0, false)
+                .unwrap_err()
+                .contains("half speed")
+        );
         assert!(check_minimum_move(Order::Move, 5.0, 0.0, true).is_ok());
         assert!(check_minimum_move(Order::Stand, 5.0, 0.0, false).is_ok());
     }

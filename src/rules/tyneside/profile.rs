@@ -175,12 +175,16 @@ impl Roster {
 
     /// The profile called `name` (case-insensitive).
     pub fn profile(&self, name: &str) -> Option<&Profile> {
-        self.profiles.iter().find(|p| p.name.eq_ignore_ascii_case(name))
+        self.profiles
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name))
     }
 
     /// The weapon called `name` (case-insensitive).
     pub fn weapon(&self, name: &str) -> Option<&Weapon> {
-        self.weapons.iter().find(|w| w.name.eq_ignore_ascii_case(name))
+        self.weapons
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name))
     }
 
     /// The known name closest to `name` (by edit distance), for "did you mean" hints.
@@ -208,17 +212,35 @@ mod tests {
     fn bundled_roster_has_the_texts_tables() {
         let r = Roster::bundled().expect("bundled roster parses");
         let st = r.profile("stormtrooper").unwrap();
-        assert_eq!(st.firepower, Some(Firepower { long: 1, medium: 2, point_blank: 3 }));
+        assert_eq!(
+            st.firepower,
+            Some(Firepower {
+                long: 1,
+                medium: 2,
+                point_blank: 3
+            })
+        );
         assert_eq!((st.initiative, st.melee), (1, 1));
         let obi = r.profile("Obi Wan Kenobi").unwrap();
-        assert_eq!((obi.firepower, obi.defence, obi.force_points), (None, Some(9), 14));
+        assert_eq!(
+            (obi.firepower, obi.defence, obi.force_points),
+            (None, Some(9), 14)
+        );
         assert!(obi.has(Ability::Lightsaber));
         assert_eq!(r.profile("Chewbacca").unwrap().move_inches, 7.0);
-        assert!(r.profile("Gideon Argus").unwrap().has(Ability::GiftedCommander));
+        assert!(
+            r.profile("Gideon Argus")
+                .unwrap()
+                .has(Ability::GiftedCommander)
+        );
         assert!(r.profile("Battle Droid").unwrap().has(Ability::Armoured));
         assert_eq!(r.profile("Nexu").unwrap().defence, Some(5));
         for p in &r.profiles {
-            assert!(p.firepower.is_some() || p.defence.is_some(), "{} has neither", p.name);
+            assert!(
+                p.firepower.is_some() || p.defence.is_some(),
+                "{} has neither",
+                p.name
+            );
             if let Some(w) = &p.weapon {
                 assert!(r.weapon(w).is_some(), "{}: unknown weapon {w}", p.name);
             }

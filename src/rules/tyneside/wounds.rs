@@ -35,7 +35,14 @@ pub fn must_fall_back(total: usize, shaken: usize) -> bool {
 /// not to end closer to any visible enemy, or into a building/wood etc. The shortest move
 /// option should be chosen." Ruling: the move is the figure's walk straight away from the
 /// nearest visible enemy, shortened (in 1/4" steps) until it ends clear of such terrain.
-pub fn fall_back_point(from: Vec2, enemy: Vec2, distance: f32, radius: f32, table: Vec2, terrain: &[TerrainPiece]) -> Vec2 {
+pub fn fall_back_point(
+    from: Vec2,
+    enemy: Vec2,
+    distance: f32,
+    radius: f32,
+    table: Vec2,
+    terrain: &[TerrainPiece],
+) -> Vec2 {
     let dir = (from - enemy).normalize_or(Vec2::Y);
     let mut d = distance;
     while d > 0.0 {
@@ -44,7 +51,9 @@ pub fn fall_back_point(from: Vec2, enemy: Vec2, distance: f32, radius: f32, tabl
             let forbidden = t.has(TerrainProperty::Building)
                 || t.has(TerrainProperty::BlocksLineOfSight)
                 || t.has(TerrainProperty::Impassable);
-            forbidden && (t.shape.touches_segment(from, to) && !t.shape.contains(from) || t.shape.contains(to))
+            forbidden
+                && (t.shape.touches_segment(from, to) && !t.shape.contains(from)
+                    || t.shape.contains(to))
         });
         if !blocked {
             return to;
@@ -70,7 +79,10 @@ mod tests {
 
     #[test]
     fn medic_heals_on_five_or_six() {
-        assert_eq!((1..=6).filter(|&d| medic_heals(d)).collect::<Vec<_>>(), vec![5, 6]);
+        assert_eq!(
+            (1..=6).filter(|&d| medic_heals(d)).collect::<Vec<_>>(),
+            vec![5, 6]
+        );
     }
 
     #[test]
@@ -84,13 +96,33 @@ mod tests {
         let hut = TerrainPiece {
             id: "hut".into(),
             kind: TerrainKind::Building,
-            shape: Shape::Rect { min: (0.0, 13.0), max: (20.0, 20.0) },
-            properties: vec![TerrainProperty::Building, TerrainProperty::BlocksLineOfSight],
+            shape: Shape::Rect {
+                min: (0.0, 13.0),
+                max: (20.0, 20.0),
+            },
+            properties: vec![
+                TerrainProperty::Building,
+                TerrainProperty::BlocksLineOfSight,
+            ],
         };
         let table = Vec2::new(72.0, 48.0);
-        let p = fall_back_point(Vec2::new(10.0, 10.0), Vec2::new(10.0, 0.0), 5.0, 0.5, table, &[]);
+        let p = fall_back_point(
+            Vec2::new(10.0, 10.0),
+            Vec2::new(10.0, 0.0),
+            5.0,
+            0.5,
+            table,
+            &[],
+        );
         assert!((p - Vec2::new(10.0, 15.0)).length() < 1e-4);
-        let p = fall_back_point(Vec2::new(10.0, 10.0), Vec2::new(10.0, 0.0), 5.0, 0.5, table, &[hut]);
+        let p = fall_back_point(
+            Vec2::new(10.0, 10.0),
+            Vec2::new(10.0, 0.0),
+            5.0,
+            0.5,
+            table,
+            &[hut],
+        );
         assert!(p.y < 13.0 && p.y > 12.0, "{p}");
     }
 }
