@@ -300,7 +300,7 @@ pub fn render_state(state: &GameState) -> String {
     for d in &state.dice {
         let _ = writeln!(
             o,
-            "  {:<5} {:?} = {:<3} {} → {}",
+            "  {:<5} {:?} = {:<3} {} -> {}",
             d.expr, d.faces, d.total, d.reason, d.outcome
         );
     }

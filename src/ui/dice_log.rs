@@ -17,7 +17,8 @@ pub fn show(
 ) -> egui::Rect {
     egui::Panel::bottom("dice_log")
         .resizable(true)
-        .default_size(170.0)
+        .default_size(150.0)
+        .min_size(110.0)
         .show(root, |ui| {
             ui.columns(2, |cols| {
                 if let Some(mut d) = dice {
@@ -39,8 +40,8 @@ pub fn show(
                     });
                     egui::ScrollArea::vertical().id_salt("dice").stick_to_bottom(true).auto_shrink([false, false]).show(&mut cols[0], |ui| {
                         for r in d.log() {
-                            ui.label(format!("{} {:?} = {} — {} → {}", r.expr, r.faces, r.total, r.reason, r.outcome))
-                                .on_hover_text("expression, faces, total — why it was thrown → what it selected");
+                            ui.label(format!("{} {:?} = {}: {} -> {}", r.expr, r.faces, r.total, r.reason, r.outcome))
+                                .on_hover_text("expression, faces, total — why it was thrown -> what it selected");
                         }
                     });
                 }

@@ -52,7 +52,7 @@ pub fn show(root: &mut egui::Ui, view: &GameView, phase: TurnPhase, handover: &m
                 _ => "",
             });
             ui.add_space(24.0);
-            if ui.add_sized([260.0, 44.0], egui::Button::new(egui::RichText::new(format!("I am {name}: show the table")).size(18.0))).clicked() {
+            if ui.add_sized([380.0, 44.0], egui::Button::new(egui::RichText::new(format!("I am {name}: show the table")).size(18.0))).clicked() {
                 handover.showing = false;
             }
         });

@@ -46,7 +46,7 @@ pub fn show(ctx: &egui::Context, open: &mut bool) {
             }
         });
         ui.separator();
-        ui.label("Turn: orders (each side, hidden) → movement, lowest initiative first → shoot/act, highest first → morale.");
+        ui.label("Turn: orders (each side, hidden) -> movement, lowest initiative first -> shoot/act, highest first -> morale.");
         ui.label("Rules: tyneside-skirmish.txt; rulings in docs/rules/tyneside.md.");
     });
 }

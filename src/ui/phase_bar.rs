@@ -82,7 +82,7 @@ pub fn show(
                 match phase {
                     TurnPhase::Orders => {
                         if ui
-                            .button("End orders ⏎")
+                            .button("End orders")
                             .on_hover_text("This side has placed its order counters (Space/Enter)")
                             .clicked()
                         {
@@ -91,7 +91,7 @@ pub fn show(
                     }
                     TurnPhase::Movement | TurnPhase::Action => {
                         if ui
-                            .button("End activation ⏎")
+                            .button("End activation")
                             .on_hover_text("This group is done (Space/Enter)")
                             .clicked()
                         {

@@ -1,10 +1,12 @@
 //! The table camera: fits the table into the space the panels leave, pans and zooms.
 
-use bevy::camera::Viewport;
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::EguiContexts;
+use bevy::render::render_resource::BlendState;
+use bevy_egui::{EguiContexts, EguiGlobalSettings, PrimaryEguiContext};
 
 use crate::game::table::TableRes;
 
@@ -25,8 +27,22 @@ pub struct PanelInsets {
     pub bottom: f32,
 }
 
-fn spawn(mut commands: Commands) {
+/// The table camera, and a second camera that only draws egui over the whole window (so the
+/// panels are not squeezed into the table camera's viewport).
+fn spawn(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
+    egui.auto_create_primary_context = false;
     commands.spawn((Camera2d, TableCamera));
+    commands.spawn((
+        PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write { blend_state: Some(BlendState::ALPHA_BLENDING), clear_color: ClearColorConfig::None },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
 }
 
 /// Keeps the camera's viewport to the space between the panels.
@@ -61,8 +77,7 @@ fn viewport(
     }
 }
 
-/// Frames the whole table: for the first frames of a new game (while the panels settle), and
-/// on F.
+/// Frames the whole table: on a new game, when the panels change, and on F.
 fn fit(
     table: Option<Res<TableRes>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -73,8 +88,9 @@ fn fit(
     mut settling: Local<u32>,
 ) {
     let Some(table) = table else { return };
-    if table.is_changed() {
-        *settling = 10;
+    // A new game, or panels that opened, closed or were resized: frame the table again.
+    if table.is_changed() || insets.is_changed() {
+        *settling = 3;
     }
     let typing = ctx
         .ctx_mut()

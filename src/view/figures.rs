@@ -51,7 +51,7 @@ fn spawn_missing(
                 ));
                 if f.hero {
                     c.spawn((
-                        Text2d::new("★"),
+                        Text2d::new("H"),
                         TextFont {
                             font_size: FontSize::Px(30.0),
                             ..default()
@@ -67,7 +67,7 @@ fn spawn_missing(
                         ..default()
                     },
                     TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, -f.base - 0.45, 0.03).with_scale(Vec3::splat(0.022)),
+                    Transform::from_xyz(0.0, -f.base - 0.55, 0.03).with_scale(Vec3::splat(0.032)),
                 ));
                 c.spawn((
                     StatusMarker(e),
@@ -77,7 +77,7 @@ fn spawn_missing(
                         ..default()
                     },
                     TextColor(Color::srgb(1.0, 0.35, 0.3)),
-                    Transform::from_xyz(0.0, f.base + 0.45, 0.03).with_scale(Vec3::splat(0.024)),
+                    Transform::from_xyz(0.0, f.base + 0.6, 0.03).with_scale(Vec3::splat(0.034)),
                 ));
             });
     }

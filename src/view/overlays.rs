@@ -174,7 +174,7 @@ fn counters(
                     ..default()
                 },
                 TextColor(side_colour(g.side)),
-                Transform::from_xyz(0.0, 0.0, 20.0).with_scale(Vec3::splat(0.024)),
+                Transform::from_xyz(0.0, 0.0, 20.0).with_scale(Vec3::splat(0.036)),
             ));
         }
     }

@@ -122,14 +122,14 @@ fn spawn_table(
             .collect();
         commands.spawn((
             TableVisual,
-            Text2d::new(format!("{}\n{}", t.id, tags.join(" · "))),
+            Text2d::new(format!("{}\n{}", t.id, tags.join(", "))),
             TextFont {
                 font_size: FontSize::Px(28.0),
                 ..default()
             },
             TextColor(Color::srgba(1.0, 1.0, 1.0, 0.55)),
             TextLayout::justify(Justify::Center),
-            Transform::from_translation(c.extend(3.0)).with_scale(Vec3::splat(0.022)),
+            Transform::from_translation(c.extend(3.0)).with_scale(Vec3::splat(0.034)),
         ));
         if t.has(TerrainProperty::Difficult) {
             hatching.0.extend(hatch(t));
@@ -138,14 +138,14 @@ fn spawn_table(
     for o in &table.scenario.objectives {
         commands.spawn((
             TableVisual,
-            Text2d::new(format!("★ {}", o.name)),
+            Text2d::new(format!("Objective: {}", o.name)),
             TextFont {
                 font_size: FontSize::Px(30.0),
                 ..default()
             },
             TextColor(Color::srgb(1.0, 0.92, 0.35)),
             Transform::from_translation(Vec3::new(o.at.0, o.at.1 - o.radius - 0.6, 3.0))
-                .with_scale(Vec3::splat(0.025)),
+                .with_scale(Vec3::splat(0.036)),
         ));
     }
 }

@@ -236,7 +236,7 @@ fn shoot(
         if let Ok(mut f) = game.figures.get_mut(e) {
             let what = apply_fire_result(&mut f.4, hero, result, turn);
             out.log
-                .push(turn, format!("  {name}: D8 {die} → {result}: {what}"));
+                .push(turn, format!("  {name}: D8 {die} -> {result}: {what}"));
         }
     }
     game.turn
@@ -339,7 +339,7 @@ fn hero_shot(game: &mut Game, out: &mut Outcomes, hero: &str, target: &str) -> R
     }
     if let Ok(mut f) = game.figures.get_mut(te) {
         let what = apply_fire_result(&mut f.4, thero, result, turn);
-        out.log.push(turn, format!("{hero_name} shoots {tname}: {target_value:.1} against {hero_fp:.1}, {row}; D8 {die} → {result}: {what}"));
+        out.log.push(turn, format!("{hero_name} shoots {tname}: {target_value:.1} against {hero_fp:.1}, {row}; D8 {die} -> {result}: {what}"));
     }
     Ok(())
 }
