@@ -418,3 +418,58 @@ fn determinism_same_seed_same_game() {
     assert_eq!(a, play(42));
     assert_ne!(a, play(43), "a different seed gives a different game");
 }
+
+#[test]
+fn a_figure_hemmed_in_is_not_held_to_half_speed() {
+    // A lone trooper on Retreat at the left edge, enemies above, below and in front: every
+    // legal direction ends nearer an enemy, so it may end its activation standing.
+    let src = |with_above: bool| {
+        format!(
+            r#"(
+    name: "Hemmed in",
+    ruleset: "tyneside",
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "r", name: "Trooper", order: Retreat, figures: [(id: "r1", profile: "Basic trooper", at: (0.6, 24.0))]),
+        ]),
+        (id: "empire", name: "Empire", groups: [
+            (id: "front", name: "Front", order: Stand, figures: [(id: "s1", profile: "Stormtrooper", at: (20.0, 24.0))]),
+            (id: "below", name: "Below", order: Stand, figures: [(id: "s2", profile: "Stormtrooper", at: (0.6, 17.0))]),
+            {}
+        ]),
+    ],
+)"#,
+            if with_above {
+                r#"(id: "above", name: "Above", order: Stand, figures: [(id: "s3", profile: "Stormtrooper", at: (0.6, 31.0))]),"#
+            } else {
+                ""
+            }
+        )
+    };
+    let mut s = session_from(&src(true), &[]);
+    to_movement(&mut s);
+    while end_until_ours(&mut s) {}
+    ok(&mut s, Command::EndActivation);
+    // With the way up open, the minimum holds.
+    let mut s = session_from(&src(false), &[]);
+    to_movement(&mut s);
+    while end_until_ours(&mut s) {}
+    let why = refused(&mut s, Command::EndActivation);
+    assert!(why.contains("at least half speed"), "{why}");
+}
+
+/// Ends one Empire (Stand) activation if the trooper's group is not yet active; returns
+/// whether it did.
+fn end_until_ours(s: &mut holotable::game::session::Session) -> bool {
+    let active = s
+        .app
+        .world()
+        .resource::<holotable::game::turn::TurnState>()
+        .active_group()
+        .map(str::to_string);
+    if active.as_deref() == Some("r") {
+        return false;
+    }
+    ok(s, Command::EndActivation);
+    true
+}

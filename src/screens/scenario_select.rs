@@ -26,7 +26,7 @@ fn select(
     let mut root = crate::ui::root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.horizontal(|ui| {
-            if ui.button("← Title").clicked() {
+            if ui.button("Back to title").clicked() {
                 next.set(Screen::Title);
             }
             ui.heading("Choose a scenario");

@@ -4,8 +4,8 @@ use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use bevy::render::render_resource::BlendState;
+use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiGlobalSettings, PrimaryEguiContext};
 
 use crate::game::table::TableRes;
@@ -38,7 +38,10 @@ fn spawn(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
         RenderLayers::none(),
         Camera {
             order: 1,
-            output_mode: CameraOutputMode::Write { blend_state: Some(BlendState::ALPHA_BLENDING), clear_color: ClearColorConfig::None },
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
             clear_color: ClearColorConfig::Custom(Color::NONE),
             ..default()
         },

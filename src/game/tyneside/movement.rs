@@ -187,6 +187,21 @@ fn commit(
     }
 }
 
+/// Whether figure `i` could still make up its "at least half speed" with one legal straight
+/// move in any of 16 directions (so a figure hemmed in by the table edge, terrain or its
+/// order is not held to a minimum it cannot meet).
+fn can_still_move(board: &Board, i: usize, order: Order) -> bool {
+    let f = &board.figs[i];
+    let need = f.figure.profile.move_inches / 2.0 - f.act.moved;
+    if need <= 0.0 {
+        return true;
+    }
+    (0..16).any(|k| {
+        let dir = Vec2::from_angle(k as f32 * std::f32::consts::TAU / 16.0);
+        plan_step(board, i, f.pos + dir * need, order, &[], false).is_ok()
+    })
+}
+
 fn entities(board: &Board) -> Vec<(Entity, String)> {
     board
         .figs
@@ -317,7 +332,7 @@ fn apply(
                     }
                     let halted = order == Order::Advance
                         && board.enemies_of(f.figure.side).iter().any(|&e| board.gap(m, e) <= ADVANCE_HALT + 0.25);
-                    let waived = halted || board.in_close_combat(m);
+                    let waived = halted || board.in_close_combat(m) || !can_still_move(&board, m, order);
                     check_minimum_move(order, f.figure.profile.move_inches, f.act.moved, waived)
                         .map_err(|e| format!("{}: {e}", f.figure.name))?;
                 }
