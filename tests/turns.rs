@@ -473,3 +473,141 @@ fn end_until_ours(s: &mut holotable::game::session::Session) -> bool {
     ok(s, Command::EndActivation);
     true
 }
+
+#[test]
+fn hero_shot_compares_one_figure_with_another() {
+    // Shooting example, turn 1: Han (6 at point blank) shoots Stormtrooper A1 (3 at point
+    // blank): A1 dices on "Half enemies total"; a 6 wounds.
+    let mut s = session("shooting_example", &[6]);
+    to_movement(&mut s);
+    for _ in 0..5 {
+        ok(&mut s, Command::EndActivation);
+    }
+    ok(&mut s, Command::EndActivation); // Obi-Wan (8) acts first
+    let why = refused(
+        &mut s,
+        Command::HeroShot {
+            hero: "x1".into(),
+            target: "a1".into(),
+        },
+    );
+    assert!(why.contains("not a hero"), "{why}");
+    ok(
+        &mut s,
+        Command::HeroShot {
+            hero: "hansolo".into(),
+            target: "a1".into(),
+        },
+    );
+    assert_eq!(fig(&mut s, "a1").wounds, 1);
+    assert!(
+        events(&mut s)
+            .contains("Han Solo shoots Stormtrooper A1: 3.0 against 6.0, Half enemies total; D8 6")
+    );
+    let why = refused(
+        &mut s,
+        Command::HeroShot {
+            hero: "hansolo".into(),
+            target: "a2".into(),
+        },
+    );
+    assert!(why.contains("not fired this turn"), "{why}");
+    let why = refused(
+        &mut s,
+        Command::HeroShot {
+            hero: "hansolo".into(),
+            target: "b1".into(),
+        },
+    );
+    assert!(
+        why.contains("not fired this turn") || why.contains("cannot see"),
+        "{why}"
+    );
+}
+
+#[test]
+fn light_sabre_duel_six_against_one_costs_eight_force_points() {
+    let src = r#"(
+    name: "Duel",
+    ruleset: "tyneside",
+    sides: [
+        (id: "light", name: "Jedi", groups: [(id: "ben", name: "Ben", order: Stand, figures: [(id: "obiwan", profile: "Obi Wan Kenobi", at: (10.0, 10.0), hero: true)])]),
+        (id: "dark", name: "Sith", groups: [(id: "vader", name: "Vader", order: Stand, figures: [(id: "darth", profile: "Darth Vader", at: (11.5, 10.0), hero: true)])]),
+    ],
+)"#;
+    // Obi-Wan (initiative 8) acts first: 6 against Vader's 1.
+    let mut s = session_from(src, &[6, 1, 2, 5]);
+    to_movement(&mut s);
+    ok(&mut s, Command::EndActivation);
+    ok(&mut s, Command::EndActivation);
+    ok(
+        &mut s,
+        Command::Fight {
+            group: "ben".into(),
+        },
+    );
+    assert_eq!(fig(&mut s, "darth").force_points, 14 - 8);
+    assert_eq!(fig(&mut s, "darth").status, Status::Active);
+    assert_eq!(fig(&mut s, "obiwan").force_points, 14);
+    // Both have fought this turn: no second duel until next turn.
+    let why = refused(
+        &mut s,
+        Command::Fight {
+            group: "ben".into(),
+        },
+    );
+    assert!(why.contains("not fought this turn"), "{why}");
+    ok(&mut s, Command::EndActivation);
+    // Vader fought in that duel too, so he may end his activation; turn 2 begins.
+    ok(&mut s, Command::EndActivation);
+    assert_eq!((s.state().turn, s.phase()), (2, TurnPhase::Orders));
+}
+
+#[test]
+fn heroes_leave_and_join_groups_and_groups_merge_within_limits() {
+    let mut s = session("lothal_ambush", &[]);
+    ok(
+        &mut s,
+        Command::LeaveGroup {
+            hero: "kanan".into(),
+        },
+    );
+    assert_eq!(fig(&mut s, "kanan").group, "kanan-alone");
+    ok(
+        &mut s,
+        Command::PlaceOrder {
+            group: "kanan-alone".into(),
+            order: Order::Advance,
+        },
+    );
+    ok(
+        &mut s,
+        Command::JoinGroup {
+            hero: "kanan".into(),
+            group: "ghost".into(),
+        },
+    );
+    assert_eq!(fig(&mut s, "kanan").group, "ghost");
+    assert!(
+        !s.state().groups.iter().any(|(g, _)| g == "kanan-alone"),
+        "the empty group is gone"
+    );
+    let why = refused(
+        &mut s,
+        Command::JoinGroup {
+            hero: "fifth".into(),
+            group: "ghost".into(),
+        },
+    );
+    assert!(why.contains("not one of Ghost crew's heroes"), "{why}");
+    ok(&mut s, Command::EndPhase);
+    // The Empire: the Inquisitors (2) and the patrol (5) may not merge: 7 > 5 at game start.
+    let why = refused(
+        &mut s,
+        Command::MergeGroups {
+            group: "inquisitors".into(),
+            into: "patrol".into(),
+        },
+    );
+    assert!(why.contains("not larger than at game start"), "{why}");
+}
