@@ -53,6 +53,12 @@ impl<'a> Board<'a> {
         self.figs.iter().position(|f| f.figure.id == id)
     }
 
+    /// Index of the fighting figure `id`; the error says it is not on the table.
+    pub fn fighting(&self, id: &str) -> Result<usize, String> {
+        self.find(id)
+            .ok_or_else(|| format!("no figure '{id}' is fighting"))
+    }
+
     /// Indices of the figures of group `group`.
     pub fn members(&self, group: &str) -> Vec<usize> {
         (0..self.figs.len())

@@ -19,12 +19,8 @@ use crate::rules::tyneside::wounds::medic_heals;
 fn heal(game: &mut Game, out: &mut Outcomes, medic: &str, patient: &str) -> Result<(), String> {
     let turn = game.turn.turn;
     let board = game.board();
-    let m = board
-        .find(medic)
-        .ok_or(format!("no figure '{medic}' is fighting"))?;
-    let p = board
-        .find(patient)
-        .ok_or(format!("no figure '{patient}' is fighting"))?;
+    let m = board.fighting(medic)?;
+    let p = board.fighting(patient)?;
     let (mf, pf) = (&board.figs[m], &board.figs[p]);
     if !mf.figure.has(Ability::Medic) {
         return Err(format!("{} is not a medic", mf.figure.name));

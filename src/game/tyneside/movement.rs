@@ -29,9 +29,7 @@ pub struct MovePlan {
 /// The figure `id` if it may move now: fighting, in the active group, not ducked back or
 /// knocked out. Returns its board index and its group's order.
 pub fn movable(board: &Board, game: &Game, id: &str) -> Result<(usize, Order), String> {
-    let i = board
-        .find(id)
-        .ok_or(format!("no figure '{id}' is fighting"))?;
+    let i = board.fighting(id)?;
     let f = &board.figs[i];
     let active = game.turn.active_group().unwrap_or("");
     if f.group != active {

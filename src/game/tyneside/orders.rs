@@ -52,7 +52,7 @@ fn apply(
             Command::PlaceOrder { group, order } => out.settle(r, |_| place_order(&mut game, group, *order, side)),
             Command::JoinGroup { hero, group } => out.settle(r, |out| {
                 let board = game.board();
-                let h = board.find(hero).ok_or(format!("no figure '{hero}' is fighting"))?;
+                let h = board.fighting(hero)?;
                 let f = &board.figs[h];
                 if !f.figure.hero || f.figure.side != side {
                     return Err(format!("'{hero}' is not one of {side_name}'s heroes (Groups: \"Heroes may join groups\")"));
@@ -78,7 +78,7 @@ fn apply(
             }),
             Command::LeaveGroup { hero } => out.settle(r, |out| {
                 let board = game.board();
-                let h = board.find(hero).ok_or(format!("no figure '{hero}' is fighting"))?;
+                let h = board.fighting(hero)?;
                 let f = &board.figs[h];
                 if !f.figure.hero || f.figure.side != side {
                     return Err(format!("'{hero}' is not one of {side_name}'s heroes (Groups: \"Heroes may … leave them\")"));

@@ -249,12 +249,8 @@ fn shoot(
 fn hero_shot(game: &mut Game, out: &mut Outcomes, hero: &str, target: &str) -> Result<(), String> {
     let turn = game.turn.turn;
     let board = game.board();
-    let h = board
-        .find(hero)
-        .ok_or(format!("no figure '{hero}' is fighting"))?;
-    let t = board
-        .find(target)
-        .ok_or(format!("no figure '{target}' is fighting"))?;
+    let h = board.fighting(hero)?;
+    let t = board.fighting(target)?;
     let (hf, tf) = (&board.figs[h], &board.figs[t]);
     if !hf.figure.hero {
         return Err(format!(
