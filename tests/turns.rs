@@ -611,3 +611,56 @@ fn heroes_leave_and_join_groups_and_groups_merge_within_limits() {
     );
     assert!(why.contains("not larger than at game start"), "{why}");
 }
+
+#[test]
+fn the_game_record_replays_to_the_same_state() {
+    use holotable::game::record::GameRecord;
+    use holotable::game::table::GameSetup;
+    use holotable::rules::dice::Dice;
+    use holotable::rules::tyneside::profile::Roster;
+    let roster = Roster::bundled().unwrap();
+    let (file, src, sc) = holotable::cli::load_scenario("shooting_example", &roster).unwrap();
+    let setup = |dice: Dice| GameSetup {
+        scenario: sc.clone(),
+        file: file.clone(),
+        src: src.clone(),
+        dice,
+        seed: None,
+    };
+    let mut first = holotable::game::session::Session::new(setup(Dice::seeded(9)), &roster);
+    let script = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scripts/shooting_example.ron"
+    ))
+    .unwrap();
+    for c in holotable::cli::parse_script(&script, "s").unwrap() {
+        ok(&mut first, c);
+    }
+    first.send(Command::MoveGroup {
+        group: "A".into(),
+        by: (1.0, 0.0),
+    }); // refused: not recorded
+    let record = first.app.world().resource::<GameRecord>().clone();
+    assert_eq!(
+        record.commands.len(),
+        11,
+        "refused commands are not recorded"
+    );
+    // Replay: the recorded commands with the recorded faces as forced dice.
+    let faces: Vec<u8> = record
+        .commands
+        .iter()
+        .flat_map(|c| c.dice.iter().flat_map(|r| r.faces.clone()))
+        .collect();
+    assert_eq!(faces.len(), 16);
+    let mut again = holotable::game::session::Session::new(setup(Dice::forced(faces)), &roster);
+    for c in &record.commands {
+        ok(&mut again, c.command.clone());
+    }
+    let (a, b) = (first.state(), again.state());
+    assert_eq!(a.figures, b.figures);
+    assert_eq!(
+        a.dice.iter().map(|d| d.total).collect::<Vec<_>>(),
+        b.dice.iter().map(|d| d.total).collect::<Vec<_>>()
+    );
+}
