@@ -26,9 +26,9 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Sub {
-    /// Open the game window; with a scenario, start playing it at once.
+    /// Open the game window; with a scenario (or a saved game), start playing it at once.
     Play {
-        /// A scenario file, or the name of a bundled scenario (e.g. shooting_example).
+        /// A scenario file, a saved game, or the name of a bundled scenario (e.g. shooting_example).
         scenario: Option<String>,
         /// Dice seed (default: from the clock, shown in the dice log).
         #[arg(long)]
@@ -133,9 +133,12 @@ pub fn main() -> ExitCode {
         Some(Sub::Play { scenario, seed }) => {
             let launch = match scenario {
                 None => crate::screens::Launch::Title,
-                Some(s) => match load_scenario(&s, &roster) {
-                    Ok(loaded) => crate::screens::Launch::Play { loaded, seed },
-                    Err(es) => return report(&es),
+                Some(s) => match crate::game::save::load(Path::new(&s)) {
+                    Ok(record) => crate::screens::Launch::Resume(record),
+                    Err(_) => match load_scenario(&s, &roster) {
+                        Ok(loaded) => crate::screens::Launch::Play { loaded, seed },
+                        Err(es) => return report(&es),
+                    },
                 },
             };
             crate::screens::run_window(launch, roster)

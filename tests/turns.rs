@@ -664,3 +664,45 @@ fn the_game_record_replays_to_the_same_state() {
         b.dice.iter().map(|d| d.total).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn a_saved_game_resumes_where_it_was() {
+    use holotable::game::record::GameRecord;
+    use holotable::game::save;
+    use holotable::rules::tyneside::profile::Roster;
+    let mut s = session(
+        "shooting_example",
+        &[8, 7, 6, 4, 1, 8, 5, 1, 7, 7, 7, 7, 7, 7, 8, 8],
+    );
+    let script = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scripts/shooting_example.ron"
+    ))
+    .unwrap();
+    for c in holotable::cli::parse_script(&script, "s").unwrap() {
+        ok(&mut s, c);
+    }
+    let dir = std::env::temp_dir().join(format!("holotable-save-{}", std::process::id()));
+    let path = dir.join("saves").join("example.ron");
+    save::save(s.app.world().resource::<GameRecord>(), &path).unwrap();
+    assert!(
+        !path.with_extension("ron.partial").exists(),
+        "no temporary file is left"
+    );
+    let record = save::load(&path).unwrap();
+    let roster = Roster::bundled().unwrap();
+    let (setup, commands) = save::resume(&record, &roster, 5).unwrap();
+    let mut again = holotable::game::session::Session::new(setup, &roster);
+    for c in commands {
+        ok(&mut again, c);
+    }
+    assert_eq!(again.state().figures, s.state().figures);
+    assert_eq!(again.state().turn, 2);
+    // A file that is not a save says where and what.
+    std::fs::write(dir.join("junk.ron"), "(scenario_file: 3)").unwrap();
+    let err = save::load(&dir.join("junk.ron")).unwrap_err();
+    assert!(
+        err.contains("junk.ron:1:") && err.contains("not a saved game"),
+        "{err}"
+    );
+}

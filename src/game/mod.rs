@@ -7,6 +7,7 @@ pub mod components;
 pub mod dice;
 pub mod outcomes;
 pub mod record;
+pub mod save;
 pub mod session;
 pub mod snapshot;
 pub mod table;

@@ -96,17 +96,12 @@ pub enum DiceError {
     },
 }
 
-/// Where the faces come from.
-#[derive(Clone, Debug)]
-enum Source {
-    Seeded(ChaCha8Rng),
-    Forced(VecDeque<u8>),
-}
-
-/// The one source of randomness in a game, with the log of every roll.
+/// The one source of randomness in a game, with the log of every roll: forced faces (typed in,
+/// scripted or replayed) are used first, then the seeded generator if there is one.
 #[derive(Clone, Debug)]
 pub struct Dice {
-    source: Source,
+    forced: VecDeque<u8>,
+    rng: Option<ChaCha8Rng>,
     log: Vec<RollRecord>,
 }
 
@@ -114,7 +109,8 @@ impl Dice {
     /// Dice from a seed: the same seed gives the same faces, roll for roll.
     pub fn seeded(seed: u64) -> Self {
         Self {
-            source: Source::Seeded(ChaCha8Rng::seed_from_u64(seed)),
+            forced: VecDeque::new(),
+            rng: Some(ChaCha8Rng::seed_from_u64(seed)),
             log: Vec::new(),
         }
     }
@@ -122,35 +118,50 @@ impl Dice {
     /// Dice that give `faces` in order, one per die thrown; an error once they run out.
     pub fn forced(faces: impl IntoIterator<Item = u8>) -> Self {
         Self {
-            source: Source::Forced(faces.into_iter().collect()),
+            forced: faces.into_iter().collect(),
+            rng: None,
             log: Vec::new(),
         }
     }
 
+    /// These dice, falling back to a generator seeded with `seed` once the forced faces run
+    /// out (a loaded game replays its recorded faces, then rolls afresh).
+    pub fn then_seeded(mut self, seed: u64) -> Self {
+        self.rng = Some(ChaCha8Rng::seed_from_u64(seed));
+        self
+    }
+
     /// Throws `expr` for `reason`, logs it and returns the total.
     ///
-    /// Errors: [`DiceError::Exhausted`] when forced dice run out, [`DiceError::BadFace`] when a
-    /// forced face is outside 1..=sides. A failed roll logs nothing.
+    /// Errors: [`DiceError::Exhausted`] when no forced face is left and there is no seed,
+    /// [`DiceError::BadFace`] when a forced face is outside 1..=sides. A failed roll logs
+    /// nothing and consumes nothing.
     pub fn roll(&mut self, expr: DiceExpr, reason: impl Into<String>) -> Result<i32, DiceError> {
         let reason = reason.into();
-        let mut faces = Vec::with_capacity(expr.count as usize);
+        let mut faces: Vec<u8> = Vec::with_capacity(expr.count as usize);
+        let mut from_queue = 0;
         for _ in 0..expr.count {
-            let face = match &mut self.source {
-                Source::Seeded(rng) => rng.random_range(1..=expr.sides),
-                Source::Forced(queue) => {
-                    let face = queue.front().copied().ok_or_else(|| DiceError::Exhausted {
-                        expr: expr.to_string(),
-                        reason: reason.clone(),
-                    })?;
-                    if face == 0 || face > expr.sides {
-                        return Err(DiceError::BadFace {
-                            face,
-                            sides: expr.sides,
-                            reason,
-                        });
-                    }
-                    queue.pop_front();
+            let face = match (self.forced.front().copied(), &mut self.rng) {
+                (Some(face), _) if face >= 1 && face <= expr.sides => {
+                    self.forced.pop_front();
+                    from_queue += 1;
                     face
+                }
+                (Some(face), _) => {
+                    self.put_back(&faces[..from_queue]);
+                    return Err(DiceError::BadFace {
+                        face,
+                        sides: expr.sides,
+                        reason,
+                    });
+                }
+                (None, Some(rng)) => rng.random_range(1..=expr.sides),
+                (None, None) => {
+                    self.put_back(&faces[..from_queue]);
+                    return Err(DiceError::Exhausted {
+                        expr: expr.to_string(),
+                        reason,
+                    });
                 }
             };
             faces.push(face);
@@ -166,6 +177,13 @@ impl Dice {
         Ok(total)
     }
 
+    /// Returns faces taken from the forced queue by a roll that failed.
+    fn put_back(&mut self, taken: &[u8]) {
+        for f in taken.iter().rev() {
+            self.forced.push_front(*f);
+        }
+    }
+
     /// Writes what the last roll selected (a chart row, "wounded", …) into the log.
     pub fn note_outcome(&mut self, outcome: impl Into<String>) {
         if let Some(last) = self.log.last_mut() {
@@ -178,21 +196,15 @@ impl Dice {
         &self.log
     }
 
-    /// How many forced faces are left (0 for seeded dice).
+    /// How many forced faces are left.
     pub fn forced_left(&self) -> usize {
-        match &self.source {
-            Source::Seeded(_) => 0,
-            Source::Forced(q) => q.len(),
-        }
+        self.forced.len()
     }
 
-    /// Adds faces to the forced queue (turning seeded dice into forced ones), for players who
-    /// roll physical dice and type the results in.
+    /// Adds faces to the forced queue, for players who roll physical dice and type the
+    /// results in: they are used before the generator's.
     pub fn push_forced(&mut self, faces: impl IntoIterator<Item = u8>) {
-        match &mut self.source {
-            Source::Forced(q) => q.extend(faces),
-            Source::Seeded(_) => self.source = Source::Forced(faces.into_iter().collect()),
-        }
+        self.forced.extend(faces);
     }
 }
 
@@ -227,6 +239,25 @@ mod tests {
         assert_eq!(d.log().len(), 2);
         assert_eq!(d.log()[1].faces, vec![4, 1]);
         assert_eq!(d.log()[0].expr, "D4+1");
+    }
+
+    #[test]
+    fn typed_faces_first_then_the_seed() {
+        let mut d = Dice::forced([2, 5]).then_seeded(3);
+        let mut reference = Dice::seeded(3);
+        assert_eq!(d.roll(DiceExpr::d(6), "a").unwrap(), 2);
+        assert_eq!(d.roll(DiceExpr::d(6), "b").unwrap(), 5);
+        assert_eq!(
+            d.roll(DiceExpr::d(6), "c").unwrap(),
+            reference.roll(DiceExpr::d(6), "c").unwrap()
+        );
+        let mut partial = Dice::forced([3]);
+        assert!(partial.roll(DiceExpr::nd(2, 6), "2D6").is_err());
+        assert_eq!(
+            partial.forced_left(),
+            1,
+            "a failed 2D6 puts back the face it took"
+        );
     }
 
     #[test]

@@ -45,6 +45,8 @@ pub enum Launch {
         /// Dice seed (from the clock if absent).
         seed: Option<u64>,
     },
+    /// Resume a saved game.
+    Resume(crate::game::record::GameRecord),
     /// Render the opening position, save a PNG, quit.
     Screenshot {
         /// The scenario.
@@ -93,6 +95,33 @@ pub fn begin(world: &mut World, loaded: Loaded, seed: u64) {
         .set(Screen::Playing);
 }
 
+/// Resumes a saved game in `world`: the scenario set up again and the recorded commands queued
+/// to replay with their dice; then the playing screen.
+///
+/// Errors: the scenario inside the save does not validate (every problem, with its place).
+pub fn resume(
+    world: &mut World,
+    record: &crate::game::record::GameRecord,
+) -> Result<(), Vec<String>> {
+    let roster = world.resource::<RosterRes>().0.clone();
+    let (setup, commands) = crate::game::save::resume(record, &roster, clock_seed())?;
+    let loaded = (
+        setup.file.clone(),
+        setup.src.clone(),
+        setup.scenario.clone(),
+    );
+    start_game(world, setup, &roster);
+    world
+        .resource_mut::<crate::game::commands::CommandQueue>()
+        .0
+        .extend(commands);
+    world.insert_resource(CurrentScenario(loaded));
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    Ok(())
+}
+
 /// Opens the window and runs until it closes; returns the exit code.
 pub fn run_window(launch: Launch, roster: Roster) -> ExitCode {
     let size = match &launch {
@@ -130,6 +159,15 @@ pub fn run_window(launch: Launch, roster: Roster) -> ExitCode {
             let seed = seed.unwrap_or_else(clock_seed);
             app.add_systems(Startup, move |world: &mut World| {
                 begin(world, loaded.clone(), seed)
+            });
+        }
+        Launch::Resume(record) => {
+            app.add_systems(Startup, move |world: &mut World| {
+                if let Err(es) = resume(world, &record) {
+                    for e in es {
+                        error!("{e}");
+                    }
+                }
             });
         }
         Launch::Screenshot { loaded, out, .. } => {

@@ -70,7 +70,7 @@ fn select(
                 ui.add_space(6.0);
             }
             ui.separator();
-            ui.heading("Open a scenario file");
+            ui.heading("Open a scenario file or a saved game");
             ui.horizontal(|ui| {
                 ui.label("Path:");
                 ui.add(
@@ -79,12 +79,22 @@ fn select(
                         .hint_text("scenarios/tyneside/my_fight.ron"),
                 );
                 if ui.button("Open").clicked() {
-                    match load_scenario(open.path.trim(), &roster) {
-                        Ok(loaded) => {
-                            open.errors.clear();
-                            chosen = Some(loaded);
+                    let path = open.path.trim().to_string();
+                    if let Ok(record) = crate::game::save::load(std::path::Path::new(&path)) {
+                        open.errors.clear();
+                        commands.queue(move |world: &mut World| {
+                            if let Err(es) = super::resume(world, &record) {
+                                world.resource_mut::<OpenFile>().errors = es;
+                            }
+                        });
+                    } else {
+                        match load_scenario(&path, &roster) {
+                            Ok(loaded) => {
+                                open.errors.clear();
+                                chosen = Some(loaded);
+                            }
+                            Err(es) => open.errors = es,
                         }
-                        Err(es) => open.errors = es,
                     }
                 }
             });

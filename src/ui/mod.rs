@@ -19,7 +19,7 @@ pub use handover::Handover;
 use crate::game::board::GameView;
 use crate::game::commands::{Command, CommandOutcome, Outcomes};
 use crate::game::dice::DiceRes;
-use crate::game::record::GameLog;
+use crate::game::record::{GameLog, GameRecord};
 use crate::game::turn::TurnPhase;
 use crate::input::{MovePreview, PointerState, SightPreview};
 use crate::screens::Screen;
@@ -39,8 +39,10 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
 /// What the panels remember between frames.
 #[derive(Resource, Default)]
 pub struct UiState {
-    /// The last refusal (or acceptance note) to show in the phase bar.
+    /// The last refusal to show in the phase bar.
     pub notice: Option<String>,
+    /// A note that is not a refusal (where a game was saved).
+    pub info: Option<String>,
     /// Help overlay open.
     pub help: bool,
     /// Fire-fight choices for the active group.
@@ -55,6 +57,7 @@ fn layout(
     view: GameView,
     phase: Res<State<TurnPhase>>,
     dice: Option<ResMut<DiceRes>>,
+    record: Option<Res<GameRecord>>,
     log: Option<Res<GameLog>>,
     mut outcomes: ResMut<Outcomes>,
     mut pointer: ResMut<PointerState>,
@@ -68,6 +71,7 @@ fn layout(
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     for o in outcomes.0.drain(..) {
+        state.info = None;
         if let CommandOutcome::Refused(_, reason) = o {
             state.notice = Some(reason);
         } else {
@@ -89,6 +93,7 @@ fn layout(
         &mut root,
         &view,
         phase,
+        record.as_deref(),
         &mut state,
         &mut next_screen,
         &mut out,

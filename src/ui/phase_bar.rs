@@ -7,6 +7,8 @@ use bevy_egui::egui;
 use super::UiState;
 use crate::game::board::GameView;
 use crate::game::commands::Command;
+use crate::game::record::GameRecord;
+use crate::game::save;
 use crate::game::turn::TurnPhase;
 use crate::input::pointer_side_to_act;
 use crate::screens::Screen;
@@ -35,6 +37,7 @@ pub fn show(
     root: &mut egui::Ui,
     view: &GameView,
     phase: TurnPhase,
+    record: Option<&GameRecord>,
     state: &mut UiState,
     next_screen: &mut NextState<Screen>,
     out: &mut Vec<Command>,
@@ -108,6 +111,23 @@ pub fn show(
                     {
                         next_screen.set(Screen::Title);
                     }
+                    if let Some(record) = record
+                        && ui
+                            .button("Save")
+                            .on_hover_text("Save the game to saves/ (open it from the scenario list or with `holotable play FILE`)")
+                            .clicked()
+                    {
+                        let stem = std::path::Path::new(record.scenario_file.trim_start_matches("bundled:"))
+                            .file_stem()
+                            .map(|s| s.to_string_lossy().to_string())
+                            .unwrap_or_else(|| "game".into());
+                        let turn = view.turn.as_ref().map(|t| t.turn).unwrap_or(0);
+                        let path = std::path::PathBuf::from("saves").join(format!("{stem}-turn{turn}.ron"));
+                        state.info = Some(match save::save(record, &path) {
+                            Ok(()) => format!("Saved to {}", path.display()),
+                            Err(e) => e.to_string(),
+                        });
+                    }
                     if ui.button("Help (F1)").clicked() {
                         state.help = !state.help;
                     }
@@ -121,6 +141,10 @@ pub fn show(
                         egui::Color32::from_rgb(255, 110, 90),
                         format!("Refused: {n}"),
                     );
+                }
+                if let Some(n) = &state.info {
+                    ui.separator();
+                    ui.colored_label(egui::Color32::LIGHT_GREEN, n);
                 }
             });
         })
