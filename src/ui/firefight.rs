@@ -9,8 +9,8 @@ use bevy_egui::egui;
 use crate::game::board::GameView;
 use crate::game::commands::Command;
 use crate::game::turn::TurnPhase;
-use crate::game::tyneside::plan_fire_fight;
-use crate::rules::tyneside::fire::{FireRow, hero_shot_row, result_chances};
+use crate::game::tyneside::{HeroShotOdds, hero_shot_odds, plan_fire_fight};
+use crate::rules::tyneside::fire::{FireRow, result_chances};
 use crate::rules::tyneside::melee::CLOSE_COMBAT_RANGE;
 use crate::rules::tyneside::profile::{Ability, RangeBand};
 
@@ -210,19 +210,12 @@ pub fn show(
                     });
                 if let Some(t) = current.as_ref().and_then(|id| board.find(id)) {
                     let band = board.band(h, t).unwrap_or(RangeBand::Long);
-                    let hero_fp = board.firepower_at(h, band)
-                        * if board.figs[t].act.run_roll.is_some() {
-                            0.5
-                        } else {
-                            1.0
-                        };
-                    let tv = if board.figs[t].figure.profile.firepower.is_some() {
-                        board.firepower_at(t, board.band(t, h).unwrap_or(RangeBand::Long))
-                    } else {
-                        board.defence(t)
-                    };
-                    let row = hero_shot_row(hero_fp, tv);
-                    let cover = board.in_cover(t, hf.pos);
+                    let HeroShotOdds {
+                        hero_fp,
+                        target_value: tv,
+                        row,
+                        cover,
+                    } = hero_shot_odds(&board, h, t, band);
                     ui.weak(format!(
                         "{tv:.1} v {hero_fp:.1}: {row} — {}",
                         chances_text(row, cover, 0, board.figs[t].figure.armoured)

@@ -36,6 +36,16 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
     )
 }
 
+/// A side's colour for egui text.
+pub fn side_colour32(side: usize) -> egui::Color32 {
+    let c = crate::view::side_colour(side).to_srgba();
+    egui::Color32::from_rgb(
+        (c.red * 255.0) as u8,
+        (c.green * 255.0) as u8,
+        (c.blue * 255.0) as u8,
+    )
+}
+
 /// What the panels remember between frames.
 #[derive(Resource, Default)]
 pub struct UiState {

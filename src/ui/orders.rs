@@ -10,16 +10,6 @@ use crate::game::turn::TurnPhase;
 use crate::game::tyneside::in_command;
 use crate::input::PointerState;
 use crate::rules::tyneside::orders::{Order, group_initiative};
-use crate::view::side_colour;
-
-fn colour32(side: usize) -> egui::Color32 {
-    let c = side_colour(side).to_srgba();
-    egui::Color32::from_rgb(
-        (c.red * 255.0) as u8,
-        (c.green * 255.0) as u8,
-        (c.blue * 255.0) as u8,
-    )
-}
 
 /// Draws the panel; returns its rectangle.
 pub fn show(
@@ -36,7 +26,7 @@ pub fn show(
             let (Some(board), Some(table), Some(turn)) = (view.board(), view.table.as_ref(), view.turn.as_ref()) else { return };
             egui::ScrollArea::vertical().show(ui, |ui| {
                 for (side, s) in table.scenario.sides.iter().enumerate() {
-                    ui.colored_label(colour32(side), egui::RichText::new(&s.name).heading());
+                    ui.colored_label(super::side_colour32(side), egui::RichText::new(&s.name).heading());
                     let placing = phase == TurnPhase::Orders && turn.orders_side == side;
                     let hidden = phase == TurnPhase::Orders && turn.orders_side != side;
                     for g in view.all_groups().into_iter().filter(|g| g.side == side) {

@@ -12,7 +12,6 @@ use crate::game::save;
 use crate::game::turn::TurnPhase;
 use crate::input::pointer_side_to_act;
 use crate::screens::Screen;
-use crate::view::side_colour;
 
 /// What the side to act should do now, in words.
 fn hint(phase: TurnPhase) -> &'static str {
@@ -61,12 +60,7 @@ pub fn show(
                 ui.strong(phase.to_string());
                 ui.separator();
                 if let Some(side) = pointer_side_to_act(view, phase) {
-                    let c = side_colour(side).to_srgba();
-                    let colour = egui::Color32::from_rgb(
-                        (c.red * 255.0) as u8,
-                        (c.green * 255.0) as u8,
-                        (c.blue * 255.0) as u8,
-                    );
+                    let colour = super::side_colour32(side);
                     let who = match (phase, turn.active_group().and_then(|g| view.group(g))) {
                         (TurnPhase::Orders, _) => {
                             format!("{} places orders", table.side_name(side))

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 pub use damage::apply_fire_result;
 pub use movement::{MovePlan, plan_step};
 pub use orders::in_command;
-pub use shooting::{FirePlan, plan_fire_fight};
+pub use shooting::{FirePlan, HeroShotOdds, hero_shot_odds, plan_fire_fight};
 
 /// Orders, movement, shooting, close combat, medics and morale.
 pub struct TynesidePlugin;

@@ -11,7 +11,7 @@ use crate::game::outcomes::Outcomes;
 use crate::game::turn::{TurnPhase, next_activation};
 use crate::rules::dice::DiceExpr;
 use crate::rules::tyneside::fire::{
-    Combatant, FireResult, UnitOdds, fire_fight_odds, fire_result, hero_shot_row,
+    Combatant, FireResult, FireRow, UnitOdds, fire_fight_odds, fire_result, hero_shot_row,
     resolve_fire_fight,
 };
 use crate::rules::tyneside::profile::RangeBand;
@@ -118,6 +118,45 @@ pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
         figs,
         names,
         odds,
+    }
+}
+
+/// A hero shot worked out before the die is thrown.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeroShotOdds {
+    /// The hero's firepower at the range band (halved if the target ran).
+    pub hero_fp: f32,
+    /// The target's firepower at the range between them (long if the hero is beyond its
+    /// reach), or its defence.
+    pub target_value: f32,
+    /// The chart row the target dices on.
+    pub row: FireRow,
+    /// Whether the target is in cover from the hero (−1).
+    pub cover: bool,
+}
+
+/// The odds of hero `h` shooting figure `t` at range band `band`.
+///
+/// tyneside-skirmish.txt, Hero shooting: "comparing the Firepower value of the shooter against
+/// a chosen enemy figure's Firepower value, or Defence value if they have no Firepower. Then
+/// consult the Fire results chart above as normal for the target figure."
+pub fn hero_shot_odds(board: &Board, h: usize, t: usize, band: RangeBand) -> HeroShotOdds {
+    let running = if board.figs[t].act.run_roll.is_some() {
+        0.5
+    } else {
+        1.0
+    };
+    let hero_fp = board.firepower_at(h, band) * running;
+    let target_value = if board.figs[t].figure.profile.firepower.is_some() {
+        board.firepower_at(t, board.band(t, h).unwrap_or(RangeBand::Long))
+    } else {
+        board.defence(t)
+    };
+    HeroShotOdds {
+        hero_fp,
+        target_value,
+        row: hero_shot_row(hero_fp, target_value),
+        cover: board.in_cover(t, board.figs[h].pos),
     }
 }
 
@@ -297,17 +336,12 @@ fn hero_shot(game: &mut Game, out: &mut Outcomes, hero: &str, target: &str) -> R
             tf.figure.name
         ));
     }
-    let mut hero_fp = board.firepower_at(h, band);
-    if tf.act.run_roll.is_some() {
-        hero_fp /= 2.0;
-    }
-    let target_value = if tf.figure.profile.firepower.is_some() {
-        board.firepower_at(t, board.band(t, h).unwrap_or(RangeBand::Long))
-    } else {
-        board.defence(t)
-    };
-    let row = hero_shot_row(hero_fp, target_value);
-    let cover = board.in_cover(t, hf.pos);
+    let HeroShotOdds {
+        hero_fp,
+        target_value,
+        row,
+        cover,
+    } = hero_shot_odds(&board, h, t, band);
     let (he, te, hero_name, tname, thero, armoured) = (
         hf.entity,
         tf.entity,
