@@ -100,11 +100,22 @@ pub enum EndOfTurnSet {
     Finish,
 }
 
-/// The active group is done: the next one activates, or the phase ends.
+/// The active group is done: the next one with figures still fighting activates, or the
+/// phase ends.
 pub fn next_activation(game: &mut Game, next: &mut NextState<TurnPhase>, phase: TurnPhase) {
     if !game.turn.queue.is_empty() {
         game.turn.queue.remove(0);
     }
+    let emptied: Vec<String> = {
+        let board = game.board();
+        game.turn
+            .queue
+            .iter()
+            .filter(|g| board.members(g).is_empty())
+            .cloned()
+            .collect()
+    };
+    game.turn.queue.retain(|g| !emptied.contains(g));
     if game.turn.queue.is_empty() {
         next.set(match phase {
             TurnPhase::Movement => TurnPhase::Action,

@@ -1,0 +1,232 @@
+//! Every bundled scenario can be played to its end through the command path: a plain policy
+//! (advance on the nearest enemy, shoot at the nearest enemy group, fight when in contact)
+//! with seeded dice reaches the result without getting stuck.
+
+mod common;
+
+use holotable::cli::load_scenario;
+use holotable::game::commands::{Command, CommandOutcome};
+use holotable::game::components::Status;
+use holotable::game::session::Session;
+use holotable::game::table::GameSetup;
+use holotable::game::turn::{TurnPhase, TurnState};
+use holotable::rules::dice::Dice;
+use holotable::rules::tyneside::profile::Roster;
+
+fn accepted(s: &mut Session, c: Command) -> bool {
+    matches!(s.send(c), CommandOutcome::Accepted(_))
+}
+
+/// The active group and the enemy groups, nearest first, with the direction to the nearest.
+fn situation(s: &mut Session) -> Option<(String, Vec<String>, (f32, f32))> {
+    let active = s
+        .app
+        .world()
+        .resource::<TurnState>()
+        .active_group()?
+        .to_string();
+    let st = s.state();
+    let fighting: Vec<_> = st
+        .figures
+        .iter()
+        .filter(|f| f.status == Status::Active)
+        .collect();
+    let ours: Vec<_> = fighting.iter().filter(|f| f.group == active).collect();
+    let (cx, cy) = ours
+        .iter()
+        .fold((0.0, 0.0), |a, f| (a.0 + f.position.0, a.1 + f.position.1));
+    let n = ours.len().max(1) as f32;
+    let c = (cx / n, cy / n);
+    // Enemies: the figures of the other sides (figure sides from the scenario).
+    let our_ids: Vec<String> = ours.iter().map(|f| f.id.clone()).collect();
+    let sides = side_map(s);
+    let our_side = sides
+        .iter()
+        .find(|(id, _)| our_ids.contains(id))
+        .map(|(_, side)| *side)?;
+    let mut enemies: Vec<(f32, String, (f32, f32))> = fighting
+        .iter()
+        .filter(|f| {
+            sides
+                .iter()
+                .any(|(id, side)| *id == f.id && *side != our_side)
+        })
+        .map(|f| {
+            let d = ((f.position.0 - c.0).powi(2) + (f.position.1 - c.1).powi(2)).sqrt();
+            (d, f.group.clone(), f.position)
+        })
+        .collect();
+    enemies.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let dir = enemies
+        .first()
+        .map(|e| (e.2.0 - c.0, e.2.1 - c.1))
+        .unwrap_or((0.0, 0.0));
+    let mut groups: Vec<String> = Vec::new();
+    for e in enemies {
+        if !groups.contains(&e.1) {
+            groups.push(e.1);
+        }
+    }
+    Some((active, groups, dir))
+}
+
+/// (figure id, side index) from the scenario.
+fn side_map(s: &mut Session) -> Vec<(String, usize)> {
+    let table = s.app.world().resource::<holotable::game::table::TableRes>();
+    table
+        .scenario
+        .sides
+        .iter()
+        .enumerate()
+        .flat_map(|(i, side)| {
+            side.groups
+                .iter()
+                .flat_map(move |g| g.figures.iter().map(move |f| (f.id.clone(), i)))
+        })
+        .collect()
+}
+
+fn play_to_the_end(name: &str, seed: u64) -> (u32, String) {
+    let roster = Roster::bundled().unwrap();
+    let (file, src, sc) = load_scenario(name, &roster).unwrap();
+    let mut s = Session::new(
+        GameSetup {
+            scenario: sc,
+            file,
+            src,
+            dice: Dice::seeded(seed),
+            seed: Some(seed),
+        },
+        &roster,
+    );
+    for _ in 0..3000 {
+        match s.phase() {
+            TurnPhase::GameOver => {
+                let st = s.state();
+                return (st.turn, st.result.unwrap().reason);
+            }
+            TurnPhase::Orders => assert!(accepted(&mut s, Command::EndPhase)),
+            TurnPhase::Movement => {
+                if accepted(&mut s, Command::EndActivation) {
+                    continue;
+                }
+                let (group, _, (dx, dy)) = situation(&mut s).expect("an active group");
+                let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+                // Try a few steps towards the enemy, then sideways, until one is legal.
+                let mut moved = false;
+                for k in 0..16 {
+                    let a = (k as f32) * std::f32::consts::TAU / 16.0;
+                    let (ux, uy) = (dx / len, dy / len);
+                    let (rx, ry) = (ux * a.cos() - uy * a.sin(), ux * a.sin() + uy * a.cos());
+                    for step in [4.5f32, 3.0, 2.6] {
+                        if accepted(
+                            &mut s,
+                            Command::MoveGroup {
+                                group: group.clone(),
+                                by: (rx * step, ry * step),
+                            },
+                        ) {
+                            moved = true;
+                            break;
+                        }
+                    }
+                    if moved {
+                        break;
+                    }
+                }
+                // As a player would: then top up the figures one at a time until the group
+                // may end its activation.
+                for _ in 0..3 {
+                    if accepted(&mut s, Command::EndActivation) {
+                        break;
+                    }
+                    let members: Vec<(String, (f32, f32))> = s
+                        .state()
+                        .figures
+                        .into_iter()
+                        .filter(|f| f.group == group && f.status == Status::Active)
+                        .map(|f| (f.id, f.position))
+                        .collect();
+                    for (id, p) in members {
+                        'dirs: for k in 0..16 {
+                            let a = (k as f32) * std::f32::consts::TAU / 16.0;
+                            let (ux, uy) = (dx / len, dy / len);
+                            let (rx, ry) =
+                                (ux * a.cos() - uy * a.sin(), ux * a.sin() + uy * a.cos());
+                            for step in [3.0f32, 2.6, 1.0] {
+                                let to = (p.0 + rx * step, p.1 + ry * step);
+                                if accepted(
+                                    &mut s,
+                                    Command::Move {
+                                        figure: id.clone(),
+                                        to,
+                                    },
+                                ) {
+                                    break 'dirs;
+                                }
+                            }
+                        }
+                    }
+                }
+                if s.app.world().resource::<TurnState>().active_group() != Some(group.as_str())
+                    || s.phase() != TurnPhase::Movement
+                {
+                    continue;
+                }
+                if let CommandOutcome::Refused(_, why) = s.send(Command::EndActivation) {
+                    let st = s.state();
+                    let figs: Vec<_> = st
+                        .figures
+                        .iter()
+                        .filter(|f| f.group == group)
+                        .map(|f| (f.id.clone(), f.position, f.status))
+                        .collect();
+                    panic!(
+                        "{name}: group {group} is stuck in movement (moved: {moved}): {why}\n{figs:?}"
+                    );
+                }
+            }
+            TurnPhase::Action => {
+                let (group, enemies, _) = situation(&mut s).expect("an active group");
+                if accepted(
+                    &mut s,
+                    Command::Fight {
+                        group: group.clone(),
+                    },
+                ) {
+                    continue;
+                }
+                for e in enemies.iter().take(2) {
+                    if accepted(
+                        &mut s,
+                        Command::Shoot {
+                            groups: vec![group.clone()],
+                            targets: vec![e.clone()],
+                        },
+                    ) {
+                        break;
+                    }
+                }
+                if s.app.world().resource::<TurnState>().active_group() == Some(group.as_str()) {
+                    assert!(
+                        accepted(&mut s, Command::EndActivation),
+                        "{name}: {group} cannot end its activation"
+                    );
+                }
+            }
+            p => panic!("{name}: stuck in {p}"),
+        }
+    }
+    panic!("{name}: no result after 3000 commands");
+}
+
+#[test]
+fn every_bundled_scenario_plays_to_a_result() {
+    for (name, _) in holotable::rules::scenario::BUNDLED {
+        for seed in [1, 2] {
+            let (turn, reason) = play_to_the_end(name, seed);
+            assert!(turn >= 1 && !reason.is_empty(), "{name}");
+            println!("{name} (seed {seed}): turn {turn}: {reason}");
+        }
+    }
+}
