@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Holotable: a desktop tabletop simulator for Star Wars miniature wargames, played entirely
 //! on screen. Layers: [`rules`] (what the rule texts say, pure), [`game`] (when it happens, the
 //! ECS), [`view`], [`ui`] and [`input`] (how it looks and how a person acts), [`screens`] and

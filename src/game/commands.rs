@@ -15,36 +15,90 @@ use crate::rules::tyneside::orders::Order;
 #[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
     /// Orders phase: put an order counter behind a group in command.
-    PlaceOrder { group: String, order: Order },
+    PlaceOrder {
+        /// Group id.
+        group: String,
+        /// The counter.
+        order: Order,
+    },
     /// Orders phase: a hero joins a group within 5".
-    JoinGroup { hero: String, group: String },
-    /// Orders phase: a hero leaves his group and acts alone.
-    LeaveGroup { hero: String },
+    JoinGroup {
+        /// The hero's figure id.
+        hero: String,
+        /// The group joined.
+        group: String,
+    },
+    /// Orders phase: a hero leaves his group and acts alone (new group `<hero>-alone`).
+    LeaveGroup {
+        /// The hero's figure id.
+        hero: String,
+    },
     /// Orders phase: merge group `group` into `into` (same side, within 5", no larger than at
     /// game start).
-    MergeGroups { group: String, into: String },
+    MergeGroups {
+        /// The group that goes.
+        group: String,
+        /// The group that stays.
+        into: String,
+    },
     /// Movement: declare a run (rolls the D4 at once).
-    Run { figure: String },
+    Run {
+        /// Figure id.
+        figure: String,
+    },
     /// Movement: move one figure of the active group in a straight line.
-    Move { figure: String, to: (f32, f32) },
+    Move {
+        /// Figure id.
+        figure: String,
+        /// Destination of the base's centre, inches.
+        to: (f32, f32),
+    },
     /// Movement: move every figure of the active group by the same offset.
-    MoveGroup { group: String, by: (f32, f32) },
-    /// Movement: jump across a gap (rolls D4+1") to `to`.
-    Jump { figure: String, to: (f32, f32) },
+    MoveGroup {
+        /// Group id (the active group).
+        group: String,
+        /// Offset, inches.
+        by: (f32, f32),
+    },
+    /// Movement: jump across a gap (rolls D4+1").
+    Jump {
+        /// Figure id.
+        figure: String,
+        /// Destination beyond the gap, inches.
+        to: (f32, f32),
+    },
     /// Movement: declare a figure hiding.
-    Hide { figure: String },
+    Hide {
+        /// Figure id.
+        figure: String,
+    },
     /// Shoot/act: a fire fight between the active group (first) plus any own groups that
     /// have not acted yet, and the target groups.
     Shoot {
+        /// Shooting groups: the active one first, then groups combining their fire.
         groups: Vec<String>,
+        /// Enemy groups shot at.
         targets: Vec<String>,
     },
     /// Shoot/act: a hero shoots one enemy figure.
-    HeroShot { hero: String, target: String },
+    HeroShot {
+        /// The hero's figure id.
+        hero: String,
+        /// The target's figure id.
+        target: String,
+    },
     /// Shoot/act: the active group's figures within 1" of enemies fight.
-    Fight { group: String },
+    Fight {
+        /// Group id (the active group).
+        group: String,
+    },
     /// Shoot/act: a stationary medic treats a wounded figure in contact.
-    Heal { medic: String, patient: String },
+    Heal {
+        /// The medic's figure id.
+        medic: String,
+        /// The wounded figure's id.
+        patient: String,
+    },
     /// Shoot/act: the active group waits until after the next group.
     Delay,
     /// Movement or shoot/act: the active group is done.

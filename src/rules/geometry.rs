@@ -8,12 +8,25 @@ use serde::{Deserialize, Serialize};
 /// A terrain outline on the table. Units: inches, table origin at the bottom-left corner.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Shape {
-    /// Axis-aligned rectangle from `min` to `max` corner.
-    Rect { min: (f32, f32), max: (f32, f32) },
-    /// Circle of `radius` inches around `centre`.
-    Circle { centre: (f32, f32), radius: f32 },
-    /// Simple polygon (3 or more corners, either winding, need not be convex).
-    Polygon { points: Vec<(f32, f32)> },
+    /// Axis-aligned rectangle.
+    Rect {
+        /// Lowest corner.
+        min: (f32, f32),
+        /// Highest corner.
+        max: (f32, f32),
+    },
+    /// Circle.
+    Circle {
+        /// Centre.
+        centre: (f32, f32),
+        /// Radius, inches.
+        radius: f32,
+    },
+    /// Simple polygon (either winding, need not be convex).
+    Polygon {
+        /// Corners, 3 or more.
+        points: Vec<(f32, f32)>,
+    },
 }
 
 /// Axis-aligned bounding box, inches.
