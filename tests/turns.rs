@@ -706,3 +706,30 @@ fn a_saved_game_resumes_where_it_was() {
         "{err}"
     );
 }
+
+#[test]
+fn hidden_figures_are_unseen_beyond_six_inches() {
+    let mut s = session("shooting_example", &[]);
+    to_movement(&mut s);
+    ok(&mut s, Command::EndActivation); // A
+    ok(&mut s, Command::EndActivation); // B
+    for x in ["x1", "x2", "x3", "x4", "x5"] {
+        ok(&mut s, Command::Hide { figure: x.into() });
+    }
+    assert!(fig(&mut s, "x1").hidden);
+    ok(&mut s, Command::EndActivation); // X (Stand: no minimum)
+    ok(&mut s, Command::EndActivation); // Han
+    ok(&mut s, Command::EndActivation); // Obi-Wan
+    for _ in 0..3 {
+        ok(&mut s, Command::EndActivation); // Obi-Wan, Han, X act first
+    }
+    // A (12" from X) and B (9") cannot see the hidden Rebels at all.
+    let why = refused(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["A".into(), "B".into()],
+            targets: vec!["X".into()],
+        },
+    );
+    assert!(why.contains("no figure of 'A' can shoot"), "{why}");
+}
