@@ -203,5 +203,8 @@ fn draw_outlines(table: Option<Res<TableRes>>, hatching: Res<Hatching>, mut gizm
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hatching>()
         .add_systems(Update, spawn_table.run_if(resource_exists::<TableRes>))
-        .add_systems(Update, draw_outlines);
+        .add_systems(
+            Update,
+            draw_outlines.run_if(not(in_state(crate::game::turn::TurnPhase::NoGame))),
+        );
 }
