@@ -83,13 +83,13 @@ fn spawn_missing(
     }
 }
 
-/// "Stormtrooper A1" → "Stormtrooper A1"; long names keep their first word and the last.
+/// The label under a base: names longer than 12 characters keep their last word when it says
+/// enough ("Stormtrooper TK-421" → "TK-421", "Luke Skywalker" → "Skywalker", but
+/// "Stormtrooper A1" stays); the card has the rest.
 fn short_name(name: &str) -> String {
-    let words: Vec<&str> = name.split_whitespace().collect();
-    if name.len() <= 14 || words.len() < 2 {
-        name.to_string()
-    } else {
-        format!("{} {}", words[0], words[words.len() - 1])
+    match name.split_whitespace().last() {
+        Some(last) if name.chars().count() > 12 && last.chars().count() > 3 => last.to_string(),
+        _ => name.to_string(),
     }
 }
 
