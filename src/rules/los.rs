@@ -196,7 +196,10 @@ impl LosIndex {
                 piece: i,
                 aabb: t.shape.aabb(),
                 bound_centre: t.shape.centre(),
-                bound_radius: (t.shape.aabb().max - t.shape.aabb().min).length() / 2.0,
+                bound_radius: match &t.shape {
+                    Shape::Circle { radius, .. } => *radius,
+                    s => (s.aabb().max - s.aabb().min).length() / 2.0,
+                },
                 outline: match &t.shape {
                     Shape::Circle { centre, radius } => Outline::Circle {
                         centre: Vec2::new(centre.0, centre.1),
