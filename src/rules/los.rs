@@ -7,7 +7,7 @@
 
 use glam::Vec2;
 
-use super::geometry::{Aabb, Shape, point_segment_distance, sight_lines};
+use super::geometry::{Aabb, Shape, sight_lines};
 use super::terrain::{SEE_OUT_OF_COVER, TerrainPiece, TerrainProperty};
 
 /// Grid cell size, inches.
@@ -37,6 +37,7 @@ struct Blocker {
 }
 
 impl Blocker {
+    #[inline]
     fn contains(&self, p: Vec2) -> bool {
         match &self.outline {
             Outline::Circle { centre, radius } => p.distance_squared(*centre) <= radius * radius,
@@ -58,9 +59,14 @@ impl Blocker {
     }
 
     /// Whether segment `a`–`b`, with neither end inside, crosses the outline.
+    #[inline]
     fn crossed(&self, a: Vec2, b: Vec2) -> bool {
         match &self.outline {
-            Outline::Circle { centre, radius } => point_segment_distance(*centre, a, b) <= *radius,
+            Outline::Circle { centre, radius } => {
+                let ab = b - a;
+                let t = ((*centre - a).dot(ab) / ab.length_squared().max(1e-12)).clamp(0.0, 1.0);
+                (a + ab * t).distance_squared(*centre) <= radius * radius
+            }
             Outline::Polygon(pts) => {
                 // Segments cross when each one's ends lie on opposite sides of the other.
                 let r = b - a;
@@ -141,6 +147,7 @@ impl Blocker {
 
     /// [`Self::blocks`] for a segment already known to come near the piece; `near_a` and
     /// `near_b` say whether each end could be inside it at all.
+    #[inline]
     fn blocks_near(
         &self,
         terrain: &[TerrainPiece],
@@ -149,6 +156,9 @@ impl Blocker {
         near_a: bool,
         near_b: bool,
     ) -> bool {
+        if !near_a && !near_b {
+            return self.crossed(a, b);
+        }
         let in_box = |p: Vec2| p.cmpge(self.aabb.min).all() && p.cmple(self.aabb.max).all();
         let a_in = near_a && in_box(a) && self.contains(a);
         let b_in = near_b && in_box(b) && self.contains(b);
@@ -168,7 +178,10 @@ pub struct LosIndex {
     blockers: Vec<Blocker>,
     cols: usize,
     rows: usize,
-    cells: Vec<Vec<u32>>,
+    /// Where each cell's pieces start in `filed` (one more entry than cells).
+    cell_start: Vec<u32>,
+    /// Every cell's piece indices, cell after cell.
+    filed: Vec<u32>,
     origin: Vec2,
 }
 
@@ -215,7 +228,8 @@ impl LosIndex {
                 blockers,
                 cols: 0,
                 rows: 0,
-                cells: Vec::new(),
+                cell_start: vec![0],
+                filed: Vec::new(),
                 origin: Vec2::ZERO,
             };
         }
@@ -233,18 +247,25 @@ impl LosIndex {
             blockers,
             cols,
             rows,
-            cells: vec![Vec::new(); cols * rows],
+            cell_start: Vec::new(),
+            filed: Vec::new(),
             origin: min,
         };
+        let mut cells: Vec<Vec<u32>> = vec![Vec::new(); cols * rows];
         for k in 0..index.blockers.len() {
             let b = index.blockers[k].aabb;
             let (c0, r0) = index.cell_of(b.min - Vec2::splat(MARGIN));
             let (c1, r1) = index.cell_of(b.max + Vec2::splat(MARGIN));
             for r in r0..=r1 {
                 for c in c0..=c1 {
-                    index.cells[r * cols + c].push(k as u32);
+                    cells[r * cols + c].push(k as u32);
                 }
             }
+        }
+        index.cell_start.push(0);
+        for cell in cells {
+            index.filed.extend(cell);
+            index.cell_start.push(index.filed.len() as u32);
         }
         index
     }
@@ -320,7 +341,10 @@ impl LosIndex {
         };
         let mut seen = [0u64; 8];
         for _ in 0..(self.cols + self.rows + 2) {
-            for &k in &self.cells[r * self.cols + c] {
+            let cell = r * self.cols + c;
+            let filed =
+                &self.filed[self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize];
+            for &k in filed {
                 let k = k as usize;
                 if k < 512 {
                     let (w, bit) = (k / 64, 1u64 << (k % 64));
@@ -374,7 +398,8 @@ impl LosIndex {
     pub fn sight(&self, terrain: &[TerrainPiece], a: Vec2, ra: f32, b: Vec2, rb: f32) -> Sight {
         let lines = sight_lines(a, ra, b, rb);
         let mut blocked: [Option<usize>; 3] = [None; 3];
-        let (len, along) = ((b - a).length(), (b - a).normalize_or_zero());
+        let len = (b - a).length();
+        let along = if len > 0.0 { (b - a) / len } else { Vec2::ZERO };
         let reach = ra.max(rb);
         let mut test = |bl: &Blocker| {
             // Far from the centre line (beyond the rims' reach): none of the lines touches it.
