@@ -114,21 +114,7 @@ impl Shape {
             Shape::Rect { min, max } => {
                 p.x >= min.0 && p.x <= max.0 && p.y >= min.1 && p.y <= max.1
             }
-            Shape::Polygon { .. } => {
-                let pts = self.corners();
-                let mut inside = false;
-                let mut j = pts.len() - 1;
-                for i in 0..pts.len() {
-                    let (a, b) = (pts[i], pts[j]);
-                    if (a.y > p.y) != (b.y > p.y)
-                        && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x
-                    {
-                        inside = !inside;
-                    }
-                    j = i;
-                }
-                inside
-            }
+            Shape::Polygon { .. } => point_in_polygon(&self.corners(), p),
         }
     }
 
@@ -201,6 +187,24 @@ impl Shape {
     pub fn touches_segment(&self, a: Vec2, b: Vec2) -> bool {
         self.contains(a) || self.contains(b) || !self.crossings(a, b).is_empty()
     }
+}
+
+/// Whether `p` lies inside the polygon with corners `pts` (even-odd rule; 3 or more corners,
+/// either winding). An empty slice contains nothing.
+#[inline]
+pub fn point_in_polygon(pts: &[Vec2], p: Vec2) -> bool {
+    let mut inside = false;
+    let Some(mut j) = pts.len().checked_sub(1) else {
+        return false;
+    };
+    for i in 0..pts.len() {
+        let (a, b) = (pts[i], pts[j]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            inside = !inside;
+        }
+        j = i;
+    }
+    inside
 }
 
 /// Distance from `p` to the segment `a`–`b`, inches.

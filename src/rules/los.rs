@@ -7,7 +7,7 @@
 
 use glam::Vec2;
 
-use super::geometry::{Aabb, Shape, sight_lines};
+use super::geometry::{Aabb, Shape, point_in_polygon, sight_lines};
 use super::terrain::{SEE_OUT_OF_COVER, TerrainPiece, TerrainProperty};
 
 /// Grid cell size, inches.
@@ -41,20 +41,7 @@ impl Blocker {
     fn contains(&self, p: Vec2) -> bool {
         match &self.outline {
             Outline::Circle { centre, radius } => p.distance_squared(*centre) <= radius * radius,
-            Outline::Polygon(pts) => {
-                let mut inside = false;
-                let mut j = pts.len() - 1;
-                for i in 0..pts.len() {
-                    let (a, b) = (pts[i], pts[j]);
-                    if (a.y > p.y) != (b.y > p.y)
-                        && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x
-                    {
-                        inside = !inside;
-                    }
-                    j = i;
-                }
-                inside
-            }
+            Outline::Polygon(pts) => point_in_polygon(pts, p),
         }
     }
 
