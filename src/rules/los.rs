@@ -258,12 +258,9 @@ impl LosIndex {
     }
 
     fn cell_of(&self, p: Vec2) -> (usize, usize) {
-        let c = ((p.x - self.origin.x) / CELL)
-            .floor()
-            .clamp(0.0, (self.cols - 1) as f32) as usize;
-        let r = ((p.y - self.origin.y) / CELL)
-            .floor()
-            .clamp(0.0, (self.rows - 1) as f32) as usize;
+        // Clamped first, so truncation is flooring (and avoids a libm call per lookup).
+        let c = ((p.x - self.origin.x) / CELL).clamp(0.0, (self.cols - 1) as f32) as usize;
+        let r = ((p.y - self.origin.y) / CELL).clamp(0.0, (self.rows - 1) as f32) as usize;
         (c, r)
     }
 
