@@ -6,7 +6,16 @@ use std::process::Command;
 #[test]
 fn screenshot_of_the_opening_position_is_not_blank() {
     let out = std::env::temp_dir().join(format!("holotable-shot-{}.png", std::process::id()));
+    // A private runtime dir, as a desktop session would have (winit asks for one).
+    let runtime = std::env::temp_dir().join(format!("holotable-xdg-{}", std::process::id()));
+    std::fs::create_dir_all(&runtime).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
     let status = Command::new("xvfb-run")
+        .env("XDG_RUNTIME_DIR", &runtime)
         .args(["-a", "-s", "-screen 0 1280x720x24"])
         .arg(env!("CARGO_BIN_EXE_holotable"))
         .args(["screenshot", "shooting_example"])
@@ -31,4 +40,5 @@ fn screenshot_of_the_opening_position_is_not_blank() {
         colours.len()
     );
     let _ = std::fs::remove_file(out);
+    let _ = std::fs::remove_dir_all(runtime);
 }
