@@ -39,15 +39,16 @@ pub struct Aabb {
 }
 
 impl Aabb {
-    /// Whether the segment `a`–`b` touches this box (slab test).
-    pub fn hits_segment(&self, a: Vec2, b: Vec2) -> bool {
+    /// The part of segment `a`–`b` inside this box, as parameters `(t0, t1)` along it
+    /// (0 at `a`, 1 at `b`), or `None` when it misses (slab test).
+    pub fn clip_segment(&self, a: Vec2, b: Vec2) -> Option<(f32, f32)> {
         let d = b - a;
         let (mut t0, mut t1) = (0.0f32, 1.0f32);
         for axis in 0..2 {
             let (o, dd, lo, hi) = (a[axis], d[axis], self.min[axis], self.max[axis]);
             if dd.abs() < 1e-9 {
                 if o < lo || o > hi {
-                    return false;
+                    return None;
                 }
             } else {
                 let (mut ta, mut tb) = ((lo - o) / dd, (hi - o) / dd);
@@ -57,11 +58,16 @@ impl Aabb {
                 t0 = t0.max(ta);
                 t1 = t1.min(tb);
                 if t0 > t1 {
-                    return false;
+                    return None;
                 }
             }
         }
-        true
+        Some((t0, t1))
+    }
+
+    /// Whether the segment `a`–`b` touches this box.
+    pub fn hits_segment(&self, a: Vec2, b: Vec2) -> bool {
+        self.clip_segment(a, b).is_some()
     }
 }
 

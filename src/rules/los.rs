@@ -277,27 +277,9 @@ impl LosIndex {
             max: self.origin + Vec2::new(self.cols as f32, self.rows as f32) * CELL,
         };
         let d = b - a;
-        let (mut t0, mut t1) = (0.0f32, 1.0f32);
-        for axis in 0..2 {
-            if d[axis].abs() < 1e-9 {
-                if a[axis] < grid.min[axis] || a[axis] > grid.max[axis] {
-                    return false;
-                }
-            } else {
-                let (mut ta, mut tb) = (
-                    (grid.min[axis] - a[axis]) / d[axis],
-                    (grid.max[axis] - a[axis]) / d[axis],
-                );
-                if ta > tb {
-                    std::mem::swap(&mut ta, &mut tb);
-                }
-                t0 = t0.max(ta);
-                t1 = t1.min(tb);
-            }
-        }
-        if t0 > t1 {
+        let Some((t0, t1)) = grid.clip_segment(a, b) else {
             return false;
-        }
+        };
         let (p0, p1) = (a + d * t0, a + d * t1);
         let (mut c, mut r) = self.cell_of(p0);
         let end = self.cell_of(p1);

@@ -9,6 +9,7 @@ use crate::game::commands::Command;
 use crate::game::turn::TurnPhase;
 use crate::game::tyneside::in_command;
 use crate::input::PointerState;
+use crate::rules::tyneside::movement::COHESION;
 use crate::rules::tyneside::orders::{Order, group_initiative};
 
 /// Draws the panel; returns its rectangle.
@@ -97,7 +98,7 @@ pub fn show(
                                     let joinable: Vec<_> = view
                                         .all_groups()
                                         .into_iter()
-                                        .filter(|o| o.side == side && o.id != g.id && board.members(&o.id).iter().any(|&x| board.gap(m, x) <= 5.0))
+                                        .filter(|o| o.side == side && o.id != g.id && board.members(&o.id).iter().any(|&x| board.gap(m, x) <= COHESION))
                                         .collect();
                                     if !joinable.is_empty() {
                                         egui::ComboBox::from_id_salt(("join", &f.figure.id)).selected_text("join…").show_ui(ui, |ui| {
