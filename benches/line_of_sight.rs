@@ -59,14 +59,19 @@ fn bench(c: &mut Criterion) {
         bench.iter(|| {
             let mut clear = 0u32;
             for p in &a {
+                let view = idx.viewpoint(&t, *p, 0.5, 0.5);
                 for q in &b {
-                    if idx.sight(&t, *p, 0.5, *q, 0.5) == Sight::Clear {
+                    if view.sight(*q, 0.5) == Sight::Clear {
                         clear += 1;
                     }
                 }
             }
             std::hint::black_box(clear)
         })
+    });
+    c.bench_function("line of sight one pair, 100 pieces", |bench| {
+        let (p, q) = (a[95], b[104]);
+        bench.iter(|| idx.sight(&t, std::hint::black_box(p), 0.5, q, 0.5))
     });
 }
 

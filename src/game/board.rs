@@ -9,7 +9,7 @@ use super::components::{Condition, Figure, Group, Member, Position, TurnActivity
 use super::table::TableRes;
 use super::turn::TurnState;
 use crate::rules::geometry::base_gap;
-use crate::rules::los::Sight;
+use crate::rules::los::{Sight, Viewpoint};
 use crate::rules::terrain::TerrainProperty;
 use crate::rules::tyneside::profile::RangeBand;
 use crate::rules::tyneside::wounds::wounded_value;
@@ -115,12 +115,27 @@ impl<'a> Board<'a> {
         )
     }
 
+    /// The view from figure `i`'s base, built once to ask about many targets
+    /// ([`Self::sees_from`]); it allows for the widest base on the table.
+    pub fn viewpoint(&self, i: usize) -> Viewpoint<'_> {
+        let widest = self.figs.iter().map(|f| f.figure.base).fold(0.0, f32::max);
+        let f = &self.figs[i];
+        self.table
+            .los
+            .viewpoint(&self.table.terrain, f.pos, f.figure.base, widest)
+    }
+
     /// Whether `i` and `j` can see each other: a clear line from base to base, and neither is
     /// hiding (or ducked back in cover) further than 6" away.
     ///
     /// tyneside-skirmish.txt, Visibility: "If declared hiding (or if 'ducked back' … and in
     /// cover) they can neither see or be seen unless within 6"."
     pub fn sees(&self, i: usize, j: usize) -> bool {
+        i == j || self.sees_from(&self.viewpoint(i), i, j)
+    }
+
+    /// [`Self::sees`], with `view` the [`Self::viewpoint`] of `i`.
+    pub fn sees_from(&self, view: &Viewpoint, i: usize, j: usize) -> bool {
         if i == j {
             return true;
         }
@@ -128,7 +143,8 @@ impl<'a> Board<'a> {
         if far && (self.concealed(i, self.figs[j].pos) || self.concealed(j, self.figs[i].pos)) {
             return false;
         }
-        self.sight(i, j) == Sight::Clear
+        let target = &self.figs[j];
+        view.sight(target.pos, target.figure.base) == Sight::Clear
     }
 
     /// Hiding, or ducked back and in cover from `from`.

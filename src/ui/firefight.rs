@@ -78,10 +78,11 @@ pub fn show(
         .filter(|g| g.side != side && !board.members(&g.id).is_empty())
     {
         let seen = members.iter().any(|&m| {
+            let view = board.viewpoint(m);
             board
                 .members(&g.id)
                 .iter()
-                .any(|&t| board.sees(m, t) && board.band(m, t).is_some())
+                .any(|&t| board.sees_from(&view, m, t) && board.band(m, t).is_some())
         });
         let mut on = choice.targets.contains(&g.id);
         let label = format!(
@@ -177,10 +178,11 @@ pub fn show(
         ui.label("Hero shot:");
         for &h in &heroes {
             let hf = &board.figs[h];
+            let view = board.viewpoint(h);
             let targets: Vec<usize> = (0..board.figs.len())
                 .filter(|&t| {
                     board.figs[t].figure.side != side
-                        && board.sees(h, t)
+                        && board.sees_from(&view, h, t)
                         && board.band(h, t).is_some()
                 })
                 .collect();

@@ -32,10 +32,11 @@ fn fall_back(mut game: Game, mut log: ResMut<GameLog>) {
             if f.figure.hero || f.cond.knocked_out(turn) {
                 continue;
             }
+            let view = board.viewpoint(m);
             let nearest = board
                 .enemies_of(f.figure.side)
                 .into_iter()
-                .filter(|&e| board.sees(m, e))
+                .filter(|&e| board.sees_from(&view, m, e))
                 .min_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)));
             if let Some(e) = nearest {
                 let to = fall_back_point(

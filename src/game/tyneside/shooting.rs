@@ -48,9 +48,10 @@ pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
     let n = figs.len();
     let mut sees = vec![vec![false; n]; n];
     for a in 0..n {
+        let view = board.viewpoint(figs[a]);
         for b in (a + 1)..n {
             if board.figs[figs[a]].figure.side != board.figs[figs[b]].figure.side {
-                let s = board.sees(figs[a], figs[b]);
+                let s = board.sees_from(&view, figs[a], figs[b]);
                 sees[a][b] = s;
                 sees[b][a] = s;
             }
