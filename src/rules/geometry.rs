@@ -245,6 +245,10 @@ pub fn base_gap(a: Vec2, ra: f32, b: Vec2, rb: f32) -> f32 {
     (a.distance(b) - ra - rb).max(0.0)
 }
 
+/// The rim sight lines run this fraction of the base radius from the centre: slightly inside the
+/// rim, so touching a wall with the base edge is not seeing through it.
+pub const RIM_INSET: f32 = 0.9;
+
 /// The sight lines tried between two round bases: centre to centre and the two outer
 /// tangents (left rim to left rim, right rim to right rim).
 ///
@@ -253,8 +257,7 @@ pub fn base_gap(a: Vec2, ra: f32, b: Vec2, rb: f32) -> f32 {
 pub fn sight_lines(a: Vec2, ra: f32, b: Vec2, rb: f32) -> [(Vec2, Vec2); 3] {
     let dir = (b - a).normalize_or_zero();
     let side = dir.perp();
-    // Slightly inside the rim, so touching a wall with the base edge is not seeing through it.
-    let (ka, kb) = (ra * 0.9, rb * 0.9);
+    let (ka, kb) = (ra * RIM_INSET, rb * RIM_INSET);
     [
         (a, b),
         (a + side * ka, b + side * kb),
