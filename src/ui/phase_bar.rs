@@ -77,23 +77,21 @@ pub fn show(
                     ui.separator();
                 }
                 match phase {
-                    TurnPhase::Orders => {
+                    TurnPhase::Orders
                         if ui
                             .button("End orders")
                             .on_hover_text("This side has placed its order counters (Space/Enter)")
-                            .clicked()
-                        {
-                            out.push(Command::EndPhase);
-                        }
+                            .clicked() =>
+                    {
+                        out.push(Command::EndPhase);
                     }
-                    TurnPhase::Movement | TurnPhase::Action => {
+                    TurnPhase::Movement | TurnPhase::Action
                         if ui
                             .button("End activation")
                             .on_hover_text("This group is done (Space/Enter)")
-                            .clicked()
-                        {
-                            out.push(Command::EndActivation);
-                        }
+                            .clicked() =>
+                    {
+                        out.push(Command::EndActivation);
                     }
                     _ => {}
                 }

@@ -76,7 +76,7 @@ fn fight(game: &mut Game, out: &mut Outcomes, group: &str) -> Result<(), String>
     let name = |k: usize| board.figs[k].figure.name.clone();
     let mut changes = Vec::new();
     // Light sabre duels, pair by pair.
-    let (duels, brawls): (Vec<(usize, usize)>, Vec<(usize, usize)>) = pairs
+    let (duels, brawls): (Vec<_>, Vec<_>) = pairs
         .iter()
         .copied()
         .partition(|(a, b)| duelists(&board, *a, *b));

@@ -150,13 +150,13 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
         check_id(&mut r, "terrain", &t.id);
         let bad = match &t.shape {
             Shape::Rect { min, max } => {
-                (min.0 >= max.0 || min.1 >= max.1).then(|| "a Rect needs min < max on both axes")
+                (min.0 >= max.0 || min.1 >= max.1).then_some("a Rect needs min < max on both axes")
             }
             Shape::Circle { radius, .. } => {
-                (*radius <= 0.0).then(|| "a Circle needs a positive radius")
+                (*radius <= 0.0).then_some("a Circle needs a positive radius")
             }
             Shape::Polygon { points } => {
-                (points.len() < 3).then(|| "a Polygon needs at least 3 points")
+                (points.len() < 3).then_some("a Polygon needs at least 3 points")
             }
         };
         if let Some(msg) = bad {

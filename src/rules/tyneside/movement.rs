@@ -131,11 +131,7 @@ pub fn path_cost(
 }
 
 /// The first gap piece a path crosses, for messages.
-pub fn first_gap<'a>(
-    terrain: &'a [TerrainPiece],
-    from: Vec2,
-    to: Vec2,
-) -> Option<&'a TerrainPiece> {
+pub fn first_gap(terrain: &[TerrainPiece], from: Vec2, to: Vec2) -> Option<&TerrainPiece> {
     terrain
         .iter()
         .find(|t| t.has(TerrainProperty::Gap) && t.shape.length_inside(from, to) > 0.0)
