@@ -4,14 +4,10 @@
 
 mod common;
 
-use holotable::cli::load_scenario;
 use holotable::game::commands::{Command, CommandOutcome};
 use holotable::game::components::Status;
 use holotable::game::session::Session;
-use holotable::game::table::GameSetup;
 use holotable::game::turn::{TurnPhase, TurnState};
-use holotable::rules::dice::Dice;
-use holotable::rules::tyneside::profile::Roster;
 
 fn accepted(s: &mut Session, c: Command) -> bool {
     matches!(s.send(c), CommandOutcome::Accepted(_))
@@ -87,18 +83,7 @@ fn side_map(s: &mut Session) -> Vec<(String, usize)> {
 }
 
 fn play_to_the_end(name: &str, seed: u64) -> (u32, String) {
-    let roster = Roster::bundled().unwrap();
-    let (file, src, sc) = load_scenario(name, &roster).unwrap();
-    let mut s = Session::new(
-        GameSetup {
-            scenario: sc,
-            file,
-            src,
-            dice: Dice::seeded(seed),
-            seed: Some(seed),
-        },
-        &roster,
-    );
+    let mut s = common::seeded_session(name, seed);
     for _ in 0..3000 {
         match s.phase() {
             TurnPhase::GameOver => {

@@ -381,22 +381,8 @@ fn fire_fight_wounds_and_a_stationary_medic_heals_on_five_or_six() {
 
 #[test]
 fn determinism_same_seed_same_game() {
-    use holotable::game::table::GameSetup;
-    use holotable::rules::dice::Dice;
-    use holotable::rules::tyneside::profile::Roster;
     let play = |seed: u64| {
-        let roster = Roster::bundled().unwrap();
-        let (file, src, sc) = holotable::cli::load_scenario("shooting_example", &roster).unwrap();
-        let mut s = holotable::game::session::Session::new(
-            GameSetup {
-                scenario: sc,
-                file,
-                src,
-                dice: Dice::seeded(seed),
-                seed: Some(seed),
-            },
-            &roster,
-        );
+        let mut s = seeded_session("shooting_example", seed);
         let script = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/tests/scripts/shooting_example.ron"

@@ -24,6 +24,22 @@ pub fn session(scenario: &str, dice: &[u8]) -> Session {
     )
 }
 
+/// A session on a bundled scenario (or file) with seeded dice.
+pub fn seeded_session(scenario: &str, seed: u64) -> Session {
+    let roster = Roster::bundled().unwrap();
+    let (file, src, s) = load_scenario(scenario, &roster).unwrap_or_else(|e| panic!("{e:?}"));
+    Session::new(
+        GameSetup {
+            scenario: s,
+            file,
+            src,
+            dice: Dice::seeded(seed),
+            seed: Some(seed),
+        },
+        &roster,
+    )
+}
+
 /// A session from RON text with forced dice.
 pub fn session_from(src: &str, dice: &[u8]) -> Session {
     let roster = Roster::bundled().unwrap();
