@@ -318,7 +318,8 @@ fn cover_arc(bl: &Blocker, at: Vec2, inset: f32) -> Option<(f32, f32, f32)> {
 }
 
 /// The view from one figure's base: every sight-blocking piece, nearest first, with the arc of
-/// directions it can shadow. Built once per viewer ([`LosIndex::viewpoint`]) and asked for as
+/// directions it can shadow and (worked out when first needed) the arc in which it hides a
+/// whole base. Built once per viewer ([`LosIndex::viewpoint`]) and asked for as
 /// many targets as needed ([`Viewpoint::sight`]).
 #[derive(Clone, Debug)]
 pub struct Viewpoint<'a> {
@@ -463,8 +464,11 @@ impl LosIndex {
 
 impl Viewpoint<'_> {
     /// Whether the viewer can see a figure on a base of radius `rb` at `b` (inches), trying the
-    /// centre line and both rim lines ([`sight_lines`]); it stops as soon as all three are
-    /// blocked.
+    /// centre line and both rim lines ([`sight_lines`]). Only pieces in the target's direction
+    /// and nearer than it are looked at; the first that hides the whole base by its direction
+    /// alone (a far convex piece or circle reaching at least the rim inset to both sides of the
+    /// centre line) settles it, and otherwise the rest are tested line by line until all three
+    /// lines are blocked.
     ///
     /// tyneside-skirmish.txt, Visibility: "if a figure can draw a clear line of sight from his
     /// base to an enemy base, they can see each other."
