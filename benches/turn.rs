@@ -1,14 +1,17 @@
-//! One full turn of a 60-figure scenario through the headless app (target: under 20 ms):
+//! The headless command path on a 60-figure scenario: one simple command through
+//! `Session::send` (target: median under 20 µs), and one full turn (target: under 2 ms):
 //! orders, every group's movement, every group shooting at the nearest enemy group, the end
 //! of the turn.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use holotable::game::commands::Command;
-use holotable::game::session::Session;
-use holotable::game::table::GameSetup;
-use holotable::rules::dice::Dice;
-use holotable::rules::scenario::parse;
-use holotable::rules::tyneside::profile::Roster;
+use holotable::engine::dice::Randomness;
+use holotable::engine::pipeline::CommandOutcome;
+use holotable::engine::ruleset::Loaded;
+use holotable::engine::session::Session;
+use holotable::rules::scenario::read_header;
+use holotable::rulesets::tyneside::Tyneside;
+use holotable::rulesets::tyneside::commands::Command;
+use holotable::rulesets::tyneside::turn::TurnState;
 
 /// Two sides of six groups of five, 30" apart, with some woods between.
 fn scenario() -> String {
@@ -41,21 +44,27 @@ fn scenario() -> String {
 }
 
 fn bench(c: &mut Criterion) {
-    let roster = Roster::bundled().unwrap();
     let src = scenario();
-    let sc = parse(&src, "sixty.ron", &roster).unwrap();
-    let setup = || {
-        Session::new(
-            GameSetup {
-                scenario: sc.clone(),
-                file: "sixty.ron".into(),
-                src: src.clone(),
-                dice: Dice::seeded(7),
-                seed: Some(7),
-            },
-            &roster,
-        )
+    let loaded = Loaded {
+        file: "sixty.ron".into(),
+        header: read_header(&src, "sixty.ron", &["tyneside"]).unwrap(),
+        src,
     };
+    let setup = || Session::<Tyneside>::start(&loaded, Randomness::seeded(7)).unwrap();
+    c.bench_function("one EndActivation through Session::send", |b| {
+        b.iter_batched_ref(
+            || {
+                let mut s = setup();
+                s.send(Command::EndPhase);
+                s.send(Command::EndPhase);
+                s
+            },
+            |s| {
+                assert!(s.send(Command::EndActivation).accepted());
+            },
+            BatchSize::SmallInput,
+        )
+    });
     c.bench_function("one full turn, 60 figures, headless", |b| {
         b.iter_batched(
             setup,
@@ -67,9 +76,8 @@ fn bench(c: &mut Criterion) {
                 }
                 for _ in 0..12 {
                     let Some(active) = s
-                        .app
                         .world()
-                        .resource::<holotable::game::turn::TurnState>()
+                        .resource::<TurnState>()
                         .active_group()
                         .map(str::to_string)
                     else {
@@ -80,15 +88,14 @@ fn bench(c: &mut Criterion) {
                     } else {
                         active.replace("empire", "rebels")
                     };
-                    if let holotable::game::commands::CommandOutcome::Refused(..) =
-                        s.send(Command::Shoot {
-                            groups: vec![active],
-                            targets: vec![target],
-                        })
-                    {
+                    if let CommandOutcome::Refused(..) = s.send(Command::Shoot {
+                        groups: vec![active],
+                        targets: vec![target],
+                    }) {
                         s.send(Command::EndActivation);
                     }
                 }
+                assert_eq!(s.world().resource::<TurnState>().turn, 2, "the turn ended");
                 s
             },
             BatchSize::SmallInput,

@@ -1,18 +1,17 @@
-//! The command line: `holotable [play FILE] | check FILE... | run SCENARIO --commands FILE |
-//! screenshot SCENARIO OUT.png`.
+//! The command line: `holotable [play FILE] | check FILE... | run SCENARIO | replay SAVE |
+//! screenshot SCENARIO OUT.png`. Every rule-set question goes through the [`Registry`].
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::game::commands::{Command, CommandOutcome};
-use crate::game::session::Session;
-use crate::game::snapshot::GameState;
-use crate::game::table::GameSetup;
+use crate::engine::dice::Randomness;
+use crate::engine::ruleset::{Registry, ReplayError};
+use crate::engine::save;
+use crate::rules::cards::{Card, Deck};
 use crate::rules::dice::Dice;
-use crate::rules::scenario::{self, BUNDLED, Scenario, ScenarioError};
-use crate::rules::tyneside::profile::Roster;
+use crate::screens::Launch;
 
 /// Holotable: play Star Wars miniature wargames on screen.
 #[derive(Parser, Debug)]
@@ -44,15 +43,33 @@ pub enum Sub {
     Run {
         /// A scenario file or bundled name.
         scenario: String,
-        /// The command script (RON list of commands, docs/commands.md).
+        /// The command script (RON list of the rule set's commands, docs/commands.md).
         #[arg(long)]
         commands: PathBuf,
-        /// Dice seed (default 1).
+        /// Seed of the dice and the card deck (default 1).
         #[arg(long)]
         seed: Option<u64>,
-        /// Forced dice results, used in order (e.g. 6,1,4); overrides the seed.
+        /// Forced dice results, used in order (e.g. 6,1,4); with them the dice are not seeded.
         #[arg(long, value_delimiter = ',')]
         dice: Option<Vec<u8>>,
+        /// Forced cards, drawn in order (e.g. AS,10H,JK1); with them the deck is not seeded.
+        #[arg(long, value_delimiter = ',')]
+        cards: Option<Vec<String>>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Also write the game's record here (a save `holotable play` and `replay` open).
+        #[arg(long)]
+        save: Option<PathBuf>,
+    },
+    /// Replay a saved game headless, verifying every command; print the final state.
+    Replay {
+        /// The saved game.
+        file: PathBuf,
+        /// Only verify: print one line, exit 0 when every command matches, 1 naming the first
+        /// divergence.
+        #[arg(long)]
+        check: bool,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -69,90 +86,34 @@ pub enum Sub {
     },
 }
 
-/// A scenario read and validated: (file name as given, RON text, scenario).
-pub type Loaded = (String, String, Scenario);
-
-/// Reads a scenario from a path, or from the bundled list by name (with or without ".ron").
-///
-/// Errors: the file cannot be read (one message naming it), or it does not validate (every
-/// problem, each with file:line:column).
-pub fn load_scenario(arg: &str, roster: &Roster) -> Result<Loaded, Vec<String>> {
-    let (file, src) = if Path::new(arg).is_file() {
-        let src =
-            std::fs::read_to_string(arg).map_err(|e| vec![format!("{arg}: cannot read: {e}")])?;
-        (arg.to_string(), src)
-    } else {
-        let name = if arg.ends_with(".ron") {
-            arg.to_string()
-        } else {
-            format!("{arg}.ron")
-        };
-        match BUNDLED.iter().find(|(n, _)| *n == name) {
-            Some((n, s)) => (format!("bundled:{n}"), s.to_string()),
-            None => {
-                let known: Vec<&str> = BUNDLED
-                    .iter()
-                    .map(|(n, _)| n.trim_end_matches(".ron"))
-                    .collect();
-                return Err(vec![format!(
-                    "{arg}: no such file, and no bundled scenario of that name (bundled: {})",
-                    known.join(", ")
-                )]);
-            }
-        }
-    };
-    let s = scenario::parse(&src, &file, roster)
-        .map_err(|es| es.iter().map(ScenarioError::to_string).collect::<Vec<_>>())?;
-    Ok((file, src, s))
-}
-
-/// Parses a command script (a RON list of [`Command`]s).
-///
-/// Errors: `file:line:column: what was expected`.
-pub fn parse_script(src: &str, file: &str) -> Result<Vec<Command>, String> {
-    scenario::ron_options().from_str(src).map_err(|e| {
-        format!(
-            "{file}:{}:{}: {} (see docs/commands.md)",
-            e.span.start.line, e.span.start.col, e.code
-        )
-    })
-}
-
-/// Runs the command line; returns the process exit code.
-pub fn main() -> ExitCode {
+/// Runs the command line with the rule sets of `registry`; returns the process exit code.
+pub fn main(registry: Registry) -> ExitCode {
     let cli = Cli::parse();
-    let roster = match Roster::bundled() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("the bundled roster is broken: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
     match cli.command {
-        None => crate::screens::run_window(crate::screens::Launch::Title, roster),
+        None => crate::screens::run_window(Launch::Title, registry),
         Some(Sub::Play { scenario, seed }) => {
             let launch = match scenario {
-                None => crate::screens::Launch::Title,
-                Some(s) => match crate::game::save::load(Path::new(&s)) {
-                    Ok(record) => crate::screens::Launch::Resume(record),
-                    Err(_) => match load_scenario(&s, &roster) {
-                        Ok(loaded) => crate::screens::Launch::Play { loaded, seed },
+                None => Launch::Title,
+                Some(s) => match std::fs::read_to_string(&s) {
+                    Ok(text) if save::looks_like_save(&text) => Launch::Resume(PathBuf::from(s)),
+                    _ => match registry.load(&s) {
+                        Ok((loaded, _)) => Launch::Play { loaded, seed },
                         Err(es) => return report(&es),
                     },
                 },
             };
-            crate::screens::run_window(launch, roster)
+            crate::screens::run_window(launch, registry)
         }
         Some(Sub::Check { files }) => {
             let mut bad = Vec::new();
             for f in &files {
-                match load_scenario(f, &roster) {
-                    Ok((name, _, s)) => println!(
-                        "{name}: ok — {} ({} sides, {} terrain pieces)",
-                        s.name,
-                        s.sides.len(),
-                        s.terrain.len()
-                    ),
+                match registry
+                    .read(f)
+                    .and_then(|(loaded, entry)| Ok(((entry.check)(&loaded)?, loaded, entry)))
+                {
+                    Ok((summary, loaded, entry)) => {
+                        println!("{}: ok — {} rules: {summary}", loaded.file, entry.id)
+                    }
                     Err(es) => bad.extend(es),
                 }
             }
@@ -167,8 +128,11 @@ pub fn main() -> ExitCode {
             commands,
             seed,
             dice,
+            cards,
             json,
-        }) => run(&roster, &scenario, &commands, seed, dice, json),
+            save,
+        }) => run(&registry, &scenario, &commands, seed, dice, cards, json, save.as_deref()),
+        Some(Sub::Replay { file, check, json }) => replay(&registry, &file, check, json),
         Some(Sub::Screenshot {
             scenario,
             out,
@@ -181,14 +145,14 @@ pub fn main() -> ExitCode {
                 eprintln!("--size must be WIDTHxHEIGHT, e.g. 1280x720 (got '{size}')");
                 return ExitCode::from(2);
             };
-            match load_scenario(&scenario, &roster) {
-                Ok(loaded) => crate::screens::run_window(
-                    crate::screens::Launch::Screenshot {
+            match registry.load(&scenario) {
+                Ok((loaded, _)) => crate::screens::run_window(
+                    Launch::Screenshot {
                         loaded,
                         out,
                         size: (w, h),
                     },
-                    roster,
+                    registry,
                 ),
                 Err(es) => report(&es),
             }
@@ -203,15 +167,48 @@ fn report(errors: &[String]) -> ExitCode {
     ExitCode::FAILURE
 }
 
+/// The dice and deck `holotable run` plays with: forced where given, else seeded.
+///
+/// Errors: a card that is not a card of the 54-card deck (`--cards`).
+fn randomness(
+    seed: Option<u64>,
+    dice: Option<Vec<u8>>,
+    cards: Option<Vec<String>>,
+) -> Result<Randomness, String> {
+    let seed = seed.unwrap_or(1);
+    let seeded = dice.is_none() && cards.is_none();
+    let dice = match dice {
+        Some(faces) => Dice::forced(faces),
+        None => Dice::seeded(seed),
+    };
+    let deck = match cards {
+        Some(cards) => Deck::forced(
+            cards
+                .iter()
+                .map(|c| Card::parse(c).map_err(|e| format!("--cards: {e}")))
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+        None => Deck::seeded(seed),
+    };
+    Ok(Randomness {
+        dice,
+        deck,
+        seed: seeded.then_some(seed),
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
 fn run(
-    roster: &Roster,
+    registry: &Registry,
     scenario: &str,
     script: &Path,
     seed: Option<u64>,
     dice: Option<Vec<u8>>,
+    cards: Option<Vec<String>>,
     json: bool,
+    save_to: Option<&Path>,
 ) -> ExitCode {
-    let (file, src, s) = match load_scenario(scenario, roster) {
+    let (loaded, entry) = match registry.load(scenario) {
         Ok(l) => l,
         Err(es) => return report(&es),
     };
@@ -219,42 +216,29 @@ fn run(
         Ok(t) => t,
         Err(e) => return report(&[format!("{}: cannot read: {e}", script.display())]),
     };
-    let cmds = match parse_script(&script_src, &script.display().to_string()) {
-        Ok(c) => c,
+    let randomness = match randomness(seed, dice, cards) {
+        Ok(r) => r,
         Err(e) => return report(&[e]),
     };
-    let (dice, seed) = match dice {
-        Some(faces) => (Dice::forced(faces), None),
-        None => {
-            let seed = seed.unwrap_or(1);
-            (Dice::seeded(seed), Some(seed))
-        }
+    let mut game = match (entry.headless)(&loaded, randomness) {
+        Ok(g) => g,
+        Err(es) => return report(&es),
     };
-    let mut session = Session::new(
-        GameSetup {
-            scenario: s,
-            file,
-            src,
-            dice,
-            seed,
-        },
-        roster,
-    );
-    let mut failure = None;
-    for (n, c) in cmds.into_iter().enumerate() {
-        if let CommandOutcome::Refused(cmd, reason) = session.send(c) {
-            failure = Some(format!("command {} ({cmd:?}) refused: {reason}", n + 1));
-            break;
-        }
-    }
-    let state = session.state();
+    let failure = game
+        .play_script(&script_src, &script.display().to_string())
+        .err();
     if json {
-        match serde_json::to_string_pretty(&state) {
+        match serde_json::to_string_pretty(&game.json()) {
             Ok(t) => println!("{t}"),
             Err(e) => eprintln!("cannot write JSON: {e}"),
         }
     } else {
-        print!("{}", render_state(&state));
+        print!("{}", game.printout());
+    }
+    if let Some(path) = save_to
+        && let Err(e) = game.save(path)
+    {
+        return report(&[e.to_string()]);
     }
     match failure {
         Some(f) => report(&[f]),
@@ -262,54 +246,34 @@ fn run(
     }
 }
 
-/// The final state as text: figures, dice log, event log.
-pub fn render_state(state: &GameState) -> String {
-    use std::fmt::Write;
-    let mut o = String::new();
-    let _ = writeln!(o, "Turn {} — {}", state.turn, state.phase);
-    if let Some(r) = &state.result {
-        let _ = writeln!(o, "Result: {}", r.reason);
-    }
-    let _ = writeln!(o, "\nFigures:");
-    let _ = writeln!(
-        o,
-        "  {:<12} {:<10} {:>14} {:>6} {:<9} {:>3}  notes",
-        "id", "group", "position", "wounds", "status", "FP"
-    );
-    for f in &state.figures {
-        let mut notes = Vec::new();
-        if f.ducked_back {
-            notes.push("ducked back");
+fn replay(registry: &Registry, file: &Path, check: bool, json: bool) -> ExitCode {
+    let text = match save::read(file) {
+        Ok(t) => t,
+        Err(e) => return report(&[e]),
+    };
+    let entry = match registry.for_save(&text, file) {
+        Ok(e) => e,
+        Err(e) => return report(&[e]),
+    };
+    match (entry.replay)(&text, file) {
+        Ok(mut game) => {
+            if check {
+                println!(
+                    "{}: {} commands replayed, every one accepted with the recorded dice and state",
+                    file.display(),
+                    game.commands()
+                );
+            } else if json {
+                match serde_json::to_string_pretty(&game.json()) {
+                    Ok(t) => println!("{t}"),
+                    Err(e) => eprintln!("cannot write JSON: {e}"),
+                }
+            } else {
+                print!("{}", game.printout());
+            }
+            ExitCode::SUCCESS
         }
-        if f.knocked_out {
-            notes.push("knocked out");
-        }
-        if f.hidden {
-            notes.push("hidden");
-        }
-        let _ = writeln!(
-            o,
-            "  {:<12} {:<10} {:>14} {:>6} {:<9} {:>3}  {}",
-            f.id,
-            f.group,
-            format!("({:.2}, {:.2})", f.position.0, f.position.1),
-            f.wounds,
-            format!("{:?}", f.status),
-            f.force_points,
-            notes.join(", ")
-        );
+        Err(ReplayError::Diverged(d)) => report(&[format!("{}: {d}", file.display())]),
+        Err(e) => report(&[e.to_string()]),
     }
-    let _ = writeln!(o, "\nDice:");
-    for d in &state.dice {
-        let _ = writeln!(
-            o,
-            "  {:<5} {:?} = {:<3} {} -> {}",
-            d.expr, d.faces, d.total, d.reason, d.outcome
-        );
-    }
-    let _ = writeln!(o, "\nEvents:");
-    for e in &state.events {
-        let _ = writeln!(o, "  {e}");
-    }
-    o
 }

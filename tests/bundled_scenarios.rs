@@ -4,17 +4,17 @@
 
 mod common;
 
-use holotable::game::commands::{Command, CommandOutcome};
-use holotable::game::components::Status;
-use holotable::game::session::Session;
-use holotable::game::turn::{TurnPhase, TurnState};
+use holotable::engine::pipeline::CommandOutcome;
+use holotable::rulesets::tyneside::commands::Command;
+use holotable::rulesets::tyneside::components::Status;
+use holotable::rulesets::tyneside::turn::TurnState;
 
-fn accepted(s: &mut Session, c: Command) -> bool {
+fn accepted(s: &mut common::Game, c: Command) -> bool {
     matches!(s.send(c), CommandOutcome::Accepted(_))
 }
 
 /// The active group and the enemy groups, nearest first, with the direction to the nearest.
-fn situation(s: &mut Session) -> Option<(String, Vec<String>, (f32, f32))> {
+fn situation(s: &mut common::Game) -> Option<(String, Vec<String>, (f32, f32))> {
     let active = s
         .app
         .world()
@@ -67,8 +67,8 @@ fn situation(s: &mut Session) -> Option<(String, Vec<String>, (f32, f32))> {
 }
 
 /// (figure id, side index) from the scenario.
-fn side_map(s: &mut Session) -> Vec<(String, usize)> {
-    let table = s.app.world().resource::<holotable::game::table::TableRes>();
+fn side_map(s: &mut common::Game) -> Vec<(String, usize)> {
+    let table = s.app.world().resource::<holotable::rulesets::tyneside::table::TableRes>();
     table
         .scenario
         .sides
@@ -85,13 +85,13 @@ fn side_map(s: &mut Session) -> Vec<(String, usize)> {
 fn play_to_the_end(name: &str, seed: u64) -> (u32, String) {
     let mut s = common::seeded_session(name, seed);
     for _ in 0..3000 {
-        match s.phase() {
-            TurnPhase::GameOver => {
+        match s.phase().as_str() {
+            "GameOver" => {
                 let st = s.state();
                 return (st.turn, st.result.unwrap().reason);
             }
-            TurnPhase::Orders => assert!(accepted(&mut s, Command::EndPhase)),
-            TurnPhase::Movement => {
+            "Orders" => assert!(accepted(&mut s, Command::EndPhase)),
+            "Movement" => {
                 if accepted(&mut s, Command::EndActivation) {
                     continue;
                 }
@@ -154,7 +154,7 @@ fn play_to_the_end(name: &str, seed: u64) -> (u32, String) {
                     }
                 }
                 if s.app.world().resource::<TurnState>().active_group() != Some(group.as_str())
-                    || s.phase() != TurnPhase::Movement
+                    || s.phase() != "Movement"
                 {
                     continue;
                 }
@@ -171,7 +171,7 @@ fn play_to_the_end(name: &str, seed: u64) -> (u32, String) {
                     );
                 }
             }
-            TurnPhase::Action => {
+            "Action" => {
                 let (group, enemies, _) = situation(&mut s).expect("an active group");
                 if accepted(
                     &mut s,
@@ -207,7 +207,7 @@ fn play_to_the_end(name: &str, seed: u64) -> (u32, String) {
 
 #[test]
 fn every_bundled_scenario_plays_to_a_result() {
-    for (name, _) in holotable::rules::scenario::BUNDLED {
+    for (name, _) in holotable::rulesets::tyneside::BUNDLED {
         for seed in [1, 2] {
             let (turn, reason) = play_to_the_end(name, seed);
             assert!(turn >= 1 && !reason.is_empty(), "{name}");

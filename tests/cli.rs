@@ -118,3 +118,82 @@ fn run_json_and_an_illegal_command() {
     assert_eq!(code, 1);
     assert!(err.contains("bad.ron:1:"), "{err}");
 }
+
+#[test]
+fn an_unknown_rule_set_is_refused_with_the_known_ids() {
+    let dir = std::env::temp_dir().join(format!("holotable-ruleset-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("hex.ron");
+    std::fs::write(
+        &file,
+        "(\n  name: \"Hoth\",\n  ruleset: \"hexes\",\n  sides: [(id: \"a\", name: \"A\")],\n)",
+    )
+    .unwrap();
+    let (code, _, err) = holotable(&["check", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("hex.ron:3:12: unknown rule set 'hexes': expected one of tyneside"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn run_saves_and_replay_checks_and_catches_a_changed_die() {
+    let dir = std::env::temp_dir().join(format!("holotable-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("game.ron");
+    let (code, _, err) = holotable(&[
+        "run",
+        "shooting_example",
+        "--commands",
+        "tests/scripts/shooting_example.ron",
+        "--dice",
+        "8,7,6,4,1,8,5,1,7,7,7,7,7,7,8,8",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = holotable(&["replay", save.to_str().unwrap(), "--check"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("11 commands replayed"), "{out}");
+    // The replay without --check prints the game as it stands.
+    let (code, out, _) = holotable(&["replay", save.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Turn 2 — Orders"), "{out}");
+    // One die changed by hand: the first face of the fire fight, 8 -> 2.
+    let text = std::fs::read_to_string(&save).unwrap();
+    let list = text.find("faces: [").unwrap() + "faces: [".len();
+    let shoot = text.find("Shoot(").unwrap();
+    assert!(list > shoot, "the only dice are the fire fight's");
+    let at = list + text[list..].find('8').unwrap();
+    assert!(text[list..at].trim().is_empty(), "the first face is an 8");
+    let tampered = format!("{}2{}", &text[..at], &text[at + 1..]);
+    std::fs::write(&save, tampered).unwrap();
+    let (code, _, err) = holotable(&["replay", save.to_str().unwrap(), "--check"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("command 11 of 11 (Shoot") && err.contains("state hash"),
+        "{err}"
+    );
+    // A save of another format version is refused, not misread.
+    std::fs::write(&save, text.replace("version: 2", "version: 1")).unwrap();
+    let (code, _, err) = holotable(&["replay", save.to_str().unwrap(), "--check"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("save format version 1"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn forced_cards_must_be_cards() {
+    let (code, _, err) = holotable(&[
+        "run",
+        "shooting_example",
+        "--commands",
+        "tests/scripts/shooting_example.ron",
+        "--cards",
+        "AS,ZZ",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--cards") && err.contains("ZZ"), "{err}");
+}

@@ -3,10 +3,9 @@
 mod common;
 
 use common::*;
-use holotable::game::commands::Command;
-use holotable::game::components::Status;
-use holotable::game::turn::TurnPhase;
-use holotable::rules::tyneside::orders::Order;
+use holotable::rulesets::tyneside::commands::Command;
+use holotable::rulesets::tyneside::components::Status;
+use holotable::rulesets::tyneside::rules::orders::Order;
 
 /// Rebels (a trooper pair, Chewbacca with a medic) against stormtroopers, with woods, a wall,
 /// a rock and a chasm. Rebels are listed first, so they place orders first.
@@ -39,10 +38,10 @@ const FIELD: &str = r#"(
     turn_limit: Some(3),
 )"#;
 
-fn to_movement(s: &mut holotable::game::session::Session) {
+fn to_movement(s: &mut common::Game) {
     ok(s, Command::EndPhase);
     ok(s, Command::EndPhase);
-    assert_eq!(s.phase(), TurnPhase::Movement);
+    assert_eq!(s.phase(), "Movement");
 }
 
 #[test]
@@ -292,7 +291,7 @@ fn other_melee_against_two_with_the_highest_die() {
     to_movement(&mut s);
     ok(&mut s, Command::EndActivation);
     ok(&mut s, Command::EndActivation);
-    assert_eq!(s.phase(), TurnPhase::Action);
+    assert_eq!(s.phase(), "Action");
     let why = refused(&mut s, Command::EndActivation);
     assert!(why.contains("must fight first"), "{why}");
     ok(
@@ -305,7 +304,7 @@ fn other_melee_against_two_with_the_highest_die() {
     assert_eq!(fig(&mut s, "s2").status, Status::Killed);
     // The Empire has no figure left: Rebels win at once.
     let st = s.state();
-    assert_eq!(s.phase(), TurnPhase::GameOver);
+    assert_eq!(s.phase(), "GameOver");
     assert_eq!(st.result.unwrap().winner, Some(0));
 }
 
@@ -338,7 +337,7 @@ fn fire_fight_wounds_and_a_stationary_medic_heals_on_five_or_six() {
     to_movement(&mut s);
     ok(&mut s, Command::EndActivation);
     ok(&mut s, Command::EndActivation);
-    assert_eq!(s.phase(), TurnPhase::Action);
+    assert_eq!(s.phase(), "Action");
     ok(
         &mut s,
         Command::Shoot {
@@ -388,7 +387,7 @@ fn determinism_same_seed_same_game() {
             "/tests/scripts/shooting_example.ron"
         ))
         .unwrap();
-        for c in holotable::cli::parse_script(&script, "s").unwrap() {
+        for c in holotable::engine::pipeline::parse_script::<Command>(&script, "s").unwrap() {
             s.send(c);
         }
         // Turn 2: everyone stands and shoots again where they can.
@@ -446,11 +445,11 @@ fn a_figure_hemmed_in_is_not_held_to_half_speed() {
 
 /// Ends one Empire (Stand) activation if the trooper's group is not yet active; returns
 /// whether it did.
-fn end_until_ours(s: &mut holotable::game::session::Session) -> bool {
+fn end_until_ours(s: &mut common::Game) -> bool {
     let active = s
         .app
         .world()
-        .resource::<holotable::game::turn::TurnState>()
+        .resource::<holotable::rulesets::tyneside::turn::TurnState>()
         .active_group()
         .map(str::to_string);
     if active.as_deref() == Some("r") {
@@ -546,7 +545,7 @@ fn light_sabre_duel_six_against_one_costs_eight_force_points() {
     ok(&mut s, Command::EndActivation);
     // Vader fought in that duel too, so he may end his activation; turn 2 begins.
     ok(&mut s, Command::EndActivation);
-    assert_eq!((s.state().turn, s.phase()), (2, TurnPhase::Orders));
+    assert_eq!((s.state().turn, s.phase().as_str()), (2, "Orders"));
 }
 
 #[test]
@@ -600,33 +599,22 @@ fn heroes_leave_and_join_groups_and_groups_merge_within_limits() {
 
 #[test]
 fn the_game_record_replays_to_the_same_state() {
-    use holotable::game::record::GameRecord;
-    use holotable::game::table::GameSetup;
-    use holotable::rules::dice::Dice;
-    use holotable::rules::tyneside::profile::Roster;
-    let roster = Roster::bundled().unwrap();
-    let (file, src, sc) = holotable::cli::load_scenario("shooting_example", &roster).unwrap();
-    let setup = |dice: Dice| GameSetup {
-        scenario: sc.clone(),
-        file: file.clone(),
-        src: src.clone(),
-        dice,
-        seed: None,
-    };
-    let mut first = holotable::game::session::Session::new(setup(Dice::seeded(9)), &roster);
+    use holotable::engine::dice::Randomness;
+    use holotable::engine::record::GameRecord;
+    let mut first = common::seeded_session("shooting_example", 9);
     let script = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/scripts/shooting_example.ron"
     ))
     .unwrap();
-    for c in holotable::cli::parse_script(&script, "s").unwrap() {
+    for c in holotable::engine::pipeline::parse_script::<Command>(&script, "s").unwrap() {
         ok(&mut first, c);
     }
     first.send(Command::MoveGroup {
         group: "A".into(),
         by: (1.0, 0.0),
     }); // refused: not recorded
-    let record = first.app.world().resource::<GameRecord>().clone();
+    let record = first.app.world().resource::<GameRecord<Command>>().clone();
     assert_eq!(
         record.commands.len(),
         11,
@@ -639,7 +627,9 @@ fn the_game_record_replays_to_the_same_state() {
         .flat_map(|c| c.dice.iter().flat_map(|r| r.faces.clone()))
         .collect();
     assert_eq!(faces.len(), 16);
-    let mut again = holotable::game::session::Session::new(setup(Dice::forced(faces)), &roster);
+    let mut again =
+        common::Game::start(&common::loaded("shooting_example"), Randomness::forced(faces, []))
+            .unwrap();
     for c in &record.commands {
         ok(&mut again, c.command.clone());
     }
@@ -649,13 +639,17 @@ fn the_game_record_replays_to_the_same_state() {
         a.dice.iter().map(|d| d.total).collect::<Vec<_>>(),
         b.dice.iter().map(|d| d.total).collect::<Vec<_>>()
     );
+    let hashes = |r: &GameRecord<Command>| r.commands.iter().map(|c| c.hash).collect::<Vec<_>>();
+    assert_eq!(
+        hashes(&record),
+        hashes(again.record()),
+        "the same game leaves the same state hash after every command"
+    );
 }
 
-#[test]
-fn a_saved_game_resumes_where_it_was() {
-    use holotable::game::record::GameRecord;
-    use holotable::game::save;
-    use holotable::rules::tyneside::profile::Roster;
+/// The worked example saved to a file, as `holotable run --save` writes it.
+fn saved_example(dir: &std::path::Path) -> (common::Game, std::path::PathBuf) {
+    use holotable::engine::ruleset::Headless;
     let mut s = session(
         "shooting_example",
         &[8, 7, 6, 4, 1, 8, 5, 1, 7, 7, 7, 7, 7, 7, 8, 8],
@@ -665,32 +659,72 @@ fn a_saved_game_resumes_where_it_was() {
         "/tests/scripts/shooting_example.ron"
     ))
     .unwrap();
-    for c in holotable::cli::parse_script(&script, "s").unwrap() {
-        ok(&mut s, c);
-    }
-    let dir = std::env::temp_dir().join(format!("holotable-save-{}", std::process::id()));
+    s.play_script(&script, "s").unwrap();
     let path = dir.join("saves").join("example.ron");
-    save::save(s.app.world().resource::<GameRecord>(), &path).unwrap();
+    s.save(&path).unwrap();
+    (s, path)
+}
+
+#[test]
+fn a_saved_game_resumes_where_it_was() {
+    use holotable::engine::record::GameRecord;
+    use holotable::engine::save;
+    let dir = std::env::temp_dir().join(format!("holotable-save-{}", std::process::id()));
+    let (mut s, path) = saved_example(&dir);
     assert!(
         !path.with_extension("ron.partial").exists(),
         "no temporary file is left"
     );
-    let record = save::load(&path).unwrap();
-    let roster = Roster::bundled().unwrap();
-    let (setup, commands) = save::resume(&record, &roster, 5).unwrap();
-    let mut again = holotable::game::session::Session::new(setup, &roster);
-    for c in commands {
-        ok(&mut again, c);
-    }
+    let text = save::read(&path).unwrap();
+    let record: GameRecord<Command> = save::parse(&text, &path).unwrap();
+    let mut again = common::Game::replay(&record).unwrap();
     assert_eq!(again.state().figures, s.state().figures);
     assert_eq!(again.state().turn, 2);
+    assert_eq!(again.record().commands, record.commands);
     // A file that is not a save says where and what.
     std::fs::write(dir.join("junk.ron"), "(scenario_file: 3)").unwrap();
-    let err = save::load(&dir.join("junk.ron")).unwrap_err();
+    let err = save::read_header("(scenario_file: 3)", &dir.join("junk.ron")).unwrap_err();
     assert!(
-        err.contains("junk.ron:1:") && err.contains("not a saved game"),
+        err.contains("junk.ron:1:") && err.contains("not a Holotable save"),
         "{err}"
     );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_tampered_save_stops_at_the_command_whose_die_was_changed() {
+    use holotable::engine::record::GameRecord;
+    use holotable::engine::replay::ResumeError;
+    use holotable::engine::save;
+    let dir = std::env::temp_dir().join(format!("holotable-tamper-{}", std::process::id()));
+    let (_, path) = saved_example(&dir);
+    let text = save::read(&path).unwrap();
+    let mut record: GameRecord<Command> = save::parse(&text, &path).unwrap();
+    // The fire fight is the 11th command; its first roll is Rebels (X)'s D8, an 8. Make it 1.
+    let shoot = record.commands.len();
+    assert!(matches!(record.commands[shoot - 1].command, Command::Shoot { .. }));
+    assert_eq!(record.commands[shoot - 1].dice[0].faces, vec![8]);
+    record.commands[shoot - 1].dice[0].faces = vec![1];
+    match common::Game::replay(&record) {
+        Err(ResumeError::Diverged(d)) => {
+            assert_eq!((d.index, d.total), (shoot, shoot));
+            assert!(d.command.starts_with("Shoot"), "{d}");
+            assert!(d.what.contains("state hash"), "{d}");
+        }
+        Err(e) => panic!("wrong error: {e}"),
+        Ok(_) => panic!("a tampered save replayed"),
+    }
+    // A command that is no longer legal stops the replay at that command, refused.
+    let mut record: GameRecord<Command> = save::parse(&text, &path).unwrap();
+    record.commands[0].command = Command::EndActivation;
+    match common::Game::replay(&record) {
+        Err(ResumeError::Diverged(d)) => {
+            assert_eq!(d.index, 1);
+            assert!(d.what.starts_with("refused on replay: not allowed in the Orders phase"), "{d}");
+        }
+        other => panic!("{:?}", other.err()),
+    }
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

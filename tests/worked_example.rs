@@ -4,9 +4,8 @@
 mod common;
 
 use common::*;
-use holotable::cli::parse_script;
-use holotable::game::components::Status;
-use holotable::game::turn::TurnPhase;
+use holotable::engine::pipeline::parse_script;
+use holotable::rulesets::tyneside::components::Status;
 
 const DICE: [u8; 16] = [8, 7, 6, 4, 1, 8, 5, 1, 7, 7, 7, 7, 7, 7, 8, 8];
 
@@ -65,7 +64,7 @@ fn shooting_method_example_row_for_row() {
     assert_eq!(st.dice.len(), 16);
     assert_eq!(
         s.phase(),
-        TurnPhase::Orders,
+        "Orders",
         "turn 2 begins once B's fire ends the phase"
     );
     assert_eq!(st.turn, 2);

@@ -1,9 +1,19 @@
 //! Dice: every random number in a game comes from one [`Dice`].
 //!
-//! The rule texts use D3, D4, D6 and D8 (tyneside-skirmish.txt, Introduction: "Players will
-//! need at least 1 D6, a D4 and a D8"). A [`Dice`] is either seeded (ChaCha8, so the same seed
-//! gives the same game) or forced (a queue of results for tests, scripts and players who roll
-//! physical dice). Every roll is kept as a [`RollRecord`] with its reason.
+//! The five rule texts use D3, D4, D6, D8, D10, D12, D20 and pools of D6 with pips:
+//! - tyneside-skirmish.txt, Introduction: "Players will need at least 1 D6, a D4 and a D8";
+//! - one-stat-skirmish.txt, What do you need: "1 D10 for the Boss. 1D8 for the Specialists,
+//!   1D6 for the Rookies";
+//! - imperial-alliance-battlefield.txt, JEDIS: a Jedi "can increase an attack dice by one for
+//!   every force point spent" (a 1d8+1 becomes "1d20+1" with 3 force points, so D10 and D12
+//!   lie between);
+//! - star-wars-battle-space.txt, PROCEDURE: movement points from "the 1d6 roll";
+//! - d6-mass-combat.txt, Units: dice codes such as "a combined action of 6D+2" (six D6 plus two
+//!   pips).
+//!
+//! A [`Dice`] is either seeded (ChaCha8, so the same seed gives the same game) or forced (a
+//! queue of results for tests, scripts, replays and players who roll physical dice). Every roll
+//! is kept as a [`RollRecord`] with its reason.
 
 use std::collections::VecDeque;
 
@@ -11,46 +21,188 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-/// A dice expression: `count` dice of `sides` faces plus `modifier` (e.g. 2D6, D4+1).
+/// Every die size a rule text uses, in faces: D3, D4, D6, D8, D10, D12 and D20 (see the module
+/// documentation for where each rule text names them).
+pub const DIE_SIZES: [u8; 7] = [3, 4, 6, 8, 10, 12, 20];
+
+/// The most dice [`DiceExpr::parse`] accepts in one expression.
+const MAX_COUNT: u32 = 30;
+
+/// Whether a die of `sides` faces is one the rule texts use, i.e. `sides` is in [`DIE_SIZES`].
+pub fn is_die(sides: u8) -> bool {
+    DIE_SIZES.contains(&sides)
+}
+
+/// A dice expression: `count` dice of `sides` faces plus `modifier` (e.g. 2D6, D4+1), or a D6
+/// pool with pips (e.g. 5D+2; d6-mass-combat.txt, Units: "a combined action of 6D+2").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DiceExpr {
     /// How many dice are thrown (1 or more).
     pub count: u8,
-    /// Faces on each die: 3, 4, 6 or 8.
+    /// Faces on each die: 3, 4, 6, 8, 10, 12 or 20 (see [`DIE_SIZES`]); 6 for a pool.
     pub sides: u8,
-    /// Added to the sum of the dice (may be negative).
+    /// Added to the sum of the dice (may be negative); for a pool, its pips.
     pub modifier: i8,
+    /// True for a D6 pool written as a dice code ("5D+2"): it is thrown like five D6 plus 2,
+    /// and only the notation differs. False for every other expression.
+    #[serde(default)]
+    pub pool: bool,
 }
 
 impl DiceExpr {
-    /// One die of `sides` faces.
+    /// One die of `sides` faces (e.g. `d(8)` is D8).
     pub const fn d(sides: u8) -> Self {
         Self {
             count: 1,
             sides,
             modifier: 0,
+            pool: false,
         }
     }
-    /// `count` dice of `sides` faces.
+    /// `count` dice of `sides` faces (e.g. `nd(2, 6)` is 2D6).
     pub const fn nd(count: u8, sides: u8) -> Self {
         Self {
             count,
             sides,
             modifier: 0,
+            pool: false,
         }
     }
-    /// The same expression with `modifier` added.
+    /// The same expression with `modifier` added (replacing any modifier it had; for a pool,
+    /// the pips).
     pub const fn plus(self, modifier: i8) -> Self {
         Self { modifier, ..self }
+    }
+    /// A D6 dice code of the D6 system: `count` D6 plus `pips` (e.g. `pool(5, 2)` is "5D+2").
+    ///
+    /// d6-mass-combat.txt, Units: "a combined action of 6D+2"; a pip is one point added to the
+    /// roll, and three pips make a die (The Combat System, Combined Action Chart:
+    /// "+1D+1 +1D+2 +2D"). The pips are kept as given, not carried into dice.
+    pub const fn pool(count: u8, pips: i8) -> Self {
+        Self {
+            count,
+            sides: 6,
+            modifier: pips,
+            pool: true,
+        }
+    }
+
+    /// Reads an expression as the rule texts write it: "D8", "d8", "2D6", "D4+1", "1d4+2",
+    /// "d20", "D6-1", or a D6 pool "5D+2", "3D" (a count and a D with no faces). Case and
+    /// spaces do not matter.
+    ///
+    /// Errors: [`DiceError::BadExpr`] when there is no D, the die is not one of [`DIE_SIZES`],
+    /// the count is 0 or more than 30, a pool has no count, the modifier is outside -128..=127,
+    /// or anything else is in the text.
+    pub fn parse(text: &str) -> Result<DiceExpr, DiceError> {
+        let bad = |why: &str| DiceError::BadExpr {
+            text: text.to_string(),
+            why: why.to_string(),
+        };
+        let s: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if s.is_empty() {
+            return Err(bad("it is empty; write e.g. D6, 2D6, D4+1 or 5D+2"));
+        }
+        let Some(dpos) = s.find(|c: char| c == 'D' || c == 'd') else {
+            return Err(bad("there is no D; write e.g. D6, 2D6, D4+1 or 5D+2"));
+        };
+        let count_txt = &s[..dpos];
+        let rest = &s[dpos + 1..];
+        let split = rest
+            .find(|c: char| c == '+' || c == '-')
+            .unwrap_or(rest.len());
+        let (sides_txt, mod_txt) = rest.split_at(split);
+        let all_digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+
+        let count: Option<u8> = if count_txt.is_empty() {
+            None
+        } else if !all_digits(count_txt) {
+            return Err(bad(
+                "the number of dice before the D must be a whole number",
+            ));
+        } else {
+            match count_txt.parse::<u32>() {
+                Ok(0) => return Err(bad("it throws no dice (count 0)")),
+                Ok(n) if n <= MAX_COUNT => Some(n as u8),
+                _ => return Err(bad("more than 30 dice")),
+            }
+        };
+        let sides: Option<u8> = if sides_txt.is_empty() {
+            None
+        } else if !all_digits(sides_txt) {
+            return Err(bad(
+                "the faces after the D must be a number (3, 4, 6, 8, 10, 12 or 20)",
+            ));
+        } else {
+            match sides_txt.parse::<u32>() {
+                Ok(n) if n <= u8::MAX as u32 && is_die(n as u8) => Some(n as u8),
+                _ => {
+                    return Err(bad("no such die: a die has 3, 4, 6, 8, 10, 12 or 20 faces"));
+                }
+            }
+        };
+        let modifier: i8 = if mod_txt.is_empty() {
+            0
+        } else {
+            let (sign, digits) = mod_txt.split_at(1);
+            if !all_digits(digits) {
+                return Err(bad(
+                    "the modifier must be + or - followed by a whole number",
+                ));
+            }
+            let magnitude = match digits.parse::<i32>() {
+                Ok(m) => m,
+                Err(_) => return Err(bad("the modifier is too large (-128 to 127)")),
+            };
+            let value = if sign == "-" { -magnitude } else { magnitude };
+            match i8::try_from(value) {
+                Ok(v) => v,
+                Err(_) => return Err(bad("the modifier is too large (-128 to 127)")),
+            }
+        };
+        match (count, sides) {
+            (Some(count), None) => Ok(Self::pool(count, modifier)),
+            (None, None) => Err(bad(
+                "a D6 pool needs its number of dice before the D, e.g. 3D or 5D+2",
+            )),
+            (count, Some(sides)) => Ok(Self::nd(count.unwrap_or(1), sides).plus(modifier)),
+        }
+    }
+
+    /// The faces of one die: 1..=sides.
+    pub fn faces(&self) -> std::ops::RangeInclusive<u8> {
+        1..=self.sides
+    }
+
+    /// The lowest and highest total the expression can throw, (min, max): every die showing
+    /// 1, then every die showing `sides`, each plus the modifier (pips for a pool).
+    pub fn range(&self) -> (i32, i32) {
+        let count = self.count as i32;
+        let modifier = self.modifier as i32;
+        (count + modifier, count * self.sides as i32 + modifier)
+    }
+}
+
+impl std::str::FromStr for DiceExpr {
+    type Err = DiceError;
+
+    /// The same as [`DiceExpr::parse`].
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::parse(s)
     }
 }
 
 impl std::fmt::Display for DiceExpr {
+    /// "D8", "2D6", "D4+1", "D6-1"; a pool always shows its count: "5D+2", "3D", "1D".
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.count > 1 {
-            write!(f, "{}", self.count)?;
+        if self.pool {
+            write!(f, "{}D", self.count)?;
+        } else {
+            if self.count > 1 {
+                write!(f, "{}", self.count)?;
+            }
+            write!(f, "D{}", self.sides)?;
         }
-        write!(f, "D{}", self.sides)?;
         if self.modifier != 0 {
             write!(f, "{:+}", self.modifier)?;
         }
@@ -61,7 +213,7 @@ impl std::fmt::Display for DiceExpr {
 /// One roll as the dice log shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RollRecord {
-    /// The expression thrown, e.g. "D8".
+    /// The expression thrown, e.g. "D8" or "5D+2".
     pub expr: String,
     /// Each die's face, in the order thrown.
     pub faces: Vec<u8>,
@@ -71,9 +223,14 @@ pub struct RollRecord {
     pub reason: String,
     /// The table row or result it selected, filled in by the rule that used it.
     pub outcome: String,
+    /// True when any of its faces was typed in by a player who rolled physical dice (see
+    /// [`Dice::push_forced`]); false for generated, scripted and replayed faces.
+    #[serde(default)]
+    pub typed: bool,
 }
 
-/// The error when a forced-dice queue runs dry or holds a face the die does not have.
+/// The error when a forced-dice queue runs dry, holds a face the die does not have, or an
+/// expression is not one the rules can throw.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DiceError {
     /// The forced queue is empty but the rules need another die.
@@ -94,13 +251,32 @@ pub enum DiceError {
         /// Why it was thrown.
         reason: String,
     },
+    /// A dice expression that cannot be read or thrown (e.g. "D7", "0D6", "2D6x").
+    #[error("bad dice expression \"{text}\": {why}")]
+    BadExpr {
+        /// The expression as given.
+        text: String,
+        /// What is wrong with it.
+        why: String,
+    },
+}
+
+/// Where a [`Dice`] stood at one moment, to put it back there with [`Dice::restore`] (a
+/// refused command undoes its rolls): the forced queue, the generator and the log's length.
+#[derive(Clone, Debug)]
+pub struct DiceCheckpoint {
+    forced: VecDeque<(u8, bool)>,
+    rng: Option<ChaCha8Rng>,
+    log_len: usize,
+    last_outcome: Option<String>,
 }
 
 /// The one source of randomness in a game, with the log of every roll: forced faces (typed in,
 /// scripted or replayed) are used first, then the seeded generator if there is one.
 #[derive(Clone, Debug)]
 pub struct Dice {
-    forced: VecDeque<u8>,
+    /// Forced faces in order, each with whether a player typed it in.
+    forced: VecDeque<(u8, bool)>,
     rng: Option<ChaCha8Rng>,
     log: Vec<RollRecord>,
 }
@@ -115,10 +291,11 @@ impl Dice {
         }
     }
 
-    /// Dice that give `faces` in order, one per die thrown; an error once they run out.
+    /// Dice that give `faces` in order, one per die thrown; an error once they run out. These
+    /// are scripted or replayed faces, not typed ones (their rolls are logged `typed: false`).
     pub fn forced(faces: impl IntoIterator<Item = u8>) -> Self {
         Self {
-            forced: faces.into_iter().collect(),
+            forced: faces.into_iter().map(|f| (f, false)).collect(),
             rng: None,
             log: Vec::new(),
         }
@@ -131,24 +308,37 @@ impl Dice {
         self
     }
 
-    /// Throws `expr` for `reason`, logs it and returns the total.
+    /// Throws `expr` for `reason`, logs it and returns the total (faces' sum plus modifier).
     ///
-    /// Errors: [`DiceError::Exhausted`] when no forced face is left and there is no seed,
-    /// [`DiceError::BadFace`] when a forced face is outside 1..=sides. A failed roll logs
-    /// nothing and consumes nothing.
+    /// Errors: [`DiceError::BadExpr`] when `expr` throws no dice (count 0) or its die is not
+    /// one of [`DIE_SIZES`], [`DiceError::Exhausted`] when no forced face is left and there is
+    /// no seed, [`DiceError::BadFace`] when a forced face is outside 1..=sides. A failed roll
+    /// logs nothing and consumes nothing.
     pub fn roll(&mut self, expr: DiceExpr, reason: impl Into<String>) -> Result<i32, DiceError> {
+        if expr.count == 0 {
+            return Err(DiceError::BadExpr {
+                text: expr.to_string(),
+                why: "it throws no dice (count 0)".to_string(),
+            });
+        }
+        if !is_die(expr.sides) {
+            return Err(DiceError::BadExpr {
+                text: expr.to_string(),
+                why: "no such die: a die has 3, 4, 6, 8, 10, 12 or 20 faces".to_string(),
+            });
+        }
         let reason = reason.into();
         let mut faces: Vec<u8> = Vec::with_capacity(expr.count as usize);
-        let mut from_queue = 0;
+        let mut taken: Vec<(u8, bool)> = Vec::new();
         for _ in 0..expr.count {
             let face = match (self.forced.front().copied(), &mut self.rng) {
-                (Some(face), _) if face >= 1 && face <= expr.sides => {
+                (Some((face, typed)), _) if face >= 1 && face <= expr.sides => {
                     self.forced.pop_front();
-                    from_queue += 1;
+                    taken.push((face, typed));
                     face
                 }
-                (Some(face), _) => {
-                    self.put_back(&faces[..from_queue]);
+                (Some((face, _)), _) => {
+                    self.put_back(&taken);
                     return Err(DiceError::BadFace {
                         face,
                         sides: expr.sides,
@@ -157,7 +347,7 @@ impl Dice {
                 }
                 (None, Some(rng)) => rng.random_range(1..=expr.sides),
                 (None, None) => {
-                    self.put_back(&faces[..from_queue]);
+                    self.put_back(&taken);
                     return Err(DiceError::Exhausted {
                         expr: expr.to_string(),
                         reason,
@@ -167,18 +357,20 @@ impl Dice {
             faces.push(face);
         }
         let total = faces.iter().map(|&f| f as i32).sum::<i32>() + expr.modifier as i32;
+        let typed = taken.iter().any(|&(_, t)| t);
         self.log.push(RollRecord {
             expr: expr.to_string(),
             faces,
             total,
             reason,
             outcome: String::new(),
+            typed,
         });
         Ok(total)
     }
 
-    /// Returns faces taken from the forced queue by a roll that failed.
-    fn put_back(&mut self, taken: &[u8]) {
+    /// Returns faces taken from the forced queue by a roll that failed, with their typed marks.
+    fn put_back(&mut self, taken: &[(u8, bool)]) {
         for f in taken.iter().rev() {
             self.forced.push_front(*f);
         }
@@ -196,15 +388,42 @@ impl Dice {
         &self.log
     }
 
-    /// How many forced faces are left.
+    /// How many forced faces (scripted and typed) are left.
     pub fn forced_left(&self) -> usize {
         self.forced.len()
     }
 
-    /// Adds faces to the forced queue, for players who roll physical dice and type the
-    /// results in: they are used before the generator's.
+    /// Adds faces typed in by players who roll physical dice: they are used, after any forced
+    /// faces already queued, before the generator's, and the rolls that use them are logged
+    /// `typed: true`. A typed face outside the die thrown is refused by [`Dice::roll`] with
+    /// [`DiceError::BadFace`] and stays queued.
     pub fn push_forced(&mut self, faces: impl IntoIterator<Item = u8>) {
-        self.forced.extend(faces);
+        self.forced.extend(faces.into_iter().map(|f| (f, true)));
+    }
+
+    /// Where the dice stand now: the forced queue and the generator (both cloned) and the log's
+    /// length, so [`Dice::restore`] can undo every roll made after it without cloning the log.
+    pub fn checkpoint(&self) -> DiceCheckpoint {
+        DiceCheckpoint {
+            forced: self.forced.clone(),
+            rng: self.rng.clone(),
+            log_len: self.log.len(),
+            last_outcome: self.log.last().map(|r| r.outcome.clone()),
+        }
+    }
+
+    /// Puts the dice back where `cp` found them: the log is cut to its length then (and the
+    /// outcome of its last roll put back), the forced queue and the generator are restored, so
+    /// the next roll gives what it would have given then. `cp` must come from these dice.
+    pub fn restore(&mut self, cp: DiceCheckpoint) {
+        self.log.truncate(cp.log_len);
+        if self.log.len() == cp.log_len
+            && let (Some(last), Some(outcome)) = (self.log.last_mut(), cp.last_outcome)
+        {
+            last.outcome = outcome;
+        }
+        self.forced = cp.forced;
+        self.rng = cp.rng;
     }
 }
 
@@ -268,5 +487,213 @@ mod tests {
             Err(DiceError::BadFace { face: 7, .. })
         ));
         assert_eq!(d.forced_left(), 1, "nothing consumed");
+    }
+
+    #[test]
+    fn parse_reads_the_rule_texts_notation() {
+        let cases: [(&str, DiceExpr); 9] = [
+            ("D8", DiceExpr::d(8)),
+            ("d8", DiceExpr::d(8)),
+            ("2D6", DiceExpr::nd(2, 6)),
+            ("D4+1", DiceExpr::d(4).plus(1)),
+            ("1d4+2", DiceExpr::d(4).plus(2)),
+            ("d20", DiceExpr::d(20)),
+            ("5D+2", DiceExpr::pool(5, 2)),
+            ("3D", DiceExpr::pool(3, 0)),
+            ("D6-1", DiceExpr::d(6).plus(-1)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(DiceExpr::parse(text), Ok(want), "{text}");
+        }
+        assert!(DiceExpr::parse("5D+2").unwrap().pool);
+        assert!(!DiceExpr::parse("5D6+2").unwrap().pool);
+        assert_eq!(DiceExpr::parse("30D6").unwrap().count, 30);
+        assert_eq!(
+            " 2d6 + 1 ".parse::<DiceExpr>(),
+            Ok(DiceExpr::nd(2, 6).plus(1))
+        );
+        for sides in DIE_SIZES {
+            assert_eq!(
+                DiceExpr::parse(&format!("D{sides}")),
+                Ok(DiceExpr::d(sides))
+            );
+        }
+    }
+
+    #[test]
+    fn parse_refuses_bad_expressions() {
+        for text in [
+            "", "D7", "2D5", "D100", "D0", "0D6", "0D", "31D6", "31D", "D", "D+2", "6", "2D6x",
+            "x2D6", "D6+", "D6+1+1", "D6+200", "-1D6", "2.5D6", "D 6 6", "2D6D6",
+        ] {
+            match DiceExpr::parse(text) {
+                Err(DiceError::BadExpr { text: t, why }) => {
+                    assert_eq!(t, text);
+                    assert!(!why.is_empty());
+                }
+                other => panic!("{text:?} gave {other:?}"),
+            }
+        }
+        let msg = DiceExpr::parse("D7").unwrap_err().to_string();
+        assert!(
+            msg.contains("D7") && msg.contains("3, 4, 6, 8, 10, 12 or 20"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn display_writes_pools_as_dice_codes() {
+        assert_eq!(DiceExpr::pool(5, 2).to_string(), "5D+2");
+        assert_eq!(DiceExpr::pool(3, 0).to_string(), "3D");
+        assert_eq!(DiceExpr::pool(1, -1).to_string(), "1D-1");
+        assert_eq!(DiceExpr::nd(5, 6).plus(2).to_string(), "5D6+2");
+        assert_eq!(DiceExpr::d(6).plus(-1).to_string(), "D6-1");
+        for text in ["D8", "2D6", "D4+1", "D20", "5D+2", "3D", "D6-1", "12D10-3"] {
+            assert_eq!(DiceExpr::parse(text).unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn faces_and_range() {
+        assert_eq!(DiceExpr::d(20).faces(), 1..=20);
+        assert_eq!(DiceExpr::d(3).faces(), 1..=3);
+        assert_eq!(DiceExpr::pool(5, 2).range(), (7, 32));
+        assert_eq!(DiceExpr::d(6).plus(-1).range(), (0, 5));
+        assert_eq!(DiceExpr::nd(2, 6).range(), (2, 12));
+        assert_eq!(DiceExpr::d(12).range(), (1, 12));
+        assert!(is_die(3) && is_die(10) && is_die(12) && is_die(20));
+        assert!(!is_die(0) && !is_die(7) && !is_die(100));
+    }
+
+    #[test]
+    fn seeded_big_dice_cover_their_faces() {
+        let mut d = Dice::seeded(11);
+        for sides in [20u8, 12, 10] {
+            let rolls: Vec<i32> = (0..1000)
+                .map(|_| d.roll(DiceExpr::d(sides), "t").unwrap())
+                .collect();
+            assert!(
+                rolls.iter().all(|&r| (1..=sides as i32).contains(&r)),
+                "D{sides} out of range"
+            );
+            assert_eq!(*rolls.iter().min().unwrap(), 1, "D{sides}");
+            assert_eq!(*rolls.iter().max().unwrap(), sides as i32, "D{sides}");
+        }
+        let mut p = Dice::seeded(11);
+        let pool = DiceExpr::pool(3, 1);
+        let (lo, hi) = pool.range();
+        for _ in 0..200 {
+            let t = p.roll(pool, "pool").unwrap();
+            assert!((lo..=hi).contains(&t));
+        }
+        assert_eq!(p.log()[0].faces.len(), 3);
+        assert_eq!(p.log()[0].expr, "3D+1");
+    }
+
+    #[test]
+    fn a_pool_adds_its_pips() {
+        let mut d = Dice::forced([6, 1, 4]);
+        assert_eq!(d.roll(DiceExpr::pool(3, 1), "strength").unwrap(), 12);
+        assert_eq!(d.log()[0].expr, "3D+1");
+        assert_eq!(d.log()[0].faces, vec![6, 1, 4]);
+        let mut seven = Dice::forced([7]);
+        assert!(matches!(
+            seven.roll(DiceExpr::pool(1, 0), "x"),
+            Err(DiceError::BadFace {
+                face: 7,
+                sides: 6,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn roll_refuses_an_expression_it_cannot_throw() {
+        let mut d = Dice::forced([3]).then_seeded(1);
+        assert!(matches!(
+            d.roll(DiceExpr::d(7), "x"),
+            Err(DiceError::BadExpr { .. })
+        ));
+        assert!(matches!(
+            d.roll(DiceExpr::nd(0, 6), "x"),
+            Err(DiceError::BadExpr { .. })
+        ));
+        assert_eq!(d.forced_left(), 1, "nothing consumed");
+        assert!(d.log().is_empty(), "nothing logged");
+        let mut fresh = Dice::forced([3]).then_seeded(1);
+        for _ in 0..10 {
+            assert_eq!(
+                d.roll(DiceExpr::d(20), "y").unwrap(),
+                fresh.roll(DiceExpr::d(20), "y").unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn checkpoint_restore_puts_the_dice_back() {
+        let mut d = Dice::forced([2, 3]).then_seeded(5);
+        d.push_forced([4]);
+        d.roll(DiceExpr::d(6), "before").unwrap();
+        d.note_outcome("kept");
+        let cp = d.checkpoint();
+        let run = |d: &mut Dice| -> Vec<RollRecord> {
+            d.note_outcome("overwritten");
+            d.roll(DiceExpr::nd(3, 6), "a").unwrap();
+            for _ in 0..20 {
+                d.roll(DiceExpr::d(20), "b").unwrap();
+            }
+            d.log()[1..].to_vec()
+        };
+        let first = run(&mut d);
+        assert_eq!(first.len(), 21);
+        assert_eq!(&first[0].faces[..2], &[3, 4]);
+        assert!(first[0].typed);
+        assert_eq!(d.forced_left(), 0);
+        d.restore(cp.clone());
+        assert_eq!(d.log().len(), 1);
+        assert_eq!(d.log()[0].outcome, "kept");
+        assert_eq!(d.forced_left(), 2);
+        let second = run(&mut d);
+        assert_eq!(second, first, "the same faces after restore");
+        let d20s: Vec<i32> = first[1..].iter().map(|r| r.total).collect();
+        assert!(d20s.iter().any(|&t| t != d20s[0]), "the generator varies");
+        d.restore(cp);
+        assert_eq!(d.log().len(), 1);
+        assert_eq!(d.forced_left(), 2);
+    }
+
+    #[test]
+    fn typed_marker_only_for_typed_faces() {
+        let mut d = Dice::forced([1, 2]).then_seeded(9);
+        d.push_forced([5, 6]);
+        d.roll(DiceExpr::d(6), "scripted").unwrap();
+        d.roll(DiceExpr::nd(2, 6), "scripted and typed").unwrap();
+        d.roll(DiceExpr::d(6), "typed").unwrap();
+        d.roll(DiceExpr::d(6), "generated").unwrap();
+        let typed: Vec<bool> = d.log().iter().map(|r| r.typed).collect();
+        assert_eq!(typed, vec![false, true, true, false]);
+        assert_eq!(d.log()[1].faces, vec![2, 5]);
+        assert_eq!(d.log()[2].faces, vec![6]);
+
+        let mut t = Dice::forced(std::iter::empty::<u8>());
+        t.push_forced([4]);
+        assert!(matches!(
+            t.roll(DiceExpr::nd(2, 6), "x"),
+            Err(DiceError::Exhausted { .. })
+        ));
+        assert_eq!(t.forced_left(), 1, "the typed face is put back");
+        assert_eq!(t.roll(DiceExpr::d(6), "y").unwrap(), 4);
+        assert!(t.log()[0].typed, "and is still typed");
+    }
+
+    #[test]
+    fn old_records_and_expressions_still_load() {
+        let r: RollRecord = serde_json::from_str(
+            r#"{"expr":"D6","faces":[3],"total":3,"reason":"r","outcome":""}"#,
+        )
+        .unwrap();
+        assert!(!r.typed);
+        let e: DiceExpr = serde_json::from_str(r#"{"count":2,"sides":6,"modifier":1}"#).unwrap();
+        assert_eq!(e, DiceExpr::nd(2, 6).plus(1));
     }
 }

@@ -2,6 +2,18 @@
 //! rule text leaves victory to the scenario).
 
 use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// How a game is won. Whatever the condition, a side with no figures left fighting loses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Victory {
+    /// The last side with figures fighting wins; at the turn limit, the side with more figures
+    /// fighting wins (equal: a draw).
+    #[default]
+    LastSideStanding,
+    /// At the turn limit, the side holding more objectives wins (equal: a draw).
+    HoldObjectives,
+}
 
 /// The side holding an objective at `at` (radius `radius` inches), given every fighting
 /// figure as (side, position): the side of the nearest figure within the radius, unless a

@@ -1,5 +1,5 @@
 //! The app: screens (title, scenario list, playing, results), the window, and the hand-off
-//! from the command line.
+//! from the command line. Games are started and resumed through the [`Registry`].
 
 mod playing;
 mod results;
@@ -14,11 +14,10 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 
-use crate::cli::Loaded;
-use crate::game::GamePlugin;
-use crate::game::table::{GameSetup, start_game};
-use crate::rules::dice::Dice;
-use crate::rules::tyneside::profile::Roster;
+use crate::engine::EnginePlugin;
+use crate::engine::dice::Randomness;
+use crate::engine::ruleset::{Loaded, Registry};
+use crate::engine::state::GameState;
 
 /// Which screen is showing.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -45,8 +44,8 @@ pub enum Launch {
         /// Dice seed (from the clock if absent).
         seed: Option<u64>,
     },
-    /// Resume a saved game.
-    Resume(crate::game::record::GameRecord),
+    /// Resume a saved game (its path).
+    Resume(PathBuf),
     /// Render the opening position, save a PNG, quit.
     Screenshot {
         /// The scenario.
@@ -57,10 +56,6 @@ pub enum Launch {
         size: (u32, u32),
     },
 }
-
-/// The bundled roster, for starting games from the screens.
-#[derive(Resource, Clone, Debug, Deref)]
-pub struct RosterRes(pub Roster);
 
 /// The scenario being played (to play it again).
 #[derive(Resource, Clone, Debug)]
@@ -74,47 +69,16 @@ pub fn clock_seed() -> u64 {
         .unwrap_or(1)
 }
 
-/// Starts `loaded` in `world` with `seed` and switches to the playing screen.
-pub fn begin(world: &mut World, loaded: Loaded, seed: u64) {
-    let roster = world.resource::<RosterRes>().0.clone();
-    let (file, src, scenario) = loaded.clone();
-    start_game(
-        world,
-        GameSetup {
-            scenario,
-            file,
-            src,
-            dice: Dice::seeded(seed),
-            seed: Some(seed),
-        },
-        &roster,
-    );
-    world.insert_resource(CurrentScenario(loaded));
-    world
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-}
-
-/// Resumes a saved game in `world`: the scenario set up again and the recorded commands queued
-/// to replay with their dice; then the playing screen.
+/// Starts `loaded` in `world` with `seed` through its rule set and switches to the playing
+/// screen.
 ///
-/// Errors: the scenario inside the save does not validate (every problem, with its place).
-pub fn resume(
-    world: &mut World,
-    record: &crate::game::record::GameRecord,
-) -> Result<(), Vec<String>> {
-    let roster = world.resource::<RosterRes>().0.clone();
-    let (setup, commands) = crate::game::save::resume(record, &roster, clock_seed())?;
-    let loaded = (
-        setup.file.clone(),
-        setup.src.clone(),
-        setup.scenario.clone(),
-    );
-    start_game(world, setup, &roster);
-    world
-        .resource_mut::<crate::game::commands::CommandQueue>()
-        .0
-        .extend(commands);
+/// Errors: the rule set is unknown or the scenario does not validate (every problem).
+pub fn begin(world: &mut World, loaded: Loaded, seed: u64) -> Result<(), Vec<String>> {
+    let registry = world.resource::<Registry>().clone();
+    let entry = registry
+        .get(&loaded.header.ruleset)
+        .ok_or_else(|| vec![format!("{}: unknown rule set '{}'", loaded.file, loaded.header.ruleset)])?;
+    (entry.start)(world, &loaded, Randomness::seeded(seed))?;
     world.insert_resource(CurrentScenario(loaded));
     world
         .resource_mut::<NextState<Screen>>()
@@ -122,8 +86,53 @@ pub fn resume(
     Ok(())
 }
 
-/// Opens the window and runs until it closes; returns the exit code.
-pub fn run_window(launch: Launch, roster: Roster) -> ExitCode {
+/// Resumes the saved game at `path` in `world`: set up again and replayed command by command,
+/// each verified; then the playing screen.
+///
+/// Errors: the file cannot be read, is not a save this version reads, or a command does not
+/// replay as recorded (the game is then cleared, not played on in a different state).
+pub fn resume(world: &mut World, path: &std::path::Path) -> Result<(), String> {
+    let registry = world.resource::<Registry>().clone();
+    let text = crate::engine::save::read(path)?;
+    let entry = registry.for_save(&text, path)?;
+    if let Err(e) = (entry.resume)(world, &text, path, clock_seed()) {
+        world
+            .resource_mut::<NextState<GameState>>()
+            .set(GameState::NoGame);
+        return Err(e);
+    }
+    if let Ok(loaded) = scenario_of_save(&registry, &text, path) {
+        world.insert_resource(CurrentScenario(loaded));
+    }
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    Ok(())
+}
+
+/// The scenario a save was made from, to offer "Play again".
+fn scenario_of_save(registry: &Registry, text: &str, path: &std::path::Path) -> Result<Loaded, String> {
+    #[derive(serde::Deserialize)]
+    struct Source {
+        scenario_file: String,
+        scenario_src: String,
+    }
+    let s: Source = crate::rules::scenario::ron_options()
+        .from_str(text)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let header =
+        crate::rules::scenario::read_header(&s.scenario_src, &s.scenario_file, &registry.ids())
+            .map_err(|e| e.to_string())?;
+    Ok(Loaded {
+        file: s.scenario_file,
+        src: s.scenario_src,
+        header,
+    })
+}
+
+/// Opens the window with every rule set of `registry` and runs until it closes; returns the
+/// exit code.
+pub fn run_window(launch: Launch, registry: Registry) -> ExitCode {
     let size = match &launch {
         Launch::Screenshot { size, .. } => *size,
         _ => (1280, 800),
@@ -139,40 +148,41 @@ pub fn run_window(launch: Launch, roster: Roster) -> ExitCode {
             ..default()
         }))
         .add_plugins(EguiPlugin::default())
-        .insert_resource(RosterRes(roster))
         .init_state::<Screen>()
-        .add_plugins((
-            GamePlugin,
-            crate::view::ViewPlugin,
-            crate::ui::UiPlugin,
-            crate::input::InputPlugin,
-        ))
-        .add_plugins((
-            title::plugin,
-            scenario_select::plugin,
-            playing::plugin,
-            results::plugin,
-        ));
+        .add_plugins((EnginePlugin, crate::view::ViewPlugin, crate::ui::UiPlugin));
+    for entry in &registry.0 {
+        (entry.plugin)(&mut app);
+        (entry.shell)(&mut app);
+    }
+    app.insert_resource(registry).add_plugins((
+        title::plugin,
+        scenario_select::plugin,
+        playing::plugin,
+        results::plugin,
+    ));
     match launch {
         Launch::Title => {}
         Launch::Play { loaded, seed } => {
             let seed = seed.unwrap_or_else(clock_seed);
             app.add_systems(Startup, move |world: &mut World| {
-                begin(world, loaded.clone(), seed)
+                if let Err(es) = begin(world, loaded.clone(), seed) {
+                    es.iter().for_each(|e| error!("{e}"));
+                }
             });
         }
-        Launch::Resume(record) => {
+        Launch::Resume(path) => {
             app.add_systems(Startup, move |world: &mut World| {
-                if let Err(es) = resume(world, &record) {
-                    for e in es {
-                        error!("{e}");
-                    }
+                if let Err(e) = resume(world, &path) {
+                    error!("{e}");
+                    world.resource_mut::<crate::engine::pipeline::Notice>().refusal = Some(e);
                 }
             });
         }
         Launch::Screenshot { loaded, out, .. } => {
             app.add_systems(Startup, move |world: &mut World| {
-                begin(world, loaded.clone(), 1)
+                if let Err(es) = begin(world, loaded.clone(), 1) {
+                    es.iter().for_each(|e| error!("{e}"));
+                }
             });
             app.add_plugins(screenshot::plugin(out));
         }

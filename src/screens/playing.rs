@@ -3,25 +3,18 @@
 use bevy::prelude::*;
 
 use super::Screen;
-use crate::game::components::InGame;
-use crate::game::turn::TurnPhase;
+use crate::engine::state::GameState;
 
-fn to_results(phase: Res<State<TurnPhase>>, mut next: ResMut<NextState<Screen>>) {
-    if *phase.get() == TurnPhase::GameOver {
+fn to_results(state: Res<State<GameState>>, mut next: ResMut<NextState<Screen>>) {
+    if matches!(state.get(), GameState::Over(_)) {
         next.set(Screen::Results);
     }
 }
 
-/// Leaving the game: everything of it goes.
-fn clear_game(
-    mut commands: Commands,
-    game: Query<Entity, With<InGame>>,
-    mut phase: ResMut<NextState<TurnPhase>>,
-) {
-    for e in &game {
-        commands.entity(e).despawn();
-    }
-    phase.set(TurnPhase::NoGame);
+/// Leaving the game: the rule set's phases exit and its entities go (each rule set despawns
+/// its own on leaving its game).
+fn clear_game(mut state: ResMut<NextState<GameState>>) {
+    state.set(GameState::NoGame);
 }
 
 pub(super) fn plugin(app: &mut App) {

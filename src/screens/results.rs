@@ -1,55 +1,44 @@
-//! The results screen: who won and why, and what became of every figure.
+//! The results screen: who won and why, and what became of every piece.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{CurrentScenario, Screen, begin, clock_seed};
-use crate::game::components::{Condition, Figure, Status};
-use crate::game::table::TableRes;
-use crate::game::turn::TurnState;
+use crate::engine::state::Finished;
 
 fn results(
     mut ctx: EguiContexts,
-    turn: Res<TurnState>,
-    table: Res<TableRes>,
-    figures: Query<(&Figure, &Condition)>,
+    finished: Res<Finished>,
     current: Option<Res<CurrentScenario>>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
-    let mut figs: Vec<(&Figure, &Condition)> = figures.iter().collect();
-    figs.sort_by_key(|(f, _)| f.index);
+    let sides: Vec<String> = current
+        .as_ref()
+        .map(|c| c.0.header.sides.iter().map(|s| s.name.clone()).collect())
+        .unwrap_or_default();
+    let side_name = |s: usize| sides.get(s).cloned().unwrap_or_else(|| format!("side {}", s + 1));
     egui::Window::new("Result")
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            let headline = match turn.result.as_ref().and_then(|r| r.winner) {
-                Some(w) => format!("{} wins", table.side_name(w)),
+            let headline = match finished.result.winner {
+                Some(w) => format!("{} wins", side_name(w)),
                 None => "A draw".to_string(),
             };
             ui.heading(egui::RichText::new(headline).size(28.0));
-            if let Some(r) = &turn.result {
-                ui.label(&r.reason);
+            ui.label(&finished.result.reason);
+            if let Some(cur) = &current {
+                ui.label(format!("{} — after turn {}", cur.0.header.name, finished.turn));
             }
-            ui.label(format!(
-                "{} — after turn {}",
-                table.scenario.name, turn.turn
-            ));
             ui.separator();
-            ui.columns(table.scenario.sides.len(), |cols| {
+            ui.columns(sides.len().max(1), |cols| {
                 for (s, col) in cols.iter_mut().enumerate() {
-                    col.strong(table.side_name(s));
-                    for (f, c) in figs.iter().filter(|(f, _)| f.side == s) {
-                        let state = match c.status {
-                            Status::Active if c.wounded() => "wounded",
-                            Status::Active => "fighting",
-                            Status::Disabled => "disabled",
-                            Status::Killed => "killed",
-                            Status::Captured => "captured",
-                        };
-                        col.label(format!("{} — {state}", f.name));
+                    col.strong(side_name(s));
+                    for (_, name, fate) in finished.fates.iter().filter(|(fs, _, _)| *fs == s) {
+                        col.label(format!("{name} — {fate}"));
                     }
                 }
             });
@@ -59,7 +48,11 @@ fn results(
                     && ui.button("Play again").clicked()
                 {
                     let loaded = cur.0.clone();
-                    commands.queue(move |world: &mut World| begin(world, loaded, clock_seed()));
+                    commands.queue(move |world: &mut World| {
+                        if let Err(es) = begin(world, loaded, clock_seed()) {
+                            es.iter().for_each(|e| error!("{e}"));
+                        }
+                    });
                 }
                 if ui.button("Other scenario").clicked() {
                     next.set(Screen::ScenarioSelect);
@@ -75,6 +68,6 @@ fn results(
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        results.run_if(in_state(Screen::Results).and_then(resource_exists::<TableRes>)),
+        results.run_if(in_state(Screen::Results).and_then(resource_exists::<Finished>)),
     );
 }

@@ -1,11 +1,16 @@
-//! The scenario list: bundled scenarios, or a file opened by path.
+//! The scenario list: every rule set's bundled scenarios (read and checked once, on entering
+//! the list), or a scenario file or saved game opened by path.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{RosterRes, Screen, begin, clock_seed};
-use crate::cli::load_scenario;
-use crate::rules::scenario::BUNDLED;
+use super::{Screen, begin, clock_seed};
+use crate::engine::ruleset::{Loaded, Registry};
+
+/// The bundled scenarios as checked on entering the list: (rule set title, name, the
+/// scenario or its errors).
+#[derive(Resource, Default)]
+struct Listing(Vec<(&'static str, &'static str, Result<Loaded, Vec<String>>)>);
 
 /// The path typed into "Open a file" and the errors of the last try.
 #[derive(Resource, Default)]
@@ -14,9 +19,18 @@ struct OpenFile {
     errors: Vec<String>,
 }
 
+fn list(registry: Res<Registry>, mut commands: Commands) {
+    let listing = registry
+        .bundled()
+        .map(|(entry, name, _)| (entry.title, name, registry.load(name).map(|(l, _)| l)))
+        .collect();
+    commands.insert_resource(Listing(listing));
+}
+
 fn select(
     mut ctx: EguiContexts,
-    roster: Res<RosterRes>,
+    listing: Res<Listing>,
+    registry: Res<Registry>,
     mut open: ResMut<OpenFile>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
@@ -33,13 +47,13 @@ fn select(
         });
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
-            for (name, _) in BUNDLED {
-                match load_scenario(name, &roster) {
+            for (title, name, loaded) in &listing.0 {
+                match loaded {
                     Ok(loaded) => {
                         ui.group(|ui| {
                             ui.set_width(ui.available_width());
                             ui.horizontal(|ui| {
-                                ui.heading(&loaded.2.name);
+                                ui.heading(&loaded.header.name);
                                 ui.with_layout(
                                     egui::Layout::right_to_left(egui::Align::Center),
                                     |ui| {
@@ -52,15 +66,10 @@ fn select(
                                     },
                                 );
                             });
-                            ui.label(&loaded.2.description);
+                            ui.label(&loaded.header.description);
                             let sides: Vec<&str> =
-                                loaded.2.sides.iter().map(|s| s.name.as_str()).collect();
-                            ui.weak(format!(
-                                "{} · rules: {} · {}",
-                                sides.join(" v "),
-                                loaded.2.ruleset,
-                                name
-                            ));
+                                loaded.header.sides.iter().map(|s| s.name.as_str()).collect();
+                            ui.weak(format!("{} · rules: {title} · {name}", sides.join(" v ")));
                         });
                     }
                     Err(es) => {
@@ -80,16 +89,17 @@ fn select(
                 );
                 if ui.button("Open").clicked() {
                     let path = open.path.trim().to_string();
-                    if let Ok(record) = crate::game::save::load(std::path::Path::new(&path)) {
+                    let text = std::fs::read_to_string(&path).unwrap_or_default();
+                    if crate::engine::save::looks_like_save(&text) {
                         open.errors.clear();
                         commands.queue(move |world: &mut World| {
-                            if let Err(es) = super::resume(world, &record) {
-                                world.resource_mut::<OpenFile>().errors = es;
+                            if let Err(e) = super::resume(world, std::path::Path::new(&path)) {
+                                world.resource_mut::<OpenFile>().errors = vec![e];
                             }
                         });
                     } else {
-                        match load_scenario(&path, &roster) {
-                            Ok(loaded) => {
+                        match registry.load(&path) {
+                            Ok((loaded, _)) => {
                                 open.errors.clear();
                                 chosen = Some(loaded);
                             }
@@ -104,14 +114,21 @@ fn select(
         });
     });
     if let Some(loaded) = chosen {
-        commands.queue(move |world: &mut World| begin(world, loaded, clock_seed()));
+        commands.queue(move |world: &mut World| {
+            if let Err(es) = begin(world, loaded, clock_seed()) {
+                world.resource_mut::<OpenFile>().errors = es;
+            }
+        });
     }
     Ok(())
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<OpenFile>().add_systems(
-        EguiPrimaryContextPass,
-        select.run_if(in_state(Screen::ScenarioSelect)),
-    );
+    app.init_resource::<OpenFile>()
+        .init_resource::<Listing>()
+        .add_systems(OnEnter(Screen::ScenarioSelect), list)
+        .add_systems(
+            EguiPrimaryContextPass,
+            select.run_if(in_state(Screen::ScenarioSelect)),
+        );
 }

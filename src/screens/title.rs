@@ -4,9 +4,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
+use crate::engine::ruleset::Registry;
 
 fn title(
     mut ctx: EguiContexts,
+    registry: Res<Registry>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
@@ -21,7 +23,8 @@ fn title(
                     .size(18.0),
             );
             ui.add_space(8.0);
-            ui.label("Tyneside skirmish rules · hotseat for two players");
+            let titles: Vec<&str> = registry.0.iter().map(|e| e.title).collect();
+            ui.label(format!("{} · hotseat for two players", titles.join(" · ")));
             ui.add_space(32.0);
             if ui
                 .add_sized(

@@ -1,19 +1,30 @@
-//! The bottom panel: every roll with its reason and the row it chose, the event log, and
-//! typed-in dice for players who roll their own.
+//! The bottom panel: every roll with its reason and the row it chose (typed ones marked),
+//! every card drawn, the event log, and typed-in dice for players who roll their own.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::UiState;
-use crate::game::dice::DiceRes;
-use crate::game::record::GameLog;
+use crate::engine::dice::{DeckRes, DiceRes};
+use crate::engine::record::GameLog;
+
+/// The faces typed into the dice field that a die of this rule set can show (1..=`largest`),
+/// in order; anything else is left out.
+pub fn typed_faces(text: &str, largest: u8) -> Vec<u8> {
+    text.split([',', ' '])
+        .filter_map(|s| s.trim().parse().ok())
+        .filter(|f| (1..=largest).contains(f))
+        .collect()
+}
 
 /// Draws the panel; returns its rectangle.
 pub fn show(
     root: &mut egui::Ui,
     dice: Option<ResMut<DiceRes>>,
+    deck: Option<Res<DeckRes>>,
     log: Option<Res<GameLog>>,
     state: &mut UiState,
+    largest_die: u8,
 ) -> egui::Rect {
     egui::Panel::bottom("dice_log")
         .resizable(true)
@@ -27,11 +38,9 @@ pub fn show(
                         ui.separator();
                         ui.label("Rolled your own?");
                         ui.add(egui::TextEdit::singleline(&mut state.dice_text).desired_width(90.0).hint_text("e.g. 6,3,1"))
-                            .on_hover_text("Type the faces you rolled, in order; the next rolls use them instead of the computer's dice");
+                            .on_hover_text(format!("Type the faces you rolled (1 to {largest_die}), in order; the next rolls use them instead of the computer's dice"));
                         if ui.button("Use").clicked() {
-                            let faces: Vec<u8> =
-                                state.dice_text.split([',', ' ']).filter_map(|s| s.trim().parse().ok()).filter(|f| (1..=8).contains(f)).collect();
-                            d.push_forced(faces);
+                            d.push_forced(typed_faces(&state.dice_text, largest_die));
                             state.dice_text.clear();
                         }
                         if d.forced_left() > 0 {
@@ -40,8 +49,13 @@ pub fn show(
                     });
                     egui::ScrollArea::vertical().id_salt("dice").stick_to_bottom(true).auto_shrink([false, false]).show(&mut cols[0], |ui| {
                         for r in d.log() {
-                            ui.label(format!("{} {:?} = {}: {} -> {}", r.expr, r.faces, r.total, r.reason, r.outcome))
+                            let typed = if r.typed { " (typed)" } else { "" };
+                            ui.label(format!("{} {:?}{typed} = {}: {} -> {}", r.expr, r.faces, r.total, r.reason, r.outcome))
                                 .on_hover_text("expression, faces, total — why it was thrown -> what it selected");
+                        }
+                        for c in deck.iter().flat_map(|d| d.log()) {
+                            let typed = if c.typed { " (typed)" } else { "" };
+                            ui.label(format!("card {}{typed}: {} -> {}", c.card, c.reason, c.outcome));
                         }
                     });
                 }
@@ -57,4 +71,16 @@ pub fn show(
         })
         .response
         .rect
+}
+
+#[cfg(test)]
+mod tests {
+    use super::typed_faces;
+
+    #[test]
+    fn typed_faces_follow_the_largest_die() {
+        assert_eq!(typed_faces("6, 3 1", 6), vec![6, 3, 1]);
+        assert_eq!(typed_faces("8,9,12,20,21,0", 8), vec![8]);
+        assert_eq!(typed_faces("8,9,12,20,21,0", 20), vec![8, 9, 12, 20]);
+    }
 }

@@ -1,38 +1,38 @@
-//! The egui panels of the playing screen: phase bar, orders and groups, unit card, fire
-//! fight, dice and event log, hand-over screen, help, and the words by the cursor. Panels read
-//! the game and send `Command`s; they never change the game themselves.
+//! The shared shell of the playing screen: phase bar, dice and event log, hand-over screen
+//! and help. The rule set playing tells the shell what to show through [`ShellStatus`] and
+//! [`RuleSetHelp`], draws its own side panels inside [`TableArea`] after the shell
+//! ([`ShellSet`]), and hears the shell's End button as [`ShellAction`]. Nothing here changes
+//! the game: panels send commands.
 
 mod dice_log;
-mod firefight;
 mod handover;
 mod help;
-mod orders;
 mod phase_bar;
-mod tooltips;
-mod unit_card;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub use handover::Handover;
 
-use crate::game::board::GameView;
-use crate::game::commands::{Command, CommandOutcome, Outcomes};
-use crate::game::dice::DiceRes;
-use crate::game::record::{GameLog, GameRecord};
-use crate::game::turn::TurnPhase;
-use crate::input::{MovePreview, PointerState, SightPreview};
+use crate::engine::dice::{DeckRes, DiceRes};
+use crate::engine::pipeline::{Notice, SaveRequest};
+use crate::engine::record::GameLog;
 use crate::screens::Screen;
 use crate::view::PanelInsets;
 
 /// A root `Ui` over the whole window, for panels (egui 0.36 shows panels inside a `Ui`).
 pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
+    area_ui(ctx, ctx.viewport_rect())
+}
+
+/// A root `Ui` over `rect` (the rule set's panels use the [`TableArea`] the shell left).
+pub fn area_ui(ctx: &egui::Context, rect: egui::Rect) -> egui::Ui {
     egui::Ui::new(
         ctx.clone(),
         "root".into(),
         egui::UiBuilder::new()
             .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
+            .max_rect(rect),
     )
 }
 
@@ -46,111 +46,137 @@ pub fn side_colour32(side: usize) -> egui::Color32 {
     )
 }
 
-/// What the panels remember between frames.
+/// What the rule set playing wants the shell to show; it writes this every frame.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct ShellStatus {
+    /// "Turn 3/6".
+    pub turn: String,
+    /// The turn number (for save names).
+    pub turn_number: u32,
+    /// The phase as the rule text names it.
+    pub phase: String,
+    /// The side to act now: when it changes, the hand-over screen hides the table.
+    pub to_act: Option<usize>,
+    /// Who acts, in words ("Rebels — Rebels (X) (Advance)").
+    pub who: String,
+    /// What to do next, in words.
+    pub hint: String,
+    /// The End button: (label, tooltip), or none in this phase.
+    pub end: Option<(String, String)>,
+    /// What the hand-over screen says the other side must not see in this phase.
+    pub secrecy: String,
+    /// Display names of the sides, in scenario order.
+    pub sides: Vec<String>,
+    /// The scenario file's stem, for save names.
+    pub save_stem: String,
+    /// The largest face a die of this rule set shows (the typed-dice field accepts 1..=it).
+    pub largest_die: u8,
+}
+
+/// The rule set's help: its shortcuts and a few lines about its turn.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct RuleSetHelp {
+    /// (key, what it does).
+    pub shortcuts: Vec<(&'static str, &'static str)>,
+    /// Lines under the shortcuts (the turn, where the rulings are).
+    pub lines: Vec<&'static str>,
+}
+
+/// What the shell's buttons ask of the rule set.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShellAction {
+    /// The End button (or Space / Enter): end this step.
+    End,
+}
+
+/// The rectangle the shell leaves for the rule set's side panels and the table, egui points.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct TableArea(pub egui::Rect);
+
+impl Default for TableArea {
+    fn default() -> Self {
+        Self(egui::Rect::ZERO)
+    }
+}
+
+/// The shell's frame comes first; rule sets draw their panels after it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ShellSet;
+
+/// What the shell remembers between frames.
 #[derive(Resource, Default)]
 pub struct UiState {
-    /// The last refusal to show in the phase bar.
-    pub notice: Option<String>,
-    /// A note that is not a refusal (where a game was saved).
-    pub info: Option<String>,
     /// Help overlay open.
     pub help: bool,
-    /// Fire-fight choices for the active group.
-    pub fire: firefight::FireChoice,
     /// Typed-in dice for players who roll their own.
     pub dice_text: String,
 }
 
 #[allow(clippy::too_many_arguments)]
-fn layout(
+fn frame(
     mut ctx: EguiContexts,
-    view: GameView,
-    phase: Res<State<TurnPhase>>,
+    status: Res<ShellStatus>,
+    help: Res<RuleSetHelp>,
     dice: Option<ResMut<DiceRes>>,
-    record: Option<Res<GameRecord>>,
+    deck: Option<Res<DeckRes>>,
     log: Option<Res<GameLog>>,
-    mut outcomes: ResMut<Outcomes>,
-    mut pointer: ResMut<PointerState>,
-    preview: Res<MovePreview>,
-    sight: Res<SightPreview>,
+    notice: Res<Notice>,
     mut state: ResMut<UiState>,
     mut handover: ResMut<Handover>,
     mut insets: ResMut<PanelInsets>,
+    mut area: ResMut<TableArea>,
     mut next_screen: ResMut<NextState<Screen>>,
-    mut send: MessageWriter<Command>,
+    mut actions: MessageWriter<ShellAction>,
+    mut saves: MessageWriter<SaveRequest>,
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
-    for o in outcomes.0.drain(..) {
-        state.info = None;
-        if let CommandOutcome::Refused(_, reason) = o {
-            state.notice = Some(reason);
-        } else {
-            state.notice = None;
-        }
-    }
     if ctx.input(|i| i.key_pressed(egui::Key::F1)) {
         state.help = !state.help;
     }
     let mut root = root_ui(&ctx);
-    let mut out: Vec<Command> = Vec::new();
-    let phase = *phase.get();
     if handover.showing {
-        handover::show(&mut root, &view, phase, &mut handover);
+        handover::show(&mut root, &status, &mut handover);
         *insets = PanelInsets::default();
         return Ok(());
     }
-    let top = phase_bar::show(
-        &mut root,
-        &view,
-        phase,
-        record.as_deref(),
-        &mut state,
-        &mut next_screen,
-        &mut out,
-    )
-    .height();
-    let bottom = dice_log::show(&mut root, dice, log, &mut state).height();
-    let left = orders::show(&mut root, &view, phase, &mut pointer, &mut out).width();
-    let right = egui::Panel::right("right")
-        .default_size(330.0)
-        .resizable(true)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                unit_card::show(ui, &view, &pointer);
-                ui.separator();
-                firefight::show(ui, &view, phase, &mut state.fire, &mut out);
-            });
-        });
-    let right = right.response.rect.width();
-    let new = PanelInsets {
-        left,
-        right,
-        top,
-        bottom,
-    };
-    if *insets != new {
-        *insets = new;
+    let bar = phase_bar::show(&mut root, &status, &notice, &mut state, &mut next_screen);
+    if let Some(a) = bar.action {
+        actions.write(a);
     }
-    tooltips::show(&ctx, &pointer, &preview, &sight);
+    if let Some(path) = bar.save {
+        saves.write(SaveRequest(path));
+    }
+    let bottom = dice_log::show(&mut root, dice, deck, log, &mut state, status.largest_die);
+    let rest = ctx.viewport_rect();
+    area.0 = egui::Rect::from_min_max(
+        egui::pos2(rest.min.x, bar.rect.max.y),
+        egui::pos2(rest.max.x, bottom.min.y),
+    );
+    insets.set_if_neq(PanelInsets {
+        top: bar.rect.height(),
+        bottom: bottom.height(),
+        ..*insets
+    });
     if state.help {
-        help::show(&ctx, &mut state.help);
-    }
-    for c in out {
-        send.write(c);
+        help::show(&ctx, &mut state.help, &help);
     }
     Ok(())
 }
 
-/// The panels of the playing screen.
+/// The shared shell of the playing screen.
 pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<UiState>()
+            .init_resource::<ShellStatus>()
+            .init_resource::<RuleSetHelp>()
+            .init_resource::<TableArea>()
+            .add_message::<ShellAction>()
             .add_plugins(handover::plugin)
             .add_systems(
                 EguiPrimaryContextPass,
-                layout.run_if(in_state(Screen::Playing)),
+                frame.in_set(ShellSet).run_if(in_state(Screen::Playing)),
             );
     }
 }

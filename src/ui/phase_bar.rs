@@ -1,99 +1,51 @@
-//! The phase bar: turn, phase, whose turn it is, what to do next, and the buttons that end
-//! a step.
+//! The phase bar: turn, phase, whose turn it is, what to do next, the End button the rule set
+//! names, Save, Help and Menu, and under them the last refusal or note.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::UiState;
-use crate::game::board::GameView;
-use crate::game::commands::Command;
-use crate::game::record::GameRecord;
-use crate::game::save;
-use crate::game::turn::TurnPhase;
-use crate::input::pointer_side_to_act;
+use super::{ShellAction, ShellStatus, UiState};
+use crate::engine::pipeline::Notice;
 use crate::screens::Screen;
 
-/// What the side to act should do now, in words.
-fn hint(phase: TurnPhase) -> &'static str {
-    match phase {
-        TurnPhase::Orders => {
-            "Choose an order counter for each group in command (left panel), then End orders."
-        }
-        TurnPhase::Movement => {
-            "Drag a figure to move it (Shift-drag: whole group). R run · J jump · H hide. Then End activation."
-        }
-        TurnPhase::Action => {
-            "Choose targets in the fire-fight panel (right) and Shoot, or Fight / Heal / Hero shot. Then End activation."
-        }
-        TurnPhase::EndOfTurn => "End of turn…",
-        TurnPhase::GameOver => "The game is over.",
-        TurnPhase::NoGame => "",
-    }
+/// What the bar was asked to do this frame.
+pub struct Bar {
+    /// Its rectangle.
+    pub rect: egui::Rect,
+    /// A button for the rule set.
+    pub action: Option<ShellAction>,
+    /// Save the game here.
+    pub save: Option<std::path::PathBuf>,
 }
 
-/// Draws the bar; returns its rectangle.
+/// Draws the bar.
 pub fn show(
     root: &mut egui::Ui,
-    view: &GameView,
-    phase: TurnPhase,
-    record: Option<&GameRecord>,
+    status: &ShellStatus,
+    notice: &Notice,
     state: &mut UiState,
     next_screen: &mut NextState<Screen>,
-    out: &mut Vec<Command>,
-) -> egui::Rect {
-    egui::Panel::top("phase_bar")
+) -> Bar {
+    let mut action = None;
+    let mut save = None;
+    let rect = egui::Panel::top("phase_bar")
         .show(root, |ui| {
             ui.horizontal_wrapped(|ui| {
-                let (Some(turn), Some(table)) = (view.turn.as_ref(), view.table.as_ref()) else {
-                    return;
-                };
-                ui.strong(format!(
-                    "Turn {}{}",
-                    turn.turn,
-                    table
-                        .scenario
-                        .turn_limit
-                        .map(|l| format!("/{l}"))
-                        .unwrap_or_default()
-                ));
+                ui.strong(&status.turn);
                 ui.separator();
-                ui.strong(phase.to_string());
+                ui.strong(&status.phase);
                 ui.separator();
-                if let Some(side) = pointer_side_to_act(view, phase) {
-                    let colour = super::side_colour32(side);
-                    let who = match (phase, turn.active_group().and_then(|g| view.group(g))) {
-                        (TurnPhase::Orders, _) => {
-                            format!("{} places orders", table.side_name(side))
-                        }
-                        (_, Some(g)) => format!(
-                            "{} — {} ({})",
-                            table.side_name(side),
-                            g.name,
-                            g.order.map(|o| o.to_string()).unwrap_or_default()
-                        ),
-                        _ => table.side_name(side).to_string(),
-                    };
-                    ui.colored_label(colour, egui::RichText::new(who).strong());
+                if let Some(side) = status.to_act {
+                    ui.colored_label(
+                        super::side_colour32(side),
+                        egui::RichText::new(&status.who).strong(),
+                    );
                     ui.separator();
                 }
-                match phase {
-                    TurnPhase::Orders
-                        if ui
-                            .button("End orders")
-                            .on_hover_text("This side has placed its order counters (Space/Enter)")
-                            .clicked() =>
-                    {
-                        out.push(Command::EndPhase);
-                    }
-                    TurnPhase::Movement | TurnPhase::Action
-                        if ui
-                            .button("End activation")
-                            .on_hover_text("This group is done (Space/Enter)")
-                            .clicked() =>
-                    {
-                        out.push(Command::EndActivation);
-                    }
-                    _ => {}
+                if let Some((label, tip)) = &status.end
+                    && ui.button(label).on_hover_text(tip).clicked()
+                {
+                    action = Some(ShellAction::End);
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if ui
@@ -103,22 +55,15 @@ pub fn show(
                     {
                         next_screen.set(Screen::Title);
                     }
-                    if let Some(record) = record
-                        && ui
-                            .button("Save")
-                            .on_hover_text("Save the game to saves/ (open it from the scenario list or with `holotable play FILE`)")
-                            .clicked()
+                    if ui
+                        .button("Save")
+                        .on_hover_text("Save the game to saves/ (open it from the scenario list or with `holotable play FILE`)")
+                        .clicked()
                     {
-                        let stem = std::path::Path::new(record.scenario_file.trim_start_matches("bundled:"))
-                            .file_stem()
-                            .map(|s| s.to_string_lossy().to_string())
-                            .unwrap_or_else(|| "game".into());
-                        let turn = view.turn.as_ref().map(|t| t.turn).unwrap_or(0);
-                        let path = std::path::PathBuf::from("saves").join(format!("{stem}-turn{turn}.ron"));
-                        state.info = Some(match save::save(record, &path) {
-                            Ok(()) => format!("Saved to {}", path.display()),
-                            Err(e) => e.to_string(),
-                        });
+                        save = Some(std::path::PathBuf::from("saves").join(format!(
+                            "{}-turn{}.ron",
+                            status.save_stem, status.turn_number
+                        )));
                     }
                     if ui.button("Help (F1)").clicked() {
                         state.help = !state.help;
@@ -126,20 +71,21 @@ pub fn show(
                 });
             });
             ui.horizontal_wrapped(|ui| {
-                ui.weak(hint(phase));
-                if let Some(n) = &state.notice {
+                ui.weak(&status.hint);
+                if let Some(n) = &notice.refusal {
                     ui.separator();
                     ui.colored_label(
                         egui::Color32::from_rgb(255, 110, 90),
                         format!("Refused: {n}"),
                     );
                 }
-                if let Some(n) = &state.info {
+                if let Some(n) = &notice.info {
                     ui.separator();
                     ui.colored_label(egui::Color32::LIGHT_GREEN, n);
                 }
             });
         })
         .response
-        .rect
+        .rect;
+    Bar { rect, action, save }
 }

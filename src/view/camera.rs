@@ -8,7 +8,7 @@ use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiGlobalSettings, PrimaryEguiContext};
 
-use crate::game::table::TableRes;
+use crate::engine::board::BoardGeometry;
 
 /// The camera looking down on the table.
 #[derive(Component)]
@@ -82,7 +82,7 @@ fn viewport(
 
 /// Frames the whole table: on a new game, when the panels change, and on F.
 fn fit(
-    table: Option<Res<TableRes>>,
+    board: Option<Res<BoardGeometry>>,
     keys: Res<ButtonInput<KeyCode>>,
     insets: Res<PanelInsets>,
     window: Single<&Window, With<PrimaryWindow>>,
@@ -90,9 +90,9 @@ fn fit(
     mut ctx: EguiContexts,
     mut settling: Local<u32>,
 ) {
-    let Some(table) = table else { return };
+    let Some(board) = board else { return };
     // A new game, or panels that opened, closed or were resized: frame the table again.
-    if table.is_changed() || insets.is_changed() {
+    if board.is_changed() || insets.is_changed() {
         *settling = 3;
     }
     let typing = ctx
@@ -106,9 +106,10 @@ fn fit(
     *settling = settling.saturating_sub(1);
     let w = (window.width() - insets.left - insets.right).max(100.0);
     let h = (window.height() - insets.top - insets.bottom).max(100.0);
-    let scale = ((table.size.x + 4.0) / w).max((table.size.y + 4.0) / h);
+    let extent = board.extent();
+    let scale = ((extent.width() + 4.0) / w).max((extent.height() + 4.0) / h);
     let (tf, proj) = &mut *cam;
-    tf.translation = (table.size / 2.0).extend(tf.translation.z);
+    tf.translation = extent.center().extend(tf.translation.z);
     if let Projection::Orthographic(o) = &mut **proj {
         o.scale = scale;
     }

@@ -1,22 +1,23 @@
-//! How the table looks: camera, terrain, figures and overlays, drawn with Bevy's 2D renderer
-//! in inches (one world unit is one inch). Reads the game; changes nothing in it.
+//! How the board looks, for every rule set: camera, the board by its geometry, and pieces by
+//! their tokens, drawn with Bevy's 2D renderer in the board's units (one world unit is one
+//! inch on an inch table). Rule sets draw their own overlays. Reads the game; changes nothing.
 
 mod camera;
-mod figures;
-mod overlays;
 mod palette;
 mod table;
+mod tokens;
 
 use bevy::prelude::*;
 
 pub use camera::{PanelInsets, TableCamera};
 pub use palette::side_colour;
+pub use table::BoardDrawn;
 
 /// Marks every entity the view spawned for the current game.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct TableVisual;
 
-/// Camera, table, figures and overlays.
+/// Camera, board and tokens.
 pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
@@ -24,8 +25,7 @@ impl Plugin for ViewPlugin {
         app.add_plugins((
             camera::plugin,
             table::plugin,
-            figures::plugin,
-            overlays::plugin,
+            tokens::plugin,
         ));
     }
 }

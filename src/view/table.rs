@@ -1,5 +1,6 @@
-//! The table cloth, terrain pieces by type (difficult ground hatched, sight-blockers outlined
-//! heavily) and objective markers.
+//! The board as its geometry says: an inch table's cloth, terrain pieces by type (difficult
+//! ground hatched, sight-blockers outlined heavily) and objective markers; a hex map's hexes;
+//! a grid's squares; abstract ground's cloth.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
@@ -7,7 +8,7 @@ use bevy::prelude::*;
 
 use super::TableVisual;
 use super::palette::{TABLE, terrain_colour};
-use crate::game::table::TableRes;
+use crate::engine::board::{BoardGeometry, Marker};
 use crate::rules::geometry::Shape;
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
 
@@ -72,30 +73,56 @@ fn hatch(piece: &TerrainPiece) -> Vec<(Vec2, Vec2)> {
     out
 }
 
+/// A colour for a hex's terrain name that stays the same from run to run.
+fn named_colour(name: &str) -> Color {
+    let h = name.bytes().fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(b as u32));
+    Color::hsl((h % 360) as f32, 0.25, 0.32)
+}
+
 fn spawn_table(
-    table: Res<TableRes>,
+    board: Res<BoardGeometry>,
     old: Query<Entity, With<TableVisual>>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut hatching: ResMut<Hatching>,
 ) {
-    if !table.is_added() && !table.is_changed() {
+    if !board.is_changed() {
         return;
     }
     for e in &old {
         commands.entity(e).despawn();
     }
-    let size = table.size;
+    hatching.0.clear();
+    let extent = board.extent();
     commands.spawn((
         TableVisual,
-        Mesh2d(meshes.add(Rectangle::new(size.x, size.y))),
+        Mesh2d(meshes.add(Rectangle::new(extent.width(), extent.height()))),
         MeshMaterial2d(materials.add(TABLE)),
-        Transform::from_translation((size / 2.0).extend(0.0)),
+        Transform::from_translation(extent.center().extend(0.0)),
     ));
-    hatching.0.clear();
-    for (i, t) in table.terrain.iter().enumerate() {
-        let c = t.shape.centre();
+    let (terrain, markers) = match &*board {
+        BoardGeometry::InchTable {
+            terrain, markers, ..
+        } => (terrain.as_slice(), markers.as_slice()),
+        BoardGeometry::HexMap { layout, hexes } => {
+            for (i, (hex, name)) in hexes.iter().enumerate() {
+                commands.spawn((
+                    TableVisual,
+                    Mesh2d(meshes.add(RegularPolygon::new(layout.scale.x.abs() * 0.97, 6))),
+                    MeshMaterial2d(materials.add(named_colour(name))),
+                    Transform::from_translation(layout.hex_to_world_pos(*hex).extend(1.0 + i as f32 * 0.0001))
+                        .with_rotation(Quat::from_rotation_z(match layout.orientation {
+                            hexx::HexOrientation::Flat => 0.0,
+                            hexx::HexOrientation::Pointy => std::f32::consts::FRAC_PI_6,
+                        })),
+                ));
+            }
+            return;
+        }
+        BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => return,
+    };
+    for (i, t) in terrain.iter().enumerate() {        let c = t.shape.centre();
         let centre = match &t.shape {
             Shape::Circle { centre, .. } => Vec2::new(centre.0, centre.1),
             _ => c,
@@ -135,7 +162,7 @@ fn spawn_table(
             hatching.0.extend(hatch(t));
         }
     }
-    for o in &table.scenario.objectives {
+    for o in markers {
         commands.spawn((
             TableVisual,
             Text2d::new(format!("Objective: {}", o.name)),
@@ -144,21 +171,52 @@ fn spawn_table(
                 ..default()
             },
             TextColor(Color::srgb(1.0, 0.92, 0.35)),
-            Transform::from_translation(Vec3::new(o.at.0, o.at.1 - o.radius - 0.6, 3.0))
+            Transform::from_translation(Vec3::new(o.at.x, o.at.y - o.radius - 0.6, 3.0))
                 .with_scale(Vec3::splat(0.036)),
         ));
     }
 }
 
-/// Outlines, hatching and objective rings, drawn every frame.
-fn draw_outlines(table: Option<Res<TableRes>>, hatching: Res<Hatching>, mut gizmos: Gizmos) {
-    let Some(table) = table else { return };
+/// Outlines, hatching, objective rings and grid lines, drawn every frame.
+fn draw_outlines(board: Res<BoardGeometry>, hatching: Res<Hatching>, mut gizmos: Gizmos) {
+    let extent = board.extent();
     gizmos.rect_2d(
-        Isometry2d::from_translation(table.size / 2.0),
-        table.size,
+        Isometry2d::from_translation(extent.center()),
+        extent.size(),
         Color::srgb(0.25, 0.22, 0.18),
     );
-    for t in &table.terrain {
+    match &*board {
+        BoardGeometry::InchTable {
+            terrain, markers, ..
+        } => draw_terrain(terrain, markers, &hatching, &mut gizmos),
+        BoardGeometry::HexMap { layout, hexes } => {
+            for (hex, _) in hexes {
+                let mut pts = layout.hex_corners(*hex).to_vec();
+                pts.push(pts[0]);
+                gizmos.linestrip_2d(pts, Color::srgba(0.0, 0.0, 0.0, 0.5));
+            }
+        }
+        BoardGeometry::SquareGrid {
+            columns,
+            rows,
+            square,
+        } => {
+            let colour = Color::srgba(0.9, 0.9, 0.8, 0.35);
+            for c in 0..=*columns {
+                let x = c as f32 * square;
+                gizmos.line_2d(Vec2::new(x, 0.0), Vec2::new(x, *rows as f32 * square), colour);
+            }
+            for r in 0..=*rows {
+                let y = r as f32 * square;
+                gizmos.line_2d(Vec2::new(0.0, y), Vec2::new(*columns as f32 * square, y), colour);
+            }
+        }
+        BoardGeometry::Abstract { .. } => {}
+    }
+}
+
+fn draw_terrain(terrain: &[TerrainPiece], markers: &[Marker], hatching: &Hatching, gizmos: &mut Gizmos) {
+    for t in terrain {
         let heavy = t.has(TerrainProperty::BlocksLineOfSight) || t.has(TerrainProperty::Impassable);
         let colour = if heavy {
             Color::srgb(0.05, 0.05, 0.05)
@@ -185,26 +243,29 @@ fn draw_outlines(table: Option<Res<TableRes>>, hatching: Res<Hatching>, mut gizm
     for (a, b) in &hatching.0 {
         gizmos.line_2d(*a, *b, Color::srgba(0.0, 0.0, 0.0, 0.35));
     }
-    for o in &table.scenario.objectives {
-        let at = Vec2::new(o.at.0, o.at.1);
-        gizmos.circle_2d(
-            Isometry2d::from_translation(at),
-            o.radius,
-            Color::srgb(1.0, 0.9, 0.3),
-        );
-        gizmos.circle_2d(
-            Isometry2d::from_translation(at),
-            0.3,
-            Color::srgb(1.0, 0.9, 0.3),
-        );
+    for o in markers {
+        gizmos.circle_2d(Isometry2d::from_translation(o.at), o.radius, Color::srgb(1.0, 0.9, 0.3));
+        gizmos.circle_2d(Isometry2d::from_translation(o.at), 0.3, Color::srgb(1.0, 0.9, 0.3));
     }
 }
 
+/// Table first, so a new board's old visuals are gone before tokens draw.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BoardDrawn;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hatching>()
-        .add_systems(Update, spawn_table.run_if(resource_exists::<TableRes>))
         .add_systems(
             Update,
-            draw_outlines.run_if(not(in_state(crate::game::turn::TurnPhase::NoGame))),
+            spawn_table
+                .in_set(BoardDrawn)
+                .run_if(resource_exists::<BoardGeometry>),
+        )
+        .add_systems(
+            Update,
+            draw_outlines.run_if(
+                resource_exists::<BoardGeometry>
+                    .and_then(not(in_state(crate::engine::state::GameState::NoGame))),
+            ),
         );
 }

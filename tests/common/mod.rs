@@ -1,64 +1,55 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use holotable::cli::load_scenario;
-use holotable::game::commands::{Command, CommandOutcome};
-use holotable::game::session::Session;
-use holotable::game::table::GameSetup;
-use holotable::rules::dice::Dice;
-use holotable::rules::tyneside::profile::Roster;
+use holotable::engine::dice::Randomness;
+use holotable::engine::pipeline::CommandOutcome;
+use holotable::engine::ruleset::Loaded;
+use holotable::engine::session::Session;
+use holotable::rules::scenario::read_header;
+use holotable::rulesets::registry;
+use holotable::rulesets::tyneside::Tyneside;
+use holotable::rulesets::tyneside::commands::Command;
+
+/// A headless Tyneside game.
+pub type Game = Session<Tyneside>;
+
+/// A bundled scenario (or file), read through the registry.
+pub fn loaded(scenario: &str) -> Loaded {
+    registry()
+        .load(scenario)
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .0
+}
 
 /// A session on a bundled scenario (or file) with forced dice.
-pub fn session(scenario: &str, dice: &[u8]) -> Session {
-    let roster = Roster::bundled().unwrap();
-    let (file, src, s) = load_scenario(scenario, &roster).unwrap_or_else(|e| panic!("{e:?}"));
-    Session::new(
-        GameSetup {
-            scenario: s,
-            file,
-            src,
-            dice: Dice::forced(dice.iter().copied()),
-            seed: None,
-        },
-        &roster,
-    )
+pub fn session(scenario: &str, dice: &[u8]) -> Game {
+    Game::start(&loaded(scenario), Randomness::forced(dice.iter().copied(), []))
+        .unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 /// A session on a bundled scenario (or file) with seeded dice.
-pub fn seeded_session(scenario: &str, seed: u64) -> Session {
-    let roster = Roster::bundled().unwrap();
-    let (file, src, s) = load_scenario(scenario, &roster).unwrap_or_else(|e| panic!("{e:?}"));
-    Session::new(
-        GameSetup {
-            scenario: s,
-            file,
-            src,
-            dice: Dice::seeded(seed),
-            seed: Some(seed),
-        },
-        &roster,
-    )
+pub fn seeded_session(scenario: &str, seed: u64) -> Game {
+    Game::start(&loaded(scenario), Randomness::seeded(seed)).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// A scenario from RON text, as if read from `test.ron`.
+pub fn loaded_from(src: &str) -> Loaded {
+    let header = read_header(src, "test.ron", &["tyneside"]).unwrap_or_else(|e| panic!("{e}"));
+    Loaded {
+        file: "test.ron".into(),
+        src: src.into(),
+        header,
+    }
 }
 
 /// A session from RON text with forced dice.
-pub fn session_from(src: &str, dice: &[u8]) -> Session {
-    let roster = Roster::bundled().unwrap();
-    let s = holotable::rules::scenario::parse(src, "test.ron", &roster)
-        .unwrap_or_else(|e| panic!("{e:?}"));
-    Session::new(
-        GameSetup {
-            scenario: s,
-            file: "test.ron".into(),
-            src: src.into(),
-            dice: Dice::forced(dice.iter().copied()),
-            seed: None,
-        },
-        &roster,
-    )
+pub fn session_from(src: &str, dice: &[u8]) -> Game {
+    Game::start(&loaded_from(src), Randomness::forced(dice.iter().copied(), []))
+        .unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 /// Sends a command that must be accepted.
-pub fn ok(s: &mut Session, c: Command) {
+pub fn ok(s: &mut Game, c: Command) {
     match s.send(c) {
         CommandOutcome::Accepted(_) => {}
         CommandOutcome::Refused(c, why) => panic!("{c:?} refused: {why}"),
@@ -66,7 +57,7 @@ pub fn ok(s: &mut Session, c: Command) {
 }
 
 /// Sends a command that must be refused; returns the reason.
-pub fn refused(s: &mut Session, c: Command) -> String {
+pub fn refused(s: &mut Game, c: Command) -> String {
     match s.send(c) {
         CommandOutcome::Accepted(c) => panic!("{c:?} was accepted"),
         CommandOutcome::Refused(_, why) => why,
@@ -74,12 +65,12 @@ pub fn refused(s: &mut Session, c: Command) -> String {
 }
 
 /// The events so far, joined.
-pub fn events(s: &mut Session) -> String {
+pub fn events(s: &mut Game) -> String {
     s.state().events.join("\n")
 }
 
 /// A figure's state by id.
-pub fn fig(s: &mut Session, id: &str) -> holotable::game::snapshot::FigureState {
+pub fn fig(s: &mut Game, id: &str) -> holotable::rulesets::tyneside::snapshot::FigureState {
     s.state()
         .figures
         .into_iter()

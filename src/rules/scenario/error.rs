@@ -15,7 +15,7 @@ pub struct ScenarioError {
 }
 
 /// The 1-based line and column of byte `offset` in `src`.
-pub(super) fn line_col(src: &str, offset: usize) -> (usize, usize) {
+pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
     let before = &src[..offset.min(src.len())];
     let line = before.matches('\n').count() + 1;
     let column = before

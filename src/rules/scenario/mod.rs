@@ -1,41 +1,29 @@
-//! Scenario files (RON): the table, its terrain, the sides with their groups and figures,
-//! objectives and how the game is won. Format: docs/scenario-format.md.
+//! Scenario files (RON): the shared header every rule set's scenario starts with, read before
+//! the rule set's own schema, and the errors that name file, line and column.
+//! Format: docs/scenario-format.md.
 
 mod error;
-mod validate;
 
-pub use error::ScenarioError;
-pub use validate::{parse, ron_options};
+pub use error::{ScenarioError, line_col};
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use crate::rules::terrain::TerrainPiece;
-use crate::rules::tyneside::orders::Order;
-use crate::rules::tyneside::profile::Ability;
+pub use crate::rules::victory::Victory;
 
-/// A whole scenario as written in its RON file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
+/// What every scenario says whatever its rule set: read first, to pick the rule set that
+/// reads the rest. Unknown fields are left for the rule set's schema.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct Header {
     /// Title shown in the scenario list.
     pub name: String,
-    /// Rule set id: `tyneside` (the only one playable so far).
+    /// Rule set id (`tyneside`, …): the registry key.
     pub ruleset: String,
     /// A paragraph for the scenario list: the situation and how to win.
     #[serde(default)]
     pub description: String,
-    /// Table width and depth, inches (6×4 ft = 72×48 by default).
-    #[serde(default = "default_table")]
-    pub table: (f32, f32),
-    /// Terrain pieces.
-    #[serde(default)]
-    pub terrain: Vec<TerrainPiece>,
-    /// The sides, two or more; the first listed places its orders first.
-    pub sides: Vec<SideDef>,
-    /// Objective markers.
-    #[serde(default)]
-    pub objectives: Vec<Objective>,
-    /// The game ends after this turn (none: it ends only when a side is wiped out).
+    /// The sides, in the scenario's order.
+    pub sides: Vec<SideHeader>,
+    /// The game ends after this turn (none: only when a side is wiped out).
     #[serde(default)]
     pub turn_limit: Option<u32>,
     /// How the winner is decided.
@@ -43,117 +31,99 @@ pub struct Scenario {
     pub victory: Victory,
 }
 
-fn default_table() -> (f32, f32) {
-    (72.0, 48.0)
-}
-
-/// One side (player) of a hotseat game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SideDef {
+/// A side as the header sees it.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct SideHeader {
     /// Unique id, e.g. "rebels".
     pub id: String,
     /// Display name, e.g. "Rebel Alliance".
     pub name: String,
-    /// The side's groups.
-    pub groups: Vec<GroupDef>,
 }
 
-/// A group: "at least 1 figure", kept within 5" of each other (tyneside-skirmish.txt, Groups).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GroupDef {
-    /// Unique id within the scenario.
-    pub id: String,
-    /// Display name, e.g. "Stormtroopers (A)".
-    pub name: String,
-    /// The order counter it starts with (kept while it is out of command).
-    #[serde(default)]
-    pub order: Option<Order>,
-    /// Its figures.
-    pub figures: Vec<FigureDef>,
+/// RON as scenario files are read: `Some(…)` may be left out around optional values.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
-/// One figure on the table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FigureDef {
-    /// Unique id within the scenario, used by command scripts.
-    pub id: String,
-    /// Display name (the profile's name if absent).
-    #[serde(default)]
-    pub name: Option<String>,
-    /// Profile name from assets/rosters/tyneside/profiles.ron, e.g. "Stormtrooper".
-    pub profile: String,
-    /// Centre of its base, inches from the bottom-left corner.
-    pub at: (f32, f32),
-    /// Facing in degrees (0 = towards +x, counter-clockwise).
-    #[serde(default)]
-    pub facing: f32,
-    /// Wears armour ('W' becomes 'D'); the profile's value if absent.
-    #[serde(default)]
-    pub armour: Option<bool>,
-    /// Weapon name from weapons.ron; the profile's if absent.
-    #[serde(default)]
-    pub weapon: Option<String>,
-    /// Abilities added to the profile's (e.g. Medic).
-    #[serde(default)]
-    pub abilities: Vec<Ability>,
-    /// A player-controlled hero: never killed, only disabled; may hero-shoot, join and leave
-    /// groups, give orders, ignore morale.
-    #[serde(default)]
-    pub hero: bool,
-    /// Base radius, inches (0.5 for a 25 mm base).
-    #[serde(default = "default_base")]
-    pub base: f32,
+/// The error for RON that does not parse: the parser's line, column and what it expected.
+pub fn ron_error(file: &str, e: &ron::error::SpannedError) -> ScenarioError {
+    ScenarioError {
+        file: file.into(),
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: format!("{} (see docs/scenario-format.md)", e.code),
+    }
 }
 
-fn default_base() -> f32 {
-    0.5
+/// Reads the shared header of the scenario `src` (named `file` in messages) and checks its
+/// rule set id against `known`.
+///
+/// Errors: RON that does not parse as a header (file:line:column and what was expected), or
+/// a `ruleset:` id not in `known` (at the id, listing the known ids).
+pub fn read_header(src: &str, file: &str, known: &[&str]) -> Result<Header, ScenarioError> {
+    let header: Header = ron_options()
+        .from_str(src)
+        .map_err(|e| ron_error(file, &e))?;
+    if !known.contains(&header.ruleset.as_str()) {
+        let offset = find_value(src, "ruleset", &header.ruleset, 0).unwrap_or(0);
+        let (line, column) = line_col(src, offset);
+        return Err(ScenarioError {
+            file: file.into(),
+            line,
+            column,
+            message: format!(
+                "unknown rule set '{}': expected one of {}",
+                header.ruleset,
+                known.join(", ")
+            ),
+        });
+    }
+    Ok(header)
 }
 
-/// An objective marker.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Objective {
-    /// Unique id.
-    pub id: String,
-    /// Display name.
-    pub name: String,
-    /// Where it is, inches.
-    pub at: (f32, f32),
-    /// A side holds it with a figure within this many inches and no enemy figure as close.
-    #[serde(default = "default_objective_radius")]
-    pub radius: f32,
+/// Byte offset of the `nth` (0-based) `key: "value"` in `src`.
+pub fn find_value(src: &str, key: &str, value: &str, nth: usize) -> Option<usize> {
+    let quoted = format!("\"{value}\"");
+    src.match_indices(&quoted)
+        .filter(|(i, _)| {
+            let before = src[..*i].trim_end();
+            before
+                .strip_suffix(':')
+                .is_some_and(|b| b.trim_end().ends_with(key))
+        })
+        .map(|(i, _)| i)
+        .nth(nth)
 }
 
-fn default_objective_radius() -> f32 {
-    3.0
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// How a game is won. Whatever the condition, a side with no figures left fighting loses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Victory {
-    /// The last side with figures fighting wins; at the turn limit, the side with more figures
-    /// fighting wins (equal: a draw).
-    #[default]
-    LastSideStanding,
-    /// At the turn limit, the side holding more objectives wins (equal: a draw).
-    HoldObjectives,
-}
+    const SRC: &str = "(\n    name: \"Skirmish\",\n    ruleset: \"battlefield\",\n    sides: [(id: \"a\", name: \"A\", groups: []), (id: \"b\", name: \"B\")],\n    table: (72.0, 48.0),\n)";
 
-/// Scenarios shipped in the binary: (file name, RON text).
-pub const BUNDLED: &[(&str, &str)] = &[
-    (
-        "shooting_example.ron",
-        include_str!("../../../scenarios/tyneside/shooting_example.ron"),
-    ),
-    (
-        "lothal_ambush.ron",
-        include_str!("../../../scenarios/tyneside/lothal_ambush.ron"),
-    ),
-    (
-        "death_star_escape.ron",
-        include_str!("../../../scenarios/tyneside/death_star_escape.ron"),
-    ),
-];
+    #[test]
+    fn header_reads_past_the_rule_sets_own_fields() {
+        let h = read_header(SRC, "s.ron", &["tyneside", "battlefield"]).unwrap();
+        assert_eq!(h.ruleset, "battlefield");
+        assert_eq!(h.sides[1].name, "B");
+        assert_eq!(h.turn_limit, None);
+    }
+
+    #[test]
+    fn unknown_rule_set_is_refused_at_its_id_with_the_known_ids() {
+        let e = read_header(SRC, "s.ron", &["tyneside"]).unwrap_err();
+        assert_eq!((e.line, e.column), (3, 14));
+        assert!(
+            e.message
+                .contains("unknown rule set 'battlefield': expected one of tyneside"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn broken_header_names_line_and_column() {
+        let e = read_header(&SRC.replace("name: \"A\"", "name \"A\""), "s.ron", &["x"])
+            .unwrap_err();
+        assert_eq!((e.file.as_str(), e.line), ("s.ron", 4));
+    }
+}

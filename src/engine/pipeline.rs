@@ -1,0 +1,177 @@
+//! The command pipeline every rule set shares: a command from the mouse, a script, a test, the
+//! AI or a replay goes through [`process`]: the rule set applies it (one exhaustive match per
+//! phase), a refusal puts the dice, cards and log back and changes nothing, an acceptance is
+//! recorded with the dice and cards it used and the state hash after it, and phase changes are
+//! settled at once. The window feeds it one queued command per frame; the headless path calls
+//! it directly, with no app update in between.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use super::dice::{DeckRes, DiceRes};
+use super::record::{GameLog, GameRecord, RecordedCommand};
+use super::ruleset::RuleSet;
+use super::state::{self, playing};
+
+/// What became of a command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CommandOutcome<C> {
+    /// Applied; the record holds it.
+    Accepted(C),
+    /// Refused: nothing changed. The reason names the rule.
+    Refused(C, String),
+}
+
+impl<C> CommandOutcome<C> {
+    /// Whether it was accepted.
+    pub fn accepted(&self) -> bool {
+        matches!(self, CommandOutcome::Accepted(_))
+    }
+}
+
+/// Commands sent in the window, waiting to be applied one per frame, in the order sent.
+#[derive(Resource, Debug)]
+pub struct CommandQueue<C>(pub VecDeque<C>);
+
+impl<C> Default for CommandQueue<C> {
+    fn default() -> Self {
+        Self(VecDeque::new())
+    }
+}
+
+/// What the shell shows under the phase bar: the last refusal (cleared by the next accepted
+/// command) and a note that is not a refusal (where a game was saved).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Notice {
+    /// The last refusal's reason.
+    pub refusal: Option<String>,
+    /// Any other note.
+    pub info: Option<String>,
+}
+
+/// Asks the rule set playing to save its record to this path (the shell's Save button).
+#[derive(Message, Clone, Debug)]
+pub struct SaveRequest(pub PathBuf);
+
+/// Parses a command script: a RON list of a rule set's commands (docs/commands.md).
+///
+/// Errors: `file:line:column: what was expected`.
+pub fn parse_script<C: serde::de::DeserializeOwned>(src: &str, file: &str) -> Result<Vec<C>, String> {
+    crate::rules::scenario::ron_options().from_str(src).map_err(|e| {
+        format!(
+            "{file}:{}:{}: {} (see docs/commands.md)",
+            e.span.start.line, e.span.start.col, e.code
+        )
+    })
+}
+
+/// Applies `command` to the game in `world` through rule set `R` and returns what became of
+/// it. The same function serves the window, scripts, tests, replays and the benchmarks.
+pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOutcome<R::Command> {
+    let dice = world.resource::<DiceRes>();
+    let (dice_cp, dice_mark) = (dice.checkpoint(), dice.log().len());
+    let deck = world.resource::<DeckRes>();
+    let (deck_cp, deck_mark) = (deck.checkpoint(), deck.log().len());
+    let log_len = world.resource::<GameLog>().0.len();
+    match R::apply(world, &command) {
+        Ok(()) => {
+            R::after_command(world);
+            state::settle(world, pending::<R>);
+            let hash = R::state_hash(world);
+            let dice = world.resource::<DiceRes>().log()[dice_mark..].to_vec();
+            let cards = world.resource::<DeckRes>().log()[deck_mark..].to_vec();
+            world
+                .resource_mut::<GameRecord<R::Command>>()
+                .commands
+                .push(RecordedCommand {
+                    command: command.clone(),
+                    dice,
+                    cards,
+                    hash,
+                });
+            CommandOutcome::Accepted(command)
+        }
+        Err(reason) => {
+            world.resource_mut::<DiceRes>().restore(dice_cp);
+            world.resource_mut::<DeckRes>().restore(deck_cp);
+            world.resource_mut::<GameLog>().0.truncate(log_len);
+            // A refused command may have asked for a phase change before it failed.
+            if let Some(mut next) = world.get_resource_mut::<NextState<R::Phase>>() {
+                *next = NextState::Unchanged;
+            }
+            CommandOutcome::Refused(command, reason)
+        }
+    }
+}
+
+/// Whether rule set `R` has a phase change waiting.
+fn pending<R: RuleSet>(world: &World) -> bool {
+    world
+        .get_resource::<NextState<R::Phase>>()
+        .is_some_and(|n| matches!(n, NextState::Pending(_)))
+}
+
+/// Moves commands sent as messages into the queue, in the order sent.
+fn enqueue<R: RuleSet>(mut sent: MessageReader<R::Command>, mut queue: ResMut<CommandQueue<R::Command>>) {
+    queue.0.extend(sent.read().cloned());
+}
+
+/// Applies the next queued command (one per frame, so the screen shows each step).
+fn drain<R: RuleSet>(world: &mut World) {
+    let Some(command) = world
+        .resource_mut::<CommandQueue<R::Command>>()
+        .0
+        .pop_front()
+    else {
+        return;
+    };
+    let outcome = process::<R>(world, command);
+    let mut notice = world.resource_mut::<Notice>();
+    notice.info = None;
+    notice.refusal = match outcome {
+        CommandOutcome::Accepted(_) => None,
+        CommandOutcome::Refused(_, reason) => Some(reason),
+    };
+}
+
+/// Saves the record where the shell asked.
+fn save_on_request<R: RuleSet>(
+    mut asked: MessageReader<SaveRequest>,
+    record: Option<Res<GameRecord<R::Command>>>,
+    mut notice: ResMut<Notice>,
+) {
+    for SaveRequest(path) in asked.read() {
+        let Some(record) = record.as_ref() else {
+            continue;
+        };
+        notice.info = Some(match super::save::save(record.as_ref(), path) {
+            Ok(()) => format!("Saved to {}", path.display()),
+            Err(e) => e.to_string(),
+        });
+    }
+}
+
+/// The window's pipeline systems: input that sends commands runs before them, so a command
+/// is applied in the frame it was sent.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CommandPipeline;
+
+/// The pipeline of rule set `R`: its command messages, queue, and the systems that feed the
+/// queue to [`process`] in the window.
+pub fn plugin<R: RuleSet>(app: &mut App) {
+    app.add_message::<R::Command>()
+        .init_resource::<CommandQueue<R::Command>>()
+        .add_systems(
+            Update,
+            (enqueue::<R>, drain::<R>, save_on_request::<R>)
+                .chain()
+                .in_set(CommandPipeline)
+                .run_if(playing(R::ID)),
+        );
+}
+
+pub(super) fn shared(app: &mut App) {
+    app.init_resource::<Notice>().add_message::<SaveRequest>();
+}

@@ -1,0 +1,87 @@
+//! The game record (rule set, scenario, seed, every accepted command with the dice and cards
+//! it used and the state hash after it) and the event log the screen and `holotable run` show.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::cards::CardRecord;
+use crate::rules::dice::RollRecord;
+
+/// What a save file says it is (see [`super::save`]).
+pub const SAVE_FORMAT: &str = "holotable-save";
+/// The save format's version: 2 added the format tag, the rule set id, cards and state
+/// hashes. Version 1 saves (no format tag) are refused with a clear error.
+pub const SAVE_VERSION: u32 = 2;
+
+/// One accepted command, the randomness it consumed and the state it left.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RecordedCommand<C> {
+    /// The command as sent.
+    pub command: C,
+    /// The dice it threw, in order.
+    #[serde(default)]
+    pub dice: Vec<RollRecord>,
+    /// The cards it drew, in order.
+    #[serde(default)]
+    pub cards: Vec<CardRecord>,
+    /// The rule set's state hash after it (see [`super::hash`]).
+    pub hash: u64,
+}
+
+/// Everything needed to replay and verify a game: same scenario + dice + commands ⇒ same
+/// game, hash for hash. `C` is the rule set's command type.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord<C> {
+    /// Always [`SAVE_FORMAT`].
+    pub format: String,
+    /// [`SAVE_VERSION`] when written.
+    pub version: u32,
+    /// The rule set's registry id.
+    pub ruleset: String,
+    /// Where the scenario came from (file name, or `bundled:<name>`).
+    pub scenario_file: String,
+    /// The scenario's RON text, so a record is self-contained.
+    pub scenario_src: String,
+    /// The seed, or `None` when the dice were forced.
+    pub seed: Option<u64>,
+    /// Accepted commands, in order.
+    pub commands: Vec<RecordedCommand<C>>,
+}
+
+impl<C> GameRecord<C> {
+    /// An empty record of a new game.
+    pub fn new(ruleset: &str, scenario_file: &str, scenario_src: &str, seed: Option<u64>) -> Self {
+        Self {
+            format: SAVE_FORMAT.into(),
+            version: SAVE_VERSION,
+            ruleset: ruleset.into(),
+            scenario_file: scenario_file.into(),
+            scenario_src: scenario_src.into(),
+            seed,
+            commands: Vec::new(),
+        }
+    }
+}
+
+/// A thing that happened, for the log panel and `holotable run`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameEvent {
+    /// Turn number.
+    pub turn: u32,
+    /// What happened, in words.
+    pub text: String,
+}
+
+/// Every event so far, oldest first.
+#[derive(Resource, Clone, Debug, Default, Serialize, Deserialize)]
+pub struct GameLog(pub Vec<GameEvent>);
+
+impl GameLog {
+    /// Adds an event.
+    pub fn push(&mut self, turn: u32, text: impl Into<String>) {
+        self.0.push(GameEvent {
+            turn,
+            text: text.into(),
+        });
+    }
+}

@@ -1,0 +1,126 @@
+//! Verified replays: a saved game is set up again and its commands replayed one by one; each
+//! must be accepted again, throw the same dice and draw the same cards, and leave the same
+//! state hash. The first command that does not is reported and the replay stops there, so a
+//! game never goes on in a state its record does not describe.
+
+use bevy::prelude::*;
+
+use super::dice::Randomness;
+use super::pipeline::{CommandOutcome, process};
+use super::record::GameRecord;
+use super::ruleset::{Loaded, RuleSet};
+use crate::rules::cards::Deck;
+use crate::rules::dice::Dice;
+
+/// The first command of a record that did not replay as recorded.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("command {index} of {total} ({command}) does not replay: {what}")]
+pub struct Divergence {
+    /// 1-based index of the command in the record.
+    pub index: usize,
+    /// Commands in the record.
+    pub total: usize,
+    /// The command, as written in the record.
+    pub command: String,
+    /// What differed, in words.
+    pub what: String,
+}
+
+/// Why a record could not be resumed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ResumeError {
+    /// The scenario inside the record does not set up (every problem, with its place).
+    #[error("{}", .0.join("\n"))]
+    Start(Vec<String>),
+    /// A command did not replay as recorded; the game stopped after the command before it.
+    #[error("{0}")]
+    Diverged(Divergence),
+}
+
+/// Sets `record`'s game up in `world` and replays it, verifying every command. The recorded
+/// dice and cards are forced in order; once they run out (the game goes on), the dice and
+/// deck are seeded with `seed`.
+///
+/// Errors: [`ResumeError::Start`] when the scenario no longer validates,
+/// [`ResumeError::Diverged`] at the first command that is refused, throws other dice or
+/// draws other cards than recorded, or leaves another state hash.
+pub fn resume<R: RuleSet>(
+    world: &mut World,
+    record: &GameRecord<R::Command>,
+    seed: u64,
+) -> Result<(), ResumeError> {
+    let header = crate::rules::scenario::read_header(
+        &record.scenario_src,
+        &record.scenario_file,
+        &[R::ID],
+    )
+    .map_err(|e| ResumeError::Start(vec![e.to_string()]))?;
+    let loaded = Loaded {
+        file: record.scenario_file.clone(),
+        src: record.scenario_src.clone(),
+        header,
+    };
+    let faces = record
+        .commands
+        .iter()
+        .flat_map(|c| c.dice.iter().flat_map(|r| r.faces.iter().copied()));
+    let cards = record
+        .commands
+        .iter()
+        .flat_map(|c| c.cards.iter().map(|c| c.card));
+    let randomness = Randomness {
+        dice: Dice::forced(faces).then_seeded(seed),
+        deck: Deck::forced(cards).then_seeded(seed),
+        seed: record.seed,
+    };
+    R::start(world, &loaded, randomness).map_err(ResumeError::Start)?;
+    let total = record.commands.len();
+    for (i, rc) in record.commands.iter().enumerate() {
+        let diverged = |what: String| {
+            ResumeError::Diverged(Divergence {
+                index: i + 1,
+                total,
+                command: format!("{:?}", rc.command),
+                what,
+            })
+        };
+        if let CommandOutcome::Refused(_, reason) = process::<R>(world, rc.command.clone()) {
+            return Err(diverged(format!("refused on replay: {reason}")));
+        }
+        let replayed = world
+            .resource::<GameRecord<R::Command>>()
+            .commands
+            .last()
+            .cloned()
+            .ok_or_else(|| diverged("nothing was recorded".into()))?;
+        let rolls = |c: &[crate::rules::dice::RollRecord]| -> Vec<String> {
+            c.iter()
+                .map(|r| format!("{} {:?} ({})", r.expr, r.faces, r.reason))
+                .collect()
+        };
+        if rolls(&replayed.dice) != rolls(&rc.dice) {
+            return Err(diverged(format!(
+                "the dice differ: recorded {:?}, replayed {:?}",
+                rolls(&rc.dice),
+                rolls(&replayed.dice)
+            )));
+        }
+        let draws = |c: &[crate::rules::cards::CardRecord]| -> Vec<String> {
+            c.iter().map(|r| format!("{} ({})", r.card, r.reason)).collect()
+        };
+        if draws(&replayed.cards) != draws(&rc.cards) {
+            return Err(diverged(format!(
+                "the cards differ: recorded {:?}, replayed {:?}",
+                draws(&rc.cards),
+                draws(&replayed.cards)
+            )));
+        }
+        if replayed.hash != rc.hash {
+            return Err(diverged(format!(
+                "the state after it differs from the record (state hash {:016x} recorded, {:016x} replayed): the save was edited or made by other rules",
+                rc.hash, replayed.hash
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,166 @@
+//! Saved games: the game record as RON with its format tag and version, written whole or not
+//! at all; read back with a clear error for anything that is not a save this version reads.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::record::{GameRecord, SAVE_FORMAT, SAVE_VERSION};
+use crate::rules::scenario::ron_options;
+
+/// Why a save could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The file system refused.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The record could not be turned into RON.
+    #[error("cannot encode the game: {0}")]
+    Encode(#[from] ron::Error),
+}
+
+/// Writes `record` to `path` as RON. The text goes to a temporary file beside it, is flushed
+/// to disk and then renamed over `path`, so a save is never half-written.
+///
+/// Errors: [`SaveError::Io`] naming the file when it cannot be created, written or renamed.
+pub fn save<C: Serialize>(record: &GameRecord<C>, path: &Path) -> Result<(), SaveError> {
+    let text = ron::ser::to_string_pretty(record, ron::ser::PrettyConfig::default())?;
+    let io = |source| SaveError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    let tmp = path.with_extension("ron.partial");
+    let mut f = std::fs::File::create(&tmp).map_err(io)?;
+    f.write_all(text.as_bytes()).map_err(io)?;
+    f.sync_all().map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(io)
+}
+
+/// What a save says it is, read before the rest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SaveHeader {
+    /// [`SAVE_FORMAT`].
+    pub format: String,
+    /// The format version.
+    pub version: u32,
+    /// The rule set id.
+    pub ruleset: String,
+}
+
+/// Reads a save's header from `text` (the file `path`).
+///
+/// Errors: a damaged save (file:line:column and what was expected), no `format` tag (an older
+/// save, version 1, or another kind of file), another format, or a version other than
+/// [`SAVE_VERSION`] — each naming the file.
+pub fn read_header(text: &str, path: &Path) -> Result<SaveHeader, String> {
+    let h: SaveHeader = ron_options().from_str(text).map_err(|e| {
+        let at = format!("{}:{}:{}", path.display(), e.span.start.line, e.span.start.col);
+        if looks_like_save(text) {
+            format!("{at}: a damaged save: {}", e.code)
+        } else {
+            format!(
+                "{at}: not a Holotable save of format version {SAVE_VERSION} ({}); saves from before format version 2 cannot be read",
+                e.code
+            )
+        }
+    })?;
+    if h.format != SAVE_FORMAT {
+        return Err(format!(
+            "{}: not a Holotable save (format '{}', expected '{SAVE_FORMAT}')",
+            path.display(),
+            h.format
+        ));
+    }
+    if h.version != SAVE_VERSION {
+        return Err(format!(
+            "{}: save format version {} — this Holotable reads version {SAVE_VERSION} only{}",
+            path.display(),
+            h.version,
+            if h.version > SAVE_VERSION {
+                " (it was written by a newer Holotable)"
+            } else {
+                ""
+            }
+        ));
+    }
+    Ok(h)
+}
+
+/// Reads a whole save of command type `C`.
+///
+/// Errors: as [`read_header`], or a record that does not parse (`file:line:column: …`).
+pub fn parse<C: DeserializeOwned>(text: &str, path: &Path) -> Result<GameRecord<C>, String> {
+    read_header(text, path)?;
+    ron_options().from_str(text).map_err(|e| {
+        format!(
+            "{}:{}:{}: not a valid saved game: {}",
+            path.display(),
+            e.span.start.line,
+            e.span.start.col,
+            e.code
+        )
+    })
+}
+
+/// Reads the text of a save file.
+///
+/// Errors: the file cannot be read (naming it).
+pub fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))
+}
+
+/// Whether `text` looks like a save (has the format tag), so `play FILE` can tell saves from
+/// scenarios.
+pub fn looks_like_save(text: &str) -> bool {
+    text.contains(SAVE_FORMAT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_errors_name_the_file_and_the_version() {
+        let p = Path::new("g.ron");
+        let old = "(scenario_file: \"x\", scenario_src: \"\", seed: None, commands: [])";
+        assert!(read_header(old, p).unwrap_err().contains("before format version 2"));
+        let newer = "(format: \"holotable-save\", version: 9, ruleset: \"tyneside\")";
+        let e = read_header(newer, p).unwrap_err();
+        assert!(e.starts_with("g.ron: save format version 9") && e.contains("newer"), "{e}");
+        let foreign = "(format: \"chess\", version: 2, ruleset: \"tyneside\")";
+        assert!(read_header(foreign, p).unwrap_err().contains("not a Holotable save"));
+        let good = "(format: \"holotable-save\", version: 2, ruleset: \"tyneside\", commands: [])";
+        assert_eq!(read_header(good, p).unwrap().ruleset, "tyneside");
+        let damaged = "(format: \"holotable-save\", version: 2, ruleset: \"tyneside\", commands: [(]";
+        let e = read_header(damaged, p).unwrap_err();
+        assert!(e.starts_with("g.ron:1:") && e.contains("a damaged save"), "{e}");
+    }
+
+    #[test]
+    fn a_save_round_trips_and_leaves_no_partial_file() {
+        let dir = std::env::temp_dir().join(format!("holotable-save-{}", std::process::id()));
+        let path = dir.join("g.ron");
+        let mut rec: GameRecord<String> = GameRecord::new("tyneside", "f.ron", "()", Some(3));
+        rec.commands.push(super::super::record::RecordedCommand {
+            command: "EndPhase".into(),
+            dice: vec![],
+            cards: vec![],
+            hash: 42,
+        });
+        save(&rec, &path).unwrap();
+        let text = read(&path).unwrap();
+        assert_eq!(parse::<String>(&text, &path).unwrap(), rec);
+        assert!(!path.with_extension("ron.partial").exists());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

@@ -1,0 +1,117 @@
+//! A headless game driven one command at a time: what `holotable run`, replays, the tests and
+//! the benchmarks use. The same plugins and the same [`process`] as the window, on a
+//! single-threaded schedule: a command is applied straight to the World, with no app update
+//! and no thread-pool wake-ups.
+
+use std::marker::PhantomData;
+use std::path::Path;
+
+use bevy::ecs::schedule::SingleThreadedExecutor;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use super::dice::Randomness;
+use super::pipeline::{CommandOutcome, process};
+use super::record::GameRecord;
+use super::ruleset::{Headless, Loaded, RuleSet};
+use super::save::SaveError;
+
+/// A headless game of rule set `R`.
+pub struct Session<R: RuleSet> {
+    /// The app (MinimalPlugins, StatesPlugin, the engine and `R`'s game plugin).
+    pub app: App,
+    rules: PhantomData<R>,
+}
+
+/// A headless app with rule set `R`'s game systems and no game loaded, every schedule on
+/// the single-threaded executor (deterministic, and no futex storm per command).
+pub fn headless_app<R: RuleSet>() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, super::EnginePlugin));
+    R::plugin(&mut app);
+    for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
+        schedule.set_executor(SingleThreadedExecutor::new());
+    }
+    app.update();
+    app
+}
+
+impl<R: RuleSet> Session<R> {
+    /// Starts `loaded` with `randomness` in a new headless app, in its first phase.
+    ///
+    /// Errors: the scenario does not validate (every problem, with its place).
+    pub fn start(loaded: &Loaded, randomness: Randomness) -> Result<Self, Vec<String>> {
+        let mut app = headless_app::<R>();
+        R::start(app.world_mut(), loaded, randomness)?;
+        Ok(Self {
+            app,
+            rules: PhantomData,
+        })
+    }
+
+    /// Replays `record` in a new headless app, verifying every command (see
+    /// [`super::replay::resume`]); the game goes on from there with dice seeded by 1.
+    ///
+    /// Errors: the scenario does not set up, or the first command that diverges.
+    pub fn replay(record: &GameRecord<R::Command>) -> Result<Self, super::replay::ResumeError> {
+        let mut app = headless_app::<R>();
+        super::replay::resume::<R>(app.world_mut(), record, 1)?;
+        Ok(Self {
+            app,
+            rules: PhantomData,
+        })
+    }
+
+    /// Applies one command and returns what became of it.
+    pub fn send(&mut self, command: R::Command) -> CommandOutcome<R::Command> {
+        process::<R>(self.app.world_mut(), command)
+    }
+
+    /// The current phase by name.
+    pub fn phase(&self) -> String {
+        R::phase_name(self.app.world())
+    }
+
+    /// The game's state as plain data.
+    pub fn state(&mut self) -> R::Snapshot {
+        R::snapshot(self.app.world_mut())
+    }
+
+    /// The game's record so far.
+    pub fn record(&self) -> &GameRecord<R::Command> {
+        self.app.world().resource::<GameRecord<R::Command>>()
+    }
+
+    /// The world, to read.
+    pub fn world(&self) -> &World {
+        self.app.world()
+    }
+}
+
+impl<R: RuleSet> Headless for Session<R> {
+    fn play_script(&mut self, src: &str, file: &str) -> Result<(), String> {
+        let commands: Vec<R::Command> = super::pipeline::parse_script(src, file)?;
+        for (n, c) in commands.into_iter().enumerate() {
+            if let CommandOutcome::Refused(cmd, reason) = self.send(c) {
+                return Err(format!("command {} ({cmd:?}) refused: {reason}", n + 1));
+            }
+        }
+        Ok(())
+    }
+
+    fn printout(&mut self) -> String {
+        R::printout(&self.state())
+    }
+
+    fn json(&mut self) -> serde_json::Value {
+        serde_json::to_value(self.state()).unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
+    }
+
+    fn save(&self, path: &Path) -> Result<(), SaveError> {
+        super::save::save(self.record(), path)
+    }
+
+    fn commands(&self) -> usize {
+        self.record().commands.len()
+    }
+}

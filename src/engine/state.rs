@@ -1,0 +1,91 @@
+//! The top-level game state (no game / playing / over), whose sub-states are each rule set's
+//! turn phases, and how a game ends.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Whether a game is on, and of which rule set (its registry id). Each rule set's turn phases
+/// are a `SubStates` of `Playing(<its id>)`, so they exist only while its game is on.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameState {
+    /// No game loaded.
+    #[default]
+    NoGame,
+    /// A game of this rule set is being played.
+    Playing(&'static str),
+    /// A game of this rule set has ended: see [`Finished`].
+    Over(&'static str),
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The winning side (index in the scenario), or `None` for a draw.
+    pub winner: Option<usize>,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// A finished game, for the results screen: the result, the last turn, and what became of
+/// every piece, side by side.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Finished {
+    /// Who won and why.
+    pub result: GameResult,
+    /// The turn it ended in.
+    pub turn: u32,
+    /// Every piece as (side, name, fate in words), in the rule set's stable order.
+    pub fates: Vec<(usize, String, String)>,
+}
+
+/// Run condition: a game of rule set `id` is being played.
+pub fn playing(id: &'static str) -> impl Fn(Res<State<GameState>>) -> bool + Clone {
+    move |s: Res<State<GameState>>| *s.get() == GameState::Playing(id)
+}
+
+/// Run condition: the game loaded (being played or over) is of rule set `id`.
+pub fn game_of(id: &'static str) -> impl Fn(Res<State<GameState>>) -> bool + Clone {
+    move |s: Res<State<GameState>>| {
+        matches!(*s.get(), GameState::Playing(g) | GameState::Over(g) if g == id)
+    }
+}
+
+/// Run condition: no game is on (none loaded, or it is over).
+pub fn no_game_on(s: Res<State<GameState>>) -> bool {
+    !matches!(s.get(), GameState::Playing(_))
+}
+
+/// Runs state transitions until none is pending (entering a phase can set the next), at
+/// most 16 rounds. Used by the command pipeline and when a game starts, so both the window
+/// and the headless path see a command's phase change at once.
+pub fn settle(world: &mut World, pending: impl Fn(&World) -> bool) {
+    for _ in 0..16 {
+        let game = world
+            .get_resource::<NextState<GameState>>()
+            .is_some_and(|n| matches!(n, NextState::Pending(_)));
+        if !game && !pending(world) {
+            break;
+        }
+        world.run_schedule(StateTransition);
+    }
+}
+
+/// Enters a game of rule set `id` now: any game on is left first (its phases exit), then
+/// the rule set's first phase is entered.
+pub fn enter_game(world: &mut World, id: &'static str) {
+    world.remove_resource::<Finished>();
+    if *world.resource::<State<GameState>>().get() != GameState::NoGame {
+        world
+            .resource_mut::<NextState<GameState>>()
+            .set(GameState::NoGame);
+        world.run_schedule(StateTransition);
+    }
+    world
+        .resource_mut::<NextState<GameState>>()
+        .set(GameState::Playing(id));
+    world.run_schedule(StateTransition);
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_state::<GameState>();
+}

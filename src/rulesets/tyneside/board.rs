@@ -1,0 +1,340 @@
+//! A read-out of the table for the rules: every figure's position, state and profile in a
+//! stable order, with sight, range and cover questions answered against the terrain. The
+//! phase systems and the screen both use it, so what the hover shows is what the rules do.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+use super::components::{Condition, Figure, Group, Member, Position, TurnActivity};
+use super::rules::profile::RangeBand;
+use super::rules::wounds::wounded_value;
+use super::table::TableRes;
+use super::turn::TurnState;
+use crate::rules::geometry::base_gap;
+use crate::rules::los::{Sight, Viewpoint};
+use crate::rules::terrain::TerrainProperty;
+
+/// Hidden and ducked-back figures in cover are seen only this close, inches
+/// (tyneside-skirmish.txt, Visibility: "unless within 6"").
+pub const HIDDEN_SEEN_WITHIN: f32 = 6.0;
+/// A figure this close (inches, base edge) to a cover piece the shot crosses is in cover.
+pub const COVER_CONTACT: f32 = 1.0;
+
+/// One figure as the rules see it: its fixed data borrowed from the world, its state copied.
+#[derive(Clone, Debug)]
+pub struct Fig<'a> {
+    /// Its entity.
+    pub entity: Entity,
+    /// Fixed data.
+    pub figure: &'a Figure,
+    /// Group id.
+    pub group: String,
+    /// Centre, inches.
+    pub pos: Vec2,
+    /// Wounds, status.
+    pub cond: Condition,
+    /// This turn's doings.
+    pub act: TurnActivity,
+}
+
+/// Every figure still on the table (status Active), in spawn order, with the terrain.
+pub struct Board<'a> {
+    /// The figures.
+    pub figs: Vec<Fig<'a>>,
+    /// The table.
+    pub table: &'a TableRes,
+    /// The turn number.
+    pub turn: u32,
+}
+
+impl<'a> Board<'a> {
+    /// Index of the figure with scenario id `id`.
+    pub fn find(&self, id: &str) -> Option<usize> {
+        self.figs.iter().position(|f| f.figure.id == id)
+    }
+
+    /// Index of the fighting figure `id`; the error says it is not on the table.
+    pub fn fighting(&self, id: &str) -> Result<usize, String> {
+        self.find(id)
+            .ok_or_else(|| format!("no figure '{id}' is fighting"))
+    }
+
+    /// Indices of the figures of group `group`.
+    pub fn members(&self, group: &str) -> Vec<usize> {
+        (0..self.figs.len())
+            .filter(|&i| self.figs[i].group == group)
+            .collect()
+    }
+
+    /// Indices of figures not on side `side`.
+    pub fn enemies_of(&self, side: usize) -> Vec<usize> {
+        (0..self.figs.len())
+            .filter(|&i| self.figs[i].figure.side != side)
+            .collect()
+    }
+
+    /// Edge-to-edge distance between two figures, inches.
+    pub fn gap(&self, i: usize, j: usize) -> f32 {
+        let (a, b) = (&self.figs[i], &self.figs[j]);
+        base_gap(a.pos, a.figure.base, b.pos, b.figure.base)
+    }
+
+    /// Whether figure `i` is in cover: inside a cover piece, or the line from `from` to it
+    /// crosses a cover piece within 1" of its base (ruling, docs/rules/tyneside.md).
+    pub fn in_cover(&self, i: usize, from: Vec2) -> bool {
+        let f = &self.figs[i];
+        self.table
+            .terrain
+            .iter()
+            .filter(|t| t.has(TerrainProperty::Cover))
+            .any(|t| {
+                t.shape.contains(f.pos)
+                    || (t.shape.distance_to(f.pos) <= f.figure.base + COVER_CONTACT
+                        && t.shape.touches_segment(from, f.pos))
+            })
+    }
+
+    /// Whether figure `i` is in cover against every enemy (for the unit card).
+    pub fn in_cover_anywhere(&self, i: usize) -> bool {
+        let f = &self.figs[i];
+        self.table.terrain.iter().any(|t| {
+            t.has(TerrainProperty::Cover)
+                && t.shape.distance_to(f.pos) <= f.figure.base + COVER_CONTACT
+        })
+    }
+
+    /// The raycast between two figures' bases against the terrain.
+    pub fn sight(&self, i: usize, j: usize) -> Sight {
+        let (a, b) = (&self.figs[i], &self.figs[j]);
+        self.table.los.sight(
+            &self.table.terrain,
+            a.pos,
+            a.figure.base,
+            b.pos,
+            b.figure.base,
+        )
+    }
+
+    /// The view from figure `i`'s base, built once to ask about many targets
+    /// ([`Self::sees_from`]); it allows for the widest base on the table.
+    pub fn viewpoint(&self, i: usize) -> Viewpoint<'_> {
+        let widest = self.figs.iter().map(|f| f.figure.base).fold(0.0, f32::max);
+        let f = &self.figs[i];
+        self.table
+            .los
+            .viewpoint(&self.table.terrain, f.pos, f.figure.base, widest)
+    }
+
+    /// Whether `i` and `j` can see each other: a clear line from base to base, and neither is
+    /// hiding (or ducked back in cover) further than 6" away.
+    ///
+    /// tyneside-skirmish.txt, Visibility: "If declared hiding (or if 'ducked back' … and in
+    /// cover) they can neither see or be seen unless within 6"."
+    pub fn sees(&self, i: usize, j: usize) -> bool {
+        i == j || self.sees_from(&self.viewpoint(i), i, j)
+    }
+
+    /// [`Self::sees`], with `view` the [`Self::viewpoint`] of `i`.
+    pub fn sees_from(&self, view: &Viewpoint, i: usize, j: usize) -> bool {
+        if i == j {
+            return true;
+        }
+        let far = self.gap(i, j) > HIDDEN_SEEN_WITHIN;
+        if far && (self.concealed(i, self.figs[j].pos) || self.concealed(j, self.figs[i].pos)) {
+            return false;
+        }
+        let target = &self.figs[j];
+        view.sight(target.pos, target.figure.base) == Sight::Clear
+    }
+
+    /// Hiding, or ducked back and in cover from `from`.
+    pub fn concealed(&self, i: usize, from: Vec2) -> bool {
+        let f = &self.figs[i];
+        f.cond.hidden || (f.cond.ducked_back(self.turn) && self.in_cover(i, from))
+    }
+
+    /// Whether `i` is within 1" of any enemy figure (close combat).
+    pub fn in_close_combat(&self, i: usize) -> bool {
+        let side = self.figs[i].figure.side;
+        self.enemies_of(side)
+            .into_iter()
+            .any(|e| self.gap(i, e) <= crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE + 1e-4)
+    }
+
+    /// Whether `i` can shoot at all this turn: has firepower and a weapon, is not ducked back
+    /// or knocked out.
+    pub fn can_shoot(&self, i: usize) -> bool {
+        let f = &self.figs[i];
+        f.figure.profile.firepower.is_some()
+            && f.figure.weapon.is_some()
+            && !f.cond.ducked_back(self.turn)
+            && !f.cond.knocked_out(self.turn)
+    }
+
+    /// `i`'s firepower at `band`, halved for a wound and again if it ran ("Runners halve
+    /// shooting values for runner").
+    pub fn firepower_at(&self, i: usize, band: RangeBand) -> f32 {
+        let f = &self.figs[i];
+        let base = f
+            .figure
+            .profile
+            .firepower
+            .map(|fp| fp.at(band) as f32)
+            .unwrap_or(0.0);
+        let v = wounded_value(base, f.cond.wounded());
+        if f.act.run_roll.is_some() { v / 2.0 } else { v }
+    }
+
+    /// `i`'s defence (halved when wounded), for figures with no firepower.
+    pub fn defence(&self, i: usize) -> f32 {
+        let f = &self.figs[i];
+        wounded_value(
+            f.figure.profile.defence.unwrap_or(0) as f32,
+            f.cond.wounded(),
+        )
+    }
+
+    /// `i`'s melee value (halved when wounded).
+    pub fn melee(&self, i: usize) -> u32 {
+        let f = &self.figs[i];
+        let m = f.figure.profile.melee;
+        if f.cond.wounded() { m / 2 } else { m }
+    }
+
+    /// The range band from `i` to `j`, if `j` is within `i`'s weapon range.
+    pub fn band(&self, i: usize, j: usize) -> Option<RangeBand> {
+        self.figs[i]
+            .figure
+            .weapon
+            .as_ref()
+            .and_then(|w| w.band(self.gap(i, j)))
+    }
+
+    /// Enemy bases (centre, radius) of side `side`'s opponents.
+    pub fn enemy_bases(&self, side: usize) -> Vec<(Vec2, f32)> {
+        self.enemies_of(side)
+            .into_iter()
+            .map(|e| (self.figs[e].pos, self.figs[e].figure.base))
+            .collect()
+    }
+}
+
+/// Everything a phase system needs to read and change the game.
+#[derive(SystemParam)]
+pub struct Game<'w, 's> {
+    /// Figures.
+    pub figures: Query<
+        'w,
+        's,
+        (
+            Entity,
+            &'static Figure,
+            &'static mut Member,
+            &'static mut Position,
+            &'static mut Condition,
+            &'static mut TurnActivity,
+        ),
+    >,
+    /// Groups.
+    pub groups: Query<'w, 's, (Entity, &'static mut Group)>,
+    /// Terrain and scenario.
+    pub table: Res<'w, TableRes>,
+    /// Turn bookkeeping.
+    pub turn: ResMut<'w, TurnState>,
+}
+
+/// Builds a board from figure rows (any query over the figure components).
+fn build_board<'a>(
+    table: &'a TableRes,
+    turn: u32,
+    rows: impl Iterator<
+        Item = (
+            Entity,
+            &'a Figure,
+            &'a Member,
+            &'a Position,
+            &'a Condition,
+            &'a TurnActivity,
+        ),
+    >,
+) -> Board<'a> {
+    let mut figs: Vec<Fig> = rows
+        .filter(|(_, _, _, _, c, _)| c.active())
+        .map(|(e, f, m, p, c, a)| Fig {
+            entity: e,
+            figure: f,
+            group: m.0.clone(),
+            pos: p.0,
+            cond: c.clone(),
+            act: a.clone(),
+        })
+        .collect();
+    figs.sort_by_key(|f| f.figure.index);
+    Board { figs, table, turn }
+}
+
+/// A read-only view of the game for the screen: the same board the rules use.
+#[derive(SystemParam)]
+pub struct GameView<'w, 's> {
+    /// Figures.
+    pub figures: Query<
+        'w,
+        's,
+        (
+            Entity,
+            &'static Figure,
+            &'static Member,
+            &'static Position,
+            &'static Condition,
+            &'static TurnActivity,
+        ),
+    >,
+    /// Groups.
+    pub groups: Query<'w, 's, &'static Group>,
+    /// The table, when a game is loaded.
+    pub table: Option<Res<'w, TableRes>>,
+    /// Turn bookkeeping, when a game is loaded.
+    pub turn: Option<Res<'w, TurnState>>,
+}
+
+impl GameView<'_, '_> {
+    /// The board, when a game is loaded.
+    pub fn board(&self) -> Option<Board<'_>> {
+        let (table, turn) = (self.table.as_ref()?, self.turn.as_ref()?);
+        Some(build_board(table, turn.turn, self.figures.iter()))
+    }
+
+    /// The group with id `id`.
+    pub fn group(&self, id: &str) -> Option<&Group> {
+        self.groups.iter().find(|g| g.id == id)
+    }
+
+    /// Every group, in stable order.
+    pub fn all_groups(&self) -> Vec<&Group> {
+        let mut v: Vec<&Group> = self.groups.iter().collect();
+        v.sort_by_key(|g| g.index);
+        v
+    }
+}
+
+impl Game<'_, '_> {
+    /// A read-out of every figure still fighting.
+    pub fn board(&self) -> Board<'_> {
+        build_board(&self.table, self.turn.turn, self.figures.iter())
+    }
+
+    /// The group with id `id`.
+    pub fn group(&self, id: &str) -> Option<Group> {
+        self.groups
+            .iter()
+            .find(|(_, g)| g.id == id)
+            .map(|(_, g)| g.clone())
+    }
+
+    /// Every group, in stable order.
+    pub fn all_groups(&self) -> Vec<Group> {
+        let mut v: Vec<Group> = self.groups.iter().map(|(_, g)| g.clone()).collect();
+        v.sort_by_key(|g| g.index);
+        v
+    }
+}

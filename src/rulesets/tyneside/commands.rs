@@ -1,0 +1,136 @@
+//! Tyneside commands: every player intent, from the mouse, a script, a test, a replay, is a
+//! [`Command`], applied through the engine's pipeline by the one system of the phase it is
+//! sent in (an exhaustive match per phase). Format of scripts: docs/commands.md.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::rules::orders::Order;
+use super::turn::TurnPhase;
+
+/// A player's intent. Ids are the scenario's figure and group ids; points are inches.
+#[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    /// Orders phase: put an order counter behind a group in command.
+    PlaceOrder {
+        /// Group id.
+        group: String,
+        /// The counter.
+        order: Order,
+    },
+    /// Orders phase: a hero joins a group within 5".
+    JoinGroup {
+        /// The hero's figure id.
+        hero: String,
+        /// The group joined.
+        group: String,
+    },
+    /// Orders phase: a hero leaves his group and acts alone (new group `<hero>-alone`).
+    LeaveGroup {
+        /// The hero's figure id.
+        hero: String,
+    },
+    /// Orders phase: merge group `group` into `into` (same side, within 5", no larger than at
+    /// game start).
+    MergeGroups {
+        /// The group that goes.
+        group: String,
+        /// The group that stays.
+        into: String,
+    },
+    /// Movement: declare a run (rolls the D4 at once).
+    Run {
+        /// Figure id.
+        figure: String,
+    },
+    /// Movement: move one figure of the active group in a straight line.
+    Move {
+        /// Figure id.
+        figure: String,
+        /// Destination of the base's centre, inches.
+        to: (f32, f32),
+    },
+    /// Movement: move every figure of the active group by the same offset.
+    MoveGroup {
+        /// Group id (the active group).
+        group: String,
+        /// Offset, inches.
+        by: (f32, f32),
+    },
+    /// Movement: jump across a gap (rolls D4+1").
+    Jump {
+        /// Figure id.
+        figure: String,
+        /// Destination beyond the gap, inches.
+        to: (f32, f32),
+    },
+    /// Movement: declare a figure hiding.
+    Hide {
+        /// Figure id.
+        figure: String,
+    },
+    /// Shoot/act: a fire fight between the active group (first) plus any own groups that
+    /// have not acted yet, and the target groups.
+    Shoot {
+        /// Shooting groups: the active one first, then groups combining their fire.
+        groups: Vec<String>,
+        /// Enemy groups shot at.
+        targets: Vec<String>,
+    },
+    /// Shoot/act: a hero shoots one enemy figure.
+    HeroShot {
+        /// The hero's figure id.
+        hero: String,
+        /// The target's figure id.
+        target: String,
+    },
+    /// Shoot/act: the active group's figures within 1" of enemies fight.
+    Fight {
+        /// Group id (the active group).
+        group: String,
+    },
+    /// Shoot/act: a stationary medic treats a wounded figure in contact.
+    Heal {
+        /// The medic's figure id.
+        medic: String,
+        /// The wounded figure's id.
+        patient: String,
+    },
+    /// Shoot/act: the active group waits until after the next group.
+    Delay,
+    /// Movement or shoot/act: the active group is done.
+    EndActivation,
+    /// Orders phase: the side placing orders is done.
+    EndPhase,
+}
+
+impl Command {
+    /// The phase the command belongs to.
+    pub fn phase(&self) -> &'static [TurnPhase] {
+        use self::Command::*;
+        match self {
+            PlaceOrder { .. }
+            | JoinGroup { .. }
+            | LeaveGroup { .. }
+            | MergeGroups { .. }
+            | EndPhase => &[TurnPhase::Orders],
+            Run { .. } | Move { .. } | MoveGroup { .. } | Jump { .. } | Hide { .. } => {
+                &[TurnPhase::Movement]
+            }
+            Shoot { .. } | HeroShot { .. } | Fight { .. } | Heal { .. } | Delay => {
+                &[TurnPhase::Action]
+            }
+            EndActivation => &[TurnPhase::Movement, TurnPhase::Action],
+        }
+    }
+}
+
+/// The refusal for a command sent in a phase it does not belong to (tyneside-skirmish.txt,
+/// Play sequence).
+pub fn not_in_phase(command: &Command, now: TurnPhase) -> String {
+    let wanted: Vec<String> = command.phase().iter().map(|p| p.to_string()).collect();
+    format!(
+        "not allowed in the {now} phase (Play sequence: only in {})",
+        wanted.join(" or ")
+    )
+}

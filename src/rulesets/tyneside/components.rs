@@ -1,0 +1,141 @@
+//! The components that hold a game's state: figures and groups are entities.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::rulesets::tyneside::rules::orders::Order;
+use crate::rulesets::tyneside::rules::profile::{Ability, Profile, Weapon};
+
+/// A figure on the table: who it is and what it can do (fixed for the game).
+#[derive(Component, Clone, Debug)]
+pub struct Figure {
+    /// Scenario id, used by command scripts.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Index of its side in the scenario.
+    pub side: usize,
+    /// Its profile (tyneside-skirmish.txt tables).
+    pub profile: Profile,
+    /// Its weapon, if it shoots.
+    pub weapon: Option<Weapon>,
+    /// Wears armour.
+    pub armoured: bool,
+    /// A player-controlled hero.
+    pub hero: bool,
+    /// Base radius, inches.
+    pub base: f32,
+    /// Profile abilities plus the scenario's.
+    pub abilities: Vec<Ability>,
+    /// Spawn order: the stable order every rule iterates in.
+    pub index: usize,
+}
+
+impl Figure {
+    /// Whether it has ability `a`.
+    pub fn has(&self, a: Ability) -> bool {
+        self.abilities.contains(&a)
+    }
+}
+
+/// Which group a figure belongs to (a group id).
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Member(pub String);
+
+/// Centre of the figure's base, inches from the table's bottom-left corner.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Position(pub Vec2);
+
+/// Facing, degrees counter-clockwise from +x.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Facing(pub f32);
+
+/// Whether a figure is still fighting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// On the table and fighting.
+    Active,
+    /// A hero taken out ("Heroes are never killed, just Disabled"), or two wounds.
+    Disabled,
+    /// Killed.
+    Killed,
+    /// Captured in close combat.
+    Captured,
+}
+
+/// What has happened to a figure: wounds, duck back, knock-outs, Force points.
+#[derive(Component, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Condition {
+    /// Fighting, disabled, killed or captured.
+    pub status: Status,
+    /// Wounds taken (halve values; two disable).
+    pub wounds: u8,
+    /// Ducked back through the end of this turn: cannot move or shoot until then.
+    pub ducked_back_until: Option<u32>,
+    /// Knocked out through the end of this turn.
+    pub knocked_out_until: Option<u32>,
+    /// Declared hiding: neither sees nor is seen beyond 6".
+    pub hidden: bool,
+    /// Force points left.
+    pub force_points: u32,
+}
+
+impl Condition {
+    /// Still on the table and fighting.
+    pub fn active(&self) -> bool {
+        self.status == Status::Active
+    }
+    /// Ducked back during turn `turn`.
+    pub fn ducked_back(&self, turn: u32) -> bool {
+        self.ducked_back_until.is_some_and(|t| t >= turn)
+    }
+    /// Knocked out during turn `turn`.
+    pub fn knocked_out(&self, turn: u32) -> bool {
+        self.knocked_out_until.is_some_and(|t| t >= turn)
+    }
+    /// Wounded (values halved).
+    pub fn wounded(&self) -> bool {
+        self.wounds > 0
+    }
+}
+
+/// What a figure has done this turn (reset at the start of every turn).
+#[derive(Component, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TurnActivity {
+    /// The D4 rolled when it declared a run.
+    pub run_roll: Option<i32>,
+    /// Movement allowance used, inches.
+    pub moved: f32,
+    /// Whether it has jumped (one jump per activation).
+    pub jumped: bool,
+    /// Whether it made a hero shot.
+    pub hero_shot: bool,
+    /// Whether it fought in close combat.
+    pub fought: bool,
+    /// Whether it treated a wound as a medic.
+    pub healed: bool,
+}
+
+/// A group: "at least 1 figure" that keeps within 5" (tyneside-skirmish.txt, Groups).
+#[derive(Component, Clone, Debug)]
+pub struct Group {
+    /// Id (scenario id, or `<hero>-alone` for a hero who left a group).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Side index.
+    pub side: usize,
+    /// Its order counter.
+    pub order: Option<Order>,
+    /// Figures at game start ("Groups can be merged so long as the total group is not larger
+    /// than at game start").
+    pub start_size: usize,
+    /// Stable order among groups (scenario order; new groups after).
+    pub index: usize,
+    /// Its next movement activation is replaced by a morale fall-back made in turn n − 1.
+    pub fell_back_for_turn: Option<u32>,
+}
+
+/// Marks every entity of the current game, so a new game can clear the old.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct InGame;

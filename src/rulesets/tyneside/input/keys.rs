@@ -1,0 +1,90 @@
+//! Keyboard shortcuts on the table (listed in the help overlay, F1).
+
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+
+use super::PointerState;
+use super::pointer::side_to_act;
+use crate::engine::pipeline::CommandPipeline;
+use crate::engine::state::playing;
+use crate::rulesets::tyneside::board::GameView;
+use crate::rulesets::tyneside::commands::Command;
+use crate::rulesets::tyneside::turn::TurnPhase;
+use crate::ui::{Handover, ShellAction};
+
+/// R: run; H: hide; J: the next drag is a jump; Space or Enter: end the activation (or, in the
+/// Orders phase, this side's orders).
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut ctx: EguiContexts,
+    view: GameView,
+    phase: Res<State<TurnPhase>>,
+    handover: Res<Handover>,
+    mut state: ResMut<PointerState>,
+    mut send: MessageWriter<Command>,
+    mut shell: MessageWriter<ShellAction>,
+) {
+    if handover.showing
+        || ctx
+            .ctx_mut()
+            .map(|c| c.egui_wants_keyboard_input())
+            .unwrap_or(true)
+    {
+        return;
+    }
+    let Some(board) = view.board() else { return };
+    let acting = side_to_act(&view, *phase.get());
+    let selected = state
+        .selected
+        .and_then(|e| board.figs.iter().find(|f| f.entity == e))
+        .filter(|f| Some(f.figure.side) == acting);
+    if *phase.get() == TurnPhase::Movement
+        && let Some(f) = selected
+    {
+        if keys.just_pressed(KeyCode::KeyR) {
+            send.write(Command::Run {
+                figure: f.figure.id.clone(),
+            });
+        }
+        if keys.just_pressed(KeyCode::KeyH) {
+            send.write(Command::Hide {
+                figure: f.figure.id.clone(),
+            });
+        }
+        if keys.just_pressed(KeyCode::KeyJ) {
+            state.jump = !state.jump;
+        }
+    }
+    if keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter) {
+        shell.write(ShellAction::End);
+    }
+}
+
+/// The shell's End button (or Space / Enter): end this side's orders, or the activation.
+fn end(
+    mut asked: MessageReader<ShellAction>,
+    phase: Res<State<TurnPhase>>,
+    mut send: MessageWriter<Command>,
+) {
+    for ShellAction::End in asked.read() {
+        match phase.get() {
+            TurnPhase::Orders => {
+                send.write(Command::EndPhase);
+            }
+            TurnPhase::Movement | TurnPhase::Action => {
+                send.write(Command::EndActivation);
+            }
+            TurnPhase::EndOfTurn => {}
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (keys, end)
+            .chain()
+            .run_if(playing(crate::rulesets::tyneside::ID))
+            .before(CommandPipeline),
+    );
+}

@@ -1,0 +1,14 @@
+//! How a person acts on a Tyneside table: the pointer selects, drags figures and measures;
+//! keys run, hide, jump and end activations. Everything it does to the game is a `Command`.
+
+mod keys;
+mod pointer;
+
+use bevy::prelude::*;
+
+pub use pointer::{MovePreview, PointerState, SightPreview, side_to_act};
+
+/// Pointer and keyboard input on the table.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((pointer::plugin, keys::plugin));
+}

@@ -1,0 +1,293 @@
+//! The pointer on the table: hover, select, drag to move (a figure, or its whole group with
+//! Shift), right-drag to measure, and the previews that say what a move or a shot would do.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::EguiContexts;
+
+use crate::rulesets::tyneside::board::{Board, GameView};
+use crate::rulesets::tyneside::commands::Command;
+use crate::rulesets::tyneside::components::Figure;
+use crate::engine::pipeline::CommandPipeline;
+use crate::engine::state::playing;
+use crate::rulesets::tyneside::turn::{TurnPhase, TurnState};
+use crate::rulesets::tyneside::phases::plan_step;
+use crate::rules::geometry::base_gap;
+use crate::rules::los::Sight;
+use crate::rulesets::tyneside::rules::orders::Order;
+use crate::ui::Handover;
+use crate::view::TableCamera;
+
+/// A drag in progress.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drag {
+    /// The figure grabbed.
+    pub figure: Entity,
+    /// Moving its whole group (Shift held when the drag began).
+    pub group: bool,
+}
+
+/// What the pointer is doing, in table inches.
+#[derive(Resource, Default, Debug)]
+pub struct PointerState {
+    /// The cursor on the table, when it is over the table and not over a panel.
+    pub world: Option<Vec2>,
+    /// The figure under the cursor.
+    pub hover: Option<Entity>,
+    /// The selected figure.
+    pub selected: Option<Entity>,
+    /// A figure being dragged.
+    pub drag: Option<Drag>,
+    /// The tape measure: from, to.
+    pub tape: Option<(Vec2, Vec2)>,
+    /// The next drag is a jump (J).
+    pub jump: bool,
+}
+
+/// What dropping the dragged figure here would do.
+#[derive(Resource, Default, Debug)]
+pub struct MovePreview(pub Option<MovePlanPreview>);
+
+/// A previewed move.
+#[derive(Clone, Debug)]
+pub struct MovePlanPreview {
+    /// Paths (from, to), one per figure moving.
+    pub paths: Vec<(Vec2, Vec2)>,
+    /// Allowance it would use, or why it is refused.
+    pub verdict: Result<f32, String>,
+}
+
+/// The sight line from the selected figure to the hovered enemy.
+#[derive(Resource, Default, Debug)]
+pub struct SightPreview(pub Option<SightLine>);
+
+/// A previewed sight line.
+#[derive(Clone, Debug)]
+pub struct SightLine {
+    /// From the selected figure's centre.
+    pub from: Vec2,
+    /// To the hovered figure's centre.
+    pub to: Vec2,
+    /// Clear, or the id of the terrain piece that blocks it.
+    pub blocked_by: Option<String>,
+    /// Base-to-base distance, inches.
+    pub distance: f32,
+    /// Whether the target is hidden from the viewer (hiding, or ducked back in cover, beyond 6").
+    pub concealed: bool,
+    /// The weapon band, if in range.
+    pub band: Option<String>,
+}
+
+fn figure_at(board: &Board, p: Vec2) -> Option<Entity> {
+    board
+        .figs
+        .iter()
+        .filter(|f| f.pos.distance(p) <= f.figure.base + 0.15)
+        .min_by(|a, b| a.pos.distance(p).total_cmp(&b.pos.distance(p)))
+        .map(|f| f.entity)
+}
+
+/// Which side may use the pointer now (the side to act), if any.
+pub fn side_to_act(view: &GameView, phase: TurnPhase) -> Option<usize> {
+    let turn = view.turn.as_ref()?;
+    match phase {
+        TurnPhase::Orders => Some(turn.orders_side),
+        TurnPhase::Movement | TurnPhase::Action => view.group(turn.active_group()?).map(|g| g.side),
+        TurnPhase::EndOfTurn => None,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pointer(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut ctx: EguiContexts,
+    view: GameView,
+    phase: Res<State<TurnPhase>>,
+    handover: Res<Handover>,
+    mut state: ResMut<PointerState>,
+    mut preview: ResMut<MovePreview>,
+    mut sight: ResMut<SightPreview>,
+    mut send: MessageWriter<Command>,
+) {
+    preview.0 = None;
+    sight.0 = None;
+    let over_ui = ctx
+        .ctx_mut()
+        .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
+        .unwrap_or(false);
+    let (cam, cam_t) = *camera;
+    state.world = window
+        .cursor_position()
+        .and_then(|c| cam.viewport_to_world_2d(cam_t, c).ok())
+        .filter(|_| !over_ui && !handover.showing);
+    let Some(board) = view.board() else { return };
+    let Some(p) = state.world else {
+        if buttons.just_released(MouseButton::Left) {
+            state.drag = None;
+        }
+        return;
+    };
+    state.hover = figure_at(&board, p);
+    let acting_side = side_to_act(&view, *phase.get());
+    let index_of = |e: Entity| board.figs.iter().position(|f| f.entity == e);
+
+    // Tape measure: right-drag.
+    if buttons.just_pressed(MouseButton::Right) {
+        state.tape = Some((p, p));
+    } else if buttons.pressed(MouseButton::Right) {
+        if let Some(t) = &mut state.tape {
+            t.1 = p;
+        }
+    } else if buttons.just_released(MouseButton::Right) {
+        // Keep the last measurement on screen until the next click.
+    }
+
+    if buttons.just_pressed(MouseButton::Left) {
+        state.tape = None;
+        state.selected = state.hover;
+        if let Some(h) = state.hover
+            && *phase.get() == TurnPhase::Movement
+            && let Some(i) = index_of(h)
+            && Some(board.figs[i].figure.side) == acting_side
+        {
+            let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+            state.drag = Some(Drag {
+                figure: h,
+                group: shift,
+            });
+        }
+    }
+
+    // Drag preview and drop.
+    if let Some(drag) = state.drag.clone() {
+        if let Some(i) = index_of(drag.figure) {
+            let f = &board.figs[i];
+            let order = view
+                .group(&f.group)
+                .and_then(|g| g.order)
+                .unwrap_or(Order::Stand);
+            let verdict = if view
+                .turn
+                .as_ref()
+                .and_then(|t| t.active_group().map(str::to_string))
+                != Some(f.group.clone())
+            {
+                Err(format!("it is not {}'s group's activation", f.figure.name))
+            } else if drag.group {
+                let members = board.members(&f.group);
+                let by = p - f.pos;
+                members
+                    .iter()
+                    .map(|&m| {
+                        plan_step(&board, m, board.figs[m].pos + by, order, &members, false)
+                            .map(|pl| pl.cost)
+                    })
+                    .try_fold(0.0f32, |acc, c| c.map(|c| acc.max(c)))
+            } else {
+                plan_step(&board, i, p, order, &[], state.jump).map(|pl| pl.cost)
+            };
+            let paths = if drag.group {
+                board
+                    .members(&f.group)
+                    .iter()
+                    .map(|&m| (board.figs[m].pos, board.figs[m].pos + (p - f.pos)))
+                    .collect()
+            } else {
+                vec![(f.pos, p)]
+            };
+            if buttons.just_released(MouseButton::Left) {
+                if f.pos.distance(p) > 0.2 {
+                    let cmd = if drag.group {
+                        let by = p - f.pos;
+                        Command::MoveGroup {
+                            group: f.group.clone(),
+                            by: (by.x, by.y),
+                        }
+                    } else if state.jump {
+                        Command::Jump {
+                            figure: f.figure.id.clone(),
+                            to: (p.x, p.y),
+                        }
+                    } else {
+                        Command::Move {
+                            figure: f.figure.id.clone(),
+                            to: (p.x, p.y),
+                        }
+                    };
+                    send.write(cmd);
+                    state.jump = false;
+                }
+                state.drag = None;
+            } else {
+                preview.0 = Some(MovePlanPreview { paths, verdict });
+            }
+        } else {
+            state.drag = None;
+        }
+    }
+
+    // Sight line: selected figure to hovered enemy.
+    if let (Some(s), Some(h)) = (state.selected, state.hover)
+        && let (Some(i), Some(j)) = (index_of(s), index_of(h))
+        && board.figs[i].figure.side != board.figs[j].figure.side
+    {
+        let (a, b) = (&board.figs[i], &board.figs[j]);
+        let blocked_by = match board.sight(i, j) {
+            Sight::Clear => None,
+            Sight::BlockedBy(k) => Some(board.table.terrain[k].id.clone()),
+        };
+        let distance = base_gap(a.pos, a.figure.base, b.pos, b.figure.base);
+        let concealed = distance > crate::rulesets::tyneside::board::HIDDEN_SEEN_WITHIN
+            && (board.concealed(j, a.pos) || board.concealed(i, b.pos));
+        sight.0 = Some(SightLine {
+            from: a.pos,
+            to: b.pos,
+            blocked_by,
+            distance,
+            concealed,
+            band: board.band(i, j).map(|b| b.to_string()),
+        });
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        state.selected = None;
+        state.drag = None;
+        state.tape = None;
+        state.jump = false;
+    }
+}
+
+/// Clears the pointer when a game starts.
+fn reset(mut state: ResMut<PointerState>, turn: Option<Res<TurnState>>) {
+    if turn.is_some_and(|t| t.is_added()) {
+        *state = PointerState::default();
+    }
+}
+
+/// Figure entities that no longer exist are dropped from the selection.
+fn forget_gone(mut state: ResMut<PointerState>, figs: Query<(), With<Figure>>) {
+    let state = &mut *state;
+    for slot in [&mut state.selected, &mut state.hover] {
+        if slot.is_some_and(|e| figs.get(e).is_err()) {
+            *slot = None;
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PointerState>()
+        .init_resource::<MovePreview>()
+        .init_resource::<SightPreview>()
+        .add_systems(
+            Update,
+            (
+                reset,
+                forget_gone,
+                pointer.run_if(playing(crate::rulesets::tyneside::ID)),
+            )
+                .chain()
+                .before(CommandPipeline),
+        );
+}

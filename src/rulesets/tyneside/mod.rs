@@ -1,0 +1,141 @@
+//! Rule set `tyneside`: the Tyneside "Star Wars skirmish rules" (tyneside-skirmish.txt, v1b,
+//! 2018), opposed play on an open table measured in inches. `rules/` is the text's arithmetic
+//! (pure, no Bevy); the rest is when it happens (phases, turn, board) and how it looks and is
+//! played (view, ui, input).
+
+pub mod board;
+pub mod commands;
+pub mod components;
+pub mod input;
+pub mod phases;
+pub mod printout;
+pub mod rules;
+pub mod snapshot;
+pub mod table;
+pub mod turn;
+pub mod ui;
+pub mod view;
+
+use std::sync::OnceLock;
+
+use bevy::prelude::*;
+
+use crate::engine::dice::Randomness;
+use crate::engine::ruleset::{Loaded, RuleSet};
+use commands::Command;
+use rules::profile::Roster;
+use table::{GameSetup, start_game};
+
+/// The registry id.
+pub const ID: &str = "tyneside";
+
+/// The bundled Tyneside scenarios: (file name, RON text).
+pub const BUNDLED: &[(&str, &str)] = &[
+    (
+        "shooting_example.ron",
+        include_str!("../../../scenarios/tyneside/shooting_example.ron"),
+    ),
+    (
+        "lothal_ambush.ron",
+        include_str!("../../../scenarios/tyneside/lothal_ambush.ron"),
+    ),
+    (
+        "death_star_escape.ron",
+        include_str!("../../../scenarios/tyneside/death_star_escape.ron"),
+    ),
+];
+
+/// The bundled roster (every profile and weapon of the text), read once.
+///
+/// Errors: the bundled RON does not parse (a bug in the shipped files, with its place).
+pub fn roster() -> Result<&'static Roster, String> {
+    static ROSTER: OnceLock<Result<Roster, String>> = OnceLock::new();
+    ROSTER
+        .get_or_init(|| Roster::bundled().map_err(|e| format!("the bundled Tyneside roster is broken: {e}")))
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// Reads and validates `loaded` as a Tyneside scenario.
+///
+/// Errors: every problem, each as `file:line:column: message`.
+pub fn parse(loaded: &Loaded) -> Result<rules::scenario::Scenario, Vec<String>> {
+    let roster = roster().map_err(|e| vec![e])?;
+    rules::parse(&loaded.src, &loaded.file, roster)
+        .map_err(|es| es.iter().map(ToString::to_string).collect())
+}
+
+/// The Tyneside rule set.
+pub struct Tyneside;
+
+impl RuleSet for Tyneside {
+    const ID: &'static str = ID;
+    const TITLE: &'static str = "Tyneside skirmish rules";
+    const BUNDLED: &'static [(&'static str, &'static str)] = BUNDLED;
+    /// tyneside-skirmish.txt, Introduction: "Players will need at least 1 D6, a D4 and a D8".
+    const LARGEST_DIE: u8 = 8;
+    type Command = Command;
+    type Phase = turn::TurnPhase;
+    type Snapshot = snapshot::GameState;
+
+    fn plugin(app: &mut App) {
+        crate::engine::pipeline::plugin::<Self>(app);
+        app.add_plugins((turn::plugin, phases::plugin));
+    }
+
+    fn shell(app: &mut App) {
+        app.add_plugins((view::plugin, ui::plugin, input::plugin));
+    }
+
+    fn check(loaded: &Loaded) -> Result<String, Vec<String>> {
+        let s = parse(loaded)?;
+        Ok(format!(
+            "{} ({} sides, {} terrain pieces)",
+            s.name,
+            s.sides.len(),
+            s.terrain.len()
+        ))
+    }
+
+    fn start(world: &mut World, loaded: &Loaded, randomness: Randomness) -> Result<(), Vec<String>> {
+        let scenario = parse(loaded)?;
+        let roster = roster().map_err(|e| vec![e])?;
+        start_game(
+            world,
+            GameSetup {
+                scenario,
+                file: loaded.file.clone(),
+                src: loaded.src.clone(),
+                randomness,
+            },
+            roster,
+        );
+        Ok(())
+    }
+
+    fn apply(world: &mut World, command: &Command) -> Result<(), String> {
+        phases::apply(world, command)
+    }
+
+    fn after_command(world: &mut World) {
+        if let Err(e) = world.run_system_cached(turn::check_wipe_out) {
+            error!("the wipe-out check could not run: {e}");
+        }
+    }
+
+    fn phase_name(world: &World) -> String {
+        snapshot::phase_name(world)
+    }
+
+    fn state_hash(world: &mut World) -> u64 {
+        snapshot::state_hash(world)
+    }
+
+    fn snapshot(world: &mut World) -> snapshot::GameState {
+        snapshot::snapshot(world)
+    }
+
+    fn printout(s: &snapshot::GameState) -> String {
+        printout::render_state(s)
+    }
+}

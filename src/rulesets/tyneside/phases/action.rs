@@ -1,0 +1,85 @@
+//! The Shoot/Act phase's one system: fire fights, hero shots, close combat, medics, delaying
+//! and ending an activation. tyneside-skirmish.txt, Play sequence (5).
+
+use bevy::prelude::*;
+
+use super::Effects;
+use super::medics::heal;
+use super::melee::{fight, pending_melee};
+use super::shooting::{hero_shot, shoot};
+use crate::rulesets::tyneside::board::Game;
+use crate::rulesets::tyneside::commands::{Command, not_in_phase};
+use crate::rulesets::tyneside::turn::{TurnPhase, next_activation};
+
+/// Applies one command in the Shoot/Act phase.
+pub(super) fn apply(
+    In(command): In<Command>,
+    mut game: Game,
+    mut out: Effects,
+    mut next: ResMut<NextState<TurnPhase>>,
+) -> Result<(), String> {
+    {
+        let turn = game.turn.turn;
+        match &command {
+            Command::Shoot { groups, targets } => {
+                run(&mut out, |out| shoot(&mut game, out, &mut next, groups, targets))
+            }
+            Command::HeroShot { hero, target } => {
+                run(&mut out, |out| hero_shot(&mut game, out, hero, target))
+            }
+            Command::Delay => run(&mut out, |out| {
+                if game.turn.queue.len() < 2 {
+                    return Err("no group is left to wait for".into());
+                }
+                game.turn.queue.swap(0, 1);
+                out.log.push(
+                    turn,
+                    format!(
+                        "{} delays its shooting (\"Shooting, etc, can be delayed\")",
+                        game.turn.queue[1]
+                    ),
+                );
+                Ok(())
+            }),
+            Command::EndActivation => run(&mut out, |out| {
+                let group = game
+                    .turn
+                    .active_group()
+                    .ok_or("no group is active")?
+                    .to_string();
+                let board = game.board();
+                if let Some(m) = board
+                    .members(&group)
+                    .into_iter()
+                    .find(|&m| pending_melee(&board, m))
+                {
+                    return Err(format!(
+                        "Close combat: {} is within 1\" of an enemy and must fight first (Fight)",
+                        board.figs[m].figure.name
+                    ));
+                }
+                drop(board);
+                out.log.push(turn, format!("{group} ends its activation"));
+                next_activation(&mut game, &mut next, TurnPhase::Action);
+                Ok(())
+            }),
+            Command::Fight { group } => fight(&mut game, &mut out, group),
+            Command::Heal { medic, patient } => heal(&mut game, &mut out, medic, patient),
+            Command::PlaceOrder { .. }
+            | Command::JoinGroup { .. }
+            | Command::LeaveGroup { .. }
+            | Command::MergeGroups { .. }
+            | Command::EndPhase
+            | Command::Run { .. }
+            | Command::Move { .. }
+            | Command::MoveGroup { .. }
+            | Command::Jump { .. }
+            | Command::Hide { .. } => Err(not_in_phase(&command, TurnPhase::Action)),
+        }
+    }
+}
+
+/// Runs one command's handler with the effects.
+fn run(out: &mut Effects, f: impl FnOnce(&mut Effects) -> Result<(), String>) -> Result<(), String> {
+    f(out)
+}

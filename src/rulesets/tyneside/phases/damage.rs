@@ -1,0 +1,86 @@
+//! What fire and melee results do to a figure.
+
+use crate::rulesets::tyneside::components::{Condition, Status};
+use crate::rulesets::tyneside::rules::fire::FireResult;
+use crate::rulesets::tyneside::rules::wounds::WOUNDS_TO_DISABLE;
+
+/// Applies a fire chart result in turn `turn`; returns what happened, in words.
+///
+/// tyneside-skirmish.txt, Shooting rules: "Duck Back: Figure is unable to move or shoot in
+/// their next turn"; "Wound: Halve shooting/defence/Melee values. 2 wounds Disable/kill a
+/// figure"; "Killed: … (Heroes are never killed, just Disabled …)". Ruling: a figure ducks
+/// back from the moment it is hit to the end of its next turn.
+pub fn apply_fire_result(
+    cond: &mut Condition,
+    hero: bool,
+    result: FireResult,
+    turn: u32,
+) -> &'static str {
+    match result {
+        FireResult::NoEffect => "no effect",
+        FireResult::DuckBack => {
+            cond.ducked_back_until = Some(turn + 1);
+            cond.hidden = false;
+            "ducks back"
+        }
+        FireResult::Wound => wound(cond, hero),
+        FireResult::Killed => take_out(cond, hero),
+    }
+}
+
+/// One more wound; the second disables (heroes) or kills.
+pub fn wound(cond: &mut Condition, hero: bool) -> &'static str {
+    cond.wounds += 1;
+    if cond.wounds >= WOUNDS_TO_DISABLE {
+        take_out(cond, hero)
+    } else {
+        "is wounded"
+    }
+}
+
+/// Killed, or disabled for a hero.
+pub fn take_out(cond: &mut Condition, hero: bool) -> &'static str {
+    if hero {
+        cond.status = Status::Disabled;
+        "is disabled"
+    } else {
+        cond.status = Status::Killed;
+        "is killed"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fresh() -> Condition {
+        Condition {
+            status: Status::Active,
+            wounds: 0,
+            ducked_back_until: None,
+            knocked_out_until: None,
+            hidden: true,
+            force_points: 0,
+        }
+    }
+
+    #[test]
+    fn two_wounds_kill_but_heroes_are_only_disabled() {
+        let mut c = fresh();
+        apply_fire_result(&mut c, false, FireResult::Wound, 1);
+        assert_eq!((c.wounds, c.status), (1, Status::Active));
+        apply_fire_result(&mut c, false, FireResult::Wound, 1);
+        assert_eq!(c.status, Status::Killed);
+        let mut h = fresh();
+        apply_fire_result(&mut h, true, FireResult::Killed, 1);
+        assert_eq!(h.status, Status::Disabled);
+    }
+
+    #[test]
+    fn duck_back_lasts_through_next_turn() {
+        let mut c = fresh();
+        apply_fire_result(&mut c, false, FireResult::DuckBack, 3);
+        assert!(c.ducked_back(3) && c.ducked_back(4) && !c.ducked_back(5));
+        assert!(!c.hidden);
+    }
+}

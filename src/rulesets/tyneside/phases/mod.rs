@@ -1,0 +1,61 @@
+//! The Tyneside skirmish rules' phases as Bevy systems: one system per phase applies the
+//! commands of that phase (one exhaustive match each, so a command no phase handles does not
+//! compile), plus the systems that run on entering phases (morale, the end of the turn).
+
+mod action;
+mod damage;
+mod medics;
+mod melee;
+mod morale;
+mod movement;
+mod orders;
+mod shooting;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+pub use damage::apply_fire_result;
+pub use melee::pending_melee;
+pub use movement::{MovePlan, plan_step};
+pub use orders::in_command;
+pub use shooting::{FirePlan, HeroShotOdds, hero_shot_odds, plan_fire_fight};
+
+use super::commands::Command;
+use super::turn::TurnPhase;
+use crate::engine::dice::DiceRes;
+use crate::engine::record::GameLog;
+
+/// The dice and the event log, for the phase systems (the pipeline puts both back when a
+/// command is refused).
+#[derive(SystemParam)]
+pub struct Effects<'w> {
+    /// The dice.
+    pub dice: ResMut<'w, DiceRes>,
+    /// The event log.
+    pub log: ResMut<'w, GameLog>,
+}
+
+/// Applies `command` in the current phase by running that phase's system.
+///
+/// Errors: the refusal (naming the rule), or "no Tyneside game is on".
+pub fn apply(world: &mut World, command: &Command) -> Result<(), String> {
+    let phase = *world
+        .get_resource::<State<TurnPhase>>()
+        .ok_or("no Tyneside game is on")?
+        .get();
+    let c = command.clone();
+    let ran = match phase {
+        TurnPhase::Orders => world.run_system_cached_with(orders::apply, c),
+        TurnPhase::Movement => world.run_system_cached_with(movement::apply, c),
+        TurnPhase::Action => world.run_system_cached_with(action::apply, c),
+        TurnPhase::EndOfTurn => {
+            return Err(super::commands::not_in_phase(command, phase));
+        }
+    };
+    ran.map_err(|e| format!("internal error: {e}"))?
+}
+
+/// Morale at the end of the turn (the other phases' systems run through [`apply`]).
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(morale::plugin);
+}

@@ -1,0 +1,359 @@
+//! The Movement phase: groups move in ascending initiative; each figure walks, runs, jumps or
+//! hides; terrain halves movement; orders constrain where it may go.
+//! tyneside-skirmish.txt, Play sequence (4), Movement, Orders, Groups, Visibility.
+
+use bevy::prelude::*;
+
+use crate::rulesets::tyneside::board::{Board, Game};
+use crate::rulesets::tyneside::commands::{Command, not_in_phase};
+use super::Effects;
+use crate::rulesets::tyneside::turn::{TurnPhase, next_activation};
+use crate::rulesets::tyneside::rules::movement::{
+    ADVANCE_HALT, JUMP_DIE, PathBlocked, RUN_DIE, allowance, first_gap, in_cohesion, path_cost,
+};
+use crate::rulesets::tyneside::rules::orders::{Order, Step, check_minimum_move, check_step};
+
+/// One figure's planned move, checked and not yet made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MovePlan {
+    /// Index in the board.
+    pub fig: usize,
+    /// Where it ends, inches.
+    pub to: Vec2,
+    /// Allowance used after the move, inches.
+    pub moved: f32,
+    /// Allowance this step costs, inches.
+    pub cost: f32,
+}
+
+/// The figure `id` if it may move now: fighting, in the active group, not ducked back or
+/// knocked out. Returns its board index and its group's order.
+pub fn movable(board: &Board, game: &Game, id: &str) -> Result<(usize, Order), String> {
+    let i = board.fighting(id)?;
+    let f = &board.figs[i];
+    let active = game.turn.active_group().unwrap_or("");
+    if f.group != active {
+        return Err(format!(
+            "it is the activation of '{active}' (Play sequence: groups move in initiative order, lowest first); '{id}' is in '{}'",
+            f.group
+        ));
+    }
+    if f.cond.ducked_back(board.turn) {
+        return Err(format!(
+            "Duck Back: {} \"is unable to move or shoot in their next turn\"",
+            f.figure.name
+        ));
+    }
+    if f.cond.knocked_out(board.turn) {
+        return Err(format!(
+            "{} is knocked out (Other melee: recovers in D3 turns)",
+            f.figure.name
+        ));
+    }
+    let order = game
+        .group(&f.group)
+        .and_then(|g| g.order)
+        .unwrap_or(Order::Stand);
+    Ok((i, order))
+}
+
+/// Checks one straight move of figure `i` to `to` against terrain, allowance, other bases,
+/// the group's order and, unless `moving_with` lists figures moving alongside, group cohesion.
+/// `jumping` lets the path cross gaps.
+pub fn plan_step(
+    board: &Board,
+    i: usize,
+    to: Vec2,
+    order: Order,
+    moving_with: &[usize],
+    jumping: bool,
+) -> Result<MovePlan, String> {
+    let f = &board.figs[i];
+    let cost = path_cost(
+        &board.table.terrain,
+        board.table.size,
+        f.pos,
+        to,
+        f.figure.base,
+    )
+    .map_err(|e| e.to_string())?;
+    if cost.gap > 0.0 && !jumping {
+        let gap = first_gap(&board.table.terrain, f.pos, to)
+            .map(|t| t.id.clone())
+            .unwrap_or_default();
+        return Err(PathBlocked::Gap(gap).to_string());
+    }
+    let allow = allowance(f.figure.profile.move_inches, f.act.run_roll);
+    let used = f.act.moved + cost.cost;
+    if used > allow + 1e-3 {
+        return Err(format!(
+            "Movement: that costs {:.1}\" but {} has {:.1}\" of its {:.1}\" left (\"Halve movement if in difficult terrain or crossing an obstacle\"{})",
+            cost.cost,
+            f.figure.name,
+            (allow - f.act.moved).max(0.0),
+            allow,
+            if f.act.run_roll.is_none() {
+                "; a run adds D4\""
+            } else {
+                ""
+            }
+        ));
+    }
+    for (j, o) in board.figs.iter().enumerate() {
+        if j != i
+            && !moving_with.contains(&j)
+            && to.distance(o.pos) < f.figure.base + o.figure.base - 0.01
+        {
+            return Err(format!(
+                "{} would stand on {}'s base",
+                f.figure.name, o.figure.name
+            ));
+        }
+    }
+    let enemies = board.enemy_bases(f.figure.side);
+    let objectives: Vec<Vec2> = board
+        .table
+        .scenario
+        .objectives
+        .iter()
+        .map(|o| Vec2::new(o.at.0, o.at.1))
+        .collect();
+    let step = Step {
+        from: f.pos,
+        to,
+        radius: f.figure.base,
+        running: f.act.run_roll.is_some(),
+        used,
+        enemies: &enemies,
+        objectives: &objectives,
+    };
+    check_step(order, &step)?;
+    if moving_with.is_empty() {
+        let others: Vec<(Vec2, f32)> = board
+            .members(&f.group)
+            .into_iter()
+            .filter(|&j| j != i)
+            .map(|j| (board.figs[j].pos, board.figs[j].figure.base))
+            .collect();
+        if !in_cohesion(to, f.figure.base, &others) {
+            let nearest = |p: Vec2| {
+                others
+                    .iter()
+                    .map(|(o, _)| o.distance(p))
+                    .fold(f32::MAX, f32::min)
+            };
+            if in_cohesion(f.pos, f.figure.base, &others) || nearest(to) >= nearest(f.pos) {
+                return Err(format!(
+                    "Groups: {} must \"remain within 5\" of at least 1 other member of the group\" (move the group together, or move the others first)",
+                    f.figure.name
+                ));
+            }
+        }
+    }
+    Ok(MovePlan {
+        fig: i,
+        to,
+        moved: used,
+        cost: cost.cost,
+    })
+}
+
+/// Makes checked moves: positions, allowance used, facing; moving ends hiding.
+fn commit(
+    game: &mut Game,
+    out: &mut Effects,
+    plans: &[MovePlan],
+    board_entities: &[(Entity, String)],
+) {
+    let turn = game.turn.turn;
+    for p in plans {
+        let (entity, name) = &board_entities[p.fig];
+        if let Ok((_, _, _, mut pos, mut cond, mut act)) = game.figures.get_mut(*entity) {
+            let from = pos.0;
+            pos.0 = p.to;
+            act.moved = p.moved;
+            cond.hidden = false;
+            out.log.push(
+                turn,
+                format!(
+                    "{name} moves {:.1}\" (uses {:.1}\")",
+                    from.distance(p.to),
+                    p.cost
+                ),
+            );
+        }
+    }
+}
+
+/// Whether figure `i` could still make up its "at least half speed" with one legal straight
+/// move in any of 16 directions (so a figure hemmed in by the table edge, terrain or its
+/// order is not held to a minimum it cannot meet).
+fn can_still_move(board: &Board, i: usize, order: Order) -> bool {
+    let f = &board.figs[i];
+    let need = f.figure.profile.move_inches / 2.0 - f.act.moved;
+    if need <= 0.0 {
+        return true;
+    }
+    (0..16).any(|k| {
+        let dir = Vec2::from_angle(k as f32 * std::f32::consts::TAU / 16.0);
+        plan_step(board, i, f.pos + dir * need, order, &[], false).is_ok()
+    })
+}
+
+fn entities(board: &Board) -> Vec<(Entity, String)> {
+    board
+        .figs
+        .iter()
+        .map(|f| (f.entity, f.figure.name.clone()))
+        .collect()
+}
+
+pub(super) fn apply(
+    In(command): In<Command>,
+    mut game: Game,
+    mut out: Effects,
+    mut next: ResMut<NextState<TurnPhase>>,
+) -> Result<(), String> {
+    {
+        let turn = game.turn.turn;
+        match &command {
+            Command::Run { figure } => run(&mut out, |out| {
+                let board = game.board();
+                let (i, order) = movable(&board, &game, figure)?;
+                let f = &board.figs[i];
+                if !order.may_run() {
+                    return Err(format!("{order} orders: may not run ({})", order.rule_text()));
+                }
+                if f.act.run_roll.is_some() {
+                    return Err(format!("{} is already running", f.figure.name));
+                }
+                let (entity, name) = (f.entity, f.figure.name.clone());
+                drop(board);
+                let roll = out.dice.roll(RUN_DIE, format!("run: {name}")).map_err(|e| e.to_string())?;
+                out.dice.note_outcome(format!("+{roll}\""));
+                if let Ok(mut fig) = game.figures.get_mut(entity) {
+                    fig.5.run_roll = Some(roll);
+                }
+                out.log.push(turn, format!("{name} runs: +{roll}\" (runners halve their shooting, and the enemy's at them)"));
+                Ok(())
+            }),
+            Command::Move { figure, to } => run(&mut out, |out| {
+                let board = game.board();
+                let (i, order) = movable(&board, &game, figure)?;
+                let plan = plan_step(&board, i, Vec2::new(to.0, to.1), order, &[], false)?;
+                let ents = entities(&board);
+                drop(board);
+                commit(&mut game, out, &[plan], &ents);
+                Ok(())
+            }),
+            Command::MoveGroup { group, by } => run(&mut out, |out| {
+                let board = game.board();
+                let members = board.members(group);
+                let active = game.turn.active_group().unwrap_or("");
+                if members.is_empty() || active != group {
+                    return Err(format!("it is the activation of '{active}', not '{group}' (Play sequence: lowest initiative first)"));
+                }
+                let order = game.group(group).and_then(|g| g.order).unwrap_or(Order::Stand);
+                let by = Vec2::new(by.0, by.1);
+                let able: Vec<usize> =
+                    members.iter().copied().filter(|&m| movable(&board, &game, &board.figs[m].figure.id).is_ok()).collect();
+                if able.is_empty() {
+                    return Err(format!("no figure of '{group}' can move (ducked back or knocked out)"));
+                }
+                let plans = able
+                    .iter()
+                    .map(|&m| plan_step(&board, m, board.figs[m].pos + by, order, &able, false))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let ents = entities(&board);
+                drop(board);
+                commit(&mut game, out, &plans, &ents);
+                Ok(())
+            }),
+            Command::Jump { figure, to } => run(&mut out, |out| {
+                let board = game.board();
+                let (i, order) = movable(&board, &game, figure)?;
+                let f = &board.figs[i];
+                if f.act.jumped {
+                    return Err(format!("{} has already jumped this activation", f.figure.name));
+                }
+                let to = Vec2::new(to.0, to.1);
+                let mut plan = plan_step(&board, i, to, order, &[], true)?;
+                let gap_piece = first_gap(&board.table.terrain, f.pos, to).ok_or("there is no gap to jump on that path")?;
+                let width = gap_piece.shape.length_inside(f.pos, to);
+                let (entity, name, from, base) = (f.entity, f.figure.name.clone(), f.pos, f.figure.base);
+                let allow = allowance(f.figure.profile.move_inches, f.act.run_roll);
+                let roll = out.dice.roll(JUMP_DIE, format!("jump: {name} over {} ({width:.1}\")", gap_piece.id)).map_err(|e| e.to_string())?;
+                let made = width <= roll as f32;
+                out.dice.note_outcome(if made { "clears the gap" } else { "falls short" });
+                if !made {
+                    // Stop at the near edge: the last point before the gap, less the base.
+                    let dir = (to - from).normalize_or_zero();
+                    let mut d = 0.0;
+                    while d < from.distance(to) && !gap_piece.shape.contains(from + dir * (d + base)) {
+                        d += 0.05;
+                    }
+                    plan.to = from + dir * d;
+                    plan.moved = allow;
+                }
+                let ents = entities(&board);
+                drop(board);
+                commit(&mut game, out, &[plan], &ents);
+                if let Ok(mut fig) = game.figures.get_mut(entity) {
+                    fig.5.jumped = true;
+                }
+                out.log.push(turn, if made {
+                    format!("{name} jumps the {width:.1}\" gap (rolled {roll}\" on D4+1)")
+                } else {
+                    format!("{name} balks at the {width:.1}\" gap (rolled {roll}\" on D4+1) and stops at its edge")
+                });
+                Ok(())
+            }),
+            Command::Hide { figure } => run(&mut out, |out| {
+                let board = game.board();
+                let (i, _) = movable(&board, &game, figure)?;
+                let (entity, name) = (board.figs[i].entity, board.figs[i].figure.name.clone());
+                drop(board);
+                if let Ok(mut fig) = game.figures.get_mut(entity) {
+                    fig.4.hidden = true;
+                }
+                out.log.push(turn, format!("{name} hides: unseen beyond 6\" until it moves or shoots"));
+                Ok(())
+            }),
+            Command::EndActivation => run(&mut out, |out| {
+                let board = game.board();
+                let group = game.turn.active_group().ok_or("no group is active")?.to_string();
+                let order = game.group(&group).and_then(|g| g.order).unwrap_or(Order::Stand);
+                for m in board.members(&group) {
+                    let f = &board.figs[m];
+                    if f.cond.ducked_back(turn) || f.cond.knocked_out(turn) {
+                        continue;
+                    }
+                    let halted = order == Order::Advance
+                        && board.enemies_of(f.figure.side).iter().any(|&e| board.gap(m, e) <= ADVANCE_HALT + 0.25);
+                    let waived = halted || board.in_close_combat(m) || !can_still_move(&board, m, order);
+                    check_minimum_move(order, f.figure.profile.move_inches, f.act.moved, waived)
+                        .map_err(|e| format!("{}: {e}", f.figure.name))?;
+                }
+                drop(board);
+                out.log.push(turn, format!("{group} ends its movement"));
+                next_activation(&mut game, &mut next, TurnPhase::Movement);
+                Ok(())
+            }),
+            Command::PlaceOrder { .. }
+            | Command::JoinGroup { .. }
+            | Command::LeaveGroup { .. }
+            | Command::MergeGroups { .. }
+            | Command::EndPhase
+            | Command::Shoot { .. }
+            | Command::HeroShot { .. }
+            | Command::Fight { .. }
+            | Command::Heal { .. }
+            | Command::Delay => Err(not_in_phase(&command, TurnPhase::Movement)),
+        }
+    }
+}
+
+/// Runs one command's handler with the effects.
+fn run(out: &mut Effects, f: impl FnOnce(&mut Effects) -> Result<(), String>) -> Result<(), String> {
+    f(out)
+}

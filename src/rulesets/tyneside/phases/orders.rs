@@ -1,0 +1,197 @@
+//! The Orders phase: order counters, heroes joining and leaving groups, merging groups.
+//! tyneside-skirmish.txt, Play sequence (1), Groups, Orders, Random movement, Gifted commander.
+
+use bevy::prelude::*;
+
+use crate::rulesets::tyneside::board::{Board, Game};
+use crate::rulesets::tyneside::commands::{Command, not_in_phase};
+use crate::rulesets::tyneside::components::{Group, InGame, Member};
+use super::Effects;
+use crate::rulesets::tyneside::turn::TurnPhase;
+use crate::rulesets::tyneside::rules::movement::COHESION;
+use crate::rulesets::tyneside::rules::orders::{Order, command_range};
+use crate::rulesets::tyneside::rules::profile::Ability;
+
+/// Whether group `group` is in command: it has a hero with it, or one of its side's heroes is
+/// within 6" (12" for a Gifted commander) of one of its figures.
+///
+/// tyneside-skirmish.txt, Orders: counters are placed "based on the Random movement rules
+/// unless a Hero is with the unit (In which case he chooses one)"; Random movement: "if within
+/// 6", a player's figure can issue an order to them"; Gifted commander: "any group within 12"".
+pub fn in_command(board: &Board, group: &str, side: usize) -> bool {
+    let members = board.members(group);
+    if members.iter().any(|&m| board.figs[m].figure.hero) {
+        return true;
+    }
+    board.figs.iter().enumerate().any(|(h, f)| {
+        f.figure.hero
+            && f.figure.side == side
+            && members.iter().any(|&m| {
+                board.gap(h, m) <= command_range(f.figure.has(Ability::GiftedCommander)) + 1e-4
+            })
+    })
+}
+
+fn within(board: &Board, a: &[usize], b: &[usize], inches: f32) -> bool {
+    a.iter()
+        .any(|&i| b.iter().any(|&j| board.gap(i, j) <= inches + 1e-4))
+}
+
+pub(super) fn apply(
+    In(command): In<Command>,
+    mut game: Game,
+    mut out: Effects,
+    mut next: ResMut<NextState<TurnPhase>>,
+    mut commands: Commands,
+) -> Result<(), String> {
+    {
+        let side = game.turn.orders_side;
+        let turn = game.turn.turn;
+        let side_name = game.table.side_name(side).to_string();
+        match &command {
+            Command::PlaceOrder { group, order } => run(&mut out, |_| place_order(&mut game, group, *order, side)),
+            Command::JoinGroup { hero, group } => run(&mut out, |out| {
+                let board = game.board();
+                let h = board.fighting(hero)?;
+                let f = &board.figs[h];
+                if !f.figure.hero || f.figure.side != side {
+                    return Err(format!("'{hero}' is not one of {side_name}'s heroes (Groups: \"Heroes may join groups\")"));
+                }
+                let g = game.group(group).ok_or(format!("no group '{group}'"))?;
+                if g.side != side || f.group == *group {
+                    return Err(format!("'{hero}' cannot join '{group}': not another group of {side_name}"));
+                }
+                if !within(&board, &[h], &board.members(group), COHESION) {
+                    return Err(format!(
+                        "Groups: heroes join groups \"within 5\" of them at turn start\" — '{group}' is further away"
+                    ));
+                }
+                let (entity, old) = (f.entity, f.group.clone());
+                let left_alone = board.members(&old).len() == 1;
+                drop(board);
+                *game.figures.get_mut(entity).map_err(|e| e.to_string())?.2 = Member(group.clone());
+                if left_alone {
+                    despawn_group(&mut game, &mut commands, &old);
+                }
+                out.log.push(turn, format!("{hero} joins {}", g.name));
+                Ok(())
+            }),
+            Command::LeaveGroup { hero } => run(&mut out, |out| {
+                let board = game.board();
+                let h = board.fighting(hero)?;
+                let f = &board.figs[h];
+                if !f.figure.hero || f.figure.side != side {
+                    return Err(format!("'{hero}' is not one of {side_name}'s heroes (Groups: \"Heroes may … leave them\")"));
+                }
+                if board.members(&f.group).len() < 2 {
+                    return Err(format!("'{hero}' is already alone"));
+                }
+                let old = game.group(&f.group).ok_or("group vanished")?;
+                let id = format!("{hero}-alone");
+                let index = game.all_groups().iter().map(|g| g.index).max().unwrap_or(0) + 1;
+                let entity = f.entity;
+                let name = f.figure.name.clone();
+                drop(board);
+                commands.spawn((
+                    InGame,
+                    Group { id: id.clone(), name: name.clone(), side, order: old.order, start_size: 1, index, fell_back_for_turn: None },
+                ));
+                *game.figures.get_mut(entity).map_err(|e| e.to_string())?.2 = Member(id);
+                out.log.push(turn, format!("{name} leaves {}", old.name));
+                Ok(())
+            }),
+            Command::MergeGroups { group, into } => run(&mut out, |out| {
+                let (a, b) = (game.group(group).ok_or(format!("no group '{group}'"))?, game.group(into).ok_or(format!("no group '{into}'"))?);
+                if a.side != side || b.side != side || group == into {
+                    return Err(format!("only two different groups of {side_name} can merge"));
+                }
+                let board = game.board();
+                let (ma, mb) = (board.members(group), board.members(into));
+                if !within(&board, &ma, &mb, COHESION) {
+                    return Err("Groups: groups merge only within 5\" of each other".into());
+                }
+                let limit = a.start_size.max(b.start_size);
+                if ma.len() + mb.len() > limit {
+                    return Err(format!(
+                        "Groups: \"Groups can be merged so long as the total group is not larger than at game start\" ({} > {limit})",
+                        ma.len() + mb.len()
+                    ));
+                }
+                let entities: Vec<Entity> = ma.iter().map(|&m| board.figs[m].entity).collect();
+                drop(board);
+                for e in entities {
+                    *game.figures.get_mut(e).map_err(|e| e.to_string())?.2 = Member(into.clone());
+                }
+                despawn_group(&mut game, &mut commands, group);
+                out.log.push(turn, format!("{} merges into {}", a.name, b.name));
+                Ok(())
+            }),
+            Command::EndPhase => run(&mut out, |out| {
+                out.log.push(turn, format!("{side_name} has placed its order counters"));
+                let sides = game.table.scenario.sides.len();
+                if side + 1 < sides {
+                    game.turn.orders_side += 1;
+                } else {
+                    let revealed: Vec<String> = game
+                        .all_groups()
+                        .iter()
+                        .filter(|g| !game.board().members(&g.id).is_empty())
+                        .map(|g| format!("{}: {}", g.name, g.order.map(|o| o.to_string()).unwrap_or("-".into())))
+                        .collect();
+                    out.log.push(turn, format!("Orders revealed — {}", revealed.join("; ")));
+                    next.set(TurnPhase::Movement);
+                }
+                Ok(())
+            }),
+            Command::Run { .. }
+            | Command::Move { .. }
+            | Command::MoveGroup { .. }
+            | Command::Jump { .. }
+            | Command::Hide { .. }
+            | Command::Shoot { .. }
+            | Command::HeroShot { .. }
+            | Command::Fight { .. }
+            | Command::Heal { .. }
+            | Command::Delay
+            | Command::EndActivation => Err(not_in_phase(&command, TurnPhase::Orders)),
+        }
+    }
+}
+
+/// Runs one command's handler with the effects.
+fn run(out: &mut Effects, f: impl FnOnce(&mut Effects) -> Result<(), String>) -> Result<(), String> {
+    f(out)
+}
+
+fn place_order(game: &mut Game, group: &str, order: Order, side: usize) -> Result<(), String> {
+    let g = game.group(group).ok_or(format!("no group '{group}'"))?;
+    if g.side != side {
+        return Err(format!(
+            "'{group}' is not a group of {} (they are placing orders now)",
+            game.table.side_name(side)
+        ));
+    }
+    let board = game.board();
+    if board.members(group).is_empty() {
+        return Err(format!("'{group}' has no figures left fighting"));
+    }
+    if !in_command(&board, group, side) {
+        return Err(format!(
+            "Random movement: '{group}' is out of command — no hero is with it or within 6\" (12\" for a Gifted commander), so it keeps its {} order",
+            g.order.map(|o| o.to_string()).unwrap_or("current".into())
+        ));
+    }
+    drop(board);
+    for (_, mut grp) in &mut game.groups {
+        if grp.id == group {
+            grp.order = Some(order);
+        }
+    }
+    Ok(())
+}
+
+fn despawn_group(game: &mut Game, commands: &mut Commands, id: &str) {
+    if let Some((e, _)) = game.groups.iter().find(|(_, g)| g.id == id) {
+        commands.entity(e).despawn();
+    }
+}

@@ -1,0 +1,374 @@
+//! The Shoot/Act phase: fire fights, hero shots, delaying and ending an activation.
+//! tyneside-skirmish.txt, Play sequence (5), Shooting rules, Hero shooting.
+
+use bevy::prelude::*;
+
+use super::damage::apply_fire_result;
+use crate::rulesets::tyneside::board::{Board, Game};
+use super::Effects;
+use crate::rulesets::tyneside::turn::{TurnPhase, next_activation};
+use crate::rules::dice::DiceExpr;
+use crate::rulesets::tyneside::rules::fire::{
+    Combatant, FireResult, FireRow, UnitOdds, fire_fight_odds, fire_result, hero_shot_row,
+    resolve_fire_fight,
+};
+use crate::rulesets::tyneside::rules::profile::RangeBand;
+
+/// A fire fight worked out before any die is thrown: who counts against whom, each unit's
+/// totals and row. The fire-fight panel shows it; the Shoot command resolves it.
+#[derive(Clone, Debug)]
+pub struct FirePlan {
+    /// Group id of each unit (unit index = position).
+    pub units: Vec<String>,
+    /// The combatants, in board order.
+    pub combatants: Vec<Combatant>,
+    /// Board index of each combatant.
+    pub figs: Vec<usize>,
+    /// Display name of each combatant.
+    pub names: Vec<String>,
+    /// Totals and rows per unit.
+    pub odds: Vec<UnitOdds>,
+}
+
+/// Works out the fire fight between the groups `units` (each a unit; figures in close combat
+/// stay out of it).
+///
+/// tyneside-skirmish.txt, Shooting rules: "Measure ranges to the nearest enemy group" (ruling:
+/// each figure uses its range to the nearest enemy figure it can see in the fight); "Defence
+/// values are used only if no Firepower value, but do not count in comparing firepower totals
+/// on the enemy, only on their own figures"; Duck Back: a ducked-back figure "may not be
+/// targeted if behind cover"; Hero shooting: a hero who has made a hero shot counts "their
+/// firepower total as a defence value".
+pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
+    let figs: Vec<usize> = (0..board.figs.len())
+        .filter(|&i| units.contains(&board.figs[i].group) && !board.in_close_combat(i))
+        .collect();
+    let n = figs.len();
+    let mut sees = vec![vec![false; n]; n];
+    for a in 0..n {
+        let view = board.viewpoint(figs[a]);
+        for b in (a + 1)..n {
+            if board.figs[figs[a]].figure.side != board.figs[figs[b]].figure.side {
+                let s = board.sees_from(&view, figs[a], figs[b]);
+                sees[a][b] = s;
+                sees[b][a] = s;
+            }
+        }
+    }
+    let mut combatants = Vec::with_capacity(n);
+    for a in 0..n {
+        let i = figs[a];
+        let f = &board.figs[i];
+        let enemies: Vec<usize> = (0..n)
+            .filter(|&b| board.figs[figs[b]].figure.side != f.figure.side)
+            .collect();
+        let nearest_seen = enemies
+            .iter()
+            .copied()
+            .filter(|&b| sees[a][b])
+            .min_by(|&x, &y| board.gap(i, figs[x]).total_cmp(&board.gap(i, figs[y])));
+        let nearest_any = enemies
+            .iter()
+            .copied()
+            .min_by(|&x, &y| board.gap(i, figs[x]).total_cmp(&board.gap(i, figs[y])));
+        let band = nearest_seen.and_then(|b| board.band(i, figs[b]));
+        let firepower = if board.can_shoot(i) && !f.act.hero_shot {
+            band.map(|b| board.firepower_at(i, b)).unwrap_or(0.0)
+        } else {
+            0.0
+        };
+        let own_value = if f.figure.profile.firepower.is_some() {
+            let own_band = band
+                .or_else(|| nearest_any.and_then(|b| board.band(i, figs[b])))
+                .unwrap_or(RangeBand::Long);
+            board.firepower_at(i, own_band)
+        } else {
+            board.defence(i)
+        };
+        let in_cover = match nearest_seen {
+            Some(b) => board.in_cover(i, board.figs[figs[b]].pos),
+            None => board.in_cover_anywhere(i),
+        };
+        let unit = units.iter().position(|u| *u == f.group).unwrap_or(0);
+        combatants.push(Combatant {
+            unit,
+            side: f.figure.side,
+            firepower,
+            own_value,
+            armoured: f.figure.armoured,
+            in_cover,
+            ran: f.act.run_roll.is_some(),
+        });
+    }
+    let can_hit = |e: usize, m: usize| {
+        sees[e][m]
+            && board.band(figs[e], figs[m]).is_some()
+            && !(board.figs[figs[m]].cond.ducked_back(board.turn)
+                && board.in_cover(figs[m], board.figs[figs[e]].pos))
+    };
+    let odds = fire_fight_odds(&combatants, can_hit);
+    let names = figs
+        .iter()
+        .map(|&i| board.figs[i].figure.name.clone())
+        .collect();
+    FirePlan {
+        units: units.to_vec(),
+        combatants,
+        figs,
+        names,
+        odds,
+    }
+}
+
+/// A hero shot worked out before the die is thrown.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeroShotOdds {
+    /// The hero's firepower at the range band (halved if the target ran).
+    pub hero_fp: f32,
+    /// The target's firepower at the range between them (long if the hero is beyond its
+    /// reach), or its defence.
+    pub target_value: f32,
+    /// The chart row the target dices on.
+    pub row: FireRow,
+    /// Whether the target is in cover from the hero (−1).
+    pub cover: bool,
+}
+
+/// The odds of hero `h` shooting figure `t` at range band `band`.
+///
+/// tyneside-skirmish.txt, Hero shooting: "comparing the Firepower value of the shooter against
+/// a chosen enemy figure's Firepower value, or Defence value if they have no Firepower. Then
+/// consult the Fire results chart above as normal for the target figure."
+pub fn hero_shot_odds(board: &Board, h: usize, t: usize, band: RangeBand) -> HeroShotOdds {
+    let running = if board.figs[t].act.run_roll.is_some() {
+        0.5
+    } else {
+        1.0
+    };
+    let hero_fp = board.firepower_at(h, band) * running;
+    let target_value = if board.figs[t].figure.profile.firepower.is_some() {
+        board.firepower_at(t, board.band(t, h).unwrap_or(RangeBand::Long))
+    } else {
+        board.defence(t)
+    };
+    HeroShotOdds {
+        hero_fp,
+        target_value,
+        row: hero_shot_row(hero_fp, target_value),
+        cover: board.in_cover(t, board.figs[h].pos),
+    }
+}
+
+/// The group ids of a fire fight in stable (scenario) order.
+fn involved(game: &Game, groups: &[String], targets: &[String]) -> Vec<String> {
+    let mut all: Vec<String> = groups.iter().chain(targets).cloned().collect();
+    all.sort_by_key(|g| game.group(g).map(|g| g.index).unwrap_or(usize::MAX));
+    all.dedup();
+    all
+}
+
+pub(super) fn shoot(
+    game: &mut Game,
+    out: &mut Effects,
+    next: &mut NextState<TurnPhase>,
+    groups: &[String],
+    targets: &[String],
+) -> Result<(), String> {
+    let turn = game.turn.turn;
+    let active = game
+        .turn
+        .active_group()
+        .ok_or("no group is active")?
+        .to_string();
+    if groups.first() != Some(&active) {
+        return Err(format!(
+            "it is the activation of '{active}': it must lead the fire fight (Play sequence: highest initiative first)"
+        ));
+    }
+    let side = game.group(&active).ok_or("no active group")?.side;
+    for g in groups {
+        let grp = game.group(g).ok_or(format!("no group '{g}'"))?;
+        if grp.side != side || !game.turn.queue.contains(g) {
+            return Err(format!(
+                "'{g}' cannot join the fire: only groups of the same side that have not yet acted this turn may combine their fire"
+            ));
+        }
+    }
+    if targets.is_empty() {
+        return Err("name at least one enemy group to shoot at".into());
+    }
+    for t in targets {
+        let grp = game.group(t).ok_or(format!("no group '{t}'"))?;
+        if grp.side == side {
+            return Err(format!("'{t}' is not an enemy group"));
+        }
+    }
+    let units = involved(game, groups, targets);
+    let board = game.board();
+    let plan = plan_fire_fight(&board, &units);
+    let leads = plan.combatants.iter().enumerate().any(|(c, comb)| {
+        comb.unit
+            == units
+                .iter()
+                .position(|u| *u == active)
+                .unwrap_or(usize::MAX)
+            && comb.firepower > 0.0
+            && plan.odds.iter().any(|o| {
+                targets.contains(&plan.units[o.unit])
+                    && o.targets
+                        .iter()
+                        .any(|&t| board.sees(plan.figs[c], plan.figs[t]))
+            })
+    });
+    if !leads {
+        return Err(format!(
+            "no figure of '{active}' can shoot at those targets: none has firepower, a clear line of sight and the range (or all are ducked back)"
+        ));
+    }
+    let hits = resolve_fire_fight(&plan.combatants, &plan.odds, &plan.names, &mut out.dice)
+        .map_err(|e| e.to_string())?;
+    for o in &plan.odds {
+        out.log.push(
+            turn,
+            format!(
+                "{}: {:.1} against {:.1} — {}{}",
+                plan.units[o.unit],
+                o.own,
+                o.enemy,
+                o.row,
+                if o.extra > 0 {
+                    format!(", +{} extra figures", o.extra)
+                } else {
+                    String::new()
+                }
+            ),
+        );
+    }
+    let updates: Vec<(Entity, bool, FireResult, String, u8)> = hits
+        .iter()
+        .map(|h| {
+            let f = &board.figs[plan.figs[h.figure]];
+            (
+                f.entity,
+                f.figure.hero,
+                h.result,
+                f.figure.name.clone(),
+                h.die,
+            )
+        })
+        .collect();
+    let shooters: Vec<Entity> = plan
+        .figs
+        .iter()
+        .zip(&plan.combatants)
+        .filter(|(_, c)| c.firepower > 0.0)
+        .map(|(&i, _)| board.figs[i].entity)
+        .collect();
+    drop(board);
+    for e in shooters {
+        if let Ok(mut f) = game.figures.get_mut(e) {
+            f.4.hidden = false;
+        }
+    }
+    for (e, hero, result, name, die) in updates {
+        if let Ok(mut f) = game.figures.get_mut(e) {
+            let what = apply_fire_result(&mut f.4, hero, result, turn);
+            out.log
+                .push(turn, format!("  {name}: D8 {die} -> {result}: {what}"));
+        }
+    }
+    game.turn
+        .queue
+        .retain(|g| g == &active || !groups.contains(g));
+    next_activation(game, next, TurnPhase::Action);
+    Ok(())
+}
+
+pub(super) fn hero_shot(game: &mut Game, out: &mut Effects, hero: &str, target: &str) -> Result<(), String> {
+    let turn = game.turn.turn;
+    let board = game.board();
+    let h = board.fighting(hero)?;
+    let t = board.fighting(target)?;
+    let (hf, tf) = (&board.figs[h], &board.figs[t]);
+    if !hf.figure.hero {
+        return Err(format!(
+            "{} is not a hero (Hero shooting is for hero figures)",
+            hf.figure.name
+        ));
+    }
+    if game.turn.active_group() != Some(hf.group.as_str()) {
+        return Err(format!(
+            "Hero shooting: {} may shoot only in his own group's activation",
+            hf.figure.name
+        ));
+    }
+    if hf.act.hero_shot {
+        return Err(
+            "Hero shooting: \"They can only do this if they have not fired this turn\"".into(),
+        );
+    }
+    if !board.can_shoot(h) {
+        return Err(format!(
+            "{} cannot shoot now (no firepower, ducked back or knocked out)",
+            hf.figure.name
+        ));
+    }
+    if board.in_close_combat(h) {
+        return Err(format!("{} is in close combat", hf.figure.name));
+    }
+    if tf.figure.side == hf.figure.side {
+        return Err(format!("{} is on the same side", tf.figure.name));
+    }
+    if !board.sees(h, t) {
+        return Err(format!(
+            "Visibility: {} cannot see {}",
+            hf.figure.name, tf.figure.name
+        ));
+    }
+    let band = board.band(h, t).ok_or(format!(
+        "{} is out of range of {}'s weapon",
+        tf.figure.name, hf.figure.name
+    ))?;
+    if tf.cond.ducked_back(turn) && board.in_cover(t, hf.pos) {
+        return Err(format!(
+            "Duck Back: {} \"may not be targeted if behind cover\"",
+            tf.figure.name
+        ));
+    }
+    let HeroShotOdds {
+        hero_fp,
+        target_value,
+        row,
+        cover,
+    } = hero_shot_odds(&board, h, t, band);
+    let (he, te, hero_name, tname, thero, armoured) = (
+        hf.entity,
+        tf.entity,
+        hf.figure.name.clone(),
+        tf.figure.name.clone(),
+        tf.figure.hero,
+        tf.figure.armoured,
+    );
+    drop(board);
+    let die = out
+        .dice
+        .roll(
+            DiceExpr::d(8),
+            format!(
+                "hero shot: {hero_name} ({hero_fp:.1}) at {tname} ({target_value:.1}), {row}{}",
+                if cover { ", cover −1" } else { "" }
+            ),
+        )
+        .map_err(|e| e.to_string())? as u8;
+    let result = fire_result(row, die, cover, 0, armoured);
+    out.dice.note_outcome(result.to_string());
+    if let Ok(mut f) = game.figures.get_mut(he) {
+        f.5.hero_shot = true;
+        f.4.hidden = false;
+    }
+    if let Ok(mut f) = game.figures.get_mut(te) {
+        let what = apply_fire_result(&mut f.4, thero, result, turn);
+        out.log.push(turn, format!("{hero_name} shoots {tname}: {target_value:.1} against {hero_fp:.1}, {row}; D8 {die} -> {result}: {what}"));
+    }
+    Ok(())
+}

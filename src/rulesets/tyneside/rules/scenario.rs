@@ -1,0 +1,128 @@
+//! A Tyneside scenario (RON): the shared header's fields, the table, its terrain, the sides
+//! with their groups and figures, and objectives. Format: docs/scenario-format.md.
+
+use serde::{Deserialize, Serialize};
+
+use super::orders::Order;
+use super::profile::Ability;
+use crate::rules::terrain::TerrainPiece;
+pub use crate::rules::victory::Victory;
+
+/// A whole scenario as written in its RON file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Title shown in the scenario list.
+    pub name: String,
+    /// Rule set id: `tyneside`.
+    pub ruleset: String,
+    /// A paragraph for the scenario list: the situation and how to win.
+    #[serde(default)]
+    pub description: String,
+    /// Table width and depth, inches (6×4 ft = 72×48 by default).
+    #[serde(default = "default_table")]
+    pub table: (f32, f32),
+    /// Terrain pieces.
+    #[serde(default)]
+    pub terrain: Vec<TerrainPiece>,
+    /// The sides, two or more; the first listed places its orders first.
+    pub sides: Vec<SideDef>,
+    /// Objective markers.
+    #[serde(default)]
+    pub objectives: Vec<Objective>,
+    /// The game ends after this turn (none: it ends only when a side is wiped out).
+    #[serde(default)]
+    pub turn_limit: Option<u32>,
+    /// How the winner is decided.
+    #[serde(default)]
+    pub victory: Victory,
+}
+
+fn default_table() -> (f32, f32) {
+    (72.0, 48.0)
+}
+
+/// One side (player) of a hotseat game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideDef {
+    /// Unique id, e.g. "rebels".
+    pub id: String,
+    /// Display name, e.g. "Rebel Alliance".
+    pub name: String,
+    /// The side's groups.
+    pub groups: Vec<GroupDef>,
+}
+
+/// A group: "at least 1 figure", kept within 5" of each other (tyneside-skirmish.txt, Groups).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupDef {
+    /// Unique id within the scenario.
+    pub id: String,
+    /// Display name, e.g. "Stormtroopers (A)".
+    pub name: String,
+    /// The order counter it starts with (kept while it is out of command).
+    #[serde(default)]
+    pub order: Option<Order>,
+    /// Its figures.
+    pub figures: Vec<FigureDef>,
+}
+
+/// One figure on the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FigureDef {
+    /// Unique id within the scenario, used by command scripts.
+    pub id: String,
+    /// Display name (the profile's name if absent).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Profile name from assets/rosters/tyneside/profiles.ron, e.g. "Stormtrooper".
+    pub profile: String,
+    /// Centre of its base, inches from the bottom-left corner.
+    pub at: (f32, f32),
+    /// Facing in degrees (0 = towards +x, counter-clockwise).
+    #[serde(default)]
+    pub facing: f32,
+    /// Wears armour ('W' becomes 'D'); the profile's value if absent.
+    #[serde(default)]
+    pub armour: Option<bool>,
+    /// Weapon name from weapons.ron; the profile's if absent.
+    #[serde(default)]
+    pub weapon: Option<String>,
+    /// Abilities added to the profile's (e.g. Medic).
+    #[serde(default)]
+    pub abilities: Vec<Ability>,
+    /// A player-controlled hero: never killed, only disabled; may hero-shoot, join and leave
+    /// groups, give orders, ignore morale.
+    #[serde(default)]
+    pub hero: bool,
+    /// Base radius, inches (0.5 for a 25 mm base).
+    #[serde(default = "default_base")]
+    pub base: f32,
+}
+
+fn default_base() -> f32 {
+    0.5
+}
+
+/// An objective marker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Objective {
+    /// Unique id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Where it is, inches.
+    pub at: (f32, f32),
+    /// A side holds it with a figure within this many inches and no enemy figure as close.
+    #[serde(default = "default_objective_radius")]
+    pub radius: f32,
+}
+
+fn default_objective_radius() -> f32 {
+    3.0
+}
+

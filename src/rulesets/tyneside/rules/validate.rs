@@ -1,0 +1,340 @@
+//! Parsing and validating a scenario: every problem is reported with file, line and column.
+
+use std::collections::BTreeMap;
+
+use glam::Vec2;
+
+use super::movement::in_cohesion;
+use super::profile::Roster;
+use super::scenario::Scenario;
+use crate::rules::geometry::Shape;
+use crate::rules::scenario::{ScenarioError, find_value, line_col, ron_error, ron_options};
+use crate::rules::terrain::TerrainProperty;
+
+struct Report<'a> {
+    src: &'a str,
+    file: &'a str,
+    errors: Vec<ScenarioError>,
+}
+
+impl Report<'_> {
+    /// Records `message` at the `nth` place where `key: "value"` is written (or the top).
+    fn at_value(&mut self, key: &str, value: &str, nth: usize, message: String) {
+        let offset = find_value(self.src, key, value, nth).unwrap_or(0);
+        let (line, column) = line_col(self.src, offset);
+        self.errors.push(ScenarioError {
+            file: self.file.into(),
+            line,
+            column,
+            message,
+        });
+    }
+}
+
+/// Parses and checks a scenario for the Tyneside rules.
+///
+/// `file` is the name used in messages. Errors (all of them, not just the first): malformed
+/// RON (with the parser's line and column and what it expected), an unknown profile or weapon (with the nearest known name), duplicate ids, a figure off the table or inside
+/// impassable terrain, group members more than 5" from every other member, objectives off the
+/// table, and shapes that are not shapes. Never panics.
+pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<ScenarioError>> {
+    let scenario: Scenario = ron_options()
+        .from_str(src)
+        .map_err(|e| vec![ron_error(file, &e)])?;
+    let mut r = Report {
+        src,
+        file,
+        errors: Vec::new(),
+    };
+    if scenario.ruleset != "tyneside" {
+        r.at_value(
+            "ruleset",
+            &scenario.ruleset,
+            0,
+            format!("rule set '{}' is not 'tyneside'", scenario.ruleset),
+        );
+    }
+    let table = Vec2::new(scenario.table.0, scenario.table.1);
+    if !(table.x > 0.0 && table.y > 0.0) {
+        r.at_value(
+            "name",
+            &scenario.name,
+            0,
+            format!("table must be positive inches, found {:?}", scenario.table),
+        );
+    }
+    if scenario.sides.len() < 2 {
+        r.at_value(
+            "name",
+            &scenario.name,
+            0,
+            "a scenario needs at least two sides".into(),
+        );
+    }
+    if scenario.turn_limit == Some(0) {
+        r.at_value(
+            "name",
+            &scenario.name,
+            0,
+            "turn_limit must be 1 or more".into(),
+        );
+    }
+
+    // Ids: every kind shares one namespace so scripts can name anything unambiguously.
+    let mut seen: BTreeMap<(&str, String), usize> = BTreeMap::new();
+    let mut check_id = |r: &mut Report, what: &'static str, id: &str| {
+        let n = seen.entry((what, id.to_string())).or_insert(0);
+        if *n > 0 {
+            r.at_value(
+                "id",
+                id,
+                *n,
+                format!("duplicate {what} id '{id}': ids must be unique"),
+            );
+        }
+        *n += 1;
+    };
+    for t in &scenario.terrain {
+        check_id(&mut r, "terrain", &t.id);
+        let bad = match &t.shape {
+            Shape::Rect { min, max } => {
+                (min.0 >= max.0 || min.1 >= max.1).then_some("a Rect needs min < max on both axes")
+            }
+            Shape::Circle { radius, .. } => {
+                (*radius <= 0.0).then_some("a Circle needs a positive radius")
+            }
+            Shape::Polygon { points } => {
+                (points.len() < 3).then_some("a Polygon needs at least 3 points")
+            }
+        };
+        if let Some(msg) = bad {
+            r.at_value("id", &t.id, 0, format!("terrain '{}': {msg}", t.id));
+        }
+    }
+    for o in &scenario.objectives {
+        check_id(&mut r, "objective", &o.id);
+        let p = Vec2::new(o.at.0, o.at.1);
+        if p.x < 0.0 || p.y < 0.0 || p.x > table.x || p.y > table.y {
+            r.at_value(
+                "id",
+                &o.id,
+                0,
+                format!(
+                    "objective '{}' at {:?} is off the {}×{}\" table",
+                    o.id, o.at, table.x, table.y
+                ),
+            );
+        }
+    }
+    for side in &scenario.sides {
+        check_id(&mut r, "side", &side.id);
+        if side.groups.is_empty() {
+            r.at_value(
+                "id",
+                &side.id,
+                0,
+                format!("side '{}' has no groups", side.id),
+            );
+        }
+        for g in &side.groups {
+            check_id(&mut r, "group", &g.id);
+            if g.figures.is_empty() {
+                r.at_value(
+                    "id",
+                    &g.id,
+                    0,
+                    format!(
+                        "group '{}' has no figures (a group is \"at least 1 figure\")",
+                        g.id
+                    ),
+                );
+            }
+            for f in &g.figures {
+                check_id(&mut r, "figure", &f.id);
+                match roster.profile(&f.profile) {
+                    None => r.at_value(
+                        "profile",
+                        &f.profile,
+                        0,
+                        format!(
+                            "unknown profile '{}'{}",
+                            f.profile,
+                            roster
+                                .nearest_profile(&f.profile)
+                                .map(|n| format!(": did you mean '{n}'?"))
+                                .unwrap_or_default()
+                        ),
+                    ),
+                    Some(p)
+                        if f.weapon.is_none() && p.weapon.is_none() && p.firepower.is_some() =>
+                    {
+                        r.at_value("id", &f.id, 0, format!("figure '{}' needs a weapon", f.id))
+                    }
+                    Some(_) => {}
+                }
+                if let Some(w) = &f.weapon
+                    && roster.weapon(w).is_none()
+                {
+                    r.at_value(
+                        "weapon",
+                        w,
+                        0,
+                        format!(
+                            "unknown weapon '{w}'{}",
+                            roster
+                                .nearest_weapon(w)
+                                .map(|n| format!(": did you mean '{n}'?"))
+                                .unwrap_or_default()
+                        ),
+                    );
+                }
+                if !(f.base > 0.0 && f.base <= 3.0) {
+                    r.at_value(
+                        "id",
+                        &f.id,
+                        0,
+                        format!("figure '{}': base radius must be in (0, 3] inches", f.id),
+                    );
+                }
+                let p = Vec2::new(f.at.0, f.at.1);
+                if p.x - f.base < 0.0
+                    || p.y - f.base < 0.0
+                    || p.x + f.base > table.x
+                    || p.y + f.base > table.y
+                {
+                    r.at_value("id", &f.id, 0, format!(
+                        "figure '{}' at {:?} is off the {}×{}\" table (its whole base must be on it)",
+                        f.id, f.at, table.x, table.y
+                    ));
+                }
+                if let Some(t) = scenario
+                    .terrain
+                    .iter()
+                    .find(|t| t.has(TerrainProperty::Impassable) && t.shape.distance_to(p) < f.base)
+                {
+                    r.at_value(
+                        "id",
+                        &f.id,
+                        0,
+                        format!(
+                            "figure '{}' at {:?} is inside impassable terrain '{}'",
+                            f.id, f.at, t.id
+                        ),
+                    );
+                }
+            }
+            for (i, f) in g.figures.iter().enumerate() {
+                let others: Vec<(Vec2, f32)> = g
+                    .figures
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, o)| (Vec2::new(o.at.0, o.at.1), o.base))
+                    .collect();
+                if !in_cohesion(Vec2::new(f.at.0, f.at.1), f.base, &others) {
+                    r.at_value("id", &f.id, 0, format!(
+                        "figure '{}' is more than 5\" from every other member of group '{}' (Groups: \"must remain within 5\" of at least 1 other member\")",
+                        f.id, g.id
+                    ));
+                }
+            }
+        }
+    }
+    if r.errors.is_empty() {
+        Ok(scenario)
+    } else {
+        Err(r.errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roster() -> Roster {
+        Roster::bundled().unwrap()
+    }
+
+    const GOOD: &str = r#"(
+    name: "Test",
+    ruleset: "tyneside",
+    terrain: [
+        (id: "rock", kind: Rocks, shape: Circle(centre: (30.0, 24.0), radius: 3.0), properties: [Impassable]),
+    ],
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "x", name: "Rebels X", figures: [
+                (id: "r1", profile: "Basic trooper", at: (10.0, 10.0)),
+                (id: "r2", profile: "Basic trooper", at: (11.0, 10.0)),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", groups: [
+            (id: "a", name: "Stormtroopers A", figures: [
+                (id: "s1", profile: "Stormtrooper", at: (50.0, 10.0)),
+            ]),
+        ]),
+    ],
+)"#;
+
+    #[test]
+    fn good_scenario_loads() {
+        let s = parse(GOOD, "good.ron", &roster()).unwrap();
+        assert_eq!(s.table, (72.0, 48.0));
+        assert_eq!(s.sides[1].groups[0].figures[0].base, 0.5);
+    }
+
+    #[test]
+    fn bundled_scenarios_are_valid() {
+        for (name, src) in crate::rulesets::tyneside::BUNDLED {
+            if let Err(e) = parse(src, name, &roster()) {
+                panic!("{name}: {e:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn malformed_ron_names_line_and_column() {
+        let bad = GOOD.replace("(id: \"r2\", profile", "(id: \"r2\" profile");
+        let e = parse(&bad, "bad.ron", &roster()).unwrap_err();
+        assert_eq!(e.len(), 1);
+        assert_eq!((e[0].file.as_str(), e[0].line), ("bad.ron", 11));
+        assert!(e[0].to_string().starts_with("bad.ron:11:"), "{}", e[0]);
+    }
+
+    #[test]
+    fn unknown_profile_suggests_the_nearest() {
+        let bad = GOOD.replace("\"Stormtrooper\"", "\"Storm trooper\"");
+        let e = parse(&bad, "bad.ron", &roster()).unwrap_err();
+        assert_eq!(e[0].line, 16);
+        assert!(
+            e[0].message.contains("did you mean 'Stormtrooper'"),
+            "{}",
+            e[0].message
+        );
+    }
+
+    #[test]
+    fn off_table_impassable_duplicate_and_straggler() {
+        let bad = GOOD
+            .replace("at: (50.0, 10.0)", "at: (80.0, 10.0)")
+            .replace("at: (11.0, 10.0)", "at: (30.0, 24.0)")
+            .replace("id: \"s1\"", "id: \"r1\"");
+        let e = parse(&bad, "bad.ron", &roster()).unwrap_err();
+        let all: Vec<String> = e.iter().map(|e| e.to_string()).collect();
+        assert!(
+            all.iter()
+                .any(|m| m.contains("inside impassable terrain 'rock'")),
+            "{all:?}"
+        );
+        assert!(all.iter().any(|m| m.contains("more than 5\"")), "{all:?}");
+        assert!(
+            all.iter()
+                .any(|m| m.contains("duplicate figure id 'r1'") && m.starts_with("bad.ron:16:")),
+            "{all:?}"
+        );
+        assert!(
+            all.iter().any(|m| m.contains("off the 72×48\" table")),
+            "{all:?}"
+        );
+    }
+}

@@ -1,0 +1,171 @@
+//! The state of a game as plain data: what `holotable run` prints and what the determinism
+//! test compares.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::components::{Condition, Figure, Group, Member, Position, Status, TurnActivity};
+use super::rules::orders::Order;
+use super::turn::{TurnPhase, TurnState};
+use crate::engine::dice::DiceRes;
+use crate::engine::hash::StableHasher;
+use crate::engine::record::GameLog;
+use crate::engine::state::{GameResult, GameState as Loaded};
+use crate::rules::dice::RollRecord;
+
+/// One figure's state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FigureState {
+    /// Scenario id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Group id.
+    pub group: String,
+    /// Centre, inches.
+    pub position: (f32, f32),
+    /// Wounds taken.
+    pub wounds: u8,
+    /// Fighting, disabled, killed or captured.
+    pub status: Status,
+    /// Ducked back now.
+    pub ducked_back: bool,
+    /// Knocked out now.
+    pub knocked_out: bool,
+    /// Hiding.
+    pub hidden: bool,
+    /// Force points left.
+    pub force_points: u32,
+}
+
+/// The whole game's state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    /// Turn number.
+    pub turn: u32,
+    /// Phase by name: `Orders`, `Movement`, `Action`, `EndOfTurn`, or `GameOver`.
+    pub phase: String,
+    /// The result, once over.
+    pub result: Option<GameResult>,
+    /// Groups and their order counters, in scenario order.
+    pub groups: Vec<(String, Option<Order>)>,
+    /// Every figure, in spawn order.
+    pub figures: Vec<FigureState>,
+    /// Every roll.
+    pub dice: Vec<RollRecord>,
+    /// Every event, in words.
+    pub events: Vec<String>,
+}
+
+/// Reads the game's state out of `world` (which must hold a started game).
+pub fn snapshot(world: &mut World) -> GameState {
+    let turn = world
+        .get_resource::<TurnState>()
+        .cloned()
+        .unwrap_or_default();
+    let phase = phase_name(world);
+    let mut groups: Vec<(usize, String, Option<Order>)> = world
+        .query::<&Group>()
+        .iter(world)
+        .map(|g| (g.index, g.id.clone(), g.order))
+        .collect();
+    groups.sort_by_key(|g| g.0);
+    let mut figs: Vec<(usize, FigureState)> = world
+        .query::<(&Figure, &Member, &Position, &Condition)>()
+        .iter(world)
+        .map(|(f, m, p, c)| {
+            (
+                f.index,
+                FigureState {
+                    id: f.id.clone(),
+                    name: f.name.clone(),
+                    group: m.0.clone(),
+                    position: (
+                        (p.0.x * 100.0).round() / 100.0,
+                        (p.0.y * 100.0).round() / 100.0,
+                    ),
+                    wounds: c.wounds,
+                    status: c.status,
+                    ducked_back: c.ducked_back(turn.turn),
+                    knocked_out: c.knocked_out(turn.turn),
+                    hidden: c.hidden,
+                    force_points: c.force_points,
+                },
+            )
+        })
+        .collect();
+    figs.sort_by_key(|f| f.0);
+    GameState {
+        turn: turn.turn,
+        phase,
+        result: turn.result.clone(),
+        groups: groups.into_iter().map(|(_, id, o)| (id, o)).collect(),
+        figures: figs.into_iter().map(|(_, f)| f).collect(),
+        dice: world
+            .get_resource::<DiceRes>()
+            .map(|d| d.log().to_vec())
+            .unwrap_or_default(),
+        events: world
+            .get_resource::<GameLog>()
+            .map(|l| {
+                l.0.iter()
+                    .map(|e| format!("T{} {}", e.turn, e.text))
+                    .collect()
+            })
+            .unwrap_or_default(),
+    }
+}
+
+/// The phase by name: the sub-state's variant, or `GameOver` / `NoGame`.
+pub fn phase_name(world: &World) -> String {
+    match world.get_resource::<State<TurnPhase>>() {
+        Some(p) => format!("{:?}", p.get()),
+        None => match world.get_resource::<State<Loaded>>().map(|s| *s.get()) {
+            Some(Loaded::Over(_)) => "GameOver".into(),
+            _ => "NoGame".into(),
+        },
+    }
+}
+
+/// A stable hash of the game state: turn bookkeeping, groups and their order counters, and
+/// every figure's group, position, condition and doings this turn, in spawn order. The dice
+/// are compared roll by roll by the replay, not hashed here.
+pub fn state_hash(world: &mut World) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = StableHasher::default();
+    phase_name(world).hash(&mut h);
+    if let Some(t) = world.get_resource::<TurnState>() {
+        (t.turn, t.orders_side, &t.queue).hash(&mut h);
+        if let Some(r) = &t.result {
+            (r.winner, &r.reason).hash(&mut h);
+        }
+    }
+    let mut groups: Vec<(usize, u64)> = world
+        .query::<&Group>()
+        .iter(world)
+        .map(|g| {
+            let mut gh = StableHasher::default();
+            (&g.id, g.side, g.order.map(|o| o as u8), g.start_size, g.fell_back_for_turn).hash(&mut gh);
+            (g.index, gh.finish())
+        })
+        .collect();
+    groups.sort_unstable();
+    groups.hash(&mut h);
+    let mut figs: Vec<(usize, u64)> = world
+        .query::<(&Figure, &Member, &Position, &Condition, &TurnActivity)>()
+        .iter(world)
+        .map(|(f, m, p, c, a)| {
+            let mut fh = StableHasher::default();
+            m.0.hash(&mut fh);
+            fh.write_f32(p.0.x);
+            fh.write_f32(p.0.y);
+            (c.status as u8, c.wounds, c.ducked_back_until, c.knocked_out_until, c.hidden, c.force_points).hash(&mut fh);
+            (a.run_roll, a.jumped, a.hero_shot, a.fought, a.healed).hash(&mut fh);
+            fh.write_f32(a.moved);
+            (f.index, fh.finish())
+        })
+        .collect();
+    figs.sort_unstable();
+    figs.hash(&mut h);
+    h.finish()
+}

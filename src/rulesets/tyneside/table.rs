@@ -1,0 +1,177 @@
+//! The table: terrain and scenario as a resource, and setting a game up from a scenario.
+
+use bevy::prelude::*;
+
+use super::commands::Command;
+use super::components::{
+    Condition, Facing, Figure, Group, InGame, Member, Position, Status, TurnActivity,
+};
+use super::rules::profile::{Ability, Roster};
+use super::rules::scenario::Scenario;
+use super::turn::TurnState;
+use crate::engine::board::{BoardGeometry, Marker};
+use crate::engine::dice::Randomness;
+use crate::engine::record::{GameLog, GameRecord};
+use crate::rules::los::LosIndex;
+use crate::rules::terrain::TerrainPiece;
+
+/// The scenario being played, its terrain and the sight index over it.
+#[derive(Resource, Clone, Debug)]
+pub struct TableRes {
+    /// The scenario as loaded.
+    pub scenario: Scenario,
+    /// Table width and depth, inches.
+    pub size: Vec2,
+    /// Terrain pieces (the scenario's, in order).
+    pub terrain: Vec<TerrainPiece>,
+    /// Line-of-sight index over the terrain.
+    pub los: LosIndex,
+}
+
+impl TableRes {
+    /// Builds the table of `scenario`.
+    pub fn new(scenario: Scenario) -> Self {
+        let terrain = scenario.terrain.clone();
+        let los = LosIndex::new(&terrain);
+        Self {
+            size: Vec2::new(scenario.table.0, scenario.table.1),
+            terrain,
+            los,
+            scenario,
+        }
+    }
+
+    /// Display name of side `side`.
+    pub fn side_name(&self, side: usize) -> &str {
+        self.scenario
+            .sides
+            .get(side)
+            .map(|s| s.name.as_str())
+            .unwrap_or("?")
+    }
+}
+
+/// Where a game's scenario and dice come from.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    /// The validated scenario.
+    pub scenario: Scenario,
+    /// Its file name (for the record).
+    pub file: String,
+    /// Its RON text (for the record).
+    pub src: String,
+    /// The dice and cards.
+    pub randomness: Randomness,
+}
+
+/// Clears any game in `world` and sets up `setup`'s scenario: groups and figures spawned,
+/// dice, record and log fresh, and the game entered in turn 1's Orders phase. The scenario
+/// must have passed [`super::rules::parse`] with `roster` (unknown profiles are skipped, not a
+/// panic).
+pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, With<InGame>>()
+        .iter(world)
+        .collect();
+    for e in old {
+        world.despawn(e);
+    }
+    let mut index = 0;
+    for (side, s) in setup.scenario.sides.iter().enumerate() {
+        for (gi, g) in s.groups.iter().enumerate() {
+            world.spawn((
+                InGame,
+                Group {
+                    id: g.id.clone(),
+                    name: g.name.clone(),
+                    side,
+                    order: Some(g.order.unwrap_or(super::rules::orders::Order::Stand)),
+                    start_size: g.figures.len(),
+                    index: side * 1000 + gi,
+                    fell_back_for_turn: None,
+                },
+            ));
+            for f in &g.figures {
+                let Some(profile) = roster.profile(&f.profile).cloned() else {
+                    continue;
+                };
+                let weapon = f
+                    .weapon
+                    .as_deref()
+                    .or(profile.weapon.as_deref())
+                    .and_then(|w| roster.weapon(w).cloned());
+                let mut abilities = profile.abilities.clone();
+                abilities.extend(f.abilities.iter().copied());
+                abilities.sort();
+                abilities.dedup();
+                let armoured = f
+                    .armour
+                    .unwrap_or(profile.abilities.contains(&Ability::Armoured));
+                if armoured && !abilities.contains(&Ability::Armoured) {
+                    abilities.push(Ability::Armoured);
+                }
+                if !armoured {
+                    abilities.retain(|a| *a != Ability::Armoured);
+                }
+                let force_points = profile.force_points;
+                world.spawn((
+                    InGame,
+                    Figure {
+                        id: f.id.clone(),
+                        name: f.name.clone().unwrap_or_else(|| profile.name.clone()),
+                        side,
+                        weapon,
+                        armoured,
+                        hero: f.hero,
+                        base: f.base,
+                        abilities,
+                        index,
+                        profile,
+                    },
+                    Member(g.id.clone()),
+                    Position(Vec2::new(f.at.0, f.at.1)),
+                    Facing(f.facing),
+                    Condition {
+                        status: Status::Active,
+                        wounds: 0,
+                        ducked_back_until: None,
+                        knocked_out_until: None,
+                        hidden: false,
+                        force_points,
+                    },
+                    TurnActivity::default(),
+                ));
+                index += 1;
+            }
+        }
+    }
+    world.insert_resource(GameRecord::<Command>::new(
+        super::ID,
+        &setup.file,
+        &setup.src,
+        setup.randomness.seed,
+    ));
+    let mut log = GameLog::default();
+    log.push(1, format!("{} — turn 1 begins", setup.scenario.name));
+    world.insert_resource(log);
+    crate::engine::dice::insert(world, setup.randomness);
+    let table = TableRes::new(setup.scenario);
+    world.insert_resource(BoardGeometry::InchTable {
+        size: table.size,
+        terrain: table.terrain.clone(),
+        markers: table
+            .scenario
+            .objectives
+            .iter()
+            .map(|o| Marker {
+                name: o.name.clone(),
+                at: Vec2::new(o.at.0, o.at.1),
+                radius: o.radius,
+            })
+            .collect(),
+    });
+    world.insert_resource(table);
+    world.insert_resource(TurnState::new());
+    world.insert_resource(crate::engine::pipeline::CommandQueue::<Command>::default());
+    crate::engine::state::enter_game(world, super::ID);
+}

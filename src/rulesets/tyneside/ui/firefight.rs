@@ -1,0 +1,285 @@
+//! The fire-fight panel (Shoot/Act phase): choose targets and groups to combine fire, see both
+//! totals, the chart row and each target's chance of D/W/K before committing; hero shots;
+//! close combat; medics; delay.
+
+use std::collections::BTreeSet;
+
+use bevy_egui::egui;
+
+use crate::rulesets::tyneside::board::GameView;
+use crate::rulesets::tyneside::commands::Command;
+use crate::rulesets::tyneside::turn::TurnPhase;
+use crate::rulesets::tyneside::phases::{HeroShotOdds, hero_shot_odds, plan_fire_fight};
+use crate::rulesets::tyneside::rules::fire::{FireRow, result_chances};
+use crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE;
+use crate::rulesets::tyneside::rules::profile::{Ability, RangeBand};
+
+/// The choices made for the active group.
+#[derive(Default, Debug)]
+pub struct FireChoice {
+    /// Which group these choices are for.
+    for_group: String,
+    /// Enemy groups to shoot at.
+    targets: BTreeSet<String>,
+    /// Own groups combining their fire.
+    combine: BTreeSet<String>,
+    /// Hero shot: (hero id, target id).
+    hero: Option<String>,
+    hero_target: Option<String>,
+}
+
+fn chances_text(row: FireRow, cover: bool, extra: u32, armoured: bool) -> String {
+    let (d, w, k) = result_chances(row, cover, extra, armoured);
+    format!(
+        "D {:.0}% · W {:.0}% · K {:.0}%",
+        d * 100.0,
+        w * 100.0,
+        k * 100.0
+    )
+}
+
+/// Draws the panel into `ui`.
+pub fn show(
+    ui: &mut egui::Ui,
+    view: &GameView,
+    phase: TurnPhase,
+    choice: &mut FireChoice,
+    out: &mut Vec<Command>,
+) {
+    ui.heading("Fire fight");
+    if phase != TurnPhase::Action {
+        ui.weak("Shooting and close combat come in the Shoot/Act phase, highest initiative first.");
+        return;
+    }
+    let (Some(board), Some(turn)) = (view.board(), view.turn.as_ref()) else {
+        return;
+    };
+    let Some(active) = turn.active_group().map(str::to_string) else {
+        return;
+    };
+    let Some(group) = view.group(&active) else {
+        return;
+    };
+    if choice.for_group != active {
+        *choice = FireChoice {
+            for_group: active.clone(),
+            ..Default::default()
+        };
+    }
+    let side = group.side;
+    let members = board.members(&active);
+    ui.label(format!("{} acts.", group.name));
+
+    // Targets and combined fire.
+    ui.label("Shoot at:");
+    for g in view
+        .all_groups()
+        .into_iter()
+        .filter(|g| g.side != side && !board.members(&g.id).is_empty())
+    {
+        let seen = members.iter().any(|&m| {
+            let view = board.viewpoint(m);
+            board
+                .members(&g.id)
+                .iter()
+                .any(|&t| board.sees_from(&view, m, t) && board.band(m, t).is_some())
+        });
+        let mut on = choice.targets.contains(&g.id);
+        let label = format!(
+            "{}{}",
+            g.name,
+            if seen { "" } else { " (not in sight or range)" }
+        );
+        if ui.checkbox(&mut on, label).changed() {
+            if on {
+                choice.targets.insert(g.id.clone())
+            } else {
+                choice.targets.remove(&g.id)
+            };
+        }
+    }
+    let waiting: Vec<_> = view
+        .all_groups()
+        .into_iter()
+        .filter(|g| g.side == side && g.id != active && turn.queue.contains(&g.id))
+        .collect();
+    if !waiting.is_empty() {
+        ui.label("Combine fire with (they use their activation):");
+        for g in waiting {
+            let mut on = choice.combine.contains(&g.id);
+            if ui.checkbox(&mut on, &g.name).changed() {
+                if on {
+                    choice.combine.insert(g.id.clone())
+                } else {
+                    choice.combine.remove(&g.id)
+                };
+            }
+        }
+    }
+    if !choice.targets.is_empty() {
+        let mut units: Vec<String> = std::iter::once(active.clone())
+            .chain(choice.combine.iter().cloned())
+            .chain(choice.targets.iter().cloned())
+            .collect();
+        units.sort_by_key(|g| view.group(g).map(|g| g.index).unwrap_or(usize::MAX));
+        units.dedup();
+        let plan = plan_fire_fight(&board, &units);
+        egui::Grid::new("odds").striped(true).num_columns(4).show(ui, |ui| {
+            ui.strong("Group");
+            ui.strong("Own");
+            ui.strong("Enemy");
+            ui.strong("Row");
+            ui.end_row();
+            for o in &plan.odds {
+                ui.label(view.group(&plan.units[o.unit]).map(|g| g.name.clone()).unwrap_or_default());
+                ui.label(format!("{:.1}", o.own));
+                ui.label(format!("{:.1}", o.enemy));
+                ui.label(format!("{}{}", o.row, if o.extra > 0 { format!(" +{}", o.extra) } else { String::new() }))
+                    .on_hover_text("Chart row: own total against the firepower of every enemy figure that can see it");
+                ui.end_row();
+            }
+        });
+        for o in &plan.odds {
+            for &t in &o.targets {
+                let c = &plan.combatants[t];
+                ui.weak(format!(
+                    "  {}{}: {}",
+                    plan.names[t],
+                    if c.in_cover { " (cover)" } else { "" },
+                    chances_text(o.row, c.in_cover, o.extra, c.armoured)
+                ));
+            }
+        }
+        if ui
+            .add_sized([120.0, 28.0], egui::Button::new("Shoot"))
+            .on_hover_text("Roll a D8 for every figure under fire")
+            .clicked()
+        {
+            let groups = std::iter::once(active.clone())
+                .chain(choice.combine.iter().cloned())
+                .collect();
+            out.push(Command::Shoot {
+                groups,
+                targets: choice.targets.iter().cloned().collect(),
+            });
+        }
+    }
+
+    // Hero shots.
+    let heroes: Vec<usize> = members
+        .iter()
+        .copied()
+        .filter(|&m| {
+            board.figs[m].figure.hero && board.can_shoot(m) && !board.figs[m].act.hero_shot
+        })
+        .collect();
+    if !heroes.is_empty() {
+        ui.separator();
+        ui.label("Hero shot:");
+        for &h in &heroes {
+            let hf = &board.figs[h];
+            let view = board.viewpoint(h);
+            let targets: Vec<usize> = (0..board.figs.len())
+                .filter(|&t| {
+                    board.figs[t].figure.side != side
+                        && board.sees_from(&view, h, t)
+                        && board.band(h, t).is_some()
+                })
+                .collect();
+            ui.horizontal(|ui| {
+                ui.label(&hf.figure.name);
+                let current = choice
+                    .hero_target
+                    .clone()
+                    .filter(|_| choice.hero.as_deref() == Some(&hf.figure.id));
+                let text = current
+                    .as_ref()
+                    .and_then(|id| board.find(id))
+                    .map(|t| board.figs[t].figure.name.clone())
+                    .unwrap_or("target…".into());
+                egui::ComboBox::from_id_salt(("hero", &hf.figure.id))
+                    .selected_text(text)
+                    .show_ui(ui, |ui| {
+                        for &t in &targets {
+                            if ui
+                                .selectable_label(false, &board.figs[t].figure.name)
+                                .clicked()
+                            {
+                                choice.hero = Some(hf.figure.id.clone());
+                                choice.hero_target = Some(board.figs[t].figure.id.clone());
+                            }
+                        }
+                    });
+                if let Some(t) = current.as_ref().and_then(|id| board.find(id)) {
+                    let band = board.band(h, t).unwrap_or(RangeBand::Long);
+                    let HeroShotOdds {
+                        hero_fp,
+                        target_value: tv,
+                        row,
+                        cover,
+                    } = hero_shot_odds(&board, h, t, band);
+                    ui.weak(format!(
+                        "{tv:.1} v {hero_fp:.1}: {row} — {}",
+                        chances_text(row, cover, 0, board.figs[t].figure.armoured)
+                    ));
+                    if ui.button("Fire").clicked() {
+                        out.push(Command::HeroShot {
+                            hero: hf.figure.id.clone(),
+                            target: board.figs[t].figure.id.clone(),
+                        });
+                    }
+                }
+            });
+        }
+    }
+
+    // Close combat and medics.
+    let in_melee = members
+        .iter()
+        .any(|&m| !board.figs[m].act.fought && board.in_close_combat(m));
+    if in_melee {
+        ui.separator();
+        if ui
+            .add_sized([120.0, 28.0], egui::Button::new("Fight"))
+            .on_hover_text("Close combat: every figure within 1\" of an enemy rolls D6 + melee")
+            .clicked()
+        {
+            out.push(Command::Fight {
+                group: active.clone(),
+            });
+        }
+    }
+    for &m in &members {
+        let f = &board.figs[m];
+        if !f.figure.has(Ability::Medic) || f.act.moved > 0.0 || f.act.healed {
+            continue;
+        }
+        for p in (0..board.figs.len()).filter(|&k| board.figs[k].figure.side == side) {
+            if p != m
+                && board.figs[p].cond.wounded()
+                && board.gap(m, p) <= CLOSE_COMBAT_RANGE
+                && ui
+                    .button(format!("Heal {} (5–6 on D6)", board.figs[p].figure.name))
+                    .clicked()
+            {
+                out.push(Command::Heal {
+                    medic: f.figure.id.clone(),
+                    patient: board.figs[p].figure.id.clone(),
+                });
+            }
+        }
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        if ui
+            .button("Delay")
+            .on_hover_text("Act after the next group (to combine fire later)")
+            .clicked()
+        {
+            out.push(Command::Delay);
+        }
+        if ui.button("End activation").clicked() {
+            out.push(Command::EndActivation);
+        }
+    });
+}

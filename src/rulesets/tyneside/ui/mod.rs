@@ -1,0 +1,196 @@
+//! The Tyneside panels on the shared shell: the groups and orders panel (left), the unit card
+//! and the fire-fight panel (right), the words by the cursor; and what the shell's phase bar,
+//! hand-over screen and help say in a Tyneside game.
+
+mod firefight;
+mod orders;
+mod tooltips;
+mod unit_card;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::board::GameView;
+use super::commands::Command;
+use super::input::{MovePreview, PointerState, SightPreview, side_to_act};
+use super::turn::TurnPhase;
+use crate::engine::record::GameRecord;
+use crate::engine::state::playing;
+use crate::screens::Screen;
+use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, TableArea};
+use crate::view::PanelInsets;
+
+/// The fire-fight choices of the active group, kept between frames.
+#[derive(Resource, Default)]
+struct Choices(firefight::FireChoice);
+
+/// The keys of a Tyneside table, as the help lists them.
+const SHORTCUTS: &[(&str, &str)] = &[
+    ("Left click", "select a figure (its card shows on the right)"),
+    ("Left drag", "move the selected figure of the active group (Movement)"),
+    ("Shift + left drag", "move the whole active group by the same offset"),
+    ("Right drag", "tape measure"),
+    (
+        "Hover an enemy",
+        "with a figure selected: line of sight, range band, what blocks it",
+    ),
+    ("R", "declare a run for the selected figure (+D4\")"),
+    ("J", "the next drag is a jump across a gap (D4+1\")"),
+    ("H", "the selected figure hides"),
+    ("Space / Enter", "end the activation (or this side's orders)"),
+    ("Esc", "clear selection and tape"),
+];
+
+/// What the side to act should do now, in words.
+fn hint(phase: TurnPhase) -> &'static str {
+    match phase {
+        TurnPhase::Orders => {
+            "Choose an order counter for each group in command (left panel), then End orders."
+        }
+        TurnPhase::Movement => {
+            "Drag a figure to move it (Shift-drag: whole group). R run · J jump · H hide. Then End activation."
+        }
+        TurnPhase::Action => {
+            "Choose targets in the fire-fight panel (right) and Shoot, or Fight / Heal / Hero shot. Then End activation."
+        }
+        TurnPhase::EndOfTurn => "End of turn…",
+    }
+}
+
+/// Tells the shell the turn, phase, who acts, what to do and what the hand-over hides.
+fn status(
+    view: GameView,
+    phase: Res<State<TurnPhase>>,
+    record: Option<Res<GameRecord<Command>>>,
+    mut shell: ResMut<ShellStatus>,
+) {
+    let (Some(turn), Some(table)) = (view.turn.as_ref(), view.table.as_ref()) else {
+        return;
+    };
+    let phase = *phase.get();
+    let to_act = side_to_act(&view, phase);
+    let who = match (to_act, phase, turn.active_group().and_then(|g| view.group(g))) {
+        (Some(side), TurnPhase::Orders, _) => format!("{} places orders", table.side_name(side)),
+        (Some(side), _, Some(g)) => format!(
+            "{} — {} ({})",
+            table.side_name(side),
+            g.name,
+            g.order.map(|o| o.to_string()).unwrap_or_default()
+        ),
+        (Some(side), _, None) => table.side_name(side).to_string(),
+        (None, ..) => String::new(),
+    };
+    let end = match phase {
+        TurnPhase::Orders => Some(("End orders", "This side has placed its order counters (Space/Enter)")),
+        TurnPhase::Movement | TurnPhase::Action => {
+            Some(("End activation", "This group is done (Space/Enter)"))
+        }
+        TurnPhase::EndOfTurn => None,
+    };
+    let save_stem = record
+        .as_ref()
+        .and_then(|r| {
+            std::path::Path::new(r.scenario_file.trim_start_matches("bundled:"))
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_string())
+        })
+        .unwrap_or_else(|| "game".into());
+    let new = ShellStatus {
+        turn: format!(
+            "Turn {}{}",
+            turn.turn,
+            table
+                .scenario
+                .turn_limit
+                .map(|l| format!("/{l}"))
+                .unwrap_or_default()
+        ),
+        turn_number: turn.turn,
+        phase: phase.to_string(),
+        to_act,
+        who,
+        hint: hint(phase).into(),
+        end: end.map(|(l, t)| (l.to_string(), t.to_string())),
+        secrecy: match phase {
+            TurnPhase::Orders => "Orders are placed in secret: the other side's counters stay hidden until everyone has placed theirs.",
+            TurnPhase::Movement => "Movement: your group moves next.",
+            TurnPhase::Action => "Shoot/act: your group acts next.",
+            TurnPhase::EndOfTurn => "",
+        }
+        .into(),
+        sides: table.scenario.sides.iter().map(|s| s.name.clone()).collect(),
+        save_stem,
+        largest_die: <super::Tyneside as crate::engine::ruleset::RuleSet>::LARGEST_DIE,
+    };
+    shell.set_if_neq(new);
+}
+
+/// The help of a Tyneside game.
+fn help(mut help: ResMut<RuleSetHelp>) {
+    *help = RuleSetHelp {
+        shortcuts: SHORTCUTS.to_vec(),
+        lines: vec![
+            "Turn: orders (each side, hidden) -> movement, lowest initiative first -> shoot/act, highest first -> morale.",
+            "Rules: tyneside-skirmish.txt; rulings in docs/rules/tyneside.md.",
+        ],
+    };
+}
+
+#[allow(clippy::too_many_arguments)]
+fn panels(
+    mut ctx: EguiContexts,
+    view: GameView,
+    phase: Res<State<TurnPhase>>,
+    area: Res<TableArea>,
+    handover: Res<Handover>,
+    mut pointer: ResMut<PointerState>,
+    preview: Res<MovePreview>,
+    sight: Res<SightPreview>,
+    mut choices: ResMut<Choices>,
+    mut insets: ResMut<PanelInsets>,
+    mut send: MessageWriter<Command>,
+) -> Result {
+    if handover.showing {
+        return Ok(());
+    }
+    let ctx = ctx.ctx_mut()?.clone();
+    let phase = *phase.get();
+    let mut root = crate::ui::area_ui(&ctx, area.0);
+    let mut out: Vec<Command> = Vec::new();
+    let left = orders::show(&mut root, &view, phase, &mut pointer, &mut out).width();
+    let right = egui::Panel::right("right")
+        .default_size(330.0)
+        .resizable(true)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                unit_card::show(ui, &view, &pointer);
+                ui.separator();
+                firefight::show(ui, &view, phase, &mut choices.0, &mut out);
+            });
+        })
+        .response
+        .rect
+        .width();
+    insets.set_if_neq(PanelInsets {
+        left,
+        right,
+        ..*insets
+    });
+    tooltips::show(&ctx, &pointer, &preview, &sight);
+    for c in out {
+        send.write(c);
+    }
+    Ok(())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Choices>()
+        .add_systems(OnEnter(crate::engine::state::GameState::Playing(super::ID)), help)
+        .add_systems(Update, status.run_if(playing(super::ID)))
+        .add_systems(
+            EguiPrimaryContextPass,
+            panels
+                .after(ShellSet)
+                .run_if(in_state(Screen::Playing).and_then(playing(super::ID))),
+        );
+}

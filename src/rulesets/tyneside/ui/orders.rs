@@ -1,0 +1,122 @@
+//! The left panel: every group with its order counter (hidden from the other side while
+//! orders are placed), initiative and figures; in the Orders phase the side placing orders
+//! chooses counters, and its heroes join or leave groups.
+
+use bevy_egui::egui;
+
+use crate::rulesets::tyneside::board::GameView;
+use crate::rulesets::tyneside::commands::Command;
+use crate::rulesets::tyneside::turn::TurnPhase;
+use crate::rulesets::tyneside::phases::in_command;
+use crate::rulesets::tyneside::input::PointerState;
+use crate::rulesets::tyneside::rules::movement::COHESION;
+use crate::rulesets::tyneside::rules::orders::{Order, group_initiative};
+
+/// Draws the panel; returns its rectangle.
+pub fn show(
+    root: &mut egui::Ui,
+    view: &GameView,
+    phase: TurnPhase,
+    pointer: &mut PointerState,
+    out: &mut Vec<Command>,
+) -> egui::Rect {
+    egui::Panel::left("orders")
+        .resizable(true)
+        .default_size(260.0)
+        .show(root, |ui| {
+            let (Some(board), Some(table), Some(turn)) = (view.board(), view.table.as_ref(), view.turn.as_ref()) else { return };
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for (side, s) in table.scenario.sides.iter().enumerate() {
+                    ui.colored_label(crate::ui::side_colour32(side), egui::RichText::new(&s.name).heading());
+                    let placing = phase == TurnPhase::Orders && turn.orders_side == side;
+                    let hidden = phase == TurnPhase::Orders && turn.orders_side != side;
+                    for g in view.all_groups().into_iter().filter(|g| g.side == side) {
+                        let members = board.members(&g.id);
+                        if members.is_empty() {
+                            continue;
+                        }
+                        let inits: Vec<(u32, bool)> =
+                            members.iter().map(|&m| (board.figs[m].figure.profile.initiative, board.figs[m].cond.wounded())).collect();
+                        let active = turn.active_group() == Some(g.id.as_str()) && matches!(phase, TurnPhase::Movement | TurnPhase::Action);
+                        let acted = matches!(phase, TurnPhase::Movement | TurnPhase::Action) && !turn.queue.contains(&g.id);
+                        egui::Frame::group(ui.style()).stroke(if active { egui::Stroke::new(2.0, egui::Color32::WHITE) } else { ui.style().visuals.widgets.noninteractive.bg_stroke }).show(ui, |ui| {
+                            ui.set_width(ui.available_width());
+                            ui.horizontal(|ui| {
+                                let title = egui::RichText::new(&g.name).strong();
+                                if ui.selectable_label(false, title).on_hover_text("Select this group's first figure").clicked() {
+                                    pointer.selected = Some(board.figs[members[0]].entity);
+                                }
+                                ui.weak(format!("init {}", group_initiative(&inits)));
+                                if acted {
+                                    ui.weak("· done");
+                                }
+                            });
+                            let counter = if hidden { "?".to_string() } else { g.order.map(|o| o.to_string()).unwrap_or("-".into()) };
+                            if placing {
+                                if in_command(&board, &g.id, side) {
+                                    let before = g.order.unwrap_or(Order::Stand);
+                                    let mut chosen = before;
+                                    egui::ComboBox::from_id_salt(("order", &g.id)).selected_text(chosen.to_string()).show_ui(ui, |ui| {
+                                        for o in Order::ALL {
+                                            ui.selectable_value(&mut chosen, o, o.to_string()).on_hover_text(o.rule_text());
+                                        }
+                                    });
+                                    if chosen != before {
+                                        out.push(Command::PlaceOrder { group: g.id.clone(), order: chosen });
+                                    }
+                                } else {
+                                    ui.label(format!("Order: {counter}")).on_hover_text(
+                                        "Out of command: no hero with it or within 6\" (12\" for a Gifted commander), so it keeps its order",
+                                    );
+                                }
+                            } else {
+                                ui.label(format!("Order: {counter}")).on_hover_text(g.order.filter(|_| !hidden).map(|o| o.rule_text()).unwrap_or("Hidden until all orders are placed"));
+                            }
+                            for &m in &members {
+                                let f = &board.figs[m];
+                                let mut tags = Vec::new();
+                                if f.cond.wounded() {
+                                    tags.push("W");
+                                }
+                                if f.cond.ducked_back(turn.turn) {
+                                    tags.push("D");
+                                }
+                                if f.cond.knocked_out(turn.turn) {
+                                    tags.push("KO");
+                                }
+                                ui.horizontal(|ui| {
+                                    let sel = pointer.selected == Some(f.entity);
+                                    let label = format!("{}{} {}", if f.figure.hero { "★ " } else { "" }, f.figure.name, tags.join(" "));
+                                    if ui.selectable_label(sel, label).clicked() {
+                                        pointer.selected = Some(f.entity);
+                                    }
+                                    if placing && f.figure.hero && members.len() > 1 && ui.small_button("leave").on_hover_text("Leave the group and act alone").clicked() {
+                                        out.push(Command::LeaveGroup { hero: f.figure.id.clone() });
+                                    }
+                                });
+                                if placing && f.figure.hero {
+                                    let joinable: Vec<_> = view
+                                        .all_groups()
+                                        .into_iter()
+                                        .filter(|o| o.side == side && o.id != g.id && board.members(&o.id).iter().any(|&x| board.gap(m, x) <= COHESION))
+                                        .collect();
+                                    if !joinable.is_empty() {
+                                        egui::ComboBox::from_id_salt(("join", &f.figure.id)).selected_text("join…").show_ui(ui, |ui| {
+                                            for o in joinable {
+                                                if ui.selectable_label(false, &o.name).clicked() {
+                                                    out.push(Command::JoinGroup { hero: f.figure.id.clone(), group: o.id.clone() });
+                                                }
+                                            }
+                                        });
+                                    }
+                                }
+                            }
+                        });
+                    }
+                    ui.add_space(6.0);
+                }
+            });
+        })
+        .response
+        .rect
+}

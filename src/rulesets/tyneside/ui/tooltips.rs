@@ -1,0 +1,79 @@
+//! Words by the cursor: what a dragged move costs or why it is refused, whether the hovered
+//! enemy can be seen and at what range, and the tape measure's length.
+
+use bevy_egui::egui;
+
+use crate::rulesets::tyneside::input::{MovePreview, PointerState, SightPreview};
+
+/// Draws the note next to the pointer.
+pub fn show(
+    ctx: &egui::Context,
+    pointer: &PointerState,
+    preview: &MovePreview,
+    sight: &SightPreview,
+) {
+    let mut lines: Vec<(String, egui::Color32)> = Vec::new();
+    if let Some(p) = &preview.0 {
+        match &p.verdict {
+            Ok(cost) => lines.push((
+                format!(
+                    "Move: uses {cost:.1}\"{}",
+                    if pointer.jump { " (jump)" } else { "" }
+                ),
+                egui::Color32::LIGHT_GREEN,
+            )),
+            Err(e) => lines.push((
+                format!("Cannot move: {e}"),
+                egui::Color32::from_rgb(255, 120, 100),
+            )),
+        }
+    }
+    if let Some(s) = &sight.0 {
+        let text = match (&s.blocked_by, s.concealed) {
+            (Some(b), _) => format!("No line of sight: blocked by '{b}' · {:.1}\"", s.distance),
+            (None, true) => format!(
+                "Unseen: hidden or ducked back in cover beyond 6\" · {:.1}\"",
+                s.distance
+            ),
+            (None, false) => format!(
+                "Line of sight clear · {:.1}\" · {}",
+                s.distance,
+                s.band.clone().unwrap_or_else(|| "out of range".into())
+            ),
+        };
+        let colour = if s.blocked_by.is_some() || s.concealed {
+            egui::Color32::from_rgb(255, 120, 100)
+        } else {
+            egui::Color32::LIGHT_GREEN
+        };
+        lines.push((text, colour));
+    }
+    if let Some((a, b)) = pointer.tape {
+        lines.push((
+            format!("Tape: {:.1}\"", a.distance(b)),
+            egui::Color32::YELLOW,
+        ));
+    }
+    if pointer.jump && preview.0.is_none() {
+        lines.push((
+            "Jump armed: drag a figure across the gap".into(),
+            egui::Color32::YELLOW,
+        ));
+    }
+    let Some(pos) = ctx.pointer_hover_pos() else {
+        return;
+    };
+    if lines.is_empty() {
+        return;
+    }
+    egui::Area::new("cursor_note".into())
+        .fixed_pos(pos + egui::vec2(18.0, 18.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                for (t, c) in lines {
+                    ui.colored_label(c, t);
+                }
+            });
+        });
+}

@@ -1,0 +1,124 @@
+//! The unit card: the hovered (or selected) figure's profile, weapon, condition and what it
+//! has done this turn.
+
+use bevy_egui::egui;
+
+use crate::rulesets::tyneside::board::GameView;
+use crate::rulesets::tyneside::input::PointerState;
+use crate::rulesets::tyneside::rules::movement::allowance;
+
+/// Draws the card into `ui`.
+pub fn show(ui: &mut egui::Ui, view: &GameView, pointer: &PointerState) {
+    let Some(board) = view.board() else { return };
+    let Some(e) = pointer.hover.or(pointer.selected) else {
+        ui.weak("Hover over a figure to see its card.");
+        return;
+    };
+    let Some(i) = board.figs.iter().position(|f| f.entity == e) else {
+        return;
+    };
+    let f = &board.figs[i];
+    let p = &f.figure.profile;
+    ui.heading(format!(
+        "{}{}",
+        if f.figure.hero { "★ " } else { "" },
+        f.figure.name
+    ));
+    let group = view.group(&f.group);
+    ui.label(format!(
+        "{} · {} · {}",
+        p.name,
+        group.map(|g| g.name.as_str()).unwrap_or("?"),
+        board.table.side_name(f.figure.side)
+    ));
+    egui::Grid::new("card")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("Firepower")
+                .on_hover_text("Long / medium / point blank (halved when wounded or running)");
+            ui.label(match p.firepower {
+                Some(fp) => format!("{}/{}/{}", fp.long, fp.medium, fp.point_blank),
+                None => "—".into(),
+            });
+            ui.end_row();
+            if let Some(d) = p.deflect {
+                ui.label("Deflect").on_hover_text(
+                    "Bracketed firepower, used only to deflect shots with the Force",
+                );
+                ui.label(format!("({}/{}/{})", d.long, d.medium, d.point_blank));
+                ui.end_row();
+            }
+            ui.label("Defence")
+                .on_hover_text("Used only if no firepower; counts for its own side's total");
+            ui.label(p.defence.map(|d| d.to_string()).unwrap_or("—".into()));
+            ui.end_row();
+            ui.label("Initiative");
+            ui.label(p.initiative.to_string());
+            ui.end_row();
+            ui.label("Melee");
+            ui.label(board.melee(i).to_string());
+            ui.end_row();
+            if p.force_points > 0 {
+                ui.label("Force points");
+                ui.label(format!("{} of {}", f.cond.force_points, p.force_points));
+                ui.end_row();
+            }
+            ui.label("Weapon");
+            ui.label(match &f.figure.weapon {
+                Some(w) => format!(
+                    "{} ({}\"/{}\"/{}\")",
+                    w.name, w.long, w.medium, w.point_blank
+                ),
+                None => "none (lightsaber or unarmed)".into(),
+            });
+            ui.end_row();
+            ui.label("Move");
+            let allow = allowance(p.move_inches, f.act.run_roll);
+            ui.label(format!(
+                "{:.1}\" of {:.1}\" used{}",
+                f.act.moved,
+                allow,
+                f.act
+                    .run_roll
+                    .map(|r| format!(" (ran +{r}\")"))
+                    .unwrap_or_default()
+            ));
+            ui.end_row();
+            ui.label("Armour");
+            ui.label(if f.figure.armoured {
+                "yes: W becomes D"
+            } else {
+                "no"
+            });
+            ui.end_row();
+        });
+    let mut state = Vec::new();
+    if f.cond.wounded() {
+        state.push("wounded (values halved)".to_string());
+    }
+    if f.cond.ducked_back(board.turn) {
+        state.push("ducked back: cannot move or shoot".into());
+    }
+    if f.cond.knocked_out(board.turn) {
+        state.push(format!(
+            "knocked out until turn {}",
+            f.cond.knocked_out_until.unwrap_or(0)
+        ));
+    }
+    if f.cond.hidden {
+        state.push("hiding: unseen beyond 6\"".into());
+    }
+    if board.in_cover_anywhere(i) {
+        state.push("in or by cover".into());
+    }
+    if !state.is_empty() {
+        ui.label(state.join(" · "));
+    }
+    if !f.figure.abilities.is_empty() {
+        ui.weak(format!("Abilities: {:?}", f.figure.abilities));
+    }
+    if !p.notes.is_empty() {
+        ui.weak(&p.notes);
+    }
+}

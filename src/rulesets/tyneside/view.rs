@@ -1,0 +1,232 @@
+//! How a Tyneside game looks over the shared board: each figure's token (base, name, W/D/KO/H
+//! and Force-point badges), the active group, the selection with its movement ring, the
+//! dragged path, the sight line to a hovered enemy, the tape measure, and order counters
+//! behind each group (hidden from the other side while orders are being placed).
+
+use bevy::prelude::*;
+
+use super::board::GameView;
+use super::components::{Condition, Figure, Group, Position};
+use super::input::{MovePreview, PointerState, SightPreview};
+use super::rules::orders::{Order, allowance_left};
+use super::turn::{TurnPhase, TurnState};
+use crate::engine::pieces::Token;
+use crate::engine::state::game_of;
+use crate::view::{TableVisual, side_colour};
+
+/// Writes every figure's token: where it stands, its badges (W wounded, D ducked back, KO
+/// knocked out, H hiding, FP Force points), faded while ducked back, knocked out or hiding,
+/// not shown once out of the game.
+fn tokens(
+    figures: Query<(Entity, &Figure, &Position, &Condition, Option<&Token>)>,
+    turn: Option<Res<TurnState>>,
+    mut commands: Commands,
+) {
+    let t = turn.map(|t| t.turn).unwrap_or(0);
+    for (e, f, p, c, old) in &figures {
+        let mut badges = Vec::new();
+        if c.wounded() {
+            badges.push("W".to_string());
+        }
+        if c.ducked_back(t) {
+            badges.push("D".into());
+        }
+        if c.knocked_out(t) {
+            badges.push("KO".into());
+        }
+        if c.hidden {
+            badges.push("H".into());
+        }
+        if f.profile.force_points > 0 {
+            badges.push(format!("FP{}", c.force_points));
+        }
+        let token = Token {
+            side: f.side,
+            label: f.name.clone(),
+            emblem: if f.hero { "H".into() } else { String::new() },
+            base: f.base,
+            at: p.0,
+            badges: badges.join(" "),
+            faded: c.ducked_back(t) || c.knocked_out(t) || c.hidden,
+            shown: c.active(),
+            order: f.index,
+        };
+        if old != Some(&token) {
+            commands.entity(e).insert(token);
+        }
+    }
+}
+
+/// An order counter drawn behind a group.
+#[derive(Component)]
+struct OrderCounter(String);
+
+const GREEN: Color = Color::srgb(0.3, 0.95, 0.4);
+const RED: Color = Color::srgb(1.0, 0.3, 0.25);
+const YELLOW: Color = Color::srgb(1.0, 0.9, 0.2);
+
+fn draw(
+    view: GameView,
+    pointer: Res<PointerState>,
+    preview: Res<MovePreview>,
+    sight: Res<SightPreview>,
+    phase: Res<State<TurnPhase>>,
+    mut gizmos: Gizmos,
+) {
+    let Some(board) = view.board() else { return };
+    let active = view
+        .turn
+        .as_ref()
+        .and_then(|t| t.active_group().map(str::to_string));
+    if matches!(phase.get(), TurnPhase::Movement | TurnPhase::Action) {
+        for f in board
+            .figs
+            .iter()
+            .filter(|f| Some(&f.group) == active.as_ref())
+        {
+            gizmos.circle_2d(
+                Isometry2d::from_translation(f.pos),
+                f.figure.base + 0.25,
+                Color::srgba(1.0, 1.0, 1.0, 0.8),
+            );
+        }
+    }
+    if let Some(sel) = pointer
+        .selected
+        .and_then(|e| board.figs.iter().find(|f| f.entity == e))
+    {
+        gizmos.circle_2d(
+            Isometry2d::from_translation(sel.pos),
+            sel.figure.base + 0.4,
+            YELLOW,
+        );
+        if *phase.get() == TurnPhase::Movement && Some(&sel.group) == active.as_ref() {
+            let order = view
+                .group(&sel.group)
+                .and_then(|g| g.order)
+                .unwrap_or(Order::Stand);
+            let (left, run) = allowance_left(
+                sel.figure.profile.move_inches,
+                sel.act.run_roll,
+                sel.act.moved,
+                order,
+            );
+            gizmos
+                .circle_2d(
+                    Isometry2d::from_translation(sel.pos),
+                    left,
+                    Color::srgba(0.3, 0.8, 1.0, 0.9),
+                )
+                .resolution(64);
+            if let Some(run) = run {
+                gizmos
+                    .circle_2d(
+                        Isometry2d::from_translation(sel.pos),
+                        left + run,
+                        Color::srgba(0.3, 0.8, 1.0, 0.25),
+                    )
+                    .resolution(64);
+            }
+        }
+    }
+    if let Some(p) = &preview.0 {
+        let colour = if p.verdict.is_ok() { GREEN } else { RED };
+        for (a, b) in &p.paths {
+            gizmos.line_2d(*a, *b, colour);
+            gizmos.circle_2d(Isometry2d::from_translation(*b), 0.5, colour);
+        }
+    }
+    if let Some(s) = &sight.0 {
+        let colour = if s.blocked_by.is_some() || s.concealed {
+            RED
+        } else {
+            GREEN
+        };
+        gizmos.line_2d(s.from, s.to, colour);
+    }
+    if let Some((a, b)) = pointer.tape {
+        gizmos.line_2d(a, b, YELLOW);
+        let dir = (b - a).normalize_or_zero();
+        let mut d = 1.0;
+        while d < a.distance(b) {
+            let p = a + dir * d;
+            let tick = dir.perp() * if (d as i32) % 6 == 0 { 0.5 } else { 0.25 };
+            gizmos.line_2d(p - tick, p + tick, YELLOW);
+            d += 1.0;
+        }
+    }
+}
+
+/// Keeps one counter per group, behind (below) its rearmost figure.
+fn counters(
+    view: GameView,
+    phase: Res<State<TurnPhase>>,
+    mut existing: Query<(
+        Entity,
+        &OrderCounter,
+        &mut Text2d,
+        &mut Transform,
+        &mut TextColor,
+    )>,
+    mut commands: Commands,
+) {
+    let Some(board) = view.board() else { return };
+    let hide_side = match phase.get() {
+        TurnPhase::Orders => view.turn.as_ref().map(|t| t.orders_side),
+        _ => None,
+    };
+    let groups: Vec<&Group> = view.all_groups();
+    for (e, c, mut text, mut tf, mut colour) in &mut existing {
+        let Some(g) = groups.iter().find(|g| g.id == c.0) else {
+            commands.entity(e).despawn();
+            continue;
+        };
+        let members = board.members(&g.id);
+        if members.is_empty() {
+            commands.entity(e).despawn();
+            continue;
+        }
+        let low =
+            members
+                .iter()
+                .map(|&m| board.figs[m].pos)
+                .fold(
+                    Vec2::new(0.0, f32::MAX),
+                    |acc, p| if p.y < acc.y { p } else { acc },
+                );
+        let cx = members.iter().map(|&m| board.figs[m].pos.x).sum::<f32>() / members.len() as f32;
+        tf.translation = Vec3::new(cx, low.y - 1.6, 20.0);
+        let hidden = hide_side.is_some_and(|s| s != g.side);
+        let label = match (hidden, g.order) {
+            (true, _) => "[ ? ]".to_string(),
+            (false, Some(o)) => format!("[{}]", o.to_string().to_uppercase()),
+            (false, None) => "[ - ]".to_string(),
+        };
+        if text.0 != label {
+            text.0 = label;
+        }
+        colour.0 = side_colour(g.side);
+    }
+    for g in groups {
+        if !existing.iter().any(|(_, c, ..)| c.0 == g.id) {
+            commands.spawn((
+                TableVisual,
+                OrderCounter(g.id.clone()),
+                Text2d::new(""),
+                TextFont {
+                    font_size: FontSize::Px(26.0),
+                    ..default()
+                },
+                TextColor(side_colour(g.side)),
+                Transform::from_xyz(0.0, 0.0, 20.0).with_scale(Vec3::splat(0.036)),
+            ));
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (tokens, draw, counters).run_if(game_of(super::ID)),
+    );
+}
