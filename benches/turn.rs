@@ -54,9 +54,11 @@ fn bench(c: &mut Criterion) {
     c.bench_function("one EndActivation through Session::send", |b| {
         b.iter_batched_ref(
             || {
+                // A game in progress: the movement phase's system has run once already.
                 let mut s = setup();
                 s.send(Command::EndPhase);
                 s.send(Command::EndPhase);
+                s.send(Command::EndActivation);
                 s
             },
             |s| {

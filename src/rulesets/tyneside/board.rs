@@ -28,7 +28,7 @@ pub struct Fig<'a> {
     /// Fixed data.
     pub figure: &'a Figure,
     /// Group id.
-    pub group: String,
+    pub group: &'a str,
     /// Centre, inches.
     pub pos: Vec2,
     /// Wounds, status.
@@ -263,7 +263,7 @@ fn build_board<'a>(
         .map(|(e, f, m, p, c, a)| Fig {
             entity: e,
             figure: f,
-            group: m.0.clone(),
+            group: &m.0,
             pos: p.0,
             cond: c.clone(),
             act: a.clone(),

@@ -127,33 +127,43 @@ pub fn phase_name(world: &World) -> String {
     }
 }
 
-/// A stable hash of the game state: turn bookkeeping, groups and their order counters, and
-/// every figure's group, position, condition and doings this turn, in spawn order. The dice
-/// are compared roll by roll by the replay, not hashed here.
+/// A stable hash of the game state: the phase, turn bookkeeping, groups and their order
+/// counters, and every figure's group, position, condition and doings this turn, in spawn
+/// order. The dice are compared roll by roll by the replay, not hashed here.
 pub fn state_hash(world: &mut World) -> u64 {
+    let name = phase_name(world);
+    world
+        .run_system_cached_with(hash_state, name)
+        .unwrap_or_default()
+}
+
+fn hash_state(
+    In(phase): In<String>,
+    turn: Option<Res<TurnState>>,
+    groups: Query<&Group>,
+    figures: Query<(&Figure, &Member, &Position, &Condition, &TurnActivity)>,
+) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = StableHasher::default();
-    phase_name(world).hash(&mut h);
-    if let Some(t) = world.get_resource::<TurnState>() {
+    phase.hash(&mut h);
+    if let Some(t) = turn {
         (t.turn, t.orders_side, &t.queue).hash(&mut h);
         if let Some(r) = &t.result {
             (r.winner, &r.reason).hash(&mut h);
         }
     }
-    let mut groups: Vec<(usize, u64)> = world
-        .query::<&Group>()
-        .iter(world)
+    let mut gs: Vec<(usize, u64)> = groups
+        .iter()
         .map(|g| {
             let mut gh = StableHasher::default();
             (&g.id, g.side, g.order.map(|o| o as u8), g.start_size, g.fell_back_for_turn).hash(&mut gh);
             (g.index, gh.finish())
         })
         .collect();
-    groups.sort_unstable();
-    groups.hash(&mut h);
-    let mut figs: Vec<(usize, u64)> = world
-        .query::<(&Figure, &Member, &Position, &Condition, &TurnActivity)>()
-        .iter(world)
+    gs.sort_unstable();
+    gs.hash(&mut h);
+    let mut fs: Vec<(usize, u64)> = figures
+        .iter()
         .map(|(f, m, p, c, a)| {
             let mut fh = StableHasher::default();
             m.0.hash(&mut fh);
@@ -165,7 +175,7 @@ pub fn state_hash(world: &mut World) -> u64 {
             (f.index, fh.finish())
         })
         .collect();
-    figs.sort_unstable();
-    figs.hash(&mut h);
+    fs.sort_unstable();
+    fs.hash(&mut h);
     h.finish()
 }

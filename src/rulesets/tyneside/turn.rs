@@ -263,30 +263,30 @@ fn decide_at_limit(game: &Game) -> GameResult {
 
 /// After every command: a side with no figures fighting has lost.
 pub(super) fn check_wipe_out(
-    mut game: Game,
+    mut turn: ResMut<TurnState>,
+    table: Res<super::table::TableRes>,
+    figures: Query<(&super::components::Figure, &super::components::Condition)>,
     mut over: ResMut<NextState<GameState>>,
     mut log: ResMut<GameLog>,
 ) {
-    if game.turn.result.is_some() {
+    if turn.result.is_some() {
         return;
     }
-    let board = game.board();
-    let sides = game.table.scenario.sides.len();
+    let sides = table.scenario.sides.len();
     let standing: Vec<usize> = (0..sides)
-        .filter(|&s| board.figs.iter().any(|f| f.figure.side == s))
+        .filter(|&s| figures.iter().any(|(f, c)| f.side == s && c.active()))
         .collect();
-    drop(board);
     if standing.len() <= 1 {
         let winner = standing.first().copied();
         let reason = match winner {
             Some(w) => format!(
                 "{} wins: no enemy figure is left fighting",
-                game.table.side_name(w)
+                table.side_name(w)
             ),
             None => "a draw: nobody is left fighting".into(),
         };
-        log.push(game.turn.turn, reason.clone());
-        game.turn.result = Some(GameResult { winner, reason });
+        log.push(turn.turn, reason.clone());
+        turn.result = Some(GameResult { winner, reason });
         over.set(GameState::Over(super::ID));
     }
 }

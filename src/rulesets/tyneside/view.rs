@@ -82,7 +82,7 @@ fn draw(
         for f in board
             .figs
             .iter()
-            .filter(|f| Some(&f.group) == active.as_ref())
+            .filter(|f| Some(f.group) == active.as_deref())
         {
             gizmos.circle_2d(
                 Isometry2d::from_translation(f.pos),
@@ -100,7 +100,7 @@ fn draw(
             sel.figure.base + 0.4,
             YELLOW,
         );
-        if *phase.get() == TurnPhase::Movement && Some(&sel.group) == active.as_ref() {
+        if *phase.get() == TurnPhase::Movement && Some(sel.group) == active.as_deref() {
             let order = view
                 .group(&sel.group)
                 .and_then(|g| g.order)

@@ -172,8 +172,8 @@ fn pointer(
             let verdict = if view
                 .turn
                 .as_ref()
-                .and_then(|t| t.active_group().map(str::to_string))
-                != Some(f.group.clone())
+                .and_then(|t| t.active_group())
+                != Some(f.group)
             {
                 Err(format!("it is not {}'s group's activation", f.figure.name))
             } else if drag.group {
@@ -203,7 +203,7 @@ fn pointer(
                     let cmd = if drag.group {
                         let by = p - f.pos;
                         Command::MoveGroup {
-                            group: f.group.clone(),
+                            group: f.group.to_string(),
                             by: (by.x, by.y),
                         }
                     } else if state.jump {

@@ -23,7 +23,7 @@ pub(super) fn heal(game: &mut Game, out: &mut Effects, medic: &str, patient: &st
     if !mf.figure.has(Ability::Medic) {
         return Err(format!("{} is not a medic", mf.figure.name));
     }
-    if game.turn.active_group() != Some(mf.group.as_str()) {
+    if game.turn.active_group() != Some(mf.group) {
         return Err(format!(
             "{} may treat wounds only in its own group's activation",
             mf.figure.name

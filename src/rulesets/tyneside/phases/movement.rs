@@ -328,6 +328,10 @@ pub(super) fn apply(
                     if f.cond.ducked_back(turn) || f.cond.knocked_out(turn) {
                         continue;
                     }
+                    // The waivers cost path searches: ask them only of a figure short of its minimum.
+                    if check_minimum_move(order, f.figure.profile.move_inches, f.act.moved, false).is_ok() {
+                        continue;
+                    }
                     let halted = order == Order::Advance
                         && board.enemies_of(f.figure.side).iter().any(|&e| board.gap(m, e) <= ADVANCE_HALT + 0.25);
                     let waived = halted || board.in_close_combat(m) || !can_still_move(&board, m, order);

@@ -66,7 +66,7 @@ pub(super) fn apply(
                         "Groups: heroes join groups \"within 5\" of them at turn start\" — '{group}' is further away"
                     ));
                 }
-                let (entity, old) = (f.entity, f.group.clone());
+                let (entity, old) = (f.entity, f.group.to_string());
                 let left_alone = board.members(&old).len() == 1;
                 drop(board);
                 *game.figures.get_mut(entity).map_err(|e| e.to_string())?.2 = Member(group.clone());

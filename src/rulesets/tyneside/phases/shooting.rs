@@ -41,7 +41,7 @@ pub struct FirePlan {
 /// firepower total as a defence value".
 pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
     let figs: Vec<usize> = (0..board.figs.len())
-        .filter(|&i| units.contains(&board.figs[i].group) && !board.in_close_combat(i))
+        .filter(|&i| units.iter().any(|u| u == board.figs[i].group) && !board.in_close_combat(i))
         .collect();
     let n = figs.len();
     let mut sees = vec![vec![false; n]; n];
@@ -296,7 +296,7 @@ pub(super) fn hero_shot(game: &mut Game, out: &mut Effects, hero: &str, target: 
             hf.figure.name
         ));
     }
-    if game.turn.active_group() != Some(hf.group.as_str()) {
+    if game.turn.active_group() != Some(hf.group) {
         return Err(format!(
             "Hero shooting: {} may shoot only in his own group's activation",
             hf.figure.name
