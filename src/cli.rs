@@ -112,7 +112,7 @@ pub fn main(registry: Registry) -> ExitCode {
                     .and_then(|(loaded, entry)| Ok(((entry.check)(&loaded)?, loaded, entry)))
                 {
                     Ok((summary, loaded, entry)) => {
-                        println!("{}: ok — {} rules: {summary}", loaded.file, entry.id)
+                        out(&format!("{}: ok — {} rules: {summary}\n", loaded.file, entry.id))
                     }
                     Err(es) => bad.extend(es),
                 }
@@ -158,6 +158,12 @@ pub fn main(registry: Registry) -> ExitCode {
             }
         }
     }
+}
+
+/// Writes `text` to standard output; a closed pipe (`| head`) is not an error.
+fn out(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
 fn report(errors: &[String]) -> ExitCode {
@@ -229,11 +235,11 @@ fn run(
         .err();
     if json {
         match serde_json::to_string_pretty(&game.json()) {
-            Ok(t) => println!("{t}"),
+            Ok(t) => out(&format!("{t}\n")),
             Err(e) => eprintln!("cannot write JSON: {e}"),
         }
     } else {
-        print!("{}", game.printout());
+        out(&game.printout());
     }
     if let Some(path) = save_to
         && let Err(e) = game.save(path)
@@ -258,18 +264,18 @@ fn replay(registry: &Registry, file: &Path, check: bool, json: bool) -> ExitCode
     match (entry.replay)(&text, file) {
         Ok(mut game) => {
             if check {
-                println!(
-                    "{}: {} commands replayed, every one accepted with the recorded dice and state",
+                out(&format!(
+                    "{}: {} commands replayed, every one accepted with the recorded dice and state\n",
                     file.display(),
                     game.commands()
-                );
+                ));
             } else if json {
                 match serde_json::to_string_pretty(&game.json()) {
-                    Ok(t) => println!("{t}"),
+                    Ok(t) => out(&format!("{t}\n")),
                     Err(e) => eprintln!("cannot write JSON: {e}"),
                 }
             } else {
-                print!("{}", game.printout());
+                out(&game.printout());
             }
             ExitCode::SUCCESS
         }
