@@ -4,10 +4,18 @@ use bevy::prelude::*;
 
 use super::Screen;
 use crate::engine::state::GameState;
+use crate::ui::ShellAction;
 
 fn to_results(state: Res<State<GameState>>, mut next: ResMut<NextState<Screen>>) {
     if matches!(state.get(), GameState::Over(_)) {
         next.set(Screen::Results);
+    }
+}
+
+/// The shell's Menu button: back to the title.
+fn menu(mut asked: MessageReader<ShellAction>, mut next: ResMut<NextState<Screen>>) {
+    if asked.read().any(|a| *a == ShellAction::Menu) {
+        next.set(Screen::Title);
     }
 }
 
@@ -18,7 +26,7 @@ fn clear_game(mut state: ResMut<NextState<GameState>>) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, to_results.run_if(in_state(Screen::Playing)))
+    app.add_systems(Update, (to_results, menu).run_if(in_state(Screen::Playing)))
         .add_systems(OnEnter(Screen::Title), clear_game)
         .add_systems(OnEnter(Screen::ScenarioSelect), clear_game);
 }

@@ -17,7 +17,7 @@ pub use handover::Handover;
 use crate::engine::dice::{DeckRes, DiceRes};
 use crate::engine::pipeline::{Notice, SaveRequest};
 use crate::engine::record::GameLog;
-use crate::screens::Screen;
+use crate::engine::state::GameState;
 use crate::view::PanelInsets;
 
 /// A root `Ui` over the whole window, for panels (egui 0.36 shows panels inside a `Ui`).
@@ -82,11 +82,13 @@ pub struct RuleSetHelp {
     pub lines: Vec<&'static str>,
 }
 
-/// What the shell's buttons ask of the rule set.
+/// What the shell's buttons ask: of the rule set (End) or of the app (Menu).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShellAction {
     /// The End button (or Space / Enter): end this step.
     End,
+    /// The Menu button: leave the game for the title screen.
+    Menu,
 }
 
 /// The rectangle the shell leaves for the rule set's side panels and the table, egui points.
@@ -125,7 +127,6 @@ fn frame(
     mut handover: ResMut<Handover>,
     mut insets: ResMut<PanelInsets>,
     mut area: ResMut<TableArea>,
-    mut next_screen: ResMut<NextState<Screen>>,
     mut actions: MessageWriter<ShellAction>,
     mut saves: MessageWriter<SaveRequest>,
 ) -> Result {
@@ -139,7 +140,7 @@ fn frame(
         *insets = PanelInsets::default();
         return Ok(());
     }
-    let bar = phase_bar::show(&mut root, &status, &notice, &mut state, &mut next_screen);
+    let bar = phase_bar::show(&mut root, &status, &notice, &mut state);
     if let Some(a) = bar.action {
         actions.write(a);
     }
@@ -163,6 +164,11 @@ fn frame(
     Ok(())
 }
 
+/// Run condition: a game is being played (the shell shows; the screens show otherwise).
+pub fn game_on(state: Res<State<GameState>>) -> bool {
+    matches!(state.get(), GameState::Playing(_))
+}
+
 /// The shared shell of the playing screen.
 pub struct UiPlugin;
 
@@ -176,7 +182,7 @@ impl Plugin for UiPlugin {
             .add_plugins(handover::plugin)
             .add_systems(
                 EguiPrimaryContextPass,
-                frame.in_set(ShellSet).run_if(in_state(Screen::Playing)),
+                frame.in_set(ShellSet).run_if(game_on),
             );
     }
 }

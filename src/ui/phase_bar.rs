@@ -1,12 +1,10 @@
 //! The phase bar: turn, phase, whose turn it is, what to do next, the End button the rule set
 //! names, Save, Help and Menu, and under them the last refusal or note.
 
-use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::{ShellAction, ShellStatus, UiState};
 use crate::engine::pipeline::Notice;
-use crate::screens::Screen;
 
 /// What the bar was asked to do this frame.
 pub struct Bar {
@@ -24,7 +22,6 @@ pub fn show(
     status: &ShellStatus,
     notice: &Notice,
     state: &mut UiState,
-    next_screen: &mut NextState<Screen>,
 ) -> Bar {
     let mut action = None;
     let mut save = None;
@@ -53,7 +50,7 @@ pub fn show(
                         .on_hover_text("Leave this game for the title screen")
                         .clicked()
                     {
-                        next_screen.set(Screen::Title);
+                        action = Some(ShellAction::Menu);
                     }
                     if ui
                         .button("Save")

@@ -80,7 +80,7 @@ impl RuleSet for Tyneside {
 
     fn plugin(app: &mut App) {
         crate::engine::pipeline::plugin::<Self>(app);
-        app.add_plugins((turn::plugin, phases::plugin));
+        app.add_plugins(phases::plugin);
     }
 
     fn shell(app: &mut App) {
@@ -118,7 +118,7 @@ impl RuleSet for Tyneside {
     }
 
     fn after_command(world: &mut World) {
-        if let Err(e) = world.run_system_cached(turn::check_wipe_out) {
+        if let Err(e) = world.run_system_cached(phases::check_wipe_out) {
             error!("the wipe-out check could not run: {e}");
         }
     }

@@ -66,7 +66,10 @@ fn end(
     phase: Res<State<TurnPhase>>,
     mut send: MessageWriter<Command>,
 ) {
-    for ShellAction::End in asked.read() {
+    for action in asked.read() {
+        if *action != ShellAction::End {
+            continue;
+        }
         match phase.get() {
             TurnPhase::Orders => {
                 send.write(Command::EndPhase);

@@ -9,7 +9,8 @@ use super::melee::{fight, pending_melee};
 use super::shooting::{hero_shot, shoot};
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::commands::{Command, not_in_phase};
-use crate::rulesets::tyneside::turn::{TurnPhase, next_activation};
+use super::sequence::next_activation;
+use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// Applies one command in the Shoot/Act phase.
 pub(super) fn apply(

@@ -9,6 +9,7 @@ mod melee;
 mod morale;
 mod movement;
 mod orders;
+mod sequence;
 mod shooting;
 
 use bevy::ecs::system::SystemParam;
@@ -18,6 +19,7 @@ pub use damage::apply_fire_result;
 pub use melee::pending_melee;
 pub use movement::{MovePlan, plan_step};
 pub use orders::in_command;
+pub(super) use sequence::check_wipe_out;
 pub use shooting::{FirePlan, HeroShotOdds, hero_shot_odds, plan_fire_fight};
 
 use super::commands::Command;
@@ -55,7 +57,8 @@ pub fn apply(world: &mut World, command: &Command) -> Result<(), String> {
     ran.map_err(|e| format!("internal error: {e}"))?
 }
 
-/// Morale at the end of the turn (the other phases' systems run through [`apply`]).
+/// The turn sequence and morale at the end of the turn (the commands of each phase run
+/// through [`apply`]).
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(morale::plugin);
+    app.add_plugins((sequence::plugin, morale::plugin));
 }

@@ -7,7 +7,8 @@ use bevy::prelude::*;
 use crate::rulesets::tyneside::board::{Board, Game};
 use crate::rulesets::tyneside::commands::{Command, not_in_phase};
 use super::Effects;
-use crate::rulesets::tyneside::turn::{TurnPhase, next_activation};
+use super::sequence::next_activation;
+use crate::rulesets::tyneside::turn::TurnPhase;
 use crate::rulesets::tyneside::rules::movement::{
     ADVANCE_HALT, JUMP_DIE, PathBlocked, RUN_DIE, allowance, first_gap, in_cohesion, path_cost,
 };

@@ -6,7 +6,8 @@ use bevy::prelude::*;
 use super::damage::apply_fire_result;
 use crate::rulesets::tyneside::board::{Board, Game};
 use super::Effects;
-use crate::rulesets::tyneside::turn::{TurnPhase, next_activation};
+use super::sequence::next_activation;
+use crate::rulesets::tyneside::turn::TurnPhase;
 use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::rules::fire::{
     Combatant, FireResult, FireRow, UnitOdds, fire_fight_odds, fire_result, hero_shot_row,

@@ -16,7 +16,6 @@ use super::input::{MovePreview, PointerState, SightPreview, side_to_act};
 use super::turn::TurnPhase;
 use crate::engine::record::GameRecord;
 use crate::engine::state::playing;
-use crate::screens::Screen;
 use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, TableArea};
 use crate::view::PanelInsets;
 
@@ -191,6 +190,6 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             panels
                 .after(ShellSet)
-                .run_if(in_state(Screen::Playing).and_then(playing(super::ID))),
+                .run_if(playing(super::ID)),
         );
 }

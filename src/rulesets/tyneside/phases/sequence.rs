@@ -1,0 +1,268 @@
+//! The turn sequence: tyneside-skirmish.txt, Play sequence — order counters, then "Move
+//! figures/groups in order of Initiative, starting with the lowest", then "Shoot/Act in
+//! Initiative order, starting with the highest", then the end of the turn (morale fall-backs,
+//! recovery) — and the end of the game.
+
+use bevy::prelude::*;
+
+use crate::engine::record::GameLog;
+use crate::engine::state::{GameResult, GameState};
+use crate::rules::victory::{Victory, leader, objective_holder};
+use crate::rulesets::tyneside::board::Game;
+use crate::rulesets::tyneside::components::{Condition, Figure, Status, TurnActivity};
+use crate::rulesets::tyneside::rules::orders::group_initiative;
+use crate::rulesets::tyneside::table::TableRes;
+use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase, TurnState};
+use crate::rulesets::tyneside::ID;
+
+/// The active group is done: the next one with figures still fighting activates, or the
+/// phase ends.
+pub fn next_activation(game: &mut Game, next: &mut NextState<TurnPhase>, phase: TurnPhase) {
+    if !game.turn.queue.is_empty() {
+        game.turn.queue.remove(0);
+    }
+    let emptied: Vec<String> = {
+        let board = game.board();
+        game.turn
+            .queue
+            .iter()
+            .filter(|g| board.members(g).is_empty())
+            .cloned()
+            .collect()
+    };
+    game.turn.queue.retain(|g| !emptied.contains(g));
+    if game.turn.queue.is_empty() {
+        next.set(match phase {
+            TurnPhase::Movement => TurnPhase::Action,
+            _ => TurnPhase::EndOfTurn,
+        });
+    }
+}
+
+/// Groups with figures still fighting, by initiative (ascending for movement, descending for
+/// shooting); ties keep scenario order (ruling, docs/rules/tyneside.md).
+fn initiative_queue(game: &Game, ascending: bool) -> Vec<String> {
+    let board = game.board();
+    let mut groups: Vec<(f32, usize, String)> = game
+        .all_groups()
+        .into_iter()
+        .filter_map(|g| {
+            let members = board.members(&g.id);
+            if members.is_empty() {
+                return None;
+            }
+            let inits: Vec<(u32, bool)> = members
+                .iter()
+                .map(|&m| {
+                    (
+                        board.figs[m].figure.profile.initiative,
+                        board.figs[m].cond.wounded(),
+                    )
+                })
+                .collect();
+            Some((group_initiative(&inits), g.index, g.id))
+        })
+        .collect();
+    groups.sort_by(|a, b| {
+        let by_init = if ascending {
+            a.0.total_cmp(&b.0)
+        } else {
+            b.0.total_cmp(&a.0)
+        };
+        by_init.then(a.1.cmp(&b.1))
+    });
+    groups.into_iter().map(|g| g.2).collect()
+}
+
+fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
+    game.turn.orders_side = 0;
+    let t = game.turn.turn;
+    log.push(t, format!("Turn {t}: place order counters"));
+}
+
+fn enter_movement(
+    mut game: Game,
+    mut next: ResMut<NextState<TurnPhase>>,
+    mut log: ResMut<GameLog>,
+) {
+    let t = game.turn.turn;
+    let mut queue = initiative_queue(&game, true);
+    queue.retain(|id| {
+        let fell_back = game
+            .group(id)
+            .is_some_and(|g| g.fell_back_for_turn == Some(t));
+        if fell_back {
+            log.push(
+                t,
+                format!("{id}: its morale fall-back replaces this activation"),
+            );
+        }
+        !fell_back
+    });
+    log.push(
+        t,
+        format!("Movement, lowest initiative first: {}", queue.join(", ")),
+    );
+    game.turn.queue = queue;
+    if game.turn.queue.is_empty() {
+        next.set(TurnPhase::Action);
+    }
+}
+
+fn enter_action(mut game: Game, mut next: ResMut<NextState<TurnPhase>>, mut log: ResMut<GameLog>) {
+    let queue = initiative_queue(&game, false);
+    log.push(
+        game.turn.turn,
+        format!("Shoot/act, highest initiative first: {}", queue.join(", ")),
+    );
+    game.turn.queue = queue;
+    if game.turn.queue.is_empty() {
+        next.set(TurnPhase::EndOfTurn);
+    }
+}
+
+/// Recovery and the next turn: duck back and knock-outs run out, this turn's doings are
+/// cleared, and at the turn limit the scenario's victory condition decides.
+fn finish_turn(
+    mut game: Game,
+    mut next: ResMut<NextState<TurnPhase>>,
+    mut over: ResMut<NextState<GameState>>,
+    mut log: ResMut<GameLog>,
+) {
+    let t = game.turn.turn;
+    for (_, _, _, _, mut c, mut a) in &mut game.figures {
+        if c.ducked_back_until.is_some_and(|u| u <= t) {
+            c.ducked_back_until = None;
+        }
+        if c.knocked_out_until.is_some_and(|u| u <= t) {
+            c.knocked_out_until = None;
+        }
+        *a = TurnActivity::default();
+    }
+    if game.turn.result.is_some() {
+        over.set(GameState::Over(ID));
+        return;
+    }
+    if game.table.scenario.turn_limit.is_some_and(|l| t >= l) {
+        let result = decide_at_limit(&game);
+        log.push(t, format!("Turn limit reached: {}", result.reason));
+        game.turn.result = Some(result);
+        over.set(GameState::Over(ID));
+        return;
+    }
+    game.turn.turn += 1;
+    next.set(TurnPhase::Orders);
+}
+
+fn decide_at_limit(game: &Game) -> GameResult {
+    let board = game.board();
+    let sides = game.table.scenario.sides.len();
+    let name = |s: Option<usize>| s.map(|s| game.table.side_name(s).to_string());
+    match game.table.scenario.victory {
+        Victory::LastSideStanding => {
+            let mut counts = vec![0; sides];
+            for f in &board.figs {
+                counts[f.figure.side] += 1;
+            }
+            let w = leader(&counts);
+            let reason = match name(w) {
+                Some(n) => format!("{n} wins with more figures still fighting ({counts:?})"),
+                None => format!("a draw: equal figures still fighting ({counts:?})"),
+            };
+            GameResult { winner: w, reason }
+        }
+        Victory::HoldObjectives => {
+            let figs: Vec<(usize, Vec2)> =
+                board.figs.iter().map(|f| (f.figure.side, f.pos)).collect();
+            let mut held = vec![0; sides];
+            for o in &game.table.scenario.objectives {
+                if let Some(s) = objective_holder(Vec2::new(o.at.0, o.at.1), o.radius, &figs) {
+                    held[s] += 1;
+                }
+            }
+            let w = leader(&held);
+            let reason = match name(w) {
+                Some(n) => format!("{n} wins, holding more objectives ({held:?})"),
+                None => format!("a draw: objectives held {held:?}"),
+            };
+            GameResult { winner: w, reason }
+        }
+    }
+}
+
+/// After every command: a side with no figures fighting has lost.
+pub(in crate::rulesets::tyneside) fn check_wipe_out(
+    mut turn: ResMut<TurnState>,
+    table: Res<TableRes>,
+    figures: Query<(&Figure, &Condition)>,
+    mut over: ResMut<NextState<GameState>>,
+    mut log: ResMut<GameLog>,
+) {
+    if turn.result.is_some() {
+        return;
+    }
+    let sides = table.scenario.sides.len();
+    let standing: Vec<usize> = (0..sides)
+        .filter(|&s| figures.iter().any(|(f, c)| f.side == s && c.active()))
+        .collect();
+    if standing.len() <= 1 {
+        let winner = standing.first().copied();
+        let reason = match winner {
+            Some(w) => format!(
+                "{} wins: no enemy figure is left fighting",
+                table.side_name(w)
+            ),
+            None => "a draw: nobody is left fighting".into(),
+        };
+        log.push(turn.turn, reason.clone());
+        turn.result = Some(GameResult { winner, reason });
+        over.set(GameState::Over(ID));
+    }
+}
+
+/// The game is over: what the results screen shows.
+fn publish_result(
+    turn: Res<TurnState>,
+    figures: Query<(&Figure, &Condition)>,
+    mut commands: Commands,
+) {
+    let mut figs: Vec<_> = figures.iter().collect();
+    figs.sort_by_key(|(f, _)| f.index);
+    let fates = figs
+        .into_iter()
+        .map(|(f, c)| {
+            let fate = match c.status {
+                Status::Active if c.wounded() => "wounded",
+                Status::Active => "fighting",
+                Status::Disabled => "disabled",
+                Status::Killed => "killed",
+                Status::Captured => "captured",
+            };
+            (f.side, f.name.clone(), fate.to_string())
+        })
+        .collect();
+    commands.insert_resource(crate::engine::state::Finished {
+        result: turn.result.clone().unwrap_or(GameResult {
+            winner: None,
+            reason: "the game was ended".into(),
+        }),
+        turn: turn.turn,
+        fates,
+    });
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_sub_state::<TurnPhase>()
+        .configure_sets(
+            OnEnter(TurnPhase::EndOfTurn),
+            (EndOfTurnSet::Morale, EndOfTurnSet::Finish).chain(),
+        )
+        .add_systems(OnEnter(TurnPhase::Orders), enter_orders)
+        .add_systems(OnEnter(TurnPhase::Movement), enter_movement)
+        .add_systems(OnEnter(TurnPhase::Action), enter_action)
+        .add_systems(
+            OnEnter(TurnPhase::EndOfTurn),
+            finish_turn.in_set(EndOfTurnSet::Finish),
+        )
+        .add_systems(OnEnter(GameState::Over(ID)), publish_result);
+}
