@@ -6,7 +6,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::components::{Condition, Figure, Group, Member, Position, TurnActivity};
-use super::rules::profile::RangeBand;
+use super::rules::profile::{Ability, RangeBand};
 use super::rules::wounds::wounded_value;
 use super::table::TableRes;
 use super::turn::TurnState;
@@ -70,6 +70,27 @@ impl<'a> Board<'a> {
     pub fn enemies_of(&self, side: usize) -> Vec<usize> {
         (0..self.figs.len())
             .filter(|&i| self.figs[i].figure.side != side)
+            .collect()
+    }
+
+    /// Whether figure `i` ignores figure `j`: tyneside-skirmish.txt, Droids, "* These droids
+    /// are never targeted by Imperials, and are ignored by them." `i` is on a side the
+    /// scenario marks `imperial` and `j` is such a droid (C3PO, R2D2).
+    pub fn ignores(&self, i: usize, j: usize) -> bool {
+        self.figs[j].figure.has(Ability::IgnoredByImperials)
+            && self
+                .table
+                .scenario
+                .sides
+                .get(self.figs[i].figure.side)
+                .is_some_and(|s| s.imperial)
+    }
+
+    /// The enemies figure `i` takes notice of: every figure of another side but those it
+    /// ignores ([`Board::ignores`]).
+    pub fn foes_of(&self, i: usize) -> Vec<usize> {
+        (0..self.figs.len())
+            .filter(|&j| self.figs[j].figure.side != self.figs[i].figure.side && !self.ignores(i, j))
             .collect()
     }
 
@@ -153,21 +174,22 @@ impl<'a> Board<'a> {
         f.cond.hidden || (f.cond.ducked_back(self.turn) && self.in_cover(i, from))
     }
 
-    /// Whether `i` is within 1" of any enemy figure (close combat).
+    /// Whether `i` is within 1" of any enemy figure (close combat), unless one of the two
+    /// ignores the other ([`Board::ignores`]).
     pub fn in_close_combat(&self, i: usize) -> bool {
-        let side = self.figs[i].figure.side;
-        self.enemies_of(side)
-            .into_iter()
-            .any(|e| self.gap(i, e) <= crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE + 1e-4)
+        self.foes_of(i).into_iter().any(|e| {
+            !self.ignores(e, i)
+                && self.gap(i, e) <= crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE + 1e-4
+        })
     }
 
-    /// Whether `i` can shoot at all this turn: has firepower and a weapon, is not ducked back
-    /// or knocked out.
+    /// Whether `i` can shoot at all this turn: has firepower and a weapon, is not pinned by a
+    /// duck back from last turn, not knocked out.
     pub fn can_shoot(&self, i: usize) -> bool {
         let f = &self.figs[i];
         f.figure.profile.firepower.is_some()
             && f.figure.weapon.is_some()
-            && !f.cond.ducked_back(self.turn)
+            && !f.cond.pinned(self.turn)
             && !f.cond.knocked_out(self.turn)
     }
 

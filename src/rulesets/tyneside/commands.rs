@@ -96,7 +96,9 @@ pub enum Command {
         /// The wounded figure's id.
         patient: String,
     },
-    /// Shoot/act: the active group waits until after the next group.
+    /// Movement or shoot/act: the active group waits until after the next group (Play
+    /// sequence: "Shooting, etc, can be delayed to allow groups to combine their
+    /// fire/movement").
     Delay,
     /// Movement or shoot/act: the active group is done.
     EndActivation,
@@ -117,10 +119,8 @@ impl Command {
             Run { .. } | Move { .. } | MoveGroup { .. } | Jump { .. } | Hide { .. } => {
                 &[TurnPhase::Movement]
             }
-            Shoot { .. } | HeroShot { .. } | Fight { .. } | Heal { .. } | Delay => {
-                &[TurnPhase::Action]
-            }
-            EndActivation => &[TurnPhase::Movement, TurnPhase::Action],
+            Shoot { .. } | HeroShot { .. } | Fight { .. } | Heal { .. } => &[TurnPhase::Action],
+            Delay | EndActivation => &[TurnPhase::Movement, TurnPhase::Action],
         }
     }
 }

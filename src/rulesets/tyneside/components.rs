@@ -85,9 +85,16 @@ impl Condition {
     pub fn active(&self) -> bool {
         self.status == Status::Active
     }
-    /// Ducked back during turn `turn`.
+    /// Ducked back during turn `turn` (from the result through the end of the next turn:
+    /// "may not be targeted if behind cover", and unseen beyond 6" in cover).
     pub fn ducked_back(&self, turn: u32) -> bool {
         self.ducked_back_until.is_some_and(|t| t >= turn)
+    }
+    /// Pinned by a duck back in turn `turn`: tyneside-skirmish.txt, Fire results, "Duck Back:
+    /// Figure is unable to move or shoot in their next turn" — the turn after the result, not
+    /// the rest of the turn it came in.
+    pub fn pinned(&self, turn: u32) -> bool {
+        self.ducked_back_until == Some(turn)
     }
     /// Knocked out during turn `turn`.
     pub fn knocked_out(&self, turn: u32) -> bool {
@@ -106,10 +113,15 @@ pub struct TurnActivity {
     pub run_roll: Option<i32>,
     /// Movement allowance used, inches.
     pub moved: f32,
+    /// Its move this turn touched an obstacle: all of it counts double ("Halve movement if …
+    /// crossing an obstacle").
+    pub obstacle: bool,
     /// Whether it has jumped (one jump per activation).
     pub jumped: bool,
     /// Whether it made a hero shot.
     pub hero_shot: bool,
+    /// Whether it shot in a fire fight (leading, combining or returning fire).
+    pub fired: bool,
     /// Whether it fought in close combat.
     pub fought: bool,
     /// Whether it treated a wound as a medic.

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::Effects;
+use super::{Effects, delay, run};
 use super::medics::heal;
 use super::melee::{fight, pending_melee};
 use super::shooting::{hero_shot, shoot};
@@ -29,10 +29,7 @@ pub(super) fn apply(
                 run(&mut out, |out| hero_shot(&mut game, out, hero, target))
             }
             Command::Delay => run(&mut out, |out| {
-                if game.turn.queue.len() < 2 {
-                    return Err("no group is left to wait for".into());
-                }
-                game.turn.queue.swap(0, 1);
+                delay(&mut game.turn.queue)?;
                 out.log.push(
                     turn,
                     format!(
@@ -78,9 +75,4 @@ pub(super) fn apply(
             | Command::Hide { .. } => Err(not_in_phase(&command, TurnPhase::Action)),
         }
     }
-}
-
-/// Runs one command's handler with the effects.
-fn run(out: &mut Effects, f: impl FnOnce(&mut Effects) -> Result<(), String>) -> Result<(), String> {
-    f(out)
 }

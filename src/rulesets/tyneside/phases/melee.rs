@@ -14,12 +14,35 @@ use crate::rulesets::tyneside::rules::melee::{
 use crate::rulesets::tyneside::rules::movement::path_cost;
 use crate::rulesets::tyneside::rules::profile::Ability;
 
-/// Whether figures `i` and `j` (opponents) are in close combat: within 1", neither knocked out.
+/// Whether figures `i` and `j` (opponents) are in close combat: within 1", neither knocked out,
+/// neither ignoring the other (Droids: "ignored by them").
 fn engaged(board: &Board, i: usize, j: usize) -> bool {
     board.figs[i].figure.side != board.figs[j].figure.side
+        && !board.ignores(i, j)
+        && !board.ignores(j, i)
         && board.gap(i, j) <= CLOSE_COMBAT_RANGE + 1e-4
         && !board.figs[i].cond.knocked_out(board.turn)
         && !board.figs[j].cond.knocked_out(board.turn)
+}
+
+/// Whether the loser `fig` (base `radius` at `from`) can make its "Retreat 1"" (Other melee)
+/// straight away from the winner to `to`: not into impassable terrain or off the table, not
+/// across or into a gap, and not onto another base (ruling, docs/rules/tyneside.md: a blocked
+/// retreat is not made and the figure stands).
+fn retreat_is_clear(
+    terrain: &[crate::rules::terrain::TerrainPiece],
+    size: Vec2,
+    bases: &[(Vec2, f32)],
+    fig: usize,
+    from: Vec2,
+    to: Vec2,
+    radius: f32,
+) -> bool {
+    path_cost(terrain, size, from, to, radius).is_ok_and(|c| c.gap == 0.0)
+        && bases
+            .iter()
+            .enumerate()
+            .all(|(k, (at, r))| k == fig || to.distance(*at) >= radius + r - 0.01)
 }
 
 /// Whether figure `m` is in close combat and has not fought this turn.
@@ -191,6 +214,8 @@ pub(super) fn fight(game: &mut Game, out: &mut Effects, group: &str) -> Result<(
         .collect();
     let (terrain, size) = (board.table.terrain.clone(), board.table.size);
     drop(board);
+    // Where every base stands, kept up to date as losers retreat.
+    let mut bases: Vec<(Vec2, f32)> = snapshot.iter().map(|s| (s.3, s.4)).collect();
     for e in involved {
         if let Ok(mut f) = game.figures.get_mut(e) {
             f.5.fought = true;
@@ -233,8 +258,9 @@ pub(super) fn fight(game: &mut Game, out: &mut Effects, group: &str) -> Result<(
                     match result {
                         MeleeResult::Retreat => {
                             let to = pos + (pos - wpos).normalize_or(Vec2::Y) * 1.0;
-                            if path_cost(&terrain, size, pos, to, base).is_ok() {
+                            if retreat_is_clear(&terrain, size, &bases, fig, pos, to, base) {
                                 f.3.0 = to;
+                                bases[fig].0 = to;
                                 "retreats 1\"".to_string()
                             } else {
                                 "cannot retreat (blocked) and stands".to_string()

@@ -37,6 +37,24 @@ pub struct Effects<'w> {
     pub log: ResMut<'w, GameLog>,
 }
 
+/// Runs one command's handler with the phase's effects (a closure, so a handler can `return`
+/// its refusal early).
+fn run(out: &mut Effects, f: impl FnOnce(&mut Effects) -> Result<(), String>) -> Result<(), String> {
+    f(out)
+}
+
+/// The active group waits until after the next one (Play sequence: "Shooting, etc, can be
+/// delayed to allow groups to combine their fire/movement"), in Movement and Shoot/Act alike.
+///
+/// Errors: no other group is left to wait for.
+fn delay(queue: &mut [String]) -> Result<(), String> {
+    if queue.len() < 2 {
+        return Err("no group is left to wait for".into());
+    }
+    queue.swap(0, 1);
+    Ok(())
+}
+
 /// Applies `command` in the current phase by running that phase's system.
 ///
 /// Errors: the refusal (naming the rule), or "no Tyneside game is on".

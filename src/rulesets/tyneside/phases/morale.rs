@@ -34,7 +34,7 @@ fn fall_back(mut game: Game, mut log: ResMut<GameLog>) {
             }
             let view = board.viewpoint(m);
             let nearest = board
-                .enemies_of(f.figure.side)
+                .foes_of(m)
                 .into_iter()
                 .filter(|&e| board.sees_from(&view, m, e))
                 .min_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)));

@@ -6,11 +6,12 @@ use bevy::prelude::*;
 
 use crate::rulesets::tyneside::board::{Board, Game};
 use crate::rulesets::tyneside::commands::{Command, not_in_phase};
-use super::Effects;
+use super::{Effects, delay, run};
 use super::sequence::next_activation;
 use crate::rulesets::tyneside::turn::TurnPhase;
 use crate::rulesets::tyneside::rules::movement::{
-    ADVANCE_HALT, JUMP_DIE, PathBlocked, RUN_DIE, allowance, first_gap, in_cohesion, path_cost,
+    ADVANCE_HALT, JUMP_DIE, PathBlocked, RUN_DIE, activation_cost, allowance, first_gap,
+    in_cohesion, path_cost,
 };
 use crate::rulesets::tyneside::rules::orders::{Order, Step, check_minimum_move, check_step};
 
@@ -23,12 +24,15 @@ pub struct MovePlan {
     pub to: Vec2,
     /// Allowance used after the move, inches.
     pub moved: f32,
-    /// Allowance this step costs, inches.
+    /// Allowance this step costs, inches (with the moves before it, if this step is the
+    /// first to touch an obstacle: they now count double too).
     pub cost: f32,
+    /// Whether the figure's move this turn has touched an obstacle.
+    pub obstacle: bool,
 }
 
-/// The figure `id` if it may move now: fighting, in the active group, not ducked back or
-/// knocked out. Returns its board index and its group's order.
+/// The figure `id` if it may move now: fighting, in the active group, not pinned by last
+/// turn's duck back, not knocked out. Returns its board index and its group's order.
 pub fn movable(board: &Board, game: &Game, id: &str) -> Result<(usize, Order), String> {
     let i = board.fighting(id)?;
     let f = &board.figs[i];
@@ -39,7 +43,7 @@ pub fn movable(board: &Board, game: &Game, id: &str) -> Result<(usize, Order), S
             f.group
         ));
     }
-    if f.cond.ducked_back(board.turn) {
+    if f.cond.pinned(board.turn) {
         return Err(format!(
             "Duck Back: {} \"is unable to move or shoot in their next turn\"",
             f.figure.name
@@ -85,11 +89,11 @@ pub fn plan_step(
         return Err(PathBlocked::Gap(gap).to_string());
     }
     let allow = allowance(f.figure.profile.move_inches, f.act.run_roll);
-    let used = f.act.moved + cost.cost;
+    let used = activation_cost(f.act.moved, f.act.obstacle, &cost);
     if used > allow + 1e-3 {
         return Err(format!(
             "Movement: that costs {:.1}\" but {} has {:.1}\" of its {:.1}\" left (\"Halve movement if in difficult terrain or crossing an obstacle\"{})",
-            cost.cost,
+            used - f.act.moved,
             f.figure.name,
             (allow - f.act.moved).max(0.0),
             allow,
@@ -155,7 +159,8 @@ pub fn plan_step(
         fig: i,
         to,
         moved: used,
-        cost: cost.cost,
+        cost: used - f.act.moved,
+        obstacle: f.act.obstacle || cost.crosses_obstacle,
     })
 }
 
@@ -173,6 +178,7 @@ fn commit(
             let from = pos.0;
             pos.0 = p.to;
             act.moved = p.moved;
+            act.obstacle = p.obstacle;
             cond.hidden = false;
             out.log.push(
                 turn,
@@ -320,13 +326,24 @@ pub(super) fn apply(
                 out.log.push(turn, format!("{name} hides: unseen beyond 6\" until it moves or shoots"));
                 Ok(())
             }),
+            Command::Delay => run(&mut out, |out| {
+                delay(&mut game.turn.queue)?;
+                out.log.push(
+                    turn,
+                    format!(
+                        "{} delays its movement (\"Shooting, etc, can be delayed to allow groups to combine their fire/movement\")",
+                        game.turn.queue[1]
+                    ),
+                );
+                Ok(())
+            }),
             Command::EndActivation => run(&mut out, |out| {
                 let board = game.board();
                 let group = game.turn.active_group().ok_or("no group is active")?.to_string();
                 let order = game.group(&group).and_then(|g| g.order).unwrap_or(Order::Stand);
                 for m in board.members(&group) {
                     let f = &board.figs[m];
-                    if f.cond.ducked_back(turn) || f.cond.knocked_out(turn) {
+                    if f.cond.pinned(turn) || f.cond.knocked_out(turn) {
                         continue;
                     }
                     // The waivers cost path searches: ask them only of a figure short of its minimum.
@@ -334,7 +351,7 @@ pub(super) fn apply(
                         continue;
                     }
                     let halted = order == Order::Advance
-                        && board.enemies_of(f.figure.side).iter().any(|&e| board.gap(m, e) <= ADVANCE_HALT + 0.25);
+                        && board.foes_of(m).iter().any(|&e| board.gap(m, e) <= ADVANCE_HALT + 0.25);
                     let waived = halted || board.in_close_combat(m) || !can_still_move(&board, m, order);
                     check_minimum_move(order, f.figure.profile.move_inches, f.act.moved, waived)
                         .map_err(|e| format!("{}: {e}", f.figure.name))?;
@@ -352,13 +369,7 @@ pub(super) fn apply(
             | Command::Shoot { .. }
             | Command::HeroShot { .. }
             | Command::Fight { .. }
-            | Command::Heal { .. }
-            | Command::Delay => Err(not_in_phase(&command, TurnPhase::Movement)),
+            | Command::Heal { .. } => Err(not_in_phase(&command, TurnPhase::Movement)),
         }
     }
-}
-
-/// Runs one command's handler with the effects.
-fn run(out: &mut Effects, f: impl FnOnce(&mut Effects) -> Result<(), String>) -> Result<(), String> {
-    f(out)
 }

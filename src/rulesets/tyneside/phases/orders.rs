@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::rulesets::tyneside::board::{Board, Game};
 use crate::rulesets::tyneside::commands::{Command, not_in_phase};
 use crate::rulesets::tyneside::components::{Group, InGame, Member};
-use super::Effects;
+use super::{Effects, run};
 use crate::rulesets::tyneside::turn::TurnPhase;
 use crate::rulesets::tyneside::rules::movement::COHESION;
 use crate::rulesets::tyneside::rules::orders::{Order, command_range};
@@ -156,11 +156,6 @@ pub(super) fn apply(
             | Command::EndActivation => Err(not_in_phase(&command, TurnPhase::Orders)),
         }
     }
-}
-
-/// Runs one command's handler with the effects.
-fn run(out: &mut Effects, f: impl FnOnce(&mut Effects) -> Result<(), String>) -> Result<(), String> {
-    f(out)
 }
 
 fn place_order(game: &mut Game, group: &str, order: Order, side: usize) -> Result<(), String> {

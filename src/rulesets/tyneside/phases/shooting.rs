@@ -39,7 +39,8 @@ pub struct FirePlan {
 /// values are used only if no Firepower value, but do not count in comparing firepower totals
 /// on the enemy, only on their own figures"; Duck Back: a ducked-back figure "may not be
 /// targeted if behind cover"; Hero shooting: a hero who has made a hero shot counts "their
-/// firepower total as a defence value".
+/// firepower total as a defence value", and so does any figure that has fired this turn
+/// (ruling: each figure fires once a turn); Droids: Imperials never target C3PO or R2D2.
 pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
     let figs: Vec<usize> = (0..board.figs.len())
         .filter(|&i| units.iter().any(|u| u == board.figs[i].group) && !board.in_close_combat(i))
@@ -61,7 +62,9 @@ pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
         let i = figs[a];
         let f = &board.figs[i];
         let enemies: Vec<usize> = (0..n)
-            .filter(|&b| board.figs[figs[b]].figure.side != f.figure.side)
+            .filter(|&b| {
+                board.figs[figs[b]].figure.side != f.figure.side && !board.ignores(i, figs[b])
+            })
             .collect();
         let nearest_seen = enemies
             .iter()
@@ -73,7 +76,9 @@ pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
             .copied()
             .min_by(|&x, &y| board.gap(i, figs[x]).total_cmp(&board.gap(i, figs[y])));
         let band = nearest_seen.and_then(|b| board.band(i, figs[b]));
-        let firepower = if board.can_shoot(i) && !f.act.hero_shot {
+        // Each figure fires once a turn (docs/rules/tyneside.md): one that fired, or made a
+        // hero shot, counts its firepower in its own total only.
+        let firepower = if board.can_shoot(i) && !f.act.hero_shot && !f.act.fired {
             band.map(|b| board.firepower_at(i, b)).unwrap_or(0.0)
         } else {
             0.0
@@ -103,6 +108,7 @@ pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
     }
     let can_hit = |e: usize, m: usize| {
         sees[e][m]
+            && !board.ignores(figs[e], figs[m])
             && board.band(figs[e], figs[m]).is_some()
             && !(board.figs[figs[m]].cond.ducked_back(board.turn)
                 && board.in_cover(figs[m], board.figs[figs[e]].pos))
@@ -223,7 +229,7 @@ pub(super) fn shoot(
     });
     if !leads {
         return Err(format!(
-            "no figure of '{active}' can shoot at those targets: none has firepower, a clear line of sight and the range (or all are ducked back)"
+            "no figure of '{active}' can shoot at those targets: none has firepower, a clear line of sight and the range (or all are pinned by last turn's duck back)"
         ));
     }
     let hits = resolve_fire_fight(&plan.combatants, &plan.odds, &plan.names, &mut out.dice)
@@ -269,6 +275,7 @@ pub(super) fn shoot(
     for e in shooters {
         if let Ok(mut f) = game.figures.get_mut(e) {
             f.4.hidden = false;
+            f.5.fired = true;
         }
     }
     for (e, hero, result, name, die) in updates {
@@ -303,14 +310,15 @@ pub(super) fn hero_shot(game: &mut Game, out: &mut Effects, hero: &str, target: 
             hf.figure.name
         ));
     }
-    if hf.act.hero_shot {
-        return Err(
-            "Hero shooting: \"They can only do this if they have not fired this turn\"".into(),
-        );
+    if hf.act.hero_shot || hf.act.fired {
+        return Err(format!(
+            "Hero shooting: \"They can only do this if they have not fired this turn\" — {} has",
+            hf.figure.name
+        ));
     }
     if !board.can_shoot(h) {
         return Err(format!(
-            "{} cannot shoot now (no firepower, ducked back or knocked out)",
+            "{} cannot shoot now (no firepower, pinned by last turn's duck back, or knocked out)",
             hf.figure.name
         ));
     }
@@ -319,6 +327,12 @@ pub(super) fn hero_shot(game: &mut Game, out: &mut Effects, hero: &str, target: 
     }
     if tf.figure.side == hf.figure.side {
         return Err(format!("{} is on the same side", tf.figure.name));
+    }
+    if board.ignores(h, t) {
+        return Err(format!(
+            "Droids: {} is \"never targeted by Imperials\"",
+            tf.figure.name
+        ));
     }
     if !board.sees(h, t) {
         return Err(format!(

@@ -24,12 +24,13 @@ pub const ADVANCE_HALT: f32 = 5.0;
 pub struct PathCost {
     /// Length of the path on the table.
     pub length: f32,
-    /// Movement allowance it uses: difficult inches count double, and the whole move counts
-    /// double if it crosses an obstacle.
+    /// Movement allowance it uses on its own: difficult inches count double, and the whole
+    /// move counts double if it touches an obstacle (see [`activation_cost`] for a move that
+    /// is one step of several).
     pub cost: f32,
     /// Inches of the path inside difficult terrain.
     pub difficult: f32,
-    /// Whether it crosses an obstacle.
+    /// Whether it touches an obstacle: crosses it, steps onto it or off it.
     pub crosses_obstacle: bool,
     /// Inches of the path over gaps (which need a jump).
     pub gap: f32,
@@ -74,7 +75,7 @@ fn segment_shape_distance(shape: &Shape, a: Vec2, b: Vec2) -> f32 {
 ///
 /// tyneside-skirmish.txt, Movement: "Halve movement if in difficult terrain or crossing an
 /// obstacle." Ruling (docs/rules/tyneside.md): each inch inside difficult terrain costs two;
-/// a move that crosses an obstacle costs double throughout.
+/// a move that touches an obstacle (over it, onto it or off it) costs double throughout.
 ///
 /// Errors: [`PathBlocked`] when the move touches impassable terrain (a base may leave
 /// impassable terrain it already overlaps, never enter it), ends off the table, or crosses a
@@ -106,10 +107,7 @@ pub fn path_cost(
         if t.has(TerrainProperty::Difficult) {
             difficult += t.shape.length_inside(from, to);
         }
-        if t.has(TerrainProperty::Obstacle)
-            && t.shape.touches_segment(from, to)
-            && !t.shape.contains(to)
-        {
+        if t.has(TerrainProperty::Obstacle) && t.shape.touches_segment(from, to) {
             crosses_obstacle = true;
         }
         if t.has(TerrainProperty::Gap) {
@@ -128,6 +126,21 @@ pub fn path_cost(
         crosses_obstacle,
         gap,
     })
+}
+
+/// The allowance a figure has used after one more step, inches, however its move is split:
+/// tyneside-skirmish.txt, Movement, "Halve movement if … crossing an obstacle". Ruling
+/// (docs/rules/tyneside.md): once any step of a figure's move this turn touches an obstacle,
+/// the whole move is at half rate, the steps before it included, so stepping onto an obstacle
+/// and off it in two moves costs what crossing it in one does. `moved` is the allowance used so
+/// far (already doubled if `obstacle_before`); `step` the step's [`PathCost`].
+pub fn activation_cost(moved: f32, obstacle_before: bool, step: &PathCost) -> f32 {
+    match (obstacle_before, step.crosses_obstacle) {
+        (false, false) | (true, true) => moved + step.cost,
+        // The step's own cost is already doubled; the move before it now is too.
+        (false, true) => 2.0 * moved + step.cost,
+        (true, false) => moved + 2.0 * step.cost,
+    }
 }
 
 /// The first gap piece a path crosses, for messages.
@@ -225,6 +238,35 @@ mod tests {
         .unwrap();
         assert!(c.crosses_obstacle);
         assert!((c.cost - 4.0).abs() < 1e-4, "2\" over a wall uses 4\"");
+    }
+
+    #[test]
+    fn an_obstacle_crossed_in_two_steps_costs_what_one_step_does() {
+        let wall = piece(
+            "wall",
+            vec![TerrainProperty::Obstacle],
+            (10.0, 0.0),
+            (10.2, 20.0),
+        );
+        let cost = |a: (f32, f32), b: (f32, f32)| {
+            path_cost(std::slice::from_ref(&wall), TABLE, Vec2::new(a.0, a.1), Vec2::new(b.0, b.1), 0.5)
+                .unwrap()
+        };
+        let whole = activation_cost(0.0, false, &cost((9.0, 5.0), (11.0, 5.0)));
+        // Onto the wall, then off it.
+        let onto = cost((9.0, 5.0), (10.1, 5.0));
+        assert!(onto.crosses_obstacle, "stepping onto an obstacle touches it");
+        let first = activation_cost(0.0, false, &onto);
+        let both = activation_cost(first, true, &cost((10.1, 5.0), (11.0, 5.0)));
+        assert!((whole - 4.0).abs() < 1e-4 && (both - whole).abs() < 1e-4, "{whole} v {both}");
+        // Up to the wall first, then over it: the first inch now counts double too.
+        let up = activation_cost(0.0, false, &cost((8.0, 5.0), (9.0, 5.0)));
+        assert!((up - 1.0).abs() < 1e-4);
+        let over = activation_cost(up, false, &cost((9.0, 5.0), (11.0, 5.0)));
+        assert!((over - 6.0).abs() < 1e-4, "3\" at half rate uses 6\", got {over}");
+        // After the crossing, plain ground still counts double this turn.
+        let on = activation_cost(over, true, &cost((11.0, 5.0), (12.0, 5.0)));
+        assert!((on - 8.0).abs() < 1e-4, "{on}");
     }
 
     #[test]

@@ -50,6 +50,10 @@ pub struct SideDef {
     pub id: String,
     /// Display name, e.g. "Rebel Alliance".
     pub name: String,
+    /// An Imperial side: its figures never target, and ignore, C3PO and R2D2
+    /// (tyneside-skirmish.txt, Droids: "never targeted by Imperials, and are ignored by them").
+    #[serde(default)]
+    pub imperial: bool,
     /// The side's groups.
     pub groups: Vec<GroupDef>,
 }

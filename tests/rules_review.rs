@@ -1,0 +1,261 @@
+//! The fixes a rules review of tyneside-skirmish.txt asked for: duck back holds a figure only in
+//! its next turn, each figure fires once a turn, a hero who returned fire may not hero-shoot,
+//! Imperials ignore C3PO and R2D2, and officers are not heroes.
+
+mod common;
+
+use common::*;
+use holotable::rulesets::tyneside::commands::Command;
+
+/// Three stormtroopers (e1–e3) and a bounty hunter against two Rebel troopers (r1, r2), Han and
+/// C3PO, 5.5" apart in the open: each trooper is at point blank of its nearest enemy.
+fn skirmish(imperial: bool) -> String {
+    format!(
+        r#"(
+    name: "Skirmish",
+    ruleset: "tyneside",
+    sides: [
+        (id: "empire", name: "Empire", imperial: {imperial}, groups: [
+            (id: "E", name: "Stormtroopers", order: Stand, figures: [
+                (id: "e1", profile: "Stormtrooper", at: (10.0, 10.0)),
+                (id: "e2", profile: "Stormtrooper", at: (10.0, 12.0)),
+                (id: "e3", profile: "Stormtrooper", at: (10.0, 14.0)),
+            ]),
+            (id: "H", name: "Hunter", order: Stand, figures: [
+                (id: "boba", profile: "Bounty Hunter", at: (10.0, 18.0), hero: true),
+            ]),
+        ]),
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Rebel troopers", order: Stand, figures: [
+                (id: "r1", profile: "Basic trooper", at: (15.5, 12.0)),
+                (id: "r2", profile: "Basic trooper", at: (15.5, 14.0)),
+            ]),
+            (id: "han", name: "Han", order: Stand, figures: [
+                (id: "hansolo", profile: "Han Solo", at: (15.5, 10.0), hero: true),
+            ]),
+            (id: "droids", name: "Droids", order: Stand, figures: [
+                (id: "c3po", profile: "C3PO", at: (16.0, 20.0)),
+            ]),
+        ]),
+    ],
+)"#
+    )
+}
+
+/// Orders, then every movement activation, to the Shoot/Act phase.
+fn to_action(s: &mut Game) {
+    ok(s, Command::EndPhase);
+    ok(s, Command::EndPhase);
+    while s.phase() == "Movement" {
+        ok(s, Command::EndActivation);
+    }
+    assert_eq!(s.phase(), "Action");
+}
+
+#[test]
+fn duck_back_holds_a_figure_only_in_its_next_turn_and_each_figure_fires_once() {
+    // Han's hero shot (6 against a stormtrooper's 3, "Half enemies total") rolls 4: duck back.
+    // Then every fire-fight die is a 1: no effect. One of three ducked back is less than half
+    // the group, so E takes no morale fall-back.
+    let mut s = session_from(&skirmish(true), &[4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    to_action(&mut s);
+    // Shoot/act, highest initiative first: Han (5), Boba (4), R (2), E (1), droids (1).
+    ok(
+        &mut s,
+        Command::HeroShot {
+            hero: "hansolo".into(),
+            target: "e1".into(),
+        },
+    );
+    assert!(fig(&mut s, "e1").ducked_back);
+    ok(&mut s, Command::EndActivation); // Han
+    ok(&mut s, Command::EndActivation); // Boba
+    // R shoots at E: e1, ducked back this turn, still returns fire ("unable to move or shoot
+    // in their next turn"), so R faces all three stormtroopers.
+    ok(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["R".into()],
+            targets: vec!["E".into()],
+        },
+    );
+    assert!(events(&mut s).contains("R: 6.0 against 9.0 — Less than"), "{}", events(&mut s));
+    // E returned fire in R's fight: each figure fires once a turn, so E cannot lead another.
+    let why = refused(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["E".into()],
+            targets: vec!["R".into()],
+        },
+    );
+    assert!(why.contains("no figure of 'E' can shoot"), "{why}");
+    ok(&mut s, Command::EndActivation); // E
+    ok(&mut s, Command::EndActivation); // droids
+    // Turn 2: e1 is held now.
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "e1".into(),
+            to: (9.0, 10.0),
+        },
+    );
+    assert!(why.contains("unable to move or shoot in their next turn"), "{why}");
+    while s.phase() == "Movement" {
+        ok(&mut s, Command::EndActivation);
+    }
+    ok(&mut s, Command::EndActivation); // Han
+    ok(&mut s, Command::EndActivation); // Boba
+    ok(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["R".into()],
+            targets: vec!["E".into()],
+        },
+    );
+    assert!(
+        events(&mut s).contains("R: 6.0 against 6.0 — Equal"),
+        "only e2 and e3 return fire in turn 2:\n{}",
+        events(&mut s)
+    );
+}
+
+#[test]
+fn a_hero_who_returned_fire_may_not_hero_shoot() {
+    let mut s = session_from(&skirmish(true), &[1; 4]);
+    to_action(&mut s);
+    // Queue: Han, Boba (H), R, E, droids. Han waits until E has shot at him.
+    ok(&mut s, Command::Delay); // H, Han, R, E
+    ok(&mut s, Command::EndActivation); // H
+    ok(&mut s, Command::Delay); // R, Han, E
+    ok(&mut s, Command::EndActivation); // R
+    ok(&mut s, Command::Delay); // E, Han
+    ok(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["E".into()],
+            targets: vec!["han".into()],
+        },
+    );
+    assert!(events(&mut s).contains("han: 6.0 against"), "Han returned fire:\n{}", events(&mut s));
+    let why = refused(
+        &mut s,
+        Command::HeroShot {
+            hero: "hansolo".into(),
+            target: "e1".into(),
+        },
+    );
+    assert!(why.contains("not fired this turn"), "{why}");
+}
+
+#[test]
+fn imperials_never_target_c3po_but_others_may() {
+    let mut s = session_from(&skirmish(true), &[1; 8]);
+    to_action(&mut s);
+    ok(&mut s, Command::EndActivation); // Han
+    let why = refused(
+        &mut s,
+        Command::HeroShot {
+            hero: "boba".into(),
+            target: "c3po".into(),
+        },
+    );
+    assert!(why.contains("never targeted by Imperials"), "{why}");
+    let why = refused(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["H".into()],
+            targets: vec!["droids".into()],
+        },
+    );
+    assert!(why.contains("no figure of 'H' can shoot"), "{why}");
+    // The same hunter on a side that is not Imperial may shoot the droid.
+    let mut s = session_from(&skirmish(false), &[1; 8]);
+    to_action(&mut s);
+    ok(&mut s, Command::EndActivation); // Han
+    ok(
+        &mut s,
+        Command::HeroShot {
+            hero: "boba".into(),
+            target: "c3po".into(),
+        },
+    );
+}
+
+#[test]
+fn bundled_officers_are_not_heroes() {
+    for (name, src) in holotable::rulesets::tyneside::BUNDLED {
+        for line in src.lines().filter(|l| l.contains("\"Imperial officer\"")) {
+            assert!(!line.contains("hero: true"), "{name}: {line}");
+        }
+    }
+}
+
+#[test]
+fn delay_works_in_the_movement_phase_too() {
+    let mut s = session_from(&skirmish(true), &[]);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    // Movement, lowest initiative first: E (1), droids (1), R (2), H (4), Han (5).
+    let active = |s: &Game| {
+        s.world()
+            .resource::<holotable::rulesets::tyneside::turn::TurnState>()
+            .active_group()
+            .map(str::to_string)
+    };
+    assert_eq!(active(&s).as_deref(), Some("E"));
+    ok(&mut s, Command::Delay);
+    assert_eq!(active(&s).as_deref(), Some("droids"));
+    assert!(events(&mut s).contains("E delays its movement"));
+    ok(&mut s, Command::EndActivation); // droids
+    assert_eq!(active(&s).as_deref(), Some("E"), "E moves after the group it waited for");
+}
+
+/// A Rebel trooper (melee 2) in contact with a stormtrooper (melee 1), and maybe a second
+/// Rebel where a 1" retreat would end.
+fn brawl(blocker: bool) -> String {
+    let r2 = if blocker {
+        r#"(id: "r2", profile: "Basic trooper", at: (12.8, 10.0)),"#
+    } else {
+        r#"(id: "r2", profile: "Basic trooper", at: (11.0, 13.0)),"#
+    };
+    format!(
+        r#"(
+    name: "Brawl",
+    ruleset: "tyneside",
+    sides: [
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "E", name: "Stormtroopers", order: Stand, figures: [
+                (id: "e1", profile: "Stormtrooper", at: (10.0, 10.0)),
+            ]),
+        ]),
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Rebel troopers", order: Stand, figures: [
+                (id: "r1", profile: "Basic trooper", at: (11.0, 10.0)),
+                {r2}
+            ]),
+        ]),
+    ],
+)"#
+    )
+}
+
+#[test]
+fn a_melee_retreat_never_ends_on_a_base() {
+    for blocker in [false, true] {
+        // e1 throws 3 (+1 = 4), r1 throws 1 (+2 = 3): r1 loses by 1, "Retreat 1"".
+        let mut s = session_from(&brawl(blocker), &[3, 1]);
+        to_action(&mut s);
+        ok(&mut s, Command::Fight { group: "R".into() });
+        let ev = events(&mut s);
+        assert!(ev.contains("loses the melee"), "{ev}");
+        let at = fig(&mut s, "r1").position;
+        if blocker {
+            assert_eq!(at, (11.0, 10.0), "r2 stands where r1 would go:\n{ev}");
+            assert!(ev.contains("cannot retreat (blocked) and stands"), "{ev}");
+        } else {
+            assert_eq!(at, (12.0, 10.0), "{ev}");
+        }
+    }
+}
