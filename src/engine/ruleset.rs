@@ -96,6 +96,12 @@ pub trait Headless {
     fn commands(&self) -> usize;
 }
 
+/// A headless game, or why it could not start (every problem, with its place).
+pub type HeadlessGame = Result<Box<dyn Headless>, Vec<String>>;
+
+/// A replayed game as it stands after its last command, or why the replay stopped.
+pub type ReplayedGame = Result<Box<dyn Headless>, ReplayError>;
+
 /// A rule set as the app dispatches to it, type-erased: plain function pointers.
 #[derive(Clone, Copy)]
 pub struct RuleSetEntry {
@@ -116,13 +122,13 @@ pub struct RuleSetEntry {
     /// See [`RuleSet::start`].
     pub start: fn(&mut World, &Loaded, Randomness) -> Result<(), Vec<String>>,
     /// A headless game of `loaded`.
-    pub headless: fn(&Loaded, Randomness) -> Result<Box<dyn Headless>, Vec<String>>,
+    pub headless: fn(&Loaded, Randomness) -> HeadlessGame,
     /// Sets up a saved game (its text, its path for messages) in `world`, replaying and
     /// verifying every command; stops at the first divergence.
     pub resume: fn(&mut World, &str, &Path, u64) -> Result<(), String>,
     /// Replays a saved game (its text, its path for messages) headless and verifies it: the
     /// game as it stands after the last command.
-    pub replay: fn(&str, &Path) -> Result<Box<dyn Headless>, ReplayError>,
+    pub replay: fn(&str, &Path) -> ReplayedGame,
 }
 
 /// Why a saved game does not replay.
@@ -155,7 +161,7 @@ impl RuleSetEntry {
     }
 }
 
-fn headless<R: RuleSet>(loaded: &Loaded, r: Randomness) -> Result<Box<dyn Headless>, Vec<String>> {
+fn headless<R: RuleSet>(loaded: &Loaded, r: Randomness) -> HeadlessGame {
     Ok(Box::new(Session::<R>::start(loaded, r)?))
 }
 
@@ -164,7 +170,7 @@ fn resume<R: RuleSet>(world: &mut World, text: &str, path: &Path, seed: u64) -> 
     replay::resume::<R>(world, &record, seed).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn replay_file<R: RuleSet>(text: &str, path: &Path) -> Result<Box<dyn Headless>, ReplayError> {
+fn replay_file<R: RuleSet>(text: &str, path: &Path) -> ReplayedGame {
     let record = save::parse::<R::Command>(text, path).map_err(ReplayError::Load)?;
     let session = Session::<R>::replay(&record).map_err(|e| match e {
         replay::ResumeError::Start(es) => ReplayError::Load(es.join("\n")),

@@ -103,13 +103,13 @@ impl DiceExpr {
         if s.is_empty() {
             return Err(bad("it is empty; write e.g. D6, 2D6, D4+1 or 5D+2"));
         }
-        let Some(dpos) = s.find(|c: char| c == 'D' || c == 'd') else {
+        let Some(dpos) = s.find(['D', 'd']) else {
             return Err(bad("there is no D; write e.g. D6, 2D6, D4+1 or 5D+2"));
         };
         let count_txt = &s[..dpos];
         let rest = &s[dpos + 1..];
         let split = rest
-            .find(|c: char| c == '+' || c == '-')
+            .find(['+', '-'])
             .unwrap_or(rest.len());
         let (sides_txt, mod_txt) = rest.split_at(split);
         let all_digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());

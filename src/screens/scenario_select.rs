@@ -7,10 +7,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::{Screen, begin, clock_seed};
 use crate::engine::ruleset::{Loaded, Registry};
 
-/// The bundled scenarios as checked on entering the list: (rule set title, name, the
-/// scenario or its errors).
+/// One bundled scenario as checked: (rule set title, file name, the scenario or its errors).
+type Entry = (&'static str, &'static str, Result<Loaded, Vec<String>>);
+
+/// The bundled scenarios as checked on entering the list.
 #[derive(Resource, Default)]
-struct Listing(Vec<(&'static str, &'static str, Result<Loaded, Vec<String>>)>);
+struct Listing(Vec<Entry>);
 
 /// The path typed into "Open a file" and the errors of the last try.
 #[derive(Resource, Default)]

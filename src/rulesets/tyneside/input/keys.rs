@@ -14,6 +14,7 @@ use crate::ui::{Handover, ShellAction};
 
 /// R: run; H: hide; J: the next drag is a jump; Space or Enter: end the activation (or, in the
 /// Orders phase, this side's orders).
+#[allow(clippy::too_many_arguments)]
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut ctx: EguiContexts,

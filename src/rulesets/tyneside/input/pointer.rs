@@ -166,7 +166,7 @@ fn pointer(
         if let Some(i) = index_of(drag.figure) {
             let f = &board.figs[i];
             let order = view
-                .group(&f.group)
+                .group(f.group)
                 .and_then(|g| g.order)
                 .unwrap_or(Order::Stand);
             let verdict = if view
@@ -177,7 +177,7 @@ fn pointer(
             {
                 Err(format!("it is not {}'s group's activation", f.figure.name))
             } else if drag.group {
-                let members = board.members(&f.group);
+                let members = board.members(f.group);
                 let by = p - f.pos;
                 members
                     .iter()
@@ -191,7 +191,7 @@ fn pointer(
             };
             let paths = if drag.group {
                 board
-                    .members(&f.group)
+                    .members(f.group)
                     .iter()
                     .map(|&m| (board.figs[m].pos, board.figs[m].pos + (p - f.pos)))
                     .collect()

@@ -56,7 +56,7 @@ pub fn movable(board: &Board, game: &Game, id: &str) -> Result<(usize, Order), S
         ));
     }
     let order = game
-        .group(&f.group)
+        .group(f.group)
         .and_then(|g| g.order)
         .unwrap_or(Order::Stand);
     Ok((i, order))
@@ -135,7 +135,7 @@ pub fn plan_step(
     check_step(order, &step)?;
     if moving_with.is_empty() {
         let others: Vec<(Vec2, f32)> = board
-            .members(&f.group)
+            .members(f.group)
             .into_iter()
             .filter(|&j| j != i)
             .map(|j| (board.figs[j].pos, board.figs[j].figure.base))
