@@ -259,3 +259,99 @@ fn a_melee_retreat_never_ends_on_a_base() {
         }
     }
 }
+
+/// A hero with two troopers, both wounded, facing stormtroopers; and a group of troopers with
+/// no hero, both wounded too.
+const SHAKEN: &str = r#"(
+    name: "Shaken",
+    ruleset: "tyneside",
+    terrain: [
+        (id: "hut", kind: Building, shape: Rect(min: (0.0, 24.0), max: (40.0, 30.0)),
+         properties: [Building, BlocksLineOfSight, Impassable]),
+    ],
+    sides: [
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "E", name: "Stormtroopers", order: Stand, figures: [
+                (id: "e1", profile: "Stormtrooper", at: (20.0, 10.0)),
+            ]),
+        ]),
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "L", name: "Luke's troopers", order: Stand, figures: [
+                (id: "luke", profile: "Luke Skywalker", at: (18.0, 20.0), hero: true),
+                (id: "l1", profile: "Basic trooper", at: (20.0, 20.0)),
+                (id: "l2", profile: "Basic trooper", at: (22.0, 20.0)),
+            ]),
+            (id: "R", name: "Rebel troopers", order: Stand, figures: [
+                (id: "r1", profile: "Basic trooper", at: (30.0, 20.0)),
+                (id: "r2", profile: "Basic trooper", at: (32.0, 20.0)),
+            ]),
+        ]),
+    ],
+)"#;
+
+#[test]
+fn only_a_heros_group_falls_back_and_never_into_a_building_or_nearer_an_enemy() {
+    use holotable::rulesets::tyneside::components::Condition;
+    let mut s = session_from(SHAKEN, &[]);
+    // Wound both troopers of each group (the Condition component, as a fire fight would).
+    let world = s.app.world_mut();
+    let mut q = world.query::<(&holotable::rulesets::tyneside::components::Figure, &mut Condition)>();
+    for (f, mut c) in q.iter_mut(world) {
+        if ["l1", "l2", "r1", "r2"].contains(&f.id.as_str()) {
+            c.wounds = 1;
+        }
+    }
+    to_action(&mut s);
+    while s.phase() == "Action" {
+        ok(&mut s, Command::EndActivation);
+    }
+    let ev = events(&mut s);
+    assert!(ev.contains("Morale: Luke's troopers has 2 of 3 wounded or ducked back and falls back"), "{ev}");
+    assert!(!ev.contains("Morale: Rebel troopers"), "no hero, no morale test:\n{ev}");
+    assert_eq!(fig(&mut s, "r1").position, (30.0, 20.0));
+    assert_eq!(fig(&mut s, "luke").position, (18.0, 20.0), "heroes ignore morale");
+    let e1 = (20.0f32, 10.0f32);
+    let dist = |p: (f32, f32)| ((p.0 - e1.0).powi(2) + (p.1 - e1.1).powi(2)).sqrt();
+    for (id, was) in [("l1", (20.0, 20.0)), ("l2", (22.0, 20.0))] {
+        let p = fig(&mut s, id).position;
+        assert!(dist(p) > dist(was), "{id} moved away: {p:?}");
+        // Straight away runs into the hut (y from 24): it stops short of the wall.
+        assert!(p.1 < 24.0 - 0.5 + 0.01, "{id} does not end in the building: {p:?}");
+        assert_ne!(p, was, "{id} moved");
+    }
+}
+
+#[test]
+fn a_figure_on_a_hill_is_in_cover_from_below_but_not_from_the_hill() {
+    use bevy::ecs::system::RunSystemOnce;
+    use holotable::rulesets::tyneside::board::GameView;
+    let src = r#"(
+    name: "Ridge",
+    ruleset: "tyneside",
+    terrain: [(id: "ridge", kind: Hill, shape: Circle(centre: (30.0, 20.0), radius: 6.0), properties: [Hill])],
+    sides: [
+        (id: "a", name: "A", groups: [(id: "A", name: "A", figures: [
+            (id: "top", profile: "Basic trooper", at: (30.0, 20.0)),
+            (id: "slope", profile: "Basic trooper", at: (33.0, 20.0)),
+        ])]),
+        (id: "b", name: "B", groups: [(id: "B", name: "B", figures: [
+            (id: "below", profile: "Basic trooper", at: (30.0, 8.0)),
+        ])]),
+    ],
+)"#;
+    let mut s = session_from(src, &[]);
+    let cover = s
+        .app
+        .world_mut()
+        .run_system_once(|view: GameView| {
+            let b = view.board().unwrap();
+            let (top, slope, below) = (b.find("top").unwrap(), b.find("slope").unwrap(), b.find("below").unwrap());
+            (
+                b.in_cover(top, b.figs[below].pos),
+                b.in_cover(top, b.figs[slope].pos),
+                b.in_cover(below, b.figs[top].pos),
+            )
+        })
+        .unwrap();
+    assert_eq!(cover, (true, false, false), "(on the hill from below, from the hill, below from the hill)");
+}

@@ -100,27 +100,31 @@ impl<'a> Board<'a> {
         base_gap(a.pos, a.figure.base, b.pos, b.figure.base)
     }
 
-    /// Whether figure `i` is in cover: inside a cover piece, or the line from `from` to it
-    /// crosses a cover piece within 1" of its base (ruling, docs/rules/tyneside.md).
+    /// Whether figure `i` is in cover from a shooter at `from`: inside a cover piece, or the
+    /// line from `from` to it crosses a cover piece within 1" of its base; or standing on a
+    /// hill that the shooter is not on ("A hill/ridge counts as cover, until any of the
+    /// players force get a line of sight to the far side"). Rulings, docs/rules/tyneside.md.
     pub fn in_cover(&self, i: usize, from: Vec2) -> bool {
         let f = &self.figs[i];
-        self.table
-            .terrain
-            .iter()
-            .filter(|t| t.has(TerrainProperty::Cover))
-            .any(|t| {
-                t.shape.contains(f.pos)
+        self.table.terrain.iter().any(|t| {
+            (t.has(TerrainProperty::Cover)
+                && (t.shape.contains(f.pos)
                     || (t.shape.distance_to(f.pos) <= f.figure.base + COVER_CONTACT
-                        && t.shape.touches_segment(from, f.pos))
-            })
+                        && t.shape.touches_segment(from, f.pos))))
+                || (t.has(TerrainProperty::Hill)
+                    && t.shape.contains(f.pos)
+                    && !t.shape.contains(from))
+        })
     }
 
-    /// Whether figure `i` is in cover against every enemy (for the unit card).
+    /// Whether figure `i` has cover near it at all (for the unit card and figures that see
+    /// no enemy): within 1" of a cover piece, or on a hill.
     pub fn in_cover_anywhere(&self, i: usize) -> bool {
         let f = &self.figs[i];
         self.table.terrain.iter().any(|t| {
             t.has(TerrainProperty::Cover)
                 && t.shape.distance_to(f.pos) <= f.figure.base + COVER_CONTACT
+                || t.has(TerrainProperty::Hill) && t.shape.contains(f.pos)
         })
     }
 

@@ -102,7 +102,7 @@ fn draw(
         );
         if *phase.get() == TurnPhase::Movement && Some(sel.group) == active.as_deref() {
             let order = view
-                .group(&sel.group)
+                .group(sel.group)
                 .and_then(|g| g.order)
                 .unwrap_or(Order::Stand);
             let (left, run) = allowance_left(

@@ -83,10 +83,10 @@ pub(super) fn apply(
                 if !f.figure.hero || f.figure.side != side {
                     return Err(format!("'{hero}' is not one of {side_name}'s heroes (Groups: \"Heroes may … leave them\")"));
                 }
-                if board.members(&f.group).len() < 2 {
+                if board.members(f.group).len() < 2 {
                     return Err(format!("'{hero}' is already alone"));
                 }
-                let old = game.group(&f.group).ok_or("group vanished")?;
+                let old = game.group(f.group).ok_or("group vanished")?;
                 let id = format!("{hero}-alone");
                 let index = game.all_groups().iter().map(|g| g.index).max().unwrap_or(0) + 1;
                 let entity = f.entity;

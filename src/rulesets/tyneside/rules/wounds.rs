@@ -27,40 +27,83 @@ pub fn must_fall_back(total: usize, shaken: usize) -> bool {
     total > 0 && shaken * 2 >= total
 }
 
-/// Where a figure at `from` falls back to: straight away from `enemy` by `distance` inches,
-/// stopping short of buildings, woods (sight-blocking pieces), impassable terrain and the
-/// table edge.
+/// What a figure falling back knows: where it stands, how far it walks, its base, the table,
+/// the terrain, the visible enemies' centres, and every other base it must not end on
+/// (centre, radius), all in inches.
+#[derive(Clone, Copy, Debug)]
+pub struct FallBack<'a> {
+    /// Centre of its base.
+    pub from: Vec2,
+    /// Its walk (the most it may move, terrain costs counted).
+    pub walk: f32,
+    /// Base radius.
+    pub radius: f32,
+    /// Table width and depth.
+    pub table: Vec2,
+    /// The terrain.
+    pub terrain: &'a [TerrainPiece],
+    /// Centres of the enemy figures it can see.
+    pub visible_enemies: &'a [Vec2],
+    /// Other bases (centre, radius), where it may not end.
+    pub bases: &'a [(Vec2, f32)],
+}
+
+/// Where a figure falls back to, or `None` when no move is allowed.
 ///
-/// tyneside-skirmish.txt, Morale: "move away from the nearest visible enemy, in such a way as
-/// not to end closer to any visible enemy, or into a building/wood etc. The shortest move
-/// option should be chosen." Ruling: the move is the figure's walk straight away from the
-/// nearest visible enemy, shortened (in 1/4" steps) until it ends clear of such terrain.
-pub fn fall_back_point(
-    from: Vec2,
-    enemy: Vec2,
-    distance: f32,
-    radius: f32,
-    table: Vec2,
-    terrain: &[TerrainPiece],
-) -> Vec2 {
-    let dir = (from - enemy).normalize_or(Vec2::Y);
-    let mut d = distance;
-    while d > 0.0 {
-        let to = (from + dir * d).clamp(Vec2::splat(radius), table - Vec2::splat(radius));
-        let blocked = terrain.iter().any(|t| {
-            let forbidden = t.has(TerrainProperty::Building)
-                || t.has(TerrainProperty::BlocksLineOfSight)
-                || t.has(TerrainProperty::Impassable);
-            forbidden
-                && (t.shape.touches_segment(from, to) && !t.shape.contains(from)
-                    || t.shape.contains(to))
-        });
-        if !blocked {
-            return to;
+/// tyneside-skirmish.txt, Morale: "they must move away from the nearest visible enemy, in such
+/// a way as not to end closer to any visible enemy, or into a building/wood etc. The shortest
+/// move option should be chosen." Ruling (docs/rules/tyneside.md): the move is a normal move of
+/// up to the figure's walk (difficult ground and obstacles cost as usual; no impassable
+/// terrain, gaps or table edge) that ends farther from the nearest visible enemy, no nearer to
+/// any other visible enemy, not in a building, wood or other sight-blocking or impassable
+/// piece, and not on a base. "The shortest move option" is the one that strays least from
+/// straight away from the nearest enemy: directions are tried from straight away outwards in
+/// steps of 11.25° up to 90° either side, and along each the longest allowed move is taken.
+pub fn fall_back_point(f: &FallBack) -> Option<Vec2> {
+    let nearest = f
+        .visible_enemies
+        .iter()
+        .copied()
+        .min_by(|a, b| a.distance(f.from).total_cmp(&b.distance(f.from)))?;
+    let away = (f.from - nearest).normalize_or(Vec2::Y);
+    let deviations = std::iter::once(0).chain((1..=8).flat_map(|k| [k, -k]));
+    for k in deviations {
+        let dir = Vec2::from_angle(k as f32 * std::f32::consts::PI / 16.0).rotate(away);
+        let mut d = f.walk;
+        while d >= 0.25 {
+            let to = f.from + dir * d;
+            if fall_back_allowed(f, nearest, to) {
+                return Some(to);
+            }
+            d -= 0.25;
         }
-        d -= 0.25;
     }
-    from
+    None
+}
+
+/// Whether a fall-back to `to` keeps every condition of [`fall_back_point`].
+fn fall_back_allowed(f: &FallBack, nearest: Vec2, to: Vec2) -> bool {
+    let Ok(cost) = super::movement::path_cost(f.terrain, f.table, f.from, to, f.radius) else {
+        return false;
+    };
+    let forbidden_end = f.terrain.iter().any(|t| {
+        (t.has(TerrainProperty::Building)
+            || t.has(TerrainProperty::BlocksLineOfSight)
+            || t.has(TerrainProperty::Impassable))
+            && t.shape.contains(to)
+    });
+    cost.gap == 0.0
+        && cost.cost <= f.walk + 1e-3
+        && !forbidden_end
+        && to.distance(nearest) > f.from.distance(nearest) + 1e-3
+        && f
+            .visible_enemies
+            .iter()
+            .all(|e| to.distance(*e) >= f.from.distance(*e) - 1e-3)
+        && f
+            .bases
+            .iter()
+            .all(|(at, r)| to.distance(*at) >= f.radius + r - 0.01)
 }
 
 #[cfg(test)]
@@ -91,9 +134,8 @@ mod tests {
         assert_eq!(wounded_value(3.0, false), 3.0);
     }
 
-    #[test]
-    fn fall_back_stops_short_of_a_building() {
-        let hut = TerrainPiece {
+    fn hut() -> TerrainPiece {
+        TerrainPiece {
             id: "hut".into(),
             kind: TerrainKind::Building,
             shape: Shape::Rect {
@@ -104,25 +146,56 @@ mod tests {
                 TerrainProperty::Building,
                 TerrainProperty::BlocksLineOfSight,
             ],
-        };
-        let table = Vec2::new(72.0, 48.0);
-        let p = fall_back_point(
-            Vec2::new(10.0, 10.0),
-            Vec2::new(10.0, 0.0),
-            5.0,
-            0.5,
-            table,
-            &[],
+        }
+    }
+
+    fn fall_back(terrain: &[TerrainPiece], enemies: &[Vec2], bases: &[(Vec2, f32)]) -> Option<Vec2> {
+        fall_back_point(&FallBack {
+            from: Vec2::new(10.0, 10.0),
+            walk: 5.0,
+            radius: 0.5,
+            table: Vec2::new(72.0, 48.0),
+            terrain,
+            visible_enemies: enemies,
+            bases,
+        })
+    }
+
+    #[test]
+    fn fall_back_goes_straight_away_in_the_open() {
+        let p = fall_back(&[], &[Vec2::new(10.0, 0.0)], &[]).unwrap();
+        assert!((p - Vec2::new(10.0, 15.0)).length() < 1e-4, "{p}");
+    }
+
+    #[test]
+    fn fall_back_never_ends_in_a_building_and_keeps_as_close_to_straight_away_as_it_can() {
+        // Straight away ends in the hut; the longest move short of it is taken.
+        let p = fall_back(&[hut()], &[Vec2::new(10.0, 0.0)], &[]).unwrap();
+        assert!(p.y < 13.0 && p.y > 12.0 && (p.x - 10.0).abs() < 1e-4, "{p}");
+        assert!(
+            !hut().shape.contains(p),
+            "\"not … into a building/wood etc\""
         );
-        assert!((p - Vec2::new(10.0, 15.0)).length() < 1e-4);
-        let p = fall_back_point(
-            Vec2::new(10.0, 10.0),
-            Vec2::new(10.0, 0.0),
-            5.0,
-            0.5,
-            table,
-            &[hut],
-        );
-        assert!(p.y < 13.0 && p.y > 12.0, "{p}");
+    }
+
+    #[test]
+    fn fall_back_never_ends_nearer_another_visible_enemy_or_on_a_base() {
+        // Straight away (north) would bring it nearer the enemy at (10, 20): it swings aside.
+        let enemies = [Vec2::new(10.0, 0.0), Vec2::new(10.0, 20.0)];
+        let p = fall_back(&[], &enemies, &[]);
+        // Every direction that gains on the southern enemy loses on the northern one, but
+        // moving sideways (90°) keeps both: due east or west.
+        let p = p.expect("a sideways move keeps its distance from both");
+        for e in enemies {
+            assert!(p.distance(e) >= Vec2::new(10.0, 10.0).distance(e) - 1e-3, "{p}");
+        }
+        // A friend standing where it would go: it stops short of his base.
+        let p = fall_back(&[], &[Vec2::new(10.0, 0.0)], &[(Vec2::new(10.0, 15.0), 0.5)]).unwrap();
+        assert!(p.distance(Vec2::new(10.0, 15.0)) >= 1.0 - 0.01, "{p}");
+        // Hemmed in by enemies on every side: no move at all.
+        let ring: Vec<Vec2> = (0..8)
+            .map(|k| Vec2::new(10.0, 10.0) + Vec2::from_angle(k as f32 * 0.785) * 3.0)
+            .collect();
+        assert_eq!(fall_back(&[], &ring, &[]), None);
     }
 }

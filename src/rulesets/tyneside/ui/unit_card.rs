@@ -24,7 +24,7 @@ pub fn show(ui: &mut egui::Ui, view: &GameView, pointer: &PointerState) {
         if f.figure.hero { "★ " } else { "" },
         f.figure.name
     ));
-    let group = view.group(&f.group);
+    let group = view.group(f.group);
     ui.label(format!(
         "{} · {} · {}",
         p.name,
