@@ -14,6 +14,7 @@ fn skirmish(imperial: bool) -> String {
         r#"(
     name: "Skirmish",
     ruleset: "tyneside",
+    random_movement: false,
     sides: [
         (id: "empire", name: "Empire", imperial: {imperial}, groups: [
             (id: "E", name: "Stormtroopers", order: Stand, figures: [
@@ -224,6 +225,7 @@ fn brawl(blocker: bool) -> String {
         r#"(
     name: "Brawl",
     ruleset: "tyneside",
+    random_movement: false,
     sides: [
         (id: "empire", name: "Empire", imperial: true, groups: [
             (id: "E", name: "Stormtroopers", order: Stand, figures: [
@@ -265,6 +267,7 @@ fn a_melee_retreat_never_ends_on_a_base() {
 const SHAKEN: &str = r#"(
     name: "Shaken",
     ruleset: "tyneside",
+    random_movement: false,
     terrain: [
         (id: "hut", kind: Building, shape: Rect(min: (0.0, 24.0), max: (40.0, 30.0)),
          properties: [Building, BlocksLineOfSight, Impassable]),
@@ -354,4 +357,67 @@ fn a_figure_on_a_hill_is_in_cover_from_below_but_not_from_the_hill() {
         })
         .unwrap();
     assert_eq!(cover, (true, false, false), "(on the hill from below, from the hill, below from the hill)");
+}
+
+/// Stormtroopers alone; Rebel troopers far from any hero (R); Rebel troopers with Luke 3"
+/// away (X), the table ordering both Rebel groups.
+const TABLE_ORDERS: &str = r#"(
+    name: "Orders by the table",
+    ruleset: "tyneside",
+    sides: [
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "E", name: "Stormtroopers", order: Stand, figures: [
+                (id: "e1", profile: "Stormtrooper", at: (40.0, 30.0)),
+                (id: "e2", profile: "Stormtrooper", at: (40.0, 32.0)),
+            ]),
+        ]),
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Far troopers", order: Move, figures: [
+                (id: "r1", profile: "Basic trooper", at: (10.0, 10.0)),
+                (id: "r2", profile: "Basic trooper", at: (10.0, 12.0)),
+            ]),
+            (id: "X", name: "Luke's troopers", order: Move, figures: [
+                (id: "x1", profile: "Basic trooper", at: (30.0, 10.0)),
+                (id: "x2", profile: "Basic trooper", at: (30.0, 12.0)),
+            ]),
+            (id: "L", name: "Luke", figures: [
+                (id: "luke", profile: "Luke Skywalker", at: (33.0, 10.0), hero: true),
+            ]),
+        ]),
+    ],
+)"#;
+
+#[test]
+fn groups_no_hero_is_with_take_the_random_movement_table_and_a_hero_nearby_may_move_it_by_a_d6() {
+    let mut s = session_from(TABLE_ORDERS, &[2]);
+    let ev = events(&mut s);
+    // E: not under fire +1, no other friends within 12" -1 = 0: Stand in position.
+    assert!(
+        ev.contains("Random movement, Stormtroopers: Under fire from less than half own numbers, or not under fire at all +1, No other friends within 12\" -1 = 0 -> Stand in position: Stand"),
+        "{ev}"
+    );
+    // X: +1 not under fire, +1 Luke within 12" = 2: "Stand in cover, or Advance", in the open.
+    assert!(ev.contains("Random movement, Luke's troopers:") && ev.contains("= 2 -> Stand in cover, or Advance: Advance"), "{ev}");
+    // R, out of command, keeps what the table gave it (Stand: 0), not its scenario order.
+    let order = |s: &mut Game, g: &str| s.state().groups.into_iter().find(|(id, _)| id == g).and_then(|(_, o)| o);
+    use holotable::rulesets::tyneside::rules::orders::Order;
+    assert_eq!(order(&mut s, "R"), Some(Order::Stand));
+    assert_eq!(order(&mut s, "X"), Some(Order::Advance));
+    ok(&mut s, Command::EndPhase); // the Empire
+    let why = refused(&mut s, Command::PlaceOrder { group: "R".into(), order: Order::Advance });
+    assert!(why.contains("out of command"), "{why}");
+    let why = refused(&mut s, Command::PlaceOrder { group: "X".into(), order: Order::Stand });
+    assert!(why.contains("roll the D6 first"), "{why}");
+    // Luke issues an order: the D6 shows 2, so the score 2 may become 0 to 4.
+    ok(&mut s, Command::IssueOrder { group: "X".into() });
+    let why = refused(&mut s, Command::PlaceOrder { group: "X".into(), order: Order::Retreat });
+    assert!(why.contains("reaches only Stand, Advance"), "{why}");
+    ok(&mut s, Command::PlaceOrder { group: "X".into(), order: Order::Stand });
+    assert_eq!(order(&mut s, "X"), Some(Order::Stand));
+    let why = refused(&mut s, Command::IssueOrder { group: "X".into() });
+    assert!(why.contains("already been issued"), "{why}");
+    // Luke himself is a hero: he chooses any order, no table.
+    ok(&mut s, Command::PlaceOrder { group: "L".into(), order: Order::Attack });
+    let why = refused(&mut s, Command::IssueOrder { group: "L".into() });
+    assert!(why.contains("place its order directly"), "{why}");
 }

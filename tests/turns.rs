@@ -12,6 +12,7 @@ use holotable::rulesets::tyneside::rules::orders::Order;
 const FIELD: &str = r#"(
     name: "Test field",
     ruleset: "tyneside",
+    random_movement: false,
     terrain: [
         (id: "woods", kind: Woods, shape: Rect(min: (20.0, 0.0), max: (30.0, 10.0)), properties: [Difficult, Cover]),
         (id: "rock", kind: Rocks, shape: Circle(centre: (10.0, 30.0), radius: 3.0), properties: [Impassable, BlocksLineOfSight]),
@@ -265,6 +266,7 @@ fn commands_out_of_phase_are_refused_and_change_nothing() {
 const MELEE: &str = r#"(
     name: "Melee",
     ruleset: "tyneside",
+    random_movement: false,
     sides: [
         (id: "rebels", name: "Rebels", groups: [
             (id: "chewie", name: "Chewbacca", order: Some(Stand), figures: [
@@ -311,6 +313,7 @@ fn other_melee_against_two_with_the_highest_die() {
 const MEDIC: &str = r#"(
     name: "Medic",
     ruleset: "tyneside",
+    random_movement: false,
     sides: [
         (id: "rebels", name: "Rebels", groups: [
             (id: "pair", name: "Rebel pair", order: Some(Stand), figures: [
@@ -413,6 +416,7 @@ fn a_figure_hemmed_in_is_not_held_to_half_speed() {
             r#"(
     name: "Hemmed in",
     ruleset: "tyneside",
+    random_movement: false,
     sides: [
         (id: "rebels", name: "Rebels", groups: [
             (id: "r", name: "Trooper", order: Retreat, figures: [(id: "r1", profile: "Basic trooper", at: (0.6, 24.0))]),
@@ -515,6 +519,7 @@ fn light_sabre_duel_six_against_one_costs_eight_force_points() {
     let src = r#"(
     name: "Duel",
     ruleset: "tyneside",
+    random_movement: false,
     sides: [
         (id: "light", name: "Jedi", groups: [(id: "ben", name: "Ben", order: Stand, figures: [(id: "obiwan", profile: "Obi Wan Kenobi", at: (10.0, 10.0), hero: true)])]),
         (id: "dark", name: "Sith", groups: [(id: "vader", name: "Vader", order: Stand, figures: [(id: "darth", profile: "Darth Vader", at: (11.5, 10.0), hero: true)])]),

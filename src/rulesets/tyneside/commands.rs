@@ -18,6 +18,12 @@ pub enum Command {
         /// The counter.
         order: Order,
     },
+    /// Orders phase: a player's hero within 6" (a Gifted commander within 12") issues an order
+    /// to a group no hero is with: rolls the D6 (2D6) by which the table score may move.
+    IssueOrder {
+        /// Group id.
+        group: String,
+    },
     /// Orders phase: a hero joins a group within 5".
     JoinGroup {
         /// The hero's figure id.
@@ -112,6 +118,7 @@ impl Command {
         use self::Command::*;
         match self {
             PlaceOrder { .. }
+            | IssueOrder { .. }
             | JoinGroup { .. }
             | LeaveGroup { .. }
             | MergeGroups { .. }

@@ -146,6 +146,14 @@ pub struct Group {
     pub index: usize,
     /// Its next movement activation is replaced by a morale fall-back made in turn n − 1.
     pub fell_back_for_turn: Option<u32>,
+    /// Enemy figures that fired at it this turn (for the Random movement table next turn).
+    pub fire_this_turn: u32,
+    /// Enemy figures that fired at it last turn.
+    pub fire_last_turn: u32,
+    /// This turn's Random movement table score, for a group no hero is with.
+    pub table_score: Option<i32>,
+    /// The player's D6 (2D6) to move that score by, once rolled this turn (IssueOrder).
+    pub leeway: Option<i32>,
 }
 
 /// Marks every entity of the current game, so a new game can clear the old.

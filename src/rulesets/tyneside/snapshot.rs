@@ -157,6 +157,7 @@ fn hash_state(
         .map(|g| {
             let mut gh = StableHasher::default();
             (&g.id, g.side, g.order.map(|o| o as u8), g.start_size, g.fell_back_for_turn).hash(&mut gh);
+            (g.fire_this_turn, g.fire_last_turn, g.table_score, g.leeway).hash(&mut gh);
             (g.index, gh.finish())
         })
         .collect();

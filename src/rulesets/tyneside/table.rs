@@ -89,6 +89,10 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
                     start_size: g.figures.len(),
                     index: side * 1000 + gi,
                     fell_back_for_turn: None,
+                    fire_this_turn: 0,
+                    fire_last_turn: 0,
+                    table_score: None,
+                    leeway: None,
                 },
             ));
             for f in &g.figures {

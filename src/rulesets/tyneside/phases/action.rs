@@ -64,6 +64,7 @@ pub(super) fn apply(
             Command::Fight { group } => fight(&mut game, &mut out, group),
             Command::Heal { medic, patient } => heal(&mut game, &mut out, medic, patient),
             Command::PlaceOrder { .. }
+            | Command::IssueOrder { .. }
             | Command::JoinGroup { .. }
             | Command::LeaveGroup { .. }
             | Command::MergeGroups { .. }

@@ -18,7 +18,7 @@ use bevy::prelude::*;
 pub use damage::apply_fire_result;
 pub use melee::pending_melee;
 pub use movement::{MovePlan, plan_step};
-pub use orders::in_command;
+pub use orders::{group_in_cover, in_command, situation};
 pub(super) use sequence::check_wipe_out;
 pub use shooting::{FirePlan, HeroShotOdds, hero_shot_odds, plan_fire_fight};
 

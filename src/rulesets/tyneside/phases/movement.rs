@@ -362,6 +362,7 @@ pub(super) fn apply(
                 Ok(())
             }),
             Command::PlaceOrder { .. }
+            | Command::IssueOrder { .. }
             | Command::JoinGroup { .. }
             | Command::LeaveGroup { .. }
             | Command::MergeGroups { .. }

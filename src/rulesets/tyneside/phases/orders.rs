@@ -9,8 +9,10 @@ use crate::rulesets::tyneside::components::{Group, InGame, Member};
 use super::{Effects, run};
 use crate::rulesets::tyneside::turn::TurnPhase;
 use crate::rulesets::tyneside::rules::movement::COHESION;
+use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::rules::orders::{Order, command_range};
 use crate::rulesets::tyneside::rules::profile::Ability;
+use crate::rulesets::tyneside::rules::random_movement::{Situation, UnderFire, reachable};
 
 /// Whether group `group` is in command: it has a hero with it, or one of its side's heroes is
 /// within 6" (12" for a Gifted commander) of one of its figures.
@@ -50,6 +52,7 @@ pub(super) fn apply(
         let side_name = game.table.side_name(side).to_string();
         match &command {
             Command::PlaceOrder { group, order } => run(&mut out, |_| place_order(&mut game, group, *order, side)),
+            Command::IssueOrder { group } => run(&mut out, |out| issue_order(&mut game, out, group, side)),
             Command::JoinGroup { hero, group } => run(&mut out, |out| {
                 let board = game.board();
                 let h = board.fighting(hero)?;
@@ -94,7 +97,19 @@ pub(super) fn apply(
                 drop(board);
                 commands.spawn((
                     InGame,
-                    Group { id: id.clone(), name: name.clone(), side, order: old.order, start_size: 1, index, fell_back_for_turn: None },
+                    Group {
+                        id: id.clone(),
+                        name: name.clone(),
+                        side,
+                        order: old.order,
+                        start_size: 1,
+                        index,
+                        fell_back_for_turn: None,
+                        fire_this_turn: 0,
+                        fire_last_turn: 0,
+                        table_score: None,
+                        leeway: None,
+                    },
                 ));
                 *game.figures.get_mut(entity).map_err(|e| e.to_string())?.2 = Member(id);
                 out.log.push(turn, format!("{name} leaves {}", old.name));
@@ -158,6 +173,10 @@ pub(super) fn apply(
     }
 }
 
+/// Puts `order` behind `group`: any order for a group a hero is with ("he chooses one"); for
+/// a group in command that the Random movement table orders, only an order its score reaches
+/// once the player has rolled (tyneside-skirmish.txt, Random movement: "the unit may
+/// add/subtract up to D6 to this score"); none for a group out of command.
 fn place_order(game: &mut Game, group: &str, order: Order, side: usize) -> Result<(), String> {
     let g = game.group(group).ok_or(format!("no group '{group}'"))?;
     if g.side != side {
@@ -176,6 +195,22 @@ fn place_order(game: &mut Game, group: &str, order: Order, side: usize) -> Resul
             g.order.map(|o| o.to_string()).unwrap_or("current".into())
         ));
     }
+    if let Some(score) = g.table_score {
+        let Some(leeway) = g.leeway else {
+            return Err(format!(
+                "Random movement: '{group}' takes the table's order unless a player issues one — roll the D6 first (Issue an order)"
+            ));
+        };
+        let in_cover = group_in_cover(&board, group);
+        let allowed = reachable(score, leeway, in_cover);
+        if !allowed.contains(&order) {
+            let names: Vec<String> = allowed.iter().map(|o| o.to_string()).collect();
+            return Err(format!(
+                "Random movement: score {score} moved by up to {leeway} (\"the unit may add/subtract up to D6 to this score\") reaches only {}",
+                names.join(", ")
+            ));
+        }
+    }
     drop(board);
     for (_, mut grp) in &mut game.groups {
         if grp.id == group {
@@ -183,6 +218,122 @@ fn place_order(game: &mut Game, group: &str, order: Order, side: usize) -> Resul
         }
     }
     Ok(())
+}
+
+/// A player's hero issues an order to `group`: the D6 (2D6 when a Gifted commander of the side
+/// is within 12") by which its table score may move this turn.
+///
+/// tyneside-skirmish.txt, Random movement: "if within 6", a player's figure can issue an order
+/// to them … If a player issues an order to units, the unit may add/subtract up to D6 to this
+/// score"; Gifted commander: "any group within 12"".
+fn issue_order(game: &mut Game, out: &mut Effects, group: &str, side: usize) -> Result<(), String> {
+    let g = game.group(group).ok_or(format!("no group '{group}'"))?;
+    if g.side != side {
+        return Err(format!("'{group}' is not a group of {}", game.table.side_name(side)));
+    }
+    if g.table_score.is_none() {
+        return Err(format!(
+            "'{group}' does not take its orders from the Random movement table (a hero is with it, or the scenario says orders stay as placed): place its order directly"
+        ));
+    }
+    if let Some(l) = g.leeway {
+        return Err(format!("an order has already been issued to '{group}' this turn (±{l})"));
+    }
+    let board = game.board();
+    let members = board.members(group);
+    let commanders: Vec<(String, bool)> = board
+        .figs
+        .iter()
+        .enumerate()
+        .filter(|(h, f)| {
+            f.figure.hero
+                && f.figure.side == side
+                && members.iter().any(|&m| {
+                    board.gap(*h, m) <= command_range(f.figure.has(Ability::GiftedCommander)) + 1e-4
+                })
+        })
+        .map(|(_, f)| (f.figure.name.clone(), f.figure.has(Ability::GiftedCommander)))
+        .collect();
+    drop(board);
+    let Some((name, _)) = commanders.first() else {
+        return Err(format!(
+            "Random movement: no hero of {} is within 6\" of '{group}' (12\" for a Gifted commander)",
+            game.table.side_name(side)
+        ));
+    };
+    let gifted = commanders.iter().find(|(_, gifted)| *gifted);
+    let (who, expr) = match gifted {
+        Some((n, _)) => (n.clone(), DiceExpr::nd(2, 6)),
+        None => (name.clone(), DiceExpr::d(6)),
+    };
+    let leeway = out
+        .dice
+        .roll(expr, format!("Random movement: {who} issues an order to {}", g.name))
+        .map_err(|e| e.to_string())?;
+    out.dice.note_outcome(format!("score may move by up to {leeway}"));
+    for (_, mut grp) in &mut game.groups {
+        if grp.id == group {
+            grp.leeway = Some(leeway);
+        }
+    }
+    out.log.push(
+        game.turn.turn,
+        format!("{who} issues an order to {}: its score may move by up to {leeway}", g.name),
+    );
+    Ok(())
+}
+
+/// Whether half or more of `group`'s figures are in cover (the table's "In cover").
+pub fn group_in_cover(board: &Board, group: &str) -> bool {
+    let members = board.members(group);
+    let covered = members.iter().filter(|&&m| board.in_cover_anywhere(m)).count();
+    !members.is_empty() && 2 * covered >= members.len()
+}
+
+/// What the Random movement table asks about `group` now (tyneside-skirmish.txt, Random
+/// movement; Holotable's reading in docs/rules/tyneside.md), or `None` if it has no figures.
+pub fn situation(board: &Board, groups: &[Group], group: &Group) -> Option<Situation> {
+    let members = board.members(&group.id);
+    if members.is_empty() {
+        return None;
+    }
+    let own = members.len() as u32;
+    let friends: Vec<&Group> = groups
+        .iter()
+        .filter(|g| g.side == group.side && g.id != group.id)
+        .collect();
+    let near = |g: &Group, inches: f32| within(board, &members, &board.members(&g.id), inches);
+    let retreating = |g: &Group| {
+        matches!(g.order, Some(Order::Retreat | Order::Rout))
+            || g.fell_back_for_turn == Some(board.turn)
+    };
+    let lost = (group.start_size as u32).saturating_sub(own);
+    let heroes_and_officers = board
+        .figs
+        .iter()
+        .enumerate()
+        .filter(|(h, f)| {
+            f.figure.side == group.side
+                && (f.figure.hero || f.figure.has(Ability::Officer))
+                && members.iter().any(|&m| board.gap(*h, m) <= 12.0 + 1e-4)
+        })
+        .count() as u32;
+    let sees_enemy = members.iter().any(|&m| {
+        let view = board.viewpoint(m);
+        board.foes_of(m).into_iter().any(|e| board.sees_from(&view, m, e))
+    });
+    Some(Situation {
+        under_fire: UnderFire::of(group.fire_last_turn, own),
+        friends_retreating_within_6: friends.iter().any(|g| retreating(g) && near(g, 6.0)),
+        no_friends_within_12: !friends.iter().any(|g| near(g, 12.0)),
+        // No vehicles are on a Tyneside table yet (Vehicle rules are not built).
+        enemy_vehicle_within_24: false,
+        quarters_killed: (4 * lost) / (group.start_size.max(1) as u32),
+        advancing: matches!(group.order, Some(Order::Advance | Order::Attack)),
+        in_cover: group_in_cover(board, &group.id),
+        heroes_and_officers_within_12: heroes_and_officers,
+        no_enemy_in_sight: !sees_enemy,
+    })
 }
 
 fn despawn_group(game: &mut Game, commands: &mut Commands, id: &str) {

@@ -10,7 +10,9 @@ use crate::engine::state::{GameResult, GameState};
 use crate::rules::victory::{Victory, leader, objective_holder};
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::components::{Condition, Figure, Status, TurnActivity};
-use crate::rulesets::tyneside::rules::orders::group_initiative;
+use crate::rulesets::tyneside::phases::situation;
+use crate::rulesets::tyneside::rules::orders::{Order, group_initiative};
+use crate::rulesets::tyneside::rules::random_movement::{Reaction, modifiers, score};
 use crate::rulesets::tyneside::table::TableRes;
 use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase, TurnState};
 use crate::rulesets::tyneside::ID;
@@ -74,10 +76,57 @@ fn initiative_queue(game: &Game, ascending: bool) -> Vec<String> {
     groups.into_iter().map(|g| g.2).collect()
 }
 
+/// The start of a turn's Orders phase. tyneside-skirmish.txt, Orders: "Order counters are
+/// placed behind groups at the start of a turn, based on the Random movement rules unless a
+/// Hero is with the unit": every group no hero is with gets the table's order now (unless the
+/// scenario keeps orders as placed); a player's hero nearby may still change it
+/// (IssueOrder, then PlaceOrder).
 fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
     game.turn.orders_side = 0;
     let t = game.turn.turn;
     log.push(t, format!("Turn {t}: place order counters"));
+    let groups = game.all_groups();
+    let mut scored: Vec<(String, Option<(i32, Order)>)> = Vec::new();
+    {
+        let board = game.board();
+        for g in &groups {
+            let members = board.members(&g.id);
+            let led = members.iter().any(|&m| board.figs[m].figure.hero);
+            if led || !game.table.scenario.random_movement {
+                scored.push((g.id.clone(), None));
+                continue;
+            }
+            let Some(s) = situation(&board, &groups, g) else {
+                continue;
+            };
+            let score = score(&s);
+            let reaction = Reaction::of(score);
+            let order = reaction.order(s.in_cover);
+            let why: Vec<String> = modifiers(&s)
+                .iter()
+                .map(|(n, v)| format!("{n} {v:+}"))
+                .collect();
+            log.push(
+                t,
+                format!(
+                    "Random movement, {}: {} = {score} -> {}: {order}",
+                    g.name,
+                    if why.is_empty() { "no modifiers".into() } else { why.join(", ") },
+                    reaction.text()
+                ),
+            );
+            scored.push((g.id.clone(), Some((score, order))));
+        }
+    }
+    for (_, mut g) in &mut game.groups {
+        g.leeway = None;
+        if let Some((_, s)) = scored.iter().find(|(id, _)| *id == g.id) {
+            g.table_score = s.map(|(score, _)| score);
+            if let Some((_, order)) = s {
+                g.order = Some(*order);
+            }
+        }
+    }
 }
 
 fn enter_movement(
@@ -138,6 +187,9 @@ fn finish_turn(
             c.knocked_out_until = None;
         }
         *a = TurnActivity::default();
+    }
+    for (_, mut g) in &mut game.groups {
+        g.fire_last_turn = std::mem::take(&mut g.fire_this_turn);
     }
     if game.turn.result.is_some() {
         over.set(GameState::Over(ID));

@@ -271,7 +271,33 @@ pub(super) fn shoot(
         .filter(|(_, c)| c.firepower > 0.0)
         .map(|(&i, _)| board.figs[i].entity)
         .collect();
+    // Each group's count of enemy figures that fired at it (Random movement: "Under fire
+    // from greater numbers").
+    let fired_at: Vec<(String, u32)> = plan
+        .units
+        .iter()
+        .enumerate()
+        .map(|(u, id)| {
+            let shots = (0..plan.figs.len())
+                .filter(|&a| {
+                    let c = &plan.combatants[a];
+                    c.firepower > 0.0
+                        && c.unit != u
+                        && c.side != plan.combatants.iter().find(|o| o.unit == u).map_or(c.side, |o| o.side)
+                        && (0..plan.figs.len()).any(|m| {
+                            plan.combatants[m].unit == u && board.sees(plan.figs[a], plan.figs[m])
+                        })
+                })
+                .count() as u32;
+            (id.clone(), shots)
+        })
+        .collect();
     drop(board);
+    for (_, mut g) in &mut game.groups {
+        if let Some((_, n)) = fired_at.iter().find(|(id, _)| *id == g.id) {
+            g.fire_this_turn += n;
+        }
+    }
     for e in shooters {
         if let Ok(mut f) = game.figures.get_mut(e) {
             f.4.hidden = false;
@@ -356,13 +382,14 @@ pub(super) fn hero_shot(game: &mut Game, out: &mut Effects, hero: &str, target: 
         row,
         cover,
     } = hero_shot_odds(&board, h, t, band);
-    let (he, te, hero_name, tname, thero, armoured) = (
+    let (he, te, hero_name, tname, thero, armoured, tgroup) = (
         hf.entity,
         tf.entity,
         hf.figure.name.clone(),
         tf.figure.name.clone(),
         tf.figure.hero,
         tf.figure.armoured,
+        tf.group.to_string(),
     );
     drop(board);
     let die = out
@@ -375,6 +402,11 @@ pub(super) fn hero_shot(game: &mut Game, out: &mut Effects, hero: &str, target: 
             ),
         )
         .map_err(|e| e.to_string())? as u8;
+    for (_, mut g) in &mut game.groups {
+        if g.id == tgroup {
+            g.fire_this_turn += 1;
+        }
+    }
     let result = fire_result(row, die, cover, 0, armoured);
     out.dice.note_outcome(result.to_string());
     if let Ok(mut f) = game.figures.get_mut(he) {

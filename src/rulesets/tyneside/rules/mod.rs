@@ -11,3 +11,4 @@ pub mod scenario;
 mod validate;
 
 pub use validate::parse;
+pub mod random_movement;

@@ -101,6 +101,9 @@ pub enum Ability {
     DarkSide,
     /// Ignored by Imperials ("These droids are never targeted by Imperials").
     IgnoredByImperials,
+    /// An officer: counts with heroes on the Random movement table ("Per Hero/Officer within
+    /// 12"") and in Enemy force generation ("+2: Imperial Officer on the table").
+    Officer,
 }
 
 /// A figure type or named character's statistics.

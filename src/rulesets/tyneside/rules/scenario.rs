@@ -33,9 +33,18 @@ pub struct Scenario {
     /// The game ends after this turn (none: it ends only when a side is wiped out).
     #[serde(default)]
     pub turn_limit: Option<u32>,
+    /// Groups no hero is with take their orders from the Random movement table each turn
+    /// (tyneside-skirmish.txt, Orders); `false` is the scenario rule "orders stay as placed"
+    /// (the worked shooting example).
+    #[serde(default = "default_true")]
+    pub random_movement: bool,
     /// How the winner is decided.
     #[serde(default)]
     pub victory: Victory,
+}
+
+fn default_true() -> bool {
+    true
 }
 
 fn default_table() -> (f32, f32) {

@@ -7,7 +7,9 @@ use bevy_egui::egui;
 use crate::rulesets::tyneside::board::GameView;
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::turn::TurnPhase;
-use crate::rulesets::tyneside::phases::in_command;
+use crate::rulesets::tyneside::components::Group;
+use crate::rulesets::tyneside::phases::{group_in_cover, in_command, situation};
+use crate::rulesets::tyneside::rules::random_movement::{BANDS, MODIFIERS, Reaction, modifiers, reachable};
 use crate::rulesets::tyneside::input::PointerState;
 use crate::rulesets::tyneside::rules::movement::COHESION;
 use crate::rulesets::tyneside::rules::orders::{Order, group_initiative};
@@ -52,7 +54,36 @@ pub fn show(
                                 }
                             });
                             let counter = if hidden { "?".to_string() } else { g.order.map(|o| o.to_string()).unwrap_or("-".into()) };
-                            if placing {
+                            let led = members.iter().any(|&m| board.figs[m].figure.hero);
+                            if placing && !led && let Some(score) = g.table_score {
+                                let all: Vec<Group> = view.all_groups().into_iter().cloned().collect();
+                                let why = situation(&board, &all, g)
+                                    .map(|s| modifiers(&s).iter().map(|(n, v)| format!("{n}: {v:+}")).collect::<Vec<_>>().join("\n"))
+                                    .unwrap_or_default();
+                                ui.label(format!("Order: {counter} (table score {score})"))
+                                    .on_hover_text(format!("Random movement table:\n{why}\n= {score}: {}", Reaction::of(score).text()));
+                                if !in_command(&board, &g.id, side) {
+                                    ui.weak("Out of command: no hero within 6\" (12\" Gifted commander)");
+                                } else if let Some(leeway) = g.leeway {
+                                    let before = g.order.unwrap_or(Order::Stand);
+                                    let mut chosen = before;
+                                    egui::ComboBox::from_id_salt(("order", &g.id)).selected_text(chosen.to_string()).show_ui(ui, |ui| {
+                                        for o in reachable(score, leeway, group_in_cover(&board, &g.id)) {
+                                            ui.selectable_value(&mut chosen, o, o.to_string()).on_hover_text(o.rule_text());
+                                        }
+                                    });
+                                    ui.weak(format!("score may move by up to {leeway}"));
+                                    if chosen != before {
+                                        out.push(Command::PlaceOrder { group: g.id.clone(), order: chosen });
+                                    }
+                                } else if ui
+                                    .button("Issue an order (D6)")
+                                    .on_hover_text("A hero within 6\" (12\" for a Gifted commander) may move this group's table score by up to a D6 (2D6 for a Gifted commander), then pick the order")
+                                    .clicked()
+                                {
+                                    out.push(Command::IssueOrder { group: g.id.clone() });
+                                }
+                            } else if placing {
                                 if in_command(&board, &g.id, side) {
                                     let before = g.order.unwrap_or(Order::Stand);
                                     let mut chosen = before;
@@ -115,6 +146,17 @@ pub fn show(
                     }
                     ui.add_space(6.0);
                 }
+                ui.collapsing("Random movement table", |ui| {
+                    ui.weak("Groups no hero is with take this order each turn; a hero within 6\" may move the score by a D6.");
+                    // Wrapped rows, not a grid: the long results would widen the panel.
+                    for (what, value) in MODIFIERS {
+                        ui.label(format!("{value}  {what}"));
+                    }
+                    ui.separator();
+                    for (score, reaction) in BANDS {
+                        ui.label(format!("{score}:  {}", reaction.text()));
+                    }
+                });
             });
         })
         .response
