@@ -43,9 +43,14 @@ pub enum Sub {
     Run {
         /// A scenario file or bundled name.
         scenario: String,
-        /// The command script (RON list of the rule set's commands, docs/commands.md).
-        #[arg(long)]
-        commands: PathBuf,
+        /// The command script (RON list of the rule set's commands, docs/commands.md), played
+        /// on the turns of the sides a person plays.
+        #[arg(long, required_unless_present = "ai")]
+        commands: Option<PathBuf>,
+        /// Let the rules play these sides (side ids, comma-separated, or `all`: the game plays
+        /// to its result with no script).
+        #[arg(long, value_delimiter = ',')]
+        ai: Option<Vec<String>>,
         /// Seed of the dice and the card deck (default 1).
         #[arg(long)]
         seed: Option<u64>,
@@ -131,7 +136,18 @@ pub fn main(registry: Registry) -> ExitCode {
             cards,
             json,
             save,
-        }) => run(&registry, &scenario, &commands, seed, dice, cards, json, save.as_deref()),
+            ai,
+        }) => run(
+            &registry,
+            &scenario,
+            commands.as_deref(),
+            ai.as_deref(),
+            seed,
+            dice,
+            cards,
+            json,
+            save.as_deref(),
+        ),
         Some(Sub::Replay { file, check, json }) => replay(&registry, &file, check, json),
         Some(Sub::Screenshot {
             scenario,
@@ -207,7 +223,8 @@ fn randomness(
 fn run(
     registry: &Registry,
     scenario: &str,
-    script: &Path,
+    script: Option<&Path>,
+    ai: Option<&[String]>,
     seed: Option<u64>,
     dice: Option<Vec<u8>>,
     cards: Option<Vec<String>>,
@@ -218,9 +235,12 @@ fn run(
         Ok(l) => l,
         Err(es) => return report(&es),
     };
-    let script_src = match std::fs::read_to_string(script) {
+    let script_src = match script.map(std::fs::read_to_string).transpose() {
         Ok(t) => t,
-        Err(e) => return report(&[format!("{}: cannot read: {e}", script.display())]),
+        Err(e) => {
+            let name = script.map(|s| s.display().to_string()).unwrap_or_default();
+            return report(&[format!("{name}: cannot read: {e}")]);
+        }
     };
     let randomness = match randomness(seed, dice, cards) {
         Ok(r) => r,
@@ -230,9 +250,13 @@ fn run(
         Ok(g) => g,
         Err(es) => return report(&es),
     };
-    let failure = game
-        .play_script(&script_src, &script.display().to_string())
-        .err();
+    if let Some(sides) = ai
+        && let Err(e) = game.set_rules_sides(sides)
+    {
+        return report(&[e]);
+    }
+    let file = script.map(|s| s.display().to_string()).unwrap_or_default();
+    let failure = game.play_script(script_src.as_deref(), &file).err();
     if json {
         match serde_json::to_string_pretty(&game.json()) {
             Ok(t) => out(&format!("{t}\n")),

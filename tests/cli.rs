@@ -197,3 +197,13 @@ fn forced_cards_must_be_cards() {
     assert_eq!(code, 1);
     assert!(err.contains("--cards") && err.contains("ZZ"), "{err}");
 }
+
+#[test]
+fn run_with_the_rules_playing_every_side_needs_no_script() {
+    let (code, out, err) = holotable(&["run", "lothal_ambush", "--ai", "all", "--seed", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Turn 6 — Game over"), "{out}");
+    let (code, _, err) = holotable(&["run", "lothal_ambush", "--ai", "sith"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no side of that id (sides: rebels, empire, or all)"), "{err}");
+}

@@ -664,7 +664,7 @@ fn saved_example(dir: &std::path::Path) -> (common::Game, std::path::PathBuf) {
         "/tests/scripts/shooting_example.ron"
     ))
     .unwrap();
-    s.play_script(&script, "s").unwrap();
+    s.play_script(Some(&script), "s").unwrap();
     let path = dir.join("saves").join("example.ron");
     s.save(&path).unwrap();
     (s, path)

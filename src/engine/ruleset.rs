@@ -74,16 +74,40 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     fn snapshot(world: &mut World) -> Self::Snapshot;
     /// The state as text, for `holotable run`.
     fn printout(snapshot: &Self::Snapshot) -> String;
+    /// Lets the rules play `sides` (side ids, or `all`) in the game in `world`, besides those
+    /// the scenario gives them.
+    ///
+    /// Errors: an unknown side id (the known ones listed), or a rule set that cannot play a
+    /// side yet (the default).
+    fn set_rules_sides(world: &mut World, sides: &[String]) -> Result<(), String> {
+        let _ = (world, sides);
+        Err(format!("the {} cannot play a side yet", Self::TITLE))
+    }
+    /// One step of a side the rules play, if one is to act now: `Some(Ok(what it did))`;
+    /// `None` when a person acts, or nobody (the game is over). The default plays nothing.
+    ///
+    /// Errors: `Some(Err(why))` when the rules' side cannot go on (a bug to report, not a
+    /// panic).
+    fn ai_step(world: &mut World) -> Option<Result<String, String>> {
+        let _ = world;
+        None
+    }
 }
 
 /// A headless game of some rule set, driven by text: what `holotable run` uses.
 pub trait Headless {
-    /// Plays a RON list of commands from `src` (named `file` in messages), stopping at the
-    /// first refusal.
+    /// Lets the rules play `sides` (side ids, or `all`).
     ///
-    /// Errors: the script does not parse (`file:line:column: …`), or a command is refused
-    /// (`command N (…) refused: reason`), after the commands before it were applied.
-    fn play_script(&mut self, src: &str, file: &str) -> Result<(), String>;
+    /// Errors: see [`RuleSet::set_rules_sides`].
+    fn set_rules_sides(&mut self, sides: &[String]) -> Result<(), String>;
+    /// Plays the game: the sides the rules play take their steps, and a person's turns take
+    /// the next command of the RON list `src` (named `file` in messages), until a person must
+    /// act and the list is done, or the game is over.
+    ///
+    /// Errors: the script does not parse (`file:line:column: …`), a command is refused
+    /// (`command N (…) refused: reason`), or the rules' side cannot go on — each after the
+    /// steps before it were applied.
+    fn play_script(&mut self, src: Option<&str>, file: &str) -> Result<(), String>;
     /// The state as text.
     fn printout(&mut self) -> String;
     /// The state as JSON.

@@ -89,14 +89,30 @@ impl<R: RuleSet> Session<R> {
 }
 
 impl<R: RuleSet> Headless for Session<R> {
-    fn play_script(&mut self, src: &str, file: &str) -> Result<(), String> {
-        let commands: Vec<R::Command> = super::pipeline::parse_script(src, file)?;
-        for (n, c) in commands.into_iter().enumerate() {
+    fn set_rules_sides(&mut self, sides: &[String]) -> Result<(), String> {
+        R::set_rules_sides(self.app.world_mut(), sides)
+    }
+
+    fn play_script(&mut self, src: Option<&str>, file: &str) -> Result<(), String> {
+        let commands: Vec<R::Command> = match src {
+            Some(src) => super::pipeline::parse_script(src, file)?,
+            None => Vec::new(),
+        };
+        let mut commands = commands.into_iter().enumerate();
+        // A bound on steps, so a rules' side that stops making progress cannot hang a run.
+        for _ in 0..100_000 {
+            if let Some(step) = R::ai_step(self.app.world_mut()) {
+                step?;
+                continue;
+            }
+            let Some((n, c)) = commands.next() else {
+                return Ok(());
+            };
             if let CommandOutcome::Refused(cmd, reason) = self.send(c) {
                 return Err(format!("command {} ({cmd:?}) refused: {reason}", n + 1));
             }
         }
-        Ok(())
+        Err("the game did not end after 100 000 steps".into())
     }
 
     fn printout(&mut self) -> String {

@@ -3,6 +3,7 @@
 //! (pure, no Bevy); the rest is when it happens (phases, turn, board) and how it looks and is
 //! played (view, ui, input).
 
+pub mod ai;
 pub mod board;
 pub mod commands;
 pub mod components;
@@ -137,5 +138,32 @@ impl RuleSet for Tyneside {
 
     fn printout(s: &snapshot::GameState) -> String {
         printout::render_state(s)
+    }
+
+    fn set_rules_sides(world: &mut World, sides: &[String]) -> Result<(), String> {
+        let table = world
+            .get_resource::<table::TableRes>()
+            .ok_or("no Tyneside game is on")?;
+        let ids: Vec<&str> = table.scenario.sides.iter().map(|s| s.id.as_str()).collect();
+        let mut chosen = Vec::new();
+        for want in sides {
+            if want == "all" {
+                chosen.extend(0..ids.len());
+            } else {
+                let i = ids.iter().position(|id| id == want).ok_or_else(|| {
+                    format!("--ai {want}: no side of that id (sides: {}, or all)", ids.join(", "))
+                })?;
+                chosen.push(i);
+            }
+        }
+        let mut rules = world.resource_mut::<ai::RulesSides>();
+        rules.0.extend(chosen);
+        rules.0.sort_unstable();
+        rules.0.dedup();
+        Ok(())
+    }
+
+    fn ai_step(world: &mut World) -> Option<Result<String, String>> {
+        ai::act(world)
     }
 }

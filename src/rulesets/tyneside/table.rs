@@ -174,6 +174,16 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
             })
             .collect(),
     });
+    world.insert_resource(super::ai::RulesSides(
+        table
+            .scenario
+            .sides
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.control == super::rules::scenario::Control::Rules)
+            .map(|(i, _)| i)
+            .collect(),
+    ));
     world.insert_resource(table);
     world.insert_resource(TurnState::new());
     world.insert_resource(crate::engine::pipeline::CommandQueue::<Command>::default());

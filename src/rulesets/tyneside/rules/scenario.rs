@@ -59,12 +59,26 @@ pub struct SideDef {
     pub id: String,
     /// Display name, e.g. "Rebel Alliance".
     pub name: String,
+    /// Who plays it: a person (hotseat), or the rules themselves (solo play: "a solo set,
+    /// though opposed play is possible").
+    #[serde(default)]
+    pub control: Control,
     /// An Imperial side: its figures never target, and ignore, C3PO and R2D2
     /// (tyneside-skirmish.txt, Droids: "never targeted by Imperials, and are ignored by them").
     #[serde(default)]
     pub imperial: bool,
     /// The side's groups.
     pub groups: Vec<GroupDef>,
+}
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Control {
+    /// A person, at the table (hotseat).
+    #[default]
+    Human,
+    /// The rules: its orders come from the Random movement table and its groups carry them out.
+    Rules,
 }
 
 /// A group: "at least 1 figure", kept within 5" of each other (tyneside-skirmish.txt, Groups).

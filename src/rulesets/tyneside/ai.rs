@@ -1,0 +1,292 @@
+//! The side the rules run (solo play): tyneside-skirmish.txt, Introduction, "they are a solo
+//! set, though opposed play is possible". The rules' side takes its orders from the Random
+//! movement table (a group a hero leads takes the table's order too) and its groups carry them
+//! out: Attack runs at the nearest enemy, Advance moves at it (or at an objective if none is in
+//! sight) and halts 5" short, Move goes the same way, Stand stays, Retreat and Rout run away.
+//! In the Shoot/Act phase a group fights if it is in contact, else shoots at the nearest enemy
+//! group it can. Every action goes through the command pipeline, so the rules refuse whatever
+//! an order forbids, exactly as for a person.
+
+use bevy::prelude::*;
+
+use super::Tyneside;
+use super::board::GameView;
+use super::commands::Command;
+use super::phases::situation;
+use super::rules::orders::{Order, allowance_left};
+use super::rules::random_movement::{Reaction, score};
+use super::turn::{TurnPhase, TurnState};
+use crate::engine::pipeline::{CommandOutcome, process};
+
+/// The sides the rules run, by index.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct RulesSides(pub Vec<usize>);
+
+/// What the active group of a side the rules run must do now.
+#[derive(Clone, Debug)]
+enum Plan {
+    /// Orders: the counters of groups a hero leads, then end the side's orders.
+    Orders(Vec<(String, Order)>),
+    /// Movement of `group` under `order`: its figures, whether each may run, and where to go.
+    Move {
+        group: String,
+        order: Order,
+        figures: Vec<String>,
+        /// Unit direction to move in (towards or away), or none (Stand, nowhere to go).
+        dir: Option<Vec2>,
+        /// The longest move to try, inches.
+        reach: f32,
+    },
+    /// Shoot/Act of `group`: enemy groups nearest first.
+    Act { group: String, targets: Vec<String> },
+}
+
+/// The side to act now: in Orders the side placing orders, else the active group's side.
+fn side_to_act(view: &GameView, phase: TurnPhase) -> Option<usize> {
+    let turn = view.turn.as_ref()?;
+    match phase {
+        TurnPhase::Orders => Some(turn.orders_side),
+        TurnPhase::Movement | TurnPhase::Action => {
+            view.group(turn.active_group()?).map(|g| g.side)
+        }
+        TurnPhase::EndOfTurn => None,
+    }
+}
+
+fn observe(
+    view: GameView,
+    phase: Option<Res<State<TurnPhase>>>,
+    rules: Option<Res<RulesSides>>,
+) -> Option<Plan> {
+    let phase = *phase?.get();
+    let side = side_to_act(&view, phase)?;
+    if !rules?.0.contains(&side) {
+        return None;
+    }
+    let board = view.board()?;
+    let turn = view.turn.as_ref()?;
+    match phase {
+        TurnPhase::Orders => {
+            let groups: Vec<_> = view.all_groups().into_iter().cloned().collect();
+            let led = groups
+                .iter()
+                .filter(|g| g.side == side)
+                .filter(|g| board.members(&g.id).iter().any(|&m| board.figs[m].figure.hero))
+                .filter_map(|g| {
+                    let s = situation(&board, &groups, g)?;
+                    Some((g.id.clone(), Reaction::of(score(&s)).order(s.in_cover)))
+                })
+                .collect();
+            Some(Plan::Orders(led))
+        }
+        TurnPhase::Movement => {
+            let group = turn.active_group()?.to_string();
+            let order = view.group(&group)?.order.unwrap_or(Order::Stand);
+            let members = board.members(&group);
+            let centre = members.iter().map(|&m| board.figs[m].pos).sum::<Vec2>()
+                / members.len().max(1) as f32;
+            // The nearest enemy to the group's centre: seen by one of its figures, or any.
+            let (mut seen, mut any): (Option<Vec2>, Option<Vec2>) = (None, None);
+            let closer = |best: Option<Vec2>, p: Vec2| match best {
+                Some(b) if b.distance(centre) <= p.distance(centre) => Some(b),
+                _ => Some(p),
+            };
+            for &m in &members {
+                let view = board.viewpoint(m);
+                for e in board.foes_of(m) {
+                    let p = board.figs[e].pos;
+                    any = closer(any, p);
+                    if board.sees_from(&view, m, e) {
+                        seen = closer(seen, p);
+                    }
+                }
+            }
+            let objective = board
+                .table
+                .scenario
+                .objectives
+                .iter()
+                .map(|o| Vec2::new(o.at.0, o.at.1))
+                .min_by(|a, b| a.distance(centre).total_cmp(&b.distance(centre)));
+            let toward = seen.or(objective).or(any);
+            let dir = match order {
+                Order::Stand => None,
+                Order::Attack | Order::Advance | Order::Move => {
+                    toward.map(|t| (t - centre).normalize_or_zero())
+                }
+                Order::Retreat | Order::Rout => any.map(|e| (centre - e).normalize_or_zero()),
+            };
+            // The longest move worth trying: what is left, plus a run's best roll if it may run.
+            let reach = members
+                .iter()
+                .map(|&m| {
+                    let f = &board.figs[m];
+                    let (left, run) =
+                        allowance_left(f.figure.profile.move_inches, f.act.run_roll, f.act.moved, order);
+                    left + run.unwrap_or(0.0)
+                })
+                .fold(0.0, f32::max);
+            Some(Plan::Move {
+                group,
+                order,
+                figures: members.iter().map(|&m| board.figs[m].figure.id.clone()).collect(),
+                dir: dir.filter(|d| *d != Vec2::ZERO),
+                reach,
+            })
+        }
+        TurnPhase::Action => {
+            let group = turn.active_group()?.to_string();
+            let members = board.members(&group);
+            let centre = members.iter().map(|&m| board.figs[m].pos).sum::<Vec2>()
+                / members.len().max(1) as f32;
+            let mut targets: Vec<(f32, String)> = view
+                .all_groups()
+                .into_iter()
+                .filter(|g| g.side != side)
+                .filter_map(|g| {
+                    let d = board
+                        .members(&g.id)
+                        .iter()
+                        .map(|&e| board.figs[e].pos.distance(centre))
+                        .fold(f32::MAX, f32::min);
+                    (d < f32::MAX).then(|| (d, g.id.clone()))
+                })
+                .collect();
+            targets.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            Some(Plan::Act {
+                group,
+                targets: targets.into_iter().map(|(_, g)| g).collect(),
+            })
+        }
+        TurnPhase::EndOfTurn => None,
+    }
+}
+
+/// Where figure `id` stands now and how far it still lacks of "at least half speed", inches.
+fn position_and_need(In(id): In<String>, view: GameView) -> Option<(Vec2, f32)> {
+    let board = view.board()?;
+    let f = &board.figs[board.find(&id)?];
+    Some((f.pos, f.figure.profile.move_inches / 2.0 - f.act.moved))
+}
+
+fn send(world: &mut World, c: Command) -> bool {
+    matches!(process::<Tyneside>(world, c), CommandOutcome::Accepted(_))
+}
+
+/// One step of a side the rules run, if one is to act now: its orders, one group's movement
+/// or one group's shooting or close combat, through the command pipeline. `None` when a
+/// person acts (or nobody: the game is over).
+///
+/// Errors: the group could not end its activation by any move the rules allow (reported,
+/// not a panic, so a game is never stuck silently).
+pub fn act(world: &mut World) -> Option<Result<String, String>> {
+    let plan = world.run_system_cached(observe).ok()??;
+    Some(match plan {
+        Plan::Orders(led) => {
+            for (group, order) in led {
+                send(world, Command::PlaceOrder { group, order });
+            }
+            if send(world, Command::EndPhase) {
+                Ok("the rules' side has placed its orders".into())
+            } else {
+                Err("the rules' side could not end its orders".into())
+            }
+        }
+        Plan::Move {
+            group,
+            order,
+            figures,
+            dir,
+            reach,
+        } => {
+            if order.must_run() || matches!(order, Order::Retreat) {
+                for f in &figures {
+                    send(world, Command::Run { figure: f.clone() });
+                }
+            }
+            // The longest move of at least `least` inches in the direction nearest `dir`.
+            let search = |world: &mut World, least: f32, make: &dyn Fn(Vec2) -> Command| -> Option<f32> {
+                let dir = dir?;
+                for k in [0i32, 1, -1, 2, -2, 3, -3, 4, -4] {
+                    let d = Vec2::from_angle(k as f32 * std::f32::consts::PI / 8.0).rotate(dir);
+                    let mut step = reach;
+                    while step >= least.max(0.5) - 1e-3 {
+                        if send(world, make(d * step)) {
+                            return Some(step);
+                        }
+                        step -= 0.5;
+                    }
+                }
+                None
+            };
+            let g = group.clone();
+            let moved = search(world, 0.5, &|by| Command::MoveGroup {
+                group: g.clone(),
+                by: (by.x, by.y),
+            });
+            if let CommandOutcome::Accepted(_) = process::<Tyneside>(world, Command::EndActivation) {
+                return Some(Ok(format!("{group} ({order}) moves {:.1}\"", moved.unwrap_or(0.0))));
+            }
+            // Short of its minimum (a figure held back by terrain): each figure on its own, a
+            // move that makes up what it lacks if it can, else the longest it can make.
+            for _ in 0..3 {
+                for f in &figures {
+                    let Some((at, lacks)) = world
+                        .run_system_cached_with(position_and_need, f.clone())
+                        .ok()
+                        .flatten()
+                    else {
+                        continue;
+                    };
+                    if lacks <= 0.0 {
+                        continue;
+                    }
+                    let make = |by: Vec2| Command::Move {
+                        figure: f.clone(),
+                        to: ((at + by).x, (at + by).y),
+                    };
+                    if search(world, lacks, &make).is_none() {
+                        search(world, 0.5, &make);
+                    }
+                }
+            }
+            match process::<Tyneside>(world, Command::EndActivation) {
+                CommandOutcome::Accepted(_) => Ok(format!("{group} ({order}) moves")),
+                CommandOutcome::Refused(_, why) => Err(format!(
+                    "the rules' group {group} ({order}) cannot end its movement: {why}"
+                )),
+            }
+        }
+        Plan::Act { group, targets } => {
+            let still_active = |world: &World| {
+                world.resource::<TurnState>().active_group() == Some(group.as_str())
+            };
+            if send(world, Command::Fight { group: group.clone() }) {
+                if still_active(world) {
+                    send(world, Command::EndActivation);
+                }
+                return Some(Ok(format!("{group} fights")));
+            }
+            for t in targets.iter().take(3) {
+                if send(
+                    world,
+                    Command::Shoot {
+                        groups: vec![group.clone()],
+                        targets: vec![t.clone()],
+                    },
+                ) {
+                    if still_active(world) {
+                        send(world, Command::EndActivation);
+                    }
+                    return Some(Ok(format!("{group} shoots at {t}")));
+                }
+            }
+            match process::<Tyneside>(world, Command::EndActivation) {
+                CommandOutcome::Accepted(_) => Ok(format!("{group} has nothing to shoot at")),
+                CommandOutcome::Refused(_, why) => Err(format!(
+                    "the rules' group {group} cannot end its activation: {why}"
+                )),
+            }
+        }
+    })
+}

@@ -1,0 +1,67 @@
+//! Solo play: the sides the rules run take their orders from the Random movement table and
+//! carry them out through the same command path as a person.
+
+mod common;
+
+use common::*;
+use holotable::engine::ruleset::Headless;
+
+#[test]
+fn every_bundled_scenario_plays_to_a_result_with_both_sides_run_by_the_rules() {
+    for (name, _) in holotable::rulesets::tyneside::BUNDLED {
+        for seed in 1..=10 {
+            let mut s = seeded_session(name, seed);
+            s.set_rules_sides(&["all".into()]).unwrap();
+            s.play_script(None, "")
+                .unwrap_or_else(|e| panic!("{name} (seed {seed}): {e}"));
+            assert_eq!(s.phase(), "GameOver", "{name} (seed {seed})");
+            assert!(s.state().result.is_some());
+        }
+    }
+}
+
+/// Stormtroopers with their officer, run by the rules, 40" from Rebel troopers a person plays.
+const ADVANCE: &str = r#"(
+    name: "Advance",
+    ruleset: "tyneside",
+    sides: [
+        (id: "empire", name: "Empire", imperial: true, control: Rules, groups: [
+            (id: "E", name: "Stormtroopers", figures: [
+                (id: "e1", profile: "Stormtrooper", at: (50.0, 20.0)),
+                (id: "e2", profile: "Stormtrooper", at: (50.0, 22.0)),
+                (id: "officer", profile: "Imperial officer", at: (52.0, 21.0)),
+            ]),
+        ]),
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Rebel troopers", figures: [
+                (id: "r1", profile: "Basic trooper", at: (10.0, 20.0)),
+                (id: "r2", profile: "Basic trooper", at: (10.0, 22.0)),
+            ]),
+        ]),
+    ],
+)"#;
+
+#[test]
+fn the_rules_side_carries_out_the_tables_order() {
+    let mut s = session_from(ADVANCE, &[]);
+    // The person plays the Rebels: orders, then R's movement; the rules play the rest.
+    s.play_script(Some("[EndPhase, EndActivation]"), "script").unwrap();
+    let ev = events(&mut s);
+    // Not under fire +1, no other friends -1, the officer +1 = 1, in the open: Advance.
+    assert!(
+        ev.contains("Random movement, Stormtroopers:") && ev.contains("= 1 -> Stand in cover, or Advance: Advance"),
+        "{ev}"
+    );
+    // Advance: "Must move directly Half–full speed… towards an objective or enemy group".
+    for id in ["e1", "e2", "officer"] {
+        let f = fig(&mut s, id);
+        let start = if id == "officer" { 52.0 } else { 50.0 };
+        assert!(
+            f.position.0 <= start - 2.5 + 1e-3,
+            "{id} advanced at least half speed towards the Rebels: {:?}",
+            f.position
+        );
+    }
+    // The person's turn has come round again (R's Shoot/Act): the rules wait for it.
+    assert_eq!(s.phase(), "Action");
+}
