@@ -32,6 +32,9 @@ pub enum Sub {
         /// Dice seed (default: from the clock, shown in the dice log).
         #[arg(long)]
         seed: Option<u64>,
+        /// Let the rules play these sides (side ids, comma-separated, or `all` to watch).
+        #[arg(long, value_delimiter = ',')]
+        ai: Option<Vec<String>>,
     },
     /// Validate scenario files; exit 1 with file:line:column messages if any is broken.
     Check {
@@ -96,13 +99,17 @@ pub fn main(registry: Registry) -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => crate::screens::run_window(Launch::Title, registry),
-        Some(Sub::Play { scenario, seed }) => {
+        Some(Sub::Play { scenario, seed, ai }) => {
             let launch = match scenario {
                 None => Launch::Title,
                 Some(s) => match std::fs::read_to_string(&s) {
                     Ok(text) if save::looks_like_save(&text) => Launch::Resume(PathBuf::from(s)),
                     _ => match registry.load(&s) {
-                        Ok((loaded, _)) => Launch::Play { loaded, seed },
+                        Ok((loaded, _)) => Launch::Play {
+                            loaded,
+                            seed,
+                            rules_play: ai.unwrap_or_default(),
+                        },
                         Err(es) => return report(&es),
                     },
                 },

@@ -147,6 +147,8 @@ pub struct RuleSetEntry {
     pub start: fn(&mut World, &Loaded, Randomness) -> Result<(), Vec<String>>,
     /// A headless game of `loaded`.
     pub headless: fn(&Loaded, Randomness) -> HeadlessGame,
+    /// See [`RuleSet::set_rules_sides`].
+    pub set_rules_sides: fn(&mut World, &[String]) -> Result<(), String>,
     /// Sets up a saved game (its text, its path for messages) in `world`, replaying and
     /// verifying every command; stops at the first divergence.
     pub resume: fn(&mut World, &str, &Path, u64) -> Result<(), String>,
@@ -179,6 +181,7 @@ impl RuleSetEntry {
             check: R::check,
             start: R::start,
             headless: headless::<R>,
+            set_rules_sides: R::set_rules_sides,
             resume: resume::<R>,
             replay: replay_file::<R>,
         }

@@ -43,6 +43,8 @@ pub enum Launch {
         loaded: Loaded,
         /// Dice seed (from the clock if absent).
         seed: Option<u64>,
+        /// The sides the rules play (side ids, or `all`).
+        rules_play: Vec<String>,
     },
     /// Resume a saved game (its path).
     Resume(PathBuf),
@@ -69,16 +71,26 @@ pub fn clock_seed() -> u64 {
         .unwrap_or(1)
 }
 
-/// Starts `loaded` in `world` with `seed` through its rule set and switches to the playing
-/// screen.
+/// Starts `loaded` in `world` with `seed` through its rule set, the rules playing the sides
+/// `rules_play` (side ids, or `all`) besides those the scenario gives them, and switches to
+/// the playing screen.
 ///
-/// Errors: the rule set is unknown or the scenario does not validate (every problem).
-pub fn begin(world: &mut World, loaded: Loaded, seed: u64) -> Result<(), Vec<String>> {
+/// Errors: the rule set is unknown, the scenario does not validate (every problem), or the
+/// rule set cannot play those sides.
+pub fn begin(
+    world: &mut World,
+    loaded: Loaded,
+    seed: u64,
+    rules_play: &[String],
+) -> Result<(), Vec<String>> {
     let registry = world.resource::<Registry>().clone();
     let entry = registry
         .get(&loaded.header.ruleset)
         .ok_or_else(|| vec![format!("{}: unknown rule set '{}'", loaded.file, loaded.header.ruleset)])?;
     (entry.start)(world, &loaded, Randomness::seeded(seed))?;
+    if !rules_play.is_empty() {
+        (entry.set_rules_sides)(world, rules_play).map_err(|e| vec![e])?;
+    }
     world.insert_resource(CurrentScenario(loaded));
     world
         .resource_mut::<NextState<Screen>>()
@@ -162,10 +174,14 @@ pub fn run_window(launch: Launch, registry: Registry) -> ExitCode {
     ));
     match launch {
         Launch::Title => {}
-        Launch::Play { loaded, seed } => {
+        Launch::Play {
+            loaded,
+            seed,
+            rules_play,
+        } => {
             let seed = seed.unwrap_or_else(clock_seed);
             app.add_systems(Startup, move |world: &mut World| {
-                if let Err(es) = begin(world, loaded.clone(), seed) {
+                if let Err(es) = begin(world, loaded.clone(), seed, &rules_play) {
                     es.iter().for_each(|e| error!("{e}"));
                 }
             });
@@ -180,7 +196,7 @@ pub fn run_window(launch: Launch, registry: Registry) -> ExitCode {
         }
         Launch::Screenshot { loaded, out, .. } => {
             app.add_systems(Startup, move |world: &mut World| {
-                if let Err(es) = begin(world, loaded.clone(), 1) {
+                if let Err(es) = begin(world, loaded.clone(), 1, &[]) {
                     es.iter().for_each(|e| error!("{e}"));
                 }
             });

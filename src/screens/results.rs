@@ -49,7 +49,7 @@ fn results(
                 {
                     let loaded = cur.0.clone();
                     commands.queue(move |world: &mut World| {
-                        if let Err(es) = begin(world, loaded, clock_seed()) {
+                        if let Err(es) = begin(world, loaded, clock_seed(), &[]) {
                             es.iter().for_each(|e| error!("{e}"));
                         }
                     });

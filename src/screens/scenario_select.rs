@@ -59,11 +59,36 @@ fn select(
                                 ui.with_layout(
                                     egui::Layout::right_to_left(egui::Align::Center),
                                     |ui| {
+                                        // Right to left: the demo, then solo as each side, then hotseat.
                                         if ui
-                                            .add_sized([90.0, 28.0], egui::Button::new("Play"))
+                                            .button("Watch")
+                                            .on_hover_text("The rules play every side (a demo)")
                                             .clicked()
                                         {
-                                            chosen = Some(loaded.clone());
+                                            chosen = Some((loaded.clone(), vec!["all".to_string()]));
+                                        }
+                                        for side in loaded.header.sides.iter().rev() {
+                                            if ui
+                                                .button(format!("Solo as {}", side.name))
+                                                .on_hover_text("You play this side; the rules play the others")
+                                                .clicked()
+                                            {
+                                                let others = loaded
+                                                    .header
+                                                    .sides
+                                                    .iter()
+                                                    .filter(|o| o.id != side.id)
+                                                    .map(|o| o.id.clone())
+                                                    .collect();
+                                                chosen = Some((loaded.clone(), others));
+                                            }
+                                        }
+                                        if ui
+                                            .add_sized([90.0, 28.0], egui::Button::new("Play"))
+                                            .on_hover_text("Hotseat: the sides as the scenario gives them")
+                                            .clicked()
+                                        {
+                                            chosen = Some((loaded.clone(), Vec::new()));
                                         }
                                     },
                                 );
@@ -103,7 +128,7 @@ fn select(
                         match registry.load(&path) {
                             Ok((loaded, _)) => {
                                 open.errors.clear();
-                                chosen = Some(loaded);
+                                chosen = Some((loaded, Vec::new()));
                             }
                             Err(es) => open.errors = es,
                         }
@@ -115,9 +140,9 @@ fn select(
             }
         });
     });
-    if let Some(loaded) = chosen {
+    if let Some((loaded, rules_play)) = chosen {
         commands.queue(move |world: &mut World| {
-            if let Err(es) = begin(world, loaded, clock_seed()) {
+            if let Err(es) = begin(world, loaded, clock_seed(), &rules_play) {
                 world.resource_mut::<OpenFile>().errors = es;
             }
         });

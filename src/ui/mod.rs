@@ -55,8 +55,11 @@ pub struct ShellStatus {
     pub turn_number: u32,
     /// The phase as the rule text names it.
     pub phase: String,
-    /// The side to act now: when it changes, the hand-over screen hides the table.
+    /// The side a person plays that is to act now: when it changes, the hand-over screen
+    /// hides the table (none while the rules play a side).
     pub to_act: Option<usize>,
+    /// The side acting now, person or rules (the colour of "who").
+    pub acting: Option<usize>,
     /// Who acts, in words ("Rebels — Rebels (X) (Advance)").
     pub who: String,
     /// What to do next, in words.

@@ -32,7 +32,7 @@ pub fn show(
                 ui.separator();
                 ui.strong(&status.phase);
                 ui.separator();
-                if let Some(side) = status.to_act {
+                if let Some(side) = status.acting {
                     ui.colored_label(
                         super::side_colour32(side),
                         egui::RichText::new(&status.who).strong(),

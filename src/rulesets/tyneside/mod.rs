@@ -85,7 +85,7 @@ impl RuleSet for Tyneside {
     }
 
     fn shell(app: &mut App) {
-        app.add_plugins((view::plugin, ui::plugin, input::plugin));
+        app.add_plugins((view::plugin, ui::plugin, input::plugin, ai::plugin));
     }
 
     fn check(loaded: &Loaded) -> Result<String, Vec<String>> {

@@ -61,14 +61,19 @@ fn status(
     view: GameView,
     phase: Res<State<TurnPhase>>,
     record: Option<Res<GameRecord<Command>>>,
+    rules: Option<Res<super::ai::RulesSides>>,
     mut shell: ResMut<ShellStatus>,
 ) {
     let (Some(turn), Some(table)) = (view.turn.as_ref(), view.table.as_ref()) else {
         return;
     };
     let phase = *phase.get();
-    let to_act = side_to_act(&view, phase);
-    let who = match (to_act, phase, turn.active_group().and_then(|g| view.group(g))) {
+    let acting = side_to_act(&view, phase);
+    let by_rules = acting.is_some_and(|s| super::ai::played_by_rules(rules.as_deref(), s));
+    // The hand-over is for people: the rules' turns pass without it.
+    let to_act = acting.filter(|_| !by_rules);
+    let who = match (acting, phase, turn.active_group().and_then(|g| view.group(g))) {
+        (Some(side), ..) if by_rules => format!("{} — played by the rules", table.side_name(side)),
         (Some(side), TurnPhase::Orders, _) => format!("{} places orders", table.side_name(side)),
         (Some(side), _, Some(g)) => format!(
             "{} — {} ({})",
@@ -80,6 +85,7 @@ fn status(
         (None, ..) => String::new(),
     };
     let end = match phase {
+        _ if by_rules => None,
         TurnPhase::Orders => Some(("End orders", "This side has placed its order counters (Space/Enter)")),
         TurnPhase::Movement | TurnPhase::Action => {
             Some(("End activation", "This group is done (Space/Enter)"))
@@ -107,8 +113,13 @@ fn status(
         turn_number: turn.turn,
         phase: phase.to_string(),
         to_act,
+        acting,
         who,
-        hint: hint(phase).into(),
+        hint: if by_rules {
+            "The rules are playing this side: watch the table and the event log.".into()
+        } else {
+            hint(phase).into()
+        },
         end: end.map(|(l, t)| (l.to_string(), t.to_string())),
         secrecy: match phase {
             TurnPhase::Orders => "Orders are placed in secret: the other side's counters stay hidden until everyone has placed theirs.",
