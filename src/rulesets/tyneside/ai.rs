@@ -323,6 +323,17 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Run condition: the side to act is a person's (the pointer and keys act only then, so a
+/// person cannot move the rules' figures).
+pub fn person_to_act(
+    view: GameView,
+    phase: Option<Res<State<TurnPhase>>>,
+    rules: Option<Res<RulesSides>>,
+) -> bool {
+    let Some(phase) = phase else { return false };
+    side_to_act(&view, *phase.get()).is_some_and(|s| !played_by_rules(rules.as_deref(), s))
+}
+
 /// Whether side `side` is played by the rules in the game in `world`'s view.
 pub fn played_by_rules(rules: Option<&RulesSides>, side: usize) -> bool {
     rules.is_some_and(|r| r.0.contains(&side))

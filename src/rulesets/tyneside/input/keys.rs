@@ -88,7 +88,10 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (keys, end)
             .chain()
-            .run_if(playing(crate::rulesets::tyneside::ID))
+            .run_if(
+                playing(crate::rulesets::tyneside::ID)
+                    .and_then(crate::rulesets::tyneside::ai::person_to_act),
+            )
             .before(CommandPipeline),
     );
 }

@@ -285,7 +285,10 @@ pub(super) fn plugin(app: &mut App) {
             (
                 reset,
                 forget_gone,
-                pointer.run_if(playing(crate::rulesets::tyneside::ID)),
+                pointer.run_if(
+                    playing(crate::rulesets::tyneside::ID)
+                        .and_then(crate::rulesets::tyneside::ai::person_to_act),
+                ),
             )
                 .chain()
                 .before(CommandPipeline),
