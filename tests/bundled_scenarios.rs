@@ -1,10 +1,13 @@
 //! Every bundled scenario can be played to its end through the command path: a plain policy
-//! (advance on the nearest enemy, shoot at the nearest enemy group, fight when in contact)
-//! with seeded dice reaches the result without getting stuck.
+//! (advance on the nearest enemy, shoot at the nearest enemy group, fight when in contact) for
+//! the sides people play, the rules for the sides the scenario gives them, with seeded dice,
+//! reaches the result without getting stuck.
 
 mod common;
 
 use holotable::engine::pipeline::CommandOutcome;
+use holotable::engine::ruleset::RuleSet;
+use holotable::rulesets::tyneside::Tyneside;
 use holotable::rulesets::tyneside::commands::Command;
 use holotable::rulesets::tyneside::components::Status;
 use holotable::rulesets::tyneside::turn::TurnState;
@@ -33,20 +36,11 @@ fn situation(s: &mut common::Game) -> Option<(String, Vec<String>, (f32, f32))> 
         .fold((0.0, 0.0), |a, f| (a.0 + f.position.0, a.1 + f.position.1));
     let n = ours.len().max(1) as f32;
     let c = (cx / n, cy / n);
-    // Enemies: the figures of the other sides (figure sides from the scenario).
-    let our_ids: Vec<String> = ours.iter().map(|f| f.id.clone()).collect();
-    let sides = side_map(s);
-    let our_side = sides
-        .iter()
-        .find(|(id, _)| our_ids.contains(id))
-        .map(|(_, side)| *side)?;
+    // Enemies: the figures of the other sides.
+    let our_side = ours.first()?.side;
     let mut enemies: Vec<(f32, String, (f32, f32))> = fighting
         .iter()
-        .filter(|f| {
-            sides
-                .iter()
-                .any(|(id, side)| *id == f.id && *side != our_side)
-        })
+        .filter(|f| f.side != our_side)
         .map(|f| {
             let d = ((f.position.0 - c.0).powi(2) + (f.position.1 - c.1).powi(2)).sqrt();
             (d, f.group.clone(), f.position)
@@ -66,25 +60,15 @@ fn situation(s: &mut common::Game) -> Option<(String, Vec<String>, (f32, f32))> 
     Some((active, groups, dir))
 }
 
-/// (figure id, side index) from the scenario.
-fn side_map(s: &mut common::Game) -> Vec<(String, usize)> {
-    let table = s.app.world().resource::<holotable::rulesets::tyneside::table::TableRes>();
-    table
-        .scenario
-        .sides
-        .iter()
-        .enumerate()
-        .flat_map(|(i, side)| {
-            side.groups
-                .iter()
-                .flat_map(move |g| g.figures.iter().map(move |f| (f.id.clone(), i)))
-        })
-        .collect()
-}
 
 fn play_to_the_end(name: &str, seed: u64) -> (u32, String) {
     let mut s = common::seeded_session(name, seed);
     for _ in 0..3000 {
+        // A side the scenario gives the rules is played by them (solo scenarios).
+        if let Some(step) = <Tyneside as RuleSet>::ai_step(s.app.world_mut()) {
+            step.unwrap_or_else(|e| panic!("{name}: {e}"));
+            continue;
+        }
         match s.phase().as_str() {
             "GameOver" => {
                 let st = s.state();

@@ -205,9 +205,10 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                 }
             }
             // The longest move of at least `least` inches in the direction nearest `dir`.
-            let search = |world: &mut World, least: f32, make: &dyn Fn(Vec2) -> Command| -> Option<f32> {
-                let dir = dir?;
-                for k in [0i32, 1, -1, 2, -2, 3, -3, 4, -4] {
+            // Directions are tried nearest `base` first, out to `wide` sixteenths of a turn.
+            let search = |world: &mut World, base: Vec2, least: f32, wide: i32, make: &dyn Fn(Vec2) -> Command| -> Option<f32> {
+                let dir = base;
+                for k in std::iter::once(0).chain((1..=wide).flat_map(|k| [k, -k])) {
                     let d = Vec2::from_angle(k as f32 * std::f32::consts::PI / 8.0).rotate(dir);
                     let mut step = reach;
                     while step >= least.max(0.5) - 1e-3 {
@@ -220,9 +221,11 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                 None
             };
             let g = group.clone();
-            let moved = search(world, 0.5, &|by| Command::MoveGroup {
-                group: g.clone(),
-                by: (by.x, by.y),
+            let moved = dir.and_then(|d| {
+                search(world, d, 0.5, 4, &|by| Command::MoveGroup {
+                    group: g.clone(),
+                    by: (by.x, by.y),
+                })
             });
             if let CommandOutcome::Accepted(_) = process::<Tyneside>(world, Command::EndActivation) {
                 return Some(Ok(format!("{group} ({order}) moves {:.1}\"", moved.unwrap_or(0.0))));
@@ -245,8 +248,13 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                         figure: f.clone(),
                         to: ((at + by).x, (at + by).y),
                     };
-                    if search(world, lacks, &make).is_none() {
-                        search(world, 0.5, &make);
+                    // Any direction the order allows (the rules refuse the others): nearest
+                    // the plan first, then the sixteen the half-speed waiver itself tries.
+                    let base = dir.unwrap_or(Vec2::X);
+                    if search(world, base, lacks, 8, &make).is_none()
+                        && search(world, Vec2::X, lacks, 8, &make).is_none()
+                    {
+                        search(world, base, 0.5, 8, &make);
                     }
                 }
             }

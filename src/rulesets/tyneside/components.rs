@@ -156,6 +156,36 @@ pub struct Group {
     pub leeway: Option<i32>,
 }
 
+/// A portal counter: where the enemy may appear (Game setup; Enemy Force Generation).
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct Portal {
+    /// Scenario id.
+    pub id: String,
+    /// Where it is, inches.
+    pub at: Vec2,
+    /// In the open: a 1–5 there brings an Imperial Probe Droid.
+    pub open: bool,
+    /// Stable order (scenario order).
+    pub index: usize,
+}
+
+/// The figures the enemy has left to bring on at portals, and who they are.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct EnemyPool {
+    /// The side that generates.
+    pub side: usize,
+    /// Profile name → figures left.
+    pub pool: std::collections::BTreeMap<String, u32>,
+    /// Indices of casualties already returned to the pool ("casualties are recycled").
+    pub recycled: std::collections::BTreeSet<usize>,
+    /// A Leader's profile.
+    pub leader: String,
+    /// What stands in for a walker, if anything.
+    pub walker: Option<String>,
+    /// Groups generated so far (for new group ids).
+    pub generated: usize,
+}
+
 /// Marks every entity of the current game, so a new game can clear the old.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct InGame;

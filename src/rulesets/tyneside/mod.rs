@@ -44,6 +44,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "death_star_escape.ron",
         include_str!("../../../scenarios/tyneside/death_star_escape.ron"),
     ),
+    (
+        "outpost_raid.ron",
+        include_str!("../../../scenarios/tyneside/outpost_raid.ron"),
+    ),
 ];
 
 /// The bundled roster (every profile and weapon of the text), read once.

@@ -22,6 +22,8 @@ pub struct FigureState {
     pub name: String,
     /// Group id.
     pub group: String,
+    /// Side index, in scenario order.
+    pub side: usize,
     /// Centre, inches.
     pub position: (f32, f32),
     /// Wounds taken.
@@ -80,6 +82,7 @@ pub fn snapshot(world: &mut World) -> GameState {
                     id: f.id.clone(),
                     name: f.name.clone(),
                     group: m.0.clone(),
+                    side: f.side,
                     position: (
                         (p.0.x * 100.0).round() / 100.0,
                         (p.0.y * 100.0).round() / 100.0,

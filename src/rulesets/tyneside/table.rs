@@ -4,10 +4,11 @@ use bevy::prelude::*;
 
 use super::commands::Command;
 use super::components::{
-    Condition, Facing, Figure, Group, InGame, Member, Position, Status, TurnActivity,
+    Condition, EnemyPool, Facing, Figure, Group, InGame, Member, Portal, Position, Status,
+    TurnActivity,
 };
 use super::rules::profile::{Ability, Roster};
-use super::rules::scenario::Scenario;
+use super::rules::scenario::{FigureDef, Scenario};
 use super::turn::TurnState;
 use crate::engine::board::{BoardGeometry, Marker};
 use crate::engine::dice::Randomness;
@@ -96,56 +97,9 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
                 },
             ));
             for f in &g.figures {
-                let Some(profile) = roster.profile(&f.profile).cloned() else {
-                    continue;
-                };
-                let weapon = f
-                    .weapon
-                    .as_deref()
-                    .or(profile.weapon.as_deref())
-                    .and_then(|w| roster.weapon(w).cloned());
-                let mut abilities = profile.abilities.clone();
-                abilities.extend(f.abilities.iter().copied());
-                abilities.sort();
-                abilities.dedup();
-                let armoured = f
-                    .armour
-                    .unwrap_or(profile.abilities.contains(&Ability::Armoured));
-                if armoured && !abilities.contains(&Ability::Armoured) {
-                    abilities.push(Ability::Armoured);
+                if spawn_figure(world, roster, f, side, &g.id, index) {
+                    index += 1;
                 }
-                if !armoured {
-                    abilities.retain(|a| *a != Ability::Armoured);
-                }
-                let force_points = profile.force_points;
-                world.spawn((
-                    InGame,
-                    Figure {
-                        id: f.id.clone(),
-                        name: f.name.clone().unwrap_or_else(|| profile.name.clone()),
-                        side,
-                        weapon,
-                        armoured,
-                        hero: f.hero,
-                        base: f.base,
-                        abilities,
-                        index,
-                        profile,
-                    },
-                    Member(g.id.clone()),
-                    Position(Vec2::new(f.at.0, f.at.1)),
-                    Facing(f.facing),
-                    Condition {
-                        status: Status::Active,
-                        wounds: 0,
-                        ducked_back_until: None,
-                        knocked_out_until: None,
-                        hidden: false,
-                        force_points,
-                    },
-                    TurnActivity::default(),
-                ));
-                index += 1;
             }
         }
     }
@@ -184,8 +138,103 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
             .map(|(i, _)| i)
             .collect(),
     ));
+    if let Some(ef) = &table.scenario.enemy_forces {
+        for (i, p) in ef.portals.iter().enumerate() {
+            world.spawn((
+                InGame,
+                Portal {
+                    id: p.id.clone(),
+                    at: Vec2::new(p.at.0, p.at.1),
+                    open: p.open,
+                    index: i,
+                },
+            ));
+        }
+        let side = table
+            .scenario
+            .sides
+            .iter()
+            .position(|s| s.id == ef.side)
+            .unwrap_or(0);
+        let mut pool = std::collections::BTreeMap::new();
+        for e in &ef.pool {
+            *pool.entry(e.profile.clone()).or_insert(0) += e.count;
+        }
+        world.insert_resource(EnemyPool {
+            side,
+            pool,
+            recycled: Default::default(),
+            leader: ef.leader.clone(),
+            walker: ef.walker.clone(),
+            generated: 0,
+        });
+    } else {
+        world.remove_resource::<EnemyPool>();
+    }
     world.insert_resource(table);
     world.insert_resource(TurnState::new());
     world.insert_resource(crate::engine::pipeline::CommandQueue::<Command>::default());
     crate::engine::state::enter_game(world, super::ID);
+}
+
+/// Spawns figure `f` of side `side` in group `group` with stable index `index`; `false` (and
+/// nothing spawned) if its profile is not in `roster` (a validated scenario never has one).
+pub fn spawn_figure(
+    world: &mut World,
+    roster: &Roster,
+    f: &FigureDef,
+    side: usize,
+    group: &str,
+    index: usize,
+) -> bool {
+    let Some(profile) = roster.profile(&f.profile).cloned() else {
+        return false;
+    };
+    let weapon = f
+        .weapon
+        .as_deref()
+        .or(profile.weapon.as_deref())
+        .and_then(|w| roster.weapon(w).cloned());
+    let mut abilities = profile.abilities.clone();
+    abilities.extend(f.abilities.iter().copied());
+    abilities.sort();
+    abilities.dedup();
+    let armoured = f
+        .armour
+        .unwrap_or(profile.abilities.contains(&Ability::Armoured));
+    if armoured && !abilities.contains(&Ability::Armoured) {
+        abilities.push(Ability::Armoured);
+    }
+    if !armoured {
+        abilities.retain(|a| *a != Ability::Armoured);
+    }
+    let force_points = profile.force_points;
+    world.spawn((
+        InGame,
+        Figure {
+            id: f.id.clone(),
+            name: f.name.clone().unwrap_or_else(|| profile.name.clone()),
+            side,
+            weapon,
+            armoured,
+            hero: f.hero,
+            base: f.base,
+            abilities,
+            index,
+            profile,
+        },
+        Member(group.to_string()),
+        Position(Vec2::new(f.at.0, f.at.1)),
+        Facing(f.facing),
+        Condition {
+            status: Status::Active,
+            wounds: 0,
+            ducked_back_until: None,
+            knocked_out_until: None,
+            hidden: false,
+            force_points,
+        },
+        TurnActivity::default(),
+    ));
+    true
 }

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use super::board::GameView;
-use super::components::{Condition, Figure, Group, Position};
+use super::components::{Condition, EnemyPool, Figure, Group, Portal, Position};
 use super::input::{MovePreview, PointerState, SightPreview};
 use super::rules::orders::{Order, allowance_left};
 use super::turn::{TurnPhase, TurnState};
@@ -157,6 +157,24 @@ fn draw(
     }
 }
 
+/// Portal counters: a diamond in the colour of the side that comes on there, ringed when the
+/// counter is in the open.
+fn portals(
+    portals: Query<&Portal>,
+    enemy: Option<Res<EnemyPool>>,
+    mut gizmos: Gizmos,
+) {
+    let colour = side_colour(enemy.map_or(1, |e| e.side));
+    for p in &portals {
+        let d = [Vec2::Y, Vec2::X, -Vec2::Y, -Vec2::X, Vec2::Y].map(|v| p.at + v * 0.8);
+        gizmos.linestrip_2d(d, colour);
+        gizmos.linestrip_2d(d.map(|v| p.at + (v - p.at) * 0.5), colour);
+        if p.open {
+            gizmos.circle_2d(Isometry2d::from_translation(p.at), 1.1, colour);
+        }
+    }
+}
+
 /// Keeps one counter per group, behind (below) its rearmost figure.
 fn counters(
     view: GameView,
@@ -227,6 +245,6 @@ fn counters(
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (tokens, draw, counters).run_if(game_of(super::ID)),
+        (tokens, draw, portals, counters).run_if(game_of(super::ID)),
     );
 }

@@ -4,6 +4,7 @@
 
 mod action;
 mod damage;
+mod generation;
 mod medics;
 mod melee;
 mod morale;

@@ -247,15 +247,24 @@ pub(in crate::rulesets::tyneside) fn check_wipe_out(
     mut turn: ResMut<TurnState>,
     table: Res<TableRes>,
     figures: Query<(&Figure, &Condition)>,
+    enemy: Option<Res<crate::rulesets::tyneside::components::EnemyPool>>,
+    portals: Query<(), With<crate::rulesets::tyneside::components::Portal>>,
     mut over: ResMut<NextState<GameState>>,
     mut log: ResMut<GameLog>,
 ) {
     if turn.result.is_some() {
         return;
     }
+    // A side that brings forces on at portals is still in the game while it has a counter on
+    // the table and figures left to bring on (ruling, docs/rules/tyneside.md).
+    let reserves = |s: usize| {
+        enemy
+            .as_ref()
+            .is_some_and(|e| e.side == s && e.pool.values().any(|&n| n > 0) && !portals.is_empty())
+    };
     let sides = table.scenario.sides.len();
     let standing: Vec<usize> = (0..sides)
-        .filter(|&s| figures.iter().any(|(f, c)| f.side == s && c.active()))
+        .filter(|&s| reserves(s) || figures.iter().any(|(f, c)| f.side == s && c.active()))
         .collect();
     if standing.len() <= 1 {
         let winner = standing.first().copied();
@@ -310,7 +319,10 @@ pub(super) fn plugin(app: &mut App) {
             (EndOfTurnSet::Morale, EndOfTurnSet::Finish).chain(),
         )
         .add_systems(OnEnter(TurnPhase::Orders), enter_orders)
-        .add_systems(OnEnter(TurnPhase::Movement), enter_movement)
+        .add_systems(
+            OnEnter(TurnPhase::Movement),
+            (super::generation::generate, enter_movement).chain(),
+        )
         .add_systems(OnEnter(TurnPhase::Action), enter_action)
         .add_systems(
             OnEnter(TurnPhase::EndOfTurn),

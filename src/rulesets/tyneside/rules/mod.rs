@@ -12,3 +12,4 @@ mod validate;
 
 pub use validate::parse;
 pub mod random_movement;
+pub mod force_generation;

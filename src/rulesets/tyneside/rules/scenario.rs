@@ -38,6 +38,10 @@ pub struct Scenario {
     /// (the worked shooting example).
     #[serde(default = "default_true")]
     pub random_movement: bool,
+    /// Portal counters and the figures the enemy can bring on through them (solo play: Game
+    /// setup, Enemy Force Generation).
+    #[serde(default)]
+    pub enemy_forces: Option<EnemyForces>,
     /// How the winner is decided.
     #[serde(default)]
     pub victory: Victory,
@@ -69,6 +73,61 @@ pub struct SideDef {
     pub imperial: bool,
     /// The side's groups.
     pub groups: Vec<GroupDef>,
+}
+
+/// The enemy's portal counters and figure pool.
+///
+/// tyneside-skirmish.txt, Game Setup: "take an appropriate number of Entry Portal markers …
+/// place them in positions where you would site a machine gun to engage your characters! These
+/// MUST normally be placed in positions where your characters cannot see behind them … The
+/// number of Portals should normally be 1.5 times the number of figures you are using";
+/// Enemy Force Generation: "If you run out of figures, you cannot deploy any until casualties
+/// are recycled!"
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyForces {
+    /// The id of the side whose figures appear at the portals.
+    pub side: String,
+    /// The portal counters.
+    pub portals: Vec<PortalDef>,
+    /// The figures the enemy has to deploy: (profile, how many).
+    pub pool: Vec<PoolEntry>,
+    /// The profile of a "Leader" (result 10); an Elite trooper if absent.
+    #[serde(default = "default_leader")]
+    pub leader: String,
+    /// What appears on 12–13 in place of the AT:ST/DP (vehicles are not on the table yet): a
+    /// Force user's profile (the text's "** If desired, replace this selection with an
+    /// Inquisitor, or another Force user!"); none: the options before it.
+    #[serde(default)]
+    pub walker: Option<String>,
+}
+
+fn default_leader() -> String {
+    "Elite trooper".into()
+}
+
+/// A portal counter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PortalDef {
+    /// Unique id.
+    pub id: String,
+    /// Where it is, inches.
+    pub at: (f32, f32),
+    /// "In the open" (an open area not in line of sight of the opposition at game start):
+    /// a 1–5 there brings an Imperial Probe Droid.
+    #[serde(default)]
+    pub open: bool,
+}
+
+/// Figures of one profile in the enemy's pool.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PoolEntry {
+    /// Profile name from the roster.
+    pub profile: String,
+    /// How many.
+    pub count: u32,
 }
 
 /// Who plays a side.

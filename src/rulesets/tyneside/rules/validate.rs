@@ -128,12 +128,16 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
     }
     for side in &scenario.sides {
         check_id(&mut r, "side", &side.id);
-        if side.groups.is_empty() {
+        let reinforced = scenario.enemy_forces.as_ref().is_some_and(|e| e.side == side.id);
+        if side.groups.is_empty() && !reinforced {
             r.at_value(
                 "id",
                 &side.id,
                 0,
-                format!("side '{}' has no groups", side.id),
+                format!(
+                    "side '{}' has no groups (only a side that brings forces on at portals may start with none)",
+                    side.id
+                ),
             );
         }
         for g in &side.groups {
@@ -237,6 +241,44 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                         f.id, g.id
                     ));
                 }
+            }
+        }
+    }
+    if let Some(ef) = &scenario.enemy_forces {
+        if !scenario.sides.iter().any(|s| s.id == ef.side) {
+            let known: Vec<&str> = scenario.sides.iter().map(|s| s.id.as_str()).collect();
+            r.at_value(
+                "side",
+                &ef.side,
+                0,
+                format!(
+                    "enemy_forces: no side '{}' (sides: {})",
+                    ef.side,
+                    known.join(", ")
+                ),
+            );
+        }
+        for p in &ef.portals {
+            check_id(&mut r, "portal", &p.id);
+            let at = Vec2::new(p.at.0, p.at.1);
+            if at.x < 0.0 || at.y < 0.0 || at.x > table.x || at.y > table.y {
+                r.at_value("id", &p.id, 0, format!("portal '{}' is off the table", p.id));
+            }
+        }
+        let needed = ef
+            .pool
+            .iter()
+            .map(|p| p.profile.as_str())
+            .chain(std::iter::once(ef.leader.as_str()))
+            .chain(ef.walker.as_deref());
+        for (k, name) in needed.enumerate() {
+            if roster.profile(name).is_none() {
+                let hint = roster
+                    .nearest_profile(name)
+                    .map(|n| format!(" — did you mean '{n}'?"))
+                    .unwrap_or_default();
+                let key = if k < ef.pool.len() { "profile" } else if name == ef.leader { "leader" } else { "walker" };
+                r.at_value(key, name, 0, format!("enemy_forces: unknown profile '{name}'{hint}"));
             }
         }
     }

@@ -1,0 +1,183 @@
+//! Enemy Force Generation: what appears at a portal counter when a player's figures see it.
+//!
+//! tyneside-skirmish.txt, Enemy Force Generation: "When a player's figure(s) get within LOS of
+//! one or more, throw a D6: -1: No contact today with the enemy. +2: Imperial Officer on the
+//! table. +1: Each other counter after the first, in LOS of the same enemy. … A natural '1' is
+//! always nothing. 1-5: nothing (unless counter is in the open, when an Imperial Probe Droid
+//! appears) 6-7: 4 Stormtroopers 8-9: 4 Stormtroopers and a Heavy weapon trooper 10-11 Leader
+//! and 2d4 Stormtroopers (Use an Officer instead on a result of 11) 12-13: AT:ST/DP and 2d4
+//! Stormtroopers** 14+: Redice for all counters in LOS. Ignore results over 10! If no figures
+//! are available to represent the generated force, use the options before in order instead
+//! until a deployable force is generated." Rulings in docs/rules/tyneside.md.
+
+use std::collections::BTreeMap;
+
+/// What the table calls for, before the figure pool is consulted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Generated {
+    /// Nothing appears.
+    Nothing,
+    /// "an Imperial Probe Droid appears" (a counter in the open, results 1–5).
+    ProbeDroid,
+    /// 6–7: "4 Stormtroopers".
+    Squad,
+    /// 8–9: "4 Stormtroopers and a Heavy weapon trooper".
+    SquadWithHeavyWeapon,
+    /// 10–11: "Leader and 2d4 Stormtroopers (Use an Officer instead on a result of 11)".
+    Leader {
+        /// An officer leads (a result of 11).
+        officer: bool,
+    },
+    /// 12–13: "AT:ST/DP and 2d4 Stormtroopers", or a Force user if the scenario says so.
+    Walker,
+    /// 14+: "Redice for all counters in LOS. Ignore results over 10!"
+    Redice,
+}
+
+impl std::fmt::Display for Generated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Generated::Nothing => "nothing",
+            Generated::ProbeDroid => "an Imperial Probe Droid",
+            Generated::Squad => "4 Stormtroopers",
+            Generated::SquadWithHeavyWeapon => "4 Stormtroopers and a Heavy weapon trooper",
+            Generated::Leader { officer: false } => "a Leader and 2D4 Stormtroopers",
+            Generated::Leader { officer: true } => "an Officer and 2D4 Stormtroopers",
+            Generated::Walker => "an AT:ST/DP (or a Force user) and 2D4 Stormtroopers",
+            Generated::Redice => "a redice for every counter in sight",
+        })
+    }
+}
+
+/// The modifiers of one throw: (name, value).
+pub fn modifiers(contact: bool, officer_on_table: bool, counters_in_sight: usize) -> Vec<(&'static str, i32)> {
+    let mut m = Vec::new();
+    if !contact {
+        m.push(("No contact today with the enemy", -1));
+    }
+    if officer_on_table {
+        m.push(("Imperial Officer on the table", 2));
+    }
+    if counters_in_sight > 1 {
+        m.push((
+            "Each other counter after the first, in LOS",
+            counters_in_sight as i32 - 1,
+        ));
+    }
+    m
+}
+
+/// The result for a die `natural` (1–6) and modified total `total` at a counter that is in
+/// the open or not; `redice` is a throw made for a 14+ ("Ignore results over 10!").
+pub fn result(natural: i32, total: i32, in_open: bool, redice: bool) -> Generated {
+    if natural == 1 {
+        return Generated::Nothing;
+    }
+    if redice && total > 10 {
+        return Generated::Nothing;
+    }
+    match total {
+        i32::MIN..=5 if in_open => Generated::ProbeDroid,
+        i32::MIN..=5 => Generated::Nothing,
+        6..=7 => Generated::Squad,
+        8..=9 => Generated::SquadWithHeavyWeapon,
+        10 => Generated::Leader { officer: false },
+        11 => Generated::Leader { officer: true },
+        12..=13 => Generated::Walker,
+        _ => Generated::Redice,
+    }
+}
+
+/// The figures a result needs, by profile name: `stormtroopers` is the 2D4 thrown for a
+/// leader's or walker's escort, `leader` the profile a plain leader uses, `walker` what the
+/// scenario puts in place of the AT-ST/DP (a Force user, or a walker once vehicles exist).
+pub fn figures(
+    g: Generated,
+    stormtroopers: u32,
+    leader: &str,
+    walker: Option<&str>,
+) -> Vec<(String, u32)> {
+    let st = |n: u32| ("Stormtrooper".to_string(), n);
+    match g {
+        Generated::Nothing | Generated::Redice => Vec::new(),
+        Generated::ProbeDroid => vec![("Imperial Probe Droid".into(), 1)],
+        Generated::Squad => vec![st(4)],
+        Generated::SquadWithHeavyWeapon => vec![st(4), ("Heavy weapon trooper".into(), 1)],
+        Generated::Leader { officer } => vec![
+            (if officer { "Imperial officer" } else { leader }.to_string(), 1),
+            st(stormtroopers),
+        ],
+        Generated::Walker => match walker {
+            Some(w) => vec![(w.to_string(), 1), st(stormtroopers)],
+            None => vec![("(no walker)".into(), 1)],
+        },
+    }
+}
+
+/// The options the text allows when the pool is short: the result itself, then "the options
+/// before in order", down to nothing.
+pub fn fallbacks(g: Generated) -> Vec<Generated> {
+    use Generated::*;
+    let order = [
+        Walker,
+        Leader { officer: true },
+        Leader { officer: false },
+        SquadWithHeavyWeapon,
+        Squad,
+    ];
+    let start = order.iter().position(|o| *o == g);
+    match start {
+        Some(i) => order[i..].to_vec(),
+        None => vec![g],
+    }
+}
+
+/// Whether `pool` (profile → figures left) can field `needed`.
+pub fn deployable(pool: &BTreeMap<String, u32>, needed: &[(String, u32)]) -> bool {
+    !needed.is_empty()
+        && needed
+            .iter()
+            .all(|(p, n)| pool.get(p).is_some_and(|have| have >= n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_result_table_row_by_row() {
+        assert_eq!(result(1, 9, false, false), Generated::Nothing, "a natural 1");
+        assert_eq!(result(5, 5, false, false), Generated::Nothing);
+        assert_eq!(result(5, 5, true, false), Generated::ProbeDroid);
+        assert_eq!(result(6, 6, false, false), Generated::Squad);
+        assert_eq!(result(6, 7, false, false), Generated::Squad);
+        assert_eq!(result(6, 8, false, false), Generated::SquadWithHeavyWeapon);
+        assert_eq!(result(6, 10, false, false), Generated::Leader { officer: false });
+        assert_eq!(result(6, 11, false, false), Generated::Leader { officer: true });
+        assert_eq!(result(6, 12, false, false), Generated::Walker);
+        assert_eq!(result(6, 14, false, false), Generated::Redice);
+        assert_eq!(result(6, 11, false, true), Generated::Nothing, "ignore results over 10");
+    }
+
+    #[test]
+    fn modifiers_as_listed() {
+        assert_eq!(modifiers(false, false, 1), vec![("No contact today with the enemy", -1)]);
+        let m = modifiers(true, true, 3);
+        assert_eq!(m.iter().map(|(_, v)| v).sum::<i32>(), 4);
+    }
+
+    #[test]
+    fn a_short_pool_falls_back_to_the_options_before() {
+        let mut pool = BTreeMap::new();
+        pool.insert("Stormtrooper".to_string(), 4);
+        let leader = figures(Generated::Leader { officer: false }, 5, "Elite trooper", None);
+        assert!(!deployable(&pool, &leader));
+        let options = fallbacks(Generated::Leader { officer: false });
+        let first = options
+            .iter()
+            .copied()
+            .find(|g| deployable(&pool, &figures(*g, 5, "Elite trooper", None)));
+        assert_eq!(first, Some(Generated::Squad));
+        assert!(!deployable(&BTreeMap::new(), &figures(Generated::Squad, 0, "", None)));
+    }
+}
