@@ -47,9 +47,24 @@ fn situation(s: &mut common::Game) -> Option<(String, Vec<String>, (f32, f32))> 
         })
         .collect();
     enemies.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Towards the nearest enemy, or with none on the table (reinforcements still to come),
+    // the nearest objective.
+    let objective = s
+        .app
+        .world()
+        .resource::<holotable::rulesets::tyneside::table::TableRes>()
+        .scenario
+        .objectives
+        .iter()
+        .map(|o| o.at)
+        .min_by(|a, b| {
+            let d = |p: &(f32, f32)| (p.0 - c.0).powi(2) + (p.1 - c.1).powi(2);
+            d(a).total_cmp(&d(b))
+        });
     let dir = enemies
         .first()
         .map(|e| (e.2.0 - c.0, e.2.1 - c.1))
+        .or(objective.map(|o| (o.0 - c.0, o.1 - c.1)))
         .unwrap_or((0.0, 0.0));
     let mut groups: Vec<String> = Vec::new();
     for e in enemies {
