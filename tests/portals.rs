@@ -93,3 +93,101 @@ fn a_low_throw_brings_a_probe_droid_only_at_a_counter_in_the_open_and_a_short_po
     // With reserves in the pool the Empire, with nobody on the table yet, has not lost.
     assert_ne!(s.phase(), "GameOver");
 }
+
+/// Eliminating Portals, Example 1, laid out so the text's outcomes follow (the diagrams are
+/// missing): building A with Luke at its north-east corner, building B to the east; counter (a)
+/// in cover by B's west side within 8" of Luke, counter (b) in the open north of B, both in his
+/// sight.
+fn example_one(a_at: (f32, f32)) -> String {
+    format!(
+        r#"(
+    name: "Portals, example 1",
+    ruleset: "tyneside",
+    terrain: [
+        (id: "A", kind: Building, shape: Rect(min: (20.0, 20.0), max: (30.0, 30.0)),
+         properties: [Building, BlocksLineOfSight, Impassable]),
+        (id: "B", kind: Building, shape: Rect(min: (40.0, 20.0), max: (50.0, 30.0)),
+         properties: [Building, BlocksLineOfSight, Impassable]),
+    ],
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "L", name: "Luke", order: Stand, figures: [
+                (id: "luke", profile: "Luke Skywalker", at: (31.0, 31.0), hero: true),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: []),
+    ],
+    enemy_forces: (
+        side: "empire",
+        portals: [
+            (id: "a", at: ({}, {})),
+            (id: "b", at: (47.0, 33.0), open: true),
+        ],
+        pool: [(profile: "Stormtrooper", count: 8)],
+    ),
+)"#,
+        a_at.0, a_at.1
+    )
+}
+
+fn portal(s: &mut Game, id: &str) -> Option<((f32, f32), bool)> {
+    use holotable::rulesets::tyneside::components::Portal;
+    let world = s.app.world_mut();
+    let mut q = world.query::<&Portal>();
+    q.iter(world).find(|p| p.id == id).map(|p| ((p.at.x, p.at.y), p.open))
+}
+
+#[test]
+fn example_one_a_counter_approached_falls_back_behind_the_building_and_one_in_the_open_after_generation() {
+    // (a) is 7.3" from Luke's base and in his sight: it falls back at once.
+    let mut s = session_from(&example_one((38.5, 29.0)), &[1]);
+    ok(&mut s, Command::EndPhase);
+    let (a, _) = portal(&mut s, "a").expect("(a) falls back, it is not eliminated");
+    assert_ne!(a, (38.5, 29.0), "{}", events(&mut s));
+    assert!(a.0 > 40.0, "(a) goes behind building B: {a:?}");
+    // (b), in the open, stays until the Enemy Force Generation step (a natural 1: nothing
+    // appears), then moves back behind the building too.
+    assert_eq!(portal(&mut s, "b"), Some(((47.0, 33.0), true)));
+    ok(&mut s, Command::EndPhase);
+    let (b, open) = portal(&mut s, "b").unwrap_or_else(|| panic!("(b) falls back:\n{}", events(&mut s)));
+    assert!(!open && b.0 > 50.0, "(b) goes to the rear of building B: {b:?}\n{}", events(&mut s));
+    assert!(events(&mut s).contains("Portal b (it stands in the open and has been seen) moves"));
+    // "If the distance was over 8" between the counters, PC(a) would remain."
+    let mut s = session_from(&example_one((39.0, 25.0)), &[1]);
+    ok(&mut s, Command::EndPhase);
+    assert_eq!(portal(&mut s, "a"), Some(((39.0, 25.0), false)));
+}
+
+#[test]
+fn example_two_a_counter_with_no_dead_ground_within_twelve_inches_is_eliminated() {
+    // Two figures bracket building B, as the "sneaky rebels" of Example 2 do: every spot
+    // behind B is seen, and nothing else within 12" hides a counter.
+    let src = r#"(
+    name: "Portals, example 2",
+    ruleset: "tyneside",
+    terrain: [
+        (id: "B", kind: Building, shape: Rect(min: (40.0, 20.0), max: (50.0, 30.0)),
+         properties: [Building, BlocksLineOfSight, Impassable]),
+    ],
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "L", name: "Luke", order: Stand, figures: [
+                (id: "luke", profile: "Luke Skywalker", at: (53.0, 33.0), hero: true),
+            ]),
+            (id: "H", name: "Han", order: Stand, figures: [
+                (id: "han", profile: "Han Solo", at: (53.0, 17.0), hero: true),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: []),
+    ],
+    enemy_forces: (
+        side: "empire",
+        portals: [(id: "a", at: (51.5, 31.0))],
+        pool: [(profile: "Stormtrooper", count: 8)],
+    ),
+)"#;
+    let mut s = session_from(src, &[]);
+    ok(&mut s, Command::EndPhase);
+    assert_eq!(portal(&mut s, "a"), None, "{}", events(&mut s));
+    assert!(events(&mut s).contains("is eliminated"));
+}

@@ -232,7 +232,12 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
             }
             // Short of its minimum (a figure held back by terrain): each figure on its own, a
             // move that makes up what it lacks if it can, else the longest it can make.
-            for _ in 0..3 {
+            for _ in 0..6 {
+                if let CommandOutcome::Accepted(_) =
+                    process::<Tyneside>(world, Command::EndActivation)
+                {
+                    return Some(Ok(format!("{group} ({order}) moves")));
+                }
                 for f in &figures {
                     let Some((at, lacks)) = world
                         .run_system_cached_with(position_and_need, f.clone())

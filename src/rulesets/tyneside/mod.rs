@@ -123,6 +123,7 @@ impl RuleSet for Tyneside {
     }
 
     fn after_command(world: &mut World) {
+        phases::portals::retreat(world, false);
         if let Err(e) = world.run_system_cached(phases::check_wipe_out) {
             error!("the wipe-out check could not run: {e}");
         }

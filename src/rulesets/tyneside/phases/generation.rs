@@ -121,6 +121,8 @@ pub(super) fn generate(world: &mut World) {
         game_log.push(turn, line);
     }
     world.insert_resource(pool);
+    // "(or one that is in the open, after the 'Enemy Force Generation' phase)"
+    super::portals::retreat(world, true);
 }
 
 /// A force to bring on: (counter index, figures by profile).

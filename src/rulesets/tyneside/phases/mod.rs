@@ -10,6 +10,7 @@ mod melee;
 mod morale;
 mod movement;
 mod orders;
+pub mod portals;
 mod sequence;
 mod shooting;
 
