@@ -1,12 +1,13 @@
 //! The headless command path on a 60-figure scenario: one simple command through
-//! `Session::send` (target: median under 20 µs), and one full turn (target: under 2 ms):
-//! orders, every group's movement, every group shooting at the nearest enemy group, the end
-//! of the turn.
+//! `Session::send` (target: median under 20 µs); one full turn of scripted commands (target:
+//! under 2 ms): orders, every group's movement, every group shooting at the nearest enemy
+//! group, the end of the turn; and one whole turn decided and played by the rules for both
+//! sides (target: under 20 ms).
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use holotable::engine::dice::Randomness;
 use holotable::engine::pipeline::CommandOutcome;
-use holotable::engine::ruleset::Loaded;
+use holotable::engine::ruleset::{Headless, Loaded, RuleSet};
 use holotable::engine::session::Session;
 use holotable::rules::scenario::read_header;
 use holotable::rulesets::tyneside::Tyneside;
@@ -14,7 +15,9 @@ use holotable::rulesets::tyneside::commands::Command;
 use holotable::rulesets::tyneside::turn::TurnState;
 
 /// Two sides of six groups of five, 30" apart, with some woods between.
-fn scenario() -> String {
+/// `random_movement`: whether groups take the Random movement table's orders (the scripted
+/// benches keep the scenario's Stand orders, so every command is accepted).
+fn scenario(random_movement: bool) -> String {
     let mut sides = String::new();
     for (s, (name, x)) in [("rebels", 10.0f32), ("empire", 40.0)].iter().enumerate() {
         let mut groups = String::new();
@@ -39,18 +42,21 @@ fn scenario() -> String {
         sides += &format!("(id: \"{name}\", name: \"{name}\", groups: [{groups}]),");
     }
     format!(
-        "(name: \"Sixty\", ruleset: \"tyneside\", terrain: [(id: \"w\", kind: Woods, shape: Circle(centre: (30.0, 24.0), radius: 5.0), properties: [Cover, Difficult, BlocksLineOfSight])], sides: [{sides}])"
+        "(name: \"Sixty\", ruleset: \"tyneside\", random_movement: {random_movement}, terrain: [(id: \"w\", kind: Woods, shape: Circle(centre: (30.0, 24.0), radius: 5.0), properties: [Cover, Difficult, BlocksLineOfSight])], sides: [{sides}])"
     )
 }
 
 fn bench(c: &mut Criterion) {
-    let src = scenario();
-    let loaded = Loaded {
-        file: "sixty.ron".into(),
-        header: read_header(&src, "sixty.ron", &["tyneside"]).unwrap(),
-        src,
+    let loaded = |random_movement: bool| {
+        let src = scenario(random_movement);
+        Loaded {
+            file: "sixty.ron".into(),
+            header: read_header(&src, "sixty.ron", &["tyneside"]).unwrap(),
+            src,
+        }
     };
-    let setup = || Session::<Tyneside>::start(&loaded, Randomness::seeded(7)).unwrap();
+    let (scripted, by_table) = (loaded(false), loaded(true));
+    let setup = || Session::<Tyneside>::start(&scripted, Randomness::seeded(7)).unwrap();
     c.bench_function("one EndActivation through Session::send", |b| {
         b.iter_batched_ref(
             || {
@@ -63,6 +69,24 @@ fn bench(c: &mut Criterion) {
             },
             |s| {
                 assert!(s.send(Command::EndActivation).accepted());
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("the rules play one whole turn, 60 figures", |b| {
+        b.iter_batched(
+            || {
+                let mut s = Session::<Tyneside>::start(&by_table, Randomness::seeded(7)).unwrap();
+                s.set_rules_sides(&["all".into()]).unwrap();
+                s
+            },
+            |mut s| {
+                while s.world().resource::<TurnState>().turn == 1 {
+                    Tyneside::ai_step(s.app.world_mut())
+                        .expect("the rules' side acts")
+                        .expect("and can go on");
+                }
+                s
             },
             BatchSize::SmallInput,
         )

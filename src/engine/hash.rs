@@ -1,5 +1,6 @@
 //! A stable hash of a game's state: the same state gives the same number on every run and
-//! every build, so a save can carry it and a replay can compare it (FNV-1a, 64 bits).
+//! every build, so a save can carry it and a replay can compare it (FNV-1a, 64 bits, over
+//! bytes for strings and over whole words for numbers).
 
 use std::hash::Hasher;
 
@@ -14,7 +15,15 @@ impl Default for StableHasher {
     }
 }
 
+/// The 64-bit FNV prime.
+const PRIME: u64 = 0x0000_0100_0000_01b3;
+
 impl StableHasher {
+    fn word(&mut self, v: u64) {
+        self.0 ^= v;
+        self.0 = self.0.wrapping_mul(PRIME);
+    }
+
     /// Feeds an `f32` by its bits (positions are rounded by the rules, not here).
     pub fn write_f32(&mut self, v: f32) {
         self.write_u32(v.to_bits());
@@ -29,8 +38,29 @@ impl Hasher for StableHasher {
     fn write(&mut self, bytes: &[u8]) {
         for b in bytes {
             self.0 ^= u64::from(*b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+            self.0 = self.0.wrapping_mul(PRIME);
         }
+    }
+
+    // Whole numbers are folded in as one word each (FNV-1a over words rather than bytes):
+    // the same definition on every platform, and several times faster than byte by byte.
+    fn write_u8(&mut self, v: u8) {
+        self.word(u64::from(v));
+    }
+    fn write_u16(&mut self, v: u16) {
+        self.word(u64::from(v));
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.word(u64::from(v));
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.word(v);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.word(v as u64);
+    }
+    fn write_i32(&mut self, v: i32) {
+        self.word(v as u32 as u64);
     }
 }
 

@@ -23,15 +23,20 @@ pub fn next_activation(game: &mut Game, next: &mut NextState<TurnPhase>, phase: 
     if !game.turn.queue.is_empty() {
         game.turn.queue.remove(0);
     }
-    let emptied: Vec<String> = {
-        let board = game.board();
-        game.turn
-            .queue
-            .iter()
-            .filter(|g| board.members(g).is_empty())
-            .cloned()
-            .collect()
-    };
+    // Groups with nobody left fighting lose their activation (no board needed: one pass).
+    let fighting: Vec<&str> = game
+        .figures
+        .iter()
+        .filter(|(_, _, _, _, c, _)| c.active())
+        .map(|(_, _, m, ..)| m.0.as_str())
+        .collect();
+    let emptied: Vec<String> = game
+        .turn
+        .queue
+        .iter()
+        .filter(|g| !fighting.contains(&g.as_str()))
+        .cloned()
+        .collect();
     game.turn.queue.retain(|g| !emptied.contains(g));
     if game.turn.queue.is_empty() {
         next.set(match phase {
