@@ -421,3 +421,40 @@ fn groups_no_hero_is_with_take_the_random_movement_table_and_a_hero_nearby_may_m
     let why = refused(&mut s, Command::IssueOrder { group: "L".into() });
     assert!(why.contains("place its order directly"), "{why}");
 }
+
+#[test]
+fn a_grenade_kills_on_four_plus_or_ducks_back_everyone_within_three_inches() {
+    let src = r#"(
+    name: "Grenade",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "E", name: "Stormtroopers", order: Stand, figures: [
+                (id: "e1", profile: "Stormtrooper", at: (10.0, 10.0)),
+                (id: "e2", profile: "Stormtrooper", at: (10.0, 12.0)),
+                (id: "e3", profile: "Stormtrooper", at: (10.0, 16.0)),
+            ]),
+        ]),
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Rebel troopers", order: Stand, figures: [
+                (id: "r1", profile: "Basic trooper", at: (20.0, 10.0)),
+                (id: "r2", profile: "Basic trooper", at: (16.5, 13.0)),
+            ]),
+        ]),
+    ],
+)"#;
+    // e1 throws 4 (killed), e2 (1" from e1) throws 2 (duck back); e3 is 5" away.
+    let mut s = session_from(src, &[4, 2]);
+    to_action(&mut s);
+    let why = refused(&mut s, Command::Grenade { figure: "r2".into(), target: "e2".into() });
+    assert!(why.contains("Range is 6-12"), "{why}");
+    ok(&mut s, Command::Grenade { figure: "r1".into(), target: "e1".into() });
+    use holotable::rulesets::tyneside::components::Status;
+    assert_eq!(fig(&mut s, "e1").status, Status::Killed);
+    assert!(fig(&mut s, "e2").ducked_back && fig(&mut s, "e2").status == Status::Active);
+    assert!(!fig(&mut s, "e3").ducked_back);
+    // "Throwing a grenade takes a full activation": r1 has no second throw or shot this turn.
+    let why = refused(&mut s, Command::Grenade { figure: "r1".into(), target: "e3".into() });
+    assert!(why.contains("full activation"), "{why}");
+}

@@ -90,6 +90,13 @@ pub enum Command {
         /// The target's figure id.
         target: String,
     },
+    /// Shoot/act: a figure of the active group throws a grenade at a figure 6–12" away.
+    Grenade {
+        /// The thrower's figure id.
+        figure: String,
+        /// The target's figure id.
+        target: String,
+    },
     /// Shoot/act: the active group's figures within 1" of enemies fight.
     Fight {
         /// Group id (the active group).
@@ -126,7 +133,9 @@ impl Command {
             Run { .. } | Move { .. } | MoveGroup { .. } | Jump { .. } | Hide { .. } => {
                 &[TurnPhase::Movement]
             }
-            Shoot { .. } | HeroShot { .. } | Fight { .. } | Heal { .. } => &[TurnPhase::Action],
+            Shoot { .. } | HeroShot { .. } | Grenade { .. } | Fight { .. } | Heal { .. } => {
+                &[TurnPhase::Action]
+            }
             Delay | EndActivation => &[TurnPhase::Movement, TurnPhase::Action],
         }
     }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::{Effects, delay, run};
 use super::medics::heal;
 use super::melee::{fight, pending_melee};
-use super::shooting::{hero_shot, shoot};
+use super::shooting::{grenade, hero_shot, shoot};
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::commands::{Command, not_in_phase};
 use super::sequence::next_activation;
@@ -61,6 +61,7 @@ pub(super) fn apply(
                 next_activation(&mut game, &mut next, TurnPhase::Action);
                 Ok(())
             }),
+            Command::Grenade { figure, target } => grenade(&mut game, &mut out, figure, target),
             Command::Fight { group } => fight(&mut game, &mut out, group),
             Command::Heal { medic, patient } => heal(&mut game, &mut out, medic, patient),
             Command::PlaceOrder { .. }

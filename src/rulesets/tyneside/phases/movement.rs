@@ -369,6 +369,7 @@ pub(super) fn apply(
             | Command::EndPhase
             | Command::Shoot { .. }
             | Command::HeroShot { .. }
+            | Command::Grenade { .. }
             | Command::Fight { .. }
             | Command::Heal { .. } => Err(not_in_phase(&command, TurnPhase::Movement)),
         }

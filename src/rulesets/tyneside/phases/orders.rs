@@ -165,6 +165,7 @@ pub(super) fn apply(
             | Command::Hide { .. }
             | Command::Shoot { .. }
             | Command::HeroShot { .. }
+            | Command::Grenade { .. }
             | Command::Fight { .. }
             | Command::Heal { .. }
             | Command::Delay

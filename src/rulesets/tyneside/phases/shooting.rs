@@ -419,3 +419,86 @@ pub(super) fn hero_shot(game: &mut Game, out: &mut Effects, hero: &str, target: 
     }
     Ok(())
 }
+
+/// A grenade: tyneside-skirmish.txt, Engaging vehicles, "explosives … may be thrown as
+/// grenades. Throwing a grenade takes a full activation. Range is 6-12" and must be to a
+/// figure, that figure and any within 3" are killed on a 4+(D6) or Duck back." Rulings
+/// (docs/rules/tyneside.md): any figure with a weapon carries explosives ("Most figures have
+/// magnetic explosives"); the thrower must be in the active group, must not have moved or
+/// fired this turn, and fires nothing else this turn; range and the 3" are base edge to base
+/// edge; every figure within 3" of the target, friend or foe, throws its own D6.
+///
+/// Errors: the thrower cannot throw (not in the active group, no weapon, moved, fired,
+/// pinned, knocked out or in close combat), or the target is not an enemy figure it sees
+/// 6–12" away, or a ducked-back target in cover.
+pub(super) fn grenade(game: &mut Game, out: &mut Effects, figure: &str, target: &str) -> Result<(), String> {
+    let turn = game.turn.turn;
+    let board = game.board();
+    let t = board.fighting(figure)?;
+    let f = &board.figs[t];
+    let v = board.fighting(target)?;
+    let tf = &board.figs[v];
+    if game.turn.active_group() != Some(f.group) {
+        return Err(format!("{} may throw only in his own group's activation", f.figure.name));
+    }
+    if f.figure.weapon.is_none() {
+        return Err(format!("{} carries no explosives (no weapon)", f.figure.name));
+    }
+    if f.act.moved > 0.0 || f.act.fired || f.act.hero_shot {
+        return Err(format!(
+            "Grenades: \"Throwing a grenade takes a full activation\" — {} has already moved or fired this turn",
+            f.figure.name
+        ));
+    }
+    if f.cond.pinned(turn) || f.cond.knocked_out(turn) || board.in_close_combat(t) {
+        return Err(format!("{} cannot throw now (pinned, knocked out or in close combat)", f.figure.name));
+    }
+    if tf.figure.side == f.figure.side || board.ignores(t, v) {
+        return Err(format!("{} is not a target for {}", tf.figure.name, f.figure.name));
+    }
+    let range = board.gap(t, v);
+    if !(6.0 - 1e-3..=12.0 + 1e-3).contains(&range) {
+        return Err(format!(
+            "Grenades: \"Range is 6-12\"\" — {} is {range:.1}\" away",
+            tf.figure.name
+        ));
+    }
+    if !board.sees(t, v) {
+        return Err(format!("Visibility: {} cannot see {}", f.figure.name, tf.figure.name));
+    }
+    if tf.cond.ducked_back(turn) && board.in_cover(v, f.pos) {
+        return Err(format!("Duck Back: {} \"may not be targeted if behind cover\"", tf.figure.name));
+    }
+    let caught: Vec<(Entity, bool, String)> = (0..board.figs.len())
+        .filter(|&k| k == v || board.gap(v, k) <= 3.0 + 1e-3)
+        .map(|k| (board.figs[k].entity, board.figs[k].figure.hero, board.figs[k].figure.name.clone()))
+        .collect();
+    let (thrower, name, tname) = (f.entity, f.figure.name.clone(), tf.figure.name.clone());
+    drop(board);
+    let mut dice = Vec::with_capacity(caught.len());
+    for (_, _, n) in &caught {
+        let d = out
+            .dice
+            .roll(DiceExpr::d(6), format!("grenade from {name}: {n}"))
+            .map_err(|e| e.to_string())?;
+        out.dice.note_outcome(if d >= 4 { "killed" } else { "duck back" });
+        dice.push(d);
+    }
+    out.log.push(turn, format!("{name} throws a grenade at {tname} ({} caught within 3\")", caught.len()));
+    for ((e, hero, n), d) in caught.into_iter().zip(dice) {
+        if let Ok(mut c) = game.figures.get_mut(e) {
+            let what = if d >= 4 {
+                super::damage::take_out(&mut c.4, hero)
+            } else {
+                apply_fire_result(&mut c.4, hero, FireResult::DuckBack, turn)
+            };
+            out.log.push(turn, format!("  {n}: D6 {d} -> {what}"));
+        }
+    }
+    if let Ok(mut f) = game.figures.get_mut(thrower) {
+        f.5.fired = true;
+        f.4.hidden = false;
+    }
+    Ok(())
+}
+

@@ -233,6 +233,58 @@ pub fn show(
         }
     }
 
+    // Grenades: a full activation, 6–12" to a figure in sight; everyone within 3" of it is
+    // killed on a 4+ or ducks back.
+    let throwers: Vec<usize> = members
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let f = &board.figs[m];
+            board.can_shoot(m)
+                && f.act.moved == 0.0
+                && !f.act.fired
+                && !f.act.hero_shot
+                && !board.in_close_combat(m)
+        })
+        .collect();
+    for &g in &throwers {
+        let view = board.viewpoint(g);
+        let targets: Vec<usize> = (0..board.figs.len())
+            .filter(|&t| {
+                board.figs[t].figure.side != side
+                    && !board.ignores(g, t)
+                    && (6.0..=12.0).contains(&board.gap(g, t))
+                    && board.sees_from(&view, g, t)
+            })
+            .collect();
+        if targets.is_empty() {
+            continue;
+        }
+        let gf = &board.figs[g];
+        egui::ComboBox::from_id_salt(("grenade", &gf.figure.id))
+            .selected_text(format!("{}: grenade at…", gf.figure.name))
+            .show_ui(ui, |ui| {
+                for &t in &targets {
+                    let caught = (0..board.figs.len())
+                        .filter(|&k| k == t || board.gap(t, k) <= 3.0)
+                        .count();
+                    if ui
+                        .selectable_label(false, &board.figs[t].figure.name)
+                        .on_hover_text(format!(
+                            "Takes {}'s whole activation. {caught} figure(s) within 3\": each killed on a 4+ (D6), else ducks back",
+                            gf.figure.name
+                        ))
+                        .clicked()
+                    {
+                        out.push(Command::Grenade {
+                            figure: gf.figure.id.clone(),
+                            target: board.figs[t].figure.id.clone(),
+                        });
+                    }
+                }
+            });
+    }
+
     // Close combat and medics.
     let in_melee = members
         .iter()
