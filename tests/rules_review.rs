@@ -458,3 +458,51 @@ fn a_grenade_kills_on_four_plus_or_ducks_back_everyone_within_three_inches() {
     let why = refused(&mut s, Command::Grenade { figure: "r1".into(), target: "e3".into() });
     assert!(why.contains("full activation"), "{why}");
 }
+
+#[test]
+fn a_resting_force_user_recovers_one_force_point_an_activation() {
+    use holotable::rulesets::tyneside::components::{Condition, Figure};
+    let src = r#"(
+    name: "Rest",
+    ruleset: "tyneside",
+    random_movement: false,
+    terrain: [(id: "wall", kind: Building, shape: Rect(min: (30.0, 0.0), max: (32.0, 48.0)),
+               properties: [Building, BlocksLineOfSight, Impassable])],
+    sides: [
+        (id: "light", name: "Jedi", groups: [
+            (id: "ben", name: "Ben", order: Move, figures: [(id: "obiwan", profile: "Obi Wan Kenobi", at: (10.0, 10.0), hero: true)]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "E", name: "Stormtroopers", order: Stand, figures: [(id: "e1", profile: "Stormtrooper", at: (60.0, 10.0))]),
+        ]),
+    ],
+)"#;
+    let mut s = session_from(src, &[]);
+    let full = fig(&mut s, "obiwan").force_points;
+    let world = s.app.world_mut();
+    let mut q = world.query::<(&Figure, &mut Condition)>();
+    for (f, mut c) in q.iter_mut(world) {
+        if f.id == "obiwan" {
+            c.force_points = full - 2;
+        }
+    }
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    // Movement: stormtroopers (1) first, then Ben walks 2.5" (Move: at least half speed).
+    ok(&mut s, Command::EndActivation);
+    ok(&mut s, Command::Move { figure: "obiwan".into(), to: (12.5, 10.0) });
+    ok(&mut s, Command::EndActivation);
+    // Shoot/act: Ben (7) first; he rests: +1.
+    ok(&mut s, Command::EndActivation);
+    assert_eq!(fig(&mut s, "obiwan").force_points, full - 1);
+    assert!(events(&mut s).contains("rests and recovers 1 Force point"), "{}", events(&mut s));
+    ok(&mut s, Command::EndActivation); // E
+    // Turn 2: a 4" move is more than resting allows.
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndActivation);
+    ok(&mut s, Command::Move { figure: "obiwan".into(), to: (16.5, 10.0) });
+    ok(&mut s, Command::EndActivation);
+    ok(&mut s, Command::EndActivation);
+    assert_eq!(fig(&mut s, "obiwan").force_points, full - 1, "moved more than 3\"");
+}

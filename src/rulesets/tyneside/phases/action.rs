@@ -56,7 +56,21 @@ pub(super) fn apply(
                         board.figs[m].figure.name
                     ));
                 }
+                let under_fire = game.group(&group).is_some_and(|g| g.fire_this_turn > 0);
+                let resting: Vec<(Entity, String)> = board
+                    .members(&group)
+                    .into_iter()
+                    .map(|m| &board.figs[m])
+                    .filter(|f| !under_fire && recovers(f))
+                    .map(|f| (f.entity, f.figure.name.clone()))
+                    .collect();
                 drop(board);
+                for (e, name) in resting {
+                    if let Ok(mut f) = game.figures.get_mut(e) {
+                        f.4.force_points += 1;
+                        out.log.push(turn, format!("{name} rests and recovers 1 Force point ({})", f.4.force_points));
+                    }
+                }
                 out.log.push(turn, format!("{group} ends its activation"));
                 next_activation(&mut game, &mut next, TurnPhase::Action);
                 Ok(())
@@ -78,3 +92,17 @@ pub(super) fn apply(
         }
     }
 }
+
+/// Whether figure `f` recovers a Force point as its activation ends: tyneside-skirmish.txt,
+/// Recovering Force points, "Force points can be recovered at the rate of 1 FP per activation
+/// by a user if the figure rests, and does not move more than 3". If under fire, or doing
+/// anything else, FP's cannot be recovered." Ruling: resting is moving no more than 3" and not
+/// shooting, throwing, fighting or healing this turn; "under fire" (checked by the caller) is
+/// its group having been shot at this turn; never above the profile's Force points.
+fn recovers(f: &crate::rulesets::tyneside::board::Fig) -> bool {
+    f.figure.has(crate::rulesets::tyneside::rules::profile::Ability::ForceUser)
+        && f.cond.force_points < f.figure.profile.force_points
+        && f.act.moved <= 3.0 + 1e-3
+        && !(f.act.fired || f.act.hero_shot || f.act.fought || f.act.healed)
+}
+
