@@ -28,17 +28,7 @@ pub(super) fn apply(
             Command::HeroShot { hero, target } => {
                 run(&mut out, |out| hero_shot(&mut game, out, hero, target))
             }
-            Command::Delay => run(&mut out, |out| {
-                delay(&mut game.turn.queue)?;
-                out.log.push(
-                    turn,
-                    format!(
-                        "{} delays its shooting (\"Shooting, etc, can be delayed\")",
-                        game.turn.queue[1]
-                    ),
-                );
-                Ok(())
-            }),
+            Command::Delay => delay(&mut game, &mut out, "shooting"),
             Command::EndActivation => run(&mut out, |out| {
                 let group = game
                     .turn

@@ -46,14 +46,23 @@ fn run(out: &mut Effects, f: impl FnOnce(&mut Effects) -> Result<(), String>) ->
 }
 
 /// The active group waits until after the next one (Play sequence: "Shooting, etc, can be
-/// delayed to allow groups to combine their fire/movement"), in Movement and Shoot/Act alike.
+/// delayed to allow groups to combine their fire/movement"), in Movement and Shoot/Act alike;
+/// `what` is "movement" or "shooting", for the log.
 ///
 /// Errors: no other group is left to wait for.
-fn delay(queue: &mut [String]) -> Result<(), String> {
+fn delay(game: &mut crate::rulesets::tyneside::board::Game, out: &mut Effects, what: &str) -> Result<(), String> {
+    let queue = &mut game.turn.queue;
     if queue.len() < 2 {
         return Err("no group is left to wait for".into());
     }
     queue.swap(0, 1);
+    out.log.push(
+        game.turn.turn,
+        format!(
+            "{} delays its {what} (\"Shooting, etc, can be delayed to allow groups to combine their fire/movement\")",
+            game.turn.queue[1]
+        ),
+    );
     Ok(())
 }
 

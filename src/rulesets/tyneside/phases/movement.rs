@@ -326,17 +326,7 @@ pub(super) fn apply(
                 out.log.push(turn, format!("{name} hides: unseen beyond 6\" until it moves or shoots"));
                 Ok(())
             }),
-            Command::Delay => run(&mut out, |out| {
-                delay(&mut game.turn.queue)?;
-                out.log.push(
-                    turn,
-                    format!(
-                        "{} delays its movement (\"Shooting, etc, can be delayed to allow groups to combine their fire/movement\")",
-                        game.turn.queue[1]
-                    ),
-                );
-                Ok(())
-            }),
+            Command::Delay => delay(&mut game, &mut out, "movement"),
             Command::EndActivation => run(&mut out, |out| {
                 let board = game.board();
                 let group = game.turn.active_group().ok_or("no group is active")?.to_string();
