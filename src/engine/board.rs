@@ -80,15 +80,6 @@ impl BoardGeometry {
             }
         }
     }
-
-    /// The unit a distance on this board is read in, for labels ("\"", " hexes", " m").
-    pub fn unit(&self) -> &'static str {
-        match self {
-            BoardGeometry::InchTable { .. } | BoardGeometry::SquareGrid { .. } => "\"",
-            BoardGeometry::HexMap { .. } => " hexes",
-            BoardGeometry::Abstract { .. } => " m",
-        }
-    }
 }
 
 #[cfg(test)]

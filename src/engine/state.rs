@@ -50,11 +50,6 @@ pub fn game_of(id: &'static str) -> impl Fn(Res<State<GameState>>) -> bool + Clo
     }
 }
 
-/// Run condition: no game is on (none loaded, or it is over).
-pub fn no_game_on(s: Res<State<GameState>>) -> bool {
-    !matches!(s.get(), GameState::Playing(_))
-}
-
 /// Runs state transitions until none is pending (entering a phase can set the next), at
 /// most 16 rounds. Used by the command pipeline and when a game starts, so both the window
 /// and the headless path see a command's phase change at once.
