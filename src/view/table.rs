@@ -112,9 +112,10 @@ fn spawn_table(
                     Mesh2d(meshes.add(RegularPolygon::new(layout.scale.x.abs() * 0.97, 6))),
                     MeshMaterial2d(materials.add(named_colour(name))),
                     Transform::from_translation(layout.hex_to_world_pos(*hex).extend(1.0 + i as f32 * 0.0001))
+                        // Bevy's hexagon has a corner at the top: pointy as it is, flat turned 30°.
                         .with_rotation(Quat::from_rotation_z(match layout.orientation {
-                            hexx::HexOrientation::Flat => 0.0,
-                            hexx::HexOrientation::Pointy => std::f32::consts::FRAC_PI_6,
+                            hexx::HexOrientation::Pointy => 0.0,
+                            hexx::HexOrientation::Flat => std::f32::consts::FRAC_PI_6,
                         })),
                 ));
             }
