@@ -65,3 +65,22 @@ fn the_rules_side_carries_out_the_tables_order() {
     // The person's turn has come round again (R's Shoot/Act): the rules wait for it.
     assert_eq!(s.phase(), "Action");
 }
+
+#[test]
+fn a_thousand_seeded_games_of_each_solo_scenario_end_with_a_result() {
+    let solo: Vec<&str> = holotable::rulesets::tyneside::BUNDLED
+        .iter()
+        .filter(|(_, src)| src.contains("control: Rules"))
+        .map(|(name, _)| *name)
+        .collect();
+    assert!(!solo.is_empty(), "a solo scenario is bundled");
+    for name in solo {
+        for seed in 1..=1000 {
+            let mut s = seeded_session(name, seed);
+            s.set_rules_sides(&["all".into()]).unwrap();
+            s.play_script(None, "")
+                .unwrap_or_else(|e| panic!("{name} (seed {seed}): {e}"));
+            assert_eq!(s.phase(), "GameOver", "{name} (seed {seed})");
+        }
+    }
+}
