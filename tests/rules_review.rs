@@ -6,6 +6,7 @@ mod common;
 
 use common::*;
 use holotable::rulesets::tyneside::commands::Command;
+use holotable::rulesets::tyneside::rules::force::ForcePower;
 
 /// Three stormtroopers (e1–e3) and a bounty hunter against two Rebel troopers (r1, r2), Han and
 /// C3PO, 5.5" apart in the open: each trooper is at point blank of its nearest enemy.
@@ -505,4 +506,72 @@ fn a_resting_force_user_recovers_one_force_point_an_activation() {
     ok(&mut s, Command::EndActivation);
     ok(&mut s, Command::EndActivation);
     assert_eq!(fig(&mut s, "obiwan").force_points, full - 1, "moved more than 3\"");
+}
+
+/// Vader and Luke 12" apart on an open table, with a stormtrooper beside Vader.
+const DUEL_AT_RANGE: &str = r#"(
+    name: "Jedi powers",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "L", name: "Luke", order: Move, figures: [(id: "luke", profile: "Luke Skywalker", at: (10.0, 10.0), hero: true)]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "V", name: "Vader", order: Stand, figures: [(id: "darth", profile: "Darth Vader", at: (23.0, 10.0), hero: true)]),
+        ]),
+    ],
+)"#;
+
+#[test]
+fn jedi_powers_enhance_lightning_and_wound_suppression() {
+    // The wound suppression D6 shows 6: healed for good.
+    let mut s = session_from(DUEL_AT_RANGE, &[6]);
+    let luke_fp = fig(&mut s, "luke").force_points;
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    // Movement: Luke (6) after Vader (7)? Lowest first: Luke moves first.
+    let power = |figure: &str, power: ForcePower| Command::Force { figure: figure.into(), power };
+    // Enhance: 5" walk becomes 7.5".
+    let why = refused(&mut s, Command::Move { figure: "luke".into(), to: (16.0, 10.0) });
+    assert!(why.contains("5.0\" left"), "{why}");
+    ok(&mut s, power("luke", ForcePower::Enhance));
+    ok(&mut s, Command::Move { figure: "luke".into(), to: (16.0, 10.0) });
+    assert_eq!(fig(&mut s, "luke").force_points, luke_fp - 1);
+    // One action an activation for a Jedi (12 FP).
+    let why = refused(&mut s, power("luke", ForcePower::Enhance));
+    assert!(why.contains("one action an activation"), "{why}");
+    let why = refused(&mut s, power("luke", ForcePower::Lightning { target: "darth".into() }));
+    assert!(why.contains("Shoot/Act") || why.contains("one action"), "{why}");
+    ok(&mut s, Command::EndActivation); // Luke
+    ok(&mut s, Command::EndActivation); // Vader
+    // Shoot/act: Vader (7) first. Lightning is for the Dark Side: Luke may not.
+    ok(&mut s, power("darth", ForcePower::Lightning { target: "luke".into() }));
+    assert!(events(&mut s).contains("is immobilised (turn 1 of 4)"), "{}", events(&mut s));
+    // Vader has 14 FP at the start: two actions an activation.
+    ok(&mut s, power("darth", ForcePower::Lightning { target: "luke".into() }));
+    let why = refused(&mut s, power("darth", ForcePower::Lightning { target: "luke".into() }));
+    assert!(why.contains("has used 2"), "{why}");
+    ok(&mut s, Command::EndActivation); // Vader
+    let why = refused(&mut s, power("luke", ForcePower::WoundSuppression));
+    assert!(why.contains("no wound to suppress"), "{why}");
+    // A wounded Luke suppresses it: D6 6, healed for good.
+    {
+        use holotable::rulesets::tyneside::components::{Condition, Figure};
+        let world = s.app.world_mut();
+        let mut q = world.query::<(&Figure, &mut Condition)>();
+        for (f, mut c) in q.iter_mut(world) {
+            if f.id == "luke" {
+                c.wounds = 1;
+            }
+        }
+    }
+    ok(&mut s, power("luke", ForcePower::WoundSuppression));
+    assert_eq!(fig(&mut s, "luke").wounds, 0);
+    // Turn 2: Luke is still immobilised by last turn's lightning.
+    ok(&mut s, Command::EndActivation); // Luke
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    let why = refused(&mut s, Command::Move { figure: "luke".into(), to: (15.0, 10.0) });
+    assert!(why.contains("unable to move"), "{why}");
 }

@@ -122,7 +122,7 @@ fn observe(
                 .map(|&m| {
                     let f = &board.figs[m];
                     let (left, run) =
-                        allowance_left(f.figure.profile.move_inches, f.act.run_roll, f.act.moved, order);
+                        allowance_left(f.figure.profile.move_inches, f.act.run_roll, f.act.moved, order, 1.0);
                     left + run.unwrap_or(0.0)
                 })
                 .fold(0.0, f32::max);

@@ -37,6 +37,15 @@ pub struct Fig<'a> {
     pub act: TurnActivity,
 }
 
+impl Fig<'_> {
+    /// Whether its values are halved by a wound now: wounded, and not suppressing the wound
+    /// with the Force this turn ("Force user may ignore a wound this turn, all values return
+    /// to normal").
+    pub fn wounded(&self) -> bool {
+        self.cond.wounded() && !self.act.suppressed
+    }
+}
+
 /// Every figure still on the table (status Active), in spawn order, with the terrain.
 pub struct Board<'a> {
     /// The figures.
@@ -207,7 +216,7 @@ impl<'a> Board<'a> {
             .firepower
             .map(|fp| fp.at(band) as f32)
             .unwrap_or(0.0);
-        let v = wounded_value(base, f.cond.wounded());
+        let v = wounded_value(base, f.wounded());
         if f.act.run_roll.is_some() { v / 2.0 } else { v }
     }
 
@@ -216,7 +225,7 @@ impl<'a> Board<'a> {
         let f = &self.figs[i];
         wounded_value(
             f.figure.profile.defence.unwrap_or(0) as f32,
-            f.cond.wounded(),
+            f.wounded(),
         )
     }
 
@@ -224,7 +233,7 @@ impl<'a> Board<'a> {
     pub fn melee(&self, i: usize) -> u32 {
         let f = &self.figs[i];
         let m = f.figure.profile.melee;
-        if f.cond.wounded() { m / 2 } else { m }
+        if f.wounded() { m / 2 } else { m }
     }
 
     /// The range band from `i` to `j`, if `j` is within `i`'s weapon range.

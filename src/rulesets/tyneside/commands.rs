@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::rules::force::ForcePower;
 use super::rules::orders::Order;
 use super::turn::TurnPhase;
 
@@ -97,6 +98,13 @@ pub enum Command {
         /// The target's figure id.
         target: String,
     },
+    /// Movement or shoot/act: a Force user of the active group uses a power (1 FP).
+    Force {
+        /// The user's figure id.
+        figure: String,
+        /// The power.
+        power: ForcePower,
+    },
     /// Shoot/act: the active group's figures within 1" of enemies fight.
     Fight {
         /// Group id (the active group).
@@ -136,7 +144,7 @@ impl Command {
             Shoot { .. } | HeroShot { .. } | Grenade { .. } | Fight { .. } | Heal { .. } => {
                 &[TurnPhase::Action]
             }
-            Delay | EndActivation => &[TurnPhase::Movement, TurnPhase::Action],
+            Delay | EndActivation | Force { .. } => &[TurnPhase::Movement, TurnPhase::Action],
         }
     }
 }

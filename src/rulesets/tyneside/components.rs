@@ -78,6 +78,8 @@ pub struct Condition {
     pub hidden: bool,
     /// Force points left.
     pub force_points: u32,
+    /// Force lightning on it: (the user's figure index, turns struck in a row, last turn).
+    pub lightning: Option<(usize, u8, u32)>,
 }
 
 impl Condition {
@@ -94,7 +96,13 @@ impl Condition {
     /// Figure is unable to move or shoot in their next turn" — the turn after the result, not
     /// the rest of the turn it came in.
     pub fn pinned(&self, turn: u32) -> bool {
-        self.ducked_back_until == Some(turn)
+        self.ducked_back_until == Some(turn) || self.immobilised(turn)
+    }
+    /// Held by Force lightning in turn `turn`: tyneside-skirmish.txt, Jedi powers, "Force
+    /// lightning attacks victims – immobilising them" (ruling: the turn it strikes and the
+    /// next).
+    pub fn immobilised(&self, turn: u32) -> bool {
+        self.lightning.is_some_and(|(_, _, last)| last == turn || last + 1 == turn)
     }
     /// Knocked out during turn `turn`.
     pub fn knocked_out(&self, turn: u32) -> bool {
@@ -126,6 +134,12 @@ pub struct TurnActivity {
     pub fought: bool,
     /// Whether it treated a wound as a medic.
     pub healed: bool,
+    /// Force actions used in its Movement and Shoot/Act activations this turn.
+    pub force_actions: (u8, u8),
+    /// Enhance: its movement this turn is half as long again.
+    pub enhanced: bool,
+    /// Wound suppression: it ignores a wound this turn.
+    pub suppressed: bool,
 }
 
 /// A group: "at least 1 figure" that keeps within 5" (tyneside-skirmish.txt, Groups).

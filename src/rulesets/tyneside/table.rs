@@ -233,6 +233,7 @@ pub fn spawn_figure(
             knocked_out_until: None,
             hidden: false,
             force_points,
+            lightning: None,
         },
         TurnActivity::default(),
     ));

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use super::board::GameView;
 use super::components::{Condition, EnemyPool, Figure, Group, Portal, Position};
 use super::input::{MovePreview, PointerState, SightPreview};
+use super::rules::force::ENHANCE;
 use super::rules::orders::{Order, allowance_left};
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::pieces::Token;
@@ -110,6 +111,7 @@ fn draw(
                 sel.act.run_roll,
                 sel.act.moved,
                 order,
+                if sel.act.enhanced { ENHANCE } else { 1.0 },
             );
             gizmos
                 .circle_2d(

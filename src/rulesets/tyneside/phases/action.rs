@@ -29,6 +29,9 @@ pub(super) fn apply(
                 run(&mut out, |out| hero_shot(&mut game, out, hero, target))
             }
             Command::Delay => delay(&mut game, &mut out, "shooting"),
+            Command::Force { figure, power } => {
+                super::force::use_power(&mut game, &mut out, figure, power, TurnPhase::Action)
+            }
             Command::EndActivation => run(&mut out, |out| {
                 let group = game
                     .turn

@@ -4,6 +4,7 @@
 
 mod action;
 mod damage;
+mod force;
 mod generation;
 mod medics;
 mod melee;

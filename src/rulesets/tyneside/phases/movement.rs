@@ -13,6 +13,7 @@ use crate::rulesets::tyneside::rules::movement::{
     ADVANCE_HALT, JUMP_DIE, PathBlocked, RUN_DIE, activation_cost, allowance, first_gap,
     in_cohesion, path_cost,
 };
+use crate::rulesets::tyneside::rules::force::ENHANCE;
 use crate::rulesets::tyneside::rules::orders::{Order, Step, check_minimum_move, check_step};
 
 /// One figure's planned move, checked and not yet made.
@@ -41,6 +42,12 @@ pub fn movable(board: &Board, game: &Game, id: &str) -> Result<(usize, Order), S
         return Err(format!(
             "it is the activation of '{active}' (Play sequence: groups move in initiative order, lowest first); '{id}' is in '{}'",
             f.group
+        ));
+    }
+    if f.cond.immobilised(board.turn) {
+        return Err(format!(
+            "Force lightning: {} is immobilised, unable to move",
+            f.figure.name
         ));
     }
     if f.cond.pinned(board.turn) {
@@ -88,7 +95,9 @@ pub fn plan_step(
             .unwrap_or_default();
         return Err(PathBlocked::Gap(gap).to_string());
     }
-    let allow = allowance(f.figure.profile.move_inches, f.act.run_roll);
+    // Enhance: "+50% on the level".
+    let enhance = if f.act.enhanced { ENHANCE } else { 1.0 };
+    let allow = allowance(f.figure.profile.move_inches, f.act.run_roll) * enhance;
     let used = activation_cost(f.act.moved, f.act.obstacle, &cost);
     if used > allow + 1e-3 {
         return Err(format!(
@@ -327,6 +336,9 @@ pub(super) fn apply(
                 Ok(())
             }),
             Command::Delay => delay(&mut game, &mut out, "movement"),
+            Command::Force { figure, power } => {
+                super::force::use_power(&mut game, &mut out, figure, power, TurnPhase::Movement)
+            }
             Command::EndActivation => run(&mut out, |out| {
                 let board = game.board();
                 let group = game.turn.active_group().ok_or("no group is active")?.to_string();

@@ -166,6 +166,7 @@ pub(super) fn apply(
             | Command::Shoot { .. }
             | Command::HeroShot { .. }
             | Command::Grenade { .. }
+            | Command::Force { .. }
             | Command::Fight { .. }
             | Command::Heal { .. }
             | Command::Delay

@@ -63,7 +63,7 @@ fn initiative_queue(game: &Game, ascending: bool) -> Vec<String> {
                 .map(|&m| {
                     (
                         board.figs[m].figure.profile.initiative,
-                        board.figs[m].cond.wounded(),
+                        board.figs[m].wounded(),
                     )
                 })
                 .collect();

@@ -13,3 +13,4 @@ mod validate;
 pub use validate::parse;
 pub mod random_movement;
 pub mod force_generation;
+pub mod force;

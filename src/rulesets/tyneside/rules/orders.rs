@@ -224,14 +224,21 @@ pub fn group_initiative(members: &[(u32, bool)]) -> f32 {
 
 /// What is left of a figure's movement this activation, inches, and the most a run could
 /// still add (`None` when it may not run now): Orders, Stand — "May only move up to 2"";
-/// otherwise the walk plus any run roll (Movement: running adds D4"), less what it has moved.
-pub fn allowance_left(walk: f32, run_roll: Option<i32>, moved: f32, order: Order) -> (f32, Option<f32>) {
+/// otherwise the walk plus any run roll (Movement: running adds D4"), times `factor` (1, or
+/// 1.5 with the Force's Enhance), less what it has moved.
+pub fn allowance_left(
+    walk: f32,
+    run_roll: Option<i32>,
+    moved: f32,
+    order: Order,
+    factor: f32,
+) -> (f32, Option<f32>) {
     let left = if order == Order::Stand {
         (STAND_LIMIT - moved).max(0.0)
     } else {
-        (allowance(walk, run_roll) - moved).max(0.0)
+        (allowance(walk, run_roll) * factor - moved).max(0.0)
     };
-    let run = (run_roll.is_none() && order.may_run()).then(|| RUN_DIE.range().1 as f32);
+    let run = (run_roll.is_none() && order.may_run()).then(|| RUN_DIE.range().1 as f32 * factor);
     (left, run)
 }
 
@@ -357,10 +364,10 @@ mod tests {
     #[test]
     fn allowance_left_follows_the_order() {
         // Stand: "May only move up to 2"", and no run.
-        assert_eq!(allowance_left(4.0, None, 0.5, Order::Stand), (1.5, None));
+        assert_eq!(allowance_left(4.0, None, 0.5, Order::Stand, 1.0), (1.5, None));
         // Move: the walk less what was moved; a run could still add the D4's 4".
-        assert_eq!(allowance_left(4.0, None, 1.0, Order::Move), (3.0, Some(4.0)));
+        assert_eq!(allowance_left(4.0, None, 1.0, Order::Move, 1.0), (3.0, Some(4.0)));
         // Once running, the roll is in the allowance and no second run.
-        assert_eq!(allowance_left(4.0, Some(3), 1.0, Order::Move), (6.0, None));
+        assert_eq!(allowance_left(4.0, Some(3), 1.0, Order::Move, 1.0), (6.0, None));
     }
 }

@@ -3,12 +3,22 @@
 
 use bevy_egui::egui;
 
-use crate::rulesets::tyneside::board::GameView;
+use crate::rulesets::tyneside::board::{Board, GameView};
+use crate::rulesets::tyneside::commands::Command;
+use crate::rulesets::tyneside::rules::force::{ForcePower, LIGHTNING_RANGE};
+use crate::rulesets::tyneside::rules::profile::Ability;
+use crate::rulesets::tyneside::turn::TurnPhase;
 use crate::rulesets::tyneside::input::PointerState;
 use crate::rulesets::tyneside::rules::movement::allowance;
 
 /// Draws the card into `ui`.
-pub fn show(ui: &mut egui::Ui, view: &GameView, pointer: &PointerState) {
+pub fn show(
+    ui: &mut egui::Ui,
+    view: &GameView,
+    pointer: &PointerState,
+    phase: TurnPhase,
+    out: &mut Vec<Command>,
+) {
     let Some(board) = view.board() else { return };
     let Some(e) = pointer.hover.or(pointer.selected) else {
         ui.weak("Hover over a figure to see its card.");
@@ -97,8 +107,10 @@ pub fn show(ui: &mut egui::Ui, view: &GameView, pointer: &PointerState) {
     if f.cond.wounded() {
         state.push("wounded (values halved)".to_string());
     }
-    if f.cond.ducked_back(board.turn) {
-        state.push("ducked back: cannot move or shoot".into());
+    if f.cond.immobilised(board.turn) {
+        state.push("immobilised by Force lightning".into());
+    } else if f.cond.ducked_back(board.turn) {
+        state.push("ducked back".into());
     }
     if f.cond.knocked_out(board.turn) {
         state.push(format!(
@@ -121,4 +133,72 @@ pub fn show(ui: &mut egui::Ui, view: &GameView, pointer: &PointerState) {
     if !p.notes.is_empty() {
         ui.weak(&p.notes);
     }
+    force_actions(ui, &board, i, phase, view, out);
 }
+
+/// The Force actions the selected figure may take now, as buttons (tyneside-skirmish.txt,
+/// Jedi powers); the rules refuse what they forbid, with the reason in the phase bar.
+fn force_actions(
+    ui: &mut egui::Ui,
+    board: &Board,
+    i: usize,
+    phase: TurnPhase,
+    view: &GameView,
+    out: &mut Vec<Command>,
+) {
+    let f = &board.figs[i];
+    let active = view.turn.as_ref().and_then(|t| t.active_group()) == Some(f.group);
+    if !f.figure.has(Ability::ForceUser) || !active || !matches!(phase, TurnPhase::Movement | TurnPhase::Action) {
+        return;
+    }
+    ui.separator();
+    ui.label(format!("The Force ({} FP; 1 an action)", f.cond.force_points));
+    let id = f.figure.id.clone();
+    let power = |power: ForcePower| Command::Force { figure: id.clone(), power };
+    ui.horizontal_wrapped(|ui| {
+        if phase == TurnPhase::Movement
+            && ui
+                .button("Enhance")
+                .on_hover_text("\"Double any movement up or down, +50% on the level\": this turn's move is half as long again")
+                .clicked()
+        {
+            out.push(power(ForcePower::Enhance));
+        }
+        if f.cond.wounded()
+            && ui
+                .button("Suppress wound")
+                .on_hover_text("\"ignore a wound this turn, all values return to normal\"; a 6 on the D6 heals it for good")
+                .clicked()
+        {
+            out.push(power(ForcePower::WoundSuppression));
+        }
+    });
+    if phase == TurnPhase::Action && f.figure.has(Ability::DarkSide) {
+        let view_from = board.viewpoint(i);
+        let targets: Vec<usize> = (0..board.figs.len())
+            .filter(|&t| {
+                board.figs[t].figure.side != f.figure.side
+                    && board.gap(i, t) <= LIGHTNING_RANGE
+                    && board.sees_from(&view_from, i, t)
+            })
+            .collect();
+        if !targets.is_empty() {
+            egui::ComboBox::from_id_salt(("lightning", &f.figure.id))
+                .selected_text("Force lightning at…")
+                .show_ui(ui, |ui| {
+                    for t in targets {
+                        if ui
+                            .selectable_label(false, &board.figs[t].figure.name)
+                            .on_hover_text("Immobilises; kills on the 4th continuous turn")
+                            .clicked()
+                        {
+                            out.push(power(ForcePower::Lightning {
+                                target: board.figs[t].figure.id.clone(),
+                            }));
+                        }
+                    }
+                });
+        }
+    }
+}
+
