@@ -16,7 +16,7 @@ use crate::rules::geometry::base_gap;
 use crate::rules::los::Sight;
 use crate::rulesets::tyneside::rules::orders::Order;
 use crate::ui::Handover;
-use crate::view::TableCamera;
+use crate::view::{PanelInsets, TableCamera};
 
 /// A drag in progress.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,13 +111,23 @@ fn pointer(
     mut preview: ResMut<MovePreview>,
     mut sight: ResMut<SightPreview>,
     mut send: MessageWriter<Command>,
+    insets: Res<PanelInsets>,
 ) {
     preview.0 = None;
     sight.0 = None;
-    let over_ui = ctx
-        .ctx_mut()
-        .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
-        .unwrap_or(false);
+    // The panels are drawn on egui's background layer, which egui does not count as "over an
+    // area": a cursor outside the table's part of the window is over a panel.
+    let over_panel = window.cursor_position().is_some_and(|c| {
+        c.x < insets.left
+            || c.y < insets.top
+            || c.x > window.width() - insets.right
+            || c.y > window.height() - insets.bottom
+    });
+    let over_ui = over_panel
+        || ctx
+            .ctx_mut()
+            .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
+            .unwrap_or(false);
     let (cam, cam_t) = *camera;
     state.world = window
         .cursor_position()

@@ -84,7 +84,8 @@ pub fn show(
             });
             ui.end_row();
             ui.label("Move");
-            let allow = allowance(p.move_inches, f.act.run_roll);
+            let enhance = if f.act.enhanced { crate::rulesets::tyneside::rules::force::ENHANCE } else { 1.0 };
+            let allow = allowance(p.move_inches, f.act.run_roll) * enhance;
             ui.label(format!(
                 "{:.1}\" of {:.1}\" used{}",
                 f.act.moved,
