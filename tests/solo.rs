@@ -84,3 +84,34 @@ fn a_thousand_seeded_games_of_each_solo_scenario_end_with_a_result() {
         }
     }
 }
+
+#[test]
+fn battle_droids_simply_advance_and_a_nexu_attacks() {
+    let src = r#"(
+    name: "Droids",
+    ruleset: "tyneside",
+    sides: [
+        (id: "cis", name: "Separatists", groups: [
+            (id: "D", name: "Battle droids", figures: [
+                (id: "d1", profile: "Battle Droid", at: (50.0, 20.0)),
+                (id: "d2", profile: "Battle Droid", at: (50.0, 22.0)),
+            ]),
+            (id: "N", name: "Nexu", figures: [(id: "nexu", profile: "Nexu", at: (50.0, 30.0))]),
+        ]),
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Rebel troopers", figures: [
+                (id: "r1", profile: "Basic trooper", at: (10.0, 20.0)),
+                (id: "r2", profile: "Basic trooper", at: (10.0, 22.0)),
+            ]),
+        ]),
+    ],
+)"#;
+    let mut s = session_from(src, &[]);
+    let ev = events(&mut s);
+    assert!(ev.contains("Battle droids: \"These should simply advance towards the nearest enemy\": Advance"), "{ev}");
+    assert!(ev.contains("Nexu: \"Attacks nearest creature\": Attack"), "{ev}");
+    use holotable::rulesets::tyneside::rules::orders::Order;
+    let order = |s: &mut Game, g: &str| s.state().groups.into_iter().find(|(id, _)| id == g).and_then(|(_, o)| o);
+    assert_eq!(order(&mut s, "D"), Some(Order::Advance));
+    assert_eq!(order(&mut s, "N"), Some(Order::Attack));
+}

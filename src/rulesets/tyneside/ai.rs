@@ -14,6 +14,7 @@ use super::board::GameView;
 use super::commands::Command;
 use super::phases::situation;
 use super::rules::orders::{Order, allowance_left};
+use super::rules::profile::Ability;
 use super::rules::random_movement::{Reaction, score};
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::pipeline::{CommandOutcome, process};
@@ -74,7 +75,20 @@ fn observe(
                 .filter(|g| board.members(&g.id).iter().any(|&m| board.figs[m].figure.hero))
                 .filter_map(|g| {
                     let s = situation(&board, &groups, g)?;
-                    Some((g.id.clone(), Reaction::of(score(&s)).order(s.in_cover)))
+                    // Solo rules for Force users: "a Force user at half Force points, will
+                    // halt inactive to recover the lost points, but they will only do this if
+                    // no enemy are in sight."
+                    let tired = board.members(&g.id).iter().any(|&m| {
+                        let f = &board.figs[m];
+                        f.figure.has(Ability::ForceUser)
+                            && 2 * f.cond.force_points <= f.figure.profile.force_points
+                    });
+                    let order = if tired && s.no_enemy_in_sight {
+                        Order::Stand
+                    } else {
+                        Reaction::of(score(&s)).order(s.in_cover)
+                    };
+                    Some((g.id.clone(), order))
                 })
                 .collect();
             Some(Plan::Orders(led))

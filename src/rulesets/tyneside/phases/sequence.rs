@@ -12,6 +12,7 @@ use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::components::{Condition, Figure, Status, TurnActivity};
 use crate::rulesets::tyneside::phases::situation;
 use crate::rulesets::tyneside::rules::orders::{Order, group_initiative};
+use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::random_movement::{Reaction, modifiers, score};
 use crate::rulesets::tyneside::table::TableRes;
 use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase, TurnState};
@@ -91,14 +92,27 @@ fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
     let t = game.turn.turn;
     log.push(t, format!("Turn {t}: place order counters"));
     let groups = game.all_groups();
-    let mut scored: Vec<(String, Option<(i32, Order)>)> = Vec::new();
+    // (group, table score, order): a score for groups the table orders, an order for every
+    // group whose order the turn's start decides.
+    let mut scored: Vec<(String, Option<i32>, Option<Order>)> = Vec::new();
     {
         let board = game.board();
         for g in &groups {
             let members = board.members(&g.id);
             let led = members.iter().any(|&m| board.figs[m].figure.hero);
             if led || !game.table.scenario.random_movement {
-                scored.push((g.id.clone(), None));
+                scored.push((g.id.clone(), None, None));
+                continue;
+            }
+            // Figure types the text gives a fixed behaviour instead of the table.
+            if members.iter().any(|&m| board.figs[m].figure.has(Ability::AttacksNearest)) {
+                log.push(t, format!("{}: \"Attacks nearest creature\": Attack", g.name));
+                scored.push((g.id.clone(), None, Some(Order::Attack)));
+                continue;
+            }
+            if members.iter().all(|&m| board.figs[m].figure.has(Ability::SimplyAdvances)) {
+                log.push(t, format!("{}: \"These should simply advance towards the nearest enemy\": Advance", g.name));
+                scored.push((g.id.clone(), None, Some(Order::Advance)));
                 continue;
             }
             let Some(s) = situation(&board, &groups, g) else {
@@ -120,15 +134,15 @@ fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
                     reaction.text()
                 ),
             );
-            scored.push((g.id.clone(), Some((score, order))));
+            scored.push((g.id.clone(), Some(score), Some(order)));
         }
     }
     for (_, mut g) in &mut game.groups {
         g.leeway = None;
-        if let Some((_, s)) = scored.iter().find(|(id, _)| *id == g.id) {
-            g.table_score = s.map(|(score, _)| score);
-            if let Some((_, order)) = s {
-                g.order = Some(*order);
+        if let Some((_, score, order)) = scored.iter().find(|(id, ..)| *id == g.id) {
+            g.table_score = *score;
+            if order.is_some() {
+                g.order = *order;
             }
         }
     }

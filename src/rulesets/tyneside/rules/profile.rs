@@ -101,6 +101,11 @@ pub enum Ability {
     DarkSide,
     /// Ignored by Imperials ("These droids are never targeted by Imperials").
     IgnoredByImperials,
+    /// Battle droids: "These should simply advance towards the nearest enemy" (Advance, whatever
+    /// the Random movement table says).
+    SimplyAdvances,
+    /// The Nexu: "Attacks nearest creature" (Attack, whatever the table says).
+    AttacksNearest,
     /// An officer: counts with heroes on the Random movement table ("Per Hero/Officer within
     /// 12"") and in Enemy force generation ("+2: Imperial Officer on the table").
     Officer,
