@@ -115,3 +115,20 @@ fn battle_droids_simply_advance_and_a_nexu_attacks() {
     assert_eq!(order(&mut s, "D"), Some(Order::Advance));
     assert_eq!(order(&mut s, "N"), Some(Order::Attack));
 }
+
+#[test]
+fn a_solo_game_with_reinforcements_replays_command_for_command() {
+    for seed in [3, 7] {
+        let mut s = seeded_session("outpost_raid", seed);
+        s.set_rules_sides(&["all".into()]).unwrap();
+        s.play_script(None, "").unwrap();
+        let record = s.record().clone();
+        assert!(
+            events(&mut s).contains("Enemy force generation") || seed != 7,
+            "seed 7 brings reinforcements on"
+        );
+        let mut again = Game::replay(&record).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(again.state().figures, s.state().figures);
+        assert_eq!(again.phase(), "GameOver");
+    }
+}

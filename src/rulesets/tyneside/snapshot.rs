@@ -4,7 +4,9 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::components::{Condition, Figure, Group, Member, Position, Status, TurnActivity};
+use super::components::{
+    Condition, EnemyPool, Figure, Group, Member, Portal, Position, Status, TurnActivity,
+};
 use super::rules::orders::Order;
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::dice::DiceRes;
@@ -131,8 +133,8 @@ pub fn phase_name(world: &World) -> String {
 }
 
 /// A stable hash of the game state: the phase, turn bookkeeping, groups and their order
-/// counters, and every figure's group, position, condition and doings this turn, in spawn
-/// order. The dice are compared roll by roll by the replay, not hashed here.
+/// counters, every figure's group, position, condition and doings this turn, in spawn order,
+/// and the portal counters and the enemy's pool. The dice are compared roll by roll by the replay, not hashed here.
 pub fn state_hash(world: &mut World) -> u64 {
     let name = phase_name(world);
     world
@@ -145,6 +147,8 @@ fn hash_state(
     turn: Option<Res<TurnState>>,
     groups: Query<&Group>,
     figures: Query<(&Figure, &Member, &Position, &Condition, &TurnActivity)>,
+    portals: Query<&Portal>,
+    pool: Option<Res<EnemyPool>>,
 ) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = StableHasher::default();
@@ -182,5 +186,14 @@ fn hash_state(
         .collect();
     fs.sort_unstable();
     fs.hash(&mut h);
+    let mut ps: Vec<(usize, u32, u32, bool)> = portals
+        .iter()
+        .map(|p| (p.index, p.at.x.to_bits(), p.at.y.to_bits(), p.open))
+        .collect();
+    ps.sort_unstable();
+    ps.hash(&mut h);
+    if let Some(pool) = pool {
+        (&pool.pool, &pool.recycled, pool.generated).hash(&mut h);
+    }
     h.finish()
 }

@@ -92,7 +92,10 @@ pub(super) fn generate(world: &mut World) {
         world.insert_resource(pool);
         return;
     }
-    let contact = figs.iter().any(|f| f.side == pool.side);
+    // "No contact today with the enemy": no figure of that side has been on the table yet
+    // this game (the fallen stay on as entities, so once met, always met).
+    let mut all = world.query::<&Figure>();
+    let contact = all.iter(world).any(|f| f.side == pool.side);
     let officer = figs.iter().any(|f| f.side == pool.side && f.officer);
     let most = per_observer.iter().map(Vec::len).max().unwrap_or(1);
     let mods = modifiers(contact, officer, most);
