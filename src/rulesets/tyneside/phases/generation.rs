@@ -148,8 +148,12 @@ fn throw(
     let bonus: i32 = mods.iter().map(|(_, v)| v).sum();
     let natural = dice.roll(DiceExpr::d(6), why).map_err(|e| e.to_string())?;
     let total = natural + bonus;
+    dice.note_outcome(format!("total {total}"));
     // "randomise which counter in LOS the Imperials appear at"
     let portal = in_sight[pick(dice, in_sight.len())?];
+    if in_sight.len() > 1 {
+        dice.note_outcome(format!("at {}", portals[portal].id));
+    }
     let first = result(natural, total, portals[portal].open, false);
     let mods_text: Vec<String> = mods.iter().map(|(n, v)| format!("{n} {v:+}")).collect();
     log.push(format!(
