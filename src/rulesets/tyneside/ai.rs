@@ -19,6 +19,16 @@ use super::rules::random_movement::{Reaction, score};
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::pipeline::{CommandOutcome, process};
 
+/// Where the rules' groups meant to go this turn: (from, to) arrows for the table to show
+/// ("can be shown on the table as an intent arrow"). Not game state.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Intents {
+    /// The turn they belong to.
+    pub turn: u32,
+    /// The arrows, inches.
+    pub arrows: Vec<(Vec2, Vec2)>,
+}
+
 /// The sides the rules run, by index.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct RulesSides(pub Vec<usize>);
@@ -37,6 +47,8 @@ enum Plan {
         dir: Option<Vec2>,
         /// The longest move to try, inches.
         reach: f32,
+        /// Where the group stands (its centre), inches.
+        centre: Vec2,
     },
     /// Shoot/Act of `group`: enemy groups nearest first.
     Act { group: String, targets: Vec<String> },
@@ -146,6 +158,7 @@ fn observe(
                 figures: members.iter().map(|&m| board.figs[m].figure.id.clone()).collect(),
                 dir: dir.filter(|d| *d != Vec2::ZERO),
                 reach,
+                centre,
             })
         }
         TurnPhase::Action => {
@@ -212,7 +225,16 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
             figures,
             dir,
             reach,
+            centre,
         } => {
+            if let Some(d) = dir {
+                let turn = world.resource::<TurnState>().turn;
+                let mut intents = world.get_resource_or_insert_with(Intents::default);
+                if intents.turn != turn {
+                    *intents = Intents { turn, arrows: Vec::new() };
+                }
+                intents.arrows.push((centre, centre + d * reach));
+            }
             if order.must_run() || matches!(order, Order::Retreat) {
                 for f in &figures {
                     send(world, Command::Run { figure: f.clone() });

@@ -177,6 +177,25 @@ fn portals(
     }
 }
 
+/// The rules' groups' intent arrows this turn (where each meant to go, and its order).
+fn intents(
+    intents: Option<Res<super::ai::Intents>>,
+    turn: Option<Res<TurnState>>,
+    mut gizmos: Gizmos,
+) {
+    let (Some(intents), Some(turn)) = (intents, turn) else {
+        return;
+    };
+    if intents.turn != turn.turn {
+        return;
+    }
+    for (from, to) in &intents.arrows {
+        gizmos
+            .arrow_2d(*from, *to, Color::srgba(1.0, 0.85, 0.4, 0.7))
+            .with_tip_length(1.0);
+    }
+}
+
 /// Keeps one counter per group, behind (below) its rearmost figure.
 fn counters(
     view: GameView,
@@ -247,6 +266,6 @@ fn counters(
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (tokens, draw, portals, counters).run_if(game_of(super::ID)),
+        (tokens, draw, portals, intents, counters).run_if(game_of(super::ID)),
     );
 }
