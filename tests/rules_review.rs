@@ -547,7 +547,7 @@ fn jedi_powers_enhance_lightning_and_wound_suppression() {
     ok(&mut s, Command::EndActivation); // Vader
     // Shoot/act: Vader (7) first. Lightning is for the Dark Side: Luke may not.
     ok(&mut s, power("darth", ForcePower::Lightning { target: "luke".into() }));
-    assert!(events(&mut s).contains("is immobilised (turn 1 of 4)"), "{}", events(&mut s));
+    assert!(events(&mut s).contains("with Force lightning (1 FP): is held (turn 1 of 4)"), "{}", events(&mut s));
     // Vader has 14 FP at the start: two actions an activation.
     ok(&mut s, power("darth", ForcePower::Lightning { target: "luke".into() }));
     let why = refused(&mut s, power("darth", ForcePower::Lightning { target: "luke".into() }));
@@ -574,4 +574,36 @@ fn jedi_powers_enhance_lightning_and_wound_suppression() {
     ok(&mut s, Command::EndPhase);
     let why = refused(&mut s, Command::Move { figure: "luke".into(), to: (15.0, 10.0) });
     assert!(why.contains("unable to move"), "{why}");
+}
+
+#[test]
+fn a_dark_side_choke_kills_after_three_turns_and_the_choked_can_use_no_power() {
+    let mut s = session_from(DUEL_AT_RANGE, &[]);
+    let choke = || Command::Force {
+        figure: "darth".into(),
+        power: ForcePower::Choke { target: "luke".into() },
+    };
+    for turn in 1..=3 {
+        ok(&mut s, Command::EndPhase);
+        ok(&mut s, Command::EndPhase);
+        if turn == 1 {
+            ok(&mut s, Command::Move { figure: "luke".into(), to: (12.5, 10.0) });
+        }
+        ok(&mut s, Command::EndActivation); // Luke (held from turn 2: no minimum)
+        ok(&mut s, Command::EndActivation); // Vader
+        ok(&mut s, choke());
+        if turn == 3 {
+            break;
+        }
+        ok(&mut s, Command::EndActivation); // Vader
+        let why = refused(
+            &mut s,
+            Command::Force { figure: "luke".into(), power: ForcePower::Enhance },
+        );
+        assert!(why.contains("choked force users can only Block"), "{why}");
+        ok(&mut s, Command::EndActivation); // Luke
+    }
+    use holotable::rulesets::tyneside::components::Status;
+    assert_eq!(fig(&mut s, "luke").status, Status::Disabled, "{}", events(&mut s));
+    assert!(events(&mut s).contains("Darth Vader chokes Luke Skywalker (1 FP): is held (turn 2 of 3)"));
 }

@@ -3,6 +3,8 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::rules::force::Hold;
+
 use crate::rulesets::tyneside::rules::orders::Order;
 use crate::rulesets::tyneside::rules::profile::{Ability, Profile, Weapon};
 
@@ -78,8 +80,9 @@ pub struct Condition {
     pub hidden: bool,
     /// Force points left.
     pub force_points: u32,
-    /// Force lightning on it: (the user's figure index, turns struck in a row, last turn).
-    pub lightning: Option<(usize, u8, u32)>,
+    /// A Force hold on it (lightning or choke): (the user's figure index, the hold, turns held
+    /// in a row, the last turn).
+    pub held: Option<(usize, Hold, u8, u32)>,
 }
 
 impl Condition {
@@ -98,11 +101,11 @@ impl Condition {
     pub fn pinned(&self, turn: u32) -> bool {
         self.ducked_back_until == Some(turn) || self.immobilised(turn)
     }
-    /// Held by Force lightning in turn `turn`: tyneside-skirmish.txt, Jedi powers, "Force
-    /// lightning attacks victims – immobilising them" (ruling: the turn it strikes and the
-    /// next).
+    /// Held by Force lightning or a choke in turn `turn`: tyneside-skirmish.txt, Jedi powers,
+    /// "Force lightning attacks victims – immobilising them"; a choked figure is held likewise
+    /// (ruling: the turn it is struck and the next).
     pub fn immobilised(&self, turn: u32) -> bool {
-        self.lightning.is_some_and(|(_, _, last)| last == turn || last + 1 == turn)
+        self.held.is_some_and(|(.., last)| last == turn || last + 1 == turn)
     }
     /// Knocked out during turn `turn`.
     pub fn knocked_out(&self, turn: u32) -> bool {

@@ -179,7 +179,7 @@ fn hash_state(
             fh.write_f32(p.0.y);
             (c.status as u8, c.wounds, c.ducked_back_until, c.knocked_out_until, c.hidden, c.force_points).hash(&mut fh);
             (a.run_roll, a.jumped, a.obstacle, a.hero_shot, a.fired, a.fought, a.healed).hash(&mut fh);
-            (a.force_actions, a.enhanced, a.suppressed, c.lightning).hash(&mut fh);
+            (a.force_actions, a.enhanced, a.suppressed, c.held).hash(&mut fh);
             fh.write_f32(a.moved);
             (f.index, fh.finish())
         })

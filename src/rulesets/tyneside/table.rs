@@ -233,7 +233,7 @@ pub fn spawn_figure(
             knocked_out_until: None,
             hidden: false,
             force_points,
-            lightning: None,
+            held: None,
         },
         TurnActivity::default(),
     ));

@@ -61,7 +61,7 @@ mod tests {
             knocked_out_until: None,
             hidden: true,
             force_points: 0,
-            lightning: None,
+            held: None,
         }
     }
 

@@ -9,8 +9,8 @@ use super::damage::take_out;
 use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::rules::force::{
-    COST, ForcePower, LIGHTNING_KILLS_ON, LIGHTNING_RANGE, actions_per_activation, jedi_or_better,
-    lightning_run, suppression_heals,
+    CHOKE_RANGE, COST, ForcePower, Hold, LIGHTNING_RANGE, actions_per_activation, hold_run,
+    jedi_or_better, suppression_heals,
 };
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::turn::TurnPhase;
@@ -19,8 +19,10 @@ use crate::rulesets::tyneside::turn::TurnPhase;
 ///
 /// Errors: not a Force user of the active group, no Force point left, the activation's
 /// actions used up (one, two for Sith and Jedi Masters), the power not of this phase
-/// (Enhance in Movement, lightning in Shoot/Act), lightning by a user not of the Dark Side, at
-/// a figure not an enemy it sees within 24", or a suppression with no wound to suppress.
+/// (Enhance in Movement, lightning and choke in Shoot/Act), lightning by a user not of the Dark
+/// Side, a hold on a figure not an enemy it sees within 24" (or a droid, for a choke: "a living
+/// opponent"), a choked user ("choked force users can only Block"), or a suppression with no
+/// wound to suppress.
 pub(super) fn use_power(
     game: &mut Game,
     out: &mut Effects,
@@ -39,6 +41,9 @@ pub(super) fn use_power(
     if game.turn.active_group() != Some(f.group) {
         return Err(format!("{name} may use the Force only in his own group's activation"));
     }
+    if f.cond.held.is_some_and(|(_, h, ..)| h == Hold::Choke) && f.cond.immobilised(turn) {
+        return Err(format!("Choke: \"choked force users can only Block\" — {name} is choked"));
+    }
     if f.cond.force_points < COST {
         return Err(format!("Jedi powers: \"each action costs 1 Force point\" — {name} has none left"));
     }
@@ -49,12 +54,17 @@ pub(super) fn use_power(
             "Jedi powers: \"one action an activation (Sith, and Jedi Masters may use 2 an activation)\" — {name} has used {used}"
         ));
     }
-    let (user, user_index, shoots_after) = (f.entity, f.figure.index, jedi_or_better(f.figure.profile.force_points));
+    let (user, user_index, shoots_after, dark) = (
+        f.entity,
+        f.figure.index,
+        jedi_or_better(f.figure.profile.force_points),
+        f.figure.has(Ability::DarkSide),
+    );
     // What the power does, checked before anything changes.
     enum Effect {
         Enhance,
         Suppress,
-        Lightning(Entity, bool, String, Option<(usize, u8, u32)>),
+        Hold(Hold, Entity, bool, String, Option<(usize, Hold, u8, u32)>),
     }
     let effect = match power {
         ForcePower::Enhance if phase != TurnPhase::Movement => {
@@ -65,25 +75,32 @@ pub(super) fn use_power(
             return Err(format!("{name} has no wound to suppress this turn"));
         }
         ForcePower::WoundSuppression => Effect::Suppress,
-        ForcePower::Lightning { .. } if phase != TurnPhase::Action => {
-            return Err("Force lightning attacks in the Shoot/Act phase".into());
+        ForcePower::Lightning { .. } | ForcePower::Choke { .. } if phase != TurnPhase::Action => {
+            return Err("Force lightning and choke attack in the Shoot/Act phase".into());
         }
-        ForcePower::Lightning { .. } if !f.figure.has(Ability::DarkSide) => {
+        ForcePower::Lightning { .. } if !dark => {
             return Err(format!("Force lightning: \"(Dark Side users only)\" — {name} is not"));
         }
-        ForcePower::Lightning { target } => {
+        ForcePower::Lightning { target } | ForcePower::Choke { target } => {
+            let (hold, range) = match power {
+                ForcePower::Lightning { .. } => (Hold::Lightning, LIGHTNING_RANGE),
+                _ => (Hold::Choke, CHOKE_RANGE),
+            };
             let t = board.fighting(target)?;
             let tf = &board.figs[t];
             if tf.figure.side == f.figure.side {
                 return Err(format!("{} is on the same side", tf.figure.name));
             }
-            if board.gap(u, t) > LIGHTNING_RANGE + 1e-3 || !board.sees(u, t) {
+            if hold == Hold::Choke && tf.figure.has(Ability::Droid) {
+                return Err(format!("Choke: \"a living opponent\" — {} is a droid", tf.figure.name));
+            }
+            if board.gap(u, t) > range + 1e-3 || !board.sees(u, t) {
                 return Err(format!(
-                    "Force lightning: \"May attack a figure within 24\"\" that the user sees — not {}",
+                    "Jedi powers: the victim must be a figure the user sees within 24\" — not {}",
                     tf.figure.name
                 ));
             }
-            Effect::Lightning(tf.entity, tf.figure.hero, tf.figure.name.clone(), tf.cond.lightning)
+            Effect::Hold(hold, tf.entity, tf.figure.hero, tf.figure.name.clone(), tf.cond.held)
         }
     };
     drop(board);
@@ -123,19 +140,24 @@ pub(super) fn use_power(
                     if suppression_heals(die) { " — healed for good" } else { "" }
                 ));
             }
-            Effect::Lightning(..) => {}
+            Effect::Hold(..) => {}
         }
     }
-    if let Effect::Lightning(victim, hero, vname, previous) = effect {
-        let run = lightning_run(previous, user_index, turn);
+    if let Effect::Hold(hold, victim, hero, vname, previous) = effect {
+        let run = hold_run(previous, user_index, hold, turn);
         if let Ok(mut v) = game.figures.get_mut(victim) {
-            v.4.lightning = Some((user_index, run, turn));
-            let what = if run >= LIGHTNING_KILLS_ON {
-                take_out(&mut v.4, hero).to_string()
-            } else {
-                format!("is immobilised (turn {run} of {LIGHTNING_KILLS_ON})")
+            v.4.held = Some((user_index, hold, run, turn));
+            let what = match hold.kills_after(dark) {
+                Some(n) if run >= n => take_out(&mut v.4, hero).to_string(),
+                Some(n) => format!("is held (turn {run} of {n})"),
+                None => format!("is held (turn {run})"),
             };
-            out.log.push(turn, format!("{name} strikes {vname} with Force lightning (1 FP): {what}"));
+            let how = match hold {
+                Hold::Lightning => "strikes {} with Force lightning",
+                Hold::Choke => "chokes {}",
+            }
+            .replace("{}", &vname);
+            out.log.push(turn, format!("{name} {how} (1 FP): {what}"));
         }
     }
     Ok(())

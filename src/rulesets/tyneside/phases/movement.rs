@@ -46,7 +46,7 @@ pub fn movable(board: &Board, game: &Game, id: &str) -> Result<(usize, Order), S
     }
     if f.cond.immobilised(board.turn) {
         return Err(format!(
-            "Force lightning: {} is immobilised, unable to move",
+            "Jedi powers: {} is held by the Force, unable to move",
             f.figure.name
         ));
     }

@@ -21,6 +21,34 @@ pub enum ForcePower {
         /// The victim's figure id.
         target: String,
     },
+    /// "Choke: Force user may choke a living opponent, choked force users can only Block. Dark
+    /// side users may choke their target to death after 3 turns held uninterrupted."
+    /// (Shoot/Act)
+    Choke {
+        /// The victim's figure id.
+        target: String,
+    },
+}
+
+/// A Force attack that holds its victim turn after turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Hold {
+    /// Force lightning.
+    Lightning,
+    /// Choke.
+    Choke,
+}
+
+impl Hold {
+    /// After how many turns running the hold kills: lightning "on a 4th continuous turn";
+    /// choke "after 3 turns held uninterrupted", and only by the Dark Side.
+    pub fn kills_after(self, dark_side: bool) -> Option<u8> {
+        match self {
+            Hold::Lightning => Some(LIGHTNING_KILLS_ON),
+            Hold::Choke if dark_side => Some(CHOKE_KILLS_ON),
+            Hold::Choke => None,
+        }
+    }
 }
 
 /// Each Force action costs this many Force points.
@@ -31,6 +59,11 @@ pub const ENHANCE: f32 = 1.5;
 pub const LIGHTNING_RANGE: f32 = 24.0;
 /// Force lightning kills on this many continuous turns.
 pub const LIGHTNING_KILLS_ON: u8 = 4;
+/// A Dark Side choke kills after this many turns held.
+pub const CHOKE_KILLS_ON: u8 = 3;
+/// Choke's reach, inches: the text gives none; ruling (docs/rules/tyneside.md): as far as the
+/// other Force attack at a distance, lightning.
+pub const CHOKE_RANGE: f32 = 24.0;
 /// The Force points of the text's Jedi (12) and Jedi Master (13): named characters are placed
 /// on the generic table by their own Force points.
 const JEDI: u32 = 12;
@@ -54,12 +87,12 @@ pub fn suppression_heals(die: i32) -> bool {
     die == 6
 }
 
-/// Lightning's run on a victim after a strike in `turn` by the user `user`: the continuing
-/// count if the same user struck it last turn, else 1.
-pub fn lightning_run(previous: Option<(usize, u8, u32)>, user: usize, turn: u32) -> u8 {
+/// A hold's run on a victim after `user` holds it with `hold` in `turn`: the continuing count
+/// if the same user held it the same way last turn, else 1.
+pub fn hold_run(previous: Option<(usize, Hold, u8, u32)>, user: usize, hold: Hold, turn: u32) -> u8 {
     match previous {
-        Some((by, n, last)) if by == user && last + 1 == turn => n.saturating_add(1),
-        Some((by, n, last)) if by == user && last == turn => n,
+        Some((by, h, n, last)) if by == user && h == hold && last + 1 == turn => n.saturating_add(1),
+        Some((by, h, n, last)) if by == user && h == hold && last == turn => n,
         _ => 1,
     }
 }
@@ -77,16 +110,19 @@ mod tests {
     }
 
     #[test]
-    fn lightning_kills_on_the_fourth_continuous_turn() {
+    fn lightning_kills_on_the_fourth_continuous_turn_and_a_dark_choke_on_the_third() {
         let mut run = None;
         for turn in 1..=4 {
-            let n = lightning_run(run, 7, turn);
-            run = Some((7, n, turn));
+            let n = hold_run(run, 7, Hold::Lightning, turn);
+            run = Some((7, Hold::Lightning, n, turn));
         }
-        assert_eq!(run.map(|r| r.1), Some(LIGHTNING_KILLS_ON));
-        // A turn missed starts again; another user starts again.
-        assert_eq!(lightning_run(Some((7, 3, 2)), 7, 4), 1);
-        assert_eq!(lightning_run(Some((7, 3, 3)), 8, 4), 1);
+        assert_eq!(run.map(|r| r.2), Hold::Lightning.kills_after(true));
+        // A turn missed starts again; another user or another hold starts again.
+        assert_eq!(hold_run(Some((7, Hold::Lightning, 3, 2)), 7, Hold::Lightning, 4), 1);
+        assert_eq!(hold_run(Some((7, Hold::Lightning, 3, 3)), 8, Hold::Lightning, 4), 1);
+        assert_eq!(hold_run(Some((7, Hold::Choke, 2, 3)), 7, Hold::Lightning, 4), 1);
+        assert_eq!(Hold::Choke.kills_after(true), Some(3));
+        assert_eq!(Hold::Choke.kills_after(false), None, "only the Dark Side chokes to death");
         assert!(suppression_heals(6) && !suppression_heals(5));
     }
 }

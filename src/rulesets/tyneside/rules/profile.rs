@@ -101,6 +101,8 @@ pub enum Ability {
     DarkSide,
     /// Ignored by Imperials ("These droids are never targeted by Imperials").
     IgnoredByImperials,
+    /// A droid: not "a living opponent" for a Force choke.
+    Droid,
     /// Battle droids: "These should simply advance towards the nearest enemy" (Advance, whatever
     /// the Random movement table says).
     SimplyAdvances,

@@ -109,7 +109,7 @@ pub fn show(
         state.push("wounded (values halved)".to_string());
     }
     if f.cond.immobilised(board.turn) {
-        state.push("immobilised by Force lightning".into());
+        state.push("held by the Force (lightning or choke)".into());
     } else if f.cond.ducked_back(board.turn) {
         state.push("ducked back".into());
     }
@@ -174,32 +174,48 @@ fn force_actions(
             out.push(power(ForcePower::WoundSuppression));
         }
     });
-    if phase == TurnPhase::Action && f.figure.has(Ability::DarkSide) {
-        let view_from = board.viewpoint(i);
-        let targets: Vec<usize> = (0..board.figs.len())
-            .filter(|&t| {
-                board.figs[t].figure.side != f.figure.side
-                    && board.gap(i, t) <= LIGHTNING_RANGE
-                    && board.sees_from(&view_from, i, t)
-            })
-            .collect();
-        if !targets.is_empty() {
-            egui::ComboBox::from_id_salt(("lightning", &f.figure.id))
-                .selected_text("Force lightning at…")
-                .show_ui(ui, |ui| {
-                    for t in targets {
-                        if ui
-                            .selectable_label(false, &board.figs[t].figure.name)
-                            .on_hover_text("Immobilises; kills on the 4th continuous turn")
-                            .clicked()
-                        {
-                            out.push(power(ForcePower::Lightning {
-                                target: board.figs[t].figure.id.clone(),
-                            }));
-                        }
-                    }
-                });
+    if phase != TurnPhase::Action {
+        return;
+    }
+    let view_from = board.viewpoint(i);
+    let targets: Vec<usize> = (0..board.figs.len())
+        .filter(|&t| {
+            board.figs[t].figure.side != f.figure.side
+                && board.gap(i, t) <= LIGHTNING_RANGE
+                && board.sees_from(&view_from, i, t)
+        })
+        .collect();
+    let dark = f.figure.has(Ability::DarkSide);
+    let holds: &[(&str, &str, bool)] = &[
+        ("lightning", "Force lightning at…", dark),
+        ("choke", "Choke…", true),
+    ];
+    for &(key, label, allowed) in holds {
+        if !allowed || targets.is_empty() {
+            continue;
         }
+        egui::ComboBox::from_id_salt((key, &f.figure.id))
+            .selected_text(label)
+            .show_ui(ui, |ui| {
+                for &t in &targets {
+                    let target = board.figs[t].figure.id.clone();
+                    let (hint, make) = if key == "lightning" {
+                        ("Immobilises; kills on the 4th continuous turn", ForcePower::Lightning { target })
+                    } else {
+                        (
+                            if dark { "Holds; the Dark Side kills after 3 turns" } else { "Holds the victim while kept up" },
+                            ForcePower::Choke { target },
+                        )
+                    };
+                    if ui
+                        .selectable_label(false, &board.figs[t].figure.name)
+                        .on_hover_text(hint)
+                        .clicked()
+                    {
+                        out.push(power(make));
+                    }
+                }
+            });
     }
 }
 
