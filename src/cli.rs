@@ -123,9 +123,10 @@ pub fn main(registry: Registry) -> ExitCode {
                     .read(f)
                     .and_then(|(loaded, entry)| Ok(((entry.check)(&loaded)?, loaded, entry)))
                 {
-                    Ok((summary, loaded, entry)) => {
-                        out(&format!("{}: ok — {} rules: {summary}\n", loaded.file, entry.id))
-                    }
+                    Ok((summary, loaded, entry)) => out(&format!(
+                        "{}: ok — {} rules: {summary}\n",
+                        loaded.file, entry.id
+                    )),
                     Err(es) => bad.extend(es),
                 }
             }

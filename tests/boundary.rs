@@ -64,13 +64,20 @@ fn shared_files() -> Vec<PathBuf> {
 
 #[test]
 fn shared_folders_never_import_a_rule_set() {
-    let bad = offenders(&shared_files(), &["rulesets::", "crate::rulesets", "mod rulesets"]);
+    let bad = offenders(
+        &shared_files(),
+        &["rulesets::", "crate::rulesets", "mod rulesets"],
+    );
     // lib.rs declares the module tree; that is the one mention allowed.
     let bad: Vec<String> = bad
         .into_iter()
         .filter(|l| !l.contains("lib.rs") || !l.ends_with("pub mod rulesets;"))
         .collect();
-    assert!(bad.is_empty(), "shared code names a rule set:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "shared code names a rule set:\n{}",
+        bad.join("\n")
+    );
 }
 
 #[test]
@@ -86,7 +93,11 @@ fn rules_folders_never_import_bevy() {
     assert!(rules_dirs.len() >= 2, "found {rules_dirs:?}");
     let files: Vec<PathBuf> = rules_dirs.iter().flat_map(|d| rust_files(d)).collect();
     let bad = offenders(&files, &["bevy"]);
-    assert!(bad.is_empty(), "a rules/ folder imports Bevy:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "a rules/ folder imports Bevy:\n{}",
+        bad.join("\n")
+    );
 }
 
 #[test]

@@ -75,7 +75,6 @@ fn situation(s: &mut common::Game) -> Option<(String, Vec<String>, (f32, f32))> 
     Some((active, groups, dir))
 }
 
-
 fn play_to_the_end(name: &str, seed: u64) -> (u32, String) {
     let mut s = common::seeded_session(name, seed);
     for _ in 0..3000 {

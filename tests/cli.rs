@@ -205,5 +205,8 @@ fn run_with_the_rules_playing_every_side_needs_no_script() {
     assert!(out.starts_with("Turn 6 — Game over"), "{out}");
     let (code, _, err) = holotable(&["run", "lothal_ambush", "--ai", "sith"]);
     assert_eq!(code, 1);
-    assert!(err.contains("no side of that id (sides: rebels, empire, or all)"), "{err}");
+    assert!(
+        err.contains("no side of that id (sides: rebels, empire, or all)"),
+        "{err}"
+    );
 }

@@ -43,7 +43,10 @@ fn raid(open: bool, pool: &str) -> String {
 fn a_squad_appears_at_a_random_counter_in_sight_on_advance_orders() {
     // D6 6, no contact yet -1, a second counter in sight +1 = 6: "4 Stormtroopers"; then the
     // counter: a D3 (two in sight) shows 2, the second of them, p2.
-    let mut s = session_from(&raid(false, r#"(profile: "Stormtrooper", count: 6)"#), &[6, 2]);
+    let mut s = session_from(
+        &raid(false, r#"(profile: "Stormtrooper", count: 6)"#),
+        &[6, 2],
+    );
     ok(&mut s, Command::EndPhase);
     ok(&mut s, Command::EndPhase);
     let ev = events(&mut s);
@@ -56,12 +59,24 @@ fn a_squad_appears_at_a_random_counter_in_sight_on_advance_orders() {
     assert_eq!(squad.len(), 4, "{:?}", st.figures);
     for f in &squad {
         let d = ((f.position.0 - 30.0).powi(2) + (f.position.1 - 10.0).powi(2)).sqrt();
-        assert!(d < 2.5, "{} comes on beside the counter: {:?}", f.id, f.position);
+        assert!(
+            d < 2.5,
+            "{} comes on beside the counter: {:?}",
+            f.id,
+            f.position
+        );
     }
-    let order = st.groups.iter().find(|(g, _)| g == "p2-1").and_then(|(_, o)| *o);
+    let order = st
+        .groups
+        .iter()
+        .find(|(g, _)| g == "p2-1")
+        .and_then(|(_, o)| *o);
     assert_eq!(order, Some(Order::Advance));
     // The new group moves this very turn (Movement, lowest initiative first).
-    assert!(ev.contains("Movement, lowest initiative first:") && ev.contains("p2-1"), "{ev}");
+    assert!(
+        ev.contains("Movement, lowest initiative first:") && ev.contains("p2-1"),
+        "{ev}"
+    );
 }
 
 #[test]
@@ -72,7 +87,11 @@ fn a_low_throw_brings_a_probe_droid_only_at_a_counter_in_the_open_and_a_short_po
     ok(&mut s, Command::EndPhase);
     ok(&mut s, Command::EndPhase);
     assert_eq!(
-        s.state().figures.iter().filter(|f| f.group == "p1-1").count(),
+        s.state()
+            .figures
+            .iter()
+            .filter(|f| f.group == "p1-1")
+            .count(),
         1,
         "{}",
         events(&mut s)
@@ -82,7 +101,10 @@ fn a_low_throw_brings_a_probe_droid_only_at_a_counter_in_the_open_and_a_short_po
     ok(&mut s, Command::EndPhase);
     assert!(s.state().figures.iter().all(|f| !f.group.starts_with('p')));
     // 6 with three stormtroopers left: 4 cannot be fielded and nothing comes before a squad.
-    let mut s = session_from(&raid(false, r#"(profile: "Stormtrooper", count: 3)"#), &[6, 1]);
+    let mut s = session_from(
+        &raid(false, r#"(profile: "Stormtrooper", count: 3)"#),
+        &[6, 1],
+    );
     ok(&mut s, Command::EndPhase);
     ok(&mut s, Command::EndPhase);
     assert!(
@@ -134,11 +156,14 @@ fn portal(s: &mut Game, id: &str) -> Option<((f32, f32), bool)> {
     use holotable::rulesets::tyneside::components::Portal;
     let world = s.app.world_mut();
     let mut q = world.query::<&Portal>();
-    q.iter(world).find(|p| p.id == id).map(|p| ((p.at.x, p.at.y), p.open))
+    q.iter(world)
+        .find(|p| p.id == id)
+        .map(|p| ((p.at.x, p.at.y), p.open))
 }
 
 #[test]
-fn example_one_a_counter_approached_falls_back_behind_the_building_and_one_in_the_open_after_generation() {
+fn example_one_a_counter_approached_falls_back_behind_the_building_and_one_in_the_open_after_generation()
+ {
     // (a) is 7.3" from Luke's base and in his sight: it falls back at once.
     let mut s = session_from(&example_one((38.5, 29.0)), &[1]);
     ok(&mut s, Command::EndPhase);
@@ -149,8 +174,13 @@ fn example_one_a_counter_approached_falls_back_behind_the_building_and_one_in_th
     // appears), then moves back behind the building too.
     assert_eq!(portal(&mut s, "b"), Some(((47.0, 33.0), true)));
     ok(&mut s, Command::EndPhase);
-    let (b, open) = portal(&mut s, "b").unwrap_or_else(|| panic!("(b) falls back:\n{}", events(&mut s)));
-    assert!(!open && b.0 > 50.0, "(b) goes to the rear of building B: {b:?}\n{}", events(&mut s));
+    let (b, open) =
+        portal(&mut s, "b").unwrap_or_else(|| panic!("(b) falls back:\n{}", events(&mut s)));
+    assert!(
+        !open && b.0 > 50.0,
+        "(b) goes to the rear of building B: {b:?}\n{}",
+        events(&mut s)
+    );
     assert!(events(&mut s).contains("Portal b (it stands in the open and has been seen) moves"));
     // "If the distance was over 8" between the counters, PC(a) would remain."
     let mut s = session_from(&example_one((39.0, 25.0)), &[1]);

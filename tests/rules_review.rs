@@ -81,7 +81,11 @@ fn duck_back_holds_a_figure_only_in_its_next_turn_and_each_figure_fires_once() {
             targets: vec!["E".into()],
         },
     );
-    assert!(events(&mut s).contains("R: 6.0 against 9.0 — Less than"), "{}", events(&mut s));
+    assert!(
+        events(&mut s).contains("R: 6.0 against 9.0 — Less than"),
+        "{}",
+        events(&mut s)
+    );
     // E returned fire in R's fight: each figure fires once a turn, so E cannot lead another.
     let why = refused(
         &mut s,
@@ -103,7 +107,10 @@ fn duck_back_holds_a_figure_only_in_its_next_turn_and_each_figure_fires_once() {
             to: (9.0, 10.0),
         },
     );
-    assert!(why.contains("unable to move or shoot in their next turn"), "{why}");
+    assert!(
+        why.contains("unable to move or shoot in their next turn"),
+        "{why}"
+    );
     while s.phase() == "Movement" {
         ok(&mut s, Command::EndActivation);
     }
@@ -140,7 +147,11 @@ fn a_hero_who_returned_fire_may_not_hero_shoot() {
             targets: vec!["han".into()],
         },
     );
-    assert!(events(&mut s).contains("han: 6.0 against"), "Han returned fire:\n{}", events(&mut s));
+    assert!(
+        events(&mut s).contains("han: 6.0 against"),
+        "Han returned fire:\n{}",
+        events(&mut s)
+    );
     let why = refused(
         &mut s,
         Command::HeroShot {
@@ -211,7 +222,11 @@ fn delay_works_in_the_movement_phase_too() {
     assert_eq!(active(&s).as_deref(), Some("droids"));
     assert!(events(&mut s).contains("E delays its movement"));
     ok(&mut s, Command::EndActivation); // droids
-    assert_eq!(active(&s).as_deref(), Some("E"), "E moves after the group it waited for");
+    assert_eq!(
+        active(&s).as_deref(),
+        Some("E"),
+        "E moves after the group it waited for"
+    );
 }
 
 /// A Rebel trooper (melee 2) in contact with a stormtrooper (melee 1), and maybe a second
@@ -299,7 +314,10 @@ fn only_a_heros_group_falls_back_and_never_into_a_building_or_nearer_an_enemy() 
     let mut s = session_from(SHAKEN, &[]);
     // Wound both troopers of each group (the Condition component, as a fire fight would).
     let world = s.app.world_mut();
-    let mut q = world.query::<(&holotable::rulesets::tyneside::components::Figure, &mut Condition)>();
+    let mut q = world.query::<(
+        &holotable::rulesets::tyneside::components::Figure,
+        &mut Condition,
+    )>();
     for (f, mut c) in q.iter_mut(world) {
         if ["l1", "l2", "r1", "r2"].contains(&f.id.as_str()) {
             c.wounds = 1;
@@ -310,17 +328,30 @@ fn only_a_heros_group_falls_back_and_never_into_a_building_or_nearer_an_enemy() 
         ok(&mut s, Command::EndActivation);
     }
     let ev = events(&mut s);
-    assert!(ev.contains("Morale: Luke's troopers has 2 of 3 wounded or ducked back and falls back"), "{ev}");
-    assert!(!ev.contains("Morale: Rebel troopers"), "no hero, no morale test:\n{ev}");
+    assert!(
+        ev.contains("Morale: Luke's troopers has 2 of 3 wounded or ducked back and falls back"),
+        "{ev}"
+    );
+    assert!(
+        !ev.contains("Morale: Rebel troopers"),
+        "no hero, no morale test:\n{ev}"
+    );
     assert_eq!(fig(&mut s, "r1").position, (30.0, 20.0));
-    assert_eq!(fig(&mut s, "luke").position, (18.0, 20.0), "heroes ignore morale");
+    assert_eq!(
+        fig(&mut s, "luke").position,
+        (18.0, 20.0),
+        "heroes ignore morale"
+    );
     let e1 = (20.0f32, 10.0f32);
     let dist = |p: (f32, f32)| ((p.0 - e1.0).powi(2) + (p.1 - e1.1).powi(2)).sqrt();
     for (id, was) in [("l1", (20.0, 20.0)), ("l2", (22.0, 20.0))] {
         let p = fig(&mut s, id).position;
         assert!(dist(p) > dist(was), "{id} moved away: {p:?}");
         // Straight away runs into the hut (y from 24): it stops short of the wall.
-        assert!(p.1 < 24.0 - 0.5 + 0.01, "{id} does not end in the building: {p:?}");
+        assert!(
+            p.1 < 24.0 - 0.5 + 0.01,
+            "{id} does not end in the building: {p:?}"
+        );
         assert_ne!(p, was, "{id} moved");
     }
 }
@@ -349,7 +380,11 @@ fn a_figure_on_a_hill_is_in_cover_from_below_but_not_from_the_hill() {
         .world_mut()
         .run_system_once(|view: GameView| {
             let b = view.board().unwrap();
-            let (top, slope, below) = (b.find("top").unwrap(), b.find("slope").unwrap(), b.find("below").unwrap());
+            let (top, slope, below) = (
+                b.find("top").unwrap(),
+                b.find("slope").unwrap(),
+                b.find("below").unwrap(),
+            );
             (
                 b.in_cover(top, b.figs[below].pos),
                 b.in_cover(top, b.figs[slope].pos),
@@ -357,7 +392,11 @@ fn a_figure_on_a_hill_is_in_cover_from_below_but_not_from_the_hill() {
             )
         })
         .unwrap();
-    assert_eq!(cover, (true, false, false), "(on the hill from below, from the hill, below from the hill)");
+    assert_eq!(
+        cover,
+        (true, false, false),
+        "(on the hill from below, from the hill, below from the hill)"
+    );
 }
 
 /// Stormtroopers alone; Rebel troopers far from any hero (R); Rebel troopers with Luke 3"
@@ -398,27 +437,67 @@ fn groups_no_hero_is_with_take_the_random_movement_table_and_a_hero_nearby_may_m
         "{ev}"
     );
     // X: +1 not under fire, +1 Luke within 12" = 2: "Stand in cover, or Advance", in the open.
-    assert!(ev.contains("Random movement, Luke's troopers:") && ev.contains("= 2 -> Stand in cover, or Advance: Advance"), "{ev}");
+    assert!(
+        ev.contains("Random movement, Luke's troopers:")
+            && ev.contains("= 2 -> Stand in cover, or Advance: Advance"),
+        "{ev}"
+    );
     // R, out of command, keeps what the table gave it (Stand: 0), not its scenario order.
-    let order = |s: &mut Game, g: &str| s.state().groups.into_iter().find(|(id, _)| id == g).and_then(|(_, o)| o);
+    let order = |s: &mut Game, g: &str| {
+        s.state()
+            .groups
+            .into_iter()
+            .find(|(id, _)| id == g)
+            .and_then(|(_, o)| o)
+    };
     use holotable::rulesets::tyneside::rules::orders::Order;
     assert_eq!(order(&mut s, "R"), Some(Order::Stand));
     assert_eq!(order(&mut s, "X"), Some(Order::Advance));
     ok(&mut s, Command::EndPhase); // the Empire
-    let why = refused(&mut s, Command::PlaceOrder { group: "R".into(), order: Order::Advance });
+    let why = refused(
+        &mut s,
+        Command::PlaceOrder {
+            group: "R".into(),
+            order: Order::Advance,
+        },
+    );
     assert!(why.contains("out of command"), "{why}");
-    let why = refused(&mut s, Command::PlaceOrder { group: "X".into(), order: Order::Stand });
+    let why = refused(
+        &mut s,
+        Command::PlaceOrder {
+            group: "X".into(),
+            order: Order::Stand,
+        },
+    );
     assert!(why.contains("roll the D6 first"), "{why}");
     // Luke issues an order: the D6 shows 2, so the score 2 may become 0 to 4.
     ok(&mut s, Command::IssueOrder { group: "X".into() });
-    let why = refused(&mut s, Command::PlaceOrder { group: "X".into(), order: Order::Retreat });
+    let why = refused(
+        &mut s,
+        Command::PlaceOrder {
+            group: "X".into(),
+            order: Order::Retreat,
+        },
+    );
     assert!(why.contains("reaches only Stand, Advance"), "{why}");
-    ok(&mut s, Command::PlaceOrder { group: "X".into(), order: Order::Stand });
+    ok(
+        &mut s,
+        Command::PlaceOrder {
+            group: "X".into(),
+            order: Order::Stand,
+        },
+    );
     assert_eq!(order(&mut s, "X"), Some(Order::Stand));
     let why = refused(&mut s, Command::IssueOrder { group: "X".into() });
     assert!(why.contains("already been issued"), "{why}");
     // Luke himself is a hero: he chooses any order, no table.
-    ok(&mut s, Command::PlaceOrder { group: "L".into(), order: Order::Attack });
+    ok(
+        &mut s,
+        Command::PlaceOrder {
+            group: "L".into(),
+            order: Order::Attack,
+        },
+    );
     let why = refused(&mut s, Command::IssueOrder { group: "L".into() });
     assert!(why.contains("place its order directly"), "{why}");
 }
@@ -448,15 +527,33 @@ fn a_grenade_kills_on_four_plus_or_ducks_back_everyone_within_three_inches() {
     // e1 throws 4 (killed), e2 (1" from e1) throws 2 (duck back); e3 is 5" away.
     let mut s = session_from(src, &[4, 2]);
     to_action(&mut s);
-    let why = refused(&mut s, Command::Grenade { figure: "r2".into(), target: "e2".into() });
+    let why = refused(
+        &mut s,
+        Command::Grenade {
+            figure: "r2".into(),
+            target: "e2".into(),
+        },
+    );
     assert!(why.contains("Range is 6-12"), "{why}");
-    ok(&mut s, Command::Grenade { figure: "r1".into(), target: "e1".into() });
+    ok(
+        &mut s,
+        Command::Grenade {
+            figure: "r1".into(),
+            target: "e1".into(),
+        },
+    );
     use holotable::rulesets::tyneside::components::Status;
     assert_eq!(fig(&mut s, "e1").status, Status::Killed);
     assert!(fig(&mut s, "e2").ducked_back && fig(&mut s, "e2").status == Status::Active);
     assert!(!fig(&mut s, "e3").ducked_back);
     // "Throwing a grenade takes a full activation": r1 has no second throw or shot this turn.
-    let why = refused(&mut s, Command::Grenade { figure: "r1".into(), target: "e3".into() });
+    let why = refused(
+        &mut s,
+        Command::Grenade {
+            figure: "r1".into(),
+            target: "e3".into(),
+        },
+    );
     assert!(why.contains("full activation"), "{why}");
 }
 
@@ -491,21 +588,41 @@ fn a_resting_force_user_recovers_one_force_point_an_activation() {
     ok(&mut s, Command::EndPhase);
     // Movement: stormtroopers (1) first, then Ben walks 2.5" (Move: at least half speed).
     ok(&mut s, Command::EndActivation);
-    ok(&mut s, Command::Move { figure: "obiwan".into(), to: (12.5, 10.0) });
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "obiwan".into(),
+            to: (12.5, 10.0),
+        },
+    );
     ok(&mut s, Command::EndActivation);
     // Shoot/act: Ben (7) first; he rests: +1.
     ok(&mut s, Command::EndActivation);
     assert_eq!(fig(&mut s, "obiwan").force_points, full - 1);
-    assert!(events(&mut s).contains("rests and recovers 1 Force point"), "{}", events(&mut s));
+    assert!(
+        events(&mut s).contains("rests and recovers 1 Force point"),
+        "{}",
+        events(&mut s)
+    );
     ok(&mut s, Command::EndActivation); // E
     // Turn 2: a 4" move is more than resting allows.
     ok(&mut s, Command::EndPhase);
     ok(&mut s, Command::EndPhase);
     ok(&mut s, Command::EndActivation);
-    ok(&mut s, Command::Move { figure: "obiwan".into(), to: (16.5, 10.0) });
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "obiwan".into(),
+            to: (16.5, 10.0),
+        },
+    );
     ok(&mut s, Command::EndActivation);
     ok(&mut s, Command::EndActivation);
-    assert_eq!(fig(&mut s, "obiwan").force_points, full - 1, "moved more than 3\"");
+    assert_eq!(
+        fig(&mut s, "obiwan").force_points,
+        full - 1,
+        "moved more than 3\""
+    );
 }
 
 /// Vader and Luke 12" apart on an open table, with a stormtrooper beside Vader.
@@ -531,26 +648,80 @@ fn jedi_powers_enhance_lightning_and_wound_suppression() {
     ok(&mut s, Command::EndPhase);
     ok(&mut s, Command::EndPhase);
     // Movement: Luke (6) after Vader (7)? Lowest first: Luke moves first.
-    let power = |figure: &str, power: ForcePower| Command::Force { figure: figure.into(), power };
+    let power = |figure: &str, power: ForcePower| Command::Force {
+        figure: figure.into(),
+        power,
+    };
     // Enhance: 5" walk becomes 7.5".
-    let why = refused(&mut s, Command::Move { figure: "luke".into(), to: (16.0, 10.0) });
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "luke".into(),
+            to: (16.0, 10.0),
+        },
+    );
     assert!(why.contains("5.0\" left"), "{why}");
     ok(&mut s, power("luke", ForcePower::Enhance));
-    ok(&mut s, Command::Move { figure: "luke".into(), to: (16.0, 10.0) });
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "luke".into(),
+            to: (16.0, 10.0),
+        },
+    );
     assert_eq!(fig(&mut s, "luke").force_points, luke_fp - 1);
     // One action an activation for a Jedi (12 FP).
     let why = refused(&mut s, power("luke", ForcePower::Enhance));
     assert!(why.contains("one action an activation"), "{why}");
-    let why = refused(&mut s, power("luke", ForcePower::Lightning { target: "darth".into() }));
-    assert!(why.contains("Shoot/Act") || why.contains("one action"), "{why}");
+    let why = refused(
+        &mut s,
+        power(
+            "luke",
+            ForcePower::Lightning {
+                target: "darth".into(),
+            },
+        ),
+    );
+    assert!(
+        why.contains("Shoot/Act") || why.contains("one action"),
+        "{why}"
+    );
     ok(&mut s, Command::EndActivation); // Luke
     ok(&mut s, Command::EndActivation); // Vader
     // Shoot/act: Vader (7) first. Lightning is for the Dark Side: Luke may not.
-    ok(&mut s, power("darth", ForcePower::Lightning { target: "luke".into() }));
-    assert!(events(&mut s).contains("with Force lightning (1 FP): is held (turn 1 of 4)"), "{}", events(&mut s));
+    ok(
+        &mut s,
+        power(
+            "darth",
+            ForcePower::Lightning {
+                target: "luke".into(),
+            },
+        ),
+    );
+    assert!(
+        events(&mut s).contains("with Force lightning (1 FP): is held (turn 1 of 4)"),
+        "{}",
+        events(&mut s)
+    );
     // Vader has 14 FP at the start: two actions an activation.
-    ok(&mut s, power("darth", ForcePower::Lightning { target: "luke".into() }));
-    let why = refused(&mut s, power("darth", ForcePower::Lightning { target: "luke".into() }));
+    ok(
+        &mut s,
+        power(
+            "darth",
+            ForcePower::Lightning {
+                target: "luke".into(),
+            },
+        ),
+    );
+    let why = refused(
+        &mut s,
+        power(
+            "darth",
+            ForcePower::Lightning {
+                target: "luke".into(),
+            },
+        ),
+    );
     assert!(why.contains("has used 2"), "{why}");
     ok(&mut s, Command::EndActivation); // Vader
     let why = refused(&mut s, power("luke", ForcePower::WoundSuppression));
@@ -572,7 +743,13 @@ fn jedi_powers_enhance_lightning_and_wound_suppression() {
     ok(&mut s, Command::EndActivation); // Luke
     ok(&mut s, Command::EndPhase);
     ok(&mut s, Command::EndPhase);
-    let why = refused(&mut s, Command::Move { figure: "luke".into(), to: (15.0, 10.0) });
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "luke".into(),
+            to: (15.0, 10.0),
+        },
+    );
     assert!(why.contains("unable to move"), "{why}");
 }
 
@@ -581,13 +758,21 @@ fn a_dark_side_choke_kills_after_three_turns_and_the_choked_can_use_no_power() {
     let mut s = session_from(DUEL_AT_RANGE, &[]);
     let choke = || Command::Force {
         figure: "darth".into(),
-        power: ForcePower::Choke { target: "luke".into() },
+        power: ForcePower::Choke {
+            target: "luke".into(),
+        },
     };
     for turn in 1..=3 {
         ok(&mut s, Command::EndPhase);
         ok(&mut s, Command::EndPhase);
         if turn == 1 {
-            ok(&mut s, Command::Move { figure: "luke".into(), to: (12.5, 10.0) });
+            ok(
+                &mut s,
+                Command::Move {
+                    figure: "luke".into(),
+                    to: (12.5, 10.0),
+                },
+            );
         }
         ok(&mut s, Command::EndActivation); // Luke (held from turn 2: no minimum)
         ok(&mut s, Command::EndActivation); // Vader
@@ -598,12 +783,22 @@ fn a_dark_side_choke_kills_after_three_turns_and_the_choked_can_use_no_power() {
         ok(&mut s, Command::EndActivation); // Vader
         let why = refused(
             &mut s,
-            Command::Force { figure: "luke".into(), power: ForcePower::Enhance },
+            Command::Force {
+                figure: "luke".into(),
+                power: ForcePower::Enhance,
+            },
         );
         assert!(why.contains("choked force users can only Block"), "{why}");
         ok(&mut s, Command::EndActivation); // Luke
     }
     use holotable::rulesets::tyneside::components::Status;
-    assert_eq!(fig(&mut s, "luke").status, Status::Disabled, "{}", events(&mut s));
-    assert!(events(&mut s).contains("Darth Vader chokes Luke Skywalker (1 FP): is held (turn 2 of 3)"));
+    assert_eq!(
+        fig(&mut s, "luke").status,
+        Status::Disabled,
+        "{}",
+        events(&mut s)
+    );
+    assert!(
+        events(&mut s).contains("Darth Vader chokes Luke Skywalker (1 FP): is held (turn 2 of 3)")
+    );
 }

@@ -45,11 +45,13 @@ const ADVANCE: &str = r#"(
 fn the_rules_side_carries_out_the_tables_order() {
     let mut s = session_from(ADVANCE, &[]);
     // The person plays the Rebels: orders, then R's movement; the rules play the rest.
-    s.play_script(Some("[EndPhase, EndActivation]"), "script").unwrap();
+    s.play_script(Some("[EndPhase, EndActivation]"), "script")
+        .unwrap();
     let ev = events(&mut s);
     // Not under fire +1, no other friends -1, the officer +1 = 1, in the open: Advance.
     assert!(
-        ev.contains("Random movement, Stormtroopers:") && ev.contains("= 1 -> Stand in cover, or Advance: Advance"),
+        ev.contains("Random movement, Stormtroopers:")
+            && ev.contains("= 1 -> Stand in cover, or Advance: Advance"),
         "{ev}"
     );
     // Advance: "Must move directly Half–full speed… towards an objective or enemy group".
@@ -108,10 +110,24 @@ fn battle_droids_simply_advance_and_a_nexu_attacks() {
 )"#;
     let mut s = session_from(src, &[]);
     let ev = events(&mut s);
-    assert!(ev.contains("Battle droids: \"These should simply advance towards the nearest enemy\": Advance"), "{ev}");
-    assert!(ev.contains("Nexu: \"Attacks nearest creature\": Attack"), "{ev}");
+    assert!(
+        ev.contains(
+            "Battle droids: \"These should simply advance towards the nearest enemy\": Advance"
+        ),
+        "{ev}"
+    );
+    assert!(
+        ev.contains("Nexu: \"Attacks nearest creature\": Attack"),
+        "{ev}"
+    );
     use holotable::rulesets::tyneside::rules::orders::Order;
-    let order = |s: &mut Game, g: &str| s.state().groups.into_iter().find(|(id, _)| id == g).and_then(|(_, o)| o);
+    let order = |s: &mut Game, g: &str| {
+        s.state()
+            .groups
+            .into_iter()
+            .find(|(id, _)| id == g)
+            .and_then(|(_, o)| o)
+    };
     assert_eq!(order(&mut s, "D"), Some(Order::Advance));
     assert_eq!(order(&mut s, "N"), Some(Order::Attack));
 }

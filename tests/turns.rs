@@ -632,9 +632,11 @@ fn the_game_record_replays_to_the_same_state() {
         .flat_map(|c| c.dice.iter().flat_map(|r| r.faces.clone()))
         .collect();
     assert_eq!(faces.len(), 16);
-    let mut again =
-        common::Game::start(&common::loaded("shooting_example"), Randomness::forced(faces, []))
-            .unwrap();
+    let mut again = common::Game::start(
+        &common::loaded("shooting_example"),
+        Randomness::forced(faces, []),
+    )
+    .unwrap();
     for c in &record.commands {
         ok(&mut again, c.command.clone());
     }
@@ -707,7 +709,10 @@ fn a_tampered_save_stops_at_the_command_whose_die_was_changed() {
     let mut record: GameRecord<Command> = save::parse(&text, &path).unwrap();
     // The fire fight is the 11th command; its first roll is Rebels (X)'s D8, an 8. Make it 1.
     let shoot = record.commands.len();
-    assert!(matches!(record.commands[shoot - 1].command, Command::Shoot { .. }));
+    assert!(matches!(
+        record.commands[shoot - 1].command,
+        Command::Shoot { .. }
+    ));
     assert_eq!(record.commands[shoot - 1].dice[0].faces, vec![8]);
     record.commands[shoot - 1].dice[0].faces = vec![1];
     match common::Game::replay(&record) {
@@ -725,7 +730,11 @@ fn a_tampered_save_stops_at_the_command_whose_die_was_changed() {
     match common::Game::replay(&record) {
         Err(ResumeError::Diverged(d)) => {
             assert_eq!(d.index, 1);
-            assert!(d.what.starts_with("refused on replay: not allowed in the Orders phase"), "{d}");
+            assert!(
+                d.what
+                    .starts_with("refused on replay: not allowed in the Orders phase"),
+                "{d}"
+            );
         }
         other => panic!("{:?}", other.err()),
     }

@@ -97,9 +97,16 @@ mod tests {
         let layout = HexLayout::flat().with_hex_size(1.0);
         let hexes = BoardGeometry::HexMap {
             layout: layout.clone(),
-            hexes: vec![(Hex::ZERO, "clear".into()), (Hex::new(2, 0), "forest".into())],
+            hexes: vec![
+                (Hex::ZERO, "clear".into()),
+                (Hex::new(2, 0), "forest".into()),
+            ],
         };
         let e = hexes.extent();
-        assert!(e.min.x <= -1.0 + 1e-4 && e.max.x >= layout.hex_to_world_pos(Hex::new(2, 0)).x + 1.0 - 1e-4, "{e:?}");
+        assert!(
+            e.min.x <= -1.0 + 1e-4
+                && e.max.x >= layout.hex_to_world_pos(Hex::new(2, 0)).x + 1.0 - 1e-4,
+            "{e:?}"
+        );
     }
 }

@@ -38,7 +38,10 @@ impl Randomness {
 
     /// Forced dice faces and cards, used in order (scripts and tests); an error once a
     /// needed one runs out.
-    pub fn forced(faces: impl IntoIterator<Item = u8>, cards: impl IntoIterator<Item = crate::rules::cards::Card>) -> Self {
+    pub fn forced(
+        faces: impl IntoIterator<Item = u8>,
+        cards: impl IntoIterator<Item = crate::rules::cards::Card>,
+    ) -> Self {
         Self {
             dice: Dice::forced(faces),
             deck: Deck::forced(cards),

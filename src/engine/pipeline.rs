@@ -58,13 +58,18 @@ pub struct SaveRequest(pub PathBuf);
 /// Parses a command script: a RON list of a rule set's commands (docs/commands.md).
 ///
 /// Errors: `file:line:column: what was expected`.
-pub fn parse_script<C: serde::de::DeserializeOwned>(src: &str, file: &str) -> Result<Vec<C>, String> {
-    crate::rules::scenario::ron_options().from_str(src).map_err(|e| {
-        format!(
-            "{file}:{}:{}: {} (see docs/commands.md)",
-            e.span.start.line, e.span.start.col, e.code
-        )
-    })
+pub fn parse_script<C: serde::de::DeserializeOwned>(
+    src: &str,
+    file: &str,
+) -> Result<Vec<C>, String> {
+    crate::rules::scenario::ron_options()
+        .from_str(src)
+        .map_err(|e| {
+            format!(
+                "{file}:{}:{}: {} (see docs/commands.md)",
+                e.span.start.line, e.span.start.col, e.code
+            )
+        })
 }
 
 /// Applies `command` to the game in `world` through rule set `R` and returns what became of
@@ -114,7 +119,10 @@ fn pending<R: RuleSet>(world: &World) -> bool {
 }
 
 /// Moves commands sent as messages into the queue, in the order sent.
-fn enqueue<R: RuleSet>(mut sent: MessageReader<R::Command>, mut queue: ResMut<CommandQueue<R::Command>>) {
+fn enqueue<R: RuleSet>(
+    mut sent: MessageReader<R::Command>,
+    mut queue: ResMut<CommandQueue<R::Command>>,
+) {
     queue.0.extend(sent.read().cloned());
 }
 

@@ -49,12 +49,9 @@ pub fn resume<R: RuleSet>(
     record: &GameRecord<R::Command>,
     seed: u64,
 ) -> Result<(), ResumeError> {
-    let header = crate::rules::scenario::read_header(
-        &record.scenario_src,
-        &record.scenario_file,
-        &[R::ID],
-    )
-    .map_err(|e| ResumeError::Start(vec![e.to_string()]))?;
+    let header =
+        crate::rules::scenario::read_header(&record.scenario_src, &record.scenario_file, &[R::ID])
+            .map_err(|e| ResumeError::Start(vec![e.to_string()]))?;
     let loaded = Loaded {
         file: record.scenario_file.clone(),
         src: record.scenario_src.clone(),
@@ -106,7 +103,9 @@ pub fn resume<R: RuleSet>(
             )));
         }
         let draws = |c: &[crate::rules::cards::CardRecord]| -> Vec<String> {
-            c.iter().map(|r| format!("{} ({})", r.card, r.reason)).collect()
+            c.iter()
+                .map(|r| format!("{} ({})", r.card, r.reason))
+                .collect()
         };
         if draws(&replayed.cards) != draws(&rc.cards) {
             return Err(diverged(format!(

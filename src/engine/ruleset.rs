@@ -57,7 +57,8 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     /// Sets up `loaded` in `world` with `randomness` and enters its first phase.
     ///
     /// Errors: as [`RuleSet::check`].
-    fn start(world: &mut World, loaded: &Loaded, randomness: Randomness) -> Result<(), Vec<String>>;
+    fn start(world: &mut World, loaded: &Loaded, randomness: Randomness)
+    -> Result<(), Vec<String>>;
     /// Applies one command: exactly one exhaustive match per phase decides what it does.
     /// Must check before it changes anything: a refusal changes nothing but the dice and
     /// log, which the pipeline puts back.

@@ -133,17 +133,32 @@ mod tests {
     fn header_errors_name_the_file_and_the_version() {
         let p = Path::new("g.ron");
         let old = "(scenario_file: \"x\", scenario_src: \"\", seed: None, commands: [])";
-        assert!(read_header(old, p).unwrap_err().contains("before format version 2"));
+        assert!(
+            read_header(old, p)
+                .unwrap_err()
+                .contains("before format version 2")
+        );
         let newer = "(format: \"holotable-save\", version: 9, ruleset: \"tyneside\")";
         let e = read_header(newer, p).unwrap_err();
-        assert!(e.starts_with("g.ron: save format version 9") && e.contains("newer"), "{e}");
+        assert!(
+            e.starts_with("g.ron: save format version 9") && e.contains("newer"),
+            "{e}"
+        );
         let foreign = "(format: \"chess\", version: 2, ruleset: \"tyneside\")";
-        assert!(read_header(foreign, p).unwrap_err().contains("not a Holotable save"));
+        assert!(
+            read_header(foreign, p)
+                .unwrap_err()
+                .contains("not a Holotable save")
+        );
         let good = "(format: \"holotable-save\", version: 2, ruleset: \"tyneside\", commands: [])";
         assert_eq!(read_header(good, p).unwrap().ruleset, "tyneside");
-        let damaged = "(format: \"holotable-save\", version: 2, ruleset: \"tyneside\", commands: [(]";
+        let damaged =
+            "(format: \"holotable-save\", version: 2, ruleset: \"tyneside\", commands: [(]";
         let e = read_header(damaged, p).unwrap_err();
-        assert!(e.starts_with("g.ron:1:") && e.contains("a damaged save"), "{e}");
+        assert!(
+            e.starts_with("g.ron:1:") && e.contains("a damaged save"),
+            "{e}"
+        );
     }
 
     #[test]

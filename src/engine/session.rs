@@ -120,7 +120,8 @@ impl<R: RuleSet> Headless for Session<R> {
     }
 
     fn json(&mut self) -> serde_json::Value {
-        serde_json::to_value(self.state()).unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
+        serde_json::to_value(self.state())
+            .unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
     }
 
     fn save(&self, path: &Path) -> Result<(), SaveError> {

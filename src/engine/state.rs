@@ -45,9 +45,7 @@ pub fn playing(id: &'static str) -> impl Fn(Res<State<GameState>>) -> bool + Clo
 
 /// Run condition: the game loaded (being played or over) is of rule set `id`.
 pub fn game_of(id: &'static str) -> impl Fn(Res<State<GameState>>) -> bool + Clone {
-    move |s: Res<State<GameState>>| {
-        matches!(*s.get(), GameState::Playing(g) | GameState::Over(g) if g == id)
-    }
+    move |s: Res<State<GameState>>| matches!(*s.get(), GameState::Playing(g) | GameState::Over(g) if g == id)
 }
 
 /// Runs state transitions until none is pending (entering a phase can set the next), at

@@ -108,9 +108,7 @@ impl DiceExpr {
         };
         let count_txt = &s[..dpos];
         let rest = &s[dpos + 1..];
-        let split = rest
-            .find(['+', '-'])
-            .unwrap_or(rest.len());
+        let split = rest.find(['+', '-']).unwrap_or(rest.len());
         let (sides_txt, mod_txt) = rest.split_at(split);
         let all_digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
 

@@ -84,9 +84,12 @@ pub fn begin(
     rules_play: &[String],
 ) -> Result<(), Vec<String>> {
     let registry = world.resource::<Registry>().clone();
-    let entry = registry
-        .get(&loaded.header.ruleset)
-        .ok_or_else(|| vec![format!("{}: unknown rule set '{}'", loaded.file, loaded.header.ruleset)])?;
+    let entry = registry.get(&loaded.header.ruleset).ok_or_else(|| {
+        vec![format!(
+            "{}: unknown rule set '{}'",
+            loaded.file, loaded.header.ruleset
+        )]
+    })?;
     (entry.start)(world, &loaded, Randomness::seeded(seed))?;
     if !rules_play.is_empty() {
         (entry.set_rules_sides)(world, rules_play).map_err(|e| vec![e])?;
@@ -123,7 +126,11 @@ pub fn resume(world: &mut World, path: &std::path::Path) -> Result<(), String> {
 }
 
 /// The scenario a save was made from, to offer "Play again".
-fn scenario_of_save(registry: &Registry, text: &str, path: &std::path::Path) -> Result<Loaded, String> {
+fn scenario_of_save(
+    registry: &Registry,
+    text: &str,
+    path: &std::path::Path,
+) -> Result<Loaded, String> {
     #[derive(serde::Deserialize)]
     struct Source {
         scenario_file: String,
@@ -190,7 +197,9 @@ pub fn run_window(launch: Launch, registry: Registry) -> ExitCode {
             app.add_systems(Startup, move |world: &mut World| {
                 if let Err(e) = resume(world, &path) {
                     error!("{e}");
-                    world.resource_mut::<crate::engine::pipeline::Notice>().refusal = Some(e);
+                    world
+                        .resource_mut::<crate::engine::pipeline::Notice>()
+                        .refusal = Some(e);
                 }
             });
         }

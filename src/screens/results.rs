@@ -18,7 +18,12 @@ fn results(
         .as_ref()
         .map(|c| c.0.header.sides.iter().map(|s| s.name.clone()).collect())
         .unwrap_or_default();
-    let side_name = |s: usize| sides.get(s).cloned().unwrap_or_else(|| format!("side {}", s + 1));
+    let side_name = |s: usize| {
+        sides
+            .get(s)
+            .cloned()
+            .unwrap_or_else(|| format!("side {}", s + 1))
+    };
     egui::Window::new("Result")
         .collapsible(false)
         .resizable(false)
@@ -31,7 +36,10 @@ fn results(
             ui.heading(egui::RichText::new(headline).size(28.0));
             ui.label(&finished.result.reason);
             if let Some(cur) = &current {
-                ui.label(format!("{} — after turn {}", cur.0.header.name, finished.turn));
+                ui.label(format!(
+                    "{} — after turn {}",
+                    cur.0.header.name, finished.turn
+                ));
             }
             ui.separator();
             ui.columns(sides.len().max(1), |cols| {

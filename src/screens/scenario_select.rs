@@ -65,12 +65,15 @@ fn select(
                                             .on_hover_text("The rules play every side (a demo)")
                                             .clicked()
                                         {
-                                            chosen = Some((loaded.clone(), vec!["all".to_string()]));
+                                            chosen =
+                                                Some((loaded.clone(), vec!["all".to_string()]));
                                         }
                                         for side in loaded.header.sides.iter().rev() {
                                             if ui
                                                 .button(format!("Solo as {}", side.name))
-                                                .on_hover_text("You play this side; the rules play the others")
+                                                .on_hover_text(
+                                                    "You play this side; the rules play the others",
+                                                )
                                                 .clicked()
                                             {
                                                 let others = loaded
@@ -85,7 +88,9 @@ fn select(
                                         }
                                         if ui
                                             .add_sized([90.0, 28.0], egui::Button::new("Play"))
-                                            .on_hover_text("Hotseat: the sides as the scenario gives them")
+                                            .on_hover_text(
+                                                "Hotseat: the sides as the scenario gives them",
+                                            )
                                             .clicked()
                                         {
                                             chosen = Some((loaded.clone(), Vec::new()));
@@ -94,8 +99,12 @@ fn select(
                                 );
                             });
                             ui.label(&loaded.header.description);
-                            let sides: Vec<&str> =
-                                loaded.header.sides.iter().map(|s| s.name.as_str()).collect();
+                            let sides: Vec<&str> = loaded
+                                .header
+                                .sides
+                                .iter()
+                                .map(|s| s.name.as_str())
+                                .collect();
                             ui.weak(format!("{} · rules: {title} · {name}", sides.join(" v ")));
                         });
                     }

@@ -14,17 +14,23 @@ pub const SHELL_SHORTCUTS: &[(&str, &str)] = &[
 
 /// Draws the help window.
 pub fn show(ctx: &egui::Context, open: &mut bool, rules: &RuleSetHelp) {
-    egui::Window::new("Help").open(open).collapsible(false).show(ctx, |ui| {
-        egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
-            for (k, v) in rules.shortcuts.iter().chain(SHELL_SHORTCUTS) {
-                ui.strong(*k);
-                ui.label(*v);
-                ui.end_row();
+    egui::Window::new("Help")
+        .open(open)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            egui::Grid::new("keys")
+                .num_columns(2)
+                .striped(true)
+                .show(ui, |ui| {
+                    for (k, v) in rules.shortcuts.iter().chain(SHELL_SHORTCUTS) {
+                        ui.strong(*k);
+                        ui.label(*v);
+                        ui.end_row();
+                    }
+                });
+            ui.separator();
+            for line in &rules.lines {
+                ui.label(*line);
             }
         });
-        ui.separator();
-        for line in &rules.lines {
-            ui.label(*line);
-        }
-    });
 }

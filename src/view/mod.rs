@@ -22,10 +22,6 @@ pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((
-            camera::plugin,
-            table::plugin,
-            tokens::plugin,
-        ));
+        app.add_plugins((camera::plugin, table::plugin, tokens::plugin));
     }
 }

@@ -75,7 +75,9 @@ fn hatch(piece: &TerrainPiece) -> Vec<(Vec2, Vec2)> {
 
 /// A colour for a hex's terrain name that stays the same from run to run.
 fn named_colour(name: &str) -> Color {
-    let h = name.bytes().fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(b as u32));
+    let h = name
+        .bytes()
+        .fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(b as u32));
     Color::hsl((h % 360) as f32, 0.25, 0.32)
 }
 
@@ -101,29 +103,35 @@ fn spawn_table(
         MeshMaterial2d(materials.add(TABLE)),
         Transform::from_translation(extent.center().extend(0.0)),
     ));
-    let (terrain, markers) = match &*board {
-        BoardGeometry::InchTable {
-            terrain, markers, ..
-        } => (terrain.as_slice(), markers.as_slice()),
-        BoardGeometry::HexMap { layout, hexes } => {
-            for (i, (hex, name)) in hexes.iter().enumerate() {
-                commands.spawn((
-                    TableVisual,
-                    Mesh2d(meshes.add(RegularPolygon::new(layout.scale.x.abs() * 0.97, 6))),
-                    MeshMaterial2d(materials.add(named_colour(name))),
-                    Transform::from_translation(layout.hex_to_world_pos(*hex).extend(1.0 + i as f32 * 0.0001))
+    let (terrain, markers) =
+        match &*board {
+            BoardGeometry::InchTable {
+                terrain, markers, ..
+            } => (terrain.as_slice(), markers.as_slice()),
+            BoardGeometry::HexMap { layout, hexes } => {
+                for (i, (hex, name)) in hexes.iter().enumerate() {
+                    commands.spawn((
+                        TableVisual,
+                        Mesh2d(meshes.add(RegularPolygon::new(layout.scale.x.abs() * 0.97, 6))),
+                        MeshMaterial2d(materials.add(named_colour(name))),
+                        Transform::from_translation(
+                            layout
+                                .hex_to_world_pos(*hex)
+                                .extend(1.0 + i as f32 * 0.0001),
+                        )
                         // Bevy's hexagon has a corner at the top: pointy as it is, flat turned 30°.
                         .with_rotation(Quat::from_rotation_z(match layout.orientation {
                             hexx::HexOrientation::Pointy => 0.0,
                             hexx::HexOrientation::Flat => std::f32::consts::FRAC_PI_6,
                         })),
-                ));
+                    ));
+                }
+                return;
             }
-            return;
-        }
-        BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => return,
-    };
-    for (i, t) in terrain.iter().enumerate() {        let c = t.shape.centre();
+            BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => return,
+        };
+    for (i, t) in terrain.iter().enumerate() {
+        let c = t.shape.centre();
         let centre = match &t.shape {
             Shape::Circle { centre, .. } => Vec2::new(centre.0, centre.1),
             _ => c,
@@ -205,18 +213,31 @@ fn draw_outlines(board: Res<BoardGeometry>, hatching: Res<Hatching>, mut gizmos:
             let colour = Color::srgba(0.9, 0.9, 0.8, 0.35);
             for c in 0..=*columns {
                 let x = c as f32 * square;
-                gizmos.line_2d(Vec2::new(x, 0.0), Vec2::new(x, *rows as f32 * square), colour);
+                gizmos.line_2d(
+                    Vec2::new(x, 0.0),
+                    Vec2::new(x, *rows as f32 * square),
+                    colour,
+                );
             }
             for r in 0..=*rows {
                 let y = r as f32 * square;
-                gizmos.line_2d(Vec2::new(0.0, y), Vec2::new(*columns as f32 * square, y), colour);
+                gizmos.line_2d(
+                    Vec2::new(0.0, y),
+                    Vec2::new(*columns as f32 * square, y),
+                    colour,
+                );
             }
         }
         BoardGeometry::Abstract { .. } => {}
     }
 }
 
-fn draw_terrain(terrain: &[TerrainPiece], markers: &[Marker], hatching: &Hatching, gizmos: &mut Gizmos) {
+fn draw_terrain(
+    terrain: &[TerrainPiece],
+    markers: &[Marker],
+    hatching: &Hatching,
+    gizmos: &mut Gizmos,
+) {
     for t in terrain {
         let heavy = t.has(TerrainProperty::BlocksLineOfSight) || t.has(TerrainProperty::Impassable);
         let colour = if heavy {
@@ -245,8 +266,16 @@ fn draw_terrain(terrain: &[TerrainPiece], markers: &[Marker], hatching: &Hatchin
         gizmos.line_2d(*a, *b, Color::srgba(0.0, 0.0, 0.0, 0.35));
     }
     for o in markers {
-        gizmos.circle_2d(Isometry2d::from_translation(o.at), o.radius, Color::srgb(1.0, 0.9, 0.3));
-        gizmos.circle_2d(Isometry2d::from_translation(o.at), 0.3, Color::srgb(1.0, 0.9, 0.3));
+        gizmos.circle_2d(
+            Isometry2d::from_translation(o.at),
+            o.radius,
+            Color::srgb(1.0, 0.9, 0.3),
+        );
+        gizmos.circle_2d(
+            Isometry2d::from_translation(o.at),
+            0.3,
+            Color::srgb(1.0, 0.9, 0.3),
+        );
     }
 }
 

@@ -133,5 +133,8 @@ fn sync(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (spawn_missing, sync).chain().after(super::BoardDrawn));
+    app.add_systems(
+        Update,
+        (spawn_missing, sync).chain().after(super::BoardDrawn),
+    );
 }

@@ -23,8 +23,11 @@ pub fn loaded(scenario: &str) -> Loaded {
 
 /// A session on a bundled scenario (or file) with forced dice.
 pub fn session(scenario: &str, dice: &[u8]) -> Game {
-    Game::start(&loaded(scenario), Randomness::forced(dice.iter().copied(), []))
-        .unwrap_or_else(|e| panic!("{e:?}"))
+    Game::start(
+        &loaded(scenario),
+        Randomness::forced(dice.iter().copied(), []),
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 /// A session on a bundled scenario (or file) with seeded dice.
@@ -44,8 +47,11 @@ pub fn loaded_from(src: &str) -> Loaded {
 
 /// A session from RON text with forced dice.
 pub fn session_from(src: &str, dice: &[u8]) -> Game {
-    Game::start(&loaded_from(src), Randomness::forced(dice.iter().copied(), []))
-        .unwrap_or_else(|e| panic!("{e:?}"))
+    Game::start(
+        &loaded_from(src),
+        Randomness::forced(dice.iter().copied(), []),
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 /// Sends a command that must be accepted.

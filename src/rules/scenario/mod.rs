@@ -122,8 +122,8 @@ mod tests {
 
     #[test]
     fn broken_header_names_line_and_column() {
-        let e = read_header(&SRC.replace("name: \"A\"", "name \"A\""), "s.ron", &["x"])
-            .unwrap_err();
+        let e =
+            read_header(&SRC.replace("name: \"A\"", "name \"A\""), "s.ron", &["x"]).unwrap_err();
         assert_eq!((e.file.as_str(), e.line), ("s.ron", 4));
     }
 }

@@ -59,9 +59,7 @@ fn side_to_act(view: &GameView, phase: TurnPhase) -> Option<usize> {
     let turn = view.turn.as_ref()?;
     match phase {
         TurnPhase::Orders => Some(turn.orders_side),
-        TurnPhase::Movement | TurnPhase::Action => {
-            view.group(turn.active_group()?).map(|g| g.side)
-        }
+        TurnPhase::Movement | TurnPhase::Action => view.group(turn.active_group()?).map(|g| g.side),
         TurnPhase::EndOfTurn => None,
     }
 }
@@ -84,7 +82,12 @@ fn observe(
             let led = groups
                 .iter()
                 .filter(|g| g.side == side)
-                .filter(|g| board.members(&g.id).iter().any(|&m| board.figs[m].figure.hero))
+                .filter(|g| {
+                    board
+                        .members(&g.id)
+                        .iter()
+                        .any(|&m| board.figs[m].figure.hero)
+                })
                 .filter_map(|g| {
                     let s = situation(&board, &groups, g)?;
                     // Solo rules for Force users: "a Force user at half Force points, will
@@ -147,15 +150,23 @@ fn observe(
                 .iter()
                 .map(|&m| {
                     let f = &board.figs[m];
-                    let (left, run) =
-                        allowance_left(f.figure.profile.move_inches, f.act.run_roll, f.act.moved, order, 1.0);
+                    let (left, run) = allowance_left(
+                        f.figure.profile.move_inches,
+                        f.act.run_roll,
+                        f.act.moved,
+                        order,
+                        1.0,
+                    );
                     left + run.unwrap_or(0.0)
                 })
                 .fold(0.0, f32::max);
             Some(Plan::Move {
                 group,
                 order,
-                figures: members.iter().map(|&m| board.figs[m].figure.id.clone()).collect(),
+                figures: members
+                    .iter()
+                    .map(|&m| board.figs[m].figure.id.clone())
+                    .collect(),
                 dir: dir.filter(|d| *d != Vec2::ZERO),
                 reach,
                 centre,
@@ -231,7 +242,10 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                 let turn = world.resource::<TurnState>().turn;
                 let mut intents = world.get_resource_or_insert_with(Intents::default);
                 if intents.turn != turn {
-                    *intents = Intents { turn, arrows: Vec::new() };
+                    *intents = Intents {
+                        turn,
+                        arrows: Vec::new(),
+                    };
                 }
                 intents.arrows.push((centre, centre + d * reach));
             }
@@ -242,7 +256,12 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
             }
             // The longest move of at least `least` inches in the direction nearest `dir`.
             // Directions are tried nearest `base` first, out to `wide` sixteenths of a turn.
-            let search = |world: &mut World, base: Vec2, least: f32, wide: i32, make: &dyn Fn(Vec2) -> Command| -> Option<f32> {
+            let search = |world: &mut World,
+                          base: Vec2,
+                          least: f32,
+                          wide: i32,
+                          make: &dyn Fn(Vec2) -> Command|
+             -> Option<f32> {
                 let dir = base;
                 for k in std::iter::once(0).chain((1..=wide).flat_map(|k| [k, -k])) {
                     let d = Vec2::from_angle(k as f32 * std::f32::consts::PI / 8.0).rotate(dir);
@@ -263,8 +282,12 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                     by: (by.x, by.y),
                 })
             });
-            if let CommandOutcome::Accepted(_) = process::<Tyneside>(world, Command::EndActivation) {
-                return Some(Ok(format!("{group} ({order}) moves {:.1}\"", moved.unwrap_or(0.0))));
+            if let CommandOutcome::Accepted(_) = process::<Tyneside>(world, Command::EndActivation)
+            {
+                return Some(Ok(format!(
+                    "{group} ({order}) moves {:.1}\"",
+                    moved.unwrap_or(0.0)
+                )));
             }
             // Short of its minimum (a figure held back by terrain): each figure on its own, a
             // move that makes up what it lacks if it can, else the longest it can make.
@@ -310,7 +333,12 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
             let still_active = |world: &World| {
                 world.resource::<TurnState>().active_group() == Some(group.as_str())
             };
-            if send(world, Command::Fight { group: group.clone() }) {
+            if send(
+                world,
+                Command::Fight {
+                    group: group.clone(),
+                },
+            ) {
                 if still_active(world) {
                     send(world, Command::EndActivation);
                 }

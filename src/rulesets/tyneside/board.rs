@@ -99,7 +99,9 @@ impl<'a> Board<'a> {
     /// ignores ([`Board::ignores`]).
     pub fn foes_of(&self, i: usize) -> Vec<usize> {
         (0..self.figs.len())
-            .filter(|&j| self.figs[j].figure.side != self.figs[i].figure.side && !self.ignores(i, j))
+            .filter(|&j| {
+                self.figs[j].figure.side != self.figs[i].figure.side && !self.ignores(i, j)
+            })
             .collect()
     }
 
@@ -192,7 +194,8 @@ impl<'a> Board<'a> {
     pub fn in_close_combat(&self, i: usize) -> bool {
         self.foes_of(i).into_iter().any(|e| {
             !self.ignores(e, i)
-                && self.gap(i, e) <= crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE + 1e-4
+                && self.gap(i, e)
+                    <= crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE + 1e-4
         })
     }
 
@@ -223,10 +226,7 @@ impl<'a> Board<'a> {
     /// `i`'s defence (halved when wounded), for figures with no firepower.
     pub fn defence(&self, i: usize) -> f32 {
         let f = &self.figs[i];
-        wounded_value(
-            f.figure.profile.defence.unwrap_or(0) as f32,
-            f.wounded(),
-        )
+        wounded_value(f.figure.profile.defence.unwrap_or(0) as f32, f.wounded())
     }
 
     /// `i`'s melee value (halved when wounded).

@@ -105,7 +105,8 @@ impl Condition {
     /// "Force lightning attacks victims – immobilising them"; a choked figure is held likewise
     /// (ruling: the turn it is struck and the next).
     pub fn immobilised(&self, turn: u32) -> bool {
-        self.held.is_some_and(|(.., last)| last == turn || last + 1 == turn)
+        self.held
+            .is_some_and(|(.., last)| last == turn || last + 1 == turn)
     }
     /// Knocked out during turn `turn`.
     pub fn knocked_out(&self, turn: u32) -> bool {

@@ -56,7 +56,9 @@ pub const BUNDLED: &[(&str, &str)] = &[
 pub fn roster() -> Result<&'static Roster, String> {
     static ROSTER: OnceLock<Result<Roster, String>> = OnceLock::new();
     ROSTER
-        .get_or_init(|| Roster::bundled().map_err(|e| format!("the bundled Tyneside roster is broken: {e}")))
+        .get_or_init(|| {
+            Roster::bundled().map_err(|e| format!("the bundled Tyneside roster is broken: {e}"))
+        })
         .as_ref()
         .map_err(Clone::clone)
 }
@@ -102,7 +104,11 @@ impl RuleSet for Tyneside {
         ))
     }
 
-    fn start(world: &mut World, loaded: &Loaded, randomness: Randomness) -> Result<(), Vec<String>> {
+    fn start(
+        world: &mut World,
+        loaded: &Loaded,
+        randomness: Randomness,
+    ) -> Result<(), Vec<String>> {
         let scenario = parse(loaded)?;
         let roster = roster().map_err(|e| vec![e])?;
         start_game(
@@ -156,7 +162,10 @@ impl RuleSet for Tyneside {
                 chosen.extend(0..ids.len());
             } else {
                 let i = ids.iter().position(|id| id == want).ok_or_else(|| {
-                    format!("--ai {want}: no side of that id (sides: {}, or all)", ids.join(", "))
+                    format!(
+                        "--ai {want}: no side of that id (sides: {}, or all)",
+                        ids.join(", ")
+                    )
                 })?;
                 chosen.push(i);
             }

@@ -163,7 +163,14 @@ fn hash_state(
         .iter()
         .map(|g| {
             let mut gh = StableHasher::default();
-            (&g.id, g.side, g.order.map(|o| o as u8), g.start_size, g.fell_back_for_turn).hash(&mut gh);
+            (
+                &g.id,
+                g.side,
+                g.order.map(|o| o as u8),
+                g.start_size,
+                g.fell_back_for_turn,
+            )
+                .hash(&mut gh);
             (g.fire_this_turn, g.fire_last_turn, g.table_score, g.leeway).hash(&mut gh);
             (g.index, gh.finish())
         })
@@ -177,8 +184,25 @@ fn hash_state(
             m.0.hash(&mut fh);
             fh.write_f32(p.0.x);
             fh.write_f32(p.0.y);
-            (c.status as u8, c.wounds, c.ducked_back_until, c.knocked_out_until, c.hidden, c.force_points).hash(&mut fh);
-            (a.run_roll, a.jumped, a.obstacle, a.hero_shot, a.fired, a.fought, a.healed).hash(&mut fh);
+            (
+                c.status as u8,
+                c.wounds,
+                c.ducked_back_until,
+                c.knocked_out_until,
+                c.hidden,
+                c.force_points,
+            )
+                .hash(&mut fh);
+            (
+                a.run_roll,
+                a.jumped,
+                a.obstacle,
+                a.hero_shot,
+                a.fired,
+                a.fought,
+                a.healed,
+            )
+                .hash(&mut fh);
             (a.force_actions, a.enhanced, a.suppressed, c.held).hash(&mut fh);
             fh.write_f32(a.moved);
             (f.index, fh.finish())

@@ -161,11 +161,7 @@ fn draw(
 
 /// Portal counters: a diamond in the colour of the side that comes on there, ringed when the
 /// counter is in the open.
-fn portals(
-    portals: Query<&Portal>,
-    enemy: Option<Res<EnemyPool>>,
-    mut gizmos: Gizmos,
-) {
+fn portals(portals: Query<&Portal>, enemy: Option<Res<EnemyPool>>, mut gizmos: Gizmos) {
     let colour = side_colour(enemy.map_or(1, |e| e.side));
     for p in &portals {
         let d = [Vec2::Y, Vec2::X, -Vec2::Y, -Vec2::X, Vec2::Y].map(|v| p.at + v * 0.8);

@@ -5,16 +5,16 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
+use crate::engine::pipeline::CommandPipeline;
+use crate::engine::state::playing;
+use crate::rules::geometry::base_gap;
+use crate::rules::los::Sight;
 use crate::rulesets::tyneside::board::{Board, GameView};
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::components::Figure;
-use crate::engine::pipeline::CommandPipeline;
-use crate::engine::state::playing;
-use crate::rulesets::tyneside::turn::{TurnPhase, TurnState};
 use crate::rulesets::tyneside::phases::plan_step;
-use crate::rules::geometry::base_gap;
-use crate::rules::los::Sight;
 use crate::rulesets::tyneside::rules::orders::Order;
+use crate::rulesets::tyneside::turn::{TurnPhase, TurnState};
 use crate::ui::Handover;
 use crate::view::{PanelInsets, TableCamera};
 
@@ -179,12 +179,7 @@ fn pointer(
                 .group(f.group)
                 .and_then(|g| g.order)
                 .unwrap_or(Order::Stand);
-            let verdict = if view
-                .turn
-                .as_ref()
-                .and_then(|t| t.active_group())
-                != Some(f.group)
-            {
+            let verdict = if view.turn.as_ref().and_then(|t| t.active_group()) != Some(f.group) {
                 Err(format!("it is not {}'s group's activation", f.figure.name))
             } else if drag.group {
                 let members = board.members(f.group);

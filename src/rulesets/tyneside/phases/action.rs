@@ -3,13 +3,13 @@
 
 use bevy::prelude::*;
 
-use super::{Effects, delay, run};
 use super::medics::heal;
 use super::melee::{fight, pending_melee};
+use super::sequence::next_activation;
 use super::shooting::{grenade, hero_shot, shoot};
+use super::{Effects, delay, run};
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::commands::{Command, not_in_phase};
-use super::sequence::next_activation;
 use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// Applies one command in the Shoot/Act phase.
@@ -22,9 +22,9 @@ pub(super) fn apply(
     {
         let turn = game.turn.turn;
         match &command {
-            Command::Shoot { groups, targets } => {
-                run(&mut out, |out| shoot(&mut game, out, &mut next, groups, targets))
-            }
+            Command::Shoot { groups, targets } => run(&mut out, |out| {
+                shoot(&mut game, out, &mut next, groups, targets)
+            }),
             Command::HeroShot { hero, target } => {
                 run(&mut out, |out| hero_shot(&mut game, out, hero, target))
             }
@@ -61,7 +61,13 @@ pub(super) fn apply(
                 for (e, name) in resting {
                     if let Ok(mut f) = game.figures.get_mut(e) {
                         f.4.force_points += 1;
-                        out.log.push(turn, format!("{name} rests and recovers 1 Force point ({})", f.4.force_points));
+                        out.log.push(
+                            turn,
+                            format!(
+                                "{name} rests and recovers 1 Force point ({})",
+                                f.4.force_points
+                            ),
+                        );
                     }
                 }
                 out.log.push(turn, format!("{group} ends its activation"));
@@ -93,9 +99,9 @@ pub(super) fn apply(
 /// shooting, throwing, fighting or healing this turn; "under fire" (checked by the caller) is
 /// its group having been shot at this turn; never above the profile's Force points.
 fn recovers(f: &crate::rulesets::tyneside::board::Fig) -> bool {
-    f.figure.has(crate::rulesets::tyneside::rules::profile::Ability::ForceUser)
+    f.figure
+        .has(crate::rulesets::tyneside::rules::profile::Ability::ForceUser)
         && f.cond.force_points < f.figure.profile.force_points
         && f.act.moved <= 3.0 + 1e-3
         && !(f.act.fired || f.act.hero_shot || f.act.fought || f.act.healed)
 }
-

@@ -39,15 +39,25 @@ pub(super) fn use_power(
         return Err(format!("{name} does not use the Force"));
     }
     if game.turn.active_group() != Some(f.group) {
-        return Err(format!("{name} may use the Force only in his own group's activation"));
+        return Err(format!(
+            "{name} may use the Force only in his own group's activation"
+        ));
     }
     if f.cond.held.is_some_and(|(_, h, ..)| h == Hold::Choke) && f.cond.immobilised(turn) {
-        return Err(format!("Choke: \"choked force users can only Block\" — {name} is choked"));
+        return Err(format!(
+            "Choke: \"choked force users can only Block\" — {name} is choked"
+        ));
     }
     if f.cond.force_points < COST {
-        return Err(format!("Jedi powers: \"each action costs 1 Force point\" — {name} has none left"));
+        return Err(format!(
+            "Jedi powers: \"each action costs 1 Force point\" — {name} has none left"
+        ));
     }
-    let used = if phase == TurnPhase::Movement { f.act.force_actions.0 } else { f.act.force_actions.1 };
+    let used = if phase == TurnPhase::Movement {
+        f.act.force_actions.0
+    } else {
+        f.act.force_actions.1
+    };
     let allowed = actions_per_activation(f.figure.profile.force_points);
     if used >= allowed {
         return Err(format!(
@@ -79,7 +89,9 @@ pub(super) fn use_power(
             return Err("Force lightning and choke attack in the Shoot/Act phase".into());
         }
         ForcePower::Lightning { .. } if !dark => {
-            return Err(format!("Force lightning: \"(Dark Side users only)\" — {name} is not"));
+            return Err(format!(
+                "Force lightning: \"(Dark Side users only)\" — {name} is not"
+            ));
         }
         ForcePower::Lightning { target } | ForcePower::Choke { target } => {
             let (hold, range) = match power {
@@ -92,7 +104,10 @@ pub(super) fn use_power(
                 return Err(format!("{} is on the same side", tf.figure.name));
             }
             if hold == Hold::Choke && tf.figure.has(Ability::Droid) {
-                return Err(format!("Choke: \"a living opponent\" — {} is a droid", tf.figure.name));
+                return Err(format!(
+                    "Choke: \"a living opponent\" — {} is a droid",
+                    tf.figure.name
+                ));
             }
             if board.gap(u, t) > range + 1e-3 || !board.sees(u, t) {
                 return Err(format!(
@@ -100,7 +115,13 @@ pub(super) fn use_power(
                     tf.figure.name
                 ));
             }
-            Effect::Hold(hold, tf.entity, tf.figure.hero, tf.figure.name.clone(), tf.cond.held)
+            Effect::Hold(
+                hold,
+                tf.entity,
+                tf.figure.hero,
+                tf.figure.name.clone(),
+                tf.cond.held,
+            )
         }
     };
     drop(board);
@@ -126,19 +147,33 @@ pub(super) fn use_power(
         match &effect {
             Effect::Enhance => {
                 me.5.enhanced = true;
-                out.log.push(turn, format!("{name} uses Enhance: movement half as long again this turn (1 FP)"));
+                out.log.push(
+                    turn,
+                    format!("{name} uses Enhance: movement half as long again this turn (1 FP)"),
+                );
             }
             Effect::Suppress => {
                 me.5.suppressed = true;
                 let die = heal.unwrap_or(0);
-                out.dice.note_outcome(if suppression_heals(die) { "healed for good" } else { "suppressed this turn" });
+                out.dice.note_outcome(if suppression_heals(die) {
+                    "healed for good"
+                } else {
+                    "suppressed this turn"
+                });
                 if suppression_heals(die) {
                     me.4.wounds = me.4.wounds.saturating_sub(1);
                 }
-                out.log.push(turn, format!(
-                    "{name} suppresses a wound (1 FP): values whole this turn; D6 {die}{}",
-                    if suppression_heals(die) { " — healed for good" } else { "" }
-                ));
+                out.log.push(
+                    turn,
+                    format!(
+                        "{name} suppresses a wound (1 FP): values whole this turn; D6 {die}{}",
+                        if suppression_heals(die) {
+                            " — healed for good"
+                        } else {
+                            ""
+                        }
+                    ),
+                );
             }
             Effect::Hold(..) => {}
         }

@@ -108,7 +108,9 @@ pub(super) fn generate(world: &mut World) {
     let mut log = Vec::new();
     let thrown = {
         let mut dice = world.resource_mut::<DiceRes>();
-        throw(&mut dice, &mut pool, &portals, &in_sight, &mods, why, &mut log)
+        throw(
+            &mut dice, &mut pool, &portals, &in_sight, &mods, why, &mut log,
+        )
     };
     let spawns = thrown.unwrap_or_else(|e| {
         log.push(format!("Enemy force generation could not be thrown: {e}"));
@@ -183,8 +185,11 @@ fn throw(
     let mut spawns = Vec::new();
     for (k, g) in plans {
         let escort = if matches!(g, Generated::Leader { .. } | Generated::Walker) {
-            dice.roll(DiceExpr::nd(2, 4), "Enemy force generation: 2D4 Stormtroopers")
-                .map_err(|e| e.to_string())? as u32
+            dice.roll(
+                DiceExpr::nd(2, 4),
+                "Enemy force generation: 2D4 Stormtroopers",
+            )
+            .map_err(|e| e.to_string())? as u32
         } else {
             0
         };
@@ -206,7 +211,10 @@ fn throw(
                         *left -= n;
                     }
                 }
-                log.push(format!("  {}: {option} come on, on Advance orders", portals[k].id));
+                log.push(format!(
+                    "  {}: {option} come on, on Advance orders",
+                    portals[k].id
+                ));
                 spawns.push((k, need));
             }
         }
@@ -224,7 +232,11 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
         .filter(|(_, _, c)| c.active())
         .map(|(f, p, _)| (p.0, f.base))
         .collect();
-    let mut index = q.iter(world).map(|(f, ..)| f.index).max().map_or(0, |m| m + 1);
+    let mut index = q
+        .iter(world)
+        .map(|(f, ..)| f.index)
+        .max()
+        .map_or(0, |m| m + 1);
     let mut gq = world.query::<&Group>();
     let gindex = gq.iter(world).map(|g| g.index).max().map_or(0, |m| m + 1);
     let (size, terrain) = {
@@ -247,7 +259,9 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
     for ring in 1..8 {
         let r = ring as f32 * 1.1;
         let n = 6 * ring;
-        spots.extend((0..n).map(|k| at + Vec2::from_angle(k as f32 * std::f32::consts::TAU / n as f32) * r));
+        spots.extend(
+            (0..n).map(|k| at + Vec2::from_angle(k as f32 * std::f32::consts::TAU / n as f32) * r),
+        );
     }
     let total: u32 = need.iter().map(|(_, n)| n).sum();
     world.spawn((
@@ -303,10 +317,17 @@ fn pick(dice: &mut crate::rules::dice::Dice, n: usize) -> Result<usize, String> 
     if n <= 1 {
         return Ok(0);
     }
-    let sides = DIE_SIZES.iter().copied().find(|&s| s as usize >= n).unwrap_or(20);
+    let sides = DIE_SIZES
+        .iter()
+        .copied()
+        .find(|&s| s as usize >= n)
+        .unwrap_or(20);
     for _ in 0..32 {
         let r = dice
-            .roll(DiceExpr::d(sides), format!("Enemy force generation: which of {n} counters"))
+            .roll(
+                DiceExpr::d(sides),
+                format!("Enemy force generation: which of {n} counters"),
+            )
             .map_err(|e| e.to_string())? as usize;
         if r <= n {
             return Ok(r - 1);

@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::tyneside::board::Game;
 use super::Effects;
 use crate::rules::dice::DiceExpr;
+use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE;
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::wounds::medic_heals;
@@ -14,7 +14,12 @@ use crate::rulesets::tyneside::rules::wounds::medic_heals;
 /// (5,6 – D6)"; Wounds: "a stationary medic can treat a wound if in contact with the wounded
 /// figure, the wound is healed on a 5,6 (D6) each turn treatment is given." Ruling: contact
 /// is within 1" (as close combat), once per medic per turn.
-pub(super) fn heal(game: &mut Game, out: &mut Effects, medic: &str, patient: &str) -> Result<(), String> {
+pub(super) fn heal(
+    game: &mut Game,
+    out: &mut Effects,
+    medic: &str,
+    patient: &str,
+) -> Result<(), String> {
     let turn = game.turn.turn;
     let board = game.board();
     let m = board.fighting(medic)?;

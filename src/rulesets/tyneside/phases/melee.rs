@@ -3,11 +3,11 @@
 
 use bevy::prelude::*;
 
+use super::Effects;
 use super::damage::{take_out, wound};
+use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::{Board, Game};
 use crate::rulesets::tyneside::components::Status;
-use super::Effects;
-use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::rules::melee::{
     Brawler, CLOSE_COMBAT_RANGE, MeleeResult, duel, melee_chart, melee_contests,
 };

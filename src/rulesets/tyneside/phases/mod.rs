@@ -42,7 +42,10 @@ pub struct Effects<'w> {
 
 /// Runs one command's handler with the phase's effects (a closure, so a handler can `return`
 /// its refusal early).
-fn run(out: &mut Effects, f: impl FnOnce(&mut Effects) -> Result<(), String>) -> Result<(), String> {
+fn run(
+    out: &mut Effects,
+    f: impl FnOnce(&mut Effects) -> Result<(), String>,
+) -> Result<(), String> {
     f(out)
 }
 
@@ -51,7 +54,11 @@ fn run(out: &mut Effects, f: impl FnOnce(&mut Effects) -> Result<(), String>) ->
 /// `what` is "movement" or "shooting", for the log.
 ///
 /// Errors: no other group is left to wait for.
-fn delay(game: &mut crate::rulesets::tyneside::board::Game, out: &mut Effects, what: &str) -> Result<(), String> {
+fn delay(
+    game: &mut crate::rulesets::tyneside::board::Game,
+    out: &mut Effects,
+    what: &str,
+) -> Result<(), String> {
     let queue = &mut game.turn.queue;
     if queue.len() < 2 {
         return Err("no group is left to wait for".into());

@@ -2,10 +2,10 @@
 
 use bevy::prelude::*;
 
-use crate::rulesets::tyneside::board::Game;
 use crate::engine::record::GameLog;
-use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase};
+use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::rules::wounds::{FallBack, fall_back_point, must_fall_back};
+use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase};
 
 /// "If half or more figures in a group containing a players character are wounded or ducked
 /// back, they must move away from the nearest visible enemy, in such a way as not to end
@@ -69,7 +69,10 @@ fn fall_back(mut game: Game, mut log: ResMut<GameLog>) {
                 }
                 None if !visible.is_empty() => log.push(
                     turn,
-                    format!("Morale: {} has nowhere to fall back to and stands", f.figure.name),
+                    format!(
+                        "Morale: {} has nowhere to fall back to and stands",
+                        f.figure.name
+                    ),
                 ),
                 None => {}
             }

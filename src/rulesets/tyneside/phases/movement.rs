@@ -4,17 +4,17 @@
 
 use bevy::prelude::*;
 
+use super::sequence::next_activation;
+use super::{Effects, delay, run};
 use crate::rulesets::tyneside::board::{Board, Game};
 use crate::rulesets::tyneside::commands::{Command, not_in_phase};
-use super::{Effects, delay, run};
-use super::sequence::next_activation;
-use crate::rulesets::tyneside::turn::TurnPhase;
+use crate::rulesets::tyneside::rules::force::ENHANCE;
 use crate::rulesets::tyneside::rules::movement::{
     ADVANCE_HALT, JUMP_DIE, PathBlocked, RUN_DIE, activation_cost, allowance, first_gap,
     in_cohesion, path_cost,
 };
-use crate::rulesets::tyneside::rules::force::ENHANCE;
 use crate::rulesets::tyneside::rules::orders::{Order, Step, check_minimum_move, check_step};
+use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// One figure's planned move, checked and not yet made.
 #[derive(Clone, Debug, PartialEq)]
@@ -238,14 +238,20 @@ pub(super) fn apply(
                 let (i, order) = movable(&board, &game, figure)?;
                 let f = &board.figs[i];
                 if !order.may_run() {
-                    return Err(format!("{order} orders: may not run ({})", order.rule_text()));
+                    return Err(format!(
+                        "{order} orders: may not run ({})",
+                        order.rule_text()
+                    ));
                 }
                 if f.act.run_roll.is_some() {
                     return Err(format!("{} is already running", f.figure.name));
                 }
                 let (entity, name) = (f.entity, f.figure.name.clone());
                 drop(board);
-                let roll = out.dice.roll(RUN_DIE, format!("run: {name}")).map_err(|e| e.to_string())?;
+                let roll = out
+                    .dice
+                    .roll(RUN_DIE, format!("run: {name}"))
+                    .map_err(|e| e.to_string())?;
                 out.dice.note_outcome(format!("+{roll}\""));
                 if let Ok(mut fig) = game.figures.get_mut(entity) {
                     fig.5.run_roll = Some(roll);
@@ -267,14 +273,24 @@ pub(super) fn apply(
                 let members = board.members(group);
                 let active = game.turn.active_group().unwrap_or("");
                 if members.is_empty() || active != group {
-                    return Err(format!("it is the activation of '{active}', not '{group}' (Play sequence: lowest initiative first)"));
+                    return Err(format!(
+                        "it is the activation of '{active}', not '{group}' (Play sequence: lowest initiative first)"
+                    ));
                 }
-                let order = game.group(group).and_then(|g| g.order).unwrap_or(Order::Stand);
+                let order = game
+                    .group(group)
+                    .and_then(|g| g.order)
+                    .unwrap_or(Order::Stand);
                 let by = Vec2::new(by.0, by.1);
-                let able: Vec<usize> =
-                    members.iter().copied().filter(|&m| movable(&board, &game, &board.figs[m].figure.id).is_ok()).collect();
+                let able: Vec<usize> = members
+                    .iter()
+                    .copied()
+                    .filter(|&m| movable(&board, &game, &board.figs[m].figure.id).is_ok())
+                    .collect();
                 if able.is_empty() {
-                    return Err(format!("no figure of '{group}' can move (ducked back or knocked out)"));
+                    return Err(format!(
+                        "no figure of '{group}' can move (ducked back or knocked out)"
+                    ));
                 }
                 let plans = able
                     .iter()
@@ -290,22 +306,39 @@ pub(super) fn apply(
                 let (i, order) = movable(&board, &game, figure)?;
                 let f = &board.figs[i];
                 if f.act.jumped {
-                    return Err(format!("{} has already jumped this activation", f.figure.name));
+                    return Err(format!(
+                        "{} has already jumped this activation",
+                        f.figure.name
+                    ));
                 }
                 let to = Vec2::new(to.0, to.1);
                 let mut plan = plan_step(&board, i, to, order, &[], true)?;
-                let gap_piece = first_gap(&board.table.terrain, f.pos, to).ok_or("there is no gap to jump on that path")?;
+                let gap_piece = first_gap(&board.table.terrain, f.pos, to)
+                    .ok_or("there is no gap to jump on that path")?;
                 let width = gap_piece.shape.length_inside(f.pos, to);
-                let (entity, name, from, base) = (f.entity, f.figure.name.clone(), f.pos, f.figure.base);
+                let (entity, name, from, base) =
+                    (f.entity, f.figure.name.clone(), f.pos, f.figure.base);
                 let allow = allowance(f.figure.profile.move_inches, f.act.run_roll);
-                let roll = out.dice.roll(JUMP_DIE, format!("jump: {name} over {} ({width:.1}\")", gap_piece.id)).map_err(|e| e.to_string())?;
+                let roll = out
+                    .dice
+                    .roll(
+                        JUMP_DIE,
+                        format!("jump: {name} over {} ({width:.1}\")", gap_piece.id),
+                    )
+                    .map_err(|e| e.to_string())?;
                 let made = width <= roll as f32;
-                out.dice.note_outcome(if made { "clears the gap" } else { "falls short" });
+                out.dice.note_outcome(if made {
+                    "clears the gap"
+                } else {
+                    "falls short"
+                });
                 if !made {
                     // Stop at the near edge: the last point before the gap, less the base.
                     let dir = (to - from).normalize_or_zero();
                     let mut d = 0.0;
-                    while d < from.distance(to) && !gap_piece.shape.contains(from + dir * (d + base)) {
+                    while d < from.distance(to)
+                        && !gap_piece.shape.contains(from + dir * (d + base))
+                    {
                         d += 0.05;
                     }
                     plan.to = from + dir * d;
@@ -332,7 +365,10 @@ pub(super) fn apply(
                 if let Ok(mut fig) = game.figures.get_mut(entity) {
                     fig.4.hidden = true;
                 }
-                out.log.push(turn, format!("{name} hides: unseen beyond 6\" until it moves or shoots"));
+                out.log.push(
+                    turn,
+                    format!("{name} hides: unseen beyond 6\" until it moves or shoots"),
+                );
                 Ok(())
             }),
             Command::Delay => delay(&mut game, &mut out, "movement"),
@@ -341,20 +377,33 @@ pub(super) fn apply(
             }
             Command::EndActivation => run(&mut out, |out| {
                 let board = game.board();
-                let group = game.turn.active_group().ok_or("no group is active")?.to_string();
-                let order = game.group(&group).and_then(|g| g.order).unwrap_or(Order::Stand);
+                let group = game
+                    .turn
+                    .active_group()
+                    .ok_or("no group is active")?
+                    .to_string();
+                let order = game
+                    .group(&group)
+                    .and_then(|g| g.order)
+                    .unwrap_or(Order::Stand);
                 for m in board.members(&group) {
                     let f = &board.figs[m];
                     if f.cond.pinned(turn) || f.cond.knocked_out(turn) {
                         continue;
                     }
                     // The waivers cost path searches: ask them only of a figure short of its minimum.
-                    if check_minimum_move(order, f.figure.profile.move_inches, f.act.moved, false).is_ok() {
+                    if check_minimum_move(order, f.figure.profile.move_inches, f.act.moved, false)
+                        .is_ok()
+                    {
                         continue;
                     }
                     let halted = order == Order::Advance
-                        && board.foes_of(m).iter().any(|&e| board.gap(m, e) <= ADVANCE_HALT + 0.25);
-                    let waived = halted || board.in_close_combat(m) || !can_still_move(&board, m, order);
+                        && board
+                            .foes_of(m)
+                            .iter()
+                            .any(|&e| board.gap(m, e) <= ADVANCE_HALT + 0.25);
+                    let waived =
+                        halted || board.in_close_combat(m) || !can_still_move(&board, m, order);
                     check_minimum_move(order, f.figure.profile.move_inches, f.act.moved, waived)
                         .map_err(|e| format!("{}: {e}", f.figure.name))?;
                 }

@@ -3,16 +3,16 @@
 
 use bevy::prelude::*;
 
+use super::{Effects, run};
+use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::{Board, Game};
 use crate::rulesets::tyneside::commands::{Command, not_in_phase};
 use crate::rulesets::tyneside::components::{Group, InGame, Member};
-use super::{Effects, run};
-use crate::rulesets::tyneside::turn::TurnPhase;
 use crate::rulesets::tyneside::rules::movement::COHESION;
-use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::rules::orders::{Order, command_range};
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::random_movement::{Situation, UnderFire, reachable};
+use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// Whether group `group` is in command: it has a hero with it, or one of its side's heroes is
 /// within 6" (12" for a Gifted commander) of one of its figures.
@@ -51,18 +51,26 @@ pub(super) fn apply(
         let turn = game.turn.turn;
         let side_name = game.table.side_name(side).to_string();
         match &command {
-            Command::PlaceOrder { group, order } => run(&mut out, |_| place_order(&mut game, group, *order, side)),
-            Command::IssueOrder { group } => run(&mut out, |out| issue_order(&mut game, out, group, side)),
+            Command::PlaceOrder { group, order } => {
+                run(&mut out, |_| place_order(&mut game, group, *order, side))
+            }
+            Command::IssueOrder { group } => {
+                run(&mut out, |out| issue_order(&mut game, out, group, side))
+            }
             Command::JoinGroup { hero, group } => run(&mut out, |out| {
                 let board = game.board();
                 let h = board.fighting(hero)?;
                 let f = &board.figs[h];
                 if !f.figure.hero || f.figure.side != side {
-                    return Err(format!("'{hero}' is not one of {side_name}'s heroes (Groups: \"Heroes may join groups\")"));
+                    return Err(format!(
+                        "'{hero}' is not one of {side_name}'s heroes (Groups: \"Heroes may join groups\")"
+                    ));
                 }
                 let g = game.group(group).ok_or(format!("no group '{group}'"))?;
                 if g.side != side || f.group == *group {
-                    return Err(format!("'{hero}' cannot join '{group}': not another group of {side_name}"));
+                    return Err(format!(
+                        "'{hero}' cannot join '{group}': not another group of {side_name}"
+                    ));
                 }
                 if !within(&board, &[h], &board.members(group), COHESION) {
                     return Err(format!(
@@ -84,7 +92,9 @@ pub(super) fn apply(
                 let h = board.fighting(hero)?;
                 let f = &board.figs[h];
                 if !f.figure.hero || f.figure.side != side {
-                    return Err(format!("'{hero}' is not one of {side_name}'s heroes (Groups: \"Heroes may … leave them\")"));
+                    return Err(format!(
+                        "'{hero}' is not one of {side_name}'s heroes (Groups: \"Heroes may … leave them\")"
+                    ));
                 }
                 if board.members(f.group).len() < 2 {
                     return Err(format!("'{hero}' is already alone"));
@@ -116,9 +126,14 @@ pub(super) fn apply(
                 Ok(())
             }),
             Command::MergeGroups { group, into } => run(&mut out, |out| {
-                let (a, b) = (game.group(group).ok_or(format!("no group '{group}'"))?, game.group(into).ok_or(format!("no group '{into}'"))?);
+                let (a, b) = (
+                    game.group(group).ok_or(format!("no group '{group}'"))?,
+                    game.group(into).ok_or(format!("no group '{into}'"))?,
+                );
                 if a.side != side || b.side != side || group == into {
-                    return Err(format!("only two different groups of {side_name} can merge"));
+                    return Err(format!(
+                        "only two different groups of {side_name} can merge"
+                    ));
                 }
                 let board = game.board();
                 let (ma, mb) = (board.members(group), board.members(into));
@@ -138,11 +153,13 @@ pub(super) fn apply(
                     *game.figures.get_mut(e).map_err(|e| e.to_string())?.2 = Member(into.clone());
                 }
                 despawn_group(&mut game, &mut commands, group);
-                out.log.push(turn, format!("{} merges into {}", a.name, b.name));
+                out.log
+                    .push(turn, format!("{} merges into {}", a.name, b.name));
                 Ok(())
             }),
             Command::EndPhase => run(&mut out, |out| {
-                out.log.push(turn, format!("{side_name} has placed its order counters"));
+                out.log
+                    .push(turn, format!("{side_name} has placed its order counters"));
                 let sides = game.table.scenario.sides.len();
                 if side + 1 < sides {
                     game.turn.orders_side += 1;
@@ -151,9 +168,16 @@ pub(super) fn apply(
                         .all_groups()
                         .iter()
                         .filter(|g| !game.board().members(&g.id).is_empty())
-                        .map(|g| format!("{}: {}", g.name, g.order.map(|o| o.to_string()).unwrap_or("-".into())))
+                        .map(|g| {
+                            format!(
+                                "{}: {}",
+                                g.name,
+                                g.order.map(|o| o.to_string()).unwrap_or("-".into())
+                            )
+                        })
                         .collect();
-                    out.log.push(turn, format!("Orders revealed — {}", revealed.join("; ")));
+                    out.log
+                        .push(turn, format!("Orders revealed — {}", revealed.join("; ")));
                     next.set(TurnPhase::Movement);
                 }
                 Ok(())
@@ -231,7 +255,10 @@ fn place_order(game: &mut Game, group: &str, order: Order, side: usize) -> Resul
 fn issue_order(game: &mut Game, out: &mut Effects, group: &str, side: usize) -> Result<(), String> {
     let g = game.group(group).ok_or(format!("no group '{group}'"))?;
     if g.side != side {
-        return Err(format!("'{group}' is not a group of {}", game.table.side_name(side)));
+        return Err(format!(
+            "'{group}' is not a group of {}",
+            game.table.side_name(side)
+        ));
     }
     if g.table_score.is_none() {
         return Err(format!(
@@ -239,7 +266,9 @@ fn issue_order(game: &mut Game, out: &mut Effects, group: &str, side: usize) -> 
         ));
     }
     if let Some(l) = g.leeway {
-        return Err(format!("an order has already been issued to '{group}' this turn (±{l})"));
+        return Err(format!(
+            "an order has already been issued to '{group}' this turn (±{l})"
+        ));
     }
     let board = game.board();
     let members = board.members(group);
@@ -254,7 +283,12 @@ fn issue_order(game: &mut Game, out: &mut Effects, group: &str, side: usize) -> 
                     board.gap(*h, m) <= command_range(f.figure.has(Ability::GiftedCommander)) + 1e-4
                 })
         })
-        .map(|(_, f)| (f.figure.name.clone(), f.figure.has(Ability::GiftedCommander)))
+        .map(|(_, f)| {
+            (
+                f.figure.name.clone(),
+                f.figure.has(Ability::GiftedCommander),
+            )
+        })
         .collect();
     drop(board);
     let Some((name, _)) = commanders.first() else {
@@ -270,9 +304,13 @@ fn issue_order(game: &mut Game, out: &mut Effects, group: &str, side: usize) -> 
     };
     let leeway = out
         .dice
-        .roll(expr, format!("Random movement: {who} issues an order to {}", g.name))
+        .roll(
+            expr,
+            format!("Random movement: {who} issues an order to {}", g.name),
+        )
         .map_err(|e| e.to_string())?;
-    out.dice.note_outcome(format!("score may move by up to {leeway}"));
+    out.dice
+        .note_outcome(format!("score may move by up to {leeway}"));
     for (_, mut grp) in &mut game.groups {
         if grp.id == group {
             grp.leeway = Some(leeway);
@@ -280,7 +318,10 @@ fn issue_order(game: &mut Game, out: &mut Effects, group: &str, side: usize) -> 
     }
     out.log.push(
         game.turn.turn,
-        format!("{who} issues an order to {}: its score may move by up to {leeway}", g.name),
+        format!(
+            "{who} issues an order to {}: its score may move by up to {leeway}",
+            g.name
+        ),
     );
     Ok(())
 }
@@ -288,7 +329,10 @@ fn issue_order(game: &mut Game, out: &mut Effects, group: &str, side: usize) -> 
 /// Whether half or more of `group`'s figures are in cover (the table's "In cover").
 pub fn group_in_cover(board: &Board, group: &str) -> bool {
     let members = board.members(group);
-    let covered = members.iter().filter(|&&m| board.in_cover_anywhere(m)).count();
+    let covered = members
+        .iter()
+        .filter(|&&m| board.in_cover_anywhere(m))
+        .count();
     !members.is_empty() && 2 * covered >= members.len()
 }
 
@@ -322,7 +366,10 @@ pub fn situation(board: &Board, groups: &[Group], group: &Group) -> Option<Situa
         .count() as u32;
     let sees_enemy = members.iter().any(|&m| {
         let view = board.viewpoint(m);
-        board.foes_of(m).into_iter().any(|e| board.sees_from(&view, m, e))
+        board
+            .foes_of(m)
+            .into_iter()
+            .any(|e| board.sees_from(&view, m, e))
     });
     Some(Situation {
         under_fire: UnderFire::of(group.fire_last_turn, own),

@@ -57,7 +57,11 @@ pub fn retreat(world: &mut World, open_too: bool) {
         // Dead ground: spots just outside pieces that block sight, within 12", that no
         // player's figure sees, not within 8" of one, on the table, not on another counter.
         let mut spots: Vec<Vec2> = Vec::new();
-        for t in table.terrain.iter().filter(|t| t.has(TerrainProperty::BlocksLineOfSight)) {
+        for t in table
+            .terrain
+            .iter()
+            .filter(|t| t.has(TerrainProperty::BlocksLineOfSight))
+        {
             let c = t.shape.centre();
             let outline: Vec<Vec2> = match &t.shape {
                 crate::rules::geometry::Shape::Circle { centre, radius } => (0..12)

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use crate::engine::record::GameLog;
 use crate::engine::state::{GameResult, GameState};
 use crate::rules::victory::{Victory, leader, objective_holder};
+use crate::rulesets::tyneside::ID;
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::components::{Condition, Figure, Status, TurnActivity};
 use crate::rulesets::tyneside::phases::situation;
@@ -16,7 +17,6 @@ use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::random_movement::{Reaction, modifiers, score};
 use crate::rulesets::tyneside::table::TableRes;
 use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase, TurnState};
-use crate::rulesets::tyneside::ID;
 
 /// The active group is done: the next one with figures still fighting activates, or the
 /// phase ends.
@@ -105,13 +105,28 @@ fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
                 continue;
             }
             // Figure types the text gives a fixed behaviour instead of the table.
-            if members.iter().any(|&m| board.figs[m].figure.has(Ability::AttacksNearest)) {
-                log.push(t, format!("{}: \"Attacks nearest creature\": Attack", g.name));
+            if members
+                .iter()
+                .any(|&m| board.figs[m].figure.has(Ability::AttacksNearest))
+            {
+                log.push(
+                    t,
+                    format!("{}: \"Attacks nearest creature\": Attack", g.name),
+                );
                 scored.push((g.id.clone(), None, Some(Order::Attack)));
                 continue;
             }
-            if members.iter().all(|&m| board.figs[m].figure.has(Ability::SimplyAdvances)) {
-                log.push(t, format!("{}: \"These should simply advance towards the nearest enemy\": Advance", g.name));
+            if members
+                .iter()
+                .all(|&m| board.figs[m].figure.has(Ability::SimplyAdvances))
+            {
+                log.push(
+                    t,
+                    format!(
+                        "{}: \"These should simply advance towards the nearest enemy\": Advance",
+                        g.name
+                    ),
+                );
                 scored.push((g.id.clone(), None, Some(Order::Advance)));
                 continue;
             }
@@ -130,7 +145,11 @@ fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
                 format!(
                     "Random movement, {}: {} = {score} -> {}: {order}",
                     g.name,
-                    if why.is_empty() { "no modifiers".into() } else { why.join(", ") },
+                    if why.is_empty() {
+                        "no modifiers".into()
+                    } else {
+                        why.join(", ")
+                    },
                     reaction.text()
                 ),
             );

@@ -3,17 +3,17 @@
 
 use bevy::prelude::*;
 
-use super::damage::apply_fire_result;
-use crate::rulesets::tyneside::board::{Board, Game};
 use super::Effects;
+use super::damage::apply_fire_result;
 use super::sequence::next_activation;
-use crate::rulesets::tyneside::turn::TurnPhase;
 use crate::rules::dice::DiceExpr;
+use crate::rulesets::tyneside::board::{Board, Game};
 use crate::rulesets::tyneside::rules::fire::{
     Combatant, FireResult, FireRow, UnitOdds, fire_fight_odds, fire_result, hero_shot_row,
     resolve_fire_fight,
 };
 use crate::rulesets::tyneside::rules::profile::RangeBand;
+use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// A fire fight worked out before any die is thrown: who counts against whom, each unit's
 /// totals and row. The fire-fight panel shows it; the Shoot command resolves it.
@@ -283,7 +283,12 @@ pub(super) fn shoot(
                     let c = &plan.combatants[a];
                     c.firepower > 0.0
                         && c.unit != u
-                        && c.side != plan.combatants.iter().find(|o| o.unit == u).map_or(c.side, |o| o.side)
+                        && c.side
+                            != plan
+                                .combatants
+                                .iter()
+                                .find(|o| o.unit == u)
+                                .map_or(c.side, |o| o.side)
                         && (0..plan.figs.len()).any(|m| {
                             plan.combatants[m].unit == u && board.sees(plan.figs[a], plan.figs[m])
                         })
@@ -318,7 +323,12 @@ pub(super) fn shoot(
     Ok(())
 }
 
-pub(super) fn hero_shot(game: &mut Game, out: &mut Effects, hero: &str, target: &str) -> Result<(), String> {
+pub(super) fn hero_shot(
+    game: &mut Game,
+    out: &mut Effects,
+    hero: &str,
+    target: &str,
+) -> Result<(), String> {
     let turn = game.turn.turn;
     let board = game.board();
     let h = board.fighting(hero)?;
@@ -431,7 +441,12 @@ pub(super) fn hero_shot(game: &mut Game, out: &mut Effects, hero: &str, target: 
 /// Errors: the thrower cannot throw (not in the active group, no weapon, moved, fired,
 /// pinned, knocked out or in close combat), or the target is not an enemy figure it sees
 /// 6–12" away, or a ducked-back target in cover.
-pub(super) fn grenade(game: &mut Game, out: &mut Effects, figure: &str, target: &str) -> Result<(), String> {
+pub(super) fn grenade(
+    game: &mut Game,
+    out: &mut Effects,
+    figure: &str,
+    target: &str,
+) -> Result<(), String> {
     let turn = game.turn.turn;
     let board = game.board();
     let t = board.fighting(figure)?;
@@ -439,10 +454,16 @@ pub(super) fn grenade(game: &mut Game, out: &mut Effects, figure: &str, target: 
     let v = board.fighting(target)?;
     let tf = &board.figs[v];
     if game.turn.active_group() != Some(f.group) {
-        return Err(format!("{} may throw only in his own group's activation", f.figure.name));
+        return Err(format!(
+            "{} may throw only in his own group's activation",
+            f.figure.name
+        ));
     }
     if f.figure.weapon.is_none() {
-        return Err(format!("{} carries no explosives (no weapon)", f.figure.name));
+        return Err(format!(
+            "{} carries no explosives (no weapon)",
+            f.figure.name
+        ));
     }
     if f.act.moved > 0.0 || f.act.fired || f.act.hero_shot {
         return Err(format!(
@@ -451,10 +472,16 @@ pub(super) fn grenade(game: &mut Game, out: &mut Effects, figure: &str, target: 
         ));
     }
     if f.cond.pinned(turn) || f.cond.knocked_out(turn) || board.in_close_combat(t) {
-        return Err(format!("{} cannot throw now (pinned, knocked out or in close combat)", f.figure.name));
+        return Err(format!(
+            "{} cannot throw now (pinned, knocked out or in close combat)",
+            f.figure.name
+        ));
     }
     if tf.figure.side == f.figure.side || board.ignores(t, v) {
-        return Err(format!("{} is not a target for {}", tf.figure.name, f.figure.name));
+        return Err(format!(
+            "{} is not a target for {}",
+            tf.figure.name, f.figure.name
+        ));
     }
     let range = board.gap(t, v);
     if !(6.0 - 1e-3..=12.0 + 1e-3).contains(&range) {
@@ -464,14 +491,26 @@ pub(super) fn grenade(game: &mut Game, out: &mut Effects, figure: &str, target: 
         ));
     }
     if !board.sees(t, v) {
-        return Err(format!("Visibility: {} cannot see {}", f.figure.name, tf.figure.name));
+        return Err(format!(
+            "Visibility: {} cannot see {}",
+            f.figure.name, tf.figure.name
+        ));
     }
     if tf.cond.ducked_back(turn) && board.in_cover(v, f.pos) {
-        return Err(format!("Duck Back: {} \"may not be targeted if behind cover\"", tf.figure.name));
+        return Err(format!(
+            "Duck Back: {} \"may not be targeted if behind cover\"",
+            tf.figure.name
+        ));
     }
     let caught: Vec<(Entity, bool, String)> = (0..board.figs.len())
         .filter(|&k| k == v || board.gap(v, k) <= 3.0 + 1e-3)
-        .map(|k| (board.figs[k].entity, board.figs[k].figure.hero, board.figs[k].figure.name.clone()))
+        .map(|k| {
+            (
+                board.figs[k].entity,
+                board.figs[k].figure.hero,
+                board.figs[k].figure.name.clone(),
+            )
+        })
         .collect();
     let (thrower, name, tname) = (f.entity, f.figure.name.clone(), tf.figure.name.clone());
     drop(board);
@@ -481,10 +520,17 @@ pub(super) fn grenade(game: &mut Game, out: &mut Effects, figure: &str, target: 
             .dice
             .roll(DiceExpr::d(6), format!("grenade from {name}: {n}"))
             .map_err(|e| e.to_string())?;
-        out.dice.note_outcome(if d >= 4 { "killed" } else { "duck back" });
+        out.dice
+            .note_outcome(if d >= 4 { "killed" } else { "duck back" });
         dice.push(d);
     }
-    out.log.push(turn, format!("{name} throws a grenade at {tname} ({} caught within 3\")", caught.len()));
+    out.log.push(
+        turn,
+        format!(
+            "{name} throws a grenade at {tname} ({} caught within 3\")",
+            caught.len()
+        ),
+    );
     for ((e, hero, n), d) in caught.into_iter().zip(dice) {
         if let Ok(mut c) = game.figures.get_mut(e) {
             let what = if d >= 4 {
@@ -501,4 +547,3 @@ pub(super) fn grenade(game: &mut Game, out: &mut Effects, figure: &str, target: 
     }
     Ok(())
 }
-

@@ -89,9 +89,16 @@ pub fn suppression_heals(die: i32) -> bool {
 
 /// A hold's run on a victim after `user` holds it with `hold` in `turn`: the continuing count
 /// if the same user held it the same way last turn, else 1.
-pub fn hold_run(previous: Option<(usize, Hold, u8, u32)>, user: usize, hold: Hold, turn: u32) -> u8 {
+pub fn hold_run(
+    previous: Option<(usize, Hold, u8, u32)>,
+    user: usize,
+    hold: Hold,
+    turn: u32,
+) -> u8 {
     match previous {
-        Some((by, h, n, last)) if by == user && h == hold && last + 1 == turn => n.saturating_add(1),
+        Some((by, h, n, last)) if by == user && h == hold && last + 1 == turn => {
+            n.saturating_add(1)
+        }
         Some((by, h, n, last)) if by == user && h == hold && last == turn => n,
         _ => 1,
     }
@@ -118,11 +125,24 @@ mod tests {
         }
         assert_eq!(run.map(|r| r.2), Hold::Lightning.kills_after(true));
         // A turn missed starts again; another user or another hold starts again.
-        assert_eq!(hold_run(Some((7, Hold::Lightning, 3, 2)), 7, Hold::Lightning, 4), 1);
-        assert_eq!(hold_run(Some((7, Hold::Lightning, 3, 3)), 8, Hold::Lightning, 4), 1);
-        assert_eq!(hold_run(Some((7, Hold::Choke, 2, 3)), 7, Hold::Lightning, 4), 1);
+        assert_eq!(
+            hold_run(Some((7, Hold::Lightning, 3, 2)), 7, Hold::Lightning, 4),
+            1
+        );
+        assert_eq!(
+            hold_run(Some((7, Hold::Lightning, 3, 3)), 8, Hold::Lightning, 4),
+            1
+        );
+        assert_eq!(
+            hold_run(Some((7, Hold::Choke, 2, 3)), 7, Hold::Lightning, 4),
+            1
+        );
         assert_eq!(Hold::Choke.kills_after(true), Some(3));
-        assert_eq!(Hold::Choke.kills_after(false), None, "only the Dark Side chokes to death");
+        assert_eq!(
+            Hold::Choke.kills_after(false),
+            None,
+            "only the Dark Side chokes to death"
+        );
         assert!(suppression_heals(6) && !suppression_heals(5));
     }
 }

@@ -50,7 +50,11 @@ impl std::fmt::Display for Generated {
 }
 
 /// The modifiers of one throw: (name, value).
-pub fn modifiers(contact: bool, officer_on_table: bool, counters_in_sight: usize) -> Vec<(&'static str, i32)> {
+pub fn modifiers(
+    contact: bool,
+    officer_on_table: bool,
+    counters_in_sight: usize,
+) -> Vec<(&'static str, i32)> {
     let mut m = Vec::new();
     if !contact {
         m.push(("No contact today with the enemy", -1));
@@ -104,7 +108,10 @@ pub fn figures(
         Generated::Squad => vec![st(4)],
         Generated::SquadWithHeavyWeapon => vec![st(4), ("Heavy weapon trooper".into(), 1)],
         Generated::Leader { officer } => vec![
-            (if officer { "Imperial officer" } else { leader }.to_string(), 1),
+            (
+                if officer { "Imperial officer" } else { leader }.to_string(),
+                1,
+            ),
             st(stormtroopers),
         ],
         Generated::Walker => match walker {
@@ -146,22 +153,39 @@ mod tests {
 
     #[test]
     fn the_result_table_row_by_row() {
-        assert_eq!(result(1, 9, false, false), Generated::Nothing, "a natural 1");
+        assert_eq!(
+            result(1, 9, false, false),
+            Generated::Nothing,
+            "a natural 1"
+        );
         assert_eq!(result(5, 5, false, false), Generated::Nothing);
         assert_eq!(result(5, 5, true, false), Generated::ProbeDroid);
         assert_eq!(result(6, 6, false, false), Generated::Squad);
         assert_eq!(result(6, 7, false, false), Generated::Squad);
         assert_eq!(result(6, 8, false, false), Generated::SquadWithHeavyWeapon);
-        assert_eq!(result(6, 10, false, false), Generated::Leader { officer: false });
-        assert_eq!(result(6, 11, false, false), Generated::Leader { officer: true });
+        assert_eq!(
+            result(6, 10, false, false),
+            Generated::Leader { officer: false }
+        );
+        assert_eq!(
+            result(6, 11, false, false),
+            Generated::Leader { officer: true }
+        );
         assert_eq!(result(6, 12, false, false), Generated::Walker);
         assert_eq!(result(6, 14, false, false), Generated::Redice);
-        assert_eq!(result(6, 11, false, true), Generated::Nothing, "ignore results over 10");
+        assert_eq!(
+            result(6, 11, false, true),
+            Generated::Nothing,
+            "ignore results over 10"
+        );
     }
 
     #[test]
     fn modifiers_as_listed() {
-        assert_eq!(modifiers(false, false, 1), vec![("No contact today with the enemy", -1)]);
+        assert_eq!(
+            modifiers(false, false, 1),
+            vec![("No contact today with the enemy", -1)]
+        );
         let m = modifiers(true, true, 3);
         assert_eq!(m.iter().map(|(_, v)| v).sum::<i32>(), 4);
     }
@@ -170,7 +194,12 @@ mod tests {
     fn a_short_pool_falls_back_to_the_options_before() {
         let mut pool = BTreeMap::new();
         pool.insert("Stormtrooper".to_string(), 4);
-        let leader = figures(Generated::Leader { officer: false }, 5, "Elite trooper", None);
+        let leader = figures(
+            Generated::Leader { officer: false },
+            5,
+            "Elite trooper",
+            None,
+        );
         assert!(!deployable(&pool, &leader));
         let options = fallbacks(Generated::Leader { officer: false });
         let first = options
@@ -178,6 +207,9 @@ mod tests {
             .copied()
             .find(|g| deployable(&pool, &figures(*g, 5, "Elite trooper", None)));
         assert_eq!(first, Some(Generated::Squad));
-        assert!(!deployable(&BTreeMap::new(), &figures(Generated::Squad, 0, "", None)));
+        assert!(!deployable(
+            &BTreeMap::new(),
+            &figures(Generated::Squad, 0, "", None)
+        ));
     }
 }

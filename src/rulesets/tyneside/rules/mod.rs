@@ -6,11 +6,11 @@ pub mod melee;
 pub mod movement;
 pub mod orders;
 pub mod profile;
-pub mod wounds;
 pub mod scenario;
 mod validate;
+pub mod wounds;
 
 pub use validate::parse;
-pub mod random_movement;
-pub mod force_generation;
 pub mod force;
+pub mod force_generation;
+pub mod random_movement;

@@ -249,21 +249,36 @@ mod tests {
             (10.2, 20.0),
         );
         let cost = |a: (f32, f32), b: (f32, f32)| {
-            path_cost(std::slice::from_ref(&wall), TABLE, Vec2::new(a.0, a.1), Vec2::new(b.0, b.1), 0.5)
-                .unwrap()
+            path_cost(
+                std::slice::from_ref(&wall),
+                TABLE,
+                Vec2::new(a.0, a.1),
+                Vec2::new(b.0, b.1),
+                0.5,
+            )
+            .unwrap()
         };
         let whole = activation_cost(0.0, false, &cost((9.0, 5.0), (11.0, 5.0)));
         // Onto the wall, then off it.
         let onto = cost((9.0, 5.0), (10.1, 5.0));
-        assert!(onto.crosses_obstacle, "stepping onto an obstacle touches it");
+        assert!(
+            onto.crosses_obstacle,
+            "stepping onto an obstacle touches it"
+        );
         let first = activation_cost(0.0, false, &onto);
         let both = activation_cost(first, true, &cost((10.1, 5.0), (11.0, 5.0)));
-        assert!((whole - 4.0).abs() < 1e-4 && (both - whole).abs() < 1e-4, "{whole} v {both}");
+        assert!(
+            (whole - 4.0).abs() < 1e-4 && (both - whole).abs() < 1e-4,
+            "{whole} v {both}"
+        );
         // Up to the wall first, then over it: the first inch now counts double too.
         let up = activation_cost(0.0, false, &cost((8.0, 5.0), (9.0, 5.0)));
         assert!((up - 1.0).abs() < 1e-4);
         let over = activation_cost(up, false, &cost((9.0, 5.0), (11.0, 5.0)));
-        assert!((over - 6.0).abs() < 1e-4, "3\" at half rate uses 6\", got {over}");
+        assert!(
+            (over - 6.0).abs() < 1e-4,
+            "3\" at half rate uses 6\", got {over}"
+        );
         // After the crossing, plain ground still counts double this turn.
         let on = activation_cost(over, true, &cost((11.0, 5.0), (12.0, 5.0)));
         assert!((on - 8.0).abs() < 1e-4, "{on}");

@@ -364,10 +364,19 @@ mod tests {
     #[test]
     fn allowance_left_follows_the_order() {
         // Stand: "May only move up to 2"", and no run.
-        assert_eq!(allowance_left(4.0, None, 0.5, Order::Stand, 1.0), (1.5, None));
+        assert_eq!(
+            allowance_left(4.0, None, 0.5, Order::Stand, 1.0),
+            (1.5, None)
+        );
         // Move: the walk less what was moved; a run could still add the D4's 4".
-        assert_eq!(allowance_left(4.0, None, 1.0, Order::Move, 1.0), (3.0, Some(4.0)));
+        assert_eq!(
+            allowance_left(4.0, None, 1.0, Order::Move, 1.0),
+            (3.0, Some(4.0))
+        );
         // Once running, the roll is in the allowance and no second run.
-        assert_eq!(allowance_left(4.0, Some(3), 1.0, Order::Move, 1.0), (6.0, None));
+        assert_eq!(
+            allowance_left(4.0, Some(3), 1.0, Order::Move, 1.0),
+            (6.0, None)
+        );
     }
 }

@@ -208,7 +208,10 @@ pub const MODIFIERS: &[(&str, &str)] = &[
     ("Advancing", "+1"),
     ("In cover", "-1"),
     ("Per Hero/Officer within 12\"", "+1 each"),
-    ("Under fire from less than half own numbers, or not under fire at all", "+1"),
+    (
+        "Under fire from less than half own numbers, or not under fire at all",
+        "+1",
+    ),
     ("No enemy in sight", "+1"),
 ];
 
@@ -262,7 +265,11 @@ mod tests {
         ];
         for (score, open, cover) in cases {
             let r = Reaction::of(score);
-            assert_eq!((r.order(false), r.order(true)), (open, cover), "score {score}");
+            assert_eq!(
+                (r.order(false), r.order(true)),
+                (open, cover),
+                "score {score}"
+            );
         }
         // The bands shown cover every score once, in order.
         assert_eq!(BANDS.len(), 7);

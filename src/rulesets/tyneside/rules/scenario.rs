@@ -211,4 +211,3 @@ pub struct Objective {
 fn default_objective_radius() -> f32 {
     3.0
 }
-

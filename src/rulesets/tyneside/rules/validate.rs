@@ -128,7 +128,10 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
     }
     for side in &scenario.sides {
         check_id(&mut r, "side", &side.id);
-        let reinforced = scenario.enemy_forces.as_ref().is_some_and(|e| e.side == side.id);
+        let reinforced = scenario
+            .enemy_forces
+            .as_ref()
+            .is_some_and(|e| e.side == side.id);
         if side.groups.is_empty() && !reinforced {
             r.at_value(
                 "id",
@@ -262,7 +265,12 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
             check_id(&mut r, "portal", &p.id);
             let at = Vec2::new(p.at.0, p.at.1);
             if at.x < 0.0 || at.y < 0.0 || at.x > table.x || at.y > table.y {
-                r.at_value("id", &p.id, 0, format!("portal '{}' is off the table", p.id));
+                r.at_value(
+                    "id",
+                    &p.id,
+                    0,
+                    format!("portal '{}' is off the table", p.id),
+                );
             }
         }
         let needed = ef
@@ -277,8 +285,19 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                     .nearest_profile(name)
                     .map(|n| format!(" — did you mean '{n}'?"))
                     .unwrap_or_default();
-                let key = if k < ef.pool.len() { "profile" } else if name == ef.leader { "leader" } else { "walker" };
-                r.at_value(key, name, 0, format!("enemy_forces: unknown profile '{name}'{hint}"));
+                let key = if k < ef.pool.len() {
+                    "profile"
+                } else if name == ef.leader {
+                    "leader"
+                } else {
+                    "walker"
+                };
+                r.at_value(
+                    key,
+                    name,
+                    0,
+                    format!("enemy_forces: unknown profile '{name}'{hint}"),
+                );
             }
         }
     }

@@ -96,12 +96,10 @@ fn fall_back_allowed(f: &FallBack, nearest: Vec2, to: Vec2) -> bool {
         && cost.cost <= f.walk + 1e-3
         && !forbidden_end
         && to.distance(nearest) > f.from.distance(nearest) + 1e-3
-        && f
-            .visible_enemies
+        && f.visible_enemies
             .iter()
             .all(|e| to.distance(*e) >= f.from.distance(*e) - 1e-3)
-        && f
-            .bases
+        && f.bases
             .iter()
             .all(|(at, r)| to.distance(*at) >= f.radius + r - 0.01)
 }
@@ -149,7 +147,11 @@ mod tests {
         }
     }
 
-    fn fall_back(terrain: &[TerrainPiece], enemies: &[Vec2], bases: &[(Vec2, f32)]) -> Option<Vec2> {
+    fn fall_back(
+        terrain: &[TerrainPiece],
+        enemies: &[Vec2],
+        bases: &[(Vec2, f32)],
+    ) -> Option<Vec2> {
         fall_back_point(&FallBack {
             from: Vec2::new(10.0, 10.0),
             walk: 5.0,
@@ -187,10 +189,18 @@ mod tests {
         // moving sideways (90°) keeps both: due east or west.
         let p = p.expect("a sideways move keeps its distance from both");
         for e in enemies {
-            assert!(p.distance(e) >= Vec2::new(10.0, 10.0).distance(e) - 1e-3, "{p}");
+            assert!(
+                p.distance(e) >= Vec2::new(10.0, 10.0).distance(e) - 1e-3,
+                "{p}"
+            );
         }
         // A friend standing where it would go: it stops short of his base.
-        let p = fall_back(&[], &[Vec2::new(10.0, 0.0)], &[(Vec2::new(10.0, 15.0), 0.5)]).unwrap();
+        let p = fall_back(
+            &[],
+            &[Vec2::new(10.0, 0.0)],
+            &[(Vec2::new(10.0, 15.0), 0.5)],
+        )
+        .unwrap();
         assert!(p.distance(Vec2::new(10.0, 15.0)) >= 1.0 - 0.01, "{p}");
         // Hemmed in by enemies on every side: no move at all.
         let ring: Vec<Vec2> = (0..8)

@@ -8,11 +8,11 @@ use bevy_egui::egui;
 
 use crate::rulesets::tyneside::board::GameView;
 use crate::rulesets::tyneside::commands::Command;
-use crate::rulesets::tyneside::turn::TurnPhase;
 use crate::rulesets::tyneside::phases::{HeroShotOdds, hero_shot_odds, plan_fire_fight};
 use crate::rulesets::tyneside::rules::fire::{FireRow, result_chances};
 use crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE;
 use crate::rulesets::tyneside::rules::profile::{Ability, RangeBand};
+use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// The choices made for the active group.
 #[derive(Default, Debug)]

@@ -25,9 +25,18 @@ struct Choices(firefight::FireChoice);
 
 /// The keys of a Tyneside table, as the help lists them.
 const SHORTCUTS: &[(&str, &str)] = &[
-    ("Left click", "select a figure (its card shows on the right)"),
-    ("Left drag", "move the selected figure of the active group (Movement)"),
-    ("Shift + left drag", "move the whole active group by the same offset"),
+    (
+        "Left click",
+        "select a figure (its card shows on the right)",
+    ),
+    (
+        "Left drag",
+        "move the selected figure of the active group (Movement)",
+    ),
+    (
+        "Shift + left drag",
+        "move the whole active group by the same offset",
+    ),
     ("Right drag", "tape measure"),
     (
         "Hover an enemy",
@@ -36,7 +45,10 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("R", "declare a run for the selected figure (+D4\")"),
     ("J", "the next drag is a jump across a gap (D4+1\")"),
     ("H", "the selected figure hides"),
-    ("Space / Enter", "end the activation (or this side's orders)"),
+    (
+        "Space / Enter",
+        "end the activation (or this side's orders)",
+    ),
     ("Esc", "clear selection and tape"),
 ];
 
@@ -72,7 +84,11 @@ fn status(
     let by_rules = acting.is_some_and(|s| super::ai::played_by_rules(rules.as_deref(), s));
     // The hand-over is for people: the rules' turns pass without it.
     let to_act = acting.filter(|_| !by_rules);
-    let who = match (acting, phase, turn.active_group().and_then(|g| view.group(g))) {
+    let who = match (
+        acting,
+        phase,
+        turn.active_group().and_then(|g| view.group(g)),
+    ) {
         (Some(side), ..) if by_rules => format!("{} — played by the rules", table.side_name(side)),
         (Some(side), TurnPhase::Orders, _) => format!("{} places orders", table.side_name(side)),
         (Some(side), _, Some(g)) => format!(
@@ -86,7 +102,10 @@ fn status(
     };
     let end = match phase {
         _ if by_rules => None,
-        TurnPhase::Orders => Some(("End orders", "This side has placed its order counters (Space/Enter)")),
+        TurnPhase::Orders => Some((
+            "End orders",
+            "This side has placed its order counters (Space/Enter)",
+        )),
         TurnPhase::Movement | TurnPhase::Action => {
             Some(("End activation", "This group is done (Space/Enter)"))
         }
@@ -195,12 +214,13 @@ fn panels(
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Choices>()
-        .add_systems(OnEnter(crate::engine::state::GameState::Playing(super::ID)), help)
+        .add_systems(
+            OnEnter(crate::engine::state::GameState::Playing(super::ID)),
+            help,
+        )
         .add_systems(Update, status.run_if(playing(super::ID)))
         .add_systems(
             EguiPrimaryContextPass,
-            panels
-                .after(ShellSet)
-                .run_if(playing(super::ID)),
+            panels.after(ShellSet).run_if(playing(super::ID)),
         );
 }

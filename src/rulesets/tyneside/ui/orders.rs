@@ -6,13 +6,15 @@ use bevy_egui::egui;
 
 use crate::rulesets::tyneside::board::GameView;
 use crate::rulesets::tyneside::commands::Command;
-use crate::rulesets::tyneside::turn::TurnPhase;
 use crate::rulesets::tyneside::components::Group;
-use crate::rulesets::tyneside::phases::{group_in_cover, in_command, situation};
-use crate::rulesets::tyneside::rules::random_movement::{BANDS, MODIFIERS, Reaction, modifiers, reachable};
 use crate::rulesets::tyneside::input::PointerState;
+use crate::rulesets::tyneside::phases::{group_in_cover, in_command, situation};
 use crate::rulesets::tyneside::rules::movement::COHESION;
 use crate::rulesets::tyneside::rules::orders::{Order, group_initiative};
+use crate::rulesets::tyneside::rules::random_movement::{
+    BANDS, MODIFIERS, Reaction, modifiers, reachable,
+};
+use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// Draws the panel; returns its rectangle.
 pub fn show(

@@ -5,11 +5,11 @@ use bevy_egui::egui;
 
 use crate::rulesets::tyneside::board::{Board, GameView};
 use crate::rulesets::tyneside::commands::Command;
+use crate::rulesets::tyneside::input::PointerState;
 use crate::rulesets::tyneside::rules::force::{ForcePower, LIGHTNING_RANGE};
+use crate::rulesets::tyneside::rules::movement::allowance;
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::turn::TurnPhase;
-use crate::rulesets::tyneside::input::PointerState;
-use crate::rulesets::tyneside::rules::movement::allowance;
 
 /// Draws the card into `ui`.
 pub fn show(
@@ -84,7 +84,11 @@ pub fn show(
             });
             ui.end_row();
             ui.label("Move");
-            let enhance = if f.act.enhanced { crate::rulesets::tyneside::rules::force::ENHANCE } else { 1.0 };
+            let enhance = if f.act.enhanced {
+                crate::rulesets::tyneside::rules::force::ENHANCE
+            } else {
+                1.0
+            };
             let allow = allowance(p.move_inches, f.act.run_roll) * enhance;
             ui.label(format!(
                 "{:.1}\" of {:.1}\" used{}",
@@ -149,13 +153,22 @@ fn force_actions(
 ) {
     let f = &board.figs[i];
     let active = view.turn.as_ref().and_then(|t| t.active_group()) == Some(f.group);
-    if !f.figure.has(Ability::ForceUser) || !active || !matches!(phase, TurnPhase::Movement | TurnPhase::Action) {
+    if !f.figure.has(Ability::ForceUser)
+        || !active
+        || !matches!(phase, TurnPhase::Movement | TurnPhase::Action)
+    {
         return;
     }
     ui.separator();
-    ui.label(format!("The Force ({} FP; 1 an action)", f.cond.force_points));
+    ui.label(format!(
+        "The Force ({} FP; 1 an action)",
+        f.cond.force_points
+    ));
     let id = f.figure.id.clone();
-    let power = |power: ForcePower| Command::Force { figure: id.clone(), power };
+    let power = |power: ForcePower| Command::Force {
+        figure: id.clone(),
+        power,
+    };
     ui.horizontal_wrapped(|ui| {
         if phase == TurnPhase::Movement
             && ui
@@ -200,10 +213,17 @@ fn force_actions(
                 for &t in &targets {
                     let target = board.figs[t].figure.id.clone();
                     let (hint, make) = if key == "lightning" {
-                        ("Immobilises; kills on the 4th continuous turn", ForcePower::Lightning { target })
+                        (
+                            "Immobilises; kills on the 4th continuous turn",
+                            ForcePower::Lightning { target },
+                        )
                     } else {
                         (
-                            if dark { "Holds; the Dark Side kills after 3 turns" } else { "Holds the victim while kept up" },
+                            if dark {
+                                "Holds; the Dark Side kills after 3 turns"
+                            } else {
+                                "Holds the victim while kept up"
+                            },
                             ForcePower::Choke { target },
                         )
                     };
@@ -218,4 +238,3 @@ fn force_actions(
             });
     }
 }
-
