@@ -10,6 +10,7 @@ use super::shooting::{grenade, hero_shot, shoot};
 use super::{Effects, delay, run};
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::commands::{Command, not_in_phase};
+use crate::rulesets::tyneside::rules::force::recovers_force_point;
 use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// Applies one command in the Shoot/Act phase.
@@ -92,16 +93,16 @@ pub(super) fn apply(
     }
 }
 
-/// Whether figure `f` recovers a Force point as its activation ends: tyneside-skirmish.txt,
-/// Recovering Force points, "Force points can be recovered at the rate of 1 FP per activation
-/// by a user if the figure rests, and does not move more than 3". If under fire, or doing
-/// anything else, FP's cannot be recovered." Ruling: resting is moving no more than 3" and not
-/// shooting, throwing, fighting or healing this turn; "under fire" (checked by the caller) is
-/// its group having been shot at this turn; never above the profile's Force points.
+/// Whether figure `f` recovers a Force point as its activation ends (see
+/// [`recovers_force_point`]; "under fire" is checked by the caller).
 fn recovers(f: &crate::rulesets::tyneside::board::Fig) -> bool {
     f.figure
         .has(crate::rulesets::tyneside::rules::profile::Ability::ForceUser)
-        && f.cond.force_points < f.figure.profile.force_points
-        && f.act.moved <= 3.0 + 1e-3
-        && !(f.act.fired || f.act.hero_shot || f.act.fought || f.act.healed)
+        && recovers_force_point(
+            f.cond.force_points,
+            f.figure.profile.force_points,
+            f.act.moved,
+            f.act.fired || f.act.hero_shot || f.act.fought || f.act.healed,
+            false,
+        )
 }

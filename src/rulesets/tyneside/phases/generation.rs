@@ -8,21 +8,18 @@ use bevy::prelude::*;
 use crate::engine::dice::DiceRes;
 use crate::engine::record::GameLog;
 use crate::rules::dice::{DIE_SIZES, DiceExpr};
-use crate::rules::los::Sight;
 use crate::rulesets::tyneside::components::{
     Condition, EnemyPool, Figure, Group, InGame, Portal, Position, Status,
 };
 use crate::rulesets::tyneside::rules::force_generation::{
-    Generated, deployable, fallbacks, figures, modifiers, result,
+    Generated, arrival_spots, deployable, fallbacks, figures, modifiers, result,
 };
 use crate::rulesets::tyneside::rules::orders::Order;
+use crate::rulesets::tyneside::rules::portals::Ground;
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::scenario::FigureDef;
 use crate::rulesets::tyneside::table::{TableRes, spawn_figure};
 use crate::rulesets::tyneside::turn::TurnState;
-
-/// Portal counters are points; a figure sees one as it would a base this wide, inches.
-const PORTAL_RADIUS: f32 = 0.5;
 
 /// One fighting figure, as generation needs it.
 struct Seen {
@@ -70,18 +67,18 @@ pub(super) fn generate(world: &mut World) {
     let mut portals: Vec<Portal> = q.iter(world).cloned().collect();
     portals.sort_by_key(|p| p.index);
     let table = world.resource::<TableRes>();
+    let ground = Ground {
+        size: table.size,
+        terrain: &table.terrain,
+        los: &table.los,
+    };
     // Which counters each of the players' figures sees.
     let per_observer: Vec<Vec<usize>> = figs
         .iter()
         .filter(|f| f.side != pool.side)
         .map(|f| {
             (0..portals.len())
-                .filter(|&k| {
-                    table
-                        .los
-                        .sight(&table.terrain, f.pos, f.base, portals[k].at, PORTAL_RADIUS)
-                        == Sight::Clear
-                })
+                .filter(|&k| ground.sees((f.pos, f.base), portals[k].at))
                 .collect()
         })
         .collect();
@@ -227,7 +224,7 @@ fn throw(
 /// Advance orders ("Figures appearing at Portals are on Advance orders").
 fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[(String, u32)]) {
     let mut q = world.query::<(&Figure, &Position, &Condition)>();
-    let mut bases: Vec<(Vec2, f32)> = q
+    let bases: Vec<(Vec2, f32)> = q
         .iter(world)
         .filter(|(_, _, c)| c.active())
         .map(|(f, p, _)| (p.0, f.base))
@@ -243,26 +240,6 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
         let t = world.resource::<TableRes>();
         (t.size, t.terrain.clone())
     };
-    let free = |p: Vec2, bases: &[(Vec2, f32)]| {
-        p.x >= 0.5
-            && p.y >= 0.5
-            && p.x <= size.x - 0.5
-            && p.y <= size.y - 0.5
-            && bases.iter().all(|(b, r)| b.distance(p) >= r + 0.5 - 0.01)
-            && terrain.iter().all(|t| {
-                !t.has(crate::rules::terrain::TerrainProperty::Impassable)
-                    || t.shape.distance_to(p) >= 0.5
-            })
-    };
-    // Spots around the counter, nearest first: the counter, then rings 1.1" apart.
-    let mut spots = vec![at];
-    for ring in 1..8 {
-        let r = ring as f32 * 1.1;
-        let n = 6 * ring;
-        spots.extend(
-            (0..n).map(|k| at + Vec2::from_angle(k as f32 * std::f32::consts::TAU / n as f32) * r),
-        );
-    }
     let total: u32 = need.iter().map(|(_, n)| n).sum();
     world.spawn((
         InGame,
@@ -283,11 +260,12 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
     let Ok(roster) = crate::rulesets::tyneside::roster() else {
         return;
     };
-    let mut spot = spots.into_iter();
+    let total_figures = need.iter().map(|(_, n)| *n as usize).sum();
+    let mut spot = arrival_spots(at, total_figures, &bases, size, &terrain).into_iter();
     let mut k = 0;
     for (profile, n) in need {
         for _ in 0..*n {
-            let Some(p) = spot.by_ref().find(|p| free(*p, &bases)) else {
+            let Some(p) = spot.next() else {
                 return;
             };
             k += 1;
@@ -305,7 +283,6 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
             };
             if spawn_figure(world, roster, &def, pool.side, group, index) {
                 index += 1;
-                bases.push((p, 0.5));
             }
         }
     }

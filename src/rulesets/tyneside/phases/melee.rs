@@ -11,7 +11,7 @@ use crate::rulesets::tyneside::components::Status;
 use crate::rulesets::tyneside::rules::melee::{
     Brawler, CLOSE_COMBAT_RANGE, MeleeResult, duel, melee_chart, melee_contests,
 };
-use crate::rulesets::tyneside::rules::movement::path_cost;
+use crate::rulesets::tyneside::rules::movement::retreat_is_clear;
 use crate::rulesets::tyneside::rules::profile::Ability;
 
 /// Whether figures `i` and `j` (opponents) are in close combat: within 1", neither knocked out,
@@ -23,26 +23,6 @@ fn engaged(board: &Board, i: usize, j: usize) -> bool {
         && board.gap(i, j) <= CLOSE_COMBAT_RANGE + 1e-4
         && !board.figs[i].cond.knocked_out(board.turn)
         && !board.figs[j].cond.knocked_out(board.turn)
-}
-
-/// Whether the loser `fig` (base `radius` at `from`) can make its "Retreat 1"" (Other melee)
-/// straight away from the winner to `to`: not into impassable terrain or off the table, not
-/// across or into a gap, and not onto another base (ruling, docs/rules/tyneside.md: a blocked
-/// retreat is not made and the figure stands).
-fn retreat_is_clear(
-    terrain: &[crate::rules::terrain::TerrainPiece],
-    size: Vec2,
-    bases: &[(Vec2, f32)],
-    fig: usize,
-    from: Vec2,
-    to: Vec2,
-    radius: f32,
-) -> bool {
-    path_cost(terrain, size, from, to, radius).is_ok_and(|c| c.gap == 0.0)
-        && bases
-            .iter()
-            .enumerate()
-            .all(|(k, (at, r))| k == fig || to.distance(*at) >= radius + r - 0.01)
 }
 
 /// Whether figure `m` is in close combat and has not fought this turn.

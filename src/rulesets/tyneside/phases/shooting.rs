@@ -9,8 +9,8 @@ use super::sequence::next_activation;
 use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::{Board, Game};
 use crate::rulesets::tyneside::rules::fire::{
-    Combatant, FireResult, FireRow, UnitOdds, fire_fight_odds, fire_result, hero_shot_row,
-    resolve_fire_fight,
+    Combatant, FireResult, FireRow, GRENADE_BLAST, GRENADE_RANGE, UnitOdds, fire_fight_odds,
+    fire_result, grenade_kills, hero_shot_row, resolve_fire_fight,
 };
 use crate::rulesets::tyneside::rules::profile::RangeBand;
 use crate::rulesets::tyneside::turn::TurnPhase;
@@ -484,7 +484,7 @@ pub(super) fn grenade(
         ));
     }
     let range = board.gap(t, v);
-    if !(6.0 - 1e-3..=12.0 + 1e-3).contains(&range) {
+    if !(GRENADE_RANGE.start() - 1e-3..=GRENADE_RANGE.end() + 1e-3).contains(&range) {
         return Err(format!(
             "Grenades: \"Range is 6-12\"\" — {} is {range:.1}\" away",
             tf.figure.name
@@ -503,7 +503,7 @@ pub(super) fn grenade(
         ));
     }
     let caught: Vec<(Entity, bool, String)> = (0..board.figs.len())
-        .filter(|&k| k == v || board.gap(v, k) <= 3.0 + 1e-3)
+        .filter(|&k| k == v || board.gap(v, k) <= GRENADE_BLAST + 1e-3)
         .map(|k| {
             (
                 board.figs[k].entity,
@@ -533,7 +533,7 @@ pub(super) fn grenade(
     );
     for ((e, hero, n), d) in caught.into_iter().zip(dice) {
         if let Ok(mut c) = game.figures.get_mut(e) {
-            let what = if d >= 4 {
+            let what = if grenade_kills(d) {
                 super::damage::take_out(&mut c.4, hero)
             } else {
                 apply_fire_result(&mut c.4, hero, FireResult::DuckBack, turn)

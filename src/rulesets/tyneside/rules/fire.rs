@@ -342,6 +342,18 @@ pub fn hero_shot_row(hero_fp: f32, target_value: f32) -> FireRow {
     fire_row(target_value, hero_fp)
 }
 
+/// Grenades: tyneside-skirmish.txt, Engaging vehicles, "Range is 6-12" and must be to a
+/// figure, that figure and any within 3" are killed on a 4+(D6) or Duck back". Inches, base
+/// edge to base edge.
+pub const GRENADE_RANGE: std::ops::RangeInclusive<f32> = 6.0..=12.0;
+/// A grenade catches every figure this close to its target, inches.
+pub const GRENADE_BLAST: f32 = 3.0;
+
+/// Whether a figure caught by a grenade is killed ("killed on a 4+(D6) or Duck back").
+pub fn grenade_kills(die: i32) -> bool {
+    die >= 4
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -510,5 +522,15 @@ mod tests {
         ];
         assert_eq!(res, expected);
         assert_eq!(dice.forced_left(), 0);
+    }
+
+    #[test]
+    fn grenades_kill_on_four_plus_between_six_and_twelve_inches() {
+        assert_eq!(
+            (1..=6).filter(|&d| grenade_kills(d)).collect::<Vec<_>>(),
+            vec![4, 5, 6]
+        );
+        assert!(GRENADE_RANGE.contains(&6.0) && GRENADE_RANGE.contains(&12.0));
+        assert!(!GRENADE_RANGE.contains(&5.9) && !GRENADE_RANGE.contains(&12.1));
     }
 }

@@ -104,6 +104,23 @@ pub fn hold_run(
     }
 }
 
+/// Whether a Force user with `points` of its profile's `full` recovers one as its activation
+/// ends: Recovering Force points, "1 FP per activation by a user if the figure rests, and does
+/// not move more than 3". If under fire, or doing anything else, FP's cannot be recovered."
+/// `moved` is inches moved this turn; `acted` whether it shot, threw, fought or healed.
+pub fn recovers_force_point(
+    points: u32,
+    full: u32,
+    moved: f32,
+    acted: bool,
+    under_fire: bool,
+) -> bool {
+    points < full && moved <= REST_MOVE + 1e-3 && !acted && !under_fire
+}
+
+/// A resting Force user moves no more than this, inches.
+pub const REST_MOVE: f32 = 3.0;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,5 +161,26 @@ mod tests {
             "only the Dark Side chokes to death"
         );
         assert!(suppression_heals(6) && !suppression_heals(5));
+    }
+
+    #[test]
+    fn resting_recovers_a_point_up_to_the_profile() {
+        assert!(recovers_force_point(10, 12, 3.0, false, false));
+        assert!(
+            !recovers_force_point(12, 12, 0.0, false, false),
+            "never above the profile"
+        );
+        assert!(
+            !recovers_force_point(10, 12, 3.5, false, false),
+            "moved more than 3\""
+        );
+        assert!(
+            !recovers_force_point(10, 12, 0.0, true, false),
+            "did something else"
+        );
+        assert!(
+            !recovers_force_point(10, 12, 0.0, false, true),
+            "under fire"
+        );
     }
 }

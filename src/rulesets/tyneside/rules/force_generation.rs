@@ -12,6 +12,10 @@
 
 use std::collections::BTreeMap;
 
+use glam::Vec2;
+
+use crate::rules::terrain::{TerrainPiece, TerrainProperty};
+
 /// What the table calls for, before the figure pool is consulted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Generated {
@@ -147,6 +151,46 @@ pub fn deployable(pool: &BTreeMap<String, u32>, needed: &[(String, u32)]) -> boo
             .all(|(p, n)| pool.get(p).is_some_and(|have| have >= n))
 }
 
+/// Where `count` figures of a new force stand (base radius 0.5"): the counter at `at`, then
+/// rings 1.1" apart around it, nearest first; never on one of `bases` (centre, radius), in
+/// impassable terrain or off a table of `size` inches. Fewer spots than figures when the
+/// ground is that crowded. Ruling (docs/rules/tyneside.md): "Figures appearing at Portals"
+/// stand at the counter.
+pub fn arrival_spots(
+    at: Vec2,
+    count: usize,
+    bases: &[(Vec2, f32)],
+    size: Vec2,
+    terrain: &[TerrainPiece],
+) -> Vec<Vec2> {
+    let mut taken: Vec<(Vec2, f32)> = bases.to_vec();
+    let mut out = Vec::new();
+    let rings = (1..8).flat_map(|ring| {
+        let n = 6 * ring;
+        (0..n).map(move |k| {
+            at + Vec2::from_angle(k as f32 * std::f32::consts::TAU / n as f32) * (ring as f32 * 1.1)
+        })
+    });
+    for p in std::iter::once(at).chain(rings) {
+        if out.len() == count {
+            break;
+        }
+        let free = p.x >= 0.5
+            && p.y >= 0.5
+            && p.x <= size.x - 0.5
+            && p.y <= size.y - 0.5
+            && taken.iter().all(|(b, r)| b.distance(p) >= r + 0.5 - 0.01)
+            && terrain
+                .iter()
+                .all(|t| !t.has(TerrainProperty::Impassable) || t.shape.distance_to(p) >= 0.5);
+        if free {
+            out.push(p);
+            taken.push((p, 0.5));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,5 +255,22 @@ mod tests {
             &BTreeMap::new(),
             &figures(Generated::Squad, 0, "", None)
         ));
+    }
+
+    #[test]
+    fn a_new_force_stands_around_its_counter_never_on_a_base() {
+        let at = Vec2::new(10.0, 10.0);
+        let spots = arrival_spots(at, 5, &[(at, 0.5)], Vec2::new(72.0, 48.0), &[]);
+        assert_eq!(spots.len(), 5);
+        assert!(
+            spots
+                .iter()
+                .all(|p| p.distance(at) >= 1.0 - 0.01 && p.distance(at) < 2.5)
+        );
+        for (i, a) in spots.iter().enumerate() {
+            for b in &spots[i + 1..] {
+                assert!(a.distance(*b) >= 1.0 - 0.01, "{a} {b}");
+            }
+        }
     }
 }

@@ -13,4 +13,5 @@ pub mod wounds;
 pub use validate::parse;
 pub mod force;
 pub mod force_generation;
+pub mod portals;
 pub mod random_movement;

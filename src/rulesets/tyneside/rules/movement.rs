@@ -143,6 +143,26 @@ pub fn activation_cost(moved: f32, obstacle_before: bool, step: &PathCost) -> f3
     }
 }
 
+/// Whether the loser `fig` (base `radius` at `from`) can make its "Retreat 1"" (Other melee)
+/// straight away from the winner to `to`: not into impassable terrain or off the table, not
+/// across or into a gap, and not onto another base (ruling, docs/rules/tyneside.md: a blocked
+/// retreat is not made and the figure stands).
+pub fn retreat_is_clear(
+    terrain: &[TerrainPiece],
+    size: Vec2,
+    bases: &[(Vec2, f32)],
+    fig: usize,
+    from: Vec2,
+    to: Vec2,
+    radius: f32,
+) -> bool {
+    path_cost(terrain, size, from, to, radius).is_ok_and(|c| c.gap == 0.0)
+        && bases
+            .iter()
+            .enumerate()
+            .all(|(k, (at, r))| k == fig || to.distance(*at) >= radius + r - 0.01)
+}
+
 /// The first gap piece a path crosses, for messages.
 pub fn first_gap(terrain: &[TerrainPiece], from: Vec2, to: Vec2) -> Option<&TerrainPiece> {
     terrain
@@ -328,5 +348,28 @@ mod tests {
     fn run_adds_the_d4() {
         assert_eq!(allowance(5.0, Some(3)), 8.0);
         assert_eq!(allowance(7.0, None), 7.0);
+    }
+
+    #[test]
+    fn a_melee_retreat_is_blocked_by_a_base_or_a_gap() {
+        let clear = |terrain: &[TerrainPiece], bases: &[(Vec2, f32)]| {
+            retreat_is_clear(
+                terrain,
+                TABLE,
+                bases,
+                0,
+                Vec2::new(10.0, 10.0),
+                Vec2::new(11.0, 10.0),
+                0.5,
+            )
+        };
+        let me = (Vec2::new(10.0, 10.0), 0.5);
+        assert!(clear(&[], &[me]));
+        assert!(
+            !clear(&[], &[me, (Vec2::new(11.8, 10.0), 0.5)]),
+            "would end on a base"
+        );
+        let gap = piece("gap", vec![TerrainProperty::Gap], (10.8, 0.0), (12.0, 20.0));
+        assert!(!clear(&[gap], &[me]), "would end in a gap");
     }
 }

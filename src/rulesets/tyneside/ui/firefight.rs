@@ -9,7 +9,9 @@ use bevy_egui::egui;
 use crate::rulesets::tyneside::board::GameView;
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::phases::{HeroShotOdds, hero_shot_odds, plan_fire_fight};
-use crate::rulesets::tyneside::rules::fire::{FireRow, result_chances};
+use crate::rulesets::tyneside::rules::fire::{
+    FireRow, GRENADE_BLAST, GRENADE_RANGE, result_chances,
+};
 use crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE;
 use crate::rulesets::tyneside::rules::profile::{Ability, RangeBand};
 use crate::rulesets::tyneside::turn::TurnPhase;
@@ -253,7 +255,7 @@ pub fn show(
             .filter(|&t| {
                 board.figs[t].figure.side != side
                     && !board.ignores(g, t)
-                    && (6.0..=12.0).contains(&board.gap(g, t))
+                    && GRENADE_RANGE.contains(&board.gap(g, t))
                     && board.sees_from(&view, g, t)
             })
             .collect();
@@ -266,7 +268,7 @@ pub fn show(
             .show_ui(ui, |ui| {
                 for &t in &targets {
                     let caught = (0..board.figs.len())
-                        .filter(|&k| k == t || board.gap(t, k) <= 3.0)
+                        .filter(|&k| k == t || board.gap(t, k) <= GRENADE_BLAST)
                         .count();
                     if ui
                         .selectable_label(false, &board.figs[t].figure.name)

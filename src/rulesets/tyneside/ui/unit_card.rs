@@ -6,7 +6,7 @@ use bevy_egui::egui;
 use crate::rulesets::tyneside::board::{Board, GameView};
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::input::PointerState;
-use crate::rulesets::tyneside::rules::force::{ForcePower, LIGHTNING_RANGE};
+use crate::rulesets::tyneside::rules::force::{CHOKE_RANGE, ForcePower, LIGHTNING_RANGE};
 use crate::rulesets::tyneside::rules::movement::allowance;
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::turn::TurnPhase;
@@ -194,16 +194,24 @@ fn force_actions(
     let targets: Vec<usize> = (0..board.figs.len())
         .filter(|&t| {
             board.figs[t].figure.side != f.figure.side
-                && board.gap(i, t) <= LIGHTNING_RANGE
+                && board.gap(i, t) <= LIGHTNING_RANGE.max(CHOKE_RANGE)
                 && board.sees_from(&view_from, i, t)
         })
         .collect();
     let dark = f.figure.has(Ability::DarkSide);
-    let holds: &[(&str, &str, bool)] = &[
-        ("lightning", "Force lightning at…", dark),
-        ("choke", "Choke…", true),
+    let holds: &[(&str, &str, bool, f32)] = &[
+        ("lightning", "Force lightning at…", dark, LIGHTNING_RANGE),
+        ("choke", "Choke…", true, CHOKE_RANGE),
     ];
-    for &(key, label, allowed) in holds {
+    for &(key, label, allowed, range) in holds {
+        let targets: Vec<usize> = targets
+            .iter()
+            .copied()
+            .filter(|&t| {
+                board.gap(i, t) <= range
+                    && (key != "choke" || !board.figs[t].figure.has(Ability::Droid))
+            })
+            .collect();
         if !allowed || targets.is_empty() {
             continue;
         }
