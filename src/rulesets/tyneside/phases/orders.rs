@@ -11,7 +11,9 @@ use crate::rulesets::tyneside::components::{Group, InGame, Member};
 use crate::rulesets::tyneside::rules::movement::COHESION;
 use crate::rulesets::tyneside::rules::orders::{Order, command_range};
 use crate::rulesets::tyneside::rules::profile::Ability;
-use crate::rulesets::tyneside::rules::random_movement::{Situation, UnderFire, reachable};
+use crate::rulesets::tyneside::rules::random_movement::{
+    RETREATING_FRIENDS_NEAR, SUPPORT_NEAR, Situation, UnderFire, reachable,
+};
 use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// Whether group `group` is in command: it has a hero with it, or one of its side's heroes is
@@ -361,7 +363,9 @@ pub fn situation(board: &Board, groups: &[Group], group: &Group) -> Option<Situa
         .filter(|(h, f)| {
             f.figure.side == group.side
                 && (f.figure.hero || f.figure.has(Ability::Officer))
-                && members.iter().any(|&m| board.gap(*h, m) <= 12.0 + 1e-4)
+                && members
+                    .iter()
+                    .any(|&m| board.gap(*h, m) <= SUPPORT_NEAR + 1e-4)
         })
         .count() as u32;
     let sees_enemy = members.iter().any(|&m| {
@@ -373,8 +377,10 @@ pub fn situation(board: &Board, groups: &[Group], group: &Group) -> Option<Situa
     });
     Some(Situation {
         under_fire: UnderFire::of(group.fire_last_turn, own),
-        friends_retreating_within_6: friends.iter().any(|g| retreating(g) && near(g, 6.0)),
-        no_friends_within_12: !friends.iter().any(|g| near(g, 12.0)),
+        friends_retreating_within_6: friends
+            .iter()
+            .any(|g| retreating(g) && near(g, RETREATING_FRIENDS_NEAR)),
+        no_friends_within_12: !friends.iter().any(|g| near(g, SUPPORT_NEAR)),
         // No vehicles are on a Tyneside table yet (Vehicle rules are not built).
         enemy_vehicle_within_24: false,
         quarters_killed: (4 * lost) / (group.start_size.max(1) as u32),

@@ -53,6 +53,12 @@ impl UnderFire {
     }
 }
 
+/// A retreating friendly group this close (inches, figure to figure) is "Friendly group
+/// within 6" retreating".
+pub const RETREATING_FRIENDS_NEAR: f32 = 6.0;
+/// Friendly groups, heroes and officers count within this distance, inches.
+pub const SUPPORT_NEAR: f32 = 12.0;
+
 /// What the table asks about a group at the start of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Situation {
