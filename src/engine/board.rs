@@ -19,6 +19,18 @@ pub struct Marker {
     pub radius: f32,
 }
 
+/// One hex of a hex map: its terrain's name (for tooltips and the legend) and the colour the
+/// rule set paints it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HexCell {
+    /// The hex.
+    pub hex: Hex,
+    /// Its terrain in words, e.g. "forest, hill level 1".
+    pub name: String,
+    /// Its fill colour.
+    pub fill: Color,
+}
+
 /// The board of the game being played.
 #[derive(Resource, Clone, Debug)]
 pub enum BoardGeometry {
@@ -31,12 +43,12 @@ pub enum BoardGeometry {
         /// Objective markers.
         markers: Vec<Marker>,
     },
-    /// A map of hexes: hexx's layout, and each hex with its terrain's name (sorted by hex).
+    /// A map of hexes: hexx's layout, and each hex with its terrain (in the rule set's order).
     HexMap {
         /// Orientation, origin and size of the hexes.
         layout: HexLayout,
-        /// Every hex of the map with its terrain's name.
-        hexes: Vec<(Hex, String)>,
+        /// Every hex of the map.
+        hexes: Vec<HexCell>,
     },
     /// A grid of squares, bottom-left square at the origin.
     SquareGrid {
@@ -71,8 +83,8 @@ impl BoardGeometry {
             ),
             BoardGeometry::HexMap { layout, hexes } => {
                 let mut r = Rect::from_center_size(layout.origin, Vec2::ZERO);
-                for (h, _) in hexes {
-                    for c in layout.hex_corners(*h) {
+                for cell in hexes {
+                    for c in layout.hex_corners(cell.hex) {
                         r = r.union_point(c);
                     }
                 }
@@ -97,10 +109,14 @@ mod tests {
         let layout = HexLayout::flat().with_hex_size(1.0);
         let hexes = BoardGeometry::HexMap {
             layout: layout.clone(),
-            hexes: vec![
-                (Hex::ZERO, "clear".into()),
-                (Hex::new(2, 0), "forest".into()),
-            ],
+            hexes: [Hex::ZERO, Hex::new(2, 0)]
+                .into_iter()
+                .map(|hex| HexCell {
+                    hex,
+                    name: "clear".into(),
+                    fill: Color::WHITE,
+                })
+                .collect(),
         };
         let e = hexes.extent();
         assert!(

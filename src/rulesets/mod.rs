@@ -1,11 +1,15 @@
 //! The rule sets, and the registry: the one place that names them all. Adding a rule set is a
 //! new folder here plus one line in [`registry`].
 
+pub mod battlefield;
 pub mod tyneside;
 
 use crate::engine::ruleset::{Registry, RuleSetEntry};
 
 /// Every rule set this Holotable plays, keyed by the scenario's `ruleset:` id.
 pub fn registry() -> Registry {
-    Registry(vec![RuleSetEntry::of::<tyneside::Tyneside>()])
+    Registry(vec![
+        RuleSetEntry::of::<tyneside::Tyneside>(),
+        RuleSetEntry::of::<battlefield::Battlefield>(),
+    ])
 }

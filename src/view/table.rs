@@ -73,14 +73,6 @@ fn hatch(piece: &TerrainPiece) -> Vec<(Vec2, Vec2)> {
     out
 }
 
-/// A colour for a hex's terrain name that stays the same from run to run.
-fn named_colour(name: &str) -> Color {
-    let h = name
-        .bytes()
-        .fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(b as u32));
-    Color::hsl((h % 360) as f32, 0.25, 0.32)
-}
-
 fn spawn_table(
     board: Res<BoardGeometry>,
     old: Query<Entity, With<TableVisual>>,
@@ -109,14 +101,15 @@ fn spawn_table(
                 terrain, markers, ..
             } => (terrain.as_slice(), markers.as_slice()),
             BoardGeometry::HexMap { layout, hexes } => {
-                for (i, (hex, name)) in hexes.iter().enumerate() {
+                let hexagon = meshes.add(RegularPolygon::new(layout.scale.x.abs(), 6));
+                for (i, cell) in hexes.iter().enumerate() {
                     commands.spawn((
                         TableVisual,
-                        Mesh2d(meshes.add(RegularPolygon::new(layout.scale.x.abs() * 0.97, 6))),
-                        MeshMaterial2d(materials.add(named_colour(name))),
+                        Mesh2d(hexagon.clone()),
+                        MeshMaterial2d(materials.add(cell.fill)),
                         Transform::from_translation(
                             layout
-                                .hex_to_world_pos(*hex)
+                                .hex_to_world_pos(cell.hex)
                                 .extend(1.0 + i as f32 * 0.0001),
                         )
                         // Bevy's hexagon has a corner at the top: pointy as it is, flat turned 30°.
@@ -199,8 +192,8 @@ fn draw_outlines(board: Res<BoardGeometry>, hatching: Res<Hatching>, mut gizmos:
             terrain, markers, ..
         } => draw_terrain(terrain, markers, &hatching, &mut gizmos),
         BoardGeometry::HexMap { layout, hexes } => {
-            for (hex, _) in hexes {
-                let mut pts = layout.hex_corners(*hex).to_vec();
+            for cell in hexes {
+                let mut pts = layout.hex_corners(cell.hex).to_vec();
                 pts.push(pts[0]);
                 gizmos.linestrip_2d(pts, Color::srgba(0.0, 0.0, 0.0, 0.5));
             }

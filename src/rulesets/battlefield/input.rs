@@ -1,0 +1,374 @@
+//! The mouse and keys on a battle: select a unit of the side playing, pick an action (move,
+//! fire, move and fire, close combat, board, unload, or a support weapon), click a hex. The
+//! selection shows where the unit can go and, on hover, the line of sight and the chance to
+//! destroy. Everything is sent as commands.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::EguiContexts;
+use hexx::Hex;
+
+use super::ID;
+use super::actions::resistance;
+use super::battle::Battle;
+use super::commands::Command;
+use super::phases::BattleRes;
+use super::rules::combat::{self, DieSteps};
+use super::rules::map::{col_row, layout};
+use super::rules::movement::{Passage, cheapest_route, reachable};
+use super::rules::roster::{Ability, Kind};
+use crate::engine::state::playing;
+use crate::ui::{Handover, ShellAction};
+use crate::view::{PanelInsets, TableCamera};
+
+/// What a click on the map does with the selected unit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Move to a hex; an enemy clicked is fired at if it can be, else assaulted.
+    #[default]
+    Move,
+    /// Fire at a hex.
+    Fire,
+    /// Moving and shooting: the first click the hex to move to, the second the target.
+    MoveAndFire,
+    /// Move into close combat.
+    Assault,
+    /// Board the transporter clicked.
+    Board,
+    /// Unload a passenger (chosen in the panel) to the hex clicked.
+    Unload,
+    /// Aerial support at the hex clicked.
+    Aerial,
+    /// Campaign artillery at the hex clicked, the selected unit observing.
+    Artillery,
+    /// Space bombardment at the hex clicked.
+    Bombard,
+}
+
+/// The line of sight shown from the selected unit to the hovered hex.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SightLine {
+    /// The unit's hex.
+    pub from: Hex,
+    /// The hovered hex.
+    pub to: Hex,
+    /// Clear.
+    pub clear: bool,
+    /// The hex that blocks it.
+    pub blocked_at: Option<Hex>,
+    /// In words: blocked why, or the attack and its chance.
+    pub text: String,
+}
+
+/// The player's selection and what it shows.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Selection {
+    /// The selected unit.
+    pub unit: Option<usize>,
+    /// What a click does.
+    pub mode: Mode,
+    /// Use a leader's bonus on the next attack.
+    pub leader: bool,
+    /// Force points to spend on the next attack.
+    pub force: u32,
+    /// Moving and shooting: the route chosen, waiting for a target.
+    pub staged: Option<Vec<Hex>>,
+    /// Hexes the unit can end a move in, with their cost.
+    pub reach: Vec<(Hex, u32)>,
+    /// The route to the hovered hex.
+    pub route: Option<Vec<Hex>>,
+    /// The line of sight to the hovered hex.
+    pub sight: Option<SightLine>,
+    /// The hovered hex.
+    pub hover: Option<Hex>,
+}
+
+fn pairs(route: &[Hex]) -> Vec<(i32, i32)> {
+    route.iter().map(|h| col_row(*h)).collect()
+}
+
+/// The cheapest route for unit `i` into `to`, with its cost.
+pub fn route_for(b: &Battle, i: usize, to: Hex, assault: bool) -> Option<(Vec<Hex>, u32)> {
+    let u = &b.units[i];
+    let counts = u.profile.kind.counts_in_stacking();
+    let from = match u.carried_by {
+        Some(c) => b.units[c].at,
+        None => u.at,
+    };
+    cheapest_route(&b.map, &u.profile, from, to, assault, |h| {
+        let p = b.passage(h, u.side, counts);
+        if p == Passage::Enemy && b.target_at(h).is_some_and(|j| b.units[j].hidden) { Passage::Free } else { p }
+    })
+}
+
+/// Where unit `i` can end a move with `budget` points, with the cost of each.
+pub fn reach_of(b: &Battle, i: usize, budget: u32) -> Vec<(Hex, u32)> {
+    let u = &b.units[i];
+    let counts = u.profile.kind.counts_in_stacking();
+    reachable(&b.map, &u.profile, u.at, budget, |h| b.passage(h, u.side, counts))
+        .into_iter()
+        .filter_map(|h| route_for(b, i, h, false).map(|(_, c)| (h, c)))
+        .filter(|(_, c)| *c <= budget)
+        .collect()
+}
+
+/// The attack unit `i` would make at `t` now, in words with its chance (or why it cannot).
+pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Option<Hex>, String) {
+    let s = b.sight(i, t);
+    if !s.clear {
+        return (false, s.blocked_at, format!("No line of sight: {}", s.why));
+    }
+    let u = &b.units[i];
+    let d = u.at.unsigned_distance_to(t);
+    let Some(j) = b.target_at(t).filter(|j| b.units[*j].side != u.side && !b.units[*j].hidden) else {
+        return (true, None, format!("Line of sight clear, {d} hexes"));
+    };
+    if d > u.profile.range {
+        return (true, None, format!("{} hexes: out of range {}", d, u.profile.range));
+    }
+    let moved = sel.mode == Mode::MoveAndFire;
+    let steps = DieSteps {
+        moved,
+        long_range: b.advanced.range && !u.profile.has(Ability::FullRange) && combat::beyond_half_range(d, u.profile.range),
+        leader: sel.leader,
+        force: sel.force,
+    };
+    let die = combat::stepped(u.profile.fire_die(b.units[j].profile.kind), steps);
+    let (res, why) = resistance(b, j, u.profile.has(Ability::IgnoresTerrain));
+    let p = combat::destroy_chance(die, res) * 100.0;
+    (
+        true,
+        None,
+        format!("{die} ×{res} needing 4+ ({why}), {d} hexes: {p:.0}% to destroy {}", b.units[j].label()),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pointer(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut ctx: EguiContexts,
+    battle: Res<BattleRes>,
+    handover: Res<Handover>,
+    insets: Res<PanelInsets>,
+    mut sel: ResMut<Selection>,
+    mut send: MessageWriter<Command>,
+) {
+    let b = &battle.0;
+    if sel.unit.is_some_and(|i| {
+        i >= b.units.len() || !b.units[i].alive || b.units[i].side != b.impulse.side || b.units[i].activated
+    }) {
+        *sel = Selection { mode: sel.mode, ..default() };
+    }
+    let over_panel = window.cursor_position().is_some_and(|c| {
+        c.x < insets.left || c.y < insets.top || c.x > window.width() - insets.right || c.y > window.height() - insets.bottom
+    });
+    let over_ui = over_panel
+        || ctx
+            .ctx_mut()
+            .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
+            .unwrap_or(false);
+    let (cam, cam_t) = *camera;
+    let world = window
+        .cursor_position()
+        .and_then(|c| cam.viewport_to_world_2d(cam_t, c).ok())
+        .filter(|_| !over_ui && !handover.showing);
+    let hover = world.map(|p| layout().world_pos_to_hex(p)).filter(|h| b.map.contains(*h));
+    sel.hover = hover;
+    sel.route = None;
+    sel.sight = None;
+    if let (Some(i), Some(h)) = (sel.unit, hover) {
+        let u = &b.units[i];
+        let enemy = b.target_at(h).is_some_and(|j| b.units[j].side != u.side && !b.units[j].hidden);
+        match sel.mode {
+            Mode::Move | Mode::Assault | Mode::Board | Mode::Unload => {
+                sel.route = route_for(b, i, h, enemy).map(|(r, _)| {
+                    let mut v = vec![u.at];
+                    v.extend(r);
+                    v
+                });
+            }
+            Mode::MoveAndFire if sel.staged.is_none() => {
+                sel.route = route_for(b, i, h, false).map(|(r, _)| [vec![u.at], r].concat());
+            }
+            _ => {}
+        }
+        if u.on_map() && h != u.at && (enemy || matches!(sel.mode, Mode::Fire | Mode::Artillery | Mode::MoveAndFire)) {
+            let (clear, blocked_at, text) = attack_text(b, i, h, &sel);
+            sel.sight = Some(SightLine { from: u.at, to: h, clear, blocked_at, text });
+        }
+    }
+    if buttons.just_pressed(MouseButton::Right) {
+        *sel = Selection::default();
+        return;
+    }
+    if !buttons.just_pressed(MouseButton::Left) {
+        return;
+    }
+    let Some(h) = hover else { return };
+    let side = b.impulse.side;
+    let target = col_row(h);
+    let (leader, force) = (sel.leader, sel.force);
+    // Support weapons need no unit selected (artillery needs its observer).
+    match sel.mode {
+        Mode::Aerial => {
+            send.write(Command::AerialSupport { target });
+            return;
+        }
+        Mode::Bombard => {
+            send.write(Command::SpaceBombardment { target });
+            return;
+        }
+        Mode::Artillery if sel.unit.is_some() => {
+            let observer = b.units[sel.unit.unwrap_or(0)].id.clone();
+            send.write(Command::Artillery { observer, target });
+            return;
+        }
+        _ => {}
+    }
+    let own: Vec<usize> = b
+        .at(h)
+        .filter(|j| b.units[*j].side == side && !b.units[*j].activated)
+        .collect();
+    let clicked_own = !own.is_empty() && sel.mode != Mode::Board;
+    if clicked_own && sel.unit.is_none_or(|i| b.units[i].at != h || own.len() > 1) {
+        // A click on a stack cycles through its counters.
+        let next = match sel.unit {
+            Some(i) if own.contains(&i) => own[(own.iter().position(|j| *j == i).unwrap_or(0) + 1) % own.len()],
+            _ => own[0],
+        };
+        select(&mut sel, b, next);
+        return;
+    }
+    let Some(i) = sel.unit else { return };
+    let unit = b.units[i].id.clone();
+    let enemy = b.target_at(h).is_some_and(|j| b.units[j].side != side && !b.units[j].hidden)
+        || !b.lone_enemy_leaders(h, side).is_empty();
+    let command = match sel.mode {
+        Mode::Move if enemy => {
+            let d = b.units[i].at.unsigned_distance_to(h);
+            if d <= b.units[i].profile.range && b.sight(i, h).clear {
+                Some(Command::Fire { unit, target, leader, force })
+            } else {
+                route_for(b, i, h, true).map(|(r, _)| Command::Assault { unit, path: pairs(&r), leader, force })
+            }
+        }
+        Mode::Move => route_for(b, i, h, false).map(|(r, _)| Command::Move { unit, path: pairs(&r) }),
+        Mode::Fire => Some(Command::Fire { unit, target, leader, force }),
+        Mode::Assault => route_for(b, i, h, true).map(|(r, _)| Command::Assault { unit, path: pairs(&r), leader, force }),
+        Mode::Board => route_for(b, i, h, false)
+            .or_else(|| {
+                // The transporter's hex holds a friend: route to a neighbour, then step in.
+                let u = &b.units[i];
+                h.all_neighbors()
+                    .into_iter()
+                    .filter_map(|n| if n == u.at { Some((vec![], 0)) } else { route_for(b, i, n, false) })
+                    .min_by_key(|(_, c)| *c)
+                    .map(|(mut r, c)| {
+                        r.push(h);
+                        (r, c)
+                    })
+            })
+            .map(|(r, _)| Command::Board { unit, path: pairs(&r) }),
+        Mode::Unload => route_for(b, i, h, false).map(|(r, _)| Command::Unload { unit, path: pairs(&r) }),
+        Mode::MoveAndFire => match sel.staged.take() {
+            None => {
+                sel.staged = route_for(b, i, h, false).map(|(r, _)| r);
+                None
+            }
+            Some(route) => Some(Command::MoveAndFire { unit, path: pairs(&route), target, leader, force }),
+        },
+        Mode::Aerial | Mode::Artillery | Mode::Bombard => None,
+    };
+    if let Some(c) = command {
+        send.write(c);
+        sel.leader = false;
+        sel.force = 0;
+    }
+}
+
+/// Selects unit `i`: its reachable hexes are worked out once, here.
+pub fn select(sel: &mut Selection, b: &Battle, i: usize) {
+    let u = &b.units[i];
+    sel.unit = Some(i);
+    sel.staged = None;
+    sel.force = 0;
+    sel.leader = false;
+    if sel.mode == Mode::Unload && u.carried_by.is_none() || matches!(sel.mode, Mode::Aerial | Mode::Bombard) {
+        sel.mode = Mode::Move;
+    }
+    let budget = match sel.mode {
+        Mode::MoveAndFire => u.profile.movement.div_ceil(2),
+        _ => u.profile.movement,
+    };
+    sel.reach = if u.carried_by.is_none() && u.profile.kind != Kind::FieldArtillery {
+        reach_of(b, i, budget)
+    } else {
+        Vec::new()
+    };
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut ctx: EguiContexts,
+    battle: Res<BattleRes>,
+    mut sel: ResMut<Selection>,
+    mut shell: MessageWriter<ShellAction>,
+) {
+    if ctx.ctx_mut().map(|c| c.egui_wants_keyboard_input()).unwrap_or(false) {
+        return;
+    }
+    let b = &battle.0;
+    let mode = [
+        (KeyCode::KeyM, Mode::Move),
+        (KeyCode::KeyF, Mode::Fire),
+        (KeyCode::KeyS, Mode::MoveAndFire),
+        (KeyCode::KeyC, Mode::Assault),
+        (KeyCode::KeyB, Mode::Board),
+        (KeyCode::KeyU, Mode::Unload),
+    ]
+    .into_iter()
+    .find(|(k, _)| keys.just_pressed(*k));
+    if let Some((_, m)) = mode {
+        set_mode(&mut sel, b, m);
+    }
+    if keys.just_pressed(KeyCode::KeyL) {
+        sel.leader = !sel.leader;
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        *sel = Selection::default();
+    }
+    if keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter) {
+        shell.write(ShellAction::End);
+    }
+}
+
+/// Sets the click mode, working out the reach again for the selected unit.
+pub fn set_mode(sel: &mut Selection, b: &Battle, mode: Mode) {
+    sel.mode = mode;
+    sel.staged = None;
+    if let Some(i) = sel.unit {
+        let keep_mode = mode;
+        select(sel, b, i);
+        sel.mode = keep_mode;
+    }
+}
+
+fn end_button(mut actions: MessageReader<ShellAction>, mut send: MessageWriter<Command>) {
+    for a in actions.read() {
+        if *a == ShellAction::End {
+            send.write(Command::EndImpulse);
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>().add_systems(
+        Update,
+        (keys, pointer, end_button)
+            .chain()
+            .before(crate::engine::pipeline::CommandPipeline)
+            .run_if(playing(ID)),
+    );
+}

@@ -1,0 +1,220 @@
+//! The Bevy side of a battle: the battle as a resource, its phases as a sub-state (an ordinary
+//! impulse, or the extra one once a side is done), one system per phase applying commands,
+//! and the end of the game.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::ID;
+use super::actions;
+use super::battle::{Battle, ImpulseKind};
+use super::commands::Command;
+use super::rules::roster::Roster;
+use super::rules::scenario::Scenario;
+use crate::engine::board::{BoardGeometry, HexCell};
+use crate::engine::dice::{DiceRes, Randomness};
+use crate::engine::record::{GameLog, GameRecord};
+use crate::engine::ruleset::Loaded;
+use crate::engine::state::{Finished, GameState};
+
+/// Marks every entity a battle spawned (counters, cost labels), despawned when a game ends.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct InBattle;
+
+/// The battle being played.
+#[derive(Resource, Clone, Debug, Deref, DerefMut)]
+pub struct BattleRes(pub Battle);
+
+/// The phase of the turn (Turn sequence): impulses alternate until one side is done, then the
+/// other may play its extra activations in one last impulse.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[source(GameState = GameState::Playing("battlefield"))]
+pub enum BattlePhase {
+    /// An impulse with the activation die's activations.
+    #[default]
+    Impulse,
+    /// The last impulse of the turn, with the quality's extra activations.
+    Extra,
+}
+
+/// Sets up `scenario` in `world` and starts turn 1.
+///
+/// Errors: turn 1 could not start (the forced dice ran out), as one line.
+pub fn start_game(
+    world: &mut World,
+    scenario: &Scenario,
+    roster: &Roster,
+    loaded: &Loaded,
+    randomness: Randomness,
+) -> Result<(), Vec<String>> {
+    let mut battle = Battle::new(scenario, roster);
+    world.insert_resource(GameRecord::<Command>::new(
+        ID,
+        &loaded.file,
+        &loaded.src,
+        randomness.seed,
+    ));
+    crate::engine::dice::insert(world, randomness);
+    let mut log = GameLog::default();
+    log.push(1, format!("{} — the battle begins", battle.name));
+    battle
+        .start_turn(&mut world.resource_mut::<DiceRes>().0)
+        .map_err(|e| vec![format!("{}: turn 1 cannot start: {e}", loaded.file)])?;
+    for (t, e) in battle.events.drain(..) {
+        log.push(t, e);
+    }
+    world.insert_resource(log);
+    world.insert_resource(board(&battle));
+    world.insert_resource(BattleRes(battle));
+    world.insert_resource(crate::engine::pipeline::CommandQueue::<Command>::default());
+    crate::engine::state::enter_game(world, ID);
+    sync_phase(world);
+    Ok(())
+}
+
+/// The board the shared view draws: every hex with its terrain's name and colour.
+pub fn board(b: &Battle) -> BoardGeometry {
+    BoardGeometry::HexMap {
+        layout: super::rules::map::layout(),
+        hexes: b
+            .map
+            .hexes()
+            .into_iter()
+            .map(|(hex, t)| HexCell {
+                hex,
+                name: t.describe(),
+                fill: super::view::terrain_fill(&t),
+            })
+            .collect(),
+    }
+}
+
+/// Applies `command` through the phase being played. A refusal puts the battle back as it
+/// was (the pipeline puts back the dice and the log).
+///
+/// Errors: the refusal, naming the rule.
+pub fn apply(world: &mut World, command: &Command) -> Result<(), String> {
+    let phase = *world.resource::<State<BattlePhase>>().get();
+    let ran = match phase {
+        BattlePhase::Impulse => world.run_system_cached_with(impulse, command.clone()),
+        BattlePhase::Extra => world.run_system_cached_with(extra, command.clone()),
+    };
+    ran.map_err(|e| format!("the {phase:?} phase could not run: {e}"))?
+}
+
+/// An ordinary impulse: every command is for the side whose impulse it is.
+fn impulse(
+    In(command): In<Command>,
+    battle: ResMut<BattleRes>,
+    dice: ResMut<DiceRes>,
+    log: ResMut<GameLog>,
+) -> Result<(), String> {
+    run(command, battle, dice, log)
+}
+
+/// The extra impulse: the same commands; support weapons, which must open an ordinary
+/// impulse, are refused by the actions themselves.
+fn extra(
+    In(command): In<Command>,
+    battle: ResMut<BattleRes>,
+    dice: ResMut<DiceRes>,
+    log: ResMut<GameLog>,
+) -> Result<(), String> {
+    match command {
+        Command::Artillery { .. } | Command::Counterfire | Command::SpaceBombardment { .. } => {
+            Err("Support weapons are announced at the start of an ordinary impulse, not in the extra activations".into())
+        }
+        Command::Move { .. }
+        | Command::Fire { .. }
+        | Command::MoveAndFire { .. }
+        | Command::Assault { .. }
+        | Command::Board { .. }
+        | Command::Unload { .. }
+        | Command::Guard { .. }
+        | Command::AerialSupport { .. }
+        | Command::EndImpulse => run(command, battle, dice, log),
+    }
+}
+
+fn run(
+    command: Command,
+    mut battle: ResMut<BattleRes>,
+    mut dice: ResMut<DiceRes>,
+    mut log: ResMut<GameLog>,
+) -> Result<(), String> {
+    let before = battle.0.clone();
+    match actions::apply(&mut battle.0, &command, &mut dice.0) {
+        Ok(()) => {
+            for (t, e) in battle.events.drain(..) {
+                log.push(t, e);
+            }
+            Ok(())
+        }
+        Err(e) => {
+            battle.0 = before;
+            Err(e)
+        }
+    }
+}
+
+/// After an accepted command: the phase follows the impulse, the board follows the map, and a
+/// decided battle ends the game.
+pub fn after_command(world: &mut World) {
+    sync_phase(world);
+    let b = &world.resource::<BattleRes>().0;
+    let new_board = board(b);
+    let changed = match (world.get_resource::<BoardGeometry>(), &new_board) {
+        (Some(BoardGeometry::HexMap { hexes: old, .. }), BoardGeometry::HexMap { hexes, .. }) => {
+            old.iter().map(|c| &c.name).ne(hexes.iter().map(|c| &c.name))
+        }
+        _ => true,
+    };
+    if changed {
+        world.insert_resource(new_board);
+    }
+}
+
+fn sync_phase(world: &mut World) {
+    let b = &world.resource::<BattleRes>().0;
+    if let Some(result) = b.result.clone() {
+        let fates = b
+            .units
+            .iter()
+            .map(|u| {
+                let fate = match (&u.fate, u.carried_by) {
+                    (Some(f), _) => f.clone(),
+                    (None, Some(_)) => "aboard a transporter".into(),
+                    (None, None) => "fighting".into(),
+                };
+                (u.side, u.label(), fate)
+            })
+            .collect();
+        let turn = b.turn;
+        world.insert_resource(Finished { result, turn, fates });
+        world
+            .resource_mut::<NextState<GameState>>()
+            .set(GameState::Over(ID));
+        return;
+    }
+    let want = match b.impulse.kind {
+        ImpulseKind::Normal => BattlePhase::Impulse,
+        ImpulseKind::Extra => BattlePhase::Extra,
+    };
+    if world
+        .get_resource::<State<BattlePhase>>()
+        .is_some_and(|s| *s.get() != want)
+    {
+        world.resource_mut::<NextState<BattlePhase>>().set(want);
+    }
+}
+
+fn clear_counters(old: Query<Entity, With<InBattle>>, mut commands: Commands) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_sub_state::<BattlePhase>()
+        .add_systems(OnEnter(GameState::NoGame), clear_counters);
+}

@@ -1,0 +1,99 @@
+//! Shooting and close combat arithmetic: the attack die after every step, the resistance to
+//! beat, whether the rolls destroy, and who a close combat eliminates.
+
+use super::die::AttackDie;
+
+/// The face each roll must reach: Shooting, "The attacking system is based on the number 4. An
+/// attacker must have 4 or greater to destroy the target". The text's "If one roll is lower
+/// than 3" is ruled a slip for 4 (docs/rules/battlefield.md, "4 or 3").
+pub const NEEDED: i32 = 4;
+
+/// Steps applied to an attack die, netted before the ladder clamps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DieSteps {
+    /// Moving and shooting: "its attack dice is reduced by 1 and all positive modifiers are
+    /// dropped".
+    pub moved: bool,
+    /// Range: "All units that fire for more than half of its range capacity has its attack
+    /// dice reduced by one."
+    pub long_range: bool,
+    /// Leaders: "a increment bonus of 1 dice" (ruled a die step).
+    pub leader: bool,
+    /// Jedis: "can increase an attack dice by one for every force point spent".
+    pub force: u32,
+}
+
+/// `base` after `steps` (net steps, then the ladder's ends; moving also drops its "+").
+pub fn stepped(base: AttackDie, steps: DieSteps) -> AttackDie {
+    let net = steps.force as i32 + i32::from(steps.leader)
+        - i32::from(steps.moved)
+        - i32::from(steps.long_range);
+    let d = base.step(net);
+    if steps.moved { d.without_bonus() } else { d }
+}
+
+/// Whether `distance` hexes is more than half of `range` (exact halves, so no rounding: ruling
+/// "Half ranges").
+pub fn beyond_half_range(distance: u32, range: u32) -> bool {
+    distance * 2 > range
+}
+
+/// Whether every roll reaches [`NEEDED`]: Shooting, "If a unit's resistance is 3, then the
+/// attacker must roll his attack dice 3 times and have at least 4 on each roll to destroy the
+/// target".
+pub fn destroys(rolls: &[i32]) -> bool {
+    rolls.iter().all(|r| *r >= NEEDED)
+}
+
+/// The chance that `die` thrown `resistance` times destroys, 0.0..=1.0.
+pub fn destroy_chance(die: AttackDie, resistance: u32) -> f64 {
+    die.chance_at_least(NEEDED).powi(resistance as i32)
+}
+
+/// Who a close combat eliminates: Movement into close combat, "The highest dice wins and
+/// stays in the game but the lowest is eliminated and removed. If there is a tie, both units
+/// are eliminated."
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CloseCombat {
+    /// The attacker rolled higher: the defender is eliminated.
+    AttackerWins,
+    /// The defender rolled higher: the attacker is eliminated.
+    DefenderWins,
+    /// A tie: both are eliminated.
+    BothEliminated,
+}
+
+/// The close combat result of the attacker's and defender's totals.
+pub fn close_combat(attacker: i32, defender: i32) -> CloseCombat {
+    match attacker.cmp(&defender) {
+        std::cmp::Ordering::Greater => CloseCombat::AttackerWins,
+        std::cmp::Ordering::Less => CloseCombat::DefenderWins,
+        std::cmp::Ordering::Equal => CloseCombat::BothEliminated,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_at_sts_4_4_8_destroy_the_mon_calamari_and_one_roll_under_4_fails() {
+        // Shooting: "The Imperial player rolls a d8 3 times and scores 4,4 and 8. Inspite of
+        // it's good resistance, the Calamari unit is destroyed."
+        assert!(destroys(&[4, 4, 8]));
+        assert!(!destroys(&[4, 3, 8]));
+    }
+
+    #[test]
+    fn steps_net_before_the_ladder_clamps() {
+        let caak = AttackDie::parse("1d8+1").unwrap();
+        let moved = DieSteps { moved: true, ..Default::default() };
+        assert_eq!(stepped(caak, moved).to_string(), "1d6");
+        let d4 = AttackDie::d(4);
+        let s = DieSteps { long_range: true, leader: true, ..Default::default() };
+        assert_eq!(stepped(d4, s), d4, "down then up nets to nothing");
+        assert!(beyond_half_range(3, 4) && !beyond_half_range(2, 4) && beyond_half_range(3, 5));
+        assert_eq!(close_combat(4, 5), CloseCombat::DefenderWins);
+        assert_eq!(close_combat(5, 5), CloseCombat::BothEliminated);
+    }
+}

@@ -1,0 +1,158 @@
+//! Movement: what a hex costs a unit to enter, whether a route is legal, and where a unit can
+//! go (hexx's field of movement and A* pathfinding).
+
+use hexx::Hex;
+use hexx::algorithms::{a_star, field_of_movement};
+
+use super::map::{Map, sort_key};
+use super::roster::{Ability, Kind, Profile};
+
+/// What a hex holds for a moving unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Passage {
+    /// Nothing in the way.
+    Free,
+    /// A friendly unit counting in stacking: the mover may pass but not stop (Stacking: "One
+    /// unit can move through another friendly unit but cannot end an impulse in the same
+    /// hex").
+    Friend,
+    /// An enemy unit: entered only to fight (Stacking: "One unit can move in a hex containing
+    /// an enemy unit only to perform a close combat").
+    Enemy,
+}
+
+/// Movement points for `profile` to enter `hex`, or why it cannot.
+///
+/// Movement: terrain costs (see [`super::map::HexTerrain::entry_cost`]); "Buildings are
+/// interdicted to vehicles and AT-AT / AT-ST cannot climb a hill". A flier pays 1 a hex
+/// (Holotable's: docs/rules/battlefield.md, "Fliers").
+///
+/// Errors: off the map, a building for a vehicle, a hill for a walker, in words.
+pub fn entry_cost(map: &Map, profile: &Profile, hex: Hex) -> Result<u32, String> {
+    let Some(t) = map.get(hex) else {
+        return Err("that hex is off the map".into());
+    };
+    if profile.has(Ability::Flies) {
+        return Ok(1);
+    }
+    if t.building_resistance().is_some()
+        && matches!(profile.kind, Kind::Vehicle | Kind::Walker | Kind::FieldArtillery)
+    {
+        return Err("Movement: \"Buildings are interdicted to vehicles\"".into());
+    }
+    if t.hill > 0 && profile.has(Ability::NoHills) {
+        return Err("Movement: \"AT-AT / AT-ST cannot climb a hill\"".into());
+    }
+    Ok(t.entry_cost())
+}
+
+/// The movement points a route costs: `path` is the hexes entered in order, from a hex next to
+/// `from`. With `assault`, the last hex may hold an enemy (Movement into close combat).
+///
+/// Errors: an empty route, a step to a hex that is not adjacent, a hex the unit cannot enter
+/// (see [`entry_cost`]), an enemy hex passed through (or ended in without `assault`), in words
+/// naming the rule.
+pub fn route_cost(
+    map: &Map,
+    profile: &Profile,
+    from: Hex,
+    path: &[Hex],
+    assault: bool,
+    passage: impl Fn(Hex) -> Passage,
+) -> Result<u32, String> {
+    if path.is_empty() {
+        return Err("the route is empty: name at least one hex to enter".into());
+    }
+    let mut at = from;
+    let mut total = 0;
+    for (i, &h) in path.iter().enumerate() {
+        if at.unsigned_distance_to(h) != 1 {
+            return Err(format!(
+                "step {} is not to an adjacent hex: a unit moves hex by hex",
+                i + 1
+            ));
+        }
+        total += entry_cost(map, profile, h)?;
+        if passage(h) == Passage::Enemy && !(assault && i + 1 == path.len()) {
+            return Err(
+                "Stacking: \"One unit can move in a hex containing an enemy unit only to perform a close combat\""
+                    .into(),
+            );
+        }
+        at = h;
+    }
+    Ok(total)
+}
+
+/// Every hex `profile` can end a move in from `from` with `budget` movement points: hexx's
+/// field of movement over the hexes it may enter and pass (no enemy hex), less those it may
+/// only pass through (a friend counting in stacking there), sorted by column then row.
+pub fn reachable(
+    map: &Map,
+    profile: &Profile,
+    from: Hex,
+    budget: u32,
+    passage: impl Fn(Hex) -> Passage,
+) -> Vec<Hex> {
+    let field = field_of_movement(from, budget, |h| {
+        if passage(h) == Passage::Enemy {
+            return None;
+        }
+        entry_cost(map, profile, h).ok()
+    });
+    let mut v: Vec<Hex> = field
+        .into_iter()
+        .filter(|h| *h != from && passage(*h) == Passage::Free)
+        .collect();
+    v.sort_by_key(sort_key);
+    v
+}
+
+/// The cheapest route from `from` into `to` (hexx's A*), with its cost; the last hex may hold
+/// an enemy when `assault`. `None` when there is none.
+pub fn cheapest_route(
+    map: &Map,
+    profile: &Profile,
+    from: Hex,
+    to: Hex,
+    assault: bool,
+    passage: impl Fn(Hex) -> Passage,
+) -> Option<(Vec<Hex>, u32)> {
+    let path = a_star(from, to, |_, h| {
+        if passage(h) == Passage::Enemy && !(assault && h == to) {
+            return None;
+        }
+        entry_cost(map, profile, h).ok()
+    })?;
+    let route: Vec<Hex> = path.into_iter().skip(1).collect();
+    let cost = route_cost(map, profile, from, &route, assault, &passage).ok()?;
+    Some((route, cost))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::map::{HexTerrain, hex_at};
+    use super::super::roster::Roster;
+    use super::*;
+
+    #[test]
+    fn the_stormtrooper_moves_one_clear_hex_and_into_the_building_for_three() {
+        // Movement into close combat: "It move one hex (1 mov. point) then enter the building
+        // (2 mov points)."
+        let r = Roster::bundled().unwrap();
+        let st = r.profile("Stormtrooper").unwrap();
+        let m = Map::from_cells([
+            ((0, 0), HexTerrain::CLEAR),
+            ((1, 0), HexTerrain::CLEAR),
+            ((2, 0), HexTerrain::parse_cell("b").unwrap()),
+        ]);
+        let enemy = |h: Hex| if h == hex_at(2, 0) { Passage::Enemy } else { Passage::Free };
+        let route = [hex_at(1, 0), hex_at(2, 0)];
+        assert_eq!(route_cost(&m, st, hex_at(0, 0), &route, true, enemy), Ok(3));
+        assert!(route_cost(&m, st, hex_at(0, 0), &route, false, enemy).is_err());
+        let atst = r.profile("AT-ST").unwrap();
+        assert!(entry_cost(&m, atst, hex_at(2, 0)).is_err(), "no buildings for vehicles");
+        let reach = reachable(&m, st, hex_at(0, 0), 3, |_| Passage::Free);
+        assert_eq!(reach, vec![hex_at(1, 0), hex_at(2, 0)]);
+    }
+}

@@ -1,0 +1,431 @@
+//! Battlefield scenarios (RON): the map composed of geomorphic tiles, the sides with their
+//! quality, units and support, which advanced rules are on, and the goal. Every problem is
+//! reported with file, line and column. Format: docs/scenario-format.md, "battlefield".
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use serde::Deserialize;
+
+use super::map::{Ground, HexTerrain, Map, Placement, TILES, hex_at, read_tile};
+use super::quality::Quality;
+use super::roster::{Kind, Roster};
+use crate::rules::scenario::{ScenarioError, Victory, find_value, line_col, ron_error};
+
+/// Which advanced rules a scenario uses (Advanced rules: "All advanced rules are optionals").
+/// Each is off unless the scenario says `true`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Advanced {
+    /// Moving and shooting.
+    pub moving_and_shooting: bool,
+    /// Leaders (and the quality drop when one dies).
+    pub leaders: bool,
+    /// Campaign artillery (and counterfire).
+    pub artillery: bool,
+    /// Field artillery on the map.
+    pub field_artillery: bool,
+    /// Aerial support.
+    pub aerial_support: bool,
+    /// Space bombardment.
+    pub space_bombardment: bool,
+    /// Special weapons carried by infantry.
+    pub special_weapons: bool,
+    /// Jedis.
+    pub jedi: bool,
+    /// Entrenchment markers.
+    pub entrenchment: bool,
+    /// Range: beyond half range, one die step down.
+    pub range: bool,
+    /// Buildings can be destroyed.
+    pub buildings: bool,
+}
+
+/// A unit as the scenario places it.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitDef {
+    /// Unique id, e.g. "st1" (what commands name).
+    pub id: String,
+    /// Unit chart row, e.g. "Stormtrooper".
+    pub profile: String,
+    /// Its hex, `(column, row)`.
+    pub at: (i32, i32),
+    /// A special weapon it carries (Support weapons), by name.
+    #[serde(default)]
+    pub weapon: Option<String>,
+    /// A Jedi's Force points (Jedis: "A Jedi has 6 force points at the beginning of a game").
+    #[serde(default)]
+    pub force_points: Option<u32>,
+    /// The id of the transporter it starts aboard.
+    #[serde(default)]
+    pub aboard: Option<String>,
+    /// Hidden from the other side until it acts or an enemy comes next to it.
+    #[serde(default)]
+    pub hidden: bool,
+}
+
+/// A side as the scenario sets it up.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideDef {
+    /// Unique id, e.g. "imperials".
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Its quality level.
+    pub quality: Quality,
+    /// Its units.
+    pub units: Vec<UnitDef>,
+    /// Off-map campaign artillery pieces.
+    #[serde(default)]
+    pub artillery: u32,
+    /// Aerial support shots.
+    #[serde(default)]
+    pub aerial_support: u32,
+    /// Space bombardments it may call ("The scenario must also specify if this weapon is
+    /// available and to wich side").
+    #[serde(default)]
+    pub space_bombardment: u32,
+    /// Entrenchment markers it places, `(column, row)`.
+    #[serde(default)]
+    pub entrenchments: Vec<(i32, i32)>,
+}
+
+/// How the game is won (Goal: "capture a certain number of buildings in a given number of
+/// turns or eliminate all enemy units"). Eliminating every enemy unit always wins.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub enum Goal {
+    /// Only by eliminating every enemy unit; at the turn limit, the side with more units
+    /// left wins.
+    EliminateAll,
+    /// `side` wins once it holds `buildings` building hexes (any, or those listed) at the end
+    /// of a turn up to `by_turn`; if it has not by then, the other side wins.
+    Capture {
+        /// The attacking side's id.
+        side: String,
+        /// How many buildings.
+        buildings: u32,
+        /// The last turn it may do it in.
+        by_turn: u32,
+        /// The buildings that count, `(column, row)`; empty: any.
+        #[serde(default)]
+        of: Vec<(i32, i32)>,
+    },
+}
+
+/// A battlefield scenario file.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioDef {
+    /// Title.
+    pub name: String,
+    /// Always "battlefield".
+    pub ruleset: String,
+    /// The situation and how to win.
+    #[serde(default)]
+    pub description: String,
+    /// Exactly two sides.
+    pub sides: Vec<SideDef>,
+    /// The last turn.
+    pub turn_limit: u32,
+    /// Not used by this rule set (the goal decides); accepted for the shared header.
+    #[serde(default)]
+    pub victory: Victory,
+    /// The side with initiative on turn 1 (Initiative: "On the first turn, the chosen scenario
+    /// will specify wich side has initiative").
+    pub first_initiative: String,
+    /// The attacking side (Leaders: "If both players loose their leader ... the attacking
+    /// side lose the game").
+    pub attacker: String,
+    /// The tiles, placed.
+    pub map: Vec<Placement>,
+    /// The advanced rules in use.
+    #[serde(default)]
+    pub advanced: Advanced,
+    /// The goal.
+    pub goal: Goal,
+}
+
+/// A validated scenario: the file's definition and the map its tiles make.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// As written.
+    pub def: ScenarioDef,
+    /// The composed map.
+    pub map: Map,
+}
+
+struct Checker<'a> {
+    src: &'a str,
+    file: &'a str,
+    errors: Vec<ScenarioError>,
+}
+
+impl Checker<'_> {
+    fn at(&mut self, offset: usize, message: impl Into<String>) {
+        let (line, column) = line_col(self.src, offset);
+        self.errors.push(ScenarioError {
+            file: self.file.into(),
+            line,
+            column,
+            message: message.into(),
+        });
+    }
+
+    /// At the `nth` `key: "value"`, or the file's start.
+    fn at_value(&mut self, key: &str, value: &str, nth: usize, message: impl Into<String>) {
+        let o = find_value(self.src, key, value, nth).unwrap_or(0);
+        self.at(o, message);
+    }
+
+    /// At the `nth` `key: (c, r)` tuple written like that, or the file's start.
+    fn at_pair(&mut self, key: &str, (c, r): (i32, i32), message: impl Into<String>) {
+        let o = find_pair(self.src, key, (c, r)).unwrap_or(0);
+        self.at(o, message);
+    }
+}
+
+/// The byte offset of `key: (c, r)` in `src` (spaces as the bundled files write them).
+fn find_pair(src: &str, key: &str, (c, r): (i32, i32)) -> Option<usize> {
+    let compact = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let (want, anchor) = if key.is_empty() {
+        (format!("({c},{r})"), "(")
+    } else {
+        (format!("{key}:({c},{r})"), key)
+    };
+    src.match_indices(anchor).map(|(i, _)| i).find(|&i| {
+        let tail: String = src[i..].chars().take(want.len() + 12).collect();
+        compact(&tail).starts_with(&want)
+    })
+}
+
+/// Composes the map of `placements` from the bundled tiles.
+///
+/// Errors: an unknown tile, an odd column, overlapping tiles, or a broken bundled tile, each
+/// as (offset in `src`, message).
+fn compose(placements: &[Placement], c: &mut Checker) -> Map {
+    let mut tiles = HashMap::new();
+    for (file, tsrc) in TILES {
+        match read_tile(tsrc) {
+            Ok((t, grid)) => {
+                tiles.insert(t.name.clone(), grid);
+            }
+            Err(ps) => {
+                for p in ps {
+                    let (l, col) = line_col(tsrc, p.offset);
+                    c.errors.push(ScenarioError {
+                        file: format!("assets/maps/battlefield/{file}"),
+                        line: l,
+                        column: col,
+                        message: p.message,
+                    });
+                }
+            }
+        }
+    }
+    let mut cells: BTreeMap<(i32, i32), HexTerrain> = BTreeMap::new();
+    for (i, p) in placements.iter().enumerate() {
+        let Some(grid) = tiles.get(&p.tile) else {
+            let mut known: Vec<&String> = tiles.keys().collect();
+            known.sort();
+            c.at_value(
+                "tile",
+                &p.tile,
+                placements[..i].iter().filter(|q| q.tile == p.tile).count(),
+                format!("unknown tile '{}': expected one of {known:?}", p.tile),
+            );
+            continue;
+        };
+        if p.at.0 % 2 != 0 || p.at.0 < 0 || p.at.1 < 0 {
+            c.at_pair("at", p.at, "a tile's column must be even and not negative, and its row not negative (odd columns sit half a hex lower)");
+            continue;
+        }
+        for (r, row) in grid.iter().enumerate() {
+            for (col, t) in row.iter().enumerate() {
+                let at = (p.at.0 + col as i32, p.at.1 + r as i32);
+                if cells.insert(at, *t).is_some() {
+                    c.at_pair(
+                        "at",
+                        p.at,
+                        format!("tile '{}' overlaps another tile at hex {at:?}", p.tile),
+                    );
+                    return Map::default();
+                }
+            }
+        }
+    }
+    if cells.is_empty() && c.errors.is_empty() {
+        c.at(0, "the map has no tiles: place at least one with map: [(tile: \"open\", at: (0, 0))]");
+    }
+    Map::from_cells(cells)
+}
+
+/// Reads and validates the scenario `src` (named `file` in messages) against `roster`.
+///
+/// Errors: every problem, each with file:line:column — RON that does not parse; not exactly
+/// two sides; unknown or repeated ids; a profile, weapon, tile or side id that does not exist;
+/// a unit off the map, where it may not stand, stacked over another, or aboard what cannot
+/// carry it; a unit or marker the advanced rules in use do not allow; an entrenchment on a
+/// river; a goal that cannot be met.
+pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<ScenarioError>> {
+    let def: ScenarioDef = crate::rules::scenario::ron_options()
+        .from_str(src)
+        .map_err(|e| vec![ron_error(file, &e)])?;
+    let mut c = Checker {
+        src,
+        file,
+        errors: Vec::new(),
+    };
+    let map = compose(&def.map, &mut c);
+    if def.sides.len() != 2 {
+        c.at(
+            find_key(src, "sides"),
+            format!("a battle has exactly two sides; this has {}", def.sides.len()),
+        );
+    }
+    let ids: Vec<&str> = def.sides.iter().map(|s| s.id.as_str()).collect();
+    for (key, id) in [
+        ("first_initiative", def.first_initiative.as_str()),
+        ("attacker", def.attacker.as_str()),
+    ] {
+        if !ids.contains(&id) {
+            c.at_value(key, id, 0, format!("no side '{id}': expected one of {ids:?}"));
+        }
+    }
+    if let Goal::Capture { side, buildings, by_turn, of } = &def.goal {
+        if !ids.contains(&side.as_str()) {
+            c.at_value("side", side, 0, format!("no side '{side}': expected one of {ids:?}"));
+        }
+        let all: Vec<(i32, i32)> = map
+            .hexes()
+            .iter()
+            .filter(|(_, t)| matches!(t.ground, Ground::Building(_)))
+            .map(|(h, _)| super::map::col_row(*h))
+            .collect();
+        for b in of {
+            if !all.contains(b) {
+                c.at_pair("", *b, format!("hex {b:?} is not a building on this map"));
+            }
+        }
+        let available = if of.is_empty() { all.len() } else { of.len() };
+        if *buildings == 0 || *buildings as usize > available {
+            c.at(
+                find_key(src, "buildings"),
+                format!("capture {buildings} buildings: the map offers {available}; expected 1 to {available}"),
+            );
+        }
+        if *by_turn == 0 || *by_turn > def.turn_limit {
+            c.at(find_key(src, "by_turn"), format!("by_turn {by_turn} must be 1 to the turn limit {}", def.turn_limit));
+        }
+    }
+    if def.turn_limit == 0 {
+        c.at(find_key(src, "turn_limit"), "turn_limit must be at least 1");
+    }
+    let adv = def.advanced;
+    let mut seen_units: HashSet<&str> = HashSet::new();
+    let mut stacked: HashMap<(i32, i32), &str> = HashMap::new();
+    let all_units: HashMap<&str, &UnitDef> = def
+        .sides
+        .iter()
+        .flat_map(|s| s.units.iter().map(|u| (u.id.as_str(), u)))
+        .collect();
+    for (si, s) in def.sides.iter().enumerate() {
+        if ids[..si].contains(&s.id.as_str()) {
+            c.at_value("id", &s.id, 1, format!("side id '{}' is used twice", s.id));
+        }
+        let mut leaders = 0;
+        for u in &s.units {
+            if !seen_units.insert(u.id.as_str()) {
+                c.at_value("id", &u.id, 1, format!("unit id '{}' is used twice", u.id));
+            }
+            let Some(p) = roster.profile(&u.profile) else {
+                let known: Vec<&str> = roster.profiles.iter().map(|p| p.name.as_str()).collect();
+                c.at_value("profile", &u.profile, 0, format!("unknown profile '{}': expected one of {known:?}", u.profile));
+                continue;
+            };
+            let needs = match p.kind {
+                Kind::Leader => Some(("leaders", adv.leaders)),
+                Kind::Jedi => Some(("jedi", adv.jedi)),
+                Kind::FieldArtillery => Some(("field_artillery", adv.field_artillery)),
+                _ => None,
+            };
+            if let Some((rule, false)) = needs {
+                c.at_value("id", &u.id, 0, format!("a {} needs the advanced rule `{rule}: true`", u.profile));
+            }
+            if p.kind == Kind::Leader {
+                leaders += 1;
+            }
+            let hex = hex_at(u.at.0, u.at.1);
+            if !map.contains(hex) {
+                c.at_value("id", &u.id, 0, format!("{} stands at {:?}, off the map ({} columns, {} rows)", u.id, u.at, map.size.0, map.size.1));
+            } else if u.aboard.is_none() {
+                if let Err(why) = super::movement::entry_cost(&map, p, hex) {
+                    c.at_value("id", &u.id, 0, format!("{} cannot stand at {:?}: {why}", u.id, u.at));
+                }
+                if p.kind.counts_in_stacking()
+                    && let Some(other) = stacked.insert(u.at, &u.id)
+                {
+                    c.at_value("id", &u.id, 0, format!("{} and {other} both stand at {:?}: Stacking allows one unit a hex", u.id, u.at));
+                }
+            }
+            if let Some(w) = &u.weapon {
+                match roster.weapon(w) {
+                    None => c.at_value("weapon", w, 0, format!("unknown weapon '{w}'")),
+                    Some(wp) if !wp.carried_by.contains(&u.profile) => c.at_value("weapon", w, 0, format!("a {} cannot carry the {w}: it is carried by {:?}", u.profile, wp.carried_by)),
+                    Some(_) if !adv.special_weapons => c.at_value("weapon", w, 0, "special weapons need the advanced rule `special_weapons: true`"),
+                    Some(_) => {}
+                }
+            }
+            if u.force_points.is_some() && p.kind != Kind::Jedi {
+                c.at_value("id", &u.id, 0, "only a Jedi has Force points");
+            }
+            if let Some(t) = &u.aboard {
+                let carrier = all_units.get(t.as_str()).and_then(|t| roster.profile(&t.profile).map(|p| (t, p)));
+                match carrier {
+                    Some((tu, tp)) if tp.transport > 0 && s.units.iter().any(|x| x.id == tu.id) => {
+                        if tu.at != u.at {
+                            c.at_value("aboard", t, 0, format!("{} is aboard {t} but stands at {:?}, not {:?}", u.id, u.at, tu.at));
+                        }
+                        let load = s.units.iter().filter(|x| x.aboard.as_deref() == Some(t)).count();
+                        if load as u32 > tp.transport || p.kind != Kind::Squad {
+                            c.at_value("aboard", t, 0, format!("{t} carries up to {} squads", tp.transport));
+                        }
+                    }
+                    _ => c.at_value("aboard", t, 0, format!("'{t}' is not a transporter of this side")),
+                }
+            }
+        }
+        if leaders > 1 {
+            c.at_value("id", &s.id, 0, "Leaders: \"each side receive one leader counter\"");
+        }
+        for (key, n, on, rule) in [
+            ("artillery", s.artillery, adv.artillery, "artillery"),
+            ("aerial_support", s.aerial_support, adv.aerial_support, "aerial_support"),
+            ("space_bombardment", s.space_bombardment, adv.space_bombardment, "space_bombardment"),
+        ] {
+            if n > 0 && !on {
+                c.at(find_key(src, key), format!("{key} needs the advanced rule `{rule}: true`"));
+            }
+        }
+        for e in &s.entrenchments {
+            let h = hex_at(e.0, e.1);
+            match map.get(h) {
+                _ if !adv.entrenchment => c.at_pair("", *e, "entrenchments need the advanced rule `entrenchment: true`"),
+                None => c.at_pair("", *e, format!("entrenchment at {e:?} is off the map")),
+                Some(t) if t.ground == Ground::River => c.at_pair("", *e, "Entrenchment: \"They can be placed on any type of terrain exept river hexes\""),
+                Some(_) => {}
+            }
+        }
+    }
+    if c.errors.is_empty() {
+        Ok(Scenario { def, map })
+    } else {
+        c.errors.sort_by_key(|e| (e.file != file, e.line, e.column));
+        Err(c.errors)
+    }
+}
+
+/// The byte offset of the first `key:` in `src`, or 0.
+fn find_key(src: &str, key: &str) -> usize {
+    src.find(&format!("{key}:")).unwrap_or(0)
+}

@@ -1,0 +1,326 @@
+//! The battlefield panels on the shared shell: the impulse bar's words, the sides and their
+//! support weapons (left), the selected unit's chart and actions and the hovered hex (right),
+//! and the help.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::ID;
+use super::battle::{Battle, ImpulseKind};
+use super::input::{Mode, Selection, select, set_mode};
+use super::phases::BattleRes;
+use super::rules::map::col_row;
+use super::rules::roster::Kind;
+use crate::engine::record::GameRecord;
+use crate::engine::state::playing;
+use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, TableArea, side_colour32};
+use crate::view::PanelInsets;
+
+/// The keys of a battle, as the help lists them.
+const SHORTCUTS: &[(&str, &str)] = &[
+    ("Left click", "select a unit of the side playing (again: the next counter of a stack); then click a hex to act"),
+    ("Right click / Esc", "clear the selection"),
+    ("M", "move (an enemy clicked is fired at if in range and sight, else attacked in close combat)"),
+    ("F", "fire"),
+    ("S", "move and fire (advanced): click where to move, then the target"),
+    ("C", "move into close combat"),
+    ("B", "board a transporter (click it)"),
+    ("U", "unload the passenger chosen in the panel (click where it goes)"),
+    ("L", "use a leader bonus on the next attack"),
+    ("Space / Enter", "end the impulse (with nothing activated: pass)"),
+];
+
+fn status(
+    battle: Res<BattleRes>,
+    record: Option<Res<GameRecord<super::commands::Command>>>,
+    sel: Res<Selection>,
+    mut shell: ResMut<ShellStatus>,
+) {
+    let b = &battle.0;
+    let imp = b.impulse;
+    let side = &b.sides[imp.side];
+    let hides = b.units.iter().any(|u| u.hidden && u.alive);
+    let left = imp.allowed.saturating_sub(imp.used);
+    let hint = match sel.mode {
+        _ if sel.unit.is_none() => "Click one of your units that has not played, then a hex; or End impulse.".to_string(),
+        Mode::Move => "Click a yellow hex to move there, or an enemy to fire / fight.".into(),
+        Mode::Fire => "Click the enemy to fire at (hover shows line of sight and the chance).".into(),
+        Mode::MoveAndFire if sel.staged.is_none() => "Moving and shooting: click where to move (half movement).".into(),
+        Mode::MoveAndFire => "Moving and shooting: now click the target.".into(),
+        Mode::Assault => "Click the enemy to move into close combat with.".into(),
+        Mode::Board => "Click the transporter to board.".into(),
+        Mode::Unload => "Click the hex the passenger unloads to.".into(),
+        Mode::Aerial => "Click the enemy the aerial support attacks.".into(),
+        Mode::Artillery => "Click the enemy the selected observer calls artillery on.".into(),
+        Mode::Bombard => "Click the hex the space bombardment aims at.".into(),
+    };
+    let save_stem = record
+        .as_ref()
+        .and_then(|r| {
+            std::path::Path::new(r.scenario_file.trim_start_matches("bundled:"))
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_string())
+        })
+        .unwrap_or_else(|| "battle".into());
+    let new = ShellStatus {
+        turn: format!("Turn {}/{}", b.turn, b.turn_limit),
+        turn_number: b.turn,
+        phase: match imp.kind {
+            ImpulseKind::Normal => format!("Impulse {}", imp.number),
+            ImpulseKind::Extra => format!("Impulse {} (extra activations)", imp.number),
+        },
+        to_act: hides.then_some(imp.side),
+        acting: Some(imp.side),
+        who: format!(
+            "{} ({:?}) — {left} of {} activations left · passes {}/2",
+            side.name, side.quality, imp.allowed, side.passes
+        ),
+        hint,
+        end: Some(if imp.used == 0 && imp.kind == ImpulseKind::Normal {
+            ("Pass".into(), "End this impulse without activating a unit: a pass (twice and this side is done for the turn). Space/Enter".into())
+        } else {
+            ("End impulse".into(), "End this impulse; unused activations are lost. Space/Enter".into())
+        }),
+        secrecy: "Hidden units: the other side's hidden units stay off your screen until they act or you come next to them.".into(),
+        sides: b.sides.iter().map(|s| s.name.clone()).collect(),
+        save_stem,
+        largest_die: 20,
+    };
+    shell.set_if_neq(new);
+}
+
+fn help(mut help: ResMut<RuleSetHelp>) {
+    *help = RuleSetHelp {
+        shortcuts: SHORTCUTS.to_vec(),
+        lines: vec![
+            "Turn: initiative, then impulses in turn; each impulse throws the activation die and activates up to that many units, once each a turn.",
+            "Shooting: roll the attack die once per point of resistance; every roll must be 4+.",
+            "Rules: imperial-alliance-battlefield.txt; rulings in docs/rules/battlefield.md.",
+        ],
+    };
+}
+
+fn side_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection) {
+    for (i, s) in b.sides.iter().enumerate() {
+        ui.label(egui::RichText::new(&s.name).strong().color(side_colour32(i)));
+        ui.label(format!(
+            "{:?} · {} fighting of {}{}",
+            s.quality,
+            b.fighting(i),
+            s.start_units,
+            if s.initiative { " · initiative" } else { "" }
+        ));
+        if b.advanced.leaders {
+            ui.label(if s.leader_lost {
+                "Leader lost".to_string()
+            } else {
+                format!("Leader bonuses left: {}", s.leader_bonuses)
+            });
+        }
+        let mine = i == b.impulse.side;
+        if b.advanced.aerial_support && s.aerial_support > 0 {
+            let r = ui.add_enabled(mine, egui::Button::new(format!("Aerial support ({} left)", s.aerial_support)).selected(mine && sel.mode == Mode::Aerial));
+            if r.on_hover_text("One activation: click the enemy to attack").clicked() {
+                sel.mode = Mode::Aerial;
+            }
+        }
+        if b.advanced.artillery && s.artillery > 0 {
+            let r = ui.add_enabled(mine && b.impulse.used == 0, egui::Button::new(format!("Artillery ({} pieces)", s.artillery)).selected(mine && sel.mode == Mode::Artillery));
+            if r.on_hover_text("The whole impulse: select an observer, then click the enemy it sees").clicked() {
+                sel.mode = Mode::Artillery;
+            }
+        }
+        if b.advanced.space_bombardment && s.space_bombardment > 0 {
+            let r = ui.add_enabled(mine && b.impulse.used == 0, egui::Button::new(format!("Space bombardment ({})", s.space_bombardment)).selected(mine && sel.mode == Mode::Bombard));
+            if r.on_hover_text("The whole impulse, when half your units are lost and your leader lives: click the target hex").clicked() {
+                sel.mode = Mode::Bombard;
+            }
+        }
+        ui.separator();
+    }
+    let me = b.impulse.side;
+    ui.label(egui::RichText::new("Units to activate").strong());
+    for (i, u) in b.units.iter().enumerate() {
+        if u.side != me || !u.alive {
+            continue;
+        }
+        let (c, r) = col_row(u.at);
+        let text = format!(
+            "{}{} {} ({c}, {r}){}",
+            if u.activated { "✔ " } else { "" },
+            u.profile.name,
+            u.id,
+            if u.carried_by.is_some() { " aboard" } else { "" }
+        );
+        let r = ui.add_enabled(!u.activated, egui::Button::selectable(sel.unit == Some(i), text));
+        if r.clicked() {
+            if u.carried_by.is_some() {
+                sel.mode = Mode::Unload;
+            }
+            select(sel, b, i);
+        }
+    }
+}
+
+fn unit_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection, out: &mut Vec<super::commands::Command>) {
+    if let Some(i) = sel.unit {
+        let u = &b.units[i];
+        let p = &u.profile;
+        ui.heading(u.label());
+        egui::Grid::new("chart").striped(true).show(ui, |ui| {
+            ui.label("Dice vs squad");
+            ui.label(p.vs_squad.to_string());
+            ui.end_row();
+            ui.label("Dice vs vehicle");
+            ui.label(p.vs_vehicle.map_or("—".into(), |d| d.to_string()));
+            ui.end_row();
+            ui.label("Movement");
+            ui.label(p.movement.to_string());
+            ui.end_row();
+            ui.label("Resistance");
+            ui.label(p.resistance.to_string());
+            ui.end_row();
+            ui.label("Range");
+            ui.label(p.range.to_string());
+            ui.end_row();
+            if !p.abilities.is_empty() {
+                ui.label("Special");
+                ui.label(format!("{:?}", p.abilities));
+                ui.end_row();
+            }
+            if let Some(w) = &u.weapon {
+                ui.label("Special weapon");
+                ui.label(format!("{} {}/{} range {}", w.name, w.vs_squad, w.vs_vehicle, w.range));
+                ui.end_row();
+            }
+        });
+        ui.separator();
+        let mut mode = sel.mode;
+        ui.horizontal_wrapped(|ui| {
+            for (m, label, ok) in [
+                (Mode::Move, "Move (M)", u.carried_by.is_none()),
+                (Mode::Fire, "Fire (F)", u.carried_by.is_none() && p.kind != Kind::Leader),
+                (Mode::MoveAndFire, "Move & fire (S)", b.advanced.moving_and_shooting && u.carried_by.is_none()),
+                (Mode::Assault, "Close combat (C)", u.carried_by.is_none() && p.kind != Kind::Leader),
+                (Mode::Board, "Board (B)", p.kind == Kind::Squad && u.carried_by.is_none()),
+                (Mode::Unload, "Unload (U)", u.carried_by.is_some()),
+                (Mode::Artillery, "Observe for artillery", b.advanced.artillery && b.sides[u.side].artillery > 0),
+            ] {
+                if ok {
+                    ui.selectable_value(&mut mode, m, label);
+                }
+            }
+        });
+        if mode != sel.mode {
+            set_mode(sel, b, mode);
+        }
+        if b.advanced.leaders {
+            ui.checkbox(&mut sel.leader, "Use a leader bonus (L): one die step");
+        }
+        let jedi = b
+            .at(u.at)
+            .find(|j| b.units[*j].side == u.side && b.units[*j].profile.kind == Kind::Jedi)
+            .or((p.kind == Kind::Jedi).then_some(i));
+        if let Some(j) = jedi.filter(|_| b.advanced.jedi) {
+            let max = b.units[j].force_points;
+            ui.add(egui::Slider::new(&mut sel.force, 0..=max).text("Force points (a die step each)"));
+            if p.kind == Kind::Jedi {
+                let mut guard = u.guard;
+                ui.add(egui::Slider::new(&mut guard, 0..=max).text("Guard: Force points if attacked"));
+                if guard != u.guard {
+                    out.push(super::commands::Command::Guard { unit: u.id.clone(), points: guard });
+                }
+            }
+        }
+        ui.separator();
+    }
+    if let Some(h) = sel.hover {
+        let (c, r) = col_row(h);
+        let t = b.map.get(h).map(|t| t.describe()).unwrap_or_default();
+        ui.label(egui::RichText::new(format!("Hex ({c}, {r}): {t}")).strong());
+        if let Some(t) = b.map.get(h) {
+            ui.label(format!(
+                "Enter: {} points · resistance +{}{}",
+                t.entry_cost(),
+                t.resistance_bonus(),
+                if t.blocks_sight() { " · blocks line of sight" } else { "" }
+            ));
+        }
+        if b.entrenchments.contains(&h) {
+            ui.label("Entrenchment: +1 resistance");
+        }
+        for j in b.at(h) {
+            let u = &b.units[j];
+            if u.hidden && u.side != b.impulse.side {
+                continue;
+            }
+            ui.colored_label(side_colour32(u.side), format!(
+                "{} — {} {}/{} · res {} · range {}{}",
+                u.label(),
+                u.profile.vs_squad,
+                u.profile.vs_vehicle.map_or("-".into(), |d| d.to_string()),
+                u.profile.movement,
+                u.profile.resistance,
+                u.profile.range,
+                if u.activated { " · activated" } else { "" }
+            ));
+        }
+        if let Some((_, cost)) = sel.reach.iter().find(|(x, _)| *x == h) {
+            ui.label(format!("Move here: {cost} movement points"));
+        }
+        if let Some(s) = &sel.sight {
+            ui.colored_label(
+                if s.clear { egui::Color32::LIGHT_GREEN } else { egui::Color32::LIGHT_RED },
+                &s.text,
+            );
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn panels(
+    mut ctx: EguiContexts,
+    battle: Res<BattleRes>,
+    area: Res<TableArea>,
+    handover: Res<Handover>,
+    mut sel: ResMut<Selection>,
+    mut insets: ResMut<PanelInsets>,
+    mut send: MessageWriter<super::commands::Command>,
+) -> Result {
+    if handover.showing {
+        return Ok(());
+    }
+    let ctx = ctx.ctx_mut()?.clone();
+    let b = &battle.0;
+    let mut root = crate::ui::area_ui(&ctx, area.0);
+    let mut out = Vec::new();
+    let left = egui::Panel::left("battle-left")
+        .default_size(250.0)
+        .resizable(true)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| side_panel(ui, b, &mut sel));
+        })
+        .response
+        .rect
+        .width();
+    let right = egui::Panel::right("battle-right")
+        .default_size(300.0)
+        .resizable(true)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| unit_panel(ui, b, &mut sel, &mut out));
+        })
+        .response
+        .rect
+        .width();
+    insets.set_if_neq(PanelInsets { left, right, ..*insets });
+    for c in out {
+        send.write(c);
+    }
+    Ok(())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(crate::engine::state::GameState::Playing(ID)), help)
+        .add_systems(Update, status.run_if(playing(ID)))
+        .add_systems(EguiPrimaryContextPass, panels.after(ShellSet).run_if(playing(ID)));
+}

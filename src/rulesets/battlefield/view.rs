@@ -1,0 +1,243 @@
+//! How a battle looks on the shared hex board: terrain colours, what lies over the hexes
+//! (roads, rivers, hill levels, buildings, rubble, entrenchments, support markers), unit
+//! counters as tokens, and the selection's reachable hexes and line of sight.
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::ID;
+use super::battle::Battle;
+use super::input::Selection;
+use super::phases::BattleRes;
+use super::rules::map::{Ground, HexTerrain, layout};
+use super::rules::roster::Kind;
+use crate::engine::pieces::Token;
+use crate::engine::state::game_of;
+
+/// A hex's fill colour by its terrain: hills lighter and warmer by level.
+pub fn terrain_fill(t: &HexTerrain) -> Color {
+    let base = match t.ground {
+        Ground::Clear => Color::srgb(0.47, 0.55, 0.33),
+        Ground::Forest => Color::srgb(0.16, 0.36, 0.18),
+        Ground::Building(1) => Color::srgb(0.55, 0.52, 0.48),
+        Ground::Building(_) => Color::srgb(0.45, 0.42, 0.40),
+        Ground::Rubble => Color::srgb(0.42, 0.36, 0.30),
+        Ground::River => Color::srgb(0.22, 0.42, 0.65),
+    };
+    let hill = Color::srgb(0.72, 0.62, 0.38);
+    base.mix(&hill, 0.28 * t.hill as f32)
+}
+
+/// A unit's counter on the map.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct UnitToken(pub usize);
+
+/// The text of a reachable hex's cost.
+#[derive(Component)]
+struct CostLabel;
+
+/// The side whose eyes the table is seen through: the side playing the impulse.
+pub fn viewer(b: &Battle) -> usize {
+    b.impulse.side
+}
+
+/// Where a unit's counter sits: the hex centre, or beside it for a leader or Jedi stacked
+/// with a unit, so a stack reads as one counter with its companions.
+fn counter_at(b: &Battle, i: usize) -> (Vec2, f32) {
+    let u = &b.units[i];
+    let c = layout().hex_to_world_pos(u.at);
+    let companions: Vec<usize> = b
+        .at(u.at)
+        .filter(|j| !b.units[*j].profile.kind.counts_in_stacking())
+        .collect();
+    if u.profile.kind.counts_in_stacking() || b.counting_at(u.at).is_none() && companions.len() < 2 {
+        return (c, 0.55);
+    }
+    let k = companions.iter().position(|j| *j == i).unwrap_or(0) as f32;
+    (c + Vec2::new(0.42 - 0.3 * k, 0.45), 0.28)
+}
+
+fn sync_tokens(
+    battle: Res<BattleRes>,
+    mut tokens: Query<(&UnitToken, &mut Token)>,
+    mut commands: Commands,
+) {
+    let b = &battle.0;
+    let mut seen = vec![false; b.units.len()];
+    let view_side = viewer(b);
+    let token = |i: usize| {
+        let u = &b.units[i];
+        let (at, base) = counter_at(b, i);
+        let mut badges = Vec::new();
+        if u.activated {
+            badges.push("✔".to_string());
+        }
+        if u.force_points > 0 {
+            badges.push(format!("FP{}", u.force_points));
+        }
+        let aboard = b.units.iter().filter(|x| x.alive && x.carried_by == Some(i)).count();
+        if aboard > 0 {
+            badges.push(format!("+{aboard}"));
+        }
+        if u.hidden {
+            badges.push("hidden".into());
+        }
+        let die = u.profile.vs_squad;
+        Token {
+            side: u.side,
+            label: if u.profile.kind == Kind::Leader || u.profile.kind == Kind::Jedi {
+                String::new()
+            } else {
+                format!("{die} R{}", u.profile.resistance)
+            },
+            emblem: u.profile.symbol.clone(),
+            base,
+            at,
+            badges: badges.join(" "),
+            faded: u.activated,
+            shown: u.on_map() && (!u.hidden || u.side == view_side),
+            order: i,
+        }
+    };
+    for (ut, mut t) in &mut tokens {
+        if ut.0 < seen.len() {
+            seen[ut.0] = true;
+            let new = token(ut.0);
+            t.set_if_neq(new);
+        }
+    }
+    for (i, s) in seen.iter().enumerate() {
+        if !s {
+            commands.spawn((UnitToken(i), token(i), super::phases::InBattle));
+        }
+    }
+}
+
+/// Roads and rivers join hex centres; hill levels ring the hex; buildings are squares;
+/// rubble a cross; entrenchments a bar; the last support marker a red target.
+fn draw_terrain(battle: Res<BattleRes>, mut gizmos: Gizmos) {
+    let b = &battle.0;
+    let l = layout();
+    let hexes = b.map.hexes();
+    for (h, t) in &hexes {
+        let c = l.hex_to_world_pos(*h);
+        for n in h.all_neighbors() {
+            let Some(o) = b.map.get(n) else { continue };
+            let m = l.hex_to_world_pos(n);
+            if t.road && o.road {
+                gizmos.line_2d(c, c.lerp(m, 0.5), Color::srgb(0.80, 0.70, 0.50));
+            }
+            if t.ground == Ground::River && o.ground == Ground::River {
+                gizmos.line_2d(c, c.lerp(m, 0.5), Color::srgb(0.55, 0.75, 1.0));
+            }
+        }
+        if t.hill > 0 {
+            for k in 0..t.hill {
+                let s = 0.82 - 0.16 * k as f32;
+                let pts: Vec<Vec2> = l.hex_corners(*h).iter().map(|p| c + (*p - c) * s).collect();
+                let mut ring = pts.clone();
+                ring.push(pts[0]);
+                gizmos.linestrip_2d(ring, Color::srgb(0.45, 0.32, 0.12));
+            }
+        }
+        match t.ground {
+            Ground::Building(level) => {
+                let size = if level >= 2 { 0.95 } else { 0.75 };
+                gizmos.rect_2d(Isometry2d::from_translation(c), Vec2::splat(size), Color::srgb(0.15, 0.12, 0.10));
+                if level >= 2 {
+                    gizmos.rect_2d(Isometry2d::from_translation(c), Vec2::splat(0.6), Color::srgb(0.15, 0.12, 0.10));
+                }
+            }
+            Ground::Rubble => {
+                gizmos.line_2d(c - Vec2::splat(0.3), c + Vec2::splat(0.3), Color::srgb(0.2, 0.15, 0.1));
+                gizmos.line_2d(c + Vec2::new(-0.3, 0.3), c + Vec2::new(0.3, -0.3), Color::srgb(0.2, 0.15, 0.1));
+            }
+            _ => {}
+        }
+    }
+    for e in &b.entrenchments {
+        let c = l.hex_to_world_pos(*e);
+        gizmos.line_2d(c + Vec2::new(-0.5, -0.62), c + Vec2::new(0.5, -0.62), Color::srgb(0.35, 0.25, 0.1));
+        gizmos.line_2d(c + Vec2::new(-0.5, -0.68), c + Vec2::new(0.5, -0.68), Color::srgb(0.35, 0.25, 0.1));
+    }
+    if let Some(m) = &b.marker {
+        let c = l.hex_to_world_pos(m.aimed);
+        gizmos.circle_2d(Isometry2d::from_translation(c), 0.7, Color::srgb(1.0, 0.2, 0.2));
+        if let Some(at) = m.landed {
+            let p = l.hex_to_world_pos(at);
+            gizmos.line_2d(c, p, Color::srgb(1.0, 0.2, 0.2));
+            gizmos.circle_2d(Isometry2d::from_translation(p), 0.5, Color::srgb(1.0, 0.5, 0.1));
+        }
+    }
+}
+
+fn outline(gizmos: &mut Gizmos, h: Hex, scale: f32, colour: Color) {
+    let l = layout();
+    let c = l.hex_to_world_pos(h);
+    let pts: Vec<Vec2> = l.hex_corners(h).iter().map(|p| c + (*p - c) * scale).collect();
+    let mut ring = pts.clone();
+    ring.push(pts[0]);
+    gizmos.linestrip_2d(ring, colour);
+}
+
+/// The selection: its hex, where it can go (with costs as text), and the line of sight to
+/// the hovered hex with the hex that blocks it.
+fn draw_selection(
+    battle: Res<BattleRes>,
+    sel: Res<Selection>,
+    mut gizmos: Gizmos,
+    labels: Query<Entity, With<CostLabel>>,
+    mut commands: Commands,
+    mut shown: Local<Vec<(Hex, u32)>>,
+) {
+    let b = &battle.0;
+    let l = layout();
+    if *shown != sel.reach {
+        for e in &labels {
+            commands.entity(e).despawn();
+        }
+        for (h, cost) in &sel.reach {
+            commands.spawn((
+                CostLabel,
+                super::phases::InBattle,
+                Text2d::new(cost.to_string()),
+                TextFont { font_size: FontSize::Px(24.0), ..default() },
+                TextColor(Color::srgb(1.0, 0.95, 0.4)),
+                Transform::from_translation((l.hex_to_world_pos(*h) + Vec2::new(0.0, -0.62)).extend(30.0))
+                    .with_scale(Vec3::splat(0.014)),
+            ));
+        }
+        *shown = sel.reach.clone();
+    }
+    for (h, _) in &sel.reach {
+        outline(&mut gizmos, *h, 0.9, Color::srgba(1.0, 0.92, 0.3, 0.8));
+    }
+    if let Some(i) = sel.unit.filter(|i| *i < b.units.len()) {
+        outline(&mut gizmos, b.units[i].at, 0.97, Color::WHITE);
+        outline(&mut gizmos, b.units[i].at, 0.93, Color::WHITE);
+    }
+    if let Some(route) = &sel.route {
+        let pts: Vec<Vec2> = route.iter().map(|h| l.hex_to_world_pos(*h)).collect();
+        gizmos.linestrip_2d(pts, Color::srgb(1.0, 1.0, 1.0));
+    }
+    if let Some(s) = &sel.sight {
+        let colour = if s.clear { Color::srgb(0.3, 1.0, 0.4) } else { Color::srgb(1.0, 0.3, 0.3) };
+        gizmos.line_2d(l.hex_to_world_pos(s.from), l.hex_to_world_pos(s.to), colour);
+        if let Some(h) = s.blocked_at {
+            outline(&mut gizmos, h, 0.9, Color::srgb(1.0, 0.2, 0.2));
+            outline(&mut gizmos, h, 0.85, Color::srgb(1.0, 0.2, 0.2));
+        }
+    }
+    if let Some(h) = sel.hover {
+        outline(&mut gizmos, h, 1.0, Color::srgba(1.0, 1.0, 1.0, 0.6));
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (sync_tokens, draw_terrain, draw_selection)
+            .after(crate::view::BoardDrawn)
+            .run_if(game_of(ID).and_then(resource_exists::<BattleRes>)),
+    );
+}
