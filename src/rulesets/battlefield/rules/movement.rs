@@ -94,11 +94,12 @@ pub fn reachable(
     budget: u32,
     passage: impl Fn(Hex) -> Passage,
 ) -> Vec<Hex> {
+    // hexx counts every hex as 1 plus the cost given: give it the cost beyond 1.
     let field = field_of_movement(from, budget, |h| {
         if passage(h) == Passage::Enemy {
             return None;
         }
-        entry_cost(map, profile, h).ok()
+        entry_cost(map, profile, h).ok().map(|c| c - 1)
     });
     let mut v: Vec<Hex> = field
         .into_iter()

@@ -359,8 +359,11 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
             if !map.contains(hex) {
                 c.at_value("id", &u.id, 0, format!("{} stands at {:?}, off the map ({} columns, {} rows)", u.id, u.at, map.size.0, map.size.1));
             } else if u.aboard.is_none() {
-                if let Err(why) = super::movement::entry_cost(&map, p, hex) {
-                    c.at_value("id", &u.id, 0, format!("{} cannot stand at {:?}: {why}", u.id, u.at));
+                // Set-up may put a walker on a hill (the hill example's AT-ST stands "at the
+                // border of a hill"); "cannot climb a hill" forbids moving onto one.
+                let building = map.get(hex).is_some_and(|t| t.building_resistance().is_some());
+                if building && (p.kind.is_vehicle() || p.kind == Kind::FieldArtillery) {
+                    c.at_value("id", &u.id, 0, format!("{} cannot stand at {:?}: Movement: \"Buildings are interdicted to vehicles\"", u.id, u.at));
                 }
                 if p.kind.counts_in_stacking()
                     && let Some(other) = stacked.insert(u.at, &u.id)

@@ -230,14 +230,15 @@ mod tests {
 
     #[test]
     fn a_line_along_a_forest_hexside_is_not_blocked() {
-        // Column 0 row 0 to column 2 row 1 runs along the side between (1,0) and (1,1).
-        let steps = between(hex_at(0, 0), hex_at(2, 1));
-        assert!(matches!(steps[..], [Step::Side(_, _)]), "{steps:?}");
+        // Row 1 from column 0 to column 2 runs along the side between (1,0) and (1,1): odd
+        // columns sit half a hex lower.
+        let steps = between(hex_at(0, 1), hex_at(2, 1));
+        assert_eq!(steps, vec![Step::Side(hex_at(1, 0), hex_at(1, 1))]);
         let m = map(&[". f .", ". . ."]);
-        let s = line_of_sight(&m, End::at(hex_at(0, 0)), End::at(hex_at(2, 1)), |_| Occupant::Empty);
+        let s = line_of_sight(&m, End::at(hex_at(0, 1)), End::at(hex_at(2, 1)), |_| Occupant::Empty);
         assert!(s.clear, "one forest hex beside the line does not block: {s:?}");
         let m = map(&[". f .", ". f ."]);
-        let s = line_of_sight(&m, End::at(hex_at(0, 0)), End::at(hex_at(2, 1)), |_| Occupant::Empty);
+        let s = line_of_sight(&m, End::at(hex_at(0, 1)), End::at(hex_at(2, 1)), |_| Occupant::Empty);
         assert!(!s.clear, "forest on both sides does");
     }
 
