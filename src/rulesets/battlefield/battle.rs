@@ -3,6 +3,8 @@
 //! once a side is done, the end of the turn and the goal. The actions themselves are in
 //! [`super::actions`]. No Bevy here: the phases hold a [`Battle`] in a resource.
 
+use std::collections::HashMap;
+
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
@@ -158,6 +160,10 @@ pub struct Battle {
     pub events: Vec<(u32, String)>,
 }
 
+/// Hex → the unit a shot there is against (see [`Battle::positions`]).
+#[derive(Clone, Debug, Default)]
+pub struct Positions(pub HashMap<Hex, usize>);
+
 /// Why a command cannot be done: the rule that forbids it.
 pub type Refusal = String;
 
@@ -299,12 +305,41 @@ impl Battle {
         })
     }
 
+    /// Where every unit that can be shot at stands: hex → the unit [`Battle::target_at`] gives.
+    /// Built once for many questions of sight and movement (the reach and sight of a whole
+    /// army).
+    pub fn positions(&self) -> Positions {
+        let mut map: HashMap<Hex, usize> = HashMap::with_capacity(self.units.len());
+        for (i, u) in self.units.iter().enumerate() {
+            if !u.on_map() {
+                continue;
+            }
+            if u.profile.kind == Kind::Leader {
+                continue;
+            }
+            let counts = u.profile.kind.counts_in_stacking();
+            let replace = match map.get(&u.at) {
+                None => true,
+                Some(j) => counts && !self.units[*j].profile.kind.counts_in_stacking(),
+            };
+            if replace {
+                map.insert(u.at, i);
+            }
+        }
+        Positions(map)
+    }
+
     /// What `hex` holds for a unit of `side` moving (hidden enemies are not known to it, so
     /// they do not stop it: docs/rules/battlefield.md, "Hidden units").
     pub fn passage(&self, hex: Hex, side: usize, mover_counts: bool) -> Passage {
-        match self.target_at(hex) {
-            Some(i) if self.units[i].side != side => Passage::Enemy,
-            Some(i) if mover_counts && self.units[i].profile.kind.counts_in_stacking() => {
+        self.passage_in(&self.positions(), hex, side, mover_counts)
+    }
+
+    /// [`Battle::passage`] with the positions already worked out.
+    pub fn passage_in(&self, pos: &Positions, hex: Hex, side: usize, mover_counts: bool) -> Passage {
+        match pos.0.get(&hex) {
+            Some(&i) if self.units[i].side != side => Passage::Enemy,
+            Some(&i) if mover_counts && self.units[i].profile.kind.counts_in_stacking() => {
                 Passage::Friend
             }
             _ => Passage::Free,
@@ -313,9 +348,9 @@ impl Battle {
 
     /// What stands in `hex` as far as sight goes: units counting in stacking and Jedis block
     /// (leaders and weapons are counters on a unit, not units: Holotable's ruling).
-    pub fn occupant(&self, hex: Hex) -> Occupant {
-        match self.target_at(hex) {
-            Some(i) if self.units[i].profile.kind == Kind::Walker => Occupant::Walker,
+    pub fn occupant(&self, pos: &Positions, hex: Hex) -> Occupant {
+        match pos.0.get(&hex) {
+            Some(&i) if self.units[i].profile.kind == Kind::Walker => Occupant::Walker,
             Some(_) => Occupant::Unit,
             None => Occupant::Empty,
         }
@@ -324,6 +359,11 @@ impl Battle {
     /// The line of sight from unit `from` to `hex` (the target's own exceptions apply when a
     /// unit stands there).
     pub fn sight(&self, from: usize, hex: Hex) -> Sight {
+        self.sight_in(&self.positions(), from, hex)
+    }
+
+    /// [`Battle::sight`] with the positions already worked out.
+    pub fn sight_in(&self, pos: &Positions, from: usize, hex: Hex) -> Sight {
         let u = &self.units[from];
         let end = |i: Option<usize>, h: Hex| {
             let p = i.map(|i| &self.units[i].profile);
@@ -336,8 +376,8 @@ impl Battle {
         line_of_sight(
             &self.map,
             end(Some(from), u.at),
-            end(self.target_at(hex), hex),
-            |h| self.occupant(h),
+            end(pos.0.get(&hex).copied(), hex),
+            |h| self.occupant(pos, h),
         )
     }
 
