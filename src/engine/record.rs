@@ -44,6 +44,10 @@ pub struct GameRecord<C> {
     pub scenario_src: String,
     /// The seed, or `None` when the dice were forced.
     pub seed: Option<u64>,
+    /// Dice thrown while the game was set up, before any command (e.g. the first impulse's
+    /// activation die); replayed first.
+    #[serde(default)]
+    pub setup_dice: Vec<crate::rules::dice::RollRecord>,
     /// Accepted commands, in order.
     pub commands: Vec<RecordedCommand<C>>,
 }
@@ -58,6 +62,7 @@ impl<C> GameRecord<C> {
             scenario_file: scenario_file.into(),
             scenario_src: scenario_src.into(),
             seed,
+            setup_dice: Vec::new(),
             commands: Vec::new(),
         }
     }

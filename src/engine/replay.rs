@@ -58,9 +58,10 @@ pub fn resume<R: RuleSet>(
         header,
     };
     let faces = record
-        .commands
+        .setup_dice
         .iter()
-        .flat_map(|c| c.dice.iter().flat_map(|r| r.faces.iter().copied()));
+        .chain(record.commands.iter().flat_map(|c| c.dice.iter()))
+        .flat_map(|r| r.faces.iter().copied());
     let cards = record
         .commands
         .iter()

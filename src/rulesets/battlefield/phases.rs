@@ -63,6 +63,10 @@ pub fn start_game(
     for (t, e) in battle.events.drain(..) {
         log.push(t, e);
     }
+    let setup = world.resource::<DiceRes>().log().to_vec();
+    world
+        .resource_mut::<GameRecord<Command>>()
+        .setup_dice = setup;
     world.insert_resource(log);
     world.insert_resource(board(&battle));
     world.insert_resource(BattleRes(battle));
