@@ -20,7 +20,13 @@ fn holotable(args: &[&str]) -> (i32, String, String) {
 /// Plays `script` on `scenario` with `dice` and returns the final state as JSON.
 fn run(scenario: &str, script: &str, dice: &str) -> serde_json::Value {
     let (code, out, err) = holotable(&[
-        "run", scenario, "--commands", script, "--dice", dice, "--json",
+        "run",
+        scenario,
+        "--commands",
+        script,
+        "--dice",
+        dice,
+        "--json",
     ]);
     assert_eq!(code, 0, "{err}\n{out}");
     serde_json::from_str(&out).expect("JSON")
@@ -53,27 +59,64 @@ const SHOOTING_DICE: &str = "3,4,4,4,4,4,4,4,4,8,4,4,8,3,2,1,1,1,1";
 
 #[test]
 fn the_worked_shooting_movement_and_close_combat_examples() {
-    let s = run(SHOOTING, "tests/battlefield/shooting_script.ron", SHOOTING_DICE);
+    let s = run(
+        SHOOTING,
+        "tests/battlefield/shooting_script.ron",
+        SHOOTING_DICE,
+    );
     let ev = events(&s);
     // Impulses: "If he rolls a 3, he adds 2 for a total of 5 units activated."
-    assert!(has(&ev, "Impulse 1: Galactic Empire may activate 5 units"), "{ev:#?}");
+    assert!(
+        has(&ev, "Impulse 1: Galactic Empire may activate 5 units"),
+        "{ev:#?}"
+    );
     // Movement into close combat: 1 + 2 movement points, 4 against 5, the Stormtrooper removed.
-    assert!(has(&ev, "Stormtrooper st1 moves to (2, 4) (3 movement points)"), "{ev:#?}");
-    assert!(has(&ev, "Close combat: Stormtrooper st1 1d8 = 4 against Mon Calamari mc1 1d4+1 = 5"), "{ev:#?}");
+    assert!(
+        has(&ev, "Stormtrooper st1 moves to (2, 4) (3 movement points)"),
+        "{ev:#?}"
+    );
+    assert!(
+        has(
+            &ev,
+            "Close combat: Stormtrooper st1 1d8 = 4 against Mon Calamari mc1 1d4+1 = 5"
+        ),
+        "{ev:#?}"
+    );
     assert_eq!(unit(&s, "st1")["alive"], false);
     // The hill example: the knoll's AT-ST sees the Calamari in the building 4 hexes away.
     assert!(has(&ev, "AT-ST hill attacks Mon Calamari mc1"), "{ev:#?}");
     assert_eq!(unit(&s, "mc1")["alive"], false);
     // Shooting: "scores 4,4 and 8 ... the Calamari unit is destroyed."
-    assert!(has(&ev, "AT-ST atst attacks Mon Calamari mc2: 1d8 against resistance 3 (Mon Calamari 3): 4, 4, 8 — destroyed"), "{ev:#?}");
+    assert!(
+        has(
+            &ev,
+            "AT-ST atst attacks Mon Calamari mc2: 1d8 against resistance 3 (Mon Calamari 3): 4, 4, 8 — destroyed"
+        ),
+        "{ev:#?}"
+    );
     // "a Calamari in a forest hex has a resistance of 4 (3 + 1 for the forest)".
-    assert!(has(&ev, "against resistance 4 (Mon Calamari 3, terrain +1): 4, 4, 8, 3 — the attack fails"), "{ev:#?}");
+    assert!(
+        has(
+            &ev,
+            "against resistance 4 (Mon Calamari 3, terrain +1): 4, 4, 8, 3 — the attack fails"
+        ),
+        "{ev:#?}"
+    );
     assert_eq!(unit(&s, "mc3")["alive"], true);
     // "if a player roll an activation dice of 5 and plays only 3 units, the other 2 are lost".
-    assert!(has(&ev, "1 activation(s) of Galactic Empire lost"), "{ev:#?}");
+    assert!(
+        has(&ev, "1 activation(s) of Galactic Empire lost"),
+        "{ev:#?}"
+    );
     // Moving and shooting: "movement rate reduced to 4 and its attack dice to 1d6".
-    assert!(has(&ev, "Rapid Caak caak moves to (4, 3) (4 movement points)"), "{ev:#?}");
-    assert!(has(&ev, "Rapid Caak caak attacks AT-ST wood: 1d6 against"), "{ev:#?}");
+    assert!(
+        has(&ev, "Rapid Caak caak moves to (4, 3) (4 movement points)"),
+        "{ev:#?}"
+    );
+    assert!(
+        has(&ev, "Rapid Caak caak attacks AT-ST wood: 1d6 against"),
+        "{ev:#?}"
+    );
 }
 
 #[test]
@@ -83,7 +126,12 @@ fn the_guerilla_at_7_hexes_is_out_of_the_at_sts_range_6() {
     let script = dir.join("far.ron");
     std::fs::write(&script, "[Fire(unit: \"far\", target: (9, 7))]").unwrap();
     let (code, _, err) = holotable(&[
-        "run", SHOOTING, "--commands", script.to_str().unwrap(), "--dice", "3",
+        "run",
+        SHOOTING,
+        "--commands",
+        script.to_str().unwrap(),
+        "--dice",
+        "3",
     ]);
     assert_ne!(code, 0);
     assert!(err.contains("7 hexes, and AT-ST far's range is 6"), "{err}");
@@ -94,10 +142,18 @@ fn the_guerilla_at_7_hexes_is_out_of_the_at_sts_range_6() {
     )
     .unwrap();
     let (code, _, err) = holotable(&[
-        "run", SHOOTING, "--commands", script.to_str().unwrap(), "--dice", "3,2",
+        "run",
+        SHOOTING,
+        "--commands",
+        script.to_str().unwrap(),
+        "--dice",
+        "3,2",
     ]);
     assert_ne!(code, 0);
-    assert!(err.contains("cannot move more than half its movement rate"), "{err}");
+    assert!(
+        err.contains("cannot move more than half its movement rate"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -113,7 +169,12 @@ fn the_calamari_on_the_road_hex_is_in_the_buildings_shadow() {
     let script = dir.join("s.ron");
     std::fs::write(&script, "[Fire(unit: \"hill\", target: (2, 3))]").unwrap();
     let (code, _, err) = holotable(&[
-        "run", scen.to_str().unwrap(), "--commands", script.to_str().unwrap(), "--dice", "3",
+        "run",
+        scen.to_str().unwrap(),
+        "--commands",
+        script.to_str().unwrap(),
+        "--dice",
+        "3",
     ]);
     assert_ne!(code, 0);
     assert!(err.contains("in the shadow of a building"), "{err}");
@@ -122,19 +183,56 @@ fn the_calamari_on_the_road_hex_is_in_the_buildings_shadow() {
 #[test]
 fn the_worked_initiative_leader_and_jedi_examples() {
     let dice = "1,1,1,1,1,1,1,1,20,20,20,20,2,1,1,1,7,5,3,1,1,1,1,5,3,1,1,1,1";
-    let s = run("tests/battlefield/leaders.ron", "tests/battlefield/leaders_script.ron", dice);
+    let s = run(
+        "tests/battlefield/leaders.ron",
+        "tests/battlefield/leaders_script.ron",
+        dice,
+    );
     let ev = events(&s);
-    assert!(has(&ev, "Alliance Leader ldr is shot alone in his hex by Stormtrooper st2"), "{ev:#?}");
+    assert!(
+        has(
+            &ev,
+            "Alliance Leader ldr is shot alone in his hex by Stormtrooper st2"
+        ),
+        "{ev:#?}"
+    );
     // Jedis: "a Wookie unit is stacked with a Jedi worth 6 in resisance".
-    assert!(has(&ev, "attacks Wookie wk1: 1d8 against resistance 6 (Wookie 2, Jedi +4)"), "{ev:#?}");
+    assert!(
+        has(
+            &ev,
+            "attacks Wookie wk1: 1d8 against resistance 6 (Wookie 2, Jedi +4)"
+        ),
+        "{ev:#?}"
+    );
     // "The Jedi choose to use 3 force points so the attack strengh is now 1d20+1."
-    assert!(has(&ev, "Airspeeder as1 attacks AT-AT atat: 1d20+1"), "{ev:#?}");
+    assert!(
+        has(&ev, "Airspeeder as1 attacks AT-AT atat: 1d20+1"),
+        "{ev:#?}"
+    );
     assert_eq!(unit(&s, "ben")["force_points"], 3);
     // Initiative: "The imperial side play 1d10, gets a 5, and the rebel 1d8 and gets a 3."
-    assert!(has(&ev, "[turn 2] Initiative: Galactic Empire 5 against Rebel Alliance 3"), "{ev:#?}");
+    assert!(
+        has(
+            &ev,
+            "[turn 2] Initiative: Galactic Empire 5 against Rebel Alliance 3"
+        ),
+        "{ev:#?}"
+    );
     // Leaders: the Veterans roll 1 and fall to Green; a second 1 and they surrender.
-    assert!(has(&ev, "[turn 3] Rebel Alliance roll 1: their quality drops to Green"), "{ev:#?}");
-    assert!(has(&ev, "Rebel Alliance roll 1: below Green, their troops surrender"), "{ev:#?}");
+    assert!(
+        has(
+            &ev,
+            "[turn 3] Rebel Alliance roll 1: their quality drops to Green"
+        ),
+        "{ev:#?}"
+    );
+    assert!(
+        has(
+            &ev,
+            "Rebel Alliance roll 1: below Green, their troops surrender"
+        ),
+        "{ev:#?}"
+    );
     assert_eq!(s["result"]["winner"], 0, "{:#?}", s["result"]);
     assert_eq!(s["phase"], "GameOver");
 }
@@ -145,12 +243,32 @@ fn check_refuses_broken_maps_and_scenarios_with_file_line_and_column() {
     std::fs::create_dir_all(&dir).unwrap();
     let good = std::fs::read_to_string(SHOOTING).unwrap();
     let cases = [
-        ("(tile: \"outskirts\", at: (0, 0))", "(tile: \"outskirt\", at: (0, 0))", "unknown tile 'outskirt'"),
-        ("(tile: \"outskirts\", at: (0, 0))", "(tile: \"outskirts\", at: (1, 0))", "column must be even"),
-        ("profile: \"Guerilla\"", "profile: \"Gorilla\"", "unknown profile 'Gorilla'"),
+        (
+            "(tile: \"outskirts\", at: (0, 0))",
+            "(tile: \"outskirt\", at: (0, 0))",
+            "unknown tile 'outskirt'",
+        ),
+        (
+            "(tile: \"outskirts\", at: (0, 0))",
+            "(tile: \"outskirts\", at: (1, 0))",
+            "column must be even",
+        ),
+        (
+            "profile: \"Guerilla\"",
+            "profile: \"Gorilla\"",
+            "unknown profile 'Gorilla'",
+        ),
         ("at: (9, 7)),", "at: (19, 7)),", "off the map"),
-        ("(id: \"far\", profile: \"AT-ST\", at: (9, 0))", "(id: \"far\", profile: \"AT-ST\", at: (2, 2))", "Buildings are interdicted to vehicles"),
-        ("(id: \"st1\", profile: \"Stormtrooper\", at: (2, 6))", "(id: \"st1\", profile: \"Stormtrooper\", at: (8, 7))", "Stacking allows one unit a hex"),
+        (
+            "(id: \"far\", profile: \"AT-ST\", at: (9, 0))",
+            "(id: \"far\", profile: \"AT-ST\", at: (2, 2))",
+            "Buildings are interdicted to vehicles",
+        ),
+        (
+            "(id: \"st1\", profile: \"Stormtrooper\", at: (2, 6))",
+            "(id: \"st1\", profile: \"Stormtrooper\", at: (8, 7))",
+            "Stacking allows one unit a hex",
+        ),
         ("turn_limit: 3", "turn_limit 3", "Expected colon"),
     ];
     for (from, to, want) in cases {
@@ -162,7 +280,10 @@ fn check_refuses_broken_maps_and_scenarios_with_file_line_and_column() {
         assert_ne!(code, 0, "{to}");
         assert!(err.contains(want), "{to}: {err}");
         // file:line:column, pointing at the line that changed.
-        let line = bad.lines().position(|l| l.contains(to.split(',').next().unwrap_or(to).trim())).map(|l| l + 1);
+        let line = bad
+            .lines()
+            .position(|l| l.contains(to.split(',').next().unwrap_or(to).trim()))
+            .map(|l| l + 1);
         let prefix = format!("{}:{}:", path.display(), line.unwrap_or(0));
         assert!(err.contains(&prefix), "{to}: want {prefix} in {err}");
     }

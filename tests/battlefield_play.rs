@@ -31,20 +31,36 @@ fn choices(b: &Battle) -> Vec<Command> {
         for &j in &enemies {
             let t = b.units[j].at;
             if u.at.unsigned_distance_to(t) <= u.profile.range && b.sight(i, t).clear {
-                out.push(Command::Fire { unit: u.id.clone(), target: col_row(t), leader: false, force: 0 });
+                out.push(Command::Fire {
+                    unit: u.id.clone(),
+                    target: col_row(t),
+                    leader: false,
+                    force: 0,
+                });
             }
         }
-        let Some(near) = enemies.iter().map(|j| b.units[*j].at).min_by_key(|t| u.at.unsigned_distance_to(*t)) else {
+        let Some(near) = enemies
+            .iter()
+            .map(|j| b.units[*j].at)
+            .min_by_key(|t| u.at.unsigned_distance_to(*t))
+        else {
             continue;
         };
         let counts = u.profile.kind.counts_in_stacking();
-        let best = reachable(&b.map, &u.profile, u.at, u.profile.movement, |h| b.passage(h, side, counts))
-            .into_iter()
-            .min_by_key(|h| h.unsigned_distance_to(near));
-        if let Some(h) = best.filter(|h| h.unsigned_distance_to(near) < u.at.unsigned_distance_to(near)) {
-            if let Some((route, _)) = holotable::rulesets::battlefield::input::route_for(b, i, h, false) {
-                out.push(Command::Move { unit: u.id.clone(), path: route.iter().map(|h| col_row(*h)).collect() });
-            }
+        let best = reachable(&b.map, &u.profile, u.at, u.profile.movement, |h| {
+            b.passage(h, side, counts)
+        })
+        .into_iter()
+        .min_by_key(|h| h.unsigned_distance_to(near));
+        let closer =
+            best.filter(|h| h.unsigned_distance_to(near) < u.at.unsigned_distance_to(near));
+        if let Some((route, _)) =
+            closer.and_then(|h| holotable::rulesets::battlefield::input::route_for(b, i, h, false))
+        {
+            out.push(Command::Move {
+                unit: u.id.clone(),
+                path: route.iter().map(|h| col_row(*h)).collect(),
+            });
         }
     }
     out.push(Command::EndImpulse);
@@ -61,28 +77,52 @@ fn every_bundled_battle_plays_to_its_result() {
             let mut steps = 0;
             while s.phase() != "GameOver" {
                 steps += 1;
-                assert!(steps < 5000, "{name} seed {seed}: no result after 5000 commands");
+                assert!(
+                    steps < 5000,
+                    "{name} seed {seed}: no result after 5000 commands"
+                );
                 let b = s.world().resource::<BattleRes>().0.clone();
-                let sent = choices(&b).into_iter().any(|c| matches!(s.send(c), CommandOutcome::Accepted(_)));
+                let sent = choices(&b)
+                    .into_iter()
+                    .any(|c| matches!(s.send(c), CommandOutcome::Accepted(_)));
                 assert!(sent, "{name} seed {seed}: even EndImpulse was refused");
             }
             let b = &s.world().resource::<BattleRes>().0;
             assert!(b.result.is_some(), "{name}");
             // The record replays to the same state.
-            let replayed = Session::<Battlefield>::replay(s.record()).unwrap_or_else(|e| panic!("{name}: {e:?}"));
-            assert_eq!(replayed.world().resource::<BattleRes>().0.result, b.result, "{name}");
+            let replayed = Session::<Battlefield>::replay(s.record())
+                .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            assert_eq!(
+                replayed.world().resource::<BattleRes>().0.result,
+                b.result,
+                "{name}"
+            );
         }
     }
 }
 
 #[test]
 fn a_refused_command_changes_nothing() {
-    let (loaded, _) = registry().load("capture_the_village").unwrap_or_else(|e| panic!("{e:?}"));
-    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(7)).unwrap_or_else(|e| panic!("{e:?}"));
+    let (loaded, _) = registry()
+        .load("capture_the_village")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(7))
+        .unwrap_or_else(|e| panic!("{e:?}"));
     let before = s.world().resource::<BattleRes>().0.clone();
-    let id = before.units.iter().find(|u| u.side == before.impulse.side).map(|u| u.id.clone()).unwrap_or_default();
+    let id = before
+        .units
+        .iter()
+        .find(|u| u.side == before.impulse.side)
+        .map(|u| u.id.clone())
+        .unwrap_or_default();
     // A route that jumps: refused, and nothing moved.
-    let out = s.send(Command::Move { unit: id, path: vec![(39, 31)] });
-    assert!(matches!(out, CommandOutcome::Refused(_, ref why) if why.contains("adjacent") || why.contains("off the map")), "{out:?}");
+    let out = s.send(Command::Move {
+        unit: id,
+        path: vec![(39, 31)],
+    });
+    assert!(
+        matches!(out, CommandOutcome::Refused(_, ref why) if why.contains("adjacent") || why.contains("off the map")),
+        "{out:?}"
+    );
     assert_eq!(s.world().resource::<BattleRes>().0, before);
 }

@@ -5,9 +5,22 @@ use std::process::Command;
 
 #[test]
 fn screenshot_of_the_opening_position_is_not_blank() {
-    let out = std::env::temp_dir().join(format!("holotable-shot-{}.png", std::process::id()));
+    shot("shooting_example");
+}
+
+#[test]
+fn screenshot_of_a_hex_battlefield_is_not_blank() {
+    shot("capture_the_village");
+}
+
+fn shot(scenario: &str) {
+    let out = std::env::temp_dir().join(format!(
+        "holotable-shot-{scenario}-{}.png",
+        std::process::id()
+    ));
     // A private runtime dir, as a desktop session would have (winit asks for one).
-    let runtime = std::env::temp_dir().join(format!("holotable-xdg-{}", std::process::id()));
+    let runtime =
+        std::env::temp_dir().join(format!("holotable-xdg-{scenario}-{}", std::process::id()));
     std::fs::create_dir_all(&runtime).unwrap();
     #[cfg(unix)]
     {
@@ -18,7 +31,7 @@ fn screenshot_of_the_opening_position_is_not_blank() {
         .env("XDG_RUNTIME_DIR", &runtime)
         .args(["-a", "-s", "-screen 0 1280x720x24"])
         .arg(env!("CARGO_BIN_EXE_holotable"))
-        .args(["screenshot", "shooting_example"])
+        .args(["screenshot", scenario])
         .arg(&out)
         .args(["--size", "1280x720"])
         .status()

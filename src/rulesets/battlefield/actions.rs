@@ -12,7 +12,7 @@ use super::rules::map::{Ground, HexTerrain, col_row, hex_at};
 use super::rules::movement::{Passage, route_cost};
 use super::rules::roster::{Ability, Kind};
 use super::rules::support;
-use crate::rules::dice::{DiceExpr, Dice};
+use crate::rules::dice::{Dice, DiceExpr};
 
 /// Applies `command` for the side whose impulse it is. Refusals change nothing (the caller
 /// keeps a copy of the battle to put back when one comes after a die was thrown).
@@ -29,28 +29,48 @@ pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), R
             move_unit(b, i, &path, b.units[i].profile.movement, false)?;
             activate(b, i, 1)?;
         }
-        Command::Fire { unit, target, leader, force } => {
+        Command::Fire {
+            unit,
+            target,
+            leader,
+            force,
+        } => {
             let i = own_unit(b, unit)?;
             let t = hex_at(target.0, target.1);
             check_fire(b, i, t, *leader, *force)?;
             activate(b, i, 1)?;
             fire(b, i, t, *leader, *force, false, dice)?;
         }
-        Command::MoveAndFire { unit, path, target, leader, force } => {
+        Command::MoveAndFire {
+            unit,
+            path,
+            target,
+            leader,
+            force,
+        } => {
             if !b.advanced.moving_and_shooting {
-                return Err("moving and shooting is an advanced rule this scenario does not use".into());
+                return Err(
+                    "moving and shooting is an advanced rule this scenario does not use".into(),
+                );
             }
             let i = own_unit(b, unit)?;
             let path = hexes(path);
             let half = b.units[i].profile.movement.div_ceil(2);
-            activate(b, i, 2).map_err(|e| format!("Moving and shooting: \"it costs 2 activation points\"; {e}"))?;
+            activate(b, i, 2).map_err(|e| {
+                format!("Moving and shooting: \"it costs 2 activation points\"; {e}")
+            })?;
             move_unit(b, i, &path, half, false)
                 .map_err(|e| format!("Moving and shooting: \"cannot move more than half its movement rate (fractions rounded up)\", {half} here: {e}"))?;
             let t = hex_at(target.0, target.1);
             check_fire(b, i, t, *leader, *force)?;
             fire(b, i, t, *leader, *force, true, dice)?;
         }
-        Command::Assault { unit, path, leader, force } => {
+        Command::Assault {
+            unit,
+            path,
+            leader,
+            force,
+        } => {
             let i = own_unit(b, unit)?;
             let path = hexes(path);
             assault(b, i, &path, *leader, *force, dice)?;
@@ -74,7 +94,9 @@ pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), R
             }
             b.units[i].guard = *points;
             let l = b.units[i].label();
-            b.log(format!("{l} will spend {points} Force points if attacked in close combat"));
+            b.log(format!(
+                "{l} will spend {points} Force points if attacked in close combat"
+            ));
             return Ok(());
         }
         Command::AerialSupport { target } => aerial(b, hex_at(target.0, target.1), dice)?,
@@ -121,16 +143,26 @@ fn own_unit(b: &Battle, id: &str) -> Result<usize, Refusal> {
     let i = b.unit_index(id)?;
     let u = &b.units[i];
     if u.side != b.impulse.side {
-        return Err(format!("{} is not yours: it is {}'s impulse", u.label(), b.sides[b.impulse.side].name));
+        return Err(format!(
+            "{} is not yours: it is {}'s impulse",
+            u.label(),
+            b.sides[b.impulse.side].name
+        ));
     }
     if !u.alive {
         return Err(format!("{} has been eliminated", u.label()));
     }
     if u.carried_by.is_some() {
-        return Err(format!("Transport: \"Once on board, the unit cannot move further, fire or fight a close combat\" ({} must unload first)", u.label()));
+        return Err(format!(
+            "Transport: \"Once on board, the unit cannot move further, fire or fight a close combat\" ({} must unload first)",
+            u.label()
+        ));
     }
     if u.activated {
-        return Err(format!("Activation: \"Each unit can only be activated once in every turn\" ({} has played)", u.label()));
+        return Err(format!(
+            "Activation: \"Each unit can only be activated once in every turn\" ({} has played)",
+            u.label()
+        ));
     }
     if b.impulse.kind == ImpulseKind::Normal && b.artillery_fired_by == Some(b.impulse.side) {
         return Err("this impulse was spent on artillery".into());
@@ -151,13 +183,21 @@ fn activate(b: &mut Battle, i: usize, n: u32) -> Result<(), Refusal> {
 ///
 /// Errors: see [`route_cost`]; over budget; an end in a hex another unit counting in stacking
 /// holds (Stacking: "cannot end an impulse in the same hex"); a field artillery piece.
-fn move_unit(b: &mut Battle, i: usize, path: &[Hex], budget: u32, assault: bool) -> Result<u32, Refusal> {
+fn move_unit(
+    b: &mut Battle,
+    i: usize,
+    path: &[Hex],
+    budget: u32,
+    assault: bool,
+) -> Result<u32, Refusal> {
     let u = &b.units[i];
     if u.profile.movement == 0 {
         return Err("Field artillery: \"They cannot move\"".into());
     }
     let (side, counts) = (u.side, u.profile.kind.counts_in_stacking());
-    let cost = route_cost(&b.map, &u.profile, u.at, path, assault, |h| b.passage(h, side, counts))?;
+    let cost = route_cost(&b.map, &u.profile, u.at, path, assault, |h| {
+        b.passage(h, side, counts)
+    })?;
     if cost > budget {
         return Err(format!(
             "Movement: this route costs {cost} movement points and {} has {budget}",
@@ -181,7 +221,10 @@ fn move_unit(b: &mut Battle, i: usize, path: &[Hex], budget: u32, assault: bool)
             b.units[j].at = end;
         }
     }
-    b.log(format!("{label} moves to {} ({cost} movement points)", at_text(end)));
+    b.log(format!(
+        "{label} moves to {} ({cost} movement points)",
+        at_text(end)
+    ));
     Ok(cost)
 }
 
@@ -192,14 +235,24 @@ fn check_fire(b: &Battle, i: usize, t: Hex, leader: bool, force: u32) -> Result<
     if u.profile.kind == Kind::Leader {
         return Err("Leaders: \"A leader counter cannot attack by itself\"".into());
     }
-    if u.profile.kind == Kind::Jedi && b.counting_at(u.at).is_some_and(|j| b.units[j].side == u.side) {
-        return Err("a Jedi stacked with a unit fights with it: fire with that unit and spend Force points".into());
+    if u.profile.kind == Kind::Jedi
+        && b.counting_at(u.at)
+            .is_some_and(|j| b.units[j].side == u.side)
+    {
+        return Err(
+            "a Jedi stacked with a unit fights with it: fire with that unit and spend Force points"
+                .into(),
+        );
     }
     if !b.map.contains(t) {
         return Err("that hex is off the map".into());
     }
     let d = u.at.unsigned_distance_to(t);
-    let weapon_range = u.weapon.as_ref().filter(|_| b.advanced.special_weapons).map_or(0, |w| w.range);
+    let weapon_range = u
+        .weapon
+        .as_ref()
+        .filter(|_| b.advanced.special_weapons)
+        .map_or(0, |w| w.range);
     if d == 0 || d > u.profile.range.max(weapon_range) {
         return Err(format!(
             "Shooting: \"Count the hex where the target is but not the hex where the attacker is\": {d} hexes, and {}'s range is {}",
@@ -207,14 +260,21 @@ fn check_fire(b: &Battle, i: usize, t: Hex, leader: bool, force: u32) -> Result<
             u.profile.range
         ));
     }
-    let target = b.target_at(t).filter(|j| !b.units[*j].hidden || b.units[*j].side == u.side);
-    let demolisher = b.advanced.buildings && (u.profile.has(Ability::Demolishes) || weapon_demolishes(b, i));
+    let target = b
+        .target_at(t)
+        .filter(|j| !b.units[*j].hidden || b.units[*j].side == u.side);
+    let demolisher =
+        b.advanced.buildings && (u.profile.has(Ability::Demolishes) || weapon_demolishes(b, i));
     let lone_leaders = !b.lone_enemy_leaders(t, u.side).is_empty();
     match target {
         Some(j) if b.units[j].side == u.side => return Err("that is your own unit".into()),
         Some(_) => {}
         None if lone_leaders => {}
-        None if demolisher && b.map.get(t).and_then(HexTerrain::building_resistance).is_some() => {}
+        None if demolisher
+            && b.map
+                .get(t)
+                .and_then(HexTerrain::building_resistance)
+                .is_some() => {}
         None => return Err("there is no enemy unit in that hex".into()),
     }
     let s = b.sight(i, t);
@@ -253,10 +313,15 @@ fn check_bonuses(b: &Battle, i: usize, leader: bool, force: u32) -> Result<(), R
             return Err("Leaders: no bonus left this turn".into());
         }
         let near = b.units.iter().any(|l| {
-            l.side == side && l.on_map() && l.profile.kind == Kind::Leader && l.at.unsigned_distance_to(b.units[i].at) <= 3
+            l.side == side
+                && l.on_map()
+                && l.profile.kind == Kind::Leader
+                && l.at.unsigned_distance_to(b.units[i].at) <= 3
         });
         if !near {
-            return Err("Leaders: the bonus goes \"to units that are within 3 hexes of it\"".into());
+            return Err(
+                "Leaders: the bonus goes \"to units that are within 3 hexes of it\"".into(),
+            );
         }
     }
     if force > 0 {
@@ -264,9 +329,15 @@ fn check_bonuses(b: &Battle, i: usize, leader: bool, force: u32) -> Result<(), R
             return Err("Jedis are an advanced rule this scenario does not use".into());
         }
         match jedi_for(b, i) {
-            None => return Err("Jedis: Force points are spent by a Jedi stacked with the unit".into()),
+            None => {
+                return Err("Jedis: Force points are spent by a Jedi stacked with the unit".into());
+            }
             Some(j) if b.units[j].force_points < force => {
-                return Err(format!("{} has {} Force points", b.units[j].label(), b.units[j].force_points));
+                return Err(format!(
+                    "{} has {} Force points",
+                    b.units[j].label(),
+                    b.units[j].force_points
+                ));
             }
             Some(_) => {}
         }
@@ -285,16 +356,27 @@ fn spend_bonuses(b: &mut Battle, i: usize, leader: bool, force: u32) {
     {
         b.units[j].force_points -= force;
         let l = b.units[j].label();
-        b.log(format!("{l} spends {force} Force points ({} left)", b.units[j].force_points));
+        b.log(format!(
+            "{l} spends {force} Force points ({} left)",
+            b.units[j].force_points
+        ));
     }
 }
 
 /// Throws `die` `times` times for `why`, each needing 4+; whether every roll made it.
-fn rolls(dice: &mut Dice, die: AttackDie, times: u32, why: &str) -> Result<(bool, Vec<i32>), Refusal> {
+fn rolls(
+    dice: &mut Dice,
+    die: AttackDie,
+    times: u32,
+    why: &str,
+) -> Result<(bool, Vec<i32>), Refusal> {
     let mut faces = Vec::new();
     for k in 1..=times {
         let f = dice
-            .roll(die.expr(), format!("{why}: roll {k} of {times}, needs {NEEDED}+"))
+            .roll(
+                die.expr(),
+                format!("{why}: roll {k} of {times}, needs {NEEDED}+"),
+            )
             .map_err(|e| e.to_string())?;
         faces.push(f);
     }
@@ -318,7 +400,10 @@ pub fn resistance(b: &Battle, target: usize, ignore_terrain: bool) -> (u32, Stri
         r += 1;
         parts.push("entrenched +1".into());
     }
-    for j in b.at(u.at).filter(|j| *j != target && b.units[*j].side == u.side) {
+    for j in b
+        .at(u.at)
+        .filter(|j| *j != target && b.units[*j].side == u.side)
+    {
         match b.units[j].profile.kind {
             Kind::Leader => {
                 r += 1;
@@ -335,11 +420,21 @@ pub fn resistance(b: &Battle, target: usize, ignore_terrain: bool) -> (u32, Stri
 }
 
 /// The attack die of unit `i` at a target of `kind` `d` hexes away.
-fn attack_die(b: &Battle, i: usize, kind: Kind, d: u32, leader: bool, force: u32, moved: bool) -> AttackDie {
+fn attack_die(
+    b: &Battle,
+    i: usize,
+    kind: Kind,
+    d: u32,
+    leader: bool,
+    force: u32,
+    moved: bool,
+) -> AttackDie {
     let p = &b.units[i].profile;
     let steps = DieSteps {
         moved,
-        long_range: b.advanced.range && !p.has(Ability::FullRange) && combat::beyond_half_range(d, p.range),
+        long_range: b.advanced.range
+            && !p.has(Ability::FullRange)
+            && combat::beyond_half_range(d, p.range),
         leader,
         force,
     };
@@ -348,7 +443,15 @@ fn attack_die(b: &Battle, i: usize, kind: Kind, d: u32, leader: bool, force: u32
 
 /// Resolves a shot of unit `i` at `t` (checked by [`check_fire`]), and its special weapon's.
 #[allow(clippy::too_many_arguments)]
-fn fire(b: &mut Battle, i: usize, t: Hex, leader: bool, force: u32, moved: bool, dice: &mut Dice) -> Result<(), Refusal> {
+fn fire(
+    b: &mut Battle,
+    i: usize,
+    t: Hex,
+    leader: bool,
+    force: u32,
+    moved: bool,
+    dice: &mut Dice,
+) -> Result<(), Refusal> {
     spend_bonuses(b, i, leader, force);
     let label = b.units[i].label();
     let side = b.units[i].side;
@@ -360,22 +463,43 @@ fn fire(b: &mut Battle, i: usize, t: Hex, leader: bool, force: u32, moved: bool,
         }
         return Ok(());
     }
-    let target_kind = b.target_at(t).map_or(Kind::Vehicle, |j| b.units[j].profile.kind);
+    let target_kind = b
+        .target_at(t)
+        .map_or(Kind::Vehicle, |j| b.units[j].profile.kind);
     if d <= b.units[i].profile.range {
         let die = attack_die(b, i, target_kind, d, leader, force, moved);
         let demolish = b.units[i].profile.has(Ability::Demolishes);
         let ignore = b.units[i].profile.has(Ability::IgnoresTerrain);
         attack_hex(b, &label, die, t, ignore, demolish, dice)?;
     }
-    let weapon = b.units[i].weapon.clone().filter(|_| b.advanced.special_weapons);
+    let weapon = b.units[i]
+        .weapon
+        .clone()
+        .filter(|_| b.advanced.special_weapons);
     if let Some(w) = weapon
         && d <= w.range
         && b.units[i].alive
     {
         // Support weapons: "A leader does not affect the performance of the special weapon".
-        let die = if target_kind.is_vehicle() { w.vs_vehicle } else { w.vs_squad };
-        let die = if moved { die.step(-1).without_bonus() } else { die };
-        attack_hex(b, &format!("{label}'s {}", w.name), die, t, false, w.abilities.contains(&Ability::Demolishes), dice)?;
+        let die = if target_kind.is_vehicle() {
+            w.vs_vehicle
+        } else {
+            w.vs_squad
+        };
+        let die = if moved {
+            die.step(-1).without_bonus()
+        } else {
+            die
+        };
+        attack_hex(
+            b,
+            &format!("{label}'s {}", w.name),
+            die,
+            t,
+            false,
+            w.abilities.contains(&Ability::Demolishes),
+            dice,
+        )?;
     }
     Ok(())
 }
@@ -383,7 +507,15 @@ fn fire(b: &mut Battle, i: usize, t: Hex, leader: bool, force: u32, moved: bool,
 /// One attack with `die` on whoever is at `t` (and on its building, when `demolish`):
 /// Buildings, "The resistance of the targeted unit is tested then the resistance of the
 /// building is tested."
-fn attack_hex(b: &mut Battle, who: &str, die: AttackDie, t: Hex, ignore_terrain: bool, demolish: bool, dice: &mut Dice) -> Result<(), Refusal> {
+fn attack_hex(
+    b: &mut Battle,
+    who: &str,
+    die: AttackDie,
+    t: Hex,
+    ignore_terrain: bool,
+    demolish: bool,
+    dice: &mut Dice,
+) -> Result<(), Refusal> {
     if let Some(j) = b.target_at(t) {
         let (res, why) = resistance(b, j, ignore_terrain);
         let tl = b.units[j].label();
@@ -411,23 +543,44 @@ fn attack_hex(b: &mut Battle, who: &str, die: AttackDie, t: Hex, ignore_terrain:
 
 /// Buildings: "a dice is rolled like a normal attack against a vehicle ... Destroyed units
 /// become rubbles" (ruling "Rubble": the building becomes rubble).
-fn test_building(b: &mut Battle, who: &str, die: AttackDie, t: Hex, dice: &mut Dice) -> Result<(), Refusal> {
+fn test_building(
+    b: &mut Battle,
+    who: &str,
+    die: AttackDie,
+    t: Hex,
+    dice: &mut Dice,
+) -> Result<(), Refusal> {
     let Some(terrain) = b.map.get(t).copied() else {
         return Ok(());
     };
     let Some(res) = terrain.building_resistance() else {
         return Ok(());
     };
-    let (hit, faces) = rolls(dice, die, res, &format!("{who} at the building {}", at_text(t)))?;
+    let (hit, faces) = rolls(
+        dice,
+        die,
+        res,
+        &format!("{who} at the building {}", at_text(t)),
+    )?;
     let f: Vec<String> = faces.iter().map(ToString::to_string).collect();
     b.log(format!(
         "{who} attacks the building at {}: {die} against resistance {res}: {} — {}",
         at_text(t),
         f.join(", "),
-        if hit { "it falls to rubble" } else { "it stands" }
+        if hit {
+            "it falls to rubble"
+        } else {
+            "it stands"
+        }
     ));
     if hit {
-        b.map.set(t, HexTerrain { ground: Ground::Rubble, ..terrain });
+        b.map.set(
+            t,
+            HexTerrain {
+                ground: Ground::Rubble,
+                ..terrain
+            },
+        );
     }
     Ok(())
 }
@@ -437,7 +590,14 @@ fn test_building(b: &mut Battle, who: &str, die: AttackDie, t: Hex, dice: &mut D
 /// Terrain does not affect close combat. A unit that has initiated a close combat must end
 /// its turn ... It can of course defend itself in a close combat even if it had been
 /// activated previously."
-fn assault(b: &mut Battle, i: usize, path: &[Hex], leader: bool, force: u32, dice: &mut Dice) -> Result<(), Refusal> {
+fn assault(
+    b: &mut Battle,
+    i: usize,
+    path: &[Hex],
+    leader: bool,
+    force: u32,
+    dice: &mut Dice,
+) -> Result<(), Refusal> {
     let kind = b.units[i].profile.kind;
     if kind == Kind::Leader {
         return Err("Leaders: \"A leader counter cannot attack by itself\"".into());
@@ -456,11 +616,17 @@ fn assault(b: &mut Battle, i: usize, path: &[Hex], leader: bool, force: u32, dic
     let def_kind = b.units[def].profile.kind;
     let a_die = combat::stepped(
         b.units[i].profile.combat_die(def_kind),
-        DieSteps { leader, force, ..Default::default() },
+        DieSteps {
+            leader,
+            force,
+            ..Default::default()
+        },
     );
     let al = b.units[i].label();
     let dl = b.units[def].label();
-    let a = dice.roll(a_die.expr(), format!("close combat: {al}")).map_err(|e| e.to_string())?;
+    let a = dice
+        .roll(a_die.expr(), format!("close combat: {al}"))
+        .map_err(|e| e.to_string())?;
     // The defender: its own die, plus a stacked Jedi's (Jedis: "its resistance and close
     // combat strenght are added ... attack with 1d8+1 and 1d4"), its guard stepping the Jedi's.
     let mut d_total = 0;
@@ -472,10 +638,16 @@ fn assault(b: &mut Battle, i: usize, path: &[Hex], leader: bool, force: u32, dic
     for j in defenders {
         let u = &b.units[j];
         let mut die = u.profile.combat_die(kind);
-        let guard = if u.profile.kind == Kind::Jedi { u.guard.min(u.force_points) } else { 0 };
+        let guard = if u.profile.kind == Kind::Jedi {
+            u.guard.min(u.force_points)
+        } else {
+            0
+        };
         die = die.step(guard as i32);
         let l = u.label();
-        let f = dice.roll(die.expr(), format!("close combat: {l} defends")).map_err(|e| e.to_string())?;
+        let f = dice
+            .roll(die.expr(), format!("close combat: {l} defends"))
+            .map_err(|e| e.to_string())?;
         if guard > 0 {
             b.units[j].force_points -= guard;
             b.units[j].guard = 0;
@@ -495,7 +667,9 @@ fn assault(b: &mut Battle, i: usize, path: &[Hex], leader: bool, force: u32, dic
     ));
     b.units[def].hidden = false;
     match outcome {
-        CloseCombat::AttackerWins => b.eliminate(def, &format!("eliminated in close combat by {al}")),
+        CloseCombat::AttackerWins => {
+            b.eliminate(def, &format!("eliminated in close combat by {al}"))
+        }
         CloseCombat::DefenderWins => b.eliminate(i, &format!("eliminated in close combat by {dl}")),
         CloseCombat::BothEliminated => {
             b.eliminate(def, &format!("eliminated in close combat with {al}"));
@@ -516,22 +690,41 @@ fn board(b: &mut Battle, i: usize, path: &[Hex]) -> Result<(), Refusal> {
     if b.units[i].profile.kind != Kind::Squad {
         return Err("Transport: vehicles carry \"a number of squads\"".into());
     }
-    let Some(carrier) = b.counting_at(t).filter(|j| b.units[*j].side == side && b.units[*j].profile.transport > 0) else {
+    let Some(carrier) = b
+        .counting_at(t)
+        .filter(|j| b.units[*j].side == side && b.units[*j].profile.transport > 0)
+    else {
         return Err("there is no friendly transporter in that hex".into());
     };
-    let load = b.units.iter().filter(|u| u.alive && u.carried_by == Some(carrier)).count() as u32;
+    let load = b
+        .units
+        .iter()
+        .filter(|u| u.alive && u.carried_by == Some(carrier))
+        .count() as u32;
     if load >= b.units[carrier].profile.transport {
-        return Err(format!("{} carries up to {} squads", b.units[carrier].label(), b.units[carrier].profile.transport));
+        return Err(format!(
+            "{} carries up to {} squads",
+            b.units[carrier].label(),
+            b.units[carrier].profile.transport
+        ));
     }
     if b.units[carrier].activated && !b.units[carrier].idle {
         return Err("Transport: \"The chosen transporter cannot be activated through the whole turn\": this one has already played".into());
     }
     let profile = b.units[i].profile.clone();
     let cost = route_cost(&b.map, &profile, b.units[i].at, path, false, |h| {
-        if h == t { Passage::Free } else { b.passage(h, side, true) }
+        if h == t {
+            Passage::Free
+        } else {
+            b.passage(h, side, true)
+        }
     })? + 1;
     if cost > profile.movement {
-        return Err(format!("Transport: moving there and boarding costs {cost} points and {} has {}: \"it simply cannot do the task\"", b.units[i].label(), profile.movement));
+        return Err(format!(
+            "Transport: moving there and boarding costs {cost} points and {} has {}: \"it simply cannot do the task\"",
+            b.units[i].label(),
+            profile.movement
+        ));
     }
     activate(b, i, 1)?;
     b.units[i].at = t;
@@ -539,7 +732,9 @@ fn board(b: &mut Battle, i: usize, path: &[Hex]) -> Result<(), Refusal> {
     b.units[carrier].activated = true;
     b.units[carrier].idle = true;
     let (l, c) = (b.units[i].label(), b.units[carrier].label());
-    b.log(format!("{l} boards {c} ({cost} movement points); {c} stays put this turn"));
+    b.log(format!(
+        "{l} boards {c} ({cost} movement points); {c} stays put this turn"
+    ));
     Ok(())
 }
 
@@ -567,7 +762,11 @@ fn unload(b: &mut Battle, i: usize, path: &[Hex]) -> Result<(), Refusal> {
         .map_err(|e| format!("Transport: \"if a unit has not enough movement points to get out of the transporter and move into an adjacent hex ... there cannot be any unloading\": {e}"))?
         + 1;
     if cost > profile.movement {
-        return Err(format!("Transport: getting out and moving costs {cost} points and {} has {}", u.label(), profile.movement));
+        return Err(format!(
+            "Transport: getting out and moving costs {cost} points and {} has {}",
+            u.label(),
+            profile.movement
+        ));
     }
     let end = *path.last().unwrap_or(&u.at);
     if b.passage(end, side, true) != Passage::Free {
@@ -579,7 +778,10 @@ fn unload(b: &mut Battle, i: usize, path: &[Hex]) -> Result<(), Refusal> {
     b.units[carrier].activated = true;
     b.units[carrier].idle = true;
     let (l, c) = (b.units[i].label(), b.units[carrier].label());
-    b.log(format!("{l} unloads from {c} to {} ({cost} movement points)", at_text(end)));
+    b.log(format!(
+        "{l} unloads from {c} to {} ({cost} movement points)",
+        at_text(end)
+    ));
     Ok(())
 }
 
@@ -590,28 +792,54 @@ fn aerial(b: &mut Battle, t: Hex, dice: &mut Dice) -> Result<(), Refusal> {
     if !b.advanced.aerial_support || b.sides[side].aerial_support == 0 {
         return Err("Aerial support: this side has no aerial support shots".into());
     }
-    let Some(j) = b.target_at(t).filter(|j| b.units[*j].side != side && !b.units[*j].hidden) else {
+    let Some(j) = b
+        .target_at(t)
+        .filter(|j| b.units[*j].side != side && !b.units[*j].hidden)
+    else {
         return Err("there is no enemy unit in that hex".into());
     };
     b.spend(1)?;
     b.sides[side].aerial_support -= 1;
-    let die = if b.units[j].profile.kind.is_vehicle() { b.support.aerial_vs_vehicle } else { b.support.aerial_vs_squad };
-    b.marker = Some(SupportMarker { what: "Aerial support".into(), aimed: t, landed: Some(t) });
+    let die = if b.units[j].profile.kind.is_vehicle() {
+        b.support.aerial_vs_vehicle
+    } else {
+        b.support.aerial_vs_squad
+    };
+    b.marker = Some(SupportMarker {
+        what: "Aerial support".into(),
+        aimed: t,
+        landed: Some(t),
+    });
     let who = format!("{}'s aerial support", b.sides[side].name);
     attack_hex(b, &who, die, t, false, false, dice)
 }
 
 /// Where a support shot that may miss comes down: the d6 against `miss_on`, then direction and
 /// distance (Campain artillery). `None` if it leaves the map.
-fn land(b: &mut Battle, what: &str, t: Hex, miss_on: i32, dice: &mut Dice) -> Result<Option<Hex>, Refusal> {
+fn land(
+    b: &mut Battle,
+    what: &str,
+    t: Hex,
+    miss_on: i32,
+    dice: &mut Dice,
+) -> Result<Option<Hex>, Refusal> {
     let d6 = DiceExpr::d(6);
-    let f = dice.roll(d6, format!("{what}: misses on 1-{miss_on}")).map_err(|e| e.to_string())?;
+    let f = dice
+        .roll(d6, format!("{what}: misses on 1-{miss_on}"))
+        .map_err(|e| e.to_string())?;
     if f > miss_on {
         b.log(format!("{what} at {}: {f}, on target", at_text(t)));
         return Ok(Some(t));
     }
-    let dir = dice.roll(d6, format!("{what}: scatter direction (1 = the hex on top, then clockwise)")).map_err(|e| e.to_string())?;
-    let dist = dice.roll(d6, format!("{what}: scatter distance, hexes")).map_err(|e| e.to_string())?;
+    let dir = dice
+        .roll(
+            d6,
+            format!("{what}: scatter direction (1 = the hex on top, then clockwise)"),
+        )
+        .map_err(|e| e.to_string())?;
+    let dist = dice
+        .roll(d6, format!("{what}: scatter distance, hexes"))
+        .map_err(|e| e.to_string())?;
     let at = support::scatter(t, dir, dist);
     let on_map = b.map.contains(at);
     b.log(format!(
@@ -638,16 +866,25 @@ fn artillery(b: &mut Battle, observer: &str, t: Hex, dice: &mut Dice) -> Result<
     if b.units[o].side != side || !b.units[o].on_map() {
         return Err("the observer must be one of your units on the map".into());
     }
-    if b.target_at(t).is_none_or(|j| b.units[j].side == side || b.units[j].hidden) {
+    if b.target_at(t)
+        .is_none_or(|j| b.units[j].side == side || b.units[j].hidden)
+    {
         return Err("Campain artillery: the target must be an enemy unit".into());
     }
     let s = b.sight(o, t);
     if !s.clear {
-        return Err(format!("Campain artillery: the observer has no line of sight ({})", s.why));
+        return Err(format!(
+            "Campain artillery: the observer has no line of sight ({})",
+            s.why
+        ));
     }
     let directed = b.units[o].profile.has(Ability::DirectsArtillery);
     let landed = land(b, "Artillery", t, if directed { 1 } else { 2 }, dice)?;
-    b.marker = Some(SupportMarker { what: "Artillery".into(), aimed: t, landed });
+    b.marker = Some(SupportMarker {
+        what: "Artillery".into(),
+        aimed: t,
+        landed,
+    });
     if let Some(at) = landed {
         let die = match b.target_at(at) {
             Some(j) if b.units[j].profile.kind.is_vehicle() => b.support.artillery_vs_vehicle,
@@ -661,7 +898,9 @@ fn artillery(b: &mut Battle, observer: &str, t: Hex, dice: &mut Dice) -> Result<
 
 fn start_of_impulse(b: &Battle, what: &str) -> Result<(), Refusal> {
     if b.impulse.used > 0 || b.impulse.kind == ImpulseKind::Extra {
-        return Err(format!("Support weapons: {what} \"must [be announced] at the beginning of his turn\": use it before activating any unit"));
+        return Err(format!(
+            "Support weapons: {what} \"must [be announced] at the beginning of his turn\": use it before activating any unit"
+        ));
     }
     Ok(())
 }
@@ -674,7 +913,9 @@ fn counterfire(b: &mut Battle, dice: &mut Dice) -> Result<(), Refusal> {
     let side = b.impulse.side;
     let enemy = Battle::other(side);
     if b.artillery_fired_by != Some(enemy) {
-        return Err("Counterfire answers the enemy's artillery in the impulse just after it fired".into());
+        return Err(
+            "Counterfire answers the enemy's artillery in the impulse just after it fired".into(),
+        );
     }
     if !b.advanced.artillery || b.sides[side].artillery == 0 {
         return Err("Campain artillery: this side has no artillery".into());
@@ -684,7 +925,12 @@ fn counterfire(b: &mut Battle, dice: &mut Dice) -> Result<(), Refusal> {
         if b.sides[enemy].artillery == 0 {
             break;
         }
-        let f = dice.roll(DiceExpr::d(6), format!("counterfire, piece {k}: misses on 1-2")).map_err(|e| e.to_string())?;
+        let f = dice
+            .roll(
+                DiceExpr::d(6),
+                format!("counterfire, piece {k}: misses on 1-2"),
+            )
+            .map_err(|e| e.to_string())?;
         if support::counterfire_misses(f) {
             b.log(format!("Counterfire, piece {k}: {f}, missed"));
             continue;
@@ -695,7 +941,11 @@ fn counterfire(b: &mut Battle, dice: &mut Dice) -> Result<(), Refusal> {
         b.log(format!(
             "Counterfire, piece {k}: {f}, on target; {die} against resistance {res}: {:?} — {}",
             faces,
-            if hit { "an enemy piece is destroyed" } else { "no effect" }
+            if hit {
+                "an enemy piece is destroyed"
+            } else {
+                "no effect"
+            }
         ));
         if hit {
             b.sides[enemy].artillery -= 1;
@@ -721,12 +971,20 @@ fn bombard(b: &mut Battle, t: Hex, dice: &mut Dice) -> Result<(), Refusal> {
     if lost(side) < half(side) || lost(enemy) >= half(enemy) {
         return Err(format!(
             "Space bombardment: \"when a side has lost half of his units and the opposing side has not lost as many\": lost {} of {}, the enemy {} of {}",
-            lost(side), b.sides[side].start_units, lost(enemy), b.sides[enemy].start_units
+            lost(side),
+            b.sides[side].start_units,
+            lost(enemy),
+            b.sides[enemy].start_units
         ));
     }
-    let leader_alive = b.units.iter().any(|u| u.side == side && u.alive && u.profile.kind == Kind::Leader);
+    let leader_alive = b
+        .units
+        .iter()
+        .any(|u| u.side == side && u.alive && u.profile.kind == Kind::Leader);
     if !leader_alive {
-        return Err("Space bombardment: \"the leader of the bombarding side must be alive\"".into());
+        return Err(
+            "Space bombardment: \"the leader of the bombarding side must be alive\"".into(),
+        );
     }
     if !b.map.contains(t) {
         return Err("that hex is off the map".into());
@@ -734,7 +992,11 @@ fn bombard(b: &mut Battle, t: Hex, dice: &mut Dice) -> Result<(), Refusal> {
     b.sides[side].space_bombardment -= 1;
     let miss_on = b.sides[side].quality.bombardment_miss_on();
     let landed = land(b, "Space bombardment", t, miss_on, dice)?;
-    b.marker = Some(SupportMarker { what: "Space bombardment".into(), aimed: t, landed });
+    b.marker = Some(SupportMarker {
+        what: "Space bombardment".into(),
+        aimed: t,
+        landed,
+    });
     if let Some(at) = landed {
         let die = b.support.bombardment;
         for h in support::blast(at) {

@@ -336,7 +336,13 @@ impl Battle {
     }
 
     /// [`Battle::passage`] with the positions already worked out.
-    pub fn passage_in(&self, pos: &Positions, hex: Hex, side: usize, mover_counts: bool) -> Passage {
+    pub fn passage_in(
+        &self,
+        pos: &Positions,
+        hex: Hex,
+        side: usize,
+        mover_counts: bool,
+    ) -> Passage {
         match pos.0.get(&hex) {
             Some(&i) if self.units[i].side != side => Passage::Enemy,
             Some(&i) if mover_counts && self.units[i].profile.kind.counts_in_stacking() => {
@@ -486,7 +492,11 @@ impl Battle {
             let face = dice
                 .roll(
                     crate::rules::dice::DiceExpr::d(10),
-                    format!("{} without a leader ({q:?}): drops on 1-{}", self.sides[i].name, q.leader_loss_drop_on()),
+                    format!(
+                        "{} without a leader ({q:?}): drops on 1-{}",
+                        self.sides[i].name,
+                        q.leader_loss_drop_on()
+                    ),
                 )
                 .map_err(|e| e.to_string())?;
             if face <= q.leader_loss_drop_on() {
@@ -555,7 +565,10 @@ impl Battle {
         };
         let name = self.sides[side].name.clone();
         self.log(match kind {
-            ImpulseKind::Normal => format!("Impulse {}: {name} may activate {allowed} units", self.impulse.number),
+            ImpulseKind::Normal => format!(
+                "Impulse {}: {name} may activate {allowed} units",
+                self.impulse.number
+            ),
             ImpulseKind::Extra => format!(
                 "Impulse {}: the other side is done; {name} may still activate {allowed}",
                 self.impulse.number
@@ -583,7 +596,10 @@ impl Battle {
                 self.sides[me].name, self.sides[me].passes
             ));
         } else if lost > 0 && self.impulse.used > 0 {
-            self.log(format!("{lost} activation(s) of {} lost", self.sides[me].name));
+            self.log(format!(
+                "{lost} activation(s) of {} lost",
+                self.sides[me].name
+            ));
         }
         if self.impulse.kind == ImpulseKind::Extra {
             return self.end_turn(dice);
@@ -597,7 +613,12 @@ impl Battle {
     }
 
     fn extra_or_end(&mut self, side: usize, dice: &mut Dice) -> Result<(), Refusal> {
-        if self.sides[side].quality.extra_activations().min(self.activatable(side)) == 0 {
+        if self.sides[side]
+            .quality
+            .extra_activations()
+            .min(self.activatable(side))
+            == 0
+        {
             self.end_turn(dice)
         } else {
             self.begin_impulse(side, ImpulseKind::Extra, dice)
@@ -657,7 +678,10 @@ impl Battle {
             .filter(|(h, t)| {
                 matches!(t.ground, Ground::Building(_)) && (of.is_empty() || of.contains(h))
             })
-            .filter(|(h, _)| self.counting_at(*h).is_some_and(|i| self.units[i].side == side))
+            .filter(|(h, _)| {
+                self.counting_at(*h)
+                    .is_some_and(|i| self.units[i].side == side)
+            })
             .map(|(h, _)| h)
             .collect();
         v.sort_by_key(|h| col_row(*h));
@@ -783,7 +807,10 @@ impl Battle {
     /// Leaders of the side other than `side` alone in `hex` (no unit of theirs there that
     /// counts in stacking or is a Jedi).
     pub fn lone_enemy_leaders(&self, hex: Hex, side: usize) -> Vec<usize> {
-        if self.target_at(hex).is_some_and(|i| self.units[i].side != side) {
+        if self
+            .target_at(hex)
+            .is_some_and(|i| self.units[i].side != side)
+        {
             return Vec::new();
         }
         self.at(hex)

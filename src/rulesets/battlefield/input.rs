@@ -97,7 +97,11 @@ pub fn route_for(b: &Battle, i: usize, to: Hex, assault: bool) -> Option<(Vec<He
     };
     cheapest_route(&b.map, &u.profile, from, to, assault, |h| {
         let p = b.passage(h, u.side, counts);
-        if p == Passage::Enemy && b.target_at(h).is_some_and(|j| b.units[j].hidden) { Passage::Free } else { p }
+        if p == Passage::Enemy && b.target_at(h).is_some_and(|j| b.units[j].hidden) {
+            Passage::Free
+        } else {
+            p
+        }
     })
 }
 
@@ -105,11 +109,13 @@ pub fn route_for(b: &Battle, i: usize, to: Hex, assault: bool) -> Option<(Vec<He
 pub fn reach_of(b: &Battle, i: usize, budget: u32) -> Vec<(Hex, u32)> {
     let u = &b.units[i];
     let counts = u.profile.kind.counts_in_stacking();
-    reachable(&b.map, &u.profile, u.at, budget, |h| b.passage(h, u.side, counts))
-        .into_iter()
-        .filter_map(|h| route_for(b, i, h, false).map(|(_, c)| (h, c)))
-        .filter(|(_, c)| *c <= budget)
-        .collect()
+    reachable(&b.map, &u.profile, u.at, budget, |h| {
+        b.passage(h, u.side, counts)
+    })
+    .into_iter()
+    .filter_map(|h| route_for(b, i, h, false).map(|(_, c)| (h, c)))
+    .filter(|(_, c)| *c <= budget)
+    .collect()
 }
 
 /// The attack unit `i` would make at `t` now, in words with its chance (or why it cannot).
@@ -120,16 +126,25 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
     }
     let u = &b.units[i];
     let d = u.at.unsigned_distance_to(t);
-    let Some(j) = b.target_at(t).filter(|j| b.units[*j].side != u.side && !b.units[*j].hidden) else {
+    let Some(j) = b
+        .target_at(t)
+        .filter(|j| b.units[*j].side != u.side && !b.units[*j].hidden)
+    else {
         return (true, None, format!("Line of sight clear, {d} hexes"));
     };
     if d > u.profile.range {
-        return (true, None, format!("{} hexes: out of range {}", d, u.profile.range));
+        return (
+            true,
+            None,
+            format!("{} hexes: out of range {}", d, u.profile.range),
+        );
     }
     let moved = sel.mode == Mode::MoveAndFire;
     let steps = DieSteps {
         moved,
-        long_range: b.advanced.range && !u.profile.has(Ability::FullRange) && combat::beyond_half_range(d, u.profile.range),
+        long_range: b.advanced.range
+            && !u.profile.has(Ability::FullRange)
+            && combat::beyond_half_range(d, u.profile.range),
         leader: sel.leader,
         force: sel.force,
     };
@@ -139,7 +154,10 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
     (
         true,
         None,
-        format!("{die} ×{res} needing 4+ ({why}), {d} hexes: {p:.0}% to destroy {}", b.units[j].label()),
+        format!(
+            "{die} ×{res} needing 4+ ({why}), {d} hexes: {p:.0}% to destroy {}",
+            b.units[j].label()
+        ),
     )
 }
 
@@ -157,12 +175,21 @@ fn pointer(
 ) {
     let b = &battle.0;
     if sel.unit.is_some_and(|i| {
-        i >= b.units.len() || !b.units[i].alive || b.units[i].side != b.impulse.side || b.units[i].activated
+        i >= b.units.len()
+            || !b.units[i].alive
+            || b.units[i].side != b.impulse.side
+            || b.units[i].activated
     }) {
-        *sel = Selection { mode: sel.mode, ..default() };
+        *sel = Selection {
+            mode: sel.mode,
+            ..default()
+        };
     }
     let over_panel = window.cursor_position().is_some_and(|c| {
-        c.x < insets.left || c.y < insets.top || c.x > window.width() - insets.right || c.y > window.height() - insets.bottom
+        c.x < insets.left
+            || c.y < insets.top
+            || c.x > window.width() - insets.right
+            || c.y > window.height() - insets.bottom
     });
     let over_ui = over_panel
         || ctx
@@ -174,29 +201,50 @@ fn pointer(
         .cursor_position()
         .and_then(|c| cam.viewport_to_world_2d(cam_t, c).ok())
         .filter(|_| !over_ui && !handover.showing);
-    let hover = world.map(|p| layout().world_pos_to_hex(p)).filter(|h| b.map.contains(*h));
+    let hover = world
+        .map(|p| layout().world_pos_to_hex(p))
+        .filter(|h| b.map.contains(*h));
     sel.hover = hover;
     sel.route = None;
     sel.sight = None;
     if let (Some(i), Some(h)) = (sel.unit, hover) {
         let u = &b.units[i];
-        let enemy = b.target_at(h).is_some_and(|j| b.units[j].side != u.side && !b.units[j].hidden);
+        let enemy = b
+            .target_at(h)
+            .is_some_and(|j| b.units[j].side != u.side && !b.units[j].hidden);
         match sel.mode {
             Mode::Move | Mode::Assault | Mode::Board | Mode::Unload => {
-                sel.route = route_for(b, i, h, enemy).map(|(r, _)| {
-                    let mut v = vec![u.at];
-                    v.extend(r);
-                    v
-                });
+                // Only a route the unit can pay for is drawn.
+                let budget = u
+                    .profile
+                    .movement
+                    .saturating_sub(u32::from(u.carried_by.is_some()));
+                sel.route =
+                    route_for(b, i, h, enemy)
+                        .filter(|(_, c)| *c <= budget)
+                        .map(|(r, _)| {
+                            let mut v = vec![u.at];
+                            v.extend(r);
+                            v
+                        });
             }
             Mode::MoveAndFire if sel.staged.is_none() => {
                 sel.route = route_for(b, i, h, false).map(|(r, _)| [vec![u.at], r].concat());
             }
             _ => {}
         }
-        if u.on_map() && h != u.at && (enemy || matches!(sel.mode, Mode::Fire | Mode::Artillery | Mode::MoveAndFire)) {
+        if u.on_map()
+            && h != u.at
+            && (enemy || matches!(sel.mode, Mode::Fire | Mode::Artillery | Mode::MoveAndFire))
+        {
             let (clear, blocked_at, text) = attack_text(b, i, h, &sel);
-            sel.sight = Some(SightLine { from: u.at, to: h, clear, blocked_at, text });
+            sel.sight = Some(SightLine {
+                from: u.at,
+                to: h,
+                clear,
+                blocked_at,
+                text,
+            });
         }
     }
     if buttons.just_pressed(MouseButton::Right) {
@@ -235,7 +283,9 @@ fn pointer(
     if clicked_own && sel.unit.is_none_or(|i| b.units[i].at != h || own.len() > 1) {
         // A click on a stack cycles through its counters.
         let next = match sel.unit {
-            Some(i) if own.contains(&i) => own[(own.iter().position(|j| *j == i).unwrap_or(0) + 1) % own.len()],
+            Some(i) if own.contains(&i) => {
+                own[(own.iter().position(|j| *j == i).unwrap_or(0) + 1) % own.len()]
+            }
             _ => own[0],
         };
         select(&mut sel, b, next);
@@ -243,41 +293,84 @@ fn pointer(
     }
     let Some(i) = sel.unit else { return };
     let unit = b.units[i].id.clone();
-    let enemy = b.target_at(h).is_some_and(|j| b.units[j].side != side && !b.units[j].hidden)
+    let enemy = b
+        .target_at(h)
+        .is_some_and(|j| b.units[j].side != side && !b.units[j].hidden)
         || !b.lone_enemy_leaders(h, side).is_empty();
     let command = match sel.mode {
         Mode::Move if enemy => {
             let d = b.units[i].at.unsigned_distance_to(h);
             if d <= b.units[i].profile.range && b.sight(i, h).clear {
-                Some(Command::Fire { unit, target, leader, force })
+                Some(Command::Fire {
+                    unit,
+                    target,
+                    leader,
+                    force,
+                })
             } else {
-                route_for(b, i, h, true).map(|(r, _)| Command::Assault { unit, path: pairs(&r), leader, force })
+                route_for(b, i, h, true).map(|(r, _)| Command::Assault {
+                    unit,
+                    path: pairs(&r),
+                    leader,
+                    force,
+                })
             }
         }
-        Mode::Move => route_for(b, i, h, false).map(|(r, _)| Command::Move { unit, path: pairs(&r) }),
-        Mode::Fire => Some(Command::Fire { unit, target, leader, force }),
-        Mode::Assault => route_for(b, i, h, true).map(|(r, _)| Command::Assault { unit, path: pairs(&r), leader, force }),
+        Mode::Move => route_for(b, i, h, false).map(|(r, _)| Command::Move {
+            unit,
+            path: pairs(&r),
+        }),
+        Mode::Fire => Some(Command::Fire {
+            unit,
+            target,
+            leader,
+            force,
+        }),
+        Mode::Assault => route_for(b, i, h, true).map(|(r, _)| Command::Assault {
+            unit,
+            path: pairs(&r),
+            leader,
+            force,
+        }),
         Mode::Board => route_for(b, i, h, false)
             .or_else(|| {
                 // The transporter's hex holds a friend: route to a neighbour, then step in.
                 let u = &b.units[i];
                 h.all_neighbors()
                     .into_iter()
-                    .filter_map(|n| if n == u.at { Some((vec![], 0)) } else { route_for(b, i, n, false) })
+                    .filter_map(|n| {
+                        if n == u.at {
+                            Some((vec![], 0))
+                        } else {
+                            route_for(b, i, n, false)
+                        }
+                    })
                     .min_by_key(|(_, c)| *c)
                     .map(|(mut r, c)| {
                         r.push(h);
                         (r, c)
                     })
             })
-            .map(|(r, _)| Command::Board { unit, path: pairs(&r) }),
-        Mode::Unload => route_for(b, i, h, false).map(|(r, _)| Command::Unload { unit, path: pairs(&r) }),
+            .map(|(r, _)| Command::Board {
+                unit,
+                path: pairs(&r),
+            }),
+        Mode::Unload => route_for(b, i, h, false).map(|(r, _)| Command::Unload {
+            unit,
+            path: pairs(&r),
+        }),
         Mode::MoveAndFire => match sel.staged.take() {
             None => {
                 sel.staged = route_for(b, i, h, false).map(|(r, _)| r);
                 None
             }
-            Some(route) => Some(Command::MoveAndFire { unit, path: pairs(&route), target, leader, force }),
+            Some(route) => Some(Command::MoveAndFire {
+                unit,
+                path: pairs(&route),
+                target,
+                leader,
+                force,
+            }),
         },
         Mode::Aerial | Mode::Artillery | Mode::Bombard => None,
     };
@@ -295,7 +388,9 @@ pub fn select(sel: &mut Selection, b: &Battle, i: usize) {
     sel.staged = None;
     sel.force = 0;
     sel.leader = false;
-    if sel.mode == Mode::Unload && u.carried_by.is_none() || matches!(sel.mode, Mode::Aerial | Mode::Bombard) {
+    if sel.mode == Mode::Unload && u.carried_by.is_none()
+        || matches!(sel.mode, Mode::Aerial | Mode::Bombard)
+    {
         sel.mode = Mode::Move;
     }
     let budget = match sel.mode {
@@ -316,7 +411,11 @@ fn keys(
     mut sel: ResMut<Selection>,
     mut shell: MessageWriter<ShellAction>,
 ) {
-    if ctx.ctx_mut().map(|c| c.egui_wants_keyboard_input()).unwrap_or(false) {
+    if ctx
+        .ctx_mut()
+        .map(|c| c.egui_wants_keyboard_input())
+        .unwrap_or(false)
+    {
         return;
     }
     let b = &battle.0;

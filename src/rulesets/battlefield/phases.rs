@@ -64,9 +64,7 @@ pub fn start_game(
         log.push(t, e);
     }
     let setup = world.resource::<DiceRes>().log().to_vec();
-    world
-        .resource_mut::<GameRecord<Command>>()
-        .setup_dice = setup;
+    world.resource_mut::<GameRecord<Command>>().setup_dice = setup;
     world.insert_resource(log);
     world.insert_resource(board(&battle));
     world.insert_resource(BattleRes(battle));
@@ -169,7 +167,9 @@ pub fn after_command(world: &mut World) {
     let new_board = board(b);
     let changed = match (world.get_resource::<BoardGeometry>(), &new_board) {
         (Some(BoardGeometry::HexMap { hexes: old, .. }), BoardGeometry::HexMap { hexes, .. }) => {
-            old.iter().map(|c| &c.name).ne(hexes.iter().map(|c| &c.name))
+            old.iter()
+                .map(|c| &c.name)
+                .ne(hexes.iter().map(|c| &c.name))
         }
         _ => true,
     };
@@ -194,7 +194,11 @@ fn sync_phase(world: &mut World) {
             })
             .collect();
         let turn = b.turn;
-        world.insert_resource(Finished { result, turn, fates });
+        world.insert_resource(Finished {
+            result,
+            turn,
+            fates,
+        });
         world
             .resource_mut::<NextState<GameState>>()
             .set(GameState::Over(ID));

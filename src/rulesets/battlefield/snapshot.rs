@@ -133,7 +133,12 @@ pub fn snapshot(world: &mut World) -> BattleState {
     BattleState {
         turn: b.turn,
         phase,
-        impulse: (b.impulse.side, b.impulse.number, b.impulse.allowed, b.impulse.used),
+        impulse: (
+            b.impulse.side,
+            b.impulse.number,
+            b.impulse.allowed,
+            b.impulse.used,
+        ),
         result: b.result.clone(),
         sides,
         units,
@@ -171,7 +176,10 @@ pub fn printout(s: &BattleState) -> String {
         s.impulse.2
     );
     if let Some(r) = &s.result {
-        let w = r.winner.and_then(|w| s.sides.get(w)).map_or("nobody", |x| x.name.as_str());
+        let w = r
+            .winner
+            .and_then(|w| s.sides.get(w))
+            .map_or("nobody", |x| x.name.as_str());
         out.push_str(&format!("Result: {w} win — {}\n", r.reason));
     }
     for (i, side) in s.sides.iter().enumerate() {
@@ -192,7 +200,11 @@ pub fn printout(s: &BattleState) -> String {
                 u.profile,
                 u.at.0,
                 u.at.1,
-                if u.force_points > 0 { format!(", {} Force points", u.force_points) } else { String::new() }
+                if u.force_points > 0 {
+                    format!(", {} Force points", u.force_points)
+                } else {
+                    String::new()
+                }
             ));
         }
     }

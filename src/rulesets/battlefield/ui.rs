@@ -18,16 +18,31 @@ use crate::view::PanelInsets;
 
 /// The keys of a battle, as the help lists them.
 const SHORTCUTS: &[(&str, &str)] = &[
-    ("Left click", "select a unit of the side playing (again: the next counter of a stack); then click a hex to act"),
+    (
+        "Left click",
+        "select a unit of the side playing (again: the next counter of a stack); then click a hex to act",
+    ),
     ("Right click / Esc", "clear the selection"),
-    ("M", "move (an enemy clicked is fired at if in range and sight, else attacked in close combat)"),
+    (
+        "M",
+        "move (an enemy clicked is fired at if in range and sight, else attacked in close combat)",
+    ),
     ("F", "fire"),
-    ("S", "move and fire (advanced): click where to move, then the target"),
+    (
+        "S",
+        "move and fire (advanced): click where to move, then the target",
+    ),
     ("C", "move into close combat"),
     ("B", "board a transporter (click it)"),
-    ("U", "unload the passenger chosen in the panel (click where it goes)"),
+    (
+        "U",
+        "unload the passenger chosen in the panel (click where it goes)",
+    ),
     ("L", "use a leader bonus on the next attack"),
-    ("Space / Enter", "end the impulse (with nothing activated: pass)"),
+    (
+        "Space / Enter",
+        "end the impulse (with nothing activated: pass)",
+    ),
 ];
 
 fn status(
@@ -42,10 +57,16 @@ fn status(
     let hides = b.units.iter().any(|u| u.hidden && u.alive);
     let left = imp.allowed.saturating_sub(imp.used);
     let hint = match sel.mode {
-        _ if sel.unit.is_none() => "Click one of your units that has not played, then a hex; or End impulse.".to_string(),
+        _ if sel.unit.is_none() => {
+            "Click one of your units that has not played, then a hex; or End impulse.".to_string()
+        }
         Mode::Move => "Click a yellow hex to move there, or an enemy to fire / fight.".into(),
-        Mode::Fire => "Click the enemy to fire at (hover shows line of sight and the chance).".into(),
-        Mode::MoveAndFire if sel.staged.is_none() => "Moving and shooting: click where to move (half movement).".into(),
+        Mode::Fire => {
+            "Click the enemy to fire at (hover shows line of sight and the chance).".into()
+        }
+        Mode::MoveAndFire if sel.staged.is_none() => {
+            "Moving and shooting: click where to move (half movement).".into()
+        }
         Mode::MoveAndFire => "Moving and shooting: now click the target.".into(),
         Mode::Assault => "Click the enemy to move into close combat with.".into(),
         Mode::Board => "Click the transporter to board.".into(),
@@ -102,7 +123,11 @@ fn help(mut help: ResMut<RuleSetHelp>) {
 
 fn side_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection) {
     for (i, s) in b.sides.iter().enumerate() {
-        ui.label(egui::RichText::new(&s.name).strong().color(side_colour32(i)));
+        ui.label(
+            egui::RichText::new(&s.name)
+                .strong()
+                .color(side_colour32(i)),
+        );
         ui.label(format!(
             "{:?} · {} fighting of {}{}",
             s.quality,
@@ -119,19 +144,37 @@ fn side_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection) {
         }
         let mine = i == b.impulse.side;
         if b.advanced.aerial_support && s.aerial_support > 0 {
-            let r = ui.add_enabled(mine, egui::Button::new(format!("Aerial support ({} left)", s.aerial_support)).selected(mine && sel.mode == Mode::Aerial));
-            if r.on_hover_text("One activation: click the enemy to attack").clicked() {
+            let r = ui.add_enabled(
+                mine,
+                egui::Button::new(format!("Aerial support ({} left)", s.aerial_support))
+                    .selected(mine && sel.mode == Mode::Aerial),
+            );
+            if r.on_hover_text("One activation: click the enemy to attack")
+                .clicked()
+            {
                 sel.mode = Mode::Aerial;
             }
         }
         if b.advanced.artillery && s.artillery > 0 {
-            let r = ui.add_enabled(mine && b.impulse.used == 0, egui::Button::new(format!("Artillery ({} pieces)", s.artillery)).selected(mine && sel.mode == Mode::Artillery));
-            if r.on_hover_text("The whole impulse: select an observer, then click the enemy it sees").clicked() {
+            let r = ui.add_enabled(
+                mine && b.impulse.used == 0,
+                egui::Button::new(format!("Artillery ({} pieces)", s.artillery))
+                    .selected(mine && sel.mode == Mode::Artillery),
+            );
+            if r.on_hover_text(
+                "The whole impulse: select an observer, then click the enemy it sees",
+            )
+            .clicked()
+            {
                 sel.mode = Mode::Artillery;
             }
         }
         if b.advanced.space_bombardment && s.space_bombardment > 0 {
-            let r = ui.add_enabled(mine && b.impulse.used == 0, egui::Button::new(format!("Space bombardment ({})", s.space_bombardment)).selected(mine && sel.mode == Mode::Bombard));
+            let r = ui.add_enabled(
+                mine && b.impulse.used == 0,
+                egui::Button::new(format!("Space bombardment ({})", s.space_bombardment))
+                    .selected(mine && sel.mode == Mode::Bombard),
+            );
             if r.on_hover_text("The whole impulse, when half your units are lost and your leader lives: click the target hex").clicked() {
                 sel.mode = Mode::Bombard;
             }
@@ -150,9 +193,16 @@ fn side_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection) {
             if u.activated { "✔ " } else { "" },
             u.profile.name,
             u.id,
-            if u.carried_by.is_some() { " aboard" } else { "" }
+            if u.carried_by.is_some() {
+                " aboard"
+            } else {
+                ""
+            }
         );
-        let r = ui.add_enabled(!u.activated, egui::Button::selectable(sel.unit == Some(i), text));
+        let r = ui.add_enabled(
+            !u.activated,
+            egui::Button::selectable(sel.unit == Some(i), text),
+        );
         if r.clicked() {
             if u.carried_by.is_some() {
                 sel.mode = Mode::Unload;
@@ -162,7 +212,12 @@ fn side_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection) {
     }
 }
 
-fn unit_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection, out: &mut Vec<super::commands::Command>) {
+fn unit_panel(
+    ui: &mut egui::Ui,
+    b: &Battle,
+    sel: &mut Selection,
+    out: &mut Vec<super::commands::Command>,
+) {
     if let Some(i) = sel.unit {
         let u = &b.units[i];
         let p = &u.profile;
@@ -190,7 +245,10 @@ fn unit_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection, out: &mut Vec<
             }
             if let Some(w) = &u.weapon {
                 ui.label("Special weapon");
-                ui.label(format!("{} {}/{} range {}", w.name, w.vs_squad, w.vs_vehicle, w.range));
+                ui.label(format!(
+                    "{} {}/{} range {}",
+                    w.name, w.vs_squad, w.vs_vehicle, w.range
+                ));
                 ui.end_row();
             }
         });
@@ -199,12 +257,32 @@ fn unit_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection, out: &mut Vec<
         ui.horizontal_wrapped(|ui| {
             for (m, label, ok) in [
                 (Mode::Move, "Move (M)", u.carried_by.is_none()),
-                (Mode::Fire, "Fire (F)", u.carried_by.is_none() && p.kind != Kind::Leader),
-                (Mode::MoveAndFire, "Move & fire (S)", b.advanced.moving_and_shooting && u.carried_by.is_none()),
-                (Mode::Assault, "Close combat (C)", u.carried_by.is_none() && p.kind != Kind::Leader),
-                (Mode::Board, "Board (B)", p.kind == Kind::Squad && u.carried_by.is_none()),
+                (
+                    Mode::Fire,
+                    "Fire (F)",
+                    u.carried_by.is_none() && p.kind != Kind::Leader,
+                ),
+                (
+                    Mode::MoveAndFire,
+                    "Move & fire (S)",
+                    b.advanced.moving_and_shooting && u.carried_by.is_none(),
+                ),
+                (
+                    Mode::Assault,
+                    "Close combat (C)",
+                    u.carried_by.is_none() && p.kind != Kind::Leader,
+                ),
+                (
+                    Mode::Board,
+                    "Board (B)",
+                    p.kind == Kind::Squad && u.carried_by.is_none(),
+                ),
                 (Mode::Unload, "Unload (U)", u.carried_by.is_some()),
-                (Mode::Artillery, "Observe for artillery", b.advanced.artillery && b.sides[u.side].artillery > 0),
+                (
+                    Mode::Artillery,
+                    "Observe for artillery",
+                    b.advanced.artillery && b.sides[u.side].artillery > 0,
+                ),
             ] {
                 if ok {
                     ui.selectable_value(&mut mode, m, label);
@@ -223,12 +301,19 @@ fn unit_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection, out: &mut Vec<
             .or((p.kind == Kind::Jedi).then_some(i));
         if let Some(j) = jedi.filter(|_| b.advanced.jedi) {
             let max = b.units[j].force_points;
-            ui.add(egui::Slider::new(&mut sel.force, 0..=max).text("Force points (a die step each)"));
+            ui.add(
+                egui::Slider::new(&mut sel.force, 0..=max).text("Force points (a die step each)"),
+            );
             if p.kind == Kind::Jedi {
                 let mut guard = u.guard;
-                ui.add(egui::Slider::new(&mut guard, 0..=max).text("Guard: Force points if attacked"));
+                ui.add(
+                    egui::Slider::new(&mut guard, 0..=max).text("Guard: Force points if attacked"),
+                );
                 if guard != u.guard {
-                    out.push(super::commands::Command::Guard { unit: u.id.clone(), points: guard });
+                    out.push(super::commands::Command::Guard {
+                        unit: u.id.clone(),
+                        points: guard,
+                    });
                 }
             }
         }
@@ -243,7 +328,11 @@ fn unit_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection, out: &mut Vec<
                 "Enter: {} points · resistance +{}{}",
                 t.entry_cost(),
                 t.resistance_bonus(),
-                if t.blocks_sight() { " · blocks line of sight" } else { "" }
+                if t.blocks_sight() {
+                    " · blocks line of sight"
+                } else {
+                    ""
+                }
             ));
         }
         if b.entrenchments.contains(&h) {
@@ -254,23 +343,30 @@ fn unit_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection, out: &mut Vec<
             if u.hidden && u.side != b.impulse.side {
                 continue;
             }
-            ui.colored_label(side_colour32(u.side), format!(
-                "{} — {} {}/{} · res {} · range {}{}",
-                u.label(),
-                u.profile.vs_squad,
-                u.profile.vs_vehicle.map_or("-".into(), |d| d.to_string()),
-                u.profile.movement,
-                u.profile.resistance,
-                u.profile.range,
-                if u.activated { " · activated" } else { "" }
-            ));
+            ui.colored_label(
+                side_colour32(u.side),
+                format!(
+                    "{} — {} {}/{} · res {} · range {}{}",
+                    u.label(),
+                    u.profile.vs_squad,
+                    u.profile.vs_vehicle.map_or("-".into(), |d| d.to_string()),
+                    u.profile.movement,
+                    u.profile.resistance,
+                    u.profile.range,
+                    if u.activated { " · activated" } else { "" }
+                ),
+            );
         }
         if let Some((_, cost)) = sel.reach.iter().find(|(x, _)| *x == h) {
             ui.label(format!("Move here: {cost} movement points"));
         }
         if let Some(s) = &sel.sight {
             ui.colored_label(
-                if s.clear { egui::Color32::LIGHT_GREEN } else { egui::Color32::LIGHT_RED },
+                if s.clear {
+                    egui::Color32::LIGHT_GREEN
+                } else {
+                    egui::Color32::LIGHT_RED
+                },
                 &s.text,
             );
         }
@@ -312,7 +408,11 @@ fn panels(
         .response
         .rect
         .width();
-    insets.set_if_neq(PanelInsets { left, right, ..*insets });
+    insets.set_if_neq(PanelInsets {
+        left,
+        right,
+        ..*insets
+    });
     for c in out {
         send.write(c);
     }
@@ -322,5 +422,8 @@ fn panels(
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(crate::engine::state::GameState::Playing(ID)), help)
         .add_systems(Update, status.run_if(playing(ID)))
-        .add_systems(EguiPrimaryContextPass, panels.after(ShellSet).run_if(playing(ID)));
+        .add_systems(
+            EguiPrimaryContextPass,
+            panels.after(ShellSet).run_if(playing(ID)),
+        );
 }

@@ -50,7 +50,8 @@ fn counter_at(b: &Battle, i: usize) -> (Vec2, f32) {
         .at(u.at)
         .filter(|j| !b.units[*j].profile.kind.counts_in_stacking())
         .collect();
-    if u.profile.kind.counts_in_stacking() || b.counting_at(u.at).is_none() && companions.len() < 2 {
+    if u.profile.kind.counts_in_stacking() || b.counting_at(u.at).is_none() && companions.len() < 2
+    {
         return (c, 0.55);
     }
     let k = companions.iter().position(|j| *j == i).unwrap_or(0) as f32;
@@ -75,7 +76,11 @@ fn sync_tokens(
         if u.force_points > 0 {
             badges.push(format!("FP{}", u.force_points));
         }
-        let aboard = b.units.iter().filter(|x| x.alive && x.carried_by == Some(i)).count();
+        let aboard = b
+            .units
+            .iter()
+            .filter(|x| x.alive && x.carried_by == Some(i))
+            .count();
         if aboard > 0 {
             badges.push(format!("+{aboard}"));
         }
@@ -143,30 +148,62 @@ fn draw_terrain(battle: Res<BattleRes>, mut gizmos: Gizmos) {
         match t.ground {
             Ground::Building(level) => {
                 let size = if level >= 2 { 0.95 } else { 0.75 };
-                gizmos.rect_2d(Isometry2d::from_translation(c), Vec2::splat(size), Color::srgb(0.15, 0.12, 0.10));
+                gizmos.rect_2d(
+                    Isometry2d::from_translation(c),
+                    Vec2::splat(size),
+                    Color::srgb(0.15, 0.12, 0.10),
+                );
                 if level >= 2 {
-                    gizmos.rect_2d(Isometry2d::from_translation(c), Vec2::splat(0.6), Color::srgb(0.15, 0.12, 0.10));
+                    gizmos.rect_2d(
+                        Isometry2d::from_translation(c),
+                        Vec2::splat(0.6),
+                        Color::srgb(0.15, 0.12, 0.10),
+                    );
                 }
             }
             Ground::Rubble => {
-                gizmos.line_2d(c - Vec2::splat(0.3), c + Vec2::splat(0.3), Color::srgb(0.2, 0.15, 0.1));
-                gizmos.line_2d(c + Vec2::new(-0.3, 0.3), c + Vec2::new(0.3, -0.3), Color::srgb(0.2, 0.15, 0.1));
+                gizmos.line_2d(
+                    c - Vec2::splat(0.3),
+                    c + Vec2::splat(0.3),
+                    Color::srgb(0.2, 0.15, 0.1),
+                );
+                gizmos.line_2d(
+                    c + Vec2::new(-0.3, 0.3),
+                    c + Vec2::new(0.3, -0.3),
+                    Color::srgb(0.2, 0.15, 0.1),
+                );
             }
             _ => {}
         }
     }
     for e in &b.entrenchments {
         let c = l.hex_to_world_pos(*e);
-        gizmos.line_2d(c + Vec2::new(-0.5, -0.62), c + Vec2::new(0.5, -0.62), Color::srgb(0.35, 0.25, 0.1));
-        gizmos.line_2d(c + Vec2::new(-0.5, -0.68), c + Vec2::new(0.5, -0.68), Color::srgb(0.35, 0.25, 0.1));
+        gizmos.line_2d(
+            c + Vec2::new(-0.5, -0.62),
+            c + Vec2::new(0.5, -0.62),
+            Color::srgb(0.35, 0.25, 0.1),
+        );
+        gizmos.line_2d(
+            c + Vec2::new(-0.5, -0.68),
+            c + Vec2::new(0.5, -0.68),
+            Color::srgb(0.35, 0.25, 0.1),
+        );
     }
     if let Some(m) = &b.marker {
         let c = l.hex_to_world_pos(m.aimed);
-        gizmos.circle_2d(Isometry2d::from_translation(c), 0.7, Color::srgb(1.0, 0.2, 0.2));
+        gizmos.circle_2d(
+            Isometry2d::from_translation(c),
+            0.7,
+            Color::srgb(1.0, 0.2, 0.2),
+        );
         if let Some(at) = m.landed {
             let p = l.hex_to_world_pos(at);
             gizmos.line_2d(c, p, Color::srgb(1.0, 0.2, 0.2));
-            gizmos.circle_2d(Isometry2d::from_translation(p), 0.5, Color::srgb(1.0, 0.5, 0.1));
+            gizmos.circle_2d(
+                Isometry2d::from_translation(p),
+                0.5,
+                Color::srgb(1.0, 0.5, 0.1),
+            );
         }
     }
 }
@@ -174,7 +211,11 @@ fn draw_terrain(battle: Res<BattleRes>, mut gizmos: Gizmos) {
 fn outline(gizmos: &mut Gizmos, h: Hex, scale: f32, colour: Color) {
     let l = layout();
     let c = l.hex_to_world_pos(h);
-    let pts: Vec<Vec2> = l.hex_corners(h).iter().map(|p| c + (*p - c) * scale).collect();
+    let pts: Vec<Vec2> = l
+        .hex_corners(h)
+        .iter()
+        .map(|p| c + (*p - c) * scale)
+        .collect();
     let mut ring = pts.clone();
     ring.push(pts[0]);
     gizmos.linestrip_2d(ring, colour);
@@ -201,10 +242,15 @@ fn draw_selection(
                 CostLabel,
                 super::phases::InBattle,
                 Text2d::new(cost.to_string()),
-                TextFont { font_size: FontSize::Px(24.0), ..default() },
+                TextFont {
+                    font_size: FontSize::Px(24.0),
+                    ..default()
+                },
                 TextColor(Color::srgb(1.0, 0.95, 0.4)),
-                Transform::from_translation((l.hex_to_world_pos(*h) + Vec2::new(0.0, -0.62)).extend(30.0))
-                    .with_scale(Vec3::splat(0.014)),
+                Transform::from_translation(
+                    (l.hex_to_world_pos(*h) + Vec2::new(0.0, -0.62)).extend(30.0),
+                )
+                .with_scale(Vec3::splat(0.022)),
             ));
         }
         *shown = sel.reach.clone();
@@ -221,7 +267,11 @@ fn draw_selection(
         gizmos.linestrip_2d(pts, Color::srgb(1.0, 1.0, 1.0));
     }
     if let Some(s) = &sel.sight {
-        let colour = if s.clear { Color::srgb(0.3, 1.0, 0.4) } else { Color::srgb(1.0, 0.3, 0.3) };
+        let colour = if s.clear {
+            Color::srgb(0.3, 1.0, 0.4)
+        } else {
+            Color::srgb(1.0, 0.3, 0.3)
+        };
         gizmos.line_2d(l.hex_to_world_pos(s.from), l.hex_to_world_pos(s.to), colour);
         if let Some(h) = s.blocked_at {
             outline(&mut gizmos, h, 0.9, Color::srgb(1.0, 0.2, 0.2));

@@ -87,10 +87,17 @@ mod tests {
     #[test]
     fn steps_net_before_the_ladder_clamps() {
         let caak = AttackDie::parse("1d8+1").unwrap();
-        let moved = DieSteps { moved: true, ..Default::default() };
+        let moved = DieSteps {
+            moved: true,
+            ..Default::default()
+        };
         assert_eq!(stepped(caak, moved).to_string(), "1d6");
         let d4 = AttackDie::d(4);
-        let s = DieSteps { long_range: true, leader: true, ..Default::default() };
+        let s = DieSteps {
+            long_range: true,
+            leader: true,
+            ..Default::default()
+        };
         assert_eq!(stepped(d4, s), d4, "down then up nets to nothing");
         assert!(beyond_half_range(3, 4) && !beyond_half_range(2, 4) && beyond_half_range(3, 5));
         assert_eq!(close_combat(4, 5), CloseCombat::DefenderWins);

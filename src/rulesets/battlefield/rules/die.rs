@@ -40,7 +40,9 @@ impl AttackDie {
             return if LADDER.contains(&n) {
                 Ok(Self::d(n))
             } else {
-                Err(format!("'{t}': a strength is a die size (4, 6, 8, 10, 12 or 20)"))
+                Err(format!(
+                    "'{t}': a strength is a die size (4, 6, 8, 10, 12 or 20)"
+                ))
             };
         }
         let e = DiceExpr::parse(t).map_err(|e| e.to_string())?;
@@ -48,7 +50,9 @@ impl AttackDie {
             return Err(format!("'{t}': a chart die is one die, e.g. 1d8 or 1d8+1"));
         }
         if !LADDER.contains(&e.sides) {
-            return Err(format!("'{t}': the die must be d4, d6, d8, d10, d12 or d20"));
+            return Err(format!(
+                "'{t}': the die must be d4, d6, d8, d10, d12 or d20"
+            ));
         }
         Ok(Self {
             sides: e.sides,

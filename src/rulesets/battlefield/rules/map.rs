@@ -389,7 +389,11 @@ mod tests {
     #[test]
     fn costs_follow_the_movement_paragraph() {
         let forest_hill = HexTerrain::parse_cell("fh").unwrap();
-        assert_eq!(forest_hill.entry_cost(), 3, "a hill in a forest will cost 3");
+        assert_eq!(
+            forest_hill.entry_cost(),
+            3,
+            "a hill in a forest will cost 3"
+        );
         assert_eq!(HexTerrain::parse_cell("=").unwrap().entry_cost(), 1);
         assert_eq!(HexTerrain::parse_cell("b").unwrap().entry_cost(), 2);
         assert_eq!(HexTerrain::parse_cell("f").unwrap().resistance_bonus(), 1);
@@ -408,7 +412,10 @@ mod tests {
         let two = l.hex_to_world_pos(centre.neighbor(scatter_direction(2)));
         assert!(two.x > c.x && two.y > c.y, "2 is up and to the right");
         let four = l.hex_to_world_pos(centre.neighbor(scatter_direction(4)));
-        assert!((four.x - c.x).abs() < 1e-4 && four.y < c.y, "4 is straight below");
+        assert!(
+            (four.x - c.x).abs() < 1e-4 && four.y < c.y,
+            "4 is straight below"
+        );
         assert_eq!(col_row(top), (4, 3), "rows grow downwards");
     }
 

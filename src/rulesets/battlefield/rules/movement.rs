@@ -36,7 +36,10 @@ pub fn entry_cost(map: &Map, profile: &Profile, hex: Hex) -> Result<u32, String>
         return Ok(1);
     }
     if t.building_resistance().is_some()
-        && matches!(profile.kind, Kind::Vehicle | Kind::Walker | Kind::FieldArtillery)
+        && matches!(
+            profile.kind,
+            Kind::Vehicle | Kind::Walker | Kind::FieldArtillery
+        )
     {
         return Err("Movement: \"Buildings are interdicted to vehicles\"".into());
     }
@@ -147,12 +150,21 @@ mod tests {
             ((1, 0), HexTerrain::CLEAR),
             ((2, 0), HexTerrain::parse_cell("b").unwrap()),
         ]);
-        let enemy = |h: Hex| if h == hex_at(2, 0) { Passage::Enemy } else { Passage::Free };
+        let enemy = |h: Hex| {
+            if h == hex_at(2, 0) {
+                Passage::Enemy
+            } else {
+                Passage::Free
+            }
+        };
         let route = [hex_at(1, 0), hex_at(2, 0)];
         assert_eq!(route_cost(&m, st, hex_at(0, 0), &route, true, enemy), Ok(3));
         assert!(route_cost(&m, st, hex_at(0, 0), &route, false, enemy).is_err());
         let atst = r.profile("AT-ST").unwrap();
-        assert!(entry_cost(&m, atst, hex_at(2, 0)).is_err(), "no buildings for vehicles");
+        assert!(
+            entry_cost(&m, atst, hex_at(2, 0)).is_err(),
+            "no buildings for vehicles"
+        );
         let reach = reachable(&m, st, hex_at(0, 0), 3, |_| Passage::Free);
         assert_eq!(reach, vec![hex_at(1, 0), hex_at(2, 0)]);
     }

@@ -178,7 +178,12 @@ impl Roster {
     pub fn bundled() -> Result<Roster, String> {
         crate::rules::scenario::ron_options()
             .from_str(BUNDLED)
-            .map_err(|e| format!("units.ron:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))
+            .map_err(|e| {
+                format!(
+                    "units.ron:{}:{}: {}",
+                    e.span.start.line, e.span.start.col, e.code
+                )
+            })
     }
 
     /// The profile named `name`.

@@ -255,7 +255,10 @@ fn compose(placements: &[Placement], c: &mut Checker) -> Map {
         }
     }
     if cells.is_empty() && c.errors.is_empty() {
-        c.at(0, "the map has no tiles: place at least one with map: [(tile: \"open\", at: (0, 0))]");
+        c.at(
+            0,
+            "the map has no tiles: place at least one with map: [(tile: \"open\", at: (0, 0))]",
+        );
     }
     Map::from_cells(cells)
 }
@@ -280,7 +283,10 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
     if def.sides.len() != 2 {
         c.at(
             find_key(src, "sides"),
-            format!("a battle has exactly two sides; this has {}", def.sides.len()),
+            format!(
+                "a battle has exactly two sides; this has {}",
+                def.sides.len()
+            ),
         );
     }
     let ids: Vec<&str> = def.sides.iter().map(|s| s.id.as_str()).collect();
@@ -289,12 +295,28 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
         ("attacker", def.attacker.as_str()),
     ] {
         if !ids.contains(&id) {
-            c.at_value(key, id, 0, format!("no side '{id}': expected one of {ids:?}"));
+            c.at_value(
+                key,
+                id,
+                0,
+                format!("no side '{id}': expected one of {ids:?}"),
+            );
         }
     }
-    if let Goal::Capture { side, buildings, by_turn, of } = &def.goal {
+    if let Goal::Capture {
+        side,
+        buildings,
+        by_turn,
+        of,
+    } = &def.goal
+    {
         if !ids.contains(&side.as_str()) {
-            c.at_value("side", side, 0, format!("no side '{side}': expected one of {ids:?}"));
+            c.at_value(
+                "side",
+                side,
+                0,
+                format!("no side '{side}': expected one of {ids:?}"),
+            );
         }
         let all: Vec<(i32, i32)> = map
             .hexes()
@@ -315,7 +337,13 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
             );
         }
         if *by_turn == 0 || *by_turn > def.turn_limit {
-            c.at(find_key(src, "by_turn"), format!("by_turn {by_turn} must be 1 to the turn limit {}", def.turn_limit));
+            c.at(
+                find_key(src, "by_turn"),
+                format!(
+                    "by_turn {by_turn} must be 1 to the turn limit {}",
+                    def.turn_limit
+                ),
+            );
         }
     }
     if def.turn_limit == 0 {
@@ -340,7 +368,12 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
             }
             let Some(p) = roster.profile(&u.profile) else {
                 let known: Vec<&str> = roster.profiles.iter().map(|p| p.name.as_str()).collect();
-                c.at_value("profile", &u.profile, 0, format!("unknown profile '{}': expected one of {known:?}", u.profile));
+                c.at_value(
+                    "profile",
+                    &u.profile,
+                    0,
+                    format!("unknown profile '{}': expected one of {known:?}", u.profile),
+                );
                 continue;
             };
             let needs = match p.kind {
@@ -350,32 +383,68 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                 _ => None,
             };
             if let Some((rule, false)) = needs {
-                c.at_value("id", &u.id, 0, format!("a {} needs the advanced rule `{rule}: true`", u.profile));
+                c.at_value(
+                    "id",
+                    &u.id,
+                    0,
+                    format!("a {} needs the advanced rule `{rule}: true`", u.profile),
+                );
             }
             if p.kind == Kind::Leader {
                 leaders += 1;
             }
             let hex = hex_at(u.at.0, u.at.1);
             if !map.contains(hex) {
-                c.at_value("id", &u.id, 0, format!("{} stands at {:?}, off the map ({} columns, {} rows)", u.id, u.at, map.size.0, map.size.1));
+                c.at_value(
+                    "id",
+                    &u.id,
+                    0,
+                    format!(
+                        "{} stands at {:?}, off the map ({} columns, {} rows)",
+                        u.id, u.at, map.size.0, map.size.1
+                    ),
+                );
             } else if u.aboard.is_none() {
                 // Set-up may put a walker on a hill (the hill example's AT-ST stands "at the
                 // border of a hill"); "cannot climb a hill" forbids moving onto one.
-                let building = map.get(hex).is_some_and(|t| t.building_resistance().is_some());
+                let building = map
+                    .get(hex)
+                    .is_some_and(|t| t.building_resistance().is_some());
                 if building && (p.kind.is_vehicle() || p.kind == Kind::FieldArtillery) {
                     c.at_value("id", &u.id, 0, format!("{} cannot stand at {:?}: Movement: \"Buildings are interdicted to vehicles\"", u.id, u.at));
                 }
                 if p.kind.counts_in_stacking()
                     && let Some(other) = stacked.insert(u.at, &u.id)
                 {
-                    c.at_value("id", &u.id, 0, format!("{} and {other} both stand at {:?}: Stacking allows one unit a hex", u.id, u.at));
+                    c.at_value(
+                        "id",
+                        &u.id,
+                        0,
+                        format!(
+                            "{} and {other} both stand at {:?}: Stacking allows one unit a hex",
+                            u.id, u.at
+                        ),
+                    );
                 }
             }
             if let Some(w) = &u.weapon {
                 match roster.weapon(w) {
                     None => c.at_value("weapon", w, 0, format!("unknown weapon '{w}'")),
-                    Some(wp) if !wp.carried_by.contains(&u.profile) => c.at_value("weapon", w, 0, format!("a {} cannot carry the {w}: it is carried by {:?}", u.profile, wp.carried_by)),
-                    Some(_) if !adv.special_weapons => c.at_value("weapon", w, 0, "special weapons need the advanced rule `special_weapons: true`"),
+                    Some(wp) if !wp.carried_by.contains(&u.profile) => c.at_value(
+                        "weapon",
+                        w,
+                        0,
+                        format!(
+                            "a {} cannot carry the {w}: it is carried by {:?}",
+                            u.profile, wp.carried_by
+                        ),
+                    ),
+                    Some(_) if !adv.special_weapons => c.at_value(
+                        "weapon",
+                        w,
+                        0,
+                        "special weapons need the advanced rule `special_weapons: true`",
+                    ),
                     Some(_) => {}
                 }
             }
@@ -383,39 +452,89 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                 c.at_value("id", &u.id, 0, "only a Jedi has Force points");
             }
             if let Some(t) = &u.aboard {
-                let carrier = all_units.get(t.as_str()).and_then(|t| roster.profile(&t.profile).map(|p| (t, p)));
+                let carrier = all_units
+                    .get(t.as_str())
+                    .and_then(|t| roster.profile(&t.profile).map(|p| (t, p)));
                 match carrier {
                     Some((tu, tp)) if tp.transport > 0 && s.units.iter().any(|x| x.id == tu.id) => {
                         if tu.at != u.at {
-                            c.at_value("aboard", t, 0, format!("{} is aboard {t} but stands at {:?}, not {:?}", u.id, u.at, tu.at));
+                            c.at_value(
+                                "aboard",
+                                t,
+                                0,
+                                format!(
+                                    "{} is aboard {t} but stands at {:?}, not {:?}",
+                                    u.id, u.at, tu.at
+                                ),
+                            );
                         }
-                        let load = s.units.iter().filter(|x| x.aboard.as_deref() == Some(t)).count();
+                        let load = s
+                            .units
+                            .iter()
+                            .filter(|x| x.aboard.as_deref() == Some(t))
+                            .count();
                         if load as u32 > tp.transport || p.kind != Kind::Squad {
-                            c.at_value("aboard", t, 0, format!("{t} carries up to {} squads", tp.transport));
+                            c.at_value(
+                                "aboard",
+                                t,
+                                0,
+                                format!("{t} carries up to {} squads", tp.transport),
+                            );
                         }
                     }
-                    _ => c.at_value("aboard", t, 0, format!("'{t}' is not a transporter of this side")),
+                    _ => c.at_value(
+                        "aboard",
+                        t,
+                        0,
+                        format!("'{t}' is not a transporter of this side"),
+                    ),
                 }
             }
         }
         if leaders > 1 {
-            c.at_value("id", &s.id, 0, "Leaders: \"each side receive one leader counter\"");
+            c.at_value(
+                "id",
+                &s.id,
+                0,
+                "Leaders: \"each side receive one leader counter\"",
+            );
         }
         for (key, n, on, rule) in [
             ("artillery", s.artillery, adv.artillery, "artillery"),
-            ("aerial_support", s.aerial_support, adv.aerial_support, "aerial_support"),
-            ("space_bombardment", s.space_bombardment, adv.space_bombardment, "space_bombardment"),
+            (
+                "aerial_support",
+                s.aerial_support,
+                adv.aerial_support,
+                "aerial_support",
+            ),
+            (
+                "space_bombardment",
+                s.space_bombardment,
+                adv.space_bombardment,
+                "space_bombardment",
+            ),
         ] {
             if n > 0 && !on {
-                c.at(find_key(src, key), format!("{key} needs the advanced rule `{rule}: true`"));
+                c.at(
+                    find_key(src, key),
+                    format!("{key} needs the advanced rule `{rule}: true`"),
+                );
             }
         }
         for e in &s.entrenchments {
             let h = hex_at(e.0, e.1);
             match map.get(h) {
-                _ if !adv.entrenchment => c.at_pair("", *e, "entrenchments need the advanced rule `entrenchment: true`"),
+                _ if !adv.entrenchment => c.at_pair(
+                    "",
+                    *e,
+                    "entrenchments need the advanced rule `entrenchment: true`",
+                ),
                 None => c.at_pair("", *e, format!("entrenchment at {e:?} is off the map")),
-                Some(t) if t.ground == Ground::River => c.at_pair("", *e, "Entrenchment: \"They can be placed on any type of terrain exept river hexes\""),
+                Some(t) if t.ground == Ground::River => c.at_pair(
+                    "",
+                    *e,
+                    "Entrenchment: \"They can be placed on any type of terrain exept river hexes\"",
+                ),
                 Some(_) => {}
             }
         }

@@ -164,8 +164,10 @@ pub fn line_of_sight(map: &Map, a: End, b: End, occupant: impl Fn(Hex) -> Occupa
     };
     let step_obstacle = |s: &Step| -> Option<(Hex, &'static str)> {
         let hs = s.hexes();
-        let found: Vec<(Hex, &'static str)> =
-            hs.iter().filter_map(|h| obstacle(*h).map(|w| (*h, w))).collect();
+        let found: Vec<(Hex, &'static str)> = hs
+            .iter()
+            .filter_map(|h| obstacle(*h).map(|w| (*h, w)))
+            .collect();
         (found.len() == hs.len()).then(|| found[0])
     };
     // The high end: an end on a hill's border hex, higher than the other end and than every
@@ -218,13 +220,21 @@ mod tests {
     fn forest_and_units_block_a_straight_line() {
         let m = map(&[". . . . . .", ". . f . . .", ". . . . . ."]);
         // Row 1 from column 0 to column 4 runs along hexsides and through hexes in turn.
-        let s = line_of_sight(&m, End::at(hex_at(0, 1)), End::at(hex_at(4, 1)), |_| Occupant::Empty);
+        let s = line_of_sight(&m, End::at(hex_at(0, 1)), End::at(hex_at(4, 1)), |_| {
+            Occupant::Empty
+        });
         assert!(!s.clear, "{s:?}");
         let s = line_of_sight(&m, End::at(hex_at(0, 0)), End::at(hex_at(4, 0)), |h| {
-            if h == hex_at(2, 0) { Occupant::Unit } else { Occupant::Empty }
+            if h == hex_at(2, 0) {
+                Occupant::Unit
+            } else {
+                Occupant::Empty
+            }
         });
         assert!(!s.clear, "a unit blocks: {s:?}");
-        let s = line_of_sight(&m, End::at(hex_at(0, 2)), End::at(hex_at(4, 2)), |_| Occupant::Empty);
+        let s = line_of_sight(&m, End::at(hex_at(0, 2)), End::at(hex_at(4, 2)), |_| {
+            Occupant::Empty
+        });
         assert!(s.clear, "{s:?}");
     }
 
@@ -235,10 +245,17 @@ mod tests {
         let steps = between(hex_at(0, 1), hex_at(2, 1));
         assert_eq!(steps, vec![Step::Side(hex_at(1, 0), hex_at(1, 1))]);
         let m = map(&[". f .", ". . ."]);
-        let s = line_of_sight(&m, End::at(hex_at(0, 1)), End::at(hex_at(2, 1)), |_| Occupant::Empty);
-        assert!(s.clear, "one forest hex beside the line does not block: {s:?}");
+        let s = line_of_sight(&m, End::at(hex_at(0, 1)), End::at(hex_at(2, 1)), |_| {
+            Occupant::Empty
+        });
+        assert!(
+            s.clear,
+            "one forest hex beside the line does not block: {s:?}"
+        );
         let m = map(&[". f .", ". f ."]);
-        let s = line_of_sight(&m, End::at(hex_at(0, 1)), End::at(hex_at(2, 1)), |_| Occupant::Empty);
+        let s = line_of_sight(&m, End::at(hex_at(0, 1)), End::at(hex_at(2, 1)), |_| {
+            Occupant::Empty
+        });
         assert!(!s.clear, "forest on both sides does");
     }
 
@@ -246,11 +263,23 @@ mod tests {
     fn walkers_and_fliers() {
         let m = map(&[". f b f ."]);
         let (a, b) = (hex_at(0, 0), hex_at(4, 0));
-        let atat = End { walker_sight: true, ..End::at(a) };
+        let atat = End {
+            walker_sight: true,
+            ..End::at(a)
+        };
         assert!(line_of_sight(&m, atat, End::at(b), |_| Occupant::Empty).clear);
-        let walker_between = |h: Hex| if h == hex_at(2, 0) { Occupant::Walker } else { Occupant::Empty };
+        let walker_between = |h: Hex| {
+            if h == hex_at(2, 0) {
+                Occupant::Walker
+            } else {
+                Occupant::Empty
+            }
+        };
         assert!(!line_of_sight(&m, atat, End::at(b), walker_between).clear);
-        let speeder = End { flies: true, ..End::at(b) };
+        let speeder = End {
+            flies: true,
+            ..End::at(b)
+        };
         assert!(line_of_sight(&m, End::at(a), speeder, walker_between).clear);
     }
 }
