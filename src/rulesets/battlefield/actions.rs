@@ -55,7 +55,7 @@ pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), R
             }
             let i = own_unit(b, unit)?;
             let path = hexes(path);
-            let half = b.units[i].profile.movement.div_ceil(2);
+            let half = combat::moving_fire_allowance(b.units[i].profile.movement);
             activate(b, i, 2).map_err(|e| {
                 format!("Moving and shooting: \"it costs 2 activation points\"; {e}")
             })?;
@@ -419,8 +419,9 @@ pub fn resistance(b: &Battle, target: usize, ignore_terrain: bool) -> (u32, Stri
     (r, parts.join(", "))
 }
 
-/// The attack die of unit `i` at a target of `kind` `d` hexes away.
-fn attack_die(
+/// The attack die of unit `i` at a target of `kind` `d` hexes away, after moving and
+/// shooting, the range rule, a leader bonus and Force points (the panel shows the same die).
+pub fn attack_die(
     b: &Battle,
     i: usize,
     kind: Kind,

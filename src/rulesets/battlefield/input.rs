@@ -9,11 +9,11 @@ use bevy_egui::EguiContexts;
 use hexx::Hex;
 
 use super::ID;
-use super::actions::resistance;
+use super::actions::{attack_die, resistance};
 use super::battle::Battle;
 use super::commands::Command;
 use super::phases::BattleRes;
-use super::rules::combat::{self, DieSteps};
+use super::rules::combat;
 use super::rules::map::{col_row, layout};
 use super::rules::movement::{Passage, cheapest_route, reachable};
 use super::rules::roster::{Ability, Kind};
@@ -140,15 +140,15 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
         );
     }
     let moved = sel.mode == Mode::MoveAndFire;
-    let steps = DieSteps {
+    let die = attack_die(
+        b,
+        i,
+        b.units[j].profile.kind,
+        d,
+        sel.leader,
+        sel.force,
         moved,
-        long_range: b.advanced.range
-            && !u.profile.has(Ability::FullRange)
-            && combat::beyond_half_range(d, u.profile.range),
-        leader: sel.leader,
-        force: sel.force,
-    };
-    let die = combat::stepped(u.profile.fire_die(b.units[j].profile.kind), steps);
+    );
     let (res, why) = resistance(b, j, u.profile.has(Ability::IgnoresTerrain));
     let p = combat::destroy_chance(die, res) * 100.0;
     (
@@ -394,7 +394,7 @@ pub fn select(sel: &mut Selection, b: &Battle, i: usize) {
         sel.mode = Mode::Move;
     }
     let budget = match sel.mode {
-        Mode::MoveAndFire => u.profile.movement.div_ceil(2),
+        Mode::MoveAndFire => combat::moving_fire_allowance(u.profile.movement),
         _ => u.profile.movement,
     };
     sel.reach = if u.carried_by.is_none() && u.profile.kind != Kind::FieldArtillery {

@@ -38,6 +38,12 @@ pub fn beyond_half_range(distance: u32, range: u32) -> bool {
     distance * 2 > range
 }
 
+/// The movement a unit that moves and fires may spend: Moving and shooting, "The unit cannot
+/// move more than half its movement rate (fractions rounded up)" (7 → 4).
+pub fn moving_fire_allowance(movement: u32) -> u32 {
+    movement.div_ceil(2)
+}
+
 /// Whether every roll reaches [`NEEDED`]: Shooting, "If a unit's resistance is 3, then the
 /// attacker must roll his attack dice 3 times and have at least 4 on each roll to destroy the
 /// target".
@@ -99,6 +105,11 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(stepped(d4, s), d4, "down then up nets to nothing");
+        assert_eq!(
+            moving_fire_allowance(7),
+            4,
+            "the Rapid Caak's movement reduced to 4"
+        );
         assert!(beyond_half_range(3, 4) && !beyond_half_range(2, 4) && beyond_half_range(3, 5));
         assert_eq!(close_combat(4, 5), CloseCombat::DefenderWins);
         assert_eq!(close_combat(5, 5), CloseCombat::BothEliminated);
