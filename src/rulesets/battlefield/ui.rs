@@ -240,7 +240,7 @@ fn unit_panel(
             ui.end_row();
             if !p.abilities.is_empty() {
                 ui.label("Special");
-                ui.label(format!("{:?}", p.abilities));
+                ui.label(p.abilities.iter().map(|a| a.words()).collect::<Vec<_>>().join("\n"));
                 ui.end_row();
             }
             if let Some(w) = &u.weapon {
@@ -392,6 +392,7 @@ fn panels(
     let mut out = Vec::new();
     let left = egui::Panel::left("battle-left")
         .default_size(250.0)
+        .min_size(250.0)
         .resizable(true)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| side_panel(ui, b, &mut sel));
@@ -401,6 +402,7 @@ fn panels(
         .width();
     let right = egui::Panel::right("battle-right")
         .default_size(300.0)
+        .min_size(300.0)
         .resizable(true)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| unit_panel(ui, b, &mut sel, &mut out));

@@ -62,6 +62,21 @@ pub enum Ability {
     FullRange,
 }
 
+impl Ability {
+    /// The ability as the unit card shows it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Ability::Flies => "flies",
+            Ability::WalkerSight => "blocked only by walkers",
+            Ability::NoHills => "cannot climb hills",
+            Ability::DirectsArtillery => "directs artillery",
+            Ability::Demolishes => "destroys buildings",
+            Ability::IgnoresTerrain => "ignores terrain",
+            Ability::FullRange => "full range",
+        }
+    }
+}
+
 /// One row of a unit chart.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct Profile {

@@ -189,6 +189,7 @@ fn panels(
     let left = orders::show(&mut root, &view, phase, &mut pointer, &mut out).width();
     let right = egui::Panel::right("right")
         .default_size(330.0)
+        .min_size(330.0)
         .resizable(true)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {

@@ -27,6 +27,7 @@ pub fn show(
     egui::Panel::left("orders")
         .resizable(true)
         .default_size(260.0)
+        .min_size(260.0)
         .show(root, |ui| {
             let (Some(board), Some(table), Some(turn)) = (view.board(), view.table.as_ref(), view.turn.as_ref()) else { return };
             egui::ScrollArea::vertical().show(ui, |ui| {
