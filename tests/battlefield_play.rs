@@ -126,3 +126,45 @@ fn a_refused_command_changes_nothing() {
     );
     assert_eq!(s.world().resource::<BattleRes>().0, before);
 }
+
+#[test]
+fn the_impulse_ends_when_every_unit_of_the_side_has_played() {
+    use holotable::rules::dice::Dice;
+    use holotable::rulesets::battlefield::actions::apply;
+    let (loaded, _) = registry()
+        .load("capture_the_village")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let s = Session::<Battlefield>::start(&loaded, Randomness::seeded(7))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let mut b = s.world().resource::<BattleRes>().0.clone();
+    let side = b.impulse.side;
+    // Every unit of the side but one has played; the impulse still allows five.
+    let last = b
+        .units
+        .iter()
+        .position(|u| u.side == side && u.profile.kind != Kind::Leader)
+        .unwrap_or_else(|| panic!("no unit"));
+    for (i, u) in b.units.iter_mut().enumerate() {
+        u.activated = u.side == side && i != last;
+    }
+    b.impulse.allowed = 5;
+    b.impulse.used = 0;
+    let number = b.impulse.number;
+    let route = b.units[last]
+        .at
+        .all_neighbors()
+        .into_iter()
+        .filter(|h| b.at(*h).next().is_none())
+        .find_map(|h| holotable::rulesets::battlefield::input::route_for(&b, last, h, false))
+        .unwrap_or_else(|| panic!("no route"))
+        .0;
+    let mut dice = Dice::seeded(1);
+    let step = Command::Move {
+        unit: b.units[last].id.clone(),
+        path: route.iter().map(|h| col_row(*h)).collect(),
+    };
+    apply(&mut b, &step, &mut dice)
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(b.impulse.number, number + 1, "the impulse did not end");
+    assert_ne!(b.impulse.side, side, "the other side plays next");
+}

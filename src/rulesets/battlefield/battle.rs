@@ -639,9 +639,13 @@ impl Battle {
         Ok(())
     }
 
-    /// Whether the impulse has no activation left.
+    /// Whether the impulse is over: no activation left, or nothing left to spend one on (every
+    /// unit of the side has played and it has no aerial support shot), so the player need not
+    /// end it by hand.
     pub fn impulse_spent(&self) -> bool {
-        self.impulse.used >= self.impulse.allowed
+        let side = self.impulse.side;
+        let aerial = self.advanced.aerial_support && self.sides[side].aerial_support > 0;
+        self.impulse.used >= self.impulse.allowed || (!self.can_activate(side) && !aerial)
     }
 
     /// End of turn: "When all units of both sides have played or when both players have
