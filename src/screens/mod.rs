@@ -95,10 +95,18 @@ pub fn begin(
         (entry.set_rules_sides)(world, rules_play).map_err(|e| vec![e])?;
     }
     world.insert_resource(CurrentScenario(loaded));
+    clear_notice(world);
     world
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
     Ok(())
+}
+
+/// A game that starts forgets why an earlier one could not.
+fn clear_notice(world: &mut World) {
+    if let Some(mut n) = world.get_resource_mut::<crate::engine::pipeline::Notice>() {
+        *n = default();
+    }
 }
 
 /// Resumes the saved game at `path` in `world`: set up again and replayed command by command,
@@ -119,6 +127,7 @@ pub fn resume(world: &mut World, path: &std::path::Path) -> Result<(), String> {
     if let Ok(loaded) = scenario_of_save(&registry, &text, path) {
         world.insert_resource(CurrentScenario(loaded));
     }
+    clear_notice(world);
     world
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
@@ -190,6 +199,9 @@ pub fn run_window(launch: Launch, registry: Registry) -> ExitCode {
             app.add_systems(Startup, move |world: &mut World| {
                 if let Err(es) = begin(world, loaded.clone(), seed, &rules_play) {
                     es.iter().for_each(|e| error!("{e}"));
+                    world
+                        .resource_mut::<crate::engine::pipeline::Notice>()
+                        .refusal = Some(es.join("\n"));
                 }
             });
         }

@@ -1,14 +1,16 @@
-//! The title screen.
+//! The title screen, with the reason a game named on the command line could not start.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
+use crate::engine::pipeline::Notice;
 use crate::engine::ruleset::Registry;
 
 fn title(
     mut ctx: EguiContexts,
     registry: Res<Registry>,
+    notice: Res<Notice>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
@@ -25,6 +27,11 @@ fn title(
             ui.add_space(8.0);
             let titles: Vec<&str> = registry.0.iter().map(|e| e.title).collect();
             ui.label(format!("{} · hotseat for two players", titles.join(" · ")));
+            // A game asked for on the command line that could not start says why here.
+            if let Some(why) = &notice.refusal {
+                ui.add_space(16.0);
+                ui.colored_label(egui::Color32::from_rgb(255, 110, 100), why);
+            }
             ui.add_space(32.0);
             if ui
                 .add_sized(
