@@ -288,3 +288,43 @@ fn check_refuses_broken_maps_and_scenarios_with_file_line_and_column() {
         assert!(err.contains(&prefix), "{to}: want {prefix} in {err}");
     }
 }
+
+#[test]
+fn a_leader_gives_his_bonus_to_a_unit_attacked_in_close_combat_unless_kept() {
+    // Leaders: "a increment bonus of 1 dice for firing or close combat to units that are
+    // within 3 hexes of it" (ruling "Leaders in defence").
+    let s = run(
+        "tests/battlefield/leader_defence.ron",
+        "tests/battlefield/leader_defence_on.ron",
+        "1,6,5",
+    );
+    let ev = events(&s);
+    assert!(
+        has(
+            &ev,
+            "Rebel Alliance's leader gives Rebel Trooper rt1 a die step in close combat (1 bonuses left)"
+        ),
+        "{ev:#?}"
+    );
+    assert!(
+        has(
+            &ev,
+            "Stormtrooper st1 1d8 = 6 against Rebel Trooper rt1 1d10 = 5"
+        ),
+        "{ev:#?}"
+    );
+    let s = run(
+        "tests/battlefield/leader_defence.ron",
+        "tests/battlefield/leader_defence_off.ron",
+        "1,1,1,6,5",
+    );
+    let ev = events(&s);
+    assert!(
+        has(
+            &ev,
+            "Stormtrooper st1 1d8 = 6 against Rebel Trooper rt1 1d8 = 5"
+        ),
+        "{ev:#?}"
+    );
+    assert!(!has(&ev, "a die step in close combat"), "{ev:#?}");
+}

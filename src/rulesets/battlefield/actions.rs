@@ -99,6 +99,20 @@ pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), R
             ));
             return Ok(());
         }
+        Command::LeaderDefence { on } => {
+            if !b.advanced.leaders {
+                return Err("leaders are an advanced rule this scenario does not use".into());
+            }
+            let side = b.impulse.side;
+            b.sides[side].leader_defends = *on;
+            let name = b.sides[side].name.clone();
+            b.log(if *on {
+                format!("{name}'s leader will help units attacked in close combat")
+            } else {
+                format!("{name}'s leader keeps his bonuses for attacks")
+            });
+            return Ok(());
+        }
         Command::AerialSupport { target } => aerial(b, hex_at(target.0, target.1), dice)?,
         Command::Artillery { observer, target } => {
             artillery(b, observer, hex_at(target.0, target.1), dice)?;
@@ -614,44 +628,35 @@ fn assault(
     activate(b, i, 1)?;
     move_unit(b, i, path, b.units[i].profile.movement, true)?;
     spend_bonuses(b, i, leader, force);
-    let def_kind = b.units[def].profile.kind;
-    let a_die = combat::stepped(
-        b.units[i].profile.combat_die(def_kind),
-        DieSteps {
-            leader,
-            force,
-            ..Default::default()
-        },
-    );
+    let a_die = assault_die(b, i, def, leader, force);
     let al = b.units[i].label();
     let dl = b.units[def].label();
     let a = dice
         .roll(a_die.expr(), format!("close combat: {al}"))
         .map_err(|e| e.to_string())?;
-    // The defender: its own die, plus a stacked Jedi's (Jedis: "its resistance and close
-    // combat strenght are added ... attack with 1d8+1 and 1d4"), its guard stepping the Jedi's.
+    let defence = defence(b, t, i);
+    if defence.leader {
+        let s = b.units[def].side;
+        b.sides[s].leader_bonuses -= 1;
+        b.log(format!(
+            "{}'s leader gives {dl} a die step in close combat ({} bonuses left)",
+            b.sides[s].name, b.sides[s].leader_bonuses
+        ));
+    }
     let mut d_total = 0;
     let mut d_text = Vec::new();
-    let defenders: Vec<usize> = b
-        .at(t)
-        .filter(|j| b.units[*j].side != side && b.units[*j].profile.kind != Kind::Leader)
-        .collect();
-    for j in defenders {
-        let u = &b.units[j];
-        let mut die = u.profile.combat_die(kind);
-        let guard = if u.profile.kind == Kind::Jedi {
-            u.guard.min(u.force_points)
-        } else {
-            0
-        };
-        die = die.step(guard as i32);
-        let l = u.label();
+    for (j, die, guard) in defence.dice {
+        let l = b.units[j].label();
         let f = dice
             .roll(die.expr(), format!("close combat: {l} defends"))
             .map_err(|e| e.to_string())?;
         if guard > 0 {
             b.units[j].force_points -= guard;
             b.units[j].guard = 0;
+            b.log(format!(
+                "{l} spends {guard} Force points defending ({} left)",
+                b.units[j].force_points
+            ));
         }
         d_total += f;
         d_text.push(format!("{l} {die} = {f}"));
@@ -678,6 +683,80 @@ fn assault(
         }
     }
     Ok(())
+}
+
+/// The close combat die of unit `i` attacking `def`: its chart's die against that kind, a
+/// leader's bonus and Force points each a step (Leaders: "a increment bonus of 1 dice for
+/// firing or close combat"; ruling "A die step").
+pub fn assault_die(b: &Battle, i: usize, def: usize, leader: bool, force: u32) -> AttackDie {
+    combat::stepped(
+        b.units[i].profile.combat_die(b.units[def].profile.kind),
+        DieSteps {
+            leader,
+            force,
+            ..Default::default()
+        },
+    )
+}
+
+/// Who defends a hex in close combat and with what.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defence {
+    /// Each defending unit, its die and the Force points its guard spends.
+    pub dice: Vec<(usize, AttackDie, u32)>,
+    /// The defending side's leader gives the first defender a die step (one bonus).
+    pub leader: bool,
+}
+
+/// The defence of hex `t` against unit `attacker`: each unit there that fights (not a
+/// leader) with its combat die against the attacker's kind; a stacked Jedi's die added (Jedis:
+/// "its resistance and close combat strenght are added ... attack with 1d8+1 and 1d4"), its
+/// guard stepping it; and the defending leader's bonus on the first defender when the side
+/// allows it, a bonus is left and the leader is within 3 hexes (Leaders: "a increment bonus of
+/// 1 dice for firing or close combat to units that are within 3 hexes of it"; ruling
+/// "Leaders in defence").
+pub fn defence(b: &Battle, t: Hex, attacker: usize) -> Defence {
+    let (side, kind) = (b.units[attacker].side, b.units[attacker].profile.kind);
+    // Asked before the attacker moves in (the panel) and after (the combat): only the
+    // defending side's units count.
+    let fighters: Vec<usize> = b
+        .at(t)
+        .filter(|j| b.units[*j].side != side && b.units[*j].profile.kind != Kind::Leader)
+        .collect();
+    let Some(&first) = fighters
+        .iter()
+        .find(|j| b.units[**j].profile.kind.counts_in_stacking())
+        .or(fighters.first())
+    else {
+        return Defence {
+            dice: Vec::new(),
+            leader: false,
+        };
+    };
+    let ds = b.units[first].side;
+    let leader = b.advanced.leaders
+        && b.sides[ds].leader_defends
+        && b.sides[ds].leader_bonuses > 0
+        && b.units.iter().any(|l| {
+            l.side == ds
+                && l.on_map()
+                && l.profile.kind == Kind::Leader
+                && l.at.unsigned_distance_to(t) <= 3
+        });
+    let dice = fighters
+        .into_iter()
+        .map(|j| {
+            let u = &b.units[j];
+            let guard = if u.profile.kind == Kind::Jedi {
+                u.guard.min(u.force_points)
+            } else {
+                0
+            };
+            let step = guard as i32 + i32::from(leader && j == first);
+            (j, u.profile.combat_die(kind).step(step), guard)
+        })
+        .collect();
+    Defence { dice, leader }
 }
 
 /// Transport: "The transported units must move in the hex in wich is the transporter and

@@ -76,6 +76,9 @@ pub struct SideState {
     pub leader_bonuses: u32,
     /// Its leader has been eliminated.
     pub leader_lost: bool,
+    /// Its leader's bonus goes to its units attacked in close combat (while bonuses last); the
+    /// side switches this with [`crate::rulesets::battlefield::commands::Command::LeaderDefence`].
+    pub leader_defends: bool,
     /// Off-map artillery pieces left.
     pub artillery: u32,
     /// Aerial support shots left.
@@ -220,6 +223,7 @@ impl Battle {
                 passes: 0,
                 leader_bonuses: 0,
                 leader_lost: false,
+                leader_defends: true,
                 artillery: s.artillery,
                 aerial_support: s.aerial_support,
                 space_bombardment: s.space_bombardment,

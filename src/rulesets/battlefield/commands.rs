@@ -79,6 +79,12 @@ pub enum Command {
         /// Force points.
         points: u32,
     },
+    /// The side playing says whether its leader's bonus goes to its units attacked in close
+    /// combat (no activation; kept until changed; on at the start).
+    LeaderDefence {
+        /// Give the bonus when attacked.
+        on: bool,
+    },
     /// One aerial support shot at `target` (one activation).
     AerialSupport {
         /// Target hex.

@@ -9,7 +9,7 @@ use bevy_egui::EguiContexts;
 use hexx::Hex;
 
 use super::ID;
-use super::actions::{attack_die, resistance};
+use super::actions::{assault_die, attack_die, defence, resistance};
 use super::battle::Battle;
 use super::commands::Command;
 use super::phases::BattleRes;
@@ -119,17 +119,24 @@ pub fn reach_of(b: &Battle, i: usize, budget: u32) -> Vec<(Hex, u32)> {
 }
 
 /// The attack unit `i` would make at `t` now, in words with its chance (or why it cannot).
+/// A click in Move mode on an enemy fires if it can, else assaults, so the text follows it.
 pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Option<Hex>, String) {
     let s = b.sight(i, t);
+    let u = &b.units[i];
+    let d = u.at.unsigned_distance_to(t);
+    let enemy = b
+        .target_at(t)
+        .filter(|j| b.units[*j].side != u.side && !b.units[*j].hidden);
+    let can_fire = s.clear && d <= u.profile.range;
+    if let Some(j) = enemy
+        && (sel.mode == Mode::Assault || (sel.mode == Mode::Move && !can_fire))
+    {
+        return (s.clear, s.blocked_at, assault_text(b, i, j, t, sel));
+    }
     if !s.clear {
         return (false, s.blocked_at, format!("No line of sight: {}", s.why));
     }
-    let u = &b.units[i];
-    let d = u.at.unsigned_distance_to(t);
-    let Some(j) = b
-        .target_at(t)
-        .filter(|j| b.units[*j].side != u.side && !b.units[*j].hidden)
-    else {
+    let Some(j) = enemy else {
         return (true, None, format!("Line of sight clear, {d} hexes"));
     };
     if d > u.profile.range {
@@ -158,6 +165,27 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
             "{die} ×{res} needing 4+ ({why}), {d} hexes: {p:.0}% to destroy {}",
             b.units[j].label()
         ),
+    )
+}
+
+/// Close combat of unit `i` into enemy `j` at `t`, in words with its odds, or why it cannot.
+fn assault_text(b: &Battle, i: usize, j: usize, t: Hex, sel: &Selection) -> String {
+    let u = &b.units[i];
+    match route_for(b, i, t, true) {
+        Some((_, cost)) if cost <= u.profile.movement => {}
+        _ => return format!("Close combat: {} cannot reach {}", u.label(), b.units[j].label()),
+    }
+    let a = assault_die(b, i, j, sel.leader, sel.force);
+    let def = defence(b, t, i);
+    let dice: Vec<String> = def.dice.iter().map(|(_, d, _)| d.to_string()).collect();
+    let odds = combat::close_combat_odds(a, &def.dice.iter().map(|(_, d, _)| *d).collect::<Vec<_>>());
+    format!(
+        "Close combat: {a} against {}{}: {:.0}% win, {:.0}% both eliminated, {:.0}% lose",
+        dice.join(" + "),
+        if def.leader { " (their leader's bonus)" } else { "" },
+        odds.win * 100.0,
+        odds.tie * 100.0,
+        odds.lose * 100.0
     )
 }
 

@@ -133,6 +133,7 @@ fn extra(
         | Command::Board { .. }
         | Command::Unload { .. }
         | Command::Guard { .. }
+        | Command::LeaderDefence { .. }
         | Command::AerialSupport { .. }
         | Command::EndImpulse => run(command, battle, dice, log),
     }

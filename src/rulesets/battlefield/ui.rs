@@ -121,7 +121,12 @@ fn help(mut help: ResMut<RuleSetHelp>) {
     };
 }
 
-fn side_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection) {
+fn side_panel(
+    ui: &mut egui::Ui,
+    b: &Battle,
+    sel: &mut Selection,
+    out: &mut Vec<super::commands::Command>,
+) {
     for (i, s) in b.sides.iter().enumerate() {
         ui.label(
             egui::RichText::new(&s.name)
@@ -143,6 +148,18 @@ fn side_panel(ui: &mut egui::Ui, b: &Battle, sel: &mut Selection) {
             });
         }
         let mine = i == b.impulse.side;
+        if b.advanced.leaders && !s.leader_lost {
+            let mut on = s.leader_defends;
+            let r = ui
+                .add_enabled(
+                    mine,
+                    egui::Checkbox::new(&mut on, "Bonus to units attacked in close combat"),
+                )
+                .on_hover_text("Leaders: \"a increment bonus of 1 dice for firing or close combat\": when on, a unit of this side attacked within 3 hexes of the leader defends one die step up, using a bonus. Only the side playing can change it.");
+            if r.changed() {
+                out.push(super::commands::Command::LeaderDefence { on });
+            }
+        }
         if b.advanced.aerial_support && s.aerial_support > 0 {
             let r = ui.add_enabled(
                 mine,
@@ -395,7 +412,7 @@ fn panels(
         .min_size(250.0)
         .resizable(true)
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| side_panel(ui, b, &mut sel));
+            egui::ScrollArea::vertical().show(ui, |ui| side_panel(ui, b, &mut sel, &mut out));
         })
         .response
         .rect

@@ -78,6 +78,57 @@ pub fn close_combat(attacker: i32, defender: i32) -> CloseCombat {
     }
 }
 
+/// The chances of a close combat, each 0.0..=1.0: the attacker throws `attacker`, the
+/// defenders `defenders` added together; higher wins, a tie eliminates both (see
+/// [`close_combat`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CloseCombatOdds {
+    /// The defender is eliminated.
+    pub win: f64,
+    /// Both are eliminated.
+    pub tie: f64,
+    /// The attacker is eliminated.
+    pub lose: f64,
+}
+
+/// The exact odds of a close combat of `attacker` against `defenders` (summed), by counting
+/// every throw.
+pub fn close_combat_odds(attacker: AttackDie, defenders: &[AttackDie]) -> CloseCombatOdds {
+    // The defenders' total, as (total, chance) pairs built one die at a time.
+    let mut totals: Vec<(i32, f64)> = vec![(0, 1.0)];
+    for d in defenders {
+        let mut next: Vec<(i32, f64)> = Vec::new();
+        for (t, p) in &totals {
+            for f in 1..=d.sides as i32 {
+                let v = t + f + d.plus as i32;
+                let q = p / d.sides as f64;
+                match next.iter_mut().find(|(w, _)| *w == v) {
+                    Some(e) => e.1 += q,
+                    None => next.push((v, q)),
+                }
+            }
+        }
+        totals = next;
+    }
+    let mut odds = CloseCombatOdds {
+        win: 0.0,
+        tie: 0.0,
+        lose: 0.0,
+    };
+    for f in 1..=attacker.sides as i32 {
+        let a = f + attacker.plus as i32;
+        for (t, p) in &totals {
+            let q = p / attacker.sides as f64;
+            match close_combat(a, *t) {
+                CloseCombat::AttackerWins => odds.win += q,
+                CloseCombat::BothEliminated => odds.tie += q,
+                CloseCombat::DefenderWins => odds.lose += q,
+            }
+        }
+    }
+    odds
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,5 +164,20 @@ mod tests {
         assert!(beyond_half_range(3, 4) && !beyond_half_range(2, 4) && beyond_half_range(3, 5));
         assert_eq!(close_combat(4, 5), CloseCombat::DefenderWins);
         assert_eq!(close_combat(5, 5), CloseCombat::BothEliminated);
+    }
+
+    #[test]
+    fn close_combat_odds_count_every_throw() {
+        // d4 against d4: ties 4 in 16, wins and losses 6 in 16 each.
+        let o = close_combat_odds(AttackDie::d(4), &[AttackDie::d(4)]);
+        assert!((o.tie - 0.25).abs() < 1e-9 && (o.win - 0.375).abs() < 1e-9);
+        assert!((o.win - o.lose).abs() < 1e-9);
+        // 1d4+4 always beats a lone d4. Against d4 + d4 (2..8) its 5..8 loses in 6+3+1 of
+        // 64 throws and ties in 4+3+2+1.
+        let strong = AttackDie::parse("1d4+4").unwrap();
+        assert!((close_combat_odds(strong, &[AttackDie::d(4)]).win - 1.0).abs() < 1e-9);
+        let two = close_combat_odds(strong, &[AttackDie::d(4), AttackDie::d(4)]);
+        assert!((two.win + two.tie + two.lose - 1.0).abs() < 1e-9);
+        assert!((two.lose - 10.0 / 64.0).abs() < 1e-9 && (two.tie - 10.0 / 64.0).abs() < 1e-9);
     }
 }
