@@ -17,6 +17,7 @@ use super::rules::combat;
 use super::rules::map::{col_row, layout};
 use super::rules::movement::{Passage, cheapest_route, reachable};
 use super::rules::roster::{Ability, Kind};
+use crate::engine::pipeline::Notice;
 use crate::engine::state::playing;
 use crate::ui::{Handover, ShellAction};
 use crate::view::{PanelInsets, TableCamera};
@@ -199,6 +200,7 @@ fn pointer(
     handover: Res<Handover>,
     insets: Res<PanelInsets>,
     mut sel: ResMut<Selection>,
+    mut notice: ResMut<Notice>,
     mut send: MessageWriter<Command>,
 ) {
     let b = &battle.0;
@@ -208,10 +210,8 @@ fn pointer(
             || b.units[i].side != b.impulse.side
             || b.units[i].activated
     }) {
-        *sel = Selection {
-            mode: sel.mode,
-            ..default()
-        };
+        // The unit has played (or the impulse passed): the next unit starts with Move.
+        *sel = Selection::default();
     }
     let over_panel = window.cursor_position().is_some_and(|c| {
         c.x < insets.left
@@ -406,6 +406,13 @@ fn pointer(
         send.write(c);
         sel.leader = false;
         sel.force = 0;
+    } else if h != b.units[i].at && (sel.mode != Mode::MoveAndFire || sel.staged.is_none()) {
+        // No route: say so, as a refused command would.
+        notice.refusal = Some(format!(
+            "Movement: {} has no route to {:?} (stacking, terrain or a vehicle's limits)",
+            b.units[i].label(),
+            target
+        ));
     }
 }
 
