@@ -134,6 +134,20 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
     {
         return (s.clear, s.blocked_at, assault_text(b, i, j, t, sel));
     }
+    if enemy.is_none()
+        && let Some(&l) = b.lone_enemy_leaders(t, u.side).first()
+    {
+        let how = if can_fire {
+            "a shot at his hex eliminates him"
+        } else {
+            "out of a shot: a unit passing through his hex eliminates him"
+        };
+        return (
+            s.clear,
+            s.blocked_at,
+            format!("{} stands alone: {how}", b.units[l].label()),
+        );
+    }
     if !s.clear {
         return (false, s.blocked_at, format!("No line of sight: {}", s.why));
     }
@@ -239,7 +253,8 @@ fn pointer(
         let u = &b.units[i];
         let enemy = b
             .target_at(h)
-            .is_some_and(|j| b.units[j].side != u.side && !b.units[j].hidden);
+            .is_some_and(|j| b.units[j].side != u.side && !b.units[j].hidden)
+            || !b.lone_enemy_leaders(h, u.side).is_empty();
         match sel.mode {
             Mode::Move | Mode::Assault | Mode::Board | Mode::Unload => {
                 // Only a route the unit can pay for is drawn.
@@ -321,11 +336,24 @@ fn pointer(
     }
     let Some(i) = sel.unit else { return };
     let unit = b.units[i].id.clone();
-    let enemy = b
+    let foe = b
         .target_at(h)
-        .is_some_and(|j| b.units[j].side != side && !b.units[j].hidden)
-        || !b.lone_enemy_leaders(h, side).is_empty();
+        .is_some_and(|j| b.units[j].side != side && !b.units[j].hidden);
+    let lone_leader = !foe && !b.lone_enemy_leaders(h, side).is_empty();
+    let enemy = foe || lone_leader;
     let command = match sel.mode {
+        // Leaders: a leader alone dies "if an enemy unit passes in a hex where a leader is
+        // all alone": out of a shot, walk over him.
+        Mode::Move
+            if lone_leader
+                && !(b.units[i].at.unsigned_distance_to(h) <= b.units[i].profile.range
+                    && b.sight(i, h).clear) =>
+        {
+            route_for(b, i, h, false).map(|(r, _)| Command::Move {
+                unit,
+                path: pairs(&r),
+            })
+        }
         Mode::Move if enemy => {
             let d = b.units[i].at.unsigned_distance_to(h);
             if d <= b.units[i].profile.range && b.sight(i, h).clear {
