@@ -447,6 +447,10 @@ fn pointer(
 /// Selects unit `i`: its reachable hexes are worked out once, here.
 pub fn select(sel: &mut Selection, b: &Battle, i: usize) {
     let u = &b.units[i];
+    // Another unit starts with Move: a mode chosen for one unit is not the next one's.
+    if sel.unit != Some(i) && sel.mode != Mode::Artillery {
+        sel.mode = Mode::Move;
+    }
     sel.unit = Some(i);
     sel.staged = None;
     sel.force = 0;

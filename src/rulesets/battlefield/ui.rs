@@ -221,10 +221,10 @@ fn side_panel(
             egui::Button::selectable(sel.unit == Some(i), text),
         );
         if r.clicked() {
+            select(sel, b, i);
             if u.carried_by.is_some() {
                 sel.mode = Mode::Unload;
             }
-            select(sel, b, i);
         }
     }
 }
