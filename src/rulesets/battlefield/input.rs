@@ -132,7 +132,17 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
     if let Some(j) = enemy
         && (sel.mode == Mode::Assault || (sel.mode == Mode::Move && !can_fire))
     {
-        return (s.clear, s.blocked_at, assault_text(b, i, j, t, sel));
+        // In Move mode, say first why it is not a shot.
+        let why_not_fire = match sel.mode {
+            Mode::Move if !s.clear => format!("No line of sight: {}. ", s.why),
+            Mode::Move => format!("{d} hexes: out of range {}. ", u.profile.range),
+            _ => String::new(),
+        };
+        return (
+            s.clear,
+            s.blocked_at,
+            format!("{why_not_fire}{}", assault_text(b, i, j, t, sel)),
+        );
     }
     if enemy.is_none()
         && let Some(&l) = b.lone_enemy_leaders(t, u.side).first()
