@@ -44,10 +44,15 @@ fn results(
             ui.separator();
             ui.columns(sides.len().max(1), |cols| {
                 for (s, col) in cols.iter_mut().enumerate() {
-                    col.strong(side_name(s));
-                    for (_, name, fate) in finished.fates.iter().filter(|(fs, _, _)| *fs == s) {
-                        col.label(format!("{name} — {fate}"));
-                    }
+                    // Left-aligned: a justified column stretches wrapped lines letter by letter.
+                    col.with_layout(egui::Layout::top_down(egui::Align::Min), |col| {
+                        col.strong(side_name(s));
+                        for (_, name, fate) in
+                            finished.fates.iter().filter(|(fs, _, _)| *fs == s)
+                        {
+                            col.label(format!("{name} — {fate}"));
+                        }
+                    });
                 }
             });
             ui.separator();
