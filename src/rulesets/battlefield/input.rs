@@ -62,7 +62,7 @@ pub struct SightLine {
 }
 
 /// The player's selection and what it shows.
-#[derive(Resource, Clone, Debug, Default)]
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Selection {
     /// The selected unit.
     pub unit: Option<usize>,
@@ -228,6 +228,11 @@ fn pointer(
     mut send: MessageWriter<Command>,
 ) {
     let b = &battle.0;
+    if b.result.is_some() {
+        // The battle is over: nothing to select, and no reach drawn under the result.
+        sel.set_if_neq(Selection::default());
+        return;
+    }
     if sel.unit.is_some_and(|i| {
         i >= b.units.len()
             || !b.units[i].alive
