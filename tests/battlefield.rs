@@ -328,3 +328,51 @@ fn a_leader_gives_his_bonus_to_a_unit_attacked_in_close_combat_unless_kept() {
     );
     assert!(!has(&ev, "a die step in close combat"), "{ev:#?}");
 }
+
+#[test]
+fn a_special_weapon_may_aim_at_its_own_target_within_its_own_range() {
+    // Support weapons: "The carrying unit may fire at the same time with its normal fire
+    // strenght and with the special weapon" (ruling "Special weapon targets").
+    let s = run(
+        "tests/battlefield/special_weapon.ron",
+        "tests/battlefield/special_weapon_script.ron",
+        "1,4,4,5,6",
+    );
+    let ev = events(&s);
+    assert!(
+        has(
+            &ev,
+            "Stormtrooper st1 attacks Rebel Trooper rt1: 1d8 against resistance 2 (Rebel Trooper 2): 4, 4 — destroyed"
+        ),
+        "{ev:#?}"
+    );
+    assert!(
+        has(
+            &ev,
+            "Stormtrooper st1's E-Web attacks Rebel Trooper rt2: 1d10 against resistance 2 (Rebel Trooper 2): 5, 6 — destroyed"
+        ),
+        "{ev:#?}"
+    );
+    // Out of the E-Web's range 5, the whole shot is refused.
+    let dir = std::env::temp_dir().join(format!("holotable-sw-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("far.ron");
+    std::fs::write(
+        &script,
+        "[Fire(unit: \"st1\", target: (2, 4), weapon_target: Some((9, 2)))]",
+    )
+    .unwrap();
+    let (code, _, err) = holotable(&[
+        "run",
+        "tests/battlefield/special_weapon.ron",
+        "--commands",
+        script.to_str().unwrap(),
+        "--dice",
+        "1,4,4,5,6",
+    ]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("the E-Web is 7 hexes from its target and its range is 5"),
+        "{err}"
+    );
+}

@@ -36,6 +36,7 @@ fn choices(b: &Battle) -> Vec<Command> {
                     target: col_row(t),
                     leader: false,
                     force: 0,
+                    weapon_target: None,
                 });
             }
         }
@@ -163,8 +164,7 @@ fn the_impulse_ends_when_every_unit_of_the_side_has_played() {
         unit: b.units[last].id.clone(),
         path: route.iter().map(|h| col_row(*h)).collect(),
     };
-    apply(&mut b, &step, &mut dice)
-    .unwrap_or_else(|e| panic!("{e}"));
+    apply(&mut b, &step, &mut dice).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(b.impulse.number, number + 1, "the impulse did not end");
     assert_ne!(b.impulse.side, side, "the other side plays next");
 }

@@ -47,9 +47,7 @@ fn results(
                     // Left-aligned: a justified column stretches wrapped lines letter by letter.
                     col.with_layout(egui::Layout::top_down(egui::Align::Min), |col| {
                         col.strong(side_name(s));
-                        for (_, name, fate) in
-                            finished.fates.iter().filter(|(fs, _, _)| *fs == s)
-                        {
+                        for (_, name, fate) in finished.fates.iter().filter(|(fs, _, _)| *fs == s) {
                             col.label(format!("{name} — {fate}"));
                         }
                     });

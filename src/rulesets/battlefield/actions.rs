@@ -10,7 +10,7 @@ use super::rules::combat::{self, CloseCombat, DieSteps, NEEDED};
 use super::rules::die::AttackDie;
 use super::rules::map::{Ground, HexTerrain, col_row, hex_at};
 use super::rules::movement::{Passage, route_cost};
-use super::rules::roster::{Ability, Kind};
+use super::rules::roster::{Ability, Kind, Weapon};
 use super::rules::support;
 use crate::rules::dice::{Dice, DiceExpr};
 
@@ -34,12 +34,15 @@ pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), R
             target,
             leader,
             force,
+            weapon_target,
         } => {
             let i = own_unit(b, unit)?;
             let t = hex_at(target.0, target.1);
+            let w = weapon_target.map(|(c, r)| hex_at(c, r));
             check_fire(b, i, t, *leader, *force)?;
+            check_weapon_target(b, i, t, w)?;
             activate(b, i, 1)?;
-            fire(b, i, t, *leader, *force, false, dice)?;
+            fire(b, i, t, w, *leader, *force, false, dice)?;
         }
         Command::MoveAndFire {
             unit,
@@ -47,6 +50,7 @@ pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), R
             target,
             leader,
             force,
+            weapon_target,
         } => {
             if !b.advanced.moving_and_shooting {
                 return Err(
@@ -62,8 +66,10 @@ pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), R
             move_unit(b, i, &path, half, false)
                 .map_err(|e| format!("Moving and shooting: \"cannot move more than half its movement rate (fractions rounded up)\", {half} here: {e}"))?;
             let t = hex_at(target.0, target.1);
+            let w = weapon_target.map(|(c, r)| hex_at(c, r));
             check_fire(b, i, t, *leader, *force)?;
-            fire(b, i, t, *leader, *force, true, dice)?;
+            check_weapon_target(b, i, t, w)?;
+            fire(b, i, t, w, *leader, *force, true, dice)?;
         }
         Command::Assault {
             unit,
@@ -299,6 +305,65 @@ fn check_fire(b: &Battle, i: usize, t: Hex, leader: bool, force: u32) -> Result<
     check_bonuses(b, i, leader, force)
 }
 
+/// Checks a special weapon aimed apart from its carrier's shot: Support weapons, "The
+/// carrying unit may fire at the same time with its normal fire strenght and with the special
+/// weapon" (ruling "Special weapon targets": each may have its own target). The carrier's
+/// target must then be within its own range, and the weapon's within the weapon's range, in
+/// sight, with an enemy (or, for a weapon that destroys buildings, a building) there.
+fn check_weapon_target(b: &Battle, i: usize, t: Hex, w: Option<Hex>) -> Result<(), Refusal> {
+    let Some(w) = w.filter(|w| *w != t) else {
+        return Ok(());
+    };
+    let u = &b.units[i];
+    let Some(weapon) = u.weapon.as_ref().filter(|_| b.advanced.special_weapons) else {
+        return Err(format!("{} carries no special weapon", u.label()));
+    };
+    let d = u.at.unsigned_distance_to(t);
+    if d > u.profile.range {
+        return Err(format!(
+            "Shooting: {d} hexes, and {}'s range is {} (its special weapon aims elsewhere)",
+            u.label(),
+            u.profile.range
+        ));
+    }
+    if !b.map.contains(w) {
+        return Err("the special weapon's target is off the map".into());
+    }
+    let dw = u.at.unsigned_distance_to(w);
+    if dw == 0 || dw > weapon.range {
+        return Err(format!(
+            "Shooting: the {} is {dw} hexes from its target and its range is {}",
+            weapon.name, weapon.range
+        ));
+    }
+    let enemy = b
+        .target_at(w)
+        .filter(|j| !b.units[*j].hidden || b.units[*j].side == u.side);
+    match enemy {
+        Some(j) if b.units[j].side == u.side => {
+            return Err("the special weapon's target is your own unit".into());
+        }
+        Some(_) => {}
+        None if !b.lone_enemy_leaders(w, u.side).is_empty() => {}
+        None if b.advanced.buildings
+            && weapon_demolishes(b, i)
+            && b.map
+                .get(w)
+                .and_then(HexTerrain::building_resistance)
+                .is_some() => {}
+        None => return Err("there is no enemy unit where the special weapon aims".into()),
+    }
+    let s = b.sight(i, w);
+    if !s.clear {
+        let at = s.blocked_at.map(at_text).unwrap_or_default();
+        return Err(format!(
+            "Shooting: the special weapon has no line of sight: {} at {at}",
+            s.why
+        ));
+    }
+    Ok(())
+}
+
 fn weapon_demolishes(b: &Battle, i: usize) -> bool {
     b.advanced.special_weapons
         && b.units[i]
@@ -456,12 +521,14 @@ pub fn attack_die(
     combat::stepped(p.fire_die(kind), steps)
 }
 
-/// Resolves a shot of unit `i` at `t` (checked by [`check_fire`]), and its special weapon's.
+/// Resolves a shot of unit `i` at `t` (checked by [`check_fire`]), and its special weapon's
+/// at `weapon_at` (or `t`).
 #[allow(clippy::too_many_arguments)]
 fn fire(
     b: &mut Battle,
     i: usize,
     t: Hex,
+    weapon_at: Option<Hex>,
     leader: bool,
     force: u32,
     moved: bool,
@@ -476,13 +543,12 @@ fn fire(
         for l in lone {
             b.eliminate(l, &format!("shot alone in his hex by {label}"));
         }
-        return Ok(());
-    }
-    let target_kind = b
-        .target_at(t)
-        .map_or(Kind::Vehicle, |j| b.units[j].profile.kind);
-    if d <= b.units[i].profile.range {
-        let die = attack_die(b, i, target_kind, d, leader, force, moved);
+        if weapon_at.is_none_or(|w| w == t) {
+            return Ok(());
+        }
+    } else if d <= b.units[i].profile.range {
+        let kind = kind_at(b, t);
+        let die = attack_die(b, i, kind, d, leader, force, moved);
         let demolish = b.units[i].profile.has(Ability::Demolishes);
         let ignore = b.units[i].profile.has(Ability::IgnoresTerrain);
         attack_hex(b, &label, die, t, ignore, demolish, dice)?;
@@ -491,32 +557,52 @@ fn fire(
         .weapon
         .clone()
         .filter(|_| b.advanced.special_weapons);
-    if let Some(w) = weapon
-        && d <= w.range
-        && b.units[i].alive
-    {
-        // Support weapons: "A leader does not affect the performance of the special weapon".
-        let die = if target_kind.is_vehicle() {
-            w.vs_vehicle
-        } else {
-            w.vs_squad
-        };
-        let die = if moved {
-            die.step(-1).without_bonus()
-        } else {
-            die
-        };
-        attack_hex(
-            b,
-            &format!("{label}'s {}", w.name),
-            die,
-            t,
-            false,
-            w.abilities.contains(&Ability::Demolishes),
-            dice,
-        )?;
+    let wt = weapon_at.unwrap_or(t);
+    let Some(w) = weapon else { return Ok(()) };
+    if b.units[i].at.unsigned_distance_to(wt) > w.range || !b.units[i].alive {
+        return Ok(());
     }
-    Ok(())
+    let who = format!("{label}'s {}", w.name);
+    let lone = b.lone_enemy_leaders(wt, side);
+    if !lone.is_empty() {
+        for l in lone {
+            b.eliminate(l, &format!("shot alone in his hex by {who}"));
+        }
+        return Ok(());
+    }
+    let die = weapon_die(&w, kind_at(b, wt), moved);
+    attack_hex(
+        b,
+        &who,
+        die,
+        wt,
+        false,
+        w.abilities.contains(&Ability::Demolishes),
+        dice,
+    )
+}
+
+/// The special weapon `w`'s die against a target of `kind`, one step down and without its
+/// bonus after moving (Moving and shooting); "A leader does not affect the performance of the
+/// special weapon", so no bonus steps it (the panel shows the same die).
+pub fn weapon_die(w: &Weapon, kind: Kind, moved: bool) -> AttackDie {
+    let die = if kind.is_vehicle() {
+        w.vs_vehicle
+    } else {
+        w.vs_squad
+    };
+    if moved {
+        die.step(-1).without_bonus()
+    } else {
+        die
+    }
+}
+
+/// The kind of target at `t`: the unit there, or a building (attacked as a vehicle:
+/// Buildings, "a dice is rolled like a normal attack against a vehicle").
+fn kind_at(b: &Battle, t: Hex) -> Kind {
+    b.target_at(t)
+        .map_or(Kind::Vehicle, |j| b.units[j].profile.kind)
 }
 
 /// One attack with `die` on whoever is at `t` (and on its building, when `demolish`):

@@ -27,6 +27,9 @@ pub enum Command {
         /// Force points a Jedi stacked with it (or the Jedi itself) spends, a die step each.
         #[serde(default)]
         force: u32,
+        /// Its special weapon's target hex, when not `target` (none: the same target).
+        #[serde(default)]
+        weapon_target: Option<(i32, i32)>,
     },
     /// Moving and shooting (advanced): half movement, then fire one die step down.
     MoveAndFire {
@@ -42,6 +45,9 @@ pub enum Command {
         /// Force points spent.
         #[serde(default)]
         force: u32,
+        /// Its special weapon's target hex, when not `target`.
+        #[serde(default)]
+        weapon_target: Option<(i32, i32)>,
     },
     /// Move into an enemy's hex (the last of `path`) and fight it in close combat.
     Assault {

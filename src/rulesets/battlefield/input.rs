@@ -9,7 +9,7 @@ use bevy_egui::EguiContexts;
 use hexx::Hex;
 
 use super::ID;
-use super::actions::{assault_die, attack_die, defence, resistance};
+use super::actions::{assault_die, attack_die, defence, resistance, weapon_die};
 use super::battle::Battle;
 use super::commands::Command;
 use super::phases::BattleRes;
@@ -82,6 +82,28 @@ pub struct Selection {
     pub sight: Option<SightLine>,
     /// The hovered hex.
     pub hover: Option<Hex>,
+    /// Aim the special weapon at its own target (ruling "Special weapon targets").
+    pub weapon_apart: bool,
+    /// With `weapon_apart`: the unit's own target, waiting for the weapon's.
+    pub aimed: Option<Hex>,
+}
+
+impl Selection {
+    /// The hexes a shot clicked at `h` aims at: `(the unit's target, the weapon's)`; `None`
+    /// while the weapon's target is still to be clicked (the first click of an apart shot).
+    fn shot(&mut self, b: &Battle, i: usize, h: Hex) -> Option<(Hex, Option<Hex>)> {
+        let armed = b.advanced.special_weapons && b.units[i].weapon.is_some();
+        if !(armed && self.weapon_apart) {
+            return Some((h, None));
+        }
+        match self.aimed.take() {
+            None => {
+                self.aimed = Some(h);
+                None
+            }
+            Some(t) => Some((t, Some(h))),
+        }
+    }
 }
 
 fn pairs(route: &[Hex]) -> Vec<(i32, i32)> {
@@ -130,6 +152,7 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
         .filter(|j| b.units[*j].side != u.side && !b.units[*j].hidden);
     let can_fire = s.clear && d <= u.profile.range;
     if let Some(j) = enemy
+        && sel.aimed.is_none()
         && (sel.mode == Mode::Assault || (sel.mode == Mode::Move && !can_fire))
     {
         // In Move mode, say first why it is not a shot.
@@ -164,6 +187,30 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
     let Some(j) = enemy else {
         return (true, None, format!("Line of sight clear, {d} hexes"));
     };
+    let moved = sel.mode == Mode::MoveAndFire;
+    if sel.aimed.is_some()
+        && let Some(w) = u.weapon.as_ref()
+    {
+        if d > w.range {
+            return (
+                true,
+                None,
+                format!("{d} hexes: out of the {}'s range {}", w.name, w.range),
+            );
+        }
+        let die = weapon_die(w, b.units[j].profile.kind, moved);
+        let (res, why) = resistance(b, j, false);
+        let p = combat::destroy_chance(die, res) * 100.0;
+        return (
+            true,
+            None,
+            format!(
+                "{} {die} ×{res} needing 4+ ({why}), {d} hexes: {p:.0}% to destroy {}",
+                w.name,
+                b.units[j].label()
+            ),
+        );
+    }
     if d > u.profile.range {
         return (
             true,
@@ -171,7 +218,6 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
             format!("{} hexes: out of range {}", d, u.profile.range),
         );
     }
-    let moved = sel.mode == Mode::MoveAndFire;
     let die = attack_die(
         b,
         i,
@@ -198,16 +244,27 @@ fn assault_text(b: &Battle, i: usize, j: usize, t: Hex, sel: &Selection) -> Stri
     let u = &b.units[i];
     match route_for(b, i, t, true) {
         Some((_, cost)) if cost <= u.profile.movement => {}
-        _ => return format!("Close combat: {} cannot reach {}", u.label(), b.units[j].label()),
+        _ => {
+            return format!(
+                "Close combat: {} cannot reach {}",
+                u.label(),
+                b.units[j].label()
+            );
+        }
     }
     let a = assault_die(b, i, j, sel.leader, sel.force);
     let def = defence(b, t, i);
     let dice: Vec<String> = def.dice.iter().map(|(_, d, _)| d.to_string()).collect();
-    let odds = combat::close_combat_odds(a, &def.dice.iter().map(|(_, d, _)| *d).collect::<Vec<_>>());
+    let odds =
+        combat::close_combat_odds(a, &def.dice.iter().map(|(_, d, _)| *d).collect::<Vec<_>>());
     format!(
         "Close combat: {a} against {}{}: {:.0}% win, {:.0}% both eliminated, {:.0}% lose",
         dice.join(" + "),
-        if def.leader { " (their leader's bonus)" } else { "" },
+        if def.leader {
+            " (their leader's bonus)"
+        } else {
+            ""
+        },
         odds.win * 100.0,
         odds.tie * 100.0,
         odds.lose * 100.0
@@ -371,12 +428,13 @@ fn pointer(
         }
         Mode::Move if enemy => {
             let d = b.units[i].at.unsigned_distance_to(h);
-            if d <= b.units[i].profile.range && b.sight(i, h).clear {
-                Some(Command::Fire {
+            if sel.aimed.is_some() || (d <= b.units[i].profile.range && b.sight(i, h).clear) {
+                sel.shot(b, i, h).map(|(t, w)| Command::Fire {
                     unit,
-                    target,
+                    target: col_row(t),
                     leader,
                     force,
+                    weapon_target: w.map(col_row),
                 })
             } else {
                 route_for(b, i, h, true).map(|(r, _)| Command::Assault {
@@ -391,11 +449,12 @@ fn pointer(
             unit,
             path: pairs(&r),
         }),
-        Mode::Fire => Some(Command::Fire {
+        Mode::Fire => sel.shot(b, i, h).map(|(t, w)| Command::Fire {
             unit,
-            target,
+            target: col_row(t),
             leader,
             force,
+            weapon_target: w.map(col_row),
         }),
         Mode::Assault => route_for(b, i, h, true).map(|(r, _)| Command::Assault {
             unit,
@@ -435,13 +494,20 @@ fn pointer(
                 sel.staged = route_for(b, i, h, false).map(|(r, _)| r);
                 None
             }
-            Some(route) => Some(Command::MoveAndFire {
-                unit,
-                path: pairs(&route),
-                target,
-                leader,
-                force,
-            }),
+            Some(route) => match sel.shot(b, i, h) {
+                None => {
+                    sel.staged = Some(route);
+                    None
+                }
+                Some((t, w)) => Some(Command::MoveAndFire {
+                    unit,
+                    path: pairs(&route),
+                    target: col_row(t),
+                    leader,
+                    force,
+                    weapon_target: w.map(col_row),
+                }),
+            },
         },
         Mode::Aerial | Mode::Artillery | Mode::Bombard => None,
     };
@@ -449,7 +515,10 @@ fn pointer(
         send.write(c);
         sel.leader = false;
         sel.force = 0;
-    } else if h != b.units[i].at && (sel.mode != Mode::MoveAndFire || sel.staged.is_none()) {
+    } else if h != b.units[i].at
+        && sel.aimed.is_none()
+        && (sel.mode != Mode::MoveAndFire || sel.staged.is_none())
+    {
         // No route: say so, as a refused command would.
         notice.refusal = Some(format!(
             "Movement: {} has no route to {:?} (stacking, terrain or a vehicle's limits)",
@@ -468,6 +537,7 @@ pub fn select(sel: &mut Selection, b: &Battle, i: usize) {
     }
     sel.unit = Some(i);
     sel.staged = None;
+    sel.aimed = None;
     sel.force = 0;
     sel.leader = false;
     if sel.mode == Mode::Unload && u.carried_by.is_none()
@@ -529,6 +599,7 @@ fn keys(
 pub fn set_mode(sel: &mut Selection, b: &Battle, mode: Mode) {
     sel.mode = mode;
     sel.staged = None;
+    sel.aimed = None;
     if let Some(i) = sel.unit {
         let keep_mode = mode;
         select(sel, b, i);

@@ -56,10 +56,16 @@ fn status(
     let side = &b.sides[imp.side];
     let hides = b.units.iter().any(|u| u.hidden && u.alive);
     let left = imp.allowed.saturating_sub(imp.used);
+    let weapon = sel
+        .unit
+        .and_then(|i| b.units.get(i))
+        .and_then(|u| u.weapon.as_ref())
+        .map_or("special weapon".to_string(), |w| w.name.clone());
     let hint = match sel.mode {
         _ if sel.unit.is_none() => {
             "Click one of your units that has not played, then a hex; or End impulse.".to_string()
         }
+        _ if sel.aimed.is_some() => format!("Now click the {weapon}'s target."),
         Mode::Move => "Click a yellow hex to move there, or an enemy to fire / fight.".into(),
         Mode::Fire => {
             "Click the enemy to fire at (hover shows line of sight and the chance).".into()
@@ -257,7 +263,13 @@ fn unit_panel(
             ui.end_row();
             if !p.abilities.is_empty() {
                 ui.label("Special");
-                ui.label(p.abilities.iter().map(|a| a.words()).collect::<Vec<_>>().join("\n"));
+                ui.label(
+                    p.abilities
+                        .iter()
+                        .map(|a| a.words())
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                );
                 ui.end_row();
             }
             if let Some(w) = &u.weapon {
@@ -311,6 +323,17 @@ fn unit_panel(
         }
         if b.advanced.leaders {
             ui.checkbox(&mut sel.leader, "Use a leader bonus (L): one die step");
+        }
+        if let Some(w) = u.weapon.as_ref().filter(|_| b.advanced.special_weapons) {
+            let before = sel.weapon_apart;
+            ui.checkbox(
+                &mut sel.weapon_apart,
+                format!("Aim the {} at another target", w.name),
+            )
+            .on_hover_text("Support weapons: the unit fires \"with its normal fire strenght and with the special weapon\": the first click picks the unit's target, the second the weapon's");
+            if sel.weapon_apart != before {
+                sel.aimed = None;
+            }
         }
         let jedi = b
             .at(u.at)
