@@ -549,7 +549,9 @@ pub fn select(sel: &mut Selection, b: &Battle, i: usize) {
         Mode::MoveAndFire => combat::moving_fire_allowance(u.profile.movement),
         _ => u.profile.movement,
     };
-    sel.reach = if u.carried_by.is_none() && u.profile.kind != Kind::FieldArtillery {
+    // A passenger pays 1 point to get out (Transport), then moves from the transporter's hex.
+    let budget = budget.saturating_sub(u32::from(u.carried_by.is_some()));
+    sel.reach = if u.profile.kind != Kind::FieldArtillery {
         reach_of(b, i, budget)
     } else {
         Vec::new()
