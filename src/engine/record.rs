@@ -68,6 +68,18 @@ impl<C> GameRecord<C> {
     }
 }
 
+/// The stem a save of the game `record` is named after: its scenario file's ("bundled:x" or
+/// "scenarios/x.ron" → "x"), or `fallback` with no record.
+pub fn save_stem<C>(record: Option<&GameRecord<C>>, fallback: &str) -> String {
+    record
+        .and_then(|r| {
+            std::path::Path::new(r.scenario_file.trim_start_matches("bundled:"))
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_string())
+        })
+        .unwrap_or_else(|| fallback.into())
+}
+
 /// A thing that happened, for the log panel and `holotable run`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameEvent {
@@ -88,5 +100,19 @@ impl GameLog {
             turn,
             text: text.into(),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{GameRecord, save_stem};
+
+    #[test]
+    fn a_save_is_named_after_its_scenario() {
+        let bundled = GameRecord::<()>::new("battlefield", "bundled:walker_assault", "", None);
+        let file = GameRecord::<()>::new("tyneside", "scenarios/tyneside/raid.ron", "", None);
+        assert_eq!(save_stem(Some(&bundled), "game"), "walker_assault");
+        assert_eq!(save_stem(Some(&file), "game"), "raid");
+        assert_eq!(save_stem::<()>(None, "battle"), "battle");
     }
 }

@@ -27,6 +27,18 @@ pub struct PanelInsets {
     pub bottom: f32,
 }
 
+impl PanelInsets {
+    /// Whether the cursor at `cursor` (logical pixels) in a window `width` × `height` is over
+    /// a panel rather than the table. The panels are drawn on egui's background layer, which
+    /// egui does not count as "over an area", so each rule set's pointer asks this too.
+    pub fn covers(&self, cursor: Vec2, width: f32, height: f32) -> bool {
+        cursor.x < self.left
+            || cursor.y < self.top
+            || cursor.x > width - self.right
+            || cursor.y > height - self.bottom
+    }
+}
+
 /// The table camera, and a second camera that only draws egui over the whole window (so the
 /// panels are not squeezed into the table camera's viewport).
 fn spawn(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {

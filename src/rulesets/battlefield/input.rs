@@ -299,12 +299,9 @@ fn pointer(
         // The unit has played (or the impulse passed): the next unit starts with Move.
         *sel = Selection::default();
     }
-    let over_panel = window.cursor_position().is_some_and(|c| {
-        c.x < insets.left
-            || c.y < insets.top
-            || c.x > window.width() - insets.right
-            || c.y > window.height() - insets.bottom
-    });
+    let over_panel = window
+        .cursor_position()
+        .is_some_and(|c| insets.covers(c, window.width(), window.height()));
     let over_ui = over_panel
         || ctx
             .ctx_mut()

@@ -81,14 +81,7 @@ fn status(
         Mode::Artillery => "Click the enemy the selected observer calls artillery on.".into(),
         Mode::Bombard => "Click the hex the space bombardment aims at.".into(),
     };
-    let save_stem = record
-        .as_ref()
-        .and_then(|r| {
-            std::path::Path::new(r.scenario_file.trim_start_matches("bundled:"))
-                .file_stem()
-                .map(|s| s.to_string_lossy().to_string())
-        })
-        .unwrap_or_else(|| "battle".into());
+    let save_stem = crate::engine::record::save_stem(record.as_deref(), "battle");
     let new = ShellStatus {
         turn: format!("Turn {}/{}", b.turn, b.turn_limit),
         turn_number: b.turn,

@@ -115,14 +115,9 @@ fn pointer(
 ) {
     preview.0 = None;
     sight.0 = None;
-    // The panels are drawn on egui's background layer, which egui does not count as "over an
-    // area": a cursor outside the table's part of the window is over a panel.
-    let over_panel = window.cursor_position().is_some_and(|c| {
-        c.x < insets.left
-            || c.y < insets.top
-            || c.x > window.width() - insets.right
-            || c.y > window.height() - insets.bottom
-    });
+    let over_panel = window
+        .cursor_position()
+        .is_some_and(|c| insets.covers(c, window.width(), window.height()));
     let over_ui = over_panel
         || ctx
             .ctx_mut()

@@ -111,14 +111,7 @@ fn status(
         }
         TurnPhase::EndOfTurn => None,
     };
-    let save_stem = record
-        .as_ref()
-        .and_then(|r| {
-            std::path::Path::new(r.scenario_file.trim_start_matches("bundled:"))
-                .file_stem()
-                .map(|s| s.to_string_lossy().to_string())
-        })
-        .unwrap_or_else(|| "game".into());
+    let save_stem = crate::engine::record::save_stem(record.as_deref(), "game");
     let new = ShellStatus {
         turn: format!(
             "Turn {}{}",
