@@ -38,6 +38,9 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     const BUNDLED: &'static [(&'static str, &'static str)];
     /// The largest face a die of this rule set shows (the typed-dice field accepts 1..=this).
     const LARGEST_DIE: u8;
+    /// Whether the rules can play a side ([`RuleSet::set_rules_sides`]); the scenario list
+    /// offers solo and demo games only then.
+    const PLAYS_SIDES: bool = false;
     /// A player's intent in this rule set: what scripts, the mouse, the AI and replays send.
     type Command: Message + Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     /// Its turn phases: a `SubStates` of `GameState::Playing(ID)`.
@@ -138,6 +141,8 @@ pub struct RuleSetEntry {
     pub bundled: &'static [(&'static str, &'static str)],
     /// Largest die face.
     pub largest_die: u8,
+    /// See [`RuleSet::PLAYS_SIDES`].
+    pub plays_sides: bool,
     /// See [`RuleSet::plugin`].
     pub plugin: fn(&mut App),
     /// See [`RuleSet::shell`].
@@ -177,6 +182,7 @@ impl RuleSetEntry {
             title: R::TITLE,
             bundled: R::BUNDLED,
             largest_die: R::LARGEST_DIE,
+            plays_sides: R::PLAYS_SIDES,
             plugin: R::plugin,
             shell: R::shell,
             check: R::check,

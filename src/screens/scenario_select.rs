@@ -7,8 +7,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::{Screen, begin, clock_seed};
 use crate::engine::ruleset::{Loaded, Registry};
 
-/// One bundled scenario as checked: (rule set title, file name, the scenario or its errors).
-type Entry = (&'static str, &'static str, Result<Loaded, Vec<String>>);
+/// One bundled scenario as checked: (rule set title, whether the rules can play a side, file
+/// name, the scenario or its errors).
+type Entry = (
+    &'static str,
+    bool,
+    &'static str,
+    Result<Loaded, Vec<String>>,
+);
 
 /// The bundled scenarios as checked on entering the list.
 #[derive(Resource, Default)]
@@ -24,7 +30,10 @@ struct OpenFile {
 fn list(registry: Res<Registry>, mut commands: Commands) {
     let listing = registry
         .bundled()
-        .map(|(entry, name, _)| (entry.title, name, registry.load(name).map(|(l, _)| l)))
+        .map(|(entry, name, _)| {
+            let loaded = registry.load(name).map(|(l, _)| l);
+            (entry.title, entry.plays_sides, name, loaded)
+        })
         .collect();
     commands.insert_resource(Listing(listing));
 }
@@ -49,7 +58,7 @@ fn select(
         });
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
-            for (title, name, loaded) in &listing.0 {
+            for (title, plays_sides, name, loaded) in &listing.0 {
                 match loaded {
                     Ok(loaded) => {
                         ui.group(|ui| {
@@ -59,31 +68,34 @@ fn select(
                                 ui.with_layout(
                                     egui::Layout::right_to_left(egui::Align::Center),
                                     |ui| {
-                                        // Right to left: the demo, then solo as each side, then hotseat.
-                                        if ui
-                                            .button("Watch")
-                                            .on_hover_text("The rules play every side (a demo)")
-                                            .clicked()
-                                        {
-                                            chosen =
-                                                Some((loaded.clone(), vec!["all".to_string()]));
-                                        }
-                                        for side in loaded.header.sides.iter().rev() {
+                                        // Right to left: the demo, then solo as each side, then hotseat;
+                                        // solo and demo only where the rules can play a side.
+                                        if *plays_sides {
                                             if ui
-                                                .button(format!("Solo as {}", side.name))
-                                                .on_hover_text(
-                                                    "You play this side; the rules play the others",
-                                                )
+                                                .button("Watch")
+                                                .on_hover_text("The rules play every side (a demo)")
                                                 .clicked()
                                             {
-                                                let others = loaded
-                                                    .header
-                                                    .sides
-                                                    .iter()
-                                                    .filter(|o| o.id != side.id)
-                                                    .map(|o| o.id.clone())
-                                                    .collect();
-                                                chosen = Some((loaded.clone(), others));
+                                                chosen =
+                                                    Some((loaded.clone(), vec!["all".to_string()]));
+                                            }
+                                            for side in loaded.header.sides.iter().rev() {
+                                                if ui
+                                                    .button(format!("Solo as {}", side.name))
+                                                    .on_hover_text(
+                                                        "You play this side; the rules play the others",
+                                                    )
+                                                    .clicked()
+                                                {
+                                                    let others = loaded
+                                                        .header
+                                                        .sides
+                                                        .iter()
+                                                        .filter(|o| o.id != side.id)
+                                                        .map(|o| o.id.clone())
+                                                        .collect();
+                                                    chosen = Some((loaded.clone(), others));
+                                                }
                                             }
                                         }
                                         if ui

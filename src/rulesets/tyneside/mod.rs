@@ -81,6 +81,7 @@ impl RuleSet for Tyneside {
     const BUNDLED: &'static [(&'static str, &'static str)] = BUNDLED;
     /// tyneside-skirmish.txt, Introduction: "Players will need at least 1 D6, a D4 and a D8".
     const LARGEST_DIE: u8 = 8;
+    const PLAYS_SIDES: bool = true;
     type Command = Command;
     type Phase = turn::TurnPhase;
     type Snapshot = snapshot::GameState;
