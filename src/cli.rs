@@ -69,6 +69,10 @@ pub enum Sub {
         /// Also write the game's record here (a save `holotable play` and `replay` open).
         #[arg(long)]
         save: Option<PathBuf>,
+        /// Autosave after every accepted command into this folder, as the window does into
+        /// the data folder (the last few kept; removed when the game ends).
+        #[arg(long)]
+        autosave: Option<PathBuf>,
     },
     /// Replay a saved game headless, verifying every command; print the final state.
     Replay {
@@ -145,6 +149,7 @@ pub fn main(registry: Registry) -> ExitCode {
             json,
             save,
             ai,
+            autosave,
         }) => run(
             &registry,
             &scenario,
@@ -155,6 +160,7 @@ pub fn main(registry: Registry) -> ExitCode {
             cards,
             json,
             save.as_deref(),
+            autosave,
         ),
         Some(Sub::Replay { file, check, json }) => replay(&registry, &file, check, json),
         Some(Sub::Screenshot {
@@ -238,6 +244,7 @@ fn run(
     cards: Option<Vec<String>>,
     json: bool,
     save_to: Option<&Path>,
+    autosave: Option<PathBuf>,
 ) -> ExitCode {
     let (loaded, entry) = match registry.load(scenario) {
         Ok(l) => l,
@@ -262,6 +269,9 @@ fn run(
         && let Err(e) = game.set_rules_sides(sides)
     {
         return report(&[e]);
+    }
+    if let Some(folder) = autosave {
+        game.autosave(folder);
     }
     let file = script.map(|s| s.display().to_string()).unwrap_or_default();
     let failure = game.play_script(script_src.as_deref(), &file).err();

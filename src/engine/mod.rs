@@ -3,6 +3,7 @@
 //! resources, board geometry and tokens, and the rule-set boundary. Nothing here names a
 //! rule set: they plug in through [`ruleset::RuleSet`].
 
+pub mod autosave;
 pub mod board;
 pub mod dice;
 pub mod hash;

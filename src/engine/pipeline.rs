@@ -96,6 +96,7 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
                     cards,
                     hash,
                 });
+            autosave::<R>(world);
             CommandOutcome::Accepted(command)
         }
         Err(reason) => {
@@ -109,6 +110,23 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
             CommandOutcome::Refused(command, reason)
         }
     }
+}
+
+/// Autosaves the game after an accepted command, when the world autosaves
+/// ([`super::autosave::Autosave`]); a finished game's autosaves are removed. A failed write
+/// is logged and the game goes on (the older autosaves stay).
+fn autosave<R: RuleSet>(world: &mut World) {
+    let Some(mut a) = world.remove_resource::<super::autosave::Autosave>() else {
+        return;
+    };
+    if R::phase_name(world) == "GameOver" {
+        a.finish();
+        return;
+    }
+    if let Err(e) = a.write(world.resource::<GameRecord<R::Command>>()) {
+        warn!("autosave: {e}");
+    }
+    world.insert_resource(a);
 }
 
 /// Whether rule set `R` has a phase change waiting.

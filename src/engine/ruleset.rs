@@ -3,7 +3,7 @@
 //! The engine and the shell never name a rule set; `src/rulesets/mod.rs` lists them.
 
 use std::fmt::Debug;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use bevy::state::state::FreelyMutableState;
@@ -122,6 +122,9 @@ pub trait Headless {
     fn save(&self, path: &Path) -> Result<(), SaveError>;
     /// Accepted commands so far.
     fn commands(&self) -> usize;
+    /// Autosaves into `folder` after every accepted command from now on
+    /// ([`super::autosave`]).
+    fn autosave(&mut self, folder: PathBuf);
 }
 
 /// A headless game, or why it could not start (every problem, with its place).

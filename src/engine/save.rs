@@ -43,7 +43,15 @@ pub fn save<C: Serialize>(record: &GameRecord<C>, path: &Path) -> Result<(), Sav
     let mut f = std::fs::File::create(&tmp).map_err(io)?;
     f.write_all(text.as_bytes()).map_err(io)?;
     f.sync_all().map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(io)
+    std::fs::rename(&tmp, path).map_err(io)?;
+    // The rename itself reaches the disk with the folder's own sync (where the platform
+    // allows opening a folder; elsewhere the rename stands as the system keeps it).
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Ok(d) = std::fs::File::open(dir)
+    {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }
 
 /// What a save says it is, read before the rest.

@@ -4,7 +4,7 @@
 //! and no thread-pool wake-ups.
 
 use std::marker::PhantomData;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
@@ -130,5 +130,11 @@ impl<R: RuleSet> Headless for Session<R> {
 
     fn commands(&self) -> usize {
         self.record().commands.len()
+    }
+
+    fn autosave(&mut self, folder: PathBuf) {
+        let stem = super::record::save_stem(Some(self.record()), "game");
+        let a = super::autosave::Autosave::new(folder, &stem, None);
+        self.app.world_mut().insert_resource(a);
     }
 }

@@ -94,12 +94,29 @@ pub fn begin(
     if !rules_play.is_empty() {
         (entry.set_rules_sides)(world, rules_play).map_err(|e| vec![e])?;
     }
+    autosave_from(world, &loaded.file, None);
     world.insert_resource(CurrentScenario(loaded));
     clear_notice(world);
     world
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
     Ok(())
+}
+
+/// The game starting in `world` (from scenario `file`, or resumed from the save `from`)
+/// autosaves into the data folder after every command ([`crate::engine::autosave`]); one
+/// resumed from its own autosave goes on numbering it.
+fn autosave_from(world: &mut World, file: &str, from: Option<&std::path::Path>) {
+    use crate::engine::autosave::{Autosave, folder};
+    let Some(folder) = folder() else {
+        world.remove_resource::<Autosave>();
+        return;
+    };
+    let stem = std::path::Path::new(file.trim_start_matches("bundled:"))
+        .file_stem()
+        .map_or("game".to_string(), |s| s.to_string_lossy().to_string());
+    let from = from.filter(|p| p.parent() == Some(folder.as_path()));
+    world.insert_resource(Autosave::new(folder, &stem, from));
 }
 
 /// A game that starts forgets why an earlier one could not.
@@ -125,6 +142,7 @@ pub fn resume(world: &mut World, path: &std::path::Path) -> Result<(), String> {
         return Err(e);
     }
     if let Ok(loaded) = scenario_of_save(&registry, &text, path) {
+        autosave_from(world, &loaded.file, Some(path));
         world.insert_resource(CurrentScenario(loaded));
     }
     clear_notice(world);

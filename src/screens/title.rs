@@ -1,4 +1,5 @@
-//! The title screen, with the reason a game named on the command line could not start.
+//! The title screen: the reason a game named on the command line could not start, and the
+//! offer to resume a game whose autosaves say it did not end.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -7,12 +8,39 @@ use super::Screen;
 use crate::engine::pipeline::Notice;
 use crate::engine::ruleset::Registry;
 
+/// The newest unfinished game's autosaves (newest first), looked up on entering the title.
+#[derive(Resource, Default)]
+struct Unfinished(Vec<std::path::PathBuf>);
+
+fn look_for_unfinished(mut commands: Commands) {
+    let newest = crate::engine::autosave::folder()
+        .map(|f| crate::engine::autosave::unfinished(&f))
+        .and_then(|games| games.into_iter().next())
+        .unwrap_or_default();
+    commands.insert_resource(Unfinished(newest));
+}
+
+/// Resumes the newest of `files` that loads and replays; one that does not is skipped (a
+/// crash can leave no worse than the one before it), and if none does, every reason is shown.
+fn resume_unfinished(world: &mut World, files: &[std::path::PathBuf]) {
+    let mut why = Vec::new();
+    for f in files {
+        match super::resume(world, f) {
+            Ok(()) => return,
+            Err(e) => why.push(e),
+        }
+    }
+    world.resource_mut::<Notice>().refusal = Some(why.join("\n"));
+}
+
 fn title(
     mut ctx: EguiContexts,
     registry: Res<Registry>,
     notice: Res<Notice>,
+    unfinished: Res<Unfinished>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
     let mut root = crate::ui::root_ui(ctx);
@@ -42,6 +70,29 @@ fn title(
             {
                 next.set(Screen::ScenarioSelect);
             }
+            if let Some(newest) = unfinished.0.first() {
+                ui.add_space(8.0);
+                let game = newest
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .and_then(|n| n.split('.').next())
+                    .unwrap_or("game");
+                let game = game.rsplit_once('-').map_or(game, |(stem, _)| stem);
+                if ui
+                    .add_sized(
+                        [240.0, 32.0],
+                        egui::Button::new(format!("Resume unfinished: {game}")),
+                    )
+                    .on_hover_text(format!(
+                        "The last autosave of a game that did not end: {}",
+                        newest.display()
+                    ))
+                    .clicked()
+                {
+                    let files = unfinished.0.clone();
+                    commands.queue(move |world: &mut World| resume_unfinished(world, &files));
+                }
+            }
             ui.add_space(8.0);
             if ui
                 .add_sized([240.0, 32.0], egui::Button::new("Quit"))
@@ -55,8 +106,10 @@ fn title(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        title.run_if(in_state(Screen::Title)),
-    );
+    app.init_resource::<Unfinished>()
+        .add_systems(OnEnter(Screen::Title), look_for_unfinished)
+        .add_systems(
+            EguiPrimaryContextPass,
+            title.run_if(in_state(Screen::Title)),
+        );
 }

@@ -1,0 +1,170 @@
+//! Crash-safe autosave: after every accepted command the game's record is written whole (a
+//! temporary file, fsync, rename: [`super::save::save`]) as a new file in the autosave folder,
+//! and only the last [`KEEP`] of a game are kept, so a crash at any moment leaves the last
+//! complete one, and a damaged file is never written over. A finished game's autosaves are
+//! removed; an unfinished one is offered again on the title screen.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use super::record::GameRecord;
+use super::save::SaveError;
+
+/// How many autosaves of one game are kept.
+pub const KEEP: usize = 3;
+
+/// The environment variable that moves the data folder (tests, portable installs).
+pub const DATA_DIR_VAR: &str = "HOLOTABLE_DATA_DIR";
+
+/// The autosave folder: `$HOLOTABLE_DATA_DIR/autosave`, else the platform's data folder for
+/// Holotable (the `directories` crate: e.g. `~/.local/share/holotable/autosave` on Linux).
+/// `None` when the platform names no home folder.
+pub fn folder() -> Option<PathBuf> {
+    let base = match std::env::var_os(DATA_DIR_VAR) {
+        Some(d) if !d.is_empty() => PathBuf::from(d),
+        _ => directories::ProjectDirs::from("", "", "holotable")?
+            .data_dir()
+            .to_path_buf(),
+    };
+    Some(base.join("autosave"))
+}
+
+/// Autosaving for the game being played: present in a world only while it autosaves.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Autosave {
+    /// The folder written to.
+    pub folder: PathBuf,
+    /// This game's name in file names: `<scenario stem>-<start time in ms>`.
+    pub game: String,
+    /// The last file number written.
+    pub seq: u64,
+}
+
+impl Autosave {
+    /// Autosaving into `folder` for a game of the scenario `stem`, named by the clock; when
+    /// the game resumes from one of its own autosaves (`from`), it keeps that game's name and
+    /// numbers on.
+    pub fn new(folder: PathBuf, stem: &str, from: Option<&Path>) -> Self {
+        if let Some((game, seq)) = from.and_then(split_name) {
+            return Self { folder, game, seq };
+        }
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis());
+        Self {
+            folder,
+            game: format!("{stem}-{secs}"),
+            seq: 0,
+        }
+    }
+
+    /// Writes `record` as this game's next autosave and removes all but the last [`KEEP`].
+    /// Returns the file written.
+    ///
+    /// Errors: [`SaveError`] when the file cannot be written (the older ones stay).
+    pub fn write<C: Serialize>(&mut self, record: &GameRecord<C>) -> Result<PathBuf, SaveError> {
+        let path = self
+            .folder
+            .join(format!("{}.{:06}.ron", self.game, self.seq + 1));
+        super::save::save(record, &path)?;
+        self.seq += 1;
+        for (old, _) in self.files().into_iter().rev().skip(KEEP) {
+            // A file that cannot be removed is only kept longer.
+            let _ = std::fs::remove_file(old);
+        }
+        Ok(path)
+    }
+
+    /// The game is over: its autosaves are removed (nothing to resume).
+    pub fn finish(&self) {
+        for (f, _) in self.files() {
+            let _ = std::fs::remove_file(f);
+        }
+    }
+
+    /// This game's autosaves, oldest first.
+    fn files(&self) -> Vec<(PathBuf, u64)> {
+        let mut v: Vec<(PathBuf, u64)> = listing(&self.folder)
+            .into_iter()
+            .filter(|(_, game, _)| *game == self.game)
+            .map(|(p, _, seq)| (p, seq))
+            .collect();
+        v.sort_by_key(|(_, seq)| *seq);
+        v
+    }
+}
+
+/// `<game>.<seq>.ron` → (game, seq).
+fn split_name(path: &Path) -> Option<(String, u64)> {
+    let name = path.file_name()?.to_str()?.strip_suffix(".ron")?;
+    let (game, seq) = name.rsplit_once('.')?;
+    Some((game.to_string(), seq.parse().ok()?))
+}
+
+/// Every autosave in `folder`: (path, game, number). Partial files left by a crash are not
+/// autosaves.
+fn listing(folder: &Path) -> Vec<(PathBuf, String, u64)> {
+    let Ok(dir) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    dir.flatten()
+        .map(|e| e.path())
+        .filter_map(|p| split_name(&p).map(|(g, s)| (p, g, s)))
+        .collect()
+}
+
+/// The unfinished games in `folder`, newest first: for each, its autosaves newest first (the
+/// one to resume, then the fallbacks should it not load).
+pub fn unfinished(folder: &Path) -> Vec<Vec<PathBuf>> {
+    let mut games: Vec<(String, Vec<(u64, PathBuf)>)> = Vec::new();
+    for (p, g, s) in listing(folder) {
+        match games.iter_mut().find(|(name, _)| *name == g) {
+            Some((_, v)) => v.push((s, p)),
+            None => games.push((g, vec![(s, p)])),
+        }
+    }
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let mut out: Vec<(Option<std::time::SystemTime>, Vec<PathBuf>)> = games
+        .into_iter()
+        .map(|(_, mut v)| {
+            v.sort_by(|a, b| b.0.cmp(&a.0));
+            let files: Vec<PathBuf> = v.into_iter().map(|(_, p)| p).collect();
+            (files.first().and_then(|p| modified(p)), files)
+        })
+        .collect();
+    out.sort_by(|a, b| b.0.cmp(&a.0));
+    out.into_iter().map(|(_, f)| f).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_last_few_are_kept_and_a_finished_game_leaves_none() {
+        let dir = std::env::temp_dir().join(format!("holotable-autosave-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut a = Autosave::new(dir.clone(), "raid", None);
+        let record = GameRecord::<u32>::new("tyneside", "bundled:raid", "", Some(1));
+        for _ in 0..5 {
+            a.write(&record).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let games = unfinished(&dir);
+        assert_eq!(games.len(), 1);
+        let names: Vec<String> = games[0]
+            .iter()
+            .map(|p| split_name(p).map(|(_, s)| s).unwrap_or(0).to_string())
+            .collect();
+        assert_eq!(names, ["5", "4", "3"], "newest first, the last {KEEP}");
+        // Resuming from the newest keeps the game's name and numbers on.
+        let mut b = Autosave::new(dir.clone(), "raid", Some(&games[0][0]));
+        assert_eq!((b.game.as_str(), b.seq), (a.game.as_str(), 5));
+        b.write(&record).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(unfinished(&dir)[0].len(), KEEP);
+        b.finish();
+        assert!(unfinished(&dir).is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
