@@ -51,7 +51,7 @@ fn autosaves(folder: &Path) -> Vec<PathBuf> {
                 .collect()
         })
         .unwrap_or_default();
-    v.sort_by(|a, b| b.0.cmp(&a.0));
+    v.sort_by_key(|(seq, _)| std::cmp::Reverse(*seq));
     v.into_iter().map(|(_, p)| p).collect()
 }
 

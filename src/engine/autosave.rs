@@ -129,12 +129,12 @@ pub fn unfinished(folder: &Path) -> Vec<Vec<PathBuf>> {
     let mut out: Vec<(Option<std::time::SystemTime>, Vec<PathBuf>)> = games
         .into_iter()
         .map(|(_, mut v)| {
-            v.sort_by(|a, b| b.0.cmp(&a.0));
+            v.sort_by_key(|(seq, _)| std::cmp::Reverse(*seq));
             let files: Vec<PathBuf> = v.into_iter().map(|(_, p)| p).collect();
             (files.first().and_then(|p| modified(p)), files)
         })
         .collect();
-    out.sort_by(|a, b| b.0.cmp(&a.0));
+    out.sort_by_key(|(t, _)| std::cmp::Reverse(*t));
     out.into_iter().map(|(_, f)| f).collect()
 }
 
