@@ -15,6 +15,7 @@ pub mod ruleset;
 pub mod save;
 pub mod session;
 pub mod state;
+pub mod undo;
 
 use bevy::prelude::*;
 

@@ -80,6 +80,7 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
     let deck = world.resource::<DeckRes>();
     let (deck_cp, deck_mark) = (deck.checkpoint(), deck.log().len());
     let log_len = world.resource::<GameLog>().0.len();
+    let secret = R::secret_digest(world);
     match R::apply(world, &command) {
         Ok(()) => {
             R::after_command(world);
@@ -87,6 +88,14 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
             let hash = R::state_hash(world);
             let dice = world.resource::<DiceRes>().log()[dice_mark..].to_vec();
             let cards = world.resource::<DeckRes>().log()[deck_mark..].to_vec();
+            let undoable =
+                super::undo::may_undo(dice.len(), cards.len(), secret, R::secret_digest(world));
+            let done = world.resource::<GameRecord<R::Command>>().commands.len();
+            if let Some(mut marks) = world.get_resource_mut::<super::undo::UndoMarks>() {
+                // A new game's record starts empty: the marks follow it.
+                marks.0.truncate(done);
+                marks.0.push(undoable);
+            }
             world
                 .resource_mut::<GameRecord<R::Command>>()
                 .commands
@@ -154,6 +163,12 @@ fn drain<R: RuleSet>(world: &mut World) {
         return;
     };
     let outcome = process::<R>(world, command);
+    if matches!(outcome, CommandOutcome::Accepted(_))
+        && let Some(mut redo) = world.get_resource_mut::<super::undo::RedoStack<R::Command>>()
+    {
+        // A new command: what was undone is no longer there to redo.
+        redo.0.clear();
+    }
     let mut notice = world.resource_mut::<Notice>();
     notice.info = None;
     notice.refusal = match outcome {
@@ -196,8 +211,10 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
                 .in_set(CommandPipeline)
                 .run_if(playing(R::ID)),
         );
+    super::undo::plugin::<R>(app);
 }
 
 pub(super) fn shared(app: &mut App) {
     app.init_resource::<Notice>().add_message::<SaveRequest>();
+    super::undo::shared(app);
 }

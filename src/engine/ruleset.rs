@@ -78,6 +78,14 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     fn snapshot(world: &mut World) -> Self::Snapshot;
     /// The state as text, for `holotable run`.
     fn printout(snapshot: &Self::Snapshot) -> String;
+    /// A digest of what a player may not take back: whose turn it is, and everything hidden
+    /// from a side (hidden units, face-down counters). A command that changes it (or rolls a
+    /// die, or draws a card) cannot be undone ([`super::undo`]). `None`, the default: this
+    /// rule set offers no undo.
+    fn secret_digest(world: &World) -> Option<u64> {
+        let _ = world;
+        None
+    }
     /// Lets the rules play `sides` (side ids, or `all`) in the game in `world`, besides those
     /// the scenario gives them.
     ///

@@ -67,6 +67,20 @@ impl<R: RuleSet> Session<R> {
         process::<R>(self.app.world_mut(), command)
     }
 
+    /// Takes back the last command (see [`super::undo::undo`]).
+    ///
+    /// Errors: it rolled dice, drew a card or revealed something, or there is none.
+    pub fn undo(&mut self) -> Result<(), String> {
+        super::undo::undo::<R>(self.app.world_mut())
+    }
+
+    /// Applies the last undone command again (see [`super::undo::redo`]).
+    ///
+    /// Errors: nothing to redo, or the rules refuse it now.
+    pub fn redo(&mut self) -> Result<(), String> {
+        super::undo::redo::<R>(self.app.world_mut())
+    }
+
     /// The current phase by name.
     pub fn phase(&self) -> String {
         R::phase_name(self.app.world())

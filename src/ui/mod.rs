@@ -18,6 +18,7 @@ use crate::engine::dice::{DeckRes, DiceRes};
 use crate::engine::pipeline::{Notice, SaveRequest};
 use crate::engine::record::GameLog;
 use crate::engine::state::GameState;
+use crate::engine::undo::{UndoRequest, UndoStatus};
 use crate::view::PanelInsets;
 
 /// A root `Ui` over the whole window, for panels (egui 0.36 shows panels inside a `Ui`).
@@ -132,10 +133,25 @@ fn frame(
     mut area: ResMut<TableArea>,
     mut actions: MessageWriter<ShellAction>,
     mut saves: MessageWriter<SaveRequest>,
+    (undo_status, mut undo): (Res<UndoStatus>, MessageWriter<UndoRequest>),
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     if ctx.input(|i| i.key_pressed(egui::Key::F1)) {
         state.help = !state.help;
+    }
+    if !handover.showing && !ctx.egui_wants_keyboard_input() {
+        let (z, y) = ctx.input(|i| {
+            (
+                i.modifiers.command && i.key_pressed(egui::Key::Z),
+                i.modifiers.command && i.key_pressed(egui::Key::Y),
+            )
+        });
+        if z {
+            undo.write(UndoRequest::Undo);
+        }
+        if y {
+            undo.write(UndoRequest::Redo);
+        }
     }
     let mut root = root_ui(&ctx);
     if handover.showing {
@@ -143,9 +159,12 @@ fn frame(
         *insets = PanelInsets::default();
         return Ok(());
     }
-    let bar = phase_bar::show(&mut root, &status, &notice, &mut state);
+    let bar = phase_bar::show(&mut root, &status, &undo_status, &notice, &mut state);
     if let Some(a) = bar.action {
         actions.write(a);
+    }
+    if let Some(u) = bar.undo {
+        undo.write(u);
     }
     if let Some(path) = bar.save {
         saves.write(SaveRequest(path));

@@ -1,10 +1,12 @@
 //! The phase bar: turn, phase, whose turn it is, what to do next, the End button the rule set
-//! names, Save, Help and Menu, and under them the last refusal or note.
+//! names, Undo and Redo (saying what they would do), Save, Help and Menu, and under them the
+//! last refusal or note.
 
 use bevy_egui::egui;
 
 use super::{ShellAction, ShellStatus, UiState};
 use crate::engine::pipeline::Notice;
+use crate::engine::undo::{UndoRequest, UndoStatus};
 
 /// What the bar was asked to do this frame.
 pub struct Bar {
@@ -14,17 +16,21 @@ pub struct Bar {
     pub action: Option<ShellAction>,
     /// Save the game here.
     pub save: Option<std::path::PathBuf>,
+    /// Undo or redo.
+    pub undo: Option<UndoRequest>,
 }
 
 /// Draws the bar.
 pub fn show(
     root: &mut egui::Ui,
     status: &ShellStatus,
+    undo_status: &UndoStatus,
     notice: &Notice,
     state: &mut UiState,
 ) -> Bar {
     let mut action = None;
     let mut save = None;
+    let mut undo = None;
     let rect = egui::Panel::top("phase_bar")
         .show(root, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -65,6 +71,28 @@ pub fn show(
                     if ui.button("Help (F1)").clicked() {
                         state.help = !state.help;
                     }
+                    let redo = ui
+                        .add_enabled(undo_status.redo.is_some(), egui::Button::new("Redo"))
+                        .on_hover_text(format!(
+                            "Ctrl+Y: {}",
+                            undo_status.redo.as_deref().unwrap_or("nothing undone")
+                        ))
+                        .on_disabled_hover_text("Ctrl+Y: nothing undone to redo");
+                    if redo.clicked() {
+                        undo = Some(UndoRequest::Redo);
+                    }
+                    let back = ui
+                        .add_enabled(undo_status.undo.is_some(), egui::Button::new("Undo"))
+                        .on_hover_text(format!(
+                            "Ctrl+Z takes back: {}",
+                            undo_status.undo.as_deref().unwrap_or("")
+                        ))
+                        .on_disabled_hover_text(
+                            "Nothing to undo: the last command rolled dice, drew a card, showed something hidden or passed the turn, so it stands",
+                        );
+                    if back.clicked() {
+                        undo = Some(UndoRequest::Undo);
+                    }
                 });
             });
             ui.horizontal_wrapped(|ui| {
@@ -84,5 +112,10 @@ pub fn show(
         })
         .response
         .rect;
-    Bar { rect, action, save }
+    Bar {
+        rect,
+        action,
+        save,
+        undo,
+    }
 }

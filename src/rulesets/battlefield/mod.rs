@@ -121,6 +121,19 @@ impl RuleSet for Battlefield {
         snapshot::state_hash(world)
     }
 
+    /// Whose impulse it is and which units are hidden (Hidden units): a move inside one's own
+    /// impulse that reveals nobody may be taken back.
+    fn secret_digest(world: &World) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let b = &world.get_resource::<phases::BattleRes>()?.0;
+        let mut h = std::hash::DefaultHasher::new();
+        (b.turn, b.impulse.side, b.impulse.number, b.result.is_some()).hash(&mut h);
+        for u in &b.units {
+            u.hidden.hash(&mut h);
+        }
+        Some(h.finish())
+    }
+
     fn snapshot(world: &mut World) -> snapshot::BattleState {
         snapshot::snapshot(world)
     }

@@ -144,6 +144,24 @@ impl RuleSet for Tyneside {
         snapshot::state_hash(world)
     }
 
+    /// The phase, the side placing orders and the group acting (order counters are shown as
+    /// their group activates): a step inside one group's activation, or one more counter in
+    /// one's own orders, may be taken back.
+    fn secret_digest(world: &World) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let t = world.get_resource::<turn::TurnState>()?;
+        let mut h = std::hash::DefaultHasher::new();
+        (
+            snapshot::phase_name(world),
+            t.turn,
+            t.orders_side,
+            t.queue.first(),
+            t.result.is_some(),
+        )
+            .hash(&mut h);
+        Some(h.finish())
+    }
+
     fn snapshot(world: &mut World) -> snapshot::GameState {
         snapshot::snapshot(world)
     }

@@ -1,0 +1,162 @@
+//! Undo and redo without re-rolls: the last command can be taken back only when it rolled no
+//! die, drew no card and changed nothing the rule set keeps secret or whose turn it is
+//! ([`RuleSet::secret_digest`]); so a die once seen always stands. Undo replays the record
+//! without its last command (verified like any replay); redo applies the command again.
+
+use bevy::prelude::*;
+
+use super::autosave::Autosave;
+use super::pipeline::{CommandOutcome, process};
+use super::record::GameRecord;
+use super::replay;
+use super::ruleset::RuleSet;
+
+/// For each command of the record, whether it may be undone (set as it is applied).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct UndoMarks(pub Vec<bool>);
+
+/// Commands undone, the last undone on top; any other command clears it.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct RedoStack<C>(pub Vec<C>);
+
+impl<C> Default for RedoStack<C> {
+    fn default() -> Self {
+        Self(Vec::new())
+    }
+}
+
+/// What Undo and Redo would do now, in words (the phase bar shows it); `None`: nothing.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct UndoStatus {
+    /// The command undo would take back.
+    pub undo: Option<String>,
+    /// The command redo would apply again.
+    pub redo: Option<String>,
+}
+
+/// Asked by the phase bar's buttons or Ctrl+Z / Ctrl+Y.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UndoRequest {
+    /// Take back the last command.
+    Undo,
+    /// Apply the last undone command again.
+    Redo,
+}
+
+/// Whether the command just applied may be undone: no dice, no cards, the secret digest
+/// unchanged (`before` and `after`, `None` where the rule set offers no undo).
+pub fn may_undo(dice: usize, cards: usize, before: Option<u64>, after: Option<u64>) -> bool {
+    dice == 0 && cards == 0 && before.is_some() && before == after
+}
+
+/// Takes back the last command of the game in `world`.
+///
+/// Errors: there is none, or it rolled dice, drew a card or revealed something (then nothing
+/// changes); or the shortened record does not replay (a bug, reported, not a panic).
+pub fn undo<R: RuleSet>(world: &mut World) -> Result<(), String> {
+    let marks = world
+        .get_resource::<UndoMarks>()
+        .cloned()
+        .unwrap_or_default();
+    let mut record = world.resource::<GameRecord<R::Command>>().clone();
+    if record.commands.is_empty() || marks.0.last() != Some(&true) {
+        return Err(
+            "Undo: the last command rolled dice, drew a card or showed something hidden (or passed the turn), so it stands".into(),
+        );
+    }
+    let Some(undone) = record.commands.pop() else {
+        return Err("Undo: nothing to undo".into());
+    };
+    // The replay must not autosave each command again; the state after it is saved once.
+    let autosave = world.remove_resource::<Autosave>();
+    let redo = world
+        .remove_resource::<RedoStack<R::Command>>()
+        .unwrap_or_default();
+    let seed = record.seed.unwrap_or(0) ^ record.commands.len() as u64;
+    let replayed = replay::resume::<R>(world, &record, seed).map_err(|e| format!("Undo: {e}"));
+    let mut redo = redo;
+    redo.0.push(undone.command);
+    world.insert_resource(redo);
+    if let Some(mut a) = autosave {
+        if let Err(e) = a.write(world.resource::<GameRecord<R::Command>>()) {
+            warn!("autosave: {e}");
+        }
+        world.insert_resource(a);
+    }
+    replayed
+}
+
+/// Applies the last undone command again.
+///
+/// Errors: nothing to redo, or the rules refuse it now.
+pub fn redo<R: RuleSet>(world: &mut World) -> Result<(), String> {
+    let Some(command) = world
+        .get_resource_mut::<RedoStack<R::Command>>()
+        .and_then(|mut s| s.0.pop())
+    else {
+        return Err("Redo: nothing to redo".into());
+    };
+    match process::<R>(world, command) {
+        CommandOutcome::Accepted(_) => Ok(()),
+        CommandOutcome::Refused(_, why) => Err(format!("Redo: {why}")),
+    }
+}
+
+/// Keeps [`UndoStatus`] true to the game.
+fn status<R: RuleSet>(
+    record: Option<Res<GameRecord<R::Command>>>,
+    marks: Res<UndoMarks>,
+    redo: Res<RedoStack<R::Command>>,
+    mut status: ResMut<UndoStatus>,
+) {
+    let undo = record.and_then(|r| {
+        let last = r.commands.last()?;
+        (marks.0.len() == r.commands.len() && marks.0.last() == Some(&true))
+            .then(|| format!("{:?}", last.command))
+    });
+    let redo = redo.0.last().map(|c| format!("{c:?}"));
+    status.set_if_neq(UndoStatus { undo, redo });
+}
+
+/// Carries out undo and redo requests, the result under the phase bar.
+fn requests<R: RuleSet>(world: &mut World) {
+    let asked: Vec<UndoRequest> = world
+        .resource_mut::<Messages<UndoRequest>>()
+        .drain()
+        .collect();
+    for r in asked {
+        let done = match r {
+            UndoRequest::Undo => undo::<R>(world),
+            UndoRequest::Redo => redo::<R>(world),
+        };
+        let mut notice = world.resource_mut::<super::pipeline::Notice>();
+        match done {
+            Ok(()) => {
+                notice.refusal = None;
+                notice.info = Some(match r {
+                    UndoRequest::Undo => "Undone".into(),
+                    UndoRequest::Redo => "Redone".into(),
+                });
+            }
+            Err(e) => notice.refusal = Some(e),
+        }
+    }
+}
+
+/// Undo and redo for rule set `R` in the window.
+pub fn plugin<R: RuleSet>(app: &mut App) {
+    app.init_resource::<RedoStack<R::Command>>().add_systems(
+        Update,
+        (requests::<R>, status::<R>)
+            .chain()
+            .after(super::pipeline::CommandPipeline)
+            .run_if(super::state::playing(R::ID)),
+    );
+}
+
+/// The resources every rule set's undo shares.
+pub(super) fn shared(app: &mut App) {
+    app.init_resource::<UndoMarks>()
+        .init_resource::<UndoStatus>()
+        .add_message::<UndoRequest>();
+}

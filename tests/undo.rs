@@ -1,0 +1,63 @@
+//! Undo and redo never re-roll: a command that rolled dice (or passed the turn) stands; a move
+//! inside one's own impulse is taken back to the very state before it and can be redone.
+
+use holotable::engine::dice::Randomness;
+use holotable::engine::pipeline::CommandOutcome;
+use holotable::engine::session::Session;
+use holotable::rulesets::battlefield::Battlefield;
+use holotable::rulesets::battlefield::commands::Command;
+use holotable::rulesets::battlefield::input::route_for;
+use holotable::rulesets::battlefield::phases::BattleRes;
+use holotable::rulesets::battlefield::rules::map::{col_row, hex_at};
+use holotable::rulesets::registry;
+
+fn battle(s: &Session<Battlefield>) -> holotable::rulesets::battlefield::battle::Battle {
+    s.world().resource::<BattleRes>().0.clone()
+}
+
+fn accepted(s: &mut Session<Battlefield>, c: Command) {
+    let out = s.send(c);
+    assert!(matches!(out, CommandOutcome::Accepted(_)), "{out:?}");
+}
+
+#[test]
+fn undo_takes_back_a_move_but_never_a_roll() {
+    let (loaded, _) = registry()
+        .load("capture_the_village")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(3))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(s.undo().is_err(), "nothing to undo at the start");
+    // The AT-ST moves (no die): undone to the very state before, then redone.
+    let before = battle(&s);
+    let atst = before.unit_index("atst").unwrap_or_else(|e| panic!("{e}"));
+    let (route, _) =
+        route_for(&before, atst, hex_at(7, 6), false).unwrap_or_else(|| panic!("no route"));
+    accepted(
+        &mut s,
+        Command::Move {
+            unit: "atst".into(),
+            path: route.iter().map(|h| col_row(*h)).collect(),
+        },
+    );
+    let after = battle(&s);
+    s.undo().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(battle(&s), before);
+    assert_eq!(s.record().commands.len(), 0);
+    s.redo().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(battle(&s), after);
+    assert!(s.redo().is_err(), "one undone, one redone");
+    // Ending the impulse throws the other side's activation die and hands over: it stands,
+    // and nothing changes for asking.
+    accepted(&mut s, Command::EndImpulse);
+    let shot = battle(&s);
+    let dice = s.record().commands.last().map(|c| c.dice.clone());
+    let why = s.undo().expect_err("a roll was undone");
+    assert!(why.contains("rolled dice"), "{why}");
+    assert!(
+        dice.as_ref().is_some_and(|d| !d.is_empty()),
+        "the pass threw no die"
+    );
+    assert_eq!(battle(&s), shot);
+    assert_eq!(s.record().commands.last().map(|c| c.dice.clone()), dice);
+}
