@@ -133,23 +133,22 @@ fn frame(
     mut area: ResMut<TableArea>,
     mut actions: MessageWriter<ShellAction>,
     mut saves: MessageWriter<SaveRequest>,
-    (undo_status, mut undo): (Res<UndoStatus>, MessageWriter<UndoRequest>),
+    (undo_status, mut undo, keys): (
+        Res<UndoStatus>,
+        MessageWriter<UndoRequest>,
+        Res<ButtonInput<KeyCode>>,
+    ),
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     if ctx.input(|i| i.key_pressed(egui::Key::F1)) {
         state.help = !state.help;
     }
     if !handover.showing && !ctx.egui_wants_keyboard_input() {
-        let (z, y) = ctx.input(|i| {
-            (
-                i.modifiers.command && i.key_pressed(egui::Key::Z),
-                i.modifiers.command && i.key_pressed(egui::Key::Y),
-            )
-        });
-        if z {
+        let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+        if ctrl && keys.just_pressed(KeyCode::KeyZ) {
             undo.write(UndoRequest::Undo);
         }
-        if y {
+        if ctrl && keys.just_pressed(KeyCode::KeyY) {
             undo.write(UndoRequest::Redo);
         }
     }
