@@ -71,13 +71,18 @@ impl<C> GameRecord<C> {
 /// The stem a save of the game `record` is named after: its scenario file's ("bundled:x" or
 /// "scenarios/x.ron" → "x"), or `fallback` with no record.
 pub fn save_stem<C>(record: Option<&GameRecord<C>>, fallback: &str) -> String {
-    record
-        .and_then(|r| {
-            std::path::Path::new(r.scenario_file.trim_start_matches("bundled:"))
-                .file_stem()
-                .map(|s| s.to_string_lossy().to_string())
-        })
-        .unwrap_or_else(|| fallback.into())
+    record.map_or_else(
+        || fallback.into(),
+        |r| scenario_stem(&r.scenario_file, fallback),
+    )
+}
+
+/// The stem of a scenario file as records name it ("bundled:x" or "scenarios/x.ron" → "x"),
+/// or `fallback` when it has none.
+pub fn scenario_stem(file: &str, fallback: &str) -> String {
+    std::path::Path::new(file.trim_start_matches("bundled:"))
+        .file_stem()
+        .map_or_else(|| fallback.into(), |s| s.to_string_lossy().to_string())
 }
 
 /// A thing that happened, for the log panel and `holotable run`.

@@ -90,6 +90,8 @@ pub fn begin(
             loaded.file, loaded.header.ruleset
         )]
     })?;
+    // An earlier game's autosaving stops here, before this one's commands.
+    world.remove_resource::<crate::engine::autosave::Autosave>();
     (entry.start)(world, &loaded, Randomness::seeded(seed))?;
     if !rules_play.is_empty() {
         (entry.set_rules_sides)(world, rules_play).map_err(|e| vec![e])?;
@@ -112,9 +114,7 @@ fn autosave_from(world: &mut World, file: &str, from: Option<&std::path::Path>) 
         world.remove_resource::<Autosave>();
         return;
     };
-    let stem = std::path::Path::new(file.trim_start_matches("bundled:"))
-        .file_stem()
-        .map_or("game".to_string(), |s| s.to_string_lossy().to_string());
+    let stem = crate::engine::record::scenario_stem(file, "game");
     let from = from.filter(|p| p.parent() == Some(folder.as_path()));
     world.insert_resource(Autosave::new(folder, &stem, from));
 }
@@ -135,6 +135,8 @@ pub fn resume(world: &mut World, path: &std::path::Path) -> Result<(), String> {
     let registry = world.resource::<Registry>().clone();
     let text = crate::engine::save::read(path)?;
     let entry = registry.for_save(&text, path)?;
+    // The replay must not autosave into an earlier game's files.
+    world.remove_resource::<crate::engine::autosave::Autosave>();
     if let Err(e) = (entry.resume)(world, &text, path, clock_seed()) {
         world
             .resource_mut::<NextState<GameState>>()
