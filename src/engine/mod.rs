@@ -11,6 +11,7 @@ pub mod pieces;
 pub mod pipeline;
 pub mod record;
 pub mod replay;
+pub mod replay_view;
 pub mod ruleset;
 pub mod save;
 pub mod session;

@@ -155,6 +155,14 @@ fn enqueue<R: RuleSet>(
 
 /// Applies the next queued command (one per frame, so the screen shows each step).
 fn drain<R: RuleSet>(world: &mut World) {
+    if world
+        .get_resource::<super::replay_view::ReplayStatus>()
+        .is_some_and(|s| s.open)
+    {
+        // The replay viewer shows the past: nothing is played on it.
+        world.resource_mut::<CommandQueue<R::Command>>().0.clear();
+        return;
+    }
     let Some(command) = world
         .resource_mut::<CommandQueue<R::Command>>()
         .0
@@ -212,9 +220,11 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
                 .run_if(playing(R::ID)),
         );
     super::undo::plugin::<R>(app);
+    super::replay_view::plugin::<R>(app);
 }
 
 pub(super) fn shared(app: &mut App) {
     app.init_resource::<Notice>().add_message::<SaveRequest>();
     super::undo::shared(app);
+    super::replay_view::shared(app);
 }

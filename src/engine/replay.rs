@@ -49,6 +49,20 @@ pub fn resume<R: RuleSet>(
     record: &GameRecord<R::Command>,
     seed: u64,
 ) -> Result<(), ResumeError> {
+    resume_watching::<R>(world, record, seed, |_, _| {})
+}
+
+/// [`resume`], calling `after(world, n)` once the set-up is done (`n` = 0) and after each
+/// command (`n` = commands replayed so far): what the replay viewer uses to find where each
+/// turn begins.
+///
+/// Errors: as [`resume`].
+pub fn resume_watching<R: RuleSet>(
+    world: &mut World,
+    record: &GameRecord<R::Command>,
+    seed: u64,
+    mut after: impl FnMut(&World, usize),
+) -> Result<(), ResumeError> {
     let header =
         crate::rules::scenario::read_header(&record.scenario_src, &record.scenario_file, &[R::ID])
             .map_err(|e| ResumeError::Start(vec![e.to_string()]))?;
@@ -72,6 +86,7 @@ pub fn resume<R: RuleSet>(
         seed: record.seed,
     };
     R::start(world, &loaded, randomness).map_err(ResumeError::Start)?;
+    after(world, 0);
     let total = record.commands.len();
     for (i, rc) in record.commands.iter().enumerate() {
         let diverged = |what: String| {
@@ -121,6 +136,7 @@ pub fn resume<R: RuleSet>(
                 rc.hash, replayed.hash
             )));
         }
+        after(world, i + 1);
     }
     Ok(())
 }

@@ -100,6 +100,11 @@ impl<R: RuleSet> Session<R> {
     pub fn world(&self) -> &World {
         self.app.world()
     }
+
+    /// The world, for the engine's own tools (the replay viewer) in tests.
+    pub fn world_mut(&mut self) -> &mut World {
+        self.app.world_mut()
+    }
 }
 
 impl<R: RuleSet> Headless for Session<R> {

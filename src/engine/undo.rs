@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 use super::autosave::Autosave;
+use super::dice::{DeckRes, DiceRes};
 use super::pipeline::{CommandOutcome, process};
 use super::record::GameRecord;
 use super::replay;
@@ -72,8 +73,20 @@ pub fn undo<R: RuleSet>(world: &mut World) -> Result<(), String> {
     let redo = world
         .remove_resource::<RedoStack<R::Command>>()
         .unwrap_or_default();
-    let seed = record.seed.unwrap_or(0) ^ record.commands.len() as u64;
+    // The undone command threw no die and drew no card, so the dice and the deck go on
+    // exactly where they were: the next roll is the one the game would have made anyway.
+    let dice = world.get_resource::<DiceRes>().cloned();
+    let deck = world.get_resource::<DeckRes>().cloned();
+    let seed = record.seed.unwrap_or(0);
     let replayed = replay::resume::<R>(world, &record, seed).map_err(|e| format!("Undo: {e}"));
+    if replayed.is_ok() {
+        if let Some(d) = dice {
+            world.insert_resource(d);
+        }
+        if let Some(d) = deck {
+            world.insert_resource(d);
+        }
+    }
     let mut redo = redo;
     redo.0.push(undone.command);
     world.insert_resource(redo);
@@ -124,6 +137,12 @@ fn requests<R: RuleSet>(world: &mut World) {
         .resource_mut::<Messages<UndoRequest>>()
         .drain()
         .collect();
+    if world
+        .get_resource::<super::replay_view::ReplayStatus>()
+        .is_some_and(|s| s.open)
+    {
+        return;
+    }
     for r in asked {
         let done = match r {
             UndoRequest::Undo => undo::<R>(world),

@@ -8,6 +8,7 @@ mod dice_log;
 mod handover;
 mod help;
 mod phase_bar;
+mod replay_bar;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -17,6 +18,7 @@ pub use handover::Handover;
 use crate::engine::dice::{DeckRes, DiceRes};
 use crate::engine::pipeline::{Notice, SaveRequest};
 use crate::engine::record::GameLog;
+use crate::engine::replay_view::{ReplayStatus, ViewRequest};
 use crate::engine::state::GameState;
 use crate::engine::undo::{UndoRequest, UndoStatus};
 use crate::view::PanelInsets;
@@ -138,6 +140,7 @@ fn frame(
         MessageWriter<UndoRequest>,
         Res<ButtonInput<KeyCode>>,
     ),
+    (replay, mut view): (Res<ReplayStatus>, MessageWriter<ViewRequest>),
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     if ctx.input(|i| i.key_pressed(egui::Key::F1)) {
@@ -165,6 +168,9 @@ fn frame(
     if let Some(u) = bar.undo {
         undo.write(u);
     }
+    if bar.replay {
+        view.write(ViewRequest::Open);
+    }
     if let Some(path) = bar.save {
         saves.write(SaveRequest(path));
     }
@@ -179,6 +185,11 @@ fn frame(
         bottom: bottom.height(),
         ..*insets
     });
+    if replay.open {
+        for r in replay_bar::show(&ctx, area.0, &replay) {
+            view.write(r);
+        }
+    }
     if state.help {
         help::show(&ctx, &mut state.help, &help);
     }

@@ -1,5 +1,5 @@
 //! The phase bar: turn, phase, whose turn it is, what to do next, the End button the rule set
-//! names, Undo and Redo (saying what they would do), Save, Help and Menu, and under them the
+//! names, Replay, Undo and Redo (saying what they would do), Save, Help and Menu, and under them the
 //! last refusal or note.
 
 use bevy_egui::egui;
@@ -18,6 +18,8 @@ pub struct Bar {
     pub save: Option<std::path::PathBuf>,
     /// Undo or redo.
     pub undo: Option<UndoRequest>,
+    /// Open the replay viewer.
+    pub replay: bool,
 }
 
 /// Draws the bar.
@@ -31,6 +33,7 @@ pub fn show(
     let mut action = None;
     let mut save = None;
     let mut undo = None;
+    let mut replay = false;
     let rect = egui::Panel::top("phase_bar")
         .show(root, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -70,6 +73,13 @@ pub fn show(
                     }
                     if ui.button("Help (F1)").clicked() {
                         state.help = !state.help;
+                    }
+                    if ui
+                        .button("Replay")
+                        .on_hover_text("Look back: step through this game command by command, and branch from any point")
+                        .clicked()
+                    {
+                        replay = true;
                     }
                     let redo = ui
                         .add_enabled(undo_status.redo.is_some(), egui::Button::new("Redo"))
@@ -117,5 +127,6 @@ pub fn show(
         action,
         save,
         undo,
+        replay,
     }
 }

@@ -396,6 +396,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         drive
             .run_if(crate::engine::state::playing(super::ID))
+            .run_if(crate::engine::replay_view::not_viewing)
             .after(crate::engine::pipeline::CommandPipeline),
     );
 }

@@ -1,0 +1,229 @@
+//! The replay viewer: the game in progress (or one opened from a save) shown as it stood after
+//! any of its commands. Stepping replays the record up to that command (verified like any
+//! replay), so the board, the dice log and the events are those of that moment. "Continue from
+//! here" branches a new game from it with its own record; "Back to the game" returns to the
+//! last command.
+
+use bevy::prelude::*;
+
+use super::autosave::Autosave;
+use super::dice::{DeckRes, DiceRes};
+use super::record::{GameLog, GameRecord};
+use super::replay;
+use super::ruleset::RuleSet;
+
+/// The whole record being viewed, while the viewer is open.
+#[derive(Resource, Clone, Debug)]
+pub struct Viewed<C> {
+    /// The game's full record.
+    pub record: GameRecord<C>,
+    /// The autosaving of the game viewed, set aside while viewing.
+    pub autosave: Option<Autosave>,
+    /// The dice and the deck as the game left them, so going back to it rolls on exactly as
+    /// it would have.
+    pub dice: Option<(DiceRes, DeckRes)>,
+}
+
+/// What the viewer shows (the same for every rule set, for the shell to draw).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct ReplayStatus {
+    /// Open.
+    pub open: bool,
+    /// Commands applied now (0: the set-up).
+    pub at: usize,
+    /// Commands in the record.
+    pub len: usize,
+    /// Stepping forward by itself.
+    pub playing: bool,
+    /// Commands a second when playing.
+    pub speed: f32,
+    /// The first command of each turn: (turn, commands before it).
+    pub turns: Vec<(u32, usize)>,
+    /// The last command applied, in words.
+    pub last: String,
+}
+
+/// Asked by the shell's replay bar.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum ViewRequest {
+    /// Open the viewer on the game in progress, at its last command.
+    Open,
+    /// Show the game after this many commands.
+    Goto(usize),
+    /// Play or pause.
+    Play(bool),
+    /// Commands a second.
+    Speed(f32),
+    /// Branch a new game from the command shown.
+    Continue,
+    /// Back to the game at its last command.
+    Close,
+}
+
+/// Run condition: the viewer is closed (a person or the rules may act).
+pub fn not_viewing(status: Option<Res<ReplayStatus>>) -> bool {
+    !status.is_some_and(|s| s.open)
+}
+
+/// Shows the game after `at` commands of the record viewed.
+///
+/// Errors: the viewer is not open, or the record does not replay that far (a bug, reported).
+pub fn goto<R: RuleSet>(world: &mut World, at: usize) -> Result<(), String> {
+    let Some(viewed) = world.get_resource::<Viewed<R::Command>>() else {
+        return Err("the replay viewer is not open".into());
+    };
+    let mut record = viewed.record.clone();
+    let at = at.min(record.commands.len());
+    record.commands.truncate(at);
+    let seed = record.seed.unwrap_or(0);
+    replay::resume::<R>(world, &record, seed).map_err(|e| format!("Replay: {e}"))?;
+    let last = record
+        .commands
+        .last()
+        .map_or("the set-up".to_string(), |c| format!("{:?}", c.command));
+    let mut s = world.resource_mut::<ReplayStatus>();
+    s.at = at;
+    s.last = last;
+    Ok(())
+}
+
+/// Opens the viewer on the game in `world`: each turn's first command is found by stepping
+/// through once.
+///
+/// Errors: the game's own record does not replay (a bug, reported).
+pub fn open<R: RuleSet>(world: &mut World) -> Result<(), String> {
+    let record = world.resource::<GameRecord<R::Command>>().clone();
+    let len = record.commands.len();
+    let autosave = world.remove_resource::<Autosave>();
+    let dice = world
+        .get_resource::<DiceRes>()
+        .cloned()
+        .zip(world.get_resource::<DeckRes>().cloned());
+    world.insert_resource(Viewed {
+        record,
+        autosave,
+        dice,
+    });
+    *world.resource_mut::<ReplayStatus>() = ReplayStatus {
+        open: true,
+        len,
+        speed: 2.0,
+        ..default()
+    };
+    // One pass over the record: the turn the log is in after each command.
+    let mut turns: Vec<(u32, usize)> = Vec::new();
+    let full = world.resource::<Viewed<R::Command>>().record.clone();
+    replay::resume_watching::<R>(world, &full, full.seed.unwrap_or(0), |w, at| {
+        let turn = w.resource::<GameLog>().0.last().map_or(1, |e| e.turn);
+        if turns.last().is_none_or(|(t, _)| *t != turn) {
+            turns.push((turn, at));
+        }
+    })
+    .map_err(|e| format!("Replay: {e}"))?;
+    let mut s = world.resource_mut::<ReplayStatus>();
+    s.turns = turns;
+    s.at = len;
+    s.last = full
+        .commands
+        .last()
+        .map_or("the set-up".to_string(), |c| format!("{:?}", c.command));
+    Ok(())
+}
+
+/// Closes the viewer: `branch` keeps the game as shown (a new game with its own record and
+/// autosaves), else the game goes back to its last command, its dice rolling on as before.
+///
+/// Errors: the record does not replay to its end (a bug, reported).
+pub fn close<R: RuleSet>(world: &mut World, branch: bool) -> Result<(), String> {
+    let len = world.resource::<ReplayStatus>().len;
+    if !branch {
+        goto::<R>(world, len)?;
+    }
+    if branch && let Some(mut redo) = world.get_resource_mut::<super::undo::RedoStack<R::Command>>()
+    {
+        // What was undone belongs to the line left behind.
+        redo.0.clear();
+    }
+    let viewed = world.remove_resource::<Viewed<R::Command>>();
+    if !branch && let Some((dice, deck)) = viewed.as_ref().and_then(|v| v.dice.clone()) {
+        world.insert_resource(dice);
+        world.insert_resource(deck);
+    }
+    let autosave = viewed.and_then(|v| v.autosave).map(|a| {
+        if branch {
+            let stem =
+                super::record::save_stem(Some(world.resource::<GameRecord<R::Command>>()), "game");
+            Autosave::new(a.folder, &format!("{stem}-branch"), None)
+        } else {
+            a
+        }
+    });
+    if let Some(a) = autosave {
+        world.insert_resource(a);
+    }
+    *world.resource_mut::<ReplayStatus>() = ReplayStatus::default();
+    Ok(())
+}
+
+/// Carries out the shell's requests, and steps forward while playing.
+fn requests<R: RuleSet>(world: &mut World, mut wait: Local<f32>) {
+    let asked: Vec<ViewRequest> = world
+        .resource_mut::<Messages<ViewRequest>>()
+        .drain()
+        .collect();
+    let mut done: Result<(), String> = Ok(());
+    for r in asked {
+        let status = world.resource::<ReplayStatus>().clone();
+        done = match r {
+            ViewRequest::Open if !status.open => open::<R>(world),
+            ViewRequest::Open => Ok(()),
+            _ if !status.open => Ok(()),
+            ViewRequest::Goto(at) => goto::<R>(world, at),
+            ViewRequest::Play(on) => {
+                world.resource_mut::<ReplayStatus>().playing = on;
+                Ok(())
+            }
+            ViewRequest::Speed(s) => {
+                world.resource_mut::<ReplayStatus>().speed = s.clamp(0.25, 20.0);
+                Ok(())
+            }
+            ViewRequest::Continue => close::<R>(world, true),
+            ViewRequest::Close => close::<R>(world, false),
+        };
+        if done.is_err() {
+            break;
+        }
+    }
+    let status = world.resource::<ReplayStatus>().clone();
+    if done.is_ok() && status.open && status.playing {
+        *wait -= world.resource::<Time>().delta_secs();
+        if *wait <= 0.0 {
+            *wait = 1.0 / status.speed.max(0.25);
+            done = if status.at < status.len {
+                goto::<R>(world, status.at + 1)
+            } else {
+                world.resource_mut::<ReplayStatus>().playing = false;
+                Ok(())
+            };
+        }
+    }
+    if let Err(e) = done {
+        world.resource_mut::<super::pipeline::Notice>().refusal = Some(e);
+    }
+}
+
+/// The viewer for rule set `R` in the window.
+pub fn plugin<R: RuleSet>(app: &mut App) {
+    app.add_systems(
+        Update,
+        requests::<R>
+            .after(super::pipeline::CommandPipeline)
+            .run_if(super::state::playing(R::ID)),
+    );
+}
+
+/// What every rule set's viewer shares.
+pub(super) fn shared(app: &mut App) {
+    app.init_resource::<ReplayStatus>()
+        .add_message::<ViewRequest>();
+}

@@ -1,0 +1,62 @@
+//! The replay viewer's bar: step back and forward a command, jump to a turn, play at a chosen
+//! speed, continue from here (a new branch) or go back to the game.
+
+use bevy_egui::egui;
+
+use crate::engine::replay_view::{ReplayStatus, ViewRequest};
+
+/// Draws the bar over the table's bottom edge; returns what was asked.
+pub fn show(ctx: &egui::Context, area: egui::Rect, s: &ReplayStatus) -> Vec<ViewRequest> {
+    let mut out = Vec::new();
+    egui::Window::new("Replay")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -(ctx.content_rect().max.y - area.max.y) - 8.0])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                let at = s.at;
+                if ui.button("⏮").on_hover_text("The set-up").clicked() {
+                    out.push(ViewRequest::Goto(0));
+                }
+                if ui.add_enabled(at > 0, egui::Button::new("◀")).on_hover_text("One command back").clicked() {
+                    out.push(ViewRequest::Goto(at - 1));
+                }
+                let play = if s.playing { "⏸" } else { "▶" };
+                if ui.button(play).on_hover_text("Play or pause").clicked() {
+                    out.push(ViewRequest::Play(!s.playing));
+                }
+                if ui.add_enabled(at < s.len, egui::Button::new("▶|")).on_hover_text("One command forward").clicked() {
+                    out.push(ViewRequest::Goto(at + 1));
+                }
+                if ui.button("⏭").on_hover_text("The last command").clicked() {
+                    out.push(ViewRequest::Goto(s.len));
+                }
+                let mut n = at;
+                if ui.add(egui::Slider::new(&mut n, 0..=s.len).text("commands")).changed() {
+                    out.push(ViewRequest::Goto(n));
+                }
+                let mut speed = s.speed;
+                if ui.add(egui::Slider::new(&mut speed, 0.25..=20.0).logarithmic(true).text("a second")).changed() {
+                    out.push(ViewRequest::Speed(speed));
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Turn:");
+                for (turn, first) in &s.turns {
+                    if ui.small_button(turn.to_string()).on_hover_text(format!("From command {}", first + 1)).clicked() {
+                        out.push(ViewRequest::Goto(*first));
+                    }
+                }
+            });
+            ui.weak(format!("After command {} of {}: {}", s.at, s.len, s.last));
+            ui.horizontal(|ui| {
+                if ui.button("Continue from here").on_hover_text("Play on from this moment as a new game (its own record); the later commands are left behind").clicked() {
+                    out.push(ViewRequest::Continue);
+                }
+                if ui.button("Back to the game").clicked() {
+                    out.push(ViewRequest::Close);
+                }
+            });
+        });
+    out
+}

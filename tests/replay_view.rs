@@ -1,0 +1,78 @@
+//! The replay viewer steps to any command and back to the game exactly as it was (dice
+//! included), and "continue from here" branches a game whose own record replays.
+
+use holotable::engine::dice::{DiceRes, Randomness};
+use holotable::engine::pipeline::CommandOutcome;
+use holotable::engine::record::GameRecord;
+use holotable::engine::replay_view::{ReplayStatus, close, goto, open};
+use holotable::engine::session::Session;
+use holotable::rulesets::battlefield::Battlefield;
+use holotable::rulesets::battlefield::battle::Battle;
+use holotable::rulesets::battlefield::commands::Command;
+use holotable::rulesets::battlefield::input::route_for;
+use holotable::rulesets::battlefield::phases::BattleRes;
+use holotable::rulesets::battlefield::rules::map::{col_row, hex_at};
+use holotable::rulesets::registry;
+
+fn battle(s: &Session<Battlefield>) -> Battle {
+    s.world().resource::<BattleRes>().0.clone()
+}
+
+/// Moves unit `id` to `(col, row)` by its cheapest route.
+fn step(s: &mut Session<Battlefield>, id: &str, to: (i32, i32)) {
+    let b = battle(s);
+    let i = b.unit_index(id).unwrap_or_else(|e| panic!("{e}"));
+    let (route, _) =
+        route_for(&b, i, hex_at(to.0, to.1), false).unwrap_or_else(|| panic!("no route"));
+    let out = s.send(Command::Move {
+        unit: id.into(),
+        path: route.iter().map(|h| col_row(*h)).collect(),
+    });
+    assert!(matches!(out, CommandOutcome::Accepted(_)), "{out:?}");
+}
+
+fn record(s: &Session<Battlefield>) -> GameRecord<Command> {
+    s.record().clone()
+}
+
+#[test]
+fn the_viewer_steps_back_returns_exactly_and_branches() {
+    let (loaded, _) = registry()
+        .load("capture_the_village")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(3))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    step(&mut s, "atst", (7, 6));
+    let after_one = battle(&s);
+    assert!(matches!(
+        s.send(Command::EndImpulse),
+        CommandOutcome::Accepted(_)
+    ));
+    step(&mut s, "gu2", (10, 6));
+    let end = battle(&s);
+    let full = record(&s);
+    let dice_log = s.world().resource::<DiceRes>().log().len();
+
+    open::<Battlefield>(s.world_mut()).unwrap_or_else(|e| panic!("{e}"));
+    let st = s.world().resource::<ReplayStatus>().clone();
+    assert_eq!((st.at, st.len, st.turns.clone()), (3, 3, vec![(1, 0)]));
+    goto::<Battlefield>(s.world_mut(), 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(battle(&s), after_one);
+    assert_eq!(s.record().commands.len(), 1);
+    // Back to the game: the same state, record and dice.
+    close::<Battlefield>(s.world_mut(), false).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(battle(&s), end);
+    assert_eq!(record(&s), full);
+    assert_eq!(s.world().resource::<DiceRes>().log().len(), dice_log);
+    assert!(!s.world().resource::<ReplayStatus>().open);
+
+    // A branch from the first command keeps that one command, and its record replays.
+    open::<Battlefield>(s.world_mut()).unwrap_or_else(|e| panic!("{e}"));
+    goto::<Battlefield>(s.world_mut(), 1).unwrap_or_else(|e| panic!("{e}"));
+    close::<Battlefield>(s.world_mut(), true).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(battle(&s), after_one);
+    let branch = record(&s);
+    assert_eq!(branch.commands.len(), 1);
+    let replayed = Session::<Battlefield>::replay(&branch).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(replayed.world().resource::<BattleRes>().0, after_one);
+}
