@@ -35,6 +35,10 @@ pub enum Sub {
         /// Let the rules play these sides (side ids, comma-separated, or `all` to watch).
         #[arg(long, value_delimiter = ',')]
         ai: Option<Vec<String>>,
+        /// With a saved game: open it in the replay viewer (step through it, branch from any
+        /// command).
+        #[arg(long)]
+        replay: bool,
     },
     /// Validate scenario files; exit 1 with file:line:column messages if any is broken.
     Check {
@@ -103,11 +107,23 @@ pub fn main(registry: Registry) -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => crate::screens::run_window(Launch::Title, registry),
-        Some(Sub::Play { scenario, seed, ai }) => {
+        Some(Sub::Play {
+            scenario,
+            seed,
+            ai,
+            replay,
+        }) => {
             let launch = match scenario {
+                None if replay => return report(&["--replay needs a saved game".into()]),
                 None => Launch::Title,
                 Some(s) => match std::fs::read_to_string(&s) {
-                    Ok(text) if save::looks_like_save(&text) => Launch::Resume(PathBuf::from(s)),
+                    Ok(text) if save::looks_like_save(&text) => Launch::Resume {
+                        path: PathBuf::from(s),
+                        replay,
+                    },
+                    _ if replay => {
+                        return report(&[format!("{s}: --replay needs a saved game")]);
+                    }
                     _ => match registry.load(&s) {
                         Ok((loaded, _)) => Launch::Play {
                             loaded,

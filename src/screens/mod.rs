@@ -46,8 +46,13 @@ pub enum Launch {
         /// The sides the rules play (side ids, or `all`).
         rules_play: Vec<String>,
     },
-    /// Resume a saved game (its path).
-    Resume(PathBuf),
+    /// Resume a saved game.
+    Resume {
+        /// The save.
+        path: PathBuf,
+        /// Open it in the replay viewer.
+        replay: bool,
+    },
     /// Render the opening position, save a PNG, quit.
     Screenshot {
         /// The scenario.
@@ -225,13 +230,19 @@ pub fn run_window(launch: Launch, registry: Registry) -> ExitCode {
                 }
             });
         }
-        Launch::Resume(path) => {
+        Launch::Resume { path, replay } => {
             app.add_systems(Startup, move |world: &mut World| {
-                if let Err(e) = resume(world, &path) {
-                    error!("{e}");
-                    world
-                        .resource_mut::<crate::engine::pipeline::Notice>()
-                        .refusal = Some(e);
+                match resume(world, &path) {
+                    Ok(()) if replay => {
+                        world.write_message(crate::engine::replay_view::ViewRequest::Open);
+                    }
+                    Ok(()) => {}
+                    Err(e) => {
+                        error!("{e}");
+                        world
+                            .resource_mut::<crate::engine::pipeline::Notice>()
+                            .refusal = Some(e);
+                    }
                 }
             });
         }

@@ -135,6 +135,27 @@ fn select(
                         .desired_width(420.0)
                         .hint_text("scenarios/tyneside/my_fight.ron"),
                 );
+                let replay = ui
+                    .button("Open as replay")
+                    .on_hover_text("A saved game, in the replay viewer: step through it and branch from any command")
+                    .clicked();
+                if replay {
+                    let path = open.path.trim().to_string();
+                    let text = std::fs::read_to_string(&path).unwrap_or_default();
+                    if crate::engine::save::looks_like_save(&text) {
+                        open.errors.clear();
+                        commands.queue(move |world: &mut World| {
+                            match super::resume(world, std::path::Path::new(&path)) {
+                                Ok(()) => {
+                                    world.write_message(crate::engine::replay_view::ViewRequest::Open);
+                                }
+                                Err(e) => world.resource_mut::<OpenFile>().errors = vec![e],
+                            }
+                        });
+                    } else {
+                        open.errors = vec![format!("{path}: not a saved game (only a save can be replayed)")];
+                    }
+                }
                 if ui.button("Open").clicked() {
                     let path = open.path.trim().to_string();
                     let text = std::fs::read_to_string(&path).unwrap_or_default();
