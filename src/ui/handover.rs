@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::ShellStatus;
+use crate::engine::replay_view::ReplayStatus;
 use crate::engine::state::GameState;
 
 /// Whether the hand-over screen is up, and for which side.
@@ -18,7 +19,19 @@ pub struct Handover {
     pub disabled: bool,
 }
 
-fn track(status: Res<ShellStatus>, state: Res<State<GameState>>, mut handover: ResMut<Handover>) {
+fn track(
+    status: Res<ShellStatus>,
+    state: Res<State<GameState>>,
+    replay: Res<ReplayStatus>,
+    mut handover: ResMut<Handover>,
+) {
+    if replay.open {
+        // The replay viewer looks back over the whole game, both sides' secrets included; the
+        // table is handed over again when it closes.
+        handover.showing = false;
+        handover.side = None;
+        return;
+    }
     if state.is_changed() {
         *handover = Handover {
             disabled: handover.disabled,
