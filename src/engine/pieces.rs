@@ -15,6 +15,9 @@ pub struct Token {
     pub emblem: String,
     /// Base radius.
     pub base: f32,
+    /// Height of the label's letters, in board units ([`Token::LABEL`] on an inch table; less
+    /// on a hex map, so a label fits its hex and does not run into the next one's).
+    pub label_size: f32,
     /// Centre.
     pub at: Vec2,
     /// Status badges above the base (e.g. "W D FP2"), or empty.
@@ -25,4 +28,9 @@ pub struct Token {
     pub shown: bool,
     /// Stable order for drawing (later pieces above earlier ones).
     pub order: usize,
+}
+
+impl Token {
+    /// The label height on an inch table, board units.
+    pub const LABEL: f32 = 0.83;
 }

@@ -66,7 +66,10 @@ fn spawn_missing(
                         ..default()
                     },
                     TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, -t.base - 0.55, 0.03).with_scale(Vec3::splat(0.032)),
+                    // The font is 26 px: scaled so its letters are `label_size` high, just
+                    // under the base.
+                    Transform::from_xyz(0.0, -t.base - t.label_size * 0.66, 0.03)
+                        .with_scale(Vec3::splat(t.label_size / 26.0)),
                 ));
                 c.spawn((
                     Badges(e),

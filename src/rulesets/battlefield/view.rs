@@ -97,6 +97,9 @@ fn sync_tokens(
             },
             emblem: u.profile.symbol.clone(),
             base,
+            // Small enough that "1d8 R2" stays inside its hex's width and above the counter
+            // of the hex below.
+            label_size: 0.6,
             at,
             badges: badges.join(" "),
             faded: u.activated,

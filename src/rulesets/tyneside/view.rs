@@ -46,6 +46,7 @@ fn tokens(
             label: f.name.clone(),
             emblem: if f.hero { "H".into() } else { String::new() },
             base: f.base,
+            label_size: Token::LABEL,
             at: p.0,
             badges: badges.join(" "),
             faded: c.ducked_back(t) || c.knocked_out(t) || c.hidden,
