@@ -127,18 +127,21 @@ fn fit(
     }
 }
 
-/// Middle-button drag or the arrow keys pan; the wheel zooms.
+/// Middle-button drag or the arrow keys pan; the wheel zooms about the cursor (the point under
+/// it stays under it).
 fn pan_zoom(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
-    mut cam: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    mut cam: Single<(&mut Transform, &mut Projection, &Camera), With<TableCamera>>,
     mut ctx: EguiContexts,
 ) {
     let Ok(ctx) = ctx.ctx_mut() else { return };
-    let (tf, proj) = &mut *cam;
+    let (tf, proj, camera) = &mut *cam;
+    let centre = camera.logical_viewport_rect().map(|r| r.center());
     let Projection::Orthographic(o) = &mut **proj else {
         return;
     };
@@ -150,6 +153,12 @@ fn pan_zoom(
         }
         if scroll.delta.y != 0.0 {
             o.scale = (scale * (1.0 - 0.1 * scroll.delta.y.signum())).clamp(0.005, 1.0);
+            // Screen y grows downwards, world y upwards.
+            if let (Some(c), Some(centre)) = (window.cursor_position(), centre) {
+                let off = (c - centre) * (scale - o.scale);
+                tf.translation.x += off.x;
+                tf.translation.y -= off.y;
+            }
         }
     }
     if !ctx.egui_wants_keyboard_input() {
