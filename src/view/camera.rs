@@ -130,10 +130,8 @@ fn fit(
 /// Middle-button drag or the arrow keys pan; the wheel zooms about the cursor (the point under
 /// it stays under it).
 fn pan_zoom(
-    buttons: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
-    motion: Res<AccumulatedMouseMotion>,
-    scroll: Res<AccumulatedMouseScroll>,
+    (buttons, keys): (Res<ButtonInput<MouseButton>>, Res<ButtonInput<KeyCode>>),
+    (motion, scroll): (Res<AccumulatedMouseMotion>, Res<AccumulatedMouseScroll>),
     time: Res<Time>,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
     mut cam: Single<(&mut Transform, &mut Projection, &Camera), With<TableCamera>>,
