@@ -39,6 +39,10 @@ pub enum Sub {
         /// command).
         #[arg(long)]
         replay: bool,
+        /// `manual`: you roll your own dice; each roll is asked for in the dice panel (also a
+        /// toggle there).
+        #[arg(long, value_parser = ["manual"])]
+        dice: Option<String>,
     },
     /// Validate scenario files; exit 1 with file:line:column messages if any is broken.
     Check {
@@ -106,13 +110,15 @@ pub enum Sub {
 pub fn main(registry: Registry) -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => crate::screens::run_window(Launch::Title, registry),
+        None => crate::screens::run_window(Launch::Title, registry, false),
         Some(Sub::Play {
             scenario,
             seed,
             ai,
             replay,
+            dice,
         }) => {
+            let manual_dice = dice.is_some();
             let launch = match scenario {
                 None if replay => return report(&["--replay needs a saved game".into()]),
                 None => Launch::Title,
@@ -134,7 +140,7 @@ pub fn main(registry: Registry) -> ExitCode {
                     },
                 },
             };
-            crate::screens::run_window(launch, registry)
+            crate::screens::run_window(launch, registry, manual_dice)
         }
         Some(Sub::Check { files }) => {
             let mut bad = Vec::new();
@@ -199,6 +205,7 @@ pub fn main(registry: Registry) -> ExitCode {
                         size: (w, h),
                     },
                     registry,
+                    false,
                 ),
                 Err(es) => report(&es),
             }

@@ -7,6 +7,7 @@ pub mod autosave;
 pub mod board;
 pub mod dice;
 pub mod hash;
+pub mod manual_dice;
 pub mod pieces;
 pub mod pipeline;
 pub mod record;

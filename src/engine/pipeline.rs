@@ -177,12 +177,27 @@ fn drain<R: RuleSet>(world: &mut World) {
         // A new command: what was undone is no longer there to redo.
         redo.0.clear();
     }
+    let wanted =
+        if matches!(outcome, CommandOutcome::Refused(..)) && world.resource::<DiceRes>().manual() {
+            world.resource_mut::<DiceRes>().take_wanted()
+        } else {
+            None
+        };
+    let refusal = match outcome {
+        CommandOutcome::Accepted(_) => None,
+        CommandOutcome::Refused(command, reason) => match wanted {
+            // Manual dice: not a refusal, a roll to ask for; the command waits for it.
+            Some((expr, why)) => {
+                world.insert_resource(super::manual_dice::HeldCommand(command));
+                world.insert_resource(super::manual_dice::RollWanted { expr, reason: why });
+                None
+            }
+            None => Some(reason),
+        },
+    };
     let mut notice = world.resource_mut::<Notice>();
     notice.info = None;
-    notice.refusal = match outcome {
-        CommandOutcome::Accepted(_) => None,
-        CommandOutcome::Refused(_, reason) => Some(reason),
-    };
+    notice.refusal = refusal;
 }
 
 /// Saves the record where the shell asked.
@@ -221,10 +236,12 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
         );
     super::undo::plugin::<R>(app);
     super::replay_view::plugin::<R>(app);
+    super::manual_dice::plugin::<R>(app);
 }
 
 pub(super) fn shared(app: &mut App) {
     app.init_resource::<Notice>().add_message::<SaveRequest>();
     super::undo::shared(app);
     super::replay_view::shared(app);
+    super::manual_dice::shared(app);
 }

@@ -277,6 +277,12 @@ pub struct Dice {
     forced: VecDeque<(u8, bool)>,
     rng: Option<ChaCha8Rng>,
     log: Vec<RollRecord>,
+    /// Players roll their own dice: the generator is not used, and a roll with no typed face
+    /// waiting fails, saying what it wants ([`Dice::wanted`]).
+    manual: bool,
+    /// The roll the last failed throw wanted: (expression, reason). Kept through
+    /// [`Dice::restore`], so the shell can ask for it.
+    wanted: Option<(DiceExpr, String)>,
 }
 
 impl Dice {
@@ -286,6 +292,8 @@ impl Dice {
             forced: VecDeque::new(),
             rng: Some(ChaCha8Rng::seed_from_u64(seed)),
             log: Vec::new(),
+            manual: false,
+            wanted: None,
         }
     }
 
@@ -296,6 +304,8 @@ impl Dice {
             forced: faces.into_iter().map(|f| (f, false)).collect(),
             rng: None,
             log: Vec::new(),
+            manual: false,
+            wanted: None,
         }
     }
 
@@ -343,9 +353,10 @@ impl Dice {
                         reason,
                     });
                 }
-                (None, Some(rng)) => rng.random_range(1..=expr.sides),
-                (None, None) => {
+                (None, Some(rng)) if !self.manual => rng.random_range(1..=expr.sides),
+                (None, _) => {
                     self.put_back(&taken);
+                    self.wanted = Some((expr, reason.clone()));
                     return Err(DiceError::Exhausted {
                         expr: expr.to_string(),
                         reason,
@@ -384,6 +395,22 @@ impl Dice {
     /// Every roll so far, oldest first.
     pub fn log(&self) -> &[RollRecord] {
         &self.log
+    }
+
+    /// Players roll their own dice (`true`) or the generator does.
+    pub fn set_manual(&mut self, manual: bool) {
+        self.manual = manual;
+    }
+
+    /// Whether players roll their own dice.
+    pub fn manual(&self) -> bool {
+        self.manual
+    }
+
+    /// Takes the roll the last failed throw wanted (expression, reason), if one is waiting:
+    /// with manual dice, what to ask the players to roll.
+    pub fn take_wanted(&mut self) -> Option<(DiceExpr, String)> {
+        self.wanted.take()
     }
 
     /// How many forced faces (scripted and typed) are left.

@@ -185,7 +185,9 @@ fn scenario_of_save(
 
 /// Opens the window with every rule set of `registry` and runs until it closes; returns the
 /// exit code.
-pub fn run_window(launch: Launch, registry: Registry) -> ExitCode {
+///
+/// `manual_dice`: the players roll their own dice from the start (each roll asked for).
+pub fn run_window(launch: Launch, registry: Registry, manual_dice: bool) -> ExitCode {
     let size = match &launch {
         Launch::Screenshot { size, .. } => *size,
         _ => (1280, 800),
@@ -254,6 +256,17 @@ pub fn run_window(launch: Launch, registry: Registry) -> ExitCode {
             });
             app.add_plugins(screenshot::plugin(out));
         }
+    }
+    if manual_dice {
+        app.add_systems(
+            Update,
+            // Each game's dice start manual (a player may still switch them in the panel).
+            |mut dice: Option<ResMut<crate::engine::dice::DiceRes>>| {
+                if let Some(d) = dice.as_mut().filter(|d| d.is_added()) {
+                    d.set_manual(true);
+                }
+            },
+        );
     }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

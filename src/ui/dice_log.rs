@@ -1,11 +1,13 @@
 //! The bottom panel: every roll with its reason and the row it chose (typed ones marked),
-//! every card drawn, the event log, and typed-in dice for players who roll their own.
+//! every card drawn, the event log, and typed-in dice for players who roll their own (with
+//! "We roll our own", each roll asked for in turn).
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::UiState;
 use crate::engine::dice::{DeckRes, DiceRes};
+use crate::engine::manual_dice::RollWanted;
 use crate::engine::record::GameLog;
 
 /// The faces typed into the dice field that a die of this rule set can show (1..=`largest`),
@@ -17,16 +19,24 @@ pub fn typed_faces(text: &str, largest: u8) -> Vec<u8> {
         .collect()
 }
 
-/// Draws the panel; returns its rectangle.
+/// The game's dice, deck and event log, as the shell has them.
+pub type Records<'w> = (
+    Option<ResMut<'w, DiceRes>>,
+    Option<Res<'w, DeckRes>>,
+    Option<Res<'w, GameLog>>,
+);
+
+/// Draws the panel; returns its rectangle and, with manual dice, the faces typed for the
+/// roll asked for.
 pub fn show(
     root: &mut egui::Ui,
-    dice: Option<ResMut<DiceRes>>,
-    deck: Option<Res<DeckRes>>,
-    log: Option<Res<GameLog>>,
+    (dice, deck, log): Records<'_>,
+    wanted: Option<&RollWanted>,
     state: &mut UiState,
     largest_die: u8,
-) -> egui::Rect {
-    egui::Panel::bottom("dice_log")
+) -> (egui::Rect, Option<Vec<u8>>) {
+    let mut given = None;
+    let rect = egui::Panel::bottom("dice_log")
         .resizable(true)
         .default_size(150.0)
         .min_size(110.0)
@@ -36,6 +46,43 @@ pub fn show(
                     cols[0].horizontal(|ui| {
                         ui.strong("Dice");
                         ui.separator();
+                        let mut manual = d.manual();
+                        if ui
+                            .checkbox(&mut manual, "We roll our own")
+                            .on_hover_text("Every roll is asked for here, with what it is for; type the faces you rolled")
+                            .changed()
+                        {
+                            d.set_manual(manual);
+                        }
+                    });
+                    if let Some(w) = wanted {
+                        cols[0].horizontal_wrapped(|ui| {
+                            ui.colored_label(
+                                egui::Color32::from_rgb(255, 210, 90),
+                                format!("Roll {} — {}:", w.expr, w.reason),
+                            );
+                            let r = ui.add(
+                                egui::TextEdit::singleline(&mut state.roll_text)
+                                    .desired_width(70.0)
+                                    .hint_text(format!("{} face(s)", w.expr.count)),
+                            );
+                            let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                            if ui.button("Roll").clicked() || enter {
+                                match w.accept(&state.roll_text) {
+                                    Ok(f) => {
+                                        given = Some(f);
+                                        state.roll_text.clear();
+                                        state.dice_error = None;
+                                    }
+                                    Err(e) => state.dice_error = Some(e),
+                                }
+                            }
+                            if let Some(e) = &state.dice_error {
+                                ui.colored_label(egui::Color32::from_rgb(255, 110, 90), e);
+                            }
+                        });
+                    }
+                    cols[0].horizontal(|ui| {
                         ui.label("Rolled your own?");
                         ui.add(egui::TextEdit::singleline(&mut state.dice_text).desired_width(90.0).hint_text("e.g. 6,3,1"))
                             .on_hover_text(format!("Type the faces you rolled (1 to {largest_die}), in order; the next rolls use them instead of the computer's dice"));
@@ -70,7 +117,8 @@ pub fn show(
             });
         })
         .response
-        .rect
+        .rect;
+    (rect, given)
 }
 
 #[cfg(test)]

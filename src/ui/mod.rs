@@ -16,6 +16,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub use handover::Handover;
 
 use crate::engine::dice::{DeckRes, DiceRes};
+use crate::engine::manual_dice::{RollGiven, RollWanted};
 use crate::engine::pipeline::{Notice, SaveRequest};
 use crate::engine::record::GameLog;
 use crate::engine::replay_view::{ReplayStatus, ViewRequest};
@@ -118,6 +119,10 @@ pub struct UiState {
     pub help: bool,
     /// Typed-in dice for players who roll their own.
     pub dice_text: String,
+    /// The faces typed for the roll asked for (manual dice).
+    pub roll_text: String,
+    /// Why the faces typed for a roll asked for were not taken.
+    pub dice_error: Option<String>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -141,6 +146,7 @@ fn frame(
         Res<ButtonInput<KeyCode>>,
     ),
     (replay, mut view): (Res<ReplayStatus>, MessageWriter<ViewRequest>),
+    (wanted, mut rolls): (Option<Res<RollWanted>>, MessageWriter<RollGiven>),
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     if ctx.input(|i| i.key_pressed(egui::Key::F1)) {
@@ -174,7 +180,16 @@ fn frame(
     if let Some(path) = bar.save {
         saves.write(SaveRequest(path));
     }
-    let bottom = dice_log::show(&mut root, dice, deck, log, &mut state, status.largest_die);
+    let (bottom, given) = dice_log::show(
+        &mut root,
+        (dice, deck, log),
+        wanted.as_deref(),
+        &mut state,
+        status.largest_die,
+    );
+    if let Some(faces) = given {
+        rolls.write(RollGiven(faces));
+    }
     let rest = ctx.viewport_rect();
     area.0 = egui::Rect::from_min_max(
         egui::pos2(rest.min.x, bar.rect.max.y),

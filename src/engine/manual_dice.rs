@@ -1,0 +1,121 @@
+//! Dice you roll yourself: with manual dice a command that needs a die is held, the shell asks
+//! for that roll (its expression and why it is thrown), and the command is sent again with the
+//! faces typed in. A refused command changes nothing, so asking one roll at a time is safe;
+//! the rules' side simply tries again once the faces are there.
+
+use bevy::prelude::*;
+
+use super::dice::DiceRes;
+use super::pipeline::CommandQueue;
+use super::ruleset::RuleSet;
+use crate::rules::dice::DiceExpr;
+
+/// The roll the players are asked for.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct RollWanted {
+    /// What to throw, e.g. 1d8+1.
+    pub expr: DiceExpr,
+    /// Why, as the rules say it (e.g. "AT-ST atst at Guerilla gu1: roll 1 of 2, needs 4+").
+    pub reason: String,
+}
+
+impl RollWanted {
+    /// The faces typed in `text` if they are exactly this roll's (as many as its dice, each
+    /// a face of its die); else why not, in words.
+    pub fn accept(&self, text: &str) -> Result<Vec<u8>, String> {
+        let faces: Vec<u8> = text
+            .split([',', ' '])
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| {
+                s.trim()
+                    .parse::<u8>()
+                    .map_err(|_| format!("'{}' is not a number", s.trim()))
+            })
+            .collect::<Result<_, _>>()?;
+        let want = self.expr.count as usize;
+        if faces.len() != want {
+            return Err(format!(
+                "{} wants {want} face(s), not {}",
+                self.expr,
+                faces.len()
+            ));
+        }
+        if let Some(f) = faces.iter().find(|f| !self.expr.faces().contains(f)) {
+            return Err(format!("{f} is not a face of a D{}", self.expr.sides));
+        }
+        Ok(faces)
+    }
+}
+
+/// The command held until its roll is typed in.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct HeldCommand<C>(pub C);
+
+/// The faces typed in for [`RollWanted`] (already checked by [`RollWanted::accept`]).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct RollGiven(pub Vec<u8>);
+
+/// Asks for a roll a command (or the rules' side) could not make.
+pub(super) fn ask(world: &mut World) {
+    if !world.resource::<DiceRes>().manual() {
+        return;
+    }
+    if let Some((expr, reason)) = world.resource_mut::<DiceRes>().take_wanted() {
+        world.insert_resource(RollWanted { expr, reason });
+    }
+}
+
+/// Queues the typed faces and sends the held command again.
+fn give<R: RuleSet>(world: &mut World) {
+    let given: Vec<RollGiven> = world
+        .resource_mut::<Messages<RollGiven>>()
+        .drain()
+        .collect();
+    for RollGiven(faces) in given {
+        world.remove_resource::<RollWanted>();
+        world.resource_mut::<DiceRes>().push_forced(faces);
+        if let Some(HeldCommand(c)) = world.remove_resource::<HeldCommand<R::Command>>() {
+            world
+                .resource_mut::<CommandQueue<R::Command>>()
+                .0
+                .push_front(c);
+        }
+    }
+}
+
+/// Manual dice for rule set `R` in the window.
+pub fn plugin<R: RuleSet>(app: &mut App) {
+    app.add_systems(
+        Update,
+        give::<R>
+            .before(super::pipeline::CommandPipeline)
+            .run_if(super::state::playing(R::ID)),
+    )
+    .add_systems(
+        Update,
+        ask.after(super::pipeline::CommandPipeline)
+            .run_if(super::state::playing(R::ID)),
+    );
+}
+
+/// What every rule set's manual dice share.
+pub(super) fn shared(app: &mut App) {
+    app.add_message::<RollGiven>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_faces_of_the_roll_asked_for_are_taken() {
+        let w = RollWanted {
+            expr: DiceExpr::parse("2d6").unwrap_or_else(|e| panic!("{e}")),
+            reason: "test".into(),
+        };
+        assert_eq!(w.accept("3, 6"), Ok(vec![3, 6]));
+        assert!(w.accept("3").is_err(), "one face for two dice");
+        assert!(w.accept("3 7").is_err(), "7 on a D6");
+        assert!(w.accept("3 x").is_err());
+    }
+}
