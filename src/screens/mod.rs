@@ -190,7 +190,8 @@ fn scenario_of_save(
 pub fn run_window(launch: Launch, registry: Registry, manual_dice: bool) -> ExitCode {
     let size = match &launch {
         Launch::Screenshot { size, .. } => *size,
-        _ => (1280, 800),
+        // Fits a 1280x720 screen whole, so the events panel at the bottom is on it.
+        _ => (1280, 720),
     };
     let mut app = App::new();
     app.insert_resource(ClearColor(Color::srgb(0.07, 0.08, 0.10)))

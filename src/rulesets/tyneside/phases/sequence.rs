@@ -248,6 +248,15 @@ fn decide_at_limit(game: &Game) -> GameResult {
     let board = game.board();
     let sides = game.table.scenario.sides.len();
     let name = |s: Option<usize>| s.map(|s| game.table.side_name(s).to_string());
+    // "Galactic Empire 9, Rebel Alliance 7": each side's count by name, not a raw list.
+    let tally = |counts: &[usize]| {
+        counts
+            .iter()
+            .enumerate()
+            .map(|(s, n)| format!("{} {n}", game.table.side_name(s)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     match game.table.scenario.victory {
         Victory::LastSideStanding => {
             let mut counts = vec![0; sides];
@@ -256,8 +265,11 @@ fn decide_at_limit(game: &Game) -> GameResult {
             }
             let w = leader(&counts);
             let reason = match name(w) {
-                Some(n) => format!("{n} wins with more figures still fighting ({counts:?})"),
-                None => format!("a draw: equal figures still fighting ({counts:?})"),
+                Some(n) => format!(
+                    "{n} wins with more figures still fighting ({})",
+                    tally(&counts)
+                ),
+                None => format!("a draw: equal figures still fighting ({})", tally(&counts)),
             };
             GameResult { winner: w, reason }
         }
@@ -272,8 +284,8 @@ fn decide_at_limit(game: &Game) -> GameResult {
             }
             let w = leader(&held);
             let reason = match name(w) {
-                Some(n) => format!("{n} wins, holding more objectives ({held:?})"),
-                None => format!("a draw: objectives held {held:?}"),
+                Some(n) => format!("{n} wins, holding more objectives ({})", tally(&held)),
+                None => format!("a draw: objectives held {}", tally(&held)),
             };
             GameResult { winner: w, reason }
         }
