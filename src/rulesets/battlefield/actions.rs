@@ -10,7 +10,7 @@ use super::rules::combat::{self, CloseCombat, DieSteps, NEEDED};
 use super::rules::die::AttackDie;
 use super::rules::map::{Ground, HexTerrain, col_row, hex_at};
 use super::rules::movement::{Passage, route_cost};
-use super::rules::roster::{Ability, Kind, Weapon};
+use super::rules::roster::{Ability, Kind};
 use super::rules::support;
 use crate::rules::dice::{Dice, DiceExpr};
 
@@ -280,29 +280,42 @@ fn check_fire(b: &Battle, i: usize, t: Hex, leader: bool, force: u32) -> Result<
             u.profile.range
         ));
     }
-    let target = b
-        .target_at(t)
-        .filter(|j| !b.units[*j].hidden || b.units[*j].side == u.side);
     let demolisher =
         b.advanced.buildings && (u.profile.has(Ability::Demolishes) || weapon_demolishes(b, i));
-    let lone_leaders = !b.lone_enemy_leaders(t, u.side).is_empty();
+    check_target(b, i, t, demolisher, "")?;
+    check_bonuses(b, i, leader, force)
+}
+
+/// Checks what a shot by unit `i` (or, `what` naming it, its special weapon) finds at `t`: an
+/// enemy it knows of, a leader alone, or a building it can destroy (`demolisher`); and a clear
+/// line of sight to it.
+fn check_target(b: &Battle, i: usize, t: Hex, demolisher: bool, what: &str) -> Result<(), Refusal> {
+    let side = b.units[i].side;
+    let target = b
+        .target_at(t)
+        .filter(|j| !b.units[*j].hidden || b.units[*j].side == side);
     match target {
-        Some(j) if b.units[j].side == u.side => return Err("that is your own unit".into()),
+        Some(j) if b.units[j].side == side => {
+            return Err(format!("{what}that is your own unit"));
+        }
         Some(_) => {}
-        None if lone_leaders => {}
+        None if !b.lone_enemy_leaders(t, side).is_empty() => {}
         None if demolisher
             && b.map
                 .get(t)
                 .and_then(HexTerrain::building_resistance)
                 .is_some() => {}
-        None => return Err("there is no enemy unit in that hex".into()),
+        None => return Err(format!("{what}there is no enemy unit in that hex")),
     }
     let s = b.sight(i, t);
     if !s.clear {
         let at = s.blocked_at.map(at_text).unwrap_or_default();
-        return Err(format!("Shooting: no line of sight: {} at {at}", s.why));
+        return Err(format!(
+            "Shooting: {what}no line of sight: {} at {at}",
+            s.why
+        ));
     }
-    check_bonuses(b, i, leader, force)
+    Ok(())
 }
 
 /// Checks a special weapon aimed apart from its carrier's shot: Support weapons, "The
@@ -336,32 +349,13 @@ fn check_weapon_target(b: &Battle, i: usize, t: Hex, w: Option<Hex>) -> Result<(
             weapon.name, weapon.range
         ));
     }
-    let enemy = b
-        .target_at(w)
-        .filter(|j| !b.units[*j].hidden || b.units[*j].side == u.side);
-    match enemy {
-        Some(j) if b.units[j].side == u.side => {
-            return Err("the special weapon's target is your own unit".into());
-        }
-        Some(_) => {}
-        None if !b.lone_enemy_leaders(w, u.side).is_empty() => {}
-        None if b.advanced.buildings
-            && weapon_demolishes(b, i)
-            && b.map
-                .get(w)
-                .and_then(HexTerrain::building_resistance)
-                .is_some() => {}
-        None => return Err("there is no enemy unit where the special weapon aims".into()),
-    }
-    let s = b.sight(i, w);
-    if !s.clear {
-        let at = s.blocked_at.map(at_text).unwrap_or_default();
-        return Err(format!(
-            "Shooting: the special weapon has no line of sight: {} at {at}",
-            s.why
-        ));
-    }
-    Ok(())
+    check_target(
+        b,
+        i,
+        w,
+        b.advanced.buildings && weapon_demolishes(b, i),
+        "the special weapon's target: ",
+    )
 }
 
 fn weapon_demolishes(b: &Battle, i: usize) -> bool {
@@ -391,13 +385,7 @@ fn check_bonuses(b: &Battle, i: usize, leader: bool, force: u32) -> Result<(), R
         if b.sides[side].leader_bonuses == 0 {
             return Err("Leaders: no bonus left this turn".into());
         }
-        let near = b.units.iter().any(|l| {
-            l.side == side
-                && l.on_map()
-                && l.profile.kind == Kind::Leader
-                && l.at.unsigned_distance_to(b.units[i].at) <= 3
-        });
-        if !near {
+        if !b.leader_within_3(side, b.units[i].at) {
             return Err(
                 "Leaders: the bonus goes \"to units that are within 3 hexes of it\"".into(),
             );
@@ -570,7 +558,7 @@ fn fire(
         }
         return Ok(());
     }
-    let die = weapon_die(&w, kind_at(b, wt), moved);
+    let die = combat::weapon_die(&w, kind_at(b, wt), moved);
     attack_hex(
         b,
         &who,
@@ -580,22 +568,6 @@ fn fire(
         w.abilities.contains(&Ability::Demolishes),
         dice,
     )
-}
-
-/// The special weapon `w`'s die against a target of `kind`, one step down and without its
-/// bonus after moving (Moving and shooting); "A leader does not affect the performance of the
-/// special weapon", so no bonus steps it (the panel shows the same die).
-pub fn weapon_die(w: &Weapon, kind: Kind, moved: bool) -> AttackDie {
-    let die = if kind.is_vehicle() {
-        w.vs_vehicle
-    } else {
-        w.vs_squad
-    };
-    if moved {
-        die.step(-1).without_bonus()
-    } else {
-        die
-    }
 }
 
 /// The kind of target at `t`: the unit there, or a building (attacked as a vehicle:
@@ -823,12 +795,7 @@ pub fn defence(b: &Battle, t: Hex, attacker: usize) -> Defence {
     let leader = b.advanced.leaders
         && b.sides[ds].leader_defends
         && b.sides[ds].leader_bonuses > 0
-        && b.units.iter().any(|l| {
-            l.side == ds
-                && l.on_map()
-                && l.profile.kind == Kind::Leader
-                && l.at.unsigned_distance_to(t) <= 3
-        });
+        && b.leader_within_3(ds, t);
     let dice = fighters
         .into_iter()
         .map(|j| {

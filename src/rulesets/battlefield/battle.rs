@@ -391,6 +391,17 @@ impl Battle {
         )
     }
 
+    /// Whether a leader of `side` on the map stands within 3 hexes of `hex` (Leaders: the
+    /// bonus goes "to units that are within 3 hexes of it").
+    pub fn leader_within_3(&self, side: usize, hex: Hex) -> bool {
+        self.units.iter().any(|l| {
+            l.side == side
+                && l.on_map()
+                && l.profile.kind == Kind::Leader
+                && l.at.unsigned_distance_to(hex) <= 3
+        })
+    }
+
     /// Whether `side` has a unit it could still activate this turn.
     pub fn can_activate(&self, side: usize) -> bool {
         self.activatable(side) > 0

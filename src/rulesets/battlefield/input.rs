@@ -9,7 +9,7 @@ use bevy_egui::EguiContexts;
 use hexx::Hex;
 
 use super::ID;
-use super::actions::{assault_die, attack_die, defence, resistance, weapon_die};
+use super::actions::{assault_die, attack_die, defence, resistance};
 use super::battle::Battle;
 use super::commands::Command;
 use super::phases::BattleRes;
@@ -198,7 +198,7 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
                 format!("{d} hexes: out of the {}'s range {}", w.name, w.range),
             );
         }
-        let die = weapon_die(w, b.units[j].profile.kind, moved);
+        let die = combat::weapon_die(w, b.units[j].profile.kind, moved);
         let (res, why) = resistance(b, j, false);
         let p = combat::destroy_chance(die, res) * 100.0;
         return (

@@ -2,6 +2,7 @@
 //! beat, whether the rolls destroy, and who a close combat eliminates.
 
 use super::die::AttackDie;
+use super::roster::{Kind, Weapon};
 
 /// The face each roll must reach: Shooting, "The attacking system is based on the number 4. An
 /// attacker must have 4 or greater to destroy the target". The text's "If one roll is lower
@@ -75,6 +76,23 @@ pub fn close_combat(attacker: i32, defender: i32) -> CloseCombat {
         std::cmp::Ordering::Greater => CloseCombat::AttackerWins,
         std::cmp::Ordering::Less => CloseCombat::DefenderWins,
         std::cmp::Ordering::Equal => CloseCombat::BothEliminated,
+    }
+}
+
+/// Special weapon `w`'s die against a target of `kind` (Support weapons, "Special weapons
+/// carried by infantry"; a building is attacked as a vehicle). After moving, one step down and
+/// without its bonus (Moving and shooting). "A leader does not affect the performance of the
+/// special weapon", so no bonus steps it.
+pub fn weapon_die(w: &Weapon, kind: Kind, moved: bool) -> AttackDie {
+    let die = if kind.is_vehicle() {
+        w.vs_vehicle
+    } else {
+        w.vs_squad
+    };
+    if moved {
+        die.step(-1).without_bonus()
+    } else {
+        die
     }
 }
 
@@ -164,6 +182,22 @@ mod tests {
         assert!(beyond_half_range(3, 4) && !beyond_half_range(2, 4) && beyond_half_range(3, 5));
         assert_eq!(close_combat(4, 5), CloseCombat::DefenderWins);
         assert_eq!(close_combat(5, 5), CloseCombat::BothEliminated);
+    }
+
+    #[test]
+    fn a_special_weapon_uses_its_vehicle_die_on_vehicles_and_steps_down_after_moving() {
+        let d = |t: &str| AttackDie::parse(t).unwrap_or_else(|e| panic!("{e}"));
+        let rocket = Weapon {
+            name: "Rocket Launcher".into(),
+            vs_squad: d("1d6"),
+            vs_vehicle: d("1d12+1"),
+            range: 5,
+            abilities: vec![],
+            carried_by: vec![],
+        };
+        assert_eq!(weapon_die(&rocket, Kind::Squad, false), d("1d6"));
+        assert_eq!(weapon_die(&rocket, Kind::Walker, false), d("1d12+1"));
+        assert_eq!(weapon_die(&rocket, Kind::Vehicle, true), d("1d10"));
     }
 
     #[test]
