@@ -9,7 +9,7 @@ use super::commands::Command;
 use super::rules::combat::{self, CloseCombat, DieSteps, NEEDED};
 use super::rules::die::AttackDie;
 use super::rules::map::{Ground, HexTerrain, col_row, hex_at};
-use super::rules::movement::{Passage, route_cost};
+use super::rules::movement::{self, Passage, route_cost};
 use super::rules::roster::{Ability, Kind};
 use super::rules::support;
 use crate::rules::dice::{Dice, DiceExpr};
@@ -893,7 +893,7 @@ fn unload(b: &mut Battle, i: usize, path: &[Hex]) -> Result<(), Refusal> {
     let profile = u.profile.clone();
     let cost = route_cost(&b.map, &profile, u.at, path, false, |h| b.passage(h, side, true))
         .map_err(|e| format!("Transport: \"if a unit has not enough movement points to get out of the transporter and move into an adjacent hex ... there cannot be any unloading\": {e}"))?
-        + 1;
+        + movement::GET_OUT;
     if cost > profile.movement {
         return Err(format!(
             "Transport: getting out and moving costs {cost} points and {} has {}",

@@ -15,7 +15,7 @@ use super::commands::Command;
 use super::phases::BattleRes;
 use super::rules::combat;
 use super::rules::map::{col_row, layout};
-use super::rules::movement::{Passage, cheapest_route, reachable};
+use super::rules::movement::{GET_OUT, Passage, cheapest_route, reachable};
 use super::rules::roster::{Ability, Kind};
 use crate::engine::pipeline::Notice;
 use crate::engine::state::playing;
@@ -330,7 +330,7 @@ fn pointer(
                 let budget = u
                     .profile
                     .movement
-                    .saturating_sub(u32::from(u.carried_by.is_some()));
+                    .saturating_sub(if u.carried_by.is_some() { GET_OUT } else { 0 });
                 sel.route =
                     route_for(b, i, h, enemy)
                         .filter(|(_, c)| *c <= budget)
@@ -547,7 +547,7 @@ pub fn select(sel: &mut Selection, b: &Battle, i: usize) {
         _ => u.profile.movement,
     };
     // A passenger pays 1 point to get out (Transport), then moves from the transporter's hex.
-    let budget = budget.saturating_sub(u32::from(u.carried_by.is_some()));
+    let budget = budget.saturating_sub(if u.carried_by.is_some() { GET_OUT } else { 0 });
     sel.reach = if u.profile.kind != Kind::FieldArtillery {
         reach_of(b, i, budget)
     } else {

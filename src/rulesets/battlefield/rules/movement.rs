@@ -7,6 +7,11 @@ use hexx::algorithms::{a_star, field_of_movement};
 use super::map::{Map, sort_key};
 use super::roster::{Ability, Kind, Profile};
 
+/// Movement points a carried unit pays to get out of its transporter before it moves on
+/// (Transport: "spend 1 movement point to board it ... Unloading the vehicle is the reversed
+/// procedure for loading").
+pub const GET_OUT: u32 = 1;
+
 /// What a hex holds for a moving unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Passage {
