@@ -149,6 +149,17 @@ pub fn close<R: RuleSet>(world: &mut World, branch: bool) -> Result<(), String> 
         world.insert_resource(dice);
         world.insert_resource(deck);
     }
+    if branch {
+        // The replay left the generator at its seed's start: the branch would roll the very
+        // dice the game began with. It rolls afresh instead (its record keeps every face).
+        let fresh = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let dice = world.resource::<DiceRes>().0.clone().then_seeded(fresh);
+        world.resource_mut::<DiceRes>().0 = dice;
+        let deck = world.resource::<DeckRes>().0.clone().then_seeded(fresh);
+        world.resource_mut::<DeckRes>().0 = deck;
+    }
     let autosave = viewed.and_then(|v| v.autosave).map(|a| {
         if branch {
             let stem =
