@@ -141,19 +141,26 @@ fn select(
                     .clicked();
                 if replay {
                     let path = open.path.trim().to_string();
-                    let text = std::fs::read_to_string(&path).unwrap_or_default();
-                    if crate::engine::save::looks_like_save(&text) {
-                        open.errors.clear();
-                        commands.queue(move |world: &mut World| {
-                            match super::resume(world, std::path::Path::new(&path)) {
-                                Ok(()) => {
-                                    world.write_message(crate::engine::replay_view::ViewRequest::Open);
+                    match std::fs::read_to_string(&path) {
+                        Err(e) => open.errors = vec![format!("{path}: cannot read: {e}")],
+                        Ok(text) if crate::engine::save::looks_like_save(&text) => {
+                            open.errors.clear();
+                            commands.queue(move |world: &mut World| {
+                                match super::resume(world, std::path::Path::new(&path)) {
+                                    Ok(()) => {
+                                        world.write_message(
+                                            crate::engine::replay_view::ViewRequest::Open,
+                                        );
+                                    }
+                                    Err(e) => world.resource_mut::<OpenFile>().errors = vec![e],
                                 }
-                                Err(e) => world.resource_mut::<OpenFile>().errors = vec![e],
-                            }
-                        });
-                    } else {
-                        open.errors = vec![format!("{path}: not a saved game (only a save can be replayed)")];
+                            });
+                        }
+                        Ok(_) => {
+                            open.errors = vec![format!(
+                                "{path}: not a saved game (only a save can be replayed)"
+                            )];
+                        }
                     }
                 }
                 if ui.button("Open").clicked() {
