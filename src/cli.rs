@@ -1,5 +1,5 @@
 //! The command line: `holotable [play FILE] | check FILE... | run SCENARIO | replay SAVE |
-//! screenshot SCENARIO OUT.png`. Every rule-set question goes through the [`Registry`].
+//! sim SCENARIO | screenshot SCENARIO OUT.png`. Every rule-set question goes through the [`Registry`].
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -94,6 +94,28 @@ pub enum Sub {
         #[arg(long)]
         json: bool,
     },
+    /// Play many games of a scenario with every side played by the rules, and report whether
+    /// it is fair: win rate per side with a 95% interval, game length, what decided the games,
+    /// casualties per profile. Game i plays with seed S+i.
+    Sim {
+        /// A scenario file or bundled name.
+        scenario: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// The first game's dice seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Also write the report with its plots: `report.html`, or the plots alone as `.svg`.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Render a scenario's opening position in a real window and save it as PNG.
     Screenshot {
         /// A scenario file or bundled name.
@@ -185,6 +207,22 @@ pub fn main(registry: Registry) -> ExitCode {
             autosave,
         ),
         Some(Sub::Replay { file, check, json }) => replay(&registry, &file, check, json),
+        Some(Sub::Sim {
+            scenario,
+            games,
+            seed,
+            jobs,
+            json,
+            out,
+        }) => sim(
+            &registry,
+            &scenario,
+            games,
+            seed,
+            jobs,
+            json,
+            out.as_deref(),
+        ),
         Some(Sub::Screenshot {
             scenario,
             out,
@@ -347,4 +385,61 @@ fn replay(registry: &Registry, file: &Path, check: bool, json: bool) -> ExitCode
         Err(ReplayError::Diverged(d)) => report(&[format!("{}: {d}", file.display())]),
         Err(e) => report(&[e.to_string()]),
     }
+}
+
+/// `holotable sim`: plays the games with a progress bar on standard error (drawn only on a
+/// terminal), prints the report, and writes its plots where `--out` says.
+fn sim(
+    registry: &Registry,
+    scenario: &str,
+    games: usize,
+    seed: u64,
+    jobs: Option<usize>,
+    json: bool,
+    out_path: Option<&Path>,
+) -> ExitCode {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let (loaded, entry) = match registry.load(scenario) {
+        Ok(l) => l,
+        Err(es) => return report(&es),
+    };
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let options = crate::sim::SimOptions { games, seed, jobs };
+    let done = AtomicUsize::new(0);
+    let bar = indicatif::ProgressBar::new(games as u64).with_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let result = std::thread::scope(|scope| {
+        let worker = scope.spawn(|| crate::sim::simulate(&entry, &loaded, options, &done));
+        while !worker.is_finished() {
+            bar.set_position(done.load(Ordering::Relaxed) as u64);
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        worker
+            .join()
+            .unwrap_or_else(|_| Err("the simulation stopped with an internal error".into()))
+    });
+    bar.finish_and_clear();
+    let sim_report = match result {
+        Ok(r) => r,
+        Err(e) => return report(&[e]),
+    };
+    if json {
+        match serde_json::to_string_pretty(&sim_report) {
+            Ok(t) => out(&format!("{t}\n")),
+            Err(e) => return report(&[format!("cannot write JSON: {e}")]),
+        }
+    } else {
+        out(&sim_report.text());
+    }
+    if let Some(path) = out_path {
+        if let Err(e) = crate::sim::plots::write(&sim_report, path) {
+            return report(&[e]);
+        }
+        eprintln!("Report written to {}", path.display());
+    }
+    ExitCode::SUCCESS
 }

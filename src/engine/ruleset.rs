@@ -41,6 +41,9 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     /// Whether the rules can play a side ([`RuleSet::set_rules_sides`]); the scenario list
     /// offers solo and demo games only then.
     const PLAYS_SIDES: bool = false;
+    /// How the rules play a side, in a line, with where it is written down (the balance
+    /// report names it); empty when they cannot.
+    const AI_POLICY: &'static str = "";
     /// A player's intent in this rule set: what scripts, the mouse, the AI and replays send.
     type Command: Message + Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     /// Its turn phases: a `SubStates` of `GameState::Playing(ID)`.
@@ -135,6 +138,9 @@ pub trait Headless {
     fn autosave(&mut self, folder: PathBuf);
 }
 
+/// How one game played by the rules ended, or why it could not be played to its end.
+pub type GameEnd = Result<super::state::Finished, String>;
+
 /// A headless game, or why it could not start (every problem, with its place).
 pub type HeadlessGame = Result<Box<dyn Headless>, Vec<String>>;
 
@@ -154,6 +160,8 @@ pub struct RuleSetEntry {
     pub largest_die: u8,
     /// See [`RuleSet::PLAYS_SIDES`].
     pub plays_sides: bool,
+    /// See [`RuleSet::AI_POLICY`].
+    pub ai_policy: &'static str,
     /// See [`RuleSet::plugin`].
     pub plugin: fn(&mut App),
     /// See [`RuleSet::shell`].
@@ -172,6 +180,9 @@ pub struct RuleSetEntry {
     /// Replays a saved game (its text, its path for messages) headless and verifies it: the
     /// game as it stands after the last command.
     pub replay: fn(&str, &Path) -> ReplayedGame,
+    /// Plays one game per seed with every side run by the rules (see
+    /// [`super::session::autoplay`]).
+    pub autoplay: fn(&Loaded, &[u64]) -> Vec<GameEnd>,
 }
 
 /// Why a saved game does not replay.
@@ -194,6 +205,7 @@ impl RuleSetEntry {
             bundled: R::BUNDLED,
             largest_die: R::LARGEST_DIE,
             plays_sides: R::PLAYS_SIDES,
+            ai_policy: R::AI_POLICY,
             plugin: R::plugin,
             shell: R::shell,
             check: R::check,
@@ -202,6 +214,7 @@ impl RuleSetEntry {
             set_rules_sides: R::set_rules_sides,
             resume: resume::<R>,
             replay: replay_file::<R>,
+            autoplay: super::session::autoplay::<R>,
         }
     }
 }

@@ -32,18 +32,28 @@ pub enum SaveError {
 /// Errors: [`SaveError::Io`] naming the file when it cannot be created, written or renamed.
 pub fn save<C: Serialize>(record: &GameRecord<C>, path: &Path) -> Result<(), SaveError> {
     let text = ron::ser::to_string_pretty(record, ron::ser::PrettyConfig::default())?;
-    let io = |source| SaveError::Io {
+    write_atomically(path, text.as_bytes()).map_err(|source| SaveError::Io {
         path: path.to_path_buf(),
         source,
-    };
+    })
+}
+
+/// Writes `bytes` to `path` whole or not at all: to a temporary file beside it (`.partial`
+/// added to the extension), flushed to disk, renamed over `path`, and the folder synced.
+/// Creates the folder if needed.
+///
+/// Errors: the folder or file cannot be created, written or renamed.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(io)?;
+        std::fs::create_dir_all(dir)?;
     }
-    let tmp = path.with_extension("ron.partial");
-    let mut f = std::fs::File::create(&tmp).map_err(io)?;
-    f.write_all(text.as_bytes()).map_err(io)?;
-    f.sync_all().map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(io)?;
+    let mut ext = path.extension().unwrap_or_default().to_os_string();
+    ext.push(".partial");
+    let tmp = path.with_extension(ext);
+    let mut f = std::fs::File::create(&tmp)?;
+    f.write_all(bytes)?;
+    f.sync_all()?;
+    std::fs::rename(&tmp, path)?;
     // The rename itself reaches the disk with the folder's own sync (where the platform
     // allows opening a folder; elsewhere the rename stands as the system keeps it).
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())

@@ -15,6 +15,7 @@ use super::pipeline::{CommandOutcome, process};
 use super::record::GameRecord;
 use super::ruleset::{Headless, Loaded, RuleSet};
 use super::save::SaveError;
+use super::state::Finished;
 
 /// A headless game of rule set `R`.
 pub struct Session<R: RuleSet> {
@@ -34,6 +35,39 @@ pub fn headless_app<R: RuleSet>() -> App {
     }
     app.update();
     app
+}
+
+/// Plays one game of `loaded` per seed, in order, every side run by the rules, to its end:
+/// what the balance report plays (`holotable sim`). One headless app serves every game (a
+/// new game leaves the last one first), so a game costs its commands, not an app.
+///
+/// Errors, per game: the scenario does not set up, the rules cannot play a side (this rule
+/// set has no rules' side), a side the rules play cannot go on, or the game has not ended
+/// after 100 000 steps.
+pub fn autoplay<R: RuleSet>(loaded: &Loaded, seeds: &[u64]) -> Vec<Result<Finished, String>> {
+    let mut app = headless_app::<R>();
+    seeds
+        .iter()
+        .map(|&seed| {
+            let world = app.world_mut();
+            R::start(world, loaded, Randomness::seeded(seed)).map_err(|es| es.join("\n"))?;
+            R::set_rules_sides(world, &["all".to_string()])?;
+            for _ in 0..100_000 {
+                match R::ai_step(world) {
+                    Some(Ok(_)) => {}
+                    Some(Err(e)) => return Err(format!("seed {seed}: {e}")),
+                    None => {
+                        return world.get_resource::<Finished>().cloned().ok_or_else(|| {
+                            format!("seed {seed}: the rules' sides stopped before the game ended")
+                        });
+                    }
+                }
+            }
+            Err(format!(
+                "seed {seed}: the game did not end after 100 000 steps"
+            ))
+        })
+        .collect()
 }
 
 impl<R: RuleSet> Session<R> {

@@ -24,6 +24,26 @@ pub struct GameResult {
     pub winner: Option<usize>,
     /// Why, in words.
     pub reason: String,
+    /// What decided it, as a short phrase shared by every game that ended the same way
+    /// ("no enemy figure left fighting", "objectives held at the turn limit"): what the
+    /// balance report counts.
+    #[serde(default)]
+    pub decided_by: String,
+}
+
+/// What became of one piece, for the results screen and the balance report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fate {
+    /// Its side (index in the scenario).
+    pub side: usize,
+    /// Its name on the table.
+    pub name: String,
+    /// Its profile (unit type) as the rule text names it, e.g. "Stormtrooper".
+    pub profile: String,
+    /// What became of it, in words ("killed", "fighting").
+    pub fate: String,
+    /// Whether its side lost it (killed, disabled, captured, eliminated).
+    pub lost: bool,
 }
 
 /// A finished game, for the results screen: the result, the last turn, and what became of
@@ -34,8 +54,8 @@ pub struct Finished {
     pub result: GameResult,
     /// The turn it ended in.
     pub turn: u32,
-    /// Every piece as (side, name, fate in words), in the rule set's stable order.
-    pub fates: Vec<(usize, String, String)>,
+    /// Every piece, in the rule set's stable order.
+    pub fates: Vec<Fate>,
 }
 
 /// Run condition: a game of rule set `id` is being played.

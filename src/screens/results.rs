@@ -47,8 +47,8 @@ fn results(
                     // Left-aligned: a justified column stretches wrapped lines letter by letter.
                     col.with_layout(egui::Layout::top_down(egui::Align::Min), |col| {
                         col.strong(side_name(s));
-                        for (_, name, fate) in finished.fates.iter().filter(|(fs, _, _)| *fs == s) {
-                            col.label(format!("{name} — {fate}"));
+                        for f in finished.fates.iter().filter(|f| f.side == s) {
+                            col.label(format!("{} — {}", f.name, f.fate));
                         }
                     });
                 }

@@ -540,6 +540,7 @@ impl Battle {
             [s] => Some(GameResult {
                 winner: Some(Self::other(s)),
                 reason: format!("{} surrender after losing their leader", self.sides[s].name),
+                decided_by: "a surrender after losing the leader".into(),
             }),
             _ => Some(GameResult {
                 winner: Some(Self::other(self.attacker)),
@@ -547,6 +548,7 @@ impl Battle {
                     "both sides lost their leaders and stop fighting: the attacker, {}, loses",
                     self.sides[self.attacker].name
                 ),
+                decided_by: "both leaders lost: the attacker loses".into(),
             }),
         };
         Ok(())
@@ -719,12 +721,14 @@ impl Battle {
             [0, 0] => Some(GameResult {
                 winner: None,
                 reason: "both sides are eliminated".into(),
+                decided_by: "every unit eliminated".into(),
             }),
             [0, _] | [_, 0] => {
                 let loser = if left[0] == 0 { 0 } else { 1 };
                 Some(GameResult {
                     winner: Some(Self::other(loser)),
                     reason: format!("every unit of {} is eliminated", self.sides[loser].name),
+                    decided_by: "every unit eliminated".into(),
                 })
             }
             _ => None,
@@ -748,6 +752,7 @@ impl Battle {
                         "{} hold {held} buildings by the end of turn {}",
                         self.sides[s].name, self.turn
                     ),
+                    decided_by: "the buildings captured".into(),
                 });
             } else if self.turn >= by_turn {
                 self.result = Some(GameResult {
@@ -756,6 +761,7 @@ impl Battle {
                         "{} hold only {held} of the {buildings} buildings needed by turn {by_turn}",
                         self.sides[s].name
                     ),
+                    decided_by: "the buildings not captured in time".into(),
                 });
             }
         }
@@ -771,6 +777,7 @@ impl Battle {
                     "the turn limit: {} units against {} left fighting",
                     left[0], left[1]
                 ),
+                decided_by: "units left fighting at the turn limit".into(),
             });
         }
     }

@@ -191,7 +191,13 @@ fn sync_phase(world: &mut World) {
                     (None, Some(_)) => "aboard a transporter".into(),
                     (None, None) => "fighting".into(),
                 };
-                (u.side, u.label(), fate)
+                crate::engine::state::Fate {
+                    side: u.side,
+                    name: u.label(),
+                    profile: u.profile.name.clone(),
+                    fate,
+                    lost: !u.alive,
+                }
             })
             .collect();
         let turn = b.turn;

@@ -10,8 +10,9 @@
 use bevy::prelude::*;
 
 use super::Tyneside;
-use super::board::GameView;
+use super::board::{Game, GameView};
 use super::commands::Command;
+use super::phases::movement::{group_movers, movable, plan_group, plan_step};
 use super::phases::situation;
 use super::rules::orders::{Order, allowance_left};
 use super::rules::profile::Ability;
@@ -207,6 +208,50 @@ fn position_and_need(In(id): In<String>, view: GameView) -> Option<(Vec2, f32)> 
     Some((f.pos, f.figure.profile.move_inches / 2.0 - f.act.moved))
 }
 
+/// What the rules' side is looking to move: a whole group, or one figure standing at a point
+/// (inches).
+#[derive(Clone, Debug)]
+enum Mover {
+    Group(String),
+    Figure(String, Vec2),
+}
+
+/// The first of `tries` (moves, inches) the rules allow `who` to make now, as the command
+/// to send and its length, inches: the movement phase's own checks ([`plan_group`],
+/// [`plan_step`]) on one board, so the search costs no command per try.
+fn first_legal(In((who, tries)): In<(Mover, Vec<Vec2>)>, game: Game) -> Option<(Command, f32)> {
+    let board = game.board();
+    match who {
+        Mover::Group(group) => {
+            let (able, order) = group_movers(&board, &game, &group).ok()?;
+            tries
+                .into_iter()
+                .find(|&by| plan_group(&board, &able, order, by).is_ok())
+                .map(|by| {
+                    let c = Command::MoveGroup {
+                        group,
+                        by: (by.x, by.y),
+                    };
+                    (c, by.length())
+                })
+        }
+        Mover::Figure(id, at) => {
+            let (i, order) = movable(&board, &game, &id).ok()?;
+            tries
+                .into_iter()
+                .find(|&by| plan_step(&board, i, at + by, order, &[], false).is_ok())
+                .map(|by| {
+                    let to = at + by;
+                    let c = Command::Move {
+                        figure: id,
+                        to: (to.x, to.y),
+                    };
+                    (c, by.length())
+                })
+        }
+    }
+}
+
 fn send(world: &mut World, c: Command) -> bool {
     matches!(process::<Tyneside>(world, c), CommandOutcome::Accepted(_))
 }
@@ -255,33 +300,26 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                 }
             }
             // The longest move of at least `least` inches in the direction nearest `dir`.
-            // Directions are tried nearest `base` first, out to `wide` sixteenths of a turn.
-            let search = |world: &mut World,
-                          base: Vec2,
-                          least: f32,
-                          wide: i32,
-                          make: &dyn Fn(Vec2) -> Command|
-             -> Option<f32> {
-                let dir = base;
+            // Directions are tried nearest `base` first, out to `wide` sixteenths of a turn;
+            // the rules' own checks pick the first legal one ([`first_legal`]), and only that
+            // one goes through the pipeline.
+            let search = |world: &mut World, base: Vec2, least: f32, wide: i32, who: Mover| {
+                let mut tries = Vec::new();
                 for k in std::iter::once(0).chain((1..=wide).flat_map(|k| [k, -k])) {
-                    let d = Vec2::from_angle(k as f32 * std::f32::consts::PI / 8.0).rotate(dir);
+                    let d = Vec2::from_angle(k as f32 * std::f32::consts::PI / 8.0).rotate(base);
                     let mut step = reach;
                     while step >= least.max(0.5) - 1e-3 {
-                        if send(world, make(d * step)) {
-                            return Some(step);
-                        }
+                        tries.push(d * step);
                         step -= 0.5;
                     }
                 }
-                None
+                let found = world
+                    .run_system_cached_with(first_legal, (who, tries))
+                    .ok()
+                    .flatten()?;
+                send(world, found.0).then_some(found.1)
             };
-            let g = group.clone();
-            let moved = dir.and_then(|d| {
-                search(world, d, 0.5, 4, &|by| Command::MoveGroup {
-                    group: g.clone(),
-                    by: (by.x, by.y),
-                })
-            });
+            let moved = dir.and_then(|d| search(world, d, 0.5, 4, Mover::Group(group.clone())));
             if let CommandOutcome::Accepted(_) = process::<Tyneside>(world, Command::EndActivation)
             {
                 return Some(Ok(format!(
@@ -308,17 +346,14 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                     if lacks <= 0.0 {
                         continue;
                     }
-                    let make = |by: Vec2| Command::Move {
-                        figure: f.clone(),
-                        to: ((at + by).x, (at + by).y),
-                    };
+                    let who = Mover::Figure(f.clone(), at);
                     // Any direction the order allows (the rules refuse the others): nearest
                     // the plan first, then the sixteen the half-speed waiver itself tries.
                     let base = dir.unwrap_or(Vec2::X);
-                    if search(world, base, lacks, 8, &make).is_none()
-                        && search(world, Vec2::X, lacks, 8, &make).is_none()
+                    if search(world, base, lacks, 8, who.clone()).is_none()
+                        && search(world, Vec2::X, lacks, 8, who.clone()).is_none()
                     {
-                        search(world, base, 0.5, 8, &make);
+                        search(world, base, 0.5, 8, who);
                     }
                 }
             }

@@ -67,9 +67,25 @@ pub fn roster() -> Result<&'static Roster, String> {
 ///
 /// Errors: every problem, each as `file:line:column: message`.
 pub fn parse(loaded: &Loaded) -> Result<rules::scenario::Scenario, Vec<String>> {
+    use std::cell::RefCell;
+    // The last scenario this thread read: "Play again" and the balance report's thousands of
+    // games start the same text over and over.
+    thread_local! {
+        static LAST: RefCell<Option<(Loaded, rules::scenario::Scenario)>> =
+            const { RefCell::new(None) };
+    }
+    if let Some(s) = LAST.with_borrow(|last| {
+        last.as_ref()
+            .filter(|(l, _)| l == loaded)
+            .map(|(_, s)| s.clone())
+    }) {
+        return Ok(s);
+    }
     let roster = roster().map_err(|e| vec![e])?;
-    rules::parse(&loaded.src, &loaded.file, roster)
-        .map_err(|es| es.iter().map(ToString::to_string).collect())
+    let scenario = rules::parse(&loaded.src, &loaded.file, roster)
+        .map_err(|es| es.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+    LAST.set(Some((loaded.clone(), scenario.clone())));
+    Ok(scenario)
 }
 
 /// The Tyneside rule set.
@@ -82,6 +98,8 @@ impl RuleSet for Tyneside {
     /// tyneside-skirmish.txt, Introduction: "Players will need at least 1 D6, a D4 and a D8".
     const LARGEST_DIE: u8 = 8;
     const PLAYS_SIDES: bool = true;
+    const AI_POLICY: &'static str = "the rules' side of tyneside-skirmish.txt: orders from the \
+        Random movement table, carried out by the order (src/rulesets/tyneside/ai.rs)";
     type Command = Command;
     type Phase = turn::TurnPhase;
     type Snapshot = snapshot::GameState;

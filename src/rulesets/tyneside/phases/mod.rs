@@ -9,7 +9,7 @@ mod generation;
 mod medics;
 mod melee;
 mod morale;
-mod movement;
+pub(in crate::rulesets::tyneside) mod movement;
 mod orders;
 pub mod portals;
 mod sequence;

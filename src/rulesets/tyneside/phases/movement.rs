@@ -173,6 +173,55 @@ pub fn plan_step(
     })
 }
 
+/// The figures of `group` that move when it moves as one, and its order: it must be the
+/// group's activation, and a figure ducked back or knocked out stays put.
+///
+/// Errors: not this group's activation, or no figure of it can move.
+pub fn group_movers(
+    board: &Board,
+    game: &Game,
+    group: &str,
+) -> Result<(Vec<usize>, Order), String> {
+    let members = board.members(group);
+    let active = game.turn.active_group().unwrap_or("");
+    if members.is_empty() || active != group {
+        return Err(format!(
+            "it is the activation of '{active}', not '{group}' (Play sequence: lowest initiative first)"
+        ));
+    }
+    let order = game
+        .group(group)
+        .and_then(|g| g.order)
+        .unwrap_or(Order::Stand);
+    let able: Vec<usize> = members
+        .iter()
+        .copied()
+        .filter(|&m| movable(board, game, &board.figs[m].figure.id).is_ok())
+        .collect();
+    if able.is_empty() {
+        return Err(format!(
+            "no figure of '{group}' can move (ducked back or knocked out)"
+        ));
+    }
+    Ok((able, order))
+}
+
+/// Checks moving the figures `able` of a group (see [`group_movers`]) by `by` (inches)
+/// together: each figure's move must pass [`plan_step`] with the others moving alongside
+/// (so cohesion is kept by the move as a whole).
+///
+/// Errors: the first figure's move the rules refuse (the rule quoted).
+pub fn plan_group(
+    board: &Board,
+    able: &[usize],
+    order: Order,
+    by: Vec2,
+) -> Result<Vec<MovePlan>, String> {
+    able.iter()
+        .map(|&m| plan_step(board, m, board.figs[m].pos + by, order, able, false))
+        .collect()
+}
+
 /// Makes checked moves: positions, allowance used, facing; moving ends hiding.
 fn commit(
     game: &mut Game,
@@ -270,32 +319,8 @@ pub(super) fn apply(
             }),
             Command::MoveGroup { group, by } => run(&mut out, |out| {
                 let board = game.board();
-                let members = board.members(group);
-                let active = game.turn.active_group().unwrap_or("");
-                if members.is_empty() || active != group {
-                    return Err(format!(
-                        "it is the activation of '{active}', not '{group}' (Play sequence: lowest initiative first)"
-                    ));
-                }
-                let order = game
-                    .group(group)
-                    .and_then(|g| g.order)
-                    .unwrap_or(Order::Stand);
-                let by = Vec2::new(by.0, by.1);
-                let able: Vec<usize> = members
-                    .iter()
-                    .copied()
-                    .filter(|&m| movable(&board, &game, &board.figs[m].figure.id).is_ok())
-                    .collect();
-                if able.is_empty() {
-                    return Err(format!(
-                        "no figure of '{group}' can move (ducked back or knocked out)"
-                    ));
-                }
-                let plans = able
-                    .iter()
-                    .map(|&m| plan_step(&board, m, board.figs[m].pos + by, order, &able, false))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let (able, order) = group_movers(&board, &game, group)?;
+                let plans = plan_group(&board, &able, order, Vec2::new(by.0, by.1))?;
                 let ents = entities(&board);
                 drop(board);
                 commit(&mut game, out, &plans, &ents);

@@ -271,7 +271,11 @@ fn decide_at_limit(game: &Game) -> GameResult {
                 ),
                 None => format!("a draw: equal figures still fighting ({})", tally(&counts)),
             };
-            GameResult { winner: w, reason }
+            GameResult {
+                winner: w,
+                reason,
+                decided_by: "figures still fighting at the turn limit".into(),
+            }
         }
         Victory::HoldObjectives => {
             let figs: Vec<(usize, Vec2)> =
@@ -287,7 +291,11 @@ fn decide_at_limit(game: &Game) -> GameResult {
                 Some(n) => format!("{n} wins, holding more objectives ({})", tally(&held)),
                 None => format!("a draw: objectives held {}", tally(&held)),
             };
-            GameResult { winner: w, reason }
+            GameResult {
+                winner: w,
+                reason,
+                decided_by: "objectives held at the turn limit".into(),
+            }
         }
     }
 }
@@ -326,7 +334,11 @@ pub(in crate::rulesets::tyneside) fn check_wipe_out(
             None => "a draw: nobody is left fighting".into(),
         };
         log.push(turn.turn, reason.clone());
-        turn.result = Some(GameResult { winner, reason });
+        turn.result = Some(GameResult {
+            winner,
+            reason,
+            decided_by: "no enemy figure left fighting".into(),
+        });
         over.set(GameState::Over(ID));
     }
 }
@@ -349,13 +361,20 @@ fn publish_result(
                 Status::Killed => "killed",
                 Status::Captured => "captured",
             };
-            (f.side, f.name.clone(), fate.to_string())
+            crate::engine::state::Fate {
+                side: f.side,
+                name: f.name.clone(),
+                profile: f.profile.name.clone(),
+                fate: fate.to_string(),
+                lost: !c.active(),
+            }
         })
         .collect();
     commands.insert_resource(crate::engine::state::Finished {
         result: turn.result.clone().unwrap_or(GameResult {
             winner: None,
             reason: "the game was ended".into(),
+            decided_by: "the game was ended".into(),
         }),
         turn: turn.turn,
         fates,

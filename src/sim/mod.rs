@@ -1,0 +1,96 @@
+//! The Monte-Carlo balance report (`holotable sim`, and "Is this scenario fair?" in the
+//! scenario list): many games of one scenario, every side played by the rules, headless and
+//! in parallel, through the same rules code as the window ([`crate::engine::session::autoplay`]).
+//!
+//! Game `i` of a report seeded `S` plays with dice seed `S + i`, so any game of a report can
+//! be watched: `holotable play SCENARIO --seed S+i --ai all`. The games are shared among the
+//! workers in fixed chunks and put back in order, so a report depends on the seed and the
+//! number of games only, never on `--jobs`.
+
+pub mod plots;
+pub mod report;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+
+use crate::engine::ruleset::{Loaded, RuleSetEntry};
+use crate::engine::state::Finished;
+pub use report::Report;
+
+/// What to simulate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimOptions {
+    /// Games to play (at least 1).
+    pub games: usize,
+    /// The first game's dice seed; game `i` uses `seed + i`.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+}
+
+/// Games one worker plays in a row, in one headless app, before it takes more (and the
+/// progress counter moves): about four chunks a worker, 16 to 256 games each.
+fn chunk(options: SimOptions) -> usize {
+    (options.games / (4 * options.jobs.max(1))).clamp(16, 256)
+}
+
+/// The seed of game `i` of a report seeded `seed`.
+pub fn game_seed(seed: u64, i: usize) -> u64 {
+    seed.wrapping_add(i as u64)
+}
+
+/// Plays `options.games` games of `loaded` (a scenario of rule set `entry`), every side run by
+/// the rules, on `options.jobs` threads, adding one to `done` as each chunk of games ends
+/// (for a progress bar); returns every game's end, in game order.
+///
+/// Errors: the rule set cannot play a side (its title named), no games were asked for, the
+/// threads cannot start, or a game could not be played to its end (the first such, with its
+/// seed).
+pub fn play(
+    entry: &RuleSetEntry,
+    loaded: &Loaded,
+    options: SimOptions,
+    done: &AtomicUsize,
+) -> Result<Vec<Finished>, String> {
+    if !entry.plays_sides {
+        return Err(format!(
+            "{}: the {} cannot play a side yet, so there is no one to play its games",
+            loaded.file, entry.title
+        ));
+    }
+    if options.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let seeds: Vec<u64> = (0..options.games)
+        .map(|i| game_seed(options.seed, i))
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.jobs.max(1))
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", options.jobs))?;
+    let chunks: Vec<Vec<Result<Finished, String>>> = pool.install(|| {
+        seeds
+            .par_chunks(chunk(options))
+            .map(|chunk| {
+                let ends = (entry.autoplay)(loaded, chunk);
+                done.fetch_add(chunk.len(), Ordering::Relaxed);
+                ends
+            })
+            .collect()
+    });
+    chunks.into_iter().flatten().collect()
+}
+
+/// [`play`], then the report of those games.
+///
+/// Errors: as [`play`].
+pub fn simulate(
+    entry: &RuleSetEntry,
+    loaded: &Loaded,
+    options: SimOptions,
+    done: &AtomicUsize,
+) -> Result<Report, String> {
+    let ends = play(entry, loaded, options, done)?;
+    Ok(Report::new(entry, loaded, options.seed, &ends))
+}

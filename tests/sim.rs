@@ -1,0 +1,125 @@
+//! The balance report (`holotable sim`): reproducible from its seed whatever the number of
+//! workers, each game the one `--seed S+i --ai all` plays, and the command line's outputs.
+
+mod common;
+
+use std::process::Command;
+use std::sync::atomic::AtomicUsize;
+
+use holotable::engine::session::autoplay;
+use holotable::engine::state::Finished;
+use holotable::rulesets::registry;
+use holotable::rulesets::tyneside::Tyneside;
+use holotable::sim::{SimOptions, simulate};
+
+fn report(scenario: &str, games: usize, seed: u64, jobs: usize) -> holotable::sim::Report {
+    let (loaded, entry) = registry().load(scenario).expect("bundled");
+    let done = AtomicUsize::new(0);
+    let r = simulate(&entry, &loaded, SimOptions { games, seed, jobs }, &done).expect("plays");
+    assert_eq!(
+        done.into_inner(),
+        games,
+        "the progress counter counts every game"
+    );
+    r
+}
+
+#[test]
+fn the_same_seed_gives_the_same_report_on_any_number_of_workers() {
+    let one = report("lothal_ambush", 40, 7, 1);
+    let two = report("lothal_ambush", 40, 7, 2);
+    assert_eq!(one, two);
+    assert_eq!(one.games, 40);
+    let wins: usize = one.sides.iter().map(|s| s.wins).sum();
+    assert_eq!(wins + one.draws, 40);
+    assert_eq!(one.length.histogram.iter().map(|h| h.1).sum::<usize>(), 40);
+    assert_eq!(one.decided_by.iter().map(|d| d.1).sum::<usize>(), 40);
+    assert_eq!(one.convergence.last().map(|p| p.games), Some(40));
+    // Another seed plays other games: the report is made from the games, not fixed.
+    let other = report("lothal_ambush", 40, 1000, 2);
+    assert_ne!(one.convergence, other.convergence);
+}
+
+#[test]
+fn game_i_of_a_report_is_the_game_seed_s_plus_i_plays() {
+    let loaded = common::loaded("lothal_ambush");
+    // One app for four games, as a worker plays them.
+    let ends = autoplay::<Tyneside>(&loaded, &[11, 12, 13, 14]);
+    for (i, end) in ends.into_iter().enumerate() {
+        let end = end.expect("plays to the end");
+        let seed = 11 + i as u64;
+        let mut alone = common::seeded_session("lothal_ambush", seed);
+        use holotable::engine::ruleset::Headless;
+        alone.set_rules_sides(&["all".into()]).expect("sides");
+        alone.play_script(None, "").expect("plays");
+        let fresh = alone.world().get_resource::<Finished>().cloned();
+        assert_eq!(Some(end), fresh, "seed {seed}");
+    }
+}
+
+#[test]
+fn casualties_count_the_pieces_lost_per_game() {
+    let r = report("shooting_example", 20, 3, 2);
+    let fielded: f64 = r.casualties.iter().map(|c| c.fielded).sum();
+    // The shooting example brings 16 figures and no reinforcements.
+    assert!((fielded - 16.0).abs() < 1e-9, "{:?}", r.casualties);
+    assert!(r.casualties.iter().all(|c| c.lost <= c.fielded));
+    assert!(
+        r.casualties.iter().any(|c| c.lost > 0.0),
+        "no figure was lost in 20 games: {:?}",
+        r.casualties
+    );
+}
+
+fn holotable(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn the_command_line_prints_the_report_and_writes_its_plots() {
+    let dir = std::env::temp_dir().join(format!("holotable-sim-{}", std::process::id()));
+    let html = dir.join("report.html");
+    let (code, out, err) = holotable(&[
+        "sim",
+        "lothal_ambush",
+        "--games",
+        "24",
+        "--seed",
+        "5",
+        "--json",
+        "--out",
+        html.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(json["games"], 24);
+    assert_eq!(json["seed"], 5);
+    let page = std::fs::read_to_string(&html).expect("written");
+    assert!(page.contains("<svg") && page.contains("Win rate as the games came in"));
+    assert!(page.contains("Ghost crew"), "the sides are named");
+
+    let (code, text, err) = holotable(&["sim", "lothal_ambush", "--games", "24", "--seed", "5"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("24 games, seeds 5 to 28"), "{text}");
+    assert!(text.contains("Wins (95% interval)"), "{text}");
+
+    let (code, _, err) = holotable(&["sim", "lothal_ambush", "--games", "2", "--out", "x.png"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("x.png: --out writes a .html report or an .svg"),
+        "{err}"
+    );
+    let (code, _, err) = holotable(&["sim", "lothal_ambush", "--games", "0"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--games must be at least 1"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
