@@ -120,7 +120,23 @@ impl Shape {
             Shape::Rect { min, max } => {
                 p.x >= min.0 && p.x <= max.0 && p.y >= min.1 && p.y <= max.1
             }
-            Shape::Polygon { .. } => point_in_polygon(&self.corners(), p),
+            Shape::Polygon { points } => {
+                // point_in_polygon's crossing test, on the points as written (no copy).
+                let mut inside = false;
+                let Some(mut j) = points.len().checked_sub(1) else {
+                    return false;
+                };
+                for i in 0..points.len() {
+                    let (a, b) = (Vec2::from(points[i]), Vec2::from(points[j]));
+                    if (a.y > p.y) != (b.y > p.y)
+                        && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x
+                    {
+                        inside = !inside;
+                    }
+                    j = i;
+                }
+                inside
+            }
         }
     }
 
@@ -131,12 +147,24 @@ impl Shape {
         }
         match self {
             Shape::Circle { centre, radius } => p.distance(Vec2::new(centre.0, centre.1)) - radius,
-            _ => {
-                let pts = self.corners();
-                (0..pts.len())
-                    .map(|i| point_segment_distance(p, pts[i], pts[(i + 1) % pts.len()]))
+            // The same edges as `corners`, without building them (a hot path of movement).
+            Shape::Rect { min, max } => {
+                let pts = [
+                    Vec2::new(min.0, min.1),
+                    Vec2::new(max.0, min.1),
+                    Vec2::new(max.0, max.1),
+                    Vec2::new(min.0, max.1),
+                ];
+                (0..4)
+                    .map(|i| point_segment_distance(p, pts[i], pts[(i + 1) % 4]))
                     .fold(f32::MAX, f32::min)
             }
+            Shape::Polygon { points } => (0..points.len())
+                .map(|i| {
+                    let (a, b) = (points[i], points[(i + 1) % points.len()]);
+                    point_segment_distance(p, a.into(), b.into())
+                })
+                .fold(f32::MAX, f32::min),
         }
     }
 

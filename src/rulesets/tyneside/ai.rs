@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use super::Tyneside;
 use super::board::{Game, GameView};
 use super::commands::Command;
+use super::phases::melee::melee_pairs;
 use super::phases::movement::{group_movers, movable, plan_group, plan_step};
 use super::phases::situation;
 use super::rules::orders::{Order, allowance_left};
@@ -51,8 +52,13 @@ enum Plan {
         /// Where the group stands (its centre), inches.
         centre: Vec2,
     },
-    /// Shoot/Act of `group`: enemy groups nearest first.
-    Act { group: String, targets: Vec<String> },
+    /// Shoot/Act of `group`: whether it has a close combat to fight, else enemy groups
+    /// nearest first.
+    Act {
+        group: String,
+        in_contact: bool,
+        targets: Vec<String>,
+    },
 }
 
 /// The side to act now: in Orders the side placing orders, else the active group's side.
@@ -193,6 +199,7 @@ fn observe(
                 .collect();
             targets.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
             Some(Plan::Act {
+                in_contact: !melee_pairs(&board, &group).is_empty(),
                 group,
                 targets: targets.into_iter().map(|(_, g)| g).collect(),
             })
@@ -364,16 +371,22 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                 )),
             }
         }
-        Plan::Act { group, targets } => {
+        Plan::Act {
+            group,
+            in_contact,
+            targets,
+        } => {
             let still_active = |world: &World| {
                 world.resource::<TurnState>().active_group() == Some(group.as_str())
             };
-            if send(
-                world,
-                Command::Fight {
-                    group: group.clone(),
-                },
-            ) {
+            if in_contact
+                && send(
+                    world,
+                    Command::Fight {
+                        group: group.clone(),
+                    },
+                )
+            {
                 if still_active(world) {
                     send(world, Command::EndActivation);
                 }

@@ -54,21 +54,30 @@ enum Change {
     },
 }
 
+/// The close combats `group` would fight now: (its figure, the enemy) in base contact, board
+/// indices, leaving out pairs that have both fought this turn.
+pub(in crate::rulesets::tyneside) fn melee_pairs(
+    board: &Board,
+    group: &str,
+) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for m in board.members(group) {
+        for e in 0..board.figs.len() {
+            if engaged(board, m, e) && !(board.figs[m].act.fought && board.figs[e].act.fought) {
+                pairs.push((m, e));
+            }
+        }
+    }
+    pairs
+}
+
 pub(super) fn fight(game: &mut Game, out: &mut Effects, group: &str) -> Result<(), String> {
     let turn = game.turn.turn;
     if game.turn.active_group() != Some(group) {
         return Err(format!("it is not '{group}''s activation"));
     }
     let board = game.board();
-    let members = board.members(group);
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for &m in &members {
-        for e in 0..board.figs.len() {
-            if engaged(&board, m, e) && !(board.figs[m].act.fought && board.figs[e].act.fought) {
-                pairs.push((m, e));
-            }
-        }
-    }
+    let pairs = melee_pairs(&board, group);
     if pairs.is_empty() {
         return Err(format!(
             "Close combat: no figure of '{group}' is within 1\" of an enemy it has not fought this turn"

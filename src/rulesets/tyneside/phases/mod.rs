@@ -7,7 +7,7 @@ mod damage;
 mod force;
 mod generation;
 mod medics;
-mod melee;
+pub(in crate::rulesets::tyneside) mod melee;
 mod morale;
 pub(in crate::rulesets::tyneside) mod movement;
 mod orders;

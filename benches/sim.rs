@@ -1,0 +1,31 @@
+//! The balance report's speed (the records issue): whole games played by the rules on both
+//! sides, headless, through the same rules code as the window, on one core. Targets: at least
+//! 1 000 games a second on `shooting_example` (1 ms a game), at least 200 on the costliest
+//! bundled scenario (5 ms a game). Criterion reports time per batch and games per second.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use holotable::rulesets::registry;
+
+/// As in the `holotable` binary: the allocator the report is played with.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("games played by the rules, one core");
+    for (scenario, batch) in [("shooting_example", 100u64), ("outpost_raid", 20)] {
+        let (loaded, entry) = registry().load(scenario).expect("bundled");
+        let seeds: Vec<u64> = (1..=batch).collect();
+        group.throughput(Throughput::Elements(batch));
+        group.bench_function(scenario, |b| {
+            b.iter(|| {
+                let ends = (entry.autoplay)(&loaded, &seeds);
+                assert!(ends.iter().all(Result::is_ok));
+                ends
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, games);
+criterion_main!(benches);
