@@ -1,6 +1,7 @@
 //! The app: screens (title, scenario list, playing, results), the window, and the hand-off
 //! from the command line. Games are started and resumed through the [`Registry`].
 
+mod fairness;
 mod playing;
 mod results;
 mod scenario_select;
@@ -213,6 +214,7 @@ pub fn run_window(launch: Launch, registry: Registry, manual_dice: bool) -> Exit
     app.insert_resource(registry).add_plugins((
         title::plugin,
         scenario_select::plugin,
+        fairness::plugin,
         playing::plugin,
         results::plugin,
     ));

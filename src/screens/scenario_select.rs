@@ -117,7 +117,28 @@ fn select(
                                 .iter()
                                 .map(|s| s.name.as_str())
                                 .collect();
-                            ui.weak(format!("{} · rules: {title} · {name}", sides.join(" v ")));
+                            ui.horizontal(|ui| {
+                                ui.weak(format!(
+                                    "{} · rules: {title} · {name}",
+                                    sides.join(" v ")
+                                ));
+                                if *plays_sides
+                                    && ui
+                                        .small_button("Is this scenario fair?")
+                                        .on_hover_text(format!(
+                                            "The rules play both sides of {} games: win rates with their 95% intervals, game length, casualties",
+                                            super::fairness::GAMES
+                                        ))
+                                        .clicked()
+                                    && let Some(entry) = registry.get(&loaded.header.ruleset)
+                                {
+                                    commands.insert_resource(super::fairness::Fairness::start(
+                                        *entry,
+                                        loaded.clone(),
+                                        name,
+                                    ));
+                                }
+                            });
                         });
                     }
                     Err(es) => {

@@ -1,0 +1,249 @@
+//! "Is this scenario fair?": the balance report of `holotable sim` from the scenario list, its
+//! games played on background threads while the list stays live, then shown with its plots
+//! (egui_plot) in a window over the list.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::JoinHandle;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints};
+
+use super::Screen;
+use crate::engine::ruleset::{Loaded, RuleSetEntry};
+use crate::sim::{Report, SimOptions};
+
+/// Games the window plays: enough for an interval of about ±4 points, in seconds.
+pub const GAMES: usize = 500;
+/// The window's seed, so `holotable sim NAME --games 500` prints the same report.
+pub const SEED: u64 = 1;
+
+/// The report being made or shown.
+#[derive(Resource)]
+pub struct Fairness {
+    /// The scenario's name (bundled) or file, for the command line equivalent.
+    name: String,
+    /// Its title.
+    title: String,
+    /// Games played so far (the workers count them).
+    done: Arc<AtomicUsize>,
+    /// The workers, until they finish.
+    job: Option<JoinHandle<Result<Report, String>>>,
+    /// The report, or why there is none.
+    result: Option<Result<Report, String>>,
+}
+
+impl Fairness {
+    /// Starts playing the report of `loaded` (bundled as `name`) on every core.
+    pub fn start(entry: RuleSetEntry, loaded: Loaded, name: &str) -> Self {
+        let done = Arc::new(AtomicUsize::new(0));
+        let counter = done.clone();
+        let title = loaded.header.name.clone();
+        let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let options = SimOptions {
+            games: GAMES,
+            seed: SEED,
+            jobs,
+        };
+        let job = std::thread::Builder::new()
+            .name("balance report".into())
+            .spawn(move || crate::sim::simulate(&entry, &loaded, options, &counter));
+        let (job, result) = match job {
+            Ok(j) => (Some(j), None),
+            Err(e) => (None, Some(Err(format!("cannot start the games: {e}")))),
+        };
+        Self {
+            name: name.trim_end_matches(".ron").to_string(),
+            title,
+            done,
+            job,
+            result,
+        }
+    }
+}
+
+fn show(
+    mut ctx: EguiContexts,
+    fairness: Option<ResMut<Fairness>>,
+    mut commands: Commands,
+) -> Result {
+    let Some(mut f) = fairness else {
+        return Ok(());
+    };
+    if f.job.as_ref().is_some_and(JoinHandle::is_finished)
+        && let Some(job) = f.job.take()
+    {
+        f.result = Some(
+            job.join()
+                .unwrap_or_else(|_| Err("the games stopped with an internal error".into())),
+        );
+    }
+    let ctx = ctx.ctx_mut()?;
+    let mut open = true;
+    egui::Window::new(format!("Is this scenario fair? {}", f.title))
+        .open(&mut open)
+        .collapsible(false)
+        .default_size([640.0, 560.0])
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| match &f.result {
+            None => {
+                let done = f.done.load(Ordering::Relaxed);
+                ui.label(format!(
+                    "The rules play both sides of {GAMES} games, on every core…"
+                ));
+                ui.add(
+                    egui::ProgressBar::new(done as f32 / GAMES as f32)
+                        .text(format!("{done} of {GAMES} games")),
+                );
+                ctx.request_repaint();
+            }
+            Some(Err(e)) => {
+                ui.colored_label(egui::Color32::LIGHT_RED, e);
+            }
+            Some(Ok(r)) => report(ui, r, &f.name),
+        });
+    if !open {
+        commands.remove_resource::<Fairness>();
+    }
+    Ok(())
+}
+
+fn side_colour(s: usize) -> egui::Color32 {
+    let c = crate::view::side_colour(s).to_srgba();
+    egui::Color32::from_rgb(
+        (c.red * 255.0) as u8,
+        (c.green * 255.0) as u8,
+        (c.blue * 255.0) as u8,
+    )
+}
+
+/// The report: wins with their intervals, what decided the games, length, casualties, and
+/// the two plots.
+fn report(ui: &mut egui::Ui, r: &Report, name: &str) {
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    ui.label(format!(
+        "{} games, every side played by {}.",
+        r.games, r.players
+    ));
+    egui::Grid::new("wins").striped(true).show(ui, |ui| {
+        ui.strong("Side");
+        ui.strong("Wins");
+        ui.strong("Win rate");
+        ui.strong("95% interval");
+        ui.end_row();
+        for (s, side) in r.sides.iter().enumerate() {
+            ui.colored_label(side_colour(s), &side.name);
+            ui.label(side.wins.to_string());
+            ui.label(pct(side.win_rate));
+            ui.label(format!(
+                "{} to {}",
+                pct(side.interval.0),
+                pct(side.interval.1)
+            ));
+            ui.end_row();
+        }
+        ui.label("Draws");
+        ui.label(r.draws.to_string());
+        ui.label(pct(r.draws as f64 / r.games.max(1) as f64));
+        ui.end_row();
+    });
+    ui.label(format!(
+        "Game length: mean {:.2} turns (shortest {}, longest {}). Decided by: {}.",
+        r.length.mean,
+        r.length.min,
+        r.length.max,
+        r.decided_by
+            .iter()
+            .map(|(d, n)| format!("{d} ({n})"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    ));
+    egui::CollapsingHeader::new("Casualties per game").show(ui, |ui| {
+        egui::Grid::new("casualties").striped(true).show(ui, |ui| {
+            ui.strong("Side");
+            ui.strong("Profile");
+            ui.strong("Lost of fielded");
+            ui.end_row();
+            for c in &r.casualties {
+                ui.label(&c.side);
+                ui.label(&c.profile);
+                ui.label(format!("{:.2} of {:.2}", c.lost, c.fielded));
+                ui.end_row();
+            }
+        });
+    });
+    ui.columns(2, |cols| {
+        cols[0].label("Win rate as the games came in, %");
+        Plot::new("convergence")
+            .height(180.0)
+            .legend(Legend::default())
+            .include_y(0.0)
+            .include_y(100.0)
+            .allow_scroll(false)
+            .show(&mut cols[0], |plot| {
+                for (s, side) in r.sides.iter().enumerate() {
+                    let points: Vec<[f64; 2]> = r
+                        .convergence
+                        .iter()
+                        .map(|p| {
+                            [
+                                p.games as f64,
+                                100.0 * p.win_rate.get(s).copied().unwrap_or(0.0),
+                            ]
+                        })
+                        .collect();
+                    plot.line(
+                        Line::new(side.name.clone(), PlotPoints::from(points))
+                            .color(side_colour(s))
+                            .width(2.0),
+                    );
+                }
+                let draws: Vec<[f64; 2]> = r
+                    .convergence
+                    .iter()
+                    .map(|p| {
+                        let won: f64 = p.win_rate.iter().sum();
+                        [p.games as f64, 100.0 * (1.0 - won).max(0.0)]
+                    })
+                    .collect();
+                plot.line(
+                    Line::new("Draws", PlotPoints::from(draws))
+                        .color(egui::Color32::GRAY)
+                        .width(1.0),
+                );
+            });
+        cols[1].label("Game length, turns");
+        Plot::new("length")
+            .height(180.0)
+            .include_y(0.0)
+            .include_x(r.length.min as f64 - 1.0)
+            .include_x(r.length.max as f64 + 1.0)
+            .allow_scroll(false)
+            .show(&mut cols[1], |plot| {
+                let bars = r
+                    .length
+                    .histogram
+                    .iter()
+                    .map(|&(t, n)| Bar::new(t as f64, n as f64).width(0.7))
+                    .collect();
+                plot.bar_chart(
+                    BarChart::new("games", bars).color(egui::Color32::from_rgb(90, 150, 210)),
+                );
+            });
+    });
+    ui.weak(format!(
+        "Seeds {} to {}: `holotable sim {name} --games {}` gives this report; \
+         `holotable play {name} --seed N --ai all` shows game N.",
+        r.seed,
+        r.last_seed(),
+        r.games
+    ));
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        show.run_if(in_state(Screen::ScenarioSelect)),
+    );
+}
