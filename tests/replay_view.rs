@@ -9,7 +9,6 @@ use holotable::engine::session::Session;
 use holotable::rulesets::battlefield::Battlefield;
 use holotable::rulesets::battlefield::battle::Battle;
 use holotable::rulesets::battlefield::commands::Command;
-use holotable::rulesets::battlefield::input::route_for;
 use holotable::rulesets::battlefield::phases::BattleRes;
 use holotable::rulesets::battlefield::rules::map::{col_row, hex_at};
 use holotable::rulesets::registry;
@@ -22,8 +21,9 @@ fn battle(s: &Session<Battlefield>) -> Battle {
 fn step(s: &mut Session<Battlefield>, id: &str, to: (i32, i32)) {
     let b = battle(s);
     let i = b.unit_index(id).unwrap_or_else(|e| panic!("{e}"));
-    let (route, _) =
-        route_for(&b, i, hex_at(to.0, to.1), false).unwrap_or_else(|| panic!("no route"));
+    let (route, _) = b
+        .route_for(i, hex_at(to.0, to.1), false)
+        .unwrap_or_else(|| panic!("no route"));
     let out = s.send(Command::Move {
         unit: id.into(),
         path: route.iter().map(|h| col_row(*h)).collect(),

@@ -6,7 +6,6 @@ use holotable::engine::pipeline::CommandOutcome;
 use holotable::engine::session::Session;
 use holotable::rulesets::battlefield::Battlefield;
 use holotable::rulesets::battlefield::commands::Command;
-use holotable::rulesets::battlefield::input::route_for;
 use holotable::rulesets::battlefield::phases::BattleRes;
 use holotable::rulesets::battlefield::rules::map::{col_row, hex_at};
 use holotable::rulesets::registry;
@@ -31,8 +30,9 @@ fn undo_takes_back_a_move_but_never_a_roll() {
     // The AT-ST moves (no die): undone to the very state before, then redone.
     let before = battle(&s);
     let atst = before.unit_index("atst").unwrap_or_else(|e| panic!("{e}"));
-    let (route, _) =
-        route_for(&before, atst, hex_at(7, 6), false).unwrap_or_else(|| panic!("no route"));
+    let (route, _) = before
+        .route_for(atst, hex_at(7, 6), false)
+        .unwrap_or_else(|| panic!("no route"));
     accepted(
         &mut s,
         Command::Move {

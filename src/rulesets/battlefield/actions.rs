@@ -215,8 +215,9 @@ fn move_unit(
         return Err("Field artillery: \"They cannot move\"".into());
     }
     let (side, counts) = (u.side, u.profile.kind.counts_in_stacking());
+    let pos = b.positions();
     let cost = route_cost(&b.map, &u.profile, u.at, path, assault, |h| {
-        b.passage(h, side, counts)
+        b.passage_in(&pos, h, side, counts)
     })?;
     if cost > budget {
         return Err(format!(
@@ -225,7 +226,7 @@ fn move_unit(
         ));
     }
     let end = *path.last().unwrap_or(&u.at);
-    if !assault && b.passage(end, side, counts) == Passage::Friend {
+    if !assault && b.passage_in(&pos, end, side, counts) == Passage::Friend {
         return Err("Stacking: \"One unit can move through another friendly unit but cannot end an impulse in the same hex\"".into());
     }
     for &h in path {
@@ -845,11 +846,12 @@ fn board(b: &mut Battle, i: usize, path: &[Hex]) -> Result<(), Refusal> {
         return Err("Transport: \"The chosen transporter cannot be activated through the whole turn\": this one has already played".into());
     }
     let profile = b.units[i].profile.clone();
+    let pos = b.positions();
     let cost = route_cost(&b.map, &profile, b.units[i].at, path, false, |h| {
         if h == t {
             Passage::Free
         } else {
-            b.passage(h, side, true)
+            b.passage_in(&pos, h, side, true)
         }
     })? + 1;
     if cost > profile.movement {
@@ -891,7 +893,10 @@ fn unload(b: &mut Battle, i: usize, path: &[Hex]) -> Result<(), Refusal> {
     }
     let side = u.side;
     let profile = u.profile.clone();
-    let cost = route_cost(&b.map, &profile, u.at, path, false, |h| b.passage(h, side, true))
+    let pos = b.positions();
+    let cost = route_cost(&b.map, &profile, u.at, path, false, |h| {
+        b.passage_in(&pos, h, side, true)
+    })
         .map_err(|e| format!("Transport: \"if a unit has not enough movement points to get out of the transporter and move into an adjacent hex ... there cannot be any unloading\": {e}"))?
         + movement::GET_OUT;
     if cost > profile.movement {

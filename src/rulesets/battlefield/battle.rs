@@ -9,7 +9,7 @@ use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
 use super::rules::map::{Ground, Map, col_row, hex_at};
-use super::rules::movement::Passage;
+use super::rules::movement::{Passage, cheapest_route, reachable};
 use super::rules::quality::Quality;
 use super::rules::roster::{Kind, Profile, Roster, Support, Weapon};
 use super::rules::scenario::{Advanced, Goal, Scenario};
@@ -400,6 +400,42 @@ impl Battle {
                 && l.profile.kind == Kind::Leader
                 && l.at.unsigned_distance_to(hex) <= 3
         })
+    }
+
+    /// The cheapest route for unit `i` into `to` (from its transporter's hex if it is
+    /// carried), with its cost in movement points; the last hex may hold an enemy when
+    /// `assault`. A hidden enemy's hex counts as free: the mover does not know it is there.
+    /// `None` when there is no route.
+    pub fn route_for(&self, i: usize, to: Hex, assault: bool) -> Option<(Vec<Hex>, u32)> {
+        let u = &self.units[i];
+        let counts = u.profile.kind.counts_in_stacking();
+        let from = match u.carried_by {
+            Some(c) => self.units[c].at,
+            None => u.at,
+        };
+        let pos = self.positions();
+        cheapest_route(&self.map, &u.profile, from, to, assault, |h| {
+            let p = self.passage_in(&pos, h, u.side, counts);
+            if p == Passage::Enemy && self.target_at(h).is_some_and(|j| self.units[j].hidden) {
+                Passage::Free
+            } else {
+                p
+            }
+        })
+    }
+
+    /// Where unit `i` can end a move with `budget` movement points, with the cost of each.
+    pub fn reach_of(&self, i: usize, budget: u32) -> Vec<(Hex, u32)> {
+        let u = &self.units[i];
+        let counts = u.profile.kind.counts_in_stacking();
+        let pos = self.positions();
+        reachable(&self.map, &u.profile, u.at, budget, |h| {
+            self.passage_in(&pos, h, u.side, counts)
+        })
+        .into_iter()
+        .filter_map(|h| self.route_for(i, h, false).map(|(_, c)| (h, c)))
+        .filter(|(_, c)| *c <= budget)
+        .collect()
     }
 
     /// Whether `side` has a unit it could still activate this turn.

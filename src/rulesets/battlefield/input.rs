@@ -15,7 +15,7 @@ use super::commands::Command;
 use super::phases::BattleRes;
 use super::rules::combat;
 use super::rules::map::{col_row, layout};
-use super::rules::movement::{GET_OUT, Passage, cheapest_route, reachable};
+use super::rules::movement::GET_OUT;
 use super::rules::roster::{Ability, Kind};
 use crate::engine::pipeline::Notice;
 use crate::engine::state::playing;
@@ -108,37 +108,6 @@ impl Selection {
 
 fn pairs(route: &[Hex]) -> Vec<(i32, i32)> {
     route.iter().map(|h| col_row(*h)).collect()
-}
-
-/// The cheapest route for unit `i` into `to`, with its cost.
-pub fn route_for(b: &Battle, i: usize, to: Hex, assault: bool) -> Option<(Vec<Hex>, u32)> {
-    let u = &b.units[i];
-    let counts = u.profile.kind.counts_in_stacking();
-    let from = match u.carried_by {
-        Some(c) => b.units[c].at,
-        None => u.at,
-    };
-    cheapest_route(&b.map, &u.profile, from, to, assault, |h| {
-        let p = b.passage(h, u.side, counts);
-        if p == Passage::Enemy && b.target_at(h).is_some_and(|j| b.units[j].hidden) {
-            Passage::Free
-        } else {
-            p
-        }
-    })
-}
-
-/// Where unit `i` can end a move with `budget` points, with the cost of each.
-pub fn reach_of(b: &Battle, i: usize, budget: u32) -> Vec<(Hex, u32)> {
-    let u = &b.units[i];
-    let counts = u.profile.kind.counts_in_stacking();
-    reachable(&b.map, &u.profile, u.at, budget, |h| {
-        b.passage(h, u.side, counts)
-    })
-    .into_iter()
-    .filter_map(|h| route_for(b, i, h, false).map(|(_, c)| (h, c)))
-    .filter(|(_, c)| *c <= budget)
-    .collect()
 }
 
 /// The attack unit `i` would make at `t` now, in words with its chance (or why it cannot).
@@ -242,7 +211,7 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
 /// Close combat of unit `i` into enemy `j` at `t`, in words with its odds, or why it cannot.
 fn assault_text(b: &Battle, i: usize, j: usize, t: Hex, sel: &Selection) -> String {
     let u = &b.units[i];
-    match route_for(b, i, t, true) {
+    match b.route_for(i, t, true) {
         Some((_, cost)) if cost <= u.profile.movement => {}
         _ => {
             return format!(
@@ -331,17 +300,19 @@ fn pointer(
                     .profile
                     .movement
                     .saturating_sub(if u.carried_by.is_some() { GET_OUT } else { 0 });
-                sel.route =
-                    route_for(b, i, h, enemy)
-                        .filter(|(_, c)| *c <= budget)
-                        .map(|(r, _)| {
-                            let mut v = vec![u.at];
-                            v.extend(r);
-                            v
-                        });
+                sel.route = b
+                    .route_for(i, h, enemy)
+                    .filter(|(_, c)| *c <= budget)
+                    .map(|(r, _)| {
+                        let mut v = vec![u.at];
+                        v.extend(r);
+                        v
+                    });
             }
             Mode::MoveAndFire if sel.staged.is_none() => {
-                sel.route = route_for(b, i, h, false).map(|(r, _)| [vec![u.at], r].concat());
+                sel.route = b
+                    .route_for(i, h, false)
+                    .map(|(r, _)| [vec![u.at], r].concat());
             }
             _ => {}
         }
@@ -418,7 +389,7 @@ fn pointer(
                 && !(b.units[i].at.unsigned_distance_to(h) <= b.units[i].profile.range
                     && b.sight(i, h).clear) =>
         {
-            route_for(b, i, h, false).map(|(r, _)| Command::Move {
+            b.route_for(i, h, false).map(|(r, _)| Command::Move {
                 unit,
                 path: pairs(&r),
             })
@@ -434,7 +405,7 @@ fn pointer(
                     weapon_target: w.map(col_row),
                 })
             } else {
-                route_for(b, i, h, true).map(|(r, _)| Command::Assault {
+                b.route_for(i, h, true).map(|(r, _)| Command::Assault {
                     unit,
                     path: pairs(&r),
                     leader,
@@ -442,7 +413,7 @@ fn pointer(
                 })
             }
         }
-        Mode::Move => route_for(b, i, h, false).map(|(r, _)| Command::Move {
+        Mode::Move => b.route_for(i, h, false).map(|(r, _)| Command::Move {
             unit,
             path: pairs(&r),
         }),
@@ -453,13 +424,14 @@ fn pointer(
             force,
             weapon_target: w.map(col_row),
         }),
-        Mode::Assault => route_for(b, i, h, true).map(|(r, _)| Command::Assault {
+        Mode::Assault => b.route_for(i, h, true).map(|(r, _)| Command::Assault {
             unit,
             path: pairs(&r),
             leader,
             force,
         }),
-        Mode::Board => route_for(b, i, h, false)
+        Mode::Board => b
+            .route_for(i, h, false)
             .or_else(|| {
                 // The transporter's hex holds a friend: route to a neighbour, then step in.
                 let u = &b.units[i];
@@ -469,7 +441,7 @@ fn pointer(
                         if n == u.at {
                             Some((vec![], 0))
                         } else {
-                            route_for(b, i, n, false)
+                            b.route_for(i, n, false)
                         }
                     })
                     .min_by_key(|(_, c)| *c)
@@ -482,13 +454,13 @@ fn pointer(
                 unit,
                 path: pairs(&r),
             }),
-        Mode::Unload => route_for(b, i, h, false).map(|(r, _)| Command::Unload {
+        Mode::Unload => b.route_for(i, h, false).map(|(r, _)| Command::Unload {
             unit,
             path: pairs(&r),
         }),
         Mode::MoveAndFire => match sel.staged.take() {
             None => {
-                sel.staged = route_for(b, i, h, false).map(|(r, _)| r);
+                sel.staged = b.route_for(i, h, false).map(|(r, _)| r);
                 None
             }
             Some(route) => match sel.shot(b, i, h) {
@@ -549,7 +521,7 @@ pub fn select(sel: &mut Selection, b: &Battle, i: usize) {
     // A passenger pays 1 point to get out (Transport), then moves from the transporter's hex.
     let budget = budget.saturating_sub(if u.carried_by.is_some() { GET_OUT } else { 0 });
     sel.reach = if u.profile.kind != Kind::FieldArtillery {
-        reach_of(b, i, budget)
+        b.reach_of(i, budget)
     } else {
         Vec::new()
     };
@@ -620,6 +592,7 @@ pub(super) fn plugin(app: &mut App) {
         (keys, pointer, end_button)
             .chain()
             .before(crate::engine::pipeline::CommandPipeline)
-            .run_if(playing(ID)),
+            .run_if(playing(ID))
+            .run_if(super::ai::person_to_act),
     );
 }

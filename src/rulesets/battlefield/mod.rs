@@ -5,6 +5,7 @@
 //! it looks and is played.
 
 pub mod actions;
+pub mod ai;
 pub mod battle;
 pub mod commands;
 pub mod input;
@@ -71,6 +72,10 @@ impl RuleSet for Battlefield {
     const BUNDLED: &'static [(&'static str, &'static str)] = BUNDLED;
     /// Components: "4 sided, 6 sided, 8 sided, 10 sided, 12 sided and 20 sided".
     const LARGEST_DIE: u8 = 20;
+    const PLAYS_SIDES: bool = true;
+    const AI_POLICY: &'static str = "the app's plain policy (the text has no solo rules): fire \
+        at a visible enemy in range and sight, else close in on the nearest, else end the \
+        impulse (docs/rules/battlefield.md, \"A side the app plays\")";
     type Command = Command;
     type Phase = phases::BattlePhase;
     type Snapshot = snapshot::BattleState;
@@ -81,7 +86,7 @@ impl RuleSet for Battlefield {
     }
 
     fn shell(app: &mut App) {
-        app.add_plugins((view::plugin, ui::plugin, input::plugin));
+        app.add_plugins((view::plugin, ui::plugin, input::plugin, ai::plugin));
     }
 
     fn check(loaded: &Loaded) -> Result<String, Vec<String>> {
@@ -111,6 +116,37 @@ impl RuleSet for Battlefield {
 
     fn after_command(world: &mut World) {
         phases::after_command(world);
+    }
+
+    fn set_rules_sides(world: &mut World, sides: &[String]) -> Result<(), String> {
+        let b = &world
+            .get_resource::<phases::BattleRes>()
+            .ok_or("no battlefield game is on")?
+            .0;
+        let ids: Vec<String> = b.sides.iter().map(|s| s.id.clone()).collect();
+        let mut chosen = Vec::new();
+        for want in sides {
+            if want == "all" {
+                chosen.extend(0..ids.len());
+            } else {
+                let i = ids.iter().position(|id| id == want).ok_or_else(|| {
+                    format!(
+                        "--ai {want}: no side of that id (sides: {}, or all)",
+                        ids.join(", ")
+                    )
+                })?;
+                chosen.push(i);
+            }
+        }
+        let mut app = world.get_resource_or_insert_with(ai::RulesSides::default);
+        app.0.extend(chosen);
+        app.0.sort_unstable();
+        app.0.dedup();
+        Ok(())
+    }
+
+    fn ai_step(world: &mut World) -> Option<Result<String, String>> {
+        ai::act(world)
     }
 
     fn phase_name(world: &World) -> String {

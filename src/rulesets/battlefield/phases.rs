@@ -3,6 +3,7 @@
 //! and the end of the game.
 
 use bevy::prelude::*;
+use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
 use super::ID;
@@ -67,7 +68,10 @@ pub fn start_game(
     world.resource_mut::<GameRecord<Command>>().setup_dice = setup;
     world.insert_resource(log);
     world.insert_resource(board(&battle));
+    world.insert_resource(RubbleDrawn(battle.map.rubble()));
     world.insert_resource(BattleRes(battle));
+    // A new battle: people play every side until told otherwise (`set_rules_sides`).
+    world.insert_resource(super::ai::RulesSides::default());
     world.insert_resource(crate::engine::pipeline::CommandQueue::<Command>::default());
     crate::engine::state::enter_game(world, ID);
     sync_phase(world);
@@ -160,23 +164,26 @@ fn run(
     }
 }
 
+/// The rubble hexes the board was last built with.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+struct RubbleDrawn(Vec<Hex>);
+
 /// After an accepted command: the phase follows the impulse, the board follows the map, and a
 /// decided battle ends the game.
 pub fn after_command(world: &mut World) {
     sync_phase(world);
     let b = &world.resource::<BattleRes>().0;
-    let new_board = board(b);
-    let changed = match (world.get_resource::<BoardGeometry>(), &new_board) {
-        (Some(BoardGeometry::HexMap { hexes: old, .. }), BoardGeometry::HexMap { hexes, .. }) => {
-            old.iter()
-                .map(|c| &c.name)
-                .ne(hexes.iter().map(|c| &c.name))
-        }
-        _ => true,
-    };
-    if changed {
-        world.insert_resource(new_board);
+    // The map changes only when a building turns to rubble: rebuild the board then only.
+    let rubble = b.map.rubble();
+    if world
+        .get_resource::<RubbleDrawn>()
+        .is_some_and(|r| r.0 == rubble)
+    {
+        return;
     }
+    world.insert_resource(RubbleDrawn(rubble));
+    let new_board = board(&world.resource::<BattleRes>().0);
+    world.insert_resource(new_board);
 }
 
 fn sync_phase(world: &mut World) {

@@ -1,13 +1,13 @@
 //! A battle as plain data: what `holotable run` prints (and `--json` gives), and the stable
 //! hash a save carries after each command.
 
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::phases::{BattlePhase, BattleRes};
-use super::rules::map::{Ground, col_row};
+use super::rules::map::col_row;
 use crate::engine::dice::DiceRes;
 use crate::engine::hash::StableHasher;
 use crate::engine::record::GameLog;
@@ -123,13 +123,7 @@ pub fn snapshot(world: &mut World) -> BattleState {
             fate: u.fate.clone(),
         })
         .collect();
-    let rubble = b
-        .map
-        .hexes()
-        .into_iter()
-        .filter(|(_, t)| t.ground == Ground::Rubble)
-        .map(|(h, _)| col_row(h))
-        .collect();
+    let rubble = b.map.rubble().into_iter().map(col_row).collect();
     BattleState {
         turn: b.turn,
         phase,
@@ -159,9 +153,26 @@ pub fn state_hash(world: &mut World) -> u64 {
     let mut s = snapshot(world);
     s.dice.clear();
     s.events.clear();
+    // The JSON text streamed into the hasher: the same hash as hashing the text as a `str`
+    // (its bytes, then 0xff), without building it.
     let mut h = StableHasher::default();
-    serde_json::to_string(&s).unwrap_or_default().hash(&mut h);
+    let _ = serde_json::to_writer(HashWriter(&mut h), &s);
+    h.write_u8(0xff);
     h.finish()
+}
+
+/// Bytes written to it go into a hasher.
+struct HashWriter<'a>(&'a mut StableHasher);
+
+impl std::io::Write for HashWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The battle as text for `holotable run`.

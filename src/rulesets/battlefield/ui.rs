@@ -47,6 +47,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
 
 fn status(
     battle: Res<BattleRes>,
+    app: Option<Res<super::ai::RulesSides>>,
     record: Option<Res<GameRecord<super::commands::Command>>>,
     sel: Res<Selection>,
     mut shell: ResMut<ShellStatus>,
@@ -55,6 +56,7 @@ fn status(
     let imp = b.impulse;
     let side = &b.sides[imp.side];
     let hides = b.units.iter().any(|u| u.hidden && u.alive);
+    let by_app = app.is_some_and(|a| a.0.contains(&imp.side));
     let left = imp.allowed.saturating_sub(imp.used);
     let weapon = sel
         .unit
@@ -62,6 +64,7 @@ fn status(
         .and_then(|u| u.weapon.as_ref())
         .map_or("special weapon".to_string(), |w| w.name.clone());
     let hint = match sel.mode {
+        _ if by_app => "The app is playing this side: watch the map and the event log.".into(),
         _ if sel.unit.is_none() => {
             "Click one of your units that has not played, then a hex; or End impulse.".to_string()
         }
@@ -89,14 +92,15 @@ fn status(
             ImpulseKind::Normal => format!("Impulse {}", imp.number),
             ImpulseKind::Extra => format!("Impulse {} (extra activations)", imp.number),
         },
-        to_act: hides.then_some(imp.side),
+        // The hand-over is for people: the app's impulses pass without it.
+        to_act: (hides && !by_app).then_some(imp.side),
         acting: Some(imp.side),
         who: format!(
             "{} ({:?}) — {left} of {} activations left · passes {}/2",
             side.name, side.quality, imp.allowed, side.passes
         ),
         hint,
-        end: Some(if imp.used == 0 && imp.kind == ImpulseKind::Normal {
+        end: (!by_app).then(|| if imp.used == 0 && imp.kind == ImpulseKind::Normal {
             ("Pass".into(), "End this impulse without activating a unit: a pass (twice and this side is done for the turn). Space/Enter".into())
         } else {
             ("End impulse".into(), "End this impulse; unused activations are lost. Space/Enter".into())
@@ -123,6 +127,7 @@ fn help(mut help: ResMut<RuleSetHelp>) {
 fn side_panel(
     ui: &mut egui::Ui,
     b: &Battle,
+    person: bool,
     sel: &mut Selection,
     out: &mut Vec<super::commands::Command>,
 ) {
@@ -146,7 +151,8 @@ fn side_panel(
                 format!("Leader bonuses left: {}", s.leader_bonuses)
             });
         }
-        let mine = i == b.impulse.side;
+        // Only a person's side, in its own impulse, presses its buttons.
+        let mine = i == b.impulse.side && person;
         if b.advanced.leaders && !s.leader_lost {
             let mut on = s.leader_defends;
             let r = ui
@@ -198,6 +204,10 @@ fn side_panel(
         ui.separator();
     }
     let me = b.impulse.side;
+    if !person {
+        ui.label(egui::RichText::new(format!("{} — played by the app", b.sides[me].name)).strong());
+        return;
+    }
     ui.label(egui::RichText::new("Units to activate").strong());
     for (i, u) in b.units.iter().enumerate() {
         if u.side != me || !u.alive {
@@ -231,6 +241,7 @@ fn side_panel(
 fn unit_panel(
     ui: &mut egui::Ui,
     b: &Battle,
+    viewer: usize,
     sel: &mut Selection,
     out: &mut Vec<super::commands::Command>,
 ) {
@@ -373,7 +384,7 @@ fn unit_panel(
         }
         for j in b.at(h) {
             let u = &b.units[j];
-            if u.hidden && u.side != b.impulse.side {
+            if u.hidden && u.side != viewer {
                 continue;
             }
             ui.colored_label(
@@ -410,6 +421,7 @@ fn unit_panel(
 fn panels(
     mut ctx: EguiContexts,
     battle: Res<BattleRes>,
+    app: Option<Res<super::ai::RulesSides>>,
     area: Res<TableArea>,
     handover: Res<Handover>,
     mut sel: ResMut<Selection>,
@@ -421,6 +433,9 @@ fn panels(
     }
     let ctx = ctx.ctx_mut()?.clone();
     let b = &battle.0;
+    let app = app.as_deref();
+    let person = app.is_none_or(|a| !a.0.contains(&b.impulse.side));
+    let viewer = super::view::viewer(b, app);
     let mut root = crate::ui::area_ui(&ctx, area.0);
     let mut out = Vec::new();
     let left = egui::Panel::left("battle-left")
@@ -428,7 +443,8 @@ fn panels(
         .min_size(250.0)
         .resizable(true)
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| side_panel(ui, b, &mut sel, &mut out));
+            egui::ScrollArea::vertical()
+                .show(ui, |ui| side_panel(ui, b, person, &mut sel, &mut out));
         })
         .response
         .rect
@@ -438,7 +454,8 @@ fn panels(
         .min_size(300.0)
         .resizable(true)
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| unit_panel(ui, b, &mut sel, &mut out));
+            egui::ScrollArea::vertical()
+                .show(ui, |ui| unit_panel(ui, b, viewer, &mut sel, &mut out));
         })
         .response
         .rect

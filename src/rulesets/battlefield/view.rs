@@ -36,9 +36,17 @@ pub struct UnitToken(pub usize);
 #[derive(Component)]
 struct CostLabel;
 
-/// The side whose eyes the table is seen through: the side playing the impulse.
-pub fn viewer(b: &Battle) -> usize {
-    b.impulse.side
+/// The side whose eyes the table is seen through: the side playing the impulse, or, while
+/// the app plays it, the person's side (in a solo game the person never sees the app's
+/// hidden units).
+pub fn viewer(b: &Battle, app: Option<&super::ai::RulesSides>) -> usize {
+    let side = b.impulse.side;
+    match app {
+        Some(a) if a.0.contains(&side) => (0..b.sides.len())
+            .find(|s| !a.0.contains(s))
+            .unwrap_or(side),
+        _ => side,
+    }
 }
 
 /// Where a unit's counter sits: the hex centre, or beside it for a leader or Jedi stacked
@@ -60,12 +68,13 @@ fn counter_at(b: &Battle, i: usize) -> (Vec2, f32) {
 
 fn sync_tokens(
     battle: Res<BattleRes>,
+    app: Option<Res<super::ai::RulesSides>>,
     mut tokens: Query<(&UnitToken, &mut Token)>,
     mut commands: Commands,
 ) {
     let b = &battle.0;
     let mut seen = vec![false; b.units.len()];
-    let view_side = viewer(b);
+    let view_side = viewer(b, app.as_deref());
     let token = |i: usize| {
         let u = &b.units[i];
         let (at, base) = counter_at(b, i);

@@ -360,6 +360,18 @@ impl Map {
         self.terrain.insert(hex, t);
     }
 
+    /// The hexes whose ground is rubble (a destroyed building), in column-then-row order.
+    pub fn rubble(&self) -> Vec<Hex> {
+        let mut v: Vec<Hex> = self
+            .terrain
+            .iter()
+            .filter(|(_, t)| t.ground == Ground::Rubble)
+            .map(|(h, _)| *h)
+            .collect();
+        v.sort_by_key(sort_key);
+        v
+    }
+
     /// Every hex with its terrain, sorted by column then row.
     pub fn hexes(&self) -> Vec<(Hex, HexTerrain)> {
         let mut v: Vec<(Hex, HexTerrain)> = self.terrain.iter().map(|(h, t)| (*h, *t)).collect();
