@@ -3,8 +3,8 @@
 //! docs/rules/battlefield.md ("A side the app plays"), for solo games, demos and the balance
 //! report. Each step, for the side whose impulse it is, in scenario order of its units not
 //! yet activated (leaders stay with their troops): fire at a visible enemy in range and sight;
-//! else move to the reachable hex nearest the nearest visible enemy, if that is nearer; else
-//! end the impulse. Every command goes through the pipeline, so the rules refuse whatever
+//! else move to the reachable hex nearest the nearest visible enemy (none in sight: the middle
+//! of the map), if that is nearer; else end the impulse. Every command goes through the pipeline, so the rules refuse whatever
 //! they forbid, as for a person; the policy sees no hidden unit.
 
 use bevy::prelude::*;
@@ -13,7 +13,7 @@ use super::Battlefield;
 use super::battle::Battle;
 use super::commands::Command;
 use super::phases::BattleRes;
-use super::rules::map::col_row;
+use super::rules::map::{col_row, hex_at};
 use super::rules::movement::reachable;
 use super::rules::roster::Kind;
 use crate::engine::pipeline::{CommandOutcome, process};
@@ -48,7 +48,7 @@ pub fn candidates(b: &Battle) -> Vec<usize> {
 
 /// The policy's commands for unit `i`, best first: a shot at each visible enemy in range and
 /// sight, nearest first; then a move to the hex it can reach nearest the nearest visible
-/// enemy, if that is nearer than where it stands.
+/// enemy (with none in sight, the middle of the map), if that is nearer than where it stands.
 pub fn unit_choices(b: &Battle, i: usize) -> Vec<Command> {
     let u = &b.units[i];
     let mut enemies = visible_enemies(b);
@@ -66,9 +66,11 @@ pub fn unit_choices(b: &Battle, i: usize) -> Vec<Command> {
             });
         }
     }
-    let Some(near) = enemies.first().map(|&j| b.units[j].at) else {
-        return out;
-    };
+    // With no enemy in sight (all hidden), it heads for the middle of the map to find them.
+    let near = enemies
+        .first()
+        .map(|&j| b.units[j].at)
+        .unwrap_or_else(|| hex_at(b.map.size.0 / 2, b.map.size.1 / 2));
     let counts = u.profile.kind.counts_in_stacking();
     let pos = b.positions();
     let closer = reachable(&b.map, &u.profile, u.at, u.profile.movement, |h| {
