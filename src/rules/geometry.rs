@@ -96,10 +96,15 @@ impl Shape {
                     max: c + Vec2::splat(*radius),
                 }
             }
-            _ => {
-                let pts = self.corners();
-                let min = pts.iter().fold(Vec2::splat(f32::MAX), |m, p| m.min(*p));
-                let max = pts.iter().fold(Vec2::splat(f32::MIN), |m, p| m.max(*p));
+            Shape::Rect { min, max } => Aabb {
+                min: Vec2::from(*min).min(Vec2::from(*max)),
+                max: Vec2::from(*min).max(Vec2::from(*max)),
+            },
+            // The corners as written, without copying them (a hot path of movement).
+            Shape::Polygon { points } => {
+                let pts = points.iter().map(|&p| Vec2::from(p));
+                let min = pts.clone().fold(Vec2::splat(f32::MAX), Vec2::min);
+                let max = pts.fold(Vec2::splat(f32::MIN), Vec2::max);
                 Aabb { min, max }
             }
         }
