@@ -43,6 +43,10 @@ pub enum Sub {
         /// toggle there).
         #[arg(long, value_parser = ["manual"])]
         dice: Option<String>,
+        /// Write frames per second and the frame time to this file once a second (also F3
+        /// on screen), to measure the frame rate.
+        #[arg(long)]
+        frame_log: Option<PathBuf>,
     },
     /// Validate scenario files; exit 1 with file:line:column messages if any is broken.
     Check {
@@ -132,15 +136,24 @@ pub enum Sub {
 pub fn main(registry: Registry) -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => crate::screens::run_window(Launch::Title, registry, false),
+        None => crate::screens::run_window(Launch::Title, registry, false, None),
         Some(Sub::Play {
             scenario,
             seed,
             ai,
             replay,
             dice,
+            frame_log,
         }) => {
             let manual_dice = dice.is_some();
+            let frame_log = match frame_log
+                .as_deref()
+                .map(crate::ui::frame_time::FrameLog::create)
+                .transpose()
+            {
+                Ok(l) => l,
+                Err(e) => return report(&[e]),
+            };
             let launch = match scenario {
                 None if replay => return report(&["--replay needs a saved game".into()]),
                 None => Launch::Title,
@@ -162,7 +175,7 @@ pub fn main(registry: Registry) -> ExitCode {
                     },
                 },
             };
-            crate::screens::run_window(launch, registry, manual_dice)
+            crate::screens::run_window(launch, registry, manual_dice, frame_log)
         }
         Some(Sub::Check { files }) => {
             let mut bad = Vec::new();
@@ -244,6 +257,7 @@ pub fn main(registry: Registry) -> ExitCode {
                     },
                     registry,
                     false,
+                    None,
                 ),
                 Err(es) => report(&es),
             }

@@ -109,15 +109,6 @@ fn show(
     Ok(())
 }
 
-fn side_colour(s: usize) -> egui::Color32 {
-    let c = crate::view::side_colour(s).to_srgba();
-    egui::Color32::from_rgb(
-        (c.red * 255.0) as u8,
-        (c.green * 255.0) as u8,
-        (c.blue * 255.0) as u8,
-    )
-}
-
 /// The report: wins with their intervals, what decided the games, length, casualties, and
 /// the two plots.
 fn report(ui: &mut egui::Ui, r: &Report, name: &str) {
@@ -133,7 +124,7 @@ fn report(ui: &mut egui::Ui, r: &Report, name: &str) {
         ui.strong("95% interval");
         ui.end_row();
         for (s, side) in r.sides.iter().enumerate() {
-            ui.colored_label(side_colour(s), &side.name);
+            ui.colored_label(crate::ui::side_colour32(s), &side.name);
             ui.label(side.wins.to_string());
             ui.label(pct(side.win_rate));
             ui.label(format!(
@@ -195,7 +186,7 @@ fn report(ui: &mut egui::Ui, r: &Report, name: &str) {
                         .collect();
                     plot.line(
                         Line::new(side.name.clone(), PlotPoints::from(points))
-                            .color(side_colour(s))
+                            .color(crate::ui::side_colour32(s))
                             .width(2.0),
                     );
                 }

@@ -188,7 +188,12 @@ fn scenario_of_save(
 /// exit code.
 ///
 /// `manual_dice`: the players roll their own dice from the start (each roll asked for).
-pub fn run_window(launch: Launch, registry: Registry, manual_dice: bool) -> ExitCode {
+pub fn run_window(
+    launch: Launch,
+    registry: Registry,
+    manual_dice: bool,
+    frame_log: Option<crate::ui::frame_time::FrameLog>,
+) -> ExitCode {
     let size = match &launch {
         Launch::Screenshot { size, .. } => *size,
         // Fits a 1280x720 screen whole, so the events panel at the bottom is on it.
@@ -210,6 +215,9 @@ pub fn run_window(launch: Launch, registry: Registry, manual_dice: bool) -> Exit
     for entry in &registry.0 {
         (entry.plugin)(&mut app);
         (entry.shell)(&mut app);
+    }
+    if let Some(log) = frame_log {
+        app.insert_resource(log);
     }
     app.insert_resource(registry).add_plugins((
         title::plugin,

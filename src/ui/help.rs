@@ -10,6 +10,7 @@ pub const SHELL_SHORTCUTS: &[(&str, &str)] = &[
     ("Mouse wheel", "zoom"),
     ("F", "fit the table to the window"),
     ("F1", "this help"),
+    ("F3", "frames per second and frame time"),
 ];
 
 /// Draws the help window.

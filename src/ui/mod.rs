@@ -1,10 +1,11 @@
-//! The shared shell of the playing screen: phase bar, dice and event log, hand-over screen
-//! and help. The rule set playing tells the shell what to show through [`ShellStatus`] and
+//! The shared shell of the playing screen: phase bar, dice and event log, hand-over screen,
+//! help and the frame-rate readout. The rule set playing tells the shell what to show through [`ShellStatus`] and
 //! [`RuleSetHelp`], draws its own side panels inside [`TableArea`] after the shell
 //! ([`ShellSet`]), and hears the shell's End button as [`ShellAction`]. Nothing here changes
 //! the game: panels send commands.
 
 mod dice_log;
+pub mod frame_time;
 mod handover;
 mod help;
 mod phase_bar;
@@ -226,7 +227,7 @@ impl Plugin for UiPlugin {
             .init_resource::<RuleSetHelp>()
             .init_resource::<TableArea>()
             .add_message::<ShellAction>()
-            .add_plugins(handover::plugin)
+            .add_plugins((handover::plugin, frame_time::plugin))
             .add_systems(
                 EguiPrimaryContextPass,
                 frame.in_set(ShellSet).run_if(game_on),
