@@ -55,3 +55,60 @@ fn shot(scenario: &str) {
     let _ = std::fs::remove_file(out);
     let _ = std::fs::remove_dir_all(runtime);
 }
+
+/// `play --frame-log` writes frames per second once a second while the window runs.
+#[test]
+fn the_frame_log_records_the_frame_rate_once_a_second() {
+    let dir = std::env::temp_dir().join(format!("holotable-frames-{}", std::process::id()));
+    let runtime = dir.join("xdg");
+    std::fs::create_dir_all(&runtime).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    let log = dir.join("frames.txt");
+    // The window runs until `timeout` stops it; the log is flushed line by line.
+    let _ = Command::new("xvfb-run")
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .env("HOLOTABLE_DATA_DIR", &dir)
+        .args(["-a", "-s", "-screen 0 1280x720x24", "timeout", "20"])
+        .arg(env!("CARGO_BIN_EXE_holotable"))
+        .args(["play", "shooting_example", "--seed", "1", "--frame-log"])
+        .arg(&log)
+        .status()
+        .expect("xvfb-run is installed (apt-get install xvfb mesa-vulkan-drivers)");
+    let text = std::fs::read_to_string(&log).expect("the frame log was written");
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("# seconds fps frame_ms"));
+    let rows: Vec<Vec<f64>> = lines
+        .map(|l| l.split(' ').map(|x| x.parse().expect("a number")).collect())
+        .collect();
+    assert!(rows.len() >= 2, "fewer than two seconds logged: {text}");
+    for r in &rows {
+        assert_eq!(r.len(), 3, "{text}");
+        assert!(r[1] > 0.0 && r[2] > 0.0, "{text}");
+        // Frames per second and milliseconds a frame agree (smoothed, so roughly).
+        assert!((r[1] * r[2] / 1000.0 - 1.0).abs() < 0.5, "{text}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_frame_log_that_cannot_be_written_is_refused_before_the_window_opens() {
+    let out = Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args([
+            "play",
+            "shooting_example",
+            "--frame-log",
+            "/nonexistent-dir/frames.txt",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("/nonexistent-dir/frames.txt: cannot write the frame log"),
+        "{err}"
+    );
+}
