@@ -5,6 +5,7 @@ use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
+use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiGlobalSettings, PrimaryEguiContext};
 
@@ -39,6 +40,27 @@ impl PanelInsets {
     }
 }
 
+/// On a software renderer (Mesa's llvmpipe, a virtual machine without a GPU) the table is
+/// drawn without multisampling: 4x MSAA there costs more than half the frame rate (10.9 against
+/// 25.5 frames a second on the largest bundled scenario, docs/performance.md), and the edges it
+/// smooths are hex and token outlines. A GPU keeps the default 4x.
+fn software_renderer_msaa(
+    info: Option<Res<RenderAdapterInfo>>,
+    mut cameras: Query<&mut Msaa, With<TableCamera>>,
+    mut done: Local<bool>,
+) {
+    let Some(info) = info else { return };
+    if *done || cameras.is_empty() {
+        return;
+    }
+    *done = true;
+    if info.device_type == wgpu_types::DeviceType::Cpu {
+        for mut msaa in &mut cameras {
+            *msaa = Msaa::Off;
+        }
+    }
+}
+
 /// The table camera, and a second camera that only draws egui over the whole window (so the
 /// panels are not squeezed into the table camera's viewport).
 fn spawn(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
@@ -48,6 +70,8 @@ fn spawn(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
         PrimaryEguiContext,
         Camera2d,
         RenderLayers::none(),
+        // egui feathers its own edges: multisampling its layer only costs fill.
+        Msaa::Off,
         Camera {
             order: 1,
             output_mode: CameraOutputMode::Write {
@@ -180,5 +204,5 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelInsets>()
         .add_systems(Startup, spawn)
         .add_systems(PostUpdate, viewport)
-        .add_systems(Update, (fit, pan_zoom).chain());
+        .add_systems(Update, ((fit, pan_zoom).chain(), software_renderer_msaa));
 }
