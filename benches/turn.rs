@@ -73,6 +73,27 @@ fn bench(c: &mut Criterion) {
             BatchSize::SmallInput,
         )
     });
+    // The same command with the window's crash-safe autosave on: the record written whole to
+    // a new file (temp file, fsync, rename, folder fsync) after it.
+    let folder =
+        std::env::temp_dir().join(format!("holotable-bench-autosave-{}", std::process::id()));
+    c.bench_function("one EndActivation with autosave", |b| {
+        b.iter_batched_ref(
+            || {
+                let mut s = setup();
+                s.send(Command::EndPhase);
+                s.send(Command::EndPhase);
+                s.send(Command::EndActivation);
+                s.autosave(folder.clone());
+                s
+            },
+            |s| {
+                assert!(s.send(Command::EndActivation).accepted());
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    let _ = std::fs::remove_dir_all(&folder);
     c.bench_function("the rules play one whole turn, 60 figures", |b| {
         b.iter_batched(
             || {

@@ -544,7 +544,7 @@ fn keys(
     let b = &battle.0;
     let mode = [
         (KeyCode::KeyM, Mode::Move),
-        (KeyCode::KeyF, Mode::Fire),
+        (KeyCode::KeyT, Mode::Fire),
         (KeyCode::KeyS, Mode::MoveAndFire),
         (KeyCode::KeyC, Mode::Assault),
         (KeyCode::KeyB, Mode::Board),

@@ -27,7 +27,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
         "M",
         "move (an enemy clicked is fired at if in range and sight, else attacked in close combat)",
     ),
-    ("F", "fire"),
+    ("T", "fire at a target (F fits the table)"),
     (
         "S",
         "move and fire (advanced): click where to move, then the target",
@@ -292,7 +292,7 @@ fn unit_panel(
                 (Mode::Move, "Move (M)", u.carried_by.is_none()),
                 (
                     Mode::Fire,
-                    "Fire (F)",
+                    "Fire (T)",
                     u.carried_by.is_none() && p.kind != Kind::Leader,
                 ),
                 (
