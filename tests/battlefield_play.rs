@@ -5,7 +5,7 @@
 
 use holotable::engine::dice::Randomness;
 use holotable::engine::pipeline::CommandOutcome;
-use holotable::engine::ruleset::Headless;
+use holotable::engine::ruleset::{Headless, RuleSet};
 use holotable::engine::session::Session;
 use holotable::rulesets::battlefield::commands::Command;
 use holotable::rulesets::battlefield::phases::BattleRes;
@@ -105,4 +105,49 @@ fn the_impulse_ends_when_every_unit_of_the_side_has_played() {
     apply(&mut b, &step, &mut dice).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(b.impulse.number, number + 1, "the impulse did not end");
     assert_ne!(b.impulse.side, side, "the other side plays next");
+}
+
+#[test]
+fn the_app_plays_its_side_only_and_the_table_is_seen_through_the_persons() {
+    use holotable::rulesets::battlefield::ai::RulesSides;
+    use holotable::rulesets::battlefield::view::viewer;
+    let (loaded, _) = registry()
+        .load("forest_ambush")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(5))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    s.set_rules_sides(&["imperials".into()])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let err = s.set_rules_sides(&["empire".into()]).unwrap_err();
+    assert!(
+        err.contains("no side of that id (sides: imperials, alliance, or all)"),
+        "{err}"
+    );
+    let (mut app_steps, mut person_turns) = (0, 0);
+    for _ in 0..400 {
+        if s.phase() == "GameOver" {
+            break;
+        }
+        let b = s.world().resource::<BattleRes>().0.clone();
+        let app = s.world().resource::<RulesSides>().clone();
+        // Whoever acts, the screen shows the rebels' side of the hidden units.
+        assert_eq!(viewer(&b, Some(&app)), 1);
+        let step = Battlefield::ai_step(s.world_mut());
+        if b.impulse.side == 0 {
+            assert!(matches!(step, Some(Ok(_))), "{step:?}");
+            app_steps += 1;
+        } else {
+            // The person's impulse: the app does nothing; the person passes.
+            assert!(
+                step.is_none(),
+                "the app acted in the person's impulse: {step:?}"
+            );
+            assert!(s.send(Command::EndImpulse).accepted());
+            person_turns += 1;
+        }
+    }
+    assert!(
+        app_steps > 10 && person_turns > 5,
+        "{app_steps} {person_turns}"
+    );
 }
