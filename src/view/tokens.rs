@@ -18,6 +18,10 @@ struct TokenVisual {
 #[derive(Component)]
 struct Badges(Entity);
 
+/// The label text under a base, of this piece.
+#[derive(Component)]
+struct Label(Entity);
+
 fn spawn_missing(
     tokens: Query<(Entity, &Token), Added<Token>>,
     mut commands: Commands,
@@ -60,6 +64,7 @@ fn spawn_missing(
                     ));
                 }
                 c.spawn((
+                    Label(e),
                     Text2d::new(short_name(&t.label)),
                     TextFont {
                         font_size: FontSize::Px(26.0),
@@ -79,7 +84,9 @@ fn spawn_missing(
                         ..default()
                     },
                     TextColor(Color::srgb(1.0, 0.35, 0.3)),
-                    Transform::from_xyz(0.0, t.base + 0.6, 0.03).with_scale(Vec3::splat(0.034)),
+                    // As high as the label, just above the base.
+                    Transform::from_xyz(0.0, t.base + t.label_size * 0.66, 0.03)
+                        .with_scale(Vec3::splat(t.label_size / 26.0)),
                 ));
             });
     }
@@ -135,9 +142,142 @@ fn sync(
     }
 }
 
+/// A text's box on the board, (centre, half extents), board units: `chars` letters `size`
+/// high (a letter is about 0.68 of its height wide, with a little room).
+fn text_box(centre: Vec2, chars: usize, size: f32) -> (Vec2, Vec2) {
+    (centre, Vec2::new(chars as f32 * size * 0.34, size * 0.5))
+}
+
+fn overlaps(a: (Vec2, Vec2), b: (Vec2, Vec2)) -> bool {
+    (a.0.x - b.0.x).abs() < a.1.x + b.1.x && (a.0.y - b.0.y).abs() < a.1.y + b.1.y
+}
+
+/// Which labels and badges to show so that none runs into another or over another piece's
+/// base: in drawing order, a text is shown only if it is clear of every base and of the texts
+/// already shown. A piece whose label is hidden still names itself on hover and on its card.
+/// Returns (label shown, badges shown) for each token, in the order given.
+fn declutter(tokens: &[&Token]) -> Vec<(bool, bool)> {
+    let mut order: Vec<usize> = (0..tokens.len()).collect();
+    order.sort_by_key(|&i| tokens[i].order);
+    let bases: Vec<(Vec2, Vec2)> = tokens
+        .iter()
+        .filter(|t| t.shown)
+        .map(|t| (t.at, Vec2::splat(t.base * 0.9)))
+        .collect();
+    let mut placed: Vec<(Vec2, Vec2)> = Vec::new();
+    let mut out = vec![(false, false); tokens.len()];
+    for i in order {
+        let t = tokens[i];
+        if !t.shown {
+            continue;
+        }
+        let mut fits = |b: (Vec2, Vec2)| {
+            let clear =
+                !bases.iter().any(|&o| overlaps(b, o)) && !placed.iter().any(|&o| overlaps(b, o));
+            if clear {
+                placed.push(b);
+            }
+            clear
+        };
+        let label = text_box(
+            t.at - Vec2::Y * (t.base + t.label_size * 0.66),
+            short_name(&t.label).chars().count(),
+            t.label_size,
+        );
+        let badges = text_box(
+            t.at + Vec2::Y * (t.base + t.label_size * 0.66),
+            t.badges.chars().count(),
+            t.label_size,
+        );
+        out[i] = (fits(label), t.badges.is_empty() || fits(badges));
+    }
+    out
+}
+
+/// Shows and hides labels and badges as [`declutter`] says, when a token changed.
+fn show_clear_texts(
+    changed: Query<(), Changed<Token>>,
+    tokens: Query<(Entity, &Token)>,
+    mut labels: Query<(&Label, &mut Visibility), Without<Badges>>,
+    mut badges: Query<(&Badges, &mut Visibility), Without<Label>>,
+) {
+    if changed.is_empty() {
+        return;
+    }
+    let all: Vec<(Entity, &Token)> = tokens.iter().collect();
+    let refs: Vec<&Token> = all.iter().map(|(_, t)| *t).collect();
+    let shown: std::collections::HashMap<Entity, (bool, bool)> =
+        all.iter().map(|(e, _)| *e).zip(declutter(&refs)).collect();
+    let vis = |on: bool| {
+        if on {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        }
+    };
+    for (l, mut v) in &mut labels {
+        v.set_if_neq(vis(shown.get(&l.0).is_some_and(|s| s.0)));
+    }
+    for (b, mut v) in &mut badges {
+        v.set_if_neq(vis(shown.get(&b.0).is_some_and(|s| s.1)));
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (spawn_missing, sync).chain().after(super::BoardDrawn),
+        (spawn_missing, sync, show_clear_texts)
+            .chain()
+            .after(super::BoardDrawn),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn token(at: (f32, f32), label: &str, order: usize) -> Token {
+        Token {
+            side: 0,
+            label: label.into(),
+            emblem: String::new(),
+            base: 0.5,
+            label_size: Token::LABEL,
+            at: Vec2::new(at.0, at.1),
+            badges: String::new(),
+            faded: false,
+            shown: true,
+            order,
+        }
+    }
+
+    #[test]
+    fn colliding_labels_give_way_to_the_earlier_piece_and_apart_all_show() {
+        // Stormtrooper A1/A2/A3 in base contact: only A1's label fits; 3" apart, all do.
+        let close = [
+            token((10.0, 10.0), "Stormtrooper A1", 0),
+            token((11.0, 10.0), "Stormtrooper A2", 1),
+            token((12.0, 10.0), "Stormtrooper A3", 2),
+        ];
+        let shown = declutter(&close.iter().collect::<Vec<_>>());
+        assert_eq!(
+            shown.iter().map(|s| s.0).collect::<Vec<_>>(),
+            [true, false, false]
+        );
+        let apart = [
+            token((10.0, 10.0), "Stormtrooper A1", 0),
+            token((20.0, 10.0), "Stormtrooper A2", 1),
+            token((30.0, 10.0), "Stormtrooper A3", 2),
+        ];
+        let shown = declutter(&apart.iter().collect::<Vec<_>>());
+        assert!(shown.iter().all(|s| s.0 && s.1), "{shown:?}");
+    }
+
+    #[test]
+    fn a_label_over_another_base_is_hidden() {
+        // B stands just under A: A's label would run over B's base.
+        let t = [token((10.0, 10.0), "A", 0), token((10.0, 8.8), "B", 1)];
+        let shown = declutter(&t.iter().collect::<Vec<_>>());
+        assert_eq!((shown[0].0, shown[1].0), (false, true));
+    }
 }
