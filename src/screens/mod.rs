@@ -6,6 +6,7 @@ mod playing;
 mod results;
 mod scenario_select;
 mod screenshot;
+pub mod settings;
 mod title;
 
 use std::path::PathBuf;
@@ -103,6 +104,9 @@ pub fn begin(
         (entry.set_rules_sides)(world, rules_play).map_err(|e| vec![e])?;
     }
     autosave_from(world, &loaded.file, None);
+    if !loaded.file.starts_with("bundled:") {
+        settings::note_opened(world, std::path::Path::new(&loaded.file));
+    }
     world.insert_resource(CurrentScenario(loaded));
     clear_notice(world);
     world
@@ -148,6 +152,11 @@ pub fn resume(world: &mut World, path: &std::path::Path) -> Result<(), String> {
             .resource_mut::<NextState<GameState>>()
             .set(GameState::NoGame);
         return Err(e);
+    }
+    // A save opened by hand goes on the recent list; an autosave resumed does not.
+    let autosaved = crate::engine::autosave::folder().is_some_and(|f| path.starts_with(f));
+    if !autosaved {
+        settings::note_opened(world, path);
     }
     if let Ok(loaded) = scenario_of_save(&registry, &text, path) {
         autosave_from(world, &loaded.file, Some(path));
@@ -219,10 +228,13 @@ pub fn run_window(
     if let Some(log) = frame_log {
         app.insert_resource(log);
     }
+    let (kept, file) = settings::read();
+    app.insert_resource(kept).insert_resource(file);
     app.insert_resource(registry).add_plugins((
         title::plugin,
         scenario_select::plugin,
         fairness::plugin,
+        settings::plugin,
         playing::plugin,
         results::plugin,
     ));
@@ -268,17 +280,19 @@ pub fn run_window(
             app.add_plugins(screenshot::plugin(out));
         }
     }
-    if manual_dice {
-        app.add_systems(
-            Update,
-            // Each game's dice start manual (a player may still switch them in the panel).
-            |mut dice: Option<ResMut<crate::engine::dice::DiceRes>>| {
-                if let Some(d) = dice.as_mut().filter(|d| d.is_added()) {
-                    d.set_manual(true);
-                }
-            },
-        );
-    }
+    app.add_systems(
+        Update,
+        // Each game's dice start manual when asked on the command line or in the settings (a
+        // player may still switch them in the panel).
+        move |mut dice: Option<ResMut<crate::engine::dice::DiceRes>>,
+              settings: Res<settings::Settings>| {
+            if let Some(d) = dice.as_mut().filter(|d| d.is_added())
+                && (manual_dice || settings.manual_dice)
+            {
+                d.set_manual(true);
+            }
+        },
+    );
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(_) => ExitCode::FAILURE,

@@ -33,9 +33,12 @@ fn resume_unfinished(world: &mut World, files: &[std::path::PathBuf]) {
     world.resource_mut::<Notice>().refusal = Some(why.join("\n"));
 }
 
+#[allow(clippy::too_many_arguments)]
 fn title(
     mut ctx: EguiContexts,
     registry: Res<Registry>,
+    mut settings: ResMut<super::settings::Settings>,
+    mut settings_file: ResMut<super::settings::SettingsFile>,
     notice: Res<Notice>,
     unfinished: Res<Unfinished>,
     mut next: ResMut<NextState<Screen>>,
@@ -93,6 +96,30 @@ fn title(
                     commands.queue(move |world: &mut World| resume_unfinished(world, &files));
                 }
             }
+            if !settings.recent.is_empty() {
+                ui.add_space(12.0);
+                ui.weak("Opened lately");
+                for f in settings.recent.clone() {
+                    let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+                    if ui
+                        .add_sized([240.0, 24.0], egui::Button::new(name))
+                        .on_hover_text(f.display().to_string())
+                        .clicked()
+                    {
+                        commands.queue(move |world: &mut World| open_recent(world, &f));
+                    }
+                }
+            }
+            ui.add_space(8.0);
+            if ui
+                .add_sized([240.0, 32.0], egui::Button::new("Settings"))
+                .clicked()
+            {
+                settings_file.open = !settings_file.open;
+            }
+            if let Some(why) = &settings_file.problem {
+                ui.colored_label(egui::Color32::from_rgb(255, 110, 100), why);
+            }
             ui.add_space(8.0);
             if ui
                 .add_sized([240.0, 32.0], egui::Button::new("Quit"))
@@ -102,7 +129,27 @@ fn title(
             }
         });
     });
+    if super::settings::window(ctx, &mut settings, &mut settings_file) {
+        commands.queue(super::settings::store);
+    }
     Ok(())
+}
+
+/// Opens a recent file: a save resumes, a scenario starts (hotseat, a new seed).
+fn open_recent(world: &mut World, file: &std::path::Path) {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let result = if crate::engine::save::looks_like_save(&text) {
+        super::resume(world, file)
+    } else {
+        let registry = world.resource::<Registry>().clone();
+        registry
+            .load(&file.display().to_string())
+            .and_then(|(loaded, _)| super::begin(world, loaded, super::clock_seed(), &[]))
+            .map_err(|es| es.join("\n"))
+    };
+    if let Err(why) = result {
+        world.resource_mut::<Notice>().refusal = Some(why);
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -1,0 +1,242 @@
+//! The player's settings, kept between runs in the platform's config folder as RON (the
+//! `directories` crate: e.g. `~/.config/holotable/settings.ron` on Linux; `HOLOTABLE_CONFIG_DIR`
+//! moves it): the size of the interface, whether the players roll their own dice, and the
+//! files opened lately (listed on the title screen). Shown and changed in the title's Settings
+//! window; written whole or not at all on every change.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use serde::{Deserialize, Serialize};
+
+/// Files the title screen lists, newest first.
+pub const RECENT: usize = 8;
+
+/// What the player chose, as kept in `settings.ron`.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The size of panels and text, 0.75 to 2 (1: as designed).
+    pub ui_scale: f32,
+    /// Every new game starts with the players rolling their own dice.
+    pub manual_dice: bool,
+    /// Scenario files and saves opened lately, newest first, at most [`RECENT`].
+    pub recent: Vec<PathBuf>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            ui_scale: 1.0,
+            manual_dice: false,
+            recent: Vec::new(),
+        }
+    }
+}
+
+/// Where the settings live: `$HOLOTABLE_CONFIG_DIR/settings.ron`, else the platform's config
+/// folder for Holotable; `None` where the platform has none.
+pub fn path() -> Option<PathBuf> {
+    let dir = match std::env::var_os("HOLOTABLE_CONFIG_DIR") {
+        Some(d) if !d.is_empty() => PathBuf::from(d),
+        _ => directories::ProjectDirs::from("", "", "holotable")?
+            .config_dir()
+            .to_path_buf(),
+    };
+    Some(dir.join("settings.ron"))
+}
+
+impl Settings {
+    /// Reads the settings at `path`; none there yet is the defaults.
+    ///
+    /// Errors: the file cannot be read, or does not parse (`file:line:column: what was
+    /// expected`); the caller then plays with the defaults and leaves the file as it is.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Self::default()),
+            Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
+        };
+        let mut s: Self = crate::rules::scenario::ron_options()
+            .from_str(&text)
+            .map_err(|e| {
+                format!(
+                    "{}:{}:{}: {} (the settings were not changed; defaults used)",
+                    path.display(),
+                    e.span.start.line,
+                    e.span.start.col,
+                    e.code
+                )
+            })?;
+        s.ui_scale = s.ui_scale.clamp(0.75, 2.0);
+        s.recent.truncate(RECENT);
+        Ok(s)
+    }
+
+    /// Writes the settings to `path`, whole or not at all.
+    ///
+    /// Errors: the folder or file cannot be written (the path named).
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| format!("cannot encode the settings: {e}"))?;
+        crate::engine::save::write_atomically(path, text.as_bytes())
+            .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    }
+
+    /// Puts `file` first in the recent files (once), keeping at most [`RECENT`].
+    pub fn opened(&mut self, file: &Path) {
+        let file = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+        self.recent.retain(|f| *f != file);
+        self.recent.insert(0, file);
+        self.recent.truncate(RECENT);
+    }
+}
+
+/// The settings file and the last problem with it, for the title screen.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SettingsFile {
+    /// Where they are kept (none: the platform has no config folder; nothing is kept).
+    pub path: Option<PathBuf>,
+    /// Why they could not be read or written, if so.
+    pub problem: Option<String>,
+    /// The Settings window is open.
+    pub open: bool,
+    /// The interface size on the slider, until it is let go.
+    pub pending_scale: Option<f32>,
+}
+
+/// Reads the settings for the window: the defaults, with the reason, if the file is broken.
+pub fn read() -> (Settings, SettingsFile) {
+    let path = path();
+    let (settings, problem) = match path.as_deref().map(Settings::load) {
+        Some(Ok(s)) => (s, None),
+        Some(Err(e)) => (Settings::default(), Some(e)),
+        None => (Settings::default(), None),
+    };
+    let file = SettingsFile {
+        path,
+        problem,
+        open: false,
+        pending_scale: None,
+    };
+    (settings, file)
+}
+
+/// Writes the settings where they are kept; a failure is shown on the title screen.
+pub fn store(world: &mut World) {
+    let settings = world.resource::<Settings>().clone();
+    let mut file = world.resource_mut::<SettingsFile>();
+    if let Some(p) = file.path.clone() {
+        file.problem = settings.save(&p).err();
+    }
+}
+
+/// Notes that `file` was opened (a scenario file or a save) and keeps the settings.
+pub fn note_opened(world: &mut World, file: &Path) {
+    if let Some(mut s) = world.get_resource_mut::<Settings>() {
+        s.opened(file);
+        store(world);
+    }
+}
+
+/// The interface size follows the setting.
+fn apply_scale(mut ctx: EguiContexts, settings: Res<Settings>) -> Result {
+    let ctx = ctx.ctx_mut()?;
+    if (ctx.zoom_factor() - settings.ui_scale).abs() > 1e-3 {
+        ctx.set_zoom_factor(settings.ui_scale);
+    }
+    Ok(())
+}
+
+/// The Settings window (opened from the title screen).
+pub fn window(ctx: &egui::Context, settings: &mut Settings, file: &mut SettingsFile) -> bool {
+    let mut changed = false;
+    let mut open = file.open;
+    egui::Window::new("Settings")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            let mut scale = file.pending_scale.unwrap_or(settings.ui_scale);
+            let r = ui.add(
+                egui::Slider::new(&mut scale, 0.75..=2.0)
+                    .step_by(0.05)
+                    .text("Interface size"),
+            );
+            // Applied once the slider is let go, so the window does not grow under the mouse.
+            file.pending_scale = Some(scale);
+            if !r.dragged() && (scale - settings.ui_scale).abs() > 1e-3 {
+                settings.ui_scale = scale;
+                changed = true;
+            }
+            changed |= ui
+                .checkbox(
+                    &mut settings.manual_dice,
+                    "We roll our own dice in every new game (each roll asked for)",
+                )
+                .changed();
+            if ui
+                .add_enabled(
+                    !settings.recent.is_empty(),
+                    egui::Button::new("Forget the recent files"),
+                )
+                .clicked()
+            {
+                settings.recent.clear();
+                changed = true;
+            }
+            match &file.path {
+                Some(p) => ui.weak(format!("Kept in {}", p.display())),
+                None => {
+                    ui.weak("This system has no config folder: the settings last until you quit.")
+                }
+            };
+        });
+    file.open = open;
+    if !open {
+        file.pending_scale = None;
+    }
+    changed
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        apply_scale.run_if(resource_exists::<Settings>),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_and_a_broken_file_names_its_place() {
+        let dir = std::env::temp_dir().join(format!("holotable-settings-{}", std::process::id()));
+        let path = dir.join("settings.ron");
+        assert_eq!(Settings::load(&path), Ok(Settings::default()));
+        let mut s = Settings {
+            ui_scale: 1.25,
+            manual_dice: true,
+            recent: Vec::new(),
+        };
+        for i in 0..10 {
+            s.opened(Path::new(&format!("/nowhere/game{i}.ron")));
+        }
+        s.opened(Path::new("/nowhere/game3.ron"));
+        assert_eq!(s.recent.len(), RECENT);
+        assert_eq!(s.recent[0], PathBuf::from("/nowhere/game3.ron"));
+        assert_eq!(s.recent[1], PathBuf::from("/nowhere/game9.ron"));
+        s.save(&path).unwrap();
+        assert_eq!(Settings::load(&path), Ok(s));
+        std::fs::write(&path, "(ui_scale: 1.5,\n manual_dice: maybe)").unwrap();
+        let e = Settings::load(&path).unwrap_err();
+        assert!(
+            e.contains("settings.ron:2:") && e.contains("defaults used"),
+            "{e}"
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
