@@ -100,8 +100,14 @@ pub fn begin(
     // An earlier game's autosaving stops here, before this one's commands.
     world.remove_resource::<crate::engine::autosave::Autosave>();
     (entry.start)(world, &loaded, Randomness::seeded(seed))?;
-    if !rules_play.is_empty() {
-        (entry.set_rules_sides)(world, rules_play).map_err(|e| vec![e])?;
+    if !rules_play.is_empty()
+        && let Err(e) = (entry.set_rules_sides)(world, rules_play)
+    {
+        // An unknown side: no game, and the title says why.
+        world
+            .resource_mut::<NextState<GameState>>()
+            .set(GameState::NoGame);
+        return Err(vec![e]);
     }
     autosave_from(world, &loaded.file, None);
     if !loaded.file.starts_with("bundled:") {
