@@ -57,16 +57,17 @@ fn bench(c: &mut Criterion) {
     };
     let (scripted, by_table) = (loaded(false), loaded(true));
     let setup = || Session::<Tyneside>::start(&scripted, Randomness::seeded(7)).unwrap();
+    // A game in progress: the movement phase's system has run once already.
+    let in_movement = || {
+        let mut s = setup();
+        s.send(Command::EndPhase);
+        s.send(Command::EndPhase);
+        s.send(Command::EndActivation);
+        s
+    };
     c.bench_function("one EndActivation through Session::send", |b| {
         b.iter_batched_ref(
-            || {
-                // A game in progress: the movement phase's system has run once already.
-                let mut s = setup();
-                s.send(Command::EndPhase);
-                s.send(Command::EndPhase);
-                s.send(Command::EndActivation);
-                s
-            },
+            &in_movement,
             |s| {
                 assert!(s.send(Command::EndActivation).accepted());
             },
@@ -80,10 +81,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("one EndActivation with autosave", |b| {
         b.iter_batched_ref(
             || {
-                let mut s = setup();
-                s.send(Command::EndPhase);
-                s.send(Command::EndPhase);
-                s.send(Command::EndActivation);
+                let mut s = in_movement();
                 s.autosave(folder.clone());
                 s
             },

@@ -2,20 +2,9 @@
 //! dice (imperial-alliance-battlefield.txt), and `holotable check` on broken maps and
 //! scenarios.
 
-use std::process::Command;
+mod common;
 
-fn holotable(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_holotable"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use common::holotable;
 
 /// Plays `script` on `scenario` with `dice` and returns the final state as JSON.
 fn run(scenario: &str, script: &str, dice: &str) -> serde_json::Value {

@@ -1,19 +1,8 @@
 //! `holotable check` and `holotable run` as a user calls them.
 
-use std::process::Command;
+mod common;
 
-fn holotable(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_holotable"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use common::holotable;
 
 #[test]
 fn check_accepts_the_bundled_scenarios() {

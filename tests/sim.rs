@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::process::Command;
+use common::holotable;
 use std::sync::atomic::AtomicUsize;
 
 use holotable::engine::session::autoplay;
@@ -69,19 +69,6 @@ fn casualties_count_the_pieces_lost_per_game() {
         "no figure was lost in 20 games: {:?}",
         r.casualties
     );
-}
-
-fn holotable(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_holotable"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 #[test]

@@ -13,6 +13,7 @@ pub mod pipeline;
 pub mod record;
 pub mod replay;
 pub mod replay_view;
+pub mod rules_side;
 pub mod ruleset;
 pub mod save;
 pub mod session;

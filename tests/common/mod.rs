@@ -83,3 +83,18 @@ pub fn fig(s: &mut Game, id: &str) -> holotable::rulesets::tyneside::snapshot::F
         .find(|f| f.id == id)
         .unwrap_or_else(|| panic!("no figure {id}"))
 }
+
+/// Runs the `holotable` binary with `args` in the project folder: (exit code, standard
+/// output, standard error).
+pub fn holotable(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}

@@ -129,26 +129,6 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
     })
 }
 
-/// How long the window waits between two steps of the app's side, seconds.
-const STEP_PAUSE: f32 = 0.6;
-
-/// In the window: when a side the app plays is to act, one step every [`STEP_PAUSE`].
-fn drive(world: &mut World, mut wait: Local<f32>) {
-    let dt = world.resource::<Time>().delta_secs();
-    *wait -= dt;
-    if *wait > 0.0 {
-        return;
-    }
-    if let Some(step) = act(world) {
-        *wait = STEP_PAUSE;
-        let mut notice = world.resource_mut::<crate::engine::pipeline::Notice>();
-        match step {
-            Ok(what) => notice.info = Some(format!("The app's side: {what}")),
-            Err(why) => notice.refusal = Some(why),
-        }
-    }
-}
-
 /// Run condition: the side whose impulse it is belongs to a person (the mouse acts only then).
 pub fn person_to_act(b: Option<Res<BattleRes>>, rules: Option<Res<RulesSides>>) -> bool {
     match (b, rules) {
@@ -160,11 +140,5 @@ pub fn person_to_act(b: Option<Res<BattleRes>>, rules: Option<Res<RulesSides>>) 
 
 /// The app's side in the window.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        drive
-            .run_if(crate::engine::state::playing(super::ID))
-            .run_if(crate::engine::replay_view::not_viewing)
-            .after(crate::engine::pipeline::CommandPipeline),
-    );
+    crate::engine::rules_side::drive_plugin::<Battlefield>(app, "The app's side");
 }

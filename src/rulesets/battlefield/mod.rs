@@ -123,21 +123,8 @@ impl RuleSet for Battlefield {
             .get_resource::<phases::BattleRes>()
             .ok_or("no battlefield game is on")?
             .0;
-        let ids: Vec<String> = b.sides.iter().map(|s| s.id.clone()).collect();
-        let mut chosen = Vec::new();
-        for want in sides {
-            if want == "all" {
-                chosen.extend(0..ids.len());
-            } else {
-                let i = ids.iter().position(|id| id == want).ok_or_else(|| {
-                    format!(
-                        "--ai {want}: no side of that id (sides: {}, or all)",
-                        ids.join(", ")
-                    )
-                })?;
-                chosen.push(i);
-            }
-        }
+        let ids: Vec<&str> = b.sides.iter().map(|s| s.id.as_str()).collect();
+        let chosen = crate::engine::rules_side::resolve_sides(&ids, sides)?;
         let mut app = world.get_resource_or_insert_with(ai::RulesSides::default);
         app.0.extend(chosen);
         app.0.sort_unstable();

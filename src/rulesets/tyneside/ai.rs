@@ -416,37 +416,9 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
     })
 }
 
-/// How long the window waits between two steps of the rules' side, seconds, so a person can
-/// follow what it does.
-const STEP_PAUSE: f32 = 0.6;
-
-/// In the window: when a side the rules play is to act, one step every [`STEP_PAUSE`]. A step
-/// that cannot go on is shown as the refusal it is.
-fn drive(world: &mut World, mut wait: Local<f32>) {
-    let dt = world.resource::<Time>().delta_secs();
-    *wait -= dt;
-    if *wait > 0.0 {
-        return;
-    }
-    if let Some(step) = act(world) {
-        *wait = STEP_PAUSE;
-        let mut notice = world.resource_mut::<crate::engine::pipeline::Notice>();
-        match step {
-            Ok(what) => notice.info = Some(format!("The rules: {what}")),
-            Err(why) => notice.refusal = Some(why),
-        }
-    }
-}
-
 /// The rules' side in the window.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        drive
-            .run_if(crate::engine::state::playing(super::ID))
-            .run_if(crate::engine::replay_view::not_viewing)
-            .after(crate::engine::pipeline::CommandPipeline),
-    );
+    crate::engine::rules_side::drive_plugin::<Tyneside>(app, "The rules");
 }
 
 /// Run condition: the side to act is a person's (the pointer and keys act only then, so a

@@ -193,20 +193,7 @@ impl RuleSet for Tyneside {
             .get_resource::<table::TableRes>()
             .ok_or("no Tyneside game is on")?;
         let ids: Vec<&str> = table.scenario.sides.iter().map(|s| s.id.as_str()).collect();
-        let mut chosen = Vec::new();
-        for want in sides {
-            if want == "all" {
-                chosen.extend(0..ids.len());
-            } else {
-                let i = ids.iter().position(|id| id == want).ok_or_else(|| {
-                    format!(
-                        "--ai {want}: no side of that id (sides: {}, or all)",
-                        ids.join(", ")
-                    )
-                })?;
-                chosen.push(i);
-            }
-        }
+        let chosen = crate::engine::rules_side::resolve_sides(&ids, sides)?;
         let mut rules = world.resource_mut::<ai::RulesSides>();
         rules.0.extend(chosen);
         rules.0.sort_unstable();
