@@ -5,6 +5,7 @@
 
 pub mod autosave;
 pub mod board;
+pub mod by_email;
 pub mod dice;
 pub mod hash;
 pub mod manual_dice;

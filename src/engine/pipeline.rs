@@ -75,6 +75,14 @@ pub fn parse_script<C: serde::de::DeserializeOwned>(
 /// Applies `command` to the game in `world` through rule set `R` and returns what became of
 /// it. The same function serves the window, scripts, tests, replays and the benchmarks.
 pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOutcome<R::Command> {
+    // A game by e-mail may send the command face down (engine::by_email).
+    let super::by_email::Sending {
+        command,
+        secret: sealed,
+    } = match super::by_email::before::<R>(world, command) {
+        Ok(sending) => sending,
+        Err(refused) => return refused,
+    };
     let dice = world.resource::<DiceRes>();
     let (dice_cp, dice_mark) = (dice.checkpoint(), dice.log().len());
     let deck = world.resource::<DeckRes>();
@@ -106,6 +114,7 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
                     hash,
                 });
             autosave::<R>(world);
+            super::by_email::after::<R>(world, sealed);
             CommandOutcome::Accepted(command)
         }
         Err(reason) => {
@@ -237,6 +246,7 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
     super::undo::plugin::<R>(app);
     super::replay_view::plugin::<R>(app);
     super::manual_dice::plugin::<R>(app);
+    super::by_email::plugin::<R>(app);
 }
 
 pub(super) fn shared(app: &mut App) {
@@ -244,4 +254,5 @@ pub(super) fn shared(app: &mut App) {
     super::undo::shared(app);
     super::replay_view::shared(app);
     super::manual_dice::shared(app);
+    super::by_email::shared(app);
 }

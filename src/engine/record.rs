@@ -50,6 +50,9 @@ pub struct GameRecord<C> {
     pub setup_dice: Vec<crate::rules::dice::RollRecord>,
     /// Accepted commands, in order.
     pub commands: Vec<RecordedCommand<C>>,
+    /// A game played by e-mail: each side's sealed secrets ([`super::by_email`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_email: Option<super::by_email::ByEmail>,
 }
 
 impl<C> GameRecord<C> {
@@ -64,6 +67,7 @@ impl<C> GameRecord<C> {
             seed,
             setup_dice: Vec::new(),
             commands: Vec::new(),
+            by_email: None,
         }
     }
 }

@@ -138,5 +138,7 @@ pub fn resume_watching<R: RuleSet>(
         }
         after(world, i + 1);
     }
+    // A game by e-mail goes on with the sides' seals as the file had them.
+    world.resource_mut::<GameRecord<R::Command>>().by_email = record.by_email.clone();
     Ok(())
 }

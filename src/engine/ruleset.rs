@@ -89,6 +89,38 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
         let _ = world;
         None
     }
+    /// The side a person must act for now; `None` when nobody must (a side the rules play is
+    /// to act, or the game is over). A sitting of a game by e-mail ends when this turns to
+    /// another side ([`super::by_email`]). The default: `None`.
+    fn side_to_act(world: &World) -> Option<usize> {
+        let _ = world;
+        None
+    }
+    /// Play by e-mail: the face-down form of `command`, sent now by the side to act, when it
+    /// is something the other side must not see yet (an order counter); `seal` is the
+    /// commitment ([`super::by_email::commitment`]) to carry in its place. `Ok(None)`: the
+    /// command hides nothing and goes as sent (the default).
+    ///
+    /// Errors: the refusal the command itself would get, so nothing illegal is sealed.
+    fn face_down(
+        world: &mut World,
+        command: &Self::Command,
+        seal: &str,
+    ) -> Result<Option<Self::Command>, String> {
+        let _ = (world, command, seal);
+        Ok(None)
+    }
+    /// Play by e-mail: when the game waits for `side`'s face-down commands to be shown, the
+    /// command that turns them over, given the commands that side sealed (with their salts);
+    /// `None` otherwise (the default).
+    fn turn_over(
+        world: &World,
+        side: usize,
+        sealed: &[super::by_email::Secret<Self::Command>],
+    ) -> Option<Self::Command> {
+        let _ = (world, side, sealed);
+        None
+    }
     /// Lets the rules play `sides` (side ids, or `all`) in the game in `world`, besides those
     /// the scenario gives them.
     ///

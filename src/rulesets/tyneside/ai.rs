@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use super::Tyneside;
 use super::board::{Game, GameView};
 use super::commands::Command;
+use super::input::side_to_act;
 use super::phases::melee::melee_pairs;
 use super::phases::movement::{group_movers, movable, plan_group, plan_step};
 use super::phases::situation;
@@ -59,16 +60,6 @@ enum Plan {
         in_contact: bool,
         targets: Vec<String>,
     },
-}
-
-/// The side to act now: in Orders the side placing orders, else the active group's side.
-fn side_to_act(view: &GameView, phase: TurnPhase) -> Option<usize> {
-    let turn = view.turn.as_ref()?;
-    match phase {
-        TurnPhase::Orders => Some(turn.orders_side),
-        TurnPhase::Movement | TurnPhase::Action => view.group(turn.active_group()?).map(|g| g.side),
-        TurnPhase::EndOfTurn => None,
-    }
 }
 
 fn observe(

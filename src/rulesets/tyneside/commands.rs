@@ -125,6 +125,31 @@ pub enum Command {
     EndActivation,
     /// Orders phase: the side placing orders is done.
     EndPhase,
+    /// Orders phase of a game by e-mail: a [`Command::PlaceOrder`] sent face down. The
+    /// app sends it in place of the player's own (docs/play-by-email.md).
+    PlaceFaceDown {
+        /// Group id.
+        group: String,
+        /// The commitment to the order placed (engine::by_email::commitment).
+        seal: String,
+    },
+    /// Orders phase of a game by e-mail, once every side has placed: a side turns its
+    /// face-down counters over, each checked against its commitment. The app sends it.
+    TurnOver {
+        /// Every face-down counter of the side.
+        orders: Vec<TurnedOver>,
+    },
+}
+
+/// A face-down order counter turned over: the order placed and the salt of its commitment.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TurnedOver {
+    /// Group id.
+    pub group: String,
+    /// The order placed.
+    pub order: Order,
+    /// The commitment's salt.
+    pub salt: String,
 }
 
 impl Command {
@@ -137,7 +162,9 @@ impl Command {
             | JoinGroup { .. }
             | LeaveGroup { .. }
             | MergeGroups { .. }
-            | EndPhase => &[TurnPhase::Orders],
+            | EndPhase
+            | PlaceFaceDown { .. }
+            | TurnOver { .. } => &[TurnPhase::Orders],
             Run { .. } | Move { .. } | MoveGroup { .. } | Jump { .. } | Hide { .. } => {
                 &[TurnPhase::Movement]
             }

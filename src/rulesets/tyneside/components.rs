@@ -172,6 +172,9 @@ pub struct Group {
     pub table_score: Option<i32>,
     /// The player's D6 (2D6) to move that score by, once rolled this turn (IssueOrder).
     pub leeway: Option<i32>,
+    /// In a game by e-mail: its new order counter lies face down, this the commitment to it
+    /// (engine::by_email), until its side turns it over.
+    pub face_down: Option<String>,
 }
 
 /// A portal counter: where the enemy may appear (Game setup; Enemy Force Generation).

@@ -188,6 +188,73 @@ impl RuleSet for Tyneside {
         printout::render_state(s)
     }
 
+    /// The side placing orders (turning its counters over), or the active group's side;
+    /// `None` for a side the rules play.
+    fn side_to_act(world: &World) -> Option<usize> {
+        let phase = *world.get_resource::<State<turn::TurnPhase>>()?.get();
+        let turn = world.get_resource::<turn::TurnState>()?;
+        let groups: Vec<components::Group> = world
+            .try_query::<&components::Group>()?
+            .iter(world)
+            .cloned()
+            .collect();
+        let side = match phase {
+            turn::TurnPhase::Orders if turn.turning_over => phases::turning_over_side(&groups),
+            turn::TurnPhase::Orders => Some(turn.orders_side),
+            turn::TurnPhase::Movement | turn::TurnPhase::Action => {
+                let active = turn.active_group()?;
+                groups.iter().find(|g| g.id == active).map(|g| g.side)
+            }
+            turn::TurnPhase::EndOfTurn => None,
+        }?;
+        let rules = world.get_resource::<ai::RulesSides>();
+        (!ai::played_by_rules(rules, side)).then_some(side)
+    }
+
+    /// An order counter a person places goes face down (Orders: "Order counters are placed
+    /// behind groups"; the other side sees them once all are placed). The last side to place
+    /// hides nothing: every other side's counters are down already, so its own go face up.
+    fn face_down(
+        world: &mut World,
+        command: &Command,
+        seal: &str,
+    ) -> Result<Option<Command>, String> {
+        let Command::PlaceOrder { group, order } = command else {
+            return Ok(None);
+        };
+        let sides = world
+            .get_resource::<table::TableRes>()
+            .map_or(0, |t| t.scenario.sides.len());
+        let placing = world
+            .get_resource::<turn::TurnState>()
+            .map(|t| t.orders_side);
+        if world
+            .get_resource::<State<turn::TurnPhase>>()
+            .is_none_or(|p| *p.get() != turn::TurnPhase::Orders)
+            || placing.is_none_or(|s| s + 1 >= sides)
+        {
+            return Ok(None);
+        }
+        world
+            .run_system_cached_with(phases::face_down, (group.clone(), *order, seal.to_string()))
+            .map_err(|e| e.to_string())?
+            .map(Some)
+    }
+
+    fn turn_over(
+        world: &World,
+        side: usize,
+        sealed: &[crate::engine::by_email::Secret<Command>],
+    ) -> Option<Command> {
+        let turn = world.get_resource::<turn::TurnState>()?;
+        let groups: Vec<components::Group> = world
+            .try_query::<&components::Group>()?
+            .iter(world)
+            .cloned()
+            .collect();
+        phases::turn_over_command(&groups, turn.turning_over, side, sealed)
+    }
+
     fn set_rules_sides(world: &mut World, sides: &[String]) -> Result<(), String> {
         let table = world
             .get_resource::<table::TableRes>()

@@ -155,6 +155,10 @@ fn hash_state(
     phase.hash(&mut h);
     if let Some(t) = turn {
         (t.turn, t.orders_side, &t.queue).hash(&mut h);
+        // Hashed only when set, so the hashes of games not by e-mail are as before.
+        if t.turning_over {
+            true.hash(&mut h);
+        }
         if let Some(r) = &t.result {
             (r.winner, &r.reason).hash(&mut h);
         }
@@ -172,6 +176,9 @@ fn hash_state(
             )
                 .hash(&mut gh);
             (g.fire_this_turn, g.fire_last_turn, g.table_score, g.leeway).hash(&mut gh);
+            if let Some(seal) = &g.face_down {
+                seal.hash(&mut gh);
+            }
             (g.index, gh.finish())
         })
         .collect();

@@ -94,6 +94,7 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
                     fire_last_turn: 0,
                     table_score: None,
                     leeway: None,
+                    face_down: None,
                 },
             ));
             for f in &g.figures {

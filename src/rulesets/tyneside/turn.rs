@@ -45,6 +45,10 @@ pub struct TurnState {
     pub queue: Vec<String>,
     /// Set when the game ends.
     pub result: Option<GameResult>,
+    /// In the Orders phase of a game by e-mail: every side has placed its counters and the
+    /// face-down ones wait to be turned over by their sides.
+    #[serde(default)]
+    pub turning_over: bool,
 }
 
 impl TurnState {
@@ -55,6 +59,7 @@ impl TurnState {
             orders_side: 0,
             queue: Vec::new(),
             result: None,
+            turning_over: false,
         }
     }
 

@@ -87,10 +87,15 @@ fn figure_at(board: &Board, p: Vec2) -> Option<Entity> {
         .map(|f| f.entity)
 }
 
-/// Which side may use the pointer now (the side to act), if any.
+/// The side to act now, if any: in Orders the side placing orders (in a game by e-mail once
+/// all have placed, the side turning its counters over), else the active group's side.
 pub fn side_to_act(view: &GameView, phase: TurnPhase) -> Option<usize> {
     let turn = view.turn.as_ref()?;
     match phase {
+        TurnPhase::Orders if turn.turning_over => {
+            let groups: Vec<_> = view.groups.iter().cloned().collect();
+            crate::rulesets::tyneside::phases::turning_over_side(&groups)
+        }
         TurnPhase::Orders => Some(turn.orders_side),
         TurnPhase::Movement | TurnPhase::Action => view.group(turn.active_group()?).map(|g| g.side),
         TurnPhase::EndOfTurn => None,

@@ -84,6 +84,8 @@ pub(super) fn apply(
             | Command::LeaveGroup { .. }
             | Command::MergeGroups { .. }
             | Command::EndPhase
+            | Command::PlaceFaceDown { .. }
+            | Command::TurnOver { .. }
             | Command::Run { .. }
             | Command::Move { .. }
             | Command::MoveGroup { .. }

@@ -255,6 +255,7 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
             fire_last_turn: 0,
             table_score: None,
             leeway: None,
+            face_down: None,
         },
     ));
     let Ok(roster) = crate::rulesets::tyneside::roster() else {

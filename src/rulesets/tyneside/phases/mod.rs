@@ -21,7 +21,9 @@ use bevy::prelude::*;
 pub use damage::apply_fire_result;
 pub use melee::pending_melee;
 pub use movement::{MovePlan, plan_step};
-pub use orders::{group_in_cover, in_command, situation};
+pub use orders::{
+    face_down, group_in_cover, in_command, situation, turn_over_command, turning_over_side,
+};
 pub(super) use sequence::check_wipe_out;
 pub use shooting::{FirePlan, HeroShotOdds, hero_shot_odds, plan_fire_fight};
 

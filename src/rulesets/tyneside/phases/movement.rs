@@ -443,6 +443,8 @@ pub(super) fn apply(
             | Command::LeaveGroup { .. }
             | Command::MergeGroups { .. }
             | Command::EndPhase
+            | Command::PlaceFaceDown { .. }
+            | Command::TurnOver { .. }
             | Command::Shoot { .. }
             | Command::HeroShot { .. }
             | Command::Grenade { .. }

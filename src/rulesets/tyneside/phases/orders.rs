@@ -52,9 +52,30 @@ pub(super) fn apply(
         let side = game.turn.orders_side;
         let turn = game.turn.turn;
         let side_name = game.table.side_name(side).to_string();
+        if game.turn.turning_over && !matches!(command, Command::TurnOver { .. }) {
+            return Err(
+                "every side has placed its order counters: the face-down ones are turned over next (docs/play-by-email.md)"
+                    .into(),
+            );
+        }
         match &command {
             Command::PlaceOrder { group, order } => {
                 run(&mut out, |_| place_order(&mut game, group, *order, side))
+            }
+            Command::PlaceFaceDown { group, seal } => run(&mut out, |out| {
+                let g = may_place(&game, group, side)?;
+                set_group(&mut game, group, |grp| grp.face_down = Some(seal.clone()));
+                out.log.push(
+                    turn,
+                    format!(
+                        "{side_name} places an order counter face down behind {}",
+                        g.name
+                    ),
+                );
+                Ok(())
+            }),
+            Command::TurnOver { orders } => {
+                run(&mut out, |out| turn_over(&mut game, out, orders, &mut next))
             }
             Command::IssueOrder { group } => {
                 run(&mut out, |out| issue_order(&mut game, out, group, side))
@@ -121,6 +142,7 @@ pub(super) fn apply(
                         fire_last_turn: 0,
                         table_score: None,
                         leeway: None,
+                        face_down: None,
                     },
                 ));
                 *game.figures.get_mut(entity).map_err(|e| e.to_string())?.2 = Member(id);
@@ -165,22 +187,10 @@ pub(super) fn apply(
                 let sides = game.table.scenario.sides.len();
                 if side + 1 < sides {
                     game.turn.orders_side += 1;
+                } else if game.all_groups().iter().any(|g| g.face_down.is_some()) {
+                    game.turn.turning_over = true;
                 } else {
-                    let revealed: Vec<String> = game
-                        .all_groups()
-                        .iter()
-                        .filter(|g| !game.board().members(&g.id).is_empty())
-                        .map(|g| {
-                            format!(
-                                "{}: {}",
-                                g.name,
-                                g.order.map(|o| o.to_string()).unwrap_or("-".into())
-                            )
-                        })
-                        .collect();
-                    out.log
-                        .push(turn, format!("Orders revealed — {}", revealed.join("; ")));
-                    next.set(TurnPhase::Movement);
+                    reveal(&game, out, &mut next);
                 }
                 Ok(())
             }),
@@ -206,6 +216,163 @@ pub(super) fn apply(
 /// once the player has rolled (tyneside-skirmish.txt, Random movement: "the unit may
 /// add/subtract up to D6 to this score"); none for a group out of command.
 fn place_order(game: &mut Game, group: &str, order: Order, side: usize) -> Result<(), String> {
+    let g = may_place(game, group, side)?;
+    order_reaches(game, &g, order)?;
+    set_group(game, group, |grp| {
+        grp.order = Some(order);
+        grp.face_down = None;
+    });
+    Ok(())
+}
+
+fn set_group(game: &mut Game, group: &str, change: impl Fn(&mut Group)) {
+    for (_, mut grp) in &mut game.groups {
+        if grp.id == group {
+            change(&mut grp);
+        }
+    }
+}
+
+/// Shows every order counter: the Orders phase is over (tyneside-skirmish.txt, Play
+/// sequence: orders are placed, then movement).
+fn reveal(game: &Game, out: &mut Effects, next: &mut NextState<TurnPhase>) {
+    let board = game.board();
+    let revealed: Vec<String> = game
+        .all_groups()
+        .iter()
+        .filter(|g| !board.members(&g.id).is_empty())
+        .map(|g| {
+            format!(
+                "{}: {}",
+                g.name,
+                g.order.map(|o| o.to_string()).unwrap_or("-".into())
+            )
+        })
+        .collect();
+    out.log.push(
+        game.turn.turn,
+        format!("Orders revealed — {}", revealed.join("; ")),
+    );
+    next.set(TurnPhase::Movement);
+}
+
+/// The side whose face-down counters are turned over next: the first side, in scenario
+/// order, that has any.
+pub fn turning_over_side(groups: &[Group]) -> Option<usize> {
+    groups
+        .iter()
+        .filter(|g| g.face_down.is_some())
+        .map(|g| g.side)
+        .min()
+}
+
+/// Turns over the face-down counters of the side [`turning_over_side`] names: each must be
+/// there once, match its commitment (docs/play-by-email.md) and be an order the group could
+/// take ([`order_reaches`]); once none is left face down, the orders are revealed.
+fn turn_over(
+    game: &mut Game,
+    out: &mut Effects,
+    orders: &[super::super::commands::TurnedOver],
+    next: &mut NextState<TurnPhase>,
+) -> Result<(), String> {
+    let groups = game.all_groups();
+    let side = turning_over_side(&groups).ok_or("no order counter lies face down")?;
+    let side_name = game.table.side_name(side).to_string();
+    let face_down: Vec<&Group> = groups
+        .iter()
+        .filter(|g| g.side == side && g.face_down.is_some())
+        .collect();
+    for g in &face_down {
+        let Some(t) = orders.iter().find(|t| t.group == g.id) else {
+            return Err(format!(
+                "{side_name} must turn over every face-down counter: '{}' is missing",
+                g.id
+            ));
+        };
+        let placed = Command::PlaceOrder {
+            group: t.group.clone(),
+            order: t.order,
+        };
+        if g.face_down.as_deref() != Some(&crate::engine::by_email::commitment(&t.salt, &placed)) {
+            return Err(format!(
+                "the counter turned over for '{}' is not the one placed face down (its commitment does not match)",
+                g.id
+            ));
+        }
+        order_reaches(game, g, t.order)?;
+    }
+    if orders.len() != face_down.len() {
+        return Err(format!(
+            "{side_name} turns over only its own face-down counters, each once"
+        ));
+    }
+    for t in orders {
+        set_group(game, &t.group, |grp| {
+            grp.order = Some(t.order);
+            grp.face_down = None;
+        });
+    }
+    out.log.push(
+        game.turn.turn,
+        format!("{side_name} turns its order counters over"),
+    );
+    if turning_over_side(&game.all_groups()).is_none() {
+        game.turn.turning_over = false;
+        reveal(game, out, next);
+    }
+    Ok(())
+}
+
+/// Play by e-mail: `PlaceOrder` sent face down, checked first as it would be.
+pub fn face_down(
+    In((group, order, seal)): In<(String, Order, String)>,
+    game: Game,
+) -> Result<Command, String> {
+    let side = game.turn.orders_side;
+    let g = may_place(&game, &group, side)?;
+    order_reaches(&game, &g, order)?;
+    Ok(Command::PlaceFaceDown { group, seal })
+}
+
+/// Play by e-mail: the command that turns `side`'s face-down counters over, from the orders it
+/// sealed (the last one placed for each group whose commitment matches), when the game waits
+/// for that side; `None` otherwise.
+pub fn turn_over_command(
+    groups: &[Group],
+    turning_over: bool,
+    side: usize,
+    sealed: &[crate::engine::by_email::Secret<Command>],
+) -> Option<Command> {
+    if !turning_over || turning_over_side(groups) != Some(side) {
+        return None;
+    }
+    let orders = groups
+        .iter()
+        .filter(|g| g.side == side)
+        .filter_map(|g| {
+            let seal = g.face_down.as_deref()?;
+            sealed.iter().rev().find_map(|s| match &s.command {
+                Command::PlaceOrder { group, order }
+                    if *group == g.id
+                        && crate::engine::by_email::commitment(&s.salt, &s.command) == seal =>
+                {
+                    Some(super::super::commands::TurnedOver {
+                        group: group.clone(),
+                        order: *order,
+                        salt: s.salt.clone(),
+                    })
+                }
+                _ => None,
+            })
+        })
+        .collect();
+    Some(Command::TurnOver { orders })
+}
+
+/// Whether `side` may put an order counter behind `group` now, whatever the order: its own
+/// group, with figures fighting, in command, and for a group the Random movement table orders,
+/// the player's D6 rolled (tyneside-skirmish.txt, Orders; Random movement). The group.
+fn may_place(game: &Game, group: &str, side: usize) -> Result<Group, String> {
     let g = game.group(group).ok_or(format!("no group '{group}'"))?;
     if g.side != side {
         return Err(format!(
@@ -223,13 +390,21 @@ fn place_order(game: &mut Game, group: &str, order: Order, side: usize) -> Resul
             g.order.map(|o| o.to_string()).unwrap_or("current".into())
         ));
     }
-    if let Some(score) = g.table_score {
-        let Some(leeway) = g.leeway else {
-            return Err(format!(
-                "Random movement: '{group}' takes the table's order unless a player issues one — roll the D6 first (Issue an order)"
-            ));
-        };
-        let in_cover = group_in_cover(&board, group);
+    if g.table_score.is_some() && g.leeway.is_none() {
+        return Err(format!(
+            "Random movement: '{group}' takes the table's order unless a player issues one — roll the D6 first (Issue an order)"
+        ));
+    }
+    Ok(g)
+}
+
+/// Whether `g` may take `order`: any order with a hero; within its score moved by the
+/// player's roll for a group the Random movement table orders (tyneside-skirmish.txt, Random
+/// movement: "the unit may add/subtract up to D6 to this score").
+fn order_reaches(game: &Game, g: &Group, order: Order) -> Result<(), String> {
+    let group = &g.id;
+    if let (Some(score), Some(leeway)) = (g.table_score, g.leeway) {
+        let in_cover = group_in_cover(&game.board(), group);
         let allowed = reachable(score, leeway, in_cover);
         if !allowed.contains(&order) {
             let names: Vec<String> = allowed.iter().map(|o| o.to_string()).collect();
@@ -237,12 +412,6 @@ fn place_order(game: &mut Game, group: &str, order: Order, side: usize) -> Resul
                 "Random movement: score {score} moved by up to {leeway} (\"the unit may add/subtract up to D6 to this score\") reaches only {}",
                 names.join(", ")
             ));
-        }
-    }
-    drop(board);
-    for (_, mut grp) in &mut game.groups {
-        if grp.id == group {
-            grp.order = Some(order);
         }
     }
     Ok(())

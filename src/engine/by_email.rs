@@ -1,0 +1,443 @@
+//! Play by e-mail: one save file goes back and forth between the players, each playing their
+//! part in a *sitting* signed in with their side's passphrase. What a side must keep from the
+//! other (a rule set says which commands: Tyneside's order counters) goes into the public
+//! record face down, as a commitment (a keyed hash), while the command itself is sealed in the
+//! save with the side's passphrase (Argon2id key, ChaCha20-Poly1305). When the game comes to
+//! the point where it is shown, the owner's next sitting turns it over: the rule set checks it
+//! against the commitment, so it cannot have been changed. Everything public replays and is
+//! verified like any save, so a save edited by hand is refused. docs/play-by-email.md.
+
+use std::path::PathBuf;
+
+use argon2::Argon2;
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use bevy::prelude::*;
+use blake2::{Blake2s256, Digest};
+use chacha20poly1305::aead::{Aead, KeyInit, Payload};
+use chacha20poly1305::{ChaCha20Poly1305, Nonce};
+use serde::{Deserialize, Serialize};
+
+use super::pipeline::{CommandOutcome, Notice, process};
+use super::record::GameRecord;
+use super::ruleset::RuleSet;
+
+/// The play-by-e-mail part of a save: each side's sealed secrets, once that side has sat.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ByEmail {
+    /// One entry per side that has chosen its passphrase, in the order they first sat.
+    pub sides: Vec<SealedSide>,
+}
+
+/// One side's sealed secrets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SealedSide {
+    /// Side index, in scenario order.
+    pub side: usize,
+    /// The Argon2id salt of its passphrase, base64.
+    pub salt: String,
+    /// Its secrets (RON of [`Secret`]s), as base64 of a 12-byte nonce and the
+    /// ChaCha20-Poly1305 ciphertext, bound to the side index.
+    pub sealed: String,
+}
+
+/// A command a side sent face down, with the salt of its commitment.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Secret<C> {
+    /// The commitment's salt, hex (32 digits).
+    pub salt: String,
+    /// The command as the player sent it.
+    pub command: C,
+}
+
+/// Why a sitting could not begin.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SittingError {
+    /// The game is not played by e-mail.
+    #[error("this game is not played by e-mail")]
+    NotByEmail,
+    /// A new passphrase was empty.
+    #[error("choose a passphrase that is not empty")]
+    EmptyPassphrase,
+    /// The passphrase does not open the side's seal.
+    #[error("that is not {0}'s passphrase")]
+    WrongPassphrase(String),
+    /// The seal opened but its contents do not read (written by another version).
+    #[error("{0}'s sealed orders cannot be read: {1}")]
+    Unreadable(String, String),
+}
+
+/// A 32-byte key derived from a passphrase. Not printed.
+#[derive(Clone, PartialEq)]
+pub struct Key([u8; 32]);
+
+impl std::fmt::Debug for Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Key(…)")
+    }
+}
+
+/// The key of `passphrase` with `salt` (Argon2id, the crate's default cost: 19 MiB, 2 passes).
+pub fn derive_key(passphrase: &str, salt: &[u8]) -> Key {
+    let mut out = [0u8; 32];
+    // Only a salt shorter than 8 bytes fails; ours are 16.
+    let _ = Argon2::default().hash_password_into(passphrase.as_bytes(), salt, &mut out);
+    Key(out)
+}
+
+/// Seals `plain` with `key` for side `side`: base64 of a fresh nonce and the ciphertext.
+pub fn seal(key: &Key, side: usize, plain: &[u8]) -> String {
+    let nonce: [u8; 12] = rand::random();
+    let cipher = ChaCha20Poly1305::new((&key.0).into());
+    let aad = side.to_le_bytes();
+    // Encryption of an in-memory buffer cannot fail.
+    let ct = cipher
+        .encrypt(
+            Nonce::from_slice(&nonce),
+            Payload {
+                msg: plain,
+                aad: &aad,
+            },
+        )
+        .unwrap_or_default();
+    BASE64.encode([nonce.as_slice(), &ct].concat())
+}
+
+/// Opens what [`seal`] made; `None` when the key (or the side) is not the one it was sealed
+/// with, or the text was changed.
+pub fn unseal(key: &Key, side: usize, sealed: &str) -> Option<Vec<u8>> {
+    let bytes = BASE64.decode(sealed).ok()?;
+    if bytes.len() < 12 {
+        return None;
+    }
+    let (nonce, ct) = bytes.split_at(12);
+    let aad = side.to_le_bytes();
+    ChaCha20Poly1305::new((&key.0).into())
+        .decrypt(Nonce::from_slice(nonce), Payload { msg: ct, aad: &aad })
+        .ok()
+}
+
+/// The commitment to `command` with `salt`: hex of BLAKE2s-256 over the salt and the
+/// command's RON. What a face-down command carries in place of the command; the rule set
+/// checks a turned-over command against it.
+pub fn commitment<C: Serialize>(salt: &str, command: &C) -> String {
+    let ron = ron::to_string(command).unwrap_or_default();
+    let mut h = Blake2s256::new();
+    h.update(salt.as_bytes());
+    h.update(b"\n");
+    h.update(ron.as_bytes());
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A game played by e-mail in this window or session: its file, and the side sitting now.
+#[derive(Resource, Clone, Debug)]
+pub struct Seat {
+    /// The game's file: written after every accepted command.
+    pub file: PathBuf,
+    /// The side signed in, once its passphrase is given.
+    pub side: Option<usize>,
+    key: Option<Key>,
+    /// This side's face-down commands not yet turned over, as RON of [`Secret`]s.
+    secrets: Vec<String>,
+}
+
+impl Seat {
+    /// A game by e-mail kept in `file`, nobody signed in yet.
+    pub fn new(file: PathBuf) -> Self {
+        Self {
+            file,
+            side: None,
+            key: None,
+            secrets: Vec::new(),
+        }
+    }
+}
+
+/// Asks to sign `side` in with `passphrase` (the sign-in screen sends it).
+#[derive(Message, Clone, Debug)]
+pub struct SitIn {
+    /// Side index.
+    pub side: usize,
+    /// The side's name, for messages.
+    pub side_name: String,
+    /// The passphrase (chosen now, on the side's first sitting).
+    pub passphrase: String,
+}
+
+/// Makes the game in `world` one played by e-mail, kept in `file` (written now); the first
+/// side then signs in ([`sit_in`]).
+///
+/// Errors: the file cannot be written.
+pub fn start<R: RuleSet>(world: &mut World, file: PathBuf) -> Result<(), String> {
+    world
+        .resource_mut::<GameRecord<R::Command>>()
+        .by_email
+        .get_or_insert_with(ByEmail::default);
+    world.insert_resource(Seat::new(file));
+    write::<R>(world)
+}
+
+/// A game resumed from `file` in `world` is played by e-mail when its record says so: it then
+/// waits for a side to sign in ([`sit_in`]). Returns whether it is.
+pub fn resume_seat<R: RuleSet>(world: &mut World, file: PathBuf) -> bool {
+    let by_email = world
+        .get_resource::<GameRecord<R::Command>>()
+        .is_some_and(|r| r.by_email.is_some());
+    if by_email {
+        world.insert_resource(Seat::new(file));
+    } else {
+        world.remove_resource::<Seat>();
+    }
+    by_email
+}
+
+/// Signs `side` in: on its first sitting `passphrase` becomes its passphrase; afterwards it
+/// must open the side's seal. Then whatever of the side's the game waits to see is turned
+/// over, and the file is written.
+///
+/// Errors: [`SittingError`]: not a game by e-mail (no [`Seat`] or no e-mail part in the
+/// record), an empty new passphrase, a wrong passphrase, or unreadable sealed contents.
+pub fn sit_in<R: RuleSet>(
+    world: &mut World,
+    side: usize,
+    passphrase: &str,
+    side_name: &str,
+) -> Result<(), SittingError> {
+    if !world.contains_resource::<Seat>() {
+        return Err(SittingError::NotByEmail);
+    }
+    let mut record = world.resource_mut::<GameRecord<R::Command>>();
+    let by_email = record.by_email.as_mut().ok_or(SittingError::NotByEmail)?;
+    let (key, secrets) = match by_email.sides.iter().find(|s| s.side == side) {
+        Some(s) => {
+            let salt = BASE64.decode(&s.salt).unwrap_or_default();
+            let key = derive_key(passphrase, &salt);
+            let plain = unseal(&key, side, &s.sealed)
+                .ok_or_else(|| SittingError::WrongPassphrase(side_name.into()))?;
+            let text = String::from_utf8(plain)
+                .map_err(|e| SittingError::Unreadable(side_name.into(), e.to_string()))?;
+            let secrets: Vec<String> = ron::from_str(&text)
+                .map_err(|e| SittingError::Unreadable(side_name.into(), e.to_string()))?;
+            (key, secrets)
+        }
+        None => {
+            if passphrase.is_empty() {
+                return Err(SittingError::EmptyPassphrase);
+            }
+            let salt: [u8; 16] = rand::random();
+            let key = derive_key(passphrase, &salt);
+            by_email.sides.push(SealedSide {
+                side,
+                salt: BASE64.encode(salt),
+                sealed: seal(&key, side, b"[]"),
+            });
+            (key, Vec::new())
+        }
+    };
+    let mut seat = world.resource_mut::<Seat>();
+    seat.side = Some(side);
+    seat.key = Some(key);
+    seat.secrets = secrets;
+    turn_over_due::<R>(world);
+    if let Err(e) = write::<R>(world) {
+        world.resource_mut::<Notice>().refusal = Some(e);
+    }
+    Ok(())
+}
+
+/// A command about to be applied, and for a face-down one the secret to seal once accepted
+/// (RON of a [`Secret`]).
+pub(super) struct Sending<C> {
+    pub command: C,
+    pub secret: Option<String>,
+}
+
+/// Before a command is applied: in a sitting, refuses a command while another person's side
+/// is to act, and turns a command the rule set keeps secret face down. Returns the command to
+/// apply and, for a face-down one, the secret to seal once it is accepted.
+///
+/// Errors: the refusal: another side's part, or the command's own refusal.
+pub(super) fn before<R: RuleSet>(
+    world: &mut World,
+    command: R::Command,
+) -> Result<Sending<R::Command>, CommandOutcome<R::Command>> {
+    let Some(side) = world.get_resource::<Seat>().and_then(|s| s.side) else {
+        return Ok(Sending {
+            command,
+            secret: None,
+        });
+    };
+    match R::side_to_act(world) {
+        Some(s) if s != side => {
+            return Err(CommandOutcome::Refused(
+                command,
+                "Play by e-mail: it is the other side's part now — send them the file".into(),
+            ));
+        }
+        None => {
+            return Ok(Sending {
+                command,
+                secret: None,
+            });
+        }
+        Some(_) => {}
+    }
+    let salt: String = rand::random::<[u8; 16]>()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let seal = commitment(&salt, &command);
+    match R::face_down(world, &command, &seal) {
+        Ok(None) => Ok(Sending {
+            command,
+            secret: None,
+        }),
+        Ok(Some(face_down)) => {
+            let secret = ron::to_string(&Secret { salt, command }).unwrap_or_default();
+            Ok(Sending {
+                command: face_down,
+                secret: Some(secret),
+            })
+        }
+        Err(why) => Err(CommandOutcome::Refused(command, why)),
+    }
+}
+
+/// After a command is accepted in a sitting: keeps its secret (sealed into the record at
+/// once), turns over what the game now waits to see of the sitting side, and writes the file.
+pub(super) fn after<R: RuleSet>(world: &mut World, secret: Option<String>) {
+    let Some(mut seat) = world.get_resource_mut::<Seat>() else {
+        return;
+    };
+    if seat.side.is_none() {
+        return;
+    }
+    if let Some(s) = secret {
+        seat.secrets.push(s);
+        reseal::<R>(world);
+    }
+    turn_over_due::<R>(world);
+    if let Err(e) = write::<R>(world) {
+        world.resource_mut::<Notice>().refusal = Some(e);
+    }
+}
+
+/// Seals the sitting side's secrets into the record.
+fn reseal<R: RuleSet>(world: &mut World) {
+    let seat = world.resource::<Seat>();
+    let (Some(side), Some(key)) = (seat.side, seat.key.clone()) else {
+        return;
+    };
+    let plain = ron::to_string(&seat.secrets).unwrap_or_default();
+    let sealed = seal(&key, side, plain.as_bytes());
+    let mut record = world.resource_mut::<GameRecord<R::Command>>();
+    if let Some(s) = record
+        .by_email
+        .as_mut()
+        .and_then(|b| b.sides.iter_mut().find(|s| s.side == side))
+    {
+        s.sealed = sealed;
+    }
+}
+
+/// If the game waits for the sitting side's face-down commands to be shown, sends the rule
+/// set's turning-over command; its secrets are then spent.
+fn turn_over_due<R: RuleSet>(world: &mut World) {
+    let seat = world.resource::<Seat>();
+    let Some(side) = seat.side else {
+        return;
+    };
+    let secrets: Vec<Secret<R::Command>> = seat
+        .secrets
+        .iter()
+        .filter_map(|s| ron::from_str(s).ok())
+        .collect();
+    let Some(command) = R::turn_over(world, side, &secrets) else {
+        return;
+    };
+    match process::<R>(world, command) {
+        CommandOutcome::Accepted(_) => {
+            world.resource_mut::<Seat>().secrets.clear();
+            reseal::<R>(world);
+        }
+        CommandOutcome::Refused(_, why) => {
+            world.resource_mut::<Notice>().refusal = Some(format!(
+                "Play by e-mail: the counters could not be turned over: {why}"
+            ));
+        }
+    }
+}
+
+/// Writes the game to its file (atomically).
+fn write<R: RuleSet>(world: &World) -> Result<(), String> {
+    let seat = world.resource::<Seat>();
+    super::save::save(world.resource::<GameRecord<R::Command>>(), &seat.file)
+        .map_err(|e| e.to_string())
+}
+
+/// Whether the sitting is over: someone is signed in and another person's side is to act.
+pub fn sitting_over<R: RuleSet>(world: &World) -> bool {
+    world
+        .get_resource::<Seat>()
+        .and_then(|s| s.side)
+        .is_some_and(|side| R::side_to_act(world).is_some_and(|s| s != side))
+}
+
+fn sit_in_on_request<R: RuleSet>(world: &mut World) {
+    let asked: Vec<SitIn> = world.resource_mut::<Messages<SitIn>>().drain().collect();
+    for SitIn {
+        side,
+        side_name,
+        passphrase,
+    } in asked
+    {
+        let mut notice = world.resource_mut::<Notice>();
+        notice.info = None;
+        notice.refusal = None;
+        if let Err(e) = sit_in::<R>(world, side, &passphrase, &side_name) {
+            world.resource_mut::<Notice>().refusal = Some(e.to_string());
+        }
+    }
+}
+
+/// The sign-in of rule set `R`'s games by e-mail.
+pub fn plugin<R: RuleSet>(app: &mut App) {
+    app.add_systems(
+        Update,
+        sit_in_on_request::<R>
+            .run_if(super::state::playing(R::ID))
+            .before(super::pipeline::CommandPipeline),
+    );
+}
+
+pub(super) fn shared(app: &mut App) {
+    app.add_message::<SitIn>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seal_opens_only_with_its_key_and_side() {
+        let key = derive_key("red five", b"0123456789abcdef");
+        let sealed = seal(&key, 1, b"Attack");
+        assert_eq!(unseal(&key, 1, &sealed).as_deref(), Some(&b"Attack"[..]));
+        assert_eq!(unseal(&key, 0, &sealed), None, "another side's seal");
+        let wrong = derive_key("red six", b"0123456789abcdef");
+        assert_eq!(unseal(&wrong, 1, &sealed), None, "another passphrase");
+        let mut bytes = BASE64.decode(&sealed).unwrap();
+        *bytes.last_mut().unwrap() ^= 1;
+        assert_eq!(unseal(&key, 1, &BASE64.encode(bytes)), None, "changed text");
+        assert!(!sealed.contains("Attack"));
+    }
+
+    #[test]
+    fn a_commitment_binds_the_salt_and_the_command() {
+        let a = commitment("00ff", &("g1", "Attack"));
+        assert_eq!(a, commitment("00ff", &("g1", "Attack")));
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, commitment("00fe", &("g1", "Attack")));
+        assert_ne!(a, commitment("00ff", &("g1", "Stand")));
+    }
+}

@@ -1,0 +1,205 @@
+//! Play by e-mail: order counters travel sealed, are turned over by their owner and checked
+//! against what was placed; a wrong passphrase, a forged counter and an edited save are
+//! refused (docs/play-by-email.md).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{Game, loaded_from, ok, refused};
+use holotable::engine::by_email::{self, SittingError, resume_seat, sit_in, sitting_over};
+use holotable::engine::dice::Randomness;
+use holotable::engine::pipeline::CommandOutcome;
+use holotable::engine::save;
+use holotable::rulesets::tyneside::Tyneside;
+use holotable::rulesets::tyneside::commands::{Command, TurnedOver};
+use holotable::rulesets::tyneside::rules::orders::Order;
+
+const DUEL: &str = r#"(
+    name: "Duel by post",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "chewie", name: "Chewbacca", order: Some(Stand), figures: [
+                (id: "chew", profile: "Chewbacca", at: (10.0, 10.0), hero: true),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", groups: [
+            (id: "vader", name: "Darth Vader", order: Some(Stand), figures: [
+                (id: "dv", profile: "Darth Vader", at: (40.0, 30.0), hero: true),
+            ]),
+        ]),
+    ],
+)"#;
+
+fn folder(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("holotable-by-email-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The game as the other player opens the file: replayed and verified, waiting for a sitting.
+fn open(file: &Path) -> Game {
+    let text = save::read(file).unwrap();
+    let record = save::parse(&text, file).unwrap();
+    let mut s = Game::replay(&record).unwrap_or_else(|e| panic!("{e}"));
+    assert!(resume_seat::<Tyneside>(s.world_mut(), file.to_path_buf()));
+    s
+}
+
+fn order_of(s: &mut Game, group: &str) -> Option<Order> {
+    s.state()
+        .groups
+        .into_iter()
+        .find(|(id, _)| id == group)
+        .and_then(|(_, o)| o)
+}
+
+#[test]
+fn orders_travel_sealed_and_are_turned_over_by_their_owner() {
+    let dir = folder("round");
+    let file = dir.join("duel.ron");
+
+    // The Rebels start the game and place Chewbacca's counter: it goes face down.
+    let mut a = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
+    by_email::start::<Tyneside>(a.world_mut(), file.clone()).unwrap();
+    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    let sent = a.send(Command::PlaceOrder {
+        group: "chewie".into(),
+        order: Order::Attack,
+    });
+    assert!(
+        matches!(&sent, CommandOutcome::Accepted(Command::PlaceFaceDown { group, .. }) if group == "chewie"),
+        "{sent:?}"
+    );
+    ok(&mut a, Command::EndPhase);
+    assert!(
+        sitting_over::<Tyneside>(a.world()),
+        "the Empire places next"
+    );
+    let why = refused(
+        &mut a,
+        Command::PlaceOrder {
+            group: "vader".into(),
+            order: Order::Stand,
+        },
+    );
+    assert!(why.contains("other side's part"), "{why}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("PlaceFaceDown") && !text.contains("Attack"),
+        "{text}"
+    );
+
+    // The Empire opens the file: a wrong Rebel passphrase does not open the Rebels' seal.
+    let mut b = open(&file);
+    assert_eq!(
+        sit_in::<Tyneside>(b.world_mut(), 0, "scruffy", "Rebels"),
+        Err(SittingError::WrongPassphrase("Rebels".into()))
+    );
+    sit_in::<Tyneside>(b.world_mut(), 1, "sith", "Empire").unwrap();
+    assert_eq!(
+        order_of(&mut b, "chewie"),
+        Some(Order::Stand),
+        "the old counter: the new one is face down"
+    );
+    // The last side to place has nothing to hide: its counter goes face up.
+    let sent = b.send(Command::PlaceOrder {
+        group: "vader".into(),
+        order: Order::Advance,
+    });
+    assert!(
+        matches!(sent, CommandOutcome::Accepted(Command::PlaceOrder { .. })),
+        "{sent:?}"
+    );
+    // A forged turning-over is refused; the Rebels' own is awaited.
+    ok(&mut b, Command::EndPhase);
+    assert_eq!(b.phase(), "Orders");
+    assert!(
+        sitting_over::<Tyneside>(b.world()),
+        "the Rebels turn theirs over"
+    );
+
+    let mut forged = open(&file);
+    let why = refused(
+        &mut forged,
+        Command::TurnOver {
+            orders: vec![TurnedOver {
+                group: "chewie".into(),
+                order: Order::Retreat,
+                salt: "00".into(),
+            }],
+        },
+    );
+    assert!(why.contains("not the one placed face down"), "{why}");
+
+    // The Rebels open it with their passphrase: the counter is turned over and checked, and
+    // the turn moves on.
+    let mut a2 = open(&file);
+    assert_eq!(
+        sit_in::<Tyneside>(a2.world_mut(), 0, "nerf-herder", "Rebels"),
+        Err(SittingError::WrongPassphrase("Rebels".into()))
+    );
+    sit_in::<Tyneside>(a2.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    assert_eq!(a2.phase(), "Movement");
+    assert_eq!(order_of(&mut a2, "chewie"), Some(Order::Attack));
+    assert_eq!(order_of(&mut a2, "vader"), Some(Order::Advance));
+    assert!(matches!(
+        a2.record().commands.last().map(|c| &c.command),
+        Some(Command::TurnOver { .. })
+    ));
+    // The file as written replays to the same game for anyone.
+    let again = open(&file);
+    assert_eq!(again.record().commands.len(), a2.record().commands.len());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_first_passphrase_may_not_be_empty_and_a_hotseat_game_has_no_sitting() {
+    let mut s = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
+    assert_eq!(
+        sit_in::<Tyneside>(s.world_mut(), 0, "x", "Rebels"),
+        Err(SittingError::NotByEmail)
+    );
+    let dir = folder("empty");
+    by_email::start::<Tyneside>(s.world_mut(), dir.join("g.ron")).unwrap();
+    assert_eq!(
+        sit_in::<Tyneside>(s.world_mut(), 0, "", "Rebels"),
+        Err(SittingError::EmptyPassphrase)
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_face_down_counter_edited_in_the_file_is_refused_on_opening() {
+    let dir = folder("edited");
+    let file = dir.join("duel.ron");
+    let mut a = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
+    by_email::start::<Tyneside>(a.world_mut(), file.clone()).unwrap();
+    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    ok(
+        &mut a,
+        Command::PlaceOrder {
+            group: "chewie".into(),
+            order: Order::Attack,
+        },
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    let at = text.find("seal: \"").unwrap() + 7;
+    let digit = &text[at..at + 1];
+    let edited = format!(
+        "{}{}{}",
+        &text[..at],
+        if digit == "0" { "1" } else { "0" },
+        &text[at + 1..]
+    );
+    let record = save::parse::<Command>(&edited, &file).unwrap();
+    let e = Game::replay(&record)
+        .err()
+        .expect("an edited save must not replay");
+    assert!(e.to_string().contains("the save was edited"), "{e}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
