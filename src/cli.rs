@@ -47,6 +47,10 @@ pub enum Sub {
         /// on screen), to measure the frame rate.
         #[arg(long)]
         frame_log: Option<PathBuf>,
+        /// Start the scenario as a game by e-mail kept in this file (docs/play-by-email.md);
+        /// the other player opens the file with `holotable play FILE`.
+        #[arg(long, conflicts_with_all = ["ai", "replay"])]
+        by_email: Option<PathBuf>,
     },
     /// Validate scenario files; exit 1 with file:line:column messages if any is broken.
     Check {
@@ -144,6 +148,7 @@ pub fn main(registry: Registry) -> ExitCode {
             replay,
             dice,
             frame_log,
+            by_email,
         }) => {
             let manual_dice = dice.is_some();
             let frame_log = match frame_log
@@ -158,6 +163,11 @@ pub fn main(registry: Registry) -> ExitCode {
                 None if replay => return report(&["--replay needs a saved game".into()]),
                 None => Launch::Title,
                 Some(s) => match std::fs::read_to_string(&s) {
+                    Ok(text) if save::looks_like_save(&text) && by_email.is_some() => {
+                        return report(&[format!(
+                            "{s}: --by-email starts a new game from a scenario; a saved game by e-mail opens with `holotable play {s}`"
+                        )]);
+                    }
                     Ok(text) if save::looks_like_save(&text) => Launch::Resume {
                         path: PathBuf::from(s),
                         replay,
@@ -170,6 +180,7 @@ pub fn main(registry: Registry) -> ExitCode {
                             loaded,
                             seed,
                             rules_play: ai.unwrap_or_default(),
+                            by_email,
                         },
                         Err(es) => return report(&es),
                     },

@@ -203,3 +203,42 @@ fn a_face_down_counter_edited_in_the_file_is_refused_on_opening() {
     assert!(e.to_string().contains("the save was edited"), "{e}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_counter_taken_back_in_a_sitting_is_not_the_one_turned_over() {
+    let dir = folder("undo");
+    let file = dir.join("duel.ron");
+    let mut a = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
+    by_email::start::<Tyneside>(a.world_mut(), file.clone()).unwrap();
+    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    ok(
+        &mut a,
+        Command::PlaceOrder {
+            group: "chewie".into(),
+            order: Order::Attack,
+        },
+    );
+    // Undo replays the record with the sitting set aside, and writes the file again.
+    a.undo().unwrap();
+    assert_eq!(a.record().commands.len(), 0);
+    assert!(
+        !std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("PlaceFaceDown")
+    );
+    ok(
+        &mut a,
+        Command::PlaceOrder {
+            group: "chewie".into(),
+            order: Order::Retreat,
+        },
+    );
+    ok(&mut a, Command::EndPhase);
+    let mut b = open(&file);
+    sit_in::<Tyneside>(b.world_mut(), 1, "sith", "Empire").unwrap();
+    ok(&mut b, Command::EndPhase);
+    let mut a2 = open(&file);
+    sit_in::<Tyneside>(a2.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    assert_eq!(order_of(&mut a2, "chewie"), Some(Order::Retreat));
+    std::fs::remove_dir_all(dir).unwrap();
+}

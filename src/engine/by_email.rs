@@ -57,10 +57,10 @@ pub enum SittingError {
     #[error("this game is not played by e-mail")]
     NotByEmail,
     /// A new passphrase was empty.
-    #[error("choose a passphrase that is not empty")]
+    #[error("Choose a passphrase that is not empty")]
     EmptyPassphrase,
     /// The passphrase does not open the side's seal.
-    #[error("that is not {0}'s passphrase")]
+    #[error("That is not {0}'s passphrase")]
     WrongPassphrase(String),
     /// The seal opened but its contents do not read (written by another version).
     #[error("{0}'s sealed orders cannot be read: {1}")]
@@ -136,17 +136,35 @@ pub struct Seat {
     pub file: PathBuf,
     /// The side signed in, once its passphrase is given.
     pub side: Option<usize>,
+    /// The side a person must act for now (kept up to date in the window).
+    pub to_act: Option<usize>,
+    /// Whether the sitting is over: another person's side is to act ([`sitting_over`]).
+    pub over: bool,
+    /// The sides that have chosen their passphrase.
+    pub signed: Vec<usize>,
     key: Option<Key>,
     /// This side's face-down commands not yet turned over, as RON of [`Secret`]s.
     secrets: Vec<String>,
 }
 
 impl Seat {
+    /// The signed-in side's face-down commands not yet turned over (to show the player what
+    /// they placed), oldest first.
+    pub fn secrets<C: serde::de::DeserializeOwned>(&self) -> Vec<Secret<C>> {
+        self.secrets
+            .iter()
+            .filter_map(|s| ron::from_str(s).ok())
+            .collect()
+    }
+
     /// A game by e-mail kept in `file`, nobody signed in yet.
     pub fn new(file: PathBuf) -> Self {
         Self {
             file,
             side: None,
+            to_act: None,
+            over: false,
+            signed: Vec::new(),
             key: None,
             secrets: Vec::new(),
         }
@@ -347,11 +365,7 @@ fn turn_over_due<R: RuleSet>(world: &mut World) {
     let Some(side) = seat.side else {
         return;
     };
-    let secrets: Vec<Secret<R::Command>> = seat
-        .secrets
-        .iter()
-        .filter_map(|s| ron::from_str(s).ok())
-        .collect();
+    let secrets: Vec<Secret<R::Command>> = seat.secrets();
     let Some(command) = R::turn_over(world, side, &secrets) else {
         return;
     };
@@ -365,6 +379,17 @@ fn turn_over_due<R: RuleSet>(world: &mut World) {
                 "Play by e-mail: the counters could not be turned over: {why}"
             ));
         }
+    }
+}
+
+/// In a sitting, writes the game to its file again (after an undo); a failure is shown.
+pub(super) fn write_if_sitting<R: RuleSet>(world: &mut World) {
+    if world
+        .get_resource::<Seat>()
+        .is_some_and(|s| s.side.is_some())
+        && let Err(e) = write::<R>(world)
+    {
+        world.resource_mut::<Notice>().refusal = Some(e);
     }
 }
 
@@ -400,11 +425,31 @@ fn sit_in_on_request<R: RuleSet>(world: &mut World) {
     }
 }
 
+/// Keeps the [`Seat`]'s view of the game up to date for the shell's screens.
+fn watch<R: RuleSet>(world: &mut World) {
+    if !world.contains_resource::<Seat>() {
+        return;
+    }
+    let (to_act, over) = (R::side_to_act(world), sitting_over::<R>(world));
+    let signed: Vec<usize> = world
+        .get_resource::<GameRecord<R::Command>>()
+        .and_then(|r| r.by_email.as_ref())
+        .map(|b| b.sides.iter().map(|s| s.side).collect())
+        .unwrap_or_default();
+    let mut seat = world.resource_mut::<Seat>();
+    if (seat.to_act, seat.over, &seat.signed) != (to_act, over, &signed) {
+        seat.to_act = to_act;
+        seat.over = over;
+        seat.signed = signed;
+    }
+}
+
 /// The sign-in of rule set `R`'s games by e-mail.
 pub fn plugin<R: RuleSet>(app: &mut App) {
     app.add_systems(
         Update,
-        sit_in_on_request::<R>
+        (sit_in_on_request::<R>, watch::<R>)
+            .chain()
             .run_if(super::state::playing(R::ID))
             .before(super::pipeline::CommandPipeline),
     );

@@ -61,6 +61,22 @@ pub fn resume_watching<R: RuleSet>(
     world: &mut World,
     record: &GameRecord<R::Command>,
     seed: u64,
+    after: impl FnMut(&World, usize),
+) -> Result<(), ResumeError> {
+    // A replay plays every side's recorded commands as they were: a game by e-mail's sitting
+    // (which refuses the other side's commands and writes its file) stands aside meanwhile.
+    let seat = world.remove_resource::<super::by_email::Seat>();
+    let replayed = replay_all::<R>(world, record, seed, after);
+    if let Some(seat) = seat {
+        world.insert_resource(seat);
+    }
+    replayed
+}
+
+fn replay_all<R: RuleSet>(
+    world: &mut World,
+    record: &GameRecord<R::Command>,
+    seed: u64,
     mut after: impl FnMut(&World, usize),
 ) -> Result<(), ResumeError> {
     let header =

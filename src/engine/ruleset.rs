@@ -215,6 +215,12 @@ pub struct RuleSetEntry {
     /// Plays one game per seed with every side run by the rules (see
     /// [`super::session::autoplay`]).
     pub autoplay: fn(&Loaded, &[u64]) -> Vec<GameEnd>,
+    /// Makes the game just started a game by e-mail kept in this file (see
+    /// [`super::by_email::start`]).
+    pub by_email_start: fn(&mut World, PathBuf) -> Result<(), String>,
+    /// After a save was resumed from this file: whether it is a game by e-mail, waiting for
+    /// a side to sign in (see [`super::by_email::resume_seat`]).
+    pub by_email_resume: fn(&mut World, PathBuf) -> bool,
 }
 
 /// Why a saved game does not replay.
@@ -247,6 +253,8 @@ impl RuleSetEntry {
             resume: resume::<R>,
             replay: replay_file::<R>,
             autoplay: super::session::autoplay::<R>,
+            by_email_start: super::by_email::start::<R>,
+            by_email_resume: super::by_email::resume_seat::<R>,
         }
     }
 }

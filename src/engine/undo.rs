@@ -96,6 +96,7 @@ pub fn undo<R: RuleSet>(world: &mut World) -> Result<(), String> {
         }
         world.insert_resource(a);
     }
+    super::by_email::write_if_sitting::<R>(world);
     replayed
 }
 

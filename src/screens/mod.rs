@@ -47,6 +47,8 @@ pub enum Launch {
         seed: Option<u64>,
         /// The sides the rules play (side ids, or `all`).
         rules_play: Vec<String>,
+        /// Play it by e-mail, kept in this file.
+        by_email: Option<PathBuf>,
     },
     /// Resume a saved game.
     Resume {
@@ -97,8 +99,10 @@ pub fn begin(
             loaded.file, loaded.header.ruleset
         )]
     })?;
-    // An earlier game's autosaving stops here, before this one's commands.
+    // An earlier game's autosaving stops here, before this one's commands, and an earlier
+    // game by e-mail's seat goes with it.
     world.remove_resource::<crate::engine::autosave::Autosave>();
+    world.remove_resource::<crate::engine::by_email::Seat>();
     (entry.start)(world, &loaded, Randomness::seeded(seed))?;
     if !rules_play.is_empty()
         && let Err(e) = (entry.set_rules_sides)(world, rules_play)
@@ -119,6 +123,59 @@ pub fn begin(
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
     Ok(())
+}
+
+/// Starts `loaded` as a game by e-mail kept in `file` (written at once, and after every
+/// command): [`begin`], then the first side signs in on the hand-over screen.
+///
+/// Errors: as [`begin`], or the file cannot be written.
+pub fn begin_by_email(
+    world: &mut World,
+    loaded: Loaded,
+    seed: u64,
+    file: PathBuf,
+) -> Result<(), Vec<String>> {
+    let registry = world.resource::<Registry>().clone();
+    let by_email_start = registry
+        .get(&loaded.header.ruleset)
+        .map(|e| e.by_email_start);
+    begin(world, loaded, seed, &[])?;
+    if let Some(start) = by_email_start
+        && let Err(e) = start(world, file)
+    {
+        world
+            .resource_mut::<NextState<GameState>>()
+            .set(GameState::NoGame);
+        // The title says why.
+        world.resource_mut::<NextState<Screen>>().set(Screen::Title);
+        world
+            .resource_mut::<crate::engine::pipeline::Notice>()
+            .refusal = Some(e.clone());
+        return Err(vec![e]);
+    }
+    Ok(())
+}
+
+/// Where a new game by e-mail of scenario `stem` is kept: `Holotable/<stem>-by-email.ron` in
+/// the documents folder (the home folder where there is none), numbered when taken.
+pub fn by_email_file(stem: &str) -> PathBuf {
+    let dirs = directories::UserDirs::new();
+    let base = dirs
+        .as_ref()
+        .and_then(|d| d.document_dir().map(|p| p.to_path_buf()))
+        .or_else(|| dirs.as_ref().map(|d| d.home_dir().to_path_buf()))
+        .unwrap_or_default()
+        .join("Holotable");
+    (1..)
+        .map(|n| {
+            base.join(if n == 1 {
+                format!("{stem}-by-email.ron")
+            } else {
+                format!("{stem}-by-email-{n}.ron")
+            })
+        })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| base.join(format!("{stem}-by-email.ron")))
 }
 
 /// The game starting in `world` (from scenario `file`, or resumed from the save `from`)
@@ -164,6 +221,7 @@ pub fn resume(world: &mut World, path: &std::path::Path) -> Result<(), String> {
     if !autosaved {
         settings::note_opened(world, path);
     }
+    (entry.by_email_resume)(world, path.to_path_buf());
     if let Ok(loaded) = scenario_of_save(&registry, &text, path) {
         autosave_from(world, &loaded.file, Some(path));
         world.insert_resource(CurrentScenario(loaded));
@@ -250,10 +308,15 @@ pub fn run_window(
             loaded,
             seed,
             rules_play,
+            by_email,
         } => {
             let seed = seed.unwrap_or_else(clock_seed);
             app.add_systems(Startup, move |world: &mut World| {
-                if let Err(es) = begin(world, loaded.clone(), seed, &rules_play) {
+                let begun = match by_email.clone() {
+                    Some(file) => begin_by_email(world, loaded.clone(), seed, file),
+                    None => begin(world, loaded.clone(), seed, &rules_play),
+                };
+                if let Err(es) = begun {
                     es.iter().for_each(|e| error!("{e}"));
                     world
                         .resource_mut::<crate::engine::pipeline::Notice>()

@@ -48,6 +48,7 @@ fn select(
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
     let mut chosen = None;
+    let mut by_email: Option<Loaded> = None;
     let mut root = crate::ui::root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.horizontal(|ui| {
@@ -106,6 +107,15 @@ fn select(
                                             .clicked()
                                         {
                                             chosen = Some((loaded.clone(), Vec::new()));
+                                        }
+                                        if ui
+                                            .button("By e-mail")
+                                            .on_hover_text(
+                                                "Play a friend by sending a file back and forth: each side signs in with its own passphrase, which seals its secrets (docs/play-by-email.md)",
+                                            )
+                                            .clicked()
+                                        {
+                                            by_email = Some(loaded.clone());
                                         }
                                     },
                                 );
@@ -210,6 +220,15 @@ fn select(
             }
         });
     });
+    if let Some(loaded) = by_email {
+        let file =
+            super::by_email_file(&crate::engine::record::scenario_stem(&loaded.file, "game"));
+        commands.queue(move |world: &mut World| {
+            if let Err(es) = super::begin_by_email(world, loaded, clock_seed(), file) {
+                world.resource_mut::<OpenFile>().errors = es;
+            }
+        });
+    }
     if let Some((loaded, rules_play)) = chosen {
         commands.queue(move |world: &mut World| {
             if let Err(es) = begin(world, loaded, clock_seed(), &rules_play) {

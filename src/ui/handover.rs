@@ -23,6 +23,7 @@ fn track(
     status: Res<ShellStatus>,
     state: Res<State<GameState>>,
     replay: Res<ReplayStatus>,
+    seat: Option<Res<crate::engine::by_email::Seat>>,
     mut handover: ResMut<Handover>,
 ) {
     if replay.open {
@@ -40,6 +41,12 @@ fn track(
     }
     if !matches!(state.get(), GameState::Playing(_)) {
         handover.showing = false;
+        return;
+    }
+    if let Some(seat) = seat {
+        // By e-mail one person sits at this computer: the table is hidden until a side signs
+        // in, and again once its part is done (ui::by_email).
+        handover.showing = seat.side.is_none() || seat.over;
         return;
     }
     let side = status.to_act;

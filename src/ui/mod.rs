@@ -4,6 +4,7 @@
 //! ([`ShellSet`]), and hears the shell's End button as [`ShellAction`]. Nothing here changes
 //! the game: panels send commands.
 
+mod by_email;
 mod dice_log;
 pub mod frame_time;
 mod handover;
@@ -124,6 +125,8 @@ pub struct UiState {
     pub roll_text: String,
     /// Why the faces typed for a roll asked for were not taken.
     pub dice_error: Option<String>,
+    /// The sign-in form of a game by e-mail.
+    pub sign_in: by_email::SignIn,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -147,7 +150,12 @@ fn frame(
         Res<ButtonInput<KeyCode>>,
     ),
     (replay, mut view): (Res<ReplayStatus>, MessageWriter<ViewRequest>),
-    (wanted, mut rolls): (Option<Res<RollWanted>>, MessageWriter<RollGiven>),
+    (wanted, mut rolls, seat, mut sit): (
+        Option<Res<RollWanted>>,
+        MessageWriter<RollGiven>,
+        Option<Res<crate::engine::by_email::Seat>>,
+        MessageWriter<crate::engine::by_email::SitIn>,
+    ),
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     if ctx.input(|i| i.key_pressed(egui::Key::F1)) {
@@ -164,7 +172,20 @@ fn frame(
     }
     let mut root = root_ui(&ctx);
     if handover.showing {
-        handover::show(&mut root, &status, &mut handover);
+        match seat.as_deref() {
+            Some(seat) => {
+                match by_email::show(&mut root, &status, seat, &notice, &mut state.sign_in) {
+                    Some(by_email::Asked::SitIn(s)) => {
+                        sit.write(s);
+                    }
+                    Some(by_email::Asked::Action(a)) => {
+                        actions.write(a);
+                    }
+                    None => {}
+                }
+            }
+            None => handover::show(&mut root, &status, &mut handover),
+        }
         *insets = PanelInsets::default();
         return Ok(());
     }

@@ -157,6 +157,16 @@ impl RuleSet for Battlefield {
         Some(h.finish())
     }
 
+    /// The side whose impulse it is, unless the app plays it or the game is over.
+    fn side_to_act(world: &World) -> Option<usize> {
+        let b = &world.get_resource::<phases::BattleRes>()?.0;
+        let side = b.impulse.side;
+        let by_app = world
+            .get_resource::<ai::RulesSides>()
+            .is_some_and(|r| r.0.contains(&side));
+        (b.result.is_none() && !by_app).then_some(side)
+    }
+
     fn snapshot(world: &mut World) -> snapshot::BattleState {
         snapshot::snapshot(world)
     }

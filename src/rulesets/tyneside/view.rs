@@ -197,6 +197,7 @@ fn intents(
 fn counters(
     view: GameView,
     phase: Res<State<TurnPhase>>,
+    seat: Option<Res<crate::engine::by_email::Seat>>,
     mut existing: Query<(
         Entity,
         &OrderCounter,
@@ -233,7 +234,8 @@ fn counters(
         let cx = members.iter().map(|&m| board.figs[m].pos.x).sum::<f32>() / members.len() as f32;
         tf.translation = Vec3::new(cx, low.y - 1.6, 20.0);
         let hidden = hide_side.is_some_and(|s| s != g.side);
-        let label = match (hidden, g.order) {
+        let shown = super::ui::orders::shown_order(g, seat.as_deref());
+        let label = match (hidden || (g.face_down.is_some() && shown.is_none()), shown) {
             (true, _) => "[ ? ]".to_string(),
             (false, Some(o)) => format!("[{}]", o.to_string().to_uppercase()),
             (false, None) => "[ - ]".to_string(),

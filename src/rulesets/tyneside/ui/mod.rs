@@ -3,7 +3,7 @@
 //! hand-over screen and help say in a Tyneside game.
 
 mod firefight;
-mod orders;
+pub(super) mod orders;
 mod tooltips;
 mod unit_card;
 
@@ -170,7 +170,10 @@ fn panels(
     sight: Res<SightPreview>,
     mut choices: ResMut<Choices>,
     mut insets: ResMut<PanelInsets>,
-    mut send: MessageWriter<Command>,
+    (mut send, seat): (
+        MessageWriter<Command>,
+        Option<Res<crate::engine::by_email::Seat>>,
+    ),
 ) -> Result {
     if handover.showing {
         return Ok(());
@@ -179,7 +182,15 @@ fn panels(
     let phase = *phase.get();
     let mut root = crate::ui::area_ui(&ctx, area.0);
     let mut out: Vec<Command> = Vec::new();
-    let left = orders::show(&mut root, &view, phase, &mut pointer, &mut out).width();
+    let left = orders::show(
+        &mut root,
+        &view,
+        phase,
+        &mut pointer,
+        seat.as_deref(),
+        &mut out,
+    )
+    .width();
     let right = egui::Panel::right("right")
         .default_size(330.0)
         .min_size(330.0)

@@ -4,6 +4,7 @@
 
 use bevy_egui::egui;
 
+use crate::engine::by_email::{Seat, commitment};
 use crate::rulesets::tyneside::board::GameView;
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::components::Group;
@@ -16,12 +17,28 @@ use crate::rulesets::tyneside::rules::random_movement::{
 };
 use crate::rulesets::tyneside::turn::TurnPhase;
 
+/// The order to show for `g`: its counter; for one placed face down in a game by e-mail, the
+/// order this sitting's side sealed for it (`None`: another side's, still face down).
+pub fn shown_order(g: &Group, seat: Option<&Seat>) -> Option<Order> {
+    let Some(seal) = &g.face_down else {
+        return g.order;
+    };
+    seat?.secrets::<Command>().into_iter().rev().find_map(|s| {
+        let matches = commitment(&s.salt, &s.command) == *seal;
+        match s.command {
+            Command::PlaceOrder { group, order } if group == g.id && matches => Some(order),
+            _ => None,
+        }
+    })
+}
+
 /// Draws the panel; returns its rectangle.
 pub fn show(
     root: &mut egui::Ui,
     view: &GameView,
     phase: TurnPhase,
     pointer: &mut PointerState,
+    seat: Option<&Seat>,
     out: &mut Vec<Command>,
 ) -> egui::Rect {
     egui::Panel::left("orders")
@@ -56,7 +73,8 @@ pub fn show(
                                     ui.weak("· done");
                                 }
                             });
-                            let counter = if hidden { "?".to_string() } else { g.order.map(|o| o.to_string()).unwrap_or("-".into()) };
+                            let order = shown_order(g, seat);
+                            let counter = if hidden { "?".to_string() } else if g.face_down.is_some() { order.map_or("face down".into(), |o| format!("{o} (face down)")) } else { order.map(|o| o.to_string()).unwrap_or("-".into()) };
                             let led = members.iter().any(|&m| board.figs[m].figure.hero);
                             if placing && !led && let Some(score) = g.table_score {
                                 let all: Vec<Group> = view.all_groups().into_iter().cloned().collect();
@@ -68,7 +86,7 @@ pub fn show(
                                 if !in_command(&board, &g.id, side) {
                                     ui.weak("Out of command: no hero within 6\" (12\" Gifted commander)");
                                 } else if let Some(leeway) = g.leeway {
-                                    let before = g.order.unwrap_or(Order::Stand);
+                                    let before = order.unwrap_or(Order::Stand);
                                     let mut chosen = before;
                                     egui::ComboBox::from_id_salt(("order", &g.id)).selected_text(chosen.to_string()).show_ui(ui, |ui| {
                                         for o in reachable(score, leeway, group_in_cover(&board, &g.id)) {
@@ -88,7 +106,7 @@ pub fn show(
                                 }
                             } else if placing {
                                 if in_command(&board, &g.id, side) {
-                                    let before = g.order.unwrap_or(Order::Stand);
+                                    let before = order.unwrap_or(Order::Stand);
                                     let mut chosen = before;
                                     egui::ComboBox::from_id_salt(("order", &g.id)).selected_text(chosen.to_string()).show_ui(ui, |ui| {
                                         for o in Order::ALL {
@@ -104,7 +122,7 @@ pub fn show(
                                     );
                                 }
                             } else {
-                                ui.label(format!("Order: {counter}")).on_hover_text(g.order.filter(|_| !hidden).map(|o| o.rule_text()).unwrap_or("Hidden until all orders are placed"));
+                                ui.label(format!("Order: {counter}")).on_hover_text(order.filter(|_| !hidden).map(|o| o.rule_text()).unwrap_or("Hidden until all orders are placed"));
                             }
                             for &m in &members {
                                 let f = &board.figs[m];
