@@ -242,3 +242,62 @@ fn a_counter_taken_back_in_a_sitting_is_not_the_one_turned_over() {
     assert_eq!(order_of(&mut a2, "chewie"), Some(Order::Retreat));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn since_your_last_turn_starts_after_your_last_command_and_is_seen_as_you() {
+    use holotable::engine::replay_view::{ReplayStatus, close, open};
+    let mut s = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
+    for c in [
+        Command::PlaceOrder {
+            group: "chewie".into(),
+            order: Order::Attack,
+        },
+        Command::EndPhase,
+        Command::PlaceOrder {
+            group: "vader".into(),
+            order: Order::Advance,
+        },
+        Command::EndPhase,
+    ] {
+        ok(&mut s, c);
+    }
+    // Movement: Chewbacca (initiative 4) before Vader (7), so the Rebels act; their last
+    // command was the second.
+    open::<Tyneside>(s.world_mut(), true).unwrap();
+    let status = s.world().resource::<ReplayStatus>().clone();
+    assert_eq!(
+        (status.viewing_side, status.at, status.len, status.playing),
+        (Some(0), 2, 4, true)
+    );
+    assert!(status.may_branch, "a hotseat game may branch");
+    close::<Tyneside>(s.world_mut(), false).unwrap();
+    assert_eq!(s.record().commands.len(), 4);
+}
+
+#[test]
+fn a_game_by_email_is_replayed_as_the_side_signed_in_and_never_branches() {
+    use holotable::engine::replay_view::{ReplayStatus, close, open};
+    let dir = folder("viewer");
+    let file = dir.join("duel.ron");
+    let mut a = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
+    by_email::start::<Tyneside>(a.world_mut(), file.clone()).unwrap();
+    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    ok(
+        &mut a,
+        Command::PlaceOrder {
+            group: "chewie".into(),
+            order: Order::Attack,
+        },
+    );
+    ok(&mut a, Command::EndPhase);
+    // The Empire is to act, but the Rebels sit here: the replay is theirs.
+    open::<Tyneside>(a.world_mut(), false).unwrap();
+    let status = a.world().resource::<ReplayStatus>().clone();
+    assert_eq!((status.viewing_side, status.may_branch), (Some(0), false));
+    let why = close::<Tyneside>(a.world_mut(), true).unwrap_err();
+    assert!(why.contains("does not branch"), "{why}");
+    close::<Tyneside>(a.world_mut(), false).unwrap();
+    assert_eq!(a.record().commands.len(), 2);
+    assert!(sitting_over::<Tyneside>(a.world()));
+    std::fs::remove_dir_all(dir).unwrap();
+}

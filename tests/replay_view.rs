@@ -53,7 +53,7 @@ fn the_viewer_steps_back_returns_exactly_and_branches() {
     let full = record(&s);
     let dice_log = s.world().resource::<DiceRes>().log().len();
 
-    open::<Battlefield>(s.world_mut()).unwrap_or_else(|e| panic!("{e}"));
+    open::<Battlefield>(s.world_mut(), false).unwrap_or_else(|e| panic!("{e}"));
     let st = s.world().resource::<ReplayStatus>().clone();
     assert_eq!((st.at, st.len, st.turns.clone()), (3, 3, vec![(1, 0)]));
     goto::<Battlefield>(s.world_mut(), 1).unwrap_or_else(|e| panic!("{e}"));
@@ -67,7 +67,7 @@ fn the_viewer_steps_back_returns_exactly_and_branches() {
     assert!(!s.world().resource::<ReplayStatus>().open);
 
     // A branch from the first command keeps that one command, and its record replays.
-    open::<Battlefield>(s.world_mut()).unwrap_or_else(|e| panic!("{e}"));
+    open::<Battlefield>(s.world_mut(), false).unwrap_or_else(|e| panic!("{e}"));
     goto::<Battlefield>(s.world_mut(), 1).unwrap_or_else(|e| panic!("{e}"));
     close::<Battlefield>(s.world_mut(), true).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(battle(&s), after_one);

@@ -180,6 +180,8 @@ pub struct SitIn {
     pub side_name: String,
     /// The passphrase (chosen now, on the side's first sitting).
     pub passphrase: String,
+    /// Once signed in, replay what happened since the side's last sitting.
+    pub replay_since: bool,
 }
 
 /// Makes the game in `world` one played by e-mail, kept in `file` (written now); the first
@@ -414,13 +416,24 @@ fn sit_in_on_request<R: RuleSet>(world: &mut World) {
         side,
         side_name,
         passphrase,
+        replay_since,
     } in asked
     {
         let mut notice = world.resource_mut::<Notice>();
         notice.info = None;
         notice.refusal = None;
-        if let Err(e) = sit_in::<R>(world, side, &passphrase, &side_name) {
-            world.resource_mut::<Notice>().refusal = Some(e.to_string());
+        match sit_in::<R>(world, side, &passphrase, &side_name) {
+            Ok(())
+                if replay_since
+                    && !world
+                        .resource::<GameRecord<R::Command>>()
+                        .commands
+                        .is_empty() =>
+            {
+                world.write_message(super::replay_view::ViewRequest::OpenSince);
+            }
+            Ok(()) => {}
+            Err(e) => world.resource_mut::<Notice>().refusal = Some(e.to_string()),
         }
     }
 }

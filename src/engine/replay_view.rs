@@ -41,6 +41,14 @@ pub struct ReplayStatus {
     pub turns: Vec<(u32, usize)>,
     /// The last command applied, in words.
     pub last: String,
+    /// The side whose eyes the game is seen through: the side a person was to play when the
+    /// viewer opened (in a game by e-mail, the side signed in), so it shows nothing that side
+    /// could not see; `None` (nobody was to play: the game is over, or the rules were acting):
+    /// everything.
+    pub viewing_side: Option<usize>,
+    /// Whether "Continue from here" may branch a new game: not in a game by e-mail, whose
+    /// record both players share.
+    pub may_branch: bool,
 }
 
 /// Asked by the shell's replay bar.
@@ -48,6 +56,9 @@ pub struct ReplayStatus {
 pub enum ViewRequest {
     /// Open the viewer on the game in progress, at its last command.
     Open,
+    /// Open the viewer where the side it is seen through last acted, and play from there:
+    /// "since your last turn".
+    OpenSince,
     /// Show the game after this many commands.
     Goto(usize),
     /// Play or pause.
@@ -87,11 +98,17 @@ pub fn goto<R: RuleSet>(world: &mut World, at: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// Opens the viewer on the game in `world`: each turn's first command is found by stepping
-/// through once.
+/// Opens the viewer on the game in `world`, seen through the eyes of the side a person is to
+/// play now (in a game by e-mail, the side signed in): each turn's first command, and the
+/// side to act before each command, are found by stepping through once. `since`: it opens
+/// after that side's last command and plays on from there.
 ///
 /// Errors: the game's own record does not replay (a bug, reported).
-pub fn open<R: RuleSet>(world: &mut World) -> Result<(), String> {
+pub fn open<R: RuleSet>(world: &mut World, since: bool) -> Result<(), String> {
+    let viewing_side = world
+        .get_resource::<super::by_email::Seat>()
+        .and_then(|s| s.side)
+        .or_else(|| R::side_to_act(world));
     let record = world.resource::<GameRecord<R::Command>>().clone();
     let len = record.commands.len();
     let autosave = world.remove_resource::<Autosave>();
@@ -108,15 +125,22 @@ pub fn open<R: RuleSet>(world: &mut World) -> Result<(), String> {
         open: true,
         len,
         speed: 2.0,
+        viewing_side,
+        may_branch: !world.contains_resource::<super::by_email::Seat>(),
         ..default()
     };
-    // One pass over the record: the turn the log is in after each command.
+    // One pass over the record: the turn the log is in after each command, and the last
+    // command the side seen through made.
     let mut turns: Vec<(u32, usize)> = Vec::new();
+    let mut last_own = 0;
     let full = world.resource::<Viewed<R::Command>>().record.clone();
     replay::resume_watching::<R>(world, &full, full.seed.unwrap_or(0), |w, at| {
         let turn = w.resource::<GameLog>().0.last().map_or(1, |e| e.turn);
         if turns.last().is_none_or(|(t, _)| *t != turn) {
             turns.push((turn, at));
+        }
+        if at < len && viewing_side.is_some() && R::side_to_act(w) == viewing_side {
+            last_own = at + 1;
         }
     })
     .map_err(|e| format!("Replay: {e}"))?;
@@ -127,15 +151,26 @@ pub fn open<R: RuleSet>(world: &mut World) -> Result<(), String> {
         .commands
         .last()
         .map_or("the set-up".to_string(), |c| format!("{:?}", c.command));
+    if since {
+        // From the state the side left, its own last command shown: what came after plays.
+        goto::<R>(world, last_own)?;
+        world.resource_mut::<ReplayStatus>().playing = last_own < len;
+    }
     Ok(())
 }
 
 /// Closes the viewer: `branch` keeps the game as shown (a new game with its own record and
 /// autosaves), else the game goes back to its last command, its dice rolling on as before.
 ///
-/// Errors: the record does not replay to its end (a bug, reported).
+/// Errors: a game by e-mail asked to branch (nothing changes), or the record does not replay
+/// to its end (a bug, reported).
 pub fn close<R: RuleSet>(world: &mut World, branch: bool) -> Result<(), String> {
     let len = world.resource::<ReplayStatus>().len;
+    if branch && !world.resource::<ReplayStatus>().may_branch {
+        return Err(
+            "A game by e-mail does not branch: both players play on from the same record".into(),
+        );
+    }
     if !branch {
         goto::<R>(world, len)?;
     }
@@ -186,8 +221,9 @@ fn requests<R: RuleSet>(world: &mut World, mut wait: Local<f32>) {
     for r in asked {
         let status = world.resource::<ReplayStatus>().clone();
         done = match r {
-            ViewRequest::Open if !status.open => open::<R>(world),
-            ViewRequest::Open => Ok(()),
+            ViewRequest::Open if !status.open => open::<R>(world, false),
+            ViewRequest::OpenSince if !status.open => open::<R>(world, true),
+            ViewRequest::Open | ViewRequest::OpenSince => Ok(()),
             _ if !status.open => Ok(()),
             ViewRequest::Goto(at) => goto::<R>(world, at),
             ViewRequest::Play(on) => {

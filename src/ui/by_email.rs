@@ -2,19 +2,45 @@
 //! its passphrase, and, once that side's part is done, where the file is and whom to send it
 //! to (docs/play-by-email.md). The table stays hidden on both.
 
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::{ShellAction, ShellStatus};
 use crate::engine::by_email::{Seat, SitIn};
 use crate::engine::pipeline::Notice;
+use crate::engine::record::GameEvent;
+
+/// What the shell's frame needs of a game by e-mail.
+#[derive(SystemParam)]
+pub struct ByEmailUi<'w> {
+    /// The game's seat, when it is played by e-mail.
+    pub seat: Option<Res<'w, Seat>>,
+    /// Sign-ins asked.
+    pub sit: MessageWriter<'w, SitIn>,
+}
+
+/// Events shown on the "send the file" screen: the last few of the sitting.
+const EVENTS_SHOWN: usize = 8;
 
 /// What the sign-in screen keeps between frames.
-#[derive(Default)]
 pub struct SignIn {
     /// The side chosen to sign in (the side to act unless changed).
     pub side: Option<usize>,
     /// The passphrase typed.
     pub passphrase: String,
+    /// Replay what happened since the side's last sitting once signed in.
+    pub since: bool,
+}
+
+impl Default for SignIn {
+    fn default() -> Self {
+        Self {
+            side: None,
+            passphrase: String::new(),
+            since: true,
+        }
+    }
 }
 
 /// What the player asked on these screens.
@@ -54,7 +80,7 @@ pub fn show(
     root: &mut egui::Ui,
     status: &ShellStatus,
     seat: &Seat,
-    notice: &Notice,
+    (notice, events): (&Notice, &[GameEvent]),
     form: &mut SignIn,
 ) -> Option<Asked> {
     let mut asked = None;
@@ -100,6 +126,10 @@ pub fn show(
             } else {
                 format!("{}'s passphrase, chosen at its first sitting.", name(Some(side)))
             });
+            ui.checkbox(
+                &mut form.since,
+                "Then show what happened since my last sitting",
+            );
             if let Some(why) = &notice.refusal {
                 ui.colored_label(egui::Color32::LIGHT_RED, why);
             }
@@ -114,6 +144,7 @@ pub fn show(
                     side,
                     side_name: name(Some(side)),
                     passphrase: std::mem::take(&mut form.passphrase),
+                    replay_since: form.since,
                 }));
             }
             ui.add_space(8.0);
@@ -136,6 +167,11 @@ pub fn show(
                 name(seat.to_act)
             ));
             ui.weak("Your secrets travel sealed with your passphrase; the file cannot be changed without the other side's Holotable refusing it.");
+            ui.add_space(12.0);
+            ui.strong("Last in the game");
+            for e in &events[events.len().saturating_sub(EVENTS_SHOWN)..] {
+                ui.label(format!("T{} {}", e.turn, e.text));
+            }
             ui.add_space(20.0);
             if ui
                 .add_sized([260.0, 40.0], egui::Button::new("Back to the title"))

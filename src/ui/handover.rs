@@ -27,10 +27,13 @@ fn track(
     mut handover: ResMut<Handover>,
 ) {
     if replay.open {
-        // The replay viewer looks back over the whole game, both sides' secrets included; the
-        // table is handed over again when it closes.
+        // A replay seen through nobody's eyes (the game is over, or the rules were acting)
+        // shows every side's secrets: the table is handed over again when it closes. One
+        // seen as the side to act was opened by its player, who keeps the table.
         handover.showing = false;
-        handover.side = None;
+        if replay.viewing_side.is_none() {
+            handover.side = None;
+        }
         return;
     }
     if state.is_changed() {
@@ -56,8 +59,10 @@ fn track(
     }
 }
 
-/// Draws the full-window hand-over screen.
-pub fn show(root: &mut egui::Ui, status: &ShellStatus, handover: &mut Handover) {
+/// Draws the full-window hand-over screen; returns whether the incoming player asked to see
+/// what happened since their last turn.
+pub fn show(root: &mut egui::Ui, status: &ShellStatus, handover: &mut Handover) -> bool {
+    let mut since = false;
     let frame = egui::Frame::central_panel(root.style()).fill(egui::Color32::from_rgb(12, 14, 18));
     egui::CentralPanel::default().frame(frame).show(root, |ui| {
         ui.vertical_centered(|ui| {
@@ -81,8 +86,19 @@ pub fn show(root: &mut egui::Ui, status: &ShellStatus, handover: &mut Handover) 
             {
                 handover.showing = false;
             }
+            ui.add_space(8.0);
+            if ui
+                .button("What happened since my last turn")
+                .on_hover_text(
+                    "Replay the other side's moves as you could have seen them, then play on",
+                )
+                .clicked()
+            {
+                since = true;
+            }
         });
     });
+    since
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -150,11 +150,10 @@ fn frame(
         Res<ButtonInput<KeyCode>>,
     ),
     (replay, mut view): (Res<ReplayStatus>, MessageWriter<ViewRequest>),
-    (wanted, mut rolls, seat, mut sit): (
+    (wanted, mut rolls, mut by_email): (
         Option<Res<RollWanted>>,
         MessageWriter<RollGiven>,
-        Option<Res<crate::engine::by_email::Seat>>,
-        MessageWriter<crate::engine::by_email::SitIn>,
+        by_email::ByEmailUi,
     ),
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
@@ -172,11 +171,18 @@ fn frame(
     }
     let mut root = root_ui(&ctx);
     if handover.showing {
-        match seat.as_deref() {
+        match by_email.seat.as_deref() {
             Some(seat) => {
-                match by_email::show(&mut root, &status, seat, &notice, &mut state.sign_in) {
+                let events = log.as_deref().map_or(&[][..], |l| &l.0[..]);
+                match by_email::show(
+                    &mut root,
+                    &status,
+                    seat,
+                    (&notice, events),
+                    &mut state.sign_in,
+                ) {
                     Some(by_email::Asked::SitIn(s)) => {
-                        sit.write(s);
+                        by_email.sit.write(s);
                     }
                     Some(by_email::Asked::Action(a)) => {
                         actions.write(a);
@@ -184,7 +190,11 @@ fn frame(
                     None => {}
                 }
             }
-            None => handover::show(&mut root, &status, &mut handover),
+            None => {
+                if handover::show(&mut root, &status, &mut handover) {
+                    view.write(ViewRequest::OpenSince);
+                }
+            }
         }
         *insets = PanelInsets::default();
         return Ok(());
@@ -223,7 +233,7 @@ fn frame(
         ..*insets
     });
     if replay.open {
-        for r in replay_bar::show(&ctx, area.0, &replay) {
+        for r in replay_bar::show(&ctx, area.0, &replay, &status.sides) {
             view.write(r);
         }
     }

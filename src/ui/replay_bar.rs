@@ -6,7 +6,13 @@ use bevy_egui::egui;
 use crate::engine::replay_view::{ReplayStatus, ViewRequest};
 
 /// Draws the bar over the table's bottom edge; returns what was asked.
-pub fn show(ctx: &egui::Context, area: egui::Rect, s: &ReplayStatus) -> Vec<ViewRequest> {
+/// `sides`: the sides' names (to say whose eyes the game is seen through).
+pub fn show(
+    ctx: &egui::Context,
+    area: egui::Rect,
+    s: &ReplayStatus,
+    sides: &[String],
+) -> Vec<ViewRequest> {
     let mut out = Vec::new();
     egui::Window::new("Replay")
         .collapsible(false)
@@ -49,8 +55,11 @@ pub fn show(ctx: &egui::Context, area: egui::Rect, s: &ReplayStatus) -> Vec<View
                 }
             });
             ui.weak(format!("After command {} of {}: {}", s.at, s.len, s.last));
+            if let Some(name) = s.viewing_side.and_then(|v| sides.get(v)) {
+                ui.weak(format!("Seen as {name}: what the other side kept hidden stays hidden"));
+            }
             ui.horizontal(|ui| {
-                if ui.button("Continue from here").on_hover_text("Play on from this moment as a new game (its own record); the later commands are left behind").clicked() {
+                if s.may_branch && ui.button("Continue from here").on_hover_text("Play on from this moment as a new game (its own record); the later commands are left behind").clicked() {
                     out.push(ViewRequest::Continue);
                 }
                 if ui.button("Back to the game").clicked() {

@@ -421,7 +421,10 @@ fn unit_panel(
 fn panels(
     mut ctx: EguiContexts,
     battle: Res<BattleRes>,
-    app: Option<Res<super::ai::RulesSides>>,
+    (app, replay): (
+        Option<Res<super::ai::RulesSides>>,
+        Res<crate::engine::replay_view::ReplayStatus>,
+    ),
     area: Res<TableArea>,
     handover: Res<Handover>,
     mut sel: ResMut<Selection>,
@@ -435,7 +438,7 @@ fn panels(
     let b = &battle.0;
     let app = app.as_deref();
     let person = app.is_none_or(|a| !a.0.contains(&b.impulse.side));
-    let viewer = super::view::viewer(b, app);
+    let viewer = super::view::viewer(b, app, &replay);
     let mut root = crate::ui::area_ui(&ctx, area.0);
     let mut out = Vec::new();
     let left = egui::Panel::left("battle-left")

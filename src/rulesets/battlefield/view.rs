@@ -2,6 +2,7 @@
 //! (roads, rivers, hill levels, buildings, rubble, entrenchments, support markers), unit
 //! counters as tokens, and the selection's reachable hexes and line of sight.
 
+use crate::engine::replay_view::ReplayStatus;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -36,10 +37,13 @@ pub struct UnitToken(pub usize);
 #[derive(Component)]
 struct CostLabel;
 
-/// The side whose eyes the table is seen through: the side playing the impulse, or, while
-/// the app plays it, the person's side (in a solo game the person never sees the app's
-/// hidden units).
-pub fn viewer(b: &Battle, app: Option<&super::ai::RulesSides>) -> usize {
+/// The side whose eyes the table is seen through: in the replay viewer the side it is seen
+/// through; else the side playing the impulse, or, while the app plays it, the person's side
+/// (in a solo game the person never sees the app's hidden units).
+pub fn viewer(b: &Battle, app: Option<&super::ai::RulesSides>, replay: &ReplayStatus) -> usize {
+    if let Some(v) = replay.viewing_side.filter(|_| replay.open) {
+        return v;
+    }
     let side = b.impulse.side;
     match app {
         Some(a) if a.0.contains(&side) => (0..b.sides.len())
@@ -69,12 +73,13 @@ fn counter_at(b: &Battle, i: usize) -> (Vec2, f32) {
 fn sync_tokens(
     battle: Res<BattleRes>,
     app: Option<Res<super::ai::RulesSides>>,
+    replay: Res<ReplayStatus>,
     mut tokens: Query<(&UnitToken, &mut Token)>,
     mut commands: Commands,
 ) {
     let b = &battle.0;
     let mut seen = vec![false; b.units.len()];
-    let view_side = viewer(b, app.as_deref());
+    let view_side = viewer(b, app.as_deref(), &replay);
     let token = |i: usize| {
         let u = &b.units[i];
         let (at, base) = counter_at(b, i);

@@ -198,6 +198,7 @@ fn counters(
     view: GameView,
     phase: Res<State<TurnPhase>>,
     seat: Option<Res<crate::engine::by_email::Seat>>,
+    replay: Res<crate::engine::replay_view::ReplayStatus>,
     mut existing: Query<(
         Entity,
         &OrderCounter,
@@ -208,8 +209,13 @@ fn counters(
     mut commands: Commands,
 ) {
     let Some(board) = view.board() else { return };
+    // While orders are placed the other sides' counters are hidden: from the side placing
+    // them, or in the replay viewer from the side it is seen through.
     let hide_side = match phase.get() {
-        TurnPhase::Orders => view.turn.as_ref().map(|t| t.orders_side),
+        TurnPhase::Orders => replay
+            .viewing_side
+            .filter(|_| replay.open)
+            .or(view.turn.as_ref().map(|t| t.orders_side)),
         _ => None,
     };
     let groups: Vec<&Group> = view.all_groups();

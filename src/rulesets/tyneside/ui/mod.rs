@@ -170,9 +170,10 @@ fn panels(
     sight: Res<SightPreview>,
     mut choices: ResMut<Choices>,
     mut insets: ResMut<PanelInsets>,
-    (mut send, seat): (
+    (mut send, seat, replay): (
         MessageWriter<Command>,
         Option<Res<crate::engine::by_email::Seat>>,
+        Res<crate::engine::replay_view::ReplayStatus>,
     ),
 ) -> Result {
     if handover.showing {
@@ -187,7 +188,7 @@ fn panels(
         &view,
         phase,
         &mut pointer,
-        seat.as_deref(),
+        (seat.as_deref(), replay.viewing_side.filter(|_| replay.open)),
         &mut out,
     )
     .width();

@@ -32,13 +32,14 @@ pub fn shown_order(g: &Group, seat: Option<&Seat>) -> Option<Order> {
     })
 }
 
-/// Draws the panel; returns its rectangle.
+/// Draws the panel; returns its rectangle. `viewer`: in the replay viewer, the side it is
+/// seen through (the other sides' counters stay hidden while orders are placed).
 pub fn show(
     root: &mut egui::Ui,
     view: &GameView,
     phase: TurnPhase,
     pointer: &mut PointerState,
-    seat: Option<&Seat>,
+    (seat, viewer): (Option<&Seat>, Option<usize>),
     out: &mut Vec<Command>,
 ) -> egui::Rect {
     egui::Panel::left("orders")
@@ -51,7 +52,7 @@ pub fn show(
                 for (side, s) in table.scenario.sides.iter().enumerate() {
                     ui.colored_label(crate::ui::side_colour32(side), egui::RichText::new(&s.name).heading());
                     let placing = phase == TurnPhase::Orders && turn.orders_side == side;
-                    let hidden = phase == TurnPhase::Orders && turn.orders_side != side;
+                    let hidden = phase == TurnPhase::Orders && viewer.unwrap_or(turn.orders_side) != side;
                     for g in view.all_groups().into_iter().filter(|g| g.side == side) {
                         let members = board.members(&g.id);
                         if members.is_empty() {
