@@ -131,7 +131,7 @@ fn the_app_plays_its_side_only_and_the_table_is_seen_through_the_persons() {
         let b = s.world().resource::<BattleRes>().0.clone();
         let app = s.world().resource::<RulesSides>().clone();
         // Whoever acts, the screen shows the rebels' side of the hidden units.
-        assert_eq!(viewer(&b, Some(&app)), 1);
+        assert_eq!(viewer(&b, Some(&app), &Default::default()), 1);
         let step = Battlefield::ai_step(s.world_mut());
         if b.impulse.side == 0 {
             assert!(matches!(step, Some(Ok(_))), "{step:?}");
