@@ -245,7 +245,7 @@ fn a_counter_taken_back_in_a_sitting_is_not_the_one_turned_over() {
 
 #[test]
 fn since_your_last_turn_starts_after_your_last_command_and_is_seen_as_you() {
-    use holotable::engine::replay_view::{ReplayStatus, close, open};
+    use holotable::engine::replay_view::{ReplayStatus, close, goto, open};
     let mut s = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
     for c in [
         Command::PlaceOrder {
@@ -270,6 +270,17 @@ fn since_your_last_turn_starts_after_your_last_command_and_is_seen_as_you() {
         (Some(0), 2, 4, true)
     );
     assert!(status.may_branch, "a hotseat game may branch");
+    // The Empire's counter (command 3) is told to the Rebels without its order; their own is
+    // told whole.
+    goto::<Tyneside>(s.world_mut(), 3).unwrap();
+    let told = s.world().resource::<ReplayStatus>().last.clone();
+    assert!(
+        told.contains("face down") && !told.contains("Advance"),
+        "{told}"
+    );
+    goto::<Tyneside>(s.world_mut(), 1).unwrap();
+    let told = s.world().resource::<ReplayStatus>().last.clone();
+    assert!(told.contains("Attack"), "{told}");
     close::<Tyneside>(s.world_mut(), false).unwrap();
     assert_eq!(s.record().commands.len(), 4);
 }

@@ -22,6 +22,8 @@ pub struct Viewed<C> {
     /// The dice and the deck as the game left them, so going back to it rolls on exactly as
     /// it would have.
     pub dice: Option<(DiceRes, DeckRes)>,
+    /// The side a person played for each command (`None`: the rules' side, or nobody).
+    pub actors: Vec<Option<usize>>,
 }
 
 /// What the viewer shows (the same for every rule set, for the shell to draw).
@@ -88,14 +90,29 @@ pub fn goto<R: RuleSet>(world: &mut World, at: usize) -> Result<(), String> {
     record.commands.truncate(at);
     let seed = record.seed.unwrap_or(0);
     replay::resume::<R>(world, &record, seed).map_err(|e| format!("Replay: {e}"))?;
-    let last = record
-        .commands
-        .last()
-        .map_or("the set-up".to_string(), |c| format!("{:?}", c.command));
+    let last = describe::<R>(world, &record, at);
     let mut s = world.resource_mut::<ReplayStatus>();
     s.at = at;
     s.last = last;
     Ok(())
+}
+
+/// The last of the first `at` commands of `record` in words: as written when the side the
+/// viewer sees through sent it (or it sees through nobody's eyes), else only what it shows
+/// the others ([`RuleSet::public_text`]).
+fn describe<R: RuleSet>(world: &World, record: &GameRecord<R::Command>, at: usize) -> String {
+    let Some(c) = at.checked_sub(1).and_then(|i| record.commands.get(i)) else {
+        return "the set-up".into();
+    };
+    let viewing = world.resource::<ReplayStatus>().viewing_side;
+    let actor = world
+        .get_resource::<Viewed<R::Command>>()
+        .and_then(|v| v.actors.get(at - 1).copied().flatten());
+    if viewing.is_none() || actor == viewing {
+        format!("{:?}", c.command)
+    } else {
+        R::public_text(&c.command)
+    }
 }
 
 /// Opens the viewer on the game in `world`, seen through the eyes of the side a person is to
@@ -120,6 +137,7 @@ pub fn open<R: RuleSet>(world: &mut World, since: bool) -> Result<(), String> {
         record,
         autosave,
         dice,
+        actors: Vec::new(),
     });
     *world.resource_mut::<ReplayStatus>() = ReplayStatus {
         open: true,
@@ -133,24 +151,28 @@ pub fn open<R: RuleSet>(world: &mut World, since: bool) -> Result<(), String> {
     // command the side seen through made.
     let mut turns: Vec<(u32, usize)> = Vec::new();
     let mut last_own = 0;
+    let mut actors = Vec::with_capacity(len);
     let full = world.resource::<Viewed<R::Command>>().record.clone();
     replay::resume_watching::<R>(world, &full, full.seed.unwrap_or(0), |w, at| {
         let turn = w.resource::<GameLog>().0.last().map_or(1, |e| e.turn);
         if turns.last().is_none_or(|(t, _)| *t != turn) {
             turns.push((turn, at));
         }
-        if at < len && viewing_side.is_some() && R::side_to_act(w) == viewing_side {
-            last_own = at + 1;
+        if at < len {
+            let actor = R::side_to_act(w);
+            if viewing_side.is_some() && actor == viewing_side {
+                last_own = at + 1;
+            }
+            actors.push(actor);
         }
     })
     .map_err(|e| format!("Replay: {e}"))?;
+    world.resource_mut::<Viewed<R::Command>>().actors = actors;
+    let last = describe::<R>(world, &full, len);
     let mut s = world.resource_mut::<ReplayStatus>();
     s.turns = turns;
     s.at = len;
-    s.last = full
-        .commands
-        .last()
-        .map_or("the set-up".to_string(), |c| format!("{:?}", c.command));
+    s.last = last;
     if since {
         // From the state the side left, its own last command shown: what came after plays.
         goto::<R>(world, last_own)?;

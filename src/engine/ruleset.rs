@@ -121,6 +121,12 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
         let _ = (world, side, sealed);
         None
     }
+    /// `command` in words for a side that did not send it: what it shows of a secret (an
+    /// order counter placed, not which) — the replay viewer seen through a side's eyes writes
+    /// the other sides' commands so. The default: the command as written.
+    fn public_text(command: &Self::Command) -> String {
+        format!("{command:?}")
+    }
     /// Lets the rules play `sides` (side ids, or `all`) in the game in `world`, besides those
     /// the scenario gives them.
     ///

@@ -121,8 +121,14 @@ fn status<R: RuleSet>(
     record: Option<Res<GameRecord<R::Command>>>,
     marks: Res<UndoMarks>,
     redo: Res<RedoStack<R::Command>>,
+    replay: Option<Res<super::replay_view::ReplayStatus>>,
     mut status: ResMut<UndoStatus>,
 ) {
+    if replay.is_some_and(|r| r.open) {
+        // The viewer shows the past: nothing to take back there (and nothing to tell).
+        status.set_if_neq(UndoStatus::default());
+        return;
+    }
     let undo = record.and_then(|r| {
         let last = r.commands.last()?;
         (marks.0.len() == r.commands.len() && marks.0.last() == Some(&true))

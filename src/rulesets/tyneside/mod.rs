@@ -255,6 +255,17 @@ impl RuleSet for Tyneside {
         phases::turn_over_command(&groups, turn.turning_over, side, sealed)
     }
 
+    /// An order counter placed shows its group, not its order (Orders: counters are hidden
+    /// until all are placed).
+    fn public_text(command: &Command) -> String {
+        match command {
+            Command::PlaceOrder { group, .. } => {
+                format!("PlaceOrder {{ group: {group:?}, order: face down }}")
+            }
+            c => format!("{c:?}"),
+        }
+    }
+
     fn set_rules_sides(world: &mut World, sides: &[String]) -> Result<(), String> {
         let table = world
             .get_resource::<table::TableRes>()

@@ -51,8 +51,8 @@ pub fn show(
             egui::ScrollArea::vertical().show(ui, |ui| {
                 for (side, s) in table.scenario.sides.iter().enumerate() {
                     ui.colored_label(crate::ui::side_colour32(side), egui::RichText::new(&s.name).heading());
-                    let placing = phase == TurnPhase::Orders && turn.orders_side == side;
                     let hidden = phase == TurnPhase::Orders && viewer.unwrap_or(turn.orders_side) != side;
+                    let placing = phase == TurnPhase::Orders && turn.orders_side == side && !hidden;
                     for g in view.all_groups().into_iter().filter(|g| g.side == side) {
                         let members = board.members(&g.id);
                         if members.is_empty() {
