@@ -140,6 +140,8 @@ pub fn begin_by_email(
         .get(&loaded.header.ruleset)
         .map(|e| e.by_email_start);
     begin(world, loaded, seed, &[])?;
+    // The game's file goes on the recent list: it is what the player opens next time.
+    settings::note_opened(world, &file);
     if let Some(start) = by_email_start
         && let Err(e) = start(world, file)
     {
