@@ -151,9 +151,17 @@ fn orders_travel_sealed_and_are_turned_over_by_their_owner() {
         a2.record().commands.last().map(|c| &c.command),
         Some(Command::TurnOver { .. })
     ));
-    // The file as written replays to the same game for anyone.
+    // The file as written replays to the same game for anyone, on the command line too.
     let again = open(&file);
     assert_eq!(again.record().commands.len(), a2.record().commands.len());
+    let path = file.to_str().unwrap();
+    let (code, out, err) = common::holotable(&["replay", path, "--check"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("5 commands replayed"), "{out}");
+    // --by-email starts a new game; a game by e-mail opens as any save.
+    let (code, _, err) = common::holotable(&["play", path, "--by-email", "other.ron"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("opens with `holotable play"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
