@@ -49,6 +49,40 @@ pub enum TerrainProperty {
     Gap,
 }
 
+impl TerrainKind {
+    /// Its name, for the terrain key and tooltips.
+    pub fn name(self) -> &'static str {
+        match self {
+            TerrainKind::Woods => "woods",
+            TerrainKind::Rocks => "rocks",
+            TerrainKind::Building => "building",
+            TerrainKind::Hill => "hill",
+            TerrainKind::Water => "water",
+            TerrainKind::Wall => "wall",
+            TerrainKind::Crates => "crates",
+            TerrainKind::Chasm => "chasm",
+            TerrainKind::Other => "other",
+        }
+    }
+}
+
+impl TerrainProperty {
+    /// Its name and what it does, in a few words (tyneside-skirmish.txt, Movement,
+    /// Visibility, Shooting; docs/rules/tyneside.md), for the terrain key and tooltips.
+    pub fn words(self) -> (&'static str, &'static str) {
+        match self {
+            TerrainProperty::Difficult => ("difficult", "halve movement inside"),
+            TerrainProperty::Obstacle => ("obstacle", "halve a move that crosses it"),
+            TerrainProperty::Impassable => ("impassable", "no figure enters or crosses"),
+            TerrainProperty::BlocksLineOfSight => ("blocks sight", "no line of sight through it"),
+            TerrainProperty::Cover => ("cover", "in or behind it: -1 on the fire chart die"),
+            TerrainProperty::Building => ("building", "a morale fall-back may not end inside"),
+            TerrainProperty::Hill => ("hill", "blocks sight across it unless a figure is on it"),
+            TerrainProperty::Gap => ("gap", "crossed only by a jump (D4+1\")"),
+        }
+    }
+}
+
 /// One terrain piece on the table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TerrainPiece {

@@ -11,6 +11,7 @@ mod handover;
 mod help;
 mod phase_bar;
 mod replay_bar;
+mod terrain_key;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -258,7 +259,7 @@ impl Plugin for UiPlugin {
             .init_resource::<RuleSetHelp>()
             .init_resource::<TableArea>()
             .add_message::<ShellAction>()
-            .add_plugins((handover::plugin, frame_time::plugin))
+            .add_plugins((handover::plugin, frame_time::plugin, terrain_key::plugin))
             .add_systems(
                 EguiPrimaryContextPass,
                 frame.in_set(ShellSet).run_if(game_on),

@@ -3,7 +3,8 @@
 //! inch on an inch table). Rule sets draw their own overlays. Reads the game; changes nothing.
 
 mod camera;
-mod palette;
+pub mod palette;
+mod patterns;
 mod table;
 mod tokens;
 

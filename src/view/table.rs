@@ -1,5 +1,6 @@
-//! The board as its geometry says: an inch table's cloth, terrain pieces by type (difficult
-//! ground hatched, sight-blockers outlined heavily) and objective markers; a hex map's hexes;
+//! The board as its geometry says: an inch table's cloth, terrain pieces by type (filled by
+//! kind, patterned by [`super::patterns`], sight-blockers outlined heavily; no words: what a
+//! piece does is in its tooltip and the terrain key) and objective markers; a hex map's hexes;
 //! a grid's squares; abstract ground's cloth.
 
 use bevy::asset::RenderAssetUsages;
@@ -8,13 +9,10 @@ use bevy::prelude::*;
 
 use super::TableVisual;
 use super::palette::{TABLE, terrain_colour};
+use super::patterns::Patterns;
 use crate::engine::board::{BoardGeometry, Marker};
 use crate::rules::geometry::Shape;
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
-
-/// Hatching lines over difficult ground, worked out once per table, inches.
-#[derive(Resource, Default)]
-struct Hatching(Vec<(Vec2, Vec2)>);
 
 /// A flat mesh of a terrain outline (any simple polygon, or a circle).
 fn shape_mesh(shape: &Shape) -> Mesh {
@@ -41,45 +39,13 @@ fn shape_mesh(shape: &Shape) -> Mesh {
     .with_inserted_indices(Indices::U32(indices))
 }
 
-/// Diagonal hatching inside a piece, every 1.5".
-fn hatch(piece: &TerrainPiece) -> Vec<(Vec2, Vec2)> {
-    let b = piece.shape.aabb();
-    let mut out = Vec::new();
-    let span = (b.max - b.min).length();
-    let mut k = -span;
-    while k < span {
-        let a = Vec2::new(b.min.x + k, b.min.y);
-        let dir = Vec2::new(1.0, 1.0).normalize();
-        let mut run: Option<Vec2> = None;
-        let mut t = 0.0;
-        while t <= span * 1.5 {
-            let p = a + dir * t;
-            let inside = piece.shape.contains(p);
-            match (inside, run) {
-                (true, None) => run = Some(p),
-                (false, Some(s)) => {
-                    out.push((s, p - dir * 0.25));
-                    run = None;
-                }
-                _ => {}
-            }
-            t += 0.25;
-        }
-        if let Some(s) = run {
-            out.push((s, a + dir * span * 1.5));
-        }
-        k += 1.5;
-    }
-    out
-}
-
 fn spawn_table(
     board: Res<BoardGeometry>,
     old: Query<Entity, With<TableVisual>>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    mut hatching: ResMut<Hatching>,
+    mut patterns: ResMut<Patterns>,
 ) {
     if !board.is_changed() {
         return;
@@ -87,7 +53,7 @@ fn spawn_table(
     for e in &old {
         commands.entity(e).despawn();
     }
-    hatching.0.clear();
+    *patterns = Patterns::default();
     let extent = board.extent();
     commands.spawn((
         TableVisual,
@@ -135,34 +101,7 @@ fn spawn_table(
             MeshMaterial2d(materials.add(terrain_colour(t.kind))),
             Transform::from_translation(centre.extend(1.0 + i as f32 * 0.001)),
         ));
-        let tags: Vec<&str> = t
-            .properties
-            .iter()
-            .map(|p| match p {
-                TerrainProperty::Difficult => "difficult",
-                TerrainProperty::Obstacle => "obstacle",
-                TerrainProperty::Impassable => "impassable",
-                TerrainProperty::BlocksLineOfSight => "blocks sight",
-                TerrainProperty::Cover => "cover",
-                TerrainProperty::Building => "building",
-                TerrainProperty::Hill => "hill",
-                TerrainProperty::Gap => "gap: jump",
-            })
-            .collect();
-        commands.spawn((
-            TableVisual,
-            Text2d::new(format!("{}\n{}", t.id, tags.join(", "))),
-            TextFont {
-                font_size: FontSize::Px(28.0),
-                ..default()
-            },
-            TextColor(Color::srgba(1.0, 1.0, 1.0, 0.55)),
-            TextLayout::justify(Justify::Center),
-            Transform::from_translation(c.extend(3.0)).with_scale(Vec3::splat(0.034)),
-        ));
-        if t.has(TerrainProperty::Difficult) {
-            hatching.0.extend(hatch(t));
-        }
+        patterns.add(t, i);
     }
     for o in markers {
         commands.spawn((
@@ -180,7 +119,7 @@ fn spawn_table(
 }
 
 /// Outlines, hatching, objective rings and grid lines, drawn every frame.
-fn draw_outlines(board: Res<BoardGeometry>, hatching: Res<Hatching>, mut gizmos: Gizmos) {
+fn draw_outlines(board: Res<BoardGeometry>, patterns: Res<Patterns>, mut gizmos: Gizmos) {
     let extent = board.extent();
     gizmos.rect_2d(
         Isometry2d::from_translation(extent.center()),
@@ -190,7 +129,7 @@ fn draw_outlines(board: Res<BoardGeometry>, hatching: Res<Hatching>, mut gizmos:
     match &*board {
         BoardGeometry::InchTable {
             terrain, markers, ..
-        } => draw_terrain(terrain, markers, &hatching, &mut gizmos),
+        } => draw_terrain(terrain, markers, &patterns, &mut gizmos),
         BoardGeometry::HexMap { layout, hexes } => {
             for cell in hexes {
                 let mut pts = layout.hex_corners(cell.hex).to_vec();
@@ -228,7 +167,7 @@ fn draw_outlines(board: Res<BoardGeometry>, hatching: Res<Hatching>, mut gizmos:
 fn draw_terrain(
     terrain: &[TerrainPiece],
     markers: &[Marker],
-    hatching: &Hatching,
+    patterns: &Patterns,
     gizmos: &mut Gizmos,
 ) {
     for t in terrain {
@@ -255,8 +194,16 @@ fn draw_terrain(
             }
         }
     }
-    for (a, b) in &hatching.0 {
-        gizmos.line_2d(*a, *b, Color::srgba(0.0, 0.0, 0.0, 0.35));
+    for (a, b, colour) in &patterns.lines {
+        gizmos.line_2d(*a, *b, *colour);
+    }
+    for (c, r, colour) in &patterns.rings {
+        gizmos
+            .circle_2d(Isometry2d::from_translation(*c), *r, *colour)
+            .resolution(12);
+    }
+    for (pts, colour) in &patterns.outlines {
+        gizmos.linestrip_2d(pts.iter().copied(), *colour);
     }
     for o in markers {
         gizmos.circle_2d(
@@ -277,7 +224,7 @@ fn draw_terrain(
 pub struct BoardDrawn;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Hatching>()
+    app.init_resource::<Patterns>()
         .add_systems(
             Update,
             spawn_table

@@ -1,0 +1,197 @@
+//! What the table's terrain does, without words on the table: a tooltip for the piece (or hex)
+//! under the cursor, and the terrain key, a window listing each kind of ground on this board
+//! with its colour and what its properties do.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, egui};
+
+use super::{Handover, TableArea};
+use crate::engine::board::BoardGeometry;
+use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
+use crate::view::palette::terrain_colour;
+use crate::view::{PanelInsets, TableCamera};
+
+fn colour32(c: Color) -> egui::Color32 {
+    let c = c.to_srgba();
+    egui::Color32::from_rgb(
+        (c.red * 255.0) as u8,
+        (c.green * 255.0) as u8,
+        (c.blue * 255.0) as u8,
+    )
+}
+
+/// A piece in words: "cantina — building: blocks sight (no line of sight through it), …".
+pub fn describe(piece: &TerrainPiece) -> String {
+    let props: Vec<String> = piece
+        .properties
+        .iter()
+        .map(|p| {
+            let (name, does) = p.words();
+            format!("{name} ({does})")
+        })
+        .collect();
+    if props.is_empty() {
+        format!("{} — {}: open ground", piece.id, piece.kind.name())
+    } else {
+        format!("{} — {}: {}", piece.id, piece.kind.name(), props.join(", "))
+    }
+}
+
+fn swatch(ui: &mut egui::Ui, fill: egui::Color32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 12.0), egui::Sense::hover());
+    ui.painter().rect_filled(rect, 2.0, fill);
+}
+
+/// The key's rows for an inch table: each kind present, then each property present.
+fn table_key(ui: &mut egui::Ui, terrain: &[TerrainPiece]) {
+    let mut kinds: Vec<TerrainKind> = Vec::new();
+    let mut props: Vec<TerrainProperty> = Vec::new();
+    for t in terrain {
+        if !kinds.contains(&t.kind) {
+            kinds.push(t.kind);
+        }
+        for p in &t.properties {
+            if !props.contains(p) {
+                props.push(*p);
+            }
+        }
+    }
+    props.sort();
+    for k in kinds {
+        ui.horizontal(|ui| {
+            swatch(ui, colour32(terrain_colour(k)));
+            ui.label(k.name());
+        });
+    }
+    ui.separator();
+    for p in props {
+        let (name, does) = p.words();
+        ui.horizontal(|ui| {
+            ui.strong(name);
+            ui.label(does);
+        });
+    }
+    ui.weak("Hatched: difficult ground. Heavy outline: blocks sight or movement.");
+}
+
+#[allow(clippy::too_many_arguments)]
+fn show(
+    mut ctx: EguiContexts,
+    board: Option<Res<BoardGeometry>>,
+    handover: Res<Handover>,
+    area: Res<TableArea>,
+    insets: Res<PanelInsets>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
+) -> Result {
+    let Some(board) = board else { return Ok(()) };
+    if handover.showing {
+        return Ok(());
+    }
+    let ctx = ctx.ctx_mut()?.clone();
+    let right = area.0.max.x - insets.right - 8.0;
+    egui::Window::new("Terrain key")
+        .default_open(false)
+        .resizable(false)
+        .collapsible(true)
+        .anchor(
+            egui::Align2::RIGHT_BOTTOM,
+            [
+                right - ctx.content_rect().max.x,
+                area.0.max.y - ctx.content_rect().max.y - 8.0,
+            ],
+        )
+        .show(&ctx, |ui| match &*board {
+            BoardGeometry::InchTable { terrain, .. } => table_key(ui, terrain),
+            BoardGeometry::HexMap { hexes, .. } => {
+                let mut seen: Vec<(&str, Color)> = Vec::new();
+                for cell in hexes {
+                    if !seen.iter().any(|(n, _)| *n == cell.name) {
+                        seen.push((&cell.name, cell.fill));
+                    }
+                }
+                for (name, fill) in seen {
+                    ui.horizontal(|ui| {
+                        swatch(ui, colour32(fill));
+                        ui.label(name);
+                    });
+                }
+            }
+            BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => {
+                ui.label("Open ground");
+            }
+        });
+    // The tooltip: only over the table itself, not over a panel or window.
+    let (Ok(window), Ok((cam, cam_t))) = (window.single(), camera.single()) else {
+        return Ok(());
+    };
+    let Some(cursor) = window.cursor_position() else {
+        return Ok(());
+    };
+    if ctx.is_pointer_over_egui() || insets.covers(cursor, window.width(), window.height()) {
+        return Ok(());
+    }
+    let Ok(at) = cam.viewport_to_world_2d(cam_t, cursor) else {
+        return Ok(());
+    };
+    let text = match &*board {
+        BoardGeometry::InchTable { terrain, .. } => terrain
+            .iter()
+            .rev()
+            .find(|t| t.shape.contains(at))
+            .map(describe),
+        BoardGeometry::HexMap { layout, hexes } => {
+            let hex = layout.world_pos_to_hex(at);
+            hexes.iter().find(|c| c.hex == hex).map(|c| c.name.clone())
+        }
+        BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => None,
+    };
+    if let Some(text) = text {
+        // Above and left of the pointer: the rule set's own notes sit below and right of it.
+        let at = egui::pos2(cursor.x, cursor.y);
+        egui::Area::new(egui::Id::new("terrain-tooltip"))
+            .order(egui::Order::Tooltip)
+            .pivot(egui::Align2::RIGHT_BOTTOM)
+            .fixed_pos(at - egui::vec2(14.0, 14.0))
+            .interactable(false)
+            .show(&ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width(320.0);
+                    ui.label(egui::RichText::new(text).small());
+                });
+            });
+    }
+    Ok(())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        bevy_egui::EguiPrimaryContextPass,
+        show.after(super::ShellSet).run_if(super::game_on),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe;
+    use crate::rules::geometry::Shape;
+    use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
+
+    #[test]
+    fn a_piece_is_told_by_its_kind_and_what_its_properties_do() {
+        let p = TerrainPiece {
+            id: "grass_west".into(),
+            kind: TerrainKind::Woods,
+            shape: Shape::Rect {
+                min: (0.0, 0.0),
+                max: (1.0, 1.0),
+            },
+            properties: vec![TerrainProperty::Difficult, TerrainProperty::Cover],
+        };
+        assert_eq!(
+            describe(&p),
+            "grass_west — woods: difficult (halve movement inside), cover (in or behind it: -1 on the fire chart die)"
+        );
+    }
+}
