@@ -200,7 +200,7 @@ fn draw_terrain(
     for (c, r, colour) in &patterns.rings {
         gizmos
             .circle_2d(Isometry2d::from_translation(*c), *r, *colour)
-            .resolution(12);
+            .resolution((r * 8.0).clamp(12.0, 48.0) as u32);
     }
     for (pts, colour) in &patterns.outlines {
         gizmos.linestrip_2d(pts.iter().copied(), *colour);
