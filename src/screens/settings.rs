@@ -21,6 +21,8 @@ pub struct Settings {
     pub ui_scale: f32,
     /// Every new game starts with the players rolling their own dice.
     pub manual_dice: bool,
+    /// Panels in high contrast: white text on black, strong outlines.
+    pub high_contrast: bool,
     /// Scenario files and saves opened lately, newest first, at most [`RECENT`].
     pub recent: Vec<PathBuf>,
 }
@@ -30,6 +32,7 @@ impl Default for Settings {
         Self {
             ui_scale: 1.0,
             manual_dice: false,
+            high_contrast: false,
             recent: Vec::new(),
         }
     }
@@ -149,6 +152,42 @@ fn apply_scale(mut ctx: EguiContexts, settings: Res<Settings>) -> Result {
     Ok(())
 }
 
+/// The panels' look follows the high-contrast setting: egui's dark look, or white text on
+/// black with strong outlines.
+fn apply_contrast(
+    mut ctx: EguiContexts,
+    settings: Res<Settings>,
+    mut applied: Local<Option<bool>>,
+) -> Result {
+    if *applied == Some(settings.high_contrast) {
+        return Ok(());
+    }
+    let ctx = ctx.ctx_mut()?;
+    let mut v = egui::Visuals::dark();
+    if settings.high_contrast {
+        let white = egui::Color32::WHITE;
+        v.override_text_color = Some(white);
+        v.panel_fill = egui::Color32::BLACK;
+        v.window_fill = egui::Color32::BLACK;
+        v.extreme_bg_color = egui::Color32::BLACK;
+        v.window_stroke = egui::Stroke::new(2.0, white);
+        v.widgets.noninteractive.bg_stroke = egui::Stroke::new(1.5, egui::Color32::GRAY);
+        v.widgets.noninteractive.fg_stroke = egui::Stroke::new(1.5, white);
+        for w in [
+            &mut v.widgets.inactive,
+            &mut v.widgets.hovered,
+            &mut v.widgets.active,
+        ] {
+            w.bg_stroke = egui::Stroke::new(1.5, white);
+            w.fg_stroke = egui::Stroke::new(1.5, white);
+        }
+        v.selection.stroke = egui::Stroke::new(2.0, white);
+    }
+    ctx.set_visuals(v);
+    *applied = Some(settings.high_contrast);
+    Ok(())
+}
+
 /// The Settings window (opened from the title screen).
 pub fn window(ctx: &egui::Context, settings: &mut Settings, file: &mut SettingsFile) -> bool {
     let mut changed = false;
@@ -175,6 +214,12 @@ pub fn window(ctx: &egui::Context, settings: &mut Settings, file: &mut SettingsF
                 .checkbox(
                     &mut settings.manual_dice,
                     "We roll our own dice in every new game (each roll asked for)",
+                )
+                .changed();
+            changed |= ui
+                .checkbox(
+                    &mut settings.high_contrast,
+                    "High contrast: white text on black, strong outlines",
                 )
                 .changed();
             if ui
@@ -204,7 +249,7 @@ pub fn window(ctx: &egui::Context, settings: &mut Settings, file: &mut SettingsF
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        apply_scale.run_if(resource_exists::<Settings>),
+        (apply_scale, apply_contrast).run_if(resource_exists::<Settings>),
     );
 }
 
@@ -220,6 +265,7 @@ mod tests {
         let mut s = Settings {
             ui_scale: 1.25,
             manual_dice: true,
+            high_contrast: true,
             recent: Vec::new(),
         };
         for i in 0..10 {

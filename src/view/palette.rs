@@ -46,7 +46,10 @@ mod tests {
 
     /// Machado, Oliveira & Fernandes (2009), severity 1.0, on linear RGB.
     const VISION: [(&str, [[f32; 3]; 3]); 4] = [
-        ("normal", [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]),
+        (
+            "normal",
+            [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+        ),
         (
             "protanopia",
             [
