@@ -802,3 +802,73 @@ fn a_dark_side_choke_kills_after_three_turns_and_the_choked_can_use_no_power() {
         events(&mut s).contains("Darth Vader chokes Luke Skywalker (1 FP): is held (turn 2 of 3)")
     );
 }
+
+/// Obi-Wan against one stormtrooper 12" off: in the open (`wall: false`), or behind a wall that
+/// hides it from Obi-Wan's line, with open ground 3" to its side (`wall: true`).
+fn sensing(wall: bool) -> String {
+    format!(
+        r#"(
+    name: "Seeing",
+    ruleset: "tyneside",
+    random_movement: false,
+    terrain: [{}],
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "O", name: "Obi-Wan", order: Stand, figures: [(id: "obiwan", profile: "Obi Wan Kenobi", at: (10.0, 10.0), hero: true)]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "S", name: "Stormtrooper", order: Stand, figures: [(id: "st", profile: "Stormtrooper", at: (22.0, 10.0))]),
+        ]),
+    ],
+)"#,
+        if wall {
+            r#"(id: "wall", kind: Wall, shape: Rect(min: (20.0, 8.0), max: (21.0, 12.0)), properties: [BlocksLineOfSight, Impassable])"#
+        } else {
+            ""
+        }
+    )
+}
+
+#[test]
+fn seeing_senses_a_hiding_figure_and_one_within_three_inches_of_where_it_could_be_seen() {
+    let seeing = Command::Force {
+        figure: "obiwan".into(),
+        power: ForcePower::Seeing,
+    };
+    // A choke needs a victim the user sees (24"): it tells whether Obi-Wan sees the trooper.
+    let choke = || Command::Force {
+        figure: "obiwan".into(),
+        power: ForcePower::Choke {
+            target: "st".into(),
+        },
+    };
+    // In the open, hiding: unseen beyond 6" until Obi-Wan uses 'Seeing'.
+    let mut s = session_from(&sensing(false), &[5; 8]);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    // Movement, lowest initiative first: the stormtrooper hides, then Obi-Wan.
+    ok(
+        &mut s,
+        Command::Hide {
+            figure: "st".into(),
+        },
+    );
+    ok(&mut s, Command::EndActivation);
+    ok(&mut s, Command::EndActivation);
+    // Shoot/act: Obi-Wan (8) first; 14 FP, so two actions an activation.
+    let why = refused(&mut s, choke());
+    assert!(why.contains("sees within 24"), "{why}");
+    let fp = fig(&mut s, "obiwan").force_points;
+    ok(&mut s, seeing.clone());
+    assert_eq!(fig(&mut s, "obiwan").force_points, fp - 1);
+    ok(&mut s, choke());
+    // Behind a wall: no line to it, but a clear line 3" to its side.
+    let mut s = session_from(&sensing(true), &[5; 8]);
+    to_action(&mut s);
+    let why = refused(&mut s, choke());
+    assert!(why.contains("sees within 24"), "{why}");
+    ok(&mut s, seeing.clone());
+    let why = refused(&mut s, seeing);
+    assert!(why.contains("already senses"), "{why}");
+    ok(&mut s, choke());
+}

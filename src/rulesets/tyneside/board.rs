@@ -170,17 +170,42 @@ impl<'a> Board<'a> {
         i == j || self.sees_from(&self.viewpoint(i), i, j)
     }
 
-    /// [`Self::sees`], with `view` the [`Self::viewpoint`] of `i`.
+    /// [`Self::sees`], with `view` the [`Self::viewpoint`] of `i`. A Force user using
+    /// 'Seeing' ([`Self::senses`]) sees more than it is seen.
     pub fn sees_from(&self, view: &Viewpoint, i: usize, j: usize) -> bool {
         if i == j {
             return true;
         }
         let far = self.gap(i, j) > HIDDEN_SEEN_WITHIN;
+        if self.figs[i].act.seeing {
+            // Hiding itself, the user sees nobody far off ("can neither see or be seen").
+            return !(far && self.concealed(i, self.figs[j].pos)) && self.senses(view, j);
+        }
         if far && (self.concealed(i, self.figs[j].pos) || self.concealed(j, self.figs[i].pos)) {
             return false;
         }
         let target = &self.figs[j];
         view.sight(target.pos, target.figure.base) == Sight::Clear
+    }
+
+    /// Whether a Force user using 'Seeing', with `view` its viewpoint, senses figure `j`:
+    /// hiding or not, if `j` is "within 3" of a position in which it could be seen"
+    /// (tyneside-skirmish.txt, Jedi powers, 'Seeing'): a clear line to its base, or to a base
+    /// of its size 1", 2" or 3" from it in any of 12 directions, on the table.
+    pub fn senses(&self, view: &Viewpoint, j: usize) -> bool {
+        use crate::rulesets::tyneside::rules::force::SEEING_REACH;
+        let t = &self.figs[j];
+        let size = self.table.size;
+        let on_table = |p: Vec2| p.x >= 0.0 && p.y >= 0.0 && p.x <= size.x && p.y <= size.y;
+        std::iter::once(t.pos)
+            .chain((1..=3).flat_map(|r| {
+                (0..12).map(move |k| {
+                    let a = k as f32 * std::f32::consts::TAU / 12.0;
+                    t.pos + Vec2::from_angle(a) * (r as f32 * SEEING_REACH / 3.0)
+                })
+            }))
+            .filter(|&p| on_table(p))
+            .any(|p| view.sight(p, t.figure.base) == Sight::Clear)
     }
 
     /// Hiding, or ducked back and in cover from `from`.

@@ -144,6 +144,8 @@ pub struct TurnActivity {
     pub enhanced: bool,
     /// Wound suppression: it ignores a wound this turn.
     pub suppressed: bool,
+    /// 'Seeing': it senses hidden figures this turn.
+    pub seeing: bool,
 }
 
 /// A group: "at least 1 figure" that keeps within 5" (tyneside-skirmish.txt, Groups).

@@ -211,6 +211,10 @@ fn hash_state(
             )
                 .hash(&mut fh);
             (a.force_actions, a.enhanced, a.suppressed, c.held).hash(&mut fh);
+            // Hashed only when set, so games without it keep their hashes.
+            if a.seeing {
+                a.seeing.hash(&mut fh);
+            }
             fh.write_f32(a.moved);
             (f.index, fh.finish())
         })

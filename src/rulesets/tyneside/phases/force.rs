@@ -74,6 +74,7 @@ pub(super) fn use_power(
     enum Effect {
         Enhance,
         Suppress,
+        Seeing,
         Hold(Hold, Entity, bool, String, Option<(usize, Hold, u8, u32)>),
     }
     let effect = match power {
@@ -85,6 +86,10 @@ pub(super) fn use_power(
             return Err(format!("{name} has no wound to suppress this turn"));
         }
         ForcePower::WoundSuppression => Effect::Suppress,
+        ForcePower::Seeing if f.act.seeing => {
+            return Err(format!("{name} already senses hidden figures this turn"));
+        }
+        ForcePower::Seeing => Effect::Seeing,
         ForcePower::Lightning { .. } | ForcePower::Choke { .. } if phase != TurnPhase::Action => {
             return Err("Force lightning and choke attack in the Shoot/Act phase".into());
         }
@@ -172,6 +177,15 @@ pub(super) fn use_power(
                         } else {
                             ""
                         }
+                    ),
+                );
+            }
+            Effect::Seeing => {
+                me.5.seeing = true;
+                out.log.push(
+                    turn,
+                    format!(
+                        "{name} uses 'Seeing' (1 FP): hidden figures within 3\" of where they could be seen are sensed this turn"
                     ),
                 );
             }

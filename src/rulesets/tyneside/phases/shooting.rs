@@ -53,7 +53,12 @@ pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
             if board.figs[figs[a]].figure.side != board.figs[figs[b]].figure.side {
                 let s = board.sees_from(&view, figs[a], figs[b]);
                 sees[a][b] = s;
-                sees[b][a] = s;
+                // Sight is mutual, unless one of the two senses with 'Seeing'.
+                sees[b][a] = if board.figs[figs[a]].act.seeing || board.figs[figs[b]].act.seeing {
+                    board.sees(figs[b], figs[a])
+                } else {
+                    s
+                };
             }
         }
     }

@@ -21,6 +21,12 @@ pub enum ForcePower {
         /// The victim's figure id.
         target: String,
     },
+    /// "'Seeing': Force users can 'see' figures which are hidden (a good way of determining
+    /// this is to say if the target figure is within 3" of a position in which it could be
+    /// seen, it can be sensed by a Force user)". Ruling (docs/rules/tyneside.md): an action
+    /// (1 FP) in either phase; for the rest of the turn the user senses as seen any figure
+    /// within [`SEEING_REACH`] of a point it has a clear line to, hiding or not.
+    Seeing,
     /// "Choke: Force user may choke a living opponent, choked force users can only Block. Dark
     /// side users may choke their target to death after 3 turns held uninterrupted."
     /// (Shoot/Act)
@@ -61,6 +67,8 @@ pub const LIGHTNING_RANGE: f32 = 24.0;
 pub const LIGHTNING_KILLS_ON: u8 = 4;
 /// A Dark Side choke kills after this many turns held.
 pub const CHOKE_KILLS_ON: u8 = 3;
+/// 'Seeing': a figure "within 3" of a position in which it could be seen" is sensed.
+pub const SEEING_REACH: f32 = 3.0;
 /// Choke's reach, inches: the text gives none; ruling (docs/rules/tyneside.md): as far as the
 /// other Force attack at a distance, lightning.
 pub const CHOKE_RANGE: f32 = 24.0;

@@ -178,6 +178,14 @@ fn force_actions(
         {
             out.push(power(ForcePower::Enhance));
         }
+        if !f.act.seeing
+            && ui
+                .button("Seeing")
+                .on_hover_text("\"Force users can 'see' figures which are hidden\": this turn, a figure within 3\" of where it could be seen is sensed, hiding or not")
+                .clicked()
+        {
+            out.push(power(ForcePower::Seeing));
+        }
         if f.cond.wounded()
             && ui
                 .button("Suppress wound")
