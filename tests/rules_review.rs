@@ -872,3 +872,92 @@ fn seeing_senses_a_hiding_figure_and_one_within_three_inches_of_where_it_could_b
     assert!(why.contains("already senses"), "{why}");
     ok(&mut s, choke());
 }
+
+/// Obi-Wan (14 FP) with a wall 10" ahead, under `order`; a stormtrooper far off.
+fn leap(order: &str) -> String {
+    format!(
+        r#"(
+    name: "Force jump",
+    ruleset: "tyneside",
+    random_movement: false,
+    terrain: [(id: "wall", kind: Wall, shape: Rect(min: (20.0, 5.0), max: (21.0, 15.0)), properties: [BlocksLineOfSight, Impassable])],
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "O", name: "Obi-Wan", order: {order}, figures: [(id: "obiwan", profile: "Obi Wan Kenobi", at: (10.0, 10.0), hero: true)]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "S", name: "Stormtrooper", order: Stand, figures: [(id: "st", profile: "Stormtrooper", at: (60.0, 40.0))]),
+        ]),
+    ],
+)"#
+    )
+}
+
+/// To Obi-Wan's movement activation (the stormtrooper, initiative 1, moves first).
+fn to_obiwans_move(s: &mut Game) {
+    ok(s, Command::EndPhase);
+    ok(s, Command::EndPhase);
+    ok(s, Command::EndActivation);
+}
+
+fn jump(to: (f32, f32)) -> Command {
+    Command::Force {
+        figure: "obiwan".into(),
+        power: ForcePower::ForceJump { to },
+    }
+}
+
+#[test]
+fn a_force_jump_reaches_force_level_times_a_d6_over_anything_in_the_way() {
+    // Level 14 x D6 2 = 28": the 20" over the wall is made.
+    let mut s = session_from(&leap("Move"), &[2]);
+    to_obiwans_move(&mut s);
+    let fp = fig(&mut s, "obiwan").force_points;
+    let why = refused(&mut s, jump((20.5, 10.0)));
+    assert!(why.contains("cannot come down in 'wall'"), "{why}");
+    ok(&mut s, jump((30.0, 10.0)));
+    let o = fig(&mut s, "obiwan");
+    assert_eq!((o.position, o.force_points), ((30.0, 10.0), fp - 1));
+    assert!(
+        events(&mut s)
+            .contains("Force-jumps 20.0\" of the 20.0\" wanted (1 FP; reach 14 x D6 2 = 28\")")
+    );
+    // The jump was its whole move.
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "obiwan".into(),
+            to: (31.0, 10.0),
+        },
+    );
+    assert!(why.contains("left"), "{why}");
+
+    // D6 1: 14" of the 20" wanted, past the wall, on open ground.
+    let mut s = session_from(&leap("Move"), &[1]);
+    to_obiwans_move(&mut s);
+    ok(&mut s, jump((30.0, 10.0)));
+    assert_eq!(fig(&mut s, "obiwan").position, (24.0, 10.0));
+
+    // At 11 Force points a 1 is 11": that would come down on the wall, so it stops short.
+    let mut s = session_from(&leap("Move"), &[1]);
+    to_obiwans_move(&mut s);
+    {
+        use holotable::rulesets::tyneside::components::{Condition, Figure};
+        let world = s.app.world_mut();
+        let mut q = world.query::<(&Figure, &mut Condition)>();
+        for (f, mut c) in q.iter_mut(world) {
+            if f.id == "obiwan" {
+                c.force_points = 11;
+            }
+        }
+    }
+    ok(&mut s, jump((30.0, 10.0)));
+    let x = fig(&mut s, "obiwan").position.0;
+    assert!((19.0..19.6).contains(&x), "came down at {x}");
+
+    // "This includes running Force assisted": a jump is a run, which Stand orders forbid.
+    let mut s = session_from(&leap("Stand"), &[2]);
+    to_obiwans_move(&mut s);
+    let why = refused(&mut s, jump((30.0, 10.0)));
+    assert!(why.contains("may not run"), "{why}");
+}

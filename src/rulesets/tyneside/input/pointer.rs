@@ -12,7 +12,8 @@ use crate::rules::los::Sight;
 use crate::rulesets::tyneside::board::{Board, GameView};
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::components::Figure;
-use crate::rulesets::tyneside::phases::plan_step;
+use crate::rulesets::tyneside::phases::{plan_force_jump, plan_step};
+use crate::rulesets::tyneside::rules::force::ForcePower;
 use crate::rulesets::tyneside::rules::orders::Order;
 use crate::rulesets::tyneside::turn::{TurnPhase, TurnState};
 use crate::ui::Handover;
@@ -42,6 +43,8 @@ pub struct PointerState {
     pub tape: Option<(Vec2, Vec2)>,
     /// The next drag is a jump (J).
     pub jump: bool,
+    /// The next drag is a Force jump (the unit card's button).
+    pub force_jump: bool,
 }
 
 /// What dropping the dragged figure here would do.
@@ -191,6 +194,8 @@ fn pointer(
                             .map(|pl| pl.cost)
                     })
                     .try_fold(0.0f32, |acc, c| c.map(|c| acc.max(c)))
+            } else if state.force_jump {
+                plan_force_jump(&board, i, p, order)
             } else {
                 plan_step(&board, i, p, order, &[], state.jump).map(|pl| pl.cost)
             };
@@ -211,6 +216,11 @@ fn pointer(
                             group: f.group.to_string(),
                             by: (by.x, by.y),
                         }
+                    } else if state.force_jump {
+                        Command::Force {
+                            figure: f.figure.id.clone(),
+                            power: ForcePower::ForceJump { to: (p.x, p.y) },
+                        }
                     } else if state.jump {
                         Command::Jump {
                             figure: f.figure.id.clone(),
@@ -224,6 +234,7 @@ fn pointer(
                     };
                     send.write(cmd);
                     state.jump = false;
+                    state.force_jump = false;
                 }
                 state.drag = None;
             } else {
@@ -261,6 +272,7 @@ fn pointer(
         state.drag = None;
         state.tape = None;
         state.jump = false;
+        state.force_jump = false;
     }
 }
 

@@ -6,12 +6,14 @@ use bevy::prelude::*;
 
 use super::Effects;
 use super::damage::take_out;
+use super::movement::{clear_landing, movable, plan_force_jump};
 use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::rules::force::{
-    CHOKE_RANGE, COST, ForcePower, Hold, LIGHTNING_RANGE, actions_per_activation, hold_run,
-    jedi_or_better, suppression_heals,
+    CHOKE_RANGE, COST, ENHANCE, ForcePower, Hold, LIGHTNING_RANGE, actions_per_activation,
+    hold_run, jedi_or_better, suppression_heals,
 };
+use crate::rulesets::tyneside::rules::movement::allowance;
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::turn::TurnPhase;
 
@@ -75,6 +77,13 @@ pub(super) fn use_power(
         Enhance,
         Suppress,
         Seeing,
+        Jump {
+            landing: Vec2,
+            wanted: f32,
+            level: u32,
+            die: i32,
+            allowance: f32,
+        },
         Hold(Hold, Entity, bool, String, Option<(usize, Hold, u8, u32)>),
     }
     let effect = match power {
@@ -90,6 +99,48 @@ pub(super) fn use_power(
             return Err(format!("{name} already senses hidden figures this turn"));
         }
         ForcePower::Seeing => Effect::Seeing,
+        ForcePower::ForceJump { .. } if phase != TurnPhase::Movement => {
+            return Err("Force jump is a move: use it in the Movement phase".into());
+        }
+        ForcePower::ForceJump { to } => {
+            let (i, order) = movable(&board, game, figure)?;
+            let to = Vec2::new(to.0, to.1);
+            let wanted = plan_force_jump(&board, i, to, order)?;
+            // "current Force level": its Force points before this action's point is paid.
+            let level = f.cond.force_points;
+            let die = out
+                .dice
+                .roll(
+                    DiceExpr::d(6),
+                    format!("Force jump: {name}, level {level} x D6 (wants {wanted:.1}\")"),
+                )
+                .map_err(|e| e.to_string())?;
+            let reach = level as f32 * die as f32;
+            // Short of the mark, it comes down as far along the line as the roll and the
+            // ground allow.
+            let dir = (to - f.pos).normalize_or_zero();
+            let mut d = wanted.min(reach);
+            let landing = loop {
+                let p = f.pos + dir * d;
+                if d <= 0.0 || clear_landing(&board, i, p).is_ok() {
+                    break if d <= 0.0 { f.pos } else { p };
+                }
+                d -= 0.05;
+            };
+            out.dice.note_outcome(if reach >= wanted {
+                "clears the jump"
+            } else {
+                "falls short"
+            });
+            let enhance = if f.act.enhanced { ENHANCE } else { 1.0 };
+            Effect::Jump {
+                landing,
+                wanted,
+                level,
+                die,
+                allowance: allowance(f.figure.profile.move_inches, None) * enhance,
+            }
+        }
         ForcePower::Lightning { .. } | ForcePower::Choke { .. } if phase != TurnPhase::Action => {
             return Err("Force lightning and choke attack in the Shoot/Act phase".into());
         }
@@ -177,6 +228,28 @@ pub(super) fn use_power(
                         } else {
                             ""
                         }
+                    ),
+                );
+            }
+            Effect::Jump {
+                landing,
+                wanted,
+                level,
+                die,
+                allowance,
+            } => {
+                let from = me.3.0;
+                me.3.0 = *landing;
+                me.4.hidden = false;
+                // The jump is its whole move: nothing of its allowance is left.
+                me.5.moved = allowance.max(from.distance(*landing));
+                me.5.jumped = true;
+                out.log.push(
+                    turn,
+                    format!(
+                        "{name} Force-jumps {:.1}\" of the {wanted:.1}\" wanted (1 FP; reach {level} x D6 {die} = {}\")",
+                        from.distance(*landing),
+                        *level as i32 * die
                     ),
                 );
             }

@@ -143,26 +143,7 @@ pub fn plan_step(
     };
     check_step(order, &step)?;
     if moving_with.is_empty() {
-        let others: Vec<(Vec2, f32)> = board
-            .members(f.group)
-            .into_iter()
-            .filter(|&j| j != i)
-            .map(|j| (board.figs[j].pos, board.figs[j].figure.base))
-            .collect();
-        if !in_cohesion(to, f.figure.base, &others) {
-            let nearest = |p: Vec2| {
-                others
-                    .iter()
-                    .map(|(o, _)| o.distance(p))
-                    .fold(f32::MAX, f32::min)
-            };
-            if in_cohesion(f.pos, f.figure.base, &others) || nearest(to) >= nearest(f.pos) {
-                return Err(format!(
-                    "Groups: {} must \"remain within 5\" of at least 1 other member of the group\" (move the group together, or move the others first)",
-                    f.figure.name
-                ));
-            }
-        }
+        cohesion(board, i, to)?;
     }
     Ok(MovePlan {
         fig: i,
@@ -171,6 +152,103 @@ pub fn plan_step(
         cost: used - f.act.moved,
         obstacle: f.act.obstacle || cost.crosses_obstacle,
     })
+}
+
+/// Whether figure `i` may end at `to` and keep its group together: within 5" of another
+/// member, or at least nearer the nearest than it was (Groups).
+///
+/// Errors: the figure would stray from its group.
+fn cohesion(board: &Board, i: usize, to: Vec2) -> Result<(), String> {
+    let f = &board.figs[i];
+    let others: Vec<(Vec2, f32)> = board
+        .members(f.group)
+        .into_iter()
+        .filter(|&j| j != i)
+        .map(|j| (board.figs[j].pos, board.figs[j].figure.base))
+        .collect();
+    if in_cohesion(to, f.figure.base, &others) {
+        return Ok(());
+    }
+    let nearest = |p: Vec2| {
+        others
+            .iter()
+            .map(|(o, _)| o.distance(p))
+            .fold(f32::MAX, f32::min)
+    };
+    if in_cohesion(f.pos, f.figure.base, &others) || nearest(to) >= nearest(f.pos) {
+        return Err(format!(
+            "Groups: {} must \"remain within 5\" of at least 1 other member of the group\" (move the group together, or move the others first)",
+            f.figure.name
+        ));
+    }
+    Ok(())
+}
+
+/// Whether figure `i`'s base may come down at `p`: on the table, clear of impassable ground
+/// and gaps, and off every other base. A Force jump passes over anything on the way.
+///
+/// Errors: which of these it is not.
+pub fn clear_landing(board: &Board, i: usize, p: Vec2) -> Result<(), String> {
+    use crate::rules::terrain::TerrainProperty;
+    let f = &board.figs[i];
+    let (r, size) = (f.figure.base, board.table.size);
+    if p.x < r || p.y < r || p.x > size.x - r || p.y > size.y - r {
+        return Err(format!("{} would land off the table", f.figure.name));
+    }
+    if let Some(t) = board.table.terrain.iter().find(|t| {
+        (t.has(TerrainProperty::Impassable) || t.has(TerrainProperty::Gap))
+            && (t.shape.contains(p) || t.shape.distance_to(p) < r - 0.01)
+    }) {
+        return Err(format!(
+            "{} cannot come down in '{}' (impassable or a gap)",
+            f.figure.name, t.id
+        ));
+    }
+    if let Some(o) = board
+        .figs
+        .iter()
+        .enumerate()
+        .find(|(j, o)| *j != i && p.distance(o.pos) < r + o.figure.base - 0.01)
+    {
+        return Err(format!(
+            "{} would come down on {}'s base",
+            f.figure.name, o.1.figure.name
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a Force jump of figure `i` to `to` under its group's `order`: it has not moved
+/// this activation, the landing is clear ([`clear_landing`]), the order allows it as a run
+/// (Jedi powers, Force jump: "This includes running Force assisted"), and it keeps to its
+/// group. Returns the distance, inches.
+///
+/// Errors: the rule the jump breaks.
+pub fn plan_force_jump(board: &Board, i: usize, to: Vec2, order: Order) -> Result<f32, String> {
+    let f = &board.figs[i];
+    if f.act.moved > 0.0 || f.act.run_roll.is_some() {
+        return Err(format!(
+            "Force jump: the jump is {}'s whole move (\"This includes running Force assisted\"): it has moved or run already",
+            f.figure.name
+        ));
+    }
+    clear_landing(board, i, to)?;
+    let enemies = board.enemy_bases(f.figure.side);
+    let distance = f.pos.distance(to);
+    check_step(
+        order,
+        &Step {
+            from: f.pos,
+            to,
+            radius: f.figure.base,
+            running: true,
+            used: distance,
+            enemies: &enemies,
+            objectives: &[],
+        },
+    )?;
+    cohesion(board, i, to)?;
+    Ok(distance)
 }
 
 /// The figures of `group` that move when it moves as one, and its order: it must be the

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A Force action Holotable plays so far.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ForcePower {
     /// "Enhance: Double any movement up or down, +50% on the level." (Movement)
     Enhance,
@@ -20,6 +20,14 @@ pub enum ForcePower {
     Lightning {
         /// The victim's figure id.
         target: String,
+    },
+    /// "Force jump: Figure may jump up to (current Force level x D6") (measure distance up or
+    /// over obstacles) (This includes running Force assisted)". Ruling (docs/rules/tyneside.md):
+    /// the level is the user's Force points before the jump's point is paid; the jump is the
+    /// figure's whole move, over anything on the way. (Movement)
+    ForceJump {
+        /// Where the base's centre should come down, inches.
+        to: (f32, f32),
     },
     /// "'Seeing': Force users can 'see' figures which are hidden (a good way of determining
     /// this is to say if the target figure is within 3" of a position in which it could be

@@ -198,7 +198,7 @@ fn panels(
         .resizable(true)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                unit_card::show(ui, &view, &pointer, phase, &mut out);
+                unit_card::show(ui, &view, &mut pointer, phase, &mut out);
                 ui.separator();
                 firefight::show(ui, &view, phase, &mut choices.0, &mut out);
             });

@@ -15,7 +15,7 @@ use crate::rulesets::tyneside::turn::TurnPhase;
 pub fn show(
     ui: &mut egui::Ui,
     view: &GameView,
-    pointer: &PointerState,
+    pointer: &mut PointerState,
     phase: TurnPhase,
     out: &mut Vec<Command>,
 ) {
@@ -138,7 +138,7 @@ pub fn show(
     if !p.notes.is_empty() {
         ui.weak(&p.notes);
     }
-    force_actions(ui, &board, i, phase, view, out);
+    force_actions(ui, &board, i, (phase, view), pointer, out);
 }
 
 /// The Force actions the selected figure may take now, as buttons (tyneside-skirmish.txt,
@@ -147,8 +147,8 @@ fn force_actions(
     ui: &mut egui::Ui,
     board: &Board,
     i: usize,
-    phase: TurnPhase,
-    view: &GameView,
+    (phase, view): (TurnPhase, &GameView),
+    pointer: &mut PointerState,
     out: &mut Vec<Command>,
 ) {
     let f = &board.figs[i];
@@ -161,8 +161,11 @@ fn force_actions(
     }
     ui.separator();
     ui.label(format!(
-        "The Force ({} FP; 1 an action)",
-        f.cond.force_points
+        "The Force ({} FP; 1 FP an action, {} an activation)",
+        f.cond.force_points,
+        crate::rulesets::tyneside::rules::force::actions_per_activation(
+            f.figure.profile.force_points
+        )
     ));
     let id = f.figure.id.clone();
     let power = |power: ForcePower| Command::Force {
@@ -177,6 +180,24 @@ fn force_actions(
                 .clicked()
         {
             out.push(power(ForcePower::Enhance));
+        }
+        if phase == TurnPhase::Movement && f.act.moved == 0.0 {
+            let label = if pointer.force_jump {
+                "Force jump: drag the figure…"
+            } else {
+                "Force jump"
+            };
+            if ui
+                .button(label)
+                .on_hover_text(format!(
+                    "\"jump up to (current Force level x D6\")\", over anything in the way: up to {}\" on a 6. It is the figure's whole move; then drag it where it should come down (Esc cancels)",
+                    f.cond.force_points * 6
+                ))
+                .clicked()
+            {
+                pointer.force_jump = !pointer.force_jump;
+                pointer.selected = Some(f.entity);
+            }
         }
         if !f.act.seeing
             && ui
