@@ -50,6 +50,22 @@ fn open(file: &Path) -> Game {
     s
 }
 
+/// A new game by e-mail kept in `file`: the Rebels sign in ("nerf herder") and place
+/// Chewbacca's counter, Attack, face down.
+fn rebels_place_attack(file: &Path) -> Game {
+    let mut a = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
+    by_email::start::<Tyneside>(a.world_mut(), file.to_path_buf()).unwrap();
+    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    ok(
+        &mut a,
+        Command::PlaceOrder {
+            group: "chewie".into(),
+            order: Order::Attack,
+        },
+    );
+    a
+}
+
 fn order_of(s: &mut Game, group: &str) -> Option<Order> {
     s.state()
         .groups
@@ -185,16 +201,7 @@ fn a_first_passphrase_may_not_be_empty_and_a_hotseat_game_has_no_sitting() {
 fn a_face_down_counter_edited_in_the_file_is_refused_on_opening() {
     let dir = folder("edited");
     let file = dir.join("duel.ron");
-    let mut a = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
-    by_email::start::<Tyneside>(a.world_mut(), file.clone()).unwrap();
-    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
-    ok(
-        &mut a,
-        Command::PlaceOrder {
-            group: "chewie".into(),
-            order: Order::Attack,
-        },
-    );
+    rebels_place_attack(&file);
     let text = std::fs::read_to_string(&file).unwrap();
     let at = text.find("seal: \"").unwrap() + 7;
     let digit = &text[at..at + 1];
@@ -216,16 +223,7 @@ fn a_face_down_counter_edited_in_the_file_is_refused_on_opening() {
 fn a_counter_taken_back_in_a_sitting_is_not_the_one_turned_over() {
     let dir = folder("undo");
     let file = dir.join("duel.ron");
-    let mut a = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
-    by_email::start::<Tyneside>(a.world_mut(), file.clone()).unwrap();
-    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
-    ok(
-        &mut a,
-        Command::PlaceOrder {
-            group: "chewie".into(),
-            order: Order::Attack,
-        },
-    );
+    let mut a = rebels_place_attack(&file);
     // Undo replays the record with the sitting set aside, and writes the file again.
     a.undo().unwrap();
     assert_eq!(a.record().commands.len(), 0);
@@ -298,16 +296,7 @@ fn a_game_by_email_is_replayed_as_the_side_signed_in_and_never_branches() {
     use holotable::engine::replay_view::{ReplayStatus, close, open};
     let dir = folder("viewer");
     let file = dir.join("duel.ron");
-    let mut a = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
-    by_email::start::<Tyneside>(a.world_mut(), file.clone()).unwrap();
-    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
-    ok(
-        &mut a,
-        Command::PlaceOrder {
-            group: "chewie".into(),
-            order: Order::Attack,
-        },
-    );
+    let mut a = rebels_place_attack(&file);
     ok(&mut a, Command::EndPhase);
     // The Empire is to act, but the Rebels sit here: the replay is theirs.
     open::<Tyneside>(a.world_mut(), false).unwrap();

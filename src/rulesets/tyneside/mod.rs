@@ -91,6 +91,17 @@ pub fn parse(loaded: &Loaded) -> Result<rules::scenario::Scenario, Vec<String>> 
 /// The Tyneside rule set.
 pub struct Tyneside;
 
+/// Every group of the game in `world` (`None` before one is set up).
+fn all_groups(world: &World) -> Option<Vec<components::Group>> {
+    Some(
+        world
+            .try_query::<&components::Group>()?
+            .iter(world)
+            .cloned()
+            .collect(),
+    )
+}
+
 impl RuleSet for Tyneside {
     const ID: &'static str = ID;
     const TITLE: &'static str = "Tyneside skirmish rules";
@@ -193,11 +204,7 @@ impl RuleSet for Tyneside {
     fn side_to_act(world: &World) -> Option<usize> {
         let phase = *world.get_resource::<State<turn::TurnPhase>>()?.get();
         let turn = world.get_resource::<turn::TurnState>()?;
-        let groups: Vec<components::Group> = world
-            .try_query::<&components::Group>()?
-            .iter(world)
-            .cloned()
-            .collect();
+        let groups = all_groups(world)?;
         let side = match phase {
             turn::TurnPhase::Orders if turn.turning_over => phases::turning_over_side(&groups),
             turn::TurnPhase::Orders => Some(turn.orders_side),
@@ -247,11 +254,7 @@ impl RuleSet for Tyneside {
         sealed: &[crate::engine::by_email::Secret<Command>],
     ) -> Option<Command> {
         let turn = world.get_resource::<turn::TurnState>()?;
-        let groups: Vec<components::Group> = world
-            .try_query::<&components::Group>()?
-            .iter(world)
-            .cloned()
-            .collect();
+        let groups = all_groups(world)?;
         phases::turn_over_command(&groups, turn.turning_over, side, sealed)
     }
 
