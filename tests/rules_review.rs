@@ -961,3 +961,50 @@ fn a_force_jump_reaches_force_level_times_a_d6_over_anything_in_the_way() {
     let why = refused(&mut s, jump((30.0, 10.0)));
     assert!(why.contains("may not run"), "{why}");
 }
+
+#[test]
+fn push_throws_figures_a_2d6_and_stuns_those_it_throws_into_a_solid_object() {
+    let src = r#"(
+    name: "Push",
+    ruleset: "tyneside",
+    random_movement: false,
+    terrain: [(id: "wall", kind: Wall, shape: Rect(min: (20.0, 5.0), max: (21.0, 15.0)), properties: [Obstacle])],
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "O", name: "Obi-Wan", order: Move, figures: [(id: "obiwan", profile: "Obi Wan Kenobi", at: (10.0, 10.0), hero: true)]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "S", name: "Stormtrooper", order: Stand, figures: [(id: "st", profile: "Stormtrooper", at: (15.0, 10.0))]),
+            (id: "T", name: "Stormtrooper", order: Stand, figures: [(id: "st2", profile: "Stormtrooper", at: (10.0, 20.0))]),
+        ]),
+    ],
+)"#;
+    // Push: 2D6 3+4 = 7"; pull: 2+3 = 5".
+    let mut s = session_from(src, &[3, 4, 2, 3]);
+    to_obiwans_move(&mut s);
+    ok(&mut s, Command::EndActivation); // the second stormtrooper
+    let throw = |targets: &[&str], pull: bool| Command::Force {
+        figure: "obiwan".into(),
+        power: ForcePower::Push {
+            targets: targets.iter().map(|t| t.to_string()).collect(),
+            pull,
+        },
+    };
+    let why = refused(&mut s, throw(&["obiwan"], false));
+    assert!(why.contains("not Obi Wan Kenobi himself"), "{why}");
+    // Away from Obi-Wan, into the wall 5" on: it stops against it, stunned.
+    ok(&mut s, throw(&["st"], false));
+    let st = fig(&mut s, "st");
+    assert!((19.0..19.6).contains(&st.position.0), "{:?}", st.position);
+    assert!(st.knocked_out, "stunned for 3 turns");
+    // Towards him, over open ground: the whole 5", unhurt.
+    ok(&mut s, throw(&["st2"], true));
+    let st2 = fig(&mut s, "st2");
+    assert_eq!(st2.position, (10.0, 15.0));
+    assert!(!st2.knocked_out);
+    assert!(
+        events(&mut s).contains("pushes (1 FP, 2D6 7\"): Stormtrooper"),
+        "{}",
+        events(&mut s)
+    );
+}

@@ -10,8 +10,8 @@ use super::movement::{clear_landing, movable, plan_force_jump};
 use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::rules::force::{
-    CHOKE_RANGE, COST, ENHANCE, ForcePower, Hold, LIGHTNING_RANGE, actions_per_activation,
-    hold_run, jedi_or_better, suppression_heals,
+    CHOKE_RANGE, COST, ENHANCE, ForcePower, Hold, LIGHTNING_RANGE, PUSH_RANGE, PUSH_STUN_TURNS,
+    actions_per_activation, hold_run, jedi_or_better, suppression_heals, throw,
 };
 use crate::rulesets::tyneside::rules::movement::allowance;
 use crate::rulesets::tyneside::rules::profile::Ability;
@@ -77,6 +77,11 @@ pub(super) fn use_power(
         Enhance,
         Suppress,
         Seeing,
+        Throw {
+            moves: Vec<(Entity, String, Vec2, bool)>,
+            pull: bool,
+            roll: i32,
+        },
         Jump {
             landing: Vec2,
             wanted: f32,
@@ -99,6 +104,69 @@ pub(super) fn use_power(
             return Err(format!("{name} already senses hidden figures this turn"));
         }
         ForcePower::Seeing => Effect::Seeing,
+        ForcePower::Push { targets, pull } => {
+            // "current Force level": its Force points before this action's point is paid.
+            let level = f.cond.force_points as usize;
+            if targets.is_empty() || targets.len() > level {
+                return Err(format!(
+                    "Push/pull: \"User may move (current Force level) figures\" — 1 to {level} for {name}"
+                ));
+            }
+            let mut chosen: Vec<usize> = Vec::new();
+            for t in targets {
+                let j = board.fighting(t)?;
+                if j == u || chosen.contains(&j) {
+                    return Err(format!(
+                        "Push/pull: each figure once, and not {name} himself"
+                    ));
+                }
+                if board.gap(u, j) > PUSH_RANGE + 1e-3 || !board.sees(u, j) {
+                    return Err(format!(
+                        "Push/pull: the user must see each figure within 24\" — not {}",
+                        board.figs[j].figure.name
+                    ));
+                }
+                chosen.push(j);
+            }
+            let roll = out
+                .dice
+                .roll(
+                    DiceExpr::nd(2, 6),
+                    format!("{}: {name}", if *pull { "Pull" } else { "Push" }),
+                )
+                .map_err(|e| e.to_string())?;
+            out.dice.note_outcome(format!("each thrown {roll}\""));
+            // One after another, each stopping short of the bases already where they are.
+            let mut bases: Vec<(Vec2, f32)> =
+                board.figs.iter().map(|o| (o.pos, o.figure.base)).collect();
+            let mut moves = Vec::new();
+            for &j in &chosen {
+                let t = &board.figs[j];
+                let away = (t.pos - f.pos).normalize_or_zero();
+                let dir = if *pull { -away } else { away };
+                let others: Vec<(Vec2, f32)> = bases
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| *k != j)
+                    .map(|(_, b)| *b)
+                    .collect();
+                let (to, hit) = throw(
+                    (t.pos, t.figure.base),
+                    dir,
+                    roll as f32,
+                    &board.table.terrain,
+                    board.table.size,
+                    &others,
+                );
+                bases[j].0 = to;
+                moves.push((t.entity, t.figure.name.clone(), to, hit));
+            }
+            Effect::Throw {
+                moves,
+                pull: *pull,
+                roll,
+            }
+        }
         ForcePower::ForceJump { .. } if phase != TurnPhase::Movement => {
             return Err("Force jump is a move: use it in the Movement phase".into());
         }
@@ -262,8 +330,38 @@ pub(super) fn use_power(
                     ),
                 );
             }
-            Effect::Hold(..) => {}
+            Effect::Hold(..) | Effect::Throw { .. } => {}
         }
+    }
+    if let Effect::Throw { moves, pull, roll } = &effect {
+        let mut told = Vec::new();
+        for (victim, vname, to, hit) in moves {
+            if let Ok(mut v) = game.figures.get_mut(*victim) {
+                let from = v.3.0;
+                v.3.0 = *to;
+                v.4.hidden = false;
+                if *hit {
+                    v.4.knocked_out_until = Some(turn + PUSH_STUN_TURNS);
+                }
+                told.push(format!(
+                    "{vname} {:.1}\"{}",
+                    from.distance(*to),
+                    if *hit {
+                        ", into a solid object: stunned for 3 turns"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+        }
+        out.log.push(
+            turn,
+            format!(
+                "{name} {} (1 FP, 2D6 {roll}\"): {}",
+                if *pull { "pulls" } else { "pushes" },
+                told.join("; ")
+            ),
+        );
     }
     if let Effect::Hold(hold, victim, hero, vname, previous) = effect {
         let run = hold_run(previous, user_index, hold, turn);

@@ -4,7 +4,10 @@
 //! activation (Sith, and Jedi Masters may use 2 an activation)". Rulings in
 //! docs/rules/tyneside.md.
 
+use glam::Vec2;
 use serde::{Deserialize, Serialize};
+
+use crate::rules::terrain::{TerrainPiece, TerrainProperty};
 
 /// A Force action Holotable plays so far.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -28,6 +31,17 @@ pub enum ForcePower {
     ForceJump {
         /// Where the base's centre should come down, inches.
         to: (f32, f32),
+    },
+    /// "Push/pull: User may move (current Force level) figures up to 2D6", figures are stunned
+    /// for 3 turns if they hit a solid object." Ruling (docs/rules/tyneside.md): up to the
+    /// user's Force points in figures it sees within [`PUSH_RANGE`], straight away from it (or
+    /// towards it), the whole of one 2D6 roll; one that hits a solid object is stunned
+    /// (knocked out) for 3 turns. (Movement or Shoot/Act)
+    Push {
+        /// The figures' ids.
+        targets: Vec<String>,
+        /// Towards the user, not away.
+        pull: bool,
     },
     /// "'Seeing': Force users can 'see' figures which are hidden (a good way of determining
     /// this is to say if the target figure is within 3" of a position in which it could be
@@ -75,6 +89,62 @@ pub const LIGHTNING_RANGE: f32 = 24.0;
 pub const LIGHTNING_KILLS_ON: u8 = 4;
 /// A Dark Side choke kills after this many turns held.
 pub const CHOKE_KILLS_ON: u8 = 3;
+/// Push/pull's reach, inches: the text gives none; ruling: as far as the Force attacks that
+/// have one (lightning's 24").
+pub const PUSH_RANGE: f32 = 24.0;
+/// Turns a figure thrown against a solid object is stunned ("stunned for 3 turns").
+pub const PUSH_STUN_TURNS: u32 = 3;
+
+/// Where a base of radius `r` at `from` ends when thrown `inches` along `dir` (Push/pull), and
+/// whether it hit a solid object on the way. It stops short of the first piece that blocks
+/// sight, is impassable, is an obstacle or a building (a solid object: "into a wall/trees"),
+/// which stuns it; and, unhurt, short of a gap, another base in `bases`, or the table's edge
+/// (`size`, inches).
+pub fn throw(
+    (from, r): (Vec2, f32),
+    dir: Vec2,
+    inches: f32,
+    terrain: &[TerrainPiece],
+    size: Vec2,
+    bases: &[(Vec2, f32)],
+) -> (Vec2, bool) {
+    const STEP: f32 = 0.05;
+    let touches = |t: &TerrainPiece, p: Vec2| t.shape.contains(p) || t.shape.distance_to(p) < r;
+    let mut at = from;
+    let mut d = STEP;
+    while d <= inches + 1e-4 {
+        let p = from + dir * d;
+        if p.x < r || p.y < r || p.x > size.x - r || p.y > size.y - r {
+            return (at, false);
+        }
+        if bases.iter().any(|(c, br)| p.distance(*c) < r + br - 0.01) {
+            return (at, false);
+        }
+        for t in terrain
+            .iter()
+            .filter(|t| touches(t, p) && !touches(t, from))
+        {
+            let solid = [
+                TerrainProperty::BlocksLineOfSight,
+                TerrainProperty::Impassable,
+                TerrainProperty::Obstacle,
+                TerrainProperty::Building,
+            ]
+            .iter()
+            .any(|q| t.has(*q));
+            if solid {
+                return (at, true);
+            }
+            if t.has(TerrainProperty::Gap) {
+                return (at, false);
+            }
+        }
+        at = p;
+        d += STEP;
+    }
+    (at, false)
+}
+
 /// 'Seeing': a figure "within 3" of a position in which it could be seen" is sensed.
 pub const SEEING_REACH: f32 = 3.0;
 /// Choke's reach, inches: the text gives none; ruling (docs/rules/tyneside.md): as far as the

@@ -141,6 +141,63 @@ pub fn show(
     force_actions(ui, &board, i, (phase, view), pointer, out);
 }
 
+/// Push/pull: tick up to the user's Force points in figures it sees within 24", then push
+/// them away or pull them in (tyneside-skirmish.txt, Jedi powers, Push/pull).
+fn push_pull(
+    ui: &mut egui::Ui,
+    board: &Board,
+    i: usize,
+    power: &dyn Fn(ForcePower) -> Command,
+    out: &mut Vec<Command>,
+) {
+    use crate::rulesets::tyneside::rules::force::PUSH_RANGE;
+    let f = &board.figs[i];
+    let view_from = board.viewpoint(i);
+    let reachable: Vec<usize> = (0..board.figs.len())
+        .filter(|&t| t != i && board.gap(i, t) <= PUSH_RANGE && board.sees_from(&view_from, i, t))
+        .collect();
+    if reachable.is_empty() {
+        return;
+    }
+    let key = egui::Id::new(("push-pull", &f.figure.id));
+    let mut ticked: Vec<String> = ui.data_mut(|d| d.get_temp(key).unwrap_or_default());
+    egui::CollapsingHeader::new(format!(
+        "Push/pull… (up to {} figures, 2D6\")",
+        f.cond.force_points
+    ))
+    .id_salt(key)
+    .show(ui, |ui| {
+        for &t in &reachable {
+            let id = board.figs[t].figure.id.clone();
+            let mut on = ticked.contains(&id);
+            let label = format!("{} ({:.1}\")", board.figs[t].figure.name, board.gap(i, t));
+            if ui.checkbox(&mut on, label).changed() {
+                ticked.retain(|x| *x != id);
+                if on {
+                    ticked.push(id);
+                }
+            }
+        }
+        ui.horizontal(|ui| {
+            let any = !ticked.is_empty();
+            let hint = "\"figures are stunned for 3 turns if they hit a solid object\"";
+            for (label, pull) in [("Push away", false), ("Pull in", true)] {
+                if ui
+                    .add_enabled(any, egui::Button::new(label))
+                    .on_hover_text(hint)
+                    .clicked()
+                {
+                    out.push(power(ForcePower::Push {
+                        targets: std::mem::take(&mut ticked),
+                        pull,
+                    }));
+                }
+            }
+        });
+    });
+    ui.data_mut(|d| d.insert_temp(key, ticked));
+}
+
 /// The Force actions the selected figure may take now, as buttons (tyneside-skirmish.txt,
 /// Jedi powers); the rules refuse what they forbid, with the reason in the phase bar.
 fn force_actions(
@@ -216,6 +273,7 @@ fn force_actions(
             out.push(power(ForcePower::WoundSuppression));
         }
     });
+    push_pull(ui, board, i, &power, out);
     if phase != TurnPhase::Action {
         return;
     }
