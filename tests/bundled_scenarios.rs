@@ -213,3 +213,28 @@ fn every_bundled_scenario_plays_to_a_result() {
         }
     }
 }
+
+#[test]
+fn each_guided_first_game_starts_with_the_rules_playing_its_side() {
+    use holotable::engine::dice::Randomness;
+    let registry = holotable::rulesets::registry();
+    let guided: Vec<_> = registry
+        .0
+        .iter()
+        .filter_map(|e| e.first_game.map(|g| (e, g)))
+        .collect();
+    assert!(!guided.is_empty(), "the title offers a first game");
+    for (entry, (scenario, side)) in guided {
+        let (loaded, found) = registry
+            .load(scenario)
+            .unwrap_or_else(|e| panic!("{scenario}: {e:?}"));
+        assert_eq!(
+            found.id, entry.id,
+            "{scenario} is a scenario of its own rule set"
+        );
+        let mut game =
+            (entry.headless)(&loaded, Randomness::seeded(1)).unwrap_or_else(|e| panic!("{e:?}"));
+        game.set_rules_sides(&[side.to_string()])
+            .unwrap_or_else(|e| panic!("{scenario}: {e}"));
+    }
+}

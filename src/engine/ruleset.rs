@@ -41,6 +41,9 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     /// Whether the rules can play a side ([`RuleSet::set_rules_sides`]); the scenario list
     /// offers solo and demo games only then.
     const PLAYS_SIDES: bool = false;
+    /// The guided first game: a bundled scenario's name and the id of the side the rules
+    /// play in it (the title screen's "First game (guided)"); `None`: this rule set has none.
+    const FIRST_GAME: Option<(&'static str, &'static str)> = None;
     /// How the rules play a side, in a line, with where it is written down (the balance
     /// report names it); empty when they cannot.
     const AI_POLICY: &'static str = "";
@@ -200,6 +203,8 @@ pub struct RuleSetEntry {
     pub plays_sides: bool,
     /// See [`RuleSet::AI_POLICY`].
     pub ai_policy: &'static str,
+    /// See [`RuleSet::FIRST_GAME`].
+    pub first_game: Option<(&'static str, &'static str)>,
     /// See [`RuleSet::plugin`].
     pub plugin: fn(&mut App),
     /// See [`RuleSet::shell`].
@@ -250,6 +255,7 @@ impl RuleSetEntry {
             largest_die: R::LARGEST_DIE,
             plays_sides: R::PLAYS_SIDES,
             ai_policy: R::AI_POLICY,
+            first_game: R::FIRST_GAME,
             plugin: R::plugin,
             shell: R::shell,
             check: R::check,

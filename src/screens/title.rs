@@ -73,6 +73,26 @@ fn title(
             {
                 next.set(Screen::ScenarioSelect);
             }
+            if let Some((entry, (scenario, rules_side))) = registry
+                .0
+                .iter()
+                .find_map(|e| e.first_game.map(|g| (e, g)))
+            {
+                ui.add_space(8.0);
+                if ui
+                    .add_sized([240.0, 32.0], egui::Button::new("First game (guided)"))
+                    .on_hover_text(format!(
+                        "{}: {scenario}, against the rules, with a guide that says what to do next and quotes each rule as it comes up",
+                        entry.title
+                    ))
+                    .clicked()
+                {
+                    let (scenario, rules_side) = (scenario.to_string(), rules_side.to_string());
+                    commands.queue(move |world: &mut World| {
+                        first_game(world, &scenario, &rules_side)
+                    });
+                }
+            }
             if let Some(newest) = unfinished.0.first() {
                 ui.add_space(8.0);
                 let game = newest
@@ -133,6 +153,24 @@ fn title(
         commands.queue(super::settings::store);
     }
     Ok(())
+}
+
+/// Starts the guided first game: bundled `scenario` against the rules playing `rules_side`,
+/// with the guide on; why not, on the title, if it cannot.
+fn first_game(world: &mut World, scenario: &str, rules_side: &str) {
+    let registry = world.resource::<Registry>().clone();
+    let begun = registry.load(scenario).and_then(|(loaded, _)| {
+        super::begin(
+            world,
+            loaded,
+            super::clock_seed(),
+            &[rules_side.to_string()],
+        )
+    });
+    match begun {
+        Ok(()) => world.resource_mut::<crate::ui::Guide>().on = true,
+        Err(es) => world.resource_mut::<Notice>().refusal = Some(es.join("\n")),
+    }
 }
 
 /// Opens a recent file: a save resumes, a scenario starts (hotseat, a new seed).

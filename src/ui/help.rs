@@ -14,7 +14,8 @@ pub const SHELL_SHORTCUTS: &[(&str, &str)] = &[
 ];
 
 /// Draws the help window.
-pub fn show(ctx: &egui::Context, open: &mut bool, rules: &RuleSetHelp) {
+/// `guide`: whether the first-game guide shows (a checkbox here).
+pub fn show(ctx: &egui::Context, open: &mut bool, rules: &RuleSetHelp, guide: &mut bool) {
     egui::Window::new("Help")
         .open(open)
         .collapsible(false)
@@ -33,5 +34,10 @@ pub fn show(ctx: &egui::Context, open: &mut bool, rules: &RuleSetHelp) {
             for line in &rules.lines {
                 ui.label(*line);
             }
+            ui.separator();
+            ui.checkbox(
+                guide,
+                "Guide: what to do next, and each rule as it comes up",
+            );
         });
 }

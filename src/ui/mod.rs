@@ -115,6 +115,15 @@ impl Default for TableArea {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ShellSet;
 
+/// The guide of a first game: a rule set that has one shows what to do next and the rule that
+/// comes up, quoting its text, while this is on (the title's "First game (guided)" turns it
+/// on; the help window turns it on and off).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Guide {
+    /// Showing.
+    pub on: bool,
+}
+
 /// What the shell remembers between frames.
 #[derive(Resource, Default)]
 pub struct UiState {
@@ -151,10 +160,11 @@ fn frame(
         Res<ButtonInput<KeyCode>>,
     ),
     (replay, mut view): (Res<ReplayStatus>, MessageWriter<ViewRequest>),
-    (wanted, mut rolls, mut by_email): (
+    (wanted, mut rolls, mut by_email, mut guide): (
         Option<Res<RollWanted>>,
         MessageWriter<RollGiven>,
         by_email::ByEmailUi,
+        ResMut<Guide>,
     ),
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
@@ -239,7 +249,7 @@ fn frame(
         }
     }
     if state.help {
-        help::show(&ctx, &mut state.help, &help);
+        help::show(&ctx, &mut state.help, &help, &mut guide.on);
     }
     Ok(())
 }
@@ -258,6 +268,7 @@ impl Plugin for UiPlugin {
             .init_resource::<ShellStatus>()
             .init_resource::<RuleSetHelp>()
             .init_resource::<TableArea>()
+            .init_resource::<Guide>()
             .add_message::<ShellAction>()
             .add_plugins((handover::plugin, frame_time::plugin, terrain_key::plugin))
             .add_systems(

@@ -109,6 +109,9 @@ impl RuleSet for Tyneside {
     /// tyneside-skirmish.txt, Introduction: "Players will need at least 1 D6, a D4 and a D8".
     const LARGEST_DIE: u8 = 8;
     const PLAYS_SIDES: bool = true;
+    /// The worked shooting example, small and open: the player has the Rebels, the rules the
+    /// Empire.
+    const FIRST_GAME: Option<(&'static str, &'static str)> = Some(("shooting_example", "empire"));
     const AI_POLICY: &'static str = "the rules' side of tyneside-skirmish.txt: orders from the \
         Random movement table, carried out by the order (src/rulesets/tyneside/ai.rs)";
     type Command = Command;

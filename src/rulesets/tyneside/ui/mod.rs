@@ -3,6 +3,7 @@
 //! hand-over screen and help say in a Tyneside game.
 
 mod firefight;
+mod guide;
 pub(super) mod orders;
 mod tooltips;
 mod unit_card;
@@ -219,6 +220,7 @@ fn panels(
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(guide::plugin);
     app.init_resource::<Choices>()
         .add_systems(
             OnEnter(crate::engine::state::GameState::Playing(super::ID)),

@@ -1,0 +1,135 @@
+//! The first game's guide (the shell's [`Guide`]): a small window over the table that says
+//! what to do next in this phase and quotes the rule that comes up, the first time a phase is
+//! met and again whenever it is the player's turn in it. Hidden with its button, back from the
+//! help (F1).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::rulesets::tyneside::turn::TurnPhase;
+use crate::ui::{Guide, Handover, ShellStatus, TableArea};
+
+/// One card of the guide: what to do, and the rule it rests on with where it is written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Card {
+    /// The step, in a few words.
+    pub title: &'static str,
+    /// What to do now on this screen.
+    pub what: &'static str,
+    /// The rule text quoted.
+    pub quote: &'static str,
+    /// Where it is: tyneside-skirmish.txt and the section.
+    pub source: &'static str,
+}
+
+/// The card for `phase`, when a person is to act (`person`) or the rules are.
+pub fn card(phase: TurnPhase, person: bool) -> Card {
+    if !person {
+        return Card {
+            title: "The rules play the other side",
+            what: "Watch: each step of theirs shows under the phase bar and in the events (bottom right). Your turn comes back by itself.",
+            quote: "These rules are designed to allow players to use Star Wars figures to fight scenarios, they are a solo set, though opposed play is possible!",
+            source: "tyneside-skirmish.txt, Introduction",
+        };
+    }
+    match phase {
+        TurnPhase::Orders => Card {
+            title: "1 · Orders",
+            what: "In the left panel, pick the order counter of each of your groups a hero is with (hover an order for what it makes the group do). Groups with no hero take the Random movement table's order. Then press End orders.",
+            quote: "Order counters are placed behind groups at the start of a turn, based on the Random movement rules unless a Hero is with the unit (In which case he chooses one).",
+            source: "tyneside-skirmish.txt, Orders",
+        },
+        TurnPhase::Movement => Card {
+            title: "2 · Movement",
+            what: "The active group is ringed in white. Drag one of its figures to move it (Shift-drag moves the whole group); the blue ring is what is left of its move, and a red path says why a move is not allowed. R runs (+D4\"). Then End activation.",
+            quote: "Move figures/groups in order of Initiative, starting with the lowest Initiative figure/group. … Halve movement if in difficult terrain or crossing an obstacle.",
+            source: "tyneside-skirmish.txt, Play sequence (4); Movement",
+        },
+        TurnPhase::Action => Card {
+            title: "3 · Shoot/act",
+            what: "In the fire-fight panel (right), tick the enemy groups to shoot at. Before you press Shoot it shows both sides' firepower totals, the chart row they give and each target's chance of Duck back, Wound or Kill. Hover an enemy to see the line of sight and range. Then End activation.",
+            quote: "You calculate the total Firepower points of all the enemy figures able to shoot at your figure (s), and compare that total with the total Firepower/Defence points of your figures … You don't dice 'to hit', just to survive the enemy fire.",
+            source: "tyneside-skirmish.txt, Shooting rules",
+        },
+        TurnPhase::EndOfTurn => Card {
+            title: "End of turn",
+            what: "Morale and recovery are worked out; the next turn begins with orders.",
+            quote: "Duck Back: Figure is unable to move or shoot in their next turn, and may not be targeted if behind cover.",
+            source: "tyneside-skirmish.txt, Shooting rules",
+        },
+    }
+}
+
+fn show(
+    mut ctx: EguiContexts,
+    mut guide: ResMut<Guide>,
+    phase: Res<State<TurnPhase>>,
+    status: Res<ShellStatus>,
+    handover: Res<Handover>,
+    area: Res<TableArea>,
+) -> Result {
+    if !guide.on || handover.showing {
+        return Ok(());
+    }
+    let ctx = ctx.ctx_mut()?.clone();
+    let c = card(*phase.get(), status.to_act.is_some());
+    egui::Window::new("Guide")
+        .id(egui::Id::new("first-game-guide"))
+        .collapsible(true)
+        .resizable(false)
+        .default_width(380.0)
+        .anchor(
+            egui::Align2::CENTER_TOP,
+            [0.0, area.0.min.y - ctx.content_rect().min.y + 8.0],
+        )
+        .show(&ctx, |ui| {
+            ui.strong(c.title);
+            ui.label(c.what);
+            ui.add_space(4.0);
+            ui.label(egui::RichText::new(format!("\u{201c}{}\u{201d}", c.quote)).italics());
+            ui.weak(c.source);
+            if ui
+                .small_button("Hide the guide")
+                .on_hover_text("F1 (the help) brings it back")
+                .clicked()
+            {
+                guide.on = false;
+            }
+        });
+    Ok(())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        bevy_egui::EguiPrimaryContextPass,
+        show.after(super::panels)
+            .run_if(crate::engine::state::playing(crate::rulesets::tyneside::ID)),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::card;
+    use crate::rulesets::tyneside::turn::TurnPhase;
+
+    #[test]
+    fn each_phase_has_its_own_step_and_the_rules_turn_says_to_watch() {
+        let phases = [
+            TurnPhase::Orders,
+            TurnPhase::Movement,
+            TurnPhase::Action,
+            TurnPhase::EndOfTurn,
+        ];
+        let titles: Vec<&str> = phases.iter().map(|p| card(*p, true).title).collect();
+        for (i, t) in titles.iter().enumerate() {
+            assert!(!titles[i + 1..].contains(t), "{t} twice");
+        }
+        assert!(card(TurnPhase::Orders, true).what.contains("End orders"));
+        assert!(
+            card(TurnPhase::Movement, true)
+                .quote
+                .contains("lowest Initiative")
+        );
+        assert!(card(TurnPhase::Action, false).what.starts_with("Watch"));
+    }
+}
