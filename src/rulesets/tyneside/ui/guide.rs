@@ -1,7 +1,7 @@
 //! The first game's guide (the shell's [`Guide`]): a small window over the table that says
-//! what to do next in this phase and quotes the rule that comes up, the first time a phase is
-//! met and again whenever it is the player's turn in it. Hidden with its button, back from the
-//! help (F1).
+//! what to do next in this phase, quoting its rule, and explains a rule that has just come up
+//! in play (a duck back, a wound, a fall-back, a run), quoting it too. Hidden with its button,
+//! back from the help (F1).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -60,8 +60,47 @@ pub fn card(phase: TurnPhase, person: bool) -> Card {
     }
 }
 
+/// The rule behind an event the game just told (`text`, as the events panel shows it), when it
+/// is one a first game meets: (what happened, the rule quoted, where it is).
+pub fn rule_behind(text: &str) -> Option<(&'static str, &'static str, &'static str)> {
+    const RULES: &[(&str, &str, &str, &str)] = &[
+        (
+            "ducks back",
+            "A figure ducked back",
+            "Duck Back: Figure is unable to move or shoot in their next turn, and may not be targeted if behind cover.",
+            "tyneside-skirmish.txt, Shooting rules",
+        ),
+        (
+            "is wounded",
+            "A figure was wounded",
+            "Wounds result in halving of all values (Initiative, Attack/Defence etc – but not Force points or movement) … 2 wounds Disable/kill a figure.",
+            "tyneside-skirmish.txt, Wounds",
+        ),
+        (
+            "falls back",
+            "A group fell back",
+            "If half or more figures in a group containing a players character are wounded or ducked back, they must move away from the nearest visible enemy … This move takes place at the end of the current turn and replaces the group's next activation.",
+            "tyneside-skirmish.txt, Morale",
+        ),
+        (
+            " runs: ",
+            "A figure ran",
+            "Normally, foot figures walk at 5\" an activation, and add D4\" to that rate if running (Runners halve shooting values for runner, or the enemy if shot at while running across line of fire).",
+            "tyneside-skirmish.txt, Movement",
+        ),
+    ];
+    RULES
+        .iter()
+        .find(|(key, ..)| text.contains(key))
+        .map(|(_, what, quote, source)| (*what, *quote, *source))
+}
+
+/// Events looked back over for a rule that just came up.
+const RECENT_EVENTS: usize = 6;
+
 fn show(
     mut ctx: EguiContexts,
+    log: Option<Res<crate::engine::record::GameLog>>,
     mut guide: ResMut<Guide>,
     phase: Res<State<TurnPhase>>,
     status: Res<ShellStatus>,
@@ -88,6 +127,19 @@ fn show(
             ui.add_space(4.0);
             ui.label(egui::RichText::new(format!("\u{201c}{}\u{201d}", c.quote)).italics());
             ui.weak(c.source);
+            // A rule that has just come up in play, explained where it happened.
+            let just = log.as_ref().and_then(|l| {
+                l.0.iter()
+                    .rev()
+                    .take(RECENT_EVENTS)
+                    .find_map(|e| rule_behind(&e.text))
+            });
+            if let Some((what, quote, source)) = just {
+                ui.separator();
+                ui.strong(format!("Just now: {what}"));
+                ui.label(egui::RichText::new(format!("\u{201c}{quote}\u{201d}")).italics());
+                ui.weak(source);
+            }
             if ui
                 .small_button("Hide the guide")
                 .on_hover_text("F1 (the help) brings it back")
@@ -131,5 +183,17 @@ mod tests {
                 .contains("lowest Initiative")
         );
         assert!(card(TurnPhase::Action, false).what.starts_with("Watch"));
+    }
+
+    #[test]
+    fn the_rule_behind_an_event_is_found_by_its_words() {
+        use super::rule_behind;
+        let duck = rule_behind("Stormtrooper A1 ducks back").unwrap();
+        assert!(duck.1.starts_with("Duck Back"));
+        assert_eq!(
+            rule_behind("Han Solo runs: +3\" (runners …)").unwrap().0,
+            "A figure ran"
+        );
+        assert_eq!(rule_behind("Turn 2: place order counters"), None);
     }
 }
