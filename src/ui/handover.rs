@@ -52,6 +52,11 @@ fn track(
         handover.showing = seat.side.is_none() || seat.over;
         return;
     }
+    if status.people <= 1 {
+        // Solo (or a demo): one person, nothing to pass on.
+        handover.showing = false;
+        return;
+    }
     let side = status.to_act;
     if side.is_some() && side != handover.side {
         handover.side = side;

@@ -77,6 +77,9 @@ pub struct ShellStatus {
     pub secrecy: String,
     /// Display names of the sides, in scenario order.
     pub sides: Vec<String>,
+    /// How many sides people play (not the rules): with one, nobody is there to hide anything
+    /// from, so there is no hand-over.
+    pub people: usize,
     /// The scenario file's stem, for save names.
     pub save_stem: String,
     /// The largest face a die of this rule set shows (the typed-dice field accepts 1..=it).

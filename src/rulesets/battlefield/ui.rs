@@ -56,7 +56,7 @@ fn status(
     let imp = b.impulse;
     let side = &b.sides[imp.side];
     let hides = b.units.iter().any(|u| u.hidden && u.alive);
-    let by_app = app.is_some_and(|a| a.0.contains(&imp.side));
+    let by_app = app.as_ref().is_some_and(|a| a.0.contains(&imp.side));
     let left = imp.allowed.saturating_sub(imp.used);
     let weapon = sel
         .unit
@@ -107,6 +107,9 @@ fn status(
         }),
         secrecy: "Hidden units: the other side's hidden units stay off your screen until they act or you come next to them.".into(),
         sides: b.sides.iter().map(|s| s.name.clone()).collect(),
+        people: (0..b.sides.len())
+            .filter(|s| app.as_ref().is_none_or(|a| !a.0.contains(s)))
+            .count(),
         save_stem,
         largest_die: 20,
     };

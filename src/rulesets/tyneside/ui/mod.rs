@@ -142,6 +142,9 @@ fn status(
         }
         .into(),
         sides: table.scenario.sides.iter().map(|s| s.name.clone()).collect(),
+        people: (0..table.scenario.sides.len())
+            .filter(|&s| !super::ai::played_by_rules(rules.as_deref(), s))
+            .count(),
         save_stem,
         largest_die: <super::Tyneside as crate::engine::ruleset::RuleSet>::LARGEST_DIE,
     };
