@@ -10,6 +10,7 @@ use super::components::{Condition, EnemyPool, Figure, Group, Portal, Position};
 use super::input::{MovePreview, PointerState, SightPreview};
 use super::rules::force::ENHANCE;
 use super::rules::orders::{Order, allowance_left};
+use super::rules::profile::Ability;
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::pieces::Token;
 use crate::engine::state::game_of;
@@ -44,7 +45,7 @@ fn tokens(
         let token = Token {
             side: f.side,
             label: f.name.clone(),
-            emblem: if f.hero { "H".into() } else { String::new() },
+            emblem: type_glyph(f).into(),
             base: f.base,
             label_size: Token::LABEL,
             at: p.0,
@@ -56,6 +57,34 @@ fn tokens(
         if old != Some(&token) {
             commands.entity(e).insert(token);
         }
+    }
+}
+
+/// The mark on a figure's base that tells its type at a glance: S a Sith (Dark Side Force
+/// user), J a Jedi or other Force user, D a droid, N the Nexu, O an officer, + a medic, HW a
+/// heavy weapon, ST a stormtrooper, H any other hero, T any other trooper.
+pub fn type_glyph(f: &Figure) -> &'static str {
+    let profile = f.profile.name.to_lowercase();
+    if f.has(Ability::ForceUser) && f.has(Ability::DarkSide) {
+        "S"
+    } else if f.has(Ability::ForceUser) {
+        "J"
+    } else if f.has(Ability::Droid) {
+        "D"
+    } else if f.has(Ability::AttacksNearest) {
+        "N"
+    } else if f.has(Ability::Officer) {
+        "O"
+    } else if f.has(Ability::Medic) {
+        "+"
+    } else if profile.contains("heavy weapon") {
+        "HW"
+    } else if profile.contains("stormtrooper") {
+        "ST"
+    } else if f.hero {
+        "H"
+    } else {
+        "T"
     }
 }
 
@@ -273,4 +302,41 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (tokens, draw, portals, intents, counters).run_if(game_of(super::ID)),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::type_glyph;
+    use crate::rulesets::tyneside::components::Figure;
+    use crate::rulesets::tyneside::roster;
+
+    /// A figure of roster profile `name`, a hero or not.
+    fn figure(name: &str, hero: bool) -> Figure {
+        let profile = roster().unwrap().profile(name).unwrap().clone();
+        Figure {
+            id: "x".into(),
+            name: name.into(),
+            side: 0,
+            weapon: None,
+            armoured: false,
+            hero,
+            base: 0.5,
+            abilities: profile.abilities.clone(),
+            index: 0,
+            profile,
+        }
+    }
+
+    #[test]
+    fn a_base_tells_its_figure_type() {
+        let glyph = |name: &str, hero: bool| type_glyph(&figure(name, hero));
+        assert_eq!(glyph("Darth Vader", true), "S");
+        assert_eq!(glyph("Luke Skywalker", true), "J");
+        assert_eq!(glyph("R2D2", true), "D");
+        assert_eq!(glyph("Nexu", false), "N");
+        assert_eq!(glyph("Heavy weapon trooper", false), "HW");
+        assert_eq!(glyph("Stormtrooper", false), "ST");
+        assert_eq!(glyph("Han Solo", true), "H");
+        assert_eq!(glyph("Basic trooper", false), "T");
+    }
 }
