@@ -72,6 +72,7 @@ fn the_frame_log_records_the_frame_rate_once_a_second() {
     let _ = Command::new("xvfb-run")
         .env("XDG_RUNTIME_DIR", &runtime)
         .env("HOLOTABLE_DATA_DIR", &dir)
+        .env("HOLOTABLE_CONFIG_DIR", &dir)
         .args(["-a", "-s", "-screen 0 1280x720x24", "timeout", "20"])
         .arg(env!("CARGO_BIN_EXE_holotable"))
         .args(["play", "shooting_example", "--seed", "1", "--frame-log"])

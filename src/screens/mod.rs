@@ -269,10 +269,12 @@ pub fn run_window(
     manual_dice: bool,
     frame_log: Option<crate::ui::frame_time::FrameLog>,
 ) -> ExitCode {
+    let (kept, file) = settings::read();
     let size = match &launch {
         Launch::Screenshot { size, .. } => *size,
-        // Fits a 1280x720 screen whole, so the events panel at the bottom is on it.
-        _ => (1280, 720),
+        // As the player left it; else it fits a 1280x720 screen whole, so the events panel at
+        // the bottom is on it.
+        _ => kept.window.unwrap_or((1280, 720)),
     };
     let mut app = App::new();
     app.insert_resource(ClearColor(Color::srgb(0.07, 0.08, 0.10)))
@@ -294,7 +296,6 @@ pub fn run_window(
     if let Some(log) = frame_log {
         app.insert_resource(log);
     }
-    let (kept, file) = settings::read();
     app.insert_resource(kept).insert_resource(file);
     app.insert_resource(registry).add_plugins((
         title::plugin,
@@ -343,6 +344,7 @@ pub fn run_window(
             });
         }
         Launch::Screenshot { loaded, out, .. } => {
+            app.insert_resource(settings::FixedWindow);
             app.add_systems(Startup, move |world: &mut World| {
                 if let Err(es) = begin(world, loaded.clone(), 1, &[]) {
                     es.iter().for_each(|e| error!("{e}"));

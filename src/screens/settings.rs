@@ -23,6 +23,8 @@ pub struct Settings {
     pub manual_dice: bool,
     /// Panels in high contrast: white text on black, strong outlines.
     pub high_contrast: bool,
+    /// The window's size when it was last resized, logical pixels (none: 1280 x 720).
+    pub window: Option<(u32, u32)>,
     /// Scenario files and saves opened lately, newest first, at most [`RECENT`].
     pub recent: Vec<PathBuf>,
 }
@@ -33,6 +35,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             manual_dice: false,
             high_contrast: false,
+            window: None,
             recent: Vec::new(),
         }
     }
@@ -73,6 +76,9 @@ impl Settings {
                 )
             })?;
         s.ui_scale = s.ui_scale.clamp(0.75, 2.0);
+        s.window = s
+            .window
+            .map(|(w, h)| (w.clamp(640, 7680), h.clamp(400, 4320)));
         s.recent.truncate(RECENT);
         Ok(s)
     }
@@ -188,6 +194,39 @@ fn apply_contrast(
     Ok(())
 }
 
+/// A window resized is remembered for the next start, once the resizing has stopped for
+/// this long (seconds), so a drag writes the settings once.
+const RESIZE_SETTLE: f32 = 1.0;
+
+/// The window's size is the command's, not the player's (a screenshot): not remembered.
+#[derive(Resource)]
+pub struct FixedWindow;
+
+/// Keeps the window's size in the settings (written once a resize settles).
+fn remember_window_size(
+    mut resized: MessageReader<bevy::window::WindowResized>,
+    time: Res<Time>,
+    mut settings: ResMut<Settings>,
+    mut pending: Local<Option<((u32, u32), f32)>>,
+    mut commands: Commands,
+) {
+    if let Some(r) = resized.read().last() {
+        *pending = Some(((r.width.round() as u32, r.height.round() as u32), 0.0));
+    }
+    let Some((size, waited)) = pending.as_mut() else {
+        return;
+    };
+    *waited += time.delta_secs();
+    if *waited < RESIZE_SETTLE {
+        return;
+    }
+    if settings.window != Some(*size) {
+        settings.window = Some(*size);
+        commands.queue(store);
+    }
+    *pending = None;
+}
+
 /// The Settings window (opened from the title screen).
 pub fn window(ctx: &egui::Context, settings: &mut Settings, file: &mut SettingsFile) -> bool {
     let mut changed = false;
@@ -250,6 +289,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         (apply_scale, apply_contrast).run_if(resource_exists::<Settings>),
+    )
+    .add_systems(
+        Update,
+        remember_window_size
+            .run_if(resource_exists::<Settings>.and_then(not(resource_exists::<FixedWindow>))),
     );
 }
 
@@ -266,6 +310,7 @@ mod tests {
             ui_scale: 1.25,
             manual_dice: true,
             high_contrast: true,
+            window: Some((1600, 900)),
             recent: Vec::new(),
         };
         for i in 0..10 {
