@@ -148,3 +148,88 @@ fn a_solo_game_with_reinforcements_replays_command_for_command() {
         assert_eq!(again.phase(), "GameOver");
     }
 }
+
+/// Stormtroopers the rules run, under `order` (kept: no Random movement table), 30" from
+/// Rebel troopers a person plays.
+fn under_orders(order: &str) -> String {
+    format!(
+        r#"(
+    name: "Orders",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "empire", name: "Empire", imperial: true, control: Rules, groups: [
+            (id: "E", name: "Stormtroopers", order: Some({order}), figures: [
+                (id: "e1", profile: "Stormtrooper", at: (40.0, 20.0)),
+                (id: "e2", profile: "Stormtrooper", at: (40.0, 22.0)),
+            ]),
+        ]),
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Rebel troopers", order: Some(Stand), figures: [
+                (id: "r1", profile: "Basic trooper", at: (10.0, 20.0)),
+                (id: "r2", profile: "Basic trooper", at: (10.0, 22.0)),
+            ]),
+        ]),
+    ],
+)"#
+    )
+}
+
+#[test]
+fn the_rules_side_obeys_each_order() {
+    use holotable::engine::dice::Randomness;
+    // Each order: what the Stormtroopers' 5" walk (a D4 more when running) must do, by the
+    // Orders table of tyneside-skirmish.txt. `dx` is how far each moved along the table
+    // (negative: towards the Rebels at x = 10), `moved` how far in all.
+    type Check = fn(f32, f32) -> bool;
+    let orders: [(&str, Check, &str); 6] = [
+        (
+            "Attack",
+            |dx, _| dx < -5.0,
+            "\"Must move at run towards … the nearest enemy groups\"",
+        ),
+        (
+            "Advance",
+            |dx, _| (-5.0 - 1e-3..=-2.5 + 1e-3).contains(&dx),
+            "\"Must move directly Half–full speed… towards an objective or enemy group\"",
+        ),
+        (
+            "Move",
+            |_, moved| moved >= 2.5 - 1e-3,
+            "\"Must move at least Half speed in any direction\"",
+        ),
+        (
+            "Stand",
+            |_, moved| moved <= 2.0 + 1e-3,
+            "\"May only move up to 2\"\"",
+        ),
+        (
+            "Retreat",
+            |dx, moved| dx > 0.0 && moved >= 2.5 - 1e-3,
+            "\"Must move at least half speed away from any enemy\"",
+        ),
+        (
+            "Rout",
+            |dx, _| dx > 0.0,
+            "\"Run away from nearest enemy and end move further from all enemies\"",
+        ),
+    ];
+    for (order, obeys, rule) in orders {
+        let mut s = Game::start(&loaded_from(&under_orders(order)), Randomness::seeded(3))
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        // The person: the Rebels' orders, then their movement; the rules move the Empire.
+        s.play_script(Some("[EndPhase, EndActivation]"), "script")
+            .unwrap_or_else(|e| panic!("{order}: {e}"));
+        for (id, y) in [("e1", 20.0), ("e2", 22.0)] {
+            let at = fig(&mut s, id).position;
+            let (dx, moved) = (
+                at.0 - 40.0,
+                ((at.0 - 40.0).powi(2) + (at.1 - y).powi(2)).sqrt(),
+            );
+            assert!(
+                obeys(dx, moved),
+                "{order}: {id} went from (40, {y}) to {at:?} — {rule}"
+            );
+        }
+    }
+}
