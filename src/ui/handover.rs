@@ -92,12 +92,13 @@ pub fn show(root: &mut egui::Ui, status: &ShellStatus, handover: &mut Handover) 
                 handover.showing = false;
             }
             ui.add_space(8.0);
-            if ui
-                .button("What happened since my last turn")
-                .on_hover_text(
-                    "Replay the other side's moves as you could have seen them, then play on",
-                )
-                .clicked()
+            if status.commands > 0
+                && ui
+                    .button("What happened since my last turn")
+                    .on_hover_text(
+                        "Replay the other side's moves as you could have seen them, then play on",
+                    )
+                    .clicked()
             {
                 since = true;
             }

@@ -77,6 +77,8 @@ pub struct ShellStatus {
     pub secrecy: String,
     /// Display names of the sides, in scenario order.
     pub sides: Vec<String>,
+    /// Commands accepted so far in this game (nothing to look back on at 0).
+    pub commands: usize,
     /// How many sides people play (not the rules): with one, nobody is there to hide anything
     /// from, so there is no hand-over.
     pub people: usize,

@@ -85,6 +85,7 @@ fn status(
         Mode::Bombard => "Click the hex the space bombardment aims at.".into(),
     };
     let save_stem = crate::engine::record::save_stem(record.as_deref(), "battle");
+    let commands = record.as_ref().map_or(0, |r| r.commands.len());
     let new = ShellStatus {
         turn: format!("Turn {}/{}", b.turn, b.turn_limit),
         turn_number: b.turn,
@@ -107,6 +108,7 @@ fn status(
         }),
         secrecy: "Hidden units: the other side's hidden units stay off your screen until they act or you come next to them.".into(),
         sides: b.sides.iter().map(|s| s.name.clone()).collect(),
+        commands,
         people: (0..b.sides.len())
             .filter(|s| app.as_ref().is_none_or(|a| !a.0.contains(s)))
             .count(),

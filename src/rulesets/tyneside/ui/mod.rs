@@ -113,6 +113,7 @@ fn status(
         TurnPhase::EndOfTurn => None,
     };
     let save_stem = crate::engine::record::save_stem(record.as_deref(), "game");
+    let commands = record.as_ref().map_or(0, |r| r.commands.len());
     let new = ShellStatus {
         turn: format!(
             "Turn {}{}",
@@ -142,6 +143,7 @@ fn status(
         }
         .into(),
         sides: table.scenario.sides.iter().map(|s| s.name.clone()).collect(),
+        commands,
         people: (0..table.scenario.sides.len())
             .filter(|&s| !super::ai::played_by_rules(rules.as_deref(), s))
             .count(),
