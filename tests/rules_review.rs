@@ -559,7 +559,6 @@ fn a_grenade_kills_on_four_plus_or_ducks_back_everyone_within_three_inches() {
 
 #[test]
 fn a_resting_force_user_recovers_one_force_point_an_activation() {
-    use holotable::rulesets::tyneside::components::{Condition, Figure};
     let src = r#"(
     name: "Rest",
     ruleset: "tyneside",
@@ -577,13 +576,7 @@ fn a_resting_force_user_recovers_one_force_point_an_activation() {
 )"#;
     let mut s = session_from(src, &[]);
     let full = fig(&mut s, "obiwan").force_points;
-    let world = s.app.world_mut();
-    let mut q = world.query::<(&Figure, &mut Condition)>();
-    for (f, mut c) in q.iter_mut(world) {
-        if f.id == "obiwan" {
-            c.force_points = full - 2;
-        }
-    }
+    set_condition(&mut s, "obiwan", |c| c.force_points = full - 2);
     ok(&mut s, Command::EndPhase);
     ok(&mut s, Command::EndPhase);
     // Movement: stormtroopers (1) first, then Ben walks 2.5" (Move: at least half speed).
@@ -727,16 +720,7 @@ fn jedi_powers_enhance_lightning_and_wound_suppression() {
     let why = refused(&mut s, power("luke", ForcePower::WoundSuppression));
     assert!(why.contains("no wound to suppress"), "{why}");
     // A wounded Luke suppresses it: D6 6, healed for good.
-    {
-        use holotable::rulesets::tyneside::components::{Condition, Figure};
-        let world = s.app.world_mut();
-        let mut q = world.query::<(&Figure, &mut Condition)>();
-        for (f, mut c) in q.iter_mut(world) {
-            if f.id == "luke" {
-                c.wounds = 1;
-            }
-        }
-    }
+    set_condition(&mut s, "luke", |c| c.wounds = 1);
     ok(&mut s, power("luke", ForcePower::WoundSuppression));
     assert_eq!(fig(&mut s, "luke").wounds, 0);
     // Turn 2: Luke is still immobilised by last turn's lightning.
@@ -941,16 +925,7 @@ fn a_force_jump_reaches_force_level_times_a_d6_over_anything_in_the_way() {
     // At 11 Force points a 1 is 11": that would come down on the wall, so it stops short.
     let mut s = session_from(&leap("Move"), &[1]);
     to_obiwans_move(&mut s);
-    {
-        use holotable::rulesets::tyneside::components::{Condition, Figure};
-        let world = s.app.world_mut();
-        let mut q = world.query::<(&Figure, &mut Condition)>();
-        for (f, mut c) in q.iter_mut(world) {
-            if f.id == "obiwan" {
-                c.force_points = 11;
-            }
-        }
-    }
+    set_condition(&mut s, "obiwan", |c| c.force_points = 11);
     ok(&mut s, jump((30.0, 10.0)));
     let x = fig(&mut s, "obiwan").position.0;
     assert!((19.0..19.6).contains(&x), "came down at {x}");

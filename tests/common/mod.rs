@@ -84,6 +84,23 @@ pub fn fig(s: &mut Game, id: &str) -> holotable::rulesets::tyneside::snapshot::F
         .unwrap_or_else(|| panic!("no figure {id}"))
 }
 
+/// Changes the condition of figure `id` directly (to set up a situation the rules reach only
+/// after many turns).
+pub fn set_condition(
+    s: &mut Game,
+    id: &str,
+    change: impl Fn(&mut holotable::rulesets::tyneside::components::Condition),
+) {
+    use holotable::rulesets::tyneside::components::{Condition, Figure};
+    let world = s.app.world_mut();
+    let mut q = world.query::<(&Figure, &mut Condition)>();
+    for (f, mut c) in q.iter_mut(world) {
+        if f.id == id {
+            change(&mut c);
+        }
+    }
+}
+
 /// Runs the `holotable` binary with `args` in the project folder: (exit code, standard
 /// output, standard error).
 pub fn holotable(args: &[&str]) -> (i32, String, String) {
