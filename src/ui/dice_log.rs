@@ -36,6 +36,7 @@ pub fn show(
     largest_die: u8,
 ) -> (egui::Rect, Option<Vec<u8>>) {
     let mut given = None;
+    state.pointed = None;
     let rect = egui::Panel::bottom("dice_log")
         .resizable(true)
         .default_size(150.0)
@@ -97,8 +98,13 @@ pub fn show(
                     egui::ScrollArea::vertical().id_salt("dice").stick_to_bottom(true).auto_shrink([false, false]).show(&mut cols[0], |ui| {
                         for r in d.log() {
                             let typed = if r.typed { " (typed)" } else { "" };
-                            ui.label(format!("{} {:?}{typed} = {}: {} -> {}", r.expr, r.faces, r.total, r.reason, r.outcome))
-                                .on_hover_text("expression, faces, total — why it was thrown -> what it selected");
+                            let text = format!("{} {:?}{typed} = {}: {} -> {}", r.expr, r.faces, r.total, r.reason, r.outcome);
+                            if ui.label(&text)
+                                .on_hover_text("expression, faces, total — why it was thrown -> what it selected; the pieces it names are ringed")
+                                .hovered()
+                            {
+                                state.pointed = Some(text);
+                            }
                         }
                         for c in deck.iter().flat_map(|d| d.log()) {
                             let typed = if c.typed { " (typed)" } else { "" };
@@ -110,7 +116,9 @@ pub fn show(
                 if let Some(log) = log {
                     egui::ScrollArea::vertical().id_salt("events").stick_to_bottom(true).auto_shrink([false, false]).show(&mut cols[1], |ui| {
                         for e in &log.0 {
-                            ui.label(format!("T{} {}", e.turn, e.text));
+                            if ui.label(format!("T{} {}", e.turn, e.text)).hovered() {
+                                state.pointed = Some(e.text.clone());
+                            }
                         }
                     });
                 }

@@ -142,6 +142,8 @@ pub struct UiState {
     pub dice_error: Option<String>,
     /// The sign-in form of a game by e-mail.
     pub sign_in: by_email::SignIn,
+    /// The log line the pointer is over (the pieces it names are ringed).
+    pub pointed: Option<String>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -164,7 +166,11 @@ fn frame(
         MessageWriter<UndoRequest>,
         Res<ButtonInput<KeyCode>>,
     ),
-    (replay, mut view): (Res<ReplayStatus>, MessageWriter<ViewRequest>),
+    (replay, mut view, mut pointed): (
+        Res<ReplayStatus>,
+        MessageWriter<ViewRequest>,
+        ResMut<crate::view::Pointed>,
+    ),
     (wanted, mut rolls, mut by_email, mut guide): (
         Option<Res<RollWanted>>,
         MessageWriter<RollGiven>,
@@ -237,6 +243,9 @@ fn frame(
     );
     if let Some(faces) = given {
         rolls.write(RollGiven(faces));
+    }
+    if pointed.0 != state.pointed {
+        pointed.0 = state.pointed.clone();
     }
     let rest = ctx.viewport_rect();
     area.0 = egui::Rect::from_min_max(

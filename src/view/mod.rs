@@ -13,6 +13,7 @@ use bevy::prelude::*;
 pub use camera::{PanelInsets, TableCamera};
 pub use palette::side_colour;
 pub use table::BoardDrawn;
+pub use tokens::Pointed;
 
 /// Marks every entity the view spawned for the current game.
 #[derive(Component, Clone, Copy, Debug, Default)]

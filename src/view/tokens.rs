@@ -7,6 +7,38 @@ use super::TableVisual;
 use super::palette::side_colour;
 use crate::engine::pieces::Token;
 
+/// The text of the event or die the pointer is over in the log, if any: the pieces it names
+/// are ringed on the table.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Pointed(pub Option<String>);
+
+/// Whether `text` names `name` as a whole (not "Stormtrooper 1" inside "Stormtrooper 10").
+pub fn mentions(text: &str, name: &str) -> bool {
+    !name.is_empty()
+        && text.match_indices(name).any(|(i, _)| {
+            let before = text[..i].chars().next_back();
+            let after = text[i + name.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        })
+}
+
+/// Rings the pieces the pointed log line names.
+fn ring_named(pointed: Res<Pointed>, tokens: Query<&Token>, mut gizmos: Gizmos) {
+    let Some(text) = &pointed.0 else { return };
+    for t in tokens
+        .iter()
+        .filter(|t| t.shown && mentions(text, &t.label))
+    {
+        gizmos
+            .circle_2d(
+                Isometry2d::from_translation(t.at),
+                t.base + 0.35,
+                Color::srgb(1.0, 0.95, 0.4),
+            )
+            .resolution(32);
+    }
+}
+
 /// The base drawn for a piece.
 #[derive(Component)]
 struct TokenVisual {
@@ -224,9 +256,9 @@ fn show_clear_texts(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<Pointed>().add_systems(
         Update,
-        (spawn_missing, sync, show_clear_texts)
+        (spawn_missing, sync, show_clear_texts, ring_named)
             .chain()
             .after(super::BoardDrawn),
     );
@@ -235,6 +267,14 @@ pub(super) fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_log_line_names_a_piece_as_a_whole() {
+        assert!(mentions("Stormtrooper A1 ducks back", "Stormtrooper A1"));
+        assert!(mentions("T1 Han Solo: 6.0 against", "Han Solo"));
+        assert!(!mentions("Stormtrooper 10 moves", "Stormtrooper 1"));
+        assert!(!mentions("anything", ""));
+    }
 
     fn token(at: (f32, f32), label: &str, order: usize) -> Token {
         Token {
