@@ -309,3 +309,23 @@ fn a_game_by_email_is_replayed_as_the_side_signed_in_and_never_branches() {
     assert!(sitting_over::<Tyneside>(a.world()));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_damaged_seal_is_told_apart_from_a_wrong_passphrase() {
+    let dir = folder("salt");
+    let file = dir.join("duel.ron");
+    rebels_place_attack(&file);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let at = text.find("salt: \"").unwrap() + 7;
+    let end = at + text[at..].find('"').unwrap();
+    std::fs::write(&file, format!("{}!{}", &text[..at], &text[end..])).unwrap();
+    let mut a = open(&file);
+    match sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels") {
+        Err(SittingError::Unreadable(side, why)) => {
+            assert_eq!(side, "Rebels");
+            assert!(why.contains("salt is damaged"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -78,9 +78,10 @@ impl std::fmt::Debug for Key {
 }
 
 /// The key of `passphrase` with `salt` (Argon2id, the crate's default cost: 19 MiB, 2 passes).
+/// `salt` must be at least 8 bytes ([`sit_in`] checks a salt read from a file).
 pub fn derive_key(passphrase: &str, salt: &[u8]) -> Key {
     let mut out = [0u8; 32];
-    // Only a salt shorter than 8 bytes fails; ours are 16.
+    // Only a salt shorter than 8 bytes fails: ours are 16, and one read back is checked.
     let _ = Argon2::default().hash_password_into(passphrase.as_bytes(), salt, &mut out);
     Key(out)
 }
@@ -230,7 +231,15 @@ pub fn sit_in<R: RuleSet>(
     let by_email = record.by_email.as_mut().ok_or(SittingError::NotByEmail)?;
     let (key, secrets) = match by_email.sides.iter().find(|s| s.side == side) {
         Some(s) => {
-            let salt = BASE64.decode(&s.salt).unwrap_or_default();
+            // A salt that does not decode (or is too short for Argon2) was damaged in the file:
+            // say so, rather than blame the passphrase.
+            let salt = BASE64
+                .decode(&s.salt)
+                .ok()
+                .filter(|s| s.len() >= 8)
+                .ok_or_else(|| {
+                    SittingError::Unreadable(side_name.into(), "its seal's salt is damaged".into())
+                })?;
             let key = derive_key(passphrase, &salt);
             let plain = unseal(&key, side, &s.sealed)
                 .ok_or_else(|| SittingError::WrongPassphrase(side_name.into()))?;

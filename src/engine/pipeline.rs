@@ -66,8 +66,9 @@ pub fn parse_script<C: serde::de::DeserializeOwned>(
         .from_str(src)
         .map_err(|e| {
             format!(
-                "{file}:{}:{}: {} (see docs/commands.md)",
-                e.span.start.line, e.span.start.col, e.code
+                "{}: {} (see docs/commands.md)",
+                crate::rules::scenario::ron_at(file, &e),
+                e.code
             )
         })
 }

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::record::{GameRecord, SAVE_FORMAT, SAVE_VERSION};
-use crate::rules::scenario::ron_options;
+use crate::rules::scenario::{ron_at, ron_options};
 
 /// Why a save could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -82,7 +82,7 @@ pub struct SaveHeader {
 /// [`SAVE_VERSION`] — each naming the file.
 pub fn read_header(text: &str, path: &Path) -> Result<SaveHeader, String> {
     let h: SaveHeader = ron_options().from_str(text).map_err(|e| {
-        let at = format!("{}:{}:{}", path.display(), e.span.start.line, e.span.start.col);
+        let at = ron_at(path.display(), &e);
         if looks_like_save(text) {
             format!("{at}: a damaged save: {}", e.code)
         } else {
@@ -121,10 +121,8 @@ pub fn parse<C: DeserializeOwned>(text: &str, path: &Path) -> Result<GameRecord<
     read_header(text, path)?;
     ron_options().from_str(text).map_err(|e| {
         format!(
-            "{}:{}:{}: not a valid saved game: {}",
-            path.display(),
-            e.span.start.line,
-            e.span.start.col,
+            "{}: not a valid saved game: {}",
+            ron_at(path.display(), &e),
             e.code
         )
     })

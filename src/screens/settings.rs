@@ -68,10 +68,8 @@ impl Settings {
             .from_str(&text)
             .map_err(|e| {
                 format!(
-                    "{}:{}:{}: {} (the settings were not changed; defaults used)",
-                    path.display(),
-                    e.span.start.line,
-                    e.span.start.col,
+                    "{}: {} (the settings were not changed; defaults used)",
+                    crate::rules::scenario::ron_at(path.display(), &e),
                     e.code
                 )
             })?;

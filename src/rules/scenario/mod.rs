@@ -45,6 +45,12 @@ pub fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
+/// Where RON that does not parse went wrong, as `file:line:column` (every RON file Holotable
+/// reads names its errors so).
+pub fn ron_at(file: impl std::fmt::Display, e: &ron::error::SpannedError) -> String {
+    format!("{file}:{}:{}", e.span.start.line, e.span.start.col)
+}
+
 /// The error for RON that does not parse: the parser's line, column and what it expected.
 pub fn ron_error(file: &str, e: &ron::error::SpannedError) -> ScenarioError {
     ScenarioError {

@@ -91,15 +91,15 @@ pub fn parse(loaded: &Loaded) -> Result<rules::scenario::Scenario, Vec<String>> 
 /// The Tyneside rule set.
 pub struct Tyneside;
 
-/// Every group of the game in `world` (`None` before one is set up).
+/// Every group of the game in `world`, in their stable order (`None` before one is set up).
 fn all_groups(world: &World) -> Option<Vec<components::Group>> {
-    Some(
-        world
-            .try_query::<&components::Group>()?
-            .iter(world)
-            .cloned()
-            .collect(),
-    )
+    let mut groups: Vec<components::Group> = world
+        .try_query::<&components::Group>()?
+        .iter(world)
+        .cloned()
+        .collect();
+    groups.sort_by_key(|g| g.index);
+    Some(groups)
 }
 
 impl RuleSet for Tyneside {

@@ -195,8 +195,9 @@ impl Roster {
             .from_str(BUNDLED)
             .map_err(|e| {
                 format!(
-                    "units.ron:{}:{}: {}",
-                    e.span.start.line, e.span.start.col, e.code
+                    "{}: {}",
+                    crate::rules::scenario::ron_at("units.ron", &e),
+                    e.code
                 )
             })
     }

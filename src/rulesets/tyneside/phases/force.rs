@@ -11,7 +11,7 @@ use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::rules::force::{
     CHOKE_RANGE, COST, ENHANCE, ForcePower, Hold, LIGHTNING_RANGE, PUSH_RANGE, PUSH_STUN_TURNS,
-    actions_per_activation, hold_run, jedi_or_better, suppression_heals, throw,
+    actions_per_activation, force_jump_reach, hold_run, jedi_or_better, suppression_heals, throw,
 };
 use crate::rulesets::tyneside::rules::movement::allowance;
 use crate::rulesets::tyneside::rules::profile::Ability;
@@ -183,7 +183,7 @@ pub(super) fn use_power(
                     format!("Force jump: {name}, level {level} x D6 (wants {wanted:.1}\")"),
                 )
                 .map_err(|e| e.to_string())?;
-            let reach = level as f32 * die as f32;
+            let reach = force_jump_reach(level, die);
             // Short of the mark, it comes down as far along the line as the roll and the
             // ground allow.
             let dir = (to - f.pos).normalize_or_zero();
@@ -317,7 +317,7 @@ pub(super) fn use_power(
                     format!(
                         "{name} Force-jumps {:.1}\" of the {wanted:.1}\" wanted (1 FP; reach {level} x D6 {die} = {}\")",
                         from.distance(*landing),
-                        *level as i32 * die
+                        force_jump_reach(*level, *die)
                     ),
                 );
             }

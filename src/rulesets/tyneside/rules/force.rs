@@ -89,6 +89,12 @@ pub const LIGHTNING_RANGE: f32 = 24.0;
 pub const LIGHTNING_KILLS_ON: u8 = 4;
 /// A Dark Side choke kills after this many turns held.
 pub const CHOKE_KILLS_ON: u8 = 3;
+/// How far a Force jump reaches, inches: "jump up to (current Force level x D6")", the level
+/// being the user's Force points before the jump's point is paid (docs/rules/tyneside.md).
+pub fn force_jump_reach(level: u32, die: i32) -> f32 {
+    level as f32 * die as f32
+}
+
 /// Push/pull's reach, inches: the text gives none; ruling: as far as the Force attacks that
 /// have one (lightning's 24").
 pub const PUSH_RANGE: f32 = 24.0;
@@ -210,6 +216,60 @@ pub const REST_MOVE: f32 = 3.0;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_throw_stops_stunned_at_a_solid_object_and_unhurt_at_a_gap_a_base_or_the_edge() {
+        use crate::rules::geometry::Shape;
+        let piece = |p: TerrainProperty| TerrainPiece {
+            id: "x".into(),
+            kind: crate::rules::terrain::TerrainKind::Other,
+            shape: Shape::Rect {
+                min: (20.0, 0.0),
+                max: (21.0, 20.0),
+            },
+            properties: vec![p],
+        };
+        let size = Vec2::new(72.0, 48.0);
+        let east = Vec2::X;
+        let from = (Vec2::new(15.0, 10.0), 0.5);
+        // Open ground: the whole roll.
+        let (to, hit) = throw(from, east, 7.0, &[], size, &[]);
+        assert!((to.x - 22.0).abs() < 0.06 && !hit, "{to}");
+        // A wall (an obstacle): stopped against it, stunned.
+        let (to, hit) = throw(
+            from,
+            east,
+            7.0,
+            &[piece(TerrainProperty::Obstacle)],
+            size,
+            &[],
+        );
+        assert!(to.x <= 19.5 + 1e-3 && to.x > 19.3 && hit, "{to}");
+        // A gap: stopped at its edge, unhurt.
+        let (to, hit) = throw(from, east, 7.0, &[piece(TerrainProperty::Gap)], size, &[]);
+        assert!(to.x < 19.6 && !hit, "{to}");
+        // Difficult ground is not solid: thrown across it.
+        let (to, hit) = throw(
+            from,
+            east,
+            7.0,
+            &[piece(TerrainProperty::Difficult)],
+            size,
+            &[],
+        );
+        assert!(to.x > 21.9 && !hit, "{to}");
+        // Another base, and the table's edge: stopped unhurt.
+        let (to, hit) = throw(from, east, 7.0, &[], size, &[(Vec2::new(18.0, 10.0), 0.5)]);
+        assert!(to.x < 17.05 && !hit, "{to}");
+        let (to, hit) = throw((Vec2::new(70.0, 10.0), 0.5), east, 7.0, &[], size, &[]);
+        assert!(to.x <= 71.5 + 1e-3 && !hit, "{to}");
+    }
+
+    #[test]
+    fn a_force_jump_reaches_level_times_the_die() {
+        assert_eq!(force_jump_reach(14, 2), 28.0);
+        assert_eq!(force_jump_reach(1, 6), 6.0, "the last point still counts");
+    }
 
     #[test]
     fn masters_act_twice_and_jedi_may_still_shoot() {

@@ -248,7 +248,10 @@ fn force_actions(
                 .button(label)
                 .on_hover_text(format!(
                     "\"jump up to (current Force level x D6\")\", over anything in the way: up to {}\" on a 6. It is the figure's whole move; then drag it where it should come down (Esc cancels)",
-                    f.cond.force_points * 6
+                    crate::rulesets::tyneside::rules::force::force_jump_reach(
+                        f.cond.force_points,
+                        6
+                    )
                 ))
                 .clicked()
             {
