@@ -5,8 +5,9 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::components::{Condition, Figure, Group, Member, Position, TurnActivity};
+use super::components::{Condition, Facing, Figure, Group, Member, Position, TurnActivity};
 use super::rules::profile::{Ability, RangeBand};
+use super::rules::vehicles::{Vehicle, band_when_moving, walker_speed};
 use super::rules::wounds::wounded_value;
 use super::table::TableRes;
 use super::turn::TurnState;
@@ -31,6 +32,8 @@ pub struct Fig<'a> {
     pub group: &'a str,
     /// Centre, inches.
     pub pos: Vec2,
+    /// Facing, degrees counter-clockwise from +x.
+    pub facing: f32,
     /// Wounds, status.
     pub cond: Condition,
     /// This turn's doings.
@@ -128,6 +131,20 @@ impl<'a> Board<'a> {
         })
     }
 
+    /// Whether figure `i` is in cover from `from` that a walker's chin guns do not ignore
+    /// (Vehicle rules: "Ignore any target armour, and light cover"). Ruling: buildings are
+    /// the only hard cover; woods, rocks, walls, crates and hills are light.
+    pub fn in_hard_cover(&self, i: usize, from: Vec2) -> bool {
+        let f = &self.figs[i];
+        self.table.terrain.iter().any(|t| {
+            t.has(TerrainProperty::Building)
+                && t.has(TerrainProperty::Cover)
+                && (t.shape.contains(f.pos)
+                    || (t.shape.distance_to(f.pos) <= f.figure.base + COVER_CONTACT
+                        && t.shape.touches_segment(from, f.pos)))
+        })
+    }
+
     /// Whether figure `i` has cover near it at all (for the unit card and figures that see
     /// no enemy): within 1" of a cover piece, or on a hill.
     pub fn in_cover_anywhere(&self, i: usize) -> bool {
@@ -215,23 +232,28 @@ impl<'a> Board<'a> {
     }
 
     /// Whether `i` is within 1" of any enemy figure (close combat), unless one of the two
-    /// ignores the other ([`Board::ignores`]).
+    /// ignores the other ([`Board::ignores`]) or is a walker (no melee with a walker but a
+    /// light sabre's cut: Engaging vehicles).
     pub fn in_close_combat(&self, i: usize) -> bool {
-        self.foes_of(i).into_iter().any(|e| {
-            !self.ignores(e, i)
-                && self.gap(i, e)
-                    <= crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE + 1e-4
-        })
+        !self.armoured_vehicle(i)
+            && self.foes_of(i).into_iter().any(|e| {
+                !self.ignores(e, i)
+                    && !self.armoured_vehicle(e)
+                    && self.gap(i, e)
+                        <= crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE + 1e-4
+            })
     }
 
     /// Whether `i` can shoot at all this turn: has firepower and a weapon, is not pinned by a
-    /// duck back from last turn, not knocked out.
+    /// duck back from last turn, not knocked out, and is no jet bike that turned this turn
+    /// (Movement: "They shoot as Stormtroopers in any direction if flying straight").
     pub fn can_shoot(&self, i: usize) -> bool {
         let f = &self.figs[i];
         f.figure.profile.firepower.is_some()
             && f.figure.weapon.is_some()
             && !f.cond.pinned(self.turn)
             && !f.cond.knocked_out(self.turn)
+            && !(self.vehicle(i) == Some(Vehicle::JetBike) && f.act.turned.iter().any(|&t| t > 0.0))
     }
 
     /// `i`'s firepower at `band`, halved for a wound and again if it ran ("Runners halve
@@ -261,13 +283,49 @@ impl<'a> Board<'a> {
         if f.wounded() { m / 2 } else { m }
     }
 
-    /// The range band from `i` to `j`, if `j` is within `i`'s weapon range.
+    /// The range band from `i` to `j`, if `j` is within `i`'s weapon range; a walker that
+    /// has moved this turn counts one band further (Vehicle rules: "Count 1 range band
+    /// further away if moving and shooting").
     pub fn band(&self, i: usize, j: usize) -> Option<RangeBand> {
-        self.figs[i]
+        let f = &self.figs[i];
+        let band = f
             .figure
             .weapon
             .as_ref()
-            .and_then(|w| w.band(self.gap(i, j)))
+            .and_then(|w| w.band(self.gap(i, j)))?;
+        if self.vehicle(i) == Some(Vehicle::Walker) && f.act.moved > 0.0 {
+            band_when_moving(band)
+        } else {
+            Some(band)
+        }
+    }
+
+    /// The vehicle figure `i` is, if any (Vehicle rules).
+    pub fn vehicle(&self, i: usize) -> Option<Vehicle> {
+        self.figs[i].figure.profile.vehicle
+    }
+
+    /// Whether `i` is an armoured vehicle (a walker): "Only Heavy lasers and bigger weapons
+    /// can hurt armoured vehicles" — it never dices in a fire fight or fights in melee.
+    pub fn armoured_vehicle(&self, i: usize) -> bool {
+        self.vehicle(i) == Some(Vehicle::Walker)
+    }
+
+    /// `i`'s walking speed, inches: the profile's (5" on foot, 24" a jet bike), and for a
+    /// walker "the speed of any infantry with them, or 12"" (its group's slowest figure on
+    /// foot).
+    pub fn walk(&self, i: usize) -> f32 {
+        let f = &self.figs[i];
+        if self.vehicle(i) == Some(Vehicle::Walker) {
+            walker_speed(
+                self.members(f.group)
+                    .into_iter()
+                    .filter(|&m| self.vehicle(m).is_none())
+                    .map(|m| self.figs[m].figure.profile.move_inches),
+            )
+        } else {
+            f.figure.profile.move_inches
+        }
     }
 
     /// Enemy bases (centre, radius) of side `side`'s opponents.
@@ -293,6 +351,7 @@ pub struct Game<'w, 's> {
             &'static mut Position,
             &'static mut Condition,
             &'static mut TurnActivity,
+            &'static mut Facing,
         ),
     >,
     /// Groups.
@@ -315,16 +374,18 @@ fn build_board<'a>(
             &'a Position,
             &'a Condition,
             &'a TurnActivity,
+            &'a Facing,
         ),
     >,
 ) -> Board<'a> {
     let mut figs: Vec<Fig> = rows
-        .filter(|(_, _, _, _, c, _)| c.active())
-        .map(|(e, f, m, p, c, a)| Fig {
+        .filter(|(_, _, _, _, c, _, _)| c.active())
+        .map(|(e, f, m, p, c, a, facing)| Fig {
             entity: e,
             figure: f,
             group: &m.0,
             pos: p.0,
+            facing: facing.0,
             cond: c.clone(),
             act: a.clone(),
         })
@@ -347,6 +408,7 @@ pub struct GameView<'w, 's> {
             &'static Position,
             &'static Condition,
             &'static TurnActivity,
+            &'static Facing,
         ),
     >,
     /// Groups.

@@ -98,6 +98,22 @@ pub enum Command {
         /// The target's figure id.
         target: String,
     },
+    /// Shoot/act: a figure of the active group with a heavy laser or missile launcher fires
+    /// at an enemy walker (D6: 5+ long, 3+ medium, 2+ point blank; +1 at the rear).
+    FireAtVehicle {
+        /// The shooter's figure id.
+        figure: String,
+        /// The walker's figure id.
+        vehicle: String,
+    },
+    /// Shoot/act: a figure of the active group throws a magnetic explosive at an enemy walker
+    /// within 6" (sticks on a D6 of at least the range in inches; wrecks it next turn).
+    Explosive {
+        /// The thrower's figure id.
+        figure: String,
+        /// The walker's figure id.
+        vehicle: String,
+    },
     /// Movement or shoot/act: a Force user of the active group uses a power (1 FP).
     Force {
         /// The user's figure id.
@@ -168,9 +184,13 @@ impl Command {
             Run { .. } | Move { .. } | MoveGroup { .. } | Jump { .. } | Hide { .. } => {
                 &[TurnPhase::Movement]
             }
-            Shoot { .. } | HeroShot { .. } | Grenade { .. } | Fight { .. } | Heal { .. } => {
-                &[TurnPhase::Action]
-            }
+            Shoot { .. }
+            | HeroShot { .. }
+            | Grenade { .. }
+            | FireAtVehicle { .. }
+            | Explosive { .. }
+            | Fight { .. }
+            | Heal { .. } => &[TurnPhase::Action],
             Delay | EndActivation | Force { .. } => &[TurnPhase::Movement, TurnPhase::Action],
         }
     }

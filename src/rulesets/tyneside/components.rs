@@ -4,6 +4,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::rules::force::Hold;
+use super::rules::vehicles::Turned;
 
 use crate::rulesets::tyneside::rules::orders::Order;
 use crate::rulesets::tyneside::rules::profile::{Ability, Profile, Weapon};
@@ -48,7 +49,8 @@ pub struct Member(pub String);
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Position(pub Vec2);
 
-/// Facing, degrees counter-clockwise from +x.
+/// Facing, degrees counter-clockwise from +x: a vehicle's turns and rear (Vehicle rules)
+/// follow it; every figure faces the way it last moved.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Facing(pub f32);
 
@@ -83,6 +85,10 @@ pub struct Condition {
     /// A Force hold on it (lightning or choke): (the user's figure index, the hold, turns held
     /// in a row, the last turn).
     pub held: Option<(usize, Hold, u8, u32)>,
+    /// A vehicle with a magnetic explosive stuck to it in this turn: wrecked at the beginning
+    /// of the next (Engaging vehicles).
+    #[serde(default)]
+    pub explosive: Option<u32>,
 }
 
 impl Condition {
@@ -146,6 +152,11 @@ pub struct TurnActivity {
     pub suppressed: bool,
     /// 'Seeing': it senses hidden figures this turn.
     pub seeing: bool,
+    /// A vehicle's turning so far this turn, degrees per half (walker) or quarter (jet bike)
+    /// of its move (Vehicle rules).
+    pub turned: Turned,
+    /// A walker that has retired backwards this turn ("They may Retire backwards at 6"").
+    pub retired: bool,
 }
 
 /// A group: "at least 1 figure" that keeps within 5" (tyneside-skirmish.txt, Groups).

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::components::{
-    Condition, EnemyPool, Figure, Group, Member, Portal, Position, Status, TurnActivity,
+    Condition, EnemyPool, Facing, Figure, Group, Member, Portal, Position, Status, TurnActivity,
 };
 use super::rules::orders::Order;
 use super::turn::{TurnPhase, TurnState};
@@ -28,6 +28,8 @@ pub struct FigureState {
     pub side: usize,
     /// Centre, inches.
     pub position: (f32, f32),
+    /// Facing, degrees counter-clockwise from +x.
+    pub facing: f32,
     /// Wounds taken.
     pub wounds: u8,
     /// Fighting, disabled, killed or captured.
@@ -75,9 +77,9 @@ pub fn snapshot(world: &mut World) -> GameState {
         .collect();
     groups.sort_by_key(|g| g.0);
     let mut figs: Vec<(usize, FigureState)> = world
-        .query::<(&Figure, &Member, &Position, &Condition)>()
+        .query::<(&Figure, &Member, &Position, &Condition, &Facing)>()
         .iter(world)
-        .map(|(f, m, p, c)| {
+        .map(|(f, m, p, c, facing)| {
             (
                 f.index,
                 FigureState {
@@ -89,6 +91,7 @@ pub fn snapshot(world: &mut World) -> GameState {
                         (p.0.x * 100.0).round() / 100.0,
                         (p.0.y * 100.0).round() / 100.0,
                     ),
+                    facing: (facing.0 * 10.0).round() / 10.0,
                     wounds: c.wounds,
                     status: c.status,
                     ducked_back: c.ducked_back(turn.turn),

@@ -235,6 +235,7 @@ pub fn spawn_figure(
             hidden: false,
             force_points,
             held: None,
+            explosive: None,
         },
         TurnActivity::default(),
     ));

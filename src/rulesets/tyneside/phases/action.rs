@@ -7,6 +7,7 @@ use super::medics::heal;
 use super::melee::{fight, pending_melee};
 use super::sequence::next_activation;
 use super::shooting::{grenade, hero_shot, shoot};
+use super::vehicles::{fire_at_vehicle, magnetic_explosive};
 use super::{Effects, delay, run};
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::commands::{Command, not_in_phase};
@@ -76,6 +77,12 @@ pub(super) fn apply(
                 Ok(())
             }),
             Command::Grenade { figure, target } => grenade(&mut game, &mut out, figure, target),
+            Command::FireAtVehicle { figure, vehicle } => {
+                fire_at_vehicle(&mut game, &mut out, figure, vehicle)
+            }
+            Command::Explosive { figure, vehicle } => {
+                magnetic_explosive(&mut game, &mut out, figure, vehicle)
+            }
             Command::Fight { group } => fight(&mut game, &mut out, group),
             Command::Heal { medic, patient } => heal(&mut game, &mut out, medic, patient),
             Command::PlaceOrder { .. }

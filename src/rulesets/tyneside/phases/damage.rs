@@ -62,6 +62,7 @@ mod tests {
             hidden: true,
             force_points: 0,
             held: None,
+            explosive: None,
         }
     }
 

@@ -261,8 +261,12 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
     let Ok(roster) = crate::rulesets::tyneside::roster() else {
         return;
     };
-    let total_figures = need.iter().map(|(_, n)| *n as usize).sum();
-    let mut spot = arrival_spots(at, total_figures, &bases, size, &terrain).into_iter();
+    let base = |profile: &str| roster.profile(profile).map_or(0.5, |p| p.base);
+    let radii: Vec<f32> = need
+        .iter()
+        .flat_map(|(profile, n)| std::iter::repeat_n(base(profile), *n as usize))
+        .collect();
+    let mut spot = arrival_spots(at, &radii, &bases, size, &terrain).into_iter();
     let mut k = 0;
     for (profile, n) in need {
         for _ in 0..*n {
@@ -280,7 +284,7 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
                 weapon: None,
                 abilities: Vec::new(),
                 hero: false,
-                base: 0.5,
+                base: base(profile),
             };
             if spawn_figure(world, roster, &def, pool.side, group, index) {
                 index += 1;

@@ -15,9 +15,12 @@ use crate::rulesets::tyneside::rules::movement::retreat_is_clear;
 use crate::rulesets::tyneside::rules::profile::Ability;
 
 /// Whether figures `i` and `j` (opponents) are in close combat: within 1", neither knocked out,
-/// neither ignoring the other (Droids: "ignored by them").
+/// neither ignoring the other (Droids: "ignored by them"), neither a walker (Engaging
+/// vehicles: only a light sabre engages one, [`super::vehicles::sabre_cuts`]).
 fn engaged(board: &Board, i: usize, j: usize) -> bool {
     board.figs[i].figure.side != board.figs[j].figure.side
+        && !board.armoured_vehicle(i)
+        && !board.armoured_vehicle(j)
         && !board.ignores(i, j)
         && !board.ignores(j, i)
         && board.gap(i, j) <= CLOSE_COMBAT_RANGE + 1e-4
@@ -78,7 +81,9 @@ pub(super) fn fight(game: &mut Game, out: &mut Effects, group: &str) -> Result<(
     }
     let board = game.board();
     let pairs = melee_pairs(&board, group);
-    if pairs.is_empty() {
+    let busy: Vec<usize> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let cuts = super::vehicles::sabre_cuts(&board, group, &busy);
+    if pairs.is_empty() && cuts.is_empty() {
         return Err(format!(
             "Close combat: no figure of '{group}' is within 1\" of an enemy it has not fought this turn"
         ));
@@ -274,5 +279,6 @@ pub(super) fn fight(game: &mut Game, out: &mut Effects, group: &str) -> Result<(
             }
         }
     }
+    super::vehicles::cut(game, out, cuts);
     Ok(())
 }

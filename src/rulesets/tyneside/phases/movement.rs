@@ -14,6 +14,7 @@ use crate::rulesets::tyneside::rules::movement::{
     in_cohesion, path_cost,
 };
 use crate::rulesets::tyneside::rules::orders::{Order, Step, check_minimum_move, check_step};
+use crate::rulesets::tyneside::rules::vehicles::{Leg, Vehicle, heading, jet_bike_leg, walker_leg};
 use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// One figure's planned move, checked and not yet made.
@@ -30,6 +31,8 @@ pub struct MovePlan {
     pub cost: f32,
     /// Whether the figure's move this turn has touched an obstacle.
     pub obstacle: bool,
+    /// A vehicle's facing, turning and retiring after the step (Vehicle rules).
+    pub leg: Option<Leg>,
 }
 
 /// The figure `id` if it may move now: fighting, in the active group, not pinned by last
@@ -97,9 +100,31 @@ pub fn plan_step(
     }
     // Enhance: "+50% on the level".
     let enhance = if f.act.enhanced { ENHANCE } else { 1.0 };
-    let allow = allowance(f.figure.profile.move_inches, f.act.run_roll) * enhance;
-    let used = activation_cost(f.act.moved, f.act.obstacle, &cost);
-    if used > allow + 1e-3 {
+    let allow = allowance(board.walk(i), f.act.run_roll) * enhance;
+    let mut used = activation_cost(f.act.moved, f.act.obstacle, &cost);
+    let now = Leg {
+        facing: f.facing,
+        turned: f.act.turned,
+        moved: f.act.moved,
+        backwards: f.act.retired,
+    };
+    let leg = match board.vehicle(i) {
+        None => None,
+        Some(Vehicle::Walker) => Some(walker_leg(
+            now,
+            f.pos,
+            to,
+            used - f.act.moved,
+            board.walk(i),
+        )?),
+        Some(Vehicle::JetBike) => {
+            let extra = used - f.act.moved - cost.length;
+            Some(jet_bike_leg(now, f.pos, to, extra)?)
+        }
+    };
+    if let Some(l) = leg {
+        used = l.moved;
+    } else if used > allow + 1e-3 {
         return Err(format!(
             "Movement: that costs {:.1}\" but {} has {:.1}\" of its {:.1}\" left (\"Halve movement if in difficult terrain or crossing an obstacle\"{})",
             used - f.act.moved,
@@ -136,7 +161,8 @@ pub fn plan_step(
         from: f.pos,
         to,
         radius: f.figure.base,
-        running: f.act.run_roll.is_some(),
+        // Ruling: a vehicle does not run; at full speed it meets an order to run.
+        running: f.act.run_roll.is_some() || (leg.is_some() && order.must_run()),
         used,
         enemies: &enemies,
         objectives: &objectives,
@@ -151,6 +177,7 @@ pub fn plan_step(
         moved: used,
         cost: used - f.act.moved,
         obstacle: f.act.obstacle || cost.crosses_obstacle,
+        leg,
     })
 }
 
@@ -300,7 +327,8 @@ pub fn plan_group(
         .collect()
 }
 
-/// Makes checked moves: positions, allowance used, facing; moving ends hiding.
+/// Makes checked moves: positions, allowance used, facing (a vehicle's from its leg, any
+/// other figure's the way it moved); moving ends hiding.
 fn commit(
     game: &mut Game,
     out: &mut Effects,
@@ -310,11 +338,19 @@ fn commit(
     let turn = game.turn.turn;
     for p in plans {
         let (entity, name) = &board_entities[p.fig];
-        if let Ok((_, _, _, mut pos, mut cond, mut act)) = game.figures.get_mut(*entity) {
+        if let Ok((_, _, _, mut pos, mut cond, mut act, mut facing)) = game.figures.get_mut(*entity)
+        {
             let from = pos.0;
             pos.0 = p.to;
             act.moved = p.moved;
             act.obstacle = p.obstacle;
+            if let Some(leg) = p.leg {
+                facing.0 = leg.facing;
+                act.turned = leg.turned;
+                act.retired = leg.backwards;
+            } else if from.distance(p.to) > 1e-3 {
+                facing.0 = heading(p.to - from);
+            }
             cond.hidden = false;
             out.log.push(
                 turn,
@@ -333,7 +369,7 @@ fn commit(
 /// order is not held to a minimum it cannot meet).
 fn can_still_move(board: &Board, i: usize, order: Order) -> bool {
     let f = &board.figs[i];
-    let need = f.figure.profile.move_inches / 2.0 - f.act.moved;
+    let need = board.walk(i) / 2.0 - f.act.moved;
     if need <= 0.0 {
         return true;
     }
@@ -364,6 +400,12 @@ pub(super) fn apply(
                 let board = game.board();
                 let (i, order) = movable(&board, &game, figure)?;
                 let f = &board.figs[i];
+                if board.vehicle(i).is_some() {
+                    return Err(format!(
+                        "Vehicle rules: {} moves at its own speed and does not run",
+                        f.figure.name
+                    ));
+                }
                 if !order.may_run() {
                     return Err(format!(
                         "{order} orders: may not run ({})",
@@ -408,6 +450,12 @@ pub(super) fn apply(
                 let board = game.board();
                 let (i, order) = movable(&board, &game, figure)?;
                 let f = &board.figs[i];
+                if board.vehicle(i).is_some() {
+                    return Err(format!(
+                        "Movement: \"Figures can jump across gaps\" — {} is a vehicle",
+                        f.figure.name
+                    ));
+                }
                 if f.act.jumped {
                     return Err(format!(
                         "{} has already jumped this activation",
@@ -463,6 +511,12 @@ pub(super) fn apply(
             Command::Hide { figure } => run(&mut out, |out| {
                 let board = game.board();
                 let (i, _) = movable(&board, &game, figure)?;
+                if board.vehicle(i).is_some() {
+                    return Err(format!(
+                        "Visibility: a vehicle cannot hide ({})",
+                        board.figs[i].figure.name
+                    ));
+                }
                 let (entity, name) = (board.figs[i].entity, board.figs[i].figure.name.clone());
                 drop(board);
                 if let Ok(mut fig) = game.figures.get_mut(entity) {
@@ -495,9 +549,7 @@ pub(super) fn apply(
                         continue;
                     }
                     // The waivers cost path searches: ask them only of a figure short of its minimum.
-                    if check_minimum_move(order, f.figure.profile.move_inches, f.act.moved, false)
-                        .is_ok()
-                    {
+                    if check_minimum_move(order, board.walk(m), f.act.moved, false).is_ok() {
                         continue;
                     }
                     let halted = order == Order::Advance
@@ -507,7 +559,7 @@ pub(super) fn apply(
                             .any(|&e| board.gap(m, e) <= ADVANCE_HALT + 0.25);
                     let waived =
                         halted || board.in_close_combat(m) || !can_still_move(&board, m, order);
-                    check_minimum_move(order, f.figure.profile.move_inches, f.act.moved, waived)
+                    check_minimum_move(order, board.walk(m), f.act.moved, waived)
                         .map_err(|e| format!("{}: {e}", f.figure.name))?;
                 }
                 drop(board);
@@ -526,6 +578,8 @@ pub(super) fn apply(
             | Command::Shoot { .. }
             | Command::HeroShot { .. }
             | Command::Grenade { .. }
+            | Command::FireAtVehicle { .. }
+            | Command::Explosive { .. }
             | Command::Fight { .. }
             | Command::Heal { .. } => Err(not_in_phase(&command, TurnPhase::Movement)),
         }

@@ -12,7 +12,7 @@ use crate::rulesets::tyneside::rules::movement::COHESION;
 use crate::rulesets::tyneside::rules::orders::{Order, command_range};
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::random_movement::{
-    RETREATING_FRIENDS_NEAR, SUPPORT_NEAR, Situation, UnderFire, reachable,
+    ENEMY_VEHICLE_NEAR, RETREATING_FRIENDS_NEAR, SUPPORT_NEAR, Situation, UnderFire, reachable,
 };
 use crate::rulesets::tyneside::turn::TurnPhase;
 
@@ -202,6 +202,8 @@ pub(super) fn apply(
             | Command::Shoot { .. }
             | Command::HeroShot { .. }
             | Command::Grenade { .. }
+            | Command::FireAtVehicle { .. }
+            | Command::Explosive { .. }
             | Command::Force { .. }
             | Command::Fight { .. }
             | Command::Heal { .. }
@@ -537,6 +539,9 @@ pub fn situation(board: &Board, groups: &[Group], group: &Group) -> Option<Situa
                     .any(|&m| board.gap(*h, m) <= SUPPORT_NEAR + 1e-4)
         })
         .count() as u32;
+    let enemy_vehicles: Vec<usize> = (0..board.figs.len())
+        .filter(|&v| board.figs[v].figure.side != group.side && board.vehicle(v).is_some())
+        .collect();
     let sees_enemy = members.iter().any(|&m| {
         let view = board.viewpoint(m);
         board
@@ -550,8 +555,7 @@ pub fn situation(board: &Board, groups: &[Group], group: &Group) -> Option<Situa
             .iter()
             .any(|g| retreating(g) && near(g, RETREATING_FRIENDS_NEAR)),
         no_friends_within_12: !friends.iter().any(|g| near(g, SUPPORT_NEAR)),
-        // No vehicles are on a Tyneside table yet (Vehicle rules are not built).
-        enemy_vehicle_within_24: false,
+        enemy_vehicle_within_24: within(board, &members, &enemy_vehicles, ENEMY_VEHICLE_NEAR),
         quarters_killed: (4 * lost) / (group.start_size.max(1) as u32),
         advancing: matches!(group.order, Some(Order::Advance | Order::Attack)),
         in_cover: group_in_cover(board, &group.id),

@@ -13,6 +13,7 @@ use crate::rulesets::tyneside::rules::fire::{
     fire_result, grenade_kills, hero_shot_row, resolve_fire_fight,
 };
 use crate::rulesets::tyneside::rules::profile::RangeBand;
+use crate::rulesets::tyneside::rules::vehicles::ENGAGE_RADIUS;
 use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// A fire fight worked out before any die is thrown: who counts against whom, each unit's
@@ -41,6 +42,11 @@ pub struct FirePlan {
 /// targeted if behind cover"; Hero shooting: a hero who has made a hero shot counts "their
 /// firepower total as a defence value", and so does any figure that has fired this turn
 /// (ruling: each figure fires once a turn); Droids: Imperials never target C3PO or R2D2.
+/// Vehicle rules: a walker's chin guns "fire at the nearest group, engaging any figures in a
+/// 3" radius, using normal firing rules. Ignore any target armour, and light cover" (ruling:
+/// they fire only when the nearest enemy figure the walker sees is in the fight, at the
+/// figures within 3" of it, base edge to base edge); a walker is armoured and never dices
+/// ("Only Heavy lasers and bigger weapons can hurt armoured vehicles").
 pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
     let figs: Vec<usize> = (0..board.figs.len())
         .filter(|&i| units.iter().any(|u| u == board.figs[i].group) && !board.in_close_combat(i))
@@ -63,6 +69,8 @@ pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
         }
     }
     let mut combatants = Vec::with_capacity(n);
+    // Each walker's aim: the nearest enemy figure it sees, if that one is in the fight.
+    let mut aim: Vec<Option<usize>> = vec![None; n];
     for a in 0..n {
         let i = figs[a];
         let f = &board.figs[i];
@@ -80,7 +88,19 @@ pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
             .iter()
             .copied()
             .min_by(|&x, &y| board.gap(i, figs[x]).total_cmp(&board.gap(i, figs[y])));
-        let band = nearest_seen.and_then(|b| board.band(i, figs[b]));
+        if board.armoured_vehicle(i) {
+            let nearest_on_table = board
+                .foes_of(i)
+                .into_iter()
+                .filter(|&j| board.sees(i, j))
+                .min_by(|&x, &y| board.gap(i, x).total_cmp(&board.gap(i, y)));
+            aim[a] = nearest_seen.filter(|&b| Some(figs[b]) == nearest_on_table);
+        }
+        let band = if board.armoured_vehicle(i) {
+            aim[a].and_then(|b| board.band(i, figs[b]))
+        } else {
+            nearest_seen.and_then(|b| board.band(i, figs[b]))
+        };
         // Each figure fires once a turn (docs/rules/tyneside.md): one that fired, or made a
         // hero shot, counts its firepower in its own total only.
         let firepower = if board.can_shoot(i) && !f.act.hero_shot && !f.act.fired {
@@ -111,14 +131,28 @@ pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
             ran: f.act.run_roll.is_some(),
         });
     }
+    let engaged_by_walker = |e: usize, m: usize| {
+        aim[e].is_some_and(|t| t == m || board.gap(figs[t], figs[m]) <= ENGAGE_RADIUS + 1e-3)
+    };
     let can_hit = |e: usize, m: usize| {
         sees[e][m]
+            && !board.armoured_vehicle(figs[m])
+            && (!board.armoured_vehicle(figs[e]) || engaged_by_walker(e, m))
             && !board.ignores(figs[e], figs[m])
             && board.band(figs[e], figs[m]).is_some()
             && !(board.figs[figs[m]].cond.ducked_back(board.turn)
                 && board.in_cover(figs[m], board.figs[figs[e]].pos))
     };
     let odds = fire_fight_odds(&combatants, can_hit);
+    // Under a walker's chin guns, armour and light cover count for nothing.
+    for m in 0..n {
+        if let Some(w) =
+            (0..n).find(|&e| combatants[e].firepower > 0.0 && aim[e].is_some() && can_hit(e, m))
+        {
+            combatants[m].armoured = false;
+            combatants[m].in_cover = board.in_hard_cover(figs[m], board.figs[figs[w]].pos);
+        }
+    }
     let names = figs
         .iter()
         .map(|&i| board.figs[i].figure.name.clone())
@@ -217,6 +251,14 @@ pub(super) fn shoot(
     }
     let units = involved(game, groups, targets);
     let board = game.board();
+    if targets.iter().all(|t| {
+        board
+            .members(t)
+            .into_iter()
+            .all(|m| board.armoured_vehicle(m))
+    }) {
+        return Err("Engaging vehicles: \"Only Heavy lasers and bigger weapons can hurt armoured vehicles\" — fire a heavy weapon at it, throw a magnetic explosive, or cut it with a light sabre".into());
+    }
     let plan = plan_fire_fight(&board, &units);
     let leads = plan.combatants.iter().enumerate().any(|(c, comb)| {
         comb.unit
@@ -375,6 +417,12 @@ pub(super) fn hero_shot(
             tf.figure.name
         ));
     }
+    if board.armoured_vehicle(t) {
+        return Err(format!(
+            "Engaging vehicles: \"Only Heavy lasers and bigger weapons can hurt armoured vehicles\" — {} is one",
+            tf.figure.name
+        ));
+    }
     if !board.sees(h, t) {
         return Err(format!(
             "Visibility: {} cannot see {}",
@@ -482,7 +530,7 @@ pub(super) fn grenade(
             f.figure.name
         ));
     }
-    if tf.figure.side == f.figure.side || board.ignores(t, v) {
+    if tf.figure.side == f.figure.side || board.ignores(t, v) || board.armoured_vehicle(v) {
         return Err(format!(
             "{} is not a target for {}",
             tf.figure.name, f.figure.name
@@ -508,7 +556,9 @@ pub(super) fn grenade(
         ));
     }
     let caught: Vec<(Entity, bool, String)> = (0..board.figs.len())
-        .filter(|&k| k == v || board.gap(v, k) <= GRENADE_BLAST + 1e-3)
+        .filter(|&k| {
+            (k == v || board.gap(v, k) <= GRENADE_BLAST + 1e-3) && !board.armoured_vehicle(k)
+        })
         .map(|k| {
             (
                 board.figs[k].entity,

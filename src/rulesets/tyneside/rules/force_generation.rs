@@ -151,14 +151,14 @@ pub fn deployable(pool: &BTreeMap<String, u32>, needed: &[(String, u32)]) -> boo
             .all(|(p, n)| pool.get(p).is_some_and(|have| have >= n))
 }
 
-/// Where `count` figures of a new force stand (base radius 0.5"): the counter at `at`, then
-/// rings 1.1" apart around it, nearest first; never on one of `bases` (centre, radius), in
-/// impassable terrain or off a table of `size` inches. Fewer spots than figures when the
-/// ground is that crowded. Ruling (docs/rules/tyneside.md): "Figures appearing at Portals"
-/// stand at the counter.
+/// Where the figures of a new force stand, one spot per base radius in `radii` (inches), in
+/// order: the counter at `at`, then rings 1.1" apart around it, nearest first; never on one of
+/// `bases` (centre, radius), in impassable terrain or off a table of `size` inches. Fewer
+/// spots than figures when the ground is that crowded. Ruling (docs/rules/tyneside.md):
+/// "Figures appearing at Portals" stand at the counter.
 pub fn arrival_spots(
     at: Vec2,
-    count: usize,
+    radii: &[f32],
     bases: &[(Vec2, f32)],
     size: Vec2,
     terrain: &[TerrainPiece],
@@ -171,22 +171,25 @@ pub fn arrival_spots(
             at + Vec2::from_angle(k as f32 * std::f32::consts::TAU / n as f32) * (ring as f32 * 1.1)
         })
     });
-    for p in std::iter::once(at).chain(rings) {
-        if out.len() == count {
+    for &r in radii {
+        let free = |p: Vec2, taken: &[(Vec2, f32)]| {
+            p.x >= r
+                && p.y >= r
+                && p.x <= size.x - r
+                && p.y <= size.y - r
+                && taken.iter().all(|(b, br)| b.distance(p) >= br + r - 0.01)
+                && terrain
+                    .iter()
+                    .all(|t| !t.has(TerrainProperty::Impassable) || t.shape.distance_to(p) >= r)
+        };
+        let Some(p) = std::iter::once(at)
+            .chain(rings.clone())
+            .find(|&p| free(p, &taken))
+        else {
             break;
-        }
-        let free = p.x >= 0.5
-            && p.y >= 0.5
-            && p.x <= size.x - 0.5
-            && p.y <= size.y - 0.5
-            && taken.iter().all(|(b, r)| b.distance(p) >= r + 0.5 - 0.01)
-            && terrain
-                .iter()
-                .all(|t| !t.has(TerrainProperty::Impassable) || t.shape.distance_to(p) >= 0.5);
-        if free {
-            out.push(p);
-            taken.push((p, 0.5));
-        }
+        };
+        out.push(p);
+        taken.push((p, r));
     }
     out
 }
@@ -260,7 +263,7 @@ mod tests {
     #[test]
     fn a_new_force_stands_around_its_counter_never_on_a_base() {
         let at = Vec2::new(10.0, 10.0);
-        let spots = arrival_spots(at, 5, &[(at, 0.5)], Vec2::new(72.0, 48.0), &[]);
+        let spots = arrival_spots(at, &[0.5; 5], &[(at, 0.5)], Vec2::new(72.0, 48.0), &[]);
         assert_eq!(spots.len(), 5);
         assert!(
             spots

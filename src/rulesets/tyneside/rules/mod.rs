@@ -15,3 +15,4 @@ pub mod force;
 pub mod force_generation;
 pub mod portals;
 pub mod random_movement;
+pub mod vehicles;

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::vehicles::Vehicle;
+
 /// Firepower values "for shooting at Long/Medium/Point Blank – ranges", in firepower points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Firepower {
@@ -61,6 +63,10 @@ pub struct Weapon {
     /// Targets closer than this cannot be engaged (vehicle guns: "(Min 2")"), inches.
     #[serde(default)]
     pub minimum: f32,
+    /// A heavy weapon that can hurt armoured vehicles: "Only Heavy lasers and bigger weapons
+    /// can hurt armoured vehicles"; "Missile launchers count the same as Heavy lasers".
+    #[serde(default)]
+    pub heavy: bool,
 }
 
 impl Weapon {
@@ -143,6 +149,13 @@ pub struct Profile {
     /// Special abilities.
     #[serde(default)]
     pub abilities: Vec<Ability>,
+    /// A vehicle (Vehicle rules), or `None` for a figure on foot.
+    #[serde(default)]
+    pub vehicle: Option<Vehicle>,
+    /// Base radius, inches, of a figure of this profile the rules bring on at a portal
+    /// (scenarios give each of their own figures' bases).
+    #[serde(default = "default_base")]
+    pub base: f32,
     /// The text's notes column, shown on the unit card.
     #[serde(default)]
     pub notes: String,
@@ -150,6 +163,10 @@ pub struct Profile {
 
 fn default_move() -> f32 {
     5.0
+}
+
+fn default_base() -> f32 {
+    0.5
 }
 
 impl Profile {
@@ -255,7 +272,7 @@ mod tests {
                 assert!(r.weapon(w).is_some(), "{}: unknown weapon {w}", p.name);
             }
         }
-        assert_eq!(r.profiles.len(), 52);
+        assert_eq!(r.profiles.len(), 55);
     }
 
     #[test]

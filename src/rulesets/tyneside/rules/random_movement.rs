@@ -58,6 +58,8 @@ impl UnderFire {
 pub const RETREATING_FRIENDS_NEAR: f32 = 6.0;
 /// Friendly groups, heroes and officers count within this distance, inches.
 pub const SUPPORT_NEAR: f32 = 12.0;
+/// "Enemy vehicle within 24"", inches, base edge to base edge.
+pub const ENEMY_VEHICLE_NEAR: f32 = 24.0;
 
 /// What the table asks about a group at the start of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

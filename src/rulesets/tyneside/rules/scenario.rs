@@ -95,8 +95,8 @@ pub struct EnemyForces {
     /// The profile of a "Leader" (result 10); an Elite trooper if absent.
     #[serde(default = "default_leader")]
     pub leader: String,
-    /// What appears on 12–13 in place of the AT:ST/DP (vehicles are not on the table yet): a
-    /// Force user's profile (the text's "** If desired, replace this selection with an
+    /// What appears on 12–13, "AT:ST/DP and 2D4 Stormtroopers": a walker's profile ("AT-ST",
+    /// "AT-DP"), or a Force user's (the text's "** If desired, replace this selection with an
     /// Inquisitor, or another Force user!"); none: the options before it.
     #[serde(default)]
     pub walker: Option<String>,
