@@ -10,15 +10,16 @@
 use bevy::prelude::*;
 
 use super::Tyneside;
-use super::board::{Game, GameView};
+use super::board::{Board, Game, GameView};
 use super::commands::Command;
 use super::input::side_to_act;
 use super::phases::melee::melee_pairs;
 use super::phases::movement::{group_movers, movable, plan_group, plan_step};
-use super::phases::situation;
+use super::phases::{sabre_can_cut, situation};
 use super::rules::orders::{Order, allowance_left};
 use super::rules::profile::Ability;
 use super::rules::random_movement::{Reaction, score};
+use super::rules::vehicles::{EXPLOSIVE_REACH, WRECK_BLAST};
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::pipeline::{CommandOutcome, process};
 
@@ -53,11 +54,12 @@ enum Plan {
         /// Where the group stands (its centre), inches.
         centre: Vec2,
     },
-    /// Shoot/Act of `group`: whether it has a close combat to fight, else enemy groups
-    /// nearest first.
+    /// Shoot/Act of `group`: whether it has a close combat to fight (or a walker to cut),
+    /// its figures' shots and throws at enemy walkers, else enemy groups nearest first.
     Act {
         group: String,
         in_contact: bool,
+        against_walkers: Vec<Command>,
         targets: Vec<String>,
     },
 }
@@ -148,13 +150,8 @@ fn observe(
                 .iter()
                 .map(|&m| {
                     let f = &board.figs[m];
-                    let (left, run) = allowance_left(
-                        f.figure.profile.move_inches,
-                        f.act.run_roll,
-                        f.act.moved,
-                        order,
-                        1.0,
-                    );
+                    let (left, run) =
+                        allowance_left(board.walk(m), f.act.run_roll, f.act.moved, order, 1.0);
                     left + run.unwrap_or(0.0)
                 })
                 .fold(0.0, f32::max);
@@ -190,7 +187,9 @@ fn observe(
                 .collect();
             targets.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
             Some(Plan::Act {
-                in_contact: !melee_pairs(&board, &group).is_empty(),
+                in_contact: !melee_pairs(&board, &group).is_empty()
+                    || sabre_can_cut(&board, &group),
+                against_walkers: against_walkers(&board, &members),
                 group,
                 targets: targets.into_iter().map(|(_, g)| g).collect(),
             })
@@ -199,11 +198,42 @@ fn observe(
     }
 }
 
+/// The shots and throws `members` make at enemy walkers before any fire fight, nearest
+/// walker first: a heavy weapon fires at one it sees in range ("Only Heavy lasers and bigger
+/// weapons can hurt armoured vehicles"); a figure on foot with a weapon throws a magnetic
+/// explosive at one within 6", but not from within the 2" its blast kills next turn.
+fn against_walkers(board: &Board, members: &[usize]) -> Vec<Command> {
+    let mut out = Vec::new();
+    for &m in members {
+        let f = &board.figs[m];
+        let Some(v) = board
+            .foes_of(m)
+            .into_iter()
+            .filter(|&v| board.armoured_vehicle(v))
+            .min_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)))
+        else {
+            continue;
+        };
+        let (figure, vehicle) = (f.figure.id.clone(), board.figs[v].figure.id.clone());
+        let heavy = f.figure.weapon.as_ref().is_some_and(|w| w.heavy);
+        if heavy && board.sees(m, v) && board.band(m, v).is_some() {
+            out.push(Command::FireAtVehicle { figure, vehicle });
+        } else if f.figure.weapon.is_some()
+            && board.vehicle(m).is_none()
+            && (WRECK_BLAST..=EXPLOSIVE_REACH).contains(&board.gap(m, v))
+        {
+            out.push(Command::Explosive { figure, vehicle });
+        }
+    }
+    out
+}
+
 /// Where figure `id` stands now and how far it still lacks of "at least half speed", inches.
 fn position_and_need(In(id): In<String>, view: GameView) -> Option<(Vec2, f32)> {
     let board = view.board()?;
-    let f = &board.figs[board.find(&id)?];
-    Some((f.pos, f.figure.profile.move_inches / 2.0 - f.act.moved))
+    let i = board.find(&id)?;
+    let f = &board.figs[i];
+    Some((f.pos, board.walk(i) / 2.0 - f.act.moved))
 }
 
 /// What the rules' side is looking to move: a whole group, or one figure standing at a point
@@ -297,10 +327,11 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                     send(world, Command::Run { figure: f.clone() });
                 }
             }
-            // The longest move of at least `least` inches in the direction nearest `dir`.
-            // Directions are tried nearest `base` first, out to `wide` sixteenths of a turn;
-            // the rules' own checks pick the first legal one ([`first_legal`]), and only that
-            // one goes through the pipeline.
+            // The move of at least `least` inches that goes furthest along `base`. Directions
+            // out to `wide` sixteenths of a turn either side, every length down to `least`,
+            // are tried by how far they go along `base` (so a figure held up short by a
+            // building goes round it rather than into it); the rules' own checks pick the
+            // first legal one ([`first_legal`]), and only that one goes through the pipeline.
             let search = |world: &mut World, base: Vec2, least: f32, wide: i32, who: Mover| {
                 let mut tries = Vec::new();
                 for k in std::iter::once(0).chain((1..=wide).flat_map(|k| [k, -k])) {
@@ -311,6 +342,7 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                         step -= 0.5;
                     }
                 }
+                tries.sort_by(|a, b| b.dot(base).total_cmp(&a.dot(base)));
                 let found = world
                     .run_system_cached_with(first_legal, (who, tries))
                     .ok()
@@ -365,8 +397,12 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
         Plan::Act {
             group,
             in_contact,
+            against_walkers,
             targets,
         } => {
+            for c in against_walkers {
+                send(world, c);
+            }
             let still_active = |world: &World| {
                 world.resource::<TurnState>().active_group() == Some(group.as_str())
             };

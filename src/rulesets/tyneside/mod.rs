@@ -48,6 +48,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "outpost_raid.ron",
         include_str!("../../../scenarios/tyneside/outpost_raid.ron"),
     ),
+    (
+        "endor_bunker.ron",
+        include_str!("../../../scenarios/tyneside/endor_bunker.ron"),
+    ),
 ];
 
 /// The bundled roster (every profile and weapon of the text), read once.

@@ -11,6 +11,7 @@ use super::input::{MovePreview, PointerState, SightPreview};
 use super::rules::force::ENHANCE;
 use super::rules::orders::{Order, allowance_left};
 use super::rules::profile::Ability;
+use super::rules::vehicles::Vehicle;
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::pieces::Token;
 use crate::engine::state::game_of;
@@ -60,12 +61,17 @@ fn tokens(
     }
 }
 
-/// The mark on a figure's base that tells its type at a glance: S a Sith (Dark Side Force
+/// The mark on a figure's base that tells its type at a glance: AT a walker, JB a jet bike,
+/// S a Sith (Dark Side Force
 /// user), J a Jedi or other Force user, D a droid, N the Nexu, O an officer, + a medic, HW a
 /// heavy weapon, ST a stormtrooper, H any other hero, T any other trooper.
 pub fn type_glyph(f: &Figure) -> &'static str {
     let profile = f.profile.name.to_lowercase();
-    if f.has(Ability::ForceUser) && f.has(Ability::DarkSide) {
+    if f.profile.vehicle == Some(Vehicle::Walker) {
+        "AT"
+    } else if f.profile.vehicle == Some(Vehicle::JetBike) {
+        "JB"
+    } else if f.has(Ability::ForceUser) && f.has(Ability::DarkSide) {
         "S"
     } else if f.has(Ability::ForceUser) {
         "J"
@@ -122,6 +128,19 @@ fn draw(
             );
         }
     }
+    // A vehicle's facing (its turns and rear follow it: Vehicle rules), a tick to the front.
+    for f in board
+        .figs
+        .iter()
+        .filter(|f| f.figure.profile.vehicle.is_some())
+    {
+        let dir = Vec2::from_angle(f.facing.to_radians());
+        gizmos.line_2d(
+            f.pos + dir * f.figure.base,
+            f.pos + dir * (f.figure.base + 0.8),
+            side_colour(f.figure.side),
+        );
+    }
     if let Some(sel) = pointer
         .selected
         .and_then(|e| board.figs.iter().find(|f| f.entity == e))
@@ -136,8 +155,11 @@ fn draw(
                 .group(sel.group)
                 .and_then(|g| g.order)
                 .unwrap_or(Order::Stand);
+            let walk = board
+                .find(&sel.figure.id)
+                .map_or(sel.figure.profile.move_inches, |i| board.walk(i));
             let (left, run) = allowance_left(
-                sel.figure.profile.move_inches,
+                walk,
                 sel.act.run_roll,
                 sel.act.moved,
                 order,
@@ -338,5 +360,7 @@ mod tests {
         assert_eq!(glyph("Stormtrooper", false), "ST");
         assert_eq!(glyph("Han Solo", true), "H");
         assert_eq!(glyph("Basic trooper", false), "T");
+        assert_eq!(glyph("AT-ST", false), "AT");
+        assert_eq!(glyph("Jet bike", false), "JB");
     }
 }

@@ -14,6 +14,7 @@ mod orders;
 pub mod portals;
 mod sequence;
 mod shooting;
+mod vehicles;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -26,6 +27,7 @@ pub use orders::{
 };
 pub(super) use sequence::check_wipe_out;
 pub use shooting::{FirePlan, HeroShotOdds, hero_shot_odds, plan_fire_fight};
+pub use vehicles::sabre_can_cut;
 
 use super::commands::Command;
 use super::turn::TurnPhase;

@@ -28,7 +28,7 @@ pub fn next_activation(game: &mut Game, next: &mut NextState<TurnPhase>, phase: 
     let fighting: Vec<&str> = game
         .figures
         .iter()
-        .filter(|(_, _, _, _, c, _)| c.active())
+        .filter(|(_, _, _, _, c, _, _)| c.active())
         .map(|(_, _, m, ..)| m.0.as_str())
         .collect();
     let emptied: Vec<String> = game
@@ -99,6 +99,9 @@ fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
         let board = game.board();
         for g in &groups {
             let members = board.members(&g.id);
+            if members.is_empty() {
+                continue; // nobody left fighting: no counter to place
+            }
             let led = members.iter().any(|&m| board.figs[m].figure.hero);
             if led || !game.table.scenario.random_movement {
                 scored.push((g.id.clone(), None, None));
@@ -217,7 +220,7 @@ fn finish_turn(
     mut log: ResMut<GameLog>,
 ) {
     let t = game.turn.turn;
-    for (_, _, _, _, mut c, mut a) in &mut game.figures {
+    for (_, _, _, _, mut c, mut a, _) in &mut game.figures {
         if c.ducked_back_until.is_some_and(|u| u <= t) {
             c.ducked_back_until = None;
         }
@@ -241,6 +244,7 @@ fn finish_turn(
         return;
     }
     game.turn.turn += 1;
+    super::vehicles::wreck_mined(&mut game, &mut log);
     next.set(TurnPhase::Orders);
 }
 

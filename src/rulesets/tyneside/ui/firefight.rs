@@ -1,6 +1,6 @@
 //! The fire-fight panel (Shoot/Act phase): choose targets and groups to combine fire, see both
 //! totals, the chart row and each target's chance of D/W/K before committing; hero shots;
-//! close combat; medics; delay.
+//! walkers (`super::vehicles`); close combat; medics; delay.
 
 use std::collections::BTreeSet;
 
@@ -8,7 +8,9 @@ use bevy_egui::egui;
 
 use crate::rulesets::tyneside::board::GameView;
 use crate::rulesets::tyneside::commands::Command;
-use crate::rulesets::tyneside::phases::{HeroShotOdds, hero_shot_odds, plan_fire_fight};
+use crate::rulesets::tyneside::phases::{
+    HeroShotOdds, hero_shot_odds, plan_fire_fight, sabre_can_cut,
+};
 use crate::rulesets::tyneside::rules::fire::{
     FireRow, GRENADE_BLAST, GRENADE_RANGE, result_chances,
 };
@@ -287,10 +289,13 @@ pub fn show(
             });
     }
 
-    // Close combat and medics.
+    super::vehicles::show(ui, &board, &members, out);
+
+    // Close combat (and light sabres against walkers in base contact) and medics.
     let in_melee = members
         .iter()
-        .any(|&m| !board.figs[m].act.fought && board.in_close_combat(m));
+        .any(|&m| !board.figs[m].act.fought && board.in_close_combat(m))
+        || sabre_can_cut(&board, &active);
     if in_melee {
         ui.separator();
         if ui

@@ -7,6 +7,7 @@ mod guide;
 pub(super) mod orders;
 mod tooltips;
 mod unit_card;
+mod vehicles;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
