@@ -14,7 +14,7 @@ use super::rules::profile::Ability;
 use super::rules::vehicles::Vehicle;
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::pieces::Token;
-use crate::engine::state::game_of;
+use crate::engine::state::{game_of, playing};
 use crate::view::{TableVisual, side_colour};
 
 /// Writes every figure's token: where it stands, its badges (W wounded, D ducked back, KO
@@ -320,9 +320,14 @@ fn counters(
 }
 
 pub(super) fn plugin(app: &mut App) {
+    // The tokens stay on the table once the game is over; what needs the turn's phase (the
+    // rings, the counters) only while it is on (the phase is gone with the game).
     app.add_systems(
         Update,
-        (tokens, draw, portals, intents, counters).run_if(game_of(super::ID)),
+        (
+            (tokens, portals, intents).run_if(game_of(super::ID)),
+            (draw, counters).run_if(playing(super::ID)),
+        ),
     );
 }
 

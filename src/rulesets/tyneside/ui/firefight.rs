@@ -81,6 +81,16 @@ pub fn show(
         .into_iter()
         .filter(|g| g.side != side && !board.members(&g.id).is_empty())
     {
+        // "Only Heavy lasers and bigger weapons can hurt armoured vehicles": a group of
+        // walkers alone is no fire-fight target (see Against walkers below).
+        if board
+            .members(&g.id)
+            .iter()
+            .all(|&t| board.armoured_vehicle(t))
+        {
+            ui.weak(format!("{}: armoured, only heavy weapons", g.name));
+            continue;
+        }
         let seen = members.iter().any(|&m| {
             let view = board.viewpoint(m);
             board
