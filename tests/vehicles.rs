@@ -306,7 +306,7 @@ fn a_magnetic_explosive_wrecks_the_walker_next_turn_and_kills_within_2_inches() 
             vehicle: "bike".into(),
         },
     );
-    assert!(why.contains("not an armoured vehicle"), "{why}");
+    assert!(why.contains("within 6"), "the bike is 20\" away: {why}");
     ok(
         &mut s,
         Command::Explosive {

@@ -87,8 +87,13 @@ impl<'a> Board<'a> {
 
     /// Whether figure `i` ignores figure `j`: tyneside-skirmish.txt, Droids, "* These droids
     /// are never targeted by Imperials, and are ignored by them." `i` is on a side the
-    /// scenario marks `imperial` and `j` is such a droid (C3PO, R2D2).
+    /// scenario marks `imperial` and `j` is such a droid (C3PO, R2D2); or `i` is controlled
+    /// this turn by `j`'s side (Jedi powers, Mind trick).
     pub fn ignores(&self, i: usize, j: usize) -> bool {
+        // Mind trick: a controlled figure takes no notice of the side controlling it.
+        if self.figs[i].cond.controlled_by(self.turn) == Some(self.figs[j].figure.side) {
+            return true;
+        }
         self.figs[j].figure.has(Ability::IgnoredByImperials)
             && self
                 .table
@@ -298,6 +303,23 @@ impl<'a> Board<'a> {
         } else {
             Some(band)
         }
+    }
+
+    /// What walker `i`'s chin guns aim at: the nearest enemy figure it sees that its guns
+    /// can engage (beyond their 2" minimum, within 50"), not a walker itself and not in close
+    /// combat (Vehicle rules: "they fire at the nearest group, engaging any figures in a 3"
+    /// radius"). Ruling (docs/rules/tyneside.md): the group of that figure is the nearest.
+    pub fn walker_aim(&self, i: usize) -> Option<usize> {
+        let w = self.figs[i].figure.weapon.as_ref()?;
+        self.foes_of(i)
+            .into_iter()
+            .filter(|&j| {
+                !self.armoured_vehicle(j)
+                    && !self.in_close_combat(j)
+                    && w.band(self.gap(i, j)).is_some()
+                    && self.sees(i, j)
+            })
+            .min_by(|&x, &y| self.gap(i, x).total_cmp(&self.gap(i, y)))
     }
 
     /// The vehicle figure `i` is, if any (Vehicle rules).

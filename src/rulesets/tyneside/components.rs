@@ -89,6 +89,10 @@ pub struct Condition {
     /// of the next (Engaging vehicles).
     #[serde(default)]
     pub explosive: Option<u32>,
+    /// Mind-tricked: (the side that controls it, the turn), for the rest of that turn
+    /// (Jedi powers: "May control up to 3 figures").
+    #[serde(default)]
+    pub controlled: Option<(usize, u32)>,
 }
 
 impl Condition {
@@ -105,7 +109,16 @@ impl Condition {
     /// Figure is unable to move or shoot in their next turn" — the turn after the result, not
     /// the rest of the turn it came in.
     pub fn pinned(&self, turn: u32) -> bool {
-        self.ducked_back_until == Some(turn) || self.immobilised(turn)
+        self.ducked_back_until == Some(turn)
+            || self.immobilised(turn)
+            || self.controlled_by(turn).is_some()
+    }
+    /// The side that controls it by a Mind trick in turn `turn`, if any: it does nothing of
+    /// its own that turn (ruling, docs/rules/tyneside.md).
+    pub fn controlled_by(&self, turn: u32) -> Option<usize> {
+        self.controlled
+            .filter(|&(_, t)| t == turn)
+            .map(|(side, _)| side)
     }
     /// Held by Force lightning or a choke in turn `turn`: tyneside-skirmish.txt, Jedi powers,
     /// "Force lightning attacks victims – immobilising them"; a choked figure is held likewise

@@ -236,6 +236,7 @@ pub fn spawn_figure(
             force_points,
             held: None,
             explosive: None,
+            controlled: None,
         },
         TurnActivity::default(),
     ));

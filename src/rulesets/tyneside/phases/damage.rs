@@ -63,6 +63,7 @@ mod tests {
             force_points: 0,
             held: None,
             explosive: None,
+            controlled: None,
         }
     }
 

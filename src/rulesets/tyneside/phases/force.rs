@@ -11,7 +11,8 @@ use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::rules::force::{
     CHOKE_RANGE, COST, ENHANCE, ForcePower, Hold, LIGHTNING_RANGE, PUSH_RANGE, PUSH_STUN_TURNS,
-    actions_per_activation, force_jump_reach, hold_run, jedi_or_better, suppression_heals, throw,
+    actions_per_activation, force_jump_reach, hold_run, jedi_or_better, mind_trick_reach,
+    mind_trickable, suppression_heals, throw,
 };
 use crate::rulesets::tyneside::rules::movement::allowance;
 use crate::rulesets::tyneside::rules::profile::Ability;
@@ -66,9 +67,10 @@ pub(super) fn use_power(
             "Jedi powers: \"one action an activation (Sith, and Jedi Masters may use 2 an activation)\" — {name} has used {used}"
         ));
     }
-    let (user, user_index, shoots_after, dark) = (
+    let (user, user_index, side, shoots_after, dark) = (
         f.entity,
         f.figure.index,
+        f.figure.side,
         jedi_or_better(f.figure.profile.force_points),
         f.figure.has(Ability::DarkSide),
     );
@@ -90,6 +92,7 @@ pub(super) fn use_power(
             allowance: f32,
         },
         Hold(Hold, Entity, bool, String, Option<(usize, Hold, u8, u32)>),
+        Trick(Vec<(Entity, String)>),
     }
     let effect = match power {
         ForcePower::Enhance if phase != TurnPhase::Movement => {
@@ -115,6 +118,12 @@ pub(super) fn use_power(
             let mut chosen: Vec<usize> = Vec::new();
             for t in targets {
                 let j = board.fighting(t)?;
+                if board.armoured_vehicle(j) {
+                    return Err(format!(
+                        "Push/pull: a walker is no man-size figure to throw — not {}",
+                        board.figs[j].figure.name
+                    ));
+                }
                 if j == u || chosen.contains(&j) {
                     return Err(format!(
                         "Push/pull: each figure once, and not {name} himself"
@@ -209,6 +218,37 @@ pub(super) fn use_power(
                 allowance: allowance(f.figure.profile.move_inches, None) * enhance,
             }
         }
+        ForcePower::MindTrick { targets } => {
+            let mut chosen: Vec<usize> = Vec::new();
+            for t in targets {
+                let j = board.fighting(t)?;
+                let tf = &board.figs[j];
+                if tf.figure.side == f.figure.side || chosen.contains(&j) {
+                    return Err(format!(
+                        "Mind Trick: each enemy figure once — not {}",
+                        tf.figure.name
+                    ));
+                }
+                if !mind_trickable(&tf.figure.profile.name) {
+                    return Err(format!(
+                        "Mind Trick: \"(Basic trooper, Stormtrooper only)\" — {} is a {}",
+                        tf.figure.name, tf.figure.profile.name
+                    ));
+                }
+                if !board.sees(u, j) {
+                    return Err(format!("Visibility: {name} cannot see {}", tf.figure.name));
+                }
+                chosen.push(j);
+            }
+            let gaps: Vec<f32> = chosen.iter().map(|&j| board.gap(u, j)).collect();
+            mind_trick_reach(&gaps)?;
+            Effect::Trick(
+                chosen
+                    .iter()
+                    .map(|&j| (board.figs[j].entity, board.figs[j].figure.name.clone()))
+                    .collect(),
+            )
+        }
         ForcePower::Lightning { .. } | ForcePower::Choke { .. } if phase != TurnPhase::Action => {
             return Err("Force lightning and choke attack in the Shoot/Act phase".into());
         }
@@ -226,6 +266,12 @@ pub(super) fn use_power(
             let tf = &board.figs[t];
             if tf.figure.side == f.figure.side {
                 return Err(format!("{} is on the same side", tf.figure.name));
+            }
+            if board.vehicle(t).is_some() {
+                return Err(format!(
+                    "Engaging vehicles: \"Only Heavy lasers and bigger weapons can hurt armoured vehicles\" — not the Force; {} is a vehicle",
+                    tf.figure.name
+                ));
             }
             if hold == Hold::Choke && tf.figure.has(Ability::Droid) {
                 return Err(format!(
@@ -330,7 +376,7 @@ pub(super) fn use_power(
                     ),
                 );
             }
-            Effect::Hold(..) | Effect::Throw { .. } => {}
+            Effect::Hold(..) | Effect::Throw { .. } | Effect::Trick(_) => {}
         }
     }
     if let Effect::Throw { moves, pull, roll } = &effect {
@@ -360,6 +406,24 @@ pub(super) fn use_power(
                 "{name} {} (1 FP, 2D6 {roll}\"): {}",
                 if *pull { "pulls" } else { "pushes" },
                 told.join("; ")
+            ),
+        );
+    }
+    if let Effect::Trick(victims) = &effect {
+        for (victim, _) in victims {
+            if let Ok(mut v) = game.figures.get_mut(*victim) {
+                v.4.controlled = Some((side, turn));
+            }
+        }
+        out.log.push(
+            turn,
+            format!(
+                "{name} uses a Mind trick (1 FP): {} under control this turn (no move, shot or fight of their own)",
+                victims
+                    .iter()
+                    .map(|(_, n)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         );
     }

@@ -89,12 +89,8 @@ pub fn plan_fire_fight(board: &Board, units: &[String]) -> FirePlan {
             .copied()
             .min_by(|&x, &y| board.gap(i, figs[x]).total_cmp(&board.gap(i, figs[y])));
         if board.armoured_vehicle(i) {
-            let nearest_on_table = board
-                .foes_of(i)
-                .into_iter()
-                .filter(|&j| board.sees(i, j))
-                .min_by(|&x, &y| board.gap(i, x).total_cmp(&board.gap(i, y)));
-            aim[a] = nearest_seen.filter(|&b| Some(figs[b]) == nearest_on_table);
+            let target = board.walker_aim(i);
+            aim[a] = enemies.iter().copied().find(|&b| Some(figs[b]) == target);
         }
         let band = if board.armoured_vehicle(i) {
             aim[a].and_then(|b| board.band(i, figs[b]))
@@ -205,9 +201,29 @@ pub fn hero_shot_odds(board: &Board, h: usize, t: usize, band: RangeBand) -> Her
     }
 }
 
-/// The group ids of a fire fight in stable (scenario) order.
+/// The group ids of a fire fight in stable (scenario) order: the shooting groups, their
+/// targets, and every enemy group with a figure within 3" of what a shooting walker's chin
+/// guns aim at (Vehicle rules: "engaging any figures in a 3" radius").
 fn involved(game: &Game, groups: &[String], targets: &[String]) -> Vec<String> {
-    let mut all: Vec<String> = groups.iter().chain(targets).cloned().collect();
+    let board = game.board();
+    let mut engaged: Vec<String> = Vec::new();
+    for w in groups.iter().flat_map(|g| board.members(g)) {
+        let Some(t) = board.walker_aim(w).filter(|_| board.armoured_vehicle(w)) else {
+            continue;
+        };
+        for m in board.foes_of(w) {
+            if m == t || board.gap(t, m) <= ENGAGE_RADIUS + 1e-3 {
+                engaged.push(board.figs[m].group.to_string());
+            }
+        }
+    }
+    drop(board);
+    let mut all: Vec<String> = groups
+        .iter()
+        .chain(targets)
+        .cloned()
+        .chain(engaged)
+        .collect();
     all.sort_by_key(|g| game.group(g).map(|g| g.index).unwrap_or(usize::MAX));
     all.dedup();
     all
@@ -512,9 +528,9 @@ pub(super) fn grenade(
             f.figure.name
         ));
     }
-    if f.figure.weapon.is_none() {
+    if f.figure.weapon.is_none() || board.vehicle(t).is_some() {
         return Err(format!(
-            "{} carries no explosives (no weapon)",
+            "{} carries no explosives (no weapon, or a vehicle: \"Shooting is invariably done by the chin turrets\")",
             f.figure.name
         ));
     }

@@ -57,6 +57,24 @@ fn enemy_walker(board: &Board, f: usize, id: &str) -> Result<usize, String> {
     Ok(v)
 }
 
+/// The enemy vehicle (walker or jet bike) `id` for figure `f`'s magnetic explosive ("thrown
+/// by a figure within 6" of a vehicle").
+///
+/// Errors: no such figure fighting, on the same side, or not a vehicle.
+fn enemy_vehicle(board: &Board, f: usize, id: &str) -> Result<usize, String> {
+    let v = board.fighting(id)?;
+    if board.figs[v].figure.side == board.figs[f].figure.side {
+        return Err(format!("{} is on the same side", board.figs[v].figure.name));
+    }
+    if board.vehicle(v).is_none() {
+        return Err(format!(
+            "Engaging vehicles: magnetic explosives stick to vehicles — {} is none (throw a grenade)",
+            board.figs[v].figure.name
+        ));
+    }
+    Ok(v)
+}
+
 /// Wrecks vehicle `v`: "Crews are not considered in these rules, they are assumed to flee, be
 /// killed or otherwise neutralised when their vehicle is destroyed."
 fn wreck(game: &mut Game, entity: Entity) {
@@ -97,6 +115,18 @@ pub(super) fn fire_at_vehicle(
     }
     let v = enemy_walker(&board, f, vehicle)?;
     let target = &board.figs[v];
+    if board.armoured_vehicle(f)
+        && board
+            .foes_of(f)
+            .into_iter()
+            .filter(|&j| board.sees(f, j))
+            .any(|j| board.gap(f, j) < board.gap(f, v) - 1e-3)
+    {
+        return Err(format!(
+            "Vehicle rules: chin guns \"fire at the nearest group\" — {} is not the nearest enemy {} sees",
+            target.figure.name, fig.figure.name
+        ));
+    }
     if !board.sees(f, v) {
         return Err(format!(
             "Visibility: {} cannot see {}",
@@ -163,8 +193,8 @@ pub(super) fn fire_at_vehicle(
 /// figure with a weapon carries them, as for grenades; range is base edge to base edge; the
 /// throw is the figure's shot for the turn, and needs no line of sight beyond the 6".
 ///
-/// Errors: the thrower carries none or cannot act now, or the vehicle is not an enemy walker
-/// within 6".
+/// Errors: the thrower carries none or cannot act now, or the vehicle is not an enemy
+/// vehicle (walker or jet bike) within 6".
 pub(super) fn magnetic_explosive(
     game: &mut Game,
     out: &mut Effects,
@@ -182,7 +212,7 @@ pub(super) fn magnetic_explosive(
         ));
     }
     ready(&board, game, f)?;
-    let v = enemy_walker(&board, f, vehicle)?;
+    let v = enemy_vehicle(&board, f, vehicle)?;
     let range = board.gap(f, v);
     if range > EXPLOSIVE_REACH + 1e-3 {
         return Err(format!(
@@ -241,7 +271,12 @@ pub(super) fn sabre_cuts(board: &Board, group: &str, busy: &[usize]) -> Vec<Cut>
     let mut cuts = Vec::new();
     for m in board.members(group) {
         let f = &board.figs[m];
-        if !f.figure.has(Ability::Lightsaber) || f.act.fought || busy.contains(&m) {
+        if !f.figure.has(Ability::Lightsaber)
+            || f.act.fought
+            || busy.contains(&m)
+            || f.cond.knocked_out(board.turn)
+            || f.cond.pinned(board.turn)
+        {
             continue;
         }
         if let Some(v) = board

@@ -56,6 +56,15 @@ pub enum ForcePower {
         /// The victim's figure id.
         target: String,
     },
+    /// "Mind Trick: May control up to 3 figures (Basic trooper, Stormtrooper only) if within
+    /// 5", or one at up to 24"." Ruling (docs/rules/tyneside.md): enemy figures the user sees;
+    /// for the rest of the turn each is the user's side's to control: it does nothing of its
+    /// own (no move, shot or fight) and takes no notice of the user's side. (Movement or
+    /// Shoot/Act)
+    MindTrick {
+        /// The figures' ids.
+        targets: Vec<String>,
+    },
 }
 
 /// A Force attack that holds its victim turn after turn.
@@ -151,6 +160,41 @@ pub fn throw(
     (at, false)
 }
 
+/// Mind trick: "up to 3 figures … if within 5", or one at up to 24"" (inches, base edge to
+/// base edge).
+pub const MIND_TRICK_MANY: usize = 3;
+/// Mind trick's reach for up to three figures, inches.
+pub const MIND_TRICK_NEAR: f32 = 5.0;
+/// Mind trick's reach for one figure, inches.
+pub const MIND_TRICK_FAR: f32 = 24.0;
+
+/// Whether a figure of roster profile `profile` can be mind-tricked: "(Basic trooper,
+/// Stormtrooper only)".
+pub fn mind_trickable(profile: &str) -> bool {
+    matches!(profile, "Basic trooper" | "Stormtrooper")
+}
+
+/// Checks a Mind trick on figures `gaps` inches away (base edge to base edge): up to three
+/// within 5", or a single one within 24" (tyneside-skirmish.txt, Jedi powers).
+///
+/// Errors: no figure, more than three, or one out of reach, with the text's words.
+pub fn mind_trick_reach(gaps: &[f32]) -> Result<(), String> {
+    let far = gaps.iter().copied().fold(0.0, f32::max);
+    let ok = match gaps.len() {
+        0 => false,
+        1 => far <= MIND_TRICK_FAR + 1e-3,
+        n => n <= MIND_TRICK_MANY && far <= MIND_TRICK_NEAR + 1e-3,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "Mind Trick: \"May control up to 3 figures … if within 5\", or one at up to 24\"\" — {} figure(s), the furthest {far:.1}\" away",
+            gaps.len()
+        ))
+    }
+}
+
 /// 'Seeing': a figure "within 3" of a position in which it could be seen" is sensed.
 pub const SEEING_REACH: f32 = 3.0;
 /// Choke's reach, inches: the text gives none; ruling (docs/rules/tyneside.md): as far as the
@@ -216,6 +260,21 @@ pub const REST_MOVE: f32 = 3.0;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mind_trick_takes_three_within_5_inches_or_one_at_24() {
+        assert!(mind_trick_reach(&[1.0, 4.9, 5.0]).is_ok());
+        assert!(
+            mind_trick_reach(&[1.0, 5.5]).is_err(),
+            "two, one beyond 5\""
+        );
+        assert!(mind_trick_reach(&[1.0, 1.0, 1.0, 1.0]).is_err(), "four");
+        assert!(mind_trick_reach(&[23.9]).is_ok());
+        assert!(mind_trick_reach(&[24.5]).is_err());
+        assert!(mind_trick_reach(&[]).is_err());
+        assert!(mind_trickable("Stormtrooper") && mind_trickable("Basic trooper"));
+        assert!(!mind_trickable("Elite trooper") && !mind_trickable("Battle Droid"));
+    }
 
     #[test]
     fn a_throw_stops_stunned_at_a_solid_object_and_unhurt_at_a_gap_a_base_or_the_edge() {

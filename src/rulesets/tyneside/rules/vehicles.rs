@@ -152,6 +152,17 @@ pub fn jet_bike_leg(now: Leg, from: Vec2, to: Vec2, extra: f32) -> Result<Leg, S
                 }
             ));
         }
+        // The whole quarter is at half speed: what it already moved straight in this
+        // quarter costs its second inch too, and must still fit in the quarter.
+        if now.turned[q] == 0.0 {
+            let straight = now.moved - q as f32 * JET_BIKE_QUARTER;
+            if 2.0 * straight > JET_BIKE_QUARTER + 1e-3 {
+                return Err(format!(
+                    "Vehicle rules: jet bikes \"move at half speed during each quarter they are turning\" — it has moved {straight:.1}\" of this quarter, more than the 3\" a turning quarter allows"
+                ));
+            }
+            leg.moved += straight;
+        }
         leg.turned[q] += turn;
         leg.facing = heading(dir);
     }
@@ -338,6 +349,15 @@ mod tests {
             jet_bike_leg(at(0.0, 0.0, [0.0; 4], false), v(0., 0.), v(0., 2.), 0.0).is_err(),
             "90°"
         );
+        // 2" straight, then a 45° turn in the same quarter: the 2" cost double too (4"), and
+        // 1" more at half speed ends the quarter (6").
+        let straight =
+            jet_bike_leg(at(0.0, 0.0, [0.0; 4], false), v(0., 0.), v(2., 0.), 0.0).unwrap();
+        let turned = jet_bike_leg(straight, v(2., 0.), v(2., 0.) + d, 0.0).unwrap();
+        assert!((turned.moved - 6.0).abs() < 1e-3, "{turned:?}");
+        // 5" straight is more than a turning quarter's 3": no turn in that quarter.
+        let far = jet_bike_leg(at(0.0, 0.0, [0.0; 4], false), v(0., 0.), v(5., 0.), 0.0).unwrap();
+        assert!(jet_bike_leg(far, v(5., 0.), v(5., 0.) + d, 0.0).is_err());
     }
 
     #[test]

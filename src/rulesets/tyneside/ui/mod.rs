@@ -3,6 +3,7 @@
 //! hand-over screen and help say in a Tyneside game.
 
 mod firefight;
+mod force;
 mod guide;
 pub(super) mod orders;
 mod tooltips;

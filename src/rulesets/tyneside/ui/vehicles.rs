@@ -1,6 +1,6 @@
 //! The fire-fight panel's vehicle actions (Shoot/Act phase): a heavy laser or missile
-//! launcher fires at an enemy walker, a figure on foot throws a magnetic explosive at one
-//! within 6". tyneside-skirmish.txt, "Engaging vehicles, etc. with infantry". Light sabre
+//! launcher fires at an enemy walker, a figure on foot throws a magnetic explosive at a
+//! walker or jet bike within 6". tyneside-skirmish.txt, "Engaging vehicles, etc. with infantry". Light sabre
 //! cuts go with **Fight** (close combat).
 
 use bevy_egui::egui;
@@ -29,13 +29,13 @@ fn enemy_walkers(board: &Board, m: usize) -> Vec<usize> {
 }
 
 /// Draws the vehicle actions of the active group's `members` into `ui` (nothing when no
-/// enemy walker is on the table), pushing the chosen command to `out`.
+/// enemy vehicle is near or in sight), pushing the chosen command to `out`.
 pub fn show(ui: &mut egui::Ui, board: &Board, members: &[usize], out: &mut Vec<Command>) {
     let mut shown_heading = false;
     let mut heading = |ui: &mut egui::Ui| {
         if !shown_heading {
             ui.separator();
-            ui.label("Against walkers:").on_hover_text(
+            ui.label("Against vehicles:").on_hover_text(
                 "\"Only Heavy lasers and bigger weapons can hurt armoured vehicles\"",
             );
             shown_heading = true;
@@ -79,7 +79,11 @@ pub fn show(ui: &mut egui::Ui, board: &Board, members: &[usize], out: &mut Vec<C
         if f.figure.weapon.is_none() || board.vehicle(m).is_some() {
             continue;
         }
-        for &v in &walkers {
+        let vehicles = board
+            .foes_of(m)
+            .into_iter()
+            .filter(|&v| board.vehicle(v).is_some());
+        for v in vehicles {
             let range = board.gap(m, v);
             if range > EXPLOSIVE_REACH + 1e-3 {
                 continue;

@@ -1,0 +1,266 @@
+//! The unit card's Force actions (tyneside-skirmish.txt, Jedi powers): buttons for the
+//! powers the selected Force user may use now, lists to tick the figures of Push/pull and a
+//! Mind trick, and the targets of lightning and choke. The rules refuse what they forbid, with
+//! the reason in the phase bar.
+
+use bevy_egui::egui;
+
+use crate::rulesets::tyneside::board::{Board, GameView};
+use crate::rulesets::tyneside::commands::Command;
+use crate::rulesets::tyneside::input::PointerState;
+use crate::rulesets::tyneside::rules::force::{
+    CHOKE_RANGE, ForcePower, LIGHTNING_RANGE, MIND_TRICK_FAR, MIND_TRICK_MANY, MIND_TRICK_NEAR,
+    mind_trickable,
+};
+use crate::rulesets::tyneside::rules::profile::Ability;
+use crate::rulesets::tyneside::turn::TurnPhase;
+
+/// Push/pull: tick up to the user's Force points in figures it sees within 24", then push
+/// them away or pull them in (tyneside-skirmish.txt, Jedi powers, Push/pull).
+fn push_pull(
+    ui: &mut egui::Ui,
+    board: &Board,
+    i: usize,
+    power: &dyn Fn(ForcePower) -> Command,
+    out: &mut Vec<Command>,
+) {
+    use crate::rulesets::tyneside::rules::force::PUSH_RANGE;
+    let f = &board.figs[i];
+    let view_from = board.viewpoint(i);
+    let reachable: Vec<usize> = (0..board.figs.len())
+        .filter(|&t| t != i && board.gap(i, t) <= PUSH_RANGE && board.sees_from(&view_from, i, t))
+        .collect();
+    if reachable.is_empty() {
+        return;
+    }
+    let key = egui::Id::new(("push-pull", &f.figure.id));
+    let mut ticked: Vec<String> = ui.data_mut(|d| d.get_temp(key).unwrap_or_default());
+    egui::CollapsingHeader::new(format!(
+        "Push/pull… (up to {} figures, 2D6\")",
+        f.cond.force_points
+    ))
+    .id_salt(key)
+    .show(ui, |ui| {
+        for &t in &reachable {
+            let id = board.figs[t].figure.id.clone();
+            let mut on = ticked.contains(&id);
+            let label = format!("{} ({:.1}\")", board.figs[t].figure.name, board.gap(i, t));
+            if ui.checkbox(&mut on, label).changed() {
+                ticked.retain(|x| *x != id);
+                if on {
+                    ticked.push(id);
+                }
+            }
+        }
+        ui.horizontal(|ui| {
+            let any = !ticked.is_empty();
+            let hint = "\"figures are stunned for 3 turns if they hit a solid object\"";
+            for (label, pull) in [("Push away", false), ("Pull in", true)] {
+                if ui
+                    .add_enabled(any, egui::Button::new(label))
+                    .on_hover_text(hint)
+                    .clicked()
+                {
+                    out.push(power(ForcePower::Push {
+                        targets: std::mem::take(&mut ticked),
+                        pull,
+                    }));
+                }
+            }
+        });
+    });
+    ui.data_mut(|d| d.insert_temp(key, ticked));
+}
+
+/// The Force actions figure `i` may take now, as buttons (tyneside-skirmish.txt, Jedi
+/// powers); the rules refuse what they forbid, with the reason in the phase bar.
+pub(super) fn actions(
+    ui: &mut egui::Ui,
+    board: &Board,
+    i: usize,
+    (phase, view): (TurnPhase, &GameView),
+    pointer: &mut PointerState,
+    out: &mut Vec<Command>,
+) {
+    let f = &board.figs[i];
+    let active = view.turn.as_ref().and_then(|t| t.active_group()) == Some(f.group);
+    if !f.figure.has(Ability::ForceUser)
+        || !active
+        || !matches!(phase, TurnPhase::Movement | TurnPhase::Action)
+    {
+        return;
+    }
+    ui.separator();
+    ui.label(format!(
+        "The Force ({} FP; 1 FP an action, {} an activation)",
+        f.cond.force_points,
+        crate::rulesets::tyneside::rules::force::actions_per_activation(
+            f.figure.profile.force_points
+        )
+    ));
+    let id = f.figure.id.clone();
+    let power = |power: ForcePower| Command::Force {
+        figure: id.clone(),
+        power,
+    };
+    ui.horizontal_wrapped(|ui| {
+        if phase == TurnPhase::Movement
+            && ui
+                .button("Enhance")
+                .on_hover_text("\"Double any movement up or down, +50% on the level\": this turn's move is half as long again")
+                .clicked()
+        {
+            out.push(power(ForcePower::Enhance));
+        }
+        if phase == TurnPhase::Movement && f.act.moved == 0.0 {
+            let label = if pointer.force_jump {
+                "Force jump: drag the figure…"
+            } else {
+                "Force jump"
+            };
+            if ui
+                .button(label)
+                .on_hover_text(format!(
+                    "\"jump up to (current Force level x D6\")\", over anything in the way: up to {}\" on a 6. It is the figure's whole move; then drag it where it should come down (Esc cancels)",
+                    crate::rulesets::tyneside::rules::force::force_jump_reach(
+                        f.cond.force_points,
+                        6
+                    )
+                ))
+                .clicked()
+            {
+                pointer.force_jump = !pointer.force_jump;
+                pointer.selected = Some(f.entity);
+            }
+        }
+        if !f.act.seeing
+            && ui
+                .button("Seeing")
+                .on_hover_text("\"Force users can 'see' figures which are hidden\": this turn, a figure within 3\" of where it could be seen is sensed, hiding or not")
+                .clicked()
+        {
+            out.push(power(ForcePower::Seeing));
+        }
+        if f.cond.wounded()
+            && ui
+                .button("Suppress wound")
+                .on_hover_text("\"ignore a wound this turn, all values return to normal\"; a 6 on the D6 heals it for good")
+                .clicked()
+        {
+            out.push(power(ForcePower::WoundSuppression));
+        }
+    });
+    push_pull(ui, board, i, &power, out);
+    mind_trick(ui, board, i, &power, out);
+    if phase != TurnPhase::Action {
+        return;
+    }
+    let view_from = board.viewpoint(i);
+    let targets: Vec<usize> = (0..board.figs.len())
+        .filter(|&t| {
+            board.figs[t].figure.side != f.figure.side
+                && board.gap(i, t) <= LIGHTNING_RANGE.max(CHOKE_RANGE)
+                && board.sees_from(&view_from, i, t)
+        })
+        .collect();
+    let dark = f.figure.has(Ability::DarkSide);
+    let holds: &[(&str, &str, bool, f32)] = &[
+        ("lightning", "Force lightning at…", dark, LIGHTNING_RANGE),
+        ("choke", "Choke…", true, CHOKE_RANGE),
+    ];
+    for &(key, label, allowed, range) in holds {
+        let targets: Vec<usize> = targets
+            .iter()
+            .copied()
+            .filter(|&t| {
+                board.gap(i, t) <= range
+                    && (key != "choke" || !board.figs[t].figure.has(Ability::Droid))
+            })
+            .collect();
+        if !allowed || targets.is_empty() {
+            continue;
+        }
+        egui::ComboBox::from_id_salt((key, &f.figure.id))
+            .selected_text(label)
+            .show_ui(ui, |ui| {
+                for &t in &targets {
+                    let target = board.figs[t].figure.id.clone();
+                    let (hint, make) = if key == "lightning" {
+                        (
+                            "Immobilises; kills on the 4th continuous turn",
+                            ForcePower::Lightning { target },
+                        )
+                    } else {
+                        (
+                            if dark {
+                                "Holds; the Dark Side kills after 3 turns"
+                            } else {
+                                "Holds the victim while kept up"
+                            },
+                            ForcePower::Choke { target },
+                        )
+                    };
+                    if ui
+                        .selectable_label(false, &board.figs[t].figure.name)
+                        .on_hover_text(hint)
+                        .clicked()
+                    {
+                        out.push(power(make));
+                    }
+                }
+            });
+    }
+}
+
+/// Mind trick: tick up to three basic or storm troopers the user sees within 5", or one within
+/// 24" (tyneside-skirmish.txt, Jedi powers, Mind Trick).
+fn mind_trick(
+    ui: &mut egui::Ui,
+    board: &Board,
+    i: usize,
+    power: &dyn Fn(ForcePower) -> Command,
+    out: &mut Vec<Command>,
+) {
+    let f = &board.figs[i];
+    let view_from = board.viewpoint(i);
+    let reachable: Vec<usize> = (0..board.figs.len())
+        .filter(|&t| {
+            board.figs[t].figure.side != f.figure.side
+                && mind_trickable(&board.figs[t].figure.profile.name)
+                && board.gap(i, t) <= MIND_TRICK_FAR
+                && board.sees_from(&view_from, i, t)
+        })
+        .collect();
+    if reachable.is_empty() {
+        return;
+    }
+    let key = egui::Id::new(("mind-trick", &f.figure.id));
+    let mut ticked: Vec<String> = ui.data_mut(|d| d.get_temp(key).unwrap_or_default());
+    egui::CollapsingHeader::new(format!(
+        "Mind trick… (up to {MIND_TRICK_MANY} within {MIND_TRICK_NEAR}\", or one within {MIND_TRICK_FAR}\")"
+    ))
+    .id_salt(key)
+    .show(ui, |ui| {
+        for &t in &reachable {
+            let id = board.figs[t].figure.id.clone();
+            let mut on = ticked.contains(&id);
+            let label = format!("{} ({:.1}\")", board.figs[t].figure.name, board.gap(i, t));
+            if ui.checkbox(&mut on, label).changed() {
+                ticked.retain(|x| *x != id);
+                if on {
+                    ticked.push(id);
+                }
+            }
+        }
+        if ui
+            .add_enabled(!ticked.is_empty(), egui::Button::new("Control them"))
+            .on_hover_text("For the rest of this turn they do nothing of their own (no move, shot or fight) and take no notice of your side")
+            .clicked()
+        {
+            out.push(power(ForcePower::MindTrick {
+                targets: std::mem::take(&mut ticked),
+            }));
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(key, ticked));
+}
