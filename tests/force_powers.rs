@@ -1,10 +1,12 @@
-//! Jedi powers (tyneside-skirmish.txt, section 8) beyond those in rules_review.rs: Mind trick.
+//! Jedi powers (tyneside-skirmish.txt, section 8) beyond those in rules_review.rs: Mind trick,
+//! and the reactions a side makes ready: Defend/Deflect, Swipe and Block.
 //! Forced dice make every outcome exact.
 
 mod common;
 
 use common::*;
 use holotable::rulesets::tyneside::commands::Command;
+use holotable::rulesets::tyneside::components::Status;
 use holotable::rulesets::tyneside::rules::force::ForcePower;
 
 /// Obi-Wan (group O) faces stormtroopers s1–s3 within 5", s4 at 15", and an elite trooper, all
@@ -131,4 +133,213 @@ fn one_trooper_can_be_mind_tricked_at_24_inches() {
         },
     );
     assert!(why.contains("no figure of 'F' can shoot"), "{why}");
+}
+
+/// Luke with Rebel 1 a base's width (1") to his side, and a Force user with no light sabre
+/// (Kanan-like, `ofu`) in group K, under point-blank fire from four stormtroopers (E).
+const UNDER_FIRE: &str = r#"(
+    name: "Under fire",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "L", name: "Luke", order: Stand, figures: [
+                (id: "luke", profile: "Luke Skywalker", at: (10.0, 10.0), hero: true),
+                (id: "r1", name: "Rebel 1", profile: "Basic trooper", at: (10.0, 12.0)),
+            ]),
+            (id: "K", name: "Seer", order: Stand, figures: [
+                (id: "ofu", name: "Seer", profile: "Other Force user", at: (10.0, 30.0), hero: true),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "E", name: "Stormtroopers", order: Stand, figures: [
+                (id: "e1", profile: "Stormtrooper", at: (15.5, 9.0)),
+                (id: "e2", profile: "Stormtrooper", at: (15.0, 10.0)),
+                (id: "e3", profile: "Stormtrooper", at: (15.5, 11.0)),
+                (id: "e4", profile: "Stormtrooper", at: (15.5, 12.0)),
+            ]),
+            (id: "S", name: "Patrol", order: Stand, figures: [
+                (id: "s1", profile: "Stormtrooper", at: (14.0, 29.0)),
+                (id: "s2", profile: "Stormtrooper", at: (14.0, 31.0)),
+            ]),
+        ]),
+    ],
+)"#;
+
+/// Orders (the Rebels make `ready` Force users ready in theirs), then to the Shoot/Act phase
+/// with the Rebels' groups done.
+fn to_imperial_fire(s: &mut Game, ready: &[&str]) {
+    for id in ready {
+        ok(
+            s,
+            Command::Ready {
+                figure: id.to_string(),
+                ready: true,
+            },
+        );
+    }
+    ok(s, Command::EndPhase);
+    ok(s, Command::EndPhase);
+    while s.phase() == "Movement" {
+        ok(s, Command::EndActivation);
+    }
+    ok(s, Command::EndActivation); // L
+    ok(s, Command::EndActivation); // K
+}
+
+#[test]
+fn a_ready_light_sabre_user_deflects_a_hit_within_2_inches_back_at_the_nearest_shooter() {
+    // E (4 x 3 = 12 at point blank) on L (Luke's defence 8 + Rebel 1's 3 = 11): Less than.
+    // D8s: Luke 1 (no effect), Rebel 1 8 (K), then E's four (Rebel 1's 3 against their 12)
+    // 1s. Luke deflects the K and sends it back at e2, the nearest shooter, with his
+    // bracketed 8 at point blank against e2's 3: D8 8.
+    let mut s = session_from(UNDER_FIRE, &[1, 8, 1, 1, 1, 1, 8]);
+    let fp = fig(&mut s, "luke").force_points;
+    to_imperial_fire(&mut s, &["luke"]);
+    assert!(fig(&mut s, "luke").ready);
+    ok(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["E".into()],
+            targets: vec!["L".into()],
+        },
+    );
+    let ev = events(&mut s);
+    assert!(
+        ev.contains("Luke Skywalker deflects the shot at Rebel 1 (Defend/Deflect, 1 FP): K"),
+        "{ev}"
+    );
+    assert!(ev.contains("back at Stormtrooper"), "{ev}");
+    assert_eq!(fig(&mut s, "r1").status, Status::Active, "the K is stopped");
+    assert_eq!(fig(&mut s, "luke").force_points, fp - 1);
+    assert_eq!(fig(&mut s, "e2").status, Status::Killed, "8 back at e2");
+
+    // Not ready: the same dice kill Rebel 1.
+    let mut s = session_from(UNDER_FIRE, &[1, 8, 1, 1, 1, 1]);
+    to_imperial_fire(&mut s, &[]);
+    ok(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["E".into()],
+            targets: vec!["L".into()],
+        },
+    );
+    assert_eq!(fig(&mut s, "r1").status, Status::Killed);
+    assert_eq!(fig(&mut s, "luke").force_points, fp);
+}
+
+#[test]
+fn a_ready_force_user_without_a_sabre_swipes_point_blank_fire_from_a_group_of_5_or_more() {
+    // S (2 x 3 = 6 at point blank) on the Seer (defence 7): D8 8 would be a hit; Swipe makes
+    // it a miss, and nothing goes back.
+    let mut s = session_from(UNDER_FIRE, &[8]);
+    let fp = fig(&mut s, "ofu").force_points;
+    to_imperial_fire(&mut s, &["ofu"]);
+    ok(&mut s, Command::EndActivation); // E does nothing
+    ok(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["S".into()],
+            targets: vec!["K".into()],
+        },
+    );
+    let ev = events(&mut s);
+    assert!(
+        ev.contains("Seer swipes the weapon aside (Swipe, 1 FP)"),
+        "{ev}"
+    );
+    let seer = fig(&mut s, "ofu");
+    assert_eq!((seer.wounds, seer.ducked_back), (0, false));
+    assert_eq!(seer.force_points, fp - 1);
+}
+
+#[test]
+fn readiness_is_the_own_sides_to_declare_and_block_stops_a_force_attack_for_2_points() {
+    let duel = r#"(
+    name: "Duel",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "L", name: "Luke", order: Stand, figures: [(id: "luke", profile: "Luke Skywalker", at: (10.0, 10.0), hero: true)]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "V", name: "Vader", order: Stand, figures: [(id: "darth", profile: "Darth Vader", at: (23.0, 10.0), hero: true)]),
+        ]),
+    ],
+)"#;
+    let mut s = session_from(duel, &[]);
+    let why = refused(
+        &mut s,
+        Command::Ready {
+            figure: "darth".into(),
+            ready: true,
+        },
+    );
+    assert!(why.contains("in its own turn"), "{why}");
+    let (luke, vader) = (
+        fig(&mut s, "luke").force_points,
+        fig(&mut s, "darth").force_points,
+    );
+    ok(
+        &mut s,
+        Command::Ready {
+            figure: "luke".into(),
+            ready: true,
+        },
+    );
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    while s.phase() == "Movement" {
+        ok(&mut s, Command::EndActivation);
+    }
+    // Shoot/act: Vader (7) first: lightning at Luke, blocked.
+    ok(
+        &mut s,
+        Command::Force {
+            figure: "darth".into(),
+            power: ForcePower::Lightning {
+                target: "luke".into(),
+            },
+        },
+    );
+    assert!(
+        events(&mut s).contains("Luke Skywalker blocks Darth Vader's Force attack (Block, 2 FP)"),
+        "{}",
+        events(&mut s)
+    );
+    assert_eq!(fig(&mut s, "luke").force_points, luke - 2);
+    assert_eq!(fig(&mut s, "darth").force_points, vader - 1);
+    let l = fig(&mut s, "luke");
+    assert!(l.status == Status::Active && !l.ducked_back);
+    // Luke stands down in his own activation; next turn the lightning holds him.
+    ok(&mut s, Command::EndActivation); // Vader
+    ok(
+        &mut s,
+        Command::Ready {
+            figure: "luke".into(),
+            ready: false,
+        },
+    );
+    ok(&mut s, Command::EndActivation); // Luke
+    assert_eq!((s.state().turn, s.phase()), (2, "Orders".into()));
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    while s.phase() == "Movement" {
+        ok(&mut s, Command::EndActivation);
+    }
+    ok(
+        &mut s,
+        Command::Force {
+            figure: "darth".into(),
+            power: ForcePower::Lightning {
+                target: "luke".into(),
+            },
+        },
+    );
+    assert!(
+        events(&mut s).contains("with Force lightning (1 FP): is held"),
+        "{}",
+        events(&mut s)
+    );
 }

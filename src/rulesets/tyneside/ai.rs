@@ -4,7 +4,8 @@
 //! out: Attack runs at the nearest enemy, Advance moves at it (or at an objective if none is in
 //! sight) and halts 5" short, Move goes the same way, Stand stays, Retreat and Rout run away.
 //! In the Shoot/Act phase a group fights if it is in contact, else shoots at the nearest enemy
-//! group it can. Every action goes through the command pipeline, so the rules refuse whatever
+//! group it can. Its Force users are kept ready to Deflect, Swipe and Block (solo rules for
+//! Force users, 1). Every action goes through the command pipeline, so the rules refuse whatever
 //! an order forbids, exactly as for a person.
 
 use bevy::prelude::*;
@@ -40,8 +41,9 @@ pub struct RulesSides(pub Vec<usize>);
 /// What the active group of a side the rules run must do now.
 #[derive(Clone, Debug)]
 enum Plan {
-    /// Orders: the counters of groups a hero leads, then end the side's orders.
-    Orders(Vec<(String, Order)>),
+    /// Orders: its Force users made ready to react, the counters of groups a hero leads,
+    /// then end the side's orders.
+    Orders(Vec<String>, Vec<(String, Order)>),
     /// Movement of `group` under `order`: its figures, whether each may run, and where to go.
     Move {
         group: String,
@@ -106,7 +108,17 @@ fn observe(
                     Some((g.id.clone(), order))
                 })
                 .collect();
-            Some(Plan::Orders(led))
+            // Solo rules for Force users: "(1): If under fire … they will use Deflect"; "If
+            // attacked by a Force attack, use Block instead if sufficiently powerful".
+            let unready = board
+                .figs
+                .iter()
+                .filter(|f| {
+                    f.figure.side == side && f.figure.has(Ability::ForceUser) && !f.cond.ready
+                })
+                .map(|f| f.figure.id.clone())
+                .collect();
+            Some(Plan::Orders(unready, led))
         }
         TurnPhase::Movement => {
             let group = turn.active_group()?.to_string();
@@ -293,7 +305,16 @@ fn send(world: &mut World, c: Command) -> bool {
 pub fn act(world: &mut World) -> Option<Result<String, String>> {
     let plan = world.run_system_cached(observe).ok()??;
     Some(match plan {
-        Plan::Orders(led) => {
+        Plan::Orders(unready, led) => {
+            for figure in unready {
+                send(
+                    world,
+                    Command::Ready {
+                        figure,
+                        ready: true,
+                    },
+                );
+            }
             for (group, order) in led {
                 send(world, Command::PlaceOrder { group, order });
             }

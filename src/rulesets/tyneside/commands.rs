@@ -121,6 +121,15 @@ pub enum Command {
         /// The power.
         power: ForcePower,
     },
+    /// Any phase, by the side to act: a Force user of that side is made ready (or not) to
+    /// react in the other sides' turns: Defend/Deflect or Swipe in their fire fights, Block
+    /// against their Force attacks (each reaction pays its Force points as it happens).
+    Ready {
+        /// The Force user's figure id.
+        figure: String,
+        /// Ready, or stood down.
+        ready: bool,
+    },
     /// Shoot/act: the active group's figures within 1" of enemies fight.
     Fight {
         /// Group id (the active group).
@@ -192,6 +201,7 @@ impl Command {
             | Fight { .. }
             | Heal { .. } => &[TurnPhase::Action],
             Delay | EndActivation | Force { .. } => &[TurnPhase::Movement, TurnPhase::Action],
+            Ready { .. } => &[TurnPhase::Orders, TurnPhase::Movement, TurnPhase::Action],
         }
     }
 }

@@ -93,6 +93,10 @@ pub struct Condition {
     /// (Jedi powers: "May control up to 3 figures").
     #[serde(default)]
     pub controlled: Option<(usize, u32)>,
+    /// A Force user its side has made ready to react in the other sides' turns: Defend/Deflect
+    /// or Swipe in their fire fights, Block against their Force attacks (Jedi powers).
+    #[serde(default)]
+    pub ready: bool,
 }
 
 impl Condition {

@@ -42,6 +42,8 @@ pub struct FigureState {
     pub hidden: bool,
     /// Force points left.
     pub force_points: u32,
+    /// A Force user ready to react in the other sides' turns.
+    pub ready: bool,
 }
 
 /// The whole game's state.
@@ -98,6 +100,7 @@ pub fn snapshot(world: &mut World) -> GameState {
                     knocked_out: c.knocked_out(turn.turn),
                     hidden: c.hidden,
                     force_points: c.force_points,
+                    ready: c.ready,
                 },
             )
         })
@@ -201,6 +204,9 @@ fn hash_state(
                 c.knocked_out_until,
                 c.hidden,
                 c.force_points,
+                c.ready,
+                c.controlled,
+                c.explosive,
             )
                 .hash(&mut fh);
             (

@@ -237,6 +237,7 @@ pub fn spawn_figure(
             held: None,
             explosive: None,
             controlled: None,
+            ready: false,
         },
         TurnActivity::default(),
     ));

@@ -10,9 +10,9 @@ use super::movement::{clear_landing, movable, plan_force_jump};
 use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::rules::force::{
-    CHOKE_RANGE, COST, ENHANCE, ForcePower, Hold, LIGHTNING_RANGE, PUSH_RANGE, PUSH_STUN_TURNS,
-    actions_per_activation, force_jump_reach, hold_run, jedi_or_better, mind_trick_reach,
-    mind_trickable, suppression_heals, throw,
+    BLOCK_COST, CHOKE_RANGE, COST, ENHANCE, ForcePower, Hold, LIGHTNING_RANGE, PUSH_RANGE,
+    PUSH_STUN_TURNS, actions_per_activation, force_jump_reach, hold_run, jedi_or_better,
+    mind_trick_reach, mind_trickable, suppression_heals, throw,
 };
 use crate::rulesets::tyneside::rules::movement::allowance;
 use crate::rulesets::tyneside::rules::profile::Ability;
@@ -93,7 +93,19 @@ pub(super) fn use_power(
         },
         Hold(Hold, Entity, bool, String, Option<(usize, Hold, u8, u32)>),
         Trick(Vec<(Entity, String)>),
+        Blocked,
     }
+    // Block: "If a Force user is attacked with the Force, they can block the enemy action if
+    // they expend 2 Force Points themselves" — an enemy its side has made ready.
+    let blocks = |j: usize| {
+        let t = &board.figs[j];
+        t.cond.ready
+            && t.figure.side != f.figure.side
+            && t.figure.has(Ability::ForceUser)
+            && t.cond.force_points >= BLOCK_COST
+            && !t.cond.knocked_out(turn)
+    };
+    let mut blocked: Vec<usize> = Vec::new();
     let effect = match power {
         ForcePower::Enhance if phase != TurnPhase::Movement => {
             return Err("Enhance doubles movement: use it in the Movement phase".into());
@@ -149,7 +161,8 @@ pub(super) fn use_power(
             let mut bases: Vec<(Vec2, f32)> =
                 board.figs.iter().map(|o| (o.pos, o.figure.base)).collect();
             let mut moves = Vec::new();
-            for &j in &chosen {
+            blocked.extend(chosen.iter().copied().filter(|&j| blocks(j)));
+            for &j in chosen.iter().filter(|j| !blocked.contains(j)) {
                 let t = &board.figs[j];
                 let away = (t.pos - f.pos).normalize_or_zero();
                 let dir = if *pull { -away } else { away };
@@ -285,16 +298,34 @@ pub(super) fn use_power(
                     tf.figure.name
                 ));
             }
-            Effect::Hold(
-                hold,
-                tf.entity,
-                tf.figure.hero,
-                tf.figure.name.clone(),
-                tf.cond.held,
-            )
+            if blocks(t) {
+                blocked.push(t);
+                Effect::Blocked
+            } else {
+                Effect::Hold(
+                    hold,
+                    tf.entity,
+                    tf.figure.hero,
+                    tf.figure.name.clone(),
+                    tf.cond.held,
+                )
+            }
         }
     };
+    let blockers: Vec<(Entity, String)> = blocked
+        .iter()
+        .map(|&j| (board.figs[j].entity, board.figs[j].figure.name.clone()))
+        .collect();
     drop(board);
+    for (blocker, bname) in &blockers {
+        if let Ok(mut b) = game.figures.get_mut(*blocker) {
+            b.4.force_points -= BLOCK_COST;
+        }
+        out.log.push(
+            turn,
+            format!("{bname} blocks {name}'s Force attack (Block, 2 FP)"),
+        );
+    }
     let heal = match effect {
         Effect::Suppress => Some(
             out.dice
@@ -376,7 +407,7 @@ pub(super) fn use_power(
                     ),
                 );
             }
-            Effect::Hold(..) | Effect::Throw { .. } | Effect::Trick(_) => {}
+            Effect::Hold(..) | Effect::Throw { .. } | Effect::Trick(_) | Effect::Blocked => {}
         }
     }
     if let Effect::Throw { moves, pull, roll } = &effect {
@@ -444,5 +475,50 @@ pub(super) fn use_power(
             out.log.push(turn, format!("{name} {how} (1 FP): {what}"));
         }
     }
+    Ok(())
+}
+
+/// Force user `figure` is made ready (or stood down) to react in the other sides' turns, by
+/// its own side, `side` being the side to act now (none: nobody may).
+///
+/// tyneside-skirmish.txt, Jedi powers: "Force actions are declared as done". Ruling
+/// (docs/rules/tyneside.md): Defend/Deflect, Swipe and Block happen in another side's turn, so
+/// the user's side declares them beforehand; readiness costs nothing, and stays until stood
+/// down; each reaction pays its Force points when it happens.
+///
+/// Errors: no such figure fighting, not a Force user, or not of the side to act.
+pub(super) fn make_ready(
+    game: &mut Game,
+    out: &mut Effects,
+    figure: &str,
+    ready: bool,
+    side: Option<usize>,
+) -> Result<(), String> {
+    let turn = game.turn.turn;
+    let board = game.board();
+    let u = board.fighting(figure)?;
+    let f = &board.figs[u];
+    if !f.figure.has(Ability::ForceUser) {
+        return Err(format!("{} does not use the Force", f.figure.name));
+    }
+    if side != Some(f.figure.side) {
+        return Err(format!(
+            "{}'s side readies its reactions in its own turn (\"Force actions are declared as done\")",
+            f.figure.name
+        ));
+    }
+    let (entity, name) = (f.entity, f.figure.name.clone());
+    drop(board);
+    if let Ok(mut me) = game.figures.get_mut(entity) {
+        me.4.ready = ready;
+    }
+    out.log.push(
+        turn,
+        if ready {
+            format!("{name} is ready to Deflect or Swipe shots and Block Force attacks")
+        } else {
+            format!("{name} stands down from reacting with the Force")
+        },
+    );
     Ok(())
 }

@@ -12,6 +12,7 @@ mod morale;
 pub(in crate::rulesets::tyneside) mod movement;
 mod orders;
 pub mod portals;
+mod reactions;
 mod sequence;
 mod shooting;
 mod vehicles;

@@ -532,6 +532,14 @@ pub(super) fn apply(
             Command::Force { figure, power } => {
                 super::force::use_power(&mut game, &mut out, figure, power, TurnPhase::Movement)
             }
+            Command::Ready { figure, ready } => {
+                let side = game
+                    .turn
+                    .active_group()
+                    .and_then(|g| game.group(g))
+                    .map(|g| g.side);
+                super::force::make_ready(&mut game, &mut out, figure, *ready, side)
+            }
             Command::EndActivation => run(&mut out, |out| {
                 let board = game.board();
                 let group = game

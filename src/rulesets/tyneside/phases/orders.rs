@@ -194,6 +194,10 @@ pub(super) fn apply(
                 }
                 Ok(())
             }),
+            Command::Ready { figure, ready } => {
+                let side = (!game.turn.turning_over).then_some(game.turn.orders_side);
+                super::force::make_ready(&mut game, &mut out, figure, *ready, side)
+            }
             Command::Run { .. }
             | Command::Move { .. }
             | Command::MoveGroup { .. }

@@ -295,8 +295,12 @@ pub(super) fn shoot(
             "no figure of '{active}' can shoot at those targets: none has firepower, a clear line of sight and the range (or all are pinned by last turn's duck back)"
         ));
     }
-    let hits = resolve_fire_fight(&plan.combatants, &plan.odds, &plan.names, &mut out.dice)
+    let mut hits = resolve_fire_fight(&plan.combatants, &plan.odds, &plan.names, &mut out.dice)
         .map_err(|e| e.to_string())?;
+    let shown = hits.clone();
+    let reactions = super::reactions::in_fire_fight(&board, &plan, &hits);
+    let told = super::reactions::tell(&board, &plan, &hits, &reactions);
+    super::reactions::stop_hits(&reactions, &mut hits);
     for o in &plan.odds {
         out.log.push(
             turn,
@@ -314,14 +318,17 @@ pub(super) fn shoot(
             ),
         );
     }
-    let updates: Vec<(Entity, bool, FireResult, String, u8)> = hits
+    // (entity, hero, the result that stands, the result the die gave, name, die).
+    let updates: Vec<(Entity, bool, FireResult, FireResult, String, u8)> = hits
         .iter()
-        .map(|h| {
+        .zip(&shown)
+        .map(|(h, seen)| {
             let f = &board.figs[plan.figs[h.figure]];
             (
                 f.entity,
                 f.figure.hero,
                 h.result,
+                seen.result,
                 f.figure.name.clone(),
                 h.die,
             )
@@ -372,13 +379,20 @@ pub(super) fn shoot(
             f.5.fired = true;
         }
     }
-    for (e, hero, result, name, die) in updates {
+    for (e, hero, result, seen, name, die) in updates {
         if let Ok(mut f) = game.figures.get_mut(e) {
             let what = apply_fire_result(&mut f.4, hero, result, turn);
-            out.log
-                .push(turn, format!("  {name}: D8 {die} -> {result}: {what}"));
+            out.log.push(
+                turn,
+                if result == seen {
+                    format!("  {name}: D8 {die} -> {result}: {what}")
+                } else {
+                    format!("  {name}: D8 {die} -> {seen}, stopped by the Force")
+                },
+            );
         }
     }
+    super::reactions::finish(game, out, told)?;
     game.turn
         .queue
         .retain(|g| g == &active || !groups.contains(g));

@@ -195,6 +195,14 @@ pub fn mind_trick_reach(gaps: &[f32]) -> Result<(), String> {
     }
 }
 
+/// Defend/Deflect: "stop a hit on themselves or another figure within 2"", inches, base edge
+/// to base edge.
+pub const DEFLECT_REACH: f32 = 2.0;
+/// Swipe: "under fire at Point blank range from a group with Firepower 5 or more".
+pub const SWIPE_FIREPOWER: f32 = 5.0;
+/// Block: "they can block the enemy action if they expend 2 Force Points themselves".
+pub const BLOCK_COST: u32 = 2;
+
 /// 'Seeing': a figure "within 3" of a position in which it could be seen" is sensed.
 pub const SEEING_REACH: f32 = 3.0;
 /// Choke's reach, inches: the text gives none; ruling (docs/rules/tyneside.md): as far as the

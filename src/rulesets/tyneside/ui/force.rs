@@ -83,6 +83,26 @@ pub(super) fn actions(
     out: &mut Vec<Command>,
 ) {
     let f = &board.figs[i];
+    if f.figure.has(Ability::ForceUser)
+        && crate::rulesets::tyneside::input::side_to_act(view, phase) == Some(f.figure.side)
+    {
+        let mut ready = f.cond.ready;
+        let hint = if f.figure.has(Ability::Lightsaber) {
+            "In the other sides' turns: Defend/Deflect stops a hit on this figure or one within 2\" and sends the shot back (1 FP); Block stops a Force attack on it (2 FP)"
+        } else {
+            "In the other sides' turns: Swipe makes a point-blank hit from a group of firepower 5 or more on it miss (1 FP); Block stops a Force attack on it (2 FP)"
+        };
+        if ui
+            .checkbox(&mut ready, "Ready to react with the Force")
+            .on_hover_text(hint)
+            .changed()
+        {
+            out.push(Command::Ready {
+                figure: f.figure.id.clone(),
+                ready,
+            });
+        }
+    }
     let active = view.turn.as_ref().and_then(|t| t.active_group()) == Some(f.group);
     if !f.figure.has(Ability::ForceUser)
         || !active
