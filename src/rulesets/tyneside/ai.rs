@@ -55,6 +55,8 @@ enum Plan {
         reach: f32,
         /// Where the group stands (its centre), inches.
         centre: Vec2,
+        /// Whether a vehicle is among its figures (it turns 45° at most).
+        has_vehicle: bool,
     },
     /// Shoot/Act of `group`: whether it has a close combat to fight (or a walker to cut),
     /// its figures' shots and throws at enemy walkers, else enemy groups nearest first.
@@ -168,6 +170,7 @@ fn observe(
                 })
                 .fold(0.0, f32::max);
             Some(Plan::Move {
+                has_vehicle: members.iter().any(|&m| board.vehicle(m).is_some()),
                 group,
                 order,
                 figures: members
@@ -331,6 +334,7 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
             dir,
             reach,
             centre,
+            has_vehicle,
         } => {
             if let Some(d) = dir {
                 let turn = world.resource::<TurnState>().turn;
@@ -348,11 +352,12 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                     send(world, Command::Run { figure: f.clone() });
                 }
             }
-            // The move of at least `least` inches that goes furthest along `base`. Directions
-            // out to `wide` sixteenths of a turn either side, every length down to `least`,
-            // are tried by how far they go along `base` (so a figure held up short by a
-            // building goes round it rather than into it); the rules' own checks pick the
-            // first legal one ([`first_legal`]), and only that one goes through the pipeline.
+            // The longest move of at least `least` inches in the direction nearest `base`.
+            // Directions are tried nearest `base` first, out to `wide` sixteenths of a turn;
+            // the rules' own checks pick the first legal one ([`first_legal`]), and only that
+            // one goes through the pipeline. A vehicle held up to less than half its reach (a
+            // building in the way: it cannot turn 90° at once to go round) takes instead the
+            // move that gets furthest along `base`.
             let search = |world: &mut World, base: Vec2, least: f32, wide: i32, who: Mover| {
                 let mut tries = Vec::new();
                 for k in std::iter::once(0).chain((1..=wide).flat_map(|k| [k, -k])) {
@@ -363,11 +368,20 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                         step -= 0.5;
                     }
                 }
-                tries.sort_by(|a, b| b.dot(base).total_cmp(&a.dot(base)));
                 let found = world
-                    .run_system_cached_with(first_legal, (who, tries))
+                    .run_system_cached_with(first_legal, (who.clone(), tries.clone()))
                     .ok()
                     .flatten()?;
+                let found = if has_vehicle && found.1 < reach / 2.0 {
+                    tries.sort_by(|a, b| b.dot(base).total_cmp(&a.dot(base)));
+                    world
+                        .run_system_cached_with(first_legal, (who, tries))
+                        .ok()
+                        .flatten()
+                        .unwrap_or(found)
+                } else {
+                    found
+                };
                 send(world, found.0).then_some(found.1)
             };
             let moved = dir.and_then(|d| search(world, d, 0.5, 4, Mover::Group(group.clone())));

@@ -4,6 +4,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::rules::force::Hold;
+use super::rules::force_generation::ForceProfiles;
 use super::rules::vehicles::Turned;
 
 use crate::rulesets::tyneside::rules::orders::Order;
@@ -229,10 +230,8 @@ pub struct EnemyPool {
     pub pool: std::collections::BTreeMap<String, u32>,
     /// Indices of casualties already returned to the pool ("casualties are recycled").
     pub recycled: std::collections::BTreeSet<usize>,
-    /// A Leader's profile.
-    pub leader: String,
-    /// What stands in for a walker, if anything.
-    pub walker: Option<String>,
+    /// The figures each result brings on.
+    pub profiles: ForceProfiles,
     /// Groups generated so far (for new group ids).
     pub generated: usize,
 }

@@ -52,6 +52,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "endor_bunker.ron",
         include_str!("../../../scenarios/tyneside/endor_bunker.ron"),
     ),
+    (
+        "clone_wars_foundry.ron",
+        include_str!("../../../scenarios/tyneside/clone_wars_foundry.ron"),
+    ),
 ];
 
 /// The bundled roster (every profile and weapon of the text), read once.

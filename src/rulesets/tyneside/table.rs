@@ -165,8 +165,7 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
             side,
             pool,
             recycled: Default::default(),
-            leader: ef.leader.clone(),
-            walker: ef.walker.clone(),
+            profiles: ef.profiles(),
             generated: 0,
         });
     } else {

@@ -184,14 +184,14 @@ fn throw(
         let escort = if matches!(g, Generated::Leader { .. } | Generated::Walker) {
             dice.roll(
                 DiceExpr::nd(2, 4),
-                "Enemy force generation: 2D4 Stormtroopers",
+                format!("Enemy force generation: 2D4 {}", pool.profiles.trooper),
             )
             .map_err(|e| e.to_string())? as u32
         } else {
             0
         };
         let chosen = fallbacks(g).into_iter().find_map(|option| {
-            let need = figures(option, escort, &pool.leader, pool.walker.as_deref());
+            let need = figures(option, escort, &pool.profiles);
             deployable(&pool.pool, &need).then_some((option, need))
         });
         match chosen {

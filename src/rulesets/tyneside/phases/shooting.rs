@@ -13,7 +13,7 @@ use crate::rulesets::tyneside::rules::fire::{
     fire_result, grenade_kills, hero_shot_row, resolve_fire_fight,
 };
 use crate::rulesets::tyneside::rules::profile::RangeBand;
-use crate::rulesets::tyneside::rules::vehicles::ENGAGE_RADIUS;
+use crate::rulesets::tyneside::rules::vehicles::{ENGAGE_RADIUS, Vehicle};
 use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// A fire fight worked out before any die is thrown: who counts against whom, each unit's
@@ -205,19 +205,27 @@ pub fn hero_shot_odds(board: &Board, h: usize, t: usize, band: RangeBand) -> Her
 /// targets, and every enemy group with a figure within 3" of what a shooting walker's chin
 /// guns aim at (Vehicle rules: "engaging any figures in a 3" radius").
 fn involved(game: &Game, groups: &[String], targets: &[String]) -> Vec<String> {
-    let board = game.board();
     let mut engaged: Vec<String> = Vec::new();
-    for w in groups.iter().flat_map(|g| board.members(g)) {
-        let Some(t) = board.walker_aim(w).filter(|_| board.armoured_vehicle(w)) else {
-            continue;
-        };
-        for m in board.foes_of(w) {
-            if m == t || board.gap(t, m) <= ENGAGE_RADIUS + 1e-3 {
-                engaged.push(board.figs[m].group.to_string());
+    let walkers = game
+        .figures
+        .iter()
+        .any(|(_, f, m, ..)| f.profile.vehicle == Some(Vehicle::Walker) && groups.contains(&m.0));
+    if walkers {
+        let board = game.board();
+        for w in groups.iter().flat_map(|g| board.members(g)) {
+            if !board.armoured_vehicle(w) {
+                continue;
+            }
+            let Some(t) = board.walker_aim(w) else {
+                continue;
+            };
+            for m in board.foes_of(w) {
+                if m == t || board.gap(t, m) <= ENGAGE_RADIUS + 1e-3 {
+                    engaged.push(board.figs[m].group.to_string());
+                }
             }
         }
     }
-    drop(board);
     let mut all: Vec<String> = groups
         .iter()
         .chain(targets)

@@ -13,6 +13,7 @@
 use std::collections::BTreeMap;
 
 use glam::Vec2;
+use serde::{Deserialize, Serialize};
 
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
 
@@ -96,30 +97,62 @@ pub fn result(natural: i32, total: i32, in_open: bool, redice: bool) -> Generate
     }
 }
 
-/// The figures a result needs, by profile name: `stormtroopers` is the 2D4 thrown for a
-/// leader's or walker's escort, `leader` the profile a plain leader uses, `walker` what the
-/// scenario puts in place of the AT-ST/DP (a Force user, or a walker once vehicles exist).
-pub fn figures(
-    g: Generated,
-    stormtroopers: u32,
-    leader: &str,
-    walker: Option<&str>,
-) -> Vec<(String, u32)> {
-    let st = |n: u32| ("Stormtrooper".to_string(), n);
+/// The profiles a generated force is made of: the text's Imperial figures ("four
+/// Stormtroopers", "a heavy weapon trooper", "Imperial Officer", "Probe droid"), unless the
+/// scenario names others. Ruling (docs/rules/tyneside.md): a scenario of another era (Clone
+/// Wars droids) brings on its own troops in the same places of the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForceProfiles {
+    /// Squads and escorts ("Stormtroopers").
+    pub trooper: String,
+    /// The squad's heavy weapon (8–9).
+    pub heavy_weapon: String,
+    /// The officer of an 11.
+    pub officer: String,
+    /// The leader of a 10.
+    pub leader: String,
+    /// A 1–5 at a counter in the open.
+    pub probe: String,
+    /// What comes on for 12–13 (a walker, or a Force user), if anything.
+    pub walker: Option<String>,
+}
+
+impl Default for ForceProfiles {
+    fn default() -> Self {
+        Self {
+            trooper: "Stormtrooper".into(),
+            heavy_weapon: "Heavy weapon trooper".into(),
+            officer: "Imperial officer".into(),
+            leader: "Elite trooper".into(),
+            probe: "Imperial Probe Droid".into(),
+            walker: None,
+        }
+    }
+}
+
+/// The figures a result needs, by profile name: `escort` is the 2D4 thrown for a leader's or
+/// walker's escort; `profiles` the scenario's figures for each place of the table.
+pub fn figures(g: Generated, escort: u32, profiles: &ForceProfiles) -> Vec<(String, u32)> {
+    let st = |n: u32| (profiles.trooper.clone(), n);
     match g {
         Generated::Nothing | Generated::Redice => Vec::new(),
-        Generated::ProbeDroid => vec![("Imperial Probe Droid".into(), 1)],
+        Generated::ProbeDroid => vec![(profiles.probe.clone(), 1)],
         Generated::Squad => vec![st(4)],
-        Generated::SquadWithHeavyWeapon => vec![st(4), ("Heavy weapon trooper".into(), 1)],
+        Generated::SquadWithHeavyWeapon => vec![st(4), (profiles.heavy_weapon.clone(), 1)],
         Generated::Leader { officer } => vec![
             (
-                if officer { "Imperial officer" } else { leader }.to_string(),
+                if officer {
+                    &profiles.officer
+                } else {
+                    &profiles.leader
+                }
+                .clone(),
                 1,
             ),
-            st(stormtroopers),
+            st(escort),
         ],
-        Generated::Walker => match walker {
-            Some(w) => vec![(w.to_string(), 1), st(stormtroopers)],
+        Generated::Walker => match &profiles.walker {
+            Some(w) => vec![(w.clone(), 1), st(escort)],
             None => vec![("(no walker)".into(), 1)],
         },
     }
@@ -241,23 +274,32 @@ mod tests {
     fn a_short_pool_falls_back_to_the_options_before() {
         let mut pool = BTreeMap::new();
         pool.insert("Stormtrooper".to_string(), 4);
-        let leader = figures(
-            Generated::Leader { officer: false },
-            5,
-            "Elite trooper",
-            None,
-        );
+        let imperial = ForceProfiles::default();
+        let leader = figures(Generated::Leader { officer: false }, 5, &imperial);
         assert!(!deployable(&pool, &leader));
         let options = fallbacks(Generated::Leader { officer: false });
         let first = options
             .iter()
             .copied()
-            .find(|g| deployable(&pool, &figures(*g, 5, "Elite trooper", None)));
+            .find(|g| deployable(&pool, &figures(*g, 5, &imperial)));
         assert_eq!(first, Some(Generated::Squad));
         assert!(!deployable(
             &BTreeMap::new(),
-            &figures(Generated::Squad, 0, "", None)
+            &figures(Generated::Squad, 0, &imperial)
         ));
+        // A scenario's own troops take the Stormtroopers' places.
+        let droids = ForceProfiles {
+            trooper: "Battle Droid".into(),
+            heavy_weapon: "Super Battle Droid heavy weapon".into(),
+            ..ForceProfiles::default()
+        };
+        assert_eq!(
+            figures(Generated::SquadWithHeavyWeapon, 0, &droids),
+            vec![
+                ("Battle Droid".to_string(), 4),
+                ("Super Battle Droid heavy weapon".to_string(), 1)
+            ]
+        );
     }
 
     #[test]

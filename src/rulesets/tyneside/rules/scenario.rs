@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::force_generation::ForceProfiles;
+
 use super::orders::Order;
 use super::profile::Ability;
 use crate::rules::terrain::TerrainPiece;
@@ -100,10 +102,53 @@ pub struct EnemyForces {
     /// Inquisitor, or another Force user!"); none: the options before it.
     #[serde(default)]
     pub walker: Option<String>,
+    /// The profile of squads and escorts, in place of the text's "Stormtroopers" (a scenario
+    /// of another era: Battle Droids).
+    #[serde(default = "default_trooper")]
+    pub trooper: String,
+    /// The squad's heavy weapon (8–9), in place of the heavy weapon trooper.
+    #[serde(default = "default_heavy_weapon")]
+    pub heavy_weapon: String,
+    /// The officer of an 11, in place of the Imperial officer.
+    #[serde(default = "default_officer")]
+    pub officer: String,
+    /// What a 1–5 at a counter in the open brings, in place of the Probe droid.
+    #[serde(default = "default_probe")]
+    pub probe: String,
+}
+
+impl EnemyForces {
+    /// The figures each result of the Enemy Force Generation table brings on.
+    pub fn profiles(&self) -> ForceProfiles {
+        ForceProfiles {
+            trooper: self.trooper.clone(),
+            heavy_weapon: self.heavy_weapon.clone(),
+            officer: self.officer.clone(),
+            leader: self.leader.clone(),
+            probe: self.probe.clone(),
+            walker: self.walker.clone(),
+        }
+    }
 }
 
 fn default_leader() -> String {
-    "Elite trooper".into()
+    ForceProfiles::default().leader
+}
+
+fn default_trooper() -> String {
+    ForceProfiles::default().trooper
+}
+
+fn default_heavy_weapon() -> String {
+    ForceProfiles::default().heavy_weapon
+}
+
+fn default_officer() -> String {
+    ForceProfiles::default().officer
+}
+
+fn default_probe() -> String {
+    ForceProfiles::default().probe
 }
 
 /// A portal counter.

@@ -277,7 +277,13 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
             .pool
             .iter()
             .map(|p| p.profile.as_str())
-            .chain(std::iter::once(ef.leader.as_str()))
+            .chain([
+                ef.leader.as_str(),
+                ef.trooper.as_str(),
+                ef.heavy_weapon.as_str(),
+                ef.officer.as_str(),
+                ef.probe.as_str(),
+            ])
             .chain(ef.walker.as_deref());
         for (k, name) in needed.enumerate() {
             if roster.profile(name).is_none() {
@@ -287,10 +293,17 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                     .unwrap_or_default();
                 let key = if k < ef.pool.len() {
                     "profile"
-                } else if name == ef.leader {
-                    "leader"
                 } else {
-                    "walker"
+                    [
+                        ("leader", &ef.leader),
+                        ("trooper", &ef.trooper),
+                        ("heavy_weapon", &ef.heavy_weapon),
+                        ("officer", &ef.officer),
+                        ("probe", &ef.probe),
+                    ]
+                    .into_iter()
+                    .find(|(_, v)| v.as_str() == name)
+                    .map_or("walker", |(k, _)| k)
                 };
                 r.at_value(
                     key,
