@@ -114,6 +114,14 @@ pub enum Command {
         /// The walker's figure id.
         vehicle: String,
     },
+    /// Movement: a figure that flies (R2D2 up to 24"; Boba Fett's jet pack, a Force jump at a
+    /// Jedi's level, 12 x D6") makes its whole move through the air, over anything on the way.
+    Fly {
+        /// The figure's id.
+        figure: String,
+        /// Where its base's centre should come down, inches.
+        to: (f32, f32),
+    },
     /// Movement or shoot/act: a Force user of the active group uses a power (1 FP).
     Force {
         /// The user's figure id.
@@ -190,9 +198,12 @@ impl Command {
             | EndPhase
             | PlaceFaceDown { .. }
             | TurnOver { .. } => &[TurnPhase::Orders],
-            Run { .. } | Move { .. } | MoveGroup { .. } | Jump { .. } | Hide { .. } => {
-                &[TurnPhase::Movement]
-            }
+            Run { .. }
+            | Move { .. }
+            | MoveGroup { .. }
+            | Jump { .. }
+            | Hide { .. }
+            | Fly { .. } => &[TurnPhase::Movement],
             Shoot { .. }
             | HeroShot { .. }
             | Grenade { .. }

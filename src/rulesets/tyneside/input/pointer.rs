@@ -45,6 +45,8 @@ pub struct PointerState {
     pub jump: bool,
     /// The next drag is a Force jump (the unit card's button).
     pub force_jump: bool,
+    /// The next drag is a flight (R2D2, Boba Fett's jet pack: the unit card's button).
+    pub fly: bool,
 }
 
 /// What dropping the dragged figure here would do.
@@ -194,7 +196,7 @@ fn pointer(
                             .map(|pl| pl.cost)
                     })
                     .try_fold(0.0f32, |acc, c| c.map(|c| acc.max(c)))
-            } else if state.force_jump {
+            } else if state.force_jump || state.fly {
                 plan_force_jump(&board, i, p, order)
             } else {
                 plan_step(&board, i, p, order, &[], state.jump).map(|pl| pl.cost)
@@ -221,6 +223,11 @@ fn pointer(
                             figure: f.figure.id.clone(),
                             power: ForcePower::ForceJump { to: (p.x, p.y) },
                         }
+                    } else if state.fly {
+                        Command::Fly {
+                            figure: f.figure.id.clone(),
+                            to: (p.x, p.y),
+                        }
                     } else if state.jump {
                         Command::Jump {
                             figure: f.figure.id.clone(),
@@ -235,6 +242,7 @@ fn pointer(
                     send.write(cmd);
                     state.jump = false;
                     state.force_jump = false;
+                    state.fly = false;
                 }
                 state.drag = None;
             } else {
@@ -273,6 +281,7 @@ fn pointer(
         state.tape = None;
         state.jump = false;
         state.force_jump = false;
+        state.fly = false;
     }
 }
 

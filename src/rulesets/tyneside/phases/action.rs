@@ -105,7 +105,8 @@ pub(super) fn apply(
             | Command::Move { .. }
             | Command::MoveGroup { .. }
             | Command::Jump { .. }
-            | Command::Hide { .. } => Err(not_in_phase(&command, TurnPhase::Action)),
+            | Command::Hide { .. }
+            | Command::Fly { .. } => Err(not_in_phase(&command, TurnPhase::Action)),
         }
     }
 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::Effects;
 use super::damage::take_out;
-use super::movement::{clear_landing, movable, plan_force_jump};
+use super::movement::{come_down, movable, plan_force_jump};
 use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::rules::force::{
@@ -206,17 +206,7 @@ pub(super) fn use_power(
                 )
                 .map_err(|e| e.to_string())?;
             let reach = force_jump_reach(level, die);
-            // Short of the mark, it comes down as far along the line as the roll and the
-            // ground allow.
-            let dir = (to - f.pos).normalize_or_zero();
-            let mut d = wanted.min(reach);
-            let landing = loop {
-                let p = f.pos + dir * d;
-                if d <= 0.0 || clear_landing(&board, i, p).is_ok() {
-                    break if d <= 0.0 { f.pos } else { p };
-                }
-                d -= 0.05;
-            };
+            let landing = come_down(&board, i, to, reach);
             out.dice.note_outcome(if reach >= wanted {
                 "clears the jump"
             } else {

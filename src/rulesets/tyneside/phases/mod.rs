@@ -4,6 +4,7 @@
 
 mod action;
 mod damage;
+mod flight;
 mod force;
 mod generation;
 mod medics;

@@ -245,6 +245,25 @@ pub fn clear_landing(board: &Board, i: usize, p: Vec2) -> Result<(), String> {
     Ok(())
 }
 
+/// Where figure `i` comes down when it leaps (a Force jump, a flight) for `to` with `reach`
+/// inches: at `to` if it reaches, else as far along the line as the reach and the ground
+/// allow ([`clear_landing`]); where it stands if nowhere on the line is clear.
+pub fn come_down(board: &Board, i: usize, to: Vec2, reach: f32) -> Vec2 {
+    let from = board.figs[i].pos;
+    let dir = (to - from).normalize_or_zero();
+    let mut d = from.distance(to).min(reach);
+    loop {
+        let p = from + dir * d;
+        if d <= 0.0 {
+            return from;
+        }
+        if clear_landing(board, i, p).is_ok() {
+            return p;
+        }
+        d -= 0.05;
+    }
+}
+
 /// Checks a Force jump of figure `i` to `to` under its group's `order`: it has not moved
 /// this activation, the landing is clear ([`clear_landing`]), the order allows it as a run
 /// (Jedi powers, Force jump: "This includes running Force assisted"), and it keeps to its
@@ -507,6 +526,9 @@ pub(super) fn apply(
                     format!("{name} balks at the {width:.1}\" gap (rolled {roll}\" on D4+1) and stops at its edge")
                 });
                 Ok(())
+            }),
+            Command::Fly { figure, to } => run(&mut out, |out| {
+                super::flight::fly(&mut game, out, figure, *to)
             }),
             Command::Hide { figure } => run(&mut out, |out| {
                 let board = game.board();

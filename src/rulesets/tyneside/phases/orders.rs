@@ -203,6 +203,7 @@ pub(super) fn apply(
             | Command::MoveGroup { .. }
             | Command::Jump { .. }
             | Command::Hide { .. }
+            | Command::Fly { .. }
             | Command::Shoot { .. }
             | Command::HeroShot { .. }
             | Command::Grenade { .. }

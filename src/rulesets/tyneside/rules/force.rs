@@ -104,6 +104,12 @@ pub fn force_jump_reach(level: u32, die: i32) -> f32 {
     level as f32 * die as f32
 }
 
+/// R2D2's flight: "May fly at 24" per turn", inches.
+pub const FLIGHT: f32 = 24.0;
+/// Boba Fett "May fly as Jedi force jump": the Force level of a Jedi (the text's Jedi has 12
+/// Force points), so his flight reaches 12 x D6" (ruling, docs/rules/tyneside.md).
+pub const JET_PACK_LEVEL: u32 = JEDI;
+
 /// Push/pull's reach, inches: the text gives none; ruling: as far as the Force attacks that
 /// have one (lightning's 24").
 pub const PUSH_RANGE: f32 = 24.0;

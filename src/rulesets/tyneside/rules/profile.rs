@@ -117,6 +117,10 @@ pub enum Ability {
     /// An officer: counts with heroes on the Random movement table ("Per Hero/Officer within
     /// 12"") and in Enemy force generation ("+2: Imperial Officer on the table").
     Officer,
+    /// R2D2: "May fly at 24" per turn" (a flight of up to 24", over anything on the way).
+    Flies,
+    /// Boba Fett: "May fly as Jedi force jump" (a Force jump at a Jedi's level, no Force point).
+    JetPack,
 }
 
 /// A figure type or named character's statistics.

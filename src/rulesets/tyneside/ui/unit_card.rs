@@ -136,5 +136,41 @@ pub fn show(
     if !p.notes.is_empty() {
         ui.weak(&p.notes);
     }
+    fly_button(ui, &board, i, (phase, view), pointer);
     super::force::actions(ui, &board, i, (phase, view), pointer, out);
+}
+
+/// R2D2's flight and Boba Fett's jet pack: a button that makes the next drag a flight.
+fn fly_button(
+    ui: &mut egui::Ui,
+    board: &crate::rulesets::tyneside::board::Board,
+    i: usize,
+    (phase, view): (TurnPhase, &GameView),
+    pointer: &mut PointerState,
+) {
+    use crate::rulesets::tyneside::rules::profile::Ability;
+    let f = &board.figs[i];
+    let active = view.turn.as_ref().and_then(|t| t.active_group()) == Some(f.group);
+    let jet = f.figure.has(Ability::JetPack);
+    if phase != TurnPhase::Movement
+        || !active
+        || f.act.moved > 0.0
+        || !(jet || f.figure.has(Ability::Flies))
+    {
+        return;
+    }
+    let label = if pointer.fly {
+        "Fly: drag the figure…"
+    } else {
+        "Fly"
+    };
+    let hint = if jet {
+        "\"May fly as Jedi force jump\": up to 12 x D6\" over anything in the way, the figure's whole move (a run for its order); then drag it where it should come down (Esc cancels)"
+    } else {
+        "\"May fly at 24\" per turn\": up to 24\" over anything in the way, the figure's whole move (a run for its order); then drag it where it should come down (Esc cancels)"
+    };
+    if ui.button(label).on_hover_text(hint).clicked() {
+        pointer.fly = !pointer.fly;
+        pointer.selected = Some(f.entity);
+    }
 }
