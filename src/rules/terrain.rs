@@ -24,6 +24,9 @@ pub enum TerrainKind {
     Crates,
     /// A chasm or gap that must be jumped.
     Chasm,
+    /// A door: shut, it blocks movement and sight; a Tech, the Force's Activate, explosives
+    /// or a light sabre open it (tyneside-skirmish.txt).
+    Door,
     /// Anything else.
     Other,
 }
@@ -61,6 +64,7 @@ impl TerrainKind {
             TerrainKind::Wall => "wall",
             TerrainKind::Crates => "crates",
             TerrainKind::Chasm => "chasm",
+            TerrainKind::Door => "door",
             TerrainKind::Other => "other",
         }
     }

@@ -32,6 +32,7 @@ pub fn terrain_colour(kind: TerrainKind) -> Color {
         TerrainKind::Wall => Color::srgb(0.55, 0.52, 0.48),
         TerrainKind::Crates => Color::srgb(0.50, 0.36, 0.20),
         TerrainKind::Chasm => Color::srgb(0.04, 0.04, 0.05),
+        TerrainKind::Door => Color::srgb(0.62, 0.50, 0.30),
         TerrainKind::Other => Color::srgb(0.33, 0.35, 0.40),
     }
 }

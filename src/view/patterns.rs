@@ -84,7 +84,7 @@ impl Patterns {
                     self.lines.push((a, b, slat));
                 }
             }
-            TerrainKind::Wall | TerrainKind::Chasm | TerrainKind::Other => {}
+            TerrainKind::Wall | TerrainKind::Chasm | TerrainKind::Door | TerrainKind::Other => {}
         }
     }
 }

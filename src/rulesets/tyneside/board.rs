@@ -275,10 +275,12 @@ impl<'a> Board<'a> {
         if f.act.run_roll.is_some() { v / 2.0 } else { v }
     }
 
-    /// `i`'s defence (halved when wounded), for figures with no firepower.
+    /// `i`'s defence (halved when wounded, and while it cuts a hole with a light sabre:
+    /// "count half defence value while doing this!"), for figures with no firepower.
     pub fn defence(&self, i: usize) -> f32 {
         let f = &self.figs[i];
-        wounded_value(f.figure.profile.defence.unwrap_or(0) as f32, f.wounded())
+        let d = wounded_value(f.figure.profile.defence.unwrap_or(0) as f32, f.wounded());
+        if f.act.cutting.is_some() { d / 2.0 } else { d }
     }
 
     /// `i`'s melee value (halved when wounded).
@@ -378,8 +380,8 @@ pub struct Game<'w, 's> {
     >,
     /// Groups.
     pub groups: Query<'w, 's, (Entity, &'static mut Group)>,
-    /// Terrain and scenario.
-    pub table: Res<'w, TableRes>,
+    /// Terrain and scenario (doors open and shut).
+    pub table: ResMut<'w, TableRes>,
     /// Turn bookkeeping.
     pub turn: ResMut<'w, TurnState>,
 }

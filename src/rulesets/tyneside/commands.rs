@@ -122,6 +122,30 @@ pub enum Command {
         /// Where its base's centre should come down, inches.
         to: (f32, f32),
     },
+    /// Shoot/act: a Tech of the active group, stationary and in contact with a door, works it
+    /// (opens it, or shuts it) on a 6 (D6).
+    Access {
+        /// The Tech's figure id.
+        figure: String,
+        /// The door's terrain id.
+        door: String,
+    },
+    /// Shoot/act: a figure of the active group throws (or places) an explosive at a door
+    /// within 6" (sticks on a D6 of at least the range; blows the door open next turn).
+    Demolish {
+        /// The thrower's figure id.
+        figure: String,
+        /// The door's terrain id.
+        door: String,
+    },
+    /// Shoot/act: a light sabre user of the active group, stationary and in contact with a
+    /// door, cuts a hole in it: open at the end of the turn, half defence till then.
+    CutDoor {
+        /// The user's figure id.
+        figure: String,
+        /// The door's terrain id.
+        door: String,
+    },
     /// Movement or shoot/act: a Force user of the active group uses a power (1 FP).
     Force {
         /// The user's figure id.
@@ -206,6 +230,9 @@ impl Command {
             | Fly { .. } => &[TurnPhase::Movement],
             Shoot { .. }
             | HeroShot { .. }
+            | Access { .. }
+            | Demolish { .. }
+            | CutDoor { .. }
             | Grenade { .. }
             | FireAtVehicle { .. }
             | Explosive { .. }

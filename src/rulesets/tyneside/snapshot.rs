@@ -155,10 +155,24 @@ fn hash_state(
     figures: Query<(&Figure, &Member, &Position, &Condition, &TurnActivity)>,
     portals: Query<&Portal>,
     pool: Option<Res<EnemyPool>>,
+    table: Option<Res<super::table::TableRes>>,
 ) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = StableHasher::default();
     phase.hash(&mut h);
+    // Doors, hashed only on a table that has any, so other games' hashes are as before.
+    if let Some(t) = &table {
+        let doors: Vec<(usize, bool, bool)> = t
+            .terrain
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| super::rules::doors::is_door(p))
+            .map(|(k, p)| (k, super::rules::doors::is_shut(p), t.broken.contains(&k)))
+            .collect();
+        if !doors.is_empty() {
+            (doors, &t.mined).hash(&mut h);
+        }
+    }
     if let Some(t) = turn {
         (t.turn, t.orders_side, &t.queue).hash(&mut h);
         // Hashed only when set, so the hashes of games not by e-mail are as before.

@@ -27,6 +27,11 @@ pub struct TableRes {
     pub terrain: Vec<TerrainPiece>,
     /// Line-of-sight index over the terrain.
     pub los: LosIndex,
+    /// Doors (terrain indices) blown or cut open: they no longer shut.
+    pub broken: std::collections::BTreeSet<usize>,
+    /// Doors (terrain indices) an explosive was stuck to, and the turn: blown open at the
+    /// beginning of the next.
+    pub mined: Vec<(usize, u32)>,
 }
 
 impl TableRes {
@@ -39,7 +44,27 @@ impl TableRes {
             terrain,
             los,
             scenario,
+            broken: Default::default(),
+            mined: Vec::new(),
         }
+    }
+
+    /// Shuts or opens door `k` (a terrain index) and rebuilds the line-of-sight index.
+    pub fn set_door(&mut self, k: usize, shut: bool) {
+        if let Some(piece) = self.terrain.get_mut(k) {
+            super::rules::doors::set_shut(piece, shut);
+            self.los = LosIndex::new(&self.terrain);
+        }
+    }
+
+    /// The door of id `id`, as its terrain index.
+    ///
+    /// Errors: no terrain piece of that id, or it is not a door.
+    pub fn door(&self, id: &str) -> Result<usize, String> {
+        self.terrain
+            .iter()
+            .position(|t| t.id == id && super::rules::doors::is_door(t))
+            .ok_or(format!("no door '{id}' on this table"))
     }
 
     /// Display name of side `side`.

@@ -13,6 +13,7 @@ use super::rules::orders::{Order, allowance_left};
 use super::rules::profile::Ability;
 use super::rules::vehicles::Vehicle;
 use super::turn::{TurnPhase, TurnState};
+use crate::engine::board::BoardGeometry;
 use crate::engine::pieces::Token;
 use crate::engine::state::{game_of, playing};
 use crate::view::{TableVisual, side_colour};
@@ -319,13 +320,29 @@ fn counters(
     }
 }
 
+/// A door opened or shut in play: the shared board's terrain follows the table's, so the
+/// table is drawn again with it.
+fn doors(table: Option<Res<super::table::TableRes>>, board: Option<ResMut<BoardGeometry>>) {
+    let (Some(table), Some(mut board)) = (table, board) else {
+        return;
+    };
+    if !table.is_changed() || table.is_added() {
+        return;
+    }
+    if let BoardGeometry::InchTable { terrain, .. } = &mut *board
+        && *terrain != table.terrain
+    {
+        *terrain = table.terrain.clone();
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     // The tokens stay on the table once the game is over; what needs the turn's phase (the
     // rings, the counters) only while it is on (the phase is gone with the game).
     app.add_systems(
         Update,
         (
-            (tokens, portals, intents).run_if(game_of(super::ID)),
+            (tokens, portals, intents, doors).run_if(game_of(super::ID)),
             (draw, counters).run_if(playing(super::ID)),
         ),
     );

@@ -91,6 +91,15 @@ pub(super) fn apply(
             Command::Explosive { figure, vehicle } => {
                 magnetic_explosive(&mut game, &mut out, figure, vehicle)
             }
+            Command::Access { figure, door } => run(&mut out, |out| {
+                super::doors::access(&mut game, out, figure, door)
+            }),
+            Command::Demolish { figure, door } => run(&mut out, |out| {
+                super::doors::demolish(&mut game, out, figure, door)
+            }),
+            Command::CutDoor { figure, door } => run(&mut out, |out| {
+                super::doors::cut(&mut game, out, figure, door)
+            }),
             Command::Fight { group } => fight(&mut game, &mut out, group),
             Command::Heal { medic, patient } => heal(&mut game, &mut out, medic, patient),
             Command::PlaceOrder { .. }
@@ -120,7 +129,11 @@ fn recovers(f: &crate::rulesets::tyneside::board::Fig) -> bool {
             f.cond.force_points,
             f.figure.profile.force_points,
             f.act.moved,
-            f.act.fired || f.act.hero_shot || f.act.fought || f.act.healed,
+            f.act.fired
+                || f.act.hero_shot
+                || f.act.fought
+                || f.act.healed
+                || f.act.force_actions != (0, 0),
             false,
         )
 }

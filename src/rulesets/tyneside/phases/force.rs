@@ -9,6 +9,7 @@ use super::damage::take_out;
 use super::movement::{come_down, movable, plan_force_jump};
 use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::Game;
+use crate::rulesets::tyneside::rules::doors::{ACTIVATE_REACH, is_shut};
 use crate::rulesets::tyneside::rules::force::{
     BLOCK_COST, CHOKE_RANGE, COST, ENHANCE, ForcePower, Hold, LIGHTNING_RANGE, PUSH_RANGE,
     PUSH_STUN_TURNS, actions_per_activation, force_jump_reach, hold_run, jedi_or_better,
@@ -50,6 +51,9 @@ pub(super) fn use_power(
         return Err(format!(
             "Choke: \"choked force users can only Block\" — {name} is choked"
         ));
+    }
+    if f.cond.knocked_out(turn) {
+        return Err(format!("{name} is knocked out and can use no power"));
     }
     if f.cond.force_points < COST {
         return Err(format!(
@@ -94,6 +98,7 @@ pub(super) fn use_power(
         Hold(Hold, Entity, bool, String, Option<(usize, Hold, u8, u32)>),
         Trick(Vec<(Entity, String)>),
         Blocked,
+        Door(usize, String, bool),
     }
     // Block: "If a Force user is attacked with the Force, they can block the enemy action if
     // they expend 2 Force Points themselves" — an enemy its side has made ready.
@@ -109,6 +114,9 @@ pub(super) fn use_power(
     let effect = match power {
         ForcePower::Enhance if phase != TurnPhase::Movement => {
             return Err("Enhance doubles movement: use it in the Movement phase".into());
+        }
+        ForcePower::Enhance if f.act.enhanced => {
+            return Err(format!("{name} is already enhanced this turn"));
         }
         ForcePower::Enhance => Effect::Enhance,
         ForcePower::WoundSuppression if !f.cond.wounded() || f.act.suppressed => {
@@ -220,6 +228,23 @@ pub(super) fn use_power(
                 die,
                 allowance: allowance(f.figure.profile.move_inches, None) * enhance,
             }
+        }
+        ForcePower::Activate { door } => {
+            let k = board.table.door(door)?;
+            let piece = &board.table.terrain[k];
+            let reach = crate::rulesets::tyneside::rules::doors::gap(piece, f.pos, f.figure.base);
+            if reach > ACTIVATE_REACH + 1e-3 {
+                return Err(format!(
+                    "Activate: {door} is {reach:.1}\" from {name}, beyond the 24\" of the Force's reach"
+                ));
+            }
+            let shut = is_shut(piece);
+            if !shut && board.table.broken.contains(&k) {
+                return Err(format!(
+                    "{door} is broken open: no mechanism is left to shut it"
+                ));
+            }
+            Effect::Door(k, door.clone(), shut)
         }
         ForcePower::MindTrick { targets } => {
             let mut chosen: Vec<usize> = Vec::new();
@@ -397,7 +422,11 @@ pub(super) fn use_power(
                     ),
                 );
             }
-            Effect::Hold(..) | Effect::Throw { .. } | Effect::Trick(_) | Effect::Blocked => {}
+            Effect::Hold(..)
+            | Effect::Throw { .. }
+            | Effect::Trick(_)
+            | Effect::Blocked
+            | Effect::Door(..) => {}
         }
     }
     if let Effect::Throw { moves, pull, roll } = &effect {
@@ -427,6 +456,16 @@ pub(super) fn use_power(
                 "{name} {} (1 FP, 2D6 {roll}\"): {}",
                 if *pull { "pulls" } else { "pushes" },
                 told.join("; ")
+            ),
+        );
+    }
+    if let Effect::Door(k, door, shut) = &effect {
+        game.table.set_door(*k, !*shut);
+        out.log.push(
+            turn,
+            format!(
+                "{name} uses Activate (1 FP): {door} {}",
+                if *shut { "opens" } else { "shuts" }
             ),
         );
     }

@@ -4,6 +4,7 @@
 
 mod action;
 mod damage;
+mod doors;
 mod flight;
 mod force;
 mod generation;

@@ -609,6 +609,9 @@ pub(super) fn apply(
             | Command::HeroShot { .. }
             | Command::Grenade { .. }
             | Command::FireAtVehicle { .. }
+            | Command::Access { .. }
+            | Command::Demolish { .. }
+            | Command::CutDoor { .. }
             | Command::Explosive { .. }
             | Command::Fight { .. }
             | Command::Heal { .. } => Err(not_in_phase(&command, TurnPhase::Movement)),

@@ -208,6 +208,9 @@ pub(super) fn apply(
             | Command::HeroShot { .. }
             | Command::Grenade { .. }
             | Command::FireAtVehicle { .. }
+            | Command::Access { .. }
+            | Command::Demolish { .. }
+            | Command::CutDoor { .. }
             | Command::Explosive { .. }
             | Command::Force { .. }
             | Command::Fight { .. }

@@ -91,9 +91,17 @@ fn shooting_at(board: &Board, plan: &FirePlan, u: usize) -> Vec<(usize, RangeBan
 /// may Swipe their enemy's weapon to one side, and so miss!"; "If a Force user cannot use a
 /// light sabre, use Swipe instead." Rulings (docs/rules/tyneside.md): the shot goes back at
 /// the nearest enemy figure shooting at the user (solo rule 1's "nearest enemy shooter").
-pub(super) fn in_fire_fight(board: &Board, plan: &FirePlan, hits: &[FigureHit]) -> Vec<Reaction> {
+pub(super) fn in_fire_fight(
+    board: &Board,
+    plan: &FirePlan,
+    hits: &[FigureHit],
+    acting_side: usize,
+) -> Vec<Reaction> {
     let mut out: Vec<Reaction> = Vec::new();
-    for u in (0..board.figs.len()).filter(|&u| can_react(board, u)) {
+    // Reactions come in another side's turn: not the acting side's own users.
+    for u in (0..board.figs.len())
+        .filter(|&u| board.figs[u].figure.side != acting_side && can_react(board, u))
+    {
         let f = &board.figs[u];
         let deflects = f.figure.has(Ability::Lightsaber) && f.figure.profile.deflect.is_some();
         let mut points = f.cond.force_points;
@@ -147,13 +155,16 @@ pub(super) fn in_fire_fight(board: &Board, plan: &FirePlan, hits: &[FigureHit]) 
             else {
                 break;
             };
+            // The nearest enemy shooting at the user; if none sees it (it saved a friend),
+            // the nearest shooting at that friend.
+            let saved = plan.figs[h.figure];
+            let nearest = |list: &[(usize, RangeBand)]| {
+                list.iter()
+                    .copied()
+                    .min_by(|a, b| board.gap(u, a.0).total_cmp(&board.gap(u, b.0)))
+            };
             let back = deflects
-                .then(|| {
-                    shooters
-                        .iter()
-                        .copied()
-                        .min_by(|a, b| board.gap(u, a.0).total_cmp(&board.gap(u, b.0)))
-                })
+                .then(|| nearest(&shooters).or_else(|| nearest(&shooting_at(board, plan, saved))))
                 .flatten()
                 .map(|(t, band)| {
                     let bracketed = f.figure.profile.deflect.map_or(0, |d| d.at(band)) as f32;
@@ -210,6 +221,7 @@ pub(super) struct Told {
     name: String,
     saved: String,
     stopped: FireResult,
+    deflects: bool,
     back: Option<Returned>,
 }
 
@@ -246,6 +258,7 @@ pub(super) fn tell(
                     .name
                     .clone(),
                 stopped: r.stopped,
+                deflects: f.figure.has(Ability::Lightsaber) && f.figure.profile.deflect.is_some(),
                 back,
             }
         })
@@ -262,13 +275,14 @@ pub(super) fn finish(game: &mut Game, out: &mut Effects, told: Vec<Told>) -> Res
         name,
         saved,
         stopped,
+        deflects,
         back,
     } in told
     {
         if let Ok(mut me) = game.figures.get_mut(user) {
             me.4.force_points = me.4.force_points.saturating_sub(COST);
         }
-        let Some(b) = back else {
+        if !deflects {
             out.log.push(
                 turn,
                 format!(
@@ -276,13 +290,16 @@ pub(super) fn finish(game: &mut Game, out: &mut Effects, told: Vec<Told>) -> Res
                 ),
             );
             continue;
-        };
+        }
         out.log.push(
             turn,
             format!(
                 "  {name} deflects the shot at {saved} (Defend/Deflect, 1 FP): {stopped} stopped"
             ),
         );
+        let Some(b) = back else {
+            continue;
+        };
         let die = out
             .dice
             .roll(

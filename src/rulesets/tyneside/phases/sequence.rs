@@ -220,6 +220,7 @@ fn finish_turn(
     mut log: ResMut<GameLog>,
 ) {
     let t = game.turn.turn;
+    super::doors::finish_cuts(&mut game, &mut log);
     for (_, _, _, _, mut c, mut a, _) in &mut game.figures {
         if c.ducked_back_until.is_some_and(|u| u <= t) {
             c.ducked_back_until = None;
@@ -245,6 +246,7 @@ fn finish_turn(
     }
     game.turn.turn += 1;
     super::vehicles::wreck_mined(&mut game, &mut log);
+    super::doors::blow_mined(&mut game, &mut log);
     next.set(TurnPhase::Orders);
 }
 

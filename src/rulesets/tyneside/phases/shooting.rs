@@ -306,7 +306,7 @@ pub(super) fn shoot(
     let mut hits = resolve_fire_fight(&plan.combatants, &plan.odds, &plan.names, &mut out.dice)
         .map_err(|e| e.to_string())?;
     let shown = hits.clone();
-    let reactions = super::reactions::in_fire_fight(&board, &plan, &hits);
+    let reactions = super::reactions::in_fire_fight(&board, &plan, &hits, side);
     let told = super::reactions::tell(&board, &plan, &hits, &reactions);
     super::reactions::stop_hits(&reactions, &mut hits);
     for o in &plan.odds {

@@ -65,6 +65,13 @@ pub enum ForcePower {
         /// The figures' ids.
         targets: Vec<String>,
     },
+    /// "Activate: Switch switches, activate door mechanisms etc., or deactivate them." Ruling
+    /// (docs/rules/tyneside.md): opens a shut door, or shuts an open one, within 24" of the
+    /// user. (Movement or Shoot/Act)
+    Activate {
+        /// The door's terrain id.
+        door: String,
+    },
 }
 
 /// A Force attack that holds its victim turn after turn.

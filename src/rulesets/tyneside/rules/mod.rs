@@ -1,6 +1,7 @@
 //! The Tyneside "Star Wars skirmish rules" (tyneside-skirmish.txt, v1b, 2018), rule set id
 //! `tyneside`: the arithmetic of every table, free of any engine.
 
+pub mod doors;
 pub mod fire;
 pub mod melee;
 pub mod movement;

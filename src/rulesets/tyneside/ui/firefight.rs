@@ -300,6 +300,7 @@ pub fn show(
     }
 
     super::vehicles::show(ui, &board, &members, out);
+    super::doors::show(ui, &board, &members, out);
 
     // Close combat (and light sabres against walkers in base contact) and medics.
     let in_melee = members

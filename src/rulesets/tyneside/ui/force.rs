@@ -172,6 +172,7 @@ pub(super) fn actions(
     });
     push_pull(ui, board, i, &power, out);
     mind_trick(ui, board, i, &power, out);
+    activate(ui, board, i, &power, out);
     if phase != TurnPhase::Action {
         return;
     }
@@ -283,4 +284,39 @@ fn mind_trick(
         }
     });
     ui.data_mut(|d| d.insert_temp(key, ticked));
+}
+
+/// Activate: the doors within 24" of the user, to open (or shut) with the Force
+/// (tyneside-skirmish.txt, Jedi powers, "Activate: Switch switches, activate door mechanisms
+/// etc., or deactivate them").
+fn activate(
+    ui: &mut egui::Ui,
+    board: &Board,
+    i: usize,
+    power: &dyn Fn(ForcePower) -> Command,
+    out: &mut Vec<Command>,
+) {
+    use crate::rulesets::tyneside::rules::doors::{ACTIVATE_REACH, gap, is_door, is_shut};
+    let f = &board.figs[i];
+    let doors: Vec<(String, bool)> = (0..board.table.terrain.len())
+        .filter(|&k| {
+            let t = &board.table.terrain[k];
+            is_door(t)
+                && gap(t, f.pos, f.figure.base) <= ACTIVATE_REACH
+                && (is_shut(t) || !board.table.broken.contains(&k))
+        })
+        .map(|k| {
+            let t = &board.table.terrain[k];
+            (t.id.clone(), is_shut(t))
+        })
+        .collect();
+    for (door, shut) in doors {
+        if ui
+            .button(format!("Activate: {} {door}", if shut { "open" } else { "shut" }))
+            .on_hover_text("\"Activate: Switch switches, activate door mechanisms etc., or deactivate them\" (1 FP, within 24\")")
+            .clicked()
+        {
+            out.push(power(ForcePower::Activate { door }));
+        }
+    }
 }

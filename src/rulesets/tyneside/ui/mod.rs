@@ -2,6 +2,7 @@
 //! and the fire-fight panel (right), the words by the cursor; and what the shell's phase bar,
 //! hand-over screen and help say in a Tyneside game.
 
+mod doors;
 mod firefight;
 mod force;
 mod guide;

@@ -1,0 +1,174 @@
+//! Doors (tyneside-skirmish.txt): a Tech works one "on a 6 (D6) if stationary and in contact",
+//! the Force's Activate works one at a distance, an explosive blows one open the turn after
+//! (killing within 2"), a light sabre cuts a hole in one in a stationary turn. Forced dice.
+
+mod common;
+
+use common::*;
+use holotable::rulesets::tyneside::commands::Command;
+use holotable::rulesets::tyneside::components::Status;
+use holotable::rulesets::tyneside::rules::force::ForcePower;
+
+/// A shut door (x 20–20.5, y 0–10) in a wall (the Rebels' order replaces ORDER); R2D2 and Luke touch it, a Rebel trooper stands
+/// 4.5" from it; a stormtrooper waits beyond.
+const CORRIDOR: &str = r#"(
+    name: "Corridor",
+    ruleset: "tyneside",
+    random_movement: false,
+    table: (48.0, 32.0),
+    terrain: [
+        (id: "door", kind: Door, shape: Rect(min: (20.0, 0.0), max: (20.5, 10.0)),
+         properties: [Impassable, BlocksLineOfSight]),
+        (id: "wall", kind: Wall, shape: Rect(min: (20.0, 10.0), max: (20.5, 32.0)),
+         properties: [Impassable, BlocksLineOfSight]),
+    ],
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Rebels", order: ORDER, figures: [
+                (id: "r2", profile: "R2D2", at: (19.45, 3.0)),
+                (id: "luke", profile: "Luke Skywalker", at: (19.45, 7.0), hero: true),
+                (id: "r1", profile: "Basic trooper", at: (15.0, 5.0)),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "E", name: "Guard", order: Stand, figures: [(id: "e1", profile: "Stormtrooper", at: (40.0, 25.0))]),
+        ]),
+    ],
+)"#;
+
+fn through(s: &mut Game) -> Result<(), String> {
+    let c = Command::Move {
+        figure: "r2".into(),
+        to: (21.1, 3.0),
+    };
+    match s.send(c) {
+        holotable::engine::pipeline::CommandOutcome::Accepted(_) => Ok(()),
+        holotable::engine::pipeline::CommandOutcome::Refused(_, why) => Err(why),
+    }
+}
+
+/// To the Rebels' movement activation (the guard, initiative 1, moves first).
+fn to_rebel_movement(s: &mut Game) {
+    ok(s, Command::EndPhase);
+    ok(s, Command::EndPhase);
+    ok(s, Command::EndActivation); // E
+}
+
+#[test]
+fn a_tech_in_contact_opens_a_door_on_a_six() {
+    let mut s = session_from(&CORRIDOR.replace("ORDER", "Stand"), &[5, 6]);
+    to_rebel_movement(&mut s);
+    assert!(through(&mut s).is_err(), "the shut door blocks the way");
+    ok(&mut s, Command::EndActivation);
+    let access = Command::Access {
+        figure: "r2".into(),
+        door: "door".into(),
+    };
+    let why = refused(
+        &mut s,
+        Command::Access {
+            figure: "r1".into(),
+            door: "door".into(),
+        },
+    );
+    assert!(why.contains("only a Tech"), "{why}");
+    ok(&mut s, access.clone());
+    assert!(events(&mut s).contains("fails to work door"), "a 5");
+    let why = refused(&mut s, access.clone());
+    assert!(why.contains("already acted"), "{why}");
+    // Next turn: a 6 opens it, and R2D2 goes through the turn after.
+    while s.phase() != "Orders" {
+        ok(&mut s, Command::EndActivation);
+    }
+    to_rebel_movement(&mut s);
+    ok(&mut s, Command::EndActivation);
+    ok(&mut s, access);
+    assert!(events(&mut s).contains("R2D2 opens door (Tech, D6 6)"));
+    while s.phase() != "Orders" {
+        ok(&mut s, Command::EndActivation);
+    }
+    to_rebel_movement(&mut s);
+    through(&mut s).expect("the open door lets R2D2 through");
+}
+
+#[test]
+fn the_force_activates_a_door_and_a_light_sabre_cuts_one_open() {
+    let mut s = session_from(&CORRIDOR.replace("ORDER", "Stand"), &[]);
+    to_rebel_movement(&mut s);
+    let activate = Command::Force {
+        figure: "luke".into(),
+        power: ForcePower::Activate {
+            door: "door".into(),
+        },
+    };
+    ok(&mut s, activate.clone());
+    assert!(events(&mut s).contains("uses Activate (1 FP): door opens"));
+    ok(&mut s, Command::EndActivation);
+    // Shoot/act: another action shuts it again.
+    ok(&mut s, activate);
+    assert!(events(&mut s).contains("door shuts"));
+    // Luke, stationary and touching it, cuts a hole: open at the end of the turn, for good.
+    let mut s = session_from(&CORRIDOR.replace("ORDER", "Stand"), &[]);
+    to_rebel_movement(&mut s);
+    ok(&mut s, Command::EndActivation);
+    ok(
+        &mut s,
+        Command::CutDoor {
+            figure: "luke".into(),
+            door: "door".into(),
+        },
+    );
+    while s.phase() != "Orders" {
+        ok(&mut s, Command::EndActivation);
+    }
+    assert!(events(&mut s).contains("has cut through door: it stands open"));
+    to_rebel_movement(&mut s);
+    through(&mut s).expect("the cut door lets R2D2 through");
+}
+
+#[test]
+fn an_explosive_blows_a_door_open_next_turn_and_kills_within_2_inches() {
+    // The trooper, 4.5" away, throws a 5: it sticks. Next turn it goes off: the door stands
+    // open, and R2D2 and Luke, touching it, are caught (Luke, a hero, disabled).
+    let mut s = session_from(&CORRIDOR.replace("ORDER", "Move"), &[5, 4]);
+    to_rebel_movement(&mut s);
+    // Move orders: the group walks 2.5" along the door, still touching it.
+    ok(
+        &mut s,
+        Command::MoveGroup {
+            group: "R".into(),
+            by: (0.0, 2.5),
+        },
+    );
+    ok(&mut s, Command::EndActivation);
+    ok(
+        &mut s,
+        Command::Demolish {
+            figure: "r1".into(),
+            door: "door".into(),
+        },
+    );
+    assert!(events(&mut s).contains("explosive sticks to door (D6 5)"));
+    while s.phase() != "Orders" {
+        ok(&mut s, Command::EndActivation);
+    }
+    assert_eq!(fig(&mut s, "r2").status, Status::Killed);
+    assert_eq!(fig(&mut s, "luke").status, Status::Disabled);
+    assert_eq!(fig(&mut s, "r1").status, Status::Active, "4.5\" away");
+    assert!(events(&mut s).contains("The explosive on door goes off"));
+    // The trooper runs (D4 4) through where the door stood.
+    to_rebel_movement(&mut s);
+    ok(
+        &mut s,
+        Command::Run {
+            figure: "r1".into(),
+        },
+    );
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "r1".into(),
+            to: (22.0, 7.5),
+        },
+    );
+}
