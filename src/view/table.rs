@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use super::TableVisual;
 use super::palette::{TABLE, terrain_colour};
 use super::patterns::Patterns;
+use super::tokens::TokenVisual;
 use crate::engine::board::{BoardGeometry, Marker};
 use crate::rules::geometry::Shape;
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
@@ -41,7 +42,7 @@ fn shape_mesh(shape: &Shape) -> Mesh {
 
 fn spawn_table(
     board: Res<BoardGeometry>,
-    old: Query<Entity, With<TableVisual>>,
+    old: Query<Entity, (With<TableVisual>, Without<TokenVisual>)>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,

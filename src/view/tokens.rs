@@ -39,9 +39,9 @@ fn ring_named(pointed: Res<Pointed>, tokens: Query<&Token>, mut gizmos: Gizmos) 
     }
 }
 
-/// The base drawn for a piece.
+/// The base drawn for a piece (it goes with its piece, not with the board: see `sync`).
 #[derive(Component)]
-struct TokenVisual {
+pub(super) struct TokenVisual {
     piece: Entity,
     material: Handle<ColorMaterial>,
 }
