@@ -343,3 +343,30 @@ fn readiness_is_the_own_sides_to_declare_and_block_stops_a_force_attack_for_2_po
         events(&mut s)
     );
 }
+
+#[test]
+fn lift_carries_up_to_force_level_figures_at_the_users_speed() {
+    let mut s = session_from(GUARDS, &[]);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndActivation); // F
+    ok(&mut s, Command::EndActivation); // E
+    let lift = |targets: &[&str], by: (f32, f32)| Command::Force {
+        figure: "ben".into(),
+        power: ForcePower::Lift {
+            targets: targets.iter().map(|t| t.to_string()).collect(),
+            by,
+        },
+    };
+    let why = refused(&mut s, lift(&["s1", "s2"], (0.0, 6.0)));
+    assert!(why.contains("move at users movement speed"), "6\" of a 5\" walk: {why}");
+    let why = refused(&mut s, lift(&["s2"], (0.0, -2.0)));
+    assert!(why.contains("come down on"), "onto s1: {why}");
+    let fp = fig(&mut s, "ben").force_points;
+    // s1 and s2 carried 2" together: s1 comes down where s2 stood, s2 moving on too.
+    ok(&mut s, lift(&["s1", "s2"], (0.0, 2.0)));
+    assert_eq!(fig(&mut s, "s1").position, (13.0, 12.0));
+    assert_eq!(fig(&mut s, "s2").position, (13.0, 14.0));
+    assert_eq!(fig(&mut s, "ben").force_points, fp - 1);
+    assert!(events(&mut s).contains("lifts Stormtrooper"), "{}", events(&mut s));
+}

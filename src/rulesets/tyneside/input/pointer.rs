@@ -12,7 +12,7 @@ use crate::rules::los::Sight;
 use crate::rulesets::tyneside::board::{Board, GameView};
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::components::Figure;
-use crate::rulesets::tyneside::phases::{plan_force_jump, plan_step};
+use crate::rulesets::tyneside::phases::{plan_force_jump, plan_lift, plan_step};
 use crate::rulesets::tyneside::rules::force::ForcePower;
 use crate::rulesets::tyneside::rules::orders::Order;
 use crate::rulesets::tyneside::turn::{TurnPhase, TurnState};
@@ -47,6 +47,9 @@ pub struct PointerState {
     pub force_jump: bool,
     /// The next drag is a flight (R2D2, Boba Fett's jet pack: the unit card's button).
     pub fly: bool,
+    /// A Lift under way (the unit card's Lift): the user's id and the ticked figures' ids; a
+    /// drag of one of them carries them all.
+    pub lift: Option<(String, Vec<String>)>,
 }
 
 /// What dropping the dragged figure here would do.
@@ -174,6 +177,54 @@ fn pointer(
                 group: shift,
             });
         }
+    }
+
+    // Lift: a drag of one of the ticked figures carries them all by the same move.
+    if let Some((user, targets)) = state.lift.clone() {
+        if keys.just_pressed(KeyCode::Escape) {
+            state.lift = None;
+            state.drag = None;
+            return;
+        }
+        if buttons.just_pressed(MouseButton::Left) {
+            state.drag = state
+                .hover
+                .filter(|&h| {
+                    index_of(h).is_some_and(|i| targets.contains(&board.figs[i].figure.id))
+                })
+                .map(|h| Drag {
+                    figure: h,
+                    group: false,
+                });
+        }
+        if let Some(drag) = state.drag.clone()
+            && let (Some(i), Some(u)) = (index_of(drag.figure), board.find(&user))
+        {
+            let lifted: Vec<usize> = targets.iter().filter_map(|t| board.find(t)).collect();
+            let by = p - board.figs[i].pos;
+            if buttons.just_released(MouseButton::Left) {
+                if by.length() > 0.2 {
+                    send.write(Command::Force {
+                        figure: user,
+                        power: ForcePower::Lift {
+                            targets,
+                            by: (by.x, by.y),
+                        },
+                    });
+                    state.lift = None;
+                }
+                state.drag = None;
+            } else {
+                preview.0 = Some(MovePlanPreview {
+                    paths: lifted
+                        .iter()
+                        .map(|&j| (board.figs[j].pos, board.figs[j].pos + by))
+                        .collect(),
+                    verdict: plan_lift(&board, u, &lifted, by).map(|()| by.length()),
+                });
+            }
+        }
+        return;
     }
 
     // Drag preview and drop.

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::Effects;
 use super::damage::take_out;
-use super::movement::{come_down, movable, plan_force_jump};
+use super::movement::{come_down, movable, plan_force_jump, plan_lift};
 use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::rules::doors::{ACTIVATE_REACH, is_shut};
@@ -99,6 +99,7 @@ pub(super) fn use_power(
         Trick(Vec<(Entity, String)>),
         Blocked,
         Door(usize, String, bool),
+        Lift(Vec<(Entity, String)>, Vec2),
     }
     // Block: "If a Force user is attacked with the Force, they can block the enemy action if
     // they expend 2 Force Points themselves" — an enemy its side has made ready.
@@ -228,6 +229,30 @@ pub(super) fn use_power(
                 die,
                 allowance: allowance(f.figure.profile.move_inches, None) * enhance,
             }
+        }
+        ForcePower::Lift { .. } if phase != TurnPhase::Movement => {
+            return Err(
+                "Lift carries figures at the user's movement speed: use it in the Movement phase"
+                    .into(),
+            );
+        }
+        ForcePower::Lift { targets, by } => {
+            let mut chosen = Vec::new();
+            for t in targets {
+                chosen.push(board.fighting(t)?);
+            }
+            let by = Vec2::new(by.0, by.1);
+            plan_lift(&board, u, &chosen, by)?;
+            // An enemy ready to Block is not lifted.
+            blocked.extend(chosen.iter().copied().filter(|&j| blocks(j)));
+            Effect::Lift(
+                chosen
+                    .iter()
+                    .filter(|j| !blocked.contains(j))
+                    .map(|&j| (board.figs[j].entity, board.figs[j].figure.name.clone()))
+                    .collect(),
+                by,
+            )
         }
         ForcePower::Activate { door } => {
             let k = board.table.door(door)?;
@@ -426,7 +451,8 @@ pub(super) fn use_power(
             | Effect::Throw { .. }
             | Effect::Trick(_)
             | Effect::Blocked
-            | Effect::Door(..) => {}
+            | Effect::Door(..)
+            | Effect::Lift(..) => {}
         }
     }
     if let Effect::Throw { moves, pull, roll } = &effect {
@@ -456,6 +482,26 @@ pub(super) fn use_power(
                 "{name} {} (1 FP, 2D6 {roll}\"): {}",
                 if *pull { "pulls" } else { "pushes" },
                 told.join("; ")
+            ),
+        );
+    }
+    if let Effect::Lift(lifted, by) = &effect {
+        for (e, _) in lifted {
+            if let Ok(mut v) = game.figures.get_mut(*e) {
+                v.3.0 += *by;
+                v.4.hidden = false;
+            }
+        }
+        out.log.push(
+            turn,
+            format!(
+                "{name} lifts {} {:.1}\" (Lift, 1 FP)",
+                lifted
+                    .iter()
+                    .map(|(_, n)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                by.length()
             ),
         );
     }

@@ -24,7 +24,7 @@ use bevy::prelude::*;
 
 pub use damage::apply_fire_result;
 pub use melee::pending_melee;
-pub use movement::{MovePlan, plan_force_jump, plan_step};
+pub use movement::{MovePlan, plan_force_jump, plan_lift, plan_step};
 pub use orders::{
     face_down, group_in_cover, in_command, situation, turn_over_command, turning_over_side,
 };

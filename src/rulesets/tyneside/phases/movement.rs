@@ -245,6 +245,81 @@ pub fn clear_landing(board: &Board, i: usize, p: Vec2) -> Result<(), String> {
     Ok(())
 }
 
+/// Checks a Lift by figure `u` of the figures `targets` (board indices), carried together by
+/// `by` inches: each is a figure on foot `u` sees within 24", no more of them than `u`'s
+/// Force points ("up to (current Force level) mass units"), the carry no longer than `u`'s
+/// walk ("move at users movement speed"; half as long again if enhanced), and each comes down
+/// on the table, clear of impassable ground, gaps and every base (the others' where they end).
+///
+/// Errors: the rule the lift breaks.
+pub fn plan_lift(board: &Board, u: usize, targets: &[usize], by: Vec2) -> Result<(), String> {
+    use crate::rules::terrain::TerrainProperty;
+    use crate::rulesets::tyneside::rules::force::{ENHANCE, PUSH_RANGE};
+    let f = &board.figs[u];
+    let level = f.cond.force_points as usize;
+    if targets.is_empty() || targets.len() > level {
+        return Err(format!(
+            "Lift: \"up to (current Force level) mass units\" — 1 to {level} figures for {}",
+            f.figure.name
+        ));
+    }
+    let speed = allowance(board.walk(u), None) * if f.act.enhanced { ENHANCE } else { 1.0 };
+    if by.length() > speed + 1e-3 {
+        return Err(format!(
+            "Lift: \"move at users movement speed\" — {:.1}\" is more than {}'s {speed:.1}\"",
+            by.length(),
+            f.figure.name
+        ));
+    }
+    let size = board.table.size;
+    for (n, &j) in targets.iter().enumerate() {
+        let t = &board.figs[j];
+        if j == u || targets[..n].contains(&j) {
+            return Err(format!(
+                "Lift: each figure once, and not {} himself",
+                f.figure.name
+            ));
+        }
+        if board.vehicle(j).is_some() {
+            return Err(format!("Lift: {} is no man-size mass unit", t.figure.name));
+        }
+        if board.gap(u, j) > PUSH_RANGE + 1e-3 || !board.sees(u, j) {
+            return Err(format!(
+                "Lift: the user must see each figure within 24\" — not {}",
+                t.figure.name
+            ));
+        }
+        let (p, r) = (t.pos + by, t.figure.base);
+        if p.x < r || p.y < r || p.x > size.x - r || p.y > size.y - r {
+            return Err(format!("{} would come down off the table", t.figure.name));
+        }
+        if let Some(piece) = board.table.terrain.iter().find(|piece| {
+            (piece.has(TerrainProperty::Impassable) || piece.has(TerrainProperty::Gap))
+                && (piece.shape.contains(p) || piece.shape.distance_to(p) < r - 0.01)
+        }) {
+            return Err(format!(
+                "{} cannot come down in '{}' (impassable or a gap)",
+                t.figure.name, piece.id
+            ));
+        }
+        let clash = (0..board.figs.len()).filter(|&k| k != j).find(|&k| {
+            let at = if targets.contains(&k) {
+                board.figs[k].pos + by
+            } else {
+                board.figs[k].pos
+            };
+            p.distance(at) < r + board.figs[k].figure.base - 0.01
+        });
+        if let Some(k) = clash {
+            return Err(format!(
+                "{} would come down on {}'s base",
+                t.figure.name, board.figs[k].figure.name
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Where figure `i` comes down when it leaps (a Force jump, a flight) for `to` with `reach`
 /// inches: at `to` if it reaches, else as far along the line as the reach and the ground
 /// allow ([`clear_landing`]); where it stands if nowhere on the line is clear.

@@ -65,6 +65,17 @@ pub enum ForcePower {
         /// The figures' ids.
         targets: Vec<String>,
     },
+    /// "Lift: User may lift up to (current Force level) mass units and move at users movement
+    /// speed. (NB: Mass units are normally man size items, or any size required by the
+    /// scenario)". Ruling (docs/rules/tyneside.md): up to the user's Force points in figures on
+    /// foot (one unit each) it sees within 24", carried through the air together by one
+    /// move of at most the user's walk. (Movement)
+    Lift {
+        /// The figures' ids.
+        targets: Vec<String>,
+        /// How far each is carried, inches (x, y).
+        by: (f32, f32),
+    },
     /// "Activate: Switch switches, activate door mechanisms etc., or deactivate them." Ruling
     /// (docs/rules/tyneside.md): opens a shut door, or shuts an open one, within 24" of the
     /// user. (Movement or Shoot/Act)

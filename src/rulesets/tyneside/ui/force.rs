@@ -171,6 +171,9 @@ pub(super) fn actions(
         }
     });
     push_pull(ui, board, i, &power, out);
+    if phase == TurnPhase::Movement {
+        lift(ui, board, i, pointer);
+    }
     mind_trick(ui, board, i, &power, out);
     activate(ui, board, i, &power, out);
     if phase != TurnPhase::Action {
@@ -319,4 +322,62 @@ fn activate(
             out.push(power(ForcePower::Activate { door }));
         }
     }
+}
+
+/// Lift: tick up to the user's Force points in figures on foot it sees within 24", then drag
+/// one of them: all are carried by that move, up to the user's walk (tyneside-skirmish.txt,
+/// Jedi powers, Lift).
+fn lift(ui: &mut egui::Ui, board: &Board, i: usize, pointer: &mut PointerState) {
+    use crate::rulesets::tyneside::rules::force::PUSH_RANGE;
+    let f = &board.figs[i];
+    let view_from = board.viewpoint(i);
+    let reachable: Vec<usize> = (0..board.figs.len())
+        .filter(|&t| {
+            t != i
+                && board.vehicle(t).is_none()
+                && board.gap(i, t) <= PUSH_RANGE
+                && board.sees_from(&view_from, i, t)
+        })
+        .collect();
+    if reachable.is_empty() {
+        return;
+    }
+    let key = egui::Id::new(("lift", &f.figure.id));
+    let mut ticked: Vec<String> = ui.data_mut(|d| d.get_temp(key).unwrap_or_default());
+    egui::CollapsingHeader::new(format!(
+        "Lift… (up to {} figures, at his movement speed)",
+        f.cond.force_points
+    ))
+    .id_salt(key)
+    .show(ui, |ui| {
+        for &t in &reachable {
+            let id = board.figs[t].figure.id.clone();
+            let mut on = ticked.contains(&id);
+            let label = format!("{} ({:.1}\")", board.figs[t].figure.name, board.gap(i, t));
+            if ui.checkbox(&mut on, label).changed() {
+                ticked.retain(|x| *x != id);
+                if on {
+                    ticked.push(id);
+                }
+            }
+        }
+        let lifting = pointer.lift.is_some();
+        let label = if lifting {
+            "Lifting: drag one of them… (Esc cancels)"
+        } else {
+            "Lift: then drag one of them"
+        };
+        if ui
+            .add_enabled(!ticked.is_empty() || lifting, egui::Button::new(label))
+            .on_hover_text("\"User may lift up to (current Force level) mass units and move at users movement speed\": the ticked figures are carried through the air together")
+            .clicked()
+        {
+            pointer.lift = if lifting {
+                None
+            } else {
+                Some((f.figure.id.clone(), ticked.clone()))
+            };
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(key, ticked));
 }
