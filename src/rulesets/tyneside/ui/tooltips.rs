@@ -15,6 +15,10 @@ pub fn show(
     let mut lines: Vec<(String, egui::Color32)> = Vec::new();
     if let Some(p) = &preview.0 {
         match &p.verdict {
+            Ok(cost) if pointer.lift.is_some() => lines.push((
+                format!("Lift: carried {cost:.1}\" (at most the user's walk), 1 FP"),
+                egui::Color32::LIGHT_GREEN,
+            )),
             Ok(cost) if pointer.fly => lines.push((
                 format!("Fly: {cost:.1}\" (R2D2 up to 24\"; a jet pack 12 x D6\")"),
                 egui::Color32::LIGHT_GREEN,
