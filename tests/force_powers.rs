@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use holotable::engine::ruleset::Headless;
 use holotable::rulesets::tyneside::commands::Command;
 use holotable::rulesets::tyneside::components::Status;
 use holotable::rulesets::tyneside::rules::force::ForcePower;
@@ -359,7 +360,10 @@ fn lift_carries_up_to_force_level_figures_at_the_users_speed() {
         },
     };
     let why = refused(&mut s, lift(&["s1", "s2"], (0.0, 6.0)));
-    assert!(why.contains("move at users movement speed"), "6\" of a 5\" walk: {why}");
+    assert!(
+        why.contains("move at users movement speed"),
+        "6\" of a 5\" walk: {why}"
+    );
     let why = refused(&mut s, lift(&["s2"], (0.0, -2.0)));
     assert!(why.contains("come down on"), "onto s1: {why}");
     let fp = fig(&mut s, "ben").force_points;
@@ -368,5 +372,49 @@ fn lift_carries_up_to_force_level_figures_at_the_users_speed() {
     assert_eq!(fig(&mut s, "s1").position, (13.0, 12.0));
     assert_eq!(fig(&mut s, "s2").position, (13.0, 14.0));
     assert_eq!(fig(&mut s, "ben").force_points, fp - 1);
-    assert!(events(&mut s).contains("lifts Stormtrooper"), "{}", events(&mut s));
+    assert!(
+        events(&mut s).contains("lifts Stormtrooper"),
+        "{}",
+        events(&mut s)
+    );
+}
+
+/// Darth Vader run by the rules, 13" from Luke and a Rebel trooper a person plays.
+const VADER_SOLO: &str = r#"(
+    name: "Vader",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "L", name: "Luke", order: Stand, figures: [
+                (id: "luke", profile: "Luke Skywalker", at: (10.0, 10.0), hero: true),
+                (id: "r1", profile: "Basic trooper", at: (10.0, 14.0)),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, control: Rules, groups: [
+            (id: "V", name: "Vader", order: Stand, figures: [(id: "darth", profile: "Darth Vader", at: (23.0, 10.0), hero: true)]),
+        ]),
+    ],
+)"#;
+
+#[test]
+fn the_rules_side_uses_the_force_by_the_solo_rules() {
+    // Vader is made ready (rule 1) and strikes the nearest enemy he sees with lightning (6).
+    let mut s = session_from(VADER_SOLO, &[]);
+    s.play_script(Some("[EndPhase, EndActivation]"), "script")
+        .unwrap();
+    let ev = events(&mut s);
+    assert!(ev.contains("Darth Vader is ready to Deflect"), "{ev}");
+    assert!(
+        ev.contains("Darth Vader strikes Luke Skywalker with Force lightning (1 FP)"),
+        "{ev}"
+    );
+    // At his last Force point he jumps away from the nearest threat instead (rule 2): D6 3.
+    let mut s = session_from(VADER_SOLO, &[3]);
+    set_condition(&mut s, "darth", |c| c.force_points = 1);
+    s.play_script(Some("[EndPhase, EndActivation]"), "script")
+        .unwrap();
+    let ev = events(&mut s);
+    assert!(ev.contains("Darth Vader Force-jumps"), "{ev}");
+    assert!(fig(&mut s, "darth").position.0 > 23.0, "away from Luke");
 }

@@ -4,8 +4,9 @@
 //! out: Attack runs at the nearest enemy, Advance moves at it (or at an objective if none is in
 //! sight) and halts 5" short, Move goes the same way, Stand stays, Retreat and Rout run away.
 //! In the Shoot/Act phase a group fights if it is in contact, else shoots at the nearest enemy
-//! group it can. Its Force users are kept ready to Deflect, Swipe and Block (solo rules for
-//! Force users, 1). Every action goes through the command pipeline, so the rules refuse whatever
+//! group it can. Its Force users follow the solo rules for Force users: kept ready to
+//! Deflect, Swipe and Block (1), a last point spent on a Force jump away (2), Push for a
+//! friendly group losing its fire fight (3), and lightning by the Dark Side (6). Every action goes through the command pipeline, so the rules refuse whatever
 //! an order forbids, exactly as for a person.
 
 use bevy::prelude::*;
@@ -13,13 +14,15 @@ use bevy::prelude::*;
 use super::Tyneside;
 use super::board::{Board, Game, GameView};
 use super::commands::Command;
+use super::components::Group;
 use super::input::side_to_act;
 use super::phases::melee::melee_pairs;
 use super::phases::movement::{group_movers, movable, plan_group, plan_step};
 use super::phases::{sabre_can_cut, situation};
+use super::rules::force::{ForcePower, PUSH_RANGE};
 use super::rules::orders::{Order, allowance_left};
 use super::rules::profile::Ability;
-use super::rules::random_movement::{Reaction, score};
+use super::rules::random_movement::{Reaction, SUPPORT_NEAR, score};
 use super::rules::vehicles::{EXPLOSIVE_REACH, WRECK_BLAST};
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::pipeline::{CommandOutcome, process};
@@ -57,6 +60,8 @@ enum Plan {
         centre: Vec2,
         /// Whether a vehicle is among its figures (it turns 45° at most).
         has_vehicle: bool,
+        /// Force jumps away of its Force users down to their last point.
+        jumps: Vec<Command>,
     },
     /// Shoot/Act of `group`: whether it has a close combat to fight (or a walker to cut),
     /// its figures' shots and throws at enemy walkers, else enemy groups nearest first.
@@ -64,6 +69,7 @@ enum Plan {
         group: String,
         in_contact: bool,
         against_walkers: Vec<Command>,
+        force: Vec<Command>,
         targets: Vec<String>,
     },
 }
@@ -102,8 +108,16 @@ fn observe(
                         f.figure.has(Ability::ForceUser)
                             && 2 * f.cond.force_points <= f.figure.profile.force_points
                     });
+                    // "(2): If at 1 Force point, the figure will use the last point to Force
+                    // jump away from the nearest threat": Retreat, the order that lets it.
+                    let last_point = board.members(&g.id).iter().any(|&m| {
+                        let f = &board.figs[m];
+                        f.figure.has(Ability::ForceUser) && f.cond.force_points == 1
+                    });
                     let order = if tired && s.no_enemy_in_sight {
                         Order::Stand
+                    } else if last_point && !s.no_enemy_in_sight {
+                        Order::Retreat
                     } else {
                         Reaction::of(score(&s)).order(s.in_cover)
                     };
@@ -170,6 +184,7 @@ fn observe(
                 })
                 .fold(0.0, f32::max);
             Some(Plan::Move {
+                jumps: jumps_away(&board, &members),
                 has_vehicle: members.iter().any(|&m| board.vehicle(m).is_some()),
                 group,
                 order,
@@ -205,6 +220,7 @@ fn observe(
                 in_contact: !melee_pairs(&board, &group).is_empty()
                     || sabre_can_cut(&board, &group),
                 against_walkers: against_walkers(&board, &members),
+                force: force_attacks(&board, &view.all_groups(), &members),
                 group,
                 targets: targets.into_iter().map(|(_, g)| g).collect(),
             })
@@ -238,6 +254,107 @@ fn against_walkers(board: &Board, members: &[usize]) -> Vec<Command> {
             && (WRECK_BLAST..=EXPLOSIVE_REACH).contains(&board.gap(m, v))
         {
             out.push(Command::Explosive { figure, vehicle });
+        }
+    }
+    out
+}
+
+/// Solo rules for Force users, "(2): If at 1 Force point, the figure will use the last point
+/// to Force jump away from the nearest threat": straight away from the nearest enemy it sees,
+/// as far as a level-1 jump may reach on a middling roll (3").
+fn jumps_away(board: &Board, members: &[usize]) -> Vec<Command> {
+    members
+        .iter()
+        .filter_map(|&m| {
+            let f = &board.figs[m];
+            if !f.figure.has(Ability::ForceUser) || f.cond.force_points != 1 {
+                return None;
+            }
+            let view = board.viewpoint(m);
+            let threat = board
+                .foes_of(m)
+                .into_iter()
+                .filter(|&e| board.sees_from(&view, m, e))
+                .min_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)))?;
+            let away = (f.pos - board.figs[threat].pos).normalize_or_zero();
+            let to = f.pos + away * 3.0;
+            Some(Command::Force {
+                figure: f.figure.id.clone(),
+                power: ForcePower::ForceJump { to: (to.x, to.y) },
+            })
+        })
+        .collect()
+}
+
+/// The Force attacks of `members` in the Shoot/Act phase, by the solo rules for Force users:
+/// "(3): If a friendly group within 12" is losing a firefight, use Push to throw the nearest
+/// enemy to that group back" (a group is losing when more enemy figures fired at it last turn
+/// than it has figures: the Random movement table's "Under fire from greater numbers"); "(6):
+/// Use other Force actions as you deem appropriate" (Holotable: a Dark Side user strikes the
+/// nearest enemy it sees within 24" with Force lightning). A user keeps its last point for
+/// rule (2), and uses nothing on a walker.
+fn force_attacks(board: &Board, groups: &[&Group], members: &[usize]) -> Vec<Command> {
+    let mut out = Vec::new();
+    for &m in members {
+        let f = &board.figs[m];
+        if !f.figure.has(Ability::ForceUser) || f.cond.force_points < 2 {
+            continue;
+        }
+        let view = board.viewpoint(m);
+        let seen = |e: usize| {
+            board.vehicle(e).is_none()
+                && board.gap(m, e) <= PUSH_RANGE
+                && board.sees_from(&view, m, e)
+        };
+        let id = f.figure.id.clone();
+        if f.figure.has(Ability::DarkSide) {
+            if let Some(t) = board
+                .foes_of(m)
+                .into_iter()
+                .filter(|&e| seen(e))
+                .min_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)))
+            {
+                out.push(Command::Force {
+                    figure: id,
+                    power: ForcePower::Lightning {
+                        target: board.figs[t].figure.id.clone(),
+                    },
+                });
+            }
+            continue;
+        }
+        let losing = groups.iter().find(|g| {
+            g.side == f.figure.side
+                && g.fire_last_turn as usize > board.members(&g.id).len()
+                && board
+                    .members(&g.id)
+                    .iter()
+                    .any(|&k| board.gap(m, k) <= SUPPORT_NEAR)
+        });
+        if let Some(g) = losing {
+            let friends = board.members(&g.id);
+            let nearest = board
+                .foes_of(m)
+                .into_iter()
+                .filter(|&e| seen(e))
+                .min_by(|&a, &b| {
+                    let d = |e: usize| {
+                        friends
+                            .iter()
+                            .map(|&k| board.gap(k, e))
+                            .fold(f32::MAX, f32::min)
+                    };
+                    d(a).total_cmp(&d(b))
+                });
+            if let Some(t) = nearest {
+                out.push(Command::Force {
+                    figure: id,
+                    power: ForcePower::Push {
+                        targets: vec![board.figs[t].figure.id.clone()],
+                        pull: false,
+                    },
+                });
+            }
         }
     }
     out
@@ -335,7 +452,11 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
             reach,
             centre,
             has_vehicle,
+            jumps,
         } => {
+            for c in jumps {
+                send(world, c);
+            }
             if let Some(d) = dir {
                 let turn = world.resource::<TurnState>().turn;
                 let mut intents = world.get_resource_or_insert_with(Intents::default);
@@ -433,9 +554,10 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
             group,
             in_contact,
             against_walkers,
+            force,
             targets,
         } => {
-            for c in against_walkers {
+            for c in against_walkers.into_iter().chain(force) {
                 send(world, c);
             }
             let still_active = |world: &World| {
