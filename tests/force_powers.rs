@@ -418,3 +418,46 @@ fn the_rules_side_uses_the_force_by_the_solo_rules() {
     assert!(ev.contains("Darth Vader Force-jumps"), "{ev}");
     assert!(fig(&mut s, "darth").position.0 > 23.0, "away from Luke");
 }
+
+#[test]
+fn a_ready_light_sabre_user_deflects_a_hero_shot_back_at_the_hero() {
+    // Boba Fett (8 at point blank) hero-shoots Luke (defence 8): Equal, D8 8 is a wound. Luke,
+    // ready, deflects it back at Boba with his bracketed 8 against Boba's 8: D8 8, a wound.
+    let src = r#"(
+    name: "Hunter",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "L", name: "Luke", order: Stand, figures: [(id: "luke", profile: "Luke Skywalker", at: (10.0, 10.0), hero: true)]),
+        ]),
+        (id: "hunters", name: "Hunters", groups: [
+            (id: "B", name: "Boba", order: Stand, figures: [(id: "boba", profile: "Boba Fett", at: (15.5, 10.0), hero: true)]),
+        ]),
+    ],
+)"#;
+    let mut s = session_from(src, &[8, 8]);
+    ok(
+        &mut s,
+        Command::Ready {
+            figure: "luke".into(),
+            ready: true,
+        },
+    );
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    while s.phase() == "Movement" {
+        ok(&mut s, Command::EndActivation);
+    }
+    ok(
+        &mut s,
+        Command::HeroShot {
+            hero: "boba".into(),
+            target: "luke".into(),
+        },
+    );
+    let ev = events(&mut s);
+    assert!(ev.contains("stopped by the Force"), "{ev}");
+    assert_eq!(fig(&mut s, "luke").wounds, 0);
+    assert_eq!(fig(&mut s, "boba").wounds, 1, "{ev}");
+}

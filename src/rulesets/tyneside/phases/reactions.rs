@@ -1,8 +1,8 @@
-//! Force reactions in another side's fire fight (tyneside-skirmish.txt, Jedi powers): a Force
-//! user its side has made ready stops a hit with Defend/Deflect (a light sabre user, for
-//! itself or a figure within 2", sending the shot back) or Swipe (one without, for itself,
-//! under point-blank fire from a group of firepower 5 or more). Rulings in
-//! docs/rules/tyneside.md, Jedi powers.
+//! Force reactions in another side's fire fight or hero shot (tyneside-skirmish.txt, Jedi
+//! powers): a Force user its side has made ready stops a hit with Defend/Deflect (a light
+//! sabre user, for itself or a figure within 2", sending the shot back) or Swipe (one
+//! without, for itself, under point-blank fire from a group of firepower 5 or more). Rulings
+//! in docs/rules/tyneside.md, Jedi powers.
 
 use bevy::prelude::*;
 
@@ -263,6 +263,78 @@ pub(super) fn tell(
             }
         })
         .collect()
+}
+
+/// The ready Force user that would stop a hit of hero `h`'s shot at `t` (from `band`, with
+/// firepower `fp`), if any, the side `acting_side` shooting: a light sabre user that is `t`
+/// or a friend within 2" of it (Defend/Deflect, the shot going back at the hero), or `t`
+/// itself without a sabre under a point-blank shot of firepower 5 or more (Swipe). The
+/// nearest to `t` reacts. Its `stopped` is filled in by [`stop_hero_shot`].
+///
+/// tyneside-skirmish.txt, Jedi powers: "Light Saber users may stop a hit on themselves or
+/// another figure within 2" and deflect the shot back"; "Swipe: A Force user under fire at
+/// Point blank range from a group with Firepower 5 or more may Swipe their enemy's weapon to
+/// one side, and so miss!" (a hero shooting alone counts as his own group).
+pub(super) fn guard_hero_shot(
+    board: &Board,
+    h: usize,
+    t: usize,
+    (band, fp): (RangeBand, f32),
+    acting_side: usize,
+) -> Option<Told> {
+    let side = board.figs[t].figure.side;
+    let sabre = |u: usize| {
+        let f = &board.figs[u];
+        f.figure.has(Ability::Lightsaber) && f.figure.profile.deflect.is_some()
+    };
+    let u = (0..board.figs.len())
+        .filter(|&u| {
+            board.figs[u].figure.side == side && side != acting_side && can_react(board, u)
+        })
+        .filter(|&u| {
+            if sabre(u) {
+                u == t || board.gap(u, t) <= DEFLECT_REACH + 1e-3
+            } else {
+                u == t && band == RangeBand::PointBlank && fp >= SWIPE_FIREPOWER
+            }
+        })
+        .min_by(|&a, &b| board.gap(t, a).total_cmp(&board.gap(t, b)))?;
+    let f = &board.figs[u];
+    let back = sabre(u).then(|| {
+        let hf = &board.figs[h];
+        let back_band = board.band(h, u).unwrap_or(band);
+        let bracketed = f.figure.profile.deflect.map_or(0, |d| d.at(back_band)) as f32;
+        let fp = wounded_value(bracketed, f.wounded());
+        let value = board.firepower_at(h, back_band);
+        Returned {
+            target: hf.entity,
+            hero: hf.figure.hero,
+            name: hf.figure.name.clone(),
+            row: hero_shot_row(fp, value),
+            cover: board.in_cover(h, f.pos),
+            armoured: hf.figure.armoured,
+            fp,
+            value,
+            band: back_band,
+        }
+    });
+    Some(Told {
+        user: f.entity,
+        name: f.figure.name.clone(),
+        saved: board.figs[t].figure.name.clone(),
+        stopped: FireResult::NoEffect,
+        deflects: sabre(u),
+        back,
+    })
+}
+
+/// Stops a hero shot's `result` with `guard` ([`guard_hero_shot`]): the reaction to carry out
+/// ([`finish`]) if there was a hit to stop.
+pub(super) fn stop_hero_shot(guard: Option<Told>, result: &mut FireResult) -> Option<Told> {
+    let mut told = guard.filter(|_| *result != FireResult::NoEffect)?;
+    told.stopped = *result;
+    *result = FireResult::NoEffect;
+    Some(told)
 }
 
 /// Pays each reaction's Force point, logs it, and throws and applies Deflect's shots back.

@@ -492,6 +492,7 @@ pub(super) fn hero_shot(
         tf.figure.armoured,
         tf.group.to_string(),
     );
+    let guard = super::reactions::guard_hero_shot(&board, h, t, (band, hero_fp), hf.figure.side);
     drop(board);
     let die = out
         .dice
@@ -508,17 +509,26 @@ pub(super) fn hero_shot(
             g.fire_this_turn += 1;
         }
     }
-    let result = fire_result(row, die, cover, 0, armoured);
+    let mut result = fire_result(row, die, cover, 0, armoured);
     out.dice.note_outcome(result.to_string());
+    let seen = result;
+    let told = super::reactions::stop_hero_shot(guard, &mut result);
     if let Ok(mut f) = game.figures.get_mut(he) {
         f.5.hero_shot = true;
         f.4.hidden = false;
     }
     if let Ok(mut f) = game.figures.get_mut(te) {
         let what = apply_fire_result(&mut f.4, thero, result, turn);
-        out.log.push(turn, format!("{hero_name} shoots {tname}: {target_value:.1} against {hero_fp:.1}, {row}; D8 {die} -> {result}: {what}"));
+        out.log.push(
+            turn,
+            if told.is_some() {
+                format!("{hero_name} shoots {tname}: {target_value:.1} against {hero_fp:.1}, {row}; D8 {die} -> {seen}, stopped by the Force")
+            } else {
+                format!("{hero_name} shoots {tname}: {target_value:.1} against {hero_fp:.1}, {row}; D8 {die} -> {result}: {what}")
+            },
+        );
     }
-    Ok(())
+    super::reactions::finish(game, out, told.into_iter().collect())
 }
 
 /// A grenade: tyneside-skirmish.txt, Engaging vehicles, "explosives … may be thrown as
