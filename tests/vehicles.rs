@@ -353,3 +353,14 @@ fn a_light_sabre_in_base_contact_cuts_a_walker_down() {
         events(&mut s)
     );
 }
+
+#[test]
+fn a_walker_on_retreat_orders_goes_backwards_only() {
+    let far = r#"(id: "r1", profile: "Basic trooper", at: (70.0, 2.0)),"#;
+    let mut s = session_from(&field(far, ["Stand", "Retreat", "Stand"]), &[]);
+    to_movement(&mut s);
+    let why = refused(&mut s, mv("atst", 14.0, 20.0));
+    assert!(why.contains("Retreat backwards at 6"), "forwards: {why}");
+    ok(&mut s, mv("atst", 5.0, 20.0));
+    assert!(fig(&mut s, "atst").facing.abs() < 0.1, "it keeps its face");
+}

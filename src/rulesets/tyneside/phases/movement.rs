@@ -110,13 +110,18 @@ pub fn plan_step(
     };
     let leg = match board.vehicle(i) {
         None => None,
-        Some(Vehicle::Walker) => Some(walker_leg(
-            now,
-            f.pos,
-            to,
-            used - f.act.moved,
-            board.walk(i),
-        )?),
+        Some(Vehicle::Walker) => {
+            let leg = walker_leg(now, f.pos, to, used - f.act.moved, board.walk(i))?;
+            // Vehicle rules: "They Retreat backwards at 6"" — on Retreat or Rout orders a
+            // walker goes backwards only.
+            if matches!(order, Order::Retreat | Order::Rout) && !leg.backwards && to != f.pos {
+                return Err(format!(
+                    "Vehicle rules: walkers \"Retreat backwards at 6\"\" — {} is on {order} orders",
+                    f.figure.name
+                ));
+            }
+            Some(leg)
+        }
         Some(Vehicle::JetBike) => {
             let extra = used - f.act.moved - cost.length;
             Some(jet_bike_leg(now, f.pos, to, extra)?)
