@@ -464,6 +464,14 @@ impl GameView<'_, '_> {
 }
 
 impl Game<'_, '_> {
+    /// The side of the group acting now, if any.
+    pub fn active_side(&self) -> Option<usize> {
+        self.turn
+            .active_group()
+            .and_then(|g| self.group(g))
+            .map(|g| g.side)
+    }
+
     /// A read-out of every figure still fighting.
     pub fn board(&self) -> Board<'_> {
         build_board(&self.table, self.turn.turn, self.figures.iter())

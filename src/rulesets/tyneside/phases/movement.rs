@@ -635,11 +635,7 @@ pub(super) fn apply(
                 super::force::use_power(&mut game, &mut out, figure, power, TurnPhase::Movement)
             }
             Command::Ready { figure, ready } => {
-                let side = game
-                    .turn
-                    .active_group()
-                    .and_then(|g| game.group(g))
-                    .map(|g| g.side);
+                let side = game.active_side();
                 super::force::make_ready(&mut game, &mut out, figure, *ready, side)
             }
             Command::EndActivation => run(&mut out, |out| {

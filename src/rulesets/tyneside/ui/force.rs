@@ -15,6 +15,41 @@ use crate::rulesets::tyneside::rules::force::{
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::turn::TurnPhase;
 
+/// A collapsing list of the figures `candidates` (board indices, seen from figure `i`) to
+/// tick under `title`, kept in egui's memory under `key`; `buttons` draws what acts on the
+/// ticked figures' ids.
+fn tick_list(
+    ui: &mut egui::Ui,
+    (board, i): (&Board, usize),
+    key: &str,
+    title: String,
+    candidates: &[usize],
+    buttons: impl FnOnce(&mut egui::Ui, &mut Vec<String>),
+) {
+    if candidates.is_empty() {
+        return;
+    }
+    let key = egui::Id::new((key, &board.figs[i].figure.id));
+    let mut ticked: Vec<String> = ui.data_mut(|d| d.get_temp(key).unwrap_or_default());
+    egui::CollapsingHeader::new(title)
+        .id_salt(key)
+        .show(ui, |ui| {
+            for &t in candidates {
+                let id = board.figs[t].figure.id.clone();
+                let mut on = ticked.contains(&id);
+                let label = format!("{} ({:.1}\")", board.figs[t].figure.name, board.gap(i, t));
+                if ui.checkbox(&mut on, label).changed() {
+                    ticked.retain(|x| *x != id);
+                    if on {
+                        ticked.push(id);
+                    }
+                }
+            }
+            buttons(ui, &mut ticked);
+        });
+    ui.data_mut(|d| d.insert_temp(key, ticked));
+}
+
 /// Push/pull: tick up to the user's Force points in figures it sees within 24", then push
 /// them away or pull them in (tyneside-skirmish.txt, Jedi powers, Push/pull).
 fn push_pull(
@@ -30,46 +65,32 @@ fn push_pull(
     let reachable: Vec<usize> = (0..board.figs.len())
         .filter(|&t| t != i && board.gap(i, t) <= PUSH_RANGE && board.sees_from(&view_from, i, t))
         .collect();
-    if reachable.is_empty() {
-        return;
-    }
-    let key = egui::Id::new(("push-pull", &f.figure.id));
-    let mut ticked: Vec<String> = ui.data_mut(|d| d.get_temp(key).unwrap_or_default());
-    egui::CollapsingHeader::new(format!(
-        "Push/pull… (up to {} figures, 2D6\")",
-        f.cond.force_points
-    ))
-    .id_salt(key)
-    .show(ui, |ui| {
-        for &t in &reachable {
-            let id = board.figs[t].figure.id.clone();
-            let mut on = ticked.contains(&id);
-            let label = format!("{} ({:.1}\")", board.figs[t].figure.name, board.gap(i, t));
-            if ui.checkbox(&mut on, label).changed() {
-                ticked.retain(|x| *x != id);
-                if on {
-                    ticked.push(id);
+    let title = format!("Push/pull… (up to {} figures, 2D6\")", f.cond.force_points);
+    tick_list(
+        ui,
+        (board, i),
+        "push-pull",
+        title,
+        &reachable,
+        |ui, ticked| {
+            ui.horizontal(|ui| {
+                let any = !ticked.is_empty();
+                let hint = "\"figures are stunned for 3 turns if they hit a solid object\"";
+                for (label, pull) in [("Push away", false), ("Pull in", true)] {
+                    if ui
+                        .add_enabled(any, egui::Button::new(label))
+                        .on_hover_text(hint)
+                        .clicked()
+                    {
+                        out.push(power(ForcePower::Push {
+                            targets: std::mem::take(ticked),
+                            pull,
+                        }));
+                    }
                 }
-            }
-        }
-        ui.horizontal(|ui| {
-            let any = !ticked.is_empty();
-            let hint = "\"figures are stunned for 3 turns if they hit a solid object\"";
-            for (label, pull) in [("Push away", false), ("Pull in", true)] {
-                if ui
-                    .add_enabled(any, egui::Button::new(label))
-                    .on_hover_text(hint)
-                    .clicked()
-                {
-                    out.push(power(ForcePower::Push {
-                        targets: std::mem::take(&mut ticked),
-                        pull,
-                    }));
-                }
-            }
-        });
-    });
-    ui.data_mut(|d| d.insert_temp(key, ticked));
+            });
+        },
+    );
 }
 
 /// The Force actions figure `i` may take now, as buttons (tyneside-skirmish.txt, Jedi
@@ -255,38 +276,27 @@ fn mind_trick(
                 && board.sees_from(&view_from, i, t)
         })
         .collect();
-    if reachable.is_empty() {
-        return;
-    }
-    let key = egui::Id::new(("mind-trick", &f.figure.id));
-    let mut ticked: Vec<String> = ui.data_mut(|d| d.get_temp(key).unwrap_or_default());
-    egui::CollapsingHeader::new(format!(
+    let title = format!(
         "Mind trick… (up to {MIND_TRICK_MANY} within {MIND_TRICK_NEAR}\", or one within {MIND_TRICK_FAR}\")"
-    ))
-    .id_salt(key)
-    .show(ui, |ui| {
-        for &t in &reachable {
-            let id = board.figs[t].figure.id.clone();
-            let mut on = ticked.contains(&id);
-            let label = format!("{} ({:.1}\")", board.figs[t].figure.name, board.gap(i, t));
-            if ui.checkbox(&mut on, label).changed() {
-                ticked.retain(|x| *x != id);
-                if on {
-                    ticked.push(id);
-                }
-            }
-        }
-        if ui
+    );
+    tick_list(
+        ui,
+        (board, i),
+        "mind-trick",
+        title,
+        &reachable,
+        |ui, ticked| {
+            if ui
             .add_enabled(!ticked.is_empty(), egui::Button::new("Control them"))
             .on_hover_text("For the rest of this turn they do nothing of their own (no move, shot or fight) and take no notice of your side")
             .clicked()
         {
             out.push(power(ForcePower::MindTrick {
-                targets: std::mem::take(&mut ticked),
+                targets: std::mem::take(ticked),
             }));
         }
-    });
-    ui.data_mut(|d| d.insert_temp(key, ticked));
+        },
+    );
 }
 
 /// Activate: the doors within 24" of the user, to open (or shut) with the Force
@@ -339,28 +349,11 @@ fn lift(ui: &mut egui::Ui, board: &Board, i: usize, pointer: &mut PointerState) 
                 && board.sees_from(&view_from, i, t)
         })
         .collect();
-    if reachable.is_empty() {
-        return;
-    }
-    let key = egui::Id::new(("lift", &f.figure.id));
-    let mut ticked: Vec<String> = ui.data_mut(|d| d.get_temp(key).unwrap_or_default());
-    egui::CollapsingHeader::new(format!(
+    let title = format!(
         "Lift… (up to {} figures, at his movement speed)",
         f.cond.force_points
-    ))
-    .id_salt(key)
-    .show(ui, |ui| {
-        for &t in &reachable {
-            let id = board.figs[t].figure.id.clone();
-            let mut on = ticked.contains(&id);
-            let label = format!("{} ({:.1}\")", board.figs[t].figure.name, board.gap(i, t));
-            if ui.checkbox(&mut on, label).changed() {
-                ticked.retain(|x| *x != id);
-                if on {
-                    ticked.push(id);
-                }
-            }
-        }
+    );
+    tick_list(ui, (board, i), "lift", title, &reachable, |ui, ticked| {
         let lifting = pointer.lift.is_some();
         let label = if lifting {
             "Lifting: drag one of them… (Esc cancels)"
@@ -379,5 +372,4 @@ fn lift(ui: &mut egui::Ui, board: &Board, i: usize, pointer: &mut PointerState) 
             };
         }
     });
-    ui.data_mut(|d| d.insert_temp(key, ticked));
 }
