@@ -461,3 +461,40 @@ fn a_ready_light_sabre_user_deflects_a_hero_shot_back_at_the_hero() {
     assert_eq!(fig(&mut s, "luke").wounds, 0);
     assert_eq!(fig(&mut s, "boba").wounds, 1, "{ev}");
 }
+
+#[test]
+fn a_retreating_force_user_of_the_rules_pushes_an_enemy_in_its_way() {
+    // An Inquisitor, run by the rules on Retreat orders, falls back from Rebel troopers 4" to
+    // the east and finds a trooper 6" to his west in his way: he Pushes it (2D6: 2, 2) on.
+    let src = r#"(
+    name: "Way out",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Rebels", order: Stand, figures: [
+                (id: "r1", profile: "Basic trooper", at: (24.0, 20.0)),
+                (id: "r2", profile: "Basic trooper", at: (24.0, 22.0)),
+            ]),
+            (id: "W", name: "Blocker", order: Stand, figures: [
+                (id: "w", name: "Blocker", profile: "Basic trooper", at: (14.0, 20.0)),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, control: Rules, groups: [
+            (id: "K", name: "Inquisitor", order: Retreat, figures: [(id: "inq", profile: "Padawan/Inquisitor", at: (20.0, 20.0))]),
+        ]),
+    ],
+)"#;
+    let mut s = session_from(src, &[2, 2]);
+    s.play_script(Some("[EndPhase, EndActivation, EndActivation]"), "script")
+        .unwrap();
+    let ev = events(&mut s);
+    assert!(
+        ev.contains("Padawan/Inquisitor pushes (1 FP, 2D6 4\"): Blocker 4.0\""),
+        "{ev}"
+    );
+    assert!(
+        fig(&mut s, "w").position.0 < 17.0,
+        "thrown west, out of the way"
+    );
+}

@@ -6,7 +6,8 @@
 //! In the Shoot/Act phase a group fights if it is in contact, else shoots at the nearest enemy
 //! group it can. Its Force users follow the solo rules for Force users: kept ready to
 //! Deflect, Swipe and Block (1), a last point spent on a Force jump away (2), Push for a
-//! friendly group losing its fire fight (3), and lightning by the Dark Side (6). Every action goes through the command pipeline, so the rules refuse whatever
+//! friendly group losing its fire fight (3) and for an enemy in the way (4), and lightning by
+//! the Dark Side (6). Every action goes through the command pipeline, so the rules refuse whatever
 //! an order forbids, exactly as for a person.
 
 use bevy::prelude::*;
@@ -60,7 +61,8 @@ enum Plan {
         centre: Vec2,
         /// Whether a vehicle is among its figures (it turns 45° at most).
         has_vehicle: bool,
-        /// Force jumps away of its Force users down to their last point.
+        /// Force jumps away of its Force users down to their last point, and Pushes of
+        /// enemies in the way.
         jumps: Vec<Command>,
     },
     /// Shoot/Act of `group`: whether it has a close combat to fight (or a walker to cut),
@@ -183,8 +185,17 @@ fn observe(
                     left + run.unwrap_or(0.0)
                 })
                 .fold(0.0, f32::max);
+            // Only a retreat can find an enemy in its way: an advance heads for the nearest
+            // enemy it sees, so none stands nearer on its line.
+            let blockers = dir
+                .filter(|d| *d != Vec2::ZERO && matches!(order, Order::Retreat | Order::Rout))
+                .map(|d| pushes_out_of_the_way(&board, &members, centre, d, reach))
+                .unwrap_or_default();
             Some(Plan::Move {
-                jumps: jumps_away(&board, &members),
+                jumps: jumps_away(&board, &members)
+                    .into_iter()
+                    .chain(blockers)
+                    .collect(),
                 has_vehicle: members.iter().any(|&m| board.vehicle(m).is_some()),
                 group,
                 order,
@@ -284,6 +295,52 @@ fn jumps_away(board: &Board, members: &[usize]) -> Vec<Command> {
             })
         })
         .collect()
+}
+
+/// Solo rules for Force users, "(4): If an enemy force is blocking a move by the Force user,
+/// he will Push the enemy out of the way": a Force user of `members` with two points or more
+/// Pushes the nearest enemy it sees standing in the group's way (within 1" of the line from
+/// its centre `centre` along `dir`, no further than `reach` inches ahead): a retreat's way,
+/// since an advance heads for the nearest enemy itself.
+fn pushes_out_of_the_way(
+    board: &Board,
+    members: &[usize],
+    centre: Vec2,
+    dir: Vec2,
+    reach: f32,
+) -> Vec<Command> {
+    let mut out = Vec::new();
+    for &m in members {
+        let f = &board.figs[m];
+        if !f.figure.has(Ability::ForceUser) || f.cond.force_points < 2 {
+            continue;
+        }
+        let view = board.viewpoint(m);
+        let in_the_way = board
+            .foes_of(m)
+            .into_iter()
+            .filter(|&e| {
+                let off = board.figs[e].pos - centre;
+                let ahead = off.dot(dir);
+                board.vehicle(e).is_none()
+                    && ahead > 0.0
+                    && ahead <= reach
+                    && off.perp_dot(dir).abs() <= 1.0 + board.figs[e].figure.base
+                    && board.gap(m, e) <= PUSH_RANGE
+                    && board.sees_from(&view, m, e)
+            })
+            .min_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)));
+        if let Some(e) = in_the_way {
+            out.push(Command::Force {
+                figure: f.figure.id.clone(),
+                power: ForcePower::Push {
+                    targets: vec![board.figs[e].figure.id.clone()],
+                    pull: false,
+                },
+            });
+        }
+    }
+    out
 }
 
 /// The Force attacks of `members` in the Shoot/Act phase, by the solo rules for Force users:
