@@ -498,3 +498,66 @@ fn a_retreating_force_user_of_the_rules_pushes_an_enemy_in_its_way() {
         "thrown west, out of the way"
     );
 }
+
+/// Obi-Wan, run by the rules and starting hidden (the scenario's `hidden: true`), moves on
+/// three stormtroopers 2–3" off with an elite trooper among them, and a fourth guard 15" off.
+const PAST_GUARDS: &str = r#"(
+    name: "Past the guards",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "rebels", name: "Rebels", control: Rules, groups: [
+            (id: "O", name: "Obi-Wan", order: Move, figures: [
+                (id: "ben", profile: "Obi Wan Kenobi", at: (10.0, 10.0), hidden: true),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "E", name: "Guards", order: Stand, figures: [
+                (id: "s1", name: "Guard 1", profile: "Stormtrooper", at: (13.0, 10.0)),
+                (id: "s2", name: "Guard 2", profile: "Stormtrooper", at: (13.0, 12.0)),
+                (id: "s3", name: "Guard 3", profile: "Stormtrooper", at: (13.0, 8.0)),
+                (id: "s4", name: "Guard 4", profile: "Stormtrooper", at: (14.5, 10.0)),
+                (id: "elite", profile: "Elite trooper", at: (12.5, 15.0)),
+            ]),
+        ]),
+    ],
+)"#;
+
+/// Dice enough for the close combats Obi-Wan walks into.
+const MELEE_DICE: [u8; 8] = [6, 1, 6, 1, 6, 1, 6, 1];
+
+#[test]
+fn a_hiding_force_user_of_the_rules_mind_tricks_the_guards_it_gets_past() {
+    // Solo rule (5): hidden and moving, Obi-Wan tricks the three nearest stormtroopers within
+    // 5" (not the elite trooper: "Basic trooper, Stormtrooper only"), before his group moves.
+    let mut s = session_from(PAST_GUARDS, &MELEE_DICE);
+    assert!(fig(&mut s, "ben").hidden, "the scenario starts him hidden");
+    if let Err(e) = s.play_script(Some("[EndPhase, EndActivation]"), "script") {
+        panic!("{e}: {}", events(&mut s));
+    }
+    let ev = events(&mut s);
+    assert!(
+        ev.contains("Obi Wan Kenobi uses a Mind trick (1 FP): Guard 1, Guard 2, Guard 3"),
+        "{ev}"
+    );
+    // Seen, he is no longer getting past anyone stealthily: no trick.
+    let mut s = session_from(
+        &PAST_GUARDS.replace("hidden: true", "hidden: false"),
+        &MELEE_DICE,
+    );
+    if let Err(e) = s.play_script(Some("[EndPhase, EndActivation]"), "script") {
+        panic!("{e}: {}", events(&mut s));
+    }
+    let ev = events(&mut s);
+    assert!(!ev.contains("Mind trick"), "{ev}");
+    // On Attack orders he charges them: no stealth, no trick.
+    let mut s = session_from(
+        &PAST_GUARDS.replace("order: Move", "order: Attack"),
+        &[[3, 3].as_slice(), &MELEE_DICE].concat(),
+    );
+    if let Err(e) = s.play_script(Some("[EndPhase, EndActivation]"), "script") {
+        panic!("{e}: {}", events(&mut s));
+    }
+    let ev = events(&mut s);
+    assert!(!ev.contains("Mind trick"), "{ev}");
+}

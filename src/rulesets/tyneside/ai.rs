@@ -13,14 +13,16 @@
 use bevy::prelude::*;
 
 use super::Tyneside;
-use super::board::{Board, Game, GameView};
+use super::board::{Board, Game, GameView, HIDDEN_SEEN_WITHIN};
 use super::commands::Command;
 use super::components::Group;
 use super::input::side_to_act;
 use super::phases::melee::melee_pairs;
 use super::phases::movement::{group_movers, movable, plan_group, plan_step};
 use super::phases::{sabre_can_cut, situation};
-use super::rules::force::{ForcePower, PUSH_RANGE};
+use super::rules::force::{
+    ForcePower, MIND_TRICK_FAR, MIND_TRICK_MANY, MIND_TRICK_NEAR, PUSH_RANGE, mind_trickable,
+};
 use super::rules::orders::{Order, allowance_left};
 use super::rules::profile::Ability;
 use super::rules::random_movement::{Reaction, SUPPORT_NEAR, score};
@@ -61,8 +63,8 @@ enum Plan {
         centre: Vec2,
         /// Whether a vehicle is among its figures (it turns 45° at most).
         has_vehicle: bool,
-        /// Force jumps away of its Force users down to their last point, and Pushes of
-        /// enemies in the way.
+        /// Force jumps away of its Force users down to their last point, Pushes of enemies in
+        /// the way, and Mind tricks on guards a hiding user gets past.
         jumps: Vec<Command>,
     },
     /// Shoot/Act of `group`: whether it has a close combat to fight (or a walker to cut),
@@ -191,10 +193,15 @@ fn observe(
                 .filter(|d| *d != Vec2::ZERO && matches!(order, Order::Retreat | Order::Rout))
                 .map(|d| pushes_out_of_the_way(&board, &members, centre, d, reach))
                 .unwrap_or_default();
+            let tricks = dir
+                .filter(|d| *d != Vec2::ZERO && !matches!(order, Order::Attack))
+                .map(|d| mind_tricks_past_guards(&board, &members, centre, d, reach))
+                .unwrap_or_default();
             Some(Plan::Move {
                 jumps: jumps_away(&board, &members)
                     .into_iter()
                     .chain(blockers)
+                    .chain(tricks)
                     .collect(),
                 has_vehicle: members.iter().any(|&m| board.vehicle(m).is_some()),
                 group,
@@ -336,6 +343,69 @@ fn pushes_out_of_the_way(
                 power: ForcePower::Push {
                     targets: vec![board.figs[e].figure.id.clone()],
                     pull: false,
+                },
+            });
+        }
+    }
+    out
+}
+
+/// Solo rules for Force users, "(5): If trying to get past guards stealthily, use a Mind trick
+/// if possible": a hiding Force user of `members` with two points or more, whose group moves
+/// along `dir` from `centre` (not an Attack: that is no stealth), tricks the guards it sees in
+/// its way (troopers a Mind trick takes, ahead of it no further than `reach` inches and within
+/// 6" of the line, where a hiding figure is seen): the three nearest within 5", else the
+/// nearest within 24". Tricked, they neither move, shoot nor fight this turn.
+fn mind_tricks_past_guards(
+    board: &Board,
+    members: &[usize],
+    centre: Vec2,
+    dir: Vec2,
+    reach: f32,
+) -> Vec<Command> {
+    let mut out = Vec::new();
+    for &m in members {
+        let f = &board.figs[m];
+        if !f.figure.has(Ability::ForceUser) || !f.cond.hidden || f.cond.force_points < 2 {
+            continue;
+        }
+        let view = board.viewpoint(m);
+        let mut guards: Vec<usize> = board
+            .foes_of(m)
+            .into_iter()
+            .filter(|&e| {
+                let g = &board.figs[e];
+                let off = g.pos - centre;
+                let ahead = off.dot(dir);
+                mind_trickable(&g.figure.profile.name)
+                    && g.cond.controlled_by(board.turn).is_none()
+                    && ahead > 0.0
+                    && ahead <= reach + HIDDEN_SEEN_WITHIN
+                    && off.perp_dot(dir).abs() <= HIDDEN_SEEN_WITHIN + g.figure.base
+                    && board.gap(m, e) <= MIND_TRICK_FAR
+                    && board.sees_from(&view, m, e)
+            })
+            .collect();
+        guards.sort_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)));
+        let near: Vec<usize> = guards
+            .iter()
+            .copied()
+            .filter(|&e| board.gap(m, e) <= MIND_TRICK_NEAR)
+            .take(MIND_TRICK_MANY)
+            .collect();
+        let chosen = if near.is_empty() {
+            guards.into_iter().take(1).collect()
+        } else {
+            near
+        };
+        if !chosen.is_empty() {
+            out.push(Command::Force {
+                figure: f.figure.id.clone(),
+                power: ForcePower::MindTrick {
+                    targets: chosen
+                        .iter()
+                        .map(|&e| board.figs[e].figure.id.clone())
+                        .collect(),
                 },
             });
         }

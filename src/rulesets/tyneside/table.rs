@@ -256,7 +256,7 @@ pub fn spawn_figure(
             wounds: 0,
             ducked_back_until: None,
             knocked_out_until: None,
-            hidden: false,
+            hidden: f.hidden,
             force_points,
             held: None,
             explosive: None,

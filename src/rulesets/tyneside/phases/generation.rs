@@ -284,6 +284,7 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
                 weapon: None,
                 abilities: Vec::new(),
                 hero: false,
+                hidden: false,
                 base: base(profile),
             };
             if spawn_figure(world, roster, &def, pool.side, group, index) {

@@ -229,6 +229,11 @@ pub struct FigureDef {
     /// groups, give orders, ignore morale.
     #[serde(default)]
     pub hero: bool,
+    /// Starts the game hiding: "If declared hiding … they can neither see or be seen unless
+    /// within 6"" (tyneside-skirmish.txt, Visibility), until it moves or shoots. Not for a
+    /// vehicle.
+    #[serde(default)]
+    pub hidden: bool,
     /// Base radius, inches (0.5 for a 25 mm base).
     #[serde(default = "default_base")]
     pub base: f32,

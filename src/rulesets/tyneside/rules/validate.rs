@@ -177,6 +177,12 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                     {
                         r.at_value("id", &f.id, 0, format!("figure '{}' needs a weapon", f.id))
                     }
+                    Some(p) if f.hidden && p.vehicle.is_some() => r.at_value(
+                        "id",
+                        &f.id,
+                        0,
+                        format!("figure '{}': a vehicle cannot start hidden", f.id),
+                    ),
                     Some(_) => {}
                 }
                 if let Some(w) = &f.weapon
@@ -385,6 +391,26 @@ mod tests {
             "{}",
             e[0].message
         );
+    }
+
+    #[test]
+    fn a_vehicle_cannot_start_hidden() {
+        let bad = GOOD.replace(
+            "(id: \"s1\", profile: \"Stormtrooper\"",
+            "(id: \"s1\", hidden: true, base: 1.25, profile: \"AT-ST\"",
+        );
+        assert_ne!(bad, GOOD);
+        let e = parse(&bad, "bad.ron", &roster()).unwrap_err();
+        assert!(
+            e.iter()
+                .any(|e| e.message.contains("a vehicle cannot start hidden")),
+            "{e:?}"
+        );
+        let hidden = GOOD.replace(
+            "(id: \"s1\", profile: \"Stormtrooper\"",
+            "(id: \"s1\", hidden: true, profile: \"Stormtrooper\"",
+        );
+        assert!(parse(&hidden, "ok.ron", &roster()).is_ok());
     }
 
     #[test]
