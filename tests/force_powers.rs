@@ -410,11 +410,21 @@ fn the_rules_side_uses_the_force_by_the_solo_rules() {
         "{ev}"
     );
     // At his last Force point he jumps away from the nearest threat instead (rule 2): D6 3.
-    let mut s = session_from(VADER_SOLO, &[3]);
-    set_condition(&mut s, "darth", |c| c.force_points = 1);
+    let mut s = session_from(
+        &VADER_SOLO.replace(
+            r#"profile: "Darth Vader","#,
+            r#"profile: "Darth Vader", force_points: Some(1),"#,
+        ),
+        &[3],
+    );
+    assert_eq!(fig(&mut s, "darth").force_points, 1);
     s.play_script(Some("[EndPhase, EndActivation]"), "script")
         .unwrap();
     let ev = events(&mut s);
+    assert!(
+        ev.contains("Vader: solo rules for Force users, \"If at 1 Force point, the figure will use the last point to Force jump away\": Retreat"),
+        "{ev}"
+    );
     assert!(ev.contains("Darth Vader Force-jumps"), "{ev}");
     assert!(fig(&mut s, "darth").position.0 > 23.0, "away from Luke");
 }

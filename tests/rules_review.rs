@@ -354,6 +354,23 @@ fn only_a_heros_group_falls_back_and_never_into_a_building_or_nearer_an_enemy() 
         );
         assert_ne!(p, was, "{id} moved");
     }
+    // On a side the rules run, Luke is no player's character: his group takes no test.
+    let mut s = session_from(
+        &SHAKEN.replace(
+            r#"name: "Rebels", groups"#,
+            r#"name: "Rebels", control: Rules, groups"#,
+        ),
+        &[],
+    );
+    set_condition(&mut s, "l1", |c| c.wounds = 1);
+    set_condition(&mut s, "l2", |c| c.wounds = 1);
+    to_action(&mut s);
+    while s.phase() == "Action" {
+        ok(&mut s, Command::EndActivation);
+    }
+    let ev = events(&mut s);
+    assert!(!ev.contains("Morale: Luke's troopers"), "{ev}");
+    assert_eq!(fig(&mut s, "l1").position, (20.0, 20.0));
 }
 
 #[test]
@@ -616,6 +633,48 @@ fn a_resting_force_user_recovers_one_force_point_an_activation() {
         full - 1,
         "moved more than 3\""
     );
+}
+
+#[test]
+fn resting_measures_the_distance_moved_not_the_allowance_used() {
+    // Recovering Force points: "does not move more than 3"": 2" through woods uses 4" of
+    // allowance (each inch costs two), but it is a 2" move.
+    let src = r#"(
+    name: "Rest in the woods",
+    ruleset: "tyneside",
+    random_movement: false,
+    terrain: [(id: "woods", kind: Woods, shape: Rect(min: (8.0, 5.0), max: (20.0, 15.0)),
+               properties: [Difficult])],
+    sides: [
+        (id: "light", name: "Jedi", groups: [
+            (id: "ben", name: "Ben", order: Move, figures: [(id: "obiwan", profile: "Obi Wan Kenobi", at: (10.0, 10.0), hero: true)]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "E", name: "Stormtroopers", order: Stand, figures: [(id: "e1", profile: "Stormtrooper", at: (60.0, 40.0))]),
+        ]),
+    ],
+)"#;
+    let mut s = session_from(src, &[]);
+    let full = fig(&mut s, "obiwan").force_points;
+    set_condition(&mut s, "obiwan", |c| c.force_points = full - 2);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndActivation); // E
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "obiwan".into(),
+            to: (12.0, 10.0),
+        },
+    );
+    assert!(
+        events(&mut s).contains("moves 2.0\" (uses 4.0\")"),
+        "{}",
+        events(&mut s)
+    );
+    ok(&mut s, Command::EndActivation);
+    ok(&mut s, Command::EndActivation); // Ben rests
+    assert_eq!(fig(&mut s, "obiwan").force_points, full - 1);
 }
 
 /// Vader and Luke 12" apart on an open table, with a stormtrooper beside Vader.
@@ -982,4 +1041,59 @@ fn push_throws_figures_a_2d6_and_stuns_those_it_throws_into_a_solid_object() {
         "{}",
         events(&mut s)
     );
+}
+
+/// An Imperial stormtrooper on Advance orders towards an objective, with WHO (R2D2 or a Rebel
+/// trooper) standing 7" ahead of it.
+fn advance_past(who: &str) -> String {
+    format!(
+        r#"(
+    name: "Past the droid",
+    ruleset: "tyneside",
+    random_movement: false,
+    objectives: [(id: "obj", name: "Console", at: (30.0, 10.0))],
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Droid", order: Stand, figures: [(id: "r", profile: "{who}", at: (17.0, 10.0))]),
+            (id: "F", name: "Far", order: Stand, figures: [(id: "far", profile: "Basic trooper", at: (60.0, 40.0))]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "E", name: "Stormtroopers", order: Advance, figures: [(id: "s", profile: "Stormtrooper", at: (10.0, 10.0))]),
+        ]),
+    ],
+)"#
+    )
+}
+
+#[test]
+fn imperial_orders_take_no_notice_of_c3po_and_r2d2() {
+    // Droids: "ignored by them": an Imperial advance does not halt 5" from R2D2 …
+    let mut s = session_from(&advance_past("R2D2"), &[]);
+    to_stormtroopers(&mut s);
+    let step = Command::Move {
+        figure: "s".into(),
+        to: (14.5, 10.0),
+    };
+    ok(&mut s, step.clone());
+    // … as it does from a Rebel trooper standing there.
+    let mut s = session_from(&advance_past("Basic trooper"), &[]);
+    to_stormtroopers(&mut s);
+    let why = refused(&mut s, step);
+    assert!(why.contains("halt at 5"), "{why}");
+}
+
+/// Past the orders to the stormtroopers' movement: the groups before them in the initiative
+/// order end theirs.
+fn to_stormtroopers(s: &mut Game) {
+    ok(s, Command::EndPhase);
+    ok(s, Command::EndPhase);
+    let ev = events(s);
+    let order = ev
+        .lines()
+        .find_map(|l| l.split("lowest initiative first: ").nth(1))
+        .expect("the movement order is told");
+    for g in order.split(", ").take_while(|g| *g != "E") {
+        assert!(g == "R" || g == "F", "{g}");
+        ok(s, Command::EndActivation);
+    }
 }

@@ -233,3 +233,120 @@ fn the_rules_side_obeys_each_order() {
         }
     }
 }
+
+/// Stormtroopers the rules run, alone (no friends within 12") and 18" from a Rebel jet bike (an
+/// enemy vehicle within 24"), out of cover: the table scores them +1 − 1 − 1 = −1, "Stand if
+/// in cover, or Retreat towards nearest cover further from the nearest visible enemy". Woods
+/// lie to the south-west, farther from the bike; a crate nearer them is nearer the bike too.
+const SHAKEN_IN_THE_OPEN: &str = r#"(
+    name: "Into cover",
+    ruleset: "tyneside",
+    terrain: [
+        (id: "woods", kind: Woods, shape: Rect(min: (18.0, 4.0), max: (26.0, 9.0)), properties: [Cover]),
+        (id: "crate", kind: Crates, shape: Rect(min: (36.0, 14.0), max: (38.0, 16.0)), properties: [Cover]),
+    ],
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "B", name: "Bike", order: Some(Stand), figures: [
+                (id: "bike", profile: "Jet bike", at: (50.0, 20.0), base: 0.75, facing: 180.0),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, control: Rules, groups: [
+            (id: "E", name: "Stormtroopers", order: Some(Stand), figures: [
+                (id: "e1", profile: "Stormtrooper", at: (30.0, 20.0)),
+                (id: "e2", profile: "Stormtrooper", at: (32.0, 20.0)),
+            ]),
+        ]),
+    ],
+)"#;
+
+#[test]
+fn the_rules_retreat_towards_the_nearest_cover_further_from_the_nearest_visible_enemy() {
+    use holotable::engine::dice::Randomness;
+    let mut s = Game::start(&loaded_from(SHAKEN_IN_THE_OPEN), Randomness::seeded(5))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let ev = events(&mut s);
+    assert!(
+        ev.contains("Random movement, Stormtroopers: Under fire from less than half own numbers, or not under fire at all +1, No other friends within 12\" -1, Enemy vehicle within 24\" -1 = -1 -> Stand if in cover, or Retreat towards nearest cover further from the nearest visible enemy: Retreat"),
+        "{ev}"
+    );
+    for _ in 0..4 {
+        if events(&mut s).contains("E ends its movement") {
+            break;
+        }
+        let c = if s.phase() == "Orders" {
+            "EndPhase"
+        } else {
+            "EndActivation"
+        };
+        s.play_script(Some(&format!("[{c}]")), "script")
+            .unwrap_or_else(|e| panic!("{e}\n{}", events(&mut s)));
+    }
+    let ev = events(&mut s);
+    for (id, x) in [("e1", 30.0), ("e2", 32.0)] {
+        let at = fig(&mut s, id).position;
+        // Towards the woods (south-west), not straight away from the bike (due west).
+        assert!(at.1 < 18.5 && at.0 < x, "{id} at {at:?}:\n{ev}");
+    }
+}
+
+/// Stormtroopers the rules run on Advance, not under fire, an officer 8" off: the table scores
+/// them +1 + 1 + 1 = 3, "Advance towards objective, or nearest enemy". The objective lies
+/// north; a Rebel trooper they see stands east.
+const ADVANCE_ON_THE_OBJECTIVE: &str = r#"(
+    name: "The objective first",
+    ruleset: "tyneside",
+    objectives: [(id: "obj", name: "Console", at: (30.0, 40.0))],
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Rebel", order: Some(Stand), figures: [
+                (id: "r1", profile: "Basic trooper", at: (50.0, 20.0)),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, control: Rules, groups: [
+            (id: "E", name: "Stormtroopers", order: Some(Advance), figures: [
+                (id: "e1", profile: "Stormtrooper", at: (30.0, 20.0)),
+                (id: "e2", profile: "Stormtrooper", at: (32.0, 20.0)),
+            ]),
+            (id: "O", name: "Officer", order: Some(Stand), figures: [
+                (id: "o1", profile: "Imperial officer", at: (31.0, 12.0)),
+            ]),
+        ]),
+    ],
+)"#;
+
+#[test]
+fn the_rules_advance_on_the_objective_first_at_three_or_four() {
+    use holotable::engine::dice::Randomness;
+    let mut s = Game::start(
+        &loaded_from(ADVANCE_ON_THE_OBJECTIVE),
+        Randomness::seeded(5),
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    let ev = events(&mut s);
+    assert!(
+        ev.contains("Random movement, Stormtroopers: Under fire from less than half own numbers, or not under fire at all +1, Advancing +1, Per Hero/Officer within 12\" +1 = 3 -> Advance towards objective, or nearest enemy: Advance"),
+        "{ev}"
+    );
+    for _ in 0..4 {
+        if events(&mut s).contains("E ends its movement") {
+            break;
+        }
+        let c = if s.phase() == "Orders" {
+            "EndPhase"
+        } else {
+            "EndActivation"
+        };
+        s.play_script(Some(&format!("[{c}]")), "script")
+            .unwrap_or_else(|e| panic!("{e}\n{}", events(&mut s)));
+    }
+    let ev = events(&mut s);
+    for (id, x) in [("e1", 30.0), ("e2", 32.0)] {
+        let at = fig(&mut s, id).position;
+        // North to the objective, not east to the Rebel they see.
+        assert!(
+            at.1 > 22.0 && (at.0 - x).abs() < 1.5,
+            "{id} at {at:?}:\n{ev}"
+        );
+    }
+}

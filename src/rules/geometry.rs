@@ -145,6 +145,33 @@ impl Shape {
         }
     }
 
+    /// The point of the shape nearest `p`, inches (`p` itself inside).
+    pub fn closest_point(&self, p: Vec2) -> Vec2 {
+        if self.contains(p) {
+            return p;
+        }
+        if let Shape::Circle { centre, radius } = self {
+            let c = Vec2::new(centre.0, centre.1);
+            return c + (p - c).normalize_or(Vec2::X) * *radius;
+        }
+        let pts = self.corners();
+        let mut best = pts[0];
+        for (k, &a) in pts.iter().enumerate() {
+            let b = pts[(k + 1) % pts.len()];
+            let ab = b - a;
+            let t = if ab.length_squared() < 1e-12 {
+                0.0
+            } else {
+                ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
+            };
+            let q = a + ab * t;
+            if q.distance_squared(p) < best.distance_squared(p) {
+                best = q;
+            }
+        }
+        best
+    }
+
     /// Distance in inches from `p` to the shape (0 inside).
     pub fn distance_to(&self, p: Vec2) -> f32 {
         if self.contains(p) {
@@ -301,6 +328,34 @@ pub fn sight_lines(a: Vec2, ra: f32, b: Vec2, rb: f32) -> [(Vec2, Vec2); 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_closest_point_of_a_rect_a_circle_and_a_polygon() {
+        let rect = Shape::Rect {
+            min: (0.0, 0.0),
+            max: (4.0, 2.0),
+        };
+        assert_eq!(rect.closest_point(Vec2::new(6.0, 1.0)), Vec2::new(4.0, 1.0));
+        assert_eq!(rect.closest_point(Vec2::new(1.0, 1.0)), Vec2::new(1.0, 1.0));
+        let circle = Shape::Circle {
+            centre: (10.0, 10.0),
+            radius: 2.0,
+        };
+        assert!(
+            circle
+                .closest_point(Vec2::new(10.0, 15.0))
+                .distance(Vec2::new(10.0, 12.0))
+                < 1e-5
+        );
+        let tri = Shape::Polygon {
+            points: vec![(0.0, 0.0), (4.0, 0.0), (0.0, 4.0)],
+        };
+        assert!(
+            tri.closest_point(Vec2::new(3.0, 3.0))
+                .distance(Vec2::new(2.0, 2.0))
+                < 1e-5
+        );
+    }
 
     fn square() -> Shape {
         Shape::Rect {

@@ -19,16 +19,18 @@ use super::components::Group;
 use super::input::side_to_act;
 use super::phases::melee::melee_pairs;
 use super::phases::movement::{group_movers, movable, plan_group, plan_step};
-use super::phases::{sabre_can_cut, situation};
+use super::phases::{force_users_order, sabre_can_cut, situation};
 use super::rules::force::{
     ForcePower, MIND_TRICK_FAR, MIND_TRICK_MANY, MIND_TRICK_NEAR, PUSH_RANGE, mind_trickable,
 };
 use super::rules::orders::{Order, allowance_left};
 use super::rules::profile::Ability;
 use super::rules::random_movement::{Reaction, SUPPORT_NEAR, score};
+use super::rules::scenario::Control;
 use super::rules::vehicles::{EXPLOSIVE_REACH, WRECK_BLAST};
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::pipeline::{CommandOutcome, process};
+use crate::rules::terrain::TerrainProperty;
 
 /// Where the rules' groups meant to go this turn: (from, to) arrows for the table to show
 /// ("can be shown on the table as an intent arrow"). Not game state.
@@ -92,10 +94,20 @@ fn observe(
     let turn = view.turn.as_ref()?;
     match phase {
         TurnPhase::Orders => {
+            // The groups a player's character leads on a side handed to the rules (`--ai`):
+            // the rules stand in for the player and take the table's order, or the solo rules
+            // for Force users'. The side the scenario gives the rules has its orders from the
+            // turn's start (sequence.rs), a hero's group too.
             let groups: Vec<_> = view.all_groups().into_iter().cloned().collect();
+            let scenario_rules_side = board
+                .table
+                .scenario
+                .sides
+                .get(side)
+                .is_some_and(|s| s.control == Control::Rules);
             let led = groups
                 .iter()
-                .filter(|g| g.side == side)
+                .filter(|g| g.side == side && !scenario_rules_side)
                 .filter(|g| {
                     board
                         .members(&g.id)
@@ -104,27 +116,10 @@ fn observe(
                 })
                 .filter_map(|g| {
                     let s = situation(&board, &groups, g)?;
-                    // Solo rules for Force users: "a Force user at half Force points, will
-                    // halt inactive to recover the lost points, but they will only do this if
-                    // no enemy are in sight."
-                    let tired = board.members(&g.id).iter().any(|&m| {
-                        let f = &board.figs[m];
-                        f.figure.has(Ability::ForceUser)
-                            && 2 * f.cond.force_points <= f.figure.profile.force_points
-                    });
-                    // "(2): If at 1 Force point, the figure will use the last point to Force
-                    // jump away from the nearest threat": Retreat, the order that lets it.
-                    let last_point = board.members(&g.id).iter().any(|&m| {
-                        let f = &board.figs[m];
-                        f.figure.has(Ability::ForceUser) && f.cond.force_points == 1
-                    });
-                    let order = if tired && s.no_enemy_in_sight {
-                        Order::Stand
-                    } else if last_point && !s.no_enemy_in_sight {
-                        Order::Retreat
-                    } else {
-                        Reaction::of(score(&s)).order(s.in_cover)
-                    };
+                    let members = board.members(&g.id);
+                    let order = force_users_order(&board, &members, s.no_enemy_in_sight)
+                        .map(|(o, _)| o)
+                        .unwrap_or_else(|| Reaction::of(score(&s)).order(s.in_cover));
                     Some((g.id.clone(), order))
                 })
                 .collect();
@@ -142,7 +137,12 @@ fn observe(
         }
         TurnPhase::Movement => {
             let group = turn.active_group()?.to_string();
-            let order = view.group(&group)?.order.unwrap_or(Order::Stand);
+            let (order, reaction) = view.group(&group).map(|g| {
+                (
+                    g.order.unwrap_or(Order::Stand),
+                    g.table_score.map(Reaction::of),
+                )
+            })?;
             let members = board.members(&group);
             let centre = members.iter().map(|&m| board.figs[m].pos).sum::<Vec2>()
                 / members.len().max(1) as f32;
@@ -169,11 +169,36 @@ fn observe(
                 .iter()
                 .map(|o| Vec2::new(o.at.0, o.at.1))
                 .min_by(|a, b| a.distance(centre).total_cmp(&b.distance(centre)));
-            let toward = seen.or(objective).or(any);
+            let has = |a: Ability| members.iter().any(|&m| board.figs[m].figure.has(a));
+            let toward = if has(Ability::AttacksNearest) || has(Ability::SimplyAdvances) {
+                // "Attacks nearest creature"; "simply advance towards the nearest enemy".
+                any
+            } else {
+                match (order, reaction) {
+                    // "Must move at run towards one or more of the nearest enemy groups."
+                    (Order::Attack, _) => seen.or(any),
+                    // The table's "Advance towards objective, or nearest enemy" (3-4, and
+                    // "Advance as in (4)" at 1-2) against "… nearest enemy, or objective" (5+).
+                    (
+                        _,
+                        Some(Reaction::AdvanceObjectiveOrEnemy | Reaction::StandInCoverOrAdvance),
+                    ) => objective.or(seen).or(any),
+                    _ => seen.or(objective).or(any),
+                }
+            };
+            // "Retreat towards nearest cover further from the nearest visible enemy" (the
+            // table's -3 to -1 out of cover): the nearest point of cover farther from it.
+            let cover = (order == Order::Retreat
+                && reaction == Some(Reaction::StandInCoverOrRetreat))
+            .then(|| cover_further(&board, centre, seen))
+            .flatten();
             let dir = match order {
                 Order::Stand => None,
                 Order::Attack | Order::Advance | Order::Move => {
                     toward.map(|t| (t - centre).normalize_or_zero())
+                }
+                Order::Retreat if cover.is_some() => {
+                    cover.map(|c| (c - centre).normalize_or_zero())
                 }
                 Order::Retreat | Order::Rout => any.map(|e| (centre - e).normalize_or_zero()),
             };
@@ -187,6 +212,10 @@ fn observe(
                     left + run.unwrap_or(0.0)
                 })
                 .fold(0.0, f32::max);
+            // To the cover and no further, but at least half of it (a Retreat's least move).
+            let reach = cover.map_or(reach, |c| {
+                reach.min((c.distance(centre) + 1.0).max(reach / 2.0))
+            });
             // Only a retreat can find an enemy in its way: an advance heads for the nearest
             // enemy it sees, so none stands nearer on its line.
             let blockers = dir
@@ -275,6 +304,20 @@ fn against_walkers(board: &Board, members: &[usize]) -> Vec<Command> {
         }
     }
     out
+}
+
+/// The nearest point of a piece that gives cover from `centre`, farther than `centre` from
+/// the nearest visible enemy at `enemy` (any cover when none is visible); `None` if there is
+/// none. Inches.
+fn cover_further(board: &Board, centre: Vec2, enemy: Option<Vec2>) -> Option<Vec2> {
+    board
+        .table
+        .terrain
+        .iter()
+        .filter(|t| t.has(TerrainProperty::Cover))
+        .map(|t| t.shape.closest_point(centre))
+        .filter(|p| enemy.is_none_or(|e| p.distance(e) > centre.distance(e)))
+        .min_by(|a, b| a.distance(centre).total_cmp(&b.distance(centre)))
 }
 
 /// Solo rules for Force users, "(2): If at 1 Force point, the figure will use the last point

@@ -78,13 +78,6 @@ impl<'a> Board<'a> {
             .collect()
     }
 
-    /// Indices of figures not on side `side`.
-    pub fn enemies_of(&self, side: usize) -> Vec<usize> {
-        (0..self.figs.len())
-            .filter(|&i| self.figs[i].figure.side != side)
-            .collect()
-    }
-
     /// Whether figure `i` ignores figure `j`: tyneside-skirmish.txt, Droids, "* These droids
     /// are never targeted by Imperials, and are ignored by them." `i` is on a side the
     /// scenario marks `imperial` and `j` is such a droid (C3PO, R2D2); or `i` is controlled
@@ -352,9 +345,11 @@ impl<'a> Board<'a> {
         }
     }
 
-    /// Enemy bases (centre, radius) of side `side`'s opponents.
-    pub fn enemy_bases(&self, side: usize) -> Vec<(Vec2, f32)> {
-        self.enemies_of(side)
+    /// The bases (centre, radius; inches) of the enemies figure `i` takes notice of
+    /// ([`Board::foes_of`]): what its order measures against ("away from any enemy", "halt at
+    /// 5" from enemy figures"), so Imperials ignore C3PO and R2D2 there too.
+    pub fn enemy_bases(&self, i: usize) -> Vec<(Vec2, f32)> {
+        self.foes_of(i)
             .into_iter()
             .map(|e| (self.figs[e].pos, self.figs[e].figure.base))
             .collect()

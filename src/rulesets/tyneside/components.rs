@@ -149,6 +149,9 @@ pub struct TurnActivity {
     pub run_roll: Option<i32>,
     /// Movement allowance used, inches.
     pub moved: f32,
+    /// Distance moved, inches (allowance counts difficult ground double; resting does not).
+    #[serde(default)]
+    pub travelled: f32,
     /// Its move this turn touched an obstacle: all of it counts double ("Halve movement if …
     /// crossing an obstacle").
     pub obstacle: bool,

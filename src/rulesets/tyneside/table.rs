@@ -212,9 +212,12 @@ pub fn spawn_figure(
     group: &str,
     index: usize,
 ) -> bool {
-    let Some(profile) = roster.profile(&f.profile).cloned() else {
+    let Some(mut profile) = roster.profile(&f.profile).cloned() else {
         return false;
     };
+    if let Some(fp) = f.force_points {
+        profile.force_points = fp;
+    }
     let weapon = f
         .weapon
         .as_deref()

@@ -124,7 +124,7 @@ fn recovers(f: &crate::rulesets::tyneside::board::Fig) -> bool {
         && recovers_force_point(
             f.cond.force_points,
             f.figure.profile.force_points,
-            f.act.moved,
+            f.act.travelled,
             f.act.fired
                 || f.act.hero_shot
                 || f.act.fought

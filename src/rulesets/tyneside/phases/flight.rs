@@ -78,6 +78,7 @@ pub(super) fn fly(
         me.4.hidden = false;
         // The flight is its whole move: nothing of its allowance is left.
         me.5.moved = walk.max(from.distance(landing));
+        me.5.travelled += from.distance(landing);
         me.5.jumped = true;
         if from.distance(landing) > 1e-3 {
             me.6.0 = heading(landing - from);

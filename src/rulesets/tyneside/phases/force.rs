@@ -428,6 +428,7 @@ pub(super) fn use_power(
                 me.4.hidden = false;
                 // The jump is its whole move: nothing of its allowance is left.
                 me.5.moved = allowance.max(from.distance(*landing));
+                me.5.travelled += from.distance(*landing);
                 me.5.jumped = true;
                 out.log.push(
                     turn,

@@ -285,6 +285,7 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
                 abilities: Vec::new(),
                 hero: false,
                 hidden: false,
+                force_points: None,
                 base: base(profile),
             };
             if spawn_figure(world, roster, &def, pool.side, group, index) {

@@ -26,7 +26,8 @@ pub use damage::apply_fire_result;
 pub use melee::pending_melee;
 pub use movement::{MovePlan, plan_force_jump, plan_lift, plan_step};
 pub use orders::{
-    face_down, group_in_cover, in_command, situation, turn_over_command, turning_over_side,
+    face_down, force_users_order, group_in_cover, in_command, situation, turn_over_command,
+    turning_over_side,
 };
 pub(super) use sequence::check_wipe_out;
 pub use shooting::{FirePlan, HeroShotOdds, hero_shot_odds, plan_fire_fight};

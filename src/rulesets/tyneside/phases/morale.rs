@@ -4,6 +4,7 @@ use bevy::prelude::*;
 
 use crate::engine::record::GameLog;
 use crate::rulesets::tyneside::board::Game;
+use crate::rulesets::tyneside::rules::scenario::Control;
 use crate::rulesets::tyneside::rules::wounds::{FallBack, fall_back_point, must_fall_back};
 use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase};
 
@@ -12,7 +13,8 @@ use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase};
 /// closer to any visible enemy, or into a building/wood etc. The shortest move option should be
 /// chosen. This move takes place at the end of the current turn and replaces the group's next
 /// activation. Heroes, run by players, even if part of a larger group, may always ignore
-/// morale!" Only groups with a hero in them test; the heroes stand; each other figure moves as
+/// morale!" Only groups with a player's character in them test (a hero of a side a person
+/// plays: the scenario's `control`); the heroes stand; each other figure moves as
 /// [`fall_back_point`] rules, none ending on another's base.
 fn fall_back(mut game: Game, mut log: ResMut<GameLog>) {
     let turn = game.turn.turn;
@@ -23,7 +25,14 @@ fn fall_back(mut game: Game, mut log: ResMut<GameLog>) {
     let mut bases: Vec<(Vec2, f32)> = board.figs.iter().map(|f| (f.pos, f.figure.base)).collect();
     for g in game.all_groups() {
         let members = board.members(&g.id);
-        if !members.iter().any(|&m| board.figs[m].figure.hero) {
+        // "a group containing a players character": a hero of a side a person plays.
+        let rules_run = game
+            .table
+            .scenario
+            .sides
+            .get(g.side)
+            .is_some_and(|s| s.control == Control::Rules);
+        if rules_run || !members.iter().any(|&m| board.figs[m].figure.hero) {
             continue;
         }
         let shaken = members

@@ -154,7 +154,7 @@ pub fn plan_step(
             ));
         }
     }
-    let enemies = board.enemy_bases(f.figure.side);
+    let enemies = board.enemy_bases(i);
     let objectives: Vec<Vec2> = board
         .table
         .scenario
@@ -359,7 +359,7 @@ pub fn plan_force_jump(board: &Board, i: usize, to: Vec2, order: Order) -> Resul
         ));
     }
     clear_landing(board, i, to)?;
-    let enemies = board.enemy_bases(f.figure.side);
+    let enemies = board.enemy_bases(i);
     let distance = f.pos.distance(to);
     check_step(
         order,
@@ -442,6 +442,7 @@ fn commit(
             let from = pos.0;
             pos.0 = p.to;
             act.moved = p.moved;
+            act.travelled += from.distance(p.to);
             act.obstacle = p.obstacle;
             if let Some(leg) = p.leg {
                 facing.0 = leg.facing;

@@ -507,6 +507,42 @@ fn issue_order(game: &mut Game, out: &mut Effects, group: &str, side: usize) -> 
     Ok(())
 }
 
+/// The order the solo rules for Force users give a group with a non-player Force user among
+/// `members`, with the rule that gives it; `None` when they leave it to the table.
+///
+/// tyneside-skirmish.txt, Solo rules for Force users: "a Force user at half Force points, will
+/// halt inactive to recover the lost points, but they will only do this if no enemy are in
+/// sight" (Stand); "(2): If at 1 Force point, the figure will use the last point to Force
+/// jump away from the nearest threat" (Retreat, the order that lets it jump: a jump counts as
+/// a run). `no_enemy_in_sight` is the table's "No enemy in sight".
+pub fn force_users_order(
+    board: &Board,
+    members: &[usize],
+    no_enemy_in_sight: bool,
+) -> Option<(Order, &'static str)> {
+    let users = || {
+        members
+            .iter()
+            .map(|&m| &board.figs[m])
+            .filter(|f| f.figure.has(Ability::ForceUser))
+    };
+    if no_enemy_in_sight
+        && users().any(|f| 2 * f.cond.force_points <= f.figure.profile.force_points)
+    {
+        return Some((
+            Order::Stand,
+            "\"a Force user at half Force points, will halt inactive to recover the lost points\"",
+        ));
+    }
+    if !no_enemy_in_sight && users().any(|f| f.cond.force_points == 1) {
+        return Some((
+            Order::Retreat,
+            "\"If at 1 Force point, the figure will use the last point to Force jump away\"",
+        ));
+    }
+    None
+}
+
 /// Whether half or more of `group`'s figures are in cover (the table's "In cover").
 pub fn group_in_cover(board: &Board, group: &str) -> bool {
     let members = board.members(group);

@@ -11,10 +11,11 @@ use crate::rules::victory::{Victory, leader, objective_holder};
 use crate::rulesets::tyneside::ID;
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::components::{Condition, Figure, Status, TurnActivity};
-use crate::rulesets::tyneside::phases::situation;
+use crate::rulesets::tyneside::phases::{force_users_order, situation};
 use crate::rulesets::tyneside::rules::orders::{Order, group_initiative};
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::random_movement::{Reaction, modifiers, score};
+use crate::rulesets::tyneside::rules::scenario::Control;
 use crate::rulesets::tyneside::table::TableRes;
 use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase, TurnState};
 
@@ -102,8 +103,32 @@ fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
             if members.is_empty() {
                 continue; // nobody left fighting: no counter to place
             }
-            let led = members.iter().any(|&m| board.figs[m].figure.hero);
-            if led || !game.table.scenario.random_movement {
+            // A player's character: a hero on a side a person plays (the scenario's control);
+            // a hero of the side the rules run takes the table's order like any group.
+            let rules_run = game
+                .table
+                .scenario
+                .sides
+                .get(g.side)
+                .is_some_and(|s| s.control == Control::Rules);
+            let led = !rules_run && members.iter().any(|&m| board.figs[m].figure.hero);
+            if led {
+                scored.push((g.id.clone(), None, None));
+                continue;
+            }
+            // "Non player Force users should use the following rules" — before the table.
+            if let Some(s) = situation(&board, &groups, g)
+                && let Some((order, rule)) =
+                    force_users_order(&board, &members, s.no_enemy_in_sight)
+            {
+                log.push(
+                    t,
+                    format!("{}: solo rules for Force users, {rule}: {order}", g.name),
+                );
+                scored.push((g.id.clone(), None, Some(order)));
+                continue;
+            }
+            if !game.table.scenario.random_movement {
                 scored.push((g.id.clone(), None, None));
                 continue;
             }

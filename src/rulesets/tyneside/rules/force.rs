@@ -275,7 +275,8 @@ pub fn hold_run(
 /// Whether a Force user with `points` of its profile's `full` recovers one as its activation
 /// ends: Recovering Force points, "1 FP per activation by a user if the figure rests, and does
 /// not move more than 3". If under fire, or doing anything else, FP's cannot be recovered."
-/// `moved` is inches moved this turn; `acted` whether it shot, threw, fought or healed.
+/// `moved` is the distance moved this turn, inches (not the allowance used: a 2" walk through
+/// woods is a 2" move); `acted` whether it shot, threw, fought or healed.
 pub fn recovers_force_point(
     points: u32,
     full: u32,

@@ -229,6 +229,12 @@ pub struct FigureDef {
     /// groups, give orders, ignore morale.
     #[serde(default)]
     pub hero: bool,
+    /// Its Force points, in place of its profile's, for a Force user: "The Force points a
+    /// figure has is not fixed, it would be appropriate to raise some and reduce others
+    /// dependant on the user's age, and experience" (tyneside-skirmish.txt, Jedi powers).
+    /// It starts with them and recovers up to them.
+    #[serde(default)]
+    pub force_points: Option<u32>,
     /// Starts the game hiding: "If declared hiding … they can neither see or be seen unless
     /// within 6"" (tyneside-skirmish.txt, Visibility), until it moves or shoots. Not for a
     /// vehicle.

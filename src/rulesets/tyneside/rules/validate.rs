@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use glam::Vec2;
 
 use super::movement::in_cohesion;
-use super::profile::Roster;
+use super::profile::{Ability, Roster};
 use super::scenario::Scenario;
 use crate::rules::geometry::Shape;
 use crate::rules::scenario::{ScenarioError, find_value, line_col, ron_error, ron_options};
@@ -176,6 +176,19 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                         if f.weapon.is_none() && p.weapon.is_none() && p.firepower.is_some() =>
                     {
                         r.at_value("id", &f.id, 0, format!("figure '{}' needs a weapon", f.id))
+                    }
+                    Some(p)
+                        if f.force_points.is_some() && !p.abilities.contains(&Ability::ForceUser) =>
+                    {
+                        r.at_value(
+                            "id",
+                            &f.id,
+                            0,
+                            format!(
+                                "figure '{}': a {} does not use the Force, so it has no force_points",
+                                f.id, p.name
+                            ),
+                        )
                     }
                     Some(p) if f.hidden && p.vehicle.is_some() => r.at_value(
                         "id",
@@ -394,7 +407,7 @@ mod tests {
     }
 
     #[test]
-    fn a_vehicle_cannot_start_hidden() {
+    fn a_vehicle_cannot_start_hidden_nor_a_trooper_have_force_points() {
         let bad = GOOD.replace(
             "(id: \"s1\", profile: \"Stormtrooper\"",
             "(id: \"s1\", hidden: true, base: 1.25, profile: \"AT-ST\"",
@@ -411,6 +424,16 @@ mod tests {
             "(id: \"s1\", hidden: true, profile: \"Stormtrooper\"",
         );
         assert!(parse(&hidden, "ok.ron", &roster()).is_ok());
+        let force = GOOD.replace(
+            "(id: \"s1\", profile: \"Stormtrooper\"",
+            "(id: \"s1\", force_points: Some(3), profile: \"Stormtrooper\"",
+        );
+        let e = parse(&force, "bad.ron", &roster()).unwrap_err();
+        assert!(
+            e.iter()
+                .any(|e| e.message.contains("does not use the Force")),
+            "{e:?}"
+        );
     }
 
     #[test]
