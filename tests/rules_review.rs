@@ -1097,3 +1097,44 @@ fn to_stormtroopers(s: &mut Game) {
         ok(s, Command::EndActivation);
     }
 }
+
+#[test]
+fn a_figure_in_a_stormtroopers_helmet_shoots_at_stormtrooper_ranges() {
+    use holotable::rulesets::tyneside::components::Figure;
+    // "NB: Stormtrooper values are used for other people wearing their helmets."
+    let src = r#"(
+    name: "Helmets",
+    ruleset: "tyneside",
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Rebels", figures: [
+                (id: "plain", profile: "Basic trooper", at: (10.0, 10.0)),
+                (id: "disguised", profile: "Basic trooper", at: (11.0, 10.0), helmet: true),
+                (id: "heavy", profile: "Basic trooper", weapon: Some("Heavy Blaster"), at: (12.0, 10.0), helmet: true),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", groups: [
+            (id: "E", name: "Stormtroopers", figures: [(id: "e1", profile: "Stormtrooper", at: (50.0, 10.0))]),
+        ]),
+    ],
+)"#;
+    let mut s = session_from(src, &[]);
+    let world = s.app.world_mut();
+    let mut q = world.query::<&Figure>();
+    let mut weapon = |id: &str| {
+        q.iter(world)
+            .find(|f| f.id == id)
+            .and_then(|f| f.weapon.as_ref())
+            .map(|w| (w.name.clone(), w.long, w.medium, w.point_blank))
+            .unwrap()
+    };
+    assert_eq!(weapon("plain"), ("Blaster".into(), 40.0, 15.0, 8.0));
+    assert_eq!(
+        weapon("disguised"),
+        ("Stormtrooper blaster".into(), 25.0, 10.0, 5.0)
+    );
+    assert_eq!(
+        weapon("heavy"),
+        ("Stormtrooper heavy blaster".into(), 40.0, 15.0, 8.0)
+    );
+}

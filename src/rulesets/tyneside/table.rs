@@ -202,6 +202,18 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
     crate::engine::state::enter_game(world, super::ID);
 }
 
+/// The weapon a figure in a stormtrooper's helmet shoots at the ranges of: tyneside-skirmish.txt,
+/// Shooting rules, "(* Ranges are for Blasters, Stormtrooper heavy blasters are in brackets.
+/// NB: Stormtrooper values are used for other people wearing their helmets.)" Other weapons
+/// have no stormtrooper row and keep their own.
+pub fn helmet_ranges(weapon: &str) -> &str {
+    match weapon {
+        "Blaster" => "Stormtrooper blaster",
+        "Heavy Blaster" => "Stormtrooper heavy blaster",
+        w => w,
+    }
+}
+
 /// Spawns figure `f` of side `side` in group `group` with stable index `index`; `false` (and
 /// nothing spawned) if its profile is not in `roster` (a validated scenario never has one).
 pub fn spawn_figure(
@@ -222,6 +234,7 @@ pub fn spawn_figure(
         .weapon
         .as_deref()
         .or(profile.weapon.as_deref())
+        .map(|w| if f.helmet { helmet_ranges(w) } else { w })
         .and_then(|w| roster.weapon(w).cloned());
     let mut abilities = profile.abilities.clone();
     abilities.extend(f.abilities.iter().copied());

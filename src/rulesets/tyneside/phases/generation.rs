@@ -286,6 +286,7 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
                 hero: false,
                 hidden: false,
                 force_points: None,
+                helmet: false,
                 base: base(profile),
             };
             if spawn_figure(world, roster, &def, pool.side, group, index) {

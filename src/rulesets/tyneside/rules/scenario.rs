@@ -229,6 +229,12 @@ pub struct FigureDef {
     /// groups, give orders, ignore morale.
     #[serde(default)]
     pub hero: bool,
+    /// Wears a stormtrooper's helmet: "Stormtrooper values are used for other people wearing
+    /// their helmets" (tyneside-skirmish.txt, Shooting rules, the range table's note): a
+    /// Blaster shoots at the Stormtrooper blaster's ranges, a Heavy Blaster at the Stormtrooper
+    /// heavy blaster's.
+    #[serde(default)]
+    pub helmet: bool,
     /// Its Force points, in place of its profile's, for a Force user: "The Force points a
     /// figure has is not fixed, it would be appropriate to raise some and reduce others
     /// dependant on the user's age, and experience" (tyneside-skirmish.txt, Jedi powers).
