@@ -1138,3 +1138,105 @@ fn a_figure_in_a_stormtroopers_helmet_shoots_at_stormtrooper_ranges() {
         ("Stormtrooper heavy blaster".into(), 40.0, 15.0, 8.0)
     );
 }
+
+#[test]
+fn an_attack_enters_melee_when_it_is_in_reach() {
+    // Attack: "Must move at run towards one or more of the nearest enemy groups. They will
+    // enter melee if in reach." A Rebel trooper 6" from a stormtrooper runs (D4 2: 7") …
+    let src = r#"(
+    name: "Charge",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Rebels", order: Attack, figures: [(id: "r1", profile: "Basic trooper", at: (10.0, 10.0))]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "E", name: "Stormtroopers", order: Stand, figures: [(id: "e1", profile: "Stormtrooper", at: (17.0, 10.0))]),
+        ]),
+    ],
+)"#;
+    let mut s = session_from(src, &[2, 1, 1]);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndActivation); // E (initiative 1) moves first
+    ok(
+        &mut s,
+        Command::Run {
+            figure: "r1".into(),
+        },
+    );
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "r1".into(),
+            to: (13.5, 10.0),
+        },
+    );
+    // … so stopping 2.5" short of it is refused …
+    let why = refused(&mut s, Command::EndActivation);
+    assert!(why.contains("They will enter melee if in reach"), "{why}");
+    // … and closing to within 1" is not.
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "r1".into(),
+            to: (15.6, 10.0),
+        },
+    );
+    ok(&mut s, Command::EndActivation);
+}
+
+/// C3PO and R2D2 in groups of their own, Luke 4" from C3PO; stormtroopers far off.
+const DROIDS: &str = r#"(
+    name: "Droids",
+    ruleset: "tyneside",
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "L", name: "Luke", order: Stand, figures: [(id: "luke", profile: "Luke Skywalker", at: (10.0, 10.0), hero: true)]),
+            (id: "C", name: "C3PO", order: Move, figures: [(id: "c3po", profile: "C3PO", at: (10.0, 15.0))]),
+            (id: "R", name: "R2", order: Stand, figures: [(id: "r2", profile: "R2D2", at: (40.0, 30.0))]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "E", name: "Stormtroopers", order: Stand, figures: [(id: "e1", profile: "Stormtrooper", at: (60.0, 10.0))]),
+        ]),
+    ],
+)"#;
+
+#[test]
+fn r2d2_acts_as_the_player_wants_and_c3po_keeps_company() {
+    let mut s = session_from(DROIDS, &[]);
+    // R2D2, 30" from any hero, takes no order from the table: his player picks it.
+    let ev = events(&mut s);
+    assert!(!ev.contains("Random movement, R2"), "{ev}");
+    assert!(ev.contains("Random movement, C3PO"), "{ev}");
+    let rebels_place = |s: &mut Game| {
+        ok(
+            s,
+            Command::PlaceOrder {
+                group: "R".into(),
+                order: holotable::rulesets::tyneside::rules::orders::Order::Move,
+            },
+        )
+    };
+    rebels_place(&mut s);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    // C3PO (initiative 1) moves first: 4" away from Luke (to 8.0" off) is refused …
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "c3po".into(),
+            to: (10.0, 19.0),
+        },
+    );
+    assert!(why.contains("in company with the player's figure"), "{why}");
+    // … walking beside him is not.
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "c3po".into(),
+            to: (13.0, 13.0),
+        },
+    );
+}

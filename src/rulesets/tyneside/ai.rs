@@ -18,7 +18,7 @@ use super::commands::Command;
 use super::components::Group;
 use super::input::side_to_act;
 use super::phases::melee::melee_pairs;
-use super::phases::movement::{group_movers, movable, plan_group, plan_step};
+use super::phases::movement::{group_movers, melee_in_reach, movable, plan_group, plan_step};
 use super::phases::{force_users_order, sabre_can_cut, situation};
 use super::rules::force::{
     ForcePower, MIND_TRICK_FAR, MIND_TRICK_MANY, MIND_TRICK_NEAR, PUSH_RANGE, mind_trickable,
@@ -538,6 +538,17 @@ fn position_and_need(In(id): In<String>, view: GameView) -> Option<(Vec2, f32)> 
     Some((f.pos, board.walk(i) / 2.0 - f.act.moved))
 }
 
+/// A move that takes figure `id`, on Attack orders, into close combat ("They will enter melee
+/// if in reach"), if one is legal now ([`melee_in_reach`]).
+fn charge(In(id): In<String>, view: GameView) -> Option<Command> {
+    let board = view.board()?;
+    let to = melee_in_reach(&board, board.find(&id)?)?;
+    Some(Command::Move {
+        figure: id,
+        to: (to.x, to.y),
+    })
+}
+
 /// What the rules' side is looking to move: a whole group, or one figure standing at a point
 /// (inches).
 #[derive(Clone, Debug)]
@@ -676,6 +687,17 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                 send(world, found.0).then_some(found.1)
             };
             let moved = dir.and_then(|d| search(world, d, 0.5, 4, Mover::Group(group.clone())));
+            if order == Order::Attack {
+                for f in &figures {
+                    if let Some(c) = world
+                        .run_system_cached_with(charge, f.clone())
+                        .ok()
+                        .flatten()
+                    {
+                        send(world, c);
+                    }
+                }
+            }
             if let CommandOutcome::Accepted(_) = process::<Tyneside>(world, Command::EndActivation)
             {
                 return Some(Ok(format!(

@@ -9,11 +9,15 @@ use super::{Effects, delay, run};
 use crate::rulesets::tyneside::board::{Board, Game};
 use crate::rulesets::tyneside::commands::{Command, not_in_phase};
 use crate::rulesets::tyneside::rules::force::ENHANCE;
+use crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE;
 use crate::rulesets::tyneside::rules::movement::{
-    ADVANCE_HALT, JUMP_DIE, PathBlocked, RUN_DIE, activation_cost, allowance, first_gap,
+    ADVANCE_HALT, COHESION, JUMP_DIE, PathBlocked, RUN_DIE, activation_cost, allowance, first_gap,
     in_cohesion, path_cost,
 };
-use crate::rulesets::tyneside::rules::orders::{Order, Step, check_minimum_move, check_step};
+use crate::rulesets::tyneside::rules::orders::{
+    Order, Step, allowance_left, check_minimum_move, check_step,
+};
+use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::vehicles::{Leg, Vehicle, heading, jet_bike_leg, walker_leg};
 use crate::rulesets::tyneside::turn::TurnPhase;
 
@@ -154,6 +158,7 @@ pub fn plan_step(
             ));
         }
     }
+    in_company(board, i, to)?;
     let enemies = board.enemy_bases(i);
     let objectives: Vec<Vec2> = board
         .table
@@ -464,6 +469,92 @@ fn commit(
     }
 }
 
+/// C3PO's move of figure `i` to `to`: he ends it within 5" of a player's figure or R2D2 of
+/// his side, or nearer one than he was; free when one is in his group (its cohesion keeps
+/// them together) or none is left.
+///
+/// tyneside-skirmish.txt, Droids: C3PO, "He will move in company with the player's figure, or
+/// R2D2." Ruling (docs/rules/tyneside.md): "in company" is a group's 5".
+///
+/// Errors: the move leaves them behind.
+fn in_company(board: &Board, i: usize, to: Vec2) -> Result<(), String> {
+    let f = &board.figs[i];
+    if !f.figure.has(Ability::InCompany) {
+        return Ok(());
+    }
+    let company: Vec<usize> = (0..board.figs.len())
+        .filter(|&j| {
+            let o = &board.figs[j];
+            j != i
+                && o.figure.side == f.figure.side
+                && o.cond.active()
+                && (o.figure.hero || o.figure.has(Ability::ActsAsPlayerWants))
+        })
+        .collect();
+    if company.is_empty() || company.iter().any(|&j| board.figs[j].group == f.group) {
+        return Ok(());
+    }
+    let gap = |at: Vec2| {
+        company
+            .iter()
+            .map(|&j| {
+                let o = &board.figs[j];
+                (at.distance(o.pos) - o.figure.base - f.figure.base).max(0.0)
+            })
+            .fold(f32::MAX, f32::min)
+    };
+    let (now, after) = (gap(f.pos), gap(to));
+    if after <= COHESION + 1e-3 || after < now {
+        return Ok(());
+    }
+    Err(format!(
+        "C3PO: \"He will move in company with the player's figure, or R2D2\" — {} would end {after:.1}\" from them",
+        f.figure.name
+    ))
+}
+
+/// Where figure `i`, on Attack orders and not yet in close combat, could still come within
+/// 1" of an enemy it may fight with one legal straight move: that point (half an inch from
+/// the enemy's base, tried from eight sides, nearest enemy first), or `None`.
+///
+/// tyneside-skirmish.txt, Orders: Attack, "Must move at run towards one or more of the nearest
+/// enemy groups. They will enter melee if in reach."
+pub fn melee_in_reach(board: &Board, i: usize) -> Option<Vec2> {
+    let f = &board.figs[i];
+    if board.in_close_combat(i) || board.armoured_vehicle(i) {
+        return None;
+    }
+    let (left, _) = allowance_left(
+        board.walk(i),
+        f.act.run_roll,
+        f.act.moved,
+        Order::Attack,
+        1.0,
+    );
+    let mut foes: Vec<usize> = board
+        .foes_of(i)
+        .into_iter()
+        .filter(|&e| {
+            !board.armoured_vehicle(e)
+                && !board.ignores(e, i)
+                && !board.figs[e].cond.knocked_out(board.turn)
+                && board.gap(i, e) <= left + CLOSE_COMBAT_RANGE
+        })
+        .collect();
+    foes.sort_by(|&a, &b| board.gap(i, a).total_cmp(&board.gap(i, b)));
+    foes.into_iter().find_map(|e| {
+        let o = &board.figs[e];
+        let toward = (f.pos - o.pos).normalize_or(Vec2::X);
+        (0..8).find_map(|k| {
+            let side = Vec2::from_angle(k as f32 * std::f32::consts::TAU / 8.0).rotate(toward);
+            let to = o.pos + side * (o.figure.base + f.figure.base + CLOSE_COMBAT_RANGE / 2.0);
+            plan_step(board, i, to, Order::Attack, &[], false)
+                .is_ok()
+                .then_some(to)
+        })
+    })
+}
+
 /// Whether figure `i` could still make up its "at least half speed" with one legal straight
 /// move in any of 16 directions (so a figure hemmed in by the table edge, terrain or its
 /// order is not held to a minimum it cannot meet).
@@ -654,6 +745,12 @@ pub(super) fn apply(
                     let f = &board.figs[m];
                     if f.cond.pinned(turn) || f.cond.knocked_out(turn) {
                         continue;
+                    }
+                    if order == Order::Attack && melee_in_reach(&board, m).is_some() {
+                        return Err(format!(
+                            "Attack orders: \"They will enter melee if in reach\" — {} can still reach an enemy",
+                            f.figure.name
+                        ));
                     }
                     // The waivers cost path searches: ask them only of a figure short of its minimum.
                     if check_minimum_move(order, board.walk(m), f.act.moved, false).is_ok() {

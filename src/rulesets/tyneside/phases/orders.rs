@@ -16,15 +16,19 @@ use crate::rulesets::tyneside::rules::random_movement::{
 };
 use crate::rulesets::tyneside::turn::TurnPhase;
 
-/// Whether group `group` is in command: it has a hero with it, or one of its side's heroes is
-/// within 6" (12" for a Gifted commander) of one of its figures.
+/// Whether group `group` is in command: it has a hero (or R2D2, who "Always acts as player
+/// wants") with it, or one of its side's heroes is within 6" (12" for a Gifted commander) of
+/// one of its figures.
 ///
 /// tyneside-skirmish.txt, Orders: counters are placed "based on the Random movement rules
 /// unless a Hero is with the unit (In which case he chooses one)"; Random movement: "if within
 /// 6", a player's figure can issue an order to them"; Gifted commander: "any group within 12"".
 pub fn in_command(board: &Board, group: &str, side: usize) -> bool {
     let members = board.members(group);
-    if members.iter().any(|&m| board.figs[m].figure.hero) {
+    if members
+        .iter()
+        .any(|&m| board.figs[m].figure.hero || board.figs[m].figure.has(Ability::ActsAsPlayerWants))
+    {
         return true;
     }
     board.figs.iter().enumerate().any(|(h, f)| {

@@ -111,7 +111,12 @@ fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
                 .sides
                 .get(g.side)
                 .is_some_and(|s| s.control == Control::Rules);
-            let led = !rules_run && members.iter().any(|&m| board.figs[m].figure.hero);
+            // R2D2 "Always acts as player wants": his group is the player's to order too.
+            let led = !rules_run
+                && members.iter().any(|&m| {
+                    board.figs[m].figure.hero
+                        || board.figs[m].figure.has(Ability::ActsAsPlayerWants)
+                });
             if led {
                 scored.push((g.id.clone(), None, None));
                 continue;

@@ -119,6 +119,12 @@ pub enum Ability {
     Officer,
     /// R2D2: "May fly at 24" per turn" (a flight of up to 24", over anything on the way).
     Flies,
+    /// R2D2: "Always acts as player wants": its group takes the order its player picks, never
+    /// the Random movement table's.
+    ActsAsPlayerWants,
+    /// C3PO: "He will move in company with the player's figure, or R2D2": he ends every move
+    /// within 5" of one of them, or nearer one than he was.
+    InCompany,
     /// Boba Fett: "May fly as Jedi force jump" (a Force jump at a Jedi's level, no Force point).
     JetPack,
 }
