@@ -103,6 +103,9 @@ const GREEN: Color = Color::srgb(0.3, 0.95, 0.4);
 const RED: Color = Color::srgb(1.0, 0.3, 0.25);
 const YELLOW: Color = Color::srgb(1.0, 0.9, 0.2);
 
+/// The colour of a Force power's reach and targets.
+const FORCE: Color = Color::srgb(0.75, 0.45, 1.0);
+
 fn draw(
     view: GameView,
     pointer: Res<PointerState>,
@@ -182,6 +185,27 @@ fn draw(
                     )
                     .resolution(64);
             }
+        }
+    }
+    // A Force power's reach, before it is used: rings round the user, its targets ringed.
+    if let Some(r) = &pointer.force_reach
+        && let Some(user) = board.figs.iter().find(|f| f.entity == r.user)
+    {
+        for reach in &r.reach {
+            gizmos
+                .circle_2d(
+                    Isometry2d::from_translation(user.pos),
+                    user.figure.base + reach,
+                    FORCE,
+                )
+                .resolution(96);
+        }
+        for t in board.figs.iter().filter(|f| r.targets.contains(&f.entity)) {
+            gizmos.circle_2d(
+                Isometry2d::from_translation(t.pos),
+                t.figure.base + 0.3,
+                FORCE,
+            );
         }
     }
     if let Some(p) = &preview.0 {

@@ -6,7 +6,7 @@ mod pointer;
 
 use bevy::prelude::*;
 
-pub use pointer::{MovePreview, PointerState, SightPreview, side_to_act};
+pub use pointer::{ForceReach, MovePreview, PointerState, SightPreview, side_to_act};
 
 /// Pointer and keyboard input on the table.
 pub(super) fn plugin(app: &mut App) {

@@ -50,6 +50,20 @@ pub struct PointerState {
     /// A Lift under way (the unit card's Lift): the user's id and the ticked figures' ids; a
     /// drag of one of them carries them all.
     pub lift: Option<(String, Vec<String>)>,
+    /// The Force power the unit card's pointer is on (or whose list is open): its reach shown
+    /// on the table before use.
+    pub force_reach: Option<ForceReach>,
+}
+
+/// A Force power's reach, drawn round its user, and the figures it may pick.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForceReach {
+    /// The user.
+    pub user: Entity,
+    /// Its reaches, inches from the user's base edge (e.g. a Mind trick's 5" and 24").
+    pub reach: Vec<f32>,
+    /// The figures it may pick now.
+    pub targets: Vec<Entity>,
 }
 
 /// What dropping the dragged figure here would do.

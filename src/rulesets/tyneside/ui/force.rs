@@ -7,6 +7,7 @@ use bevy_egui::egui;
 
 use crate::rulesets::tyneside::board::{Board, GameView};
 use crate::rulesets::tyneside::commands::Command;
+use crate::rulesets::tyneside::input::ForceReach;
 use crate::rulesets::tyneside::input::PointerState;
 use crate::rulesets::tyneside::rules::force::{
     CHOKE_RANGE, ForcePower, LIGHTNING_RANGE, MIND_TRICK_FAR, MIND_TRICK_MANY, MIND_TRICK_NEAR,
@@ -15,9 +16,13 @@ use crate::rulesets::tyneside::rules::force::{
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::turn::TurnPhase;
 
+/// A power's reaches (inches from the user's base edge) and the figures (board indices) it
+/// may pick, while the unit card shows them.
+type Shown = (Vec<f32>, Vec<usize>);
+
 /// A collapsing list of the figures `candidates` (board indices, seen from figure `i`) to
 /// tick under `title`, kept in egui's memory under `key`; `buttons` draws what acts on the
-/// ticked figures' ids.
+/// ticked figures' ids. Whether the list is open or the pointer is on its header.
 fn tick_list(
     ui: &mut egui::Ui,
     (board, i): (&Board, usize),
@@ -25,13 +30,13 @@ fn tick_list(
     title: String,
     candidates: &[usize],
     buttons: impl FnOnce(&mut egui::Ui, &mut Vec<String>),
-) {
+) -> bool {
     if candidates.is_empty() {
-        return;
+        return false;
     }
     let key = egui::Id::new((key, &board.figs[i].figure.id));
     let mut ticked: Vec<String> = ui.data_mut(|d| d.get_temp(key).unwrap_or_default());
-    egui::CollapsingHeader::new(title)
+    let shown = egui::CollapsingHeader::new(title)
         .id_salt(key)
         .show(ui, |ui| {
             for &t in candidates {
@@ -48,6 +53,7 @@ fn tick_list(
             buttons(ui, &mut ticked);
         });
     ui.data_mut(|d| d.insert_temp(key, ticked));
+    shown.body_returned.is_some() || shown.header_response.hovered()
 }
 
 /// Push/pull: tick up to the user's Force points in figures it sees within 24", then push
@@ -58,7 +64,7 @@ fn push_pull(
     i: usize,
     power: &dyn Fn(ForcePower) -> Command,
     out: &mut Vec<Command>,
-) {
+) -> Option<Shown> {
     use crate::rulesets::tyneside::rules::force::PUSH_RANGE;
     let f = &board.figs[i];
     let view_from = board.viewpoint(i);
@@ -66,7 +72,7 @@ fn push_pull(
         .filter(|&t| t != i && board.gap(i, t) <= PUSH_RANGE && board.sees_from(&view_from, i, t))
         .collect();
     let title = format!("Push/pull… (up to {} figures, 2D6\")", f.cond.force_points);
-    tick_list(
+    let shown = tick_list(
         ui,
         (board, i),
         "push-pull",
@@ -91,6 +97,7 @@ fn push_pull(
             });
         },
     );
+    shown.then_some((vec![PUSH_RANGE], reachable))
 }
 
 /// The Force actions figure `i` may take now, as buttons (tyneside-skirmish.txt, Jedi
@@ -191,15 +198,33 @@ pub(super) fn actions(
             out.push(power(ForcePower::WoundSuppression));
         }
     });
-    push_pull(ui, board, i, &power, out);
+    let mut shown = push_pull(ui, board, i, &power, out);
     if phase == TurnPhase::Movement {
-        lift(ui, board, i, pointer);
+        shown = lift(ui, board, i, pointer).or(shown);
     }
-    mind_trick(ui, board, i, &power, out);
+    shown = mind_trick(ui, board, i, &power, out).or(shown);
     activate(ui, board, i, &power, out);
-    if phase != TurnPhase::Action {
-        return;
+    if phase == TurnPhase::Action {
+        shown = holds(ui, board, i, &power, out).or(shown);
     }
+    pointer.force_reach = shown.map(|(reach, targets)| ForceReach {
+        user: f.entity,
+        reach,
+        targets: targets.iter().map(|&t| board.figs[t].entity).collect(),
+    });
+}
+
+/// Force lightning (Dark Side) and choke: a menu of the enemies the user sees within reach
+/// (tyneside-skirmish.txt, Jedi powers). Shown while a menu is open or pointed at.
+fn holds(
+    ui: &mut egui::Ui,
+    board: &Board,
+    i: usize,
+    power: &dyn Fn(ForcePower) -> Command,
+    out: &mut Vec<Command>,
+) -> Option<Shown> {
+    let f = &board.figs[i];
+    let mut shown = None;
     let view_from = board.viewpoint(i);
     let targets: Vec<usize> = (0..board.figs.len())
         .filter(|&t| {
@@ -225,7 +250,7 @@ pub(super) fn actions(
         if !allowed || targets.is_empty() {
             continue;
         }
-        egui::ComboBox::from_id_salt((key, &f.figure.id))
+        let menu = egui::ComboBox::from_id_salt((key, &f.figure.id))
             .selected_text(label)
             .show_ui(ui, |ui| {
                 for &t in &targets {
@@ -254,7 +279,11 @@ pub(super) fn actions(
                     }
                 }
             });
+        if menu.inner.is_some() || menu.response.hovered() {
+            shown = Some((vec![range], targets));
+        }
     }
+    shown
 }
 
 /// Mind trick: tick up to three basic or storm troopers the user sees within 5", or one within
@@ -265,7 +294,7 @@ fn mind_trick(
     i: usize,
     power: &dyn Fn(ForcePower) -> Command,
     out: &mut Vec<Command>,
-) {
+) -> Option<Shown> {
     let f = &board.figs[i];
     let view_from = board.viewpoint(i);
     let reachable: Vec<usize> = (0..board.figs.len())
@@ -279,7 +308,7 @@ fn mind_trick(
     let title = format!(
         "Mind trick… (up to {MIND_TRICK_MANY} within {MIND_TRICK_NEAR}\", or one within {MIND_TRICK_FAR}\")"
     );
-    tick_list(
+    let shown = tick_list(
         ui,
         (board, i),
         "mind-trick",
@@ -297,6 +326,7 @@ fn mind_trick(
         }
         },
     );
+    shown.then_some((vec![MIND_TRICK_NEAR, MIND_TRICK_FAR], reachable))
 }
 
 /// Activate: the doors within 24" of the user, to open (or shut) with the Force
@@ -337,7 +367,7 @@ fn activate(
 /// Lift: tick up to the user's Force points in figures on foot it sees within 24", then drag
 /// one of them: all are carried by that move, up to the user's walk (tyneside-skirmish.txt,
 /// Jedi powers, Lift).
-fn lift(ui: &mut egui::Ui, board: &Board, i: usize, pointer: &mut PointerState) {
+fn lift(ui: &mut egui::Ui, board: &Board, i: usize, pointer: &mut PointerState) -> Option<Shown> {
     use crate::rulesets::tyneside::rules::force::PUSH_RANGE;
     let f = &board.figs[i];
     let view_from = board.viewpoint(i);
@@ -353,7 +383,7 @@ fn lift(ui: &mut egui::Ui, board: &Board, i: usize, pointer: &mut PointerState) 
         "Lift… (up to {} figures, at his movement speed)",
         f.cond.force_points
     );
-    tick_list(ui, (board, i), "lift", title, &reachable, |ui, ticked| {
+    let shown = tick_list(ui, (board, i), "lift", title, &reachable, |ui, ticked| {
         let lifting = pointer.lift.is_some();
         let label = if lifting {
             "Lifting: drag one of them… (Esc cancels)"
@@ -372,4 +402,5 @@ fn lift(ui: &mut egui::Ui, board: &Board, i: usize, pointer: &mut PointerState) 
             };
         }
     });
+    shown.then_some((vec![PUSH_RANGE], reachable))
 }
