@@ -270,18 +270,7 @@ fn the_rules_retreat_towards_the_nearest_cover_further_from_the_nearest_visible_
         ev.contains("Random movement, Stormtroopers: Under fire from less than half own numbers, or not under fire at all +1, No other friends within 12\" -1, Enemy vehicle within 24\" -1 = -1 -> Stand if in cover, or Retreat towards nearest cover further from the nearest visible enemy: Retreat"),
         "{ev}"
     );
-    for _ in 0..4 {
-        if events(&mut s).contains("E ends its movement") {
-            break;
-        }
-        let c = if s.phase() == "Orders" {
-            "EndPhase"
-        } else {
-            "EndActivation"
-        };
-        s.play_script(Some(&format!("[{c}]")), "script")
-            .unwrap_or_else(|e| panic!("{e}\n{}", events(&mut s)));
-    }
+    until_e_has_moved(&mut s);
     let ev = events(&mut s);
     for (id, x) in [("e1", 30.0), ("e2", 32.0)] {
         let at = fig(&mut s, id).position;
@@ -328,18 +317,7 @@ fn the_rules_advance_on_the_objective_first_at_three_or_four() {
         ev.contains("Random movement, Stormtroopers: Under fire from less than half own numbers, or not under fire at all +1, Advancing +1, Per Hero/Officer within 12\" +1 = 3 -> Advance towards objective, or nearest enemy: Advance"),
         "{ev}"
     );
-    for _ in 0..4 {
-        if events(&mut s).contains("E ends its movement") {
-            break;
-        }
-        let c = if s.phase() == "Orders" {
-            "EndPhase"
-        } else {
-            "EndActivation"
-        };
-        s.play_script(Some(&format!("[{c}]")), "script")
-            .unwrap_or_else(|e| panic!("{e}\n{}", events(&mut s)));
-    }
+    until_e_has_moved(&mut s);
     let ev = events(&mut s);
     for (id, x) in [("e1", 30.0), ("e2", 32.0)] {
         let at = fig(&mut s, id).position;
@@ -349,4 +327,21 @@ fn the_rules_advance_on_the_objective_first_at_three_or_four() {
             "{id} at {at:?}:\n{ev}"
         );
     }
+}
+
+/// Plays the person's part (ending orders and activations) until the rules' group E has moved.
+fn until_e_has_moved(s: &mut Game) {
+    for _ in 0..4 {
+        if events(s).contains("E ends its movement") {
+            break;
+        }
+        let c = if s.phase() == "Orders" {
+            "EndPhase"
+        } else {
+            "EndActivation"
+        };
+        s.play_script(Some(&format!("[{c}]")), "script")
+            .unwrap_or_else(|e| panic!("{e}\n{}", events(s)));
+    }
+    assert!(events(s).contains("E ends its movement"), "{}", events(s));
 }

@@ -26,7 +26,6 @@ use super::rules::force::{
 use super::rules::orders::{Order, allowance_left};
 use super::rules::profile::Ability;
 use super::rules::random_movement::{Reaction, SUPPORT_NEAR, score};
-use super::rules::scenario::Control;
 use super::rules::vehicles::{EXPLOSIVE_REACH, WRECK_BLAST};
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::pipeline::{CommandOutcome, process};
@@ -99,12 +98,7 @@ fn observe(
             // for Force users'. The side the scenario gives the rules has its orders from the
             // turn's start (sequence.rs), a hero's group too.
             let groups: Vec<_> = view.all_groups().into_iter().cloned().collect();
-            let scenario_rules_side = board
-                .table
-                .scenario
-                .sides
-                .get(side)
-                .is_some_and(|s| s.control == Control::Rules);
+            let scenario_rules_side = board.table.rules_run(side);
             let led = groups
                 .iter()
                 .filter(|g| g.side == side && !scenario_rules_side)

@@ -75,6 +75,15 @@ impl TableRes {
             .map(|s| s.name.as_str())
             .unwrap_or("?")
     }
+
+    /// Whether the scenario gives side `side` to the rules (`control: Rules`): its heroes are
+    /// no player's characters (docs/rules/tyneside.md, Orders and command).
+    pub fn rules_run(&self, side: usize) -> bool {
+        self.scenario
+            .sides
+            .get(side)
+            .is_some_and(|s| s.control == super::rules::scenario::Control::Rules)
+    }
 }
 
 /// Where a game's scenario and dice come from.

@@ -4,7 +4,6 @@ use bevy::prelude::*;
 
 use crate::engine::record::GameLog;
 use crate::rulesets::tyneside::board::Game;
-use crate::rulesets::tyneside::rules::scenario::Control;
 use crate::rulesets::tyneside::rules::wounds::{FallBack, fall_back_point, must_fall_back};
 use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase};
 
@@ -26,12 +25,7 @@ fn fall_back(mut game: Game, mut log: ResMut<GameLog>) {
     for g in game.all_groups() {
         let members = board.members(&g.id);
         // "a group containing a players character": a hero of a side a person plays.
-        let rules_run = game
-            .table
-            .scenario
-            .sides
-            .get(g.side)
-            .is_some_and(|s| s.control == Control::Rules);
+        let rules_run = game.table.rules_run(g.side);
         if rules_run || !members.iter().any(|&m| board.figs[m].figure.hero) {
             continue;
         }

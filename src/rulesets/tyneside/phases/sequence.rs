@@ -15,7 +15,6 @@ use crate::rulesets::tyneside::phases::{force_users_order, situation};
 use crate::rulesets::tyneside::rules::orders::{Order, group_initiative};
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::random_movement::{Reaction, modifiers, score};
-use crate::rulesets::tyneside::rules::scenario::Control;
 use crate::rulesets::tyneside::table::TableRes;
 use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase, TurnState};
 
@@ -105,12 +104,7 @@ fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
             }
             // A player's character: a hero on a side a person plays (the scenario's control);
             // a hero of the side the rules run takes the table's order like any group.
-            let rules_run = game
-                .table
-                .scenario
-                .sides
-                .get(g.side)
-                .is_some_and(|s| s.control == Control::Rules);
+            let rules_run = game.table.rules_run(g.side);
             // R2D2 "Always acts as player wants": his group is the player's to order too.
             let led = !rules_run
                 && members.iter().any(|&m| {
