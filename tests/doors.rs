@@ -126,11 +126,10 @@ fn the_force_activates_a_door_and_a_light_sabre_cuts_one_open() {
     through(&mut s).expect("the cut door lets R2D2 through");
 }
 
-#[test]
-fn an_explosive_blows_a_door_open_next_turn_and_kills_within_2_inches() {
-    // The trooper, 4.5" away, throws a 5: it sticks. Next turn it goes off: the door stands
-    // open, and R2D2 and Luke, touching it, are caught (Luke, a hero, disabled).
-    let mut s = session_from(&CORRIDOR.replace("ORDER", "Move"), &[5, 4]);
+/// The trooper, 4.5" away, throws a 5 at the door: it sticks, and goes off at the start of
+/// the next turn with R2D2 and Luke touching the door. `scenario` is CORRIDOR on Move orders.
+fn blow_the_door(scenario: &str) -> Game {
+    let mut s = session_from(scenario, &[5, 4]);
     to_rebel_movement(&mut s);
     // Move orders: the group walks 2.5" along the door, still touching it.
     ok(
@@ -152,6 +151,14 @@ fn an_explosive_blows_a_door_open_next_turn_and_kills_within_2_inches() {
     while s.phase() != "Orders" {
         ok(&mut s, Command::EndActivation);
     }
+    s
+}
+
+#[test]
+fn an_explosive_blows_a_door_open_next_turn_and_kills_within_2_inches() {
+    // The door stands open, and R2D2 and Luke, touching it, are caught (Luke, a hero,
+    // disabled).
+    let mut s = blow_the_door(&CORRIDOR.replace("ORDER", "Move"));
     assert_eq!(fig(&mut s, "r2").status, Status::Killed);
     assert_eq!(fig(&mut s, "luke").status, Status::Disabled);
     assert_eq!(fig(&mut s, "r1").status, Status::Active, "4.5\" away");
@@ -171,4 +178,22 @@ fn an_explosive_blows_a_door_open_next_turn_and_kills_within_2_inches() {
             to: (22.0, 7.5),
         },
     );
+}
+
+#[test]
+fn a_scenario_rule_lets_heroes_be_killed() {
+    // "Heroes are never killed, just Disabled, unless a scenario rule allows this": with
+    // `heroes_can_die`, the blast that disables Luke above kills him.
+    let src = CORRIDOR.replace("ORDER", "Move").replace(
+        "random_movement: false,",
+        "random_movement: false, heroes_can_die: true,",
+    );
+    let mut s = blow_the_door(&src);
+    assert_eq!(
+        fig(&mut s, "luke").status,
+        Status::Killed,
+        "{}",
+        events(&mut s)
+    );
+    assert!(events(&mut s).contains("Luke Skywalker is killed"));
 }

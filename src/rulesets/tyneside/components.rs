@@ -27,6 +27,10 @@ pub struct Figure {
     pub armoured: bool,
     /// A player-controlled hero.
     pub hero: bool,
+    /// Never killed, only disabled: a hero, unless the scenario's `heroes_can_die`
+    /// (tyneside-skirmish.txt: "Heroes are never killed, just Disabled, unless a scenario rule
+    /// allows this").
+    pub spared: bool,
     /// Base radius, inches.
     pub base: f32,
     /// Profile abilities plus the scenario's.

@@ -132,7 +132,15 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
                 },
             ));
             for f in &g.figures {
-                if spawn_figure(world, roster, f, side, &g.id, index) {
+                if spawn_figure(
+                    world,
+                    roster,
+                    f,
+                    side,
+                    &g.id,
+                    index,
+                    setup.scenario.heroes_can_die,
+                ) {
                     index += 1;
                 }
             }
@@ -223,8 +231,9 @@ pub fn helmet_ranges(weapon: &str) -> &str {
     }
 }
 
-/// Spawns figure `f` of side `side` in group `group` with stable index `index`; `false` (and
-/// nothing spawned) if its profile is not in `roster` (a validated scenario never has one).
+/// Spawns figure `f` of side `side` in group `group` with stable index `index`; a hero is
+/// spared death unless `heroes_can_die`. `false` (and nothing spawned) if its profile is not in
+/// `roster` (a validated scenario never has one).
 pub fn spawn_figure(
     world: &mut World,
     roster: &Roster,
@@ -232,6 +241,7 @@ pub fn spawn_figure(
     side: usize,
     group: &str,
     index: usize,
+    heroes_can_die: bool,
 ) -> bool {
     let Some(mut profile) = roster.profile(&f.profile).cloned() else {
         return false;
@@ -268,6 +278,7 @@ pub fn spawn_figure(
             weapon,
             armoured,
             hero: f.hero,
+            spared: f.hero && !heroes_can_die,
             base: f.base,
             abilities,
             index,

@@ -388,6 +388,7 @@ mod tests {
             weapon: None,
             armoured: false,
             hero,
+            spared: hero,
             base: 0.5,
             abilities: profile.abilities.clone(),
             index: 0,

@@ -273,7 +273,7 @@ pub(super) fn blow_mined(game: &mut Game, log: &mut GameLog) {
         game.table.broken.insert(k);
         for (_, f, _, p, mut c, ..) in &mut game.figures {
             if c.active() && gap(&piece, p.0, f.base) <= WRECK_BLAST + 1e-3 {
-                let what = take_out(&mut c, f.hero);
+                let what = take_out(&mut c, f.spared);
                 log.push(turn, format!("  {} {what}", f.name));
             }
         }

@@ -345,7 +345,7 @@ pub(super) fn use_power(
                 Effect::Hold(
                     hold,
                     tf.entity,
-                    tf.figure.hero,
+                    tf.figure.spared,
                     tf.figure.name.clone(),
                     tf.cond.held,
                 )

@@ -289,7 +289,7 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
                 helmet: false,
                 base: base(profile),
             };
-            if spawn_figure(world, roster, &def, pool.side, group, index) {
+            if spawn_figure(world, roster, &def, pool.side, group, index, false) {
                 index += 1;
             }
         }

@@ -200,7 +200,7 @@ pub(super) fn fight(game: &mut Game, out: &mut Effects, group: &str) -> Result<(
             (
                 f.entity,
                 f.figure.name.clone(),
-                f.figure.hero,
+                f.figure.spared,
                 f.pos,
                 f.figure.base,
             )

@@ -240,7 +240,7 @@ pub(super) fn tell(
                 let t = &board.figs[b.target];
                 Returned {
                     target: t.entity,
-                    hero: t.figure.hero,
+                    hero: t.figure.spared,
                     name: t.figure.name.clone(),
                     row: hero_shot_row(b.fp, b.value),
                     cover: b.cover,
@@ -308,7 +308,7 @@ pub(super) fn guard_hero_shot(
         let value = board.firepower_at(h, back_band);
         Returned {
             target: hf.entity,
-            hero: hf.figure.hero,
+            hero: hf.figure.spared,
             name: hf.figure.name.clone(),
             row: hero_shot_row(fp, value),
             cover: board.in_cover(h, f.pos),

@@ -334,7 +334,7 @@ pub(super) fn shoot(
             let f = &board.figs[plan.figs[h.figure]];
             (
                 f.entity,
-                f.figure.hero,
+                f.figure.spared,
                 h.result,
                 seen.result,
                 f.figure.name.clone(),
@@ -488,7 +488,7 @@ pub(super) fn hero_shot(
         tf.entity,
         hf.figure.name.clone(),
         tf.figure.name.clone(),
-        tf.figure.hero,
+        tf.figure.spared,
         tf.figure.armoured,
         tf.group.to_string(),
     );
@@ -610,7 +610,7 @@ pub(super) fn grenade(
         .map(|k| {
             (
                 board.figs[k].entity,
-                board.figs[k].figure.hero,
+                board.figs[k].figure.spared,
                 board.figs[k].figure.name.clone(),
             )
         })

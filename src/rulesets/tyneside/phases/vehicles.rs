@@ -348,7 +348,7 @@ pub(super) fn wreck_mined(game: &mut Game, log: &mut GameLog) {
             let caught = k == v || board.gap(v, k) <= WRECK_BLAST + 1e-3;
             if caught && !gone.iter().any(|(e, ..)| *e == board.figs[k].entity) {
                 let f = &board.figs[k];
-                gone.push((f.entity, f.figure.hero && k != v, f.figure.name.clone()));
+                gone.push((f.entity, f.figure.spared && k != v, f.figure.name.clone()));
             }
         }
     }

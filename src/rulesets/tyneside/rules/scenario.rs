@@ -47,6 +47,12 @@ pub struct Scenario {
     /// How the winner is decided.
     #[serde(default)]
     pub victory: Victory,
+    /// The scenario rule that lets heroes die: "Killed: Figure is Killed or severely wounded,
+    /// or otherwise disabled (*Heroes are never killed, just Disabled, unless a scenario rule
+    /// allows this.*)" (tyneside-skirmish.txt, Shooting rules, the results). `true`: a hero's
+    /// second wound or a killing result kills it like anyone else.
+    #[serde(default)]
+    pub heroes_can_die: bool,
 }
 
 fn default_true() -> bool {
