@@ -29,8 +29,8 @@ fn raid(open: bool, pool: &str) -> String {
     enemy_forces: (
         side: "empire",
         portals: [
-            (id: "p1", at: (30.0, 20.0), open: {open}),
-            (id: "p2", at: (30.0, 10.0)),
+            (id: "p1", at: (30.0, 20.0), open: {open}, in_sight: true),
+            (id: "p2", at: (30.0, 10.0), in_sight: true),
             (id: "p3", at: (60.0, 35.0)),
         ],
         pool: [{pool}],
@@ -142,8 +142,8 @@ fn example_one(a_at: (f32, f32)) -> String {
     enemy_forces: (
         side: "empire",
         portals: [
-            (id: "a", at: ({}, {})),
-            (id: "b", at: (47.0, 33.0), open: true),
+            (id: "a", at: ({}, {}), in_sight: true),
+            (id: "b", at: (47.0, 33.0), open: true, in_sight: true),
         ],
         pool: [(profile: "Stormtrooper", count: 8)],
     ),
@@ -212,7 +212,7 @@ fn example_two_a_counter_with_no_dead_ground_within_twelve_inches_is_eliminated(
     ],
     enemy_forces: (
         side: "empire",
-        portals: [(id: "a", at: (51.5, 31.0))],
+        portals: [(id: "a", at: (51.5, 31.0), in_sight: true)],
         pool: [(profile: "Stormtrooper", count: 8)],
     ),
 )"#;
@@ -220,4 +220,46 @@ fn example_two_a_counter_with_no_dead_ground_within_twelve_inches_is_eliminated(
     ok(&mut s, Command::EndPhase);
     assert_eq!(portal(&mut s, "a"), None, "{}", events(&mut s));
     assert!(events(&mut s).contains("is eliminated"));
+}
+
+#[test]
+fn a_portal_behind_the_large_rock_produces_figures_once_and_is_removed() {
+    // "except in a special scenario where it can only produce figures once (They were hiding
+    // behind the rock!) -- then the portal is removed from play." p1 stands 1" behind a rock:
+    // D6 6 - 1 + 1 = 6 there (D3 shows 1) brings four stormtroopers, and the counter goes.
+    let src = raid(false, r#"(profile: "Stormtrooper", count: 8)"#).replace(
+        "properties: [Building, BlocksLineOfSight, Impassable])]",
+        r#"properties: [Building, BlocksLineOfSight, Impassable]),
+              (id: "rock", kind: Rocks, shape: Circle(centre: (30.0, 22.0), radius: 1.0),
+               properties: [Cover, Obstacle])]"#,
+    );
+    let roster = holotable::rulesets::tyneside::roster().expect("the bundled roster");
+    let refused = holotable::rulesets::tyneside::rules::parse(&src, "rock.ron", roster);
+    assert!(
+        format!("{:?}", refused.err()).contains("portal 'p1' stands behind the rock 'rock'"),
+        "the rock's portal must say it produces figures once"
+    );
+    let src = src.replace(
+        "open: false, in_sight: true",
+        "open: false, in_sight: true, once: true",
+    );
+    let mut s = session_from(&src, &[6, 1]);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    let ev = events(&mut s);
+    assert!(ev.contains("p1: 4 Stormtroopers come on"), "{ev}");
+    assert!(
+        ev.contains("p1: they were hiding behind the rock! The counter is removed from play"),
+        "{ev}"
+    );
+    assert_eq!(portal(&mut s, "p1"), None);
+    assert!(portal(&mut s, "p2").is_some(), "the other counter stays");
+    assert_eq!(
+        s.state()
+            .figures
+            .iter()
+            .filter(|f| f.group == "p1-1")
+            .count(),
+        4
+    );
 }

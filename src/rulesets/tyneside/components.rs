@@ -226,6 +226,8 @@ pub struct Portal {
     pub at: Vec2,
     /// In the open: a 1–5 there brings an Imperial Probe Droid.
     pub open: bool,
+    /// Removed from play once it has produced figures (behind the large rock).
+    pub once: bool,
     /// Stable order (scenario order).
     pub index: usize,
 }

@@ -189,6 +189,7 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
                     id: p.id.clone(),
                     at: Vec2::new(p.at.0, p.at.1),
                     open: p.open,
+                    once: p.once,
                     index: i,
                 },
             ));

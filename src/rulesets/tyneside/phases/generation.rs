@@ -63,9 +63,10 @@ pub(super) fn generate(world: &mut World) {
             officer: f.has(Ability::Officer),
         })
         .collect();
-    let mut q = world.query::<&Portal>();
-    let mut portals: Vec<Portal> = q.iter(world).cloned().collect();
-    portals.sort_by_key(|p| p.index);
+    let mut q = world.query::<(Entity, &Portal)>();
+    let mut counters: Vec<(Entity, Portal)> = q.iter(world).map(|(e, p)| (e, p.clone())).collect();
+    counters.sort_by_key(|(_, p)| p.index);
+    let (entities, portals): (Vec<Entity>, Vec<Portal>) = counters.into_iter().unzip();
     let table = world.resource::<TableRes>();
     let ground = Ground {
         size: table.size,
@@ -117,6 +118,15 @@ pub(super) fn generate(world: &mut World) {
         pool.generated += 1;
         let group = format!("{}-{}", portals[k].id, pool.generated);
         bring_on(world, &pool, &group, portals[k].at, &need);
+        if portals[k].once {
+            // "it can only produce figures once (They were hiding behind the rock!) -- then
+            // the portal is removed from play"
+            world.despawn(entities[k]);
+            log.push(format!(
+                "  {}: they were hiding behind the rock! The counter is removed from play",
+                portals[k].id
+            ));
+        }
     }
     let mut game_log = world.resource_mut::<GameLog>();
     for line in log {

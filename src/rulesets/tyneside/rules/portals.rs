@@ -9,7 +9,7 @@ use glam::Vec2;
 
 use crate::rules::geometry::Shape;
 use crate::rules::los::{LosIndex, Sight};
-use crate::rules::terrain::{TerrainPiece, TerrainProperty};
+use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
 
 /// A portal in cover retreats from a player's figure that sees it this close, inches.
 pub const APPROACH: f32 = 8.0;
@@ -49,7 +49,7 @@ impl Ground<'_> {
 
     /// Where a counter at `from` retreats to: the nearest spot within 12" that is dead ground
     /// — 1" outside a corner or the middle of a side of a piece that blocks sight (a building,
-    /// a wood), seen by none of `players`, more than 8" from each, on the table, not inside a
+    /// a wood; never a rock: "The Large rock cannot be used"), seen by none of `players`, more than 8" from each, on the table, not inside a
     /// sight-blocking or impassable piece, and at least 1" from every counter in `others`.
     /// `None`: nowhere to go ("poor portal (a) has nowhere to go, and is eliminated!").
     pub fn retreat_spot(
@@ -59,10 +59,12 @@ impl Ground<'_> {
         players: &[(Vec2, f32)],
     ) -> Option<Vec2> {
         let mut spots: Vec<Vec2> = Vec::new();
+        // "The Large rock cannot be used as there is no real 'Dead Ground' behind it for
+        // figures to reach it unobserved."
         for t in self
             .terrain
             .iter()
-            .filter(|t| t.has(TerrainProperty::BlocksLineOfSight))
+            .filter(|t| t.has(TerrainProperty::BlocksLineOfSight) && t.kind != TerrainKind::Rocks)
         {
             let c = t.shape.centre();
             let outline: Vec<Vec2> = match &t.shape {
@@ -161,5 +163,30 @@ mod tests {
         // Figures on both sides of B leave no dead ground within 12".
         let both = [(Vec2::new(53.0, 33.0), 0.5), (Vec2::new(53.0, 17.0), 0.5)];
         assert_eq!(ground.retreat_spot(Vec2::new(51.5, 31.0), &[], &both), None);
+    }
+
+    #[test]
+    fn the_large_rock_is_never_a_retreat_spot() {
+        // "The Large rock cannot be used as there is no real 'Dead Ground' behind it": a rock
+        // as tall as the building, in its place, hides the counter from the figure but offers
+        // no spot to retreat to.
+        let rock = TerrainPiece {
+            id: "rock".into(),
+            kind: TerrainKind::Rocks,
+            ..building()
+        };
+        let terrain = [rock];
+        let los = LosIndex::new(&terrain);
+        let ground = Ground {
+            size: Vec2::new(72.0, 48.0),
+            terrain: &terrain,
+            los: &los,
+        };
+        let west = [(Vec2::new(32.0, 25.0), 0.5)];
+        assert!(
+            !ground.sees(west[0], Vec2::new(45.0, 19.0)),
+            "the rock hides"
+        );
+        assert_eq!(ground.retreat_spot(Vec2::new(38.5, 25.0), &[], &west), None);
     }
 }

@@ -169,6 +169,19 @@ pub struct PortalDef {
     /// a 1–5 there brings an Imperial Probe Droid.
     #[serde(default)]
     pub open: bool,
+    /// Produces figures once, then is removed from play: "The large rock may not start a game
+    /// with a portal marker behind it, except in a special scenario where it can only produce
+    /// figures once (They were hiding behind the rock!) -- then the portal is removed from
+    /// play" (tyneside-skirmish.txt, Eliminating Portals). A counter within 2" of a `Rocks`
+    /// piece must have it.
+    #[serde(default)]
+    pub once: bool,
+    /// Starts in sight of the players' figures: a special scenario's exception to "These MUST
+    /// normally be placed in positions where your characters cannot see behind them"
+    /// (tyneside-skirmish.txt, Game Setup), such as an ambush sprung at once. Without it, a
+    /// counter that a figure of another side sees at the start is refused.
+    #[serde(default)]
+    pub in_sight: bool,
 }
 
 /// Figures of one profile in the enemy's pool.

@@ -5,11 +5,16 @@ use std::collections::BTreeMap;
 use glam::Vec2;
 
 use super::movement::in_cohesion;
+use super::portals::Ground;
 use super::profile::{Ability, Roster};
 use super::scenario::Scenario;
 use crate::rules::geometry::Shape;
+use crate::rules::los::LosIndex;
 use crate::rules::scenario::{ScenarioError, find_value, line_col, ron_error, ron_options};
-use crate::rules::terrain::TerrainProperty;
+use crate::rules::terrain::{TerrainKind, TerrainProperty};
+
+/// A portal this close to a rock, inches, stands behind it (the text's "behind the large rock").
+const BEHIND_ROCK: f32 = 2.0;
 
 struct Report<'a> {
     src: &'a str,
@@ -36,7 +41,9 @@ impl Report<'_> {
 /// `file` is the name used in messages. Errors (all of them, not just the first): malformed
 /// RON (with the parser's line and column and what it expected), an unknown profile or weapon (with the nearest known name), duplicate ids, a figure off the table or inside
 /// impassable terrain, group members more than 5" from every other member, objectives off the
-/// table, and shapes that are not shapes. Never panics.
+/// table, shapes that are not shapes, and portal counters off the table, in sight of another
+/// side's figure at the start (unless `in_sight`), or behind a rock (unless `once`). Never
+/// panics.
 pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<ScenarioError>> {
     let scenario: Scenario = ron_options()
         .from_str(src)
@@ -280,6 +287,12 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                 ),
             );
         }
+        let los = LosIndex::new(&scenario.terrain);
+        let ground = Ground {
+            size: table,
+            terrain: &scenario.terrain,
+            los: &los,
+        };
         for p in &ef.portals {
             check_id(&mut r, "portal", &p.id);
             let at = Vec2::new(p.at.0, p.at.1);
@@ -289,6 +302,43 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                     &p.id,
                     0,
                     format!("portal '{}' is off the table", p.id),
+                );
+            }
+            if let Some(rock) = scenario
+                .terrain
+                .iter()
+                .find(|t| t.kind == TerrainKind::Rocks && t.shape.distance_to(at) <= BEHIND_ROCK)
+                && !p.once
+            {
+                r.at_value(
+                    "id",
+                    &p.id,
+                    0,
+                    format!(
+                        "portal '{}' stands behind the rock '{}', which may not start a game with a portal behind it unless it can only produce figures once (tyneside-skirmish.txt, Eliminating Portals): write `once: true`",
+                        p.id, rock.id
+                    ),
+                );
+            }
+            let seen_by = (!p.in_sight)
+                .then(|| {
+                    scenario
+                        .sides
+                        .iter()
+                        .filter(|s| s.id != ef.side)
+                        .flat_map(|s| s.groups.iter().flat_map(|g| &g.figures))
+                        .find(|f| ground.sees((Vec2::new(f.at.0, f.at.1), f.base), at))
+                })
+                .flatten();
+            if let Some(f) = seen_by {
+                r.at_value(
+                    "id",
+                    &p.id,
+                    0,
+                    format!(
+                        "portal '{}' is in sight of '{}' at the start: portals \"MUST normally be placed in positions where your characters cannot see behind them\" (tyneside-skirmish.txt, Game Setup); move it, or write `in_sight: true` for a scenario that springs it at once",
+                        p.id, f.id
+                    ),
                 );
             }
         }
@@ -458,6 +508,46 @@ mod tests {
         assert!(
             all.iter().any(|m| m.contains("off the 72×48\" table")),
             "{all:?}"
+        );
+    }
+
+    #[test]
+    fn a_portal_in_sight_at_the_start_or_behind_the_rock_is_refused_unless_the_scenario_says() {
+        // The rock at (30, 24) blocks nothing: a counter 1" off it, 20" from the Rebels, is
+        // both behind the rock and in their sight.
+        let with = |portal: &str| {
+            let open = GOOD.strip_suffix(')').unwrap_or(GOOD);
+            format!("{open}enemy_forces: (side: \"empire\", portals: [{portal}], pool: []),\n)")
+        };
+        let src = with("(id: \"P1\", at: (30.0, 28.0))");
+        let e = parse(&src, "bad.ron", &roster()).unwrap_err();
+        let all: Vec<String> = e.iter().map(|e| e.to_string()).collect();
+        assert!(
+            all.iter()
+                .any(|m| m.contains("portal 'P1' is in sight of 'r1' at the start")),
+            "{all:?}"
+        );
+        assert!(
+            all.iter()
+                .any(|m| m.contains("portal 'P1' stands behind the rock 'rock'")),
+            "{all:?}"
+        );
+        let allowed = with("(id: \"P1\", at: (30.0, 28.0), once: true, in_sight: true)");
+        assert!(parse(&allowed, "ok.ron", &roster()).is_ok());
+        // Far from the rock and out of sight: nothing to say.
+        let hidden = with("(id: \"P1\", at: (58.0, 44.0))")
+            .replace(
+                "properties: [Impassable]",
+                "properties: [Impassable, BlocksLineOfSight]",
+            )
+            .replace(
+                "(id: \"rock\", kind: Rocks, shape: Circle(centre: (30.0, 24.0), radius: 3.0)",
+                "(id: \"rock\", kind: Building, shape: Rect(min: (40.0, 30.0), max: (50.0, 46.0))",
+            );
+        assert!(
+            parse(&hidden, "ok.ron", &roster()).is_ok(),
+            "{:?}",
+            parse(&hidden, "ok.ron", &roster()).err()
         );
     }
 }
