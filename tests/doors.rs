@@ -113,9 +113,9 @@ fn the_force_activates_a_door_and_a_light_sabre_cuts_one_open() {
     ok(&mut s, Command::EndActivation);
     ok(
         &mut s,
-        Command::CutDoor {
+        Command::Cut {
             figure: "luke".into(),
-            door: "door".into(),
+            surface: "door".into(),
         },
     );
     while s.phase() != "Orders" {
@@ -196,4 +196,62 @@ fn a_scenario_rule_lets_heroes_be_killed() {
         events(&mut s)
     );
     assert!(events(&mut s).contains("Luke Skywalker is killed"));
+}
+
+#[test]
+fn a_light_sabre_cuts_a_gap_in_a_wall_to_walk_through() {
+    // "Figures using Light Sabres may cut a hole in any surface … in 1 stationary turn": Luke,
+    // touching the corridor's wall at y 12, cuts a 1.5" gap there; next turn he walks
+    // through it, while the wall still stands 2" further along.
+    let src = CORRIDOR
+        .replace("ORDER", "Stand")
+        .replace("at: (19.45, 3.0)", "at: (19.45, 8.5)")
+        .replace("at: (19.45, 7.0)", "at: (19.45, 12.0)")
+        .replace("at: (15.0, 5.0)", "at: (16.0, 8.0)");
+    let mut s = session_from(&src, &[]);
+    to_rebel_movement(&mut s);
+    ok(&mut s, Command::EndActivation);
+    let why = refused(
+        &mut s,
+        Command::Cut {
+            figure: "r1".into(),
+            surface: "wall".into(),
+        },
+    );
+    assert!(why.contains("no light sabre"), "{why}");
+    ok(
+        &mut s,
+        Command::Cut {
+            figure: "luke".into(),
+            surface: "wall".into(),
+        },
+    );
+    while s.phase() != "Orders" {
+        ok(&mut s, Command::EndActivation);
+    }
+    assert!(
+        events(&mut s)
+            .contains("Luke Skywalker has cut through wall: a gap 1.5\" wide stands open"),
+        "{}",
+        events(&mut s)
+    );
+    to_rebel_movement(&mut s);
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "luke".into(),
+            to: (21.1, 14.5),
+        },
+    );
+    assert!(
+        why.contains("wall"),
+        "the wall still stands beside the gap: {why}"
+    );
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "luke".into(),
+            to: (21.1, 12.0),
+        },
+    );
 }

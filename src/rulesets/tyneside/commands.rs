@@ -139,12 +139,13 @@ pub enum Command {
         door: String,
     },
     /// Shoot/act: a light sabre user of the active group, stationary and in contact with a
-    /// door, cuts a hole in it: open at the end of the turn, half defence till then.
-    CutDoor {
+    /// door or a straight wall, cuts a hole in it: through at the end of the turn, half
+    /// defence till then.
+    Cut {
         /// The user's figure id.
         figure: String,
-        /// The door's terrain id.
-        door: String,
+        /// The door's or wall's terrain id.
+        surface: String,
     },
     /// Movement or shoot/act: a Force user of the active group uses a power (1 FP).
     Force {
@@ -232,7 +233,7 @@ impl Command {
             | HeroShot { .. }
             | Access { .. }
             | Demolish { .. }
-            | CutDoor { .. }
+            | Cut { .. }
             | Grenade { .. }
             | FireAtVehicle { .. }
             | Explosive { .. }

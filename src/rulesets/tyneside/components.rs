@@ -180,7 +180,8 @@ pub struct TurnActivity {
     /// A vehicle's turning so far this turn, degrees per half (walker) or quarter (jet bike)
     /// of its move (Vehicle rules).
     pub turned: Turned,
-    /// The door (terrain index) it is cutting a hole in with its light sabre this turn.
+    /// The door or wall (terrain index) it is cutting a hole in with its light sabre this
+    /// turn.
     pub cutting: Option<usize>,
     /// A walker that has retired backwards this turn ("They may Retire backwards at 6"").
     pub retired: bool,

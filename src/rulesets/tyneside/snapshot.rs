@@ -172,6 +172,10 @@ fn hash_state(
         if !doors.is_empty() {
             (doors, &t.mined).hash(&mut h);
         }
+        // Walls cut by light sabres, hashed only once one is, for the same reason.
+        if t.terrain != t.scenario.terrain {
+            format!("{:?}", t.terrain).hash(&mut h);
+        }
     }
     if let Some(t) = turn {
         (t.turn, t.orders_side, &t.queue).hash(&mut h);

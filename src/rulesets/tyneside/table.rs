@@ -57,6 +57,30 @@ impl TableRes {
         }
     }
 
+    /// Cuts a hole [`HOLE`](super::rules::doors::HOLE) wide across wall `k` (a terrain index)
+    /// where a figure at `at` stands: the piece keeps the part on one side, a new piece
+    /// (`"<id> (cut N)"`, appended so no index moves) the part on the other; a wall the hole
+    /// takes whole no longer stops, slows or hides. Rebuilds the line-of-sight index.
+    pub fn cut_wall(&mut self, k: usize, at: Vec2) {
+        let Some(piece) = self.terrain.get(k).cloned() else {
+            return;
+        };
+        match super::rules::doors::cut_hole(&piece.shape, at) {
+            (Some(a), Some(b)) => {
+                self.terrain[k].shape = a;
+                let n = self.terrain.len();
+                self.terrain.push(crate::rules::terrain::TerrainPiece {
+                    id: format!("{} (cut {n})", piece.id),
+                    shape: b,
+                    ..piece
+                });
+            }
+            (Some(part), None) | (None, Some(part)) => self.terrain[k].shape = part,
+            (None, None) => self.terrain[k].properties.clear(),
+        }
+        self.los = LosIndex::new(&self.terrain);
+    }
+
     /// The door of id `id`, as its terrain index.
     ///
     /// Errors: no terrain piece of that id, or it is not a door.
@@ -65,6 +89,27 @@ impl TableRes {
             .iter()
             .position(|t| t.id == id && super::rules::doors::is_door(t))
             .ok_or(format!("no door '{id}' on this table"))
+    }
+
+    /// The door or wall of id `id` a light sabre can cut a hole in, as its terrain index.
+    ///
+    /// Errors: no terrain piece of that id, or one that is neither a door nor a straight wall
+    /// (tyneside-skirmish.txt: "cut a hole in any surface"; docs/rules/tyneside.md, Doors).
+    pub fn surface(&self, id: &str) -> Result<usize, String> {
+        let k = self
+            .terrain
+            .iter()
+            .position(|t| t.id == id)
+            .ok_or(format!("no door or wall '{id}' on this table"))?;
+        let t = &self.terrain[k];
+        if super::rules::doors::is_door(t) || super::rules::doors::cuttable_wall(t) {
+            Ok(k)
+        } else {
+            Err(format!(
+                "a light sabre cuts holes in doors and straight walls, not in {id} ({:?})",
+                t.kind
+            ))
+        }
     }
 
     /// Display name of side `side`.

@@ -93,8 +93,8 @@ pub(super) fn apply(
             Command::Demolish { figure, door } => run(&mut out, |out| {
                 super::doors::demolish(&mut game, out, figure, door)
             }),
-            Command::CutDoor { figure, door } => run(&mut out, |out| {
-                super::doors::cut(&mut game, out, figure, door)
+            Command::Cut { figure, surface } => run(&mut out, |out| {
+                super::doors::cut(&mut game, out, figure, surface)
             }),
             Command::Fight { group } => fight(&mut game, &mut out, group),
             Command::Heal { medic, patient } => heal(&mut game, &mut out, medic, patient),

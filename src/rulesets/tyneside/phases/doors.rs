@@ -9,7 +9,9 @@ use super::damage::take_out;
 use crate::engine::record::GameLog;
 use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::{Board, Game};
-use crate::rulesets::tyneside::rules::doors::{gap, in_contact, is_shut, tech_works};
+use crate::rulesets::tyneside::rules::doors::{
+    HOLE, gap, in_contact, is_door, is_shut, tech_works,
+};
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::vehicles::{EXPLOSIVE_REACH, WRECK_BLAST, explosive_sticks};
 
@@ -184,19 +186,21 @@ pub(super) fn demolish(
 ///
 /// tyneside-skirmish.txt, Jedi powers (notes): "Figures using Light Sabres may cut a hole in
 /// any surface/vehicle roof in 1 stationary turn, count half defence value while doing
-/// this!" Ruling (docs/rules/tyneside.md): Holotable cuts doors (walls and buildings have no
-/// inside on a Tyneside table); the cut is the figure's act for the turn.
+/// this!" Rulings (docs/rules/tyneside.md, Doors): Holotable cuts doors and straight walls
+/// (buildings have no inside on a Tyneside table; a vehicle is destroyed by a light sabre's
+/// contact already); the cut is the figure's act for the turn.
 ///
-/// Errors: no such door, open already, no light sabre, moved this turn, not in contact, or
-/// the figure cannot act now.
+/// Errors: no such door or wall, a door open already, no light sabre, moved this turn, not
+/// in contact, or the figure cannot act now.
 pub(super) fn cut(
     game: &mut Game,
     out: &mut Effects,
     figure: &str,
-    door: &str,
+    surface: &str,
 ) -> Result<(), String> {
     let turn = game.turn.turn;
-    let k = game.table.door(door)?;
+    let door = surface;
+    let k = game.table.surface(surface)?;
     let board = game.board();
     let f = actor(&board, game, figure)?;
     let fig = &board.figs[f];
@@ -210,7 +214,7 @@ pub(super) fn cut(
         ));
     }
     let piece = &board.table.terrain[k];
-    if !is_shut(piece) {
+    if is_door(piece) && !is_shut(piece) {
         return Err(format!("{door} is open already"));
     }
     if !in_contact(piece, fig.pos, fig.figure.base) {
@@ -225,26 +229,35 @@ pub(super) fn cut(
     }
     out.log.push(
         turn,
-        format!("{name} cuts a hole in {door} with his light sabre: open at the end of the turn; half defence till then"),
+        format!("{name} cuts a hole in {door} with his light sabre: through at the end of the turn; half defence till then"),
     );
     Ok(())
 }
 
-/// At the end of a turn, the holes light sabres have cut open their doors for good (call
-/// before the turn's doings are cleared).
+/// At the end of a turn, the holes light sabres have cut go through: a door stands open for
+/// good, a wall has a gap [`HOLE`] wide where the user stands (call before the turn's doings
+/// are cleared).
 pub(super) fn finish_cuts(game: &mut Game, log: &mut GameLog) {
     let turn = game.turn.turn;
-    let cuts: Vec<(usize, String)> = game
+    let cuts: Vec<(usize, String, Vec2)> = game
         .figures
         .iter()
         .filter(|(_, _, _, _, c, ..)| c.active())
-        .filter_map(|(_, f, _, _, _, a, _)| a.cutting.map(|k| (k, f.name.clone())))
+        .filter_map(|(_, f, _, p, _, a, _)| a.cutting.map(|k| (k, f.name.clone(), p.0)))
         .collect();
-    for (k, name) in cuts {
+    for (k, name, at) in cuts {
         let id = game.table.terrain[k].id.clone();
-        game.table.set_door(k, false);
-        game.table.broken.insert(k);
-        log.push(turn, format!("{name} has cut through {id}: it stands open"));
+        if is_door(&game.table.terrain[k]) {
+            game.table.set_door(k, false);
+            game.table.broken.insert(k);
+            log.push(turn, format!("{name} has cut through {id}: it stands open"));
+        } else {
+            game.table.cut_wall(k, at);
+            log.push(
+                turn,
+                format!("{name} has cut through {id}: a gap {HOLE}\" wide stands open"),
+            );
+        }
     }
 }
 

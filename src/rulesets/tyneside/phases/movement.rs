@@ -785,7 +785,7 @@ pub(super) fn apply(
             | Command::FireAtVehicle { .. }
             | Command::Access { .. }
             | Command::Demolish { .. }
-            | Command::CutDoor { .. }
+            | Command::Cut { .. }
             | Command::Explosive { .. }
             | Command::Fight { .. }
             | Command::Heal { .. } => Err(not_in_phase(&command, TurnPhase::Movement)),

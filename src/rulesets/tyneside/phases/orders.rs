@@ -214,7 +214,7 @@ pub(super) fn apply(
             | Command::FireAtVehicle { .. }
             | Command::Access { .. }
             | Command::Demolish { .. }
-            | Command::CutDoor { .. }
+            | Command::Cut { .. }
             | Command::Explosive { .. }
             | Command::Force { .. }
             | Command::Fight { .. }

@@ -1,12 +1,12 @@
 //! The fire-fight panel's door actions (Shoot/Act phase): a Tech works a door it touches (6
 //! on a D6), a figure throws an explosive at a shut door within 6", a light sabre user cuts a
-//! hole in one it touches. tyneside-skirmish.txt; rulings in docs/rules/tyneside.md, Doors.
+//! hole in a door or wall it touches. tyneside-skirmish.txt; rulings in docs/rules/tyneside.md, Doors.
 
 use bevy_egui::egui;
 
 use crate::rulesets::tyneside::board::Board;
 use crate::rulesets::tyneside::commands::Command;
-use crate::rulesets::tyneside::rules::doors::{gap, in_contact, is_door, is_shut};
+use crate::rulesets::tyneside::rules::doors::{cuttable_wall, gap, in_contact, is_door, is_shut};
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::vehicles::EXPLOSIVE_REACH;
 
@@ -55,7 +55,19 @@ pub fn show(ui: &mut egui::Ui, board: &Board, members: &[usize], out: &mut Vec<C
                 buttons.push((
                     format!("{name}: cut a hole in {id} (light sabre)"),
                     "\"cut a hole in any surface … in 1 stationary turn, count half defence value while doing this!\": open at the end of the turn",
-                    Command::CutDoor { figure: f.figure.id.clone(), door: id },
+                    Command::Cut { figure: f.figure.id.clone(), surface: id },
+                ));
+            }
+        }
+        if !f.figure.has(Ability::Lightsaber) || f.act.moved > 0.0 {
+            continue;
+        }
+        for piece in board.table.terrain.iter().filter(|t| cuttable_wall(t)) {
+            if in_contact(piece, f.pos, f.figure.base) {
+                buttons.push((
+                    format!("{}: cut a hole in {} (light sabre)", f.figure.name, piece.id),
+                    "\"Figures using Light Sabres may cut a hole in any surface … in 1 stationary turn, count half defence value while doing this!\": a 1.5\" gap at the end of the turn",
+                    Command::Cut { figure: f.figure.id.clone(), surface: piece.id.clone() },
                 ));
             }
         }
@@ -64,7 +76,7 @@ pub fn show(ui: &mut egui::Ui, board: &Board, members: &[usize], out: &mut Vec<C
         return;
     }
     ui.separator();
-    ui.label("Doors:");
+    ui.label("Doors and walls:");
     for (label, hint, command) in buttons {
         if ui.button(label).on_hover_text(hint).clicked() {
             out.push(command);
