@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use holotable::engine::ruleset::Headless;
 use holotable::rulesets::tyneside::commands::Command;
 use holotable::rulesets::tyneside::components::Status;
 use holotable::rulesets::tyneside::rules::force::ForcePower;
@@ -254,4 +255,30 @@ fn a_light_sabre_cuts_a_gap_in_a_wall_to_walk_through() {
             to: (21.1, 12.0),
         },
     );
+}
+
+#[test]
+fn the_rules_side_works_a_shut_door_it_touches() {
+    // A guard with Tech, run by the rules and standing at the door, has nobody to shoot at
+    // (the shut door hides the Rebels): he works it, and opens it on the 6.
+    let src = CORRIDOR
+        .replace("ORDER", "Stand")
+        .replace(
+            r#"(id: "empire", name: "Empire", imperial: true, groups: ["#,
+            r#"(id: "empire", name: "Empire", imperial: true, control: Rules, groups: ["#,
+        )
+        .replace(
+            r#"(id: "e1", profile: "Stormtrooper", at: (40.0, 25.0))"#,
+            r#"(id: "e1", profile: "Stormtrooper", at: (21.05, 5.0), abilities: [Tech])"#,
+        );
+    let script = Some("[EndPhase, EndActivation, EndActivation]");
+    let mut s = session_from(&src, &[6]);
+    s.play_script(script, "script").unwrap();
+    let ev = events(&mut s);
+    assert!(ev.contains("Stormtrooper opens door (Tech, D6 6)"), "{ev}");
+    // A guard with no Tech nor light sabre leaves it shut.
+    let mut s = session_from(&src.replace(", abilities: [Tech]", ""), &[6]);
+    s.play_script(script, "script").unwrap();
+    assert!(!events(&mut s).contains("works door"), "{}", events(&mut s));
+    assert!(!events(&mut s).contains("opens door"), "{}", events(&mut s));
 }

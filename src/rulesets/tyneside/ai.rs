@@ -4,7 +4,7 @@
 //! out: Attack runs at the nearest enemy, Advance moves at it (or at an objective if none is in
 //! sight) and halts 5" short, Move goes the same way, Stand stays, Retreat and Rout run away.
 //! In the Shoot/Act phase a group fights if it is in contact, else shoots at the nearest enemy
-//! group it can. Its Force users follow the solo rules for Force users: kept ready to
+//! group it can, else works the shut doors its figures touch (a Tech, a light sabre). Its Force users follow the solo rules for Force users: kept ready to
 //! Deflect, Swipe and Block (1), a last point spent on a Force jump away (2), Push for a
 //! friendly group losing its fire fight (3) and for an enemy in the way (4), and lightning by
 //! the Dark Side (6). Every action goes through the command pipeline, so the rules refuse whatever
@@ -20,6 +20,7 @@ use super::input::side_to_act;
 use super::phases::melee::melee_pairs;
 use super::phases::movement::{group_movers, melee_in_reach, movable, plan_group, plan_step};
 use super::phases::{force_users_order, sabre_can_cut, situation};
+use super::rules::doors::{in_contact, is_door, is_shut};
 use super::rules::force::{
     ForcePower, MIND_TRICK_FAR, MIND_TRICK_MANY, MIND_TRICK_NEAR, PUSH_RANGE, mind_trickable,
 };
@@ -76,6 +77,8 @@ enum Plan {
         against_walkers: Vec<Command>,
         force: Vec<Command>,
         targets: Vec<String>,
+        /// Its figures' work on shut doors they touch, if it has nothing to shoot at.
+        doors: Vec<Command>,
     },
 }
 
@@ -262,6 +265,7 @@ fn observe(
                     || sabre_can_cut(&board, &group),
                 against_walkers: against_walkers(&board, &members),
                 force: force_attacks(&board, &view.all_groups(), &members),
+                doors: works_doors(&board, &members),
                 group,
                 targets: targets.into_iter().map(|(_, g)| g).collect(),
             })
@@ -296,6 +300,42 @@ fn against_walkers(board: &Board, members: &[usize]) -> Vec<Command> {
         {
             out.push(Command::Explosive { figure, vehicle });
         }
+    }
+    out
+}
+
+/// How the rules' side gets through a shut door (the text leaves it to the player; ruling in
+/// docs/rules/tyneside.md, Doors): a figure of `members` that has not moved or acted this
+/// turn (so not one falling back) and touches a shut door, works it:
+/// a Tech tries to open it ("can access or repair machines on a 6 (D6) if stationary and in
+/// contact with the machine"), else a light sabre user cuts a hole in it ("in 1 stationary
+/// turn"). One figure to a door.
+fn works_doors(board: &Board, members: &[usize]) -> Vec<Command> {
+    let mut out = Vec::new();
+    for (k, piece) in board.table.terrain.iter().enumerate() {
+        if !is_door(piece) || !is_shut(piece) || board.table.broken.contains(&k) {
+            continue;
+        }
+        let worker = members.iter().find_map(|&m| {
+            let f = &board.figs[m];
+            let free = f.act.moved == 0.0
+                && !(f.act.fired || f.act.hero_shot || f.act.fought)
+                && in_contact(piece, f.pos, f.figure.base);
+            let (id, door) = (f.figure.id.clone(), piece.id.clone());
+            if !free {
+                None
+            } else if f.figure.has(Ability::Tech) {
+                Some(Command::Access { figure: id, door })
+            } else if f.figure.has(Ability::Lightsaber) {
+                Some(Command::Cut {
+                    figure: id,
+                    surface: door,
+                })
+            } else {
+                None
+            }
+        });
+        out.extend(worker);
     }
     out
 }
@@ -742,6 +782,7 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
             against_walkers,
             force,
             targets,
+            doors,
         } => {
             for c in against_walkers.into_iter().chain(force) {
                 send(world, c);
@@ -776,7 +817,14 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                     return Some(Ok(format!("{group} shoots at {t}")));
                 }
             }
+            let worked = doors.into_iter().filter(|c| send(world, c.clone())).count();
+            if worked > 0 && !still_active(world) {
+                return Some(Ok(format!("{group} works the doors in its way")));
+            }
             match process::<Tyneside>(world, Command::EndActivation) {
+                CommandOutcome::Accepted(_) if worked > 0 => {
+                    Ok(format!("{group} works the doors in its way"))
+                }
                 CommandOutcome::Accepted(_) => Ok(format!("{group} has nothing to shoot at")),
                 CommandOutcome::Refused(_, why) => Err(format!(
                     "the rules' group {group} cannot end its activation: {why}"
