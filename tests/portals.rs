@@ -263,3 +263,43 @@ fn a_portal_behind_the_large_rock_produces_figures_once_and_is_removed() {
         4
     );
 }
+
+#[test]
+fn the_enemy_calculates_its_orders_after_generation_and_newcomers_keep_advance() {
+    // Play sequence: "2) Dice for Enemy Force Generation. 3) Calculate orders for Enemy
+    // force". A guard is on the table (so contact is made): D6 6 + 1 = 7 brings four
+    // stormtroopers at p2 (D3 2); then the guard's order comes from the table, counting them.
+    let src = raid(false, r#"(profile: "Stormtrooper", count: 8)"#).replace(
+        r#"(id: "empire", name: "Empire", imperial: true, groups: []),"#,
+        r#"(id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "G", name: "Guard", order: Stand, figures: [(id: "g1", profile: "Stormtrooper", at: (36.0, 8.0))]),
+        ]),"#,
+    );
+    let mut s = session_from(&src, &[6, 2]);
+    ok(&mut s, Command::EndPhase);
+    let ev = events(&mut s);
+    assert!(
+        !ev.contains("Random movement, Guard"),
+        "not before generation: {ev}"
+    );
+    ok(&mut s, Command::EndPhase);
+    let ev = events(&mut s);
+    let revealed = ev.find("Orders revealed").expect("revealed");
+    let generated = ev.find("Enemy force generation: D6 6").expect("generated");
+    let guard = ev
+        .find("Random movement, Guard")
+        .expect("the guard's order");
+    assert!(revealed < generated && generated < guard, "{ev}");
+    assert!(!ev[revealed..generated].contains("Guard"), "{ev}");
+    // The new squad, 6" off, counts for the guard: no "No other friends within 12"".
+    let line = ev[guard..].lines().next().unwrap();
+    assert!(!line.contains("No other friends"), "{line}");
+    assert!(!ev.contains("Random movement, p2-1"), "{ev}");
+    let order = s
+        .state()
+        .groups
+        .iter()
+        .find(|(g, _)| g == "p2-1")
+        .and_then(|(_, o)| *o);
+    assert_eq!(order, Some(Order::Advance));
+}

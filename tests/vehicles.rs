@@ -337,21 +337,31 @@ fn a_magnetic_explosive_wrecks_the_walker_next_turn_and_kills_within_2_inches() 
 }
 
 #[test]
-fn a_light_sabre_in_base_contact_cuts_a_walker_down() {
-    let luke = r#"
-    (id: "luke", profile: "Luke Skywalker", at: (11.75, 20.0), hero: true),"#;
-    let mut s = session_from(&field(luke, ["Stand"; 3]), &[]);
-    to_movement(&mut s);
-    while s.phase() == "Movement" {
-        ok(&mut s, Command::EndActivation);
+fn a_light_sabre_in_base_contact_cuts_a_walker_or_a_jet_bike_down() {
+    // "If using a light sabre, a figure only needs to be in contact with a vehicles base to
+    // engage it"; "Light Sabre attacks cut a leg off, or damage a critical area, destroying
+    // it": a walker, and a jet bike as much.
+    for (at, vehicle, name) in [
+        ("(11.75, 20.0)", "atst", "AT-ST"),
+        ("(11.25, 40.0)", "bike", "Jet bike"),
+    ] {
+        let luke = format!(
+            r#"
+    (id: "luke", profile: "Luke Skywalker", at: {at}, hero: true),"#
+        );
+        let mut s = session_from(&field(&luke, ["Stand"; 3]), &[]);
+        to_movement(&mut s);
+        while s.phase() == "Movement" {
+            ok(&mut s, Command::EndActivation);
+        }
+        ok(&mut s, Command::Fight { group: "R".into() });
+        assert_eq!(fig(&mut s, vehicle).status, Status::Killed);
+        assert!(
+            events(&mut s).contains(&format!("cuts {name} down")),
+            "{}",
+            events(&mut s)
+        );
     }
-    ok(&mut s, Command::Fight { group: "R".into() });
-    assert_eq!(fig(&mut s, "atst").status, Status::Killed);
-    assert!(
-        events(&mut s).contains("cuts AT-ST down"),
-        "{}",
-        events(&mut s)
-    );
 }
 
 #[test]

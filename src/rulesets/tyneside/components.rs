@@ -246,6 +246,10 @@ pub struct EnemyPool {
     pub profiles: ForceProfiles,
     /// Groups generated so far (for new group ids).
     pub generated: usize,
+    /// The groups this turn's generation step brought on: they keep their Advance orders
+    /// when the enemy's orders are calculated ("Figures appearing at Portals are on Advance
+    /// orders").
+    pub arrived: Vec<String>,
 }
 
 /// Marks every entity of the current game, so a new game can clear the old.

@@ -129,6 +129,15 @@ impl TableRes {
             .get(side)
             .is_some_and(|s| s.control == super::rules::scenario::Control::Rules)
     }
+
+    /// The side that brings forces on at portals (the scenario's `enemy_forces`), if any: its
+    /// orders are calculated after the Enemy Force Generation step (tyneside-skirmish.txt,
+    /// Play sequence: "2) Dice for Enemy Force Generation. 3) Calculate orders for Enemy
+    /// force").
+    pub fn generating_side(&self) -> Option<usize> {
+        let ef = self.scenario.enemy_forces.as_ref()?;
+        self.scenario.sides.iter().position(|s| s.id == ef.side)
+    }
 }
 
 /// Where a game's scenario and dice come from.
@@ -255,6 +264,7 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
             recycled: Default::default(),
             profiles: ef.profiles(),
             generated: 0,
+            arrived: Vec::new(),
         });
     } else {
         world.remove_resource::<EnemyPool>();

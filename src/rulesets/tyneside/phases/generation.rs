@@ -36,6 +36,7 @@ pub(super) fn generate(world: &mut World) {
     let Some(mut pool) = world.get_resource::<EnemyPool>().cloned() else {
         return;
     };
+    pool.arrived.clear();
     let turn = world.resource::<TurnState>().turn;
     // "casualties are recycled"
     let mut q = world.query::<(&Figure, &Condition)>();
@@ -118,6 +119,7 @@ pub(super) fn generate(world: &mut World) {
         pool.generated += 1;
         let group = format!("{}-{}", portals[k].id, pool.generated);
         bring_on(world, &pool, &group, portals[k].at, &need);
+        pool.arrived.push(group);
         if portals[k].once {
             // "it can only produce figures once (They were hiding behind the rock!) -- then
             // the portal is removed from play"

@@ -15,12 +15,18 @@ use crate::rulesets::tyneside::rules::movement::retreat_is_clear;
 use crate::rulesets::tyneside::rules::profile::Ability;
 
 /// Whether figures `i` and `j` (opponents) are in close combat: within 1", neither knocked out,
-/// neither ignoring the other (Droids: "ignored by them"), neither a walker (Engaging
-/// vehicles: only a light sabre engages one, [`super::vehicles::sabre_cuts`]).
+/// neither ignoring the other (Droids: "ignored by them"), neither a walker, and not a light
+/// sabre against a jet bike (Engaging vehicles: a light sabre's contact destroys a vehicle,
+/// [`super::vehicles::sabre_cuts`]).
 fn engaged(board: &Board, i: usize, j: usize) -> bool {
+    let sabre_on_vehicle = |a: usize, b: usize| {
+        board.figs[a].figure.has(Ability::Lightsaber) && board.vehicle(b).is_some()
+    };
     board.figs[i].figure.side != board.figs[j].figure.side
         && !board.armoured_vehicle(i)
         && !board.armoured_vehicle(j)
+        && !sabre_on_vehicle(i, j)
+        && !sabre_on_vehicle(j, i)
         && !board.ignores(i, j)
         && !board.ignores(j, i)
         && board.gap(i, j) <= CLOSE_COMBAT_RANGE + 1e-4

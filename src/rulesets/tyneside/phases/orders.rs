@@ -251,10 +251,13 @@ fn set_group(game: &mut Game, group: &str, change: impl Fn(&mut Group)) {
 /// sequence: orders are placed, then movement).
 fn reveal(game: &Game, out: &mut Effects, next: &mut NextState<TurnPhase>) {
     let board = game.board();
+    // The enemy that comes on at portals calculates its orders after generation (Play
+    // sequence 3): they are logged then.
+    let enemy = game.table.generating_side();
     let revealed: Vec<String> = game
         .all_groups()
         .iter()
-        .filter(|g| !board.members(&g.id).is_empty())
+        .filter(|g| !board.members(&g.id).is_empty() && Some(g.side) != enemy)
         .map(|g| {
             format!(
                 "{}: {}",

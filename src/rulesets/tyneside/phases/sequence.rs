@@ -10,7 +10,9 @@ use crate::engine::state::{GameResult, GameState};
 use crate::rules::victory::{Victory, leader, objective_holder};
 use crate::rulesets::tyneside::ID;
 use crate::rulesets::tyneside::board::Game;
-use crate::rulesets::tyneside::components::{Condition, Figure, Status, TurnActivity};
+use crate::rulesets::tyneside::components::{
+    Condition, EnemyPool, Figure, Group, Status, TurnActivity,
+};
 use crate::rulesets::tyneside::phases::{force_users_order, situation};
 use crate::rulesets::tyneside::rules::orders::{Order, group_initiative};
 use crate::rulesets::tyneside::rules::profile::Ability;
@@ -86,12 +88,40 @@ fn initiative_queue(game: &Game, ascending: bool) -> Vec<String> {
 /// placed behind groups at the start of a turn, based on the Random movement rules unless a
 /// Hero is with the unit": every group no hero is with gets the table's order now (unless the
 /// scenario keeps orders as placed); a player's hero nearby may still change it
-/// (IssueOrder, then PlaceOrder).
+/// (IssueOrder, then PlaceOrder). The side that comes on at portals waits for
+/// [`enemy_orders`].
 fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
     game.turn.orders_side = 0;
     let t = game.turn.turn;
     log.push(t, format!("Turn {t}: place order counters"));
-    let groups = game.all_groups();
+    for (_, mut g) in &mut game.groups {
+        g.leeway = None;
+    }
+    let enemy = game.table.generating_side();
+    table_orders(&mut game, &mut log, |g| Some(g.side) != enemy);
+}
+
+/// Play sequence "3) Calculate orders for Enemy force", after "2) Dice for Enemy Force
+/// Generation" (tyneside-skirmish.txt): the side that comes on at portals takes its orders
+/// now, so the modifiers count the figures that have just appeared (an officer within 12",
+/// friends within 12"). Groups that have just appeared keep Advance ("Figures appearing at
+/// Portals are on Advance orders"). Nothing in a scenario without portals.
+fn enemy_orders(mut game: Game, mut log: ResMut<GameLog>, pool: Option<Res<EnemyPool>>) {
+    let (Some(enemy), Some(pool)) = (game.table.generating_side(), pool) else {
+        return;
+    };
+    table_orders(&mut game, &mut log, |g| {
+        g.side == enemy && !pool.arrived.contains(&g.id)
+    });
+}
+
+/// Gives every group `which` accepts the order the turn's start decides (the table's, the
+/// solo rules for Force users', a figure type's fixed one), logging each with its reasons; a
+/// group a player's hero leads keeps what its player places.
+fn table_orders(game: &mut Game, log: &mut GameLog, which: impl Fn(&Group) -> bool) {
+    let t = game.turn.turn;
+    let all = game.all_groups();
+    let groups: Vec<&Group> = all.iter().filter(|g| which(g)).collect();
     // (group, table score, order): a score for groups the table orders, an order for every
     // group whose order the turn's start decides.
     let mut scored: Vec<(String, Option<i32>, Option<Order>)> = Vec::new();
@@ -116,7 +146,7 @@ fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
                 continue;
             }
             // "Non player Force users should use the following rules" — before the table.
-            if let Some(s) = situation(&board, &groups, g)
+            if let Some(s) = situation(&board, &all, g)
                 && let Some((order, rule)) =
                     force_users_order(&board, &members, s.no_enemy_in_sight)
             {
@@ -157,7 +187,7 @@ fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
                 scored.push((g.id.clone(), None, Some(Order::Advance)));
                 continue;
             }
-            let Some(s) = situation(&board, &groups, g) else {
+            let Some(s) = situation(&board, &all, g) else {
                 continue;
             };
             let score = score(&s);
@@ -184,7 +214,6 @@ fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
         }
     }
     for (_, mut g) in &mut game.groups {
-        g.leeway = None;
         if let Some((_, score, order)) = scored.iter().find(|(id, ..)| *id == g.id) {
             g.table_score = *score;
             if order.is_some() {
@@ -420,7 +449,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(TurnPhase::Orders), enter_orders)
         .add_systems(
             OnEnter(TurnPhase::Movement),
-            (super::generation::generate, enter_movement).chain(),
+            (super::generation::generate, enemy_orders, enter_movement).chain(),
         )
         .add_systems(OnEnter(TurnPhase::Action), enter_action)
         .add_systems(

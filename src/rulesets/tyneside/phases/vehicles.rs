@@ -257,14 +257,14 @@ pub(super) fn magnetic_explosive(
     Ok(())
 }
 
-/// A light sabre user and the enemy walker whose base it touches.
+/// A light sabre user and the enemy vehicle (a walker or a jet bike) whose base it touches.
 pub(super) struct Cut {
     sabre: Entity,
     walker: Entity,
     names: (String, String),
 }
 
-/// Light sabre users of `group` in base contact with an enemy walker, leaving out figures in
+/// Light sabre users of `group` in base contact with an enemy vehicle, leaving out figures in
 /// `busy` (board indices fighting other melee): "If using a light sabre, a figure only needs
 /// to be in contact with a vehicles base to engage it."
 pub(super) fn sabre_cuts(board: &Board, group: &str, busy: &[usize]) -> Vec<Cut> {
@@ -282,7 +282,7 @@ pub(super) fn sabre_cuts(board: &Board, group: &str, busy: &[usize]) -> Vec<Cut>
         if let Some(v) = board
             .foes_of(m)
             .into_iter()
-            .find(|&v| board.armoured_vehicle(v) && board.gap(m, v) <= 0.05)
+            .find(|&v| board.vehicle(v).is_some() && board.gap(m, v) <= 0.05)
         {
             cuts.push(Cut {
                 sabre: f.entity,
@@ -294,7 +294,7 @@ pub(super) fn sabre_cuts(board: &Board, group: &str, busy: &[usize]) -> Vec<Cut>
     cuts
 }
 
-/// Whether a light sabre user of `group` touches an enemy walker's base and may cut it when
+/// Whether a light sabre user of `group` touches an enemy vehicle's base and may cut it when
 /// the group fights (Engaging vehicles).
 pub fn sabre_can_cut(board: &Board, group: &str) -> bool {
     !sabre_cuts(board, group, &[]).is_empty()

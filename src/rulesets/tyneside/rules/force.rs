@@ -193,9 +193,13 @@ pub const MIND_TRICK_NEAR: f32 = 5.0;
 pub const MIND_TRICK_FAR: f32 = 24.0;
 
 /// Whether a figure of roster profile `profile` can be mind-tricked: "(Basic trooper,
-/// Stormtrooper only)".
+/// Stormtrooper only)"; the Heavy weapon trooper is a stormtrooper with the heavy blaster
+/// (docs/rules/tyneside.md, Rosters).
 pub fn mind_trickable(profile: &str) -> bool {
-    matches!(profile, "Basic trooper" | "Stormtrooper")
+    matches!(
+        profile,
+        "Basic trooper" | "Stormtrooper" | "Heavy weapon trooper"
+    )
 }
 
 /// Checks a Mind trick on figures `gaps` inches away (base edge to base edge): up to three
@@ -306,6 +310,10 @@ mod tests {
         assert!(mind_trick_reach(&[24.5]).is_err());
         assert!(mind_trick_reach(&[]).is_err());
         assert!(mind_trickable("Stormtrooper") && mind_trickable("Basic trooper"));
+        assert!(
+            mind_trickable("Heavy weapon trooper"),
+            "a stormtrooper with a heavy blaster"
+        );
         assert!(!mind_trickable("Elite trooper") && !mind_trickable("Battle Droid"));
     }
 

@@ -49,7 +49,8 @@ impl Ground<'_> {
 
     /// Where a counter at `from` retreats to: the nearest spot within 12" that is dead ground
     /// — 1" outside a corner or the middle of a side of a piece that blocks sight (a building,
-    /// a wood; never a rock: "The Large rock cannot be used"), seen by none of `players`, more than 8" from each, on the table, not inside a
+    /// a wood) or of a hill ("A hill/ridge counts as cover, until any of the players force get
+    /// a line of sight to the far side"), never a rock ("The Large rock cannot be used"), seen by none of `players`, more than 8" from each, on the table, not inside a
     /// sight-blocking or impassable piece, and at least 1" from every counter in `others`.
     /// `None`: nowhere to go ("poor portal (a) has nowhere to go, and is eliminated!").
     pub fn retreat_spot(
@@ -59,13 +60,14 @@ impl Ground<'_> {
         players: &[(Vec2, f32)],
     ) -> Option<Vec2> {
         let mut spots: Vec<Vec2> = Vec::new();
-        // "The Large rock cannot be used as there is no real 'Dead Ground' behind it for
+        // "A hill/ridge counts as cover, until any of the players force get a line of sight to
+        // the far side" (a spot must be unseen, below). "The Large rock cannot be used as
+        // there is no real 'Dead Ground' behind it for
         // figures to reach it unobserved."
-        for t in self
-            .terrain
-            .iter()
-            .filter(|t| t.has(TerrainProperty::BlocksLineOfSight) && t.kind != TerrainKind::Rocks)
-        {
+        for t in self.terrain.iter().filter(|t| {
+            (t.has(TerrainProperty::BlocksLineOfSight) || t.has(TerrainProperty::Hill))
+                && t.kind != TerrainKind::Rocks
+        }) {
             let c = t.shape.centre();
             let outline: Vec<Vec2> = match &t.shape {
                 Shape::Circle { centre, radius } => (0..12)
@@ -188,5 +190,32 @@ mod tests {
             "the rock hides"
         );
         assert_eq!(ground.retreat_spot(Vec2::new(38.5, 25.0), &[], &west), None);
+    }
+
+    #[test]
+    fn a_counter_retreats_behind_a_hill_the_players_cannot_see_over() {
+        // "A hill/ridge counts as cover, until any of the players force get a line of sight to
+        // the far side": a hill in the building's place hides its far side from the figure.
+        let hill = TerrainPiece {
+            id: "hill".into(),
+            kind: TerrainKind::Hill,
+            properties: vec![TerrainProperty::Hill],
+            ..building()
+        };
+        let terrain = [hill];
+        let los = LosIndex::new(&terrain);
+        let ground = Ground {
+            size: Vec2::new(72.0, 48.0),
+            terrain: &terrain,
+            los: &los,
+        };
+        let west = [(Vec2::new(32.0, 25.0), 0.5)];
+        let spot = ground
+            .retreat_spot(Vec2::new(38.5, 25.0), &[], &west)
+            .expect("dead ground behind the hill");
+        assert!(!ground.sees(west[0], spot));
+        // A figure on the far side sees it all: no cover there.
+        let both = [(Vec2::new(53.0, 33.0), 0.5), (Vec2::new(53.0, 17.0), 0.5)];
+        assert_eq!(ground.retreat_spot(Vec2::new(51.5, 31.0), &[], &both), None);
     }
 }
