@@ -133,6 +133,9 @@ pub enum Sub {
         /// Window size, WIDTHxHEIGHT.
         #[arg(long, default_value = "1280x720")]
         size: String,
+        /// The view: `2d` (from above) or `3d`.
+        #[arg(long, default_value = "2d", value_parser = ["2d", "3d"])]
+        view: String,
     },
 }
 
@@ -251,6 +254,7 @@ pub fn main(registry: Registry) -> ExitCode {
             scenario,
             out,
             size,
+            view,
         }) => {
             let Some((w, h)) = size
                 .split_once('x')
@@ -265,6 +269,11 @@ pub fn main(registry: Registry) -> ExitCode {
                         loaded,
                         out,
                         size: (w, h),
+                        view: if view == "3d" {
+                            crate::view::ViewMode::ThreeD
+                        } else {
+                            crate::view::ViewMode::Flat
+                        },
                     },
                     registry,
                     false,

@@ -5,22 +5,40 @@ use std::process::Command;
 
 #[test]
 fn screenshot_of_the_opening_position_is_not_blank() {
-    shot("shooting_example");
+    shot("shooting_example", "2d");
 }
 
 #[test]
-fn screenshot_of_a_hex_battlefield_is_not_blank() {
-    shot("capture_the_village");
+fn screenshots_in_3d_are_not_blank_and_not_the_2d_view() {
+    for scenario in ["lothal_ambush", "capture_the_village"] {
+        let flat = shot(scenario, "2d");
+        let solid = shot(scenario, "3d");
+        // The table in perspective, standing terrain and miniatures: most of the table's
+        // pixels change (the panels around it do not).
+        let changed = flat
+            .chunks(3)
+            .zip(solid.chunks(3))
+            .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 24))
+            .count();
+        assert!(
+            changed > flat.len() / 3 / 10,
+            "{scenario}: only {changed} pixels differ between the 2D and the 3D view"
+        );
+    }
 }
 
-fn shot(scenario: &str) {
+/// `holotable screenshot SCENARIO OUT.png --view VIEW` at 1280x720: a PNG of that size with
+/// more than 20 colours (not a blank or one-colour window). Returns its RGB pixels.
+fn shot(scenario: &str, view: &str) -> Vec<u8> {
     let out = std::env::temp_dir().join(format!(
-        "holotable-shot-{scenario}-{}.png",
+        "holotable-shot-{scenario}-{view}-{}.png",
         std::process::id()
     ));
     // A private runtime dir, as a desktop session would have (winit asks for one).
-    let runtime =
-        std::env::temp_dir().join(format!("holotable-xdg-{scenario}-{}", std::process::id()));
+    let runtime = std::env::temp_dir().join(format!(
+        "holotable-xdg-{scenario}-{view}-{}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&runtime).unwrap();
     #[cfg(unix)]
     {
@@ -33,7 +51,7 @@ fn shot(scenario: &str) {
         .arg(env!("CARGO_BIN_EXE_holotable"))
         .args(["screenshot", scenario])
         .arg(&out)
-        .args(["--size", "1280x720"])
+        .args(["--size", "1280x720", "--view", view])
         .status()
         .expect("xvfb-run is installed (apt-get install xvfb mesa-vulkan-drivers)");
     assert!(status.success(), "screenshot failed: {status}");
@@ -54,6 +72,10 @@ fn shot(scenario: &str) {
     );
     let _ = std::fs::remove_file(out);
     let _ = std::fs::remove_dir_all(runtime);
+    buf[..info.buffer_size()]
+        .chunks(px)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect()
 }
 
 /// `play --frame-log` writes frames per second once a second while the window runs.

@@ -65,6 +65,8 @@ pub enum Launch {
         out: PathBuf,
         /// Window size in pixels.
         size: (u32, u32),
+        /// Seen from above, or in 3D.
+        view: crate::view::ViewMode,
     },
 }
 
@@ -269,7 +271,11 @@ pub fn run_window(
     manual_dice: bool,
     frame_log: Option<crate::ui::frame_time::FrameLog>,
 ) -> ExitCode {
-    let (kept, file) = settings::read();
+    let (mut kept, file) = settings::read();
+    if let Launch::Screenshot { view, .. } = &launch {
+        // The command's view, not the player's (and not kept: a screenshot stores nothing).
+        kept.view_3d = *view == crate::view::ViewMode::ThreeD;
+    }
     let size = match &launch {
         Launch::Screenshot { size, .. } => *size,
         // As the player left it; else it fits a 1280x720 screen whole, so the events panel at

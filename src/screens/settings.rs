@@ -23,6 +23,8 @@ pub struct Settings {
     pub manual_dice: bool,
     /// Panels in high contrast: white text on black, strong outlines.
     pub high_contrast: bool,
+    /// The table is seen in 3D (V or the phase bar switches it during a game).
+    pub view_3d: bool,
     /// The window's size when it was last resized, logical pixels (none: 1280 x 720).
     pub window: Option<(u32, u32)>,
     /// Scenario files and saves opened lately, newest first, at most [`RECENT`].
@@ -35,6 +37,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             manual_dice: false,
             high_contrast: false,
+            view_3d: false,
             window: None,
             recent: Vec::new(),
         }
@@ -192,6 +195,27 @@ fn apply_contrast(
     Ok(())
 }
 
+/// The view of the table follows the setting, and the setting follows a switch of view in a
+/// game (kept for the next start).
+fn sync_view(
+    mut settings: ResMut<Settings>,
+    mut mode: ResMut<crate::view::ViewMode>,
+    mut commands: Commands,
+) {
+    use crate::view::ViewMode;
+    let three_d = *mode == ViewMode::ThreeD;
+    if mode.is_changed() && !mode.is_added() && settings.view_3d != three_d {
+        settings.view_3d = three_d;
+        commands.queue(store);
+    } else if settings.is_changed() && settings.view_3d != three_d {
+        *mode = if settings.view_3d {
+            ViewMode::ThreeD
+        } else {
+            ViewMode::Flat
+        };
+    }
+}
+
 /// A window resized is remembered for the next start, once the resizing has stopped for
 /// this long (seconds), so a drag writes the settings once.
 const RESIZE_SETTLE: f32 = 1.0;
@@ -259,6 +283,12 @@ pub fn window(ctx: &egui::Context, settings: &mut Settings, file: &mut SettingsF
                     "High contrast: white text on black, strong outlines",
                 )
                 .changed();
+            changed |= ui
+                .checkbox(
+                    &mut settings.view_3d,
+                    "See the table in 3D (V switches it in a game)",
+                )
+                .changed();
             if ui
                 .add_enabled(
                     !settings.recent.is_empty(),
@@ -290,8 +320,11 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        remember_window_size
-            .run_if(resource_exists::<Settings>.and_then(not(resource_exists::<FixedWindow>))),
+        (
+            remember_window_size
+                .run_if(resource_exists::<Settings>.and_then(not(resource_exists::<FixedWindow>))),
+            sync_view.run_if(resource_exists::<Settings>),
+        ),
     );
 }
 
@@ -308,6 +341,7 @@ mod tests {
             ui_scale: 1.25,
             manual_dice: true,
             high_contrast: true,
+            view_3d: true,
             window: Some((1600, 900)),
             recent: Vec::new(),
         };

@@ -161,10 +161,11 @@ fn frame(
     mut area: ResMut<TableArea>,
     mut actions: MessageWriter<ShellAction>,
     mut saves: MessageWriter<SaveRequest>,
-    (undo_status, mut undo, keys): (
+    (undo_status, mut undo, keys, mut view_mode): (
         Res<UndoStatus>,
         MessageWriter<UndoRequest>,
         Res<ButtonInput<KeyCode>>,
+        ResMut<crate::view::ViewMode>,
     ),
     (replay, mut view, mut pointed): (
         Res<ReplayStatus>,
@@ -221,7 +222,16 @@ fn frame(
         *insets = PanelInsets::default();
         return Ok(());
     }
-    let bar = phase_bar::show(&mut root, &status, &undo_status, &notice, &mut state);
+    let bar = phase_bar::show(
+        &mut root,
+        &status,
+        (&undo_status, *view_mode),
+        &notice,
+        &mut state,
+    );
+    if let Some(m) = bar.view {
+        *view_mode = m;
+    }
     if let Some(a) = bar.action {
         actions.write(a);
     }

@@ -1,5 +1,5 @@
 //! The phase bar: turn, phase, whose turn it is, what to do next, the End button the rule set
-//! names, Replay, Undo and Redo (saying what they would do), Save, Help and Menu, and under them the
+//! names, Replay, Undo and Redo (saying what they would do), 2D/3D, Save, Help and Menu, and under them the
 //! last refusal or note.
 
 use bevy_egui::egui;
@@ -7,6 +7,7 @@ use bevy_egui::egui;
 use super::{ShellAction, ShellStatus, UiState};
 use crate::engine::pipeline::Notice;
 use crate::engine::undo::{UndoRequest, UndoStatus};
+use crate::view::ViewMode;
 
 /// What the bar was asked to do this frame.
 pub struct Bar {
@@ -20,13 +21,15 @@ pub struct Bar {
     pub undo: Option<UndoRequest>,
     /// Open the replay viewer.
     pub replay: bool,
+    /// Switch to this view of the table.
+    pub view: Option<ViewMode>,
 }
 
 /// Draws the bar.
 pub fn show(
     root: &mut egui::Ui,
     status: &ShellStatus,
-    undo_status: &UndoStatus,
+    (undo_status, mode): (&UndoStatus, ViewMode),
     notice: &Notice,
     state: &mut UiState,
 ) -> Bar {
@@ -34,6 +37,7 @@ pub fn show(
     let mut save = None;
     let mut undo = None;
     let mut replay = false;
+    let mut view = None;
     let rect = egui::Panel::top("phase_bar")
         .show(root, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -73,6 +77,13 @@ pub fn show(
                     }
                     if ui.button("Help (F1)").clicked() {
                         state.help = !state.help;
+                    }
+                    let (label, other, tip) = match mode {
+                        ViewMode::Flat => ("3D (V)", ViewMode::ThreeD, "V: see the table in 3D (middle-drag turns and tilts, Shift+middle-drag pans, the wheel zooms, F frames the table)"),
+                        ViewMode::ThreeD => ("2D (V)", ViewMode::Flat, "V: back to the table seen from above"),
+                    };
+                    if ui.button(label).on_hover_text(tip).clicked() {
+                        view = Some(other);
                     }
                     if ui
                         .button("Replay")
@@ -128,5 +139,6 @@ pub fn show(
         save,
         undo,
         replay,
+        view,
     }
 }

@@ -10,7 +10,7 @@ use super::{Handover, TableArea};
 use crate::engine::board::BoardGeometry;
 use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
 use crate::view::palette::terrain_colour;
-use crate::view::{PanelInsets, TableCamera};
+use crate::view::{PanelInsets, TablePointer};
 
 fn colour32(c: Color) -> egui::Color32 {
     let c = c.to_srgba();
@@ -83,7 +83,7 @@ fn show(
     area: Res<TableArea>,
     insets: Res<PanelInsets>,
     window: Query<&Window, With<PrimaryWindow>>,
-    camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
+    table: TablePointer,
 ) -> Result {
     let Some(board) = board else { return Ok(()) };
     if handover.showing {
@@ -123,7 +123,7 @@ fn show(
             }
         });
     // The tooltip: only over the table itself, not over a panel or window.
-    let (Ok(window), Ok((cam, cam_t))) = (window.single(), camera.single()) else {
+    let Ok(window) = window.single() else {
         return Ok(());
     };
     let Some(cursor) = window.cursor_position() else {
@@ -132,7 +132,7 @@ fn show(
     if ctx.is_pointer_over_egui() || insets.covers(cursor, window.width(), window.height()) {
         return Ok(());
     }
-    let Ok(at) = cam.viewport_to_world_2d(cam_t, cursor) else {
+    let Some(at) = table.at(cursor) else {
         return Ok(());
     };
     let text = match &*board {

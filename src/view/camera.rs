@@ -2,6 +2,7 @@
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, Viewport};
+use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
@@ -9,11 +10,50 @@ use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiGlobalSettings, PrimaryEguiContext};
 
+use super::three_d::{TableCamera3d, ViewMode};
 use crate::engine::board::BoardGeometry;
 
 /// The camera looking down on the table.
 #[derive(Component)]
 pub struct TableCamera;
+
+/// Where on the table the cursor points, board units, in either view: under the 2D camera, or
+/// where the 3D camera's ray through the cursor meets the table top.
+#[derive(SystemParam)]
+pub struct TablePointer<'w, 's> {
+    mode: Res<'w, ViewMode>,
+    flat: Query<
+        'w,
+        's,
+        (&'static Camera, &'static GlobalTransform),
+        (With<TableCamera>, Without<TableCamera3d>),
+    >,
+    solid: Query<
+        'w,
+        's,
+        (&'static Camera, &'static GlobalTransform),
+        (With<TableCamera3d>, Without<TableCamera>),
+    >,
+}
+
+impl TablePointer<'_, '_> {
+    /// The board point under `cursor` (window logical pixels); `None` off the camera's view
+    /// (or, in 3D, looking above the horizon).
+    pub fn at(&self, cursor: Vec2) -> Option<Vec2> {
+        match *self.mode {
+            ViewMode::Flat => {
+                let (c, t) = self.flat.single().ok()?;
+                c.viewport_to_world_2d(t, cursor).ok()
+            }
+            ViewMode::ThreeD => {
+                let (c, t) = self.solid.single().ok()?;
+                let ray = c.viewport_to_world(t, cursor).ok()?;
+                let d = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Z))?;
+                Some(ray.get_point(d).truncate())
+            }
+        }
+    }
+}
 
 /// The space the egui panels take on each edge, logical pixels (set by the UI each frame).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -46,7 +86,7 @@ impl PanelInsets {
 /// smooths are hex and token outlines. A GPU keeps the default 4x.
 fn software_renderer_msaa(
     info: Option<Res<RenderAdapterInfo>>,
-    mut cameras: Query<&mut Msaa, With<TableCamera>>,
+    mut cameras: Query<&mut Msaa, Or<(With<TableCamera>, With<TableCamera3d>)>>,
     mut done: Local<bool>,
 ) {
     let Some(info) = info else { return };
@@ -65,7 +105,15 @@ fn software_renderer_msaa(
 /// panels are not squeezed into the table camera's viewport).
 fn spawn(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     egui.auto_create_primary_context = false;
-    commands.spawn((Camera2d, TableCamera));
+    // Before the 3D camera, which shows what this one draws in the 3D view.
+    commands.spawn((
+        Camera2d,
+        TableCamera,
+        Camera {
+            order: -1,
+            ..default()
+        },
+    ));
     commands.spawn((
         PrimaryEguiContext,
         Camera2d,
@@ -84,12 +132,8 @@ fn spawn(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     ));
 }
 
-/// Keeps the camera's viewport to the space between the panels.
-fn viewport(
-    insets: Res<PanelInsets>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    mut camera: Single<&mut Camera, With<TableCamera>>,
-) {
+/// The part of `window` between the panels, in physical pixels.
+pub(super) fn between_panels(insets: &PanelInsets, window: &Window) -> Viewport {
     let s = window.scale_factor();
     let (w, h) = (window.physical_width(), window.physical_height());
     let pos = UVec2::new((insets.left * s) as u32, (insets.top * s) as u32);
@@ -101,11 +145,20 @@ fn viewport(
         w.saturating_sub(used.x).max(1),
         h.saturating_sub(used.y).max(1),
     );
-    let vp = Viewport {
+    Viewport {
         physical_position: pos.min(UVec2::new(w.saturating_sub(1), h.saturating_sub(1))),
         physical_size: size,
         ..default()
-    };
+    }
+}
+
+/// Keeps the camera's viewport to the space between the panels.
+fn viewport(
+    insets: Res<PanelInsets>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut camera: Single<&mut Camera, With<TableCamera>>,
+) {
+    let vp = between_panels(&insets, &window);
     if camera
         .viewport
         .as_ref()
@@ -203,6 +256,14 @@ fn pan_zoom(
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelInsets>()
         .add_systems(Startup, spawn)
-        .add_systems(PostUpdate, viewport)
-        .add_systems(Update, ((fit, pan_zoom).chain(), software_renderer_msaa));
+        .add_systems(PostUpdate, viewport.run_if(resource_equals(ViewMode::Flat)))
+        .add_systems(
+            Update,
+            (
+                (fit, pan_zoom)
+                    .chain()
+                    .run_if(resource_equals(ViewMode::Flat)),
+                software_renderer_msaa,
+            ),
+        );
 }

@@ -1,18 +1,22 @@
 //! How the board looks, for every rule set: camera, the board by its geometry, and pieces by
 //! their tokens, drawn with Bevy's 2D renderer in the board's units (one world unit is one
-//! inch on an inch table). Rule sets draw their own overlays. Reads the game; changes nothing.
+//! inch on an inch table), and the same table in 3D ([`ViewMode`]). Rule sets draw their own
+//! overlays. Reads the game; changes nothing.
 
 mod camera;
 pub mod palette;
 mod patterns;
+mod plain;
 mod table;
+mod three_d;
 mod tokens;
 
 use bevy::prelude::*;
 
-pub use camera::{PanelInsets, TableCamera};
+pub use camera::{PanelInsets, TableCamera, TablePointer};
 pub use palette::side_colour;
 pub use table::BoardDrawn;
+pub use three_d::{TableCamera3d, ViewMode};
 pub use tokens::Pointed;
 
 /// Marks every entity the view spawned for the current game.
@@ -24,6 +28,12 @@ pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((camera::plugin, table::plugin, tokens::plugin));
+        app.add_plugins((
+            camera::plugin,
+            table::plugin,
+            tokens::plugin,
+            three_d::plugin,
+            plain::plugin,
+        ));
     }
 }

@@ -20,7 +20,7 @@ use super::rules::roster::{Ability, Kind};
 use crate::engine::pipeline::Notice;
 use crate::engine::state::playing;
 use crate::ui::{Handover, ShellAction};
-use crate::view::{PanelInsets, TableCamera};
+use crate::view::{PanelInsets, TablePointer};
 
 /// What a click on the map does with the selected unit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -243,7 +243,7 @@ fn assault_text(b: &Battle, i: usize, j: usize, t: Hex, sel: &Selection) -> Stri
 #[allow(clippy::too_many_arguments)]
 fn pointer(
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+    table: TablePointer,
     buttons: Res<ButtonInput<MouseButton>>,
     mut ctx: EguiContexts,
     battle: Res<BattleRes>,
@@ -276,10 +276,9 @@ fn pointer(
             .ctx_mut()
             .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
             .unwrap_or(false);
-    let (cam, cam_t) = *camera;
     let world = window
         .cursor_position()
-        .and_then(|c| cam.viewport_to_world_2d(cam_t, c).ok())
+        .and_then(|c| table.at(c))
         .filter(|_| !over_ui && !handover.showing);
     let hover = world
         .map(|p| layout().world_pos_to_hex(p))

@@ -17,7 +17,7 @@ use crate::rulesets::tyneside::rules::force::ForcePower;
 use crate::rulesets::tyneside::rules::orders::Order;
 use crate::rulesets::tyneside::turn::{TurnPhase, TurnState};
 use crate::ui::Handover;
-use crate::view::{PanelInsets, TableCamera};
+use crate::view::{PanelInsets, TablePointer};
 
 /// A drag in progress.
 #[derive(Clone, Debug, PartialEq)]
@@ -127,7 +127,7 @@ pub fn side_to_act(view: &GameView, phase: TurnPhase) -> Option<usize> {
 #[allow(clippy::too_many_arguments)]
 fn pointer(
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+    table: TablePointer,
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     mut ctx: EguiContexts,
@@ -150,10 +150,9 @@ fn pointer(
             .ctx_mut()
             .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
             .unwrap_or(false);
-    let (cam, cam_t) = *camera;
     state.world = window
         .cursor_position()
-        .and_then(|c| cam.viewport_to_world_2d(cam_t, c).ok())
+        .and_then(|c| table.at(c))
         .filter(|_| !over_ui && !handover.showing);
     let Some(board) = view.board() else { return };
     let Some(p) = state.world else {

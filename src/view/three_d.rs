@@ -1,0 +1,658 @@
+//! The 3D view of the same table, toggled with V or the phase bar's 3D button. The flat table,
+//! with every overlay the rule sets draw on it (rings, tape, line of sight, labels), is drawn
+//! by the table camera into a texture laid on the 3D table top; terrain stands up from it by
+//! kind (buildings, walls, doors, rocks, crates, hills; woods as clusters of trees) and every
+//! piece is a miniature on its base in its side's colour. An orbit camera looks at it: the
+//! middle button drags to turn and tilt, Shift with it (or the arrow keys) pans, the wheel
+//! zooms, F frames the table again. The pointer finds the table under the cursor through
+//! [`super::TablePointer`], so selection, hover, drag-to-move and the tape work as in 2D.
+
+use std::f32::consts::{FRAC_PI_2, PI};
+
+use bevy::asset::RenderAssetUsages;
+use bevy::camera::RenderTarget;
+use bevy::camera::visibility::RenderLayers;
+use bevy::core_pipeline::tonemapping::Tonemapping;
+use bevy::input::mouse::AccumulatedMouseScroll;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+use bevy::render::render_resource::TextureFormat;
+use bevy::render::renderer::RenderAdapterInfo;
+use bevy::window::{PrimaryWindow, WindowRef};
+use bevy_egui::EguiContexts;
+
+use super::camera::{PanelInsets, TableCamera};
+use super::palette::{side_colour, terrain_colour};
+use super::plain::Plain;
+use crate::engine::board::BoardGeometry;
+use crate::engine::pieces::Token;
+use crate::rules::geometry::Shape;
+use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
+
+/// How the table is seen.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ViewMode {
+    /// From straight above, as the rule texts' diagrams (the default).
+    #[default]
+    Flat,
+    /// In perspective, terrain and pieces standing up from the table.
+    ThreeD,
+}
+
+/// The camera of the 3D view (active only in [`ViewMode::ThreeD`]).
+#[derive(Component)]
+pub struct TableCamera3d;
+
+/// Everything the 3D view spawned: the table top, terrain, lights.
+#[derive(Component)]
+struct Scenery;
+
+/// A piece's miniature: its token, and the look it was made with (side, base radius's bits,
+/// faded), so a change of look makes it anew while a move only moves it.
+#[derive(Component)]
+struct Miniature {
+    token: Entity,
+    look: (usize, u32, bool),
+}
+
+fn look(t: &Token) -> (usize, u32, bool) {
+    (t.side, t.base.to_bits(), t.faded)
+}
+
+/// The render layer of the 3D scene (the flat table's meshes stay on layer 0).
+const LAYER: usize = 1;
+/// The flat table's texture is this many pixels across its longer side: on a GPU, and on a
+/// software renderer, where every texel drawn each frame costs (docs/performance.md).
+const TEXTURE: u32 = 2048;
+const TEXTURE_SOFTWARE: u32 = 1024;
+
+/// The orbit camera: the point it looks at (on the table, inches), its bearing round it and
+/// its elevation above the table (radians), and how far off it is (inches).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+struct Orbit {
+    target: Vec3,
+    yaw: f32,
+    pitch: f32,
+    distance: f32,
+}
+
+impl Orbit {
+    /// Looking at the whole of `extent` from its near (bottom) edge, as a player seated there.
+    fn framing(extent: Rect) -> Self {
+        Orbit {
+            target: extent.center().extend(0.0),
+            yaw: -FRAC_PI_2,
+            pitch: 0.95,
+            distance: extent.width().max(extent.height()) * 1.15,
+        }
+    }
+
+    fn transform(&self) -> Transform {
+        let (sy, cy) = self.yaw.sin_cos();
+        let (sp, cp) = self.pitch.sin_cos();
+        let eye = self.target + self.distance * Vec3::new(cp * cy, cp * sy, sp);
+        Transform::from_translation(eye).looking_at(self.target, Vec3::Z)
+    }
+}
+
+/// The texture the flat table is drawn into while the 3D view is on.
+#[derive(Resource)]
+struct TableTexture(Handle<Image>);
+
+fn spawn(mut commands: Commands) {
+    commands.spawn((
+        Camera3d::default(),
+        Camera {
+            is_active: false,
+            ..default()
+        },
+        TableCamera3d,
+        RenderLayers::layer(LAYER),
+        // The table top's texture keeps the flat table's colours (and the tone-mapping tables
+        // are a feature this build leaves out). The light is the material's own (`Plain`).
+        Tonemapping::None,
+        Transform::from_xyz(36.0, -30.0, 60.0).looking_at(Vec3::new(36.0, 24.0, 0.0), Vec3::Z),
+    ));
+}
+
+/// V (in a game, not while typing) flips the view.
+fn toggle_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    board: Option<Res<BoardGeometry>>,
+    mut ctx: EguiContexts,
+    mut mode: ResMut<ViewMode>,
+) {
+    let typing = ctx
+        .ctx_mut()
+        .map(|c| c.egui_wants_keyboard_input())
+        .unwrap_or(false);
+    if keys.just_pressed(KeyCode::KeyV) && !typing && board.is_some() {
+        *mode = match *mode {
+            ViewMode::Flat => ViewMode::ThreeD,
+            ViewMode::ThreeD => ViewMode::Flat,
+        };
+    }
+}
+
+/// On a switch of view, or a new board in 3D: the table camera draws into the texture (the
+/// whole board, one texel a few hundredths of an inch) or back onto the window, and the 3D
+/// camera comes on or goes off.
+#[allow(clippy::too_many_arguments)]
+fn switch(
+    mode: Res<ViewMode>,
+    board: Option<Res<BoardGeometry>>,
+    mut images: ResMut<Assets<Image>>,
+    texture: Option<Res<TableTexture>>,
+    mut insets: ResMut<PanelInsets>,
+    mut flat: Single<
+        (
+            &mut Camera,
+            &mut RenderTarget,
+            &mut Transform,
+            &mut Projection,
+        ),
+        (With<TableCamera>, Without<TableCamera3d>),
+    >,
+    mut solid: Single<&mut Camera, (With<TableCamera3d>, Without<TableCamera>)>,
+    mut orbit: ResMut<Orbit>,
+    mut commands: Commands,
+    adapter: Option<Res<RenderAdapterInfo>>,
+) {
+    let texels = match adapter {
+        Some(a) if a.device_type == wgpu_types::DeviceType::Cpu => TEXTURE_SOFTWARE,
+        _ => TEXTURE,
+    };
+    let board_changed = board.as_ref().is_some_and(|b| b.is_changed());
+    if !mode.is_changed() && !(board_changed && *mode == ViewMode::ThreeD) {
+        return;
+    }
+    let (camera, target, tf, proj) = &mut *flat;
+    match (*mode, board) {
+        (ViewMode::ThreeD, Some(board)) => {
+            let extent = board.extent();
+            let (w, h) = if extent.width() >= extent.height() {
+                let h = (texels as f32 * extent.height() / extent.width()).round();
+                (texels, (h as u32).max(1))
+            } else {
+                let w = (texels as f32 * extent.width() / extent.height()).round();
+                ((w as u32).max(1), texels)
+            };
+            let handle = match texture {
+                Some(t)
+                    if images
+                        .get(&t.0)
+                        .is_some_and(|i| i.size() == UVec2::new(w, h)) =>
+                {
+                    t.0.clone()
+                }
+                _ => {
+                    let image = Image::new_target_texture(
+                        w,
+                        h,
+                        TextureFormat::Rgba8Unorm,
+                        Some(TextureFormat::Rgba8UnormSrgb),
+                    );
+                    let handle = images.add(image);
+                    commands.insert_resource(TableTexture(handle.clone()));
+                    handle
+                }
+            };
+            **target = RenderTarget::Image(handle.into());
+            camera.viewport = None;
+            tf.translation = extent.center().extend(tf.translation.z);
+            if let Projection::Orthographic(o) = &mut **proj {
+                o.scale = extent.width() / w as f32;
+            }
+            solid.is_active = true;
+            if mode.is_changed() || board_changed {
+                *orbit = Orbit::framing(extent);
+            }
+        }
+        _ => {
+            **target = RenderTarget::Window(WindowRef::Primary);
+            solid.is_active = false;
+            // The 2D camera frames the table again between the panels.
+            insets.set_changed();
+        }
+    }
+}
+
+/// Keeps the 3D camera's viewport to the space between the panels.
+fn viewport(
+    insets: Res<PanelInsets>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut camera: Single<&mut Camera, With<TableCamera3d>>,
+) {
+    let vp = super::camera::between_panels(&insets, &window);
+    if camera
+        .viewport
+        .as_ref()
+        .map(|v| (v.physical_position, v.physical_size))
+        != Some((vp.physical_position, vp.physical_size))
+    {
+        camera.viewport = Some(vp);
+    }
+}
+
+/// Middle-drag turns and tilts, Shift+middle-drag or the arrow keys pan, the wheel zooms, F
+/// frames the table again.
+#[allow(clippy::too_many_arguments)]
+fn orbit(
+    (buttons, keys): (Res<ButtonInput<MouseButton>>, Res<ButtonInput<KeyCode>>),
+    scroll: Res<AccumulatedMouseScroll>,
+    (time, window): (Res<Time>, Single<&Window, With<PrimaryWindow>>),
+    board: Option<Res<BoardGeometry>>,
+    mut orbit: ResMut<Orbit>,
+    mut camera: Single<&mut Transform, With<TableCamera3d>>,
+    mut ctx: EguiContexts,
+    mut last: Local<Option<Vec2>>,
+) {
+    let Ok(ctx) = ctx.ctx_mut() else { return };
+    // The cursor's own movement, not the device's (which a remote or virtual display may not
+    // report).
+    let cursor = window.cursor_position();
+    let delta = match (cursor, *last) {
+        (Some(c), Some(l)) => c - l,
+        _ => Vec2::ZERO,
+    };
+    *last = cursor;
+    let mut o = *orbit;
+    let pointer_free = !ctx.egui_wants_pointer_input() && !ctx.is_pointer_over_egui();
+    let typing = ctx.egui_wants_keyboard_input();
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    // Pans move the target along the table, in the camera's own left-right and forward.
+    let right = Vec3::new(-o.yaw.sin(), o.yaw.cos(), 0.0);
+    let forward = Vec3::new(-o.yaw.cos(), -o.yaw.sin(), 0.0);
+    let per_pixel = o.distance / 600.0;
+    if pointer_free && buttons.pressed(MouseButton::Middle) {
+        if shift {
+            o.target += (-delta.x * right + delta.y * forward) * per_pixel;
+        } else {
+            o.yaw -= delta.x * 0.006;
+            o.pitch = (o.pitch + delta.y * 0.006).clamp(0.15, FRAC_PI_2 - 0.01);
+        }
+    }
+    if pointer_free && scroll.delta.y != 0.0 {
+        o.distance = (o.distance * (1.0 - 0.1 * scroll.delta.y.signum())).clamp(4.0, 400.0);
+    }
+    if !typing {
+        let mut d = Vec3::ZERO;
+        for (k, v) in [
+            (KeyCode::ArrowLeft, -right),
+            (KeyCode::ArrowRight, right),
+            (KeyCode::ArrowUp, forward),
+            (KeyCode::ArrowDown, -forward),
+        ] {
+            if keys.pressed(k) {
+                d += v;
+            }
+        }
+        o.target += d * o.distance * time.delta_secs();
+        if keys.just_pressed(KeyCode::KeyF)
+            && let Some(b) = &board
+        {
+            o = Orbit::framing(b.extent());
+        }
+    }
+    o.yaw = o.yaw.rem_euclid(2.0 * PI);
+    if o != *orbit {
+        *orbit = o;
+    }
+    **camera = orbit.transform();
+}
+
+/// How tall a terrain piece stands, inches; `None`: it lies flat (water, chasms, open doors,
+/// open ground) and the texture shows it.
+fn height(t: &TerrainPiece) -> Option<f32> {
+    let blocks = t.has(TerrainProperty::BlocksLineOfSight);
+    match t.kind {
+        TerrainKind::Building => Some(6.0),
+        TerrainKind::Wall => Some(if blocks { 3.5 } else { 1.0 }),
+        TerrainKind::Door => t.has(TerrainProperty::Impassable).then_some(3.5),
+        TerrainKind::Rocks => Some(if blocks { 3.0 } else { 1.2 }),
+        TerrainKind::Crates => Some(1.2),
+        TerrainKind::Hill => Some(1.0),
+        TerrainKind::Woods | TerrainKind::Water | TerrainKind::Chasm | TerrainKind::Other => None,
+    }
+}
+
+/// A prism: the outline `pts` (board inches, counter-clockwise or not) raised `h` inches.
+fn prism(pts: &[Vec2], h: f32) -> Mesh {
+    let flat: Vec<[f32; 2]> = pts.iter().map(|p| [p.x, p.y]).collect();
+    let mut top: Vec<u32> = Vec::new();
+    earcut::Earcut::new().earcut(flat.iter().copied(), &[], &mut top);
+    let mut positions: Vec<[f32; 3]> = pts.iter().map(|p| [p.x, p.y, h]).collect();
+    let mut normals = vec![[0.0, 0.0, 1.0]; pts.len()];
+    let mut indices = top;
+    // Earcut's winding follows the outline's; the top must face up.
+    if let [a, b, c, ..] = indices[..] {
+        let (pa, pb, pc) = (pts[a as usize], pts[b as usize], pts[c as usize]);
+        if (pb - pa).perp_dot(pc - pa) < 0.0 {
+            indices.chunks_mut(3).for_each(|t| t.swap(1, 2));
+        }
+    }
+    let area: f32 = (0..pts.len())
+        .map(|i| pts[i].perp_dot(pts[(i + 1) % pts.len()]))
+        .sum();
+    for i in 0..pts.len() {
+        let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+        // Outwards is to the right of a counter-clockwise outline's edges.
+        let out = if area >= 0.0 {
+            -(b - a).perp()
+        } else {
+            (b - a).perp()
+        };
+        let n = out.normalize_or_zero();
+        let k = positions.len() as u32;
+        positions.extend([
+            [a.x, a.y, 0.0],
+            [b.x, b.y, 0.0],
+            [b.x, b.y, h],
+            [a.x, a.y, h],
+        ]);
+        normals.extend([[n.x, n.y, 0.0]; 4]);
+        if area >= 0.0 {
+            indices.extend([k, k + 1, k + 2, k, k + 2, k + 3]);
+        } else {
+            indices.extend([k, k + 2, k + 1, k, k + 3, k + 2]);
+        }
+    }
+    let n = positions.len();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; n])
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+/// The outline of `shape`, a circle as a 32-gon.
+fn outline(shape: &Shape) -> Vec<Vec2> {
+    match shape {
+        Shape::Circle { centre, radius } => (0..32)
+            .map(|i| {
+                Vec2::new(centre.0, centre.1) + Vec2::from_angle(i as f32 * PI / 16.0) * *radius
+            })
+            .collect(),
+        _ => shape.corners(),
+    }
+}
+
+/// Where the trees of a wood stand: a 2.2" grid over it, each nudged by a fixed amount from
+/// its place (no randomness: the same wood always looks the same), inside its outline.
+fn trees(shape: &Shape) -> Vec<Vec2> {
+    let b = shape.aabb();
+    let step = 2.2;
+    let mut out = Vec::new();
+    let mut y = b.min.y + step / 2.0;
+    let mut row = 0;
+    while y < b.max.y {
+        let mut x = b.min.x + step / 2.0 + if row % 2 == 1 { step / 2.0 } else { 0.0 };
+        while x < b.max.x {
+            let k = (x * 7.3 + y * 3.1).sin();
+            let p = Vec2::new(x + 0.5 * k, y - 0.4 * k);
+            if shape.contains(p) {
+                out.push(p);
+            }
+            x += step;
+        }
+        y += step * 0.87;
+        row += 1;
+    }
+    out
+}
+
+/// Every tree on the board, as two meshes (all trunks, all crowns): one draw each, however
+/// many trees, which a software renderer needs.
+#[derive(Default)]
+struct Forest {
+    trunks: Option<Mesh>,
+    crowns: Option<Mesh>,
+}
+
+impl Forest {
+    /// A tree at `at` (board units), `size` times 4" tall: a trunk and a crown.
+    fn plant(&mut self, at: Vec2, size: f32) {
+        // Cylinders and cones stand along y: turned to stand along z.
+        let up = Quat::from_rotation_x(FRAC_PI_2);
+        let place = |z: f32| {
+            Transform::from_translation(at.extend(z * size))
+                .with_rotation(up)
+                .with_scale(Vec3::splat(size))
+        };
+        let trunk = Mesh::from(Cylinder::new(0.18, 1.2)).transformed_by(place(0.6));
+        let crown = Mesh::from(Cone {
+            radius: 1.0,
+            height: 2.8,
+        })
+        .transformed_by(place(2.4));
+        for (all, one) in [(&mut self.trunks, trunk), (&mut self.crowns, crown)] {
+            match all {
+                // Meshes of one primitive share their attributes: merging cannot fail.
+                Some(m) => m.merge(&one).unwrap_or_default(),
+                None => *all = Some(one),
+            }
+        }
+    }
+
+    /// Spawns the trees planted.
+    fn spawn(
+        self,
+        commands: &mut Commands,
+        meshes: &mut Assets<Mesh>,
+        materials: &mut Assets<Plain>,
+    ) {
+        for (mesh, colour) in [
+            (self.trunks, Color::srgb(0.30, 0.22, 0.14)),
+            (self.crowns, terrain_colour(TerrainKind::Woods)),
+        ] {
+            if let Some(mesh) = mesh {
+                commands.spawn((
+                    Scenery,
+                    RenderLayers::layer(LAYER),
+                    Mesh3d(meshes.add(mesh)),
+                    MeshMaterial3d(materials.add(Plain::shaded(colour))),
+                ));
+            }
+        }
+    }
+}
+
+/// The table top (textured with the flat table) and the terrain standing on it, rebuilt when
+/// the board changes (a door opened, a wall cut) while the 3D view is on.
+#[allow(clippy::too_many_arguments)]
+fn scenery(
+    mode: Res<ViewMode>,
+    board: Option<Res<BoardGeometry>>,
+    texture: Option<Res<TableTexture>>,
+    old: Query<Entity, With<Scenery>>,
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<Plain>>,
+    mut built: Local<bool>,
+) {
+    let (Some(board), Some(texture)) = (board, texture) else {
+        if *built {
+            old.iter().for_each(|e| commands.entity(e).despawn());
+            *built = false;
+        }
+        return;
+    };
+    let texture_changed = texture.is_changed();
+    if !(mode.is_changed() || board.is_changed() || texture_changed || !*built) {
+        return;
+    }
+    old.iter().for_each(|e| commands.entity(e).despawn());
+    *built = false;
+    if *mode != ViewMode::ThreeD {
+        return;
+    }
+    *built = true;
+    let layer = RenderLayers::layer(LAYER);
+    let extent = board.extent();
+    commands.spawn((
+        Scenery,
+        layer.clone(),
+        Mesh3d(meshes.add(Rectangle::from_size(extent.size()))),
+        MeshMaterial3d(materials.add(Plain::flat_texture(texture.0.clone()))),
+        Transform::from_translation(extent.center().extend(0.0)),
+    ));
+    // The table's edge, so it reads as a table and not a picture.
+    commands.spawn((
+        Scenery,
+        layer.clone(),
+        Mesh3d(meshes.add(Cuboid::new(
+            extent.width() + 2.0,
+            extent.height() + 2.0,
+            1.5,
+        ))),
+        MeshMaterial3d(materials.add(Plain::shaded(Color::srgb(0.22, 0.16, 0.11)))),
+        Transform::from_translation(extent.center().extend(-0.76)),
+    ));
+    let mut forest = Forest::default();
+    let terrain = match &*board {
+        BoardGeometry::InchTable { terrain, .. } => terrain,
+        BoardGeometry::HexMap { layout, hexes } => {
+            // A forest hex: three small trees towards alternate corners, the middle left
+            // clear for the unit standing there.
+            let size = layout.scale.x / 3.0;
+            for cell in hexes.iter().filter(|c| c.name.starts_with("forest")) {
+                let centre = layout.hex_to_world_pos(cell.hex);
+                for corner in layout.hex_corners(cell.hex).into_iter().step_by(2) {
+                    forest.plant(centre + (corner - centre) * 0.6, size);
+                }
+            }
+            forest.spawn(&mut commands, &mut meshes, &mut materials);
+            return;
+        }
+        _ => return,
+    };
+    for t in terrain {
+        if t.kind == TerrainKind::Woods {
+            for p in trees(&t.shape) {
+                forest.plant(p, 1.0);
+            }
+            continue;
+        }
+        let Some(h) = height(t) else { continue };
+        let colour = terrain_colour(t.kind);
+        let colour = if t.kind == TerrainKind::Hill {
+            colour.with_alpha(0.55)
+        } else {
+            colour
+        };
+        commands.spawn((
+            Scenery,
+            layer.clone(),
+            Mesh3d(meshes.add(prism(&outline(&t.shape), h))),
+            MeshMaterial3d(materials.add(Plain::shaded(colour))),
+            Transform::default(),
+        ));
+    }
+    forest.spawn(&mut commands, &mut meshes, &mut materials);
+}
+
+/// The meshes and materials of a miniature of one look, shared by all of that look (so the
+/// renderer draws them together): its base, and its figure.
+type Parts = [(Handle<Mesh>, Handle<Plain>); 2];
+
+/// Every piece on the board as a miniature: a base and a figure on it in its side's colour,
+/// taller for a larger base (a walker), darker when faded. Kept in step with the tokens.
+fn miniatures(
+    mode: Res<ViewMode>,
+    tokens: Query<(Entity, Ref<Token>)>,
+    mut minis: Query<(Entity, &Miniature, &mut Transform)>,
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<Plain>>,
+    mut parts: Local<std::collections::HashMap<(usize, u32, bool), Parts>>,
+) {
+    if *mode != ViewMode::ThreeD {
+        if mode.is_changed() {
+            minis
+                .iter()
+                .for_each(|(e, ..)| commands.entity(e).despawn());
+        }
+        return;
+    }
+    let mut have: Vec<Entity> = Vec::new();
+    for (e, m, mut tf) in &mut minis {
+        match tokens.get(m.token) {
+            Ok((_, t)) if t.shown && look(&t) == m.look => {
+                if t.is_changed() {
+                    tf.translation = t.at.extend(0.0);
+                }
+                have.push(m.token);
+            }
+            _ => commands.entity(e).despawn(),
+        }
+    }
+    let up = Quat::from_rotation_x(FRAC_PI_2);
+    for (e, t) in &tokens {
+        if !t.shown || have.contains(&e) {
+            continue;
+        }
+        let r = t.base;
+        let tall = (r * 2.2).max(1.1);
+        let [(base, rim), (figure, paint)] = parts
+            .entry(look(&t))
+            .or_insert_with(|| {
+                let colour = side_colour(t.side);
+                let body = if t.faded { colour.darker(0.25) } else { colour };
+                [
+                    (
+                        meshes.add(Cylinder::new(r, 0.16)),
+                        materials.add(Plain::shaded(Color::srgb(0.08, 0.08, 0.08))),
+                    ),
+                    (
+                        meshes.add(Capsule3d::new(r * 0.45, (tall - r * 0.9).max(0.1))),
+                        materials.add(Plain::shaded(body)),
+                    ),
+                ]
+            })
+            .clone();
+        commands
+            .spawn((
+                Miniature {
+                    token: e,
+                    look: look(&t),
+                },
+                RenderLayers::layer(LAYER),
+                Transform::from_translation(t.at.extend(0.0)),
+                Visibility::default(),
+            ))
+            .with_children(|c| {
+                c.spawn((
+                    RenderLayers::layer(LAYER),
+                    Mesh3d(base),
+                    MeshMaterial3d(rim),
+                    Transform::from_xyz(0.0, 0.0, 0.08).with_rotation(up),
+                ));
+                c.spawn((
+                    RenderLayers::layer(LAYER),
+                    Mesh3d(figure),
+                    MeshMaterial3d(paint),
+                    Transform::from_xyz(0.0, 0.0, 0.16 + tall / 2.0).with_rotation(up),
+                ));
+            });
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ViewMode>()
+        .insert_resource(Orbit::framing(Rect::new(0.0, 0.0, 72.0, 48.0)))
+        .add_systems(Startup, spawn)
+        .add_systems(
+            Update,
+            (
+                toggle_key,
+                switch,
+                (orbit, viewport).run_if(resource_equals(ViewMode::ThreeD)),
+                scenery,
+                miniatures,
+            )
+                .chain(),
+        );
+}
