@@ -6,6 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{Screen, begin, clock_seed};
 use crate::engine::ruleset::{Loaded, Registry};
+use crate::ui::file_dialog::{FileDialogs, Picked, Purpose};
 
 /// One bundled scenario as checked: (rule set title, whether the rules can play a side, file
 /// name, the scenario or its errors).
@@ -45,7 +46,12 @@ fn select(
     mut open: ResMut<OpenFile>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
+    (mut dialogs, mut picked): (ResMut<FileDialogs>, MessageReader<Picked>),
 ) -> Result {
+    if let Some(Picked(path)) = picked.read().last() {
+        open.path = path.display().to_string();
+        open.errors.clear();
+    }
     let ctx = ctx.ctx_mut()?;
     let mut chosen = None;
     let mut by_email: Option<Loaded> = None;
@@ -166,6 +172,13 @@ fn select(
                         .desired_width(420.0)
                         .hint_text("scenarios/tyneside/my_fight.ron"),
                 );
+                if ui
+                    .add_enabled(!dialogs.busy(), egui::Button::new("Browse…"))
+                    .on_hover_text("Choose the file in your desktop's file dialog")
+                    .clicked()
+                {
+                    dialogs.ask(Purpose::Open, "scenarios", "");
+                }
                 let replay = ui
                     .button("Open as replay")
                     .on_hover_text("A saved game, in the replay viewer: step through it and branch from any command")
@@ -215,7 +228,7 @@ fn select(
                     }
                 }
             });
-            for e in &open.errors {
+            for e in open.errors.iter().chain(&dialogs.unavailable) {
                 ui.colored_label(egui::Color32::LIGHT_RED, e);
             }
         });

@@ -6,6 +6,7 @@
 
 mod by_email;
 mod dice_log;
+pub mod file_dialog;
 pub mod frame_time;
 mod handover;
 mod help;
@@ -161,11 +162,12 @@ fn frame(
     mut area: ResMut<TableArea>,
     mut actions: MessageWriter<ShellAction>,
     mut saves: MessageWriter<SaveRequest>,
-    (undo_status, mut undo, keys, mut view_mode): (
+    (undo_status, mut undo, keys, mut view_mode, mut dialogs): (
         Res<UndoStatus>,
         MessageWriter<UndoRequest>,
         Res<ButtonInput<KeyCode>>,
         ResMut<crate::view::ViewMode>,
+        ResMut<file_dialog::FileDialogs>,
     ),
     (replay, mut view, mut pointed): (
         Res<ReplayStatus>,
@@ -244,6 +246,9 @@ fn frame(
     if let Some(path) = bar.save {
         saves.write(SaveRequest(path));
     }
+    if let Some(name) = bar.save_as {
+        dialogs.ask(file_dialog::Purpose::SaveAs, "saves", &name);
+    }
     let (bottom, given) = dice_log::show(
         &mut root,
         (dice, deck, log),
@@ -294,7 +299,12 @@ impl Plugin for UiPlugin {
             .init_resource::<TableArea>()
             .init_resource::<Guide>()
             .add_message::<ShellAction>()
-            .add_plugins((handover::plugin, frame_time::plugin, terrain_key::plugin))
+            .add_plugins((
+                handover::plugin,
+                frame_time::plugin,
+                terrain_key::plugin,
+                file_dialog::plugin,
+            ))
             .add_systems(
                 EguiPrimaryContextPass,
                 frame.in_set(ShellSet).run_if(game_on),

@@ -1,5 +1,5 @@
 //! The phase bar: turn, phase, whose turn it is, what to do next, the End button the rule set
-//! names, Replay, Undo and Redo (saying what they would do), 2D/3D, Save, Help and Menu, and under them the
+//! names, Replay, Undo and Redo (saying what they would do), 2D/3D, Save as…, Save, Help and Menu, and under them the
 //! last refusal or note.
 
 use bevy_egui::egui;
@@ -23,6 +23,8 @@ pub struct Bar {
     pub replay: bool,
     /// Switch to this view of the table.
     pub view: Option<ViewMode>,
+    /// Open the save dialog, suggesting this file name.
+    pub save_as: Option<String>,
 }
 
 /// Draws the bar.
@@ -38,6 +40,7 @@ pub fn show(
     let mut undo = None;
     let mut replay = false;
     let mut view = None;
+    let mut save_as = None;
     let rect = egui::Panel::top("phase_bar")
         .show(root, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -65,15 +68,20 @@ pub fn show(
                     {
                         action = Some(ShellAction::Menu);
                     }
+                    let name = format!("{}-turn{}.ron", status.save_stem, status.turn_number);
+                    if ui
+                        .button("Save as…")
+                        .on_hover_text("Save the game to a file you choose, in your desktop's file dialog")
+                        .clicked()
+                    {
+                        save_as = Some(name.clone());
+                    }
                     if ui
                         .button("Save")
                         .on_hover_text("Save the game to saves/ (open it from the scenario list or with `holotable play FILE`)")
                         .clicked()
                     {
-                        save = Some(std::path::PathBuf::from("saves").join(format!(
-                            "{}-turn{}.ron",
-                            status.save_stem, status.turn_number
-                        )));
+                        save = Some(std::path::PathBuf::from("saves").join(name));
                     }
                     if ui.button("Help (F1)").clicked() {
                         state.help = !state.help;
@@ -140,5 +148,6 @@ pub fn show(
         undo,
         replay,
         view,
+        save_as,
     }
 }

@@ -1,0 +1,130 @@
+//! Native open and save dialogs (rfd, through the desktop's xdg-desktop-portal), run on their
+//! own thread so the window keeps drawing while one is open. A desktop with no portal shows
+//! no dialog: the player is told so, and types the path instead.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use crate::engine::pipeline::{Notice, SaveRequest};
+
+/// What a dialog is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Open a scenario file or a saved game (the scenario list's path).
+    Open,
+    /// Save the game being played to a file of the player's choice.
+    SaveAs,
+}
+
+/// A file the player chose to open (a save chosen goes straight to a
+/// [`SaveRequest`]).
+#[derive(Message, Clone, Debug)]
+pub struct Picked(pub PathBuf);
+
+/// The dialog open now, if any, and why the last one showed nothing.
+#[derive(Resource, Default)]
+pub struct FileDialogs {
+    open: Option<(Purpose, Mutex<Receiver<Option<PathBuf>>>, Instant)>,
+    /// Said on the scenario list when its dialog came back at once with nothing: the desktop
+    /// has no file dialog.
+    pub unavailable: Option<String>,
+}
+
+/// A dialog that answers "nothing" sooner than this never showed (a person takes longer to
+/// cancel one).
+const TOO_QUICK: Duration = Duration::from_millis(400);
+
+impl FileDialogs {
+    /// Whether a dialog is open.
+    pub fn busy(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Opens a dialog for `purpose`, starting in the current folder's `folder` (a save is
+    /// suggested as `name`). Does nothing while another is open.
+    pub fn ask(&mut self, purpose: Purpose, folder: &str, name: &str) {
+        if self.open.is_some() {
+            return;
+        }
+        let (tx, rx) = channel();
+        let dir = std::env::current_dir().unwrap_or_default().join(folder);
+        let name = name.to_string();
+        std::thread::spawn(move || {
+            let dialog = rfd::FileDialog::new()
+                .add_filter("Holotable scenario or saved game (RON)", &["ron"])
+                .set_directory(&dir);
+            let path = match purpose {
+                Purpose::Open => dialog
+                    .set_title("Open a scenario or a saved game")
+                    .pick_file(),
+                Purpose::SaveAs => dialog
+                    .set_title("Save the game")
+                    .set_file_name(&name)
+                    .save_file(),
+            };
+            let _ = tx.send(path);
+        });
+        self.open = Some((purpose, Mutex::new(rx), Instant::now()));
+        self.unavailable = None;
+    }
+}
+
+/// Hands on the file chosen, once the dialog closes: a file to open as [`Picked`], a file to
+/// save to as a [`SaveRequest`]. A dialog that never showed is said: in the notice under the
+/// phase bar, or on the scenario list.
+fn poll(
+    mut dialogs: ResMut<FileDialogs>,
+    mut picked: MessageWriter<Picked>,
+    mut saves: MessageWriter<SaveRequest>,
+    notice: Option<ResMut<Notice>>,
+) {
+    let Some((purpose, rx, since)) = &dialogs.open else {
+        return;
+    };
+    let answer = match rx.lock() {
+        Ok(rx) => rx.try_recv(),
+        Err(_) => return,
+    };
+    let (purpose, since) = (*purpose, *since);
+    match answer {
+        Ok(Some(path)) => {
+            dialogs.open = None;
+            match purpose {
+                Purpose::Open => {
+                    picked.write(Picked(path));
+                }
+                Purpose::SaveAs => {
+                    saves.write(SaveRequest(path));
+                }
+            }
+        }
+        Ok(None) => {
+            dialogs.open = None;
+            if since.elapsed() < TOO_QUICK {
+                let why = match purpose {
+                    Purpose::Open => "type the path instead",
+                    Purpose::SaveAs => "Save writes to saves/ instead",
+                };
+                let said = format!(
+                    "No file dialog opened (this desktop runs no xdg-desktop-portal): {why}"
+                );
+                match (purpose, notice) {
+                    (Purpose::SaveAs, Some(mut n)) => n.refusal = Some(said),
+                    _ => dialogs.unavailable = Some(said),
+                }
+            }
+        }
+        Err(std::sync::mpsc::TryRecvError::Empty) => {}
+        Err(std::sync::mpsc::TryRecvError::Disconnected) => dialogs.open = None,
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<FileDialogs>()
+        .add_message::<Picked>()
+        .add_systems(Update, poll);
+}
