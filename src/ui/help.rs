@@ -6,9 +6,13 @@ use super::RuleSetHelp;
 
 /// The shell's own shortcuts, as shown.
 pub const SHELL_SHORTCUTS: &[(&str, &str)] = &[
-    ("Middle drag / arrows", "pan the table"),
+    (
+        "Middle drag / arrows",
+        "pan the table (3D: middle drag turns and tilts, Shift+middle drag pans)",
+    ),
     ("Mouse wheel", "zoom"),
     ("F", "fit the table to the window"),
+    ("V", "the table in 3D, and back"),
     ("F1", "this help"),
     ("F3", "frames per second and frame time"),
 ];
