@@ -243,7 +243,7 @@ fn orbit(
     (time, window): (Res<Time>, Single<&Window, With<PrimaryWindow>>),
     board: Option<Res<BoardGeometry>>,
     mut orbit: ResMut<Orbit>,
-    mut camera: Single<&mut Transform, With<TableCamera3d>>,
+    mut camera: Single<(&mut Transform, &Camera, &GlobalTransform), With<TableCamera3d>>,
     mut ctx: EguiContexts,
     mut last: Local<Option<Vec2>>,
 ) {
@@ -273,7 +273,19 @@ fn orbit(
         }
     }
     if pointer_free && scroll.delta.y != 0.0 {
+        let before = o.distance;
         o.distance = (o.distance * (1.0 - 0.1 * scroll.delta.y.signum())).clamp(4.0, 400.0);
+        // Zoom about the cursor: the point of the table under it stays under it.
+        let (_, cam, at) = &*camera;
+        let under = cursor
+            .and_then(|c| cam.viewport_to_world(at, c).ok())
+            .and_then(|ray| {
+                let d = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Z))?;
+                Some(ray.get_point(d))
+            });
+        if let Some(p) = under {
+            o.target += (p - o.target) * (1.0 - o.distance / before);
+        }
     }
     if !typing {
         let mut d = Vec3::ZERO;
@@ -298,7 +310,7 @@ fn orbit(
     if o != *orbit {
         *orbit = o;
     }
-    **camera = orbit.transform();
+    *camera.0 = orbit.transform();
 }
 
 /// How tall a terrain piece stands, inches; `None`: it lies flat (water, chasms, open doors,
