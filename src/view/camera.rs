@@ -3,7 +3,7 @@
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::ecs::system::SystemParam;
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
 use bevy::render::renderer::RenderAdapterInfo;
@@ -204,17 +204,31 @@ fn fit(
     }
 }
 
+/// How far the cursor moved since the last frame (`last` keeps where it was), logical pixels:
+/// the cursor's own movement rather than the mouse device's, which a remote or virtual
+/// display may not report.
+pub(super) fn cursor_moved(cursor: Option<Vec2>, last: &mut Option<Vec2>) -> Vec2 {
+    let moved = match (cursor, *last) {
+        (Some(c), Some(l)) => c - l,
+        _ => Vec2::ZERO,
+    };
+    *last = cursor;
+    moved
+}
+
 /// Middle-button drag or the arrow keys pan; the wheel zooms about the cursor (the point under
 /// it stays under it).
 fn pan_zoom(
     (buttons, keys): (Res<ButtonInput<MouseButton>>, Res<ButtonInput<KeyCode>>),
-    (motion, scroll): (Res<AccumulatedMouseMotion>, Res<AccumulatedMouseScroll>),
+    scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
     mut cam: Single<(&mut Transform, &mut Projection, &Camera), With<TableCamera>>,
     mut ctx: EguiContexts,
+    mut last: Local<Option<Vec2>>,
 ) {
     let Ok(ctx) = ctx.ctx_mut() else { return };
+    let moved = cursor_moved(window.cursor_position(), &mut last);
     let (tf, proj, camera) = &mut *cam;
     let centre = camera.logical_viewport_rect().map(|r| r.center());
     let Projection::Orthographic(o) = &mut **proj else {
@@ -223,8 +237,9 @@ fn pan_zoom(
     let scale = o.scale;
     if !ctx.egui_wants_pointer_input() && !ctx.is_pointer_over_egui() {
         if buttons.pressed(MouseButton::Middle) {
-            tf.translation.x -= motion.delta.x * scale;
-            tf.translation.y += motion.delta.y * scale;
+            // The table follows the cursor: the point grabbed stays under it.
+            tf.translation.x -= moved.x * scale;
+            tf.translation.y += moved.y * scale;
         }
         if scroll.delta.y != 0.0 {
             o.scale = (scale * (1.0 - 0.1 * scroll.delta.y.signum())).clamp(0.005, 1.0);

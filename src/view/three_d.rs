@@ -248,14 +248,8 @@ fn orbit(
     mut last: Local<Option<Vec2>>,
 ) {
     let Ok(ctx) = ctx.ctx_mut() else { return };
-    // The cursor's own movement, not the device's (which a remote or virtual display may not
-    // report).
     let cursor = window.cursor_position();
-    let delta = match (cursor, *last) {
-        (Some(c), Some(l)) => c - l,
-        _ => Vec2::ZERO,
-    };
-    *last = cursor;
+    let delta = super::camera::cursor_moved(cursor, &mut last);
     let mut o = *orbit;
     let pointer_free = !ctx.egui_wants_pointer_input() && !ctx.is_pointer_over_egui();
     let typing = ctx.egui_wants_keyboard_input();
