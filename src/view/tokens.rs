@@ -46,9 +46,58 @@ pub(super) struct TokenVisual {
     material: Handle<ColorMaterial>,
 }
 
-/// The badge text above a base.
+/// The badges above a base, of this piece: a row of chips, one a badge, as last drawn.
 #[derive(Component)]
-struct Badges(Entity);
+struct Badges(Entity, String);
+
+/// What each badge a rule set writes ([`Token::badges`]) stands for, and its chip's colour:
+/// (code, or the start of one, meaning, colour).
+const BADGES: &[(&str, &str, [f32; 3])] = &[
+    ("W", "wounded", [0.80, 0.16, 0.14]),
+    ("D", "ducked back", [0.85, 0.55, 0.10]),
+    ("KO", "knocked out", [0.50, 0.22, 0.62]),
+    ("H", "hiding", [0.35, 0.38, 0.42]),
+    ("hidden", "hidden", [0.35, 0.38, 0.42]),
+    ("✔", "activated this turn", [0.20, 0.55, 0.25]),
+    ("FP", "Force points left", [0.45, 0.30, 0.80]),
+    ("+", "carrying figures", [0.15, 0.40, 0.70]),
+];
+
+/// The meaning and colour of badge `code` ("FP3" is Force points, "+2" carrying two);
+/// unknown ones read as themselves, in grey.
+fn badge(code: &str) -> (&str, Color) {
+    BADGES
+        .iter()
+        .find(|(c, ..)| *c == code)
+        .or_else(|| {
+            BADGES
+                .iter()
+                .find(|(c, ..)| matches!(*c, "FP" | "+") && code.starts_with(c))
+        })
+        .map_or((code, Color::srgb(0.4, 0.4, 0.4)), |(_, m, [r, g, b])| {
+            (*m, Color::srgb(*r, *g, *b))
+        })
+}
+
+/// The row of chips for `badges` with letters `size` high, centred on 0: each code with its
+/// chip's centre and half width, board units.
+fn chips(badges: &str, size: f32) -> Vec<(&str, f32, f32)> {
+    const GAP: f32 = 0.1;
+    let r = size * 0.62;
+    let half = |code: &str| r * (1.0 + 0.45 * code.chars().count().saturating_sub(1) as f32);
+    let codes: Vec<&str> = badges.split_whitespace().collect();
+    let total: f32 = codes.iter().map(|c| 2.0 * half(c) + GAP).sum::<f32>() - GAP;
+    let mut x = -total / 2.0;
+    codes
+        .into_iter()
+        .map(|code| {
+            let w = half(code);
+            let chip = (code, x + w, w);
+            x += 2.0 * w + GAP;
+            chip
+        })
+        .collect()
+}
 
 /// The label text under a base, of this piece.
 #[derive(Component)]
@@ -109,16 +158,10 @@ fn spawn_missing(
                         .with_scale(Vec3::splat(t.label_size / 26.0)),
                 ));
                 c.spawn((
-                    Badges(e),
-                    Text2d::new(""),
-                    TextFont {
-                        font_size: FontSize::Px(26.0),
-                        ..default()
-                    },
-                    TextColor(Color::srgb(1.0, 0.35, 0.3)),
+                    Badges(e, String::new()),
                     // As high as the label, just above the base.
-                    Transform::from_xyz(0.0, t.base + t.label_size * 0.66, 0.03)
-                        .with_scale(Vec3::splat(t.label_size / 26.0)),
+                    Transform::from_xyz(0.0, t.base + t.label_size * 0.66, 0.03),
+                    Visibility::default(),
                 ));
             });
     }
@@ -138,9 +181,10 @@ fn short_name(name: &str) -> String {
 /// badges.
 fn sync(
     mut visuals: Query<(Entity, &TokenVisual, &mut Transform, &mut Visibility)>,
-    mut badges: Query<(&Badges, &mut Text2d)>,
+    mut badges: Query<(Entity, &mut Badges)>,
     tokens: Query<&Token>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut meshes: ResMut<Assets<Mesh>>,
     mut commands: Commands,
 ) {
     for (ve, v, mut tf, mut vis) in &mut visuals {
@@ -165,13 +209,82 @@ fn sync(
             m.color = colour;
         }
     }
-    for (b, mut text) in &mut badges {
-        if let Ok(t) = tokens.get(b.0)
-            && text.0 != t.badges
-        {
-            text.0 = t.badges.clone();
+    for (be, mut b) in &mut badges {
+        let Ok(t) = tokens.get(b.0) else { continue };
+        if b.1 == t.badges {
+            continue;
+        }
+        b.1 = t.badges.clone();
+        // A chip a badge: a pill in the badge's colour, its code on it in white.
+        commands.entity(be).despawn_related::<Children>();
+        let r = t.label_size * 0.62;
+        for (code, x, w) in chips(&t.badges, t.label_size) {
+            let (_, colour) = badge(code);
+            commands.entity(be).with_children(|c| {
+                c.spawn((
+                    Mesh2d(meshes.add(Capsule2d::new(r, 2.0 * (w - r)).mesh())),
+                    MeshMaterial2d(materials.add(colour)),
+                    Transform::from_xyz(x, 0.0, 0.0)
+                        .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
+                ));
+                c.spawn((
+                    Text2d::new(code),
+                    TextFont {
+                        font_size: FontSize::Px(26.0),
+                        ..default()
+                    },
+                    TextColor(Color::WHITE),
+                    Transform::from_xyz(x, 0.0, 0.001)
+                        .with_scale(Vec3::splat(t.label_size * 0.85 / 26.0)),
+                ));
+            });
         }
     }
+}
+
+/// Over a piece with badges, a tooltip says what each means ("W wounded · FP3 Force points
+/// left").
+fn badge_tooltip(
+    mut ctx: bevy_egui::EguiContexts,
+    tokens: Query<&Token>,
+    table: super::TablePointer,
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    insets: Res<super::PanelInsets>,
+) -> Result {
+    let Some(cursor) = window.cursor_position() else {
+        return Ok(());
+    };
+    let ctx = ctx.ctx_mut()?;
+    if ctx.is_pointer_over_egui() || insets.covers(cursor, window.width(), window.height()) {
+        return Ok(());
+    }
+    let Some(at) = table.at(cursor) else {
+        return Ok(());
+    };
+    let Some(t) = tokens
+        .iter()
+        .find(|t| t.shown && !t.badges.is_empty() && t.at.distance(at) <= t.base + 0.2)
+    else {
+        return Ok(());
+    };
+    let lines: Vec<String> = t
+        .badges
+        .split_whitespace()
+        .map(|code| format!("{code}  {}", badge(code).0))
+        .collect();
+    bevy_egui::egui::Area::new(bevy_egui::egui::Id::new("badge_tooltip"))
+        .fixed_pos([cursor.x + 16.0, cursor.y + 16.0])
+        .interactable(false)
+        .order(bevy_egui::egui::Order::Tooltip)
+        .show(ctx, |ui| {
+            bevy_egui::egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.strong(&t.label);
+                for l in &lines {
+                    ui.label(l);
+                }
+            });
+        });
+    Ok(())
 }
 
 /// A text's box on the board, (centre, half extents), board units: `chars` letters `size`
@@ -216,10 +329,13 @@ fn declutter(tokens: &[&Token]) -> Vec<(bool, bool)> {
             short_name(&t.label).chars().count(),
             t.label_size,
         );
-        let badges = text_box(
+        let half_row = chips(&t.badges, t.label_size)
+            .iter()
+            .map(|(_, x, w)| x + w)
+            .fold(0.0, f32::max);
+        let badges = (
             t.at + Vec2::Y * (t.base + t.label_size * 0.66),
-            t.badges.chars().count(),
-            t.label_size,
+            Vec2::new(half_row, t.label_size * 0.62),
         );
         out[i] = (fits(label), t.badges.is_empty() || fits(badges));
     }
@@ -256,12 +372,14 @@ fn show_clear_texts(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Pointed>().add_systems(
-        Update,
-        (spawn_missing, sync, show_clear_texts, ring_named)
-            .chain()
-            .after(super::BoardDrawn),
-    );
+    app.init_resource::<Pointed>()
+        .add_systems(
+            Update,
+            (spawn_missing, sync, show_clear_texts, ring_named)
+                .chain()
+                .after(super::BoardDrawn),
+        )
+        .add_systems(bevy_egui::EguiPrimaryContextPass, badge_tooltip);
 }
 
 #[cfg(test)]
@@ -311,6 +429,25 @@ mod tests {
         ];
         let shown = declutter(&apart.iter().collect::<Vec<_>>());
         assert!(shown.iter().all(|s| s.0 && s.1), "{shown:?}");
+    }
+
+    #[test]
+    fn badges_read_as_chips_that_say_what_they_mean() {
+        assert_eq!(badge("W").0, "wounded");
+        assert_eq!(badge("FP3").0, "Force points left");
+        assert_eq!(badge("+2").0, "carrying figures");
+        assert_eq!(badge("zz").0, "zz", "an unknown badge reads as itself");
+        // A row centred on the base, chips side by side, a longer code a wider chip.
+        let row = chips("W D FP12", Token::LABEL);
+        assert_eq!(row.len(), 3);
+        assert!(
+            (row[0].1 - row[0].2 + row[2].1 + row[2].2).abs() < 1e-4,
+            "{row:?}"
+        );
+        for pair in row.windows(2) {
+            assert!(pair[0].1 + pair[0].2 < pair[1].1 - pair[1].2, "{row:?}");
+        }
+        assert!(row[2].2 > row[0].2);
     }
 
     #[test]
