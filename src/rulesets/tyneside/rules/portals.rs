@@ -139,15 +139,20 @@ mod tests {
         }
     }
 
+    /// A 72x48" table of `terrain`.
+    fn table<'a>(terrain: &'a [TerrainPiece], los: &'a LosIndex) -> Ground<'a> {
+        Ground {
+            size: Vec2::new(72.0, 48.0),
+            terrain,
+            los,
+        }
+    }
+
     #[test]
     fn a_counter_approached_retreats_behind_the_building_or_is_eliminated_when_bracketed() {
         let terrain = [building()];
         let los = LosIndex::new(&terrain);
-        let ground = Ground {
-            size: Vec2::new(72.0, 48.0),
-            terrain: &terrain,
-            los: &los,
-        };
+        let ground = table(&terrain, &los);
         let counter = Vec2::new(38.5, 25.0);
         let west = [(Vec2::new(32.0, 25.0), 0.5)];
         assert!(ground.approached(counter, &west));
@@ -179,11 +184,7 @@ mod tests {
         };
         let terrain = [rock];
         let los = LosIndex::new(&terrain);
-        let ground = Ground {
-            size: Vec2::new(72.0, 48.0),
-            terrain: &terrain,
-            los: &los,
-        };
+        let ground = table(&terrain, &los);
         let west = [(Vec2::new(32.0, 25.0), 0.5)];
         assert!(
             !ground.sees(west[0], Vec2::new(45.0, 19.0)),
@@ -204,11 +205,7 @@ mod tests {
         };
         let terrain = [hill];
         let los = LosIndex::new(&terrain);
-        let ground = Ground {
-            size: Vec2::new(72.0, 48.0),
-            terrain: &terrain,
-            los: &los,
-        };
+        let ground = table(&terrain, &los);
         let west = [(Vec2::new(32.0, 25.0), 0.5)];
         let spot = ground
             .retreat_spot(Vec2::new(38.5, 25.0), &[], &west)
