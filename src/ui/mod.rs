@@ -221,7 +221,10 @@ fn frame(
                 }
             }
         }
-        *insets = PanelInsets::default();
+        insets.set_if_neq(PanelInsets {
+            covered: true,
+            ..default()
+        });
         return Ok(());
     }
     let bar = phase_bar::show(
@@ -270,6 +273,7 @@ fn frame(
     insets.set_if_neq(PanelInsets {
         top: bar.rect.height(),
         bottom: bottom.height(),
+        covered: false,
         ..*insets
     });
     if replay.open {

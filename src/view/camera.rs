@@ -1,11 +1,10 @@
 //! The table camera: fits the table into the space the panels leave, pans and zooms.
 
+use bevy::camera::Viewport;
 use bevy::camera::visibility::RenderLayers;
-use bevy::camera::{CameraOutputMode, Viewport};
 use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
-use bevy::render::render_resource::BlendState;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiGlobalSettings, PrimaryEguiContext};
@@ -66,6 +65,8 @@ pub struct PanelInsets {
     pub top: f32,
     /// Bottom panel height.
     pub bottom: f32,
+    /// A screen covers the whole window (the hot-seat hand-over): no part of the table shows.
+    pub covered: bool,
 }
 
 impl PanelInsets {
@@ -73,7 +74,8 @@ impl PanelInsets {
     /// a panel rather than the table. The panels are drawn on egui's background layer, which
     /// egui does not count as "over an area", so each rule set's pointer asks this too.
     pub fn covers(&self, cursor: Vec2, width: f32, height: f32) -> bool {
-        cursor.x < self.left
+        self.covered
+            || cursor.x < self.left
             || cursor.y < self.top
             || cursor.x > width - self.right
             || cursor.y > height - self.bottom
@@ -101,8 +103,9 @@ fn software_renderer_msaa(
     }
 }
 
-/// The table camera, and a second camera that only draws egui over the whole window (so the
-/// panels are not squeezed into the table camera's viewport).
+/// The table camera (drawing into the canvas, [`super::canvas`]), and the window's camera,
+/// which shows the canvas and draws egui over the whole window (so the panels are not
+/// squeezed into the table camera's viewport).
 fn spawn(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     egui.auto_create_primary_context = false;
     // Before the 3D camera, which shows what this one draws in the 3D view.
@@ -122,11 +125,6 @@ fn spawn(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
         Msaa::Off,
         Camera {
             order: 1,
-            output_mode: CameraOutputMode::Write {
-                blend_state: Some(BlendState::ALPHA_BLENDING),
-                clear_color: ClearColorConfig::None,
-            },
-            clear_color: ClearColorConfig::Custom(Color::NONE),
             ..default()
         },
     ));
@@ -263,8 +261,9 @@ fn pan_zoom(
                 d += v;
             }
         }
-        let step = d * 600.0 * scale * time.delta_secs();
-        tf.translation += step.extend(0.0);
+        if d != Vec2::ZERO {
+            tf.translation += (d * 600.0 * scale * time.delta_secs()).extend(0.0);
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 //! overlays. Reads the game; changes nothing.
 
 mod camera;
+mod canvas;
 pub mod palette;
 mod patterns;
 mod plain;
@@ -30,6 +31,7 @@ impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             camera::plugin,
+            canvas::plugin,
             table::plugin,
             tokens::plugin,
             three_d::plugin,

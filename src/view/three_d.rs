@@ -18,10 +18,11 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy::render::render_resource::TextureFormat;
 use bevy::render::renderer::RenderAdapterInfo;
-use bevy::window::{PrimaryWindow, WindowRef};
+use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
 use super::camera::{PanelInsets, TableCamera};
+use super::canvas::Canvas;
 use super::palette::{side_colour, terrain_colour};
 use super::plain::Plain;
 use crate::engine::board::BoardGeometry;
@@ -60,7 +61,7 @@ fn look(t: &Token) -> (usize, u32, bool) {
 }
 
 /// The render layer of the 3D scene (the flat table's meshes stay on layer 0).
-const LAYER: usize = 1;
+pub(super) const LAYER: usize = 1;
 /// The flat table's texture is this many pixels across its longer side: on a GPU, and on a
 /// software renderer, where every texel drawn each frame costs (docs/performance.md).
 const TEXTURE: u32 = 2048;
@@ -135,8 +136,8 @@ fn toggle_key(
 }
 
 /// On a switch of view, or a new board in 3D: the table camera draws into the texture (the
-/// whole board, one texel a few hundredths of an inch) or back onto the window, and the 3D
-/// camera comes on or goes off.
+/// whole board, one texel a few hundredths of an inch) or back onto the canvas; the 3D
+/// camera draws only in the 3D view ([`super::canvas`] turns it on and off).
 #[allow(clippy::too_many_arguments)]
 fn switch(
     mode: Res<ViewMode>,
@@ -153,7 +154,7 @@ fn switch(
         ),
         (With<TableCamera>, Without<TableCamera3d>),
     >,
-    mut solid: Single<&mut Camera, (With<TableCamera3d>, Without<TableCamera>)>,
+    canvas: Res<Canvas>,
     mut orbit: ResMut<Orbit>,
     mut commands: Commands,
     adapter: Option<Res<RenderAdapterInfo>>,
@@ -203,14 +204,12 @@ fn switch(
             if let Projection::Orthographic(o) = &mut **proj {
                 o.scale = extent.width() / w as f32;
             }
-            solid.is_active = true;
             if mode.is_changed() || board_changed {
                 *orbit = Orbit::framing(extent);
             }
         }
         _ => {
-            **target = RenderTarget::Window(WindowRef::Primary);
-            solid.is_active = false;
+            **target = canvas.target();
             // The 2D camera frames the table again between the panels.
             insets.set_changed();
         }
@@ -304,7 +303,10 @@ fn orbit(
     if o != *orbit {
         *orbit = o;
     }
-    *camera.0 = orbit.transform();
+    let at = orbit.transform();
+    if *camera.0 != at {
+        *camera.0 = at;
+    }
 }
 
 /// How tall a terrain piece stands, inches; `None`: it lies flat (water, chasms, open doors,
@@ -654,7 +656,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 toggle_key,
-                switch,
+                switch.run_if(resource_exists::<Canvas>),
                 (orbit, viewport).run_if(resource_equals(ViewMode::ThreeD)),
                 scenery,
                 miniatures,

@@ -192,8 +192,11 @@ fn sync(
             commands.entity(ve).despawn();
             continue;
         };
-        tf.translation.x = t.at.x;
-        tf.translation.y = t.at.y;
+        // Written only when it moved: a write is a change, and a change redraws the table.
+        if tf.translation.truncate() != t.at {
+            tf.translation.x = t.at.x;
+            tf.translation.y = t.at.y;
+        }
         vis.set_if_neq(if t.shown {
             Visibility::Inherited
         } else {

@@ -314,7 +314,11 @@ fn counters(
                     |acc, p| if p.y < acc.y { p } else { acc },
                 );
         let cx = members.iter().map(|&m| board.figs[m].pos.x).sum::<f32>() / members.len() as f32;
-        tf.translation = Vec3::new(cx, low.y - 1.6, 20.0);
+        // Each written only when it differs: a write redraws the table (view::canvas).
+        let at = Vec3::new(cx, low.y - 1.6, 20.0);
+        if tf.translation != at {
+            tf.translation = at;
+        }
         let hidden = hide_side.is_some_and(|s| s != g.side);
         let shown = super::ui::orders::shown_order(g, seat.as_deref());
         let label = match (hidden || (g.face_down.is_some() && shown.is_none()), shown) {
@@ -325,7 +329,7 @@ fn counters(
         if text.0 != label {
             text.0 = label;
         }
-        colour.0 = side_colour(g.side);
+        colour.set_if_neq(TextColor(side_colour(g.side)));
     }
     for g in groups {
         if !existing.iter().any(|(_, c, ..)| c.0 == g.id) {

@@ -1,0 +1,349 @@
+//! The table is drawn only when something on it changes. The table cameras (the flat one, and
+//! the 3D one in the 3D view) draw into the canvas, an image the size of the window, rather
+//! than onto the window itself; the egui camera, the one camera the window has, shows the
+//! canvas's part between the panels as a sprite under the panels every frame. A frame in which
+//! nothing on the table moved, appeared, went, changed colour or changed its lines (the gizmo
+//! overlays: tape, rings, line of sight) the table cameras skip, so a still table costs one
+//! textured rectangle (docs/performance.md, "Frame rate").
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{CameraOutputMode, RenderTarget};
+use bevy::gizmos::GizmoAsset;
+use bevy::gizmos::GizmoMeshSystems;
+use bevy::image::ImageSampler;
+use bevy::prelude::*;
+use bevy::render::render_resource::{PipelineCache, TextureFormat};
+use bevy::render::{Render, RenderApp, RenderSystems};
+use bevy::text::TextLayoutInfo;
+use bevy::window::{PrimaryWindow, WindowResized};
+use bevy_egui::PrimaryEguiContext;
+
+use super::camera::{PanelInsets, TableCamera};
+use super::plain::Plain;
+use super::three_d::{TableCamera3d, ViewMode};
+use crate::engine::state::GameState;
+
+/// The render layer only the egui camera sees: the canvas's sprite.
+pub(super) const LAYER: usize = 7;
+
+/// How many frames the table cameras go on drawing after the last change: a new mesh or
+/// material reaches the renderer a frame after it is made, and a label's glyphs a frame after
+/// its layout.
+const SETTLE: u8 = 3;
+
+/// The image the table cameras draw into: the window's size in physical pixels, with the
+/// window's scale factor, so the cameras' viewports and cursor rays are what they would be on
+/// the window.
+#[derive(Resource, Clone, Debug)]
+pub struct Canvas {
+    image: Handle<Image>,
+    size: UVec2,
+    scale: f32,
+}
+
+impl Canvas {
+    /// The render target drawing onto the canvas.
+    pub fn target(&self) -> RenderTarget {
+        RenderTarget::Image(bevy::camera::ImageRenderTarget {
+            handle: self.image.clone(),
+            scale_factor: self.scale,
+        })
+    }
+}
+
+/// The sprite that shows the canvas in the window.
+#[derive(Component)]
+struct CanvasSprite;
+
+/// Frames left to draw: the flat table camera's, and the 3D camera's.
+#[derive(Resource, Default, Debug)]
+struct Redraw {
+    flat: u8,
+    solid: u8,
+}
+
+/// Whether the renderer has pipelines still compiling (set in the render world each frame):
+/// a mesh whose pipeline is not ready is not drawn, so the table is drawn again until none is.
+#[derive(Resource, Clone, Default)]
+struct Compiling(Arc<AtomicBool>);
+
+fn note_compiling(cache: Res<PipelineCache>, flag: Res<Compiling>) {
+    flag.0.store(
+        cache.waiting_pipelines().next().is_some(),
+        Ordering::Relaxed,
+    );
+}
+
+/// What a camera looked at last frame: its target, viewport, projection and place.
+type Sight = (Option<AssetId<Image>>, Option<URect>, Mat4, Mat4);
+
+fn sight(camera: &Camera, target: &RenderTarget, at: &GlobalTransform) -> Sight {
+    let image = match target {
+        RenderTarget::Image(i) => Some(i.handle.id()),
+        _ => None,
+    };
+    (
+        image,
+        camera.physical_viewport_rect(),
+        camera.clip_from_view(),
+        at.to_matrix(),
+    )
+}
+
+fn canvas_image(size: UVec2) -> Image {
+    let mut image = Image::new_target_texture(
+        size.x.max(1),
+        size.y.max(1),
+        TextureFormat::Rgba8Unorm,
+        Some(TextureFormat::Rgba8UnormSrgb),
+    );
+    // Shown texel for pixel: no filtering to blur it.
+    image.sampler = ImageSampler::nearest();
+    image
+}
+
+/// The canvas, its sprite, and the egui camera seeing only the sprite (and egui).
+fn spawn(
+    window: Single<&Window, With<PrimaryWindow>>,
+    egui_camera: Single<Entity, With<PrimaryEguiContext>>,
+    mut table_cameras: Query<&mut RenderTarget, Or<(With<TableCamera>, With<TableCamera3d>)>>,
+    mut images: ResMut<Assets<Image>>,
+    mut commands: Commands,
+) {
+    let size = window.physical_size();
+    let image = images.add(canvas_image(size));
+    let canvas = Canvas {
+        image: image.clone(),
+        size,
+        scale: window.scale_factor(),
+    };
+    for mut t in &mut table_cameras {
+        *t = canvas.target();
+    }
+    commands.insert_resource(canvas);
+    commands.spawn((
+        CanvasSprite,
+        Sprite::from_image(image),
+        RenderLayers::layer(LAYER),
+        Visibility::Hidden,
+    ));
+    commands
+        .entity(*egui_camera)
+        .insert(RenderLayers::layer(LAYER));
+}
+
+/// A window of a new size gets a canvas of that size; the table cameras draw into it.
+fn resize(
+    mut resized: MessageReader<WindowResized>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut canvas: ResMut<Canvas>,
+    mut images: ResMut<Assets<Image>>,
+    mode: Res<ViewMode>,
+    mut flat: Query<&mut RenderTarget, (With<TableCamera>, Without<TableCamera3d>)>,
+    mut solid: Query<&mut RenderTarget, (With<TableCamera3d>, Without<TableCamera>)>,
+) {
+    let size = window.physical_size();
+    if resized.read().count() == 0 && canvas.size == size && canvas.scale == window.scale_factor() {
+        return;
+    }
+    if canvas.size != size {
+        images.remove(&canvas.image);
+        canvas.image = images.add(canvas_image(size));
+        canvas.size = size;
+    }
+    canvas.scale = window.scale_factor();
+    // In the 3D view the flat camera draws into the table top's texture instead.
+    if *mode == ViewMode::Flat {
+        for mut t in &mut flat {
+            *t = canvas.target();
+        }
+    }
+    for mut t in &mut solid {
+        *t = canvas.target();
+    }
+}
+
+/// The sprite shows the canvas between the panels, where the table is, in a game (not under
+/// the hand-over screen).
+fn place_sprite(
+    canvas: Res<Canvas>,
+    insets: Res<PanelInsets>,
+    state: Res<State<GameState>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    sprite: Single<(&mut Sprite, &mut Transform, &mut Visibility), With<CanvasSprite>>,
+) {
+    let (mut sprite, mut tf, mut shown) = sprite.into_inner();
+    let showing = if *state.get() == GameState::NoGame || insets.covered {
+        Visibility::Hidden
+    } else {
+        Visibility::Visible
+    };
+    shown.set_if_neq(showing);
+    let vp = super::camera::between_panels(&insets, &window);
+    let rect = Rect::from_corners(
+        vp.physical_position.as_vec2(),
+        (vp.physical_position + vp.physical_size).as_vec2(),
+    );
+    let s = window.scale_factor();
+    let logical = rect.size() / s;
+    // The egui camera's origin is the window's centre, y up.
+    let centre = rect.center() / s - Vec2::new(window.width(), window.height()) / 2.0;
+    let want = Vec3::new(centre.x, -centre.y, 0.0);
+    if sprite.image != canvas.image {
+        sprite.image = canvas.image.clone();
+    }
+    if sprite.rect != Some(rect) || sprite.custom_size != Some(logical) {
+        sprite.rect = Some(rect);
+        sprite.custom_size = Some(logical);
+    }
+    if tf.translation != want {
+        tf.translation = want;
+    }
+}
+
+/// Whether anything on the table changed this frame (or a pipeline is still compiling); the
+/// table cameras draw for [`SETTLE`] frames when it did and skip their output when not.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn watch(
+    mode: Res<ViewMode>,
+    changed: Query<
+        Option<&RenderLayers>,
+        (
+            Or<(
+                Changed<GlobalTransform>,
+                Changed<Visibility>,
+                Changed<InheritedVisibility>,
+                Changed<Mesh2d>,
+                Changed<MeshMaterial2d<ColorMaterial>>,
+                Changed<Mesh3d>,
+                Changed<MeshMaterial3d<Plain>>,
+                Changed<Sprite>,
+                Changed<TextLayoutInfo>,
+                Changed<TextColor>,
+            )>,
+            Without<Camera>,
+            Without<CanvasSprite>,
+        ),
+    >,
+    mut gone: RemovedComponents<Visibility>,
+    (mut meshes, mut colours, mut plains, mut images): (
+        MessageReader<AssetEvent<Mesh>>,
+        MessageReader<AssetEvent<ColorMaterial>>,
+        MessageReader<AssetEvent<Plain>>,
+        MessageReader<AssetEvent<Image>>,
+    ),
+    gizmos: Res<Assets<GizmoAsset>>,
+    mut flat: Single<
+        (&mut Camera, &RenderTarget, &GlobalTransform),
+        (With<TableCamera>, Without<TableCamera3d>),
+    >,
+    mut solid: Single<
+        (&mut Camera, &RenderTarget, &GlobalTransform),
+        (With<TableCamera3d>, Without<TableCamera>),
+    >,
+    compiling: Res<Compiling>,
+    mut last: Local<(Option<Sight>, Option<Sight>, u64)>,
+    mut redraw: ResMut<Redraw>,
+) {
+    let busy = compiling.0.load(Ordering::Relaxed);
+    let (mut flat_changed, mut solid_changed) = (mode.is_changed() || busy, mode.is_changed());
+    for layers in &changed {
+        match layers {
+            Some(l) if l.intersects(&RenderLayers::layer(super::three_d::LAYER)) => {
+                solid_changed = true
+            }
+            _ => flat_changed = true,
+        }
+    }
+    if gone.read().count() > 0
+        || meshes.read().count() > 0
+        || colours.read().count() > 0
+        || plains.read().count() > 0
+        || images.read().count() > 0
+    {
+        flat_changed = true;
+        solid_changed = true;
+    }
+    let lines = gizmo_hash(&gizmos);
+    if lines != last.2 {
+        last.2 = lines;
+        flat_changed = true;
+    }
+    let now = sight(&flat.0, flat.1, flat.2);
+    if last.0.as_ref() != Some(&now) {
+        last.0 = Some(now);
+        flat_changed = true;
+    }
+    let now = sight(&solid.0, solid.1, solid.2);
+    if last.1.as_ref() != Some(&now) {
+        last.1 = Some(now);
+        solid_changed = true;
+    }
+    if flat_changed {
+        redraw.flat = SETTLE;
+    }
+    // The 3D table top shows the flat table's texture.
+    if solid_changed || flat_changed {
+        redraw.solid = SETTLE;
+    }
+    let draw_flat = redraw.flat > 0;
+    let draw_solid = redraw.solid > 0;
+    redraw.flat = redraw.flat.saturating_sub(1);
+    redraw.solid = redraw.solid.saturating_sub(1);
+    show(&mut flat.0, true, draw_flat);
+    show(&mut solid.0, *mode == ViewMode::ThreeD, draw_solid);
+}
+
+/// A camera in use draws when it has something new to draw and otherwise skips its output
+/// (it renders nothing and leaves the canvas as it was). It stays active: Bevy empties an
+/// inactive camera's render phases and, when it comes back on, queues only what changed.
+fn show(camera: &mut Camera, in_use: bool, draw: bool) {
+    let output = if draw {
+        CameraOutputMode::default()
+    } else {
+        CameraOutputMode::Skip
+    };
+    if camera.is_active != in_use {
+        camera.is_active = in_use;
+    }
+    if std::mem::discriminant(&camera.output_mode) != std::mem::discriminant(&output) {
+        camera.output_mode = output;
+    }
+}
+
+/// A hash of every gizmo line drawn this frame (positions and colours).
+fn gizmo_hash(gizmos: &Assets<GizmoAsset>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut assets: Vec<_> = gizmos.iter().collect();
+    assets.sort_by_key(|(id, _)| *id);
+    for (_, g) in assets {
+        let b = g.buffer();
+        for v in b.list_positions.iter().chain(&b.strip_positions) {
+            v.to_array().map(f32::to_bits).hash(&mut h);
+        }
+        for c in b.list_colors.iter().chain(&b.strip_colors) {
+            c.to_f32_array().map(f32::to_bits).hash(&mut h);
+        }
+        0xffu8.hash(&mut h);
+    }
+    h.finish()
+}
+
+pub(super) fn plugin(app: &mut App) {
+    let compiling = Compiling::default();
+    if let Some(render) = app.get_sub_app_mut(RenderApp) {
+        render
+            .insert_resource(compiling.clone())
+            .add_systems(Render, note_compiling.in_set(RenderSystems::Cleanup));
+    }
+    app.insert_resource(compiling)
+        .init_resource::<Redraw>()
+        .add_systems(PostStartup, spawn)
+        .add_systems(Update, resize.run_if(resource_exists::<Canvas>))
+        .add_systems(PostUpdate, place_sprite.run_if(resource_exists::<Canvas>))
+        .add_systems(Last, watch.after(GizmoMeshSystems));
+}
