@@ -9,7 +9,7 @@ use crate::rules::geometry::Shape;
 use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
 
 /// Lines and rings over the terrain of one table.
-#[derive(Resource, Default)]
+#[derive(Default)]
 pub struct Patterns {
     /// Straight strokes: (from, to, colour).
     pub lines: Vec<(Vec2, Vec2, Color)>,

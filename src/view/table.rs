@@ -4,6 +4,8 @@
 //! a grid's squares; abstract ground's cloth.
 
 use bevy::asset::RenderAssetUsages;
+use bevy::gizmos::GizmoAsset;
+use bevy::gizmos::retained::Gizmo;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
@@ -46,7 +48,7 @@ fn spawn_table(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    mut patterns: ResMut<Patterns>,
+    mut gizmos: ResMut<Assets<GizmoAsset>>,
 ) {
     if !board.is_changed() {
         return;
@@ -54,7 +56,7 @@ fn spawn_table(
     for e in &old {
         commands.entity(e).despawn();
     }
-    *patterns = Patterns::default();
+    let mut patterns = Patterns::default();
     let extent = board.extent();
     commands.spawn((
         TableVisual,
@@ -86,9 +88,13 @@ fn spawn_table(
                         })),
                     ));
                 }
+                spawn_outlines(&board, &patterns, &mut gizmos, &mut commands);
                 return;
             }
-            BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => return,
+            BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => {
+                spawn_outlines(&board, &patterns, &mut gizmos, &mut commands);
+                return;
+            }
         };
     for (i, t) in terrain.iter().enumerate() {
         let c = t.shape.centre();
@@ -104,6 +110,7 @@ fn spawn_table(
         ));
         patterns.add(t, i);
     }
+    spawn_outlines(&board, &patterns, &mut gizmos, &mut commands);
     for o in markers {
         commands.spawn((
             TableVisual,
@@ -119,18 +126,38 @@ fn spawn_table(
     }
 }
 
-/// Outlines, hatching, objective rings and grid lines, drawn every frame.
-fn draw_outlines(board: Res<BoardGeometry>, patterns: Res<Patterns>, mut gizmos: Gizmos) {
+/// The board's lines as one retained gizmo, made once per board rather than drawn anew each
+/// frame: the table's edge, terrain outlines and patterns, objective rings, hex outlines and
+/// grid lines.
+fn spawn_outlines(
+    board: &BoardGeometry,
+    patterns: &Patterns,
+    assets: &mut Assets<GizmoAsset>,
+    commands: &mut Commands,
+) {
+    let mut gizmos = GizmoAsset::new();
+    outlines(board, patterns, &mut gizmos);
+    commands.spawn((
+        TableVisual,
+        Gizmo {
+            handle: assets.add(gizmos),
+            ..default()
+        },
+    ));
+}
+
+/// Draws the board's lines into `gizmos`.
+fn outlines(board: &BoardGeometry, patterns: &Patterns, gizmos: &mut GizmoAsset) {
     let extent = board.extent();
     gizmos.rect_2d(
         Isometry2d::from_translation(extent.center()),
         extent.size(),
         Color::srgb(0.25, 0.22, 0.18),
     );
-    match &*board {
+    match board {
         BoardGeometry::InchTable {
             terrain, markers, ..
-        } => draw_terrain(terrain, markers, &patterns, &mut gizmos),
+        } => draw_terrain(terrain, markers, patterns, gizmos),
         BoardGeometry::HexMap { layout, hexes } => {
             for cell in hexes {
                 let mut pts = layout.hex_corners(cell.hex).to_vec();
@@ -169,7 +196,7 @@ fn draw_terrain(
     terrain: &[TerrainPiece],
     markers: &[Marker],
     patterns: &Patterns,
-    gizmos: &mut Gizmos,
+    gizmos: &mut GizmoAsset,
 ) {
     for t in terrain {
         let heavy = t.has(TerrainProperty::BlocksLineOfSight) || t.has(TerrainProperty::Impassable);
@@ -225,18 +252,10 @@ fn draw_terrain(
 pub struct BoardDrawn;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Patterns>()
-        .add_systems(
-            Update,
-            spawn_table
-                .in_set(BoardDrawn)
-                .run_if(resource_exists::<BoardGeometry>),
-        )
-        .add_systems(
-            Update,
-            draw_outlines.run_if(
-                resource_exists::<BoardGeometry>
-                    .and_then(not(in_state(crate::engine::state::GameState::NoGame))),
-            ),
-        );
+    app.add_systems(
+        Update,
+        spawn_table
+            .in_set(BoardDrawn)
+            .run_if(resource_exists::<BoardGeometry>),
+    );
 }
