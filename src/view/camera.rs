@@ -112,6 +112,8 @@ fn spawn(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     commands.spawn((
         Camera2d,
         TableCamera,
+        // Set to none while the table rests (view::canvas).
+        RenderLayers::layer(0),
         Camera {
             order: -1,
             ..default()

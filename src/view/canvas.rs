@@ -237,11 +237,21 @@ fn watch(
     ),
     gizmos: Res<Assets<GizmoAsset>>,
     mut flat: Single<
-        (&mut Camera, &RenderTarget, &GlobalTransform),
+        (
+            &mut Camera,
+            &RenderTarget,
+            &GlobalTransform,
+            &mut RenderLayers,
+        ),
         (With<TableCamera>, Without<TableCamera3d>),
     >,
     mut solid: Single<
-        (&mut Camera, &RenderTarget, &GlobalTransform),
+        (
+            &mut Camera,
+            &RenderTarget,
+            &GlobalTransform,
+            &mut RenderLayers,
+        ),
         (With<TableCamera3d>, Without<TableCamera>),
     >,
     compiling: Res<Compiling>,
@@ -289,29 +299,52 @@ fn watch(
     if solid_changed || flat_changed {
         redraw.solid = SETTLE;
     }
-    let draw_flat = redraw.flat > 0;
-    let draw_solid = redraw.solid > 0;
-    redraw.flat = redraw.flat.saturating_sub(1);
-    redraw.solid = redraw.solid.saturating_sub(1);
-    show(&mut flat.0, true, draw_flat);
-    show(&mut solid.0, *mode == ViewMode::ThreeD, draw_solid);
+    let (flat, solid) = (&mut *flat, &mut *solid);
+    if show(&mut flat.0, &mut flat.3, 0, true, redraw.flat > 0) {
+        redraw.flat = redraw.flat.saturating_sub(1);
+    }
+    if show(
+        &mut solid.0,
+        &mut solid.3,
+        super::three_d::LAYER,
+        *mode == ViewMode::ThreeD,
+        redraw.solid > 0,
+    ) {
+        redraw.solid = redraw.solid.saturating_sub(1);
+    }
 }
 
-/// A camera in use draws when it has something new to draw and otherwise skips its output
-/// (it renders nothing and leaves the canvas as it was). It stays active: Bevy empties an
-/// inactive camera's render phases and, when it comes back on, queues only what changed.
-fn show(camera: &mut Camera, in_use: bool, draw: bool) {
-    let output = if draw {
+/// Sets a table camera (its own render layer `layer`) to draw or to rest; returns whether it
+/// draws this frame. At rest it sees nothing (no layer) and skips its output: it renders
+/// nothing and leaves the canvas as it was. It wakes with its layer back but its output still
+/// skipped, because what it sees is worked out before this runs: it draws from the next frame.
+/// It stays active all along, as Bevy empties an inactive camera's render phases and, when it
+/// comes back on, queues only what changed.
+fn show(
+    camera: &mut Camera,
+    layers: &mut RenderLayers,
+    layer: usize,
+    in_use: bool,
+    draw: bool,
+) -> bool {
+    if camera.is_active != in_use {
+        camera.is_active = in_use;
+    }
+    let sees = RenderLayers::layer(layer);
+    let drawing = draw && *layers == sees;
+    let output = if drawing {
         CameraOutputMode::default()
     } else {
         CameraOutputMode::Skip
     };
-    if camera.is_active != in_use {
-        camera.is_active = in_use;
-    }
     if std::mem::discriminant(&camera.output_mode) != std::mem::discriminant(&output) {
         camera.output_mode = output;
     }
+    let want = if draw { sees } else { RenderLayers::none() };
+    if *layers != want {
+        *layers = want;
+    }
+    drawing
 }
 
 /// A hash of every gizmo line drawn this frame (positions and colours).

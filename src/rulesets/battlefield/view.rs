@@ -3,6 +3,8 @@
 //! counters as tokens, and the selection's reachable hexes and line of sight.
 
 use crate::engine::replay_view::ReplayStatus;
+use bevy::gizmos::GizmoAsset;
+use bevy::gizmos::retained::Gizmo;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -135,10 +137,38 @@ fn sync_tokens(
     }
 }
 
+/// The map's lines (see [`draw_terrain`]), kept as a retained gizmo.
+#[derive(Component)]
+struct TerrainLines;
+
+/// Makes the map's lines anew when the battle changed (a command), not every frame.
+fn terrain_lines(
+    battle: Res<BattleRes>,
+    old: Query<Entity, With<TerrainLines>>,
+    mut assets: ResMut<Assets<GizmoAsset>>,
+    mut commands: Commands,
+) {
+    if !battle.is_changed() && !old.is_empty() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let mut gizmos = GizmoAsset::new();
+    draw_terrain(&battle.0, &mut gizmos);
+    commands.spawn((
+        TerrainLines,
+        super::phases::InBattle,
+        Gizmo {
+            handle: assets.add(gizmos),
+            ..default()
+        },
+    ));
+}
+
 /// Roads and rivers join hex centres; hill levels ring the hex; buildings are squares;
 /// rubble a cross; entrenchments a bar; the last support marker a red target.
-fn draw_terrain(battle: Res<BattleRes>, mut gizmos: Gizmos) {
-    let b = &battle.0;
+fn draw_terrain(b: &Battle, gizmos: &mut GizmoAsset) {
     let l = layout();
     let hexes = b.map.hexes();
     for (h, t) in &hexes {
@@ -303,7 +333,7 @@ fn draw_selection(
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (sync_tokens, draw_terrain, draw_selection)
+        (sync_tokens, terrain_lines, draw_selection)
             .after(crate::view::BoardDrawn)
             .run_if(game_of(ID).and_then(resource_exists::<BattleRes>)),
     );
