@@ -28,7 +28,8 @@ fn screenshots_in_3d_are_not_blank_and_not_the_2d_view() {
 }
 
 /// `holotable screenshot SCENARIO OUT.png --view VIEW` at 1280x720: a PNG of that size with
-/// more than 20 colours (not a blank or one-colour window). Returns its RGB pixels.
+/// more than 20 colours (not a blank or one-colour window) and the table drawn in the middle.
+/// Returns its RGB pixels.
 fn shot(scenario: &str, view: &str) -> Vec<u8> {
     let out = std::env::temp_dir().join(format!(
         "holotable-shot-{scenario}-{view}-{}.png",
@@ -69,6 +70,27 @@ fn shot(scenario: &str, view: &str) -> Vec<u8> {
         colours.len() > 20,
         "only {} colours: the window looks blank",
         colours.len()
+    );
+    // The table is drawn (by the table cameras into the canvas, shown between the panels):
+    // the middle of the window is not the bare window background, (18, 20, 26).
+    let (w, h) = (info.width as usize, info.height as usize);
+    let mut middle = 0;
+    let mut bare = 0;
+    for y in h * 3 / 10..h * 7 / 10 {
+        for x in w * 2 / 5..w * 3 / 5 {
+            let p = &buf[(y * w + x) * px..][..3];
+            middle += 1;
+            if p.iter()
+                .zip([18u8, 20, 26])
+                .all(|(a, b)| a.abs_diff(b) <= 4)
+            {
+                bare += 1;
+            }
+        }
+    }
+    assert!(
+        bare * 2 < middle,
+        "{scenario} {view}: {bare} of {middle} pixels in the middle are bare window: no table drawn"
     );
     let _ = std::fs::remove_file(out);
     let _ = std::fs::remove_dir_all(runtime);

@@ -315,11 +315,13 @@ fn watch(
 }
 
 /// Sets a table camera (its own render layer `layer`) to draw or to rest; returns whether it
-/// draws this frame. At rest it sees nothing (no layer) and skips its output: it renders
-/// nothing and leaves the canvas as it was. It wakes with its layer back but its output still
-/// skipped, because what it sees is worked out before this runs: it draws from the next frame.
-/// It stays active all along, as Bevy empties an inactive camera's render phases and, when it
-/// comes back on, queues only what changed.
+/// draws this frame. Resting, it first sees nothing (no layer) for a frame and skips its
+/// output, so the renderer takes everything out of its render phases and the canvas stays as
+/// it was; then it goes off, costing nothing. Waking, it comes on seeing its layer but still
+/// skips its output, because what a camera sees is worked out before this runs: it draws from
+/// the next frame, when everything it sees is queued anew. (Bevy keeps an inactive camera's
+/// render phases empty and, when it comes back on, queues what it newly sees: going off with
+/// nothing in sight is what makes everything new to it when it wakes.)
 fn show(
     camera: &mut Camera,
     layers: &mut RenderLayers,
@@ -327,22 +329,29 @@ fn show(
     in_use: bool,
     draw: bool,
 ) -> bool {
-    if camera.is_active != in_use {
-        camera.is_active = in_use;
-    }
     let sees = RenderLayers::layer(layer);
-    let drawing = draw && *layers == sees;
-    let output = if drawing {
-        CameraOutputMode::default()
+    let skipping = matches!(camera.output_mode, CameraOutputMode::Skip);
+    let (active, seen, drawing) = if !in_use {
+        (false, RenderLayers::none(), false)
+    } else if draw {
+        let awake = camera.is_active && *layers == sees;
+        (true, sees, awake)
     } else {
-        CameraOutputMode::Skip
+        let emptied = *layers == RenderLayers::none() && skipping;
+        (!emptied && camera.is_active, RenderLayers::none(), false)
     };
-    if std::mem::discriminant(&camera.output_mode) != std::mem::discriminant(&output) {
-        camera.output_mode = output;
+    if camera.is_active != active {
+        camera.is_active = active;
     }
-    let want = if draw { sees } else { RenderLayers::none() };
-    if *layers != want {
-        *layers = want;
+    if *layers != seen {
+        *layers = seen;
+    }
+    if skipping == drawing {
+        camera.output_mode = if drawing {
+            CameraOutputMode::default()
+        } else {
+            CameraOutputMode::Skip
+        };
     }
     drawing
 }
@@ -379,4 +388,54 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, resize.run_if(resource_exists::<Canvas>))
         .add_systems(PostUpdate, place_sprite.run_if(resource_exists::<Canvas>))
         .add_systems(Last, watch.after(GizmoMeshSystems));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn is_skip(c: &Camera) -> bool {
+        matches!(c.output_mode, CameraOutputMode::Skip)
+    }
+
+    #[test]
+    fn a_camera_rests_seeing_nothing_then_goes_off_and_wakes_a_frame_before_it_draws() {
+        let mut camera = Camera::default();
+        let mut layers = RenderLayers::layer(0);
+        assert!(show(&mut camera, &mut layers, 0, true, true));
+        assert!(!is_skip(&camera) && camera.is_active);
+        // Nothing changed: a frame seeing nothing, output skipped, still on.
+        assert!(!show(&mut camera, &mut layers, 0, true, false));
+        assert_eq!(layers, RenderLayers::none());
+        assert!(is_skip(&camera) && camera.is_active);
+        // Then off.
+        assert!(!show(&mut camera, &mut layers, 0, true, false));
+        assert!(!camera.is_active);
+        // Something changed: on, seeing its layer, output still skipped.
+        assert!(!show(&mut camera, &mut layers, 0, true, true));
+        assert_eq!(layers, RenderLayers::layer(0));
+        assert!(is_skip(&camera) && camera.is_active);
+        // The next frame it draws onto the canvas.
+        assert!(show(&mut camera, &mut layers, 0, true, true));
+        assert!(!is_skip(&camera));
+        // Not in use (the 3D camera in the flat view): off, whatever changed.
+        let mut solid = Camera::default();
+        let mut solid_layers = RenderLayers::layer(1);
+        assert!(!show(&mut solid, &mut solid_layers, 1, false, true));
+        assert!(!solid.is_active);
+    }
+
+    #[test]
+    fn the_gizmo_hash_tells_lines_apart() {
+        let mut assets = Assets::<GizmoAsset>::default();
+        let mut a = GizmoAsset::new();
+        a.line_2d(Vec2::ZERO, Vec2::X, Color::WHITE);
+        let id = assets.add(a).id();
+        let before = gizmo_hash(&assets);
+        assert_eq!(before, gizmo_hash(&assets));
+        let mut moved = GizmoAsset::new();
+        moved.line_2d(Vec2::ZERO, Vec2::Y, Color::WHITE);
+        assets.insert(id, moved).unwrap();
+        assert_ne!(before, gizmo_hash(&assets));
+    }
 }
