@@ -3,8 +3,9 @@
 //! than onto the window itself; the egui camera, the one camera the window has, shows the
 //! canvas's part between the panels as a sprite under the panels every frame. A frame in which
 //! nothing on the table moved, appeared, went, changed colour or changed its lines (the gizmo
-//! overlays: tape, rings, line of sight) the table cameras skip, so a still table costs one
-//! textured rectangle (docs/performance.md, "Frame rate").
+//! overlays: tape, rings, line of sight), and with no render pipeline still compiling, the
+//! table cameras rest ([`show`]), so a still table costs one textured rectangle
+//! (docs/performance.md, "Frame rate").
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,7 +28,7 @@ use super::three_d::{TableCamera3d, ViewMode};
 use crate::engine::state::GameState;
 
 /// The render layer only the egui camera sees: the canvas's sprite.
-pub(super) const LAYER: usize = 7;
+const LAYER: usize = 7;
 
 /// How many frames the table cameras go on drawing after the last change: a new mesh or
 /// material reaches the renderer a frame after it is made, and a label's glyphs a frame after
@@ -105,11 +106,14 @@ fn canvas_image(size: UVec2) -> Image {
     image
 }
 
+/// Either table camera: the flat one or the 3D one.
+type TableCameras = Or<(With<TableCamera>, With<TableCamera3d>)>;
+
 /// The canvas, its sprite, and the egui camera seeing only the sprite (and egui).
 fn spawn(
     window: Single<&Window, With<PrimaryWindow>>,
     egui_camera: Single<Entity, With<PrimaryEguiContext>>,
-    mut table_cameras: Query<&mut RenderTarget, Or<(With<TableCamera>, With<TableCamera3d>)>>,
+    mut table_cameras: Query<&mut RenderTarget, TableCameras>,
     mut images: ResMut<Assets<Image>>,
     mut commands: Commands,
 ) {
