@@ -221,9 +221,10 @@ fn frame(
                 }
             }
         }
+        // The panels keep their sizes under the cover, so the table is not framed anew.
         insets.set_if_neq(PanelInsets {
             covered: true,
-            ..default()
+            ..*insets
         });
         return Ok(());
     }

@@ -169,20 +169,32 @@ fn viewport(
     }
 }
 
-/// Frames the whole table: on a new game, when the panels change, and on F.
+/// Asks [`fit`] to frame the whole table on its next run (the flat view coming back with no
+/// camera of its own to go back to).
+#[derive(Resource, Debug, Default)]
+pub(super) struct FrameTable(pub bool);
+
+/// Frames the whole table: on a new game, when the panels change size, when asked
+/// ([`FrameTable`]), and on F. A hand-over screen covering the table and going again changes
+/// no panel's size, so the player's camera stays where it was.
+#[allow(clippy::too_many_arguments)]
 fn fit(
     board: Option<Res<BoardGeometry>>,
     keys: Res<ButtonInput<KeyCode>>,
     insets: Res<PanelInsets>,
+    mut asked: ResMut<FrameTable>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut cam: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
     mut ctx: EguiContexts,
-    mut settling: Local<u32>,
+    (mut settling, mut sizes): (Local<u32>, Local<Option<[f32; 4]>>),
 ) {
     let Some(board) = board else { return };
     // A new game, or panels that opened, closed or were resized: frame the table again.
-    if board.is_changed() || insets.is_changed() {
+    let now = [insets.left, insets.right, insets.top, insets.bottom];
+    if board.is_changed() || *sizes != Some(now) || asked.0 {
         *settling = 3;
+        *sizes = Some(now);
+        asked.0 = false;
     }
     let typing = ctx
         .ctx_mut()
@@ -271,6 +283,7 @@ fn pan_zoom(
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelInsets>()
+        .init_resource::<FrameTable>()
         .add_systems(Startup, spawn)
         .add_systems(PostUpdate, viewport.run_if(resource_equals(ViewMode::Flat)))
         .add_systems(

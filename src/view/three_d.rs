@@ -21,7 +21,7 @@ use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
-use super::camera::{PanelInsets, TableCamera};
+use super::camera::{FrameTable, PanelInsets, TableCamera};
 use super::canvas::Canvas;
 use super::palette::{side_colour, terrain_colour};
 use super::plain::Plain;
@@ -137,14 +137,16 @@ fn toggle_key(
 
 /// On a switch of view, or a new board in 3D: the table camera draws into the texture (the
 /// whole board, one texel a few hundredths of an inch) or back onto the canvas; the 3D
-/// camera draws only in the 3D view ([`super::canvas`] turns it on and off).
+/// camera draws only in the 3D view ([`super::canvas`] turns it on and off). Each view's
+/// camera is kept for the game: switching back finds it where the player left it.
 #[allow(clippy::too_many_arguments)]
 fn switch(
     mode: Res<ViewMode>,
     board: Option<Res<BoardGeometry>>,
     mut images: ResMut<Assets<Image>>,
     texture: Option<Res<TableTexture>>,
-    mut insets: ResMut<PanelInsets>,
+    mut frame_table: ResMut<FrameTable>,
+    (mut flat_camera, mut orbit_framed): (Local<Option<(Vec3, f32)>>, Local<bool>),
     mut flat: Single<
         (
             &mut Camera,
@@ -164,12 +166,24 @@ fn switch(
         _ => TEXTURE,
     };
     let board_changed = board.as_ref().is_some_and(|b| b.is_changed());
+    if board_changed {
+        // A new board: each view frames it when it next comes on.
+        *flat_camera = None;
+        *orbit_framed = false;
+    }
     if !mode.is_changed() && !(board_changed && *mode == ViewMode::ThreeD) {
         return;
     }
     let (camera, target, tf, proj) = &mut *flat;
     match (*mode, board) {
         (ViewMode::ThreeD, Some(board)) => {
+            // The flat view's camera, to go back to.
+            if mode.is_changed()
+                && !board_changed
+                && let Projection::Orthographic(o) = &**proj
+            {
+                *flat_camera = Some((tf.translation, o.scale));
+            }
             let extent = board.extent();
             let (w, h) = if extent.width() >= extent.height() {
                 let h = (texels as f32 * extent.height() / extent.width()).round();
@@ -204,14 +218,22 @@ fn switch(
             if let Projection::Orthographic(o) = &mut **proj {
                 o.scale = extent.width() / w as f32;
             }
-            if mode.is_changed() || board_changed {
+            // The 3D camera stays where the player left it, for the game.
+            if !*orbit_framed {
                 *orbit = Orbit::framing(extent);
+                *orbit_framed = true;
             }
         }
         _ => {
             **target = canvas.target();
-            // The 2D camera frames the table again between the panels.
-            insets.set_changed();
+            // The flat view comes back where the player left it, or frames the table.
+            match (flat_camera.take(), &mut **proj) {
+                (Some((at, scale)), Projection::Orthographic(o)) => {
+                    tf.translation = at;
+                    o.scale = scale;
+                }
+                _ => frame_table.0 = true,
+            }
         }
     }
 }
