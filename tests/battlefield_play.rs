@@ -151,3 +151,23 @@ fn the_app_plays_its_side_only_and_the_table_is_seen_through_the_persons() {
         "{app_steps} {person_turns}"
     );
 }
+
+/// A saved game reopens with the table's cameras where they were saved: the replay puts them
+/// back in the record and in the world for the view.
+#[test]
+fn a_replayed_save_keeps_its_camera() {
+    use holotable::engine::record::CameraPlace;
+    let (loaded, _) = registry().load("walker_assault").unwrap();
+    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(1)).unwrap();
+    s.set_rules_sides(&["all".into()]).unwrap();
+    s.play_script(None, "").unwrap();
+    let mut record = s.record().clone();
+    let place = CameraPlace {
+        flat: Some(([10.0, 8.5], 0.05)),
+        orbit: None,
+    };
+    record.camera = Some(place.clone());
+    let replayed = Session::<Battlefield>::replay(&record).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(replayed.record().camera, Some(place.clone()));
+    assert_eq!(replayed.world().resource::<CameraPlace>(), &place);
+}

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use super::dice::{DeckRes, DiceRes};
-use super::record::{GameLog, GameRecord, RecordedCommand};
+use super::record::{CameraPlace, GameLog, GameRecord, RecordedCommand};
 use super::ruleset::RuleSet;
 use super::state::{self, playing};
 
@@ -243,15 +243,31 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
                 .chain()
                 .in_set(CommandPipeline)
                 .run_if(playing(R::ID)),
-        );
+        )
+        .add_systems(Last, keep_camera::<R>.run_if(playing(R::ID)));
     super::undo::plugin::<R>(app);
     super::replay_view::plugin::<R>(app);
     super::manual_dice::plugin::<R>(app);
     super::by_email::plugin::<R>(app);
 }
 
+/// Keeps the game record's camera with the view's ([`CameraPlace`]), so every save carries
+/// it.
+fn keep_camera<R: RuleSet>(
+    record: Option<ResMut<GameRecord<R::Command>>>,
+    place: Res<CameraPlace>,
+) {
+    let Some(mut record) = record else { return };
+    if place.is_changed() && record.camera.as_ref() != Some(&*place) {
+        // The camera is no part of the game: nothing that watches the record should see it.
+        record.bypass_change_detection().camera = Some(place.clone());
+    }
+}
+
 pub(super) fn shared(app: &mut App) {
-    app.init_resource::<Notice>().add_message::<SaveRequest>();
+    app.init_resource::<Notice>()
+        .init_resource::<CameraPlace>()
+        .add_message::<SaveRequest>();
     super::undo::shared(app);
     super::replay_view::shared(app);
     super::manual_dice::shared(app);

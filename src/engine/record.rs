@@ -53,6 +53,25 @@ pub struct GameRecord<C> {
     /// A game played by e-mail: each side's sealed secrets ([`super::by_email`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by_email: Option<super::by_email::ByEmail>,
+    /// Where the players left the table's cameras when it was saved ([`CameraPlace`]); no part
+    /// of the game (a replay never reads it), so a saved game reopens as it was seen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub camera: Option<CameraPlace>,
+}
+
+/// Where the players left the table's cameras, kept with the game (the view keeps it current;
+/// a resumed game's view starts from it). Board units are the board's own (inches on an inch
+/// table, world units of the hex layout on a hex map).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CameraPlace {
+    /// The flat view: the table point at the middle of the view (board units) and how much
+    /// of the board one screen pixel shows (board units).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flat: Option<([f32; 2], f32)>,
+    /// The 3D view's orbit: the table point looked at (board units), the bearing round it and
+    /// the elevation above the table (radians), and the distance (board units).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orbit: Option<([f32; 3], f32, f32, f32)>,
 }
 
 impl<C> GameRecord<C> {
@@ -68,6 +87,7 @@ impl<C> GameRecord<C> {
             setup_dice: Vec::new(),
             commands: Vec::new(),
             by_email: None,
+            camera: None,
         }
     }
 }

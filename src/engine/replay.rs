@@ -154,7 +154,11 @@ fn replay_all<R: RuleSet>(
         }
         after(world, i + 1);
     }
-    // A game by e-mail goes on with the sides' seals as the file had them.
-    world.resource_mut::<GameRecord<R::Command>>().by_email = record.by_email.clone();
+    // A game by e-mail goes on with the sides' seals as the file had them, and the table is
+    // seen as it was when saved.
+    let mut replayed = world.resource_mut::<GameRecord<R::Command>>();
+    replayed.by_email = record.by_email.clone();
+    replayed.camera = record.camera.clone();
+    world.insert_resource(record.camera.clone().unwrap_or_default());
     Ok(())
 }

@@ -194,4 +194,23 @@ mod tests {
         assert!(!path.with_extension("ron.partial").exists());
         std::fs::remove_dir_all(dir).unwrap();
     }
+
+    #[test]
+    fn a_save_keeps_where_the_cameras_were_and_one_without_them_still_loads() {
+        use super::super::record::CameraPlace;
+        let dir = std::env::temp_dir().join(format!("holotable-camera-{}", std::process::id()));
+        let path = dir.join("g.ron");
+        let mut rec: GameRecord<String> = GameRecord::new("tyneside", "f.ron", "()", Some(3));
+        let text = ron::ser::to_string(&rec).unwrap();
+        assert!(!text.contains("camera"), "{text}");
+        assert_eq!(parse::<String>(&text, &path).unwrap().camera, None);
+        rec.camera = Some(CameraPlace {
+            flat: Some(([22.5, 27.25], 0.11)),
+            orbit: Some(([32.0, 24.0, 0.0], 4.7, 0.95, 60.5)),
+        });
+        save(&rec, &path).unwrap();
+        let back = parse::<String>(&read(&path).unwrap(), &path).unwrap();
+        assert_eq!(back.camera, rec.camera);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 }

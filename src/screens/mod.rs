@@ -105,6 +105,8 @@ pub fn begin(
     // game by e-mail's seat goes with it.
     world.remove_resource::<crate::engine::autosave::Autosave>();
     world.remove_resource::<crate::engine::by_email::Seat>();
+    // A new game: the view frames its table anew.
+    world.insert_resource(crate::engine::record::CameraPlace::default());
     (entry.start)(world, &loaded, Randomness::seeded(seed))?;
     if !rules_play.is_empty()
         && let Err(e) = (entry.set_rules_sides)(world, rules_play)

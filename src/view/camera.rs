@@ -11,6 +11,7 @@ use bevy_egui::{EguiContexts, EguiGlobalSettings, PrimaryEguiContext};
 
 use super::three_d::{TableCamera3d, ViewMode};
 use crate::engine::board::BoardGeometry;
+use crate::engine::record::CameraPlace;
 
 /// The camera looking down on the table.
 #[derive(Component)]
@@ -186,11 +187,16 @@ fn fit(
     window: Single<&Window, With<PrimaryWindow>>,
     mut cam: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
     mut ctx: EguiContexts,
-    (mut settling, mut sizes): (Local<u32>, Local<Option<[f32; 4]>>),
+    place: Res<CameraPlace>,
+    (mut settling, mut sizes, mut kept): (Local<u32>, Local<Option<[f32; 4]>>, Local<bool>),
 ) {
     let Some(board) = board else { return };
-    // A new game, or panels that opened, closed or were resized: frame the table again.
+    // A new game, or panels that opened, closed or were resized: frame the table again (a
+    // resumed game: put the camera back where it was saved).
     let now = [insets.left, insets.right, insets.top, insets.bottom];
+    if board.is_changed() {
+        *kept = true;
+    }
     if board.is_changed() || *sizes != Some(now) || asked.0 {
         *settling = 3;
         *sizes = Some(now);
@@ -205,11 +211,22 @@ fn fit(
         return;
     }
     *settling = settling.saturating_sub(1);
+    let (tf, proj) = &mut *cam;
+    // The game's own camera (a resumed game's, or the one the board had before a door
+    // opened), for the settling frames.
+    if let (true, Some((at, scale)), false, Projection::Orthographic(o)) =
+        (*kept, place.flat, pressed, &mut **proj)
+    {
+        tf.translation = Vec2::from(at).extend(tf.translation.z);
+        o.scale = scale;
+        *kept = *settling > 0;
+        return;
+    }
+    *kept = *kept && *settling > 0;
     let w = (window.width() - insets.left - insets.right).max(100.0);
     let h = (window.height() - insets.top - insets.bottom).max(100.0);
     let extent = board.extent();
     let scale = ((extent.width() + 4.0) / w).max((extent.height() + 4.0) / h);
-    let (tf, proj) = &mut *cam;
     tf.translation = extent.center().extend(tf.translation.z);
     if let Projection::Orthographic(o) = &mut **proj {
         o.scale = scale;
@@ -281,6 +298,21 @@ fn pan_zoom(
     }
 }
 
+/// Keeps the game's [`CameraPlace`] with the flat camera (saves carry it).
+fn note_place(
+    cam: Single<(&Transform, &Projection), With<TableCamera>>,
+    mut place: ResMut<CameraPlace>,
+) {
+    let (tf, proj) = *cam;
+    let Projection::Orthographic(o) = proj else {
+        return;
+    };
+    let now = Some((tf.translation.truncate().to_array(), o.scale));
+    if place.flat != now {
+        place.flat = now;
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelInsets>()
         .init_resource::<FrameTable>()
@@ -289,9 +321,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (fit, pan_zoom)
-                    .chain()
-                    .run_if(resource_equals(ViewMode::Flat)),
+                (fit, pan_zoom, note_place).chain().run_if(
+                    resource_equals(ViewMode::Flat).and_then(resource_exists::<BoardGeometry>),
+                ),
                 software_renderer_msaa,
             ),
         );

@@ -27,6 +27,7 @@ use super::palette::{side_colour, terrain_colour};
 use super::plain::Plain;
 use crate::engine::board::BoardGeometry;
 use crate::engine::pieces::Token;
+use crate::engine::record::CameraPlace;
 use crate::rules::geometry::Shape;
 use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
 
@@ -156,7 +157,7 @@ fn switch(
         ),
         (With<TableCamera>, Without<TableCamera3d>),
     >,
-    canvas: Res<Canvas>,
+    (canvas, place): (Res<Canvas>, Res<CameraPlace>),
     mut orbit: ResMut<Orbit>,
     mut commands: Commands,
     adapter: Option<Res<RenderAdapterInfo>>,
@@ -218,9 +219,18 @@ fn switch(
             if let Projection::Orthographic(o) = &mut **proj {
                 o.scale = extent.width() / w as f32;
             }
-            // The 3D camera stays where the player left it, for the game.
+            // The 3D camera stays where the player left it, for the game (a resumed game's
+            // as it was saved).
             if !*orbit_framed {
-                *orbit = Orbit::framing(extent);
+                *orbit = place.orbit.map_or_else(
+                    || Orbit::framing(extent),
+                    |(target, yaw, pitch, distance)| Orbit {
+                        target: Vec3::from(target),
+                        yaw,
+                        pitch,
+                        distance,
+                    },
+                );
                 *orbit_framed = true;
             }
         }
@@ -263,7 +273,7 @@ fn orbit(
     scroll: Res<AccumulatedMouseScroll>,
     (time, window): (Res<Time>, Single<&Window, With<PrimaryWindow>>),
     board: Option<Res<BoardGeometry>>,
-    mut orbit: ResMut<Orbit>,
+    (mut orbit, mut place): (ResMut<Orbit>, ResMut<CameraPlace>),
     mut camera: Single<(&mut Transform, &Camera, &GlobalTransform), With<TableCamera3d>>,
     mut ctx: EguiContexts,
     mut last: Local<Option<Vec2>>,
@@ -324,6 +334,10 @@ fn orbit(
     o.yaw = o.yaw.rem_euclid(2.0 * PI);
     if o != *orbit {
         *orbit = o;
+    }
+    let kept = Some((o.target.to_array(), o.yaw, o.pitch, o.distance));
+    if place.orbit != kept {
+        place.orbit = kept;
     }
     let at = orbit.transform();
     if *camera.0 != at {
