@@ -188,14 +188,18 @@ fn fit(
     mut cam: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
     mut ctx: EguiContexts,
     place: Res<CameraPlace>,
-    (mut settling, mut sizes, mut kept): (Local<u32>, Local<Option<[f32; 4]>>, Local<bool>),
+    (mut settling, mut sizes, mut kept): (
+        Local<u32>,
+        Local<Option<[f32; 4]>>,
+        Local<Option<([f32; 2], f32)>>,
+    ),
 ) {
     let Some(board) = board else { return };
     // A new game, or panels that opened, closed or were resized: frame the table again (a
     // resumed game: put the camera back where it was saved).
     let now = [insets.left, insets.right, insets.top, insets.bottom];
     if board.is_changed() {
-        *kept = true;
+        *kept = place.flat;
     }
     if board.is_changed() || *sizes != Some(now) || asked.0 {
         *settling = 3;
@@ -206,23 +210,23 @@ fn fit(
         .ctx_mut()
         .map(|c| c.egui_wants_keyboard_input())
         .unwrap_or(false);
-    let pressed = keys.just_pressed(KeyCode::KeyF) && !typing;
+    let pressed = keys.just_pressed(KeyCode::KeyF) && !typing && !insets.covered;
     if *settling == 0 && !pressed {
         return;
     }
     *settling = settling.saturating_sub(1);
     let (tf, proj) = &mut *cam;
     // The game's own camera (a resumed game's, or the one the board had before a door
-    // opened), for the settling frames.
-    if let (true, Some((at, scale)), false, Projection::Orthographic(o)) =
-        (*kept, place.flat, pressed, &mut **proj)
-    {
+    // opened), until the panels are in place: once settled with the table uncovered.
+    if let (Some((at, scale)), false, Projection::Orthographic(o)) = (*kept, pressed, &mut **proj) {
         tf.translation = Vec2::from(at).extend(tf.translation.z);
         o.scale = scale;
-        *kept = *settling > 0;
+        if *settling == 0 && !insets.covered {
+            *kept = None;
+        }
         return;
     }
-    *kept = *kept && *settling > 0;
+    *kept = None;
     let w = (window.width() - insets.left - insets.right).max(100.0);
     let h = (window.height() - insets.top - insets.bottom).max(100.0);
     let extent = board.extent();
@@ -249,13 +253,17 @@ pub(super) fn cursor_moved(cursor: Option<Vec2>, last: &mut Option<Vec2>) -> Vec
 /// it stays under it).
 fn pan_zoom(
     (buttons, keys): (Res<ButtonInput<MouseButton>>, Res<ButtonInput<KeyCode>>),
-    scroll: Res<AccumulatedMouseScroll>,
+    (scroll, insets): (Res<AccumulatedMouseScroll>, Res<PanelInsets>),
     time: Res<Time>,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
     mut cam: Single<(&mut Transform, &mut Projection, &Camera), With<TableCamera>>,
     mut ctx: EguiContexts,
     mut last: Local<Option<Vec2>>,
 ) {
+    // Behind the hand-over screen the table stays as its player left it.
+    if insets.covered {
+        return;
+    }
     let Ok(ctx) = ctx.ctx_mut() else { return };
     let moved = cursor_moved(window.cursor_position(), &mut last);
     let (tf, proj, camera) = &mut *cam;

@@ -117,10 +117,11 @@ fn spawn(mut commands: Commands) {
     ));
 }
 
-/// V (in a game, not while typing) flips the view.
+/// V (in a game, not while typing, not under the hand-over screen) flips the view.
 fn toggle_key(
     keys: Res<ButtonInput<KeyCode>>,
     board: Option<Res<BoardGeometry>>,
+    insets: Res<PanelInsets>,
     mut ctx: EguiContexts,
     mut mode: ResMut<ViewMode>,
 ) {
@@ -128,7 +129,8 @@ fn toggle_key(
         .ctx_mut()
         .map(|c| c.egui_wants_keyboard_input())
         .unwrap_or(false);
-    if keys.just_pressed(KeyCode::KeyV) && !typing && board.is_some() {
+    // Not behind the hand-over screen, where the table is not to be seen.
+    if keys.just_pressed(KeyCode::KeyV) && !typing && !insets.covered && board.is_some() {
         *mode = match *mode {
             ViewMode::Flat => ViewMode::ThreeD,
             ViewMode::ThreeD => ViewMode::Flat,
@@ -272,12 +274,15 @@ fn orbit(
     (buttons, keys): (Res<ButtonInput<MouseButton>>, Res<ButtonInput<KeyCode>>),
     scroll: Res<AccumulatedMouseScroll>,
     (time, window): (Res<Time>, Single<&Window, With<PrimaryWindow>>),
-    board: Option<Res<BoardGeometry>>,
+    (board, insets): (Option<Res<BoardGeometry>>, Res<PanelInsets>),
     (mut orbit, mut place): (ResMut<Orbit>, ResMut<CameraPlace>),
     mut camera: Single<(&mut Transform, &Camera, &GlobalTransform), With<TableCamera3d>>,
     mut ctx: EguiContexts,
     mut last: Local<Option<Vec2>>,
 ) {
+    if insets.covered {
+        return;
+    }
     let Ok(ctx) = ctx.ctx_mut() else { return };
     let cursor = window.cursor_position();
     let delta = super::camera::cursor_moved(cursor, &mut last);

@@ -357,9 +357,11 @@ fn doors(table: Option<Res<super::table::TableRes>>, board: Option<ResMut<BoardG
     if !table.is_changed() || table.is_added() {
         return;
     }
-    if let BoardGeometry::InchTable { terrain, .. } = &mut *board
-        && *terrain != table.terrain
-    {
+    // Looked at before it is touched: a write marks the board changed, and a changed board
+    // is drawn and framed anew.
+    let differs =
+        matches!(&*board, BoardGeometry::InchTable { terrain, .. } if *terrain != table.terrain);
+    if differs && let BoardGeometry::InchTable { terrain, .. } = &mut *board {
         *terrain = table.terrain.clone();
     }
 }
