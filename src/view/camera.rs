@@ -159,7 +159,13 @@ fn viewport(
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<&mut Camera, With<TableCamera>>,
 ) {
-    let vp = between_panels(&insets, &window);
+    keep_between_panels(&mut camera, &insets, &window);
+}
+
+/// Sets `camera`'s viewport to the space between the panels, writing only when it moved (a
+/// write redraws the table, [`super::canvas`]).
+pub(super) fn keep_between_panels(camera: &mut Camera, insets: &PanelInsets, window: &Window) {
+    let vp = between_panels(insets, window);
     if camera
         .viewport
         .as_ref()

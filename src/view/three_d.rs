@@ -256,15 +256,7 @@ fn viewport(
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<&mut Camera, With<TableCamera3d>>,
 ) {
-    let vp = super::camera::between_panels(&insets, &window);
-    if camera
-        .viewport
-        .as_ref()
-        .map(|v| (v.physical_position, v.physical_size))
-        != Some((vp.physical_position, vp.physical_size))
-    {
-        camera.viewport = Some(vp);
-    }
+    super::camera::keep_between_panels(&mut camera, &insets, &window);
 }
 
 /// Middle-drag turns and tilts, Shift+middle-drag or the arrow keys pan, the wheel zooms, F
