@@ -9,9 +9,25 @@ use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiGlobalSettings, PrimaryEguiContext};
 
-use super::three_d::{TableCamera3d, ViewMode};
 use crate::engine::board::BoardGeometry;
 use crate::engine::record::CameraPlace;
+
+/// How the table is seen.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ViewMode {
+    /// From straight above, as the rule texts' diagrams (the default).
+    #[default]
+    Flat,
+    /// In perspective, terrain and pieces standing up from the table.
+    ThreeD,
+}
+
+/// The camera of the 3D view (active only in [`ViewMode::ThreeD`]; see `super::three_d`).
+#[derive(Component)]
+pub struct TableCamera3d;
+
+/// The render layer of the 3D scene (the flat table's meshes stay on layer 0).
+pub(super) const LAYER_3D: usize = 1;
 
 /// The camera looking down on the table.
 #[derive(Component)]

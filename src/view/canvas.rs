@@ -22,9 +22,8 @@ use bevy::text::TextLayoutInfo;
 use bevy::window::{PrimaryWindow, WindowResized};
 use bevy_egui::PrimaryEguiContext;
 
-use super::camera::{PanelInsets, TableCamera};
+use super::camera::{LAYER_3D, PanelInsets, TableCamera, TableCamera3d, ViewMode};
 use super::plain::Plain;
-use super::three_d::{TableCamera3d, ViewMode};
 use crate::engine::state::GameState;
 
 /// The render layer only the egui camera sees: the canvas's sprite.
@@ -266,7 +265,7 @@ fn watch(
     let (mut flat_changed, mut solid_changed) = (mode.is_changed() || busy, mode.is_changed());
     for layers in &changed {
         match layers {
-            Some(l) if l.intersects(&RenderLayers::layer(super::three_d::LAYER)) => {
+            Some(l) if l.intersects(&RenderLayers::layer(LAYER_3D)) => {
                 solid_changed = true
             }
             _ => flat_changed = true,
@@ -310,7 +309,7 @@ fn watch(
     if show(
         &mut solid.0,
         &mut solid.3,
-        super::three_d::LAYER,
+        LAYER_3D,
         *mode == ViewMode::ThreeD,
         redraw.solid > 0,
     ) {

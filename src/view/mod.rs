@@ -14,10 +14,9 @@ mod tokens;
 
 use bevy::prelude::*;
 
-pub use camera::{PanelInsets, TableCamera, TablePointer};
+pub use camera::{PanelInsets, TableCamera, TableCamera3d, TablePointer, ViewMode};
 pub use palette::side_colour;
 pub use table::BoardDrawn;
-pub use three_d::{TableCamera3d, ViewMode};
 pub use tokens::Pointed;
 
 /// Marks every entity the view spawned for the current game.

@@ -21,7 +21,7 @@ use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
-use super::camera::{FrameTable, PanelInsets, TableCamera};
+use super::camera::{FrameTable, LAYER_3D as LAYER, PanelInsets, TableCamera, TableCamera3d, ViewMode};
 use super::canvas::Canvas;
 use super::palette::{side_colour, terrain_colour};
 use super::plain::Plain;
@@ -30,20 +30,6 @@ use crate::engine::pieces::Token;
 use crate::engine::record::CameraPlace;
 use crate::rules::geometry::Shape;
 use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
-
-/// How the table is seen.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ViewMode {
-    /// From straight above, as the rule texts' diagrams (the default).
-    #[default]
-    Flat,
-    /// In perspective, terrain and pieces standing up from the table.
-    ThreeD,
-}
-
-/// The camera of the 3D view (active only in [`ViewMode::ThreeD`]).
-#[derive(Component)]
-pub struct TableCamera3d;
 
 /// Everything the 3D view spawned: the table top, terrain, lights.
 #[derive(Component)]
@@ -61,8 +47,6 @@ fn look(t: &Token) -> (usize, u32, bool) {
     (t.side, t.base.to_bits(), t.faded)
 }
 
-/// The render layer of the 3D scene (the flat table's meshes stay on layer 0).
-pub(super) const LAYER: usize = 1;
 /// The flat table's texture is this many pixels across its longer side: on a GPU, and on a
 /// software renderer, where every texel drawn each frame costs (docs/performance.md).
 const TEXTURE: u32 = 2048;
