@@ -7,7 +7,8 @@
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use holotable::engine::dice::Randomness;
 use holotable::engine::pipeline::CommandOutcome;
-use holotable::engine::ruleset::{Headless, Loaded, RuleSet};
+use holotable::engine::ruleset::{Loaded, RuleSet};
+use holotable::engine::session::Headless;
 use holotable::engine::session::Session;
 use holotable::rules::scenario::read_header;
 use holotable::rulesets::tyneside::Tyneside;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::engine::dice::Randomness;
-use crate::engine::ruleset::{Registry, ReplayError};
+use crate::engine::registry::{Registry, ReplayError};
 use crate::engine::save;
 use crate::rules::cards::{Card, Deck};
 use crate::rules::dice::Dice;

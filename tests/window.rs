@@ -1,15 +1,45 @@
 //! The window test: `holotable screenshot` under Xvfb writes a PNG that is not blank.
 //! Needs xvfb-run and a Vulkan driver (Debian: xvfb, mesa-vulkan-drivers; .ci/run installs them).
+//! Where xvfb-run is missing the window tests say so and pass, except under CI (`CI=true`),
+//! where they fail.
 
 use std::process::Command;
 
+/// Whether an X server can be started here (`xvfb-run` on the `PATH`).
+///
+/// Panics under CI (`CI` set to `true` or `1`) when it cannot: CI must run the window tests.
+fn x_server(test: &str) -> bool {
+    let found = std::env::var_os("PATH").is_some_and(|paths| {
+        std::env::split_paths(&paths).any(|d| d.join("xvfb-run").is_file())
+    });
+    if !found {
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+        assert!(
+            !ci,
+            "{test}: xvfb-run is not installed, and CI must run the window tests \
+             (apt-get install xvfb mesa-vulkan-drivers)"
+        );
+        eprintln!(
+            "{test}: skipped: no X server can be started here (xvfb-run is not installed; \
+             apt-get install xvfb mesa-vulkan-drivers)"
+        );
+    }
+    found
+}
+
 #[test]
 fn screenshot_of_the_opening_position_is_not_blank() {
+    if !x_server("screenshot_of_the_opening_position_is_not_blank") {
+        return;
+    }
     shot("shooting_example", "2d");
 }
 
 #[test]
 fn screenshots_in_3d_are_not_blank_and_not_the_2d_view() {
+    if !x_server("screenshots_in_3d_are_not_blank_and_not_the_2d_view") {
+        return;
+    }
     for scenario in ["lothal_ambush", "capture_the_village"] {
         let flat = shot(scenario, "2d");
         let solid = shot(scenario, "3d");
@@ -103,6 +133,9 @@ fn shot(scenario: &str, view: &str) -> Vec<u8> {
 /// `play --frame-log` writes frames per second once a second while the window runs.
 #[test]
 fn the_frame_log_records_the_frame_rate_once_a_second() {
+    if !x_server("the_frame_log_records_the_frame_rate_once_a_second") {
+        return;
+    }
     let dir = std::env::temp_dir().join(format!("holotable-frames-{}", std::process::id()));
     let runtime = dir.join("xdg");
     std::fs::create_dir_all(&runtime).unwrap();

@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use serde::Serialize;
 
+use super::pipeline::Applied;
 use super::record::GameRecord;
+use super::ruleset::RuleSet;
 use super::save::SaveError;
 
 /// How many autosaves of one game are kept.
@@ -94,6 +96,44 @@ impl Autosave {
         v.sort_by_key(|(_, seq)| *seq);
         v
     }
+}
+
+/// The pipeline's hook after an accepted command: the game is autosaved, or, once over, its
+/// autosaves are removed. A failed write is logged and the game goes on (the older autosaves
+/// stay). A replay writes nothing: its commands are saved already.
+fn after_command<R: RuleSet>(world: &mut World, _: &Applied) {
+    if super::pipeline::replaying(world) {
+        return;
+    }
+    if super::state::over(world) {
+        if let Some(a) = world.remove_resource::<Autosave>() {
+            a.finish();
+        }
+        return;
+    }
+    rewrite::<R>(world);
+}
+
+/// The pipeline's hook when the record changed outside a command (undo), and the write after a
+/// command: the game as it stands now is the next autosave.
+fn rewrite<R: RuleSet>(world: &mut World) {
+    let Some(mut a) = world.remove_resource::<Autosave>() else {
+        return;
+    };
+    if let Err(e) = a.write(world.resource::<GameRecord<R::Command>>()) {
+        warn!("autosave: {e}");
+    }
+    world.insert_resource(a);
+}
+
+/// Autosaving for rule set `R`: its hooks in the pipeline. A game autosaves while an
+/// [`Autosave`] is in its world.
+pub fn plugin<R: RuleSet>(app: &mut App) {
+    let mut hooks = app
+        .world_mut()
+        .resource_mut::<super::pipeline::Hooks<R>>();
+    hooks.accepted.push(after_command::<R>);
+    hooks.rewritten.push(rewrite::<R>);
 }
 
 /// `<game>.<seq>.ron` → (game, seq).

@@ -16,39 +16,13 @@ use bevy::prelude::*;
 use blake2::{Blake2s256, Digest};
 use chacha20poly1305::aead::{Aead, KeyInit, Payload};
 use chacha20poly1305::{ChaCha20Poly1305, Nonce};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::pipeline::{CommandOutcome, Notice, process};
 use super::record::GameRecord;
 use super::ruleset::RuleSet;
 
-/// The play-by-e-mail part of a save: each side's sealed secrets, once that side has sat.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct ByEmail {
-    /// One entry per side that has chosen its passphrase, in the order they first sat.
-    pub sides: Vec<SealedSide>,
-}
-
-/// One side's sealed secrets.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SealedSide {
-    /// Side index, in scenario order.
-    pub side: usize,
-    /// The Argon2id salt of its passphrase, base64.
-    pub salt: String,
-    /// Its secrets (RON of [`Secret`]s), as base64 of a 12-byte nonce and the
-    /// ChaCha20-Poly1305 ciphertext, bound to the side index.
-    pub sealed: String,
-}
-
-/// A command a side sent face down, with the salt of its commitment.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Secret<C> {
-    /// The commitment's salt, hex (32 digits).
-    pub salt: String,
-    /// The command as the player sent it.
-    pub command: C,
-}
+pub use super::record::{ByEmail, SealedSide, Secret};
 
 /// Why a sitting could not begin.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -195,6 +169,7 @@ pub fn start<R: RuleSet>(world: &mut World, file: PathBuf) -> Result<(), String>
         .by_email
         .get_or_insert_with(ByEmail::default);
     world.insert_resource(Seat::new(file));
+    mirror_seat(world);
     write::<R>(world)
 }
 
@@ -209,7 +184,19 @@ pub fn resume_seat<R: RuleSet>(world: &mut World, file: PathBuf) -> bool {
     } else {
         world.remove_resource::<Seat>();
     }
+    mirror_seat(world);
     by_email
+}
+
+/// Keeps [`super::game::Seated`] (what the engine's other features know of a sitting) true to
+/// the [`Seat`].
+fn mirror_seat(world: &mut World) {
+    match world.get_resource::<Seat>().map(|s| s.side) {
+        Some(side) => world.insert_resource(super::game::Seated(side)),
+        None => {
+            world.remove_resource::<super::game::Seated>();
+        }
+    }
 }
 
 /// Signs `side` in: on its first sitting `passphrase` becomes its passphrase; afterwards it
@@ -267,6 +254,7 @@ pub fn sit_in<R: RuleSet>(
     seat.side = Some(side);
     seat.key = Some(key);
     seat.secrets = secrets;
+    mirror_seat(world);
     turn_over_due::<R>(world);
     if let Err(e) = write::<R>(world) {
         world.resource_mut::<Notice>().refusal = Some(e);
@@ -276,9 +264,40 @@ pub fn sit_in<R: RuleSet>(
 
 /// A command about to be applied, and for a face-down one the secret to seal once accepted
 /// (RON of a [`Secret`]).
-pub(super) struct Sending<C> {
-    pub command: C,
-    pub secret: Option<String>,
+struct Sending<C> {
+    command: C,
+    secret: Option<String>,
+}
+
+/// The secret of the command being applied, sealed once it is accepted (a refused command's
+/// is dropped before the next command).
+#[derive(Resource)]
+struct PendingSecret(String);
+
+/// The pipeline's hook before a command ([`super::pipeline::Hooks::before`]); a replay plays
+/// the record's commands as they were.
+fn before_hook<R: RuleSet>(
+    world: &mut World,
+    command: R::Command,
+) -> Result<R::Command, CommandOutcome<R::Command>> {
+    world.remove_resource::<PendingSecret>();
+    if super::pipeline::replaying(world) {
+        return Ok(command);
+    }
+    let Sending { command, secret } = before::<R>(world, command)?;
+    if let Some(s) = secret {
+        world.insert_resource(PendingSecret(s));
+    }
+    Ok(command)
+}
+
+/// The pipeline's hook after an accepted command ([`super::pipeline::Hooks::accepted`]).
+fn after_hook<R: RuleSet>(world: &mut World, _: &super::pipeline::Applied) {
+    if super::pipeline::replaying(world) {
+        return;
+    }
+    let secret = world.remove_resource::<PendingSecret>().map(|p| p.0);
+    after::<R>(world, secret);
 }
 
 /// Before a command is applied: in a sitting, refuses a command while another person's side
@@ -286,7 +305,7 @@ pub(super) struct Sending<C> {
 /// apply and, for a face-down one, the secret to seal once it is accepted.
 ///
 /// Errors: the refusal: another side's part, or the command's own refusal.
-pub(super) fn before<R: RuleSet>(
+fn before<R: RuleSet>(
     world: &mut World,
     command: R::Command,
 ) -> Result<Sending<R::Command>, CommandOutcome<R::Command>> {
@@ -296,7 +315,7 @@ pub(super) fn before<R: RuleSet>(
             secret: None,
         });
     };
-    match R::side_to_act(world) {
+    match to_act::<R>(world, Some(side)) {
         Some(s) if s != side => {
             return Err(CommandOutcome::Refused(
                 command,
@@ -334,7 +353,7 @@ pub(super) fn before<R: RuleSet>(
 
 /// After a command is accepted in a sitting: keeps its secret (sealed into the record at
 /// once), turns over what the game now waits to see of the sitting side, and writes the file.
-pub(super) fn after<R: RuleSet>(world: &mut World, secret: Option<String>) {
+fn after<R: RuleSet>(world: &mut World, secret: Option<String>) {
     let Some(mut seat) = world.get_resource_mut::<Seat>() else {
         return;
     };
@@ -393,8 +412,9 @@ fn turn_over_due<R: RuleSet>(world: &mut World) {
     }
 }
 
-/// In a sitting, writes the game to its file again (after an undo); a failure is shown.
-pub(super) fn write_if_sitting<R: RuleSet>(world: &mut World) {
+/// In a sitting, writes the game to its file again (after an undo: the pipeline's
+/// [`super::pipeline::Hooks::rewritten`]); a failure is shown.
+fn write_if_sitting<R: RuleSet>(world: &mut World) {
     if world
         .get_resource::<Seat>()
         .is_some_and(|s| s.side.is_some())
@@ -411,12 +431,22 @@ fn write<R: RuleSet>(world: &World) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
+/// The side a person must act for now, as a sitting sees it: the side signed in (`seated`)
+/// while it is among those a person must act for (several may act at once, each declaring in
+/// secret), else the first of them; `None` when nobody must.
+pub fn to_act<R: RuleSet>(world: &World, seated: Option<usize>) -> Option<usize> {
+    let persons = super::game::persons_to_act::<R>(world);
+    seated
+        .filter(|s| persons.contains(s))
+        .or_else(|| persons.first().copied())
+}
+
 /// Whether the sitting is over: someone is signed in and another person's side is to act.
 pub fn sitting_over<R: RuleSet>(world: &World) -> bool {
     world
         .get_resource::<Seat>()
         .and_then(|s| s.side)
-        .is_some_and(|side| R::side_to_act(world).is_some_and(|s| s != side))
+        .is_some_and(|side| to_act::<R>(world, Some(side)).is_some_and(|s| s != side))
 }
 
 fn sit_in_on_request<R: RuleSet>(world: &mut World) {
@@ -452,7 +482,8 @@ fn watch<R: RuleSet>(world: &mut World) {
     if !world.contains_resource::<Seat>() {
         return;
     }
-    let (to_act, over) = (R::side_to_act(world), sitting_over::<R>(world));
+    let seated = world.get_resource::<Seat>().and_then(|s| s.side);
+    let (to_act, over) = (to_act::<R>(world, seated), sitting_over::<R>(world));
     let signed: Vec<usize> = world
         .get_resource::<GameRecord<R::Command>>()
         .and_then(|r| r.by_email.as_ref())
@@ -468,6 +499,12 @@ fn watch<R: RuleSet>(world: &mut World) {
 
 /// The sign-in of rule set `R`'s games by e-mail.
 pub fn plugin<R: RuleSet>(app: &mut App) {
+    let mut hooks = app
+        .world_mut()
+        .resource_mut::<super::pipeline::Hooks<R>>();
+    hooks.before.push(before_hook::<R>);
+    hooks.accepted.push(after_hook::<R>);
+    hooks.rewritten.push(write_if_sitting::<R>);
     app.add_systems(
         Update,
         (sit_in_on_request::<R>, watch::<R>)
@@ -477,6 +514,7 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
     );
 }
 
+/// What every rule set's play by e-mail shares.
 pub(super) fn shared(app: &mut App) {
     app.add_message::<SitIn>();
 }

@@ -56,13 +56,27 @@ pub struct HeldCommand<C>(pub C);
 pub struct RollGiven(pub Vec<u8>);
 
 /// Asks for a roll a command (or the rules' side) could not make.
-pub(super) fn ask(world: &mut World) {
+fn ask(world: &mut World) {
     if !world.resource::<DiceRes>().manual() {
         return;
     }
     if let Some((expr, reason)) = world.resource_mut::<DiceRes>().take_wanted() {
         world.insert_resource(RollWanted { expr, reason });
     }
+}
+
+/// The pipeline's hook on a refusal in the window: with manual dice, a command refused for a
+/// roll it could not make is no refusal but the roll to ask for; the command waits for it.
+fn hold_for_roll<R: RuleSet>(world: &mut World, command: &R::Command) -> bool {
+    if !world.resource::<DiceRes>().manual() {
+        return false;
+    }
+    let Some((expr, reason)) = world.resource_mut::<DiceRes>().take_wanted() else {
+        return false;
+    };
+    world.insert_resource(HeldCommand(command.clone()));
+    world.insert_resource(RollWanted { expr, reason });
+    true
 }
 
 /// Queues the typed faces and sends the held command again.
@@ -85,6 +99,10 @@ fn give<R: RuleSet>(world: &mut World) {
 
 /// Manual dice for rule set `R` in the window.
 pub fn plugin<R: RuleSet>(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<super::pipeline::Hooks<R>>()
+        .refused
+        .push(hold_for_roll::<R>);
     app.add_systems(
         Update,
         give::<R>

@@ -7,11 +7,13 @@ pub mod autosave;
 pub mod board;
 pub mod by_email;
 pub mod dice;
+pub mod game;
 pub mod hash;
 pub mod manual_dice;
 pub mod pieces;
 pub mod pipeline;
 pub mod record;
+pub mod registry;
 pub mod replay;
 pub mod replay_view;
 pub mod rules_side;
@@ -23,12 +25,33 @@ pub mod undo;
 
 use bevy::prelude::*;
 
-/// The shared game engine with no rule set and no rendering: states, the notice, the
-/// save-request message. Each rule set adds its own plugin (and its pipeline) to it.
+/// The shared game engine with no rule set and no rendering: states, the game's life, the
+/// notice, the save-request message, and what the features share. Each rule set adds its own
+/// plugin, which adds [`plugin`] for itself.
 pub struct EnginePlugin;
 
 impl Plugin for EnginePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((state::plugin, pipeline::shared));
+        app.add_plugins((
+            state::plugin,
+            game::plugin,
+            pipeline::shared,
+            undo::shared,
+            replay_view::shared,
+            manual_dice::shared,
+            by_email::shared,
+        ));
     }
+}
+
+/// The engine for rule set `R`: its command pipeline, then each feature plugged into it (in
+/// this order, which is the order of their hooks: undo's marks, autosave, play by e-mail,
+/// manual dice, the replay viewer). A rule set's `plugin` calls this.
+pub fn plugin<R: ruleset::RuleSet>(app: &mut App) {
+    pipeline::plugin::<R>(app);
+    undo::plugin::<R>(app);
+    autosave::plugin::<R>(app);
+    by_email::plugin::<R>(app);
+    manual_dice::plugin::<R>(app);
+    replay_view::plugin::<R>(app);
 }

@@ -73,17 +73,97 @@ pub fn parse_script<C: serde::de::DeserializeOwned>(
         })
 }
 
+/// What the engine's features add to rule set `R`'s pipeline, each in the order the features
+/// were added: the pipeline names none of them (play by e-mail, undo, autosave, the replay
+/// viewer and manual dice plug in here).
+#[derive(Resource)]
+pub struct Hooks<R: RuleSet> {
+    /// Before a command is applied: may refuse it (another person's part), or put another form
+    /// of it in its place (a counter sent face down).
+    pub before: Vec<fn(&mut World, R::Command) -> Result<R::Command, CommandOutcome<R::Command>>>,
+    /// After a command was accepted, recorded and hashed.
+    pub accepted: Vec<fn(&mut World, &Applied)>,
+    /// After the record was changed outside a command (an undo): where it is kept, write it.
+    pub rewritten: Vec<fn(&mut World)>,
+    /// In the window: the queue waits while any of these says so (the replay viewer shows the
+    /// past).
+    pub hold: Vec<fn(&World) -> bool>,
+    /// In the window: a refusal that one of these takes up is not shown as one (manual dice:
+    /// the roll the command needs is asked for, and the command waits for it).
+    pub refused: Vec<fn(&mut World, &R::Command) -> bool>,
+}
+
+impl<R: RuleSet> Default for Hooks<R> {
+    fn default() -> Self {
+        Self {
+            before: Vec::new(),
+            accepted: Vec::new(),
+            rewritten: Vec::new(),
+            hold: Vec::new(),
+            refused: Vec::new(),
+        }
+    }
+}
+
+/// A command just accepted, as the [`Hooks::accepted`] see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Applied {
+    /// Its index in the record (0-based).
+    pub index: usize,
+    /// Dice it threw.
+    pub dice: usize,
+    /// Cards it drew.
+    pub cards: usize,
+    /// The rule set's secret digest before and after it ([`RuleSet::secret_digest`]).
+    pub secret: (Option<u64>, Option<u64>),
+}
+
+/// Present while a record is being replayed (resuming a save, undo, the replay viewer): the
+/// commands are the record's own, so the features that write files, seal secrets or clear what
+/// could be redone stand aside.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct Replaying;
+
+/// Whether a record is being replayed in `world` ([`Replaying`]).
+pub fn replaying(world: &World) -> bool {
+    world.contains_resource::<Replaying>()
+}
+
+/// The `i`th hook of a kind, copied out so the hook may use the world (and the pipeline) freely.
+fn hook<R: RuleSet, F: Copy>(world: &World, i: usize, kind: fn(&Hooks<R>) -> &Vec<F>) -> Option<F> {
+    world
+        .get_resource::<Hooks<R>>()
+        .and_then(|h| kind(h).get(i).copied())
+}
+
+/// Runs the [`Hooks::rewritten`] of rule set `R`: the record changed outside a command.
+pub fn rewritten<R: RuleSet>(world: &mut World) {
+    let mut i = 0;
+    while let Some(f) = hook::<R, _>(world, i, |h| &h.rewritten) {
+        f(world);
+        i += 1;
+    }
+}
+
 /// Applies `command` to the game in `world` through rule set `R` and returns what became of
 /// it. The same function serves the window, scripts, tests, replays and the benchmarks.
+/// Once the game is over every command is refused: nothing is played after the end.
 pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOutcome<R::Command> {
-    // A game by e-mail may send the command face down (engine::by_email).
-    let super::by_email::Sending {
-        command,
-        secret: sealed,
-    } = match super::by_email::before::<R>(world, command) {
-        Ok(sending) => sending,
-        Err(refused) => return refused,
-    };
+    if super::state::over(world) {
+        return CommandOutcome::Refused(
+            command,
+            "The game is over: nothing more can be played in it".into(),
+        );
+    }
+    let mut command = command;
+    let mut i = 0;
+    while let Some(f) = hook::<R, _>(world, i, |h| &h.before) {
+        command = match f(world, command) {
+            Ok(c) => c,
+            Err(refused) => return refused,
+        };
+        i += 1;
+    }
     let dice = world.resource::<DiceRes>();
     let (dice_cp, dice_mark) = (dice.checkpoint(), dice.log().len());
     let deck = world.resource::<DeckRes>();
@@ -97,14 +177,12 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
             let hash = R::state_hash(world);
             let dice = world.resource::<DiceRes>().log()[dice_mark..].to_vec();
             let cards = world.resource::<DeckRes>().log()[deck_mark..].to_vec();
-            let undoable =
-                super::undo::may_undo(dice.len(), cards.len(), secret, R::secret_digest(world));
-            let done = world.resource::<GameRecord<R::Command>>().commands.len();
-            if let Some(mut marks) = world.get_resource_mut::<super::undo::UndoMarks>() {
-                // A new game's record starts empty: the marks follow it.
-                marks.0.truncate(done);
-                marks.0.push(undoable);
-            }
+            let applied = Applied {
+                index: world.resource::<GameRecord<R::Command>>().commands.len(),
+                dice: dice.len(),
+                cards: cards.len(),
+                secret: (secret, R::secret_digest(world)),
+            };
             world
                 .resource_mut::<GameRecord<R::Command>>()
                 .commands
@@ -114,8 +192,11 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
                     cards,
                     hash,
                 });
-            autosave::<R>(world);
-            super::by_email::after::<R>(world, sealed);
+            let mut i = 0;
+            while let Some(f) = hook::<R, _>(world, i, |h| &h.accepted) {
+                f(world, &applied);
+                i += 1;
+            }
             CommandOutcome::Accepted(command)
         }
         Err(reason) => {
@@ -129,23 +210,6 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
             CommandOutcome::Refused(command, reason)
         }
     }
-}
-
-/// Autosaves the game after an accepted command, when the world autosaves
-/// ([`super::autosave::Autosave`]); a finished game's autosaves are removed. A failed write
-/// is logged and the game goes on (the older autosaves stay).
-fn autosave<R: RuleSet>(world: &mut World) {
-    let Some(mut a) = world.remove_resource::<super::autosave::Autosave>() else {
-        return;
-    };
-    if R::phase_name(world) == "GameOver" {
-        a.finish();
-        return;
-    }
-    if let Err(e) = a.write(world.resource::<GameRecord<R::Command>>()) {
-        warn!("autosave: {e}");
-    }
-    world.insert_resource(a);
 }
 
 /// Whether rule set `R` has a phase change waiting.
@@ -165,13 +229,13 @@ fn enqueue<R: RuleSet>(
 
 /// Applies the next queued command (one per frame, so the screen shows each step).
 fn drain<R: RuleSet>(world: &mut World) {
-    if world
-        .get_resource::<super::replay_view::ReplayStatus>()
-        .is_some_and(|s| s.open)
-    {
-        // The replay viewer shows the past: nothing is played on it.
-        world.resource_mut::<CommandQueue<R::Command>>().0.clear();
-        return;
+    let mut i = 0;
+    while let Some(f) = hook::<R, _>(world, i, |h| &h.hold) {
+        if f(world) {
+            world.resource_mut::<CommandQueue<R::Command>>().0.clear();
+            return;
+        }
+        i += 1;
     }
     let Some(command) = world
         .resource_mut::<CommandQueue<R::Command>>()
@@ -180,34 +244,29 @@ fn drain<R: RuleSet>(world: &mut World) {
     else {
         return;
     };
-    let outcome = process::<R>(world, command);
-    if matches!(outcome, CommandOutcome::Accepted(_))
-        && let Some(mut redo) = world.get_resource_mut::<super::undo::RedoStack<R::Command>>()
-    {
-        // A new command: what was undone is no longer there to redo.
-        redo.0.clear();
-    }
-    let wanted =
-        if matches!(outcome, CommandOutcome::Refused(..)) && world.resource::<DiceRes>().manual() {
-            world.resource_mut::<DiceRes>().take_wanted()
-        } else {
-            None
-        };
-    let refusal = match outcome {
+    let refusal = match process::<R>(world, command) {
         CommandOutcome::Accepted(_) => None,
-        CommandOutcome::Refused(command, reason) => match wanted {
-            // Manual dice: not a refusal, a roll to ask for; the command waits for it.
-            Some((expr, why)) => {
-                world.insert_resource(super::manual_dice::HeldCommand(command));
-                world.insert_resource(super::manual_dice::RollWanted { expr, reason: why });
-                None
+        CommandOutcome::Refused(command, reason) => {
+            let mut taken_up = false;
+            let mut i = 0;
+            while let Some(f) = hook::<R, _>(world, i, |h| &h.refused) {
+                if f(world, &command) {
+                    taken_up = true;
+                    break;
+                }
+                i += 1;
             }
-            None => Some(reason),
-        },
+            (!taken_up).then_some(reason)
+        }
     };
     let mut notice = world.resource_mut::<Notice>();
     notice.info = None;
     notice.refusal = refusal;
+}
+
+/// Leaving a game: commands sent for it are not played in the next.
+fn forget_queue<R: RuleSet>(mut queue: ResMut<CommandQueue<R::Command>>) {
+    queue.0.clear();
 }
 
 /// Saves the record where the shell asked.
@@ -232,8 +291,8 @@ fn save_on_request<R: RuleSet>(
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CommandPipeline;
 
-/// The pipeline of rule set `R`: its command messages, queue, and the systems that feed the
-/// queue to [`process`] in the window.
+/// The pipeline of rule set `R`: its command messages, queue, [`Hooks`], and the systems that
+/// feed the queue to [`process`] in the window.
 pub fn plugin<R: RuleSet>(app: &mut App) {
     app.add_message::<R::Command>()
         .init_resource::<CommandQueue<R::Command>>()
@@ -244,11 +303,9 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
                 .in_set(CommandPipeline)
                 .run_if(playing(R::ID)),
         )
-        .add_systems(Last, keep_camera::<R>.run_if(playing(R::ID)));
-    super::undo::plugin::<R>(app);
-    super::replay_view::plugin::<R>(app);
-    super::manual_dice::plugin::<R>(app);
-    super::by_email::plugin::<R>(app);
+        .add_systems(Last, keep_camera::<R>.run_if(playing(R::ID)))
+        .add_systems(OnEnter(state::GameState::NoGame), forget_queue::<R>);
+    app.init_resource::<Hooks<R>>();
 }
 
 /// Keeps the game record's camera with the view's ([`CameraPlace`]), so every save carries
@@ -264,12 +321,10 @@ fn keep_camera<R: RuleSet>(
     }
 }
 
+/// What every rule set's pipeline shares: the notice, the camera kept with the game, the
+/// save request.
 pub(super) fn shared(app: &mut App) {
     app.init_resource::<Notice>()
         .init_resource::<CameraPlace>()
         .add_message::<SaveRequest>();
-    super::undo::shared(app);
-    super::replay_view::shared(app);
-    super::manual_dice::shared(app);
-    super::by_email::shared(app);
 }

@@ -48,11 +48,14 @@ pub struct GameRecord<C> {
     /// activation die); replayed first.
     #[serde(default)]
     pub setup_dice: Vec<crate::rules::dice::RollRecord>,
+    /// Cards drawn while the game was set up, before any command; replayed first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub setup_cards: Vec<crate::rules::cards::CardRecord>,
     /// Accepted commands, in order.
     pub commands: Vec<RecordedCommand<C>>,
     /// A game played by e-mail: each side's sealed secrets ([`super::by_email`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub by_email: Option<super::by_email::ByEmail>,
+    pub by_email: Option<ByEmail>,
     /// Where the players left the table's cameras when it was saved ([`CameraPlace`]); no part
     /// of the game (a replay never reads it), so a saved game reopens as it was seen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -85,6 +88,7 @@ impl<C> GameRecord<C> {
             scenario_src: scenario_src.into(),
             seed,
             setup_dice: Vec::new(),
+            setup_cards: Vec::new(),
             commands: Vec::new(),
             by_email: None,
             camera: None,
@@ -144,4 +148,32 @@ mod tests {
         assert_eq!(save_stem(Some(&file), "game"), "raid");
         assert_eq!(save_stem::<()>(None, "battle"), "battle");
     }
+}
+
+/// The play-by-e-mail part of a save: each side's sealed secrets, once that side has sat.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ByEmail {
+    /// One entry per side that has chosen its passphrase, in the order they first sat.
+    pub sides: Vec<SealedSide>,
+}
+
+/// One side's sealed secrets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SealedSide {
+    /// Side index, in scenario order.
+    pub side: usize,
+    /// The Argon2id salt of its passphrase, base64.
+    pub salt: String,
+    /// Its secrets (RON of [`Secret`]s), as base64 of a 12-byte nonce and the
+    /// ChaCha20-Poly1305 ciphertext, bound to the side index.
+    pub sealed: String,
+}
+
+/// A command a side sent face down, with the salt of its commitment.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Secret<C> {
+    /// The commitment's salt, hex (32 digits).
+    pub salt: String,
+    /// The command as the player sent it.
+    pub command: C,
 }

@@ -63,12 +63,13 @@ pub fn resume_watching<R: RuleSet>(
     seed: u64,
     after: impl FnMut(&World, usize),
 ) -> Result<(), ResumeError> {
-    // A replay plays every side's recorded commands as they were: a game by e-mail's sitting
-    // (which refuses the other side's commands and writes its file) stands aside meanwhile.
-    let seat = world.remove_resource::<super::by_email::Seat>();
+    // A replay plays every side's recorded commands as they were: the features that refuse
+    // another side's commands, seal secrets or write files stand aside meanwhile.
+    let was = super::pipeline::replaying(world);
+    world.insert_resource(super::pipeline::Replaying);
     let replayed = replay_all::<R>(world, record, seed, after);
-    if let Some(seat) = seat {
-        world.insert_resource(seat);
+    if !was {
+        world.remove_resource::<super::pipeline::Replaying>();
     }
     replayed
 }
@@ -93,15 +94,16 @@ fn replay_all<R: RuleSet>(
         .chain(record.commands.iter().flat_map(|c| c.dice.iter()))
         .flat_map(|r| r.faces.iter().copied());
     let cards = record
-        .commands
+        .setup_cards
         .iter()
-        .flat_map(|c| c.cards.iter().map(|c| c.card));
+        .map(|c| c.card)
+        .chain(record.commands.iter().flat_map(|c| c.cards.iter().map(|c| c.card)));
     let randomness = Randomness {
         dice: Dice::forced(faces).then_seeded(seed),
         deck: Deck::forced(cards).then_seeded(seed),
         seed: record.seed,
     };
-    R::start(world, &loaded, randomness).map_err(ResumeError::Start)?;
+    super::game::start::<R>(world, &loaded, randomness).map_err(ResumeError::Start)?;
     after(world, 0);
     let total = record.commands.len();
     for (i, rc) in record.commands.iter().enumerate() {

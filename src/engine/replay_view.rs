@@ -123,9 +123,9 @@ fn describe<R: RuleSet>(world: &World, record: &GameRecord<R::Command>, at: usiz
 /// Errors: the game's own record does not replay (a bug, reported).
 pub fn open<R: RuleSet>(world: &mut World, since: bool) -> Result<(), String> {
     let viewing_side = world
-        .get_resource::<super::by_email::Seat>()
-        .and_then(|s| s.side)
-        .or_else(|| R::side_to_act(world));
+        .get_resource::<super::game::Seated>()
+        .and_then(|s| s.0)
+        .or_else(|| super::game::persons_to_act::<R>(world).first().copied());
     let record = world.resource::<GameRecord<R::Command>>().clone();
     let len = record.commands.len();
     let autosave = world.remove_resource::<Autosave>();
@@ -144,7 +144,7 @@ pub fn open<R: RuleSet>(world: &mut World, since: bool) -> Result<(), String> {
         len,
         speed: 2.0,
         viewing_side,
-        may_branch: !world.contains_resource::<super::by_email::Seat>(),
+        may_branch: !world.contains_resource::<super::game::Seated>(),
         ..default()
     };
     // One pass over the record: the turn the log is in after each command, and the last
@@ -159,7 +159,12 @@ pub fn open<R: RuleSet>(world: &mut World, since: bool) -> Result<(), String> {
             turns.push((turn, at));
         }
         if at < len {
-            let actor = R::side_to_act(w);
+            // Sides acting together (secret declarations) leave the command's sender unknown:
+            // it is shown to the viewer only as public text, so nothing is revealed.
+            let actor = match super::game::persons_to_act::<R>(w)[..] {
+                [one] => Some(one),
+                _ => None,
+            };
             if viewing_side.is_some() && actor == viewing_side {
                 last_own = at + 1;
             }
@@ -196,11 +201,6 @@ pub fn close<R: RuleSet>(world: &mut World, branch: bool) -> Result<(), String> 
     if !branch {
         goto::<R>(world, len)?;
     }
-    if branch && let Some(mut redo) = world.get_resource_mut::<super::undo::RedoStack<R::Command>>()
-    {
-        // What was undone belongs to the line left behind.
-        redo.0.clear();
-    }
     let viewed = world.remove_resource::<Viewed<R::Command>>();
     if !branch && let Some((dice, deck)) = viewed.as_ref().and_then(|v| v.dice.clone()) {
         world.insert_resource(dice);
@@ -230,6 +230,11 @@ pub fn close<R: RuleSet>(world: &mut World, branch: bool) -> Result<(), String> 
         world.insert_resource(a);
     }
     *world.resource_mut::<ReplayStatus>() = ReplayStatus::default();
+    if branch {
+        // The branch's record is kept from now on, and what was undone belongs to the line
+        // left behind.
+        super::pipeline::rewritten::<R>(world);
+    }
     Ok(())
 }
 
@@ -281,8 +286,17 @@ fn requests<R: RuleSet>(world: &mut World, mut wait: Local<f32>) {
     }
 }
 
+/// The pipeline's hook in the window: nothing is played on the past the viewer shows.
+fn viewing(world: &World) -> bool {
+    world.get_resource::<ReplayStatus>().is_some_and(|s| s.open)
+}
+
 /// The viewer for rule set `R` in the window.
 pub fn plugin<R: RuleSet>(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<super::pipeline::Hooks<R>>()
+        .hold
+        .push(viewing);
     app.add_systems(
         Update,
         requests::<R>

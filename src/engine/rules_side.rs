@@ -1,31 +1,9 @@
-//! What every rule set's computer-played side shares: which sides `--ai` names, and the
-//! window's pacing of its steps so a person can follow them.
+//! The window's pacing of a computer-played side's steps, so a person can follow them (which
+//! sides the rules play is [`super::game::Sides`]).
 
 use bevy::prelude::*;
 
 use super::ruleset::RuleSet;
-
-/// The side indices `wanted` names among the scenario's side `ids` (`all`: every side), in
-/// the order named.
-///
-/// Errors: an id the scenario does not have, with the known ids listed.
-pub fn resolve_sides(ids: &[&str], wanted: &[String]) -> Result<Vec<usize>, String> {
-    let mut chosen = Vec::new();
-    for want in wanted {
-        if want == "all" {
-            chosen.extend(0..ids.len());
-        } else {
-            let i = ids.iter().position(|id| id == want).ok_or_else(|| {
-                format!(
-                    "--ai {want}: no side of that id (sides: {}, or all)",
-                    ids.join(", ")
-                )
-            })?;
-            chosen.push(i);
-        }
-    }
-    Ok(chosen)
-}
 
 /// How long the window waits between two steps of a computer-played side, seconds.
 pub const STEP_PAUSE: f32 = 0.6;
@@ -57,20 +35,4 @@ pub fn drive_plugin<R: RuleSet>(app: &mut App, who: &'static str) {
             .run_if(super::replay_view::not_viewing)
             .after(super::pipeline::CommandPipeline),
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::resolve_sides;
-
-    #[test]
-    fn sides_by_id_or_all_and_an_unknown_id_lists_the_known_ones() {
-        let ids = ["rebels", "empire"];
-        assert_eq!(resolve_sides(&ids, &["empire".into()]), Ok(vec![1]));
-        assert_eq!(resolve_sides(&ids, &["all".into()]), Ok(vec![0, 1]));
-        assert_eq!(
-            resolve_sides(&ids, &["sith".into()]),
-            Err("--ai sith: no side of that id (sides: rebels, empire, or all)".into())
-        );
-    }
 }

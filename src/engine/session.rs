@@ -13,9 +13,60 @@ use bevy::state::app::StatesPlugin;
 use super::dice::Randomness;
 use super::pipeline::{CommandOutcome, process};
 use super::record::GameRecord;
-use super::ruleset::{Headless, Loaded, RuleSet};
+use super::ruleset::{Loaded, RuleSet};
 use super::save::SaveError;
 use super::state::Finished;
+
+/// A headless game of some rule set, driven by text: what `holotable run` uses.
+pub trait Headless {
+    /// Lets the rules play `sides` (side ids, or `all`).
+    ///
+    /// Errors: see [`super::game::set_rules_sides`].
+    fn set_rules_sides(&mut self, sides: &[String]) -> Result<(), String>;
+    /// Plays the game: the sides the rules play take their steps, and a person's turns take
+    /// the next command of the RON list `src` (named `file` in messages), until a person must
+    /// act and the list is done, or the game is over.
+    ///
+    /// Errors: the script does not parse (`file:line:column: …`), a command is refused
+    /// (`command N (…) refused: reason`), or the rules' side cannot go on — each after the
+    /// steps before it were applied.
+    fn play_script(&mut self, src: Option<&str>, file: &str) -> Result<(), String>;
+    /// The state as text.
+    fn printout(&mut self) -> String;
+    /// The state as JSON.
+    fn json(&mut self) -> serde_json::Value;
+    /// Writes the game's record to `path` (atomically).
+    ///
+    /// Errors: see [`SaveError`].
+    fn save(&self, path: &Path) -> Result<(), SaveError>;
+    /// Accepted commands so far.
+    fn commands(&self) -> usize;
+    /// Autosaves into `folder` after every accepted command from now on
+    /// ([`super::autosave`]).
+    fn autosave(&mut self, folder: PathBuf);
+    /// Plays up to `steps` steps of the sides the rules play, stopping early when a person
+    /// must act or the game is over. Returns the steps played.
+    ///
+    /// Errors: a side the rules play cannot go on.
+    fn play_rules(&mut self, steps: usize) -> Result<usize, String>;
+    /// The state hash ([`RuleSet::state_hash`]).
+    fn state_hash(&mut self) -> u64;
+    /// Whether the game is over.
+    fn over(&self) -> bool;
+    /// The accepted commands, in order, each as the RON a script would send.
+    fn command_texts(&self) -> Vec<String>;
+    /// Takes back the last command ([`super::undo::undo`]).
+    ///
+    /// Errors: it rolled dice, drew a card or revealed something, or there is none.
+    fn undo_last(&mut self) -> Result<(), String>;
+    /// Applies the last undone command again ([`super::undo::redo`]).
+    ///
+    /// Errors: nothing to redo, or the rules refuse it now.
+    fn redo_last(&mut self) -> Result<(), String>;
+    /// The game as side `side` may see it ([`RuleSet::player_view`]), as JSON; `None` where the
+    /// rule set gives no such view.
+    fn player_view(&mut self, side: usize) -> Option<serde_json::Value>;
+}
 
 /// A headless game of rule set `R`.
 pub struct Session<R: RuleSet> {
@@ -50,8 +101,9 @@ pub fn autoplay<R: RuleSet>(loaded: &Loaded, seeds: &[u64]) -> Vec<Result<Finish
         .iter()
         .map(|&seed| {
             let world = app.world_mut();
-            R::start(world, loaded, Randomness::seeded(seed)).map_err(|es| es.join("\n"))?;
-            R::set_rules_sides(world, &["all".to_string()])?;
+            super::game::start::<R>(world, loaded, Randomness::seeded(seed))
+                .map_err(|es| es.join("\n"))?;
+            super::game::set_rules_sides(world, &["all".to_string()])?;
             for _ in 0..100_000 {
                 match R::ai_step(world) {
                     Some(Ok(_)) => {}
@@ -76,7 +128,7 @@ impl<R: RuleSet> Session<R> {
     /// Errors: the scenario does not validate (every problem, with its place).
     pub fn start(loaded: &Loaded, randomness: Randomness) -> Result<Self, Vec<String>> {
         let mut app = headless_app::<R>();
-        R::start(app.world_mut(), loaded, randomness)?;
+        super::game::start::<R>(app.world_mut(), loaded, randomness)?;
         Ok(Self {
             app,
             rules: PhantomData,
@@ -143,7 +195,7 @@ impl<R: RuleSet> Session<R> {
 
 impl<R: RuleSet> Headless for Session<R> {
     fn set_rules_sides(&mut self, sides: &[String]) -> Result<(), String> {
-        R::set_rules_sides(self.app.world_mut(), sides)
+        super::game::set_rules_sides(self.app.world_mut(), sides)
     }
 
     fn play_script(&mut self, src: Option<&str>, file: &str) -> Result<(), String> {
@@ -183,6 +235,46 @@ impl<R: RuleSet> Headless for Session<R> {
 
     fn commands(&self) -> usize {
         self.record().commands.len()
+    }
+
+    fn play_rules(&mut self, steps: usize) -> Result<usize, String> {
+        for done in 0..steps {
+            match R::ai_step(self.app.world_mut()) {
+                Some(step) => {
+                    step?;
+                }
+                None => return Ok(done),
+            }
+        }
+        Ok(steps)
+    }
+
+    fn state_hash(&mut self) -> u64 {
+        R::state_hash(self.app.world_mut())
+    }
+
+    fn over(&self) -> bool {
+        super::state::over(self.app.world())
+    }
+
+    fn command_texts(&self) -> Vec<String> {
+        self.record()
+            .commands
+            .iter()
+            .map(|c| ron::to_string(&c.command).unwrap_or_default())
+            .collect()
+    }
+
+    fn undo_last(&mut self) -> Result<(), String> {
+        self.undo()
+    }
+
+    fn redo_last(&mut self) -> Result<(), String> {
+        self.redo()
+    }
+
+    fn player_view(&mut self, side: usize) -> Option<serde_json::Value> {
+        R::player_view(self.app.world(), side)
     }
 
     fn autosave(&mut self, folder: PathBuf) {

@@ -68,6 +68,13 @@ pub fn game_of(id: &'static str) -> impl Fn(Res<State<GameState>>) -> bool + Clo
     move |s: Res<State<GameState>>| matches!(*s.get(), GameState::Playing(g) | GameState::Over(g) if g == id)
 }
 
+/// Whether the game in `world` is over (by the top-level state, whatever its rule set).
+pub fn over(world: &World) -> bool {
+    world
+        .get_resource::<State<GameState>>()
+        .is_some_and(|s| matches!(s.get(), GameState::Over(_)))
+}
+
 /// Runs state transitions until none is pending (entering a phase can set the next), at
 /// most 16 rounds. Used by the command pipeline and when a game starts, so both the window
 /// and the headless path see a command's phase change at once.
@@ -83,9 +90,9 @@ pub fn settle(world: &mut World, pending: impl Fn(&World) -> bool) {
     }
 }
 
-/// Enters a game of rule set `id` now: any game on is left first (its phases exit), then
-/// the rule set's first phase is entered.
-pub fn enter_game(world: &mut World, id: &'static str) {
+/// Leaves the game on, if any, now: its phases exit and its entities go
+/// ([`super::game::InGame`]).
+pub fn leave_game(world: &mut World) {
     world.remove_resource::<Finished>();
     if *world.resource::<State<GameState>>().get() != GameState::NoGame {
         world
@@ -93,6 +100,12 @@ pub fn enter_game(world: &mut World, id: &'static str) {
             .set(GameState::NoGame);
         world.run_schedule(StateTransition);
     }
+}
+
+/// Enters a game of rule set `id` now: any game on is left first ([`leave_game`]), then the
+/// rule set's first phase is entered.
+pub fn enter_game(world: &mut World, id: &'static str) {
+    leave_game(world);
     world
         .resource_mut::<NextState<GameState>>()
         .set(GameState::Playing(id));

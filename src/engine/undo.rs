@@ -5,9 +5,8 @@
 
 use bevy::prelude::*;
 
-use super::autosave::Autosave;
 use super::dice::{DeckRes, DiceRes};
-use super::pipeline::{CommandOutcome, process};
+use super::pipeline::{Applied, CommandOutcome, process};
 use super::record::GameRecord;
 use super::replay;
 use super::ruleset::RuleSet;
@@ -68,8 +67,6 @@ pub fn undo<R: RuleSet>(world: &mut World) -> Result<(), String> {
     let Some(undone) = record.commands.pop() else {
         return Err("Undo: nothing to undo".into());
     };
-    // The replay must not autosave each command again; the state after it is saved once.
-    let autosave = world.remove_resource::<Autosave>();
     let redo = world
         .remove_resource::<RedoStack<R::Command>>()
         .unwrap_or_default();
@@ -87,16 +84,11 @@ pub fn undo<R: RuleSet>(world: &mut World) -> Result<(), String> {
             world.insert_resource(d);
         }
     }
+    // The shortened record is kept where the game is kept (autosave, the e-mail file).
+    super::pipeline::rewritten::<R>(world);
     let mut redo = redo;
     redo.0.push(undone.command);
     world.insert_resource(redo);
-    if let Some(mut a) = autosave {
-        if let Err(e) = a.write(world.resource::<GameRecord<R::Command>>()) {
-            warn!("autosave: {e}");
-        }
-        world.insert_resource(a);
-    }
-    super::by_email::write_if_sitting::<R>(world);
     replayed
 }
 
@@ -110,9 +102,39 @@ pub fn redo<R: RuleSet>(world: &mut World) -> Result<(), String> {
     else {
         return Err("Redo: nothing to redo".into());
     };
-    match process::<R>(world, command) {
+    // The rest of the stack stays to be redone: a redo is no new command.
+    let stack = world.remove_resource::<RedoStack<R::Command>>();
+    let outcome = process::<R>(world, command);
+    if let Some(stack) = stack {
+        world.insert_resource(stack);
+    }
+    match outcome {
         CommandOutcome::Accepted(_) => Ok(()),
         CommandOutcome::Refused(_, why) => Err(format!("Redo: {why}")),
+    }
+}
+
+/// The pipeline's hook after an accepted command: whether it may be undone, and a new command
+/// (not one replayed) leaves nothing to redo.
+fn mark<R: RuleSet>(world: &mut World, a: &Applied) {
+    let undoable = may_undo(a.dice, a.cards, a.secret.0, a.secret.1);
+    if let Some(mut marks) = world.get_resource_mut::<UndoMarks>() {
+        // A new game's record starts empty: the marks follow it.
+        marks.0.truncate(a.index);
+        marks.0.push(undoable);
+    }
+    if !super::pipeline::replaying(world)
+        && let Some(mut redo) = world.get_resource_mut::<RedoStack<R::Command>>()
+    {
+        redo.0.clear();
+    }
+}
+
+/// The pipeline's hook when the record was cut back outside undo (the replay viewer's branch):
+/// what was undone before no longer follows it.
+fn forget_redo<R: RuleSet>(world: &mut World) {
+    if let Some(mut redo) = world.get_resource_mut::<RedoStack<R::Command>>() {
+        redo.0.clear();
     }
 }
 
@@ -171,6 +193,14 @@ fn requests<R: RuleSet>(world: &mut World) {
 
 /// Undo and redo for rule set `R` in the window.
 pub fn plugin<R: RuleSet>(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<super::pipeline::Hooks<R>>()
+        .accepted
+        .push(mark::<R>);
+    app.world_mut()
+        .resource_mut::<super::pipeline::Hooks<R>>()
+        .rewritten
+        .push(forget_redo::<R>);
     app.init_resource::<RedoStack<R::Command>>().add_systems(
         Update,
         (requests::<R>, status::<R>)

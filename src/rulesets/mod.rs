@@ -4,7 +4,7 @@
 pub mod battlefield;
 pub mod tyneside;
 
-use crate::engine::ruleset::{Registry, RuleSetEntry};
+use crate::engine::registry::{Registry, RuleSetEntry};
 
 /// Every rule set this Holotable plays, keyed by the scenario's `ruleset:` id.
 pub fn registry() -> Registry {

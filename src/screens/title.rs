@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
 use crate::engine::pipeline::Notice;
-use crate::engine::ruleset::Registry;
+use crate::engine::registry::Registry;
 
 /// The newest unfinished game's autosaves (newest first), looked up on entering the title.
 #[derive(Resource, Default)]

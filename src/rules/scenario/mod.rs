@@ -6,7 +6,7 @@ mod error;
 
 pub use error::{ScenarioError, line_col};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 pub use crate::rules::victory::Victory;
 
@@ -38,6 +38,20 @@ pub struct SideHeader {
     pub id: String,
     /// Display name, e.g. "Rebel Alliance".
     pub name: String,
+    /// Who plays it: a person (the default) or the rules.
+    #[serde(default)]
+    pub control: Control,
+}
+
+/// Who plays a side, in every rule set's scenarios.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Control {
+    /// A person, at the table (hotseat).
+    #[default]
+    Human,
+    /// The rules: a rule set that has solo rules plays it by them (Tyneside: its orders come
+    /// from the Random movement table); one without plays it by its documented plain policy.
+    Rules,
 }
 
 /// RON as scenario files are read: `Some(…)` may be left out around optional values.

@@ -18,10 +18,6 @@ use super::rules::movement::reachable;
 use super::rules::roster::Kind;
 use crate::engine::pipeline::{CommandOutcome, process};
 
-/// The sides the app plays, by index.
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct RulesSides(pub Vec<usize>);
-
 /// The enemies the side whose impulse it is can see and attack: on the map, not hidden, not
 /// a leader (a leader goes with its troops), by index.
 fn visible_enemies(b: &Battle) -> Vec<usize> {
@@ -95,12 +91,7 @@ pub fn unit_choices(b: &Battle, i: usize) -> Vec<Command> {
 /// Errors: even ending the impulse was refused (a bug to report, not a panic).
 pub fn act(world: &mut World) -> Option<Result<String, String>> {
     let b = &world.get_resource::<BattleRes>()?.0;
-    if b.result.is_some()
-        || !world
-            .get_resource::<RulesSides>()?
-            .0
-            .contains(&b.impulse.side)
-    {
+    if b.result.is_some() || !crate::engine::game::by_rules(world, b.impulse.side) {
         return None;
     }
     for i in candidates(b) {
@@ -127,15 +118,6 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
             "the app's side could not even end its impulse: {why}"
         )),
     })
-}
-
-/// Run condition: the side whose impulse it is belongs to a person (the mouse acts only then).
-pub fn person_to_act(b: Option<Res<BattleRes>>, rules: Option<Res<RulesSides>>) -> bool {
-    match (b, rules) {
-        (Some(b), Some(r)) => !r.0.contains(&b.0.impulse.side),
-        (Some(_), None) => true,
-        _ => false,
-    }
 }
 
 /// The app's side in the window.

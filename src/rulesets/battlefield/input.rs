@@ -592,6 +592,6 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .before(crate::engine::pipeline::CommandPipeline)
             .run_if(playing(ID))
-            .run_if(super::ai::person_to_act),
+            .run_if(crate::engine::game::person_to_act::<super::Battlefield>),
     );
 }

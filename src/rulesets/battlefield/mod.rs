@@ -7,6 +7,7 @@
 pub mod actions;
 pub mod ai;
 pub mod battle;
+pub mod board;
 pub mod commands;
 pub mod input;
 pub mod phases;
@@ -19,7 +20,6 @@ use std::sync::OnceLock;
 
 use bevy::prelude::*;
 
-use crate::engine::dice::Randomness;
 use crate::engine::ruleset::{Loaded, RuleSet};
 use commands::Command;
 use rules::roster::Roster;
@@ -81,7 +81,7 @@ impl RuleSet for Battlefield {
     type Snapshot = snapshot::BattleState;
 
     fn plugin(app: &mut App) {
-        crate::engine::pipeline::plugin::<Self>(app);
+        crate::engine::plugin::<Self>(app);
         app.add_plugins(phases::plugin);
     }
 
@@ -100,14 +100,14 @@ impl RuleSet for Battlefield {
         ))
     }
 
-    fn start(
-        world: &mut World,
-        loaded: &Loaded,
-        randomness: Randomness,
-    ) -> Result<(), Vec<String>> {
+    fn setup(world: &mut World, loaded: &Loaded) -> Result<(), Vec<String>> {
         let scenario = parse(loaded)?;
         let roster = roster().map_err(|e| vec![e])?;
-        phases::start_game(world, &scenario, roster, loaded, randomness)
+        phases::setup(world, &scenario, roster, loaded)
+    }
+
+    fn entered(world: &mut World) {
+        phases::sync_phase(world);
     }
 
     fn apply(world: &mut World, command: &Command) -> Result<(), String> {
@@ -116,20 +116,6 @@ impl RuleSet for Battlefield {
 
     fn after_command(world: &mut World) {
         phases::after_command(world);
-    }
-
-    fn set_rules_sides(world: &mut World, sides: &[String]) -> Result<(), String> {
-        let b = &world
-            .get_resource::<phases::BattleRes>()
-            .ok_or("no battlefield game is on")?
-            .0;
-        let ids: Vec<&str> = b.sides.iter().map(|s| s.id.as_str()).collect();
-        let chosen = crate::engine::rules_side::resolve_sides(&ids, sides)?;
-        let mut app = world.get_resource_or_insert_with(ai::RulesSides::default);
-        app.0.extend(chosen);
-        app.0.sort_unstable();
-        app.0.dedup();
-        Ok(())
     }
 
     fn ai_step(world: &mut World) -> Option<Result<String, String>> {
@@ -157,14 +143,14 @@ impl RuleSet for Battlefield {
         Some(h.finish())
     }
 
-    /// The side whose impulse it is, unless the app plays it or the game is over.
-    fn side_to_act(world: &World) -> Option<usize> {
-        let b = &world.get_resource::<phases::BattleRes>()?.0;
-        let side = b.impulse.side;
-        let by_app = world
-            .get_resource::<ai::RulesSides>()
-            .is_some_and(|r| r.0.contains(&side));
-        (b.result.is_none() && !by_app).then_some(side)
+    /// The side whose impulse it is (Turn sequence: "each side alternates impulses"); none
+    /// once the battle is over.
+    fn sides_to_act(world: &World) -> Vec<usize> {
+        world
+            .get_resource::<phases::BattleRes>()
+            .filter(|b| b.0.result.is_none())
+            .map(|b| vec![b.0.impulse.side])
+            .unwrap_or_default()
     }
 
     fn snapshot(world: &mut World) -> snapshot::BattleState {

@@ -8,19 +8,15 @@ use serde::{Deserialize, Serialize};
 
 use super::ID;
 use super::actions;
+use super::board::board;
 use super::battle::{Battle, ImpulseKind};
 use super::commands::Command;
 use super::rules::roster::Roster;
 use super::rules::scenario::Scenario;
-use crate::engine::board::{BoardGeometry, HexCell};
-use crate::engine::dice::{DiceRes, Randomness};
-use crate::engine::record::{GameLog, GameRecord};
+use crate::engine::dice::DiceRes;
+use crate::engine::record::GameLog;
 use crate::engine::ruleset::Loaded;
 use crate::engine::state::{Finished, GameState};
-
-/// Marks every entity a battle spawned (counters, cost labels), despawned when a game ends.
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct InBattle;
 
 /// The battle being played.
 #[derive(Resource, Clone, Debug, Deref, DerefMut)]
@@ -38,24 +34,16 @@ pub enum BattlePhase {
     Extra,
 }
 
-/// Sets up `scenario` in `world` and starts turn 1.
+/// Sets up `scenario` in `world` and starts turn 1 (its activation dice are the set-up's).
 ///
 /// Errors: turn 1 could not start (the forced dice ran out), as one line.
-pub fn start_game(
+pub fn setup(
     world: &mut World,
     scenario: &Scenario,
     roster: &Roster,
     loaded: &Loaded,
-    randomness: Randomness,
 ) -> Result<(), Vec<String>> {
     let mut battle = Battle::new(scenario, roster);
-    world.insert_resource(GameRecord::<Command>::new(
-        ID,
-        &loaded.file,
-        &loaded.src,
-        randomness.seed,
-    ));
-    crate::engine::dice::insert(world, randomness);
     let mut log = GameLog::default();
     log.push(1, format!("{} — the battle begins", battle.name));
     battle
@@ -64,35 +52,11 @@ pub fn start_game(
     for (t, e) in battle.events.drain(..) {
         log.push(t, e);
     }
-    let setup = world.resource::<DiceRes>().log().to_vec();
-    world.resource_mut::<GameRecord<Command>>().setup_dice = setup;
     world.insert_resource(log);
     world.insert_resource(board(&battle));
     world.insert_resource(RubbleDrawn(battle.map.rubble()));
     world.insert_resource(BattleRes(battle));
-    // A new battle: people play every side until told otherwise (`set_rules_sides`).
-    world.insert_resource(super::ai::RulesSides::default());
-    world.insert_resource(crate::engine::pipeline::CommandQueue::<Command>::default());
-    crate::engine::state::enter_game(world, ID);
-    sync_phase(world);
     Ok(())
-}
-
-/// The board the shared view draws: every hex with its terrain's name and colour.
-pub fn board(b: &Battle) -> BoardGeometry {
-    BoardGeometry::HexMap {
-        layout: super::rules::map::layout(),
-        hexes: b
-            .map
-            .hexes()
-            .into_iter()
-            .map(|(hex, t)| HexCell {
-                hex,
-                name: t.describe(),
-                fill: super::view::terrain_fill(&t),
-            })
-            .collect(),
-    }
 }
 
 /// Applies `command` through the phase being played. A refusal puts the battle back as it
@@ -186,7 +150,7 @@ pub fn after_command(world: &mut World) {
     world.insert_resource(new_board);
 }
 
-fn sync_phase(world: &mut World) {
+pub(super) fn sync_phase(world: &mut World) {
     let b = &world.resource::<BattleRes>().0;
     if let Some(result) = b.result.clone() {
         let fates = b
@@ -230,13 +194,6 @@ fn sync_phase(world: &mut World) {
     }
 }
 
-fn clear_counters(old: Query<Entity, With<InBattle>>, mut commands: Commands) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
-    app.add_sub_state::<BattlePhase>()
-        .add_systems(OnEnter(GameState::NoGame), clear_counters);
+    app.add_sub_state::<BattlePhase>();
 }

@@ -47,7 +47,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
 
 fn status(
     battle: Res<BattleRes>,
-    app: Option<Res<super::ai::RulesSides>>,
+    app: Option<Res<crate::engine::game::Sides>>,
     record: Option<Res<GameRecord<super::commands::Command>>>,
     sel: Res<Selection>,
     mut shell: ResMut<ShellStatus>,
@@ -56,7 +56,7 @@ fn status(
     let imp = b.impulse;
     let side = &b.sides[imp.side];
     let hides = b.units.iter().any(|u| u.hidden && u.alive);
-    let by_app = app.as_ref().is_some_and(|a| a.0.contains(&imp.side));
+    let by_app = app.as_ref().is_some_and(|a| a.rules.contains(&imp.side));
     let left = imp.allowed.saturating_sub(imp.used);
     let weapon = sel
         .unit
@@ -110,7 +110,7 @@ fn status(
         sides: b.sides.iter().map(|s| s.name.clone()).collect(),
         commands,
         people: (0..b.sides.len())
-            .filter(|s| app.as_ref().is_none_or(|a| !a.0.contains(s)))
+            .filter(|s| app.as_ref().is_none_or(|a| !a.rules.contains(s)))
             .count(),
         save_stem,
         largest_die: 20,
@@ -427,7 +427,7 @@ fn panels(
     mut ctx: EguiContexts,
     battle: Res<BattleRes>,
     (app, replay): (
-        Option<Res<super::ai::RulesSides>>,
+        Option<Res<crate::engine::game::Sides>>,
         Res<crate::engine::replay_view::ReplayStatus>,
     ),
     area: Res<TableArea>,
@@ -442,7 +442,7 @@ fn panels(
     let ctx = ctx.ctx_mut()?.clone();
     let b = &battle.0;
     let app = app.as_deref();
-    let person = app.is_none_or(|a| !a.0.contains(&b.impulse.side));
+    let person = app.is_none_or(|a| !a.rules.contains(&b.impulse.side));
     let viewer = super::view::viewer(b, app, &replay);
     let mut root = crate::ui::area_ui(&ctx, area.0);
     let mut out = Vec::new();

@@ -12,24 +12,10 @@ use super::ID;
 use super::battle::Battle;
 use super::input::Selection;
 use super::phases::BattleRes;
-use super::rules::map::{Ground, HexTerrain, layout};
+use super::rules::map::{Ground, layout};
 use super::rules::roster::Kind;
 use crate::engine::pieces::Token;
 use crate::engine::state::game_of;
-
-/// A hex's fill colour by its terrain: hills lighter and warmer by level.
-pub fn terrain_fill(t: &HexTerrain) -> Color {
-    let base = match t.ground {
-        Ground::Clear => Color::srgb(0.47, 0.55, 0.33),
-        Ground::Forest => Color::srgb(0.16, 0.36, 0.18),
-        Ground::Building(1) => Color::srgb(0.55, 0.52, 0.48),
-        Ground::Building(_) => Color::srgb(0.45, 0.42, 0.40),
-        Ground::Rubble => Color::srgb(0.42, 0.36, 0.30),
-        Ground::River => Color::srgb(0.22, 0.42, 0.65),
-    };
-    let hill = Color::srgb(0.72, 0.62, 0.38);
-    base.mix(&hill, 0.28 * t.hill as f32)
-}
 
 /// A unit's counter on the map.
 #[derive(Component, Clone, Copy, Debug)]
@@ -42,14 +28,14 @@ struct CostLabel;
 /// The side whose eyes the table is seen through: in the replay viewer the side it is seen
 /// through; else the side playing the impulse, or, while the app plays it, the person's side
 /// (in a solo game the person never sees the app's hidden units).
-pub fn viewer(b: &Battle, app: Option<&super::ai::RulesSides>, replay: &ReplayStatus) -> usize {
+pub fn viewer(b: &Battle, app: Option<&crate::engine::game::Sides>, replay: &ReplayStatus) -> usize {
     if let Some(v) = replay.viewing_side.filter(|_| replay.open) {
         return v;
     }
     let side = b.impulse.side;
     match app {
-        Some(a) if a.0.contains(&side) => (0..b.sides.len())
-            .find(|s| !a.0.contains(s))
+        Some(a) if a.rules.contains(&side) => (0..b.sides.len())
+            .find(|s| !a.rules.contains(s))
             .unwrap_or(side),
         _ => side,
     }
@@ -74,7 +60,7 @@ fn counter_at(b: &Battle, i: usize) -> (Vec2, f32) {
 
 fn sync_tokens(
     battle: Res<BattleRes>,
-    app: Option<Res<super::ai::RulesSides>>,
+    app: Option<Res<crate::engine::game::Sides>>,
     replay: Res<ReplayStatus>,
     mut tokens: Query<(&UnitToken, &mut Token)>,
     mut commands: Commands,
@@ -132,7 +118,7 @@ fn sync_tokens(
     }
     for (i, s) in seen.iter().enumerate() {
         if !s {
-            commands.spawn((UnitToken(i), token(i), super::phases::InBattle));
+            commands.spawn((UnitToken(i), token(i), crate::engine::game::InGame));
         }
     }
 }
@@ -158,7 +144,7 @@ fn terrain_lines(
     draw_terrain(&battle.0, &mut gizmos);
     commands.spawn((
         TerrainLines,
-        super::phases::InBattle,
+        crate::engine::game::InGame,
         Gizmo {
             handle: assets.add(gizmos),
             ..default()
@@ -287,7 +273,7 @@ fn draw_selection(
         for (h, cost) in &sel.reach {
             commands.spawn((
                 CostLabel,
-                super::phases::InBattle,
+                crate::engine::game::InGame,
                 Text2d::new(cost.to_string()),
                 TextFont {
                     font_size: FontSize::Px(24.0),

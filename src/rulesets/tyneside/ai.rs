@@ -42,10 +42,6 @@ pub struct Intents {
     pub arrows: Vec<(Vec2, Vec2)>,
 }
 
-/// The sides the rules run, by index.
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct RulesSides(pub Vec<usize>);
-
 /// What the active group of a side the rules run must do now.
 #[derive(Clone, Debug)]
 enum Plan {
@@ -85,11 +81,11 @@ enum Plan {
 fn observe(
     view: GameView,
     phase: Option<Res<State<TurnPhase>>>,
-    rules: Option<Res<RulesSides>>,
+    sides: Option<Res<crate::engine::game::Sides>>,
 ) -> Option<Plan> {
     let phase = *phase?.get();
     let side = side_to_act(&view, phase)?;
-    if !rules?.0.contains(&side) {
+    if !sides?.by_rules(side) {
         return None;
     }
     let board = view.board()?;
@@ -837,20 +833,4 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
 /// The rules' side in the window.
 pub(super) fn plugin(app: &mut App) {
     crate::engine::rules_side::drive_plugin::<Tyneside>(app, "The rules");
-}
-
-/// Run condition: the side to act is a person's (the pointer and keys act only then, so a
-/// person cannot move the rules' figures).
-pub fn person_to_act(
-    view: GameView,
-    phase: Option<Res<State<TurnPhase>>>,
-    rules: Option<Res<RulesSides>>,
-) -> bool {
-    let Some(phase) = phase else { return false };
-    side_to_act(&view, *phase.get()).is_some_and(|s| !played_by_rules(rules.as_deref(), s))
-}
-
-/// Whether side `side` is played by the rules in the game in `world`'s view.
-pub fn played_by_rules(rules: Option<&RulesSides>, side: usize) -> bool {
-    rules.is_some_and(|r| r.0.contains(&side))
 }

@@ -252,6 +252,5 @@ pub struct EnemyPool {
     pub arrived: Vec<String>,
 }
 
-/// Marks every entity of the current game, so a new game can clear the old.
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct InGame;
+/// Every entity of the current game is marked so the engine can clear it.
+pub use crate::engine::game::InGame;

@@ -21,11 +21,9 @@ use std::sync::OnceLock;
 
 use bevy::prelude::*;
 
-use crate::engine::dice::Randomness;
 use crate::engine::ruleset::{Loaded, RuleSet};
 use commands::Command;
 use rules::profile::Roster;
-use table::{GameSetup, start_game};
 
 /// The registry id.
 pub const ID: &str = "tyneside";
@@ -127,7 +125,7 @@ impl RuleSet for Tyneside {
     type Snapshot = snapshot::GameState;
 
     fn plugin(app: &mut App) {
-        crate::engine::pipeline::plugin::<Self>(app);
+        crate::engine::plugin::<Self>(app);
         app.add_plugins(phases::plugin);
     }
 
@@ -145,23 +143,10 @@ impl RuleSet for Tyneside {
         ))
     }
 
-    fn start(
-        world: &mut World,
-        loaded: &Loaded,
-        randomness: Randomness,
-    ) -> Result<(), Vec<String>> {
+    fn setup(world: &mut World, loaded: &Loaded) -> Result<(), Vec<String>> {
         let scenario = parse(loaded)?;
         let roster = roster().map_err(|e| vec![e])?;
-        start_game(
-            world,
-            GameSetup {
-                scenario,
-                file: loaded.file.clone(),
-                src: loaded.src.clone(),
-                randomness,
-            },
-            roster,
-        );
+        table::setup(world, scenario, roster);
         Ok(())
     }
 
@@ -210,23 +195,26 @@ impl RuleSet for Tyneside {
         printout::render_state(s)
     }
 
-    /// The side placing orders (turning its counters over), or the active group's side;
-    /// `None` for a side the rules play.
-    fn side_to_act(world: &World) -> Option<usize> {
-        let phase = *world.get_resource::<State<turn::TurnPhase>>()?.get();
-        let turn = world.get_resource::<turn::TurnState>()?;
-        let groups = all_groups(world)?;
-        let side = match phase {
-            turn::TurnPhase::Orders if turn.turning_over => phases::turning_over_side(&groups),
-            turn::TurnPhase::Orders => Some(turn.orders_side),
-            turn::TurnPhase::Movement | turn::TurnPhase::Action => {
-                let active = turn.active_group()?;
-                groups.iter().find(|g| g.id == active).map(|g| g.side)
+    /// The side placing orders (turning its counters over), or the active group's side
+    /// (Play sequence); none at the end of a turn or once the game is over.
+    fn sides_to_act(world: &World) -> Vec<usize> {
+        let side = || {
+            let phase = *world.get_resource::<State<turn::TurnPhase>>()?.get();
+            let turn = world.get_resource::<turn::TurnState>()?;
+            let groups = all_groups(world)?;
+            match phase {
+                turn::TurnPhase::Orders if turn.turning_over => {
+                    phases::turning_over_side(&groups)
+                }
+                turn::TurnPhase::Orders => Some(turn.orders_side),
+                turn::TurnPhase::Movement | turn::TurnPhase::Action => {
+                    let active = turn.active_group()?;
+                    groups.iter().find(|g| g.id == active).map(|g| g.side)
+                }
+                turn::TurnPhase::EndOfTurn => None,
             }
-            turn::TurnPhase::EndOfTurn => None,
-        }?;
-        let rules = world.get_resource::<ai::RulesSides>();
-        (!ai::played_by_rules(rules, side)).then_some(side)
+        };
+        side().into_iter().collect()
     }
 
     /// An order counter a person places goes face down (Orders: "Order counters are placed
@@ -278,19 +266,6 @@ impl RuleSet for Tyneside {
             }
             c => format!("{c:?}"),
         }
-    }
-
-    fn set_rules_sides(world: &mut World, sides: &[String]) -> Result<(), String> {
-        let table = world
-            .get_resource::<table::TableRes>()
-            .ok_or("no Tyneside game is on")?;
-        let ids: Vec<&str> = table.scenario.sides.iter().map(|s| s.id.as_str()).collect();
-        let chosen = crate::engine::rules_side::resolve_sides(&ids, sides)?;
-        let mut rules = world.resource_mut::<ai::RulesSides>();
-        rules.0.extend(chosen);
-        rules.0.sort_unstable();
-        rules.0.dedup();
-        Ok(())
     }
 
     fn ai_step(world: &mut World) -> Option<Result<String, String>> {

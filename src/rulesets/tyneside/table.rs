@@ -2,17 +2,16 @@
 
 use bevy::prelude::*;
 
-use super::commands::Command;
 use super::components::{
-    Condition, EnemyPool, Facing, Figure, Group, InGame, Member, Portal, Position, Status,
+    Condition, EnemyPool, Facing, Figure, Group, Member, Portal, Position, Status,
     TurnActivity,
 };
 use super::rules::profile::{Ability, Roster};
 use super::rules::scenario::{FigureDef, Scenario};
 use super::turn::TurnState;
 use crate::engine::board::{BoardGeometry, Marker};
-use crate::engine::dice::Randomness;
-use crate::engine::record::{GameLog, GameRecord};
+use crate::engine::game::InGame;
+use crate::engine::record::GameLog;
 use crate::rules::los::LosIndex;
 use crate::rules::terrain::TerrainPiece;
 
@@ -140,33 +139,13 @@ impl TableRes {
     }
 }
 
-/// Where a game's scenario and dice come from.
-#[derive(Clone, Debug)]
-pub struct GameSetup {
-    /// The validated scenario.
-    pub scenario: Scenario,
-    /// Its file name (for the record).
-    pub file: String,
-    /// Its RON text (for the record).
-    pub src: String,
-    /// The dice and cards.
-    pub randomness: Randomness,
-}
-
-/// Clears any game in `world` and sets up `setup`'s scenario: groups and figures spawned,
-/// dice, record and log fresh, and the game entered in turn 1's Orders phase. The scenario
-/// must have passed [`super::rules::parse`] with `roster` (unknown profiles are skipped, not a
-/// panic).
-pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
-    let old: Vec<Entity> = world
-        .query_filtered::<Entity, With<InGame>>()
-        .iter(world)
-        .collect();
-    for e in old {
-        world.despawn(e);
-    }
+/// Sets up `scenario` (it must have passed [`super::rules::parse`] with `roster`; unknown
+/// profiles are skipped, not a panic): groups, figures, portals and the enemy's pool spawned,
+/// the table and turn 1 ready for its Orders phase. The engine clears the last game and puts
+/// in the record, log and dice first ([`crate::engine::game::start`]).
+pub fn setup(world: &mut World, scenario: Scenario, roster: &Roster) {
     let mut index = 0;
-    for (side, s) in setup.scenario.sides.iter().enumerate() {
+    for (side, s) in scenario.sides.iter().enumerate() {
         for (gi, g) in s.groups.iter().enumerate() {
             world.spawn((
                 InGame,
@@ -193,24 +172,17 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
                     side,
                     &g.id,
                     index,
-                    setup.scenario.heroes_can_die,
+                    scenario.heroes_can_die,
                 ) {
                     index += 1;
                 }
             }
         }
     }
-    world.insert_resource(GameRecord::<Command>::new(
-        super::ID,
-        &setup.file,
-        &setup.src,
-        setup.randomness.seed,
-    ));
-    let mut log = GameLog::default();
-    log.push(1, format!("{} — turn 1 begins", setup.scenario.name));
-    world.insert_resource(log);
-    crate::engine::dice::insert(world, setup.randomness);
-    let table = TableRes::new(setup.scenario);
+    world
+        .resource_mut::<GameLog>()
+        .push(1, format!("{} — turn 1 begins", scenario.name));
+    let table = TableRes::new(scenario);
     world.insert_resource(BoardGeometry::InchTable {
         size: table.size,
         terrain: table.terrain.clone(),
@@ -225,16 +197,6 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
             })
             .collect(),
     });
-    world.insert_resource(super::ai::RulesSides(
-        table
-            .scenario
-            .sides
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.control == super::rules::scenario::Control::Rules)
-            .map(|(i, _)| i)
-            .collect(),
-    ));
     if let Some(ef) = &table.scenario.enemy_forces {
         for (i, p) in ef.portals.iter().enumerate() {
             world.spawn((
@@ -271,8 +233,6 @@ pub fn start_game(world: &mut World, setup: GameSetup, roster: &Roster) {
     }
     world.insert_resource(table);
     world.insert_resource(TurnState::new());
-    world.insert_resource(crate::engine::pipeline::CommandQueue::<Command>::default());
-    crate::engine::state::enter_game(world, super::ID);
 }
 
 /// The weapon a figure in a stormtrooper's helmet shoots at the ranges of: tyneside-skirmish.txt,

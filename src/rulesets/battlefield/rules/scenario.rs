@@ -72,6 +72,10 @@ pub struct SideDef {
     pub id: String,
     /// Display name.
     pub name: String,
+    /// Who plays it: a person (the default), or the rules by their plain policy (the text has
+    /// no solo rules; `crate::rulesets::battlefield::ai`).
+    #[serde(default)]
+    pub control: crate::rules::scenario::Control,
     /// Its quality level.
     pub quality: Quality,
     /// Its units.

@@ -90,7 +90,7 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .run_if(
                 playing(crate::rulesets::tyneside::ID)
-                    .and_then(crate::rulesets::tyneside::ai::person_to_act),
+                    .and_then(crate::engine::game::person_to_act::<crate::rulesets::tyneside::Tyneside>),
             )
             .before(CommandPipeline),
     );

@@ -5,12 +5,14 @@
 mod action;
 mod damage;
 mod doors;
+mod fire_plan;
 mod flight;
 mod force;
 mod generation;
 mod medics;
 pub(in crate::rulesets::tyneside) mod melee;
 mod morale;
+mod move_commands;
 pub(in crate::rulesets::tyneside) mod movement;
 mod orders;
 pub mod portals;
@@ -30,7 +32,7 @@ pub use orders::{
     turning_over_side,
 };
 pub(super) use sequence::check_wipe_out;
-pub use shooting::{FirePlan, HeroShotOdds, hero_shot_odds, plan_fire_fight};
+pub use fire_plan::{FirePlan, HeroShotOdds, hero_shot_odds, plan_fire_fight};
 pub use vehicles::sabre_can_cut;
 
 use super::commands::Command;
@@ -93,7 +95,7 @@ pub fn apply(world: &mut World, command: &Command) -> Result<(), String> {
     let c = command.clone();
     let ran = match phase {
         TurnPhase::Orders => world.run_system_cached_with(orders::apply, c),
-        TurnPhase::Movement => world.run_system_cached_with(movement::apply, c),
+        TurnPhase::Movement => world.run_system_cached_with(move_commands::apply, c),
         TurnPhase::Action => world.run_system_cached_with(action::apply, c),
         TurnPhase::EndOfTurn => {
             return Err(super::commands::not_in_phase(command, phase));

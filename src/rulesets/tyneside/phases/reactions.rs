@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use super::Effects;
 use super::damage::apply_fire_result;
-use super::shooting::FirePlan;
+use super::fire_plan::FirePlan;
 use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::{Board, Game};
 use crate::rulesets::tyneside::rules::fire::{

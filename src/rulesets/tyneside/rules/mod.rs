@@ -7,6 +7,7 @@ pub mod melee;
 pub mod movement;
 pub mod orders;
 pub mod profile;
+pub mod range;
 pub mod scenario;
 mod validate;
 pub mod wounds;

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::range::RangeBand;
 use super::vehicles::Vehicle;
 
 /// Firepower values "for shooting at Long/Medium/Point Blank – ranges", in firepower points.
@@ -25,27 +26,6 @@ impl Firepower {
             RangeBand::Medium => self.medium,
             RangeBand::PointBlank => self.point_blank,
         }
-    }
-}
-
-/// The three range bands of the weapon table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum RangeBand {
-    /// Beyond medium range, up to long range.
-    Long,
-    /// Beyond point blank, up to medium range.
-    Medium,
-    /// Up to point blank range.
-    PointBlank,
-}
-
-impl std::fmt::Display for RangeBand {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            RangeBand::Long => "long range",
-            RangeBand::Medium => "medium range",
-            RangeBand::PointBlank => "point blank",
-        })
     }
 }
 

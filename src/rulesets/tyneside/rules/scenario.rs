@@ -8,6 +8,7 @@ use super::force_generation::ForceProfiles;
 use super::orders::Order;
 use super::profile::Ability;
 use crate::rules::terrain::TerrainPiece;
+pub use crate::rules::scenario::Control;
 pub use crate::rules::victory::Victory;
 
 /// A whole scenario as written in its RON file.
@@ -192,16 +193,6 @@ pub struct PoolEntry {
     pub profile: String,
     /// How many.
     pub count: u32,
-}
-
-/// Who plays a side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Control {
-    /// A person, at the table (hotseat).
-    #[default]
-    Human,
-    /// The rules: its orders come from the Random movement table and its groups carry them out.
-    Rules,
 }
 
 /// A group: "at least 1 figure", kept within 5" of each other (tyneside-skirmish.txt, Groups).

@@ -5,7 +5,7 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-use super::profile::RangeBand;
+use super::range::RangeBand;
 
 /// What kind of vehicle a profile is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -77,7 +77,7 @@ fn status(
     view: GameView,
     phase: Res<State<TurnPhase>>,
     record: Option<Res<GameRecord<Command>>>,
-    rules: Option<Res<super::ai::RulesSides>>,
+    sides: Option<Res<crate::engine::game::Sides>>,
     mut shell: ResMut<ShellStatus>,
 ) {
     let (Some(turn), Some(table)) = (view.turn.as_ref(), view.table.as_ref()) else {
@@ -85,7 +85,7 @@ fn status(
     };
     let phase = *phase.get();
     let acting = side_to_act(&view, phase);
-    let by_rules = acting.is_some_and(|s| super::ai::played_by_rules(rules.as_deref(), s));
+    let by_rules = acting.is_some_and(|s| sides.as_ref().is_some_and(|r| r.by_rules(s)));
     // The hand-over is for people: the rules' turns pass without it.
     let to_act = acting.filter(|_| !by_rules);
     let who = match (
@@ -148,7 +148,7 @@ fn status(
         sides: table.scenario.sides.iter().map(|s| s.name.clone()).collect(),
         commands,
         people: (0..table.scenario.sides.len())
-            .filter(|&s| !super::ai::played_by_rules(rules.as_deref(), s))
+            .filter(|&s| !sides.as_ref().is_some_and(|r| r.by_rules(s)))
             .count(),
         save_stem,
         largest_die: <super::Tyneside as crate::engine::ruleset::RuleSet>::LARGEST_DIE,

@@ -2,11 +2,10 @@
 //! against what was placed; a wrong passphrase, a forged counter and an edited save are
 //! refused (docs/play-by-email.md).
 
-mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{Game, loaded_from, ok, refused};
+use crate::common::{Game, loaded_from, ok, refused};
 use holotable::engine::by_email::{self, SittingError, resume_seat, sit_in, sitting_over};
 use holotable::engine::dice::Randomness;
 use holotable::engine::pipeline::CommandOutcome;
@@ -171,11 +170,11 @@ fn orders_travel_sealed_and_are_turned_over_by_their_owner() {
     let again = open(&file);
     assert_eq!(again.record().commands.len(), a2.record().commands.len());
     let path = file.to_str().unwrap();
-    let (code, out, err) = common::holotable(&["replay", path, "--check"]);
+    let (code, out, err) = crate::common::holotable(&["replay", path, "--check"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("5 commands replayed"), "{out}");
     // --by-email starts a new game; a game by e-mail opens as any save.
-    let (code, _, err) = common::holotable(&["play", path, "--by-email", "other.ron"]);
+    let (code, _, err) = crate::common::holotable(&["play", path, "--by-email", "other.ron"]);
     assert_eq!(code, 1);
     assert!(err.contains("opens with `holotable play"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();

@@ -2,10 +2,9 @@
 //! the Force's Activate works one at a distance, an explosive blows one open the turn after
 //! (killing within 2"), a light sabre cuts a hole in one in a stationary turn. Forced dice.
 
-mod common;
 
-use common::*;
-use holotable::engine::ruleset::Headless;
+use crate::common::*;
+use holotable::engine::session::Headless;
 use holotable::rulesets::tyneside::commands::Command;
 use holotable::rulesets::tyneside::components::Status;
 use holotable::rulesets::tyneside::rules::force::ForcePower;

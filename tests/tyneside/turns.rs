@@ -1,8 +1,7 @@
 //! Whole turns through the command path, headless, with forced dice.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use holotable::rulesets::tyneside::commands::Command;
 use holotable::rulesets::tyneside::components::Status;
 use holotable::rulesets::tyneside::rules::orders::Order;
@@ -39,7 +38,7 @@ const FIELD: &str = r#"(
     turn_limit: Some(3),
 )"#;
 
-fn to_movement(s: &mut common::Game) {
+fn to_movement(s: &mut crate::common::Game) {
     ok(s, Command::EndPhase);
     ok(s, Command::EndPhase);
     assert_eq!(s.phase(), "Movement");
@@ -449,7 +448,7 @@ fn a_figure_hemmed_in_is_not_held_to_half_speed() {
 
 /// Ends one Empire (Stand) activation if the trooper's group is not yet active; returns
 /// whether it did.
-fn end_until_ours(s: &mut common::Game) -> bool {
+fn end_until_ours(s: &mut crate::common::Game) -> bool {
     let active = s
         .app
         .world()
@@ -606,7 +605,7 @@ fn heroes_leave_and_join_groups_and_groups_merge_within_limits() {
 fn the_game_record_replays_to_the_same_state() {
     use holotable::engine::dice::Randomness;
     use holotable::engine::record::GameRecord;
-    let mut first = common::seeded_session("shooting_example", 9);
+    let mut first = crate::common::seeded_session("shooting_example", 9);
     let script = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/scripts/shooting_example.ron"
@@ -632,8 +631,8 @@ fn the_game_record_replays_to_the_same_state() {
         .flat_map(|c| c.dice.iter().flat_map(|r| r.faces.clone()))
         .collect();
     assert_eq!(faces.len(), 16);
-    let mut again = common::Game::start(
-        &common::loaded("shooting_example"),
+    let mut again = crate::common::Game::start(
+        &crate::common::loaded("shooting_example"),
         Randomness::forced(faces, []),
     )
     .unwrap();
@@ -655,8 +654,8 @@ fn the_game_record_replays_to_the_same_state() {
 }
 
 /// The worked example saved to a file, as `holotable run --save` writes it.
-fn saved_example(dir: &std::path::Path) -> (common::Game, std::path::PathBuf) {
-    use holotable::engine::ruleset::Headless;
+fn saved_example(dir: &std::path::Path) -> (crate::common::Game, std::path::PathBuf) {
+    use holotable::engine::session::Headless;
     let mut s = session(
         "shooting_example",
         &[8, 7, 6, 4, 1, 8, 5, 1, 7, 7, 7, 7, 7, 7, 8, 8],
@@ -684,7 +683,7 @@ fn a_saved_game_resumes_where_it_was() {
     );
     let text = save::read(&path).unwrap();
     let record: GameRecord<Command> = save::parse(&text, &path).unwrap();
-    let mut again = common::Game::replay(&record).unwrap();
+    let mut again = crate::common::Game::replay(&record).unwrap();
     assert_eq!(again.state().figures, s.state().figures);
     assert_eq!(again.state().turn, 2);
     assert_eq!(again.record().commands, record.commands);
@@ -715,7 +714,7 @@ fn a_tampered_save_stops_at_the_command_whose_die_was_changed() {
     ));
     assert_eq!(record.commands[shoot - 1].dice[0].faces, vec![8]);
     record.commands[shoot - 1].dice[0].faces = vec![1];
-    match common::Game::replay(&record) {
+    match crate::common::Game::replay(&record) {
         Err(ResumeError::Diverged(d)) => {
             assert_eq!((d.index, d.total), (shoot, shoot));
             assert!(d.command.starts_with("Shoot"), "{d}");
@@ -727,7 +726,7 @@ fn a_tampered_save_stops_at_the_command_whose_die_was_changed() {
     // A command that is no longer legal stops the replay at that command, refused.
     let mut record: GameRecord<Command> = save::parse(&text, &path).unwrap();
     record.commands[0].command = Command::EndActivation;
-    match common::Game::replay(&record) {
+    match crate::common::Game::replay(&record) {
         Err(ResumeError::Diverged(d)) => {
             assert_eq!(d.index, 1);
             assert!(

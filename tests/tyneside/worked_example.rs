@@ -1,9 +1,8 @@
 //! tyneside-skirmish.txt, "Shooting method example", through the whole game: the bundled
 //! scenario laid out as the text describes, the command script, forced dice.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use holotable::engine::pipeline::parse_script;
 use holotable::rulesets::tyneside::components::Status;
 

@@ -5,7 +5,8 @@
 
 use holotable::engine::dice::Randomness;
 use holotable::engine::pipeline::CommandOutcome;
-use holotable::engine::ruleset::{Headless, RuleSet};
+use holotable::engine::ruleset::RuleSet;
+use holotable::engine::session::Headless;
 use holotable::engine::session::Session;
 use holotable::rulesets::battlefield::commands::Command;
 use holotable::rulesets::battlefield::phases::BattleRes;
@@ -109,7 +110,7 @@ fn the_impulse_ends_when_every_unit_of_the_side_has_played() {
 
 #[test]
 fn the_app_plays_its_side_only_and_the_table_is_seen_through_the_persons() {
-    use holotable::rulesets::battlefield::ai::RulesSides;
+    use holotable::engine::game::Sides;
     use holotable::rulesets::battlefield::view::viewer;
     let (loaded, _) = registry()
         .load("forest_ambush")
@@ -129,7 +130,7 @@ fn the_app_plays_its_side_only_and_the_table_is_seen_through_the_persons() {
             break;
         }
         let b = s.world().resource::<BattleRes>().0.clone();
-        let app = s.world().resource::<RulesSides>().clone();
+        let app = s.world().resource::<Sides>().clone();
         // Whoever acts, the screen shows the rebels' side of the hidden units.
         assert_eq!(viewer(&b, Some(&app), &Default::default()), 1);
         let step = Battlefield::ai_step(s.world_mut());

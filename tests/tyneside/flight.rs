@@ -1,9 +1,8 @@
 //! Figures that fly (tyneside-skirmish.txt, Droids and Additional Character statistics): R2D2
 //! "May fly at 24" per turn", Boba Fett "May fly as Jedi force jump". Forced dice.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use holotable::rulesets::tyneside::commands::Command;
 
 /// R2D2 (group R) and Boba Fett (group B) west of a building 10" wide; Rebel troopers far off.

@@ -1,10 +1,9 @@
 //! Solo play: the sides the rules run take their orders from the Random movement table and
 //! carry them out through the same command path as a person.
 
-mod common;
 
-use common::*;
-use holotable::engine::ruleset::Headless;
+use crate::common::*;
+use holotable::engine::session::Headless;
 
 #[test]
 fn every_bundled_scenario_plays_to_a_result_with_both_sides_run_by_the_rules() {

@@ -2,10 +2,9 @@
 //! and the reactions a side makes ready: Defend/Deflect, Swipe and Block.
 //! Forced dice make every outcome exact.
 
-mod common;
 
-use common::*;
-use holotable::engine::ruleset::Headless;
+use crate::common::*;
+use holotable::engine::session::Headless;
 use holotable::rulesets::tyneside::commands::Command;
 use holotable::rulesets::tyneside::components::Status;
 use holotable::rulesets::tyneside::rules::force::ForcePower;

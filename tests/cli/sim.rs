@@ -1,9 +1,8 @@
 //! The balance report (`holotable sim`): reproducible from its seed whatever the number of
 //! workers, each game the one `--seed S+i --ai all` plays, and the command line's outputs.
 
-mod common;
 
-use common::holotable;
+use crate::common::holotable;
 use std::sync::atomic::AtomicUsize;
 
 use holotable::engine::session::autoplay;
@@ -42,14 +41,14 @@ fn the_same_seed_gives_the_same_report_on_any_number_of_workers() {
 
 #[test]
 fn game_i_of_a_report_is_the_game_seed_s_plus_i_plays() {
-    let loaded = common::loaded("lothal_ambush");
+    let loaded = crate::common::loaded("lothal_ambush");
     // One app for four games, as a worker plays them.
     let ends = autoplay::<Tyneside>(&loaded, &[11, 12, 13, 14]);
     for (i, end) in ends.into_iter().enumerate() {
         let end = end.expect("plays to the end");
         let seed = 11 + i as u64;
-        let mut alone = common::seeded_session("lothal_ambush", seed);
-        use holotable::engine::ruleset::Headless;
+        let mut alone = crate::common::seeded_session("lothal_ambush", seed);
+        use holotable::engine::session::Headless;
         alone.set_rules_sides(&["all".into()]).expect("sides");
         alone.play_script(None, "").expect("plays");
         let fresh = alone.world().get_resource::<Finished>().cloned();

@@ -2,9 +2,8 @@
 //! dice (imperial-alliance-battlefield.txt), and `holotable check` on broken maps and
 //! scenarios.
 
-mod common;
 
-use common::holotable;
+use crate::common::holotable;
 
 /// Plays `script` on `scenario` with `dice` and returns the final state as JSON.
 fn run(scenario: &str, script: &str, dice: &str) -> serde_json::Value {

@@ -1,8 +1,7 @@
 //! `holotable check` and `holotable run` as a user calls them.
 
-mod common;
 
-use common::holotable;
+use crate::common::holotable;
 
 #[test]
 fn check_accepts_the_bundled_scenarios() {

@@ -3,7 +3,6 @@
 //! the sides people play, the rules for the sides the scenario gives them, with seeded dice,
 //! reaches the result without getting stuck.
 
-mod common;
 
 use holotable::engine::pipeline::CommandOutcome;
 use holotable::engine::ruleset::RuleSet;
@@ -12,12 +11,12 @@ use holotable::rulesets::tyneside::commands::Command;
 use holotable::rulesets::tyneside::components::Status;
 use holotable::rulesets::tyneside::turn::TurnState;
 
-fn accepted(s: &mut common::Game, c: Command) -> bool {
+fn accepted(s: &mut crate::common::Game, c: Command) -> bool {
     matches!(s.send(c), CommandOutcome::Accepted(_))
 }
 
 /// The active group and the enemy groups, nearest first, with the direction to the nearest.
-fn situation(s: &mut common::Game) -> Option<(String, Vec<String>, (f32, f32))> {
+fn situation(s: &mut crate::common::Game) -> Option<(String, Vec<String>, (f32, f32))> {
     let active = s
         .app
         .world()
@@ -76,7 +75,7 @@ fn situation(s: &mut common::Game) -> Option<(String, Vec<String>, (f32, f32))> 
 }
 
 fn play_to_the_end(name: &str, seed: u64) -> (u32, String) {
-    let mut s = common::seeded_session(name, seed);
+    let mut s = crate::common::seeded_session(name, seed);
     for _ in 0..3000 {
         // A side the scenario gives the rules is played by them (solo scenarios).
         if let Some(step) = <Tyneside as RuleSet>::ai_step(s.app.world_mut()) {

@@ -1,0 +1,210 @@
+//! The registry: every rule set as the app dispatches to it ([`RuleSetEntry`], type-erased
+//! function pointers built from a [`RuleSet`]), keyed by the scenario's `ruleset:` id, and the
+//! headless game `holotable run` drives ([`Headless`]).
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+
+use super::dice::Randomness;
+use super::replay::{self, Divergence};
+use super::ruleset::{Loaded, RuleSet};
+use super::save;
+use super::session::{Headless, Session};
+
+/// How one game played by the rules ended, or why it could not be played to its end.
+pub type GameEnd = Result<super::state::Finished, String>;
+
+/// A headless game, or why it could not start (every problem, with its place).
+pub type HeadlessGame = Result<Box<dyn Headless>, Vec<String>>;
+
+/// A replayed game as it stands after its last command, or why the replay stopped.
+pub type ReplayedGame = Result<Box<dyn Headless>, ReplayError>;
+
+/// A rule set as the app dispatches to it, type-erased: plain function pointers.
+#[derive(Clone, Copy)]
+pub struct RuleSetEntry {
+    /// Registry id.
+    pub id: &'static str,
+    /// Title.
+    pub title: &'static str,
+    /// Bundled scenarios.
+    pub bundled: &'static [(&'static str, &'static str)],
+    /// Largest die face.
+    pub largest_die: u8,
+    /// See [`RuleSet::PLAYS_SIDES`].
+    pub plays_sides: bool,
+    /// See [`RuleSet::AI_POLICY`].
+    pub ai_policy: &'static str,
+    /// See [`RuleSet::FIRST_GAME`].
+    pub first_game: Option<(&'static str, &'static str)>,
+    /// See [`RuleSet::plugin`].
+    pub plugin: fn(&mut App),
+    /// See [`RuleSet::shell`].
+    pub shell: fn(&mut App),
+    /// See [`RuleSet::check`].
+    pub check: fn(&Loaded) -> Result<String, Vec<String>>,
+    /// See [`super::game::start`].
+    pub start: fn(&mut World, &Loaded, Randomness) -> Result<(), Vec<String>>,
+    /// A headless game of `loaded`.
+    pub headless: fn(&Loaded, Randomness) -> HeadlessGame,
+    /// See [`super::game::set_rules_sides`].
+    pub set_rules_sides: fn(&mut World, &[String]) -> Result<(), String>,
+    /// Sets up a saved game (its text, its path for messages) in `world`, replaying and
+    /// verifying every command; stops at the first divergence.
+    pub resume: fn(&mut World, &str, &Path, u64) -> Result<(), String>,
+    /// Replays a saved game (its text, its path for messages) headless and verifies it: the
+    /// game as it stands after the last command.
+    pub replay: fn(&str, &Path) -> ReplayedGame,
+    /// Plays one game per seed with every side run by the rules (see
+    /// [`super::session::autoplay`]).
+    pub autoplay: fn(&Loaded, &[u64]) -> Vec<GameEnd>,
+    /// Makes the game just started a game by e-mail kept in this file (see
+    /// [`super::by_email::start`]).
+    pub by_email_start: fn(&mut World, PathBuf) -> Result<(), String>,
+    /// After a save was resumed from this file: whether it is a game by e-mail, waiting for
+    /// a side to sign in (see [`super::by_email::resume_seat`]).
+    pub by_email_resume: fn(&mut World, PathBuf) -> bool,
+}
+
+/// Why a saved game does not replay.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// Not a save this version reads, or its scenario no longer validates.
+    #[error("{0}")]
+    Load(String),
+    /// A command did not replay as recorded.
+    #[error("{0}")]
+    Diverged(#[from] Divergence),
+}
+
+impl RuleSetEntry {
+    /// The entry of rule set `R`.
+    pub fn of<R: RuleSet>() -> Self {
+        Self {
+            id: R::ID,
+            title: R::TITLE,
+            bundled: R::BUNDLED,
+            largest_die: R::LARGEST_DIE,
+            plays_sides: R::PLAYS_SIDES,
+            ai_policy: R::AI_POLICY,
+            first_game: R::FIRST_GAME,
+            plugin: R::plugin,
+            shell: R::shell,
+            check: R::check,
+            start: super::game::start::<R>,
+            headless: headless::<R>,
+            set_rules_sides: super::game::set_rules_sides,
+            resume: resume::<R>,
+            replay: replay_file::<R>,
+            autoplay: super::session::autoplay::<R>,
+            by_email_start: super::by_email::start::<R>,
+            by_email_resume: super::by_email::resume_seat::<R>,
+        }
+    }
+}
+
+fn headless<R: RuleSet>(loaded: &Loaded, r: Randomness) -> HeadlessGame {
+    Ok(Box::new(Session::<R>::start(loaded, r)?))
+}
+
+fn resume<R: RuleSet>(world: &mut World, text: &str, path: &Path, seed: u64) -> Result<(), String> {
+    let record = save::parse::<R::Command>(text, path)?;
+    replay::resume::<R>(world, &record, seed).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn replay_file<R: RuleSet>(text: &str, path: &Path) -> ReplayedGame {
+    let record = save::parse::<R::Command>(text, path).map_err(ReplayError::Load)?;
+    let session = Session::<R>::replay(&record).map_err(|e| match e {
+        replay::ResumeError::Start(es) => ReplayError::Load(es.join("\n")),
+        replay::ResumeError::Diverged(d) => ReplayError::Diverged(d),
+    })?;
+    Ok(Box::new(session))
+}
+
+/// Every rule set the app knows, in the order the scenario list shows them.
+#[derive(Resource, Clone)]
+pub struct Registry(pub Vec<RuleSetEntry>);
+
+impl Registry {
+    /// The entry with id `id`.
+    pub fn get(&self, id: &str) -> Option<&RuleSetEntry> {
+        self.0.iter().find(|e| e.id == id)
+    }
+
+    /// Every id, in order.
+    pub fn ids(&self) -> Vec<&'static str> {
+        self.0.iter().map(|e| e.id).collect()
+    }
+
+    /// Every bundled scenario as (rule set, file name, RON text).
+    pub fn bundled(&self) -> impl Iterator<Item = (&RuleSetEntry, &'static str, &'static str)> {
+        self.0
+            .iter()
+            .flat_map(|e| e.bundled.iter().map(move |(n, s)| (e, *n, *s)))
+    }
+
+    /// Reads a scenario from a path, or from the bundled lists by name (with or without
+    /// ".ron"), and its header; the entry of its rule set.
+    ///
+    /// Errors (each a line for the user): the file cannot be read, no bundled scenario has
+    /// that name (the bundled names listed), the header does not parse or names an unknown
+    /// rule set (`file:line:column`, the known ids listed).
+    pub fn read(&self, arg: &str) -> Result<(Loaded, RuleSetEntry), Vec<String>> {
+        let (file, src) = if Path::new(arg).is_file() {
+            let src = std::fs::read_to_string(arg)
+                .map_err(|e| vec![format!("{arg}: cannot read: {e}")])?;
+            (arg.to_string(), src)
+        } else {
+            let name = if arg.ends_with(".ron") {
+                arg.to_string()
+            } else {
+                format!("{arg}.ron")
+            };
+            match self.bundled().find(|(_, n, _)| *n == name) {
+                Some((_, n, s)) => (format!("bundled:{n}"), s.to_string()),
+                None => {
+                    let known: Vec<&str> = self
+                        .bundled()
+                        .map(|(_, n, _)| n.trim_end_matches(".ron"))
+                        .collect();
+                    return Err(vec![format!(
+                        "{arg}: no such file, and no bundled scenario of that name (bundled: {})",
+                        known.join(", ")
+                    )]);
+                }
+            }
+        };
+        let header = crate::rules::scenario::read_header(&src, &file, &self.ids())
+            .map_err(|e| vec![e.to_string()])?;
+        let entry = *self
+            .get(&header.ruleset)
+            .ok_or_else(|| vec![format!("{file}: unknown rule set '{}'", header.ruleset)])?;
+        Ok((Loaded { file, src, header }, entry))
+    }
+
+    /// [`Registry::read`], then the rule set's own checks.
+    ///
+    /// Errors: as [`Registry::read`] and [`RuleSet::check`].
+    pub fn load(&self, arg: &str) -> Result<(Loaded, RuleSetEntry), Vec<String>> {
+        let (loaded, entry) = self.read(arg)?;
+        (entry.check)(&loaded)?;
+        Ok((loaded, entry))
+    }
+
+    /// The rule set a saved game belongs to (read from its header).
+    ///
+    /// Errors: not a save of this version (see [`save::read_header`]), or of an unknown rule
+    /// set (the known ids listed).
+    pub fn for_save(&self, text: &str, path: &Path) -> Result<RuleSetEntry, String> {
+        let h = save::read_header(text, path)?;
+        self.get(&h.ruleset).copied().ok_or_else(|| {
+            format!(
+                "{}: a save of rule set '{}', which this Holotable does not know (known: {})",
+                path.display(),
+                h.ruleset,
+                self.ids().join(", ")
+            )
+        })
+    }
+}

@@ -1,0 +1,38 @@
+//! The map as the shared view draws it: every hex with its terrain's name and colour.
+
+use bevy::prelude::*;
+
+use super::battle::Battle;
+use super::rules::map::{Ground, HexTerrain};
+use crate::engine::board::{BoardGeometry, HexCell};
+
+/// The board the shared view draws: every hex with its terrain's name and colour.
+pub fn board(b: &Battle) -> BoardGeometry {
+    BoardGeometry::HexMap {
+        layout: super::rules::map::layout(),
+        hexes: b
+            .map
+            .hexes()
+            .into_iter()
+            .map(|(hex, t)| HexCell {
+                hex,
+                name: t.describe(),
+                fill: terrain_fill(&t),
+            })
+            .collect(),
+    }
+}
+
+/// A hex's fill colour by its terrain: hills lighter and warmer by level.
+pub fn terrain_fill(t: &HexTerrain) -> Color {
+    let base = match t.ground {
+        Ground::Clear => Color::srgb(0.47, 0.55, 0.33),
+        Ground::Forest => Color::srgb(0.16, 0.36, 0.18),
+        Ground::Building(1) => Color::srgb(0.55, 0.52, 0.48),
+        Ground::Building(_) => Color::srgb(0.45, 0.42, 0.40),
+        Ground::Rubble => Color::srgb(0.42, 0.36, 0.30),
+        Ground::River => Color::srgb(0.22, 0.42, 0.65),
+    };
+    let hill = Color::srgb(0.72, 0.62, 0.38);
+    base.mix(&hill, 0.28 * t.hill as f32)
+}

@@ -1,0 +1,272 @@
+//! The conformance suite: every rule set of `registry()`, and the toy that lives with these
+//! tests, is checked the same way, so a new rule set is tested by adding its registry line.
+//! Each check goes through the registry entry alone (type-erased), as the app does.
+
+use std::path::PathBuf;
+
+use holotable::engine::dice::Randomness;
+use holotable::engine::game::{Sides, persons_to_act, rules_to_act};
+use holotable::engine::pipeline::CommandOutcome;
+use holotable::engine::registry::{ReplayError, RuleSetEntry};
+use holotable::engine::ruleset::{Loaded, RuleSet};
+use holotable::engine::session::Session;
+use holotable::rules::scenario::read_header;
+use holotable::rulesets::registry;
+
+use super::toy::{self, Toy};
+
+/// Every rule set the suite checks: the registry's, then the toy.
+fn entries() -> Vec<RuleSetEntry> {
+    let mut all = registry().0;
+    all.push(RuleSetEntry::of::<Toy>());
+    all
+}
+
+/// Every bundled scenario of `entry`, read as the registry reads one.
+fn scenarios(entry: &RuleSetEntry) -> Vec<Loaded> {
+    let ids: Vec<&str> = entries().iter().map(|e| e.id).collect();
+    entry
+        .bundled
+        .iter()
+        .map(|(name, src)| {
+            let file = format!("bundled:{name}");
+            let header = read_header(src, &file, &ids).unwrap_or_else(|e| panic!("{e}"));
+            Loaded {
+                file,
+                src: src.to_string(),
+                header,
+            }
+        })
+        .collect()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("holotable-conform-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp folder");
+    d
+}
+
+#[test]
+fn every_bundled_scenario_passes_check() {
+    for entry in entries() {
+        assert!(!entry.bundled.is_empty(), "{}: no bundled scenario", entry.id);
+        for loaded in scenarios(&entry) {
+            if let Err(es) = (entry.check)(&loaded) {
+                panic!("{}: {}", loaded.file, es.join("\n"));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_scenario_plays_to_a_result_with_the_rules_on_every_side() {
+    for entry in entries().iter().filter(|e| e.plays_sides) {
+        for loaded in scenarios(entry) {
+            for end in (entry.autoplay)(&loaded, &[1, 2]) {
+                let end = end.unwrap_or_else(|e| panic!("{}: {e}", loaded.file));
+                assert!(!end.result.reason.is_empty(), "{}: no reason", loaded.file);
+                assert!(!end.fates.is_empty(), "{}: no piece's fate", loaded.file);
+            }
+        }
+    }
+}
+
+/// Plays a few steps of `loaded` with the rules on every side, saves it and replays the save:
+/// the same state, hash for hash and in the JSON snapshot.
+#[test]
+fn a_game_saved_midway_resumes_to_the_same_state() {
+    let dir = scratch("resume");
+    for entry in entries().iter().filter(|e| e.plays_sides) {
+        for loaded in scenarios(entry) {
+            let mut game = (entry.headless)(&loaded, Randomness::seeded(7))
+                .unwrap_or_else(|e| panic!("{e:?}"));
+            game.set_rules_sides(&["all".into()]).unwrap_or_else(|e| panic!("{e}"));
+            game.play_rules(6).unwrap_or_else(|e| panic!("{}: {e}", loaded.file));
+            assert!(game.commands() > 0, "{}: nothing was played", loaded.file);
+            let path = dir.join(format!("{}.ron", entry.id));
+            game.save(&path).unwrap_or_else(|e| panic!("{e}"));
+            let text = std::fs::read_to_string(&path).expect("reads");
+            let mut again = (entry.replay)(&text, &path).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(again.state_hash(), game.state_hash(), "{}", loaded.file);
+            assert_eq!(again.json(), game.json(), "{}", loaded.file);
+            assert_eq!(again.commands(), game.commands());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A save whose recorded state after a command was changed does not replay: the replay names
+/// that command.
+#[test]
+fn replay_check_names_the_command_whose_recorded_state_was_changed() {
+    let dir = scratch("edited");
+    for entry in entries().iter().filter(|e| e.plays_sides) {
+        let loaded = &scenarios(entry)[0];
+        let mut game = (entry.headless)(loaded, Randomness::seeded(3))
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        game.set_rules_sides(&["all".into()]).unwrap_or_else(|e| panic!("{e}"));
+        game.play_rules(4).unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.join(format!("{}.ron", entry.id));
+        game.save(&path).unwrap_or_else(|e| panic!("{e}"));
+        let text = std::fs::read_to_string(&path).expect("reads");
+        // The second command's `hash: N` becomes N + 1.
+        let at = text.match_indices("hash: ").nth(1).map(|(i, _)| i + 6).expect("two hashes");
+        let end = at + text[at..].find(|c: char| !c.is_ascii_digit()).expect("a number");
+        let n: u64 = text[at..end].parse().expect("a hash");
+        let edited = format!("{}{}{}", &text[..at], n.wrapping_add(1), &text[end..]);
+        match (entry.replay)(&edited, &path) {
+            Err(ReplayError::Diverged(d)) => assert_eq!(d.index, 2, "{}: {d}", entry.id),
+            Err(e) => panic!("{}: not a divergence: {e}", entry.id),
+            Ok(_) => panic!("{}: an edited save replayed", entry.id),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Once a game is over, its last command sent again is refused with a reason: nothing is
+/// played after the end, and nothing panics.
+#[test]
+fn a_command_after_the_end_is_refused() {
+    for entry in entries().iter().filter(|e| e.plays_sides) {
+        let loaded = &scenarios(entry)[0];
+        let mut game = (entry.headless)(loaded, Randomness::seeded(11))
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        game.set_rules_sides(&["all".into()]).unwrap_or_else(|e| panic!("{e}"));
+        game.play_rules(100_000).unwrap_or_else(|e| panic!("{e}"));
+        assert!(game.over(), "{}: the game did not end", entry.id);
+        let last = game.command_texts().pop().expect("a command");
+        let before = game.commands();
+        let err = game
+            .play_script(Some(&format!("[{last}]")), "after.ron")
+            .expect_err("a command after the end was played");
+        assert!(err.contains("The game is over"), "{}: {err}", entry.id);
+        assert_eq!(game.commands(), before);
+    }
+}
+
+/// Undo takes back only what rolled no die, drew no card and showed nothing: a command undone
+/// leaves the very state before it, and redone, the very state after it (a re-roll would show).
+#[test]
+fn undo_never_rerolls_and_redo_gives_the_same_state() {
+    for entry in entries().iter().filter(|e| e.plays_sides) {
+        let loaded = &scenarios(entry)[0];
+        let mut game = (entry.headless)(loaded, Randomness::seeded(5))
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        game.set_rules_sides(&["all".into()]).unwrap_or_else(|e| panic!("{e}"));
+        let mut undone = 0;
+        for _ in 0..40 {
+            let (before, n) = (game.state_hash(), game.commands());
+            if game.play_rules(1).unwrap_or_else(|e| panic!("{e}")) == 0 {
+                break;
+            }
+            if game.commands() != n + 1 {
+                continue;
+            }
+            let after = game.state_hash();
+            if game.undo_last().is_ok() {
+                assert_eq!(game.state_hash(), before, "{}: undo of command {}", entry.id, n + 1);
+                assert_eq!(game.commands(), n);
+                game.redo_last().unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(game.state_hash(), after, "{}: redo of command {}", entry.id, n + 1);
+                undone += 1;
+            }
+        }
+        eprintln!("{}: {undone} commands undone and redone", entry.id);
+    }
+}
+
+#[test]
+fn the_json_snapshot_is_an_object() {
+    for entry in entries() {
+        let loaded = &scenarios(&entry)[0];
+        let mut game =
+            (entry.headless)(loaded, Randomness::seeded(1)).unwrap_or_else(|e| panic!("{e:?}"));
+        let json = game.json();
+        assert!(json.is_object(), "{}: {json}", entry.id);
+        assert!(json.get("error").is_none(), "{}: {json}", entry.id);
+    }
+}
+
+fn toy_session(control_red: &str) -> Session<Toy> {
+    let src = toy::SCENARIO.replace(
+        r#"(id: "red", name: "Red")"#,
+        &format!(r#"(id: "red", name: "Red", control: {control_red})"#),
+    );
+    let header = read_header(&src, "toy.ron", &[toy::ID]).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = Loaded {
+        file: "toy.ron".into(),
+        src,
+        header,
+    };
+    Session::<Toy>::start(&loaded, Randomness::seeded(21)).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// Both sides declare at once: the engine asks the rule set which sides must act, and splits
+/// them between the person and the rules.
+#[test]
+fn several_sides_act_at_once_and_the_engine_splits_persons_from_the_rules() {
+    let mut s = toy_session("Rules");
+    let w = s.world();
+    assert_eq!(Toy::sides_to_act(w), vec![0, 1]);
+    assert_eq!(persons_to_act::<Toy>(w), vec![1]);
+    assert_eq!(rules_to_act::<Toy>(w), vec![0]);
+    assert_eq!(w.resource::<Sides>().ids, ["red", "blue"]);
+    // The person declares first; the rules then; the round resolves.
+    assert!(s.send(toy::Command::Declare { side: 1, stake: 2 }).accepted());
+    assert_eq!(persons_to_act::<Toy>(s.world()), Vec::<usize>::new());
+    assert!(matches!(Toy::ai_step(s.world_mut()), Some(Ok(_))));
+    assert_eq!(s.world().resource::<toy::Table>().round, 2);
+    // A side cannot declare twice, nor out of turn.
+    assert!(s.send(toy::Command::Declare { side: 1, stake: 1 }).accepted());
+    assert!(matches!(
+        s.send(toy::Command::Declare { side: 1, stake: 1 }),
+        CommandOutcome::Refused(..)
+    ));
+}
+
+/// The side the rules play declares second and decides from its own view: what the person
+/// declared in secret is not in it, so its choice is the same whatever the person staked.
+#[test]
+fn a_rules_side_declaring_second_cannot_read_the_secret_declaration() {
+    let mut views = Vec::new();
+    let mut choices = Vec::new();
+    for stake in 1..=3 {
+        let mut s = toy_session("Rules");
+        assert!(s.send(toy::Command::Declare { side: 1, stake }).accepted());
+        let view = Toy::player_view(s.world(), 0).expect("a view");
+        assert!(
+            !view.to_string().contains("stakes"),
+            "the view holds the stakes: {view}"
+        );
+        choices.push(toy::decide(&view, 0));
+        views.push(view);
+    }
+    assert!(views.windows(2).all(|w| w[0] == w[1]), "{views:?}");
+    assert!(choices.windows(2).all(|w| w[0] == w[1]));
+    // Its own stake is in its own view, and only there.
+    let mut s = toy_session("Human");
+    assert!(s.send(toy::Command::Declare { side: 0, stake: 3 }).accepted());
+    assert_eq!(Toy::player_view(s.world(), 0).expect("a view")["mine"], 3);
+    assert!(Toy::player_view(s.world(), 1).expect("a view")["mine"].is_null());
+}
+
+/// The card drawn while setting up is in the record, and a replay draws it again (forced), so
+/// the replayed game is the game played even if the deck's seed were lost.
+#[test]
+fn cards_drawn_while_setting_up_are_recorded_and_forced_on_replay() {
+    let mut s = toy_session("Human");
+    let opening = s.record().setup_cards.clone();
+    assert_eq!(opening.len(), 1, "{opening:?}");
+    assert_eq!(opening[0].reason, "the opening card");
+    assert!(s.send(toy::Command::Declare { side: 0, stake: 1 }).accepted());
+    assert!(s.send(toy::Command::Declare { side: 1, stake: 1 }).accepted());
+    let mut record = s.record().clone();
+    record.seed = None;
+    let again = Session::<Toy>::replay(&record).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.record().setup_cards, opening);
+    assert_eq!(
+        again.world().resource::<toy::Table>().scores,
+        s.world().resource::<toy::Table>().scores
+    );
+}

@@ -1,0 +1,14 @@
+//! The engine's tests: saves and autosaves, play by e-mail, manual dice, the replay viewer, undo, the rule-set boundary.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod autosave;
+mod boundary;
+mod by_email;
+mod circles;
+mod conformance;
+mod manual_dice;
+mod replay_view;
+mod toy;
+mod undo;
