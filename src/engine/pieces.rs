@@ -1,6 +1,7 @@
-//! Pieces as the shared view draws them: a token with a side, a label, a round base and
-//! badges. A rule set keeps its own components and writes each piece's token; the view never
-//! reads a rule set's components.
+//! Pieces as the shared view draws them: a token with a side, a label, a base of some shape,
+//! an optional facing and badges. A rule set keeps its own components and writes each piece's
+//! token, badges with their meaning and colour included; the view never reads a rule set's
+//! components nor knows its words.
 
 use bevy::prelude::*;
 
@@ -13,21 +14,70 @@ pub struct Token {
     pub label: String,
     /// A mark on the base itself (e.g. "H" for a hero), or empty.
     pub emblem: String,
-    /// Base radius.
+    /// The base's shape.
+    pub shape: PieceShape,
+    /// The base's size, board units: a round base's radius, half the side of a square
+    /// counter, a hex counter's corner radius; a rectangle's half length (its half width is
+    /// [`PieceShape::Rect`]'s).
     pub base: f32,
+    /// Which way the piece faces, degrees anticlockwise from the board's +x, for a piece whose
+    /// front matters (a walker, a fighter craft): drawn as a tick to the front. `None`: it has
+    /// no front.
+    pub facing: Option<f32>,
     /// Height of the label's letters, in board units ([`Token::LABEL`] on an inch table; less
     /// on a hex map, so a label fits its hex and does not run into the next one's).
     pub label_size: f32,
     /// Centre.
     pub at: Vec2,
-    /// Status badges above the base (e.g. "W D FP2"), or empty.
-    pub badges: String,
+    /// Status badges above the base, in order.
+    pub badges: Vec<Badge>,
     /// Drawn faded (ducked back, hiding, already activated …).
     pub faded: bool,
     /// On the board at all (a piece out of the game is not drawn).
     pub shown: bool,
     /// Stable order for drawing (later pieces above earlier ones).
     pub order: usize,
+}
+
+/// The shape of a piece's base.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum PieceShape {
+    /// A round base (a miniature's).
+    #[default]
+    Round,
+    /// A square counter.
+    Square,
+    /// A hex counter, flat side up.
+    Hex,
+    /// A rectangular base, `half_width` board units across the facing (its half length is
+    /// [`Token::base`]).
+    Rect {
+        /// Half the width, board units.
+        half_width: f32,
+    },
+}
+
+/// A status badge above a piece: a short code on a chip, what it means (the tooltip) and its
+/// chip's colour, all the rule set's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Badge {
+    /// The code on the chip, e.g. "W" or "FP3".
+    pub code: String,
+    /// What it means, e.g. "wounded" (the tooltip says it).
+    pub meaning: String,
+    /// The chip's colour.
+    pub colour: Color,
+}
+
+impl Badge {
+    /// A badge of `code`, meaning `meaning`, on a chip of `colour` (sRGB, 0 to 1).
+    pub fn new(code: impl Into<String>, meaning: impl Into<String>, colour: [f32; 3]) -> Self {
+        Self {
+            code: code.into(),
+            meaning: meaning.into(),
+            colour: Color::srgb(colour[0], colour[1], colour[2]),
+        }
+    }
 }
 
 impl Token {

@@ -1,7 +1,8 @@
 //! The board as its geometry says: an inch table's cloth, terrain pieces by type (filled by
 //! kind, patterned by [`super::patterns`], sight-blockers outlined heavily; no words: what a
 //! piece does is in its tooltip and the terrain key) and objective markers; a hex map's hexes;
-//! a grid's squares; abstract ground's cloth.
+//! a grid's squares, those with terrain filled; abstract ground's cloth; the named zones of
+//! either, tinted and named.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::gizmos::GizmoAsset;
@@ -13,7 +14,7 @@ use super::TableVisual;
 use super::palette::{TABLE, terrain_colour};
 use super::patterns::Patterns;
 use super::tokens::TokenVisual;
-use crate::engine::board::{BoardGeometry, Marker};
+use crate::engine::board::{BoardGeometry, Marker, Zone};
 use crate::rules::geometry::Shape;
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
 
@@ -91,7 +92,31 @@ fn spawn_table(
                 spawn_outlines(&board, &patterns, &mut gizmos, &mut commands);
                 return;
             }
-            BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => {
+            BoardGeometry::SquareGrid {
+                square,
+                cells,
+                zones,
+                ..
+            } => {
+                let tile = meshes.add(Rectangle::new(*square, *square));
+                for (i, cell) in cells.iter().enumerate() {
+                    let Some(r) = board.square(cell.column, cell.row) else {
+                        continue;
+                    };
+                    commands.spawn((
+                        TableVisual,
+                        Mesh2d(tile.clone()),
+                        MeshMaterial2d(materials.add(cell.fill)),
+                        Transform::from_translation(r.center().extend(1.0 + i as f32 * 0.0001)),
+                    ));
+                }
+                spawn_zones(zones, *square * 0.3, &mut commands, &mut meshes, &mut materials);
+                spawn_outlines(&board, &patterns, &mut gizmos, &mut commands);
+                return;
+            }
+            BoardGeometry::Abstract { size, zones } => {
+                let letters = size.min_element() / 40.0;
+                spawn_zones(zones, letters, &mut commands, &mut meshes, &mut materials);
                 spawn_outlines(&board, &patterns, &mut gizmos, &mut commands);
                 return;
             }
@@ -122,6 +147,40 @@ fn spawn_table(
             TextColor(Color::srgb(1.0, 0.92, 0.35)),
             Transform::from_translation(Vec3::new(o.at.x, o.at.y - o.radius - 0.6, 3.0))
                 .with_scale(Vec3::splat(0.036)),
+        ));
+    }
+}
+
+/// Named areas as translucent tints with their names, letters `size` board units high, along
+/// the top of each area.
+fn spawn_zones(
+    zones: &[Zone],
+    size: f32,
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+) {
+    for (i, z) in zones.iter().enumerate() {
+        commands.spawn((
+            TableVisual,
+            Mesh2d(meshes.add(Rectangle::from_size(z.area.size()))),
+            MeshMaterial2d(materials.add(z.fill.with_alpha(0.3))),
+            Transform::from_translation(z.area.center().extend(2.0 + i as f32 * 0.001)),
+        ));
+        commands.spawn((
+            TableVisual,
+            Text2d::new(z.name.clone()),
+            TextFont {
+                font_size: FontSize::Px(30.0),
+                ..default()
+            },
+            TextColor(Color::srgba(1.0, 1.0, 1.0, 0.85)),
+            Transform::from_translation(Vec3::new(
+                z.area.center().x,
+                z.area.max.y - size,
+                3.0,
+            ))
+            .with_scale(Vec3::splat(size / 30.0)),
         ));
     }
 }
@@ -169,7 +228,10 @@ fn outlines(board: &BoardGeometry, patterns: &Patterns, gizmos: &mut GizmoAsset)
             columns,
             rows,
             square,
+            zones,
+            ..
         } => {
+            zone_outlines(zones, gizmos);
             let colour = Color::srgba(0.9, 0.9, 0.8, 0.35);
             for c in 0..=*columns {
                 let x = c as f32 * square;
@@ -188,7 +250,18 @@ fn outlines(board: &BoardGeometry, patterns: &Patterns, gizmos: &mut GizmoAsset)
                 );
             }
         }
-        BoardGeometry::Abstract { .. } => {}
+        BoardGeometry::Abstract { zones, .. } => zone_outlines(zones, gizmos),
+    }
+}
+
+/// Each zone's edge, in its colour.
+fn zone_outlines(zones: &[Zone], gizmos: &mut GizmoAsset) {
+    for z in zones {
+        gizmos.rect_2d(
+            Isometry2d::from_translation(z.area.center()),
+            z.area.size(),
+            z.fill,
+        );
     }
 }
 

@@ -26,7 +26,7 @@ use super::canvas::Canvas;
 use super::palette::{side_colour, terrain_colour};
 use super::plain::Plain;
 use crate::engine::board::BoardGeometry;
-use crate::engine::pieces::Token;
+use crate::engine::pieces::{PieceShape, Token};
 use crate::engine::record::CameraPlace;
 use crate::rules::geometry::Shape;
 use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
@@ -35,16 +35,33 @@ use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
 #[derive(Component)]
 struct Scenery;
 
-/// A piece's miniature: its token, and the look it was made with (side, base radius's bits,
-/// faded), so a change of look makes it anew while a move only moves it.
+/// A piece's miniature: its token, and the look it was made with (side, base size's bits,
+/// faded, shape), so a change of look makes it anew while a move only moves it.
 #[derive(Component)]
 struct Miniature {
     token: Entity,
-    look: (usize, u32, bool),
+    look: (usize, u32, bool, u8),
 }
 
-fn look(t: &Token) -> (usize, u32, bool) {
-    (t.side, t.base.to_bits(), t.faded)
+fn look(t: &Token) -> (usize, u32, bool, u8) {
+    let shape = match t.shape {
+        PieceShape::Round => 0,
+        PieceShape::Square => 1,
+        PieceShape::Hex => 2,
+        PieceShape::Rect { .. } => 3,
+    };
+    (t.side, t.base.to_bits(), t.faded, shape)
+}
+
+/// A base of the token's shape, 0.16 thick, standing along y (turned up with the rest).
+fn base_mesh(t: &Token) -> Mesh {
+    let r = t.base;
+    match t.shape {
+        PieceShape::Round => Cylinder::new(r, 0.16).into(),
+        PieceShape::Hex => Cylinder::new(r, 0.16).mesh().resolution(6).build(),
+        PieceShape::Square => Cuboid::new(2.0 * r, 0.16, 2.0 * r).into(),
+        PieceShape::Rect { half_width } => Cuboid::new(2.0 * r, 0.16, 2.0 * half_width).into(),
+    }
 }
 
 /// The flat table's texture is this many pixels across its longer side: on a GPU, and on a
@@ -543,7 +560,7 @@ fn scenery(
             // A forest hex: three small trees towards alternate corners, the middle left
             // clear for the unit standing there.
             let size = layout.scale.x / 3.0;
-            for cell in hexes.iter().filter(|c| c.name.starts_with("forest")) {
+            for cell in hexes.iter().filter(|c| c.kind == TerrainKind::Woods) {
                 let centre = layout.hex_to_world_pos(cell.hex);
                 for corner in layout.hex_corners(cell.hex).into_iter().step_by(2) {
                     forest.plant(centre + (corner - centre) * 0.6, size);
@@ -552,7 +569,20 @@ fn scenery(
             forest.spawn(&mut commands, &mut meshes, &mut materials);
             return;
         }
-        _ => return,
+        BoardGeometry::SquareGrid { square, cells, .. } => {
+            // A wooded square: four small trees, one in each quarter.
+            for cell in cells.iter().filter(|c| c.kind == TerrainKind::Woods) {
+                let Some(r) = board.square(cell.column, cell.row) else {
+                    continue;
+                };
+                for q in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+                    forest.plant(r.center() + Vec2::from(q) * square / 4.0, square / 6.0);
+                }
+            }
+            forest.spawn(&mut commands, &mut meshes, &mut materials);
+            return;
+        }
+        BoardGeometry::Abstract { .. } => return,
     };
     for t in terrain {
         if t.kind == TerrainKind::Woods {
@@ -592,7 +622,7 @@ fn miniatures(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<Plain>>,
-    mut parts: Local<std::collections::HashMap<(usize, u32, bool), Parts>>,
+    mut parts: Local<std::collections::HashMap<(usize, u32, bool, u8), Parts>>,
 ) {
     if *mode != ViewMode::ThreeD {
         if mode.is_changed() {
@@ -628,7 +658,7 @@ fn miniatures(
                 let body = if t.faded { colour.darker(0.25) } else { colour };
                 [
                     (
-                        meshes.add(Cylinder::new(r, 0.16)),
+                        meshes.add(base_mesh(&t)),
                         materials.add(Plain::shaded(Color::srgb(0.08, 0.08, 0.08))),
                     ),
                     (

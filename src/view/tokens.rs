@@ -1,11 +1,12 @@
-//! Pieces as round bases in their side's colour, with a label under the base, an emblem on it
-//! and badges above it, drawn from each piece's [`Token`] (the rule set writes the tokens).
+//! Pieces as bases of their shape in their side's colour, with a label under the base, an
+//! emblem on it, a tick to the front of a piece that faces, and badges above it, drawn from
+//! each piece's [`Token`] (the rule set writes the tokens, badges' meanings included).
 
 use bevy::prelude::*;
 
 use super::TableVisual;
 use super::palette::side_colour;
-use crate::engine::pieces::Token;
+use crate::engine::pieces::{Badge, PieceShape, Token};
 
 /// The text of the event or die the pointer is over in the log, if any: the pieces it names
 /// are ringed on the table.
@@ -48,51 +49,49 @@ pub(super) struct TokenVisual {
 
 /// The badges above a base, of this piece: a row of chips, one a badge, as last drawn.
 #[derive(Component)]
-struct Badges(Entity, String);
+struct Badges(Entity, Vec<Badge>);
 
-/// What each badge a rule set writes ([`Token::badges`]) stands for, and its chip's colour:
-/// (code, or the start of one, meaning, colour).
-const BADGES: &[(&str, &str, [f32; 3])] = &[
-    ("W", "wounded", [0.80, 0.16, 0.14]),
-    ("D", "ducked back", [0.85, 0.55, 0.10]),
-    ("KO", "knocked out", [0.50, 0.22, 0.62]),
-    ("H", "hiding", [0.35, 0.38, 0.42]),
-    ("hidden", "hidden", [0.35, 0.38, 0.42]),
-    ("✔", "activated this turn", [0.20, 0.55, 0.25]),
-    ("FP", "Force points left", [0.45, 0.30, 0.80]),
-    ("+", "carrying figures", [0.15, 0.40, 0.70]),
-];
+/// A base of `shape` and size `base` (see [`Token::base`]) shrunk by `scale`, lying along +x.
+fn base_mesh(shape: PieceShape, base: f32, scale: f32) -> Mesh {
+    let r = base * scale;
+    match shape {
+        PieceShape::Round => Circle::new(r).into(),
+        PieceShape::Square => Rectangle::new(2.0 * r, 2.0 * r).into(),
+        PieceShape::Hex => RegularPolygon::new(r, 6).into(),
+        PieceShape::Rect { half_width } => {
+            let inset = base - r;
+            Rectangle::new(2.0 * r, 2.0 * (half_width - inset).max(0.05)).into()
+        }
+    }
+}
 
-/// The meaning and colour of badge `code` ("FP3" is Force points, "+2" carrying two);
-/// unknown ones read as themselves, in grey.
-fn badge(code: &str) -> (&str, Color) {
-    BADGES
-        .iter()
-        .find(|(c, ..)| *c == code)
-        .or_else(|| {
-            BADGES
-                .iter()
-                .find(|(c, ..)| matches!(*c, "FP" | "+") && code.starts_with(c))
-        })
-        .map_or((code, Color::srgb(0.4, 0.4, 0.4)), |(_, m, [r, g, b])| {
-            (*m, Color::srgb(*r, *g, *b))
-        })
+/// Draws a tick from the base's edge to the front of every piece that faces (a walker, a
+/// fighter), in its side's colour.
+fn facing_ticks(tokens: Query<&Token>, mut gizmos: Gizmos) {
+    for t in tokens.iter().filter(|t| t.shown) {
+        let Some(deg) = t.facing else { continue };
+        let dir = Vec2::from_angle(deg.to_radians());
+        gizmos.line_2d(
+            t.at + dir * t.base,
+            t.at + dir * (t.base + 0.8),
+            side_colour(t.side),
+        );
+    }
 }
 
 /// The row of chips for `badges` with letters `size` high, centred on 0: each code with its
 /// chip's centre and half width, board units.
-fn chips(badges: &str, size: f32) -> Vec<(&str, f32, f32)> {
+fn chips(badges: &[Badge], size: f32) -> Vec<(&Badge, f32, f32)> {
     const GAP: f32 = 0.1;
     let r = size * 0.62;
     let half = |code: &str| r * (1.0 + 0.45 * code.chars().count().saturating_sub(1) as f32);
-    let codes: Vec<&str> = badges.split_whitespace().collect();
-    let total: f32 = codes.iter().map(|c| 2.0 * half(c) + GAP).sum::<f32>() - GAP;
+    let total: f32 = badges.iter().map(|b| 2.0 * half(&b.code) + GAP).sum::<f32>() - GAP;
     let mut x = -total / 2.0;
-    codes
-        .into_iter()
-        .map(|code| {
-            let w = half(code);
-            let chip = (code, x + w, w);
+    badges
+        .iter()
+        .map(|b| {
+            let w = half(&b.code);
+            let chip = (b, x + w, w);
             x += 2.0 * w + GAP;
             chip
         })
@@ -123,15 +122,17 @@ fn spawn_missing(
                 Visibility::default(),
             ))
             .with_children(|c| {
+                // A rectangular base lies along its facing; the label and badges stay upright.
+                let turn = Quat::from_rotation_z(t.facing.unwrap_or(0.0).to_radians());
                 c.spawn((
-                    Mesh2d(meshes.add(Circle::new(t.base))),
+                    Mesh2d(meshes.add(base_mesh(t.shape, t.base, 1.0))),
                     MeshMaterial2d(ring),
-                    Transform::from_xyz(0.0, 0.0, 0.0),
+                    Transform::from_xyz(0.0, 0.0, 0.0).with_rotation(turn),
                 ));
                 c.spawn((
-                    Mesh2d(meshes.add(Circle::new(t.base * 0.82))),
+                    Mesh2d(meshes.add(base_mesh(t.shape, t.base, 0.82))),
                     MeshMaterial2d(material),
-                    Transform::from_xyz(0.0, 0.0, 0.01),
+                    Transform::from_xyz(0.0, 0.0, 0.01).with_rotation(turn),
                 ));
                 if !t.emblem.is_empty() {
                     c.spawn((
@@ -158,7 +159,7 @@ fn spawn_missing(
                         .with_scale(Vec3::splat(t.label_size / 26.0)),
                 ));
                 c.spawn((
-                    Badges(e, String::new()),
+                    Badges(e, Vec::new()),
                     // As high as the label, just above the base.
                     Transform::from_xyz(0.0, t.base + t.label_size * 0.66, 0.03),
                     Visibility::default(),
@@ -221,17 +222,16 @@ fn sync(
         // A chip a badge: a pill in the badge's colour, its code on it in white.
         commands.entity(be).despawn_related::<Children>();
         let r = t.label_size * 0.62;
-        for (code, x, w) in chips(&t.badges, t.label_size) {
-            let (_, colour) = badge(code);
+        for (badge, x, w) in chips(&t.badges, t.label_size) {
             commands.entity(be).with_children(|c| {
                 c.spawn((
                     Mesh2d(meshes.add(Capsule2d::new(r, 2.0 * (w - r)).mesh())),
-                    MeshMaterial2d(materials.add(colour)),
+                    MeshMaterial2d(materials.add(badge.colour)),
                     Transform::from_xyz(x, 0.0, 0.0)
                         .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
                 ));
                 c.spawn((
-                    Text2d::new(code),
+                    Text2d::new(badge.code.clone()),
                     TextFont {
                         font_size: FontSize::Px(26.0),
                         ..default()
@@ -272,8 +272,8 @@ fn badge_tooltip(
     };
     let lines: Vec<String> = t
         .badges
-        .split_whitespace()
-        .map(|code| format!("{code}  {}", badge(code).0))
+        .iter()
+        .map(|b| format!("{}  {}", b.code, b.meaning))
         .collect();
     bevy_egui::egui::Area::new(bevy_egui::egui::Id::new("badge_tooltip"))
         .fixed_pos([cursor.x + 16.0, cursor.y + 16.0])
@@ -378,7 +378,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pointed>()
         .add_systems(
             Update,
-            (spawn_missing, sync, show_clear_texts, ring_named)
+            (spawn_missing, sync, show_clear_texts, ring_named, facing_ticks)
                 .chain()
                 .after(super::BoardDrawn),
         )
@@ -402,10 +402,12 @@ mod tests {
             side: 0,
             label: label.into(),
             emblem: String::new(),
+            shape: PieceShape::Round,
             base: 0.5,
+            facing: None,
             label_size: Token::LABEL,
             at: Vec2::new(at.0, at.1),
-            badges: String::new(),
+            badges: Vec::new(),
             faded: false,
             shown: true,
             order,
@@ -435,13 +437,10 @@ mod tests {
     }
 
     #[test]
-    fn badges_read_as_chips_that_say_what_they_mean() {
-        assert_eq!(badge("W").0, "wounded");
-        assert_eq!(badge("FP3").0, "Force points left");
-        assert_eq!(badge("+2").0, "carrying figures");
-        assert_eq!(badge("zz").0, "zz", "an unknown badge reads as itself");
+    fn badges_sit_in_a_row_of_chips_a_longer_code_a_wider_chip() {
+        let badges = ["W", "D", "FP12"].map(|c| Badge::new(c, "a meaning", [0.5, 0.5, 0.5]));
         // A row centred on the base, chips side by side, a longer code a wider chip.
-        let row = chips("W D FP12", Token::LABEL);
+        let row = chips(&badges, Token::LABEL);
         assert_eq!(row.len(), 3);
         assert!(
             (row[0].1 - row[0].2 + row[2].1 + row[2].2).abs() < 1e-4,

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use super::battle::Battle;
 use super::rules::map::{Ground, HexTerrain};
 use crate::engine::board::{BoardGeometry, HexCell};
+use crate::rules::terrain::TerrainKind;
 
 /// The board the shared view draws: every hex with its terrain's name and colour.
 pub fn board(b: &Battle) -> BoardGeometry {
@@ -18,8 +19,22 @@ pub fn board(b: &Battle) -> BoardGeometry {
                 hex,
                 name: t.describe(),
                 fill: terrain_fill(&t),
+                kind: terrain_kind(&t),
             })
             .collect(),
+    }
+}
+
+/// What the 3D view stands on a hex: trees in a forest, a building's block, water, rubble as
+/// crates; clear ground (on a hill or not) lies flat.
+fn terrain_kind(t: &HexTerrain) -> TerrainKind {
+    match t.ground {
+        Ground::Forest => TerrainKind::Woods,
+        Ground::Building(_) => TerrainKind::Building,
+        Ground::River => TerrainKind::Water,
+        Ground::Rubble => TerrainKind::Crates,
+        Ground::Clear if t.hill > 0 => TerrainKind::Hill,
+        Ground::Clear => TerrainKind::Other,
     }
 }
 

@@ -14,7 +14,7 @@ use super::input::Selection;
 use super::phases::BattleRes;
 use super::rules::map::{Ground, layout};
 use super::rules::roster::Kind;
-use crate::engine::pieces::Token;
+use crate::engine::pieces::{Badge, PieceShape, Token};
 use crate::engine::state::game_of;
 
 /// A unit's counter on the map.
@@ -73,10 +73,14 @@ fn sync_tokens(
         let (at, base) = counter_at(b, i);
         let mut badges = Vec::new();
         if u.activated {
-            badges.push("✔".to_string());
+            badges.push(Badge::new("✔", "activated this turn", [0.20, 0.55, 0.25]));
         }
         if u.force_points > 0 {
-            badges.push(format!("FP{}", u.force_points));
+            badges.push(Badge::new(
+                format!("FP{}", u.force_points),
+                "Force points left",
+                [0.45, 0.30, 0.80],
+            ));
         }
         let aboard = b
             .units
@@ -84,10 +88,18 @@ fn sync_tokens(
             .filter(|x| x.alive && x.carried_by == Some(i))
             .count();
         if aboard > 0 {
-            badges.push(format!("+{aboard}"));
+            badges.push(Badge::new(
+                format!("+{aboard}"),
+                "carrying units",
+                [0.15, 0.40, 0.70],
+            ));
         }
         if u.hidden {
-            badges.push("hidden".into());
+            badges.push(Badge::new(
+                "hidden",
+                "hidden from the other side",
+                [0.35, 0.38, 0.42],
+            ));
         }
         let die = u.profile.vs_squad;
         Token {
@@ -98,12 +110,15 @@ fn sync_tokens(
                 format!("{die} R{}", u.profile.resistance)
             },
             emblem: u.profile.symbol.clone(),
+            // A counter on a hex map: square, as the text's counters are.
+            shape: PieceShape::Square,
             base,
+            facing: None,
             // Small enough that "1d8 R2" stays inside its hex's width and above the counter
             // of the hex below.
             label_size: 0.6,
             at,
-            badges: badges.join(" "),
+            badges,
             faded: u.activated,
             shown: u.on_map() && (!u.hidden || u.side == view_side),
             order: i,

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use super::board::GameView;
-use super::components::{Condition, EnemyPool, Figure, Group, Portal, Position};
+use super::components::{Condition, EnemyPool, Facing, Figure, Group, Portal, Position};
 use super::input::{MovePreview, PointerState, SightPreview};
 use super::rules::force::ENHANCE;
 use super::rules::orders::{Order, allowance_left};
@@ -14,7 +14,7 @@ use super::rules::profile::Ability;
 use super::rules::vehicles::Vehicle;
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::board::BoardGeometry;
-use crate::engine::pieces::Token;
+use crate::engine::pieces::{Badge, PieceShape, Token};
 use crate::engine::state::{game_of, playing};
 use crate::view::{TableVisual, side_colour};
 
@@ -22,36 +22,43 @@ use crate::view::{TableVisual, side_colour};
 /// knocked out, H hiding, FP Force points), faded while ducked back, knocked out or hiding,
 /// not shown once out of the game.
 fn tokens(
-    figures: Query<(Entity, &Figure, &Position, &Condition, Option<&Token>)>,
+    figures: Query<(Entity, &Figure, &Position, &Facing, &Condition, Option<&Token>)>,
     turn: Option<Res<TurnState>>,
     mut commands: Commands,
 ) {
     let t = turn.map(|t| t.turn).unwrap_or(0);
-    for (e, f, p, c, old) in &figures {
+    for (e, f, p, facing, c, old) in &figures {
         let mut badges = Vec::new();
         if c.wounded() {
-            badges.push("W".to_string());
+            badges.push(Badge::new("W", "wounded", [0.80, 0.16, 0.14]));
         }
         if c.ducked_back(t) {
-            badges.push("D".into());
+            badges.push(Badge::new("D", "ducked back", [0.85, 0.55, 0.10]));
         }
         if c.knocked_out(t) {
-            badges.push("KO".into());
+            badges.push(Badge::new("KO", "knocked out", [0.50, 0.22, 0.62]));
         }
         if c.hidden {
-            badges.push("H".into());
+            badges.push(Badge::new("H", "hiding", [0.35, 0.38, 0.42]));
         }
         if f.profile.force_points > 0 {
-            badges.push(format!("FP{}", c.force_points));
+            badges.push(Badge::new(
+                format!("FP{}", c.force_points),
+                "Force points left",
+                [0.45, 0.30, 0.80],
+            ));
         }
         let token = Token {
             side: f.side,
             label: f.name.clone(),
             emblem: type_glyph(f).into(),
+            shape: PieceShape::Round,
             base: f.base,
+            // A vehicle's facing (its turns and rear follow it: Vehicle rules).
+            facing: f.profile.vehicle.is_some().then_some(facing.0),
             label_size: Token::LABEL,
             at: p.0,
-            badges: badges.join(" "),
+            badges,
             faded: c.ducked_back(t) || c.knocked_out(t) || c.hidden,
             shown: c.active(),
             order: f.index,
@@ -131,19 +138,6 @@ fn draw(
                 Color::srgba(1.0, 1.0, 1.0, 0.8),
             );
         }
-    }
-    // A vehicle's facing (its turns and rear follow it: Vehicle rules), a tick to the front.
-    for f in board
-        .figs
-        .iter()
-        .filter(|f| f.figure.profile.vehicle.is_some())
-    {
-        let dir = Vec2::from_angle(f.facing.to_radians());
-        gizmos.line_2d(
-            f.pos + dir * f.figure.base,
-            f.pos + dir * (f.figure.base + 0.8),
-            side_colour(f.figure.side),
-        );
     }
     if let Some(sel) = pointer
         .selected
