@@ -102,7 +102,7 @@ impl Autosave {
 /// autosaves are removed. A failed write is logged and the game goes on (the older autosaves
 /// stay). A replay writes nothing: its commands are saved already.
 fn after_command<R: RuleSet>(world: &mut World, _: &Applied) {
-    if super::pipeline::replaying(world) {
+    if !world.contains_resource::<Autosave>() || super::pipeline::replaying(world) {
         return;
     }
     if super::state::over(world) {

@@ -280,6 +280,9 @@ fn before_hook<R: RuleSet>(
     world: &mut World,
     command: R::Command,
 ) -> Result<R::Command, CommandOutcome<R::Command>> {
+    if !world.contains_resource::<Seat>() {
+        return Ok(command);
+    }
     world.remove_resource::<PendingSecret>();
     if super::pipeline::replaying(world) {
         return Ok(command);
@@ -293,7 +296,7 @@ fn before_hook<R: RuleSet>(
 
 /// The pipeline's hook after an accepted command ([`super::pipeline::Hooks::accepted`]).
 fn after_hook<R: RuleSet>(world: &mut World, _: &super::pipeline::Applied) {
-    if super::pipeline::replaying(world) {
+    if !world.contains_resource::<Seat>() || super::pipeline::replaying(world) {
         return;
     }
     let secret = world.remove_resource::<PendingSecret>().map(|p| p.0);

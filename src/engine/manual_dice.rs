@@ -1,13 +1,15 @@
-//! Dice you roll yourself: with manual dice a command that needs a die is held, the shell asks
-//! for that roll (its expression and why it is thrown), and the command is sent again with the
-//! faces typed in. A refused command changes nothing, so asking one roll at a time is safe;
-//! the rules' side simply tries again once the faces are there.
+//! Dice you roll yourself and cards you draw yourself: with manual dice (or a manual deck) a
+//! command that needs a die (a card) is held, the shell asks for that roll (its expression and
+//! why it is thrown) or that card (why it is drawn), and the command is sent again with the
+//! faces or the card typed in. A refused command changes nothing, so asking one at a time is
+//! safe; the rules' side simply tries again once they are there.
 
 use bevy::prelude::*;
 
-use super::dice::DiceRes;
+use super::dice::{DeckRes, DiceRes};
 use super::pipeline::CommandQueue;
 use super::ruleset::RuleSet;
+use crate::rules::cards::{Card, Deck};
 use crate::rules::dice::DiceExpr;
 
 /// The roll the players are asked for.
@@ -47,7 +49,30 @@ impl RollWanted {
     }
 }
 
-/// The command held until its roll is typed in.
+/// The card the players are asked for.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct CardWanted {
+    /// Why it is drawn, as the rules say it (e.g. "combat: red X-wing attacks blue TIE").
+    pub reason: String,
+}
+
+impl CardWanted {
+    /// The card written in `text` ("KS", "10H", "JK1") if `deck` may give it now (it is still
+    /// in the deck); else why not, in words.
+    pub fn accept(&self, text: &str, deck: &Deck) -> Result<Card, String> {
+        let card = Card::parse(text).map_err(|e| e.to_string())?;
+        if !deck.can_draw(card) {
+            return Err(format!("{card} is not in the deck: it was drawn already"));
+        }
+        Ok(card)
+    }
+}
+
+/// The card typed in for [`CardWanted`] (already checked by [`CardWanted::accept`]).
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct CardGiven(pub Card);
+
+/// The command held until its roll or card is typed in.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct HeldCommand<C>(pub C);
 
@@ -55,27 +80,38 @@ pub struct HeldCommand<C>(pub C);
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct RollGiven(pub Vec<u8>);
 
-/// Asks for a roll a command (or the rules' side) could not make.
-fn ask(world: &mut World) {
-    if !world.resource::<DiceRes>().manual() {
-        return;
-    }
-    if let Some((expr, reason)) = world.resource_mut::<DiceRes>().take_wanted() {
+/// Asks for a roll or a card a command (or the rules' side) could not make or draw; whether
+/// there was one to ask for.
+fn ask(world: &mut World) -> bool {
+    let mut asked = false;
+    if world.resource::<DiceRes>().manual()
+        && let Some((expr, reason)) = world.resource_mut::<DiceRes>().take_wanted()
+    {
         world.insert_resource(RollWanted { expr, reason });
+        asked = true;
     }
+    if world.resource::<DeckRes>().manual()
+        && let Some(reason) = world.resource_mut::<DeckRes>().take_wanted()
+    {
+        world.insert_resource(CardWanted { reason });
+        asked = true;
+    }
+    asked
 }
 
-/// The pipeline's hook on a refusal in the window: with manual dice, a command refused for a
-/// roll it could not make is no refusal but the roll to ask for; the command waits for it.
+/// [`ask`] as a system, after the rules' side's steps.
+fn ask_system(world: &mut World) {
+    ask(world);
+}
+
+/// The pipeline's hook on a refusal in the window: with manual dice or a manual deck, a
+/// command refused for a roll it could not make or a card it could not draw is no refusal but
+/// what to ask for; the command waits for it.
 fn hold_for_roll<R: RuleSet>(world: &mut World, command: &R::Command) -> bool {
-    if !world.resource::<DiceRes>().manual() {
+    if !ask(world) {
         return false;
     }
-    let Some((expr, reason)) = world.resource_mut::<DiceRes>().take_wanted() else {
-        return false;
-    };
     world.insert_resource(HeldCommand(command.clone()));
-    world.insert_resource(RollWanted { expr, reason });
     true
 }
 
@@ -85,15 +121,24 @@ fn give<R: RuleSet>(world: &mut World) {
         .resource_mut::<Messages<RollGiven>>()
         .drain()
         .collect();
+    let cards: Vec<CardGiven> = world
+        .resource_mut::<Messages<CardGiven>>()
+        .drain()
+        .collect();
+    let any = !given.is_empty() || !cards.is_empty();
     for RollGiven(faces) in given {
         world.remove_resource::<RollWanted>();
         world.resource_mut::<DiceRes>().push_forced(faces);
-        if let Some(HeldCommand(c)) = world.remove_resource::<HeldCommand<R::Command>>() {
-            world
-                .resource_mut::<CommandQueue<R::Command>>()
-                .0
-                .push_front(c);
-        }
+    }
+    for CardGiven(card) in cards {
+        world.remove_resource::<CardWanted>();
+        world.resource_mut::<DeckRes>().push_typed([card]);
+    }
+    if any && let Some(HeldCommand(c)) = world.remove_resource::<HeldCommand<R::Command>>() {
+        world
+            .resource_mut::<CommandQueue<R::Command>>()
+            .0
+            .push_front(c);
     }
 }
 
@@ -111,14 +156,15 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
     )
     .add_systems(
         Update,
-        ask.after(super::pipeline::CommandPipeline)
+        ask_system
+            .after(super::pipeline::CommandPipeline)
             .run_if(super::state::playing(R::ID)),
     );
 }
 
-/// What every rule set's manual dice share.
+/// What every rule set's manual dice and cards share.
 pub(super) fn shared(app: &mut App) {
-    app.add_message::<RollGiven>();
+    app.add_message::<RollGiven>().add_message::<CardGiven>();
 }
 
 #[cfg(test)]

@@ -73,34 +73,73 @@ pub fn parse_script<C: serde::de::DeserializeOwned>(
         })
 }
 
+/// Up to four hooks of one kind, in the order added: a fixed array, so the whole
+/// [`Hooks`] is copied out of the world with one look-up per command.
+#[derive(Clone, Copy, Debug)]
+pub struct HookList<F: Copy>([Option<F>; 4]);
+
+impl<F: Copy> Default for HookList<F> {
+    fn default() -> Self {
+        Self([None; 4])
+    }
+}
+
+impl<F: Copy> HookList<F> {
+    /// Adds `f` after those already there.
+    ///
+    /// Panics when four are there already: a feature added while building the app, never
+    /// anything a player does.
+    pub fn push(&mut self, f: F) {
+        let slot = self.0.iter_mut().find(|s| s.is_none());
+        *slot.expect("at most four pipeline hooks of one kind") = Some(f);
+    }
+
+    /// The hooks, in order.
+    pub fn iter(&self) -> impl Iterator<Item = F> + '_ {
+        self.0.iter().flatten().copied()
+    }
+}
+
 /// What the engine's features add to rule set `R`'s pipeline, each in the order the features
 /// were added: the pipeline names none of them (play by e-mail, undo, autosave, the replay
-/// viewer and manual dice plug in here).
+/// viewer, manual dice and the replay that puts a game back plug in here).
 #[derive(Resource)]
 pub struct Hooks<R: RuleSet> {
     /// Before a command is applied: may refuse it (another person's part), or put another form
     /// of it in its place (a counter sent face down).
-    pub before: Vec<fn(&mut World, R::Command) -> Result<R::Command, CommandOutcome<R::Command>>>,
+    pub before: HookList<fn(&mut World, R::Command) -> Result<R::Command, CommandOutcome<R::Command>>>,
     /// After a command was accepted, recorded and hashed.
-    pub accepted: Vec<fn(&mut World, &Applied)>,
+    pub accepted: HookList<fn(&mut World, &Applied)>,
     /// After the record was changed outside a command (an undo): where it is kept, write it.
-    pub rewritten: Vec<fn(&mut World)>,
+    pub rewritten: HookList<fn(&mut World)>,
+    /// A refused command changed the game before it was refused (a die the typed or forced
+    /// dice did not have, thrown half-way): put the game back as its record has it.
+    pub restore: HookList<fn(&mut World)>,
     /// In the window: the queue waits while any of these says so (the replay viewer shows the
     /// past).
-    pub hold: Vec<fn(&World) -> bool>,
+    pub hold: HookList<fn(&World) -> bool>,
     /// In the window: a refusal that one of these takes up is not shown as one (manual dice:
     /// the roll the command needs is asked for, and the command waits for it).
-    pub refused: Vec<fn(&mut World, &R::Command) -> bool>,
+    pub refused: HookList<fn(&mut World, &R::Command) -> bool>,
 }
+
+impl<R: RuleSet> Clone for Hooks<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: RuleSet> Copy for Hooks<R> {}
 
 impl<R: RuleSet> Default for Hooks<R> {
     fn default() -> Self {
         Self {
-            before: Vec::new(),
-            accepted: Vec::new(),
-            rewritten: Vec::new(),
-            hold: Vec::new(),
-            refused: Vec::new(),
+            before: HookList::default(),
+            accepted: HookList::default(),
+            rewritten: HookList::default(),
+            restore: HookList::default(),
+            hold: HookList::default(),
+            refused: HookList::default(),
         }
     }
 }
@@ -129,19 +168,16 @@ pub fn replaying(world: &World) -> bool {
     world.contains_resource::<Replaying>()
 }
 
-/// The `i`th hook of a kind, copied out so the hook may use the world (and the pipeline) freely.
-fn hook<R: RuleSet, F: Copy>(world: &World, i: usize, kind: fn(&Hooks<R>) -> &Vec<F>) -> Option<F> {
-    world
-        .get_resource::<Hooks<R>>()
-        .and_then(|h| kind(h).get(i).copied())
+/// Rule set `R`'s hooks, copied out of the world (one look-up), so each may use the world
+/// and the pipeline freely.
+fn hooks<R: RuleSet>(world: &World) -> Hooks<R> {
+    world.get_resource::<Hooks<R>>().copied().unwrap_or_default()
 }
 
 /// Runs the [`Hooks::rewritten`] of rule set `R`: the record changed outside a command.
 pub fn rewritten<R: RuleSet>(world: &mut World) {
-    let mut i = 0;
-    while let Some(f) = hook::<R, _>(world, i, |h| &h.rewritten) {
+    for f in hooks::<R>(world).rewritten.iter() {
         f(world);
-        i += 1;
     }
 }
 
@@ -155,14 +191,13 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
             "The game is over: nothing more can be played in it".into(),
         );
     }
+    let hooks = hooks::<R>(world);
     let mut command = command;
-    let mut i = 0;
-    while let Some(f) = hook::<R, _>(world, i, |h| &h.before) {
+    for f in hooks.before.iter() {
         command = match f(world, command) {
             Ok(c) => c,
             Err(refused) => return refused,
         };
-        i += 1;
     }
     let dice = world.resource::<DiceRes>();
     let (dice_cp, dice_mark) = (dice.checkpoint(), dice.log().len());
@@ -170,6 +205,14 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
     let (deck_cp, deck_mark) = (deck.checkpoint(), deck.log().len());
     let log_len = world.resource::<GameLog>().0.len();
     let secret = R::secret_digest(world);
+    // The state before, to tell a refusal that changed something: the last command's
+    // recorded hash (computed only for the first command).
+    let before = world
+        .resource::<GameRecord<R::Command>>()
+        .commands
+        .last()
+        .map(|c| c.hash);
+    let before = before.unwrap_or_else(|| R::state_hash(world));
     match R::apply(world, &command) {
         Ok(()) => {
             R::after_command(world);
@@ -192,10 +235,8 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
                     cards,
                     hash,
                 });
-            let mut i = 0;
-            while let Some(f) = hook::<R, _>(world, i, |h| &h.accepted) {
+            for f in hooks.accepted.iter() {
                 f(world, &applied);
-                i += 1;
             }
             CommandOutcome::Accepted(command)
         }
@@ -206,6 +247,14 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
             // A refused command may have asked for a phase change before it failed.
             if let Some(mut next) = world.get_resource_mut::<NextState<R::Phase>>() {
                 *next = NextState::Unchanged;
+            }
+            // A rule set checks before it changes anything; where a refusal still came after
+            // a change (a die the typed or forced dice did not have), the state hash tells,
+            // and the game is put back from its record, so a refusal never leaves a trace.
+            if R::state_hash(world) != before {
+                for f in hooks.restore.iter() {
+                    f(world);
+                }
             }
             CommandOutcome::Refused(command, reason)
         }
@@ -229,13 +278,10 @@ fn enqueue<R: RuleSet>(
 
 /// Applies the next queued command (one per frame, so the screen shows each step).
 fn drain<R: RuleSet>(world: &mut World) {
-    let mut i = 0;
-    while let Some(f) = hook::<R, _>(world, i, |h| &h.hold) {
-        if f(world) {
-            world.resource_mut::<CommandQueue<R::Command>>().0.clear();
-            return;
-        }
-        i += 1;
+    let hooks = hooks::<R>(world);
+    if hooks.hold.iter().any(|f| f(world)) {
+        world.resource_mut::<CommandQueue<R::Command>>().0.clear();
+        return;
     }
     let Some(command) = world
         .resource_mut::<CommandQueue<R::Command>>()
@@ -247,15 +293,7 @@ fn drain<R: RuleSet>(world: &mut World) {
     let refusal = match process::<R>(world, command) {
         CommandOutcome::Accepted(_) => None,
         CommandOutcome::Refused(command, reason) => {
-            let mut taken_up = false;
-            let mut i = 0;
-            while let Some(f) = hook::<R, _>(world, i, |h| &h.refused) {
-                if f(world, &command) {
-                    taken_up = true;
-                    break;
-                }
-                i += 1;
-            }
+            let taken_up = hooks.refused.iter().any(|f| f(world, &command));
             (!taken_up).then_some(reason)
         }
     };

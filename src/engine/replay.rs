@@ -5,8 +5,8 @@
 
 use bevy::prelude::*;
 
-use super::dice::Randomness;
-use super::pipeline::{CommandOutcome, process};
+use super::dice::{DeckRes, DiceRes, Randomness};
+use super::pipeline::{CommandOutcome, CommandQueue, process};
 use super::record::GameRecord;
 use super::ruleset::{Loaded, RuleSet};
 use crate::rules::cards::Deck;
@@ -50,6 +50,38 @@ pub fn resume<R: RuleSet>(
     seed: u64,
 ) -> Result<(), ResumeError> {
     resume_watching::<R>(world, record, seed, |_, _| {})
+}
+
+/// The pipeline's hook when a refused command changed the game before it was refused: the
+/// game is set up again from its record (verified like any replay), and its dice, deck and
+/// the commands waiting go on as they were.
+fn restore<R: RuleSet>(world: &mut World) {
+    let record = world.resource::<GameRecord<R::Command>>().clone();
+    let dice = world.get_resource::<DiceRes>().cloned();
+    let deck = world.get_resource::<DeckRes>().cloned();
+    let queue = world
+        .get_resource_mut::<CommandQueue<R::Command>>()
+        .map(|mut q| std::mem::take(&mut q.0));
+    if let Err(e) = resume::<R>(world, &record, record.seed.unwrap_or(0)) {
+        error!("a refused command changed the game and its record does not replay: {e}");
+    }
+    if let Some(d) = dice {
+        world.insert_resource(d);
+    }
+    if let Some(d) = deck {
+        world.insert_resource(d);
+    }
+    if let (Some(q), Some(mut now)) = (queue, world.get_resource_mut::<CommandQueue<R::Command>>()) {
+        now.0 = q;
+    }
+}
+
+/// Replays for rule set `R`: the hook that puts a game back after a refusal that changed it.
+pub fn plugin<R: RuleSet>(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<super::pipeline::Hooks<R>>()
+        .restore
+        .push(restore::<R>);
 }
 
 /// [`resume`], calling `after(world, n)` once the set-up is done (`n` = 0) and after each

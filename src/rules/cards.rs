@@ -222,6 +222,13 @@ pub enum CardError {
         /// Why it was to be drawn.
         reason: String,
     },
+    /// The players draw from their own deck ([`Deck::set_manual`]) and no card they drew is
+    /// waiting: the card this draw wants must be typed in first ([`Deck::take_wanted`]).
+    #[error("draw a card ({reason}) and type it in")]
+    Wanted {
+        /// Why it is to be drawn.
+        reason: String,
+    },
     /// No card can be drawn: a forced deck's queue ran out, or every card is out of the draw
     /// pile and none has been discarded.
     #[error("no card left to draw ({reason}): {why}")]
@@ -260,6 +267,11 @@ pub struct Deck {
     /// Forced cards in order, each with whether a player typed it in.
     forced: VecDeque<(Card, bool)>,
     log: Vec<CardRecord>,
+    /// The players draw from their own deck: a draw with no typed card waiting fails, saying
+    /// why it draws ([`Deck::take_wanted`]).
+    manual: bool,
+    /// Why the last failed draw of a manual deck drew: what to ask the players for.
+    wanted: Option<String>,
 }
 
 impl Deck {
@@ -281,6 +293,8 @@ impl Deck {
             rng: None,
             forced: cards.into_iter().map(|c| (c, false)).collect(),
             log: Vec::new(),
+            manual: false,
+            wanted: None,
         }
     }
 
@@ -330,6 +344,10 @@ impl Deck {
             self.forced.pop_front();
             (card, typed)
         } else {
+            if self.manual {
+                self.wanted = Some(reason.clone());
+                return Err(CardError::Wanted { reason });
+            }
             if self.rng.is_none() {
                 return Err(CardError::Exhausted {
                     reason,
@@ -408,6 +426,31 @@ impl Deck {
     /// How many forced cards (scripted and typed) are left.
     pub fn forced_left(&self) -> usize {
         self.forced.len()
+    }
+
+    /// Players draw from their own deck (`true`): each draw with no typed card waiting is
+    /// refused with [`CardError::Wanted`], and the card is asked for ("We draw our own").
+    pub fn set_manual(&mut self, manual: bool) {
+        self.manual = manual;
+    }
+
+    /// Whether the players draw from their own deck.
+    pub fn manual(&self) -> bool {
+        self.manual
+    }
+
+    /// Why the last refused draw of a manual deck drew, if one is waiting: the card to ask the
+    /// players for.
+    pub fn take_wanted(&mut self) -> Option<String> {
+        self.wanted.take()
+    }
+
+    /// Whether `card` may be drawn now: it is in the draw pile, or the pile is empty and it
+    /// is among the discards that would be shuffled back. A card typed in by players must
+    /// pass this (a card cannot be drawn twice).
+    pub fn can_draw(&self, card: Card) -> bool {
+        card.is_valid()
+            && (self.pile.contains(&card) || self.pile.is_empty() && self.discards.contains(&card))
     }
 
     /// Adds cards typed in by players who draw from a physical deck: they are drawn, after any
@@ -534,6 +577,27 @@ mod tests {
         }]);
         assert!(matches!(bad.draw("x"), Err(CardError::BadCard { .. })));
         assert_eq!(bad.forced_left(), 1, "nothing consumed");
+    }
+
+    #[test]
+    fn a_manual_deck_asks_for_each_card_and_takes_only_one_still_in_the_deck() {
+        let mut deck = Deck::seeded(4);
+        deck.set_manual(true);
+        assert_eq!(
+            deck.draw("combat: red attacks blue"),
+            Err(CardError::Wanted {
+                reason: "combat: red attacks blue".into()
+            })
+        );
+        assert!(deck.log().is_empty(), "a refused draw logs nothing");
+        assert_eq!(deck.take_wanted().as_deref(), Some("combat: red attacks blue"));
+        assert_eq!(deck.take_wanted(), None, "asked once");
+        let king = Card::parse("KS").unwrap();
+        assert!(deck.can_draw(king));
+        deck.push_typed([king]);
+        assert_eq!(deck.draw("combat: red attacks blue"), Ok(king));
+        assert!(deck.log()[0].typed);
+        assert!(!deck.can_draw(king), "drawn already");
     }
 
     #[test]

@@ -8,4 +8,3 @@ pub mod geometry;
 pub mod los;
 pub mod scenario;
 pub mod terrain;
-pub mod victory;

@@ -1,13 +1,15 @@
 //! The bottom panel: every roll with its reason and the row it chose (typed ones marked),
 //! every card drawn, the event log, and typed-in dice for players who roll their own (with
-//! "We roll our own", each roll asked for in turn).
+//! "We roll our own", each roll asked for in turn) and, where the rule set draws cards,
+//! typed-in cards for players who draw from their own deck ("We draw our own").
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::UiState;
 use crate::engine::dice::{DeckRes, DiceRes};
-use crate::engine::manual_dice::RollWanted;
+use crate::engine::manual_dice::{CardWanted, RollWanted};
+use crate::rules::cards::Card;
 use crate::engine::record::GameLog;
 
 /// The faces typed into the dice field that a die of this rule set can show (1..=`largest`),
@@ -22,20 +24,23 @@ pub fn typed_faces(text: &str, largest: u8) -> Vec<u8> {
 /// The game's dice, deck and event log, as the shell has them.
 pub type Records<'w> = (
     Option<ResMut<'w, DiceRes>>,
-    Option<Res<'w, DeckRes>>,
+    Option<ResMut<'w, DeckRes>>,
     Option<Res<'w, GameLog>>,
 );
 
-/// Draws the panel; returns its rectangle and, with manual dice, the faces typed for the
-/// roll asked for.
+/// Draws the panel (`cards`: the rule set draws cards); returns its rectangle and, with
+/// manual dice, the faces typed for the roll asked for, with a manual deck the card typed for
+/// the card asked for.
 pub fn show(
     root: &mut egui::Ui,
     (dice, deck, log): Records<'_>,
-    wanted: Option<&RollWanted>,
+    (wanted, card_wanted): (Option<&RollWanted>, Option<&CardWanted>),
     state: &mut UiState,
-    largest_die: u8,
-) -> (egui::Rect, Option<Vec<u8>>) {
+    (largest_die, cards): (u8, bool),
+) -> (egui::Rect, Option<Vec<u8>>, Option<Card>) {
     let mut given = None;
+    let mut card = None;
+    let mut deck = deck;
     state.pointed = None;
     let rect = egui::Panel::bottom("dice_log")
         .resizable(true)
@@ -83,6 +88,40 @@ pub fn show(
                             }
                         });
                     }
+                    if cards && let Some(k) = deck.as_mut() {
+                        cols[0].horizontal_wrapped(|ui| {
+                            let mut manual = k.manual();
+                            if ui
+                                .checkbox(&mut manual, "We draw our own")
+                                .on_hover_text("Every card is asked for here, with what it is for; type the card you drew (e.g. KS, 10H, JK1)")
+                                .changed()
+                            {
+                                k.set_manual(manual);
+                            }
+                            if let Some(w) = card_wanted {
+                                ui.colored_label(
+                                    egui::Color32::from_rgb(255, 210, 90),
+                                    format!("Draw a card — {}:", w.reason),
+                                );
+                                let r = ui.add(
+                                    egui::TextEdit::singleline(&mut state.card_text)
+                                        .desired_width(50.0)
+                                        .hint_text("e.g. KS"),
+                                );
+                                let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                                if ui.button("Draw").clicked() || enter {
+                                    match w.accept(&state.card_text, &k.0) {
+                                        Ok(c) => {
+                                            card = Some(c);
+                                            state.card_text.clear();
+                                            state.dice_error = None;
+                                        }
+                                        Err(e) => state.dice_error = Some(e),
+                                    }
+                                }
+                            }
+                        });
+                    }
                     cols[0].horizontal(|ui| {
                         ui.label("Rolled your own?");
                         ui.add(egui::TextEdit::singleline(&mut state.dice_text).desired_width(90.0).hint_text("e.g. 6,3,1"))
@@ -126,7 +165,7 @@ pub fn show(
         })
         .response
         .rect;
-    (rect, given)
+    (rect, given, card)
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub use handover::Handover;
 
 use crate::engine::dice::{DeckRes, DiceRes};
-use crate::engine::manual_dice::{RollGiven, RollWanted};
+use crate::engine::manual_dice::{CardGiven, CardWanted, RollGiven, RollWanted};
 use crate::engine::pipeline::{Notice, SaveRequest};
 use crate::engine::record::GameLog;
 use crate::engine::replay_view::{ReplayStatus, ViewRequest};
@@ -87,6 +87,9 @@ pub struct ShellStatus {
     pub save_stem: String,
     /// The largest face a die of this rule set shows (the typed-dice field accepts 1..=it).
     pub largest_die: u8,
+    /// Whether this rule set draws cards: the panel then offers "We draw our own" beside the
+    /// dice.
+    pub cards: bool,
 }
 
 /// The rule set's help: its shortcuts and a few lines about its turn.
@@ -141,6 +144,8 @@ pub struct UiState {
     pub roll_text: String,
     /// Why the faces typed for a roll asked for were not taken.
     pub dice_error: Option<String>,
+    /// The card typed for the card asked for (manual cards).
+    pub card_text: String,
     /// The sign-in form of a game by e-mail.
     pub sign_in: by_email::SignIn,
     /// The log line the pointer is over (the pieces it names are ringed).
@@ -153,7 +158,7 @@ fn frame(
     status: Res<ShellStatus>,
     help: Res<RuleSetHelp>,
     dice: Option<ResMut<DiceRes>>,
-    deck: Option<Res<DeckRes>>,
+    deck: Option<ResMut<DeckRes>>,
     log: Option<Res<GameLog>>,
     notice: Res<Notice>,
     mut state: ResMut<UiState>,
@@ -174,9 +179,9 @@ fn frame(
         MessageWriter<ViewRequest>,
         ResMut<crate::view::Pointed>,
     ),
-    (wanted, mut rolls, mut by_email, mut guide): (
-        Option<Res<RollWanted>>,
-        MessageWriter<RollGiven>,
+    ((wanted, card_wanted), (mut rolls, mut cards), mut by_email, mut guide): (
+        (Option<Res<RollWanted>>, Option<Res<CardWanted>>),
+        (MessageWriter<RollGiven>, MessageWriter<CardGiven>),
         by_email::ByEmailUi,
         ResMut<Guide>,
     ),
@@ -253,15 +258,18 @@ fn frame(
     if let Some(name) = bar.save_as {
         dialogs.ask(file_dialog::Purpose::SaveAs, "saves", &name);
     }
-    let (bottom, given) = dice_log::show(
+    let (bottom, given, card) = dice_log::show(
         &mut root,
         (dice, deck, log),
-        wanted.as_deref(),
+        (wanted.as_deref(), card_wanted.as_deref()),
         &mut state,
-        status.largest_die,
+        (status.largest_die, status.cards),
     );
     if let Some(faces) = given {
         rolls.write(RollGiven(faces));
+    }
+    if let Some(card) = card {
+        cards.write(CardGiven(card));
     }
     if pointed.0 != state.pointed {
         pointed.0 = state.pointed.clone();

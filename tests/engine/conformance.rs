@@ -270,3 +270,35 @@ fn cards_drawn_while_setting_up_are_recorded_and_forced_on_replay() {
         s.world().resource::<toy::Table>().scores
     );
 }
+
+/// "We draw our own": with a manual deck, a command that draws is refused with the card it
+/// wants and changes nothing; the card typed in (one still in the deck) is drawn, marked
+/// typed, and a card drawn already is not taken.
+#[test]
+fn a_manual_deck_asks_for_each_card_and_the_command_goes_on_with_the_one_typed() {
+    use holotable::engine::dice::DeckRes;
+    use holotable::engine::manual_dice::CardWanted;
+    use holotable::rules::cards::Card;
+    let mut s = toy_session("Human");
+    s.world_mut().resource_mut::<DeckRes>().set_manual(true);
+    assert!(s.send(toy::Command::Declare { side: 0, stake: 2 }).accepted());
+    let hash = Toy::state_hash(s.world_mut());
+    let second = toy::Command::Declare { side: 1, stake: 1 };
+    let CommandOutcome::Refused(_, why) = s.send(second.clone()) else {
+        panic!("drawn without a card typed in");
+    };
+    assert!(why.contains("draw a card (round 1: red's card)"), "{why}");
+    assert_eq!(Toy::state_hash(s.world_mut()), hash, "a refusal changed the game");
+    let reason = s.world_mut().resource_mut::<DeckRes>().take_wanted().expect("a card asked for");
+    let wanted = CardWanted { reason };
+    let opening = s.record().setup_cards[0].card;
+    let deck = &s.world().resource::<DeckRes>().0;
+    assert!(wanted.accept(&opening.to_string(), deck).is_err(), "the opening card again");
+    assert!(wanted.accept("ZZ", deck).is_err());
+    let red = wanted.accept("KS", deck).unwrap_or_else(|e| panic!("{e}"));
+    let blue = Card::parse("2H").unwrap_or_else(|e| panic!("{e}"));
+    s.world_mut().resource_mut::<DeckRes>().push_typed([red, blue]);
+    assert!(s.send(second).accepted());
+    let drawn = &s.record().commands.last().expect("a command").cards;
+    assert_eq!(drawn.iter().map(|c| (c.card, c.typed)).collect::<Vec<_>>(), [(red, true), (blue, true)]);
+}

@@ -4,11 +4,10 @@
 
 mod error;
 
-pub use error::{ScenarioError, line_col};
+pub use error::{Errors, ScenarioError, line_col};
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::rules::victory::Victory;
 
 /// What every scenario says whatever its rule set: read first, to pick the rule set that
 /// reads the rest. Unknown fields are left for the rule set's schema.
@@ -26,9 +25,6 @@ pub struct Header {
     /// The game ends after this turn (none: only when a side is wiped out).
     #[serde(default)]
     pub turn_limit: Option<u32>,
-    /// How the winner is decided.
-    #[serde(default)]
-    pub victory: Victory,
 }
 
 /// A side as the header sees it.
@@ -113,6 +109,21 @@ pub fn find_value(src: &str, key: &str, value: &str, nth: usize) -> Option<usize
         })
         .map(|(i, _)| i)
         .nth(nth)
+}
+
+/// Byte offset of the first `key: (c, r)` in `src`, however it is spaced (`key` empty: the
+/// first `(c, r)`).
+pub fn find_pair(src: &str, key: &str, (c, r): (i32, i32)) -> Option<usize> {
+    let compact = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let (want, anchor) = if key.is_empty() {
+        (format!("({c},{r})"), "(")
+    } else {
+        (format!("{key}:({c},{r})"), key)
+    };
+    src.match_indices(anchor).map(|(i, _)| i).find(|&i| {
+        let tail: String = src[i..].chars().take(want.len() + 12).collect();
+        compact(&tail).starts_with(&want)
+    })
 }
 
 #[cfg(test)]

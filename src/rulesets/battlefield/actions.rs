@@ -14,8 +14,9 @@ use super::rules::roster::{Ability, Kind};
 use super::rules::support;
 use crate::rules::dice::{Dice, DiceExpr};
 
-/// Applies `command` for the side whose impulse it is. Refusals change nothing (the caller
-/// keeps a copy of the battle to put back when one comes after a die was thrown).
+/// Applies `command` for the side whose impulse it is. Each action checks before it changes
+/// anything; a refusal that comes after a die was thrown (the typed or forced dice ran out) is
+/// put right by the pipeline, which replays the game's record when the state hash moved.
 ///
 /// Errors: the rule that forbids the command.
 pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), Refusal> {

@@ -59,8 +59,8 @@ pub fn setup(
     Ok(())
 }
 
-/// Applies `command` through the phase being played. A refusal puts the battle back as it
-/// was (the pipeline puts back the dice and the log).
+/// Applies `command` through the phase being played. A refusal changes nothing (the pipeline
+/// puts back the dice and the log, and the game itself where a refusal came after a change).
 ///
 /// Errors: the refusal, naming the rule.
 pub fn apply(world: &mut World, command: &Command) -> Result<(), String> {
@@ -107,25 +107,25 @@ fn extra(
     }
 }
 
+/// Applies `command` to the battle: the actions check before they change anything; a refusal
+/// that still comes after a change (a die the typed or forced dice did not have) is told by
+/// the state hash and the game put back from its record by the pipeline, so the battle is not
+/// copied before each command.
 fn run(
     command: Command,
     mut battle: ResMut<BattleRes>,
     mut dice: ResMut<DiceRes>,
     mut log: ResMut<GameLog>,
 ) -> Result<(), String> {
-    let before = battle.0.clone();
-    match actions::apply(&mut battle.0, &command, &mut dice.0) {
-        Ok(()) => {
-            for (t, e) in battle.events.drain(..) {
-                log.push(t, e);
-            }
-            Ok(())
-        }
-        Err(e) => {
-            battle.0 = before;
-            Err(e)
+    let done = actions::apply(&mut battle.0, &command, &mut dice.0);
+    // The events of a refused command are not the game's.
+    let events: Vec<(u32, String)> = battle.events.drain(..).collect();
+    if done.is_ok() {
+        for (t, e) in events {
+            log.push(t, e);
         }
     }
+    done
 }
 
 /// The rubble hexes the board was last built with.

@@ -114,6 +114,7 @@ fn status(
             .count(),
         save_stem,
         largest_die: 20,
+        cards: false,
     };
     shell.set_if_neq(new);
 }

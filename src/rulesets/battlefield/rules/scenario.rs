@@ -9,7 +9,7 @@ use serde::Deserialize;
 use super::map::{Ground, HexTerrain, Map, Placement, TILES, hex_at, read_tile};
 use super::quality::Quality;
 use super::roster::{Kind, Roster};
-use crate::rules::scenario::{ScenarioError, Victory, find_value, line_col, ron_error};
+use crate::rules::scenario::{Errors, ScenarioError, line_col, ron_error};
 
 /// Which advanced rules a scenario uses (Advanced rules: "All advanced rules are optionals").
 /// Each is off unless the scenario says `true`.
@@ -132,9 +132,6 @@ pub struct ScenarioDef {
     pub sides: Vec<SideDef>,
     /// The last turn.
     pub turn_limit: u32,
-    /// Not used by this rule set (the goal decides); accepted for the shared header.
-    #[serde(default)]
-    pub victory: Victory,
     /// The side with initiative on turn 1 (Initiative: "On the first turn, the chosen scenario
     /// will specify wich side has initiative").
     pub first_initiative: String,
@@ -159,55 +156,11 @@ pub struct Scenario {
     pub map: Map,
 }
 
-struct Checker<'a> {
-    src: &'a str,
-    file: &'a str,
-    errors: Vec<ScenarioError>,
-}
-
-impl Checker<'_> {
-    fn at(&mut self, offset: usize, message: impl Into<String>) {
-        let (line, column) = line_col(self.src, offset);
-        self.errors.push(ScenarioError {
-            file: self.file.into(),
-            line,
-            column,
-            message: message.into(),
-        });
-    }
-
-    /// At the `nth` `key: "value"`, or the file's start.
-    fn at_value(&mut self, key: &str, value: &str, nth: usize, message: impl Into<String>) {
-        let o = find_value(self.src, key, value, nth).unwrap_or(0);
-        self.at(o, message);
-    }
-
-    /// At the `nth` `key: (c, r)` tuple written like that, or the file's start.
-    fn at_pair(&mut self, key: &str, (c, r): (i32, i32), message: impl Into<String>) {
-        let o = find_pair(self.src, key, (c, r)).unwrap_or(0);
-        self.at(o, message);
-    }
-}
-
-/// The byte offset of `key: (c, r)` in `src` (spaces as the bundled files write them).
-fn find_pair(src: &str, key: &str, (c, r): (i32, i32)) -> Option<usize> {
-    let compact = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
-    let (want, anchor) = if key.is_empty() {
-        (format!("({c},{r})"), "(")
-    } else {
-        (format!("{key}:({c},{r})"), key)
-    };
-    src.match_indices(anchor).map(|(i, _)| i).find(|&i| {
-        let tail: String = src[i..].chars().take(want.len() + 12).collect();
-        compact(&tail).starts_with(&want)
-    })
-}
-
 /// Composes the map of `placements` from the bundled tiles.
 ///
 /// Errors: an unknown tile, an odd column, overlapping tiles, or a broken bundled tile, each
 /// as (offset in `src`, message).
-fn compose(placements: &[Placement], c: &mut Checker) -> Map {
+fn compose(placements: &[Placement], c: &mut Errors) -> Map {
     let mut tiles = HashMap::new();
     for (file, tsrc) in TILES {
         match read_tile(tsrc) {
@@ -217,7 +170,7 @@ fn compose(placements: &[Placement], c: &mut Checker) -> Map {
             Err(ps) => {
                 for p in ps {
                     let (l, col) = line_col(tsrc, p.offset);
-                    c.errors.push(ScenarioError {
+                    c.push(ScenarioError {
                         file: format!("assets/maps/battlefield/{file}"),
                         line: l,
                         column: col,
@@ -258,7 +211,7 @@ fn compose(placements: &[Placement], c: &mut Checker) -> Map {
             }
         }
     }
-    if cells.is_empty() && c.errors.is_empty() {
+    if cells.is_empty() && c.is_empty() {
         c.at(
             0,
             "the map has no tiles: place at least one with map: [(tile: \"open\", at: (0, 0))]",
@@ -278,11 +231,7 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
     let def: ScenarioDef = crate::rules::scenario::ron_options()
         .from_str(src)
         .map_err(|e| vec![ron_error(file, &e)])?;
-    let mut c = Checker {
-        src,
-        file,
-        errors: Vec::new(),
-    };
+    let mut c = Errors::new(src, file);
     let map = compose(&def.map, &mut c);
     if def.sides.len() != 2 {
         c.at(

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use crate::engine::record::GameLog;
 use crate::engine::state::{GameResult, GameState};
-use crate::rules::victory::{Victory, leader, objective_holder};
+use crate::rulesets::tyneside::rules::victory::{Victory, leader, objective_holder};
 use crate::rulesets::tyneside::ID;
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::components::{

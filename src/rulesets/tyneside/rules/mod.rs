@@ -18,3 +18,4 @@ pub mod force_generation;
 pub mod portals;
 pub mod random_movement;
 pub mod vehicles;
+pub mod victory;

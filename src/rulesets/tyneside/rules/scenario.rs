@@ -9,7 +9,7 @@ use super::orders::Order;
 use super::profile::Ability;
 use crate::rules::terrain::TerrainPiece;
 pub use crate::rules::scenario::Control;
-pub use crate::rules::victory::Victory;
+pub use super::victory::Victory;
 
 /// A whole scenario as written in its RON file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

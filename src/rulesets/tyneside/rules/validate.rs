@@ -10,31 +10,11 @@ use super::profile::{Ability, Roster};
 use super::scenario::Scenario;
 use crate::rules::geometry::Shape;
 use crate::rules::los::LosIndex;
-use crate::rules::scenario::{ScenarioError, find_value, line_col, ron_error, ron_options};
+use crate::rules::scenario::{Errors, ScenarioError, ron_error, ron_options};
 use crate::rules::terrain::{TerrainKind, TerrainProperty};
 
 /// A portal this close to a rock, inches, stands behind it (the text's "behind the large rock").
 const BEHIND_ROCK: f32 = 2.0;
-
-struct Report<'a> {
-    src: &'a str,
-    file: &'a str,
-    errors: Vec<ScenarioError>,
-}
-
-impl Report<'_> {
-    /// Records `message` at the `nth` place where `key: "value"` is written (or the top).
-    fn at_value(&mut self, key: &str, value: &str, nth: usize, message: String) {
-        let offset = find_value(self.src, key, value, nth).unwrap_or(0);
-        let (line, column) = line_col(self.src, offset);
-        self.errors.push(ScenarioError {
-            file: self.file.into(),
-            line,
-            column,
-            message,
-        });
-    }
-}
 
 /// Parses and checks a scenario for the Tyneside rules.
 ///
@@ -48,11 +28,7 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
     let scenario: Scenario = ron_options()
         .from_str(src)
         .map_err(|e| vec![ron_error(file, &e)])?;
-    let mut r = Report {
-        src,
-        file,
-        errors: Vec::new(),
-    };
+    let mut r = Errors::new(src, file);
     if scenario.ruleset != "tyneside" {
         r.at_value(
             "ruleset",
@@ -75,7 +51,7 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
             "name",
             &scenario.name,
             0,
-            "a scenario needs at least two sides".into(),
+            "a scenario needs at least two sides",
         );
     }
     if scenario.turn_limit == Some(0) {
@@ -83,13 +59,13 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
             "name",
             &scenario.name,
             0,
-            "turn_limit must be 1 or more".into(),
+            "turn_limit must be 1 or more",
         );
     }
 
     // Ids: every kind shares one namespace so scripts can name anything unambiguously.
     let mut seen: BTreeMap<(&str, String), usize> = BTreeMap::new();
-    let mut check_id = |r: &mut Report, what: &'static str, id: &str| {
+    let mut check_id = |r: &mut Errors, what: &'static str, id: &str| {
         let n = seen.entry((what, id.to_string())).or_insert(0);
         if *n > 0 {
             r.at_value(
@@ -383,11 +359,7 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
             }
         }
     }
-    if r.errors.is_empty() {
-        Ok(scenario)
-    } else {
-        Err(r.errors)
-    }
+    r.finish(scenario)
 }
 
 #[cfg(test)]

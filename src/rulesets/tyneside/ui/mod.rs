@@ -152,6 +152,7 @@ fn status(
             .count(),
         save_stem,
         largest_die: <super::Tyneside as crate::engine::ruleset::RuleSet>::LARGEST_DIE,
+        cards: false,
     };
     shell.set_if_neq(new);
 }
