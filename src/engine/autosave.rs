@@ -101,8 +101,8 @@ impl Autosave {
 /// The pipeline's hook after an accepted command: the game is autosaved, or, once over, its
 /// autosaves are removed. A failed write is logged and the game goes on (the older autosaves
 /// stay). A replay writes nothing: its commands are saved already.
-fn after_command<R: RuleSet>(world: &mut World, _: &Applied) {
-    if !world.contains_resource::<Autosave>() || super::pipeline::replaying(world) {
+fn after_command<R: RuleSet>(world: &mut World, applied: &Applied) {
+    if applied.replaying || !world.contains_resource::<Autosave>() {
         return;
     }
     if super::state::over(world) {

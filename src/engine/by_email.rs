@@ -295,8 +295,8 @@ fn before_hook<R: RuleSet>(
 }
 
 /// The pipeline's hook after an accepted command ([`super::pipeline::Hooks::accepted`]).
-fn after_hook<R: RuleSet>(world: &mut World, _: &super::pipeline::Applied) {
-    if !world.contains_resource::<Seat>() || super::pipeline::replaying(world) {
+fn after_hook<R: RuleSet>(world: &mut World, applied: &super::pipeline::Applied) {
+    if applied.replaying || !world.contains_resource::<Seat>() {
         return;
     }
     let secret = world.remove_resource::<PendingSecret>().map(|p| p.0);

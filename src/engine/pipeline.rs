@@ -155,6 +155,8 @@ pub struct Applied {
     pub cards: usize,
     /// The rule set's secret digest before and after it ([`RuleSet::secret_digest`]).
     pub secret: (Option<u64>, Option<u64>),
+    /// Whether it was replayed from a record ([`Replaying`]), not played.
+    pub replaying: bool,
 }
 
 /// Present while a record is being replayed (resuming a save, undo, the replay viewer): the
@@ -199,20 +201,24 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
             Err(refused) => return refused,
         };
     }
+    // The state before, to tell a refusal that changed something: the last command's
+    // recorded hash (computed only for the first command).
+    let record = world.resource::<GameRecord<R::Command>>();
+    let (index, seed) = (record.commands.len(), record.seed);
+    let before = record.commands.last().map(|c| c.hash);
+    let before = before.unwrap_or_else(|| R::state_hash(world));
+    // A seeded game's dice and cards for this command come from its seed and its place.
+    if let Some(seed) = seed {
+        let s = crate::rules::dice::command_seed(seed, index);
+        world.resource_mut::<DiceRes>().reseed(s);
+        world.resource_mut::<DeckRes>().reseed(s);
+    }
     let dice = world.resource::<DiceRes>();
     let (dice_cp, dice_mark) = (dice.checkpoint(), dice.log().len());
     let deck = world.resource::<DeckRes>();
     let (deck_cp, deck_mark) = (deck.checkpoint(), deck.log().len());
     let log_len = world.resource::<GameLog>().0.len();
     let secret = R::secret_digest(world);
-    // The state before, to tell a refusal that changed something: the last command's
-    // recorded hash (computed only for the first command).
-    let before = world
-        .resource::<GameRecord<R::Command>>()
-        .commands
-        .last()
-        .map(|c| c.hash);
-    let before = before.unwrap_or_else(|| R::state_hash(world));
     match R::apply(world, &command) {
         Ok(()) => {
             R::after_command(world);
@@ -221,10 +227,11 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
             let dice = world.resource::<DiceRes>().log()[dice_mark..].to_vec();
             let cards = world.resource::<DeckRes>().log()[deck_mark..].to_vec();
             let applied = Applied {
-                index: world.resource::<GameRecord<R::Command>>().commands.len(),
+                index,
                 dice: dice.len(),
                 cards: cards.len(),
                 secret: (secret, R::secret_digest(world)),
+                replaying: replaying(world),
             };
             world
                 .resource_mut::<GameRecord<R::Command>>()

@@ -37,11 +37,14 @@ pub enum ResumeError {
     Diverged(Divergence),
 }
 
-/// Sets `record`'s game up in `world` and replays it, verifying every command. The recorded
-/// dice and cards are forced in order; once they run out (the game goes on), the dice and
-/// deck are seeded with `seed`.
+/// Sets `record`'s game up in `world` and replays it, verifying every command. A seeded game
+/// throws every die and draws every card again from its seed (each command's from the seed
+/// and its place: `crate::rules::dice::command_seed`), giving back only what players typed
+/// in, and goes on from that seed; a game with forced dice has its recorded faces and cards
+/// forced in order, and once they run out the dice and deck are seeded with `seed`.
 ///
-/// Errors: [`ResumeError::Start`] when the scenario no longer validates,
+/// Errors: [`ResumeError::Start`] when the scenario no longer validates or the set-up's dice
+/// or cards are not the seed's,
 /// [`ResumeError::Diverged`] at the first command that is refused, throws other dice or
 /// draws other cards than recorded, or leaves another state hash.
 pub fn resume<R: RuleSet>(
@@ -120,22 +123,39 @@ fn replay_all<R: RuleSet>(
         src: record.scenario_src.clone(),
         header,
     };
-    let faces = record
-        .setup_dice
-        .iter()
-        .chain(record.commands.iter().flat_map(|c| c.dice.iter()))
-        .flat_map(|r| r.faces.iter().copied());
-    let cards = record
-        .setup_cards
-        .iter()
-        .map(|c| c.card)
-        .chain(record.commands.iter().flat_map(|c| c.cards.iter().map(|c| c.card)));
-    let randomness = Randomness {
-        dice: Dice::forced(faces).then_seeded(seed),
-        deck: Deck::forced(cards).then_seeded(seed),
-        seed: record.seed,
+    // A seeded game throws every die and draws every card again from its seed, and each
+    // must be the one recorded; only what players typed in is given back as typed. A game
+    // with forced dice (a script, a test, a branch of the replay viewer) has its recorded
+    // faces and cards forced again.
+    let randomness = match record.seed {
+        Some(s) => Randomness::seeded(s),
+        None => {
+            let faces = record
+                .setup_dice
+                .iter()
+                .chain(record.commands.iter().flat_map(|c| c.dice.iter()))
+                .flat_map(|r| r.faces.iter().copied());
+            let cards = record
+                .setup_cards
+                .iter()
+                .map(|c| c.card)
+                .chain(record.commands.iter().flat_map(|c| c.cards.iter().map(|c| c.card)));
+            Randomness {
+                dice: Dice::forced(faces).then_seeded(seed),
+                deck: Deck::forced(cards).then_seeded(seed),
+                seed: None,
+            }
+        }
     };
     super::game::start::<R>(world, &loaded, randomness).map_err(ResumeError::Start)?;
+    let replayed = world.resource::<GameRecord<R::Command>>();
+    let setup = (&replayed.setup_dice, &replayed.setup_cards);
+    if setup != (&record.setup_dice, &record.setup_cards) {
+        return Err(ResumeError::Start(vec![format!(
+            "{}: the dice or cards of the set-up are not those the game's seed gives: the save was edited",
+            record.scenario_file
+        )]));
+    }
     after(world, 0);
     let total = record.commands.len();
     for (i, rc) in record.commands.iter().enumerate() {
@@ -147,6 +167,14 @@ fn replay_all<R: RuleSet>(
                 what,
             })
         };
+        if record.seed.is_some() {
+            let typed = rc.dice.iter().filter(|r| r.typed);
+            world
+                .resource_mut::<DiceRes>()
+                .push_forced(typed.flat_map(|r| r.faces.iter().copied()));
+            let typed = rc.cards.iter().filter(|c| c.typed).map(|c| c.card);
+            world.resource_mut::<DeckRes>().push_typed(typed);
+        }
         if let CommandOutcome::Refused(_, reason) = process::<R>(world, rc.command.clone()) {
             return Err(diverged(format!("refused on replay: {reason}")));
         }
@@ -158,7 +186,13 @@ fn replay_all<R: RuleSet>(
             .ok_or_else(|| diverged("nothing was recorded".into()))?;
         let rolls = |c: &[crate::rules::dice::RollRecord]| -> Vec<String> {
             c.iter()
-                .map(|r| format!("{} {:?} ({})", r.expr, r.faces, r.reason))
+                .map(|r| {
+                    let typed = if r.typed { " typed" } else { "" };
+                    format!(
+                        "{} {:?} = {}{typed} ({}) -> {}",
+                        r.expr, r.faces, r.total, r.reason, r.outcome
+                    )
+                })
                 .collect()
         };
         if rolls(&replayed.dice) != rolls(&rc.dice) {
@@ -170,7 +204,10 @@ fn replay_all<R: RuleSet>(
         }
         let draws = |c: &[crate::rules::cards::CardRecord]| -> Vec<String> {
             c.iter()
-                .map(|r| format!("{} ({})", r.card, r.reason))
+                .map(|r| {
+                    let typed = if r.typed { " typed" } else { "" };
+                    format!("{}{typed} ({}) -> {}", r.card, r.reason, r.outcome)
+                })
                 .collect()
         };
         if draws(&replayed.cards) != draws(&rc.cards) {

@@ -207,8 +207,10 @@ pub fn close<R: RuleSet>(world: &mut World, branch: bool) -> Result<(), String> 
         world.insert_resource(deck);
     }
     if branch {
-        // The replay left the generator at its seed's start: the branch would roll the very
-        // dice the game began with. It rolls afresh instead (its record keeps every face).
+        // With the game's seed the branch would roll the very dice the game rolled after this
+        // point. It rolls afresh instead: a what-if game, whose record keeps every face and is
+        // replayed by forcing them (its dice are no longer the seed's to prove).
+        world.resource_mut::<GameRecord<R::Command>>().seed = None;
         let fresh = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);

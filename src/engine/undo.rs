@@ -123,7 +123,7 @@ fn mark<R: RuleSet>(world: &mut World, a: &Applied) {
         marks.0.truncate(a.index);
         marks.0.push(undoable);
     }
-    if !super::pipeline::replaying(world)
+    if !a.replaying
         && let Some(mut redo) = world.get_resource_mut::<RedoStack<R::Command>>()
     {
         redo.0.clear();

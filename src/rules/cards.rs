@@ -298,6 +298,15 @@ impl Deck {
         }
     }
 
+    /// Seeds the generator (the one that shuffles the discards back) anew with `seed`, if the
+    /// deck has one: a command's reshuffles are a function of the game's seed and its place
+    /// (`crate::rules::dice::command_seed`). The pile is not shuffled again.
+    pub fn reseed(&mut self, seed: u64) {
+        if self.rng.is_some() {
+            self.rng = Some(ChaCha8Rng::seed_from_u64(seed));
+        }
+    }
+
     /// This deck, with its draw pile shuffled by a generator seeded with `seed`, drawn from
     /// once the forced cards run out. `Deck::forced(cards).then_seeded(seed)` has the pile of
     /// `Deck::seeded(seed)`, so a loaded game replays its recorded cards (taking each out of

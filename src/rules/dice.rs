@@ -269,6 +269,17 @@ pub struct DiceCheckpoint {
     last_outcome: Option<String>,
 }
 
+/// The seed of the dice and cards of the command at 0-based `index` of a game seeded with
+/// `game`: each command's randomness is a function of the game's seed and its place in the
+/// game, so a game reopened throws the same dice, and a replay throws every die again and
+/// compares it with the record (SplitMix64 of the two).
+pub fn command_seed(game: u64, index: usize) -> u64 {
+    let mut z = game ^ (index as u64).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// The one source of randomness in a game, with the log of every roll: forced faces (typed in,
 /// scripted or replayed) are used first, then the seeded generator if there is one.
 #[derive(Clone, Debug)]
@@ -306,6 +317,15 @@ impl Dice {
             log: Vec::new(),
             manual: false,
             wanted: None,
+        }
+    }
+
+    /// Seeds the generator anew with `seed`, if these dice have one (forced-only dice stay
+    /// without): what the game's seed and a command's place in the game make of it
+    /// ([`command_seed`]), so each command's dice are a function of both and nothing else.
+    pub fn reseed(&mut self, seed: u64) {
+        if self.rng.is_some() {
+            self.rng = Some(ChaCha8Rng::seed_from_u64(seed));
         }
     }
 
@@ -455,6 +475,27 @@ impl Dice {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_command_has_its_own_seed_from_the_games() {
+        let a: Vec<u64> = (0..4).map(|i| command_seed(7, i)).collect();
+        assert_eq!(a, (0..4).map(|i| command_seed(7, i)).collect::<Vec<_>>());
+        let mut seen = a.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 4, "{a:?}");
+        assert_ne!(command_seed(8, 0), a[0], "another game, other dice");
+        // Reseeded for the same command, the dice throw the same faces.
+        let mut d = Dice::seeded(1);
+        d.reseed(a[2]);
+        let x = d.roll(DiceExpr::parse("3d6").unwrap(), "x").unwrap();
+        let mut e = Dice::seeded(99);
+        e.reseed(a[2]);
+        assert_eq!(e.roll(DiceExpr::parse("3d6").unwrap(), "x").unwrap(), x);
+        let mut f = Dice::forced([2]);
+        f.reseed(a[2]);
+        assert_eq!(f.roll(DiceExpr::parse("d6").unwrap(), "forced stays forced"), Ok(2));
+    }
 
     #[test]
     fn same_seed_same_faces() {

@@ -160,8 +160,9 @@ fn run_saves_and_replay_checks_and_catches_a_changed_die() {
     std::fs::write(&save, tampered).unwrap();
     let (code, _, err) = holotable(&["replay", save.to_str().unwrap(), "--check"]);
     assert_eq!(code, 1);
+    // The recorded total and outcome no longer follow from the face: caught at once.
     assert!(
-        err.contains("command 11 of 11 (Shoot") && err.contains("state hash"),
+        err.contains("command 11 of 11 (Shoot") && err.contains("the dice differ"),
         "{err}"
     );
     // A save of another format version is refused, not misread.

@@ -302,3 +302,97 @@ fn a_manual_deck_asks_for_each_card_and_the_command_goes_on_with_the_one_typed()
     let drawn = &s.record().commands.last().expect("a command").cards;
     assert_eq!(drawn.iter().map(|c| (c.card, c.typed)).collect::<Vec<_>>(), [(red, true), (blue, true)]);
 }
+
+/// The 1-based index of the recorded command whose text holds byte `at` of a save: one more
+/// than the commands whose `hash:` comes before it.
+fn command_at(text: &str, at: usize) -> usize {
+    let start = text.find("commands:").expect("a commands list");
+    text[start..at].matches("hash: ").count() + 1
+}
+
+/// A seeded game's save with one die changed to another face of the same die does not
+/// replay: the replay throws that die again from the seed and names the command.
+#[test]
+fn replay_check_catches_one_changed_die_and_one_changed_card() {
+    let dir = scratch("dice");
+    let mut dice_checked = 0;
+    let mut cards_checked = 0;
+    for entry in entries().iter().filter(|e| e.plays_sides) {
+        let loaded = &scenarios(entry)[0];
+        let mut game = (entry.headless)(loaded, Randomness::seeded(9))
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        game.set_rules_sides(&["all".into()]).unwrap_or_else(|e| panic!("{e}"));
+        game.play_rules(40).unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.join(format!("{}.ron", entry.id));
+        game.save(&path).unwrap_or_else(|e| panic!("{e}"));
+        let text = std::fs::read_to_string(&path).expect("reads");
+        (entry.replay)(&text, &path).unwrap_or_else(|e| panic!("{}: {e}", entry.id));
+        let commands = text.find("commands:").expect("commands");
+        // The first die thrown by a command: its first face made another face of that die
+        // (1 becomes 2, anything else 1), and its total with it, as a cheat would write it.
+        if let Some(at) = text[commands..].find("faces: [").map(|i| commands + i + 8) {
+            let at = at + text[at..].find(|c: char| c.is_ascii_digit()).expect("a face");
+            let end = at + text[at..].find(|c: char| !c.is_ascii_digit()).expect("a face");
+            let face: i64 = text[at..end].parse().expect("a face");
+            let other = if face == 1 { 2 } else { 1 };
+            let t = end + text[end..].find("total: ").expect("a total") + 7;
+            let t_end = t + text[t..].find(|c: char| c != '-' && !c.is_ascii_digit()).expect("a total");
+            let total: i64 = text[t..t_end].parse().expect("a total");
+            let edited = format!(
+                "{}{other}{}{}{}",
+                &text[..at],
+                &text[end..t],
+                total + other - face,
+                &text[t_end..]
+            );
+            match (entry.replay)(&edited, &path) {
+                Err(ReplayError::Diverged(d)) => {
+                    assert_eq!(d.index, command_at(&text, at), "{}: {d}", entry.id);
+                    assert!(d.what.contains("dice differ"), "{}: {d}", entry.id);
+                }
+                Err(e) => panic!("{}: not a divergence: {e}", entry.id),
+                Ok(_) => panic!("{}: a changed die replayed", entry.id),
+            }
+            dice_checked += 1;
+        }
+        // The first card drawn by a command: another rank.
+        if let Some(at) = text[commands..].find("rank: ").map(|i| commands + i + 6) {
+            let end = at + text[at..].find(|c: char| !c.is_ascii_digit()).expect("a rank");
+            let rank: u8 = text[at..end].parse().expect("a rank");
+            let other = if rank == 13 { 12 } else { rank + 1 };
+            let edited = format!("{}{other}{}", &text[..at], &text[end..]);
+            match (entry.replay)(&edited, &path) {
+                Err(ReplayError::Diverged(d)) => {
+                    assert_eq!(d.index, command_at(&text, at), "{}: {d}", entry.id);
+                    assert!(d.what.contains("cards differ"), "{}: {d}", entry.id);
+                }
+                Err(e) => panic!("{}: not a divergence: {e}", entry.id),
+                Ok(_) => panic!("{}: a changed card replayed", entry.id),
+            }
+            cards_checked += 1;
+        }
+    }
+    assert!(dice_checked >= 2, "dice changed in {dice_checked} rule sets");
+    assert!(cards_checked >= 1, "cards changed in {cards_checked} rule sets");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game reopened from its save throws the same dice and draws the same cards as before,
+/// whatever seed the window would go on with: each command's are its seed's and its place's.
+#[test]
+fn reopening_a_save_draws_the_same_cards() {
+    let mut s = toy_session("Human");
+    assert!(s.send(toy::Command::Declare { side: 0, stake: 1 }).accepted());
+    let record = s.record().clone();
+    let mut next = Vec::new();
+    for resume_seed in [5, 77] {
+        let mut again = Session::<Toy>::replay(&record).unwrap_or_else(|e| panic!("{e}"));
+        holotable::engine::replay::resume::<Toy>(again.world_mut(), &record, resume_seed)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(again.send(toy::Command::Declare { side: 1, stake: 1 }).accepted());
+        next.push(again.record().commands.last().expect("a command").cards.clone());
+    }
+    assert_eq!(next[0], next[1]);
+    assert!(s.send(toy::Command::Declare { side: 1, stake: 1 }).accepted());
+    assert_eq!(s.record().commands.last().expect("a command").cards, next[0]);
+}
