@@ -214,9 +214,9 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
         world.resource_mut::<DeckRes>().reseed(s);
     }
     let dice = world.resource::<DiceRes>();
-    let (dice_cp, dice_mark) = (dice.checkpoint(), dice.log().len());
+    let (dice_cp, dice_mark, dice_tried) = (dice.checkpoint(), dice.log().len(), dice.tried());
     let deck = world.resource::<DeckRes>();
-    let (deck_cp, deck_mark) = (deck.checkpoint(), deck.log().len());
+    let (deck_cp, deck_mark, deck_tried) = (deck.checkpoint(), deck.log().len(), deck.tried());
     let log_len = world.resource::<GameLog>().0.len();
     let secret = R::secret_digest(world);
     match R::apply(world, &command) {
@@ -248,6 +248,8 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
             CommandOutcome::Accepted(command)
         }
         Err(reason) => {
+            let randomness = world.resource::<DiceRes>().tried() > dice_tried
+                || world.resource::<DeckRes>().tried() > deck_tried;
             world.resource_mut::<DiceRes>().restore(dice_cp);
             world.resource_mut::<DeckRes>().restore(deck_cp);
             world.resource_mut::<GameLog>().0.truncate(log_len);
@@ -256,9 +258,10 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
                 *next = NextState::Unchanged;
             }
             // A rule set checks before it changes anything; where a refusal still came after
-            // a change (a die the typed or forced dice did not have), the state hash tells,
-            // and the game is put back from its record, so a refusal never leaves a trace.
-            if R::state_hash(world) != before {
+            // a change (a die the typed or forced dice did not have; any refusal of a rule set
+            // that does not check everything first), the state hash tells, and the game is put
+            // back from its record, so a refusal never leaves a trace.
+            if (randomness || !R::CHECKS_FIRST) && R::state_hash(world) != before {
                 for f in hooks.restore.iter() {
                     f(world);
                 }

@@ -33,6 +33,12 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     const BUNDLED: &'static [(&'static str, &'static str)];
     /// The largest face a die of this rule set shows (the typed-dice field accepts 1..=this).
     const LARGEST_DIE: u8;
+    /// Whether [`RuleSet::apply`] checks everything a refusal may come from before it changes
+    /// anything, dice and cards apart: then only a refusal that got as far as the dice or the
+    /// deck is looked for a trace (by the state hash, the game put back from its record if
+    /// one is found). `false`: every refusal is looked at (safe, and slower where refusals are
+    /// many, as when the rules' side tries its options).
+    const CHECKS_FIRST: bool = true;
     /// Whether the rules can play a side ([`RuleSet::ai_step`]); the scenario list offers
     /// solo and demo games only then.
     const PLAYS_SIDES: bool = false;

@@ -272,6 +272,8 @@ pub struct Deck {
     manual: bool,
     /// Why the last failed draw of a manual deck drew: what to ask the players for.
     wanted: Option<String>,
+    /// Draws asked for so far, made or failed ([`Deck::tried`]).
+    tried: usize,
 }
 
 impl Deck {
@@ -295,6 +297,7 @@ impl Deck {
             log: Vec::new(),
             manual: false,
             wanted: None,
+            tried: 0,
         }
     }
 
@@ -329,6 +332,7 @@ impl Deck {
     /// no forced card is left and the deck has no seed, or the pile and the discards are both
     /// empty. A failed draw logs nothing and consumes nothing.
     pub fn draw(&mut self, reason: impl Into<String>) -> Result<Card, CardError> {
+        self.tried += 1;
         let reason = reason.into();
         let (card, typed) = if let Some(&(card, typed)) = self.forced.front() {
             if !card.is_valid() {
@@ -415,6 +419,12 @@ impl Deck {
         if let Some(last) = self.log.last_mut() {
             last.outcome = outcome.into();
         }
+    }
+
+    /// How many draws were asked for so far, made or failed (a restore does not take them
+    /// back): the pipeline tells by it whether a refused command got as far as the deck.
+    pub fn tried(&self) -> usize {
+        self.tried
     }
 
     /// Every draw so far, oldest first.

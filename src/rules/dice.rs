@@ -294,6 +294,8 @@ pub struct Dice {
     /// The roll the last failed throw wanted: (expression, reason). Kept through
     /// [`Dice::restore`], so the shell can ask for it.
     wanted: Option<(DiceExpr, String)>,
+    /// Throws asked for so far, made or failed ([`Dice::tried`]).
+    tried: usize,
 }
 
 impl Dice {
@@ -305,6 +307,7 @@ impl Dice {
             log: Vec::new(),
             manual: false,
             wanted: None,
+            tried: 0,
         }
     }
 
@@ -317,6 +320,7 @@ impl Dice {
             log: Vec::new(),
             manual: false,
             wanted: None,
+            tried: 0,
         }
     }
 
@@ -343,6 +347,7 @@ impl Dice {
     /// no seed, [`DiceError::BadFace`] when a forced face is outside 1..=sides. A failed roll
     /// logs nothing and consumes nothing.
     pub fn roll(&mut self, expr: DiceExpr, reason: impl Into<String>) -> Result<i32, DiceError> {
+        self.tried += 1;
         if expr.count == 0 {
             return Err(DiceError::BadExpr {
                 text: expr.to_string(),
@@ -410,6 +415,12 @@ impl Dice {
         if let Some(last) = self.log.last_mut() {
             last.outcome = outcome.into();
         }
+    }
+
+    /// How many throws were asked for so far, made or failed (a restore does not take them
+    /// back): the pipeline tells by it whether a refused command got as far as the dice.
+    pub fn tried(&self) -> usize {
+        self.tried
     }
 
     /// Every roll so far, oldest first.

@@ -172,3 +172,57 @@ fn a_replayed_save_keeps_its_camera() {
     assert_eq!(replayed.record().camera, Some(place.clone()));
     assert_eq!(replayed.world().resource::<CameraPlace>(), &place);
 }
+
+/// A move and fire activates and moves the unit before it checks the shot: refused at the
+/// shot (no enemy there), it leaves no trace: the pipeline sees the state hash moved and puts
+/// the battle back from its record (the battle is no longer copied before every command).
+#[test]
+fn a_move_and_fire_refused_at_the_shot_leaves_the_unit_where_it_stood() {
+    use holotable::rulesets::battlefield::ai::candidates;
+    let (loaded, _) = registry()
+        .load("walker_assault")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(4))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let b = s.world().resource::<BattleRes>().0.clone();
+    let (i, to) = candidates(&b)
+        .into_iter()
+        .find_map(|i| {
+            let u = &b.units[i];
+            let half = u.profile.movement.div_ceil(2);
+            b.reach_of(i, half)
+                .into_iter()
+                .map(|(h, _)| h)
+                .find(|&h| h != u.at && b.route_for(i, h, false).is_some())
+                .map(|h| (i, h))
+        })
+        .expect("a unit that can move");
+    let (route, _) = b.route_for(i, to, false).expect("a route");
+    let hash = Battlefield::state_hash(s.world_mut());
+    let empty = (0..b.map.size.0)
+        .flat_map(|c| (0..b.map.size.1).map(move |r| (c, r)))
+        .find(|&(c, r)| {
+            let h = holotable::rulesets::battlefield::rules::map::hex_at(c, r);
+            b.at(h).next().is_none() && h != to
+        })
+        .expect("an empty hex");
+    let out = s.send(Command::MoveAndFire {
+        unit: b.units[i].id.clone(),
+        path: route.iter().map(|h| col_row(*h)).collect(),
+        target: empty,
+        leader: false,
+        force: 0,
+        weapon_target: None,
+    });
+    assert!(matches!(out, CommandOutcome::Refused(..)), "{out:?}");
+    assert_eq!(Battlefield::state_hash(s.world_mut()), hash, "a trace was left");
+    let after = &s.world().resource::<BattleRes>().0.units[i];
+    assert_eq!((after.at, after.activated), (b.units[i].at, false));
+    // And the battle goes on: the same unit may still move.
+    assert!(s
+        .send(Command::Move {
+            unit: b.units[i].id.clone(),
+            path: route.iter().map(|h| col_row(*h)).collect(),
+        })
+        .accepted());
+}

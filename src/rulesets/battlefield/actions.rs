@@ -14,9 +14,10 @@ use super::rules::roster::{Ability, Kind};
 use super::rules::support;
 use crate::rules::dice::{Dice, DiceExpr};
 
-/// Applies `command` for the side whose impulse it is. Each action checks before it changes
-/// anything; a refusal that comes after a die was thrown (the typed or forced dice ran out) is
-/// put right by the pipeline, which replays the game's record when the state hash moved.
+/// Applies `command` for the side whose impulse it is. Most refusals come before any change;
+/// a few come after (a move and fire activates and moves before it checks the shot; a die the
+/// typed or forced dice did not have): the pipeline puts those right, replaying the game's
+/// record when the state hash moved.
 ///
 /// Errors: the rule that forbids the command.
 pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), Refusal> {
