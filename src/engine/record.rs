@@ -10,8 +10,13 @@ use crate::rules::dice::RollRecord;
 /// What a save file says it is (see [`super::save`]).
 pub const SAVE_FORMAT: &str = "holotable-save";
 /// The save format's version: 2 added the format tag, the rule set id, cards and state
-/// hashes. Version 1 saves (no format tag) are refused with a clear error.
-pub const SAVE_VERSION: u32 = 2;
+/// hashes; 3 binds a seeded game's dice and cards to its seed and each command's place
+/// (`crate::rules::dice::command_seed`). Version 1 saves (no format tag) are refused with a
+/// clear error; version 2 saves are read, their recorded dice and cards forced on replay.
+pub const SAVE_VERSION: u32 = 3;
+
+/// The oldest save format version read ([`SAVE_VERSION`] says what each added).
+pub const OLDEST_VERSION: u32 = 2;
 
 /// One accepted command, the randomness it consumed and the state it left.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

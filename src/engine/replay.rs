@@ -127,7 +127,10 @@ fn replay_all<R: RuleSet>(
     // must be the one recorded; only what players typed in is given back as typed. A game
     // with forced dice (a script, a test, a branch of the replay viewer) has its recorded
     // faces and cards forced again.
-    let randomness = match record.seed {
+    // A save written before dice were bound to the seed (format version 2) replays as a
+    // forced-dice game, and goes on as one.
+    let seed_bound = record.version >= 3;
+    let randomness = match record.seed.filter(|_| seed_bound) {
         Some(s) => Randomness::seeded(s),
         None => {
             let faces = record
@@ -167,7 +170,7 @@ fn replay_all<R: RuleSet>(
                 what,
             })
         };
-        if record.seed.is_some() {
+        if seed_bound && record.seed.is_some() {
             let typed = rc.dice.iter().filter(|r| r.typed);
             world
                 .resource_mut::<DiceRes>()

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::record::{GameRecord, SAVE_FORMAT, SAVE_VERSION};
+use super::record::{GameRecord, OLDEST_VERSION, SAVE_FORMAT, SAVE_VERSION};
 use crate::rules::scenario::{ron_at, ron_options};
 
 /// Why a save could not be written.
@@ -78,8 +78,8 @@ pub struct SaveHeader {
 /// Reads a save's header from `text` (the file `path`).
 ///
 /// Errors: a damaged save (file:line:column and what was expected), no `format` tag (an older
-/// save, version 1, or another kind of file), another format, or a version other than
-/// [`SAVE_VERSION`] — each naming the file.
+/// save, version 1, or another kind of file), another format, or a version outside
+/// [`OLDEST_VERSION`]..=[`SAVE_VERSION`] — each naming the file.
 pub fn read_header(text: &str, path: &Path) -> Result<SaveHeader, String> {
     let h: SaveHeader = ron_options().from_str(text).map_err(|e| {
         let at = ron_at(path.display(), &e);
@@ -99,9 +99,9 @@ pub fn read_header(text: &str, path: &Path) -> Result<SaveHeader, String> {
             h.format
         ));
     }
-    if h.version != SAVE_VERSION {
+    if !(OLDEST_VERSION..=SAVE_VERSION).contains(&h.version) {
         return Err(format!(
-            "{}: save format version {} — this Holotable reads version {SAVE_VERSION} only{}",
+            "{}: save format version {} — this Holotable reads versions {OLDEST_VERSION} to {SAVE_VERSION}{}",
             path.display(),
             h.version,
             if h.version > SAVE_VERSION {

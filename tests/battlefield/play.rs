@@ -173,9 +173,9 @@ fn a_replayed_save_keeps_its_camera() {
     assert_eq!(replayed.world().resource::<CameraPlace>(), &place);
 }
 
-/// A move and fire activates and moves the unit before it checks the shot: refused at the
-/// shot (no enemy there), it leaves no trace: the pipeline sees the state hash moved and puts
-/// the battle back from its record (the battle is no longer copied before every command).
+/// A move and fire checks its shot from where the move will end before it activates or moves:
+/// refused at the shot (no enemy there), it leaves no trace (the battle is no longer copied
+/// before every command, and a rule set that checks first is not looked at after a refusal).
 #[test]
 fn a_move_and_fire_refused_at_the_shot_leaves_the_unit_where_it_stood() {
     use holotable::rulesets::battlefield::ai::candidates;

@@ -166,7 +166,7 @@ fn run_saves_and_replay_checks_and_catches_a_changed_die() {
         "{err}"
     );
     // A save of another format version is refused, not misread.
-    std::fs::write(&save, text.replace("version: 2", "version: 1")).unwrap();
+    std::fs::write(&save, text.replace("version: 3", "version: 1")).unwrap();
     let (code, _, err) = holotable(&["replay", save.to_str().unwrap(), "--check"]);
     assert_eq!(code, 1);
     assert!(err.contains("save format version 1"), "{err}");

@@ -396,3 +396,22 @@ fn reopening_a_save_draws_the_same_cards() {
     assert!(s.send(toy::Command::Declare { side: 1, stake: 1 }).accepted());
     assert_eq!(s.record().commands.last().expect("a command").cards, next[0]);
 }
+
+/// A save written before dice were bound to the seed (format version 2) still opens: its
+/// recorded cards are forced, and it goes on as a forced-dice game (its seed proves nothing).
+#[test]
+fn a_save_of_format_version_2_replays_with_its_recorded_cards() {
+    let mut s = toy_session("Human");
+    assert!(s.send(toy::Command::Declare { side: 0, stake: 1 }).accepted());
+    assert!(s.send(toy::Command::Declare { side: 1, stake: 2 }).accepted());
+    let mut record = s.record().clone();
+    record.version = 2;
+    // A version 2 game's dice were not its seed's: another seed in the file changes nothing.
+    record.seed = Some(12345);
+    let again = Session::<Toy>::replay(&record).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.record().seed, None);
+    assert_eq!(
+        again.world().resource::<toy::Table>().scores,
+        s.world().resource::<toy::Table>().scores
+    );
+}

@@ -14,10 +14,11 @@ use super::rules::roster::{Ability, Kind};
 use super::rules::support;
 use crate::rules::dice::{Dice, DiceExpr};
 
-/// Applies `command` for the side whose impulse it is. Most refusals come before any change;
-/// a few come after (a move and fire activates and moves before it checks the shot; a die the
-/// typed or forced dice did not have): the pipeline puts those right, replaying the game's
-/// record when the state hash moved.
+/// Applies `command` for the side whose impulse it is. Every action checks all it needs before
+/// it changes anything (the activations left first, the move planned before it is made, a
+/// move and fire's shot checked from where the move will end); only a die the typed or
+/// forced dice did not have refuses after a change, and the pipeline puts that right,
+/// replaying the game's record.
 ///
 /// Errors: the rule that forbids the command.
 pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), Refusal> {
@@ -28,6 +29,8 @@ pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), R
         Command::Move { unit, path } => {
             let i = own_unit(b, unit)?;
             let path = hexes(path);
+            // The activation is checked first: the move checks all it needs before it moves.
+            b.can_spend(1)?;
             move_unit(b, i, &path, b.units[i].profile.movement, false)?;
             activate(b, i, 1)?;
         }
@@ -62,15 +65,16 @@ pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), R
             let i = own_unit(b, unit)?;
             let path = hexes(path);
             let half = combat::moving_fire_allowance(b.units[i].profile.movement);
-            activate(b, i, 2).map_err(|e| {
+            b.can_spend(2).map_err(|e| {
                 format!("Moving and shooting: \"it costs 2 activation points\"; {e}")
             })?;
-            move_unit(b, i, &path, half, false)
+            let (_, end) = plan_move(b, i, &path, half, false)
                 .map_err(|e| format!("Moving and shooting: \"cannot move more than half its movement rate (fractions rounded up)\", {half} here: {e}"))?;
             let t = hex_at(target.0, target.1);
             let w = weapon_target.map(|(c, r)| hex_at(c, r));
-            check_fire(b, i, t, *leader, *force)?;
-            check_weapon_target(b, i, t, w)?;
+            check_shot_after_move(b, i, &path, end, (t, w), (*leader, *force))?;
+            activate(b, i, 2)?;
+            move_unit(b, i, &path, half, false)?;
             fire(b, i, t, w, *leader, *force, true, dice)?;
         }
         Command::Assault {
@@ -212,6 +216,39 @@ fn move_unit(
     budget: u32,
     assault: bool,
 ) -> Result<u32, Refusal> {
+    let (cost, end) = plan_move(b, i, path, budget, assault)?;
+    let side = b.units[i].side;
+    for &h in path {
+        for l in b.lone_enemy_leaders(h, side) {
+            b.eliminate(l, "caught alone by an enemy unit passing through");
+        }
+        b.reveal_near(h, side);
+    }
+    let label = b.units[i].label();
+    b.units[i].at = end;
+    for j in 0..b.units.len() {
+        if b.units[j].carried_by == Some(i) {
+            b.units[j].at = end;
+        }
+    }
+    b.log(format!(
+        "{label} moves to {} ({cost} movement points)",
+        at_text(end)
+    ));
+    Ok(cost)
+}
+
+/// Checks a move of unit `i` along `path` within `budget` points, changing nothing: its cost
+/// and the hex it ends in.
+///
+/// Errors: as [`move_unit`].
+fn plan_move(
+    b: &Battle,
+    i: usize,
+    path: &[Hex],
+    budget: u32,
+    assault: bool,
+) -> Result<(u32, Hex), Refusal> {
     let u = &b.units[i];
     if u.profile.movement == 0 {
         return Err("Field artillery: \"They cannot move\"".into());
@@ -231,24 +268,45 @@ fn move_unit(
     if !assault && b.passage_in(&pos, end, side, counts) == Passage::Friend {
         return Err("Stacking: \"One unit can move through another friendly unit but cannot end an impulse in the same hex\"".into());
     }
-    for &h in path {
-        for l in b.lone_enemy_leaders(h, side) {
-            b.eliminate(l, "caught alone by an enemy unit passing through");
-        }
-        b.reveal_near(h, side);
-    }
-    let label = b.units[i].label();
+    Ok((cost, end))
+}
+
+/// Checks the shot of a move and fire (`targets`: the hex shot at and the special weapon's)
+/// from where the move along `path` ends, as the battle will stand then: the unit at `end`,
+/// the hidden enemies the move reveals shown, the lone leaders it catches gone. The battle is
+/// put back as it was whatever the answer.
+///
+/// Errors: as [`check_fire`] and [`check_weapon_target`].
+fn check_shot_after_move(
+    b: &mut Battle,
+    i: usize,
+    path: &[Hex],
+    end: Hex,
+    (t, w): (Hex, Option<Hex>),
+    (leader, force): (bool, u32),
+) -> Result<(), Refusal> {
+    let side = b.units[i].side;
+    let caught: Vec<usize> = path
+        .iter()
+        .flat_map(|&h| b.lone_enemy_leaders(h, side))
+        .filter(|&l| b.units[l].alive)
+        .collect();
+    let shown: Vec<usize> = (0..b.units.len())
+        .filter(|&j| {
+            let u = &b.units[j];
+            u.hidden && u.alive && u.side != side
+                && path.iter().any(|h| u.at.unsigned_distance_to(*h) <= 1)
+        })
+        .collect();
+    let from = b.units[i].at;
     b.units[i].at = end;
-    for j in 0..b.units.len() {
-        if b.units[j].carried_by == Some(i) {
-            b.units[j].at = end;
-        }
-    }
-    b.log(format!(
-        "{label} moves to {} ({cost} movement points)",
-        at_text(end)
-    ));
-    Ok(cost)
+    caught.iter().for_each(|&l| b.units[l].alive = false);
+    shown.iter().for_each(|&j| b.units[j].hidden = false);
+    let checked = check_fire(b, i, t, leader, force).and_then(|()| check_weapon_target(b, i, t, w));
+    b.units[i].at = from;
+    caught.iter().for_each(|&l| b.units[l].alive = true);
+    shown.iter().for_each(|&j| b.units[j].hidden = true);
+    checked
 }
 
 /// Checks a shot by unit `i` at `t`: who may fire, range, line of sight, a target there,
@@ -686,8 +744,9 @@ fn assault(
         return Err("close combat needs an enemy unit in the last hex of the route".into());
     };
     check_bonuses(b, i, leader, force)?;
-    activate(b, i, 1)?;
+    b.can_spend(1)?;
     move_unit(b, i, path, b.units[i].profile.movement, true)?;
+    activate(b, i, 1)?;
     spend_bonuses(b, i, leader, force);
     let a_die = assault_die(b, i, def, leader, force);
     let al = b.units[i].label();

@@ -682,13 +682,21 @@ impl Battle {
     ///
     /// Errors: fewer than `n` left (names the activation rule).
     pub fn spend(&mut self, n: u32) -> Result<(), Refusal> {
+        self.can_spend(n)?;
+        self.impulse.used += n;
+        Ok(())
+    }
+
+    /// Whether `n` activations are left in this impulse, nothing spent.
+    ///
+    /// Errors: as [`Battle::spend`].
+    pub fn can_spend(&self, n: u32) -> Result<(), Refusal> {
         let left = self.impulse.allowed.saturating_sub(self.impulse.used);
         if left < n {
             return Err(format!(
                 "Impulses: this impulse has {left} activation(s) left and this needs {n}"
             ));
         }
-        self.impulse.used += n;
         Ok(())
     }
 

@@ -72,9 +72,6 @@ impl RuleSet for Battlefield {
     const BUNDLED: &'static [(&'static str, &'static str)] = BUNDLED;
     /// Components: "4 sided, 6 sided, 8 sided, 10 sided, 12 sided and 20 sided".
     const LARGEST_DIE: u8 = 20;
-    /// Some actions spend the activation, or move, before their last check (a move and fire
-    /// activates, moves, then checks the shot): every refusal is looked at for a trace.
-    const CHECKS_FIRST: bool = false;
     const PLAYS_SIDES: bool = true;
     const AI_POLICY: &'static str = "the app's plain policy (the text has no solo rules): fire \
         at a visible enemy in range and sight, else close in on the nearest, else end the \

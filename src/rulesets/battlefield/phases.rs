@@ -107,10 +107,10 @@ fn extra(
     }
 }
 
-/// Applies `command` to the battle. Some actions change it before their last check
-/// (`RuleSet::CHECKS_FIRST` is false): a refusal that came after a change is told by the state
-/// hash and the game put back from its record by the pipeline, so the battle is not copied
-/// before each command.
+/// Applies `command` to the battle. The actions check before they change anything; a refusal
+/// that still comes after a change (a die the typed or forced dice did not have) is told by
+/// the state hash and the game put back from its record by the pipeline, so the battle is not
+/// copied before each command.
 fn run(
     command: Command,
     mut battle: ResMut<BattleRes>,
