@@ -138,6 +138,24 @@ fn forget_redo<R: RuleSet>(world: &mut World) {
     }
 }
 
+/// Leaving a game (not a replay setting it up again): nothing of it is left to undo or redo
+/// in the next.
+fn forget<R: RuleSet>(
+    replaying: Option<Res<super::pipeline::Replaying>>,
+    redo: Option<ResMut<RedoStack<R::Command>>>,
+    marks: Option<ResMut<UndoMarks>>,
+) {
+    if replaying.is_some() {
+        return;
+    }
+    if let Some(mut redo) = redo {
+        redo.0.clear();
+    }
+    if let Some(mut marks) = marks {
+        marks.0.clear();
+    }
+}
+
 /// Keeps [`UndoStatus`] true to the game.
 fn status<R: RuleSet>(
     record: Option<Res<GameRecord<R::Command>>>,
@@ -201,7 +219,9 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
         .resource_mut::<super::pipeline::Hooks<R>>()
         .rewritten
         .push(forget_redo::<R>);
-    app.init_resource::<RedoStack<R::Command>>().add_systems(
+    app.init_resource::<RedoStack<R::Command>>()
+        .add_systems(OnEnter(super::state::GameState::NoGame), forget::<R>)
+        .add_systems(
         Update,
         (requests::<R>, status::<R>)
             .chain()

@@ -3,25 +3,9 @@
 //! count), and no set of two or more files may reach each other. docs/architecture.md, Layers.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Every `.rs` file under `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
-            let p = entry.expect("a folder entry").path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|e| e == "rs") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+use super::boundary::rust_files;
 
 /// A file's module path under `src` (`a/mod.rs` and `a.rs` are both `a`).
 fn mod_path(src: &Path, file: &Path) -> Vec<String> {

@@ -61,3 +61,33 @@ fn undo_takes_back_a_move_but_never_a_roll() {
     assert_eq!(battle(&s), shot);
     assert_eq!(s.record().commands.last().map(|c| c.dice.clone()), dice);
 }
+
+/// What was undone in one game is not there to redo in the next one played in the same
+/// window.
+#[test]
+fn nothing_undone_in_one_game_is_redone_in_the_next() {
+    let (loaded, _) = registry()
+        .load("capture_the_village")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(3))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let b = battle(&s);
+    let atst = b.unit_index("atst").unwrap_or_else(|e| panic!("{e}"));
+    let (route, _) = b
+        .route_for(atst, hex_at(7, 6), false)
+        .unwrap_or_else(|| panic!("no route"));
+    accepted(
+        &mut s,
+        Command::Move {
+            unit: "atst".into(),
+            path: route.iter().map(|h| col_row(*h)).collect(),
+        },
+    );
+    s.undo().unwrap_or_else(|e| panic!("{e}"));
+    let (next, _) = registry()
+        .load("walker_assault")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    holotable::engine::game::start::<Battlefield>(s.world_mut(), &next, Randomness::seeded(4))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(s.redo(), Err("Redo: nothing to redo".into()));
+}

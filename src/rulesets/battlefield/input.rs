@@ -586,7 +586,14 @@ fn end_button(mut actions: MessageReader<ShellAction>, mut send: MessageWriter<C
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>().add_systems(
+    app.init_resource::<Selection>()
+        .add_systems(
+            OnEnter(crate::engine::state::GameState::NoGame),
+            |mut sel: ResMut<Selection>| {
+                sel.set_if_neq(Selection::default());
+            },
+        )
+        .add_systems(
         Update,
         (keys, pointer, end_button)
             .chain()

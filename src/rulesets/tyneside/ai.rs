@@ -830,7 +830,16 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
     })
 }
 
+/// Leaving a game: its arrows do not show over the next.
+fn forget_intents(mut commands: Commands) {
+    commands.remove_resource::<Intents>();
+}
+
 /// The rules' side in the window.
 pub(super) fn plugin(app: &mut App) {
     crate::engine::rules_side::drive_plugin::<Tyneside>(app, "The rules");
+    app.add_systems(
+        OnEnter(crate::engine::state::GameState::NoGame),
+        forget_intents,
+    );
 }
