@@ -54,8 +54,10 @@ fn spawn_table(
     if !board.is_changed() {
         return;
     }
+    // A rule set's own marks on the board (order counters) may go with their game in the
+    // same frame.
     for e in &old {
-        commands.entity(e).despawn();
+        commands.entity(e).try_despawn();
     }
     let mut patterns = Patterns::default();
     let extent = board.extent();

@@ -290,13 +290,14 @@ fn counters(
     };
     let groups: Vec<&Group> = view.all_groups();
     for (e, c, mut text, mut tf, mut colour) in &mut existing {
+        // A counter may go with the board it was drawn on (a new game) in the same frame.
         let Some(g) = groups.iter().find(|g| g.id == c.0) else {
-            commands.entity(e).despawn();
+            commands.entity(e).try_despawn();
             continue;
         };
         let members = board.members(&g.id);
         if members.is_empty() {
-            commands.entity(e).despawn();
+            commands.entity(e).try_despawn();
             continue;
         }
         let low =
