@@ -9,9 +9,8 @@ use std::process::Command;
 ///
 /// Panics under CI (`CI` set to `true` or `1`) when it cannot: CI must run the window tests.
 fn x_server(test: &str) -> bool {
-    let found = std::env::var_os("PATH").is_some_and(|paths| {
-        std::env::split_paths(&paths).any(|d| d.join("xvfb-run").is_file())
-    });
+    let found = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join("xvfb-run").is_file()));
     if !found {
         let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
         assert!(

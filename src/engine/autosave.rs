@@ -129,9 +129,7 @@ fn rewrite<R: RuleSet>(world: &mut World) {
 /// Autosaving for rule set `R`: its hooks in the pipeline. A game autosaves while an
 /// [`Autosave`] is in its world.
 pub fn plugin<R: RuleSet>(app: &mut App) {
-    let mut hooks = app
-        .world_mut()
-        .resource_mut::<super::pipeline::Hooks<R>>();
+    let mut hooks = app.world_mut().resource_mut::<super::pipeline::Hooks<R>>();
     hooks.accepted.push(after_command::<R>);
     hooks.rewritten.push(rewrite::<R>);
 }

@@ -502,9 +502,7 @@ fn watch<R: RuleSet>(world: &mut World) {
 
 /// The sign-in of rule set `R`'s games by e-mail.
 pub fn plugin<R: RuleSet>(app: &mut App) {
-    let mut hooks = app
-        .world_mut()
-        .resource_mut::<super::pipeline::Hooks<R>>();
+    let mut hooks = app.world_mut().resource_mut::<super::pipeline::Hooks<R>>();
     hooks.before.push(before_hook::<R>);
     hooks.accepted.push(after_hook::<R>);
     hooks.rewritten.push(write_if_sitting::<R>);

@@ -72,7 +72,9 @@ pub struct Seated(pub Option<usize>);
 
 /// Whether the rules play side `side` in the game in `world` (no game: no).
 pub fn by_rules(world: &World, side: usize) -> bool {
-    world.get_resource::<Sides>().is_some_and(|s| s.by_rules(side))
+    world
+        .get_resource::<Sides>()
+        .is_some_and(|s| s.by_rules(side))
 }
 
 /// The sides a person must act for now: those rule set `R` says must act

@@ -107,7 +107,8 @@ impl<F: Copy> HookList<F> {
 pub struct Hooks<R: RuleSet> {
     /// Before a command is applied: may refuse it (another person's part), or put another form
     /// of it in its place (a counter sent face down).
-    pub before: HookList<fn(&mut World, R::Command) -> Result<R::Command, CommandOutcome<R::Command>>>,
+    pub before:
+        HookList<fn(&mut World, R::Command) -> Result<R::Command, CommandOutcome<R::Command>>>,
     /// After a command was accepted, recorded and hashed.
     pub accepted: HookList<fn(&mut World, &Applied)>,
     /// After the record was changed outside a command (an undo): where it is kept, write it.
@@ -173,7 +174,10 @@ pub fn replaying(world: &World) -> bool {
 /// Rule set `R`'s hooks, copied out of the world (one look-up), so each may use the world
 /// and the pipeline freely.
 fn hooks<R: RuleSet>(world: &World) -> Hooks<R> {
-    world.get_resource::<Hooks<R>>().copied().unwrap_or_default()
+    world
+        .get_resource::<Hooks<R>>()
+        .copied()
+        .unwrap_or_default()
 }
 
 /// Runs the [`Hooks::rewritten`] of rule set `R`: the record changed outside a command.

@@ -74,7 +74,8 @@ fn restore<R: RuleSet>(world: &mut World) {
     if let Some(d) = deck {
         world.insert_resource(d);
     }
-    if let (Some(q), Some(mut now)) = (queue, world.get_resource_mut::<CommandQueue<R::Command>>()) {
+    if let (Some(q), Some(mut now)) = (queue, world.get_resource_mut::<CommandQueue<R::Command>>())
+    {
         now.0 = q;
     }
 }
@@ -138,11 +139,12 @@ fn replay_all<R: RuleSet>(
                 .iter()
                 .chain(record.commands.iter().flat_map(|c| c.dice.iter()))
                 .flat_map(|r| r.faces.iter().copied());
-            let cards = record
-                .setup_cards
-                .iter()
-                .map(|c| c.card)
-                .chain(record.commands.iter().flat_map(|c| c.cards.iter().map(|c| c.card)));
+            let cards = record.setup_cards.iter().map(|c| c.card).chain(
+                record
+                    .commands
+                    .iter()
+                    .flat_map(|c| c.cards.iter().map(|c| c.card)),
+            );
             Randomness {
                 dice: Dice::forced(faces).then_seeded(seed),
                 deck: Deck::forced(cards).then_seeded(seed),

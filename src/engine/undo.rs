@@ -222,12 +222,12 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
     app.init_resource::<RedoStack<R::Command>>()
         .add_systems(OnEnter(super::state::GameState::NoGame), forget::<R>)
         .add_systems(
-        Update,
-        (requests::<R>, status::<R>)
-            .chain()
-            .after(super::pipeline::CommandPipeline)
-            .run_if(super::state::playing(R::ID)),
-    );
+            Update,
+            (requests::<R>, status::<R>)
+                .chain()
+                .after(super::pipeline::CommandPipeline)
+                .run_if(super::state::playing(R::ID)),
+        );
 }
 
 /// The resources every rule set's undo shares.

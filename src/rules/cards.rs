@@ -609,7 +609,10 @@ mod tests {
             })
         );
         assert!(deck.log().is_empty(), "a refused draw logs nothing");
-        assert_eq!(deck.take_wanted().as_deref(), Some("combat: red attacks blue"));
+        assert_eq!(
+            deck.take_wanted().as_deref(),
+            Some("combat: red attacks blue")
+        );
         assert_eq!(deck.take_wanted(), None, "asked once");
         let king = Card::parse("KS").unwrap();
         assert!(deck.can_draw(king));

@@ -274,7 +274,10 @@ pub struct DiceCheckpoint {
 /// game, so a game reopened throws the same dice, and a replay throws every die again and
 /// compares it with the record (SplitMix64 of the two).
 pub fn command_seed(game: u64, index: usize) -> u64 {
-    let mut z = game ^ (index as u64).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut z = game
+        ^ (index as u64)
+            .wrapping_add(1)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
@@ -505,7 +508,10 @@ mod tests {
         assert_eq!(e.roll(DiceExpr::parse("3d6").unwrap(), "x").unwrap(), x);
         let mut f = Dice::forced([2]);
         f.reseed(a[2]);
-        assert_eq!(f.roll(DiceExpr::parse("d6").unwrap(), "forced stays forced"), Ok(2));
+        assert_eq!(
+            f.roll(DiceExpr::parse("d6").unwrap(), "forced stays forced"),
+            Ok(2)
+        );
     }
 
     #[test]

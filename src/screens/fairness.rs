@@ -11,8 +11,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints};
 
 use super::Screen;
-use crate::engine::ruleset::Loaded;
 use crate::engine::registry::RuleSetEntry;
+use crate::engine::ruleset::Loaded;
 use crate::sim::{Report, SimOptions};
 
 /// Games the window plays: enough for an interval of about ±4 points, in seconds.

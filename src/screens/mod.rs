@@ -18,8 +18,8 @@ use bevy_egui::EguiPlugin;
 
 use crate::engine::EnginePlugin;
 use crate::engine::dice::Randomness;
-use crate::engine::ruleset::Loaded;
 use crate::engine::registry::Registry;
+use crate::engine::ruleset::Loaded;
 use crate::engine::state::GameState;
 
 /// Which screen is showing.

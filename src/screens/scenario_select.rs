@@ -5,8 +5,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{Screen, begin, clock_seed};
-use crate::engine::ruleset::Loaded;
 use crate::engine::registry::Registry;
+use crate::engine::ruleset::Loaded;
 use crate::ui::file_dialog::{FileDialogs, Picked, Purpose};
 
 /// One bundled scenario as checked: (rule set title, whether the rules can play a side, file

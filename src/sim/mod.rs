@@ -14,8 +14,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use crate::engine::ruleset::Loaded;
 use crate::engine::registry::RuleSetEntry;
+use crate::engine::ruleset::Loaded;
 use crate::engine::state::Finished;
 pub use report::Report;
 

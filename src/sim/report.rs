@@ -6,8 +6,8 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::engine::ruleset::Loaded;
 use crate::engine::registry::RuleSetEntry;
+use crate::engine::ruleset::Loaded;
 use crate::engine::state::Finished;
 
 /// The most points the convergence curve keeps (evenly spaced over the games).

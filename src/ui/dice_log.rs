@@ -9,8 +9,8 @@ use bevy_egui::egui;
 use super::UiState;
 use crate::engine::dice::{DeckRes, DiceRes};
 use crate::engine::manual_dice::{CardWanted, RollWanted};
-use crate::rules::cards::Card;
 use crate::engine::record::GameLog;
+use crate::rules::cards::Card;
 
 /// The faces typed into the dice field that a die of this rule set can show (1..=`largest`),
 /// in order; anything else is left out.

@@ -265,9 +265,7 @@ fn watch(
     let (mut flat_changed, mut solid_changed) = (mode.is_changed() || busy, mode.is_changed());
     for layers in &changed {
         match layers {
-            Some(l) if l.intersects(&RenderLayers::layer(LAYER_3D)) => {
-                solid_changed = true
-            }
+            Some(l) if l.intersects(&RenderLayers::layer(LAYER_3D)) => solid_changed = true,
             _ => flat_changed = true,
         }
     }

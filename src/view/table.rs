@@ -112,7 +112,13 @@ fn spawn_table(
                         Transform::from_translation(r.center().extend(1.0 + i as f32 * 0.0001)),
                     ));
                 }
-                spawn_zones(zones, *square * 0.3, &mut commands, &mut meshes, &mut materials);
+                spawn_zones(
+                    zones,
+                    *square * 0.3,
+                    &mut commands,
+                    &mut meshes,
+                    &mut materials,
+                );
                 spawn_outlines(&board, &patterns, &mut gizmos, &mut commands);
                 return;
             }
@@ -177,12 +183,8 @@ fn spawn_zones(
                 ..default()
             },
             TextColor(Color::srgba(1.0, 1.0, 1.0, 0.85)),
-            Transform::from_translation(Vec3::new(
-                z.area.center().x,
-                z.area.max.y - size,
-                3.0,
-            ))
-            .with_scale(Vec3::splat(size / 30.0)),
+            Transform::from_translation(Vec3::new(z.area.center().x, z.area.max.y - size, 3.0))
+                .with_scale(Vec3::splat(size / 30.0)),
         ));
     }
 }

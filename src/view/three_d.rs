@@ -21,7 +21,9 @@ use bevy::render::renderer::RenderAdapterInfo;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
-use super::camera::{FrameTable, LAYER_3D as LAYER, PanelInsets, TableCamera, TableCamera3d, ViewMode};
+use super::camera::{
+    FrameTable, LAYER_3D as LAYER, PanelInsets, TableCamera, TableCamera3d, ViewMode,
+};
 use super::canvas::Canvas;
 use super::palette::{side_colour, terrain_colour};
 use super::plain::Plain;

@@ -85,7 +85,11 @@ fn chips(badges: &[Badge], size: f32) -> Vec<(&Badge, f32, f32)> {
     const GAP: f32 = 0.1;
     let r = size * 0.62;
     let half = |code: &str| r * (1.0 + 0.45 * code.chars().count().saturating_sub(1) as f32);
-    let total: f32 = badges.iter().map(|b| 2.0 * half(&b.code) + GAP).sum::<f32>() - GAP;
+    let total: f32 = badges
+        .iter()
+        .map(|b| 2.0 * half(&b.code) + GAP)
+        .sum::<f32>()
+        - GAP;
     let mut x = -total / 2.0;
     badges
         .iter()
@@ -378,7 +382,13 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pointed>()
         .add_systems(
             Update,
-            (spawn_missing, sync, show_clear_texts, ring_named, facing_ticks)
+            (
+                spawn_missing,
+                sync,
+                show_clear_texts,
+                ring_named,
+                facing_ticks,
+            )
                 .chain()
                 .after(super::BoardDrawn),
         )

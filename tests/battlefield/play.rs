@@ -215,14 +215,19 @@ fn a_move_and_fire_refused_at_the_shot_leaves_the_unit_where_it_stood() {
         weapon_target: None,
     });
     assert!(matches!(out, CommandOutcome::Refused(..)), "{out:?}");
-    assert_eq!(Battlefield::state_hash(s.world_mut()), hash, "a trace was left");
+    assert_eq!(
+        Battlefield::state_hash(s.world_mut()),
+        hash,
+        "a trace was left"
+    );
     let after = &s.world().resource::<BattleRes>().0.units[i];
     assert_eq!((after.at, after.activated), (b.units[i].at, false));
     // And the battle goes on: the same unit may still move.
-    assert!(s
-        .send(Command::Move {
+    assert!(
+        s.send(Command::Move {
             unit: b.units[i].id.clone(),
             path: route.iter().map(|h| col_row(*h)).collect(),
         })
-        .accepted());
+        .accepted()
+    );
 }

@@ -2,7 +2,6 @@
 //! dice (imperial-alliance-battlefield.txt), and `holotable check` on broken maps and
 //! scenarios.
 
-
 use crate::common::holotable;
 
 /// Plays `script` on `scenario` with `dice` and returns the final state as JSON.

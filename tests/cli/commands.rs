@@ -1,6 +1,5 @@
 //! `holotable check` and `holotable run` as a user calls them.
 
-
 use crate::common::holotable;
 
 #[test]

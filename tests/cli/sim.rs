@@ -1,7 +1,6 @@
 //! The balance report (`holotable sim`): reproducible from its seed whatever the number of
 //! workers, each game the one `--seed S+i --ai all` plays, and the command line's outputs.
 
-
 use crate::common::holotable;
 use std::sync::atomic::AtomicUsize;
 

@@ -76,7 +76,8 @@ fn every_autosave(dir: &Path, commands: usize) -> (String, Vec<String>) {
     let (loaded, entry) = registry()
         .load("capture_the_village")
         .unwrap_or_else(|e| panic!("{e:?}"));
-    let mut game = (entry.headless)(&loaded, Randomness::seeded(4)).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut game =
+        (entry.headless)(&loaded, Randomness::seeded(4)).unwrap_or_else(|e| panic!("{e:?}"));
     game.autosave(folder.clone());
     let mut texts = Vec::new();
     for _ in 0..commands {
@@ -85,9 +86,16 @@ fn every_autosave(dir: &Path, commands: usize) -> (String, Vec<String>) {
         let newest = autosaves(&folder)[0].clone();
         texts.push(std::fs::read_to_string(&newest).expect("reads"));
     }
-    let name = autosaves(&folder)[0].file_name().and_then(|n| n.to_str()).map(String::from);
+    let name = autosaves(&folder)[0]
+        .file_name()
+        .and_then(|n| n.to_str())
+        .map(String::from);
     let game_name = name
-        .and_then(|n| n.strip_suffix(".ron").and_then(|n| n.rsplit_once('.')).map(|(g, _)| g.to_string()))
+        .and_then(|n| {
+            n.strip_suffix(".ron")
+                .and_then(|n| n.rsplit_once('.'))
+                .map(|(g, _)| g.to_string())
+        })
         .expect("an autosave name <game>.<seq>.ron");
     (game_name, texts)
 }
@@ -111,8 +119,18 @@ fn a_crash_at_any_point_of_any_autosave_leaves_one_that_replays() {
         with_next.push(next);
         let points: Vec<(&str, Vec<usize>, Option<&str>, usize)> = vec![
             ("before the temporary file", kept.clone(), None, done),
-            ("half-way through the temporary file", kept.clone(), Some(half), done),
-            ("the temporary file whole, not renamed", kept.clone(), Some(&texts[next - 1]), done),
+            (
+                "half-way through the temporary file",
+                kept.clone(),
+                Some(half),
+                done,
+            ),
+            (
+                "the temporary file whole, not renamed",
+                kept.clone(),
+                Some(&texts[next - 1]),
+                done,
+            ),
             ("renamed, nothing pruned", with_next.clone(), None, next),
             ("pruning the oldest", with_next[1..].to_vec(), None, next),
         ];
@@ -126,7 +144,11 @@ fn a_crash_at_any_point_of_any_autosave_leaves_one_that_replays() {
                 std::fs::write(folder.join(format!("{}.partial", file(next))), p).expect("writes");
             }
             let games = unfinished(&folder);
-            assert_eq!(games.len(), 1, "crash {moment} of autosave {next}: {games:?}");
+            assert_eq!(
+                games.len(),
+                1,
+                "crash {moment} of autosave {next}: {games:?}"
+            );
             let resumed = &games[0][0];
             assert_eq!(
                 resumed.file_name().and_then(|n| n.to_str()),

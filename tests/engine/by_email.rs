@@ -2,7 +2,6 @@
 //! against what was placed; a wrong passphrase, a forged counter and an edited save are
 //! refused (docs/play-by-email.md).
 
-
 use std::path::{Path, PathBuf};
 
 use crate::common::{Game, loaded_from, ok, refused};

@@ -9,7 +9,10 @@ use super::boundary::rust_files;
 
 /// A file's module path under `src` (`a/mod.rs` and `a.rs` are both `a`).
 fn mod_path(src: &Path, file: &Path) -> Vec<String> {
-    let rel = file.strip_prefix(src).expect("under src").with_extension("");
+    let rel = file
+        .strip_prefix(src)
+        .expect("under src")
+        .with_extension("");
     let mut parts: Vec<String> = rel
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -286,7 +289,10 @@ fn a_circle_made_on_purpose_is_found() {
         "engine/pipeline.rs",
         "use super::{dice::Dice, undo::{self, Marks}};\npub fn plugin() {}\n",
     );
-    write("engine/undo.rs", "// crate::view is only named in a comment\npub fn f() { crate::engine::pipeline::plugin(); }\n");
+    write(
+        "engine/undo.rs",
+        "// crate::view is only named in a comment\npub fn f() { crate::engine::pipeline::plugin(); }\n",
+    );
     write("view.rs", "use crate::engine::undo;\n");
     assert_eq!(
         circles(&src),

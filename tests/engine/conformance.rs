@@ -50,7 +50,11 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn every_bundled_scenario_passes_check() {
     for entry in entries() {
-        assert!(!entry.bundled.is_empty(), "{}: no bundled scenario", entry.id);
+        assert!(
+            !entry.bundled.is_empty(),
+            "{}: no bundled scenario",
+            entry.id
+        );
         for loaded in scenarios(&entry) {
             if let Err(es) = (entry.check)(&loaded) {
                 panic!("{}: {}", loaded.file, es.join("\n"));
@@ -81,8 +85,10 @@ fn a_game_saved_midway_resumes_to_the_same_state() {
         for loaded in scenarios(entry) {
             let mut game = (entry.headless)(&loaded, Randomness::seeded(7))
                 .unwrap_or_else(|e| panic!("{e:?}"));
-            game.set_rules_sides(&["all".into()]).unwrap_or_else(|e| panic!("{e}"));
-            game.play_rules(6).unwrap_or_else(|e| panic!("{}: {e}", loaded.file));
+            game.set_rules_sides(&["all".into()])
+                .unwrap_or_else(|e| panic!("{e}"));
+            game.play_rules(6)
+                .unwrap_or_else(|e| panic!("{}: {e}", loaded.file));
             assert!(game.commands() > 0, "{}: nothing was played", loaded.file);
             let path = dir.join(format!("{}.ron", entry.id));
             game.save(&path).unwrap_or_else(|e| panic!("{e}"));
@@ -103,16 +109,24 @@ fn replay_check_names_the_command_whose_recorded_state_was_changed() {
     let dir = scratch("edited");
     for entry in entries().iter().filter(|e| e.plays_sides) {
         let loaded = &scenarios(entry)[0];
-        let mut game = (entry.headless)(loaded, Randomness::seeded(3))
-            .unwrap_or_else(|e| panic!("{e:?}"));
-        game.set_rules_sides(&["all".into()]).unwrap_or_else(|e| panic!("{e}"));
+        let mut game =
+            (entry.headless)(loaded, Randomness::seeded(3)).unwrap_or_else(|e| panic!("{e:?}"));
+        game.set_rules_sides(&["all".into()])
+            .unwrap_or_else(|e| panic!("{e}"));
         game.play_rules(4).unwrap_or_else(|e| panic!("{e}"));
         let path = dir.join(format!("{}.ron", entry.id));
         game.save(&path).unwrap_or_else(|e| panic!("{e}"));
         let text = std::fs::read_to_string(&path).expect("reads");
         // The second command's `hash: N` becomes N + 1.
-        let at = text.match_indices("hash: ").nth(1).map(|(i, _)| i + 6).expect("two hashes");
-        let end = at + text[at..].find(|c: char| !c.is_ascii_digit()).expect("a number");
+        let at = text
+            .match_indices("hash: ")
+            .nth(1)
+            .map(|(i, _)| i + 6)
+            .expect("two hashes");
+        let end = at
+            + text[at..]
+                .find(|c: char| !c.is_ascii_digit())
+                .expect("a number");
         let n: u64 = text[at..end].parse().expect("a hash");
         let edited = format!("{}{}{}", &text[..at], n.wrapping_add(1), &text[end..]);
         match (entry.replay)(&edited, &path) {
@@ -130,9 +144,10 @@ fn replay_check_names_the_command_whose_recorded_state_was_changed() {
 fn a_command_after_the_end_is_refused() {
     for entry in entries().iter().filter(|e| e.plays_sides) {
         let loaded = &scenarios(entry)[0];
-        let mut game = (entry.headless)(loaded, Randomness::seeded(11))
-            .unwrap_or_else(|e| panic!("{e:?}"));
-        game.set_rules_sides(&["all".into()]).unwrap_or_else(|e| panic!("{e}"));
+        let mut game =
+            (entry.headless)(loaded, Randomness::seeded(11)).unwrap_or_else(|e| panic!("{e:?}"));
+        game.set_rules_sides(&["all".into()])
+            .unwrap_or_else(|e| panic!("{e}"));
         game.play_rules(100_000).unwrap_or_else(|e| panic!("{e}"));
         assert!(game.over(), "{}: the game did not end", entry.id);
         let last = game.command_texts().pop().expect("a command");
@@ -151,9 +166,10 @@ fn a_command_after_the_end_is_refused() {
 fn undo_never_rerolls_and_redo_gives_the_same_state() {
     for entry in entries().iter().filter(|e| e.plays_sides) {
         let loaded = &scenarios(entry)[0];
-        let mut game = (entry.headless)(loaded, Randomness::seeded(5))
-            .unwrap_or_else(|e| panic!("{e:?}"));
-        game.set_rules_sides(&["all".into()]).unwrap_or_else(|e| panic!("{e}"));
+        let mut game =
+            (entry.headless)(loaded, Randomness::seeded(5)).unwrap_or_else(|e| panic!("{e:?}"));
+        game.set_rules_sides(&["all".into()])
+            .unwrap_or_else(|e| panic!("{e}"));
         let mut undone = 0;
         for _ in 0..40 {
             let (before, n) = (game.state_hash(), game.commands());
@@ -165,10 +181,22 @@ fn undo_never_rerolls_and_redo_gives_the_same_state() {
             }
             let after = game.state_hash();
             if game.undo_last().is_ok() {
-                assert_eq!(game.state_hash(), before, "{}: undo of command {}", entry.id, n + 1);
+                assert_eq!(
+                    game.state_hash(),
+                    before,
+                    "{}: undo of command {}",
+                    entry.id,
+                    n + 1
+                );
                 assert_eq!(game.commands(), n);
                 game.redo_last().unwrap_or_else(|e| panic!("{e}"));
-                assert_eq!(game.state_hash(), after, "{}: redo of command {}", entry.id, n + 1);
+                assert_eq!(
+                    game.state_hash(),
+                    after,
+                    "{}: redo of command {}",
+                    entry.id,
+                    n + 1
+                );
                 undone += 1;
             }
         }
@@ -213,12 +241,18 @@ fn several_sides_act_at_once_and_the_engine_splits_persons_from_the_rules() {
     assert_eq!(rules_to_act::<Toy>(w), vec![0]);
     assert_eq!(w.resource::<Sides>().ids, ["red", "blue"]);
     // The person declares first; the rules then; the round resolves.
-    assert!(s.send(toy::Command::Declare { side: 1, stake: 2 }).accepted());
+    assert!(
+        s.send(toy::Command::Declare { side: 1, stake: 2 })
+            .accepted()
+    );
     assert_eq!(persons_to_act::<Toy>(s.world()), Vec::<usize>::new());
     assert!(matches!(Toy::ai_step(s.world_mut()), Some(Ok(_))));
     assert_eq!(s.world().resource::<toy::Table>().round, 2);
     // A side cannot declare twice, nor out of turn.
-    assert!(s.send(toy::Command::Declare { side: 1, stake: 1 }).accepted());
+    assert!(
+        s.send(toy::Command::Declare { side: 1, stake: 1 })
+            .accepted()
+    );
     assert!(matches!(
         s.send(toy::Command::Declare { side: 1, stake: 1 }),
         CommandOutcome::Refused(..)
@@ -246,7 +280,10 @@ fn a_rules_side_declaring_second_cannot_read_the_secret_declaration() {
     assert!(choices.windows(2).all(|w| w[0] == w[1]));
     // Its own stake is in its own view, and only there.
     let mut s = toy_session("Human");
-    assert!(s.send(toy::Command::Declare { side: 0, stake: 3 }).accepted());
+    assert!(
+        s.send(toy::Command::Declare { side: 0, stake: 3 })
+            .accepted()
+    );
     assert_eq!(Toy::player_view(s.world(), 0).expect("a view")["mine"], 3);
     assert!(Toy::player_view(s.world(), 1).expect("a view")["mine"].is_null());
 }
@@ -259,8 +296,14 @@ fn cards_drawn_while_setting_up_are_recorded_and_forced_on_replay() {
     let opening = s.record().setup_cards.clone();
     assert_eq!(opening.len(), 1, "{opening:?}");
     assert_eq!(opening[0].reason, "the opening card");
-    assert!(s.send(toy::Command::Declare { side: 0, stake: 1 }).accepted());
-    assert!(s.send(toy::Command::Declare { side: 1, stake: 1 }).accepted());
+    assert!(
+        s.send(toy::Command::Declare { side: 0, stake: 1 })
+            .accepted()
+    );
+    assert!(
+        s.send(toy::Command::Declare { side: 1, stake: 1 })
+            .accepted()
+    );
     let mut record = s.record().clone();
     record.seed = None;
     let again = Session::<Toy>::replay(&record).unwrap_or_else(|e| panic!("{e}"));
@@ -281,26 +324,45 @@ fn a_manual_deck_asks_for_each_card_and_the_command_goes_on_with_the_one_typed()
     use holotable::rules::cards::Card;
     let mut s = toy_session("Human");
     s.world_mut().resource_mut::<DeckRes>().set_manual(true);
-    assert!(s.send(toy::Command::Declare { side: 0, stake: 2 }).accepted());
+    assert!(
+        s.send(toy::Command::Declare { side: 0, stake: 2 })
+            .accepted()
+    );
     let hash = Toy::state_hash(s.world_mut());
     let second = toy::Command::Declare { side: 1, stake: 1 };
     let CommandOutcome::Refused(_, why) = s.send(second.clone()) else {
         panic!("drawn without a card typed in");
     };
     assert!(why.contains("draw a card (round 1: red's card)"), "{why}");
-    assert_eq!(Toy::state_hash(s.world_mut()), hash, "a refusal changed the game");
-    let reason = s.world_mut().resource_mut::<DeckRes>().take_wanted().expect("a card asked for");
+    assert_eq!(
+        Toy::state_hash(s.world_mut()),
+        hash,
+        "a refusal changed the game"
+    );
+    let reason = s
+        .world_mut()
+        .resource_mut::<DeckRes>()
+        .take_wanted()
+        .expect("a card asked for");
     let wanted = CardWanted { reason };
     let opening = s.record().setup_cards[0].card;
     let deck = &s.world().resource::<DeckRes>().0;
-    assert!(wanted.accept(&opening.to_string(), deck).is_err(), "the opening card again");
+    assert!(
+        wanted.accept(&opening.to_string(), deck).is_err(),
+        "the opening card again"
+    );
     assert!(wanted.accept("ZZ", deck).is_err());
     let red = wanted.accept("KS", deck).unwrap_or_else(|e| panic!("{e}"));
     let blue = Card::parse("2H").unwrap_or_else(|e| panic!("{e}"));
-    s.world_mut().resource_mut::<DeckRes>().push_typed([red, blue]);
+    s.world_mut()
+        .resource_mut::<DeckRes>()
+        .push_typed([red, blue]);
     assert!(s.send(second).accepted());
     let drawn = &s.record().commands.last().expect("a command").cards;
-    assert_eq!(drawn.iter().map(|c| (c.card, c.typed)).collect::<Vec<_>>(), [(red, true), (blue, true)]);
+    assert_eq!(
+        drawn.iter().map(|c| (c.card, c.typed)).collect::<Vec<_>>(),
+        [(red, true), (blue, true)]
+    );
 }
 
 /// The 1-based index of the recorded command whose text holds byte `at` of a save: one more
@@ -319,9 +381,10 @@ fn replay_check_catches_one_changed_die_and_one_changed_card() {
     let mut cards_checked = 0;
     for entry in entries().iter().filter(|e| e.plays_sides) {
         let loaded = &scenarios(entry)[0];
-        let mut game = (entry.headless)(loaded, Randomness::seeded(9))
-            .unwrap_or_else(|e| panic!("{e:?}"));
-        game.set_rules_sides(&["all".into()]).unwrap_or_else(|e| panic!("{e}"));
+        let mut game =
+            (entry.headless)(loaded, Randomness::seeded(9)).unwrap_or_else(|e| panic!("{e:?}"));
+        game.set_rules_sides(&["all".into()])
+            .unwrap_or_else(|e| panic!("{e}"));
         game.play_rules(40).unwrap_or_else(|e| panic!("{e}"));
         let path = dir.join(format!("{}.ron", entry.id));
         game.save(&path).unwrap_or_else(|e| panic!("{e}"));
@@ -331,12 +394,20 @@ fn replay_check_catches_one_changed_die_and_one_changed_card() {
         // The first die thrown by a command: its first face made another face of that die
         // (1 becomes 2, anything else 1), and its total with it, as a cheat would write it.
         if let Some(at) = text[commands..].find("faces: [").map(|i| commands + i + 8) {
-            let at = at + text[at..].find(|c: char| c.is_ascii_digit()).expect("a face");
-            let end = at + text[at..].find(|c: char| !c.is_ascii_digit()).expect("a face");
+            let at = at
+                + text[at..]
+                    .find(|c: char| c.is_ascii_digit())
+                    .expect("a face");
+            let end = at
+                + text[at..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .expect("a face");
             let face: i64 = text[at..end].parse().expect("a face");
             let other = if face == 1 { 2 } else { 1 };
             let t = end + text[end..].find("total: ").expect("a total") + 7;
-            let t_end = t + text[t..].find(|c: char| c != '-' && !c.is_ascii_digit()).expect("a total");
+            let t_end = t + text[t..]
+                .find(|c: char| c != '-' && !c.is_ascii_digit())
+                .expect("a total");
             let total: i64 = text[t..t_end].parse().expect("a total");
             let edited = format!(
                 "{}{other}{}{}{}",
@@ -357,7 +428,10 @@ fn replay_check_catches_one_changed_die_and_one_changed_card() {
         }
         // The first card drawn by a command: another rank.
         if let Some(at) = text[commands..].find("rank: ").map(|i| commands + i + 6) {
-            let end = at + text[at..].find(|c: char| !c.is_ascii_digit()).expect("a rank");
+            let end = at
+                + text[at..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .expect("a rank");
             let rank: u8 = text[at..end].parse().expect("a rank");
             let other = if rank == 13 { 12 } else { rank + 1 };
             let edited = format!("{}{other}{}", &text[..at], &text[end..]);
@@ -372,8 +446,14 @@ fn replay_check_catches_one_changed_die_and_one_changed_card() {
             cards_checked += 1;
         }
     }
-    assert!(dice_checked >= 2, "dice changed in {dice_checked} rule sets");
-    assert!(cards_checked >= 1, "cards changed in {cards_checked} rule sets");
+    assert!(
+        dice_checked >= 2,
+        "dice changed in {dice_checked} rule sets"
+    );
+    assert!(
+        cards_checked >= 1,
+        "cards changed in {cards_checked} rule sets"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -382,19 +462,40 @@ fn replay_check_catches_one_changed_die_and_one_changed_card() {
 #[test]
 fn reopening_a_save_draws_the_same_cards() {
     let mut s = toy_session("Human");
-    assert!(s.send(toy::Command::Declare { side: 0, stake: 1 }).accepted());
+    assert!(
+        s.send(toy::Command::Declare { side: 0, stake: 1 })
+            .accepted()
+    );
     let record = s.record().clone();
     let mut next = Vec::new();
     for resume_seed in [5, 77] {
         let mut again = Session::<Toy>::replay(&record).unwrap_or_else(|e| panic!("{e}"));
         holotable::engine::replay::resume::<Toy>(again.world_mut(), &record, resume_seed)
             .unwrap_or_else(|e| panic!("{e}"));
-        assert!(again.send(toy::Command::Declare { side: 1, stake: 1 }).accepted());
-        next.push(again.record().commands.last().expect("a command").cards.clone());
+        assert!(
+            again
+                .send(toy::Command::Declare { side: 1, stake: 1 })
+                .accepted()
+        );
+        next.push(
+            again
+                .record()
+                .commands
+                .last()
+                .expect("a command")
+                .cards
+                .clone(),
+        );
     }
     assert_eq!(next[0], next[1]);
-    assert!(s.send(toy::Command::Declare { side: 1, stake: 1 }).accepted());
-    assert_eq!(s.record().commands.last().expect("a command").cards, next[0]);
+    assert!(
+        s.send(toy::Command::Declare { side: 1, stake: 1 })
+            .accepted()
+    );
+    assert_eq!(
+        s.record().commands.last().expect("a command").cards,
+        next[0]
+    );
 }
 
 /// A save written before dice were bound to the seed (format version 2) still opens: its
@@ -402,8 +503,14 @@ fn reopening_a_save_draws_the_same_cards() {
 #[test]
 fn a_save_of_format_version_2_replays_with_its_recorded_cards() {
     let mut s = toy_session("Human");
-    assert!(s.send(toy::Command::Declare { side: 0, stake: 1 }).accepted());
-    assert!(s.send(toy::Command::Declare { side: 1, stake: 2 }).accepted());
+    assert!(
+        s.send(toy::Command::Declare { side: 0, stake: 1 })
+            .accepted()
+    );
+    assert!(
+        s.send(toy::Command::Declare { side: 1, stake: 2 })
+            .accepted()
+    );
     let mut record = s.record().clone();
     record.version = 2;
     // A version 2 game's dice were not its seed's: another seed in the file changes nothing.

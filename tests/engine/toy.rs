@@ -120,9 +120,18 @@ fn declare(world: &mut World, side: usize, stake: u8) -> Result<(), String> {
         return Ok(());
     };
     let mut deck = world.resource_mut::<DeckRes>();
-    let red = deck.0.draw(format!("round {}: red's card", t.round)).map_err(|e| e.to_string())?;
-    let blue = deck.0.draw(format!("round {}: blue's card", t.round)).map_err(|e| e.to_string())?;
-    let (ra, rb) = (u32::from(red.value()) + u32::from(a), u32::from(blue.value()) + u32::from(b));
+    let red = deck
+        .0
+        .draw(format!("round {}: red's card", t.round))
+        .map_err(|e| e.to_string())?;
+    let blue = deck
+        .0
+        .draw(format!("round {}: blue's card", t.round))
+        .map_err(|e| e.to_string())?;
+    let (ra, rb) = (
+        u32::from(red.value()) + u32::from(a),
+        u32::from(blue.value()) + u32::from(b),
+    );
     let mut t = world.resource_mut::<Table>();
     match ra.cmp(&rb) {
         std::cmp::Ordering::Greater => t.scores[0] += u32::from(a + b),
@@ -157,7 +166,9 @@ fn declare(world: &mut World, side: usize, stake: u8) -> Result<(), String> {
                 })
                 .collect(),
         });
-        world.resource_mut::<NextState<GameState>>().set(GameState::Over(ID));
+        world
+            .resource_mut::<NextState<GameState>>()
+            .set(GameState::Over(ID));
     }
     world
         .resource_mut::<GameLog>()
@@ -247,7 +258,10 @@ impl RuleSet for Toy {
 
     /// Both sides declare at once: every side that has not declared this round.
     fn sides_to_act(world: &World) -> Vec<usize> {
-        world.get_resource::<Table>().map(to_declare).unwrap_or_default()
+        world
+            .get_resource::<Table>()
+            .map(to_declare)
+            .unwrap_or_default()
     }
 
     fn player_view(world: &World, side: usize) -> Option<serde_json::Value> {

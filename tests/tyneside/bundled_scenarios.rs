@@ -3,7 +3,6 @@
 //! the sides people play, the rules for the sides the scenario gives them, with seeded dice,
 //! reaches the result without getting stuck.
 
-
 use holotable::engine::pipeline::CommandOutcome;
 use holotable::engine::ruleset::RuleSet;
 use holotable::rulesets::tyneside::Tyneside;

@@ -2,7 +2,6 @@
 //! the Force's Activate works one at a distance, an explosive blows one open the turn after
 //! (killing within 2"), a light sabre cuts a hole in one in a stationary turn. Forced dice.
 
-
 use crate::common::*;
 use holotable::engine::session::Headless;
 use holotable::rulesets::tyneside::commands::Command;

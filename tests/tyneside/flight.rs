@@ -1,7 +1,6 @@
 //! Figures that fly (tyneside-skirmish.txt, Droids and Additional Character statistics): R2D2
 //! "May fly at 24" per turn", Boba Fett "May fly as Jedi force jump". Forced dice.
 
-
 use crate::common::*;
 use holotable::rulesets::tyneside::commands::Command;
 

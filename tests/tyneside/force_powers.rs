@@ -2,7 +2,6 @@
 //! and the reactions a side makes ready: Defend/Deflect, Swipe and Block.
 //! Forced dice make every outcome exact.
 
-
 use crate::common::*;
 use holotable::engine::session::Headless;
 use holotable::rulesets::tyneside::commands::Command;

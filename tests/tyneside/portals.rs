@@ -1,7 +1,6 @@
 //! Enemy Force Generation at portal counters (tyneside-skirmish.txt, Game setup and Enemy Force
 //! Generation), with forced dice.
 
-
 use crate::common::*;
 use holotable::rulesets::tyneside::commands::Command;
 use holotable::rulesets::tyneside::rules::orders::Order;

@@ -2,7 +2,6 @@
 //! its next turn, each figure fires once a turn, a hero who returned fire may not hero-shoot,
 //! Imperials ignore C3PO and R2D2, and officers are not heroes.
 
-
 use crate::common::*;
 use holotable::rulesets::tyneside::commands::Command;
 use holotable::rulesets::tyneside::rules::force::ForcePower;

@@ -1,7 +1,6 @@
 //! Solo play: the sides the rules run take their orders from the Random movement table and
 //! carry them out through the same command path as a person.
 
-
 use crate::common::*;
 use holotable::engine::session::Headless;
 

@@ -1,6 +1,5 @@
 //! Whole turns through the command path, headless, with forced dice.
 
-
 use crate::common::*;
 use holotable::rulesets::tyneside::commands::Command;
 use holotable::rulesets::tyneside::components::Status;

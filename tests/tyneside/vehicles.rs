@@ -3,7 +3,6 @@
 //! nearest group in a 3" radius ignoring armour, heavy weapons, magnetic explosives and light
 //! sabres destroy walkers. Forced dice make every outcome exact.
 
-
 use crate::common::*;
 use holotable::rulesets::tyneside::commands::Command;
 use holotable::rulesets::tyneside::components::Status;

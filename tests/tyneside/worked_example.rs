@@ -1,7 +1,6 @@
 //! tyneside-skirmish.txt, "Shooting method example", through the whole game: the bundled
 //! scenario laid out as the text describes, the command script, forced dice.
 
-
 use crate::common::*;
 use holotable::engine::pipeline::parse_script;
 use holotable::rulesets::tyneside::components::Status;

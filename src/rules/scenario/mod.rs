@@ -8,7 +8,6 @@ pub use error::{Errors, ScenarioError, line_col};
 
 use serde::{Deserialize, Serialize};
 
-
 /// What every scenario says whatever its rule set: read first, to pick the rule set that
 /// reads the rest. Unknown fields are left for the rule set's schema.
 #[derive(Clone, Debug, PartialEq, Deserialize)]

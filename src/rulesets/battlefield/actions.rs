@@ -294,7 +294,9 @@ fn check_shot_after_move(
     let shown: Vec<usize> = (0..b.units.len())
         .filter(|&j| {
             let u = &b.units[j];
-            u.hidden && u.alive && u.side != side
+            u.hidden
+                && u.alive
+                && u.side != side
                 && path.iter().any(|h| u.at.unsigned_distance_to(*h) <= 1)
         })
         .collect();

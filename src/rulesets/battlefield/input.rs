@@ -594,11 +594,11 @@ pub(super) fn plugin(app: &mut App) {
             },
         )
         .add_systems(
-        Update,
-        (keys, pointer, end_button)
-            .chain()
-            .before(crate::engine::pipeline::CommandPipeline)
-            .run_if(playing(ID))
-            .run_if(crate::engine::game::person_to_act::<super::Battlefield>),
-    );
+            Update,
+            (keys, pointer, end_button)
+                .chain()
+                .before(crate::engine::pipeline::CommandPipeline)
+                .run_if(playing(ID))
+                .run_if(crate::engine::game::person_to_act::<super::Battlefield>),
+        );
 }

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::ID;
 use super::actions;
-use super::board::board;
 use super::battle::{Battle, ImpulseKind};
+use super::board::board;
 use super::commands::Command;
 use super::rules::roster::Roster;
 use super::rules::scenario::Scenario;

@@ -28,7 +28,11 @@ struct CostLabel;
 /// The side whose eyes the table is seen through: in the replay viewer the side it is seen
 /// through; else the side playing the impulse, or, while the app plays it, the person's side
 /// (in a solo game the person never sees the app's hidden units).
-pub fn viewer(b: &Battle, app: Option<&crate::engine::game::Sides>, replay: &ReplayStatus) -> usize {
+pub fn viewer(
+    b: &Battle,
+    app: Option<&crate::engine::game::Sides>,
+    replay: &ReplayStatus,
+) -> usize {
     if let Some(v) = replay.viewing_side.filter(|_| replay.open) {
         return v;
     }

@@ -203,9 +203,7 @@ impl RuleSet for Tyneside {
             let turn = world.get_resource::<turn::TurnState>()?;
             let groups = all_groups(world)?;
             match phase {
-                turn::TurnPhase::Orders if turn.turning_over => {
-                    phases::turning_over_side(&groups)
-                }
+                turn::TurnPhase::Orders if turn.turning_over => phases::turning_over_side(&groups),
                 turn::TurnPhase::Orders => Some(turn.orders_side),
                 turn::TurnPhase::Movement | turn::TurnPhase::Action => {
                     let active = turn.active_group()?;

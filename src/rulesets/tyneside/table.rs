@@ -3,8 +3,7 @@
 use bevy::prelude::*;
 
 use super::components::{
-    Condition, EnemyPool, Facing, Figure, Group, Member, Portal, Position, Status,
-    TurnActivity,
+    Condition, EnemyPool, Facing, Figure, Group, Member, Portal, Position, Status, TurnActivity,
 };
 use super::rules::profile::{Ability, Roster};
 use super::rules::scenario::{FigureDef, Scenario};

@@ -22,7 +22,14 @@ use crate::view::{TableVisual, side_colour};
 /// knocked out, H hiding, FP Force points), faded while ducked back, knocked out or hiding,
 /// not shown once out of the game.
 fn tokens(
-    figures: Query<(Entity, &Figure, &Position, &Facing, &Condition, Option<&Token>)>,
+    figures: Query<(
+        Entity,
+        &Figure,
+        &Position,
+        &Facing,
+        &Condition,
+        Option<&Token>,
+    )>,
     turn: Option<Res<TurnState>>,
     mut commands: Commands,
 ) {

@@ -88,10 +88,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (keys, end)
             .chain()
-            .run_if(
-                playing(crate::rulesets::tyneside::ID)
-                    .and_then(crate::engine::game::person_to_act::<crate::rulesets::tyneside::Tyneside>),
-            )
+            .run_if(playing(crate::rulesets::tyneside::ID).and_then(
+                crate::engine::game::person_to_act::<crate::rulesets::tyneside::Tyneside>,
+            ))
             .before(CommandPipeline),
     );
 }

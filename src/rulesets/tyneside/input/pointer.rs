@@ -375,10 +375,9 @@ pub(super) fn plugin(app: &mut App) {
             (
                 reset,
                 forget_gone,
-                pointer.run_if(
-                    playing(crate::rulesets::tyneside::ID)
-                        .and_then(crate::engine::game::person_to_act::<crate::rulesets::tyneside::Tyneside>),
-                ),
+                pointer.run_if(playing(crate::rulesets::tyneside::ID).and_then(
+                    crate::engine::game::person_to_act::<crate::rulesets::tyneside::Tyneside>,
+                )),
             )
                 .chain()
                 .before(CommandPipeline),

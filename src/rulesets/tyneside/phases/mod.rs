@@ -25,6 +25,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 pub use damage::apply_fire_result;
+pub use fire_plan::{FirePlan, HeroShotOdds, hero_shot_odds, plan_fire_fight};
 pub use melee::pending_melee;
 pub use movement::{MovePlan, plan_force_jump, plan_lift, plan_step};
 pub use orders::{
@@ -32,7 +33,6 @@ pub use orders::{
     turning_over_side,
 };
 pub(super) use sequence::check_wipe_out;
-pub use fire_plan::{FirePlan, HeroShotOdds, hero_shot_odds, plan_fire_fight};
 pub use vehicles::sabre_can_cut;
 
 use super::commands::Command;

@@ -11,9 +11,7 @@ use crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE;
 use crate::rulesets::tyneside::rules::movement::{
     COHESION, PathBlocked, activation_cost, allowance, first_gap, in_cohesion, path_cost,
 };
-use crate::rulesets::tyneside::rules::orders::{
-    Order, Step, allowance_left, check_step,
-};
+use crate::rulesets::tyneside::rules::orders::{Order, Step, allowance_left, check_step};
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::vehicles::{Leg, Vehicle, heading, jet_bike_leg, walker_leg};
 

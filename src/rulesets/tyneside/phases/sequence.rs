@@ -7,7 +7,6 @@ use bevy::prelude::*;
 
 use crate::engine::record::GameLog;
 use crate::engine::state::{GameResult, GameState};
-use crate::rulesets::tyneside::rules::victory::{Victory, leader, objective_holder};
 use crate::rulesets::tyneside::ID;
 use crate::rulesets::tyneside::board::Game;
 use crate::rulesets::tyneside::components::{
@@ -17,6 +16,7 @@ use crate::rulesets::tyneside::phases::{force_users_order, situation};
 use crate::rulesets::tyneside::rules::orders::{Order, group_initiative};
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::random_movement::{Reaction, modifiers, score};
+use crate::rulesets::tyneside::rules::victory::{Victory, leader, objective_holder};
 use crate::rulesets::tyneside::table::TableRes;
 use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase, TurnState};
 

@@ -7,9 +7,9 @@ use super::force_generation::ForceProfiles;
 
 use super::orders::Order;
 use super::profile::Ability;
-use crate::rules::terrain::TerrainPiece;
-pub use crate::rules::scenario::Control;
 pub use super::victory::Victory;
+pub use crate::rules::scenario::Control;
+use crate::rules::terrain::TerrainPiece;
 
 /// A whole scenario as written in its RON file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

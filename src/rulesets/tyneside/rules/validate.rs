@@ -55,12 +55,7 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
         );
     }
     if scenario.turn_limit == Some(0) {
-        r.at_value(
-            "name",
-            &scenario.name,
-            0,
-            "turn_limit must be 1 or more",
-        );
+        r.at_value("name", &scenario.name, 0, "turn_limit must be 1 or more");
     }
 
     // Ids: every kind shares one namespace so scripts can name anything unambiguously.
