@@ -131,6 +131,9 @@ fn replay_all<R: RuleSet>(
     // A save written before dice were bound to the seed (format version 2) replays as a
     // forced-dice game, and goes on as one.
     let seed_bound = record.version >= 3;
+    // Only where the dice come from the seed are typed ones told apart on replay (a forced
+    // game's faces are all given back, typed or not).
+    let seeded = seed_bound && record.seed.is_some();
     let randomness = match record.seed.filter(|_| seed_bound) {
         Some(s) => Randomness::seeded(s),
         None => {
@@ -172,7 +175,7 @@ fn replay_all<R: RuleSet>(
                 what,
             })
         };
-        if seed_bound && record.seed.is_some() {
+        if seeded {
             let typed = rc.dice.iter().filter(|r| r.typed);
             world
                 .resource_mut::<DiceRes>()
@@ -192,7 +195,7 @@ fn replay_all<R: RuleSet>(
         let rolls = |c: &[crate::rules::dice::RollRecord]| -> Vec<String> {
             c.iter()
                 .map(|r| {
-                    let typed = if r.typed { " typed" } else { "" };
+                    let typed = if seeded && r.typed { " typed" } else { "" };
                     format!(
                         "{} {:?} = {}{typed} ({}) -> {}",
                         r.expr, r.faces, r.total, r.reason, r.outcome
@@ -210,7 +213,7 @@ fn replay_all<R: RuleSet>(
         let draws = |c: &[crate::rules::cards::CardRecord]| -> Vec<String> {
             c.iter()
                 .map(|r| {
-                    let typed = if r.typed { " typed" } else { "" };
+                    let typed = if seeded && r.typed { " typed" } else { "" };
                     format!("{}{typed} ({}) -> {}", r.card, r.reason, r.outcome)
                 })
                 .collect()
