@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use super::dice::{DeckRes, DiceRes};
-use super::pipeline::CommandQueue;
+use super::pipeline::{CommandOutcome, CommandQueue};
 use super::ruleset::RuleSet;
 use crate::rules::cards::{Card, Deck};
 use crate::rules::dice::DiceExpr;
@@ -62,7 +62,9 @@ impl CardWanted {
     pub fn accept(&self, text: &str, deck: &Deck) -> Result<Card, String> {
         let card = Card::parse(text).map_err(|e| e.to_string())?;
         if !deck.can_draw(card) {
-            return Err(format!("{card} is not in the deck: it was drawn already"));
+            return Err(format!(
+                "{card} is not in the deck: it was drawn or typed in already"
+            ));
         }
         Ok(card)
     }
@@ -97,6 +99,44 @@ fn ask(world: &mut World) -> bool {
         asked = true;
     }
     asked
+}
+
+/// What the game waits for, in words, if a roll or a card is wanted and not yet typed in (asked
+/// for by the shell, or wanted by the last refused command and not yet asked for); `None` when
+/// nothing is.
+pub fn waiting(world: &World) -> Option<String> {
+    if let Some(w) = world.get_resource::<RollWanted>() {
+        return Some(format!("the roll {} ({})", w.expr, w.reason));
+    }
+    if let Some(w) = world.get_resource::<CardWanted>() {
+        return Some(format!("a card ({})", w.reason));
+    }
+    let dice = world.get_resource::<DiceRes>();
+    if let Some((expr, reason)) = dice.and_then(|d| d.wanted()) {
+        return Some(format!("the roll {expr} ({reason})"));
+    }
+    let deck = world.get_resource::<DeckRes>();
+    deck.and_then(|d| d.wanted())
+        .map(|reason| format!("a card ({reason})"))
+}
+
+/// The pipeline's hook before a command: while a roll or a card is wanted, only the command
+/// that wanted it may go on, once it is typed in, so a typed face cannot fall to another
+/// command's throw (the rules' side would otherwise try its next choice, and take it).
+fn wait_for_roll<R: RuleSet>(
+    world: &mut World,
+    command: R::Command,
+) -> Result<R::Command, CommandOutcome<R::Command>> {
+    if super::pipeline::replaying(world) {
+        return Ok(command);
+    }
+    match waiting(world) {
+        Some(what) => Err(CommandOutcome::Refused(
+            command,
+            format!("Waiting for {what}: type it in first"),
+        )),
+        None => Ok(command),
+    }
 }
 
 /// [`ask`] as a system, after the rules' side's steps.
@@ -144,10 +184,9 @@ fn give<R: RuleSet>(world: &mut World) {
 
 /// Manual dice for rule set `R` in the window.
 pub fn plugin<R: RuleSet>(app: &mut App) {
-    app.world_mut()
-        .resource_mut::<super::pipeline::Hooks<R>>()
-        .refused
-        .push(hold_for_roll::<R>);
+    let mut hooks = app.world_mut().resource_mut::<super::pipeline::Hooks<R>>();
+    hooks.before.push(wait_for_roll::<R>);
+    hooks.refused.push(hold_for_roll::<R>);
     app.add_systems(
         Update,
         give::<R>

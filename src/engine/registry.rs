@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
+use super::by_email::SittingError;
 use super::dice::Randomness;
 use super::replay::{self, Divergence};
 use super::ruleset::{Loaded, RuleSet};
@@ -65,6 +66,9 @@ pub struct RuleSetEntry {
     /// After a save was resumed from this file: whether it is a game by e-mail, waiting for
     /// a side to sign in (see [`super::by_email::resume_seat`]).
     pub by_email_resume: fn(&mut World, PathBuf) -> bool,
+    /// Signs a side (index, passphrase, name for messages) in to the game by e-mail on (see
+    /// [`super::by_email::sit_in`]).
+    pub by_email_sit_in: fn(&mut World, usize, &str, &str) -> Result<(), SittingError>,
 }
 
 /// Why a saved game does not replay.
@@ -100,6 +104,7 @@ impl RuleSetEntry {
             autoplay: super::session::autoplay::<R>,
             by_email_start: super::by_email::start::<R>,
             by_email_resume: super::by_email::resume_seat::<R>,
+            by_email_sit_in: super::by_email::sit_in::<R>,
         }
     }
 }

@@ -55,28 +55,48 @@ pub fn resume<R: RuleSet>(
     resume_watching::<R>(world, record, seed, |_, _| {})
 }
 
-/// The pipeline's hook when a refused command changed the game before it was refused: the
-/// game is set up again from its record (verified like any replay), and its dice, deck and
-/// the commands waiting go on as they were.
-fn restore<R: RuleSet>(world: &mut World) {
-    let record = world.resource::<GameRecord<R::Command>>().clone();
+/// Sets the game on in `world` up again from `record` (verified like any replay), keeping
+/// what a record does not hold: the dice and the deck where they are now (with a roll or card
+/// still wanted), which sides the rules play (`--ai`, the menu's choice), and the commands
+/// waiting. What the refusal guard and undo use.
+///
+/// Errors: as [`resume`]; the game then stands where the replay stopped.
+pub(super) fn rebuild<R: RuleSet>(
+    world: &mut World,
+    record: &GameRecord<R::Command>,
+) -> Result<(), ResumeError> {
     let dice = world.get_resource::<DiceRes>().cloned();
     let deck = world.get_resource::<DeckRes>().cloned();
+    let rules = world
+        .get_resource::<super::game::Sides>()
+        .map(|s| s.rules.clone());
     let queue = world
         .get_resource_mut::<CommandQueue<R::Command>>()
         .map(|mut q| std::mem::take(&mut q.0));
-    if let Err(e) = resume::<R>(world, &record, record.seed.unwrap_or(0)) {
-        error!("a refused command changed the game and its record does not replay: {e}");
-    }
+    let replayed = resume::<R>(world, record, record.seed.unwrap_or(0));
     if let Some(d) = dice {
         world.insert_resource(d);
     }
     if let Some(d) = deck {
         world.insert_resource(d);
     }
+    if let (Some(rules), Some(mut sides)) = (rules, world.get_resource_mut::<super::game::Sides>())
+    {
+        sides.rules = rules;
+    }
     if let (Some(q), Some(mut now)) = (queue, world.get_resource_mut::<CommandQueue<R::Command>>())
     {
         now.0 = q;
+    }
+    replayed
+}
+
+/// The pipeline's hook when a refused command changed the game before it was refused: the
+/// game is set up again from its record ([`rebuild`]).
+fn restore<R: RuleSet>(world: &mut World) {
+    let record = world.resource::<GameRecord<R::Command>>().clone();
+    if let Err(e) = rebuild::<R>(world, &record) {
+        error!("a refused command changed the game and its record does not replay: {e}");
     }
 }
 

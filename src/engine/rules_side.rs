@@ -5,6 +5,25 @@ use bevy::prelude::*;
 
 use super::ruleset::RuleSet;
 
+/// One step of a side the rules play ([`RuleSet::ai_step`]), as the window, `holotable run`,
+/// the balance report and the tests take it. While a roll or a card the players roll or draw
+/// themselves is wanted (manual dice), no step: a person must type it in first. A step that
+/// came to want one waits for it: the choice that wanted it is made again once it is there,
+/// and every other choice was refused meanwhile ([`super::manual_dice`]), so the typed face
+/// goes to the throw it was asked for.
+///
+/// Errors: as [`RuleSet::ai_step`]'s, a side that cannot go on.
+pub fn step<R: RuleSet>(world: &mut World) -> Option<Result<String, String>> {
+    if super::manual_dice::waiting(world).is_some() {
+        return None;
+    }
+    let step = R::ai_step(world)?;
+    Some(match super::manual_dice::waiting(world) {
+        Some(what) => Ok(format!("waits for {what}")),
+        None => step,
+    })
+}
+
 /// How long the window waits between two steps of a computer-played side, seconds.
 pub const STEP_PAUSE: f32 = 0.6;
 
@@ -19,7 +38,7 @@ pub fn drive_plugin<R: RuleSet>(app: &mut App, who: &'static str) {
         if *wait > 0.0 {
             return;
         }
-        if let Some(step) = R::ai_step(world) {
+        if let Some(step) = step::<R>(world) {
             *wait = STEP_PAUSE;
             let mut notice = world.resource_mut::<super::pipeline::Notice>();
             match step {

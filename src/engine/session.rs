@@ -66,6 +66,9 @@ pub trait Headless {
     /// The game as side `side` may see it ([`RuleSet::player_view`]), as JSON; `None` where the
     /// rule set gives no such view.
     fn player_view(&mut self, side: usize) -> Option<serde_json::Value>;
+    /// The game's World: the engine's resources (dice, deck, record) for tools and tests that
+    /// serve every rule set.
+    fn world_mut(&mut self) -> &mut World;
 }
 
 /// A headless game of rule set `R`.
@@ -105,7 +108,7 @@ pub fn autoplay<R: RuleSet>(loaded: &Loaded, seeds: &[u64]) -> Vec<Result<Finish
                 .map_err(|es| es.join("\n"))?;
             super::game::set_rules_sides(world, &["all".to_string()])?;
             for _ in 0..100_000 {
-                match R::ai_step(world) {
+                match super::rules_side::step::<R>(world) {
                     Some(Ok(_)) => {}
                     Some(Err(e)) => return Err(format!("seed {seed}: {e}")),
                     None => {
@@ -206,7 +209,7 @@ impl<R: RuleSet> Headless for Session<R> {
         let mut commands = commands.into_iter().enumerate();
         // A bound on steps, so a rules' side that stops making progress cannot hang a run.
         for _ in 0..100_000 {
-            if let Some(step) = R::ai_step(self.app.world_mut()) {
+            if let Some(step) = super::rules_side::step::<R>(self.app.world_mut()) {
                 step?;
                 continue;
             }
@@ -239,7 +242,7 @@ impl<R: RuleSet> Headless for Session<R> {
 
     fn play_rules(&mut self, steps: usize) -> Result<usize, String> {
         for done in 0..steps {
-            match R::ai_step(self.app.world_mut()) {
+            match super::rules_side::step::<R>(self.app.world_mut()) {
                 Some(step) => {
                     step?;
                 }
@@ -275,6 +278,10 @@ impl<R: RuleSet> Headless for Session<R> {
 
     fn player_view(&mut self, side: usize) -> Option<serde_json::Value> {
         R::player_view(self.app.world(), side)
+    }
+
+    fn world_mut(&mut self) -> &mut World {
+        self.app.world_mut()
     }
 
     fn autosave(&mut self, folder: PathBuf) {

@@ -5,7 +5,6 @@
 
 use bevy::prelude::*;
 
-use super::dice::{DeckRes, DiceRes};
 use super::pipeline::{Applied, CommandOutcome, process};
 use super::record::GameRecord;
 use super::replay;
@@ -72,18 +71,7 @@ pub fn undo<R: RuleSet>(world: &mut World) -> Result<(), String> {
         .unwrap_or_default();
     // The undone command threw no die and drew no card, so the dice and the deck go on
     // exactly where they were: the next roll is the one the game would have made anyway.
-    let dice = world.get_resource::<DiceRes>().cloned();
-    let deck = world.get_resource::<DeckRes>().cloned();
-    let seed = record.seed.unwrap_or(0);
-    let replayed = replay::resume::<R>(world, &record, seed).map_err(|e| format!("Undo: {e}"));
-    if replayed.is_ok() {
-        if let Some(d) = dice {
-            world.insert_resource(d);
-        }
-        if let Some(d) = deck {
-            world.insert_resource(d);
-        }
-    }
+    let replayed = replay::rebuild::<R>(world, &record).map_err(|e| format!("Undo: {e}"));
     // The shortened record is kept where the game is kept (autosave, the e-mail file).
     super::pipeline::rewritten::<R>(world);
     let mut redo = redo;

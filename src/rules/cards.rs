@@ -458,6 +458,12 @@ impl Deck {
         self.manual
     }
 
+    /// Why the last refused draw of a manual deck drew, if one is waiting, left in place: the
+    /// game waits for that card.
+    pub fn wanted(&self) -> Option<&str> {
+        self.wanted.as_deref()
+    }
+
     /// Why the last refused draw of a manual deck drew, if one is waiting: the card to ask the
     /// players for.
     pub fn take_wanted(&mut self) -> Option<String> {
@@ -465,11 +471,13 @@ impl Deck {
     }
 
     /// Whether `card` may be drawn now: it is in the draw pile, or the pile is empty and it
-    /// is among the discards that would be shuffled back. A card typed in by players must
-    /// pass this (a card cannot be drawn twice).
+    /// is among the discards that would be shuffled back, and it is not already waiting to be
+    /// drawn (typed in or forced for an earlier draw). A card typed in by players must pass
+    /// this (a card cannot be drawn twice).
     pub fn can_draw(&self, card: Card) -> bool {
         card.is_valid()
             && (self.pile.contains(&card) || self.pile.is_empty() && self.discards.contains(&card))
+            && !self.forced.iter().any(|(c, _)| *c == card)
     }
 
     /// Adds cards typed in by players who draw from a physical deck: they are drawn, after any
@@ -617,6 +625,7 @@ mod tests {
         let king = Card::parse("KS").unwrap();
         assert!(deck.can_draw(king));
         deck.push_typed([king]);
+        assert!(!deck.can_draw(king), "typed in already for this draw");
         assert_eq!(deck.draw("combat: red attacks blue"), Ok(king));
         assert!(deck.log()[0].typed);
         assert!(!deck.can_draw(king), "drawn already");

@@ -441,6 +441,12 @@ impl Dice {
         self.manual
     }
 
+    /// The roll the last failed throw wanted (expression, reason), if one is waiting, left
+    /// in place: with manual dice, the game waits for it.
+    pub fn wanted(&self) -> Option<&(DiceExpr, String)> {
+        self.wanted.as_ref()
+    }
+
     /// Takes the roll the last failed throw wanted (expression, reason), if one is waiting:
     /// with manual dice, what to ask the players to roll.
     pub fn take_wanted(&mut self) -> Option<(DiceExpr, String)> {

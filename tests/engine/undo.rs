@@ -2,6 +2,7 @@
 //! inside one's own impulse is taken back to the very state before it and can be redone.
 
 use holotable::engine::dice::Randomness;
+use holotable::engine::game::{Sides, set_rules_sides};
 use holotable::engine::pipeline::CommandOutcome;
 use holotable::engine::session::Session;
 use holotable::rulesets::battlefield::Battlefield;
@@ -27,6 +28,9 @@ fn undo_takes_back_a_move_but_never_a_roll() {
     let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(3))
         .unwrap_or_else(|e| panic!("{e:?}"));
     assert!(s.undo().is_err(), "nothing to undo at the start");
+    // Which sides the rules play is no part of the record: an undo keeps it.
+    let other = s.world().resource::<Sides>().ids[1].clone();
+    set_rules_sides(s.world_mut(), &[other]).unwrap_or_else(|e| panic!("{e}"));
     // The AT-ST moves (no die): undone to the very state before, then redone.
     let before = battle(&s);
     let atst = before.unit_index("atst").unwrap_or_else(|e| panic!("{e}"));
@@ -43,6 +47,7 @@ fn undo_takes_back_a_move_but_never_a_roll() {
     let after = battle(&s);
     s.undo().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(battle(&s), before);
+    assert_eq!(s.world().resource::<Sides>().rules, vec![1]);
     assert_eq!(s.record().commands.len(), 0);
     s.redo().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(battle(&s), after);
