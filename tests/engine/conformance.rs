@@ -531,3 +531,150 @@ fn a_save_of_format_version_2_replays_with_its_recorded_cards() {
         s.world().resource::<toy::Table>().scores
     );
 }
+
+/// "We roll our own" and "We draw our own" with the rules on every side: every roll and card
+/// the game asks for is typed in, one at a time (faces from a fixed generator within the die
+/// asked for, the first card the deck may give), and the game goes on exactly as it would with
+/// those faces and cards forced: the same commands, the same state, every roll marked typed.
+#[test]
+fn with_every_roll_and_card_typed_in_the_game_goes_on_as_with_them_forced() {
+    use holotable::engine::dice::{DeckRes, DiceRes};
+    use holotable::rules::cards::{Card, Deck};
+    use holotable::rules::dice::Dice;
+    for entry in entries().iter().filter(|e| e.plays_sides) {
+        let loaded = &scenarios(entry)[0];
+        let start = || {
+            let mut g = (entry.headless)(loaded, Randomness::seeded(11))
+                .unwrap_or_else(|e| panic!("{e:?}"));
+            g.set_rules_sides(&["all".into()])
+                .unwrap_or_else(|e| panic!("{e}"));
+            g
+        };
+        let mut typed = start();
+        typed.world_mut().resource_mut::<DiceRes>().set_manual(true);
+        typed.world_mut().resource_mut::<DeckRes>().set_manual(true);
+        let (mut faces, mut cards) = (Vec::new(), Vec::new());
+        let mut state = 0x9E37_79B9_u32;
+        for _ in 0..300 {
+            if typed.over() {
+                break;
+            }
+            if typed
+                .play_rules(1)
+                .unwrap_or_else(|e| panic!("{}: {e}", loaded.file))
+                == 1
+            {
+                continue;
+            }
+            let w = typed.world_mut();
+            if let Some((expr, _)) = w.resource_mut::<DiceRes>().take_wanted() {
+                let thrown: Vec<u8> = (0..expr.count)
+                    .map(|_| {
+                        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                        1 + ((state >> 16) % u32::from(expr.sides)) as u8
+                    })
+                    .collect();
+                w.resource_mut::<DiceRes>().push_forced(thrown.clone());
+                faces.extend(thrown);
+            } else if w.resource_mut::<DeckRes>().take_wanted().is_some() {
+                let deck = &w.resource::<DeckRes>().0;
+                let card = Card::full_deck().into_iter().find(|&c| deck.can_draw(c));
+                let card = card.unwrap_or_else(|| panic!("{}: no card left", loaded.file));
+                w.resource_mut::<DeckRes>().push_typed([card]);
+                cards.push(card);
+            } else {
+                panic!(
+                    "{}: the rules' sides stopped with nothing to type in after {:?}\n{}",
+                    loaded.file,
+                    typed.command_texts(),
+                    typed.printout()
+                );
+            }
+        }
+        assert!(
+            !faces.is_empty() || !cards.is_empty(),
+            "{}: nothing was asked for",
+            loaded.file
+        );
+        let mut forced = start();
+        let w = forced.world_mut();
+        w.resource_mut::<DiceRes>().0 = Dice::forced(faces.clone());
+        w.resource_mut::<DeckRes>().0 = Deck::forced(cards.clone());
+        while forced.commands() < typed.commands() && !forced.over() {
+            let played = forced
+                .play_rules(1)
+                .unwrap_or_else(|e| panic!("{} forced: {e}", loaded.file));
+            assert_eq!(played, 1, "{}: the forced game stopped", loaded.file);
+        }
+        assert_eq!(
+            forced.command_texts(),
+            typed.command_texts(),
+            "{}",
+            loaded.file
+        );
+        assert_eq!(forced.state_hash(), typed.state_hash(), "{}", loaded.file);
+        let save = scratch(&format!("typed-{}", entry.id)).join("typed.ron");
+        typed.save(&save).unwrap_or_else(|e| panic!("{e}"));
+        let text = std::fs::read_to_string(&save).expect("reads");
+        let (_, played) = text.split_once("commands:").expect("a record's commands");
+        assert!(
+            played.contains("typed: true") && !played.contains("typed: false"),
+            "{}: a roll or card of a command not marked typed",
+            loaded.file
+        );
+        let mut again = (entry.replay)(&text, &save).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(again.state_hash(), typed.state_hash(), "{}", loaded.file);
+    }
+}
+
+/// A game by e-mail, the rules choosing every command: the first player signs in and plays
+/// until the file goes to the other (it is written after every command); the other opens it,
+/// the game is replayed and verified to the same state, signs in with a passphrase of their
+/// own and plays on; the first opens it again and is refused with a wrong passphrase, let in
+/// with theirs. (Which commands travel face down is each rule set's: its own tests.)
+#[test]
+fn a_game_by_email_goes_there_and_back_verified() {
+    use holotable::engine::by_email::SittingError;
+    let dir = scratch("by-email");
+    for entry in entries().iter().filter(|e| e.plays_sides) {
+        let loaded = &scenarios(entry)[0];
+        let file = dir.join(format!("{}.ron", entry.id));
+        let open = || {
+            let text = std::fs::read_to_string(&file).expect("the file by e-mail");
+            let mut g = (entry.replay)(&text, &file).unwrap_or_else(|e| panic!("{e}"));
+            assert!((entry.by_email_resume)(g.world_mut(), file.clone()));
+            g.set_rules_sides(&["all".into()])
+                .unwrap_or_else(|e| panic!("{e}"));
+            g
+        };
+        let mut first =
+            (entry.headless)(loaded, Randomness::seeded(5)).unwrap_or_else(|e| panic!("{e:?}"));
+        first
+            .set_rules_sides(&["all".into()])
+            .unwrap_or_else(|e| panic!("{e}"));
+        (entry.by_email_start)(first.world_mut(), file.clone()).unwrap_or_else(|e| panic!("{e}"));
+        (entry.by_email_sit_in)(first.world_mut(), 0, "first", "the first side")
+            .unwrap_or_else(|e| panic!("{e}"));
+        first.play_rules(8).unwrap_or_else(|e| panic!("{e}"));
+        assert!(first.commands() > 0, "{}: nothing was played", loaded.file);
+
+        let mut second = open();
+        assert_eq!(second.state_hash(), first.state_hash(), "{}", loaded.file);
+        assert_eq!(second.command_texts(), first.command_texts());
+        let e = (entry.by_email_sit_in)(second.world_mut(), 1, "", "the second side");
+        assert!(matches!(e, Err(SittingError::EmptyPassphrase)), "{e:?}");
+        (entry.by_email_sit_in)(second.world_mut(), 1, "second", "the second side")
+            .unwrap_or_else(|e| panic!("{e}"));
+        second.play_rules(8).unwrap_or_else(|e| panic!("{e}"));
+        assert!(second.commands() > first.commands() || second.over());
+
+        let mut back = open();
+        assert_eq!(back.state_hash(), second.state_hash(), "{}", loaded.file);
+        let e = (entry.by_email_sit_in)(back.world_mut(), 0, "second", "the first side");
+        assert!(matches!(e, Err(SittingError::WrongPassphrase(_))), "{e:?}");
+        (entry.by_email_sit_in)(back.world_mut(), 0, "first", "the first side")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back.state_hash(), second.state_hash(), "{}", loaded.file);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
