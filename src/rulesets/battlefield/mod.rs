@@ -13,6 +13,8 @@ pub mod input;
 pub mod phases;
 pub mod rules;
 pub mod snapshot;
+#[cfg(test)]
+mod testing;
 pub mod ui;
 pub mod view;
 

@@ -13,6 +13,8 @@ pub mod printout;
 pub mod rules;
 pub mod snapshot;
 pub mod table;
+#[cfg(test)]
+mod testing;
 pub mod turn;
 pub mod ui;
 pub mod view;

@@ -1,0 +1,568 @@
+//! Shooting: who may fire at what (range, line of sight, a target there, bonuses), the
+//! attack die and the resistance it is rolled against, the shot and a building's test
+//! (Shooting, Support weapons, Buildings, Leaders, Jedis).
+
+use hexx::Hex;
+
+use super::at_text;
+use crate::rules::dice::Dice;
+use crate::rulesets::battlefield::battle::{Battle, Refusal};
+use crate::rulesets::battlefield::rules::combat::{self, DieSteps, NEEDED};
+use crate::rulesets::battlefield::rules::die::AttackDie;
+use crate::rulesets::battlefield::rules::map::{Ground, HexTerrain};
+use crate::rulesets::battlefield::rules::roster::{Ability, Kind};
+
+/// Checks the shot of a move and fire (`targets`: the hex shot at and the special weapon's)
+/// from where the move along `path` ends, as the battle will stand then: the unit at `end`,
+/// the hidden enemies the move reveals shown, the lone leaders it catches gone. The battle is
+/// put back as it was whatever the answer.
+///
+/// Errors: as [`check_fire`] and [`check_weapon_target`].
+pub(super) fn check_shot_after_move(
+    b: &mut Battle,
+    i: usize,
+    path: &[Hex],
+    end: Hex,
+    (t, w): (Hex, Option<Hex>),
+    (leader, force): (bool, u32),
+) -> Result<(), Refusal> {
+    let side = b.units[i].side;
+    let caught: Vec<usize> = path
+        .iter()
+        .flat_map(|&h| b.lone_enemy_leaders(h, side))
+        .filter(|&l| b.units[l].alive)
+        .collect();
+    let shown: Vec<usize> = (0..b.units.len())
+        .filter(|&j| {
+            let u = &b.units[j];
+            u.hidden
+                && u.alive
+                && u.side != side
+                && path.iter().any(|h| u.at.unsigned_distance_to(*h) <= 1)
+        })
+        .collect();
+    let from = b.units[i].at;
+    b.units[i].at = end;
+    caught.iter().for_each(|&l| b.units[l].alive = false);
+    shown.iter().for_each(|&j| b.units[j].hidden = false);
+    let checked = check_fire(b, i, t, leader, force).and_then(|()| check_weapon_target(b, i, t, w));
+    b.units[i].at = from;
+    caught.iter().for_each(|&l| b.units[l].alive = true);
+    shown.iter().for_each(|&j| b.units[j].hidden = true);
+    checked
+}
+
+/// Checks a shot by unit `i` at `t`: who may fire, range, line of sight, a target there,
+/// leader bonus and Force points available.
+pub(super) fn check_fire(
+    b: &Battle,
+    i: usize,
+    t: Hex,
+    leader: bool,
+    force: u32,
+) -> Result<(), Refusal> {
+    let u = &b.units[i];
+    if u.profile.kind == Kind::Leader {
+        return Err("Leaders: \"A leader counter cannot attack by itself\"".into());
+    }
+    if u.profile.kind == Kind::Jedi
+        && b.counting_at(u.at)
+            .is_some_and(|j| b.units[j].side == u.side)
+    {
+        return Err(
+            "a Jedi stacked with a unit fights with it: fire with that unit and spend Force points"
+                .into(),
+        );
+    }
+    if !b.map.contains(t) {
+        return Err("that hex is off the map".into());
+    }
+    let d = u.at.unsigned_distance_to(t);
+    let weapon_range = u
+        .weapon
+        .as_ref()
+        .filter(|_| b.advanced.special_weapons)
+        .map_or(0, |w| w.range);
+    if d == 0 || d > u.profile.range.max(weapon_range) {
+        return Err(format!(
+            "Shooting: \"Count the hex where the target is but not the hex where the attacker is\": {d} hexes, and {}'s range is {}",
+            u.label(),
+            u.profile.range
+        ));
+    }
+    let demolisher =
+        b.advanced.buildings && (u.profile.has(Ability::Demolishes) || weapon_demolishes(b, i));
+    check_target(b, i, t, demolisher, "")?;
+    check_bonuses(b, i, leader, force)
+}
+
+/// Checks what a shot by unit `i` (or, `what` naming it, its special weapon) finds at `t`: an
+/// enemy it knows of, a leader alone, or a building it can destroy (`demolisher`); and a clear
+/// line of sight to it.
+fn check_target(b: &Battle, i: usize, t: Hex, demolisher: bool, what: &str) -> Result<(), Refusal> {
+    let side = b.units[i].side;
+    let target = b
+        .target_at(t)
+        .filter(|j| !b.units[*j].hidden || b.units[*j].side == side);
+    match target {
+        Some(j) if b.units[j].side == side => {
+            return Err(format!("{what}that is your own unit"));
+        }
+        Some(_) => {}
+        None if !b.lone_enemy_leaders(t, side).is_empty() => {}
+        None if demolisher
+            && b.map
+                .get(t)
+                .and_then(HexTerrain::building_resistance)
+                .is_some() => {}
+        None => return Err(format!("{what}there is no enemy unit in that hex")),
+    }
+    let s = b.sight(i, t);
+    if !s.clear {
+        let at = s.blocked_at.map(at_text).unwrap_or_default();
+        return Err(format!(
+            "Shooting: {what}no line of sight: {} at {at}",
+            s.why
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a special weapon aimed apart from its carrier's shot: Support weapons, "The
+/// carrying unit may fire at the same time with its normal fire strenght and with the special
+/// weapon" (ruling "Special weapon targets": each may have its own target). The carrier's
+/// target must then be within its own range, and the weapon's within the weapon's range, in
+/// sight, with an enemy (or, for a weapon that destroys buildings, a building) there.
+pub(super) fn check_weapon_target(
+    b: &Battle,
+    i: usize,
+    t: Hex,
+    w: Option<Hex>,
+) -> Result<(), Refusal> {
+    let Some(w) = w.filter(|w| *w != t) else {
+        return Ok(());
+    };
+    let u = &b.units[i];
+    let Some(weapon) = u.weapon.as_ref().filter(|_| b.advanced.special_weapons) else {
+        return Err(format!("{} carries no special weapon", u.label()));
+    };
+    let d = u.at.unsigned_distance_to(t);
+    if d > u.profile.range {
+        return Err(format!(
+            "Shooting: {d} hexes, and {}'s range is {} (its special weapon aims elsewhere)",
+            u.label(),
+            u.profile.range
+        ));
+    }
+    if !b.map.contains(w) {
+        return Err("the special weapon's target is off the map".into());
+    }
+    let dw = u.at.unsigned_distance_to(w);
+    if dw == 0 || dw > weapon.range {
+        return Err(format!(
+            "Shooting: the {} is {dw} hexes from its target and its range is {}",
+            weapon.name, weapon.range
+        ));
+    }
+    check_target(
+        b,
+        i,
+        w,
+        b.advanced.buildings && weapon_demolishes(b, i),
+        "the special weapon's target: ",
+    )
+}
+
+fn weapon_demolishes(b: &Battle, i: usize) -> bool {
+    b.advanced.special_weapons
+        && b.units[i]
+            .weapon
+            .as_ref()
+            .is_some_and(|w| w.abilities.contains(&Ability::Demolishes))
+}
+
+/// The Jedi whose Force points unit `i` may spend: itself, or one stacked with it.
+fn jedi_for(b: &Battle, i: usize) -> Option<usize> {
+    let u = &b.units[i];
+    if u.profile.kind == Kind::Jedi {
+        return Some(i);
+    }
+    b.at(u.at)
+        .find(|j| b.units[*j].side == u.side && b.units[*j].profile.kind == Kind::Jedi)
+}
+
+pub(super) fn check_bonuses(b: &Battle, i: usize, leader: bool, force: u32) -> Result<(), Refusal> {
+    if leader {
+        if !b.advanced.leaders {
+            return Err("leaders are an advanced rule this scenario does not use".into());
+        }
+        let side = b.units[i].side;
+        if b.sides[side].leader_bonuses == 0 {
+            return Err("Leaders: no bonus left this turn".into());
+        }
+        if !b.leader_within_3(side, b.units[i].at) {
+            return Err(
+                "Leaders: the bonus goes \"to units that are within 3 hexes of it\"".into(),
+            );
+        }
+    }
+    if force > 0 {
+        if !b.advanced.jedi {
+            return Err("Jedis are an advanced rule this scenario does not use".into());
+        }
+        match jedi_for(b, i) {
+            None => {
+                return Err("Jedis: Force points are spent by a Jedi stacked with the unit".into());
+            }
+            Some(j) if b.units[j].force_points < force => {
+                return Err(format!(
+                    "{} has {} Force points",
+                    b.units[j].label(),
+                    b.units[j].force_points
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Spends the leader bonus and Force points of an attack by unit `i`.
+pub(super) fn spend_bonuses(b: &mut Battle, i: usize, leader: bool, force: u32) {
+    if leader {
+        let s = b.units[i].side;
+        b.sides[s].leader_bonuses -= 1;
+    }
+    if force > 0
+        && let Some(j) = jedi_for(b, i)
+    {
+        b.units[j].force_points -= force;
+        let l = b.units[j].label();
+        b.log(format!(
+            "{l} spends {force} Force points ({} left)",
+            b.units[j].force_points
+        ));
+    }
+}
+
+/// Throws `die` `times` times for `why`, each needing 4+; whether every roll made it.
+pub(super) fn rolls(
+    dice: &mut Dice,
+    die: AttackDie,
+    times: u32,
+    why: &str,
+) -> Result<(bool, Vec<i32>), Refusal> {
+    let mut faces = Vec::new();
+    for k in 1..=times {
+        let f = dice
+            .roll(
+                die.expr(),
+                format!("{why}: roll {k} of {times}, needs {NEEDED}+"),
+            )
+            .map_err(|e| e.to_string())?;
+        faces.push(f);
+    }
+    Ok((combat::destroys(&faces), faces))
+}
+
+/// The resistance of the target at `t` against a shot: Shooting, "terrain affects the
+/// resistance level of the defending unit" (unless the attacker ignores it), entrenchment
+/// +1, a stacked leader +1 (Leaders: "A leader stacked with a unit increase its resistance
+/// level by one"), a stacked Jedi's 4 (Jedis: "its resistance ... added").
+pub fn resistance(b: &Battle, target: usize, ignore_terrain: bool) -> (u32, String) {
+    let u = &b.units[target];
+    let mut r = u.profile.resistance;
+    let mut parts = vec![format!("{} {}", u.profile.name, u.profile.resistance)];
+    let terrain = b.map.get(u.at).map_or(0, HexTerrain::resistance_bonus);
+    if terrain > 0 && !ignore_terrain {
+        r += terrain;
+        parts.push(format!("terrain +{terrain}"));
+    }
+    if b.advanced.entrenchment && b.entrenchments.contains(&u.at) {
+        r += 1;
+        parts.push("entrenched +1".into());
+    }
+    for j in b
+        .at(u.at)
+        .filter(|j| *j != target && b.units[*j].side == u.side)
+    {
+        match b.units[j].profile.kind {
+            Kind::Leader => {
+                r += 1;
+                parts.push("leader +1".into());
+            }
+            Kind::Jedi => {
+                r += b.units[j].profile.resistance;
+                parts.push(format!("Jedi +{}", b.units[j].profile.resistance));
+            }
+            _ => {}
+        }
+    }
+    (r, parts.join(", "))
+}
+
+/// The attack die of unit `i` at a target of `kind` `d` hexes away, after moving and
+/// shooting, the range rule, a leader bonus and Force points (the panel shows the same die).
+pub fn attack_die(
+    b: &Battle,
+    i: usize,
+    kind: Kind,
+    d: u32,
+    leader: bool,
+    force: u32,
+    moved: bool,
+) -> AttackDie {
+    let p = &b.units[i].profile;
+    let steps = DieSteps {
+        moved,
+        long_range: b.advanced.range
+            && !p.has(Ability::FullRange)
+            && combat::beyond_half_range(d, p.range),
+        leader,
+        force,
+    };
+    combat::stepped(p.fire_die(kind), steps)
+}
+
+/// Resolves a shot of unit `i` at `t` (checked by [`check_fire`]), and its special weapon's
+/// at `weapon_at` (or `t`).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn fire(
+    b: &mut Battle,
+    i: usize,
+    t: Hex,
+    weapon_at: Option<Hex>,
+    leader: bool,
+    force: u32,
+    moved: bool,
+    dice: &mut Dice,
+) -> Result<(), Refusal> {
+    spend_bonuses(b, i, leader, force);
+    let label = b.units[i].label();
+    let side = b.units[i].side;
+    let d = b.units[i].at.unsigned_distance_to(t);
+    let lone = b.lone_enemy_leaders(t, side);
+    if !lone.is_empty() {
+        for l in lone {
+            b.eliminate(l, &format!("shot alone in his hex by {label}"));
+        }
+        if weapon_at.is_none_or(|w| w == t) {
+            return Ok(());
+        }
+    } else if d <= b.units[i].profile.range {
+        let kind = kind_at(b, t);
+        let die = attack_die(b, i, kind, d, leader, force, moved);
+        let demolish = b.units[i].profile.has(Ability::Demolishes);
+        let ignore = b.units[i].profile.has(Ability::IgnoresTerrain);
+        attack_hex(b, &label, die, t, ignore, demolish, dice)?;
+    }
+    let weapon = b.units[i]
+        .weapon
+        .clone()
+        .filter(|_| b.advanced.special_weapons);
+    let wt = weapon_at.unwrap_or(t);
+    let Some(w) = weapon else { return Ok(()) };
+    if b.units[i].at.unsigned_distance_to(wt) > w.range || !b.units[i].alive {
+        return Ok(());
+    }
+    let who = format!("{label}'s {}", w.name);
+    let lone = b.lone_enemy_leaders(wt, side);
+    if !lone.is_empty() {
+        for l in lone {
+            b.eliminate(l, &format!("shot alone in his hex by {who}"));
+        }
+        return Ok(());
+    }
+    let die = combat::weapon_die(&w, kind_at(b, wt), moved);
+    attack_hex(
+        b,
+        &who,
+        die,
+        wt,
+        false,
+        w.abilities.contains(&Ability::Demolishes),
+        dice,
+    )
+}
+
+/// The kind of target at `t`: the unit there, or a building (attacked as a vehicle:
+/// Buildings, "a dice is rolled like a normal attack against a vehicle").
+fn kind_at(b: &Battle, t: Hex) -> Kind {
+    b.target_at(t)
+        .map_or(Kind::Vehicle, |j| b.units[j].profile.kind)
+}
+
+/// One attack with `die` on whoever is at `t` (and on its building, when `demolish`):
+/// Buildings, "The resistance of the targeted unit is tested then the resistance of the
+/// building is tested."
+pub(super) fn attack_hex(
+    b: &mut Battle,
+    who: &str,
+    die: AttackDie,
+    t: Hex,
+    ignore_terrain: bool,
+    demolish: bool,
+    dice: &mut Dice,
+) -> Result<(), Refusal> {
+    if let Some(j) = b.target_at(t) {
+        let (res, why) = resistance(b, j, ignore_terrain);
+        let tl = b.units[j].label();
+        let (hit, faces) = rolls(dice, die, res, &format!("{who} at {tl}"))?;
+        let f: Vec<String> = faces.iter().map(ToString::to_string).collect();
+        b.log(format!(
+            "{who} attacks {tl}: {die} against resistance {res} ({why}): {} — {}",
+            f.join(", "),
+            if hit { "destroyed" } else { "the attack fails" }
+        ));
+        b.units[j].hidden = false;
+        if hit {
+            b.eliminate(j, &format!("destroyed by {who}"));
+        }
+    } else {
+        for l in b.lone_enemy_leaders(t, usize::MAX) {
+            b.eliminate(l, &format!("caught alone by {who}"));
+        }
+    }
+    if demolish && b.advanced.buildings {
+        test_building(b, who, die, t, dice)?;
+    }
+    Ok(())
+}
+
+/// Buildings: "a dice is rolled like a normal attack against a vehicle ... Destroyed units
+/// become rubbles" (ruling "Rubble": the building becomes rubble).
+fn test_building(
+    b: &mut Battle,
+    who: &str,
+    die: AttackDie,
+    t: Hex,
+    dice: &mut Dice,
+) -> Result<(), Refusal> {
+    let Some(terrain) = b.map.get(t).copied() else {
+        return Ok(());
+    };
+    let Some(res) = terrain.building_resistance() else {
+        return Ok(());
+    };
+    let (hit, faces) = rolls(
+        dice,
+        die,
+        res,
+        &format!("{who} at the building {}", at_text(t)),
+    )?;
+    let f: Vec<String> = faces.iter().map(ToString::to_string).collect();
+    b.log(format!(
+        "{who} attacks the building at {}: {die} against resistance {res}: {} — {}",
+        at_text(t),
+        f.join(", "),
+        if hit {
+            "it falls to rubble"
+        } else {
+            "it stands"
+        }
+    ));
+    if hit {
+        b.map.set(
+            t,
+            HexTerrain {
+                ground: Ground::Rubble,
+                ..terrain
+            },
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::battlefield::testing::{battle, logged, path, unit};
+
+    fn hex(c: i32, r: i32) -> Hex {
+        path(&[(c, r)])[0]
+    }
+
+    #[test]
+    fn the_worked_shot_4_4_8_destroys_the_calamari() {
+        let mut b = battle();
+        let (atst, mc2) = (unit(&b, "atst"), unit(&b, "mc2"));
+        check_fire(&b, atst, hex(8, 3), false, 0).expect("4 hexes, in sight");
+        fire(
+            &mut b,
+            atst,
+            hex(8, 3),
+            None,
+            false,
+            0,
+            false,
+            &mut Dice::forced([4, 4, 8]),
+        )
+        .expect("three dice");
+        assert!(!b.units[mc2].alive);
+        assert!(logged(
+            &b,
+            "AT-ST atst attacks Mon Calamari mc2: 1d8 against resistance 3 (Mon Calamari 3): 4, 4, 8 — destroyed"
+        ));
+    }
+
+    #[test]
+    fn one_die_under_4_and_the_shot_fails() {
+        let mut b = battle();
+        let (atst, mc2) = (unit(&b, "atst"), unit(&b, "mc2"));
+        fire(
+            &mut b,
+            atst,
+            hex(8, 3),
+            None,
+            false,
+            0,
+            false,
+            &mut Dice::forced([4, 3, 8]),
+        )
+        .expect("three dice");
+        assert!(b.units[mc2].alive);
+        assert!(logged(&b, "4, 3, 8 — the attack fails"));
+    }
+
+    #[test]
+    fn a_forest_adds_1_to_resistance() {
+        let b = battle();
+        let mc3 = unit(&b, "mc3");
+        assert_eq!(
+            resistance(&b, mc3, false),
+            (4, "Mon Calamari 3, terrain +1".to_string())
+        );
+        assert_eq!(resistance(&b, mc3, true).0, 3);
+    }
+
+    #[test]
+    fn a_shot_out_of_range_at_a_friend_or_with_rules_not_in_use_is_refused() {
+        let b = battle();
+        let (hill, wood) = (unit(&b, "hill"), unit(&b, "wood"));
+        let e = check_fire(&b, hill, hex(9, 6), false, 0).expect_err("beyond 6 hexes");
+        assert!(e.starts_with("Shooting:"), "{e}");
+        let e = check_fire(&b, wood, hex(8, 7), false, 0).expect_err("the other AT-ST");
+        assert_eq!(e, "that is your own unit");
+        let e = check_fire(&b, unit(&b, "atst"), hex(8, 3), true, 0).expect_err("no leaders");
+        assert!(e.starts_with("leaders are an advanced rule"), "{e}");
+        let e = check_fire(&b, wood, hex(7, 4), false, 0).expect_err("an empty hex");
+        assert_eq!(e, "there is no enemy unit in that hex");
+    }
+
+    #[test]
+    fn dice_that_run_out_mid_shot_refuse_it() {
+        let mut b = battle();
+        let atst = unit(&b, "atst");
+        let e = fire(
+            &mut b,
+            atst,
+            hex(8, 3),
+            None,
+            false,
+            0,
+            false,
+            &mut Dice::forced([4]),
+        );
+        assert!(e.is_err());
+    }
+}

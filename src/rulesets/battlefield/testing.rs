@@ -1,0 +1,62 @@
+//! A battle for the rule set's unit tests: the text's worked shooting example on the outskirts
+//! tile (knoll at (2, 0), buildings at (2, 2) and (2, 4), a forest at (6, 1), the road along
+//! row 3), with a second stormtrooper, a Jaggernaud and one piece of campaign artillery a side
+//! added; the Empire's first impulse begun with 5 activations (Elite 1d4+2, a 3).
+
+use super::battle::Battle;
+use super::rules::map::hex_at;
+use super::rules::roster::Roster;
+use super::rules::scenario;
+use crate::rules::dice::Dice;
+
+const SCENARIO: &str = r#"(
+    name: "actions",
+    ruleset: "battlefield",
+    turn_limit: 3,
+    first_initiative: "imperials",
+    attacker: "imperials",
+    map: [(tile: "outskirts", at: (0, 0))],
+    advanced: (moving_and_shooting: true, artillery: true),
+    goal: EliminateAll,
+    sides: [
+        (id: "imperials", name: "Galactic Empire", quality: Elite, artillery: 1, units: [
+            (id: "hill", profile: "AT-ST", at: (2, 0)),
+            (id: "atst", profile: "AT-ST", at: (8, 7)),
+            (id: "wood", profile: "AT-ST", at: (6, 5)),
+            (id: "st1", profile: "Stormtrooper", at: (2, 6)),
+            (id: "st2", profile: "Stormtrooper", at: (2, 7)),
+            (id: "jg", profile: "Jaggernaud", at: (4, 7)),
+        ]),
+        (id: "alliance", name: "Rebel Alliance", quality: Veteran, artillery: 1, units: [
+            (id: "mc1", profile: "Mon Calamari", at: (2, 4)),
+            (id: "mc2", profile: "Mon Calamari", at: (8, 3)),
+            (id: "mc3", profile: "Mon Calamari", at: (6, 1)),
+            (id: "gu1", profile: "Guerilla", at: (9, 6)),
+        ]),
+    ],
+)"#;
+
+/// The battle above, turn 1 begun.
+pub fn battle() -> Battle {
+    let roster = Roster::bundled().expect("the bundled roster");
+    let s = scenario::parse(SCENARIO, "actions.ron", &roster).expect("the test scenario");
+    let mut b = Battle::new(&s, &roster);
+    b.start_turn(&mut Dice::forced([3])).expect("turn 1");
+    assert_eq!(b.impulse.allowed, 5);
+    b
+}
+
+/// The index of unit `id`.
+pub fn unit(b: &Battle, id: &str) -> usize {
+    b.unit_index(id).expect("a unit of the test scenario")
+}
+
+/// The hexes of `(column, row)` pairs.
+pub fn path(cells: &[(i32, i32)]) -> Vec<hexx::Hex> {
+    cells.iter().map(|&(c, r)| hex_at(c, r)).collect()
+}
+
+/// Whether an event of the battle so far contains `text`.
+pub fn logged(b: &Battle, text: &str) -> bool {
+    b.events.iter().any(|(_, e)| e.contains(text))
+}

@@ -1,0 +1,278 @@
+//! The solo rules for Force users (tyneside-skirmish.txt, Solo rules for Force users): a
+//! Force jump away on the last point, Push for a friend losing its fire fight and for an enemy
+//! in the way, Mind tricks past guards, and lightning by the Dark Side.
+
+use bevy::prelude::*;
+
+use crate::rulesets::tyneside::board::{Board, HIDDEN_SEEN_WITHIN};
+use crate::rulesets::tyneside::commands::Command;
+use crate::rulesets::tyneside::components::Group;
+use crate::rulesets::tyneside::rules::force::{
+    ForcePower, MIND_TRICK_FAR, MIND_TRICK_MANY, MIND_TRICK_NEAR, PUSH_RANGE, mind_trickable,
+};
+use crate::rulesets::tyneside::rules::profile::Ability;
+use crate::rulesets::tyneside::rules::random_movement::SUPPORT_NEAR;
+
+/// Solo rules for Force users, "(2): If at 1 Force point, the figure will use the last point
+/// to Force jump away from the nearest threat": straight away from the nearest enemy it sees,
+/// as far as a level-1 jump may reach on a middling roll (3").
+pub(super) fn jumps_away(board: &Board, members: &[usize]) -> Vec<Command> {
+    members
+        .iter()
+        .filter_map(|&m| {
+            let f = &board.figs[m];
+            if !f.figure.has(Ability::ForceUser) || f.cond.force_points != 1 {
+                return None;
+            }
+            let view = board.viewpoint(m);
+            let threat = board
+                .foes_of(m)
+                .into_iter()
+                .filter(|&e| board.sees_from(&view, m, e))
+                .min_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)))?;
+            let away = (f.pos - board.figs[threat].pos).normalize_or_zero();
+            let to = f.pos + away * 3.0;
+            Some(Command::Force {
+                figure: f.figure.id.clone(),
+                power: ForcePower::ForceJump { to: (to.x, to.y) },
+            })
+        })
+        .collect()
+}
+
+/// Solo rules for Force users, "(4): If an enemy force is blocking a move by the Force user,
+/// he will Push the enemy out of the way": a Force user of `members` with two points or more
+/// Pushes the nearest enemy it sees standing in the group's way (within 1" of the line from
+/// its centre `centre` along `dir`, no further than `reach` inches ahead): a retreat's way,
+/// since an advance heads for the nearest enemy itself.
+pub(super) fn pushes_out_of_the_way(
+    board: &Board,
+    members: &[usize],
+    centre: Vec2,
+    dir: Vec2,
+    reach: f32,
+) -> Vec<Command> {
+    let mut out = Vec::new();
+    for &m in members {
+        let f = &board.figs[m];
+        if !f.figure.has(Ability::ForceUser) || f.cond.force_points < 2 {
+            continue;
+        }
+        let view = board.viewpoint(m);
+        let in_the_way = board
+            .foes_of(m)
+            .into_iter()
+            .filter(|&e| {
+                let off = board.figs[e].pos - centre;
+                let ahead = off.dot(dir);
+                board.vehicle(e).is_none()
+                    && ahead > 0.0
+                    && ahead <= reach
+                    && off.perp_dot(dir).abs() <= 1.0 + board.figs[e].figure.base
+                    && board.gap(m, e) <= PUSH_RANGE
+                    && board.sees_from(&view, m, e)
+            })
+            .min_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)));
+        if let Some(e) = in_the_way {
+            out.push(Command::Force {
+                figure: f.figure.id.clone(),
+                power: ForcePower::Push {
+                    targets: vec![board.figs[e].figure.id.clone()],
+                    pull: false,
+                },
+            });
+        }
+    }
+    out
+}
+
+/// Solo rules for Force users, "(5): If trying to get past guards stealthily, use a Mind trick
+/// if possible": a hiding Force user of `members` with two points or more, whose group moves
+/// along `dir` from `centre` (not an Attack: that is no stealth), tricks the guards it sees in
+/// its way (troopers a Mind trick takes, ahead of it no further than `reach` inches and within
+/// 6" of the line, where a hiding figure is seen): the three nearest within 5", else the
+/// nearest within 24". Tricked, they neither move, shoot nor fight this turn.
+pub(super) fn mind_tricks_past_guards(
+    board: &Board,
+    members: &[usize],
+    centre: Vec2,
+    dir: Vec2,
+    reach: f32,
+) -> Vec<Command> {
+    let mut out = Vec::new();
+    for &m in members {
+        let f = &board.figs[m];
+        if !f.figure.has(Ability::ForceUser) || !f.cond.hidden || f.cond.force_points < 2 {
+            continue;
+        }
+        let view = board.viewpoint(m);
+        let mut guards: Vec<usize> = board
+            .foes_of(m)
+            .into_iter()
+            .filter(|&e| {
+                let g = &board.figs[e];
+                let off = g.pos - centre;
+                let ahead = off.dot(dir);
+                mind_trickable(&g.figure.profile.name)
+                    && g.cond.controlled_by(board.turn).is_none()
+                    && ahead > 0.0
+                    && ahead <= reach + HIDDEN_SEEN_WITHIN
+                    && off.perp_dot(dir).abs() <= HIDDEN_SEEN_WITHIN + g.figure.base
+                    && board.gap(m, e) <= MIND_TRICK_FAR
+                    && board.sees_from(&view, m, e)
+            })
+            .collect();
+        guards.sort_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)));
+        let near: Vec<usize> = guards
+            .iter()
+            .copied()
+            .filter(|&e| board.gap(m, e) <= MIND_TRICK_NEAR)
+            .take(MIND_TRICK_MANY)
+            .collect();
+        let chosen = if near.is_empty() {
+            guards.into_iter().take(1).collect()
+        } else {
+            near
+        };
+        if !chosen.is_empty() {
+            out.push(Command::Force {
+                figure: f.figure.id.clone(),
+                power: ForcePower::MindTrick {
+                    targets: chosen
+                        .iter()
+                        .map(|&e| board.figs[e].figure.id.clone())
+                        .collect(),
+                },
+            });
+        }
+    }
+    out
+}
+
+/// The Force attacks of `members` in the Shoot/Act phase, by the solo rules for Force users:
+/// "(3): If a friendly group within 12" is losing a firefight, use Push to throw the nearest
+/// enemy to that group back" (a group is losing when more enemy figures fired at it last turn
+/// than it has figures: the Random movement table's "Under fire from greater numbers"); "(6):
+/// Use other Force actions as you deem appropriate" (Holotable: a Dark Side user strikes the
+/// nearest enemy it sees within 24" with Force lightning). A user keeps its last point for
+/// rule (2), and uses nothing on a walker.
+pub(super) fn force_attacks(board: &Board, groups: &[&Group], members: &[usize]) -> Vec<Command> {
+    let mut out = Vec::new();
+    for &m in members {
+        let f = &board.figs[m];
+        if !f.figure.has(Ability::ForceUser) || f.cond.force_points < 2 {
+            continue;
+        }
+        let view = board.viewpoint(m);
+        let seen = |e: usize| {
+            board.vehicle(e).is_none()
+                && board.gap(m, e) <= PUSH_RANGE
+                && board.sees_from(&view, m, e)
+        };
+        let id = f.figure.id.clone();
+        if f.figure.has(Ability::DarkSide) {
+            if let Some(t) = board
+                .foes_of(m)
+                .into_iter()
+                .filter(|&e| seen(e))
+                .min_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)))
+            {
+                out.push(Command::Force {
+                    figure: id,
+                    power: ForcePower::Lightning {
+                        target: board.figs[t].figure.id.clone(),
+                    },
+                });
+            }
+            continue;
+        }
+        let losing = groups.iter().find(|g| {
+            g.side == f.figure.side
+                && g.fire_last_turn as usize > board.members(&g.id).len()
+                && board
+                    .members(&g.id)
+                    .iter()
+                    .any(|&k| board.gap(m, k) <= SUPPORT_NEAR)
+        });
+        if let Some(g) = losing {
+            let friends = board.members(&g.id);
+            let nearest = board
+                .foes_of(m)
+                .into_iter()
+                .filter(|&e| seen(e))
+                .min_by(|&a, &b| {
+                    let d = |e: usize| {
+                        friends
+                            .iter()
+                            .map(|&k| board.gap(k, e))
+                            .fold(f32::MAX, f32::min)
+                    };
+                    d(a).total_cmp(&d(b))
+                });
+            if let Some(t) = nearest {
+                out.push(Command::Force {
+                    figure: id,
+                    power: ForcePower::Push {
+                        targets: vec![board.figs[t].figure.id.clone()],
+                        pull: false,
+                    },
+                });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::tyneside::testing::{DUEL, fig, game, on_board};
+
+    fn duel() -> crate::engine::session::Session<crate::rulesets::tyneside::Tyneside> {
+        game(&DUEL.replace("ORDER", "Stand"), &[])
+    }
+
+    #[test]
+    fn on_his_last_point_a_force_user_jumps_away_from_the_nearest_threat() {
+        let mut s = duel();
+        let (rested, last) = on_board(&mut s, |b, _| {
+            let luke = fig(b, "luke");
+            let rested = jumps_away(b, &[luke]);
+            b.figs[luke].cond.force_points = 1;
+            (rested, jumps_away(b, &[luke]))
+        });
+        assert!(rested.is_empty(), "points to spare: no jump");
+        let [
+            Command::Force {
+                figure,
+                power: ForcePower::ForceJump { to },
+            },
+        ] = &last[..]
+        else {
+            panic!("one jump: {last:?}");
+        };
+        assert_eq!(figure, "luke");
+        assert!(to.0 < 10.0, "away from the nearest enemy: {to:?}");
+    }
+
+    #[test]
+    fn the_dark_side_strikes_the_nearest_enemy_it_sees_with_lightning() {
+        let mut s = duel();
+        let (fresh, spent) = on_board(&mut s, |b, groups| {
+            let darth = fig(b, "darth");
+            let fresh = force_attacks(b, groups, &[darth]);
+            b.figs[darth].cond.force_points = 1;
+            (fresh, force_attacks(b, groups, &[darth]))
+        });
+        assert_eq!(
+            fresh,
+            vec![Command::Force {
+                figure: "darth".into(),
+                power: ForcePower::Lightning {
+                    target: "luke".into()
+                },
+            }]
+        );
+        assert!(spent.is_empty(), "the last point is kept for a jump away");
+    }
+}

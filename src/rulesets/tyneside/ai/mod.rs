@@ -1,0 +1,258 @@
+//! The side the rules run (solo play): tyneside-skirmish.txt, Introduction, "they are a solo
+//! set, though opposed play is possible". The rules' side takes its orders from the Random
+//! movement table (a group a hero leads takes the table's order too) and its groups carry them
+//! out: Attack runs at the nearest enemy, Advance moves at it (or at an objective if none is in
+//! sight) and halts 5" short, Move goes the same way, Stand stays, Retreat and Rout run away.
+//! In the Shoot/Act phase a group fights if it is in contact, else shoots at the nearest enemy
+//! group it can, else works the shut doors its figures touch (a Tech, a light sabre). Its Force
+//! users follow the solo rules for Force users: kept ready to Deflect, Swipe and Block (1), a
+//! last point spent on a Force jump away (2), Push for a friendly group losing its fire fight
+//! (3) and for an enemy in the way (4), and lightning by the Dark Side (6). Every action goes
+//! through the command pipeline, so the rules refuse whatever an order forbids, exactly as for
+//! a person. What it sees and means is in [`plan`], how it finds a legal move in [`movers`].
+
+mod force_users;
+mod movers;
+mod plan;
+mod shoot_act;
+
+use bevy::prelude::*;
+
+use super::Tyneside;
+use super::commands::Command;
+use super::rules::orders::Order;
+use super::turn::TurnState;
+use crate::engine::pipeline::{CommandOutcome, process};
+use movers::{Mover, charge, first_legal, position_and_need};
+use plan::{Plan, observe};
+
+/// Where the rules' groups meant to go this turn: (from, to) arrows for the table to show
+/// ("can be shown on the table as an intent arrow"). Not game state.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Intents {
+    /// The turn they belong to.
+    pub turn: u32,
+    /// The arrows, inches.
+    pub arrows: Vec<(Vec2, Vec2)>,
+}
+
+fn send(world: &mut World, c: Command) -> bool {
+    matches!(process::<Tyneside>(world, c), CommandOutcome::Accepted(_))
+}
+
+/// One step of a side the rules run, if one is to act now: its orders, one group's movement
+/// or one group's shooting or close combat, through the command pipeline. `None` when a
+/// person acts (or nobody: the game is over).
+///
+/// Errors: the group could not end its activation by any move the rules allow (reported,
+/// not a panic, so a game is never stuck silently).
+pub fn act(world: &mut World) -> Option<Result<String, String>> {
+    let plan = world.run_system_cached(observe).ok()??;
+    Some(match plan {
+        Plan::Orders(unready, led) => {
+            for figure in unready {
+                send(
+                    world,
+                    Command::Ready {
+                        figure,
+                        ready: true,
+                    },
+                );
+            }
+            for (group, order) in led {
+                send(world, Command::PlaceOrder { group, order });
+            }
+            if send(world, Command::EndPhase) {
+                Ok("the rules' side has placed its orders".into())
+            } else {
+                Err("the rules' side could not end its orders".into())
+            }
+        }
+        Plan::Move {
+            group,
+            order,
+            figures,
+            dir,
+            reach,
+            centre,
+            has_vehicle,
+            jumps,
+        } => {
+            for c in jumps {
+                send(world, c);
+            }
+            if let Some(d) = dir {
+                let turn = world.resource::<TurnState>().turn;
+                let mut intents = world.get_resource_or_insert_with(Intents::default);
+                if intents.turn != turn {
+                    *intents = Intents {
+                        turn,
+                        arrows: Vec::new(),
+                    };
+                }
+                intents.arrows.push((centre, centre + d * reach));
+            }
+            if order.must_run() || matches!(order, Order::Retreat) {
+                for f in &figures {
+                    send(world, Command::Run { figure: f.clone() });
+                }
+            }
+            // The longest move of at least `least` inches in the direction nearest `base`.
+            // Directions are tried nearest `base` first, out to `wide` sixteenths of a turn;
+            // the rules' own checks pick the first legal one ([`first_legal`]), and only that
+            // one goes through the pipeline. A vehicle held up to less than half its reach (a
+            // building in the way: it cannot turn 90° at once to go round) takes instead the
+            // move that gets furthest along `base`.
+            let search = |world: &mut World, base: Vec2, least: f32, wide: i32, who: Mover| {
+                let mut tries = Vec::new();
+                for k in std::iter::once(0).chain((1..=wide).flat_map(|k| [k, -k])) {
+                    let d = Vec2::from_angle(k as f32 * std::f32::consts::PI / 8.0).rotate(base);
+                    let mut step = reach;
+                    while step >= least.max(0.5) - 1e-3 {
+                        tries.push(d * step);
+                        step -= 0.5;
+                    }
+                }
+                let found = world
+                    .run_system_cached_with(first_legal, (who.clone(), tries.clone()))
+                    .ok()
+                    .flatten()?;
+                let found = if has_vehicle && found.1 < reach / 2.0 {
+                    tries.sort_by(|a, b| b.dot(base).total_cmp(&a.dot(base)));
+                    world
+                        .run_system_cached_with(first_legal, (who, tries))
+                        .ok()
+                        .flatten()
+                        .unwrap_or(found)
+                } else {
+                    found
+                };
+                send(world, found.0).then_some(found.1)
+            };
+            let moved = dir.and_then(|d| search(world, d, 0.5, 4, Mover::Group(group.clone())));
+            if order == Order::Attack {
+                for f in &figures {
+                    if let Some(c) = world
+                        .run_system_cached_with(charge, f.clone())
+                        .ok()
+                        .flatten()
+                    {
+                        send(world, c);
+                    }
+                }
+            }
+            if let CommandOutcome::Accepted(_) = process::<Tyneside>(world, Command::EndActivation)
+            {
+                return Some(Ok(format!(
+                    "{group} ({order}) moves {:.1}\"",
+                    moved.unwrap_or(0.0)
+                )));
+            }
+            // Short of its minimum (a figure held back by terrain): each figure on its own, a
+            // move that makes up what it lacks if it can, else the longest it can make.
+            for _ in 0..6 {
+                if let CommandOutcome::Accepted(_) =
+                    process::<Tyneside>(world, Command::EndActivation)
+                {
+                    return Some(Ok(format!("{group} ({order}) moves")));
+                }
+                for f in &figures {
+                    let Some((at, lacks)) = world
+                        .run_system_cached_with(position_and_need, f.clone())
+                        .ok()
+                        .flatten()
+                    else {
+                        continue;
+                    };
+                    if lacks <= 0.0 {
+                        continue;
+                    }
+                    let who = Mover::Figure(f.clone(), at);
+                    // Any direction the order allows (the rules refuse the others): nearest
+                    // the plan first, then the sixteen the half-speed waiver itself tries.
+                    let base = dir.unwrap_or(Vec2::X);
+                    if search(world, base, lacks, 8, who.clone()).is_none()
+                        && search(world, Vec2::X, lacks, 8, who.clone()).is_none()
+                    {
+                        search(world, base, 0.5, 8, who);
+                    }
+                }
+            }
+            match process::<Tyneside>(world, Command::EndActivation) {
+                CommandOutcome::Accepted(_) => Ok(format!("{group} ({order}) moves")),
+                CommandOutcome::Refused(_, why) => Err(format!(
+                    "the rules' group {group} ({order}) cannot end its movement: {why}"
+                )),
+            }
+        }
+        Plan::Act {
+            group,
+            in_contact,
+            against_walkers,
+            force,
+            targets,
+            doors,
+        } => {
+            for c in against_walkers.into_iter().chain(force) {
+                send(world, c);
+            }
+            let still_active = |world: &World| {
+                world.resource::<TurnState>().active_group() == Some(group.as_str())
+            };
+            if in_contact
+                && send(
+                    world,
+                    Command::Fight {
+                        group: group.clone(),
+                    },
+                )
+            {
+                if still_active(world) {
+                    send(world, Command::EndActivation);
+                }
+                return Some(Ok(format!("{group} fights")));
+            }
+            for t in targets.iter().take(3) {
+                if send(
+                    world,
+                    Command::Shoot {
+                        groups: vec![group.clone()],
+                        targets: vec![t.clone()],
+                    },
+                ) {
+                    if still_active(world) {
+                        send(world, Command::EndActivation);
+                    }
+                    return Some(Ok(format!("{group} shoots at {t}")));
+                }
+            }
+            let worked = doors.into_iter().filter(|c| send(world, c.clone())).count();
+            if worked > 0 && !still_active(world) {
+                return Some(Ok(format!("{group} works the doors in its way")));
+            }
+            match process::<Tyneside>(world, Command::EndActivation) {
+                CommandOutcome::Accepted(_) if worked > 0 => {
+                    Ok(format!("{group} works the doors in its way"))
+                }
+                CommandOutcome::Accepted(_) => Ok(format!("{group} has nothing to shoot at")),
+                CommandOutcome::Refused(_, why) => Err(format!(
+                    "the rules' group {group} cannot end its activation: {why}"
+                )),
+            }
+        }
+    })
+}
+
+/// Leaving a game: its arrows do not show over the next.
+fn forget_intents(mut commands: Commands) {
+    commands.remove_resource::<Intents>();
+}
+
+/// The rules' side in the window.
+pub(super) fn plugin(app: &mut App) {
+    crate::engine::rules_side::drive_plugin::<Tyneside>(app, "The rules");
+    app.add_systems(
+        OnEnter(crate::engine::state::GameState::NoGame),
+        forget_intents,
+    );
+}
