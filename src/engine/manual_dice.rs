@@ -155,7 +155,23 @@ fn hold_for_roll<R: RuleSet>(world: &mut World, command: &R::Command) -> bool {
     true
 }
 
-/// Queues the typed faces and sends the held command again.
+/// A roll or card asked for while "We roll our own" ("We draw our own") has since been
+/// unticked is asked for no more: the app throws (draws) it when the held command is sent
+/// again. Whether one was dropped.
+pub fn drop_unticked(world: &mut World) -> bool {
+    let mut dropped = false;
+    if world.contains_resource::<RollWanted>() && !world.resource::<DiceRes>().manual() {
+        world.remove_resource::<RollWanted>();
+        dropped = true;
+    }
+    if world.contains_resource::<CardWanted>() && !world.resource::<DeckRes>().manual() {
+        world.remove_resource::<CardWanted>();
+        dropped = true;
+    }
+    dropped
+}
+
+/// Queues the typed faces (or, unticked, nothing) and sends the held command again.
 fn give<R: RuleSet>(world: &mut World) {
     let given: Vec<RollGiven> = world
         .resource_mut::<Messages<RollGiven>>()
@@ -165,7 +181,7 @@ fn give<R: RuleSet>(world: &mut World) {
         .resource_mut::<Messages<CardGiven>>()
         .drain()
         .collect();
-    let any = !given.is_empty() || !cards.is_empty();
+    let any = !given.is_empty() || !cards.is_empty() || drop_unticked(world);
     for RollGiven(faces) in given {
         world.remove_resource::<RollWanted>();
         world.resource_mut::<DiceRes>().push_forced(faces);

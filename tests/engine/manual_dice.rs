@@ -27,6 +27,12 @@ fn a_command_waits_for_the_roll_the_players_type_in() {
         before,
         "nothing changed"
     );
+    // Until it is typed in, nothing else is played: the face is for this throw.
+    let out = s.send(Command::LeaderDefence { on: false });
+    let CommandOutcome::Refused(_, why) = out else {
+        panic!("{out:?}")
+    };
+    assert!(why.starts_with("Waiting for the roll D4+1"), "{why}");
     let (expr, reason) = s
         .world_mut()
         .resource_mut::<DiceRes>()
@@ -45,4 +51,28 @@ fn a_command_waits_for_the_roll_the_players_type_in() {
     let roll = roll.unwrap_or_else(|| panic!("no roll recorded"));
     assert_eq!((roll.total, roll.typed), (4, true));
     assert_eq!(s.world().resource::<BattleRes>().0.impulse.allowed, 4);
+}
+
+/// "We roll our own" unticked while a roll is asked for: it is asked for no more, and the
+/// game waits for nothing.
+#[test]
+fn unticking_we_roll_our_own_drops_the_roll_asked_for() {
+    use holotable::engine::manual_dice::{RollWanted, drop_unticked, waiting};
+    use holotable::rules::dice::DiceExpr;
+    let (loaded, _) = registry()
+        .load("capture_the_village")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(3))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let w = s.world_mut();
+    w.resource_mut::<DiceRes>().set_manual(true);
+    w.insert_resource(RollWanted {
+        expr: DiceExpr::d(6),
+        reason: "a test".into(),
+    });
+    assert!(!drop_unticked(w), "still ticked: still asked");
+    assert!(waiting(w).is_some());
+    w.resource_mut::<DiceRes>().set_manual(false);
+    assert!(drop_unticked(w));
+    assert_eq!(waiting(w), None);
 }
