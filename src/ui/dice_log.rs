@@ -72,6 +72,9 @@ pub fn show(
                                     .desired_width(70.0)
                                     .hint_text(format!("{} face(s)", w.expr.count)),
                             );
+                            if r.changed() {
+                                state.dice_error = None;
+                            }
                             let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                             if ui.button("Roll").clicked() || enter {
                                 match w.accept(&state.roll_text) {
@@ -80,7 +83,11 @@ pub fn show(
                                         state.roll_text.clear();
                                         state.dice_error = None;
                                     }
-                                    Err(e) => state.dice_error = Some(e),
+                                    // The box keeps the keyboard, so the next try is typed there.
+                                    Err(e) => {
+                                        state.dice_error = Some(e);
+                                        r.request_focus();
+                                    }
                                 }
                             }
                             if let Some(e) = &state.dice_error {
@@ -122,7 +129,9 @@ pub fn show(
                             }
                         });
                     }
-                    cols[0].horizontal(|ui| {
+                    // While a roll is asked for, its box is the one place to type it: faces
+                    // queued here too would go to that roll and push the answer to the next.
+                    if wanted.is_none() { cols[0].horizontal(|ui| {
                         ui.label("Rolled your own?");
                         ui.add(egui::TextEdit::singleline(&mut state.dice_text).desired_width(90.0).hint_text("e.g. 6,3,1"))
                             .on_hover_text(format!("Type the faces you rolled (1 to {largest_die}), in order; the next rolls use them instead of the computer's dice"));
@@ -133,11 +142,12 @@ pub fn show(
                         if d.forced_left() > 0 {
                             ui.weak(format!("{} typed dice waiting", d.forced_left()));
                         }
-                    });
+                    }); }
                     egui::ScrollArea::vertical().id_salt("dice").stick_to_bottom(true).auto_shrink([false, false]).show(&mut cols[0], |ui| {
                         for r in d.log() {
                             let typed = if r.typed { " (typed)" } else { "" };
-                            let text = format!("{} {:?}{typed} = {}: {} -> {}", r.expr, r.faces, r.total, r.reason, r.outcome);
+                            let outcome = if r.outcome.is_empty() { String::new() } else { format!(" -> {}", r.outcome) };
+                            let text = format!("{} {:?}{typed} = {}: {}{outcome}", r.expr, r.faces, r.total, r.reason);
                             if ui.label(&text)
                                 .on_hover_text("expression, faces, total — why it was thrown -> what it selected; the pieces it names are ringed")
                                 .hovered()
@@ -147,7 +157,8 @@ pub fn show(
                         }
                         for c in deck.iter().flat_map(|d| d.log()) {
                             let typed = if c.typed { " (typed)" } else { "" };
-                            ui.label(format!("card {}{typed}: {} -> {}", c.card, c.reason, c.outcome));
+                            let outcome = if c.outcome.is_empty() { String::new() } else { format!(" -> {}", c.outcome) };
+                            ui.label(format!("card {}{typed}: {}{outcome}", c.card, c.reason));
                         }
                     });
                 }
