@@ -9,7 +9,7 @@ use bevy_egui::EguiContexts;
 use hexx::Hex;
 
 use super::ID;
-use super::actions::{assault_die, attack_die, defence, resistance};
+use super::actions::{assault_dice, attack_die, defence, resistance, weapon_long_range};
 use super::battle::Battle;
 use super::commands::Command;
 use super::phases::BattleRes;
@@ -167,7 +167,8 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
                 format!("{d} hexes: out of the {}'s range {}", w.name, w.range),
             );
         }
-        let die = combat::weapon_die(w, b.units[j].profile.kind, moved);
+        let long = weapon_long_range(b, i, w, t);
+        let die = combat::weapon_die(w, b.units[j].profile.kind, moved, long);
         let (res, why) = resistance(b, j, false);
         let p = combat::destroy_chance(die, res) * 100.0;
         return (
@@ -221,13 +222,20 @@ fn assault_text(b: &Battle, i: usize, j: usize, t: Hex, sel: &Selection) -> Stri
             );
         }
     }
-    let a = assault_die(b, i, j, sel.leader, sel.force);
+    let attack: Vec<_> = assault_dice(b, i, j, sel.leader, sel.force)
+        .into_iter()
+        .map(|(_, d)| d)
+        .collect();
+    let a: Vec<String> = attack.iter().map(ToString::to_string).collect();
     let def = defence(b, t, i);
     let dice: Vec<String> = def.dice.iter().map(|(_, d, _)| d.to_string()).collect();
-    let odds =
-        combat::close_combat_odds(a, &def.dice.iter().map(|(_, d, _)| *d).collect::<Vec<_>>());
+    let odds = combat::close_combat_odds(
+        &attack,
+        &def.dice.iter().map(|(_, d, _)| *d).collect::<Vec<_>>(),
+    );
     format!(
-        "Close combat: {a} against {}{}: {:.0}% win, {:.0}% both eliminated, {:.0}% lose",
+        "Close combat: {} against {}{}: {:.0}% win, {:.0}% both eliminated, {:.0}% lose",
+        a.join(" + "),
         dice.join(" + "),
         if def.leader {
             " (their leader's bonus)"

@@ -60,3 +60,21 @@ pub fn path(cells: &[(i32, i32)]) -> Vec<hexx::Hex> {
 pub fn logged(b: &Battle, text: &str) -> bool {
     b.events.iter().any(|(_, e)| e.contains(text))
 }
+
+/// Makes unit `id` a `profile` of the bundled roster (a Jedi with its 6 Force points), for a
+/// test that needs a piece the scenario above does not have.
+pub fn make(b: &mut Battle, id: &str, profile: &str) {
+    let roster = Roster::bundled().expect("the bundled roster");
+    let i = unit(b, id);
+    b.units[i].profile = roster.profile(profile).expect("a bundled profile").clone();
+    if profile == "Jedi" {
+        b.units[i].force_points = 6;
+    }
+}
+
+/// Gives unit `id` the bundled special weapon `weapon`.
+pub fn arm(b: &mut Battle, id: &str, weapon: &str) {
+    let roster = Roster::bundled().expect("the bundled roster");
+    let i = unit(b, id);
+    b.units[i].weapon = Some(roster.weapon(weapon).expect("a bundled weapon").clone());
+}

@@ -5,7 +5,7 @@ use hexx::Hex;
 
 use super::activate;
 use super::fire::{check_bonuses, spend_bonuses};
-use super::moves::move_unit;
+use super::moves::{jedi_with, move_unit};
 use crate::rules::dice::Dice;
 use crate::rulesets::battlefield::battle::{Battle, Refusal};
 use crate::rulesets::battlefield::rules::combat::{self, CloseCombat, DieSteps};
@@ -37,16 +37,36 @@ pub(super) fn assault(
         return Err("close combat needs an enemy unit in the last hex of the route".into());
     };
     check_bonuses(b, i, leader, force)?;
+    let with = jedi_with(b, i);
+    if force > 0 && kind != Kind::Jedi && with.is_empty() {
+        return Err(format!(
+            "Jedis: the Jedi stacked with {} has played this turn and stays behind: its Force points cannot boost this attack",
+            b.units[i].label()
+        ));
+    }
     b.can_spend(1)?;
+    // The attack's dice are the stack's as it sets off: the Jedi going with the unit.
+    let attack = assault_dice(b, i, def, leader, force);
     move_unit(b, i, path, b.units[i].profile.movement, true)?;
     activate(b, i, 1)?;
     spend_bonuses(b, i, leader, force);
-    let a_die = assault_die(b, i, def, leader, force);
     let al = b.units[i].label();
     let dl = b.units[def].label();
-    let a = dice
-        .roll(a_die.expr(), format!("close combat: {al}"))
-        .map_err(|e| e.to_string())?;
+    let mut a = 0;
+    let mut a_text = Vec::new();
+    for &(j, die) in &attack {
+        let l = b.units[j].label();
+        let f = dice
+            .roll(die.expr(), format!("close combat: {l}"))
+            .map_err(|e| e.to_string())?;
+        a += f;
+        a_text.push(format!("{l} {die} = {f}"));
+    }
+    let a_text = if a_text.len() > 1 {
+        format!("{} (total {a})", a_text.join(" + "))
+    } else {
+        a_text.concat()
+    };
     let defence = defence(b, t, i);
     if defence.leader {
         let s = b.units[def].side;
@@ -76,7 +96,8 @@ pub(super) fn assault(
     }
     let outcome = combat::close_combat(a, d_total);
     b.log(format!(
-        "Close combat: {al} {a_die} = {a} against {} (total {d_total}): {}",
+        "Close combat: {} against {} (total {d_total}): {}",
+        a_text,
         d_text.join(" + "),
         match outcome {
             CloseCombat::AttackerWins => "the attacker wins",
@@ -110,6 +131,28 @@ pub fn assault_die(b: &Battle, i: usize, def: usize, leader: bool, force: u32) -
             ..Default::default()
         },
     )
+}
+
+/// The dice of unit `i`'s close combat attack on `def`, each with the unit that throws it:
+/// its own ([`assault_die`]) and the die of each Jedi going with it ([`jedi_with`]), Jedis:
+/// "When it is stacked with a unit, its resistance and close combat strenght are added to
+/// those of the units. Ex: a Wookie unit is stacked with a Jedi worth 6 in resisance and attack
+/// with 1d8+1 and 1d4." Thrown and added together.
+pub fn assault_dice(
+    b: &Battle,
+    i: usize,
+    def: usize,
+    leader: bool,
+    force: u32,
+) -> Vec<(usize, AttackDie)> {
+    let kind = b.units[def].profile.kind;
+    std::iter::once((i, assault_die(b, i, def, leader, force)))
+        .chain(
+            jedi_with(b, i)
+                .into_iter()
+                .map(|j| (j, b.units[j].profile.combat_die(kind))),
+        )
+        .collect()
 }
 
 /// Who defends a hex in close combat and with what.
@@ -226,5 +269,61 @@ mod tests {
         assert_eq!(d.dice[0].1.to_string(), "1d4+1");
         assert!(!d.leader);
         assert_eq!(assault_die(&b, st1, mc1, false, 0).to_string(), "1d8");
+    }
+}
+
+#[cfg(test)]
+mod jedi_tests {
+    use super::*;
+    use crate::rulesets::battlefield::testing::{battle, logged, make, path, unit};
+
+    /// st2 made a Jedi and stacked with st1, two hexes from the Calamari in the building.
+    fn with_jedi() -> Battle {
+        let mut b = battle();
+        b.advanced.jedi = true;
+        make(&mut b, "st2", "Jedi");
+        let (st1, st2) = (unit(&b, "st1"), unit(&b, "st2"));
+        b.units[st2].at = b.units[st1].at;
+        b
+    }
+
+    #[test]
+    fn a_jedi_stacked_with_the_attacker_goes_with_it_adds_its_1d4_and_spends_its_points() {
+        let mut b = with_jedi();
+        let (st1, jedi, mc1) = (unit(&b, "st1"), unit(&b, "st2"), unit(&b, "mc1"));
+        let route = path(&[(2, 5), (2, 4)]);
+        // The stormtrooper's 1d8 a step up for 1 Force point: 5; the Jedi's 1d4: 3; the
+        // Calamari's 1d4+1: 4 + 1.
+        assault(&mut b, st1, &route, false, 1, &mut Dice::forced([5, 3, 4])).expect("a combat");
+        assert!(
+            logged(
+                &b,
+                "Close combat: Stormtrooper st1 1d10 = 5 + Jedi st2 1d4 = 3 (total 8) against Mon Calamari mc1 1d4+1 = 5 (total 5): the attacker wins"
+            ),
+            "{:#?}",
+            b.events
+        );
+        assert!(!b.units[mc1].alive);
+        assert_eq!(b.units[jedi].at, route[1], "the Jedi went with its unit");
+        assert!(b.units[jedi].activated);
+        assert_eq!(b.units[jedi].force_points, 5, "the point was spent");
+    }
+
+    #[test]
+    fn a_jedi_that_has_played_stays_behind_and_cannot_boost_the_attack() {
+        let mut b = with_jedi();
+        let (st1, jedi) = (unit(&b, "st1"), unit(&b, "st2"));
+        b.units[jedi].activated = true;
+        let route = path(&[(2, 5), (2, 4)]);
+        let e = assault(&mut b, st1, &route, false, 1, &mut Dice::forced([5, 4]))
+            .expect_err("the Jedi stays");
+        assert!(e.starts_with("Jedis:"), "{e}");
+        assert_eq!(b.units[jedi].force_points, 6);
+        assault(&mut b, st1, &route, false, 0, &mut Dice::forced([5, 4])).expect("a combat");
+        assert!(logged(
+            &b,
+            "Close combat: Stormtrooper st1 1d8 = 5 against Mon Calamari mc1 1d4+1 = 5"
+        ));
+        assert_eq!(b.units[jedi].at, path(&[(2, 6)])[0], "it stayed behind");
     }
 }

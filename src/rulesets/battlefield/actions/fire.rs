@@ -10,7 +10,7 @@ use crate::rulesets::battlefield::battle::{Battle, Refusal};
 use crate::rulesets::battlefield::rules::combat::{self, DieSteps, NEEDED};
 use crate::rulesets::battlefield::rules::die::AttackDie;
 use crate::rulesets::battlefield::rules::map::{Ground, HexTerrain};
-use crate::rulesets::battlefield::rules::roster::{Ability, Kind};
+use crate::rulesets::battlefield::rules::roster::{Ability, Kind, Weapon};
 
 /// Checks the shot of a move and fire (`targets`: the hex shot at and the special weapon's)
 /// from where the move along `path` ends, as the battle will stand then: the unit at `end`,
@@ -352,9 +352,12 @@ pub(super) fn fire(
     } else if d <= b.units[i].profile.range {
         let kind = kind_at(b, t);
         let die = attack_die(b, i, kind, d, leader, force, moved);
-        let demolish = b.units[i].profile.has(Ability::Demolishes);
+        let building = b.units[i]
+            .profile
+            .has(Ability::Demolishes)
+            .then(|| attack_die(b, i, Kind::Vehicle, d, leader, force, moved));
         let ignore = b.units[i].profile.has(Ability::IgnoresTerrain);
-        attack_hex(b, &label, die, t, ignore, demolish, dice)?;
+        attack_hex(b, &label, die, t, ignore, building, dice)?;
     }
     let weapon = b.units[i]
         .weapon
@@ -373,16 +376,20 @@ pub(super) fn fire(
         }
         return Ok(());
     }
-    let die = combat::weapon_die(&w, kind_at(b, wt), moved);
-    attack_hex(
-        b,
-        &who,
-        die,
-        wt,
-        false,
-        w.abilities.contains(&Ability::Demolishes),
-        dice,
-    )
+    let long = weapon_long_range(b, i, &w, wt);
+    let die = combat::weapon_die(&w, kind_at(b, wt), moved, long);
+    let building = w
+        .abilities
+        .contains(&Ability::Demolishes)
+        .then(|| combat::weapon_die(&w, Kind::Vehicle, moved, long));
+    attack_hex(b, &who, die, wt, false, building, dice)
+}
+
+/// Whether unit `i`'s special weapon `w` shoots at `t` beyond half its range with the range
+/// rule in use (Range: "All units that fire for more than half of its range capacity has its
+/// attack dice reduced by one"; a weapon has its own range, so its own half).
+pub fn weapon_long_range(b: &Battle, i: usize, w: &Weapon, t: Hex) -> bool {
+    b.advanced.range && combat::beyond_half_range(b.units[i].at.unsigned_distance_to(t), w.range)
 }
 
 /// The kind of target at `t`: the unit there, or a building (attacked as a vehicle:
@@ -392,16 +399,17 @@ fn kind_at(b: &Battle, t: Hex) -> Kind {
         .map_or(Kind::Vehicle, |j| b.units[j].profile.kind)
 }
 
-/// One attack with `die` on whoever is at `t` (and on its building, when `demolish`):
-/// Buildings, "The resistance of the targeted unit is tested then the resistance of the
-/// building is tested."
+/// One attack with `die` on whoever is at `t`, then, with `building` (the attacker's die
+/// against a vehicle, for an attacker that destroys buildings), on its building: Buildings,
+/// "The resistance of the targeted unit is tested then the resistance of the building is
+/// tested"; "a dice is rolled like a normal attack against a vehicle".
 pub(super) fn attack_hex(
     b: &mut Battle,
     who: &str,
     die: AttackDie,
     t: Hex,
     ignore_terrain: bool,
-    demolish: bool,
+    building: Option<AttackDie>,
     dice: &mut Dice,
 ) -> Result<(), Refusal> {
     if let Some(j) = b.target_at(t) {
@@ -423,7 +431,7 @@ pub(super) fn attack_hex(
             b.eliminate(l, &format!("caught alone by {who}"));
         }
     }
-    if demolish && b.advanced.buildings {
+    if let Some(die) = building.filter(|_| b.advanced.buildings) {
         test_building(b, who, die, t, dice)?;
     }
     Ok(())
@@ -564,5 +572,58 @@ mod tests {
             &mut Dice::forced([4]),
         );
         assert!(e.is_err());
+    }
+}
+
+#[cfg(test)]
+mod building_tests {
+    use super::*;
+    use crate::rulesets::battlefield::testing::{arm, battle, logged, path, unit};
+
+    #[test]
+    fn a_building_is_tested_with_the_die_against_a_vehicle_whoever_is_inside() {
+        let mut b = battle();
+        b.advanced.special_weapons = true;
+        b.advanced.buildings = true;
+        arm(&mut b, "st1", "Rocket Launcher");
+        let st1 = unit(&b, "st1");
+        let t = path(&[(2, 4)])[0];
+        // Every roll a 1: the Calamari stands, and so does the building.
+        fire(
+            &mut b,
+            st1,
+            t,
+            None,
+            false,
+            0,
+            false,
+            &mut Dice::forced([1; 30]),
+        )
+        .expect("dice");
+        assert!(
+            logged(
+                &b,
+                "attacks the building at (2, 4): 1d12 against resistance"
+            ),
+            "{:#?}",
+            b.events
+        );
+        assert!(logged(&b, "Rocket Launcher attacks Mon Calamari mc1: 1d6"));
+    }
+
+    #[test]
+    fn a_special_weapon_beyond_half_its_range_steps_down_under_the_range_rule() {
+        let mut b = battle();
+        arm(&mut b, "st1", "Rocket Launcher");
+        let st1 = unit(&b, "st1");
+        let w = b.units[st1].weapon.clone().expect("armed");
+        let (near, far) = (path(&[(2, 4)])[0], path(&[(2, 3)])[0]);
+        assert!(
+            !weapon_long_range(&b, st1, &w, far),
+            "the range rule is not in use"
+        );
+        b.advanced.range = true;
+        assert!(weapon_long_range(&b, st1, &w, far), "3 hexes of 5");
+        assert!(!weapon_long_range(&b, st1, &w, near), "2 hexes of 5");
     }
 }

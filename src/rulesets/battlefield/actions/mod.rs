@@ -17,9 +17,10 @@ use super::rules::roster::Kind;
 use crate::rules::dice::Dice;
 
 use close_combat::assault;
-pub use close_combat::{Defence, assault_die, defence};
-pub use fire::{attack_die, resistance};
+pub use close_combat::{Defence, assault_dice, assault_die, defence};
+pub use fire::{attack_die, resistance, weapon_long_range};
 use fire::{check_fire, check_shot_after_move, check_weapon_target, fire};
+pub use moves::jedi_with;
 use moves::{board, move_unit, plan_move, unload};
 use support::{aerial, artillery, bombard, counterfire};
 
@@ -70,6 +71,9 @@ pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), R
                 return Err(
                     "moving and shooting is an advanced rule this scenario does not use".into(),
                 );
+            }
+            if *leader || *force > 0 {
+                return Err("Moving and shooting: \"its attack dice is reduced by 1 and all positive modifiers are dropped\": a leader's bonus or Force points would be spent for nothing".into());
             }
             let i = own_unit(b, unit)?;
             let path = hexes(path);
@@ -211,4 +215,29 @@ fn activate(b: &mut Battle, i: usize, n: u32) -> Result<(), Refusal> {
     b.units[i].activated = true;
     b.units[i].hidden = false;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::battlefield::testing::{battle, logged};
+
+    #[test]
+    fn a_move_and_fire_refuses_a_leaders_bonus_and_force_points() {
+        let mut b = battle();
+        for (leader, force) in [(true, 0), (false, 2)] {
+            let c = Command::MoveAndFire {
+                unit: "atst".into(),
+                path: vec![(8, 6)],
+                target: (8, 3),
+                leader,
+                force,
+                weapon_target: None,
+            };
+            let e = apply(&mut b, &c, &mut Dice::forced([])).expect_err("dropped modifiers");
+            assert!(e.starts_with("Moving and shooting:"), "{e}");
+        }
+        assert_eq!(b.impulse.used, 0);
+        assert!(!logged(&b, "moves to"));
+    }
 }

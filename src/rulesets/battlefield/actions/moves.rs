@@ -8,7 +8,26 @@ use crate::rulesets::battlefield::battle::{Battle, Refusal};
 use crate::rulesets::battlefield::rules::movement::{self, Passage, route_cost};
 use crate::rulesets::battlefield::rules::roster::Kind;
 
-/// Moves unit `i` along `path` within `budget` points (its passengers with it), killing lone
+/// The Jedi that go where unit `i` goes: those of its side stacked with it (Jedis: "When it is
+/// stacked with a unit, its resistance and close combat strenght are added"; "a Jedi in a air
+/// speeder attack a AT-AT") that have not been activated this turn. Ruling "Jedi stacks": the
+/// stack moves as one, at the unit's rate, and the Jedi has played with it; a Jedi that has
+/// played already stays behind. None for a unit that does not count in stacking.
+pub fn jedi_with(b: &Battle, i: usize) -> Vec<usize> {
+    let u = &b.units[i];
+    if !u.profile.kind.counts_in_stacking() {
+        return Vec::new();
+    }
+    b.at(u.at)
+        .filter(|&j| {
+            let s = &b.units[j];
+            j != i && s.side == u.side && s.profile.kind == Kind::Jedi && !s.activated
+        })
+        .collect()
+}
+
+/// Moves unit `i` along `path` within `budget` points (its passengers and the Jedi stacked
+/// with it ([`jedi_with`]) with it), killing lone
 /// enemy leaders passed over and revealing hidden enemies beside the route.
 ///
 /// Errors: see [`route_cost`]; over budget; an end in a hex another unit counting in stacking
@@ -29,11 +48,19 @@ pub(super) fn move_unit(
         b.reveal_near(h, side);
     }
     let label = b.units[i].label();
+    let with = jedi_with(b, i);
     b.units[i].at = end;
     for j in 0..b.units.len() {
         if b.units[j].carried_by == Some(i) {
             b.units[j].at = end;
         }
+    }
+    for &j in &with {
+        b.units[j].at = end;
+        b.units[j].activated = true;
+        b.units[j].hidden = false;
+        let l = b.units[j].label();
+        b.log(format!("{l} goes with {label}"));
     }
     b.log(format!(
         "{label} moves to {} ({cost} movement points)",

@@ -36,7 +36,7 @@ pub(super) fn aerial(b: &mut Battle, t: Hex, dice: &mut Dice) -> Result<(), Refu
         landed: Some(t),
     });
     let who = format!("{}'s aerial support", b.sides[side].name);
-    attack_hex(b, &who, die, t, false, false, dice)
+    attack_hex(b, &who, die, t, false, None, dice)
 }
 
 /// Where a support shot that may miss comes down: the d6 against `miss_on`, then direction and
@@ -120,7 +120,9 @@ pub(super) fn artillery(
             Some(j) if b.units[j].profile.kind.is_vehicle() => b.support.artillery_vs_vehicle,
             _ => b.support.artillery_vs_squad,
         };
-        attack_hex(b, "the artillery", die, at, false, true, dice)?;
+        // Buildings: "Buildings can be destroyed by space bombardment, some vehicles or special
+        // weapons": not by the campaign artillery (ruling "Artillery and buildings").
+        attack_hex(b, "the artillery", die, at, false, None, dice)?;
     }
     b.check_goal(false);
     Ok(())
@@ -231,7 +233,7 @@ pub(super) fn bombard(b: &mut Battle, t: Hex, dice: &mut Dice) -> Result<(), Ref
         let die = b.support.bombardment;
         for h in support::blast(at) {
             if b.map.contains(h) {
-                attack_hex(b, "the space bombardment", die, h, false, true, dice)?;
+                attack_hex(b, "the space bombardment", die, h, false, Some(die), dice)?;
             }
         }
     }
@@ -251,8 +253,12 @@ mod tests {
     #[test]
     fn artillery_over_2_comes_down_on_its_target() {
         let mut b = battle();
+        b.advanced.buildings = true;
         let mut dice = Dice::forced([3, 1, 1, 1, 1, 1, 1, 1, 1]);
         artillery(&mut b, "hill", hex(2, 4), &mut dice).expect("the knoll sees the building");
+        // Buildings: "Buildings can be destroyed by space bombardment, some vehicles or
+        // special weapons": the building is not tested.
+        assert!(!logged(&b, "the building"), "{:#?}", b.events);
         let m = b.marker.clone().expect("a marker");
         assert_eq!((m.aimed, m.landed), (hex(2, 4), Some(hex(2, 4))));
         assert!(logged(&b, "Artillery at (2, 4): 3, on target"));

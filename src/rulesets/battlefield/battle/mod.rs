@@ -453,9 +453,24 @@ impl Battle {
             .count() as u32
     }
 
-    /// Whether `side` is done for this turn: it has passed twice (ruling "Two passes") or has
-    /// no unit left to activate.
+    /// Whether `side` is done for this turn: it has passed twice (ruling "Two passes") or every
+    /// unit of it that can still play has played (Turn sequence: "When all units of both sides
+    /// have played or when both players have passed, this marks the end of a turn"). Ruling
+    /// "Done": a leader is a counter, not a unit ("A leader counter cannot attack by itself"),
+    /// and a unit aboard a transporter that has moved cannot play ("Once on board, the unit
+    /// cannot move further"; unloading needs a transporter that does nothing this turn), so
+    /// neither keeps the turn going.
     pub fn done(&self, side: usize) -> bool {
-        self.sides[side].passes >= 2 || !self.can_activate(side)
+        self.sides[side].passes >= 2
+            || !self.units.iter().any(|u| {
+                u.side == side
+                    && u.alive
+                    && !u.activated
+                    && u.profile.kind != Kind::Leader
+                    && u.carried_by.is_none_or(|c| {
+                        let c = &self.units[c];
+                        !c.activated || c.idle
+                    })
+            })
     }
 }

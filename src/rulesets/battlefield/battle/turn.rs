@@ -341,3 +341,29 @@ mod tests {
         assert!(logged(&b, "below Green, their troops surrender"));
     }
 }
+
+#[cfg(test)]
+mod done_tests {
+    use crate::rulesets::battlefield::testing::{battle, make, unit};
+
+    #[test]
+    fn an_unmoved_leader_or_a_passenger_that_cannot_unload_does_not_keep_the_turn_going() {
+        let mut b = battle();
+        make(&mut b, "st2", "Imperial Leader");
+        let (st1, jg) = (unit(&b, "st1"), unit(&b, "jg"));
+        for u in b.units.iter_mut().filter(|u| u.side == 0) {
+            u.activated = u.profile.name != "Imperial Leader";
+        }
+        assert!(b.done(0), "only the leader is left");
+        // st1 aboard the Jaggernaud: it could still unload while the transporter does nothing.
+        b.units[st1].activated = false;
+        b.units[st1].carried_by = Some(jg);
+        b.units[jg].activated = false;
+        b.units[jg].idle = false;
+        assert!(!b.done(0), "st1 may still unload");
+        b.units[jg].activated = true;
+        assert!(b.done(0), "its transporter has moved: st1 cannot play");
+        b.units[jg].idle = true;
+        assert!(!b.done(0), "its transporter stays put for it");
+    }
+}

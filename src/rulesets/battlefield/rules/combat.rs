@@ -24,11 +24,16 @@ pub struct DieSteps {
     pub force: u32,
 }
 
-/// `base` after `steps` (net steps, then the ladder's ends; moving also drops its "+").
+/// `base` after `steps` (net steps, then the ladder's ends). Moving and shooting: "its attack
+/// dice is reduced by 1 and all positive modifiers are dropped": after moving, the die's own
+/// "+" goes and neither a leader's bonus nor Force points step it up.
 pub fn stepped(base: AttackDie, steps: DieSteps) -> AttackDie {
-    let net = steps.force as i32 + i32::from(steps.leader)
-        - i32::from(steps.moved)
-        - i32::from(steps.long_range);
+    let up = if steps.moved {
+        0
+    } else {
+        steps.force as i32 + i32::from(steps.leader)
+    };
+    let net = up - i32::from(steps.moved) - i32::from(steps.long_range);
     let d = base.step(net);
     if steps.moved { d.without_bonus() } else { d }
 }
@@ -81,19 +86,24 @@ pub fn close_combat(attacker: i32, defender: i32) -> CloseCombat {
 
 /// Special weapon `w`'s die against a target of `kind` (Support weapons, "Special weapons
 /// carried by infantry"; a building is attacked as a vehicle). After moving, one step down and
-/// without its bonus (Moving and shooting). "A leader does not affect the performance of the
-/// special weapon", so no bonus steps it.
-pub fn weapon_die(w: &Weapon, kind: Kind, moved: bool) -> AttackDie {
+/// without its bonus (Moving and shooting); beyond half the weapon's range with the range rule
+/// on (`long_range`), one step down (Range: "All units that fire for more than half of its
+/// range capacity has its attack dice reduced by one"). "A leader does not affect the
+/// performance of the special weapon", so no bonus steps it.
+pub fn weapon_die(w: &Weapon, kind: Kind, moved: bool, long_range: bool) -> AttackDie {
     let die = if kind.is_vehicle() {
         w.vs_vehicle
     } else {
         w.vs_squad
     };
-    if moved {
-        die.step(-1).without_bonus()
-    } else {
-        die
-    }
+    stepped(
+        die,
+        DieSteps {
+            moved,
+            long_range,
+            ..Default::default()
+        },
+    )
 }
 
 /// The chances of a close combat, each 0.0..=1.0: the attacker throws `attacker`, the
@@ -109,12 +119,32 @@ pub struct CloseCombatOdds {
     pub lose: f64,
 }
 
-/// The exact odds of a close combat of `attacker` against `defenders` (summed), by counting
-/// every throw.
-pub fn close_combat_odds(attacker: AttackDie, defenders: &[AttackDie]) -> CloseCombatOdds {
-    // The defenders' total, as (total, chance) pairs built one die at a time.
+/// The exact odds of a close combat of `attackers` (summed: a unit and the Jedi stacked with
+/// it) against `defenders` (summed), by counting every throw.
+pub fn close_combat_odds(attackers: &[AttackDie], defenders: &[AttackDie]) -> CloseCombatOdds {
+    let defence = totals(defenders);
+    let mut odds = CloseCombatOdds {
+        win: 0.0,
+        tie: 0.0,
+        lose: 0.0,
+    };
+    for (a, p) in totals(attackers) {
+        for (t, q) in &defence {
+            match close_combat(a, *t) {
+                CloseCombat::AttackerWins => odds.win += p * q,
+                CloseCombat::BothEliminated => odds.tie += p * q,
+                CloseCombat::DefenderWins => odds.lose += p * q,
+            }
+        }
+    }
+    odds
+}
+
+/// Every total `dice` thrown together can make, with its chance: (total, chance) pairs built
+/// one die at a time.
+fn totals(dice: &[AttackDie]) -> Vec<(i32, f64)> {
     let mut totals: Vec<(i32, f64)> = vec![(0, 1.0)];
-    for d in defenders {
+    for d in dice {
         let mut next: Vec<(i32, f64)> = Vec::new();
         for (t, p) in &totals {
             for f in 1..=d.sides as i32 {
@@ -128,23 +158,7 @@ pub fn close_combat_odds(attacker: AttackDie, defenders: &[AttackDie]) -> CloseC
         }
         totals = next;
     }
-    let mut odds = CloseCombatOdds {
-        win: 0.0,
-        tie: 0.0,
-        lose: 0.0,
-    };
-    for f in 1..=attacker.sides as i32 {
-        let a = f + attacker.plus as i32;
-        for (t, p) in &totals {
-            let q = p / attacker.sides as f64;
-            match close_combat(a, *t) {
-                CloseCombat::AttackerWins => odds.win += q,
-                CloseCombat::BothEliminated => odds.tie += q,
-                CloseCombat::DefenderWins => odds.lose += q,
-            }
-        }
-    }
-    odds
+    totals
 }
 
 #[cfg(test)]
@@ -174,6 +188,14 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(stepped(d4, s), d4, "down then up nets to nothing");
+        // Moving and shooting: "all positive modifiers are dropped", a leader's and the Force's.
+        let boosted = DieSteps {
+            moved: true,
+            leader: true,
+            force: 2,
+            ..Default::default()
+        };
+        assert_eq!(stepped(caak, boosted).to_string(), "1d6");
         assert_eq!(
             moving_fire_allowance(7),
             4,
@@ -195,22 +217,24 @@ mod tests {
             abilities: vec![],
             carried_by: vec![],
         };
-        assert_eq!(weapon_die(&rocket, Kind::Squad, false), d("1d6"));
-        assert_eq!(weapon_die(&rocket, Kind::Walker, false), d("1d12+1"));
-        assert_eq!(weapon_die(&rocket, Kind::Vehicle, true), d("1d10"));
+        assert_eq!(weapon_die(&rocket, Kind::Squad, false, false), d("1d6"));
+        assert_eq!(weapon_die(&rocket, Kind::Walker, false, false), d("1d12+1"));
+        assert_eq!(weapon_die(&rocket, Kind::Vehicle, true, false), d("1d10"));
+        // Range: beyond half its 5 hexes, a step down, as for any unit.
+        assert_eq!(weapon_die(&rocket, Kind::Vehicle, false, true), d("1d10+1"));
     }
 
     #[test]
     fn close_combat_odds_count_every_throw() {
         // d4 against d4: ties 4 in 16, wins and losses 6 in 16 each.
-        let o = close_combat_odds(AttackDie::d(4), &[AttackDie::d(4)]);
+        let o = close_combat_odds(&[AttackDie::d(4)], &[AttackDie::d(4)]);
         assert!((o.tie - 0.25).abs() < 1e-9 && (o.win - 0.375).abs() < 1e-9);
         assert!((o.win - o.lose).abs() < 1e-9);
         // 1d4+4 always beats a lone d4. Against d4 + d4 (2..8) its 5..8 loses in 6+3+1 of
         // 64 throws and ties in 4+3+2+1.
         let strong = AttackDie::parse("1d4+4").unwrap();
-        assert!((close_combat_odds(strong, &[AttackDie::d(4)]).win - 1.0).abs() < 1e-9);
-        let two = close_combat_odds(strong, &[AttackDie::d(4), AttackDie::d(4)]);
+        assert!((close_combat_odds(&[strong], &[AttackDie::d(4)]).win - 1.0).abs() < 1e-9);
+        let two = close_combat_odds(&[strong], &[AttackDie::d(4), AttackDie::d(4)]);
         assert!((two.win + two.tie + two.lose - 1.0).abs() < 1e-9);
         assert!((two.lose - 10.0 / 64.0).abs() < 1e-9 && (two.tie - 10.0 / 64.0).abs() < 1e-9);
     }
