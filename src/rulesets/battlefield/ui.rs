@@ -375,8 +375,13 @@ fn unit_panel(
         ui.label(egui::RichText::new(format!("Hex ({c}, {r}): {t}")).strong());
         if let Some(t) = b.map.get(h) {
             ui.label(format!(
-                "Enter: {} points · resistance +{}{}",
+                "Enter: {} points{} · resistance +{}{}",
                 t.entry_cost(),
+                if t.hill > 0 {
+                    " climbing (+1 only up a level)"
+                } else {
+                    ""
+                },
                 t.resistance_bonus(),
                 if t.blocks_sight() {
                     " · blocks line of sight"

@@ -54,14 +54,23 @@ impl HexTerrain {
     /// down a hill (exit a hill hex) cost nothing more than the cost of the hex in wich a unit
     /// move. Roads do not affect movement." Buildings cost 2 to enter (the worked close
     /// combat: "then enter the building (2 mov points)"); rubble 2 and river 3 are Holotable's
-    /// (docs/rules/battlefield.md, "Terrain chart").
+    /// (docs/rules/battlefield.md, "Terrain chart"). This is the cost from lower ground: a
+    /// hill's +1 is for climbing it, see [`HexTerrain::step_cost`].
     pub fn entry_cost(&self) -> u32 {
+        self.step_cost(&HexTerrain::CLEAR)
+    }
+
+    /// Movement points to enter this hex from `from`: the ground's cost, and the hill's +1 only
+    /// where the step climbs (this hill is higher than the hex left). Ruling "Hills": "Move down
+    /// a hill (exit a hill hex) cost nothing more than the cost of the hex in wich a unit
+    /// move", and along a hilltop nothing is climbed.
+    pub fn step_cost(&self, from: &HexTerrain) -> u32 {
         let base = match self.ground {
             Ground::Clear => 1,
             Ground::Forest | Ground::Building(_) | Ground::Rubble => 2,
             Ground::River => 3,
         };
-        base + u32::from(self.hill > 0)
+        base + u32::from(self.hill > from.hill)
     }
 
     /// Added to the resistance of a unit shot at in this hex (Shooting: "a Calamari in a
@@ -407,6 +416,16 @@ mod tests {
             "a hill in a forest will cost 3"
         );
         assert_eq!(HexTerrain::parse_cell("=").unwrap().entry_cost(), 1);
+        // Along the hilltop and down off it, no +1: only climbing costs it.
+        let hill = HexTerrain::parse_cell("h").unwrap();
+        assert_eq!(hill.step_cost(&hill), 1, "along a plateau");
+        assert_eq!(HexTerrain::CLEAR.step_cost(&hill), 1, "down a hill");
+        assert_eq!(
+            forest_hill.step_cost(&hill),
+            2,
+            "into the wood on the same hill"
+        );
+        assert_eq!(hill.step_cost(&HexTerrain::CLEAR), 2, "up a hill");
         assert_eq!(HexTerrain::parse_cell("b").unwrap().entry_cost(), 2);
         assert_eq!(HexTerrain::parse_cell("f").unwrap().resistance_bonus(), 1);
         assert!(HexTerrain::parse_cell("fq").is_err());

@@ -26,21 +26,41 @@ pub enum Passage {
     Enemy,
 }
 
-/// Movement points for `profile` to enter `hex`, or why it cannot.
+/// Movement points for `profile` to step from `from` into the adjacent `hex`, or why it
+/// cannot.
 ///
-/// Movement: terrain costs (see [`super::map::HexTerrain::entry_cost`]); "Buildings are
-/// interdicted to vehicles and AT-AT / AT-ST cannot climb a hill". A flier pays 1 a hex
-/// (Holotable's: docs/rules/battlefield.md, "Fliers").
+/// Movement: terrain costs, a hill's +1 for climbing only (see
+/// [`super::map::HexTerrain::step_cost`]); "Buildings are interdicted to vehicles and AT-AT /
+/// AT-ST cannot climb a hill". A flier pays 1 a hex (Holotable's: docs/rules/battlefield.md,
+/// "Fliers").
 ///
 /// Errors: off the map, a building for a vehicle, a hill for a walker, in words.
-pub fn entry_cost(map: &Map, profile: &Profile, hex: Hex) -> Result<u32, String> {
+pub fn step_cost(map: &Map, profile: &Profile, from: Hex, hex: Hex) -> Result<u32, String> {
     let Some(t) = map.get(hex) else {
         return Err("that hex is off the map".into());
     };
     if profile.has(Ability::Flies) {
         return Ok(1);
     }
-    if t.building_resistance().is_some()
+    may_end(map, profile, hex)?;
+    if t.hill > 0 && profile.has(Ability::NoHills) {
+        return Err("Movement: \"AT-AT / AT-ST cannot climb a hill\"".into());
+    }
+    let left = map
+        .get(from)
+        .copied()
+        .unwrap_or(super::map::HexTerrain::CLEAR);
+    Ok(t.step_cost(&left))
+}
+
+/// Whether `profile` may stop in `hex`: Movement, "Buildings are interdicted to vehicles". A
+/// vehicle that flies passes over a building but may not end its move in one (ruling
+/// "Fliers").
+///
+/// Errors: a building for a vehicle, walker or field artillery, naming the rule.
+pub fn may_end(map: &Map, profile: &Profile, hex: Hex) -> Result<(), String> {
+    let building = map.get(hex).and_then(|t| t.building_resistance()).is_some();
+    if building
         && matches!(
             profile.kind,
             Kind::Vehicle | Kind::Walker | Kind::FieldArtillery
@@ -48,17 +68,14 @@ pub fn entry_cost(map: &Map, profile: &Profile, hex: Hex) -> Result<u32, String>
     {
         return Err("Movement: \"Buildings are interdicted to vehicles\"".into());
     }
-    if t.hill > 0 && profile.has(Ability::NoHills) {
-        return Err("Movement: \"AT-AT / AT-ST cannot climb a hill\"".into());
-    }
-    Ok(t.entry_cost())
+    Ok(())
 }
 
 /// The movement points a route costs: `path` is the hexes entered in order, from a hex next to
 /// `from`. With `assault`, the last hex may hold an enemy (Movement into close combat).
 ///
 /// Errors: an empty route, a step to a hex that is not adjacent, a hex the unit cannot enter
-/// (see [`entry_cost`]), an enemy hex passed through (or ended in without `assault`), in words
+/// (see [`step_cost`]) or end in (see [`may_end`]), an enemy hex passed through (or ended in without `assault`), in words
 /// naming the rule.
 pub fn route_cost(
     map: &Map,
@@ -80,7 +97,7 @@ pub fn route_cost(
                 i + 1
             ));
         }
-        total += entry_cost(map, profile, h)?;
+        total += step_cost(map, profile, at, h)?;
         if passage(h) == Passage::Enemy && !(assault && i + 1 == path.len()) {
             return Err(
                 "Stacking: \"One unit can move in a hex containing an enemy unit only to perform a close combat\""
@@ -89,6 +106,7 @@ pub fn route_cost(
         }
         at = h;
     }
+    may_end(map, profile, at)?;
     Ok(total)
 }
 
@@ -102,16 +120,22 @@ pub fn reachable(
     budget: u32,
     passage: impl Fn(Hex) -> Passage,
 ) -> Vec<Hex> {
-    // hexx counts every hex as 1 plus the cost given: give it the cost beyond 1.
+    // hexx counts every hex as 1 plus the cost given: give it the cost beyond 1. Its cost is
+    // the hex's alone, so it is given the least a step in may cost (no climb); each hex found
+    // is then priced exactly by its cheapest route.
     let field = field_of_movement(from, budget, |h| {
         if passage(h) == Passage::Enemy {
             return None;
         }
-        entry_cost(map, profile, h).ok().map(|c| c - 1)
+        step_cost(map, profile, h, h).ok().map(|c| c - 1)
     });
     let mut v: Vec<Hex> = field
         .into_iter()
-        .filter(|h| *h != from && passage(*h) == Passage::Free)
+        .filter(|h| *h != from && passage(*h) == Passage::Free && may_end(map, profile, *h).is_ok())
+        .filter(|h| {
+            cheapest_route(map, profile, from, *h, false, &passage)
+                .is_some_and(|(_, c)| c <= budget)
+        })
         .collect();
     v.sort_by_key(sort_key);
     v
@@ -127,11 +151,11 @@ pub fn cheapest_route(
     assault: bool,
     passage: impl Fn(Hex) -> Passage,
 ) -> Option<(Vec<Hex>, u32)> {
-    let path = a_star(from, to, |_, h| {
+    let path = a_star(from, to, |a, h| {
         if passage(h) == Passage::Enemy && !(assault && h == to) {
             return None;
         }
-        entry_cost(map, profile, h).ok()
+        step_cost(map, profile, a, h).ok()
     })?;
     let route: Vec<Hex> = path.into_iter().skip(1).collect();
     let cost = route_cost(map, profile, from, &route, assault, &passage).ok()?;
@@ -167,10 +191,54 @@ mod tests {
         assert!(route_cost(&m, st, hex_at(0, 0), &route, false, enemy).is_err());
         let atst = r.profile("AT-ST").unwrap();
         assert!(
-            entry_cost(&m, atst, hex_at(2, 0)).is_err(),
+            step_cost(&m, atst, hex_at(1, 0), hex_at(2, 0)).is_err(),
             "no buildings for vehicles"
         );
         let reach = reachable(&m, st, hex_at(0, 0), 3, |_| Passage::Free);
         assert_eq!(reach, vec![hex_at(1, 0), hex_at(2, 0)]);
+    }
+
+    #[test]
+    fn a_speeder_flies_over_a_building_but_may_not_end_in_one() {
+        // Movement: "Buildings are interdicted to vehicles".
+        let r = Roster::bundled().unwrap();
+        let speeder = r.profile("Airspeeder").unwrap();
+        let m = Map::from_cells([
+            ((0, 0), HexTerrain::CLEAR),
+            ((1, 0), HexTerrain::parse_cell("b").unwrap()),
+            ((2, 0), HexTerrain::CLEAR),
+        ]);
+        let free = |_| Passage::Free;
+        let over = [hex_at(1, 0), hex_at(2, 0)];
+        assert_eq!(
+            route_cost(&m, speeder, hex_at(0, 0), &over, false, free),
+            Ok(2)
+        );
+        let into = route_cost(&m, speeder, hex_at(0, 0), &over[..1], false, free);
+        assert_eq!(
+            into,
+            Err("Movement: \"Buildings are interdicted to vehicles\"".into())
+        );
+        let reach = reachable(&m, speeder, hex_at(0, 0), 2, free);
+        assert_eq!(reach, vec![hex_at(2, 0)], "not the building");
+    }
+
+    #[test]
+    fn climbing_costs_the_plus_1_but_walking_a_hilltop_or_down_it_does_not() {
+        let r = Roster::bundled().unwrap();
+        let st = r.profile("Stormtrooper").unwrap();
+        let hill = HexTerrain::parse_cell("h").unwrap();
+        let m = Map::from_cells([
+            ((0, 0), HexTerrain::CLEAR),
+            ((1, 0), hill),
+            ((2, 0), hill),
+            ((3, 0), HexTerrain::CLEAR),
+        ]);
+        let free = |_| Passage::Free;
+        let route = [hex_at(1, 0), hex_at(2, 0), hex_at(3, 0)];
+        // Up (2), along the top (1), down (1).
+        assert_eq!(route_cost(&m, st, hex_at(0, 0), &route, false, free), Ok(4));
+        let reach = reachable(&m, st, hex_at(0, 0), 3, free);
+        assert_eq!(reach, vec![hex_at(1, 0), hex_at(2, 0)], "(3, 0) costs 4");
     }
 }
