@@ -96,6 +96,12 @@ pub(super) fn artillery(
     if b.units[o].side != side || !b.units[o].on_map() {
         return Err("the observer must be one of your units on the map".into());
     }
+    if b.units[o].activated {
+        return Err(format!(
+            "Campain artillery: \"one unit wich act as an observer\": {} has played this turn",
+            b.units[o].label()
+        ));
+    }
     if b.target_at(t)
         .is_none_or(|j| b.units[j].side == side || b.units[j].hidden)
     {
@@ -108,6 +114,10 @@ pub(super) fn artillery(
             s.why
         ));
     }
+    // Observing is the unit's act this turn (ruling "Artillery observers"), and directing the
+    // fire is a special ability, "wich require a complete activation for that unit".
+    b.units[o].activated = true;
+    b.units[o].hidden = false;
     let directed = b.units[o].profile.has(Ability::DirectsArtillery);
     let landed = land(b, "Artillery", t, if directed { 1 } else { 2 }, dice)?;
     b.marker = Some(SupportMarker {
@@ -263,6 +273,10 @@ mod tests {
         assert_eq!((m.aimed, m.landed), (hex(2, 4), Some(hex(2, 4))));
         assert!(logged(&b, "Artillery at (2, 4): 3, on target"));
         assert!(logged(&b, "the artillery attacks Mon Calamari mc1"));
+        assert!(
+            b.units[unit(&b, "hill")].activated,
+            "the observer has played"
+        );
     }
 
     #[test]
@@ -310,6 +324,16 @@ mod tests {
         let e = bombard(&mut b, hex(2, 4), &mut Dice::forced([3])).expect_err("none given");
         assert!(e.starts_with("Space bombardment:"), "{e}");
         assert!(b.marker.is_none() && b.events.iter().all(|(_, e)| !e.contains("Artillery")));
+    }
+
+    #[test]
+    fn an_observer_that_has_played_cannot_observe() {
+        let mut b = battle();
+        let hill = unit(&b, "hill");
+        b.units[hill].activated = true;
+        let e = artillery(&mut b, "hill", hex(2, 4), &mut Dice::forced([3])).expect_err("played");
+        assert!(e.starts_with("Campain artillery:"), "{e}");
+        assert!(b.marker.is_none());
     }
 
     #[test]

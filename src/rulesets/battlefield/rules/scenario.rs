@@ -452,6 +452,12 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                 "Leaders: \"each side receive one leader counter\"",
             );
         }
+        if s.space_bombardment > 0 && leaders == 0 {
+            c.at(
+                find_key(src, "space_bombardment"),
+                "Space bombardment: \"the leader of the bombarding side must be alive\": give this side a leader, or no bombardment",
+            );
+        }
         for (key, n, on, rule) in [
             ("artillery", s.artillery, adv.artillery, "artillery"),
             (
@@ -503,4 +509,41 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
 /// The byte offset of the first `key:` in `src`, or 0.
 fn find_key(src: &str, key: &str) -> usize {
     src.find(&format!("{key}:")).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(imperials: &str) -> String {
+        format!(
+            r#"(
+    name: "t", ruleset: "battlefield", turn_limit: 3, first_initiative: "imperials",
+    attacker: "imperials", map: [(tile: "open", at: (0, 0))],
+    advanced: (space_bombardment: true, leaders: true), goal: EliminateAll,
+    sides: [
+        (id: "imperials", name: "Empire", quality: Elite, space_bombardment: 1, units: [
+            (id: "st1", profile: "Stormtrooper", at: (2, 6)),{imperials}
+        ]),
+        (id: "alliance", name: "Alliance", quality: Veteran, units: [
+            (id: "mc1", profile: "Mon Calamari", at: (2, 2)),
+        ]),
+    ],
+)"#
+        )
+    }
+
+    #[test]
+    fn space_bombardment_needs_a_leader_to_be_possible() {
+        let roster = Roster::bundled().expect("roster");
+        let errors = parse(&with(""), "t.ron", &roster).expect_err("no leader");
+        assert!(
+            errors.iter().any(|e| e
+                .to_string()
+                .contains("the leader of the bombarding side must be alive")),
+            "{errors:?}"
+        );
+        let leader = r#" (id: "l", profile: "Imperial Leader", at: (3, 6)),"#;
+        assert!(parse(&with(leader), "t.ron", &roster).is_ok());
+    }
 }
