@@ -33,7 +33,10 @@ pub(super) fn assault(
         return Err("name the route into the enemy's hex".into());
     };
     let side = b.units[i].side;
-    let Some(def) = b.target_at(t).filter(|j| b.units[*j].side != side) else {
+    let Some(def) = b
+        .target_at(t)
+        .filter(|j| b.units[*j].side != side && !b.units[*j].hidden)
+    else {
         return Err("close combat needs an enemy unit in the last hex of the route".into());
     };
     check_bonuses(b, i, leader, force)?;
@@ -47,8 +50,12 @@ pub(super) fn assault(
     b.can_spend(1)?;
     // The attack's dice are the stack's as it sets off: the Jedi going with the unit.
     let attack = assault_dice(b, i, def, leader, force);
-    move_unit(b, i, path, b.units[i].profile.movement, true)?;
+    let reached = move_unit(b, i, path, b.units[i].profile.movement, true)?;
     activate(b, i, 1)?;
+    if reached != t {
+        // Halted by an enemy discovered in its way: no combat, nothing spent on it.
+        return Ok(());
+    }
     spend_bonuses(b, i, leader, force);
     let al = b.units[i].label();
     let dl = b.units[def].label();

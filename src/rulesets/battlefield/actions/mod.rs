@@ -87,8 +87,10 @@ pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), R
             let w = weapon_target.map(|(c, r)| hex_at(c, r));
             check_shot_after_move(b, i, &path, end, (t, w), (*leader, *force))?;
             activate(b, i, 2)?;
-            move_unit(b, i, &path, half, false)?;
-            fire(b, i, t, w, *leader, *force, true, dice)?;
+            // A move halted by an enemy discovered in its way ends the activation unfired.
+            if move_unit(b, i, &path, half, false)? == end {
+                fire(b, i, t, w, *leader, *force, true, dice)?;
+            }
         }
         Command::Assault {
             unit,

@@ -26,9 +26,11 @@ pub fn jedi_with(b: &Battle, i: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Moves unit `i` along `path` within `budget` points (its passengers and the Jedi stacked
-/// with it ([`jedi_with`]) with it), killing lone
-/// enemy leaders passed over and revealing hidden enemies beside the route.
+/// Moves unit `i` along `path` within `budget` points, its passengers and the Jedi stacked
+/// with it ([`jedi_with`]) with it, killing lone enemy leaders passed over. A hidden enemy next
+/// to a hex the unit reaches (or to where it sets off) is discovered, and the move halts there
+/// (ruling "Hidden units": the route was planned without knowing it). Returns the hex where
+/// the unit stopped: the route's end unless it halted.
 ///
 /// Errors: see [`route_cost`]; over budget; an end in a hex another unit counting in stacking
 /// holds (Stacking: "cannot end an impulse in the same hex"); a field artillery piece.
@@ -38,35 +40,48 @@ pub(super) fn move_unit(
     path: &[Hex],
     budget: u32,
     assault: bool,
-) -> Result<u32, Refusal> {
+) -> Result<Hex, Refusal> {
     let (cost, end) = plan_move(b, i, path, budget, assault)?;
     let side = b.units[i].side;
-    for &h in path {
-        for l in b.lone_enemy_leaders(h, side) {
-            b.eliminate(l, "caught alone by an enemy unit passing through");
+    let mut at = b.units[i].at;
+    if !b.reveal_near(at, side) {
+        for &h in path {
+            for l in b.lone_enemy_leaders(h, side) {
+                b.eliminate(l, "caught alone by an enemy unit passing through");
+            }
+            at = h;
+            if b.reveal_near(h, side) {
+                break;
+            }
         }
-        b.reveal_near(h, side);
     }
     let label = b.units[i].label();
     let with = jedi_with(b, i);
-    b.units[i].at = end;
+    b.units[i].at = at;
     for j in 0..b.units.len() {
         if b.units[j].carried_by == Some(i) {
-            b.units[j].at = end;
+            b.units[j].at = at;
         }
     }
     for &j in &with {
-        b.units[j].at = end;
+        b.units[j].at = at;
         b.units[j].activated = true;
         b.units[j].hidden = false;
         let l = b.units[j].label();
         b.log(format!("{l} goes with {label}"));
     }
-    b.log(format!(
-        "{label} moves to {} ({cost} movement points)",
-        at_text(end)
-    ));
-    Ok(cost)
+    if at == end {
+        b.log(format!(
+            "{label} moves to {} ({cost} movement points)",
+            at_text(end)
+        ));
+    } else {
+        b.log(format!(
+            "{label} halts at {}: an enemy is discovered in its way",
+            at_text(at)
+        ));
+    }
+    Ok(at)
 }
 
 /// Checks a move of unit `i` along `path` within `budget` points, changing nothing: its cost
@@ -221,9 +236,9 @@ mod tests {
     fn a_move_costs_its_route_and_takes_the_unit_there() {
         let mut b = battle();
         let st1 = unit(&b, "st1");
-        let cost = move_unit(&mut b, st1, &path(&[(2, 5)]), 3, false).expect("one clear hex");
-        assert_eq!(cost, 1);
-        assert_eq!(b.units[st1].at, path(&[(2, 5)])[0]);
+        let at = move_unit(&mut b, st1, &path(&[(2, 5)]), 3, false).expect("one clear hex");
+        assert_eq!(at, path(&[(2, 5)])[0]);
+        assert_eq!(b.units[st1].at, at);
         assert!(logged(
             &b,
             "Stormtrooper st1 moves to (2, 5) (1 movement points)"
@@ -270,5 +285,33 @@ mod tests {
         b.units[jg].profile.movement = 0;
         let e = plan_move(&b, jg, &path(&[(5, 7)]), 5, false).expect_err("cannot move");
         assert!(e.starts_with("Field artillery:"), "{e}");
+    }
+
+    #[test]
+    fn a_hidden_enemy_does_not_stop_a_route_but_halts_the_move_that_comes_next_to_it() {
+        let mut b = battle();
+        let (atst, mc2) = (unit(&b, "atst"), unit(&b, "mc2"));
+        b.units[mc2].hidden = true;
+        let its_hex = b.units[mc2].at;
+        // Not known to the Empire: its hex is open to a route.
+        assert_eq!(b.passage(its_hex, 0, true), Passage::Free);
+        let route = path(&[(8, 6), (8, 5), (8, 4), (8, 3)]);
+        let at = move_unit(&mut b, atst, &route, 4, false).expect("a route as far as it knows");
+        assert_eq!(at, route[2], "discovered from (8, 4), it halts there");
+        assert!(!b.units[mc2].hidden);
+        assert!(logged(&b, "Mon Calamari mc2 is discovered"));
+        assert!(logged(&b, "AT-ST atst halts at (8, 4)"));
+        assert_eq!(b.passage(its_hex, 0, true), Passage::Enemy, "now known");
+    }
+
+    #[test]
+    fn a_hidden_enemy_does_not_block_a_line_of_sight() {
+        let mut b = battle();
+        let (st1, gu1) = (unit(&b, "st1"), unit(&b, "gu1"));
+        let calamari = path(&[(2, 4)])[0];
+        b.units[gu1].at = path(&[(2, 5)])[0];
+        assert!(!b.sight(st1, calamari).clear, "the guerilla is in the way");
+        b.units[gu1].hidden = true;
+        assert!(b.sight(st1, calamari).clear, "not known to be there");
     }
 }

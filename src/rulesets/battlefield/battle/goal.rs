@@ -177,16 +177,19 @@ impl Battle {
     }
 
     /// Reveals `side`'s enemies that are hidden next to `hex` (docs/rules/battlefield.md,
-    /// "Hidden units").
-    pub fn reveal_near(&mut self, hex: Hex, side: usize) {
+    /// "Hidden units"); whether any was.
+    pub fn reveal_near(&mut self, hex: Hex, side: usize) -> bool {
+        let mut any = false;
         for i in 0..self.units.len() {
             let u = &self.units[i];
             if u.hidden && u.alive && u.side != side && u.at.unsigned_distance_to(hex) <= 1 {
                 self.units[i].hidden = false;
                 let l = self.units[i].label();
                 self.log(format!("{l} is discovered"));
+                any = true;
             }
         }
+        any
     }
 }
 

@@ -350,6 +350,7 @@ impl Battle {
         mover_counts: bool,
     ) -> Passage {
         match pos.0.get(&hex) {
+            Some(&i) if self.units[i].side != side && self.units[i].hidden => Passage::Free,
             Some(&i) if self.units[i].side != side => Passage::Enemy,
             Some(&i) if mover_counts && self.units[i].profile.kind.counts_in_stacking() => {
                 Passage::Friend
@@ -369,7 +370,7 @@ impl Battle {
     }
 
     /// The line of sight from unit `from` to `hex` (the target's own exceptions apply when a
-    /// unit stands there).
+    /// unit stands there); a hidden enemy of `from` does not block it (ruling "Hidden units").
     pub fn sight(&self, from: usize, hex: Hex) -> Sight {
         self.sight_in(&self.positions(), from, hex)
     }
@@ -385,11 +386,15 @@ impl Battle {
                 walker_sight: p.is_some_and(|p| p.has(super::rules::roster::Ability::WalkerSight)),
             }
         };
+        // A hidden enemy is not known to be in the way (ruling "Hidden units").
         line_of_sight(
             &self.map,
             end(Some(from), u.at),
             end(pos.0.get(&hex).copied(), hex),
-            |h| self.occupant(pos, h),
+            |h| match pos.0.get(&h) {
+                Some(&j) if self.units[j].hidden && self.units[j].side != u.side => Occupant::Empty,
+                _ => self.occupant(pos, h),
+            },
         )
     }
 
