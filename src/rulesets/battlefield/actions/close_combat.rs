@@ -334,3 +334,24 @@ mod jedi_tests {
         assert_eq!(b.units[jedi].at, path(&[(2, 6)])[0], "it stayed behind");
     }
 }
+
+#[cfg(test)]
+mod wookie_tests {
+    use super::*;
+    use crate::rulesets::battlefield::testing::{battle, make, unit};
+
+    #[test]
+    fn the_wookie_and_the_jedi_attack_with_1d8_plus_1_and_1d4() {
+        let mut b = battle();
+        b.advanced.jedi = true;
+        make(&mut b, "st1", "Wookie");
+        make(&mut b, "st2", "Jedi");
+        let (st1, st2, mc1) = (unit(&b, "st1"), unit(&b, "st2"), unit(&b, "mc1"));
+        b.units[st2].at = b.units[st1].at;
+        let dice: Vec<String> = assault_dice(&b, st1, mc1, false, 0)
+            .iter()
+            .map(|(_, d)| d.to_string())
+            .collect();
+        assert_eq!(dice, ["1d8+1", "1d4"]);
+    }
+}

@@ -627,3 +627,90 @@ mod building_tests {
         assert!(!weapon_long_range(&b, st1, &w, near), "2 hexes of 5");
     }
 }
+
+#[cfg(test)]
+mod terrain_tests {
+    use super::*;
+    use crate::rulesets::battlefield::testing::{battle, logged, path, unit};
+
+    fn hex(c: i32, r: i32) -> Hex {
+        path(&[(c, r)])[0]
+    }
+
+    #[test]
+    fn an_entrenchment_adds_1_to_resistance() {
+        let mut b = battle();
+        b.advanced.entrenchment = true;
+        let mc2 = unit(&b, "mc2");
+        b.entrenchments.push(b.units[mc2].at);
+        assert_eq!(
+            resistance(&b, mc2, false),
+            (4, "Mon Calamari 3, entrenched +1".to_string())
+        );
+    }
+
+    #[test]
+    fn a_demolisher_brings_an_empty_building_down_to_rubble() {
+        let mut b = battle();
+        b.advanced.buildings = true;
+        let hill = unit(&b, "hill");
+        let building = hex(2, 2);
+        check_fire(&b, hill, building, false, 0).expect("a building it can destroy");
+        fire(
+            &mut b,
+            hill,
+            building,
+            None,
+            false,
+            0,
+            false,
+            &mut Dice::forced([4, 4, 4]),
+        )
+        .expect("dice");
+        assert!(logged(&b, "it falls to rubble"), "{:#?}", b.events);
+        assert_eq!(b.map.get(building).map(|t| t.ground), Some(Ground::Rubble));
+    }
+
+    #[test]
+    fn beyond_half_its_range_a_units_die_steps_down_under_the_range_rule() {
+        let mut b = battle();
+        let atst = unit(&b, "atst");
+        assert_eq!(
+            attack_die(&b, atst, Kind::Squad, 4, false, 0, false).to_string(),
+            "1d8"
+        );
+        b.advanced.range = true;
+        assert_eq!(
+            attack_die(&b, atst, Kind::Squad, 4, false, 0, false).to_string(),
+            "1d6"
+        );
+        assert_eq!(
+            attack_die(&b, atst, Kind::Squad, 3, false, 0, false).to_string(),
+            "1d8"
+        );
+    }
+
+    #[test]
+    fn the_calamari_sees_the_at_st_on_the_knoll_too() {
+        // Shooting: "The AT-ST can attack the Calamari wich is at 4 hexes because it is in the
+        // line of sight. The Calamari sees the AT-ST too."
+        let b = battle();
+        let (hill, mc1) = (unit(&b, "hill"), unit(&b, "mc1"));
+        assert!(b.sight(hill, b.units[mc1].at).clear);
+        assert!(b.sight(mc1, b.units[hill].at).clear);
+    }
+
+    #[test]
+    fn a_wookie_stacked_with_a_jedi_is_worth_6_in_resistance() {
+        // Jedis: "a Wookie unit is stacked with a Jedi worth 6 in resisance".
+        let mut b = battle();
+        crate::rulesets::battlefield::testing::make(&mut b, "st1", "Wookie");
+        crate::rulesets::battlefield::testing::make(&mut b, "st2", "Jedi");
+        let (st1, st2) = (unit(&b, "st1"), unit(&b, "st2"));
+        b.units[st2].at = b.units[st1].at;
+        assert_eq!(
+            resistance(&b, st1, false),
+            (6, "Wookie 2, Jedi +4".to_string())
+        );
+    }
+}

@@ -315,3 +315,19 @@ mod tests {
         assert!(b.sight(st1, calamari).clear, "not known to be there");
     }
 }
+
+#[cfg(test)]
+mod activation_example {
+    use super::*;
+    use crate::rulesets::battlefield::testing::{battle, path, unit};
+
+    #[test]
+    fn a_stormtrooper_moves_3_clear_hexes() {
+        // Activation: "a Stormtrooper ... moves 3 clear hexes".
+        let mut b = battle();
+        let st1 = unit(&b, "st1");
+        let route = path(&[(3, 6), (4, 6), (5, 6)]);
+        assert_eq!(plan_move(&b, st1, &route, 3, false), Ok((3, route[2])));
+        assert_eq!(move_unit(&mut b, st1, &route, 3, false), Ok(route[2]));
+    }
+}

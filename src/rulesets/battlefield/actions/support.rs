@@ -346,3 +346,51 @@ mod tests {
         assert_eq!(b.sides[0].artillery, 1);
     }
 }
+
+#[cfg(test)]
+mod more_tests {
+    use super::*;
+    use crate::rulesets::battlefield::testing::{battle, logged, make, path, unit};
+
+    fn hex(c: i32, r: i32) -> Hex {
+        path(&[(c, r)])[0]
+    }
+
+    #[test]
+    fn aerial_support_costs_one_activation_and_attacks_with_its_own_die() {
+        let mut b = battle();
+        b.advanced.aerial_support = true;
+        b.sides[0].aerial_support = 1;
+        let mc2 = unit(&b, "mc2");
+        aerial(&mut b, hex(8, 3), &mut Dice::forced([4, 4, 4])).expect("one shot");
+        assert!(!b.units[mc2].alive);
+        assert!(logged(
+            &b,
+            "Galactic Empire's aerial support attacks Mon Calamari mc2: 1d10 against resistance 3"
+        ));
+        assert_eq!((b.impulse.used, b.sides[0].aerial_support), (1, 0));
+    }
+
+    #[test]
+    fn space_bombardment_once_half_is_lost_with_the_leader_alive() {
+        let mut b = battle();
+        b.advanced.space_bombardment = true;
+        b.sides[0].space_bombardment = 1;
+        make(&mut b, "st2", "Imperial Leader");
+        let e = bombard(&mut b, hex(8, 3), &mut Dice::forced([6])).expect_err("1 of 6 lost");
+        assert!(
+            e.starts_with("Space bombardment: \"when a side has lost half"),
+            "{e}"
+        );
+        for id in ["hill", "atst"] {
+            let i = unit(&b, id);
+            b.eliminate(i, "a test");
+        }
+        let mc2 = unit(&b, "mc2");
+        let mut dice = Dice::forced([6].into_iter().chain([12; 30]));
+        bombard(&mut b, hex(8, 3), &mut dice).expect("3 of 6 lost, the enemy none");
+        assert!(!b.units[mc2].alive, "{:#?}", b.events);
+        assert_eq!(b.marker.as_ref().and_then(|m| m.landed), Some(hex(8, 3)));
+        assert_eq!(b.sides[0].space_bombardment, 0);
+    }
+}

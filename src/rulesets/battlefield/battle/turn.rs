@@ -367,3 +367,49 @@ mod done_tests {
         assert!(!b.done(0), "its transporter stays put for it");
     }
 }
+
+#[cfg(test)]
+mod extra_and_leaders {
+    use super::*;
+    use crate::rulesets::battlefield::testing::{battle, logged};
+
+    #[test]
+    fn once_the_other_side_is_done_an_elite_side_may_still_activate_2() {
+        let mut b = battle();
+        for u in b.units.iter_mut().filter(|u| u.side == 1) {
+            u.activated = true;
+        }
+        b.spend(1).expect("5 allowed");
+        b.end_impulse(&mut Dice::forced([]), false)
+            .expect("no die for extra activations");
+        assert_eq!(
+            (b.impulse.side, b.impulse.kind, b.impulse.allowed),
+            (0, ImpulseKind::Extra, 2)
+        );
+        assert!(logged(
+            &b,
+            "the other side is done; Galactic Empire may still activate 2"
+        ));
+    }
+
+    #[test]
+    fn both_leaders_lost_below_green_and_the_attacker_loses() {
+        // Leaders: "If both players loose their leader on the same turn and they fall below
+        // Green, both player stop fighting but the attacking side lose the game."
+        let mut b = battle();
+        b.advanced.leaders = true;
+        for s in &mut b.sides {
+            s.quality = crate::rulesets::battlefield::rules::quality::Quality::Green;
+            s.leader_lost = true;
+        }
+        b.leader_loss_drops(&mut Dice::forced([1, 1]))
+            .expect("two d10s");
+        let r = b.result.clone().expect("decided");
+        assert_eq!(r.winner, Some(1), "the Empire attacked");
+        assert!(
+            r.reason.contains("the attacker, Galactic Empire, loses"),
+            "{}",
+            r.reason
+        );
+    }
+}
