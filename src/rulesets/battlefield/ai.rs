@@ -1,18 +1,22 @@
 //! A side the app plays in the battlefield rules. imperial-alliance-battlefield.txt has no
 //! solo rules, so this is not the text's: it is a plain policy, written down in
 //! docs/rules/battlefield.md ("A side the app plays"), for solo games, demos and the balance
-//! report. Each step, for the side whose impulse it is, in scenario order of its units not
-//! yet activated (leaders stay with their troops): fire at a visible enemy in range and sight;
-//! else move to the reachable hex nearest the nearest visible enemy (none in sight: the middle
-//! of the map), if that is nearer; else end the impulse. Every command goes through the pipeline, so the rules refuse whatever
-//! they forbid, as for a person; the policy sees no hidden unit.
+//! report. Each step, for the side whose impulse it is: the support weapons the scenario gives
+//! ([`support_choices`]); then, in scenario order of its units not yet activated (leaders stay
+//! with their troops): fire at a visible enemy in range and sight; else close combat with the
+//! nearest where the odds favour it; else move to the reachable hex nearest the nearest
+//! visible enemy (none in sight: the middle of the map), if that is nearer; else end the
+//! impulse. Every command goes through the pipeline, so the rules refuse whatever they forbid,
+//! as for a person; the policy sees no hidden unit.
 
 use bevy::prelude::*;
 
 use super::Battlefield;
-use super::battle::Battle;
+use super::actions::{assault_dice, defence};
+use super::battle::{Battle, ImpulseKind};
 use super::commands::Command;
 use super::phases::BattleRes;
+use super::rules::combat;
 use super::rules::map::{col_row, hex_at};
 use super::rules::movement::reachable;
 use super::rules::roster::Kind;
@@ -62,6 +66,31 @@ pub fn unit_choices(b: &Battle, i: usize) -> Vec<Command> {
             });
         }
     }
+    // Close combat with the nearest enemy it can reach, where the odds favour it.
+    if let Some(&j) = enemies.first() {
+        let t = b.units[j].at;
+        let reach = b.route_for(i, t, true);
+        if let Some((route, cost)) = reach.filter(|(_, c)| *c <= u.profile.movement) {
+            let attack: Vec<_> = assault_dice(b, i, j, false, 0)
+                .into_iter()
+                .map(|(_, d)| d)
+                .collect();
+            let defence: Vec<_> = defence(b, t, i)
+                .dice
+                .into_iter()
+                .map(|(_, d, _)| d)
+                .collect();
+            let odds = combat::close_combat_odds(&attack, &defence);
+            if cost > 0 && odds.win > odds.lose {
+                out.push(Command::Assault {
+                    unit: u.id.clone(),
+                    path: route.iter().map(|h| col_row(*h)).collect(),
+                    leader: false,
+                    force: 0,
+                });
+            }
+        }
+    }
     // With no enemy in sight (all hidden), it heads for the middle of the map to find them.
     let near = enemies
         .first()
@@ -84,6 +113,75 @@ pub fn unit_choices(b: &Battle, i: usize) -> Vec<Command> {
     out
 }
 
+/// The support weapons the policy uses, best first, where the scenario gives them: at the start
+/// of an ordinary impulse, counterfire when the enemy's artillery has just fired; space
+/// bombardment on the visible enemy whose blast takes most enemies and none of its own; the
+/// campaign artillery when the impulse allows 2 activations or fewer (it takes the whole
+/// impulse), observed by the first unit that has not played and sees a target; and, at any
+/// time, an aerial support shot at the nearest visible vehicle, else the nearest enemy, to
+/// the side's units.
+pub fn support_choices(b: &Battle) -> Vec<Command> {
+    let side = b.impulse.side;
+    let enemy = Battle::other(side);
+    let s = &b.sides[side];
+    let targets = visible_enemies(b);
+    let mut out = Vec::new();
+    let start = b.impulse.used == 0 && b.impulse.kind == ImpulseKind::Normal;
+    let counter = b.artillery_fired_by == Some(enemy) && b.sides[enemy].artillery > 0;
+    if start && b.advanced.artillery && s.artillery > 0 && counter {
+        out.push(Command::Counterfire);
+    }
+    if start && b.advanced.space_bombardment && s.space_bombardment > 0 {
+        let within = |h: hexx::Hex, of: usize| {
+            (0..b.units.len())
+                .filter(|&k| b.units[k].side == of && b.units[k].on_map())
+                .filter(|&k| b.units[k].at.unsigned_distance_to(h) <= 2)
+                .count()
+        };
+        let best = targets
+            .iter()
+            .map(|&j| b.units[j].at)
+            .filter(|&h| within(h, side) == 0)
+            .max_by_key(|&h| within(h, enemy));
+        if let Some(h) = best {
+            out.push(Command::SpaceBombardment { target: col_row(h) });
+        }
+    }
+    if start && b.advanced.artillery && s.artillery > 0 && b.impulse.allowed <= 2 {
+        let observed = candidates(b).into_iter().find_map(|o| {
+            targets
+                .iter()
+                .find(|&&j| b.sight(o, b.units[j].at).clear)
+                .map(|&j| (o, j))
+        });
+        if let Some((o, j)) = observed {
+            out.push(Command::Artillery {
+                observer: b.units[o].id.clone(),
+                target: col_row(b.units[j].at),
+            });
+        }
+    }
+    if b.advanced.aerial_support && s.aerial_support > 0 {
+        let ours: Vec<usize> = candidates(b);
+        let near = |j: usize| {
+            ours.iter()
+                .map(|&o| b.units[o].at.unsigned_distance_to(b.units[j].at))
+                .min()
+                .unwrap_or(u32::MAX)
+        };
+        let target = targets
+            .iter()
+            .copied()
+            .min_by_key(|&j| (!b.units[j].profile.kind.is_vehicle(), near(j)));
+        if let Some(j) = target {
+            out.push(Command::AerialSupport {
+                target: col_row(b.units[j].at),
+            });
+        }
+    }
+    out
+}
+
 /// One step of a side the app plays, if its impulse is on: the first unit's first command of
 /// [`unit_choices`] the rules accept, else the end of the impulse. `None` when a person's side
 /// is to act, or the battle is over.
@@ -94,11 +192,21 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
     if b.result.is_some() || !crate::engine::game::by_rules(world, b.impulse.side) {
         return None;
     }
-    for i in candidates(b) {
+    for c in support_choices(b) {
+        let what = format!("uses {c:?}");
+        if let CommandOutcome::Accepted(_) = process::<Battlefield>(world, c) {
+            return Some(Ok(what));
+        }
+    }
+    for i in candidates(&world.resource::<BattleRes>().0) {
         let options = unit_choices(&world.resource::<BattleRes>().0, i);
         for c in options {
             let what = match &c {
                 Command::Fire { unit, target, .. } => format!("{unit} fires at {target:?}"),
+                Command::Assault { unit, path, .. } => format!(
+                    "{unit} attacks into {:?}",
+                    path.last().copied().unwrap_or_default()
+                ),
                 Command::Move { unit, path } => {
                     format!(
                         "{unit} moves to {:?}",
@@ -123,4 +231,48 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
 /// The app's side in the window.
 pub(super) fn plugin(app: &mut App) {
     crate::engine::rules_side::drive_plugin::<Battlefield>(app, "The app's side");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::battlefield::testing::{battle, make, unit};
+
+    #[test]
+    fn the_policy_uses_the_support_weapons_the_scenario_gives() {
+        let mut b = battle();
+        assert!(
+            support_choices(&b).is_empty(),
+            "5 activations: no artillery yet"
+        );
+        b.advanced.aerial_support = true;
+        b.sides[0].aerial_support = 1;
+        b.impulse.allowed = 2;
+        let chosen = support_choices(&b);
+        assert!(
+            matches!(
+                &chosen[..],
+                [Command::Artillery { .. }, Command::AerialSupport { .. }]
+            ),
+            "{chosen:?}"
+        );
+        b.artillery_fired_by = Some(1);
+        assert!(matches!(support_choices(&b)[0], Command::Counterfire));
+    }
+
+    #[test]
+    fn the_policy_charges_only_where_the_odds_favour_it() {
+        let mut b = battle();
+        let st1 = unit(&b, "st1");
+        let charges = |b: &Battle| {
+            unit_choices(b, st1)
+                .iter()
+                .any(|c| matches!(c, Command::Assault { .. }))
+        };
+        // 1d8 against the Calamari's 1d4+1: it wins 18 throws of 32 and loses 10.
+        assert!(charges(&b));
+        // Against a Wookie's 1d8+1 it would lose more often than win.
+        make(&mut b, "mc1", "Wookie");
+        assert!(!charges(&b));
+    }
 }
