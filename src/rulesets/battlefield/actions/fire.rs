@@ -533,6 +533,24 @@ mod tests {
     }
 
     #[test]
+    fn field_artillery_nullifies_the_terrain_but_not_an_entrenchment() {
+        let mut b = battle();
+        crate::rulesets::battlefield::testing::make(&mut b, "wood", "Imperial Field Artillery");
+        let (wood, mc3) = (unit(&b, "wood"), unit(&b, "mc3"));
+        assert!(b.units[wood].profile.has(Ability::IgnoresTerrain));
+        let (at, mut dice) = (b.units[mc3].at, Dice::forced([4, 4, 4, 1]));
+        fire(&mut b, wood, at, None, false, 0, false, &mut dice).expect("dice");
+        assert!(
+            logged(
+                &b,
+                "attacks Mon Calamari mc3: 1d10 against resistance 3 (Mon Calamari 3)"
+            ),
+            "the forest's +1 ignored: {:#?}",
+            b.events
+        );
+    }
+
+    #[test]
     fn a_forest_adds_1_to_resistance() {
         let b = battle();
         let mc3 = unit(&b, "mc3");
