@@ -50,7 +50,8 @@ impl Ground<'_> {
     /// Where a counter at `from` retreats to: the nearest spot within 12" that is dead ground
     /// — 1" outside a corner or the middle of a side of a piece that blocks sight (a building,
     /// a wood) or of a hill ("A hill/ridge counts as cover, until any of the players force get
-    /// a line of sight to the far side"), never a rock ("The Large rock cannot be used"), seen by none of `players`, more than 8" from each, on the table, not inside a
+    /// a line of sight to the far side"), never a rock ("The Large rock cannot be used"), seen
+    /// by none of `players` (dead ground, however near them), on the table, not inside a
     /// sight-blocking or impassable piece, and at least 1" from every counter in `others`.
     /// `None`: nowhere to go ("poor portal (a) has nowhere to go, and is eliminated!").
     pub fn retreat_spot(
@@ -105,9 +106,7 @@ impl Ground<'_> {
                             || !t.shape.contains(*s)
                     })
                     && others.iter().all(|o| o.distance(*s) >= 1.0)
-                    && players
-                        .iter()
-                        .all(|&f| f.0.distance(*s) - f.1 > APPROACH && !self.sees(f, *s))
+                    && players.iter().all(|&f| !self.sees(f, *s))
             })
             .min_by(|a, b| {
                 a.distance(from)
@@ -166,10 +165,36 @@ mod tests {
         // The nearest such spot is 1" off B's south side, hidden by B from the figure.
         assert_eq!(spot, Vec2::new(45.0, 19.0));
         assert!(!ground.sees(west[0], spot));
-        assert!(spot.distance(counter) <= RETREAT && spot.distance(west[0].0) > APPROACH);
+        assert!(spot.distance(counter) <= RETREAT);
         // Figures on both sides of B leave no dead ground within 12".
         let both = [(Vec2::new(53.0, 33.0), 0.5), (Vec2::new(53.0, 17.0), 0.5)];
         assert_eq!(ground.retreat_spot(Vec2::new(51.5, 31.0), &[], &both), None);
+    }
+
+    #[test]
+    fn dead_ground_near_a_players_figure_still_hides_a_counter() {
+        // "will move to the next corner/cover within 12"": the text asks for dead ground, not
+        // distance. A 4" hut; the figure 3" south of it sees the counter at its south-west,
+        // and every spot behind the hut is within 8" of the figure, yet unseen.
+        let hut = TerrainPiece {
+            shape: Shape::Rect {
+                min: (40.0, 20.0),
+                max: (44.0, 24.0),
+            },
+            ..building()
+        };
+        let terrain = [hut];
+        let los = LosIndex::new(&terrain);
+        let ground = table(&terrain, &los);
+        let figure = [(Vec2::new(42.0, 17.0), 0.5)];
+        let counter = Vec2::new(37.0, 20.0);
+        assert!(ground.approached(counter, &figure));
+        let spot = ground
+            .retreat_spot(counter, &[], &figure)
+            .expect("dead ground behind the hut");
+        assert!(!ground.sees(figure[0], spot));
+        let (at, radius) = figure[0];
+        assert!(spot.distance(at) - radius <= APPROACH, "{spot}: near, but hidden");
     }
 
     #[test]
