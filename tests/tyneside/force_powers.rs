@@ -569,3 +569,48 @@ fn a_hiding_force_user_of_the_rules_mind_tricks_the_guards_it_gets_past() {
     let ev = events(&mut s);
     assert!(!ev.contains("Mind trick"), "{ev}");
 }
+
+#[test]
+fn the_rules_force_user_deflects_only_under_at_least_equal_fire() {
+    // Solo rules for Force users, "(1): If under fire, from at least equal fire points, they
+    // will use Deflect". Three stormtroopers (9 at point blank) on Luke and Rebel 1 (11): less
+    // than their own. A person's ready Luke deflects the hit on Rebel 1; the rules' does not.
+    let three = UNDER_FIRE.replace(
+        r#"(id: "e4", profile: "Stormtrooper", at: (15.5, 12.0)),"#,
+        "",
+    );
+    for (rules, deflects) in [(false, true), (true, false)] {
+        let mut s = session_from(&three, &[1, 8, 1, 1, 1, 8]);
+        if rules {
+            holotable::engine::game::set_rules_sides(s.world_mut(), &["rebels".into()])
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        to_imperial_fire(&mut s, &["luke"]);
+        ok(
+            &mut s,
+            Command::Shoot {
+                groups: vec!["E".into()],
+                targets: vec!["L".into()],
+            },
+        );
+        let ev = events(&mut s);
+        assert_eq!(
+            ev.contains("Luke Skywalker deflects the shot at Rebel 1"),
+            deflects,
+            "rules: {rules}\n{ev}"
+        );
+    }
+    // Four stormtroopers (12 against 11): at least equal, and the rules' Luke deflects.
+    let mut s = session_from(UNDER_FIRE, &[1, 8, 1, 1, 1, 1, 8]);
+    holotable::engine::game::set_rules_sides(s.world_mut(), &["rebels".into()])
+        .unwrap_or_else(|e| panic!("{e}"));
+    to_imperial_fire(&mut s, &["luke"]);
+    ok(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["E".into()],
+            targets: vec!["L".into()],
+        },
+    );
+    assert!(events(&mut s).contains("Luke Skywalker deflects the shot at Rebel 1"));
+}

@@ -379,6 +379,8 @@ pub struct Game<'w, 's> {
     pub table: ResMut<'w, TableRes>,
     /// Turn bookkeeping.
     pub turn: ResMut<'w, TurnState>,
+    /// Which sides the rules play (the scenario's and `--ai`'s).
+    pub sides: Option<Res<'w, crate::engine::game::Sides>>,
 }
 
 /// Builds a board from figure rows (any query over the figure components).
@@ -465,6 +467,11 @@ impl Game<'_, '_> {
             .active_group()
             .and_then(|g| self.group(g))
             .map(|g| g.side)
+    }
+
+    /// Whether the rules play side `side`.
+    pub fn by_rules(&self, side: usize) -> bool {
+        self.sides.as_ref().is_some_and(|s| s.by_rules(side))
     }
 
     /// A read-out of every figure still fighting.

@@ -78,6 +78,19 @@ fn shooting_at(board: &Board, plan: &FirePlan, u: usize) -> Vec<(usize, RangeBan
         .collect()
 }
 
+/// Whether board figure `u` is "under fire, from at least equal fire points" in the fire
+/// fight `plan`: its unit is in the fight and the enemy firepower against it is at least its
+/// own total (the totals are worked out before any die is thrown).
+pub(super) fn under_equal_fire(plan: &FirePlan, u: usize) -> bool {
+    let Some(c) = plan.figs.iter().position(|&f| f == u) else {
+        return false;
+    };
+    let unit = plan.combatants[c].unit;
+    plan.odds
+        .iter()
+        .any(|o| o.unit == unit && o.enemy > 0.0 && o.enemy >= o.own)
+}
+
 /// The hits ready Force users stop in a fire fight worked out as `plan` whose dice gave
 /// `hits`: each user stops as many as it has actions an activation, the worst first (itself
 /// first on a tie), while its Force points last.
@@ -91,17 +104,24 @@ fn shooting_at(board: &Board, plan: &FirePlan, u: usize) -> Vec<(usize, RangeBan
 /// may Swipe their enemy's weapon to one side, and so miss!"; "If a Force user cannot use a
 /// light sabre, use Swipe instead." Rulings (docs/rules/tyneside.md): the shot goes back at
 /// the nearest enemy figure shooting at the user (solo rule 1's "nearest enemy shooter").
+/// A user of a side the rules play (`by_rules`, by side) reacts only as the Solo rules for
+/// Force users say, "(1): If under fire, from at least equal fire points, they will use
+/// Deflect" ([`under_equal_fire`]).
 pub(super) fn in_fire_fight(
     board: &Board,
     plan: &FirePlan,
     hits: &[FigureHit],
     acting_side: usize,
+    by_rules: &[bool],
 ) -> Vec<Reaction> {
     let mut out: Vec<Reaction> = Vec::new();
     // Reactions come in another side's turn: not the acting side's own users.
-    for u in (0..board.figs.len())
-        .filter(|&u| board.figs[u].figure.side != acting_side && can_react(board, u))
-    {
+    for u in (0..board.figs.len()).filter(|&u| {
+        let side = board.figs[u].figure.side;
+        side != acting_side
+            && can_react(board, u)
+            && (!by_rules.get(side).copied().unwrap_or(false) || under_equal_fire(plan, u))
+    }) {
         let f = &board.figs[u];
         let deflects = f.figure.has(Ability::Lightsaber) && f.figure.profile.deflect.is_some();
         let mut points = f.cond.force_points;

@@ -120,7 +120,10 @@ pub(super) fn shoot(
     let mut hits = resolve_fire_fight(&plan.combatants, &plan.odds, &plan.names, &mut out.dice)
         .map_err(|e| e.to_string())?;
     let shown = hits.clone();
-    let reactions = super::reactions::in_fire_fight(&board, &plan, &hits, side);
+    let by_rules: Vec<bool> = (0..game.table.scenario.sides.len())
+        .map(|s| game.by_rules(s))
+        .collect();
+    let reactions = super::reactions::in_fire_fight(&board, &plan, &hits, side, &by_rules);
     let told = super::reactions::tell(&board, &plan, &hits, &reactions);
     super::reactions::stop_hits(&reactions, &mut hits);
     for o in &plan.odds {
