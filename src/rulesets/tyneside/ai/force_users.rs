@@ -149,13 +149,13 @@ pub(super) fn mind_tricks_past_guards(
     out
 }
 
-/// The Force attacks of `members` in the Shoot/Act phase, by the solo rules for Force users:
-/// "(3): If a friendly group within 12" is losing a firefight, use Push to throw the nearest
-/// enemy to that group back" (a group is losing when more enemy figures fired at it last turn
-/// than it has figures: the Random movement table's "Under fire from greater numbers"); "(6):
-/// Use other Force actions as you deem appropriate" (Holotable: a Dark Side user strikes the
-/// nearest enemy it sees within 24" with Force lightning). A user keeps its last point for
-/// rule (2), and uses nothing on a walker.
+/// The Force attacks of `members` in the Shoot/Act phase, by the solo rules for Force users,
+/// "in the following order": "(3): If a friendly group within 12" is losing a firefight, use
+/// Push to throw the nearest enemy to that group back" (a group is losing when more enemy
+/// figures fired at it last turn than it has figures: the Random movement table's "Under fire
+/// from greater numbers"); else "(6): Use other Force actions as you deem appropriate"
+/// (Holotable: a Dark Side user strikes the nearest enemy it sees within 24" with Force
+/// lightning). A user keeps its last point for rule (2), and uses nothing on a walker.
 pub(super) fn force_attacks(board: &Board, groups: &[&Group], members: &[usize]) -> Vec<Command> {
     let mut out = Vec::new();
     for &m in members {
@@ -170,22 +170,8 @@ pub(super) fn force_attacks(board: &Board, groups: &[&Group], members: &[usize])
                 && board.sees_from(&view, m, e)
         };
         let id = f.figure.id.clone();
-        if f.figure.has(Ability::DarkSide) {
-            if let Some(t) = board
-                .foes_of(m)
-                .into_iter()
-                .filter(|&e| seen(e))
-                .min_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)))
-            {
-                out.push(Command::Force {
-                    figure: id,
-                    power: ForcePower::Lightning {
-                        target: board.figs[t].figure.id.clone(),
-                    },
-                });
-            }
-            continue;
-        }
+        // "(3): If a friendly group within 12" is losing a firefight, use Push to throw the
+        // nearest enemy to that group back" comes before "(6)": a Dark Side user pushes too.
         let losing = groups.iter().find(|g| {
             g.side == f.figure.side
                 && g.fire_last_turn as usize > board.members(&g.id).len()
@@ -217,7 +203,22 @@ pub(super) fn force_attacks(board: &Board, groups: &[&Group], members: &[usize])
                         pull: false,
                     },
                 });
+                continue;
             }
+        }
+        if f.figure.has(Ability::DarkSide)
+            && let Some(t) = board
+                .foes_of(m)
+                .into_iter()
+                .filter(|&e| seen(e))
+                .min_by(|&a, &b| board.gap(m, a).total_cmp(&board.gap(m, b)))
+        {
+            out.push(Command::Force {
+                figure: id,
+                power: ForcePower::Lightning {
+                    target: board.figs[t].figure.id.clone(),
+                },
+            });
         }
     }
     out
@@ -274,5 +275,31 @@ mod tests {
             }]
         );
         assert!(spent.is_empty(), "the last point is kept for a jump away");
+    }
+
+    #[test]
+    fn a_dark_side_user_pushes_for_a_losing_friend_before_any_lightning() {
+        // "(3): If a friendly group within 12" is losing a firefight, use Push to throw the
+        // nearest enemy to that group back" comes before "(6)".
+        let mut s = duel();
+        let chosen = on_board(&mut s, |b, groups| {
+            let (darth, e1) = (fig(b, "darth"), fig(b, "e1"));
+            b.figs[e1].pos = Vec2::new(14.0, 16.0);
+            let mut all: Vec<Group> = groups.iter().map(|g| (*g).clone()).collect();
+            for g in all.iter_mut().filter(|g| g.id == "E") {
+                g.fire_last_turn = 2;
+            }
+            force_attacks(b, &all.iter().collect::<Vec<_>>(), &[darth])
+        });
+        assert_eq!(
+            chosen,
+            vec![Command::Force {
+                figure: "darth".into(),
+                power: ForcePower::Push {
+                    targets: vec!["luke".into()],
+                    pull: false
+                },
+            }]
+        );
     }
 }

@@ -194,7 +194,10 @@ mod tests {
             .expect("dead ground behind the hut");
         assert!(!ground.sees(figure[0], spot));
         let (at, radius) = figure[0];
-        assert!(spot.distance(at) - radius <= APPROACH, "{spot}: near, but hidden");
+        assert!(
+            spot.distance(at) - radius <= APPROACH,
+            "{spot}: near, but hidden"
+        );
     }
 
     #[test]
