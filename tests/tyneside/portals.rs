@@ -78,6 +78,28 @@ fn a_squad_appears_at_a_random_counter_in_sight_on_advance_orders() {
 }
 
 #[test]
+fn a_garrison_nobody_has_seen_is_no_contact_yet() {
+    // "-1: No contact today with the enemy": a stormtrooper stands behind the bunker from the
+    // start, unseen; the Rebels have not met the Empire, so the -1 still applies.
+    let src = raid(false, r#"(profile: "Stormtrooper", count: 6)"#).replace(
+        r#"(id: "empire", name: "Empire", imperial: true, groups: []),"#,
+        r#"(id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "G", name: "Garrison", order: Stand, figures: [
+                (id: "g1", profile: "Stormtrooper", at: (55.0, 35.0)),
+            ]),
+        ]),"#,
+    );
+    let mut s = session_from(&src, &[6, 2]);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    let ev = events(&mut s);
+    assert!(
+        ev.contains("Enemy force generation: D6 6 (No contact today with the enemy -1, Each other counter after the first, in LOS +1) = 6 at p2"),
+        "{ev}"
+    );
+}
+
+#[test]
 fn a_low_throw_brings_a_probe_droid_only_at_a_counter_in_the_open_and_a_short_pool_falls_back() {
     // 3 - 1 + 1 = 3 at p1 (D3 shows 1): nothing, unless p1 is in the open.
     let probe = r#"(profile: "Imperial Probe Droid", count: 1)"#;

@@ -250,6 +250,9 @@ pub struct EnemyPool {
     /// when the enemy's orders are calculated ("Figures appearing at Portals are on Advance
     /// orders").
     pub arrived: Vec<String>,
+    /// Whether the players' side has met the generating side this game: seen one of its
+    /// figures, or fought it (ruling "Contact": "-1: No contact today with the enemy").
+    pub contact: bool,
 }
 
 /// Every entity of the current game is marked so the engine can clear it.

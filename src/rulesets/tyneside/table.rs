@@ -226,6 +226,7 @@ pub fn setup(world: &mut World, scenario: Scenario, roster: &Roster) {
             profiles: ef.profiles(),
             generated: 0,
             arrived: Vec::new(),
+            contact: false,
         });
     } else {
         world.remove_resource::<EnemyPool>();

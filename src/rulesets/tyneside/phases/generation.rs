@@ -91,10 +91,24 @@ pub(super) fn generate(world: &mut World) {
         world.insert_resource(pool);
         return;
     }
-    // "No contact today with the enemy": no figure of that side has been on the table yet
-    // this game (the fallen stay on as entities, so once met, always met).
-    let mut all = world.query::<&Figure>();
-    let contact = all.iter(world).any(|f| f.side == pool.side);
+    // "No contact today with the enemy": until the players' side has seen a figure of the
+    // generating side or fought it (one of its figures fallen or taken, or its fire on a
+    // player's group); once met, always met (ruling "Contact").
+    let seen = figs.iter().filter(|p| p.side != pool.side).any(|p| {
+        figs.iter()
+            .filter(|e| e.side == pool.side)
+            .any(|e| ground.sees((p.pos, p.base), e.pos))
+    });
+    let mut q = world.query::<(&Figure, &Condition)>();
+    let fallen = q
+        .iter(world)
+        .any(|(f, c)| f.side == pool.side && c.status != Status::Active);
+    let mut q = world.query::<&Group>();
+    let fired_on = q
+        .iter(world)
+        .any(|g| g.side != pool.side && (g.fire_last_turn > 0 || g.fire_this_turn > 0));
+    pool.contact |= seen || fallen || fired_on;
+    let contact = pool.contact;
     let officer = figs.iter().any(|f| f.side == pool.side && f.officer);
     let most = per_observer.iter().map(Vec::len).max().unwrap_or(1);
     let mods = modifiers(contact, officer, most);
