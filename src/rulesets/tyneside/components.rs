@@ -102,6 +102,11 @@ pub struct Condition {
     /// or Swipe in their fire fights, Block against their Force attacks (Jedi powers).
     #[serde(default)]
     pub ready: bool,
+    /// A Force user of the rules' side halted to recover its points: it stays halted until
+    /// they are all back (Solo rules for Force users: "will halt inactive to recover the lost
+    /// points").
+    #[serde(default)]
+    pub resting: bool,
 }
 
 impl Condition {

@@ -314,6 +314,7 @@ pub fn spawn_figure(
             explosive: None,
             controlled: None,
             ready: false,
+            resting: false,
         },
         TurnActivity::default(),
     ));

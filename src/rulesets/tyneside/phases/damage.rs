@@ -65,6 +65,7 @@ mod tests {
             explosive: None,
             controlled: None,
             ready: false,
+            resting: false,
         }
     }
 

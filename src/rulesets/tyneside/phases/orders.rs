@@ -533,9 +533,7 @@ pub fn force_users_order(
             .map(|&m| &board.figs[m])
             .filter(|f| f.figure.has(Ability::ForceUser))
     };
-    if no_enemy_in_sight
-        && users().any(|f| 2 * f.cond.force_points <= f.figure.profile.force_points)
-    {
+    if no_enemy_in_sight && users().any(|f| halts_to_recover(f)) {
         return Some((
             Order::Stand,
             "\"a Force user at half Force points, will halt inactive to recover the lost points\"",
@@ -548,6 +546,14 @@ pub fn force_users_order(
         ));
     }
     None
+}
+
+/// Whether Force user `f` halts to recover its points (no enemy in sight): it is at half its
+/// points or fewer, or it halted for them already and they are not all back ("will halt
+/// inactive to recover the lost points": until they are recovered, not for one point).
+pub fn halts_to_recover(f: &crate::rulesets::tyneside::board::Fig) -> bool {
+    let (now, full) = (f.cond.force_points, f.figure.profile.force_points);
+    2 * now <= full || (f.cond.resting && now < full)
 }
 
 /// Whether half or more of `group`'s figures are in cover (the table's "In cover").
@@ -618,5 +624,38 @@ pub fn situation(board: &Board, groups: &[Group], group: &Group) -> Option<Situa
 fn despawn_group(game: &mut Game, commands: &mut Commands, id: &str) {
     if let Some((e, _)) = game.groups.iter().find(|(_, g)| g.id == id) {
         commands.entity(e).despawn();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::tyneside::testing::{DUEL, fig, game, on_board};
+
+    #[test]
+    fn a_force_user_halted_at_half_its_points_stays_halted_until_all_are_back() {
+        // Solo rules for Force users: "a Force user at half Force points, will halt inactive
+        // to recover the lost points".
+        let mut s = game(&DUEL.replace("ORDER", "Stand"), &[]);
+        let answers = on_board(&mut s, |b, _| {
+            let darth = fig(b, "darth");
+            let full = b.figs[darth].figure.profile.force_points;
+            let mut at = |points: u32, resting: bool| {
+                b.figs[darth].cond.force_points = points;
+                b.figs[darth].cond.resting = resting;
+                force_users_order(b, &[darth], true).map(|(o, _)| o)
+            };
+            [
+                at(full / 2, false),
+                at(full / 2 + 1, false),
+                at(full / 2 + 1, true),
+                at(full, true),
+            ]
+        });
+        assert_eq!(
+            answers,
+            [Some(Order::Stand), None, Some(Order::Stand), None],
+            "halts at half, not above it unless already resting, and rests until full"
+        );
     }
 }

@@ -125,6 +125,8 @@ fn table_orders(game: &mut Game, log: &mut GameLog, which: impl Fn(&Group) -> bo
     // (group, table score, order): a score for groups the table orders, an order for every
     // group whose order the turn's start decides.
     let mut scored: Vec<(String, Option<i32>, Option<Order>)> = Vec::new();
+    // Force users that halt to recover their points this turn (true) or no longer (false).
+    let mut resting: Vec<(Entity, bool)> = Vec::new();
     {
         let board = game.board();
         for g in &groups {
@@ -146,10 +148,17 @@ fn table_orders(game: &mut Game, log: &mut GameLog, which: impl Fn(&Group) -> bo
                 continue;
             }
             // "Non player Force users should use the following rules" — before the table.
-            if let Some(s) = situation(&board, &all, g)
-                && let Some((order, rule)) =
-                    force_users_order(&board, &members, s.no_enemy_in_sight)
-            {
+            let solo = situation(&board, &all, g)
+                .and_then(|s| force_users_order(&board, &members, s.no_enemy_in_sight));
+            let halted = matches!(solo, Some((Order::Stand, _)));
+            for &m in &members {
+                let f = &board.figs[m];
+                if f.figure.has(Ability::ForceUser) {
+                    let rests = halted && f.cond.force_points < f.figure.profile.force_points;
+                    resting.push((f.entity, rests));
+                }
+            }
+            if let Some((order, rule)) = solo {
                 log.push(
                     t,
                     format!("{}: solo rules for Force users, {rule}: {order}", g.name),
@@ -219,6 +228,11 @@ fn table_orders(game: &mut Game, log: &mut GameLog, which: impl Fn(&Group) -> bo
             if order.is_some() {
                 g.order = *order;
             }
+        }
+    }
+    for (e, _, _, _, mut cond, ..) in &mut game.figures {
+        if let Some(&(_, rests)) = resting.iter().find(|(f, _)| *f == e) {
+            cond.resting = rests;
         }
     }
 }
