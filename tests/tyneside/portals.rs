@@ -134,6 +134,20 @@ fn a_low_throw_brings_a_probe_droid_only_at_a_counter_in_the_open_and_a_short_po
     );
     // With reserves in the pool the Empire, with nobody on the table yet, has not lost.
     assert_ne!(s.phase(), "GameOver");
+    // The same at a counter in the open, with a probe droid left: "use the options before in
+    // order" reaches the 1-5's probe droid.
+    let pool =
+        r#"(profile: "Stormtrooper", count: 3), (profile: "Imperial Probe Droid", count: 1)"#;
+    let mut s = session_from(&raid(true, pool), &[6, 1]);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    let droids = s
+        .state()
+        .figures
+        .iter()
+        .filter(|f| f.group == "p1-1")
+        .count();
+    assert_eq!(droids, 1, "{}", events(&mut s));
 }
 
 /// Eliminating Portals, Example 1, laid out so the text's outcomes follow (the diagrams are

@@ -216,10 +216,12 @@ fn throw(
         } else {
             0
         };
-        let chosen = fallbacks(g).into_iter().find_map(|option| {
-            let need = figures(option, escort, &pool.profiles);
-            deployable(&pool.pool, &need).then_some((option, need))
-        });
+        let chosen = fallbacks(g, portals[k].open)
+            .into_iter()
+            .find_map(|option| {
+                let need = figures(option, escort, &pool.profiles);
+                deployable(&pool.pool, &need).then_some((option, need))
+            });
         match chosen {
             None if g == Generated::Nothing => {
                 log.push(format!("  {}: nothing appears", portals[k].id))

@@ -158,9 +158,10 @@ pub fn figures(g: Generated, escort: u32, profiles: &ForceProfiles) -> Vec<(Stri
     }
 }
 
-/// The options the text allows when the pool is short: the result itself, then "the options
-/// before in order", down to nothing.
-pub fn fallbacks(g: Generated) -> Vec<Generated> {
+/// The options the text allows when the pool is short at a counter (`open`: in the open): the
+/// result itself, then "the options before in order", down to the lowest results: "1-5:
+/// nothing (unless counter is in the open, when an Imperial Probe Droid appears)".
+pub fn fallbacks(g: Generated, open: bool) -> Vec<Generated> {
     use Generated::*;
     let order = [
         Walker,
@@ -168,12 +169,17 @@ pub fn fallbacks(g: Generated) -> Vec<Generated> {
         Leader { officer: false },
         SquadWithHeavyWeapon,
         Squad,
+        ProbeDroid,
     ];
     let start = order.iter().position(|o| *o == g);
-    match start {
+    let mut options = match start {
         Some(i) => order[i..].to_vec(),
         None => vec![g],
+    };
+    if !open {
+        options.retain(|o| *o != ProbeDroid);
     }
+    options
 }
 
 /// Whether `pool` (profile → figures left) can field `needed`.
@@ -271,13 +277,26 @@ mod tests {
     }
 
     #[test]
+    fn in_the_open_the_last_option_before_nothing_is_the_probe_droid() {
+        // "1-5: nothing (unless counter is in the open, when an Imperial Probe Droid appears)"
+        // is an option before the 4 Stormtroopers.
+        let open = fallbacks(Generated::Squad, true);
+        assert_eq!(open, vec![Generated::Squad, Generated::ProbeDroid]);
+        assert_eq!(fallbacks(Generated::Squad, false), vec![Generated::Squad]);
+        assert_eq!(
+            fallbacks(Generated::ProbeDroid, true),
+            vec![Generated::ProbeDroid]
+        );
+    }
+
+    #[test]
     fn a_short_pool_falls_back_to_the_options_before() {
         let mut pool = BTreeMap::new();
         pool.insert("Stormtrooper".to_string(), 4);
         let imperial = ForceProfiles::default();
         let leader = figures(Generated::Leader { officer: false }, 5, &imperial);
         assert!(!deployable(&pool, &leader));
-        let options = fallbacks(Generated::Leader { officer: false });
+        let options = fallbacks(Generated::Leader { officer: false }, false);
         let first = options
             .iter()
             .copied()
