@@ -591,10 +591,11 @@ fn a_resting_force_user_recovers_one_force_point_an_activation() {
 )"#;
     let mut s = session_from(src, &[]);
     let full = fig(&mut s, "obiwan").force_points;
-    set_condition(&mut s, "obiwan", |c| c.force_points = full - 2);
+    set_condition(&mut s, "obiwan", |c| c.force_points = full - 3);
     ok(&mut s, Command::EndPhase);
     ok(&mut s, Command::EndPhase);
-    // Movement: stormtroopers (1) first, then Ben walks 2.5" (Move: at least half speed).
+    // Movement: stormtroopers (1) first, then Ben walks 2.5" (Move: at least half speed) and
+    // rests through his movement activation: +1 ("1 FP per activation").
     ok(&mut s, Command::EndActivation);
     ok(
         &mut s,
@@ -604,7 +605,8 @@ fn a_resting_force_user_recovers_one_force_point_an_activation() {
         },
     );
     ok(&mut s, Command::EndActivation);
-    // Shoot/act: Ben (7) first; he rests: +1.
+    assert_eq!(fig(&mut s, "obiwan").force_points, full - 2);
+    // Shoot/act: Ben (7) first; he rests through it too: +1.
     ok(&mut s, Command::EndActivation);
     assert_eq!(fig(&mut s, "obiwan").force_points, full - 1);
     assert!(
@@ -670,9 +672,10 @@ fn resting_measures_the_distance_moved_not_the_allowance_used() {
         "{}",
         events(&mut s)
     );
-    ok(&mut s, Command::EndActivation);
-    ok(&mut s, Command::EndActivation); // Ben rests
+    ok(&mut s, Command::EndActivation); // Ben rests through his movement: +1
     assert_eq!(fig(&mut s, "obiwan").force_points, full - 1);
+    ok(&mut s, Command::EndActivation); // and through his Shoot/Act: +1
+    assert_eq!(fig(&mut s, "obiwan").force_points, full);
 }
 
 /// Vader and Luke 12" apart on an open table, with a stormtrooper beside Vader.

@@ -55,27 +55,8 @@ pub(super) fn apply(
                         board.figs[m].figure.name
                     ));
                 }
-                let under_fire = game.group(&group).is_some_and(|g| g.fire_this_turn > 0);
-                let resting: Vec<(Entity, String)> = board
-                    .members(&group)
-                    .into_iter()
-                    .map(|m| &board.figs[m])
-                    .filter(|f| !under_fire && recovers(f))
-                    .map(|f| (f.entity, f.figure.name.clone()))
-                    .collect();
                 drop(board);
-                for (e, name) in resting {
-                    if let Ok(mut f) = game.figures.get_mut(e) {
-                        f.4.force_points += 1;
-                        out.log.push(
-                            turn,
-                            format!(
-                                "{name} rests and recovers 1 Force point ({})",
-                                f.4.force_points
-                            ),
-                        );
-                    }
-                }
+                rest(&mut game, out, &group, TurnPhase::Action);
                 out.log.push(turn, format!("{group} ends its activation"));
                 next_activation(&mut game, &mut next, TurnPhase::Action);
                 Ok(())
@@ -116,20 +97,53 @@ pub(super) fn apply(
     }
 }
 
-/// Whether figure `f` recovers a Force point as its activation ends (see
-/// [`recovers_force_point`]; "under fire" is checked by the caller).
-fn recovers(f: &crate::rulesets::tyneside::board::Fig) -> bool {
+/// The Force users of `group` that rested through the activation of `phase` now ending
+/// recover a Force point each, logged (see [`recovers`]).
+pub(super) fn rest(game: &mut Game, out: &mut Effects, group: &str, phase: TurnPhase) {
+    let turn = game.turn.turn;
+    let under_fire = game.group(group).is_some_and(|g| g.fire_this_turn > 0);
+    let board = game.board();
+    let resting: Vec<(Entity, String)> = board
+        .members(group)
+        .into_iter()
+        .map(|m| &board.figs[m])
+        .filter(|f| !under_fire && recovers(f, phase))
+        .map(|f| (f.entity, f.figure.name.clone()))
+        .collect();
+    drop(board);
+    for (e, name) in resting {
+        if let Ok(mut f) = game.figures.get_mut(e) {
+            f.4.force_points += 1;
+            out.log.push(
+                turn,
+                format!(
+                    "{name} rests and recovers 1 Force point ({})",
+                    f.4.force_points
+                ),
+            );
+        }
+    }
+}
+
+/// Whether figure `f` recovers a Force point as its activation in `phase` ends (see
+/// [`recovers_force_point`]; "under fire" is checked by the caller): Recovering Force points,
+/// "1 FP per activation", the same unit as "one action an activation", so a user that rests
+/// through both of its activations in a turn (Movement and Shoot/Act) recovers one in each.
+/// Resting is judged on that activation's doings: no Force action in it, no more than 3"
+/// moved this turn, and, in Shoot/Act, no shot, throw, fight or heal.
+fn recovers(f: &crate::rulesets::tyneside::board::Fig, phase: TurnPhase) -> bool {
+    let (moving, acting) = f.act.force_actions;
+    let acted = match phase {
+        TurnPhase::Movement => moving > 0,
+        _ => acting > 0 || f.act.fired || f.act.hero_shot || f.act.fought || f.act.healed,
+    };
     f.figure
         .has(crate::rulesets::tyneside::rules::profile::Ability::ForceUser)
         && recovers_force_point(
             f.cond.force_points,
             f.figure.profile.force_points,
             f.act.travelled,
-            f.act.fired
-                || f.act.hero_shot
-                || f.act.fought
-                || f.act.healed
-                || f.act.force_actions != (0, 0),
+            acted,
             false,
         )
 }

@@ -209,6 +209,7 @@ pub(super) fn apply(
                         .map_err(|e| format!("{}: {e}", f.figure.name))?;
                 }
                 drop(board);
+                super::action::rest(&mut game, out, &group, TurnPhase::Movement);
                 out.log.push(turn, format!("{group} ends its movement"));
                 next_activation(&mut game, &mut next, TurnPhase::Movement);
                 Ok(())
