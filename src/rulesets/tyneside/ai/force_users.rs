@@ -154,8 +154,9 @@ pub(super) fn mind_tricks_past_guards(
 /// Push to throw the nearest enemy to that group back" (a group is losing when more enemy
 /// figures fired at it last turn than it has figures: the Random movement table's "Under fire
 /// from greater numbers"); else "(6): Use other Force actions as you deem appropriate"
-/// (Holotable: a Dark Side user strikes the nearest enemy it sees within 24" with Force
-/// lightning). A user keeps its last point for rule (2), and uses nothing on a walker.
+/// (Holotable: a wounded user, light or dark, suppresses its wound; else a Dark Side user
+/// strikes the nearest enemy it sees within 24" with Force lightning). A user keeps its last
+/// point for rule (2), and uses nothing on a walker.
 pub(super) fn force_attacks(board: &Board, groups: &[&Group], members: &[usize]) -> Vec<Command> {
     let mut out = Vec::new();
     for &m in members {
@@ -205,6 +206,15 @@ pub(super) fn force_attacks(board: &Board, groups: &[&Group], members: &[usize])
                 });
                 continue;
             }
+        }
+        // "(6): Use other Force actions as you deem appropriate": a wounded user suppresses
+        // its wound ("all values return to normal"); a Dark Side user strikes with lightning.
+        if f.cond.wounded() && !f.act.suppressed {
+            out.push(Command::Force {
+                figure: id,
+                power: ForcePower::WoundSuppression,
+            });
+            continue;
         }
         if f.figure.has(Ability::DarkSide)
             && let Some(t) = board
@@ -301,5 +311,22 @@ mod tests {
                 },
             }]
         );
+    }
+
+    #[test]
+    fn a_wounded_force_user_light_or_dark_suppresses_its_wound() {
+        // "(6): Use other Force actions as you deem appropriate".
+        let mut s = duel();
+        let chosen = on_board(&mut s, |b, groups| {
+            let (luke, darth) = (fig(b, "luke"), fig(b, "darth"));
+            b.figs[luke].cond.wounds = 1;
+            b.figs[darth].cond.wounds = 1;
+            force_attacks(b, groups, &[luke, darth])
+        });
+        let suppress = |who: &str| Command::Force {
+            figure: who.into(),
+            power: ForcePower::WoundSuppression,
+        };
+        assert_eq!(chosen, vec![suppress("luke"), suppress("darth")]);
     }
 }

@@ -185,11 +185,19 @@ pub(super) fn observe(
             let reach = cover.map_or(reach, |c| {
                 reach.min((c.distance(centre) + 1.0).max(reach / 2.0))
             });
-            // Only a retreat can find an enemy in its way: an advance heads for the nearest
-            // enemy it sees, so none stands nearer on its line.
+            // "(4): If an enemy force is blocking a move by the Force user, he will Push the
+            // enemy out of the way": on any move but a charge, short of where it heads (an
+            // advance's own target is no enemy in its way).
+            let push_reach = match order {
+                Order::Retreat | Order::Rout => reach,
+                Order::Advance | Order::Move => {
+                    toward.map_or(reach, |t| reach.min(t.distance(centre) - 2.0))
+                }
+                Order::Attack | Order::Stand => 0.0,
+            };
             let blockers = dir
-                .filter(|d| *d != Vec2::ZERO && matches!(order, Order::Retreat | Order::Rout))
-                .map(|d| pushes_out_of_the_way(&board, &members, centre, d, reach))
+                .filter(|d| *d != Vec2::ZERO && push_reach > 0.0)
+                .map(|d| pushes_out_of_the_way(&board, &members, centre, d, push_reach))
                 .unwrap_or_default();
             let tricks = dir
                 .filter(|d| *d != Vec2::ZERO && !matches!(order, Order::Attack))
@@ -298,5 +306,50 @@ mod tests {
         };
         assert_eq!((group.as_str(), centre), ("E", Vec2::new(20.0, 10.0)));
         assert_eq!(dir, Some(Vec2::new(-1.0, 0.0)), "straight at Luke");
+    }
+
+    #[test]
+    fn a_force_user_advancing_on_an_objective_pushes_an_enemy_in_its_way() {
+        // "(4): If an enemy force is blocking a move by the Force user, he will Push the enemy
+        // out of the way": Vader advances on an objective 20" east (the table's "Advance
+        // towards objective"), a rebel trooper 5" ahead on his line.
+        let src = DUEL
+            .replace("ORDER", "Stand")
+            .replace(
+                r#"(id: "V", name: "Vader", order: Stand,"#,
+                r#"(id: "V", name: "Vader", order: Advance,"#,
+            )
+            .replace(
+                r#"(id: "L", name: "Luke", order: Stand,"#,
+                r#"(id: "T", name: "Trooper", order: Stand, figures: [
+                (id: "r1", profile: "Basic trooper", at: (15.0, 20.0)),
+            ]),
+            (id: "L", name: "Luke", order: Stand,"#,
+            )
+            .replace(
+                "    sides: [",
+                r#"    objectives: [(id: "gate", name: "Gate", at: (30.0, 20.0))],
+    sides: ["#,
+            );
+        let mut s = game(&src, &[1; 8]);
+        to_movement_of(&mut s, "V");
+        let w = s.world_mut();
+        let mut q = w.query::<&mut crate::rulesets::tyneside::components::Group>();
+        for mut g in q.iter_mut(w).filter(|g| g.id == "V") {
+            g.table_score = Some(3);
+        }
+        let Some(Plan::Move { jumps, .. }) = plan(&mut s) else {
+            panic!("Vader's group moves");
+        };
+        assert_eq!(
+            jumps,
+            vec![Command::Force {
+                figure: "darth".into(),
+                power: crate::rulesets::tyneside::rules::force::ForcePower::Push {
+                    targets: vec!["r1".into()],
+                    pull: false
+                },
+            }]
+        );
     }
 }
