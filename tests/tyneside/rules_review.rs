@@ -1023,6 +1023,8 @@ fn push_throws_figures_a_2d6_and_stuns_those_it_throws_into_a_solid_object() {
         power: ForcePower::Push {
             targets: targets.iter().map(|t| t.to_string()).collect(),
             pull,
+            from: None,
+            up_to: None,
         },
     };
     let why = refused(&mut s, throw(&["obiwan"], false));
@@ -1041,6 +1043,50 @@ fn push_throws_figures_a_2d6_and_stuns_those_it_throws_into_a_solid_object() {
         events(&mut s).contains("pushes (1 FP, 2D6 7\"): Stormtrooper"),
         "{}",
         events(&mut s)
+    );
+}
+
+#[test]
+fn a_push_throws_up_to_the_distance_chosen_and_back_from_a_friend() {
+    // "User may move (current Force level) figures up to 2D6"": Obi-Wan throws the
+    // stormtrooper 2" of the 7" rolled, straight away from Rebel 1 (3" west and 4" south of
+    // it), as the solo rules' "throw the nearest enemy to that group back".
+    let src = r#"(
+    name: "Push back",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "O", name: "Obi-Wan", order: Move, figures: [
+                (id: "obiwan", profile: "Obi Wan Kenobi", at: (10.0, 10.0), hero: true),
+                (id: "r1", profile: "Basic trooper", at: (12.0, 14.0)),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", imperial: true, groups: [
+            (id: "S", name: "Stormtrooper", order: Stand, figures: [(id: "st", profile: "Stormtrooper", at: (15.0, 10.0))]),
+        ]),
+    ],
+)"#;
+    let mut s = session_from(src, &[3, 4]);
+    to_obiwans_move(&mut s);
+    let push = |from: &str, up_to: f32| Command::Force {
+        figure: "obiwan".into(),
+        power: ForcePower::Push {
+            targets: vec!["st".into()],
+            pull: false,
+            from: Some(from.into()),
+            up_to: Some(up_to),
+        },
+    };
+    let why = refused(&mut s, push("st", 2.0));
+    assert!(why.contains("or a friendly figure it sees"), "{why}");
+    let why = refused(&mut s, push("r1", 0.0));
+    assert!(why.contains("a distance over 0"), "{why}");
+    ok(&mut s, push("r1", 2.0));
+    let (x, y) = fig(&mut s, "st").position;
+    assert!(
+        (x - 16.2).abs() < 0.01 && (y - 8.4).abs() < 0.01,
+        "({x}, {y})"
     );
 }
 

@@ -79,6 +79,8 @@ pub(super) fn pushes_out_of_the_way(
                 power: ForcePower::Push {
                     targets: vec![board.figs[e].figure.id.clone()],
                     pull: false,
+                    from: None,
+                    up_to: None,
                 },
             });
         }
@@ -197,11 +199,22 @@ pub(super) fn force_attacks(board: &Board, groups: &[&Group], members: &[usize])
                     d(a).total_cmp(&d(b))
                 });
             if let Some(t) = nearest {
+                // "throw the nearest enemy to that group back": away from the friend nearest
+                // to it, when the user sees one; else away from the user.
+                let back_from = friends
+                    .iter()
+                    .copied()
+                    .filter(|&k| k == m || board.sees(m, k))
+                    .min_by(|&a, &b| board.gap(a, t).total_cmp(&board.gap(b, t)))
+                    .filter(|&k| k != m)
+                    .map(|k| board.figs[k].figure.id.clone());
                 out.push(Command::Force {
                     figure: id,
                     power: ForcePower::Push {
                         targets: vec![board.figs[t].figure.id.clone()],
                         pull: false,
+                        from: back_from,
+                        up_to: None,
                     },
                 });
                 continue;
@@ -307,7 +320,9 @@ mod tests {
                 figure: "darth".into(),
                 power: ForcePower::Push {
                     targets: vec!["luke".into()],
-                    pull: false
+                    pull: false,
+                    from: Some("e1".into()),
+                    up_to: None,
                 },
             }]
         );

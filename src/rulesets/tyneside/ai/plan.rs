@@ -347,7 +347,9 @@ mod tests {
                 figure: "darth".into(),
                 power: crate::rulesets::tyneside::rules::force::ForcePower::Push {
                     targets: vec!["r1".into()],
-                    pull: false
+                    pull: false,
+                    from: None,
+                    up_to: None,
                 },
             }]
         );

@@ -128,7 +128,12 @@ pub(super) fn use_power(
             return Err(format!("{name} already senses hidden figures this turn"));
         }
         ForcePower::Seeing => Effect::Seeing,
-        ForcePower::Push { targets, pull } => {
+        ForcePower::Push {
+            targets,
+            pull,
+            from,
+            up_to,
+        } => {
             // "current Force level": its Force points before this action's point is paid.
             let level = f.cond.force_points as usize;
             if targets.is_empty() || targets.len() > level {
@@ -158,6 +163,23 @@ pub(super) fn use_power(
                 }
                 chosen.push(j);
             }
+            // Thrown away from (or towards) the user, or a friendly figure it sees.
+            let origin = match from {
+                None => f.pos,
+                Some(id) => {
+                    let k = board.fighting(id)?;
+                    if board.figs[k].figure.side != f.figure.side || !board.sees(u, k) {
+                        return Err(format!(
+                            "Push/pull: figures are thrown from the user or a friendly figure it sees — not {}",
+                            board.figs[k].figure.name
+                        ));
+                    }
+                    board.figs[k].pos
+                }
+            };
+            if up_to.is_some_and(|d| !(d.is_finite() && d > 0.0)) {
+                return Err("Push/pull: \"up to 2D6\"\" is a distance over 0\"".into());
+            }
             let roll = out
                 .dice
                 .roll(
@@ -173,7 +195,7 @@ pub(super) fn use_power(
             blocked.extend(chosen.iter().copied().filter(|&j| blocks(j)));
             for &j in chosen.iter().filter(|j| !blocked.contains(j)) {
                 let t = &board.figs[j];
-                let away = (t.pos - f.pos).normalize_or_zero();
+                let away = (t.pos - origin).normalize_or_zero();
                 let dir = if *pull { -away } else { away };
                 let others: Vec<(Vec2, f32)> = bases
                     .iter()
@@ -184,7 +206,7 @@ pub(super) fn use_power(
                 let (to, hit) = throw(
                     (t.pos, t.figure.base),
                     dir,
-                    roll as f32,
+                    up_to.map_or(roll as f32, |d| d.min(roll as f32)),
                     &board.table.terrain,
                     board.table.size,
                     &others,

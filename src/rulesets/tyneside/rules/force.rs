@@ -35,13 +35,21 @@ pub enum ForcePower {
     /// "Push/pull: User may move (current Force level) figures up to 2D6", figures are stunned
     /// for 3 turns if they hit a solid object." Ruling (docs/rules/tyneside.md): up to the
     /// user's Force points in figures it sees within [`PUSH_RANGE`], straight away from it (or
-    /// towards it), the whole of one 2D6 roll; one that hits a solid object is stunned
+    /// towards it), or from a friendly figure it sees ("throw the nearest enemy to that group
+    /// back"), one 2D6 roll or less ("up to"); one that hits a solid object is stunned
     /// (knocked out) for 3 turns. (Movement or Shoot/Act)
     Push {
         /// The figures' ids.
         targets: Vec<String>,
-        /// Towards the user, not away.
+        /// Towards the user (or `from`), not away.
         pull: bool,
+        /// The friendly figure (id) the figures are thrown straight away from; the user when
+        /// none.
+        #[serde(default)]
+        from: Option<String>,
+        /// The most inches to throw them ("up to 2D6""); the whole roll when none.
+        #[serde(default)]
+        up_to: Option<f32>,
     },
     /// "'Seeing': Force users can 'see' figures which are hidden (a good way of determining
     /// this is to say if the target figure is within 3" of a position in which it could be

@@ -91,6 +91,8 @@ fn push_pull(
                         out.push(power(ForcePower::Push {
                             targets: std::mem::take(ticked),
                             pull,
+                            from: None,
+                            up_to: None,
                         }));
                     }
                 }
