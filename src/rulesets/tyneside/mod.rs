@@ -121,7 +121,8 @@ impl RuleSet for Tyneside {
     /// Empire.
     const FIRST_GAME: Option<(&'static str, &'static str)> = Some(("shooting_example", "empire"));
     const AI_POLICY: &'static str = "the rules' side of tyneside-skirmish.txt: orders from the \
-        Random movement table, carried out by the order (src/rulesets/tyneside/ai.rs)";
+        Random movement table, carried out by the order; a hero's group played for its player \
+        holds or makes for an objective (src/rulesets/tyneside/ai/)";
     type Command = Command;
     type Phase = turn::TurnPhase;
     type Snapshot = snapshot::GameState;

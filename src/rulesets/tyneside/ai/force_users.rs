@@ -13,6 +13,13 @@ use crate::rulesets::tyneside::rules::force::{
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::random_movement::SUPPORT_NEAR;
 
+/// Whether Force user `f` has used the Force in its (Movement, Shoot/Act) activation this
+/// turn: the rules' side uses it once an activation, so a step that a roll the players type
+/// in interrupted does not use it again when it is taken up.
+fn used(f: &crate::rulesets::tyneside::board::Fig) -> (bool, bool) {
+    (f.act.force_actions.0 > 0, f.act.force_actions.1 > 0)
+}
+
 /// Solo rules for Force users, "(2): If at 1 Force point, the figure will use the last point
 /// to Force jump away from the nearest threat": straight away from the nearest enemy it sees,
 /// as far as a level-1 jump may reach on a middling roll (3").
@@ -21,7 +28,7 @@ pub(super) fn jumps_away(board: &Board, members: &[usize]) -> Vec<Command> {
         .iter()
         .filter_map(|&m| {
             let f = &board.figs[m];
-            if !f.figure.has(Ability::ForceUser) || f.cond.force_points != 1 {
+            if !f.figure.has(Ability::ForceUser) || f.cond.force_points != 1 || used(f).0 {
                 return None;
             }
             let view = board.viewpoint(m);
@@ -55,7 +62,7 @@ pub(super) fn pushes_out_of_the_way(
     let mut out = Vec::new();
     for &m in members {
         let f = &board.figs[m];
-        if !f.figure.has(Ability::ForceUser) || f.cond.force_points < 2 {
+        if !f.figure.has(Ability::ForceUser) || f.cond.force_points < 2 || used(f).0 {
             continue;
         }
         let view = board.viewpoint(m);
@@ -104,7 +111,11 @@ pub(super) fn mind_tricks_past_guards(
     let mut out = Vec::new();
     for &m in members {
         let f = &board.figs[m];
-        if !f.figure.has(Ability::ForceUser) || !f.cond.hidden || f.cond.force_points < 2 {
+        if !f.figure.has(Ability::ForceUser)
+            || !f.cond.hidden
+            || f.cond.force_points < 2
+            || used(f).0
+        {
             continue;
         }
         let view = board.viewpoint(m);
@@ -163,7 +174,7 @@ pub(super) fn force_attacks(board: &Board, groups: &[&Group], members: &[usize])
     let mut out = Vec::new();
     for &m in members {
         let f = &board.figs[m];
-        if !f.figure.has(Ability::ForceUser) || f.cond.force_points < 2 {
+        if !f.figure.has(Ability::ForceUser) || f.cond.force_points < 2 || used(f).1 {
             continue;
         }
         let view = board.viewpoint(m);

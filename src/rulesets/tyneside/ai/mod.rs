@@ -20,6 +20,7 @@ use bevy::prelude::*;
 
 use super::Tyneside;
 use super::commands::Command;
+use super::rules::force::ForcePower;
 use super::rules::orders::Order;
 use super::turn::TurnState;
 use crate::engine::pipeline::{CommandOutcome, process};
@@ -131,13 +132,21 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
             };
             let moved = dir.and_then(|d| search(world, d, 0.5, 4, Mover::Group(group.clone())));
             if order == Order::Attack {
-                for f in &figures {
-                    if let Some(c) = world
-                        .run_system_cached_with(charge, f.clone())
-                        .ok()
-                        .flatten()
-                    {
-                        send(world, c);
+                // One figure's charge can bring another's enemy within its reach: again while
+                // any charges.
+                for _ in 0..figures.len() {
+                    let mut charged = false;
+                    for f in &figures {
+                        if let Some(c) = world
+                            .run_system_cached_with(charge, f.clone())
+                            .ok()
+                            .flatten()
+                        {
+                            charged |= send(world, c);
+                        }
+                    }
+                    if !charged {
+                        break;
                     }
                 }
             }
@@ -193,13 +202,22 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
             targets,
             doors,
         } => {
+            let mut moved_someone = false;
             for c in against_walkers.into_iter().chain(force) {
-                send(world, c);
+                let throws = matches!(
+                    &c,
+                    Command::Force {
+                        power: ForcePower::Push { .. },
+                        ..
+                    }
+                );
+                moved_someone |= send(world, c) && throws;
             }
             let still_active = |world: &World| {
                 world.resource::<TurnState>().active_group() == Some(group.as_str())
             };
-            if in_contact
+            // A Push may have thrown an enemy into contact: then the group must fight first.
+            if (in_contact || moved_someone)
                 && send(
                     world,
                     Command::Fight {

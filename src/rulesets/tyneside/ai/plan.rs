@@ -88,6 +88,7 @@ pub(super) fn observe(
                     let members = board.members(&g.id);
                     let order = force_users_order(&board, &members, s.no_enemy_in_sight)
                         .map(|(o, _)| o)
+                        .or_else(|| hero_order(&board, &members, g.side))
                         .unwrap_or_else(|| Reaction::of(score(&s)).order(s.in_cover));
                     Some((g.id.clone(), order))
                 })
@@ -131,13 +132,9 @@ pub(super) fn observe(
                     }
                 }
             }
-            let objective = board
-                .table
-                .scenario
-                .objectives
-                .iter()
-                .map(|o| Vec2::new(o.at.0, o.at.1))
-                .min_by(|a, b| a.distance(centre).total_cmp(&b.distance(centre)));
+            let objective = objective_aim(&board, &members, side).map(|aim| match aim {
+                Aim::Keep(at) | Aim::Take(at) => at,
+            });
             let has = |a: Ability| members.iter().any(|&m| board.figs[m].figure.has(a));
             let toward = if has(Ability::AttacksNearest) || has(Ability::SimplyAdvances) {
                 // "Attacks nearest creature"; "simply advance towards the nearest enemy".
@@ -146,6 +143,8 @@ pub(super) fn observe(
                 match (order, reaction) {
                     // "Must move at run towards one or more of the nearest enemy groups."
                     (Order::Attack, _) => seen.or(any),
+                    // A hero's Move for an objective ([`hero_order`]).
+                    (Order::Move, None) => objective.or(seen).or(any),
                     // The table's "Advance towards objective, or nearest enemy" (3-4, and
                     // "Advance as in (4)" at 1-2) against "… nearest enemy, or objective" (5+).
                     (
@@ -268,6 +267,58 @@ fn cover_further(board: &Board, centre: Vec2, enemy: Option<Vec2>) -> Option<Vec
         .min_by(|a, b| a.distance(centre).total_cmp(&b.distance(centre)))
 }
 
+/// Which objective a group of `side` (its `members`) plays for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Aim {
+    /// One it holds (a member within its radius, and its side the holder): it stays.
+    Keep(Vec2),
+    /// The nearest its side does not hold: it goes for it.
+    Take(Vec2),
+}
+
+/// The objective `members` of `side` play for: one they hold themselves, else the nearest
+/// their side does not hold (an objective already held by a friend is left to it); `None`
+/// when the scenario has none to take (ruling "A side the rules stand in for").
+fn objective_aim(board: &Board, members: &[usize], side: usize) -> Option<Aim> {
+    let figures: Vec<(usize, Vec2)> = board.figs.iter().map(|f| (f.figure.side, f.pos)).collect();
+    let objectives = &board.table.scenario.objectives;
+    let held = |o: &crate::rulesets::tyneside::rules::scenario::Objective| {
+        let at = Vec2::new(o.at.0, o.at.1);
+        crate::rulesets::tyneside::rules::victory::objective_holder(at, o.radius, &figures)
+            == Some(side)
+    };
+    let centre =
+        members.iter().map(|&m| board.figs[m].pos).sum::<Vec2>() / members.len().max(1) as f32;
+    if let Some(o) = objectives.iter().find(|o| {
+        let at = Vec2::new(o.at.0, o.at.1);
+        held(o)
+            && members
+                .iter()
+                .any(|&m| board.figs[m].pos.distance(at) <= o.radius)
+    }) {
+        return Some(Aim::Keep(Vec2::new(o.at.0, o.at.1)));
+    }
+    objectives
+        .iter()
+        .filter(|o| !held(o))
+        .map(|o| Vec2::new(o.at.0, o.at.1))
+        .min_by(|a, b| a.distance(centre).total_cmp(&b.distance(centre)))
+        .map(Aim::Take)
+}
+
+/// The order a hero chooses for the group it leads when the rules stand in for its player
+/// (`--ai`, the balance report): the text lets a hero choose any order (Orders: "the player
+/// chooses one"), so it holds an objective the group stands on (Stand), else makes for the
+/// nearest objective its side does not hold (Move); `None` (no objective to play for) leaves
+/// it to the Random movement table. Holotable's policy, not the text's (ruling "A side the
+/// rules stand in for").
+fn hero_order(board: &Board, members: &[usize], side: usize) -> Option<Order> {
+    match objective_aim(board, members, side)? {
+        Aim::Keep(_) => Some(Order::Stand),
+        Aim::Take(_) => Some(Order::Move),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use bevy::ecs::system::RunSystemOnce;
@@ -353,5 +404,33 @@ mod tests {
                 },
             }]
         );
+    }
+
+    #[test]
+    fn a_hero_played_for_its_player_makes_for_an_objective_and_holds_it() {
+        let src = DUEL.replace("ORDER", "Stand").replace(
+            "    sides: [",
+            r#"    objectives: [(id: "gate", name: "Gate", at: (30.0, 20.0))],
+    sides: ["#,
+        );
+        let mut s = game(&src, &[]);
+        let orders = crate::rulesets::tyneside::testing::on_board(&mut s, |b, _| {
+            let luke = crate::rulesets::tyneside::testing::fig(b, "luke");
+            let far = hero_order(b, &[luke], 0);
+            b.figs[luke].pos = Vec2::new(30.0, 20.0);
+            let holding = hero_order(b, &[luke], 0);
+            [far, holding]
+        });
+        assert_eq!(
+            orders,
+            [Some(Order::Move), Some(Order::Stand)],
+            "make for the gate, hold it once on it"
+        );
+        let mut s = game(&DUEL.replace("ORDER", "Stand"), &[]);
+        let none = crate::rulesets::tyneside::testing::on_board(&mut s, |b, _| {
+            let luke = crate::rulesets::tyneside::testing::fig(b, "luke");
+            hero_order(b, &[luke], 0)
+        });
+        assert_eq!(none, None, "no objective: the table's order");
     }
 }
