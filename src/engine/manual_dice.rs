@@ -184,11 +184,9 @@ fn give<R: RuleSet>(world: &mut World) {
     let any = !given.is_empty() || !cards.is_empty() || drop_unticked(world);
     for RollGiven(faces) in given {
         world.remove_resource::<RollWanted>();
-        // The answer is for the roll asked for: faces typed ahead and still waiting (too few
-        // for it) would otherwise go first and push the answer on to the next roll.
-        let mut dice = world.resource_mut::<DiceRes>();
-        dice.clear_forced();
-        dice.push_forced(faces);
+        // Queued after the answers to this command's earlier asks, which its earlier throws
+        // take again when it is sent once more.
+        world.resource_mut::<DiceRes>().push_forced(faces);
     }
     for CardGiven(card) in cards {
         world.remove_resource::<CardWanted>();

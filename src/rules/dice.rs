@@ -466,12 +466,6 @@ impl Dice {
         self.forced.extend(faces.into_iter().map(|f| (f, true)));
     }
 
-    /// Drops the faces waiting to be thrown (typed in ahead, or forced): the answer to a roll
-    /// asked for replaces them.
-    pub fn clear_forced(&mut self) {
-        self.forced.clear();
-    }
-
     /// Where the dice stand now: the forced queue and the generator (both cloned) and the log's
     /// length, so [`Dice::restore`] can undo every roll made after it without cloning the log.
     pub fn checkpoint(&self) -> DiceCheckpoint {
@@ -722,17 +716,6 @@ mod tests {
                 fresh.roll(DiceExpr::d(20), "y").unwrap()
             );
         }
-    }
-
-    #[test]
-    fn an_answer_to_the_roll_asked_for_replaces_faces_typed_ahead() {
-        let mut d = Dice::seeded(1);
-        d.set_manual(true);
-        d.push_forced([3]);
-        d.clear_forced();
-        d.push_forced([2, 5]);
-        assert_eq!(d.roll(DiceExpr::nd(2, 6), "two dice").unwrap(), 7);
-        assert_eq!(d.forced_left(), 0);
     }
 
     #[test]
