@@ -374,9 +374,10 @@ fn unit_panel(
         let t = b.map.get(h).map(|t| t.describe()).unwrap_or_default();
         ui.label(egui::RichText::new(format!("Hex ({c}, {r}): {t}")).strong());
         if let Some(t) = b.map.get(h) {
+            let cost = t.entry_cost();
             ui.label(format!(
-                "Enter: {} points{} · resistance +{}{}",
-                t.entry_cost(),
+                "Enter: {cost} point{}{} · resistance +{}{}",
+                if cost == 1 { "" } else { "s" },
                 if t.hill > 0 {
                     " climbing (+1 only up a level)"
                 } else {
@@ -413,7 +414,8 @@ fn unit_panel(
             );
         }
         if let Some((_, cost)) = sel.reach.iter().find(|(x, _)| *x == h) {
-            ui.label(format!("Move here: {cost} movement points"));
+            let points = if cost == 1 { "point" } else { "points" };
+            ui.label(format!("Move here: {cost} movement {points}"));
         }
         if let Some(s) = &sel.sight {
             ui.colored_label(
