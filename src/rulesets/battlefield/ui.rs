@@ -414,7 +414,7 @@ fn unit_panel(
             );
         }
         if let Some((_, cost)) = sel.reach.iter().find(|(x, _)| *x == h) {
-            let points = if cost == 1 { "point" } else { "points" };
+            let points = if *cost == 1 { "point" } else { "points" };
             ui.label(format!("Move here: {cost} movement {points}"));
         }
         if let Some(s) = &sel.sight {
