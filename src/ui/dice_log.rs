@@ -42,6 +42,9 @@ pub fn show(
     let mut card = None;
     let mut deck = deck;
     state.pointed = None;
+    if wanted.is_none() && card_wanted.is_none() {
+        state.asked = None;
+    }
     let rect = egui::Panel::bottom("dice_log")
         .resizable(true)
         .default_size(150.0)
@@ -74,6 +77,12 @@ pub fn show(
                             );
                             if r.changed() {
                                 state.dice_error = None;
+                            }
+                            // A new ask takes the keyboard, so its faces can be typed at once.
+                            let asked = format!("{} {}", w.expr, w.reason);
+                            if state.asked.as_deref() != Some(asked.as_str()) {
+                                r.request_focus();
+                                state.asked = Some(asked);
                             }
                             let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                             if ui.button("Roll").clicked() || enter {
@@ -115,6 +124,11 @@ pub fn show(
                                         .desired_width(50.0)
                                         .hint_text("e.g. KS"),
                                 );
+                                let asked = format!("card {}", w.reason);
+                                if state.asked.as_deref() != Some(asked.as_str()) {
+                                    r.request_focus();
+                                    state.asked = Some(asked);
+                                }
                                 let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                                 if ui.button("Draw").clicked() || enter {
                                     match w.accept(&state.card_text, &k.0) {

@@ -144,6 +144,9 @@ pub struct UiState {
     pub roll_text: String,
     /// Why the faces typed for a roll asked for were not taken.
     pub dice_error: Option<String>,
+    /// The roll or card last asked for (its die and reason), so a new ask takes the keyboard
+    /// once.
+    pub asked: Option<String>,
     /// The card typed for the card asked for (manual cards).
     pub card_text: String,
     /// The sign-in form of a game by e-mail.
