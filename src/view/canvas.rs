@@ -68,7 +68,14 @@ struct Redraw {
 /// Whether the renderer has pipelines still compiling (set in the render world each frame):
 /// a mesh whose pipeline is not ready is not drawn, so the table is drawn again until none is.
 #[derive(Resource, Clone, Default)]
-struct Compiling(Arc<AtomicBool>);
+pub struct Compiling(Arc<AtomicBool>);
+
+impl Compiling {
+    /// Whether a render pipeline was still compiling at the last frame.
+    pub fn busy(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 fn note_compiling(cache: Res<PipelineCache>, flag: Res<Compiling>) {
     flag.0.store(

@@ -15,6 +15,7 @@ mod tokens;
 use bevy::prelude::*;
 
 pub use camera::{PanelInsets, TableCamera, TableCamera3d, TablePointer, ViewMode};
+pub use canvas::Compiling;
 pub use palette::side_colour;
 pub use table::BoardDrawn;
 pub use tokens::Pointed;
