@@ -51,6 +51,11 @@ pub fn unit(b: &Battle, id: &str) -> usize {
     b.unit_index(id).expect("a unit of the test scenario")
 }
 
+/// The hex at `(column, row)`.
+pub fn hex(c: i32, r: i32) -> hexx::Hex {
+    hex_at(c, r)
+}
+
 /// The hexes of `(column, row)` pairs.
 pub fn path(cells: &[(i32, i32)]) -> Vec<hexx::Hex> {
     cells.iter().map(|&(c, r)| hex_at(c, r)).collect()

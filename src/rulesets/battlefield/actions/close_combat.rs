@@ -220,7 +220,7 @@ pub fn defence(b: &Battle, t: Hex, attacker: usize) -> Defence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::battlefield::testing::{battle, logged, path, unit};
+    use crate::rulesets::battlefield::testing::{battle, logged, make, path, unit};
 
     #[test]
     fn the_worked_close_combat_4_against_5_removes_the_stormtrooper() {
@@ -277,12 +277,6 @@ mod tests {
         assert!(!d.leader);
         assert_eq!(assault_die(&b, st1, mc1, false, 0).to_string(), "1d8");
     }
-}
-
-#[cfg(test)]
-mod jedi_tests {
-    use super::*;
-    use crate::rulesets::battlefield::testing::{battle, logged, make, path, unit};
 
     /// st2 made a Jedi and stacked with st1, two hexes from the Calamari in the building.
     fn with_jedi() -> Battle {
@@ -333,12 +327,6 @@ mod jedi_tests {
         ));
         assert_eq!(b.units[jedi].at, path(&[(2, 6)])[0], "it stayed behind");
     }
-}
-
-#[cfg(test)]
-mod wookie_tests {
-    use super::*;
-    use crate::rulesets::battlefield::testing::{battle, make, unit};
 
     #[test]
     fn the_wookie_and_the_jedi_attack_with_1d8_plus_1_and_1d4() {

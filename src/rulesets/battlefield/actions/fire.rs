@@ -484,11 +484,7 @@ fn test_building(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::battlefield::testing::{battle, logged, path, unit};
-
-    fn hex(c: i32, r: i32) -> Hex {
-        path(&[(c, r)])[0]
-    }
+    use crate::rulesets::battlefield::testing::{arm, battle, hex, logged, path, unit};
 
     #[test]
     fn the_worked_shot_4_4_8_destroys_the_calamari() {
@@ -591,12 +587,6 @@ mod tests {
         );
         assert!(e.is_err());
     }
-}
-
-#[cfg(test)]
-mod building_tests {
-    use super::*;
-    use crate::rulesets::battlefield::testing::{arm, battle, logged, path, unit};
 
     #[test]
     fn a_building_is_tested_with_the_die_against_a_vehicle_whoever_is_inside() {
@@ -643,16 +633,6 @@ mod building_tests {
         b.advanced.range = true;
         assert!(weapon_long_range(&b, st1, &w, far), "3 hexes of 5");
         assert!(!weapon_long_range(&b, st1, &w, near), "2 hexes of 5");
-    }
-}
-
-#[cfg(test)]
-mod terrain_tests {
-    use super::*;
-    use crate::rulesets::battlefield::testing::{battle, logged, path, unit};
-
-    fn hex(c: i32, r: i32) -> Hex {
-        path(&[(c, r)])[0]
     }
 
     #[test]

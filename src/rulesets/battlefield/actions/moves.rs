@@ -314,12 +314,6 @@ mod tests {
         b.units[gu1].hidden = true;
         assert!(b.sight(st1, calamari).clear, "not known to be there");
     }
-}
-
-#[cfg(test)]
-mod activation_example {
-    use super::*;
-    use crate::rulesets::battlefield::testing::{battle, path, unit};
 
     #[test]
     fn a_stormtrooper_moves_3_clear_hexes() {

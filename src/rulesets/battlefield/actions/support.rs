@@ -254,11 +254,7 @@ pub(super) fn bombard(b: &mut Battle, t: Hex, dice: &mut Dice) -> Result<(), Ref
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::battlefield::testing::{battle, logged, path, unit};
-
-    fn hex(c: i32, r: i32) -> Hex {
-        path(&[(c, r)])[0]
-    }
+    use crate::rulesets::battlefield::testing::{battle, hex, logged, make, unit};
 
     #[test]
     fn artillery_over_2_comes_down_on_its_target() {
@@ -344,16 +340,6 @@ mod tests {
         counterfire(&mut b, &mut Dice::forced([2])).expect("one piece");
         assert!(logged(&b, "Counterfire, piece 1: 2, missed"));
         assert_eq!(b.sides[0].artillery, 1);
-    }
-}
-
-#[cfg(test)]
-mod more_tests {
-    use super::*;
-    use crate::rulesets::battlefield::testing::{battle, logged, make, path, unit};
-
-    fn hex(c: i32, r: i32) -> Hex {
-        path(&[(c, r)])[0]
     }
 
     #[test]

@@ -275,7 +275,7 @@ impl Battle {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::battlefield::testing::{battle, logged};
+    use crate::rulesets::battlefield::testing::{battle, logged, make, unit};
 
     #[test]
     fn after_an_impulse_the_other_side_throws_its_activation_die() {
@@ -340,11 +340,6 @@ mod tests {
         assert_eq!(r.winner, Some(0));
         assert!(logged(&b, "below Green, their troops surrender"));
     }
-}
-
-#[cfg(test)]
-mod done_tests {
-    use crate::rulesets::battlefield::testing::{battle, make, unit};
 
     #[test]
     fn an_unmoved_leader_or_a_passenger_that_cannot_unload_does_not_keep_the_turn_going() {
@@ -366,12 +361,6 @@ mod done_tests {
         b.units[jg].idle = true;
         assert!(!b.done(0), "its transporter stays put for it");
     }
-}
-
-#[cfg(test)]
-mod extra_and_leaders {
-    use super::*;
-    use crate::rulesets::battlefield::testing::{battle, logged};
 
     #[test]
     fn once_the_other_side_is_done_an_elite_side_may_still_activate_2() {
