@@ -69,6 +69,9 @@ fn a_mind_trick_controls_three_troopers_within_5_inches_or_one_at_24_for_the_tur
         "{}",
         events(&mut s)
     );
+    // Controlled, the three act for the Rebels this turn, in a group of their own.
+    let s1 = fig(&mut s, "s1");
+    assert_eq!((s1.side, s1.group.as_str()), (0, "ben-trick-1"));
     // Obi-Wan walks past s1 within 1" (no close combat with a controlled figure).
     ok(
         &mut s,
@@ -78,13 +81,35 @@ fn a_mind_trick_controls_three_troopers_within_5_inches_or_one_at_24_for_the_tur
         },
     );
     ok(&mut s, Command::EndActivation);
+    // Their activation comes next, and the Rebels take them where they like (Move orders):
+    // each walks at least half speed (2.5") out of his way.
+    for (id, to) in [
+        ("s1", (13.0, 5.5)),
+        ("s2", (15.5, 12.0)),
+        ("s3", (16.0, 7.0)),
+    ] {
+        ok(
+            &mut s,
+            Command::Move {
+                figure: id.into(),
+                to,
+            },
+        );
+    }
+    assert_eq!(fig(&mut s, "s1").position, (13.0, 5.5));
+    ok(&mut s, Command::EndActivation);
     assert_eq!(s.phase(), "Action");
     // Shoot/act: no close combat with the tricked guards he touches.
     let why = refused(&mut s, Command::Fight { group: "O".into() });
     assert!(why.contains("no figure of 'O'"), "{why}");
-    // Obi-Wan (8) first, then E: of the guards only the elite trooper, not
-    // tricked, counts its firepower (5 at point blank) against Obi-Wan's defence 9; the
-    // tricked three add nothing.
+    // Obi-Wan (8) first, then E, F and the trick's group: of the guards only the elite
+    // trooper counts its firepower (5 at point blank) against Obi-Wan's defence 9; the
+    // tricked three are not in E now.
+    assert!(
+        events(&mut s).contains("highest initiative first: O, E, F, ben-trick-1"),
+        "{}",
+        events(&mut s)
+    );
     ok(&mut s, Command::EndActivation);
     ok(
         &mut s,
@@ -98,16 +123,26 @@ fn a_mind_trick_controls_three_troopers_within_5_inches_or_one_at_24_for_the_tur
         "{}",
         events(&mut s)
     );
-    // Next turn the trick is over: Obi-Wan, touching s1 and s2, is in close combat again.
+    ok(&mut s, Command::EndActivation); // F
+    // A Light Side user does not "guide others to kill their friends".
+    let why = refused(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["ben-trick-1".into()],
+            targets: vec!["E".into()],
+        },
+    );
+    assert!(why.contains("only the Dark Side"), "{why}");
+    // Next turn the trick is over: back in E, for the Empire.
     while s.phase() != "Orders" {
         ok(&mut s, Command::EndActivation);
     }
-    ok(&mut s, Command::EndPhase);
-    ok(&mut s, Command::EndPhase);
-    while s.phase() == "Movement" {
-        ok(&mut s, Command::EndActivation);
-    }
-    ok(&mut s, Command::Fight { group: "O".into() });
+    let s1 = fig(&mut s, "s1");
+    assert_eq!((s1.side, s1.group.as_str()), (1, "E"));
+    assert!(
+        !s.state().groups.iter().any(|g| g.0 == "ben-trick-1"),
+        "the trick's group is gone"
+    );
 }
 
 #[test]
@@ -121,19 +156,80 @@ fn one_trooper_can_be_mind_tricked_at_24_inches() {
     // Shoot/act: Obi-Wan (initiative 8) acts first.
     ok(&mut s, trick(&["s4"]));
     let f = fig(&mut s, "s4");
-    assert_eq!(f.position, (25.0, 10.0));
+    assert_eq!((f.position, f.side), ((25.0, 10.0), 0));
     ok(&mut s, Command::EndActivation);
-    ok(&mut s, Command::EndActivation); // E
+    // The trick's group acts next, before E.
     let why = refused(
         &mut s,
         Command::Shoot {
-            groups: vec!["F".into()],
+            groups: vec!["E".into()],
             targets: vec!["O".into()],
         },
     );
-    assert!(why.contains("no figure of 'F' can shoot"), "{why}");
+    assert!(why.contains("activation of 'ben-trick-1'"), "{why}");
 }
 
+/// Darth Vader (Dark Side) and a Rebel squad of three basic troopers 4" in front of him.
+const SQUAD: &str = r#"(
+    name: "Squad",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Squad", order: Stand, figures: [
+                (id: "r1", profile: "Basic trooper", at: (14.0, 10.0)),
+                (id: "r2", profile: "Basic trooper", at: (14.0, 12.0)),
+                (id: "r3", profile: "Basic trooper", at: (18.0, 11.0)),
+            ]),
+        ]),
+        (id: "empire", name: "Empire", groups: [
+            (id: "V", name: "Vader", order: Stand, figures: [
+                (id: "vader", profile: "Darth Vader", at: (10.0, 11.0)),
+            ]),
+        ]),
+    ],
+)"#;
+
+#[test]
+fn a_dark_side_user_guides_tricked_troopers_to_kill_their_friends() {
+    // Shoot/act: Vader (initiative 7) first; he tricks r1 and r2, who then shoot r3 at once.
+    let mut s = session_from(SQUAD, &[1, 1, 1]);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    while s.phase() == "Movement" {
+        ok(&mut s, Command::EndActivation);
+    }
+    ok(
+        &mut s,
+        Command::Force {
+            figure: "vader".into(),
+            power: ForcePower::MindTrick {
+                targets: vec!["r1".into(), "r2".into()],
+            },
+        },
+    );
+    assert!(
+        events(&mut s).contains("to kill their friends"),
+        "{}",
+        events(&mut s)
+    );
+    ok(&mut s, Command::EndActivation);
+    ok(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["vader-trick-1".into()],
+            targets: vec!["R".into()],
+        },
+    );
+    // Two basic troopers at point blank (3 + 3) against r3's 3: r3 dices on the chart.
+    assert!(
+        events(&mut s).contains("vader-trick-1: 6.0 against 3.0"),
+        "{}",
+        events(&mut s)
+    );
+    // The game goes on: the Rebels still have r1 and r2, tricked or not.
+    assert!(s.state().result.is_none());
+}
 /// Luke with Rebel 1 a base's width (1") to his side, and a Force user with no light sabre
 /// (Kanan-like, `ofu`) in group K, under point-blank fire from four stormtroopers (E).
 const UNDER_FIRE: &str = r#"(

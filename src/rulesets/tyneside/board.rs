@@ -80,11 +80,19 @@ impl<'a> Board<'a> {
 
     /// Whether figure `i` ignores figure `j`: tyneside-skirmish.txt, Droids, "* These droids
     /// are never targeted by Imperials, and are ignored by them." `i` is on a side the
-    /// scenario marks `imperial` and `j` is such a droid (C3PO, R2D2); or `i` is controlled
-    /// this turn by `j`'s side (Jedi powers, Mind trick).
+    /// scenario marks `imperial` and `j` is such a droid (C3PO, R2D2); or one of the two is
+    /// mind-tricked by a user not of the Dark Side away from the other's side: only the Dark
+    /// Side may "guide others to kill their friends" (Jedi powers), and its friends see
+    /// nothing amiss (ruling, docs/rules/tyneside.md).
     pub fn ignores(&self, i: usize, j: usize) -> bool {
-        // Mind trick: a controlled figure takes no notice of the side controlling it.
-        if self.figs[i].cond.controlled_by(self.turn) == Some(self.figs[j].figure.side) {
+        let spared = |a: usize, b: usize| {
+            self.figs[a]
+                .cond
+                .tricked_from
+                .as_ref()
+                .is_some_and(|t| !t.kill && t.side == self.figs[b].figure.side)
+        };
+        if spared(i, j) || spared(j, i) {
             return true;
         }
         self.figs[j].figure.has(Ability::IgnoredByImperials)
@@ -365,7 +373,7 @@ pub struct Game<'w, 's> {
         's,
         (
             Entity,
-            &'static Figure,
+            &'static mut Figure,
             &'static mut Member,
             &'static mut Position,
             &'static mut Condition,

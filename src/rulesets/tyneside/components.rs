@@ -10,14 +10,16 @@ use super::rules::vehicles::Turned;
 use crate::rulesets::tyneside::rules::orders::Order;
 use crate::rulesets::tyneside::rules::profile::{Ability, Profile, Weapon};
 
-/// A figure on the table: who it is and what it can do (fixed for the game).
+/// A figure on the table: who it is and what it can do (fixed for the game, but for the side
+/// a Mind trick lends it to for a turn).
 #[derive(Component, Clone, Debug)]
 pub struct Figure {
     /// Scenario id, used by command scripts.
     pub id: String,
     /// Display name.
     pub name: String,
-    /// Index of its side in the scenario.
+    /// Index of the side it acts for: its own in the scenario, or for the rest of a turn the
+    /// side whose Force user has it under a Mind trick ([`Condition::tricked_from`]).
     pub side: usize,
     /// Its profile (tyneside-skirmish.txt tables).
     pub profile: Profile,
@@ -98,6 +100,9 @@ pub struct Condition {
     /// (Jedi powers: "May control up to 3 figures").
     #[serde(default)]
     pub controlled: Option<(usize, u32)>,
+    /// While mind-tricked: where it came from, to go back at the end of the turn.
+    #[serde(default)]
+    pub tricked_from: Option<TrickedFrom>,
     /// A Force user its side has made ready to react in the other sides' turns: Defend/Deflect
     /// or Swipe in their fire fights, Block against their Force attacks (Jedi powers).
     #[serde(default)]
@@ -123,12 +128,10 @@ impl Condition {
     /// Figure is unable to move or shoot in their next turn" — the turn after the result, not
     /// the rest of the turn it came in.
     pub fn pinned(&self, turn: u32) -> bool {
-        self.ducked_back_until == Some(turn)
-            || self.immobilised(turn)
-            || self.controlled_by(turn).is_some()
+        self.ducked_back_until == Some(turn) || self.immobilised(turn)
     }
-    /// The side that controls it by a Mind trick in turn `turn`, if any: it does nothing of
-    /// its own that turn (ruling, docs/rules/tyneside.md).
+    /// The side that controls it by a Mind trick in turn `turn`, if any: it acts for that
+    /// side for the rest of the turn (ruling, docs/rules/tyneside.md).
     pub fn controlled_by(&self, turn: u32) -> Option<usize> {
         self.controlled
             .filter(|&(_, t)| t == turn)
@@ -148,6 +151,27 @@ impl Condition {
     /// Wounded (values halved).
     pub fn wounded(&self) -> bool {
         self.wounds > 0
+    }
+}
+
+/// A mind-tricked figure's own side and group, and whether its controller may "guide" it "to
+/// kill their friends" (tyneside-skirmish.txt, Jedi powers: only the Dark Side, and Padawans
+/// dabbling with it). Ruling, docs/rules/tyneside.md.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TrickedFrom {
+    /// Its own side's index.
+    pub side: usize,
+    /// Its own group's id.
+    pub group: String,
+    /// Controlled by a Dark Side user: it may attack its own side.
+    pub kill: bool,
+}
+
+impl Condition {
+    /// The side it fights for in the end: its own, even while a Mind trick has it act for
+    /// another (`acting` is [`Figure::side`] now). Victory and the enemy's pool count this.
+    pub fn allegiance(&self, acting: usize) -> usize {
+        self.tricked_from.as_ref().map_or(acting, |t| t.side)
     }
 }
 

@@ -242,6 +242,9 @@ fn hash_state(
             if a.seeing {
                 a.seeing.hash(&mut fh);
             }
+            if let Some(t) = &c.tricked_from {
+                (f.side, t).hash(&mut fh);
+            }
             fh.write_f32(a.moved);
             (f.index, fh.finish())
         })

@@ -313,6 +313,7 @@ pub fn spawn_figure(
             held: None,
             explosive: None,
             controlled: None,
+            tricked_from: None,
             ready: false,
             resting: false,
         },

@@ -100,7 +100,7 @@ pub(super) fn pushes_out_of_the_way(
 /// along `dir` from `centre` (not an Attack: that is no stealth), tricks the guards it sees in
 /// its way (troopers a Mind trick takes, ahead of it no further than `reach` inches and within
 /// 6" of the line, where a hiding figure is seen): the three nearest within 5", else the
-/// nearest within 24". Tricked, they neither move, shoot nor fight this turn.
+/// nearest within 24". Tricked, they act for the user's side for the rest of the turn.
 pub(super) fn mind_tricks_past_guards(
     board: &Board,
     members: &[usize],
@@ -127,7 +127,6 @@ pub(super) fn mind_tricks_past_guards(
                 let off = g.pos - centre;
                 let ahead = off.dot(dir);
                 mind_trickable(&g.figure.profile.name)
-                    && g.cond.controlled_by(board.turn).is_none()
                     && ahead > 0.0
                     && ahead <= reach + HIDDEN_SEEN_WITHIN
                     && off.perp_dot(dir).abs() <= HIDDEN_SEEN_WITHIN + g.figure.base

@@ -20,6 +20,7 @@ pub(super) fn apply(
     mut game: Game,
     mut out: Effects,
     mut next: ResMut<NextState<TurnPhase>>,
+    mut commands: Commands,
 ) -> Result<(), String> {
     {
         let turn = game.turn.turn;
@@ -31,9 +32,14 @@ pub(super) fn apply(
                 run(&mut out, |out| hero_shot(&mut game, out, hero, target))
             }
             Command::Delay => delay(&mut game, &mut out, "shooting"),
-            Command::Force { figure, power } => {
-                super::force::use_power(&mut game, &mut out, figure, power, TurnPhase::Action)
-            }
+            Command::Force { figure, power } => super::force::use_power(
+                &mut game,
+                &mut out,
+                figure,
+                power,
+                TurnPhase::Action,
+                &mut commands,
+            ),
             Command::Ready { figure, ready } => {
                 let side = game.active_side();
                 super::force::make_ready(&mut game, &mut out, figure, *ready, side)

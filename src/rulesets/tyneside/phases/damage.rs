@@ -64,6 +64,7 @@ mod tests {
             held: None,
             explosive: None,
             controlled: None,
+            tricked_from: None,
             ready: false,
             resting: false,
         }

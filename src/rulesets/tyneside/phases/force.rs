@@ -9,6 +9,7 @@ use super::damage::take_out;
 use super::movement::{come_down, movable, plan_force_jump, plan_lift};
 use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::Game;
+use crate::rulesets::tyneside::components::{Group, InGame, TrickedFrom};
 use crate::rulesets::tyneside::rules::doors::{ACTIVATE_REACH, is_shut};
 use crate::rulesets::tyneside::rules::force::{
     BLOCK_COST, CHOKE_RANGE, COST, ENHANCE, ForcePower, Hold, LIGHTNING_RANGE, PUSH_RANGE,
@@ -16,6 +17,7 @@ use crate::rulesets::tyneside::rules::force::{
     mind_trick_reach, mind_trickable, suppression_heals, throw,
 };
 use crate::rulesets::tyneside::rules::movement::allowance;
+use crate::rulesets::tyneside::rules::orders::Order;
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::turn::TurnPhase;
 
@@ -33,6 +35,7 @@ pub(super) fn use_power(
     figure: &str,
     power: &ForcePower,
     phase: TurnPhase,
+    commands: &mut Commands,
 ) -> Result<(), String> {
     let turn = game.turn.turn;
     let board = game.board();
@@ -539,20 +542,22 @@ pub(super) fn use_power(
         );
     }
     if let Effect::Trick(victims) = &effect {
-        for (victim, _) in victims {
-            if let Ok(mut v) = game.figures.get_mut(*victim) {
-                v.4.controlled = Some((side, turn));
-            }
-        }
+        let id = trick_group(game, figure, turn, side, dark, victims, commands);
         out.log.push(
             turn,
             format!(
-                "{name} uses a Mind trick (1 FP): {} under control this turn (no move, shot or fight of their own)",
+                "{name} uses a Mind trick (1 FP): {} under the control of {} this turn ({id}, acting next{})",
                 victims
                     .iter()
                     .map(|(_, n)| n.as_str())
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(", "),
+                game.table.side_name(side),
+                if dark {
+                    ", to kill their friends"
+                } else {
+                    "; no harm to their friends: only the Dark Side guides others to kill them"
+                }
             ),
         );
     }
@@ -585,6 +590,95 @@ pub(super) fn use_power(
 /// down; each reaction pays its Force points when it happens.
 ///
 /// Errors: no such figure fighting, not a Force user, or not of the side to act.
+/// Mind trick, tyneside-skirmish.txt, Jedi powers: "May control up to 3 figures (Basic
+/// trooper, Stormtrooper only) if within 5", or one at up to 24"". The `victims` (entity,
+/// name) leave their group for a new one of side `side`, `<user>-trick-<turn>`, which acts
+/// right after the user's group in this phase and the next and goes back at the end of the
+/// turn ([`end_tricks`]). Under a Dark Side user (`kill`) they may attack their own side
+/// ("guide others to kill their friends"); otherwise they and their side ignore each other.
+/// Its order is Move ("in any direction, and may run"): the controller takes them where it
+/// likes. Returns the new group's id.
+fn trick_group(
+    game: &mut Game,
+    user: &str,
+    turn: u32,
+    side: usize,
+    kill: bool,
+    victims: &[(Entity, String)],
+    commands: &mut Commands,
+) -> String {
+    let groups = game.all_groups();
+    let base = format!("{user}-trick-{turn}");
+    let id = (1..)
+        .map(|n| {
+            if n == 1 {
+                base.clone()
+            } else {
+                format!("{base}-{n}")
+            }
+        })
+        .find(|id| groups.iter().all(|g| &g.id != id))
+        .unwrap_or(base);
+    let index = groups.iter().map(|g| g.index).max().unwrap_or(0) + 1;
+    for (victim, _) in victims {
+        if let Ok((_, mut f, mut m, _, mut c, ..)) = game.figures.get_mut(*victim) {
+            c.controlled = Some((side, turn));
+            c.tricked_from = Some(TrickedFrom {
+                side: f.side,
+                group: std::mem::replace(&mut m.0, id.clone()),
+                kill,
+            });
+            f.side = side;
+        }
+    }
+    commands.spawn((
+        InGame,
+        Group {
+            id: id.clone(),
+            name: format!(
+                "{} (Mind trick)",
+                victims
+                    .iter()
+                    .map(|(_, n)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            side,
+            order: Some(Order::Move),
+            start_size: victims.len(),
+            index,
+            fell_back_for_turn: None,
+            fire_this_turn: 0,
+            fire_last_turn: 0,
+            table_score: None,
+            leeway: None,
+            face_down: None,
+        },
+    ));
+    let at = 1.min(game.turn.queue.len());
+    game.turn.queue.insert(at, id.clone());
+    id
+}
+
+/// The end of a turn: every mind-tricked figure goes back to its own side and group, and the
+/// groups the tricks made are gone (Jedi powers, Mind trick: control lasts the turn; ruling,
+/// docs/rules/tyneside.md).
+pub(super) fn end_tricks(mut game: Game, mut commands: Commands) {
+    let mut emptied: Vec<String> = Vec::new();
+    for (_, mut f, mut m, _, mut c, ..) in &mut game.figures {
+        if let Some(t) = c.tricked_from.take() {
+            f.side = t.side;
+            emptied.push(std::mem::replace(&mut m.0, t.group));
+            c.controlled = None;
+        }
+    }
+    for (e, g) in &game.groups {
+        if emptied.contains(&g.id) {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
 pub(super) fn make_ready(
     game: &mut Game,
     out: &mut Effects,

@@ -25,6 +25,7 @@ pub(super) fn apply(
     mut game: Game,
     mut out: Effects,
     mut next: ResMut<NextState<TurnPhase>>,
+    mut commands: Commands,
 ) -> Result<(), String> {
     {
         let turn = game.turn.turn;
@@ -165,9 +166,14 @@ pub(super) fn apply(
                 Ok(())
             }),
             Command::Delay => delay(&mut game, &mut out, "movement"),
-            Command::Force { figure, power } => {
-                super::force::use_power(&mut game, &mut out, figure, power, TurnPhase::Movement)
-            }
+            Command::Force { figure, power } => super::force::use_power(
+                &mut game,
+                &mut out,
+                figure,
+                power,
+                TurnPhase::Movement,
+                &mut commands,
+            ),
             Command::Ready { figure, ready } => {
                 let side = game.active_side();
                 super::force::make_ready(&mut game, &mut out, figure, *ready, side)

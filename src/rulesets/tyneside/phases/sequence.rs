@@ -395,7 +395,12 @@ pub(in crate::rulesets::tyneside) fn check_wipe_out(
     };
     let sides = table.scenario.sides.len();
     let standing: Vec<usize> = (0..sides)
-        .filter(|&s| reserves(s) || figures.iter().any(|(f, c)| f.side == s && c.active()))
+        .filter(|&s| {
+            reserves(s)
+                || figures
+                    .iter()
+                    .any(|(f, c)| c.allegiance(f.side) == s && c.active())
+        })
         .collect();
     if standing.len() <= 1 {
         let winner = standing.first().copied();
@@ -435,7 +440,7 @@ fn publish_result(
                 Status::Captured => "captured",
             };
             crate::engine::state::Fate {
-                side: f.side,
+                side: c.allegiance(f.side),
                 name: f.name.clone(),
                 profile: f.profile.name.clone(),
                 fate: fate.to_string(),
@@ -468,7 +473,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(TurnPhase::Action), enter_action)
         .add_systems(
             OnEnter(TurnPhase::EndOfTurn),
-            finish_turn.in_set(EndOfTurnSet::Finish),
+            (
+                super::force::end_tricks.before(EndOfTurnSet::Morale),
+                finish_turn.in_set(EndOfTurnSet::Finish),
+            ),
         )
         .add_systems(OnEnter(GameState::Over(ID)), publish_result);
 }

@@ -97,6 +97,19 @@ pub(super) fn shoot(
     }) {
         return Err("Engaging vehicles: \"Only Heavy lasers and bigger weapons can hurt armoured vehicles\" — fire a heavy weapon at it, throw a magnetic explosive, or cut it with a light sabre".into());
     }
+    let spared = board.members(&active).into_iter().all(|m| {
+        board.figs[m].cond.tricked_from.as_ref().is_some_and(|t| {
+            !t.kill
+                && targets
+                    .iter()
+                    .all(|g| game.group(g).is_some_and(|g| g.side == t.side))
+        })
+    });
+    if spared {
+        return Err(format!(
+            "Jedi powers: only the Dark Side may \"guide others to kill their friends\" — '{active}' is under a Mind trick by a user who is not"
+        ));
+    }
     let plan = plan_fire_fight(&board, &units);
     let leads = plan.combatants.iter().enumerate().any(|(c, comb)| {
         comb.unit

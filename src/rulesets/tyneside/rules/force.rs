@@ -66,9 +66,9 @@ pub enum ForcePower {
     },
     /// "Mind Trick: May control up to 3 figures (Basic trooper, Stormtrooper only) if within
     /// 5", or one at up to 24"." Ruling (docs/rules/tyneside.md): enemy figures the user sees;
-    /// for the rest of the turn each is the user's side's to control: it does nothing of its
-    /// own (no move, shot or fight) and takes no notice of the user's side. (Movement or
-    /// Shoot/Act)
+    /// for the rest of the turn they act for the user's side, as a group of their own that
+    /// activates next; only a Dark Side user may have them attack their own side ("guide
+    /// others to kill their friends"). (Movement or Shoot/Act)
     MindTrick {
         /// The figures' ids.
         targets: Vec<String>,

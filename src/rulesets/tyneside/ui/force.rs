@@ -319,7 +319,7 @@ fn mind_trick(
         |ui, ticked| {
             if ui
             .add_enabled(!ticked.is_empty(), egui::Button::new("Control them"))
-            .on_hover_text("For the rest of this turn they do nothing of their own (no move, shot or fight) and take no notice of your side")
+            .on_hover_text("For the rest of this turn they act for your side, as a group of their own that acts next (Move orders). Only a Dark Side user may have them shoot or fight their friends.")
             .clicked()
         {
             out.push(power(ForcePower::MindTrick {
