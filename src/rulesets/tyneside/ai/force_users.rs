@@ -8,8 +8,11 @@ use crate::rulesets::tyneside::board::{Board, HIDDEN_SEEN_WITHIN};
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::components::Group;
 use crate::rulesets::tyneside::rules::force::{
-    ForcePower, MIND_TRICK_FAR, MIND_TRICK_MANY, MIND_TRICK_NEAR, PUSH_RANGE, mind_trickable,
+    ForcePower, MIND_TRICK_FAR, MIND_TRICK_MANY, MIND_TRICK_NEAR, PUSH_RANGE, mind_trickable, throw,
 };
+
+/// The most 2D6" throws a figure, inches (Push/pull: "up to 2D6"").
+const PUSH_MOST: f32 = 12.0;
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::random_movement::SUPPORT_NEAR;
 
@@ -161,6 +164,27 @@ pub(super) fn mind_tricks_past_guards(
     out
 }
 
+/// How far figure `t`, thrown straight away from figure `k` by the most 2D6 gives (12"),
+/// goes before it hits a solid object ("into a wall/trees etc."), inches; `None` when it hits
+/// none (Push/pull: "stunned for 3 turns if they hit a solid object").
+fn thrown_into_solid(board: &Board, t: usize, k: usize) -> Option<f32> {
+    let (target, back) = (&board.figs[t], board.figs[k].pos);
+    let dir = (target.pos - back).normalize_or_zero();
+    let others: Vec<(Vec2, f32)> = (0..board.figs.len())
+        .filter(|&o| o != t)
+        .map(|o| (board.figs[o].pos, board.figs[o].figure.base))
+        .collect();
+    let (to, hit) = throw(
+        (target.pos, target.figure.base),
+        dir,
+        PUSH_MOST,
+        &board.table.terrain,
+        board.table.size,
+        &others,
+    );
+    (hit && dir != Vec2::ZERO).then(|| to.distance(target.pos))
+}
+
 /// The Force attacks of `members` in the Shoot/Act phase, by the solo rules for Force users,
 /// "in the following order": "(3): If a friendly group within 12" is losing a firefight, use
 /// Push to throw the nearest enemy to that group back" (a group is losing when more enemy
@@ -209,13 +233,26 @@ pub(super) fn force_attacks(board: &Board, groups: &[&Group], members: &[usize])
                     d(a).total_cmp(&d(b))
                 });
             if let Some(t) = nearest {
-                // "throw the nearest enemy to that group back": away from the friend nearest
+                // "throw the nearest enemy to that group back, if possible into a wall/trees
+                // etc.": away from the friend (or the user) whose line back ends soonest
+                // against a solid object within 2D6's most; else away from the friend nearest
                 // to it, when the user sees one; else away from the user.
-                let back_from = friends
+                let from: Vec<usize> = friends
                     .iter()
                     .copied()
                     .filter(|&k| k == m || board.sees(m, k))
-                    .min_by(|&a, &b| board.gap(a, t).total_cmp(&board.gap(b, t)))
+                    .collect();
+                let back_from = from
+                    .iter()
+                    .chain(std::iter::once(&m))
+                    .filter_map(|&k| thrown_into_solid(board, t, k).map(|d| (k, d)))
+                    .min_by(|a, b| a.1.total_cmp(&b.1))
+                    .map(|(k, _)| k)
+                    .or_else(|| {
+                        from.iter()
+                            .copied()
+                            .min_by(|&a, &b| board.gap(a, t).total_cmp(&board.gap(b, t)))
+                    })
                     .filter(|&k| k != m)
                     .map(|k| board.figs[k].figure.id.clone());
                 out.push(Command::Force {
@@ -335,6 +372,38 @@ mod tests {
                     up_to: None,
                 },
             }]
+        );
+    }
+
+    #[test]
+    fn a_push_for_a_losing_friend_throws_into_a_wall_if_possible() {
+        // "... throw the nearest enemy to that group back, if possible into a wall/trees etc.":
+        // a wall 5" below Luke stands on the line from Vader (straight above him) and not on
+        // the line from e1 (above and to the right), so Vader pushes him from himself.
+        let walled = DUEL.replace("ORDER", "Stand").replace(
+            "sides: [",
+            "terrain: [(id: \"wall\", kind: Wall, shape: Rect(min: (8.0, 4.0), max: (12.0, 5.0)), properties: [Cover, Obstacle])],\n    sides: [",
+        );
+        let mut s = game(&walled, &[]);
+        let chosen = on_board(&mut s, |b, groups| {
+            let (darth, e1) = (fig(b, "darth"), fig(b, "e1"));
+            b.figs[e1].pos = Vec2::new(14.0, 16.0);
+            let mut all: Vec<Group> = groups.iter().map(|g| (*g).clone()).collect();
+            for g in all.iter_mut().filter(|g| g.id == "E") {
+                g.fire_last_turn = 2;
+            }
+            force_attacks(b, &all.iter().collect::<Vec<_>>(), &[darth])
+        });
+        let Some(Command::Force {
+            power: ForcePower::Push { targets, from, .. },
+            ..
+        }) = chosen.first()
+        else {
+            panic!("no push: {chosen:?}");
+        };
+        assert_eq!(
+            (targets.as_slice(), from),
+            (&["luke".to_string()][..], &None)
         );
     }
 

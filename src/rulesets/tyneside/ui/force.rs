@@ -56,8 +56,10 @@ fn tick_list(
     shown.body_returned.is_some() || shown.header_response.hovered()
 }
 
-/// Push/pull: tick up to the user's Force points in figures it sees within 24", then push
-/// them away or pull them in (tyneside-skirmish.txt, Jedi powers, Push/pull).
+/// Push/pull: tick up to the user's Force points in figures it sees within 24", choose what
+/// they are thrown from (the user, or a friendly figure it sees) and, if not the whole roll,
+/// how far at most ("up to 2D6""), then push them away or pull them in (tyneside-skirmish.txt,
+/// Jedi powers, Push/pull).
 fn push_pull(
     ui: &mut egui::Ui,
     board: &Board,
@@ -71,7 +73,17 @@ fn push_pull(
     let reachable: Vec<usize> = (0..board.figs.len())
         .filter(|&t| t != i && board.gap(i, t) <= PUSH_RANGE && board.sees_from(&view_from, i, t))
         .collect();
+    let friends: Vec<usize> = (0..board.figs.len())
+        .filter(|&k| {
+            k != i
+                && board.figs[k].figure.side == f.figure.side
+                && board.sees_from(&view_from, i, k)
+        })
+        .collect();
     let title = format!("Push/pull… (up to {} figures, 2D6\")", f.cond.force_points);
+    let key = egui::Id::new(("push-options", &f.figure.id));
+    let (mut from, mut up_to): (Option<String>, Option<f32>) =
+        ui.data_mut(|d| d.get_temp(key).unwrap_or_default());
     let shown = tick_list(
         ui,
         (board, i),
@@ -79,6 +91,41 @@ fn push_pull(
         title,
         &reachable,
         |ui, ticked| {
+            let name = |id: &Option<String>| match id {
+                None => format!("{} (the user)", f.figure.name),
+                Some(id) => board
+                    .find(id)
+                    .map_or(id.clone(), |k| board.figs[k].figure.name.clone()),
+            };
+            ui.horizontal(|ui| {
+                ui.label("Thrown from");
+                egui::ComboBox::from_id_salt(key.with("from"))
+                    .selected_text(name(&from))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut from, None, name(&None));
+                        for &k in &friends {
+                            let id = Some(board.figs[k].figure.id.clone());
+                            let label = name(&id);
+                            ui.selectable_value(&mut from, id, label);
+                        }
+                    })
+                    .response
+                    .on_hover_text("Straight away from (or towards) the user, or a friendly figure it sees: \"throw the nearest enemy to that group back\"");
+            });
+            ui.horizontal(|ui| {
+                let mut capped = up_to.is_some();
+                ui.checkbox(&mut capped, "No further than")
+                    .on_hover_text("\"up to 2D6\"\": the throw stops here if the dice say more");
+                let mut inches = up_to.unwrap_or(6.0);
+                ui.add_enabled(
+                    capped,
+                    egui::DragValue::new(&mut inches)
+                        .range(0.5..=12.0)
+                        .speed(0.1)
+                        .suffix("\""),
+                );
+                up_to = capped.then_some(inches);
+            });
             ui.horizontal(|ui| {
                 let any = !ticked.is_empty();
                 let hint = "\"figures are stunned for 3 turns if they hit a solid object\"";
@@ -91,14 +138,22 @@ fn push_pull(
                         out.push(power(ForcePower::Push {
                             targets: std::mem::take(ticked),
                             pull,
-                            from: None,
-                            up_to: None,
+                            from: from.clone(),
+                            up_to,
                         }));
                     }
                 }
             });
         },
     );
+    // A friend no longer seen is no longer offered.
+    if from
+        .as_ref()
+        .is_some_and(|id| !friends.iter().any(|&k| &board.figs[k].figure.id == id))
+    {
+        from = None;
+    }
+    ui.data_mut(|d| d.insert_temp(key, (from, up_to)));
     shown.then_some((vec![PUSH_RANGE], reachable))
 }
 
