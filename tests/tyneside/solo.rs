@@ -343,3 +343,44 @@ fn until_e_has_moved(s: &mut Game) {
     }
     assert!(events(s).contains("E ends its movement"), "{}", events(s));
 }
+
+/// Two groups of stormtroopers the rules run, both nearest to two Rebel troopers 8" away.
+const TWO_GROUPS: &str = r#"(
+    name: "Two groups",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "empire", name: "Empire", imperial: true, control: Rules, groups: [
+            (id: "E1", name: "First squad", order: Stand, figures: [
+                (id: "e1", profile: "Stormtrooper", at: (20.0, 22.0)),
+                (id: "e2", profile: "Stormtrooper", at: (20.0, 24.0)),
+            ]),
+            (id: "E2", name: "Second squad", order: Stand, figures: [
+                (id: "e3", profile: "Stormtrooper", at: (20.0, 26.0)),
+                (id: "e4", profile: "Stormtrooper", at: (20.0, 28.0)),
+            ]),
+        ]),
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Rebel troopers", order: Stand, figures: [
+                (id: "r1", profile: "Basic trooper", at: (12.0, 24.0)),
+                (id: "r2", profile: "Basic trooper", at: (12.0, 26.0)),
+            ]),
+        ]),
+    ],
+)"#;
+
+#[test]
+fn the_rules_groups_combine_their_fire_at_the_group_both_would_shoot() {
+    // Play sequence: "Shooting, etc, can be delayed to allow groups to combine their
+    // fire/movement": E2 would shoot at R too, so it joins E1's fire fight.
+    let mut s = session_from(TWO_GROUPS, &[1; 12]);
+    // The person: orders, R's movement, R's Shoot/act (R acts first: initiative 2).
+    s.play_script(Some("[EndPhase, EndActivation, EndActivation]"), "script")
+        .unwrap();
+    let ev = events(&mut s);
+    let fights: Vec<&str> = ev.lines().filter(|l| l.contains("R: ")).collect();
+    assert_eq!(fights.len(), 1, "one fire fight at R:\n{ev}");
+    // Four stormtroopers' firepower (2 each at medium range) against R, not two's.
+    assert!(fights[0].contains("R: 6.0 against 8.0"), "{ev}");
+    assert!(!ev.contains("E2 ends its activation"), "{ev}");
+}

@@ -4,7 +4,8 @@
 //! out: Attack runs at the nearest enemy, Advance moves at it (or at an objective if none is in
 //! sight) and halts 5" short, Move goes the same way, Stand stays, Retreat and Rout run away.
 //! In the Shoot/Act phase a group fights if it is in contact, else shoots at the nearest enemy
-//! group it can, else works the shut doors its figures touch (a Tech, a light sabre). Its Force
+//! group it can (with the side's groups still to act that would shoot at it too, combining
+//! their fire), else works the shut doors its figures touch (a Tech, a light sabre). Its Force
 //! users follow the solo rules for Force users: kept ready to Deflect, Swipe and Block (1), a
 //! last point spent on a Force jump away (2), Push for a friendly group losing its fire fight
 //! (3) and for an enemy in the way (4), and lightning by the Dark Side (6). Every action goes
@@ -200,6 +201,7 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
             against_walkers,
             force,
             targets,
+            partners,
             doors,
         } => {
             let mut moved_someone = false;
@@ -231,13 +233,30 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                 return Some(Ok(format!("{group} fights")));
             }
             for t in targets.iter().take(3) {
+                // With the groups that would shoot at it anyway, else alone.
+                let mut combined = vec![group.clone()];
+                combined.extend(
+                    partners
+                        .iter()
+                        .filter(|(_, n)| n == t)
+                        .map(|(g, _)| g.clone()),
+                );
+                let alone = combined.len() == 1;
                 if send(
                     world,
                     Command::Shoot {
-                        groups: vec![group.clone()],
+                        groups: combined,
                         targets: vec![t.clone()],
                     },
-                ) {
+                ) || (!alone
+                    && send(
+                        world,
+                        Command::Shoot {
+                            groups: vec![group.clone()],
+                            targets: vec![t.clone()],
+                        },
+                    ))
+                {
                     if still_active(world) {
                         send(world, Command::EndActivation);
                     }

@@ -10,6 +10,7 @@ use super::shoot_act::{against_walkers, works_doors};
 use crate::rules::terrain::TerrainProperty;
 use crate::rulesets::tyneside::board::{Board, GameView};
 use crate::rulesets::tyneside::commands::Command;
+use crate::rulesets::tyneside::components::Group;
 use crate::rulesets::tyneside::input::side_to_act;
 use crate::rulesets::tyneside::phases::melee::melee_pairs;
 use crate::rulesets::tyneside::phases::{force_users_order, sabre_can_cut, situation};
@@ -49,6 +50,9 @@ pub(super) enum Plan {
         against_walkers: Vec<Command>,
         force: Vec<Command>,
         targets: Vec<String>,
+        /// The side's groups still to act that may combine their fire with it: (group, the
+        /// enemy group nearest to it).
+        partners: Vec<(String, String)>,
         /// Its figures' work on shut doors they touch, if it has nothing to shoot at.
         doors: Vec<Command>,
     },
@@ -223,34 +227,68 @@ pub(super) fn observe(
         TurnPhase::Action => {
             let group = turn.active_group()?.to_string();
             let members = board.members(&group);
-            let centre = members.iter().map(|&m| board.figs[m].pos).sum::<Vec2>()
-                / members.len().max(1) as f32;
-            let mut targets: Vec<(f32, String)> = view
-                .all_groups()
-                .into_iter()
-                .filter(|g| g.side != side)
+            let all = view.all_groups();
+            // Play sequence: "Shooting, etc, can be delayed to allow groups to combine their
+            // fire": the side's groups still to act, with nothing of their own to do first
+            // (no close combat, no Force user, no vehicle), join a fire at the group they
+            // would shoot at anyway.
+            let partners = turn
+                .queue
+                .iter()
+                .skip(1)
+                .filter(|g| all.iter().any(|a| &a.id == *g && a.side == side))
                 .filter_map(|g| {
-                    let d = board
-                        .members(&g.id)
-                        .iter()
-                        .map(|&e| board.figs[e].pos.distance(centre))
-                        .fold(f32::MAX, f32::min);
-                    (d < f32::MAX).then(|| (d, g.id.clone()))
+                    let ms = board.members(g);
+                    let busy = ms.is_empty()
+                        || !melee_pairs(&board, g).is_empty()
+                        || ms.iter().any(|&m| {
+                            board.figs[m].figure.has(Ability::ForceUser)
+                                || board.vehicle(m).is_some()
+                        });
+                    let nearest = enemy_groups_nearest(&board, &all, side, &ms);
+                    (!busy).then(|| (g.clone(), nearest.into_iter().next()))
                 })
+                .filter_map(|(g, t)| Some((g, t?)))
                 .collect();
-            targets.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
             Some(Plan::Act {
                 in_contact: !melee_pairs(&board, &group).is_empty()
                     || sabre_can_cut(&board, &group),
                 against_walkers: against_walkers(&board, &members),
-                force: force_attacks(&board, &view.all_groups(), &members),
+                force: force_attacks(&board, &all, &members),
                 doors: works_doors(&board, &members),
+                targets: enemy_groups_nearest(&board, &all, side, &members),
+                partners,
                 group,
-                targets: targets.into_iter().map(|(_, g)| g).collect(),
             })
         }
         TurnPhase::EndOfTurn => None,
     }
+}
+
+/// The groups of sides other than `side`, nearest first to the centre of the figures
+/// `members` (the distance to their nearest figure; ties by id).
+fn enemy_groups_nearest(
+    board: &Board,
+    all: &[&Group],
+    side: usize,
+    members: &[usize],
+) -> Vec<String> {
+    let centre =
+        members.iter().map(|&m| board.figs[m].pos).sum::<Vec2>() / members.len().max(1) as f32;
+    let mut targets: Vec<(f32, String)> = all
+        .iter()
+        .filter(|g| g.side != side)
+        .filter_map(|g| {
+            let d = board
+                .members(&g.id)
+                .iter()
+                .map(|&e| board.figs[e].pos.distance(centre))
+                .fold(f32::MAX, f32::min);
+            (d < f32::MAX).then(|| (d, g.id.clone()))
+        })
+        .collect();
+    targets.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    targets.into_iter().map(|(_, g)| g).collect()
 }
 
 /// The nearest point of a piece that gives cover from `centre`, farther than `centre` from

@@ -190,7 +190,10 @@ pub(super) fn use_power(
                     format!("{}: {name}", if *pull { "Pull" } else { "Push" }),
                 )
                 .map_err(|e| e.to_string())?;
-            out.dice.note_outcome(format!("each thrown {roll}\""));
+            out.dice.note_outcome(match up_to {
+                Some(d) if *d < roll as f32 => format!("each thrown {d:.1}\" (up to {roll}\")"),
+                _ => format!("each thrown {roll}\""),
+            });
             // One after another, each stopping short of the bases already where they are.
             let mut bases: Vec<(Vec2, f32)> =
                 board.figs.iter().map(|o| (o.pos, o.figure.base)).collect();
