@@ -37,6 +37,8 @@ pub struct RuleSetEntry {
     pub plays_sides: bool,
     /// See [`RuleSet::AI_POLICY`].
     pub ai_policy: &'static str,
+    /// See [`RuleSet::BALANCE_NOTE`].
+    pub balance_note: &'static str,
     /// See [`RuleSet::FIRST_GAME`].
     pub first_game: Option<(&'static str, &'static str)>,
     /// See [`RuleSet::plugin`].
@@ -92,6 +94,7 @@ impl RuleSetEntry {
             largest_die: R::LARGEST_DIE,
             plays_sides: R::PLAYS_SIDES,
             ai_policy: R::AI_POLICY,
+            balance_note: R::BALANCE_NOTE,
             first_game: R::FIRST_GAME,
             plugin: R::plugin,
             shell: R::shell,

@@ -48,6 +48,10 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     /// How the rules play a side, in a line, with where it is written down (the balance
     /// report names it); empty when they cannot.
     const AI_POLICY: &'static str = "";
+    /// What the rules themselves do to the balance report's figures, in a sentence with where
+    /// it is written down (so a lopsided report is read as the text's, not the policy's);
+    /// empty when there is nothing to say.
+    const BALANCE_NOTE: &'static str = "";
     /// A player's intent in this rule set: what scripts, the mouse, the AI and replays send.
     type Command: Message + Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     /// Its turn phases: a `SubStates` of `GameState::Playing(ID)`.

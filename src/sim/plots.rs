@@ -168,7 +168,7 @@ table{{border-collapse:collapse;margin-bottom:1.5em}}td,th{{border:1px solid #bb
 <h2>Casualties per game</h2>
 <table><tr><th>Side</th><th>Profile</th><th>Lost (mean)</th><th>Fielded (mean)</th></tr>
 {losses}</table>
-{plots}
+{note}{plots}
 </body></html>
 ",
         title = escape(&report.scenario),
@@ -178,6 +178,11 @@ table{{border-collapse:collapse;margin-bottom:1.5em}}td,th{{border:1px solid #bb
         seed = report.seed,
         last = report.last_seed(),
         players = escape(&report.players),
+        note = if report.note.is_empty() {
+            String::new()
+        } else {
+            format!("<h2>Reading it</h2><p>{}</p>\n", escape(&report.note))
+        },
         mean = report.length.mean,
         min = report.length.min,
         max = report.length.max,

@@ -24,6 +24,8 @@ pub struct Report {
     pub rules: String,
     /// Who played every side, and where that is written down.
     pub players: String,
+    /// What the rules themselves do to these figures (the rule set's note; empty if none).
+    pub note: String,
     /// The first game's seed (game `i` used `seed + i`).
     pub seed: u64,
     /// Games played.
@@ -193,6 +195,7 @@ impl Report {
             file: loaded.file.clone(),
             rules: entry.title.to_string(),
             players: entry.ai_policy.to_string(),
+            note: entry.balance_note.to_string(),
             seed,
             games,
             sides,
@@ -275,6 +278,9 @@ impl Report {
                 "  {:width$}  {:24}  {:>6.2} of {:>6.2}",
                 c.side, c.profile, c.lost, c.fielded
             );
+        }
+        if !self.note.is_empty() {
+            let _ = writeln!(o, "\nReading it\n  {}", self.note);
         }
         o
     }

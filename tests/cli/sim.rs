@@ -108,3 +108,17 @@ fn the_command_line_prints_the_report_and_writes_its_plots() {
     assert!(err.contains("--games must be at least 1"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_tyneside_report_says_few_casualties_are_the_texts() {
+    // Issue 26, opposed play: "Find out whether that is the text (then say so in the balance
+    // report)".
+    let r = report("outpost_raid", 4, 1, 1);
+    let text = r.text();
+    assert!(
+        text.contains("Reading it") && text.contains("only the Less, Half and Worse rows can kill"),
+        "{text}"
+    );
+    let html = holotable::sim::plots::html(&r).expect("draws");
+    assert!(html.contains("<h2>Reading it</h2>"), "{html}");
+}

@@ -123,6 +123,10 @@ impl RuleSet for Tyneside {
     const AI_POLICY: &'static str = "the rules' side of tyneside-skirmish.txt: orders from the \
         Random movement table, carried out by the order; a hero's group played for its player \
         holds or makes for an objective (src/rulesets/tyneside/ai/)";
+    const BALANCE_NOTE: &'static str = "Few casualties and many draws are the text's: on the \
+        fire chart only the Less, Half and Worse rows can kill, and a side that is not \
+        outgunned dices on Twice, More or Equal; heroes are never killed, only disabled \
+        (docs/rules/tyneside.md, A side the rules stand in for).";
     type Command = Command;
     type Phase = turn::TurnPhase;
     type Snapshot = snapshot::GameState;
