@@ -57,11 +57,12 @@ pub struct SaveRequest(pub PathBuf);
 
 /// Parses a command script: a RON list of a rule set's commands (docs/commands.md).
 ///
-/// Errors: `file:line:column: what was expected`.
+/// Errors: `file:line:column: what was expected`, or a number that is not finite.
 pub fn parse_script<C: serde::de::DeserializeOwned>(
     src: &str,
     file: &str,
 ) -> Result<Vec<C>, String> {
+    crate::rules::scenario::sane_numbers(src, file, None).map_err(|e| e.to_string())?;
     crate::rules::scenario::ron_options()
         .from_str(src)
         .map_err(|e| {

@@ -119,6 +119,9 @@ pub fn read_header(text: &str, path: &Path) -> Result<SaveHeader, String> {
 /// Errors: as [`read_header`], or a record that does not parse (`file:line:column: …`).
 pub fn parse<C: DeserializeOwned>(text: &str, path: &Path) -> Result<GameRecord<C>, String> {
     read_header(text, path)?;
+    // A command to (NaN, NaN) would play: no number in a save may be other than finite.
+    crate::rules::scenario::sane_numbers(text, &path.display().to_string(), None)
+        .map_err(|e| format!("{e} — not a valid saved game"))?;
     ron_options().from_str(text).map_err(|e| {
         format!(
             "{}: not a valid saved game: {}",

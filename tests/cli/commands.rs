@@ -198,3 +198,62 @@ fn run_with_the_rules_playing_every_side_needs_no_script() {
         "{err}"
     );
 }
+
+#[test]
+fn numbers_that_are_not_finite_or_sane_are_refused_with_their_place() {
+    // Issue 28, finding 6: a figure at (NaN, NaN), a facing of NaN, a turn limit of
+    // 4,294,967,295, a command to (NaN, NaN).
+    let dir = std::env::temp_dir().join(format!("holotable-nan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/tyneside/shooting_example.ron"
+    ))
+    .unwrap();
+    let at = src.find("at: (").expect("a figure") + "at: ".len();
+    let (line, column) = (
+        src[..at].matches('\n').count() + 1,
+        at - src[..at].rfind('\n').map_or(0, |n| n + 1) + 2,
+    );
+    let end = at + src[at..].find(')').unwrap() + 1;
+    for (name, edited, want) in [
+        (
+            "nan.ron",
+            format!("{}(NaN, NaN){}", &src[..at], &src[end..]),
+            format!("nan.ron:{line}:{column}: NaN"),
+        ),
+        (
+            "huge.ron",
+            format!("{}(2147483646.0, 3.0){}", &src[..at], &src[end..]),
+            format!("huge.ron:{line}:{column}: 2147483646.0 is past"),
+        ),
+        (
+            "long.ron",
+            src.replacen("sides:", "turn_limit: 4294967295,\n    sides:", 1),
+            "long.ron:".to_string(),
+        ),
+    ] {
+        let file = dir.join(name);
+        std::fs::write(&file, edited).unwrap();
+        let (code, _, err) = holotable(&["check", file.to_str().unwrap()]);
+        assert_eq!(code, 1, "{name}: {err}");
+        assert!(err.contains(&want), "{name}: {err}");
+    }
+    let script = dir.join("nan-move.ron");
+    std::fs::write(
+        &script,
+        "[EndPhase,\n Move(figure: \"luke\", to: (NaN, 3.0))]",
+    )
+    .unwrap();
+    let (code, _, err) = holotable(&[
+        "run",
+        "shooting_example",
+        "--commands",
+        script.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("nan-move.ron:2:") && err.contains("finite"),
+        "{err}"
+    );
+}

@@ -79,6 +79,17 @@ pub fn read_header(src: &str, file: &str, known: &[&str]) -> Result<Header, Scen
     let header: Header = ron_options()
         .from_str(src)
         .map_err(|e| ron_error(file, &e))?;
+    sane_numbers(src, file, Some(LARGEST_NUMBER))?;
+    if let Some(limit) = header.turn_limit.filter(|&l| l > MOST_TURNS) {
+        let offset = src.find("turn_limit").unwrap_or(0);
+        let (line, column) = line_col(src, offset);
+        return Err(ScenarioError {
+            file: file.into(),
+            line,
+            column,
+            message: format!("turn_limit {limit} is past {MOST_TURNS} turns"),
+        });
+    }
     if !known.contains(&header.ruleset.as_str()) {
         let offset = find_value(src, "ruleset", &header.ruleset, 0).unwrap_or(0);
         let (line, column) = line_col(src, offset);
@@ -94,6 +105,89 @@ pub fn read_header(src: &str, file: &str, known: &[&str]) -> Result<Header, Scen
         });
     }
     Ok(header)
+}
+
+/// The most turns a scenario may last (`turn_limit`): far past any game's length, short of
+/// numbers that only a damaged or hostile file holds.
+pub const MOST_TURNS: u32 = 1000;
+
+/// The largest number a scenario may hold, in magnitude: inches, hexes, squares, metres,
+/// points and counts alike stay far below it.
+pub const LARGEST_NUMBER: f64 = 1_000_000.0;
+
+/// Checks that every number in the RON `src` (named `file`) is finite and, with `largest`, no
+/// larger in magnitude: a `NaN` or `inf` would play on as a position no rule can measure, and
+/// a column of 2,147,483,646 overflows what is computed from it. Strings and comments are
+/// skipped (a save's scenario, a string, is checked when it is read as a scenario).
+///
+/// Errors: the first such number, at its line and column.
+pub fn sane_numbers(src: &str, file: &str, largest: Option<f64>) -> Result<(), ScenarioError> {
+    let bytes = src.as_bytes();
+    let at = |offset: usize, message: String| {
+        let (line, column) = line_col(src, offset);
+        Err(ScenarioError {
+            file: file.into(),
+            line,
+            column,
+            message,
+        })
+    };
+    let word =
+        |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'+' || b == b'-';
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 2;
+            }
+            b if word(b) && (i == 0 || !word(bytes[i - 1])) => {
+                let start = i;
+                while i < bytes.len() && word(bytes[i]) {
+                    i += 1;
+                }
+                let token = &src[start..i];
+                let bare = token.trim_start_matches(['+', '-']);
+                if matches!(bare, "NaN" | "inf" | "infinity" | "Infinity") {
+                    return at(
+                        start,
+                        format!("{token} is not a number a table can hold: numbers must be finite"),
+                    );
+                }
+                let numeric = bare.starts_with(|c: char| c.is_ascii_digit());
+                if let Some(v) = numeric
+                    .then(|| token.replace('_', "").parse::<f64>().ok())
+                    .flatten()
+                    && let Some(largest) = largest
+                    && v.abs() > largest
+                {
+                    return at(
+                        start,
+                        format!(
+                            "{token} is past the largest number a scenario may hold ({largest})"
+                        ),
+                    );
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    Ok(())
 }
 
 /// Byte offset of the `nth` (0-based) `key: "value"` in `src`.
@@ -130,6 +224,29 @@ mod tests {
     use super::*;
 
     const SRC: &str = "(\n    name: \"Skirmish\",\n    ruleset: \"battlefield\",\n    sides: [(id: \"a\", name: \"A\", groups: []), (id: \"b\", name: \"B\")],\n    table: (72.0, 48.0),\n)";
+
+    #[test]
+    fn numbers_must_be_finite_and_sane() {
+        let with = |table: &str| SRC.replace("(72.0, 48.0)", table);
+        let e = read_header(&with("(NaN, 48.0)"), "s.ron", &["battlefield"]).unwrap_err();
+        assert_eq!((e.line, e.column), (5, 13), "{e}");
+        assert!(e.message.contains("finite"), "{e}");
+        let e = read_header(&with("(72.0, -inf)"), "s.ron", &["battlefield"]).unwrap_err();
+        assert!(e.message.contains("-inf"), "{e}");
+        let e = read_header(&with("(2147483646, 48.0)"), "s.ron", &["battlefield"]).unwrap_err();
+        assert!(e.message.contains("largest number"), "{e}");
+        let long = SRC.replace("    table:", "    turn_limit: 4294967295,\n    table:");
+        let e = read_header(&long, "s.ron", &["battlefield"]).unwrap_err();
+        assert!(e.message.contains("largest number"), "{e}");
+        let long = SRC.replace("    table:", "    turn_limit: 5000,\n    table:");
+        let e = read_header(&long, "s.ron", &["battlefield"]).unwrap_err();
+        assert!(e.message.contains("past 1000 turns"), "{e}");
+        // A name may say anything, and a negative or exponent number is fine.
+        let named = SRC
+            .replace("Skirmish", "NaN inf 99999999")
+            .replace("(72.0, 48.0)", "(7.2e1, -4.8e1)");
+        assert!(read_header(&named, "s.ron", &["battlefield"]).is_ok());
+    }
 
     #[test]
     fn header_reads_past_the_rule_sets_own_fields() {
