@@ -43,14 +43,22 @@ pub(super) fn move_unit(
 ) -> Result<Hex, Refusal> {
     let (cost, end) = plan_move(b, i, path, budget, assault)?;
     let side = b.units[i].side;
-    let mut at = b.units[i].at;
+    let start = b.units[i].at;
+    let mut at = start;
     if !b.reveal_near(at, side) {
-        for &h in path {
+        for (k, &h) in path.iter().enumerate() {
             for l in b.lone_enemy_leaders(h, side) {
                 b.eliminate(l, "caught alone by an enemy unit passing through");
             }
             at = h;
             if b.reveal_near(h, side) {
+                // A halt short of the route's end stops where a move may end: back along the
+                // route past a friend's hex, a building for a vehicle, or the hex of the
+                // enemy just found (Stacking; Movement, "Buildings are interdicted to
+                // vehicles").
+                if k + 1 < path.len() || !assault {
+                    at = last_stop(b, i, &path[..=k]);
+                }
                 break;
             }
         }
@@ -88,6 +96,23 @@ pub(super) fn move_unit(
 /// and the hex it ends in.
 ///
 /// Errors: as [`move_unit`].
+/// The last hex of `route` (hexes entered in order) where unit `i` may end a move: no friendly
+/// unit counting in stacking, no enemy, and no building for a vehicle; its own hex if none.
+fn last_stop(b: &Battle, i: usize, route: &[Hex]) -> Hex {
+    let u = &b.units[i];
+    let (side, counts) = (u.side, u.profile.kind.counts_in_stacking());
+    let pos = b.positions();
+    route
+        .iter()
+        .rev()
+        .copied()
+        .find(|&h| {
+            movement::may_end(&b.map, &u.profile, h).is_ok()
+                && b.passage_in(&pos, h, side, counts) == Passage::Free
+        })
+        .unwrap_or(u.at)
+}
+
 pub(super) fn plan_move(
     b: &Battle,
     i: usize,
@@ -302,6 +327,20 @@ mod tests {
         assert!(logged(&b, "Mon Calamari mc2 is discovered"));
         assert!(logged(&b, "AT-ST atst halts at (8, 4)"));
         assert_eq!(b.passage(its_hex, 0, true), Passage::Enemy, "now known");
+    }
+
+    #[test]
+    fn a_halt_on_discovery_never_ends_in_a_friends_hex() {
+        // Stacking: "can move through another friendly unit but cannot end an impulse in the
+        // same hex": halted where a stormtrooper squad stands, the walker steps back.
+        let mut b = battle();
+        let (atst, mc2, st1) = (unit(&b, "atst"), unit(&b, "mc2"), unit(&b, "st1"));
+        b.units[mc2].hidden = true;
+        let route = path(&[(8, 6), (8, 5), (8, 4), (8, 3)]);
+        b.units[st1].at = route[2];
+        let at = move_unit(&mut b, atst, &route, 4, false).expect("a route as far as it knows");
+        assert_eq!(at, route[1], "back from the squad's hex to (8, 5)");
+        assert_eq!(b.units[atst].at, route[1]);
     }
 
     #[test]
