@@ -3,5 +3,6 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod advanced;
 mod play;
 mod worked_examples;
