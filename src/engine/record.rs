@@ -11,9 +11,11 @@ use crate::rules::dice::RollRecord;
 pub const SAVE_FORMAT: &str = "holotable-save";
 /// The save format's version: 2 added the format tag, the rule set id, cards and state
 /// hashes; 3 binds a seeded game's dice and cards to its seed and each command's place
-/// (`crate::rules::dice::command_seed`). Version 1 saves (no format tag) are refused with a
-/// clear error; version 2 saves are read, their recorded dice and cards forced on replay.
-pub const SAVE_VERSION: u32 = 3;
+/// (`crate::rules::dice::command_seed`); 4 binds the scenario: its hash is recorded when the
+/// game begins and checked on every replay ([`scenario_hash`]). Version 1 saves (no format
+/// tag) are refused with a clear error; version 2 saves are read, their recorded dice and
+/// cards forced on replay; version 3 saves are read without the scenario check.
+pub const SAVE_VERSION: u32 = 4;
 
 /// The oldest save format version read ([`SAVE_VERSION`] says what each added).
 pub const OLDEST_VERSION: u32 = 2;
@@ -47,6 +49,10 @@ pub struct GameRecord<C> {
     pub scenario_file: String,
     /// The scenario's RON text, so a record is self-contained.
     pub scenario_src: String,
+    /// [`scenario_hash`] of `scenario_src` when the game began (format version 4): a
+    /// scenario edited in the save afterwards is refused on replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario_hash: Option<String>,
     /// The seed, or `None` when the dice were forced.
     pub seed: Option<u64>,
     /// Dice thrown while the game was set up, before any command (e.g. the first impulse's
@@ -91,6 +97,7 @@ impl<C> GameRecord<C> {
             ruleset: ruleset.into(),
             scenario_file: scenario_file.into(),
             scenario_src: scenario_src.into(),
+            scenario_hash: Some(scenario_hash(scenario_src)),
             seed,
             setup_dice: Vec::new(),
             setup_cards: Vec::new(),
@@ -99,6 +106,60 @@ impl<C> GameRecord<C> {
             camera: None,
         }
     }
+}
+
+/// The hash a record binds its scenario with: hex of BLAKE2s-256 over the scenario's RON text,
+/// byte for byte.
+pub fn scenario_hash(src: &str) -> String {
+    use blake2::{Blake2s256, Digest};
+    Blake2s256::digest(src.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Checks that the scenario of `record` is the one its game began with (format version 4 on;
+/// earlier saves hold no hash). `original` is the scenario's text where it can be found again
+/// (a bundled scenario, or its file): if it is the one the game began with, the refusal says
+/// which line was changed.
+///
+/// Errors: no hash in a version 4 save, or a scenario that is not the one hashed.
+pub fn check_scenario<C>(record: &GameRecord<C>, original: Option<&str>) -> Result<(), String> {
+    if record.version < 4 {
+        return Ok(());
+    }
+    let Some(want) = &record.scenario_hash else {
+        return Err(format!(
+            "{}: this save holds no hash of its scenario, which every save of format version 4 \
+             has: it was edited",
+            record.scenario_file
+        ));
+    };
+    if &scenario_hash(&record.scenario_src) == want {
+        return Ok(());
+    }
+    let changed = original
+        .filter(|o| &scenario_hash(o) == want)
+        .and_then(|o| {
+            let (was, now): (Vec<&str>, Vec<&str>) =
+                (o.lines().collect(), record.scenario_src.lines().collect());
+            (0..was.len().max(now.len()))
+                .find(|&i| was.get(i) != now.get(i))
+                .map(|i| {
+                    format!(
+                        ": line {} was `{}`, now `{}`",
+                        i + 1,
+                        was.get(i).map_or("", |l| l.trim()),
+                        now.get(i).map_or("", |l| l.trim())
+                    )
+                })
+        })
+        .unwrap_or_default();
+    Err(format!(
+        "{}: the scenario in this save was edited after the game began (it is not the one \
+         whose hash the save recorded){changed}",
+        record.scenario_file
+    ))
 }
 
 /// The stem a save of the game `record` is named after: its scenario file's ("bundled:x" or

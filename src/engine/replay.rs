@@ -136,6 +136,22 @@ fn replay_all<R: RuleSet>(
     seed: u64,
     mut after: impl FnMut(&World, usize),
 ) -> Result<(), ResumeError> {
+    // The scenario must be the one the game began with; where it came from is looked up
+    // again only to say what changed.
+    if let Err(why) = super::record::check_scenario(record, None) {
+        let file = &record.scenario_file;
+        let original = match file.strip_prefix("bundled:") {
+            Some(name) => R::BUNDLED
+                .iter()
+                .find(|(n, _)| n.trim_end_matches(".ron") == name.trim_end_matches(".ron"))
+                .map(|(_, src)| src.to_string()),
+            None => std::fs::read_to_string(file).ok(),
+        };
+        let why = super::record::check_scenario(record, original.as_deref())
+            .err()
+            .unwrap_or(why);
+        return Err(ResumeError::Start(vec![why]));
+    }
     let header =
         crate::rules::scenario::read_header(&record.scenario_src, &record.scenario_file, &[R::ID])
             .map_err(|e| ResumeError::Start(vec![e.to_string()]))?;

@@ -165,7 +165,7 @@ fn run_saves_and_replay_checks_and_catches_a_changed_die() {
         "{err}"
     );
     // A save of another format version is refused, not misread.
-    std::fs::write(&save, text.replace("version: 3", "version: 1")).unwrap();
+    std::fs::write(&save, text.replace("version: 4", "version: 1")).unwrap();
     let (code, _, err) = holotable(&["replay", save.to_str().unwrap(), "--check"]);
     assert_eq!(code, 1);
     assert!(err.contains("save format version 1"), "{err}");
@@ -256,4 +256,58 @@ fn numbers_that_are_not_finite_or_sane_are_refused_with_their_place() {
         err.contains("nan-move.ron:2:") && err.contains("finite"),
         "{err}"
     );
+}
+
+#[test]
+fn a_save_whose_scenario_was_edited_is_refused_with_what_changed() {
+    // Issue 28, finding 3: an objective moved, a turn limit raised, armour added... in a
+    // half-played save, and the rest of the game ran on the altered scenario.
+    let dir = std::env::temp_dir().join(format!("holotable-edited-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("game.ron");
+    let (code, _, err) = holotable(&[
+        "run",
+        "lothal_ambush",
+        "--ai",
+        "all",
+        "--seed",
+        "4",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        text.contains("scenario_hash:"),
+        "a version 4 save binds its scenario"
+    );
+    let (code, _, err) = holotable(&["replay", save.to_str().unwrap(), "--check"]);
+    assert_eq!(code, 0, "{err}");
+    let src = holotable::rulesets::tyneside::BUNDLED
+        .iter()
+        .find(|(n, _)| *n == "lothal_ambush.ron")
+        .unwrap()
+        .1;
+    let limit = src.lines().position(|l| l.contains("turn_limit")).unwrap() + 1;
+    // The turn limit raised inside the save.
+    let edited = text.replacen("turn_limit: Some(6)", "turn_limit: Some(60)", 1);
+    assert!(edited != text, "the save holds the turn limit");
+    std::fs::write(&save, &edited).unwrap();
+    let (code, _, err) = holotable(&["replay", save.to_str().unwrap(), "--check"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("was edited after the game began")
+            && err.contains(&format!(
+                "line {limit} was `turn_limit: Some(6),`, now `turn_limit: Some(60),`"
+            )),
+        "{err}"
+    );
+    // The hash taken out with it: refused all the same.
+    let start = edited.find("scenario_hash:").unwrap();
+    let end = start + edited[start..].find('\n').unwrap();
+    std::fs::write(&save, format!("{}{}", &edited[..start], &edited[end..])).unwrap();
+    let (code, _, err) = holotable(&["replay", save.to_str().unwrap(), "--check"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("holds no hash of its scenario"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
 }
