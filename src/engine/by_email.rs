@@ -245,7 +245,7 @@ pub fn sit_in<R: RuleSet>(
             by_email.sides.push(SealedSide {
                 side,
                 salt: BASE64.encode(salt),
-                sealed: seal(&key, side, b"[]"),
+                sealed: seal(&key, side, &padded("[]".into(), 0)),
             });
             (key, Vec::new())
         }
@@ -373,14 +373,39 @@ fn after<R: RuleSet>(world: &mut World, secret: Option<String>) {
     }
 }
 
+/// Bytes a sealed side's secrets take, before the first: the list's brackets and room.
+const SEALED_BASE: usize = 64;
+/// Bytes each secret takes in a seal: room for any face-down command a rule set keeps (a
+/// Tyneside order counter's RON, with its salt, is about 130).
+const SEALED_SLOT: usize = 256;
+
+/// `plain` (the RON list of `n` secrets) padded with spaces to the one length every list of
+/// `n` secrets seals to, so a seal's length tells nothing of what is in it (a Stand from an
+/// Advance) but how many counters lie face down, which the record shows anyway. A longer
+/// list goes to the next whole slot.
+fn padded(plain: String, n: usize) -> Vec<u8> {
+    let room = SEALED_BASE + n * SEALED_SLOT;
+    let len = if plain.len() <= room {
+        room
+    } else {
+        plain.len().div_ceil(SEALED_SLOT) * SEALED_SLOT
+    };
+    let mut bytes = plain.into_bytes();
+    bytes.resize(len, b' ');
+    bytes
+}
+
 /// Seals the sitting side's secrets into the record.
 fn reseal<R: RuleSet>(world: &mut World) {
     let seat = world.resource::<Seat>();
     let (Some(side), Some(key)) = (seat.side, seat.key.clone()) else {
         return;
     };
-    let plain = ron::to_string(&seat.secrets).unwrap_or_default();
-    let sealed = seal(&key, side, plain.as_bytes());
+    let plain = padded(
+        ron::to_string(&seat.secrets).unwrap_or_default(),
+        seat.secrets.len(),
+    );
+    let sealed = seal(&key, side, &plain);
     let mut record = world.resource_mut::<GameRecord<R::Command>>();
     if let Some(s) = record
         .by_email

@@ -327,3 +327,52 @@ fn a_damaged_seal_is_told_apart_from_a_wrong_passphrase() {
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The Rebels' seal in `file`, as it stands.
+fn rebels_seal(file: &Path) -> String {
+    let text = save::read(file).unwrap();
+    let record: holotable::engine::record::GameRecord<Command> = save::parse(&text, file).unwrap();
+    let sides = record.by_email.expect("by e-mail").sides;
+    sides
+        .into_iter()
+        .find(|s| s.side == 0)
+        .expect("the Rebels' seal")
+        .sealed
+}
+
+#[test]
+fn orders_of_different_lengths_seal_to_the_same_length() {
+    // Issue 28, finding 5: "the sealed blob's length gives the plaintext's length exactly".
+    let dir = folder("padded");
+    let lengths: Vec<usize> = [Order::Stand, Order::Advance, Order::Attack, Order::Retreat]
+        .into_iter()
+        .enumerate()
+        .map(|(i, order)| {
+            let file = dir.join(format!("duel-{i}.ron"));
+            let mut a = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
+            by_email::start::<Tyneside>(a.world_mut(), file.clone()).unwrap();
+            sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+            let empty = sealed_bytes(&rebels_seal(&file));
+            ok(
+                &mut a,
+                Command::PlaceOrder {
+                    group: "chewie".into(),
+                    order,
+                },
+            );
+            let placed = sealed_bytes(&rebels_seal(&file));
+            assert!(placed > empty, "the counter went into the seal");
+            placed
+        })
+        .collect();
+    assert!(lengths.windows(2).all(|w| w[0] == w[1]), "{lengths:?}");
+}
+
+/// The length in bytes of what a seal holds (base64 hides a byte or two of difference).
+fn sealed_bytes(sealed: &str) -> usize {
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD
+        .decode(sealed)
+        .expect("base64")
+        .len()
+}
