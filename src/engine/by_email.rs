@@ -117,6 +117,9 @@ pub struct Seat {
     pub over: bool,
     /// The sides that have chosen their passphrase.
     pub signed: Vec<usize>,
+    /// How many commands the record held when the sitting side signed in: what it sent since
+    /// is its own to take back.
+    sat_at: usize,
     key: Option<Key>,
     /// This side's face-down commands not yet turned over, as RON of [`Secret`]s.
     secrets: Vec<String>,
@@ -140,6 +143,7 @@ impl Seat {
             to_act: None,
             over: false,
             signed: Vec::new(),
+            sat_at: 0,
             key: None,
             secrets: Vec::new(),
         }
@@ -250,7 +254,9 @@ pub fn sit_in<R: RuleSet>(
             (key, Vec::new())
         }
     };
+    let sat_at = world.resource::<GameRecord<R::Command>>().commands.len();
     let mut seat = world.resource_mut::<Seat>();
+    seat.sat_at = sat_at;
     seat.side = Some(side);
     seat.key = Some(key);
     seat.secrets = secrets;
@@ -344,6 +350,8 @@ fn before<R: RuleSet>(
             secret: None,
         }),
         Ok(Some(face_down)) => {
+            take_back_replaced::<R>(world, &face_down)
+                .map_err(|why| CommandOutcome::Refused(command.clone(), why))?;
             let secret = ron::to_string(&Secret { salt, command }).unwrap_or_default();
             Ok(Sending {
                 command: face_down,
@@ -352,6 +360,42 @@ fn before<R: RuleSet>(
         }
         Err(why) => Err(CommandOutcome::Refused(command, why)),
     }
+}
+
+/// A face-down command that takes the place of one this sitting sent before
+/// ([`RuleSet::replaces`]: a counter changed before it is turned over) takes that one out of
+/// the record and its secret out of the seal, so the other side never learns of the change of
+/// mind. Only where nothing since threw a die or drew a card (the dice of a command come from
+/// its place in the game); otherwise the earlier one stays, and the new one follows it.
+///
+/// Errors: the record without it no longer replays (the game is then as the replay left it).
+fn take_back_replaced<R: RuleSet>(world: &mut World, new: &R::Command) -> Result<(), String> {
+    let from = world.resource::<Seat>().sat_at;
+    let record = world.resource::<GameRecord<R::Command>>().clone();
+    let Some(k) = (from..record.commands.len())
+        .rev()
+        .find(|&k| R::replaces(&record.commands[k].command, new))
+    else {
+        return Ok(());
+    };
+    if record.commands[k..]
+        .iter()
+        .any(|c| !c.dice.is_empty() || !c.cards.is_empty())
+    {
+        return Ok(());
+    }
+    let earlier = ron::to_string(&record.commands[k].command).unwrap_or_default();
+    let mut shorter = record;
+    shorter.commands.remove(k);
+    super::replay::rebuild::<R>(world, &shorter).map_err(|e| e.to_string())?;
+    let mut seat = world.resource_mut::<Seat>();
+    seat.secrets.retain(|s| {
+        ron::from_str::<Secret<R::Command>>(s).map_or(true, |s| {
+            !earlier.contains(&commitment(&s.salt, &s.command))
+        })
+    });
+    reseal::<R>(world);
+    Ok(())
 }
 
 /// After a command is accepted in a sitting: keeps its secret (sealed into the record at

@@ -136,6 +136,14 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
         let _ = (world, command, seal);
         Ok(None)
     }
+    /// Play by e-mail: whether the face-down command `new` takes the place of the face-down
+    /// command `earlier` (the same counter placed again before it is turned over), so that a
+    /// sitting's change of mind replaces it in the record instead of showing there. `false`,
+    /// the default: nothing replaces anything.
+    fn replaces(earlier: &Self::Command, new: &Self::Command) -> bool {
+        let _ = (earlier, new);
+        false
+    }
     /// Play by e-mail: when the game waits for `side`'s face-down commands to be shown, the
     /// command that turns them over, given the commands that side sealed (with their salts);
     /// `None` otherwise (the default).

@@ -376,3 +376,29 @@ fn sealed_bytes(sealed: &str) -> usize {
         .expect("base64")
         .len()
 }
+
+#[test]
+fn a_counter_changed_before_it_is_turned_over_leaves_no_trace_in_the_record() {
+    // Issue 28, finding 5: "each change of mind is also a public command".
+    let dir = folder("changed");
+    let file = dir.join("duel.ron");
+    let mut a = rebels_place_attack(&file);
+    ok(
+        &mut a,
+        Command::PlaceOrder {
+            group: "chewie".into(),
+            order: Order::Advance,
+        },
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("PlaceFaceDown").count(), 1, "{text}");
+    assert_eq!(a.record().commands.len(), 1);
+    ok(&mut a, Command::EndPhase);
+    let mut b = open(&file);
+    sit_in::<Tyneside>(b.world_mut(), 1, "sith", "Empire").unwrap();
+    ok(&mut b, Command::EndPhase);
+    let mut a2 = open(&file);
+    sit_in::<Tyneside>(a2.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    assert_eq!(order_of(&mut a2, "chewie"), Some(Order::Advance));
+    std::fs::remove_dir_all(dir).unwrap();
+}

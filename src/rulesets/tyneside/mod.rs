@@ -225,6 +225,14 @@ impl RuleSet for Tyneside {
     /// An order counter a person places goes face down (Orders: "Order counters are placed
     /// behind groups"; the other side sees them once all are placed). The last side to place
     /// hides nothing: every other side's counters are down already, so its own go face up.
+    /// An order counter placed face down again for the same group replaces the one before.
+    fn replaces(earlier: &Command, new: &Command) -> bool {
+        matches!(
+            (earlier, new),
+            (Command::PlaceFaceDown { group: a, .. }, Command::PlaceFaceDown { group: b, .. }) if a == b
+        )
+    }
+
     fn face_down(
         world: &mut World,
         command: &Command,
