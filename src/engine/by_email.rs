@@ -45,6 +45,13 @@ pub enum SittingError {
 #[derive(Clone, PartialEq)]
 pub struct Key([u8; 32]);
 
+impl Key {
+    /// The side's signing key, drawn from this one ([`super::signing::signing_key`]).
+    fn signing(&self) -> ed25519_dalek::SigningKey {
+        super::signing::signing_key(&self.0)
+    }
+}
+
 impl std::fmt::Debug for Key {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Key(…)")
@@ -219,6 +226,11 @@ pub fn sit_in<R: RuleSet>(
         return Err(SittingError::NotByEmail);
     }
     let mut record = world.resource_mut::<GameRecord<R::Command>>();
+    // A side that has played keeps its key: it is never made anew.
+    let has_played = record
+        .commands
+        .iter()
+        .any(|c| c.signed.as_ref().is_some_and(|s| s.side == side));
     let by_email = record.by_email.as_mut().ok_or(SittingError::NotByEmail)?;
     let (key, secrets) = match by_email.sides.iter().find(|s| s.side == side) {
         Some(s) => {
@@ -246,11 +258,20 @@ pub fn sit_in<R: RuleSet>(
             }
             let salt: [u8; 16] = rand::random();
             let key = derive_key(passphrase, &salt);
+            if has_played {
+                return Err(SittingError::Unreadable(
+                    side_name.into(),
+                    "its seal is missing from a game it has played in".into(),
+                ));
+            }
             by_email.sides.push(SealedSide {
                 side,
                 salt: BASE64.encode(salt),
                 sealed: seal(&key, side, &padded("[]".into(), 0)),
+                public: String::new(),
+                signature: String::new(),
             });
+            super::signing::sign_seal(&mut record, side, &key.signing());
             (key, Vec::new())
         }
     };
@@ -306,6 +327,11 @@ fn after_hook<R: RuleSet>(world: &mut World, applied: &super::pipeline::Applied)
         return;
     }
     let secret = world.remove_resource::<PendingSecret>().map(|p| p.0);
+    let seat = world.resource::<Seat>();
+    if let (Some(side), Some(key)) = (seat.side, seat.key.as_ref().map(Key::signing)) {
+        let mut record = world.resource_mut::<GameRecord<R::Command>>();
+        super::signing::sign_command(&mut record, applied.index, side, &key);
+    }
     after::<R>(world, secret);
 }
 
@@ -319,25 +345,24 @@ fn before<R: RuleSet>(
     command: R::Command,
 ) -> Result<Sending<R::Command>, CommandOutcome<R::Command>> {
     let Some(side) = world.get_resource::<Seat>().and_then(|s| s.side) else {
-        return Ok(Sending {
+        return Err(CommandOutcome::Refused(
             command,
-            secret: None,
-        });
+            "Play by e-mail: sign in as your side first".into(),
+        ));
     };
-    match to_act::<R>(world, Some(side)) {
-        Some(s) if s != side => {
+    // The sitting side acts when it is among the sides to act (whoever plays it); else only
+    // for the rules, when no other person is to act.
+    if !R::sides_to_act(world).contains(&side) {
+        if super::game::person_to_act::<R>(world) {
             return Err(CommandOutcome::Refused(
                 command,
                 "Play by e-mail: it is the other side's part now — send them the file".into(),
             ));
         }
-        None => {
-            return Ok(Sending {
-                command,
-                secret: None,
-            });
-        }
-        Some(_) => {}
+        return Ok(Sending {
+            command,
+            secret: None,
+        });
     }
     let salt: String = rand::random::<[u8; 16]>()
         .iter()
@@ -387,6 +412,16 @@ fn take_back_replaced<R: RuleSet>(world: &mut World, new: &R::Command) -> Result
     let earlier = ron::to_string(&record.commands[k].command).unwrap_or_default();
     let mut shorter = record;
     shorter.commands.remove(k);
+    // The sitting's own commands after it change place: signed again where they now stand.
+    let signer = world
+        .resource::<Seat>()
+        .side
+        .zip(world.resource::<Seat>().key.as_ref().map(Key::signing));
+    if let Some((side, key)) = &signer {
+        for i in k..shorter.commands.len() {
+            super::signing::sign_command(&mut shorter, i, *side, key);
+        }
+    }
     super::replay::rebuild::<R>(world, &shorter).map_err(|e| e.to_string())?;
     let mut seat = world.resource_mut::<Seat>();
     seat.secrets.retain(|s| {
@@ -458,6 +493,7 @@ fn reseal<R: RuleSet>(world: &mut World) {
     {
         s.sealed = sealed;
     }
+    super::signing::sign_seal(&mut record, side, &key.signing());
 }
 
 /// If the game waits for the sitting side's face-down commands to be shown, sends the rule

@@ -20,6 +20,7 @@ pub mod rules_side;
 pub mod ruleset;
 pub mod save;
 pub mod session;
+pub mod signing;
 pub mod state;
 pub mod undo;
 

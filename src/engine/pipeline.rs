@@ -246,6 +246,7 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
                     dice,
                     cards,
                     hash,
+                    signed: None,
                 });
             for f in hooks.accepted.iter() {
                 f(world, &applied);

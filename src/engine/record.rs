@@ -33,6 +33,9 @@ pub struct RecordedCommand<C> {
     pub cards: Vec<CardRecord>,
     /// The rule set's state hash after it (see [`super::hash`]).
     pub hash: u64,
+    /// In a game by e-mail: the side that sent it and its signature ([`super::signing`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signed: Option<Signed>,
 }
 
 /// Everything needed to replay and verify a game: same scenario + dice + commands ⇒ same
@@ -233,6 +236,22 @@ pub struct SealedSide {
     /// Its secrets (RON of [`Secret`]s), as base64 of a 12-byte nonce and the
     /// ChaCha20-Poly1305 ciphertext, bound to the side index.
     pub sealed: String,
+    /// Base64 of the side's Ed25519 public key ([`super::signing`]); empty in files written
+    /// before commands were signed.
+    #[serde(default)]
+    pub public: String,
+    /// Base64 of the side's signature over this entry ([`super::signing::check_seals`]).
+    #[serde(default)]
+    pub signature: String,
+}
+
+/// Who signed a command of a game by e-mail, and the signature.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Signed {
+    /// The side that sent it, in scenario order.
+    pub side: usize,
+    /// Base64 of the Ed25519 signature ([`super::signing::sign_command`]).
+    pub signature: String,
 }
 
 /// A command a side sent face down, with the salt of its commitment.

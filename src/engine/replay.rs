@@ -200,6 +200,19 @@ fn replay_all<R: RuleSet>(
             record.scenario_file
         )]));
     }
+    // A game by e-mail (format version 4 on) proves who sent each command: every seal and
+    // every signature is checked, and each command must come from the side to act.
+    let signed = record.version >= 4 && record.by_email.is_some();
+    let names: Vec<String> = loaded.header.sides.iter().map(|s| s.name.clone()).collect();
+    let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("side {s}"));
+    if signed {
+        super::signing::check_seals(record, name).map_err(|e| ResumeError::Start(vec![e]))?;
+    } else if record.commands.iter().any(|c| c.signed.is_some()) {
+        return Err(ResumeError::Start(vec![format!(
+            "{}: its commands are signed by e-mail but the sides' seals are gone: the file was edited",
+            record.scenario_file
+        )]));
+    }
     after(world, 0);
     let total = record.commands.len();
     for (i, rc) in record.commands.iter().enumerate() {
@@ -219,8 +232,26 @@ fn replay_all<R: RuleSet>(
             let typed = rc.cards.iter().filter(|c| c.typed).map(|c| c.card);
             world.resource_mut::<DeckRes>().push_typed(typed);
         }
+        if signed {
+            // The signer must be among the sides to act; else, only the rules may have been
+            // acting (a sitting sends their commands), and no person.
+            let signer = rc.signed.as_ref().map(|s| s.side);
+            let to_act = if signer.is_some_and(|s| R::sides_to_act(world).contains(&s)) {
+                None
+            } else {
+                super::game::persons_to_act::<R>(world).first().copied()
+            };
+            super::signing::check_command(record, i, to_act, name).map_err(diverged)?;
+        }
         if let CommandOutcome::Refused(_, reason) = process::<R>(world, rc.command.clone()) {
             return Err(diverged(format!("refused on replay: {reason}")));
+        }
+        if let Some(last) = world
+            .resource_mut::<GameRecord<R::Command>>()
+            .commands
+            .last_mut()
+        {
+            last.signed = rc.signed.clone();
         }
         let replayed = world
             .resource::<GameRecord<R::Command>>()

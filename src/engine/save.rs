@@ -190,6 +190,7 @@ mod tests {
             dice: vec![],
             cards: vec![],
             hash: 42,
+            signed: None,
         });
         save(&rec, &path).unwrap();
         let text = read(&path).unwrap();

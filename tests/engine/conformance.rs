@@ -644,14 +644,15 @@ fn a_game_by_email_goes_there_and_back_verified() {
             let text = std::fs::read_to_string(&file).expect("the file by e-mail");
             let mut g = (entry.replay)(&text, &file).unwrap_or_else(|e| panic!("{e}"));
             assert!((entry.by_email_resume)(g.world_mut(), file.clone()));
-            g.set_rules_sides(&["all".into()])
-                .unwrap_or_else(|e| panic!("{e}"));
             g
         };
+        // Each sitting's rules stand in for its own side only: a command sent for the other
+        // side would be signed by the wrong one, and refused on opening.
+        let side_id = |s: usize| vec![loaded.header.sides[s].id.clone()];
         let mut first =
             (entry.headless)(loaded, Randomness::seeded(5)).unwrap_or_else(|e| panic!("{e:?}"));
         first
-            .set_rules_sides(&["all".into()])
+            .set_rules_sides(&side_id(0))
             .unwrap_or_else(|e| panic!("{e}"));
         (entry.by_email_start)(first.world_mut(), file.clone()).unwrap_or_else(|e| panic!("{e}"));
         (entry.by_email_sit_in)(first.world_mut(), 0, "first", "the first side")
@@ -665,6 +666,9 @@ fn a_game_by_email_goes_there_and_back_verified() {
         let e = (entry.by_email_sit_in)(second.world_mut(), 1, "", "the second side");
         assert!(matches!(e, Err(SittingError::EmptyPassphrase)), "{e:?}");
         (entry.by_email_sit_in)(second.world_mut(), 1, "second", "the second side")
+            .unwrap_or_else(|e| panic!("{e}"));
+        second
+            .set_rules_sides(&side_id(1))
             .unwrap_or_else(|e| panic!("{e}"));
         second.play_rules(8).unwrap_or_else(|e| panic!("{e}"));
         assert!(second.commands() > first.commands() || second.over());
