@@ -124,7 +124,12 @@ fn resume<R: RuleSet>(world: &mut World, text: &str, path: &Path, seed: u64) -> 
 fn replay_file<R: RuleSet>(text: &str, path: &Path) -> ReplayedGame {
     let record = save::parse::<R::Command>(text, path).map_err(ReplayError::Load)?;
     let session = Session::<R>::replay(&record).map_err(|e| match e {
-        replay::ResumeError::Start(es) => ReplayError::Load(es.join("\n")),
+        replay::ResumeError::Start(es) => ReplayError::Load(
+            es.iter()
+                .map(|e| save::placed(text, path, e))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
         replay::ResumeError::Diverged(d) => ReplayError::Diverged(d),
     })?;
     Ok(Box::new(session))

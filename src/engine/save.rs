@@ -93,15 +93,19 @@ pub fn read_header(text: &str, path: &Path) -> Result<SaveHeader, String> {
         }
     })?;
     if h.format != SAVE_FORMAT {
+        let (line, column) =
+            crate::rules::scenario::line_col(text, text.find("format").unwrap_or(0));
         return Err(format!(
-            "{}: not a Holotable save (format '{}', expected '{SAVE_FORMAT}')",
+            "{}:{line}:{column}: not a Holotable save (format '{}', expected '{SAVE_FORMAT}')",
             path.display(),
             h.format
         ));
     }
     if !(OLDEST_VERSION..=SAVE_VERSION).contains(&h.version) {
+        let (line, column) =
+            crate::rules::scenario::line_col(text, text.find("version").unwrap_or(0));
         return Err(format!(
-            "{}: save format version {} — this Holotable reads versions {OLDEST_VERSION} to {SAVE_VERSION}{}",
+            "{}:{line}:{column}: save format version {} — this Holotable reads versions {OLDEST_VERSION} to {SAVE_VERSION}{}",
             path.display(),
             h.version,
             if h.version > SAVE_VERSION {
@@ -129,6 +133,35 @@ pub fn parse<C: DeserializeOwned>(text: &str, path: &Path) -> Result<GameRecord<
             e.code
         )
     })
+}
+
+/// `why` (a refusal of the save `text`, the file `path`, found while setting its game up) with
+/// the place in the file it is about, where it names none: the seals (`by_email`) for a seal's
+/// refusal, else the scenario's recorded hash, else the scenario.
+pub fn placed(text: &str, path: &Path, why: &str) -> String {
+    let named = why.split(':').collect::<Vec<_>>().windows(3).any(|w| {
+        [w[1], w[2]].iter().all(|p| {
+            let p = p.trim_start();
+            p.chars().next().is_some_and(|c| c.is_ascii_digit())
+        })
+    });
+    if named {
+        return why.to_string();
+    }
+    let field = if why.contains("seal") {
+        "by_email:"
+    } else if text.contains("scenario_hash:") {
+        "scenario_hash:"
+    } else {
+        "scenario_src:"
+    };
+    match text.find(field) {
+        Some(at) => {
+            let (line, column) = crate::rules::scenario::line_col(text, at);
+            format!("{}:{line}:{column}: {why}", path.display())
+        }
+        None => why.to_string(),
+    }
 }
 
 /// Reads the text of a save file.
@@ -160,7 +193,7 @@ mod tests {
         let newer = "(format: \"holotable-save\", version: 9, ruleset: \"tyneside\")";
         let e = read_header(newer, p).unwrap_err();
         assert!(
-            e.starts_with("g.ron: save format version 9") && e.contains("newer"),
+            e.starts_with("g.ron:1:") && e.contains("save format version 9") && e.contains("newer"),
             "{e}"
         );
         let foreign = "(format: \"chess\", version: 2, ruleset: \"tyneside\")";

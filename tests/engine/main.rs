@@ -8,6 +8,7 @@ mod boundary;
 mod by_email;
 mod circles;
 mod conformance;
+mod fuzz;
 mod manual_dice;
 mod replay_view;
 mod toy;
