@@ -282,11 +282,58 @@ pub fn sit_in<R: RuleSet>(
     seat.key = Some(key);
     seat.secrets = secrets;
     mirror_seat(world);
+    draw_seed::<R>(world, side);
     turn_over_due::<R>(world);
     if let Err(e) = write::<R>(world) {
         world.resource_mut::<Notice>().refusal = Some(e);
     }
     Ok(())
+}
+
+/// Adds the sitting side's part of the dice seed where it is due ([`super::seed_draw`]); once
+/// every part is in and nothing has been played, the game is set up again with the seed drawn.
+/// A failure is shown.
+fn draw_seed<R: RuleSet>(world: &mut World, side: usize) {
+    let Some(key) = world.resource::<Seat>().key.clone() else {
+        return;
+    };
+    let mut record = world.resource::<GameRecord<R::Command>>().clone();
+    let value = super::seed_draw::value(&key.0, record.scenario_hash.as_deref().unwrap_or(""));
+    if super::seed_draw::add_part(&mut record, side, &value) {
+        super::signing::sign_seal(&mut record, side, &key.signing());
+    }
+    match super::seed_draw::draw(&record) {
+        super::seed_draw::Draw::Settled(seed)
+            if record.seed != Some(seed) && record.commands.is_empty() =>
+        {
+            // Set up anew with it: the set-up's own dice and cards come from the seed drawn.
+            let header = crate::rules::scenario::read_header(
+                &record.scenario_src,
+                &record.scenario_file,
+                &[R::ID],
+            );
+            let started = header.map_err(|e| vec![e.to_string()]).and_then(|header| {
+                let loaded = super::ruleset::Loaded {
+                    file: record.scenario_file.clone(),
+                    src: record.scenario_src.clone(),
+                    header,
+                };
+                super::game::start::<R>(world, &loaded, super::dice::Randomness::seeded(seed))
+            });
+            match started {
+                Ok(()) => {
+                    world.resource_mut::<GameRecord<R::Command>>().by_email = record.by_email;
+                }
+                Err(e) => {
+                    world.resource_mut::<Notice>().refusal = Some(format!(
+                        "Play by e-mail: the game could not be set up: {}",
+                        e.join("; ")
+                    ));
+                }
+            }
+        }
+        _ => *world.resource_mut::<GameRecord<R::Command>>() = record,
+    }
 }
 
 /// A command about to be applied, and for a face-down one the secret to seal once accepted
@@ -350,6 +397,19 @@ fn before<R: RuleSet>(
             "Play by e-mail: sign in as your side first".into(),
         ));
     };
+    let record = world.resource::<GameRecord<R::Command>>();
+    if let super::seed_draw::Draw::Waiting(next) = super::seed_draw::draw(record) {
+        let name = world
+            .get_resource::<super::game::Sides>()
+            .and_then(|s| s.names.get(next).cloned())
+            .unwrap_or_else(|| format!("side {next}"));
+        return Err(CommandOutcome::Refused(
+            command,
+            format!(
+                "Play by e-mail: the dice are not drawn yet: every side adds its part of the seed first, and {name} is next (send them the file)"
+            ),
+        ));
+    }
     // The sitting side acts when it is among the sides to act (whoever plays it); else only
     // for the rules, when no other person is to act.
     if !R::sides_to_act(world).contains(&side) {
@@ -543,6 +603,13 @@ fn write<R: RuleSet>(world: &World) -> Result<(), String> {
 /// while it is among those a person must act for (several may act at once, each declaring in
 /// secret), else the first of them; `None` when nobody must.
 pub fn to_act<R: RuleSet>(world: &World, seated: Option<usize>) -> Option<usize> {
+    // While the dice seed is being drawn, the side to add its part.
+    if let Some(super::seed_draw::Draw::Waiting(next)) = world
+        .get_resource::<GameRecord<R::Command>>()
+        .map(super::seed_draw::draw)
+    {
+        return Some(next);
+    }
     let persons = super::game::persons_to_act::<R>(world);
     seated
         .filter(|s| persons.contains(s))

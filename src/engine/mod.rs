@@ -19,6 +19,7 @@ pub mod replay_view;
 pub mod rules_side;
 pub mod ruleset;
 pub mod save;
+pub mod seed_draw;
 pub mod session;
 pub mod signing;
 pub mod state;

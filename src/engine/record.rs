@@ -224,6 +224,21 @@ mod tests {
 pub struct ByEmail {
     /// One entry per side that has chosen its passphrase, in the order they first sat.
     pub sides: Vec<SealedSide>,
+    /// The sides' parts of the dice seed, drawn together ([`super::seed_draw`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seed: Vec<SeedPart>,
+}
+
+/// A side's part of a game's dice seed ([`super::seed_draw`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeedPart {
+    /// Side index, in scenario order.
+    pub side: usize,
+    /// Hex of the commitment to its value, added at its first sitting.
+    pub commitment: String,
+    /// Hex of its value, added once every side has committed.
+    #[serde(default)]
+    pub value: Option<String>,
 }
 
 /// One side's sealed secrets.

@@ -207,6 +207,7 @@ fn replay_all<R: RuleSet>(
     let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("side {s}"));
     if signed {
         super::signing::check_seals(record, name).map_err(|e| ResumeError::Start(vec![e]))?;
+        super::seed_draw::check(record).map_err(|e| ResumeError::Start(vec![e]))?;
     } else if record.commands.iter().any(|c| c.signed.is_some()) {
         return Err(ResumeError::Start(vec![format!(
             "{}: its commands are signed by e-mail but the sides' seals are gone: the file was edited",

@@ -52,9 +52,10 @@ fn command_message<C: Serialize>(record: &GameRecord<C>, index: usize) -> Option
     Some(h.finalize().into())
 }
 
-/// What a side's entry is signed over: BLAKE2s-256 of the scenario's hash and every field of
-/// the entry but the signature.
-fn seal_message(scenario_hash: &str, s: &SealedSide) -> [u8; 32] {
+/// What a side's entry is signed over: BLAKE2s-256 of the scenario's hash, every field of
+/// the entry but the signature, and the side's part of the dice seed (`part`: commitment and
+/// value, empty where not added).
+fn seal_message(scenario_hash: &str, s: &SealedSide, part: (&str, &str)) -> [u8; 32] {
     let mut h = Blake2s256::new();
     h.update(b"holotable: a seal\n");
     for part in [
@@ -63,6 +64,8 @@ fn seal_message(scenario_hash: &str, s: &SealedSide) -> [u8; 32] {
         &s.salt,
         &s.public,
         &s.sealed,
+        part.0,
+        part.1,
     ] {
         h.update((part.len() as u64).to_le_bytes());
         h.update(part.as_bytes());
@@ -86,16 +89,30 @@ pub fn sign_command<C: Serialize>(
     }
 }
 
-/// Signs side `side`'s entry in `record` with its key (after its seal changed).
+/// Side `side`'s part of the dice seed in `record`: (commitment, value), empty where not
+/// added.
+fn seed_part<C>(record: &GameRecord<C>, side: usize) -> (String, String) {
+    record
+        .by_email
+        .as_ref()
+        .and_then(|b| b.seed.iter().find(|p| p.side == side))
+        .map(|p| (p.commitment.clone(), p.value.clone().unwrap_or_default()))
+        .unwrap_or_default()
+}
+
+/// Signs side `side`'s entry in `record` with its key (after its seal or its part of the dice
+/// seed changed).
 pub fn sign_seal<C>(record: &mut GameRecord<C>, side: usize, key: &SigningKey) {
     let scenario = record.scenario_hash.clone().unwrap_or_default();
+    let (commitment, value) = seed_part(record, side);
     if let Some(s) = record
         .by_email
         .as_mut()
         .and_then(|b| b.sides.iter_mut().find(|s| s.side == side))
     {
         s.public = public(key);
-        s.signature = BASE64.encode(key.sign(&seal_message(&scenario, s)).to_bytes());
+        let message = seal_message(&scenario, s, (&commitment, &value));
+        s.signature = BASE64.encode(key.sign(&message).to_bytes());
     }
 }
 
@@ -133,6 +150,16 @@ pub fn check_seals<C>(
         return Ok(());
     };
     let scenario = record.scenario_hash.as_deref().unwrap_or("");
+    if let Some(p) = by_email
+        .seed
+        .iter()
+        .find(|p| !by_email.sides.iter().any(|s| s.side == p.side))
+    {
+        return Err(format!(
+            "Play by e-mail: {} has a part of the dice seed but no seal: the file was edited",
+            name(p.side)
+        ));
+    }
     for (n, s) in by_email.sides.iter().enumerate() {
         if by_email.sides[..n].iter().any(|o| o.side == s.side) {
             return Err(format!(
@@ -140,11 +167,12 @@ pub fn check_seals<C>(
                 name(s.side)
             ));
         }
-        let holds = key_of(record, s.side)
-            .is_some_and(|k| verifies(&k, &seal_message(scenario, s), &s.signature));
+        let (commitment, value) = seed_part(record, s.side);
+        let message = seal_message(scenario, s, (&commitment, &value));
+        let holds = key_of(record, s.side).is_some_and(|k| verifies(&k, &message, &s.signature));
         if !holds {
             return Err(format!(
-                "Play by e-mail: {}'s seal is not as {} left it (its salt, key, sealed orders or side were changed): the file was edited",
+                "Play by e-mail: {}'s seal is not as {} left it (its salt, key, sealed orders, side or part of the dice seed were changed): the file was edited",
                 name(s.side),
                 name(s.side)
             ));

@@ -48,12 +48,33 @@ fn open(file: &Path) -> Game {
     s
 }
 
-/// A new game by e-mail kept in `file`: the Rebels sign in ("nerf herder") and place
-/// Chewbacca's counter, Attack, face down.
-fn rebels_place_attack(file: &Path) -> Game {
+/// A new game by e-mail kept in `file`, its dice seed drawn by both sides: the Rebels sign in
+/// ("nerf herder") and commit to their part, the Empire ("sith") commits to and shows its
+/// own, the Rebels show theirs. The Rebels' game, ready for its first command.
+fn drawn(file: &Path) -> Game {
     let mut a = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
     by_email::start::<Tyneside>(a.world_mut(), file.to_path_buf()).unwrap();
     sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    assert!(
+        sitting_over::<Tyneside>(a.world()),
+        "the Empire adds its part"
+    );
+    let mut b = open(file);
+    sit_in::<Tyneside>(b.world_mut(), 1, "sith", "Empire").unwrap();
+    assert!(
+        sitting_over::<Tyneside>(b.world()),
+        "the Rebels show theirs"
+    );
+    let mut a = open(file);
+    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    assert!(!sitting_over::<Tyneside>(a.world()), "the Rebels play");
+    a
+}
+
+/// A new game by e-mail kept in `file` ([`drawn`]): the Rebels place Chewbacca's counter,
+/// Attack, face down.
+fn rebels_place_attack(file: &Path) -> Game {
+    let mut a = drawn(file);
     ok(
         &mut a,
         Command::PlaceOrder {
@@ -78,9 +99,7 @@ fn orders_travel_sealed_and_are_turned_over_by_their_owner() {
     let file = dir.join("duel.ron");
 
     // The Rebels start the game and place Chewbacca's counter: it goes face down.
-    let mut a = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
-    by_email::start::<Tyneside>(a.world_mut(), file.clone()).unwrap();
-    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    let mut a = drawn(&file);
     let sent = a.send(Command::PlaceOrder {
         group: "chewie".into(),
         order: Order::Attack,
@@ -371,7 +390,10 @@ fn a_side_that_has_played_cannot_be_signed_in_anew() {
     let mut cut = record.clone();
     cut.by_email.as_mut().unwrap().sides.retain(|s| s.side != 0);
     let e = Game::replay(&cut).err().expect("refused");
-    assert!(e.to_string().contains("key is missing"), "{e}");
+    assert!(
+        e.to_string().contains("key is missing") || e.to_string().contains("no seal"),
+        "{e}"
+    );
     // And a command the Empire signs while the Rebels were to act is refused on opening.
     let mut b = open(&file);
     sit_in::<Tyneside>(b.world_mut(), 1, "sith", "Empire").unwrap();
@@ -406,9 +428,7 @@ fn orders_of_different_lengths_seal_to_the_same_length() {
         .enumerate()
         .map(|(i, order)| {
             let file = dir.join(format!("duel-{i}.ron"));
-            let mut a = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
-            by_email::start::<Tyneside>(a.world_mut(), file.clone()).unwrap();
-            sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+            let mut a = drawn(&file);
             let empty = sealed_bytes(&rebels_seal(&file));
             ok(
                 &mut a,
@@ -457,5 +477,72 @@ fn a_counter_changed_before_it_is_turned_over_leaves_no_trace_in_the_record() {
     let mut a2 = open(&file);
     sit_in::<Tyneside>(a2.world_mut(), 0, "nerf herder", "Rebels").unwrap();
     assert_eq!(order_of(&mut a2, "chewie"), Some(Order::Advance));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_dice_seed_is_drawn_by_both_sides_and_reopening_throws_the_same_dice() {
+    // Issue 28, finding 2: "at the start of a game by e-mail both sides commit to a random
+    // value and then reveal it, and the seed is derived from both".
+    let dir = folder("seed");
+    let file = dir.join("duel.ron");
+    let mut a = Game::start(&loaded_from(DUEL), Randomness::seeded(5)).unwrap();
+    by_email::start::<Tyneside>(a.world_mut(), file.clone()).unwrap();
+    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    // Nothing is played before both parts are in.
+    let why = refused(
+        &mut a,
+        Command::PlaceOrder {
+            group: "chewie".into(),
+            order: Order::Stand,
+        },
+    );
+    assert!(
+        why.contains("dice are not drawn yet") && why.contains("Empire"),
+        "{why}"
+    );
+    let starter_seed = a.record().seed;
+    drop(a);
+    let mut b = open(&file);
+    sit_in::<Tyneside>(b.world_mut(), 1, "sith", "Empire").unwrap();
+    let mut a = open(&file);
+    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    let seed = a.record().seed;
+    assert!(
+        seed.is_some() && seed != starter_seed,
+        "the starter's seed is not the game's"
+    );
+    let parts = a.record().by_email.clone().unwrap().seed;
+    assert_eq!(parts.len(), 2);
+    assert!(parts.iter().all(|p| p.value.is_some()));
+    // The same game opened twice throws the same dice: a bad roll is not undone by reopening.
+    ok(&mut a, Command::EndPhase);
+    let mut b = open(&file);
+    sit_in::<Tyneside>(b.world_mut(), 1, "sith", "Empire").unwrap();
+    ok(&mut b, Command::EndPhase);
+    let run = |s: &mut Game| {
+        s.send(Command::Run {
+            figure: "dv".into(),
+        })
+    };
+    let first = open(&file);
+    let second = open(&file);
+    let rolls: Vec<String> = [first, second]
+        .into_iter()
+        .map(|mut g| {
+            sit_in::<Tyneside>(g.world_mut(), 1, "sith", "Empire").ok();
+            let _ = run(&mut g);
+            format!("{:?}", g.record().commands.last().map(|c| c.dice.clone()))
+        })
+        .collect();
+    assert_eq!(rolls[0], rolls[1]);
+    // A part changed in the file (the value no longer the one committed to) is refused.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let at = text.find("value: Some(\"").unwrap() + 13;
+    let flipped = if &text[at..at + 1] == "0" { "1" } else { "0" };
+    let edited = format!("{}{flipped}{}", &text[..at], &text[at + 1..]);
+    let record = save::parse::<Command>(&edited, &file).unwrap();
+    let e = Game::replay(&record).err().expect("refused");
+    assert!(e.to_string().contains("was edited"), "{e}");
     std::fs::remove_dir_all(dir).unwrap();
 }
