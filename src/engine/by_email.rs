@@ -124,6 +124,8 @@ pub struct Seat {
     pub over: bool,
     /// The sides that have chosen their passphrase.
     pub signed: Vec<usize>,
+    /// Whether the dice seed is still being drawn ([`super::seed_draw`]).
+    pub drawing: bool,
     /// How many commands the record held when the sitting side signed in: what it sent since
     /// is its own to take back.
     sat_at: usize,
@@ -150,6 +152,7 @@ impl Seat {
             to_act: None,
             over: false,
             signed: Vec::new(),
+            drawing: false,
             sat_at: 0,
             key: None,
             secrets: Vec::new(),
@@ -659,16 +662,23 @@ fn watch<R: RuleSet>(world: &mut World) {
     }
     let seated = world.get_resource::<Seat>().and_then(|s| s.side);
     let (to_act, over) = (to_act::<R>(world, seated), sitting_over::<R>(world));
-    let signed: Vec<usize> = world
-        .get_resource::<GameRecord<R::Command>>()
+    let record = world.get_resource::<GameRecord<R::Command>>();
+    let signed: Vec<usize> = record
         .and_then(|r| r.by_email.as_ref())
         .map(|b| b.sides.iter().map(|s| s.side).collect())
         .unwrap_or_default();
+    let drawing = record.is_some_and(|r| {
+        matches!(
+            super::seed_draw::draw(r),
+            super::seed_draw::Draw::Waiting(_)
+        )
+    });
     let mut seat = world.resource_mut::<Seat>();
-    if (seat.to_act, seat.over, &seat.signed) != (to_act, over, &signed) {
+    if (seat.to_act, seat.over, &seat.signed, seat.drawing) != (to_act, over, &signed, drawing) {
         seat.to_act = to_act;
         seat.over = over;
         seat.signed = signed;
+        seat.drawing = drawing;
     }
 }
 

@@ -44,9 +44,21 @@ pub fn commitment(value: &str) -> String {
     hex(&h.finalize())
 }
 
-/// The sides that draw the seed: those the scenario gives a person, in scenario order.
+/// The sides that draw the seed: those the scenario gives a person, in scenario order. The
+/// last answer is kept (by the scenario's text), as the window asks every frame.
 pub fn drawers<C>(record: &GameRecord<C>) -> Vec<usize> {
-    read_header(
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(String, Vec<usize>)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    if let Some(known) = LAST.with_borrow(|l| {
+        l.as_ref()
+            .filter(|(src, _)| *src == record.scenario_src)
+            .map(|(_, d)| d.clone())
+    }) {
+        return known;
+    }
+    let drawers: Vec<usize> = read_header(
         &record.scenario_src,
         &record.scenario_file,
         &[record.ruleset.as_str()],
@@ -59,7 +71,9 @@ pub fn drawers<C>(record: &GameRecord<C>) -> Vec<usize> {
             .map(|(i, _)| i)
             .collect()
     })
-    .unwrap_or_default()
+    .unwrap_or_default();
+    LAST.with_borrow_mut(|l| *l = Some((record.scenario_src.clone(), drawers.clone())));
+    drawers
 }
 
 /// Where the drawing of `record`'s seed stands: every drawer's commitment first, then every
@@ -69,6 +83,9 @@ pub fn draw<C>(record: &GameRecord<C>) -> Draw {
         return Draw::NotDrawn;
     };
     let drawers = drawers(record);
+    if drawers.is_empty() {
+        return Draw::NotDrawn;
+    }
     let part = |s: usize| by_email.seed.iter().find(|p| p.side == s);
     if let Some(&s) = drawers.iter().find(|&&s| part(s).is_none()) {
         return Draw::Waiting(s);

@@ -166,7 +166,10 @@ pub fn show(
                 name(seat.to_act),
                 name(seat.to_act)
             ));
-            ui.weak("Your secrets travel sealed with your passphrase; the file cannot be changed without the other side's Holotable refusing it.");
+            if seat.drawing {
+                ui.label("First the dice: every side adds its part of the dice seed, so that nobody chooses it (a commitment at its first sitting, the part itself once all have committed). The game begins when the last part is in.");
+            }
+            ui.weak("Your secrets travel sealed with your passphrase, and every move is signed by the side that made it: the file cannot be changed without the other side's Holotable refusing it.");
             ui.add_space(12.0);
             ui.strong("Last in the game");
             for e in &events[events.len().saturating_sub(EVENTS_SHOWN)..] {
