@@ -546,3 +546,25 @@ fn the_dice_seed_is_drawn_by_both_sides_and_reopening_throws_the_same_dice() {
     assert!(e.to_string().contains("was edited"), "{e}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn chosen_dice_with_the_seals_pasted_on_are_refused() {
+    // Issue 28, finding 2: "anyone can write a record with chosen dice (`holotable run --dice
+    // ... --save`) and paste a game's seals onto it".
+    let dir = folder("pasted");
+    let file = dir.join("duel.ron");
+    let mut a = rebels_place_attack(&file);
+    ok(&mut a, Command::EndPhase);
+    let record = a.record().clone();
+    // The same commands with the dice forced (no seed), the game's seals pasted on.
+    let mut forced = record.clone();
+    forced.seed = None;
+    let e = Game::replay(&forced).err().expect("refused");
+    assert!(e.to_string().contains("not the one both sides drew"), "{e}");
+    // Another seed, chosen: refused the same way.
+    let mut chosen = record;
+    chosen.seed = chosen.seed.map(|s| s ^ 1);
+    let e = Game::replay(&chosen).err().expect("refused");
+    assert!(e.to_string().contains("not the one both sides drew"), "{e}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
