@@ -273,6 +273,7 @@ pub fn sit_in<R: RuleSet>(
                 sealed: seal(&key, side, &padded("[]".into(), 0)),
                 public: String::new(),
                 signature: String::new(),
+                own_dice: false,
             });
             super::signing::sign_seal(&mut record, side, &key.signing());
             (key, Vec::new())
@@ -401,6 +402,31 @@ fn before<R: RuleSet>(
         ));
     };
     let record = world.resource::<GameRecord<R::Command>>();
+    let typing = world
+        .get_resource::<super::dice::DiceRes>()
+        .is_some_and(|d| d.manual() || d.forced_left() > 0)
+        || world
+            .get_resource::<super::dice::DeckRes>()
+            .is_some_and(|d| d.manual());
+    let not_agreed = super::signing::not_agreed_to_own_dice(record);
+    if typing && record.version >= 4 && !not_agreed.is_empty() {
+        let names: Vec<String> = not_agreed
+            .iter()
+            .map(|&s| {
+                world
+                    .get_resource::<super::game::Sides>()
+                    .and_then(|n| n.names.get(s).cloned())
+                    .unwrap_or_else(|| format!("side {s}"))
+            })
+            .collect();
+        return Err(CommandOutcome::Refused(
+            command,
+            format!(
+                "Play by e-mail: dice typed in by hand need every side's agreement, and {} has not ticked 'We roll our own' (untick it to play with the game's dice)",
+                names.join(" and ")
+            ),
+        ));
+    }
     if let super::seed_draw::Draw::Waiting(next) = super::seed_draw::draw(record) {
         let name = world
             .get_resource::<super::game::Sides>()
@@ -655,11 +681,13 @@ fn sit_in_on_request<R: RuleSet>(world: &mut World) {
     }
 }
 
-/// Keeps the [`Seat`]'s view of the game up to date for the shell's screens.
+/// Keeps the [`Seat`]'s view of the game up to date for the shell's screens, and the sitting
+/// side's agreement to typed dice with its "We roll our own" (given once, it stands).
 fn watch<R: RuleSet>(world: &mut World) {
     if !world.contains_resource::<Seat>() {
         return;
     }
+    agree_to_own_dice::<R>(world);
     let seated = world.get_resource::<Seat>().and_then(|s| s.side);
     let (to_act, over) = (to_act::<R>(world, seated), sitting_over::<R>(world));
     let record = world.get_resource::<GameRecord<R::Command>>();
@@ -679,6 +707,40 @@ fn watch<R: RuleSet>(world: &mut World) {
         seat.over = over;
         seat.signed = signed;
         seat.drawing = drawing;
+    }
+}
+
+/// Records the sitting side's agreement to dice typed in by hand once it ticks "We roll our
+/// own" (dice or cards), signed with its seal, and writes the file.
+fn agree_to_own_dice<R: RuleSet>(world: &mut World) {
+    let seat = world.resource::<Seat>();
+    let (Some(side), Some(key)) = (seat.side, seat.key.clone()) else {
+        return;
+    };
+    let ticked = world
+        .get_resource::<super::dice::DiceRes>()
+        .is_some_and(|d| d.manual())
+        || world
+            .get_resource::<super::dice::DeckRes>()
+            .is_some_and(|d| d.manual());
+    if !ticked {
+        return;
+    }
+    let mut record = world.resource_mut::<GameRecord<R::Command>>();
+    let Some(entry) = record
+        .by_email
+        .as_mut()
+        .and_then(|b| b.sides.iter_mut().find(|s| s.side == side))
+    else {
+        return;
+    };
+    if entry.own_dice {
+        return;
+    }
+    entry.own_dice = true;
+    super::signing::sign_seal(&mut record, side, &key.signing());
+    if let Err(e) = write::<R>(world) {
+        world.resource_mut::<Notice>().refusal = Some(e);
     }
 }
 

@@ -258,6 +258,10 @@ pub struct SealedSide {
     /// Base64 of the side's signature over this entry ([`super::signing::check_seals`]).
     #[serde(default)]
     pub signature: String,
+    /// The side agrees that dice and cards may be typed in by hand ("We roll our own"); once
+    /// given, for the rest of the game. Typed dice need every side's agreement.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub own_dice: bool,
 }
 
 /// Who signed a command of a game by e-mail, and the signature.

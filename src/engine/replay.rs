@@ -233,6 +233,15 @@ fn replay_all<R: RuleSet>(
             let typed = rc.cards.iter().filter(|c| c.typed).map(|c| c.card);
             world.resource_mut::<DeckRes>().push_typed(typed);
         }
+        if signed
+            && (rc.dice.iter().any(|r| r.typed) || rc.cards.iter().any(|c| c.typed))
+            && let Some(&s) = super::signing::not_agreed_to_own_dice(record).first()
+        {
+            return Err(diverged(format!(
+                "Play by e-mail: dice or cards typed in by hand, and {} never agreed to them: the file was edited",
+                name(s)
+            )));
+        }
         if signed {
             // The signer must be among the sides to act; else, only the rules may have been
             // acting (a sitting sends their commands), and no person.

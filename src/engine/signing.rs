@@ -53,7 +53,8 @@ fn command_message<C: Serialize>(record: &GameRecord<C>, index: usize) -> Option
 }
 
 /// What a side's entry is signed over: BLAKE2s-256 of the scenario's hash, every field of
-/// the entry but the signature, and the side's part of the dice seed (`part`: commitment and
+/// the entry but the signature (its agreement to typed dice among them), and the side's part
+/// of the dice seed (`part`: commitment and
 /// value, empty where not added).
 fn seal_message(scenario_hash: &str, s: &SealedSide, part: (&str, &str)) -> [u8; 32] {
     let mut h = Blake2s256::new();
@@ -66,6 +67,7 @@ fn seal_message(scenario_hash: &str, s: &SealedSide, part: (&str, &str)) -> [u8;
         &s.sealed,
         part.0,
         part.1,
+        if s.own_dice { "own dice" } else { "" },
     ] {
         h.update((part.len() as u64).to_le_bytes());
         h.update(part.as_bytes());
@@ -217,4 +219,19 @@ pub fn check_command<C: Serialize>(
         ));
     }
     Ok(())
+}
+
+/// The drawers of `record`'s dice seed (the sides a person plays) that have not agreed to dice
+/// typed in by hand; empty when every one has.
+pub fn not_agreed_to_own_dice<C>(record: &GameRecord<C>) -> Vec<usize> {
+    let agreed = |side: usize| {
+        record
+            .by_email
+            .as_ref()
+            .is_some_and(|b| b.sides.iter().any(|s| s.side == side && s.own_dice))
+    };
+    super::seed_draw::drawers(record)
+        .into_iter()
+        .filter(|&s| !agreed(s))
+        .collect()
 }

@@ -568,3 +568,50 @@ fn chosen_dice_with_the_seals_pasted_on_are_refused() {
     assert!(e.to_string().contains("not the one both sides drew"), "{e}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn dice_typed_in_by_hand_need_both_sides_agreement() {
+    // Issue 28, finding 2: typed rolls "need the other side's consent in a game by e-mail".
+    use holotable::engine::dice::DiceRes;
+    let dir = folder("typed");
+    let file = dir.join("duel.ron");
+    // Chewbacca on Attack ("Must move at run"), the Empire's orders placed, the counter turned
+    // over: the Rebels move first.
+    let mut a = rebels_place_attack(&file);
+    ok(&mut a, Command::EndPhase);
+    let mut b = open(&file);
+    sit_in::<Tyneside>(b.world_mut(), 1, "sith", "Empire").unwrap();
+    ok(&mut b, Command::EndPhase);
+    let mut a = open(&file);
+    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    // The Rebels tick "We roll our own": their agreement goes into the file, but the Empire's
+    // is missing, so nothing is played with typed dice.
+    a.world_mut().resource_mut::<DiceRes>().set_manual(true);
+    a.world_mut().run_schedule(bevy::app::Update);
+    let why = refused(
+        &mut a,
+        Command::Run {
+            figure: "chew".into(),
+        },
+    );
+    assert!(why.contains("Empire has not ticked"), "{why}");
+    a.world_mut().resource_mut::<DiceRes>().set_manual(false);
+    // A typed roll written into the file without the Empire's agreement is refused on opening.
+    ok(
+        &mut a,
+        Command::Run {
+            figure: "chew".into(),
+        },
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("own_dice: true"),
+        "the Rebels' agreement is kept"
+    );
+    let mut record = save::parse::<Command>(&text, &file).unwrap();
+    let last = record.commands.last_mut().unwrap();
+    last.dice[0].typed = true;
+    let e = Game::replay(&record).err().expect("refused");
+    assert!(e.to_string().contains("never agreed"), "{e}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
