@@ -247,6 +247,33 @@ pub struct Group {
     pub face_down: Option<String>,
 }
 
+impl Group {
+    /// A new group of side `side` under order `order`, `start_size` figures at its start,
+    /// `index` its place among the groups; no fire, scores or face-down counter yet.
+    pub fn new(
+        (id, name): (String, String),
+        side: usize,
+        order: Option<Order>,
+        start_size: usize,
+        index: usize,
+    ) -> Self {
+        Self {
+            id,
+            name,
+            side,
+            order,
+            start_size,
+            index,
+            fell_back_for_turn: None,
+            fire_this_turn: 0,
+            fire_last_turn: 0,
+            table_score: None,
+            leeway: None,
+            face_down: None,
+        }
+    }
+}
+
 /// A portal counter: where the enemy may appear (Game setup; Enemy Force Generation).
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct Portal {

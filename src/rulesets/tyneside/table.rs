@@ -148,20 +148,13 @@ pub fn setup(world: &mut World, scenario: Scenario, roster: &Roster) {
         for (gi, g) in s.groups.iter().enumerate() {
             world.spawn((
                 InGame,
-                Group {
-                    id: g.id.clone(),
-                    name: g.name.clone(),
+                Group::new(
+                    (g.id.clone(), g.name.clone()),
                     side,
-                    order: Some(g.order.unwrap_or(super::rules::orders::Order::Stand)),
-                    start_size: g.figures.len(),
-                    index: side * 1000 + gi,
-                    fell_back_for_turn: None,
-                    fire_this_turn: 0,
-                    fire_last_turn: 0,
-                    table_score: None,
-                    leeway: None,
-                    face_down: None,
-                },
+                    Some(g.order.unwrap_or(super::rules::orders::Order::Stand)),
+                    g.figures.len(),
+                    side * 1000 + gi,
+                ),
             ));
             for f in &g.figures {
                 if spawn_figure(

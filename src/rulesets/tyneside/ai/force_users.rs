@@ -347,12 +347,12 @@ mod tests {
         assert!(spent.is_empty(), "the last point is kept for a jump away");
     }
 
-    #[test]
-    fn a_dark_side_user_pushes_for_a_losing_friend_before_any_lightning() {
-        // "(3): If a friendly group within 12" is losing a firefight, use Push to throw the
-        // nearest enemy to that group back" comes before "(6)".
-        let mut s = duel();
-        let chosen = on_board(&mut s, |b, groups| {
+    /// Vader's Force attacks with the trooper e1 4" off (14, 16), its group under fire from
+    /// more figures than it has last turn: losing its fire fight.
+    fn vader_for_a_losing_trooper(
+        s: &mut crate::engine::session::Session<crate::rulesets::tyneside::Tyneside>,
+    ) -> Vec<Command> {
+        on_board(s, |b, groups| {
             let (darth, e1) = (fig(b, "darth"), fig(b, "e1"));
             b.figs[e1].pos = Vec2::new(14.0, 16.0);
             let mut all: Vec<Group> = groups.iter().map(|g| (*g).clone()).collect();
@@ -360,7 +360,15 @@ mod tests {
                 g.fire_last_turn = 2;
             }
             force_attacks(b, &all.iter().collect::<Vec<_>>(), &[darth])
-        });
+        })
+    }
+
+    #[test]
+    fn a_dark_side_user_pushes_for_a_losing_friend_before_any_lightning() {
+        // "(3): If a friendly group within 12" is losing a firefight, use Push to throw the
+        // nearest enemy to that group back" comes before "(6)".
+        let mut s = duel();
+        let chosen = vader_for_a_losing_trooper(&mut s);
         assert_eq!(
             chosen,
             vec![Command::Force {
@@ -385,15 +393,7 @@ mod tests {
             "terrain: [(id: \"wall\", kind: Wall, shape: Rect(min: (8.0, 4.0), max: (12.0, 5.0)), properties: [Cover, Obstacle])],\n    sides: [",
         );
         let mut s = game(&walled, &[]);
-        let chosen = on_board(&mut s, |b, groups| {
-            let (darth, e1) = (fig(b, "darth"), fig(b, "e1"));
-            b.figs[e1].pos = Vec2::new(14.0, 16.0);
-            let mut all: Vec<Group> = groups.iter().map(|g| (*g).clone()).collect();
-            for g in all.iter_mut().filter(|g| g.id == "E") {
-                g.fire_last_turn = 2;
-            }
-            force_attacks(b, &all.iter().collect::<Vec<_>>(), &[darth])
-        });
+        let chosen = vader_for_a_losing_trooper(&mut s);
         let Some(Command::Force {
             power: ForcePower::Push { targets, from, .. },
             ..

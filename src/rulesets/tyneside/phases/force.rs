@@ -636,27 +636,23 @@ fn trick_group(
     }
     commands.spawn((
         InGame,
-        Group {
-            id: id.clone(),
-            name: format!(
-                "{} (Mind trick)",
-                victims
-                    .iter()
-                    .map(|(_, n)| n.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+        Group::new(
+            (
+                id.clone(),
+                format!(
+                    "{} (Mind trick)",
+                    victims
+                        .iter()
+                        .map(|(_, n)| n.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             ),
             side,
-            order: Some(Order::Move),
-            start_size: victims.len(),
+            Some(Order::Move),
+            victims.len(),
             index,
-            fell_back_for_turn: None,
-            fire_this_turn: 0,
-            fire_last_turn: 0,
-            table_score: None,
-            leeway: None,
-            face_down: None,
-        },
+        ),
     ));
     let at = 1.min(game.turn.queue.len());
     game.turn.queue.insert(at, id.clone());

@@ -271,20 +271,13 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
     let total: u32 = need.iter().map(|(_, n)| n).sum();
     world.spawn((
         InGame,
-        Group {
-            id: group.to_string(),
-            name: format!("Reinforcements ({group})"),
-            side: pool.side,
-            order: Some(Order::Advance),
-            start_size: total as usize,
-            index: gindex,
-            fell_back_for_turn: None,
-            fire_this_turn: 0,
-            fire_last_turn: 0,
-            table_score: None,
-            leeway: None,
-            face_down: None,
-        },
+        Group::new(
+            (group.to_string(), format!("Reinforcements ({group})")),
+            pool.side,
+            Some(Order::Advance),
+            total as usize,
+            gindex,
+        ),
     ));
     let Ok(roster) = crate::rulesets::tyneside::roster() else {
         return;

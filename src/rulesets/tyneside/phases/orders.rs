@@ -134,20 +134,7 @@ pub(super) fn apply(
                 drop(board);
                 commands.spawn((
                     InGame,
-                    Group {
-                        id: id.clone(),
-                        name: name.clone(),
-                        side,
-                        order: old.order,
-                        start_size: 1,
-                        index,
-                        fell_back_for_turn: None,
-                        fire_this_turn: 0,
-                        fire_last_turn: 0,
-                        table_score: None,
-                        leeway: None,
-                        face_down: None,
-                    },
+                    Group::new((id.clone(), name.clone()), side, old.order, 1, index),
                 ));
                 *game.figures.get_mut(entity).map_err(|e| e.to_string())?.2 = Member(id);
                 out.log.push(turn, format!("{name} leaves {}", old.name));
