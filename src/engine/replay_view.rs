@@ -109,9 +109,9 @@ fn describe<R: RuleSet>(world: &World, record: &GameRecord<R::Command>, at: usiz
         .get_resource::<Viewed<R::Command>>()
         .and_then(|v| v.actors.get(at - 1).copied().flatten());
     if viewing.is_none() || actor == viewing {
-        format!("{:?}", c.command)
+        R::describe(world, &c.command)
     } else {
-        R::public_text(&c.command)
+        R::public_text(world, &c.command)
     }
 }
 

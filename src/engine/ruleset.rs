@@ -155,11 +155,17 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
         let _ = (world, side, sealed);
         None
     }
+    /// `command` in the players' words, with the names the game in `world` gives what it
+    /// names (Undo, Redo and the replay viewer show it). The default: the command as written.
+    fn describe(world: &World, command: &Self::Command) -> String {
+        let _ = world;
+        format!("{command:?}")
+    }
     /// `command` in words for a side that did not send it: what it shows of a secret (an
     /// order counter placed, not which) — the replay viewer seen through a side's eyes writes
-    /// the other sides' commands so. The default: the command as written.
-    fn public_text(command: &Self::Command) -> String {
-        format!("{command:?}")
+    /// the other sides' commands so. The default: [`RuleSet::describe`].
+    fn public_text(world: &World, command: &Self::Command) -> String {
+        Self::describe(world, command)
     }
     /// One step of a side the rules play, if one is to act now: `Some(Ok(what it did))`;
     /// `None` when a person acts, or nobody (the game is over). The default plays nothing.

@@ -55,6 +55,9 @@ pub trait Headless {
     fn over(&self) -> bool;
     /// The accepted commands, in order, each as the RON a script would send.
     fn command_texts(&self) -> Vec<String>;
+    /// Every command so far in the players' words ([`RuleSet::describe`]), as Undo and the
+    /// replay viewer show them.
+    fn command_words(&self) -> Vec<String>;
     /// Takes back the last command ([`super::undo::undo`]).
     ///
     /// Errors: it rolled dice, drew a card or revealed something, or there is none.
@@ -265,6 +268,14 @@ impl<R: RuleSet> Headless for Session<R> {
             .commands
             .iter()
             .map(|c| ron::to_string(&c.command).unwrap_or_default())
+            .collect()
+    }
+
+    fn command_words(&self) -> Vec<String> {
+        self.record()
+            .commands
+            .iter()
+            .map(|c| R::describe(self.world(), &c.command))
             .collect()
     }
 

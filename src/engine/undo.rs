@@ -144,26 +144,36 @@ fn forget<R: RuleSet>(
     }
 }
 
-/// Keeps [`UndoStatus`] true to the game.
-fn status<R: RuleSet>(
-    record: Option<Res<GameRecord<R::Command>>>,
-    marks: Res<UndoMarks>,
-    redo: Res<RedoStack<R::Command>>,
-    replay: Option<Res<super::replay_view::ReplayStatus>>,
-    mut status: ResMut<UndoStatus>,
-) {
-    if replay.is_some_and(|r| r.open) {
+/// Keeps [`UndoStatus`] true to the game, each command in the players' words
+/// ([`RuleSet::describe`]).
+fn status<R: RuleSet>(world: &mut World) {
+    let open = world
+        .get_resource::<super::replay_view::ReplayStatus>()
+        .is_some_and(|r| r.open);
+    if open {
         // The viewer shows the past: nothing to take back there (and nothing to tell).
-        status.set_if_neq(UndoStatus::default());
+        if *world.resource::<UndoStatus>() != UndoStatus::default() {
+            *world.resource_mut::<UndoStatus>() = UndoStatus::default();
+        }
         return;
     }
-    let undo = record.and_then(|r| {
-        let last = r.commands.last()?;
-        (marks.0.len() == r.commands.len() && marks.0.last() == Some(&true))
-            .then(|| format!("{:?}", last.command))
-    });
-    let redo = redo.0.last().map(|c| format!("{c:?}"));
-    status.set_if_neq(UndoStatus { undo, redo });
+    let marks = world.resource::<UndoMarks>();
+    let undo = world
+        .get_resource::<GameRecord<R::Command>>()
+        .and_then(|r| {
+            let last = r.commands.last()?;
+            (marks.0.len() == r.commands.len() && marks.0.last() == Some(&true))
+                .then(|| R::describe(world, &last.command))
+        });
+    let redo = world
+        .resource::<RedoStack<R::Command>>()
+        .0
+        .last()
+        .map(|c| R::describe(world, c));
+    let next = UndoStatus { undo, redo };
+    if *world.resource::<UndoStatus>() != next {
+        *world.resource_mut::<UndoStatus>() = next;
+    }
 }
 
 /// Carries out undo and redo requests, the result under the phase bar.

@@ -693,3 +693,30 @@ fn a_game_by_email_goes_there_and_back_verified() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 30: "Every command ... is told in the players' words with names, not ids or Rust
+/// debug text": what Undo and the replay viewer show of every command of a game the rules play
+/// in each bundled scenario has no Rust debug text.
+#[test]
+fn every_command_is_told_in_the_players_words() {
+    for entry in registry().0 {
+        for loaded in scenarios(&entry) {
+            let mut game = (entry.headless)(&loaded, Randomness::seeded(9))
+                .unwrap_or_else(|e| panic!("{e:?}"));
+            game.set_rules_sides(&["all".into()])
+                .unwrap_or_else(|e| panic!("{e}"));
+            game.play_rules(150).unwrap_or_else(|e| panic!("{e}"));
+            let words = game.command_words();
+            assert!(!words.is_empty(), "{}: nothing played", loaded.file);
+            for w in words {
+                assert!(
+                    !["{", "}", "::", ": \"", "Some(", "None"]
+                        .iter()
+                        .any(|debug| w.contains(debug)),
+                    "{}: {w}",
+                    loaded.file
+                );
+            }
+        }
+    }
+}

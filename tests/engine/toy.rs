@@ -276,9 +276,14 @@ impl RuleSet for Toy {
         .ok()
     }
 
-    fn public_text(command: &Command) -> String {
+    fn describe(_: &World, command: &Command) -> String {
+        let Command::Declare { side, stake } = command;
+        format!("side {side} stakes {stake}")
+    }
+
+    fn public_text(_: &World, command: &Command) -> String {
         let Command::Declare { side, .. } = command;
-        format!("Declare {{ side: {side}, stake: hidden }}")
+        format!("side {side} stakes, hidden")
     }
 
     /// The rules' side decides from its view alone: behind, it stakes 3; else 1.

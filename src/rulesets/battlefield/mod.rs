@@ -9,6 +9,7 @@ pub mod ai;
 pub mod battle;
 pub mod board;
 pub mod commands;
+pub mod describe;
 pub mod input;
 pub mod phases;
 pub mod rules;
@@ -118,6 +119,10 @@ impl RuleSet for Battlefield {
 
     fn after_command(world: &mut World) {
         phases::after_command(world);
+    }
+
+    fn describe(world: &World, command: &Command) -> String {
+        describe::describe(world, command)
     }
 
     fn ai_step(world: &mut World) -> Option<Result<String, String>> {

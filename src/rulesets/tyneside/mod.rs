@@ -7,6 +7,7 @@ pub mod ai;
 pub mod board;
 pub mod commands;
 pub mod components;
+pub mod describe;
 pub mod input;
 pub mod phases;
 pub mod printout;
@@ -272,12 +273,20 @@ impl RuleSet for Tyneside {
 
     /// An order counter placed shows its group, not its order (Orders: counters are hidden
     /// until all are placed).
-    fn public_text(command: &Command) -> String {
+    fn describe(world: &World, command: &Command) -> String {
+        describe::describe(world, command)
+    }
+
+    fn public_text(world: &World, command: &Command) -> String {
         match command {
-            Command::PlaceOrder { group, .. } => {
-                format!("PlaceOrder {{ group: {group:?}, order: face down }}")
-            }
-            c => format!("{c:?}"),
+            Command::PlaceOrder { group, .. } => describe::describe(
+                world,
+                &Command::PlaceFaceDown {
+                    group: group.clone(),
+                    seal: String::new(),
+                },
+            ),
+            c => describe::describe(world, c),
         }
     }
 

@@ -1,0 +1,161 @@
+//! Tyneside commands in the players' words, with the names of the figures and groups (what
+//! Undo, Redo and the replay viewer show), never ids or Rust's debug text.
+
+use bevy::prelude::*;
+
+use super::commands::Command;
+use super::components::{Figure, Group};
+use super::rules::force::ForcePower;
+
+/// The names the world gives figures and groups, by id (the id itself where none is found).
+struct Names {
+    figures: Vec<(String, String)>,
+    groups: Vec<(String, String)>,
+}
+
+impl Names {
+    fn of(world: &World) -> Self {
+        let mut figures = Vec::new();
+        let mut groups = Vec::new();
+        if let Some(mut q) = world.try_query::<&Figure>() {
+            figures = q
+                .iter(world)
+                .map(|f| (f.id.clone(), f.name.clone()))
+                .collect();
+        }
+        if let Some(mut q) = world.try_query::<&Group>() {
+            groups = q
+                .iter(world)
+                .map(|g| (g.id.clone(), g.name.clone()))
+                .collect();
+        }
+        Self { figures, groups }
+    }
+
+    fn figure(&self, id: &str) -> String {
+        self.figures
+            .iter()
+            .find(|(i, _)| i == id)
+            .map_or_else(|| id.to_string(), |(_, n)| n.clone())
+    }
+
+    fn group(&self, id: &str) -> String {
+        self.groups
+            .iter()
+            .find(|(i, _)| i == id)
+            .map_or_else(|| id.to_string(), |(_, n)| n.clone())
+    }
+
+    fn groups(&self, ids: &[String]) -> String {
+        let names: Vec<String> = ids.iter().map(|g| self.group(g)).collect();
+        names.join(" and ")
+    }
+}
+
+/// A point on the table in words, inches.
+fn at((x, y): (f32, f32)) -> String {
+    format!("({x:.1}\", {y:.1}\")")
+}
+
+/// A Force power by the text's name, with whom it takes.
+fn power(names: &Names, p: &ForcePower) -> String {
+    let figures = |ids: &[String]| {
+        ids.iter()
+            .map(|t| names.figure(t))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match p {
+        ForcePower::Enhance => "Enhance".into(),
+        ForcePower::WoundSuppression => "Wound suppression".into(),
+        ForcePower::Lightning { target } => format!("Force lightning on {}", names.figure(target)),
+        ForcePower::ForceJump { to } => format!("a Force jump to {}", at(*to)),
+        ForcePower::Push { targets, pull, .. } => format!(
+            "{} on {}",
+            if *pull { "Pull" } else { "Push" },
+            figures(targets)
+        ),
+        ForcePower::Seeing => "'Seeing'".into(),
+        ForcePower::Choke { target } => format!("a choke on {}", names.figure(target)),
+        ForcePower::MindTrick { targets } => format!("a Mind trick on {}", figures(targets)),
+        ForcePower::Lift { targets, .. } => format!("Lift on {}", figures(targets)),
+        ForcePower::Activate { door } => format!("Activate on {door}"),
+    }
+}
+
+/// `command` in the players' words, with the names `world` gives its figures and groups.
+pub fn describe(world: &World, command: &Command) -> String {
+    let n = Names::of(world);
+    let f = |id: &str| n.figure(id);
+    match command {
+        Command::PlaceOrder { group, order } => {
+            format!("{}: order counter {order}", n.group(group))
+        }
+        Command::IssueOrder { group } => format!("an order issued to {}", n.group(group)),
+        Command::JoinGroup { hero, group } => format!("{} joins {}", f(hero), n.group(group)),
+        Command::LeaveGroup { hero } => format!("{} leaves his group", f(hero)),
+        Command::MergeGroups { group, into } => {
+            format!("{} merges into {}", n.group(group), n.group(into))
+        }
+        Command::Run { figure } => format!("{} runs", f(figure)),
+        Command::Move { figure, to } => format!("{} moves to {}", f(figure), at(*to)),
+        Command::MoveGroup { group, by } => format!(
+            "{} moves {:.1}\"",
+            n.group(group),
+            Vec2::new(by.0, by.1).length()
+        ),
+        Command::Jump { figure, to } => format!("{} jumps to {}", f(figure), at(*to)),
+        Command::Hide { figure } => format!("{} hides", f(figure)),
+        Command::Shoot { groups, targets } => {
+            format!("{} shoot at {}", n.groups(groups), n.groups(targets))
+        }
+        Command::HeroShot { hero, target } => format!("{} shoots {}", f(hero), f(target)),
+        Command::Grenade { figure, target } => {
+            format!("{} throws a grenade at {}", f(figure), f(target))
+        }
+        Command::FireAtVehicle { figure, vehicle } => {
+            format!("{} fires at {}", f(figure), f(vehicle))
+        }
+        Command::Explosive { figure, vehicle } => {
+            format!(
+                "{} throws a magnetic explosive at {}",
+                f(figure),
+                f(vehicle)
+            )
+        }
+        Command::Fly { figure, to } => format!("{} flies to {}", f(figure), at(*to)),
+        Command::Access { figure, door } => format!("{} works {door}", f(figure)),
+        Command::Demolish { figure, door } => {
+            format!("{} throws an explosive at {door}", f(figure))
+        }
+        Command::Cut { figure, surface } => format!("{} cuts a hole in {surface}", f(figure)),
+        Command::Force { figure, power: p } => {
+            format!("{} uses {}", f(figure), power(&n, p))
+        }
+        Command::Ready { figure, ready } => format!(
+            "{} {}",
+            f(figure),
+            if *ready {
+                "is ready to react with the Force"
+            } else {
+                "stands down"
+            }
+        ),
+        Command::Fight { group } => format!("{} fights", n.group(group)),
+        Command::Heal { medic, patient } => format!("{} treats {}", f(medic), f(patient)),
+        Command::Delay => "the group waits (delay)".into(),
+        Command::EndActivation => "end of the activation".into(),
+        Command::EndPhase => "end of the orders".into(),
+        Command::PlaceFaceDown { group, .. } => {
+            format!("{}: an order counter face down", n.group(group))
+        }
+        Command::TurnOver { orders } => format!(
+            "order counters turned over: {}",
+            orders
+                .iter()
+                .map(|o| format!("{} {}", n.group(&o.group), o.order))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
