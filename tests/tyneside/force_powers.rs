@@ -49,7 +49,7 @@ fn a_mind_trick_controls_three_troopers_within_5_inches_or_one_at_24_for_the_tur
     ok(&mut s, Command::EndPhase);
     ok(&mut s, Command::EndPhase);
     assert!(
-        events(&mut s).contains("lowest initiative first: F, E, O"),
+        events(&mut s).contains("lowest initiative first: Far guard, Guards, Obi-Wan"),
         "{}",
         events(&mut s)
     );
@@ -106,7 +106,7 @@ fn a_mind_trick_controls_three_troopers_within_5_inches_or_one_at_24_for_the_tur
     // trooper counts its firepower (5 at point blank) against Obi-Wan's defence 9; the
     // tricked three are not in E now.
     assert!(
-        events(&mut s).contains("highest initiative first: O, E, F, ben-trick-1"),
+        events(&mut s).contains("highest initiative first: Obi-Wan, Guards, Far guard, Stormtrooper, Stormtrooper, Stormtrooper (Mind trick)"),
         "{}",
         events(&mut s)
     );

@@ -330,7 +330,7 @@ fn the_rules_advance_on_the_objective_first_at_three_or_four() {
 /// Plays the person's part (ending orders and activations) until the rules' group E has moved.
 fn until_e_has_moved(s: &mut Game) {
     for _ in 0..4 {
-        if events(s).contains("E ends its movement") {
+        if events(s).contains("Stormtroopers ends its movement") {
             break;
         }
         let c = if s.phase() == "Orders" {
@@ -341,7 +341,11 @@ fn until_e_has_moved(s: &mut Game) {
         s.play_script(Some(&format!("[{c}]")), "script")
             .unwrap_or_else(|e| panic!("{e}\n{}", events(s)));
     }
-    assert!(events(s).contains("E ends its movement"), "{}", events(s));
+    assert!(
+        events(s).contains("Stormtroopers ends its movement"),
+        "{}",
+        events(s)
+    );
 }
 
 /// Two groups of stormtroopers the rules run, both nearest to two Rebel troopers 8" away.
@@ -382,5 +386,5 @@ fn the_rules_groups_combine_their_fire_at_the_group_both_would_shoot() {
     assert_eq!(fights.len(), 1, "one fire fight at R:\n{ev}");
     // Four stormtroopers' firepower (2 each at medium range) against R, not two's.
     assert!(fights[0].contains("R: 6.0 against 8.0"), "{ev}");
-    assert!(!ev.contains("E2 ends its activation"), "{ev}");
+    assert!(!ev.contains("Second squad ends its activation"), "{ev}");
 }

@@ -63,7 +63,8 @@ pub(super) fn apply(
                 }
                 drop(board);
                 rest(&mut game, out, &group, TurnPhase::Action);
-                out.log.push(turn, format!("{group} ends its activation"));
+                let name = super::sequence::group_names(&game, std::slice::from_ref(&group));
+                out.log.push(turn, format!("{name} ends its activation"));
                 next_activation(&mut game, &mut next, TurnPhase::Action);
                 Ok(())
             }),

@@ -78,7 +78,7 @@ fn delay(
         game.turn.turn,
         format!(
             "{} delays its {what} (\"Shooting, etc, can be delayed to allow groups to combine their fire/movement\")",
-            game.turn.queue[1]
+            sequence::group_names(game, &game.turn.queue[1..2])
         ),
     );
     Ok(())

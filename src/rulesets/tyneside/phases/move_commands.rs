@@ -216,7 +216,8 @@ pub(super) fn apply(
                 }
                 drop(board);
                 super::action::rest(&mut game, out, &group, TurnPhase::Movement);
-                out.log.push(turn, format!("{group} ends its movement"));
+                let name = super::sequence::group_names(&game, std::slice::from_ref(&group));
+                out.log.push(turn, format!("{name} ends its movement"));
                 next_activation(&mut game, &mut next, TurnPhase::Movement);
                 Ok(())
             }),

@@ -49,6 +49,14 @@ pub fn next_activation(game: &mut Game, next: &mut NextState<TurnPhase>, phase: 
     }
 }
 
+/// The groups `ids` by their names, for the log: "Stormtroopers (A), Rebels (X)".
+pub(super) fn group_names(game: &Game, ids: &[String]) -> String {
+    ids.iter()
+        .map(|id| game.group(id).map_or_else(|| id.clone(), |g| g.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Groups with figures still fighting, by initiative (ascending for movement, descending for
 /// shooting); ties keep scenario order (ruling, docs/rules/tyneside.md).
 fn initiative_queue(game: &Game, ascending: bool) -> Vec<String> {
@@ -251,14 +259,20 @@ fn enter_movement(
         if fell_back {
             log.push(
                 t,
-                format!("{id}: its morale fall-back replaces this activation"),
+                format!(
+                    "{}: its morale fall-back replaces this activation",
+                    group_names(&game, std::slice::from_ref(id))
+                ),
             );
         }
         !fell_back
     });
     log.push(
         t,
-        format!("Movement, lowest initiative first: {}", queue.join(", ")),
+        format!(
+            "Movement, lowest initiative first: {}",
+            group_names(&game, &queue)
+        ),
     );
     game.turn.queue = queue;
     if game.turn.queue.is_empty() {
@@ -270,7 +284,10 @@ fn enter_action(mut game: Game, mut next: ResMut<NextState<TurnPhase>>, mut log:
     let queue = initiative_queue(&game, false);
     log.push(
         game.turn.turn,
-        format!("Shoot/act, highest initiative first: {}", queue.join(", ")),
+        format!(
+            "Shoot/act, highest initiative first: {}",
+            group_names(&game, &queue)
+        ),
     );
     game.turn.queue = queue;
     if game.turn.queue.is_empty() {
