@@ -156,12 +156,9 @@ pub(super) fn sync_phase(world: &mut World) {
         let fates = b
             .units
             .iter()
-            .map(|u| {
-                let fate = match (&u.fate, u.carried_by) {
-                    (Some(f), _) => f.clone(),
-                    (None, Some(_)) => "aboard a transporter".into(),
-                    (None, None) => "fighting".into(),
-                };
+            .enumerate()
+            .map(|(i, u)| {
+                let fate = b.fate_of(i);
                 crate::engine::state::Fate {
                     side: u.side,
                     name: u.label(),

@@ -18,6 +18,21 @@ impl Battle {
             .count()
     }
 
+    /// What became of unit `i`, for the result screen: its fate if it is out of the game,
+    /// "aboard a transporter", a leader "left with no unit to lead" once its side has none
+    /// that fights (a leader alone does not fight: [`Battle::fighting`]), else "fighting".
+    pub fn fate_of(&self, i: usize) -> String {
+        let u = &self.units[i];
+        match (&u.fate, u.carried_by) {
+            (Some(f), _) => f.clone(),
+            (None, Some(_)) => "aboard a transporter".into(),
+            (None, None) if u.profile.kind == Kind::Leader && self.fighting(u.side) == 0 => {
+                "left with no unit to lead".into()
+            }
+            (None, None) => "fighting".into(),
+        }
+    }
+
     /// Building hexes `side` holds: one of its units (on the map) stands in it.
     pub fn buildings_held(&self, side: usize) -> Vec<Hex> {
         let of: Vec<Hex> = match &self.goal {
@@ -59,7 +74,10 @@ impl Battle {
                 let loser = if left[0] == 0 { 0 } else { 1 };
                 Some(GameResult {
                     winner: Some(Self::other(loser)),
-                    reason: format!("every unit of {} is eliminated", self.sides[loser].name),
+                    reason: format!(
+                        "every fighting unit of {} is eliminated",
+                        self.sides[loser].name
+                    ),
                     decided_by: "every unit eliminated".into(),
                 })
             }
@@ -210,7 +228,27 @@ mod tests {
         b.check_goal(false);
         let r = b.result.clone().expect("decided");
         assert_eq!(r.winner, Some(0));
-        assert_eq!(r.reason, "every unit of Rebel Alliance is eliminated");
+        assert_eq!(
+            r.reason,
+            "every fighting unit of Rebel Alliance is eliminated"
+        );
+    }
+
+    #[test]
+    fn a_leader_left_alone_is_told_as_such_not_as_fighting() {
+        // Issue 30: the result said "every unit ... is eliminated" and listed the Alliance
+        // Leader as fighting.
+        let mut b = battle();
+        let gu1 = unit(&b, "gu1");
+        b.units[gu1].profile.kind = super::Kind::Leader;
+        assert_eq!(b.fate_of(gu1), "fighting", "its units fight on");
+        for id in ["mc1", "mc2", "mc3"] {
+            let i = unit(&b, id);
+            b.eliminate(i, "gone");
+        }
+        b.check_goal(false);
+        assert_eq!(b.result.clone().expect("decided").winner, Some(0));
+        assert_eq!(b.fate_of(gu1), "left with no unit to lead");
     }
 
     #[test]
