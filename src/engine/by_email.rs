@@ -482,7 +482,8 @@ fn before<R: RuleSet>(
 /// mind. Only where nothing since threw a die or drew a card (the dice of a command come from
 /// its place in the game); otherwise the earlier one stays, and the new one follows it.
 ///
-/// Errors: the record without it no longer replays (the game is then as the replay left it).
+/// Errors: the record without it no longer replays, or a later command of the sitting is
+/// refused without it (the game is then as that left it).
 fn take_back_replaced<R: RuleSet>(world: &mut World, new: &R::Command) -> Result<(), String> {
     let from = world.resource::<Seat>().sat_at;
     let record = world.resource::<GameRecord<R::Command>>().clone();
@@ -499,19 +500,18 @@ fn take_back_replaced<R: RuleSet>(world: &mut World, new: &R::Command) -> Result
         return Ok(());
     }
     let earlier = ron::to_string(&record.commands[k].command).unwrap_or_default();
-    let mut shorter = record;
-    shorter.commands.remove(k);
-    // The sitting's own commands after it change place: signed again where they now stand.
-    let signer = world
-        .resource::<Seat>()
-        .side
-        .zip(world.resource::<Seat>().key.as_ref().map(Key::signing));
-    if let Some((side, key)) = &signer {
-        for i in k..shorter.commands.len() {
-            super::signing::sign_command(&mut shorter, i, *side, key);
+    // The game as it stood before the earlier one; the sitting's commands after it are sent
+    // again, so their states, and their signatures, are those of the game without it.
+    let mut before = record.clone();
+    before.commands.truncate(k);
+    super::replay::rebuild::<R>(world, &before).map_err(|e| e.to_string())?;
+    for c in &record.commands[k + 1..] {
+        if let CommandOutcome::Refused(_, why) = process::<R>(world, c.command.clone()) {
+            return Err(format!(
+                "Play by e-mail: the counter could not be placed again: {why}"
+            ));
         }
     }
-    super::replay::rebuild::<R>(world, &shorter).map_err(|e| e.to_string())?;
     let mut seat = world.resource_mut::<Seat>();
     seat.secrets.retain(|s| {
         ron::from_str::<Secret<R::Command>>(s).map_or(true, |s| {

@@ -145,34 +145,43 @@ fn forget<R: RuleSet>(
 }
 
 /// Keeps [`UndoStatus`] true to the game, each command in the players' words
-/// ([`RuleSet::describe`]).
-fn status<R: RuleSet>(world: &mut World) {
+/// ([`RuleSet::describe`]); worked out again only when the record, the undo marks, the redo
+/// stack or the viewer changed (`last`: what it was worked out for).
+fn status<R: RuleSet>(
+    world: &mut World,
+    mut last: Local<Option<(bool, usize, u64, usize, usize)>>,
+) {
     let open = world
         .get_resource::<super::replay_view::ReplayStatus>()
         .is_some_and(|r| r.open);
-    if open {
-        // The viewer shows the past: nothing to take back there (and nothing to tell).
-        if *world.resource::<UndoStatus>() != UndoStatus::default() {
-            *world.resource_mut::<UndoStatus>() = UndoStatus::default();
-        }
+    let record = world.get_resource::<GameRecord<R::Command>>();
+    let marks = world.get_resource::<UndoMarks>();
+    let redo = world.get_resource::<RedoStack<R::Command>>();
+    let now = (
+        open,
+        record.map_or(0, |r| r.commands.len()),
+        record.and_then(|r| r.commands.last()).map_or(0, |c| c.hash),
+        marks.map_or(0, |m| m.0.len()),
+        redo.map_or(0, |r| r.0.len()),
+    );
+    if *last == Some(now) {
         return;
     }
-    let marks = world.resource::<UndoMarks>();
-    let undo = world
-        .get_resource::<GameRecord<R::Command>>()
-        .and_then(|r| {
+    *last = Some(now);
+    // The viewer shows the past: nothing to take back there (and nothing to tell).
+    let next = if open {
+        UndoStatus::default()
+    } else {
+        let undo = record.zip(marks).and_then(|(r, m)| {
             let last = r.commands.last()?;
-            (marks.0.len() == r.commands.len() && marks.0.last() == Some(&true))
+            (m.0.len() == r.commands.len() && m.0.last() == Some(&true))
                 .then(|| R::describe(world, &last.command))
         });
-    let redo = world
-        .resource::<RedoStack<R::Command>>()
-        .0
-        .last()
-        .map(|c| R::describe(world, c));
-    let next = UndoStatus { undo, redo };
-    if *world.resource::<UndoStatus>() != next {
-        *world.resource_mut::<UndoStatus>() = next;
+        let redo = redo.and_then(|r| r.0.last()).map(|c| R::describe(world, c));
+        UndoStatus { undo, redo }
+    };
+    if world.get_resource::<UndoStatus>() != Some(&next) {
+        world.insert_resource(next);
     }
 }
 

@@ -615,3 +615,52 @@ fn dice_typed_in_by_hand_need_both_sides_agreement() {
     assert!(e.to_string().contains("never agreed"), "{e}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_counter_changed_after_another_was_placed_leaves_no_trace_either() {
+    // The change of mind is taken out of the record with another group's counter placed
+    // between: that one is sent again, and the file opens verified.
+    let two = DUEL.replace(
+        r#"        ]),
+        (id: "empire""#,
+        r#"            (id: "squad", name: "Rebel squad", order: Some(Stand), figures: [
+                (id: "r1", profile: "Basic trooper", at: (12.0, 10.0)),
+            ]),
+        ]),
+        (id: "empire""#,
+    );
+    assert!(two.contains("squad"));
+    let dir = folder("changed-between");
+    let file = dir.join("duel.ron");
+    let mut a = Game::start(&loaded_from(&two), Randomness::seeded(5)).unwrap();
+    by_email::start::<Tyneside>(a.world_mut(), file.clone()).unwrap();
+    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    let mut b = open(&file);
+    sit_in::<Tyneside>(b.world_mut(), 1, "sith", "Empire").unwrap();
+    let mut a = open(&file);
+    sit_in::<Tyneside>(a.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    for (group, order) in [
+        ("chewie", Order::Attack),
+        ("squad", Order::Move),
+        ("chewie", Order::Advance),
+    ] {
+        ok(
+            &mut a,
+            Command::PlaceOrder {
+                group: group.into(),
+                order,
+            },
+        );
+    }
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("PlaceFaceDown").count(), 2, "{text}");
+    ok(&mut a, Command::EndPhase);
+    let mut b = open(&file);
+    sit_in::<Tyneside>(b.world_mut(), 1, "sith", "Empire").unwrap();
+    ok(&mut b, Command::EndPhase);
+    let mut a2 = open(&file);
+    sit_in::<Tyneside>(a2.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    assert_eq!(order_of(&mut a2, "chewie"), Some(Order::Advance));
+    assert_eq!(order_of(&mut a2, "squad"), Some(Order::Move));
+    std::fs::remove_dir_all(dir).unwrap();
+}
