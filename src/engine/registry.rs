@@ -118,7 +118,14 @@ fn headless<R: RuleSet>(loaded: &Loaded, r: Randomness) -> HeadlessGame {
 
 fn resume<R: RuleSet>(world: &mut World, text: &str, path: &Path, seed: u64) -> Result<(), String> {
     let record = save::parse::<R::Command>(text, path)?;
-    replay::resume::<R>(world, &record, seed).map_err(|e| format!("{}: {e}", path.display()))
+    replay::resume::<R>(world, &record, seed).map_err(|e| match e {
+        replay::ResumeError::Start(es) => es
+            .iter()
+            .map(|e| save::placed(text, path, e))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        replay::ResumeError::Diverged(d) => format!("{}: {d}", path.display()),
+    })
 }
 
 fn replay_file<R: RuleSet>(text: &str, path: &Path) -> ReplayedGame {
