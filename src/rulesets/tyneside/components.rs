@@ -130,13 +130,6 @@ impl Condition {
     pub fn pinned(&self, turn: u32) -> bool {
         self.ducked_back_until == Some(turn) || self.immobilised(turn)
     }
-    /// The side that controls it by a Mind trick in turn `turn`, if any: it acts for that
-    /// side for the rest of the turn (ruling, docs/rules/tyneside.md).
-    pub fn controlled_by(&self, turn: u32) -> Option<usize> {
-        self.controlled
-            .filter(|&(_, t)| t == turn)
-            .map(|(side, _)| side)
-    }
     /// Held by Force lightning or a choke in turn `turn`: tyneside-skirmish.txt, Jedi powers,
     /// "Force lightning attacks victims – immobilising them"; a choked figure is held likewise
     /// (ruling: the turn it is struck and the next).
