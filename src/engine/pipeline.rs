@@ -323,6 +323,12 @@ fn forget_queue<R: RuleSet>(mut queue: ResMut<CommandQueue<R::Command>>) {
     queue.0.clear();
 }
 
+/// Leaving a game: its record goes, and what the rule set kept of it ([`RuleSet::left`]).
+fn forget_game<R: RuleSet>(world: &mut World) {
+    world.remove_resource::<GameRecord<R::Command>>();
+    R::left(world);
+}
+
 /// Saves the record where the shell asked.
 fn save_on_request<R: RuleSet>(
     mut asked: MessageReader<SaveRequest>,
@@ -358,7 +364,10 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
                 .run_if(playing(R::ID)),
         )
         .add_systems(Last, keep_camera::<R>.run_if(playing(R::ID)))
-        .add_systems(OnEnter(state::GameState::NoGame), forget_queue::<R>);
+        .add_systems(
+            OnEnter(state::GameState::NoGame),
+            (forget_queue::<R>, forget_game::<R>),
+        );
     app.init_resource::<Hooks<R>>();
 }
 

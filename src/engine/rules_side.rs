@@ -27,6 +27,13 @@ pub fn step<R: RuleSet>(world: &mut World) -> Option<Result<String, String>> {
 /// How long the window waits between two steps of a computer-played side, seconds.
 pub const STEP_PAUSE: f32 = 0.6;
 
+/// Asks the window for another frame (where there is one: not in headless tests).
+fn keep_drawing(world: &mut World) {
+    if world.contains_resource::<Messages<bevy::window::RequestRedraw>>() {
+        world.write_message(bevy::window::RequestRedraw);
+    }
+}
+
 /// In the window: when a side the computer plays is to act, one step of
 /// [`RuleSet::ai_step`] every [`STEP_PAUSE`], told under the phase bar as `who: what it did`;
 /// a step that cannot go on is shown as the refusal it is. Runs while rule set `R`'s game is
@@ -36,10 +43,13 @@ pub fn drive_plugin<R: RuleSet>(app: &mut App, who: &'static str) {
         let dt = world.resource::<Time>().delta_secs();
         *wait -= dt;
         if *wait > 0.0 {
+            // The window draws on a change only: the pause is a change to come.
+            keep_drawing(world);
             return;
         }
         if let Some(step) = step::<R>(world) {
             *wait = STEP_PAUSE;
+            keep_drawing(world);
             let mut notice = world.resource_mut::<super::pipeline::Notice>();
             match step {
                 Ok(what) => notice.info = Some(format!("{who}: {what}")),

@@ -80,6 +80,13 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     fn entered(world: &mut World) {
         let _ = world;
     }
+    /// On leaving a game (to the title, or for the next game): removes what [`RuleSet::setup`]
+    /// put in the world besides entities, so nothing of the game stays behind for the next
+    /// (the engine removes its record; entities go with [`super::game::InGame`]). The default
+    /// removes nothing.
+    fn left(world: &mut World) {
+        let _ = world;
+    }
     /// Applies one command: exactly one exhaustive match per phase decides what it does.
     /// Must check before it changes anything: a refusal changes nothing but the dice and
     /// log, which the pipeline puts back.

@@ -2,6 +2,7 @@
 //! from the command line. Games are started and resumed through the [`Registry`].
 
 mod fairness;
+mod pacing;
 mod playing;
 mod results;
 mod scenario_select;
@@ -302,6 +303,9 @@ pub fn run_window(
         (entry.plugin)(&mut app);
         (entry.shell)(&mut app);
     }
+    // A screenshot counts frames and the frame log measures the renderer: both draw every frame.
+    let continuous = matches!(launch, Launch::Screenshot { .. }) || frame_log.is_some();
+    app.add_plugins(pacing::plugin(continuous));
     if let Some(log) = frame_log {
         app.insert_resource(log);
     }

@@ -29,6 +29,10 @@ pub struct Settings {
     pub window: Option<(u32, u32)>,
     /// Scenario files and saves opened lately, newest first, at most [`RECENT`].
     pub recent: Vec<PathBuf>,
+    /// The playing screen's sidebar folded away.
+    pub sidebar_hidden: bool,
+    /// The sidebar's width, egui points (none: [`crate::ui::SIDEBAR_WIDTH`]).
+    pub sidebar_width: Option<f32>,
 }
 
 impl Default for Settings {
@@ -40,6 +44,8 @@ impl Default for Settings {
             view_3d: false,
             window: None,
             recent: Vec::new(),
+            sidebar_hidden: false,
+            sidebar_width: None,
         }
     }
 }
@@ -81,6 +87,10 @@ impl Settings {
             .window
             .map(|(w, h)| (w.clamp(640, 7680), h.clamp(400, 4320)));
         s.recent.truncate(RECENT);
+        s.sidebar_width = s
+            .sidebar_width
+            .filter(|w| w.is_finite())
+            .map(|w| w.clamp(200.0, 2000.0));
         Ok(s)
     }
 
@@ -216,6 +226,41 @@ fn sync_view(
     }
 }
 
+/// The sidebar as the settings left it, at the start; then folding or widening it is kept,
+/// once the widening has stopped for [`RESIZE_SETTLE`] (a drag writes the settings once).
+fn sync_sidebar(
+    mut settings: ResMut<Settings>,
+    mut layout: ResMut<crate::ui::SidebarLayout>,
+    time: Res<Time>,
+    mut waited: Local<Option<f32>>,
+    mut commands: Commands,
+) {
+    if settings.is_added() {
+        *layout = crate::ui::SidebarLayout {
+            hidden: settings.sidebar_hidden,
+            width: settings.sidebar_width.unwrap_or(crate::ui::SIDEBAR_WIDTH),
+        };
+        return;
+    }
+    if layout.is_changed() {
+        *waited = Some(0.0);
+    }
+    let Some(w) = waited.as_mut() else { return };
+    *w += time.delta_secs();
+    // Folding is one click: kept at once; a width only once the drag has stopped.
+    let folded = settings.sidebar_hidden != layout.hidden;
+    if !folded && *w < RESIZE_SETTLE {
+        return;
+    }
+    *waited = None;
+    let width = (layout.width != crate::ui::SIDEBAR_WIDTH).then_some(layout.width);
+    if folded || settings.sidebar_width != width {
+        settings.sidebar_hidden = layout.hidden;
+        settings.sidebar_width = width;
+        commands.queue(store);
+    }
+}
+
 /// A window resized is remembered for the next start, once the resizing has stopped for
 /// this long (seconds), so a drag writes the settings once.
 const RESIZE_SETTLE: f32 = 1.0;
@@ -231,6 +276,7 @@ fn remember_window_size(
     mut settings: ResMut<Settings>,
     mut pending: Local<Option<((u32, u32), f32)>>,
     mut commands: Commands,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     if let Some(r) = resized.read().last() {
         *pending = Some(((r.width.round() as u32, r.height.round() as u32), 0.0));
@@ -240,6 +286,8 @@ fn remember_window_size(
     };
     *waited += time.delta_secs();
     if *waited < RESIZE_SETTLE {
+        // The window draws on a change only: the settling is one to come.
+        redraw.write(bevy::window::RequestRedraw);
         return;
     }
     if settings.window != Some(*size) {
@@ -324,6 +372,7 @@ pub(super) fn plugin(app: &mut App) {
             remember_window_size
                 .run_if(resource_exists::<Settings>.and_then(not(resource_exists::<FixedWindow>))),
             sync_view.run_if(resource_exists::<Settings>),
+            sync_sidebar.run_if(resource_exists::<Settings>),
         ),
     );
 }
@@ -344,6 +393,8 @@ mod tests {
             view_3d: true,
             window: Some((1600, 900)),
             recent: Vec::new(),
+            sidebar_hidden: true,
+            sidebar_width: Some(340.0),
         };
         for i in 0..10 {
             s.opened(Path::new(&format!("/nowhere/game{i}.ron")));

@@ -1,5 +1,5 @@
 //! The title screen: the reason a game named on the command line could not start, and the
-//! offer to resume a game whose autosaves say it did not end.
+//! offer to resume each game whose autosaves say it did not end.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -8,16 +8,20 @@ use super::Screen;
 use crate::engine::pipeline::Notice;
 use crate::engine::registry::Registry;
 
-/// The newest unfinished game's autosaves (newest first), looked up on entering the title.
+/// Unfinished games the title offers to resume, at most this many, newest first.
+const RESUMABLE: usize = 6;
+
+/// The unfinished games' autosaves (each newest first; the games newest first), looked up on
+/// entering the title.
 #[derive(Resource, Default)]
-struct Unfinished(Vec<std::path::PathBuf>);
+struct Unfinished(Vec<Vec<std::path::PathBuf>>);
 
 fn look_for_unfinished(mut commands: Commands) {
-    let newest = crate::engine::autosave::folder()
+    let mut games = crate::engine::autosave::folder()
         .map(|f| crate::engine::autosave::unfinished(&f))
-        .and_then(|games| games.into_iter().next())
         .unwrap_or_default();
-    commands.insert_resource(Unfinished(newest));
+    games.truncate(RESUMABLE);
+    commands.insert_resource(Unfinished(games));
 }
 
 /// Resumes the newest of `files` that loads and replays; one that does not is skipped (a
@@ -93,18 +97,33 @@ fn title(
                     });
                 }
             }
-            if let Some(newest) = unfinished.0.first() {
+            if !unfinished.0.is_empty() {
                 ui.add_space(8.0);
+                ui.weak("Unfinished games");
+            }
+            for files in &unfinished.0 {
+                let Some(newest) = files.first() else { continue };
                 let game = newest
                     .file_name()
                     .and_then(|n| n.to_str())
                     .and_then(|n| n.split('.').next())
                     .unwrap_or("game");
                 let game = game.rsplit_once('-').map_or(game, |(stem, _)| stem);
+                let when = std::fs::metadata(newest)
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| t.elapsed().ok())
+                    .map(|d| match d.as_secs() {
+                        s if s < 120 => "just now".to_string(),
+                        s if s < 7200 => format!("{} min ago", s / 60),
+                        s if s < 172_800 => format!("{} h ago", s / 3600),
+                        s => format!("{} days ago", s / 86_400),
+                    })
+                    .unwrap_or_default();
                 if ui
                     .add_sized(
-                        [240.0, 32.0],
-                        egui::Button::new(format!("Resume unfinished: {game}")),
+                        [240.0, 28.0],
+                        egui::Button::new(format!("Resume {game} · {when}")).truncate(),
                     )
                     .on_hover_text(format!(
                         "The last autosave of a game that did not end: {}",
@@ -112,7 +131,7 @@ fn title(
                     ))
                     .clicked()
                 {
-                    let files = unfinished.0.clone();
+                    let files = files.clone();
                     commands.queue(move |world: &mut World| resume_unfinished(world, &files));
                 }
             }

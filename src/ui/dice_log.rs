@@ -1,4 +1,4 @@
-//! The bottom panel: every roll with its reason and the row it chose (typed ones marked),
+//! The dice and events, at the foot of the sidebar: every roll with its reason and the row it chose (typed ones marked),
 //! every card drawn, the event log, and typed-in dice for players who roll their own (with
 //! "We roll our own", each roll asked for in turn) and, where the rule set draws cards,
 //! typed-in cards for players who draw from their own deck ("We draw our own").
@@ -28,16 +28,16 @@ pub type Records<'w> = (
     Option<Res<'w, GameLog>>,
 );
 
-/// Draws the panel (`cards`: the rule set draws cards); returns its rectangle and, with
-/// manual dice, the faces typed for the roll asked for, with a manual deck the card typed for
-/// the card asked for.
+/// Draws the dice and events at the foot of the sidebar (`cards`: the rule set draws cards);
+/// returns, with manual dice, the faces typed for the roll asked for, with a manual deck the
+/// card typed for the card asked for.
 pub fn show(
-    root: &mut egui::Ui,
+    sidebar: &mut egui::Ui,
     (dice, deck, log): Records<'_>,
     (wanted, card_wanted): (Option<&RollWanted>, Option<&CardWanted>),
     state: &mut UiState,
     (largest_die, cards): (u8, bool),
-) -> (egui::Rect, Option<Vec<u8>>, Option<Card>) {
+) -> (Option<Vec<u8>>, Option<Card>) {
     let mut given = None;
     let mut card = None;
     let mut deck = deck;
@@ -45,14 +45,15 @@ pub fn show(
     if wanted.is_none() && card_wanted.is_none() {
         state.asked = None;
     }
-    let rect = egui::Panel::bottom("dice_log")
+    // The sidebar's foot: the dice above, the events below, one under the other.
+    egui::Panel::bottom("dice_log")
         .resizable(true)
-        .default_size(150.0)
-        .min_size(110.0)
-        .show(root, |ui| {
-            ui.columns(2, |cols| {
+        .default_size(250.0)
+        .size_range(120.0..=520.0)
+        .show(sidebar, |ui| {
+            {
                 if let Some(mut d) = dice {
-                    cols[0].horizontal(|ui| {
+                    ui.horizontal(|ui| {
                         ui.strong("Dice");
                         ui.separator();
                         let mut manual = d.manual();
@@ -65,7 +66,7 @@ pub fn show(
                         }
                     });
                     if let Some(w) = wanted {
-                        cols[0].horizontal_wrapped(|ui| {
+                        ui.horizontal_wrapped(|ui| {
                             ui.colored_label(
                                 egui::Color32::from_rgb(255, 210, 90),
                                 format!("Roll {} — {}:", w.expr, w.reason),
@@ -105,7 +106,7 @@ pub fn show(
                         });
                     }
                     if cards && let Some(k) = deck.as_mut() {
-                        cols[0].horizontal_wrapped(|ui| {
+                        ui.horizontal_wrapped(|ui| {
                             let mut manual = k.manual();
                             if ui
                                 .checkbox(&mut manual, "We draw our own")
@@ -145,7 +146,7 @@ pub fn show(
                     }
                     // While a roll is asked for, its box is the one place to type it: faces
                     // queued here too would go to that roll and push the answer to the next.
-                    if wanted.is_none() { cols[0].horizontal(|ui| {
+                    if wanted.is_none() { ui.horizontal(|ui| {
                         ui.label("Rolled your own?");
                         ui.add(egui::TextEdit::singleline(&mut state.dice_text).desired_width(90.0).hint_text("e.g. 6,3,1"))
                             .on_hover_text(format!("Type the faces you rolled (1 to {largest_die}), in order; the next rolls use them instead of the computer's dice"));
@@ -157,7 +158,7 @@ pub fn show(
                             ui.weak(format!("{} typed dice waiting", d.forced_left()));
                         }
                     }); }
-                    egui::ScrollArea::vertical().id_salt("dice").stick_to_bottom(true).auto_shrink([false, false]).show(&mut cols[0], |ui| {
+                    egui::ScrollArea::vertical().id_salt("dice").stick_to_bottom(true).max_height(80.0).auto_shrink([false, true]).show(ui, |ui| {
                         for r in d.log() {
                             let typed = if r.typed { " (typed)" } else { "" };
                             let outcome = if r.outcome.is_empty() { String::new() } else { format!(" -> {}", r.outcome) };
@@ -176,9 +177,10 @@ pub fn show(
                         }
                     });
                 }
-                cols[1].strong("Events");
+                ui.separator();
+                ui.strong("Events");
                 if let Some(log) = log {
-                    egui::ScrollArea::vertical().id_salt("events").stick_to_bottom(true).auto_shrink([false, false]).show(&mut cols[1], |ui| {
+                    egui::ScrollArea::vertical().id_salt("events").stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
                         for e in &log.0 {
                             if ui.label(format!("T{} {}", e.turn, e.text)).hovered() {
                                 state.pointed = Some(e.text.clone());
@@ -186,11 +188,9 @@ pub fn show(
                         }
                     });
                 }
-            });
-        })
-        .response
-        .rect;
-    (rect, given, card)
+            }
+        });
+    (given, card)
 }
 
 #[cfg(test)]

@@ -81,10 +81,13 @@ fn poll(
     mut picked: MessageWriter<Picked>,
     mut saves: MessageWriter<SaveRequest>,
     notice: Option<ResMut<Notice>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let Some((purpose, rx, since)) = &dialogs.open else {
         return;
     };
+    // The answer comes from another thread, not as input: look again next frame.
+    redraw.write(bevy::window::RequestRedraw);
     let answer = match rx.lock() {
         Ok(rx) => rx.try_recv(),
         Err(_) => return,

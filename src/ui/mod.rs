@@ -4,7 +4,9 @@
 //! ([`ShellSet`]), and hears the shell's End button as [`ShellAction`]. Nothing here changes
 //! the game: panels send commands.
 
+mod banner;
 mod by_email;
+mod confirm;
 mod dice_log;
 pub mod file_dialog;
 pub mod frame_time;
@@ -17,6 +19,7 @@ mod terrain_key;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+pub use confirm::EndPressed;
 pub use handover::Handover;
 
 use crate::engine::dice::{DeckRes, DiceRes};
@@ -74,6 +77,12 @@ pub struct ShellStatus {
     pub hint: String,
     /// The End button: (label, tooltip), or none in this phase.
     pub end: Option<(String, String)>,
+    /// What ending the step now throws away, in words ("2 of 3 activations"): End then
+    /// asks first. None: it ends at once.
+    pub end_loses: Option<String>,
+    /// The scenario's objective and how it stands ("Galactic Empire hold 1 of the 3
+    /// buildings needed by turn 8"), always on screen.
+    pub objective: String,
     /// What the hand-over screen says the other side must not see in this phase.
     pub secrecy: String,
     /// Display names of the sides, in scenario order.
@@ -101,7 +110,8 @@ pub struct RuleSetHelp {
     pub lines: Vec<&'static str>,
 }
 
-/// What the shell's buttons ask: of the rule set (End) or of the app (Menu).
+/// What the shell asks of the rule set (End) or of the app (Menu), once the player has
+/// agreed ([`EndPressed`] is the press itself).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShellAction {
     /// The End button (or Space / Enter): end this step.
@@ -110,7 +120,8 @@ pub enum ShellAction {
     Menu,
 }
 
-/// The rectangle the shell leaves for the rule set's side panels and the table, egui points.
+/// The rectangle the shell leaves for the table, between the phase bar and the sidebar, egui
+/// points (the hotseat banner and the rule set's tooltips show over its top).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct TableArea(pub egui::Rect);
 
@@ -119,6 +130,40 @@ impl Default for TableArea {
         Self(egui::Rect::ZERO)
     }
 }
+
+/// The part of the sidebar left to the rule set playing, egui points: above the dice and
+/// events, below the sidebar's header. The rule set draws its panels (groups, cards, the fire
+/// fight) here, one under the other. Nothing (`Rect::NOTHING`) while the sidebar is hidden.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct SidebarArea(pub egui::Rect);
+
+impl Default for SidebarArea {
+    fn default() -> Self {
+        Self(egui::Rect::NOTHING)
+    }
+}
+
+/// The sidebar as the player left it; the settings keep it between runs.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct SidebarLayout {
+    /// Folded away to a strip: the table takes the whole width.
+    pub hidden: bool,
+    /// Its width, egui points.
+    pub width: f32,
+}
+
+impl Default for SidebarLayout {
+    fn default() -> Self {
+        Self {
+            hidden: false,
+            width: SIDEBAR_WIDTH,
+        }
+    }
+}
+
+/// The sidebar's width at first, egui points: at 1280 x 720 the table keeps two thirds of the
+/// window beside it.
+pub const SIDEBAR_WIDTH: f32 = 300.0;
 
 /// The shell's frame comes first; rule sets draw their panels after it.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -153,6 +198,10 @@ pub struct UiState {
     pub sign_in: by_email::SignIn,
     /// The log line the pointer is over (the pieces it names are ringed).
     pub pointed: Option<String>,
+    /// The question asked before ending a step or leaving the game.
+    pub asking: Option<confirm::Asking>,
+    /// The hotseat banner's state.
+    pub banner: banner::Banner,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -166,8 +215,7 @@ fn frame(
     notice: Res<Notice>,
     mut state: ResMut<UiState>,
     mut handover: ResMut<Handover>,
-    mut insets: ResMut<PanelInsets>,
-    mut area: ResMut<TableArea>,
+    (mut insets, mut area): (ResMut<PanelInsets>, ResMut<TableArea>),
     mut actions: MessageWriter<ShellAction>,
     mut saves: MessageWriter<SaveRequest>,
     (undo_status, mut undo, keys, mut view_mode, mut dialogs): (
@@ -177,10 +225,11 @@ fn frame(
         ResMut<crate::view::ViewMode>,
         ResMut<file_dialog::FileDialogs>,
     ),
-    (replay, mut view, mut pointed): (
+    (replay, mut view, mut pointed, mut end_pressed): (
         Res<ReplayStatus>,
         MessageWriter<ViewRequest>,
         ResMut<crate::view::Pointed>,
+        MessageReader<EndPressed>,
     ),
     ((wanted, card_wanted), (mut rolls, mut cards), mut by_email, mut guide): (
         (Option<Res<RollWanted>>, Option<Res<CardWanted>>),
@@ -188,6 +237,7 @@ fn frame(
         by_email::ByEmailUi,
         ResMut<Guide>,
     ),
+    (mut sidebar, mut layout): (ResMut<SidebarArea>, ResMut<SidebarLayout>),
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     if ctx.input(|i| i.key_pressed(egui::Key::F1)) {
@@ -246,7 +296,22 @@ fn frame(
     if let Some(m) = bar.view {
         *view_mode = m;
     }
-    if let Some(a) = bar.action {
+    let pressed = end_pressed.read().count() > 0;
+    match bar.action {
+        Some(ShellAction::Menu) => state.asking = Some(confirm::Asking::Leave),
+        _ if (pressed || bar.action.is_some()) && state.asking.is_none() => {
+            match &status.end_loses {
+                Some(lost) => state.asking = Some(confirm::Asking::End(lost.clone())),
+                None if status.end.is_some() => {
+                    actions.write(ShellAction::End);
+                }
+                None => {}
+            }
+        }
+        _ => {}
+    }
+    let end_label = status.end.as_ref().map_or("End", |(l, _)| l.as_str());
+    if let Some(a) = confirm::show(&ctx, &mut state.asking, end_label) {
         actions.write(a);
     }
     if let Some(u) = bar.undo {
@@ -261,13 +326,56 @@ fn frame(
     if let Some(name) = bar.save_as {
         dialogs.ask(file_dialog::Purpose::SaveAs, "saves", &name);
     }
-    let (bottom, given, card) = dice_log::show(
-        &mut root,
-        (dice, deck, log),
-        (wanted.as_deref(), card_wanted.as_deref()),
-        &mut state,
-        (status.largest_die, status.cards),
-    );
+    // A roll or card asked for opens a hidden sidebar: its box is there.
+    let asked = wanted.is_some() || card_wanted.is_some();
+    let (right, (given, card)) = if layout.hidden && !asked {
+        sidebar.set_if_neq(SidebarArea::default());
+        let strip = egui::Panel::right("sidebar-hidden")
+            .exact_size(34.0)
+            .resizable(false)
+            .show(&mut root, |ui| {
+                if ui
+                    .button("«")
+                    .on_hover_text("Show the sidebar: groups, cards, dice and events")
+                    .clicked()
+                {
+                    layout.hidden = false;
+                }
+            });
+        (strip.response.rect.width(), (None, None))
+    } else {
+        let panel = egui::Panel::right("sidebar")
+            .resizable(true)
+            .default_size(layout.width)
+            .size_range(260.0..=(ctx.viewport_rect().width() * 0.5).max(260.0))
+            .show(&mut root, |ui| {
+                ui.horizontal(|ui| {
+                    if ui
+                        .small_button("Hide »")
+                        .on_hover_text("Fold the sidebar away: the table takes the whole width")
+                        .clicked()
+                    {
+                        layout.hidden = true;
+                    }
+                });
+                let got = dice_log::show(
+                    ui,
+                    (dice, deck, log),
+                    (wanted.as_deref(), card_wanted.as_deref()),
+                    &mut state,
+                    (status.largest_die, status.cards),
+                );
+                let rest = ui.available_rect_before_wrap();
+                sidebar.set_if_neq(SidebarArea(rest));
+                ui.allocate_rect(rest, egui::Sense::hover());
+                got
+            });
+        let width = panel.response.rect.width();
+        if (layout.width - width).abs() > 0.5 {
+            layout.width = width;
+        }
+        (width, panel.inner)
+    };
     if let Some(faces) = given {
         rolls.write(RollGiven(faces));
     }
@@ -277,17 +385,21 @@ fn frame(
     if pointed.0 != state.pointed {
         pointed.0 = state.pointed.clone();
     }
-    let rest = ctx.viewport_rect();
+    let whole = ctx.viewport_rect();
     area.0 = egui::Rect::from_min_max(
-        egui::pos2(rest.min.x, bar.rect.max.y),
-        egui::pos2(rest.max.x, bottom.min.y),
+        egui::pos2(whole.min.x, bar.rect.max.y),
+        egui::pos2(whole.max.x - right, whole.max.y),
     );
     insets.set_if_neq(PanelInsets {
         top: bar.rect.height(),
-        bottom: bottom.height(),
+        bottom: 0.0,
+        left: 0.0,
+        right,
         covered: false,
-        ..*insets
     });
+    if !replay.open {
+        banner::show(&ctx, area.0, &status, &mut state.banner);
+    }
     if replay.open {
         for r in replay_bar::show(&ctx, area.0, &replay, &status.sides) {
             view.write(r);
@@ -313,8 +425,11 @@ impl Plugin for UiPlugin {
             .init_resource::<ShellStatus>()
             .init_resource::<RuleSetHelp>()
             .init_resource::<TableArea>()
+            .init_resource::<SidebarArea>()
+            .init_resource::<SidebarLayout>()
             .init_resource::<Guide>()
             .add_message::<ShellAction>()
+            .add_message::<EndPressed>()
             .add_plugins((
                 handover::plugin,
                 frame_time::plugin,

@@ -124,19 +124,28 @@ pub fn show(
                     }
                 });
             });
-            ui.horizontal_wrapped(|ui| {
-                ui.weak(&status.hint);
+            // One line each, cut short with the whole on hover: a long message never
+            // pushes the table down under the pointer.
+            if !status.objective.is_empty() {
+                ui.horizontal(|ui| {
+                    ui.strong("Objective:");
+                    one_line(ui, egui::RichText::new(&status.objective));
+                });
+            }
+            ui.horizontal(|ui| {
                 if let Some(n) = &notice.refusal {
-                    ui.separator();
-                    ui.colored_label(
-                        egui::Color32::from_rgb(255, 110, 90),
-                        format!("Refused: {n}"),
+                    one_line(
+                        ui,
+                        egui::RichText::new(format!("Refused: {n}"))
+                            .color(egui::Color32::from_rgb(255, 110, 90)),
                     );
+                    ui.separator();
                 }
                 if let Some(n) = &notice.info {
+                    one_line(ui, egui::RichText::new(n).color(egui::Color32::LIGHT_GREEN));
                     ui.separator();
-                    ui.colored_label(egui::Color32::LIGHT_GREEN, n);
                 }
+                one_line(ui, egui::RichText::new(&status.hint).weak());
             });
         })
         .response
@@ -149,5 +158,14 @@ pub fn show(
         replay,
         view,
         save_as,
+    }
+}
+
+/// `text` on one line, cut short where it does not fit, the whole of it on hover.
+fn one_line(ui: &mut egui::Ui, text: egui::RichText) {
+    let whole = text.text().to_string();
+    let label = ui.add(egui::Label::new(text).truncate());
+    if label.intrinsic_size().is_some_and(|s| s.x > label.rect.width() + 0.5) {
+        label.on_hover_text(whole);
     }
 }

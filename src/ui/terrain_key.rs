@@ -90,7 +90,7 @@ fn show(
         return Ok(());
     }
     let ctx = ctx.ctx_mut()?.clone();
-    let right = area.0.max.x - insets.right - 8.0;
+    let right = area.0.max.x - 8.0;
     egui::Window::new("Terrain key")
         .default_open(false)
         .resizable(false)

@@ -9,6 +9,7 @@ mod by_email;
 mod circles;
 mod conformance;
 mod fuzz;
+mod leaving;
 mod manual_dice;
 mod replay_view;
 mod toy;

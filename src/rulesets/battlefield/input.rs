@@ -19,7 +19,7 @@ use super::rules::movement::GET_OUT;
 use super::rules::roster::{Ability, Kind};
 use crate::engine::pipeline::Notice;
 use crate::engine::state::playing;
-use crate::ui::{Handover, ShellAction};
+use crate::ui::{EndPressed, Handover, ShellAction};
 use crate::view::{PanelInsets, TablePointer};
 
 /// What a click on the map does with the selected unit.
@@ -539,7 +539,7 @@ fn keys(
     mut ctx: EguiContexts,
     battle: Res<BattleRes>,
     mut sel: ResMut<Selection>,
-    mut shell: MessageWriter<ShellAction>,
+    mut shell: MessageWriter<EndPressed>,
 ) {
     if ctx
         .ctx_mut()
@@ -569,7 +569,7 @@ fn keys(
         *sel = Selection::default();
     }
     if keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter) {
-        shell.write(ShellAction::End);
+        shell.write(EndPressed);
     }
 }
 

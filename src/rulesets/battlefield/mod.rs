@@ -109,6 +109,10 @@ impl RuleSet for Battlefield {
         phases::setup(world, &scenario, roster, loaded)
     }
 
+    fn left(world: &mut World) {
+        phases::left(world);
+    }
+
     fn entered(world: &mut World) {
         phases::sync_phase(world);
     }

@@ -191,6 +191,12 @@ pub(super) fn sync_phase(world: &mut World) {
     }
 }
 
+/// Leaving a battle: the battle and the rubble drawn go with it.
+pub(super) fn left(world: &mut World) {
+    world.remove_resource::<BattleRes>();
+    world.remove_resource::<RubbleDrawn>();
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_sub_state::<BattlePhase>();
 }

@@ -1,6 +1,6 @@
 //! The battlefield panels on the shared shell: the impulse bar's words, the sides and their
-//! support weapons (left), the selected unit's chart and actions and the hovered hex (right),
-//! and the help.
+//! support weapons (the sidebar's top), the selected unit's chart and actions and the hovered
+//! hex (below them), the objective, and the help.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -13,8 +13,7 @@ use super::rules::map::col_row;
 use super::rules::roster::Kind;
 use crate::engine::record::GameRecord;
 use crate::engine::state::playing;
-use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, TableArea, side_colour32};
-use crate::view::PanelInsets;
+use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, SidebarArea, side_colour32};
 
 /// The keys of a battle, as the help lists them.
 const SHORTCUTS: &[(&str, &str)] = &[
@@ -106,6 +105,21 @@ fn status(
         } else {
             ("End impulse".into(), "End this impulse; unused activations are lost. Space/Enter".into())
         }),
+        // Activations left that a unit could still use are lost by ending now (a pass
+        // loses nothing: it is a pass).
+        end_loses: (!by_app
+            && (imp.used > 0 || imp.kind == ImpulseKind::Extra)
+            && left > 0
+            && !b.done(imp.side))
+        .then(|| {
+            format!(
+                "{left} of this impulse's {} activations, with {} unit{} not yet activated this turn",
+                imp.allowed,
+                b.activatable(imp.side),
+                if b.activatable(imp.side) == 1 { "" } else { "s" }
+            )
+        }),
+        objective: b.objective_text(),
         secrecy: "Hidden units: the other side's hidden units stay off your screen until they act or you come next to them.".into(),
         sides: b.sides.iter().map(|s| s.name.clone()).collect(),
         commands,
@@ -438,10 +452,9 @@ fn panels(
         Option<Res<crate::engine::game::Sides>>,
         Res<crate::engine::replay_view::ReplayStatus>,
     ),
-    area: Res<TableArea>,
+    sidebar: Res<SidebarArea>,
     handover: Res<Handover>,
     mut sel: ResMut<Selection>,
-    mut insets: ResMut<PanelInsets>,
     mut send: MessageWriter<super::commands::Command>,
 ) -> Result {
     if handover.showing {
@@ -452,35 +465,23 @@ fn panels(
     let app = app.as_deref();
     let person = app.is_none_or(|a| !a.rules.contains(&b.impulse.side));
     let viewer = super::view::viewer(b, app, &replay);
-    let mut root = crate::ui::area_ui(&ctx, area.0);
     let mut out = Vec::new();
-    let left = egui::Panel::left("battle-left")
-        .default_size(250.0)
-        .min_size(250.0)
-        .resizable(true)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical()
-                .show(ui, |ui| side_panel(ui, b, person, &mut sel, &mut out));
-        })
-        .response
-        .rect
-        .width();
-    let right = egui::Panel::right("battle-right")
-        .default_size(300.0)
-        .min_size(300.0)
-        .resizable(true)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical()
-                .show(ui, |ui| unit_panel(ui, b, viewer, &mut sel, &mut out));
-        })
-        .response
-        .rect
-        .width();
-    insets.set_if_neq(PanelInsets {
-        left,
-        right,
-        ..*insets
-    });
+    if sidebar.0.is_positive() {
+        // The sides and their units above; the unit chosen below.
+        let mut side = crate::ui::area_ui(&ctx, sidebar.0);
+        let tall = side.available_height();
+        egui::Panel::top("battle-sides")
+            .resizable(true)
+            .default_size(tall * 0.5)
+            .size_range(80.0..=(tall - 80.0).max(80.0))
+            .show(&mut side, |ui| {
+                egui::ScrollArea::vertical()
+                    .show(ui, |ui| side_panel(ui, b, person, &mut sel, &mut out));
+            });
+        egui::ScrollArea::vertical()
+            .id_salt("battle-unit")
+            .show(&mut side, |ui| unit_panel(ui, b, viewer, &mut sel, &mut out));
+    }
     for c in out {
         send.write(c);
     }

@@ -262,6 +262,25 @@ impl<'a> Board<'a> {
             && !(self.vehicle(i) == Some(Vehicle::JetBike) && f.act.turned.iter().any(|&t| t > 0.0))
     }
 
+    /// Figures of `group` that could still shoot in this activation: they can shoot
+    /// ([`Self::can_shoot`]), have not fired, fought or healed this turn, and see an enemy
+    /// within their weapon's range. Ending the activation loses their shots (the shell asks
+    /// first).
+    pub fn could_still_shoot(&self, group: &str) -> Vec<usize> {
+        self.members(group)
+            .into_iter()
+            .filter(|&i| {
+                let a = &self.figs[i].act;
+                self.can_shoot(i)
+                    && !(a.fired || a.fought || a.healed)
+                    && self
+                        .foes_of(i)
+                        .into_iter()
+                        .any(|e| self.band(i, e).is_some() && self.sees(i, e))
+            })
+            .collect()
+    }
+
     /// `i`'s firepower at `band`, halved for a wound and again if it ran ("Runners halve
     /// shooting values for runner").
     pub fn firepower_at(&self, i: usize, band: RangeBand) -> f32 {

@@ -158,6 +158,11 @@ impl RuleSet for Tyneside {
         Ok(())
     }
 
+    fn left(world: &mut World) {
+        world.remove_resource::<table::TableRes>();
+        world.remove_resource::<turn::TurnState>();
+    }
+
     fn apply(world: &mut World, command: &Command) -> Result<(), String> {
         phases::apply(world, command)
     }

@@ -56,6 +56,36 @@ impl Battle {
         v
     }
 
+    /// The goal and how it stands, in words, for the screen: the buildings held against
+    /// those needed (a capture goal) and the units left fighting on each side ("Galactic
+    /// Empire hold 1 of the 3 buildings needed by the end of turn 8 · fighting: Galactic
+    /// Empire 9, Rebel Alliance 7").
+    pub fn objective_text(&self) -> String {
+        let fighting = format!(
+            "fighting: {} {}, {} {}",
+            self.sides[0].name,
+            self.fighting(0),
+            self.sides[1].name,
+            self.fighting(1)
+        );
+        match &self.goal {
+            Goal::Capture {
+                side,
+                buildings,
+                by_turn,
+                ..
+            } => {
+                let s = self.sides.iter().position(|x| &x.id == side).unwrap_or(0);
+                format!(
+                    "{} hold {} of the {buildings} buildings needed by the end of turn {by_turn} · {fighting}",
+                    self.sides[s].name,
+                    self.buildings_held(s).len()
+                )
+            }
+            Goal::EliminateAll => format!("eliminate every fighting unit of the enemy · {fighting}"),
+        }
+    }
+
     /// Goal: a side with no unit left to fight loses ("eliminate all enemy units"); at the end
     /// of a turn, a capture goal met wins, and at its last turn or the turn limit the game is
     /// decided.
@@ -213,6 +243,7 @@ impl Battle {
 
 #[cfg(test)]
 mod tests {
+    use super::Goal;
     use crate::rulesets::battlefield::testing::{battle, logged, path, unit};
 
     #[test]
@@ -275,6 +306,26 @@ mod tests {
         let r = b.result.clone().expect("the limit");
         assert_eq!(r.winner, Some(0), "6 units against 4");
         assert_eq!(r.reason, "the turn limit: 6 units against 4 left fighting");
+    }
+
+    #[test]
+    fn the_objective_on_screen_counts_buildings_held_and_units_fighting() {
+        let mut b = battle();
+        assert_eq!(
+            b.objective_text(),
+            "eliminate every fighting unit of the enemy · fighting: Galactic Empire 6, Rebel Alliance 4"
+        );
+        b.goal = Goal::Capture {
+            side: "alliance".into(),
+            buildings: 3,
+            by_turn: 8,
+            of: Vec::new(),
+        };
+        b.eliminate(unit(&b, "mc2"), "gone");
+        assert_eq!(
+            b.objective_text(),
+            "Rebel Alliance hold 1 of the 3 buildings needed by the end of turn 8 · fighting: Galactic Empire 6, Rebel Alliance 3"
+        );
     }
 
     #[test]

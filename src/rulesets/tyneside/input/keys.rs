@@ -10,7 +10,7 @@ use crate::engine::state::playing;
 use crate::rulesets::tyneside::board::GameView;
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::turn::TurnPhase;
-use crate::ui::{Handover, ShellAction};
+use crate::ui::{EndPressed, Handover, ShellAction};
 
 /// R: run; H: hide; J: the next drag is a jump; Space or Enter: end the activation (or, in the
 /// Orders phase, this side's orders).
@@ -23,7 +23,7 @@ fn keys(
     handover: Res<Handover>,
     mut state: ResMut<PointerState>,
     mut send: MessageWriter<Command>,
-    mut shell: MessageWriter<ShellAction>,
+    mut shell: MessageWriter<EndPressed>,
 ) {
     if handover.showing
         || ctx
@@ -57,7 +57,7 @@ fn keys(
         }
     }
     if keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter) {
-        shell.write(ShellAction::End);
+        shell.write(EndPressed);
     }
 }
 

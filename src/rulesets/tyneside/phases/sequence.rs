@@ -16,7 +16,7 @@ use crate::rulesets::tyneside::phases::{force_users_order, situation};
 use crate::rulesets::tyneside::rules::orders::{Order, group_initiative};
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::random_movement::{Reaction, modifiers, score};
-use crate::rulesets::tyneside::rules::victory::{Victory, leader, objective_holder};
+use crate::rulesets::tyneside::rules::victory::{Victory, leader, objectives_held};
 use crate::rulesets::tyneside::table::TableRes;
 use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase, TurnState};
 
@@ -370,12 +370,11 @@ fn decide_at_limit(game: &Game) -> GameResult {
         Victory::HoldObjectives => {
             let figs: Vec<(usize, Vec2)> =
                 board.figs.iter().map(|f| (f.figure.side, f.pos)).collect();
-            let mut held = vec![0; sides];
-            for o in &game.table.scenario.objectives {
-                if let Some(s) = objective_holder(Vec2::new(o.at.0, o.at.1), o.radius, &figs) {
-                    held[s] += 1;
-                }
-            }
+            let held = objectives_held(
+                game.table.scenario.objectives.iter().map(|o| (Vec2::new(o.at.0, o.at.1), o.radius)),
+                &figs,
+                sides,
+            );
             let w = leader(&held);
             let reason = match name(w) {
                 Some(n) => format!("{n} wins, holding more objectives ({})", tally(&held)),

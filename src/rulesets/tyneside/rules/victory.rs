@@ -43,6 +43,23 @@ pub fn objective_holder(at: Vec2, radius: f32, figures: &[(usize, Vec2)]) -> Opt
     }
 }
 
+/// How many of `objectives` (each where it is and its radius, inches) each of `sides` sides
+/// holds now ([`objective_holder`]), given every fighting figure as (side, position in
+/// inches).
+pub fn objectives_held(
+    objectives: impl IntoIterator<Item = (Vec2, f32)>,
+    figures: &[(usize, Vec2)],
+    sides: usize,
+) -> Vec<usize> {
+    let mut held = vec![0; sides];
+    for (at, radius) in objectives {
+        if let Some(s) = objective_holder(at, radius, figures) {
+            held[s] += 1;
+        }
+    }
+    held
+}
+
 /// The side with strictly the highest score, or `None` for a draw.
 pub fn leader(scores: &[usize]) -> Option<usize> {
     let max = *scores.iter().max()?;

@@ -1,13 +1,12 @@
-//! The first game's guide (the shell's [`Guide`]): a small window over the table that says
-//! what to do next in this phase, quoting its rule, and explains a rule that has just come up
+//! The first game's guide (the shell's [`Guide`]): docked at the top of the sidebar, beside
+//! the table and never over it, it says what to do next in this phase, quoting its rule, and explains a rule that has just come up
 //! in play (a duck back, a wound, a fall-back, a run), quoting it too. Hidden with its button,
 //! back from the help (F1).
 
-use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
 use crate::rulesets::tyneside::turn::TurnPhase;
-use crate::ui::{Guide, Handover, ShellStatus, TableArea};
+use crate::ui::{Guide, ShellStatus};
 
 /// One card of the guide: what to do, and the rule it rests on with where it is written.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,7 +34,7 @@ pub fn card(phase: TurnPhase, person: bool) -> Card {
     match phase {
         TurnPhase::Orders => Card {
             title: "1 · Orders",
-            what: "In the left panel, pick the order counter of each of your groups a hero is with (hover an order for what it makes the group do). Groups with no hero take the Random movement table's order. Then press End orders.",
+            what: "In the sidebar's groups, pick the order counter of each of your groups a hero is with (hover an order for what it makes the group do). Groups with no hero take the Random movement table's order. Then press End orders.",
             quote: "Order counters are placed behind groups at the start of a turn, based on the Random movement rules unless a Hero is with the unit (In which case he chooses one).",
             source: "tyneside-skirmish.txt, Orders",
         },
@@ -47,7 +46,7 @@ pub fn card(phase: TurnPhase, person: bool) -> Card {
         },
         TurnPhase::Action => Card {
             title: "3 · Shoot/act",
-            what: "In the fire-fight panel (right), tick the enemy groups to shoot at. Before you press Shoot it shows both sides' firepower totals, the chart row they give and each target's chance of Duck back, Wound or Kill. Hover an enemy to see the line of sight and range. Then End activation.",
+            what: "In the fire-fight panel (the sidebar, under the figure's card), tick the enemy groups to shoot at. Before you press Shoot it shows both sides' firepower totals, the chart row they give and each target's chance of Duck back, Wound or Kill. Hover an enemy to see the line of sight and range. Then End activation.",
             quote: "You calculate the total Firepower points of all the enemy figures able to shoot at your figure (s), and compare that total with the total Firepower/Defence points of your figures … You don't dice 'to hit', just to survive the enemy fire.",
             source: "tyneside-skirmish.txt, Shooting rules",
         },
@@ -98,65 +97,60 @@ pub fn rule_behind(text: &str) -> Option<(&'static str, &'static str, &'static s
 /// Events looked back over for a rule that just came up.
 const RECENT_EVENTS: usize = 6;
 
-fn show(
-    mut ctx: EguiContexts,
-    log: Option<Res<crate::engine::record::GameLog>>,
-    mut guide: ResMut<Guide>,
-    phase: Res<State<TurnPhase>>,
-    status: Res<ShellStatus>,
-    handover: Res<Handover>,
-    area: Res<TableArea>,
-) -> Result {
-    if !guide.on || handover.showing {
-        return Ok(());
+/// The guide, docked at the top of the sidebar `side` (above the groups) while it is on: the
+/// step to take, its rule quoted, and a rule that has just come up.
+pub(super) fn show(
+    side: &mut egui::Ui,
+    log: Option<&crate::engine::record::GameLog>,
+    guide: &mut Guide,
+    phase: TurnPhase,
+    status: &ShellStatus,
+) {
+    if !guide.on {
+        return;
     }
-    let ctx = ctx.ctx_mut()?.clone();
-    let c = card(*phase.get(), status.to_act.is_some());
-    egui::Window::new("Guide")
-        .id(egui::Id::new("first-game-guide"))
-        .collapsible(true)
+    let c = card(phase, status.to_act.is_some());
+    egui::Panel::top("first-game-guide")
         .resizable(false)
-        .default_width(380.0)
-        .anchor(
-            egui::Align2::CENTER_TOP,
-            [0.0, area.0.min.y - ctx.content_rect().min.y + 8.0],
-        )
-        .show(&ctx, |ui| {
-            ui.strong(c.title);
-            ui.label(c.what);
-            ui.add_space(4.0);
-            ui.label(egui::RichText::new(format!("\u{201c}{}\u{201d}", c.quote)).italics());
-            ui.weak(c.source);
-            // A rule that has just come up in play, explained where it happened.
-            let just = log.as_ref().and_then(|l| {
-                l.0.iter()
-                    .rev()
-                    .take(RECENT_EVENTS)
-                    .find_map(|e| rule_behind(&e.text))
-            });
-            if let Some((what, quote, source)) = just {
-                ui.separator();
-                ui.strong(format!("Just now: {what}"));
-                ui.label(egui::RichText::new(format!("\u{201c}{quote}\u{201d}")).italics());
-                ui.weak(source);
-            }
-            if ui
-                .small_button("Hide the guide")
-                .on_hover_text("F1 (the help) brings it back")
-                .clicked()
-            {
-                guide.on = false;
-            }
+        .show(side, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("guide")
+                .max_height(260.0)
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.heading("Guide");
+                        if ui
+                            .small_button("Hide")
+                            .on_hover_text("F1 (the help) brings it back")
+                            .clicked()
+                        {
+                            guide.on = false;
+                        }
+                    });
+                    ui.strong(c.title);
+                    ui.label(c.what);
+                    ui.add_space(4.0);
+                    ui.label(
+                        egui::RichText::new(format!("\u{201c}{}\u{201d}", c.quote)).italics(),
+                    );
+                    ui.weak(c.source);
+                    // A rule that has just come up in play, explained where it happened.
+                    let just = log.and_then(|l| {
+                        l.0.iter()
+                            .rev()
+                            .take(RECENT_EVENTS)
+                            .find_map(|e| rule_behind(&e.text))
+                    });
+                    if let Some((what, quote, source)) = just {
+                        ui.separator();
+                        ui.strong(format!("Just now: {what}"));
+                        ui.label(
+                            egui::RichText::new(format!("\u{201c}{quote}\u{201d}")).italics(),
+                        );
+                        ui.weak(source);
+                    }
+                });
         });
-    Ok(())
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        bevy_egui::EguiPrimaryContextPass,
-        show.after(super::panels)
-            .run_if(crate::engine::state::playing(crate::rulesets::tyneside::ID)),
-    );
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! The Tyneside panels on the shared shell: the groups and orders panel (left), the unit card
-//! and the fire-fight panel (right), the words by the cursor; and what the shell's phase bar,
+//! The Tyneside panels in the shell's sidebar: the groups and orders (above), the unit card
+//! and the fire-fight panel (below), the words by the cursor; and what the shell's phase bar,
 //! hand-over screen and help say in a Tyneside game.
 
 mod doors;
@@ -20,8 +20,7 @@ use super::input::{MovePreview, PointerState, SightPreview, side_to_act};
 use super::turn::TurnPhase;
 use crate::engine::record::GameRecord;
 use crate::engine::state::playing;
-use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, TableArea};
-use crate::view::PanelInsets;
+use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, SidebarArea};
 
 /// The fire-fight choices of the active group, kept between frames.
 #[derive(Resource, Default)]
@@ -60,15 +59,59 @@ const SHORTCUTS: &[(&str, &str)] = &[
 fn hint(phase: TurnPhase) -> &'static str {
     match phase {
         TurnPhase::Orders => {
-            "Choose an order counter for each group in command (left panel), then End orders."
+            "Choose an order counter for each group in command (sidebar), then End orders."
         }
         TurnPhase::Movement => {
             "Drag a figure to move it (Shift-drag: whole group). R run · J jump · H hide. Then End activation."
         }
         TurnPhase::Action => {
-            "Choose targets in the fire-fight panel (right) and Shoot, or Fight / Heal / Hero shot. Then End activation."
+            "Choose targets in the fire-fight panel (sidebar) and Shoot, or Fight / Heal / Hero shot. Then End activation."
         }
         TurnPhase::EndOfTurn => "End of turn…",
+    }
+}
+
+/// The scenario's victory condition and how it stands now: figures fighting on each side,
+/// and objectives held where they decide the game (scenario victory conditions, victory.rs).
+fn objective(board: &super::board::Board, table: &super::table::TableRes) -> String {
+    use crate::rulesets::tyneside::rules::victory::{Victory, objectives_held};
+    let sc = &table.scenario;
+    let tally = |counts: &[usize]| {
+        counts
+            .iter()
+            .enumerate()
+            .map(|(s, n)| format!("{} {n}", table.side_name(s)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let limit = sc
+        .turn_limit
+        .map(|l| format!(" at the end of turn {l}"))
+        .unwrap_or_default();
+    match sc.victory {
+        Victory::LastSideStanding => {
+            let mut fighting = vec![0; sc.sides.len()];
+            for f in &board.figs {
+                fighting[f.figure.side] += 1;
+            }
+            format!(
+                "the last side fighting wins, or the side with more figures fighting{limit} · fighting: {}",
+                tally(&fighting)
+            )
+        }
+        Victory::HoldObjectives => {
+            let figs: Vec<_> = board.figs.iter().map(|f| (f.figure.side, f.pos)).collect();
+            let held = objectives_held(
+                sc.objectives.iter().map(|o| (Vec2::new(o.at.0, o.at.1), o.radius)),
+                &figs,
+                sc.sides.len(),
+            );
+            format!(
+                "hold more of the {} objectives{limit} · held now: {}",
+                sc.objectives.len(),
+                tally(&held)
+            )
+        }
     }
 }
 
@@ -117,6 +160,23 @@ fn status(
     };
     let save_stem = crate::engine::record::save_stem(record.as_deref(), "game");
     let commands = record.as_ref().map_or(0, |r| r.commands.len());
+    let board = view.board();
+    // Ending a group's shoot/act activation with figures that could still shoot loses
+    // their shots: the shell asks first.
+    let end_loses = match (phase, turn.active_group(), &board) {
+        (TurnPhase::Action, Some(g), Some(b)) if !by_rules => {
+            let n = b.could_still_shoot(g).len();
+            (n > 0).then(|| {
+                format!(
+                    "{n} figure{} of {} could still shoot",
+                    if n == 1 { "" } else { "s" },
+                    view.group(g).map_or(g, |g| g.name.as_str())
+                )
+            })
+        }
+        _ => None,
+    };
+    let objective = board.as_ref().map(|b| objective(b, table)).unwrap_or_default();
     let new = ShellStatus {
         turn: format!(
             "Turn {}{}",
@@ -138,6 +198,8 @@ fn status(
             hint(phase).into()
         },
         end: end.map(|(l, t)| (l.to_string(), t.to_string())),
+        end_loses,
+        objective,
         secrecy: match phase {
             TurnPhase::Orders => "Orders are placed in secret: the other side's counters stay hidden until everyone has placed theirs.",
             TurnPhase::Movement => "Movement: your group moves next.",
@@ -173,17 +235,21 @@ fn panels(
     mut ctx: EguiContexts,
     view: GameView,
     phase: Res<State<TurnPhase>>,
-    area: Res<TableArea>,
+    sidebar: Res<SidebarArea>,
     handover: Res<Handover>,
     mut pointer: ResMut<PointerState>,
     preview: Res<MovePreview>,
     sight: Res<SightPreview>,
     mut choices: ResMut<Choices>,
-    mut insets: ResMut<PanelInsets>,
     (mut send, seat, replay): (
         MessageWriter<Command>,
         Option<Res<crate::engine::by_email::Seat>>,
         Res<crate::engine::replay_view::ReplayStatus>,
+    ),
+    (log, mut guide, status): (
+        Option<Res<crate::engine::record::GameLog>>,
+        ResMut<crate::ui::Guide>,
+        Res<ShellStatus>,
     ),
 ) -> Result {
     if handover.showing {
@@ -191,36 +257,27 @@ fn panels(
     }
     let ctx = ctx.ctx_mut()?.clone();
     let phase = *phase.get();
-    let mut root = crate::ui::area_ui(&ctx, area.0);
     let mut out: Vec<Command> = Vec::new();
-    let left = orders::show(
-        &mut root,
-        &view,
-        phase,
-        &mut pointer,
-        (seat.as_deref(), replay.viewing_side.filter(|_| replay.open)),
-        &mut out,
-    )
-    .width();
-    let right = egui::Panel::right("right")
-        .default_size(330.0)
-        .min_size(330.0)
-        .resizable(true)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+    if sidebar.0.is_positive() {
+        // The groups and their orders above; the figure's card and the fire fight below.
+        let mut side = crate::ui::area_ui(&ctx, sidebar.0);
+        guide::show(&mut side, log.as_deref(), &mut guide, phase, &status);
+        orders::show(
+            &mut side,
+            &view,
+            phase,
+            &mut pointer,
+            (seat.as_deref(), replay.viewing_side.filter(|_| replay.open)),
+            &mut out,
+        );
+        egui::ScrollArea::vertical()
+            .id_salt("card-and-fire-fight")
+            .show(&mut side, |ui| {
                 unit_card::show(ui, &view, &mut pointer, phase, &mut out);
                 ui.separator();
                 firefight::show(ui, &view, phase, &mut choices.0, &mut out);
             });
-        })
-        .response
-        .rect
-        .width();
-    insets.set_if_neq(PanelInsets {
-        left,
-        right,
-        ..*insets
-    });
+    }
     tooltips::show(&ctx, &pointer, &preview, &sight);
     for c in out {
         send.write(c);
@@ -229,7 +286,6 @@ fn panels(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(guide::plugin);
     app.init_resource::<Choices>()
         .add_systems(
             OnEnter(crate::engine::state::GameState::Playing(super::ID)),

@@ -1,4 +1,4 @@
-//! The left panel: every group with its order counter (hidden from the other side while
+//! The sidebar's groups: every group with its order counter (hidden from the other side while
 //! orders are placed), initiative and figures; in the Orders phase the side placing orders
 //! chooses counters, and its heroes join or leave groups.
 
@@ -32,8 +32,8 @@ pub fn shown_order(g: &Group, seat: Option<&Seat>) -> Option<Order> {
     })
 }
 
-/// Draws the panel; returns its rectangle. `viewer`: in the replay viewer, the side it is
-/// seen through (the other sides' counters stay hidden while orders are placed).
+/// Draws the groups and their order counters at the top of the sidebar `root`, resizable.
+/// `viewer`: in the replay viewer, the side it is seen through (the other sides' counters stay hidden while orders are placed).
 pub fn show(
     root: &mut egui::Ui,
     view: &GameView,
@@ -41,11 +41,12 @@ pub fn show(
     pointer: &mut PointerState,
     (seat, viewer): (Option<&Seat>, Option<usize>),
     out: &mut Vec<Command>,
-) -> egui::Rect {
-    egui::Panel::left("orders")
+) {
+    let tall = root.available_height();
+    egui::Panel::top("orders")
         .resizable(true)
-        .default_size(260.0)
-        .min_size(260.0)
+        .default_size(tall * 0.5)
+        .size_range(80.0..=(tall - 80.0).max(80.0))
         .show(root, |ui| {
             let (Some(board), Some(table), Some(turn)) = (view.board(), view.table.as_ref(), view.turn.as_ref()) else { return };
             egui::ScrollArea::vertical().show(ui, |ui| {
@@ -180,7 +181,5 @@ pub fn show(
                     }
                 });
             });
-        })
-        .response
-        .rect
+        });
 }

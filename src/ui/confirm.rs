@@ -1,0 +1,67 @@
+//! What the shell asks before doing it: ending a step that throws away what is left of it,
+//! and leaving a game for the title screen.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::ShellAction;
+
+/// End pressed (the End button, Space or Enter): the shell ends the step at once, or first
+/// asks where the rule set says ending now loses something ([`super::ShellStatus::end_loses`]).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndPressed;
+
+/// A question the shell is asking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Asking {
+    /// End this step, losing what is said ("2 activations are lost").
+    End(String),
+    /// Leave the game for the title screen.
+    Leave,
+}
+
+/// Shows the question in a modal window (the table below takes no clicks); Enter says yes,
+/// Escape no. Returns the action agreed to; `asking` is cleared once answered.
+pub fn show(ctx: &egui::Context, asking: &mut Option<Asking>, end_label: &str) -> Option<ShellAction> {
+    let question = asking.clone()?;
+    let (title, body, yes, action) = match &question {
+        Asking::End(lost) => (
+            format!("{end_label}?"),
+            format!("Ending now loses what is left: {lost}."),
+            format!("{end_label} anyway"),
+            ShellAction::End,
+        ),
+        Asking::Leave => (
+            "Leave this game?".to_string(),
+            "It is kept as it stands: Resume on the title screen takes it up again.".to_string(),
+            "Leave for the title".to_string(),
+            ShellAction::Menu,
+        ),
+    };
+    let mut answer = None;
+    egui::Modal::new(egui::Id::new("shell-confirm")).show(ctx, |ui| {
+        ui.set_max_width(380.0);
+        ui.heading(&title);
+        ui.label(&body);
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button(format!("{yes} (Enter)")).clicked() {
+                answer = Some(true);
+            }
+            if ui.button("Go back (Esc)").clicked() {
+                answer = Some(false);
+            }
+        });
+    });
+    ctx.input(|i| {
+        if i.key_pressed(egui::Key::Enter) {
+            answer = answer.or(Some(true));
+        }
+        if i.key_pressed(egui::Key::Escape) {
+            answer = answer.or(Some(false));
+        }
+    });
+    let agreed = answer?;
+    *asking = None;
+    agreed.then_some(action)
+}
