@@ -94,6 +94,9 @@ pub fn rule_behind(text: &str) -> Option<(&'static str, &'static str, &'static s
         .map(|(_, what, quote, source)| (*what, *quote, *source))
 }
 
+/// The guide's height at first, egui points (a step and its rule, without scrolling).
+const GUIDE_HEIGHT: f32 = 230.0;
+
 /// Events looked back over for a rule that just came up.
 const RECENT_EVENTS: usize = 6;
 
@@ -110,12 +113,15 @@ pub(super) fn show(
         return;
     }
     let c = card(phase, status.to_act.is_some());
+    let tall = side.available_height();
     egui::Panel::top("first-game-guide")
-        .resizable(false)
+        .resizable(true)
+        .default_size(GUIDE_HEIGHT.min(tall * 0.5))
+        .size_range(60.0..=(tall * 0.7).max(60.0))
         .show(side, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("guide")
-                .max_height(260.0)
+                .auto_shrink([false, false])
                 .show(ui, |ui| {
                     ui.horizontal(|ui| {
                         ui.heading("Guide");
