@@ -299,11 +299,13 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
         .resource_mut::<super::pipeline::Hooks<R>>()
         .hold
         .push(viewing);
+    // A finished game opens in the viewer too (its result screen's Replay, or a finished
+    // save opened as a replay).
     app.add_systems(
         Update,
         requests::<R>
             .after(super::pipeline::CommandPipeline)
-            .run_if(super::state::playing(R::ID)),
+            .run_if(super::state::game_of(R::ID)),
     );
 }
 

@@ -3,12 +3,26 @@
 use bevy::prelude::*;
 
 use super::Screen;
+use crate::engine::replay_view::ReplayStatus;
 use crate::engine::state::GameState;
 use crate::ui::ShellAction;
 
-fn to_results(state: Res<State<GameState>>, mut next: ResMut<NextState<Screen>>) {
-    if matches!(state.get(), GameState::Over(_)) {
+/// A game over goes to its result, unless it is being looked back on in the replay viewer.
+fn to_results(
+    state: Res<State<GameState>>,
+    replay: Res<ReplayStatus>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if matches!(state.get(), GameState::Over(_)) && !replay.open {
         next.set(Screen::Results);
+    }
+}
+
+/// The replay viewer opened on a finished game (its result's Replay, or a finished save
+/// opened as a replay): the playing screen shows it.
+fn to_viewer(replay: Res<ReplayStatus>, mut next: ResMut<NextState<Screen>>) {
+    if replay.open {
+        next.set(Screen::Playing);
     }
 }
 
@@ -27,6 +41,7 @@ fn clear_game(mut state: ResMut<NextState<GameState>>) {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (to_results, menu).run_if(in_state(Screen::Playing)))
+        .add_systems(Update, to_viewer.run_if(in_state(Screen::Results)))
         .add_systems(OnEnter(Screen::Title), clear_game)
         .add_systems(OnEnter(Screen::ScenarioSelect), clear_game);
 }

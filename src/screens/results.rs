@@ -4,6 +4,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{CurrentScenario, Screen, begin, clock_seed};
+use crate::engine::replay_view::ViewRequest;
 use crate::engine::state::Finished;
 
 fn results(
@@ -12,6 +13,7 @@ fn results(
     current: Option<Res<CurrentScenario>>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
+    mut view: MessageWriter<ViewRequest>,
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
     let sides: Vec<String> = current
@@ -64,6 +66,13 @@ fn results(
                             es.iter().for_each(|e| error!("{e}"));
                         }
                     });
+                }
+                if ui
+                    .button("Replay this game")
+                    .on_hover_text("Step through the game command by command, from its set-up to its end")
+                    .clicked()
+                {
+                    view.write(ViewRequest::Open);
                 }
                 if ui.button("Other scenario").clicked() {
                     next.set(Screen::ScenarioSelect);

@@ -411,9 +411,50 @@ fn frame(
     Ok(())
 }
 
-/// Run condition: a game is being played (the shell shows; the screens show otherwise).
-pub fn game_on(state: Res<State<GameState>>) -> bool {
-    matches!(state.get(), GameState::Playing(_))
+/// Run condition: a game is being played, or a finished one is looked back on in the replay
+/// viewer (the shell shows; the screens show otherwise).
+pub fn game_on(state: Res<State<GameState>>, replay: Res<ReplayStatus>) -> bool {
+    match state.get() {
+        GameState::Playing(_) => true,
+        GameState::Over(_) => replay.open,
+        GameState::NoGame => false,
+    }
+}
+
+/// A finished game looked back on at its end: the phase bar says it is over and why (the rule
+/// set's own status speaks only while its game is played).
+fn over_status(
+    state: Res<State<GameState>>,
+    finished: Option<Res<crate::engine::state::Finished>>,
+    mut shell: ResMut<ShellStatus>,
+) {
+    let (GameState::Over(_), Some(f)) = (state.get(), finished) else {
+        return;
+    };
+    let headline = match f.result.winner {
+        // A finished save opened straight into the viewer has told no side names yet: the
+        // reason, on the objective line, names the winner.
+        Some(w) => shell
+            .sides
+            .get(w)
+            .map(|n| format!("{n} wins"))
+            .unwrap_or_default(),
+        None => "A draw".to_string(),
+    };
+    let new = ShellStatus {
+        turn: format!("Game over after turn {}", f.turn),
+        turn_number: f.turn,
+        phase: headline,
+        to_act: None,
+        acting: None,
+        who: String::new(),
+        hint: "Looking back: step with the replay bar; Back to the game shows the result.".into(),
+        end: None,
+        end_loses: None,
+        objective: f.result.reason.clone(),
+        ..shell.clone()
+    };
+    shell.set_if_neq(new);
 }
 
 /// The shared shell of the playing screen.
@@ -436,6 +477,7 @@ impl Plugin for UiPlugin {
                 terrain_key::plugin,
                 file_dialog::plugin,
             ))
+            .add_systems(Update, over_status)
             .add_systems(
                 EguiPrimaryContextPass,
                 frame.in_set(ShellSet).run_if(game_on),
