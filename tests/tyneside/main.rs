@@ -5,6 +5,7 @@ mod common;
 
 mod bundled_scenarios;
 mod doors;
+mod ending;
 mod flight;
 mod force_powers;
 mod portals;

@@ -1,0 +1,77 @@
+//! What ending an activation throws away (issue 30: "a command that throws away activations or
+//! actions asks first"): the shell asks before an End that loses a group's shots, and only
+//! then. The figures that could still shoot are [`Board::could_still_shoot`]'s.
+
+use bevy::ecs::system::SystemState;
+use holotable::rulesets::tyneside::board::GameView;
+use holotable::rulesets::tyneside::commands::Command;
+
+use crate::common::*;
+
+/// Two stormtroopers and two Rebel troopers 6" apart in the open, and a droid with no
+/// firepower beside the Rebels.
+const SKIRMISH: &str = r#"(
+    name: "Skirmish",
+    ruleset: "tyneside",
+    random_movement: false,
+    sides: [
+        (id: "empire", name: "Empire", groups: [
+            (id: "E", name: "Stormtroopers", order: Stand, figures: [
+                (id: "e1", profile: "Stormtrooper", at: (10.0, 10.0)),
+                (id: "e2", profile: "Stormtrooper", at: (10.0, 12.0)),
+            ]),
+        ]),
+        (id: "rebels", name: "Rebels", groups: [
+            (id: "R", name: "Rebel troopers", order: Stand, figures: [
+                (id: "r1", profile: "Basic trooper", at: (16.0, 10.0)),
+                (id: "r2", profile: "Basic trooper", at: (16.0, 12.0)),
+            ]),
+            (id: "droids", name: "Droids", order: Stand, figures: [
+                (id: "c3po", profile: "C3PO", at: (17.0, 16.0)),
+            ]),
+        ]),
+    ],
+)"#;
+
+/// The ids of the figures of `group` that could still shoot now.
+fn could_still_shoot(s: &mut Game, group: &str) -> Vec<String> {
+    let world = s.app.world_mut();
+    let mut state = SystemState::<GameView>::new(world);
+    let view = state.get(world).expect("the game's resources are there");
+    let board = view.board().expect("a game is on");
+    board
+        .could_still_shoot(group)
+        .into_iter()
+        .map(|i| board.figs[i].figure.id.clone())
+        .collect()
+}
+
+#[test]
+fn ending_with_shots_left_loses_them_and_a_group_that_shot_loses_nothing() {
+    let mut s = session_from(SKIRMISH, &[1, 1, 1, 1, 1, 1, 1, 1]);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    while s.phase() == "Movement" {
+        ok(&mut s, Command::EndActivation);
+    }
+    assert_eq!(s.phase(), "Action");
+    assert_eq!(could_still_shoot(&mut s, "R"), ["r1", "r2"]);
+    assert_eq!(could_still_shoot(&mut s, "E"), ["e1", "e2"]);
+    assert!(
+        could_still_shoot(&mut s, "droids").is_empty(),
+        "C3PO has no firepower: ending its activation loses nothing"
+    );
+    // R (initiative 2) acts first and shoots at E; E returns fire in the same fight.
+    ok(
+        &mut s,
+        Command::Shoot {
+            groups: vec!["R".into()],
+            targets: vec!["E".into()],
+        },
+    );
+    assert!(could_still_shoot(&mut s, "R").is_empty(), "R has fired");
+    assert!(
+        could_still_shoot(&mut s, "E").is_empty(),
+        "E fired back: each figure fires once a turn"
+    );
+}
