@@ -10,7 +10,7 @@ use super::{Handover, TableArea};
 use crate::engine::board::BoardGeometry;
 use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
 use crate::view::palette::terrain_colour;
-use crate::view::{PanelInsets, TablePointer};
+use crate::view::{CursorNote, CursorNoteSet, NotePart, PanelInsets, TablePointer};
 
 fn colour32(c: Color) -> egui::Color32 {
     let c = c.to_srgba();
@@ -84,6 +84,7 @@ fn show(
     insets: Res<PanelInsets>,
     window: Query<&Window, With<PrimaryWindow>>,
     table: TablePointer,
+    mut note: ResMut<CursorNote>,
 ) -> Result {
     let Some(board) = board else { return Ok(()) };
     if handover.showing {
@@ -148,19 +149,10 @@ fn show(
         BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => None,
     };
     if let Some(text) = text {
-        // Above and left of the pointer: the rule set's own notes sit below and right of it.
-        let at = egui::pos2(cursor.x, cursor.y);
-        egui::Area::new(egui::Id::new("terrain-tooltip"))
-            .order(egui::Order::Tooltip)
-            .pivot(egui::Align2::RIGHT_BOTTOM)
-            .fixed_pos(at - egui::vec2(14.0, 14.0))
-            .interactable(false)
-            .show(&ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.set_max_width(320.0);
-                    ui.label(egui::RichText::new(text).small());
-                });
-            });
+        note.add(NotePart {
+            title: None,
+            lines: vec![(text, None)],
+        });
     }
     Ok(())
 }
@@ -168,7 +160,9 @@ fn show(
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         bevy_egui::EguiPrimaryContextPass,
-        show.after(super::ShellSet).run_if(super::game_on),
+        show.after(super::ShellSet)
+            .before(CursorNoteSet)
+            .run_if(super::game_on),
     );
 }
 

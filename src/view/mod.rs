@@ -5,6 +5,7 @@
 
 mod camera;
 mod canvas;
+mod cursor_note;
 pub mod palette;
 mod patterns;
 mod plain;
@@ -16,6 +17,7 @@ use bevy::prelude::*;
 
 pub use camera::{PanelInsets, TableCamera, TableCamera3d, TablePointer, ViewMode};
 pub use canvas::Compiling;
+pub use cursor_note::{CursorNote, CursorNoteSet, NotePart};
 pub use palette::side_colour;
 pub use table::BoardDrawn;
 pub use tokens::Pointed;
@@ -31,6 +33,7 @@ impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             camera::plugin,
+            cursor_note::plugin,
             canvas::plugin,
             table::plugin,
             tokens::plugin,

@@ -257,6 +257,7 @@ fn badge_tooltip(
     table: super::TablePointer,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
     insets: Res<super::PanelInsets>,
+    mut note: ResMut<super::CursorNote>,
 ) -> Result {
     let Some(cursor) = window.cursor_position() else {
         return Ok(());
@@ -279,18 +280,10 @@ fn badge_tooltip(
         .iter()
         .map(|b| format!("{}  {}", b.code, b.meaning))
         .collect();
-    bevy_egui::egui::Area::new(bevy_egui::egui::Id::new("badge_tooltip"))
-        .fixed_pos([cursor.x + 16.0, cursor.y + 16.0])
-        .interactable(false)
-        .order(bevy_egui::egui::Order::Tooltip)
-        .show(ctx, |ui| {
-            bevy_egui::egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.strong(&t.label);
-                for l in &lines {
-                    ui.label(l);
-                }
-            });
-        });
+    note.add(super::NotePart {
+        title: Some(t.label.clone()),
+        lines: lines.into_iter().map(|l| (l, None)).collect(),
+    });
     Ok(())
 }
 
@@ -392,7 +385,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .after(super::BoardDrawn),
         )
-        .add_systems(bevy_egui::EguiPrimaryContextPass, badge_tooltip);
+        .add_systems(bevy_egui::EguiPrimaryContextPass, badge_tooltip.before(super::CursorNoteSet));
 }
 
 #[cfg(test)]

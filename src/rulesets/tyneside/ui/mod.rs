@@ -246,10 +246,11 @@ fn panels(
         Option<Res<crate::engine::by_email::Seat>>,
         Res<crate::engine::replay_view::ReplayStatus>,
     ),
-    (log, mut guide, status): (
+    (log, mut guide, status, mut note): (
         Option<Res<crate::engine::record::GameLog>>,
         ResMut<crate::ui::Guide>,
         Res<ShellStatus>,
+        ResMut<crate::view::CursorNote>,
     ),
 ) -> Result {
     if handover.showing {
@@ -278,7 +279,7 @@ fn panels(
                 firefight::show(ui, &view, phase, &mut choices.0, &mut out);
             });
     }
-    tooltips::show(&ctx, &pointer, &preview, &sight);
+    tooltips::show(&mut note, &pointer, &preview, &sight);
     for c in out {
         send.write(c);
     }
@@ -294,6 +295,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, status.run_if(playing(super::ID)))
         .add_systems(
             EguiPrimaryContextPass,
-            panels.after(ShellSet).run_if(playing(super::ID)),
+            panels
+                .after(ShellSet)
+                .before(crate::view::CursorNoteSet)
+                .run_if(playing(super::ID)),
         );
 }

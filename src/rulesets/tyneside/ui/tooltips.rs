@@ -1,13 +1,14 @@
-//! Words by the cursor: what a dragged move costs or why it is refused, whether the hovered
+//! Words by the cursor (in the one note there, [`CursorNote`]): what a dragged move costs or why it is refused, whether the hovered
 //! enemy can be seen and at what range, and the tape measure's length.
 
 use bevy_egui::egui;
 
 use crate::rulesets::tyneside::input::{MovePreview, PointerState, SightPreview};
+use crate::view::{CursorNote, NotePart};
 
-/// Draws the note next to the pointer.
+/// Adds the rule set's lines to the note by the cursor.
 pub fn show(
-    ctx: &egui::Context,
+    note: &mut CursorNote,
     pointer: &PointerState,
     preview: &MovePreview,
     sight: &SightPreview,
@@ -72,20 +73,8 @@ pub fn show(
             egui::Color32::YELLOW,
         ));
     }
-    let Some(pos) = ctx.pointer_hover_pos() else {
-        return;
-    };
-    if lines.is_empty() {
-        return;
-    }
-    egui::Area::new("cursor_note".into())
-        .fixed_pos(pos + egui::vec2(18.0, 18.0))
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                for (t, c) in lines {
-                    ui.colored_label(c, t);
-                }
-            });
-        });
+    note.add(NotePart {
+        title: None,
+        lines: lines.into_iter().map(|(t, c)| (t, Some(c))).collect(),
+    });
 }

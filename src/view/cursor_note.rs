@@ -1,0 +1,72 @@
+//! The one note by the cursor: what the piece, the hex or the terrain under it is, and what the
+//! rule set says about the move or shot being aimed. Each part of the app adds its lines while
+//! the screen is drawn ([`CursorNote::add`], before [`CursorNoteSet`]); they show together in one
+//! box at the cursor, never as two tooltips apart.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// One part of the note: an optional title, then its lines, each with its colour (none: the
+/// style's text colour).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NotePart {
+    /// Shown bold above the lines.
+    pub title: Option<String>,
+    /// The lines.
+    pub lines: Vec<(String, Option<egui::Color32>)>,
+}
+
+/// The note by the cursor being built this frame.
+#[derive(Resource, Default, Debug)]
+pub struct CursorNote(Vec<NotePart>);
+
+impl CursorNote {
+    /// Adds `part` to this frame's note (an empty part is left out).
+    pub fn add(&mut self, part: NotePart) {
+        if part.title.is_some() || !part.lines.is_empty() {
+            self.0.push(part);
+        }
+    }
+}
+
+/// Systems that add to the [`CursorNote`] run before this set; the note is drawn in it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CursorNoteSet;
+
+/// Draws this frame's note below and right of the cursor, then empties it.
+fn draw(mut ctx: EguiContexts, mut note: ResMut<CursorNote>) -> Result {
+    let parts = std::mem::take(&mut note.0);
+    let ctx = ctx.ctx_mut()?;
+    let (Some(pos), false) = (ctx.pointer_hover_pos(), parts.is_empty()) else {
+        return Ok(());
+    };
+    egui::Area::new(egui::Id::new("cursor-note"))
+        .fixed_pos(pos + egui::vec2(18.0, 18.0))
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(360.0);
+                for (i, part) in parts.iter().enumerate() {
+                    if i > 0 {
+                        ui.separator();
+                    }
+                    if let Some(t) = &part.title {
+                        ui.strong(t);
+                    }
+                    for (line, colour) in &part.lines {
+                        match colour {
+                            Some(c) => ui.colored_label(*c, line),
+                            None => ui.label(line),
+                        };
+                    }
+                }
+            });
+        });
+    Ok(())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<CursorNote>()
+        .add_systems(EguiPrimaryContextPass, draw.in_set(CursorNoteSet));
+}
