@@ -114,6 +114,14 @@ fn show(
 /// the two plots.
 fn report(ui: &mut egui::Ui, r: &Report, name: &str) {
     let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    // This scenario's sides in their factions' colours (no game is on here).
+    let names: Vec<&str> = r.sides.iter().map(|s| s.name.as_str()).collect();
+    let slots = crate::view::palette::slots(&names);
+    let colour = |s: usize| {
+        crate::ui::colour32(crate::view::palette::slot_colour(
+            slots.get(s).copied().unwrap_or(s),
+        ))
+    };
     ui.label(format!(
         "{} games, every side played by {}.",
         r.games, r.players
@@ -125,7 +133,7 @@ fn report(ui: &mut egui::Ui, r: &Report, name: &str) {
         ui.strong("95% interval");
         ui.end_row();
         for (s, side) in r.sides.iter().enumerate() {
-            ui.colored_label(crate::ui::side_colour32(s), &side.name);
+            ui.colored_label(colour(s), &side.name);
             ui.label(side.wins.to_string());
             ui.label(pct(side.win_rate));
             ui.label(format!(
@@ -187,7 +195,7 @@ fn report(ui: &mut egui::Ui, r: &Report, name: &str) {
                         .collect();
                     plot.line(
                         Line::new(side.name.clone(), PlotPoints::from(points))
-                            .color(crate::ui::side_colour32(s))
+                            .color(colour(s))
                             .width(2.0),
                     );
                 }

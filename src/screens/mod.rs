@@ -119,6 +119,7 @@ pub fn begin(
             .set(GameState::NoGame);
         return Err(vec![e]);
     }
+    use_palette(&loaded);
     autosave_from(world, &loaded.file, None);
     if !loaded.file.starts_with("bundled:") {
         settings::note_opened(world, std::path::Path::new(&loaded.file));
@@ -231,6 +232,7 @@ pub fn resume(world: &mut World, path: &std::path::Path) -> Result<(), String> {
     }
     (entry.by_email_resume)(world, path.to_path_buf());
     if let Ok(loaded) = scenario_of_save(&registry, &text, path) {
+        use_palette(&loaded);
         autosave_from(world, &loaded.file, Some(path));
         world.insert_resource(CurrentScenario(loaded));
     }
@@ -239,6 +241,12 @@ pub fn resume(world: &mut World, path: &std::path::Path) -> Result<(), String> {
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
     Ok(())
+}
+
+/// The sides of the game beginning take their factions' colours.
+fn use_palette(loaded: &Loaded) {
+    let names: Vec<&str> = loaded.header.sides.iter().map(|s| s.name.as_str()).collect();
+    crate::view::palette::use_sides(&names);
 }
 
 /// The scenario a save was made from, to offer "Play again".

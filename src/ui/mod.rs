@@ -47,9 +47,14 @@ pub fn area_ui(ctx: &egui::Context, rect: egui::Rect) -> egui::Ui {
     )
 }
 
-/// A side's colour for egui text.
+/// A side's colour for egui text (its faction's in the game on).
 pub fn side_colour32(side: usize) -> egui::Color32 {
-    let c = crate::view::side_colour(side).to_srgba();
+    colour32(crate::view::side_colour(side))
+}
+
+/// `colour` for egui.
+pub fn colour32(colour: Color) -> egui::Color32 {
+    let c = colour.to_srgba();
     egui::Color32::from_rgb(
         (c.red * 255.0) as u8,
         (c.green * 255.0) as u8,

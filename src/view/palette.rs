@@ -10,10 +10,78 @@ use bevy::prelude::*;
 
 use crate::rules::terrain::TerrainKind;
 
-/// A side's base colour: orange, blue-grey, then (Okabe–Ito) blue and yellow for third and
-/// fourth sides; told apart with any colour vision (module docs).
+/// The palette slot of each side of the game on (its index in the scenario gives the slot
+/// where none was set): [`use_sides`] sets it when a game begins.
+static SLOTS: std::sync::RwLock<Vec<usize>> = std::sync::RwLock::new(Vec::new());
+
+/// Words in a side's name that mark the Empire's side and its kind (the Empire, its
+/// garrisons and inquisitors, the Separatists, the Sith): orange, whatever the scenario's order.
+const DARK: &[&str] = &[
+    "empire", "imperial", "garrison", "inquisit", "separatist", "sith", "storm", "first order",
+];
+
+/// Words that mark the side against them (the Rebels, the Alliance, the Republic, Jedi,
+/// heroes, raiders, the Ghost crew): blue-grey.
+const LIGHT: &[&str] = &[
+    "rebel", "alliance", "republic", "jedi", "hero", "raider", "ghost", "resistance",
+];
+
+/// The palette slot of each side named `names` (in the scenario's order): the Empire's kind
+/// orange (slot 0), the Rebels' kind blue-grey (slot 1), whatever the scenario's order, so a
+/// faction keeps its colour from one scenario to the next; a side neither names, or a second
+/// side of one kind, takes the first slot left (README, "How to play").
+pub fn slots(names: &[&str]) -> Vec<usize> {
+    let kind = |name: &str| {
+        let n = name.to_lowercase();
+        if DARK.iter().any(|w| n.contains(w)) {
+            Some(0)
+        } else if LIGHT.iter().any(|w| n.contains(w)) {
+            Some(1)
+        } else {
+            None
+        }
+    };
+    let mut taken = [false; 4];
+    let mut out: Vec<Option<usize>> = names
+        .iter()
+        .map(|n| match kind(n) {
+            Some(k) if !taken[k] => {
+                taken[k] = true;
+                Some(k)
+            }
+            _ => None,
+        })
+        .collect();
+    for slot in out.iter_mut().filter(|s| s.is_none()) {
+        let free = (0..4).find(|&k| !taken[k]).unwrap_or(3);
+        taken[free] = true;
+        *slot = Some(free);
+    }
+    out.into_iter().map(|s| s.unwrap_or(3)).collect()
+}
+
+/// The game that begins has these sides (names in the scenario's order): their colours
+/// follow their factions ([`slots`]).
+pub fn use_sides(names: &[&str]) {
+    if let Ok(mut s) = SLOTS.write() {
+        *s = slots(names);
+    }
+}
+
+/// Side `side`'s colour in the game on: its faction's ([`use_sides`]).
 pub fn side_colour(side: usize) -> Color {
-    match side {
+    let slot = SLOTS
+        .read()
+        .ok()
+        .and_then(|s| s.get(side).copied())
+        .unwrap_or(side);
+    slot_colour(slot)
+}
+
+/// A palette slot's colour: orange, blue-grey, then (Okabe–Ito) blue and yellow for third and
+/// fourth sides; told apart with any colour vision (module docs).
+pub fn slot_colour(slot: usize) -> Color {
+    match slot {
         0 => Color::srgb(0.95, 0.55, 0.12),
         1 => Color::srgb(0.50, 0.64, 0.80),
         2 => Color::srgb(0.0, 0.447, 0.698),
@@ -42,7 +110,21 @@ pub const TABLE: Color = Color::srgb(0.60, 0.55, 0.44);
 
 #[cfg(test)]
 mod tests {
-    use super::{TABLE, side_colour};
+    use super::{TABLE, slot_colour as side_colour, slots};
+
+    #[test]
+    fn a_faction_keeps_its_colour_whatever_the_scenarios_order() {
+        assert_eq!(slots(&["Galactic Empire", "Rebel Alliance"]), [0, 1]);
+        assert_eq!(slots(&["Ghost crew", "Inquisitorius"]), [1, 0]);
+        assert_eq!(slots(&["Rebel raiders", "Outpost garrison"]), [1, 0]);
+        assert_eq!(
+            slots(&["Republic strike team", "Separatist droid army"]),
+            [1, 0]
+        );
+        // Neither named, or two of one kind: the first slot left, in order.
+        assert_eq!(slots(&["Hutts", "Jawas"]), [0, 1]);
+        assert_eq!(slots(&["Empire", "Imperial rebels?", "Bounty hunters"]), [0, 1, 2]);
+    }
     use bevy::prelude::*;
 
     /// Machado, Oliveira & Fernandes (2009), severity 1.0, on linear RGB.
