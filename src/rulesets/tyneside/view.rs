@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::board::GameView;
+use super::board::{Board, GameView};
 use super::components::{Condition, EnemyPool, Facing, Figure, Group, Portal, Position};
 use super::input::{MovePreview, PointerState, SightPreview};
 use super::rules::force::ENHANCE;
@@ -155,37 +155,14 @@ fn draw(
             sel.figure.base + 0.4,
             YELLOW,
         );
-        if *phase.get() == TurnPhase::Movement && Some(sel.group) == active.as_deref() {
-            let order = view
-                .group(sel.group)
-                .and_then(|g| g.order)
-                .unwrap_or(Order::Stand);
-            let walk = board
-                .find(&sel.figure.id)
-                .map_or(sel.figure.profile.move_inches, |i| board.walk(i));
-            let (left, run) = allowance_left(
-                walk,
-                sel.act.run_roll,
-                sel.act.moved,
-                order,
-                if sel.act.enhanced { ENHANCE } else { 1.0 },
-            );
-            gizmos
-                .circle_2d(
-                    Isometry2d::from_translation(sel.pos),
-                    left,
-                    Color::srgba(0.3, 0.8, 1.0, 0.9),
-                )
-                .resolution(64);
-            if let Some(run) = run {
-                gizmos
-                    .circle_2d(
-                        Isometry2d::from_translation(sel.pos),
-                        left + run,
-                        Color::srgba(0.3, 0.8, 1.0, 0.25),
-                    )
-                    .resolution(64);
-            }
+    }
+    if *phase.get() == TurnPhase::Movement
+        && let Some(g) = active.as_deref()
+    {
+        let selected = pointer.selected;
+        let order = view.group(g).and_then(|g| g.order).unwrap_or(Order::Stand);
+        for i in board.members(g) {
+            group_move(&board, i, order, selected == Some(board.figs[i].entity), &mut gizmos);
         }
     }
     // A Force power's reach, before it is used: rings round the user, its targets ringed.
@@ -234,6 +211,80 @@ fn draw(
             gizmos.line_2d(p - tick, p + tick, YELLOW);
             d += 1.0;
         }
+    }
+}
+
+/// Where figure `i` of the group moving may go: its movement allowance left (the run's reach
+/// faint beyond it), strong for the selected figure, and the way its order sends it: towards
+/// the nearest enemy under Attack (and Advance, which may make for the nearest objective
+/// instead, drawn too), away from it under Retreat and Rout. tyneside-skirmish.txt, Orders;
+/// [`check_step`](super::rules::orders::check_step) is what refuses a step.
+fn group_move(board: &Board, i: usize, order: Order, selected: bool, gizmos: &mut Gizmos) {
+    let f = &board.figs[i];
+    let (left, run) = allowance_left(
+        board.walk(i),
+        f.act.run_roll,
+        f.act.moved,
+        order,
+        if f.act.enhanced { ENHANCE } else { 1.0 },
+    );
+    let strength = if selected { 0.9 } else { 0.35 };
+    gizmos
+        .circle_2d(
+            Isometry2d::from_translation(f.pos),
+            left,
+            Color::srgba(0.3, 0.8, 1.0, strength),
+        )
+        .resolution(64);
+    if let Some(run) = run.filter(|_| selected) {
+        gizmos
+            .circle_2d(
+                Isometry2d::from_translation(f.pos),
+                left + run,
+                Color::srgba(0.3, 0.8, 1.0, 0.25),
+            )
+            .resolution(64);
+    }
+    let reach = (left + run.unwrap_or(0.0)).max(1.0);
+    let nearest_enemy = board
+        .foes_of(i)
+        .into_iter()
+        .min_by(|&a, &b| board.gap(i, a).total_cmp(&board.gap(i, b)))
+        .map(|e| board.figs[e].pos);
+    let arrow = |gizmos: &mut Gizmos, to: Vec2, away: bool| {
+        let d = (to - f.pos).normalize_or_zero() * if away { -1.0 } else { 1.0 };
+        if d != Vec2::ZERO {
+            let len = reach.min(if away { reach } else { f.pos.distance(to) });
+            gizmos.arrow_2d(
+                f.pos + d * (f.figure.base + 0.2),
+                f.pos + d * len.max(f.figure.base + 0.6),
+                Color::srgba(1.0, 0.85, 0.3, strength),
+            );
+        }
+    };
+    match order {
+        Order::Attack | Order::Advance => {
+            if let Some(e) = nearest_enemy {
+                arrow(gizmos, e, false);
+            }
+            if order == Order::Advance
+                && let Some(o) = board
+                    .table
+                    .scenario
+                    .objectives
+                    .iter()
+                    .map(|o| Vec2::new(o.at.0, o.at.1))
+                    .min_by(|a, b| a.distance(f.pos).total_cmp(&b.distance(f.pos)))
+            {
+                arrow(gizmos, o, false);
+            }
+        }
+        Order::Retreat | Order::Rout => {
+            if let Some(e) = nearest_enemy {
+                arrow(gizmos, e, true);
+            }
+        }
+        _ => {}
     }
 }
 

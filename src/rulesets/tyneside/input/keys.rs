@@ -43,9 +43,24 @@ fn keys(
         && let Some(f) = selected
     {
         if keys.just_pressed(KeyCode::KeyR) {
-            send.write(Command::Run {
-                figure: f.figure.id.clone(),
-            });
+            // Shift+R, or an order that must run (Attack): every figure of the group that has
+            // not run yet declares its run (each rolls its own die); R alone: the selected one.
+            let order = view.group(f.group).and_then(|g| g.order);
+            let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+            if shift || order.is_some_and(|o| o.must_run()) {
+                for i in board.members(f.group) {
+                    let m = &board.figs[i];
+                    if m.act.run_roll.is_none() {
+                        send.write(Command::Run {
+                            figure: m.figure.id.clone(),
+                        });
+                    }
+                }
+            } else {
+                send.write(Command::Run {
+                    figure: f.figure.id.clone(),
+                });
+            }
         }
         if keys.just_pressed(KeyCode::KeyH) {
             send.write(Command::Hide {

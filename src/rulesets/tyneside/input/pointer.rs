@@ -317,9 +317,23 @@ fn pointer(
         }
     }
 
-    // Sight line: selected figure to hovered enemy.
-    if let (Some(s), Some(h)) = (state.selected, state.hover)
-        && let (Some(i), Some(j)) = (index_of(s), index_of(h))
+    // Sight line to the hovered enemy: from the selected figure while it belongs to the group
+    // acting; else from the acting group's figure nearest the enemy (the one that would shoot),
+    // not from a figure selected earlier.
+    let active = view.turn.as_ref().and_then(|t| t.active_group());
+    let from = |j: usize| -> Option<usize> {
+        let selected = state.selected.and_then(index_of);
+        match active {
+            Some(g) if selected.is_none_or(|i| board.figs[i].group != g) => board
+                .members(g)
+                .into_iter()
+                .min_by(|&a, &b| board.gap(a, j).total_cmp(&board.gap(b, j)))
+                .or(selected),
+            _ => selected,
+        }
+    };
+    if let Some(j) = state.hover.and_then(index_of)
+        && let Some(i) = from(j)
         && board.figs[i].figure.side != board.figs[j].figure.side
     {
         let (a, b) = (&board.figs[i], &board.figs[j]);

@@ -45,7 +45,8 @@ const SHORTCUTS: &[(&str, &str)] = &[
         "Hover an enemy",
         "with a figure selected: line of sight, range band, what blocks it",
     ),
-    ("R", "declare a run for the selected figure (+D4\")"),
+    ("R", "declare a run for the selected figure (+D4\"); under Attack orders, the whole group"),
+    ("Shift + R", "declare a run for every figure of the selected figure's group"),
     ("J", "the next drag is a jump across a gap (D4+1\")"),
     ("H", "the selected figure hides"),
     (
@@ -62,7 +63,7 @@ fn hint(phase: TurnPhase) -> &'static str {
             "Choose an order counter for each group in command (sidebar), then End orders."
         }
         TurnPhase::Movement => {
-            "Drag a figure to move it (Shift-drag: whole group). R run · J jump · H hide. Then End activation."
+            "Drag a figure to move it (Shift-drag: whole group). R run (Shift+R: the group) · J jump · H hide. Then End activation."
         }
         TurnPhase::Action => {
             "Choose targets in the fire-fight panel (sidebar) and Shoot, or Fight / Heal / Hero shot. Then End activation."
