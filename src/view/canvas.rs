@@ -233,6 +233,7 @@ fn watch(
                 Changed<Sprite>,
                 Changed<TextLayoutInfo>,
                 Changed<TextColor>,
+                Changed<Text2d>,
             )>,
             Without<Camera>,
             Without<CanvasSprite>,
@@ -383,6 +384,40 @@ fn gizmo_hash(gizmos: &Assets<GizmoAsset>) -> u64 {
     h.finish()
 }
 
+/// Frames a changed table text is laid out again for.
+const RELAYOUT: u8 = 4;
+
+/// Lays out again a table text changed while the table cameras rested. Bevy lays a `Text2d`
+/// out only for cameras that see something, and only in the frame it changed: an order
+/// counter's new word, written while the table rested, was never laid out and the old word
+/// stayed on the table ("[STAND]" after Advance was given). A changed text wakes the cameras
+/// ([`watch`]) and is marked changed again for [`RELAYOUT`] frames, so a frame that sees it
+/// lays it out; then it rests one frame untouched, so this mark is not taken for a change.
+fn relayout_texts(
+    mut texts: Query<(Entity, Mut<Text2d>)>,
+    mut pending: Local<std::collections::HashMap<Entity, u8>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    for (e, mut text) in &mut texts {
+        match pending.get_mut(&e) {
+            None if text.is_changed() => {
+                pending.insert(e, RELAYOUT);
+            }
+            Some(0) => {
+                pending.remove(&e);
+                continue;
+            }
+            Some(n) => *n -= 1,
+            None => continue,
+        }
+        text.set_changed();
+    }
+    pending.retain(|e, _| texts.contains(*e));
+    if !pending.is_empty() {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     let compiling = Compiling::default();
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
@@ -393,7 +428,10 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(compiling)
         .init_resource::<Redraw>()
         .add_systems(PostStartup, spawn)
-        .add_systems(Update, resize.run_if(resource_exists::<Canvas>))
+        .add_systems(
+            Update,
+            (resize, relayout_texts).run_if(resource_exists::<Canvas>),
+        )
         .add_systems(PostUpdate, place_sprite.run_if(resource_exists::<Canvas>))
         .add_systems(Last, watch.after(GizmoMeshSystems));
 }
