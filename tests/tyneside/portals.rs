@@ -55,6 +55,12 @@ fn a_squad_appears_at_a_random_counter_in_sight_on_advance_orders() {
     let st = s.state();
     let squad: Vec<_> = st.figures.iter().filter(|f| f.group == "p2-1").collect();
     assert_eq!(squad.len(), 4, "{:?}", st.figures);
+    // Each named apart from every other reinforcement (issue 30: all were "Stormtrooper").
+    let names: Vec<&str> = squad.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Stormtrooper 1.1", "Stormtrooper 1.2", "Stormtrooper 1.3", "Stormtrooper 1.4"]
+    );
     for f in &squad {
         let d = ((f.position.0 - 30.0).powi(2) + (f.position.1 - 10.0).powi(2)).sqrt();
         assert!(

@@ -297,7 +297,9 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
             k += 1;
             let def = FigureDef {
                 id: format!("{group}-{k}"),
-                name: None,
+                // "Stormtrooper 3.2": the second figure of the third arrival, told apart from
+                // every other reinforcement of its kind in the log and on the table.
+                name: Some(format!("{profile} {}.{k}", pool.generated)),
                 profile: profile.clone(),
                 at: (p.x, p.y),
                 facing: 0.0,
