@@ -46,39 +46,26 @@ fn contents(app: &mut App) -> Vec<String> {
     names
 }
 
+/// Starts bundled scenario `name` of rule set `R` in `app`, and runs two frames.
+fn start<R: RuleSet>(app: &mut App, name: &str) {
+    game::start::<R>(app.world_mut(), &loaded(name), Randomness::seeded(1))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    app.update();
+    app.update();
+}
+
 #[test]
 fn a_second_scenario_after_a_first_holds_none_of_the_first() {
     let mut alone = app();
-    game::start::<Battlefield>(
-        alone.world_mut(),
-        &loaded("capture_the_village"),
-        Randomness::seeded(1),
-    )
-    .unwrap_or_else(|e| panic!("{e:?}"));
-    alone.update();
-    alone.update();
+    start::<Battlefield>(&mut alone, "capture_the_village");
     let battle_alone = contents(&mut alone);
 
     let mut after = app();
-    game::start::<Tyneside>(
-        after.world_mut(),
-        &loaded("shooting_example"),
-        Randomness::seeded(1),
-    )
-    .unwrap_or_else(|e| panic!("{e:?}"));
-    after.update();
-    after.update();
+    start::<Tyneside>(&mut after, "shooting_example");
     let world = after.world_mut();
     let first = world.query::<&Figure>().iter(world).count();
     assert!(first > 10, "the first game is on the table: {first} figures");
-    game::start::<Battlefield>(
-        after.world_mut(),
-        &loaded("capture_the_village"),
-        Randomness::seeded(1),
-    )
-    .unwrap_or_else(|e| panic!("{e:?}"));
-    after.update();
-    after.update();
+    start::<Battlefield>(&mut after, "capture_the_village");
     let world = after.world_mut();
     assert_eq!(world.query::<&Figure>().iter(world).count(), 0);
     assert_eq!(world.query::<&Group>().iter(world).count(), 0);
