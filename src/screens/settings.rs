@@ -160,8 +160,13 @@ pub fn note_opened(world: &mut World, file: &Path) {
     }
 }
 
-/// The interface size follows the setting.
-fn apply_scale(mut ctx: EguiContexts, settings: Res<Settings>) -> Result {
+/// The interface size follows the setting: the panels, and the words on the table.
+fn apply_scale(
+    mut ctx: EguiContexts,
+    settings: Res<Settings>,
+    mut table: ResMut<crate::view::TableTextScale>,
+) -> Result {
+    table.set_if_neq(crate::view::TableTextScale(settings.ui_scale));
     let ctx = ctx.ctx_mut()?;
     if (ctx.zoom_factor() - settings.ui_scale).abs() > 1e-3 {
         ctx.set_zoom_factor(settings.ui_scale);

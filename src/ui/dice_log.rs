@@ -48,8 +48,8 @@ pub fn show(
     // The sidebar's foot: the dice above, the events below, one under the other.
     egui::Panel::bottom("dice_log")
         .resizable(true)
-        .default_size(250.0)
-        .size_range(120.0..=520.0)
+        .default_size(190.0)
+        .size_range(110.0..=520.0)
         .show(sidebar, |ui| {
             {
                 if let Some(mut d) = dice {

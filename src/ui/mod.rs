@@ -166,9 +166,9 @@ impl Default for SidebarLayout {
     }
 }
 
-/// The sidebar's width at first, egui points: at 1280 x 720 the table keeps two thirds of the
-/// window beside it.
-pub const SIDEBAR_WIDTH: f32 = 300.0;
+/// The sidebar's width at first, egui points: wide enough for the fire fight's buttons, and at
+/// 1280 x 720 the table keeps two thirds of the window beside it.
+pub const SIDEBAR_WIDTH: f32 = 330.0;
 
 /// The shell's frame comes first; rule sets draw their panels after it.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]

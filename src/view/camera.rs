@@ -294,7 +294,12 @@ fn pan_zoom(
         return;
     };
     let scale = o.scale;
-    if !ctx.egui_wants_pointer_input() && !ctx.is_pointer_over_egui() {
+    // The panels lie on egui's background layer, which egui does not count as under the
+    // pointer: the wheel over the sidebar scrolls the sidebar, not the table.
+    let over_panel = window
+        .cursor_position()
+        .is_some_and(|c| insets.covers(c, window.width(), window.height()));
+    if !ctx.egui_wants_pointer_input() && !ctx.is_pointer_over_egui() && !over_panel {
         if buttons.pressed(MouseButton::Middle) {
             // The table follows the cursor: the point grabbed stays under it.
             tf.translation.x -= moved.x * scale;

@@ -20,7 +20,7 @@ pub use canvas::Compiling;
 pub use cursor_note::{CursorNote, CursorNoteSet, NotePart};
 pub use palette::side_colour;
 pub use table::BoardDrawn;
-pub use tokens::Pointed;
+pub use tokens::{Pointed, TableTextScale};
 
 /// Marks every entity the view spawned for the current game.
 #[derive(Component, Clone, Copy, Debug, Default)]

@@ -282,7 +282,11 @@ fn orbit(
     let cursor = window.cursor_position();
     let delta = super::camera::cursor_moved(cursor, &mut last);
     let mut o = *orbit;
-    let pointer_free = !ctx.egui_wants_pointer_input() && !ctx.is_pointer_over_egui();
+    // The panels lie on egui's background layer, which egui does not count as under the
+    // pointer: the wheel over the sidebar scrolls the sidebar, not the table.
+    let over_panel = cursor.is_some_and(|c| insets.covers(c, window.width(), window.height()));
+    let pointer_free =
+        !ctx.egui_wants_pointer_input() && !ctx.is_pointer_over_egui() && !over_panel;
     let typing = ctx.egui_wants_keyboard_input();
     let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
     // Pans move the target along the table, in the camera's own left-right and forward.

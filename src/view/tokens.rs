@@ -106,13 +106,35 @@ fn chips(badges: &[Badge], size: f32) -> Vec<(&Badge, f32, f32)> {
 #[derive(Component)]
 struct Label(Entity);
 
+/// How large the table's labels and chips are against the rule set's size for them: the
+/// Interface size setting, so table words grow with the panels' (1: as designed).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct TableTextScale(pub f32);
+
+impl Default for TableTextScale {
+    fn default() -> Self {
+        Self(1.0)
+    }
+}
+
+/// Spawns the look of every new piece; all of them again when the labels' size changed.
 fn spawn_missing(
-    tokens: Query<(Entity, &Token), Added<Token>>,
+    (tokens, added, visuals): (
+        Query<(Entity, &Token)>,
+        Query<(), Added<Token>>,
+        Query<Entity, With<TokenVisual>>,
+    ),
+    scale: Res<TableTextScale>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    for (e, t) in &tokens {
+    let all = scale.is_changed() && !scale.is_added();
+    if all {
+        visuals.iter().for_each(|v| commands.entity(v).despawn());
+    }
+    for (e, t) in tokens.iter().filter(|(e, _)| all || added.contains(*e)) {
+        let label_size = t.label_size * scale.0;
         let material = materials.add(side_colour(t.side));
         let ring = materials.add(Color::srgb(0.08, 0.08, 0.08));
         commands
@@ -159,13 +181,13 @@ fn spawn_missing(
                     TextColor(Color::WHITE),
                     // The font is 26 px: scaled so its letters are `label_size` high, just
                     // under the base.
-                    Transform::from_xyz(0.0, -t.base - t.label_size * 0.66, 0.03)
-                        .with_scale(Vec3::splat(t.label_size / 26.0)),
+                    Transform::from_xyz(0.0, -t.base - label_size * 0.66, 0.03)
+                        .with_scale(Vec3::splat(label_size / 26.0)),
                 ));
                 c.spawn((
                     Badges(e, Vec::new()),
                     // As high as the label, just above the base.
-                    Transform::from_xyz(0.0, t.base + t.label_size * 0.66, 0.03),
+                    Transform::from_xyz(0.0, t.base + label_size * 0.66, 0.03),
                     Visibility::default(),
                 ));
             });
@@ -191,6 +213,7 @@ fn sync(
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut commands: Commands,
+    scale: Res<TableTextScale>,
 ) {
     for (ve, v, mut tf, mut vis) in &mut visuals {
         let Ok(t) = tokens.get(v.piece) else {
@@ -225,8 +248,9 @@ fn sync(
         b.1 = t.badges.clone();
         // A chip a badge: a pill in the badge's colour, its code on it in white.
         commands.entity(be).despawn_related::<Children>();
-        let r = t.label_size * 0.62;
-        for (badge, x, w) in chips(&t.badges, t.label_size) {
+        let label_size = t.label_size * scale.0;
+        let r = label_size * 0.62;
+        for (badge, x, w) in chips(&t.badges, label_size) {
             commands.entity(be).with_children(|c| {
                 c.spawn((
                     Mesh2d(meshes.add(Capsule2d::new(r, 2.0 * (w - r)).mesh())),
@@ -242,7 +266,7 @@ fn sync(
                     },
                     TextColor(Color::WHITE),
                     Transform::from_xyz(x, 0.0, 0.001)
-                        .with_scale(Vec3::splat(t.label_size * 0.85 / 26.0)),
+                        .with_scale(Vec3::splat(label_size * 0.85 / 26.0)),
                 ));
             });
         }
@@ -300,8 +324,9 @@ fn overlaps(a: (Vec2, Vec2), b: (Vec2, Vec2)) -> bool {
 /// Which labels and badges to show so that none runs into another or over another piece's
 /// base: in drawing order, a text is shown only if it is clear of every base and of the texts
 /// already shown. A piece whose label is hidden still names itself on hover and on its card.
-/// Returns (label shown, badges shown) for each token, in the order given.
-fn declutter(tokens: &[&Token]) -> Vec<(bool, bool)> {
+/// Returns (label shown, badges shown) for each token, in the order given; `scale`: the
+/// labels' size against the tokens' own ([`TableTextScale`]).
+fn declutter(tokens: &[&Token], scale: f32) -> Vec<(bool, bool)> {
     let mut order: Vec<usize> = (0..tokens.len()).collect();
     order.sort_by_key(|&i| tokens[i].order);
     let bases: Vec<(Vec2, Vec2)> = tokens
@@ -313,6 +338,7 @@ fn declutter(tokens: &[&Token]) -> Vec<(bool, bool)> {
     let mut out = vec![(false, false); tokens.len()];
     for i in order {
         let t = tokens[i];
+        let label_size = t.label_size * scale;
         if !t.shown {
             continue;
         }
@@ -325,17 +351,17 @@ fn declutter(tokens: &[&Token]) -> Vec<(bool, bool)> {
             clear
         };
         let label = text_box(
-            t.at - Vec2::Y * (t.base + t.label_size * 0.66),
+            t.at - Vec2::Y * (t.base + label_size * 0.66),
             short_name(&t.label).chars().count(),
-            t.label_size,
+            label_size,
         );
-        let half_row = chips(&t.badges, t.label_size)
+        let half_row = chips(&t.badges, label_size)
             .iter()
             .map(|(_, x, w)| x + w)
             .fold(0.0, f32::max);
         let badges = (
-            t.at + Vec2::Y * (t.base + t.label_size * 0.66),
-            Vec2::new(half_row, t.label_size * 0.62),
+            t.at + Vec2::Y * (t.base + label_size * 0.66),
+            Vec2::new(half_row, label_size * 0.62),
         );
         out[i] = (fits(label), t.badges.is_empty() || fits(badges));
     }
@@ -345,17 +371,18 @@ fn declutter(tokens: &[&Token]) -> Vec<(bool, bool)> {
 /// Shows and hides labels and badges as [`declutter`] says, when a token changed.
 fn show_clear_texts(
     changed: Query<(), Changed<Token>>,
+    scale: Res<TableTextScale>,
     tokens: Query<(Entity, &Token)>,
     mut labels: Query<(&Label, &mut Visibility), Without<Badges>>,
     mut badges: Query<(&Badges, &mut Visibility), Without<Label>>,
 ) {
-    if changed.is_empty() {
+    if changed.is_empty() && !scale.is_changed() {
         return;
     }
     let all: Vec<(Entity, &Token)> = tokens.iter().collect();
     let refs: Vec<&Token> = all.iter().map(|(_, t)| *t).collect();
     let shown: std::collections::HashMap<Entity, (bool, bool)> =
-        all.iter().map(|(e, _)| *e).zip(declutter(&refs)).collect();
+        all.iter().map(|(e, _)| *e).zip(declutter(&refs, scale.0)).collect();
     let vis = |on: bool| {
         if on {
             Visibility::Inherited
@@ -373,6 +400,7 @@ fn show_clear_texts(
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pointed>()
+        .init_resource::<TableTextScale>()
         .add_systems(
             Update,
             (
@@ -425,7 +453,7 @@ mod tests {
             token((11.0, 10.0), "Stormtrooper A2", 1),
             token((12.0, 10.0), "Stormtrooper A3", 2),
         ];
-        let shown = declutter(&close.iter().collect::<Vec<_>>());
+        let shown = declutter(&close.iter().collect::<Vec<_>>(), 1.0);
         assert_eq!(
             shown.iter().map(|s| s.0).collect::<Vec<_>>(),
             [true, false, false]
@@ -435,7 +463,7 @@ mod tests {
             token((20.0, 10.0), "Stormtrooper A2", 1),
             token((30.0, 10.0), "Stormtrooper A3", 2),
         ];
-        let shown = declutter(&apart.iter().collect::<Vec<_>>());
+        let shown = declutter(&apart.iter().collect::<Vec<_>>(), 1.0);
         assert!(shown.iter().all(|s| s.0 && s.1), "{shown:?}");
     }
 
@@ -459,7 +487,7 @@ mod tests {
     fn a_label_over_another_base_is_hidden() {
         // B stands just under A: A's label would run over B's base.
         let t = [token((10.0, 10.0), "A", 0), token((10.0, 8.8), "B", 1)];
-        let shown = declutter(&t.iter().collect::<Vec<_>>());
+        let shown = declutter(&t.iter().collect::<Vec<_>>(), 1.0);
         assert_eq!((shown[0].0, shown[1].0), (false, true));
     }
 }

@@ -321,12 +321,16 @@ fn intents(
     }
 }
 
+/// An order counter's word: 26 px type at this scale is about 0.9" high.
+const COUNTER_SCALE: f32 = 0.036;
+
 /// Keeps one counter per group, behind (below) its rearmost figure.
 fn counters(
     view: GameView,
     phase: Res<State<TurnPhase>>,
     seat: Option<Res<crate::engine::by_email::Seat>>,
     replay: Res<crate::engine::replay_view::ReplayStatus>,
+    text_scale: Res<crate::view::TableTextScale>,
     mut existing: Query<(
         Entity,
         &OrderCounter,
@@ -372,6 +376,11 @@ fn counters(
         if tf.translation != at {
             tf.translation = at;
         }
+        // The Interface size setting makes the counter's word larger with the panels'.
+        let size = Vec3::splat(COUNTER_SCALE * text_scale.0);
+        if tf.scale != size {
+            tf.scale = size;
+        }
         let hidden = hide_side.is_some_and(|s| s != g.side);
         let shown = super::ui::orders::shown_order(g, seat.as_deref());
         let label = match (hidden || (g.face_down.is_some() && shown.is_none()), shown) {
@@ -395,7 +404,8 @@ fn counters(
                     ..default()
                 },
                 TextColor(side_colour(g.side)),
-                Transform::from_xyz(0.0, 0.0, 20.0).with_scale(Vec3::splat(0.036)),
+                Transform::from_xyz(0.0, 0.0, 20.0)
+                    .with_scale(Vec3::splat(COUNTER_SCALE * text_scale.0)),
             ));
         }
     }
