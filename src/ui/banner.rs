@@ -7,7 +7,7 @@ use bevy_egui::egui;
 use super::ShellStatus;
 
 /// How long the banner shows, seconds.
-const SHOWN: f64 = 2.0;
+const SHOWN: f64 = 3.0;
 
 /// The side last announced and when (egui's clock, seconds).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
