@@ -369,6 +369,18 @@ fn pointer(
         .at(h)
         .filter(|j| b.units[*j].side == side && !b.units[*j].activated)
         .collect();
+    // A unit of the side that has played already: said, not silently ignored (Turn sequence:
+    // each unit activates once a turn).
+    if own.is_empty()
+        && sel.unit.is_none()
+        && let Some(j) = b.at(h).find(|j| b.units[*j].side == side && b.units[*j].activated)
+    {
+        notice.refusal = Some(format!(
+            "{} has already played this turn: each unit activates once a turn",
+            b.units[j].label()
+        ));
+        return;
+    }
     let clicked_own = !own.is_empty() && sel.mode != Mode::Board;
     if clicked_own && sel.unit.is_none_or(|i| b.units[i].at != h || own.len() > 1) {
         // A click on a stack cycles through its counters.
