@@ -75,3 +75,26 @@ fn ending_with_shots_left_loses_them_and_a_group_that_shot_loses_nothing() {
         "E fired back: each figure fires once a turn"
     );
 }
+
+#[test]
+fn a_figure_in_close_combat_could_not_shoot_so_ending_loses_nothing() {
+    // Luke in base contact with e1: he fights; his group has nothing to lose by ending.
+    let src = SKIRMISH.replace(
+        r#"            (id: "droids", name: "Droids""#,
+        r#"            (id: "luke", name: "Luke", order: Stand, figures: [
+                (id: "luke", profile: "Basic trooper", at: (10.9, 10.0)),
+            ]),
+            (id: "droids", name: "Droids""#,
+    );
+    let mut s = session_from(&src, &[1, 1, 1, 1, 1, 1, 1, 1]);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    while s.phase() == "Movement" {
+        ok(&mut s, Command::EndActivation);
+    }
+    assert!(
+        could_still_shoot(&mut s, "luke").is_empty(),
+        "in close combat: he fights instead"
+    );
+    assert_eq!(could_still_shoot(&mut s, "R"), ["r1", "r2"]);
+}

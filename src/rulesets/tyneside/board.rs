@@ -263,8 +263,8 @@ impl<'a> Board<'a> {
     }
 
     /// Figures of `group` that could still shoot in this activation: they can shoot
-    /// ([`Self::can_shoot`]), have not fired, fought or healed this turn, and see an enemy
-    /// within their weapon's range. Ending the activation loses their shots (the shell asks
+    /// ([`Self::can_shoot`]), are not in close combat (they fight instead), have not fired,
+    /// fought or healed this turn, and see an enemy within their weapon's range. Ending the activation loses their shots (the shell asks
     /// first).
     pub fn could_still_shoot(&self, group: &str) -> Vec<usize> {
         self.members(group)
@@ -272,6 +272,7 @@ impl<'a> Board<'a> {
             .filter(|&i| {
                 let a = &self.figs[i].act;
                 self.can_shoot(i)
+                    && !self.in_close_combat(i)
                     && !(a.fired || a.fought || a.healed)
                     && self
                         .foes_of(i)

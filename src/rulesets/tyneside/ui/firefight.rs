@@ -91,7 +91,14 @@ pub fn show(
             ui.weak(format!("{}: armoured, only heavy weapons", g.name));
             continue;
         }
-        let seen = members.iter().any(|&m| {
+        // Who could fire: figures with firepower and a weapon, out of close combat (they
+        // fight instead: "figures in close combat stay out of" a fire fight).
+        let shooters: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&m| board.can_shoot(m) && !board.in_close_combat(m))
+            .collect();
+        let seen = shooters.iter().any(|&m| {
             let view = board.viewpoint(m);
             board
                 .members(&g.id)
@@ -99,11 +106,16 @@ pub fn show(
                 .any(|&t| board.sees_from(&view, m, t) && board.band(m, t).is_some())
         });
         let mut on = choice.targets.contains(&g.id);
-        let label = format!(
-            "{}{}",
-            g.name,
-            if seen { "" } else { " (not in sight or range)" }
-        );
+        let why = if seen {
+            ""
+        } else if members.iter().all(|&m| !board.can_shoot(m)) {
+            " (none of yours can shoot: no firepower)"
+        } else if shooters.is_empty() {
+            " (yours are in close combat: fight instead)"
+        } else {
+            " (not in sight or range)"
+        };
+        let label = format!("{}{why}", g.name);
         if ui.checkbox(&mut on, label).changed() {
             if on {
                 choice.targets.insert(g.id.clone())
