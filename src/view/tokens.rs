@@ -161,6 +161,9 @@ fn spawn_missing(
                     Transform::from_xyz(0.0, 0.0, 0.01).with_rotation(turn),
                 ));
                 if !t.emblem.is_empty() {
+                    // Two letters at full size; a longer glyph ("AT-AT", "ST-W") is set
+                    // smaller to fit on it whole rather than run off both sides.
+                    let fit = (2.4 / t.emblem.chars().count() as f32).min(1.0);
                     c.spawn((
                         Text2d::new(t.emblem.clone()),
                         TextFont {
@@ -168,7 +171,8 @@ fn spawn_missing(
                             ..default()
                         },
                         TextColor(Color::srgb(0.1, 0.1, 0.1)),
-                        Transform::from_xyz(0.0, 0.0, 0.02).with_scale(Vec3::splat(t.base * 0.04)),
+                        Transform::from_xyz(0.0, 0.0, 0.02)
+                            .with_scale(Vec3::splat(t.base * 0.04 * fit)),
                     ));
                 }
                 c.spawn((
