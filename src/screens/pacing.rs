@@ -5,8 +5,10 @@
 //! Bevy's desktop-app mode updates on window input (mouse, keys, resize) and at least every
 //! 5 s; egui asks for the frames its own animations need (bevy_egui writes `RequestRedraw`).
 //! What moves on its own asks here: the frames just after an input or a new screen (what a
-//! click started takes a few), render pipelines still compiling, arrow keys held (the camera pans), the replay viewer playing; the rules'
-//! side stepping ([`crate::engine::rules_side`]) and an open file dialog ask themselves.
+//! click started takes a few), render pipelines still compiling, arrow keys held (the camera
+//! pans), the replay viewer playing; the rules' side stepping ([`crate::engine::rules_side`]),
+//! an open file dialog, a settling resize, the hotseat banner and a table text being laid out
+//! again ask themselves.
 
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{MouseButtonInput, MouseWheel};
@@ -23,8 +25,9 @@ use crate::engine::state::GameState;
 /// frame later, egui lays a new panel out twice).
 const LINGER: f64 = 0.4;
 
-/// Asks for the next frame shortly after any input, while an arrow key is held (the camera
-/// pans) and while the replay viewer plays.
+/// Asks for the next frame shortly after any input or a new screen or game, while a render
+/// pipeline compiles, while an arrow key is held (the camera pans) and while the replay viewer
+/// plays.
 fn keep_drawing(
     (keys, time): (Res<ButtonInput<KeyCode>>, Res<Time<Real>>),
     (replay, compiling): (Res<ReplayStatus>, Res<crate::view::Compiling>),
