@@ -245,7 +245,12 @@ pub fn resume(world: &mut World, path: &std::path::Path) -> Result<(), String> {
 
 /// The sides of the game beginning take their factions' colours.
 fn use_palette(loaded: &Loaded) {
-    let names: Vec<&str> = loaded.header.sides.iter().map(|s| s.name.as_str()).collect();
+    let names: Vec<&str> = loaded
+        .header
+        .sides
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
     crate::view::palette::use_sides(&names);
 }
 

@@ -57,10 +57,7 @@ fn keep_drawing(
         KeyCode::ArrowDown,
     ]);
     // A mesh whose render pipeline is still compiling is not drawn yet: draw until it is.
-    if panning
-        || (replay.open && replay.playing)
-        || compiling.busy()
-        || now - *last_input < LINGER
+    if panning || (replay.open && replay.playing) || compiling.busy() || now - *last_input < LINGER
     {
         redraw.write(RequestRedraw);
     }

@@ -69,7 +69,9 @@ fn results(
                 }
                 if ui
                     .button("Replay this game")
-                    .on_hover_text("Step through the game command by command, from its set-up to its end")
+                    .on_hover_text(
+                        "Step through the game command by command, from its set-up to its end",
+                    )
                     .clicked()
                 {
                     view.write(ViewRequest::Open);

@@ -22,7 +22,11 @@ pub enum Asking {
 
 /// Shows the question in a modal window (the table below takes no clicks); Enter says yes,
 /// Escape no. Returns the action agreed to; `asking` is cleared once answered.
-pub fn show(ctx: &egui::Context, asking: &mut Option<Asking>, end_label: &str) -> Option<ShellAction> {
+pub fn show(
+    ctx: &egui::Context,
+    asking: &mut Option<Asking>,
+    end_label: &str,
+) -> Option<ShellAction> {
     let question = asking.clone()?;
     let (title, body, yes, action) = match &question {
         Asking::End(lost) => (

@@ -165,7 +165,10 @@ pub fn show(
 fn one_line(ui: &mut egui::Ui, text: egui::RichText) {
     let whole = text.text().to_string();
     let label = ui.add(egui::Label::new(text).truncate());
-    if label.intrinsic_size().is_some_and(|s| s.x > label.rect.width() + 0.5) {
+    if label
+        .intrinsic_size()
+        .is_some_and(|s| s.x > label.rect.width() + 0.5)
+    {
         label.on_hover_text(whole);
     }
 }

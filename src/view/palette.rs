@@ -17,13 +17,27 @@ static SLOTS: std::sync::RwLock<Vec<usize>> = std::sync::RwLock::new(Vec::new())
 /// Words in a side's name that mark the Empire's side and its kind (the Empire, its
 /// garrisons and inquisitors, the Separatists, the Sith): orange, whatever the scenario's order.
 const DARK: &[&str] = &[
-    "empire", "imperial", "garrison", "inquisit", "separatist", "sith", "storm", "first order",
+    "empire",
+    "imperial",
+    "garrison",
+    "inquisit",
+    "separatist",
+    "sith",
+    "storm",
+    "first order",
 ];
 
 /// Words that mark the side against them (the Rebels, the Alliance, the Republic, Jedi,
 /// heroes, raiders, the Ghost crew): blue-grey.
 const LIGHT: &[&str] = &[
-    "rebel", "alliance", "republic", "jedi", "hero", "raider", "ghost", "resistance",
+    "rebel",
+    "alliance",
+    "republic",
+    "jedi",
+    "hero",
+    "raider",
+    "ghost",
+    "resistance",
 ];
 
 /// The palette slot of each side named `names` (in the scenario's order): the Empire's kind
@@ -123,7 +137,10 @@ mod tests {
         );
         // Neither named, or two of one kind: the first slot left, in order.
         assert_eq!(slots(&["Hutts", "Jawas"]), [0, 1]);
-        assert_eq!(slots(&["Empire", "Imperial rebels?", "Bounty hunters"]), [0, 1, 2]);
+        assert_eq!(
+            slots(&["Empire", "Imperial rebels?", "Bounty hunters"]),
+            [0, 1, 2]
+        );
     }
     use bevy::prelude::*;
 

@@ -385,8 +385,11 @@ fn show_clear_texts(
     }
     let all: Vec<(Entity, &Token)> = tokens.iter().collect();
     let refs: Vec<&Token> = all.iter().map(|(_, t)| *t).collect();
-    let shown: std::collections::HashMap<Entity, (bool, bool)> =
-        all.iter().map(|(e, _)| *e).zip(declutter(&refs, scale.0)).collect();
+    let shown: std::collections::HashMap<Entity, (bool, bool)> = all
+        .iter()
+        .map(|(e, _)| *e)
+        .zip(declutter(&refs, scale.0))
+        .collect();
     let vis = |on: bool| {
         if on {
             Visibility::Inherited
@@ -417,7 +420,10 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .after(super::BoardDrawn),
         )
-        .add_systems(bevy_egui::EguiPrimaryContextPass, badge_tooltip.before(super::CursorNoteSet));
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            badge_tooltip.before(super::CursorNoteSet),
+        );
 }
 
 #[cfg(test)]

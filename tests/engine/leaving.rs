@@ -64,7 +64,10 @@ fn a_second_scenario_after_a_first_holds_none_of_the_first() {
     start::<Tyneside>(&mut after, "shooting_example");
     let world = after.world_mut();
     let first = world.query::<&Figure>().iter(world).count();
-    assert!(first > 10, "the first game is on the table: {first} figures");
+    assert!(
+        first > 10,
+        "the first game is on the table: {first} figures"
+    );
     start::<Battlefield>(&mut after, "capture_the_village");
     let world = after.world_mut();
     assert_eq!(world.query::<&Figure>().iter(world).count(), 0);

@@ -59,7 +59,12 @@ fn a_squad_appears_at_a_random_counter_in_sight_on_advance_orders() {
     let names: Vec<&str> = squad.iter().map(|f| f.name.as_str()).collect();
     assert_eq!(
         names,
-        ["Stormtrooper 1.1", "Stormtrooper 1.2", "Stormtrooper 1.3", "Stormtrooper 1.4"]
+        [
+            "Stormtrooper 1.1",
+            "Stormtrooper 1.2",
+            "Stormtrooper 1.3",
+            "Stormtrooper 1.4"
+        ]
     );
     for f in &squad {
         let d = ((f.position.0 - 30.0).powi(2) + (f.position.1 - 10.0).powi(2)).sqrt();

@@ -373,7 +373,9 @@ fn pointer(
     // each unit activates once a turn).
     if own.is_empty()
         && sel.unit.is_none()
-        && let Some(j) = b.at(h).find(|j| b.units[*j].side == side && b.units[*j].activated)
+        && let Some(j) = b
+            .at(h)
+            .find(|j| b.units[*j].side == side && b.units[*j].activated)
     {
         notice.refusal = Some(format!(
             "{} has already played this turn: each unit activates once a turn",

@@ -480,7 +480,9 @@ fn panels(
             });
         egui::ScrollArea::vertical()
             .id_salt("battle-unit")
-            .show(&mut side, |ui| unit_panel(ui, b, viewer, &mut sel, &mut out));
+            .show(&mut side, |ui| {
+                unit_panel(ui, b, viewer, &mut sel, &mut out)
+            });
     }
     for c in out {
         send.write(c);

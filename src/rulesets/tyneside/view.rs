@@ -162,7 +162,13 @@ fn draw(
         let selected = pointer.selected;
         let order = view.group(g).and_then(|g| g.order).unwrap_or(Order::Stand);
         for i in board.members(g) {
-            group_move(&board, i, order, selected == Some(board.figs[i].entity), &mut gizmos);
+            group_move(
+                &board,
+                i,
+                order,
+                selected == Some(board.figs[i].entity),
+                &mut gizmos,
+            );
         }
     }
     // A Force power's reach, before it is used: rings round the user, its targets ringed.

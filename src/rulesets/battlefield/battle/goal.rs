@@ -82,7 +82,9 @@ impl Battle {
                     self.buildings_held(s).len()
                 )
             }
-            Goal::EliminateAll => format!("eliminate every fighting unit of the enemy · {fighting}"),
+            Goal::EliminateAll => {
+                format!("eliminate every fighting unit of the enemy · {fighting}")
+            }
         }
     }
 

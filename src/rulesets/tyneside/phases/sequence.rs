@@ -371,7 +371,11 @@ fn decide_at_limit(game: &Game) -> GameResult {
             let figs: Vec<(usize, Vec2)> =
                 board.figs.iter().map(|f| (f.figure.side, f.pos)).collect();
             let held = objectives_held(
-                game.table.scenario.objectives.iter().map(|o| (Vec2::new(o.at.0, o.at.1), o.radius)),
+                game.table
+                    .scenario
+                    .objectives
+                    .iter()
+                    .map(|o| (Vec2::new(o.at.0, o.at.1), o.radius)),
                 &figs,
                 sides,
             );

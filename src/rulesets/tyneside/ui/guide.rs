@@ -137,9 +137,7 @@ pub(super) fn show(
                     ui.strong(c.title);
                     ui.label(c.what);
                     ui.add_space(4.0);
-                    ui.label(
-                        egui::RichText::new(format!("\u{201c}{}\u{201d}", c.quote)).italics(),
-                    );
+                    ui.label(egui::RichText::new(format!("\u{201c}{}\u{201d}", c.quote)).italics());
                     ui.weak(c.source);
                     // A rule that has just come up in play, explained where it happened.
                     let just = log.and_then(|l| {
@@ -151,9 +149,7 @@ pub(super) fn show(
                     if let Some((what, quote, source)) = just {
                         ui.separator();
                         ui.strong(format!("Just now: {what}"));
-                        ui.label(
-                            egui::RichText::new(format!("\u{201c}{quote}\u{201d}")).italics(),
-                        );
+                        ui.label(egui::RichText::new(format!("\u{201c}{quote}\u{201d}")).italics());
                         ui.weak(source);
                     }
                 });

@@ -45,8 +45,14 @@ const SHORTCUTS: &[(&str, &str)] = &[
         "Hover an enemy",
         "with a figure selected: line of sight, range band, what blocks it",
     ),
-    ("R", "declare a run for the selected figure (+D4\"); under Attack orders, the whole group"),
-    ("Shift + R", "declare a run for every figure of the selected figure's group"),
+    (
+        "R",
+        "declare a run for the selected figure (+D4\"); under Attack orders, the whole group",
+    ),
+    (
+        "Shift + R",
+        "declare a run for every figure of the selected figure's group",
+    ),
     ("J", "the next drag is a jump across a gap (D4+1\")"),
     ("H", "the selected figure hides"),
     (
@@ -103,7 +109,9 @@ fn objective(board: &super::board::Board, table: &super::table::TableRes) -> Str
         Victory::HoldObjectives => {
             let figs: Vec<_> = board.figs.iter().map(|f| (f.figure.side, f.pos)).collect();
             let held = objectives_held(
-                sc.objectives.iter().map(|o| (Vec2::new(o.at.0, o.at.1), o.radius)),
+                sc.objectives
+                    .iter()
+                    .map(|o| (Vec2::new(o.at.0, o.at.1), o.radius)),
                 &figs,
                 sc.sides.len(),
             );
@@ -177,7 +185,10 @@ fn status(
         }
         _ => None,
     };
-    let objective = board.as_ref().map(|b| objective(b, table)).unwrap_or_default();
+    let objective = board
+        .as_ref()
+        .map(|b| objective(b, table))
+        .unwrap_or_default();
     let new = ShellStatus {
         turn: format!(
             "Turn {}{}",
