@@ -262,6 +262,21 @@ impl<'a> Board<'a> {
             && !(self.vehicle(i) == Some(Vehicle::JetBike) && f.act.turned.iter().any(|&t| t > 0.0))
     }
 
+    /// Each side's score now under the scenario's victory condition
+    /// ([`crate::rulesets::tyneside::rules::victory::scores`]): figures fighting, or
+    /// objectives held.
+    pub fn scores(&self) -> Vec<usize> {
+        let sc = &self.table.scenario;
+        let figures: Vec<(usize, Vec2)> =
+            self.figs.iter().map(|f| (f.figure.side, f.pos)).collect();
+        let objectives: Vec<(Vec2, f32)> = sc
+            .objectives
+            .iter()
+            .map(|o| (Vec2::new(o.at.0, o.at.1), o.radius))
+            .collect();
+        super::rules::victory::scores(sc.victory, &objectives, &figures, sc.sides.len())
+    }
+
     /// Figures of `group` that could still shoot in this activation: they can shoot
     /// ([`Self::can_shoot`]), are not in close combat (they fight instead), have not fired,
     /// fought or healed this turn, and see an enemy within their weapon's range. Ending the activation loses their shots (the shell asks

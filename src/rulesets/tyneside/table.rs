@@ -119,6 +119,16 @@ impl TableRes {
             .unwrap_or("?")
     }
 
+    /// Each side's count by name, in scenario order: "Galactic Empire 9, Rebel Alliance 7".
+    pub fn tally(&self, counts: &[usize]) -> String {
+        counts
+            .iter()
+            .enumerate()
+            .map(|(s, n)| format!("{} {n}", self.side_name(s)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// Whether the scenario gives side `side` to the rules (`control: Rules`): its heroes are
     /// no player's characters (docs/rules/tyneside.md, Orders and command).
     pub fn rules_run(&self, side: usize) -> bool {

@@ -16,7 +16,7 @@ use crate::rulesets::tyneside::phases::{force_users_order, situation};
 use crate::rulesets::tyneside::rules::orders::{Order, group_initiative};
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::random_movement::{Reaction, modifiers, score};
-use crate::rulesets::tyneside::rules::victory::{Victory, leader, objectives_held};
+use crate::rulesets::tyneside::rules::victory::{Victory, leader};
 use crate::rulesets::tyneside::table::TableRes;
 use crate::rulesets::tyneside::turn::{EndOfTurnSet, TurnPhase, TurnState};
 
@@ -335,61 +335,31 @@ fn finish_turn(
 }
 
 fn decide_at_limit(game: &Game) -> GameResult {
-    let board = game.board();
-    let sides = game.table.scenario.sides.len();
-    let name = |s: Option<usize>| s.map(|s| game.table.side_name(s).to_string());
+    let scores = game.board().scores();
+    let winner = leader(&scores);
+    let name = winner.map(|s| game.table.side_name(s));
     // "Galactic Empire 9, Rebel Alliance 7": each side's count by name, not a raw list.
-    let tally = |counts: &[usize]| {
-        counts
-            .iter()
-            .enumerate()
-            .map(|(s, n)| format!("{} {n}", game.table.side_name(s)))
-            .collect::<Vec<_>>()
-            .join(", ")
+    let tally = game.table.tally(&scores);
+    let (reason, decided_by) = match game.table.scenario.victory {
+        Victory::LastSideStanding => (
+            match name {
+                Some(n) => format!("{n} wins with more figures still fighting ({tally})"),
+                None => format!("a draw: equal figures still fighting ({tally})"),
+            },
+            "figures still fighting at the turn limit",
+        ),
+        Victory::HoldObjectives => (
+            match name {
+                Some(n) => format!("{n} wins, holding more objectives ({tally})"),
+                None => format!("a draw: objectives held {tally}"),
+            },
+            "objectives held at the turn limit",
+        ),
     };
-    match game.table.scenario.victory {
-        Victory::LastSideStanding => {
-            let mut counts = vec![0; sides];
-            for f in &board.figs {
-                counts[f.figure.side] += 1;
-            }
-            let w = leader(&counts);
-            let reason = match name(w) {
-                Some(n) => format!(
-                    "{n} wins with more figures still fighting ({})",
-                    tally(&counts)
-                ),
-                None => format!("a draw: equal figures still fighting ({})", tally(&counts)),
-            };
-            GameResult {
-                winner: w,
-                reason,
-                decided_by: "figures still fighting at the turn limit".into(),
-            }
-        }
-        Victory::HoldObjectives => {
-            let figs: Vec<(usize, Vec2)> =
-                board.figs.iter().map(|f| (f.figure.side, f.pos)).collect();
-            let held = objectives_held(
-                game.table
-                    .scenario
-                    .objectives
-                    .iter()
-                    .map(|o| (Vec2::new(o.at.0, o.at.1), o.radius)),
-                &figs,
-                sides,
-            );
-            let w = leader(&held);
-            let reason = match name(w) {
-                Some(n) => format!("{n} wins, holding more objectives ({})", tally(&held)),
-                None => format!("a draw: objectives held {}", tally(&held)),
-            };
-            GameResult {
-                winner: w,
-                reason,
-                decided_by: "objectives held at the turn limit".into(),
-            }
-        }
+    GameResult {
+        winner,
+        reason,
+        decided_by: decided_by.into(),
     }
 }
 

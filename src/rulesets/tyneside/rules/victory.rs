@@ -43,21 +43,33 @@ pub fn objective_holder(at: Vec2, radius: f32, figures: &[(usize, Vec2)]) -> Opt
     }
 }
 
-/// How many of `objectives` (each where it is and its radius, inches) each of `sides` sides
-/// holds now ([`objective_holder`]), given every fighting figure as (side, position in
-/// inches).
-pub fn objectives_held(
-    objectives: impl IntoIterator<Item = (Vec2, f32)>,
+/// Each of `sides` sides' score now under `victory`, given every fighting figure as (side,
+/// position in inches) and the objectives (where each is and its radius, inches): the figures
+/// it has fighting ([`Victory::LastSideStanding`]), or the objectives it holds
+/// ([`objective_holder`]; [`Victory::HoldObjectives`]). At the turn limit the highest score
+/// wins ([`leader`]); the screen shows the scores as the game goes.
+pub fn scores(
+    victory: Victory,
+    objectives: &[(Vec2, f32)],
     figures: &[(usize, Vec2)],
     sides: usize,
 ) -> Vec<usize> {
-    let mut held = vec![0; sides];
-    for (at, radius) in objectives {
-        if let Some(s) = objective_holder(at, radius, figures) {
-            held[s] += 1;
+    let mut score = vec![0; sides];
+    match victory {
+        Victory::LastSideStanding => {
+            for &(s, _) in figures {
+                score[s] += 1;
+            }
+        }
+        Victory::HoldObjectives => {
+            for &(at, radius) in objectives {
+                if let Some(s) = objective_holder(at, radius, figures) {
+                    score[s] += 1;
+                }
+            }
         }
     }
-    held
+    score
 }
 
 /// The side with strictly the highest score, or `None` for a draw.
@@ -75,6 +87,25 @@ pub fn leader(scores: &[usize]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_score_is_figures_fighting_or_objectives_held() {
+        let figures = [
+            (0, Vec2::new(1.0, 1.0)),
+            (0, Vec2::new(20.0, 20.0)),
+            (1, Vec2::new(10.0, 11.0)),
+        ];
+        let objectives = [(Vec2::new(10.0, 10.0), 3.0), (Vec2::new(1.0, 2.0), 3.0)];
+        assert_eq!(
+            scores(Victory::LastSideStanding, &objectives, &figures, 2),
+            [2, 1]
+        );
+        assert_eq!(
+            scores(Victory::HoldObjectives, &objectives, &figures, 2),
+            [1, 1]
+        );
+        assert_eq!(scores(Victory::HoldObjectives, &[], &figures, 3), [0, 0, 0]);
+    }
 
     #[test]
     fn nearest_figure_holds_unless_tied() {

@@ -81,46 +81,21 @@ fn hint(phase: TurnPhase) -> &'static str {
 /// The scenario's victory condition and how it stands now: figures fighting on each side,
 /// and objectives held where they decide the game (scenario victory conditions, victory.rs).
 fn objective(board: &super::board::Board, table: &super::table::TableRes) -> String {
-    use crate::rulesets::tyneside::rules::victory::{Victory, objectives_held};
+    use crate::rulesets::tyneside::rules::victory::Victory;
     let sc = &table.scenario;
-    let tally = |counts: &[usize]| {
-        counts
-            .iter()
-            .enumerate()
-            .map(|(s, n)| format!("{} {n}", table.side_name(s)))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let limit = sc
         .turn_limit
         .map(|l| format!(" at the end of turn {l}"))
         .unwrap_or_default();
+    let tally = table.tally(&board.scores());
     match sc.victory {
-        Victory::LastSideStanding => {
-            let mut fighting = vec![0; sc.sides.len()];
-            for f in &board.figs {
-                fighting[f.figure.side] += 1;
-            }
-            format!(
-                "the last side fighting wins, or the side with more figures fighting{limit} · fighting: {}",
-                tally(&fighting)
-            )
-        }
-        Victory::HoldObjectives => {
-            let figs: Vec<_> = board.figs.iter().map(|f| (f.figure.side, f.pos)).collect();
-            let held = objectives_held(
-                sc.objectives
-                    .iter()
-                    .map(|o| (Vec2::new(o.at.0, o.at.1), o.radius)),
-                &figs,
-                sc.sides.len(),
-            );
-            format!(
-                "hold more of the {} objectives{limit} · held now: {}",
-                sc.objectives.len(),
-                tally(&held)
-            )
-        }
+        Victory::LastSideStanding => format!(
+            "the last side fighting wins, or the side with more figures fighting{limit} · fighting: {tally}"
+        ),
+        Victory::HoldObjectives => format!(
+            "hold more of the {} objectives{limit} · held now: {tally}",
+            sc.objectives.len()
+        ),
     }
 }
 
