@@ -14,6 +14,14 @@ pub struct Token {
     pub label: String,
     /// A mark on the base itself (e.g. "H" for a hero), or empty.
     pub emblem: String,
+    /// A second line on the base, under the emblem: a hex counter's values (its firepower
+    /// die, "d8+1"), or empty.
+    pub values: String,
+    /// Dots along the top of the base (a counter's resistance: hits it takes), 0 for none.
+    pub pips: u8,
+    /// The least size the base is drawn on screen, window logical pixels across, however far
+    /// the table is zoomed out (0: always true to scale). Rules measure the true base.
+    pub min_px: f32,
     /// The base's shape.
     pub shape: PieceShape,
     /// The base's size, board units: a round base's radius, half the side of a square
@@ -37,6 +45,33 @@ pub struct Token {
     pub shown: bool,
     /// Stable order for drawing (later pieces above earlier ones).
     pub order: usize,
+    /// Its miniature in the 3D view.
+    pub model: Model,
+}
+
+/// What a piece's miniature looks like in the 3D view, built from a few plain shapes in its
+/// side's colour, standing on its base and turned to its facing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Model {
+    /// One figure on foot.
+    #[default]
+    Trooper,
+    /// A squad counter: three figures on it.
+    Squad,
+    /// A Force user: a figure with a lightsaber's blade.
+    Jedi,
+    /// A droid: a drum and a dome.
+    Droid,
+    /// A beast on four feet, low and long.
+    Creature,
+    /// A walker: a cab on two legs, taller than everything else.
+    Walker,
+    /// A jet bike: a long narrow hull floating above the base, its rider on it.
+    JetBike,
+    /// A speeder, tank or transport: a broad hull floating above the base.
+    Speeder,
+    /// A support gun: a barrel on a low carriage.
+    Gun,
 }
 
 /// The shape of a piece's base.
@@ -82,5 +117,5 @@ impl Badge {
 
 impl Token {
     /// The label height on an inch table, board units.
-    pub const LABEL: f32 = 0.83;
+    pub const LABEL: f32 = 0.88;
 }

@@ -252,7 +252,9 @@ fn fit(
     let w = (window.width() - insets.left - insets.right).max(100.0);
     let h = (window.height() - insets.top - insets.bottom).max(100.0);
     let extent = board.extent();
-    let scale = ((extent.width() + 4.0) / w).max((extent.height() + 4.0) / h);
+    // A thin margin (1% of the table each side): every pixel goes to the table.
+    let margin = 0.02 * extent.width().max(extent.height()) + 0.5;
+    let scale = ((extent.width() + margin) / w).max((extent.height() + margin) / h);
     tf.translation = extent.center().extend(tf.translation.z);
     if let Projection::Orthographic(o) = &mut **proj {
         o.scale = scale;

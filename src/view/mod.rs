@@ -6,9 +6,12 @@
 mod camera;
 mod canvas;
 mod cursor_note;
+mod models;
 pub mod palette;
 mod patterns;
 mod plain;
+mod sharp_text;
+mod strokes;
 mod table;
 mod three_d;
 mod tokens;
@@ -19,8 +22,10 @@ pub use camera::{PanelInsets, TableCamera, TableCamera3d, TablePointer, ViewMode
 pub use canvas::Compiling;
 pub use cursor_note::{CursorNote, CursorNoteSet, NotePart};
 pub use palette::side_colour;
-pub use table::BoardDrawn;
-pub use tokens::{Pointed, TableTextScale};
+pub use sharp_text::{TableText, TableZoom};
+pub use strokes::Strokes;
+pub use table::{BoardDrawn, spawn_strokes};
+pub use tokens::{Pointed, TableTextScale, shown_base};
 
 /// Marks every entity the view spawned for the current game.
 #[derive(Component, Clone, Copy, Debug, Default)]
@@ -39,6 +44,7 @@ impl Plugin for ViewPlugin {
             tokens::plugin,
             three_d::plugin,
             plain::plugin,
+            sharp_text::plugin,
         ));
     }
 }

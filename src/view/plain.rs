@@ -37,6 +37,16 @@ impl Plain {
         }
     }
 
+    /// A solid colour, unshaded: it seems to glow (a lightsaber's blade).
+    pub fn glowing(color: Color) -> Self {
+        Plain {
+            color: color.into(),
+            params: Vec4::ZERO,
+            texture: None,
+            alpha: AlphaMode::Opaque,
+        }
+    }
+
     /// A texture as it is, with no shading (the flat table on the table top).
     pub fn flat_texture(texture: Handle<Image>) -> Self {
         Plain {

@@ -5,14 +5,13 @@
 //! either, tinted and named.
 
 use bevy::asset::RenderAssetUsages;
-use bevy::gizmos::GizmoAsset;
-use bevy::gizmos::retained::Gizmo;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
 use super::TableVisual;
 use super::palette::{TABLE, terrain_colour};
 use super::patterns::Patterns;
+use super::strokes::{Strokes, line_width};
 use super::tokens::TokenVisual;
 use crate::engine::board::{BoardGeometry, Marker, Zone};
 use crate::rules::geometry::Shape;
@@ -49,7 +48,6 @@ fn spawn_table(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    mut gizmos: ResMut<Assets<GizmoAsset>>,
 ) {
     if !board.is_changed() {
         return;
@@ -91,7 +89,13 @@ fn spawn_table(
                         })),
                     ));
                 }
-                spawn_outlines(&board, &patterns, &mut gizmos, &mut commands);
+                spawn_outlines(
+                    &board,
+                    &patterns,
+                    &mut meshes,
+                    &mut materials,
+                    &mut commands,
+                );
                 return;
             }
             BoardGeometry::SquareGrid {
@@ -119,13 +123,25 @@ fn spawn_table(
                     &mut meshes,
                     &mut materials,
                 );
-                spawn_outlines(&board, &patterns, &mut gizmos, &mut commands);
+                spawn_outlines(
+                    &board,
+                    &patterns,
+                    &mut meshes,
+                    &mut materials,
+                    &mut commands,
+                );
                 return;
             }
             BoardGeometry::Abstract { size, zones } => {
                 let letters = size.min_element() / 40.0;
                 spawn_zones(zones, letters, &mut commands, &mut meshes, &mut materials);
-                spawn_outlines(&board, &patterns, &mut gizmos, &mut commands);
+                spawn_outlines(
+                    &board,
+                    &patterns,
+                    &mut meshes,
+                    &mut materials,
+                    &mut commands,
+                );
                 return;
             }
         };
@@ -143,18 +159,21 @@ fn spawn_table(
         ));
         patterns.add(t, i);
     }
-    spawn_outlines(&board, &patterns, &mut gizmos, &mut commands);
+    spawn_outlines(
+        &board,
+        &patterns,
+        &mut meshes,
+        &mut materials,
+        &mut commands,
+    );
     for o in markers {
         commands.spawn((
             TableVisual,
             Text2d::new(format!("Objective: {}", o.name)),
-            TextFont {
-                font_size: FontSize::Px(30.0),
-                ..default()
-            },
+            TextFont::default(),
             TextColor(Color::srgb(1.0, 0.92, 0.35)),
-            Transform::from_translation(Vec3::new(o.at.x, o.at.y - o.radius - 0.6, 3.0))
-                .with_scale(Vec3::splat(0.036)),
+            Transform::from_translation(Vec3::new(o.at.x, o.at.y - o.radius - 0.6, 3.0)),
+            super::TableText(1.08),
         ));
     }
 }
@@ -178,42 +197,61 @@ fn spawn_zones(
         commands.spawn((
             TableVisual,
             Text2d::new(z.name.clone()),
-            TextFont {
-                font_size: FontSize::Px(30.0),
-                ..default()
-            },
+            TextFont::default(),
             TextColor(Color::srgba(1.0, 1.0, 1.0, 0.85)),
-            Transform::from_translation(Vec3::new(z.area.center().x, z.area.max.y - size, 3.0))
-                .with_scale(Vec3::splat(size / 30.0)),
+            Transform::from_translation(Vec3::new(z.area.center().x, z.area.max.y - size, 3.0)),
+            super::TableText(size),
         ));
     }
 }
 
-/// The board's lines as one retained gizmo, made once per board rather than drawn anew each
-/// frame: the table's edge, terrain outlines and patterns, objective rings, hex outlines and
-/// grid lines.
+/// The board's lines as one mesh over the terrain and under the pieces, made once per board:
+/// the table's edge, terrain outlines and patterns, objective rings, hex outlines and grid
+/// lines.
 fn spawn_outlines(
     board: &BoardGeometry,
     patterns: &Patterns,
-    assets: &mut Assets<GizmoAsset>,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
     commands: &mut Commands,
 ) {
-    let mut gizmos = GizmoAsset::new();
-    outlines(board, patterns, &mut gizmos);
+    let mut strokes = Strokes::default();
+    outlines(board, patterns, &mut strokes);
+    spawn_strokes(
+        &strokes,
+        board.extent().size().max_element(),
+        meshes,
+        materials,
+        commands,
+    )
+    .insert(TableVisual);
+}
+
+/// Spawns `strokes` as a mesh lying on a board `across` board units wide, over the terrain
+/// (z 5) and under the pieces (z 10 and up), lines as wide as [`line_width`] says.
+pub fn spawn_strokes<'a>(
+    strokes: &Strokes,
+    across: f32,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+    commands: &'a mut Commands,
+) -> EntityCommands<'a> {
     commands.spawn((
-        TableVisual,
-        Gizmo {
-            handle: assets.add(gizmos),
+        Mesh2d(meshes.add(strokes.mesh(line_width(across)))),
+        MeshMaterial2d(materials.add(ColorMaterial {
+            color: Color::WHITE,
+            alpha_mode: bevy::sprite_render::AlphaMode2d::Blend,
             ..default()
-        },
-    ));
+        })),
+        Transform::from_xyz(0.0, 0.0, 5.0),
+    ))
 }
 
 /// Draws the board's lines into `gizmos`.
-fn outlines(board: &BoardGeometry, patterns: &Patterns, gizmos: &mut GizmoAsset) {
+fn outlines(board: &BoardGeometry, patterns: &Patterns, gizmos: &mut Strokes) {
     let extent = board.extent();
     gizmos.rect_2d(
-        Isometry2d::from_translation(extent.center()),
+        extent.center(),
         extent.size(),
         Color::srgb(0.25, 0.22, 0.18),
     );
@@ -259,13 +297,9 @@ fn outlines(board: &BoardGeometry, patterns: &Patterns, gizmos: &mut GizmoAsset)
 }
 
 /// Each zone's edge, in its colour.
-fn zone_outlines(zones: &[Zone], gizmos: &mut GizmoAsset) {
+fn zone_outlines(zones: &[Zone], gizmos: &mut Strokes) {
     for z in zones {
-        gizmos.rect_2d(
-            Isometry2d::from_translation(z.area.center()),
-            z.area.size(),
-            z.fill,
-        );
+        gizmos.rect_2d(z.area.center(), z.area.size(), z.fill);
     }
 }
 
@@ -273,7 +307,7 @@ fn draw_terrain(
     terrain: &[TerrainPiece],
     markers: &[Marker],
     patterns: &Patterns,
-    gizmos: &mut GizmoAsset,
+    gizmos: &mut Strokes,
 ) {
     for t in terrain {
         let heavy = t.has(TerrainProperty::BlocksLineOfSight) || t.has(TerrainProperty::Impassable);
@@ -284,13 +318,7 @@ fn draw_terrain(
         };
         match &t.shape {
             Shape::Circle { centre, radius } => {
-                gizmos
-                    .circle_2d(
-                        Isometry2d::from_translation(Vec2::new(centre.0, centre.1)),
-                        *radius,
-                        colour,
-                    )
-                    .resolution(48);
+                gizmos.circle_2d(Vec2::new(centre.0, centre.1), *radius, 48, colour);
             }
             _ => {
                 let mut pts = t.shape.corners();
@@ -303,24 +331,14 @@ fn draw_terrain(
         gizmos.line_2d(*a, *b, *colour);
     }
     for (c, r, colour) in &patterns.rings {
-        gizmos
-            .circle_2d(Isometry2d::from_translation(*c), *r, *colour)
-            .resolution((r * 8.0).clamp(12.0, 48.0) as u32);
+        gizmos.circle_2d(*c, *r, (r * 8.0).clamp(12.0, 48.0) as u32, *colour);
     }
     for (pts, colour) in &patterns.outlines {
         gizmos.linestrip_2d(pts.iter().copied(), *colour);
     }
     for o in markers {
-        gizmos.circle_2d(
-            Isometry2d::from_translation(o.at),
-            o.radius,
-            Color::srgb(1.0, 0.9, 0.3),
-        );
-        gizmos.circle_2d(
-            Isometry2d::from_translation(o.at),
-            0.3,
-            Color::srgb(1.0, 0.9, 0.3),
-        );
+        gizmos.circle_2d(o.at, o.radius, 48, Color::srgb(1.0, 0.9, 0.3));
+        gizmos.circle_2d(o.at, 0.3, 16, Color::srgb(1.0, 0.9, 0.3));
     }
 }
 

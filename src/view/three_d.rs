@@ -25,10 +25,11 @@ use super::camera::{
     FrameTable, LAYER_3D as LAYER, PanelInsets, TableCamera, TableCamera3d, ViewMode,
 };
 use super::canvas::Canvas;
+use super::models::{self, Paint};
 use super::palette::{side_colour, terrain_colour};
 use super::plain::Plain;
 use crate::engine::board::BoardGeometry;
-use crate::engine::pieces::{PieceShape, Token};
+use crate::engine::pieces::{Model, PieceShape, Token};
 use crate::engine::record::CameraPlace;
 use crate::rules::geometry::Shape;
 use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
@@ -37,22 +38,25 @@ use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
 #[derive(Component)]
 struct Scenery;
 
-/// A piece's miniature: its token, and the look it was made with (side, base size's bits,
-/// faded, shape), so a change of look makes it anew while a move only moves it.
+/// A piece's miniature: its token, and the look it was made with, so a change of look makes
+/// it anew while a move only moves it.
 #[derive(Component)]
 struct Miniature {
     token: Entity,
-    look: (usize, u32, bool, u8),
+    look: Look,
 }
 
-fn look(t: &Token) -> (usize, u32, bool, u8) {
+/// What a miniature is made from: side, base size's bits, faded, base shape, model.
+type Look = (usize, u32, bool, u8, Model);
+
+fn look(t: &Token) -> Look {
     let shape = match t.shape {
         PieceShape::Round => 0,
         PieceShape::Square => 1,
         PieceShape::Hex => 2,
         PieceShape::Rect { .. } => 3,
     };
-    (t.side, t.base.to_bits(), t.faded, shape)
+    (t.side, t.base.to_bits(), t.faded, shape, t.model)
 }
 
 /// A base of the token's shape, 0.16 thick, standing along y (turned up with the rest).
@@ -89,6 +93,30 @@ impl Orbit {
             yaw: -FRAC_PI_2,
             pitch: 0.95,
             distance: extent.width().max(extent.height()) * 1.15,
+        }
+    }
+
+    /// The first look at a game: at `pieces` (the side to act's), from the table's near
+    /// edge, close enough that a figure reads (a 28 mm figure some 30 px tall at 1280 x 720),
+    /// far enough to see them all; the whole table (F) when there are none.
+    fn first(extent: Rect, pieces: &[Vec2]) -> Self {
+        let whole = Self::framing(extent);
+        let Some(first) = pieces.first() else {
+            return whole;
+        };
+        let around = pieces
+            .iter()
+            .fold(Rect::from_center_size(*first, Vec2::ZERO), |r, p| {
+                r.union_point(*p)
+            });
+        let across = extent.width().max(extent.height());
+        Orbit {
+            target: around.center().extend(0.0),
+            pitch: 0.85,
+            distance: (around.size().length() * 0.9)
+                .max(across * 0.3)
+                .min(whole.distance),
+            ..whole
         }
     }
 
@@ -152,7 +180,11 @@ fn switch(
     mut images: ResMut<Assets<Image>>,
     texture: Option<Res<TableTexture>>,
     mut frame_table: ResMut<FrameTable>,
-    (mut flat_camera, mut orbit_framed): (Local<Option<(Vec3, f32)>>, Local<bool>),
+    (mut flat_camera, mut orbit_framed, mut saved): (
+        Local<Option<(Vec3, f32)>>,
+        Local<bool>,
+        Local<Option<([f32; 3], f32, f32, f32)>>,
+    ),
     mut flat: Single<
         (
             &mut Camera,
@@ -162,7 +194,12 @@ fn switch(
         ),
         (With<TableCamera>, Without<TableCamera3d>),
     >,
-    (canvas, place): (Res<Canvas>, Res<CameraPlace>),
+    (canvas, place, tokens, status): (
+        Res<Canvas>,
+        Res<CameraPlace>,
+        Query<&Token>,
+        Option<Res<crate::ui::ShellStatus>>,
+    ),
     mut orbit: ResMut<Orbit>,
     mut commands: Commands,
     adapter: Option<Res<RenderAdapterInfo>>,
@@ -176,6 +213,38 @@ fn switch(
         // A new board: each view frames it when it next comes on.
         *flat_camera = None;
         *orbit_framed = false;
+        *saved = place.orbit;
+    }
+    // The 3D camera stays where the player left it, for the game (a resumed game's as it
+    // was saved); a new game's first looks at its pieces, once they are on the table.
+    if *mode == ViewMode::ThreeD
+        && !*orbit_framed
+        && let Some(b) = &board
+    {
+        // The side to act's pieces (all of them when it has none on the table).
+        let of = |side: Option<usize>| -> Vec<Vec2> {
+            tokens
+                .iter()
+                .filter(|t| t.shown && side.is_none_or(|s| t.side == s))
+                .map(|t| t.at)
+                .collect()
+        };
+        let mut pieces = of(status.as_ref().and_then(|s| s.to_act));
+        if pieces.is_empty() {
+            pieces = of(None);
+        }
+        if let Some((target, yaw, pitch, distance)) = *saved {
+            *orbit = Orbit {
+                target: Vec3::from(target),
+                yaw,
+                pitch,
+                distance,
+            };
+            *orbit_framed = true;
+        } else {
+            *orbit = Orbit::first(b.extent(), &pieces);
+            *orbit_framed = !pieces.is_empty();
+        }
     }
     if !mode.is_changed() && !(board_changed && *mode == ViewMode::ThreeD) {
         return;
@@ -223,20 +292,6 @@ fn switch(
             tf.translation = extent.center().extend(tf.translation.z);
             if let Projection::Orthographic(o) = &mut **proj {
                 o.scale = extent.width() / w as f32;
-            }
-            // The 3D camera stays where the player left it, for the game (a resumed game's
-            // as it was saved).
-            if !*orbit_framed {
-                *orbit = place.orbit.map_or_else(
-                    || Orbit::framing(extent),
-                    |(target, yaw, pitch, distance)| Orbit {
-                        target: Vec3::from(target),
-                        yaw,
-                        pitch,
-                        distance,
-                    },
-                );
-                *orbit_framed = true;
             }
         }
         _ => {
@@ -566,6 +621,7 @@ fn scenery(
             // A forest hex: three small trees towards alternate corners, the middle left
             // clear for the unit standing there.
             let size = layout.scale.x / 3.0;
+            let hexes = hexes.clone();
             for cell in hexes.iter().filter(|c| c.kind == TerrainKind::Woods) {
                 let centre = layout.hex_to_world_pos(cell.hex);
                 for corner in layout.hex_corners(cell.hex).into_iter().step_by(2) {
@@ -573,6 +629,30 @@ fn scenery(
                 }
             }
             forest.spawn(&mut commands, &mut meshes, &mut materials);
+            // A building hex: a block standing on it, as wide as the square drawn from above,
+            // as tall as a walker's legs; rubble a low heap.
+            for cell in &hexes {
+                let (side, h) = match cell.kind {
+                    TerrainKind::Building => (0.8, 1.6),
+                    TerrainKind::Crates => (0.7, 0.3),
+                    _ => continue,
+                };
+                let c = layout.hex_to_world_pos(cell.hex);
+                let half = side * layout.scale.x.abs() / 2.0;
+                let square = [
+                    c + Vec2::new(-half, -half),
+                    c + Vec2::new(half, -half),
+                    c + Vec2::new(half, half),
+                    c + Vec2::new(-half, half),
+                ];
+                commands.spawn((
+                    Scenery,
+                    layer.clone(),
+                    Mesh3d(meshes.add(prism(&square, h * layout.scale.x.abs()))),
+                    MeshMaterial3d(materials.add(Plain::shaded(terrain_colour(cell.kind)))),
+                    Transform::default(),
+                ));
+            }
             return;
         }
         BoardGeometry::SquareGrid { square, cells, .. } => {
@@ -615,20 +695,39 @@ fn scenery(
     forest.spawn(&mut commands, &mut meshes, &mut materials);
 }
 
-/// The meshes and materials of a miniature of one look, shared by all of that look (so the
-/// renderer draws them together): its base, and its figure.
-type Parts = [(Handle<Mesh>, Handle<Plain>); 2];
+/// The meshes, materials and places of a miniature of one look, shared by all of that look
+/// (so the renderer draws them together): its base, then its model's shapes.
+type Parts = Vec<(Handle<Mesh>, Handle<Plain>, Transform)>;
 
-/// Every piece on the board as a miniature: a base and a figure on it in its side's colour,
-/// taller for a larger base (a walker), darker when faded. Kept in step with the tokens.
+/// Which way a miniature faces, radians from +x: its piece's facing, or else towards the
+/// middle of the table (as a player sets a miniature down).
+fn heading(t: &Token, middle: Vec2) -> f32 {
+    match t.facing {
+        Some(deg) => deg.to_radians(),
+        None => {
+            let d = middle - t.at;
+            if d.length_squared() < 1e-6 {
+                0.0
+            } else {
+                d.y.atan2(d.x)
+            }
+        }
+    }
+}
+
+/// Every piece on the board as a miniature shaped by its [`Model`](crate::engine::pieces::Model)
+/// (`super::models`) on its base, in its side's colour, darker when faded, turned to its
+/// facing. Kept in step with the tokens.
+#[allow(clippy::too_many_arguments)]
 fn miniatures(
     mode: Res<ViewMode>,
+    board: Option<Res<BoardGeometry>>,
     tokens: Query<(Entity, Ref<Token>)>,
     mut minis: Query<(Entity, &Miniature, &mut Transform)>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<Plain>>,
-    mut parts: Local<std::collections::HashMap<(usize, u32, bool, u8), Parts>>,
+    mut parts: Local<std::collections::HashMap<Look, Parts>>,
 ) {
     if *mode != ViewMode::ThreeD {
         if mode.is_changed() {
@@ -638,12 +737,17 @@ fn miniatures(
         }
         return;
     }
+    let middle = board.map_or(Vec2::ZERO, |b| b.extent().center());
+    let place = |t: &Token| {
+        Transform::from_translation(t.at.extend(0.0))
+            .with_rotation(Quat::from_rotation_z(heading(t, middle)))
+    };
     let mut have: Vec<Entity> = Vec::new();
     for (e, m, mut tf) in &mut minis {
         match tokens.get(m.token) {
             Ok((_, t)) if t.shown && look(&t) == m.look => {
                 if t.is_changed() {
-                    tf.translation = t.at.extend(0.0);
+                    *tf = place(&t);
                 }
                 have.push(m.token);
             }
@@ -655,23 +759,33 @@ fn miniatures(
         if !t.shown || have.contains(&e) {
             continue;
         }
-        let r = t.base;
-        let tall = (r * 2.2).max(1.1);
-        let [(base, rim), (figure, paint)] = parts
+        let kit = parts
             .entry(look(&t))
             .or_insert_with(|| {
                 let colour = side_colour(t.side);
-                let body = if t.faded { colour.darker(0.25) } else { colour };
-                [
-                    (
-                        meshes.add(base_mesh(&t)),
-                        materials.add(Plain::shaded(Color::srgb(0.08, 0.08, 0.08))),
-                    ),
-                    (
-                        meshes.add(Capsule3d::new(r * 0.45, (tall - r * 0.9).max(0.1))),
-                        materials.add(Plain::shaded(body)),
-                    ),
-                ]
+                let body = materials.add(Plain::shaded(if t.faded {
+                    colour.darker(0.25)
+                } else {
+                    colour
+                }));
+                let dark = materials.add(Plain::shaded(Color::srgb(0.08, 0.08, 0.08)));
+                let glow = materials.add(Plain::glowing(colour.lighter(0.35)));
+                let mut kit = vec![(
+                    meshes.add(base_mesh(&t)),
+                    dark.clone(),
+                    Transform::from_xyz(0.0, 0.0, 0.08).with_rotation(up),
+                )];
+                for (mesh, paint, at) in models::shapes(t.model, t.base) {
+                    let material = match paint {
+                        Paint::Body => body.clone(),
+                        Paint::Dark => dark.clone(),
+                        Paint::Glow => glow.clone(),
+                    };
+                    // On the base's top, 0.16 up.
+                    let at = at.with_translation(at.translation + Vec3::Z * 0.16);
+                    kit.push((meshes.add(mesh), material, at));
+                }
+                kit
             })
             .clone();
         commands
@@ -681,22 +795,18 @@ fn miniatures(
                     look: look(&t),
                 },
                 RenderLayers::layer(LAYER),
-                Transform::from_translation(t.at.extend(0.0)),
+                place(&t),
                 Visibility::default(),
             ))
             .with_children(|c| {
-                c.spawn((
-                    RenderLayers::layer(LAYER),
-                    Mesh3d(base),
-                    MeshMaterial3d(rim),
-                    Transform::from_xyz(0.0, 0.0, 0.08).with_rotation(up),
-                ));
-                c.spawn((
-                    RenderLayers::layer(LAYER),
-                    Mesh3d(figure),
-                    MeshMaterial3d(paint),
-                    Transform::from_xyz(0.0, 0.0, 0.16 + tall / 2.0).with_rotation(up),
-                ));
+                for (mesh, material, at) in kit {
+                    c.spawn((
+                        RenderLayers::layer(LAYER),
+                        Mesh3d(mesh),
+                        MeshMaterial3d(material),
+                        at,
+                    ));
+                }
             });
     }
 }

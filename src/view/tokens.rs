@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 use super::TableVisual;
 use super::palette::side_colour;
+use super::sharp_text::{TableText, TableZoom};
 use crate::engine::pieces::{Badge, PieceShape, Token};
 
 /// The text of the event or die the pointer is over in the log, if any: the pieces it names
@@ -24,7 +25,12 @@ pub fn mentions(text: &str, name: &str) -> bool {
 }
 
 /// Rings the pieces the pointed log line names.
-fn ring_named(pointed: Res<Pointed>, tokens: Query<&Token>, mut gizmos: Gizmos) {
+fn ring_named(
+    pointed: Res<Pointed>,
+    tokens: Query<&Token>,
+    zoom: Res<TableZoom>,
+    mut gizmos: Gizmos,
+) {
     let Some(text) = &pointed.0 else { return };
     for t in tokens
         .iter()
@@ -33,7 +39,7 @@ fn ring_named(pointed: Res<Pointed>, tokens: Query<&Token>, mut gizmos: Gizmos) 
         gizmos
             .circle_2d(
                 Isometry2d::from_translation(t.at),
-                t.base + 0.35,
+                shown_base(t, &zoom) + 0.35,
                 Color::srgb(1.0, 0.95, 0.4),
             )
             .resolution(32);
@@ -45,6 +51,36 @@ fn ring_named(pointed: Res<Pointed>, tokens: Query<&Token>, mut gizmos: Gizmos) 
 pub(super) struct TokenVisual {
     piece: Entity,
     material: Handle<ColorMaterial>,
+    /// The base's size as last drawn, board units ([`shown_base`]); 0 before the first.
+    drawn: f32,
+}
+
+/// Where a part of a piece's look sits: `at` times the drawn base plus `off` (board units)
+/// from the piece's centre; a mesh on the base grows with it (`on_base`), a text has letters
+/// `text` board units high (times the base's growth when on the base).
+#[derive(Component, Clone, Copy)]
+struct Place {
+    at: Vec2,
+    off: Vec2,
+    text: Option<f32>,
+    on_base: bool,
+}
+
+impl Place {
+    fn on_base(at: Vec2, text: Option<f32>) -> Self {
+        Self {
+            at,
+            off: Vec2::ZERO,
+            text,
+            on_base: true,
+        }
+    }
+}
+
+/// The base a token is drawn at when the table is seen at `zoom`: its own, or larger where
+/// that would be under its least on-screen size.
+pub fn shown_base(t: &Token, zoom: &TableZoom) -> f32 {
+    zoom.drawn(t.base, t.min_px)
 }
 
 /// The badges above a base, of this piece: a row of chips, one a badge, as last drawn.
@@ -65,15 +101,22 @@ fn base_mesh(shape: PieceShape, base: f32, scale: f32) -> Mesh {
     }
 }
 
+/// Letters `h` high fitting `chars` of them into `width`: the height to set them at (a
+/// letter of this font is 0.6 of its height wide).
+fn fit_height(h: f32, chars: usize, width: f32) -> f32 {
+    h.min(width / (0.6 * chars.max(1) as f32))
+}
+
 /// Draws a tick from the base's edge to the front of every piece that faces (a walker, a
 /// fighter), in its side's colour.
-fn facing_ticks(tokens: Query<&Token>, mut gizmos: Gizmos) {
+fn facing_ticks(tokens: Query<&Token>, zoom: Res<TableZoom>, mut gizmos: Gizmos) {
     for t in tokens.iter().filter(|t| t.shown) {
         let Some(deg) = t.facing else { continue };
         let dir = Vec2::from_angle(deg.to_radians());
+        let base = shown_base(t, &zoom);
         gizmos.line_2d(
-            t.at + dir * t.base,
-            t.at + dir * (t.base + 0.8),
+            t.at + dir * base,
+            t.at + dir * (base + 0.8),
             side_colour(t.side),
         );
     }
@@ -137,12 +180,15 @@ fn spawn_missing(
         let label_size = t.label_size * scale.0;
         let material = materials.add(side_colour(t.side));
         let ring = materials.add(Color::srgb(0.08, 0.08, 0.08));
+        let white = materials.add(Color::srgb(0.97, 0.97, 0.97));
+        let ink = TextColor(Color::srgb(0.1, 0.1, 0.1));
         commands
             .spawn((
                 TableVisual,
                 TokenVisual {
                     piece: e,
                     material: material.clone(),
+                    drawn: 0.0,
                 },
                 Transform::from_translation(t.at.extend(10.0 + t.order as f32 * 0.001)),
                 Visibility::default(),
@@ -153,48 +199,111 @@ fn spawn_missing(
                 c.spawn((
                     Mesh2d(meshes.add(base_mesh(t.shape, t.base, 1.0))),
                     MeshMaterial2d(ring),
-                    Transform::from_xyz(0.0, 0.0, 0.0).with_rotation(turn),
+                    Transform::from_rotation(turn),
+                    Place::on_base(Vec2::ZERO, None),
                 ));
                 c.spawn((
                     Mesh2d(meshes.add(base_mesh(t.shape, t.base, 0.82))),
                     MeshMaterial2d(material),
                     Transform::from_xyz(0.0, 0.0, 0.01).with_rotation(turn),
+                    Place::on_base(Vec2::ZERO, None),
                 ));
+                // A counter with values: the emblem above them, each letters 0.7 of the base
+                // high (11 px on the bundled hex maps), narrowed to fit across the base.
+                let two_lines = !t.values.is_empty();
+                let line = if two_lines { 0.7 } else { 1.2 };
                 if !t.emblem.is_empty() {
-                    // Two letters at full size; a longer glyph ("AT-AT", "ST-W") is set
-                    // smaller to fit on it whole rather than run off both sides.
-                    let fit = (2.4 / t.emblem.chars().count() as f32).min(1.0);
+                    let h = fit_height(line * t.base, t.emblem.chars().count(), 2.0 * t.base);
+                    let y = if two_lines { 0.15 } else { 0.0 };
                     c.spawn((
                         Text2d::new(t.emblem.clone()),
-                        TextFont {
-                            font_size: FontSize::Px(30.0),
-                            ..default()
-                        },
-                        TextColor(Color::srgb(0.1, 0.1, 0.1)),
-                        Transform::from_xyz(0.0, 0.0, 0.02)
-                            .with_scale(Vec3::splat(t.base * 0.04 * fit)),
+                        TextFont::default(),
+                        ink,
+                        Transform::from_xyz(0.0, y * t.base, 0.02),
+                        TableText(h),
+                        Place::on_base(Vec2::new(0.0, y), Some(h)),
+                    ));
+                }
+                if two_lines {
+                    let h = fit_height(line * t.base, t.values.chars().count(), 1.7 * t.base);
+                    c.spawn((
+                        Text2d::new(t.values.clone()),
+                        TextFont::default(),
+                        ink,
+                        Transform::from_xyz(0.0, -0.48 * t.base, 0.02),
+                        TableText(h),
+                        Place::on_base(Vec2::new(0.0, -0.48), Some(h)),
+                    ));
+                }
+                let dot = meshes.add(Circle::new(0.1 * t.base));
+                for k in 0..t.pips {
+                    let x = (k as f32 - (t.pips as f32 - 1.0) / 2.0) * 0.24;
+                    c.spawn((
+                        Mesh2d(dot.clone()),
+                        MeshMaterial2d(white.clone()),
+                        Transform::from_xyz(x * t.base, 0.64 * t.base, 0.02),
+                        Place::on_base(Vec2::new(x, 0.64), None),
                     ));
                 }
                 c.spawn((
                     Label(e),
                     Text2d::new(short_name(&t.label)),
-                    TextFont {
-                        font_size: FontSize::Px(26.0),
-                        ..default()
-                    },
+                    TextFont::default(),
                     TextColor(Color::WHITE),
-                    // The font is 26 px: scaled so its letters are `label_size` high, just
-                    // under the base.
-                    Transform::from_xyz(0.0, -t.base - label_size * 0.66, 0.03)
-                        .with_scale(Vec3::splat(label_size / 26.0)),
+                    // Just under the base.
+                    Transform::from_xyz(0.0, -t.base - label_size * 0.66, 0.03),
+                    TableText(label_size),
+                    Place {
+                        at: Vec2::new(0.0, -1.0),
+                        off: Vec2::new(0.0, -label_size * 0.66),
+                        text: Some(label_size),
+                        on_base: false,
+                    },
                 ));
                 c.spawn((
                     Badges(e, Vec::new()),
                     // As high as the label, just above the base.
                     Transform::from_xyz(0.0, t.base + label_size * 0.66, 0.03),
                     Visibility::default(),
+                    Place {
+                        at: Vec2::new(0.0, 1.0),
+                        off: Vec2::new(0.0, label_size * 0.66),
+                        text: None,
+                        on_base: false,
+                    },
                 ));
             });
+    }
+}
+
+/// Puts a piece's parts where its base, drawn `drawn` across against its own `base`, puts
+/// them.
+fn place_parts(
+    drawn: f32,
+    base: f32,
+    kids: &Children,
+    parts: &mut Query<(&Place, &mut Transform, Option<&mut TableText>), Without<TokenVisual>>,
+) {
+    let grow = drawn / base.max(1e-6);
+    for kid in kids {
+        let Ok((p, mut tf, text)) = parts.get_mut(*kid) else {
+            continue;
+        };
+        let at = p.at * drawn + p.off;
+        if tf.translation.truncate() != at {
+            tf.translation.x = at.x;
+            tf.translation.y = at.y;
+        }
+        match (p.text, text) {
+            (Some(h), Some(mut t)) => {
+                let h = if p.on_base { h * grow } else { h };
+                if t.0 != h {
+                    t.0 = h;
+                }
+            }
+            _ if p.on_base && tf.scale.x != grow => tf.scale = Vec3::new(grow, grow, 1.0),
+            _ => {}
+        }
     }
 }
 
@@ -210,20 +319,35 @@ fn short_name(name: &str) -> String {
 
 /// Moves bases with their pieces, fades and hides them as their tokens say, and writes the
 /// badges.
+#[allow(clippy::too_many_arguments)]
 fn sync(
-    mut visuals: Query<(Entity, &TokenVisual, &mut Transform, &mut Visibility)>,
+    mut visuals: Query<(
+        Entity,
+        &mut TokenVisual,
+        &mut Transform,
+        &mut Visibility,
+        Option<&Children>,
+    )>,
+    mut parts: Query<(&Place, &mut Transform, Option<&mut TableText>), Without<TokenVisual>>,
     mut badges: Query<(Entity, &mut Badges)>,
     tokens: Query<&Token>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut commands: Commands,
-    scale: Res<TableTextScale>,
+    (scale, zoom): (Res<TableTextScale>, Res<TableZoom>),
 ) {
-    for (ve, v, mut tf, mut vis) in &mut visuals {
+    for (ve, mut v, mut tf, mut vis, kids) in &mut visuals {
         let Ok(t) = tokens.get(v.piece) else {
             commands.entity(ve).despawn();
             continue;
         };
+        let drawn = shown_base(t, &zoom);
+        if let Some(kids) = kids
+            && v.drawn != drawn
+        {
+            v.drawn = drawn;
+            place_parts(drawn, t.base, kids, &mut parts);
+        }
         // Written only when it moved: a write is a change, and a change redraws the table.
         if tf.translation.truncate() != t.at {
             tf.translation.x = t.at.x;
@@ -264,13 +388,10 @@ fn sync(
                 ));
                 c.spawn((
                     Text2d::new(badge.code.clone()),
-                    TextFont {
-                        font_size: FontSize::Px(26.0),
-                        ..default()
-                    },
+                    TextFont::default(),
                     TextColor(Color::WHITE),
-                    Transform::from_xyz(x, 0.0, 0.001)
-                        .with_scale(Vec3::splat(label_size * 0.85 / 26.0)),
+                    Transform::from_xyz(x, 0.0, 0.001),
+                    TableText(label_size * 0.85),
                 ));
             });
         }
@@ -286,6 +407,7 @@ fn badge_tooltip(
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
     insets: Res<super::PanelInsets>,
     mut note: ResMut<super::CursorNote>,
+    zoom: Res<TableZoom>,
 ) -> Result {
     let Some(cursor) = window.cursor_position() else {
         return Ok(());
@@ -297,10 +419,9 @@ fn badge_tooltip(
     let Some(at) = table.at(cursor) else {
         return Ok(());
     };
-    let Some(t) = tokens
-        .iter()
-        .find(|t| t.shown && !t.badges.is_empty() && t.at.distance(at) <= t.base + 0.2)
-    else {
+    let Some(t) = tokens.iter().find(|t| {
+        t.shown && !t.badges.is_empty() && t.at.distance(at) <= shown_base(t, &zoom) + 0.2
+    }) else {
         return Ok(());
     };
     let lines: Vec<String> = t
@@ -329,14 +450,15 @@ fn overlaps(a: (Vec2, Vec2), b: (Vec2, Vec2)) -> bool {
 /// base: in drawing order, a text is shown only if it is clear of every base and of the texts
 /// already shown. A piece whose label is hidden still names itself on hover and on its card.
 /// Returns (label shown, badges shown) for each token, in the order given; `scale`: the
-/// labels' size against the tokens' own ([`TableTextScale`]).
-fn declutter(tokens: &[&Token], scale: f32) -> Vec<(bool, bool)> {
+/// labels' size against the tokens' own ([`TableTextScale`]); `zoom`: the table's
+/// ([`shown_base`]).
+fn declutter(tokens: &[&Token], scale: f32, zoom: &TableZoom) -> Vec<(bool, bool)> {
     let mut order: Vec<usize> = (0..tokens.len()).collect();
     order.sort_by_key(|&i| tokens[i].order);
     let bases: Vec<(Vec2, Vec2)> = tokens
         .iter()
         .filter(|t| t.shown)
-        .map(|t| (t.at, Vec2::splat(t.base * 0.9)))
+        .map(|t| (t.at, Vec2::splat(shown_base(t, zoom) * 0.9)))
         .collect();
     let mut placed: Vec<(Vec2, Vec2)> = Vec::new();
     let mut out = vec![(false, false); tokens.len()];
@@ -346,6 +468,7 @@ fn declutter(tokens: &[&Token], scale: f32) -> Vec<(bool, bool)> {
         if !t.shown {
             continue;
         }
+        let base = shown_base(t, zoom);
         let mut fits = |b: (Vec2, Vec2)| {
             let clear =
                 !bases.iter().any(|&o| overlaps(b, o)) && !placed.iter().any(|&o| overlaps(b, o));
@@ -355,7 +478,7 @@ fn declutter(tokens: &[&Token], scale: f32) -> Vec<(bool, bool)> {
             clear
         };
         let label = text_box(
-            t.at - Vec2::Y * (t.base + label_size * 0.66),
+            t.at - Vec2::Y * (base + label_size * 0.66),
             short_name(&t.label).chars().count(),
             label_size,
         );
@@ -364,7 +487,7 @@ fn declutter(tokens: &[&Token], scale: f32) -> Vec<(bool, bool)> {
             .map(|(_, x, w)| x + w)
             .fold(0.0, f32::max);
         let badges = (
-            t.at + Vec2::Y * (t.base + label_size * 0.66),
+            t.at + Vec2::Y * (base + label_size * 0.66),
             Vec2::new(half_row, label_size * 0.62),
         );
         out[i] = (fits(label), t.badges.is_empty() || fits(badges));
@@ -375,12 +498,12 @@ fn declutter(tokens: &[&Token], scale: f32) -> Vec<(bool, bool)> {
 /// Shows and hides labels and badges as [`declutter`] says, when a token changed.
 fn show_clear_texts(
     changed: Query<(), Changed<Token>>,
-    scale: Res<TableTextScale>,
+    (scale, zoom): (Res<TableTextScale>, Res<TableZoom>),
     tokens: Query<(Entity, &Token)>,
     mut labels: Query<(&Label, &mut Visibility), Without<Badges>>,
     mut badges: Query<(&Badges, &mut Visibility), Without<Label>>,
 ) {
-    if changed.is_empty() && !scale.is_changed() {
+    if changed.is_empty() && !scale.is_changed() && !zoom.is_changed() {
         return;
     }
     let all: Vec<(Entity, &Token)> = tokens.iter().collect();
@@ -388,7 +511,7 @@ fn show_clear_texts(
     let shown: std::collections::HashMap<Entity, (bool, bool)> = all
         .iter()
         .map(|(e, _)| *e)
-        .zip(declutter(&refs, scale.0))
+        .zip(declutter(&refs, scale.0, &zoom))
         .collect();
     let vis = |on: bool| {
         if on {
@@ -443,6 +566,9 @@ mod tests {
             side: 0,
             label: label.into(),
             emblem: String::new(),
+            values: String::new(),
+            pips: 0,
+            min_px: 0.0,
             shape: PieceShape::Round,
             base: 0.5,
             facing: None,
@@ -452,6 +578,7 @@ mod tests {
             faded: false,
             shown: true,
             order,
+            model: Default::default(),
         }
     }
 
@@ -463,7 +590,11 @@ mod tests {
             token((11.0, 10.0), "Stormtrooper A2", 1),
             token((12.0, 10.0), "Stormtrooper A3", 2),
         ];
-        let shown = declutter(&close.iter().collect::<Vec<_>>(), 1.0);
+        let shown = declutter(
+            &close.iter().collect::<Vec<_>>(),
+            1.0,
+            &TableZoom::default(),
+        );
         assert_eq!(
             shown.iter().map(|s| s.0).collect::<Vec<_>>(),
             [true, false, false]
@@ -473,7 +604,11 @@ mod tests {
             token((20.0, 10.0), "Stormtrooper A2", 1),
             token((30.0, 10.0), "Stormtrooper A3", 2),
         ];
-        let shown = declutter(&apart.iter().collect::<Vec<_>>(), 1.0);
+        let shown = declutter(
+            &apart.iter().collect::<Vec<_>>(),
+            1.0,
+            &TableZoom::default(),
+        );
         assert!(shown.iter().all(|s| s.0 && s.1), "{shown:?}");
     }
 
@@ -497,7 +632,7 @@ mod tests {
     fn a_label_over_another_base_is_hidden() {
         // B stands just under A: A's label would run over B's base.
         let t = [token((10.0, 10.0), "A", 0), token((10.0, 8.8), "B", 1)];
-        let shown = declutter(&t.iter().collect::<Vec<_>>(), 1.0);
+        let shown = declutter(&t.iter().collect::<Vec<_>>(), 1.0, &TableZoom::default());
         assert_eq!((shown[0].0, shown[1].0), (false, true));
     }
 }

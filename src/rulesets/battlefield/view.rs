@@ -3,8 +3,6 @@
 //! counters as tokens, and the selection's reachable hexes and line of sight.
 
 use crate::engine::replay_view::ReplayStatus;
-use bevy::gizmos::GizmoAsset;
-use bevy::gizmos::retained::Gizmo;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -14,8 +12,9 @@ use super::input::Selection;
 use super::phases::BattleRes;
 use super::rules::map::{Ground, layout};
 use super::rules::roster::Kind;
-use crate::engine::pieces::{Badge, PieceShape, Token};
+use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::game_of;
+use crate::view::{Strokes, spawn_strokes};
 
 /// A unit's counter on the map.
 #[derive(Component, Clone, Copy, Debug)]
@@ -45,6 +44,11 @@ pub fn viewer(
     }
 }
 
+/// Half a counter's side, hex radii: as large as a square goes in a flat hex without touching
+/// the counters of the hexes around it (about 30 px across at the bundled maps' first zoom
+/// at 1280 x 720).
+const COUNTER: f32 = 0.68;
+
 /// Where a unit's counter sits: the hex centre, or beside it for a leader or Jedi stacked
 /// with a unit, so a stack reads as one counter with its companions.
 fn counter_at(b: &Battle, i: usize) -> (Vec2, f32) {
@@ -56,10 +60,19 @@ fn counter_at(b: &Battle, i: usize) -> (Vec2, f32) {
         .collect();
     if u.profile.kind.counts_in_stacking() || b.counting_at(u.at).is_none() && companions.len() < 2
     {
-        return (c, 0.55);
+        return (c, COUNTER);
     }
     let k = companions.iter().position(|j| *j == i).unwrap_or(0) as f32;
-    (c + Vec2::new(0.42 - 0.3 * k, 0.45), 0.28)
+    (c + Vec2::new(0.5 - 0.36 * k, 0.5), 0.34)
+}
+
+/// A counter's die, short: "1d8+1" → "d8+1" (every die on a counter is one die); a fixed
+/// strength stays a number ("4").
+fn counter_die(die: &super::rules::die::AttackDie) -> String {
+    let s = die.to_string();
+    s.strip_prefix('1')
+        .filter(|r| r.starts_with('d'))
+        .map_or(s.clone(), str::to_string)
 }
 
 fn sync_tokens(
@@ -105,27 +118,43 @@ fn sync_tokens(
                 [0.35, 0.38, 0.42],
             ));
         }
-        let die = u.profile.vs_squad;
+        let companion = u.profile.kind == Kind::Leader || u.profile.kind == Kind::Jedi;
         Token {
             side: u.side,
-            label: if u.profile.kind == Kind::Leader || u.profile.kind == Kind::Jedi {
+            // The counter says it all; names are on hover and in the panel.
+            label: String::new(),
+            emblem: u.profile.symbol.clone(),
+            // A counter's values, as a printed counter's: its firepower die against squads
+            // and a pip for each point of resistance.
+            values: if companion {
                 String::new()
             } else {
-                format!("{die} R{}", u.profile.resistance)
+                counter_die(&u.profile.vs_squad)
             },
-            emblem: u.profile.symbol.clone(),
+            pips: if companion {
+                0
+            } else {
+                u.profile.resistance.min(6) as u8
+            },
+            min_px: 0.0,
             // A counter on a hex map: square, as the text's counters are.
             shape: PieceShape::Square,
             base,
             facing: None,
-            // Small enough that "1d8 R2" stays inside its hex's width and above the counter
-            // of the hex below.
             label_size: 0.6,
             at,
             badges,
             faded: u.activated,
             shown: u.on_map() && (!u.hidden || u.side == view_side),
             order: i,
+            model: match u.profile.kind {
+                Kind::Squad => Model::Squad,
+                Kind::Walker => Model::Walker,
+                Kind::Vehicle => Model::Speeder,
+                Kind::Leader => Model::Trooper,
+                Kind::Jedi => Model::Jedi,
+                Kind::FieldArtillery => Model::Gun,
+            },
         }
     };
     for (ut, mut t) in &mut tokens {
@@ -142,15 +171,17 @@ fn sync_tokens(
     }
 }
 
-/// The map's lines (see [`draw_terrain`]), kept as a retained gizmo.
+/// The map's lines (see [`draw_terrain`]), one mesh under the counters.
 #[derive(Component)]
 struct TerrainLines;
 
 /// Makes the map's lines anew when the battle changed (a command), not every frame.
 fn terrain_lines(
     battle: Res<BattleRes>,
+    board: Option<Res<crate::engine::board::BoardGeometry>>,
     old: Query<Entity, With<TerrainLines>>,
-    mut assets: ResMut<Assets<GizmoAsset>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
     mut commands: Commands,
 ) {
     if !battle.is_changed() && !old.is_empty() {
@@ -159,21 +190,17 @@ fn terrain_lines(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let mut gizmos = GizmoAsset::new();
-    draw_terrain(&battle.0, &mut gizmos);
-    commands.spawn((
-        TerrainLines,
-        crate::engine::game::InGame,
-        Gizmo {
-            handle: assets.add(gizmos),
-            ..default()
-        },
-    ));
+    let mut strokes = Strokes::default();
+    draw_terrain(&battle.0, &mut strokes);
+    // As wide as the board's own lines (the map's hex outlines).
+    let across = board.map_or(40.0, |b| b.extent().size().max_element());
+    spawn_strokes(&strokes, across, &mut meshes, &mut materials, &mut commands)
+        .insert((TerrainLines, crate::engine::game::InGame));
 }
 
 /// Roads and rivers join hex centres; hill levels ring the hex; buildings are squares;
 /// rubble a cross; entrenchments a bar; the last support marker a red target.
-fn draw_terrain(b: &Battle, gizmos: &mut GizmoAsset) {
+fn draw_terrain(b: &Battle, gizmos: &mut Strokes) {
     let l = layout();
     let hexes = b.map.hexes();
     for (h, t) in &hexes {
@@ -200,17 +227,9 @@ fn draw_terrain(b: &Battle, gizmos: &mut GizmoAsset) {
         match t.ground {
             Ground::Building(level) => {
                 let size = if level >= 2 { 0.95 } else { 0.75 };
-                gizmos.rect_2d(
-                    Isometry2d::from_translation(c),
-                    Vec2::splat(size),
-                    Color::srgb(0.15, 0.12, 0.10),
-                );
+                gizmos.rect_2d(c, Vec2::splat(size), Color::srgb(0.15, 0.12, 0.10));
                 if level >= 2 {
-                    gizmos.rect_2d(
-                        Isometry2d::from_translation(c),
-                        Vec2::splat(0.6),
-                        Color::srgb(0.15, 0.12, 0.10),
-                    );
+                    gizmos.rect_2d(c, Vec2::splat(0.6), Color::srgb(0.15, 0.12, 0.10));
                 }
             }
             Ground::Rubble => {
@@ -243,19 +262,11 @@ fn draw_terrain(b: &Battle, gizmos: &mut GizmoAsset) {
     }
     if let Some(m) = &b.marker {
         let c = l.hex_to_world_pos(m.aimed);
-        gizmos.circle_2d(
-            Isometry2d::from_translation(c),
-            0.7,
-            Color::srgb(1.0, 0.2, 0.2),
-        );
+        gizmos.circle_2d(c, 0.7, 32, Color::srgb(1.0, 0.2, 0.2));
         if let Some(at) = m.landed {
             let p = l.hex_to_world_pos(at);
             gizmos.line_2d(c, p, Color::srgb(1.0, 0.2, 0.2));
-            gizmos.circle_2d(
-                Isometry2d::from_translation(p),
-                0.5,
-                Color::srgb(1.0, 0.5, 0.1),
-            );
+            gizmos.circle_2d(p, 0.5, 24, Color::srgb(1.0, 0.5, 0.1));
         }
     }
 }
@@ -294,15 +305,12 @@ fn draw_selection(
                 CostLabel,
                 crate::engine::game::InGame,
                 Text2d::new(cost.to_string()),
-                TextFont {
-                    font_size: FontSize::Px(24.0),
-                    ..default()
-                },
+                TextFont::default(),
                 TextColor(Color::srgb(1.0, 0.95, 0.4)),
                 Transform::from_translation(
                     (l.hex_to_world_pos(*h) + Vec2::new(0.0, -0.62)).extend(30.0),
-                )
-                .with_scale(Vec3::splat(0.022)),
+                ),
+                crate::view::TableText(0.53),
             ));
         }
         *shown = sel.reach.clone();

@@ -14,9 +14,9 @@ use super::rules::profile::Ability;
 use super::rules::vehicles::Vehicle;
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::board::BoardGeometry;
-use crate::engine::pieces::{Badge, PieceShape, Token};
+use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::{game_of, playing};
-use crate::view::{TableVisual, side_colour};
+use crate::view::{TableText, TableVisual, TableZoom, shown_base, side_colour};
 
 /// Writes every figure's token: where it stands, its badges (W wounded, D ducked back, KO
 /// knocked out, H hiding, FP Force points), faded while ducked back, knocked out or hiding,
@@ -59,6 +59,11 @@ fn tokens(
             side: f.side,
             label: f.name.clone(),
             emblem: type_glyph(f).into(),
+            values: String::new(),
+            pips: 0,
+            // A 1" base is 13 px with the whole 72" table in view: drawn larger when the
+            // table is zoomed out that far, so its type reads (the rules measure the base).
+            min_px: MIN_PX,
             shape: PieceShape::Round,
             base: f.base,
             // A vehicle's facing (its turns and rear follow it: Vehicle rules).
@@ -69,6 +74,7 @@ fn tokens(
             faded: c.ducked_back(t) || c.knocked_out(t) || c.hidden,
             shown: c.active(),
             order: f.index,
+            model: model(f),
         };
         if old != Some(&token) {
             commands.entity(e).insert(token);
@@ -109,6 +115,21 @@ pub fn type_glyph(f: &Figure) -> &'static str {
     }
 }
 
+/// A figure's miniature in the 3D view, by the same reading as [`type_glyph`].
+fn model(f: &Figure) -> Model {
+    match f.profile.vehicle {
+        Some(Vehicle::Walker) => Model::Walker,
+        Some(Vehicle::JetBike) => Model::JetBike,
+        None if f.has(Ability::ForceUser) => Model::Jedi,
+        None if f.has(Ability::Droid) => Model::Droid,
+        None if f.has(Ability::AttacksNearest) => Model::Creature,
+        None => Model::Trooper,
+    }
+}
+
+/// The least a figure's base is drawn across on screen, window pixels.
+const MIN_PX: f32 = 28.0;
+
 /// An order counter drawn behind a group.
 #[derive(Component)]
 struct OrderCounter(String);
@@ -126,9 +147,12 @@ fn draw(
     preview: Res<MovePreview>,
     sight: Res<SightPreview>,
     phase: Res<State<TurnPhase>>,
+    zoom: Res<TableZoom>,
     mut gizmos: Gizmos,
 ) {
     let Some(board) = view.board() else { return };
+    // A ring round a figure goes round its base as drawn (larger when zoomed out).
+    let drawn = |base: f32| zoom.drawn(base, MIN_PX);
     let active = view
         .turn
         .as_ref()
@@ -141,7 +165,7 @@ fn draw(
         {
             gizmos.circle_2d(
                 Isometry2d::from_translation(f.pos),
-                f.figure.base + 0.25,
+                drawn(f.figure.base) + 0.25,
                 Color::srgba(1.0, 1.0, 1.0, 0.8),
             );
         }
@@ -152,7 +176,7 @@ fn draw(
     {
         gizmos.circle_2d(
             Isometry2d::from_translation(sel.pos),
-            sel.figure.base + 0.4,
+            drawn(sel.figure.base) + 0.4,
             YELLOW,
         );
     }
@@ -187,7 +211,7 @@ fn draw(
         for t in board.figs.iter().filter(|f| r.targets.contains(&f.entity)) {
             gizmos.circle_2d(
                 Isometry2d::from_translation(t.pos),
-                t.figure.base + 0.3,
+                drawn(t.figure.base) + 0.3,
                 FORCE,
             );
         }
@@ -327,8 +351,8 @@ fn intents(
     }
 }
 
-/// An order counter's word: 26 px type at this scale is about 0.9" high.
-const COUNTER_SCALE: f32 = 0.036;
+/// An order counter's word's letters, inches high.
+const COUNTER_HEIGHT: f32 = 0.94;
 
 /// Keeps one counter per group, behind (below) its rearmost figure.
 fn counters(
@@ -336,12 +360,14 @@ fn counters(
     phase: Res<State<TurnPhase>>,
     seat: Option<Res<crate::engine::by_email::Seat>>,
     replay: Res<crate::engine::replay_view::ReplayStatus>,
-    text_scale: Res<crate::view::TableTextScale>,
+    (text_scale, zoom): (Res<crate::view::TableTextScale>, Res<TableZoom>),
+    tokens: Query<&Token>,
     mut existing: Query<(
         Entity,
         &OrderCounter,
         &mut Text2d,
         &mut Transform,
+        &mut TableText,
         &mut TextColor,
     )>,
     mut commands: Commands,
@@ -357,7 +383,7 @@ fn counters(
         _ => None,
     };
     let groups: Vec<&Group> = view.all_groups();
-    for (e, c, mut text, mut tf, mut colour) in &mut existing {
+    for (e, c, mut text, mut tf, mut height, mut colour) in &mut existing {
         // A counter may go with the board it was drawn on (a new game) in the same frame.
         let Some(g) = groups.iter().find(|g| g.id == c.0) else {
             commands.entity(e).try_despawn();
@@ -368,24 +394,29 @@ fn counters(
             commands.entity(e).try_despawn();
             continue;
         }
-        let low =
-            members
-                .iter()
-                .map(|&m| board.figs[m].pos)
-                .fold(
-                    Vec2::new(0.0, f32::MAX),
-                    |acc, p| if p.y < acc.y { p } else { acc },
-                );
+        let lowest = members
+            .iter()
+            .copied()
+            .min_by(|&a, &b| board.figs[a].pos.y.total_cmp(&board.figs[b].pos.y))
+            .unwrap_or(members[0]);
+        let low = board.figs[lowest].pos;
+        let low_base = tokens.get(board.figs[lowest].entity).ok();
         let cx = members.iter().map(|&m| board.figs[m].pos.x).sum::<f32>() / members.len() as f32;
         // Each written only when it differs: a write redraws the table (view::canvas).
-        let at = Vec3::new(cx, low.y - 1.6, 20.0);
+        // Under the lowest figure's name, however large its base is drawn.
+        let below = low_base.map_or(0.5, |t| shown_base(t, &zoom));
+        let at = Vec3::new(
+            cx,
+            low.y - below - Token::LABEL * 1.3 - COUNTER_HEIGHT * 0.6,
+            20.0,
+        );
         if tf.translation != at {
             tf.translation = at;
         }
         // The Interface size setting makes the counter's word larger with the panels'.
-        let size = Vec3::splat(COUNTER_SCALE * text_scale.0);
-        if tf.scale != size {
-            tf.scale = size;
+        let size = TableText(COUNTER_HEIGHT * text_scale.0);
+        if *height != size {
+            *height = size;
         }
         let hidden = hide_side.is_some_and(|s| s != g.side);
         let shown = super::ui::orders::shown_order(g, seat.as_deref());
@@ -405,13 +436,12 @@ fn counters(
                 TableVisual,
                 OrderCounter(g.id.clone()),
                 Text2d::new(""),
-                TextFont {
-                    font_size: FontSize::Px(26.0),
-                    ..default()
-                },
+                TextFont::default(),
                 TextColor(side_colour(g.side)),
-                Transform::from_xyz(0.0, 0.0, 20.0)
-                    .with_scale(Vec3::splat(COUNTER_SCALE * text_scale.0)),
+                // On a dark chip, so it reads over a figure of its own side's colour.
+                bevy::text::TextBackgroundColor(Color::srgba(0.06, 0.06, 0.08, 0.85)),
+                Transform::from_xyz(0.0, 0.0, 20.0),
+                TableText(COUNTER_HEIGHT * text_scale.0),
             ));
         }
     }

@@ -1,0 +1,127 @@
+//! The board's drawn lines (the table's edge, terrain outlines and patterns, hex outlines,
+//! roads, rivers, hill levels) as one mesh lying on the board, under the pieces. Bevy draws
+//! every 2D gizmo after everything else, so lines kept as a gizmo ran across the counters
+//! standing on them (a hill's rings over a rebel trooper's values).
+
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+
+/// Lines to draw, each a straight stroke in its colour, board units.
+#[derive(Clone, Debug, Default)]
+pub struct Strokes {
+    lines: Vec<(Vec2, Vec2, Color)>,
+}
+
+impl Strokes {
+    /// A line from `a` to `b`.
+    pub fn line_2d(&mut self, a: Vec2, b: Vec2, colour: Color) {
+        self.lines.push((a, b, colour));
+    }
+
+    /// Lines joining `points` in turn.
+    pub fn linestrip_2d(&mut self, points: impl IntoIterator<Item = Vec2>, colour: Color) {
+        let pts: Vec<Vec2> = points.into_iter().collect();
+        for w in pts.windows(2) {
+            self.lines.push((w[0], w[1], colour));
+        }
+    }
+
+    /// The outline of a rectangle `size` across, centred on `centre`, square to the board.
+    pub fn rect_2d(&mut self, centre: Vec2, size: Vec2, colour: Color) {
+        let h = size / 2.0;
+        let corners = [
+            centre + Vec2::new(-h.x, -h.y),
+            centre + Vec2::new(h.x, -h.y),
+            centre + Vec2::new(h.x, h.y),
+            centre + Vec2::new(-h.x, h.y),
+            centre + Vec2::new(-h.x, -h.y),
+        ];
+        self.linestrip_2d(corners, colour);
+    }
+
+    /// A circle of `radius` about `centre`, as `sides` straight strokes.
+    pub fn circle_2d(&mut self, centre: Vec2, radius: f32, sides: u32, colour: Color) {
+        let sides = sides.max(3);
+        self.linestrip_2d(
+            (0..=sides).map(|k| {
+                centre + Vec2::from_angle(k as f32 / sides as f32 * std::f32::consts::TAU) * radius
+            }),
+            colour,
+        );
+    }
+
+    /// How many lines there are.
+    pub fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
+    /// The lines as quads `width` board units wide (each run on by half its width at both
+    /// ends, so corners close), coloured by vertex: draw it with a white `ColorMaterial`.
+    pub fn mesh(&self, width: f32) -> Mesh {
+        let half = width / 2.0;
+        let mut positions = Vec::with_capacity(self.lines.len() * 4);
+        let mut colours = Vec::with_capacity(self.lines.len() * 4);
+        let mut indices = Vec::with_capacity(self.lines.len() * 6);
+        for (a, b, colour) in &self.lines {
+            let along = (*b - *a).normalize_or(Vec2::X) * half;
+            let across = along.perp();
+            let (a, b) = (*a - along, *b + along);
+            let base = positions.len() as u32;
+            for p in [a - across, a + across, b + across, b - across] {
+                positions.push([p.x, p.y, 0.0]);
+                colours.push(colour.to_linear().to_f32_array());
+            }
+            indices.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
+        }
+        Mesh::new(
+            PrimitiveTopology::TriangleList,
+            RenderAssetUsages::default(),
+        )
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
+        .with_inserted_indices(Indices::U32(indices))
+    }
+}
+
+/// The width of the board's lines for a board `across` board units at its widest: about 1.5
+/// px with the whole board in view.
+pub fn line_width(across: f32) -> f32 {
+    across * 0.0024
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_is_a_quad_run_on_at_both_ends() {
+        let mut s = Strokes::default();
+        s.line_2d(Vec2::ZERO, Vec2::new(10.0, 0.0), Color::WHITE);
+        let mesh = s.mesh(0.2);
+        let Some(bevy::mesh::VertexAttributeValues::Float32x3(p)) =
+            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("no positions");
+        };
+        let xs: Vec<f32> = p.iter().map(|v| v[0]).collect();
+        let ys: Vec<f32> = p.iter().map(|v| v[1]).collect();
+        assert_eq!(xs, [-0.1, -0.1, 10.1, 10.1]);
+        assert_eq!(ys, [-0.1, 0.1, 0.1, -0.1]);
+        assert_eq!(mesh.indices().map(|i| i.len()), Some(6));
+    }
+
+    #[test]
+    fn a_rectangle_is_four_lines_and_a_circle_its_sides() {
+        let mut s = Strokes::default();
+        s.rect_2d(Vec2::ZERO, Vec2::new(4.0, 2.0), Color::WHITE);
+        assert_eq!(s.len(), 4);
+        s.circle_2d(Vec2::ZERO, 1.0, 12, Color::WHITE);
+        assert_eq!(s.len(), 16);
+    }
+}
