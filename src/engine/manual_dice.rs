@@ -17,7 +17,7 @@ use crate::rules::dice::DiceExpr;
 pub struct RollWanted {
     /// What to throw, e.g. 1d8+1.
     pub expr: DiceExpr,
-    /// Why, as the rules say it (e.g. "AT-ST atst at Guerilla gu1: roll 1 of 2, needs 4+").
+    /// Why, as the rules say it (e.g. "AT-ST 2 at Guerilla: roll 1 of 2, needs 4+").
     pub reason: String,
 }
 

@@ -128,7 +128,7 @@ fn transport_and_artillery_play_through_the_commands() {
         },
     );
     assert!(
-        events(&s).contains("Imperial Field Artillery fa attacks Rebel Trooper rt1"),
+        events(&s).contains("Imperial Field Artillery attacks Rebel Trooper"),
         "{}",
         events(&s)
     );
@@ -144,7 +144,7 @@ fn transport_and_artillery_play_through_the_commands() {
     );
     let ev = events(&s);
     assert!(
-        ev.contains("Artillery at (8, 2)") && ev.contains("the artillery attacks Guerilla gu"),
+        ev.contains("Artillery at (8, 2)") && ev.contains("the artillery attacks Guerilla"),
         "{ev}"
     );
     assert_eq!(

@@ -72,6 +72,8 @@ pub fn make(b: &mut Battle, id: &str, profile: &str) {
     let roster = Roster::bundled().expect("the bundled roster");
     let i = unit(b, id);
     b.units[i].profile = roster.profile(profile).expect("a bundled profile").clone();
+    // Named as the scenario would name its only unit of that profile.
+    b.units[i].name = profile.to_string();
     if profile == "Jedi" {
         b.units[i].force_points = 6;
     }

@@ -230,12 +230,12 @@ mod tests {
         assault(&mut b, st1, &route, false, 0, &mut Dice::forced([4, 4])).expect("a combat");
         assert!(logged(
             &b,
-            "Close combat: Stormtrooper st1 1d8 = 4 against Mon Calamari mc1 1d4+1 = 5"
+            "Close combat: Stormtrooper 1 1d8 = 4 against Mon Calamari 1 1d4+1 = 5"
         ));
         assert!(!b.units[st1].alive && b.units[mc1].alive);
         assert!(logged(
             &b,
-            "Stormtrooper st1 moves to (2, 4) (3 movement points)"
+            "Stormtrooper 1 moves to (2, 4) (3 movement points)"
         ));
     }
 
@@ -299,7 +299,7 @@ mod tests {
         assert!(
             logged(
                 &b,
-                "Close combat: Stormtrooper st1 1d10 = 5 + Jedi st2 1d4 = 3 (total 8) against Mon Calamari mc1 1d4+1 = 5 (total 5): the attacker wins"
+                "Close combat: Stormtrooper 1 1d10 = 5 + Jedi 1d4 = 3 (total 8) against Mon Calamari 1 1d4+1 = 5 (total 5): the attacker wins"
             ),
             "{:#?}",
             b.events
@@ -323,7 +323,7 @@ mod tests {
         assault(&mut b, st1, &route, false, 0, &mut Dice::forced([5, 4])).expect("a combat");
         assert!(logged(
             &b,
-            "Close combat: Stormtrooper st1 1d8 = 5 against Mon Calamari mc1 1d4+1 = 5"
+            "Close combat: Stormtrooper 1 1d8 = 5 against Mon Calamari 1 1d4+1 = 5"
         ));
         assert_eq!(b.units[jedi].at, path(&[(2, 6)])[0], "it stayed behind");
     }

@@ -505,7 +505,7 @@ mod tests {
         assert!(!b.units[mc2].alive);
         assert!(logged(
             &b,
-            "AT-ST atst attacks Mon Calamari mc2: 1d8 against resistance 3 (Mon Calamari 3): 4, 4, 8 — destroyed"
+            "AT-ST 2 attacks Mon Calamari 2: 1d8 against resistance 3 (Mon Calamari 3): 4, 4, 8 — destroyed"
         ));
     }
 
@@ -539,7 +539,7 @@ mod tests {
         assert!(
             logged(
                 &b,
-                "attacks Mon Calamari mc3: 1d10 against resistance 3 (Mon Calamari 3)"
+                "attacks Mon Calamari 3: 1d10 against resistance 3 (Mon Calamari 3)"
             ),
             "the forest's +1 ignored: {:#?}",
             b.events
@@ -616,7 +616,7 @@ mod tests {
             "{:#?}",
             b.events
         );
-        assert!(logged(&b, "Rocket Launcher attacks Mon Calamari mc1: 1d6"));
+        assert!(logged(&b, "Rocket Launcher attacks Mon Calamari 1: 1d6"));
     }
 
     #[test]

@@ -266,7 +266,7 @@ mod tests {
         assert_eq!(b.units[st1].at, at);
         assert!(logged(
             &b,
-            "Stormtrooper st1 moves to (2, 5) (1 movement points)"
+            "Stormtrooper 1 moves to (2, 5) (1 movement points)"
         ));
     }
 
@@ -291,7 +291,7 @@ mod tests {
         board(&mut b, st2, &path(&[(3, 7), (4, 7)])).expect("2 hexes and 1 to board: 3 points");
         assert_eq!(b.units[st2].carried_by, Some(jg));
         assert!(b.units[jg].activated && b.units[jg].idle);
-        assert!(logged(&b, "boards Jaggernaud jg (3 movement points)"));
+        assert!(logged(&b, "boards Jaggernaud (3 movement points)"));
         // Once aboard it has played this turn: unloading waits for the next.
         let e = unload(&mut b, st2, &path(&[(5, 7)])).expect_err("already activated");
         assert!(e.starts_with("Activation:"), "{e}");
@@ -324,8 +324,8 @@ mod tests {
         let at = move_unit(&mut b, atst, &route, 4, false).expect("a route as far as it knows");
         assert_eq!(at, route[2], "discovered from (8, 4), it halts there");
         assert!(!b.units[mc2].hidden);
-        assert!(logged(&b, "Mon Calamari mc2 is discovered"));
-        assert!(logged(&b, "AT-ST atst halts at (8, 4)"));
+        assert!(logged(&b, "Mon Calamari 2 is discovered"));
+        assert!(logged(&b, "AT-ST 2 halts at (8, 4)"));
         assert_eq!(b.passage(its_hex, 0, true), Passage::Enemy, "now known");
     }
 

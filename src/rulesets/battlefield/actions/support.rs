@@ -268,7 +268,7 @@ mod tests {
         let m = b.marker.clone().expect("a marker");
         assert_eq!((m.aimed, m.landed), (hex(2, 4), Some(hex(2, 4))));
         assert!(logged(&b, "Artillery at (2, 4): 3, on target"));
-        assert!(logged(&b, "the artillery attacks Mon Calamari mc1"));
+        assert!(logged(&b, "the artillery attacks Mon Calamari 1"));
         assert!(
             b.units[unit(&b, "hill")].activated,
             "the observer has played"
@@ -352,7 +352,7 @@ mod tests {
         assert!(!b.units[mc2].alive);
         assert!(logged(
             &b,
-            "Galactic Empire's aerial support attacks Mon Calamari mc2: 1d10 against resistance 3"
+            "Galactic Empire's aerial support attacks Mon Calamari 2: 1d10 against resistance 3"
         ));
         assert_eq!((b.impulse.used, b.sides[0].aerial_support), (1, 0));
     }

@@ -294,7 +294,7 @@ mod tests {
         assert!(!b.units[st2].alive);
         assert!(logged(
             &b,
-            "Stormtrooper st2 is destroyed with its transporter"
+            "Stormtrooper 2 is destroyed with its transporter"
         ));
     }
 

@@ -49,12 +49,15 @@ pub struct Unit {
     pub hidden: bool,
     /// How it left the game, in words.
     pub fate: Option<String>,
+    /// Its name for players: its profile's, numbered in the order the scenario lists its
+    /// side's units of that profile when there are more than one ("Stormtrooper 2"; "AT-AT").
+    pub name: String,
 }
 
 impl Unit {
-    /// "Stormtrooper st1".
+    /// Its name for players: "Stormtrooper 1" (see [`Unit::name`]).
     pub fn label(&self) -> String {
-        format!("{} {}", self.profile.name, self.id)
+        self.name.clone()
     }
 
     /// On the map and fighting (not carried, not eliminated).
@@ -183,7 +186,18 @@ impl Battle {
                 let Some(profile) = roster.profile(&u.profile) else {
                     continue;
                 };
+                let same: Vec<&str> = s
+                    .units
+                    .iter()
+                    .filter(|o| o.profile == u.profile)
+                    .map(|o| o.id.as_str())
+                    .collect();
+                let name = match same.iter().position(|id| *id == u.id) {
+                    Some(k) if same.len() > 1 => format!("{} {}", profile.name, k + 1),
+                    _ => profile.name.clone(),
+                };
                 units.push(Unit {
+                    name,
                     id: u.id.clone(),
                     profile: profile.clone(),
                     side: si,
