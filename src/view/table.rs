@@ -17,6 +17,32 @@ use crate::engine::board::{BoardGeometry, Marker, Zone};
 use crate::rules::geometry::Shape;
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
 
+/// Convex polygons (their corners in turn, board units), each filled with its colour, as one
+/// mesh coloured by vertex.
+fn fills(polygons: &[(Vec<Vec2>, Color)]) -> Mesh {
+    let mut positions = Vec::new();
+    let mut colours = Vec::new();
+    let mut indices = Vec::new();
+    for (corners, colour) in polygons {
+        let base = positions.len() as u32;
+        let colour = colour.to_linear().to_f32_array();
+        for p in corners {
+            positions.push([p.x, p.y, 0.0]);
+            colours.push(colour);
+        }
+        for k in 1..corners.len().saturating_sub(1) as u32 {
+            indices.extend([base, base + k, base + k + 1]);
+        }
+    }
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
+    .with_inserted_indices(Indices::U32(indices))
+}
+
 /// A flat mesh of a terrain outline (any simple polygon, or a circle).
 fn shape_mesh(shape: &Shape) -> Mesh {
     if let Shape::Circle { radius, .. } = shape {
@@ -65,86 +91,88 @@ fn spawn_table(
         MeshMaterial2d(materials.add(TABLE)),
         Transform::from_translation(extent.center().extend(0.0)),
     ));
-    let (terrain, markers) =
-        match &*board {
-            BoardGeometry::InchTable {
-                terrain, markers, ..
-            } => (terrain.as_slice(), markers.as_slice()),
-            BoardGeometry::HexMap { layout, hexes } => {
-                let hexagon = meshes.add(RegularPolygon::new(layout.scale.x.abs(), 6));
-                for (i, cell) in hexes.iter().enumerate() {
-                    commands.spawn((
-                        TableVisual,
-                        Mesh2d(hexagon.clone()),
-                        MeshMaterial2d(materials.add(cell.fill)),
-                        Transform::from_translation(
-                            layout
-                                .hex_to_world_pos(cell.hex)
-                                .extend(1.0 + i as f32 * 0.0001),
-                        )
-                        // Bevy's hexagon has a corner at the top: pointy as it is, flat turned 30°.
-                        .with_rotation(Quat::from_rotation_z(match layout.orientation {
-                            hexx::HexOrientation::Pointy => 0.0,
-                            hexx::HexOrientation::Flat => std::f32::consts::FRAC_PI_6,
-                        })),
-                    ));
-                }
-                spawn_outlines(
-                    &board,
-                    &patterns,
-                    &mut meshes,
-                    &mut materials,
-                    &mut commands,
-                );
-                return;
-            }
-            BoardGeometry::SquareGrid {
-                square,
-                cells,
+    let (terrain, markers) = match &*board {
+        BoardGeometry::InchTable {
+            terrain, markers, ..
+        } => (terrain.as_slice(), markers.as_slice()),
+        BoardGeometry::HexMap { layout, hexes } => {
+            // One mesh for every hex, coloured by vertex: a draw for the map rather than
+            // one for each hex (hundreds of draws a frame cost a software renderer most of
+            // its frame rate while panning).
+            let tiles: Vec<(Vec<Vec2>, Color)> = hexes
+                .iter()
+                .map(|cell| (layout.hex_corners(cell.hex).to_vec(), cell.fill))
+                .collect();
+            commands.spawn((
+                TableVisual,
+                Mesh2d(meshes.add(fills(&tiles))),
+                MeshMaterial2d(materials.add(Color::WHITE)),
+                Transform::from_xyz(0.0, 0.0, 1.0),
+            ));
+            spawn_outlines(
+                &board,
+                &patterns,
+                &mut meshes,
+                &mut materials,
+                &mut commands,
+            );
+            return;
+        }
+        BoardGeometry::SquareGrid {
+            square,
+            cells,
+            zones,
+            ..
+        } => {
+            // One mesh for the squares with terrain, as for a hex map's hexes.
+            let tiles: Vec<(Vec<Vec2>, Color)> = cells
+                .iter()
+                .filter_map(|cell| {
+                    let r = board.square(cell.column, cell.row)?;
+                    let corners = vec![
+                        r.min,
+                        Vec2::new(r.max.x, r.min.y),
+                        r.max,
+                        Vec2::new(r.min.x, r.max.y),
+                    ];
+                    Some((corners, cell.fill))
+                })
+                .collect();
+            commands.spawn((
+                TableVisual,
+                Mesh2d(meshes.add(fills(&tiles))),
+                MeshMaterial2d(materials.add(Color::WHITE)),
+                Transform::from_xyz(0.0, 0.0, 1.0),
+            ));
+            spawn_zones(
                 zones,
-                ..
-            } => {
-                let tile = meshes.add(Rectangle::new(*square, *square));
-                for (i, cell) in cells.iter().enumerate() {
-                    let Some(r) = board.square(cell.column, cell.row) else {
-                        continue;
-                    };
-                    commands.spawn((
-                        TableVisual,
-                        Mesh2d(tile.clone()),
-                        MeshMaterial2d(materials.add(cell.fill)),
-                        Transform::from_translation(r.center().extend(1.0 + i as f32 * 0.0001)),
-                    ));
-                }
-                spawn_zones(
-                    zones,
-                    *square * 0.3,
-                    &mut commands,
-                    &mut meshes,
-                    &mut materials,
-                );
-                spawn_outlines(
-                    &board,
-                    &patterns,
-                    &mut meshes,
-                    &mut materials,
-                    &mut commands,
-                );
-                return;
-            }
-            BoardGeometry::Abstract { size, zones } => {
-                let letters = size.min_element() / 40.0;
-                spawn_zones(zones, letters, &mut commands, &mut meshes, &mut materials);
-                spawn_outlines(
-                    &board,
-                    &patterns,
-                    &mut meshes,
-                    &mut materials,
-                    &mut commands,
-                );
-                return;
-            }
-        };
+                *square * 0.3,
+                &mut commands,
+                &mut meshes,
+                &mut materials,
+            );
+            spawn_outlines(
+                &board,
+                &patterns,
+                &mut meshes,
+                &mut materials,
+                &mut commands,
+            );
+            return;
+        }
+        BoardGeometry::Abstract { size, zones } => {
+            let letters = size.min_element() / 40.0;
+            spawn_zones(zones, letters, &mut commands, &mut meshes, &mut materials);
+            spawn_outlines(
+                &board,
+                &patterns,
+                &mut meshes,
+                &mut materials,
+                &mut commands,
+            );
+            return;
+        }
+    };
     for (i, t) in terrain.iter().enumerate() {
         let c = t.shape.centre();
         let centre = match &t.shape {
