@@ -9,7 +9,9 @@ use bevy_egui::EguiContexts;
 use hexx::Hex;
 
 use super::ID;
-use super::actions::{assault_dice, attack_die, defence, resistance, weapon_long_range};
+use super::actions::{
+    assault_dice, attack_die, defence, die_steps_text, resistance, weapon_long_range,
+};
 use super::battle::Battle;
 use super::commands::Command;
 use super::phases::BattleRes;
@@ -199,11 +201,21 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
     );
     let (res, why) = resistance(b, j, u.profile.has(Ability::IgnoresTerrain));
     let p = combat::destroy_chance(die, res) * 100.0;
+    let steps = die_steps_text(
+        b,
+        i,
+        b.units[j].profile.kind,
+        d,
+        sel.leader,
+        sel.force,
+        moved,
+    )
+    .map_or(String::new(), |w| format!(" — {w}"));
     (
         true,
         None,
         format!(
-            "{die} ×{res} needing 4+ ({why}), {d} hexes: {p:.0}% to destroy {}",
+            "{die} ×{res} needing 4+ ({why}), {d} hexes: {p:.0}% to destroy {}{steps}",
             b.units[j].label()
         ),
     )
@@ -402,6 +414,7 @@ fn pointer(
         .is_some_and(|j| b.units[j].side != side && !b.units[j].hidden);
     let lone_leader = !foe && !b.lone_enemy_leaders(h, side).is_empty();
     let enemy = foe || lone_leader;
+    let mut said = false;
     let command = match sel.mode {
         // Leaders: a leader alone dies "if an enemy unit passes in a hex where a leader is
         // all alone": out of a shot, walk over him.
@@ -426,12 +439,33 @@ fn pointer(
                     weapon_target: w.map(col_row),
                 })
             } else {
-                b.route_for(i, h, true).map(|(r, _)| Command::Assault {
-                    unit,
-                    path: pairs(&r),
-                    leader,
-                    force,
-                })
+                // Out of a shot and out of reach: said here, in the words of both rules,
+                // rather than sent to be refused for the route's cost.
+                let u = &b.units[i];
+                match b.route_for(i, h, true) {
+                    Some((_, cost)) if cost > u.profile.movement => {
+                        notice.refusal = Some(format!(
+                            "{} cannot fire at {}: {}; nor reach it for close combat: the way \
+                             there costs {cost} movement points of its {}",
+                            u.label(),
+                            b.target_at(h).map_or("it".into(), |j| b.units[j].label()),
+                            if b.sight(i, h).clear {
+                                format!("{d} hexes is beyond its range {}", u.profile.range)
+                            } else {
+                                format!("no line of sight ({})", b.sight(i, h).why)
+                            },
+                            u.profile.movement
+                        ));
+                        said = true;
+                        None
+                    }
+                    route => route.map(|(r, _)| Command::Assault {
+                        unit,
+                        path: pairs(&r),
+                        leader,
+                        force,
+                    }),
+                }
             }
         }
         Mode::Move => b.route_for(i, h, false).map(|(r, _)| Command::Move {
@@ -505,7 +539,8 @@ fn pointer(
         send.write(c);
         sel.leader = false;
         sel.force = 0;
-    } else if h != b.units[i].at
+    } else if !said
+        && h != b.units[i].at
         && sel.aimed.is_none()
         && (sel.mode != Mode::MoveAndFire || sel.staged.is_none())
     {

@@ -490,11 +490,33 @@ fn panels(
     Ok(())
 }
 
+/// The attack the hovered hex would get (its chance, or why not: out of range, no line of
+/// sight, a close combat's odds), by the cursor where the player looks, as well as in the
+/// sidebar.
+fn attack_note(sel: Res<Selection>, mut note: ResMut<crate::view::CursorNote>) {
+    let Some(s) = sel.sight.as_ref().filter(|_| sel.hover.is_some()) else {
+        return;
+    };
+    let colour = if s.clear {
+        egui::Color32::LIGHT_GREEN
+    } else {
+        egui::Color32::LIGHT_RED
+    };
+    note.add(crate::view::NotePart {
+        title: None,
+        lines: vec![(s.text.clone(), Some(colour))],
+    });
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(crate::engine::state::GameState::Playing(ID)), help)
         .add_systems(Update, status.run_if(playing(ID)))
         .add_systems(
             EguiPrimaryContextPass,
-            panels.after(ShellSet).run_if(playing(ID)),
+            (
+                panels.after(ShellSet),
+                attack_note.before(crate::view::CursorNoteSet),
+            )
+                .run_if(playing(ID)),
         );
 }

@@ -324,6 +324,41 @@ pub fn attack_die(
     combat::stepped(p.fire_die(kind), steps)
 }
 
+/// Why unit `i`'s die at a target of `kind` `d` hexes off is not its profile's, in words
+/// ("1d8 one step down: beyond half its range 6"), or `None` when it is its own; the same
+/// steps as [`attack_die`] takes (Moving and shooting, Range, Leaders, Jedis).
+#[allow(clippy::too_many_arguments)]
+pub fn die_steps_text(
+    b: &Battle,
+    i: usize,
+    kind: Kind,
+    d: u32,
+    leader: bool,
+    force: u32,
+    moved: bool,
+) -> Option<String> {
+    let p = &b.units[i].profile;
+    let base = p.fire_die(kind);
+    let mut why = Vec::new();
+    if moved {
+        why.push("moved before firing: one step down, no bonus".to_string());
+    }
+    if b.advanced.range && !p.has(Ability::FullRange) && combat::beyond_half_range(d, p.range) {
+        why.push(format!(
+            "{d} hexes is beyond half its range {}: one step down",
+            p.range
+        ));
+    }
+    if leader && !moved {
+        why.push("its leader's bonus: one step up".into());
+    }
+    if force > 0 && !moved {
+        why.push(format!("{force} Force point(s): a step up each"));
+    }
+    let now = attack_die(b, i, kind, d, leader, force, moved);
+    (!why.is_empty()).then(|| format!("{now} from its {base} ({})", why.join("; ")))
+}
+
 /// Resolves a shot of unit `i` at `t` (checked by [`check_fire`]), and its special weapon's
 /// at `weapon_at` (or `t`).
 #[allow(clippy::too_many_arguments)]
@@ -352,6 +387,9 @@ pub(super) fn fire(
     } else if d <= b.units[i].profile.range {
         let kind = kind_at(b, t);
         let die = attack_die(b, i, kind, d, leader, force, moved);
+        if let Some(why) = die_steps_text(b, i, kind, d, leader, force, moved) {
+            b.log(format!("{label} fires with {why}"));
+        }
         let building = b.units[i]
             .profile
             .has(Ability::Demolishes)

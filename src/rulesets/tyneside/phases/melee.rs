@@ -272,13 +272,20 @@ pub(super) fn fight(game: &mut Game, out: &mut Effects, group: &str) -> Result<(
                         }
                         MeleeResult::Wounded => wound(&mut f.4, hero).to_string(),
                         MeleeResult::Killed => take_out(&mut f.4, hero).to_string(),
-                        MeleeResult::Continue | MeleeResult::NoEffect => result.to_string(),
+                        MeleeResult::Continue | MeleeResult::NoEffect => String::new(),
                     }
+                };
+                // The chart's result, then what came of it where that says more ("continue
+                // melee" is said once, not "continue melee — continue melee").
+                let what = if what.is_empty() {
+                    String::new()
+                } else {
+                    format!(" — {what}")
                 };
                 out.log.push(
                     turn,
                     format!(
-                        "{n} loses the melee to {}: {result} — {what}",
+                        "{n} loses the melee to {}: {result}{what}",
                         snapshot[winner].1
                     ),
                 );

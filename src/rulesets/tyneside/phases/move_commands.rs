@@ -75,9 +75,24 @@ pub(super) fn apply(
                 let board = game.board();
                 let (able, order) = group_movers(&board, &game, group)?;
                 let plans = plan_group(&board, &able, order, Vec2::new(by.0, by.1))?;
+                // A figure that cannot move stays, and the log says why (not silently).
+                let stay: Vec<String> = board
+                    .members(group)
+                    .into_iter()
+                    .filter(|m| !able.contains(m))
+                    .filter_map(|m| {
+                        let f = &board.figs[m].figure;
+                        movable(&board, &game, &f.id)
+                            .err()
+                            .map(|why| format!("{} stays where it is: {why}", f.name))
+                    })
+                    .collect();
                 let ents = entities(&board);
                 drop(board);
                 commit(&mut game, out, &plans, &ents);
+                for line in stay {
+                    out.log.push(turn, line);
+                }
                 Ok(())
             }),
             Command::Jump { figure, to } => run(&mut out, |out| {

@@ -126,9 +126,7 @@ pub(super) fn shoot(
             })
     });
     if !leads {
-        return Err(format!(
-            "no figure of '{active}' can shoot at those targets: none has firepower, a clear line of sight and the range (or all are pinned by last turn's duck back)"
-        ));
+        return Err(cannot_shoot(&board, &active));
     }
     let mut hits = resolve_fire_fight(&plan.combatants, &plan.odds, &plan.names, &mut out.dice)
         .map_err(|e| e.to_string())?;
@@ -479,4 +477,25 @@ pub(super) fn grenade(
         f.4.hidden = false;
     }
     Ok(())
+}
+
+/// Why no figure of group `active` can open a fire fight at the targets chosen: said for the
+/// figures as they stand, the commonest reason first (tyneside-skirmish.txt, Close combat:
+/// "This occurs when opposing figures are within 1" of each other"; Shooting: a figure needs
+/// firepower, a clear line of sight and the range; a duck back pins it).
+pub fn cannot_shoot(board: &crate::rulesets::tyneside::board::Board, active: &str) -> String {
+    let members = board.members(active);
+    let all = |p: &dyn Fn(usize) -> bool| !members.is_empty() && members.iter().all(|&m| p(m));
+    let why = if all(&|m| board.in_close_combat(m)) {
+        "every figure is in close combat (within 1\" of an enemy): they fight in the melee instead of shooting".to_string()
+    } else if all(&|m| board.figs[m].figure.profile.firepower.is_none()) {
+        "none has firepower".to_string()
+    } else if all(&|m| board.in_close_combat(m) || !board.can_shoot(m)) {
+        "those not in close combat are pinned by last turn's duck back, knocked out, or have no \
+         weapon"
+            .to_string()
+    } else {
+        "none free to shoot has a clear line of sight to them and the range".to_string()
+    };
+    format!("no figure of '{active}' can shoot at those targets: {why}")
 }

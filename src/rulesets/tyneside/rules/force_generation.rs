@@ -191,10 +191,11 @@ pub fn deployable(pool: &BTreeMap<String, u32>, needed: &[(String, u32)]) -> boo
 }
 
 /// Where the figures of a new force stand, one spot per base radius in `radii` (inches), in
-/// order: the counter at `at`, then rings 1.1" apart around it, nearest first; never on one of
-/// `bases` (centre, radius), in impassable terrain or off a table of `size` inches. Fewer
-/// spots than figures when the ground is that crowded. Ruling (docs/rules/tyneside.md):
-/// "Figures appearing at Portals" stand at the counter.
+/// order: the counter at `at`, then rings 2" apart around it, nearest first; never on or in
+/// contact with one of `bases` (centre, radius), the new figures 1" apart as a squad is set
+/// down (so each is seen and none starts in base contact), never in impassable terrain or off
+/// a table of `size` inches. Fewer spots than figures when the ground is that crowded.
+/// Ruling (docs/rules/tyneside.md): "Figures appearing at Portals" stand at the counter.
 pub fn arrival_spots(
     at: Vec2,
     radii: &[f32],
@@ -207,16 +208,20 @@ pub fn arrival_spots(
     let rings = (1..8).flat_map(|ring| {
         let n = 6 * ring;
         (0..n).map(move |k| {
-            at + Vec2::from_angle(k as f32 * std::f32::consts::TAU / n as f32) * (ring as f32 * 1.1)
+            at + Vec2::from_angle(k as f32 * std::f32::consts::TAU / n as f32) * (ring as f32 * 2.0)
         })
     });
+    let placed = taken.len();
     for &r in radii {
         let free = |p: Vec2, taken: &[(Vec2, f32)]| {
             p.x >= r
                 && p.y >= r
                 && p.x <= size.x - r
                 && p.y <= size.y - r
-                && taken.iter().all(|(b, br)| b.distance(p) >= br + r - 0.01)
+                && taken.iter().enumerate().all(|(k, (b, br))| {
+                    let gap = if k < placed { 0.0 } else { 1.0 };
+                    b.distance(p) >= br + r + gap - 0.01
+                })
                 && terrain
                     .iter()
                     .all(|t| !t.has(TerrainProperty::Impassable) || t.shape.distance_to(p) >= r)
@@ -329,11 +334,12 @@ mod tests {
         assert!(
             spots
                 .iter()
-                .all(|p| p.distance(at) >= 1.0 - 0.01 && p.distance(at) < 2.5)
+                .all(|p| p.distance(at) >= 1.0 - 0.01 && p.distance(at) < 4.5)
         );
+        // A squad set down 1" apart: no two new bases within 1" of each other.
         for (i, a) in spots.iter().enumerate() {
             for b in &spots[i + 1..] {
-                assert!(a.distance(*b) >= 1.0 - 0.01, "{a} {b}");
+                assert!(a.distance(*b) >= 2.0 - 0.01, "{a} {b}");
             }
         }
     }

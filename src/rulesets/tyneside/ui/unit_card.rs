@@ -7,6 +7,7 @@ use crate::rulesets::tyneside::board::GameView;
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::input::PointerState;
 use crate::rulesets::tyneside::rules::movement::allowance;
+use crate::rulesets::tyneside::rules::range::RangeBand;
 use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// Draws the card into `ui`.
@@ -45,8 +46,20 @@ pub fn show(
         .show(ui, |ui| {
             ui.label("Firepower")
                 .on_hover_text("Long / medium / point blank (halved when wounded or running)");
+            // Its values now (halved for a wound or a run), its profile's beside them when
+            // they differ.
             ui.label(match p.firepower {
-                Some(fp) => format!("{}/{}/{}", fp.long, fp.medium, fp.point_blank),
+                Some(fp) => {
+                    let own = format!("{}/{}/{}", fp.long, fp.medium, fp.point_blank);
+                    let now = [RangeBand::Long, RangeBand::Medium, RangeBand::PointBlank]
+                        .map(|b| board.firepower_at(i, b).to_string())
+                        .join("/");
+                    if now == own {
+                        own
+                    } else {
+                        format!("{now} (of {own})")
+                    }
+                }
                 None => "—".into(),
             });
             ui.end_row();
@@ -59,7 +72,14 @@ pub fn show(
             }
             ui.label("Defence")
                 .on_hover_text("Used only if no firepower; counts for its own side's total");
-            ui.label(p.defence.map(|d| d.to_string()).unwrap_or("—".into()));
+            ui.label(p.defence.map_or("—".into(), |d| {
+                let now = board.defence(i);
+                if now == d as f32 {
+                    d.to_string()
+                } else {
+                    format!("{now} (of {d})")
+                }
+            }));
             ui.end_row();
             ui.label("Initiative");
             ui.label(p.initiative.to_string());
