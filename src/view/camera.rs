@@ -50,7 +50,16 @@ pub struct TablePointer<'w, 's> {
         (&'static Camera, &'static GlobalTransform),
         (With<TableCamera3d>, Without<TableCamera>),
     >,
+    shift: Res<'w, PanShift>,
 }
+
+/// How far the table's picture has been slid under the cursor by a middle-button pan not yet
+/// handed to the camera, window logical pixels (x right, y down). While the button is held
+/// the picture already drawn moves with the cursor and nothing is drawn again (a software
+/// renderer redraws the whole table at well under 30 frames a second); on release the camera
+/// takes the pan and the table is drawn once.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct PanShift(pub Vec2);
 
 impl TablePointer<'_, '_> {
     /// The board point under `cursor` (window logical pixels); `None` off the camera's view
@@ -59,7 +68,7 @@ impl TablePointer<'_, '_> {
         match *self.mode {
             ViewMode::Flat => {
                 let (c, t) = self.flat.single().ok()?;
-                c.viewport_to_world_2d(t, cursor).ok()
+                c.viewport_to_world_2d(t, cursor - self.shift.0).ok()
             }
             ViewMode::ThreeD => {
                 let (c, t) = self.solid.single().ok()?;
@@ -283,6 +292,7 @@ fn pan_zoom(
     mut cam: Single<(&mut Transform, &mut Projection, &Camera), With<TableCamera>>,
     mut ctx: EguiContexts,
     mut last: Local<Option<Vec2>>,
+    mut shift: ResMut<PanShift>,
 ) {
     // Behind the hand-over screen the table stays as its player left it.
     if insets.covered {
@@ -296,6 +306,11 @@ fn pan_zoom(
         return;
     };
     let scale = o.scale;
+    if shift.0 != Vec2::ZERO && (!buttons.pressed(MouseButton::Middle) || scroll.delta.y != 0.0) {
+        tf.translation.x -= shift.0.x * scale;
+        tf.translation.y += shift.0.y * scale;
+        shift.0 = Vec2::ZERO;
+    }
     // The panels lie on egui's background layer, which egui does not count as under the
     // pointer: the wheel over the sidebar scrolls the sidebar, not the table.
     let over_panel = window
@@ -303,9 +318,9 @@ fn pan_zoom(
         .is_some_and(|c| insets.covers(c, window.width(), window.height()));
     if !ctx.egui_wants_pointer_input() && !ctx.is_pointer_over_egui() && !over_panel {
         if buttons.pressed(MouseButton::Middle) {
-            // The table follows the cursor: the point grabbed stays under it.
-            tf.translation.x -= moved.x * scale;
-            tf.translation.y += moved.y * scale;
+            // The table follows the cursor: the point grabbed stays under it (the picture
+            // slides now; the camera takes it on release).
+            shift.0 += moved;
         }
         if scroll.delta.y != 0.0 {
             o.scale = (scale * (1.0 - 0.1 * scroll.delta.y.signum())).clamp(0.005, 1.0);
@@ -353,6 +368,7 @@ fn note_place(
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelInsets>()
         .init_resource::<FrameTable>()
+        .init_resource::<PanShift>()
         .add_systems(Startup, spawn)
         .add_systems(PostUpdate, viewport.run_if(resource_equals(ViewMode::Flat)))
         .add_systems(

@@ -184,6 +184,7 @@ fn place_sprite(
     state: Res<State<GameState>>,
     window: Single<&Window, With<PrimaryWindow>>,
     sprite: Single<(&mut Sprite, &mut Transform, &mut Visibility), With<CanvasSprite>>,
+    shift: Res<super::camera::PanShift>,
 ) {
     let (mut sprite, mut tf, mut shown) = sprite.into_inner();
     let showing = if *state.get() == GameState::NoGame || insets.covered {
@@ -201,7 +202,8 @@ fn place_sprite(
     let logical = rect.size() / s;
     // The egui camera's origin is the window's centre, y up.
     let centre = rect.center() / s - Vec2::new(window.width(), window.height()) / 2.0;
-    let want = Vec3::new(centre.x, -centre.y, 0.0);
+    // A pan in hand slides the picture with the cursor (`PanShift`).
+    let want = Vec3::new(centre.x + shift.0.x, -centre.y - shift.0.y, 0.0);
     if sprite.image != canvas.image {
         sprite.image = canvas.image.clone();
     }
