@@ -66,6 +66,8 @@ pub enum Model {
     Creature,
     /// A walker: a cab on two legs, taller than everything else.
     Walker,
+    /// A heavy walker (an AT-AT): a long body on four legs, taller still.
+    HeavyWalker,
     /// A jet bike: a long narrow hull floating above the base, its rider on it.
     JetBike,
     /// A speeder, tank or transport: a broad hull floating above the base.

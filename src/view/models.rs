@@ -145,6 +145,30 @@ pub fn shapes(model: Model, r: f32) -> Vec<Part> {
             ));
             parts
         }
+        Model::HeavyWalker => {
+            // Half again a walker's height: four legs under a long body, a head forward.
+            let tall = 3.0 * h.max(1.1 * r);
+            let leg = 0.55 * tall;
+            let mut parts = Vec::new();
+            for (x, y) in [(-0.28, -0.2), (-0.28, 0.2), (0.28, -0.2), (0.28, 0.2)] {
+                parts.push((
+                    Cuboid::new(0.08 * tall, 0.08 * tall, leg).into(),
+                    Paint::Dark,
+                    Transform::from_translation(Vec3::new(x * tall, y * tall, leg / 2.0)),
+                ));
+            }
+            parts.push((
+                Cuboid::new(0.8 * tall, 0.4 * tall, 0.28 * tall).into(),
+                Paint::Body,
+                Transform::from_translation(Vec3::new(0.0, 0.0, leg + 0.14 * tall)),
+            ));
+            parts.push((
+                Cuboid::new(0.25 * tall, 0.2 * tall, 0.16 * tall).into(),
+                Paint::Body,
+                Transform::from_translation(Vec3::new(0.5 * tall, 0.0, leg + 0.08 * tall)),
+            ));
+            parts
+        }
         Model::JetBike => vec![
             (
                 Cuboid::new(1.8 * r, 0.35 * r, 0.22 * r).into(),
@@ -223,6 +247,7 @@ mod tests {
             Model::Droid,
             Model::Creature,
             Model::Walker,
+            Model::HeavyWalker,
             Model::JetBike,
             Model::Speeder,
             Model::Gun,
@@ -245,6 +270,7 @@ mod tests {
         let trooper = height(&shapes(Model::Trooper, 0.5));
         assert!((1.0..1.3).contains(&trooper), "{trooper}");
         assert!(height(&shapes(Model::Walker, 0.625)) > 1.8 * trooper);
+        assert!(height(&shapes(Model::HeavyWalker, 0.68)) > height(&shapes(Model::Walker, 0.68)));
         // Only a Force user carries a blade.
         assert!(shapes(Model::Jedi, 0.5).iter().any(|p| p.1 == Paint::Glow));
         assert!(

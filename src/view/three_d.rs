@@ -114,7 +114,7 @@ impl Orbit {
             target: around.center().extend(0.0),
             pitch: 0.85,
             distance: (around.size().length() * 0.9)
-                .max(across * 0.3)
+                .clamp(across * 0.45, across * 0.65)
                 .min(whole.distance),
             ..whole
         }
@@ -632,9 +632,10 @@ fn scenery(
             // A building hex: a block standing on it, as wide as the square drawn from above,
             // as tall as a walker's legs; rubble a low heap.
             for cell in &hexes {
-                let (side, h) = match cell.kind {
-                    TerrainKind::Building => (0.8, 1.6),
-                    TerrainKind::Crates => (0.7, 0.3),
+                // See-through, as a hill is, so the counters inside still show.
+                let (side, h, alpha) = match cell.kind {
+                    TerrainKind::Building => (0.8, 1.6, 0.45),
+                    TerrainKind::Crates => (0.7, 0.3, 1.0),
                     _ => continue,
                 };
                 let c = layout.hex_to_world_pos(cell.hex);
@@ -649,7 +650,9 @@ fn scenery(
                     Scenery,
                     layer.clone(),
                     Mesh3d(meshes.add(prism(&square, h * layout.scale.x.abs()))),
-                    MeshMaterial3d(materials.add(Plain::shaded(terrain_colour(cell.kind)))),
+                    MeshMaterial3d(
+                        materials.add(Plain::shaded(terrain_colour(cell.kind).with_alpha(alpha))),
+                    ),
                     Transform::default(),
                 ));
             }

@@ -102,9 +102,10 @@ fn base_mesh(shape: PieceShape, base: f32, scale: f32) -> Mesh {
 }
 
 /// Letters `h` high fitting `chars` of them into `width`: the height to set them at (a
-/// letter of this font is 0.6 of its height wide).
+/// letter of this font is 0.6 of its height wide; a little more is kept for the rounding of
+/// the font to whole pixels).
 fn fit_height(h: f32, chars: usize, width: f32) -> f32 {
-    h.min(width / (0.6 * chars.max(1) as f32))
+    h.min(width / (0.64 * chars.max(1) as f32))
 }
 
 /// Draws a tick from the base's edge to the front of every piece that faces (a walker, a
@@ -180,7 +181,7 @@ fn spawn_missing(
         let label_size = t.label_size * scale.0;
         let material = materials.add(side_colour(t.side));
         let ring = materials.add(Color::srgb(0.08, 0.08, 0.08));
-        let white = materials.add(Color::srgb(0.97, 0.97, 0.97));
+        let dark = materials.add(Color::srgb(0.1, 0.1, 0.1));
         let ink = TextColor(Color::srgb(0.1, 0.1, 0.1));
         commands
             .spawn((
@@ -213,7 +214,8 @@ fn spawn_missing(
                 let two_lines = !t.values.is_empty();
                 let line = if two_lines { 0.7 } else { 1.2 };
                 if !t.emblem.is_empty() {
-                    let h = fit_height(line * t.base, t.emblem.chars().count(), 2.0 * t.base);
+                    // Inside the fill (the dark ring would swallow its dark letters).
+                    let h = fit_height(line * t.base, t.emblem.chars().count(), 1.6 * t.base);
                     let y = if two_lines { 0.15 } else { 0.0 };
                     c.spawn((
                         Text2d::new(t.emblem.clone()),
@@ -235,12 +237,13 @@ fn spawn_missing(
                         Place::on_base(Vec2::new(0.0, -0.48), Some(h)),
                     ));
                 }
-                let dot = meshes.add(Circle::new(0.1 * t.base));
+                // Dark as the letters: they read on every side's colour.
+                let dot = meshes.add(Circle::new(0.12 * t.base));
                 for k in 0..t.pips {
-                    let x = (k as f32 - (t.pips as f32 - 1.0) / 2.0) * 0.24;
+                    let x = (k as f32 - (t.pips as f32 - 1.0) / 2.0) * 0.28;
                     c.spawn((
                         Mesh2d(dot.clone()),
-                        MeshMaterial2d(white.clone()),
+                        MeshMaterial2d(dark.clone()),
                         Transform::from_xyz(x * t.base, 0.64 * t.base, 0.02),
                         Place::on_base(Vec2::new(x, 0.64), None),
                     ));

@@ -115,6 +115,17 @@ fn pairs(route: &[Hex]) -> Vec<(i32, i32)> {
 /// The attack unit `i` would make at `t` now, in words with its chance (or why it cannot).
 /// A click in Move mode on an enemy fires if it can, else assaults, so the text follows it.
 pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Option<Hex>, String) {
+    // Moving and shooting with the move chosen: measured from where the move ends.
+    let moved_there;
+    let b = match (sel.mode, sel.staged.as_ref().and_then(|r| r.last())) {
+        (Mode::MoveAndFire, Some(end)) => {
+            let mut there = b.clone();
+            there.units[i].at = *end;
+            moved_there = there;
+            &moved_there
+        }
+        _ => b,
+    };
     let s = b.sight(i, t);
     let u = &b.units[i];
     let d = u.at.unsigned_distance_to(t);
@@ -340,8 +351,12 @@ fn pointer(
             && (enemy || matches!(sel.mode, Mode::Fire | Mode::Artillery | Mode::MoveAndFire))
         {
             let (clear, blocked_at, text) = attack_text(b, i, h, &sel);
+            let from = match (sel.mode, sel.staged.as_ref().and_then(|r| r.last())) {
+                (Mode::MoveAndFire, Some(end)) => *end,
+                _ => u.at,
+            };
             sel.sight = Some(SightLine {
-                from: u.at,
+                from,
                 to: h,
                 clear,
                 blocked_at,
@@ -442,11 +457,28 @@ fn pointer(
                 // Out of a shot and out of reach: said here, in the words of both rules,
                 // rather than sent to be refused for the route's cost.
                 let u = &b.units[i];
-                match b.route_for(i, h, true) {
-                    Some((_, cost)) if cost > u.profile.movement => {
+                let route = b.route_for(i, h, true);
+                match route {
+                    Some((_, cost)) if cost <= u.profile.movement => {
+                        route.map(|(r, _)| Command::Assault {
+                            unit,
+                            path: pairs(&r),
+                            leader,
+                            force,
+                        })
+                    }
+                    _ => {
+                        let reach = match route {
+                            Some((_, cost)) => format!(
+                                "the way there costs {cost} movement points of its {}",
+                                u.profile.movement
+                            ),
+                            None => {
+                                "no way there (stacking, terrain or a vehicle's limits)".to_string()
+                            }
+                        };
                         notice.refusal = Some(format!(
-                            "{} cannot fire at {}: {}; nor reach it for close combat: the way \
-                             there costs {cost} movement points of its {}",
+                            "{} cannot fire at {}: {}; nor reach it for close combat: {reach}",
                             u.label(),
                             b.target_at(h).map_or("it".into(), |j| b.units[j].label()),
                             if b.sight(i, h).clear {
@@ -454,17 +486,10 @@ fn pointer(
                             } else {
                                 format!("no line of sight ({})", b.sight(i, h).why)
                             },
-                            u.profile.movement
                         ));
                         said = true;
                         None
                     }
-                    route => route.map(|(r, _)| Command::Assault {
-                        unit,
-                        path: pairs(&r),
-                        leader,
-                        force,
-                    }),
                 }
             }
         }

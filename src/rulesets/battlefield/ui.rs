@@ -29,7 +29,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("T", "fire at a target (F fits the table)"),
     (
         "S",
-        "move and fire (advanced): click where to move, then the target",
+        "move and fire (advanced; it costs 2 activation points): click where to move, then the target",
     ),
     ("C", "move into close combat"),
     ("B", "board a transporter (click it)"),
@@ -73,7 +73,7 @@ fn status(
             "Click the enemy to fire at (hover shows line of sight and the chance).".into()
         }
         Mode::MoveAndFire if sel.staged.is_none() => {
-            "Moving and shooting: click where to move (half movement).".into()
+            "Moving and shooting (2 activation points): click where to move (half movement).".into()
         }
         Mode::MoveAndFire => "Moving and shooting: now click the target.".into(),
         Mode::Assault => "Click the enemy to move into close combat with.".into(),
@@ -235,10 +235,9 @@ fn side_panel(
         }
         let (c, r) = col_row(u.at);
         let text = format!(
-            "{}{} {} ({c}, {r}){}",
+            "{}{} ({c}, {r}){}",
             if u.activated { "✔ " } else { "" },
-            u.profile.name,
-            u.id,
+            u.label(),
             if u.carried_by.is_some() {
                 " aboard"
             } else {

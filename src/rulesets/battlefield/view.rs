@@ -11,7 +11,7 @@ use super::battle::Battle;
 use super::input::Selection;
 use super::phases::BattleRes;
 use super::rules::map::{Ground, layout};
-use super::rules::roster::Kind;
+use super::rules::roster::{Ability, Kind};
 use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::game_of;
 use crate::view::{Strokes, spawn_strokes};
@@ -149,6 +149,8 @@ fn sync_tokens(
             order: i,
             model: match u.profile.kind {
                 Kind::Squad => Model::Squad,
+                // The AT-AT towers over the AT-ST (the text's walker that blocks sight).
+                Kind::Walker if u.profile.has(Ability::WalkerSight) => Model::HeavyWalker,
                 Kind::Walker => Model::Walker,
                 Kind::Vehicle => Model::Speeder,
                 Kind::Leader => Model::Trooper,
