@@ -92,7 +92,8 @@ impl Orbit {
             target: extent.center().extend(0.0),
             yaw: -FRAC_PI_2,
             pitch: 0.95,
-            distance: extent.width().max(extent.height()) * 1.15,
+            // Far enough that the near edge is in view too.
+            distance: extent.width().max(extent.height()) * 1.3,
         }
     }
 

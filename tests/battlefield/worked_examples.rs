@@ -77,7 +77,7 @@ fn the_worked_shooting_movement_and_close_combat_examples() {
     assert!(
         has(
             &ev,
-            "AT-ST 2 attacks Mon Calamari 2: 1d8 against resistance 3 (Mon Calamari 3): 4, 4, 8 — destroyed"
+            "AT-ST 2 attacks Mon Calamari 2: 1d8 against resistance 3 (its own 3): 4, 4, 8 — destroyed"
         ),
         "{ev:#?}"
     );
@@ -85,7 +85,7 @@ fn the_worked_shooting_movement_and_close_combat_examples() {
     assert!(
         has(
             &ev,
-            "against resistance 4 (Mon Calamari 3, terrain +1): 4, 4, 8, 3 — the attack fails"
+            "against resistance 4 (its own 3, terrain +1): 4, 4, 8, 3 — the attack fails"
         ),
         "{ev:#?}"
     );
@@ -187,7 +187,7 @@ fn the_worked_initiative_leader_and_jedi_examples() {
     assert!(
         has(
             &ev,
-            "attacks Wookie: 1d8 against resistance 6 (Wookie 2, Jedi +4)"
+            "attacks Wookie: 1d8 against resistance 6 (its own 2, Jedi +4)"
         ),
         "{ev:#?}"
     );
@@ -320,14 +320,14 @@ fn a_special_weapon_may_aim_at_its_own_target_within_its_own_range() {
     assert!(
         has(
             &ev,
-            "Stormtrooper attacks Rebel Trooper 1: 1d8 against resistance 2 (Rebel Trooper 2): 4, 4 — destroyed"
+            "Stormtrooper attacks Rebel Trooper 1: 1d8 against resistance 2 (its own 2): 4, 4 — destroyed"
         ),
         "{ev:#?}"
     );
     assert!(
         has(
             &ev,
-            "Stormtrooper's E-Web attacks Rebel Trooper 2: 1d10 against resistance 2 (Rebel Trooper 2): 5, 6 — destroyed"
+            "Stormtrooper's E-Web attacks Rebel Trooper 2: 1d10 against resistance 2 (its own 2): 5, 6 — destroyed"
         ),
         "{ev:#?}"
     );

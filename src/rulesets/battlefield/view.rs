@@ -90,7 +90,12 @@ fn sync_tokens(
         let (at, base) = counter_at(b, i);
         let mut badges = Vec::new();
         if u.activated {
-            badges.push(Badge::new("✔", "activated this turn", [0.20, 0.55, 0.25]));
+            // In letters: the table's font has no tick (it drew a "0").
+            badges.push(Badge::new(
+                "done",
+                "activated this turn",
+                [0.20, 0.55, 0.25],
+            ));
         }
         if u.force_points > 0 {
             badges.push(Badge::new(

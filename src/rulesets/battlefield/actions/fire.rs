@@ -272,7 +272,8 @@ pub(super) fn rolls(
 pub fn resistance(b: &Battle, target: usize, ignore_terrain: bool) -> (u32, String) {
     let u = &b.units[target];
     let mut r = u.profile.resistance;
-    let mut parts = vec![format!("{} {}", u.profile.name, u.profile.resistance)];
+    // "its own 2", not "Rebel Trooper 2": units are named with numbers.
+    let mut parts = vec![format!("its own {}", u.profile.resistance)];
     let terrain = b.map.get(u.at).map_or(0, HexTerrain::resistance_bonus);
     if terrain > 0 && !ignore_terrain {
         r += terrain;
@@ -543,7 +544,7 @@ mod tests {
         assert!(!b.units[mc2].alive);
         assert!(logged(
             &b,
-            "AT-ST 2 attacks Mon Calamari 2: 1d8 against resistance 3 (Mon Calamari 3): 4, 4, 8 — destroyed"
+            "AT-ST 2 attacks Mon Calamari 2: 1d8 against resistance 3 (its own 3): 4, 4, 8 — destroyed"
         ));
     }
 
@@ -577,7 +578,7 @@ mod tests {
         assert!(
             logged(
                 &b,
-                "attacks Mon Calamari 3: 1d10 against resistance 3 (Mon Calamari 3)"
+                "attacks Mon Calamari 3: 1d10 against resistance 3 (its own 3)"
             ),
             "the forest's +1 ignored: {:#?}",
             b.events
@@ -590,7 +591,7 @@ mod tests {
         let mc3 = unit(&b, "mc3");
         assert_eq!(
             resistance(&b, mc3, false),
-            (4, "Mon Calamari 3, terrain +1".to_string())
+            (4, "its own 3, terrain +1".to_string())
         );
         assert_eq!(resistance(&b, mc3, true).0, 3);
     }
@@ -681,7 +682,7 @@ mod tests {
         b.entrenchments.push(b.units[mc2].at);
         assert_eq!(
             resistance(&b, mc2, false),
-            (4, "Mon Calamari 3, entrenched +1".to_string())
+            (4, "its own 3, entrenched +1".to_string())
         );
     }
 
@@ -746,7 +747,7 @@ mod tests {
         b.units[st2].at = b.units[st1].at;
         assert_eq!(
             resistance(&b, st1, false),
-            (6, "Wookie 2, Jedi +4".to_string())
+            (6, "its own 2, Jedi +4".to_string())
         );
     }
 }
