@@ -32,6 +32,7 @@ fn ring_named(
     mut gizmos: Gizmos,
 ) {
     let Some(text) = &pointed.0 else { return };
+    let others = centres(tokens.iter());
     for t in tokens
         .iter()
         .filter(|t| t.shown && mentions(text, &t.label))
@@ -39,7 +40,7 @@ fn ring_named(
         gizmos
             .circle_2d(
                 Isometry2d::from_translation(t.at),
-                shown_base(t, &zoom) + 0.35,
+                shown_among(t, &zoom, &others) + 0.35,
                 Color::srgb(1.0, 0.95, 0.4),
             )
             .resolution(32);
@@ -81,6 +82,25 @@ impl Place {
 /// that would be under its least on-screen size.
 pub fn shown_base(t: &Token, zoom: &TableZoom) -> f32 {
     zoom.drawn(t.base, t.min_px)
+}
+
+/// [`shown_base`], but never over half the way to the nearest other piece at `others`
+/// (centres, board units; its own among them is skipped), so an enlarged base never covers
+/// a neighbour's glyph; never under its own base.
+fn shown_among(t: &Token, zoom: &TableZoom, others: &[Vec2]) -> f32 {
+    let room = others
+        .iter()
+        .map(|o| o.distance(t.at))
+        .filter(|d| *d > 1e-3)
+        .fold(f32::INFINITY, f32::min)
+        / 2.0
+        - 0.05;
+    shown_base(t, zoom).min(room).max(t.base)
+}
+
+/// The centres of the pieces on the board.
+fn centres<'a>(tokens: impl Iterator<Item = &'a Token>) -> Vec<Vec2> {
+    tokens.filter(|t| t.shown).map(|t| t.at).collect()
 }
 
 /// The badges above a base, of this piece: a row of chips, one a badge, as last drawn.
@@ -339,12 +359,13 @@ fn sync(
     mut commands: Commands,
     (scale, zoom): (Res<TableTextScale>, Res<TableZoom>),
 ) {
+    let others = centres(tokens.iter());
     for (ve, mut v, mut tf, mut vis, kids) in &mut visuals {
         let Ok(t) = tokens.get(v.piece) else {
             commands.entity(ve).despawn();
             continue;
         };
-        let drawn = shown_base(t, &zoom);
+        let drawn = shown_among(t, &zoom, &others);
         if let Some(kids) = kids
             && v.drawn != drawn
         {
@@ -458,10 +479,11 @@ fn overlaps(a: (Vec2, Vec2), b: (Vec2, Vec2)) -> bool {
 fn declutter(tokens: &[&Token], scale: f32, zoom: &TableZoom) -> Vec<(bool, bool)> {
     let mut order: Vec<usize> = (0..tokens.len()).collect();
     order.sort_by_key(|&i| tokens[i].order);
+    let others = centres(tokens.iter().copied());
     let bases: Vec<(Vec2, Vec2)> = tokens
         .iter()
         .filter(|t| t.shown)
-        .map(|t| (t.at, Vec2::splat(shown_base(t, zoom) * 0.9)))
+        .map(|t| (t.at, Vec2::splat(shown_among(t, zoom, &others) * 0.9)))
         .collect();
     let mut placed: Vec<(Vec2, Vec2)> = Vec::new();
     let mut out = vec![(false, false); tokens.len()];
@@ -471,7 +493,7 @@ fn declutter(tokens: &[&Token], scale: f32, zoom: &TableZoom) -> Vec<(bool, bool
         if !t.shown {
             continue;
         }
-        let base = shown_base(t, zoom);
+        let base = shown_among(t, zoom, &others);
         let mut fits = |b: (Vec2, Vec2)| {
             let clear =
                 !bases.iter().any(|&o| overlaps(b, o)) && !placed.iter().any(|&o| overlaps(b, o));
@@ -629,6 +651,21 @@ mod tests {
             assert!(pair[0].1 + pair[0].2 < pair[1].1 - pair[1].2, "{row:?}");
         }
         assert!(row[2].2 > row[0].2);
+    }
+
+    #[test]
+    fn an_enlarged_base_stops_short_of_its_neighbour() {
+        // 28 px at 12.5 px an inch is a 1.12" radius; a neighbour 1.5" off leaves 0.7"; one
+        // in base contact leaves its own 0.5".
+        let zoom = TableZoom {
+            px_per_unit: 12.5,
+            enlarge: true,
+        };
+        let mut t = token((10.0, 10.0), "A", 0);
+        t.min_px = 28.0;
+        assert!((shown_among(&t, &zoom, &[t.at]) - 1.12).abs() < 1e-3);
+        assert!((shown_among(&t, &zoom, &[t.at, Vec2::new(11.5, 10.0)]) - 0.7).abs() < 1e-3);
+        assert_eq!(shown_among(&t, &zoom, &[t.at, Vec2::new(11.0, 10.0)]), 0.5);
     }
 
     #[test]
