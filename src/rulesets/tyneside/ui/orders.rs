@@ -92,7 +92,7 @@ pub fn show(
                                     let mut chosen = before;
                                     egui::ComboBox::from_id_salt(("order", &g.id)).selected_text(chosen.to_string()).show_ui(ui, |ui| {
                                         for o in reachable(score, leeway, group_in_cover(&board, &g.id)) {
-                                            ui.selectable_value(&mut chosen, o, o.to_string()).on_hover_text(o.rule_text());
+                                            beside(&ui.selectable_value(&mut chosen, o, o.to_string()), o.rule_text());
                                         }
                                     });
                                     ui.weak(format!("score may move by up to {leeway}"));
@@ -112,7 +112,7 @@ pub fn show(
                                     let mut chosen = before;
                                     egui::ComboBox::from_id_salt(("order", &g.id)).selected_text(chosen.to_string()).show_ui(ui, |ui| {
                                         for o in Order::ALL {
-                                            ui.selectable_value(&mut chosen, o, o.to_string()).on_hover_text(o.rule_text());
+                                            beside(&ui.selectable_value(&mut chosen, o, o.to_string()), o.rule_text());
                                         }
                                     });
                                     if chosen != before {
@@ -181,5 +181,20 @@ pub fn show(
                     }
                 });
             });
+        });
+}
+
+/// An order's rule beside its line in the drop-down, not under it: a tooltip below the
+/// pointer covered the orders further down the list (found by the walkthrough).
+fn beside(item: &egui::Response, rule: &str) {
+    egui::Popup::from_response(item)
+        .kind(egui::PopupKind::Tooltip)
+        .align(egui::RectAlign::LEFT_START)
+        .align_alternatives(&[egui::RectAlign::RIGHT_START])
+        .gap(6.0)
+        .open(item.hovered())
+        .show(|ui| {
+            ui.set_max_width(300.0);
+            ui.label(rule);
         });
 }
