@@ -97,4 +97,20 @@ fn a_figure_in_close_combat_could_not_shoot_so_ending_loses_nothing() {
         "in close combat: he fights instead"
     );
     assert_eq!(could_still_shoot(&mut s, "R"), ["r1", "r2"]);
+    // When his turn to act comes, Shoot is refused for close combat, said as such.
+    for _ in 0..6 {
+        let why = refused(
+            &mut s,
+            Command::Shoot {
+                groups: vec!["luke".into()],
+                targets: vec!["E".into()],
+            },
+        );
+        if why.contains("no figure of 'luke'") {
+            assert!(why.contains("every figure is in close combat"), "{why}");
+            return;
+        }
+        ok(&mut s, Command::EndActivation);
+    }
+    panic!("Luke's group never came to act");
 }

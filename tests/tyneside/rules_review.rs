@@ -93,6 +93,7 @@ fn duck_back_holds_a_figure_only_in_its_next_turn_and_each_figure_fires_once() {
         },
     );
     assert!(why.contains("no figure of 'E' can shoot"), "{why}");
+    assert!(why.contains("have fired already this turn"), "{why}");
     ok(&mut s, Command::EndActivation); // E
     ok(&mut s, Command::EndActivation); // droids
     // Turn 2: e1 is held now.

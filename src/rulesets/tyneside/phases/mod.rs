@@ -33,6 +33,7 @@ pub use orders::{
     turning_over_side,
 };
 pub(super) use sequence::check_wipe_out;
+pub use shooting::cannot_shoot;
 pub use vehicles::sabre_can_cut;
 
 use super::commands::Command;

@@ -494,6 +494,10 @@ pub fn cannot_shoot(board: &crate::rulesets::tyneside::board::Board, active: &st
         "those not in close combat are pinned by last turn's duck back, knocked out, or have no \
          weapon"
             .to_string()
+    } else if all(&|m| board.in_close_combat(m) || !board.can_shoot(m) || board.figs[m].act.fired) {
+        "those free to shoot have fired already this turn (each figure fires once a turn, \
+         returning fire included)"
+            .to_string()
     } else {
         "none free to shoot has a clear line of sight to them and the range".to_string()
     };

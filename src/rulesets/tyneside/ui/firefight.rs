@@ -142,7 +142,11 @@ pub fn show(
             }
         }
     }
-    if !choice.targets.is_empty() {
+    // A labelled block: with no exchange to show, the hero shots below still show.
+    'fight: {
+        if choice.targets.is_empty() {
+            break 'fight;
+        }
         let mut units: Vec<String> = std::iter::once(active.clone())
             .chain(choice.combine.iter().cloned())
             .chain(choice.targets.iter().cloned())
@@ -150,6 +154,14 @@ pub fn show(
         units.sort_by_key(|g| view.group(g).map(|g| g.index).unwrap_or(usize::MAX));
         units.dedup();
         let plan = plan_fire_fight(&board, &units);
+        if plan.odds.is_empty() {
+            // No exchange to show: say why, as Shoot would be refused.
+            ui.colored_label(
+                egui::Color32::LIGHT_RED,
+                crate::rulesets::tyneside::phases::cannot_shoot(&board, &active),
+            );
+            break 'fight;
+        }
         egui::Grid::new("odds").striped(true).num_columns(4).show(ui, |ui| {
             ui.strong("Group");
             ui.strong("Own");
