@@ -79,14 +79,19 @@ impl Strokes {
             }
             indices.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
         }
-        Mesh::new(
-            PrimitiveTopology::TriangleList,
-            RenderAssetUsages::default(),
-        )
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
-        .with_inserted_indices(Indices::U32(indices))
+        coloured_mesh(positions, colours, indices)
     }
+}
+
+/// Triangles coloured by vertex (linear RGBA), drawn with a white `ColorMaterial`.
+pub fn coloured_mesh(positions: Vec<[f32; 3]>, colours: Vec<[f32; 4]>, indices: Vec<u32>) -> Mesh {
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 /// The width of the board's lines for a board `across` board units at its widest: about 1.5

@@ -17,6 +17,21 @@ use crate::engine::board::{BoardGeometry, Marker, Zone};
 use crate::rules::geometry::Shape;
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
 
+/// Spawns [`fills`] of `polygons` lying on the board (z 1, over the cloth, under the lines).
+fn spawn_fills(
+    polygons: &[(Vec<Vec2>, Color)],
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+    commands: &mut Commands,
+) {
+    commands.spawn((
+        TableVisual,
+        Mesh2d(meshes.add(fills(polygons))),
+        MeshMaterial2d(materials.add(Color::WHITE)),
+        Transform::from_xyz(0.0, 0.0, 1.0),
+    ));
+}
+
 /// Convex polygons (their corners in turn, board units), each filled with its colour, as one
 /// mesh coloured by vertex.
 fn fills(polygons: &[(Vec<Vec2>, Color)]) -> Mesh {
@@ -34,13 +49,7 @@ fn fills(polygons: &[(Vec<Vec2>, Color)]) -> Mesh {
             indices.extend([base, base + k, base + k + 1]);
         }
     }
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
-    .with_inserted_indices(Indices::U32(indices))
+    super::strokes::coloured_mesh(positions, colours, indices)
 }
 
 /// A flat mesh of a terrain outline (any simple polygon, or a circle).
@@ -103,12 +112,7 @@ fn spawn_table(
                 .iter()
                 .map(|cell| (layout.hex_corners(cell.hex).to_vec(), cell.fill))
                 .collect();
-            commands.spawn((
-                TableVisual,
-                Mesh2d(meshes.add(fills(&tiles))),
-                MeshMaterial2d(materials.add(Color::WHITE)),
-                Transform::from_xyz(0.0, 0.0, 1.0),
-            ));
+            spawn_fills(&tiles, &mut meshes, &mut materials, &mut commands);
             spawn_outlines(
                 &board,
                 &patterns,
@@ -138,12 +142,7 @@ fn spawn_table(
                     Some((corners, cell.fill))
                 })
                 .collect();
-            commands.spawn((
-                TableVisual,
-                Mesh2d(meshes.add(fills(&tiles))),
-                MeshMaterial2d(materials.add(Color::WHITE)),
-                Transform::from_xyz(0.0, 0.0, 1.0),
-            ));
+            spawn_fills(&tiles, &mut meshes, &mut materials, &mut commands);
             spawn_zones(
                 zones,
                 *square * 0.3,

@@ -302,6 +302,20 @@ pub fn resistance(b: &Battle, target: usize, ignore_terrain: bool) -> (u32, Stri
     (r, parts.join(", "))
 }
 
+/// The steps unit `i`'s die takes at a target `d` hexes away: moving and shooting, the range
+/// rule (unless it keeps full range), a leader bonus and Force points.
+fn steps(b: &Battle, i: usize, d: u32, leader: bool, force: u32, moved: bool) -> DieSteps {
+    let p = &b.units[i].profile;
+    DieSteps {
+        moved,
+        long_range: b.advanced.range
+            && !p.has(Ability::FullRange)
+            && combat::beyond_half_range(d, p.range),
+        leader,
+        force,
+    }
+}
+
 /// The attack die of unit `i` at a target of `kind` `d` hexes away, after moving and
 /// shooting, the range rule, a leader bonus and Force points (the panel shows the same die).
 pub fn attack_die(
@@ -314,21 +328,12 @@ pub fn attack_die(
     moved: bool,
 ) -> AttackDie {
     let p = &b.units[i].profile;
-    let steps = DieSteps {
-        moved,
-        long_range: b.advanced.range
-            && !p.has(Ability::FullRange)
-            && combat::beyond_half_range(d, p.range),
-        leader,
-        force,
-    };
-    combat::stepped(p.fire_die(kind), steps)
+    combat::stepped(p.fire_die(kind), steps(b, i, d, leader, force, moved))
 }
 
 /// Why unit `i`'s die at a target of `kind` `d` hexes off is not its profile's, in words
-/// ("1d8 one step down: beyond half its range 6"), or `None` when it is its own; the same
-/// steps as [`attack_die`] takes (Moving and shooting, Range, Leaders, Jedis).
-#[allow(clippy::too_many_arguments)]
+/// ("1d6 from its 1d8 (7 hexes is beyond half its range 6: one step down)"), or `None` when
+/// it is its own: the steps [`attack_die`] takes (Moving and shooting, Range, Leaders, Jedis).
 pub fn die_steps_text(
     b: &Battle,
     i: usize,
@@ -339,24 +344,24 @@ pub fn die_steps_text(
     moved: bool,
 ) -> Option<String> {
     let p = &b.units[i].profile;
-    let base = p.fire_die(kind);
+    let s = steps(b, i, d, leader, force, moved);
     let mut why = Vec::new();
-    if moved {
+    if s.moved {
         why.push("moved before firing: one step down, no bonus".to_string());
     }
-    if b.advanced.range && !p.has(Ability::FullRange) && combat::beyond_half_range(d, p.range) {
+    if s.long_range {
         why.push(format!(
             "{d} hexes is beyond half its range {}: one step down",
             p.range
         ));
     }
-    if leader && !moved {
+    if s.leader && !s.moved {
         why.push("its leader's bonus: one step up".into());
     }
-    if force > 0 && !moved {
-        why.push(format!("{force} Force point(s): a step up each"));
+    if s.force > 0 && !s.moved {
+        why.push(format!("{} Force point(s): a step up each", s.force));
     }
-    let now = attack_die(b, i, kind, d, leader, force, moved);
+    let (base, now) = (p.fire_die(kind), combat::stepped(p.fire_die(kind), s));
     (!why.is_empty()).then(|| format!("{now} from its {base} ({})", why.join("; ")))
 }
 
@@ -582,6 +587,28 @@ mod tests {
             ),
             "the forest's +1 ignored: {:#?}",
             b.events
+        );
+    }
+
+    #[test]
+    fn a_die_stepped_down_beyond_half_range_says_why() {
+        let mut b = battle();
+        b.advanced.range = true;
+        let st1 = unit(&b, "st1");
+        let range = b.units[st1].profile.range;
+        let far = range / 2 + 1;
+        assert_eq!(
+            die_steps_text(&b, st1, Kind::Squad, 1, false, 0, false),
+            None
+        );
+        assert_eq!(
+            die_steps_text(&b, st1, Kind::Squad, far, false, 0, false).as_deref(),
+            Some(
+                format!(
+                    "1d6 from its 1d8 ({far} hexes is beyond half its range {range}: one step down)"
+                )
+                .as_str()
+            )
         );
     }
 
