@@ -1,6 +1,8 @@
 //! The hotseat banner: when the side to play changes in a game two or more people play at one
 //! computer, its name shows large over the top of the table for a moment (the hand-over
-//! screen covers the table instead where the rule set hides something).
+//! screen covers the table instead where the rule set hides something). In a solo game it
+//! shows when the play comes back to the person after the rules' side has acted, so the
+//! rules' moves (told in the events) are not passed by unnoticed.
 
 use bevy_egui::egui;
 
@@ -14,21 +16,29 @@ const SHOWN: f64 = 3.0;
 pub struct Banner {
     side: Option<usize>,
     since: f64,
+    /// The person's side to act at the last frame (`None`: the rules were acting).
+    person: Option<Option<usize>>,
 }
 
-/// Announces a change of side to play over the top of `table` (egui points); nothing in a
-/// game one person plays, on the first side of a game, or once [`SHOWN`] has passed.
+/// Announces a change of side to play over the top of `table` (egui points): in a hotseat
+/// game each change of side (not the first side of a game); in a solo game the person's side
+/// when the play comes back to it from the rules' side; nothing once [`SHOWN`] has passed, or
+/// in a game nobody plays (Watch).
 pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner: &mut Banner) {
     let now = ctx.input(|i| i.time);
-    if status.acting != banner.side {
+    if status.people >= 2 && status.acting != banner.side {
         // The first side of a game is the one the game opened with: nothing changed hands.
         let first = banner.side.is_none();
-        *banner = Banner {
-            side: status.acting,
-            since: if first { f64::NEG_INFINITY } else { now },
-        };
+        banner.side = status.acting;
+        banner.since = if first { f64::NEG_INFINITY } else { now };
     }
-    let (Some(side), true) = (status.acting, status.people >= 2) else {
+    // Solo: the person's side again after a frame in which the rules acted.
+    if status.people == 1 && status.to_act.is_some() && banner.person == Some(None) {
+        banner.side = status.to_act;
+        banner.since = now;
+    }
+    banner.person = Some(status.to_act);
+    let (Some(side), true) = (banner.side, status.people >= 1) else {
         return;
     };
     let left = SHOWN - (now - banner.since);
@@ -55,4 +65,48 @@ pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner
                     );
                 });
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One frame at `time` seconds with the person's side `to_act` (`None`: the rules act).
+    fn frame(ctx: &egui::Context, banner: &mut Banner, time: f64, to_act: Option<usize>) {
+        let status = ShellStatus {
+            people: 1,
+            to_act,
+            acting: Some(to_act.unwrap_or(1)),
+            sides: vec!["Rebels".into(), "Garrison".into()],
+            ..Default::default()
+        };
+        let input = egui::RawInput {
+            time: Some(time),
+            ..Default::default()
+        };
+        ctx.begin_pass(input);
+        show(
+            ctx,
+            egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0)),
+            &status,
+            banner,
+        );
+        let _ = ctx.end_pass();
+    }
+
+    #[test]
+    fn a_solo_game_announces_the_play_coming_back_after_the_rules_acted() {
+        let ctx = egui::Context::default();
+        let mut banner = Banner::default();
+        // The person opens the game: nothing to announce.
+        frame(&ctx, &mut banner, 10.0, Some(0));
+        assert_eq!(banner.side, None);
+        // The rules act, then the play comes back: the person's side is announced then.
+        frame(&ctx, &mut banner, 11.0, None);
+        frame(&ctx, &mut banner, 12.0, Some(0));
+        assert_eq!((banner.side, banner.since), (Some(0), 12.0));
+        // Still the person's: no new announcement.
+        frame(&ctx, &mut banner, 13.0, Some(0));
+        assert_eq!(banner.since, 12.0);
+    }
 }
