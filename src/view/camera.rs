@@ -350,6 +350,26 @@ fn pan_zoom(
     }
 }
 
+/// A pan in hand when the flat view goes: under the hand-over screen the camera takes it at
+/// once; for the 3D view (whose table top the flat camera then draws) it is dropped. Either
+/// way no picture is left slid aside.
+fn settle_shift(
+    mode: Res<ViewMode>,
+    insets: Res<PanelInsets>,
+    mut shift: ResMut<PanShift>,
+    mut cam: Single<(&mut Transform, &Projection), With<TableCamera>>,
+) {
+    if shift.0 == Vec2::ZERO || (*mode == ViewMode::Flat && !insets.covered) {
+        return;
+    }
+    let (tf, proj) = &mut *cam;
+    if let (ViewMode::Flat, Projection::Orthographic(o)) = (*mode, &**proj) {
+        tf.translation.x -= shift.0.x * o.scale;
+        tf.translation.y += shift.0.y * o.scale;
+    }
+    shift.0 = Vec2::ZERO;
+}
+
 /// Keeps the game's [`CameraPlace`] with the flat camera (saves carry it).
 fn note_place(
     cam: Single<(&Transform, &Projection), With<TableCamera>>,
@@ -378,6 +398,7 @@ pub(super) fn plugin(app: &mut App) {
                     resource_equals(ViewMode::Flat).and_then(resource_exists::<BoardGeometry>),
                 ),
                 software_renderer_msaa,
+                settle_shift,
             ),
         );
 }
