@@ -493,31 +493,3 @@ impl Battle {
             })
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::rulesets::battlefield::testing::{battle, unit};
-
-    #[test]
-    fn a_unit_is_named_by_its_profile_numbered_when_its_side_has_more_than_one() {
-        let b = battle();
-        let name = |id: &str| b.units[unit(&b, id)].label();
-        // Three AT-STs and two stormtroopers of the Empire, in scenario order; one Jaggernaud.
-        assert_eq!(
-            ["hill", "atst", "wood", "st1", "st2", "jg"].map(name),
-            [
-                "AT-ST 1",
-                "AT-ST 2",
-                "AT-ST 3",
-                "Stormtrooper 1",
-                "Stormtrooper 2",
-                "Jaggernaud"
-            ]
-        );
-        // The Alliance counts its own: three Mon Calamari, one Guerilla.
-        assert_eq!(
-            ["mc1", "mc3", "gu1"].map(name),
-            ["Mon Calamari 1", "Mon Calamari 3", "Guerilla"]
-        );
-    }
-}
