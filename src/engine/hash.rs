@@ -64,6 +64,30 @@ impl Hasher for StableHasher {
     }
 }
 
+/// A stable hash of `value` as JSON: its text streamed into a [`StableHasher`] (the same hash
+/// as hashing the text as a `str`, its bytes then 0xff), without building the text. What a
+/// rule set whose state is plain serialisable data gives as its state hash.
+pub fn json_hash<T: serde::Serialize>(value: &T) -> u64 {
+    let mut h = StableHasher::default();
+    let _ = serde_json::to_writer(HashWriter(&mut h), value);
+    h.write_u8(0xff);
+    h.finish()
+}
+
+/// Bytes written to it go into a hasher.
+struct HashWriter<'a>(&'a mut StableHasher);
+
+impl std::io::Write for HashWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::hash::Hash;

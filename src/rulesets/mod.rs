@@ -2,6 +2,7 @@
 //! new folder here plus one line in [`registry`].
 
 pub mod battlefield;
+pub mod space_battle;
 pub mod tyneside;
 
 use crate::engine::registry::{Registry, RuleSetEntry};
@@ -11,5 +12,6 @@ pub fn registry() -> Registry {
     Registry(vec![
         RuleSetEntry::of::<tyneside::Tyneside>(),
         RuleSetEntry::of::<battlefield::Battlefield>(),
+        RuleSetEntry::of::<space_battle::SpaceBattle>(),
     ])
 }

@@ -1,15 +1,12 @@
 //! A battle as plain data: what `holotable run` prints (and `--json` gives), and the stable
 //! hash a save carries after each command.
 
-use std::hash::Hasher;
-
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::phases::{BattlePhase, BattleRes};
 use super::rules::map::col_row;
 use crate::engine::dice::DiceRes;
-use crate::engine::hash::StableHasher;
 use crate::engine::record::GameLog;
 use crate::engine::state::{GameResult, GameState};
 use crate::rules::dice::RollRecord;
@@ -153,26 +150,7 @@ pub fn state_hash(world: &mut World) -> u64 {
     let mut s = snapshot(world);
     s.dice.clear();
     s.events.clear();
-    // The JSON text streamed into the hasher: the same hash as hashing the text as a `str`
-    // (its bytes, then 0xff), without building it.
-    let mut h = StableHasher::default();
-    let _ = serde_json::to_writer(HashWriter(&mut h), &s);
-    h.write_u8(0xff);
-    h.finish()
-}
-
-/// Bytes written to it go into a hasher.
-struct HashWriter<'a>(&'a mut StableHasher);
-
-impl std::io::Write for HashWriter<'_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.write(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+    crate::engine::hash::json_hash(&s)
 }
 
 /// The battle as text for `holotable run`.

@@ -1,0 +1,217 @@
+//! A side the rules fly, as the Action Report describes its craft: "The fighters flitted all
+//! over the board while the bombers generally moved straight for the opposite edges. The
+//! bombers fired defensively when attacked and only attacked when an opponent was in their
+//! path." and OBJECTIVE: "The fighters will attempt to shoot and destroy the enemy bombers
+//! and the fighters that protect them." The policy, written down in docs/rules/space_battle.md
+//! ("A side the rules fly"):
+//! - a fighter stops where it can attack with the most combats, a bomber before a fighter;
+//!   with no attack in reach it ends its move as near as it can to the square behind the
+//!   nearest enemy bomber (none flying: fighter);
+//! - a bomber flies straight on and stops to attack an enemy it meets directly ahead; else it
+//!   ends its move as far towards its far edge as it can, leaving by it when it can;
+//! - nobody ends a move on an occupied square; every craft that can attack does, at the
+//!   target worth most (combats times value).
+//!
+//! Every command goes through the pipeline, so the rules refuse its mistakes as a person's.
+
+use bevy::prelude::*;
+
+use super::SpaceBattle;
+use super::battle::{Battle, Stage};
+use super::commands::Command;
+use super::phases::BattleRes;
+use super::reach::Reach;
+use super::rules::craft::Class;
+use super::rules::facing::{Dir, step};
+use super::rules::scenario::Edge;
+use crate::engine::game::rules_to_act;
+use crate::engine::pipeline::{CommandOutcome, process};
+
+/// What an attack by craft `i` from `at` facing `facing` is worth to the policy: the best
+/// target's combats times its value (0: none).
+fn attack_worth(b: &Battle, i: usize, at: (i32, i32), facing: Dir) -> u32 {
+    b.targets_from(i, at, facing)
+        .iter()
+        .map(|&(j, p)| u32::from(p.combats()) * b.craft[j].kind.class().value())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The square behind the nearest enemy craft worth chasing (a bomber, else a fighter), and
+/// how far craft `i` at `at` is from it, in steps of a king.
+fn chase(b: &Battle, i: usize, at: (i32, i32)) -> i32 {
+    let side = b.craft[i].side;
+    let enemies: Vec<&super::battle::Craft> = b
+        .craft
+        .iter()
+        .filter(|c| c.side != side && c.flying() && b.on_board(c.at))
+        .collect();
+    let pick = |class| enemies.iter().filter(move |c| c.kind.class() == class);
+    let wanted: Vec<_> = if pick(Class::Bomber).next().is_some() {
+        pick(Class::Bomber).collect()
+    } else {
+        pick(Class::Fighter).collect()
+    };
+    wanted
+        .iter()
+        .map(|c| {
+            let behind = step(c.at, c.facing.turned(4));
+            (at.0 - behind.0).abs().max((at.1 - behind.1).abs())
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+/// How far `at` lies towards craft `i`'s far edge, in columns.
+fn progress(b: &Battle, i: usize, at: (i32, i32)) -> i32 {
+    match b.sides[b.craft[i].side].edge {
+        Edge::Left => at.0,
+        Edge::Right => b.columns - 1 - at.0,
+    }
+}
+
+/// The policy's place to go for craft `i` (the mover), from `options`: (whether to stop
+/// there to fire, the place).
+fn place(b: &Battle, i: usize, options: &[Reach]) -> Option<(bool, Reach)> {
+    let c = &b.craft[i];
+    let free = |r: &Reach| r.exits || b.occupant(r.at, i).is_none();
+    let may_stop = b.stage == Stage::Move;
+    let goal = match b.sides[c.side].edge {
+        Edge::Left => Dir::EAST,
+        Edge::Right => Dir::WEST,
+    };
+    if c.kind.class() == Class::Bomber {
+        // Straight on, stopping for an enemy met directly ahead.
+        if may_stop
+            && let Some(r) = options.iter().find(|r| {
+                r.facing == c.facing
+                    && !r.ends
+                    && free(r)
+                    && r.path
+                        .iter()
+                        .zip(1..)
+                        .all(|(sq, k)| *sq == walk(c.at, c.facing, k))
+                    && attack_worth(b, i, r.at, r.facing) > 0
+            })
+        {
+            return Some((true, r.clone()));
+        }
+        return options
+            .iter()
+            .filter(|r| r.ends && free(r))
+            .max_by_key(|r| {
+                (
+                    r.exits,
+                    progress(b, i, r.at),
+                    -i32::from(goal.rel(r.facing).abs()),
+                    -(r.at.1 - b.rows / 2).abs(),
+                )
+            })
+            // Every end taken: the move must still be made (and ends in a crash).
+            .or_else(|| options.iter().find(|r| r.ends))
+            .map(|r| (false, r.clone()));
+    }
+    let attack = options
+        .iter()
+        .filter(|r| may_stop && free(r) && !r.exits)
+        .map(|r| (attack_worth(b, i, r.at, r.facing), r))
+        .filter(|(w, _)| *w > 0)
+        .max_by_key(|(w, r)| (*w, r.ends));
+    if let Some((_, r)) = attack {
+        return Some((!r.ends, r.clone()));
+    }
+    options
+        .iter()
+        .filter(|r| r.ends && free(r))
+        .min_by_key(|r| chase(b, i, r.at))
+        .or_else(|| options.iter().find(|r| r.ends))
+        .map(|r| (false, r.clone()))
+}
+
+/// `k` squares straight on from `at` facing `d`.
+fn walk(at: (i32, i32), d: Dir, k: i32) -> (i32, i32) {
+    let (dc, dr) = d.delta();
+    (at.0 + dc * k, at.1 + dr * k)
+}
+
+/// The policy's next command for the side playing, or `None` when it has nothing to do (the
+/// battle moves on by itself, so that is only at the end).
+pub fn decide(b: &Battle) -> Option<Command> {
+    if let Some(i) = b.mover() {
+        let c = &b.craft[i];
+        let id = c.id.clone();
+        if b.stage == Stage::Move
+            && c.moved > 0
+            && b.occupant(c.at, i).is_none()
+            && attack_worth(b, i, c.at, c.facing) > 0
+        {
+            return Some(Command::Stop { craft: id });
+        }
+        let options = b.reach(i);
+        let (_, r) = place(b, i, &options)?;
+        return Some(Command::Move {
+            craft: id,
+            path: r.path,
+        });
+    }
+    let i = b.attacker()?;
+    let (j, _) = b
+        .targets(i)
+        .into_iter()
+        .max_by_key(|&(j, p)| u32::from(p.combats()) * b.craft[j].kind.class().value())?;
+    Some(Command::Attack {
+        craft: b.craft[i].id.clone(),
+        target: b.craft[j].id.clone(),
+    })
+}
+
+/// One step of a side the rules fly.
+///
+/// Errors: `Some(Err(why))` when the policy finds nothing to do or the rules refuse it (a
+/// bug to report).
+pub fn act(world: &mut World) -> Option<Result<String, String>> {
+    rules_to_act::<SpaceBattle>(world).first()?;
+    let command = decide(&world.get_resource::<BattleRes>()?.0);
+    let Some(command) = command else {
+        return Some(Err("the rules' side finds nothing to do".into()));
+    };
+    Some(match process::<SpaceBattle>(world, command.clone()) {
+        CommandOutcome::Accepted(_) => Ok(format!("{command:?}")),
+        CommandOutcome::Refused(_, why) => Err(format!("{command:?} refused: {why}")),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::cards::Deck;
+    use crate::rules::dice::Dice;
+
+    /// Plays `scenario` with the policy on both sides, pure (no Bevy), from `seed`.
+    pub(crate) fn play(src: &str, seed: u64) -> Battle {
+        let s = super::super::rules::scenario::parse(src, "t.ron").expect("scenario");
+        let mut b = Battle::new(&s);
+        let (mut dice, mut deck) = (Dice::seeded(seed), Deck::seeded(seed));
+        b.start(&mut dice, &mut deck).expect("start");
+        for step in 0..5000 {
+            if b.result.is_some() {
+                return b;
+            }
+            let c = decide(&b).unwrap_or_else(|| panic!("seed {seed} step {step}: nothing to do in {:?} {:?}, mover {:?} {:?} reach {:?}", b.stage, b.side, b.mover(), b.mover().map(|i| b.craft[i].clone()), b.mover().map(|i| b.reach(i))));
+            b.apply(&c, &mut dice, &mut deck)
+                .unwrap_or_else(|e| panic!("seed {seed} step {step}: {c:?} refused: {e}"));
+        }
+        panic!("seed {seed}: no result in 5000 commands");
+    }
+
+    #[test]
+    fn the_policy_plays_every_bundled_battle_to_its_score() {
+        for (name, src) in super::super::BUNDLED {
+            for seed in 0..40 {
+                let b = play(src, seed);
+                let r = b.result.as_ref().expect("a result");
+                assert!(!r.reason.is_empty(), "{name} seed {seed}");
+            }
+        }
+    }
+}

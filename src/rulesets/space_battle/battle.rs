@@ -1,0 +1,883 @@
+//! A space battle as plain data, and what each command does to it: the turn's two phases
+//! (each side moves, fires, then finishes the moves of the craft that stopped to fire), the
+//! combats drawn from the deck, the end and the score. No Bevy here: the phases apply
+//! commands to a copy and keep it only when it is accepted.
+
+use serde::{Deserialize, Serialize};
+
+use super::commands::Command;
+use super::rules::combat::{Draw, card_name, compare};
+use super::rules::craft::{Class, Colour, CraftType, bombing_rating};
+use super::rules::facing::{Dir, Position, step, steps};
+use super::rules::scenario::{
+    DEFAULT_TURN_LIMIT, Edge, Initiative, Scenario, craft_id, start_rows,
+};
+use crate::engine::state::GameResult;
+use crate::rules::cards::{Card, Deck};
+use crate::rules::dice::{Dice, DiceExpr};
+
+/// Where a craft is in the battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Status {
+    /// A bomber not yet on: placed off its edge on turn 2, moving from turn 3.
+    Waiting,
+    /// On the board (or off its edge, about to come on).
+    Flying,
+    /// A bomber that left by the far edge, on its way to bomb the enemy's carrier.
+    Exited,
+    /// Destroyed; the side that scores it.
+    Destroyed {
+        /// The side scoring it (the other side).
+        by: usize,
+    },
+}
+
+/// Where a craft's move stands this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Motion {
+    /// Not yet moved, or moving now.
+    ToMove,
+    /// Stopped part-way to fire, its points left marked on it.
+    Stopped,
+    /// Its move is over for this turn.
+    Moved,
+}
+
+/// One craft.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Craft {
+    /// Its id, e.g. "green-xwing".
+    pub id: String,
+    /// Its side.
+    pub side: usize,
+    /// Its type.
+    pub kind: CraftType,
+    /// Its colour.
+    pub colour: Colour,
+    /// Its square `(column, row)`; column -1 or the board's width is off the edge.
+    pub at: (i32, i32),
+    /// Which way it faces.
+    pub facing: Dir,
+    /// In the battle or out of it.
+    pub status: Status,
+    /// Movement points rolled this turn (die + modifier), 0 before its side's roll.
+    pub roll: u8,
+    /// Movement points left.
+    pub points: u8,
+    /// Squares moved this turn.
+    pub moved: u8,
+    /// Where its move stands.
+    pub motion: Motion,
+    /// It has attacked or held its fire this turn.
+    pub fired: bool,
+    /// The squares it has flown through this turn, in order (its trail on the table).
+    pub trail: Vec<(i32, i32)>,
+    /// Its bombing roll, once it has exited and the battle has ended.
+    pub bombing: Option<u8>,
+}
+
+impl Craft {
+    /// "green X-wing".
+    pub fn name(&self) -> String {
+        format!("{} {}", self.colour.word(), self.kind.name())
+    }
+
+    /// On the board and fighting.
+    pub fn flying(&self) -> bool {
+        self.status == Status::Flying
+    }
+}
+
+/// One side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SideState {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The edge it came on from.
+    pub edge: Edge,
+}
+
+/// The stage of a side's phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Stage {
+    /// Each craft in turn moves (and may stop part-way to fire).
+    Move,
+    /// Each craft in turn may attack.
+    Fire,
+    /// The craft that stopped use the points left.
+    Finish,
+}
+
+/// One pair of cards drawn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardPair {
+    /// Whose card is first: the attacker's, or for defensive fire the bomber's.
+    pub firer: Card,
+    /// The target's card.
+    pub target: Card,
+    /// What they decided.
+    pub draw: Draw,
+    /// "combat 2 of 3", "defensive fire".
+    pub what: String,
+}
+
+/// One attack and every card drawn for it, for the cards panel.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fight {
+    /// The turn.
+    pub turn: u32,
+    /// The attacker (craft index).
+    pub attacker: usize,
+    /// The target.
+    pub target: usize,
+    /// Where the attacker stood.
+    pub position: Position,
+    /// The cards, in the order drawn.
+    pub pairs: Vec<CardPair>,
+}
+
+/// The whole battle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Battle {
+    /// The scenario's name.
+    pub name: String,
+    /// Squares along (x).
+    pub columns: i32,
+    /// Squares across (y).
+    pub rows: i32,
+    /// The two sides.
+    pub sides: Vec<SideState>,
+    /// Every craft: side by side, fighters then bombers, each in colour order (the order of
+    /// movement and of attacks).
+    pub craft: Vec<Craft>,
+    /// The turn, from 1.
+    pub turn: u32,
+    /// The last turn.
+    pub turn_limit: u32,
+    /// How the first side is chosen.
+    pub initiative: Initiative,
+    /// The side that plays first each turn.
+    pub first: usize,
+    /// The side whose phase it is.
+    pub side: usize,
+    /// The stage of its phase.
+    pub stage: Stage,
+    /// Every attack so far.
+    pub fights: Vec<Fight>,
+    /// The result, once the battle has ended.
+    pub result: Option<GameResult>,
+    /// What happened since the phases last took the events, (turn, words).
+    #[serde(skip)]
+    pub events: Vec<(u32, String)>,
+}
+
+/// Why a draw or a roll failed, as a refusal.
+fn card(deck: &mut Deck, why: String) -> Result<Card, String> {
+    deck.draw(why).map_err(|e| e.to_string())
+}
+
+impl Battle {
+    /// The battle of `s` before the initiative is decided: fighters off their edges, bombers
+    /// waiting.
+    pub fn new(s: &Scenario) -> Battle {
+        let mut craft = Vec::new();
+        for (side, def) in s.sides.iter().enumerate() {
+            let (column, facing) = match def.edge {
+                Edge::Left => (-1, Dir::EAST),
+                Edge::Right => (s.columns, Dir::WEST),
+            };
+            for class in [Class::Fighter, Class::Bomber] {
+                let mut of: Vec<_> = def
+                    .craft
+                    .iter()
+                    .filter(|c| c.kind.class() == class)
+                    .collect();
+                of.sort_by_key(|c| c.colour);
+                let rows = start_rows(of.len(), s.rows).unwrap_or_default();
+                for (c, row) in of.into_iter().zip(rows) {
+                    craft.push(Craft {
+                        id: craft_id(c.kind, c.colour),
+                        side,
+                        kind: c.kind,
+                        colour: c.colour,
+                        at: (column, row),
+                        facing,
+                        status: if class == Class::Bomber {
+                            Status::Waiting
+                        } else {
+                            Status::Flying
+                        },
+                        roll: 0,
+                        points: 0,
+                        moved: 0,
+                        motion: Motion::ToMove,
+                        fired: false,
+                        trail: Vec::new(),
+                        bombing: None,
+                    });
+                }
+            }
+        }
+        Battle {
+            name: s.name.clone(),
+            columns: s.columns,
+            rows: s.rows,
+            sides: s
+                .sides
+                .iter()
+                .map(|d| SideState {
+                    id: d.id.clone(),
+                    name: d.name.clone(),
+                    edge: d.edge,
+                })
+                .collect(),
+            craft,
+            turn: 1,
+            turn_limit: s.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT),
+            initiative: s.initiative,
+            first: 0,
+            side: 0,
+            stage: Stage::Move,
+            fights: Vec::new(),
+            result: None,
+            events: Vec::new(),
+        }
+    }
+
+    fn event(&mut self, text: impl Into<String>) {
+        self.events.push((self.turn, text.into()));
+    }
+
+    /// Decides the initiative and starts turn 1 (the set-up's cards or dice).
+    ///
+    /// Errors: a card or die could not be drawn or thrown (forced ones ran out; the players'
+    /// own not yet typed).
+    pub fn start(&mut self, dice: &mut Dice, deck: &mut Deck) -> Result<(), String> {
+        let (a, b) = (&self.sides[0].name.clone(), &self.sides[1].name.clone());
+        self.first = loop {
+            let (x, y, words) = match self.initiative {
+                Initiative::Cards => {
+                    let x = card(deck, format!("initiative: {a}'s card"))?;
+                    let y = card(deck, format!("initiative: {b}'s card"))?;
+                    deck.discard(x);
+                    deck.discard(y);
+                    (
+                        x.value(),
+                        y.value(),
+                        format!("{} to {}", card_name(x), card_name(y)),
+                    )
+                }
+                Initiative::Dice => {
+                    let x = roll(dice, format!("initiative: {a}'s d6"))?;
+                    let y = roll(dice, format!("initiative: {b}'s d6"))?;
+                    (x, y, format!("{x} to {y}"))
+                }
+            };
+            match x.cmp(&y) {
+                std::cmp::Ordering::Greater => {
+                    self.event(format!(
+                        "{a} win the initiative {words} and play first each turn"
+                    ));
+                    break 0;
+                }
+                std::cmp::Ordering::Less => {
+                    self.event(format!(
+                        "{b} win the initiative {words} and play first each turn"
+                    ));
+                    break 1;
+                }
+                std::cmp::Ordering::Equal => self.event(format!("initiative tied {words}: again")),
+            }
+        };
+        self.begin_phase(self.first, dice, deck)
+    }
+
+    /// The craft of `side` in their order of movement and attack.
+    pub fn of_side(&self, side: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.craft.len()).filter(move |&i| self.craft[i].side == side)
+    }
+
+    /// Whether `at` is on the board.
+    pub fn on_board(&self, at: (i32, i32)) -> bool {
+        (0..self.columns).contains(&at.0) && (0..self.rows).contains(&at.1)
+    }
+
+    /// Whether a step of craft `i` to `to` leaves the board by its far edge (a bomber's exit).
+    pub fn exits(&self, i: usize, to: (i32, i32)) -> bool {
+        let c = &self.craft[i];
+        c.kind.class() == Class::Bomber
+            && (0..self.rows).contains(&to.1)
+            && match self.sides[c.side].edge {
+                Edge::Left => to.0 >= self.columns,
+                Edge::Right => to.0 < 0,
+            }
+    }
+
+    /// The flying craft on `at` other than `not`.
+    pub fn occupant(&self, at: (i32, i32), not: usize) -> Option<usize> {
+        (0..self.craft.len())
+            .find(|&j| j != not && self.craft[j].flying() && self.craft[j].at == at)
+    }
+
+    /// The craft to move now: the first of the side playing, in order, whose move is not over
+    /// (Move stage), or that stopped with points left (Finish stage).
+    pub fn mover(&self) -> Option<usize> {
+        if self.result.is_some() {
+            return None;
+        }
+        self.of_side(self.side).find(|&i| {
+            let c = &self.craft[i];
+            c.flying()
+                && match self.stage {
+                    Stage::Move => c.motion == Motion::ToMove,
+                    Stage::Finish => c.motion == Motion::Stopped,
+                    Stage::Fire => false,
+                }
+        })
+    }
+
+    /// The craft to attack now: in the Fire stage, the first of the side playing, in order,
+    /// that has not attacked and has a target.
+    pub fn attacker(&self) -> Option<usize> {
+        if self.result.is_some() || self.stage != Stage::Fire {
+            return None;
+        }
+        self.of_side(self.side)
+            .find(|&i| !self.craft[i].fired && !self.targets(i).is_empty())
+    }
+
+    /// The enemies craft `i` may attack from where it is, with the position it attacks from:
+    /// star-wars-battle-space.txt, COMBAT: "An attacking spacecraft must move one square
+    /// before firing. A spacecraft must attack from a square adjacent to the target." and
+    /// "An assault bomber may attack a spacecraft directly in front of it."
+    pub fn targets(&self, i: usize) -> Vec<(usize, Position)> {
+        let c = &self.craft[i];
+        if !c.flying() || c.moved == 0 {
+            return Vec::new();
+        }
+        self.targets_from(i, c.at, c.facing)
+    }
+
+    /// The enemies craft `i` could attack from `at` facing `facing` (as [`Battle::targets`],
+    /// the move before it taken as made).
+    pub fn targets_from(&self, i: usize, at: (i32, i32), facing: Dir) -> Vec<(usize, Position)> {
+        let c = &self.craft[i];
+        if !self.on_board(at) {
+            return Vec::new();
+        }
+        (0..self.craft.len())
+            .filter(|&j| self.craft[j].side != c.side && self.craft[j].flying())
+            .filter(|&j| c.kind.class() == Class::Fighter || step(at, facing) == self.craft[j].at)
+            .filter_map(|j| {
+                Position::of(at, self.craft[j].at, self.craft[j].facing).map(|p| (j, p))
+            })
+            .collect()
+    }
+
+    /// Why craft `i` may not step to `to` now, or the cost and new facing of the step.
+    ///
+    /// Errors: the step is no step of Figure 1 from its square and facing, costs more points
+    /// than it has, or leaves the board other than a bomber by its far edge.
+    pub fn step_to(&self, i: usize, to: (i32, i32)) -> Result<(Dir, u8), String> {
+        let c = &self.craft[i];
+        let (dir, cost) = steps(c.facing)
+            .into_iter()
+            .find(|(d, _)| step(c.at, *d) == to)
+            .ok_or_else(|| {
+                format!(
+                    "{to:?} is not a square the {} can step to from {:?} facing {}: straight ahead (1 point), diagonally ahead (2) or 90° to either side (3) (MOVEMENT, Figure 1 as docs/rules/space_battle.md reads it)",
+                    c.name(),
+                    c.at,
+                    c.facing.word()
+                )
+            })?;
+        if cost > c.points {
+            return Err(format!(
+                "that step costs {cost} movement points and the {} has {} left (MOVEMENT)",
+                c.name(),
+                c.points
+            ));
+        }
+        if !self.on_board(to) && !self.exits(i, to) {
+            return Err(format!(
+                "{to:?} is off the board: only an assault bomber leaves it, by the far edge (OBJECTIVE: \"exit the board at the opposite end\"; docs/rules/space_battle.md, \"Leaving the board\")"
+            ));
+        }
+        Ok((dir, cost))
+    }
+
+    /// Whether craft `i` has any step it may take.
+    pub fn can_step(&self, i: usize) -> bool {
+        let c = &self.craft[i];
+        steps(c.facing)
+            .iter()
+            .any(|(d, _)| self.step_to(i, step(c.at, *d)).is_ok())
+    }
+
+    /// Applies `command`; on a refusal the battle may be half changed, so the caller applies
+    /// it to a copy.
+    ///
+    /// Errors: the refusal, naming the rule; or a card or die that could not be drawn.
+    pub fn apply(
+        &mut self,
+        command: &Command,
+        dice: &mut Dice,
+        deck: &mut Deck,
+    ) -> Result<(), String> {
+        if self.result.is_some() {
+            return Err("the battle is over".into());
+        }
+        match command {
+            Command::Move { craft, path } => self.fly(craft, path, dice, deck),
+            Command::Stop { craft } => self.stop(craft, dice, deck),
+            Command::Attack { craft, target } => self.attack(craft, target, dice, deck),
+            Command::Hold { craft } => {
+                let i = self.find(craft)?;
+                if self.attacker() != Some(i) {
+                    return Err(self.not_now(i));
+                }
+                self.craft[i].fired = true;
+                self.event(format!("the {} holds its fire", self.craft[i].name()));
+                self.settle(dice, deck)
+            }
+        }
+    }
+
+    fn find(&self, id: &str) -> Result<usize, String> {
+        self.craft
+            .iter()
+            .position(|c| c.id == id)
+            .ok_or_else(|| format!("there is no craft \"{id}\""))
+    }
+
+    /// Why craft `i` cannot act now: whose turn it is in the order of movement and attack.
+    fn not_now(&self, i: usize) -> String {
+        let c = &self.craft[i];
+        let who = self
+            .mover()
+            .or(self.attacker())
+            .map(|j| self.craft[j].name());
+        match (c.side == self.side, who) {
+            (false, _) => format!(
+                "it is the {}' phase, not the {}'",
+                self.sides[self.side].name, self.sides[c.side].name
+            ),
+            (true, Some(w)) if self.stage == Stage::Fire => format!(
+                "the {w} attacks now: the colours give \"the order of movements and the order of attacks\" (Action Report)"
+            ),
+            (true, Some(w)) => format!(
+                "the {w} moves now: the colours give \"the order of movements and the order of attacks\" (Action Report)"
+            ),
+            (true, None) => format!("the {} has nothing to do now", c.name()),
+        }
+    }
+
+    fn fly(
+        &mut self,
+        id: &str,
+        path: &[(i32, i32)],
+        dice: &mut Dice,
+        deck: &mut Deck,
+    ) -> Result<(), String> {
+        let i = self.find(id)?;
+        if self.mover() != Some(i) {
+            return Err(self.not_now(i));
+        }
+        if path.is_empty() {
+            return Err("a move names at least one square".into());
+        }
+        let mut took = Vec::new();
+        for &to in path {
+            if !self.craft[i].flying() {
+                return Err(format!(
+                    "the {} has left the board: the move ends there",
+                    self.craft[i].name()
+                ));
+            }
+            let (dir, cost) = self.step_to(i, to)?;
+            let c = &mut self.craft[i];
+            c.at = to;
+            c.facing = dir;
+            c.points -= cost;
+            c.moved += 1;
+            c.trail.push(to);
+            took.push(format!("{} ({cost})", dir.word()));
+            if self.exits(i, to) {
+                let c = &mut self.craft[i];
+                c.status = Status::Exited;
+                c.motion = Motion::Moved;
+                c.points = 0;
+            }
+        }
+        let c = self.craft[i].clone();
+        self.event(format!(
+            "the {} flies {} to {:?}, {} point{} left",
+            c.name(),
+            took.join(", "),
+            c.at,
+            c.points,
+            if c.points == 1 { "" } else { "s" }
+        ));
+        if c.status == Status::Exited {
+            self.event(format!(
+                "the {} leaves by the far edge to bomb the enemy's carrier",
+                c.name()
+            ));
+        } else if c.points == 0 {
+            self.end_move(i);
+        }
+        self.settle(dice, deck)
+    }
+
+    fn stop(&mut self, id: &str, dice: &mut Dice, deck: &mut Deck) -> Result<(), String> {
+        let i = self.find(id)?;
+        if self.mover() != Some(i) {
+            return Err(self.not_now(i));
+        }
+        let c = &self.craft[i];
+        if self.stage == Stage::Finish {
+            return Err(format!(
+                "the {} must use its {} points left (EQUIPMENT: \"how many movement points each spacecraft must use in a turn\")",
+                c.name(),
+                c.points
+            ));
+        }
+        if c.moved == 0 {
+            return Err("\"An attacking spacecraft must move one square before firing\" (COMBAT): move a square before stopping to fire".into());
+        }
+        self.craft[i].motion = Motion::Stopped;
+        self.event(format!(
+            "the {} stops to fire with {} points left",
+            self.craft[i].name(),
+            self.craft[i].points
+        ));
+        self.collide(i);
+        self.settle(dice, deck)
+    }
+
+    /// The end of craft `i`'s move: "Spacecraft may pass through occupied squares but any that
+    /// ends a move on an occupied square will be destroyed." (MOVEMENT).
+    fn end_move(&mut self, i: usize) {
+        self.craft[i].motion = Motion::Moved;
+        self.collide(i);
+    }
+
+    fn collide(&mut self, i: usize) {
+        if let Some(j) = self.occupant(self.craft[i].at, i) {
+            let other = 1 - self.craft[i].side;
+            self.craft[i].status = Status::Destroyed { by: other };
+            self.event(format!(
+                "the {} ends its move on the {}'s square and is destroyed (MOVEMENT); {} score it",
+                self.craft[i].name(),
+                self.craft[j].name(),
+                self.sides[other].name
+            ));
+        }
+    }
+
+    /// One fight of two cards, drawn again on a tie; both cards go to the discards.
+    fn combat(
+        &mut self,
+        deck: &mut Deck,
+        firer: usize,
+        target: usize,
+        what: &str,
+        pairs: &mut Vec<CardPair>,
+    ) -> Result<bool, String> {
+        let (f, t) = (self.craft[firer].name(), self.craft[target].name());
+        loop {
+            let a = card(deck, format!("{what}, {f} on {t}: the {f}'s card"))?;
+            let b = card(deck, format!("{what}, {f} on {t}: the {t}'s card"))?;
+            let draw = compare(a, b);
+            deck.discard(a);
+            deck.discard(b);
+            deck.note_outcome(match draw {
+                Draw::Hit => "hit",
+                Draw::Miss => "miss",
+                Draw::Tie => "tie: draw again",
+            });
+            pairs.push(CardPair {
+                firer: a,
+                target: b,
+                draw,
+                what: what.to_string(),
+            });
+            self.event(format!(
+                "{what}: the {f} draws {}, the {t} {}: {}",
+                card_name(a),
+                card_name(b),
+                match draw {
+                    Draw::Hit => "destroyed",
+                    Draw::Miss => "a miss",
+                    Draw::Tie => "a tie, draw again",
+                }
+            ));
+            match draw {
+                Draw::Tie => continue,
+                d => return Ok(d == Draw::Hit),
+            }
+        }
+    }
+
+    /// Craft `id` attacks `target_id`: as many combats as its position gives (COMBAT), the
+    /// target's defensive fire after the first if it is a bomber ("An assault bomber may
+    /// return defensive fire only once per attack—immediately after the attacker has fired.
+    /// Defensive fire is considered as simultaneous with the first fire of the attacking
+    /// spacecraft and both the attacker and defender may be destroyed."), until one is
+    /// destroyed or the combats are spent.
+    fn attack(
+        &mut self,
+        id: &str,
+        target_id: &str,
+        dice: &mut Dice,
+        deck: &mut Deck,
+    ) -> Result<(), String> {
+        let i = self.find(id)?;
+        let j = self.find(target_id)?;
+        if self.attacker() != Some(i) {
+            return Err(self.not_now(i));
+        }
+        let Some(&(_, position)) = self.targets(i).iter().find(|(t, _)| *t == j) else {
+            return Err(if self.craft[i].kind.class() == Class::Bomber {
+                format!(
+                    "the {} is not directly in front of the {}: \"An assault bomber may attack a spacecraft directly in front of it\" (COMBAT)",
+                    self.craft[j].name(),
+                    self.craft[i].name()
+                )
+            } else {
+                format!(
+                    "the {} is not on a square next to the {}: \"A spacecraft must attack from a square adjacent to the target\" (COMBAT)",
+                    self.craft[j].name(),
+                    self.craft[i].name()
+                )
+            });
+        };
+        self.craft[i].fired = true;
+        let n = position.combats();
+        self.event(format!(
+            "the {} attacks the {} {} ({n} combat{})",
+            self.craft[i].name(),
+            self.craft[j].name(),
+            position.words(),
+            if n == 1 { "" } else { "s" }
+        ));
+        let mut pairs = Vec::new();
+        for k in 1..=n {
+            let what = format!("attack {k} of {n}");
+            let hit = self.combat(deck, i, j, &what, &mut pairs)?;
+            let shot_back = k == 1
+                && self.craft[j].kind.class() == Class::Bomber
+                && self.combat(deck, j, i, "defensive fire", &mut pairs)?;
+            if hit {
+                self.craft[j].status = Status::Destroyed {
+                    by: self.craft[i].side,
+                };
+            }
+            if shot_back {
+                self.craft[i].status = Status::Destroyed {
+                    by: self.craft[j].side,
+                };
+            }
+            if hit || shot_back {
+                break;
+            }
+        }
+        self.fights.push(Fight {
+            turn: self.turn,
+            attacker: i,
+            target: j,
+            position,
+            pairs,
+        });
+        self.settle(dice, deck)
+    }
+
+    /// Moves the phase on past what has nothing left to do: a craft with no step left ends its
+    /// move (its points lost), an empty stage gives way to the next, a finished phase to the
+    /// other side's or the next turn, the last turn to the end.
+    fn settle(&mut self, dice: &mut Dice, deck: &mut Deck) -> Result<(), String> {
+        loop {
+            if self.result.is_some() {
+                return Ok(());
+            }
+            if let Some(i) = self.mover() {
+                if self.can_step(i) {
+                    return Ok(());
+                }
+                let c = &self.craft[i];
+                self.event(format!(
+                    "the {} has no step left on the board: its {} point{} are lost (docs/rules/space_battle.md, \"Leaving the board\")",
+                    c.name(),
+                    c.points,
+                    if c.points == 1 { "" } else { "s" }
+                ));
+                self.craft[i].points = 0;
+                self.end_move(i);
+                continue;
+            }
+            if self.stage == Stage::Fire && self.attacker().is_some() {
+                return Ok(());
+            }
+            match self.stage {
+                Stage::Move => self.stage = Stage::Fire,
+                Stage::Fire => self.stage = Stage::Finish,
+                Stage::Finish if self.side == self.first => {
+                    self.begin_phase(1 - self.first, dice, deck)?;
+                }
+                Stage::Finish => self.end_turn(dice, deck)?,
+            }
+        }
+    }
+
+    /// The start of `side`'s phase: "The side that moves first will roll 1d6 for each
+    /// spacecraft, fighters and (after the second move) bombers, to determine the movement
+    /// points available." (PROCEDURE), each from the side's own die (EQUIPMENT: "1 white d6
+    /// (for the Republic) and 1 black d6 (for the Empire)").
+    fn begin_phase(&mut self, side: usize, dice: &mut Dice, deck: &mut Deck) -> Result<(), String> {
+        self.side = side;
+        self.stage = Stage::Move;
+        let name = self.sides[side].name.clone();
+        for i in self.of_side(side).collect::<Vec<_>>() {
+            let c = &self.craft[i];
+            if !c.flying() {
+                continue;
+            }
+            let face = roll(
+                dice,
+                format!(
+                    "{}'s movement, {name}'s d6 + {}",
+                    c.name(),
+                    c.kind.move_modifier()
+                ),
+            )?;
+            let c = &mut self.craft[i];
+            c.roll = face + c.kind.move_modifier();
+            c.points = c.roll;
+            c.moved = 0;
+            c.motion = Motion::ToMove;
+            c.fired = false;
+            c.trail.clear();
+        }
+        let rolls: Vec<String> = self
+            .of_side(side)
+            .filter(|&i| self.craft[i].flying())
+            .map(|i| format!("{} {}", self.craft[i].name(), self.craft[i].roll))
+            .collect();
+        self.event(format!("{name} move: {}", rolls.join(", ")));
+        let _ = deck;
+        Ok(())
+    }
+
+    /// The end of a turn: the battle ends "at the end of the turn when all the bombers have
+    /// been eliminated or all of the surviving bombers have left the opposite side of the
+    /// board" (OBJECTIVE), or at the turn limit; else the next turn, whose bombers come on as
+    /// SETUP and PROCEDURE say (docs/rules/space_battle.md, "Set-up").
+    fn end_turn(&mut self, dice: &mut Dice, deck: &mut Deck) -> Result<(), String> {
+        let bombers_left = self.craft.iter().any(|c| {
+            c.kind.class() == Class::Bomber && matches!(c.status, Status::Flying | Status::Waiting)
+        });
+        if !bombers_left || self.turn >= self.turn_limit {
+            return self.finish(dice, !bombers_left);
+        }
+        self.turn += 1;
+        if self.turn == 2 {
+            self.event("the assault bombers of both sides wait off their edges (SETUP: \"on the second turn\")");
+        }
+        if self.turn == 3 {
+            for c in &mut self.craft {
+                if c.status == Status::Waiting {
+                    c.status = Status::Flying;
+                }
+            }
+            self.event(
+                "the assault bombers move onto the board (PROCEDURE: \"on the third move\")",
+            );
+        }
+        self.begin_phase(self.first, dice, deck)
+    }
+
+    /// A side's score so far: the enemy craft it destroyed (fighter 2, bomber 3) and its
+    /// bombing total.
+    pub fn score(&self, side: usize) -> (u32, u32) {
+        let destroyed = self
+            .craft
+            .iter()
+            .filter(|c| c.status == Status::Destroyed { by: side })
+            .map(|c| c.kind.class().value())
+            .sum();
+        let bombing = self
+            .craft
+            .iter()
+            .filter(|c| c.side == side)
+            .filter_map(|c| c.bombing)
+            .map(u32::from)
+            .sum();
+        (destroyed, bombing)
+    }
+
+    /// The end: "Each bomber that survives and exits the board will roll 1d6 and record the
+    /// score of an attack on the enemy's spacecraft carrier" and "the scores of the spacecraft
+    /// that each side has destroyed will be totaled with their bombing score. The side with
+    /// the higher score will win the game." (OBJECTIVE).
+    fn finish(&mut self, dice: &mut Dice, bombers_done: bool) -> Result<(), String> {
+        for i in 0..self.craft.len() {
+            if self.craft[i].status == Status::Exited {
+                let name = self.sides[self.craft[i].side].name.clone();
+                let face = roll(
+                    dice,
+                    format!("the {}'s bombing run, {name}'s d6", self.craft[i].name()),
+                )?;
+                self.craft[i].bombing = Some(face);
+            }
+        }
+        let totals: Vec<(u32, u32)> = (0..2).map(|s| self.score(s)).collect();
+        for (s, (d, b)) in totals.iter().enumerate() {
+            self.event(format!(
+                "{}: bombing {b} ({}), craft destroyed {d}, total {}",
+                self.sides[s].name,
+                bombing_rating(*b),
+                d + b
+            ));
+        }
+        let t: Vec<u32> = totals.iter().map(|(d, b)| d + b).collect();
+        let winner = match t[0].cmp(&t[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        let why = if bombers_done {
+            "every bomber destroyed or gone to bomb".to_string()
+        } else {
+            format!("the turn limit ({})", self.turn_limit)
+        };
+        self.result = Some(GameResult {
+            winner,
+            reason: match winner {
+                Some(w) => format!(
+                    "{} win {} to {} ({why})",
+                    self.sides[w].name,
+                    t[w],
+                    t[1 - w]
+                ),
+                None => format!("a draw, {} all ({why})", t[0]),
+            },
+            decided_by: "the higher score: craft destroyed plus bombing".into(),
+        });
+        self.event(
+            self.result
+                .as_ref()
+                .map(|r| r.reason.clone())
+                .unwrap_or_default(),
+        );
+        Ok(())
+    }
+}
+
+/// One d6 thrown for `why`.
+fn roll(dice: &mut Dice, why: String) -> Result<u8, String> {
+    dice.roll(DiceExpr::d(6), why)
+        .map(|v| v.clamp(1, 6) as u8)
+        .map_err(|e| e.to_string())
+}

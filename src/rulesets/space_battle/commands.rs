@@ -1,0 +1,38 @@
+//! What a space battle player can do: every command the mouse, a script or a replay sends.
+//! Craft are named by id ("green-xwing", "blue-tie", "red-ywing", "yellow-x1"); squares are
+//! `(column, row)` from the bottom-left. Script syntax: docs/commands.md, "space_battle".
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// One space battle command, for the craft whose turn it is in the order of movement and
+/// attack (its colour's).
+#[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    /// Fly `craft` through `path`, the squares stepped into in order (each straight ahead,
+    /// diagonally ahead or 90° to a side of the way it faces then). Its move ends when its
+    /// points are spent; with points left it may go on (another `Move`) or `Stop`.
+    Move {
+        /// Craft id.
+        craft: String,
+        /// Squares stepped into, in order.
+        path: Vec<(i32, i32)>,
+    },
+    /// Stop `craft` part-way to fire, its points left kept for after the side's attacks.
+    Stop {
+        /// Craft id.
+        craft: String,
+    },
+    /// `craft` attacks `target` from the square next to it.
+    Attack {
+        /// Craft id.
+        craft: String,
+        /// The target's id.
+        target: String,
+    },
+    /// `craft` holds its fire this turn.
+    Hold {
+        /// Craft id.
+        craft: String,
+    },
+}

@@ -1,0 +1,145 @@
+//! Rule set `space_battle`: "A Star Wars Battle" by Mike Crane (Lone Warrior 202,
+//! star-wars-battle-space.txt): fighters and assault bombers on a board of 3" squares, every
+//! fight decided by drawing cards as in War. `rules/` is the text's arithmetic (pure);
+//! [`battle`] the state and what each command does; [`phases`] the Bevy side; [`ai`] the
+//! side the rules fly; the rest how it looks and is played.
+
+pub mod ai;
+pub mod battle;
+pub mod commands;
+pub mod phases;
+pub mod reach;
+pub mod rules;
+pub mod snapshot;
+
+use bevy::prelude::*;
+
+use crate::engine::ruleset::{Loaded, RuleSet};
+use commands::Command;
+
+/// The registry id.
+pub const ID: &str = "space_battle";
+
+/// The bundled space battles: (file name, RON text).
+pub const BUNDLED: &[(&str, &str)] = &[
+    (
+        "a_star_wars_battle.ron",
+        include_str!("../../../scenarios/space_battle/a_star_wars_battle.ron"),
+    ),
+    (
+        "first_sortie.ron",
+        include_str!("../../../scenarios/space_battle/first_sortie.ron"),
+    ),
+    (
+        "escort_battle.ron",
+        include_str!("../../../scenarios/space_battle/escort_battle.ron"),
+    ),
+];
+
+/// Reads and validates `loaded` as a space battle scenario.
+///
+/// Errors: every problem, each as `file:line:column: message`.
+pub fn parse(loaded: &Loaded) -> Result<rules::scenario::Scenario, Vec<String>> {
+    rules::scenario::parse(&loaded.src, &loaded.file)
+        .map_err(|es| es.iter().map(ToString::to_string).collect())
+}
+
+/// The space battle rule set.
+pub struct SpaceBattle;
+
+impl RuleSet for SpaceBattle {
+    const ID: &'static str = ID;
+    const TITLE: &'static str = "A Star Wars Battle (space)";
+    const BUNDLED: &'static [(&'static str, &'static str)] = BUNDLED;
+    /// EQUIPMENT: "1 white d6 … and 1 black d6".
+    const LARGEST_DIE: u8 = 6;
+    const PLAYS_SIDES: bool = true;
+    const AI_POLICY: &'static str = "the Action Report's way: fighters go for the enemy \
+        bombers and their fighters from the square giving the most combats, bombers fly \
+        straight for the far edge and attack only what is in their path \
+        (docs/rules/space_battle.md, \"A side the rules fly\")";
+    type Command = Command;
+    type Phase = phases::SpacePhase;
+    type Snapshot = snapshot::SpaceState;
+
+    fn plugin(app: &mut App) {
+        crate::engine::plugin::<Self>(app);
+        app.add_plugins(phases::plugin);
+    }
+
+    fn shell(app: &mut App) {
+        let _ = app;
+    }
+
+    fn check(loaded: &Loaded) -> Result<String, Vec<String>> {
+        let s = parse(loaded)?;
+        Ok(format!(
+            "{} ({} craft, {}x{} squares)",
+            s.name,
+            s.sides.iter().map(|x| x.craft.len()).sum::<usize>(),
+            s.columns,
+            s.rows
+        ))
+    }
+
+    fn setup(world: &mut World, loaded: &Loaded) -> Result<(), Vec<String>> {
+        let scenario = parse(loaded)?;
+        phases::setup(world, &scenario, loaded)
+    }
+
+    fn entered(world: &mut World) {
+        phases::sync_phase(world);
+    }
+
+    fn left(world: &mut World) {
+        phases::left(world);
+    }
+
+    fn apply(world: &mut World, command: &Command) -> Result<(), String> {
+        phases::apply(world, command)
+    }
+
+    fn after_command(world: &mut World) {
+        phases::sync_phase(world);
+    }
+
+    fn phase_name(world: &World) -> String {
+        snapshot::phase_name(world)
+    }
+
+    fn state_hash(world: &mut World) -> u64 {
+        snapshot::state_hash(world)
+    }
+
+    fn snapshot(world: &mut World) -> snapshot::SpaceState {
+        snapshot::snapshot(world)
+    }
+
+    fn printout(s: &snapshot::SpaceState) -> String {
+        snapshot::printout(s)
+    }
+
+    /// The side playing and the stage: a move within one's own phase may be taken back; a
+    /// card drawn or a die thrown may not (the engine's rule).
+    fn secret_digest(world: &World) -> Option<u64> {
+        let b = &world.get_resource::<phases::BattleRes>()?.0;
+        Some(crate::engine::hash::json_hash(&(
+            b.turn,
+            b.side,
+            b.result.is_some(),
+        )))
+    }
+
+    /// The side whose phase it is; none once the battle is over.
+    fn sides_to_act(world: &World) -> Vec<usize> {
+        world
+            .get_resource::<phases::BattleRes>()
+            .filter(|b| b.0.result.is_none())
+            .map(|b| vec![b.0.side])
+            .unwrap_or_default()
+    }
+
+    fn ai_step(world: &mut World) -> Option<Result<String, String>> {
+        ai::act(world)
+    }
+}
