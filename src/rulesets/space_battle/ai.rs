@@ -181,6 +181,11 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
     })
 }
 
+/// The window's driver: the rules' side takes its steps at a pace a person can follow.
+pub(super) fn plugin(app: &mut App) {
+    crate::engine::rules_side::drive_plugin::<SpaceBattle>(app, "The rules' side");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

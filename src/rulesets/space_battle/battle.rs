@@ -70,7 +70,8 @@ pub struct Craft {
     pub motion: Motion,
     /// It has attacked or held its fire this turn.
     pub fired: bool,
-    /// The squares it has flown through this turn, in order (its trail on the table).
+    /// Where it stood at the start of its side's phase, then each square it has flown into,
+    /// in order (its trail on the table).
     pub trail: Vec<(i32, i32)>,
     /// Its bombing roll, once it has exited and the battle has ended.
     pub bombing: Option<u8>,
@@ -758,7 +759,7 @@ impl Battle {
             c.moved = 0;
             c.motion = Motion::ToMove;
             c.fired = false;
-            c.trail.clear();
+            c.trail = vec![c.at];
         }
         let rolls: Vec<String> = self
             .of_side(side)

@@ -6,11 +6,15 @@
 
 pub mod ai;
 pub mod battle;
+pub mod board;
 pub mod commands;
+pub mod input;
 pub mod phases;
 pub mod reach;
 pub mod rules;
 pub mod snapshot;
+pub mod ui;
+pub mod view;
 
 use bevy::prelude::*;
 
@@ -68,7 +72,7 @@ impl RuleSet for SpaceBattle {
     }
 
     fn shell(app: &mut App) {
-        let _ = app;
+        app.add_plugins((view::plugin, ui::plugin, input::plugin, ai::plugin));
     }
 
     fn check(loaded: &Loaded) -> Result<String, Vec<String>> {

@@ -50,6 +50,7 @@ pub fn setup(world: &mut World, scenario: &Scenario, loaded: &Loaded) -> Result<
         log.push(t, e);
     }
     world.insert_resource(log);
+    world.insert_resource(super::board::board(&battle));
     world.insert_resource(BattleRes(battle));
     Ok(())
 }

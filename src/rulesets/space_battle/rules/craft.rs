@@ -124,6 +124,20 @@ impl Colour {
         }
     }
 
+    /// Its letter on the counter's chip.
+    pub fn code(self) -> &'static str {
+        match self {
+            Colour::Green => "G",
+            Colour::Blue => "B",
+            Colour::Red => "R",
+            Colour::Yellow => "Y",
+            Colour::White => "W",
+            Colour::Purple => "P",
+            Colour::Orange => "O",
+            Colour::Grey => "Gy",
+        }
+    }
+
     /// Its mark's colour, sRGB 0 to 1.
     pub fn rgb(self) -> [f32; 3] {
         match self {

@@ -1,0 +1,338 @@
+//! The mouse and keys on a space battle. The craft to act is the one the colours give
+//! (Action Report: "the order of movements and the order of attacks"), so there is nothing
+//! to select: the squares it can reach are shown, a click on one flies it there (the
+//! next squares one step at a time, or a far one by the way that leaves the most points);
+//! in the Fire stage a click on a ringed enemy attacks it. Space / Enter (the End button)
+//! stops the craft to fire, or holds its fire. Everything is sent as commands.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::EguiContexts;
+
+use super::ID;
+use super::battle::{Battle, Stage};
+use super::board::square_at;
+use super::commands::Command;
+use super::phases::BattleRes;
+use super::rules::facing::Position;
+use crate::engine::state::playing;
+use crate::ui::{EndPressed, Handover, ShellAction};
+use crate::view::{CursorNote, NotePart, PanelInsets, TablePointer};
+
+/// A square the craft to move can reach this move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanSquare {
+    /// The square.
+    pub at: (i32, i32),
+    /// Movement points spent to get there (the way that leaves the most).
+    pub cost: u8,
+    /// Points left there.
+    pub left: u8,
+    /// One step away (Figure 1's squares).
+    pub next: bool,
+    /// The way there.
+    pub path: Vec<(i32, i32)>,
+    /// The best attack from there: the target and where it would stand against it.
+    pub attack: Option<(usize, Position)>,
+    /// A bomber leaving by the far edge there.
+    pub exits: bool,
+}
+
+impl PlanSquare {
+    /// What the square shows: its cost, and "×3" for the combats of an attack from there.
+    pub fn text(&self) -> String {
+        match self.attack {
+            Some((_, p)) => format!("{} ×{}", self.cost, p.combats()),
+            None => self.cost.to_string(),
+        }
+    }
+}
+
+/// What the person to act can do now, shown on the table.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Plan {
+    /// The craft to act (to move, or to attack).
+    pub craft: Option<usize>,
+    /// Where it can fly.
+    pub squares: Vec<PlanSquare>,
+    /// Whom it can attack (Fire stage), with the position.
+    pub targets: Vec<(usize, Position)>,
+    /// The way to the hovered square.
+    pub path: Option<Vec<(i32, i32)>>,
+    /// The hovered square.
+    pub hover: Option<(i32, i32)>,
+}
+
+/// The squares craft `i` can reach, each by the way that leaves the most points.
+pub fn squares(b: &Battle, i: usize) -> Vec<PlanSquare> {
+    let c = &b.craft[i];
+    let mut out: Vec<PlanSquare> = Vec::new();
+    for r in b.reach(i) {
+        let at = r.at;
+        if let Some(k) = out.iter().position(|s| s.at == at) {
+            if out[k].left >= r.points {
+                continue;
+            }
+            out.remove(k);
+        }
+        let attack = if b.stage == Stage::Move && !r.exits {
+            b.targets_from(i, at, r.facing)
+                .into_iter()
+                .max_by_key(|(j, p)| (p.combats(), b.craft[*j].kind.class().value()))
+        } else {
+            None
+        };
+        out.push(PlanSquare {
+            at,
+            cost: c.points - r.points,
+            left: r.points,
+            next: r.path.len() == 1,
+            path: r.path,
+            attack,
+            exits: r.exits,
+        });
+    }
+    out
+}
+
+/// Works the plan out again when the battle changed, and the way to the hovered square.
+fn plan(
+    window: Single<&Window, With<PrimaryWindow>>,
+    table: TablePointer,
+    mut ctx: EguiContexts,
+    battle: Res<BattleRes>,
+    handover: Res<Handover>,
+    insets: Res<PanelInsets>,
+    mut plan: ResMut<Plan>,
+) {
+    let b = &battle.0;
+    if battle.is_changed() || plan.craft.is_none_or(|i| i >= b.craft.len()) {
+        let craft = b.mover().or(b.attacker());
+        let new = Plan {
+            craft,
+            squares: b.mover().map(|i| squares(b, i)).unwrap_or_default(),
+            targets: b.attacker().map(|i| b.targets(i)).unwrap_or_default(),
+            path: None,
+            hover: None,
+        };
+        plan.set_if_neq(new);
+    }
+    let over_ui = window
+        .cursor_position()
+        .is_some_and(|c| insets.covers(c, window.width(), window.height()))
+        || ctx
+            .ctx_mut()
+            .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
+            .unwrap_or(false);
+    let hover = window
+        .cursor_position()
+        .and_then(|c| table.at(c))
+        .filter(|_| !over_ui && !handover.showing)
+        .and_then(|p| square_at(b, p));
+    let path = hover
+        .and_then(|h| plan.squares.iter().find(|s| s.at == h))
+        .map(|s| s.path.clone());
+    if plan.hover != hover || plan.path != path {
+        plan.hover = hover;
+        plan.path = path;
+    }
+}
+
+/// A click: fly to a reachable square, or attack a ringed enemy.
+fn click(
+    buttons: Res<ButtonInput<MouseButton>>,
+    battle: Res<BattleRes>,
+    plan: Res<Plan>,
+    mut notice: ResMut<crate::engine::pipeline::Notice>,
+    mut send: MessageWriter<Command>,
+) {
+    if !buttons.just_pressed(MouseButton::Left) {
+        return;
+    }
+    let (Some(i), Some(h)) = (plan.craft, plan.hover) else {
+        return;
+    };
+    let b = &battle.0;
+    let craft = b.craft[i].id.clone();
+    if b.stage == Stage::Fire {
+        match plan.targets.iter().find(|(j, _)| b.craft[*j].at == h) {
+            Some((j, _)) => {
+                send.write(Command::Attack {
+                    craft,
+                    target: b.craft[*j].id.clone(),
+                });
+            }
+            None if h != b.craft[i].at => {
+                notice.refusal = Some(format!(
+                    "the {} can attack only a ringed enemy: \"A spacecraft must attack from a square adjacent to the target\"{} (COMBAT); Hold fire to let it pass",
+                    b.craft[i].name(),
+                    if b.craft[i].kind.class() == super::rules::craft::Class::Bomber {
+                        ", and \"An assault bomber may attack a spacecraft directly in front of it\""
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            None => {}
+        }
+        return;
+    }
+    match plan.squares.iter().find(|s| s.at == h) {
+        Some(s) => {
+            send.write(Command::Move {
+                craft,
+                path: s.path.clone(),
+            });
+        }
+        None if h != b.craft[i].at => {
+            notice.refusal = Some(format!(
+                "the {} cannot reach {h:?} with {} points facing {}: a step straight ahead costs 1, diagonally ahead 2, 90° to either side 3 (MOVEMENT)",
+                b.craft[i].name(),
+                b.craft[i].points,
+                b.craft[i].facing.word()
+            ));
+        }
+        None => {}
+    }
+}
+
+/// What the hovered square or craft is, by the cursor.
+fn note(battle: Res<BattleRes>, plan: Res<Plan>, mut note: ResMut<CursorNote>) {
+    let Some(h) = plan.hover else { return };
+    let b = &battle.0;
+    let mut lines = Vec::new();
+    for c in b
+        .craft
+        .iter()
+        .filter(|c| c.at == h && (c.flying() || c.status == super::battle::Status::Waiting))
+    {
+        lines.push((
+            format!(
+                "{} ({}), facing {}{}",
+                c.name(),
+                b.sides[c.side].name,
+                c.facing.word(),
+                if c.side == b.side && c.roll > 0 {
+                    format!(", rolled {} · {} left", c.roll, c.points)
+                } else {
+                    String::new()
+                }
+            ),
+            Some(crate::ui::side_colour32(c.side)),
+        ));
+    }
+    if let Some(s) = plan.squares.iter().find(|s| s.at == h) {
+        lines.push((
+            format!(
+                "fly here: {} point{}, {} left{}",
+                s.cost,
+                if s.cost == 1 { "" } else { "s" },
+                s.left,
+                if s.exits {
+                    " — leaves by the far edge to bomb the carrier"
+                } else {
+                    ""
+                }
+            ),
+            None,
+        ));
+        if let Some((j, p)) = s.attack {
+            lines.push((
+                format!(
+                    "from here: attack the {} {}, {} combat{}",
+                    b.craft[j].name(),
+                    p.words(),
+                    p.combats(),
+                    if p.combats() == 1 { "" } else { "s" }
+                ),
+                Some(bevy_egui::egui::Color32::LIGHT_GREEN),
+            ));
+        }
+        if b.occupant(h, plan.craft.unwrap_or(usize::MAX)).is_some() && s.left == 0 {
+            lines.push((
+                "ends on an occupied square: destroyed (MOVEMENT)".into(),
+                Some(bevy_egui::egui::Color32::LIGHT_RED),
+            ));
+        }
+    }
+    if let Some((j, p)) = plan.targets.iter().find(|(j, _)| b.craft[*j].at == h) {
+        lines.push((
+            format!(
+                "attack the {} {}: {} combat{}{}",
+                b.craft[*j].name(),
+                p.words(),
+                p.combats(),
+                if p.combats() == 1 { "" } else { "s" },
+                if b.craft[*j].kind.class() == super::rules::craft::Class::Bomber {
+                    "; it fires back once after the first"
+                } else {
+                    ""
+                }
+            ),
+            Some(bevy_egui::egui::Color32::LIGHT_GREEN),
+        ));
+    }
+    if !lines.is_empty() {
+        note.add(NotePart { title: None, lines });
+    }
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut ctx: EguiContexts,
+    mut shell: MessageWriter<EndPressed>,
+) {
+    if ctx
+        .ctx_mut()
+        .map(|c| c.egui_wants_keyboard_input())
+        .unwrap_or(false)
+    {
+        return;
+    }
+    if keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter) {
+        shell.write(EndPressed);
+    }
+}
+
+/// The End button: stop to fire (Move stage), or hold fire (Fire stage).
+fn end_button(
+    mut actions: MessageReader<ShellAction>,
+    battle: Res<BattleRes>,
+    mut send: MessageWriter<Command>,
+) {
+    for a in actions.read() {
+        if *a != ShellAction::End {
+            continue;
+        }
+        let b = &battle.0;
+        if let Some(i) = b.attacker() {
+            send.write(Command::Hold {
+                craft: b.craft[i].id.clone(),
+            });
+        } else if let Some(i) = b.mover() {
+            send.write(Command::Stop {
+                craft: b.craft[i].id.clone(),
+            });
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Plan>()
+        .add_systems(
+            Update,
+            plan.run_if(playing(ID))
+                .run_if(resource_exists::<BattleRes>),
+        )
+        .add_systems(
+            Update,
+            (keys, click.after(plan), end_button)
+                .before(crate::engine::pipeline::CommandPipeline)
+                .run_if(playing(ID))
+                .run_if(crate::engine::game::person_to_act::<super::SpaceBattle>),
+        )
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            note.before(crate::view::CursorNoteSet).run_if(playing(ID)),
+        );
+}

@@ -1,0 +1,364 @@
+//! The space battle panels on the shared shell: the phase bar's words; the score (craft
+//! destroyed and bombing) at all times; the side's craft with their rolls and points left;
+//! the craft to act and its buttons; the last fights' cards face up side by side, with the
+//! cards left in the deck.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::ID;
+use super::battle::{Battle, Motion, Stage, Status};
+use super::phases::BattleRes;
+use super::rules::combat::{Draw, card_name};
+use super::rules::craft::{Class, bombing_rating};
+use crate::engine::dice::DeckRes;
+use crate::engine::record::GameRecord;
+use crate::engine::state::playing;
+use crate::rules::cards::{Card, Suit};
+use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, SidebarArea, side_colour32};
+
+const SHORTCUTS: &[(&str, &str)] = &[
+    (
+        "Left click",
+        "a yellow square: fly the ringed craft there (the bright ones are one step); a red-ringed enemy: attack it",
+    ),
+    (
+        "Space / Enter",
+        "stop the craft here to fire (its points left are kept), or hold its fire",
+    ),
+];
+
+fn status(
+    battle: Res<BattleRes>,
+    app: Option<Res<crate::engine::game::Sides>>,
+    record: Option<Res<GameRecord<super::commands::Command>>>,
+    mut shell: ResMut<ShellStatus>,
+) {
+    let b = &battle.0;
+    let side = &b.sides[b.side];
+    let by_rules = app.as_ref().is_some_and(|a| a.rules.contains(&b.side));
+    let act = b.mover().or(b.attacker());
+    let craft = act.map(|i| b.craft[i].name()).unwrap_or_default();
+    let hint = match (by_rules, b.stage, act) {
+        (true, _, _) => "The rules fly this side: watch the table and the events.".to_string(),
+        (_, Stage::Fire, Some(_)) => {
+            format!("The {craft} attacks: click a red-ringed enemy, or Hold fire.")
+        }
+        (_, Stage::Finish, Some(i)) => format!(
+            "The {craft} finishes its move: {} points to use. Click a yellow square.",
+            b.craft[i].points
+        ),
+        (_, _, Some(i)) if b.craft[i].moved > 0 => format!(
+            "The {craft} has {} points left: click a yellow square, or Stop here to fire.",
+            b.craft[i].points
+        ),
+        (_, _, Some(i)) => format!(
+            "The {craft} moves {} points: click a yellow square (bright: one step).",
+            b.craft[i].points
+        ),
+        _ => String::new(),
+    };
+    let end = act.filter(|_| !by_rules).and_then(|i| match b.stage {
+        Stage::Fire => Some(("Hold fire".to_string(), format!("The {craft} does not attack this turn. Space/Enter"))),
+        Stage::Move if b.craft[i].moved > 0 => Some((
+            "Stop to fire".to_string(),
+            format!("Stop the {craft} here with its {} points left, to attack before it finishes its move (docs/rules/space_battle.md, \"Stopping to fire\"). Space/Enter", b.craft[i].points),
+        )),
+        _ => None,
+    });
+    let score = |s: usize| {
+        let (d, bo) = b.score(s);
+        format!("{} {}", b.sides[s].name, d + bo)
+    };
+    let new = ShellStatus {
+        turn: format!("Turn {}/{}", b.turn, b.turn_limit),
+        turn_number: b.turn,
+        phase: format!(
+            "{} — {}",
+            side.name,
+            match b.stage {
+                Stage::Move => "movement",
+                Stage::Fire => "attacks",
+                Stage::Finish => "finishing moves",
+            }
+        ),
+        to_act: None,
+        acting: Some(b.side),
+        who: if craft.is_empty() {
+            side.name.clone()
+        } else {
+            format!("{} — the {craft}", side.name)
+        },
+        hint,
+        end,
+        end_loses: None,
+        objective: format!(
+            "Get your bombers off the far edge; destroy fighters (2) and bombers (3). Score: {}, {}",
+            score(0),
+            score(1)
+        ),
+        secrecy: String::new(),
+        sides: b.sides.iter().map(|s| s.name.clone()).collect(),
+        commands: record.as_ref().map_or(0, |r| r.commands.len()),
+        people: (0..b.sides.len())
+            .filter(|s| app.as_ref().is_none_or(|a| !a.rules.contains(s)))
+            .count(),
+        save_stem: crate::engine::record::save_stem(record.as_deref(), "space"),
+        largest_die: 6,
+        cards: true,
+    };
+    shell.set_if_neq(new);
+}
+
+fn help(mut help: ResMut<RuleSetHelp>) {
+    *help = RuleSetHelp {
+        shortcuts: SHORTCUTS.to_vec(),
+        lines: vec![
+            "Turn: the side with the initiative moves all its craft in colour order (green, blue, red, yellow; fighters, then bombers), attacks, then finishes the moves of craft that stopped to fire; then the other side.",
+            "Moving: 1d6 points a craft (X-wing +1, TIE fighter +2); straight ahead 1, diagonally ahead 2, 90° to a side 3; every point must be used; ending on an occupied square destroys the craft.",
+            "Combat: from a square next to the target; head-on, front diagonal or side 1 combat, rear diagonal 2, rear 3; higher card wins, a tie draws again. A bomber fires back once after the first combat.",
+            "Rules: star-wars-battle-space.txt; rulings in docs/rules/space_battle.md.",
+        ],
+    };
+}
+
+/// A card face as printed: "Q♥" in red, "10♠" in black, "Joker".
+fn face(card: Card) -> (String, bool) {
+    match card {
+        Card::Joker(_) => ("Joker".into(), false),
+        Card::Standard { rank, suit } => {
+            let r = match rank {
+                1 => "A".to_string(),
+                11 => "J".into(),
+                12 => "Q".into(),
+                13 => "K".into(),
+                n => n.to_string(),
+            };
+            let (s, red) = match suit {
+                Suit::Clubs => ("♣", false),
+                Suit::Diamonds => ("♦", true),
+                Suit::Hearts => ("♥", true),
+                Suit::Spades => ("♠", false),
+            };
+            (format!("{r}{s}"), red)
+        }
+    }
+}
+
+/// One card, face up.
+fn card_widget(ui: &mut egui::Ui, card: Card, won: bool) {
+    let (text, red) = face(card);
+    egui::Frame::new()
+        .fill(egui::Color32::from_rgb(248, 246, 240))
+        .stroke(egui::Stroke::new(
+            if won { 2.5 } else { 1.0 },
+            if won {
+                egui::Color32::from_rgb(40, 170, 60)
+            } else {
+                egui::Color32::GRAY
+            },
+        ))
+        .corner_radius(4.0)
+        .inner_margin(egui::Margin::symmetric(6, 4))
+        .show(ui, |ui| {
+            ui.set_min_width(34.0);
+            ui.label(egui::RichText::new(text).size(17.0).strong().color(if red {
+                egui::Color32::from_rgb(200, 30, 30)
+            } else {
+                egui::Color32::BLACK
+            }))
+            .on_hover_text(format!("{} — worth {}", card_name(card), card.value()));
+        });
+}
+
+fn score_panel(ui: &mut egui::Ui, b: &Battle) {
+    egui::Grid::new("space-score").striped(true).show(ui, |ui| {
+        ui.label("");
+        ui.label("destroyed");
+        ui.label("bombing");
+        ui.label("total");
+        ui.end_row();
+        for s in 0..b.sides.len() {
+            let (d, bo) = b.score(s);
+            ui.label(
+                egui::RichText::new(&b.sides[s].name)
+                    .strong()
+                    .color(side_colour32(s)),
+            );
+            ui.label(d.to_string());
+            ui.label(bo.to_string()).on_hover_text(bombing_rating(bo));
+            ui.label(egui::RichText::new((d + bo).to_string()).strong());
+            ui.end_row();
+        }
+    });
+    let first = &b.sides[b.first].name;
+    ui.label(format!("{first} play first each turn."));
+}
+
+fn craft_panel(
+    ui: &mut egui::Ui,
+    b: &Battle,
+    person: bool,
+    out: &mut Vec<super::commands::Command>,
+) {
+    let act = b.mover().or(b.attacker());
+    for s in [b.side, 1 - b.side] {
+        ui.label(
+            egui::RichText::new(&b.sides[s].name)
+                .strong()
+                .color(side_colour32(s)),
+        );
+        for i in b.of_side(s) {
+            let c = &b.craft[i];
+            let state = match c.status {
+                Status::Waiting if b.turn < 2 => "waiting to come on (turn 3)".to_string(),
+                Status::Waiting => "off the edge: moves from turn 3".into(),
+                Status::Exited => match c.bombing {
+                    Some(v) => format!("bombed the carrier: {v}"),
+                    None => "gone to bomb the carrier".into(),
+                },
+                Status::Destroyed { .. } => "destroyed".into(),
+                Status::Flying if s != b.side => format!("at {:?}", c.at),
+                Status::Flying => format!(
+                    "rolled {} · {}",
+                    c.roll,
+                    match c.motion {
+                        Motion::ToMove if c.moved == 0 => format!("{} to move", c.points),
+                        Motion::ToMove => format!("{} left", c.points),
+                        Motion::Stopped => format!("stopped, {} left", c.points),
+                        Motion::Moved if c.fired => "done".into(),
+                        Motion::Moved => "moved".into(),
+                    }
+                ),
+            };
+            let here = Some(i) == act;
+            let text = egui::RichText::new(format!(
+                "{} {} {}",
+                if here { "▶" } else { " " },
+                c.name(),
+                if c.kind.class() == Class::Bomber {
+                    "(bomber)"
+                } else {
+                    ""
+                }
+            ));
+            ui.horizontal(|ui| {
+                let [r, g, bl] = c.colour.rgb();
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+                ui.painter().rect_filled(
+                    rect,
+                    2.0,
+                    egui::Color32::from_rgb(
+                        (r * 255.0) as u8,
+                        (g * 255.0) as u8,
+                        (bl * 255.0) as u8,
+                    ),
+                );
+                ui.label(if here { text.strong() } else { text });
+                ui.weak(state);
+            });
+        }
+    }
+    if !person {
+        return;
+    }
+    if let Some(i) = act {
+        let c = &b.craft[i];
+        ui.horizontal(|ui| {
+            if b.stage == Stage::Move
+                && ui
+                    .add_enabled(c.moved > 0, egui::Button::new(format!("Stop to fire ({} left)", c.points)))
+                    .on_hover_text("Stop here; after the attacks it uses its points left (docs/rules/space_battle.md, \"Stopping to fire\")")
+                    .on_disabled_hover_text("\"An attacking spacecraft must move one square before firing\" (COMBAT)")
+                    .clicked()
+            {
+                out.push(super::commands::Command::Stop { craft: c.id.clone() });
+            }
+            if b.stage == Stage::Fire && ui.button("Hold fire").clicked() {
+                out.push(super::commands::Command::Hold { craft: c.id.clone() });
+            }
+        });
+    }
+}
+
+fn cards_panel(ui: &mut egui::Ui, b: &Battle, deck: &crate::rules::cards::Deck) {
+    ui.label(egui::RichText::new("Cards").strong());
+    ui.weak(format!(
+        "{} in the deck, {} discarded (shuffled back when the deck runs out)",
+        deck.left(),
+        deck.discards().len()
+    ));
+    let recent: Vec<&super::battle::Fight> = b.fights.iter().rev().take(3).collect();
+    if recent.is_empty() {
+        ui.weak("No fight yet.");
+    }
+    for f in recent {
+        let (a, t) = (&b.craft[f.attacker], &b.craft[f.target]);
+        ui.label(format!(
+            "Turn {}: the {} on the {} {}",
+            f.turn,
+            a.name(),
+            t.name(),
+            f.position.words()
+        ));
+        for p in &f.pairs {
+            ui.horizontal(|ui| {
+                let defensive = p.what == "defensive fire";
+                ui.weak(&p.what);
+                card_widget(ui, p.firer, p.draw == Draw::Hit);
+                ui.label("v");
+                card_widget(ui, p.target, p.draw == Draw::Miss);
+                ui.label(match (p.draw, defensive) {
+                    (Draw::Hit, false) => format!("the {} is destroyed", t.name()),
+                    (Draw::Hit, true) => format!("the {} is destroyed", a.name()),
+                    (Draw::Miss, _) => "a miss".to_string(),
+                    (Draw::Tie, _) => "a tie: draw again".to_string(),
+                });
+            });
+        }
+        ui.separator();
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn panels(
+    mut ctx: EguiContexts,
+    battle: Res<BattleRes>,
+    deck: Res<DeckRes>,
+    app: Option<Res<crate::engine::game::Sides>>,
+    sidebar: Res<SidebarArea>,
+    handover: Res<Handover>,
+    mut send: MessageWriter<super::commands::Command>,
+) -> Result {
+    if handover.showing || !sidebar.0.is_positive() {
+        return Ok(());
+    }
+    let ctx = ctx.ctx_mut()?.clone();
+    let b = &battle.0;
+    let person = app.as_ref().is_none_or(|a| !a.rules.contains(&b.side));
+    let mut out = Vec::new();
+    let mut side = crate::ui::area_ui(&ctx, sidebar.0);
+    egui::ScrollArea::vertical()
+        .id_salt("space-panels")
+        .show(&mut side, |ui| {
+            score_panel(ui, b);
+            ui.separator();
+            craft_panel(ui, b, person, &mut out);
+            ui.separator();
+            cards_panel(ui, b, &deck.0);
+        });
+    for c in out {
+        send.write(c);
+    }
+    Ok(())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(crate::engine::state::GameState::Playing(ID)), help)
+        .add_systems(Update, status.run_if(playing(ID)))
+        .add_systems(
+            EguiPrimaryContextPass,
+            panels.after(ShellSet).run_if(playing(ID)),
+        );
+}

@@ -1,0 +1,222 @@
+//! How a space battle looks: each craft a counter of its side with its type, its colour mark
+//! and its facing; the corner dots of the text's board; the trail of each craft's move this
+//! turn; the craft to act ringed, the squares it can reach with their cost, and the combats an
+//! attack from each would make.
+
+use bevy::prelude::*;
+
+use super::ID;
+use super::battle::{Battle, Motion, Stage, Status};
+use super::board::{SQUARE, centre};
+use super::input::Plan;
+use super::phases::BattleRes;
+use super::rules::craft::Class;
+use crate::engine::pieces::{Badge, Model, PieceShape, Token};
+use crate::engine::state::game_of;
+use crate::view::{Strokes, spawn_strokes};
+
+/// A craft's counter.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CraftToken(pub usize);
+
+/// A reachable square's text (its cost and the combats from there).
+#[derive(Component)]
+struct CostLabel;
+
+/// The counter of craft `i`.
+pub fn token(b: &Battle, i: usize) -> Token {
+    let c = &b.craft[i];
+    let mut badges = vec![Badge::new(
+        c.colour.code(),
+        format!(
+            "{}: its place in the order of movement and attack",
+            c.colour.word()
+        ),
+        c.colour.rgb(),
+    )];
+    if c.flying() && c.side == b.side && c.points > 0 && c.motion != Motion::Moved {
+        badges.push(Badge::new(
+            format!("{} left", c.points),
+            if c.motion == Motion::Stopped {
+                "stopped to fire: movement points left after the attacks (the report's die beside it)"
+            } else {
+                "movement points left this turn"
+            },
+            [0.85, 0.70, 0.10],
+        ));
+    }
+    Token {
+        side: c.side,
+        label: String::new(),
+        emblem: c.kind.glyph().into(),
+        values: String::new(),
+        pips: 0,
+        min_px: 0.0,
+        shape: PieceShape::Square,
+        base: if c.kind.class() == Class::Bomber {
+            1.15
+        } else {
+            0.95
+        },
+        facing: Some(c.facing.degrees()),
+        label_size: 0.9,
+        at: centre(c.at),
+        badges,
+        faded: c.side == b.side && c.motion == Motion::Moved && c.fired,
+        shown: match c.status {
+            Status::Flying => true,
+            Status::Waiting => b.turn >= 2,
+            Status::Exited | Status::Destroyed { .. } => false,
+        },
+        order: i,
+        model: if c.kind.class() == Class::Bomber {
+            Model::Speeder
+        } else {
+            Model::JetBike
+        },
+    }
+}
+
+fn sync_tokens(
+    battle: Res<BattleRes>,
+    mut tokens: Query<(&CraftToken, &mut Token)>,
+    mut commands: Commands,
+) {
+    let b = &battle.0;
+    let mut seen = vec![false; b.craft.len()];
+    for (ct, mut t) in &mut tokens {
+        if ct.0 < seen.len() {
+            seen[ct.0] = true;
+            t.set_if_neq(token(b, ct.0));
+        }
+    }
+    for (i, s) in seen.iter().enumerate() {
+        if !s {
+            commands.spawn((CraftToken(i), token(b, i), crate::engine::game::InGame));
+        }
+    }
+}
+
+/// The board's dots and the turn's trails, one mesh under the counters.
+#[derive(Component)]
+struct BoardMarks;
+
+/// Makes the dots and trails anew when the battle changed.
+fn board_marks(
+    battle: Res<BattleRes>,
+    old: Query<Entity, With<BoardMarks>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut commands: Commands,
+) {
+    if !battle.is_changed() && !old.is_empty() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let b = &battle.0;
+    let mut s = Strokes::default();
+    let dot = Color::srgb(0.95, 0.95, 0.95);
+    for c in 0..=b.columns {
+        for r in 0..=b.rows {
+            let p = Vec2::new((c + 1) as f32, r as f32) * SQUARE;
+            s.circle_2d(p, 0.12, 8, dot);
+            s.circle_2d(p, 0.06, 6, dot);
+        }
+    }
+    for c in b
+        .craft
+        .iter()
+        .filter(|c| c.flying() || c.status == Status::Exited)
+    {
+        if c.trail.len() < 2 {
+            continue;
+        }
+        let colour = crate::view::side_colour(c.side).with_alpha(0.55);
+        let pts: Vec<Vec2> = c.trail.iter().map(|&at| centre(at)).collect();
+        s.linestrip_2d(pts, colour);
+    }
+    let across = (b.columns + 2) as f32 * SQUARE;
+    spawn_strokes(&s, across, &mut meshes, &mut materials, &mut commands)
+        .insert((BoardMarks, crate::engine::game::InGame));
+}
+
+/// The craft to act ringed; where it can go, with the cost and the combats an attack from
+/// there would make; in the Fire stage its targets with their combats.
+fn draw_plan(
+    battle: Res<BattleRes>,
+    plan: Res<Plan>,
+    mut gizmos: Gizmos,
+    labels: Query<Entity, With<CostLabel>>,
+    mut commands: Commands,
+    mut shown: Local<Vec<((i32, i32), String)>>,
+) {
+    let b = &battle.0;
+    let texts: Vec<((i32, i32), String)> = plan
+        .squares
+        .iter()
+        .map(|s| (s.at, s.text()))
+        .chain(
+            plan.targets
+                .iter()
+                .map(|t| (b.craft[t.0].at, format!("×{}", t.1.combats()))),
+        )
+        .collect();
+    if *shown != texts {
+        for e in &labels {
+            commands.entity(e).despawn();
+        }
+        for (at, text) in &texts {
+            commands.spawn((
+                CostLabel,
+                crate::engine::game::InGame,
+                Text2d::new(text.clone()),
+                TextFont::default(),
+                TextColor(Color::srgb(1.0, 0.95, 0.4)),
+                Transform::from_translation((centre(*at) + Vec2::new(0.0, -1.05)).extend(30.0)),
+                crate::view::TableText(0.7),
+            ));
+        }
+        *shown = texts;
+    }
+    let half = Vec2::splat(SQUARE * 0.46);
+    for s in &plan.squares {
+        let colour = if s.next {
+            Color::srgba(1.0, 0.92, 0.3, 0.95)
+        } else {
+            Color::srgba(1.0, 0.92, 0.3, 0.35)
+        };
+        gizmos.rect_2d(centre(s.at), half * 2.0, colour);
+        if s.next {
+            gizmos.rect_2d(centre(s.at), half * 1.9, colour);
+        }
+    }
+    for (j, _) in &plan.targets {
+        gizmos.circle_2d(
+            centre(b.craft[*j].at),
+            SQUARE * 0.48,
+            Color::srgb(1.0, 0.3, 0.3),
+        );
+    }
+    if let Some(i) = plan.craft {
+        gizmos.rect_2d(centre(b.craft[i].at), half * 2.1, Color::WHITE);
+        if b.stage != Stage::Fire {
+            gizmos.rect_2d(centre(b.craft[i].at), half * 2.0, Color::WHITE);
+        }
+    }
+    if let Some(path) = &plan.path {
+        let mut pts = vec![plan.craft.map_or(Vec2::ZERO, |i| centre(b.craft[i].at))];
+        pts.extend(path.iter().map(|&at| centre(at)));
+        gizmos.linestrip_2d(pts, Color::WHITE);
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (sync_tokens, board_marks, draw_plan)
+            .after(crate::view::BoardDrawn)
+            .run_if(game_of(ID).and_then(resource_exists::<BattleRes>)),
+    );
+}
