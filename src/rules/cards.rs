@@ -470,14 +470,17 @@ impl Deck {
         self.wanted.take()
     }
 
-    /// Whether `card` may be drawn now: it is in the draw pile, or the pile is empty and it
-    /// is among the discards that would be shuffled back, and it is not already waiting to be
-    /// drawn (typed in or forced for an earlier draw). A card typed in by players must pass
-    /// this (a card cannot be drawn twice).
+    /// Whether `card` may be drawn now: it is in the draw pile, or every card of the pile is
+    /// already waiting to be drawn (so the pile will be empty by then) and it is among the
+    /// discards that would be shuffled back; and it is not itself already waiting to be drawn
+    /// (typed in or forced for an earlier draw). A card typed in by players must pass this (a
+    /// card cannot be drawn twice).
     pub fn can_draw(&self, card: Card) -> bool {
+        let waiting = |c: Card| self.forced.iter().any(|(f, _)| *f == c);
         card.is_valid()
-            && (self.pile.contains(&card) || self.pile.is_empty() && self.discards.contains(&card))
-            && !self.forced.iter().any(|(c, _)| *c == card)
+            && !waiting(card)
+            && (self.pile.contains(&card)
+                || self.pile.iter().all(|&c| waiting(c)) && self.discards.contains(&card))
     }
 
     /// Adds cards typed in by players who draw from a physical deck: they are drawn, after any
@@ -629,6 +632,34 @@ mod tests {
         assert_eq!(deck.draw("combat: red attacks blue"), Ok(king));
         assert!(deck.log()[0].typed);
         assert!(!deck.can_draw(king), "drawn already");
+    }
+
+    /// One command may draw past the end of the pile (a rear attack's three combats, each
+    /// drawn again on a tie): once every card left in the pile is typed in for it, the next
+    /// card typed comes from the discards that will be shuffled back.
+    #[test]
+    fn typed_cards_run_on_past_the_end_of_the_pile_into_the_discards() {
+        let mut deck = Deck::seeded(3);
+        while deck.left() > 2 {
+            let c = deck.draw("earlier combats").expect("a card");
+            deck.discard(c);
+        }
+        deck.set_manual(true);
+        let left: Vec<Card> = deck.pile.clone();
+        let old = deck.discards()[0];
+        assert!(
+            !deck.can_draw(old),
+            "the pile still holds cards not typed in"
+        );
+        deck.push_typed(left.iter().copied());
+        assert!(
+            deck.can_draw(old),
+            "the pile is spoken for: the discards come next"
+        );
+        deck.push_typed([old]);
+        for want in left.iter().chain([&old]) {
+            assert_eq!(deck.draw("a long attack"), Ok(*want));
+        }
     }
 
     #[test]

@@ -137,6 +137,9 @@ fn walk(at: (i32, i32), d: Dir, k: i32) -> (i32, i32) {
 /// The policy's next command for the side playing, or `None` when it has nothing to do (the
 /// battle moves on by itself, so that is only at the end).
 pub fn decide(b: &Battle) -> Option<Command> {
+    if b.stage == Stage::Initiative && b.result.is_none() {
+        return Some(Command::Initiative);
+    }
     if let Some(i) = b.mover() {
         let c = &b.craft[i];
         let id = c.id.clone();
@@ -197,7 +200,6 @@ mod tests {
         let s = super::super::rules::scenario::parse(src, "t.ron").expect("scenario");
         let mut b = Battle::new(&s);
         let (mut dice, mut deck) = (Dice::seeded(seed), Deck::seeded(seed));
-        b.start(&mut dice, &mut deck).expect("start");
         for step in 0..5000 {
             if b.result.is_some() {
                 return b;

@@ -103,6 +103,8 @@ pub struct SideState {
 /// The stage of a side's phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Stage {
+    /// Before turn 1: the initiative is to be decided.
+    Initiative,
     /// Each craft in turn moves (and may stop part-way to fire).
     Move,
     /// Each craft in turn may attack.
@@ -240,7 +242,7 @@ impl Battle {
             initiative: s.initiative,
             first: 0,
             side: 0,
-            stage: Stage::Move,
+            stage: Stage::Initiative,
             fights: Vec::new(),
             result: None,
             events: Vec::new(),
@@ -251,11 +253,18 @@ impl Battle {
         self.events.push((self.turn, text.into()));
     }
 
-    /// Decides the initiative and starts turn 1 (the set-up's cards or dice).
+    /// Decides the initiative and starts turn 1: the first command of a battle (so both sides
+    /// see the cards drawn, and players who draw their own type them in).
     ///
-    /// Errors: a card or die could not be drawn or thrown (forced ones ran out; the players'
-    /// own not yet typed).
-    pub fn start(&mut self, dice: &mut Dice, deck: &mut Deck) -> Result<(), String> {
+    /// Errors: the initiative is decided already; a card or die could not be drawn or thrown
+    /// (forced ones ran out; the players' own not yet typed).
+    fn initiative(&mut self, dice: &mut Dice, deck: &mut Deck) -> Result<(), String> {
+        if self.stage != Stage::Initiative {
+            return Err(format!(
+                "the initiative is decided: {} play first each turn (PROCEDURE)",
+                self.sides[self.first].name
+            ));
+        }
         let (a, b) = (&self.sides[0].name.clone(), &self.sides[1].name.clone());
         self.first = loop {
             let (x, y, words) = match self.initiative {
@@ -334,7 +343,7 @@ impl Battle {
                 && match self.stage {
                     Stage::Move => c.motion == Motion::ToMove,
                     Stage::Finish => c.motion == Motion::Stopped,
-                    Stage::Fire => false,
+                    Stage::Fire | Stage::Initiative => false,
                 }
         })
     }
@@ -430,7 +439,11 @@ impl Battle {
         if self.result.is_some() {
             return Err("the battle is over".into());
         }
+        if self.stage == Stage::Initiative && *command != Command::Initiative {
+            return Err("first the initiative: \"Each side will take the top card from a well-shuffled deck and the side with the higher score will play first each turn\" (PROCEDURE)".into());
+        }
         match command {
+            Command::Initiative => self.initiative(dice, deck),
             Command::Move { craft, path } => self.fly(craft, path, dice, deck),
             Command::Stop { craft } => self.stop(craft, dice, deck),
             Command::Attack { craft, target } => self.attack(craft, target, dice, deck),
@@ -722,6 +735,7 @@ impl Battle {
                 return Ok(());
             }
             match self.stage {
+                Stage::Initiative => return Ok(()),
                 Stage::Move => self.stage = Stage::Fire,
                 Stage::Fire => self.stage = Stage::Finish,
                 Stage::Finish if self.side == self.first => {

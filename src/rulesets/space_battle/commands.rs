@@ -9,6 +9,10 @@ use serde::{Deserialize, Serialize};
 /// attack (its colour's).
 #[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
+    /// Decide which side plays first each turn, as the scenario says (cards: "Each side will
+    /// take the top card from a well-shuffled deck"; dice: the Action Report's roll). The
+    /// battle's first command, sent by the first side listed.
+    Initiative,
     /// Fly `craft` through `path`, the squares stepped into in order (each straight ahead,
     /// diagonally ahead or 90° to a side of the way it faces then). Its move ends when its
     /// points are spent; with points left it may go on (another `Move`) or `Stop`.

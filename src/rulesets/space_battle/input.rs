@@ -3,7 +3,7 @@
 //! to select: the squares it can reach are shown, a click on one flies it there (the
 //! next squares one step at a time, or a far one by the way that leaves the most points);
 //! in the Fire stage a click on a ringed enemy attacks it. Space / Enter (the End button)
-//! stops the craft to fire, or holds its fire. Everything is sent as commands.
+//! draws for the initiative, stops the craft to fire, or holds its fire. Everything is sent as commands.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -305,7 +305,9 @@ fn end_button(
             continue;
         }
         let b = &battle.0;
-        if let Some(i) = b.attacker() {
+        if b.stage == Stage::Initiative {
+            send.write(Command::Initiative);
+        } else if let Some(i) = b.attacker() {
             send.write(Command::Hold {
                 craft: b.craft[i].id.clone(),
             });

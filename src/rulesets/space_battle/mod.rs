@@ -143,6 +143,34 @@ impl RuleSet for SpaceBattle {
             .unwrap_or_default()
     }
 
+    fn describe(world: &World, command: &Command) -> String {
+        let name = |id: &str| {
+            world
+                .get_resource::<phases::BattleRes>()
+                .and_then(|b| b.0.craft.iter().find(|c| c.id == id).map(|c| c.name()))
+                .unwrap_or_else(|| id.to_string())
+        };
+        match command {
+            Command::Initiative => "the sides draw for the initiative".into(),
+            Command::Move { craft, path } => {
+                let to = path
+                    .last()
+                    .map_or("nowhere".to_string(), |(c, r)| format!("({c}, {r})"));
+                format!(
+                    "the {} flies {} square{} to {to}",
+                    name(craft),
+                    path.len(),
+                    if path.len() == 1 { "" } else { "s" }
+                )
+            }
+            Command::Stop { craft } => format!("the {} stops to fire", name(craft)),
+            Command::Attack { craft, target } => {
+                format!("the {} attacks the {}", name(craft), name(target))
+            }
+            Command::Hold { craft } => format!("the {} holds its fire", name(craft)),
+        }
+    }
+
     fn ai_step(world: &mut World) -> Option<Result<String, String>> {
         ai::act(world)
     }

@@ -22,8 +22,10 @@ pub struct BattleRes(pub Battle);
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[source(GameState = GameState::Playing("space_battle"))]
 pub enum SpacePhase {
-    /// The side's craft move in colour order.
+    /// Before turn 1: the initiative.
     #[default]
+    Initiative,
+    /// The side's craft move in colour order.
     Move,
     /// They attack in colour order.
     Fire,
@@ -31,24 +33,17 @@ pub enum SpacePhase {
     Finish,
 }
 
-/// Sets up `scenario` and decides the initiative (the set-up's cards or dice), then rolls the
-/// first side's movement.
+/// Sets up `scenario`: the fighters off their edges, the initiative still to decide.
 ///
-/// Errors: the initiative or the first rolls could not be drawn (forced ones ran out).
+/// Errors: none yet beyond the scenario's own (kept for the rule-set boundary).
 pub fn setup(world: &mut World, scenario: &Scenario, loaded: &Loaded) -> Result<(), Vec<String>> {
-    let mut battle = Battle::new(scenario);
+    let _ = loaded;
+    let battle = Battle::new(scenario);
     let mut log = GameLog::default();
     log.push(
         1,
         format!("{} — the fighters wait off the short edges", battle.name),
     );
-    let started = world.resource_scope(|world, mut deck: Mut<DeckRes>| {
-        battle.start(&mut world.resource_mut::<DiceRes>().0, &mut deck.0)
-    });
-    started.map_err(|e| vec![format!("{}: the battle cannot start: {e}", loaded.file)])?;
-    for (t, e) in battle.events.drain(..) {
-        log.push(t, e);
-    }
     world.insert_resource(log);
     world.insert_resource(super::board::board(&battle));
     world.insert_resource(BattleRes(battle));
@@ -104,6 +99,7 @@ pub fn sync_phase(world: &mut World) {
         return;
     }
     let want = match b.stage {
+        Stage::Initiative => SpacePhase::Initiative,
         Stage::Move => SpacePhase::Move,
         Stage::Fire => SpacePhase::Fire,
         Stage::Finish => SpacePhase::Finish,

@@ -40,6 +40,14 @@ fn status(
     let act = b.mover().or(b.attacker());
     let craft = act.map(|i| b.craft[i].name()).unwrap_or_default();
     let hint = match (by_rules, b.stage, act) {
+        (false, Stage::Initiative, _) => format!(
+            "Decide the initiative: each side {} and the higher plays first every turn. Press Draw for the initiative.",
+            if b.initiative == super::rules::scenario::Initiative::Cards {
+                "takes the top card"
+            } else {
+                "rolls its d6"
+            }
+        ),
         (true, _, _) => "The rules fly this side: watch the table and the events.".to_string(),
         (_, Stage::Fire, Some(_)) => {
             format!("The {craft} attacks: click a red-ringed enemy, or Hold fire.")
@@ -58,14 +66,18 @@ fn status(
         ),
         _ => String::new(),
     };
-    let end = act.filter(|_| !by_rules).and_then(|i| match b.stage {
+    let end = if b.stage == Stage::Initiative && !by_rules {
+        Some(("Draw for the initiative".to_string(), "Each side takes the top card (or rolls its die, as the scenario says); the higher plays first each turn. Space/Enter".to_string()))
+    } else {
+        act.filter(|_| !by_rules).and_then(|i| match b.stage {
         Stage::Fire => Some(("Hold fire".to_string(), format!("The {craft} does not attack this turn. Space/Enter"))),
         Stage::Move if b.craft[i].moved > 0 => Some((
             "Stop to fire".to_string(),
             format!("Stop the {craft} here with its {} points left, to attack before it finishes its move (docs/rules/space_battle.md, \"Stopping to fire\"). Space/Enter", b.craft[i].points),
         )),
         _ => None,
-    });
+        })
+    };
     let score = |s: usize| {
         let (d, bo) = b.score(s);
         format!("{} {}", b.sides[s].name, d + bo)
@@ -77,6 +89,7 @@ fn status(
             "{} — {}",
             side.name,
             match b.stage {
+                Stage::Initiative => "initiative",
                 Stage::Move => "movement",
                 Stage::Fire => "attacks",
                 Stage::Finish => "finishing moves",
