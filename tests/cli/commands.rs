@@ -311,3 +311,76 @@ fn a_save_whose_scenario_was_edited_is_refused_with_what_changed() {
     assert!(err.contains("holds no hash of its scenario"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// star-wars-battle-space.txt, the Action Report: `holotable run` plays the script with the
+/// dice and cards its header gives, and prints "The Republicans won the battle with a total
+/// score of 19 to 11" and both bombing runs rated Poor.
+#[test]
+fn run_reproduces_the_space_battle_action_report() {
+    let script = "tests/space_battle/action_report_script.ron";
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/space_battle/action_report_script.ron"
+    ))
+    .unwrap();
+    let flag = |f: &str| {
+        text.lines()
+            .find_map(|l| l.split_once(&format!("--{f} ")))
+            .map(|(_, v)| v.trim_end_matches(" \\").to_string())
+            .unwrap()
+    };
+    let (code, out, err) = holotable(&[
+        "run",
+        "tests/space_battle/action_report.ron",
+        "--commands",
+        script,
+        "--dice",
+        &flag("dice"),
+        "--cards",
+        &flag("cards"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Result: Republic win 19 to 11"), "{out}");
+    assert!(
+        out.contains("Republic: destroyed 13 + bombing 6 (Poor"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Empire: destroyed 8 + bombing 3 (Poor"),
+        "{out}"
+    );
+    assert!(
+        out.contains("green X1 (green-x1): exited, bombing 3"),
+        "{out}"
+    );
+}
+
+/// A broken space battle is refused at its line and column, with what is wrong.
+#[test]
+fn check_refuses_a_broken_space_battle_at_its_place() {
+    let dir = std::env::temp_dir().join(format!("holotable-space-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("space.ron");
+    let src = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/space_battle/first_sortie.ron"
+    ))
+    .unwrap();
+    std::fs::write(&bad, src.replacen("edge: Right", "edge: Left", 1)).unwrap();
+    let (code, _, err) = holotable(&["check", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let line = src
+        .lines()
+        .position(|l| l.contains("id: \"empire\""))
+        .unwrap()
+        + 1;
+    assert!(err.contains(&format!("space.ron:{line}:")), "{err}");
+    assert!(err.contains("opposite edges"), "{err}");
+    std::fs::write(&bad, src.replacen("kind: XWing", "kind: XWings", 1)).unwrap();
+    let (code, _, err) = holotable(&["check", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("space.ron:") && err.contains("XWings"),
+        "{err}"
+    );
+}

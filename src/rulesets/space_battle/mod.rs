@@ -15,6 +15,8 @@ pub mod rules;
 pub mod snapshot;
 pub mod ui;
 pub mod view;
+#[cfg(test)]
+mod worked_example;
 
 use bevy::prelude::*;
 
