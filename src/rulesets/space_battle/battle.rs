@@ -722,10 +722,9 @@ impl Battle {
                 }
                 let c = &self.craft[i];
                 self.event(format!(
-                    "the {} has no step left on the board: its {} point{} are lost (docs/rules/space_battle.md, \"Leaving the board\")",
+                    "the {} has no step left on the board: its {} lost (docs/rules/space_battle.md, \"Leaving the board\")",
                     c.name(),
-                    c.points,
-                    if c.points == 1 { "" } else { "s" }
+                    if c.points == 1 { "1 point is".to_string() } else { format!("{} points are", c.points) }
                 ));
                 self.craft[i].points = 0;
                 self.end_move(i);
@@ -862,6 +861,17 @@ impl Battle {
             std::cmp::Ordering::Less => Some(1),
             std::cmp::Ordering::Equal => None,
         };
+        let bombing = (0..2)
+            .map(|s| {
+                format!(
+                    "{} bombing {} ({})",
+                    self.sides[s].name,
+                    totals[s].1,
+                    bombing_rating(totals[s].1).split(' ').next().unwrap_or("")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
         let why = if bombers_done {
             "every bomber destroyed or gone to bomb".to_string()
         } else {
