@@ -57,11 +57,16 @@ pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner
             egui::Frame::popup(ui.style())
                 .inner_margin(egui::Margin::symmetric(24, 10))
                 .show(ui, |ui| {
-                    ui.label(
-                        egui::RichText::new(format!("{name} to play"))
-                            .size(28.0)
-                            .strong()
-                            .color(super::side_colour32(side)),
+                    // On one line: an area pinned by its centre is given little width, and
+                    // a wrapped label broke the name mid-word ("Republ / ic to / play").
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(format!("{name} to play"))
+                                .size(28.0)
+                                .strong()
+                                .color(super::side_colour32(side)),
+                        )
+                        .extend(),
                     );
                 });
         });

@@ -20,7 +20,7 @@ use super::SpaceBattle;
 use super::battle::{Battle, Stage};
 use super::commands::Command;
 use super::phases::BattleRes;
-use super::reach::Reach;
+use super::reach::{Reach, Reachable};
 use super::rules::craft::Class;
 use super::rules::facing::{Dir, step};
 use super::rules::scenario::Edge;
@@ -71,8 +71,8 @@ fn progress(b: &Battle, i: usize, at: (i32, i32)) -> i32 {
 }
 
 /// The policy's place to go for craft `i` (the mover), from `options`: (whether to stop
-/// there to fire, the place).
-fn place(b: &Battle, i: usize, options: &[Reach]) -> Option<(bool, Reach)> {
+/// there to fire, the place's index).
+fn place(b: &Battle, i: usize, options: &Reachable) -> Option<(bool, usize)> {
     let c = &b.craft[i];
     let free = |r: &Reach| r.exits || b.occupant(r.at, i).is_none();
     let may_stop = b.stage == Stage::Move;
@@ -80,26 +80,22 @@ fn place(b: &Battle, i: usize, options: &[Reach]) -> Option<(bool, Reach)> {
         Edge::Left => Dir::EAST,
         Edge::Right => Dir::WEST,
     };
+    let ends = || options.places().filter(|(_, r)| r.ends);
     if c.kind.class() == Class::Bomber {
-        // Straight on, stopping for an enemy met directly ahead.
+        // Straight on (every step cost 1), stopping for an enemy met directly ahead.
         if may_stop
-            && let Some(r) = options.iter().find(|r| {
-                r.facing == c.facing
-                    && !r.ends
+            && let Some((k, _)) = options.places().find(|(_, r)| {
+                !r.ends
                     && free(r)
-                    && r.path
-                        .iter()
-                        .zip(1..)
-                        .all(|(sq, k)| *sq == walk(c.at, c.facing, k))
+                    && c.points - r.points == r.steps
                     && attack_worth(b, i, r.at, r.facing) > 0
             })
         {
-            return Some((true, r.clone()));
+            return Some((true, k));
         }
-        return options
-            .iter()
-            .filter(|r| r.ends && free(r))
-            .max_by_key(|r| {
+        return ends()
+            .filter(|(_, r)| free(r))
+            .max_by_key(|(_, r)| {
                 (
                     r.exits,
                     progress(b, i, r.at),
@@ -108,30 +104,25 @@ fn place(b: &Battle, i: usize, options: &[Reach]) -> Option<(bool, Reach)> {
                 )
             })
             // Every end taken: the move must still be made (and ends in a crash).
-            .or_else(|| options.iter().find(|r| r.ends))
-            .map(|r| (false, r.clone()));
+            .or_else(|| ends().next())
+            .map(|(k, _)| (false, k));
     }
     let attack = options
-        .iter()
-        .filter(|r| may_stop && free(r) && !r.exits)
-        .map(|r| (attack_worth(b, i, r.at, r.facing), r))
-        .filter(|(w, _)| *w > 0)
-        .max_by_key(|(w, r)| (*w, r.ends));
-    if let Some((_, r)) = attack {
-        return Some((!r.ends, r.clone()));
+        .places()
+        .filter(|(_, r)| may_stop && free(r) && !r.exits)
+        .map(|(k, r)| (attack_worth(b, i, r.at, r.facing), r.ends, k))
+        .filter(|(w, _, _)| *w > 0)
+        .max_by_key(|(w, ends, _)| (*w, *ends));
+    if let Some((_, ends, k)) = attack {
+        return Some((!ends, k));
     }
-    options
-        .iter()
-        .filter(|r| r.ends && free(r))
-        .min_by_key(|r| chase(b, i, r.at))
-        .or_else(|| options.iter().find(|r| r.ends))
-        .map(|r| (false, r.clone()))
-}
-
-/// `k` squares straight on from `at` facing `d`.
-fn walk(at: (i32, i32), d: Dir, k: i32) -> (i32, i32) {
-    let (dc, dr) = d.delta();
-    (at.0 + dc * k, at.1 + dr * k)
+    // Every point used where it can be (a craft that strands points looks lost), then as near
+    // the chase as it gets.
+    ends()
+        .filter(|(_, r)| free(r))
+        .min_by_key(|(_, r)| (r.points, chase(b, i, r.at)))
+        .or_else(|| ends().next())
+        .map(|(k, _)| (false, k))
 }
 
 /// The policy's next command for the side playing, or `None` when it has nothing to do (the
@@ -151,10 +142,10 @@ pub fn decide(b: &Battle) -> Option<Command> {
             return Some(Command::Stop { craft: id });
         }
         let options = b.reach(i);
-        let (_, r) = place(b, i, &options)?;
+        let (_, k) = place(b, i, &options)?;
         return Some(Command::Move {
             craft: id,
-            path: r.path,
+            path: options.path(k),
         });
     }
     let i = b.attacker()?;
@@ -178,9 +169,10 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
     let Some(command) = command else {
         return Some(Err("the rules' side finds nothing to do".into()));
     };
-    Some(match process::<SpaceBattle>(world, command.clone()) {
-        CommandOutcome::Accepted(_) => Ok(format!("{command:?}")),
-        CommandOutcome::Refused(_, why) => Err(format!("{command:?} refused: {why}")),
+    let words = <SpaceBattle as crate::engine::ruleset::RuleSet>::describe(world, &command);
+    Some(match process::<SpaceBattle>(world, command) {
+        CommandOutcome::Accepted(_) => Ok(words),
+        CommandOutcome::Refused(_, why) => Err(format!("{words}: refused: {why}")),
     })
 }
 

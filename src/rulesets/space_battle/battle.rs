@@ -44,7 +44,7 @@ pub enum Motion {
 }
 
 /// One craft.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Serialize, Deserialize)]
 pub struct Craft {
     /// Its id, e.g. "green-xwing".
     pub id: String,
@@ -90,7 +90,7 @@ impl Craft {
 }
 
 /// One side.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Serialize, Deserialize)]
 pub struct SideState {
     /// Its id.
     pub id: String,
@@ -114,7 +114,7 @@ pub enum Stage {
 }
 
 /// One pair of cards drawn.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Serialize, Deserialize)]
 pub struct CardPair {
     /// Whose card is first: the attacker's, or for defensive fire the bomber's.
     pub firer: Card,
@@ -127,7 +127,7 @@ pub struct CardPair {
 }
 
 /// One attack and every card drawn for it, for the cards panel.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Hash, Serialize, Deserialize)]
 pub struct Fight {
     /// The turn.
     pub turn: u32,
@@ -174,6 +174,32 @@ pub struct Battle {
     /// What happened since the phases last took the events, (turn, words).
     #[serde(skip)]
     pub events: Vec<(u32, String)>,
+}
+
+impl std::hash::Hash for Battle {
+    /// Everything but the events (the log, compared by the replay on its own) and the
+    /// result's words beyond its winner and reason.
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (
+            &self.name,
+            self.columns,
+            self.rows,
+            &self.sides,
+            &self.craft,
+        )
+            .hash(h);
+        (
+            self.turn,
+            self.turn_limit,
+            self.initiative,
+            self.first,
+            self.side,
+            self.stage,
+        )
+            .hash(h);
+        self.fights.hash(h);
+        self.result.as_ref().map(|r| (r.winner, &r.reason)).hash(h);
+    }
 }
 
 /// Why a draw or a roll failed, as a refusal.
@@ -273,32 +299,33 @@ impl Battle {
                     let y = card(deck, format!("initiative: {b}'s card"))?;
                     deck.discard(x);
                     deck.discard(y);
-                    (
-                        x.value(),
-                        y.value(),
-                        format!("{} to {}", card_name(x), card_name(y)),
-                    )
+                    (x.value(), y.value(), [card_name(x), card_name(y)])
                 }
                 Initiative::Dice => {
                     let x = roll(dice, format!("initiative: {a}'s d6"))?;
                     let y = roll(dice, format!("initiative: {b}'s d6"))?;
-                    (x, y, format!("{x} to {y}"))
+                    (x, y, [x.to_string(), y.to_string()])
                 }
             };
             match x.cmp(&y) {
                 std::cmp::Ordering::Greater => {
                     self.event(format!(
-                        "{a} win the initiative {words} and play first each turn"
+                        "{a} win the initiative {} to {} and play first each turn",
+                        words[0], words[1]
                     ));
                     break 0;
                 }
                 std::cmp::Ordering::Less => {
                     self.event(format!(
-                        "{b} win the initiative {words} and play first each turn"
+                        "{b} win the initiative {} to {} and play first each turn",
+                        words[1], words[0]
                     ));
                     break 1;
                 }
-                std::cmp::Ordering::Equal => self.event(format!("initiative tied {words}: again")),
+                std::cmp::Ordering::Equal => self.event(format!(
+                    "initiative tied, {} and {}: again",
+                    words[0], words[1]
+                )),
             }
         };
         self.begin_phase(self.first, dice, deck)
@@ -407,7 +434,7 @@ impl Battle {
             return Err(format!(
                 "that step costs {cost} movement points and the {} has {} left (MOVEMENT)",
                 c.name(),
-                c.points
+                points(c.points)
             ));
         }
         if !self.on_board(to) && !self.exits(i, to) {
@@ -553,9 +580,9 @@ impl Battle {
         let c = &self.craft[i];
         if self.stage == Stage::Finish {
             return Err(format!(
-                "the {} must use its {} points left (EQUIPMENT: \"how many movement points each spacecraft must use in a turn\")",
+                "the {} must use its {} left (EQUIPMENT: \"how many movement points each spacecraft must use in a turn\")",
                 c.name(),
-                c.points
+                points(c.points)
             ));
         }
         if c.moved == 0 {
@@ -563,9 +590,9 @@ impl Battle {
         }
         self.craft[i].motion = Motion::Stopped;
         self.event(format!(
-            "the {} stops to fire with {} points left",
+            "the {} stops to fire with {} left",
             self.craft[i].name(),
-            self.craft[i].points
+            points(self.craft[i].points)
         ));
         self.collide(i);
         self.settle(dice, deck)
@@ -881,12 +908,12 @@ impl Battle {
             winner,
             reason: match winner {
                 Some(w) => format!(
-                    "{} win {} to {} ({why})",
+                    "{} win {} to {} ({why}); {bombing}",
                     self.sides[w].name,
                     t[w],
                     t[1 - w]
                 ),
-                None => format!("a draw, {} all ({why})", t[0]),
+                None => format!("a draw, {} all ({why}); {bombing}", t[0]),
             },
             decided_by: "the higher score: craft destroyed plus bombing".into(),
         });
@@ -898,6 +925,11 @@ impl Battle {
         );
         Ok(())
     }
+}
+
+/// "1 point", "3 points".
+pub fn points(n: u8) -> String {
+    format!("{n} point{}", if n == 1 { "" } else { "s" })
 }
 
 /// One d6 thrown for `why`.

@@ -36,13 +36,15 @@ pub struct PlanSquare {
     pub attack: Option<(usize, Position)>,
     /// A bomber leaving by the far edge there.
     pub exits: bool,
+    /// No step is left from there: the move ends, any points left lost.
+    pub ends: bool,
 }
 
 impl PlanSquare {
-    /// What the square shows: its cost, and "×3" for the combats of an attack from there.
+    /// What the square shows: its cost, and "x3" for the combats of an attack from there.
     pub fn text(&self) -> String {
         match self.attack {
-            Some((_, p)) => format!("{} ×{}", self.cost, p.combats()),
+            Some((_, p)) => format!("{} x{}", self.cost, p.combats()),
             None => self.cost.to_string(),
         }
     }
@@ -67,7 +69,8 @@ pub struct Plan {
 pub fn squares(b: &Battle, i: usize) -> Vec<PlanSquare> {
     let c = &b.craft[i];
     let mut out: Vec<PlanSquare> = Vec::new();
-    for r in b.reach(i) {
+    let reach = b.reach(i);
+    for (k, r) in reach.places() {
         let at = r.at;
         if let Some(k) = out.iter().position(|s| s.at == at) {
             if out[k].left >= r.points {
@@ -86,10 +89,11 @@ pub fn squares(b: &Battle, i: usize) -> Vec<PlanSquare> {
             at,
             cost: c.points - r.points,
             left: r.points,
-            next: r.path.len() == 1,
-            path: r.path,
+            next: r.steps == 1,
+            path: reach.path(k),
             attack,
             exits: r.exits,
+            ends: r.ends,
         });
     }
     out
@@ -246,6 +250,15 @@ fn note(battle: Res<BattleRes>, plan: Res<Plan>, mut note: ResMut<CursorNote>) {
                     if p.combats() == 1 { "" } else { "s" }
                 ),
                 Some(bevy_egui::egui::Color32::LIGHT_GREEN),
+            ));
+        }
+        if s.ends && s.left > 0 && !s.exits {
+            lines.push((
+                format!(
+                    "no step on the board from here: its {} would be lost",
+                    super::battle::points(s.left)
+                ),
+                Some(bevy_egui::egui::Color32::LIGHT_RED),
             ));
         }
         if b.occupant(h, plan.craft.unwrap_or(usize::MAX)).is_some() && s.left == 0 {

@@ -1,6 +1,6 @@
 //! Where a craft can get to with the points it has left: every square, facing and points
-//! left it can stop in, with a path there (the fewest steps). The mouse shows it; the rules'
-//! side chooses from it.
+//! left it can stop in, each with the way there (the fewest steps). The mouse shows it; the
+//! rules' side chooses from it.
 
 use super::battle::Battle;
 use super::rules::facing::{Dir, step, steps};
@@ -14,79 +14,97 @@ pub struct Reach {
     pub facing: Dir,
     /// Movement points left there.
     pub points: u8,
-    /// The squares stepped into, in order.
-    pub path: Vec<(i32, i32)>,
+    /// Squares stepped into to get there.
+    pub steps: u8,
     /// A bomber leaving by the far edge there.
     pub exits: bool,
     /// No step is left from there (its points spent, or only steps off the board): the move
     /// ends there.
     pub ends: bool,
+    /// The place it stepped from (`None`: where the craft stands).
+    parent: Option<usize>,
+}
+
+/// Every place a craft can reach, nearest first; the first entry is where it stands.
+#[derive(Clone, Debug, Default)]
+pub struct Reachable(Vec<Reach>);
+
+impl Reachable {
+    /// The places it can get to (not where it stands), each with its index for
+    /// [`Reachable::path`].
+    pub fn places(&self) -> impl Iterator<Item = (usize, &Reach)> {
+        self.0.iter().enumerate().skip(1)
+    }
+
+    /// The squares stepped into, in order, to get to place `k`.
+    pub fn path(&self, k: usize) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        let mut at = Some(k);
+        while let Some(i) = at.filter(|&i| i > 0) {
+            out.push(self.0[i].at);
+            at = self.0[i].parent;
+        }
+        out.reverse();
+        out
+    }
 }
 
 impl Battle {
     /// Every place craft `i` can reach from where it stands with its points left, nearest
-    /// first (breadth first, so each with its fewest steps); empty for a craft not flying.
-    pub fn reach(&self, i: usize) -> Vec<Reach> {
+    /// first (breadth first, so each with its fewest steps); none for a craft not flying.
+    pub fn reach(&self, i: usize) -> Reachable {
         let c = &self.craft[i];
         if !c.flying() {
-            return Vec::new();
+            return Reachable::default();
         }
-        let cols = (self.columns + 2) as usize;
         let rows = self.rows.max(1) as usize;
         let key = |at: (i32, i32), f: Dir, p: u8| {
             ((((at.0 + 1) as usize * rows + at.1 as usize) * 8 + usize::from(f.0)) * 16)
                 + usize::from(p.min(15))
         };
-        let mut seen = vec![false; cols * rows * 8 * 16];
-        let mut out: Vec<Reach> = Vec::new();
-        let mut frontier = vec![(c.at, c.facing, c.points, Vec::<(i32, i32)>::new())];
-        while !frontier.is_empty() {
-            let mut next = Vec::new();
-            for (at, facing, points, path) in frontier {
-                let mut any = false;
-                for (dir, cost) in steps(facing) {
-                    let to = step(at, dir);
-                    if cost > points {
-                        continue;
-                    }
-                    let exits = self.exits(i, to);
-                    if !self.on_board(to) && !exits {
-                        continue;
-                    }
-                    any = true;
-                    let left = points - cost;
-                    let mut p = path.clone();
-                    p.push(to);
-                    if exits {
-                        out.push(Reach {
-                            at: to,
-                            facing: dir,
-                            points: left,
-                            path: p,
-                            exits,
-                            ends: true,
-                        });
-                        continue;
-                    }
-                    let k = key(to, dir, left);
-                    if !seen[k] {
-                        seen[k] = true;
-                        next.push((to, dir, left, p));
-                    }
+        let mut seen = vec![false; (self.columns + 2) as usize * rows * 8 * 16];
+        let mut nodes = vec![Reach {
+            at: c.at,
+            facing: c.facing,
+            points: c.points,
+            steps: 0,
+            exits: false,
+            ends: false,
+            parent: None,
+        }];
+        let mut k = 0;
+        while k < nodes.len() {
+            let n = nodes[k].clone();
+            k += 1;
+            if n.exits {
+                continue;
+            }
+            let mut any = false;
+            for (dir, cost) in steps(n.facing) {
+                let to = step(n.at, dir);
+                if cost > n.points {
+                    continue;
                 }
-                if !path.is_empty() {
-                    out.push(Reach {
-                        at,
-                        facing,
-                        points,
-                        path,
-                        exits: false,
-                        ends: !any,
+                let exits = self.exits(i, to);
+                if !self.on_board(to) && !exits {
+                    continue;
+                }
+                any = true;
+                let left = n.points - cost;
+                if exits || !std::mem::replace(&mut seen[key(to, dir, left)], true) {
+                    nodes.push(Reach {
+                        at: to,
+                        facing: dir,
+                        points: left,
+                        steps: n.steps + 1,
+                        exits,
+                        ends: exits,
+                        parent: Some(k - 1),
                     });
                 }
             }
-            frontier = next;
+            nodes[k - 1].ends = !any;
         }
-        out
+        Reachable(nodes)
     }
 }

@@ -62,9 +62,12 @@ pub fn snapshot(world: &mut World) -> SpaceState {
 /// A stable hash of the battle (its events, and the dice and cards, which the replay compares
 /// draw by draw, left out).
 pub fn state_hash(world: &mut World) -> u64 {
-    world
-        .get_resource::<BattleRes>()
-        .map_or(0, |b| crate::engine::hash::json_hash(&b.0))
+    use std::hash::{Hash, Hasher};
+    let mut h = crate::engine::hash::StableHasher::default();
+    if let Some(b) = world.get_resource::<BattleRes>() {
+        b.0.hash(&mut h);
+    }
+    h.finish()
 }
 
 /// The battle as text for `holotable run`: the turn, the score, every craft.

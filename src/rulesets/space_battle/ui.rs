@@ -57,8 +57,8 @@ fn status(
             b.craft[i].points
         ),
         (_, _, Some(i)) if b.craft[i].moved > 0 => format!(
-            "The {craft} has {} points left: click a yellow square, or Stop here to fire.",
-            b.craft[i].points
+            "The {craft} has {} left: click a yellow square, or Stop here to fire.",
+            super::battle::points(b.craft[i].points)
         ),
         (_, _, Some(i)) => format!(
             "The {craft} moves {} points: click a yellow square (bright: one step).",
@@ -73,7 +73,7 @@ fn status(
         Stage::Fire => Some(("Hold fire".to_string(), format!("The {craft} does not attack this turn. Space/Enter"))),
         Stage::Move if b.craft[i].moved > 0 => Some((
             "Stop to fire".to_string(),
-            format!("Stop the {craft} here with its {} points left, to attack before it finishes its move (docs/rules/space_battle.md, \"Stopping to fire\"). Space/Enter", b.craft[i].points),
+            format!("Stop the {craft} here with its {} left, to attack before it finishes its move (docs/rules/space_battle.md, \"Stopping to fire\"). Space/Enter", super::battle::points(b.craft[i].points)),
         )),
         _ => None,
         })
@@ -204,8 +204,11 @@ fn score_panel(ui: &mut egui::Ui, b: &Battle) {
             ui.end_row();
         }
     });
-    let first = &b.sides[b.first].name;
-    ui.label(format!("{first} play first each turn."));
+    if b.stage == Stage::Initiative {
+        ui.label("The initiative is still to be drawn.");
+    } else {
+        ui.label(format!("{} play first each turn.", b.sides[b.first].name));
+    }
 }
 
 fn craft_panel(
@@ -224,14 +227,15 @@ fn craft_panel(
         for i in b.of_side(s) {
             let c = &b.craft[i];
             let state = match c.status {
-                Status::Waiting if b.turn < 2 => "waiting to come on (turn 3)".to_string(),
-                Status::Waiting => "off the edge: moves from turn 3".into(),
+                Status::Waiting if b.turn < 2 => "comes on turn 3".to_string(),
+                Status::Waiting => "off the edge, moves turn 3".into(),
                 Status::Exited => match c.bombing {
                     Some(v) => format!("bombed the carrier: {v}"),
                     None => "gone to bomb the carrier".into(),
                 },
                 Status::Destroyed { .. } => "destroyed".into(),
-                Status::Flying if s != b.side => format!("at {:?}", c.at),
+                Status::Flying if !b.on_board(c.at) => "off the edge, coming on".into(),
+                Status::Flying if s != b.side || c.roll == 0 => format!("at {:?}", c.at),
                 Status::Flying => format!(
                     "rolled {} · {}",
                     c.roll,
@@ -255,7 +259,7 @@ fn craft_panel(
                     ""
                 }
             ));
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let [r, g, bl] = c.colour.rgb();
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
@@ -316,7 +320,7 @@ fn cards_panel(ui: &mut egui::Ui, b: &Battle, deck: &crate::rules::cards::Deck) 
             f.position.words()
         ));
         for p in &f.pairs {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let defensive = p.what == "defensive fire";
                 ui.weak(&p.what);
                 card_widget(ui, p.firer, p.draw == Draw::Hit);

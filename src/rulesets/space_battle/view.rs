@@ -34,7 +34,10 @@ pub fn token(b: &Battle, i: usize) -> Token {
         ),
         c.colour.rgb(),
     )];
-    if c.flying() && c.side == b.side && c.points > 0 && c.motion != Motion::Moved {
+    // The points left: on the craft moving now and, as the report's die beside it, on a craft
+    // that stopped to fire; the others' rolls are in the list.
+    let moving = b.mover() == Some(i) && c.moved > 0;
+    if c.flying() && c.side == b.side && c.points > 0 && (c.motion == Motion::Stopped || moving) {
         badges.push(Badge::new(
             format!("{} left", c.points),
             if c.motion == Motion::Stopped {
@@ -174,7 +177,17 @@ fn draw_plan(
                 Text2d::new(text.clone()),
                 TextFont::default(),
                 TextColor(Color::srgb(1.0, 0.95, 0.4)),
-                Transform::from_translation((centre(*at) + Vec2::new(0.0, -1.05)).extend(30.0)),
+                // In the middle of an empty square; in the corner of one with a craft on it,
+                // clear of its chips.
+                Transform::from_translation(
+                    (centre(*at)
+                        + if b.occupant(*at, usize::MAX).is_some() {
+                            Vec2::new(1.0, -1.15)
+                        } else {
+                            Vec2::ZERO
+                        })
+                    .extend(30.0),
+                ),
                 crate::view::TableText(0.7),
             ));
         }
