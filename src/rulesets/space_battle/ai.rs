@@ -22,7 +22,7 @@ use super::commands::Command;
 use super::phases::BattleRes;
 use super::reach::{Reach, Reachable};
 use super::rules::craft::Class;
-use super::rules::facing::{Dir, step};
+use super::rules::facing::{Dir, Position, step};
 use super::rules::scenario::Edge;
 use crate::engine::game::rules_to_act;
 use crate::engine::pipeline::{CommandOutcome, process};
@@ -37,27 +37,53 @@ fn attack_worth(b: &Battle, i: usize, at: (i32, i32), facing: Dir) -> u32 {
         .unwrap_or(0)
 }
 
-/// The square behind the nearest enemy craft worth chasing (a bomber, else a fighter), and
-/// how far craft `i` at `at` is from it, in steps of a king.
-fn chase(b: &Battle, i: usize, at: (i32, i32)) -> i32 {
-    let side = b.craft[i].side;
-    let enemies: Vec<&super::battle::Craft> = b
+/// [`attack_worth`] for a fighter (which attacks whatever its facing) on every square of the
+/// board at once, row by row: worked out once a decision rather than once a square.
+fn fighter_worth(b: &Battle, i: usize) -> Vec<u32> {
+    let mut worth = vec![0; (b.columns * b.rows) as usize];
+    for e in b
         .craft
         .iter()
-        .filter(|c| c.side != side && c.flying() && b.on_board(c.at))
-        .collect();
-    let pick = |class| enemies.iter().filter(move |c| c.kind.class() == class);
-    let wanted: Vec<_> = if pick(Class::Bomber).next().is_some() {
-        pick(Class::Bomber).collect()
-    } else {
-        pick(Class::Fighter).collect()
+        .filter(|e| e.side != b.craft[i].side && e.flying())
+    {
+        for d in 0..8 {
+            let sq = step(e.at, Dir(d));
+            if !b.on_board(sq) {
+                continue;
+            }
+            let w = Position::of(sq, e.at, e.facing)
+                .map_or(0, |p| u32::from(p.combats()) * e.kind.class().value());
+            let k = (sq.1 * b.columns + sq.0) as usize;
+            worth[k] = worth[k].max(w);
+        }
+    }
+    worth
+}
+
+/// The squares behind the enemy craft worth chasing for craft `i`: its bombers on the board,
+/// or with none flying its fighters.
+fn quarry(b: &Battle, i: usize) -> Vec<(i32, i32)> {
+    let side = b.craft[i].side;
+    let behind = |class| {
+        b.craft
+            .iter()
+            .filter(|c| c.side != side && c.flying() && b.on_board(c.at) && c.kind.class() == class)
+            .map(|c| step(c.at, c.facing.turned(4)))
+            .collect::<Vec<_>>()
     };
-    wanted
+    let bombers = behind(Class::Bomber);
+    if bombers.is_empty() {
+        behind(Class::Fighter)
+    } else {
+        bombers
+    }
+}
+
+/// How far `at` is from the nearest of `quarry`, in steps of a king.
+fn chase(quarry: &[(i32, i32)], at: (i32, i32)) -> i32 {
+    quarry
         .iter()
-        .map(|c| {
-            let behind = step(c.at, c.facing.turned(4));
-            (at.0 - behind.0).abs().max((at.1 - behind.1).abs())
-        })
+        .map(|q| (at.0 - q.0).abs().max((at.1 - q.1).abs()))
         .min()
         .unwrap_or(0)
 }
@@ -107,10 +133,11 @@ fn place(b: &Battle, i: usize, options: &Reachable) -> Option<(bool, usize)> {
             .or_else(|| ends().next())
             .map(|(k, _)| (false, k));
     }
+    let worth = fighter_worth(b, i);
     let attack = options
         .places()
-        .filter(|(_, r)| may_stop && free(r) && !r.exits)
-        .map(|(k, r)| (attack_worth(b, i, r.at, r.facing), r.ends, k))
+        .filter(|(_, r)| may_stop && free(r) && !r.exits && b.on_board(r.at))
+        .map(|(k, r)| (worth[(r.at.1 * b.columns + r.at.0) as usize], r.ends, k))
         .filter(|(w, _, _)| *w > 0)
         .max_by_key(|(w, ends, _)| (*w, *ends));
     if let Some((_, ends, k)) = attack {
@@ -118,9 +145,10 @@ fn place(b: &Battle, i: usize, options: &Reachable) -> Option<(bool, usize)> {
     }
     // Every point used where it can be (a craft that strands points looks lost), then as near
     // the chase as it gets.
+    let quarry = quarry(b, i);
     ends()
         .filter(|(_, r)| free(r))
-        .min_by_key(|(_, r)| (r.points, chase(b, i, r.at)))
+        .min_by_key(|(_, r)| (r.points, chase(&quarry, r.at)))
         .or_else(|| ends().next())
         .map(|(k, _)| (false, k))
 }
