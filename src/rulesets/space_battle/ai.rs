@@ -231,6 +231,40 @@ mod tests {
         panic!("seed {seed}: no result in 5000 commands");
     }
 
+    /// A long battle spends the deck: the discards come back shuffled, the log says so, and
+    /// every draw's reason names the attack, its place in the attack and the position.
+    #[test]
+    fn a_spent_deck_is_shuffled_anew_from_the_discards() {
+        let src = super::super::BUNDLED[2].1;
+        let s = super::super::rules::scenario::parse(src, "t.ron").expect("scenario");
+        (0..40)
+            .find(|&seed| {
+                let (mut dice, mut deck) = (Dice::seeded(seed), Deck::seeded(seed));
+                let mut b = Battle::new(&s);
+                while b.result.is_none() {
+                    let c = decide(&b).expect("a command");
+                    b.apply(&c, &mut dice, &mut deck).expect("accepted");
+                    if b.events
+                        .iter()
+                        .any(|(_, e)| e.contains("the deck is spent"))
+                    {
+                        assert!(deck.log().len() > crate::rules::cards::DECK_SIZE);
+                        let rear = deck
+                            .log()
+                            .iter()
+                            .find(|r| r.reason.contains(", from the rear: "));
+                        assert!(
+                            rear.is_none_or(|r| r.reason.starts_with("attack ")),
+                            "{rear:?}"
+                        );
+                        return true;
+                    }
+                }
+                false
+            })
+            .expect("an escort battle that spends its deck");
+    }
+
     #[test]
     fn the_policy_plays_every_bundled_battle_to_its_score() {
         for (name, src) in super::super::BUNDLED {

@@ -202,11 +202,6 @@ impl std::hash::Hash for Battle {
     }
 }
 
-/// Why a draw or a roll failed, as a refusal.
-fn card(deck: &mut Deck, why: String) -> Result<Card, String> {
-    deck.draw(why).map_err(|e| e.to_string())
-}
-
 impl Battle {
     /// The battle of `s` before the initiative is decided: fighters off their edges, bombers
     /// waiting.
@@ -279,6 +274,20 @@ impl Battle {
         self.events.push((self.turn, text.into()));
     }
 
+    /// The top card, drawn for `why` (the log keeps the reason); a spent deck is made anew
+    /// from the discards first, and the log says so (docs/rules/space_battle.md, "The cards").
+    ///
+    /// Errors: the card could not be drawn (forced ones ran out; the players' own not yet
+    /// typed), as a refusal.
+    fn card(&mut self, deck: &mut Deck, why: String) -> Result<Card, String> {
+        let spent = deck.left() == 0;
+        let card = deck.draw(why).map_err(|e| e.to_string())?;
+        if spent {
+            self.event("the deck is spent: the discards are shuffled into a new one");
+        }
+        Ok(card)
+    }
+
     /// Decides the initiative and starts turn 1: the first command of a battle (so both sides
     /// see the cards drawn, and players who draw their own type them in).
     ///
@@ -295,8 +304,8 @@ impl Battle {
         self.first = loop {
             let (x, y, words) = match self.initiative {
                 Initiative::Cards => {
-                    let x = card(deck, format!("initiative: {a}'s card"))?;
-                    let y = card(deck, format!("initiative: {b}'s card"))?;
+                    let x = self.card(deck, format!("initiative: {a}'s card"))?;
+                    let y = self.card(deck, format!("initiative: {b}'s card"))?;
                     deck.discard(x);
                     deck.discard(y);
                     (x.value(), y.value(), [card_name(x), card_name(y)])
@@ -625,12 +634,18 @@ impl Battle {
         firer: usize,
         target: usize,
         what: &str,
+        from: Option<Position>,
         pairs: &mut Vec<CardPair>,
     ) -> Result<bool, String> {
         let (f, t) = (self.craft[firer].name(), self.craft[target].name());
+        // As the log should read: "attack 2 of 3, blue TIE fighter on red X-wing, from the rear".
+        let fight = match from {
+            Some(p) => format!("{what}, {f} on {t}, {}", p.words()),
+            None => format!("{what}, {f} on {t}"),
+        };
         loop {
-            let a = card(deck, format!("{what}, {f} on {t}: the {f}'s card"))?;
-            let b = card(deck, format!("{what}, {f} on {t}: the {t}'s card"))?;
+            let a = self.card(deck, format!("{fight}: the {f}'s card"))?;
+            let b = self.card(deck, format!("{fight}: the {t}'s card"))?;
             let draw = compare(a, b);
             deck.discard(a);
             deck.discard(b);
@@ -707,10 +722,10 @@ impl Battle {
         let mut pairs = Vec::new();
         for k in 1..=n {
             let what = format!("attack {k} of {n}");
-            let hit = self.combat(deck, i, j, &what, &mut pairs)?;
+            let hit = self.combat(deck, i, j, &what, Some(position), &mut pairs)?;
             let shot_back = k == 1
                 && self.craft[j].kind.class() == Class::Bomber
-                && self.combat(deck, j, i, "defensive fire", &mut pairs)?;
+                && self.combat(deck, j, i, "defensive fire", None, &mut pairs)?;
             if hit {
                 self.craft[j].status = Status::Destroyed {
                     by: self.craft[i].side,
