@@ -68,6 +68,16 @@ pub fn game_of(id: &'static str) -> impl Fn(Res<State<GameState>>) -> bool + Clo
     move |s: Res<State<GameState>>| matches!(*s.get(), GameState::Playing(g) | GameState::Over(g) if g == id)
 }
 
+/// The phase by name, for a rule set whose phases are the sub-state `P`: its variant's name,
+/// or `GameOver` once the game is over, or `NoGame`.
+pub fn phase_name<P: States + std::fmt::Debug>(world: &World) -> String {
+    match world.get_resource::<State<P>>() {
+        Some(p) => format!("{:?}", p.get()),
+        None if over(world) => "GameOver".into(),
+        None => "NoGame".into(),
+    }
+}
+
 /// Whether the game in `world` is over (by the top-level state, whatever its rule set).
 pub fn over(world: &World) -> bool {
     world

@@ -8,7 +8,7 @@ use super::phases::{BattlePhase, BattleRes};
 use super::rules::map::col_row;
 use crate::engine::dice::DiceRes;
 use crate::engine::record::GameLog;
-use crate::engine::state::{GameResult, GameState};
+use crate::engine::state::GameResult;
 use crate::rules::dice::RollRecord;
 
 /// One unit.
@@ -78,13 +78,7 @@ pub struct BattleState {
 
 /// The phase's name: `Impulse`, `Extra`, `GameOver` or `NoGame`.
 pub fn phase_name(world: &World) -> String {
-    match world.get_resource::<State<BattlePhase>>() {
-        Some(p) => format!("{:?}", p.get()),
-        None => match world.get_resource::<State<GameState>>().map(|s| *s.get()) {
-            Some(GameState::Over(_)) => "GameOver".into(),
-            _ => "NoGame".into(),
-        },
-    }
+    crate::engine::state::phase_name::<BattlePhase>(world)
 }
 
 /// The battle in `world` as plain data.

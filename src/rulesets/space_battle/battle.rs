@@ -906,8 +906,9 @@ impl Battle {
         let bombing = (0..2)
             .map(|s| {
                 format!(
-                    "{} bombing {} ({})",
+                    "{}: destroyed {} + bombing {} ({})",
                     self.sides[s].name,
+                    totals[s].0,
                     totals[s].1,
                     bombing_rating(totals[s].1).split(' ').next().unwrap_or("")
                 )

@@ -43,6 +43,10 @@ pub fn board(b: &Battle) -> BoardGeometry {
             });
         }
     }
+    // The sides' colours from their names here: the board is built while the game is set
+    // up, before the view takes up the new game's sides.
+    let names: Vec<&str> = b.sides.iter().map(|s| s.name.as_str()).collect();
+    let slots = crate::view::palette::slots(&names);
     let zones = b
         .sides
         .iter()
@@ -55,7 +59,7 @@ pub fn board(b: &Battle) -> BoardGeometry {
             Zone {
                 name: side.name.clone(),
                 area: Rect::new(x, 0.0, x + SQUARE, b.rows as f32 * SQUARE),
-                fill: crate::view::side_colour(s).with_alpha(0.18),
+                fill: crate::view::palette::slot_colour(slots[s]).with_alpha(0.18),
             }
         })
         .collect();

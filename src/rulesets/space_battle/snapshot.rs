@@ -9,7 +9,6 @@ use super::phases::{BattleRes, SpacePhase};
 use super::rules::craft::bombing_rating;
 use crate::engine::dice::{DeckRes, DiceRes};
 use crate::engine::record::GameLog;
-use crate::engine::state::GameState;
 use crate::rules::cards::CardRecord;
 use crate::rules::dice::RollRecord;
 
@@ -32,13 +31,7 @@ pub struct SpaceState {
 
 /// The phase's name.
 pub fn phase_name(world: &World) -> String {
-    match world.get_resource::<State<SpacePhase>>() {
-        Some(p) => format!("{:?}", p.get()),
-        None => match world.get_resource::<State<GameState>>().map(|s| *s.get()) {
-            Some(GameState::Over(_)) => "GameOver".into(),
-            _ => "NoGame".into(),
-        },
-    }
+    crate::engine::state::phase_name::<SpacePhase>(world)
 }
 
 /// The battle in `world` as plain data.

@@ -53,12 +53,17 @@ fn status(
             format!("The {craft} attacks: click a red-ringed enemy, or Hold fire.")
         }
         (_, Stage::Finish, Some(i)) => format!(
-            "The {craft} finishes its move: {} points to use. Click a yellow square.",
-            b.craft[i].points
+            "The {craft} finishes its move: {} to use. Click a yellow square.",
+            super::battle::points(b.craft[i].points)
         ),
         (_, _, Some(i)) if b.craft[i].moved > 0 => format!(
-            "The {craft} has {} left: click a yellow square, or Stop here to fire.",
-            super::battle::points(b.craft[i].points)
+            "The {craft} has {} left: click a yellow square, or Stop here to fire.{}",
+            super::battle::points(b.craft[i].points),
+            if b.stage == Stage::Move && cornered(b, i) {
+                " (Stopped here, every way on with those points ends on an occupied square: it would be destroyed.)"
+            } else {
+                ""
+            }
         ),
         (_, _, Some(i)) => format!(
             "The {craft} moves {} points: click a yellow square (bright: one step).",
@@ -121,6 +126,14 @@ fn status(
         cards: true,
     };
     shell.set_if_neq(new);
+}
+
+/// Whether craft `i`, stopped where it is, could only finish its move on an occupied square
+/// (MOVEMENT: "any that ends a move on an occupied square will be destroyed").
+fn cornered(b: &Battle, i: usize) -> bool {
+    let reach = b.reach(i);
+    let mut ends = reach.places().filter(|(_, r)| r.ends).peekable();
+    ends.peek().is_some() && ends.all(|(_, r)| !r.exits && b.occupant(r.at, i).is_some())
 }
 
 fn help(mut help: ResMut<RuleSetHelp>) {
@@ -356,8 +369,10 @@ fn panels(
     let person = app.as_ref().is_none_or(|a| !a.rules.contains(&b.side));
     let mut out = Vec::new();
     let mut side = crate::ui::area_ui(&ctx, sidebar.0);
+    // No taller than the part of the sidebar left to it, or it runs under the dice.
     egui::ScrollArea::vertical()
         .id_salt("space-panels")
+        .max_height(sidebar.0.height())
         .show(&mut side, |ui| {
             score_panel(ui, b);
             ui.separator();

@@ -163,7 +163,7 @@ fn draw_plan(
         .chain(
             plan.targets
                 .iter()
-                .map(|t| (b.craft[t.0].at, format!("×{}", t.1.combats()))),
+                .map(|t| (b.craft[t.0].at, format!("x{}", t.1.combats()))),
         )
         .collect();
     if *shown != texts {

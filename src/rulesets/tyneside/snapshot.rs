@@ -12,7 +12,7 @@ use super::turn::{TurnPhase, TurnState};
 use crate::engine::dice::DiceRes;
 use crate::engine::hash::StableHasher;
 use crate::engine::record::GameLog;
-use crate::engine::state::{GameResult, GameState as Loaded};
+use crate::engine::state::GameResult;
 use crate::rules::dice::RollRecord;
 
 /// One figure's state.
@@ -129,13 +129,7 @@ pub fn snapshot(world: &mut World) -> GameState {
 
 /// The phase by name: the sub-state's variant, or `GameOver` / `NoGame`.
 pub fn phase_name(world: &World) -> String {
-    match world.get_resource::<State<TurnPhase>>() {
-        Some(p) => format!("{:?}", p.get()),
-        None => match world.get_resource::<State<Loaded>>().map(|s| *s.get()) {
-            Some(Loaded::Over(_)) => "GameOver".into(),
-            _ => "NoGame".into(),
-        },
-    }
+    crate::engine::state::phase_name::<TurnPhase>(world)
 }
 
 /// A stable hash of the game state: the phase, turn bookkeeping, groups and their order
