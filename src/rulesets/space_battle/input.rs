@@ -110,11 +110,6 @@ fn plan(
     mut plan: ResMut<Plan>,
 ) {
     let b = &battle.0;
-    if b.result.is_some() {
-        // Over: nothing to show under the result.
-        plan.set_if_neq(Plan::default());
-        return;
-    }
     if battle.is_changed() || plan.craft.is_none_or(|i| i >= b.craft.len()) {
         let craft = b.mover().or(b.attacker());
         let new = Plan {

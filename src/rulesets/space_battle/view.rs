@@ -156,6 +156,12 @@ fn draw_plan(
     mut shown: Local<Vec<((i32, i32), String)>>,
 ) {
     let b = &battle.0;
+    // Over: the plan of the last craft to act is not drawn under the result.
+    let plan = if b.result.is_some() {
+        &Plan::default()
+    } else {
+        &*plan
+    };
     let texts: Vec<((i32, i32), String)> = plan
         .squares
         .iter()
