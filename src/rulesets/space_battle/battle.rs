@@ -954,3 +954,169 @@ fn roll(dice: &mut Dice, why: String) -> Result<u8, String> {
         .map(|v| v.clamp(1, 6) as u8)
         .map_err(|e| e.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first sortie with the initiative drawn (the Republic first, King v 2) and the
+    /// Republic's fighters rolled (3 and 3, so 4 points each).
+    fn sortie() -> (Battle, Dice, Deck) {
+        let s = super::super::rules::scenario::parse(super::super::BUNDLED[1].1, "t.ron")
+            .expect("scenario");
+        let mut b = Battle::new(&s);
+        let mut dice = Dice::forced([3, 3, 1, 1]);
+        let mut deck = Deck::forced(["KH", "2C"].map(|c| Card::parse(c).expect("card")));
+        b.apply(&Command::Initiative, &mut dice, &mut deck)
+            .expect("initiative");
+        assert_eq!((b.first, b.side, b.stage), (0, 0, Stage::Move));
+        (b, dice, deck)
+    }
+
+    fn id(b: &Battle, id: &str) -> usize {
+        b.craft.iter().position(|c| c.id == id).expect("craft")
+    }
+
+    fn fly(path: &[(i32, i32)]) -> Command {
+        Command::Move {
+            craft: "green-xwing".into(),
+            path: path.to_vec(),
+        }
+    }
+
+    #[test]
+    fn steps_cost_as_figure_1_reads_and_every_point_is_used() {
+        let (mut b, mut dice, mut deck) = sortie();
+        let g = id(&b, "green-xwing");
+        assert_eq!(b.craft[g].at, (-1, 5));
+        assert_eq!(b.craft[g].points, 4);
+        // Backwards, or off the board, is no step.
+        let e = b.apply(&fly(&[(-2, 5)]), &mut dice, &mut deck).unwrap_err();
+        assert!(e.contains("Figure 1"), "{e}");
+        let e = b.apply(&fly(&[(-1, 6)]), &mut dice, &mut deck).unwrap_err();
+        assert!(e.contains("off the board"), "{e}");
+        // Diagonally ahead 2, then 90° to the side 3: more than the 2 left.
+        b.apply(&fly(&[(0, 6)]), &mut dice, &mut deck)
+            .expect("diagonal");
+        assert_eq!((b.craft[g].points, b.craft[g].facing), (2, Dir(1)));
+        let e = b.apply(&fly(&[(1, 5)]), &mut dice, &mut deck).unwrap_err();
+        assert!(e.contains("costs 3") && e.contains("2 points left"), "{e}");
+        // Facing up-right, straight ahead is the diagonal square: 1 point each.
+        b.apply(&fly(&[(1, 7), (2, 8)]), &mut dice, &mut deck)
+            .expect("straight");
+        assert_eq!(
+            b.craft[g].motion,
+            Motion::Moved,
+            "its points spent, its move is over"
+        );
+        assert_eq!(
+            b.mover(),
+            Some(id(&b, "blue-xwing")),
+            "the colours give the order"
+        );
+    }
+
+    #[test]
+    fn a_craft_stops_to_fire_only_after_a_square_and_finishes_its_move_after_the_attacks() {
+        let (mut b, mut dice, mut deck) = sortie();
+        let stop = Command::Stop {
+            craft: "green-xwing".into(),
+        };
+        let e = b.apply(&stop, &mut dice, &mut deck).unwrap_err();
+        assert!(e.contains("must move one square before firing"), "{e}");
+        b.apply(&fly(&[(0, 5)]), &mut dice, &mut deck)
+            .expect("a square");
+        b.apply(&stop, &mut dice, &mut deck).expect("stopped");
+        let g = id(&b, "green-xwing");
+        assert_eq!((b.craft[g].motion, b.craft[g].points), (Motion::Stopped, 3));
+        // The blue X-wing moves all its 4 points; nobody can attack; the green one finishes.
+        let blue = Command::Move {
+            craft: "blue-xwing".into(),
+            path: vec![(0, 3), (1, 3), (2, 3), (3, 3)],
+        };
+        b.apply(&blue, &mut dice, &mut deck).expect("blue moves");
+        assert_eq!(b.stage, Stage::Finish);
+        let e = b.apply(&stop, &mut dice, &mut deck).unwrap_err();
+        assert!(e.contains("must use its 3 points left"), "{e}");
+        b.apply(&fly(&[(1, 5), (2, 5), (3, 5)]), &mut dice, &mut deck)
+            .expect("finished");
+        assert_eq!(b.side, 1, "the Empire's phase");
+    }
+
+    #[test]
+    fn ending_on_an_occupied_square_destroys_the_craft_that_ends_there() {
+        let (mut b, mut dice, mut deck) = sortie();
+        let (g, blue) = (id(&b, "green-xwing"), id(&b, "blue-xwing"));
+        b.apply(&fly(&[(0, 5), (1, 5), (2, 4)]), &mut dice, &mut deck)
+            .expect("green");
+        assert_eq!(b.craft[g].at, (2, 4));
+        // Passing through is allowed; ending there is not survived.
+        let into = Command::Move {
+            craft: "blue-xwing".into(),
+            path: vec![(0, 3), (1, 3), (2, 4)],
+        };
+        b.apply(&into, &mut dice, &mut deck).expect("blue");
+        assert_eq!(
+            b.craft[blue].status,
+            Status::Destroyed { by: 1 },
+            "the other side scores it"
+        );
+        assert_eq!(
+            b.craft[g].status,
+            Status::Flying,
+            "not the one already there"
+        );
+        assert_eq!(b.score(1), (2, 0));
+    }
+
+    #[test]
+    fn a_bomber_attacks_only_ahead_and_fires_back_once_even_when_destroyed() {
+        let (mut b, _, _) = sortie();
+        let (g, x1, tie) = (
+            id(&b, "green-xwing"),
+            id(&b, "green-x1"),
+            id(&b, "green-tie"),
+        );
+        let y = id(&b, "green-ywing");
+        for (i, at, facing) in [
+            (y, (5, 5), Dir::EAST),
+            (x1, (6, 5), Dir::WEST),
+            (tie, (5, 6), Dir::WEST),
+        ] {
+            b.craft[i].status = Status::Flying;
+            b.craft[i].at = at;
+            b.craft[i].facing = facing;
+            b.craft[i].moved = 1;
+        }
+        // The Y-wing faces the X1: it may attack it, not the TIE fighter beside it.
+        let targets: Vec<usize> = b.targets(y).into_iter().map(|(j, _)| j).collect();
+        assert_eq!(targets, vec![x1]);
+        // A fighter attacks whatever its facing: the green X-wing behind the X1.
+        b.craft[g].at = (7, 5);
+        b.craft[g].facing = Dir::WEST;
+        b.craft[g].moved = 1;
+        assert_eq!(
+            b.targets_from(g, (7, 5), Dir(2)),
+            vec![(x1, Position::Rear)]
+        );
+        // Its attack from the rear: the first combat destroys the X1 (King v 2), whose
+        // defensive fire (9 v 4) destroys the X-wing too; the other two combats are not made.
+        b.stage = Stage::Fire;
+        for c in &mut b.craft {
+            c.fired = c.id != "green-xwing";
+        }
+        let mut deck =
+            Deck::forced(["KH", "2C", "9S", "4D"].map(|c| Card::parse(c).expect("card")));
+        let mut dice = Dice::forced([1, 1, 1, 1, 1, 1, 1, 1]);
+        let attack = Command::Attack {
+            craft: "green-xwing".into(),
+            target: "green-x1".into(),
+        };
+        b.apply(&attack, &mut dice, &mut deck).expect("attack");
+        assert_eq!(b.craft[x1].status, Status::Destroyed { by: 0 });
+        assert_eq!(b.craft[g].status, Status::Destroyed { by: 1 });
+        let f = b.fights.last().expect("a fight");
+        assert_eq!((f.position, f.pairs.len()), (Position::Rear, 2));
+        assert_eq!(f.pairs[1].what, "defensive fire");
+    }
+}
