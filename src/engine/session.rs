@@ -95,13 +95,31 @@ pub fn headless_app<R: RuleSet>() -> App {
 }
 
 /// Plays one game of `loaded` per seed, in order, every side run by the rules, to its end:
-/// what the balance report plays (`holotable sim`). One headless app serves every game (a
-/// new game leaves the last one first), so a game costs its commands, not an app.
+/// what the balance report plays (`holotable sim`). A rule set that plays its games without
+/// the pipeline ([`RuleSet::autoplay_fast`]) plays them so (the same games); else one headless
+/// app serves every game (a new game leaves the last one first), so a game costs its
+/// commands, not an app.
 ///
 /// Errors, per game: the scenario does not set up, the rules cannot play a side (this rule
 /// set has no rules' side), a side the rules play cannot go on, or the game has not ended
 /// after 100 000 steps.
 pub fn autoplay<R: RuleSet>(loaded: &Loaded, seeds: &[u64]) -> Vec<Result<Finished, String>> {
+    if let Some(first) = seeds.first().and_then(|&s| R::autoplay_fast(loaded, s)) {
+        let rest = seeds[1..]
+            .iter()
+            .map(|&s| R::autoplay_fast(loaded, s).unwrap_or_else(|| Err("no fast game".into())));
+        return std::iter::once(first).chain(rest).collect();
+    }
+    autoplay_through_pipeline::<R>(loaded, seeds)
+}
+
+/// [`autoplay`] through the command pipeline whatever the rule set offers: one headless app
+/// for the batch, each game started afresh in it, every step of the rules' sides processed as
+/// a person's command is.
+pub fn autoplay_through_pipeline<R: RuleSet>(
+    loaded: &Loaded,
+    seeds: &[u64],
+) -> Vec<Result<Finished, String>> {
     let mut app = headless_app::<R>();
     seeds
         .iter()

@@ -204,6 +204,41 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
     })
 }
 
+/// A whole battle of `loaded` with the policy on both sides and no pipeline: each command's
+/// dice and cards reseeded from `seed` and its place as the pipeline reseeds them, so it is
+/// the same battle `holotable play --seed` shows (tested against the pipeline).
+///
+/// Errors: the scenario does not read, the policy finds nothing to do or is refused (a bug),
+/// or the battle has not ended after 100 000 commands.
+pub fn play_fast(
+    loaded: &crate::engine::ruleset::Loaded,
+    seed: u64,
+) -> Result<crate::engine::state::Finished, String> {
+    use crate::rules::dice::command_seed;
+    let s = super::parse(loaded).map_err(|e| e.join("\n"))?;
+    let mut b = Battle::new(&s);
+    let (mut dice, mut deck) = (
+        crate::rules::dice::Dice::seeded(seed),
+        crate::rules::cards::Deck::seeded(seed),
+    );
+    for k in 0..100_000 {
+        if let Some(result) = b.result.clone() {
+            return Ok(super::phases::finished(&b, result));
+        }
+        let command = decide(&b)
+            .ok_or_else(|| format!("seed {seed}: the rules' side finds nothing to do"))?;
+        let reseed = command_seed(seed, k);
+        dice.reseed(reseed);
+        deck.reseed(reseed);
+        b.apply(&command, &mut dice, &mut deck)
+            .map_err(|e| format!("seed {seed}: {command:?} refused: {e}"))?;
+        b.events.clear();
+    }
+    Err(format!(
+        "seed {seed}: the battle did not end after 100 000 commands"
+    ))
+}
+
 /// The window's driver: the rules' side takes its steps at a pace a person can follow.
 pub(super) fn plugin(app: &mut App) {
     crate::engine::rules_side::drive_plugin::<SpaceBattle>(app, "The rules' side");
@@ -263,6 +298,30 @@ mod tests {
                 false
             })
             .expect("an escort battle that spends its deck");
+    }
+
+    /// The balance report's battles without the pipeline are the pipeline's, die for die:
+    /// the same result, turn and fate of every craft, seed by seed.
+    #[test]
+    fn battles_played_without_the_pipeline_are_the_pipelines() {
+        use crate::engine::ruleset::Loaded;
+        for (name, src) in super::super::BUNDLED {
+            let file = format!("bundled:{name}");
+            let header = crate::rules::scenario::read_header(src, &file, &[super::super::ID])
+                .expect("header");
+            let loaded = Loaded {
+                file,
+                src: src.to_string(),
+                header,
+            };
+            let seeds: Vec<u64> = (1..=6).collect();
+            let piped =
+                crate::engine::session::autoplay_through_pipeline::<SpaceBattle>(&loaded, &seeds);
+            for (seed, end) in seeds.iter().zip(piped) {
+                let end = end.expect("the pipeline plays it");
+                assert_eq!(play_fast(&loaded, *seed), Ok(end), "{name} seed {seed}");
+            }
+        }
     }
 
     #[test]

@@ -173,6 +173,13 @@ impl RuleSet for SpaceBattle {
         }
     }
 
+    fn autoplay_fast(
+        loaded: &Loaded,
+        seed: u64,
+    ) -> Option<Result<crate::engine::state::Finished, String>> {
+        Some(ai::play_fast(loaded, seed))
+    }
+
     fn ai_step(world: &mut World) -> Option<Result<String, String>> {
         ai::act(world)
     }

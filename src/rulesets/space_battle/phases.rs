@@ -11,7 +11,7 @@ use super::rules::scenario::Scenario;
 use crate::engine::dice::{DeckRes, DiceRes};
 use crate::engine::record::GameLog;
 use crate::engine::ruleset::Loaded;
-use crate::engine::state::{Fate, Finished, GameState};
+use crate::engine::state::{Fate, Finished, GameResult, GameState};
 
 /// The battle being played.
 #[derive(Resource, Clone, Debug, Deref, DerefMut)]
@@ -72,27 +72,8 @@ pub fn apply(world: &mut World, command: &Command) -> Result<(), String> {
 pub fn sync_phase(world: &mut World) {
     let b = &world.resource::<BattleRes>().0;
     if let Some(result) = b.result.clone() {
-        let fates = b
-            .craft
-            .iter()
-            .map(|c| Fate {
-                side: c.side,
-                name: c.name(),
-                profile: c.kind.name().into(),
-                fate: match c.status {
-                    Status::Destroyed { .. } => "destroyed".into(),
-                    Status::Exited => format!("bombed the carrier: {}", c.bombing.unwrap_or(0)),
-                    Status::Flying | Status::Waiting => "still flying".into(),
-                },
-                lost: matches!(c.status, Status::Destroyed { .. }),
-            })
-            .collect();
-        let turn = b.turn;
-        world.insert_resource(Finished {
-            result,
-            turn,
-            fates,
-        });
+        let end = finished(b, result);
+        world.insert_resource(end);
         world
             .resource_mut::<NextState<GameState>>()
             .set(GameState::Over(ID));
@@ -109,6 +90,31 @@ pub fn sync_phase(world: &mut World) {
         .is_some_and(|s| *s.get() != want)
     {
         world.resource_mut::<NextState<SpacePhase>>().set(want);
+    }
+}
+
+/// The end of battle `b`, decided as `result`, for the results screen and the balance report:
+/// the result, the last turn and what became of every craft.
+pub fn finished(b: &Battle, result: GameResult) -> Finished {
+    let fates = b
+        .craft
+        .iter()
+        .map(|c| Fate {
+            side: c.side,
+            name: c.name(),
+            profile: c.kind.name().into(),
+            fate: match c.status {
+                Status::Destroyed { .. } => "destroyed".into(),
+                Status::Exited => format!("bombed the carrier: {}", c.bombing.unwrap_or(0)),
+                Status::Flying | Status::Waiting => "still flying".into(),
+            },
+            lost: matches!(c.status, Status::Destroyed { .. }),
+        })
+        .collect();
+    Finished {
+        result,
+        turn: b.turn,
+        fates,
     }
 }
 
