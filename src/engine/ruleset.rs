@@ -174,13 +174,16 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     fn public_text(world: &World, command: &Self::Command) -> String {
         Self::describe(world, command)
     }
-    /// A whole game of `loaded` with the rules on every side, played without the command
-    /// pipeline where the rule set can: the same game, die for die and card for card, as the
-    /// pipeline plays from `seed` ([`super::session::autoplay_through_pipeline`]; each command's
-    /// dice and cards reseeded with [`crate::rules::dice::command_seed`] of its place), for the
-    /// balance report's speed. `None`, the default: the pipeline plays it.
-    fn autoplay_fast(loaded: &Loaded, seed: u64) -> Option<Result<super::state::Finished, String>> {
-        let _ = (loaded, seed);
+    /// Whole games of `loaded` with the rules on every side, one per seed, played without the
+    /// command pipeline where the rule set can: the same games, die for die and card for card,
+    /// as the pipeline plays from each seed ([`super::session::autoplay_through_pipeline`];
+    /// each command's dice and cards reseeded with [`crate::rules::dice::command_seed`] of its
+    /// place), for the balance report's speed. `None`, the default: the pipeline plays them.
+    fn autoplay_fast(
+        loaded: &Loaded,
+        seeds: &[u64],
+    ) -> Option<Vec<Result<super::state::Finished, String>>> {
+        let _ = (loaded, seeds);
         None
     }
     /// One step of a side the rules play, if one is to act now: `Some(Ok(what it did))`;

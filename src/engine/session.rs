@@ -104,11 +104,8 @@ pub fn headless_app<R: RuleSet>() -> App {
 /// set has no rules' side), a side the rules play cannot go on, or the game has not ended
 /// after 100 000 steps.
 pub fn autoplay<R: RuleSet>(loaded: &Loaded, seeds: &[u64]) -> Vec<Result<Finished, String>> {
-    if let Some(first) = seeds.first().and_then(|&s| R::autoplay_fast(loaded, s)) {
-        let rest = seeds[1..]
-            .iter()
-            .map(|&s| R::autoplay_fast(loaded, s).unwrap_or_else(|| Err("no fast game".into())));
-        return std::iter::once(first).chain(rest).collect();
+    if let Some(ends) = R::autoplay_fast(loaded, seeds) {
+        return ends;
     }
     autoplay_through_pipeline::<R>(loaded, seeds)
 }

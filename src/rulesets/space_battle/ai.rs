@@ -204,19 +204,19 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
     })
 }
 
-/// A whole battle of `loaded` with the policy on both sides and no pipeline: each command's
+/// A whole battle of scenario `s` with the policy on both sides and no pipeline: each command's
 /// dice and cards reseeded from `seed` and its place as the pipeline reseeds them, so it is
 /// the same battle `holotable play --seed` shows (tested against the pipeline).
 ///
-/// Errors: the scenario does not read, the policy finds nothing to do or is refused (a bug),
-/// or the battle has not ended after 100 000 commands.
+/// Errors: the policy finds nothing to do or is refused (a bug), or the battle has not ended
+/// after 100 000 commands.
 pub fn play_fast(
-    loaded: &crate::engine::ruleset::Loaded,
+    s: &super::rules::scenario::Scenario,
     seed: u64,
 ) -> Result<crate::engine::state::Finished, String> {
     use crate::rules::dice::command_seed;
-    let s = super::parse(loaded).map_err(|e| e.join("\n"))?;
-    let mut b = Battle::new(&s);
+    let mut b = Battle::new(s);
+    b.quiet = true;
     let (mut dice, mut deck) = (
         crate::rules::dice::Dice::seeded(seed),
         crate::rules::cards::Deck::seeded(seed),
@@ -319,7 +319,8 @@ mod tests {
                 crate::engine::session::autoplay_through_pipeline::<SpaceBattle>(&loaded, &seeds);
             for (seed, end) in seeds.iter().zip(piped) {
                 let end = end.expect("the pipeline plays it");
-                assert_eq!(play_fast(&loaded, *seed), Ok(end), "{name} seed {seed}");
+                let s = super::super::parse(&loaded).expect("scenario");
+                assert_eq!(play_fast(&s, *seed), Ok(end), "{name} seed {seed}");
             }
         }
     }

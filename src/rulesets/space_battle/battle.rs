@@ -16,6 +16,24 @@ use crate::engine::state::GameResult;
 use crate::rules::cards::{Card, Deck};
 use crate::rules::dice::{Dice, DiceExpr};
 
+/// Logs an event unless the battle is quiet (played for the balance report, whose log nobody
+/// reads): its words are not even formatted then.
+macro_rules! event {
+    ($b:expr, $($arg:tt)*) => {
+        if !$b.quiet {
+            let text = format!($($arg)*);
+            $b.event(text);
+        }
+    };
+}
+
+/// A draw's or a roll's reason for the log, empty when the battle is quiet.
+macro_rules! why {
+    ($b:expr, $($arg:tt)*) => {
+        if $b.quiet { String::new() } else { format!($($arg)*) }
+    };
+}
+
 /// Where a craft is in the battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Status {
@@ -174,6 +192,9 @@ pub struct Battle {
     /// What happened since the phases last took the events, (turn, words).
     #[serde(skip)]
     pub events: Vec<(u32, String)>,
+    /// Played for the balance report: no events and no reasons for the draws are written.
+    #[serde(skip)]
+    pub quiet: bool,
 }
 
 impl std::hash::Hash for Battle {
@@ -267,11 +288,14 @@ impl Battle {
             fights: Vec::new(),
             result: None,
             events: Vec::new(),
+            quiet: false,
         }
     }
 
     fn event(&mut self, text: impl Into<String>) {
-        self.events.push((self.turn, text.into()));
+        if !self.quiet {
+            self.events.push((self.turn, text.into()));
+        }
     }
 
     /// The top card, drawn for `why` (the log keeps the reason); a spent deck is made anew
@@ -304,37 +328,43 @@ impl Battle {
         self.first = loop {
             let (x, y, words) = match self.initiative {
                 Initiative::Cards => {
-                    let x = self.card(deck, format!("initiative: {a}'s card"))?;
-                    let y = self.card(deck, format!("initiative: {b}'s card"))?;
+                    let x = self.card(deck, why!(self, "initiative: {a}'s card"))?;
+                    let y = self.card(deck, why!(self, "initiative: {b}'s card"))?;
                     deck.discard(x);
                     deck.discard(y);
                     (x.value(), y.value(), [card_name(x), card_name(y)])
                 }
                 Initiative::Dice => {
-                    let x = roll(dice, format!("initiative: {a}'s d6"))?;
-                    let y = roll(dice, format!("initiative: {b}'s d6"))?;
+                    let x = roll(dice, why!(self, "initiative: {a}'s d6"))?;
+                    let y = roll(dice, why!(self, "initiative: {b}'s d6"))?;
                     (x, y, [x.to_string(), y.to_string()])
                 }
             };
             match x.cmp(&y) {
                 std::cmp::Ordering::Greater => {
-                    self.event(format!(
+                    event!(
+                        self,
                         "{a} win the initiative {} to {} and play first each turn",
-                        words[0], words[1]
-                    ));
+                        words[0],
+                        words[1]
+                    );
                     break 0;
                 }
                 std::cmp::Ordering::Less => {
-                    self.event(format!(
+                    event!(
+                        self,
                         "{b} win the initiative {} to {} and play first each turn",
-                        words[1], words[0]
-                    ));
+                        words[1],
+                        words[0]
+                    );
                     break 1;
                 }
-                std::cmp::Ordering::Equal => self.event(format!(
+                std::cmp::Ordering::Equal => event!(
+                    self,
                     "initiative tied, {} and {}: again",
-                    words[0], words[1]
-                )),
+                    words[0],
+                    words[1]
+                ),
             }
         };
         self.begin_phase(self.first, dice, deck)
@@ -489,7 +519,7 @@ impl Battle {
                     return Err(self.not_now(i));
                 }
                 self.craft[i].fired = true;
-                self.event(format!("the {} holds its fire", self.craft[i].name()));
+                event!(self, "the {} holds its fire", self.craft[i].name());
                 self.settle(dice, deck)
             }
         }
@@ -562,19 +592,21 @@ impl Battle {
             }
         }
         let c = self.craft[i].clone();
-        self.event(format!(
+        event!(
+            self,
             "the {} flies {} to {:?}, {} point{} left",
             c.name(),
             took.join(", "),
             c.at,
             c.points,
             if c.points == 1 { "" } else { "s" }
-        ));
+        );
         if c.status == Status::Exited {
-            self.event(format!(
+            event!(
+                self,
                 "the {} leaves by the far edge to bomb the enemy's carrier",
                 c.name()
-            ));
+            );
         } else if c.points == 0 {
             self.end_move(i);
         }
@@ -598,11 +630,12 @@ impl Battle {
             return Err("\"An attacking spacecraft must move one square before firing\" (COMBAT): move a square before stopping to fire".into());
         }
         self.craft[i].motion = Motion::Stopped;
-        self.event(format!(
+        event!(
+            self,
             "the {} stops to fire with {} left",
             self.craft[i].name(),
             points(self.craft[i].points)
-        ));
+        );
         self.collide(i);
         self.settle(dice, deck)
     }
@@ -618,12 +651,13 @@ impl Battle {
         if let Some(j) = self.occupant(self.craft[i].at, i) {
             let other = 1 - self.craft[i].side;
             self.craft[i].status = Status::Destroyed { by: other };
-            self.event(format!(
+            event!(
+                self,
                 "the {} ends its move on the {}'s square and is destroyed (MOVEMENT); {} score it",
                 self.craft[i].name(),
                 self.craft[j].name(),
                 self.sides[other].name
-            ));
+            );
         }
     }
 
@@ -640,12 +674,12 @@ impl Battle {
         let (f, t) = (self.craft[firer].name(), self.craft[target].name());
         // As the log should read: "attack 2 of 3, blue TIE fighter on red X-wing, from the rear".
         let fight = match from {
-            Some(p) => format!("{what}, {f} on {t}, {}", p.words()),
-            None => format!("{what}, {f} on {t}"),
+            Some(p) => why!(self, "{what}, {f} on {t}, {}", p.words()),
+            None => why!(self, "{what}, {f} on {t}"),
         };
         loop {
-            let a = self.card(deck, format!("{fight}: the {f}'s card"))?;
-            let b = self.card(deck, format!("{fight}: the {t}'s card"))?;
+            let a = self.card(deck, why!(self, "{fight}: the {f}'s card"))?;
+            let b = self.card(deck, why!(self, "{fight}: the {t}'s card"))?;
             let draw = compare(a, b);
             deck.discard(a);
             deck.discard(b);
@@ -660,7 +694,8 @@ impl Battle {
                 draw,
                 what: what.to_string(),
             });
-            self.event(format!(
+            event!(
+                self,
                 "{what}: the {f} draws {}, the {t} {}: {}",
                 card_name(a),
                 card_name(b),
@@ -669,7 +704,7 @@ impl Battle {
                     Draw::Miss => "a miss",
                     Draw::Tie => "a tie, draw again",
                 }
-            ));
+            );
             match draw {
                 Draw::Tie => continue,
                 d => return Ok(d == Draw::Hit),
@@ -712,13 +747,14 @@ impl Battle {
         };
         self.craft[i].fired = true;
         let n = position.combats();
-        self.event(format!(
+        event!(
+            self,
             "the {} attacks the {} {} ({n} combat{})",
             self.craft[i].name(),
             self.craft[j].name(),
             position.words(),
             if n == 1 { "" } else { "s" }
-        ));
+        );
         let mut pairs = Vec::new();
         for k in 1..=n {
             let what = format!("attack {k} of {n}");
@@ -763,11 +799,16 @@ impl Battle {
                     return Ok(());
                 }
                 let c = &self.craft[i];
-                self.event(format!(
+                event!(
+                    self,
                     "the {} has no step left on the board: its {} lost (docs/rules/space_battle.md, \"Leaving the board\")",
                     c.name(),
-                    if c.points == 1 { "1 point is".to_string() } else { format!("{} points are", c.points) }
-                ));
+                    if c.points == 1 {
+                        "1 point is".to_string()
+                    } else {
+                        format!("{} points are", c.points)
+                    }
+                );
                 self.craft[i].points = 0;
                 self.end_move(i);
                 continue;
@@ -821,7 +862,7 @@ impl Battle {
             .filter(|&i| self.craft[i].flying())
             .map(|i| format!("{} {}", self.craft[i].name(), self.craft[i].roll))
             .collect();
-        self.event(format!("{name} move: {}", rolls.join(", ")));
+        event!(self, "{name} move: {}", rolls.join(", "));
         let _ = deck;
         Ok(())
     }
@@ -890,12 +931,13 @@ impl Battle {
         }
         let totals: Vec<(u32, u32)> = (0..2).map(|s| self.score(s)).collect();
         for (s, (d, b)) in totals.iter().enumerate() {
-            self.event(format!(
+            event!(
+                self,
                 "{}: bombing {b} ({}), craft destroyed {d}, total {}",
                 self.sides[s].name,
                 bombing_rating(*b),
                 d + b
-            ));
+            );
         }
         let t: Vec<u32> = totals.iter().map(|(d, b)| d + b).collect();
         let winner = match t[0].cmp(&t[1]) {

@@ -175,9 +175,12 @@ impl RuleSet for SpaceBattle {
 
     fn autoplay_fast(
         loaded: &Loaded,
-        seed: u64,
-    ) -> Option<Result<crate::engine::state::Finished, String>> {
-        Some(ai::play_fast(loaded, seed))
+        seeds: &[u64],
+    ) -> Option<Vec<Result<crate::engine::state::Finished, String>>> {
+        Some(match parse(loaded) {
+            Ok(s) => seeds.iter().map(|&seed| ai::play_fast(&s, seed)).collect(),
+            Err(e) => seeds.iter().map(|_| Err(e.join("\n"))).collect(),
+        })
     }
 
     fn ai_step(world: &mut World) -> Option<Result<String, String>> {

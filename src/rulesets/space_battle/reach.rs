@@ -49,6 +49,12 @@ impl Reachable {
     }
 }
 
+thread_local! {
+    /// The places seen by the last searches on this thread, by the mark of the search that saw
+    /// them.
+    static SEEN: std::cell::RefCell<(Vec<u32>, u32)> = const { std::cell::RefCell::new((Vec::new(), 0)) };
+}
+
 impl Battle {
     /// Every place craft `i` can reach from where it stands with its points left, nearest
     /// first (breadth first, so each with its fewest steps); none for a craft not flying.
@@ -62,7 +68,30 @@ impl Battle {
             ((((at.0 + 1) as usize * rows + at.1 as usize) * 8 + usize::from(f.0)) * 16)
                 + usize::from(p.min(15))
         };
-        let mut seen = vec![false; (self.columns + 2) as usize * rows * 8 * 16];
+        let size = (self.columns + 2) as usize * rows * 8 * 16;
+        SEEN.with_borrow_mut(|(marks, stamp)| {
+            // A fresh mark for this search: no clearing, no allocation (the rules' side
+            // searches for every craft it moves).
+            *stamp = stamp.wrapping_add(1);
+            if *stamp == 0 {
+                marks.fill(0);
+                *stamp = 1;
+            }
+            if marks.len() < size {
+                marks.resize(size, 0);
+            }
+            self.search(i, key, marks, *stamp)
+        })
+    }
+
+    fn search(
+        &self,
+        i: usize,
+        key: impl Fn((i32, i32), Dir, u8) -> usize,
+        marks: &mut [u32],
+        stamp: u32,
+    ) -> Reachable {
+        let c = &self.craft[i];
         let mut nodes = vec![Reach {
             at: c.at,
             facing: c.facing,
@@ -91,7 +120,7 @@ impl Battle {
                 }
                 any = true;
                 let left = n.points - cost;
-                if exits || !std::mem::replace(&mut seen[key(to, dir, left)], true) {
+                if exits || std::mem::replace(&mut marks[key(to, dir, left)], stamp) != stamp {
                     nodes.push(Reach {
                         at: to,
                         facing: dir,
