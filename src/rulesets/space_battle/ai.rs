@@ -100,7 +100,15 @@ fn progress(b: &Battle, i: usize, at: (i32, i32)) -> i32 {
 /// there to fire, the place's index).
 fn place(b: &Battle, i: usize, options: &Reachable) -> Option<(bool, usize)> {
     let c = &b.craft[i];
-    let free = |r: &Reach| r.exits || b.occupant(r.at, i).is_none();
+    // The squares other craft fly in, looked up for every place rather than searched for.
+    let mut taken = vec![false; (b.columns * b.rows) as usize];
+    for (j, o) in b.craft.iter().enumerate() {
+        if j != i && o.flying() && b.on_board(o.at) {
+            taken[(o.at.1 * b.columns + o.at.0) as usize] = true;
+        }
+    }
+    let free =
+        |r: &Reach| r.exits || !b.on_board(r.at) || !taken[(r.at.1 * b.columns + r.at.0) as usize];
     let may_stop = b.stage == Stage::Move;
     let goal = match b.sides[c.side].edge {
         Edge::Left => Dir::EAST,

@@ -421,7 +421,22 @@ impl Battle {
             return None;
         }
         self.of_side(self.side)
-            .find(|&i| !self.craft[i].fired && !self.targets(i).is_empty())
+            .find(|&i| !self.craft[i].fired && self.has_target(i))
+    }
+
+    /// Whether craft `i` may attack anyone from where it is ([`Battle::targets`], without
+    /// listing them).
+    fn has_target(&self, i: usize) -> bool {
+        let c = &self.craft[i];
+        c.flying()
+            && c.moved > 0
+            && self.on_board(c.at)
+            && self.craft.iter().any(|e| {
+                e.side != c.side
+                    && e.flying()
+                    && (c.kind.class() == Class::Fighter || step(c.at, c.facing) == e.at)
+                    && Dir::of(c.at.0 - e.at.0, c.at.1 - e.at.1).is_some()
+            })
     }
 
     /// The enemies craft `i` may attack from where it is, with the position it attacks from:
@@ -583,7 +598,9 @@ impl Battle {
             c.points -= cost;
             c.moved += 1;
             c.trail.push(to);
-            took.push(format!("{} ({cost})", dir.word()));
+            if !self.quiet {
+                took.push(format!("{} ({cost})", dir.word()));
+            }
             if self.exits(i, to) {
                 let c = &mut self.craft[i];
                 c.status = Status::Exited;
@@ -591,23 +608,21 @@ impl Battle {
                 c.points = 0;
             }
         }
-        let c = self.craft[i].clone();
+        let (status, at, left) = (self.craft[i].status, self.craft[i].at, self.craft[i].points);
         event!(
             self,
-            "the {} flies {} to {:?}, {} point{} left",
-            c.name(),
+            "the {} flies {} to {at:?}, {} left",
+            self.craft[i].name(),
             took.join(", "),
-            c.at,
-            c.points,
-            if c.points == 1 { "" } else { "s" }
+            points(left)
         );
-        if c.status == Status::Exited {
+        if status == Status::Exited {
             event!(
                 self,
                 "the {} leaves by the far edge to bomb the enemy's carrier",
-                c.name()
+                self.craft[i].name()
             );
-        } else if c.points == 0 {
+        } else if left == 0 {
             self.end_move(i);
         }
         self.settle(dice, deck)
