@@ -501,10 +501,12 @@ impl Battle {
 
     /// Whether craft `i` has any step it may take.
     pub fn can_step(&self, i: usize) -> bool {
+        // As [`Battle::step_to`] allows, without writing out why each step is refused.
         let c = &self.craft[i];
-        steps(c.facing)
-            .iter()
-            .any(|(d, _)| self.step_to(i, step(c.at, *d)).is_ok())
+        steps(c.facing).iter().any(|&(d, cost)| {
+            let to = step(c.at, d);
+            cost <= c.points && (self.on_board(to) || self.exits(i, to))
+        })
     }
 
     /// Applies `command`; on a refusal the battle may be half changed, so the caller applies
@@ -686,7 +688,11 @@ impl Battle {
         from: Option<Position>,
         pairs: &mut Vec<CardPair>,
     ) -> Result<bool, String> {
-        let (f, t) = (self.craft[firer].name(), self.craft[target].name());
+        let (f, t) = if self.quiet {
+            (String::new(), String::new())
+        } else {
+            (self.craft[firer].name(), self.craft[target].name())
+        };
         // As the log should read: "attack 2 of 3, blue TIE fighter on red X-wing, from the rear".
         let fight = match from {
             Some(p) => why!(self, "{what}, {f} on {t}, {}", p.words()),
@@ -872,12 +878,14 @@ impl Battle {
             c.fired = false;
             c.trail = vec![c.at];
         }
-        let rolls: Vec<String> = self
-            .of_side(side)
-            .filter(|&i| self.craft[i].flying())
-            .map(|i| format!("{} {}", self.craft[i].name(), self.craft[i].roll))
-            .collect();
-        event!(self, "{name} move: {}", rolls.join(", "));
+        if !self.quiet {
+            let rolls: Vec<String> = self
+                .of_side(side)
+                .filter(|&i| self.craft[i].flying())
+                .map(|i| format!("{} {}", self.craft[i].name(), self.craft[i].roll))
+                .collect();
+            event!(self, "{name} move: {}", rolls.join(", "));
+        }
         let _ = deck;
         Ok(())
     }

@@ -92,7 +92,8 @@ impl Battle {
         stamp: u32,
     ) -> Reachable {
         let c = &self.craft[i];
-        let mut nodes = vec![Reach {
+        let mut nodes = Vec::new();
+        nodes.push(Reach {
             at: c.at,
             facing: c.facing,
             points: c.points,
@@ -100,32 +101,46 @@ impl Battle {
             exits: false,
             ends: false,
             parent: None,
-        }];
+        });
+        // The far edge's column a bomber leaves by (none for a fighter): the search's inner
+        // loop asks it of every step.
+        let way_out = (c.kind.class() == super::rules::craft::Class::Bomber).then(|| {
+            match self.sides[c.side].edge {
+                super::rules::scenario::Edge::Left => self.columns,
+                super::rules::scenario::Edge::Right => -1,
+            }
+        });
+        let (columns, rows_i) = (self.columns, self.rows);
         let mut k = 0;
         while k < nodes.len() {
-            let n = nodes[k].clone();
+            let (at, facing, points, done, taken) = {
+                let n = &nodes[k];
+                (n.at, n.facing, n.points, n.exits, n.steps)
+            };
             k += 1;
-            if n.exits {
+            if done {
                 continue;
             }
             let mut any = false;
-            for (dir, cost) in steps(n.facing) {
-                let to = step(n.at, dir);
-                if cost > n.points {
+            for (dir, cost) in steps(facing) {
+                if cost > points {
                     continue;
                 }
-                let exits = self.exits(i, to);
-                if !self.on_board(to) && !exits {
+                let to = step(at, dir);
+                let across = (0..rows_i).contains(&to.1);
+                let on = across && (0..columns).contains(&to.0);
+                let exits = !on && across && way_out == Some(to.0);
+                if !on && !exits {
                     continue;
                 }
                 any = true;
-                let left = n.points - cost;
+                let left = points - cost;
                 if exits || std::mem::replace(&mut marks[key(to, dir, left)], stamp) != stamp {
                     nodes.push(Reach {
                         at: to,
                         facing: dir,
                         points: left,
-                        steps: n.steps + 1,
+                        steps: taken + 1,
                         exits,
                         ends: exits,
                         parent: Some(k - 1),
