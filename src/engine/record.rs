@@ -196,6 +196,14 @@ pub struct GameEvent {
 pub struct GameLog(pub Vec<GameEvent>);
 
 impl GameLog {
+    /// Every event as a line, "[turn 3] …" (what `holotable run` prints).
+    pub fn lines(&self) -> Vec<String> {
+        self.0
+            .iter()
+            .map(|e| format!("[turn {}] {}", e.turn, e.text))
+            .collect()
+    }
+
     /// Adds an event.
     pub fn push(&mut self, turn: u32, text: impl Into<String>) {
         self.0.push(GameEvent {

@@ -129,12 +129,7 @@ pub fn snapshot(world: &mut World) -> BattleState {
         units,
         rubble,
         dice: world.resource::<DiceRes>().log().to_vec(),
-        events: world
-            .resource::<GameLog>()
-            .0
-            .iter()
-            .map(|e| format!("[turn {}] {}", e.turn, e.text))
-            .collect(),
+        events: world.resource::<GameLog>().lines(),
     }
 }
 

@@ -43,12 +43,7 @@ pub fn snapshot(world: &mut World) -> SpaceState {
         battle: b,
         dice: world.resource::<DiceRes>().0.log().to_vec(),
         cards: world.resource::<DeckRes>().0.log().to_vec(),
-        events: world
-            .resource::<GameLog>()
-            .0
-            .iter()
-            .map(|e| format!("[turn {}] {}", e.turn, e.text))
-            .collect(),
+        events: world.resource::<GameLog>().lines(),
     }
 }
 
