@@ -599,8 +599,9 @@ impl Battle {
             c.facing = dir;
             c.points -= cost;
             c.moved += 1;
-            c.trail.push(to);
+            // The trail and the words are for the table and the log: none in a quiet battle.
             if !self.quiet {
+                c.trail.push(to);
                 took.push(format!("{} ({cost})", dir.word()));
             }
             if self.exits(i, to) {
@@ -778,7 +779,7 @@ impl Battle {
         );
         let mut pairs = Vec::new();
         for k in 1..=n {
-            let what = format!("attack {k} of {n}");
+            let what = why!(self, "attack {k} of {n}");
             let hit = self.combat(deck, i, j, &what, Some(position), &mut pairs)?;
             let shot_back = k == 1
                 && self.craft[j].kind.class() == Class::Bomber
@@ -876,7 +877,10 @@ impl Battle {
             c.moved = 0;
             c.motion = Motion::ToMove;
             c.fired = false;
-            c.trail = vec![c.at];
+            c.trail.clear();
+            if !self.quiet {
+                c.trail.push(c.at);
+            }
         }
         if !self.quiet {
             let rolls: Vec<String> = self
