@@ -705,11 +705,13 @@ impl Battle {
             let draw = compare(a, b);
             deck.discard(a);
             deck.discard(b);
-            deck.note_outcome(match draw {
-                Draw::Hit => "hit",
-                Draw::Miss => "miss",
-                Draw::Tie => "tie: draw again",
-            });
+            if !self.quiet {
+                deck.note_outcome(match draw {
+                    Draw::Hit => "hit",
+                    Draw::Miss => "miss",
+                    Draw::Tie => "tie: draw again",
+                });
+            }
             pairs.push(CardPair {
                 firer: a,
                 target: b,
