@@ -18,16 +18,18 @@ impl Dir {
 
     /// The square one step this way: `(dcolumn, drow)`.
     pub const fn delta(self) -> (i32, i32) {
-        match self.0 % 8 {
-            0 => (1, 0),
-            1 => (1, 1),
-            2 => (0, 1),
-            3 => (-1, 1),
-            4 => (-1, 0),
-            5 => (-1, -1),
-            6 => (0, -1),
-            _ => (1, -1),
-        }
+        /// Right, up-right, up, up-left, left, down-left, down, down-right.
+        const DELTAS: [(i32, i32); 8] = [
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+        ];
+        DELTAS[(self.0 & 7) as usize]
     }
 
     /// The direction of the step `(dc, dr)` to a neighbouring square; `None` when it is no
@@ -91,12 +93,14 @@ pub const fn step_cost(turn: i8) -> Option<u8> {
 /// Every step a craft facing `facing` may take: (the way it steps, which it then faces, and
 /// the cost), straight ahead first.
 pub fn steps(facing: Dir) -> [(Dir, u8); 5] {
+    // Eighths of a turn are modulo 8: a mask, in the rules' side's hottest loop.
+    let f = facing.0;
     [
-        (facing, 1),
-        (facing.turned(1), 2),
-        (facing.turned(-1), 2),
-        (facing.turned(2), 3),
-        (facing.turned(-2), 3),
+        (Dir(f & 7), 1),
+        (Dir((f + 1) & 7), 2),
+        (Dir((f + 7) & 7), 2),
+        (Dir((f + 2) & 7), 3),
+        (Dir((f + 6) & 7), 3),
     ]
 }
 
