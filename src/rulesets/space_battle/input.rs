@@ -351,3 +351,50 @@ pub(super) fn plugin(app: &mut App) {
             note.before(crate::view::CursorNoteSet).run_if(playing(ID)),
         );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::rules::facing::Dir;
+    use super::*;
+    use crate::rules::cards::{Card, Deck};
+    use crate::rules::dice::Dice;
+
+    #[test]
+    fn the_squares_shown_cost_the_cheapest_way_and_say_the_attack_from_there() {
+        let s = super::super::rules::scenario::parse(super::super::BUNDLED[1].1, "t.ron")
+            .expect("scenario");
+        let mut b = Battle::new(&s);
+        let mut dice = Dice::forced([3, 3, 1, 1]);
+        let mut deck = Deck::forced(["KH", "2C"].map(|c| Card::parse(c).expect("card")));
+        b.apply(&Command::Initiative, &mut dice, &mut deck)
+            .expect("initiative");
+        let g = b.mover().expect("the green X-wing moves");
+        // An enemy TIE fighter where the green X-wing could reach its rear (facing right,
+        // its rear is to the left).
+        let tie = b
+            .craft
+            .iter()
+            .position(|c| c.id == "green-tie")
+            .expect("tie");
+        b.craft[tie].at = (3, 5);
+        b.craft[tie].facing = Dir::EAST;
+        let sq = squares(&b, g);
+        let at = |c, r| sq.iter().find(|s| s.at == (c, r)).expect("reachable");
+        // Figure 1 from (-1, 5) facing right with 4 points: one step ahead costs 1, one
+        // diagonally 2; two squares ahead 2.
+        assert_eq!((at(0, 5).cost, at(0, 5).next), (1, true));
+        assert_eq!((at(0, 6).cost, at(0, 6).next), (2, true));
+        assert_eq!((at(1, 5).cost, at(1, 5).next), (2, false));
+        // (2, 5) is right behind the TIE fighter: 3 combats from there, said on the square.
+        let behind = at(2, 5);
+        assert_eq!(behind.attack.map(|(j, p)| (j, p.combats())), Some((tie, 3)));
+        assert_eq!(behind.text(), "3 x3");
+        assert_eq!(behind.path, vec![(0, 5), (1, 5), (2, 5)]);
+        // Each square once, by the way that leaves the most points.
+        let mut seen: Vec<(i32, i32)> = sq.iter().map(|s| s.at).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), sq.len());
+        assert!(sq.iter().all(|s| s.cost + s.left == 4));
+    }
+}
