@@ -398,7 +398,8 @@ fn sync(
             continue;
         }
         b.1 = t.badges.clone();
-        // A chip a badge: a pill in the badge's colour, its code on it in white.
+        // A chip a badge: a pill in the badge's colour, its code on it in white, or in black on
+        // a light chip (a yellow or white craft's colour), where white would not read.
         commands.entity(be).despawn_related::<Children>();
         let label_size = t.label_size * scale.0;
         let r = label_size * 0.62;
@@ -410,10 +411,11 @@ fn sync(
                     Transform::from_xyz(x, 0.0, 0.0)
                         .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
                 ));
+                let light = badge.colour.luminance() > 0.5;
                 c.spawn((
                     Text2d::new(badge.code.clone()),
                     TextFont::default(),
-                    TextColor(Color::WHITE),
+                    TextColor(if light { Color::BLACK } else { Color::WHITE }),
                     Transform::from_xyz(x, 0.0, 0.001),
                     TableText(label_size * 0.85),
                 ));
