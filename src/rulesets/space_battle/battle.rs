@@ -1027,12 +1027,12 @@ fn roll(dice: &mut Dice, why: String) -> Result<u8, String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The first sortie with the initiative drawn (the Republic first, King v 2) and the
     /// Republic's fighters rolled (3 and 3, so 4 points each).
-    fn sortie() -> (Battle, Dice, Deck) {
+    pub(crate) fn sortie() -> (Battle, Dice, Deck) {
         let s = super::super::rules::scenario::parse(super::super::BUNDLED[1].1, "t.ron")
             .expect("scenario");
         let mut b = Battle::new(&s);
@@ -1044,7 +1044,7 @@ mod tests {
         (b, dice, deck)
     }
 
-    fn id(b: &Battle, id: &str) -> usize {
+    pub(crate) fn id(b: &Battle, id: &str) -> usize {
         b.craft.iter().position(|c| c.id == id).expect("craft")
     }
 
@@ -1138,6 +1138,20 @@ mod tests {
             "not the one already there"
         );
         assert_eq!(b.score(1), (2, 0));
+    }
+
+    #[test]
+    fn a_craft_whose_every_end_is_taken_is_cornered() {
+        let (mut b, _, _) = sortie();
+        let g = id(&b, "green-xwing");
+        b.craft[g].at = (5, 5);
+        b.craft[g].points = 1;
+        assert!(!b.cornered(g), "the square ahead is open");
+        let tie = id(&b, "green-tie");
+        b.craft[tie].at = (6, 5);
+        assert!(b.cornered(g), "its one step ends on the TIE fighter");
+        b.craft[g].points = 2;
+        assert!(!b.cornered(g), "with 2 points a diagonal step is open");
     }
 
     #[test]

@@ -99,8 +99,9 @@ pub fn squares(b: &Battle, i: usize) -> Vec<PlanSquare> {
     out
 }
 
-/// Works the plan out again when the battle changed, and the way to the hovered square.
-fn plan(
+/// Works the plan out again when the battle changed, and the way to the hovered square (the
+/// view draws it after this, so never a plan of a game already left).
+pub(super) fn plan(
     window: Single<&Window, With<PrimaryWindow>>,
     table: TablePointer,
     mut ctx: EguiContexts,
@@ -356,18 +357,10 @@ pub(super) fn plugin(app: &mut App) {
 mod tests {
     use super::super::rules::facing::Dir;
     use super::*;
-    use crate::rules::cards::{Card, Deck};
-    use crate::rules::dice::Dice;
 
     #[test]
     fn the_squares_shown_cost_the_cheapest_way_and_say_the_attack_from_there() {
-        let s = super::super::rules::scenario::parse(super::super::BUNDLED[1].1, "t.ron")
-            .expect("scenario");
-        let mut b = Battle::new(&s);
-        let mut dice = Dice::forced([3, 3, 1, 1]);
-        let mut deck = Deck::forced(["KH", "2C"].map(|c| Card::parse(c).expect("card")));
-        b.apply(&Command::Initiative, &mut dice, &mut deck)
-            .expect("initiative");
+        let (mut b, _, _) = super::super::battle::tests::sortie();
         let g = b.mover().expect("the green X-wing moves");
         // An enemy TIE fighter where the green X-wing could reach its rear (facing right,
         // its rear is to the left).

@@ -56,6 +56,15 @@ thread_local! {
 }
 
 impl Battle {
+    /// Whether craft `i`, stopping where it is, could only finish its move on an occupied
+    /// square: star-wars-battle-space.txt, MOVEMENT: "any that ends a move on an occupied
+    /// square will be destroyed" (the hint warns before Stop to fire).
+    pub fn cornered(&self, i: usize) -> bool {
+        let reach = self.reach(i);
+        let mut ends = reach.places().filter(|(_, r)| r.ends).peekable();
+        ends.peek().is_some() && ends.all(|(_, r)| !r.exits && self.occupant(r.at, i).is_some())
+    }
+
     /// Every place craft `i` can reach from where it stands with its points left, nearest
     /// first (breadth first, so each with its fewest steps); none for a craft not flying.
     pub fn reach(&self, i: usize) -> Reachable {

@@ -59,7 +59,7 @@ fn status(
         (_, _, Some(i)) if b.craft[i].moved > 0 => format!(
             "The {craft} has {} left: click a yellow square, or Stop here to fire.{}",
             super::battle::points(b.craft[i].points),
-            if b.stage == Stage::Move && cornered(b, i) {
+            if b.stage == Stage::Move && b.cornered(i) {
                 " (Stopped here, every way on with those points ends on an occupied square: it would be destroyed.)"
             } else {
                 ""
@@ -126,14 +126,6 @@ fn status(
         cards: true,
     };
     shell.set_if_neq(new);
-}
-
-/// Whether craft `i`, stopped where it is, could only finish its move on an occupied square
-/// (MOVEMENT: "any that ends a move on an occupied square will be destroyed").
-fn cornered(b: &Battle, i: usize) -> bool {
-    let reach = b.reach(i);
-    let mut ends = reach.places().filter(|(_, r)| r.ends).peekable();
-    ends.peek().is_some() && ends.all(|(_, r)| !r.exits && b.occupant(r.at, i).is_some())
 }
 
 fn help(mut help: ResMut<RuleSetHelp>) {

@@ -234,7 +234,11 @@ fn draw_plan(
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (sync_tokens, board_marks, draw_plan)
+        (
+            sync_tokens,
+            board_marks,
+            draw_plan.after(super::input::plan),
+        )
             .after(crate::view::BoardDrawn)
             .run_if(game_of(ID).and_then(resource_exists::<BattleRes>)),
     );
