@@ -226,8 +226,8 @@ pub fn play_fast(
     let mut b = Battle::new(s);
     b.quiet = true;
     let (mut dice, mut deck) = (
-        crate::rules::dice::Dice::seeded(seed),
-        crate::rules::cards::Deck::seeded(seed),
+        crate::rules::dice::Dice::seeded(seed).unlogged(),
+        crate::rules::cards::Deck::seeded(seed).unlogged(),
     );
     for k in 0..100_000 {
         if let Some(result) = b.result.clone() {

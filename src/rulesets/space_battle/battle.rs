@@ -867,7 +867,8 @@ impl Battle {
             }
             let face = roll(
                 dice,
-                format!(
+                why!(
+                    self,
                     "{}'s movement, {name}'s d6 + {}",
                     c.name(),
                     c.kind.move_modifier()
@@ -953,7 +954,11 @@ impl Battle {
                 let name = self.sides[self.craft[i].side].name.clone();
                 let face = roll(
                     dice,
-                    format!("the {}'s bombing run, {name}'s d6", self.craft[i].name()),
+                    why!(
+                        self,
+                        "the {}'s bombing run, {name}'s d6",
+                        self.craft[i].name()
+                    ),
                 )?;
                 self.craft[i].bombing = Some(face);
             }

@@ -21,8 +21,8 @@ pub struct Reach {
     /// No step is left from there (its points spent, or only steps off the board): the move
     /// ends there.
     pub ends: bool,
-    /// The place it stepped from (`None`: where the craft stands).
-    parent: Option<usize>,
+    /// The index of the place it stepped from (where the craft stands, index 0, for itself).
+    parent: u32,
 }
 
 /// Every place a craft can reach, nearest first; the first entry is where it stands.
@@ -39,10 +39,10 @@ impl Reachable {
     /// The squares stepped into, in order, to get to place `k`.
     pub fn path(&self, k: usize) -> Vec<(i32, i32)> {
         let mut out = Vec::new();
-        let mut at = Some(k);
-        while let Some(i) = at.filter(|&i| i > 0) {
+        let mut i = k;
+        while i > 0 {
             out.push(self.0[i].at);
-            at = self.0[i].parent;
+            i = self.0[i].parent as usize;
         }
         out.reverse();
         out
@@ -50,9 +50,10 @@ impl Reachable {
 }
 
 thread_local! {
-    /// The places seen by the last searches on this thread, by the mark of the search that saw
-    /// them.
-    static SEEN: std::cell::RefCell<(Vec<u32>, u32)> = const { std::cell::RefCell::new((Vec::new(), 0)) };
+    /// The places seen by the last searches on this thread: for each square and facing, the
+    /// mark of the search that last saw it and which points left it was seen with, one bit
+    /// each. Small enough to stay in the nearest cache, in the rules' side's hottest loop.
+    static SEEN: std::cell::RefCell<(Vec<(u32, u16)>, u32)> = const { std::cell::RefCell::new((Vec::new(), 0)) };
 }
 
 impl Battle {
@@ -72,36 +73,26 @@ impl Battle {
         if !c.flying() {
             return Reachable::default();
         }
-        let rows = self.rows.max(1) as usize;
-        let key = |at: (i32, i32), f: Dir, p: u8| {
-            ((((at.0 + 1) as usize * rows + at.1 as usize) * 8 + usize::from(f.0)) * 16)
-                + usize::from(p.min(15))
-        };
-        let size = (self.columns + 2) as usize * rows * 8 * 16;
+        let size = (self.columns + 2) as usize * self.rows.max(1) as usize * 8;
         SEEN.with_borrow_mut(|(marks, stamp)| {
             // A fresh mark for this search: no clearing, no allocation (the rules' side
             // searches for every craft it moves).
             *stamp = stamp.wrapping_add(1);
             if *stamp == 0 {
-                marks.fill(0);
+                marks.fill((0, 0));
                 *stamp = 1;
             }
             if marks.len() < size {
-                marks.resize(size, 0);
+                marks.resize(size, (0, 0));
             }
-            self.search(i, key, marks, *stamp)
+            self.search(i, marks, *stamp)
         })
     }
 
-    fn search(
-        &self,
-        i: usize,
-        key: impl Fn((i32, i32), Dir, u8) -> usize,
-        marks: &mut [u32],
-        stamp: u32,
-    ) -> Reachable {
+    fn search(&self, i: usize, marks: &mut [(u32, u16)], stamp: u32) -> Reachable {
         let c = &self.craft[i];
-        let mut nodes = Vec::new();
+        // Room for most searches (about 50 places on average in the text's battle).
+        let mut nodes = Vec::with_capacity(128);
         nodes.push(Reach {
             at: c.at,
             facing: c.facing,
@@ -109,7 +100,7 @@ impl Battle {
             steps: 0,
             exits: false,
             ends: false,
-            parent: None,
+            parent: 0,
         });
         // The far edge's column a bomber leaves by (none for a fighter): the search's inner
         // loop asks it of every step.
@@ -120,6 +111,7 @@ impl Battle {
             }
         });
         let (columns, rows_i) = (self.columns, self.rows);
+        let rows = rows_i.max(1) as usize;
         let mut k = 0;
         while k < nodes.len() {
             let (at, facing, points, done, taken) = {
@@ -132,8 +124,9 @@ impl Battle {
             }
             let mut any = false;
             for (dir, cost) in steps(facing) {
+                // The steps come cheapest first: none after this one is affordable either.
                 if cost > points {
-                    continue;
+                    break;
                 }
                 let to = step(at, dir);
                 let across = (0..rows_i).contains(&to.1);
@@ -144,7 +137,14 @@ impl Battle {
                 }
                 any = true;
                 let left = points - cost;
-                if exits || std::mem::replace(&mut marks[key(to, dir, left)], stamp) != stamp {
+                let seen = &mut marks
+                    [((to.0 + 1) as usize * rows + to.1 as usize) * 8 + usize::from(dir.0)];
+                if seen.0 != stamp {
+                    *seen = (stamp, 0);
+                }
+                let bit = 1u16 << left.min(15);
+                if exits || seen.1 & bit == 0 {
+                    seen.1 |= bit;
                     nodes.push(Reach {
                         at: to,
                         facing: dir,
@@ -152,7 +152,7 @@ impl Battle {
                         steps: taken + 1,
                         exits,
                         ends: exits,
-                        parent: Some(k - 1),
+                        parent: (k - 1) as u32,
                     });
                 }
             }

@@ -91,7 +91,7 @@ pub const fn step_cost(turn: i8) -> Option<u8> {
 }
 
 /// Every step a craft facing `facing` may take: (the way it steps, which it then faces, and
-/// the cost), straight ahead first.
+/// the cost), straight ahead first and cheapest first (the reach search relies on it).
 pub fn steps(facing: Dir) -> [(Dir, u8); 5] {
     // Eighths of a turn are modulo 8: a mask, in the rules' side's hottest loop.
     let f = facing.0;
