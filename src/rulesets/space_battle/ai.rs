@@ -31,8 +31,7 @@ use crate::engine::pipeline::{CommandOutcome, process};
 /// target's combats times its value (0: none).
 fn attack_worth(b: &Battle, i: usize, at: (i32, i32), facing: Dir) -> u32 {
     b.targets_from(i, at, facing)
-        .iter()
-        .map(|&(j, p)| u32::from(p.combats()) * b.craft[j].kind.class().value())
+        .map(|(j, p)| u32::from(p.combats()) * b.craft[j].kind.class().value())
         .max()
         .unwrap_or(0)
 }

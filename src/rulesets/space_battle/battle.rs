@@ -448,23 +448,28 @@ impl Battle {
         if !c.flying() || c.moved == 0 {
             return Vec::new();
         }
-        self.targets_from(i, c.at, c.facing)
+        self.targets_from(i, c.at, c.facing).collect()
     }
 
     /// The enemies craft `i` could attack from `at` facing `facing` (as [`Battle::targets`],
     /// the move before it taken as made).
-    pub fn targets_from(&self, i: usize, at: (i32, i32), facing: Dir) -> Vec<(usize, Position)> {
+    /// An iterator, not a list: the rules' side asks it of every square it weighs.
+    pub fn targets_from(
+        &self,
+        i: usize,
+        at: (i32, i32),
+        facing: Dir,
+    ) -> impl Iterator<Item = (usize, Position)> + '_ {
         let c = &self.craft[i];
-        if !self.on_board(at) {
-            return Vec::new();
-        }
+        let on = self.on_board(at);
+        let (fighter, ahead) = (c.kind.class() == Class::Fighter, step(at, facing));
         (0..self.craft.len())
-            .filter(|&j| self.craft[j].side != c.side && self.craft[j].flying())
-            .filter(|&j| c.kind.class() == Class::Fighter || step(at, facing) == self.craft[j].at)
-            .filter_map(|j| {
+            .filter(move |_| on)
+            .filter(move |&j| self.craft[j].side != c.side && self.craft[j].flying())
+            .filter(move |&j| fighter || ahead == self.craft[j].at)
+            .filter_map(move |j| {
                 Position::of(at, self.craft[j].at, self.craft[j].facing).map(|p| (j, p))
             })
-            .collect()
     }
 
     /// Why craft `i` may not step to `to` now, or the cost and new facing of the step.
@@ -1186,7 +1191,7 @@ pub(crate) mod tests {
         b.craft[g].facing = Dir::WEST;
         b.craft[g].moved = 1;
         assert_eq!(
-            b.targets_from(g, (7, 5), Dir(2)),
+            b.targets_from(g, (7, 5), Dir(2)).collect::<Vec<_>>(),
             vec![(x1, Position::Rear)]
         );
         // Its attack from the rear: the first combat destroys the X1 (King v 2), whose

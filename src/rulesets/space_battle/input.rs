@@ -80,7 +80,6 @@ pub fn squares(b: &Battle, i: usize) -> Vec<PlanSquare> {
         }
         let attack = if b.stage == Stage::Move && !r.exits {
             b.targets_from(i, at, r.facing)
-                .into_iter()
                 .max_by_key(|(j, p)| (p.combats(), b.craft[*j].kind.class().value()))
         } else {
             None
