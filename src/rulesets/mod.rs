@@ -2,6 +2,7 @@
 //! new folder here plus one line in [`registry`].
 
 pub mod battlefield;
+pub mod mass_combat;
 pub mod space_battle;
 pub mod tyneside;
 
