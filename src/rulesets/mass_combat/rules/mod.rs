@@ -6,4 +6,5 @@ pub mod charts;
 pub mod code;
 pub mod command;
 pub mod march;
+pub mod scenario;
 pub mod unit;
