@@ -263,7 +263,7 @@ pub fn unit_damage(beat_by: i32) -> Option<DamageResult> {
 /// What a failed morale check does: d6-mass-combat.txt, Morale Failure Chart ("Failed Morale
 /// by: 0-3 4-8 Winner > 3x Loser"; "Action: -1D next round's Morale Check Full Retreat, no
 /// other action until the unit passes its morale check. Surrender").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum MoraleFailure {
     /// -1D to next round's morale check.
     Shaken,

@@ -115,6 +115,11 @@ pub struct Scenario {
     /// units").
     #[serde(default = "yes")]
     pub command: bool,
+    /// Referee mode: one person runs both sides (no hand-over) and sets the modifiers the
+    /// text leaves to the referee (Introduction: "should only be used when the outcome of a
+    /// battle is not predetermined by the Referee").
+    #[serde(default)]
+    pub referee: bool,
 }
 
 fn yes() -> bool {

@@ -1,0 +1,1657 @@
+//! A mass combat as plain data, and what each command does to it: d6-mass-combat.txt, Mass
+//! Combat Sequence. No Bevy here; [`super::phases`] keeps a [`Battle`] as a resource.
+//!
+//! A round: each commander declares the side's orders in secret, lowest command first (1.
+//! "The character with the lowest command skill code declares actions first"); when both
+//! have, the tactics rolls are thrown and the orders revealed; a commander whose deception
+//! succeeded may declare again; the reactions are declared, highest command first (2.); then
+//! the orders are resolved in order of haste (3.), the damage is done (4.) and the morale of
+//! the units that fought is checked (5.).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::rules::attack::{AttackInput, ScaleEdge, resolve};
+use super::rules::charts::{
+    DamageResult, Difficulty, MoraleFailure, RangeBand, combined_action, morale_failure, range_band,
+};
+use super::rules::code::Code;
+use super::rules::command::{CommandPlan, UNCOMMANDED, haste_penalty};
+use super::rules::march::Fatigue;
+use super::rules::scenario::{DEFAULT_TURN_LIMIT, Scenario, roster};
+use super::rules::unit::UnitType;
+use crate::engine::state::GameResult;
+use crate::rules::dice::Dice;
+
+/// Metres a unit deploys in a round for each point of MOVE (docs/rules/mass_combat.md,
+/// "Movement": the text's MOVE is "relative to each other", and its MOVE and speed keep one
+/// ratio, 2 to 6 KPH, 21 to 60, 175 to 500, 350 to 1000).
+pub const METRES_PER_MOVE: f32 = 10.0;
+
+/// Where a unit is in the battle.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Status {
+    /// On the ground, fighting.
+    Fighting,
+    /// In full retreat: "no other action until the unit passes its morale check".
+    Retreating,
+    /// Riding in a transport unit (its id).
+    Aboard(String),
+    /// Surrendered ("Winner > 3x Loser").
+    Surrendered,
+    /// Retreated off the ground.
+    Fled,
+    /// Every member lost.
+    Destroyed,
+    /// Joined into another unit (its id).
+    Joined(String),
+}
+
+/// One unit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    /// Id (orders name it).
+    pub id: String,
+    /// On its counter.
+    pub name: String,
+    /// Its side.
+    pub side: usize,
+    /// Its statistics, the scenario's changes made.
+    pub kind: UnitType,
+    /// Members left.
+    pub size: u32,
+    /// Members at the start, or since reinforced.
+    pub start: u32,
+    /// Where it stands, metres.
+    pub at: (f32, f32),
+    /// Of each weapon type (by index) that is used up, how many are left.
+    pub left: BTreeMap<usize, u32>,
+    /// In the battle or out of it.
+    pub status: Status,
+    /// The worst lasting damage result since it was last reinforced: its morale penalty
+    /// holds "until reinforcements arrive".
+    pub lasting: Option<DamageResult>,
+    /// Under heavy fire last round: -1D to all its actions this round (docs/rules/
+    /// mass_combat.md, "Under heavy fire").
+    pub under_fire: bool,
+    /// Failed its last morale check by 0-3: -1D to the next.
+    pub shaken: bool,
+    /// Failed its last morale check: "all orders given to it the following round are
+    /// ignored".
+    pub ignores_orders: bool,
+    /// Its march fatigue.
+    pub fatigue: Fatigue,
+    /// The referee's modifiers this battle: (to all actions, to morale checks).
+    pub referee: (Code, Code),
+}
+
+impl Unit {
+    /// Still in the battle (fighting, retreating or aboard).
+    pub fn in_battle(&self) -> bool {
+        matches!(
+            self.status,
+            Status::Fighting | Status::Retreating | Status::Aboard(_)
+        )
+    }
+
+    /// On the ground and in the battle: it may be fired on.
+    pub fn on_ground(&self) -> bool {
+        matches!(self.status, Status::Fighting | Status::Retreating)
+    }
+}
+
+/// A commander.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Commander {
+    /// Name.
+    pub name: String,
+    /// Command skill.
+    pub command: Code,
+    /// Tactics.
+    pub tactics: Code,
+    /// A player character (declares after an NPC of equal command).
+    pub pc: bool,
+}
+
+/// One side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SideState {
+    /// Id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Its commander.
+    pub commander: Commander,
+}
+
+/// A tactics roll a commander makes before the orders: Mass Combat Tactics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tactic {
+    /// "A Moderate tactics roll is needed to 'anticipate the enemy.' If the roll is
+    /// successful, a commander's army receives a 'free' haste action".
+    Anticipate,
+    /// "A Difficult tactics roll is needed to 'deceive the enemy.' Success on this roll allows
+    /// a commander to redeclare his orders after hearing what his opponent has delcared".
+    Deceive,
+}
+
+/// One unit's order for the round.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Order {
+    /// Fire on `target`, members allocated to weapon types: (weapon index, members).
+    /// "Each round, the members of the unit must be allocated to using a certain type of
+    /// weapon."
+    Fire {
+        /// The unit.
+        unit: String,
+        /// The enemy unit.
+        target: String,
+        /// (weapon index in the unit's weapons, members using it).
+        weapons: Vec<(usize, u32)>,
+        /// Haste actions taken.
+        haste: u32,
+    },
+    /// Deploy towards `to` (metres).
+    Deploy {
+        /// The unit.
+        unit: String,
+        /// Where to.
+        to: (f32, f32),
+        /// Haste actions taken.
+        haste: u32,
+    },
+    /// Full retreat, away from the nearest enemy.
+    Retreat {
+        /// The unit.
+        unit: String,
+        /// Haste actions taken.
+        haste: u32,
+    },
+    /// Split `size` members off as a new unit: "Dividing a unit takes one action and new
+    /// commanders must be assigned to each unit."
+    Split {
+        /// The unit.
+        unit: String,
+        /// Members of the new unit.
+        size: u32,
+    },
+    /// Join `into`, a unit of the same kind and side: "It takes one action to combine
+    /// several units. All the units are then under one commander's authority."
+    Join {
+        /// The unit that joins.
+        unit: String,
+        /// The unit it joins.
+        into: String,
+    },
+    /// Get out of the transport it rides in, at the transport's place.
+    Disembark {
+        /// The unit.
+        unit: String,
+    },
+}
+
+impl Order {
+    /// The unit it is for.
+    pub fn unit(&self) -> &str {
+        match self {
+            Order::Fire { unit, .. }
+            | Order::Deploy { unit, .. }
+            | Order::Retreat { unit, .. }
+            | Order::Split { unit, .. }
+            | Order::Join { unit, .. }
+            | Order::Disembark { unit } => unit,
+        }
+    }
+
+    /// Its haste.
+    pub fn haste(&self) -> u32 {
+        match self {
+            Order::Fire { haste, .. }
+            | Order::Deploy { haste, .. }
+            | Order::Retreat { haste, .. } => *haste,
+            _ => 0,
+        }
+    }
+
+    /// A deployment (moved after the other actions of its haste: "Non-deployment actions with
+    /// the same degree of haste are resolved, followed by all deployment actions").
+    pub fn deployment(&self) -> bool {
+        matches!(
+            self,
+            Order::Deploy { .. } | Order::Retreat { .. } | Order::Disembark { .. }
+        )
+    }
+}
+
+/// A side's declaration for a round.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Declaration {
+    /// One order per unit at most; a unit with none holds where it is.
+    pub orders: Vec<Order>,
+    /// The tactics roll made first, if any.
+    pub tactic: Option<Tactic>,
+    /// Units whose leaders the commander commands, 1D each (with command on).
+    pub commanded: Vec<String>,
+    /// Bonus actions: a unit named n times gets n pips on its rolls.
+    pub bonuses: Vec<String>,
+    /// Coordinated attacks: groups of the side's units firing on one target, whose weapons
+    /// are counted together for the combined actions modifier; each unit past the first
+    /// costs an action.
+    pub coordinated: Vec<Vec<String>>,
+}
+
+/// A reaction declared in step 2: more haste for a unit's order, or a full retreat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reaction {
+    /// The unit.
+    pub unit: String,
+    /// Its order's haste raised to this.
+    pub haste: u32,
+    /// It turns to full retreat instead.
+    pub retreat: bool,
+}
+
+/// Where the round is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Stage {
+    /// The commanders declare, in secret, lowest command first.
+    Declare,
+    /// A commander whose deception succeeded may declare again.
+    Redeclare,
+    /// Reactions, highest command first.
+    React,
+}
+
+/// A rule set command's effect on the battle: see [`super::commands::Command`].
+pub use super::commands::Command;
+
+/// The whole battle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Battle {
+    /// Scenario name.
+    pub name: String,
+    /// Ground, metres.
+    pub ground: (f32, f32),
+    /// The two sides.
+    pub sides: Vec<SideState>,
+    /// Every unit, in scenario order (new ones from splits at the end).
+    pub units: Vec<Unit>,
+    /// The round, from 1.
+    pub round: u32,
+    /// The last round.
+    pub turn_limit: u32,
+    /// Commanders count (the scenario's `command`).
+    pub command: bool,
+    /// Where the round is.
+    pub stage: Stage,
+    /// The declarations made this round, by side (hidden from the other until revealed).
+    pub declared: [Option<Declaration>; 2],
+    /// Whether this round's declarations are revealed.
+    pub revealed: bool,
+    /// The tactics rolls this round: (side, tactic, roll, success).
+    pub tactics: Vec<(usize, Tactic, i32, bool)>,
+    /// Sides still to redeclare (deceived successfully), in order.
+    pub redeclare: Vec<usize>,
+    /// Sides that have declared their reactions this round.
+    pub reacted: [bool; 2],
+    /// The range difficulty numbers the referee set (by band); the band's lowest otherwise.
+    pub range_numbers: BTreeMap<RangeBand, i32>,
+    /// Referee mode: one person runs both sides and may set modifiers.
+    pub referee: bool,
+    /// The result, once decided.
+    pub result: Option<GameResult>,
+    /// What happened since the last command, by round: the shell moves it into the log.
+    pub events: Vec<(u32, String)>,
+    /// Every attack of the last round resolved, for the dice panel and the charts.
+    pub last_attacks: Vec<(String, super::rules::attack::AttackReport)>,
+}
+
+impl Battle {
+    /// The battle at the start of `scenario`: round 1, the declarations to make.
+    pub fn new(s: &Scenario) -> Battle {
+        let roster = roster(s);
+        let side_of = |id: &str| s.sides.iter().position(|d| d.id == id).unwrap_or(0);
+        let units = s
+            .units
+            .iter()
+            .filter_map(|d| {
+                let mut kind = roster.get(&d.roster)?.clone();
+                kind.weapons.extend(d.extra_weapons.iter().cloned());
+                for (k, v) in &d.skills {
+                    kind.skills.insert(k.clone(), *v);
+                }
+                if let Some(st) = d.strength {
+                    kind.strength = st;
+                }
+                let size = d.size.unwrap_or(kind.size);
+                let left = kind
+                    .weapons
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, w)| w.used_up)
+                    .map(|(i, _)| (i, size))
+                    .collect();
+                Some(Unit {
+                    id: d.id.clone(),
+                    name: d.name.clone().unwrap_or_else(|| kind.name.clone()),
+                    side: side_of(&d.side),
+                    size,
+                    start: size,
+                    at: d.at,
+                    left,
+                    status: match &d.aboard {
+                        Some(t) => Status::Aboard(t.clone()),
+                        None => Status::Fighting,
+                    },
+                    lasting: None,
+                    under_fire: false,
+                    shaken: false,
+                    ignores_orders: false,
+                    fatigue: Fatigue::default(),
+                    referee: (Code::ZERO, Code::ZERO),
+                    kind,
+                })
+            })
+            .collect();
+        Battle {
+            name: s.name.clone(),
+            ground: (s.ground.width, s.ground.depth),
+            sides: s
+                .sides
+                .iter()
+                .map(|d| SideState {
+                    id: d.id.clone(),
+                    name: d.name.clone(),
+                    commander: Commander {
+                        name: d.commander.name.clone(),
+                        command: d.commander.command,
+                        tactics: d.commander.tactics.unwrap_or(d.commander.command),
+                        pc: d.commander.pc,
+                    },
+                })
+                .collect(),
+            units,
+            round: 1,
+            turn_limit: s.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT),
+            command: s.command,
+            stage: Stage::Declare,
+            declared: [None, None],
+            revealed: false,
+            tactics: Vec::new(),
+            redeclare: Vec::new(),
+            reacted: [false, false],
+            range_numbers: BTreeMap::new(),
+            referee: s.referee,
+            result: None,
+            events: Vec::new(),
+            last_attacks: Vec::new(),
+        }
+    }
+
+    fn event(&mut self, text: impl Into<String>) {
+        self.events.push((self.round, text.into()));
+    }
+
+    /// The sides in the order they declare: "The character with the lowest command skill
+    /// code declares actions first ... If a PC has the same command as an NPC, the NPC must
+    /// declare first." (equal otherwise: the scenario's order). Reactions go the other way.
+    pub fn declaring_order(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.sides.len()).collect();
+        order.sort_by_key(|&s| (self.sides[s].commander.command, self.sides[s].commander.pc));
+        order
+    }
+
+    /// The side to act now (one at a time, in the text's order); none once decided.
+    pub fn to_act(&self) -> Option<usize> {
+        if self.result.is_some() {
+            return None;
+        }
+        match self.stage {
+            Stage::Declare => self
+                .declaring_order()
+                .into_iter()
+                .find(|&s| self.declared[s].is_none()),
+            Stage::Redeclare => self.redeclare.first().copied(),
+            Stage::React => self
+                .declaring_order()
+                .into_iter()
+                .rev()
+                .find(|&s| !self.reacted[s]),
+        }
+    }
+
+    /// The index of unit `id`.
+    ///
+    /// Errors: no such unit.
+    pub fn unit(&self, id: &str) -> Result<usize, String> {
+        self.units
+            .iter()
+            .position(|u| u.id == id)
+            .ok_or_else(|| format!("there is no unit \"{id}\""))
+    }
+
+    /// Distance between two units' counters, metres.
+    pub fn distance(&self, a: usize, b: usize) -> f32 {
+        let (p, q) = (self.units[a].at, self.units[b].at);
+        ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt()
+    }
+
+    /// The range band of weapon `w` of unit `a` at unit `b`, with the number it adds; `None`
+    /// out of range.
+    pub fn range(&self, a: usize, w: usize, b: usize) -> Option<(RangeBand, i32)> {
+        let weapon = self.units[a].kind.weapons.get(w)?;
+        let band = range_band(self.distance(a, b), weapon.min_range, weapon.ranges)?;
+        Some((
+            band,
+            self.range_numbers
+                .get(&band)
+                .copied()
+                .unwrap_or(band.difficulty()),
+        ))
+    }
+
+    /// What declaration `d` costs side `side`'s commander, as a command plan.
+    pub fn plan(&self, side: usize, d: &Declaration, free_haste: bool) -> CommandPlan {
+        // The basic haste of the force is the haste most of its orders share (the lowest on a
+        // tie): each order at another costs a haste order.
+        let mut counts: BTreeMap<u32, u32> = BTreeMap::new();
+        for o in &d.orders {
+            *counts.entry(o.haste()).or_default() += 1;
+        }
+        let basic = counts
+            .iter()
+            .max_by_key(|(h, n)| (**n, std::cmp::Reverse(**h)))
+            .map_or(0, |(h, _)| *h);
+        let _ = side;
+        CommandPlan {
+            commanded: d.commanded.len() as u32,
+            bonuses: d.bonuses.len() as u32,
+            coordinations: d
+                .coordinated
+                .iter()
+                .map(|g| g.len().saturating_sub(1) as u32)
+                .sum(),
+            haste_orders: d.orders.iter().filter(|o| o.haste() != basic).count() as u32,
+            free_haste: u32::from(free_haste),
+        }
+    }
+
+    /// Checks `d` as side `side`'s declaration.
+    ///
+    /// Errors: an order for a unit not of the side or out of the battle; two orders for one
+    /// unit; a unit in full retreat given another order, or one whose orders are ignored
+    /// this round; members allocated beyond the unit's size or its grenades left; a target
+    /// not an enemy on the ground; a split leaving nobody; a join into a unit of another
+    /// kind or side; a disembark by a unit not aboard; a command plan beyond the commander's
+    /// skill; a coordinated group naming another side's unit.
+    pub fn check_declaration(&self, side: usize, d: &Declaration) -> Result<(), String> {
+        let mut seen = BTreeSet::new();
+        for o in &d.orders {
+            let i = self.unit(o.unit())?;
+            let u = &self.units[i];
+            if u.side != side {
+                return Err(format!(
+                    "{} is not {}'s unit",
+                    u.name, self.sides[side].name
+                ));
+            }
+            if !u.in_battle() {
+                return Err(format!("{} is out of the battle", u.name));
+            }
+            if !seen.insert(i) {
+                return Err(format!(
+                    "{} has two orders: one order a unit a round",
+                    u.name
+                ));
+            }
+            if u.ignores_orders {
+                return Err(format!(
+                    "{} failed its morale check last round: \"all orders given to it the following round are ignored\" (Mass Combat Sequence, 5.)",
+                    u.name
+                ));
+            }
+            if u.status == Status::Retreating && !matches!(o, Order::Retreat { .. }) {
+                return Err(format!(
+                    "{} is in full retreat: \"no other action until the unit passes its morale check\" (Morale Failure Chart)",
+                    u.name
+                ));
+            }
+            if matches!(u.status, Status::Aboard(_)) && !matches!(o, Order::Disembark { .. }) {
+                return Err(format!(
+                    "{} rides in its transport: it can only disembark",
+                    u.name
+                ));
+            }
+            match o {
+                Order::Fire {
+                    target, weapons, ..
+                } => {
+                    let t = self.unit(target)?;
+                    if self.units[t].side == side || !self.units[t].on_ground() {
+                        return Err(format!(
+                            "{} is not an enemy unit on the ground",
+                            self.units[t].name
+                        ));
+                    }
+                    let total: u32 = weapons.iter().map(|(_, n)| n).sum();
+                    if total == 0 || total > u.size {
+                        return Err(format!(
+                            "{} has {} members to allocate, not {total}: \"the members of the unit must be allocated to using a certain type of weapon\"",
+                            u.name, u.size
+                        ));
+                    }
+                    for (w, n) in weapons {
+                        let Some(weapon) = u.kind.weapons.get(*w) else {
+                            return Err(format!("{} has no weapon {w}", u.name));
+                        };
+                        if let Some(&left) = u.left.get(w)
+                            && *n > left
+                        {
+                            return Err(format!(
+                                "{} has {left} {}s left, not {n}: \"The next round, the unit would have 20 less grenades to allocate.\"",
+                                u.name, weapon.name
+                            ));
+                        }
+                    }
+                }
+                Order::Split { size, .. } if *size == 0 || *size >= u.size => {
+                    return Err(format!(
+                        "{} has {} members: split off 1 to {}",
+                        u.name,
+                        u.size,
+                        u.size.saturating_sub(1)
+                    ));
+                }
+                Order::Join { into, .. } => {
+                    let t = self.unit(into)?;
+                    let o = &self.units[t];
+                    if t == i || o.side != side || o.kind.id != u.kind.id || !o.on_ground() {
+                        return Err(format!(
+                            "{} can only join another unit of its own kind and side on the ground",
+                            u.name
+                        ));
+                    }
+                }
+                Order::Disembark { .. } if !matches!(u.status, Status::Aboard(_)) => {
+                    return Err(format!("{} is not aboard a transport", u.name));
+                }
+                _ => {}
+            }
+        }
+        for g in &d.coordinated {
+            for id in g {
+                let i = self.unit(id)?;
+                if self.units[i].side != side {
+                    return Err(format!(
+                        "{} is not {}'s unit to coordinate",
+                        self.units[i].name, self.sides[side].name
+                    ));
+                }
+            }
+        }
+        if self.command {
+            self.plan(side, d, false)
+                .left(self.sides[side].commander.command)
+                .map_err(|e| format!("{}: {e}", self.sides[side].commander.name))?;
+        }
+        Ok(())
+    }
+}
+
+/// One order as the resolution sees it: (side, its place in the declarations, the order).
+type Queued = (usize, Order);
+
+impl Battle {
+    /// Applies `command` with `dice`; on an error the battle may be part-changed, so the
+    /// caller applies it to a copy ([`super::phases::apply`]).
+    ///
+    /// Errors: the refusal, naming the rule; a die that could not be thrown.
+    pub fn apply(&mut self, command: &Command, dice: &mut Dice) -> Result<(), String> {
+        if self.result.is_some() {
+            return Err("the battle is over".into());
+        }
+        let who = |s: &Battle, side: usize| -> Result<(), String> {
+            match s.to_act() {
+                Some(t) if t == side => Ok(()),
+                Some(t) => Err(format!(
+                    "it is {}'s turn to {} (Mass Combat Sequence)",
+                    s.sides[t].name,
+                    match s.stage {
+                        Stage::Declare => "declare",
+                        Stage::Redeclare => "redeclare",
+                        Stage::React => "react",
+                    }
+                )),
+                None => Err("nobody acts now".into()),
+            }
+        };
+        match command {
+            Command::Declare { side, declaration } => {
+                if self.stage != Stage::Declare {
+                    return Err("the orders are declared; now the reactions".into());
+                }
+                who(self, *side)?;
+                self.check_declaration(*side, declaration)?;
+                self.declared[*side] = Some(declaration.clone());
+                self.event(format!(
+                    "{} declares its orders, face down",
+                    self.sides[*side].name
+                ));
+                if self.declared.iter().all(Option::is_some) {
+                    self.reveal(dice)?;
+                }
+            }
+            Command::Redeclare { side, declaration } => {
+                if self.stage != Stage::Redeclare {
+                    return Err("only a commander who deceived the enemy declares again".into());
+                }
+                who(self, *side)?;
+                if let Some(d) = declaration {
+                    self.check_declaration(*side, d)?;
+                    self.declared[*side] = Some(d.clone());
+                    self.event(format!(
+                        "{} redeclares, having deceived the enemy: {}",
+                        self.sides[*side].name,
+                        self.orders_words(*side)
+                    ));
+                } else {
+                    self.event(format!("{} keeps its orders", self.sides[*side].name));
+                }
+                self.redeclare.remove(0);
+                if self.redeclare.is_empty() {
+                    self.stage = Stage::React;
+                }
+            }
+            Command::React { side, reactions } => {
+                if self.stage != Stage::React {
+                    return Err("the reactions come after the orders are revealed".into());
+                }
+                who(self, *side)?;
+                self.react(*side, reactions)?;
+                self.reacted[*side] = true;
+                if self.reacted.iter().all(|r| *r) {
+                    self.resolve_round(dice)?;
+                }
+            }
+            Command::Referee {
+                unit,
+                actions,
+                morale,
+            } => {
+                if !self.referee {
+                    return Err("only a referee sets modifiers: this battle has none (play it in referee mode)".into());
+                }
+                let i = self.unit(unit)?;
+                self.units[i].referee = (*actions, *morale);
+                self.event(format!(
+                    "the referee sets {}: {actions} to all actions, {morale} to morale checks",
+                    self.units[i].name
+                ));
+            }
+            Command::RangeNumber { band, number } => {
+                if !self.referee {
+                    return Err(
+                        "only a referee sets the range difficulty: this battle has none".into(),
+                    );
+                }
+                let (lo, hi) = band.numbers();
+                if !(lo..=hi).contains(number) {
+                    return Err(format!(
+                        "{} range's difficulty is {lo} to {hi} (Range difficulty Chart)",
+                        band.word()
+                    ));
+                }
+                self.range_numbers.insert(*band, *number);
+                self.event(format!(
+                    "the referee sets {} range at {number}",
+                    band.word()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The orders of `side` in words.
+    pub fn orders_words(&self, side: usize) -> String {
+        let Some(d) = &self.declared[side] else {
+            return "none".into();
+        };
+        if d.orders.is_empty() {
+            return "every unit holds".into();
+        }
+        d.orders
+            .iter()
+            .map(|o| self.order_words(o))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    /// One order in words.
+    pub fn order_words(&self, o: &Order) -> String {
+        let name = |id: &str| {
+            self.unit(id)
+                .map(|i| self.units[i].name.clone())
+                .unwrap_or_else(|_| id.to_string())
+        };
+        let haste = |h: u32| {
+            if h == 0 {
+                String::new()
+            } else {
+                format!(" at {h} haste")
+            }
+        };
+        match o {
+            Order::Fire {
+                unit,
+                target,
+                weapons,
+                haste: h,
+            } => {
+                let u = self.unit(unit).ok().map(|i| &self.units[i]);
+                let ws: Vec<String> = weapons
+                    .iter()
+                    .map(|(w, n)| {
+                        let wn = u
+                            .and_then(|u| u.kind.weapons.get(*w))
+                            .map_or("?".to_string(), |w| w.name.clone());
+                        format!("{n} {wn}")
+                    })
+                    .collect();
+                format!(
+                    "{} fires on {} ({}){}",
+                    name(unit),
+                    name(target),
+                    ws.join(", "),
+                    haste(*h)
+                )
+            }
+            Order::Deploy { unit, to, haste: h } => {
+                format!(
+                    "{} deploys to ({:.0}, {:.0}){}",
+                    name(unit),
+                    to.0,
+                    to.1,
+                    haste(*h)
+                )
+            }
+            Order::Retreat { unit, haste: h } => format!("{} retreats{}", name(unit), haste(*h)),
+            Order::Split { unit, size } => format!("{} splits off {size}", name(unit)),
+            Order::Join { unit, into } => format!("{} joins {}", name(unit), name(into)),
+            Order::Disembark { unit } => format!("{} disembarks", name(unit)),
+        }
+    }
+
+    /// Both have declared: the tactics rolls ("First, any anticipate enemy or deceive enemy
+    /// rolls are made"), then the orders revealed.
+    fn reveal(&mut self, dice: &mut Dice) -> Result<(), String> {
+        self.tactics.clear();
+        for side in self.declaring_order() {
+            if let Some(t) = self.declared[side].as_ref().and_then(|d| d.tactic) {
+                let c = &self.sides[side].commander;
+                let roll = c.tactics.throw(
+                    dice,
+                    format!(
+                        "{}: tactics, to {}",
+                        c.name,
+                        match t {
+                            Tactic::Anticipate => "anticipate the enemy",
+                            Tactic::Deceive => "deceive the enemy",
+                        }
+                    ),
+                )?;
+                self.tactics.push((side, t, roll, false));
+            }
+        }
+        // Deceptions: Difficult, and "at least 2x their opponent's roll" where the opponent
+        // rolled tactics too (docs/rules/mass_combat.md, "Deceive").
+        let rolls = self.tactics.clone();
+        for (k, (side, t, roll, ok)) in self.tactics.iter_mut().enumerate() {
+            let other = rolls
+                .iter()
+                .enumerate()
+                .find(|(j, r)| *j != k && r.0 != *side)
+                .map(|(_, r)| r.2);
+            *ok = match t {
+                Tactic::Anticipate => *roll >= Difficulty::Moderate.number(),
+                Tactic::Deceive => {
+                    *roll >= Difficulty::Difficult.number() && other.is_none_or(|o| *roll >= 2 * o)
+                }
+            };
+        }
+        for (side, t, roll, ok) in self.tactics.clone() {
+            self.event(format!(
+                "{}'s tactics roll to {}: {roll} against {}: {}",
+                self.sides[side].commander.name,
+                match t {
+                    Tactic::Anticipate => "anticipate the enemy",
+                    Tactic::Deceive => "deceive the enemy",
+                },
+                match t {
+                    Tactic::Anticipate => Difficulty::Moderate.word(),
+                    Tactic::Deceive => Difficulty::Difficult.word(),
+                },
+                if ok {
+                    match t {
+                        Tactic::Anticipate => "a free haste action",
+                        Tactic::Deceive => "may redeclare after hearing the enemy's orders",
+                    }
+                } else {
+                    "failed"
+                }
+            ));
+        }
+        self.revealed = true;
+        for side in self.declaring_order() {
+            self.event(format!(
+                "{} orders: {}",
+                self.sides[side].name,
+                self.orders_words(side)
+            ));
+        }
+        // "Deceptions ... are declared, lowest deception roll to highest."
+        let mut deceivers: Vec<(i32, usize)> = self
+            .tactics
+            .iter()
+            .filter(|t| t.1 == Tactic::Deceive && t.3)
+            .map(|t| (t.2, t.0))
+            .collect();
+        deceivers.sort();
+        self.redeclare = deceivers.into_iter().map(|(_, s)| s).collect();
+        self.stage = if self.redeclare.is_empty() {
+            Stage::React
+        } else {
+            Stage::Redeclare
+        };
+        Ok(())
+    }
+
+    /// Side `side`'s reactions: "Haste for reaction skills, including full reactions, may
+    /// be increased. (A full retreat may have its haste increased in this way.)"
+    fn react(&mut self, side: usize, reactions: &[Reaction]) -> Result<(), String> {
+        let mut d = self.declared[side].clone().unwrap_or_default();
+        for r in reactions {
+            let i = self.unit(&r.unit)?;
+            let u = &self.units[i];
+            if u.side != side || !u.on_ground() {
+                return Err(format!(
+                    "{} is not {}'s unit on the ground",
+                    u.name, self.sides[side].name
+                ));
+            }
+            if u.ignores_orders {
+                return Err(format!(
+                    "{}'s orders are ignored this round (failed morale)",
+                    u.name
+                ));
+            }
+            let k = d.orders.iter().position(|o| o.unit() == r.unit);
+            let old = k.map_or(0, |k| d.orders[k].haste());
+            if r.haste < old {
+                return Err(format!(
+                    "{}: a reaction may increase haste, not lower it",
+                    u.name
+                ));
+            }
+            let new = if r.retreat {
+                Order::Retreat {
+                    unit: r.unit.clone(),
+                    haste: r.haste,
+                }
+            } else {
+                match k.map(|k| d.orders[k].clone()) {
+                    Some(Order::Fire {
+                        unit,
+                        target,
+                        weapons,
+                        ..
+                    }) => Order::Fire {
+                        unit,
+                        target,
+                        weapons,
+                        haste: r.haste,
+                    },
+                    Some(Order::Deploy { unit, to, .. }) => Order::Deploy {
+                        unit,
+                        to,
+                        haste: r.haste,
+                    },
+                    Some(Order::Retreat { unit, .. }) => Order::Retreat {
+                        unit,
+                        haste: r.haste,
+                    },
+                    _ => return Err(format!("{} has no order whose haste can be raised", u.name)),
+                }
+            };
+            self.event(format!(
+                "{} reacts: {}",
+                self.sides[side].name,
+                self.order_words(&new)
+            ));
+            match k {
+                Some(k) => d.orders[k] = new,
+                None => d.orders.push(new),
+            }
+        }
+        self.check_declaration(side, &d)?;
+        self.declared[side] = Some(d);
+        Ok(())
+    }
+
+    /// The modifier on every action of unit `i` this round with an order of `haste`:
+    /// under heavy fire last round, haste, not commanded, bonuses and the referee's.
+    fn action_modifier(&self, i: usize, haste: u32) -> Code {
+        let u = &self.units[i];
+        let d = self.declared[u.side].as_ref();
+        let free = self
+            .tactics
+            .iter()
+            .any(|t| t.0 == u.side && t.1 == Tactic::Anticipate && t.3);
+        let mut m = haste_penalty(haste, free) + u.referee.0;
+        if u.under_fire {
+            m = m + Code::d(-1);
+        }
+        if self.command && !d.is_some_and(|d| d.commanded.contains(&u.id)) {
+            m = m + UNCOMMANDED;
+        }
+        let bonuses = d.map_or(0, |d| d.bonuses.iter().filter(|b| **b == u.id).count());
+        m + Code(bonuses as i32)
+    }
+
+    /// The haste of unit `i`'s order this round (0 with none).
+    fn haste_of(&self, i: usize) -> u32 {
+        let u = &self.units[i];
+        self.declared[u.side]
+            .as_ref()
+            .and_then(|d| d.orders.iter().find(|o| o.unit() == u.id))
+            .map_or(0, Order::haste)
+    }
+
+    /// Steps 3 to 5 of the Mass Combat Sequence, then the next round or the end.
+    fn resolve_round(&mut self, dice: &mut Dice) -> Result<(), String> {
+        let mut queue: Vec<Queued> = (0..2)
+            .flat_map(|s| {
+                self.declared[s]
+                    .iter()
+                    .flat_map(|d| d.orders.iter().cloned())
+                    .map(move |o| (s, o))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        // "Actions, orders and reactions are resolved in descending order of haste actions
+        // taken ... Non-deployment actions with the same degree of haste are resolved,
+        // followed by all deployment actions with that same degree of haste."
+        queue.sort_by_key(|(_, o)| (std::cmp::Reverse(o.haste()), o.deployment()));
+        let mut lost: BTreeMap<usize, u32> = BTreeMap::new();
+        let mut results: BTreeMap<usize, DamageResult> = BTreeMap::new();
+        let mut engaged: BTreeSet<(usize, usize)> = BTreeSet::new();
+        self.last_attacks.clear();
+        for (side, order) in queue {
+            self.resolve_order(side, &order, dice, &mut lost, &mut results, &mut engaged)?;
+        }
+        // 4. Damage: the losses are taken at the end of the round ("reducing their unit size
+        // by 10 to 30 the next round").
+        for u in &mut self.units {
+            u.under_fire = false;
+        }
+        for (&i, &n) in &lost {
+            let u = &mut self.units[i];
+            u.size = u.size.saturating_sub(n);
+            for l in u.left.values_mut() {
+                *l = (*l).min(u.size);
+            }
+        }
+        for (&i, &r) in &results {
+            let u = &mut self.units[i];
+            if r == DamageResult::UnderHeavyFire {
+                u.under_fire = true;
+            } else {
+                u.lasting = u.lasting.max(Some(r));
+            }
+        }
+        let mut gone = Vec::new();
+        for i in 0..self.units.len() {
+            if self.units[i].size == 0 && self.units[i].in_battle() {
+                self.units[i].status = Status::Destroyed;
+                gone.push(self.units[i].id.clone());
+                self.event(format!("{} is destroyed", self.units[i].name));
+            }
+        }
+        // Those riding in a transport destroyed go with it.
+        for i in 0..self.units.len() {
+            if let Status::Aboard(t) = &self.units[i].status
+                && gone.contains(t)
+            {
+                self.units[i].status = Status::Destroyed;
+                self.event(format!("{} is lost with its transport", self.units[i].name));
+            }
+        }
+        self.morale(dice, &engaged, &results)?;
+        self.end_round();
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn resolve_order(
+        &mut self,
+        side: usize,
+        order: &Order,
+        dice: &mut Dice,
+        lost: &mut BTreeMap<usize, u32>,
+        results: &mut BTreeMap<usize, DamageResult>,
+        engaged: &mut BTreeSet<(usize, usize)>,
+    ) -> Result<(), String> {
+        let i = self.unit(order.unit())?;
+        if !self.units[i].in_battle() {
+            return Ok(());
+        }
+        match order {
+            Order::Fire {
+                target,
+                weapons,
+                haste,
+                ..
+            } => {
+                let t = self.unit(target)?;
+                if !self.units[t].on_ground() {
+                    self.event(format!(
+                        "{} has no target: {} is gone",
+                        self.units[i].name, self.units[t].name
+                    ));
+                    return Ok(());
+                }
+                let d = self.declared[side].clone().unwrap_or_default();
+                let group: Vec<usize> = d
+                    .coordinated
+                    .iter()
+                    .find(|g| g.contains(&self.units[i].id))
+                    .map(|g| g.iter().filter_map(|id| self.unit(id).ok()).collect())
+                    .unwrap_or_else(|| vec![i]);
+                for &(w, n) in weapons {
+                    let u = &self.units[i];
+                    let Some(weapon) = u.kind.weapons.get(w).cloned() else {
+                        continue;
+                    };
+                    let n = n
+                        .min(u.size)
+                        .min(u.left.get(&w).copied().unwrap_or(u32::MAX));
+                    if n == 0 {
+                        continue;
+                    }
+                    let Some(range) = self.range(i, w, t) else {
+                        self.event(format!(
+                            "{}'s {} cannot reach {} at {:.0} m",
+                            u.name,
+                            weapon.name,
+                            self.units[t].name,
+                            self.distance(i, t)
+                        ));
+                        continue;
+                    };
+                    // Coordinated units firing the same skill on the same target count
+                    // together for the attack's modifier.
+                    let coordinated: u32 = n + group
+                        .iter()
+                        .filter(|&&j| j != i)
+                        .filter_map(|&j| {
+                            let o = self.declared[side]
+                                .as_ref()?
+                                .orders
+                                .iter()
+                                .find(|o| o.unit() == self.units[j].id)?;
+                            match o {
+                                Order::Fire {
+                                    target: tt,
+                                    weapons: ww,
+                                    ..
+                                } if tt == target => Some(
+                                    ww.iter()
+                                        .filter(|(k, _)| {
+                                            self.units[j]
+                                                .kind
+                                                .weapons
+                                                .get(*k)
+                                                .is_some_and(|x| x.skill == weapon.skill)
+                                        })
+                                        .map(|(_, m)| *m)
+                                        .sum::<u32>(),
+                                ),
+                                _ => None,
+                            }
+                        })
+                        .sum::<u32>();
+                    let tu = &self.units[t];
+                    let input = AttackInput {
+                        attacker: u.name.clone(),
+                        target: tu.name.clone(),
+                        weapon: weapon.name.clone(),
+                        people: n,
+                        coordinated,
+                        skill: u.kind.skill(&weapon.skill)
+                            + weapon.fire_control
+                            + self.action_modifier(i, *haste),
+                        damage: weapon.damage,
+                        dodge: tu.kind.skill("dodge") + self.action_modifier(t, self.haste_of(t)),
+                        target_size: tu.size,
+                        range,
+                        strength: tu.kind.strength_against(weapon.energy),
+                        scale: ScaleEdge::between(u.kind.scale.dice(), tu.kind.scale.dice()),
+                        grenade: weapon.used_up,
+                        vehicles: tu.kind.vehicle,
+                    };
+                    let report = resolve(&input, dice)?;
+                    if let Some(l) = self.units[i].left.get_mut(&w) {
+                        *l = l.saturating_sub(n);
+                    }
+                    *lost.entry(t).or_default() += report.lost;
+                    if let Some(r) = report.result {
+                        let e = results.entry(t).or_insert(r);
+                        *e = (*e).max(r);
+                    }
+                    engaged.insert((i.min(t), i.max(t)));
+                    let head = format!("{} fire on {}:", self.units[i].name, self.units[t].name);
+                    self.event(format!("{head} {}", report.lines.join("; ")));
+                    self.last_attacks.push((head, report));
+                }
+            }
+            Order::Deploy { to, haste, .. } => {
+                let reach = self.reach(i, *haste);
+                let (from, d) = (
+                    self.units[i].at,
+                    ((to.0 - self.units[i].at.0).powi(2) + (to.1 - self.units[i].at.1).powi(2))
+                        .sqrt(),
+                );
+                let k = if d <= reach || d == 0.0 {
+                    1.0
+                } else {
+                    reach / d
+                };
+                let at = (from.0 + (to.0 - from.0) * k, from.1 + (to.1 - from.1) * k);
+                self.move_unit(i, at);
+                self.event(format!(
+                    "{} deploys {:.0} m to ({:.0}, {:.0})",
+                    self.units[i].name,
+                    d.min(reach),
+                    at.0,
+                    at.1
+                ));
+            }
+            Order::Retreat { haste, .. } => {
+                let reach = self.reach(i, *haste);
+                let from = self.units[i].at;
+                let enemy = (0..self.units.len())
+                    .filter(|&j| self.units[j].side != side && self.units[j].on_ground())
+                    .min_by(|&a, &b| self.distance(i, a).total_cmp(&self.distance(i, b)));
+                let away = match enemy {
+                    Some(e) => {
+                        let (dx, dy) = (from.0 - self.units[e].at.0, from.1 - self.units[e].at.1);
+                        let n = (dx * dx + dy * dy).sqrt().max(0.001);
+                        (dx / n, dy / n)
+                    }
+                    None => (0.0, 0.0),
+                };
+                let at = (from.0 + away.0 * reach, from.1 + away.1 * reach);
+                if at.0 < 0.0 || at.1 < 0.0 || at.0 > self.ground.0 || at.1 > self.ground.1 {
+                    self.units[i].status = Status::Fled;
+                    self.event(format!("{} retreats off the field", self.units[i].name));
+                } else {
+                    self.move_unit(i, at);
+                    self.units[i].status = Status::Retreating;
+                    self.event(format!("{} retreats {reach:.0} m", self.units[i].name));
+                }
+            }
+            Order::Split { size, .. } => {
+                let mut new = self.units[i].clone();
+                let n = (2..)
+                    .map(|k| format!("{}-{k}", self.units[i].id))
+                    .find(|id| self.unit(id).is_err())
+                    .unwrap_or_default();
+                new.id = n;
+                new.name = format!("{} (split)", self.units[i].name);
+                new.size = *size;
+                new.start = *size;
+                for l in new.left.values_mut() {
+                    *l = (*l).min(*size);
+                }
+                let u = &mut self.units[i];
+                u.size -= size;
+                u.start = u.start.saturating_sub(*size).max(u.size);
+                for l in u.left.values_mut() {
+                    *l = (*l).min(u.size);
+                }
+                self.event(format!(
+                    "{} splits: {} stay, {size} form {}",
+                    self.units[i].name, self.units[i].size, new.id
+                ));
+                self.units.push(new);
+            }
+            Order::Join { into, .. } => {
+                let t = self.unit(into)?;
+                if !self.units[t].on_ground() {
+                    return Ok(());
+                }
+                let (n, left) = (self.units[i].size, self.units[i].left.clone());
+                self.units[i].status = Status::Joined(into.clone());
+                let o = &mut self.units[t];
+                o.size += n;
+                o.start += n;
+                for (w, l) in left {
+                    *o.left.entry(w).or_default() += l;
+                }
+                // Reinforced: the lasting morale penalties end ("until reinforcements arrive").
+                o.lasting = None;
+                self.event(format!(
+                    "{} joins {}, now {} strong",
+                    self.units[i].name, self.units[t].name, self.units[t].size
+                ));
+            }
+            Order::Disembark { .. } => {
+                if let Status::Aboard(tid) = self.units[i].status.clone() {
+                    let t = self.unit(&tid)?;
+                    self.units[i].at = self.units[t].at;
+                    self.units[i].status = Status::Fighting;
+                    self.event(format!(
+                        "{} disembarks from {}",
+                        self.units[i].name, self.units[t].name
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Metres unit `i` deploys this round at `haste` ([`METRES_PER_MOVE`] a point of MOVE,
+    /// again for each haste action).
+    pub fn reach(&self, i: usize, haste: u32) -> f32 {
+        self.units[i].kind.move_ as f32 * METRES_PER_MOVE * (1 + haste) as f32
+    }
+
+    /// Moves unit `i` to `at`, with those aboard it, kept on the ground.
+    fn move_unit(&mut self, i: usize, at: (f32, f32)) {
+        let at = (
+            at.0.clamp(0.0, self.ground.0),
+            at.1.clamp(0.0, self.ground.1),
+        );
+        let id = self.units[i].id.clone();
+        self.units[i].at = at;
+        for u in &mut self.units {
+            if u.status == Status::Aboard(id.clone()) {
+                u.at = at;
+            }
+        }
+    }
+
+    /// 5. Determine Morale of Forces: "Morale checks are made by comparing the Stamina skill
+    /// dice rolls of each side." Each pair of units that fought this round compare; each unit
+    /// rolls once (docs/rules/mass_combat.md, "Morale").
+    fn morale(
+        &mut self,
+        dice: &mut Dice,
+        engaged: &BTreeSet<(usize, usize)>,
+        results: &BTreeMap<usize, DamageResult>,
+    ) -> Result<(), String> {
+        let mut rolls: BTreeMap<usize, i32> = BTreeMap::new();
+        let mut roll = |b: &Battle, i: usize, dice: &mut Dice| -> Result<i32, String> {
+            if let Some(r) = rolls.get(&i) {
+                return Ok(*r);
+            }
+            let code = b.morale_code(i, results.get(&i).copied());
+            let r = code.throw(
+                dice,
+                format!("{}: morale (stamina {code})", b.units[i].name),
+            )?;
+            rolls.insert(i, r);
+            Ok(r)
+        };
+        let mut outcome: BTreeMap<usize, Option<MoraleFailure>> = BTreeMap::new();
+        for &(a, b) in engaged {
+            if !self.units[a].on_ground() || !self.units[b].on_ground() {
+                continue;
+            }
+            let (ra, rb) = (roll(self, a, dice)?, roll(self, b, dice)?);
+            let mut fail = |l: usize, w: usize, by: i32| {
+                let f = morale_failure(by, self.units[w].size, self.units[l].size);
+                let e = outcome.entry(l).or_insert(None);
+                *e = (*e).max(Some(f));
+            };
+            // A tie: both fail by 0 (docs/rules/mass_combat.md, "Morale").
+            if ra <= rb {
+                fail(a, b, rb - ra);
+            }
+            if rb <= ra {
+                fail(b, a, ra - rb);
+            }
+            outcome.entry(a).or_insert(None);
+            outcome.entry(b).or_insert(None);
+            self.event(format!(
+                "morale: {} {ra} against {} {rb}",
+                self.units[a].name, self.units[b].name
+            ));
+        }
+        // A unit in full retreat that fought nobody rallies on a Moderate morale roll.
+        for i in 0..self.units.len() {
+            if self.units[i].status == Status::Retreating && !outcome.contains_key(&i) {
+                let r = roll(self, i, dice)?;
+                let passed = r >= Difficulty::Moderate.number();
+                self.event(format!(
+                    "{} tries to rally: morale {r} against Moderate: {}",
+                    self.units[i].name,
+                    if passed {
+                        "rallies"
+                    } else {
+                        "still retreating"
+                    }
+                ));
+                outcome.insert(i, (!passed).then_some(MoraleFailure::FullRetreat));
+            }
+        }
+        for (i, f) in outcome {
+            let u = &mut self.units[i];
+            u.ignores_orders = f.is_some();
+            u.shaken = f == Some(MoraleFailure::Shaken);
+            match f {
+                None => {
+                    if u.status == Status::Retreating {
+                        u.status = Status::Fighting;
+                    }
+                }
+                Some(MoraleFailure::Shaken) => {}
+                Some(MoraleFailure::FullRetreat) => {
+                    if u.status != Status::Retreating {
+                        u.status = Status::Retreating;
+                    }
+                    // In full retreat it may still retreat: that is its one action.
+                    u.ignores_orders = false;
+                }
+                Some(MoraleFailure::Surrender) => u.status = Status::Surrendered,
+            }
+            if let Some(f) = f {
+                let name = self.units[i].name.clone();
+                self.event(format!("{name} fails its morale check: {}", f.word()));
+            }
+        }
+        Ok(())
+    }
+
+    /// The morale roll's code for unit `i` this round: stamina (less what marching cost it)
+    /// plus the combined actions modifier for its size, loyalty, the damage results'
+    /// penalties ("-1D to Morale Checks that round only" under heavy fire `now`; the worst
+    /// lasting one "until reinforcements arrive"), -1D when shaken, and the referee's.
+    pub fn morale_code(&self, i: usize, now: Option<DamageResult>) -> Code {
+        let u = &self.units[i];
+        let mut c = u.kind.stamina - u.fatigue.lost
+            + combined_action(u.size).unwrap_or(Code::ZERO)
+            + u.kind.loyalty.morale()
+            + u.referee.1;
+        if let Some(l) = u.lasting.max(now.filter(|r| r.lasting())) {
+            c = c - l.morale_penalty();
+        }
+        if now == Some(DamageResult::UnderHeavyFire) {
+            c = c - DamageResult::UnderHeavyFire.morale_penalty();
+        }
+        if u.shaken {
+            c = c + Code::d(-1);
+        }
+        c
+    }
+
+    /// The end of a round: the battle decided, or the next round's declarations.
+    fn end_round(&mut self) {
+        let standing = |s: usize| {
+            self.units
+                .iter()
+                .any(|u| u.side == s && matches!(u.status, Status::Fighting | Status::Aboard(_)))
+        };
+        let (a, b) = (standing(0), standing(1));
+        let why = if !a || !b {
+            Some(String::from("a side has no unit left fighting"))
+        } else if self.round >= self.turn_limit {
+            Some(format!("the round limit ({})", self.turn_limit))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            let share: Vec<f32> = (0..2)
+                .map(|s| {
+                    let (left, start) = self
+                        .units
+                        .iter()
+                        .filter(|u| u.side == s && !matches!(u.status, Status::Joined(_)))
+                        .fold((0u32, 0u32), |(l, t), u| {
+                            (
+                                l + if matches!(u.status, Status::Fighting | Status::Aboard(_)) {
+                                    u.size
+                                } else {
+                                    0
+                                },
+                                t + u.start,
+                            )
+                        });
+                    left as f32 / start.max(1) as f32
+                })
+                .collect();
+            let winner = if a && !b {
+                Some(0)
+            } else if b && !a {
+                Some(1)
+            } else if share[0] > share[1] {
+                Some(0)
+            } else if share[1] > share[0] {
+                Some(1)
+            } else {
+                None
+            };
+            let words = format!(
+                "{why}; still fighting: {} {:.0}%, {} {:.0}%",
+                self.sides[0].name,
+                share[0] * 100.0,
+                self.sides[1].name,
+                share[1] * 100.0
+            );
+            self.result = Some(GameResult {
+                winner,
+                reason: match winner {
+                    Some(w) => format!("{} win: {words}", self.sides[w].name),
+                    None => format!("a draw: {words}"),
+                },
+                decided_by: if a && b {
+                    "the larger share still fighting at the round limit".into()
+                } else {
+                    "no enemy unit left fighting".into()
+                },
+            });
+            self.event("the battle is over");
+            return;
+        }
+        self.round += 1;
+        self.stage = Stage::Declare;
+        self.declared = [None, None];
+        self.revealed = false;
+        self.reacted = [false, false];
+        self.tactics.clear();
+        self.event(format!("round {}: the commanders declare", self.round));
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::rulesets::mass_combat::rules::attack::tests::faces;
+    use crate::rulesets::mass_combat::rules::scenario::parse;
+
+    /// The bundled platoon fight.
+    pub(crate) fn platoon() -> Battle {
+        let s = parse(
+            include_str!("../../../scenarios/mass_combat/platoon_fight.ron"),
+            "platoon_fight.ron",
+        )
+        .expect("scenario");
+        Battle::new(&s)
+    }
+
+    fn fire(unit: &str, target: &str, weapons: &[(usize, u32)]) -> Order {
+        Order::Fire {
+            unit: unit.into(),
+            target: target.into(),
+            weapons: weapons.to_vec(),
+            haste: 0,
+        }
+    }
+
+    fn declare(side: usize, orders: Vec<Order>) -> Command {
+        Command::Declare {
+            side,
+            declaration: Declaration {
+                orders,
+                ..Default::default()
+            },
+        }
+    }
+
+    #[test]
+    fn the_lowest_command_declares_first_and_the_orders_stay_hidden_until_both_have() {
+        let mut b = platoon();
+        let mut dice = Dice::forced([]);
+        // The Rebels' sergeant (2D+2) declares before the lieutenant (3D).
+        assert_eq!(b.to_act(), Some(1));
+        let err = b.apply(&declare(0, vec![]), &mut dice).unwrap_err();
+        assert!(err.contains("Rebel Alliance's turn to declare"), "{err}");
+        b.apply(&declare(1, vec![]), &mut dice).unwrap();
+        assert!(!b.revealed);
+        assert_eq!(b.to_act(), Some(0));
+        b.apply(&declare(0, vec![]), &mut dice).unwrap();
+        assert!(b.revealed);
+        // Reactions the other way round: the lieutenant first.
+        assert_eq!((b.stage, b.to_act()), (Stage::React, Some(0)));
+    }
+
+    #[test]
+    fn a_declaration_the_rules_forbid_is_refused_with_the_rule() {
+        let b = platoon();
+        let bad = |side, orders| {
+            b.check_declaration(
+                side,
+                &Declaration {
+                    orders,
+                    ..Default::default()
+                },
+            )
+            .unwrap_err()
+        };
+        assert!(
+            bad(1, vec![fire("troopers", "red", &[(0, 40)])]).contains("not Rebel Alliance's unit")
+        );
+        assert!(
+            bad(0, vec![fire("troopers", "red", &[(0, 41)])])
+                .contains("40 members to allocate, not 41")
+        );
+        assert!(
+            bad(
+                0,
+                vec![
+                    fire("troopers", "red", &[(0, 30)]),
+                    Order::Retreat {
+                        unit: "troopers".into(),
+                        haste: 0
+                    }
+                ]
+            )
+            .contains("two orders")
+        );
+        assert!(bad(1, vec![fire("red", "blue", &[(0, 10)])]).contains("not an enemy unit"));
+        assert!(
+            bad(
+                1,
+                vec![Order::Split {
+                    unit: "red".into(),
+                    size: 10
+                }]
+            )
+            .contains("split off 1 to 9")
+        );
+    }
+
+    /// One round of the platoon fight at 30 m, every die forced: the stormtroopers fire 30
+    /// rifles and 10 grenades on Red squad, Red squad fires back; the losses are taken at the
+    /// end of the round and the two units check morale against each other.
+    #[test]
+    fn a_round_resolves_fire_damage_and_morale_in_the_texts_order() {
+        let mut b = platoon();
+        b.units[1].at = (90.0, 80.0); // Red squad 30 m from the stormtroopers
+        let mut f = Vec::new();
+        // The stormtroopers' 30 rifles: 3D + 3D+1 (30 → the 32 row) = 6D+1, rolled 30; Red's
+        // dodge 3D+2 + 2D+1 (10 → 12) = 6D, rolled 18, +6 at short range (30 m): beat by 6,
+        // 1 in 4: 8 hit. Damage 5D + 2D (8) = 7D, rolled 30, against strength 3D + 2D+1 =
+        // 5D+1, rolled 16: beat by 14, heavy casualties.
+        f.extend(faces(29, 6));
+        f.extend(faces(18, 6));
+        f.extend(faces(30, 7));
+        f.extend(faces(15, 5));
+        // Their 10 grenades: 1D (untrained, in armour) + 2D+1 = 3D+1, rolled 10, against the
+        // dodge rolled 20, +16 at long range for a grenade (20-40 m): missed by 26. The 10
+        // deviate: 5D - 2D = 3D, + 2D+1 = 5D+1, rolled 16, against strength rolled 16: beat
+        // by 0, under heavy fire.
+        f.extend(faces(9, 3));
+        f.extend(faces(20, 6));
+        f.extend(faces(15, 5));
+        f.extend(faces(15, 5));
+        // Red's 10 pistols: 5D+2 + 2D+1 = 8D, rolled 34, against the stormtroopers' dodge 4D
+        // - 1D armour + 3D+2 (40 → 48) = 6D+2, rolled 20, +11 at medium range for a pistol
+        // (10-30 m): beat by 3, 1 in 5: 2 hit. Damage 4D + 2 (2) = 4D+2, rolled 10, against
+        // strength 2D + 1D energy armour + 3D+2 = 6D+2, rolled 20: no damage.
+        f.extend(faces(34, 8));
+        f.extend(faces(18, 6));
+        f.extend(faces(8, 4));
+        f.extend(faces(18, 6));
+        // Morale, the two that fought: the stormtroopers' stamina 3D + 3D+2 = 6D+2, rolled 25;
+        // Red, 7 left: 3D + 2D (7 → 8) - 3D for heavy casualties = 2D, rolled 6. Red fails
+        // by 19, and 40 is more than three times 7: it surrenders.
+        f.extend(faces(23, 6));
+        f.extend(faces(6, 2));
+        let mut dice = Dice::forced(f);
+        b.apply(
+            &declare(1, vec![fire("red", "troopers", &[(0, 10)])]),
+            &mut dice,
+        )
+        .unwrap();
+        b.apply(
+            &declare(0, vec![fire("troopers", "red", &[(0, 30), (1, 10)])]),
+            &mut dice,
+        )
+        .unwrap();
+        b.apply(
+            &Command::React {
+                side: 0,
+                reactions: vec![],
+            },
+            &mut dice,
+        )
+        .unwrap();
+        b.apply(
+            &Command::React {
+                side: 1,
+                reactions: vec![],
+            },
+            &mut dice,
+        )
+        .unwrap();
+        let log: Vec<&str> = b.events.iter().map(|(_, e)| e.as_str()).collect();
+        let attacks: Vec<(i32, i32, u32)> = b
+            .last_attacks
+            .iter()
+            .map(|(_, r)| (r.attack.total, r.beat_by, r.hits))
+            .collect();
+        assert_eq!(attacks, [(30, 6, 8), (10, -26, 0), (34, 3, 2)], "{log:#?}");
+        // Red: heavy casualties, 25% of 10 rounded up = 3; the grenades' grenades gone.
+        assert_eq!(b.units[1].size, 7, "{log:#?}");
+        assert_eq!(b.units[1].lasting, Some(DamageResult::HeavyCasualties));
+        assert_eq!(b.units[0].left[&1], 30);
+        assert_eq!(b.units[1].status, Status::Surrendered, "{log:#?}");
+        assert_eq!((b.round, b.stage), (2, Stage::Declare));
+        assert_eq!(dice.log().len(), 14, "every roll thrown");
+        assert!(
+            log.contains(&"morale: Stormtrooper platoon 25 against Red squad 6"),
+            "{log:#?}"
+        );
+    }
+}

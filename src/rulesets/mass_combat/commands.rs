@@ -1,0 +1,57 @@
+//! What a mass combat commander (or the referee) can do: every command the mouse, a script
+//! or a replay sends. Units are named by their scenario id. Script syntax: docs/commands.md,
+//! "mass_combat".
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::battle::{Declaration, Reaction};
+use super::rules::charts::RangeBand;
+use super::rules::code::Code;
+
+/// One mass combat command.
+#[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    /// Side `side` declares its orders for the round, in secret until both have.
+    Declare {
+        /// The side (0 or 1, in scenario order).
+        side: usize,
+        /// Its orders, tactics roll and command actions.
+        declaration: Declaration,
+    },
+    /// Side `side`, having deceived the enemy, declares again (or keeps its orders, with
+    /// `None`).
+    Redeclare {
+        /// The side.
+        side: usize,
+        /// The new declaration, or none to keep the first.
+        declaration: Option<Declaration>,
+    },
+    /// Side `side` declares its reactions (none is fine); the last side's reactions resolve
+    /// the round.
+    React {
+        /// The side.
+        side: usize,
+        /// Its reactions.
+        reactions: Vec<Reaction>,
+    },
+    /// The referee sets unit `unit`'s modifiers: to all its actions (terrain, weather) and to
+    /// its morale checks ("These modifiers must be judged by the Referee. Generally, each
+    /// advantage is worth +1-3D modification."). Referee mode only.
+    Referee {
+        /// The unit.
+        unit: String,
+        /// Added to all its actions.
+        actions: Code,
+        /// Added to its morale checks.
+        morale: Code,
+    },
+    /// The referee sets the number a range band adds to the dodge, within the band's printed
+    /// numbers. Referee mode only.
+    RangeNumber {
+        /// The band.
+        band: RangeBand,
+        /// Its number.
+        number: i32,
+    },
+}
