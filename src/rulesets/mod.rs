@@ -14,5 +14,6 @@ pub fn registry() -> Registry {
         RuleSetEntry::of::<tyneside::Tyneside>(),
         RuleSetEntry::of::<battlefield::Battlefield>(),
         RuleSetEntry::of::<space_battle::SpaceBattle>(),
+        RuleSetEntry::of::<mass_combat::MassCombat>(),
     ])
 }

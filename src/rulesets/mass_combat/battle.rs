@@ -125,133 +125,6 @@ pub struct SideState {
     pub commander: Commander,
 }
 
-/// A tactics roll a commander makes before the orders: Mass Combat Tactics.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Tactic {
-    /// "A Moderate tactics roll is needed to 'anticipate the enemy.' If the roll is
-    /// successful, a commander's army receives a 'free' haste action".
-    Anticipate,
-    /// "A Difficult tactics roll is needed to 'deceive the enemy.' Success on this roll allows
-    /// a commander to redeclare his orders after hearing what his opponent has delcared".
-    Deceive,
-}
-
-/// One unit's order for the round.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Order {
-    /// Fire on `target`, members allocated to weapon types: (weapon index, members).
-    /// "Each round, the members of the unit must be allocated to using a certain type of
-    /// weapon."
-    Fire {
-        /// The unit.
-        unit: String,
-        /// The enemy unit.
-        target: String,
-        /// (weapon index in the unit's weapons, members using it).
-        weapons: Vec<(usize, u32)>,
-        /// Haste actions taken.
-        haste: u32,
-    },
-    /// Deploy towards `to` (metres).
-    Deploy {
-        /// The unit.
-        unit: String,
-        /// Where to.
-        to: (f32, f32),
-        /// Haste actions taken.
-        haste: u32,
-    },
-    /// Full retreat, away from the nearest enemy.
-    Retreat {
-        /// The unit.
-        unit: String,
-        /// Haste actions taken.
-        haste: u32,
-    },
-    /// Split `size` members off as a new unit: "Dividing a unit takes one action and new
-    /// commanders must be assigned to each unit."
-    Split {
-        /// The unit.
-        unit: String,
-        /// Members of the new unit.
-        size: u32,
-    },
-    /// Join `into`, a unit of the same kind and side: "It takes one action to combine
-    /// several units. All the units are then under one commander's authority."
-    Join {
-        /// The unit that joins.
-        unit: String,
-        /// The unit it joins.
-        into: String,
-    },
-    /// Get out of the transport it rides in, at the transport's place.
-    Disembark {
-        /// The unit.
-        unit: String,
-    },
-}
-
-impl Order {
-    /// The unit it is for.
-    pub fn unit(&self) -> &str {
-        match self {
-            Order::Fire { unit, .. }
-            | Order::Deploy { unit, .. }
-            | Order::Retreat { unit, .. }
-            | Order::Split { unit, .. }
-            | Order::Join { unit, .. }
-            | Order::Disembark { unit } => unit,
-        }
-    }
-
-    /// Its haste.
-    pub fn haste(&self) -> u32 {
-        match self {
-            Order::Fire { haste, .. }
-            | Order::Deploy { haste, .. }
-            | Order::Retreat { haste, .. } => *haste,
-            _ => 0,
-        }
-    }
-
-    /// A deployment (moved after the other actions of its haste: "Non-deployment actions with
-    /// the same degree of haste are resolved, followed by all deployment actions").
-    pub fn deployment(&self) -> bool {
-        matches!(
-            self,
-            Order::Deploy { .. } | Order::Retreat { .. } | Order::Disembark { .. }
-        )
-    }
-}
-
-/// A side's declaration for a round.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Declaration {
-    /// One order per unit at most; a unit with none holds where it is.
-    pub orders: Vec<Order>,
-    /// The tactics roll made first, if any.
-    pub tactic: Option<Tactic>,
-    /// Units whose leaders the commander commands, 1D each (with command on).
-    pub commanded: Vec<String>,
-    /// Bonus actions: a unit named n times gets n pips on its rolls.
-    pub bonuses: Vec<String>,
-    /// Coordinated attacks: groups of the side's units firing on one target, whose weapons
-    /// are counted together for the combined actions modifier; each unit past the first
-    /// costs an action.
-    pub coordinated: Vec<Vec<String>>,
-}
-
-/// A reaction declared in step 2: more haste for a unit's order, or a full retreat.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Reaction {
-    /// The unit.
-    pub unit: String,
-    /// Its order's haste raised to this.
-    pub haste: u32,
-    /// It turns to full retreat instead.
-    pub retreat: bool,
-}
-
 /// Where the round is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Stage {
@@ -263,8 +136,8 @@ pub enum Stage {
     React,
 }
 
-/// A rule set command's effect on the battle: see [`super::commands::Command`].
-pub use super::commands::Command;
+use super::commands::Command;
+pub use super::orders::{Declaration, Order, Reaction, Tactic};
 
 /// The whole battle.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -1397,11 +1270,7 @@ impl Battle {
 
     /// The end of a round: the battle decided, or the next round's declarations.
     fn end_round(&mut self) {
-        let standing = |s: usize| {
-            self.units
-                .iter()
-                .any(|u| u.side == s && matches!(u.status, Status::Fighting | Status::Aboard(_)))
-        };
+        let standing = |s: usize| self.units.iter().any(|u| u.side == s && u.in_battle());
         let (a, b) = (standing(0), standing(1));
         let why = if !a || !b {
             Some(String::from("a side has no unit left fighting"))
@@ -1512,17 +1381,21 @@ pub(crate) mod tests {
     fn the_lowest_command_declares_first_and_the_orders_stay_hidden_until_both_have() {
         let mut b = platoon();
         let mut dice = Dice::forced([]);
-        // The Rebels' sergeant (2D+2) declares before the lieutenant (3D).
-        assert_eq!(b.to_act(), Some(1));
-        let err = b.apply(&declare(0, vec![]), &mut dice).unwrap_err();
-        assert!(err.contains("Rebel Alliance's turn to declare"), "{err}");
-        b.apply(&declare(1, vec![]), &mut dice).unwrap();
-        assert!(!b.revealed);
+        // The lieutenant (2D+1) declares before the sergeant (3D).
         assert_eq!(b.to_act(), Some(0));
+        let err = b.apply(&declare(1, vec![]), &mut dice).unwrap_err();
+        assert!(err.contains("Galactic Empire's turn to declare"), "{err}");
         b.apply(&declare(0, vec![]), &mut dice).unwrap();
+        assert!(!b.revealed);
+        assert_eq!(b.to_act(), Some(1));
+        b.apply(&declare(1, vec![]), &mut dice).unwrap();
         assert!(b.revealed);
-        // Reactions the other way round: the lieutenant first.
-        assert_eq!((b.stage, b.to_act()), (Stage::React, Some(0)));
+        // Reactions the other way round: the sergeant first.
+        assert_eq!((b.stage, b.to_act()), (Stage::React, Some(1)));
+        // Equal command: the NPC declares before the PC.
+        b.sides[0].commander.command = Code::d(3);
+        b.sides[0].commander.pc = true;
+        assert_eq!(b.declaring_order(), [1, 0]);
     }
 
     #[test]
@@ -1609,32 +1482,21 @@ pub(crate) mod tests {
         f.extend(faces(23, 6));
         f.extend(faces(6, 2));
         let mut dice = Dice::forced(f);
-        b.apply(
-            &declare(1, vec![fire("red", "troopers", &[(0, 10)])]),
-            &mut dice,
-        )
-        .unwrap();
-        b.apply(
-            &declare(0, vec![fire("troopers", "red", &[(0, 30), (1, 10)])]),
-            &mut dice,
-        )
-        .unwrap();
-        b.apply(
-            &Command::React {
-                side: 0,
-                reactions: vec![],
-            },
-            &mut dice,
-        )
-        .unwrap();
-        b.apply(
-            &Command::React {
+        let commands = [
+            declare(0, vec![fire("troopers", "red", &[(0, 30), (1, 10)])]),
+            declare(1, vec![fire("red", "troopers", &[(0, 10)])]),
+            Command::React {
                 side: 1,
                 reactions: vec![],
             },
-            &mut dice,
-        )
-        .unwrap();
+            Command::React {
+                side: 0,
+                reactions: vec![],
+            },
+        ];
+        for c in &commands {
+            b.apply(c, &mut dice).unwrap();
+        }
         let log: Vec<&str> = b.events.iter().map(|(_, e)| e.as_str()).collect();
         let attacks: Vec<(i32, i32, u32)> = b
             .last_attacks

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::battle::{Declaration, Reaction};
+use super::orders::{Declaration, Reaction};
 use super::rules::charts::RangeBand;
 use super::rules::code::Code;
 

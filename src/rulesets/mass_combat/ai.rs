@@ -1,0 +1,234 @@
+//! A side the rules command, from its own view only (the other side's orders not yet
+//! revealed are not in it). The policy, written down in docs/rules/mass_combat.md ("A side
+//! the rules command"):
+//! - a unit in full retreat retreats; one aboard a transport disembarks once an enemy unit
+//!   is within 300 m of it;
+//! - a unit with an enemy within its main weapon's medium range fires on the nearest,
+//!   everyone with the main weapon, and with grenades left and the target within a
+//!   grenade's short range, a quarter of the unit throws grenades;
+//! - else it deploys towards the nearest enemy unit, stopping at its main weapon's short
+//!   range;
+//! - the commander commands the largest units the command skill allows; no tactics rolls,
+//!   no bonuses, no coordination; it keeps its orders after a deception and reacts with
+//!   nothing.
+
+use bevy::prelude::*;
+
+use super::MassCombat;
+use super::battle::{Battle, Declaration, Order, Stage, Status};
+use super::commands::Command;
+use super::phases::BattleRes;
+use super::rules::charts::RangeBand;
+use super::rules::code::Code;
+use crate::engine::game::rules_to_act;
+use crate::engine::pipeline::{CommandOutcome, process};
+
+/// The battle as side `side` sees it: everything on the table, and the other side's
+/// declaration only once revealed.
+pub fn view(b: &Battle, side: usize) -> Battle {
+    let mut v = b.clone();
+    if !v.revealed {
+        for (s, d) in v.declared.iter_mut().enumerate() {
+            if s != side && d.is_some() {
+                *d = Some(Declaration::default());
+            }
+        }
+    }
+    v.events.clear();
+    v
+}
+
+/// The weapon a unit fights with (its first that is not used up), by index.
+fn main_weapon(b: &Battle, i: usize) -> Option<usize> {
+    b.units[i].kind.weapons.iter().position(|w| !w.used_up)
+}
+
+/// The declaration the policy makes for `side` from view `v`.
+pub fn declaration(v: &Battle, side: usize) -> Declaration {
+    let mut orders = Vec::new();
+    let enemies: Vec<usize> = (0..v.units.len())
+        .filter(|&j| v.units[j].side != side && v.units[j].on_ground())
+        .collect();
+    let nearest = |i: usize| {
+        enemies
+            .iter()
+            .copied()
+            .min_by(|&a, &b| v.distance(i, a).total_cmp(&v.distance(i, b)))
+    };
+    for i in 0..v.units.len() {
+        let u = &v.units[i];
+        if u.side != side || !u.in_battle() || u.ignores_orders {
+            continue;
+        }
+        let id = u.id.clone();
+        match &u.status {
+            Status::Retreating => {
+                orders.push(Order::Retreat { unit: id, haste: 0 });
+                continue;
+            }
+            Status::Aboard(_) => {
+                if nearest(i).is_some_and(|e| v.distance(i, e) <= 300.0) {
+                    orders.push(Order::Disembark { unit: id });
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let (Some(e), Some(w)) = (nearest(i), main_weapon(v, i)) else {
+            continue;
+        };
+        let weapon = &u.kind.weapons[w];
+        let d = v.distance(i, e);
+        if d <= weapon.ranges[1] && d >= weapon.min_range {
+            let grenade = u
+                .kind
+                .weapons
+                .iter()
+                .enumerate()
+                .find(|(k, g)| g.used_up && u.left.get(k).copied().unwrap_or(0) > 0)
+                .filter(|(k, _)| {
+                    matches!(
+                        v.range(i, *k, e).map(|r| r.0),
+                        Some(RangeBand::PointBlank | RangeBand::Short)
+                    )
+                })
+                .map(|(k, _)| (k, (u.size / 4).min(u.left[&k])));
+            let mut weapons = Vec::new();
+            let thrown = grenade.map_or(0, |(_, n)| n);
+            if u.size > thrown {
+                weapons.push((w, u.size - thrown));
+            }
+            if let Some((k, n)) = grenade.filter(|(_, n)| *n > 0) {
+                weapons.push((k, n));
+            }
+            orders.push(Order::Fire {
+                unit: id,
+                target: v.units[e].id.clone(),
+                weapons,
+                haste: 0,
+            });
+        } else {
+            let stop = weapon.ranges[0].max(weapon.min_range) * 0.9;
+            let (from, to) = (u.at, v.units[e].at);
+            let k = ((d - stop) / d.max(0.001)).clamp(0.0, 1.0);
+            orders.push(Order::Deploy {
+                unit: id,
+                to: (from.0 + (to.0 - from.0) * k, from.1 + (to.1 - from.1) * k),
+                haste: 0,
+            });
+        }
+    }
+    let mut commanded = Vec::new();
+    if v.command {
+        let mut units: Vec<usize> = (0..v.units.len())
+            .filter(|&i| v.units[i].side == side && v.units[i].in_battle())
+            .collect();
+        units.sort_by_key(|&i| std::cmp::Reverse(v.units[i].size));
+        let mut d = Declaration {
+            orders: orders.clone(),
+            ..Default::default()
+        };
+        for i in units {
+            d.commanded.push(v.units[i].id.clone());
+            let cost = v.plan(side, &d, false).cost();
+            if cost > v.sides[side].commander.command || cost.0 < Code::d(1).0 {
+                d.commanded.pop();
+                break;
+            }
+        }
+        commanded = d.commanded;
+    }
+    Declaration {
+        orders,
+        commanded,
+        ..Default::default()
+    }
+}
+
+/// The policy's next command for `side` in view `v`, if that side is to act.
+pub fn decide(v: &Battle, side: usize) -> Option<Command> {
+    if v.to_act() != Some(side) {
+        return None;
+    }
+    Some(match v.stage {
+        Stage::Declare => Command::Declare {
+            side,
+            declaration: declaration(v, side),
+        },
+        Stage::Redeclare => Command::Redeclare {
+            side,
+            declaration: None,
+        },
+        Stage::React => Command::React {
+            side,
+            reactions: Vec::new(),
+        },
+    })
+}
+
+/// One step of a side the rules command.
+///
+/// Errors: `Some(Err(why))` when the rules refuse the policy's command (a bug to report).
+pub fn act(world: &mut World) -> Option<Result<String, String>> {
+    let side = *rules_to_act::<MassCombat>(world).first()?;
+    let b = &world.get_resource::<BattleRes>()?.0;
+    let command = decide(&view(b, side), side)?;
+    let words = <MassCombat as crate::engine::ruleset::RuleSet>::describe(world, &command);
+    Some(match process::<MassCombat>(world, command) {
+        CommandOutcome::Accepted(_) => Ok(words),
+        CommandOutcome::Refused(_, why) => Err(format!("{words}: refused: {why}")),
+    })
+}
+
+/// The window's driver: the rules' side takes its steps at a pace a person can follow.
+pub(super) fn plugin(app: &mut App) {
+    crate::engine::rules_side::drive_plugin::<MassCombat>(app, "The rules' side");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::Dice;
+
+    /// Plays `b` with the policy on both sides from `seed` to its end.
+    fn play(mut b: Battle, seed: u64) -> Battle {
+        let mut dice = Dice::seeded(seed);
+        for step in 0..2000 {
+            if b.result.is_some() {
+                return b;
+            }
+            let side = b.to_act().expect("someone acts");
+            let c = decide(&view(&b, side), side).expect("a command");
+            b.apply(&c, &mut dice)
+                .unwrap_or_else(|e| panic!("seed {seed} step {step}: {c:?} refused: {e}"));
+        }
+        panic!("seed {seed}: no result");
+    }
+
+    #[test]
+    fn the_policy_plays_the_platoon_fight_to_a_result() {
+        for seed in 0..20 {
+            let b = play(super::super::battle::tests::platoon(), seed);
+            assert!(b.result.is_some());
+            assert!(b.round >= 2, "seed {seed}: over in round {}", b.round);
+        }
+    }
+
+    #[test]
+    fn the_view_hides_the_other_sides_orders_until_revealed() {
+        let mut b = super::super::battle::tests::platoon();
+        let mut dice = Dice::forced([]);
+        let d = declaration(&view(&b, 0), 0);
+        assert!(!d.orders.is_empty());
+        b.apply(
+            &Command::Declare {
+                side: 0,
+                declaration: d.clone(),
+            },
+            &mut dice,
+        )
+        .unwrap();
+        assert_eq!(view(&b, 1).declared[0], Some(Declaration::default()));
+        assert_eq!(view(&b, 0).declared[0], Some(d));
+    }
+}
