@@ -8,10 +8,13 @@ pub mod ai;
 pub mod battle;
 pub mod board;
 pub mod commands;
+pub mod input;
 pub mod orders;
 pub mod phases;
 pub mod rules;
 pub mod snapshot;
+pub mod ui;
+pub mod view;
 
 use bevy::prelude::*;
 
@@ -58,7 +61,7 @@ impl RuleSet for MassCombat {
     }
 
     fn shell(app: &mut App) {
-        app.add_plugins(ai::plugin);
+        app.add_plugins((view::plugin, ui::plugin, input::plugin, ai::plugin));
     }
 
     fn check(loaded: &Loaded) -> Result<String, Vec<String>> {

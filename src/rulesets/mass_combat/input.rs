@@ -1,0 +1,162 @@
+//! The mouse on a mass combat. The person to declare builds the side's orders as a draft,
+//! seen by nobody else: a left click on one of the side's units selects it; with a unit
+//! selected, a left click on an enemy unit orders it to fire on that unit (every member on
+//! its main weapon; the panel changes the allocation), and a right click on open ground
+//! orders it to deploy there. The panel's Declare (or Space / Enter) sends the draft as one
+//! command. Nothing here changes the battle: only commands do.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::EguiContexts;
+
+use super::ID;
+use super::battle::{Battle, Stage};
+use super::orders::{Order, Tactic};
+use super::phases::BattleRes;
+use crate::engine::state::playing;
+use crate::ui::Handover;
+use crate::view::{PanelInsets, TablePointer};
+
+/// The declaration being made by the person to act, for the round, stage and side it was
+/// begun in (a new one starts when any of them changes).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Draft {
+    /// (round, stage, side) it is for.
+    pub key: Option<(u32, Stage, usize)>,
+    /// The unit being ordered.
+    pub selected: Option<usize>,
+    /// The orders so far.
+    pub orders: Vec<Order>,
+    /// The tactics roll to make.
+    pub tactic: Option<Tactic>,
+    /// Units commanded (with command on).
+    pub commanded: Vec<String>,
+    /// Reactions: (unit, new haste, retreat).
+    pub reactions: Vec<(String, u32, bool)>,
+}
+
+impl Draft {
+    /// The order of unit `id`, if any.
+    pub fn order(&self, id: &str) -> Option<&Order> {
+        self.orders.iter().find(|o| o.unit() == id)
+    }
+
+    /// Gives unit `id` order `o` (replacing its last).
+    pub fn set(&mut self, o: Order) {
+        self.orders.retain(|x| x.unit() != o.unit());
+        self.orders.push(o);
+    }
+}
+
+/// A fire order for unit `i` on unit `t`: every member on its main weapon (its first that is
+/// not used up).
+pub fn fire_all(b: &Battle, i: usize, t: usize) -> Order {
+    let u = &b.units[i];
+    let w = u.kind.weapons.iter().position(|w| !w.used_up).unwrap_or(0);
+    Order::Fire {
+        unit: u.id.clone(),
+        target: b.units[t].id.clone(),
+        weapons: vec![(w, u.size)],
+        haste: 0,
+    }
+}
+
+/// The unit whose counter is under table point `p`, if any (the top one).
+pub fn unit_at(b: &Battle, p: Vec2) -> Option<usize> {
+    (0..b.units.len()).rev().find(|&i| {
+        let u = &b.units[i];
+        u.on_ground()
+            && Vec2::new(u.at.0, u.at.1).distance(p) <= super::view::radius(b, u.size).max(3.0)
+    })
+}
+
+/// Starts a new draft when the round, stage or side to act changed: commanded, by default,
+/// every unit the command allows, largest first (as the rules' side commands).
+fn keep_draft(battle: Res<BattleRes>, mut draft: ResMut<Draft>) {
+    let b = &battle.0;
+    let Some(side) = b.to_act() else {
+        return;
+    };
+    let key = Some((b.round, b.stage, side));
+    if draft.key != key {
+        let commanded = super::ai::declaration(&super::ai::view(b, side), side).commanded;
+        let orders = match b.stage {
+            Stage::Redeclare => b.declared[side].clone().unwrap_or_default().orders,
+            _ => Vec::new(),
+        };
+        *draft = Draft {
+            key,
+            commanded,
+            orders,
+            ..Default::default()
+        };
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn click(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    table: TablePointer,
+    mut ctx: EguiContexts,
+    insets: Res<PanelInsets>,
+    handover: Res<Handover>,
+    battle: Res<BattleRes>,
+    app: Option<Res<crate::engine::game::Sides>>,
+    mut draft: ResMut<Draft>,
+    mut notice: ResMut<crate::engine::pipeline::Notice>,
+) {
+    let (left, right) = (
+        buttons.just_pressed(MouseButton::Left),
+        buttons.just_pressed(MouseButton::Right),
+    );
+    if !left && !right || handover.showing {
+        return;
+    }
+    let b = &battle.0;
+    let Some(side) = b.to_act() else {
+        return;
+    };
+    if app.as_ref().is_some_and(|a| a.rules.contains(&side)) || b.stage == Stage::React {
+        return;
+    }
+    let Some(cursor) = window.cursor_position() else {
+        return;
+    };
+    let over_ui = insets.covers(cursor, window.width(), window.height())
+        || ctx
+            .ctx_mut()
+            .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
+            .unwrap_or(false);
+    let Some(p) = table.at(cursor).filter(|_| !over_ui) else {
+        return;
+    };
+    let hit = unit_at(b, p);
+    match (left, hit, draft.selected) {
+        (true, Some(j), _) if b.units[j].side == side => draft.selected = Some(j),
+        (true, Some(j), Some(i)) => {
+            let o = fire_all(b, i, j);
+            draft.set(o);
+        }
+        (true, Some(j), None) => {
+            notice.refusal = Some(format!(
+                "select one of {}'s units first, then click {} to fire on it",
+                b.sides[side].name, b.units[j].name
+            ));
+        }
+        (false, _, Some(i)) => {
+            let to = (p.x.clamp(0.0, b.ground.0), p.y.clamp(0.0, b.ground.1));
+            draft.set(Order::Deploy {
+                unit: b.units[i].id.clone(),
+                to,
+                haste: 0,
+            });
+        }
+        _ => {}
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Draft>()
+        .add_systems(Update, (keep_draft, click).chain().run_if(playing(ID)));
+}

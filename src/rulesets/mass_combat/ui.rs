@@ -1,0 +1,553 @@
+//! The mass combat panels on the shared shell: the phase bar's words; the declaration panel
+//! for the commander to act (each unit's order, its allocation to weapon types, haste,
+//! command, the tactics roll) behind the hand-over; the units of both sides with their men
+//! left and state; the last round's attacks as the text's example reads them, with the chart
+//! rows that applied.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::ID;
+use super::battle::{Battle, Stage, Status};
+use super::commands::Command;
+use super::input::Draft;
+use super::orders::{Declaration, Order, Reaction, Tactic};
+use super::phases::BattleRes;
+use super::rules::charts::COMBINED_ACTION;
+use crate::engine::record::GameRecord;
+use crate::engine::state::playing;
+use crate::ui::{
+    EndPressed, Handover, RuleSetHelp, ShellAction, ShellSet, ShellStatus, SidebarArea,
+    side_colour32,
+};
+
+const SHORTCUTS: &[(&str, &str)] = &[
+    (
+        "Left click",
+        "one of your units: give it orders; then an enemy unit: fire on it",
+    ),
+    (
+        "Right click",
+        "open ground: the unit selected deploys there",
+    ),
+    ("Space / Enter", "declare the orders (or the reactions)"),
+];
+
+fn is_person(app: &Option<Res<crate::engine::game::Sides>>, side: usize) -> bool {
+    app.as_ref().is_none_or(|a| !a.rules.contains(&side))
+}
+
+fn status(
+    battle: Res<BattleRes>,
+    app: Option<Res<crate::engine::game::Sides>>,
+    record: Option<Res<GameRecord<Command>>>,
+    mut shell: ResMut<ShellStatus>,
+) {
+    let b = &battle.0;
+    let Some(side) = b.to_act() else {
+        return;
+    };
+    let person = is_person(&app, side);
+    let name = &b.sides[side].name;
+    let hint = match (person, b.stage) {
+        (false, _) => "The rules command this side: watch the table and the events.".to_string(),
+        (true, Stage::Declare) => format!(
+            "{name}: give each unit its order in secret — click a unit, then an enemy to fire on or right-click ground to deploy — then Declare."
+        ),
+        (true, Stage::Redeclare) => format!(
+            "{name} deceived the enemy: change the orders now you have heard theirs, or keep them."
+        ),
+        (true, Stage::React) => format!(
+            "{name}: raise a unit's haste or turn it to full retreat, then Declare reactions (none is fine)."
+        ),
+    };
+    let end = person.then(|| match b.stage {
+        Stage::Declare => (
+            "Declare orders".to_string(),
+            "Send this side's orders, face down until both have declared. Space/Enter".to_string(),
+        ),
+        Stage::Redeclare => (
+            "Redeclare".to_string(),
+            "Send the changed orders (or the same ones). Space/Enter".to_string(),
+        ),
+        Stage::React => (
+            "Declare reactions".to_string(),
+            "Send the reactions; when both sides have, the round is resolved. Space/Enter"
+                .to_string(),
+        ),
+    });
+    let left = |s: usize| -> u32 {
+        b.units
+            .iter()
+            .filter(|u| u.side == s && u.in_battle())
+            .map(|u| u.size)
+            .sum()
+    };
+    let people = if b.referee {
+        1
+    } else {
+        (0..b.sides.len()).filter(|&s| is_person(&app, s)).count()
+    };
+    let new = ShellStatus {
+        turn: format!("Round {}/{}", b.round, b.turn_limit),
+        turn_number: b.round,
+        phase: format!(
+            "{} — {}",
+            name,
+            match b.stage {
+                Stage::Declare => "1. declare orders",
+                Stage::Redeclare => "1. redeclare (deceived the enemy)",
+                Stage::React => "2. declare reactions",
+            }
+        ),
+        to_act: person.then_some(side),
+        acting: Some(side),
+        who: format!("{name} — {}", b.sides[side].commander.name),
+        hint,
+        end,
+        end_loses: None,
+        objective: format!(
+            "Break the enemy: destroy, rout or force the surrender of every unit. Men fighting: {} {}, {} {}",
+            b.sides[0].name,
+            left(0),
+            b.sides[1].name,
+            left(1)
+        ),
+        secrecy:
+            "this side's orders, which the other commander must not see until both have declared"
+                .into(),
+        sides: b.sides.iter().map(|s| s.name.clone()).collect(),
+        commands: record.as_ref().map_or(0, |r| r.commands.len()),
+        people,
+        save_stem: crate::engine::record::save_stem(record.as_deref(), "mass"),
+        largest_die: 6,
+        cards: false,
+    };
+    shell.set_if_neq(new);
+}
+
+fn help(mut help: ResMut<RuleSetHelp>) {
+    *help = RuleSetHelp {
+        shortcuts: SHORTCUTS.to_vec(),
+        lines: vec![
+            "A round: both commanders declare in secret (lowest command first), the orders are revealed, reactions (highest command first), then orders resolve by haste: fire before deployment.",
+            "Fire: weapon skill + the Combined Action Chart's modifier for the men firing, against dodge + its modifier + the range's difficulty; the Attack Resolution Chart gives the share who hit.",
+            "Damage: weapon damage + the modifier for the hits, against strength + the modifier for the target's size; the Unit Damage Chart gives the casualties, taken at the round's end.",
+            "Morale: units that fought compare stamina rolls; failing by 0-3 costs -1D next time, 4 or more is a full retreat, outnumbered more than 3 to 1 is surrender.",
+            "Rules: d6-mass-combat.txt; rulings in docs/rules/mass_combat.md.",
+        ],
+    };
+}
+
+/// The draft as the command to send now.
+fn command(b: &Battle, side: usize, d: &Draft) -> Command {
+    let declaration = Declaration {
+        orders: d.orders.clone(),
+        tactic: d.tactic,
+        commanded: if b.command {
+            d.commanded.clone()
+        } else {
+            Vec::new()
+        },
+        ..Default::default()
+    };
+    match b.stage {
+        Stage::Declare => Command::Declare { side, declaration },
+        Stage::Redeclare => Command::Redeclare {
+            side,
+            declaration: Some(declaration),
+        },
+        Stage::React => Command::React {
+            side,
+            reactions: d
+                .reactions
+                .iter()
+                .map(|(unit, haste, retreat)| Reaction {
+                    unit: unit.clone(),
+                    haste: *haste,
+                    retreat: *retreat,
+                })
+                .collect(),
+        },
+    }
+}
+
+fn end_button(
+    mut actions: MessageReader<ShellAction>,
+    battle: Res<BattleRes>,
+    draft: Res<Draft>,
+    mut send: MessageWriter<Command>,
+) {
+    for a in actions.read() {
+        if *a == ShellAction::End
+            && let Some(side) = battle.0.to_act()
+        {
+            send.write(command(&battle.0, side, &draft));
+        }
+    }
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut ctx: EguiContexts,
+    mut shell: MessageWriter<EndPressed>,
+) {
+    if ctx
+        .ctx_mut()
+        .map(|c| c.egui_wants_keyboard_input())
+        .unwrap_or(false)
+    {
+        return;
+    }
+    if keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter) {
+        shell.write(EndPressed);
+    }
+}
+
+/// The declaration editor: each of the side's units with its order.
+fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
+    ui.label(
+        egui::RichText::new(format!("{}'s orders (secret)", b.sides[side].name))
+            .strong()
+            .color(side_colour32(side)),
+    );
+    if b.stage == Stage::Declare {
+        ui.horizontal(|ui| {
+            ui.label("Tactics roll:");
+            ui.radio_value(&mut draft.tactic, None, "none");
+            ui.radio_value(&mut draft.tactic, Some(Tactic::Anticipate), "anticipate")
+                .on_hover_text("Moderate tactics roll: a free haste action for the army");
+            ui.radio_value(&mut draft.tactic, Some(Tactic::Deceive), "deceive")
+                .on_hover_text(
+                    "Difficult tactics roll: redeclare after hearing the enemy's orders",
+                );
+        });
+    }
+    let mut drop = None;
+    for i in 0..b.units.len() {
+        let u = &b.units[i];
+        if u.side != side || !u.in_battle() {
+            continue;
+        }
+        let selected = draft.selected == Some(i);
+        ui.horizontal_wrapped(|ui| {
+            if ui.selectable_label(selected, format!("{} ({})", u.name, u.size)).clicked() {
+                draft.selected = Some(i);
+            }
+            if b.command && b.stage == Stage::Declare {
+                let mut on = draft.commanded.contains(&u.id);
+                if ui.checkbox(&mut on, "commanded").on_hover_text("1D of the commander's command: uncommanded, its leader is at -1D to all actions").changed() {
+                    if on {
+                        draft.commanded.push(u.id.clone());
+                    } else {
+                        draft.commanded.retain(|x| x != &u.id);
+                    }
+                }
+            }
+        });
+        if b.stage == Stage::React {
+            let k = draft.reactions.iter().position(|r| r.0 == u.id);
+            let base = b.declared[side]
+                .as_ref()
+                .and_then(|d| d.orders.iter().find(|o| o.unit() == u.id))
+                .map_or(0, Order::haste);
+            let mut r = k.map_or((u.id.clone(), base, false), |k| draft.reactions[k].clone());
+            ui.horizontal(|ui| {
+                ui.add(egui::Slider::new(&mut r.1, base..=3).text("haste"));
+                ui.checkbox(&mut r.2, "full retreat");
+            });
+            let changed = r.1 != base || r.2;
+            match (k, changed) {
+                (Some(k), true) => draft.reactions[k] = r,
+                (Some(k), false) => {
+                    draft.reactions.remove(k);
+                }
+                (None, true) => draft.reactions.push(r),
+                (None, false) => {}
+            }
+            continue;
+        }
+        let words = draft
+            .order(&u.id)
+            .map_or("holds".to_string(), |o| b.order_words(o));
+        ui.weak(format!("   {words}"));
+        if !selected {
+            continue;
+        }
+        let mut order = draft.order(&u.id).cloned();
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Hold").clicked() {
+                drop = Some(u.id.clone());
+                order = None;
+            }
+            if ui.button("Full retreat").clicked() {
+                order = Some(Order::Retreat {
+                    unit: u.id.clone(),
+                    haste: 0,
+                });
+            }
+            if matches!(u.status, Status::Aboard(_)) && ui.button("Disembark").clicked() {
+                order = Some(Order::Disembark { unit: u.id.clone() });
+            }
+        });
+        if let Some(Order::Fire {
+            weapons, target, ..
+        }) = &mut order
+        {
+            let t = b.unit(target).unwrap_or(0);
+            for (w, weapon) in u.kind.weapons.iter().enumerate() {
+                let have = u.left.get(&w).copied().unwrap_or(u.size).min(u.size);
+                let k = weapons.iter().position(|x| x.0 == w);
+                let mut n = k.map_or(0, |k| weapons[k].1);
+                let range = b
+                    .range(i, w, t)
+                    .map_or("out of range".to_string(), |(band, num)| {
+                        format!("{} +{num}", band.word())
+                    });
+                ui.add(
+                    egui::Slider::new(&mut n, 0..=have).text(format!("{} ({range})", weapon.name)),
+                );
+                match k {
+                    Some(k) => weapons[k].1 = n,
+                    None if n > 0 => weapons.push((w, n)),
+                    None => {}
+                }
+            }
+            weapons.retain(|x| x.1 > 0);
+        }
+        if let Some(
+            Order::Fire { haste, .. } | Order::Deploy { haste, .. } | Order::Retreat { haste, .. },
+        ) = &mut order
+        {
+            ui.add(egui::Slider::new(haste, 0..=3).text("haste"))
+                .on_hover_text("Acts earlier this round; -1D to its actions a level (docs/rules/mass_combat.md, \"Haste\")");
+        }
+        if let Some(o) = order {
+            draft.set(o);
+        }
+    }
+    if let Some(id) = drop {
+        draft.orders.retain(|o| o.unit() != id);
+    }
+    if b.command && b.stage != Stage::React {
+        let d = Declaration {
+            orders: draft.orders.clone(),
+            commanded: draft.commanded.clone(),
+            ..Default::default()
+        };
+        let plan = b.plan(side, &d, false);
+        let c = b.sides[side].commander.command;
+        ui.label(format!(
+            "Command {c}: spends {}, {} left",
+            plan.cost(),
+            plan.left(c)
+                .map_or("none: too much".to_string(), |l| l.to_string())
+        ));
+    }
+    match b.check_declaration(
+        side,
+        &Declaration {
+            orders: draft.orders.clone(),
+            commanded: draft.commanded.clone(),
+            ..Default::default()
+        },
+    ) {
+        Ok(()) => {}
+        Err(e) => {
+            ui.colored_label(egui::Color32::from_rgb(220, 90, 60), e);
+        }
+    }
+}
+
+/// Both sides' units, and the last round's attacks with the chart rows that applied.
+fn units_panel(ui: &mut egui::Ui, b: &Battle) {
+    for s in 0..b.sides.len() {
+        let side = &b.sides[s];
+        ui.label(
+            egui::RichText::new(format!(
+                "{} — {} (command {})",
+                side.name, side.commander.name, side.commander.command
+            ))
+            .strong()
+            .color(side_colour32(s)),
+        );
+        for u in b
+            .units
+            .iter()
+            .filter(|u| u.side == s && !matches!(u.status, Status::Joined(_)))
+        {
+            let state = match &u.status {
+                Status::Fighting => String::new(),
+                Status::Retreating => " · full retreat".into(),
+                Status::Aboard(t) => format!(" · aboard {t}"),
+                Status::Surrendered => " · surrendered".into(),
+                Status::Fled => " · fled".into(),
+                Status::Destroyed => " · destroyed".into(),
+                Status::Joined(_) => String::new(),
+            };
+            let hurt = u
+                .lasting
+                .map_or(String::new(), |l| format!(" · {}", l.word()));
+            ui.label(format!(
+                "{}: {} of {}{state}{hurt}",
+                u.name, u.size, u.start
+            ))
+            .on_hover_text(format!(
+                "{}: dexterity {}, dodge {}, strength {}, stamina {}, weapons {}",
+                u.kind.name,
+                u.kind.dexterity,
+                u.kind.skill("dodge"),
+                u.kind.strength,
+                u.kind.stamina,
+                u.kind
+                    .weapons
+                    .iter()
+                    .map(|w| format!("{} {}", w.name, w.damage))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+}
+
+fn attacks_panel(ui: &mut egui::Ui, b: &Battle) {
+    if b.last_attacks.is_empty() {
+        ui.weak("No fire yet this battle.");
+        return;
+    }
+    ui.label(egui::RichText::new("Last round's fire").strong());
+    for (head, r) in &b.last_attacks {
+        ui.label(egui::RichText::new(head).strong());
+        for l in &r.lines {
+            ui.label(l);
+        }
+        ui.separator();
+    }
+}
+
+fn charts_panel(ui: &mut egui::Ui, b: &Battle) {
+    let last = b.last_attacks.last().map(|(_, r)| r);
+    egui::CollapsingHeader::new("Combined Action Chart").show(ui, |ui| {
+        egui::Grid::new("cac").striped(true).show(ui, |ui| {
+            for (n, m) in COMBINED_ACTION {
+                // The row the last damage roll took (the weapons that hit).
+                let here = last.is_some_and(|r| {
+                    r.hits > 0
+                        && COMBINED_ACTION
+                            .iter()
+                            .find(|(k, _)| *k >= r.hits)
+                            .is_some_and(|(k, _)| *k == n)
+                });
+                let t = egui::RichText::new(format!("{n} people: +{m}"));
+                ui.label(if here {
+                    t.strong().color(egui::Color32::from_rgb(240, 200, 60))
+                } else {
+                    t
+                });
+                ui.end_row();
+            }
+        });
+    });
+    egui::CollapsingHeader::new("Attack Resolution Chart").show(ui, |ui| {
+        egui::Grid::new("arc").striped(true).show(ui, |ui| {
+            for (band, by) in [
+                ("1-2", 1),
+                ("3-5", 3),
+                ("6-8", 6),
+                ("9-10", 9),
+                ("11-15", 11),
+                ("16-20", 16),
+                ("21+", 21),
+            ] {
+                let share = super::rules::charts::attack_resolution(by);
+                let here = last.is_some_and(|r| {
+                    super::rules::charts::attack_resolution(r.beat_by) == share && r.beat_by > 0
+                });
+                let t = egui::RichText::new(format!("{band}: {}", share.words()));
+                ui.label(if here {
+                    t.strong().color(egui::Color32::from_rgb(240, 200, 60))
+                } else {
+                    t
+                });
+                ui.end_row();
+            }
+        });
+    });
+    egui::CollapsingHeader::new("Unit Damage Chart").show(ui, |ui| {
+        use super::rules::charts::{DamageResult, unit_damage};
+        egui::Grid::new("udc").striped(true).show(ui, |ui| {
+            for (band, by) in [
+                ("0-3", 0),
+                ("4-8", 4),
+                ("9-12", 9),
+                ("13-15", 13),
+                ("16+", 16),
+            ] {
+                let row: Option<DamageResult> = unit_damage(by);
+                let here = last.is_some_and(|r| r.result.is_some() && r.result == row);
+                let t = egui::RichText::new(format!(
+                    "{band}: {} ({})",
+                    row.map_or("", |r| r.word()),
+                    row.map_or(String::new(), |r| r.loss().words())
+                ));
+                ui.label(if here {
+                    t.strong().color(egui::Color32::from_rgb(240, 200, 60))
+                } else {
+                    t
+                });
+                ui.end_row();
+            }
+        });
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn panels(
+    mut ctx: EguiContexts,
+    battle: Res<BattleRes>,
+    app: Option<Res<crate::engine::game::Sides>>,
+    sidebar: Res<SidebarArea>,
+    handover: Res<Handover>,
+    mut draft: ResMut<Draft>,
+    mut send: MessageWriter<Command>,
+) -> Result {
+    if handover.showing || !sidebar.0.is_positive() {
+        return Ok(());
+    }
+    let ctx = ctx.ctx_mut()?.clone();
+    let b = &battle.0;
+    let mut out = Vec::new();
+    let mut side_ui = crate::ui::area_ui(&ctx, sidebar.0);
+    egui::ScrollArea::vertical()
+        .id_salt("mass-panels")
+        .max_height(sidebar.0.height())
+        .show(&mut side_ui, |ui| {
+            if let Some(side) = b.to_act().filter(|s| is_person(&app, *s)) {
+                orders_panel(ui, b, side, &mut draft);
+                if b.stage == Stage::Redeclare && ui.button("Keep the orders").clicked() {
+                    out.push(Command::Redeclare {
+                        side,
+                        declaration: None,
+                    });
+                }
+                ui.separator();
+            }
+            units_panel(ui, b);
+            ui.separator();
+            attacks_panel(ui, b);
+            charts_panel(ui, b);
+        });
+    for c in out {
+        send.write(c);
+    }
+    Ok(())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(crate::engine::state::GameState::Playing(ID)), help)
+        .add_systems(Update, (status, keys, end_button).run_if(playing(ID)))
+        .add_systems(
+            EguiPrimaryContextPass,
+            panels.after(ShellSet).run_if(playing(ID)),
+        );
+}
