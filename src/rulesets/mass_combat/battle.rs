@@ -1512,7 +1512,7 @@ pub(crate) mod tests {
         assert_eq!((b.round, b.stage), (2, Stage::Declare));
         assert_eq!(dice.log().len(), 14, "every roll thrown");
         assert!(
-            log.contains(&"morale: Stormtrooper platoon 25 against Red squad 6"),
+            log.contains(&"morale: Stormtroopers 25 against Red squad 6"),
             "{log:#?}"
         );
     }

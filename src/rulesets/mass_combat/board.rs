@@ -12,7 +12,8 @@ use crate::engine::board::{BoardGeometry, Zone};
 pub fn board(b: &Battle) -> BoardGeometry {
     let names: Vec<&str> = b.sides.iter().map(|s| s.name.as_str()).collect();
     let slots = crate::view::palette::slots(&names);
-    let margin = (b.ground.0.min(b.ground.1) * 0.05).max(5.0);
+    // Room round the counters for the side's name above them.
+    let margin = 2.5 * super::view::radius(b, 40);
     let zones = (0..b.sides.len())
         .filter_map(|s| {
             let pts: Vec<Vec2> = b

@@ -94,7 +94,7 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
         shape: PieceShape::Round,
         base: radius(b, u.size),
         facing: None,
-        label_size: radius(b, 40) * 0.45,
+        label_size: radius(b, 40) * 0.3,
         at: Vec2::new(u.at.0, u.at.1),
         badges,
         faded: matches!(u.status, Status::Retreating | Status::Surrendered),
