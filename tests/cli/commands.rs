@@ -384,3 +384,72 @@ fn check_refuses_a_broken_space_battle_at_its_place() {
         "{err}"
     );
 }
+
+/// d6-mass-combat.txt, the worked example under Units: `holotable run` plays the script with
+/// the dice its header gives and prints each worked number: 40 blasters at 3D make 6D+2 and
+/// roll 23; the dodge 2D with 40 makes 5D+2; beaten by 4, 20% hit: 8; 8 hits of 5D make 7D;
+/// strength 2D with 40 makes 5D+2; beaten by 5, light casualties (our ruling: 2 of 40); 20
+/// grenades at 1D make 4D and roll 16, miss, and deviated at long range do 6D for 21 against
+/// 19: under heavy fire, no losses.
+#[test]
+fn run_reproduces_the_mass_combat_worked_example() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/mass_combat/the_example_script.ron"
+    ))
+    .unwrap();
+    let dice = text
+        .lines()
+        .find_map(|l| l.split_once("--dice "))
+        .map(|(_, v)| v.trim().to_string())
+        .unwrap();
+    let (code, out, err) = holotable(&[
+        "run",
+        "tests/mass_combat/the_example.ron",
+        "--commands",
+        "tests/mass_combat/the_example_script.ron",
+        "--dice",
+        &dice,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for want in [
+        "40 Blaster Rifle at 3D with 40: 6D+2, rolled 23",
+        "Rebels dodge 2D with 40: 5D+2, rolled 13, +6 short range = 19",
+        "beat by 4: 1 in 5 (20%) hit, 8 of 40",
+        "8 that hit of 5D: 7D, rolled 24; Rebels strength 2D with 40: 5D+2, rolled 19; beat by 5: light casualties",
+        "Rebels: light casualties, 2 of 40 lost",
+        "20 Grenade at 1D with 20: 4D, rolled 16",
+        "20 that missed and deviated of 3D: 6D, rolled 21; Rebels strength 2D with 40: 5D+2, rolled 19; beat by 2: under heavy fire",
+        "Rebels (rebels): 38 of 40",
+    ] {
+        assert!(out.contains(want), "{want}\n{out}");
+    }
+}
+
+/// d6-mass-combat.txt, Deployment and Command Skill: `holotable run` prints the 12-hour march
+/// of about 54 km with its stamina rolls against Very Easy, Easy, Moderate and Difficult, the
+/// four hours of sleep back to Very Easy with the lost stamina restored, and two extra haste
+/// orders costing the commander 2D.
+#[test]
+fn run_reproduces_the_mass_combat_march_and_haste_orders() {
+    let (code, out, err) = holotable(&[
+        "run",
+        "tests/mass_combat/march_and_haste.ron",
+        "--commands",
+        "tests/mass_combat/march_and_haste_script.ron",
+        "--dice",
+        "3,3,3,2,3,3,3,4,4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for want in [
+        "Rebel squad marches 12 hours, about 54 km",
+        "hour 3: stamina 3D rolled 9 against Very Easy (5)",
+        "hour 6: stamina 3D rolled 8 against Easy (10), failed: -1D stamina",
+        "hour 9: stamina 2D rolled 7 against Moderate (15), failed",
+        "hour 12: stamina 1D rolled 4 against Difficult (20), failed",
+        "Rebel squad sleeps 4 hours: next march roll Very Easy, stamina lost 0D",
+        "Captain Ovar: command 3D+1, spends 2D (0 commanded, 0 bonuses, 0 coordinated, 2 haste orders), 1D+1 left",
+    ] {
+        assert!(out.contains(want), "{want}\n{out}");
+    }
+}

@@ -418,6 +418,23 @@ impl Battle {
                         let Some(weapon) = u.kind.weapons.get(*w) else {
                             return Err(format!("{} has no weapon {w}", u.name));
                         };
+                        if *n > 0 && self.range(i, *w, t).is_none() {
+                            return Err(format!(
+                                "{}: the {} cannot reach {} at {:.0} m (range {:.0}/{:.0}/{:.0} m{})",
+                                u.name,
+                                weapon.name,
+                                self.units[t].name,
+                                self.distance(i, t),
+                                weapon.ranges[0],
+                                weapon.ranges[1],
+                                weapon.ranges[2],
+                                if weapon.min_range > 0.0 {
+                                    format!(", not inside {:.0} m", weapon.min_range)
+                                } else {
+                                    String::new()
+                                }
+                            ));
+                        }
                         if let Some(&left) = u.left.get(w)
                             && *n > left
                         {
@@ -560,6 +577,57 @@ impl Battle {
                 self.event(format!(
                     "the referee sets {}: {actions} to all actions, {morale} to morale checks",
                     self.units[i].name
+                ));
+            }
+            Command::March { unit, hours } => {
+                if !self.referee {
+                    return Err("only a referee marches units: this battle has none".into());
+                }
+                if *hours == 0 || *hours > 72 {
+                    return Err("a march is 1 to 72 hours".into());
+                }
+                let i = self.unit(unit)?;
+                let (stamina, name) = (self.units[i].kind.stamina, self.units[i].name.clone());
+                let mut f = self.units[i].fatigue;
+                let (rolls, km) = f.march(*hours, stamina, dice, &name)?;
+                self.units[i].fatigue = f;
+                let said: Vec<String> = rolls
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "hour {}: stamina {} rolled {} against {} ({}){}",
+                            r.hour,
+                            r.stamina,
+                            r.rolled,
+                            r.difficulty.word(),
+                            r.difficulty.number(),
+                            if r.passed {
+                                ""
+                            } else {
+                                ", failed: -1D stamina"
+                            }
+                        )
+                    })
+                    .collect();
+                self.event(format!(
+                    "{name} marches {hours} hours, about {km:.0} km: {}; stamina lost {}, next roll {}",
+                    if said.is_empty() { "no roll yet".to_string() } else { said.join("; ") },
+                    f.lost,
+                    f.next.word()
+                ));
+            }
+            Command::Sleep { unit, hours } => {
+                if !self.referee {
+                    return Err("only a referee lets units sleep: this battle has none".into());
+                }
+                let i = self.unit(unit)?;
+                self.units[i].fatigue.sleep(*hours);
+                let f = self.units[i].fatigue;
+                self.event(format!(
+                    "{} sleeps {hours} hours: next march roll {}, stamina lost {}",
+                    self.units[i].name,
+                    f.next.word(),
+                    f.lost
                 ));
             }
             Command::RangeNumber { band, number } => {
@@ -721,6 +789,27 @@ impl Battle {
                 self.sides[side].name,
                 self.orders_words(side)
             ));
+            if self.command {
+                let free = self
+                    .tactics
+                    .iter()
+                    .any(|t| t.0 == side && t.1 == Tactic::Anticipate && t.3);
+                let d = self.declared[side].clone().unwrap_or_default();
+                let plan = self.plan(side, &d, free);
+                let c = &self.sides[side].commander;
+                self.event(format!(
+                    "{}: command {}, spends {} ({} commanded, {} bonuses, {} coordinated, {} haste orders{}), {} left",
+                    c.name,
+                    c.command,
+                    plan.cost(),
+                    plan.commanded,
+                    plan.bonuses,
+                    plan.coordinations,
+                    plan.haste_orders,
+                    if free { ", one free" } else { "" },
+                    plan.left(c.command).map_or("none".to_string(), |l| l.to_string())
+                ));
+            }
         }
         // "Deceptions ... are declared, lowest deception roll to highest."
         let mut deceivers: Vec<(i32, usize)> = self
@@ -953,7 +1042,7 @@ impl Battle {
                     }
                     let Some(range) = self.range(i, w, t) else {
                         self.event(format!(
-                            "{}'s {} cannot reach {} at {:.0} m",
+                            "{}: the {} cannot reach {} at {:.0} m",
                             u.name,
                             weapon.name,
                             self.units[t].name,
@@ -1021,7 +1110,9 @@ impl Battle {
                         let e = results.entry(t).or_insert(r);
                         *e = (*e).max(r);
                     }
-                    engaged.insert((i.min(t), i.max(t)));
+                    if report.result.is_some() {
+                        engaged.insert((t, i));
+                    }
                     let head = format!("{} fire on {}:", self.units[i].name, self.units[t].name);
                     self.event(format!("{head} {}", report.lines.join("; ")));
                     self.last_attacks.push((head, report));
@@ -1155,8 +1246,9 @@ impl Battle {
     }
 
     /// 5. Determine Morale of Forces: "Morale checks are made by comparing the Stamina skill
-    /// dice rolls of each side." Each pair of units that fought this round compare; each unit
-    /// rolls once (docs/rules/mass_combat.md, "Morale").
+    /// dice rolls of each side." Each unit that fire damaged this round (under heavy fire or
+    /// worse) compares with each unit that damaged it; each rolls once (docs/rules/
+    /// mass_combat.md, "Morale").
     fn morale(
         &mut self,
         dice: &mut Dice,
@@ -1177,28 +1269,21 @@ impl Battle {
             Ok(r)
         };
         let mut outcome: BTreeMap<usize, Option<MoraleFailure>> = BTreeMap::new();
-        for &(a, b) in engaged {
-            if !self.units[a].on_ground() || !self.units[b].on_ground() {
+        for &(hit, by) in engaged {
+            if !self.units[hit].on_ground() || !self.units[by].on_ground() {
                 continue;
             }
-            let (ra, rb) = (roll(self, a, dice)?, roll(self, b, dice)?);
-            let mut fail = |l: usize, w: usize, by: i32| {
-                let f = morale_failure(by, self.units[w].size, self.units[l].size);
-                let e = outcome.entry(l).or_insert(None);
-                *e = (*e).max(Some(f));
-            };
-            // A tie: both fail by 0 (docs/rules/mass_combat.md, "Morale").
-            if ra <= rb {
-                fail(a, b, rb - ra);
-            }
-            if rb <= ra {
-                fail(b, a, ra - rb);
-            }
-            outcome.entry(a).or_insert(None);
-            outcome.entry(b).or_insert(None);
+            let (rh, rb) = (roll(self, hit, dice)?, roll(self, by, dice)?);
+            // Equal rolls: the unit hit fails by 0 (docs/rules/mass_combat.md, "Morale").
+            let f = (rh <= rb)
+                .then(|| morale_failure(rb - rh, self.units[by].size, self.units[hit].size));
+            let e = outcome.entry(hit).or_insert(None);
+            *e = (*e).max(f);
             self.event(format!(
-                "morale: {} {ra} against {} {rb}",
-                self.units[a].name, self.units[b].name
+                "morale: {} {rh} against {} {rb}{}",
+                self.units[hit].name,
+                self.units[by].name,
+                if rh > rb { ": holds" } else { "" }
             ));
         }
         // A unit in full retreat that fought nobody rallies on a Moderate morale roll.
@@ -1287,14 +1372,7 @@ impl Battle {
                         .iter()
                         .filter(|u| u.side == s && !matches!(u.status, Status::Joined(_)))
                         .fold((0u32, 0u32), |(l, t), u| {
-                            (
-                                l + if matches!(u.status, Status::Fighting | Status::Aboard(_)) {
-                                    u.size
-                                } else {
-                                    0
-                                },
-                                t + u.start,
-                            )
+                            (l + if u.in_battle() { u.size } else { 0 }, t + u.start)
                         });
                     left as f32 / start.max(1) as f32
                 })
@@ -1476,11 +1554,12 @@ pub(crate) mod tests {
         f.extend(faces(18, 6));
         f.extend(faces(8, 4));
         f.extend(faces(18, 6));
-        // Morale, the two that fought: the stormtroopers' stamina 3D + 3D+2 = 6D+2, rolled 25;
-        // Red, 7 left: 3D + 2D (7 → 8) - 3D for heavy casualties = 2D, rolled 6. Red fails
-        // by 19, and 40 is more than three times 7: it surrenders.
-        f.extend(faces(23, 6));
+        // Morale, Red (harmed) against the stormtroopers (who harmed it): Red, 7 left: 3D + 2D
+        // (7 → 8) - 3D for heavy casualties = 2D, rolled 6; the stormtroopers' stamina 3D +
+        // 3D+2 = 6D+2, rolled 25. Red fails by 19, and 40 is more than three times 7: it
+        // surrenders. The stormtroopers, whom Red's hits did not harm, make no check.
         f.extend(faces(6, 2));
+        f.extend(faces(23, 6));
         let mut dice = Dice::forced(f);
         let commands = [
             declare(0, vec![fire("troopers", "red", &[(0, 30), (1, 10)])]),
@@ -1512,7 +1591,7 @@ pub(crate) mod tests {
         assert_eq!((b.round, b.stage), (2, Stage::Declare));
         assert_eq!(dice.log().len(), 14, "every roll thrown");
         assert!(
-            log.contains(&"morale: Stormtroopers 25 against Red squad 6"),
+            log.contains(&"morale: Red squad 6 against Stormtroopers 25"),
             "{log:#?}"
         );
     }

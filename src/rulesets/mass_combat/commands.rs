@@ -46,6 +46,23 @@ pub enum Command {
         /// Added to its morale checks.
         morale: Code,
     },
+    /// The referee marches unit `unit` for `hours` before or between the fighting (Deployment:
+    /// "Walking three hours requires a Very Easy stamina roll"): its stamina rolls are thrown
+    /// and its fatigue kept. Referee mode only.
+    March {
+        /// The unit.
+        unit: String,
+        /// Hours of walking.
+        hours: u32,
+    },
+    /// The referee lets unit `unit` sleep `hours` ("One hour of sleep lowers the difficulty by
+    /// 1 level"). Referee mode only.
+    Sleep {
+        /// The unit.
+        unit: String,
+        /// Hours of sleep.
+        hours: u32,
+    },
     /// The referee sets the number a range band adds to the dodge, within the band's printed
     /// numbers. Referee mode only.
     RangeNumber {

@@ -194,6 +194,18 @@ impl RuleSet for MassCombat {
             Command::RangeNumber { band, number } => {
                 format!("the referee sets {} range at {number}", band.word())
             }
+            Command::March { unit, hours } => {
+                let name = b
+                    .unit(unit)
+                    .map_or(unit.clone(), |i| b.units[i].name.clone());
+                format!("the referee marches {name} {hours} hours")
+            }
+            Command::Sleep { unit, hours } => {
+                let name = b
+                    .unit(unit)
+                    .map_or(unit.clone(), |i| b.units[i].name.clone());
+                format!("{name} sleeps {hours} hours")
+            }
         }
     }
 

@@ -105,6 +105,7 @@ impl Order {
 
 /// A side's declaration for a round.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Declaration {
     /// One order per unit at most; a unit with none holds where it is.
     pub orders: Vec<Order>,

@@ -50,10 +50,16 @@ pub fn state_hash(world: &mut World) -> u64 {
     crate::engine::hash::json_hash(&b)
 }
 
-/// The battle as text for `holotable run`: the round, every unit, the result.
+/// The battle as text for `holotable run`: the round log (which reads like the text's worked
+/// example), then the round, every unit, the result.
 pub fn printout(s: &MassState) -> String {
     let b = &s.battle;
-    let mut out = format!("Round {} — {}\n", b.round, s.phase);
+    let mut out = String::new();
+    for e in &s.events {
+        out.push_str(e);
+        out.push('\n');
+    }
+    out.push_str(&format!("Round {} — {}\n", b.round, s.phase));
     if let Some(r) = &b.result {
         out.push_str(&format!("Result: {}\n", r.reason));
     }

@@ -52,7 +52,7 @@ fn status(
     let hint = match (person, b.stage) {
         (false, _) => "The rules command this side: watch the table and the events.".to_string(),
         (true, Stage::Declare) => format!(
-            "{name}: give each unit its order in secret — click a unit, then an enemy to fire on or right-click ground to deploy — then Declare."
+            "{name}: click your unit, then an enemy to fire on it or right-click ground to deploy; then Declare."
         ),
         (true, Stage::Redeclare) => format!(
             "{name} deceived the enemy: change the orders now you have heard theirs, or keep them."

@@ -197,7 +197,10 @@ pub fn resolve(a: &AttackInput, dice: &mut Dice) -> Result<AttackReport, String>
             a.people
         )
     } else {
-        format!("missed by {}: none hit", -beat_by)
+        match -beat_by {
+            0 => "a tie, not beaten: none hit".to_string(),
+            by => format!("missed by {by}: none hit"),
+        }
     });
     let mut damage = Vec::new();
     let strength_code = a.strength + with(a.target_size) + a.scale.strength;
