@@ -25,10 +25,20 @@ use commands::Command;
 pub const ID: &str = "mass_combat";
 
 /// The bundled battles: (file name, RON text).
-pub const BUNDLED: &[(&str, &str)] = &[(
-    "platoon_fight.ron",
-    include_str!("../../../scenarios/mass_combat/platoon_fight.ron"),
-)];
+pub const BUNDLED: &[(&str, &str)] = &[
+    (
+        "platoon_fight.ron",
+        include_str!("../../../scenarios/mass_combat/platoon_fight.ron"),
+    ),
+    (
+        "snowfield_assault.ron",
+        include_str!("../../../scenarios/mass_combat/snowfield_assault.ron"),
+    ),
+    (
+        "ridge_battle.ron",
+        include_str!("../../../scenarios/mass_combat/ridge_battle.ron"),
+    ),
+];
 
 /// Reads and validates `loaded` as a mass combat scenario.
 ///
