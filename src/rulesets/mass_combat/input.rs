@@ -66,7 +66,7 @@ pub fn unit_at(b: &Battle, p: Vec2) -> Option<usize> {
     (0..b.units.len()).rev().find(|&i| {
         let u = &b.units[i];
         u.on_ground()
-            && Vec2::new(u.at.0, u.at.1).distance(p) <= super::view::radius(b, u.size).max(3.0)
+            && Vec2::new(u.at.0, u.at.1).distance(p) <= super::board::radius(b, u.size).max(3.0)
     })
 }
 

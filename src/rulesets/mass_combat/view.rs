@@ -7,7 +7,9 @@ use bevy::prelude::*;
 
 use super::ID;
 use super::battle::{Battle, Status};
+use super::board::radius;
 use super::input::Draft;
+use super::orders::Order;
 use super::phases::BattleRes;
 use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::game_of;
@@ -15,13 +17,6 @@ use crate::engine::state::game_of;
 /// A unit's counter.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct UnitToken(pub usize);
-
-/// The radius of the counter of a unit of `size`, metres on ground of `b`: the square root
-/// of the head count, scaled to the ground, so ten men and forty read apart at a glance.
-pub fn radius(b: &Battle, size: u32) -> f32 {
-    let scale = b.ground.0.min(b.ground.1) / 100.0;
-    (1.5 + (size.max(1) as f32).sqrt()) * scale
-}
 
 /// The counter of unit `i`, with `selected` marking the one the person is ordering.
 pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
@@ -139,6 +134,63 @@ fn sync_tokens(
     }
 }
 
+/// The orders the person declaring has given so far, for their eyes only (not under the
+/// hand-over): a line to the target of each fire order, a line and a ring to where each
+/// deployment goes; the unit being ordered ringed.
+fn draw_orders(
+    battle: Res<BattleRes>,
+    draft: Res<Draft>,
+    handover: Res<crate::ui::Handover>,
+    mut gizmos: Gizmos,
+) {
+    let b = &battle.0;
+    if handover.showing || b.result.is_some() {
+        return;
+    }
+    let at = |id: &str| {
+        b.unit(id)
+            .ok()
+            .map(|i| (i, Vec2::new(b.units[i].at.0, b.units[i].at.1)))
+    };
+    let (fire, deploy) = (Color::srgb(0.95, 0.35, 0.25), Color::srgb(0.3, 0.85, 0.95));
+    for o in &draft.orders {
+        let Some((i, from)) = at(o.unit()) else {
+            continue;
+        };
+        match o {
+            Order::Fire { target, .. } => {
+                if let Some((t, to)) = at(target) {
+                    let r = radius(b, b.units[t].size);
+                    gizmos.line_2d(from, to - (to - from).normalize_or_zero() * r, fire);
+                    gizmos.circle_2d(Isometry2d::from_translation(to), r * 1.15, fire);
+                }
+            }
+            Order::Deploy { to, .. } => {
+                let to = Vec2::new(to.0, to.1);
+                gizmos.line_2d(from, to, deploy);
+                gizmos.circle_2d(
+                    Isometry2d::from_translation(to),
+                    radius(b, b.units[i].size),
+                    deploy,
+                );
+            }
+            _ => {}
+        }
+    }
+    if let Some(i) = draft.selected.filter(|&i| i < b.units.len()) {
+        let u = &b.units[i];
+        gizmos.circle_2d(
+            Isometry2d::from_translation(Vec2::new(u.at.0, u.at.1)),
+            radius(b, u.size) * 1.2,
+            Color::WHITE,
+        );
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, sync_tokens.run_if(game_of(ID)));
+    app.add_systems(Update, sync_tokens.run_if(game_of(ID)))
+        .add_systems(
+            Update,
+            draw_orders.run_if(crate::engine::state::playing(ID)),
+        );
 }
