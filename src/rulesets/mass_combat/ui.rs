@@ -58,7 +58,7 @@ fn status(
             "{name} deceived the enemy: change the orders now you have heard theirs, or keep them."
         ),
         (true, Stage::React) => format!(
-            "{name}: raise a unit's haste or turn it to full retreat, then Declare reactions (none is fine)."
+            "{name}: raise a unit's haste or order a full retreat, or none; then Declare reactions."
         ),
     };
     let end = person.then(|| match b.stage {
@@ -114,7 +114,7 @@ fn status(
             left(1)
         ),
         secrecy:
-            "this side's orders, which the other commander must not see until both have declared"
+            "the orders this side gives, hidden from the other commander until both have declared"
                 .into(),
         sides: b.sides.iter().map(|s| s.name.clone()).collect(),
         commands: record.as_ref().map_or(0, |r| r.commands.len()),
@@ -206,8 +206,13 @@ fn keys(
 
 /// The declaration editor: each of the side's units with its order.
 fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
+    let what = if b.stage == Stage::React {
+        "reactions"
+    } else {
+        "orders (secret)"
+    };
     ui.label(
-        egui::RichText::new(format!("{}'s orders (secret)", b.sides[side].name))
+        egui::RichText::new(format!("{}'s {what}", b.sides[side].name))
             .strong()
             .color(side_colour32(side)),
     );
