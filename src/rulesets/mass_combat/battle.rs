@@ -564,6 +564,19 @@ impl Battle {
                     self.resolve_round(dice)?;
                 }
             }
+            Command::RefereeMode => {
+                if self.round != 1 || self.declared.iter().any(Option::is_some) {
+                    return Err(
+                        "a referee takes the battle over before the first declaration, not later"
+                            .into(),
+                    );
+                }
+                if self.referee {
+                    return Err("this battle has a referee already".into());
+                }
+                self.referee = true;
+                self.event("a referee runs the battle: one person commands both sides and judges the modifiers");
+            }
             Command::Referee {
                 unit,
                 actions,
@@ -1474,6 +1487,46 @@ pub(crate) mod tests {
         b.sides[0].commander.command = Code::d(3);
         b.sides[0].commander.pc = true;
         assert_eq!(b.declaring_order(), [1, 0]);
+    }
+
+    #[test]
+    fn a_referee_takes_over_before_the_first_declaration_and_sets_the_modifiers() {
+        let mut b = platoon();
+        let mut dice = Dice::forced([]);
+        let set = Command::Referee {
+            unit: "red".into(),
+            actions: Code::d(-1),
+            morale: Code::d(2),
+        };
+        assert!(
+            b.apply(&set, &mut dice)
+                .unwrap_err()
+                .contains("referee mode")
+        );
+        b.apply(&Command::RefereeMode, &mut dice).unwrap();
+        b.apply(&set, &mut dice).unwrap();
+        assert_eq!(b.units[1].referee, (Code::d(-1), Code::d(2)));
+        // The morale modifier is in the morale roll: 3D stamina + 2D+1 for 10 + 2D.
+        assert_eq!(b.morale_code(1, None), Code::new(7, 1));
+        let long = |number| Command::RangeNumber {
+            band: RangeBand::Long,
+            number,
+        };
+        assert!(
+            b.apply(&long(21), &mut dice)
+                .unwrap_err()
+                .contains("16 to 20")
+        );
+        b.apply(&long(18), &mut dice).unwrap();
+        assert_eq!(b.range_numbers[&RangeBand::Long], 18);
+        b.apply(&declare(0, vec![]), &mut dice).unwrap();
+        let mut late = platoon();
+        late.apply(&declare(0, vec![]), &mut dice).unwrap();
+        assert!(
+            late.apply(&Command::RefereeMode, &mut dice)
+                .unwrap_err()
+                .contains("before the first declaration")
+        );
     }
 
     #[test]

@@ -35,6 +35,9 @@ pub enum Command {
         /// Its reactions.
         reactions: Vec<Reaction>,
     },
+    /// Play this battle with a referee: one person runs both sides (no hand-over) and may set
+    /// the modifiers the text leaves to the referee. Only before the first declaration.
+    RefereeMode,
     /// The referee sets unit `unit`'s modifiers: to all its actions (terrain, weather) and to
     /// its morale checks ("These modifiers must be judged by the Referee. Generally, each
     /// advantage is worth +1-3D modification."). Referee mode only.

@@ -204,6 +204,7 @@ impl RuleSet for MassCombat {
             Command::RangeNumber { band, number } => {
                 format!("the referee sets {} range at {number}", band.word())
             }
+            Command::RefereeMode => "a referee runs the battle".into(),
             Command::March { unit, hours } => {
                 let name = b
                     .unit(unit)

@@ -430,6 +430,94 @@ fn attacks_panel(ui: &mut egui::Ui, b: &Battle) {
     }
 }
 
+/// Referee mode: the offer before the first declaration; then each unit's modifiers to its
+/// actions and morale checks ("These modifiers must be judged by the Referee. Generally, each
+/// advantage is worth +1-3D modification.") and the range bands' difficulty numbers.
+fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Command>) {
+    use super::rules::charts::RangeBand;
+    use super::rules::code::Code;
+    if !b.referee {
+        if b.round == 1 && b.declared.iter().all(Option::is_none) && people == 2 {
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .button("Play with a referee")
+                    .on_hover_text("One person runs both sides, with no hand-over, and judges the modifiers: terrain, weather, advantages (+1D to +3D each), the range difficulties")
+                    .clicked()
+                {
+                    out.push(Command::RefereeMode);
+                }
+            });
+            ui.separator();
+        }
+        return;
+    }
+    egui::CollapsingHeader::new("Referee").show(ui, |ui| {
+        ui.weak(
+            "Each unit's modifier to all its actions and to its morale checks, in pips (3 a die).",
+        );
+        egui::Grid::new("referee").striped(true).show(ui, |ui| {
+            for u in b.units.iter().filter(|u| u.in_battle()) {
+                ui.label(&u.name);
+                let (a, m) = u.referee;
+                for (k, v) in [(0, a), (1, m)] {
+                    ui.horizontal(|ui| {
+                        let mut set = |nv: Code| {
+                            out.push(Command::Referee {
+                                unit: u.id.clone(),
+                                actions: if k == 0 { nv } else { a },
+                                morale: if k == 1 { nv } else { m },
+                            })
+                        };
+                        if ui.small_button("−").clicked() {
+                            set(Code(v.0 - 1));
+                        }
+                        ui.label(format!("{} {v}", if k == 0 { "actions" } else { "morale" }));
+                        if ui.small_button("+").clicked() {
+                            set(Code(v.0 + 1));
+                        }
+                    });
+                }
+                ui.end_row();
+            }
+        });
+        ui.weak("The number each range band adds to the dodge (Range difficulty Chart).");
+        for band in [
+            RangeBand::PointBlank,
+            RangeBand::Short,
+            RangeBand::Medium,
+            RangeBand::Long,
+        ] {
+            let (lo, hi) = band.numbers();
+            let now = b
+                .range_numbers
+                .get(&band)
+                .copied()
+                .unwrap_or(band.difficulty());
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(now > lo, egui::Button::new("−").small())
+                    .clicked()
+                {
+                    out.push(Command::RangeNumber {
+                        band,
+                        number: now - 1,
+                    });
+                }
+                ui.label(format!("{} {now} ({lo}-{hi})", band.word()));
+                if ui
+                    .add_enabled(now < hi, egui::Button::new("+").small())
+                    .clicked()
+                {
+                    out.push(Command::RangeNumber {
+                        band,
+                        number: now + 1,
+                    });
+                }
+            });
+        }
+    });
+}
+
 fn charts_panel(ui: &mut egui::Ui, b: &Battle) {
     let last = b.last_attacks.last().map(|(_, r)| r);
     egui::CollapsingHeader::new("Combined Action Chart").show(ui, |ui| {
@@ -527,6 +615,8 @@ fn panels(
         .id_salt("mass-panels")
         .max_height(sidebar.0.height())
         .show(&mut side_ui, |ui| {
+            let people = (0..b.sides.len()).filter(|&s| is_person(&app, s)).count();
+            referee_panel(ui, b, people, &mut out);
             if let Some(side) = b.to_act().filter(|s| is_person(&app, *s)) {
                 orders_panel(ui, b, side, &mut draft);
                 if b.stage == Stage::Redeclare && ui.button("Keep the orders").clicked() {
