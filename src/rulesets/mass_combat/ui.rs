@@ -455,31 +455,28 @@ fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Com
         ui.weak(
             "Each unit's modifier to all its actions and to its morale checks, in pips (3 a die).",
         );
-        egui::Grid::new("referee").striped(true).show(ui, |ui| {
-            for u in b.units.iter().filter(|u| u.in_battle()) {
+        for u in b.units.iter().filter(|u| u.in_battle()) {
+            let (a, m) = u.referee;
+            ui.horizontal_wrapped(|ui| {
                 ui.label(&u.name);
-                let (a, m) = u.referee;
                 for (k, v) in [(0, a), (1, m)] {
-                    ui.horizontal(|ui| {
-                        let mut set = |nv: Code| {
-                            out.push(Command::Referee {
-                                unit: u.id.clone(),
-                                actions: if k == 0 { nv } else { a },
-                                morale: if k == 1 { nv } else { m },
-                            })
-                        };
-                        if ui.small_button("−").clicked() {
-                            set(Code(v.0 - 1));
-                        }
-                        ui.label(format!("{} {v}", if k == 0 { "actions" } else { "morale" }));
-                        if ui.small_button("+").clicked() {
-                            set(Code(v.0 + 1));
-                        }
-                    });
+                    let mut set = |nv: Code| {
+                        out.push(Command::Referee {
+                            unit: u.id.clone(),
+                            actions: if k == 0 { nv } else { a },
+                            morale: if k == 1 { nv } else { m },
+                        })
+                    };
+                    if ui.small_button("−").clicked() {
+                        set(Code(v.0 - 1));
+                    }
+                    ui.label(format!("{} {v}", if k == 0 { "actions" } else { "morale" }));
+                    if ui.small_button("+").clicked() {
+                        set(Code(v.0 + 1));
+                    }
                 }
-                ui.end_row();
-            }
-        });
+            });
+        }
         ui.weak("The number each range band adds to the dodge (Range difficulty Chart).");
         for band in [
             RangeBand::PointBlank,
