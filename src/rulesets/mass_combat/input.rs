@@ -31,6 +31,11 @@ pub struct Draft {
     pub tactic: Option<Tactic>,
     /// Units commanded (with command on).
     pub commanded: Vec<String>,
+    /// Bonus actions: a unit named n times gets n pips.
+    pub bonuses: Vec<String>,
+    /// Units whose fire is coordinated with the others of the side firing on the same
+    /// target.
+    pub coordinate: Vec<String>,
     /// Reactions: (unit, new haste, retreat).
     pub reactions: Vec<(String, u32, bool)>,
 }

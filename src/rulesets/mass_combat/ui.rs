@@ -139,18 +139,42 @@ fn help(mut help: ResMut<RuleSetHelp>) {
     };
 }
 
-/// The draft as the command to send now.
-fn command(b: &Battle, side: usize, d: &Draft) -> Command {
-    let declaration = Declaration {
+/// The draft's coordinated attacks: the units marked to coordinate that fire on one target,
+/// grouped by target (a group of one coordinates nothing).
+fn coordinated(d: &Draft) -> Vec<Vec<String>> {
+    let mut groups: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
+    for o in &d.orders {
+        if let Order::Fire { unit, target, .. } = o
+            && d.coordinate.contains(unit)
+        {
+            groups
+                .entry(target.as_str())
+                .or_default()
+                .push(unit.clone());
+        }
+    }
+    groups.into_values().filter(|g| g.len() > 1).collect()
+}
+
+/// The draft as a declaration (command actions only where command counts).
+fn declaration(b: &Battle, d: &Draft) -> Declaration {
+    let on = |v: Vec<String>| if b.command { v } else { Vec::new() };
+    Declaration {
         orders: d.orders.clone(),
         tactic: d.tactic,
-        commanded: if b.command {
-            d.commanded.clone()
+        commanded: on(d.commanded.clone()),
+        bonuses: on(d.bonuses.clone()),
+        coordinated: if b.command {
+            coordinated(d)
         } else {
             Vec::new()
         },
-        ..Default::default()
-    };
+    }
+}
+
+/// The draft as the command to send now.
+fn command(b: &Battle, side: usize, d: &Draft) -> Command {
+    let declaration = declaration(b, d);
     match b.stage {
         Stage::Declare => Command::Declare { side, declaration },
         Stage::Redeclare => Command::Redeclare {
@@ -238,6 +262,31 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
         ui.horizontal_wrapped(|ui| {
             if ui.selectable_label(selected, format!("{} ({})", u.name, u.size)).clicked() {
                 draft.selected = Some(i);
+            }
+            if b.command && b.stage != Stage::React {
+                let mut bonus = draft.bonuses.iter().filter(|x| **x == u.id).count() as u32;
+                if ui
+                    .add(egui::DragValue::new(&mut bonus).range(0..=3).suffix(" bonus pips"))
+                    .on_hover_text("Bonus actions: a pip on each of its rolls for each, 1D of command each (Subordinate Bonus)")
+                    .changed()
+                {
+                    draft.bonuses.retain(|x| x != &u.id);
+                    draft.bonuses.extend(std::iter::repeat_n(u.id.clone(), bonus as usize));
+                }
+                if matches!(draft.order(&u.id), Some(Order::Fire { .. })) {
+                    let mut on = draft.coordinate.contains(&u.id);
+                    if ui
+                        .checkbox(&mut on, "coordinate")
+                        .on_hover_text("Coordinating Attacks: the weapons of the marked units firing on one target count together for the combined actions modifier; 1D of command for each unit past the first")
+                        .changed()
+                    {
+                        if on {
+                            draft.coordinate.push(u.id.clone());
+                        } else {
+                            draft.coordinate.retain(|x| x != &u.id);
+                        }
+                    }
+                }
             }
             if b.command && b.stage == Stage::Declare {
                 let mut on = draft.commanded.contains(&u.id);
@@ -335,12 +384,7 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
         draft.orders.retain(|o| o.unit() != id);
     }
     if b.command && b.stage != Stage::React {
-        let d = Declaration {
-            orders: draft.orders.clone(),
-            commanded: draft.commanded.clone(),
-            ..Default::default()
-        };
-        let plan = b.plan(side, &d, false);
+        let plan = b.plan(side, &declaration(b, draft), false);
         let c = b.sides[side].commander.command;
         ui.label(format!(
             "Command {c}: spends {}, {} left",
@@ -349,14 +393,7 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                 .map_or("none: too much".to_string(), |l| l.to_string())
         ));
     }
-    match b.check_declaration(
-        side,
-        &Declaration {
-            orders: draft.orders.clone(),
-            commanded: draft.commanded.clone(),
-            ..Default::default()
-        },
-    ) {
+    match b.check_declaration(side, &declaration(b, draft)) {
         Ok(()) => {}
         Err(e) => {
             ui.colored_label(egui::Color32::from_rgb(220, 90, 60), e);
