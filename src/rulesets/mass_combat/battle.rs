@@ -721,8 +721,12 @@ impl Battle {
                 )
             }
             Order::Deploy { unit, to, haste: h } => {
+                let far = self.unit(unit).map_or(0.0, |i| {
+                    let at = self.units[i].at;
+                    ((to.0 - at.0).powi(2) + (to.1 - at.1).powi(2)).sqrt()
+                });
                 format!(
-                    "{} deploys to ({:.0}, {:.0}){}",
+                    "{} deploys {far:.0} m, to ({:.0}, {:.0}){}",
                     name(unit),
                     to.0,
                     to.1,

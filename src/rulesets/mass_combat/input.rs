@@ -137,6 +137,19 @@ fn click(
         return;
     };
     let hit = unit_at(b, p);
+    if left
+        && hit.is_none()
+        && let Some(j) = b.units.iter().position(|u| {
+            u.status == super::battle::Status::Surrendered
+                && Vec2::new(u.at.0, u.at.1).distance(p) <= super::board::radius(b, u.size)
+        })
+    {
+        notice.refusal = Some(format!(
+            "{} has surrendered: it is out of the battle",
+            b.units[j].name
+        ));
+        return;
+    }
     match (left, hit, draft.selected) {
         (true, Some(j), _) if b.units[j].side == side => draft.selected = Some(j),
         (true, Some(j), Some(i)) => {
