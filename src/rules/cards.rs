@@ -331,8 +331,8 @@ impl Deck {
         self
     }
 
-    /// Draws a card for `reason`, logs it and returns it: the next forced card if there is one,
-    /// else the top of the draw pile; when the pile is empty, the discards are shuffled back
+    /// Draws a card for `reason`, logs it (unless [`Deck::unlogged`]) and returns it: the
+    /// next forced card if there is one, else the top of the draw pile; when the pile is empty, the discards are shuffled back
     /// in first. A forced card is taken out of the draw pile, so it is never drawn twice while
     /// the pile holds it.
     ///

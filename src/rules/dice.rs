@@ -355,7 +355,8 @@ impl Dice {
         self
     }
 
-    /// Throws `expr` for `reason`, logs it and returns the total (faces' sum plus modifier).
+    /// Throws `expr` for `reason`, logs it (unless [`Dice::unlogged`]) and returns the total
+    /// (faces' sum plus modifier).
     ///
     /// Errors: [`DiceError::BadExpr`] when `expr` throws no dice (count 0) or its die is not
     /// one of [`DIE_SIZES`], [`DiceError::Exhausted`] when no forced face is left and there is
