@@ -332,9 +332,9 @@ impl Deck {
     }
 
     /// Draws a card for `reason`, logs it (unless [`Deck::unlogged`]) and returns it: the
-    /// next forced card if there is one, else the top of the draw pile; when the pile is empty, the discards are shuffled back
-    /// in first. A forced card is taken out of the draw pile, so it is never drawn twice while
-    /// the pile holds it.
+    /// next forced card if there is one, else the top of the draw pile; when the pile is
+    /// empty, the discards are shuffled back in first. A forced card is taken out of the draw
+    /// pile, so it is never drawn twice while the pile holds it.
     ///
     /// Errors: [`CardError::BadCard`] when the forced card is not a card of the deck;
     /// [`CardError::NotInDeck`] when the forced card is not in the draw pile (already drawn)
