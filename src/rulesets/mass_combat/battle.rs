@@ -1533,6 +1533,47 @@ pub(crate) mod tests {
         );
     }
 
+    /// Dividing and combining: "Dividing a unit takes one action" and "It takes one action to
+    /// combine several units"; the combined unit is reinforced (its lasting penalty ends).
+    #[test]
+    fn units_split_and_join_as_their_action() {
+        let mut b = platoon();
+        b.units[1].lasting = Some(DamageResult::ModerateCasualties);
+        let mut dice = Dice::forced([]);
+        for c in [
+            declare(
+                0,
+                vec![Order::Split {
+                    unit: "troopers".into(),
+                    size: 15,
+                }],
+            ),
+            declare(
+                1,
+                vec![Order::Join {
+                    unit: "blue".into(),
+                    into: "red".into(),
+                }],
+            ),
+            Command::React {
+                side: 1,
+                reactions: vec![],
+            },
+            Command::React {
+                side: 0,
+                reactions: vec![],
+            },
+        ] {
+            b.apply(&c, &mut dice).unwrap();
+        }
+        let t = b.unit("troopers-2").unwrap();
+        assert_eq!((b.units[0].size, b.units[t].size), (25, 15));
+        assert_eq!((b.units[0].left[&1], b.units[t].left[&1]), (25, 15));
+        assert_eq!((b.units[1].size, b.units[1].lasting), (20, None));
+        assert_eq!(b.units[2].status, Status::Joined("red".into()));
+        assert_eq!(b.round, 2);
+    }
+
     #[test]
     fn a_declaration_the_rules_forbid_is_refused_with_the_rule() {
         let b = platoon();

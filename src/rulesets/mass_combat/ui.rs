@@ -343,6 +343,35 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
             if matches!(u.status, Status::Aboard(_)) && ui.button("Disembark").clicked() {
                 order = Some(Order::Disembark { unit: u.id.clone() });
             }
+            if u.size > 1
+                && u.status == Status::Fighting
+                && ui
+                    .button(format!("Split off {}", u.size / 2))
+                    .on_hover_text("\"Dividing a unit takes one action\": half the unit becomes a unit of its own")
+                    .clicked()
+            {
+                order = Some(Order::Split {
+                    unit: u.id.clone(),
+                    size: u.size / 2,
+                });
+            }
+            // Joining another unit of the same kind on the ground ("It takes one action to
+            // combine several units").
+            for o in b.units.iter().filter(|o| {
+                o.id != u.id && o.side == side && o.kind.id == u.kind.id && o.on_ground()
+            }) {
+                if u.status == Status::Fighting
+                    && ui
+                        .button(format!("Join {}", o.name))
+                        .on_hover_text("Combine with it under one commander: it is reinforced")
+                        .clicked()
+                {
+                    order = Some(Order::Join {
+                        unit: u.id.clone(),
+                        into: o.id.clone(),
+                    });
+                }
+            }
         });
         if let Some(Order::Fire {
             weapons, target, ..
