@@ -11,6 +11,25 @@ use super::ShellAction;
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EndPressed;
 
+/// Space or Enter, pressed while egui does not want the keys, presses End: a rule set whose
+/// End has no other key adds this system to its playing schedule.
+pub fn space_or_enter_ends(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut ctx: bevy_egui::EguiContexts,
+    mut shell: MessageWriter<EndPressed>,
+) {
+    if ctx
+        .ctx_mut()
+        .map(|c| c.egui_wants_keyboard_input())
+        .unwrap_or(false)
+    {
+        return;
+    }
+    if keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter) {
+        shell.write(EndPressed);
+    }
+}
+
 /// A question the shell is asking.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Asking {

@@ -19,7 +19,7 @@ mod terrain_key;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-pub use confirm::EndPressed;
+pub use confirm::{EndPressed, space_or_enter_ends};
 pub use handover::Handover;
 
 use crate::engine::dice::{DeckRes, DiceRes};

@@ -633,6 +633,9 @@ impl Battle {
                 if !self.referee {
                     return Err("only a referee lets units sleep: this battle has none".into());
                 }
+                if *hours == 0 || *hours > 72 {
+                    return Err("a sleep is 1 to 72 hours".into());
+                }
                 let i = self.unit(unit)?;
                 self.units[i].fatigue.sleep(*hours);
                 let f = self.units[i].fatigue;
@@ -1195,7 +1198,7 @@ impl Battle {
                     *l = (*l).min(*size);
                 }
                 let u = &mut self.units[i];
-                u.size -= size;
+                u.size = u.size.saturating_sub(*size);
                 u.start = u.start.saturating_sub(*size).max(u.size);
                 for l in u.left.values_mut() {
                     *l = (*l).min(u.size);

@@ -13,12 +13,11 @@ use super::commands::Command;
 use super::input::Draft;
 use super::orders::{Declaration, Order, Reaction, Tactic};
 use super::phases::BattleRes;
-use super::rules::charts::COMBINED_ACTION;
+use super::rules::charts::{COMBINED_ACTION, combined_action};
 use crate::engine::record::GameRecord;
 use crate::engine::state::playing;
 use crate::ui::{
-    EndPressed, Handover, RuleSetHelp, ShellAction, ShellSet, ShellStatus, SidebarArea,
-    side_colour32,
+    Handover, RuleSetHelp, ShellAction, ShellSet, ShellStatus, SidebarArea, side_colour32,
 };
 
 const SHORTCUTS: &[(&str, &str)] = &[
@@ -208,23 +207,6 @@ fn end_button(
         {
             send.write(command(&battle.0, side, &draft));
         }
-    }
-}
-
-fn keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut ctx: EguiContexts,
-    mut shell: MessageWriter<EndPressed>,
-) {
-    if ctx
-        .ctx_mut()
-        .map(|c| c.egui_wants_keyboard_input())
-        .unwrap_or(false)
-    {
-        return;
-    }
-    if keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter) {
-        shell.write(EndPressed);
     }
 }
 
@@ -587,13 +569,7 @@ fn charts_panel(ui: &mut egui::Ui, b: &Battle) {
         egui::Grid::new("cac").striped(true).show(ui, |ui| {
             for (n, m) in COMBINED_ACTION {
                 // The row the last damage roll took (the weapons that hit).
-                let here = last.is_some_and(|r| {
-                    r.hits > 0
-                        && COMBINED_ACTION
-                            .iter()
-                            .find(|(k, _)| *k >= r.hits)
-                            .is_some_and(|(k, _)| *k == n)
-                });
+                let here = last.is_some_and(|r| combined_action(r.hits) == Some(m));
                 let t = egui::RichText::new(format!("{n} people: +{m}"));
                 ui.label(if here {
                     t.strong().color(egui::Color32::from_rgb(240, 200, 60))
@@ -703,7 +679,10 @@ fn panels(
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(crate::engine::state::GameState::Playing(ID)), help)
-        .add_systems(Update, (status, keys, end_button).run_if(playing(ID)))
+        .add_systems(
+            Update,
+            (status, crate::ui::space_or_enter_ends, end_button).run_if(playing(ID)),
+        )
         .add_systems(
             EguiPrimaryContextPass,
             panels.after(ShellSet).run_if(playing(ID)),

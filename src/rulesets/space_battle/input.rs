@@ -16,7 +16,7 @@ use super::commands::Command;
 use super::phases::BattleRes;
 use super::rules::facing::Position;
 use crate::engine::state::playing;
-use crate::ui::{EndPressed, Handover, ShellAction};
+use crate::ui::{Handover, ShellAction};
 use crate::view::{CursorNote, NotePart, PanelInsets, TablePointer};
 
 /// A square the craft to move can reach this move.
@@ -290,23 +290,6 @@ fn note(battle: Res<BattleRes>, plan: Res<Plan>, mut note: ResMut<CursorNote>) {
     }
 }
 
-fn keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut ctx: EguiContexts,
-    mut shell: MessageWriter<EndPressed>,
-) {
-    if ctx
-        .ctx_mut()
-        .map(|c| c.egui_wants_keyboard_input())
-        .unwrap_or(false)
-    {
-        return;
-    }
-    if keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter) {
-        shell.write(EndPressed);
-    }
-}
-
 /// The End button: stop to fire (Move stage), or hold fire (Fire stage).
 fn end_button(
     mut actions: MessageReader<ShellAction>,
@@ -341,7 +324,11 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (keys, click.after(plan), end_button)
+            (
+                crate::ui::space_or_enter_ends,
+                click.after(plan),
+                end_button,
+            )
                 .before(crate::engine::pipeline::CommandPipeline)
                 .run_if(playing(ID))
                 .run_if(crate::engine::game::person_to_act::<super::SpaceBattle>),

@@ -126,6 +126,10 @@ fn yes() -> bool {
     true
 }
 
+/// The most men (or vehicles) a unit may have: an army of a million is beyond any battle the
+/// text imagines, and keeps the charts' arithmetic in range.
+pub const MAX_SIZE: u32 = 1_000_000;
+
 /// The round limit where a scenario gives none.
 pub const DEFAULT_TURN_LIMIT: u32 = 12;
 
@@ -141,7 +145,8 @@ pub fn roster(s: &Scenario) -> Roster {
 ///
 /// Errors: RON that does not parse (at its line and column, with what was expected); and,
 /// each at its place: not two sides, two units with one id, a unit of no side or of a
-/// roster entry that does not exist, a unit of size 0, a unit off the ground, a unit aboard
+/// roster entry that does not exist, a unit of size 0 or over [`MAX_SIZE`] (or a roster
+/// entry of the scenario's so, or with no weapon), a unit off the ground, a unit aboard
 /// a unit that is not its side's transport or with more aboard than it carries, a ground
 /// under 10 m or over 100 km a side, a round limit of 0.
 pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
@@ -168,6 +173,24 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
             format!("a mass combat has two sides, not {}", s.sides.len()),
         );
     }
+    for k in &s.roster {
+        if k.size == 0 || k.size > MAX_SIZE {
+            errs.at_value(
+                "id",
+                &k.id,
+                0,
+                format!("{}: UNIT SIZE is 1 to {MAX_SIZE}", k.id),
+            );
+        }
+        if k.weapons.is_empty() {
+            errs.at_value(
+                "id",
+                &k.id,
+                0,
+                format!("{}: a unit carries at least one weapon (WEAPONS)", k.id),
+            );
+        }
+    }
     let roster = roster(&s);
     let mut ids = HashSet::new();
     for u in &s.units {
@@ -192,8 +215,8 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
             ));
             continue;
         }
-        if u.size == Some(0) {
-            bad(format!("unit {}: a unit has at least one member", u.id));
+        if u.size.is_some_and(|n| n == 0 || n > MAX_SIZE) {
+            bad(format!("unit {}: a unit has 1 to {MAX_SIZE} members", u.id));
         }
         let (x, y) = u.at;
         if !(0.0..=s.ground.width).contains(&x) || !(0.0..=s.ground.depth).contains(&y) {
@@ -258,6 +281,16 @@ mod tests {
             text.iter()
                 .any(|t| t.starts_with("x.ron:12:10:") && t.contains("off the ground")),
             "{text:?}"
+        );
+        let huge = src.replace(
+            "at: (10, 10)),\n    (id: \"u2\"",
+            "size: 2000000, at: (10, 10)),\n    (id: \"u2\"",
+        );
+        let e = parse(&huge, "h.ron").expect_err("errors");
+        assert!(
+            e.iter().any(|e| e.to_string().starts_with("h.ron:10:10:")
+                && e.message.contains("1 to 1000000 members")),
+            "{e:?}"
         );
         let bad = parse("(name: \"x\", ruleset: \"mass_combat\", sides: [], ground: (width: 5, depth: 5), units: [], colour: 1)", "y.ron").expect_err("unknown field");
         assert!(bad[0].to_string().starts_with("y.ron:1:"), "{}", bad[0]);
