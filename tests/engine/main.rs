@@ -8,6 +8,7 @@ mod boundary;
 mod by_email;
 mod circles;
 mod conformance;
+mod declarations_by_email;
 mod fuzz;
 mod leaving;
 mod manual_dice;

@@ -160,6 +160,10 @@ pub struct Battle {
     pub stage: Stage,
     /// The declarations made this round, by side (hidden from the other until revealed).
     pub declared: [Option<Declaration>; 2],
+    /// Play by e-mail: the seals of the declarations made face down this round, by side,
+    /// until they are turned over.
+    #[serde(default)]
+    pub face_down: [Option<String>; 2],
     /// Whether this round's declarations are revealed.
     pub revealed: bool,
     /// The tactics rolls this round: (side, tactic, roll, success).
@@ -250,6 +254,7 @@ impl Battle {
             command: s.command,
             stage: Stage::Declare,
             declared: [None, None],
+            face_down: [None, None],
             revealed: false,
             tactics: Vec::new(),
             redeclare: Vec::new(),
@@ -281,10 +286,14 @@ impl Battle {
             return None;
         }
         match self.stage {
-            Stage::Declare => self
-                .declaring_order()
-                .into_iter()
-                .find(|&s| self.declared[s].is_none()),
+            Stage::Declare => {
+                let order = self.declaring_order();
+                order
+                    .iter()
+                    .copied()
+                    .find(|&s| self.declared[s].is_none() && self.face_down[s].is_none())
+                    .or_else(|| order.into_iter().find(|&s| self.face_down[s].is_some()))
+            }
             Stage::Redeclare => self.redeclare.first().copied(),
             Stage::React => self
                 .declaring_order()
@@ -522,6 +531,12 @@ impl Battle {
                     return Err("the orders are declared; now the reactions".into());
                 }
                 who(self, *side)?;
+                if self.face_down[*side].is_some() {
+                    return Err(format!(
+                        "{}'s orders lie face down: they are turned over, not declared again",
+                        self.sides[*side].name
+                    ));
+                }
                 self.check_declaration(*side, declaration)?;
                 self.declared[*side] = Some(declaration.clone());
                 self.event(format!(
@@ -532,6 +547,34 @@ impl Battle {
                     self.reveal(dice)?;
                 }
             }
+            Command::DeclareFaceDown { side, seal } => {
+                if self.stage != Stage::Declare {
+                    return Err("the orders are declared; now the reactions".into());
+                }
+                who(self, *side)?;
+                if self.face_down[*side].is_some() {
+                    return Err(format!(
+                        "{}'s orders lie face down already",
+                        self.sides[*side].name
+                    ));
+                }
+                if self.declared.iter().any(Option::is_some) {
+                    return Err(
+                        "the last commander to declare has nothing to hide: the other orders are down already"
+                            .into(),
+                    );
+                }
+                self.face_down[*side] = Some(seal.clone());
+                self.event(format!(
+                    "{} declares its orders, face down",
+                    self.sides[*side].name
+                ));
+            }
+            Command::TurnOver {
+                side,
+                declaration,
+                salt,
+            } => self.turn_over(*side, declaration, salt, dice)?,
             Command::Redeclare { side, declaration } => {
                 if self.stage != Stage::Redeclare {
                     return Err("only a commander who deceived the enemy declares again".into());
@@ -741,6 +784,47 @@ impl Battle {
             Order::Join { unit, into } => format!("{} joins {}", name(unit), name(into)),
             Order::Disembark { unit } => format!("{} disembarks", name(unit)),
         }
+    }
+
+    /// Play by e-mail: side `side` turns over the orders it declared face down, the other
+    /// side having declared ("Once all orders are declared, they are carried out"); then the
+    /// tactics rolls and the reveal.
+    ///
+    /// Errors: nothing of `side`'s lies face down; the other side has not declared yet; the
+    /// orders are not those sealed; they are refused as a declaration would be.
+    fn turn_over(
+        &mut self,
+        side: usize,
+        declaration: &Declaration,
+        salt: &str,
+        dice: &mut Dice,
+    ) -> Result<(), String> {
+        let name = self
+            .sides
+            .get(side)
+            .map_or("no side".into(), |s| s.name.clone());
+        let Some(seal) = self.face_down.get(side).cloned().flatten() else {
+            return Err(format!("{name} has no orders face down"));
+        };
+        if self.stage != Stage::Declare || self.to_act() != Some(side) {
+            return Err(format!(
+                "{name}'s orders are turned over once the other commander has declared"
+            ));
+        }
+        let placed = Command::Declare {
+            side,
+            declaration: declaration.clone(),
+        };
+        if crate::engine::by_email::commitment(salt, &placed) != seal {
+            return Err(format!(
+                "the orders turned over for {name} are not those declared face down (their commitment does not match)"
+            ));
+        }
+        self.check_declaration(side, declaration)?;
+        self.face_down[side] = None;
+        self.declared[side] = Some(declaration.clone());
+        self.event(format!("{name} turns its orders over"));
+        self.reveal(dice)
     }
 
     /// Both have declared: the tactics rolls ("First, any anticipate enemy or deceive enemy

@@ -19,6 +19,27 @@ pub enum Command {
         /// Its orders, tactics roll and command actions.
         declaration: Declaration,
     },
+    /// Play by e-mail: side `side` declares its orders face down, the other side still to
+    /// declare; `seal` is the commitment ([`crate::engine::by_email::commitment`]) to the
+    /// `Declare` it stands for, so the other side declares without seeing them ("Each
+    /// commander must secretly declare all orders") and they cannot change once it has.
+    DeclareFaceDown {
+        /// The side.
+        side: usize,
+        /// The commitment to its `Declare`.
+        seal: String,
+    },
+    /// Play by e-mail: side `side` turns over the orders it declared face down, once the
+    /// other side has declared; refused unless `Declare { side, declaration }` with `salt`
+    /// matches the seal.
+    TurnOver {
+        /// The side.
+        side: usize,
+        /// The orders it sealed.
+        declaration: Declaration,
+        /// The salt of the seal (hex).
+        salt: String,
+    },
     /// Side `side`, having deceived the enemy, declares again (or keeps its orders, with
     /// `None`).
     Redeclare {

@@ -131,6 +131,7 @@ impl RuleSet for MassCombat {
             b.round,
             b.stage,
             b.declared.iter().map(Option::is_some).collect::<Vec<_>>(),
+            &b.face_down,
             b.revealed,
             b.reacted,
             b.result.is_some(),
@@ -150,6 +151,66 @@ impl RuleSet for MassCombat {
     fn player_view(world: &World, side: usize) -> Option<serde_json::Value> {
         let b = &world.get_resource::<phases::BattleRes>()?.0;
         serde_json::to_value(ai::view(b, side)).ok()
+    }
+
+    /// Play by e-mail: the first commander to declare declares face down ("Each commander
+    /// must secretly declare all orders"), so the file the other side opens does not show
+    /// them; the last to declare hides nothing, the first's orders being down already.
+    fn face_down(
+        world: &mut World,
+        command: &Command,
+        seal: &str,
+    ) -> Result<Option<Command>, String> {
+        let Command::Declare { side, declaration } = command else {
+            return Ok(None);
+        };
+        let Some(b) = world.get_resource::<phases::BattleRes>().map(|b| &b.0) else {
+            return Ok(None);
+        };
+        if b.stage != battle::Stage::Declare
+            || b.declared.iter().any(Option::is_some)
+            || b.face_down.iter().any(Option::is_some)
+        {
+            return Ok(None);
+        }
+        if b.to_act() != Some(*side) {
+            return Err(format!(
+                "it is not {}'s turn to declare (Mass Combat Sequence)",
+                b.sides.get(*side).map_or("that side", |s| s.name.as_str())
+            ));
+        }
+        b.check_declaration(*side, declaration)?;
+        Ok(Some(Command::DeclareFaceDown {
+            side: *side,
+            seal: seal.to_string(),
+        }))
+    }
+
+    /// Play by e-mail: the orders `side` declared face down, once the other side has
+    /// declared (the last sealed `Declare` whose commitment matches).
+    fn turn_over(
+        world: &World,
+        side: usize,
+        sealed: &[crate::engine::by_email::Secret<Command>],
+    ) -> Option<Command> {
+        let b = &world.get_resource::<phases::BattleRes>()?.0;
+        let seal = b.face_down.get(side)?.as_deref()?;
+        if b.to_act() != Some(side) {
+            return None;
+        }
+        sealed.iter().rev().find_map(|s| match &s.command {
+            Command::Declare {
+                side: d,
+                declaration,
+            } if *d == side && crate::engine::by_email::commitment(&s.salt, &s.command) == seal => {
+                Some(Command::TurnOver {
+                    side,
+                    declaration: declaration.clone(),
+                    salt: s.salt.clone(),
+                })
+            }
+            _ => None,
+        })
     }
 
     fn describe(world: &World, command: &Command) -> String {
@@ -182,6 +243,18 @@ impl RuleSet for MassCombat {
                 format!("{} redeclares: {}", side(*s), orders(d))
             }
             Command::Redeclare { side: s, .. } => format!("{} keeps its orders", side(*s)),
+            Command::DeclareFaceDown { side: s, .. } => {
+                format!("{} declares its orders, face down", side(*s))
+            }
+            Command::TurnOver {
+                side: s,
+                declaration,
+                ..
+            } => format!(
+                "{} turns its orders over: {}",
+                side(*s),
+                orders(declaration)
+            ),
             Command::React { side: s, reactions } if reactions.is_empty() => {
                 format!("{} declares no reactions", side(*s))
             }
