@@ -151,6 +151,22 @@ fn orders_turned_over_must_be_those_sealed() {
     };
     let seal = by_email::commitment(salt, &declared);
     sent(&mut s, Command::DeclareFaceDown { side: 0, seal });
+    for (c, rule) in [
+        (
+            Command::DeclareFaceDown {
+                side: 1,
+                seal: "00".into(),
+            },
+            "nothing to hide",
+        ),
+        (Command::RefereeMode, "before the first declaration"),
+    ] {
+        let out = s.send(c);
+        assert!(
+            matches!(&out, CommandOutcome::Refused(_, why) if why.contains(rule)),
+            "{out:?}"
+        );
+    }
     let early = s.send(Command::TurnOver {
         side: 0,
         declaration: troopers_fire_on("gold"),

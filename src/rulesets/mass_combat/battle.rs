@@ -303,6 +303,11 @@ impl Battle {
         }
     }
 
+    /// Whether no commander has declared this round, in the clear or face down.
+    pub fn nothing_declared(&self) -> bool {
+        self.declared.iter().all(Option::is_none) && self.face_down.iter().all(Option::is_none)
+    }
+
     /// The index of unit `id`.
     ///
     /// Errors: no such unit.
@@ -558,7 +563,7 @@ impl Battle {
                         self.sides[*side].name
                     ));
                 }
-                if self.declared.iter().any(Option::is_some) {
+                if !self.nothing_declared() {
                     return Err(
                         "the last commander to declare has nothing to hide: the other orders are down already"
                             .into(),
@@ -608,7 +613,7 @@ impl Battle {
                 }
             }
             Command::RefereeMode => {
-                if self.round != 1 || self.declared.iter().any(Option::is_some) {
+                if self.round != 1 || !self.nothing_declared() {
                     return Err(
                         "a referee takes the battle over before the first declaration, not later"
                             .into(),

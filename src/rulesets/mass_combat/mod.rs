@@ -167,10 +167,7 @@ impl RuleSet for MassCombat {
         let Some(b) = world.get_resource::<phases::BattleRes>().map(|b| &b.0) else {
             return Ok(None);
         };
-        if b.stage != battle::Stage::Declare
-            || b.declared.iter().any(Option::is_some)
-            || b.face_down.iter().any(Option::is_some)
-        {
+        if b.stage != battle::Stage::Declare || !b.nothing_declared() {
             return Ok(None);
         }
         if b.to_act() != Some(*side) {

@@ -485,7 +485,7 @@ fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Com
     use super::rules::charts::RangeBand;
     use super::rules::code::Code;
     if !b.referee {
-        if b.round == 1 && b.declared.iter().all(Option::is_none) && people == 2 {
+        if b.round == 1 && b.nothing_declared() && people == 2 {
             ui.horizontal_wrapped(|ui| {
                 if ui
                     .button("Play with a referee")
