@@ -1412,6 +1412,13 @@ impl Battle {
                 outcome.insert(i, (!passed).then_some(MoraleFailure::FullRetreat));
             }
         }
+        // "If units fail its morale check, all orders given to it the following round are
+        // ignored" and shaken is "-1D to next round's morale check": both last the one round
+        // just resolved, whether or not it checks morale again.
+        for u in &mut self.units {
+            u.ignores_orders = false;
+            u.shaken = false;
+        }
         for (i, f) in outcome {
             let u = &mut self.units[i];
             u.ignores_orders = f.is_some();
@@ -1715,6 +1722,43 @@ pub(crate) mod tests {
     /// One round of the platoon fight at 30 m, every die forced: the stormtroopers fire 30
     /// rifles and 10 grenades on Red squad, Red squad fires back; the losses are taken at the
     /// end of the round and the two units check morale against each other.
+    #[test]
+    fn a_failed_morale_check_costs_the_next_round_only() {
+        let mut b = platoon();
+        b.units[0].ignores_orders = true;
+        b.units[0].shaken = true;
+        let mut dice = Dice::forced([]);
+        let err = b
+            .apply(
+                &declare(0, vec![fire("troopers", "red", &[(0, 40)])]),
+                &mut dice,
+            )
+            .unwrap_err();
+        assert!(err.contains("failed its morale check last round"), "{err}");
+        // A round in which nothing fires: no morale check, and the failure is spent.
+        for c in [
+            declare(0, vec![]),
+            declare(1, vec![]),
+            Command::React {
+                side: 1,
+                reactions: vec![],
+            },
+            Command::React {
+                side: 0,
+                reactions: vec![],
+            },
+        ] {
+            b.apply(&c, &mut dice).unwrap();
+        }
+        assert_eq!(b.round, 2);
+        assert!(!b.units[0].ignores_orders && !b.units[0].shaken);
+        b.apply(
+            &declare(0, vec![fire("troopers", "red", &[(0, 40)])]),
+            &mut dice,
+        )
+        .unwrap();
+    }
+
     #[test]
     fn a_round_resolves_fire_damage_and_morale_in_the_texts_order() {
         let mut b = platoon();

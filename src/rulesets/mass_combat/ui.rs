@@ -503,28 +503,38 @@ fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Com
         ui.weak(
             "Each unit's modifier to all its actions and to its morale checks, in pips (3 a die).",
         );
-        for u in b.units.iter().filter(|u| u.in_battle()) {
-            let (a, m) = u.referee;
-            ui.horizontal_wrapped(|ui| {
-                ui.label(&u.name);
-                for (k, v) in [(0, a), (1, m)] {
-                    let mut set = |nv: Code| {
-                        out.push(Command::Referee {
-                            unit: u.id.clone(),
-                            actions: if k == 0 { nv } else { a },
-                            morale: if k == 1 { nv } else { m },
-                        })
-                    };
-                    if ui.small_button("−").clicked() {
-                        set(Code(v.0 - 1));
+        egui::Grid::new("mass_combat_referee_modifiers")
+            .striped(true)
+            .show(ui, |ui| {
+                ui.weak("unit");
+                ui.weak("actions");
+                ui.weak("morale");
+                ui.end_row();
+                for u in b.units.iter().filter(|u| u.in_battle()) {
+                    let (a, m) = u.referee;
+                    ui.label(&u.name);
+                    for (k, v) in [(0, a), (1, m)] {
+                        let mut set = |nv: Code| {
+                            out.push(Command::Referee {
+                                unit: u.id.clone(),
+                                actions: if k == 0 { nv } else { a },
+                                morale: if k == 1 { nv } else { m },
+                            })
+                        };
+                        ui.horizontal(|ui| {
+                            if ui.small_button("−").clicked() {
+                                set(Code(v.0 - 1));
+                            }
+                            ui.label(v.to_string());
+                            if ui.small_button("+").clicked() {
+                                set(Code(v.0 + 1));
+                            }
+                        });
                     }
-                    ui.label(format!("{} {v}", if k == 0 { "actions" } else { "morale" }));
-                    if ui.small_button("+").clicked() {
-                        set(Code(v.0 + 1));
-                    }
+                    ui.end_row();
                 }
             });
-        }
+        march_rows(ui, b, out);
         ui.weak("The number each range band adds to the dodge (Range difficulty Chart).");
         for band in [
             RangeBand::PointBlank,
@@ -561,6 +571,62 @@ fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Com
             });
         }
     });
+}
+
+/// The referee's marches and sleep, before or between the fighting (Deployment: "Walking
+/// three hours requires a Very Easy stamina roll ... One hour of sleep lowers the difficulty by
+/// 1 level"): the hours, then March or Sleep on a unit's row; each row shows its next roll and
+/// the stamina lost, which its morale checks lose too.
+fn march_rows(ui: &mut egui::Ui, b: &Battle, out: &mut Vec<Command>) {
+    let id = egui::Id::new("mass_combat_march_hours");
+    let mut hours: u32 = ui.data(|d| d.get_temp(id)).unwrap_or(3);
+    ui.horizontal(|ui| {
+        ui.weak("Marches (4.5 km an hour) and sleep:");
+        ui.add(egui::DragValue::new(&mut hours).range(1..=72).suffix(" h"));
+    });
+    ui.data_mut(|d| d.insert_temp(id, hours));
+    egui::Grid::new("mass_combat_marches")
+        .striped(true)
+        .show(ui, |ui| {
+            ui.weak("unit");
+            ui.weak("next roll");
+            ui.weak("stamina lost");
+            ui.end_row();
+            for u in b.units.iter().filter(|u| u.in_battle()) {
+                ui.label(&u.name);
+                ui.label(u.fatigue.next.word());
+                ui.label(u.fatigue.lost.to_string());
+                ui.horizontal(|ui| {
+                    if ui
+                        .small_button("March")
+                        .on_hover_text(format!(
+                            "{} walks {hours} hours, a stamina roll every 3",
+                            u.name
+                        ))
+                        .clicked()
+                    {
+                        out.push(Command::March {
+                            unit: u.id.clone(),
+                            hours,
+                        });
+                    }
+                    if ui
+                        .small_button("Sleep")
+                        .on_hover_text(format!(
+                            "{} sleeps {hours} hours, one level easier an hour",
+                            u.name
+                        ))
+                        .clicked()
+                    {
+                        out.push(Command::Sleep {
+                            unit: u.id.clone(),
+                            hours,
+                        });
+                    }
+                });
+                ui.end_row();
+            }
+        });
 }
 
 fn charts_panel(ui: &mut egui::Ui, b: &Battle) {
