@@ -54,6 +54,21 @@ pub(super) struct TokenVisual {
     material: Handle<ColorMaterial>,
     /// The base's size as last drawn, board units ([`shown_base`]); 0 before the first.
     drawn: f32,
+    /// The token it was built from ([`look_of`]).
+    built: Token,
+}
+
+/// What of a token the look is built from (the emblem, values, base, label, pips, facing):
+/// when any of it changes (a mass combat counter's head count and size as it loses men), the
+/// look is built anew. Where it stands, its badges and its fading `sync` keeps up every frame.
+fn look_of(t: &Token) -> Token {
+    Token {
+        at: Vec2::ZERO,
+        badges: Vec::new(),
+        faded: false,
+        shown: true,
+        ..t.clone()
+    }
 }
 
 /// Where a part of a piece's look sits: `at` times the drawn base plus `off` (board units)
@@ -181,12 +196,14 @@ impl Default for TableTextScale {
     }
 }
 
-/// Spawns the look of every new piece; all of them again when the labels' size changed.
+/// Spawns the look of every new piece, and again of a piece whose look changed
+/// ([`look_of`]); all of them again when the labels' size changed.
 fn spawn_missing(
-    (tokens, added, visuals): (
+    (tokens, added, changed, visuals): (
         Query<(Entity, &Token)>,
         Query<(), Added<Token>>,
-        Query<Entity, With<TokenVisual>>,
+        Query<(Entity, &Token), Changed<Token>>,
+        Query<(Entity, &TokenVisual)>,
     ),
     scale: Res<TableTextScale>,
     mut commands: Commands,
@@ -195,9 +212,24 @@ fn spawn_missing(
 ) {
     let all = scale.is_changed() && !scale.is_added();
     if all {
-        visuals.iter().for_each(|v| commands.entity(v).despawn());
+        visuals
+            .iter()
+            .for_each(|(v, _)| commands.entity(v).despawn());
     }
-    for (e, t) in tokens.iter().filter(|(e, _)| all || added.contains(*e)) {
+    let mut rebuilt = Vec::new();
+    for (e, t) in changed.iter().filter(|(e, _)| !all && !added.contains(*e)) {
+        if let Some((v, _)) = visuals
+            .iter()
+            .find(|(_, v)| v.piece == e && v.built != look_of(t))
+        {
+            commands.entity(v).despawn();
+            rebuilt.push(e);
+        }
+    }
+    for (e, t) in tokens
+        .iter()
+        .filter(|(e, _)| all || added.contains(*e) || rebuilt.contains(e))
+    {
         let label_size = t.label_size * scale.0;
         let material = materials.add(side_colour(t.side));
         let ring = materials.add(Color::srgb(0.08, 0.08, 0.08));
@@ -210,6 +242,7 @@ fn spawn_missing(
                     piece: e,
                     material: material.clone(),
                     drawn: 0.0,
+                    built: look_of(t),
                 },
                 Transform::from_translation(t.at.extend(10.0 + t.order as f32 * 0.001)),
                 Visibility::default(),

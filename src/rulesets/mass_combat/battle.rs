@@ -772,17 +772,28 @@ impl Battle {
                 )
             }
             Order::Deploy { unit, to, haste: h } => {
-                let far = self.unit(unit).map_or(0.0, |i| {
+                let dist = |a: (f32, f32), b: (f32, f32)| (a.0 - b.0).hypot(a.1 - b.1);
+                let (far, goes) = self.unit(unit).map_or((0.0, 0.0), |i| {
                     let at = self.units[i].at;
-                    ((to.0 - at.0).powi(2) + (to.1 - at.1).powi(2)).sqrt()
+                    (dist(at, *to), dist(at, self.deploys_to(i, *to, *h)))
                 });
-                format!(
-                    "{} deploys {far:.0} m, to ({:.0}, {:.0}){}",
-                    name(unit),
-                    to.0,
-                    to.1,
-                    haste(*h)
-                )
+                if far - goes > 0.5 {
+                    format!(
+                        "{} deploys {goes:.0} m of the {far:.0} m to ({:.0}, {:.0}), as far as it reaches{}",
+                        name(unit),
+                        to.0,
+                        to.1,
+                        haste(*h)
+                    )
+                } else {
+                    format!(
+                        "{} deploys {far:.0} m, to ({:.0}, {:.0}){}",
+                        name(unit),
+                        to.0,
+                        to.1,
+                        haste(*h)
+                    )
+                }
             }
             Order::Retreat { unit, haste: h } => format!("{} retreats{}", name(unit), haste(*h)),
             Order::Split { unit, size } => format!("{} splits off {size}", name(unit)),
@@ -1228,23 +1239,12 @@ impl Battle {
                 }
             }
             Order::Deploy { to, haste, .. } => {
-                let reach = self.reach(i, *haste);
-                let (from, d) = (
-                    self.units[i].at,
-                    ((to.0 - self.units[i].at.0).powi(2) + (to.1 - self.units[i].at.1).powi(2))
-                        .sqrt(),
-                );
-                let k = if d <= reach || d == 0.0 {
-                    1.0
-                } else {
-                    reach / d
-                };
-                let at = (from.0 + (to.0 - from.0) * k, from.1 + (to.1 - from.1) * k);
+                let (from, at) = (self.units[i].at, self.deploys_to(i, *to, *haste));
                 self.move_unit(i, at);
                 self.event(format!(
                     "{} deploys {:.0} m to ({:.0}, {:.0})",
                     self.units[i].name,
-                    d.min(reach),
+                    (at.0 - from.0).hypot(at.1 - from.1),
                     at.0,
                     at.1
                 ));
@@ -1337,6 +1337,21 @@ impl Battle {
     /// again for each haste action).
     pub fn reach(&self, i: usize, haste: u32) -> f32 {
         self.units[i].kind.move_ as f32 * METRES_PER_MOVE * (1 + haste) as f32
+    }
+
+    /// Where unit `i` ends a deployment towards `to` (metres) at `haste`: there, or as far
+    /// along the way as its reach goes ([`Battle::reach`]; docs/rules/mass_combat.md,
+    /// "Movement").
+    pub fn deploys_to(&self, i: usize, to: (f32, f32), haste: u32) -> (f32, f32) {
+        let from = self.units[i].at;
+        let d = ((to.0 - from.0).powi(2) + (to.1 - from.1).powi(2)).sqrt();
+        let reach = self.reach(i, haste);
+        let k = if d <= reach || d == 0.0 {
+            1.0
+        } else {
+            reach / d
+        };
+        (from.0 + (to.0 - from.0) * k, from.1 + (to.1 - from.1) * k)
     }
 
     /// Moves unit `i` to `at`, with those aboard it, kept on the ground.
@@ -1514,7 +1529,7 @@ impl Battle {
             self.result = Some(GameResult {
                 winner,
                 reason: match winner {
-                    Some(w) => format!("{} win: {words}", self.sides[w].name),
+                    Some(w) => format!("{} wins: {words}", self.sides[w].name),
                     None => format!("a draw: {words}"),
                 },
                 decided_by: if a && b {

@@ -212,10 +212,10 @@ fn end_button(
 
 /// The declaration editor: each of the side's units with its order.
 fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
-    let what = if b.stage == Stage::React {
-        "reactions"
-    } else {
-        "orders (secret)"
+    let what = match (b.stage, b.referee) {
+        (Stage::React, _) => "reactions",
+        (_, true) => "orders",
+        (_, false) => "orders (secret)",
     };
     ui.label(
         egui::RichText::new(format!("{}'s {what}", b.sides[side].name))
@@ -413,7 +413,13 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
 }
 
 /// Both sides' units, and the last round's attacks with the chart rows that applied.
-fn units_panel(ui: &mut egui::Ui, b: &Battle) {
+/// Both sides' units with their men left and state; while `ordering` side declares with one
+/// of its units selected, a "fire on" button beside each enemy unit on the ground (counters
+/// can lie on one another on the table).
+fn units_panel(ui: &mut egui::Ui, b: &Battle, ordering: Option<usize>, draft: &mut Draft) {
+    let firing = draft
+        .selected
+        .filter(|&i| i < b.units.len() && Some(b.units[i].side) == ordering);
     for s in 0..b.sides.len() {
         let side = &b.sides[s];
         ui.label(
@@ -441,46 +447,47 @@ fn units_panel(ui: &mut egui::Ui, b: &Battle) {
             let hurt = u
                 .lasting
                 .map_or(String::new(), |l| format!(" · {}", l.word()));
-            ui.label(format!(
-                "{}: {} of {}{state}{hurt}",
-                u.name, u.size, u.start
-            ))
-            .on_hover_text(format!(
-                "{}: dexterity {}, dodge {}, strength {}, stamina {}, weapons {}",
-                u.kind.name,
-                u.kind.dexterity,
-                u.kind.skill("dodge"),
-                u.kind.strength,
-                u.kind.stamina,
-                u.kind
-                    .weapons
-                    .iter()
-                    .map(|w| format!("{} {}", w.name, w.damage))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+            ui.horizontal_wrapped(|ui| {
+                unit_line(ui, u, state, hurt);
+                if let Some(i) = firing.filter(|&i| b.units[i].side != s && u.on_ground())
+                    && ui
+                        .small_button("fire on")
+                        .on_hover_text(format!(
+                            "{} fires on {} with every man (set the weapons above)",
+                            b.units[i].name, u.name
+                        ))
+                        .clicked()
+                    && let Ok(t) = b.unit(&u.id)
+                {
+                    draft.set(super::input::fire_all(b, i, t));
+                }
+            });
         }
     }
 }
 
-fn attacks_panel(ui: &mut egui::Ui, b: &Battle) {
-    if b.last_attacks.is_empty() {
-        ui.weak("No fire yet this battle.");
-        return;
-    }
-    ui.label(egui::RichText::new("Last round's fire").strong());
-    for (head, r) in &b.last_attacks {
-        ui.label(egui::RichText::new(head).strong());
-        for l in &r.lines {
-            ui.label(l);
-        }
-        ui.separator();
-    }
+/// One unit's line: its men left of its start, its state and damage, its statistics on hover.
+fn unit_line(ui: &mut egui::Ui, u: &super::battle::Unit, state: String, hurt: String) {
+    ui.label(format!(
+        "{}: {} of {}{state}{hurt}",
+        u.name, u.size, u.start
+    ))
+    .on_hover_text(format!(
+        "{}: dexterity {}, dodge {}, strength {}, stamina {}, weapons {}",
+        u.kind.name,
+        u.kind.dexterity,
+        u.kind.skill("dodge"),
+        u.kind.strength,
+        u.kind.stamina,
+        u.kind
+            .weapons
+            .iter()
+            .map(|w| format!("{} {}", w.name, w.damage))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
 }
 
-/// Referee mode: the offer before the first declaration; then each unit's modifiers to its
-/// actions and morale checks ("These modifiers must be judged by the Referee. Generally, each
-/// advantage is worth +1-3D modification.") and the range bands' difficulty numbers.
 fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Command>) {
     use super::rules::charts::RangeBand;
     use super::rules::code::Code;
@@ -629,14 +636,62 @@ fn march_rows(ui: &mut egui::Ui, b: &Battle, out: &mut Vec<Command>) {
         });
 }
 
+/// The attack of the last round the charts show (its rows highlighted): the one the person
+/// picked in the list, else the last that hit, else the last.
+fn charted(ui: &egui::Ui, b: &Battle) -> Option<usize> {
+    let picked: Option<(u32, usize)> = ui.data(|d| d.get_temp(charted_id()));
+    picked
+        .filter(|(round, k)| *round == b.round && *k < b.last_attacks.len())
+        .map(|(_, k)| k)
+        .or_else(|| b.last_attacks.iter().rposition(|(_, r)| r.hits > 0))
+        .or_else(|| b.last_attacks.len().checked_sub(1))
+}
+
+fn charted_id() -> egui::Id {
+    egui::Id::new("mass_combat_charted_attack")
+}
+
+fn attacks_panel(ui: &mut egui::Ui, b: &Battle) {
+    if b.last_attacks.is_empty() {
+        ui.weak("No fire yet this battle.");
+        return;
+    }
+    ui.label(egui::RichText::new("Last round's fire").strong());
+    ui.weak("Click an attack to see its rows on the charts below.");
+    let shown = charted(ui, b);
+    for (k, (head, r)) in b.last_attacks.iter().enumerate() {
+        if ui
+            .selectable_label(shown == Some(k), egui::RichText::new(head).strong())
+            .clicked()
+        {
+            ui.data_mut(|d| d.insert_temp(charted_id(), (b.round, k)));
+        }
+        for l in &r.lines {
+            ui.label(l);
+        }
+        ui.separator();
+    }
+}
+
 fn charts_panel(ui: &mut egui::Ui, b: &Battle) {
-    let last = b.last_attacks.last().map(|(_, r)| r);
+    let shown = charted(ui, b);
+    let last = shown.map(|k| &b.last_attacks[k].1);
+    if let Some(k) = shown {
+        ui.weak(format!("Rows highlighted: {}", b.last_attacks[k].0));
+    }
     egui::CollapsingHeader::new("Combined Action Chart").show(ui, |ui| {
         egui::Grid::new("cac").striped(true).show(ui, |ui| {
             for (n, m) in COMBINED_ACTION {
-                // The row the last damage roll took (the weapons that hit).
+                // The row of its damage roll (the weapons that hit).
                 let here = last.is_some_and(|r| combined_action(r.hits) == Some(m));
-                let t = egui::RichText::new(format!("{n} people: +{m}"));
+                let t = egui::RichText::new(format!(
+                    "{n} people: {}",
+                    if m.0 % 3 == 0 {
+                        format!("+{m}")
+                    } else {
+                        m.to_string()
+                    }
+                ));
                 ui.label(if here {
                     t.strong().color(egui::Color32::from_rgb(240, 200, 60))
                 } else {
@@ -732,7 +787,10 @@ fn panels(
                 }
                 ui.separator();
             }
-            units_panel(ui, b);
+            let ordering = b
+                .to_act()
+                .filter(|s| is_person(&app, *s) && b.stage != Stage::React);
+            units_panel(ui, b, ordering, &mut draft);
             ui.separator();
             attacks_panel(ui, b);
             charts_panel(ui, b);

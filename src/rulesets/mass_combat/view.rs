@@ -153,7 +153,18 @@ fn draw_orders(
             .map(|i| (i, Vec2::new(b.units[i].at.0, b.units[i].at.1)))
     };
     let (fire, deploy) = (Color::srgb(0.95, 0.35, 0.25), Color::srgb(0.3, 0.85, 0.95));
-    for o in &draft.orders {
+    // Once revealed, both sides' orders (the reactions are declared against them); before,
+    // only the orders the person declaring is giving.
+    let revealed: Vec<&Order> = if b.revealed {
+        b.declared
+            .iter()
+            .flatten()
+            .flat_map(|d| &d.orders)
+            .collect()
+    } else {
+        draft.orders.iter().collect()
+    };
+    for o in revealed {
         let Some((i, from)) = at(o.unit()) else {
             continue;
         };
@@ -165,11 +176,16 @@ fn draw_orders(
                     gizmos.circle_2d(Isometry2d::from_translation(to), r * 1.15, fire);
                 }
             }
-            Order::Deploy { to, .. } => {
-                let to = Vec2::new(to.0, to.1);
-                gizmos.line_2d(from, to, deploy);
+            Order::Deploy { to, haste, .. } => {
+                // Where it stops, ringed; the rest of the way, beyond its reach, faint.
+                let stop = b.deploys_to(i, *to, *haste);
+                let (stop, to) = (Vec2::new(stop.0, stop.1), Vec2::new(to.0, to.1));
+                gizmos.line_2d(from, stop, deploy);
+                if stop.distance(to) > 0.5 {
+                    gizmos.line_2d(stop, to, deploy.with_alpha(0.3));
+                }
                 gizmos.circle_2d(
-                    Isometry2d::from_translation(to),
+                    Isometry2d::from_translation(stop),
                     radius(b, b.units[i].size),
                     deploy,
                 );
@@ -179,10 +195,22 @@ fn draw_orders(
     }
     if let Some(i) = draft.selected.filter(|&i| i < b.units.len()) {
         let u = &b.units[i];
+        let at = Vec2::new(u.at.0, u.at.1);
         gizmos.circle_2d(
-            Isometry2d::from_translation(Vec2::new(u.at.0, u.at.1)),
+            Isometry2d::from_translation(at),
             radius(b, u.size) * 1.2,
             Color::WHITE,
+        );
+        // How far it deploys this round at the haste its order has (none: 0).
+        let haste = draft
+            .orders
+            .iter()
+            .find(|o| o.unit() == u.id)
+            .map_or(0, Order::haste);
+        gizmos.circle_2d(
+            Isometry2d::from_translation(at),
+            b.reach(i, haste),
+            deploy.with_alpha(0.45),
         );
     }
 }
