@@ -328,8 +328,8 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
             if u.size > 1
                 && u.status == Status::Fighting
                 && ui
-                    .button(format!("Split off {}", u.size / 2))
-                    .on_hover_text("\"Dividing a unit takes one action\": half the unit becomes a unit of its own")
+                    .button("Split")
+                    .on_hover_text("\"Dividing a unit takes one action\": some of its men become a unit of their own (half, or as many as you set)")
                     .clicked()
             {
                 order = Some(Order::Split {
@@ -379,6 +379,11 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                 }
             }
             weapons.retain(|x| x.1 > 0);
+        }
+        if let Some(Order::Split { size, .. }) = &mut order {
+            ui.add(
+                egui::Slider::new(size, 1..=u.size.saturating_sub(1).max(1)).text("men split off"),
+            );
         }
         if let Some(
             Order::Fire { haste, .. } | Order::Deploy { haste, .. } | Order::Retreat { haste, .. },
