@@ -3,6 +3,7 @@
 
 pub mod battlefield;
 pub mod mass_combat;
+pub mod one_stat;
 pub mod space_battle;
 pub mod tyneside;
 

@@ -1,0 +1,8 @@
+//! 1 Stat Skirmish's arithmetic, pure (no Bevy systems): fighters and warbands with the text's
+//! limits, the one roll against the stat and its variants, the shooters' range bands, and the
+//! solitaire game's spawn table (one-stat-skirmish.txt).
+
+pub mod fighter;
+pub mod roll;
+pub mod solitaire;
+pub mod warband;
