@@ -2,6 +2,7 @@
 //! limits, the one roll against the stat and its variants, the shooters' range bands, and the
 //! solitaire game's spawn table (one-stat-skirmish.txt).
 
+pub mod combat;
 pub mod fighter;
 pub mod roll;
 pub mod solitaire;
