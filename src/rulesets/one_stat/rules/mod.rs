@@ -5,5 +5,6 @@
 pub mod combat;
 pub mod fighter;
 pub mod roll;
+pub mod sequence;
 pub mod solitaire;
 pub mod warband;
