@@ -1,7 +1,6 @@
 //! The turn sequence: initiative, then single activations in the chosen order, a phase ending
 //! when every fighter has gone (one-stat-skirmish.txt, "Turn Sequence").
 
-
 use crate::rules::dice::{Dice, DiceError, DiceExpr};
 
 /// "Each player picks the highest die available to him. Whoever rolls the highest number gets
