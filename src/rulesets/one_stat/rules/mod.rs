@@ -7,4 +7,5 @@ pub mod fighter;
 pub mod roll;
 pub mod sequence;
 pub mod solitaire;
+pub mod terrain;
 pub mod warband;
