@@ -227,6 +227,25 @@ pub struct RollRecord {
     pub typed: bool,
 }
 
+impl RollRecord {
+    /// The roll as the dice panel writes it: the expression, each face, the modifier
+    /// spelled out and the total ("6D+2: 4 5 1 6 3 2 +2 = 23"; "D8: 5 = 5").
+    pub fn faces_text(&self) -> String {
+        let sum: i32 = self.faces.iter().map(|f| i32::from(*f)).sum();
+        let faces: Vec<String> = self.faces.iter().map(u8::to_string).collect();
+        let modifier = match self.total - sum {
+            0 => String::new(),
+            m => format!(" {m:+}"),
+        };
+        format!(
+            "{}: {}{modifier} = {}",
+            self.expr,
+            faces.join(" "),
+            self.total
+        )
+    }
+}
+
 /// The error when a forced-dice queue runs dry, holds a face the die does not have, or an
 /// expression is not one the rules can throw.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -811,5 +830,14 @@ mod tests {
         assert!(!r.typed);
         let e: DiceExpr = serde_json::from_str(r#"{"count":2,"sides":6,"modifier":1}"#).unwrap();
         assert_eq!(e, DiceExpr::nd(2, 6).plus(1));
+    }
+
+    #[test]
+    fn a_roll_is_written_with_its_faces_and_pips() {
+        let mut d = Dice::forced([4, 5, 1, 6, 3, 2, 5]);
+        d.roll(DiceExpr::parse("6D+2").unwrap(), "fire").unwrap();
+        d.roll(DiceExpr::d(8), "attack").unwrap();
+        assert_eq!(d.log()[0].faces_text(), "6D+2: 4 5 1 6 3 2 +2 = 23");
+        assert_eq!(d.log()[1].faces_text(), "D8: 5 = 5");
     }
 }

@@ -162,9 +162,9 @@ pub fn show(
                         for r in d.log() {
                             let typed = if r.typed { " (typed)" } else { "" };
                             let outcome = if r.outcome.is_empty() { String::new() } else { format!(" -> {}", r.outcome) };
-                            let text = format!("{} {:?}{typed} = {}: {}{outcome}", r.expr, r.faces, r.total, r.reason);
+                            let text = format!("{}{typed}: {}{outcome}", r.faces_text(), r.reason);
                             if ui.label(&text)
-                                .on_hover_text("expression, faces, total — why it was thrown -> what it selected; the pieces it names are ringed")
+                                .on_hover_text("expression: each face, the pips or modifier = total: why it was thrown -> what it selected; the pieces it names are ringed")
                                 .hovered()
                             {
                                 state.pointed = Some(text);
