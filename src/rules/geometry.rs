@@ -237,15 +237,24 @@ impl Shape {
         ts
     }
 
-    /// Length in inches of the part of segment `a`–`b` that lies inside the shape.
-    pub fn length_inside(&self, a: Vec2, b: Vec2) -> f32 {
+    /// The parts of segment `a`–`b` inside the shape, as parameters `(t0, t1)` along it (0 at
+    /// `a`, 1 at `b`), in order.
+    pub fn inside_spans(&self, a: Vec2, b: Vec2) -> Vec<(f32, f32)> {
         let mut ts = vec![0.0];
         ts.extend(self.crossings(a, b));
         ts.push(1.0);
-        let len = a.distance(b);
         ts.windows(2)
             .filter(|w| w[1] > w[0] && self.contains(a.lerp(b, (w[0] + w[1]) * 0.5)))
-            .map(|w| (w[1] - w[0]) * len)
+            .map(|w| (w[0], w[1]))
+            .collect()
+    }
+
+    /// Length in inches of the part of segment `a`–`b` that lies inside the shape.
+    pub fn length_inside(&self, a: Vec2, b: Vec2) -> f32 {
+        let len = a.distance(b);
+        self.inside_spans(a, b)
+            .iter()
+            .map(|(t0, t1)| (t1 - t0) * len)
             .sum()
     }
 

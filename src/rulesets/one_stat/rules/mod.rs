@@ -4,6 +4,7 @@
 
 pub mod combat;
 pub mod fighter;
+pub mod movement;
 pub mod objectives;
 pub mod roll;
 pub mod sequence;
