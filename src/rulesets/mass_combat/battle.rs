@@ -29,6 +29,9 @@ use crate::rules::dice::Dice;
 /// ratio, 2 to 6 KPH, 21 to 60, 175 to 500, 350 to 1000).
 pub const METRES_PER_MOVE: f32 = 10.0;
 
+/// Metres between a unit and the part split off from it, side by side.
+pub const SPLIT_APART: f32 = 10.0;
+
 /// Where a unit is in the battle.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Status {
@@ -1283,6 +1286,25 @@ impl Battle {
                 new.name = format!("{} (split)", self.units[i].name);
                 new.size = *size;
                 new.start = *size;
+                // It forms up beside the old unit, across the line to the nearest enemy
+                // (docs/rules/mass_combat.md, "Splitting and joining").
+                let from = self.units[i].at;
+                let beside = (0..self.units.len())
+                    .filter(|&j| self.units[j].side != side && self.units[j].on_ground())
+                    .min_by(|&a, &b| self.distance(i, a).total_cmp(&self.distance(i, b)))
+                    .map_or((0.0, -1.0), |e| {
+                        let (dx, dy) = (self.units[e].at.0 - from.0, self.units[e].at.1 - from.1);
+                        let n = dx.hypot(dy).max(0.001);
+                        (-dy / n, dx / n)
+                    });
+                let at = (
+                    from.0 + beside.0 * SPLIT_APART,
+                    from.1 + beside.1 * SPLIT_APART,
+                );
+                new.at = (
+                    at.0.clamp(0.0, self.ground.0),
+                    at.1.clamp(0.0, self.ground.1),
+                );
                 for l in new.left.values_mut() {
                     *l = (*l).min(*size);
                 }
@@ -1456,7 +1478,12 @@ impl Battle {
             }
             if let Some(f) = f {
                 let name = self.units[i].name.clone();
-                self.event(format!("{name} fails its morale check: {}", f.word()));
+                let why = if f == MoraleFailure::Surrender {
+                    " (the winners outnumber it more than 3 to 1)"
+                } else {
+                    ""
+                };
+                self.event(format!("{name} fails its morale check: {}{why}", f.word()));
             }
         }
         Ok(())
@@ -1683,6 +1710,8 @@ pub(crate) mod tests {
         let t = b.unit("troopers-2").unwrap();
         assert_eq!((b.units[0].size, b.units[t].size), (25, 15));
         assert_eq!((b.units[0].left[&1], b.units[t].left[&1]), (25, 15));
+        // Side by side, 10 m apart.
+        assert!((b.distance(0, t) - SPLIT_APART).abs() < 1e-3);
         assert_eq!((b.units[1].size, b.units[1].lasting), (20, None));
         assert_eq!(b.units[2].status, Status::Joined("red".into()));
         assert_eq!(b.round, 2);

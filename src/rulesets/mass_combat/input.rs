@@ -66,13 +66,17 @@ pub fn fire_all(b: &Battle, i: usize, t: usize) -> Order {
     }
 }
 
-/// The unit whose counter is under table point `p`, if any (the top one).
+/// The unit whose counter is under table point `p`, if any: of those within reach of it, the
+/// one whose centre is nearest (counters close together are drawn smaller, each around its
+/// own centre).
 pub fn unit_at(b: &Battle, p: Vec2) -> Option<usize> {
-    (0..b.units.len()).rev().find(|&i| {
-        let u = &b.units[i];
-        u.on_ground()
-            && Vec2::new(u.at.0, u.at.1).distance(p) <= super::board::radius(b, u.size).max(3.0)
-    })
+    let d = |i: usize| Vec2::new(b.units[i].at.0, b.units[i].at.1).distance(p);
+    (0..b.units.len())
+        .filter(|&i| {
+            let u = &b.units[i];
+            u.on_ground() && d(i) <= super::board::radius(b, u.size).max(3.0)
+        })
+        .min_by(|&i, &j| d(i).total_cmp(&d(j)))
 }
 
 /// Starts a new draft when the round, stage or side to act changed: commanded, by default,
@@ -164,10 +168,12 @@ fn click(
         }
         (false, _, Some(i)) => {
             let to = (p.x.clamp(0.0, b.ground.0), p.y.clamp(0.0, b.ground.1));
+            // The haste already set for the unit's order stays.
+            let haste = draft.order(&b.units[i].id).map_or(0, Order::haste);
             draft.set(Order::Deploy {
                 unit: b.units[i].id.clone(),
                 to,
-                haste: 0,
+                haste,
             });
         }
         _ => {}

@@ -303,6 +303,13 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
             }
             continue;
         }
+        if u.ignores_orders && u.status == Status::Fighting {
+            ui.colored_label(
+                egui::Color32::from_rgb(200, 150, 230),
+                "   shaken: it failed its morale check, its orders are ignored this round",
+            );
+            continue;
+        }
         let words = draft
             .order(&u.id)
             .map_or("holds".to_string(), |o| b.order_words(o));
@@ -369,9 +376,22 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                     .map_or("out of range".to_string(), |(band, num)| {
                         format!("{} +{num}", band.word())
                     });
-                ui.add(
-                    egui::Slider::new(&mut n, 0..=have).text(format!("{} ({range})", weapon.name)),
-                );
+                // Its name and range above the slider, so neither is cut at the edge; a
+                // weapon used up says how many are left.
+                ui.label(format!(
+                    "{}{} ({range}):",
+                    weapon.name,
+                    if weapon.used_up {
+                        format!(", {have} left")
+                    } else {
+                        String::new()
+                    }
+                ));
+                if have == 0 {
+                    ui.weak("   none left");
+                } else {
+                    ui.add(egui::Slider::new(&mut n, 0..=have).text("men"));
+                }
                 match k {
                     Some(k) => weapons[k].1 = n,
                     None if n > 0 => weapons.push((w, n)),
@@ -597,48 +617,43 @@ fn march_rows(ui: &mut egui::Ui, b: &Battle, out: &mut Vec<Command>) {
         ui.add(egui::DragValue::new(&mut hours).range(1..=72).suffix(" h"));
     });
     ui.data_mut(|d| d.insert_temp(id, hours));
-    egui::Grid::new("mass_combat_marches")
-        .striped(true)
-        .show(ui, |ui| {
-            ui.weak("unit");
-            ui.weak("next roll");
-            ui.weak("stamina lost");
-            ui.end_row();
-            for u in b.units.iter().filter(|u| u.in_battle()) {
-                ui.label(&u.name);
-                ui.label(u.fatigue.next.word());
-                ui.label(u.fatigue.lost.to_string());
-                ui.horizontal(|ui| {
-                    if ui
-                        .small_button("March")
-                        .on_hover_text(format!(
-                            "{} walks {hours} hours, a stamina roll every 3",
-                            u.name
-                        ))
-                        .clicked()
-                    {
-                        out.push(Command::March {
-                            unit: u.id.clone(),
-                            hours,
-                        });
-                    }
-                    if ui
-                        .small_button("Sleep")
-                        .on_hover_text(format!(
-                            "{} sleeps {hours} hours, one level easier an hour",
-                            u.name
-                        ))
-                        .clicked()
-                    {
-                        out.push(Command::Sleep {
-                            unit: u.id.clone(),
-                            hours,
-                        });
-                    }
+    // A unit a row, its buttons beside its state: a grid would run past a narrow sidebar.
+    for u in b.units.iter().filter(|u| u.in_battle()) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(&u.name);
+            ui.weak(format!(
+                "next roll {}, {} stamina lost",
+                u.fatigue.next.word(),
+                u.fatigue.lost
+            ));
+            if ui
+                .small_button("March")
+                .on_hover_text(format!(
+                    "{} walks {hours} hours, a stamina roll every 3",
+                    u.name
+                ))
+                .clicked()
+            {
+                out.push(Command::March {
+                    unit: u.id.clone(),
+                    hours,
                 });
-                ui.end_row();
+            }
+            if ui
+                .small_button("Sleep")
+                .on_hover_text(format!(
+                    "{} sleeps {hours} hours, one level easier an hour",
+                    u.name
+                ))
+                .clicked()
+            {
+                out.push(Command::Sleep {
+                    unit: u.id.clone(),
+                    hours,
+                });
             }
         });
+    }
 }
 
 /// The attack of the last round the charts show (its rows highlighted): the one the person
@@ -687,14 +702,28 @@ fn charts_panel(ui: &mut egui::Ui, b: &Battle) {
     egui::CollapsingHeader::new("Combined Action Chart").show(ui, |ui| {
         egui::Grid::new("cac").striped(true).show(ui, |ui| {
             for (n, m) in COMBINED_ACTION {
-                // The row of its damage roll (the weapons that hit).
-                let here = last.is_some_and(|r| combined_action(r.hits) == Some(m));
+                // The rows its rolls took: the attack's, the dodge's, the damage's and the
+                // strength's.
+                let mut uses: Vec<&str> = last.map_or(Vec::new(), |r| {
+                    r.combined
+                        .iter()
+                        .filter(|(_, people)| combined_action(*people) == Some(m))
+                        .map(|(what, _)| what.as_str())
+                        .collect()
+                });
+                uses.dedup();
+                let here = !uses.is_empty();
                 let t = egui::RichText::new(format!(
-                    "{n} people: {}",
+                    "{n} people: {}{}",
                     if m.0 % 3 == 0 {
                         format!("+{m}")
                     } else {
                         m.to_string()
+                    },
+                    if here {
+                        format!("  ← {}", uses.join(", "))
+                    } else {
+                        String::new()
                     }
                 ));
                 ui.label(if here {
@@ -777,7 +806,9 @@ fn panels(
     let mut out = Vec::new();
     let mut side_ui = crate::ui::area_ui(&ctx, sidebar.0);
     egui::ScrollArea::vertical()
-        .id_salt("mass-panels")
+        // A scroll position of its own for each commander and stage: the next commander's
+        // orders start at the top.
+        .id_salt(("mass-panels", b.to_act(), b.stage))
         .max_height(sidebar.0.height())
         .show(&mut side_ui, |ui| {
             let people = (0..b.sides.len()).filter(|&s| is_person(&app, s)).count();

@@ -11,6 +11,7 @@ use super::board::radius;
 use super::input::Draft;
 use super::orders::Order;
 use super::phases::BattleRes;
+use super::rules::charts::DamageResult;
 use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::game_of;
 
@@ -24,14 +25,24 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
     let mut badges = Vec::new();
     if let Some(l) = u.lasting {
         badges.push(Badge::new(
-            if u.kind.vehicle {
-                l.vehicle_word()
-            } else {
-                l.word()
+            // A short word on the chip, so badges fit between counters; the full one on hover.
+            match (l, u.kind.vehicle) {
+                (DamageResult::UnderHeavyFire, _) => "fire",
+                (DamageResult::LightCasualties, false) => "light",
+                (DamageResult::ModerateCasualties, false) => "moderate",
+                (DamageResult::HeavyCasualties, false) => "heavy",
+                (DamageResult::LightCasualties, true) => "damaged",
+                (DamageResult::ModerateCasualties, true) => "heavy dmg",
+                (DamageResult::HeavyCasualties, true) => "severe",
+                (DamageResult::Rout, _) => "rout",
             },
             format!(
                 "{}: {} to morale checks until reinforcements arrive (Damage Results)",
-                l.word(),
+                if u.kind.vehicle {
+                    l.vehicle_word()
+                } else {
+                    l.word()
+                },
                 l.morale_penalty()
             ),
             [0.85, 0.35, 0.2],
@@ -50,9 +61,11 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
             "full retreat: no other action until it passes a morale check",
             [0.6, 0.6, 0.6],
         )),
-        Status::Surrendered => {
-            badges.push(Badge::new("surrendered", "it surrendered", [0.5, 0.5, 0.5]))
-        }
+        Status::Surrendered => badges.push(Badge::new(
+            "out",
+            "it surrendered: out of the battle",
+            [0.5, 0.5, 0.5],
+        )),
         _ => {}
     }
     if u.ignores_orders && u.status != Status::Retreating {
@@ -85,9 +98,13 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
             format!("of {}", u.start)
         },
         pips: 0,
-        min_px: 26.0,
+        // Sized by head count on the screen, about as the ground's counters at a 1280-wide
+        // window, and never over half the way to the nearest other unit: counters close
+        // together shrink (to a quarter of their ground size at least) and zooming in parts
+        // them, rather than piling one on another.
+        min_px: 12.0 * (1.5 + (u.size.max(1) as f32).sqrt()),
         shape: PieceShape::Round,
-        base: radius(b, u.size),
+        base: radius(b, u.size) * 0.25,
         facing: None,
         label_size: radius(b, 40) * 0.3,
         at: Vec2::new(u.at.0, u.at.1),
@@ -171,9 +188,20 @@ fn draw_orders(
         match o {
             Order::Fire { target, .. } => {
                 if let Some((t, to)) = at(target) {
-                    let r = radius(b, b.units[t].size);
-                    gizmos.line_2d(from, to - (to - from).normalize_or_zero() * r, fire);
-                    gizmos.circle_2d(Isometry2d::from_translation(to), r * 1.15, fire);
+                    // An arrow in the firing side's colour, edge to edge, so two units firing
+                    // on each other show two arrows, not one line.
+                    let (ri, rt) = (radius(b, b.units[i].size), radius(b, b.units[t].size));
+                    let dir = (to - from).normalize_or_zero();
+                    let side = dir.perp() * ri.min(rt) * 0.25;
+                    let colour = if b.revealed {
+                        crate::view::palette::side_colour(b.units[i].side)
+                    } else {
+                        fire
+                    };
+                    gizmos
+                        .arrow_2d(from + dir * ri + side, to - dir * rt + side, colour)
+                        .with_tip_length(rt * 0.6);
+                    gizmos.circle_2d(Isometry2d::from_translation(to), rt * 1.15, colour);
                 }
             }
             Order::Deploy { to, haste, .. } => {

@@ -123,6 +123,10 @@ pub struct AttackReport {
     pub result: Option<DamageResult>,
     /// The report in words, as the text's example reads.
     pub lines: Vec<String>,
+    /// Each use of the Combined Action Chart: what it added to ("attack", "dodge",
+    /// "damage", "strength") and the number of people it was read for.
+    #[serde(default)]
+    pub combined: Vec<(String, u32)>,
 }
 
 /// One damage roll against one strength roll.
@@ -262,7 +266,16 @@ pub fn resolve(a: &AttackInput, dice: &mut Dice) -> Result<AttackReport, String>
             a.target_size
         ));
     }
+    let mut combined = vec![
+        ("attack".to_string(), a.coordinated),
+        ("dodge".to_string(), a.target_size),
+    ];
+    for d in &damage {
+        combined.push(("damage".into(), d.weapons));
+        combined.push(("strength".into(), a.target_size));
+    }
     Ok(AttackReport {
+        combined,
         attack: Thrown {
             what: format!("{} {} attack", a.people, a.weapon),
             code: attack_code,
