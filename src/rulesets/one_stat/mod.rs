@@ -3,3 +3,4 @@
 //! behind the engine comes next (issue 24).
 
 pub mod rules;
+pub mod skirmish;

@@ -1,0 +1,1077 @@
+//! A 1 Stat Skirmish game as plain data, and what each command does to it: initiative, single
+//! activations of two actions, moves, melee and ranged attacks, recovery, phases, and Last Man
+//! Standing (one-stat-skirmish.txt, "Turn Sequence", "Movement", "Other Actions"). No Bevy
+//! here; the rule set will keep a [`Skirmish`] as a resource.
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+use super::rules::combat::{AttackKind, Combatant, WoundResult, attack, wound};
+use super::rules::fighter::{Fighter, Specialisation, Tier};
+use super::rules::movement::{step, straight_on};
+use super::rules::roll::{Band, HeavyMode, Pick, Test, roll, shooter_pick};
+use super::rules::sequence::next_player;
+use crate::engine::state::GameResult;
+use crate::rules::dice::{Dice, DiceExpr};
+use crate::rules::geometry::{base_gap, sight_lines};
+use crate::rules::terrain::{TerrainPiece, TerrainProperty};
+
+/// Inches between bases that still count as base to base contact (a hair, for the mouse).
+pub const CONTACT: f32 = 0.05;
+
+/// How a fighter stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Standing {
+    /// Upright: two actions on activation.
+    Upright,
+    /// "Place a miniature on its back to show it has been wounded": only recover.
+    Down,
+    /// Out of the game.
+    Removed,
+}
+
+/// A fighter on the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OnTable {
+    /// Its roster entry.
+    pub fighter: Fighter,
+    /// The player it belongs to (index).
+    pub player: usize,
+    /// Where its base's centre stands, inches.
+    pub at: Vec2,
+    /// Its base's radius, inches.
+    pub base: f32,
+    /// How it stands.
+    pub standing: Standing,
+    /// "After activation place a token next to the fighter": it has gone this phase.
+    pub activated: bool,
+    /// A Boss has ignored a wound this phase ("ignores the 1st wound he receives per turn").
+    pub wound_ignored: bool,
+}
+
+/// A player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// Id.
+    pub id: String,
+    /// Name (the warband's).
+    pub name: String,
+}
+
+/// The fighter activated now and what it has done.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Activation {
+    /// The fighter (index).
+    pub fighter: usize,
+    /// Its movement action is spent.
+    pub moved: bool,
+    /// Its other action is spent ("1 movement action, 1 other action").
+    pub acted: bool,
+    /// The straight steps of its moves, for a jump's run-up.
+    pub steps: Vec<(Vec2, Vec2)>,
+}
+
+/// Where the phase is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// Players choose their places in the order, highest initiative roll first: those still
+    /// to choose, in that order.
+    Choosing(Vec<usize>),
+    /// Activations in the chosen order.
+    Activating,
+}
+
+/// One command a player sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    /// The player choosing now takes place `place` (0: first) in the order.
+    ChoosePlace {
+        /// The player.
+        player: usize,
+        /// The place, from 0.
+        place: usize,
+    },
+    /// Activates fighter `fighter` (index) of the player to act.
+    Activate {
+        /// The fighter.
+        fighter: usize,
+    },
+    /// The active fighter moves along `path` (inches): its movement action, or its other
+    /// action as a second move once the first is spent.
+    Move {
+        /// The points it passes through, the last where it stops.
+        path: Vec<Vec2>,
+    },
+    /// The active fighter attacks `target` in melee.
+    Melee {
+        /// The target (index).
+        target: usize,
+    },
+    /// The active fighter shoots at `target`; `area`: a heavy shooter's area mode.
+    Shoot {
+        /// The target (index).
+        target: usize,
+        /// Area mode (heavy shooters).
+        area: bool,
+    },
+    /// The active fighter, lying wounded, tries to get up (both actions).
+    Recover,
+    /// The active fighter's activation ends.
+    EndActivation,
+}
+
+/// The whole game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Skirmish {
+    /// The table, inches.
+    pub table: Vec2,
+    /// The terrain.
+    pub terrain: Vec<TerrainPiece>,
+    /// The players.
+    pub players: Vec<Player>,
+    /// Every fighter.
+    pub fighters: Vec<OnTable>,
+    /// The phase, from 1.
+    pub phase: u32,
+    /// The order of play this phase: `order[k]` the player in place k (`None` while
+    /// unchosen).
+    pub order: Vec<Option<usize>>,
+    /// Where the phase is.
+    pub stage: Stage,
+    /// The fighter active now.
+    pub active: Option<Activation>,
+    /// The place in the order of the last player to activate this phase.
+    pub last_place: Option<usize>,
+    /// The result, once decided.
+    pub result: Option<GameResult>,
+    /// What happened since the shell last read it.
+    pub events: Vec<String>,
+}
+
+impl Skirmish {
+    /// A game on `table` with `terrain`, `players` and their `fighters`; the first phase's
+    /// initiative is rolled with `dice`.
+    ///
+    /// Errors: the dice's.
+    pub fn new(
+        table: Vec2,
+        terrain: Vec<TerrainPiece>,
+        players: Vec<Player>,
+        fighters: Vec<OnTable>,
+        dice: &mut Dice,
+    ) -> Result<Skirmish, String> {
+        let mut s = Skirmish {
+            table,
+            terrain,
+            order: vec![None; players.len()],
+            players,
+            fighters,
+            phase: 0,
+            stage: Stage::Activating,
+            active: None,
+            last_place: None,
+            result: None,
+            events: Vec::new(),
+        };
+        s.new_phase(dice)?;
+        Ok(s)
+    }
+
+    /// "Each player picks the highest die available to him": his highest tier's die among
+    /// the fighters he has left.
+    fn highest_die(&self, player: usize) -> u8 {
+        self.fighters
+            .iter()
+            .filter(|f| f.player == player && f.standing != Standing::Removed)
+            .map(|f| f.fighter.tier.die())
+            .max()
+            .unwrap_or(6)
+    }
+
+    /// A new phase: tokens removed, initiative rolled ("Determine Initiative").
+    fn new_phase(&mut self, dice: &mut Dice) -> Result<(), String> {
+        self.phase += 1;
+        for f in &mut self.fighters {
+            f.activated = false;
+            f.wound_ignored = false;
+        }
+        self.last_place = None;
+        self.order = vec![None; self.players.len()];
+        let live: Vec<usize> = (0..self.players.len())
+            .filter(|&p| self.has_fighters(p))
+            .collect();
+        let dies: Vec<u8> = live.iter().map(|&p| self.highest_die(p)).collect();
+        let names: Vec<String> = live.iter().map(|&p| self.players[p].name.clone()).collect();
+        let by_roll =
+            super::rules::sequence::initiative(dice, &dies, &names).map_err(|e| e.to_string())?;
+        let choosing: Vec<usize> = by_roll.into_iter().map(|k| live[k]).collect();
+        self.events.push(format!(
+            "phase {}: initiative, {} choose first",
+            self.phase,
+            choosing
+                .first()
+                .map_or("nobody", |&p| self.players[p].name.as_str())
+        ));
+        self.order.truncate(live.len());
+        self.stage = Stage::Choosing(choosing);
+        Ok(())
+    }
+
+    fn has_fighters(&self, player: usize) -> bool {
+        self.fighters
+            .iter()
+            .any(|f| f.player == player && f.standing != Standing::Removed)
+    }
+
+    fn ready(&self, player: usize) -> bool {
+        self.fighters
+            .iter()
+            .any(|f| f.player == player && f.standing != Standing::Removed && !f.activated)
+    }
+
+    /// The player to act now: the one choosing a place, or the next to activate.
+    pub fn to_act(&self) -> Option<usize> {
+        if self.result.is_some() {
+            return None;
+        }
+        match &self.stage {
+            Stage::Choosing(c) => c.first().copied(),
+            Stage::Activating => {
+                if let Some(a) = &self.active {
+                    return Some(self.fighters[a.fighter].player);
+                }
+                let order: Vec<usize> = self.order.iter().flatten().copied().collect();
+                let k = next_player(&order, self.last_place, |p| self.ready(p))?;
+                Some(order[k])
+            }
+        }
+    }
+
+    /// Applies `command` sent by `player` with `dice`; on an error the game may be part-changed,
+    /// so the caller applies it to a copy.
+    ///
+    /// Errors: the refusal, naming the rule that forbids it; a die that could not be thrown.
+    pub fn apply(
+        &mut self,
+        player: usize,
+        command: &Command,
+        dice: &mut Dice,
+    ) -> Result<(), String> {
+        if self.result.is_some() {
+            return Err("the game is over".into());
+        }
+        if self.to_act() != Some(player) {
+            return Err(format!(
+                "it is {}'s turn (Turn Sequence: \"each player activates 1 miniature per turn\")",
+                self.to_act()
+                    .map_or("nobody", |p| self.players[p].name.as_str())
+            ));
+        }
+        match command {
+            Command::ChoosePlace { place, .. } => self.choose(player, *place)?,
+            Command::Activate { fighter } => self.activate(player, *fighter)?,
+            Command::Move { path } => self.move_along(path)?,
+            Command::Melee { target } => self.melee(*target, dice)?,
+            Command::Shoot { target, area } => self.shoot(*target, *area, dice)?,
+            Command::Recover => self.recover(dice)?,
+            Command::EndActivation => self.end_activation(dice)?,
+        }
+        self.decide();
+        Ok(())
+    }
+
+    fn choose(&mut self, player: usize, place: usize) -> Result<(), String> {
+        let Stage::Choosing(c) = &mut self.stage else {
+            return Err("the places are chosen; now the activations".into());
+        };
+        if self.order.get(place).is_none_or(Option::is_some) {
+            return Err(format!("place {} is not free", place + 1));
+        }
+        self.order[place] = Some(player);
+        c.remove(0);
+        if c.is_empty() {
+            self.stage = Stage::Activating;
+        }
+        self.events.push(format!(
+            "{} takes place {} in the order",
+            self.players[player].name,
+            place + 1
+        ));
+        Ok(())
+    }
+
+    fn activate(&mut self, player: usize, i: usize) -> Result<(), String> {
+        if self.stage != Stage::Activating || self.active.is_some() {
+            return Err("a fighter is active already: end its activation first".into());
+        }
+        let f = self.fighters.get(i).ok_or("no such fighter")?;
+        if f.player != player || f.standing == Standing::Removed {
+            return Err(format!(
+                "{} is not one of your fighters in the game",
+                f.fighter.name
+            ));
+        }
+        if f.activated {
+            return Err(format!(
+                "{} has been activated this phase (\"he cannot activate again this phase\")",
+                f.fighter.name
+            ));
+        }
+        self.active = Some(Activation {
+            fighter: i,
+            moved: false,
+            acted: false,
+            steps: Vec::new(),
+        });
+        self.events.push(format!("{} activates", f.fighter.name));
+        Ok(())
+    }
+
+    fn active(&self) -> Result<(usize, &Activation), String> {
+        let a = self.active.as_ref().ok_or("activate a fighter first")?;
+        Ok((a.fighter, a))
+    }
+
+    fn must_stand(&self, i: usize) -> Result<(), String> {
+        if self.fighters[i].standing == Standing::Down {
+            return Err(format!(
+                "{} lies wounded: \"the only action available is recover\"",
+                self.fighters[i].fighter.name
+            ));
+        }
+        Ok(())
+    }
+
+    /// "A fighter can move anywhere within his stat in inches"; a second move is the other
+    /// action ("A fighter may move a 2nd time his stat in inches").
+    fn move_along(&mut self, path: &[Vec2]) -> Result<(), String> {
+        let (i, a) = self.active()?;
+        self.must_stand(i)?;
+        let second = a.moved;
+        if second && a.acted {
+            return Err("both actions are spent".into());
+        }
+        let f = &self.fighters[i];
+        let allowance = f32::from(f.fighter.stat);
+        let mut from = f.at;
+        let mut run = 0.0f32;
+        let mut total = 0.0f32;
+        let mut prev = a.steps.last().copied();
+        let mut steps = Vec::new();
+        let others: Vec<(Vec2, f32)> = self
+            .fighters
+            .iter()
+            .enumerate()
+            .filter(|(k, o)| *k != i && o.standing != Standing::Removed)
+            .map(|(_, o)| (o.at, o.base))
+            .collect();
+        for &to in path {
+            run = match prev {
+                Some(p) if straight_on(p, (from, to)) => run + p.0.distance(p.1),
+                _ => 0.0,
+            };
+            let s = step(&self.terrain, self.table, from, to, f.base, run)?;
+            total += s.length;
+            steps.push((from, to));
+            prev = Some((from, to));
+            from = to;
+        }
+        if total > allowance + 1e-3 {
+            return Err(format!(
+                "{} moves {total:.1}\" of {allowance}\": \"A fighter can move anywhere within his stat in inches\"",
+                f.fighter.name
+            ));
+        }
+        if let Some((at, _)) = others
+            .iter()
+            .find(|(at, r)| at.distance(from) < r + f.base - CONTACT)
+        {
+            return Err(format!(
+                "another fighter stands at ({:.1}, {:.1})",
+                at.x, at.y
+            ));
+        }
+        let name = f.fighter.name.clone();
+        self.fighters[i].at = from;
+        let a = self.active.as_mut().expect("active");
+        if second {
+            a.acted = true;
+        } else {
+            a.moved = true;
+        }
+        a.steps.extend(steps);
+        self.events.push(format!(
+            "{name} moves {total:.1}\"{}",
+            if second { " (second move)" } else { "" }
+        ));
+        Ok(())
+    }
+
+    /// Whether fighters `a` and `b` are in base to base contact.
+    pub fn in_contact(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (&self.fighters[a], &self.fighters[b]);
+        base_gap(x.at, x.base, y.at, y.base) <= CONTACT
+    }
+
+    fn combatant(&self, i: usize) -> Combatant {
+        let f = &self.fighters[i];
+        let preached = f.fighter.tier == Tier::Rookie
+            && self.fighters.iter().any(|p| {
+                p.player == f.player
+                    && p.standing != Standing::Removed
+                    && p.fighter.is(Specialisation::Preacher)
+                    && base_gap(p.at, p.base, f.at, f.base) < 2.0 + 2.0 * f.base
+            });
+        Combatant {
+            name: f.fighter.name.clone(),
+            die: f.fighter.tier.die(),
+            stat: f.fighter.stat,
+            veteran: f.fighter.is(Specialisation::Veteran),
+            preached,
+            tank: f.fighter.is(Specialisation::Tank),
+            animal: false,
+            warrior: f.fighter.is(Specialisation::Warrior),
+            down: f.standing == Standing::Down,
+        }
+    }
+
+    fn other_action(&self) -> Result<usize, String> {
+        let (i, a) = self.active()?;
+        self.must_stand(i)?;
+        if a.acted {
+            return Err("its other action is spent (\"1 movement action, 1 other action\")".into());
+        }
+        Ok(i)
+    }
+
+    fn target(&self, i: usize, t: usize) -> Result<(), String> {
+        let tf = self.fighters.get(t).ok_or("no such fighter")?;
+        if tf.standing == Standing::Removed || tf.player == self.fighters[i].player {
+            return Err(format!(
+                "{} is not an enemy fighter in the game",
+                tf.fighter.name
+            ));
+        }
+        Ok(())
+    }
+
+    /// "If a miniature is in base to base contact to another miniature, it may attack in
+    /// melee ... Melee Attacks require a melee weapon equipped!"
+    fn melee(&mut self, t: usize, dice: &mut Dice) -> Result<(), String> {
+        let i = self.other_action()?;
+        self.target(i, t)?;
+        let f = &self.fighters[i];
+        if !self.in_contact(i, t) {
+            return Err(format!(
+                "{} is not in base to base contact with {}",
+                f.fighter.name, self.fighters[t].fighter.name
+            ));
+        }
+        let Some(weapon) = f.fighter.melee_weapon() else {
+            return Err(format!(
+                "{} has no melee weapon: \"Melee Attacks require a melee weapon equipped!\"",
+                f.fighter.name
+            ));
+        };
+        if f.fighter.has_heavy_shooter() {
+            return Err(format!(
+                "{} carries a heavy shooter: \"A fighter with a heavy shooter cannot use the Melee Attack action!\"",
+                f.fighter.name
+            ));
+        }
+        let two_handed = weapon.hands() == 2;
+        let friends = (0..self.fighters.len())
+            .filter(|&k| {
+                k != i
+                    && self.fighters[k].player == f.player
+                    && self.fighters[k].standing == Standing::Upright
+                    && self.in_contact(k, t)
+            })
+            .count() as u32;
+        let kind = AttackKind::Melee {
+            friends,
+            two_handed,
+        };
+        let times = if f.fighter.is(Specialisation::Berserker) {
+            2
+        } else {
+            1
+        };
+        for _ in 0..times {
+            if self.fighters[t].standing == Standing::Removed {
+                break;
+            }
+            let r = attack(dice, &self.combatant(i), &self.combatant(t), kind, false)
+                .map_err(|e| e.to_string())?;
+            self.events.extend(r.lines.iter().cloned());
+            self.take_wounds(t, r.wounds);
+            if let Some((_, true)) = r.counter {
+                self.take_wounds(i, 1);
+            }
+        }
+        self.active.as_mut().expect("active").acted = true;
+        Ok(())
+    }
+
+    /// Whether there is a line of sight from fighter `a` to `b` past terrain that blocks it
+    /// ("Does the piece of terrain grant line of sight?").
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (&self.fighters[a], &self.fighters[b]);
+        sight_lines(x.at, x.base, y.at, y.base)
+            .iter()
+            .any(|(p, q)| !self.terrain.iter().any(|t| t.blocks_sight(*p, *q)))
+    }
+
+    /// Whether `b` is in cover from `a`: the line between them crosses a piece that grants
+    /// cover ("when defending against attacks from the other side of the covering terrain").
+    pub fn in_cover(&self, a: usize, b: usize) -> bool {
+        let (p, q) = (self.fighters[a].at, self.fighters[b].at);
+        self.terrain.iter().any(|t| {
+            t.has(TerrainProperty::Cover)
+                && (t.shape.touches_segment(p, q)
+                    || t.shape.distance_to(q) <= self.fighters[b].base)
+                && !t.shape.contains(p)
+        })
+    }
+
+    /// "Ranged attacks can be made at targets in short range (up to 5"), medium range (up tp
+    /// 10") or long range (up tp 15" away) as long as the target is within line of sight";
+    /// "if you fire into a crowd, you determine the target randomly".
+    fn shoot(&mut self, t: usize, area: bool, dice: &mut Dice) -> Result<(), String> {
+        let i = self.other_action()?;
+        self.target(i, t)?;
+        let f = &self.fighters[i];
+        let gap = base_gap(f.at, f.base, self.fighters[t].at, self.fighters[t].base);
+        if !self.sees(i, t) {
+            return Err(format!(
+                "{} has no line of sight to {}",
+                f.fighter.name, self.fighters[t].fighter.name
+            ));
+        }
+        let (pick, extra_wound) = if f.fighter.is(Specialisation::ForceUser) {
+            // "May attack any target within 20" and line of sight by rolling 2 dice and
+            // taking the worse result."
+            if gap > 20.0 {
+                return Err(format!(
+                    "{} is {gap:.1}\" away: the Force User attacks within 20\"",
+                    self.fighters[t].fighter.name
+                ));
+            }
+            (Pick::Worse, false)
+        } else {
+            let Some(class) = f.fighter.shooter() else {
+                return Err(format!("{} has no shooter", f.fighter.name));
+            };
+            let Some(band) = Band::of(gap) else {
+                return Err(format!(
+                    "{} is {gap:.1}\" away: long range is up to 15\"",
+                    self.fighters[t].fighter.name
+                ));
+            };
+            let mode = if area {
+                HeavyMode::Area
+            } else {
+                HeavyMode::ExtraWound
+            };
+            if area && class != super::rules::fighter::Shooter::Heavy {
+                return Err("only a heavy shooter attacks an area".into());
+            }
+            let Some(pick) = shooter_pick(class, band, mode) else {
+                return Err(format!(
+                    "{} is at {} range ({gap:.1}\"): out of this shooter's reach",
+                    self.fighters[t].fighter.name,
+                    band.word()
+                ));
+            };
+            // "Ranger: May attack any target within 15" by rolling 2 dice and taking the
+            // better result."
+            let pick = if f.fighter.is(Specialisation::Ranger) {
+                Pick::Better
+            } else {
+                pick
+            };
+            (
+                pick,
+                class == super::rules::fighter::Shooter::Heavy && !area,
+            )
+        };
+        let targets: Vec<usize> = if area {
+            (0..self.fighters.len())
+                .filter(|&k| {
+                    k != i
+                        && self.fighters[k].standing != Standing::Removed
+                        && base_gap(
+                            self.fighters[k].at,
+                            self.fighters[k].base,
+                            self.fighters[t].at,
+                            self.fighters[t].base,
+                        ) <= 2.0
+                })
+                .collect()
+        } else {
+            vec![self.crowd_target(i, t, dice)?]
+        };
+        for k in targets {
+            let cover = self.in_cover(i, k);
+            let r = attack(
+                dice,
+                &self.combatant(i),
+                &self.combatant(k),
+                AttackKind::Ranged { pick, extra_wound },
+                cover,
+            )
+            .map_err(|e| e.to_string())?;
+            self.events.extend(r.lines.iter().cloned());
+            self.take_wounds(k, r.wounds);
+        }
+        self.active.as_mut().expect("active").acted = true;
+        Ok(())
+    }
+
+    /// The fighter a shot at `t` strikes: `t`, or, where `t` is in a crowd (in base contact
+    /// with other fighters), one of the crowd at random (docs/rules/one_stat.md, "A crowd").
+    fn crowd_target(&self, i: usize, t: usize, dice: &mut Dice) -> Result<usize, String> {
+        let mut crowd: Vec<usize> = vec![t];
+        crowd.extend((0..self.fighters.len()).filter(|&k| {
+            k != t
+                && k != i
+                && self.fighters[k].standing != Standing::Removed
+                && self.in_contact(k, t)
+        }));
+        if crowd.len() == 1 {
+            return Ok(t);
+        }
+        let sides = [3u8, 4, 6, 8, 10, 12, 20]
+            .into_iter()
+            .find(|&s| usize::from(s) >= crowd.len())
+            .unwrap_or(20);
+        loop {
+            let k = dice
+                .roll(DiceExpr::d(sides), "into a crowd: who is hit")
+                .map_err(|e| e.to_string())? as usize;
+            if k <= crowd.len() {
+                return Ok(crowd[k - 1]);
+            }
+        }
+    }
+
+    /// Applies `n` wounds to fighter `i` by its tier ("If a rookie receives a wound, he is
+    /// removed"; "A Boss ignores the 1st wound he receives per turn").
+    fn take_wounds(&mut self, i: usize, n: u32) {
+        for _ in 0..n {
+            let f = &self.fighters[i];
+            if f.standing == Standing::Removed {
+                return;
+            }
+            let r = wound(
+                f.fighter.tier,
+                f.standing == Standing::Down,
+                f.wound_ignored,
+            );
+            let name = f.fighter.name.clone();
+            let f = &mut self.fighters[i];
+            match r {
+                WoundResult::Ignored => {
+                    f.wound_ignored = true;
+                    self.events
+                        .push(format!("{name} ignores his first wound this turn"));
+                }
+                WoundResult::Down => {
+                    f.wound_ignored = true;
+                    f.standing = Standing::Down;
+                    self.events.push(format!("{name} is wounded and lies down"));
+                }
+                WoundResult::Removed => {
+                    f.standing = Standing::Removed;
+                    self.events.push(format!("{name} is out of the game"));
+                }
+            }
+        }
+    }
+
+    /// "To recover, roll the fighter's die against his stat and add 1 for each friendly
+    /// miniature in base to base contact. If the result is equal to or higher than his stat,
+    /// the miniature is put back on its base" (both actions).
+    fn recover(&mut self, dice: &mut Dice) -> Result<(), String> {
+        let (i, a) = self.active()?;
+        let f = &self.fighters[i];
+        if f.standing != Standing::Down {
+            return Err(format!("{} is not wounded", f.fighter.name));
+        }
+        if a.moved || a.acted {
+            return Err("recover uses both actions".into());
+        }
+        let friends = (0..self.fighters.len())
+            .filter(|&k| {
+                k != i
+                    && self.fighters[k].player == f.player
+                    && self.fighters[k].standing == Standing::Upright
+                    && self.in_contact(k, i)
+            })
+            .count() as i32;
+        let r = roll(
+            dice,
+            f.fighter.tier.die(),
+            f.fighter.stat,
+            Test::AtLeast,
+            Pick::One,
+            friends,
+            &format!("{}: recover", f.fighter.name),
+        )
+        .map_err(|e| e.to_string())?;
+        let name = f.fighter.name.clone();
+        if r.passed {
+            self.fighters[i].standing = Standing::Upright;
+        }
+        self.events.push(format!(
+            "{name} tries to recover: {}{} against {}: {}",
+            r.kept,
+            if friends > 0 {
+                format!(" +{friends}")
+            } else {
+                String::new()
+            },
+            self.fighters[i].fighter.stat,
+            if r.passed {
+                "back on his feet"
+            } else {
+                "still down"
+            }
+        ));
+        let a = self.active.as_mut().expect("active");
+        a.moved = true;
+        a.acted = true;
+        Ok(())
+    }
+
+    fn end_activation(&mut self, dice: &mut Dice) -> Result<(), String> {
+        let (i, _) = self.active()?;
+        let player = self.fighters[i].player;
+        self.fighters[i].activated = true;
+        self.active = None;
+        self.last_place = self.order.iter().position(|p| *p == Some(player));
+        if self.to_act().is_none() && self.result.is_none() {
+            self.decide();
+            if self.result.is_none() {
+                self.new_phase(dice)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Last Man Standing: "fight, until there is only 1 warband left".
+    fn decide(&mut self) {
+        let left: Vec<usize> = (0..self.players.len())
+            .filter(|&p| self.has_fighters(p))
+            .collect();
+        if left.len() <= 1 && self.result.is_none() {
+            self.result = Some(GameResult {
+                winner: left.first().copied(),
+                reason: left.first().map_or("no warband is left".into(), |&p| {
+                    format!("{} is the last warband standing", self.players[p].name)
+                }),
+                decided_by: "the last warband standing".into(),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::rules::fighter::{Shooter, Weapon};
+    use super::*;
+    use crate::rules::geometry::Shape;
+    use crate::rules::terrain::TerrainKind;
+
+    fn fighter(name: &str, tier: Tier, stat: u8, weapons: Vec<Weapon>) -> Fighter {
+        Fighter {
+            id: name.to_lowercase(),
+            name: name.into(),
+            tier,
+            stat,
+            weapons,
+            specialisation: (tier == Tier::Specialist).then_some(Specialisation::Engineer),
+        }
+    }
+
+    fn knife() -> Vec<Weapon> {
+        vec![Weapon::Melee {
+            name: "knife".into(),
+            two_handed: false,
+        }]
+    }
+
+    fn pistol() -> Vec<Weapon> {
+        vec![Weapon::Shooter {
+            name: "blaster pistol".into(),
+            class: Shooter::Light,
+        }]
+    }
+
+    fn on(f: Fighter, player: usize, at: (f32, f32)) -> OnTable {
+        OnTable {
+            fighter: f,
+            player,
+            at: Vec2::new(at.0, at.1),
+            base: 0.5,
+            standing: Standing::Upright,
+            activated: false,
+            wound_ignored: false,
+        }
+    }
+
+    /// Kara (Specialist, stat 5, knife) and Rook (Rookie 4, pistol) against Thug (Rookie 3,
+    /// knife) and Boss (stat 6, d10); initiative 7 against 3: the Hunters choose first.
+    fn game(terrain: Vec<TerrainPiece>) -> (Skirmish, Dice) {
+        let players = vec![
+            Player {
+                id: "hunters".into(),
+                name: "Hunters".into(),
+            },
+            Player {
+                id: "gang".into(),
+                name: "Gang".into(),
+            },
+        ];
+        let fighters = vec![
+            on(
+                fighter("Kara", Tier::Specialist, 5, knife()),
+                0,
+                (10.0, 10.0),
+            ),
+            on(fighter("Rook", Tier::Rookie, 4, pistol()), 0, (10.0, 14.0)),
+            on(fighter("Thug", Tier::Rookie, 3, knife()), 1, (11.0, 10.0)),
+            on(fighter("Boss", Tier::Boss, 6, knife()), 1, (30.0, 30.0)),
+        ];
+        let mut dice = Dice::forced([7, 3]);
+        let s = Skirmish::new(Vec2::splat(36.0), terrain, players, fighters, &mut dice).unwrap();
+        (s, dice)
+    }
+
+    fn ok(s: &mut Skirmish, player: usize, c: Command, dice: &mut Dice) {
+        s.apply(player, &c, dice)
+            .unwrap_or_else(|e| panic!("{c:?}: {e}"));
+    }
+
+    fn refused(s: &mut Skirmish, player: usize, c: Command, dice: &mut Dice) -> String {
+        s.clone().apply(player, &c, dice).unwrap_err()
+    }
+
+    #[test]
+    fn the_highest_roll_chooses_a_place_and_activations_alternate() {
+        let (mut s, mut dice) = game(vec![]);
+        assert_eq!(s.stage, Stage::Choosing(vec![0, 1]));
+        // The Hunters choose to go second.
+        ok(
+            &mut s,
+            0,
+            Command::ChoosePlace {
+                player: 0,
+                place: 1,
+            },
+            &mut dice,
+        );
+        assert!(
+            refused(
+                &mut s,
+                1,
+                Command::ChoosePlace {
+                    player: 1,
+                    place: 1
+                },
+                &mut dice
+            )
+            .contains("not free")
+        );
+        ok(
+            &mut s,
+            1,
+            Command::ChoosePlace {
+                player: 1,
+                place: 0,
+            },
+            &mut dice,
+        );
+        assert_eq!(s.to_act(), Some(1));
+        ok(&mut s, 1, Command::Activate { fighter: 3 }, &mut dice);
+        ok(&mut s, 1, Command::EndActivation, &mut dice);
+        assert_eq!(s.to_act(), Some(0));
+        let e = refused(&mut s, 1, Command::Activate { fighter: 2 }, &mut dice);
+        assert!(
+            e.contains("Hunters's turn") || e.contains("it is Hunters"),
+            "{e}"
+        );
+        ok(&mut s, 0, Command::Activate { fighter: 1 }, &mut dice);
+        ok(&mut s, 0, Command::EndActivation, &mut dice);
+        ok(&mut s, 1, Command::Activate { fighter: 2 }, &mut dice);
+        ok(&mut s, 1, Command::EndActivation, &mut dice);
+        // The Gang has nobody left to activate: the Hunters activate the rest one by one.
+        assert_eq!(s.to_act(), Some(0));
+        let e = refused(&mut s, 0, Command::Activate { fighter: 1 }, &mut dice);
+        assert!(e.contains("cannot activate again"), "{e}");
+        ok(&mut s, 0, Command::Activate { fighter: 0 }, &mut dice);
+        // The last activation ends the phase: tokens off, initiative again (d8 5 against d10 9).
+        dice.push_forced([5, 9]);
+        ok(&mut s, 0, Command::EndActivation, &mut dice);
+        assert_eq!((s.phase, s.stage.clone()), (2, Stage::Choosing(vec![1, 0])));
+        assert!(s.fighters.iter().all(|f| !f.activated));
+    }
+
+    fn activate(s: &mut Skirmish, dice: &mut Dice, fighter: usize) {
+        ok(
+            s,
+            0,
+            Command::ChoosePlace {
+                player: 0,
+                place: 0,
+            },
+            dice,
+        );
+        ok(
+            s,
+            1,
+            Command::ChoosePlace {
+                player: 1,
+                place: 1,
+            },
+            dice,
+        );
+        ok(s, 0, Command::Activate { fighter }, dice);
+    }
+
+    #[test]
+    fn a_move_is_up_to_the_stat_and_a_second_move_is_the_other_action() {
+        let (mut s, mut dice) = game(vec![]);
+        activate(&mut s, &mut dice, 1);
+        let far = refused(
+            &mut s,
+            0,
+            Command::Move {
+                path: vec![Vec2::new(10.0, 18.5)],
+            },
+            &mut dice,
+        );
+        assert!(far.contains("4.5\" of 4\""), "{far}");
+        ok(
+            &mut s,
+            0,
+            Command::Move {
+                path: vec![Vec2::new(10.0, 16.0), Vec2::new(12.0, 16.0)],
+            },
+            &mut dice,
+        );
+        ok(
+            &mut s,
+            0,
+            Command::Move {
+                path: vec![Vec2::new(16.0, 16.0)],
+            },
+            &mut dice,
+        );
+        let e = refused(
+            &mut s,
+            0,
+            Command::Move {
+                path: vec![Vec2::new(17.0, 16.0)],
+            },
+            &mut dice,
+        );
+        assert!(e.contains("both actions are spent"), "{e}");
+        assert_eq!(s.fighters[1].at, Vec2::new(16.0, 16.0));
+    }
+
+    #[test]
+    fn melee_needs_base_contact_and_a_rookie_wounded_is_removed() {
+        let (mut s, mut dice) = game(vec![]);
+        activate(&mut s, &mut dice, 1);
+        let e = refused(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
+        assert!(e.contains("not in base to base contact"), "{e}");
+        s.active = None;
+        s.fighters[1].activated = false;
+        ok(&mut s, 0, Command::Activate { fighter: 0 }, &mut dice);
+        // Kara rolls 5 on her d8 (<= 5, a hit); the Thug 2 on his d6 (<= 3): a wound.
+        dice.push_forced([5, 2]);
+        ok(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
+        assert_eq!(s.fighters[2].standing, Standing::Removed);
+        let e = refused(&mut s, 0, Command::Melee { target: 3 }, &mut dice);
+        assert!(e.contains("other action is spent"), "{e}");
+        assert!(s.result.is_none());
+    }
+
+    #[test]
+    fn shooting_needs_sight_and_range_and_the_last_warband_standing_wins() {
+        let wall = TerrainPiece {
+            id: "wall".into(),
+            kind: TerrainKind::Wall,
+            shape: Shape::Rect {
+                min: (15.0, 0.0),
+                max: (16.0, 36.0),
+            },
+            properties: vec![TerrainProperty::BlocksLineOfSight],
+        };
+        let (mut s, mut dice) = game(vec![wall]);
+        s.fighters[3].at = Vec2::new(20.0, 14.0);
+        activate(&mut s, &mut dice, 1);
+        let e = refused(
+            &mut s,
+            0,
+            Command::Shoot {
+                target: 3,
+                area: false,
+            },
+            &mut dice,
+        );
+        assert!(e.contains("no line of sight"), "{e}");
+        s.terrain.clear();
+        // 10 - 1" of bases = 9": medium, the worse of two for a light shooter.
+        let e = refused(&mut s, 0, Command::Melee { target: 3 }, &mut dice);
+        assert!(e.contains("not in base to base contact"), "{e}");
+        s.fighters[2].standing = Standing::Removed;
+        s.fighters[3].fighter.tier = Tier::Rookie;
+        s.fighters[3].fighter.stat = 3;
+        // Worse of 1 and 3 is 3 (<= 4, a hit); the target rolls 2 (<= 3): removed.
+        dice.push_forced([1, 3, 2]);
+        ok(
+            &mut s,
+            0,
+            Command::Shoot {
+                target: 3,
+                area: false,
+            },
+            &mut dice,
+        );
+        assert_eq!(s.fighters[3].standing, Standing::Removed);
+        let r = s.result.clone().expect("decided");
+        assert_eq!(r.winner, Some(0));
+    }
+
+    #[test]
+    fn a_wounded_fighter_may_only_recover_with_both_actions() {
+        let (mut s, mut dice) = game(vec![]);
+        s.fighters[0].standing = Standing::Down;
+        activate(&mut s, &mut dice, 0);
+        let e = refused(
+            &mut s,
+            0,
+            Command::Move {
+                path: vec![Vec2::new(10.0, 11.0)],
+            },
+            &mut dice,
+        );
+        assert!(e.contains("only action available is recover"), "{e}");
+        // Rook is not in contact: 4 against 5, still down; then 5, back up.
+        dice.push_forced([4]);
+        ok(&mut s, 0, Command::Recover, &mut dice);
+        assert_eq!(s.fighters[0].standing, Standing::Down);
+        s.active.as_mut().unwrap().moved = false;
+        s.active.as_mut().unwrap().acted = false;
+        s.fighters[1].at = Vec2::new(10.0, 11.0);
+        dice.push_forced([4]);
+        ok(&mut s, 0, Command::Recover, &mut dice);
+        assert_eq!(
+            s.fighters[0].standing,
+            Standing::Upright,
+            "4 + 1 friend in contact"
+        );
+    }
+}
