@@ -2,7 +2,7 @@
 //! and the Bounty's shrinking die (one-stat-skirmish.txt, "1 Stat Skirmish – for 1 Player",
 //! "Solitaire Scenarios").
 
-use bevy::math::Vec2;
+use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 use super::fighter::Tier;
