@@ -1613,6 +1613,25 @@ pub(crate) mod tests {
         }
     }
 
+    /// A whole round: the Empire and the Rebels declare `empire` and `rebels`, neither
+    /// reacts.
+    fn round(b: &mut Battle, dice: &mut Dice, empire: Vec<Order>, rebels: Vec<Order>) {
+        for c in [
+            declare(0, empire),
+            declare(1, rebels),
+            Command::React {
+                side: 1,
+                reactions: vec![],
+            },
+            Command::React {
+                side: 0,
+                reactions: vec![],
+            },
+        ] {
+            b.apply(&c, dice).unwrap();
+        }
+    }
+
     #[test]
     fn the_lowest_command_declares_first_and_the_orders_stay_hidden_until_both_have() {
         let mut b = platoon();
@@ -1681,32 +1700,18 @@ pub(crate) mod tests {
         let mut b = platoon();
         b.units[1].lasting = Some(DamageResult::ModerateCasualties);
         let mut dice = Dice::forced([]);
-        for c in [
-            declare(
-                0,
-                vec![Order::Split {
-                    unit: "troopers".into(),
-                    size: 15,
-                }],
-            ),
-            declare(
-                1,
-                vec![Order::Join {
-                    unit: "blue".into(),
-                    into: "red".into(),
-                }],
-            ),
-            Command::React {
-                side: 1,
-                reactions: vec![],
-            },
-            Command::React {
-                side: 0,
-                reactions: vec![],
-            },
-        ] {
-            b.apply(&c, &mut dice).unwrap();
-        }
+        round(
+            &mut b,
+            &mut dice,
+            vec![Order::Split {
+                unit: "troopers".into(),
+                size: 15,
+            }],
+            vec![Order::Join {
+                unit: "blue".into(),
+                into: "red".into(),
+            }],
+        );
         let t = b.unit("troopers-2").unwrap();
         assert_eq!((b.units[0].size, b.units[t].size), (25, 15));
         assert_eq!((b.units[0].left[&1], b.units[t].left[&1]), (25, 15));
@@ -1780,20 +1785,7 @@ pub(crate) mod tests {
             .unwrap_err();
         assert!(err.contains("failed its morale check last round"), "{err}");
         // A round in which nothing fires: no morale check, and the failure is spent.
-        for c in [
-            declare(0, vec![]),
-            declare(1, vec![]),
-            Command::React {
-                side: 1,
-                reactions: vec![],
-            },
-            Command::React {
-                side: 0,
-                reactions: vec![],
-            },
-        ] {
-            b.apply(&c, &mut dice).unwrap();
-        }
+        round(&mut b, &mut dice, vec![], vec![]);
         assert_eq!(b.round, 2);
         assert!(!b.units[0].ignores_orders && !b.units[0].shaken);
         b.apply(
@@ -1839,21 +1831,12 @@ pub(crate) mod tests {
         f.extend(faces(6, 2));
         f.extend(faces(23, 6));
         let mut dice = Dice::forced(f);
-        let commands = [
-            declare(0, vec![fire("troopers", "red", &[(0, 30), (1, 10)])]),
-            declare(1, vec![fire("red", "troopers", &[(0, 10)])]),
-            Command::React {
-                side: 1,
-                reactions: vec![],
-            },
-            Command::React {
-                side: 0,
-                reactions: vec![],
-            },
-        ];
-        for c in &commands {
-            b.apply(c, &mut dice).unwrap();
-        }
+        round(
+            &mut b,
+            &mut dice,
+            vec![fire("troopers", "red", &[(0, 30), (1, 10)])],
+            vec![fire("red", "troopers", &[(0, 10)])],
+        );
         let log: Vec<&str> = b.events.iter().map(|(_, e)| e.as_str()).collect();
         let attacks: Vec<(i32, i32, u32)> = b
             .last_attacks
