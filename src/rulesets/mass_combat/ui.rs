@@ -715,13 +715,14 @@ fn charts_panel(ui: &mut egui::Ui, b: &Battle) {
                 let here = !uses.is_empty();
                 let t = egui::RichText::new(format!(
                     "{n} people: {}{}",
-                    if m.0 % 3 == 0 {
-                        format!("+{m}")
-                    } else {
+                    // A code of pips alone writes its own "+2".
+                    if m.0 < 3 && m.0 % 3 != 0 {
                         m.to_string()
+                    } else {
+                        format!("+{m}")
                     },
                     if here {
-                        format!("  ← {}", uses.join(", "))
+                        format!("  (to the {})", uses.join(", "))
                     } else {
                         String::new()
                     }
