@@ -116,6 +116,11 @@ pub enum Command {
     },
     /// The active fighter, lying wounded, tries to get up (both actions).
     Recover,
+    /// The active Healer tends `target`, a wounded fighter of his warband within 5".
+    Heal {
+        /// The fighter tended (index).
+        target: usize,
+    },
     /// The active fighter's activation ends.
     EndActivation,
 }
@@ -274,6 +279,7 @@ impl Skirmish {
             Command::Melee { target } => self.melee(*target, dice)?,
             Command::Shoot { target, area } => self.shoot(*target, *area, dice)?,
             Command::Recover => self.recover(dice)?,
+            Command::Heal { target } => self.heal(*target, dice)?,
             Command::EndActivation => self.end_activation(dice)?,
         }
         self.decide();
@@ -744,6 +750,56 @@ impl Skirmish {
         Ok(())
     }
 
+    /// Healer: "Roll the fighter's stat or below to remove 1 wound from another fighter within
+    /// 5"" (his other action; a fighter of his own warband, docs/rules/one_stat.md, "Healer").
+    fn heal(&mut self, t: usize, dice: &mut Dice) -> Result<(), String> {
+        let i = self.other_action()?;
+        let f = &self.fighters[i];
+        if !f.fighter.is(Specialisation::Healer) {
+            return Err(format!("{} is not a Healer", f.fighter.name));
+        }
+        let tf = self.fighters.get(t).ok_or("no such fighter")?;
+        if t == i || tf.player != f.player || tf.standing != Standing::Down {
+            return Err(format!(
+                "{} is not another wounded fighter of the warband",
+                tf.fighter.name
+            ));
+        }
+        let gap = base_gap(f.at, f.base, tf.at, tf.base);
+        if gap > 5.0 {
+            return Err(format!(
+                "{} is {gap:.1}\" away: the Healer tends \"another fighter within 5\"\"",
+                tf.fighter.name
+            ));
+        }
+        let r = roll(
+            dice,
+            f.fighter.tier.die(),
+            f.fighter.stat,
+            Test::AtMost,
+            Pick::One,
+            0,
+            &format!("{}: heal {}", f.fighter.name, tf.fighter.name),
+        )
+        .map_err(|e| e.to_string())?;
+        let (name, patient) = (f.fighter.name.clone(), tf.fighter.name.clone());
+        if r.passed {
+            self.fighters[t].standing = Standing::Upright;
+        }
+        self.events.push(format!(
+            "{name} tends {patient}: {} against {}: {}",
+            r.kept,
+            self.fighters[i].fighter.stat,
+            if r.passed {
+                "a wound removed, back on his feet"
+            } else {
+                "no better"
+            }
+        ));
+        self.active.as_mut().expect("active").acted = true;
+        Ok(())
+    }
+
     fn end_activation(&mut self, dice: &mut Dice) -> Result<(), String> {
         let (i, _) = self.active()?;
         let player = self.fighters[i].player;
@@ -1043,6 +1099,30 @@ mod tests {
         assert_eq!(s.fighters[3].standing, Standing::Removed);
         let r = s.result.clone().expect("decided");
         assert_eq!(r.winner, Some(0));
+    }
+
+    #[test]
+    fn a_healer_removes_a_wound_within_5_inches_on_his_stat_or_below() {
+        let (mut s, mut dice) = game(vec![]);
+        s.fighters[0].fighter.specialisation = Some(Specialisation::Healer);
+        s.fighters[1].standing = Standing::Down;
+        s.fighters[1].at = Vec2::new(10.0, 16.0);
+        activate(&mut s, &mut dice, 0);
+        // 6" between centres, 5" between bases: within reach.
+        let e = refused(&mut s, 0, Command::Heal { target: 2 }, &mut dice);
+        assert!(e.contains("not another wounded fighter"), "{e}");
+        dice.push_forced([6]);
+        ok(&mut s, 0, Command::Heal { target: 1 }, &mut dice);
+        assert_eq!(s.fighters[1].standing, Standing::Down, "6 is over stat 5");
+        s.active.as_mut().unwrap().acted = false;
+        dice.push_forced([5]);
+        ok(&mut s, 0, Command::Heal { target: 1 }, &mut dice);
+        assert_eq!(s.fighters[1].standing, Standing::Upright);
+        s.fighters[1].standing = Standing::Down;
+        s.fighters[1].at = Vec2::new(10.0, 16.5);
+        s.active.as_mut().unwrap().acted = false;
+        let e = refused(&mut s, 0, Command::Heal { target: 1 }, &mut dice);
+        assert!(e.contains("within 5"), "{e}");
     }
 
     #[test]
