@@ -172,6 +172,25 @@ impl Shape {
         best
     }
 
+    /// Distance in inches from segment `a`–`b` to the shape (0 where they touch): how close a
+    /// base moving along it comes.
+    pub fn distance_to_segment(&self, a: Vec2, b: Vec2) -> f32 {
+        if self.touches_segment(a, b) {
+            return 0.0;
+        }
+        let ends = self.distance_to(a).min(self.distance_to(b));
+        match self {
+            Shape::Circle { centre, radius } => {
+                ends.min(point_segment_distance(Vec2::new(centre.0, centre.1), a, b) - radius)
+            }
+            _ => self
+                .corners()
+                .iter()
+                .map(|c| point_segment_distance(*c, a, b))
+                .fold(ends, f32::min),
+        }
+    }
+
     /// Distance in inches from `p` to the shape (0 inside).
     pub fn distance_to(&self, p: Vec2) -> f32 {
         if self.contains(p) {

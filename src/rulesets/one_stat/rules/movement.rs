@@ -48,7 +48,19 @@ pub fn step(
                 t.id
             ));
         }
-        for (t0, t1) in t.shape.inside_spans(from, to) {
+        let spans = t.shape.inside_spans(from, to);
+        // A base that only brushes the piece, its centre passing by, is stopped by it too
+        // (a base may leave a piece it already touches).
+        if spans.is_empty()
+            && t.shape.distance_to(from) >= radius
+            && t.shape.distance_to_segment(from, to) < radius
+        {
+            return Err(format!(
+                "{} blocks movement: the fighter's base would brush it (\"Terrain either blocks or permits movement\")",
+                t.id
+            ));
+        }
+        for (t0, t1) in spans {
             let jump = (t1 - t0) * length;
             let before = run_up + t0 * length;
             if jump > before + 1e-3 {
@@ -165,6 +177,33 @@ mod tests {
             )
             .is_ok()
         );
+    }
+
+    #[test]
+    fn a_base_passing_too_close_is_stopped() {
+        let pillar = vec![TerrainPiece {
+            id: "pillar".into(),
+            kind: TerrainKind::Rocks,
+            shape: Shape::Circle {
+                centre: (15.0, 10.0),
+                radius: 1.0,
+            },
+            properties: vec![TerrainProperty::Impassable],
+        }];
+        let go = |x: f32| {
+            step(
+                &pillar,
+                TABLE,
+                Vec2::new(x, 5.0),
+                Vec2::new(x, 15.0),
+                0.5,
+                0.0,
+            )
+        };
+        // The centre passes 0.3" from the pillar: the 0.5" base would brush it.
+        let e = go(13.7).unwrap_err();
+        assert!(e.contains("brush"), "{e}");
+        assert!(go(13.4).is_ok());
     }
 
     #[test]

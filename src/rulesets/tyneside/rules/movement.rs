@@ -4,7 +4,6 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::dice::DiceExpr;
-use crate::rules::geometry::{Shape, point_segment_distance};
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
 
 /// "add D4" to that rate if running".
@@ -52,24 +51,6 @@ pub enum PathBlocked {
     Gap(String),
 }
 
-/// Distance from segment `a`–`b` to a shape, inches (0 if they touch).
-fn segment_shape_distance(shape: &Shape, a: Vec2, b: Vec2) -> f32 {
-    if shape.touches_segment(a, b) {
-        return 0.0;
-    }
-    let ends = shape.distance_to(a).min(shape.distance_to(b));
-    match shape {
-        Shape::Circle { centre, radius } => {
-            ends.min(point_segment_distance(Vec2::new(centre.0, centre.1), a, b) - radius)
-        }
-        _ => shape
-            .corners()
-            .iter()
-            .map(|c| point_segment_distance(*c, a, b))
-            .fold(ends, f32::min),
-    }
-}
-
 /// The cost of moving a base of `radius` inches straight from `from` to `to` on a table of
 /// `table` inches.
 ///
@@ -95,7 +76,7 @@ pub fn path_cost(
     for t in terrain {
         if t.has(TerrainProperty::Impassable) {
             let start_clear = t.shape.distance_to(from) >= radius;
-            if start_clear && segment_shape_distance(&t.shape, from, to) < radius
+            if start_clear && t.shape.distance_to_segment(from, to) < radius
                 || t.shape.distance_to(to) < radius
             {
                 return Err(PathBlocked::Impassable(t.id.clone()));
@@ -194,6 +175,7 @@ pub fn in_cohesion(pos: Vec2, radius: f32, others: &[(Vec2, f32)]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::geometry::Shape;
     use crate::rules::terrain::TerrainKind;
 
     fn piece(
