@@ -16,5 +16,6 @@ pub fn registry() -> Registry {
         RuleSetEntry::of::<battlefield::Battlefield>(),
         RuleSetEntry::of::<space_battle::SpaceBattle>(),
         RuleSetEntry::of::<mass_combat::MassCombat>(),
+        RuleSetEntry::of::<one_stat::OneStat>(),
     ])
 }

@@ -1,6 +1,191 @@
-//! 1 Stat Skirmish (one-stat-skirmish.txt): warbands of a Boss, Specialists and Rookies, each
-//! fighter one stat for everything. In progress: the text's arithmetic ([`rules`]); the game
-//! behind the engine comes next (issue 24).
+//! Rule set `one_stat`: 1 Stat Skirmish (one-stat-skirmish.txt): warbands of a Boss,
+//! Specialists and Rookies on an open table in inches, each fighter one stat for everything,
+//! two to four players activating one fighter at a time. `rules/` is the text's arithmetic
+//! (pure); [`skirmish`] the game and what each command does; [`phases`] the Bevy side; [`ai`]
+//! the players the rules play; the rest how it looks and is played.
 
+pub mod ai;
+pub mod board;
+pub mod phases;
 pub mod rules;
 pub mod skirmish;
+pub mod snapshot;
+
+use bevy::prelude::*;
+
+use crate::engine::ruleset::{Loaded, RuleSet};
+use skirmish::Command;
+
+/// The registry id.
+pub const ID: &str = "one_stat";
+
+/// The bundled scenarios: (file name, RON text).
+pub const BUNDLED: &[(&str, &str)] = &[(
+    "cantina_brawl.ron",
+    include_str!("../../../scenarios/one_stat/cantina_brawl.ron"),
+)];
+
+/// Reads and validates `loaded` as a 1 Stat Skirmish scenario.
+///
+/// Errors: every problem, each as `file:line:column: message`.
+pub fn parse(loaded: &Loaded) -> Result<rules::scenario::Scenario, Vec<String>> {
+    rules::scenario::parse(&loaded.src, &loaded.file)
+        .map_err(|es| es.iter().map(ToString::to_string).collect())
+}
+
+/// The 1 Stat Skirmish rule set.
+pub struct OneStat;
+
+impl RuleSet for OneStat {
+    const ID: &'static str = ID;
+    const TITLE: &'static str = "1 Stat Skirmish";
+    const BUNDLED: &'static [(&'static str, &'static str)] = BUNDLED;
+    /// The Bounty's d12 is the largest die ("using a d12").
+    const LARGEST_DIE: u8 = 12;
+    const PLAYS_SIDES: bool = true;
+    const AI_POLICY: &'static str = "each fighter follows the text's tree for the solitaire \
+        opponents: attack from cover, or move to the nearest cover and attack; else move \
+        towards a fighter in sight keeping cover; else move randomly by a d8 \
+        (one-stat-skirmish.txt, \"Turn Order\")";
+    type Command = Command;
+    type Phase = phases::OneStatPhase;
+    type Snapshot = snapshot::OneStatState;
+
+    fn plugin(app: &mut App) {
+        crate::engine::plugin::<Self>(app);
+        app.add_plugins(phases::plugin);
+    }
+
+    fn shell(app: &mut App) {
+        app.add_plugins(ai::plugin);
+    }
+
+    fn check(loaded: &Loaded) -> Result<String, Vec<String>> {
+        let s = parse(loaded)?;
+        Ok(format!(
+            "{} ({}, {} players, {} fighters, {}\" x {}\")",
+            s.name,
+            s.goal.word(),
+            s.sides.len(),
+            s.sides
+                .iter()
+                .map(|d| d.warband.fighters.len())
+                .sum::<usize>(),
+            s.table.0,
+            s.table.1
+        ))
+    }
+
+    fn setup(world: &mut World, loaded: &Loaded) -> Result<(), Vec<String>> {
+        let scenario = parse(loaded)?;
+        phases::setup(world, &scenario)
+    }
+
+    fn entered(world: &mut World) {
+        phases::sync_phase(world);
+    }
+
+    fn left(world: &mut World) {
+        phases::left(world);
+    }
+
+    fn apply(world: &mut World, command: &Command) -> Result<(), String> {
+        phases::apply(world, command)
+    }
+
+    fn after_command(world: &mut World) {
+        phases::sync_phase(world);
+    }
+
+    fn phase_name(world: &World) -> String {
+        snapshot::phase_name(world)
+    }
+
+    fn state_hash(world: &mut World) -> u64 {
+        snapshot::state_hash(world)
+    }
+
+    fn snapshot(world: &mut World) -> snapshot::OneStatState {
+        snapshot::snapshot(world)
+    }
+
+    fn printout(s: &snapshot::OneStatState) -> String {
+        snapshot::printout(s)
+    }
+
+    /// Whose turn it is and the phase: a move or the end of an activation may be taken back
+    /// while the same player acts; nothing once dice are thrown.
+    fn secret_digest(world: &World) -> Option<u64> {
+        let s = &world.get_resource::<phases::SkirmishRes>()?.0;
+        Some(crate::engine::hash::json_hash(&(
+            s.phase,
+            s.to_act(),
+            s.result.is_some(),
+        )))
+    }
+
+    /// The player choosing a place or activating.
+    fn sides_to_act(world: &World) -> Vec<usize> {
+        world
+            .get_resource::<phases::SkirmishRes>()
+            .and_then(|s| s.0.to_act())
+            .map(|p| vec![p])
+            .unwrap_or_default()
+    }
+
+    /// Nothing is hidden in 1 Stat Skirmish: every player sees the whole table.
+    fn player_view(world: &World, _side: usize) -> Option<serde_json::Value> {
+        let s = &world.get_resource::<phases::SkirmishRes>()?.0;
+        serde_json::to_value(s).ok()
+    }
+
+    fn describe(world: &World, command: &Command) -> String {
+        let Some(s) = world.get_resource::<phases::SkirmishRes>().map(|s| &s.0) else {
+            return "a 1 Stat Skirmish command".into();
+        };
+        describe(s, command)
+    }
+
+    fn ai_step(world: &mut World) -> Option<Result<String, String>> {
+        ai::act(world)
+    }
+}
+
+/// `command` in the players' words, as the game `s` names what it names.
+pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
+    let name = |i: usize| {
+        s.fighters
+            .get(i)
+            .map_or("a fighter".into(), |f| f.fighter.name.clone())
+    };
+    let active = s
+        .active
+        .as_ref()
+        .map_or("the active fighter".into(), |a| name(a.fighter));
+    match command {
+        Command::ChoosePlace { player, place } => format!(
+            "{} takes place {} in the order",
+            s.players
+                .get(*player)
+                .map_or("a player", |p| p.name.as_str()),
+            place + 1
+        ),
+        Command::Activate { fighter } => format!("activate {}", name(*fighter)),
+        Command::Move { path } => {
+            let end = path.last().copied().unwrap_or_default();
+            format!("{active} moves to ({:.1}, {:.1})", end.x, end.y)
+        }
+        Command::Melee { target } => format!("{active} attacks {} in melee", name(*target)),
+        Command::Shoot {
+            target,
+            area: false,
+        } => format!("{active} shoots at {}", name(*target)),
+        Command::Shoot { target, area: true } => {
+            format!("{active} fires on the area round {}", name(*target))
+        }
+        Command::Recover => format!("{active} tries to recover"),
+        Command::Heal { target } => format!("{active} tends {}", name(*target)),
+        Command::Wander => format!("{active} moves randomly"),
+        Command::EndActivation => format!("{active} ends the activation"),
+    }
+}

@@ -1,8 +1,10 @@
 //! A 1 Stat Skirmish game as plain data, and what each command does to it: initiative, single
 //! activations of two actions, moves, melee and ranged attacks, recovery, phases, and Last Man
-//! Standing (one-stat-skirmish.txt, "Turn Sequence", "Movement", "Other Actions"). No Bevy
-//! here; the rule set will keep a [`Skirmish`] as a resource.
+//! Standing and King of the Hill (one-stat-skirmish.txt, "Turn Sequence", "Movement", "Other
+//! Actions", "Szenarios"). The rule set keeps a [`Skirmish`] as a resource
+//! ([`super::phases`]); nothing here runs as a Bevy system.
 
+use bevy::prelude::Message;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -10,6 +12,7 @@ use super::rules::combat::{AttackKind, Combatant, WoundResult, attack, wound};
 use super::rules::fighter::{Fighter, Specialisation, Tier};
 use super::rules::movement::{step, straight_on};
 use super::rules::roll::{Band, HeavyMode, Pick, Test, roll, shooter_pick};
+use super::rules::scenario::Goal;
 use super::rules::sequence::next_player;
 use crate::engine::state::GameResult;
 use crate::rules::dice::{Dice, DiceExpr};
@@ -81,8 +84,9 @@ pub enum Stage {
     Activating,
 }
 
-/// One command a player sends.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One command a player sends: the player is the one to act ([`Skirmish::to_act`]). Fighters
+/// are named by their index in [`Skirmish::fighters`] (the players' warbands in order).
+#[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
     /// The player choosing now takes place `place` (0: first) in the order.
     ChoosePlace {
@@ -121,6 +125,10 @@ pub enum Command {
         /// The fighter tended (index).
         target: usize,
     },
+    /// The active fighter moves randomly: "throw a d8, move stat into direction the d8 is
+    /// pointing" (as far that way as the terrain lets it), as its movement action or second
+    /// move. The solitaire opponents' move when no fighter is in sight.
+    Wander,
     /// The active fighter's activation ends.
     EndActivation,
 }
@@ -149,9 +157,21 @@ pub struct Skirmish {
     pub last_place: Option<usize>,
     /// The result, once decided.
     pub result: Option<GameResult>,
+    /// What wins.
+    pub goal: Goal,
+    /// King of the Hill: the token's centre, inches.
+    pub hill: Option<Vec2>,
+    /// King of the Hill: the player alone in contact with the token now, and whether he has
+    /// held it so through the end of a phase (a full phase more wins).
+    pub holder: Option<(usize, bool)>,
+    /// The last phase played, if the scenario sets one.
+    pub turn_limit: Option<u32>,
     /// What happened since the shell last read it.
     pub events: Vec<String>,
 }
+
+/// The KOTH token's radius, inches: a token an inch across.
+pub const HILL_TOKEN: f32 = 0.5;
 
 impl Skirmish {
     /// A game on `table` with `terrain`, `players` and their `fighters`; the first phase's
@@ -176,6 +196,10 @@ impl Skirmish {
             active: None,
             last_place: None,
             result: None,
+            goal: Goal::LastManStanding,
+            hill: None,
+            holder: None,
+            turn_limit: None,
             events: Vec::new(),
         };
         s.new_phase(dice)?;
@@ -280,8 +304,10 @@ impl Skirmish {
             Command::Shoot { target, area } => self.shoot(*target, *area, dice)?,
             Command::Recover => self.recover(dice)?,
             Command::Heal { target } => self.heal(*target, dice)?,
+            Command::Wander => self.wander(dice)?,
             Command::EndActivation => self.end_activation(dice)?,
         }
+        self.watch_hill();
         self.decide();
         Ok(())
     }
@@ -409,6 +435,47 @@ impl Skirmish {
         self.events.push(format!(
             "{name} moves {total:.1}\"{}",
             if second { " (second move)" } else { "" }
+        ));
+        Ok(())
+    }
+
+    /// "Move randomly (throw a d8, move stat into direction the d8 is pointing)": the whole
+    /// stat that way, or as far as the terrain, the table's edge and the other fighters let
+    /// it go in a straight line (docs/rules/one_stat.md, "Moving randomly").
+    fn wander(&mut self, dice: &mut Dice) -> Result<(), String> {
+        let (i, a) = self.active()?;
+        self.must_stand(i)?;
+        if a.moved && a.acted {
+            return Err("both actions are spent".into());
+        }
+        let f = &self.fighters[i];
+        let face = dice
+            .roll(
+                DiceExpr::d(8),
+                format!("{}: moves randomly", f.fighter.name),
+            )
+            .map_err(|e| e.to_string())?;
+        let dir = super::rules::solitaire::d8_direction(face as u8);
+        let (at, stat) = (f.at, f32::from(f.fighter.stat));
+        // The farthest straight move that way, in quarter inches.
+        let mut d = stat;
+        while d > 0.0 {
+            let mut tried = self.clone();
+            if tried.move_along(&[at + dir * d]).is_ok() {
+                *self = tried;
+                return Ok(());
+            }
+            d -= 0.25;
+        }
+        let name = self.fighters[i].fighter.name.clone();
+        let a = self.active.as_mut().expect("active");
+        if a.moved {
+            a.acted = true;
+        } else {
+            a.moved = true;
+        }
+        self.events.push(format!(
+            "{name} rolls {face} to move randomly, and cannot go that way"
         ));
         Ok(())
     }
@@ -808,11 +875,113 @@ impl Skirmish {
         self.last_place = self.order.iter().position(|p| *p == Some(player));
         if self.to_act().is_none() && self.result.is_none() {
             self.decide();
+            self.end_of_phase();
             if self.result.is_none() {
                 self.new_phase(dice)?;
             }
         }
         Ok(())
+    }
+
+    /// The players with a fighter upright in base to base contact with the KOTH token.
+    pub fn on_hill(&self) -> Vec<usize> {
+        let Some(hill) = self.hill else {
+            return Vec::new();
+        };
+        let mut out: Vec<usize> = self
+            .fighters
+            .iter()
+            .filter(|f| {
+                f.standing == Standing::Upright
+                    && base_gap(f.at, f.base, hill, HILL_TOKEN) <= CONTACT
+            })
+            .map(|f| f.player)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// King of the Hill, after every command: the player alone on the hill, kept while he
+    /// stays so, started again when that changes (docs/rules/one_stat.md, "King of the Hill").
+    fn watch_hill(&mut self) {
+        if self.goal != Goal::KingOfTheHill {
+            return;
+        }
+        let alone = match self.on_hill()[..] {
+            [p] => Some(p),
+            _ => None,
+        };
+        if self.holder.map(|h| h.0) != alone {
+            self.holder = alone.map(|p| (p, false));
+            if let Some(p) = alone {
+                self.events
+                    .push(format!("{} alone holds the hill", self.players[p].name));
+            }
+        }
+    }
+
+    /// The end of a phase: King of the Hill's full turn held, and the turn limit
+    /// (docs/rules/one_stat.md, "King of the Hill", "The turn limit").
+    fn end_of_phase(&mut self) {
+        if self.result.is_some() {
+            return;
+        }
+        if let Some((p, through)) = self.holder {
+            if through {
+                self.result = Some(GameResult {
+                    winner: Some(p),
+                    reason: format!(
+                        "{} alone held the hill for a full turn",
+                        self.players[p].name
+                    ),
+                    decided_by: "King of the Hill".into(),
+                });
+                return;
+            }
+            self.holder = Some((p, true));
+        }
+        if self.turn_limit.is_some_and(|l| self.phase >= l) {
+            self.result = Some(self.at_the_limit());
+        }
+    }
+
+    /// The result when the turn limit ends the game: the warband with the most fighters
+    /// left wins, a tie is a draw (docs/rules/one_stat.md, "The turn limit").
+    fn at_the_limit(&self) -> GameResult {
+        let left: Vec<usize> = (0..self.players.len())
+            .map(|p| {
+                self.fighters
+                    .iter()
+                    .filter(|f| f.player == p && f.standing != Standing::Removed)
+                    .count()
+            })
+            .collect();
+        let most = left.iter().copied().max().unwrap_or(0);
+        let top: Vec<usize> = (0..left.len()).filter(|&p| left[p] == most).collect();
+        let decided_by = "the turn limit".to_string();
+        match top[..] {
+            [p] => GameResult {
+                winner: Some(p),
+                reason: format!(
+                    "after phase {}, {} has the most fighters left ({most})",
+                    self.phase, self.players[p].name
+                ),
+                decided_by,
+            },
+            _ => GameResult {
+                winner: None,
+                reason: format!(
+                    "after phase {}, a draw: {} have {most} fighters left each",
+                    self.phase,
+                    top.iter()
+                        .map(|&p| self.players[p].name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ),
+                decided_by,
+            },
+        }
     }
 
     /// Last Man Standing: "fight, until there is only 1 warband left".

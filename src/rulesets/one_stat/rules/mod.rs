@@ -7,6 +7,7 @@ pub mod fighter;
 pub mod movement;
 pub mod objectives;
 pub mod roll;
+pub mod scenario;
 pub mod sequence;
 pub mod solitaire;
 pub mod terrain;

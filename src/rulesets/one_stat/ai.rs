@@ -1,0 +1,203 @@
+//! A warband the rules play: each fighter follows the text's own tree for the solitaire
+//! opponents ("Turn Order": attack from cover, or move to the nearest cover and attack; else
+//! move towards a fighter in sight keeping cover; else move randomly by a d8). A place in the
+//! order is the first free one, a fighter to activate the first ready one of the roster.
+
+use bevy::prelude::*;
+
+use super::OneStat;
+use super::phases::SkirmishRes;
+use super::rules::objectives::{Behaviour, behaviour};
+use super::skirmish::{CONTACT, Command, Skirmish, Stage, Standing};
+use crate::engine::game::rules_to_act;
+use crate::engine::pipeline::{CommandOutcome, process};
+use crate::rules::dice::Dice;
+use crate::rules::geometry::base_gap;
+use crate::rules::terrain::TerrainProperty;
+
+/// Whether `command` would be accepted now (tried on a copy with dice of its own).
+fn legal(s: &Skirmish, command: &Command) -> bool {
+    let mut t = s.clone();
+    let player = t.to_act();
+    player.is_some_and(|p| t.apply(p, command, &mut Dice::seeded(0)).is_ok())
+}
+
+/// The attack fighter `i` would make now on the closest enemy it can attack: a melee attack
+/// where it can, else a shot.
+fn attack(s: &Skirmish, i: usize) -> Option<Command> {
+    let me = &s.fighters[i];
+    let mut foes: Vec<usize> = (0..s.fighters.len())
+        .filter(|&k| {
+            s.fighters[k].player != me.player && s.fighters[k].standing != Standing::Removed
+        })
+        .collect();
+    foes.sort_by(|&a, &b| {
+        let d = |k: usize| base_gap(me.at, me.base, s.fighters[k].at, s.fighters[k].base);
+        d(a).total_cmp(&d(b))
+    });
+    foes.into_iter().find_map(|k| {
+        [
+            Command::Melee { target: k },
+            Command::Shoot {
+                target: k,
+                area: false,
+            },
+        ]
+        .into_iter()
+        .find(|c| legal(s, c))
+    })
+}
+
+/// Whether fighter `i` stands in cover: on or against a piece that grants it.
+fn in_cover_at(s: &Skirmish, at: Vec2, base: f32) -> bool {
+    s.terrain
+        .iter()
+        .any(|t| t.has(TerrainProperty::Cover) && t.shape.distance_to(at) <= base + CONTACT)
+}
+
+/// The legal moves of the active fighter `i` towards `goal` (stopping `short` of it): the
+/// straight line, and lines turned off it when terrain is in the way, each as far as its stat
+/// allows; the candidates that end nearer the goal than it stands.
+fn moves_towards(s: &Skirmish, i: usize, goal: Vec2, short: f32) -> Vec<Vec2> {
+    let f = &s.fighters[i];
+    let stat = f32::from(f.fighter.stat);
+    let to_goal = goal - f.at;
+    let dist = (to_goal.length() - short).max(0.0);
+    if dist < 0.05 {
+        return Vec::new();
+    }
+    let dir = to_goal.normalize_or_zero();
+    let mut out = Vec::new();
+    for turn in [0.0f32, 25.0, -25.0, 50.0, -50.0, 75.0, -75.0, 100.0, -100.0] {
+        let d = Vec2::from_angle(turn.to_radians()).rotate(dir);
+        for len in [dist.min(stat), dist.min(stat) * 0.6, dist.min(stat) * 0.3] {
+            let to = f.at + d * len;
+            if to.distance(goal) < f.at.distance(goal) - 0.1
+                && legal(s, &Command::Move { path: vec![to] })
+            {
+                out.push(to);
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Where fighter `i` goes towards `goal`: the nearest end, and among ends within an inch of
+/// it one in cover ("stay as good in cover as possible").
+fn advance(s: &Skirmish, i: usize, goal: Vec2, short: f32) -> Option<Command> {
+    let base = s.fighters[i].base;
+    let ends = moves_towards(s, i, goal, short);
+    let best = ends
+        .iter()
+        .map(|e| e.distance(goal))
+        .fold(f32::INFINITY, f32::min);
+    let near: Vec<Vec2> = ends
+        .into_iter()
+        .filter(|e| e.distance(goal) <= best + 1.0)
+        .collect();
+    let to = near.iter().find(|e| in_cover_at(s, **e, base)).or(near
+        .iter()
+        .min_by(|a, b| a.distance(goal).total_cmp(&b.distance(goal))))?;
+    Some(Command::Move { path: vec![*to] })
+}
+
+/// The nearest point of a covering piece fighter `i` can reach this move, if any.
+fn to_cover(s: &Skirmish, i: usize) -> Option<Command> {
+    let f = &s.fighters[i];
+    let stat = f32::from(f.fighter.stat);
+    let mut spots: Vec<Vec2> = s
+        .terrain
+        .iter()
+        .filter(|t| t.has(TerrainProperty::Cover))
+        .map(|t| t.shape.closest_point(f.at))
+        .filter(|p| p.distance(f.at) <= stat)
+        .collect();
+    spots.sort_by(|a, b| a.distance(f.at).total_cmp(&b.distance(f.at)));
+    spots.into_iter().find_map(|p| {
+        let c = Command::Move { path: vec![p] };
+        legal(s, &c).then_some(c)
+    })
+}
+
+/// The nearest enemy fighter `i` can see, if any.
+fn nearest_seen(s: &Skirmish, i: usize) -> Option<usize> {
+    let me = &s.fighters[i];
+    (0..s.fighters.len())
+        .filter(|&k| {
+            s.fighters[k].player != me.player
+                && s.fighters[k].standing != Standing::Removed
+                && s.sees(i, k)
+        })
+        .min_by(|&a, &b| {
+            me.at
+                .distance(s.fighters[a].at)
+                .total_cmp(&me.at.distance(s.fighters[b].at))
+        })
+}
+
+/// What the rules' player does next in `s`, by the text's tree; `None` when nobody is to act.
+pub fn decide(s: &Skirmish) -> Option<Command> {
+    let player = s.to_act()?;
+    match &s.stage {
+        Stage::Choosing(_) => {
+            let place = s.order.iter().position(Option::is_none)?;
+            return Some(Command::ChoosePlace { player, place });
+        }
+        Stage::Activating => {}
+    }
+    let Some(a) = &s.active else {
+        let i = (0..s.fighters.len()).find(|&i| {
+            let f = &s.fighters[i];
+            f.player == player && f.standing != Standing::Removed && !f.activated
+        })?;
+        return Some(Command::Activate { fighter: i });
+    };
+    let i = a.fighter;
+    let f = &s.fighters[i];
+    if f.standing == Standing::Down {
+        return Some(if !a.moved && !a.acted {
+            Command::Recover
+        } else {
+            Command::EndActivation
+        });
+    }
+    let can_attack = !a.acted && attack(s, i).is_some();
+    let seen = nearest_seen(s, i);
+    let step = match behaviour(can_attack, in_cover_at(s, f.at, f.base), seen.is_some()) {
+        Behaviour::AttackFromCover => attack(s, i),
+        Behaviour::CoverThenAttack if !a.moved => to_cover(s, i).or_else(|| attack(s, i)),
+        Behaviour::CoverThenAttack => attack(s, i),
+        Behaviour::Advance if !(a.moved && a.acted) => seen.and_then(|k| {
+            let t = &s.fighters[k];
+            // To base contact with a melee weapon, else into short range.
+            let short = if f.fighter.melee_weapon().is_some() && !f.fighter.has_heavy_shooter() {
+                f.base + t.base
+            } else {
+                4.0
+            };
+            advance(s, i, t.at, short)
+        }),
+        Behaviour::Wander if !a.moved => Some(Command::Wander),
+        _ => None,
+    };
+    Some(step.unwrap_or(Command::EndActivation))
+}
+
+/// One step of a player the rules play.
+///
+/// Errors: `Some(Err(why))` when the rules refuse the tree's command (a bug to report).
+pub fn act(world: &mut World) -> Option<Result<String, String>> {
+    rules_to_act::<OneStat>(world).first()?;
+    let command = decide(&world.get_resource::<SkirmishRes>()?.0)?;
+    let words = <OneStat as crate::engine::ruleset::RuleSet>::describe(world, &command);
+    Some(match process::<OneStat>(world, command) {
+        CommandOutcome::Accepted(_) => Ok(words),
+        CommandOutcome::Refused(_, why) => Err(format!("{words}: refused: {why}")),
+    })
+}
+
+/// The window's driver: the rules' players take their steps at a pace a person can follow.
+pub(super) fn plugin(app: &mut App) {
+    crate::engine::rules_side::drive_plugin::<OneStat>(app, "The rules' side");
+}

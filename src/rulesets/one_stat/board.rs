@@ -1,0 +1,22 @@
+//! The table as the shared view draws it: an open table in inches with the terrain pieces
+//! (their answers played as the shared properties) and the King of the Hill's token.
+
+use super::skirmish::{HILL_TOKEN, Skirmish};
+use crate::engine::board::{BoardGeometry, Marker};
+
+/// The table of `s`.
+pub fn board(s: &Skirmish) -> BoardGeometry {
+    BoardGeometry::InchTable {
+        size: s.table,
+        terrain: s.terrain.clone(),
+        markers: s
+            .hill
+            .map(|at| Marker {
+                name: "the hill (KOTH token)".into(),
+                at,
+                radius: HILL_TOKEN,
+            })
+            .into_iter()
+            .collect(),
+    }
+}

@@ -1,0 +1,173 @@
+//! The Bevy side of a 1 Stat Skirmish: the game as a resource, where the phase is as a
+//! sub-state, the commands applied to a copy of it (kept only when accepted), and the end.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::ID;
+use super::rules::fighter::Tier;
+use super::rules::scenario::{BASE, Goal, Scenario, corners, start_places};
+use super::skirmish::{Command, OnTable, Player, Skirmish, Stage, Standing};
+use crate::engine::dice::DiceRes;
+use crate::engine::record::GameLog;
+use crate::engine::state::{Fate, Finished, GameResult, GameState};
+
+/// The game being played.
+#[derive(Resource, Clone, Debug, Deref, DerefMut)]
+pub struct SkirmishRes(pub Skirmish);
+
+/// Where the phase is (one-stat-skirmish.txt, "Turn Sequence").
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[source(GameState = GameState::Playing("one_stat"))]
+pub enum OneStatPhase {
+    /// "Determine Initiative": the players choose their places in the order.
+    #[default]
+    Initiative,
+    /// Single activations in the chosen order.
+    Activation,
+}
+
+/// The game of `scenario`, its first initiative rolled with `dice`: each warband within 5"
+/// of its corner.
+///
+/// Errors: the dice's.
+pub fn skirmish(
+    scenario: &Scenario,
+    dice: &mut crate::rules::dice::Dice,
+) -> Result<Skirmish, String> {
+    let size = Vec2::new(scenario.table.0, scenario.table.1);
+    let corners = corners(scenario);
+    let players = scenario
+        .sides
+        .iter()
+        .map(|d| Player {
+            id: d.id.clone(),
+            name: d.name.clone(),
+        })
+        .collect();
+    let mut fighters = Vec::new();
+    for (p, d) in scenario.sides.iter().enumerate() {
+        // The Boss nearest the corner, then the Specialists, the Rookies in front.
+        let mut band = d.warband.fighters.clone();
+        band.sort_by_key(|f| std::cmp::Reverse(f.tier));
+        let places = start_places(corners[p], size, band.len());
+        fighters.extend(band.into_iter().zip(places).map(|(fighter, at)| OnTable {
+            fighter,
+            player: p,
+            at,
+            base: BASE,
+            standing: Standing::Upright,
+            activated: false,
+            wound_ignored: false,
+        }));
+    }
+    let terrain = scenario
+        .terrain
+        .iter()
+        .filter_map(|t| t.piece().ok())
+        .collect();
+    let mut s = Skirmish::new(size, terrain, players, fighters, dice)?;
+    s.goal = scenario.goal.clone();
+    s.hill = (scenario.goal == Goal::KingOfTheHill).then_some(size / 2.0);
+    s.turn_limit = scenario.turn_limit;
+    Ok(s)
+}
+
+/// Sets up `scenario`: the warbands in their corners, the first initiative rolled.
+///
+/// Errors: a die that could not be thrown (typed dice refused), in words.
+pub fn setup(world: &mut World, scenario: &Scenario) -> Result<(), Vec<String>> {
+    let mut s = {
+        let mut dice = world.resource_mut::<DiceRes>();
+        skirmish(scenario, &mut dice.0).map_err(|e| vec![e])?
+    };
+    let mut log = GameLog::default();
+    log.push(
+        1,
+        format!("{} — {}: phase 1", scenario.name, scenario.goal.word()),
+    );
+    for e in s.events.drain(..) {
+        log.push(1, e);
+    }
+    world.insert_resource(log);
+    world.insert_resource(super::board::board(&s));
+    world.insert_resource(SkirmishRes(s));
+    Ok(())
+}
+
+/// Applies `command` to a copy of the game and keeps it if accepted; a refusal changes
+/// nothing (the pipeline puts back the dice and the log).
+///
+/// Errors: the refusal, naming the rule.
+pub fn apply(world: &mut World, command: &Command) -> Result<(), String> {
+    let mut s = world.resource::<SkirmishRes>().0.clone();
+    let player = s.to_act().ok_or("The game is over")?;
+    s.apply(player, command, &mut world.resource_mut::<DiceRes>().0)?;
+    let phase = s.phase;
+    let mut log = world.resource_mut::<GameLog>();
+    for e in s.events.drain(..) {
+        log.push(phase, e);
+    }
+    world.resource_mut::<SkirmishRes>().0 = s;
+    Ok(())
+}
+
+/// After an accepted command, and on entering the game: the phase follows the game, and a
+/// decided game ends.
+pub fn sync_phase(world: &mut World) {
+    let s = &world.resource::<SkirmishRes>().0;
+    if let Some(result) = s.result.clone() {
+        let end = finished(s, result);
+        world.insert_resource(end);
+        world
+            .resource_mut::<NextState<GameState>>()
+            .set(GameState::Over(ID));
+        return;
+    }
+    let want = match s.stage {
+        Stage::Choosing(_) => OneStatPhase::Initiative,
+        Stage::Activating => OneStatPhase::Activation,
+    };
+    if world
+        .get_resource::<State<OneStatPhase>>()
+        .is_some_and(|p| *p.get() != want)
+    {
+        world.resource_mut::<NextState<OneStatPhase>>().set(want);
+    }
+}
+
+/// The end of game `s`, decided as `result`: what became of every fighter.
+pub fn finished(s: &Skirmish, result: GameResult) -> Finished {
+    let fates = s
+        .fighters
+        .iter()
+        .map(|f| Fate {
+            side: f.player,
+            name: f.fighter.name.clone(),
+            profile: match (f.fighter.tier, f.fighter.specialisation) {
+                (Tier::Rookie, _) | (_, None) => f.fighter.tier.word().to_string(),
+                (t, Some(sp)) => format!("{} ({})", t.word(), sp.word()),
+            },
+            fate: match f.standing {
+                Standing::Upright => "fighting".into(),
+                Standing::Down => "wounded, lying down".into(),
+                Standing::Removed => "out of the game".into(),
+            },
+            lost: f.standing == Standing::Removed,
+        })
+        .collect();
+    Finished {
+        result,
+        turn: s.phase,
+        fates,
+    }
+}
+
+/// Leaving a game: the game goes with it.
+pub fn left(world: &mut World) {
+    world.remove_resource::<SkirmishRes>();
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_sub_state::<OneStatPhase>();
+}

@@ -1,0 +1,361 @@
+//! 1 Stat Skirmish scenarios (RON): the table, the terrain with the text's three answers (or
+//! one of its examples by name), the players with their warbands and corners, and what wins.
+//! Every problem names file, line and column. Format: docs/scenario-format.md, "one_stat".
+
+use std::collections::HashSet;
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+use super::terrain::{Answers, PRESETS};
+use super::warband::{Warband, WarbandKind, check};
+use crate::rules::geometry::Shape;
+use crate::rules::scenario::{Control, Errors, ScenarioError, ron_error, ron_options};
+use crate::rules::terrain::{TerrainKind, TerrainPiece};
+
+/// A corner of the table, where a warband starts ("Each player starts with his warband
+/// within 5" of a corner. Take opposing corners for 2 players").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Corner {
+    /// At (0, 0).
+    BottomLeft,
+    /// At (width, depth).
+    TopRight,
+    /// At (0, depth).
+    TopLeft,
+    /// At (width, 0).
+    BottomRight,
+}
+
+impl Corner {
+    /// The corners in the order players take them: two players opposing corners, a third
+    /// and a fourth the others.
+    pub const IN_TURN: [Corner; 4] = [
+        Corner::BottomLeft,
+        Corner::TopRight,
+        Corner::TopLeft,
+        Corner::BottomRight,
+    ];
+
+    /// The corner's point on a table of `size`, inches.
+    pub fn point(self, size: Vec2) -> Vec2 {
+        match self {
+            Corner::BottomLeft => Vec2::ZERO,
+            Corner::TopRight => size,
+            Corner::TopLeft => Vec2::new(0.0, size.y),
+            Corner::BottomRight => Vec2::new(size.x, 0.0),
+        }
+    }
+
+    /// The corner in words.
+    pub fn word(self) -> &'static str {
+        match self {
+            Corner::BottomLeft => "bottom left",
+            Corner::TopRight => "top right",
+            Corner::TopLeft => "top left",
+            Corner::BottomRight => "bottom right",
+        }
+    }
+}
+
+/// How far from its corner a warband starts, inches ("within 5" of a corner").
+pub const START_AREA: f32 = 5.0;
+
+/// A fighter's base radius, inches: a 25 mm round base.
+pub const BASE: f32 = 0.5;
+
+/// One player.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideDef {
+    /// Unique id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// A person or the rules.
+    #[serde(default)]
+    pub control: Control,
+    /// Its corner (none: the next of [`Corner::IN_TURN`] in the players' order).
+    #[serde(default)]
+    pub corner: Option<Corner>,
+    /// Its warband.
+    pub warband: Warband,
+}
+
+/// One terrain piece: one of the text's examples by name, or its three answers.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainDef {
+    /// Unique id.
+    pub id: String,
+    /// One of the text's examples ("high grass", "wall", "lake" …: [`PRESETS`]).
+    #[serde(default)]
+    pub preset: Option<String>,
+    /// Its answers, where it is no example (or to change one's).
+    #[serde(default)]
+    pub answers: Option<Answers>,
+    /// How it is drawn (the example's where not given, else "other").
+    #[serde(default)]
+    pub kind: Option<TerrainKind>,
+    /// Its outline, inches.
+    pub shape: Shape,
+}
+
+/// What wins (one-stat-skirmish.txt, "Szenarios").
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub enum Goal {
+    /// "The classic – fight, until there is only 1 warband left."
+    #[default]
+    LastManStanding,
+    /// "Place a KOTH token in the centre. The first player to being the only player with at
+    /// least 1 fighter in base to base contact to the token for 1 full turn wins."
+    KingOfTheHill,
+}
+
+impl Goal {
+    /// Its name as the text prints it.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Goal::LastManStanding => "Last Man Standing",
+            Goal::KingOfTheHill => "King of the Hill",
+        }
+    }
+}
+
+/// A whole scenario.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Title.
+    pub name: String,
+    /// `"one_stat"`.
+    pub ruleset: String,
+    /// For the scenario list.
+    #[serde(default)]
+    pub description: String,
+    /// The players, two to four.
+    pub sides: Vec<SideDef>,
+    /// The game ends after this phase at the latest (none: only when the goal is reached).
+    #[serde(default)]
+    pub turn_limit: Option<u32>,
+    /// Width and depth, inches ("A gaming area, roughly 3'x3'").
+    #[serde(default = "three_feet")]
+    pub table: (f32, f32),
+    /// The terrain ("Place as much terrain as desired").
+    #[serde(default)]
+    pub terrain: Vec<TerrainDef>,
+    /// What wins.
+    #[serde(default)]
+    pub goal: Goal,
+}
+
+fn three_feet() -> (f32, f32) {
+    (36.0, 36.0)
+}
+
+/// The table's size limits, inches: a fighter's move must fit, and nothing is as large as a
+/// hall.
+const TABLE: std::ops::RangeInclusive<f32> = 12.0..=120.0;
+
+impl TerrainDef {
+    /// The piece as the shared rules read it.
+    ///
+    /// Errors: a preset the text does not have.
+    pub fn piece(&self) -> Result<TerrainPiece, String> {
+        let preset = match &self.preset {
+            Some(p) => Some(PRESETS.iter().find(|(n, _, _)| n == p).ok_or_else(|| {
+                format!(
+                    "terrain {}: no example \"{p}\" in the text; it has {}",
+                    self.id,
+                    PRESETS.map(|p| p.0).join(", ")
+                )
+            })?),
+            None => None,
+        };
+        let answers = self.answers.or(preset.map(|p| p.2)).ok_or_else(|| {
+            format!(
+                "terrain {}: give a preset or its answers (accessible, visible, cover): \"Players have to agree before a match, which piece of terrain falls under yes or no\"",
+                self.id
+            )
+        })?;
+        Ok(TerrainPiece {
+            id: self.id.clone(),
+            kind: self
+                .kind
+                .or(preset.map(|p| p.1))
+                .unwrap_or(TerrainKind::Other),
+            shape: self.shape.clone(),
+            properties: answers.properties(),
+        })
+    }
+}
+
+/// Where each fighter of a warband of `n` starts in `corner` of a table of `size`: its
+/// base wholly within 5" of the corner, nearest the corner first, 1.2" apart.
+pub fn start_places(corner: Corner, size: Vec2, n: usize) -> Vec<Vec2> {
+    let steps = [0.6f32, 1.8, 3.0, 4.2];
+    let mut cells: Vec<Vec2> = steps
+        .iter()
+        .flat_map(|&x| steps.iter().map(move |&y| Vec2::new(x, y)))
+        .filter(|p| p.length() + BASE <= START_AREA)
+        .collect();
+    cells.sort_by(|a, b| a.length().total_cmp(&b.length()).then(a.x.total_cmp(&b.x)));
+    let c = corner.point(size);
+    let dir = Vec2::new(
+        if c.x > 0.0 { -1.0 } else { 1.0 },
+        if c.y > 0.0 { -1.0 } else { 1.0 },
+    );
+    cells.into_iter().take(n).map(|p| c + p * dir).collect()
+}
+
+/// The most fighters a corner holds ([`start_places`]).
+pub const MOST_IN_CORNER: usize = 11;
+
+/// Each player's corner, by its `corner` or in turn.
+pub fn corners(s: &Scenario) -> Vec<Corner> {
+    let mut free = Corner::IN_TURN
+        .into_iter()
+        .filter(|c| !s.sides.iter().any(|d| d.corner == Some(*c)));
+    s.sides
+        .iter()
+        .map(|d| {
+            d.corner
+                .or_else(|| free.next())
+                .unwrap_or(Corner::BottomLeft)
+        })
+        .collect()
+}
+
+/// Reads and checks the scenario `src` (named `file` in messages).
+///
+/// Errors: RON that does not parse (at its line and column, with what was expected); and,
+/// each at its place: not two to four players, two with one id or one corner, a warband that
+/// breaks the text's limits (each limit named) or fields another number of Specialists than
+/// the first, more fighters than a corner holds, a table outside 12" to 120" a side, terrain
+/// with an unknown example or no answers, two pieces with one id.
+pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
+    let s: Scenario = ron_options()
+        .from_str(src)
+        .map_err(|e| vec![ron_error(file, &e)])?;
+    let mut errs = Errors::new(src, file);
+    if !TABLE.contains(&s.table.0) || !TABLE.contains(&s.table.1) {
+        errs.at(
+            src.find("table").unwrap_or(0),
+            "the table is 12\" to 120\" a side (\"A gaming area, roughly 3'x3'\")",
+        );
+    }
+    if s.turn_limit == Some(0) {
+        errs.at(
+            src.find("turn_limit").unwrap_or(0),
+            "turn_limit must be 1 or more",
+        );
+    }
+    if !(2..=4).contains(&s.sides.len()) {
+        errs.at(
+            src.find("sides").unwrap_or(0),
+            format!(
+                "1 Stat Skirmish is for two to four players here, not {} (one per corner)",
+                s.sides.len()
+            ),
+        );
+    }
+    let mut ids = HashSet::new();
+    let specialists = s
+        .sides
+        .first()
+        .map(|d| d.warband.count(super::fighter::Tier::Specialist));
+    for (k, d) in s.sides.iter().enumerate() {
+        if !ids.insert(d.id.as_str()) {
+            errs.at_value(
+                "id",
+                &d.id,
+                1,
+                format!("a second player with id \"{}\"", d.id),
+            );
+        }
+        let mut bad = |m: String| errs.at_value("id", &d.id, 0, m);
+        for e in check(&d.warband, WarbandKind::Standard) {
+            bad(e);
+        }
+        let n = d.warband.count(super::fighter::Tier::Specialist);
+        if Some(n) != specialists {
+            bad(format!(
+                "{} fields {n} Specialists and {} fields {}: \"make sure each player's warband has the same number of Specialists!\"",
+                d.warband.name,
+                s.sides[0].warband.name,
+                specialists.unwrap_or(0)
+            ));
+        }
+        if d.warband.fighters.len() > MOST_IN_CORNER {
+            bad(format!(
+                "{} has {} fighters; {MOST_IN_CORNER} fit within 5\" of a corner",
+                d.warband.name,
+                d.warband.fighters.len()
+            ));
+        }
+        if d.corner.is_some() && s.sides[..k].iter().any(|o| o.corner == d.corner) {
+            bad(format!(
+                "a second player in the {} corner",
+                d.corner.map_or("", Corner::word)
+            ));
+        }
+    }
+    let mut pieces = HashSet::new();
+    for t in &s.terrain {
+        if !pieces.insert(t.id.as_str()) {
+            errs.at_value(
+                "id",
+                &t.id,
+                1,
+                format!("a second piece with id \"{}\"", t.id),
+            );
+        }
+        if let Err(e) = t.piece() {
+            errs.at_value("id", &t.id, 0, e);
+        }
+    }
+    errs.finish(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_corner_holds_eleven_within_five_inches() {
+        let size = Vec2::new(36.0, 36.0);
+        for c in Corner::IN_TURN {
+            let p = start_places(c, size, 20);
+            assert_eq!(p.len(), MOST_IN_CORNER);
+            for q in &p {
+                assert!(q.distance(c.point(size)) + BASE <= START_AREA, "{q}");
+                assert!(q.x >= BASE && q.y >= BASE && q.x <= 36.0 - BASE && q.y <= 36.0 - BASE);
+            }
+            for (i, a) in p.iter().enumerate() {
+                assert!(p[i + 1..].iter().all(|b| a.distance(*b) >= 2.0 * BASE));
+            }
+        }
+    }
+
+    #[test]
+    fn a_broken_scenario_is_refused_at_its_place() {
+        let src = "(\n  name: \"x\",\n  ruleset: \"one_stat\",\n  sides: [\n    (id: \"a\", name: \"A\", warband: (name: \"A\", fighters: [(id: \"b\", name: \"B\", tier: Boss, stat: 11)])),\n  ],\n  terrain: [(id: \"t\", preset: \"volcano\", shape: Circle(centre: (5, 5), radius: 1))],\n)";
+        let e = parse(src, "x.ron").expect_err("errors");
+        let text: Vec<String> = e.iter().map(ToString::to_string).collect();
+        assert!(
+            text.iter()
+                .any(|t| t.starts_with("x.ron:4:") && t.contains("two to four players")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter()
+                .any(|t| t.starts_with("x.ron:5:10:") && t.contains("B's stat is 11")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter()
+                .any(|t| t.starts_with("x.ron:7:") && t.contains("no example \"volcano\"")),
+            "{text:?}"
+        );
+    }
+}
