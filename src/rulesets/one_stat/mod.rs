@@ -6,10 +6,14 @@
 
 pub mod ai;
 pub mod board;
+pub mod input;
+pub mod odds;
 pub mod phases;
 pub mod rules;
 pub mod skirmish;
 pub mod snapshot;
+pub mod ui;
+pub mod view;
 
 use bevy::prelude::*;
 
@@ -20,10 +24,16 @@ use skirmish::Command;
 pub const ID: &str = "one_stat";
 
 /// The bundled scenarios: (file name, RON text).
-pub const BUNDLED: &[(&str, &str)] = &[(
-    "cantina_brawl.ron",
-    include_str!("../../../scenarios/one_stat/cantina_brawl.ron"),
-)];
+pub const BUNDLED: &[(&str, &str)] = &[
+    (
+        "cantina_brawl.ron",
+        include_str!("../../../scenarios/one_stat/cantina_brawl.ron"),
+    ),
+    (
+        "king_of_the_hill.ron",
+        include_str!("../../../scenarios/one_stat/king_of_the_hill.ron"),
+    ),
+];
 
 /// Reads and validates `loaded` as a 1 Stat Skirmish scenario.
 ///
@@ -57,7 +67,7 @@ impl RuleSet for OneStat {
     }
 
     fn shell(app: &mut App) {
-        app.add_plugins(ai::plugin);
+        app.add_plugins((view::plugin, ui::plugin, input::plugin, ai::plugin));
     }
 
     fn check(loaded: &Loaded) -> Result<String, Vec<String>> {

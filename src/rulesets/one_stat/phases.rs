@@ -40,9 +40,11 @@ pub fn skirmish(
     let players = scenario
         .sides
         .iter()
-        .map(|d| Player {
+        .zip(&corners)
+        .map(|(d, c)| Player {
             id: d.id.clone(),
             name: d.name.clone(),
+            corner: c.point(size),
         })
         .collect();
     let mut fighters = Vec::new();

@@ -53,12 +53,14 @@ pub struct OnTable {
 }
 
 /// A player.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {
     /// Id.
     pub id: String,
     /// Name (the warband's).
     pub name: String,
+    /// The corner his warband started in, inches ("within 5" of a corner").
+    pub corner: Vec2,
 }
 
 /// The fighter activated now and what it has done.
@@ -321,14 +323,26 @@ impl Skirmish {
         }
         self.order[place] = Some(player);
         c.remove(0);
-        if c.is_empty() {
-            self.stage = Stage::Activating;
-        }
         self.events.push(format!(
             "{} takes place {} in the order",
             self.players[player].name,
             place + 1
         ));
+        // The last to choose has one place left, and takes it.
+        if let [last] = c[..]
+            && let Some(free) = self.order.iter().position(Option::is_none)
+        {
+            self.order[free] = Some(last);
+            c.clear();
+            self.events.push(format!(
+                "{} takes place {}, the one left",
+                self.players[last].name,
+                free + 1
+            ));
+        }
+        if c.is_empty() {
+            self.stage = Stage::Activating;
+        }
         Ok(())
     }
 
@@ -1052,10 +1066,12 @@ mod tests {
             Player {
                 id: "hunters".into(),
                 name: "Hunters".into(),
+                corner: Vec2::ZERO,
             },
             Player {
                 id: "gang".into(),
                 name: "Gang".into(),
+                corner: Vec2::splat(36.0),
             },
         ];
         let fighters = vec![
@@ -1086,7 +1102,19 @@ mod tests {
     fn the_highest_roll_chooses_a_place_and_activations_alternate() {
         let (mut s, mut dice) = game(vec![]);
         assert_eq!(s.stage, Stage::Choosing(vec![0, 1]));
-        // The Hunters choose to go second.
+        assert!(
+            refused(
+                &mut s,
+                0,
+                Command::ChoosePlace {
+                    player: 0,
+                    place: 2
+                },
+                &mut dice
+            )
+            .contains("not free")
+        );
+        // The Hunters choose to go second; the Gang, last to choose, takes the place left.
         ok(
             &mut s,
             0,
@@ -1096,26 +1124,9 @@ mod tests {
             },
             &mut dice,
         );
-        assert!(
-            refused(
-                &mut s,
-                1,
-                Command::ChoosePlace {
-                    player: 1,
-                    place: 1
-                },
-                &mut dice
-            )
-            .contains("not free")
-        );
-        ok(
-            &mut s,
-            1,
-            Command::ChoosePlace {
-                player: 1,
-                place: 0,
-            },
-            &mut dice,
+        assert_eq!(
+            (s.order.clone(), s.stage.clone()),
+            (vec![Some(1), Some(0)], Stage::Activating)
         );
         assert_eq!(s.to_act(), Some(1));
         ok(&mut s, 1, Command::Activate { fighter: 3 }, &mut dice);
@@ -1149,15 +1160,6 @@ mod tests {
             Command::ChoosePlace {
                 player: 0,
                 place: 0,
-            },
-            dice,
-        );
-        ok(
-            s,
-            1,
-            Command::ChoosePlace {
-                player: 1,
-                place: 1,
             },
             dice,
         );

@@ -1,0 +1,373 @@
+//! The mouse and keys on a 1 Stat Skirmish. With no fighter active, a click on one of yours
+//! that has not gone this phase activates it. The active fighter moves by a drag from its
+//! base, or a click on open table (in a straight line; a run-up and its jump in one go); a
+//! click on an enemy attacks it (in melee when in base contact, else a shot), a right click
+//! fires a heavy shooter on the area round it; a Healer's click on a wounded friend tends
+//! him. Space / Enter ends the activation. Everything is sent as commands, and what a click
+//! would do is said by the cursor first, with the odds of an attack.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::EguiContexts;
+
+use super::ID;
+use super::odds::{Odds, odds};
+use super::phases::SkirmishRes;
+use super::rules::fighter::{Shooter, Specialisation};
+use super::rules::roll::Band;
+use super::skirmish::{Command, Skirmish, Stage, Standing};
+use crate::engine::state::playing;
+use crate::rules::geometry::base_gap;
+use crate::ui::{Handover, ShellAction};
+use crate::view::{CursorNote, NotePart, PanelInsets, TablePointer};
+
+/// What a left click where the cursor is would do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Intent {
+    /// Activate this fighter.
+    Activate(usize),
+    /// Move the active fighter here (straight), `length` inches; `Err` the rule against it.
+    Move {
+        /// Where it would stop.
+        to: Vec2,
+        /// Inches.
+        length: f32,
+        /// Accepted, or why not.
+        legal: Result<(), String>,
+    },
+    /// Attack this enemy (the command, and its odds when the rules allow it).
+    Attack(usize, Command, Result<Odds, String>),
+    /// Tend this wounded friend.
+    Heal(usize),
+}
+
+/// The pointer on the table and what it would do.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Pointer {
+    /// The table point under the cursor (none over a panel or off the table).
+    pub at: Option<Vec2>,
+    /// The fighter under it.
+    pub fighter: Option<usize>,
+    /// What a left click does.
+    pub intent: Option<Intent>,
+    /// A drag of the active fighter under way: where it started.
+    pub dragging: Option<Vec2>,
+    /// The odds worked out last, for the command they were worked out for.
+    cache: Option<(Command, u64, Result<Odds, String>)>,
+}
+
+/// The fighter whose base is under `p`, the nearest centre first.
+pub fn fighter_at(s: &Skirmish, p: Vec2) -> Option<usize> {
+    (0..s.fighters.len())
+        .filter(|&i| {
+            let f = &s.fighters[i];
+            f.standing != Standing::Removed && f.at.distance(p) <= f.base + 0.15
+        })
+        .min_by(|&a, &b| {
+            s.fighters[a]
+                .at
+                .distance(p)
+                .total_cmp(&s.fighters[b].at.distance(p))
+        })
+}
+
+/// Whether `command` would be accepted now (tried on a copy, with dice of its own), or the
+/// rule against it.
+pub fn try_command(s: &Skirmish, command: &Command) -> Result<(), String> {
+    let player = s.to_act().ok_or("the game is over")?;
+    s.clone().apply(
+        player,
+        command,
+        &mut crate::rules::dice::Dice::seeded(0).unlogged(),
+    )
+}
+
+/// The attack the active fighter `i` would make on `t`: melee in base contact, else a shot
+/// (`area`: a heavy shooter's area fire).
+pub fn attack_on(s: &Skirmish, i: usize, t: usize, area: bool) -> Command {
+    if !area && s.in_contact(i, t) && s.fighters[i].fighter.melee_weapon().is_some() {
+        Command::Melee { target: t }
+    } else {
+        Command::Shoot { target: t, area }
+    }
+}
+
+/// What a left click at `p` (over fighter `over`) would do in `s`, for the person to act.
+fn intent(s: &Skirmish, p: Vec2, over: Option<usize>) -> Option<Intent> {
+    if s.stage != Stage::Activating {
+        return None;
+    }
+    let player = s.to_act()?;
+    let Some(a) = &s.active else {
+        let i = over?;
+        let f = &s.fighters[i];
+        return (f.player == player && !f.activated).then_some(Intent::Activate(i));
+    };
+    let i = a.fighter;
+    match over {
+        Some(t) if t == i => None,
+        Some(t) if s.fighters[t].player != player => {
+            let c = attack_on(s, i, t, false);
+            Some(Intent::Attack(t, c, Err(String::new())))
+        }
+        Some(t)
+            if s.fighters[i].fighter.is(Specialisation::Healer)
+                && s.fighters[t].standing == Standing::Down =>
+        {
+            Some(Intent::Heal(t))
+        }
+        Some(_) => None,
+        None => {
+            let c = Command::Move { path: vec![p] };
+            Some(Intent::Move {
+                to: p,
+                length: s.fighters[i].at.distance(p),
+                legal: try_command(s, &c),
+            })
+        }
+    }
+}
+
+/// Follows the cursor: the table point, the fighter under it and what a click would do (the
+/// odds of an attack worked out once per target and state).
+pub(super) fn follow(
+    window: Single<&Window, With<PrimaryWindow>>,
+    table: TablePointer,
+    mut ctx: EguiContexts,
+    game: Res<SkirmishRes>,
+    handover: Res<Handover>,
+    insets: Res<PanelInsets>,
+    mut pointer: ResMut<Pointer>,
+) {
+    let s = &game.0;
+    let over_ui = window
+        .cursor_position()
+        .is_some_and(|c| insets.covers(c, window.width(), window.height()))
+        || ctx
+            .ctx_mut()
+            .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
+            .unwrap_or(false);
+    let at = window
+        .cursor_position()
+        .and_then(|c| table.at(c))
+        .filter(|_| !over_ui && !handover.showing);
+    let fighter = at.and_then(|p| fighter_at(s, p));
+    let mut intent = at.and_then(|p| intent(s, p, fighter));
+    if let Some(Intent::Attack(_, c, odds_now)) = &mut intent {
+        let key = crate::engine::hash::json_hash(s);
+        let fresh = match &pointer.cache {
+            Some((cc, k, o)) if cc == c && *k == key => o.clone(),
+            _ => {
+                let o = match try_command(s, c) {
+                    Ok(()) => odds(s, c, attack_target(c)).ok_or_else(String::new),
+                    Err(e) => Err(e),
+                };
+                pointer.cache = Some((c.clone(), key, o.clone()));
+                o
+            }
+        };
+        *odds_now = fresh;
+    }
+    let new = Pointer {
+        at,
+        fighter,
+        intent,
+        dragging: pointer.dragging,
+        cache: pointer.cache.clone(),
+    };
+    pointer.set_if_neq(new);
+}
+
+fn attack_target(c: &Command) -> usize {
+    match c {
+        Command::Melee { target } | Command::Shoot { target, .. } => *target,
+        _ => usize::MAX,
+    }
+}
+
+/// A click, a drag of the active fighter, or a right click for area fire.
+fn click(
+    buttons: Res<ButtonInput<MouseButton>>,
+    game: Res<SkirmishRes>,
+    mut pointer: ResMut<Pointer>,
+    mut notice: ResMut<crate::engine::pipeline::Notice>,
+    mut send: MessageWriter<Command>,
+) {
+    let s = &game.0;
+    let active = s.active.as_ref().map(|a| a.fighter);
+    if buttons.just_pressed(MouseButton::Left) {
+        // A press on the active fighter's base starts a drag.
+        if let (Some(i), Some(p)) = (active, pointer.at)
+            && pointer.fighter == Some(i)
+        {
+            pointer.dragging = Some(p);
+            return;
+        }
+        match pointer.intent.clone() {
+            Some(Intent::Activate(i)) => {
+                send.write(Command::Activate { fighter: i });
+            }
+            Some(Intent::Move { to, legal, .. }) => match legal {
+                Ok(()) => {
+                    send.write(Command::Move { path: vec![to] });
+                }
+                Err(e) => notice.refusal = Some(e),
+            },
+            Some(Intent::Attack(_, c, _)) => {
+                send.write(c);
+            }
+            Some(Intent::Heal(t)) => {
+                send.write(Command::Heal { target: t });
+            }
+            None => {}
+        }
+    }
+    if buttons.just_released(MouseButton::Left)
+        && let Some(from) = pointer.dragging.take()
+        && let Some(to) = pointer.at
+        && from.distance(to) > 0.3
+    {
+        send.write(Command::Move { path: vec![to] });
+    }
+    if buttons.just_pressed(MouseButton::Right)
+        && let (Some(i), Some(t)) = (active, pointer.fighter)
+        && s.fighters[t].player != s.fighters[i].player
+    {
+        send.write(attack_on(s, i, t, true));
+    }
+}
+
+/// The End button and Space / Enter: end the active fighter's activation.
+fn end_button(
+    mut actions: MessageReader<ShellAction>,
+    game: Res<SkirmishRes>,
+    mut send: MessageWriter<Command>,
+) {
+    for a in actions.read() {
+        if *a == ShellAction::End && game.0.active.is_some() {
+            send.write(Command::EndActivation);
+        }
+    }
+}
+
+/// The percentage of `x` (0 to 1), rounded.
+pub fn percent(x: f32) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+/// What the cursor would do, by the cursor.
+fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNote>) {
+    let s = &game.0;
+    let mut lines = Vec::new();
+    let (green, red) = (
+        Some(bevy_egui::egui::Color32::LIGHT_GREEN),
+        Some(bevy_egui::egui::Color32::LIGHT_RED),
+    );
+    if let Some(k) = pointer.fighter {
+        let f = &s.fighters[k];
+        lines.push((
+            format!(
+                "{} ({}, {} d{}, stat {}){}{}",
+                f.fighter.name,
+                s.players[f.player].name,
+                f.fighter
+                    .specialisation
+                    .map_or(f.fighter.tier.word(), |sp| sp.word()),
+                f.fighter.tier.die(),
+                f.fighter.stat,
+                if f.standing == Standing::Down {
+                    ", wounded, lying down"
+                } else {
+                    ""
+                },
+                if f.activated {
+                    ", has gone this phase"
+                } else {
+                    ""
+                }
+            ),
+            Some(crate::ui::side_colour32(f.player)),
+        ));
+    }
+    match &pointer.intent {
+        Some(Intent::Activate(_)) => lines.push(("click: activate him".into(), green)),
+        Some(Intent::Move { length, legal, .. }) => {
+            let i = s.active.as_ref().map_or(0, |a| a.fighter);
+            let stat = s.fighters[i].fighter.stat;
+            match legal {
+                Ok(()) => lines.push((format!("click: move {length:.1}\" of {stat}\""), green)),
+                Err(e) => lines.push((format!("cannot move here: {e}"), red)),
+            }
+        }
+        Some(Intent::Attack(t, c, o)) => {
+            let i = s.active.as_ref().map_or(0, |a| a.fighter);
+            let (me, them) = (&s.fighters[i], &s.fighters[*t]);
+            let gap = base_gap(me.at, me.base, them.at, them.base);
+            let what = match c {
+                Command::Melee { .. } => "melee attack".to_string(),
+                _ => format!(
+                    "shot at {gap:.1}\"{}{}",
+                    Band::of(gap).map_or(", beyond long range".into(), |b| format!(
+                        ", {} range",
+                        b.word()
+                    )),
+                    if s.in_cover(i, *t) {
+                        ", in cover (he defends with 2 dice, the better)"
+                    } else {
+                        ""
+                    }
+                ),
+            };
+            match o {
+                Ok(o) => lines.push((
+                    format!(
+                        "click: {what} — hit {}, wound {}",
+                        percent(o.hit),
+                        percent(o.wound)
+                    ),
+                    green,
+                )),
+                Err(e) => lines.push((format!("{what}: {e}"), red)),
+            }
+            if me.fighter.shooter() == Some(Shooter::Heavy) && gap <= 10.0 {
+                lines.push((
+                    "right click: fire on everyone within 2\" of him".into(),
+                    None,
+                ));
+            }
+        }
+        Some(Intent::Heal(_)) => lines.push((
+            "click: tend him (a roll at or under the Healer's stat)".into(),
+            green,
+        )),
+        None => {}
+    }
+    if !lines.is_empty() {
+        note.add(NotePart { title: None, lines });
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Pointer>()
+        .add_systems(
+            Update,
+            follow
+                .run_if(playing(ID))
+                .run_if(resource_exists::<SkirmishRes>),
+        )
+        .add_systems(
+            Update,
+            (
+                crate::ui::space_or_enter_ends,
+                click.after(follow),
+                end_button,
+            )
+                .before(crate::engine::pipeline::CommandPipeline)
+                .run_if(playing(ID))
+                .run_if(crate::engine::game::person_to_act::<super::OneStat>),
+        )
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            note.before(crate::view::CursorNoteSet).run_if(playing(ID)),
+        );
+}

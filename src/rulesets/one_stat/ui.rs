@@ -1,0 +1,333 @@
+//! The 1 Stat Skirmish panels on the shared shell: the phase bar's words (whose turn, what to
+//! do, the goal and how it stands); the places in the order to choose; the warband to act with
+//! each fighter's die, stat and state, a button to activate each ready one; the active
+//! fighter's actions; every warband's fighters left.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiPrimaryContextPass, egui};
+
+use super::ID;
+use super::phases::SkirmishRes;
+use super::rules::scenario::Goal;
+use super::skirmish::{Command, Skirmish, Stage, Standing};
+use crate::engine::record::GameRecord;
+use crate::engine::state::playing;
+use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, SidebarArea, side_colour32};
+
+const SHORTCUTS: &[(&str, &str)] = &[
+    (
+        "Left click",
+        "one of your fighters: activate him; then open table: move there (or drag him); an enemy: attack him (melee in base contact, else a shot); a wounded friend, for a Healer: tend him",
+    ),
+    (
+        "Right click",
+        "an enemy, with a heavy shooter: fire on everyone within 2\" of him",
+    ),
+    ("Space / Enter", "end the active fighter's activation"),
+];
+
+fn is_person(app: &Option<Res<crate::engine::game::Sides>>, p: usize) -> bool {
+    app.as_ref().is_none_or(|a| !a.rules.contains(&p))
+}
+
+/// Fighters of player `p` still in the game.
+fn left(s: &Skirmish, p: usize) -> usize {
+    s.fighters
+        .iter()
+        .filter(|f| f.player == p && f.standing != Standing::Removed)
+        .count()
+}
+
+/// The goal and how it stands, in a line.
+fn objective(s: &Skirmish) -> String {
+    let counts = (0..s.players.len())
+        .map(|p| format!("{} {}", s.players[p].name, left(s, p)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match s.goal {
+        Goal::LastManStanding => {
+            format!("Last Man Standing: be the last warband left. Fighters left: {counts}")
+        }
+        Goal::KingOfTheHill => format!(
+            "King of the Hill: be alone in base contact with the token in the centre for a full turn. {}",
+            match s.holder {
+                Some((p, true)) => format!(
+                    "{} has held it through a phase's end: to the end of this phase wins",
+                    s.players[p].name
+                ),
+                Some((p, false)) => format!("{} alone holds it now", s.players[p].name),
+                None => "Nobody holds it alone.".into(),
+            }
+        ),
+    }
+}
+
+fn status(
+    game: Res<SkirmishRes>,
+    app: Option<Res<crate::engine::game::Sides>>,
+    record: Option<Res<GameRecord<Command>>>,
+    mut shell: ResMut<ShellStatus>,
+) {
+    let s = &game.0;
+    let Some(p) = s.to_act() else {
+        return;
+    };
+    let person = is_person(&app, p);
+    let name = &s.players[p].name;
+    let active = s.active.as_ref().map(|a| (a, &s.fighters[a.fighter]));
+    let hint = match (person, &s.stage, active) {
+        (false, _, _) => "The rules play this warband: watch the table and the events.".into(),
+        (true, Stage::Choosing(_), _) => {
+            format!("{name} rolled highest of those still choosing: pick a place in the order.")
+        }
+        (true, _, None) => {
+            format!("{name}: click one of your fighters without a token to activate him.")
+        }
+        (true, _, Some((_, f))) if f.standing == Standing::Down => format!(
+            "{} lies wounded: Recover (both actions), or End activation.",
+            f.fighter.name
+        ),
+        (true, _, Some((a, f))) => format!(
+            "{}: {}. Drag him or click the table to move, click an enemy to attack; End when done.",
+            f.fighter.name,
+            match (a.moved, a.acted) {
+                (false, false) => "a move and one other action".to_string(),
+                (true, false) => "one other action left (a second move, an attack, …)".into(),
+                (false, true) => "his move left".into(),
+                (true, true) => "both actions spent".into(),
+            }
+        ),
+    };
+    let end = (person && s.active.is_some()).then(|| {
+        (
+            "End activation".to_string(),
+            "He gets his activation token; the next player activates. Space/Enter".to_string(),
+        )
+    });
+    let people = (0..s.players.len()).filter(|&k| is_person(&app, k)).count();
+    let new = ShellStatus {
+        turn: match s.turn_limit {
+            Some(l) => format!("Phase {}/{l}", s.phase),
+            None => format!("Phase {}", s.phase),
+        },
+        turn_number: s.phase,
+        phase: format!(
+            "{name} — {}",
+            match s.stage {
+                Stage::Choosing(_) => "initiative",
+                Stage::Activating => "activation",
+            }
+        ),
+        // Nothing is hidden in 1 Stat Skirmish: no hand-over between activations.
+        to_act: None,
+        acting: Some(p),
+        who: match active {
+            Some((_, f)) => format!("{name} — {}", f.fighter.name),
+            None => name.clone(),
+        },
+        hint,
+        end,
+        end_loses: None,
+        objective: objective(s),
+        secrecy: String::new(),
+        sides: s.players.iter().map(|x| x.name.clone()).collect(),
+        commands: record.as_ref().map_or(0, |r| r.commands.len()),
+        people,
+        save_stem: crate::engine::record::save_stem(record.as_deref(), "one_stat"),
+        largest_die: 12,
+        cards: false,
+    };
+    shell.set_if_neq(new);
+}
+
+fn help(mut help: ResMut<RuleSetHelp>) {
+    *help = RuleSetHelp {
+        shortcuts: SHORTCUTS.to_vec(),
+        lines: vec![
+            "A phase: each player rolls his highest die; the highest picks his place in the order, then the next. Players activate one fighter each in turn until all have gone.",
+            "An activation: a move (up to the stat in inches) and one other action: a second move, a melee attack, a shot, or a specialisation. A wounded fighter can only recover.",
+            "One stat for everything: roll the fighter's die at or under it to hit; the defender rolls over his stat to defend. A Rookie wounded is removed; a Specialist lies down.",
+            "Shooters: short range 5\", medium 10\", long 15\"; cover lets the defender roll 2 dice and keep the better.",
+            "Rules: one-stat-skirmish.txt; rulings in docs/rules/one_stat.md.",
+        ],
+    };
+}
+
+/// The places still free, for the player choosing.
+fn places_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Command>) {
+    ui.label(
+        egui::RichText::new(format!(
+            "{}: choose your place in the order",
+            s.players[p].name
+        ))
+        .strong()
+        .color(side_colour32(p)),
+    );
+    ui.horizontal_wrapped(|ui| {
+        for (k, taken) in s.order.iter().enumerate() {
+            let label = match taken {
+                Some(q) => format!("{}: {}", ordinal(k), s.players[*q].name),
+                None => ordinal(k),
+            };
+            if ui
+                .add_enabled(taken.is_none(), egui::Button::new(label))
+                .on_hover_text("Act in this place each round of activations this phase")
+                .clicked()
+            {
+                out.push(Command::ChoosePlace {
+                    player: p,
+                    place: k,
+                });
+            }
+        }
+    });
+}
+
+fn ordinal(k: usize) -> String {
+    match k {
+        0 => "1st".into(),
+        1 => "2nd".into(),
+        2 => "3rd".into(),
+        n => format!("{}th", n + 1),
+    }
+}
+
+/// The warband to act: each fighter, a button to activate each ready one; the active
+/// fighter's actions.
+fn warband_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Command>) {
+    ui.label(
+        egui::RichText::new(format!("{}'s fighters", s.players[p].name))
+            .strong()
+            .color(side_colour32(p)),
+    );
+    for (i, f) in s.fighters.iter().enumerate() {
+        if f.player != p || f.standing == Standing::Removed {
+            continue;
+        }
+        ui.horizontal_wrapped(|ui| {
+            let active = s.active.as_ref().is_some_and(|a| a.fighter == i);
+            let state = match (active, f.activated, f.standing) {
+                (true, _, _) => "active",
+                (_, true, _) => "done",
+                (_, _, Standing::Down) => "down",
+                _ => "ready",
+            };
+            let text = format!(
+                "{} — {} d{}, stat {} — {state}",
+                f.fighter.name,
+                f.fighter
+                    .specialisation
+                    .map_or(f.fighter.tier.word(), |sp| sp.word()),
+                f.fighter.tier.die(),
+                f.fighter.stat
+            );
+            if s.active.is_none() && !f.activated {
+                if ui.button(text).on_hover_text("Activate him").clicked() {
+                    out.push(Command::Activate { fighter: i });
+                }
+            } else if active {
+                ui.label(egui::RichText::new(text).strong());
+            } else {
+                ui.weak(text);
+            }
+        });
+    }
+    let Some(a) = &s.active else { return };
+    let f = &s.fighters[a.fighter];
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        if f.standing == Standing::Down {
+            if ui
+                .add_enabled(!a.moved && !a.acted, egui::Button::new("Recover"))
+                .on_hover_text("Both actions: roll his die, +1 for each friend in base contact; at or over his stat he stands up")
+                .clicked()
+            {
+                out.push(Command::Recover);
+            }
+        } else {
+            ui.weak(match (a.moved, a.acted) {
+                (false, false) => "Move: drag him, or click the table. Attack: click an enemy.",
+                (true, false) => "Other action: a second move, or click an enemy to attack.",
+                (false, true) => "His move is left: drag him, or click the table.",
+                (true, true) => "Both actions spent.",
+            });
+        }
+    });
+    if let Some(w) = f.fighter.melee_weapon() {
+        ui.weak(format!("Melee: {}", w.name()));
+    }
+    for w in &f.fighter.weapons {
+        if let super::rules::fighter::Weapon::Shooter { name, class } = w {
+            ui.weak(format!("Shooter: {name} ({class:?})").to_lowercase());
+        }
+    }
+}
+
+/// Every warband's fighters left.
+fn players_panel(ui: &mut egui::Ui, s: &Skirmish) {
+    for (p, player) in s.players.iter().enumerate() {
+        let place = s.order.iter().position(|o| *o == Some(p));
+        let down = s
+            .fighters
+            .iter()
+            .filter(|f| f.player == p && f.standing == Standing::Down)
+            .count();
+        ui.colored_label(
+            side_colour32(p),
+            format!(
+                "{}{}: {} left{}",
+                player.name,
+                place.map_or(String::new(), |k| format!(" ({})", ordinal(k))),
+                left(s, p),
+                if down > 0 {
+                    format!(", {down} lying wounded")
+                } else {
+                    String::new()
+                }
+            ),
+        );
+    }
+}
+
+fn panels(
+    mut ctx: bevy_egui::EguiContexts,
+    game: Res<SkirmishRes>,
+    app: Option<Res<crate::engine::game::Sides>>,
+    sidebar: Res<SidebarArea>,
+    handover: Res<Handover>,
+    mut send: MessageWriter<Command>,
+) -> Result {
+    if handover.showing || !sidebar.0.is_positive() {
+        return Ok(());
+    }
+    let ctx = ctx.ctx_mut()?.clone();
+    let s = &game.0;
+    let mut out = Vec::new();
+    let mut side_ui = crate::ui::area_ui(&ctx, sidebar.0);
+    egui::ScrollArea::vertical()
+        .id_salt(("one-stat-panels", s.to_act()))
+        .max_height(sidebar.0.height())
+        .show(&mut side_ui, |ui| {
+            if let Some(p) = s.to_act().filter(|p| is_person(&app, *p)) {
+                match s.stage {
+                    Stage::Choosing(_) => places_panel(ui, s, p, &mut out),
+                    Stage::Activating => warband_panel(ui, s, p, &mut out),
+                }
+                ui.separator();
+            }
+            players_panel(ui, s);
+        });
+    for c in out {
+        send.write(c);
+    }
+    Ok(())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(crate::engine::state::GameState::Playing(ID)), help)
+        .add_systems(Update, status.run_if(playing(ID)))
+        .add_systems(
+            EguiPrimaryContextPass,
+            panels.after(ShellSet).run_if(playing(ID)),
+        );
+}

@@ -1,0 +1,211 @@
+//! How a 1 Stat Skirmish looks: each fighter's base with his stat large and his die under it,
+//! badges for lying wounded and for the activation token, the active fighter's actions left
+//! as dots; the active fighter ringed with how far he moves, the way to the cursor (green
+//! when the rules allow it, red when not), the 5", 10" and 15" range bands of a shooter and
+//! the line of sight to the enemy under the cursor; each warband's corner.
+
+use bevy::prelude::*;
+
+use super::ID;
+use super::input::{Intent, Pointer};
+use super::phases::SkirmishRes;
+use super::rules::fighter::{Specialisation, Tier};
+use super::rules::roll::Band;
+use super::rules::scenario::START_AREA;
+use super::skirmish::{Skirmish, Standing};
+use crate::engine::pieces::{Badge, Model, PieceShape, Token};
+use crate::engine::state::{game_of, playing};
+
+/// A fighter's base.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct FighterToken(pub usize);
+
+/// The least a base is drawn across on screen, window pixels, so the stat reads when the
+/// whole table is in view.
+const MIN_PX: f32 = 30.0;
+
+/// The token of fighter `i` of `s`.
+pub fn token(s: &Skirmish, i: usize) -> Token {
+    let f = &s.fighters[i];
+    let mut badges = Vec::new();
+    if f.standing == Standing::Down {
+        badges.push(Badge::new(
+            "down",
+            "wounded, lying on his back: his only action is recover (both actions), and he gets no defence roll",
+            [0.80, 0.16, 0.14],
+        ));
+    }
+    if f.fighter.tier == Tier::Boss && f.wound_ignored && f.standing == Standing::Upright {
+        badges.push(Badge::new(
+            "1st wound",
+            "the Boss has ignored his first wound this turn: the next lays him down",
+            [0.85, 0.55, 0.10],
+        ));
+    }
+    if f.activated {
+        badges.push(Badge::new(
+            "done",
+            "activation token: he has gone this phase",
+            [0.40, 0.42, 0.46],
+        ));
+    }
+    let active = s.active.as_ref().filter(|a| a.fighter == i);
+    if active.is_some() {
+        badges.push(Badge::new(
+            "active",
+            "the fighter acting now: the dots on his base are his actions left",
+            [0.2, 0.8, 0.9],
+        ));
+    }
+    Token {
+        side: f.player,
+        label: f.fighter.name.clone(),
+        emblem: f.fighter.stat.to_string(),
+        values: format!(
+            "d{}{}",
+            f.fighter.tier.die(),
+            match f.fighter.tier {
+                Tier::Boss => " B",
+                Tier::Specialist => " S",
+                Tier::Rookie => "",
+            }
+        ),
+        pips: active.map_or(0, |a| 2 - u8::from(a.moved) - u8::from(a.acted)),
+        min_px: MIN_PX,
+        shape: PieceShape::Round,
+        base: f.base,
+        // Lying down: his front turned to the table's edge, as a miniature on its back.
+        facing: (f.standing == Standing::Down).then_some(-90.0),
+        label_size: Token::LABEL,
+        at: f.at,
+        badges,
+        faded: f.activated || f.standing == Standing::Down,
+        shown: f.standing != Standing::Removed,
+        order: i,
+        model: if f.fighter.is(Specialisation::ForceUser) {
+            Model::Jedi
+        } else {
+            Model::Trooper
+        },
+    }
+}
+
+fn sync_tokens(
+    game: Res<SkirmishRes>,
+    mut tokens: Query<(&FighterToken, &mut Token)>,
+    mut commands: Commands,
+) {
+    let s = &game.0;
+    let mut seen = vec![false; s.fighters.len()];
+    for (ft, mut t) in &mut tokens {
+        if ft.0 < seen.len() {
+            seen[ft.0] = true;
+            t.set_if_neq(token(s, ft.0));
+        }
+    }
+    for (i, done) in seen.iter().enumerate() {
+        if !done {
+            commands.spawn((FighterToken(i), token(s, i), crate::engine::game::InGame));
+        }
+    }
+}
+
+/// Each warband's corner: the 5" it starts within, in its colour.
+fn draw_corners(game: Res<SkirmishRes>, mut gizmos: Gizmos) {
+    let s = &game.0;
+    for (p, player) in s.players.iter().enumerate() {
+        let c = player.corner;
+        // The quarter circle from the corner's one edge to its other, round into the table.
+        let into = Vec2::new(
+            if c.x > 0.0 { -1.0 } else { 1.0 },
+            if c.y > 0.0 { -1.0 } else { 1.0 },
+        );
+        let arc = (0..=24).map(|k| {
+            let t = k as f32 / 24.0 * std::f32::consts::FRAC_PI_2;
+            c + Vec2::new(into.x * t.cos(), into.y * t.sin()) * START_AREA
+        });
+        gizmos.linestrip_2d(arc, crate::view::palette::side_colour(p).with_alpha(0.6));
+    }
+}
+
+/// The active fighter: his move's reach, the way to the cursor, his shooter's range bands,
+/// the line of sight to the enemy under the cursor.
+fn draw_active(
+    game: Res<SkirmishRes>,
+    pointer: Res<Pointer>,
+    handover: Res<crate::ui::Handover>,
+    mut gizmos: Gizmos,
+) {
+    let s = &game.0;
+    if handover.showing || s.result.is_some() {
+        return;
+    }
+    let Some(a) = &s.active else { return };
+    let f = &s.fighters[a.fighter];
+    let white = Color::WHITE;
+    gizmos
+        .circle_2d(Isometry2d::from_translation(f.at), f.base + 0.25, white)
+        .resolution(32);
+    let can_move = f.standing == Standing::Upright && !(a.moved && a.acted);
+    if can_move {
+        gizmos
+            .circle_2d(
+                Isometry2d::from_translation(f.at),
+                f32::from(f.fighter.stat),
+                Color::srgba(0.3, 0.85, 0.95, 0.5),
+            )
+            .resolution(64);
+    }
+    let shoots = f.fighter.shooter().is_some() || f.fighter.is(Specialisation::ForceUser);
+    // The range bands, while the cursor is on an enemy.
+    let aiming = matches!(pointer.intent, Some(Intent::Attack(..)));
+    if shoots && aiming && !a.acted && f.standing == Standing::Upright {
+        for (band, r) in [(Band::Short, 5.0), (Band::Medium, 10.0), (Band::Long, 15.0)] {
+            let alpha = match band {
+                Band::Short => 0.45,
+                Band::Medium => 0.3,
+                Band::Long => 0.18,
+            };
+            gizmos
+                .circle_2d(
+                    Isometry2d::from_translation(f.at),
+                    r + f.base,
+                    Color::srgba(1.0, 0.85, 0.3, alpha),
+                )
+                .resolution(96);
+        }
+    }
+    let (green, red) = (Color::srgb(0.3, 0.95, 0.4), Color::srgb(1.0, 0.3, 0.25));
+    match &pointer.intent {
+        Some(Intent::Move { to, legal, .. }) => {
+            let c = if legal.is_ok() { green } else { red };
+            gizmos.line_2d(f.at, *to, c);
+            gizmos.circle_2d(Isometry2d::from_translation(*to), f.base, c);
+        }
+        Some(Intent::Attack(t, _, odds)) => {
+            let to = s.fighters[*t].at;
+            let c = match (odds, s.sees(a.fighter, *t)) {
+                (Ok(_), _) => green,
+                (Err(_), true) => Color::srgb(1.0, 0.85, 0.3),
+                (Err(_), false) => red,
+            };
+            gizmos.line_2d(f.at, to, c);
+            gizmos.circle_2d(
+                Isometry2d::from_translation(to),
+                s.fighters[*t].base + 0.25,
+                c,
+            );
+        }
+        _ => {}
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, sync_tokens.run_if(game_of(ID)))
+        .add_systems(
+            Update,
+            (draw_corners, draw_active.after(super::input::follow))
+                .run_if(playing(ID))
+                .run_if(resource_exists::<SkirmishRes>),
+        );
+}
