@@ -52,9 +52,10 @@ pub enum Sub {
         #[arg(long, conflicts_with_all = ["ai", "replay"])]
         by_email: Option<PathBuf>,
     },
-    /// Validate scenario files; exit 1 with file:line:column messages if any is broken.
+    /// Validate scenario files and roster files (a 1 Stat Skirmish warband); exit 1 with
+    /// file:line:column messages if any is broken.
     Check {
-        /// Scenario files (or bundled names).
+        /// Scenario or roster files (or bundled scenario names).
         #[arg(required = true)]
         files: Vec<String>,
     },
@@ -194,6 +195,18 @@ pub fn main(registry: Registry) -> ExitCode {
         Some(Sub::Check { files }) => {
             let mut bad = Vec::new();
             for f in &files {
+                // A roster file (a warband) is checked by its rule set's roster rules.
+                match registry.check_roster(f) {
+                    Some(Ok((id, summary))) => {
+                        out(&format!("{f}: ok — {id} roster: {summary}\n"));
+                        continue;
+                    }
+                    Some(Err(es)) => {
+                        bad.extend(es);
+                        continue;
+                    }
+                    None => {}
+                }
                 match registry
                     .read(f)
                     .and_then(|(loaded, entry)| Ok(((entry.check)(&loaded)?, loaded, entry)))

@@ -20,17 +20,23 @@ pub const KEEP: usize = 3;
 /// The environment variable that moves the data folder (tests, portable installs).
 pub const DATA_DIR_VAR: &str = "HOLOTABLE_DATA_DIR";
 
-/// The autosave folder: `$HOLOTABLE_DATA_DIR/autosave`, else the platform's data folder for
-/// Holotable (the `directories` crate: e.g. `~/.local/share/holotable/autosave` on Linux).
-/// `None` when the platform names no home folder.
+/// Holotable's data folder: `$HOLOTABLE_DATA_DIR`, else the platform's data folder for
+/// Holotable (the `directories` crate: e.g. `~/.local/share/holotable` on Linux). `None` when
+/// the platform names no home folder.
+pub fn data_folder() -> Option<PathBuf> {
+    match std::env::var_os(DATA_DIR_VAR) {
+        Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
+        _ => Some(
+            directories::ProjectDirs::from("", "", "holotable")?
+                .data_dir()
+                .to_path_buf(),
+        ),
+    }
+}
+
+/// The autosave folder: `autosave` in the [`data_folder`].
 pub fn folder() -> Option<PathBuf> {
-    let base = match std::env::var_os(DATA_DIR_VAR) {
-        Some(d) if !d.is_empty() => PathBuf::from(d),
-        _ => directories::ProjectDirs::from("", "", "holotable")?
-            .data_dir()
-            .to_path_buf(),
-    };
-    Some(base.join("autosave"))
+    Some(data_folder()?.join("autosave"))
 }
 
 /// Autosaving for the game being played: present in a world only while it autosaves.

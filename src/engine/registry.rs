@@ -47,6 +47,8 @@ pub struct RuleSetEntry {
     pub shell: fn(&mut App),
     /// See [`RuleSet::check`].
     pub check: fn(&Loaded) -> Result<String, Vec<String>>,
+    /// See [`RuleSet::check_roster`].
+    pub check_roster: fn(&str, &str) -> Option<Result<String, Vec<String>>>,
     /// See [`super::game::start`].
     pub start: fn(&mut World, &Loaded, Randomness) -> Result<(), Vec<String>>,
     /// A headless game of `loaded`.
@@ -99,6 +101,7 @@ impl RuleSetEntry {
             plugin: R::plugin,
             shell: R::shell,
             check: R::check,
+            check_roster: R::check_roster,
             start: super::game::start::<R>,
             headless: headless::<R>,
             set_rules_sides: super::game::set_rules_sides,
@@ -201,6 +204,23 @@ impl Registry {
             .get(&header.ruleset)
             .ok_or_else(|| vec![format!("{file}: unknown rule set '{}'", header.ruleset)])?;
         Ok((Loaded { file, src, header }, entry))
+    }
+
+    /// Checks `path` as a roster file (a warband) of the rule set its `ruleset:` names: the
+    /// rule set's id and a summary. `None` when it is no roster file any rule set reads (a
+    /// scenario, or a broken file: check it as a scenario).
+    ///
+    /// Errors: every problem the rule set finds, each as `file:line:column: message`.
+    pub fn check_roster(&self, path: &str) -> Option<Result<(&'static str, String), Vec<String>>> {
+        #[derive(serde::Deserialize)]
+        struct RosterHeader {
+            ruleset: String,
+        }
+        let src = std::fs::read_to_string(path).ok()?;
+        let header: RosterHeader = crate::rules::scenario::ron_options().from_str(&src).ok()?;
+        let entry = self.get(&header.ruleset)?;
+        let checked = (entry.check_roster)(&src, path)?;
+        Some(checked.map(|summary| (entry.id, summary)))
     }
 
     /// [`Registry::read`], then the rule set's own checks.

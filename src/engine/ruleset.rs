@@ -68,6 +68,14 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     ///
     /// Errors: every problem, each as `file:line:column: message`.
     fn check(loaded: &Loaded) -> Result<String, Vec<String>>;
+    /// Checks a roster file of this rule set (a warband): `src` the file's text, `file` its
+    /// name for messages. `None` when `src` is not one of this rule set's roster files (the
+    /// default: it has none); else a one-line summary, or every problem as
+    /// `file:line:column: message`.
+    fn check_roster(src: &str, file: &str) -> Option<Result<String, Vec<String>>> {
+        let _ = (src, file);
+        None
+    }
     /// Sets up `loaded` in `world`: its pieces (marked [`super::game::InGame`]), board and
     /// state, and the opening line of the log. The engine has cleared the last game and put in
     /// a fresh record, log, dice, deck and [`super::game::Sides`]; the dice thrown and the cards

@@ -140,6 +140,12 @@ fn nearest_seen(s: &Skirmish, i: usize) -> Option<usize> {
 pub fn decide(s: &Skirmish) -> Option<Command> {
     let player = s.to_act()?;
     match &s.stage {
+        Stage::Mustering(_) => {
+            return Some(Command::Muster {
+                player,
+                warband: None,
+            });
+        }
         Stage::Choosing(_) => {
             let place = s.order.iter().position(Option::is_none)?;
             return Some(Command::ChoosePlace { player, place });

@@ -9,6 +9,7 @@ pub mod board;
 pub mod input;
 pub mod odds;
 pub mod phases;
+pub mod roster;
 pub mod rules;
 pub mod skirmish;
 pub mod snapshot;
@@ -84,6 +85,27 @@ impl RuleSet for OneStat {
             s.table.0,
             s.table.1
         ))
+    }
+
+    /// A warband file (`ruleset: "one_stat", warband: ...`), checked against the text's
+    /// limits for a standard warband.
+    fn check_roster(src: &str, file: &str) -> Option<Result<String, Vec<String>>> {
+        let is_roster = matches!(
+            crate::rules::scenario::ron_options().from_str::<ron::Value>(src),
+            Ok(ron::Value::Map(m)) if m.keys().any(|k| *k == ron::Value::String("warband".into()))
+        );
+        if !is_roster {
+            return None;
+        }
+        Some(roster::parse(src, file).map(|w| {
+            format!(
+                "{} ({} fighters: 1 Boss, {} Specialists, {} Rookies)",
+                w.name,
+                w.fighters.len(),
+                w.count(rules::fighter::Tier::Specialist),
+                w.count(rules::fighter::Tier::Rookie)
+            )
+        }))
     }
 
     fn setup(world: &mut World, loaded: &Loaded) -> Result<(), Vec<String>> {
@@ -172,14 +194,24 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
         .active
         .as_ref()
         .map_or("the active fighter".into(), |a| name(a.fighter));
+    let player = |p: usize| s.players.get(p).map_or("a player", |x| x.name.as_str());
     match command {
-        Command::ChoosePlace { player, place } => format!(
-            "{} takes place {} in the order",
-            s.players
-                .get(*player)
-                .map_or("a player", |p| p.name.as_str()),
-            place + 1
+        Command::Muster {
+            player: p,
+            warband: None,
+        } => format!("{} plays the scenario's warband", player(*p)),
+        Command::Muster {
+            player: p,
+            warband: Some(w),
+        } => format!(
+            "{} brings {} ({} fighters)",
+            player(*p),
+            w.name,
+            w.fighters.len()
         ),
+        Command::ChoosePlace { player: p, place } => {
+            format!("{} takes place {} in the order", player(*p), place + 1)
+        }
         Command::Activate { fighter } => format!("activate {}", name(*fighter)),
         Command::Move { path } => {
             let end = path.last().copied().unwrap_or_default();

@@ -20,21 +20,17 @@ pub struct SkirmishRes(pub Skirmish);
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[source(GameState = GameState::Playing("one_stat"))]
 pub enum OneStatPhase {
-    /// "Determine Initiative": the players choose their places in the order.
+    /// Before the game: each player plays the scenario's warband or brings his own.
     #[default]
+    Muster,
+    /// "Determine Initiative": the players choose their places in the order.
     Initiative,
     /// Single activations in the chosen order.
     Activation,
 }
 
-/// The game of `scenario`, its first initiative rolled with `dice`: each warband within 5"
-/// of its corner.
-///
-/// Errors: the dice's.
-pub fn skirmish(
-    scenario: &Scenario,
-    dice: &mut crate::rules::dice::Dice,
-) -> Result<Skirmish, String> {
+/// The game of `scenario`, each warband within 5" of its corner, the players to muster.
+pub fn skirmish(scenario: &Scenario) -> Skirmish {
     let size = Vec2::new(scenario.table.0, scenario.table.1);
     let corners = corners(scenario);
     let players = scenario
@@ -68,29 +64,27 @@ pub fn skirmish(
         .iter()
         .filter_map(|t| t.piece().ok())
         .collect();
-    let mut s = Skirmish::new(size, terrain, players, fighters, dice)?;
+    let mut s = Skirmish::mustering(size, terrain, players, fighters);
     s.goal = scenario.goal.clone();
     s.hill = (scenario.goal == Goal::KingOfTheHill).then_some(size / 2.0);
     s.turn_limit = scenario.turn_limit;
-    Ok(s)
+    s
 }
 
-/// Sets up `scenario`: the warbands in their corners, the first initiative rolled.
+/// Sets up `scenario`: the warbands in their corners, the players to muster.
 ///
-/// Errors: a die that could not be thrown (typed dice refused), in words.
+/// Errors: none beyond the scenario's own (kept for the rule-set boundary).
 pub fn setup(world: &mut World, scenario: &Scenario) -> Result<(), Vec<String>> {
-    let mut s = {
-        let mut dice = world.resource_mut::<DiceRes>();
-        skirmish(scenario, &mut dice.0).map_err(|e| vec![e])?
-    };
+    let s = skirmish(scenario);
     let mut log = GameLog::default();
     log.push(
         1,
-        format!("{} — {}: phase 1", scenario.name, scenario.goal.word()),
+        format!(
+            "{} — {}: each player musters his warband",
+            scenario.name,
+            scenario.goal.word()
+        ),
     );
-    for e in s.events.drain(..) {
-        log.push(1, e);
-    }
     world.insert_resource(log);
     world.insert_resource(super::board::board(&s));
     world.insert_resource(SkirmishRes(s));
@@ -105,7 +99,7 @@ pub fn apply(world: &mut World, command: &Command) -> Result<(), String> {
     let mut s = world.resource::<SkirmishRes>().0.clone();
     let player = s.to_act().ok_or("The game is over")?;
     s.apply(player, command, &mut world.resource_mut::<DiceRes>().0)?;
-    let phase = s.phase;
+    let phase = s.phase.max(1);
     let mut log = world.resource_mut::<GameLog>();
     for e in s.events.drain(..) {
         log.push(phase, e);
@@ -127,6 +121,7 @@ pub fn sync_phase(world: &mut World) {
         return;
     }
     let want = match s.stage {
+        Stage::Mustering(_) => OneStatPhase::Muster,
         Stage::Choosing(_) => OneStatPhase::Initiative,
         Stage::Activating => OneStatPhase::Activation,
     };

@@ -12,8 +12,9 @@ use super::rules::combat::{AttackKind, Combatant, WoundResult, attack, wound};
 use super::rules::fighter::{Fighter, Specialisation, Tier};
 use super::rules::movement::{step, straight_on};
 use super::rules::roll::{Band, HeavyMode, Pick, Test, roll, shooter_pick};
-use super::rules::scenario::Goal;
+use super::rules::scenario::{Goal, MOST_IN_CORNER, start_places_at};
 use super::rules::sequence::next_player;
+use super::rules::warband::{Warband, WarbandKind, check};
 use crate::engine::state::GameResult;
 use crate::rules::dice::{Dice, DiceExpr};
 use crate::rules::geometry::{base_gap, sight_lines};
@@ -79,6 +80,9 @@ pub struct Activation {
 /// Where the phase is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {
+    /// Before the first phase, each player in turn plays the scenario's warband or brings one
+    /// of his own: those still to muster, in order.
+    Mustering(Vec<usize>),
     /// Players choose their places in the order, highest initiative roll first: those still
     /// to choose, in that order.
     Choosing(Vec<usize>),
@@ -90,6 +94,14 @@ pub enum Stage {
 /// are named by their index in [`Skirmish::fighters`] (the players' warbands in order).
 #[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
+    /// Before the game, player `player` plays the scenario's warband (`None`) or brings
+    /// `warband`, placed within 5" of his corner in its place (its limits checked).
+    Muster {
+        /// The player.
+        player: usize,
+        /// His own warband, or none to keep the scenario's.
+        warband: Option<Warband>,
+    },
     /// The player choosing now takes place `place` (0: first) in the order.
     ChoosePlace {
         /// The player.
@@ -208,6 +220,127 @@ impl Skirmish {
         Ok(s)
     }
 
+    /// A game like [`Skirmish::new`], but first each player musters his warband
+    /// ([`Command::Muster`]); the first initiative is rolled when the last has.
+    pub fn mustering(
+        table: Vec2,
+        terrain: Vec<TerrainPiece>,
+        players: Vec<Player>,
+        fighters: Vec<OnTable>,
+    ) -> Skirmish {
+        Skirmish {
+            table,
+            terrain,
+            order: vec![None; players.len()],
+            stage: Stage::Mustering((0..players.len()).collect()),
+            players,
+            fighters,
+            phase: 0,
+            active: None,
+            last_place: None,
+            result: None,
+            goal: Goal::LastManStanding,
+            hill: None,
+            holder: None,
+            turn_limit: None,
+            events: Vec::new(),
+        }
+    }
+
+    /// The warband player `p` fields now.
+    pub fn warband_of(&self, p: usize) -> Vec<&Fighter> {
+        self.fighters
+            .iter()
+            .filter(|f| f.player == p)
+            .map(|f| &f.fighter)
+            .collect()
+    }
+
+    /// Player `player` musters: the scenario's warband, or `warband` in its place, which must
+    /// keep the text's limits ("Make sure, each player's warband features 1 Boss and 2 Rookies
+    /// per Specialist fielded. Also, make sure each player's warband has the same number of
+    /// Specialists!") and fit within 5" of his corner.
+    fn muster(
+        &mut self,
+        player: usize,
+        warband: Option<&Warband>,
+        dice: &mut Dice,
+    ) -> Result<(), String> {
+        let Stage::Mustering(waiting) = &self.stage else {
+            return Err("the warbands are mustered; the game is on".into());
+        };
+        let mut waiting = waiting.clone();
+        waiting.retain(|&p| p != player);
+        let name = self.players[player].name.clone();
+        match warband {
+            None => self
+                .events
+                .push(format!("{name} plays the scenario's warband")),
+            Some(w) => {
+                let mut problems = check(w, WarbandKind::Standard);
+                let n = w.count(Tier::Specialist);
+                for (q, other) in self.players.iter().enumerate() {
+                    let theirs = self
+                        .warband_of(q)
+                        .iter()
+                        .filter(|f| f.tier == Tier::Specialist)
+                        .count();
+                    if q != player && theirs != n {
+                        problems.push(format!(
+                            "{} fields {n} Specialists and {} fields {theirs}: \"make sure each player's warband has the same number of Specialists!\"",
+                            w.name, other.name
+                        ));
+                    }
+                }
+                if w.fighters.len() > MOST_IN_CORNER {
+                    problems.push(format!(
+                        "{} has {} fighters; {MOST_IN_CORNER} fit within 5\" of a corner",
+                        w.name,
+                        w.fighters.len()
+                    ));
+                }
+                if !problems.is_empty() {
+                    return Err(problems.join("; "));
+                }
+                let mut band = w.fighters.clone();
+                band.sort_by_key(|f| std::cmp::Reverse(f.tier));
+                let places = start_places_at(self.players[player].corner, band.len());
+                let at = self
+                    .fighters
+                    .iter()
+                    .position(|f| f.player == player)
+                    .unwrap_or(self.fighters.len());
+                self.fighters.retain(|f| f.player != player);
+                let new: Vec<OnTable> = band
+                    .into_iter()
+                    .zip(places)
+                    .map(|(fighter, at)| OnTable {
+                        fighter,
+                        player,
+                        at,
+                        base: super::rules::scenario::BASE,
+                        standing: Standing::Upright,
+                        activated: false,
+                        wound_ignored: false,
+                    })
+                    .collect();
+                let at = at.min(self.fighters.len());
+                self.fighters.splice(at..at, new);
+                self.events.push(format!(
+                    "{name} brings {} ({} fighters)",
+                    w.name,
+                    w.fighters.len()
+                ));
+            }
+        }
+        if waiting.is_empty() {
+            self.new_phase(dice)?;
+        } else {
+            self.stage = Stage::Mustering(waiting);
+        }
+        Ok(())
+    }
+
     /// "Each player picks the highest die available to him": his highest tier's die among
     /// the fighters he has left.
     fn highest_die(&self, player: usize) -> u8 {
@@ -266,7 +399,7 @@ impl Skirmish {
             return None;
         }
         match &self.stage {
-            Stage::Choosing(c) => c.first().copied(),
+            Stage::Mustering(c) | Stage::Choosing(c) => c.first().copied(),
             Stage::Activating => {
                 if let Some(a) = &self.active {
                     return Some(self.fighters[a.fighter].player);
@@ -299,6 +432,7 @@ impl Skirmish {
             ));
         }
         match command {
+            Command::Muster { warband, .. } => self.muster(player, warband.as_ref(), dice)?,
             Command::ChoosePlace { place, .. } => self.choose(player, *place)?,
             Command::Activate { fighter } => self.activate(player, *fighter)?,
             Command::Move { path } => self.move_along(path)?,

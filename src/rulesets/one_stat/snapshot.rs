@@ -59,13 +59,17 @@ pub fn printout(st: &OneStatState) -> String {
         out.push('\n');
     }
     out.push_str(&format!("Phase {} — {}\n", s.phase, st.phase));
-    if let Stage::Choosing(c) = &s.stage
-        && let Some(&p) = c.first()
-    {
-        out.push_str(&format!(
-            "{} chooses a place in the order\n",
-            s.players[p].name
-        ));
+    match &s.stage {
+        Stage::Mustering(c) if !c.is_empty() => {
+            out.push_str(&format!("{} musters his warband\n", s.players[c[0]].name));
+        }
+        Stage::Choosing(c) if !c.is_empty() => {
+            out.push_str(&format!(
+                "{} chooses a place in the order\n",
+                s.players[c[0]].name
+            ));
+        }
+        _ => {}
     }
     if let Some(r) = &s.result {
         out.push_str(&format!("Result: {}\n", r.reason));

@@ -77,6 +77,9 @@ fn status(
     let active = s.active.as_ref().map(|a| (a, &s.fighters[a.fighter]));
     let hint = match (person, &s.stage, active) {
         (false, _, _) => "The rules play this warband: watch the table and the events.".into(),
+        (true, Stage::Mustering(_), _) => format!(
+            "{name}: play the scenario's warband, or bring one of yours (built under Warbands on the title screen)."
+        ),
         (true, Stage::Choosing(_), _) => {
             format!("{name} rolled highest of those still choosing: pick a place in the order.")
         }
@@ -114,6 +117,7 @@ fn status(
         phase: format!(
             "{name} — {}",
             match s.stage {
+                Stage::Mustering(_) => "muster",
                 Stage::Choosing(_) => "initiative",
                 Stage::Activating => "activation",
             }
@@ -151,6 +155,87 @@ fn help(mut help: ResMut<RuleSetHelp>) {
             "Rules: one-stat-skirmish.txt; rulings in docs/rules/one_stat.md.",
         ],
     };
+}
+
+/// The muster: the scenario's warband, or one of the player's own (saved with the warband
+/// builder) or a starting warband, each with its limits checked as it is offered.
+fn muster_panel(
+    ui: &mut egui::Ui,
+    s: &Skirmish,
+    p: usize,
+    warbands: &mut Option<Vec<super::roster::Listed>>,
+    out: &mut Vec<Command>,
+) {
+    ui.label(
+        egui::RichText::new(format!("{}: muster your warband", s.players[p].name))
+            .strong()
+            .color(side_colour32(p)),
+    );
+    let mine = s.warband_of(p);
+    let specialists = mine
+        .iter()
+        .filter(|f| f.tier == super::rules::fighter::Tier::Specialist)
+        .count();
+    if ui
+        .button(format!("Play the scenario's ({} fighters)", mine.len()))
+        .clicked()
+    {
+        out.push(Command::Muster {
+            player: p,
+            warband: None,
+        });
+    }
+    ui.weak(format!(
+        "Or bring one with {specialists} Specialists (every warband must field the same number):"
+    ));
+    let list = warbands.get_or_insert_with(super::roster::list);
+    for w in list.iter() {
+        match &w.warband {
+            Ok(band) => {
+                let n = band.count(super::rules::fighter::Tier::Specialist);
+                let fits = n == specialists;
+                let b = ui
+                    .add_enabled(
+                        fits,
+                        egui::Button::new(format!("{} ({})", band.name, w.origin)),
+                    )
+                    .on_hover_text(
+                        band.fighters
+                            .iter()
+                            .map(|f| {
+                                format!(
+                                    "{} — {} d{}, stat {}",
+                                    f.name,
+                                    f.specialisation.map_or(f.tier.word(), |x| x.word()),
+                                    f.tier.die(),
+                                    f.stat
+                                )
+                            })
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    )
+                    .on_disabled_hover_text(format!(
+                        "{n} Specialists: the others field {specialists}"
+                    ));
+                if b.clicked() {
+                    out.push(Command::Muster {
+                        player: p,
+                        warband: Some(band.clone()),
+                    });
+                }
+            }
+            Err(e) => {
+                ui.colored_label(egui::Color32::from_rgb(255, 110, 100), e);
+            }
+        }
+    }
+    if ui
+        .small_button("Look again")
+        .on_hover_text("Read the warbands folder again")
+        .clicked()
+    {
+        *warbands = None;
+    }
 }
 
 /// The places still free, for the player choosing.
@@ -295,6 +380,7 @@ fn panels(
     app: Option<Res<crate::engine::game::Sides>>,
     sidebar: Res<SidebarArea>,
     handover: Res<Handover>,
+    mut warbands: Local<Option<Vec<super::roster::Listed>>>,
     mut send: MessageWriter<Command>,
 ) -> Result {
     if handover.showing || !sidebar.0.is_positive() {
@@ -310,6 +396,7 @@ fn panels(
         .show(&mut side_ui, |ui| {
             if let Some(p) = s.to_act().filter(|p| is_person(&app, *p)) {
                 match s.stage {
+                    Stage::Mustering(_) => muster_panel(ui, s, p, &mut warbands, &mut out),
                     Stage::Choosing(_) => places_panel(ui, s, p, &mut out),
                     Stage::Activating => warband_panel(ui, s, p, &mut out),
                 }

@@ -193,6 +193,12 @@ impl TerrainDef {
 /// Where each fighter of a warband of `n` starts in `corner` of a table of `size`: its
 /// base wholly within 5" of the corner, nearest the corner first, 1.2" apart.
 pub fn start_places(corner: Corner, size: Vec2, n: usize) -> Vec<Vec2> {
+    start_places_at(corner.point(size), n)
+}
+
+/// [`start_places`] of the corner at `c`, inches (a corner at x 0 faces right, any other
+/// left; at y 0 up, any other down).
+pub fn start_places_at(c: Vec2, n: usize) -> Vec<Vec2> {
     let steps = [0.6f32, 1.8, 3.0, 4.2];
     let mut cells: Vec<Vec2> = steps
         .iter()
@@ -200,7 +206,6 @@ pub fn start_places(corner: Corner, size: Vec2, n: usize) -> Vec<Vec2> {
         .filter(|p| p.length() + BASE <= START_AREA)
         .collect();
     cells.sort_by(|a, b| a.length().total_cmp(&b.length()).then(a.x.total_cmp(&b.x)));
-    let c = corner.point(size);
     let dir = Vec2::new(
         if c.x > 0.0 { -1.0 } else { 1.0 },
         if c.y > 0.0 { -1.0 } else { 1.0 },
