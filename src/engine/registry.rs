@@ -41,6 +41,8 @@ pub struct RuleSetEntry {
     pub balance_note: &'static str,
     /// See [`RuleSet::FIRST_GAME`].
     pub first_game: Option<(&'static str, &'static str)>,
+    /// See [`RuleSet::ROSTERS`].
+    pub rosters: Option<&'static str>,
     /// See [`RuleSet::plugin`].
     pub plugin: fn(&mut App),
     /// See [`RuleSet::shell`].
@@ -98,6 +100,7 @@ impl RuleSetEntry {
             ai_policy: R::AI_POLICY,
             balance_note: R::BALANCE_NOTE,
             first_game: R::FIRST_GAME,
+            rosters: R::ROSTERS,
             plugin: R::plugin,
             shell: R::shell,
             check: R::check,

@@ -45,6 +45,10 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     /// The guided first game: a bundled scenario's name and the id of the side the rules
     /// play in it (the title screen's "First game (guided)"); `None`: this rule set has none.
     const FIRST_GAME: Option<(&'static str, &'static str)> = None;
+    /// The title screen's button to this rule set's roster screen (its warband builder,
+    /// drawn by its shell while [`crate::ui::RosterScreen`] names it); `None`, the default:
+    /// it has none.
+    const ROSTERS: Option<&'static str> = None;
     /// How the rules play a side, in a line, with where it is written down (the balance
     /// report names it); empty when they cannot.
     const AI_POLICY: &'static str = "";

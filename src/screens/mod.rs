@@ -35,6 +35,8 @@ pub enum Screen {
     Playing,
     /// The result of a finished game.
     Results,
+    /// A rule set's roster screen ([`crate::ui::RosterScreen`]).
+    Rosters,
 }
 
 /// What the window opens with.

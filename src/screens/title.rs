@@ -61,7 +61,7 @@ fn title(
             );
             ui.add_space(8.0);
             let titles: Vec<&str> = registry.0.iter().map(|e| e.title).collect();
-            ui.label(format!("{} · hotseat for two players", titles.join(" · ")));
+            ui.label(format!("{} · hotseat for two or more players", titles.join(" · ")));
             // A game asked for on the command line that could not start says why here.
             if let Some(why) = &notice.refusal {
                 ui.add_space(16.0);
@@ -149,6 +149,17 @@ fn title(
                     }
                 }
             }
+            for (id, label) in registry.0.iter().filter_map(|e| e.rosters.map(|r| (e.id, r))) {
+                ui.add_space(8.0);
+                if ui
+                    .add_sized([240.0, 32.0], egui::Button::new(label))
+                    .on_hover_text("Build, edit, save and load your own rosters")
+                    .clicked()
+                {
+                    commands.insert_resource(crate::ui::RosterScreen(Some(id)));
+                    next.set(Screen::Rosters);
+                }
+            }
             ui.add_space(8.0);
             if ui
                 .add_sized([240.0, 32.0], egui::Button::new("Settings"))
@@ -209,8 +220,17 @@ fn open_recent(world: &mut World, file: &std::path::Path) {
     }
 }
 
+/// A roster screen the rule set closed: back to the title.
+fn rosters_closed(rosters: Res<crate::ui::RosterScreen>, mut next: ResMut<NextState<Screen>>) {
+    if rosters.0.is_none() {
+        next.set(Screen::Title);
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Unfinished>()
+        .init_resource::<crate::ui::RosterScreen>()
+        .add_systems(Update, rosters_closed.run_if(in_state(Screen::Rosters)))
         .add_systems(OnEnter(Screen::Title), look_for_unfinished)
         .add_systems(
             EguiPrimaryContextPass,

@@ -22,6 +22,16 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub use confirm::{EndPressed, space_or_enter_ends};
 pub use handover::Handover;
 
+/// The rule set whose roster screen (a warband builder) is open, by registry id; `None` when
+/// none is. The title screen opens it; the rule set draws it and closes it with `None`.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RosterScreen(pub Option<&'static str>);
+
+/// Run condition: rule set `id`'s roster screen is open.
+pub fn roster_screen(id: &'static str) -> impl Fn(Res<RosterScreen>) -> bool + Clone {
+    move |r: Res<RosterScreen>| r.0 == Some(id)
+}
+
 use crate::engine::dice::{DeckRes, DiceRes};
 use crate::engine::manual_dice::{CardGiven, CardWanted, RollGiven, RollWanted};
 use crate::engine::pipeline::{Notice, SaveRequest};

@@ -1,7 +1,7 @@
 //! Colours: sides that stay apart for colour-blind players, and terrain that reads at a
 //! glance.
 //!
-//! The sides: orange and blue-grey, then the Okabe–Ito blue and yellow for a third and fourth
+//! The sides: orange and blue-grey, then the Okabe–Ito yellow and blue for a third and fourth
 //! side. Every pair, and each against the table cloth, stays at least 15 apart (CIE76 ΔE)
 //! under normal vision and under protanopia, deuteranopia and tritanopia as Machado, Oliveira
 //! and Fernandes (2009) simulate them at full severity: the test below checks it.
@@ -98,8 +98,10 @@ pub fn slot_colour(slot: usize) -> Color {
     match slot {
         0 => Color::srgb(0.95, 0.55, 0.12),
         1 => Color::srgb(0.50, 0.64, 0.80),
-        2 => Color::srgb(0.0, 0.447, 0.698),
-        _ => Color::srgb(0.941, 0.894, 0.259),
+        // A third side yellow, a fourth blue: a third in blue read too near the second's
+        // blue-grey at a glance in a three-player game.
+        2 => Color::srgb(0.941, 0.894, 0.259),
+        _ => Color::srgb(0.0, 0.447, 0.698),
     }
 }
 

@@ -6,6 +6,7 @@
 
 pub mod ai;
 pub mod board;
+pub mod builder;
 pub mod input;
 pub mod odds;
 pub mod phases;
@@ -54,6 +55,7 @@ impl RuleSet for OneStat {
     /// The Bounty's d12 is the largest die ("using a d12").
     const LARGEST_DIE: u8 = 12;
     const PLAYS_SIDES: bool = true;
+    const ROSTERS: Option<&'static str> = Some("Warbands (1 Stat Skirmish)");
     const AI_POLICY: &'static str = "each fighter follows the text's tree for the solitaire \
         opponents: attack from cover, or move to the nearest cover and attack; else move \
         towards a fighter in sight keeping cover; else move randomly by a d8 \
@@ -68,7 +70,13 @@ impl RuleSet for OneStat {
     }
 
     fn shell(app: &mut App) {
-        app.add_plugins((view::plugin, ui::plugin, input::plugin, ai::plugin));
+        app.add_plugins((
+            view::plugin,
+            ui::plugin,
+            input::plugin,
+            ai::plugin,
+            builder::plugin,
+        ));
     }
 
     fn check(loaded: &Loaded) -> Result<String, Vec<String>> {

@@ -109,9 +109,10 @@ fn status(
     });
     let people = (0..s.players.len()).filter(|&k| is_person(&app, k)).count();
     let new = ShellStatus {
-        turn: match s.turn_limit {
-            Some(l) => format!("Phase {}/{l}", s.phase),
-            None => format!("Phase {}", s.phase),
+        turn: match (&s.stage, s.turn_limit) {
+            (Stage::Mustering(_), _) => "Before the game".to_string(),
+            (_, Some(l)) => format!("Phase {}/{l}", s.phase),
+            (_, None) => format!("Phase {}", s.phase),
         },
         turn_number: s.phase,
         phase: format!(

@@ -1,0 +1,470 @@
+//! The warband builder (the title screen's "Warbands"): the player's warbands and the starting
+//! ones, and an editor for one: its name, each fighter's name, tier, stat within his die,
+//! specialisation and weapons by hands, with the text's limits checked as it changes and a
+//! warband that breaks one refused a save, each problem named. Saved as RON files in the data
+//! folder's `warbands/`, which the muster offers at the start of a game.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::ID;
+use super::roster::{self, Listed};
+use super::rules::fighter::{Fighter, Shooter, Specialisation, Tier, Weapon};
+use super::rules::warband::{Warband, WarbandKind, check};
+
+/// What the builder shows.
+#[derive(Resource, Default)]
+struct Builder {
+    /// The warbands listed (read when the screen opens, and after each save or delete).
+    list: Option<Vec<Listed>>,
+    /// The warband being edited, and its file (none until saved).
+    editing: Option<(Warband, Option<PathBuf>)>,
+    /// The last save's or delete's outcome.
+    message: Option<Result<String, String>>,
+    /// A delete asked for and not yet confirmed.
+    deleting: bool,
+}
+
+/// A new warband: a Boss with 1 Specialist and his 2 Rookies, to change.
+fn new_warband() -> Warband {
+    let rookie = |n: u8| Fighter {
+        id: format!("rookie{n}"),
+        name: format!("Rookie {n}"),
+        tier: Tier::Rookie,
+        stat: 3,
+        weapons: vec![Weapon::Melee {
+            name: "knife".into(),
+            two_handed: false,
+        }],
+        specialisation: None,
+    };
+    Warband {
+        name: "New warband".into(),
+        fighters: vec![
+            Fighter {
+                id: "boss".into(),
+                name: "The Boss".into(),
+                tier: Tier::Boss,
+                stat: 6,
+                weapons: vec![Weapon::Shooter {
+                    name: "blaster pistol".into(),
+                    class: Shooter::Light,
+                }],
+                specialisation: None,
+            },
+            Fighter {
+                id: "specialist1".into(),
+                name: "Specialist 1".into(),
+                tier: Tier::Specialist,
+                stat: 5,
+                weapons: vec![Weapon::Shooter {
+                    name: "blaster rifle".into(),
+                    class: Shooter::Normal,
+                }],
+                specialisation: Some(Specialisation::Ranger),
+            },
+            rookie(1),
+            rookie(2),
+        ],
+    }
+}
+
+/// Ids made from the fighters' names, unique in the warband (the player never types one).
+fn renumber(w: &mut Warband) {
+    let mut seen = std::collections::HashSet::new();
+    for f in &mut w.fighters {
+        let base = roster::file_name(&f.name)
+            .trim_end_matches(".ron")
+            .to_string();
+        let mut id = base.clone();
+        let mut n = 2;
+        while !seen.insert(id.clone()) {
+            id = format!("{base}_{n}");
+            n += 1;
+        }
+        f.id = id;
+    }
+}
+
+/// The weapon kinds a fighter can take, by the text's hands: (label, weapon).
+fn weapon_kinds() -> [(&'static str, Weapon); 5] {
+    [
+        (
+            "melee, one hand",
+            Weapon::Melee {
+                name: "blade".into(),
+                two_handed: false,
+            },
+        ),
+        (
+            "melee, two hands",
+            Weapon::Melee {
+                name: "axe".into(),
+                two_handed: true,
+            },
+        ),
+        (
+            "light shooter (one hand)",
+            Weapon::Shooter {
+                name: "pistol".into(),
+                class: Shooter::Light,
+            },
+        ),
+        (
+            "normal shooter (two hands)",
+            Weapon::Shooter {
+                name: "rifle".into(),
+                class: Shooter::Normal,
+            },
+        ),
+        (
+            "heavy shooter (two hands)",
+            Weapon::Shooter {
+                name: "repeater".into(),
+                class: Shooter::Heavy,
+            },
+        ),
+    ]
+}
+
+fn weapon_label(w: &Weapon) -> &'static str {
+    match w {
+        Weapon::Melee {
+            two_handed: false, ..
+        } => "melee, one hand",
+        Weapon::Melee { .. } => "melee, two hands",
+        Weapon::Shooter {
+            class: Shooter::Light,
+            ..
+        } => "light shooter",
+        Weapon::Shooter {
+            class: Shooter::Normal,
+            ..
+        } => "normal shooter",
+        Weapon::Shooter { .. } => "heavy shooter",
+    }
+}
+
+/// One fighter's row: name, tier, stat, specialisation, weapons; `true` to remove him.
+fn fighter_row(ui: &mut egui::Ui, k: usize, f: &mut Fighter) -> bool {
+    let mut remove = false;
+    ui.horizontal_wrapped(|ui| {
+        ui.add(egui::TextEdit::singleline(&mut f.name).desired_width(150.0));
+        let tier = f.tier;
+        egui::ComboBox::from_id_salt(("tier", k))
+            .selected_text(format!("{} (d{})", f.tier.word(), f.tier.die()))
+            .show_ui(ui, |ui| {
+                for t in [Tier::Boss, Tier::Specialist, Tier::Rookie] {
+                    ui.selectable_value(&mut f.tier, t, format!("{} (d{})", t.word(), t.die()));
+                }
+            });
+        if f.tier != tier {
+            f.stat = f.stat.min(f.tier.die());
+            match f.tier {
+                Tier::Rookie => f.specialisation = None,
+                Tier::Specialist if f.specialisation.is_none() => {
+                    f.specialisation = Some(Specialisation::Ranger);
+                }
+                _ => {}
+            }
+        }
+        ui.add(
+            egui::DragValue::new(&mut f.stat)
+                .range(1..=f.tier.die())
+                .prefix("stat "),
+        )
+        .on_hover_text("One number for everything: a hit is a roll at or under it, a defence a roll over it; it is also his move in inches");
+        if f.tier != Tier::Rookie {
+            let words = f.specialisation.map_or("no specialisation", Specialisation::word);
+            egui::ComboBox::from_id_salt(("spec", k))
+                .selected_text(words)
+                .show_ui(ui, |ui| {
+                    if f.tier == Tier::Boss {
+                        ui.selectable_value(&mut f.specialisation, None, "no specialisation");
+                    }
+                    for s in Specialisation::ALL {
+                        ui.selectable_value(&mut f.specialisation, Some(s), s.word());
+                    }
+                });
+        }
+        if ui
+            .small_button("remove")
+            .on_hover_text("Take him out of the warband")
+            .clicked()
+        {
+            remove = true;
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.add_space(16.0);
+        let mut drop = None;
+        for (j, w) in f.weapons.iter_mut().enumerate() {
+            let label = weapon_label(w);
+            match w {
+                Weapon::Melee { name, .. } | Weapon::Shooter { name, .. } => {
+                    ui.add(egui::TextEdit::singleline(name).desired_width(110.0))
+                        .on_hover_text(label);
+                }
+            }
+            ui.weak(format!("({label})"));
+            if ui
+                .small_button("x")
+                .on_hover_text("Drop this weapon")
+                .clicked()
+            {
+                drop = Some(j);
+            }
+        }
+        if let Some(j) = drop {
+            f.weapons.remove(j);
+        }
+        egui::ComboBox::from_id_salt(("add", k))
+            .selected_text("add a weapon")
+            .show_ui(ui, |ui| {
+                for (label, w) in weapon_kinds() {
+                    if ui.selectable_label(false, label).clicked() {
+                        f.weapons.push(w);
+                    }
+                }
+            });
+    });
+    remove
+}
+
+/// The editor of `w`; what it asks for: save, delete, close.
+fn editor(ui: &mut egui::Ui, w: &mut Warband, saved: bool) -> (bool, bool, bool) {
+    let (mut save, mut delete, mut close) = (false, false, false);
+    ui.horizontal(|ui| {
+        ui.label("Warband");
+        ui.add(egui::TextEdit::singleline(&mut w.name).desired_width(260.0));
+    });
+    ui.weak("1 Boss (d10), Specialists (d8), and 2 Rookies (d6) for each Specialist. Each fighter one stat, from 1 to his die's highest face.");
+    ui.separator();
+    let mut remove = None;
+    egui::ScrollArea::vertical()
+        .max_height(ui.available_height() - 150.0)
+        .show(ui, |ui| {
+            for (k, f) in w.fighters.iter_mut().enumerate() {
+                if fighter_row(ui, k, f) {
+                    remove = Some(k);
+                }
+                ui.add_space(4.0);
+            }
+        });
+    if let Some(k) = remove {
+        w.fighters.remove(k);
+    }
+    ui.horizontal(|ui| {
+        if ui
+            .button("+ Specialist and 2 Rookies")
+            .on_hover_text("\"2 Rookies per Specialist fielded\"")
+            .clicked()
+        {
+            let n = w.fighters.len();
+            let mut f = new_warband().fighters[1].clone();
+            f.name = format!("Specialist {n}");
+            w.fighters.push(f);
+            for r in 0..2 {
+                let mut f = new_warband().fighters[2].clone();
+                f.name = format!("Rookie {}", n + r + 1);
+                w.fighters.push(f);
+            }
+        }
+        if ui.button("+ Rookie").clicked() {
+            let mut f = new_warband().fighters[2].clone();
+            f.name = format!("Rookie {}", w.fighters.len() + 1);
+            w.fighters.push(f);
+        }
+    });
+    renumber(w);
+    ui.separator();
+    let problems = check(w, WarbandKind::Standard);
+    if problems.is_empty() {
+        ui.colored_label(
+            egui::Color32::LIGHT_GREEN,
+            "A legal warband: it keeps every limit of the text.",
+        );
+    }
+    for p in &problems {
+        ui.colored_label(egui::Color32::from_rgb(255, 120, 110), p);
+    }
+    let fits = |k| check(w, k).is_empty();
+    ui.weak(format!(
+        "Action scenarios (1 Boss, 2 Specialists, 2 Rookies): {}. Solitaire (1 Boss, 3 Specialists, 6 Rookies): {}.",
+        if fits(WarbandKind::Action) { "fits" } else { "does not fit" },
+        if fits(WarbandKind::Solitaire) { "fits" } else { "does not fit" }
+    ));
+    ui.horizontal(|ui| {
+        save = ui
+            .add_enabled(problems.is_empty(), egui::Button::new("Save"))
+            .on_disabled_hover_text("Mend the problems above first: a warband that breaks the text's limits is not saved")
+            .on_hover_text("Save it in your warbands folder, offered at the muster of every game")
+            .clicked();
+        if saved {
+            delete = ui.button("Delete").clicked();
+        }
+        close = ui.button("Close").clicked();
+    });
+    (save, delete, close)
+}
+
+fn screen(
+    mut ctx: EguiContexts,
+    mut b: ResMut<Builder>,
+    mut open: ResMut<crate::ui::RosterScreen>,
+) -> Result {
+    let ctx = ctx.ctx_mut()?;
+    let b = &mut *b;
+    let list = b.list.get_or_insert_with(roster::list).clone();
+    let mut root = crate::ui::root_ui(ctx);
+    let mut pick: Option<(Warband, Option<PathBuf>)> = None;
+    let mut forget = false;
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading("1 Stat Skirmish warbands");
+            if ui.button("Back to the title").clicked() {
+                open.0 = None;
+            }
+        });
+        if let Some(dir) = roster::folder() {
+            ui.weak(format!(
+                "Kept in {} (share them as files; holotable check reads them)",
+                dir.display()
+            ));
+        }
+        ui.separator();
+        egui::Panel::left("warband-list")
+            .exact_size(340.0)
+            .show(ui, |ui| {
+                if ui.button("New warband").clicked() {
+                    pick = Some((new_warband(), None));
+                }
+                ui.add_space(6.0);
+                for origin in ["yours", "starting"] {
+                    ui.label(
+                        egui::RichText::new(if origin == "yours" {
+                            "Your warbands"
+                        } else {
+                            "Starting warbands (a copy is edited)"
+                        })
+                        .strong(),
+                    );
+                    let mut any = false;
+                    for l in list.iter().filter(|l| l.origin == origin) {
+                        any = true;
+                        match &l.warband {
+                            Ok(w) => {
+                                if ui
+                                    .button(format!("{} ({} fighters)", w.name, w.fighters.len()))
+                                    .clicked()
+                                {
+                                    let path =
+                                        (origin == "yours").then(|| l.path.clone()).flatten();
+                                    pick = Some((w.clone(), path));
+                                }
+                            }
+                            Err(e) => {
+                                ui.colored_label(egui::Color32::from_rgb(255, 120, 110), e);
+                            }
+                        }
+                    }
+                    if !any {
+                        ui.weak("none yet");
+                    }
+                    ui.add_space(6.0);
+                }
+                if let Some(m) = &b.message {
+                    match m {
+                        Ok(t) => ui.colored_label(egui::Color32::LIGHT_GREEN, t),
+                        Err(t) => ui.colored_label(egui::Color32::from_rgb(255, 120, 110), t),
+                    };
+                }
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let Some((w, path)) = &mut b.editing else {
+                ui.weak("Pick a warband to edit, or make a new one.");
+                return;
+            };
+            let (save, delete, close) = editor(ui, w, path.is_some());
+            if save {
+                let Some(dir) = roster::folder() else {
+                    b.message = Some(Err("no data folder on this system to save in".into()));
+                    return;
+                };
+                let target = path.clone().unwrap_or_else(|| {
+                    // A new file: its name's, numbered past any taken.
+                    let name = roster::file_name(&w.name);
+                    let mut p = dir.join(&name);
+                    let mut n = 2;
+                    while p.exists() {
+                        p = dir.join(format!("{}_{n}.ron", name.trim_end_matches(".ron")));
+                        n += 1;
+                    }
+                    p
+                });
+                b.message = Some(match roster::save(w, &target) {
+                    Ok(()) => {
+                        *path = Some(target.clone());
+                        b.list = None;
+                        Ok(format!("Saved {}", target.display()))
+                    }
+                    Err(e) => Err(e),
+                });
+            }
+            if delete {
+                b.deleting = true;
+            }
+            if b.deleting {
+                let (deleting, message, list) = (&mut b.deleting, &mut b.message, &mut b.list);
+                ui.horizontal(|ui| {
+                    ui.label(format!("Delete {} for good?", w.name));
+                    if ui.button("Yes, delete").clicked() {
+                        if let Some(p) = path.take() {
+                            *message = Some(match std::fs::remove_file(&p) {
+                                Ok(()) => Ok(format!("Deleted {}", p.display())),
+                                Err(e) => Err(format!("{}: cannot delete: {e}", p.display())),
+                            });
+                        }
+                        *deleting = false;
+                        *list = None;
+                        forget = true;
+                    }
+                    if ui.button("Keep it").clicked() {
+                        *deleting = false;
+                    }
+                });
+            }
+            forget |= close;
+        });
+    });
+    if forget {
+        b.editing = None;
+    }
+    if let Some(p) = pick {
+        b.editing = Some(p);
+        b.deleting = false;
+        b.message = None;
+    }
+    Ok(())
+}
+
+/// The list is read again each time the screen opens.
+fn opened(mut b: ResMut<Builder>) {
+    *b = Builder::default();
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Builder>()
+        .add_systems(
+            Update,
+            opened.run_if(
+                resource_changed::<crate::ui::RosterScreen>.and_then(crate::ui::roster_screen(ID)),
+            ),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            screen.run_if(crate::ui::roster_screen(ID)),
+        );
+}
