@@ -468,3 +468,21 @@ pub(super) fn plugin(app: &mut App) {
             screen.run_if(crate::ui::roster_screen(ID)),
         );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_warband_is_legal_and_ids_come_from_names() {
+        let mut w = new_warband();
+        assert!(check(&w, WarbandKind::Standard).is_empty());
+        w.fighters[2].name = "Rookie".into();
+        w.fighters[3].name = "Rookie".into();
+        renumber(&mut w);
+        assert_eq!(
+            w.fighters.iter().map(|f| f.id.as_str()).collect::<Vec<_>>(),
+            ["the_boss", "specialist_1", "rookie", "rookie_2"]
+        );
+    }
+}

@@ -39,6 +39,8 @@ pub enum Intent {
     Attack(usize, Command, Result<Odds, String>),
     /// Tend this wounded friend.
     Heal(usize),
+    /// The Boss commands this friend to one action.
+    Command(usize),
 }
 
 /// The pointer on the table and what it would do.
@@ -115,6 +117,13 @@ fn intent(s: &Skirmish, p: Vec2, over: Option<usize>) -> Option<Intent> {
                 && s.fighters[t].standing == Standing::Down =>
         {
             Some(Intent::Heal(t))
+        }
+        Some(t)
+            if s.fighters[i].fighter.tier == super::rules::fighter::Tier::Boss
+                && !a.acted
+                && s.fighters[t].standing == Standing::Upright =>
+        {
+            Some(Intent::Command(t))
         }
         Some(_) => None,
         None => {
@@ -218,6 +227,9 @@ fn click(
             }
             Some(Intent::Heal(t)) => {
                 send.write(Command::Heal { target: t });
+            }
+            Some(Intent::Command(t)) => {
+                send.write(Command::Command { fighter: t });
             }
             None => {}
         }
@@ -333,6 +345,27 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
                 lines.push((
                     "right click: fire on everyone within 2\" of him".into(),
                     None,
+                ));
+            }
+        }
+        Some(Intent::Command(t)) => {
+            let i = s.active.as_ref().map_or(0, |a| a.fighter);
+            let gap = base_gap(
+                s.fighters[i].at,
+                s.fighters[i].base,
+                s.fighters[*t].at,
+                s.fighters[*t].base,
+            );
+            if gap <= 5.0 {
+                lines.push((
+                    "click: the Boss commands him to one action now (the Boss's other action)"
+                        .into(),
+                    green,
+                ));
+            } else {
+                lines.push((
+                    format!("{gap:.1}\" away: the Boss commands within 5\""),
+                    red,
                 ));
             }
         }

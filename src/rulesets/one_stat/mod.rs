@@ -236,6 +236,7 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
         Command::Recover => format!("{active} tries to recover"),
         Command::Heal { target } => format!("{active} tends {}", name(*target)),
         Command::Wander => format!("{active} moves randomly"),
+        Command::Command { fighter } => format!("{active} commands {}", name(*fighter)),
         Command::EndActivation => format!("{active} ends the activation"),
     }
 }

@@ -41,3 +41,36 @@ pub fn odds(s: &Skirmish, attack: &Command, target: usize) -> Option<Odds> {
         wound: wounds as f32 / TRIES as f32,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::skirmish::tests::game;
+    use super::*;
+
+    #[test]
+    fn the_odds_of_a_melee_attack_are_the_texts_arithmetic() {
+        // Kara (d8, stat 5) on Thug (d6, stat 3), in base contact: a hit on 1-5 of 8, a wound
+        // when Thug then rolls 1-3 of 6 (over 3 defends): 5/8 and 5/16.
+        let (mut s, mut dice) = game(vec![]);
+        s.apply(
+            0,
+            &Command::ChoosePlace {
+                player: 0,
+                place: 0,
+            },
+            &mut dice,
+        )
+        .unwrap();
+        s.apply(0, &Command::Activate { fighter: 0 }, &mut dice)
+            .unwrap();
+        let o = odds(&s, &Command::Melee { target: 2 }, 2).expect("allowed");
+        assert!(
+            (o.hit - 0.625).abs() < 0.05 && (o.wound - 0.3125).abs() < 0.05,
+            "{o:?}"
+        );
+        assert!(
+            odds(&s, &Command::Melee { target: 3 }, 3).is_none(),
+            "the Boss is not in base contact: no odds"
+        );
+    }
+}

@@ -143,7 +143,15 @@ pub enum Command {
     /// pointing" (as far that way as the terrain lets it), as its movement action or second
     /// move. The solitaire opponents' move when no fighter is in sight.
     Wander,
-    /// The active fighter's activation ends.
+    /// The active Boss commands `fighter`, a fighter of his warband within 5", to perform one
+    /// other action now (the Boss's other action); the commanded fighter's next command is
+    /// that action, or `EndActivation` to let it go.
+    Command {
+        /// The fighter commanded (index).
+        fighter: usize,
+    },
+    /// The active fighter's activation ends (a commanded fighter's action let go: back to
+    /// the Boss).
     EndActivation,
 }
 
@@ -165,8 +173,11 @@ pub struct Skirmish {
     pub order: Vec<Option<usize>>,
     /// Where the phase is.
     pub stage: Stage,
-    /// The fighter active now.
+    /// The fighter active now (a fighter the Boss commands, while he performs his action).
     pub active: Option<Activation>,
+    /// The Boss's activation, while a fighter he commands performs his action.
+    #[serde(default)]
+    pub commanding: Option<Activation>,
     /// The place in the order of the last player to activate this phase.
     pub last_place: Option<usize>,
     /// The result, once decided.
@@ -208,6 +219,7 @@ impl Skirmish {
             phase: 0,
             stage: Stage::Activating,
             active: None,
+            commanding: None,
             last_place: None,
             result: None,
             goal: Goal::LastManStanding,
@@ -237,6 +249,7 @@ impl Skirmish {
             fighters,
             phase: 0,
             active: None,
+            commanding: None,
             last_place: None,
             result: None,
             goal: Goal::LastManStanding,
@@ -441,7 +454,12 @@ impl Skirmish {
             Command::Recover => self.recover(dice)?,
             Command::Heal { target } => self.heal(*target, dice)?,
             Command::Wander => self.wander(dice)?,
+            Command::Command { fighter } => self.command(*fighter)?,
             Command::EndActivation => self.end_activation(dice)?,
+        }
+        // A commanded fighter's one action done: the Boss's activation goes on.
+        if self.commanding.is_some() && self.active.as_ref().is_some_and(|a| a.acted) {
+            self.active = self.commanding.take();
         }
         self.watch_hill();
         self.decide();
@@ -1015,7 +1033,55 @@ impl Skirmish {
         Ok(())
     }
 
+    /// "The Boss ... may use his special skill "command" for his 2nd action to have any party
+    /// member within 5" perform any one action from the selection of "other actions"": a
+    /// fighter of his warband standing upright, base to base within 5"; he performs the one
+    /// action now and keeps his own activation (docs/rules/one_stat.md, "The Boss's command").
+    fn command(&mut self, t: usize) -> Result<(), String> {
+        let i = self.other_action()?;
+        let boss = &self.fighters[i];
+        if boss.fighter.tier != Tier::Boss {
+            return Err(format!(
+                "{} is no Boss: only the Boss commands (\"The Boss\")",
+                boss.fighter.name
+            ));
+        }
+        let f = self.fighters.get(t).ok_or("no such fighter")?;
+        if t == i || f.player != boss.player || f.standing != Standing::Upright {
+            return Err(format!(
+                "{} is not another fighter of the warband standing upright",
+                f.fighter.name
+            ));
+        }
+        let gap = base_gap(boss.at, boss.base, f.at, f.base);
+        if gap > 5.0 {
+            return Err(format!(
+                "{} is {gap:.1}\" away: the Boss commands \"any party member within 5\"\"",
+                f.fighter.name
+            ));
+        }
+        self.events.push(format!(
+            "{} commands {}: one action",
+            boss.fighter.name, f.fighter.name
+        ));
+        let mut boss_turn = self.active.take().ok_or("activate a fighter first")?;
+        boss_turn.acted = true;
+        self.commanding = Some(boss_turn);
+        // His one action: a move counts as it (a second move), nothing else follows.
+        self.active = Some(Activation {
+            fighter: t,
+            moved: true,
+            acted: false,
+            steps: Vec::new(),
+        });
+        Ok(())
+    }
+
     fn end_activation(&mut self, dice: &mut Dice) -> Result<(), String> {
+        if let Some(boss) = self.commanding.take() {
+            self.active = Some(boss);
+            return Ok(());
+        }
         let (i, _) = self.active()?;
         let player = self.fighters[i].player;
         self.fighters[i].activated = true;
@@ -1150,11 +1216,11 @@ impl Skirmish {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::super::rules::fighter::{Shooter, Weapon};
     use super::*;
     use crate::rules::geometry::Shape;
-    use crate::rules::terrain::TerrainKind;
+    use crate::rules::terrain::{TerrainKind, TerrainProperty};
 
     fn fighter(name: &str, tier: Tier, stat: u8, weapons: Vec<Weapon>) -> Fighter {
         Fighter {
@@ -1195,7 +1261,7 @@ mod tests {
 
     /// Kara (Specialist, stat 5, knife) and Rook (Rookie 4, pistol) against Thug (Rookie 3,
     /// knife) and Boss (stat 6, d10); initiative 7 against 3: the Hunters choose first.
-    fn game(terrain: Vec<TerrainPiece>) -> (Skirmish, Dice) {
+    pub(crate) fn game(terrain: Vec<TerrainPiece>) -> (Skirmish, Dice) {
         let players = vec![
             Player {
                 id: "hunters".into(),
@@ -1458,5 +1524,199 @@ mod tests {
             Standing::Upright,
             "4 + 1 friend in contact"
         );
+    }
+
+    /// Plays the phase out: the player choosing takes the first place, then each player to act
+    /// activates his first ready fighter, moves him where `moves` says (by fighter), and ends;
+    /// `next`: the dice for the next phase's initiative.
+    fn play_phase(s: &mut Skirmish, dice: &mut Dice, moves: &[(usize, Vec2)], next: [u8; 2]) {
+        if let Stage::Choosing(c) = s.stage.clone() {
+            let place = s.order.iter().position(Option::is_none).unwrap();
+            ok(
+                s,
+                c[0],
+                Command::ChoosePlace {
+                    player: c[0],
+                    place,
+                },
+                dice,
+            );
+        }
+        let phase = s.phase;
+        dice.push_forced(next);
+        while s.phase == phase && s.result.is_none() {
+            let p = s.to_act().unwrap();
+            let i = (0..s.fighters.len())
+                .find(|&i| {
+                    let f = &s.fighters[i];
+                    f.player == p && !f.activated && f.standing != Standing::Removed
+                })
+                .unwrap();
+            ok(s, p, Command::Activate { fighter: i }, dice);
+            if let Some((_, to)) = moves.iter().find(|(k, _)| *k == i) {
+                ok(s, p, Command::Move { path: vec![*to] }, dice);
+            }
+            ok(s, p, Command::EndActivation, dice);
+        }
+    }
+
+    #[test]
+    fn king_of_the_hill_is_won_holding_the_token_alone_through_a_whole_phase() {
+        let (mut s, mut dice) = game(vec![]);
+        s.goal = Goal::KingOfTheHill;
+        s.hill = Some(Vec2::new(20.0, 20.0));
+        // Kara stands in base contact with the token: the Hunters hold it alone from the
+        // first command of phase 1, through its end.
+        s.fighters[0].at = Vec2::new(20.0, 21.0);
+        play_phase(&mut s, &mut dice, &[], [5, 9]);
+        assert_eq!(s.holder, Some((0, true)));
+        assert!(
+            s.result.is_none(),
+            "a phase held in part is not a full turn"
+        );
+        // Held alone the whole of phase 2 as well: the Hunters win.
+        play_phase(&mut s, &mut dice, &[], [5, 9]);
+        let r = s.result.clone().expect("won");
+        assert_eq!(r.winner, Some(0));
+        assert!(r.reason.contains("full turn"), "{}", r.reason);
+    }
+
+    #[test]
+    fn king_of_the_hill_starts_again_when_another_player_reaches_the_token() {
+        let (mut s, mut dice) = game(vec![]);
+        s.goal = Goal::KingOfTheHill;
+        s.hill = Some(Vec2::new(20.0, 20.0));
+        s.fighters[0].at = Vec2::new(20.0, 21.0);
+        // The Gang's Boss (fighter 3) walks into contact with the token too.
+        s.fighters[3].at = Vec2::new(23.0, 20.0);
+        play_phase(&mut s, &mut dice, &[(3, Vec2::new(21.0, 20.0))], [5, 9]);
+        assert_eq!(s.on_hill(), vec![0, 1]);
+        assert_eq!(
+            s.holder, None,
+            "two players on the hill: nobody holds it alone"
+        );
+        play_phase(&mut s, &mut dice, &[], [5, 9]);
+        assert!(s.result.is_none());
+    }
+
+    #[test]
+    fn at_the_turn_limit_the_warband_with_most_fighters_left_wins() {
+        let (mut s, mut dice) = game(vec![]);
+        s.turn_limit = Some(1);
+        s.fighters[2].standing = Standing::Removed;
+        play_phase(&mut s, &mut dice, &[], [5, 9]);
+        let r = s.result.clone().expect("the limit ends it");
+        assert_eq!(r.winner, Some(0));
+        assert!(r.reason.contains("most fighters left (2)"), "{}", r.reason);
+        // Even: a draw.
+        let (mut s, mut dice) = game(vec![]);
+        s.turn_limit = Some(1);
+        play_phase(&mut s, &mut dice, &[], [5, 9]);
+        assert_eq!(s.result.clone().expect("the limit").winner, None);
+    }
+
+    #[test]
+    fn moving_randomly_goes_the_stat_the_d8_way_or_as_far_as_the_terrain_lets_him() {
+        let (mut s, mut dice) = game(vec![]);
+        activate(&mut s, &mut dice, 1);
+        // A 3 points 90° clockwise from up the table: Rook (stat 4) goes 4" right.
+        dice.push_forced([3]);
+        ok(&mut s, 0, Command::Wander, &mut dice);
+        assert!(
+            s.fighters[1].at.distance(Vec2::new(14.0, 14.0)) < 1e-3,
+            "{}",
+            s.fighters[1].at
+        );
+        assert!(s.active.as_ref().unwrap().moved);
+        let wall = TerrainPiece {
+            id: "wall".into(),
+            kind: TerrainKind::Wall,
+            shape: Shape::Rect {
+                min: (12.0, 12.0),
+                max: (15.0, 16.0),
+            },
+            properties: vec![TerrainProperty::Impassable],
+        };
+        let (mut s, mut dice) = game(vec![wall]);
+        activate(&mut s, &mut dice, 1);
+        dice.push_forced([3]);
+        ok(&mut s, 0, Command::Wander, &mut dice);
+        assert!(
+            s.fighters[1].at.distance(Vec2::new(11.5, 14.0)) < 1e-3,
+            "stopped with his base against the wall (3\" thick, more than his 2\" run-up jumps): {}",
+            s.fighters[1].at
+        );
+    }
+
+    #[test]
+    fn each_player_musters_the_scenarios_warband_or_a_legal_one_of_his_own() {
+        use super::super::rules::warband::tests::warband;
+        let (g, _) = game(vec![]);
+        let mut s = Skirmish::mustering(g.table, g.terrain, g.players, g.fighters);
+        let mut dice = Dice::forced([]);
+        assert_eq!((s.phase, s.to_act()), (0, Some(0)));
+        let muster = |w: Option<Warband>, player: usize| Command::Muster { player, warband: w };
+        // The Gang fields no Specialist, so a warband with one is refused, naming the rule.
+        let e = refused(&mut s, 0, muster(Some(warband("Raiders", 1)), 0), &mut dice);
+        assert!(e.contains("the same number of Specialists"), "{e}");
+        let mut bad = warband("Raiders", 0);
+        bad.fighters[0].stat = 11;
+        let e = refused(&mut s, 0, muster(Some(bad), 0), &mut dice);
+        assert!(e.contains("stat is 11"), "{e}");
+        // A legal one takes the place of Kara and Rook, within 5" of the Hunters' corner,
+        // still before the Gang's fighters.
+        ok(&mut s, 0, muster(Some(warband("Raiders", 0)), 0), &mut dice);
+        let mine: Vec<&OnTable> = s.fighters.iter().filter(|f| f.player == 0).collect();
+        assert_eq!(mine.len(), 1);
+        assert!(mine.iter().all(|f| f.at.length() + f.base <= 5.0 + 1e-4));
+        assert_eq!(s.fighters[0].player, 0);
+        // The Gang keeps its own; the first initiative is rolled: d10 4 against d10 9.
+        dice.push_forced([4, 9]);
+        ok(&mut s, 1, muster(None, 1), &mut dice);
+        assert_eq!((s.phase, s.stage.clone()), (1, Stage::Choosing(vec![1, 0])));
+        let e = refused(&mut s, 1, muster(None, 1), &mut dice);
+        assert!(e.contains("mustered"), "{e}");
+    }
+
+    #[test]
+    fn the_boss_commands_a_fighter_within_5_inches_to_one_action() {
+        let (mut s, mut dice) = game(vec![]);
+        ok(
+            &mut s,
+            0,
+            Command::ChoosePlace {
+                player: 0,
+                place: 1,
+            },
+            &mut dice,
+        );
+        ok(&mut s, 1, Command::Activate { fighter: 3 }, &mut dice);
+        let e = refused(&mut s, 1, Command::Command { fighter: 2 }, &mut dice);
+        assert!(e.contains("within 5"), "the Thug is far away: {e}");
+        let e = refused(&mut s, 1, Command::Command { fighter: 0 }, &mut dice);
+        assert!(e.contains("not another fighter of the warband"), "{e}");
+        s.fighters[2].at = Vec2::new(27.0, 30.0);
+        ok(&mut s, 1, Command::Command { fighter: 2 }, &mut dice);
+        assert_eq!(s.active.as_ref().map(|a| a.fighter), Some(2));
+        // His one action, a move; then the Boss's activation goes on, his other action spent.
+        ok(
+            &mut s,
+            1,
+            Command::Move {
+                path: vec![Vec2::new(27.0, 27.5)],
+            },
+            &mut dice,
+        );
+        let a = s.active.clone().unwrap();
+        assert_eq!((a.fighter, a.moved, a.acted), (3, false, true));
+        assert!(s.commanding.is_none() && !s.fighters[2].activated);
+        let e = refused(&mut s, 1, Command::Command { fighter: 2 }, &mut dice);
+        assert!(e.contains("other action is spent"), "{e}");
+        ok(&mut s, 1, Command::EndActivation, &mut dice);
+        assert!(s.fighters[3].activated && !s.fighters[2].activated);
+        // The Thug keeps his own activation this phase.
+        ok(&mut s, 0, Command::Activate { fighter: 0 }, &mut dice);
+        ok(&mut s, 0, Command::EndActivation, &mut dice);
+        ok(&mut s, 1, Command::Activate { fighter: 2 }, &mut dice);
     }
 }

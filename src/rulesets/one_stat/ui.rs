@@ -321,6 +321,17 @@ fn warband_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Comman
     let Some(a) = &s.active else { return };
     let f = &s.fighters[a.fighter];
     ui.add_space(4.0);
+    if let Some(boss) = &s.commanding {
+        ui.colored_label(
+            egui::Color32::from_rgb(120, 210, 230),
+            format!(
+                "{} commands {}: one action (a move, an attack, a specialisation); End lets it go.",
+                s.fighters[boss.fighter].fighter.name, f.fighter.name
+            ),
+        );
+    } else if f.fighter.tier == super::rules::fighter::Tier::Boss && !a.acted {
+        ui.weak("The Boss may command a fighter within 5\" to one action: click him.");
+    }
     ui.horizontal_wrapped(|ui| {
         if f.standing == Standing::Down {
             if ui
