@@ -1,5 +1,6 @@
 //! The table as the shared view draws it: an open table in inches with the terrain pieces
-//! (their answers played as the shared properties) and the King of the Hill's token.
+//! (their answers played as the shared properties), the King of the Hill's token and the
+//! solitaire game's spawn points.
 
 use super::skirmish::{HILL_TOKEN, Skirmish};
 use crate::engine::board::{BoardGeometry, Marker};
@@ -17,6 +18,16 @@ pub fn board(s: &Skirmish) -> BoardGeometry {
                 radius: HILL_TOKEN,
             })
             .into_iter()
+            .chain(
+                s.solitaire
+                    .iter()
+                    .flat_map(|sol| sol.spawn_points.iter().enumerate())
+                    .map(|(k, at)| Marker {
+                        name: format!("spawn point {}", k + 1),
+                        at: *at,
+                        radius: HILL_TOKEN,
+                    }),
+            )
             .collect(),
     }
 }

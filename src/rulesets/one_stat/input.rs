@@ -285,7 +285,7 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
                 f.fighter
                     .specialisation
                     .map_or(f.fighter.tier.word(), |sp| sp.word()),
-                f.fighter.tier.die(),
+                f.die(),
                 f.fighter.stat,
                 if f.standing == Standing::Down {
                     ", wounded, lying down"

@@ -35,6 +35,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "king_of_the_hill.ron",
         include_str!("../../../scenarios/one_stat/king_of_the_hill.ron"),
     ),
+    (
+        "bounty.ron",
+        include_str!("../../../scenarios/one_stat/bounty.ron"),
+    ),
 ];
 
 /// Reads and validates `loaded` as a 1 Stat Skirmish scenario.

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::ID;
 use super::rules::fighter::Tier;
 use super::rules::scenario::{BASE, Goal, Scenario, corners, start_places};
-use super::skirmish::{Command, OnTable, Player, Skirmish, Stage, Standing};
+use super::skirmish::{Command, OnTable, Player, Skirmish, Solitaire, Stage, Standing};
 use crate::engine::dice::DiceRes;
 use crate::engine::record::GameLog;
 use crate::engine::state::{Fate, Finished, GameResult, GameState};
@@ -57,6 +57,7 @@ pub fn skirmish(scenario: &Scenario) -> Skirmish {
             standing: Standing::Upright,
             activated: false,
             wound_ignored: false,
+            die: None,
         }));
     }
     let terrain = scenario
@@ -65,6 +66,18 @@ pub fn skirmish(scenario: &Scenario) -> Skirmish {
         .filter_map(|t| t.piece().ok())
         .collect();
     let mut s = Skirmish::mustering(size, terrain, players, fighters);
+    if let Some(sol) = &scenario.solitaire {
+        // Only the player musters: the opponents spawn.
+        s.stage = Stage::Mustering(vec![0]);
+        s.solitaire = Some(Solitaire {
+            spawn_points: Vec::new(),
+            stats: sol.stats,
+            weapons: sol.weapons.clone(),
+            specialisation: sol.specialisation,
+            bounty: None,
+            spawned: 0,
+        });
+    }
     s.goal = scenario.goal.clone();
     s.hill = (scenario.goal == Goal::KingOfTheHill).then_some(size / 2.0);
     s.turn_limit = scenario.turn_limit;
@@ -100,6 +113,11 @@ pub fn apply(world: &mut World, command: &Command) -> Result<(), String> {
     let player = s.to_act().ok_or("The game is over")?;
     s.apply(player, command, &mut world.resource_mut::<DiceRes>().0)?;
     let phase = s.phase.max(1);
+    // The spawn points are placed when a solitaire game begins: the table shows them.
+    let points = |s: &Skirmish| s.solitaire.as_ref().map(|x| x.spawn_points.len());
+    if points(&s) != points(&world.resource::<SkirmishRes>().0) {
+        world.insert_resource(super::board::board(&s));
+    }
     let mut log = world.resource_mut::<GameLog>();
     for e in s.events.drain(..) {
         log.push(phase, e);

@@ -9,11 +9,12 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 use super::rules::combat::{AttackKind, Combatant, WoundResult, attack, wound};
-use super::rules::fighter::{Fighter, Specialisation, Tier};
+use super::rules::fighter::{Fighter, Specialisation, Tier, Weapon};
 use super::rules::movement::{step, straight_on};
 use super::rules::roll::{Band, HeavyMode, Pick, Test, roll, shooter_pick};
 use super::rules::scenario::{Goal, MOST_IN_CORNER, start_places_at};
 use super::rules::sequence::next_player;
+use super::rules::solitaire::{OpponentStats, bounty_die, grid_square, spawn};
 use super::rules::warband::{Warband, WarbandKind, check};
 use crate::engine::state::GameResult;
 use crate::rules::dice::{Dice, DiceExpr};
@@ -51,6 +52,37 @@ pub struct OnTable {
     pub activated: bool,
     /// A Boss has ignored a wound this phase ("ignores the 1st wound he receives per turn").
     pub wound_ignored: bool,
+    /// The die he rolls where it is not his tier's (the Bounty's d12 and the dice it drops
+    /// to).
+    #[serde(default)]
+    pub die: Option<u8>,
+}
+
+impl OnTable {
+    /// Faces of the die he rolls now.
+    pub fn die(&self) -> u8 {
+        self.die.unwrap_or(self.fighter.tier.die())
+    }
+}
+
+/// The solitaire game (one-stat-skirmish.txt, "1 Stat Skirmish – for 1 Player"): player 0 is
+/// the person, player 1 the opponents the rules run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Solitaire {
+    /// The spawn points, numbered 1 to 6 in order, inches (placed when the game begins).
+    pub spawn_points: Vec<Vec2>,
+    /// The opponents' shared stats.
+    pub stats: OpponentStats,
+    /// What every opponent carries ("The opponents' equipment tells you, how they can
+    /// attack").
+    pub weapons: Vec<Weapon>,
+    /// The opponent Specialists' one specialisation ("all opposing specialists use the same
+    /// specialization for starters").
+    pub specialisation: Option<Specialisation>,
+    /// Bounty: the Bounty's index among the fighters and the wounds he has taken.
+    pub bounty: Option<(usize, u32)>,
+    /// Opponents spawned so far (for their names).
+    pub spawned: u32,
 }
 
 /// A player.
@@ -191,6 +223,9 @@ pub struct Skirmish {
     pub holder: Option<(usize, bool)>,
     /// The last phase played, if the scenario sets one.
     pub turn_limit: Option<u32>,
+    /// The solitaire game, where it is one.
+    #[serde(default)]
+    pub solitaire: Option<Solitaire>,
     /// What happened since the shell last read it.
     pub events: Vec<String>,
 }
@@ -226,6 +261,7 @@ impl Skirmish {
             hill: None,
             holder: None,
             turn_limit: None,
+            solitaire: None,
             events: Vec::new(),
         };
         s.new_phase(dice)?;
@@ -256,6 +292,7 @@ impl Skirmish {
             hill: None,
             holder: None,
             turn_limit: None,
+            solitaire: None,
             events: Vec::new(),
         }
     }
@@ -290,7 +327,12 @@ impl Skirmish {
                 .events
                 .push(format!("{name} plays the scenario's warband")),
             Some(w) => {
-                let mut problems = check(w, WarbandKind::Standard);
+                let kind = if self.solitaire.is_some() {
+                    WarbandKind::Solitaire
+                } else {
+                    WarbandKind::Standard
+                };
+                let mut problems = check(w, kind);
                 let n = w.count(Tier::Specialist);
                 for (q, other) in self.players.iter().enumerate() {
                     let theirs = self
@@ -298,7 +340,7 @@ impl Skirmish {
                         .iter()
                         .filter(|f| f.tier == Tier::Specialist)
                         .count();
-                    if q != player && theirs != n {
+                    if q != player && theirs != n && self.solitaire.is_none() {
                         problems.push(format!(
                             "{} fields {n} Specialists and {} fields {theirs}: \"make sure each player's warband has the same number of Specialists!\"",
                             w.name, other.name
@@ -335,6 +377,7 @@ impl Skirmish {
                         standing: Standing::Upright,
                         activated: false,
                         wound_ignored: false,
+                        die: None,
                     })
                     .collect();
                 let at = at.min(self.fighters.len());
@@ -347,11 +390,158 @@ impl Skirmish {
             }
         }
         if waiting.is_empty() {
-            self.new_phase(dice)?;
+            if self.solitaire.is_some() {
+                self.begin_solitaire(dice)?;
+            } else {
+                self.new_phase(dice)?;
+            }
         } else {
             self.stage = Stage::Mustering(waiting);
         }
         Ok(())
+    }
+
+    /// The solitaire game begins: the 6 spawn points placed by 2d6 each on a 6" grid, the
+    /// first spawn roll, the Bounty in the opposing corner; then the first turn, the player
+    /// first (one-stat-skirmish.txt, "1 Stat Skirmish – for 1 Player", "Bounty").
+    fn begin_solitaire(&mut self, dice: &mut Dice) -> Result<(), String> {
+        let mut points = Vec::new();
+        for k in 1..=6 {
+            let x = dice
+                .roll(DiceExpr::d(6), format!("spawn point {k}: across"))
+                .map_err(|e| e.to_string())? as u8;
+            let y = dice
+                .roll(DiceExpr::d(6), format!("spawn point {k}: up"))
+                .map_err(|e| e.to_string())? as u8;
+            // The 6" grid spread over the table (a 3' table is six squares a side).
+            let at = grid_square(x, y) * (self.table / 36.0);
+            points.push(at);
+            self.events.push(format!(
+                "spawn point {k} in square ({x}, {y}), at ({:.0}, {:.0})",
+                at.x, at.y
+            ));
+        }
+        if let Some(sol) = &mut self.solitaire {
+            sol.spawn_points = points;
+        }
+        if self.goal == Goal::Bounty {
+            let corner = self.table - self.players[0].corner;
+            let at = start_places_at(corner, 1)[0];
+            self.fighters.push(OnTable {
+                fighter: Fighter {
+                    id: "bounty".into(),
+                    name: "The Bounty".into(),
+                    tier: Tier::Boss,
+                    stat: 5,
+                    weapons: self
+                        .solitaire
+                        .as_ref()
+                        .map(|s| s.weapons.clone())
+                        .unwrap_or_default(),
+                    specialisation: Some(Specialisation::Veteran),
+                },
+                player: 1,
+                at,
+                base: super::rules::scenario::BASE,
+                standing: Standing::Upright,
+                activated: false,
+                wound_ignored: false,
+                die: Some(12),
+            });
+            let b = self.fighters.len() - 1;
+            if let Some(sol) = &mut self.solitaire {
+                sol.bounty = Some((b, 0));
+            }
+            self.events.push(format!(
+                "the Bounty waits in the opposing corner: stat 5, a d12, a Veteran"
+            ));
+        }
+        self.spawn_wave(dice)?;
+        self.phase = 0;
+        self.new_phase(dice)
+    }
+
+    /// The spawn dice: "Each die showing a unique result = 1 rookie at the spawnpoint with
+    /// that die's number", and so on up the table ([`spawn`]); each opponent placed at his
+    /// spawn point, or as near it as the terrain and the fighters there allow.
+    fn spawn_wave(&mut self, dice: &mut Dice) -> Result<(), String> {
+        let Some(sol) = self.solitaire.clone() else {
+            return Ok(());
+        };
+        let mut faces = [0u8; 6];
+        for (k, f) in faces.iter_mut().enumerate() {
+            *f = dice
+                .roll(DiceExpr::d(6), format!("spawn die {}", k + 1))
+                .map_err(|e| e.to_string())? as u8;
+        }
+        let mut spawned = sol.spawned;
+        let mut words = Vec::new();
+        for (tier, point) in spawn(&faces) {
+            spawned += 1;
+            let Some(&centre) = sol.spawn_points.get(usize::from(point) - 1) else {
+                continue;
+            };
+            let Some(at) = self.free_place_near(centre) else {
+                continue;
+            };
+            let f = Fighter {
+                id: format!("opponent{spawned}"),
+                name: format!("{} {spawned}", tier.word()),
+                tier,
+                stat: sol.stats.of(tier),
+                weapons: sol.weapons.clone(),
+                specialisation: (tier == Tier::Specialist)
+                    .then_some(sol.specialisation)
+                    .flatten(),
+            };
+            words.push(format!("{} at spawn point {point}", f.name));
+            self.fighters.push(OnTable {
+                fighter: f,
+                player: 1,
+                at,
+                base: super::rules::scenario::BASE,
+                standing: Standing::Upright,
+                activated: false,
+                wound_ignored: false,
+                die: None,
+            });
+        }
+        if let Some(s) = &mut self.solitaire {
+            s.spawned = spawned;
+        }
+        self.events.push(format!(
+            "the spawn dice show {}: {}",
+            faces.map(|f| f.to_string()).join(" "),
+            words.join(", ")
+        ));
+        Ok(())
+    }
+
+    /// The nearest place to `centre` where a base stands clear of the other fighters and of
+    /// terrain that blocks movement, on the table: rings of half an inch outwards.
+    fn free_place_near(&self, centre: Vec2) -> Option<Vec2> {
+        let base = super::rules::scenario::BASE;
+        let clear = |p: Vec2| {
+            p.x >= base
+                && p.y >= base
+                && p.x <= self.table.x - base
+                && p.y <= self.table.y - base
+                && self
+                    .fighters
+                    .iter()
+                    .all(|f| f.standing == Standing::Removed || f.at.distance(p) >= f.base + base)
+                && !self.terrain.iter().any(|t| {
+                    t.has(crate::rules::terrain::TerrainProperty::Impassable)
+                        && t.shape.distance_to(p) < base
+                })
+        };
+        (0..12).find_map(|ring| {
+            let r = ring as f32 * 0.6;
+            let n = if ring == 0 { 1 } else { 6 * ring };
+            (0..n)
+                .map(|k| centre + Vec2::from_angle(k as f32 / n as f32 * std::f32::consts::TAU) * r)
+                .find(|p| clear(*p))
+        })
     }
 
     /// "Each player picks the highest die available to him": his highest tier's die among
@@ -360,7 +550,7 @@ impl Skirmish {
         self.fighters
             .iter()
             .filter(|f| f.player == player && f.standing != Standing::Removed)
-            .map(|f| f.fighter.tier.die())
+            .map(OnTable::die)
             .max()
             .unwrap_or(6)
     }
@@ -371,6 +561,26 @@ impl Skirmish {
         for f in &mut self.fighters {
             f.activated = false;
             f.wound_ignored = false;
+        }
+        if self.solitaire.is_some() {
+            self.stage = Stage::Activating;
+            self.last_place = None;
+            // A new wave when the spawned opponents are all gone (docs/rules/one_stat.md,
+            // "Later spawns"); the Bounty waits on his own.
+            let bounty = self.solitaire.as_ref().and_then(|x| x.bounty).map(|b| b.0);
+            let spawned_left = (0..self.fighters.len()).any(|k| {
+                Some(k) != bounty
+                    && self.fighters[k].player == 1
+                    && self.fighters[k].standing != Standing::Removed
+            });
+            if !spawned_left {
+                self.spawn_wave(dice)?;
+            }
+            self.events.push(format!(
+                "turn {}: {} activate all their fighters, then the opponents",
+                self.phase, self.players[0].name
+            ));
+            return Ok(());
         }
         self.last_place = None;
         self.order = vec![None; self.players.len()];
@@ -416,6 +626,11 @@ impl Skirmish {
             Stage::Activating => {
                 if let Some(a) = &self.active {
                     return Some(self.fighters[a.fighter].player);
+                }
+                // "Each turn you activate all of your fighters one by one. When you're done,
+                // you activate all of the opponents one by one."
+                if self.solitaire.is_some() {
+                    return [0, 1].into_iter().find(|&p| self.ready(p));
                 }
                 let order: Vec<usize> = self.order.iter().flatten().copied().collect();
                 let k = next_player(&order, self.last_place, |p| self.ready(p))?;
@@ -663,7 +878,7 @@ impl Skirmish {
             });
         Combatant {
             name: f.fighter.name.clone(),
-            die: f.fighter.tier.die(),
+            die: f.die(),
             stat: f.fighter.stat,
             veteran: f.fighter.is(Specialisation::Veteran),
             preached,
@@ -902,6 +1117,29 @@ impl Skirmish {
             if f.standing == Standing::Removed {
                 return;
             }
+            if let Some(sol) = &mut self.solitaire
+                && let Some((b, wounds)) = &mut sol.bounty
+                && *b == i
+                && f.wound_ignored
+            {
+                // "Each time the Boss receives a wound, his die is reduced by 1 type ... The
+                // d6 is his final die" (docs/rules/one_stat.md, "The Bounty's die").
+                *wounds += 1;
+                let name = f.fighter.name.clone();
+                match bounty_die(*wounds) {
+                    Some(d) => {
+                        self.fighters[i].die = Some(d);
+                        self.events
+                            .push(format!("{name} is wounded: his die drops to a d{d}"));
+                    }
+                    None => {
+                        self.fighters[i].standing = Standing::Removed;
+                        self.events
+                            .push(format!("{name} takes a wound on his d6: finished"));
+                    }
+                }
+                continue;
+            }
             let r = wound(
                 f.fighter.tier,
                 f.standing == Standing::Down,
@@ -950,7 +1188,7 @@ impl Skirmish {
             .count() as i32;
         let r = roll(
             dice,
-            f.fighter.tier.die(),
+            f.die(),
             f.fighter.stat,
             Test::AtLeast,
             Pick::One,
@@ -1007,7 +1245,7 @@ impl Skirmish {
         }
         let r = roll(
             dice,
-            f.fighter.tier.die(),
+            f.die(),
             f.fighter.stat,
             Test::AtMost,
             Pick::One,
@@ -1156,7 +1394,18 @@ impl Skirmish {
             self.holder = Some((p, true));
         }
         if self.turn_limit.is_some_and(|l| self.phase >= l) {
-            self.result = Some(self.at_the_limit());
+            self.result = Some(if self.solitaire.is_some() {
+                GameResult {
+                    winner: Some(1),
+                    reason: format!(
+                        "after turn {}, the Bounty is still at large: {} have failed",
+                        self.phase, self.players[0].name
+                    ),
+                    decided_by: "the turn limit".into(),
+                }
+            } else {
+                self.at_the_limit()
+            });
         }
     }
 
@@ -1198,8 +1447,33 @@ impl Skirmish {
         }
     }
 
-    /// Last Man Standing: "fight, until there is only 1 warband left".
+    /// Last Man Standing: "fight, until there is only 1 warband left"; solitaire: the
+    /// player's warband lost, or the Bounty finished ("Go and finish him!").
     fn decide(&mut self) {
+        if let Some(sol) = &self.solitaire {
+            if self.result.is_some() || matches!(self.stage, Stage::Mustering(_)) {
+                return;
+            }
+            if !self.has_fighters(0) {
+                self.result = Some(GameResult {
+                    winner: Some(1),
+                    reason: format!("{} have nobody left", self.players[0].name),
+                    decided_by: "the player's warband lost".into(),
+                });
+            } else if let Some((b, _)) = sol.bounty
+                && self.fighters[b].standing == Standing::Removed
+            {
+                self.result = Some(GameResult {
+                    winner: Some(0),
+                    reason: format!(
+                        "{} finished the Bounty, {}",
+                        self.players[0].name, self.fighters[b].fighter.name
+                    ),
+                    decided_by: "the Bounty finished".into(),
+                });
+            }
+            return;
+        }
         let left: Vec<usize> = (0..self.players.len())
             .filter(|&p| self.has_fighters(p))
             .collect();
@@ -1256,6 +1530,7 @@ pub(crate) mod tests {
             standing: Standing::Upright,
             activated: false,
             wound_ignored: false,
+            die: None,
         }
     }
 
@@ -1718,5 +1993,86 @@ pub(crate) mod tests {
         ok(&mut s, 0, Command::Activate { fighter: 0 }, &mut dice);
         ok(&mut s, 0, Command::EndActivation, &mut dice);
         ok(&mut s, 1, Command::Activate { fighter: 2 }, &mut dice);
+    }
+
+    #[test]
+    fn the_bounty_game_spawns_by_the_dice_and_the_bountys_die_drops_a_type_a_wound() {
+        let (g, _) = game(vec![]);
+        // The Hunters alone; the Gang are the opponents, who spawn.
+        let fighters: Vec<OnTable> = g
+            .fighters
+            .iter()
+            .filter(|f| f.player == 0)
+            .cloned()
+            .collect();
+        let mut s = Skirmish::mustering(g.table, vec![], g.players, fighters);
+        s.stage = Stage::Mustering(vec![0]);
+        s.goal = Goal::Bounty;
+        s.solitaire = Some(Solitaire {
+            spawn_points: Vec::new(),
+            stats: OpponentStats {
+                rookie: 3,
+                specialist: 4,
+                boss: 6,
+            },
+            weapons: knife(),
+            specialisation: None,
+            bounty: None,
+            spawned: 0,
+        });
+        // Spawn points in squares (1,1) to (6,6); then the spawn roll 1,1,2,3,3,3.
+        let mut dice = Dice::forced([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 1, 1, 2, 3, 3, 3]);
+        ok(
+            &mut s,
+            0,
+            Command::Muster {
+                player: 0,
+                warband: None,
+            },
+            &mut dice,
+        );
+        let sol = s.solitaire.clone().unwrap();
+        assert_eq!(sol.spawn_points[2], Vec2::new(15.0, 15.0));
+        let (b, _) = sol.bounty.expect("the Bounty");
+        let spawned: Vec<(Tier, u8, Vec2)> = s
+            .fighters
+            .iter()
+            .filter(|f| f.player == 1 && f.fighter.id != "bounty")
+            .map(|f| (f.fighter.tier, f.fighter.stat, f.at))
+            .collect();
+        // "a Specialist at 1, a Rookie at 2 and a Boss at 3", each with the shared stat.
+        assert_eq!(
+            spawned.iter().map(|o| (o.0, o.1)).collect::<Vec<_>>(),
+            [(Tier::Specialist, 4), (Tier::Rookie, 3), (Tier::Boss, 6)]
+        );
+        for (o, k) in spawned.iter().zip([0, 1, 2]) {
+            assert!(o.2.distance(sol.spawn_points[k]) < 1e-3, "{:?}", o.2);
+        }
+        // The Bounty in the opposing corner with his d12; no initiative: the player first.
+        assert!(s.fighters[b].at.distance(Vec2::splat(36.0)) + 0.5 <= 5.0);
+        assert_eq!(s.fighters[b].die(), 12);
+        assert_eq!(
+            (s.phase, s.to_act(), s.stage.clone()),
+            (1, Some(0), Stage::Activating)
+        );
+        // A Boss ignores his first wound a turn; then each wound drops his die a type, and a
+        // wound on the d6 finishes him.
+        let mut dice_seen = Vec::new();
+        for _ in 0..5 {
+            s.take_wounds(b, 1);
+            dice_seen.push((s.fighters[b].die(), s.fighters[b].standing));
+        }
+        assert_eq!(
+            dice_seen,
+            [
+                (12, Standing::Upright),
+                (10, Standing::Upright),
+                (8, Standing::Upright),
+                (6, Standing::Upright),
+                (6, Standing::Removed)
+            ]
+        );
+        s.decide();
+        assert_eq!(s.result.clone().expect("finished").winner, Some(0));
     }
 }

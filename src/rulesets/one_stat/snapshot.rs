@@ -91,7 +91,7 @@ pub fn printout(st: &OneStatState) -> String {
                 "  [{i}] {} ({} d{}, stat {}) at ({:.1}, {:.1}): {state}{}\n",
                 f.fighter.name,
                 f.fighter.tier.word(),
-                f.fighter.tier.die(),
+                f.die(),
                 f.fighter.stat,
                 f.at.x,
                 f.at.y,

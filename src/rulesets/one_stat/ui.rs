@@ -48,6 +48,17 @@ fn objective(s: &Skirmish) -> String {
         Goal::LastManStanding => {
             format!("Last Man Standing: be the last warband left. Fighters left: {counts}")
         }
+        Goal::Bounty => format!(
+            "Bounty: finish the Bounty in the opposing corner (a d12 that drops a type a wound, down to the d6). {}",
+            s.solitaire
+                .as_ref()
+                .and_then(|x| x.bounty)
+                .map_or(String::new(), |(b, w)| format!(
+                    "{}: d{}, {w} wounds. Fighters left: {counts}",
+                    s.fighters[b].fighter.name,
+                    s.fighters[b].die()
+                ))
+        ),
         Goal::KingOfTheHill => format!(
             "King of the Hill: be alone in base contact with the token in the centre for a full turn. {}",
             match s.holder {
@@ -304,7 +315,7 @@ fn warband_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Comman
                 f.fighter
                     .specialisation
                     .map_or(f.fighter.tier.word(), |sp| sp.word()),
-                f.fighter.tier.die(),
+                f.die(),
                 f.fighter.stat
             );
             if s.active.is_none() && !f.activated {

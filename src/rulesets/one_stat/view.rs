@@ -63,7 +63,7 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
         emblem: f.fighter.stat.to_string(),
         values: format!(
             "d{}{}",
-            f.fighter.tier.die(),
+            f.die(),
             match f.fighter.tier {
                 Tier::Boss => " B",
                 Tier::Specialist => " S",

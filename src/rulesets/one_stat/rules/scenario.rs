@@ -110,6 +110,9 @@ pub enum Goal {
     /// "Place a KOTH token in the centre. The first player to being the only player with at
     /// least 1 fighter in base to base contact to the token for 1 full turn wins."
     KingOfTheHill,
+    /// Solitaire: "In the opposing corner there is a Boss type opponent, stat 5, using a d12
+    /// and the veteran specialization ... Go and finish him!"
+    Bounty,
 }
 
 impl Goal {
@@ -118,6 +121,7 @@ impl Goal {
         match self {
             Goal::LastManStanding => "Last Man Standing",
             Goal::KingOfTheHill => "King of the Hill",
+            Goal::Bounty => "Bounty",
         }
     }
 }
@@ -147,6 +151,23 @@ pub struct Scenario {
     /// What wins.
     #[serde(default)]
     pub goal: Goal,
+    /// A solitaire game: the second player is the opponents, spawned and run by the rules.
+    #[serde(default)]
+    pub solitaire: Option<SolitaireDef>,
+}
+
+/// The solitaire opponents (one-stat-skirmish.txt, "1 Stat Skirmish – for 1 Player").
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolitaireDef {
+    /// "all Rookies use the same stat, all Specialists use the same stat and all Bosses use
+    /// the same stat".
+    pub stats: super::solitaire::OpponentStats,
+    /// What every opponent carries.
+    pub weapons: Vec<super::fighter::Weapon>,
+    /// The opponent Specialists' one specialisation.
+    #[serde(default)]
+    pub specialisation: Option<super::fighter::Specialisation>,
 }
 
 fn three_feet() -> (f32, f32) {
@@ -264,6 +285,37 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
             ),
         );
     }
+    if let Some(sol) = &s.solitaire {
+        let at = src.find("solitaire").unwrap_or(0);
+        if s.sides.len() != 2
+            || s.sides
+                .get(1)
+                .is_some_and(|d| !d.warband.fighters.is_empty())
+        {
+            errs.at(
+                at,
+                "a solitaire game has two sides: the player's warband, and the opponents with no fighters (they spawn)",
+            );
+        }
+        if s.goal != Goal::Bounty {
+            errs.at(at, "a solitaire game here plays the Bounty (goal: Bounty)");
+        }
+        let st = sol.stats;
+        if !(1..=6).contains(&st.rookie)
+            || !(1..=8).contains(&st.specialist)
+            || !(1..=10).contains(&st.boss)
+        {
+            errs.at(
+                at,
+                "the opponents' stats are within their dice: rookie 1-6, specialist 1-8, boss 1-10",
+            );
+        }
+    } else if s.goal == Goal::Bounty {
+        errs.at(
+            src.find("goal").unwrap_or(0),
+            "the Bounty is a solitaire scenario: give `solitaire: (stats, weapons)`",
+        );
+    }
     let mut ids = HashSet::new();
     let specialists = s
         .sides
@@ -279,11 +331,20 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
             );
         }
         let mut bad = |m: String| errs.at_value("id", &d.id, 0, m);
-        for e in check(&d.warband, WarbandKind::Standard) {
+        let solitaire = s.solitaire.is_some();
+        if solitaire && k == 1 {
+            continue;
+        }
+        let kind = if solitaire {
+            WarbandKind::Solitaire
+        } else {
+            WarbandKind::Standard
+        };
+        for e in check(&d.warband, kind) {
             bad(e);
         }
         let n = d.warband.count(super::fighter::Tier::Specialist);
-        if Some(n) != specialists {
+        if Some(n) != specialists && !solitaire {
             bad(format!(
                 "{} fields {n} Specialists and {} fields {}: \"make sure each player's warband has the same number of Specialists!\"",
                 d.warband.name,
