@@ -175,7 +175,7 @@ fn fighter_row(ui: &mut egui::Ui, k: usize, f: &mut Fighter) -> bool {
                 .range(1..=f.tier.die())
                 .prefix("stat "),
         )
-        .on_hover_text("One number for everything: a hit is a roll at or under it, a defence a roll over it; it is also his move in inches");
+        .on_hover_text(format!("1 to {}, his die's highest face. One number for everything: a hit is a roll at or under it, a defence a roll over it; it is also his move in inches", f.tier.die()));
         if f.tier != Tier::Rookie {
             let words = f.specialisation.map_or("no specialisation", Specialisation::word);
             egui::ComboBox::from_id_salt(("spec", k))
@@ -262,25 +262,43 @@ fn editor(ui: &mut egui::Ui, w: &mut Warband, saved: bool) -> (bool, bool, bool)
             .on_hover_text("\"2 Rookies per Specialist fielded\"")
             .clicked()
         {
-            let n = w.fighters.len();
+            let count = |w: &Warband, t: Tier| w.fighters.iter().filter(|f| f.tier == t).count();
             let mut f = new_warband().fighters[1].clone();
-            f.name = format!("Specialist {n}");
+            f.name = format!("Specialist {}", count(w, Tier::Specialist) + 1);
+            // The first specialisation the warband has not fielded ("each kind of specialist
+            // once").
+            f.specialisation = Specialisation::ALL.into_iter().find(|s| {
+                !w.fighters
+                    .iter()
+                    .any(|g| g.tier == Tier::Specialist && g.is(*s))
+            });
             w.fighters.push(f);
-            for r in 0..2 {
+            for _ in 0..2 {
                 let mut f = new_warband().fighters[2].clone();
-                f.name = format!("Rookie {}", n + r + 1);
+                f.name = format!("Rookie {}", count(w, Tier::Rookie) + 1);
                 w.fighters.push(f);
             }
         }
         if ui.button("+ Rookie").clicked() {
             let mut f = new_warband().fighters[2].clone();
-            f.name = format!("Rookie {}", w.fighters.len() + 1);
+            f.name = format!(
+                "Rookie {}",
+                w.fighters.iter().filter(|f| f.tier == Tier::Rookie).count() + 1
+            );
             w.fighters.push(f);
         }
     });
     renumber(w);
     ui.separator();
-    let problems = check(w, WarbandKind::Standard);
+    let mut problems = check(w, WarbandKind::Standard);
+    if w.name.trim().is_empty() {
+        problems.push("the warband needs a name".into());
+    }
+    for (k, f) in w.fighters.iter().enumerate() {
+        if f.name.trim().is_empty() {
+            problems.push(format!("fighter {} needs a name", k + 1));
+        }
+    }
     if problems.is_empty() {
         ui.colored_label(
             egui::Color32::LIGHT_GREEN,

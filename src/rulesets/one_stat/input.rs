@@ -54,6 +54,8 @@ pub struct Pointer {
     pub intent: Option<Intent>,
     /// A drag of the active fighter under way: where it started.
     pub dragging: Option<Vec2>,
+    /// Where the left button went down, until it comes up.
+    pub pressed: Option<Vec2>,
     /// The odds worked out last, for the command they were worked out for.
     cache: Option<(Command, u64, Result<Odds, String>)>,
 }
@@ -94,6 +96,41 @@ pub fn attack_on(s: &Skirmish, i: usize, t: usize, area: bool) -> Command {
     }
 }
 
+/// Where fighter `i` stops when sent to `p`: a base that would overlap another fighter's stops
+/// in base to base contact with it, along the way; a point a hair past the full stat (the
+/// mouse's, not the player's, inch) is taken as the full stat.
+pub fn destination(s: &Skirmish, i: usize, p: Vec2) -> Vec2 {
+    let f = &s.fighters[i];
+    let mut to = p;
+    let dir = (p - f.at).normalize_or_zero();
+    // The nearest other base the end overlaps: stop where the two touch.
+    if let Some(o) = s
+        .fighters
+        .iter()
+        .enumerate()
+        .filter(|(k, o)| *k != i && o.standing != Standing::Removed)
+        .map(|(_, o)| o)
+        .filter(|o| o.at.distance(to) < o.base + f.base)
+        .min_by(|a, b| a.at.distance(f.at).total_cmp(&b.at.distance(f.at)))
+    {
+        // The point on the line from the mover at distance (r1 + r2) from the other's
+        // centre, nearest the mover.
+        let r = o.base + f.base;
+        let (a, c) = (f.at, o.at);
+        let proj = (c - a).dot(dir);
+        let off = ((c - a).length_squared() - proj * proj).max(0.0);
+        if off < r * r {
+            to = a + dir * (proj - (r * r - off).sqrt()).max(0.0);
+        }
+    }
+    let stat = f32::from(f.fighter.stat);
+    let length = f.at.distance(to);
+    if length > stat && length < stat + 0.15 {
+        to = f.at + dir * stat;
+    }
+    to
+}
+
 /// What a left click at `p` (over fighter `over`) would do in `s`, for the person to act.
 fn intent(s: &Skirmish, p: Vec2, over: Option<usize>) -> Option<Intent> {
     if s.stage != Stage::Activating {
@@ -127,10 +164,11 @@ fn intent(s: &Skirmish, p: Vec2, over: Option<usize>) -> Option<Intent> {
         }
         Some(_) => None,
         None => {
-            let c = Command::Move { path: vec![p] };
+            let to = destination(s, i, p);
+            let c = Command::Move { path: vec![to] };
             Some(Intent::Move {
-                to: p,
-                length: s.fighters[i].at.distance(p),
+                to,
+                length: s.fighters[i].at.distance(to),
                 legal: try_command(s, &c),
             })
         }
@@ -182,6 +220,7 @@ pub(super) fn follow(
         fighter,
         intent,
         dragging: pointer.dragging,
+        pressed: pointer.pressed,
         cache: pointer.cache.clone(),
     };
     pointer.set_if_neq(new);
@@ -205,13 +244,24 @@ fn click(
     let s = &game.0;
     let active = s.active.as_ref().map(|a| a.fighter);
     if buttons.just_pressed(MouseButton::Left) {
-        // A press on the active fighter's base starts a drag.
+        // A press on the active fighter's base starts a drag; any other press is a click
+        // if released where it was pressed (a drag begun elsewhere does nothing).
+        pointer.pressed = pointer.at;
         if let (Some(i), Some(p)) = (active, pointer.at)
             && pointer.fighter == Some(i)
         {
             pointer.dragging = Some(p);
-            return;
         }
+        return;
+    }
+    let clicked = buttons.just_released(MouseButton::Left)
+        && pointer.dragging.is_none()
+        && pointer
+            .pressed
+            .take()
+            .zip(pointer.at)
+            .is_some_and(|(a, b)| a.distance(b) < 0.3);
+    if clicked {
         match pointer.intent.clone() {
             Some(Intent::Activate(i)) => {
                 send.write(Command::Activate { fighter: i });
@@ -238,8 +288,11 @@ fn click(
         && let Some(from) = pointer.dragging.take()
         && let Some(to) = pointer.at
         && from.distance(to) > 0.3
+        && let Some(i) = active
     {
-        send.write(Command::Move { path: vec![to] });
+        send.write(Command::Move {
+            path: vec![destination(s, i, to)],
+        });
     }
     if buttons.just_pressed(MouseButton::Right)
         && let (Some(i), Some(t)) = (active, pointer.fighter)
@@ -318,11 +371,19 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
             let what = match c {
                 Command::Melee { .. } => "melee attack".to_string(),
                 _ => format!(
-                    "shot at {gap:.1}\"{}{}",
-                    Band::of(gap).map_or(", beyond long range".into(), |b| format!(
-                        ", {} range",
-                        b.word()
-                    )),
+                    "{}shot at {gap:.1}\"{}{}",
+                    if s.in_contact(i, *t) {
+                        "no melee weapon: a "
+                    } else {
+                        ""
+                    },
+                    match Band::of(gap) {
+                        _ if me.fighter.is(Specialisation::ForceUser) => {
+                            ", the Force User's reach of 20\"".to_string()
+                        }
+                        Some(b) => format!(", {} range", b.word()),
+                        None => ", beyond long range (15\")".into(),
+                    },
                     if s.in_cover(i, *t) {
                         ", in cover (he defends with 2 dice, the better)"
                     } else {
@@ -339,7 +400,7 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
                     ),
                     green,
                 )),
-                Err(e) => lines.push((format!("{what}: {e}"), red)),
+                Err(e) => lines.push((format!("{what}. Refused: {e}"), red)),
             }
             if me.fighter.shooter() == Some(Shooter::Heavy) && gap <= 10.0 {
                 lines.push((
@@ -403,4 +464,29 @@ pub(super) fn plugin(app: &mut App) {
             bevy_egui::EguiPrimaryContextPass,
             note.before(crate::view::CursorNoteSet).run_if(playing(ID)),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::skirmish::tests::game;
+    use super::*;
+
+    #[test]
+    fn a_move_onto_another_base_stops_in_base_contact_and_a_hair_over_the_stat_is_the_stat() {
+        let (s, _) = game(vec![]);
+        // Rook (stat 4) at (10, 14) sent onto Thug at (11, 10): he stops touching him.
+        let to = destination(&s, 1, Vec2::new(11.0, 10.0));
+        let gap = to.distance(s.fighters[2].at) - 1.0;
+        assert!(gap.abs() < 1e-3, "{to} is {gap}\" from contact");
+        assert!(to.distance(Vec2::new(10.0, 14.0)) < 4.0);
+        // 4.1" away in open table: taken as his 4".
+        let to = destination(&s, 1, Vec2::new(10.0, 18.1));
+        assert!(
+            (to.distance(Vec2::new(10.0, 14.0)) - 4.0).abs() < 1e-4,
+            "{to}"
+        );
+        // 4.5" is refused as asked, not shortened.
+        let to = destination(&s, 1, Vec2::new(10.0, 18.5));
+        assert_eq!(to, Vec2::new(10.0, 18.5));
+    }
 }

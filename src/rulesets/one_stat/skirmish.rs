@@ -1367,8 +1367,10 @@ impl Skirmish {
         if self.holder.map(|h| h.0) != alone {
             self.holder = alone.map(|p| (p, false));
             if let Some(p) = alone {
-                self.events
-                    .push(format!("{} alone holds the hill", self.players[p].name));
+                self.events.push(format!(
+                    "the hill is held alone by {}",
+                    self.players[p].name
+                ));
             }
         }
     }

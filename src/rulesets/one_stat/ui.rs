@@ -30,6 +30,15 @@ fn is_person(app: &Option<Res<crate::engine::game::Sides>>, p: usize) -> bool {
     app.as_ref().is_none_or(|a| !a.rules.contains(&p))
 }
 
+/// `name` with the possessive: "Scavengers'", "Kara's".
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 /// Fighters of player `p` still in the game.
 fn left(s: &Skirmish, p: usize) -> usize {
     s.fighters
@@ -60,13 +69,13 @@ fn objective(s: &Skirmish) -> String {
                 ))
         ),
         Goal::KingOfTheHill => format!(
-            "King of the Hill: be alone in base contact with the token in the centre for a full turn. {}",
+            "King of the Hill: be the only player with a fighter standing upright in base contact with the token in the centre, for a whole phase. {}",
             match s.holder {
                 Some((p, true)) => format!(
-                    "{} has held it through a phase's end: to the end of this phase wins",
+                    "Held alone by {} through the last phase's end: still so at this one's, they win.",
                     s.players[p].name
                 ),
-                Some((p, false)) => format!("{} alone holds it now", s.players[p].name),
+                Some((p, false)) => format!("Held alone by {} now.", s.players[p].name),
                 None => "Nobody holds it alone.".into(),
             }
         ),
@@ -97,10 +106,16 @@ fn status(
         (true, _, None) => {
             format!("{name}: click one of your fighters without a token to activate him.")
         }
+        (true, _, Some((a, f))) if f.standing == Standing::Down && (a.moved || a.acted) => {
+            format!("{} is still down: End activation.", f.fighter.name)
+        }
         (true, _, Some((_, f))) if f.standing == Standing::Down => format!(
             "{} lies wounded: Recover (both actions), or End activation.",
             f.fighter.name
         ),
+        (true, _, Some((a, f))) if a.moved && a.acted => {
+            format!("{}: both actions spent. End activation.", f.fighter.name)
+        }
         (true, _, Some((a, f))) => format!(
             "{}: {}. Drag him or click the table to move, click an enemy to attack; End when done.",
             f.fighter.name,
@@ -293,7 +308,7 @@ fn ordinal(k: usize) -> String {
 /// fighter's actions.
 fn warband_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Command>) {
     ui.label(
-        egui::RichText::new(format!("{}'s fighters", s.players[p].name))
+        egui::RichText::new(format!("{} fighters", possessive(&s.players[p].name)))
             .strong()
             .color(side_colour32(p)),
     );

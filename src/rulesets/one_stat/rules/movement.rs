@@ -65,7 +65,7 @@ pub fn step(
             let before = run_up + t0 * length;
             if jump > before + 1e-3 {
                 return Err(format!(
-                    "{} blocks movement: jumping its {jump:.1}\" needs {jump:.1}\" of straight run-up, and there are {before:.1}\" (\"A fighter may jump 1\\\" per inch it moved in a straight line before\")",
+                    "{} blocks movement: jumping its {jump:.1}\" needs {jump:.1}\" of straight run-up, and there are {before:.1}\" (\"A fighter may jump 1 inch per inch it moved in a straight line before\")",
                     t.id
                 ));
             }
