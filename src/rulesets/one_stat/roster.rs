@@ -37,6 +37,10 @@ pub const STARTING: &[(&str, &str)] = &[
         "hutt_enforcers.ron",
         include_str!("../../../assets/warbands/one_stat/hutt_enforcers.ron"),
     ),
+    (
+        "hunting_party.ron",
+        include_str!("../../../assets/warbands/one_stat/hunting_party.ron"),
+    ),
 ];
 
 /// Reads the warband file `src` (named `file` in messages) and checks it as a standard

@@ -212,15 +212,26 @@ fn muster_panel(
             warband: None,
         });
     }
-    ui.weak(format!(
-        "Or bring one with {specialists} Specialists (every warband must field the same number):"
-    ));
+    let solitaire = s.solitaire.is_some();
+    ui.weak(if solitaire {
+        "Or bring a solitaire warband of yours (\"1 Boss, 3 Specialists and 6 Rookies\"):".to_string()
+    } else {
+        format!("Or bring one with {specialists} Specialists (every warband must field the same number):")
+    });
     let list = warbands.get_or_insert_with(super::roster::list);
     for w in list.iter() {
         match &w.warband {
             Ok(band) => {
                 let n = band.count(super::rules::fighter::Tier::Specialist);
-                let fits = n == specialists;
+                let fits = if solitaire {
+                    super::rules::warband::check(
+                        band,
+                        super::rules::warband::WarbandKind::Solitaire,
+                    )
+                    .is_empty()
+                } else {
+                    n == specialists
+                };
                 let b = ui
                     .add_enabled(
                         fits,
@@ -241,9 +252,11 @@ fn muster_panel(
                             .collect::<Vec<_>>()
                             .join("\n"),
                     )
-                    .on_disabled_hover_text(format!(
-                        "{n} Specialists: the others field {specialists}"
-                    ));
+                    .on_disabled_hover_text(if solitaire {
+                        "not a solitaire warband of 1 Boss, 3 Specialists and 6 Rookies".to_string()
+                    } else {
+                        format!("{n} Specialists: the others field {specialists}")
+                    });
                 if b.clicked() {
                     out.push(Command::Muster {
                         player: p,
