@@ -41,6 +41,10 @@ pub enum Intent {
     Heal(usize),
     /// The Boss commands this friend to one action.
     Command(usize),
+    /// The Driver rolls to activate this Rookie at once.
+    Drive(usize),
+    /// The Assassin rolls to reach this point past the terrain in the way.
+    Stalk(Vec2),
 }
 
 /// The pointer on the table and what it would do.
@@ -156,6 +160,13 @@ fn intent(s: &Skirmish, p: Vec2, over: Option<usize>) -> Option<Intent> {
             Some(Intent::Heal(t))
         }
         Some(t)
+            if s.fighters[i].fighter.is(Specialisation::Driver)
+                && !a.acted
+                && s.fighters[t].fighter.tier == super::rules::fighter::Tier::Rookie =>
+        {
+            Some(Intent::Drive(t))
+        }
+        Some(t)
             if s.fighters[i].fighter.tier == super::rules::fighter::Tier::Boss
                 && !a.acted
                 && s.fighters[t].standing == Standing::Upright =>
@@ -166,10 +177,19 @@ fn intent(s: &Skirmish, p: Vec2, over: Option<usize>) -> Option<Intent> {
         None => {
             let to = destination(s, i, p);
             let c = Command::Move { path: vec![to] };
+            let legal = try_command(s, &c);
+            // An Assassin barred by terrain from base contact with an enemy may stalk.
+            if legal.is_err()
+                && !a.moved
+                && s.fighters[i].fighter.is(Specialisation::Assassin)
+                && try_command(s, &Command::Stalk { to }).is_ok()
+            {
+                return Some(Intent::Stalk(to));
+            }
             Some(Intent::Move {
                 to,
                 length: s.fighters[i].at.distance(to),
-                legal: try_command(s, &c),
+                legal,
             })
         }
     }
@@ -280,6 +300,12 @@ fn click(
             }
             Some(Intent::Command(t)) => {
                 send.write(Command::Command { fighter: t });
+            }
+            Some(Intent::Drive(t)) => {
+                send.write(Command::Drive { rookie: t });
+            }
+            Some(Intent::Stalk(to)) => {
+                send.write(Command::Stalk { to });
             }
             None => {}
         }
@@ -430,6 +456,14 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
                 ));
             }
         }
+        Some(Intent::Drive(_)) => lines.push((
+            "click: the Driver rolls at or under his stat to activate him at once, besides his own activation".into(),
+            green,
+        )),
+        Some(Intent::Stalk(_)) => lines.push((
+            "the terrain bars a move here; click: the Assassin rolls at or under his stat to slip past it into base contact".into(),
+            green,
+        )),
         Some(Intent::Heal(_)) => lines.push((
             "click: tend him (a roll at or under the Healer's stat)".into(),
             green,

@@ -241,6 +241,8 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
         Command::Heal { target } => format!("{active} tends {}", name(*target)),
         Command::Wander => format!("{active} moves randomly"),
         Command::Command { fighter } => format!("{active} commands {}", name(*fighter)),
+        Command::Drive { rookie } => format!("{active} drives {}", name(*rookie)),
+        Command::Stalk { to } => format!("{active} stalks to ({:.1}, {:.1})", to.x, to.y),
         Command::EndActivation => format!("{active} ends the activation"),
     }
 }

@@ -107,6 +107,12 @@ pub struct Activation {
     pub acted: bool,
     /// The straight steps of its moves, for a jump's run-up.
     pub steps: Vec<(Vec2, Vec2)>,
+    /// A fighter the Boss commands: one action, then back to the Boss.
+    #[serde(default)]
+    pub commanded: bool,
+    /// A Maniac whose two straight moves brought him into base contact: an attack at once.
+    #[serde(default)]
+    pub maniac: bool,
 }
 
 /// Where the phase is.
@@ -181,6 +187,20 @@ pub enum Command {
     Command {
         /// The fighter commanded (index).
         fighter: usize,
+    },
+    /// The active Driver rolls to activate `rookie`, a Rookie of his warband within 10", at
+    /// once: an activation besides the Rookie's own; his `EndActivation` hands back to the
+    /// Driver.
+    Drive {
+        /// The Rookie (index).
+        rookie: usize,
+    },
+    /// The active Assassin's movement action straight to `to`, into base contact with an
+    /// enemy, ignoring all terrain if he rolls at or under his stat (failing, he may still
+    /// move as usual).
+    Stalk {
+        /// Where he stops, inches.
+        to: Vec2,
     },
     /// The active fighter's activation ends (a commanded fighter's action let go: back to
     /// the Boss).
@@ -670,10 +690,13 @@ impl Skirmish {
             Command::Heal { target } => self.heal(*target, dice)?,
             Command::Wander => self.wander(dice)?,
             Command::Command { fighter } => self.command(*fighter)?,
+            Command::Drive { rookie } => self.drive(*rookie, dice)?,
+            Command::Stalk { to } => self.stalk(*to, dice)?,
             Command::EndActivation => self.end_activation(dice)?,
         }
         // A commanded fighter's one action done: the Boss's activation goes on.
-        if self.commanding.is_some() && self.active.as_ref().is_some_and(|a| a.acted) {
+        if self.commanding.is_some() && self.active.as_ref().is_some_and(|a| a.commanded && a.acted)
+        {
             self.active = self.commanding.take();
         }
         self.watch_hill();
@@ -735,6 +758,8 @@ impl Skirmish {
             moved: false,
             acted: false,
             steps: Vec::new(),
+            commanded: false,
+            maniac: false,
         });
         self.events.push(format!("{} activates", f.fighter.name));
         Ok(())
@@ -805,14 +830,35 @@ impl Skirmish {
             ));
         }
         let name = f.fighter.name.clone();
+        let maniac = f.fighter.is(Specialisation::Maniac);
+        let last_step = a.steps.last().copied();
         self.fighters[i].at = from;
+        // "If 2 Movement actions in a straight line bring the Maniac in base to base contact,
+        // he may immediately perform an Attack action."
+        let charged = maniac
+            && second
+            && last_step
+                .zip(steps.first())
+                .is_some_and(|(p, n)| straight_on(p, *n))
+            && steps.windows(2).all(|w| straight_on(w[0], w[1]))
+            && (0..self.fighters.len()).any(|k| {
+                self.fighters[k].player != self.fighters[i].player
+                    && self.fighters[k].standing != Standing::Removed
+                    && self.in_contact(i, k)
+            });
         let a = self.active.as_mut().expect("active");
         if second {
             a.acted = true;
         } else {
             a.moved = true;
         }
+        a.maniac = charged;
         a.steps.extend(steps);
+        if charged {
+            self.events.push(format!(
+                "{name} charges into base contact: he may attack at once"
+            ));
+        }
         self.events.push(format!(
             "{name} moves {total:.1}\"{}",
             if second { " (second move)" } else { "" }
@@ -889,6 +935,17 @@ impl Skirmish {
         }
     }
 
+    /// The active fighter, for an attack: his other action, or a Maniac's charge's attack.
+    fn attack_action(&self) -> Result<usize, String> {
+        match &self.active {
+            Some(a) if a.maniac => {
+                self.must_stand(a.fighter)?;
+                Ok(a.fighter)
+            }
+            _ => self.other_action(),
+        }
+    }
+
     fn other_action(&self) -> Result<usize, String> {
         let (i, a) = self.active()?;
         self.must_stand(i)?;
@@ -912,7 +969,7 @@ impl Skirmish {
     /// "If a miniature is in base to base contact to another miniature, it may attack in
     /// melee ... Melee Attacks require a melee weapon equipped!"
     fn melee(&mut self, t: usize, dice: &mut Dice) -> Result<(), String> {
-        let i = self.other_action()?;
+        let i = self.attack_action()?;
         self.target(i, t)?;
         let f = &self.fighters[i];
         if !self.in_contact(i, t) {
@@ -963,7 +1020,9 @@ impl Skirmish {
                 self.take_wounds(i, 1);
             }
         }
-        self.active.as_mut().expect("active").acted = true;
+        let a = self.active.as_mut().expect("active");
+        a.acted = true;
+        a.maniac = false;
         Ok(())
     }
 
@@ -992,7 +1051,7 @@ impl Skirmish {
     /// 10") or long range (up tp 15" away) as long as the target is within line of sight";
     /// "if you fire into a crowd, you determine the target randomly".
     fn shoot(&mut self, t: usize, area: bool, dice: &mut Dice) -> Result<(), String> {
-        let i = self.other_action()?;
+        let i = self.attack_action()?;
         self.target(i, t)?;
         let f = &self.fighters[i];
         let gap = base_gap(f.at, f.base, self.fighters[t].at, self.fighters[t].base);
@@ -1078,7 +1137,9 @@ impl Skirmish {
             self.events.extend(r.lines.iter().cloned());
             self.take_wounds(k, r.wounds);
         }
-        self.active.as_mut().expect("active").acted = true;
+        let a = self.active.as_mut().expect("active");
+        a.acted = true;
+        a.maniac = false;
         Ok(())
     }
 
@@ -1311,7 +1372,151 @@ impl Skirmish {
             moved: true,
             acted: false,
             steps: Vec::new(),
+            commanded: true,
+            maniac: false,
         });
+        Ok(())
+    }
+
+    /// Driver: "Roll below stat to immediately activate a Rookie within 10". This does not
+    /// count as the Rookie's regular activation but is an additional activation instead!"
+    /// (at or below, docs/rules/one_stat.md, "Below stat"); the Driver's other action.
+    fn drive(&mut self, r: usize, dice: &mut Dice) -> Result<(), String> {
+        let i = self.other_action()?;
+        let d = &self.fighters[i];
+        if !d.fighter.is(Specialisation::Driver) {
+            return Err(format!("{} is not a Driver", d.fighter.name));
+        }
+        let rf = self.fighters.get(r).ok_or("no such fighter")?;
+        if rf.player != d.player
+            || rf.fighter.tier != Tier::Rookie
+            || rf.standing != Standing::Upright
+        {
+            return Err(format!(
+                "{} is not a Rookie of the warband",
+                rf.fighter.name
+            ));
+        }
+        let gap = base_gap(d.at, d.base, rf.at, rf.base);
+        if gap > 10.0 {
+            return Err(format!(
+                "{} is {gap:.1}\" away: the Driver activates \"a Rookie within 10\"\"",
+                rf.fighter.name
+            ));
+        }
+        let r_name = rf.fighter.name.clone();
+        let rolled = roll(
+            dice,
+            d.die(),
+            d.fighter.stat,
+            Test::AtMost,
+            Pick::One,
+            0,
+            &format!("{}: drive {r_name}", d.fighter.name),
+        )
+        .map_err(|e| e.to_string())?;
+        let name = d.fighter.name.clone();
+        let mut own = self.active.take().ok_or("activate a fighter first")?;
+        own.acted = true;
+        if !rolled.passed {
+            self.active = Some(own);
+            self.events.push(format!(
+                "{name} rolls {} against {}: {r_name} stays put",
+                rolled.kept, self.fighters[i].fighter.stat
+            ));
+            return Ok(());
+        }
+        self.events.push(format!(
+            "{name} rolls {} against {}: {r_name} is activated at once, besides his own activation",
+            rolled.kept, self.fighters[i].fighter.stat
+        ));
+        self.commanding = Some(own);
+        self.active = Some(Activation {
+            fighter: r,
+            moved: false,
+            acted: false,
+            steps: Vec::new(),
+            commanded: false,
+            maniac: false,
+        });
+        Ok(())
+    }
+
+    /// Assassin: "If one movement action brings him in base to base contact to a target
+    /// fighter, the Assassin may ignore all kinds of terrain if he rolls equal to or below
+    /// stat. If he fails the roll, he can still move regularly." A straight move up to his
+    /// stat, ending in base contact with an enemy, on the table and on no other base.
+    fn stalk(&mut self, to: Vec2, dice: &mut Dice) -> Result<(), String> {
+        let (i, a) = self.active()?;
+        self.must_stand(i)?;
+        if a.moved {
+            return Err("his movement action is spent: the Assassin stalks with it".into());
+        }
+        let f = &self.fighters[i];
+        if !f.fighter.is(Specialisation::Assassin) {
+            return Err(format!("{} is not an Assassin", f.fighter.name));
+        }
+        let length = f.at.distance(to);
+        if length > f32::from(f.fighter.stat) + 1e-3 {
+            return Err(format!(
+                "{} moves {length:.1}\" of {}\": \"A fighter can move anywhere within his stat in inches\"",
+                f.fighter.name, f.fighter.stat
+            ));
+        }
+        if to.x < 0.0 || to.y < 0.0 || to.x > self.table.x || to.y > self.table.y {
+            return Err("the move ends off the table".into());
+        }
+        let (me, base) = (f.player, f.base);
+        let others = self
+            .fighters
+            .iter()
+            .enumerate()
+            .filter(|(k, o)| *k != i && o.standing != Standing::Removed);
+        let mut target = None;
+        for (k, o) in others {
+            let gap = base_gap(to, base, o.at, o.base);
+            if gap < -CONTACT {
+                return Err(format!("{} stands there", o.fighter.name));
+            }
+            if gap <= CONTACT && o.player != me {
+                target = Some(k);
+            }
+        }
+        let Some(t) = target else {
+            return Err(
+                "the Assassin's move must bring him into base contact with an enemy".into(),
+            );
+        };
+        let rolled = roll(
+            dice,
+            f.die(),
+            f.fighter.stat,
+            Test::AtMost,
+            Pick::One,
+            0,
+            &format!("{}: stalk", f.fighter.name),
+        )
+        .map_err(|e| e.to_string())?;
+        let (name, prey) = (
+            f.fighter.name.clone(),
+            self.fighters[t].fighter.name.clone(),
+        );
+        if !rolled.passed {
+            self.events.push(format!(
+                "{name} rolls {} against {}: no way through, he may still move as usual",
+                rolled.kept, self.fighters[i].fighter.stat
+            ));
+            return Ok(());
+        }
+        let from = self.fighters[i].at;
+        self.fighters[i].at = to;
+        let a = self.active.as_mut().expect("active");
+        a.moved = true;
+        a.steps.push((from, to));
+        self.events.push(format!(
+            "{name} rolls {}: he slips past every obstacle to {prey} ({length:.1}\")",
+            rolled.kept
+        ));
         Ok(())
     }
 
@@ -2076,5 +2281,118 @@ pub(crate) mod tests {
         );
         s.decide();
         assert_eq!(s.result.clone().expect("finished").winner, Some(0));
+    }
+
+    #[test]
+    fn a_maniacs_two_straight_moves_into_contact_give_him_an_attack_at_once() {
+        let (mut s, mut dice) = game(vec![]);
+        s.fighters[0].fighter.specialisation = Some(Specialisation::Maniac);
+        s.fighters[2].at = Vec2::new(20.0, 10.0);
+        activate(&mut s, &mut dice, 0);
+        let mv = |x: f32| Command::Move {
+            path: vec![Vec2::new(x, 10.0)],
+        };
+        ok(&mut s, 0, mv(14.5), &mut dice);
+        ok(&mut s, 0, mv(19.0), &mut dice);
+        assert!(
+            s.active.as_ref().unwrap().maniac,
+            "two straight moves into contact"
+        );
+        // The attack at once: an 8 on his d8 misses Thug.
+        dice.push_forced([8]);
+        ok(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
+        let e = refused(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
+        assert!(e.contains("other action is spent"), "one attack only: {e}");
+        // A turn between the moves: no charge.
+        let (mut s, mut dice) = game(vec![]);
+        s.fighters[0].fighter.specialisation = Some(Specialisation::Maniac);
+        s.fighters[2].at = Vec2::new(18.0, 13.0);
+        activate(&mut s, &mut dice, 0);
+        ok(&mut s, 0, mv(14.0), &mut dice);
+        ok(
+            &mut s,
+            0,
+            Command::Move {
+                path: vec![Vec2::new(17.0, 13.0)],
+            },
+            &mut dice,
+        );
+        assert!(s.in_contact(0, 2) && !s.active.as_ref().unwrap().maniac);
+        let e = refused(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
+        assert!(e.contains("other action is spent"), "{e}");
+    }
+
+    #[test]
+    fn a_driver_activates_a_rookie_within_10_inches_besides_his_own_activation() {
+        let (mut s, mut dice) = game(vec![]);
+        s.fighters[0].fighter.specialisation = Some(Specialisation::Driver);
+        activate(&mut s, &mut dice, 0);
+        // A 6 on his d8 is over his stat 5: Rook stays put, the other action spent.
+        dice.push_forced([6]);
+        ok(&mut s, 0, Command::Drive { rookie: 1 }, &mut dice);
+        let a = s.active.clone().unwrap();
+        assert_eq!((a.fighter, a.acted), (0, true));
+        let (mut s, mut dice) = game(vec![]);
+        s.fighters[0].fighter.specialisation = Some(Specialisation::Driver);
+        activate(&mut s, &mut dice, 0);
+        let e = refused(&mut s, 0, Command::Drive { rookie: 2 }, &mut dice);
+        assert!(e.contains("not a Rookie of the warband"), "{e}");
+        dice.push_forced([5]);
+        ok(&mut s, 0, Command::Drive { rookie: 1 }, &mut dice);
+        assert_eq!(s.active.as_ref().map(|a| a.fighter), Some(1));
+        // Rook's activation in full: a move, then his end hands back to the Driver.
+        ok(
+            &mut s,
+            0,
+            Command::Move {
+                path: vec![Vec2::new(10.0, 17.0)],
+            },
+            &mut dice,
+        );
+        ok(&mut s, 0, Command::EndActivation, &mut dice);
+        assert_eq!(s.active.as_ref().map(|a| a.fighter), Some(0));
+        assert!(!s.fighters[1].activated, "not his regular activation");
+        ok(&mut s, 0, Command::EndActivation, &mut dice);
+        ok(&mut s, 1, Command::Activate { fighter: 2 }, &mut dice);
+        ok(&mut s, 1, Command::EndActivation, &mut dice);
+        ok(&mut s, 0, Command::Activate { fighter: 1 }, &mut dice);
+    }
+
+    #[test]
+    fn an_assassin_may_ignore_terrain_on_a_move_into_base_contact() {
+        let wall = TerrainPiece {
+            id: "wall".into(),
+            kind: TerrainKind::Wall,
+            shape: Shape::Rect {
+                min: (11.0, 8.0),
+                max: (12.5, 12.0),
+            },
+            properties: vec![TerrainProperty::Impassable],
+        };
+        let (mut s, mut dice) = game(vec![wall]);
+        s.fighters[0].fighter.specialisation = Some(Specialisation::Assassin);
+        s.fighters[2].at = Vec2::new(14.0, 10.0);
+        activate(&mut s, &mut dice, 0);
+        let to = Vec2::new(13.0, 10.0);
+        let e = refused(&mut s, 0, Command::Move { path: vec![to] }, &mut dice);
+        assert!(e.contains("blocks movement"), "{e}");
+        let e = refused(
+            &mut s,
+            0,
+            Command::Stalk {
+                to: Vec2::new(12.9, 12.9),
+            },
+            &mut dice,
+        );
+        assert!(e.contains("into base contact with an enemy"), "{e}");
+        // A 7 is over his stat 5: he stays, his move still his.
+        dice.push_forced([7]);
+        ok(&mut s, 0, Command::Stalk { to }, &mut dice);
+        assert_eq!(s.fighters[0].at, Vec2::new(10.0, 10.0));
+        assert!(!s.active.as_ref().unwrap().moved);
+        dice.push_forced([5]);
+        ok(&mut s, 0, Command::Stalk { to }, &mut dice);
+        assert_eq!(s.fighters[0].at, to);
+        assert!(s.in_contact(0, 2) && s.active.as_ref().unwrap().moved);
     }
 }
