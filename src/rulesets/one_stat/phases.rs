@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ID;
 use super::rules::fighter::Tier;
-use super::rules::scenario::{BASE, Goal, Scenario, corners, start_places};
+use super::rules::scenario::{Goal, Scenario, corners, start_places};
 use super::skirmish::{Command, OnTable, Player, Skirmish, Solitaire, Stage, Standing};
 use crate::engine::dice::DiceRes;
 use crate::engine::record::GameLog;
@@ -49,16 +49,11 @@ pub fn skirmish(scenario: &Scenario) -> Skirmish {
         let mut band = d.warband.fighters.clone();
         band.sort_by_key(|f| std::cmp::Reverse(f.tier));
         let places = start_places(corners[p], size, band.len());
-        fighters.extend(band.into_iter().zip(places).map(|(fighter, at)| OnTable {
-            fighter,
-            player: p,
-            at,
-            base: BASE,
-            standing: Standing::Upright,
-            activated: false,
-            wound_ignored: false,
-            die: None,
-        }));
+        fighters.extend(
+            band.into_iter()
+                .zip(places)
+                .map(|(fighter, at)| OnTable::new(fighter, p, at)),
+        );
     }
     let terrain = scenario
         .terrain

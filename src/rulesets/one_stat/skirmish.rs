@@ -59,6 +59,21 @@ pub struct OnTable {
 }
 
 impl OnTable {
+    /// `fighter` of player `player` at `at` (inches) on a 25 mm base, upright, not yet
+    /// activated.
+    pub fn new(fighter: Fighter, player: usize, at: Vec2) -> Self {
+        OnTable {
+            fighter,
+            player,
+            at,
+            base: super::rules::scenario::BASE,
+            standing: Standing::Upright,
+            activated: false,
+            wound_ignored: false,
+            die: None,
+        }
+    }
+
     /// Faces of the die he rolls now.
     pub fn die(&self) -> u8 {
         self.die.unwrap_or(self.fighter.tier.die())
@@ -389,16 +404,7 @@ impl Skirmish {
                 let new: Vec<OnTable> = band
                     .into_iter()
                     .zip(places)
-                    .map(|(fighter, at)| OnTable {
-                        fighter,
-                        player,
-                        at,
-                        base: super::rules::scenario::BASE,
-                        standing: Standing::Upright,
-                        activated: false,
-                        wound_ignored: false,
-                        die: None,
-                    })
+                    .map(|(fighter, at)| OnTable::new(fighter, player, at))
                     .collect();
                 let at = at.min(self.fighters.len());
                 self.fighters.splice(at..at, new);
@@ -447,27 +453,25 @@ impl Skirmish {
         if self.goal == Goal::Bounty {
             let corner = self.table - self.players[0].corner;
             let at = start_places_at(corner, 1)[0];
-            self.fighters.push(OnTable {
-                fighter: Fighter {
+            let weapons = self
+                .solitaire
+                .as_ref()
+                .map(|s| s.weapons.clone())
+                .unwrap_or_default();
+            let mut bounty = OnTable::new(
+                Fighter {
                     id: "bounty".into(),
                     name: "The Bounty".into(),
                     tier: Tier::Boss,
                     stat: 5,
-                    weapons: self
-                        .solitaire
-                        .as_ref()
-                        .map(|s| s.weapons.clone())
-                        .unwrap_or_default(),
+                    weapons,
                     specialisation: Some(Specialisation::Veteran),
                 },
-                player: 1,
+                1,
                 at,
-                base: super::rules::scenario::BASE,
-                standing: Standing::Upright,
-                activated: false,
-                wound_ignored: false,
-                die: Some(12),
-            });
+            );
+            bounty.die = Some(12);
+            self.fighters.push(bounty);
             let b = self.fighters.len() - 1;
             if let Some(sol) = &mut self.solitaire {
                 sol.bounty = Some((b, 0));
@@ -515,16 +519,7 @@ impl Skirmish {
                     .flatten(),
             };
             words.push(format!("{} at spawn point {point}", f.name));
-            self.fighters.push(OnTable {
-                fighter: f,
-                player: 1,
-                at,
-                base: super::rules::scenario::BASE,
-                standing: Standing::Upright,
-                activated: false,
-                wound_ignored: false,
-                die: None,
-            });
+            self.fighters.push(OnTable::new(f, 1, at));
         }
         if let Some(s) = &mut self.solitaire {
             s.spawned = spawned;
@@ -1729,16 +1724,7 @@ pub(crate) mod tests {
     }
 
     fn on(f: Fighter, player: usize, at: (f32, f32)) -> OnTable {
-        OnTable {
-            fighter: f,
-            player,
-            at: Vec2::new(at.0, at.1),
-            base: 0.5,
-            standing: Standing::Upright,
-            activated: false,
-            wound_ignored: false,
-            die: None,
-        }
+        OnTable::new(f, player, Vec2::new(at.0, at.1))
     }
 
     /// Kara (Specialist, stat 5, knife) and Rook (Rookie 4, pistol) against Thug (Rookie 3,
