@@ -1,14 +1,15 @@
 //! A warband the rules play: each fighter follows the text's own tree for the solitaire
 //! opponents ("Turn Order": attack from cover, or move to the nearest cover and attack; else
-//! move towards a fighter in sight keeping cover; else move randomly by a d8). A place in the
-//! order is the first free one, a fighter to activate the first ready one of the roster.
+//! move towards a fighter in sight keeping cover; else move randomly by a d8), and in King of
+//! the Hill makes for the token first. A place in the order is the first free one, a fighter
+//! to activate the first ready one of the roster.
 
 use bevy::prelude::*;
 
 use super::OneStat;
 use super::phases::SkirmishRes;
 use super::rules::objectives::{Behaviour, behaviour};
-use super::skirmish::{CONTACT, Command, Skirmish, Stage, Standing};
+use super::skirmish::{CONTACT, Command, HILL_TOKEN, Skirmish, Stage, Standing};
 use crate::engine::game::rules_to_act;
 use crate::engine::pipeline::{CommandOutcome, process};
 use crate::rules::dice::Dice;
@@ -169,6 +170,16 @@ pub fn decide(s: &Skirmish) -> Option<Command> {
         });
     }
     let can_attack = !a.acted && attack(s, i).is_some();
+    // King of the Hill: a player's fighters make for the token first (the text's tree is the
+    // solitaire opponents', who have no hill), then follow the tree from there.
+    if let Some(hill) = s.hill
+        && !a.moved
+    {
+        let on_hill = crate::rules::geometry::base_gap(f.at, f.base, hill, HILL_TOKEN) <= CONTACT;
+        if !on_hill && let Some(c) = advance(s, i, hill, f.base + HILL_TOKEN) {
+            return Some(c);
+        }
+    }
     let seen = nearest_seen(s, i);
     let step = match behaviour(can_attack, in_cover_at(s, f.at, f.base), seen.is_some()) {
         Behaviour::AttackFromCover => attack(s, i),

@@ -63,7 +63,8 @@ impl RuleSet for OneStat {
     const AI_POLICY: &'static str = "each fighter follows the text's tree for the solitaire \
         opponents: attack from cover, or move to the nearest cover and attack; else move \
         towards a fighter in sight keeping cover; else move randomly by a d8 \
-        (one-stat-skirmish.txt, \"Turn Order\")";
+        (one-stat-skirmish.txt, \"Turn Order\"); in King of the Hill each first moves towards \
+        the token (docs/rules/one_stat.md, \"The rules playing a warband\")";
     type Command = Command;
     type Phase = phases::OneStatPhase;
     type Snapshot = snapshot::OneStatState;
