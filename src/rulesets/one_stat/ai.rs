@@ -169,7 +169,12 @@ pub fn decide(s: &Skirmish) -> Option<Command> {
             Command::EndActivation
         });
     }
-    let can_attack = !a.acted && attack(s, i).is_some();
+    // Attacked (or commanded): "Stay in position" — the tree moves before it attacks, never
+    // after.
+    if a.acted {
+        return Some(Command::EndActivation);
+    }
+    let can_attack = attack(s, i).is_some();
     // King of the Hill: a player's fighters make for the token first (the text's tree is the
     // solitaire opponents', who have no hill), then follow the tree from there.
     if let Some(hill) = s.hill

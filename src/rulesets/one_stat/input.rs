@@ -204,9 +204,14 @@ pub(super) fn follow(
     game: Res<SkirmishRes>,
     handover: Res<Handover>,
     insets: Res<PanelInsets>,
+    sides: Option<Res<crate::engine::game::Sides>>,
     mut pointer: ResMut<Pointer>,
 ) {
     let s = &game.0;
+    // While the rules play, the cursor offers nothing.
+    let person = s
+        .to_act()
+        .is_some_and(|p| sides.as_ref().is_none_or(|x| !x.rules.contains(&p)));
     let over_ui = window
         .cursor_position()
         .is_some_and(|c| insets.covers(c, window.width(), window.height()))
@@ -219,7 +224,7 @@ pub(super) fn follow(
         .and_then(|c| table.at(c))
         .filter(|_| !over_ui && !handover.showing);
     let fighter = at.and_then(|p| fighter_at(s, p));
-    let mut intent = at.and_then(|p| intent(s, p, fighter));
+    let mut intent = at.filter(|_| person).and_then(|p| intent(s, p, fighter));
     if let Some(Intent::Attack(_, c, odds_now)) = &mut intent {
         let key = crate::engine::hash::json_hash(s);
         let fresh = match &pointer.cache {
@@ -464,10 +469,13 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
             "the terrain bars a move here; click: the Assassin rolls at or under his stat to slip past it into base contact".into(),
             green,
         )),
-        Some(Intent::Heal(_)) => lines.push((
-            "click: tend him (a roll at or under the Healer's stat)".into(),
-            green,
-        )),
+        Some(Intent::Heal(t)) => match try_command(s, &Command::Heal { target: *t }) {
+            Ok(()) => lines.push((
+                "click: tend him (a roll at or under the Healer's stat)".into(),
+                green,
+            )),
+            Err(e) => lines.push((format!("cannot tend him: {e}"), red)),
+        },
         None => {}
     }
     if !lines.is_empty() {

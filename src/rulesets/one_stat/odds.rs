@@ -11,8 +11,8 @@ use crate::rules::dice::Dice;
 pub struct Odds {
     /// The attack hits the target (at least once).
     pub hit: f32,
-    /// The target takes a wound (lies down, is removed, or a Boss spends the wound he
-    /// ignores this turn).
+    /// The target takes a wound (lies down, is removed, the Bounty's die drops, or a Boss
+    /// spends the wound he ignores this turn).
     pub wound: f32,
 }
 
@@ -35,8 +35,10 @@ pub fn odds(s: &Skirmish, attack: &Command, target: usize) -> Option<Odds> {
         )
         .ok()?;
         let after = &t.fighters[target];
-        let hurt =
-            after.standing != before.standing || (after.wound_ignored && !before.wound_ignored);
+        // The Bounty's wound drops his die rather than laying him down.
+        let hurt = after.standing != before.standing
+            || after.die != before.die
+            || (after.wound_ignored && !before.wound_ignored);
         wounds += u32::from(hurt);
         hits += u32::from(hurt || t.events.iter().any(|e| e.ends_with(": a hit")));
     }

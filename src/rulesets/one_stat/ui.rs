@@ -58,14 +58,15 @@ fn objective(s: &Skirmish) -> String {
             format!("Last Man Standing: be the last warband left. Fighters left: {counts}")
         }
         Goal::Bounty => format!(
-            "Bounty: finish the Bounty in the opposing corner (a d12 that drops a type a wound, down to the d6). {}",
+            "Bounty: finish the Bounty (his d12 drops a type with each wound, down to the d6; a wound on the d6 finishes him). {}",
             s.solitaire
                 .as_ref()
                 .and_then(|x| x.bounty)
                 .map_or(String::new(), |(b, w)| format!(
-                    "{}: d{}, {w} wounds. Fighters left: {counts}",
+                    "{}: d{}, {w} wound{}. Fighters left: {counts}",
                     s.fighters[b].fighter.name,
-                    s.fighters[b].die()
+                    s.fighters[b].die(),
+                    if w == 1 { "" } else { "s" }
                 ))
         ),
         Goal::KingOfTheHill => format!(
@@ -364,7 +365,7 @@ fn warband_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Comman
         ui.colored_label(
             egui::Color32::from_rgb(120, 210, 230),
             format!(
-                "{} commands {}: one action (a move, an attack, a specialisation); End lets it go.",
+                "{} commands {}: one action (a move, an attack, a specialisation); End lets it go (the Boss's action is spent all the same).",
                 s.fighters[boss.fighter].fighter.name, f.fighter.name
             ),
         );

@@ -38,7 +38,11 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
     if f.fighter.tier == Tier::Boss && f.wound_ignored && f.standing == Standing::Upright {
         badges.push(Badge::new(
             "1st wound",
-            "the Boss has ignored his first wound this turn: the next lays him down",
+            if f.die.is_some() {
+                "the Bounty has ignored his first wound this turn: the next drops his die a type"
+            } else {
+                "the Boss has ignored his first wound this turn: the next lays him down"
+            },
             [0.85, 0.55, 0.10],
         ));
     }

@@ -45,7 +45,7 @@ pub fn step(
         if t.shape.distance_to(to) < radius {
             return Err(format!(
                 "{} blocks movement: a fighter cannot stand on it (\"Terrain either blocks or permits movement\")",
-                t.id
+                t.id.replace('_', " ")
             ));
         }
         let spans = t.shape.inside_spans(from, to);
@@ -57,7 +57,7 @@ pub fn step(
         {
             return Err(format!(
                 "{} blocks movement: the fighter's base would brush it (\"Terrain either blocks or permits movement\")",
-                t.id
+                t.id.replace('_', " ")
             ));
         }
         for (t0, t1) in spans {
@@ -66,7 +66,7 @@ pub fn step(
             if jump > before + 1e-3 {
                 return Err(format!(
                     "{} blocks movement: jumping its {jump:.1}\" needs {jump:.1}\" of straight run-up, and there are {before:.1}\" (\"A fighter may jump 1 inch per inch it moved in a straight line before\")",
-                    t.id
+                    t.id.replace('_', " ")
                 ));
             }
             jumps.push((t.id.clone(), jump));
