@@ -1007,7 +1007,10 @@ impl Skirmish {
             if self.fighters[t].standing == Standing::Removed {
                 break;
             }
-            let r = attack(dice, &self.combatant(i), &self.combatant(t), kind, false)
+            // Cover counts in melee too: "when defending against attacks from the other side
+            // of the covering terrain" (docs/rules/one_stat.md, "Cover and crowds").
+            let cover = self.in_cover(i, t);
+            let r = attack(dice, &self.combatant(i), &self.combatant(t), kind, cover)
                 .map_err(|e| e.to_string())?;
             self.events.extend(r.lines.iter().cloned());
             self.take_wounds(t, r.wounds);
@@ -2380,5 +2383,30 @@ pub(crate) mod tests {
         ok(&mut s, 0, Command::Stalk { to }, &mut dice);
         assert_eq!(s.fighters[0].at, to);
         assert!(s.in_contact(0, 2) && s.active.as_ref().unwrap().moved);
+    }
+
+    #[test]
+    fn cover_counts_against_a_melee_attack_too() {
+        let grass = TerrainPiece {
+            id: "grass".into(),
+            kind: TerrainKind::Woods,
+            shape: Shape::Circle {
+                centre: (12.2, 10.0),
+                radius: 0.8,
+            },
+            properties: vec![TerrainProperty::Cover],
+        };
+        let (mut s, mut dice) = game(vec![grass]);
+        activate(&mut s, &mut dice, 0);
+        // Kara hits Thug on a 3; Thug, his base against the grass, rolls two dice and keeps
+        // the better: 2 and 5, and 5 is over his 3: defended (one die would have been a 2).
+        dice.push_forced([3, 2, 5]);
+        ok(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
+        assert_eq!(s.fighters[2].standing, Standing::Upright);
+        assert!(
+            s.events.iter().any(|e| e.contains("defends in cover")),
+            "{:?}",
+            s.events
+        );
     }
 }
