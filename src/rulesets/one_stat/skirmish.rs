@@ -128,6 +128,24 @@ pub struct Activation {
     /// A Maniac whose two straight moves brought him into base contact: an attack at once.
     #[serde(default)]
     pub maniac: bool,
+    /// An Assassin has rolled to stalk this activation (one roll, pass or fail).
+    #[serde(default)]
+    pub stalked: bool,
+}
+
+impl Activation {
+    /// Fighter `fighter`'s activation, nothing spent yet.
+    pub fn new(fighter: usize) -> Self {
+        Activation {
+            fighter,
+            moved: false,
+            acted: false,
+            steps: Vec::new(),
+            commanded: false,
+            maniac: false,
+            stalked: false,
+        }
+    }
 }
 
 /// Where the phase is.
@@ -748,14 +766,7 @@ impl Skirmish {
                 f.fighter.name
             ));
         }
-        self.active = Some(Activation {
-            fighter: i,
-            moved: false,
-            acted: false,
-            steps: Vec::new(),
-            commanded: false,
-            maniac: false,
-        });
+        self.active = Some(Activation::new(i));
         self.events.push(format!("{} activates", f.fighter.name));
         Ok(())
     }
@@ -938,6 +949,16 @@ impl Skirmish {
                 Ok(a.fighter)
             }
             _ => self.other_action(),
+        }
+    }
+
+    /// Refused unless fighter `i` has specialisation `s` (a Specialist's, or the Boss's pick).
+    fn require(&self, i: usize, s: Specialisation) -> Result<(), String> {
+        let f = &self.fighters[i].fighter;
+        if f.is(s) {
+            Ok(())
+        } else {
+            Err(format!("{} is not a {}", f.name, s.word()))
         }
     }
 
@@ -1284,10 +1305,8 @@ impl Skirmish {
     /// 5"" (his other action; a fighter of his own warband, docs/rules/one_stat.md, "Healer").
     fn heal(&mut self, t: usize, dice: &mut Dice) -> Result<(), String> {
         let i = self.other_action()?;
+        self.require(i, Specialisation::Healer)?;
         let f = &self.fighters[i];
-        if !f.fighter.is(Specialisation::Healer) {
-            return Err(format!("{} is not a Healer", f.fighter.name));
-        }
         let tf = self.fighters.get(t).ok_or("no such fighter")?;
         if t == i || tf.player != f.player || tf.standing != Standing::Down {
             return Err(format!(
@@ -1366,12 +1385,9 @@ impl Skirmish {
         self.commanding = Some(boss_turn);
         // His one action: a move counts as it (a second move), nothing else follows.
         self.active = Some(Activation {
-            fighter: t,
             moved: true,
-            acted: false,
-            steps: Vec::new(),
             commanded: true,
-            maniac: false,
+            ..Activation::new(t)
         });
         Ok(())
     }
@@ -1381,10 +1397,8 @@ impl Skirmish {
     /// (at or below, docs/rules/one_stat.md, "Below stat"); the Driver's other action.
     fn drive(&mut self, r: usize, dice: &mut Dice) -> Result<(), String> {
         let i = self.other_action()?;
+        self.require(i, Specialisation::Driver)?;
         let d = &self.fighters[i];
-        if !d.fighter.is(Specialisation::Driver) {
-            return Err(format!("{} is not a Driver", d.fighter.name));
-        }
         let rf = self.fighters.get(r).ok_or("no such fighter")?;
         if rf.player != d.player
             || rf.fighter.tier != Tier::Rookie
@@ -1429,14 +1443,7 @@ impl Skirmish {
             rolled.kept, self.fighters[i].fighter.stat
         ));
         self.commanding = Some(own);
-        self.active = Some(Activation {
-            fighter: r,
-            moved: false,
-            acted: false,
-            steps: Vec::new(),
-            commanded: false,
-            maniac: false,
-        });
+        self.active = Some(Activation::new(r));
         Ok(())
     }
 
@@ -1450,10 +1457,13 @@ impl Skirmish {
         if a.moved {
             return Err("his movement action is spent: the Assassin stalks with it".into());
         }
-        let f = &self.fighters[i];
-        if !f.fighter.is(Specialisation::Assassin) {
-            return Err(format!("{} is not an Assassin", f.fighter.name));
+        if a.stalked {
+            return Err(
+                "the Assassin has rolled to stalk this activation: \"If he fails the roll, he can still move regularly\"".into(),
+            );
         }
+        self.require(i, Specialisation::Assassin)?;
+        let f = &self.fighters[i];
         let length = f.at.distance(to);
         if length > f32::from(f.fighter.stat) + 1e-3 {
             return Err(format!(
@@ -1499,6 +1509,7 @@ impl Skirmish {
             f.fighter.name.clone(),
             self.fighters[t].fighter.name.clone(),
         );
+        self.active.as_mut().expect("active").stalked = true;
         if !rolled.passed {
             self.events.push(format!(
                 "{name} rolls {} against {}: no way through, he may still move as usual",
@@ -2379,6 +2390,10 @@ pub(crate) mod tests {
         ok(&mut s, 0, Command::Stalk { to }, &mut dice);
         assert_eq!(s.fighters[0].at, Vec2::new(10.0, 10.0));
         assert!(!s.active.as_ref().unwrap().moved);
+        // One roll an activation: no second try.
+        let e = refused(&mut s, 0, Command::Stalk { to }, &mut dice);
+        assert!(e.contains("has rolled to stalk"), "{e}");
+        s.active.as_mut().unwrap().stalked = false;
         dice.push_forced([5]);
         ok(&mut s, 0, Command::Stalk { to }, &mut dice);
         assert_eq!(s.fighters[0].at, to);
