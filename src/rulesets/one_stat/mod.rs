@@ -244,6 +244,23 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
         Command::Command { fighter } => format!("{active} commands {}", name(*fighter)),
         Command::Drive { rookie } => format!("{active} drives {}", name(*rookie)),
         Command::Stalk { to } => format!("{active} stalks to ({:.1}, {:.1})", to.x, to.y),
+        Command::PickUp { token } => format!(
+            "{active} picks up {}",
+            s.tokens
+                .get(*token)
+                .map_or("a token".into(), |t| t.kind.word(&s.players))
+        ),
+        Command::Manipulate { device } => format!(
+            "{active} manipulates {}",
+            match device {
+                skirmish::DeviceId::Trigger => "the Trigger Device".to_string(),
+                skirmish::DeviceId::SpawnPoint(k) => format!("spawn point {}", k + 1),
+                skirmish::DeviceId::Doom => "the doom device".into(),
+            }
+        ),
+        Command::Summon { stat, .. } => format!("{active} summons a demon, stat {stat}"),
+        Command::Influence { fighter } => format!("{active} influences {}", name(*fighter)),
+        Command::Shapeshift => format!("{active} shapeshifts"),
         Command::EndActivation => format!("{active} ends the activation"),
     }
 }

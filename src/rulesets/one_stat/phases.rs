@@ -6,8 +6,12 @@ use serde::{Deserialize, Serialize};
 
 use super::ID;
 use super::rules::fighter::Tier;
+use super::rules::objectives::Bomb;
 use super::rules::scenario::{Goal, Scenario, corners, start_places};
-use super::skirmish::{Command, OnTable, Player, Skirmish, Solitaire, Stage, Standing};
+use super::skirmish::{
+    Command, OnTable, Player, Skirmish, Solitaire, Stage, Standing, TOKEN, Token, TokenKind,
+    TriggerDevice,
+};
 use crate::engine::dice::DiceRes;
 use crate::engine::record::GameLog;
 use crate::engine::state::{Fate, Finished, GameResult, GameState};
@@ -71,12 +75,49 @@ pub fn skirmish(scenario: &Scenario) -> Skirmish {
             specialisation: sol.specialisation,
             bounty: None,
             spawned: 0,
+            shut: Vec::new(),
+            collected: 0,
+            doom: None,
+            escort: None,
+            rescued: false,
         });
     }
     s.goal = scenario.goal.clone();
     s.hill = (scenario.goal == Goal::KingOfTheHill).then_some(size / 2.0);
+    s.tokens = tokens(scenario.goal.clone(), &s);
+    s.score = vec![0; s.players.len()];
+    s.device = scenario.device.as_ref().map(|d| {
+        let side = |id: &str| scenario.sides.iter().position(|x| x.id == id).unwrap_or(0);
+        TriggerDevice {
+            at: size / 2.0,
+            stack: Default::default(),
+            adding: (side(&d.adding.side), d.adding.effect.clone()),
+            removing: (side(&d.removing.side), d.removing.effect.clone()),
+            worked: None,
+        }
+    });
     s.turn_limit = scenario.turn_limit;
     s
+}
+
+/// The tokens `goal` puts on the table of `s` before the game: Treasure Hunt's treasure and
+/// the Bombing Run's bomb in the centre, a flag in each player's corner ("Place a flag token
+/// in the corner of your starting area"). The solitaire missions place theirs when the game
+/// begins.
+fn tokens(goal: Goal, s: &Skirmish) -> Vec<Token> {
+    let centre = s.table / 2.0;
+    match goal {
+        Goal::TreasureHunt => vec![Token::new(TokenKind::Treasure, centre)],
+        Goal::BombingRun => vec![Token::new(TokenKind::Bomb(Bomb::default()), centre)],
+        Goal::CaptureTheFlag => (0..s.players.len())
+            .map(|p| {
+                let c = s.players[p].corner;
+                let inward = (centre - c).signum() * TOKEN;
+                Token::new(TokenKind::Flag(p), c + inward)
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// Sets up `scenario`: the warbands in their corners, the players to muster.

@@ -9,7 +9,7 @@ use bevy_egui::{EguiPrimaryContextPass, egui};
 use super::ID;
 use super::phases::SkirmishRes;
 use super::rules::scenario::Goal;
-use super::skirmish::{Command, Skirmish, Stage, Standing};
+use super::skirmish::{Command, RESCUE_TURNS, Skirmish, Stage, Standing, VICTORY};
 use crate::engine::record::GameRecord;
 use crate::engine::state::playing;
 use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, SidebarArea, side_colour32};
@@ -47,6 +47,40 @@ fn left(s: &Skirmish, p: usize) -> usize {
         .count()
 }
 
+/// The Victory Points, in words.
+fn score(s: &Skirmish) -> String {
+    let points = (0..s.players.len())
+        .map(|p| {
+            format!(
+                "{} {}",
+                s.players[p].name,
+                s.score.get(p).copied().unwrap_or(0)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!("Victory Points: {points}")
+}
+
+/// Who carries what, in words.
+fn carriers(s: &Skirmish) -> String {
+    let lines: Vec<String> = (0..s.tokens.len())
+        .filter_map(|k| {
+            let c = s.tokens[k].carrier?;
+            Some(format!(
+                "{} carries {}",
+                s.fighters[c].fighter.name,
+                s.tokens[k].kind.word(&s.players)
+            ))
+        })
+        .collect();
+    if lines.is_empty() {
+        "Nobody carries a token".into()
+    } else {
+        lines.join("; ")
+    }
+}
+
 /// The goal and how it stands, in a line.
 fn objective(s: &Skirmish) -> String {
     let counts = (0..s.players.len())
@@ -68,6 +102,65 @@ fn objective(s: &Skirmish) -> String {
                     s.fighters[b].die(),
                     if w == 1 { "" } else { "s" }
                 ))
+        ),
+        Goal::TreasureHunt => format!(
+            "Treasure Hunt: pick up the treasure (an action, touching it) and carry it back to your starting area; a wound drops it. {}. Fighters left: {counts}",
+            carriers(s)
+        ),
+        Goal::BombingRun => format!(
+            "Bombing Run: carry the bomb into an opposing starting area to score; picked up, it counts down each turn and blasts everyone within 2\" at 0. First to {VICTORY} Victory Points. {}. {}",
+            score(s),
+            carriers(s)
+        ),
+        Goal::CaptureTheFlag => format!(
+            "Capture the Flag: carry an enemy flag back to your starting area to score (touch your own, lying out, to send it home). First to {VICTORY} Victory Points. {}. {}",
+            score(s),
+            carriers(s)
+        ),
+        Goal::Collect => format!(
+            "Collect: pick up all six treasures (an action each, touching one). Collected: {}. Fighters left: {counts}",
+            s.solitaire.as_ref().map_or(0, |x| x.collected)
+        ),
+        Goal::Escort | Goal::RescueThenEscort
+            if s.solitaire.as_ref().is_some_and(|x| x.escort.is_some()) =>
+        {
+            format!(
+                "{}: bring {} into the {} corner's starting area alive. Fighters left: {counts}",
+                s.goal.word(),
+                s.solitaire
+                    .as_ref()
+                    .and_then(|x| x.escort)
+                    .map_or("him".into(), |e| s.fighters[e].fighter.name.clone()),
+                if s.goal == Goal::Escort {
+                    "opposing"
+                } else {
+                    "home"
+                }
+            )
+        }
+        Goal::Escort | Goal::Rescue | Goal::RescueThenEscort => format!(
+            "{}: bring a fighter into base contact with the hostage in the opposing corner by the end of turn {RESCUE_TURNS}{}. Fighters left: {counts}",
+            s.goal.word(),
+            if s.goal == Goal::RescueThenEscort {
+                ", then escort him home"
+            } else {
+                ""
+            }
+        ),
+        Goal::Investigate => format!(
+            "Investigate: pick up both clues; then stop the doom device they lead to (touching it, a roll at or under the stat) {}. Fighters left: {counts}",
+            s.solitaire
+                .as_ref()
+                .and_then(|x| x.doom)
+                .map_or("before it goes off".into(), |(left, _)| format!(
+                    "within {left} turns"
+                ))
+        ),
+        Goal::Shutdown => format!(
+            "Shutdown: shut every spawn point down (touching it, a roll at or under the stat) and eliminate the opponents. Shut: {} of 6. Fighters left: {counts}",
+            s.solitaire
+                .as_ref()
+                .map_or(0, |x| x.shut.iter().filter(|k| **k).count())
         ),
         Goal::KingOfTheHill => format!(
             "King of the Hill: be the only player with a fighter standing upright in base contact with the token in the centre, for a whole phase. {}",

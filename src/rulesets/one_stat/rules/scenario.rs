@@ -110,9 +110,38 @@ pub enum Goal {
     /// "Place a KOTH token in the centre. The first player to being the only player with at
     /// least 1 fighter in base to base contact to the token for 1 full turn wins."
     KingOfTheHill,
+    /// "Place a treasure token in the centre. 1 action to pick up the treasure, 1 wound to let
+    /// it drop in place. Whoever carries the token back to the starting area wins."
+    TreasureHunt,
+    /// An Action scenario: "Place a D8 in the centre of the battlefield, showing the 8 face.
+    /// That's the bomb ... Whoever carries the bomb into the opposing starting area,
+    /// detonates the bomb and scores a Victory Point. First Team with 2VP wins."
+    BombingRun,
+    /// An Action scenario: "Place a flag token in the corner of your starting area ...
+    /// Whoever carries the flag back to his starting area scores a Victory Point. First team
+    /// with 2VP wins."
+    CaptureTheFlag,
     /// Solitaire: "In the opposing corner there is a Boss type opponent, stat 5, using a d12
     /// and the veteran specialization ... Go and finish him!"
     Bounty,
+    /// Solitaire: "Place 6 treasure tokens randomly ... Collect all of them."
+    Collect,
+    /// Solitaire: "Escort a separate, additional miniature from one corner to the other. The
+    /// miniature to be escorted is a Rookie, stat 4, who cannot attack."
+    Escort,
+    /// Solitaire: "Place 2 clue tokens randomly ... Once you got both tokens, place the 3rd
+    /// token randomly": a doom device with d6 turns left (docs/rules/one_stat.md,
+    /// "Investigate").
+    Investigate,
+    /// Solitaire: "Place a hostage (a separate miniature) in the opposing corner. You've got 6
+    /// turns to bring one of your fighters in base to base contact to the hostage".
+    Rescue,
+    /// Solitaire, Rescue's "Increased difficulty: Play directly an Escort mission afterwards
+    /// and escort the hostage back to your home corner."
+    RescueThenEscort,
+    /// Solitaire: "Treat the spawnpoints as devices ... Shut all of them down and eliminate
+    /// the opponents."
+    Shutdown,
 }
 
 impl Goal {
@@ -121,7 +150,90 @@ impl Goal {
         match self {
             Goal::LastManStanding => "Last Man Standing",
             Goal::KingOfTheHill => "King of the Hill",
+            Goal::TreasureHunt => "Treasure Hunt",
+            Goal::BombingRun => "Bombing Run",
+            Goal::CaptureTheFlag => "Capture the Flag",
             Goal::Bounty => "Bounty",
+            Goal::Collect => "Collect",
+            Goal::Escort => "Escort",
+            Goal::Investigate => "Investigate",
+            Goal::Rescue => "Rescue",
+            Goal::RescueThenEscort => "Rescue, then Escort",
+            Goal::Shutdown => "Shutdown",
+        }
+    }
+
+    /// An Action scenario ("Action Szenarios follow some special rules: The battlefield is
+    /// reduced to 2'x2' ... 1 Boss, 2 Specialists and 2 Rookies ... A wounded fighter
+    /// recovers automatically ... A killed fighter spawns at the beginning of a player's turn
+    /// in his starting area").
+    pub fn is_action(&self) -> bool {
+        matches!(self, Goal::BombingRun | Goal::CaptureTheFlag)
+    }
+
+    /// One of the solitaire scenarios ("Solitaire Scenarios").
+    pub fn is_solitaire(&self) -> bool {
+        matches!(
+            self,
+            Goal::Bounty
+                | Goal::Collect
+                | Goal::Escort
+                | Goal::Investigate
+                | Goal::Rescue
+                | Goal::RescueThenEscort
+                | Goal::Shutdown
+        )
+    }
+}
+
+/// The Trigger Device ("Regard this as an addon rather than a separate mission: Place a stack
+/// of 3 tokens in the centre of the board ... One player's fighters can manipulate the device
+/// by removing tokens, the other player manipulates the device by adding tokens. Players
+/// agree, who moves the stack in which direction!").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeviceDef {
+    /// The player who adds tokens, and what the device does for him at 6.
+    pub adding: DeviceSide,
+    /// The player who removes tokens, and what the device does for him at 0.
+    pub removing: DeviceSide,
+}
+
+/// One player's end of the Trigger Device.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeviceSide {
+    /// The player's side id.
+    pub side: String,
+    /// What the device does in his favour when he reaches his goal.
+    pub effect: DeviceEffect,
+}
+
+/// What the device does in favour of the player who reaches his goal ("Examples are: Open a
+/// gate, activate any fighter additionally to his regular activation, gain a reroll,
+/// resurrect a friendly fighter, attack an opposing fighter, attack an area – you decide!").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DeviceEffect {
+    /// "Open a gate": the terrain piece with this id is gone.
+    OpenGate(String),
+    /// "activate any fighter additionally to his regular activation": the player activates
+    /// one fighter of his at once, besides its own activation.
+    Activate,
+    /// "resurrect a friendly fighter": his first fighter out of the game (highest tier first)
+    /// stands again in his starting area.
+    Resurrect,
+    /// The device wins the game for him (a scenario's own choice).
+    Win,
+}
+
+impl DeviceEffect {
+    /// In words.
+    pub fn word(&self) -> String {
+        match self {
+            DeviceEffect::OpenGate(id) => format!("opens {id}"),
+            DeviceEffect::Activate => "activates a fighter besides his own activation".into(),
+            DeviceEffect::Resurrect => "resurrects a fighter".into(),
+            DeviceEffect::Win => "wins the game".into(),
         }
     }
 }
@@ -154,6 +266,9 @@ pub struct Scenario {
     /// A solitaire game: the second player is the opponents, spawned and run by the rules.
     #[serde(default)]
     pub solitaire: Option<SolitaireDef>,
+    /// The Trigger Device add-on, in the table's centre.
+    #[serde(default)]
+    pub device: Option<DeviceDef>,
 }
 
 /// The solitaire opponents (one-stat-skirmish.txt, "1 Stat Skirmish – for 1 Player").
@@ -297,8 +412,11 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
                 "a solitaire game has two sides: the player's warband, and the opponents with no fighters (they spawn)",
             );
         }
-        if s.goal != Goal::Bounty {
-            errs.at(at, "a solitaire game here plays the Bounty (goal: Bounty)");
+        if !s.goal.is_solitaire() {
+            errs.at(
+                at,
+                "a solitaire game plays a solitaire scenario (goal: Bounty, Collect, Escort, Investigate, Rescue, RescueThenEscort or Shutdown)",
+            );
         }
         let st = sol.stats;
         if !(1..=6).contains(&st.rookie)
@@ -310,11 +428,54 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
                 "the opponents' stats are within their dice: rookie 1-6, specialist 1-8, boss 1-10",
             );
         }
-    } else if s.goal == Goal::Bounty {
+    } else if s.goal.is_solitaire() {
         errs.at(
             src.find("goal").unwrap_or(0),
-            "the Bounty is a solitaire scenario: give `solitaire: (stats, weapons)`",
+            format!(
+                "{} is a solitaire scenario: give `solitaire: (stats, weapons)`",
+                s.goal.word()
+            ),
         );
+    }
+    if s.goal.is_action() && s.table != (24.0, 24.0) {
+        errs.at(
+            src.find("table").or(src.find("goal")).unwrap_or(0),
+            format!(
+                "{} is an Action scenario: \"The battlefield is reduced to 2'x2'\" (table: (24, 24))",
+                s.goal.word()
+            ),
+        );
+    }
+    if let Some(d) = &s.device {
+        let at = src.find("device").unwrap_or(0);
+        for end in [&d.adding, &d.removing] {
+            if !s.sides.iter().any(|x| x.id == end.side) {
+                errs.at(
+                    at,
+                    format!("the device names side \"{}\", which is no player", end.side),
+                );
+            }
+            if let DeviceEffect::OpenGate(id) = &end.effect
+                && !s.terrain.iter().any(|t| &t.id == id)
+            {
+                errs.at(
+                    at,
+                    format!("the device opens \"{id}\", which is no terrain piece"),
+                );
+            }
+        }
+        if d.adding.side == d.removing.side {
+            errs.at(
+                at,
+                "\"One player's fighters can manipulate the device by removing tokens, the other player ... by adding tokens\": two players",
+            );
+        }
+        if s.solitaire.is_some() {
+            errs.at(
+                at,
+                "the Trigger Device is for two players, not a solitaire game",
+            );
+        }
     }
     let mut ids = HashSet::new();
     let specialists = s
@@ -337,6 +498,8 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
         }
         let kind = if solitaire {
             WarbandKind::Solitaire
+        } else if s.goal.is_action() {
+            WarbandKind::Action
         } else {
             WarbandKind::Standard
         };

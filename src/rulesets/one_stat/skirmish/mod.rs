@@ -21,6 +21,14 @@ use crate::rules::dice::{Dice, DiceExpr};
 use crate::rules::geometry::{base_gap, sight_lines};
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
 
+mod missions;
+mod powers;
+mod tokens;
+
+pub use missions::RESCUE_TURNS;
+pub use powers::INFLUENCE;
+pub use tokens::{BLAST, DeviceId, TOKEN, Token, TokenKind, TriggerDevice, VICTORY};
+
 /// Inches between bases that still count as base to base contact (a hair, for the mouse).
 pub const CONTACT: f32 = 0.05;
 
@@ -56,6 +64,15 @@ pub struct OnTable {
     /// to).
     #[serde(default)]
     pub die: Option<u8>,
+    /// A Shapeshifter in his animal shape.
+    #[serde(default)]
+    pub animal: bool,
+    /// A demon: the Controller who summoned it (index).
+    #[serde(default)]
+    pub demon: Option<usize>,
+    /// A demon out of its Controller's control ("attack whoever is closest").
+    #[serde(default)]
+    pub wild: bool,
 }
 
 impl OnTable {
@@ -71,6 +88,9 @@ impl OnTable {
             activated: false,
             wound_ignored: false,
             die: None,
+            animal: false,
+            demon: None,
+            wild: false,
         }
     }
 
@@ -98,6 +118,21 @@ pub struct Solitaire {
     pub bounty: Option<(usize, u32)>,
     /// Opponents spawned so far (for their names).
     pub spawned: u32,
+    /// Shutdown: which spawn points are shut down.
+    #[serde(default)]
+    pub shut: Vec<bool>,
+    /// Collect: treasures collected.
+    #[serde(default)]
+    pub collected: u32,
+    /// Investigate: the doom device's turns left and the phase it was placed in.
+    #[serde(default)]
+    pub doom: Option<(u32, u32)>,
+    /// Escort, Rescue then Escort: the one escorted (index).
+    #[serde(default)]
+    pub escort: Option<usize>,
+    /// Rescue: the hostage has been reached.
+    #[serde(default)]
+    pub rescued: bool,
 }
 
 /// A player.
@@ -131,6 +166,12 @@ pub struct Activation {
     /// An Assassin has rolled to stalk this activation (one roll, pass or fail).
     #[serde(default)]
     pub stalked: bool,
+    /// An opposing fighter the Influencer's player acts with: that player.
+    #[serde(default)]
+    pub by: Option<usize>,
+    /// An activation the Trigger Device gives besides the fighter's own.
+    #[serde(default)]
+    pub extra: bool,
 }
 
 impl Activation {
@@ -144,6 +185,8 @@ impl Activation {
             commanded: false,
             maniac: false,
             stalked: false,
+            by: None,
+            extra: false,
         }
     }
 }
@@ -235,6 +278,34 @@ pub enum Command {
         /// Where he stops, inches.
         to: Vec2,
     },
+    /// The active fighter picks up `token` ([`Skirmish::tokens`]), his base touching it: his
+    /// other action ("1 action to pick up the treasure").
+    PickUp {
+        /// The token (index).
+        token: usize,
+    },
+    /// The active fighter manipulates `device`, his base touching it: his other action, a
+    /// roll at or under his stat (an Engineer rolls two and keeps the better).
+    Manipulate {
+        /// The device.
+        device: DeviceId,
+    },
+    /// The active Controller summons his demon at `at` (inches, in base contact) with `stat`
+    /// (within his die): both actions.
+    Summon {
+        /// Where the demon stands, inches.
+        at: Vec2,
+        /// The demon's stat.
+        stat: u8,
+    },
+    /// The active Influencer rolls `fighter`'s die against his stat to perform one action
+    /// with that opposing fighter (within 15"): the player's next command is that action.
+    Influence {
+        /// The opposing fighter (index).
+        fighter: usize,
+    },
+    /// The active Shapeshifter rolls to change shape, animal or humanoid: both actions.
+    Shapeshift,
     /// The active fighter's activation ends (a commanded fighter's action let go: back to
     /// the Boss).
     EndActivation,
@@ -279,6 +350,18 @@ pub struct Skirmish {
     /// The solitaire game, where it is one.
     #[serde(default)]
     pub solitaire: Option<Solitaire>,
+    /// The tokens on the table: treasure, flags, the bomb, clues, the hostage.
+    #[serde(default)]
+    pub tokens: Vec<Token>,
+    /// The Trigger Device, where the scenario has it.
+    #[serde(default)]
+    pub device: Option<TriggerDevice>,
+    /// Victory Points by player (Action scenarios).
+    #[serde(default)]
+    pub score: Vec<u32>,
+    /// A player the Trigger Device owes an activation besides the regular ones.
+    #[serde(default)]
+    pub extra: Option<usize>,
     /// What happened since the shell last read it.
     pub events: Vec<String>,
 }
@@ -315,6 +398,10 @@ impl Skirmish {
             holder: None,
             turn_limit: None,
             solitaire: None,
+            tokens: Vec::new(),
+            device: None,
+            score: Vec::new(),
+            extra: None,
             events: Vec::new(),
         };
         s.new_phase(dice)?;
@@ -346,6 +433,10 @@ impl Skirmish {
             holder: None,
             turn_limit: None,
             solitaire: None,
+            tokens: Vec::new(),
+            device: None,
+            score: Vec::new(),
+            extra: None,
             events: Vec::new(),
         }
     }
@@ -468,6 +559,7 @@ impl Skirmish {
         if let Some(sol) = &mut self.solitaire {
             sol.spawn_points = points;
         }
+        self.set_up_mission(dice)?;
         if self.goal == Goal::Bounty {
             let corner = self.table - self.players[0].corner;
             let at = start_places_at(corner, 1)[0];
@@ -523,6 +615,10 @@ impl Skirmish {
             let Some(&centre) = sol.spawn_points.get(usize::from(point) - 1) else {
                 continue;
             };
+            if sol.shut.get(usize::from(point) - 1) == Some(&true) {
+                words.push(format!("nothing at spawn point {point}, shut down"));
+                continue;
+            }
             let Some(at) = self.free_place_near(centre) else {
                 continue;
             };
@@ -595,6 +691,9 @@ impl Skirmish {
             f.activated = false;
             f.wound_ignored = false;
         }
+        if self.goal.is_action() {
+            self.respawn();
+        }
         if self.solitaire.is_some() {
             self.stage = Stage::Activating;
             self.last_place = None;
@@ -637,10 +736,12 @@ impl Skirmish {
         Ok(())
     }
 
+    /// Whether player `player` has a fighter in the game (a demon keeps no warband in it,
+    /// docs/rules/one_stat.md, "The Controller's demon").
     fn has_fighters(&self, player: usize) -> bool {
         self.fighters
             .iter()
-            .any(|f| f.player == player && f.standing != Standing::Removed)
+            .any(|f| f.player == player && f.standing != Standing::Removed && f.demon.is_none())
     }
 
     fn ready(&self, player: usize) -> bool {
@@ -658,7 +759,12 @@ impl Skirmish {
             Stage::Mustering(c) | Stage::Choosing(c) => c.first().copied(),
             Stage::Activating => {
                 if let Some(a) = &self.active {
-                    return Some(self.fighters[a.fighter].player);
+                    return Some(a.by.unwrap_or(self.fighters[a.fighter].player));
+                }
+                if let Some(p) = self.extra
+                    && self.has_fighters(p)
+                {
+                    return Some(p);
                 }
                 // "Each turn you activate all of your fighters one by one. When you're done,
                 // you activate all of the opponents one by one."
@@ -695,7 +801,7 @@ impl Skirmish {
         match command {
             Command::Muster { warband, .. } => self.muster(player, warband.as_ref(), dice)?,
             Command::ChoosePlace { place, .. } => self.choose(player, *place)?,
-            Command::Activate { fighter } => self.activate(player, *fighter)?,
+            Command::Activate { fighter } => self.activate(player, *fighter, dice)?,
             Command::Move { path } => self.move_along(path)?,
             Command::Melee { target } => self.melee(*target, dice)?,
             Command::Shoot { target, area } => self.shoot(*target, *area, dice)?,
@@ -705,6 +811,11 @@ impl Skirmish {
             Command::Command { fighter } => self.command(*fighter)?,
             Command::Drive { rookie } => self.drive(*rookie, dice)?,
             Command::Stalk { to } => self.stalk(*to, dice)?,
+            Command::PickUp { token } => self.pick_up(*token, dice)?,
+            Command::Manipulate { device } => self.manipulate(*device, dice)?,
+            Command::Summon { at, stat } => self.summon(*at, *stat)?,
+            Command::Influence { fighter } => self.influence(*fighter, dice)?,
+            Command::Shapeshift => self.shapeshift(dice)?,
             Command::EndActivation => self.end_activation(dice)?,
         }
         // A commanded fighter's one action done: the Boss's activation goes on.
@@ -713,6 +824,8 @@ impl Skirmish {
             self.active = self.commanding.take();
         }
         self.watch_hill();
+        self.watch_tokens();
+        self.watch_hostage();
         self.decide();
         Ok(())
     }
@@ -749,7 +862,7 @@ impl Skirmish {
         Ok(())
     }
 
-    fn activate(&mut self, player: usize, i: usize) -> Result<(), String> {
+    fn activate(&mut self, player: usize, i: usize, dice: &mut Dice) -> Result<(), String> {
         if self.stage != Stage::Activating || self.active.is_some() {
             return Err("a fighter is active already: end its activation first".into());
         }
@@ -760,14 +873,35 @@ impl Skirmish {
                 f.fighter.name
             ));
         }
-        if f.activated {
+        let extra = self.extra == Some(player);
+        if f.activated && !extra {
             return Err(format!(
                 "{} has been activated this phase (\"he cannot activate again this phase\")",
                 f.fighter.name
             ));
         }
-        self.active = Some(Activation::new(i));
-        self.events.push(format!("{} activates", f.fighter.name));
+        let wild = f.wild;
+        self.events.push(format!(
+            "{} activates{}",
+            f.fighter.name,
+            if extra {
+                ", besides his own activation (the device)"
+            } else {
+                ""
+            }
+        ));
+        self.extra = None;
+        let mut a = Activation {
+            extra,
+            ..Activation::new(i)
+        };
+        self.auto_recover(i, &mut a);
+        self.active = Some(a);
+        if wild {
+            // Out of control, it acts by itself: its whole activation.
+            self.wild_turn(i, dice)?;
+            self.end_activation(dice)?;
+        }
         Ok(())
     }
 
@@ -795,8 +929,8 @@ impl Skirmish {
         if second && a.acted {
             return Err("both actions are spent".into());
         }
+        let allowance = self.allowance(i);
         let f = &self.fighters[i];
-        let allowance = f32::from(f.fighter.stat);
         let mut from = f.at;
         let mut run = 0.0f32;
         let mut total = 0.0f32;
@@ -889,7 +1023,7 @@ impl Skirmish {
             )
             .map_err(|e| e.to_string())?;
         let dir = super::rules::solitaire::d8_direction(face as u8);
-        let (at, stat) = (f.at, f32::from(f.fighter.stat));
+        let (at, stat) = (f.at, self.allowance(i));
         // The farthest straight move that way, in quarter inches.
         let mut d = stat;
         while d > 0.0 {
@@ -935,7 +1069,7 @@ impl Skirmish {
             veteran: f.fighter.is(Specialisation::Veteran),
             preached,
             tank: f.fighter.is(Specialisation::Tank),
-            animal: false,
+            animal: f.animal,
             warrior: f.fighter.is(Specialisation::Warrior),
             down: f.standing == Standing::Down,
         }
@@ -943,13 +1077,15 @@ impl Skirmish {
 
     /// The active fighter, for an attack: his other action, or a Maniac's charge's attack.
     fn attack_action(&self) -> Result<usize, String> {
-        match &self.active {
+        let i = match &self.active {
             Some(a) if a.maniac => {
                 self.must_stand(a.fighter)?;
-                Ok(a.fighter)
+                a.fighter
             }
-            _ => self.other_action(),
-        }
+            _ => self.other_action()?,
+        };
+        self.may_attack(i)?;
+        Ok(i)
     }
 
     /// Refused unless fighter `i` has specialisation `s` (a Specialist's, or the Boss's pick).
@@ -971,9 +1107,16 @@ impl Skirmish {
         Ok(i)
     }
 
+    /// Whether `t` is a fighter `i` may attack: an enemy in the game (of the player acting
+    /// for `i`; anyone but itself for a demon out of control).
     fn target(&self, i: usize, t: usize) -> Result<(), String> {
         let tf = self.fighters.get(t).ok_or("no such fighter")?;
-        if tf.standing == Standing::Removed || tf.player == self.fighters[i].player {
+        let wild = self.fighters[i].wild;
+        let side = match &self.active {
+            Some(a) if a.fighter == i => a.by.unwrap_or(self.fighters[i].player),
+            _ => self.fighters[i].player,
+        };
+        if tf.standing == Standing::Removed || t == i || (tf.player == side && !wild) {
             return Err(format!(
                 "{} is not an enemy fighter in the game",
                 tf.fighter.name
@@ -994,19 +1137,23 @@ impl Skirmish {
                 f.fighter.name, self.fighters[t].fighter.name
             ));
         }
-        let Some(weapon) = f.fighter.melee_weapon() else {
-            return Err(format!(
-                "{} has no melee weapon: \"Melee Attacks require a melee weapon equipped!\"",
-                f.fighter.name
-            ));
+        // An animal fights with tooth and claw (docs/rules/one_stat.md, "The Shapeshifter").
+        let two_handed = match f.fighter.melee_weapon() {
+            _ if f.animal => false,
+            Some(w) => w.hands() == 2,
+            None => {
+                return Err(format!(
+                    "{} has no melee weapon: \"Melee Attacks require a melee weapon equipped!\"",
+                    f.fighter.name
+                ));
+            }
         };
-        if f.fighter.has_heavy_shooter() {
+        if f.fighter.has_heavy_shooter() && !f.animal {
             return Err(format!(
                 "{} carries a heavy shooter: \"A fighter with a heavy shooter cannot use the Melee Attack action!\"",
                 f.fighter.name
             ));
         }
-        let two_handed = weapon.hands() == 2;
         let friends = (0..self.fighters.len())
             .filter(|&k| {
                 k != i
@@ -1073,6 +1220,12 @@ impl Skirmish {
         let i = self.attack_action()?;
         self.target(i, t)?;
         let f = &self.fighters[i];
+        if f.animal {
+            return Err(format!(
+                "{} is in animal shape: an animal attacks in melee",
+                f.fighter.name
+            ));
+        }
         let gap = base_gap(f.at, f.base, self.fighters[t].at, self.fighters[t].base);
         if !self.sees(i, t) {
             return Err(format!(
@@ -1237,10 +1390,12 @@ impl Skirmish {
                     f.wound_ignored = true;
                     f.standing = Standing::Down;
                     self.events.push(format!("{name} is wounded and lies down"));
+                    self.struck_down(i);
                 }
                 WoundResult::Removed => {
                     f.standing = Standing::Removed;
                     self.events.push(format!("{name} is out of the game"));
+                    self.struck_down(i);
                 }
             }
         }
@@ -1355,6 +1510,7 @@ impl Skirmish {
     /// action now and keeps his own activation (docs/rules/one_stat.md, "The Boss's command").
     fn command(&mut self, t: usize) -> Result<(), String> {
         let i = self.other_action()?;
+        self.one_at_a_time()?;
         let boss = &self.fighters[i];
         if boss.fighter.tier != Tier::Boss {
             return Err(format!(
@@ -1398,6 +1554,7 @@ impl Skirmish {
     fn drive(&mut self, r: usize, dice: &mut Dice) -> Result<(), String> {
         let i = self.other_action()?;
         self.require(i, Specialisation::Driver)?;
+        self.one_at_a_time()?;
         let d = &self.fighters[i];
         let rf = self.fighters.get(r).ok_or("no such fighter")?;
         if rf.player != d.player
@@ -1465,10 +1622,11 @@ impl Skirmish {
         self.require(i, Specialisation::Assassin)?;
         let f = &self.fighters[i];
         let length = f.at.distance(to);
-        if length > f32::from(f.fighter.stat) + 1e-3 {
+        let allowance = self.allowance(i);
+        if length > allowance + 1e-3 {
             return Err(format!(
-                "{} moves {length:.1}\" of {}\": \"A fighter can move anywhere within his stat in inches\"",
-                f.fighter.name, f.fighter.stat
+                "{} moves {length:.1}\" of {allowance}\": \"A fighter can move anywhere within his stat in inches\"",
+                f.fighter.name
             ));
         }
         if to.x < 0.0 || to.y < 0.0 || to.x > self.table.x || to.y > self.table.y {
@@ -1534,11 +1692,13 @@ impl Skirmish {
             self.active = Some(boss);
             return Ok(());
         }
-        let (i, _) = self.active()?;
+        let (i, a) = self.active()?;
         let player = self.fighters[i].player;
-        self.fighters[i].activated = true;
+        if !a.extra {
+            self.fighters[i].activated = true;
+            self.last_place = self.order.iter().position(|p| *p == Some(player));
+        }
         self.active = None;
-        self.last_place = self.order.iter().position(|p| *p == Some(player));
         if self.to_act().is_none() && self.result.is_none() {
             self.decide();
             self.end_of_phase();
@@ -1558,7 +1718,9 @@ impl Skirmish {
             .fighters
             .iter()
             .filter(|f| {
+                // "cannot ... hold a KOTH token in animal shape!"
                 f.standing == Standing::Upright
+                    && !f.animal
                     && base_gap(f.at, f.base, hill, HILL_TOKEN) <= CONTACT
             })
             .map(|f| f.player)
@@ -1592,6 +1754,8 @@ impl Skirmish {
     /// The end of a phase: King of the Hill's full turn held, and the turn limit
     /// (docs/rules/one_stat.md, "King of the Hill", "The turn limit").
     fn end_of_phase(&mut self) {
+        self.tokens_end_of_turn();
+        self.mission_end_of_turn();
         if self.result.is_some() {
             return;
         }
@@ -1614,8 +1778,10 @@ impl Skirmish {
                 GameResult {
                     winner: Some(1),
                     reason: format!(
-                        "after turn {}, the Bounty is still at large: {} have failed",
-                        self.phase, self.players[0].name
+                        "after turn {}, the {} mission is not done: {} have failed",
+                        self.phase,
+                        self.goal.word(),
+                        self.players[0].name
                     ),
                     decided_by: "the turn limit".into(),
                 }
@@ -1628,14 +1794,25 @@ impl Skirmish {
     /// The result when the turn limit ends the game: the warband with the most fighters
     /// left wins, a tie is a draw (docs/rules/one_stat.md, "The turn limit").
     fn at_the_limit(&self) -> GameResult {
+        let action = self.goal.is_action();
         let left: Vec<usize> = (0..self.players.len())
             .map(|p| {
+                if action {
+                    return self.score.get(p).copied().unwrap_or(0) as usize;
+                }
                 self.fighters
                     .iter()
-                    .filter(|f| f.player == p && f.standing != Standing::Removed)
+                    .filter(|f| {
+                        f.player == p && f.standing != Standing::Removed && f.demon.is_none()
+                    })
                     .count()
             })
             .collect();
+        let what = if action {
+            "Victory Points"
+        } else {
+            "fighters left"
+        };
         let most = left.iter().copied().max().unwrap_or(0);
         let top: Vec<usize> = (0..left.len()).filter(|&p| left[p] == most).collect();
         let decided_by = "the turn limit".to_string();
@@ -1643,7 +1820,7 @@ impl Skirmish {
             [p] => GameResult {
                 winner: Some(p),
                 reason: format!(
-                    "after phase {}, {} has the most fighters left ({most})",
+                    "after phase {}, {} has the most {what} ({most})",
                     self.phase, self.players[p].name
                 ),
                 decided_by,
@@ -1651,7 +1828,7 @@ impl Skirmish {
             _ => GameResult {
                 winner: None,
                 reason: format!(
-                    "after phase {}, a draw: {} have {most} fighters left each",
+                    "after phase {}, a draw: {} have {most} {what} each",
                     self.phase,
                     top.iter()
                         .map(|&p| self.players[p].name.as_str())
@@ -1688,6 +1865,11 @@ impl Skirmish {
                     decided_by: "the Bounty finished".into(),
                 });
             }
+            self.decide_mission();
+            return;
+        }
+        // Action scenarios: the killed spawn again; only Victory Points decide.
+        if self.goal.is_action() {
             return;
         }
         let left: Vec<usize> = (0..self.players.len())
@@ -1706,722 +1888,4 @@ impl Skirmish {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use super::super::rules::fighter::{Shooter, Weapon};
-    use super::*;
-    use crate::rules::geometry::Shape;
-    use crate::rules::terrain::{TerrainKind, TerrainProperty};
-
-    fn fighter(name: &str, tier: Tier, stat: u8, weapons: Vec<Weapon>) -> Fighter {
-        Fighter {
-            id: name.to_lowercase(),
-            name: name.into(),
-            tier,
-            stat,
-            weapons,
-            specialisation: (tier == Tier::Specialist).then_some(Specialisation::Engineer),
-        }
-    }
-
-    fn knife() -> Vec<Weapon> {
-        vec![Weapon::Melee {
-            name: "knife".into(),
-            two_handed: false,
-        }]
-    }
-
-    fn pistol() -> Vec<Weapon> {
-        vec![Weapon::Shooter {
-            name: "blaster pistol".into(),
-            class: Shooter::Light,
-        }]
-    }
-
-    fn on(f: Fighter, player: usize, at: (f32, f32)) -> OnTable {
-        OnTable::new(f, player, Vec2::new(at.0, at.1))
-    }
-
-    /// Kara (Specialist, stat 5, knife) and Rook (Rookie 4, pistol) against Thug (Rookie 3,
-    /// knife) and Boss (stat 6, d10); initiative 7 against 3: the Hunters choose first.
-    pub(crate) fn game(terrain: Vec<TerrainPiece>) -> (Skirmish, Dice) {
-        let players = vec![
-            Player {
-                id: "hunters".into(),
-                name: "Hunters".into(),
-                corner: Vec2::ZERO,
-            },
-            Player {
-                id: "gang".into(),
-                name: "Gang".into(),
-                corner: Vec2::splat(36.0),
-            },
-        ];
-        let fighters = vec![
-            on(
-                fighter("Kara", Tier::Specialist, 5, knife()),
-                0,
-                (10.0, 10.0),
-            ),
-            on(fighter("Rook", Tier::Rookie, 4, pistol()), 0, (10.0, 14.0)),
-            on(fighter("Thug", Tier::Rookie, 3, knife()), 1, (11.0, 10.0)),
-            on(fighter("Boss", Tier::Boss, 6, knife()), 1, (30.0, 30.0)),
-        ];
-        let mut dice = Dice::forced([7, 3]);
-        let s = Skirmish::new(Vec2::splat(36.0), terrain, players, fighters, &mut dice).unwrap();
-        (s, dice)
-    }
-
-    fn ok(s: &mut Skirmish, player: usize, c: Command, dice: &mut Dice) {
-        s.apply(player, &c, dice)
-            .unwrap_or_else(|e| panic!("{c:?}: {e}"));
-    }
-
-    fn refused(s: &mut Skirmish, player: usize, c: Command, dice: &mut Dice) -> String {
-        s.clone().apply(player, &c, dice).unwrap_err()
-    }
-
-    #[test]
-    fn the_highest_roll_chooses_a_place_and_activations_alternate() {
-        let (mut s, mut dice) = game(vec![]);
-        assert_eq!(s.stage, Stage::Choosing(vec![0, 1]));
-        assert!(
-            refused(
-                &mut s,
-                0,
-                Command::ChoosePlace {
-                    player: 0,
-                    place: 2
-                },
-                &mut dice
-            )
-            .contains("not free")
-        );
-        // The Hunters choose to go second; the Gang, last to choose, takes the place left.
-        ok(
-            &mut s,
-            0,
-            Command::ChoosePlace {
-                player: 0,
-                place: 1,
-            },
-            &mut dice,
-        );
-        assert_eq!(
-            (s.order.clone(), s.stage.clone()),
-            (vec![Some(1), Some(0)], Stage::Activating)
-        );
-        assert_eq!(s.to_act(), Some(1));
-        ok(&mut s, 1, Command::Activate { fighter: 3 }, &mut dice);
-        ok(&mut s, 1, Command::EndActivation, &mut dice);
-        assert_eq!(s.to_act(), Some(0));
-        let e = refused(&mut s, 1, Command::Activate { fighter: 2 }, &mut dice);
-        assert!(
-            e.contains("Hunters's turn") || e.contains("it is Hunters"),
-            "{e}"
-        );
-        ok(&mut s, 0, Command::Activate { fighter: 1 }, &mut dice);
-        ok(&mut s, 0, Command::EndActivation, &mut dice);
-        ok(&mut s, 1, Command::Activate { fighter: 2 }, &mut dice);
-        ok(&mut s, 1, Command::EndActivation, &mut dice);
-        // The Gang has nobody left to activate: the Hunters activate the rest one by one.
-        assert_eq!(s.to_act(), Some(0));
-        let e = refused(&mut s, 0, Command::Activate { fighter: 1 }, &mut dice);
-        assert!(e.contains("cannot activate again"), "{e}");
-        ok(&mut s, 0, Command::Activate { fighter: 0 }, &mut dice);
-        // The last activation ends the phase: tokens off, initiative again (d8 5 against d10 9).
-        dice.push_forced([5, 9]);
-        ok(&mut s, 0, Command::EndActivation, &mut dice);
-        assert_eq!((s.phase, s.stage.clone()), (2, Stage::Choosing(vec![1, 0])));
-        assert!(s.fighters.iter().all(|f| !f.activated));
-    }
-
-    fn activate(s: &mut Skirmish, dice: &mut Dice, fighter: usize) {
-        ok(
-            s,
-            0,
-            Command::ChoosePlace {
-                player: 0,
-                place: 0,
-            },
-            dice,
-        );
-        ok(s, 0, Command::Activate { fighter }, dice);
-    }
-
-    #[test]
-    fn a_move_is_up_to_the_stat_and_a_second_move_is_the_other_action() {
-        let (mut s, mut dice) = game(vec![]);
-        activate(&mut s, &mut dice, 1);
-        let far = refused(
-            &mut s,
-            0,
-            Command::Move {
-                path: vec![Vec2::new(10.0, 18.5)],
-            },
-            &mut dice,
-        );
-        assert!(far.contains("4.5\" of 4\""), "{far}");
-        ok(
-            &mut s,
-            0,
-            Command::Move {
-                path: vec![Vec2::new(10.0, 16.0), Vec2::new(12.0, 16.0)],
-            },
-            &mut dice,
-        );
-        ok(
-            &mut s,
-            0,
-            Command::Move {
-                path: vec![Vec2::new(16.0, 16.0)],
-            },
-            &mut dice,
-        );
-        let e = refused(
-            &mut s,
-            0,
-            Command::Move {
-                path: vec![Vec2::new(17.0, 16.0)],
-            },
-            &mut dice,
-        );
-        assert!(e.contains("both actions are spent"), "{e}");
-        assert_eq!(s.fighters[1].at, Vec2::new(16.0, 16.0));
-    }
-
-    #[test]
-    fn melee_needs_base_contact_and_a_rookie_wounded_is_removed() {
-        let (mut s, mut dice) = game(vec![]);
-        activate(&mut s, &mut dice, 1);
-        let e = refused(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
-        assert!(e.contains("not in base to base contact"), "{e}");
-        s.active = None;
-        s.fighters[1].activated = false;
-        ok(&mut s, 0, Command::Activate { fighter: 0 }, &mut dice);
-        // Kara rolls 5 on her d8 (<= 5, a hit); the Thug 2 on his d6 (<= 3): a wound.
-        dice.push_forced([5, 2]);
-        ok(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
-        assert_eq!(s.fighters[2].standing, Standing::Removed);
-        let e = refused(&mut s, 0, Command::Melee { target: 3 }, &mut dice);
-        assert!(e.contains("other action is spent"), "{e}");
-        assert!(s.result.is_none());
-    }
-
-    #[test]
-    fn shooting_needs_sight_and_range_and_the_last_warband_standing_wins() {
-        let wall = TerrainPiece {
-            id: "wall".into(),
-            kind: TerrainKind::Wall,
-            shape: Shape::Rect {
-                min: (15.0, 0.0),
-                max: (16.0, 36.0),
-            },
-            properties: vec![TerrainProperty::BlocksLineOfSight],
-        };
-        let (mut s, mut dice) = game(vec![wall]);
-        s.fighters[3].at = Vec2::new(20.0, 14.0);
-        activate(&mut s, &mut dice, 1);
-        let e = refused(
-            &mut s,
-            0,
-            Command::Shoot {
-                target: 3,
-                area: false,
-            },
-            &mut dice,
-        );
-        assert!(e.contains("no line of sight"), "{e}");
-        s.terrain.clear();
-        // 10 - 1" of bases = 9": medium, the worse of two for a light shooter.
-        let e = refused(&mut s, 0, Command::Melee { target: 3 }, &mut dice);
-        assert!(e.contains("not in base to base contact"), "{e}");
-        s.fighters[2].standing = Standing::Removed;
-        s.fighters[3].fighter.tier = Tier::Rookie;
-        s.fighters[3].fighter.stat = 3;
-        // Worse of 1 and 3 is 3 (<= 4, a hit); the target rolls 2 (<= 3): removed.
-        dice.push_forced([1, 3, 2]);
-        ok(
-            &mut s,
-            0,
-            Command::Shoot {
-                target: 3,
-                area: false,
-            },
-            &mut dice,
-        );
-        assert_eq!(s.fighters[3].standing, Standing::Removed);
-        let r = s.result.clone().expect("decided");
-        assert_eq!(r.winner, Some(0));
-    }
-
-    #[test]
-    fn a_healer_removes_a_wound_within_5_inches_on_his_stat_or_below() {
-        let (mut s, mut dice) = game(vec![]);
-        s.fighters[0].fighter.specialisation = Some(Specialisation::Healer);
-        s.fighters[1].standing = Standing::Down;
-        s.fighters[1].at = Vec2::new(10.0, 16.0);
-        activate(&mut s, &mut dice, 0);
-        // 6" between centres, 5" between bases: within reach.
-        let e = refused(&mut s, 0, Command::Heal { target: 2 }, &mut dice);
-        assert!(e.contains("not another wounded fighter"), "{e}");
-        dice.push_forced([6]);
-        ok(&mut s, 0, Command::Heal { target: 1 }, &mut dice);
-        assert_eq!(s.fighters[1].standing, Standing::Down, "6 is over stat 5");
-        s.active.as_mut().unwrap().acted = false;
-        dice.push_forced([5]);
-        ok(&mut s, 0, Command::Heal { target: 1 }, &mut dice);
-        assert_eq!(s.fighters[1].standing, Standing::Upright);
-        s.fighters[1].standing = Standing::Down;
-        s.fighters[1].at = Vec2::new(10.0, 16.5);
-        s.active.as_mut().unwrap().acted = false;
-        let e = refused(&mut s, 0, Command::Heal { target: 1 }, &mut dice);
-        assert!(e.contains("within 5"), "{e}");
-    }
-
-    #[test]
-    fn a_wounded_fighter_may_only_recover_with_both_actions() {
-        let (mut s, mut dice) = game(vec![]);
-        s.fighters[0].standing = Standing::Down;
-        activate(&mut s, &mut dice, 0);
-        let e = refused(
-            &mut s,
-            0,
-            Command::Move {
-                path: vec![Vec2::new(10.0, 11.0)],
-            },
-            &mut dice,
-        );
-        assert!(e.contains("only action available is recover"), "{e}");
-        // Rook is not in contact: 4 against 5, still down; then 5, back up.
-        dice.push_forced([4]);
-        ok(&mut s, 0, Command::Recover, &mut dice);
-        assert_eq!(s.fighters[0].standing, Standing::Down);
-        s.active.as_mut().unwrap().moved = false;
-        s.active.as_mut().unwrap().acted = false;
-        s.fighters[1].at = Vec2::new(10.0, 11.0);
-        dice.push_forced([4]);
-        ok(&mut s, 0, Command::Recover, &mut dice);
-        assert_eq!(
-            s.fighters[0].standing,
-            Standing::Upright,
-            "4 + 1 friend in contact"
-        );
-    }
-
-    /// Plays the phase out: the player choosing takes the first place, then each player to act
-    /// activates his first ready fighter, moves him where `moves` says (by fighter), and ends;
-    /// `next`: the dice for the next phase's initiative.
-    fn play_phase(s: &mut Skirmish, dice: &mut Dice, moves: &[(usize, Vec2)], next: [u8; 2]) {
-        if let Stage::Choosing(c) = s.stage.clone() {
-            let place = s.order.iter().position(Option::is_none).unwrap();
-            ok(
-                s,
-                c[0],
-                Command::ChoosePlace {
-                    player: c[0],
-                    place,
-                },
-                dice,
-            );
-        }
-        let phase = s.phase;
-        dice.push_forced(next);
-        while s.phase == phase && s.result.is_none() {
-            let p = s.to_act().unwrap();
-            let i = (0..s.fighters.len())
-                .find(|&i| {
-                    let f = &s.fighters[i];
-                    f.player == p && !f.activated && f.standing != Standing::Removed
-                })
-                .unwrap();
-            ok(s, p, Command::Activate { fighter: i }, dice);
-            if let Some((_, to)) = moves.iter().find(|(k, _)| *k == i) {
-                ok(s, p, Command::Move { path: vec![*to] }, dice);
-            }
-            ok(s, p, Command::EndActivation, dice);
-        }
-    }
-
-    #[test]
-    fn king_of_the_hill_is_won_holding_the_token_alone_through_a_whole_phase() {
-        let (mut s, mut dice) = game(vec![]);
-        s.goal = Goal::KingOfTheHill;
-        s.hill = Some(Vec2::new(20.0, 20.0));
-        // Kara stands in base contact with the token: the Hunters hold it alone from the
-        // first command of phase 1, through its end.
-        s.fighters[0].at = Vec2::new(20.0, 21.0);
-        play_phase(&mut s, &mut dice, &[], [5, 9]);
-        assert_eq!(s.holder, Some((0, true)));
-        assert!(
-            s.result.is_none(),
-            "a phase held in part is not a full turn"
-        );
-        // Held alone the whole of phase 2 as well: the Hunters win.
-        play_phase(&mut s, &mut dice, &[], [5, 9]);
-        let r = s.result.clone().expect("won");
-        assert_eq!(r.winner, Some(0));
-        assert!(r.reason.contains("full turn"), "{}", r.reason);
-    }
-
-    #[test]
-    fn king_of_the_hill_starts_again_when_another_player_reaches_the_token() {
-        let (mut s, mut dice) = game(vec![]);
-        s.goal = Goal::KingOfTheHill;
-        s.hill = Some(Vec2::new(20.0, 20.0));
-        s.fighters[0].at = Vec2::new(20.0, 21.0);
-        // The Gang's Boss (fighter 3) walks into contact with the token too.
-        s.fighters[3].at = Vec2::new(23.0, 20.0);
-        play_phase(&mut s, &mut dice, &[(3, Vec2::new(21.0, 20.0))], [5, 9]);
-        assert_eq!(s.on_hill(), vec![0, 1]);
-        assert_eq!(
-            s.holder, None,
-            "two players on the hill: nobody holds it alone"
-        );
-        play_phase(&mut s, &mut dice, &[], [5, 9]);
-        assert!(s.result.is_none());
-    }
-
-    #[test]
-    fn at_the_turn_limit_the_warband_with_most_fighters_left_wins() {
-        let (mut s, mut dice) = game(vec![]);
-        s.turn_limit = Some(1);
-        s.fighters[2].standing = Standing::Removed;
-        play_phase(&mut s, &mut dice, &[], [5, 9]);
-        let r = s.result.clone().expect("the limit ends it");
-        assert_eq!(r.winner, Some(0));
-        assert!(r.reason.contains("most fighters left (2)"), "{}", r.reason);
-        // Even: a draw.
-        let (mut s, mut dice) = game(vec![]);
-        s.turn_limit = Some(1);
-        play_phase(&mut s, &mut dice, &[], [5, 9]);
-        assert_eq!(s.result.clone().expect("the limit").winner, None);
-    }
-
-    #[test]
-    fn moving_randomly_goes_the_stat_the_d8_way_or_as_far_as_the_terrain_lets_him() {
-        let (mut s, mut dice) = game(vec![]);
-        activate(&mut s, &mut dice, 1);
-        // A 3 points 90° clockwise from up the table: Rook (stat 4) goes 4" right.
-        dice.push_forced([3]);
-        ok(&mut s, 0, Command::Wander, &mut dice);
-        assert!(
-            s.fighters[1].at.distance(Vec2::new(14.0, 14.0)) < 1e-3,
-            "{}",
-            s.fighters[1].at
-        );
-        assert!(s.active.as_ref().unwrap().moved);
-        let wall = TerrainPiece {
-            id: "wall".into(),
-            kind: TerrainKind::Wall,
-            shape: Shape::Rect {
-                min: (12.0, 12.0),
-                max: (15.0, 16.0),
-            },
-            properties: vec![TerrainProperty::Impassable],
-        };
-        let (mut s, mut dice) = game(vec![wall]);
-        activate(&mut s, &mut dice, 1);
-        dice.push_forced([3]);
-        ok(&mut s, 0, Command::Wander, &mut dice);
-        assert!(
-            s.fighters[1].at.distance(Vec2::new(11.5, 14.0)) < 1e-3,
-            "stopped with his base against the wall (3\" thick, more than his 2\" run-up jumps): {}",
-            s.fighters[1].at
-        );
-    }
-
-    #[test]
-    fn each_player_musters_the_scenarios_warband_or_a_legal_one_of_his_own() {
-        use super::super::rules::warband::tests::warband;
-        let (g, _) = game(vec![]);
-        let mut s = Skirmish::mustering(g.table, g.terrain, g.players, g.fighters);
-        let mut dice = Dice::forced([]);
-        assert_eq!((s.phase, s.to_act()), (0, Some(0)));
-        let muster = |w: Option<Warband>, player: usize| Command::Muster { player, warband: w };
-        // The Gang fields no Specialist, so a warband with one is refused, naming the rule.
-        let e = refused(&mut s, 0, muster(Some(warband("Raiders", 1)), 0), &mut dice);
-        assert!(e.contains("the same number of Specialists"), "{e}");
-        let mut bad = warband("Raiders", 0);
-        bad.fighters[0].stat = 11;
-        let e = refused(&mut s, 0, muster(Some(bad), 0), &mut dice);
-        assert!(e.contains("stat is 11"), "{e}");
-        // A legal one takes the place of Kara and Rook, within 5" of the Hunters' corner,
-        // still before the Gang's fighters.
-        ok(&mut s, 0, muster(Some(warband("Raiders", 0)), 0), &mut dice);
-        let mine: Vec<&OnTable> = s.fighters.iter().filter(|f| f.player == 0).collect();
-        assert_eq!(mine.len(), 1);
-        assert!(mine.iter().all(|f| f.at.length() + f.base <= 5.0 + 1e-4));
-        assert_eq!(s.fighters[0].player, 0);
-        // The Gang keeps its own; the first initiative is rolled: d10 4 against d10 9.
-        dice.push_forced([4, 9]);
-        ok(&mut s, 1, muster(None, 1), &mut dice);
-        assert_eq!((s.phase, s.stage.clone()), (1, Stage::Choosing(vec![1, 0])));
-        let e = refused(&mut s, 1, muster(None, 1), &mut dice);
-        assert!(e.contains("mustered"), "{e}");
-    }
-
-    #[test]
-    fn the_boss_commands_a_fighter_within_5_inches_to_one_action() {
-        let (mut s, mut dice) = game(vec![]);
-        ok(
-            &mut s,
-            0,
-            Command::ChoosePlace {
-                player: 0,
-                place: 1,
-            },
-            &mut dice,
-        );
-        ok(&mut s, 1, Command::Activate { fighter: 3 }, &mut dice);
-        let e = refused(&mut s, 1, Command::Command { fighter: 2 }, &mut dice);
-        assert!(e.contains("within 5"), "the Thug is far away: {e}");
-        let e = refused(&mut s, 1, Command::Command { fighter: 0 }, &mut dice);
-        assert!(e.contains("not another fighter of the warband"), "{e}");
-        s.fighters[2].at = Vec2::new(27.0, 30.0);
-        ok(&mut s, 1, Command::Command { fighter: 2 }, &mut dice);
-        assert_eq!(s.active.as_ref().map(|a| a.fighter), Some(2));
-        // His one action, a move; then the Boss's activation goes on, his other action spent.
-        ok(
-            &mut s,
-            1,
-            Command::Move {
-                path: vec![Vec2::new(27.0, 27.5)],
-            },
-            &mut dice,
-        );
-        let a = s.active.clone().unwrap();
-        assert_eq!((a.fighter, a.moved, a.acted), (3, false, true));
-        assert!(s.commanding.is_none() && !s.fighters[2].activated);
-        let e = refused(&mut s, 1, Command::Command { fighter: 2 }, &mut dice);
-        assert!(e.contains("other action is spent"), "{e}");
-        ok(&mut s, 1, Command::EndActivation, &mut dice);
-        assert!(s.fighters[3].activated && !s.fighters[2].activated);
-        // The Thug keeps his own activation this phase.
-        ok(&mut s, 0, Command::Activate { fighter: 0 }, &mut dice);
-        ok(&mut s, 0, Command::EndActivation, &mut dice);
-        ok(&mut s, 1, Command::Activate { fighter: 2 }, &mut dice);
-    }
-
-    #[test]
-    fn the_bounty_game_spawns_by_the_dice_and_the_bountys_die_drops_a_type_a_wound() {
-        let (g, _) = game(vec![]);
-        // The Hunters alone; the Gang are the opponents, who spawn.
-        let fighters: Vec<OnTable> = g
-            .fighters
-            .iter()
-            .filter(|f| f.player == 0)
-            .cloned()
-            .collect();
-        let mut s = Skirmish::mustering(g.table, vec![], g.players, fighters);
-        s.stage = Stage::Mustering(vec![0]);
-        s.goal = Goal::Bounty;
-        s.solitaire = Some(Solitaire {
-            spawn_points: Vec::new(),
-            stats: OpponentStats {
-                rookie: 3,
-                specialist: 4,
-                boss: 6,
-            },
-            weapons: knife(),
-            specialisation: None,
-            bounty: None,
-            spawned: 0,
-        });
-        // Spawn points in squares (1,1) to (6,6); then the spawn roll 1,1,2,3,3,3.
-        let mut dice = Dice::forced([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 1, 1, 2, 3, 3, 3]);
-        ok(
-            &mut s,
-            0,
-            Command::Muster {
-                player: 0,
-                warband: None,
-            },
-            &mut dice,
-        );
-        let sol = s.solitaire.clone().unwrap();
-        assert_eq!(sol.spawn_points[2], Vec2::new(15.0, 15.0));
-        let (b, _) = sol.bounty.expect("the Bounty");
-        let spawned: Vec<(Tier, u8, Vec2)> = s
-            .fighters
-            .iter()
-            .filter(|f| f.player == 1 && f.fighter.id != "bounty")
-            .map(|f| (f.fighter.tier, f.fighter.stat, f.at))
-            .collect();
-        // "a Specialist at 1, a Rookie at 2 and a Boss at 3", each with the shared stat.
-        assert_eq!(
-            spawned.iter().map(|o| (o.0, o.1)).collect::<Vec<_>>(),
-            [(Tier::Specialist, 4), (Tier::Rookie, 3), (Tier::Boss, 6)]
-        );
-        for (o, k) in spawned.iter().zip([0, 1, 2]) {
-            assert!(o.2.distance(sol.spawn_points[k]) < 1e-3, "{:?}", o.2);
-        }
-        // The Bounty in the opposing corner with his d12; no initiative: the player first.
-        assert!(s.fighters[b].at.distance(Vec2::splat(36.0)) + 0.5 <= 5.0);
-        assert_eq!(s.fighters[b].die(), 12);
-        assert_eq!(
-            (s.phase, s.to_act(), s.stage.clone()),
-            (1, Some(0), Stage::Activating)
-        );
-        // A Boss ignores his first wound a turn; then each wound drops his die a type, and a
-        // wound on the d6 finishes him.
-        let mut dice_seen = Vec::new();
-        for _ in 0..5 {
-            s.take_wounds(b, 1);
-            dice_seen.push((s.fighters[b].die(), s.fighters[b].standing));
-        }
-        assert_eq!(
-            dice_seen,
-            [
-                (12, Standing::Upright),
-                (10, Standing::Upright),
-                (8, Standing::Upright),
-                (6, Standing::Upright),
-                (6, Standing::Removed)
-            ]
-        );
-        s.decide();
-        assert_eq!(s.result.clone().expect("finished").winner, Some(0));
-    }
-
-    #[test]
-    fn a_maniacs_two_straight_moves_into_contact_give_him_an_attack_at_once() {
-        let (mut s, mut dice) = game(vec![]);
-        s.fighters[0].fighter.specialisation = Some(Specialisation::Maniac);
-        s.fighters[2].at = Vec2::new(20.0, 10.0);
-        activate(&mut s, &mut dice, 0);
-        let mv = |x: f32| Command::Move {
-            path: vec![Vec2::new(x, 10.0)],
-        };
-        ok(&mut s, 0, mv(14.5), &mut dice);
-        ok(&mut s, 0, mv(19.0), &mut dice);
-        assert!(
-            s.active.as_ref().unwrap().maniac,
-            "two straight moves into contact"
-        );
-        // The attack at once: an 8 on his d8 misses Thug.
-        dice.push_forced([8]);
-        ok(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
-        let e = refused(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
-        assert!(e.contains("other action is spent"), "one attack only: {e}");
-        // A turn between the moves: no charge.
-        let (mut s, mut dice) = game(vec![]);
-        s.fighters[0].fighter.specialisation = Some(Specialisation::Maniac);
-        s.fighters[2].at = Vec2::new(18.0, 13.0);
-        activate(&mut s, &mut dice, 0);
-        ok(&mut s, 0, mv(14.0), &mut dice);
-        ok(
-            &mut s,
-            0,
-            Command::Move {
-                path: vec![Vec2::new(17.0, 13.0)],
-            },
-            &mut dice,
-        );
-        assert!(s.in_contact(0, 2) && !s.active.as_ref().unwrap().maniac);
-        let e = refused(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
-        assert!(e.contains("other action is spent"), "{e}");
-    }
-
-    #[test]
-    fn a_driver_activates_a_rookie_within_10_inches_besides_his_own_activation() {
-        let (mut s, mut dice) = game(vec![]);
-        s.fighters[0].fighter.specialisation = Some(Specialisation::Driver);
-        activate(&mut s, &mut dice, 0);
-        // A 6 on his d8 is over his stat 5: Rook stays put, the other action spent.
-        dice.push_forced([6]);
-        ok(&mut s, 0, Command::Drive { rookie: 1 }, &mut dice);
-        let a = s.active.clone().unwrap();
-        assert_eq!((a.fighter, a.acted), (0, true));
-        let (mut s, mut dice) = game(vec![]);
-        s.fighters[0].fighter.specialisation = Some(Specialisation::Driver);
-        activate(&mut s, &mut dice, 0);
-        let e = refused(&mut s, 0, Command::Drive { rookie: 2 }, &mut dice);
-        assert!(e.contains("not a Rookie of the warband"), "{e}");
-        dice.push_forced([5]);
-        ok(&mut s, 0, Command::Drive { rookie: 1 }, &mut dice);
-        assert_eq!(s.active.as_ref().map(|a| a.fighter), Some(1));
-        // Rook's activation in full: a move, then his end hands back to the Driver.
-        ok(
-            &mut s,
-            0,
-            Command::Move {
-                path: vec![Vec2::new(10.0, 17.0)],
-            },
-            &mut dice,
-        );
-        ok(&mut s, 0, Command::EndActivation, &mut dice);
-        assert_eq!(s.active.as_ref().map(|a| a.fighter), Some(0));
-        assert!(!s.fighters[1].activated, "not his regular activation");
-        ok(&mut s, 0, Command::EndActivation, &mut dice);
-        ok(&mut s, 1, Command::Activate { fighter: 2 }, &mut dice);
-        ok(&mut s, 1, Command::EndActivation, &mut dice);
-        ok(&mut s, 0, Command::Activate { fighter: 1 }, &mut dice);
-    }
-
-    #[test]
-    fn an_assassin_may_ignore_terrain_on_a_move_into_base_contact() {
-        let wall = TerrainPiece {
-            id: "wall".into(),
-            kind: TerrainKind::Wall,
-            shape: Shape::Rect {
-                min: (11.0, 8.0),
-                max: (12.5, 12.0),
-            },
-            properties: vec![TerrainProperty::Impassable],
-        };
-        let (mut s, mut dice) = game(vec![wall]);
-        s.fighters[0].fighter.specialisation = Some(Specialisation::Assassin);
-        s.fighters[2].at = Vec2::new(14.0, 10.0);
-        activate(&mut s, &mut dice, 0);
-        let to = Vec2::new(13.0, 10.0);
-        let e = refused(&mut s, 0, Command::Move { path: vec![to] }, &mut dice);
-        assert!(e.contains("blocks movement"), "{e}");
-        let e = refused(
-            &mut s,
-            0,
-            Command::Stalk {
-                to: Vec2::new(12.9, 12.9),
-            },
-            &mut dice,
-        );
-        assert!(e.contains("into base contact with an enemy"), "{e}");
-        // A 7 is over his stat 5: he stays, his move still his.
-        dice.push_forced([7]);
-        ok(&mut s, 0, Command::Stalk { to }, &mut dice);
-        assert_eq!(s.fighters[0].at, Vec2::new(10.0, 10.0));
-        assert!(!s.active.as_ref().unwrap().moved);
-        // One roll an activation: no second try.
-        let e = refused(&mut s, 0, Command::Stalk { to }, &mut dice);
-        assert!(e.contains("has rolled to stalk"), "{e}");
-        s.active.as_mut().unwrap().stalked = false;
-        dice.push_forced([5]);
-        ok(&mut s, 0, Command::Stalk { to }, &mut dice);
-        assert_eq!(s.fighters[0].at, to);
-        assert!(s.in_contact(0, 2) && s.active.as_ref().unwrap().moved);
-    }
-
-    #[test]
-    fn cover_counts_against_a_melee_attack_too() {
-        let grass = TerrainPiece {
-            id: "grass".into(),
-            kind: TerrainKind::Woods,
-            shape: Shape::Circle {
-                centre: (12.2, 10.0),
-                radius: 0.8,
-            },
-            properties: vec![TerrainProperty::Cover],
-        };
-        let (mut s, mut dice) = game(vec![grass]);
-        activate(&mut s, &mut dice, 0);
-        // Kara hits Thug on a 3; Thug, his base against the grass, rolls two dice and keeps
-        // the better: 2 and 5, and 5 is over his 3: defended (one die would have been a 2).
-        dice.push_forced([3, 2, 5]);
-        ok(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
-        assert_eq!(s.fighters[2].standing, Standing::Upright);
-        assert!(
-            s.events.iter().any(|e| e.contains("defends in cover")),
-            "{:?}",
-            s.events
-        );
-    }
-}
+pub(crate) mod tests;
