@@ -149,8 +149,14 @@ pub fn apply(world: &mut World, command: &Command) -> Result<(), String> {
     let player = s.to_act().ok_or("The game is over")?;
     s.apply(player, command, &mut world.resource_mut::<DiceRes>().0)?;
     let phase = s.phase.max(1);
-    // The spawn points are placed when a solitaire game begins: the table shows them.
-    let points = |s: &Skirmish| s.solitaire.as_ref().map(|x| x.spawn_points.len());
+    // The spawn points are placed when a solitaire game begins, and a gate the device opens
+    // is gone: the table shows them.
+    let points = |s: &Skirmish| {
+        (
+            s.solitaire.as_ref().map(|x| x.spawn_points.len()),
+            s.terrain.len(),
+        )
+    };
     if points(&s) != points(&world.resource::<SkirmishRes>().0) {
         world.insert_resource(super::board::board(&s));
     }

@@ -265,3 +265,218 @@ impl Skirmish {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+
+    use super::super::super::rules::scenario::Goal;
+    use super::super::tests::{ok, refused, solitaire};
+    use super::super::tokens::{DeviceId, TokenKind};
+    use super::super::{Activation, Command, Skirmish, Standing};
+    use super::RESCUE_TURNS;
+    use crate::rules::dice::Dice;
+
+    /// Spawn points in squares (1,1) to (6,6).
+    const POINTS: [u8; 12] = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6];
+
+    /// The solitaire game of `goal` mustered with `mission` dice after the spawn points, and
+    /// the spawn roll 1,2,3,4,5,6 (a Rookie at each point).
+    fn begun(goal: Goal, mission: &[u8]) -> (Skirmish, Dice) {
+        let mut s = solitaire(goal);
+        let mut faces = POINTS.to_vec();
+        faces.extend_from_slice(mission);
+        faces.extend([1, 2, 3, 4, 5, 6]);
+        let mut dice = Dice::forced(faces);
+        ok(
+            &mut s,
+            0,
+            Command::Muster {
+                player: 0,
+                warband: None,
+            },
+            &mut dice,
+        );
+        (s, dice)
+    }
+
+    /// Kara (fighter 0) active at `at`.
+    fn kara_at(s: &mut Skirmish, at: Vec2) {
+        s.fighters[0].at = at;
+        s.active = Some(Activation::new(0));
+    }
+
+    #[test]
+    fn collect_places_six_treasures_by_the_grid_and_is_won_when_all_are_picked_up() {
+        let (mut s, mut dice) = begun(Goal::Collect, &[1, 6, 2, 5, 3, 4, 4, 3, 5, 2, 6, 1]);
+        let at: Vec<Vec2> = s.tokens.iter().map(|t| t.at).collect();
+        assert_eq!(at.len(), 6);
+        assert_eq!(at[0], Vec2::new(3.0, 33.0), "square (1, 6)");
+        assert!(s.tokens.iter().all(|t| t.kind == TokenKind::Treasure));
+        for k in 0..6 {
+            let t = s.tokens[0].at;
+            kara_at(&mut s, t + Vec2::new(1.0, 0.0));
+            ok(&mut s, 0, Command::PickUp { token: 0 }, &mut dice);
+            assert_eq!(s.solitaire.as_ref().unwrap().collected, k + 1);
+            assert_eq!(s.result.is_some(), k == 5, "won with the sixth");
+        }
+        assert_eq!(s.result.clone().unwrap().winner, Some(0));
+    }
+
+    #[test]
+    fn the_one_escorted_is_a_rookie_of_stat_4_who_cannot_attack_and_must_reach_the_far_corner() {
+        let (mut s, mut dice) = begun(Goal::Escort, &[]);
+        let e = s
+            .solitaire
+            .as_ref()
+            .unwrap()
+            .escort
+            .expect("the one escorted");
+        let f = &s.fighters[e];
+        assert_eq!(
+            (f.player, f.fighter.stat, f.fighter.weapons.len()),
+            (0, 4, 0)
+        );
+        assert!(s.in_start_area(f.at, 0));
+        // He cannot attack: no weapon.
+        let foe = s.fighters.iter().position(|f| f.player == 1).unwrap();
+        s.fighters[e].at = s.fighters[foe].at + Vec2::new(1.0, 0.0);
+        s.active = Some(Activation::new(e));
+        assert!(
+            refused(&mut s, 0, Command::Melee { target: foe }, &mut dice).contains("no melee weapon")
+        );
+        let mut killed = s.clone();
+        killed.fighters[e].standing = Standing::Removed;
+        killed.decide();
+        assert_eq!(killed.result.unwrap().winner, Some(1));
+        // Within 5" of the opposing corner: the escort is done.
+        s.fighters[e].at = Vec2::new(33.0, 33.0);
+        s.decide();
+        assert_eq!(s.result.unwrap().winner, Some(0));
+    }
+
+    #[test]
+    fn investigate_the_clues_place_the_doom_device_with_d6_turns_to_stop_it() {
+        // Clues in squares (2, 2) and (5, 5).
+        let (mut s, mut dice) = begun(Goal::Investigate, &[2, 2, 5, 5]);
+        assert_eq!(s.tokens.len(), 2);
+        kara_at(&mut s, Vec2::new(10.0, 9.0));
+        ok(&mut s, 0, Command::PickUp { token: 0 }, &mut dice);
+        assert!(s.solitaire.as_ref().unwrap().doom.is_none());
+        s.active = Some(Activation::new(0));
+        assert!(
+            refused(
+                &mut s,
+                0,
+                Command::Manipulate {
+                    device: DeviceId::Doom
+                },
+                &mut dice
+            )
+            .contains("not found")
+        );
+        // The second clue: the device in square (4, 3) with 2 turns left.
+        kara_at(&mut s, Vec2::new(28.0, 27.0));
+        dice.push_forced([4, 3, 2]);
+        ok(&mut s, 0, Command::PickUp { token: 0 }, &mut dice);
+        assert_eq!(s.tokens[0].kind, TokenKind::Doom);
+        assert_eq!(s.tokens[0].at, Vec2::new(21.0, 15.0));
+        assert_eq!(s.solitaire.as_ref().unwrap().doom, Some((2, 1)));
+        // Turn 1 is the one it was found in: the count starts with turn 2.
+        let mut late = s.clone();
+        late.mission_end_of_turn();
+        late.phase = 2;
+        late.mission_end_of_turn();
+        assert!(late.result.is_none());
+        late.phase = 3;
+        late.mission_end_of_turn();
+        assert_eq!(late.result.unwrap().winner, Some(1), "it goes off");
+        // Stopped in time: a roll at or under the stat, touching it.
+        kara_at(&mut s, Vec2::new(21.0, 16.0));
+        dice.push_forced([5, 8]);
+        ok(
+            &mut s,
+            0,
+            Command::Manipulate {
+                device: DeviceId::Doom,
+            },
+            &mut dice,
+        );
+        assert_eq!(s.result.unwrap().winner, Some(0));
+    }
+
+    #[test]
+    fn rescue_reach_the_hostage_within_6_turns_or_fail() {
+        let (s, _) = begun(Goal::Rescue, &[]);
+        let h = s.tokens[0].at;
+        assert_eq!(s.tokens[0].kind, TokenKind::Hostage);
+        assert!(
+            h.distance(Vec2::splat(36.0)) <= 5.0,
+            "in the opposing corner"
+        );
+        let mut late = s.clone();
+        late.phase = RESCUE_TURNS - 1;
+        late.mission_end_of_turn();
+        assert!(late.result.is_none());
+        late.phase = RESCUE_TURNS;
+        late.mission_end_of_turn();
+        assert_eq!(late.result.unwrap().winner, Some(1));
+        let mut reached = s.clone();
+        reached.fighters[0].at = h - Vec2::new(1.0, 0.0);
+        reached.watch_hostage();
+        reached.decide();
+        assert_eq!(reached.result.unwrap().winner, Some(0));
+        // Rescue then Escort: reaching him is half of it; he must be brought home.
+        let (mut s, _) = begun(Goal::RescueThenEscort, &[]);
+        s.fighters[0].at = h - Vec2::new(1.0, 0.0);
+        s.watch_hostage();
+        s.decide();
+        assert!(s.result.is_none());
+        let e = s
+            .solitaire
+            .as_ref()
+            .unwrap()
+            .escort
+            .expect("the hostage joins");
+        assert!(s.fighters[e].at.distance(h) < 2.0);
+        s.fighters[e].at = Vec2::new(2.0, 2.0);
+        s.decide();
+        assert_eq!(s.result.unwrap().winner, Some(0));
+    }
+
+    #[test]
+    fn shutdown_each_spawn_point_shut_by_a_roll_spawns_nothing_and_all_shut_with_nobody_left_wins()
+    {
+        let (mut s, mut dice) = begun(Goal::Shutdown, &[]);
+        let p = s.solitaire.as_ref().unwrap().spawn_points[0];
+        // Kara stands clear of spawn point 1's Rookie, touching the point's marker.
+        s.fighters.retain(|f| f.player == 0);
+        kara_at(&mut s, p + Vec2::new(0.0, 1.0));
+        dice.push_forced([6, 3]);
+        ok(
+            &mut s,
+            0,
+            Command::Manipulate {
+                device: DeviceId::SpawnPoint(0),
+            },
+            &mut dice,
+        );
+        assert_eq!(s.solitaire.as_ref().unwrap().shut[0], true);
+        // A new wave of 1,1,2,2,3,3: nothing at point 1, Specialists at 2 and 3.
+        dice.push_forced([1, 1, 2, 2, 3, 3]);
+        s.spawn_wave(&mut dice).unwrap();
+        let tiers: Vec<_> = s
+            .fighters
+            .iter()
+            .filter(|f| f.player == 1)
+            .map(|f| f.at)
+            .collect();
+        assert_eq!(tiers.len(), 2);
+        s.fighters.retain(|f| f.player == 0);
+        if let Some(sol) = &mut s.solitaire {
+            sol.shut = vec![true; 6];
+        }
+        s.decide();
+        assert_eq!(s.result.unwrap().winner, Some(0));
+    }
+}

@@ -473,6 +473,8 @@ impl Skirmish {
             Some(w) => {
                 let kind = if self.solitaire.is_some() {
                     WarbandKind::Solitaire
+                } else if self.goal.is_action() {
+                    WarbandKind::Action
                 } else {
                     WarbandKind::Standard
                 };
