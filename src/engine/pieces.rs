@@ -8,7 +8,7 @@ use bevy::prelude::*;
 /// How a piece looks on the board. Units are the board's (inches on an inch table).
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct Token {
-    /// Side index (its colour).
+    /// Side index (its colour); [`NOBODY`] for a counter of no side.
     pub side: usize,
     /// The label under the base.
     pub label: String,
@@ -74,7 +74,13 @@ pub enum Model {
     Speeder,
     /// A support gun: a barrel on a low carriage.
     Gun,
+    /// A counter lying on the table (an objective, a treasure, a flag): a low disc.
+    Counter,
 }
+
+/// The side of a piece that belongs to nobody (an objective counter): drawn in the
+/// objectives' gold.
+pub const NOBODY: usize = usize::MAX;
 
 /// The shape of a piece's base.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

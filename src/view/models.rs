@@ -198,6 +198,11 @@ pub fn shapes(model: Model, r: f32) -> Vec<Part> {
                 Transform::from_translation(Vec3::new(0.25 * r, 0.0, 0.85 * r)),
             ),
         ],
+        Model::Counter => vec![(
+            Cylinder::new(0.9 * r, 0.12 * r).into(),
+            Paint::Body,
+            upright(Vec3::new(0.0, 0.0, 0.06 * r)),
+        )],
         Model::Gun => vec![
             (
                 Cuboid::new(0.8 * r, 0.7 * r, 0.25 * r).into(),
@@ -251,6 +256,7 @@ mod tests {
             Model::JetBike,
             Model::Speeder,
             Model::Gun,
+            Model::Counter,
         ];
         // No two models are the same list of shapes.
         let sig = |m: Model| {

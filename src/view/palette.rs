@@ -84,6 +84,9 @@ pub fn use_sides(names: &[&str]) {
 
 /// Side `side`'s colour in the game on: its faction's ([`use_sides`]).
 pub fn side_colour(side: usize) -> Color {
+    if side == crate::engine::pieces::NOBODY {
+        return Color::srgb(1.0, 0.85, 0.3);
+    }
     let slot = SLOTS
         .read()
         .ok()

@@ -8,8 +8,12 @@ use bevy::prelude::*;
 
 use super::OneStat;
 use super::phases::SkirmishRes;
+use super::rules::fighter::Specialisation;
 use super::rules::objectives::{Behaviour, behaviour};
-use super::skirmish::{CONTACT, Command, HILL_TOKEN, Skirmish, Stage, Standing};
+use super::rules::scenario::Goal;
+use super::skirmish::{
+    CONTACT, Command, DeviceId, HILL_TOKEN, Skirmish, Stage, Standing, TOKEN, TokenKind,
+};
 use crate::engine::game::rules_to_act;
 use crate::engine::pipeline::{CommandOutcome, process};
 use crate::rules::dice::Dice;
@@ -137,6 +141,141 @@ fn nearest_seen(s: &Skirmish, i: usize) -> Option<usize> {
         })
 }
 
+/// Where a token, device or hostage sits that fighter `i`'s player wants: the nearest to `i`
+/// of those he may pick up or work, and no friend stands nearer to it.
+fn objective_for(s: &Skirmish, i: usize) -> Option<Vec2> {
+    let me = &s.fighters[i];
+    let mut spots: Vec<Vec2> = (0..s.tokens.len())
+        .filter(|&k| {
+            let t = &s.tokens[k];
+            t.carrier.is_none()
+                && match t.kind {
+                    TokenKind::Flag(p) => p != me.player || t.at != t.home,
+                    _ => true,
+                }
+        })
+        .map(|k| s.tokens[k].at)
+        .collect();
+    if let Some(d) = &s.device
+        && d.worked.is_none()
+        && (d.adding.0 == me.player || d.removing.0 == me.player)
+    {
+        spots.push(d.at);
+    }
+    if s.goal == Goal::Shutdown
+        && let Some(sol) = &s.solitaire
+    {
+        spots.extend(
+            (0..sol.spawn_points.len())
+                .filter(|&k| sol.shut.get(k) != Some(&true))
+                .map(|k| sol.spawn_points[k]),
+        );
+    }
+    spots
+        .into_iter()
+        .filter(|at| {
+            let mine = me.at.distance(*at);
+            !s.fighters.iter().enumerate().any(|(k, o)| {
+                k != i
+                    && o.player == me.player
+                    && o.standing == Standing::Upright
+                    && s.carried_by(k).is_none()
+                    && o.at.distance(*at) < mine
+            })
+        })
+        .min_by(|a, b| me.at.distance(*a).total_cmp(&me.at.distance(*b)))
+}
+
+/// Where a fighter carrying a token takes it: home with the treasure or a flag, into the
+/// nearest opposing starting area with the bomb; the one escorted to his corner.
+fn carry_to(s: &Skirmish, i: usize) -> Option<Vec2> {
+    let me = &s.fighters[i];
+    let own = s.players[me.player].corner;
+    if s.solitaire.as_ref().is_some_and(|x| x.escort == Some(i)) {
+        return Some(if s.goal == Goal::Escort {
+            s.table - own
+        } else {
+            own
+        });
+    }
+    let k = s.carried_by(i)?;
+    Some(match s.tokens[k].kind {
+        TokenKind::Bomb(_) => (0..s.players.len())
+            .filter(|&p| p != me.player)
+            .map(|p| s.players[p].corner)
+            .min_by(|a, b| me.at.distance(*a).total_cmp(&me.at.distance(*b)))?,
+        _ => own,
+    })
+}
+
+/// A step towards the scenario's goal before the tree's fight, for a warband playing a
+/// scenario (not the solitaire opponents, who follow the text's tree alone): a specialisation
+/// that needs both actions first (a Controller's demon, a Shapeshifter's animal shape), a
+/// token or device touched, a carried token taken where it scores, the nearest objective
+/// made for.
+fn objective_step(s: &Skirmish, i: usize) -> Option<Command> {
+    let a = s.active.as_ref()?;
+    let f = &s.fighters[i];
+    if s.solitaire.is_some() && f.player != 0 {
+        return None;
+    }
+    if !a.moved && !a.acted {
+        if f.fighter.is(Specialisation::Controller)
+            && let Some(at) = s.summon_place(i)
+        {
+            let c = Command::Summon {
+                at,
+                stat: f.die() / 2 + 1,
+            };
+            if legal(s, &c) {
+                return Some(c);
+            }
+        }
+        if f.fighter.is(Specialisation::Shapeshifter) && !f.animal && legal(s, &Command::Shapeshift)
+        {
+            return Some(Command::Shapeshift);
+        }
+    }
+    if !a.acted {
+        let near = |at: Vec2| s.touches(i, at);
+        let mut tries: Vec<Command> = (0..s.tokens.len())
+            .filter(|&k| near(s.tokens[k].at))
+            .map(|k| match s.tokens[k].kind {
+                TokenKind::Doom => Command::Manipulate {
+                    device: DeviceId::Doom,
+                },
+                _ => Command::PickUp { token: k },
+            })
+            .collect();
+        tries.push(Command::Manipulate {
+            device: DeviceId::Trigger,
+        });
+        if let Some(sol) = &s.solitaire {
+            tries.extend((0..sol.spawn_points.len()).map(|k| Command::Manipulate {
+                device: DeviceId::SpawnPoint(k),
+            }));
+        }
+        if let Some(c) = tries.into_iter().find(|c| legal(s, c)) {
+            return Some(c);
+        }
+    }
+    if a.moved && a.acted {
+        return None;
+    }
+    if let Some(goal) = carry_to(s, i) {
+        return advance(s, i, goal, 1.0);
+    }
+    if a.acted {
+        return None;
+    }
+    // A fighter with an enemy in reach fights; the others make for the objective.
+    if attack(s, i).is_some() {
+        return None;
+    }
+    let goal = objective_for(s, i)?;
+    advance(s, i, goal, f.base + TOKEN - 0.05)
+}
+
 /// What the rules' player does next in `s`, by the text's tree; `None` when nobody is to act.
 pub fn decide(s: &Skirmish) -> Option<Command> {
     let player = s.to_act()?;
@@ -168,6 +307,9 @@ pub fn decide(s: &Skirmish) -> Option<Command> {
         } else {
             Command::EndActivation
         });
+    }
+    if let Some(c) = objective_step(s, i) {
+        return Some(c);
     }
     // Attacked (or commanded): "Stay in position" — the tree moves before it attacks, never
     // after.

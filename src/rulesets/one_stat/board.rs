@@ -23,7 +23,18 @@ pub fn board(s: &Skirmish) -> BoardGeometry {
                     .iter()
                     .flat_map(|sol| sol.spawn_points.iter().enumerate())
                     .map(|(k, at)| Marker {
-                        name: format!("spawn point {}", k + 1),
+                        name: format!(
+                            "spawn point {}{}",
+                            k + 1,
+                            if s.solitaire
+                                .as_ref()
+                                .is_some_and(|x| x.shut.get(k) == Some(&true))
+                            {
+                                " (shut down)"
+                            } else {
+                                ""
+                            }
+                        ),
                         at: *at,
                         radius: HILL_TOKEN,
                     }),

@@ -15,7 +15,7 @@ use super::odds::{Odds, odds};
 use super::phases::SkirmishRes;
 use super::rules::fighter::{Shooter, Specialisation};
 use super::rules::roll::Band;
-use super::skirmish::{Command, Skirmish, Stage, Standing};
+use super::skirmish::{Command, DeviceId, Skirmish, Stage, Standing, TOKEN};
 use crate::engine::state::playing;
 use crate::rules::geometry::base_gap;
 use crate::ui::{Handover, ShellAction};
@@ -45,6 +45,12 @@ pub enum Intent {
     Drive(usize),
     /// The Assassin rolls to reach this point past the terrain in the way.
     Stalk(Vec2),
+    /// Pick up this token (index).
+    PickUp(usize),
+    /// Manipulate this device.
+    Manipulate(DeviceId),
+    /// The Influencer rolls to perform one action with this opposing fighter.
+    Influence(usize),
 }
 
 /// The pointer on the table and what it would do.
@@ -93,7 +99,8 @@ pub fn try_command(s: &Skirmish, command: &Command) -> Result<(), String> {
 /// The attack the active fighter `i` would make on `t`: melee in base contact, else a shot
 /// (`area`: a heavy shooter's area fire).
 pub fn attack_on(s: &Skirmish, i: usize, t: usize, area: bool) -> Command {
-    if !area && s.in_contact(i, t) && s.fighters[i].fighter.melee_weapon().is_some() {
+    let f = &s.fighters[i];
+    if !area && s.in_contact(i, t) && (f.fighter.melee_weapon().is_some() || f.animal) {
         Command::Melee { target: t }
     } else {
         Command::Shoot { target: t, area }
@@ -127,7 +134,7 @@ pub fn destination(s: &Skirmish, i: usize, p: Vec2) -> Vec2 {
             to = a + dir * (proj - (r * r - off).sqrt()).max(0.0);
         }
     }
-    let stat = f32::from(f.fighter.stat);
+    let stat = s.allowance(i);
     let length = f.at.distance(to);
     if length > stat && length < stat + 0.15 {
         to = f.at + dir * stat;
@@ -151,6 +158,13 @@ fn intent(s: &Skirmish, p: Vec2, over: Option<usize>) -> Option<Intent> {
         Some(t) if t == i => None,
         Some(t) if s.fighters[t].player != player => {
             let c = attack_on(s, i, t, false);
+            // An Influencer who cannot attack him may act with him instead.
+            if s.fighters[i].fighter.is(Specialisation::Influencer)
+                && try_command(s, &c).is_err()
+                && try_command(s, &Command::Influence { fighter: t }).is_ok()
+            {
+                return Some(Intent::Influence(t));
+            }
             Some(Intent::Attack(t, c, Err(String::new())))
         }
         Some(t)
@@ -175,6 +189,15 @@ fn intent(s: &Skirmish, p: Vec2, over: Option<usize>) -> Option<Intent> {
         }
         Some(_) => None,
         None => {
+            if let Some(c) = counter_command(s, p)
+                && try_command(s, &c).is_ok()
+            {
+                return Some(match c {
+                    Command::PickUp { token } => Intent::PickUp(token),
+                    Command::Manipulate { device } => Intent::Manipulate(device),
+                    _ => return None,
+                });
+            }
             let to = destination(s, i, p);
             let c = Command::Move { path: vec![to] };
             let legal = try_command(s, &c);
@@ -193,6 +216,35 @@ fn intent(s: &Skirmish, p: Vec2, over: Option<usize>) -> Option<Intent> {
             })
         }
     }
+}
+
+/// What the active fighter would do with the counter under `p`, if any: pick up a token
+/// lying there, or manipulate the device, the doom device or a spawn point (Shutdown).
+pub fn counter_command(s: &Skirmish, p: Vec2) -> Option<Command> {
+    let near = |at: Vec2| at.distance(p) <= TOKEN + 0.15;
+    if let Some(k) =
+        (0..s.tokens.len()).find(|&k| s.tokens[k].carrier.is_none() && near(s.tokens[k].at))
+    {
+        return Some(match s.tokens[k].kind {
+            super::skirmish::TokenKind::Doom => Command::Manipulate {
+                device: DeviceId::Doom,
+            },
+            _ => Command::PickUp { token: k },
+        });
+    }
+    if s.device.as_ref().is_some_and(|d| near(d.at)) {
+        return Some(Command::Manipulate {
+            device: DeviceId::Trigger,
+        });
+    }
+    if s.goal == super::rules::scenario::Goal::Shutdown {
+        let points = s.solitaire.as_ref().map(|x| x.spawn_points.clone())?;
+        let k = points.iter().position(|at| near(*at))?;
+        return Some(Command::Manipulate {
+            device: DeviceId::SpawnPoint(k),
+        });
+    }
+    None
 }
 
 /// Follows the cursor: the table point, the fighter under it and what a click would do (the
@@ -312,6 +364,15 @@ fn click(
             Some(Intent::Stalk(to)) => {
                 send.write(Command::Stalk { to });
             }
+            Some(Intent::PickUp(token)) => {
+                send.write(Command::PickUp { token });
+            }
+            Some(Intent::Manipulate(device)) => {
+                send.write(Command::Manipulate { device });
+            }
+            Some(Intent::Influence(t)) => {
+                send.write(Command::Influence { fighter: t });
+            }
             None => {}
         }
     }
@@ -389,7 +450,7 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
         Some(Intent::Activate(_)) => lines.push(("click: activate him".into(), green)),
         Some(Intent::Move { length, legal, .. }) => {
             let i = s.active.as_ref().map_or(0, |a| a.fighter);
-            let stat = s.fighters[i].fighter.stat;
+            let stat = s.allowance(i);
             match legal {
                 Ok(()) => lines.push((format!("click: move {length:.1}\" of {stat}\""), green)),
                 Err(e) => lines.push((format!("cannot move here: {e}"), red)),
@@ -460,6 +521,41 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
                     red,
                 ));
             }
+        }
+        Some(Intent::PickUp(k)) => lines.push((
+            format!(
+                "click: pick up {} (his other action)",
+                s.tokens[*k].kind.word(&s.players)
+            ),
+            green,
+        )),
+        Some(Intent::Manipulate(_)) => {
+            let i = s.active.as_ref().map_or(0, |a| a.fighter);
+            let f = &s.fighters[i].fighter;
+            lines.push((
+                format!(
+                    "click: manipulate the device — roll at or under {}{} (his other action)",
+                    f.stat,
+                    if f.is(Specialisation::Engineer) {
+                        ", the Engineer's better of two dice"
+                    } else {
+                        ""
+                    }
+                ),
+                green,
+            ));
+        }
+        Some(Intent::Influence(t)) => {
+            let i = s.active.as_ref().map_or(0, |a| a.fighter);
+            lines.push((
+                format!(
+                    "click: the Influencer rolls {}'s d{} at or under {} to perform one action with him",
+                    s.fighters[*t].fighter.name,
+                    s.fighters[*t].die(),
+                    s.fighters[i].fighter.stat
+                ),
+                green,
+            ));
         }
         Some(Intent::Drive(_)) => lines.push((
             "click: the Driver rolls at or under his stat to activate him at once, besides his own activation".into(),

@@ -149,11 +149,13 @@ pub fn apply(world: &mut World, command: &Command) -> Result<(), String> {
     let player = s.to_act().ok_or("The game is over")?;
     s.apply(player, command, &mut world.resource_mut::<DiceRes>().0)?;
     let phase = s.phase.max(1);
-    // The spawn points are placed when a solitaire game begins, and a gate the device opens
-    // is gone: the table shows them.
+    // The spawn points are placed when a solitaire game begins, one is shut down, a gate the
+    // device opens is gone: the table shows it.
     let points = |s: &Skirmish| {
         (
-            s.solitaire.as_ref().map(|x| x.spawn_points.len()),
+            s.solitaire
+                .as_ref()
+                .map(|x| (x.spawn_points.len(), x.shut.clone())),
             s.terrain.len(),
         )
     };

@@ -88,15 +88,81 @@ pub fn printout(st: &OneStatState) -> String {
                 Standing::Removed => "out of the game",
             };
             out.push_str(&format!(
-                "  [{i}] {} ({} d{}, stat {}) at ({:.1}, {:.1}): {state}{}\n",
+                "  [{i}] {} ({} d{}, stat {}) at ({:.1}, {:.1}): {state}{}{}{}\n",
                 f.fighter.name,
                 f.fighter.tier.word(),
                 f.die(),
                 f.fighter.stat,
                 f.at.x,
                 f.at.y,
-                if f.activated { ", activated" } else { "" }
+                if f.activated { ", activated" } else { "" },
+                if f.animal { ", in animal shape" } else { "" },
+                match (f.demon, f.wild) {
+                    (Some(_), true) => ", a demon out of control",
+                    (Some(_), false) => ", a demon",
+                    _ => "",
+                }
             ));
+        }
+    }
+    if s.score.iter().any(|v| *v > 0) || s.goal.is_action() {
+        out.push_str(&format!(
+            "Victory Points: {}\n",
+            s.score
+                .iter()
+                .enumerate()
+                .map(|(p, v)| format!("{} {v}", s.players[p].name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    for (k, t) in s.tokens.iter().enumerate() {
+        let at = s.token_at(k);
+        out.push_str(&format!(
+            "token [{k}] {} at ({:.1}, {:.1}){}\n",
+            t.kind.word(&s.players),
+            at.x,
+            at.y,
+            t.carrier.map_or(String::new(), |c| format!(
+                ", carried by {}",
+                s.fighters[c].fighter.name
+            ))
+        ));
+    }
+    if let Some(d) = &s.device {
+        out.push_str(&format!(
+            "Trigger Device: {} tokens{}\n",
+            d.stack.tokens,
+            d.worked.map_or(String::new(), |p| format!(
+                ", worked for {}",
+                s.players[p].name
+            ))
+        ));
+    }
+    if let Some(sol) = &s.solitaire {
+        if !sol.spawn_points.is_empty() {
+            out.push_str(&format!(
+                "Spawn points: {}\n",
+                sol.spawn_points
+                    .iter()
+                    .enumerate()
+                    .map(|(k, at)| format!(
+                        "{} ({:.0}, {:.0}){}",
+                        k + 1,
+                        at.x,
+                        at.y,
+                        if sol.shut.get(k) == Some(&true) {
+                            " shut down"
+                        } else {
+                            ""
+                        }
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        if let Some((left, _)) = sol.doom {
+            out.push_str(&format!("The doom device: {left} turns left\n"));
         }
     }
     out

@@ -8,8 +8,9 @@ use bevy_egui::{EguiPrimaryContextPass, egui};
 
 use super::ID;
 use super::phases::SkirmishRes;
+use super::rules::fighter::Specialisation;
 use super::rules::scenario::Goal;
-use super::skirmish::{Command, RESCUE_TURNS, Skirmish, Stage, Standing, VICTORY};
+use super::skirmish::{Command, DeviceId, RESCUE_TURNS, Skirmish, Stage, Standing, VICTORY};
 use crate::engine::record::GameRecord;
 use crate::engine::state::playing;
 use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, SidebarArea, side_colour32};
@@ -458,8 +459,19 @@ fn warband_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Comman
         ui.colored_label(
             egui::Color32::from_rgb(120, 210, 230),
             format!(
-                "{} commands {}: one action (a move, an attack, a specialisation); End lets it go (the Boss's action is spent all the same).",
-                s.fighters[boss.fighter].fighter.name, f.fighter.name
+                "{} {} {}: {}",
+                s.fighters[boss.fighter].fighter.name,
+                match (a.by.is_some(), a.commanded) {
+                    (true, _) => "influences",
+                    (false, true) => "commands",
+                    (false, false) => "drives",
+                },
+                f.fighter.name,
+                if a.commanded {
+                    "one action (a move, an attack, a specialisation); End lets it go (the action that gave it is spent all the same)."
+                } else {
+                    "a whole activation besides his own; End hands back."
+                }
             ),
         );
     } else if f.fighter.tier == super::rules::fighter::Tier::Boss && !a.acted {
@@ -490,6 +502,125 @@ fn warband_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Comman
         if let super::rules::fighter::Weapon::Shooter { name, class } = w {
             ui.weak(format!("Shooter: {name} ({class:?})").to_lowercase());
         }
+    }
+    special_actions(ui, s, a.fighter, out);
+}
+
+/// A button for `command`, enabled when the rules would take it now (else its hover says
+/// why not).
+fn offer(
+    ui: &mut egui::Ui,
+    s: &Skirmish,
+    label: String,
+    hint: &str,
+    c: Command,
+    out: &mut Vec<Command>,
+) {
+    let why = super::input::try_command(s, &c);
+    let b = ui
+        .add_enabled(why.is_ok(), egui::Button::new(label))
+        .on_hover_text(hint)
+        .on_disabled_hover_text(why.err().unwrap_or_default());
+    if b.clicked() {
+        out.push(c);
+    }
+}
+
+/// The active fighter `i`'s actions besides moving and attacking: tokens and devices he
+/// touches, and his specialisation's own (shapeshift, summon, influence).
+fn special_actions(ui: &mut egui::Ui, s: &Skirmish, i: usize, out: &mut Vec<Command>) {
+    let f = &s.fighters[i];
+    ui.horizontal_wrapped(|ui| {
+        for k in 0..s.tokens.len() {
+            let t = &s.tokens[k];
+            if t.carrier.is_none() && s.touches(i, t.at) {
+                let c = if t.kind == super::skirmish::TokenKind::Doom {
+                    Command::Manipulate { device: DeviceId::Doom }
+                } else {
+                    Command::PickUp { token: k }
+                };
+                let what = t.kind.word(&s.players);
+                offer(ui, s, format!("Take {what}"), "His other action (a device: a roll at or under his stat)", c, out);
+            }
+        }
+        if s.device.as_ref().is_some_and(|d| s.touches(i, d.at)) {
+            offer(
+                ui,
+                s,
+                "Work the Trigger Device".into(),
+                "His other action: roll at or under his stat to move the stack a token (an Engineer rolls two dice and keeps the better)",
+                Command::Manipulate { device: DeviceId::Trigger },
+                out,
+            );
+        }
+        if s.goal == Goal::Shutdown
+            && let Some(sol) = &s.solitaire
+        {
+            for (k, at) in sol.spawn_points.iter().enumerate() {
+                if s.touches(i, *at) && sol.shut.get(k) != Some(&true) {
+                    offer(
+                        ui,
+                        s,
+                        format!("Shut spawn point {} down", k + 1),
+                        "His other action: roll at or under his stat",
+                        Command::Manipulate { device: DeviceId::SpawnPoint(k) },
+                        out,
+                    );
+                }
+            }
+        }
+        if f.fighter.is(Specialisation::Shapeshifter) {
+            offer(
+                ui,
+                s,
+                if f.animal { "Shift back to humanoid".into() } else { "Shapeshift into an animal".into() },
+                "Both actions: roll at or under his stat. An animal hits at or over the stat, defends under it, moves his die less his stat, and carries no token.",
+                Command::Shapeshift,
+                out,
+            );
+        }
+    });
+    if f.fighter.is(Specialisation::Controller) {
+        let id = egui::Id::new(("demon-stat", i));
+        let mut stat: u8 = ui
+            .data(|d| d.get_temp(id))
+            .unwrap_or(f.fighter.stat.min(f.die()));
+        ui.horizontal(|ui| {
+            ui.add(egui::Slider::new(&mut stat, 1..=f.die()).text("the demon's stat"));
+            if let Some(at) = s.summon_place(i) {
+                offer(
+                    ui,
+                    s,
+                    "Summon a demon".into(),
+                    "Both actions: a demon in base contact, rolling his d-die; lost to his own will if the Controller is wounded",
+                    Command::Summon { at, stat },
+                    out,
+                );
+            } else {
+                ui.weak("no room in base contact for a demon");
+            }
+        });
+        ui.data_mut(|d| d.insert_temp(id, stat));
+    }
+    if f.fighter.is(Specialisation::Influencer) {
+        ui.horizontal_wrapped(|ui| {
+            for t in 0..s.fighters.len() {
+                let o = &s.fighters[t];
+                if o.player != f.player
+                    && o.standing == Standing::Upright
+                    && crate::rules::geometry::base_gap(f.at, f.base, o.at, o.base) <= super::skirmish::INFLUENCE
+                {
+                    offer(
+                        ui,
+                        s,
+                        format!("Influence {}", o.fighter.name),
+                        &format!("His other action: roll {}'s d{} at or under {}; then you perform one action with him", o.fighter.name, o.die(), f.fighter.stat),
+                        Command::Influence { fighter: t },
+                        out,
+                    );
+                }
+            }
+        });
     }
 }
 

@@ -12,8 +12,8 @@ use super::phases::SkirmishRes;
 use super::rules::fighter::{Specialisation, Tier};
 use super::rules::roll::Band;
 use super::rules::scenario::START_AREA;
-use super::skirmish::{Skirmish, Standing};
-use crate::engine::pieces::{Badge, Model, PieceShape, Token};
+use super::skirmish::{Skirmish, Standing, TOKEN, TokenKind};
+use crate::engine::pieces::{Badge, Model, NOBODY, PieceShape, Token};
 use crate::engine::state::{game_of, playing};
 
 /// A fighter's base.
@@ -86,11 +86,115 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
         faded: f.activated || f.standing == Standing::Down,
         shown: f.standing != Standing::Removed,
         order: i,
-        model: if f.fighter.is(Specialisation::ForceUser) {
+        model: if f.animal || f.demon.is_some() {
+            Model::Creature
+        } else if f.fighter.is(Specialisation::ForceUser) {
             Model::Jedi
         } else {
             Model::Trooper
         },
+    }
+}
+
+/// A counter on the table: a token ([`Skirmish::tokens`], by index) or the Trigger Device.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counter {
+    /// A token.
+    Token(usize),
+    /// The Trigger Device's stack.
+    Device,
+}
+
+/// The least a counter is drawn across, window pixels.
+const COUNTER_PX: f32 = 20.0;
+
+/// How counter `c` of `s` looks: a square counter in gold (a flag in its player's colour)
+/// with its mark; a carried one small, at its carrier's shoulder.
+pub fn counter(s: &Skirmish, c: Counter) -> Option<Token> {
+    let (side, emblem, label, at, carried) = match c {
+        Counter::Token(k) => {
+            let t = s.tokens.get(k)?;
+            let (side, emblem) = match t.kind {
+                TokenKind::Treasure => (NOBODY, "T".to_string()),
+                TokenKind::Flag(p) => (p, "F".into()),
+                TokenKind::Bomb(b) => (NOBODY, b.face.to_string()),
+                TokenKind::Clue => (NOBODY, "?".into()),
+                TokenKind::Doom => (NOBODY, "!".into()),
+                TokenKind::Hostage => (NOBODY, "H".into()),
+            };
+            let mut label = t.kind.word(&s.players);
+            if t.kind == TokenKind::Doom
+                && let Some((left, _)) = s.solitaire.as_ref().and_then(|x| x.doom)
+            {
+                label = format!("{label}: {left} turns");
+            }
+            (side, emblem, label, s.token_at(k), t.carrier.is_some())
+        }
+        Counter::Device => {
+            let d = s.device.as_ref()?;
+            let name = |p: usize| s.players.get(p).map_or("?", |x| x.name.as_str());
+            (
+                NOBODY,
+                d.stack.tokens.to_string(),
+                format!(
+                    "Trigger Device: {} adds to 6, {} removes to 0",
+                    name(d.adding.0),
+                    name(d.removing.0)
+                ),
+                d.at,
+                false,
+            )
+        }
+    };
+    Some(Token {
+        side,
+        label: if carried { String::new() } else { label },
+        emblem,
+        values: String::new(),
+        pips: 0,
+        min_px: if carried { 14.0 } else { COUNTER_PX },
+        shape: if matches!(c, Counter::Token(k) if s.tokens[k].kind == TokenKind::Hostage) {
+            PieceShape::Round
+        } else {
+            PieceShape::Square
+        },
+        base: if carried { 0.3 } else { TOKEN },
+        facing: None,
+        label_size: Token::LABEL,
+        at: if carried { at + Vec2::splat(0.55) } else { at },
+        badges: Vec::new(),
+        faded: false,
+        shown: true,
+        order: 10_000 + if let Counter::Token(k) = c { k } else { 9_999 },
+        model: Model::Counter,
+    })
+}
+
+/// The counters as pieces: one per token and the device, each kept in step with the game,
+/// gone when its token is.
+fn sync_counters(
+    game: Res<SkirmishRes>,
+    mut pieces: Query<(Entity, &Counter, &mut Token)>,
+    mut commands: Commands,
+) {
+    let s = &game.0;
+    let mut wanted: Vec<Counter> = (0..s.tokens.len()).map(Counter::Token).collect();
+    if s.device.is_some() {
+        wanted.push(Counter::Device);
+    }
+    for (e, c, mut t) in &mut pieces {
+        match counter(s, *c) {
+            Some(look) => {
+                t.set_if_neq(look);
+                wanted.retain(|w| w != c);
+            }
+            None => commands.entity(e).despawn(),
+        }
+    }
+    for c in wanted {
+        if let Some(look) = counter(s, c) {
+            commands.spawn((c, look, crate::engine::game::InGame));
+        }
     }
 }
 
@@ -155,7 +259,7 @@ fn draw_active(
         gizmos
             .circle_2d(
                 Isometry2d::from_translation(f.at),
-                f32::from(f.fighter.stat),
+                s.allowance(a.fighter),
                 Color::srgba(0.3, 0.85, 0.95, 0.5),
             )
             .resolution(64);
@@ -205,7 +309,7 @@ fn draw_active(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, sync_tokens.run_if(game_of(ID)))
+    app.add_systems(Update, (sync_tokens, sync_counters).run_if(game_of(ID)))
         .add_systems(
             Update,
             (draw_corners, draw_active.after(super::input::follow))

@@ -343,7 +343,8 @@ mod tests {
         s.fighters[e].at = s.fighters[foe].at + Vec2::new(1.0, 0.0);
         s.active = Some(Activation::new(e));
         assert!(
-            refused(&mut s, 0, Command::Melee { target: foe }, &mut dice).contains("no melee weapon")
+            refused(&mut s, 0, Command::Melee { target: foe }, &mut dice)
+                .contains("no melee weapon")
         );
         let mut killed = s.clone();
         killed.fighters[e].standing = Standing::Removed;

@@ -117,6 +117,22 @@ impl Skirmish {
         Ok(())
     }
 
+    /// A free place in base contact with fighter `i` for his demon: round his base, the side
+    /// towards the table's centre first; `None` when there is no room.
+    pub fn summon_place(&self, i: usize) -> Option<Vec2> {
+        let f = &self.fighters[i];
+        let towards = (self.table / 2.0 - f.at).normalize_or(Vec2::X);
+        (0..16).find_map(|k| {
+            let turn = (k as f32 / 2.0).ceil()
+                * if k % 2 == 0 { 1.0 } else { -1.0 }
+                * std::f32::consts::PI
+                / 8.0;
+            let at = f.at + Vec2::from_angle(turn).rotate(towards) * (f.base * 2.0);
+            let mut t = self.clone();
+            t.summon(at, 1).is_ok().then_some(at)
+        })
+    }
+
     /// "As soon as the Summoner receives a wound, you lose control of the demon": fighter
     /// `i`, wounded, loses his demons for good.
     pub(super) fn lose_control(&mut self, i: usize) {
