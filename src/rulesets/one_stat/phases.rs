@@ -65,6 +65,11 @@ pub fn skirmish(scenario: &Scenario) -> Skirmish {
         .filter_map(|t| t.piece().ok())
         .collect();
     let mut s = Skirmish::mustering(size, terrain, players, fighters);
+    s.heights = scenario
+        .terrain
+        .iter()
+        .filter_map(|t| Some((t.id.clone(), t.height?)))
+        .collect();
     if let Some(sol) = &scenario.solitaire {
         // Only the player musters: the opponents spawn.
         s.stage = Stage::Mustering(vec![0]);

@@ -46,6 +46,16 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
             [0.85, 0.55, 0.10],
         ));
     }
+    if let Some(on) = &f.on {
+        badges.push(Badge::new(
+            "on top",
+            format!(
+                "he has climbed {}: moving off it is climbing too (its height from his move)",
+                on.replace('_', " ")
+            ),
+            [0.45, 0.65, 0.35],
+        ));
+    }
     if f.activated {
         badges.push(Badge::new(
             "done",

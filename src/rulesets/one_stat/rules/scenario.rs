@@ -99,6 +99,11 @@ pub struct TerrainDef {
     pub kind: Option<TerrainKind>,
     /// Its outline, inches.
     pub shape: Shape,
+    /// How high its top is, inches, for a piece a fighter may climb onto ("A fighter can
+    /// climb terrain if the top of the terrain piece to climb on lies within movement
+    /// allowance"); none: it is not climbed.
+    #[serde(default)]
+    pub height: Option<f32>,
 }
 
 /// What wins (one-stat-skirmish.txt, "Szenarios").
@@ -541,6 +546,17 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
         }
         if let Err(e) = t.piece() {
             errs.at_value("id", &t.id, 0, e);
+        }
+        if t.height.is_some_and(|h| !(h > 0.0 && h <= 12.0)) {
+            errs.at_value(
+                "id",
+                &t.id,
+                0,
+                format!(
+                    "terrain {}: a height is 0\" to 12\" (more than any fighter's move)",
+                    t.id
+                ),
+            );
         }
     }
     errs.finish(s)

@@ -21,6 +21,7 @@ use crate::rules::dice::{Dice, DiceExpr};
 use crate::rules::geometry::{base_gap, sight_lines};
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
 
+mod climbing;
 mod missions;
 mod powers;
 mod tokens;
@@ -73,6 +74,9 @@ pub struct OnTable {
     /// A demon out of its Controller's control ("attack whoever is closest").
     #[serde(default)]
     pub wild: bool,
+    /// The terrain piece he stands on top of, having climbed it (its id).
+    #[serde(default)]
+    pub on: Option<String>,
 }
 
 impl OnTable {
@@ -91,6 +95,7 @@ impl OnTable {
             animal: false,
             demon: None,
             wild: false,
+            on: None,
         }
     }
 
@@ -362,6 +367,9 @@ pub struct Skirmish {
     /// A player the Trigger Device owes an activation besides the regular ones.
     #[serde(default)]
     pub extra: Option<usize>,
+    /// The terrain pieces a fighter may climb onto: id and height, inches.
+    #[serde(default)]
+    pub heights: Vec<(String, f32)>,
     /// What happened since the shell last read it.
     pub events: Vec<String>,
 }
@@ -402,6 +410,7 @@ impl Skirmish {
             device: None,
             score: Vec::new(),
             extra: None,
+            heights: Vec::new(),
             events: Vec::new(),
         };
         s.new_phase(dice)?;
@@ -437,6 +446,7 @@ impl Skirmish {
             device: None,
             score: Vec::new(),
             extra: None,
+            heights: Vec::new(),
             events: Vec::new(),
         }
     }
@@ -933,6 +943,14 @@ impl Skirmish {
         }
         let allowance = self.allowance(i);
         let f = &self.fighters[i];
+        let end = *path.last().ok_or("a move goes somewhere")?;
+        let climb = self.climb(i, end);
+        let terrain: Vec<TerrainPiece> = self
+            .terrain
+            .iter()
+            .filter(|t| !climb.pieces.contains(&t.id))
+            .cloned()
+            .collect();
         let mut from = f.at;
         let mut run = 0.0f32;
         let mut total = 0.0f32;
@@ -950,17 +968,24 @@ impl Skirmish {
                 Some(p) if straight_on(p, (from, to)) => run + p.0.distance(p.1),
                 _ => 0.0,
             };
-            let s = step(&self.terrain, self.table, from, to, f.base, run)?;
+            let s = step(&terrain, self.table, from, to, f.base, run)?;
             total += s.length;
             steps.push((from, to));
             prev = Some((from, to));
             from = to;
         }
-        if total > allowance + 1e-3 {
-            return Err(format!(
-                "{} moves {total:.1}\" of {allowance}\": \"A fighter can move anywhere within his stat in inches\"",
-                f.fighter.name
-            ));
+        if total + climb.height > allowance + 1e-3 {
+            return Err(if climb.height > 0.0 {
+                format!(
+                    "{} moves {total:.1}\" and climbs {:.1}\" of {allowance}\": \"A fighter can climb terrain if the top of the terrain piece to climb on lies within movement allowance\"",
+                    f.fighter.name, climb.height
+                )
+            } else {
+                format!(
+                    "{} moves {total:.1}\" of {allowance}\": \"A fighter can move anywhere within his stat in inches\"",
+                    f.fighter.name
+                )
+            });
         }
         if let Some((at, _)) = others
             .iter()
@@ -975,6 +1000,7 @@ impl Skirmish {
         let maniac = f.fighter.is(Specialisation::Maniac);
         let last_step = a.steps.last().copied();
         self.fighters[i].at = from;
+        self.fighters[i].on = climb.onto.clone();
         // "If 2 Movement actions in a straight line bring the Maniac in base to base contact,
         // he may immediately perform an Attack action."
         let charged = maniac
@@ -1002,9 +1028,21 @@ impl Skirmish {
             ));
         }
         self.events.push(format!(
-            "{name} moves {total:.1}\"{}",
+            "{name} moves {total:.1}\"{}{}",
+            if climb.height > 0.0 {
+                format!(" and climbs {:.1}\"", climb.height)
+            } else {
+                String::new()
+            },
             if second { " (second move)" } else { "" }
         ));
+        if let Some(id) = climb.onto.filter(|_| climb.up) {
+            // "His movement ends there, though, no matter how high he actually climbed."
+            self.events.push(format!(
+                "{name} is on top of {}: his move ends there",
+                id.replace('_', " ")
+            ));
+        }
         Ok(())
     }
 
@@ -1198,9 +1236,17 @@ impl Skirmish {
     /// ("Does the piece of terrain grant line of sight?").
     pub fn sees(&self, a: usize, b: usize) -> bool {
         let (x, y) = (&self.fighters[a], &self.fighters[b]);
+        // The piece a fighter stands on top of hides nobody from him, nor him from anyone
+        // (docs/rules/one_stat.md, "Climbing").
+        let below = |t: &TerrainPiece| x.on.as_ref() == Some(&t.id) || y.on.as_ref() == Some(&t.id);
         sight_lines(x.at, x.base, y.at, y.base)
             .iter()
-            .any(|(p, q)| !self.terrain.iter().any(|t| t.blocks_sight(*p, *q)))
+            .any(|(p, q)| {
+                !self
+                    .terrain
+                    .iter()
+                    .any(|t| !below(t) && t.blocks_sight(*p, *q))
+            })
     }
 
     /// Whether `b` is in cover from `a`: the line between them crosses a piece that grants
@@ -1679,6 +1725,7 @@ impl Skirmish {
         }
         let from = self.fighters[i].at;
         self.fighters[i].at = to;
+        self.fighters[i].on = None;
         let a = self.active.as_mut().expect("active");
         a.moved = true;
         a.steps.push((from, to));

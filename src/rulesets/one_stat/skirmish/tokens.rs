@@ -341,6 +341,7 @@ impl Skirmish {
                 f.at = at;
                 f.standing = Standing::Upright;
                 f.animal = false;
+                f.on = None;
                 self.events.push(format!(
                     "{} spawns again in {}'s starting area",
                     f.fighter.name, self.players[p].name
@@ -510,6 +511,7 @@ impl Skirmish {
                         f.at = at;
                         f.standing = Standing::Upright;
                         f.activated = true;
+                        f.on = None;
                         self.events.push(format!(
                             "{} stands again in {who}'s starting area",
                             f.fighter.name
