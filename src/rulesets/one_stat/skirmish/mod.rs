@@ -1034,7 +1034,11 @@ impl Skirmish {
             } else {
                 String::new()
             },
-            if second { " (second move)" } else { "" }
+            match (second, self.active.as_ref().is_some_and(|a| a.commanded)) {
+                (_, true) => " (his one action)",
+                (true, false) => " (second move)",
+                (false, false) => "",
+            }
         ));
         if let Some(id) = climb.onto.filter(|_| climb.up) {
             // "His movement ends there, though, no matter how high he actually climbed."
@@ -1688,7 +1692,8 @@ impl Skirmish {
             .filter(|(k, o)| *k != i && o.standing != Standing::Removed);
         let mut target = None;
         for (k, o) in others {
-            let gap = base_gap(to, base, o.at, o.base);
+            // Edge to edge, negative where the bases would overlap.
+            let gap = to.distance(o.at) - base - o.base;
             if gap < -CONTACT {
                 return Err(format!("{} stands there", o.fighter.name));
             }

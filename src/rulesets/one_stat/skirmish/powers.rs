@@ -76,16 +76,19 @@ impl Skirmish {
             ));
         }
         let base = f.base;
-        let gap = base_gap(f.at, f.base, at, base);
-        if gap.abs() > CONTACT {
+        // Edge to edge, negative where the bases would overlap.
+        let edge = |o: &super::OnTable| o.at.distance(at) - o.base - base;
+        if edge(f).abs() > CONTACT {
             return Err("the demon is summoned in base to base contact".into());
         }
         if at.x < base || at.y < base || at.x > self.table.x - base || at.y > self.table.y - base {
             return Err("the demon must stand on the table".into());
         }
-        if let Some(o) = self.fighters.iter().find(|o| {
-            o.standing != Standing::Removed && base_gap(o.at, o.base, at, base) < -CONTACT
-        }) {
+        if let Some(o) = self
+            .fighters
+            .iter()
+            .find(|o| o.standing != Standing::Removed && edge(o) < -CONTACT)
+        {
             return Err(format!("{} stands there", o.fighter.name));
         }
         let (name, player, die) = (f.fighter.name.clone(), f.player, f.die());
@@ -368,6 +371,13 @@ mod tests {
             )
             .contains("base to base contact")
         );
+        // Not on Kara's own base, nor touching her but on Thug's.
+        let on = |x: f32, y: f32| Command::Summon {
+            at: Vec2::new(x, y),
+            stat: 4,
+        };
+        assert!(refused(&mut s, 0, on(9.5, 10.0), &mut dice).contains("base to base contact"));
+        assert!(refused(&mut s, 0, on(10.8, 10.6), &mut dice).contains("Thug stands there"));
         ok(&mut s, 0, summon(4), &mut dice);
         let d = s.fighters.len() - 1;
         let demon = &s.fighters[d];
