@@ -695,6 +695,16 @@ fn an_assassin_may_ignore_terrain_on_a_move_into_base_contact() {
         &mut dice,
     );
     assert!(e.contains("into base contact with an enemy"), "{e}");
+    // Not onto the enemy's base.
+    let e = refused(
+        &mut s,
+        0,
+        Command::Stalk {
+            to: Vec2::new(13.6, 10.0),
+        },
+        &mut dice,
+    );
+    assert!(e.contains("Thug stands there"), "{e}");
     // A 7 is over his stat 5: he stays, his move still his.
     dice.push_forced([7]);
     ok(&mut s, 0, Command::Stalk { to }, &mut dice);
