@@ -274,6 +274,9 @@ fn help(mut help: ResMut<RuleSetHelp>) {
             "An activation: a move (up to the stat in inches) and one other action: a second move, a melee attack, a shot, or a specialisation. A wounded fighter can only recover.",
             "One stat for everything: roll the fighter's die at or under it to hit; the defender rolls over his stat to defend. A Rookie wounded is removed; a Specialist lies down.",
             "Shooters: short range 5\", medium 10\", long 15\"; cover lets the defender roll 2 dice and keep the better.",
+            "Tokens and devices (treasure, flags, the bomb, clues, the Trigger Device, spawn points in Shutdown): touch one and click it, or use the panel's button; it is the fighter's other action. A wound drops what he carries.",
+            "Action scenarios (Bombing Run, Capture the Flag): a 2' table, 2 Victory Points win, the wounded get up on activation, the killed come back in their corner each phase.",
+            "Solitaire: you activate all your fighters, then the rules activate the opponents by the text's tree; no initiative roll.",
             "Rules: one-stat-skirmish.txt; rulings in docs/rules/one_stat.md.",
         ],
     };

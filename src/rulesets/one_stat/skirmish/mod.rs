@@ -1346,7 +1346,14 @@ impl Skirmish {
                 })
                 .collect()
         } else {
-            vec![self.crowd_target(i, t, dice)?]
+            let hit = self.crowd_target(i, t, dice)?;
+            if hit != t {
+                self.events.push(format!(
+                    "{} fires into a crowd: the roll picks {}",
+                    self.fighters[i].fighter.name, self.fighters[hit].fighter.name
+                ));
+            }
+            vec![hit]
         };
         for k in targets {
             let cover = self.in_cover(i, k);
