@@ -28,6 +28,10 @@ pub const ID: &str = "one_stat";
 /// The bundled scenarios: (file name, RON text).
 pub const BUNDLED: &[(&str, &str)] = &[
     (
+        "first_skirmish.ron",
+        include_str!("../../../scenarios/one_stat/first_skirmish.ron"),
+    ),
+    (
         "cantina_brawl.ron",
         include_str!("../../../scenarios/one_stat/cantina_brawl.ron"),
     ),
@@ -36,8 +40,44 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../../../scenarios/one_stat/king_of_the_hill.ron"),
     ),
     (
+        "treasure_hunt.ron",
+        include_str!("../../../scenarios/one_stat/treasure_hunt.ron"),
+    ),
+    (
+        "reactor_gate.ron",
+        include_str!("../../../scenarios/one_stat/reactor_gate.ron"),
+    ),
+    (
+        "bombing_run.ron",
+        include_str!("../../../scenarios/one_stat/bombing_run.ron"),
+    ),
+    (
+        "capture_the_flag.ron",
+        include_str!("../../../scenarios/one_stat/capture_the_flag.ron"),
+    ),
+    (
         "bounty.ron",
         include_str!("../../../scenarios/one_stat/bounty.ron"),
+    ),
+    (
+        "collect.ron",
+        include_str!("../../../scenarios/one_stat/collect.ron"),
+    ),
+    (
+        "escort.ron",
+        include_str!("../../../scenarios/one_stat/escort.ron"),
+    ),
+    (
+        "investigate.ron",
+        include_str!("../../../scenarios/one_stat/investigate.ron"),
+    ),
+    (
+        "rescue.ron",
+        include_str!("../../../scenarios/one_stat/rescue.ron"),
+    ),
+    (
+        "shutdown.ron",
+        include_str!("../../../scenarios/one_stat/shutdown.ron"),
     ),
 ];
 

@@ -256,11 +256,11 @@ impl Skirmish {
                 TokenKind::Bomb(_)
                     if (0..self.players.len()).any(|q| q != p && self.in_start_area(at, q)) =>
                 {
-                    self.detonate(k);
                     self.score_point(
                         p,
                         format!("{name} carries the bomb into the opposing starting area"),
                     );
+                    self.detonate(k);
                 }
                 _ => {}
             }
