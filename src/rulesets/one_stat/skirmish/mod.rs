@@ -389,30 +389,8 @@ impl Skirmish {
         fighters: Vec<OnTable>,
         dice: &mut Dice,
     ) -> Result<Skirmish, String> {
-        let mut s = Skirmish {
-            table,
-            terrain,
-            order: vec![None; players.len()],
-            players,
-            fighters,
-            phase: 0,
-            stage: Stage::Activating,
-            active: None,
-            commanding: None,
-            last_place: None,
-            result: None,
-            goal: Goal::LastManStanding,
-            hill: None,
-            holder: None,
-            turn_limit: None,
-            solitaire: None,
-            tokens: Vec::new(),
-            device: None,
-            score: Vec::new(),
-            extra: None,
-            heights: Vec::new(),
-            events: Vec::new(),
-        };
+        let mut s = Skirmish::mustering(table, terrain, players, fighters);
+        s.stage = Stage::Activating;
         s.new_phase(dice)?;
         Ok(s)
     }
@@ -1091,6 +1069,31 @@ impl Skirmish {
         Ok(())
     }
 
+    /// Fighter `i`'s test at or under his stat on his own die, `pick` where he rolls two (the
+    /// Healer's, Driver's, Assassin's, Shapeshifter's rolls and a device's: docs/rules/one_stat.md,
+    /// "Below stat"); `what` names the roll in the dice log.
+    ///
+    /// Errors: the dice's.
+    fn stat_test(
+        &self,
+        i: usize,
+        pick: Pick,
+        what: &str,
+        dice: &mut Dice,
+    ) -> Result<super::rules::roll::Rolled, String> {
+        let f = &self.fighters[i];
+        roll(
+            dice,
+            f.die(),
+            f.fighter.stat,
+            Test::AtMost,
+            pick,
+            0,
+            &format!("{}: {what}", f.fighter.name),
+        )
+        .map_err(|e| e.to_string())
+    }
+
     /// Whether fighters `a` and `b` are in base to base contact.
     pub fn in_contact(&self, a: usize, b: usize) -> bool {
         let (x, y) = (&self.fighters[a], &self.fighters[b]);
@@ -1535,16 +1538,7 @@ impl Skirmish {
                 tf.fighter.name
             ));
         }
-        let r = roll(
-            dice,
-            f.die(),
-            f.fighter.stat,
-            Test::AtMost,
-            Pick::One,
-            0,
-            &format!("{}: heal {}", f.fighter.name, tf.fighter.name),
-        )
-        .map_err(|e| e.to_string())?;
+        let r = self.stat_test(i, Pick::One, &format!("heal {}", tf.fighter.name), dice)?;
         let (name, patient) = (f.fighter.name.clone(), tf.fighter.name.clone());
         if r.passed {
             self.fighters[t].standing = Standing::Upright;
@@ -1633,16 +1627,7 @@ impl Skirmish {
             ));
         }
         let r_name = rf.fighter.name.clone();
-        let rolled = roll(
-            dice,
-            d.die(),
-            d.fighter.stat,
-            Test::AtMost,
-            Pick::One,
-            0,
-            &format!("{}: drive {r_name}", d.fighter.name),
-        )
-        .map_err(|e| e.to_string())?;
+        let rolled = self.stat_test(i, Pick::One, &format!("drive {r_name}"), dice)?;
         let name = d.fighter.name.clone();
         let mut own = self.active.take().ok_or("activate a fighter first")?;
         own.acted = true;
@@ -1713,16 +1698,7 @@ impl Skirmish {
                 "the Assassin's move must bring him into base contact with an enemy".into(),
             );
         };
-        let rolled = roll(
-            dice,
-            f.die(),
-            f.fighter.stat,
-            Test::AtMost,
-            Pick::One,
-            0,
-            &format!("{}: stalk", f.fighter.name),
-        )
-        .map_err(|e| e.to_string())?;
+        let rolled = self.stat_test(i, Pick::One, "stalk", dice)?;
         let (name, prey) = (
             f.fighter.name.clone(),
             self.fighters[t].fighter.name.clone(),

@@ -305,16 +305,7 @@ impl Skirmish {
             ));
         }
         let f = &self.fighters[i];
-        let r = roll(
-            dice,
-            f.die(),
-            f.fighter.stat,
-            Test::AtMost,
-            Pick::One,
-            0,
-            &format!("{}: shapeshift", f.fighter.name),
-        )
-        .map_err(|e| e.to_string())?;
+        let r = self.stat_test(i, Pick::One, "shapeshift", dice)?;
         let (name, stat, animal) = (f.fighter.name.clone(), f.fighter.stat, f.animal);
         if r.passed {
             self.fighters[i].animal = !animal;

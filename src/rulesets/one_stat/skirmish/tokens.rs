@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::super::rules::fighter::Specialisation;
 use super::super::rules::objectives::{Bomb, Device};
-use super::super::rules::roll::{Pick, Test, roll};
+use super::super::rules::roll::Pick;
 use super::super::rules::scenario::{DeviceEffect, Goal, START_AREA, start_places_at};
 use super::{Activation, CONTACT, Skirmish, Standing};
 use crate::engine::state::GameResult;
@@ -421,16 +421,7 @@ impl Skirmish {
         } else {
             Pick::One
         };
-        let r = roll(
-            dice,
-            f.die(),
-            f.fighter.stat,
-            Test::AtMost,
-            pick,
-            0,
-            &format!("{name}: manipulate the device"),
-        )
-        .map_err(|e| e.to_string())?;
+        let r = self.stat_test(i, pick, "manipulate the device", dice)?;
         self.active.as_mut().expect("active").acted = true;
         let stat = self.fighters[i].fighter.stat;
         if !r.passed {
