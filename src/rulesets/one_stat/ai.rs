@@ -145,6 +145,10 @@ fn nearest_seen(s: &Skirmish, i: usize) -> Option<usize> {
 /// of those he may pick up or work, and no friend stands nearer to it.
 fn objective_for(s: &Skirmish, i: usize) -> Option<Vec2> {
     let me = &s.fighters[i];
+    // An animal carries no token and works no device.
+    if me.animal {
+        return None;
+    }
     let mut spots: Vec<Vec2> = (0..s.tokens.len())
         .filter(|&k| {
             let t = &s.tokens[k];
@@ -179,6 +183,7 @@ fn objective_for(s: &Skirmish, i: usize) -> Option<Vec2> {
                 k != i
                     && o.player == me.player
                     && o.standing == Standing::Upright
+                    && !o.animal
                     && s.carried_by(k).is_none()
                     && o.at.distance(*at) < mine
             })
@@ -293,9 +298,11 @@ pub fn decide(s: &Skirmish) -> Option<Command> {
         Stage::Activating => {}
     }
     let Some(a) = &s.active else {
+        // The Trigger Device's extra activation may go to one who has gone.
+        let extra = s.extra == Some(player);
         let i = (0..s.fighters.len()).find(|&i| {
             let f = &s.fighters[i];
-            f.player == player && f.standing != Standing::Removed && !f.activated
+            f.player == player && f.standing != Standing::Removed && (!f.activated || extra)
         })?;
         return Some(Command::Activate { fighter: i });
     };

@@ -28,7 +28,9 @@ impl Skirmish {
         let y = dice
             .roll(DiceExpr::d(6), format!("{what}: up"))
             .map_err(|e| e.to_string())? as u8;
-        let at = grid_square(x, y) * (self.table / 36.0);
+        // Off any piece a fighter could not reach it on.
+        let square = grid_square(x, y) * (self.table / 36.0);
+        let at = self.clear_place_near(square, false).unwrap_or(square);
         self.events.push(format!(
             "{what} in square ({x}, {y}), at ({:.0}, {:.0})",
             at.x, at.y

@@ -538,8 +538,10 @@ impl Skirmish {
             let y = dice
                 .roll(DiceExpr::d(6), format!("spawn point {k}: up"))
                 .map_err(|e| e.to_string())? as u8;
-            // The 6" grid spread over the table (a 3' table is six squares a side).
-            let at = grid_square(x, y) * (self.table / 36.0);
+            // The 6" grid spread over the table (a 3' table is six squares a side), off any
+            // piece a fighter could not reach it on.
+            let square = grid_square(x, y) * (self.table / 36.0);
+            let at = self.clear_place_near(square, false).unwrap_or(square);
             points.push(at);
             self.events.push(format!(
                 "spawn point {k} in square ({x}, {y}), at ({:.0}, {:.0})",
@@ -639,16 +641,23 @@ impl Skirmish {
     /// The nearest place to `centre` where a base stands clear of the other fighters and of
     /// terrain that blocks movement, on the table: rings of half an inch outwards.
     fn free_place_near(&self, centre: Vec2) -> Option<Vec2> {
+        self.clear_place_near(centre, true)
+    }
+
+    /// The nearest place to `centre` a base reaches and stands on: clear of terrain that
+    /// blocks movement and on the table, and (`fighters`) of the other fighters' bases; rings
+    /// of 0.6" outwards.
+    fn clear_place_near(&self, centre: Vec2, fighters: bool) -> Option<Vec2> {
         let base = super::rules::scenario::BASE;
         let clear = |p: Vec2| {
             p.x >= base
                 && p.y >= base
                 && p.x <= self.table.x - base
                 && p.y <= self.table.y - base
-                && self
-                    .fighters
-                    .iter()
-                    .all(|f| f.standing == Standing::Removed || f.at.distance(p) >= f.base + base)
+                && (!fighters
+                    || self.fighters.iter().all(|f| {
+                        f.standing == Standing::Removed || f.at.distance(p) >= f.base + base
+                    }))
                 && !self.terrain.iter().any(|t| {
                     t.has(crate::rules::terrain::TerrainProperty::Impassable)
                         && t.shape.distance_to(p) < base
@@ -788,6 +797,14 @@ impl Skirmish {
                     .map_or("nobody", |p| self.players[p].name.as_str())
             ));
         }
+        let points: &[Vec2] = match command {
+            Command::Move { path } => path,
+            Command::Stalk { to } | Command::Summon { at: to, .. } => std::slice::from_ref(to),
+            _ => &[],
+        };
+        if points.iter().any(|p| !p.is_finite()) {
+            return Err("a point of the command is no number of inches".into());
+        }
         match command {
             Command::Muster { warband, .. } => self.muster(player, warband.as_ref(), dice)?,
             Command::ChoosePlace { place, .. } => self.choose(player, *place)?,
@@ -901,6 +918,12 @@ impl Skirmish {
     }
 
     fn must_stand(&self, i: usize) -> Result<(), String> {
+        if self.fighters[i].standing == Standing::Removed {
+            return Err(format!(
+                "{} is out of the game",
+                self.fighters[i].fighter.name
+            ));
+        }
         if self.fighters[i].standing == Standing::Down {
             return Err(format!(
                 "{} lies wounded: \"the only action available is recover\"",
@@ -1154,16 +1177,21 @@ impl Skirmish {
         Ok(i)
     }
 
+    /// The player fighter `i` acts for now: the Influencer's while influenced, nobody's for a
+    /// demon out of control, else his own.
+    fn side(&self, i: usize) -> Option<usize> {
+        match &self.active {
+            Some(a) if a.fighter == i && a.by.is_some() => a.by,
+            _ if self.fighters[i].wild => None,
+            _ => Some(self.fighters[i].player),
+        }
+    }
+
     /// Whether `t` is a fighter `i` may attack: an enemy in the game (of the player acting
     /// for `i`; anyone but itself for a demon out of control).
     fn target(&self, i: usize, t: usize) -> Result<(), String> {
         let tf = self.fighters.get(t).ok_or("no such fighter")?;
-        let wild = self.fighters[i].wild;
-        let side = match &self.active {
-            Some(a) if a.fighter == i => a.by.unwrap_or(self.fighters[i].player),
-            _ => self.fighters[i].player,
-        };
-        if tf.standing == Standing::Removed || t == i || (tf.player == side && !wild) {
+        if tf.standing == Standing::Removed || t == i || Some(tf.player) == self.side(i) {
             return Err(format!(
                 "{} is not an enemy fighter in the game",
                 tf.fighter.name
@@ -1201,10 +1229,12 @@ impl Skirmish {
                 f.fighter.name
             ));
         }
+        // The friends of the side acting for him (the Influencer's; none for a wild demon).
+        let side = self.side(i);
         let friends = (0..self.fighters.len())
             .filter(|&k| {
                 k != i
-                    && self.fighters[k].player == f.player
+                    && Some(self.fighters[k].player) == side
                     && self.fighters[k].standing == Standing::Upright
                     && self.in_contact(k, t)
             })
@@ -1219,7 +1249,10 @@ impl Skirmish {
             1
         };
         for _ in 0..times {
-            if self.fighters[t].standing == Standing::Removed {
+            // A Berserker laid down by a Warrior's counter makes no second attack.
+            if self.fighters[t].standing == Standing::Removed
+                || self.fighters[i].standing != Standing::Upright
+            {
                 break;
             }
             // Cover counts in melee too: "when defending against attacks from the other side
@@ -1572,7 +1605,7 @@ impl Skirmish {
             ));
         }
         let f = self.fighters.get(t).ok_or("no such fighter")?;
-        if t == i || f.player != boss.player || f.standing != Standing::Upright {
+        if t == i || f.player != boss.player || f.standing != Standing::Upright || f.wild {
             return Err(format!(
                 "{} is not another fighter of the warband standing upright",
                 f.fighter.name
@@ -1613,6 +1646,7 @@ impl Skirmish {
         if rf.player != d.player
             || rf.fighter.tier != Tier::Rookie
             || rf.standing != Standing::Upright
+            || rf.demon.is_some()
         {
             return Err(format!(
                 "{} is not a Rookie of the warband",

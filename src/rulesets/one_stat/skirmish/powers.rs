@@ -84,6 +84,15 @@ impl Skirmish {
         if at.x < base || at.y < base || at.x > self.table.x - base || at.y > self.table.y - base {
             return Err("the demon must stand on the table".into());
         }
+        if let Some(t) = self.terrain.iter().find(|t| {
+            t.has(crate::rules::terrain::TerrainProperty::Impassable)
+                && t.shape.distance_to(at) < base
+        }) {
+            return Err(format!(
+                "{} blocks movement: the demon cannot stand on it",
+                t.id.replace('_', " ")
+            ));
+        }
         if let Some(o) = self
             .fighters
             .iter()

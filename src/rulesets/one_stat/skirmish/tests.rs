@@ -744,3 +744,35 @@ fn cover_counts_against_a_melee_attack_too() {
         s.events
     );
 }
+
+#[test]
+fn a_berserker_laid_down_by_a_warriors_counter_makes_no_second_attack() {
+    let (mut s, mut dice) = game(vec![]);
+    s.fighters[0].fighter.specialisation = Some(Specialisation::Berserker);
+    s.fighters[3].fighter.specialisation = Some(Specialisation::Warrior);
+    s.fighters[3].at = Vec2::new(10.0, 11.0);
+    activate(&mut s, &mut dice, 0);
+    // Kara hits the Boss with a 2; his 4, at or under his stat 6, fails his defence and is
+    // the Warrior's counter (his first wound this turn, ignored); Kara's 3 against 5 fails
+    // hers: she lies down, and her second attack is not made.
+    dice.push_forced([2, 4, 3]);
+    ok(&mut s, 0, Command::Melee { target: 3 }, &mut dice);
+    assert_eq!(s.fighters[0].standing, Standing::Down);
+    assert!(s.fighters[3].wound_ignored);
+    assert_eq!(dice.forced_left(), 0);
+}
+
+#[test]
+fn a_point_that_is_no_number_is_refused() {
+    let (mut s, mut dice) = game(vec![]);
+    activate(&mut s, &mut dice, 0);
+    let e = refused(
+        &mut s,
+        0,
+        Command::Move {
+            path: vec![Vec2::new(f32::NAN, 3.0)],
+        },
+        &mut dice,
+    );
+    assert!(e.contains("no number"), "{e}");
+}

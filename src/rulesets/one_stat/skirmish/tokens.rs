@@ -155,7 +155,8 @@ impl Skirmish {
         if token.carrier.is_some() {
             return Err(format!("{what} is carried already"));
         }
-        if self.carried_by(i).is_some() {
+        let returning = token.kind == TokenKind::Flag(f.player);
+        if self.carried_by(i).is_some() && !returning {
             return Err(format!("{name} carries a token already"));
         }
         if !self.touches(i, token.at) {
@@ -485,7 +486,15 @@ impl Skirmish {
         self.events
             .push(format!("the device works for {who}: it {}", effect.word()));
         match effect {
-            DeviceEffect::OpenGate(id) => self.terrain.retain(|t| &t.id != id),
+            DeviceEffect::OpenGate(id) => {
+                self.terrain.retain(|t| &t.id != id);
+                self.heights.retain(|(k, _)| k != id);
+                for f in &mut self.fighters {
+                    if f.on.as_ref() == Some(id) {
+                        f.on = None;
+                    }
+                }
+            }
             DeviceEffect::Activate => self.extra = Some(p),
             DeviceEffect::Resurrect => {
                 let mut gone: Vec<usize> = (0..self.fighters.len())
@@ -503,6 +512,8 @@ impl Skirmish {
                         f.standing = Standing::Upright;
                         f.activated = true;
                         f.on = None;
+                        f.animal = false;
+                        f.wound_ignored = false;
                         self.events.push(format!(
                             "{} stands again in {who}'s starting area",
                             f.fighter.name
