@@ -82,8 +82,28 @@ fn carriers(s: &Skirmish) -> String {
     }
 }
 
-/// The goal and how it stands, in a line.
+/// The goal and how it stands, in a line, with the Trigger Device's where there is one.
 fn objective(s: &Skirmish) -> String {
+    let goal = goal_line(s);
+    let Some(d) = &s.device else { return goal };
+    let name = |p: usize| s.players.get(p).map_or("?", |x| x.name.as_str());
+    format!(
+        "{}. Trigger Device (stack {}): {} adds to 6 and it {}; {} removes to 0 and it {}.{}",
+        goal.trim_end_matches('.'),
+        d.stack.tokens,
+        name(d.adding.0),
+        d.adding.1.word(),
+        name(d.removing.0),
+        d.removing.1.word(),
+        d.worked.map_or(String::new(), |p| format!(
+            " It has worked for {}.",
+            name(p)
+        ))
+    )
+}
+
+/// The scenario's goal and how it stands, in a line.
+fn goal_line(s: &Skirmish) -> String {
     let counts = (0..s.players.len())
         .map(|p| format!("{} {}", s.players[p].name, left(s, p)))
         .collect::<Vec<_>>()

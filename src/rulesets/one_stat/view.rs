@@ -142,15 +142,10 @@ pub fn counter(s: &Skirmish, c: Counter) -> Option<Token> {
         }
         Counter::Device => {
             let d = s.device.as_ref()?;
-            let name = |p: usize| s.players.get(p).map_or("?", |x| x.name.as_str());
             (
                 NOBODY,
                 d.stack.tokens.to_string(),
-                format!(
-                    "Trigger Device: {} adds to 6, {} removes to 0",
-                    name(d.adding.0),
-                    name(d.removing.0)
-                ),
+                "Trigger Device".to_string(),
                 d.at,
                 false,
             )

@@ -235,7 +235,7 @@ impl DeviceEffect {
     /// In words.
     pub fn word(&self) -> String {
         match self {
-            DeviceEffect::OpenGate(id) => format!("opens {id}"),
+            DeviceEffect::OpenGate(id) => format!("opens the {}", id.replace('_', " ")),
             DeviceEffect::Activate => "activates a fighter besides his own activation".into(),
             DeviceEffect::Resurrect => "resurrects a fighter".into(),
             DeviceEffect::Win => "wins the game".into(),
