@@ -198,7 +198,15 @@ fn intent(s: &Skirmish, p: Vec2, over: Option<usize>) -> Option<Intent> {
                     _ => return None,
                 });
             }
-            let to = destination(s, i, p);
+            let mut to = destination(s, i, p);
+            // A click on a counter out of reach goes to touch it, not onto it.
+            if let Some(c) = counter_at(s, p) {
+                let f = &s.fighters[i];
+                let reach = f.base + TOKEN - 0.02;
+                if f.at.distance(c) > reach {
+                    to = c - (c - f.at).normalize() * reach;
+                }
+            }
             let c = Command::Move { path: vec![to] };
             let legal = try_command(s, &c);
             // An Assassin barred by terrain from base contact with an enemy may stalk.
@@ -216,6 +224,23 @@ fn intent(s: &Skirmish, p: Vec2, over: Option<usize>) -> Option<Intent> {
             })
         }
     }
+}
+
+/// The centre of the counter under `p` (a token lying there, the device, a spawn point),
+/// inches.
+fn counter_at(s: &Skirmish, p: Vec2) -> Option<Vec2> {
+    let near = |at: Vec2| at.distance(p) <= TOKEN + 0.15;
+    s.tokens
+        .iter()
+        .filter(|t| t.carrier.is_none())
+        .map(|t| t.at)
+        .chain(s.device.iter().map(|d| d.at))
+        .chain(
+            s.solitaire
+                .iter()
+                .flat_map(|x| x.spawn_points.iter().copied()),
+        )
+        .find(|at| near(*at))
 }
 
 /// What the active fighter would do with the counter under `p`, if any: pick up a token

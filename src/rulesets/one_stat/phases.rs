@@ -52,7 +52,11 @@ pub fn skirmish(scenario: &Scenario) -> Skirmish {
         // The Boss nearest the corner, then the Specialists, the Rookies in front.
         let mut band = d.warband.fighters.clone();
         band.sort_by_key(|f| std::cmp::Reverse(f.tier));
-        let places = start_places(corners[p], size, band.len());
+        // Capture the Flag: the flag has the corner's first place.
+        let skip = usize::from(scenario.goal == Goal::CaptureTheFlag);
+        let places = start_places(corners[p], size, band.len() + skip)
+            .into_iter()
+            .skip(skip);
         fighters.extend(
             band.into_iter()
                 .zip(places)

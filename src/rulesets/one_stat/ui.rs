@@ -10,7 +10,9 @@ use super::ID;
 use super::phases::SkirmishRes;
 use super::rules::fighter::Specialisation;
 use super::rules::scenario::Goal;
-use super::skirmish::{Command, DeviceId, RESCUE_TURNS, Skirmish, Stage, Standing, VICTORY};
+use super::skirmish::{
+    Command, DeviceId, RESCUE_TURNS, Skirmish, Stage, Standing, VICTORY, possessive,
+};
 use crate::engine::record::GameRecord;
 use crate::engine::state::playing;
 use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, SidebarArea, side_colour32};
@@ -29,15 +31,6 @@ const SHORTCUTS: &[(&str, &str)] = &[
 
 fn is_person(app: &Option<Res<crate::engine::game::Sides>>, p: usize) -> bool {
     app.as_ref().is_none_or(|a| !a.rules.contains(&p))
-}
-
-/// `name` with the possessive: "Scavengers'", "Kara's".
-fn possessive(name: &str) -> String {
-    if name.ends_with('s') {
-        format!("{name}'")
-    } else {
-        format!("{name}'s")
-    }
 }
 
 /// Fighters of player `p` still in the game.
@@ -129,12 +122,12 @@ fn goal_line(s: &Skirmish) -> String {
             carriers(s)
         ),
         Goal::BombingRun => format!(
-            "Bombing Run: carry the bomb into an opposing starting area to score; picked up, it counts down each turn and blasts everyone within 2\" at 0. First to {VICTORY} Victory Points. {}. {}",
+            "{} (first to {VICTORY}). {}. Bombing Run: carry the bomb into an opposing starting area to score; picked up, it counts down each turn and blasts everyone within 2\" at 0.",
             score(s),
             carriers(s)
         ),
         Goal::CaptureTheFlag => format!(
-            "Capture the Flag: carry an enemy flag back to your starting area to score (touch your own, lying out, to send it home). First to {VICTORY} Victory Points. {}. {}",
+            "{} (first to {VICTORY}). {}. Capture the Flag: carry an enemy flag back to your starting area to score (touch your own, lying out, to send it home).",
             score(s),
             carriers(s)
         ),
@@ -556,14 +549,20 @@ fn special_actions(ui: &mut egui::Ui, s: &Skirmish, i: usize, out: &mut Vec<Comm
     ui.horizontal_wrapped(|ui| {
         for k in 0..s.tokens.len() {
             let t = &s.tokens[k];
-            if t.carrier.is_none() && s.touches(i, t.at) {
+            let own_flag_home = t.kind == super::skirmish::TokenKind::Flag(f.player) && t.at == t.home;
+            if t.carrier.is_none() && s.touches(i, t.at) && !own_flag_home {
                 let c = if t.kind == super::skirmish::TokenKind::Doom {
                     Command::Manipulate { device: DeviceId::Doom }
                 } else {
                     Command::PickUp { token: k }
                 };
                 let what = t.kind.word(&s.players);
-                offer(ui, s, format!("Take {what}"), "His other action (a device: a roll at or under his stat)", c, out);
+                let hint = if matches!(c, Command::Manipulate { .. }) {
+                    "His other action: a roll at or under his stat (an Engineer rolls two dice and keeps the better)"
+                } else {
+                    "His other action: he carries it until a wound drops it"
+                };
+                offer(ui, s, format!("Take {what}"), hint, c, out);
             }
         }
         if s.device.as_ref().is_some_and(|d| s.touches(i, d.at)) {

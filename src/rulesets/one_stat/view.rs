@@ -46,6 +46,16 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
             [0.85, 0.55, 0.10],
         ));
     }
+    if let Some(k) = s.carried_by(i) {
+        badges.push(Badge::new(
+            "carries",
+            format!(
+                "he carries {}: a wound drops it",
+                s.tokens[k].kind.word(&s.players)
+            ),
+            [0.95, 0.80, 0.25],
+        ));
+    }
     if let Some(on) = &f.on {
         badges.push(Badge::new(
             "on top",
@@ -157,7 +167,7 @@ pub fn counter(s: &Skirmish, c: Counter) -> Option<Token> {
         emblem,
         values: String::new(),
         pips: 0,
-        min_px: if carried { 14.0 } else { COUNTER_PX },
+        min_px: if carried { 18.0 } else { COUNTER_PX },
         shape: if matches!(c, Counter::Token(k) if s.tokens[k].kind == TokenKind::Hostage) {
             PieceShape::Round
         } else {
@@ -166,7 +176,12 @@ pub fn counter(s: &Skirmish, c: Counter) -> Option<Token> {
         base: if carried { 0.3 } else { TOKEN },
         facing: None,
         label_size: Token::LABEL,
-        at: if carried { at + Vec2::splat(0.55) } else { at },
+        // A carried one at his shoulder, on the table's side.
+        at: if carried {
+            at + (s.table / 2.0 - at).normalize_or_zero() * 0.7
+        } else {
+            at
+        },
         badges: Vec::new(),
         faded: false,
         shown: true,

@@ -30,6 +30,15 @@ pub use missions::RESCUE_TURNS;
 pub use powers::INFLUENCE;
 pub use tokens::{BLAST, DeviceId, TOKEN, Token, TokenKind, TriggerDevice, VICTORY};
 
+/// `name` with the possessive: "Rebels'", "Krask's".
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 /// Inches between bases that still count as base to base contact (a hair, for the mouse).
 pub const CONTACT: f32 = 0.05;
 
@@ -493,7 +502,11 @@ impl Skirmish {
                 }
                 let mut band = w.fighters.clone();
                 band.sort_by_key(|f| std::cmp::Reverse(f.tier));
-                let places = start_places_at(self.players[player].corner, band.len());
+                // Capture the Flag: the flag has the corner's first place.
+                let skip = usize::from(self.goal == Goal::CaptureTheFlag);
+                let places = start_places_at(self.players[player].corner, band.len() + skip)
+                    .into_iter()
+                    .skip(skip);
                 let at = self
                     .fighters
                     .iter()
@@ -1489,7 +1502,11 @@ impl Skirmish {
                 }
                 WoundResult::Removed => {
                     f.standing = Standing::Removed;
-                    self.events.push(format!("{name} is out of the game"));
+                    self.events.push(if self.goal.is_action() {
+                        format!("{name} is killed: he spawns again at the next phase")
+                    } else {
+                        format!("{name} is out of the game")
+                    });
                     self.struck_down(i);
                 }
             }

@@ -99,8 +99,8 @@ impl TokenKind {
         match self {
             TokenKind::Treasure => "the treasure".into(),
             TokenKind::Flag(p) => format!(
-                "{}'s flag",
-                players.get(*p).map_or("a player", |x| x.name.as_str())
+                "{} flag",
+                super::possessive(players.get(*p).map_or("a player", |x| x.name.as_str()))
             ),
             TokenKind::Bomb(b) => format!("the bomb (showing {})", b.face),
             TokenKind::Clue => "a clue".into(),
@@ -242,8 +242,8 @@ impl Skirmish {
                     self.result = Some(GameResult {
                         winner: Some(p),
                         reason: format!(
-                            "{name} carries the treasure back to {}'s starting area",
-                            self.players[p].name
+                            "{name} carries the treasure back to {} starting area",
+                            super::possessive(&self.players[p].name)
                         ),
                         decided_by: "Treasure Hunt".into(),
                     });
@@ -292,12 +292,13 @@ impl Skirmish {
     /// (docs/rules/one_stat.md, "The bomb").
     fn detonate(&mut self, k: usize) {
         let at = self.token_at(k);
+        let carrier = self.tokens[k].carrier.take();
         self.events
             .push("the bomb detonates: everyone within 2\" is killed".into());
         for i in 0..self.fighters.len() {
             let f = &self.fighters[i];
             if f.standing != Standing::Removed
-                && (self.tokens[k].carrier == Some(i) || base_gap(f.at, f.base, at, 0.0) <= BLAST)
+                && (carrier == Some(i) || base_gap(f.at, f.base, at, 0.0) <= BLAST)
             {
                 self.fighters[i].standing = Standing::Removed;
                 let name = self.fighters[i].fighter.name.clone();
@@ -306,9 +307,10 @@ impl Skirmish {
             }
         }
         let t = &mut self.tokens[k];
-        t.carrier = None;
         t.at = t.home;
         t.kind = TokenKind::Bomb(Bomb::default());
+        self.events
+            .push("a new bomb lies in the centre, showing 8".into());
     }
 
     /// The end of a turn for the tokens: "If the bomb is picked up, reduce its face at the end
@@ -362,6 +364,10 @@ impl Skirmish {
             self.fighters
                 .iter()
                 .all(|o| o.standing == Standing::Removed || o.at.distance(*at) >= o.base * 2.0)
+                && self
+                    .tokens
+                    .iter()
+                    .all(|t| t.carrier.is_some() || t.at.distance(*at) >= TOKEN * 2.0)
         })
     }
 
