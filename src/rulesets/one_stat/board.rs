@@ -24,7 +24,7 @@ pub fn board(s: &Skirmish) -> BoardGeometry {
                     .flat_map(|sol| sol.spawn_points.iter().enumerate())
                     .map(|(k, at)| Marker {
                         name: format!(
-                            "spawn point {}{}",
+                            "spawn {}{}",
                             k + 1,
                             if s.solitaire
                                 .as_ref()

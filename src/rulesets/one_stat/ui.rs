@@ -163,12 +163,10 @@ fn goal_line(s: &Skirmish) -> String {
         ),
         Goal::Investigate => format!(
             "Investigate: pick up both clues; then stop the doom device they lead to (touching it, a roll at or under the stat) {}. Fighters left: {counts}",
-            s.solitaire
-                .as_ref()
-                .and_then(|x| x.doom)
-                .map_or("before it goes off".into(), |(left, _)| format!(
-                    "within {left} turns"
-                ))
+            s.solitaire.as_ref().and_then(|x| x.doom).map_or(
+                "before it goes off".into(),
+                |(left, _)| format!("within {left} turn{}", if left == 1 { "" } else { "s" })
+            )
         ),
         Goal::Shutdown => format!(
             "Shutdown: shut every spawn point down (touching it, a roll at or under the stat) and eliminate the opponents. Shut: {} of 6. Fighters left: {counts}",
@@ -609,7 +607,11 @@ fn special_actions(ui: &mut egui::Ui, s: &Skirmish, i: usize, out: &mut Vec<Comm
             .unwrap_or(f.fighter.stat.min(f.die()));
         ui.horizontal(|ui| {
             ui.add(egui::Slider::new(&mut stat, 1..=f.die()).text("the demon's stat"));
-            if let Some(at) = s.summon_place(i) {
+            // Where there is no room, the button's hover still says what the rules say.
+            let at = s
+                .summon_place(i)
+                .or_else(|| Some(f.at + Vec2::X * f.base * 2.0));
+            if let Some(at) = at {
                 offer(
                     ui,
                     s,

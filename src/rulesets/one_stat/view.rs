@@ -46,6 +46,28 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
             [0.85, 0.55, 0.10],
         ));
     }
+    if f.animal {
+        badges.push(Badge::new(
+            "animal",
+            "in animal shape: hits at or over his stat, defends under it, moves his die less his stat, carries nothing",
+            [0.55, 0.35, 0.75],
+        ));
+    }
+    if f.demon.is_some() {
+        badges.push(if f.wild {
+            Badge::new(
+                "wild",
+                "a demon out of control: on its activation it attacks whoever is closest",
+                [0.85, 0.20, 0.55],
+            )
+        } else {
+            Badge::new(
+                "demon",
+                "a Controller's demon: out of control if he is wounded",
+                [0.55, 0.20, 0.45],
+            )
+        });
+    }
     if let Some(k) = s.carried_by(i) {
         badges.push(Badge::new(
             "carries",
@@ -139,15 +161,25 @@ pub fn counter(s: &Skirmish, c: Counter) -> Option<Token> {
                 TokenKind::Flag(p) => (p, "F".into()),
                 TokenKind::Bomb(b) => (NOBODY, b.face.to_string()),
                 TokenKind::Clue => (NOBODY, "?".into()),
-                TokenKind::Doom => (NOBODY, "!".into()),
+                TokenKind::Doom => (
+                    NOBODY,
+                    s.solitaire
+                        .as_ref()
+                        .and_then(|x| x.doom)
+                        .map_or("!".into(), |(left, _)| left.to_string()),
+                ),
                 TokenKind::Hostage => (NOBODY, "H".into()),
             };
-            let mut label = t.kind.word(&s.players);
-            if t.kind == TokenKind::Doom
-                && let Some((left, _)) = s.solitaire.as_ref().and_then(|x| x.doom)
-            {
-                label = format!("{label}: {left} turns");
+            // One short word: the table shortens a long label to its last.
+            let label = match t.kind {
+                TokenKind::Treasure => "treasure",
+                TokenKind::Flag(_) => "flag",
+                TokenKind::Bomb(_) => "bomb",
+                TokenKind::Clue => "clue",
+                TokenKind::Doom => "doom",
+                TokenKind::Hostage => "hostage",
             }
+            .to_string();
             (side, emblem, label, s.token_at(k), t.carrier.is_some())
         }
         Counter::Device => {

@@ -288,7 +288,7 @@ impl Skirmish {
     pub(super) fn one_at_a_time(&self) -> Result<(), String> {
         if self.commanding.is_some() {
             return Err(
-                "this fighter acts for another now: one action at a time, not one more hand-on"
+                "this fighter is acting for another: he cannot pass actions on (no command, drive or influence of his own)"
                     .into(),
             );
         }
