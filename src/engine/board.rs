@@ -61,6 +61,9 @@ pub struct Zone {
     pub fill: Color,
 }
 
+/// A rule set's words for a terrain property: its name and what it does.
+pub type PropertyWords = fn(crate::rules::terrain::TerrainProperty) -> (&'static str, &'static str);
+
 /// The board of the game being played.
 #[derive(Resource, Clone, Debug)]
 pub enum BoardGeometry {
@@ -72,6 +75,9 @@ pub enum BoardGeometry {
         terrain: Vec<TerrainPiece>,
         /// Objective markers.
         markers: Vec<Marker>,
+        /// How the rule set words each terrain property for the terrain key and tooltips
+        /// (its name, what it does).
+        words: PropertyWords,
     },
     /// A map of hexes: hexx's layout, and each hex with its terrain (in the rule set's order).
     HexMap {

@@ -7,7 +7,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 
 use super::{Handover, TableArea};
-use crate::engine::board::BoardGeometry;
+use crate::engine::board::{BoardGeometry, PropertyWords};
 use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
 use crate::view::palette::terrain_colour;
 use crate::view::{CursorNote, CursorNoteSet, NotePart, PanelInsets, TablePointer};
@@ -22,12 +22,12 @@ fn colour32(c: Color) -> egui::Color32 {
 }
 
 /// A piece in words: "cantina — building: blocks sight (no line of sight through it), …".
-pub fn describe(piece: &TerrainPiece) -> String {
+pub fn describe(piece: &TerrainPiece, words: PropertyWords) -> String {
     let props: Vec<String> = piece
         .properties
         .iter()
         .map(|p| {
-            let (name, does) = p.words();
+            let (name, does) = words(*p);
             format!("{name} ({does})")
         })
         .collect();
@@ -44,7 +44,7 @@ fn swatch(ui: &mut egui::Ui, fill: egui::Color32) {
 }
 
 /// The key's rows for an inch table: each kind present, then each property present.
-fn table_key(ui: &mut egui::Ui, terrain: &[TerrainPiece]) {
+fn table_key(ui: &mut egui::Ui, terrain: &[TerrainPiece], words: PropertyWords) {
     let mut kinds: Vec<TerrainKind> = Vec::new();
     let mut props: Vec<TerrainProperty> = Vec::new();
     for t in terrain {
@@ -65,14 +65,19 @@ fn table_key(ui: &mut egui::Ui, terrain: &[TerrainPiece]) {
         });
     }
     ui.separator();
+    let hatched = props.contains(&TerrainProperty::Difficult);
     for p in props {
-        let (name, does) = p.words();
+        let (name, does) = words(p);
         ui.horizontal(|ui| {
             ui.strong(name);
             ui.label(does);
         });
     }
-    ui.weak("Hatched: difficult ground. Heavy outline: blocks sight or movement.");
+    ui.weak(if hatched {
+        "Hatched: difficult ground. Heavy outline: blocks sight or movement."
+    } else {
+        "Heavy outline: blocks sight or movement."
+    });
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -104,7 +109,7 @@ fn show(
             ],
         )
         .show(&ctx, |ui| match &*board {
-            BoardGeometry::InchTable { terrain, .. } => table_key(ui, terrain),
+            BoardGeometry::InchTable { terrain, words, .. } => table_key(ui, terrain, *words),
             BoardGeometry::HexMap { hexes, .. } => {
                 let mut seen: Vec<(&str, Color)> = Vec::new();
                 for cell in hexes {
@@ -137,11 +142,11 @@ fn show(
         return Ok(());
     };
     let text = match &*board {
-        BoardGeometry::InchTable { terrain, .. } => terrain
+        BoardGeometry::InchTable { terrain, words, .. } => terrain
             .iter()
             .rev()
             .find(|t| t.shape.contains(at))
-            .map(describe),
+            .map(|t| describe(t, *words)),
         BoardGeometry::HexMap { layout, hexes } => {
             let hex = layout.world_pos_to_hex(at);
             hexes.iter().find(|c| c.hex == hex).map(|c| c.name.clone())
@@ -184,7 +189,7 @@ mod tests {
             properties: vec![TerrainProperty::Difficult, TerrainProperty::Cover],
         };
         assert_eq!(
-            describe(&p),
+            describe(&p, TerrainProperty::words),
             "grass_west — woods: difficult (halve movement inside), cover (in or behind it: -1 on the fire chart die)"
         );
     }

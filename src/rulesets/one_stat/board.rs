@@ -40,5 +40,6 @@ pub fn board(s: &Skirmish) -> BoardGeometry {
                     }),
             )
             .collect(),
+        words: super::rules::terrain::words,
     }
 }

@@ -198,6 +198,7 @@ pub fn setup(world: &mut World, scenario: Scenario, roster: &Roster) {
                 radius: o.radius,
             })
             .collect(),
+        words: crate::rules::terrain::TerrainProperty::words,
     });
     if let Some(ef) = &table.scenario.enemy_forces {
         for (i, p) in ef.portals.iter().enumerate() {

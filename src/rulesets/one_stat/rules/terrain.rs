@@ -82,6 +82,26 @@ const fn yes_yes_yes() -> Answers {
     answers(true, true, true)
 }
 
+/// How 1 Stat Skirmish words a property for the terrain key and tooltips: the text's three
+/// questions and its cover ("roll 2 dice and take the better result when defending against
+/// attacks from the other side of the covering terrain").
+pub fn words(p: TerrainProperty) -> (&'static str, &'static str) {
+    match p {
+        TerrainProperty::Impassable => (
+            "no access",
+            "Accessibility: no — nobody walks onto, into or through it (a jump or a climb may cross it)",
+        ),
+        TerrainProperty::BlocksLineOfSight => {
+            ("no sight", "Visibility: no — no line of sight through it")
+        }
+        TerrainProperty::Cover => (
+            "cover",
+            "the defender rolls 2 dice and keeps the better against attacks across it",
+        ),
+        other => other.words(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
