@@ -108,7 +108,13 @@ pub fn roll(
     };
     let result = i32::from(kept) + modifier;
     let passed = test.passes(result, stat);
-    dice.note_outcome(if passed { "passed" } else { "failed" });
+    let outcome = if passed { "passed" } else { "failed" };
+    // The log notes the outcome on the last die thrown: with two, say which was kept.
+    if n == 2 {
+        dice.note_outcome(format!("kept {kept}: {outcome}"));
+    } else {
+        dice.note_outcome(outcome);
+    }
     Ok(Rolled {
         faces,
         kept,
