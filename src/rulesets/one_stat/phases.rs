@@ -77,19 +77,11 @@ pub fn skirmish(scenario: &Scenario) -> Skirmish {
     if let Some(sol) = &scenario.solitaire {
         // Only the player musters: the opponents spawn.
         s.stage = Stage::Mustering(vec![0]);
-        s.solitaire = Some(Solitaire {
-            spawn_points: Vec::new(),
-            stats: sol.stats,
-            weapons: sol.weapons.clone(),
-            specialisation: sol.specialisation,
-            bounty: None,
-            spawned: 0,
-            shut: Vec::new(),
-            collected: 0,
-            doom: None,
-            escort: None,
-            rescued: false,
-        });
+        s.solitaire = Some(Solitaire::new(
+            sol.stats,
+            sol.weapons.clone(),
+            sol.specialisation,
+        ));
     }
     s.goal = scenario.goal.clone();
     s.hill = (scenario.goal == Goal::KingOfTheHill).then_some(size / 2.0);

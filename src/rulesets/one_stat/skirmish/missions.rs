@@ -464,7 +464,7 @@ mod tests {
             },
             &mut dice,
         );
-        assert_eq!(s.solitaire.as_ref().unwrap().shut[0], true);
+        assert!(s.solitaire.as_ref().unwrap().shut[0]);
         // A new wave of 1,1,2,2,3,3: nothing at point 1, Specialists at 2 and 3.
         dice.push_forced([1, 1, 2, 2, 3, 3]);
         s.spawn_wave(&mut dice).unwrap();

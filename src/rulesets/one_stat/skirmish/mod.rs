@@ -149,6 +149,30 @@ pub struct Solitaire {
     pub rescued: bool,
 }
 
+impl Solitaire {
+    /// A solitaire game of opponents with `stats`, `weapons` and their Specialists'
+    /// `specialisation`, before its spawn points are placed.
+    pub fn new(
+        stats: OpponentStats,
+        weapons: Vec<Weapon>,
+        specialisation: Option<Specialisation>,
+    ) -> Self {
+        Solitaire {
+            spawn_points: Vec::new(),
+            stats,
+            weapons,
+            specialisation,
+            bounty: None,
+            spawned: 0,
+            shut: Vec::new(),
+            collected: 0,
+            doom: None,
+            escort: None,
+            rescued: false,
+        }
+    }
+}
+
 /// A player.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {

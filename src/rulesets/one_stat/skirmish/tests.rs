@@ -514,23 +514,15 @@ pub(super) fn solitaire(goal: Goal) -> Skirmish {
     let mut s = Skirmish::mustering(g.table, vec![], g.players, fighters);
     s.stage = Stage::Mustering(vec![0]);
     s.goal = goal;
-    s.solitaire = Some(Solitaire {
-        spawn_points: Vec::new(),
-        stats: OpponentStats {
+    s.solitaire = Some(Solitaire::new(
+        OpponentStats {
             rookie: 3,
             specialist: 4,
             boss: 6,
         },
-        weapons: knife(),
-        specialisation: None,
-        bounty: None,
-        spawned: 0,
-        shut: Vec::new(),
-        collected: 0,
-        doom: None,
-        escort: None,
-        rescued: false,
-    });
+        knife(),
+        None,
+    ));
     s
 }
 
