@@ -32,7 +32,7 @@ fn results(
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
             let headline = match finished.result.winner {
-                Some(w) => format!("{} wins", side_name(w)),
+                Some(w) => format!("Victory: {}", side_name(w)),
                 None => "A draw".to_string(),
             };
             ui.heading(egui::RichText::new(headline).size(28.0));

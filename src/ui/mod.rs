@@ -452,7 +452,7 @@ fn over_status(
         Some(w) => shell
             .sides
             .get(w)
-            .map(|n| format!("{n} wins"))
+            .map(|n| format!("Victory: {n}"))
             .unwrap_or_default(),
         None => "A draw".to_string(),
     };

@@ -21,8 +21,14 @@ fn colour32(c: Color) -> egui::Color32 {
     )
 }
 
+/// A piece's id in words for a player: "north_wall" reads "north wall".
+fn spoken(id: &str) -> String {
+    id.replace(['_', '-'], " ")
+}
+
 /// A piece in words: "cantina — building: blocks sight (no line of sight through it), …".
 pub fn describe(piece: &TerrainPiece, words: PropertyWords) -> String {
+    let name = spoken(&piece.id);
     let props: Vec<String> = piece
         .properties
         .iter()
@@ -32,9 +38,9 @@ pub fn describe(piece: &TerrainPiece, words: PropertyWords) -> String {
         })
         .collect();
     if props.is_empty() {
-        format!("{} — {}: open ground", piece.id, piece.kind.name())
+        format!("{name} — {}: open ground", piece.kind.name())
     } else {
-        format!("{} — {}: {}", piece.id, piece.kind.name(), props.join(", "))
+        format!("{name} — {}: {}", piece.kind.name(), props.join(", "))
     }
 }
 
@@ -190,7 +196,7 @@ mod tests {
         };
         assert_eq!(
             describe(&p, TerrainProperty::words),
-            "grass_west — woods: difficult (halve movement inside), cover (in or behind it: -1 on the fire chart die)"
+            "grass west — woods: difficult (halve movement inside), cover (in or behind it: -1 on the fire chart die)"
         );
     }
 }

@@ -440,7 +440,10 @@ fn warband_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Comman
         }
         ui.horizontal_wrapped(|ui| {
             let active = s.active.as_ref().is_some_and(|a| a.fighter == i);
-            let state = match (active, f.activated, f.standing) {
+            // A Boss commanding, a Driver driving or an Influencer influencing is mid-activation.
+            let waiting = s.commanding.as_ref().is_some_and(|c| c.fighter == i);
+            let state = match (active || waiting, f.activated, f.standing) {
+                (true, _, _) if waiting => "active, waiting",
                 (true, _, _) => "active",
                 (_, true, _) => "done",
                 (_, _, Standing::Down) => "down",
@@ -502,6 +505,7 @@ fn warband_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Comman
             }
         } else {
             ui.weak(match (a.moved, a.acted) {
+                _ if a.commanded => "His one action: drag him, click the table, or click an enemy.",
                 (false, false) => "Move: drag him, or click the table. Attack: click an enemy.",
                 (true, false) => "Other action: a second move, or click an enemy to attack.",
                 (false, true) => "His move is left: drag him, or click the table.",

@@ -88,6 +88,26 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
             [0.45, 0.65, 0.35],
         ));
     }
+    let engaged: Vec<&str> = (0..s.fighters.len())
+        .filter(|&j| {
+            let g = &s.fighters[j];
+            g.player != f.player
+                && g.standing != Standing::Removed
+                && f.standing != Standing::Removed
+                && s.in_contact(i, j)
+        })
+        .map(|j| s.fighters[j].fighter.name.as_str())
+        .collect();
+    if !engaged.is_empty() {
+        badges.push(Badge::new(
+            "contact",
+            format!(
+                "in base contact with {}: close enough for melee",
+                engaged.join(", ")
+            ),
+            [0.90, 0.35, 0.25],
+        ));
+    }
     if f.activated {
         badges.push(Badge::new(
             "done",
