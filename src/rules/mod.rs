@@ -1,10 +1,11 @@
 //! What every rule set shares, pure and free of the engine: dice and cards, inch-table
-//! geometry, line of sight, terrain, the scenario header and victory arithmetic. Rule sets'
-//! own rules live in `src/rulesets/<id>/rules/`.
+//! geometry, line of sight, terrain, the scenario header, victory arithmetic and the searching
+//! opponent. Rule sets' own rules live in `src/rulesets/<id>/rules/`.
 
 pub mod cards;
 pub mod dice;
 pub mod geometry;
 pub mod los;
 pub mod scenario;
+pub mod search;
 pub mod terrain;

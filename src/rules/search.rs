@@ -1,0 +1,375 @@
+//! The searching opponent: open-loop Monte-Carlo tree search over a rule set's sensible
+//! commands, shared by every rule set that gives its game as plain data ([`Searchable`]).
+//!
+//! Why this search: the games are long, random at almost every command and often hidden in
+//! part, so neither minimax nor a hand-made score one move ahead fits. Open-loop MCTS keys the
+//! tree by the commands played, not by the states they led to, so each iteration throws its own
+//! dice (and deals what the searching side cannot see anew, [`Searchable::sample_hidden`]) and
+//! the tree averages over them; rollouts are the rule set's plain policy cut off after a few
+//! commands and scored ([`Searchable::score`]), since a whole game per iteration costs too
+//! much for a 1 s decision. No well-kept crate does open-loop search with chance and hidden
+//! information over our own command types (`mcts` is unmaintained since 2019 and closed-loop),
+//! so it is this one small, generic file.
+//!
+//! Determinism: the same state, side, seed and [`Budget::Playouts`] give the same choice.
+
+use std::time::{Duration, Instant};
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::dice::Dice;
+
+/// A game the search can play forward by itself: the whole state as plain data, cloned for
+/// each iteration.
+pub trait Searchable: Clone {
+    /// A player's intent, as the rule set's scripts write it.
+    type Command: Clone + PartialEq + std::fmt::Debug;
+    /// The side that acts now (index in the scenario's sides), `None` when the game is over.
+    fn to_act(&self) -> Option<usize>;
+    /// How many sides play.
+    fn sides(&self) -> usize;
+    /// The sensible commands of the side to act, best first by the rule set's plain policy:
+    /// not every inch of a move, a handful of destinations per piece. Each should be one the
+    /// rules accept now; one refused is skipped. Empty only when the game is over.
+    fn candidates(&self) -> Vec<Self::Command>;
+    /// Plays `command` with `dice`, as the rule set's own pipeline would.
+    ///
+    /// Errors: the rule that refuses it; the state is then as it was (the dice may have
+    /// moved on).
+    fn play(&mut self, command: &Self::Command, dice: &mut Dice) -> Result<(), String>;
+    /// How good the game stands for `side`, from 0 (lost) to 1 (won): a finished game's
+    /// result (a draw 0.5), an unfinished one's estimate.
+    fn score(&self, side: usize) -> f32;
+    /// Deals anew what `side` cannot see (a face-down counter, a hidden unit's hex, the
+    /// deck's order), so the search never reads another side's secrets. The default: the
+    /// game hides nothing.
+    fn sample_hidden(&mut self, side: usize, rng: &mut ChaCha8Rng) {
+        let _ = (side, rng);
+    }
+}
+
+/// How long the search thinks over one decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// So many iterations: the same choice every time for one seed (`--playouts N`).
+    Playouts(u32),
+    /// So much wall time (`--think MS`; the setting's default 1 s).
+    Millis(u64),
+}
+
+/// The search's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// How long it thinks.
+    pub budget: Budget,
+    /// The seed of its sampled dice and deals.
+    pub seed: u64,
+    /// Commands a rollout plays by the plain policy before the game is scored.
+    pub rollout: u32,
+    /// UCB1's exploration constant.
+    pub exploration: f32,
+}
+
+impl Settings {
+    /// The defaults for `budget`: a rollout of 40 commands, exploration 0.7.
+    pub fn new(budget: Budget, seed: u64) -> Self {
+        Self {
+            budget,
+            seed,
+            rollout: 40,
+            exploration: 0.7,
+        }
+    }
+}
+
+/// What the search chose, and how it saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice<C> {
+    /// The command to play.
+    pub command: C,
+    /// Its expected score for the side that searched, 0 to 1 (its mean over the iterations
+    /// through it).
+    pub expected: f32,
+    /// Iterations through it.
+    pub visits: u32,
+    /// Iterations in all.
+    pub playouts: u32,
+}
+
+struct Node<C> {
+    /// The command that led here (none at the root).
+    command: Option<C>,
+    /// The side that played it.
+    actor: usize,
+    children: Vec<usize>,
+    visits: u32,
+    /// Iterations in which this node's command was among the candidates (its parent's
+    /// visits where every iteration deals the same; fewer where chance changes them).
+    available: u32,
+    /// The sum of its actor's scores.
+    total: f32,
+}
+
+/// The command the search would play for the side to act in `game`, or `None` when the game
+/// is over (or nothing the side may do is accepted).
+pub fn choose<S: Searchable>(game: &S, settings: &Settings) -> Option<Choice<S::Command>> {
+    let side = game.to_act()?;
+    let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
+    let mut tree: Vec<Node<S::Command>> = vec![Node {
+        command: None,
+        actor: side,
+        children: Vec::new(),
+        visits: 0,
+        available: 0,
+        total: 0.0,
+    }];
+    let start = Instant::now();
+    let mut playouts = 0u32;
+    loop {
+        match settings.budget {
+            Budget::Playouts(n) if playouts >= n => break,
+            Budget::Millis(ms) if playouts > 0 && start.elapsed() >= Duration::from_millis(ms) => {
+                break;
+            }
+            _ => {}
+        }
+        iterate(game, side, settings, &mut tree, &mut rng);
+        playouts += 1;
+    }
+    let root = &tree[0];
+    let best = root
+        .children
+        .iter()
+        .copied()
+        .max_by_key(|&c| (tree[c].visits, std::cmp::Reverse(c)))?;
+    let n = &tree[best];
+    Some(Choice {
+        command: n.command.clone()?,
+        expected: n.total / n.visits.max(1) as f32,
+        visits: n.visits,
+        playouts,
+    })
+}
+
+/// One iteration: deal what the side cannot see, go down the tree by UCB1 among the commands
+/// the dealt game offers, add the first untried one, roll out, and score every node passed.
+fn iterate<S: Searchable>(
+    game: &S,
+    side: usize,
+    settings: &Settings,
+    tree: &mut Vec<Node<S::Command>>,
+    rng: &mut ChaCha8Rng,
+) {
+    let mut s = game.clone();
+    s.sample_hidden(side, rng);
+    let mut dice = Dice::seeded(rng.random()).unlogged();
+    let mut path = vec![0usize];
+    let mut at = 0usize;
+    'down: while let Some(actor) = s.to_act() {
+        let candidates = s.candidates();
+        // Children offered now, and the first candidate with none yet.
+        let mut offered = Vec::new();
+        let mut untried = None;
+        for c in &candidates {
+            match tree[at]
+                .children
+                .iter()
+                .copied()
+                .find(|&k| tree[k].command.as_ref() == Some(c))
+            {
+                Some(k) => offered.push(k),
+                None if untried.is_none() => untried = Some(c.clone()),
+                None => {}
+            }
+        }
+        for &k in &offered {
+            tree[k].available += 1;
+        }
+        if let Some(c) = untried {
+            if s.play(&c, &mut dice).is_err() {
+                // Refused here: not a command of this position; the next iteration tries
+                // another.
+                break 'down;
+            }
+            tree.push(Node {
+                command: Some(c),
+                actor,
+                children: Vec::new(),
+                visits: 0,
+                available: 1,
+                total: 0.0,
+            });
+            let k = tree.len() - 1;
+            tree[at].children.push(k);
+            path.push(k);
+            break 'down;
+        }
+        let Some(k) = pick(tree, &offered, settings.exploration) else {
+            break 'down;
+        };
+        let c = tree[k].command.clone().expect("a child has its command");
+        if s.play(&c, &mut dice).is_err() {
+            break 'down;
+        }
+        path.push(k);
+        at = k;
+    }
+    rollout(&mut s, &mut dice, settings.rollout);
+    let scores: Vec<f32> = (0..s.sides()).map(|p| s.score(p)).collect();
+    for &k in &path {
+        let n = &mut tree[k];
+        n.visits += 1;
+        n.total += scores.get(n.actor).copied().unwrap_or(0.0);
+    }
+}
+
+/// The child of `offered` with the highest UCB1 (availability-counted, as in information-set
+/// MCTS, so a command offered only sometimes is not under-explored).
+fn pick<C>(tree: &[Node<C>], offered: &[usize], exploration: f32) -> Option<usize> {
+    offered.iter().copied().max_by(|&a, &b| {
+        let ucb = |k: usize| {
+            let n = &tree[k];
+            let v = n.visits.max(1) as f32;
+            n.total / v + exploration * ((n.available.max(1) as f32).ln() / v).sqrt()
+        };
+        ucb(a).total_cmp(&ucb(b))
+    })
+}
+
+/// Plays up to `commands` commands by the plain policy: each time the first candidate the
+/// rules accept.
+fn rollout<S: Searchable>(s: &mut S, dice: &mut Dice, commands: u32) {
+    for _ in 0..commands {
+        if s.to_act().is_none() {
+            return;
+        }
+        if !s.candidates().iter().any(|c| s.play(c, dice).is_ok()) {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::DiceExpr;
+
+    /// Nim: take 1 to 3 from the pile; whoever takes the last wins.
+    #[derive(Clone, Debug)]
+    struct Nim {
+        pile: u32,
+        next: usize,
+        winner: Option<usize>,
+    }
+
+    impl Searchable for Nim {
+        type Command = u32;
+        fn to_act(&self) -> Option<usize> {
+            self.winner.is_none().then_some(self.next)
+        }
+        fn sides(&self) -> usize {
+            2
+        }
+        fn candidates(&self) -> Vec<u32> {
+            (1..=3.min(self.pile)).collect()
+        }
+        fn play(&mut self, take: &u32, _: &mut Dice) -> Result<(), String> {
+            if *take > self.pile || *take == 0 {
+                return Err("not that many".into());
+            }
+            self.pile -= take;
+            if self.pile == 0 {
+                self.winner = Some(self.next);
+            }
+            self.next = 1 - self.next;
+            Ok(())
+        }
+        fn score(&self, side: usize) -> f32 {
+            match self.winner {
+                Some(w) if w == side => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            }
+        }
+    }
+
+    #[test]
+    fn it_finds_the_winning_take_in_nim() {
+        // From 5 the only winning take is 1 (leaving a multiple of 4); from 7, 3.
+        for (pile, best) in [(5, 1), (7, 3), (6, 2)] {
+            let game = Nim {
+                pile,
+                next: 0,
+                winner: None,
+            };
+            let c = choose(&game, &Settings::new(Budget::Playouts(3000), 7)).expect("a take");
+            assert_eq!(c.command, best, "from {pile}");
+            assert!(c.expected > 0.8, "from {pile}: {c:?}");
+        }
+    }
+
+    /// One decision: bank 3 points, or roll a d6 and keep it; 4 or more wins.
+    #[derive(Clone, Debug)]
+    struct Gamble {
+        points: Option<i32>,
+    }
+
+    impl Searchable for Gamble {
+        type Command = &'static str;
+        fn to_act(&self) -> Option<usize> {
+            self.points.is_none().then_some(0)
+        }
+        fn sides(&self) -> usize {
+            1
+        }
+        fn candidates(&self) -> Vec<&'static str> {
+            vec!["bank", "roll"]
+        }
+        fn play(&mut self, c: &&'static str, dice: &mut Dice) -> Result<(), String> {
+            self.points = Some(match *c {
+                "bank" => 3,
+                _ => dice
+                    .roll(DiceExpr::d(6), "gamble")
+                    .map_err(|e| e.to_string())?,
+            });
+            Ok(())
+        }
+        fn score(&self, _: usize) -> f32 {
+            f32::from(u8::from(self.points.is_some_and(|p| p >= 4)))
+        }
+    }
+
+    #[test]
+    fn chance_is_sampled_so_a_half_chance_beats_a_sure_loss() {
+        let c = choose(
+            &Gamble { points: None },
+            &Settings::new(Budget::Playouts(400), 3),
+        )
+        .expect("a choice");
+        assert_eq!(c.command, "roll");
+        assert!((c.expected - 0.5).abs() < 0.1, "{c:?}");
+        assert_eq!(c.playouts, 400);
+    }
+
+    #[test]
+    fn the_same_seed_and_playouts_give_the_same_choice() {
+        let game = Nim {
+            pile: 11,
+            next: 0,
+            winner: None,
+        };
+        let s = Settings::new(Budget::Playouts(500), 42);
+        assert_eq!(choose(&game, &s), choose(&game, &s));
+    }
+
+    #[test]
+    fn a_finished_game_has_no_choice() {
+        let game = Nim {
+            pile: 0,
+            next: 0,
+            winner: Some(1),
+        };
+        assert_eq!(choose(&game, &Settings::new(Budget::Playouts(10), 1)), None);
+    }
+}
