@@ -454,56 +454,50 @@ fn run_reproduces_the_mass_combat_march_and_haste_orders() {
     }
 }
 
-/// one-stat-skirmish.txt, "1 Stat Skirmish – for 1 Player": `holotable run` places the six
-/// spawn points by 2d6 on the 6" grid and plays the issue's spawn roll 1,1,2,3,3,3: a
-/// Specialist at spawn point 1, a Rookie at 2 and a Boss at 3, with the Bounty's d12 in the
-/// opposing corner.
-#[test]
-fn run_reproduces_the_one_stat_spawn_roll() {
-    let (code, out, err) = holotable(&[
-        "run",
-        "scenarios/one_stat/bounty.ron",
-        "--commands",
-        "tests/one_stat/spawn_roll_script.ron",
-        "--dice",
-        "1,1,2,2,3,3,4,4,5,5,6,6,1,1,2,3,3,3",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    for want in [
-        "spawn point 3 in square (3, 3), at (15, 15)",
-        "the spawn dice show 1 1 2 3 3 3: Specialist 1 at spawn point 1, Rookie 2 at spawn point 2, Boss 3 at spawn point 3",
-        "The Bounty (Boss d12, stat 5) at (35.4, 35.4)",
-        "Boss 3 (Boss d10, stat 6) at (15.0, 15.0)",
-    ] {
-        assert!(out.contains(want), "{want}\n{out}");
-    }
+/// One test case of issue 24 in `tests/one_stat/cases.ron`: a scenario, a command script and
+/// forced dice, and lines its output must show.
+#[derive(serde::Deserialize)]
+struct Case {
+    name: String,
+    rule: String,
+    scenario: String,
+    commands: String,
+    dice: String,
+    exit: i32,
+    expect: Vec<String>,
 }
 
-/// one-stat-skirmish.txt, "Specialists": `holotable run` plays the Shapeshifter's change of
-/// shape (5 against 5: an animal moving the d8 less his stat), the Controller's demon (stat 4
-/// on his d8, in base contact, acting from the next phase) and the Influencer's roll on the
-/// target's die (4 on a d6 against 6) and the one action performed with the opposing fighter,
-/// who keeps his own activation.
+/// one-stat-skirmish.txt, each rule the issue's tests name (range bands, melee and its
+/// defences, the Boss, cover, heavy shooters, crowds, the spawn roll, the Bounty's dice, each
+/// specialisation, each scenario and solitaire mission): `holotable run` plays every case of
+/// `tests/one_stat/cases.ron` and shows the lines that prove the rule, refusals included.
 #[test]
-fn run_reproduces_the_one_stat_shapeshifter_controller_and_influencer() {
-    let (code, out, err) = holotable(&[
-        "run",
-        "tests/one_stat/close_quarters.ron",
-        "--commands",
-        "tests/one_stat/close_quarters_script.ron",
-        "--dice",
-        "7,3,5,4",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    for want in [
-        "Skinwalker rolls 5 against 5: he takes his animal shape (moves 3\")",
-        "[1] Skinwalker (Specialist d8, stat 5) at (0.6, 1.8): upright, activated, in animal shape",
-        "Summoner summons a demon, stat 4 on a d8: it acts from the next phase",
-        "[8] Summoner's demon (Rookie d8, stat 4) at (11.4, 9.2): upright, activated, a demon",
-        "Speaker rolls 4 on Acolyte One's d6 against 6: Pack perform one action with Acolyte One",
-        "Acolyte One moves 2.7\" (his one action)",
-        "Acolyte One activates",
-    ] {
-        assert!(out.contains(want), "{want}\n{out}");
+fn run_reproduces_every_one_stat_test_case() {
+    let src = std::fs::read_to_string("tests/one_stat/cases.ron").expect("the cases file");
+    let cases: Vec<Case> = ron::from_str(&src).expect("cases.ron parses");
+    assert!(cases.len() >= 45, "{} cases", cases.len());
+    let mut failures = Vec::new();
+    for c in &cases {
+        let (code, out, err) = holotable(&[
+            "run",
+            &c.scenario,
+            "--commands",
+            &c.commands,
+            "--dice",
+            &c.dice,
+        ]);
+        let all = format!("{out}{err}");
+        if code != c.exit {
+            failures.push(format!(
+                "{} ({}): exit {code}, not {}\n{err}",
+                c.name, c.rule, c.exit
+            ));
+        }
+        for want in &c.expect {
+            if !all.contains(want.as_str()) {
+                failures.push(format!("{} ({}): no line {want:?}", c.name, c.rule));
+            }
+        }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

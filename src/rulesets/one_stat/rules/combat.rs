@@ -106,7 +106,11 @@ pub fn attack(
     let melee = matches!(kind, AttackKind::Melee { .. });
     let mut modifier = 0;
     if let AttackKind::Melee { friends, .. } = kind {
-        modifier -= friends as i32;
+        // "the player may reduce the result by 1": an animal, hitting at or over his stat,
+        // would only be hurt by it, so his player does not.
+        if !attacker.animal {
+            modifier -= friends as i32;
+        }
         if attacker.veteran {
             modifier -= 1;
         }

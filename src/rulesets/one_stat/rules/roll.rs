@@ -69,6 +69,16 @@ pub struct Rolled {
     pub passed: bool,
 }
 
+impl Rolled {
+    /// The faces in words: "4", or "2 and 6, kept 6" where two were thrown.
+    pub fn shown(&self) -> String {
+        match self.faces[..] {
+            [a, b] => format!("{a} and {b}, kept {}", self.kept),
+            _ => self.kept.to_string(),
+        }
+    }
+}
+
 /// Throws a `die`-sided die (two where `pick` says) against `stat` for `test`, adding
 /// `modifier` to the face kept ("the player may reduce the result by 1": -1; "+1 on defense
 /// rolls": +1).

@@ -829,9 +829,10 @@ impl Skirmish {
         }
         if self.to_act() != Some(player) {
             return Err(format!(
-                "it is {}'s turn (Turn Sequence: \"each player activates 1 miniature per turn\")",
-                self.to_act()
-                    .map_or("nobody", |p| self.players[p].name.as_str())
+                "it is {} turn (Turn Sequence: \"each player activates 1 miniature per turn\")",
+                self.to_act().map_or("nobody's".to_string(), |p| possessive(
+                    &self.players[p].name
+                ))
             ));
         }
         let points: &[Vec2] = match command {
@@ -1160,6 +1161,45 @@ impl Skirmish {
         base_gap(x.at, x.base, y.at, y.base) <= CONTACT
     }
 
+    /// Fighter `i` defending: as [`Skirmish::combatant`], but with a friendly Tank's die and
+    /// stat where `i` stands in base contact with him and they defend better than his own
+    /// ("each friendly fighter in base to base contact to the tank may use the tank's stat
+    /// and die for defense"; docs/rules/one_stat.md, "The Tank"); then the line that says so.
+    fn defender(&self, i: usize) -> (Combatant, Option<String>) {
+        let mut c = self.combatant(i);
+        if c.down || c.animal || c.tank {
+            return (c, None);
+        }
+        // A defence passes on a roll above the stat: (die - stat) faces of die.
+        let odds = |die: u8, stat: u8| f32::from(die.saturating_sub(stat)) / f32::from(die);
+        let tank = (0..self.fighters.len())
+            .filter(|&k| {
+                let t = &self.fighters[k];
+                k != i
+                    && t.player == self.fighters[i].player
+                    && t.standing == Standing::Upright
+                    && !t.animal
+                    && t.fighter.is(Specialisation::Tank)
+                    && self.in_contact(i, k)
+            })
+            .max_by(|&x, &y| {
+                let (fx, fy) = (&self.fighters[x], &self.fighters[y]);
+                odds(fx.die(), fx.fighter.stat).total_cmp(&odds(fy.die(), fy.fighter.stat))
+            });
+        let Some(k) = tank else { return (c, None) };
+        let t = &self.fighters[k];
+        if odds(t.die(), t.fighter.stat) <= odds(c.die, c.stat) {
+            return (c, None);
+        }
+        c.die = t.die();
+        c.stat = t.fighter.stat;
+        let note = format!(
+            "{} stands by {}, the Tank: he defends with the Tank's d{} and stat {}",
+            c.name, t.fighter.name, c.die, c.stat
+        );
+        (c, Some(note))
+    }
+
     fn combatant(&self, i: usize) -> Combatant {
         let f = &self.fighters[i];
         let preached = f.fighter.tier == Tier::Rookie
@@ -1167,7 +1207,8 @@ impl Skirmish {
                 p.player == f.player
                     && p.standing != Standing::Removed
                     && p.fighter.is(Specialisation::Preacher)
-                    && base_gap(p.at, p.base, f.at, f.base) < 2.0 + 2.0 * f.base
+                    // "at least partially within 2"": the nearest edges, as every distance.
+                    && base_gap(p.at, p.base, f.at, f.base) <= 2.0
             });
         Combatant {
             name: f.fighter.name.clone(),
@@ -1295,7 +1336,9 @@ impl Skirmish {
             // Cover counts in melee too: "when defending against attacks from the other side
             // of the covering terrain" (docs/rules/one_stat.md, "Cover and crowds").
             let cover = self.in_cover(i, t);
-            let r = attack(dice, &self.combatant(i), &self.combatant(t), kind, cover)
+            let (defender, note) = self.defender(t);
+            self.events.extend(note);
+            let r = attack(dice, &self.combatant(i), &defender, kind, cover)
                 .map_err(|e| e.to_string())?;
             self.events.extend(r.lines.iter().cloned());
             self.take_wounds(t, r.wounds);
@@ -1327,14 +1370,13 @@ impl Skirmish {
     }
 
     /// Whether `b` is in cover from `a`: the line between them crosses a piece that grants
-    /// cover ("when defending against attacks from the other side of the covering terrain").
+    /// cover, `a` not standing in it ("when defending against attacks from the other side of
+    /// the covering terrain"); an attacker on `b`'s own side of it gives no cover
+    /// (docs/rules/one_stat.md, "Cover and crowds").
     pub fn in_cover(&self, a: usize, b: usize) -> bool {
         let (p, q) = (self.fighters[a].at, self.fighters[b].at);
         self.terrain.iter().any(|t| {
-            t.has(TerrainProperty::Cover)
-                && (t.shape.touches_segment(p, q)
-                    || t.shape.distance_to(q) <= self.fighters[b].base)
-                && !t.shape.contains(p)
+            t.has(TerrainProperty::Cover) && t.shape.touches_segment(p, q) && !t.shape.contains(p)
         })
     }
 
@@ -1386,19 +1428,20 @@ impl Skirmish {
             if area && class != super::rules::fighter::Shooter::Heavy {
                 return Err("only a heavy shooter attacks an area".into());
             }
-            let Some(pick) = shooter_pick(class, band, mode) else {
+            // "Ranger: May attack any target within 15" by rolling 2 dice and taking the
+            // better result": with any shooter, at any band (a heavy shooter's area fire
+            // keeps its medium range; docs/rules/one_stat.md, "The Ranger").
+            let pick = if f.fighter.is(Specialisation::Ranger) && !area {
+                Some(Pick::Better)
+            } else {
+                shooter_pick(class, band, mode)
+            };
+            let Some(pick) = pick else {
                 return Err(format!(
                     "{} is at {} range ({gap:.1}\"): out of this shooter's reach",
                     self.fighters[t].fighter.name,
                     band.word()
                 ));
-            };
-            // "Ranger: May attack any target within 15" by rolling 2 dice and taking the
-            // better result."
-            let pick = if f.fighter.is(Specialisation::Ranger) {
-                Pick::Better
-            } else {
-                pick
             };
             (
                 pick,
@@ -1430,10 +1473,12 @@ impl Skirmish {
         };
         for k in targets {
             let cover = self.in_cover(i, k);
+            let (defender, note) = self.defender(k);
+            self.events.extend(note);
             let r = attack(
                 dice,
                 &self.combatant(i),
-                &self.combatant(k),
+                &defender,
                 AttackKind::Ranged { pick, extra_wound },
                 cover,
             )
@@ -1970,10 +2015,12 @@ impl Skirmish {
             {
                 self.result = Some(GameResult {
                     winner: Some(0),
-                    reason: format!(
-                        "{} finished the Bounty, {}",
-                        self.players[0].name, self.fighters[b].fighter.name
-                    ),
+                    reason: match self.fighters[b].fighter.name.as_str() {
+                        n if n.eq_ignore_ascii_case("the bounty") => {
+                            format!("{} finished the Bounty", self.players[0].name)
+                        }
+                        n => format!("{} finished the Bounty, {n}", self.players[0].name),
+                    },
                     decided_by: "the Bounty finished".into(),
                 });
             }

@@ -714,7 +714,8 @@ fn an_assassin_may_ignore_terrain_on_a_move_into_base_contact() {
 
 #[test]
 fn cover_counts_against_a_melee_attack_too() {
-    let grass = TerrainPiece {
+    // High grass behind Thug, on his far side from Kara: no cover from her.
+    let behind = TerrainPiece {
         id: "grass".into(),
         kind: TerrainKind::Woods,
         shape: Shape::Circle {
@@ -723,10 +724,20 @@ fn cover_counts_against_a_melee_attack_too() {
         },
         properties: vec![TerrainProperty::Cover],
     };
-    let (mut s, mut dice) = game(vec![grass]);
+    let (s, _) = game(vec![behind.clone()]);
+    assert!(!s.in_cover(0, 2), "the grass is behind him, not between");
+    // Thug standing in the grass: Kara's attack comes from the other side of it.
+    let around = TerrainPiece {
+        shape: Shape::Circle {
+            centre: (11.3, 10.0),
+            radius: 0.8,
+        },
+        ..behind
+    };
+    let (mut s, mut dice) = game(vec![around]);
     activate(&mut s, &mut dice, 0);
-    // Kara hits Thug on a 3; Thug, his base against the grass, rolls two dice and keeps
-    // the better: 2 and 5, and 5 is over his 3: defended (one die would have been a 2).
+    // Kara hits Thug on a 3; Thug, in the grass, rolls two dice and keeps the better: 2 and
+    // 5, and 5 is over his 3: defended (one die would have been a 2).
     dice.push_forced([3, 2, 5]);
     ok(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
     assert_eq!(s.fighters[2].standing, Standing::Upright);
@@ -767,4 +778,60 @@ fn a_point_that_is_no_number_is_refused() {
         &mut dice,
     );
     assert!(e.contains("no number"), "{e}");
+}
+
+#[test]
+fn a_friend_in_contact_with_the_tank_defends_with_the_tanks_die_and_stat() {
+    let (mut s, mut dice) = game(Vec::new());
+    // The Gang's Boss, a Tank of stat 2 on his d10, touching Thug: 8 faces of 10 defend,
+    // against Thug's own 3 of 6.
+    s.fighters[3].fighter.specialisation = Some(Specialisation::Tank);
+    s.fighters[3].fighter.stat = 2;
+    s.fighters[3].at = Vec2::new(11.0, 11.0);
+    assert!(s.in_contact(2, 3));
+    activate(&mut s, &mut dice, 0);
+    // Kara hits on a 3; Thug rolls the Tank's d10: 3 is over the Tank's 2, defended (over
+    // his own 3 it would not be).
+    dice.push_forced([3, 3]);
+    ok(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
+    assert_eq!(s.fighters[2].standing, Standing::Upright);
+    assert!(
+        s.events.iter().any(|e| e
+            .contains("Thug stands by Boss, the Tank: he defends with the Tank's d10 and stat 2")),
+        "{:?}",
+        s.events
+    );
+}
+
+#[test]
+fn a_ranger_reaches_long_range_with_a_light_shooter_keeping_the_better_die() {
+    let (mut s, mut dice) = game(Vec::new());
+    s.fighters[0].fighter.weapons = pistol();
+    s.fighters[2].at = Vec2::new(22.0, 10.0);
+    activate(&mut s, &mut dice, 0);
+    // 11" between the bases: long range, out of a light shooter's reach.
+    let e = refused(
+        &mut s,
+        0,
+        Command::Shoot {
+            target: 2,
+            area: false,
+        },
+        &mut dice,
+    );
+    assert!(e.contains("out of this shooter's reach"), "{e}");
+    // Kara a Ranger: two dice, the better kept, 6 and 2: a hit; Thug rolls 2, wounded and
+    // removed.
+    s.fighters[0].fighter.specialisation = Some(Specialisation::Ranger);
+    dice.push_forced([6, 2, 2]);
+    ok(
+        &mut s,
+        0,
+        Command::Shoot {
+            target: 2,
+            area: false,
+        },
+        &mut dice,
+    );
+    assert_eq!(s.fighters[2].standing, Standing::Removed);
 }

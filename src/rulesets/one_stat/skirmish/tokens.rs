@@ -346,8 +346,9 @@ impl Skirmish {
                 f.animal = false;
                 f.on = None;
                 self.events.push(format!(
-                    "{} spawns again in {}'s starting area",
-                    f.fighter.name, self.players[p].name
+                    "{} spawns again in {} starting area",
+                    f.fighter.name,
+                    super::possessive(&self.players[p].name)
                 ));
             }
         }
@@ -434,7 +435,7 @@ impl Skirmish {
         if !r.passed {
             self.events.push(format!(
                 "{name} rolls {} against {stat}: the device does not give",
-                r.kept
+                r.shown()
             ));
             return Ok(());
         }
@@ -446,7 +447,7 @@ impl Skirmish {
                 let tokens = d.stack.tokens;
                 self.events.push(format!(
                     "{name} rolls {}: he {} a token, {tokens} on the stack",
-                    r.kept,
+                    r.shown(),
                     if adding { "adds" } else { "removes" }
                 ));
                 if reached.is_some() {
@@ -466,14 +467,14 @@ impl Skirmish {
                 }
                 self.events.push(format!(
                     "{name} rolls {}: spawn point {} is shut down",
-                    r.kept,
+                    r.shown(),
                     k + 1
                 ));
             }
             DeviceId::Doom => {
                 self.events.push(format!(
                     "{name} rolls {}: the doom device is stopped",
-                    r.kept
+                    r.shown()
                 ));
                 self.result = Some(GameResult {
                     winner: Some(0),
@@ -521,8 +522,9 @@ impl Skirmish {
                         f.animal = false;
                         f.wound_ignored = false;
                         self.events.push(format!(
-                            "{} stands again in {who}'s starting area",
-                            f.fighter.name
+                            "{} stands again in {} starting area",
+                            f.fighter.name,
+                            super::possessive(&who)
                         ));
                     }
                     _ => self
