@@ -124,6 +124,17 @@ pub enum Sub {
         /// Also write the report with its plots: `report.html`, or the plots alone as `.svg`.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Let the searching opponent play these sides (side ids, comma-separated, or `all`);
+        /// the rule set's own policy plays the others.
+        #[arg(long, value_delimiter = ',')]
+        search: Vec<String>,
+        /// The searching opponent's time per decision, milliseconds (default 1000).
+        #[arg(long, conflicts_with = "playouts")]
+        think: Option<u64>,
+        /// The searching opponent's budget per decision in playouts instead of time: the same
+        /// games every run.
+        #[arg(long)]
+        playouts: Option<u32>,
     },
     /// Render a scenario's opening position in a real window and save it as PNG.
     Screenshot {
@@ -254,15 +265,22 @@ pub fn main(registry: Registry) -> ExitCode {
             jobs,
             json,
             out,
-        }) => sim(
-            &registry,
-            &scenario,
-            games,
-            seed,
-            jobs,
-            json,
-            out.as_deref(),
-        ),
+            search,
+            think,
+            playouts,
+        }) => {
+            let mut options = crate::sim::SimOptions::new(games, seed, 1);
+            options.jobs =
+                jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            options.searched = search;
+            if let Some(n) = playouts {
+                options.thinking.budget = crate::rules::search::Budget::Playouts(n);
+            }
+            if let Some(ms) = think {
+                options.thinking.budget = crate::rules::search::Budget::Millis(ms);
+            }
+            sim(&registry, &scenario, options, json, out.as_deref())
+        }
         Some(Sub::Screenshot {
             scenario,
             out,
@@ -439,9 +457,7 @@ fn replay(registry: &Registry, file: &Path, check: bool, json: bool) -> ExitCode
 fn sim(
     registry: &Registry,
     scenario: &str,
-    games: usize,
-    seed: u64,
-    jobs: Option<usize>,
+    options: crate::sim::SimOptions,
     json: bool,
     out_path: Option<&Path>,
 ) -> ExitCode {
@@ -450,8 +466,7 @@ fn sim(
         Ok(l) => l,
         Err(es) => return report(&es),
     };
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let options = crate::sim::SimOptions { games, seed, jobs };
+    let games = options.games;
     let done = AtomicUsize::new(0);
     let bar = indicatif::ProgressBar::new(games as u64).with_style(
         indicatif::ProgressStyle::with_template(
@@ -460,7 +475,7 @@ fn sim(
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let result = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| crate::sim::simulate(&entry, &loaded, options, &done));
+        let worker = scope.spawn(|| crate::sim::simulate(&entry, &loaded, &options, &done));
         while !worker.is_finished() {
             bar.set_position(done.load(Ordering::Relaxed) as u64);
             std::thread::sleep(std::time::Duration::from_millis(100));

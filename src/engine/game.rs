@@ -26,6 +26,9 @@ pub struct Sides {
     pub names: Vec<String>,
     /// The sides the rules play, by index, sorted.
     pub rules: Vec<usize>,
+    /// Those of [`Sides::rules`] the searching opponent plays instead of the rule set's own
+    /// policy, sorted ([`super::rules_side::step`]).
+    pub searched: Vec<usize>,
 }
 
 impl Sides {
@@ -41,7 +44,21 @@ impl Sides {
                 .filter(|(_, s)| s.control == Control::Rules)
                 .map(|(i, _)| i)
                 .collect(),
+            searched: Vec::new(),
         }
+    }
+
+    /// Lets the searching opponent play the sides `wanted` names (side ids, or `all`),
+    /// handing them to the rules first where they are not.
+    ///
+    /// Errors: an id the scenario does not have, with the known ids listed.
+    pub fn hand_to_search(&mut self, wanted: &[String]) -> Result<(), String> {
+        self.hand_to_rules(wanted)?;
+        let ids: Vec<&str> = self.ids.iter().map(String::as_str).collect();
+        self.searched.extend(resolve_sides(&ids, wanted)?);
+        self.searched.sort_unstable();
+        self.searched.dedup();
+        Ok(())
     }
 
     /// Whether the rules play side `side`.
@@ -97,6 +114,16 @@ pub fn rules_to_act<R: RuleSet>(world: &World) -> Vec<usize> {
 /// move the rules' pieces).
 pub fn person_to_act<R: RuleSet>(world: &World) -> bool {
     !persons_to_act::<R>(world).is_empty()
+}
+
+/// Lets the searching opponent play `sides` (side ids, or `all`) in the game in `world`.
+///
+/// Errors: as [`set_rules_sides`].
+pub fn set_searched_sides(world: &mut World, sides: &[String]) -> Result<(), String> {
+    world
+        .get_resource_mut::<Sides>()
+        .ok_or("no game is on")?
+        .hand_to_search(sides)
 }
 
 /// Lets the rules play `sides` (side ids, or `all`) in the game in `world`.

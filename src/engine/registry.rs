@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::by_email::SittingError;
 use super::dice::Randomness;
 use super::replay::{self, Divergence};
+use super::rules_side::Thinking;
 use super::ruleset::{Loaded, RuleSet};
 use super::save;
 use super::session::{Headless, Session};
@@ -66,6 +67,12 @@ pub struct RuleSetEntry {
     /// Plays one game per seed with every side run by the rules (see
     /// [`super::session::autoplay`]).
     pub autoplay: fn(&Loaded, &[u64]) -> Vec<GameEnd>,
+    /// See [`RuleSet::SEARCHES`].
+    pub searches: bool,
+    /// Plays one game per seed with the searching opponent on the sides named (ids, or
+    /// `all`) and the rules' own policy on the rest (see
+    /// [`super::session::autoplay_searched`]).
+    pub autoplay_searched: fn(&Loaded, &[u64], &[String], Thinking) -> Vec<GameEnd>,
     /// Makes the game just started a game by e-mail kept in this file (see
     /// [`super::by_email::start`]).
     pub by_email_start: fn(&mut World, PathBuf) -> Result<(), String>,
@@ -111,6 +118,8 @@ impl RuleSetEntry {
             resume: resume::<R>,
             replay: replay_file::<R>,
             autoplay: super::session::autoplay::<R>,
+            searches: R::SEARCHES,
+            autoplay_searched: super::session::autoplay_searched::<R>,
             by_email_start: super::by_email::start::<R>,
             by_email_resume: super::by_email::resume_seat::<R>,
             by_email_sit_in: super::by_email::sit_in::<R>,

@@ -3,7 +3,32 @@
 
 use bevy::prelude::*;
 
+use super::game::Sides;
+use super::pipeline::{CommandOutcome, process};
+use super::record::GameRecord;
 use super::ruleset::RuleSet;
+use crate::rules::dice::command_seed;
+use crate::rules::search::{Budget, Settings};
+
+/// How long the searching opponent thinks over each decision, and the seed of its sampling
+/// (each decision's seed is this and the decision's place in the game, so a game with a
+/// budget in playouts plays the same every time). The default: 1 s a decision, seed 1.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    /// Its budget per decision.
+    pub budget: Budget,
+    /// Its seed.
+    pub seed: u64,
+}
+
+impl Default for Thinking {
+    fn default() -> Self {
+        Self {
+            budget: Budget::Millis(1000),
+            seed: 1,
+        }
+    }
+}
 
 /// One step of a side the rules play ([`RuleSet::ai_step`]), as the window, `holotable run`,
 /// the balance report and the tests take it. While a roll or a card the players roll or draw
@@ -17,10 +42,45 @@ pub fn step<R: RuleSet>(world: &mut World) -> Option<Result<String, String>> {
     if super::manual_dice::waiting(world).is_some() {
         return None;
     }
+    if let Some(step) = search_step::<R>(world) {
+        return Some(step);
+    }
     let step = R::ai_step(world)?;
     Some(match super::manual_dice::waiting(world) {
         Some(what) => Ok(format!("waits for {what}")),
         None => step,
+    })
+}
+
+/// One step of the searching opponent, where it plays the side to act
+/// ([`Sides::searched`]) and rule set `R` gives it a game ([`RuleSet::search`]): its choice,
+/// through the pipeline as a person's command. `None` otherwise.
+///
+/// Errors: the rules refused its choice (a bug to report: it chose among their commands).
+fn search_step<R: RuleSet>(world: &mut World) -> Option<Result<String, String>> {
+    let sides = world.get_resource::<Sides>()?;
+    R::sides_to_act(world)
+        .into_iter()
+        .find(|s| sides.searched.contains(s))?;
+    let thinking = world
+        .get_resource::<Thinking>()
+        .copied()
+        .unwrap_or_default();
+    let place = world
+        .get_resource::<GameRecord<R::Command>>()
+        .map_or(0, |r| r.commands.len());
+    let settings = Settings::new(thinking.budget, command_seed(thinking.seed, place));
+    let choice = R::search(world, &settings)?;
+    let words = R::describe(world, &choice.command);
+    Some(match process::<R>(world, choice.command) {
+        CommandOutcome::Accepted(_) => Ok(format!(
+            "{words} (expects {:.0}%, {} playouts)",
+            100.0 * choice.expected,
+            choice.playouts
+        )),
+        CommandOutcome::Refused(_, why) => Err(format!(
+            "the searching opponent chose {words}, and the rules refused it: {why}"
+        )),
     })
 }
 

@@ -49,6 +49,8 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     /// drawn by its shell while [`crate::ui::RosterScreen`] names it); `None`, the default:
     /// it has none.
     const ROSTERS: Option<&'static str> = None;
+    /// Whether the searching opponent can play this rule set's sides ([`RuleSet::search`]).
+    const SEARCHES: bool = false;
     /// How the rules play a side, in a line, with where it is written down (the balance
     /// report names it); empty when they cannot.
     const AI_POLICY: &'static str = "";
@@ -196,6 +198,17 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
         seeds: &[u64],
     ) -> Option<Vec<Result<super::state::Finished, String>>> {
         let _ = (loaded, seeds);
+        None
+    }
+    /// The searching opponent's choice for the side to act in the game in `world`
+    /// ([`crate::rules::search::choose`] over the rule set's game as plain data, seen from
+    /// that side: nothing it may not see is read). `None`, the default: this rule set gives
+    /// the search no game yet, or nobody is to act.
+    fn search(
+        world: &World,
+        settings: &crate::rules::search::Settings,
+    ) -> Option<crate::rules::search::Choice<Self::Command>> {
+        let _ = (world, settings);
         None
     }
     /// One step of a side the rules play, if one is to act now: `Some(Ok(what it did))`;

@@ -13,6 +13,7 @@ use bevy::state::app::StatesPlugin;
 use super::dice::Randomness;
 use super::pipeline::{CommandOutcome, process};
 use super::record::GameRecord;
+use super::rules_side::Thinking;
 use super::ruleset::{Loaded, RuleSet};
 use super::save::SaveError;
 use super::state::Finished;
@@ -117,7 +118,22 @@ pub fn autoplay_through_pipeline<R: RuleSet>(
     loaded: &Loaded,
     seeds: &[u64],
 ) -> Vec<Result<Finished, String>> {
+    autoplay_searched::<R>(loaded, seeds, &[], Thinking::default())
+}
+
+/// [`autoplay_through_pipeline`] with the searching opponent on the sides `searched` names
+/// (side ids, or `all`), thinking as `thinking` says, and the rule set's own policy on the
+/// others ([`super::rules_side::step`]).
+///
+/// Errors, per game: as [`autoplay`], and an id in `searched` the scenario does not have.
+pub fn autoplay_searched<R: RuleSet>(
+    loaded: &Loaded,
+    seeds: &[u64],
+    searched: &[String],
+    thinking: Thinking,
+) -> Vec<Result<Finished, String>> {
     let mut app = headless_app::<R>();
+    app.world_mut().insert_resource(thinking);
     seeds
         .iter()
         .map(|&seed| {
@@ -125,6 +141,7 @@ pub fn autoplay_through_pipeline<R: RuleSet>(
             super::game::start::<R>(world, loaded, Randomness::seeded(seed))
                 .map_err(|es| es.join("\n"))?;
             super::game::set_rules_sides(world, &["all".to_string()])?;
+            super::game::set_searched_sides(world, searched)?;
             for _ in 0..100_000 {
                 match super::rules_side::step::<R>(world) {
                     Some(Ok(_)) => {}

@@ -33,6 +33,12 @@ pub trait Searchable: Clone {
     /// not every inch of a move, a handful of destinations per piece. Each should be one the
     /// rules accept now; one refused is skipped. Empty only when the game is over.
     fn candidates(&self) -> Vec<Self::Command>;
+    /// What the plain policy would play now, best first: a rollout plays the first the rules
+    /// accept. It should be cheap, as a rollout asks it at every command. The default:
+    /// [`Searchable::candidates`].
+    fn plain(&self) -> Vec<Self::Command> {
+        self.candidates()
+    }
     /// Plays `command` with `dice`, as the rule set's own pipeline would.
     ///
     /// Errors: the rule that refuses it; the state is then as it was (the dice may have
@@ -244,7 +250,7 @@ fn rollout<S: Searchable>(s: &mut S, dice: &mut Dice, commands: u32) {
         if s.to_act().is_none() {
             return;
         }
-        if !s.candidates().iter().any(|c| s.play(c, dice).is_ok()) {
+        if !s.plain().iter().any(|c| s.play(c, dice).is_ok()) {
             return;
         }
     }

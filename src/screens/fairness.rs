@@ -42,14 +42,10 @@ impl Fairness {
         let counter = done.clone();
         let title = loaded.header.name.clone();
         let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let options = SimOptions {
-            games: GAMES,
-            seed: SEED,
-            jobs,
-        };
+        let options = SimOptions::new(GAMES, SEED, jobs);
         let job = std::thread::Builder::new()
             .name("balance report".into())
-            .spawn(move || crate::sim::simulate(&entry, &loaded, options, &counter));
+            .spawn(move || crate::sim::simulate(&entry, &loaded, &options, &counter));
         let (job, result) = match job {
             Ok(j) => (Some(j), None),
             Err(e) => (None, Some(Err(format!("cannot start the games: {e}")))),

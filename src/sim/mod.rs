@@ -15,12 +15,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use crate::engine::registry::RuleSetEntry;
+use crate::engine::rules_side::Thinking;
 use crate::engine::ruleset::Loaded;
 use crate::engine::state::Finished;
+use crate::rules::search::Budget;
 pub use report::Report;
 
 /// What to simulate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SimOptions {
     /// Games to play (at least 1).
     pub games: usize,
@@ -28,11 +30,29 @@ pub struct SimOptions {
     pub seed: u64,
     /// Worker threads (at least 1).
     pub jobs: usize,
+    /// The sides the searching opponent plays (ids, or `all`); the rule set's own policy
+    /// plays the others.
+    pub searched: Vec<String>,
+    /// How long the searching opponent thinks.
+    pub thinking: Thinking,
+}
+
+impl SimOptions {
+    /// `games` games from `seed` on `jobs` threads, the rule set's own policy on every side.
+    pub fn new(games: usize, seed: u64, jobs: usize) -> Self {
+        Self {
+            games,
+            seed,
+            jobs,
+            searched: Vec::new(),
+            thinking: Thinking::default(),
+        }
+    }
 }
 
 /// Games one worker plays in a row, in one headless app, before it takes more (and the
 /// progress counter moves): about four chunks a worker, 16 to 256 games each.
-fn chunk(options: SimOptions) -> usize {
+fn chunk(options: &SimOptions) -> usize {
     (options.games / (4 * options.jobs.max(1))).clamp(16, 256)
 }
 
@@ -51,9 +71,15 @@ pub fn game_seed(seed: u64, i: usize) -> u64 {
 pub fn play(
     entry: &RuleSetEntry,
     loaded: &Loaded,
-    options: SimOptions,
+    options: &SimOptions,
     done: &AtomicUsize,
 ) -> Result<Vec<Finished>, String> {
+    if !options.searched.is_empty() && !entry.searches {
+        return Err(format!(
+            "{}: the searching opponent cannot play the {} yet",
+            loaded.file, entry.title
+        ));
+    }
     if !entry.plays_sides {
         return Err(format!(
             "{}: the {} cannot play a side yet, so there is no one to play its games",
@@ -74,7 +100,11 @@ pub fn play(
         seeds
             .par_chunks(chunk(options))
             .map(|chunk| {
-                let ends = (entry.autoplay)(loaded, chunk);
+                let ends = if options.searched.is_empty() {
+                    (entry.autoplay)(loaded, chunk)
+                } else {
+                    (entry.autoplay_searched)(loaded, chunk, &options.searched, options.thinking)
+                };
                 done.fetch_add(chunk.len(), Ordering::Relaxed);
                 ends
             })
@@ -89,9 +119,22 @@ pub fn play(
 pub fn simulate(
     entry: &RuleSetEntry,
     loaded: &Loaded,
-    options: SimOptions,
+    options: &SimOptions,
     done: &AtomicUsize,
 ) -> Result<Report, String> {
     let ends = play(entry, loaded, options, done)?;
-    Ok(Report::new(entry, loaded, options.seed, &ends))
+    let mut report = Report::new(entry, loaded, options.seed, &ends);
+    if !options.searched.is_empty() {
+        report.players = format!(
+            "{}; except {}, played by the searching opponent (open-loop Monte-Carlo tree search, {} a decision, seed {}; src/rules/search.rs)",
+            entry.ai_policy,
+            options.searched.join(", "),
+            match options.thinking.budget {
+                Budget::Playouts(n) => format!("{n} playouts"),
+                Budget::Millis(ms) => format!("{ms} ms"),
+            },
+            options.thinking.seed,
+        );
+    }
+    Ok(report)
 }

@@ -13,7 +13,7 @@ use holotable::sim::{SimOptions, simulate};
 fn report(scenario: &str, games: usize, seed: u64, jobs: usize) -> holotable::sim::Report {
     let (loaded, entry) = registry().load(scenario).expect("bundled");
     let done = AtomicUsize::new(0);
-    let r = simulate(&entry, &loaded, SimOptions { games, seed, jobs }, &done).expect("plays");
+    let r = simulate(&entry, &loaded, &SimOptions::new(games, seed, jobs), &done).expect("plays");
     assert_eq!(
         done.into_inner(),
         games,

@@ -13,6 +13,7 @@ pub mod describe;
 pub mod input;
 pub mod phases;
 pub mod rules;
+pub mod search;
 pub mod snapshot;
 #[cfg(test)]
 mod testing;
@@ -76,6 +77,7 @@ impl RuleSet for Battlefield {
     /// Components: "4 sided, 6 sided, 8 sided, 10 sided, 12 sided and 20 sided".
     const LARGEST_DIE: u8 = 20;
     const PLAYS_SIDES: bool = true;
+    const SEARCHES: bool = true;
     const AI_POLICY: &'static str = "the app's plain policy (the text has no solo rules): fire \
         at a visible enemy in range and sight, else close in on the nearest, else end the \
         impulse (docs/rules/battlefield.md, \"A side the app plays\")";
@@ -131,6 +133,13 @@ impl RuleSet for Battlefield {
 
     fn ai_step(world: &mut World) -> Option<Result<String, String>> {
         ai::act(world)
+    }
+
+    fn search(
+        world: &World,
+        settings: &crate::rules::search::Settings,
+    ) -> Option<crate::rules::search::Choice<Command>> {
+        crate::rules::search::choose(&world.get_resource::<phases::BattleRes>()?.0, settings)
     }
 
     fn phase_name(world: &World) -> String {

@@ -6,13 +6,13 @@
 mod goal;
 mod turn;
 
-use std::collections::HashMap;
+use bevy::platform::collections::HashMap;
 
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
 use super::rules::map::{Map, hex_at};
-use super::rules::movement::{Passage, cheapest_route, reachable};
+use super::rules::movement::{Passage, cheapest_route, reach};
 use super::rules::quality::Quality;
 use super::rules::roster::{Kind, Profile, Roster, Support, Weapon};
 use super::rules::scenario::{Advanced, Goal, Scenario};
@@ -445,18 +445,15 @@ impl Battle {
         })
     }
 
-    /// Where unit `i` can end a move with `budget` movement points, with the cost of each.
+    /// Where unit `i` can end a move with `budget` movement points, with the cost of each
+    /// (its cheapest route's, as [`Battle::route_for`] finds it).
     pub fn reach_of(&self, i: usize, budget: u32) -> Vec<(Hex, u32)> {
         let u = &self.units[i];
         let counts = u.profile.kind.counts_in_stacking();
         let pos = self.positions();
-        reachable(&self.map, &u.profile, u.at, budget, |h| {
+        reach(&self.map, &u.profile, u.at, budget, |h| {
             self.passage_in(&pos, h, u.side, counts)
         })
-        .into_iter()
-        .filter_map(|h| self.route_for(i, h, false).map(|(_, c)| (h, c)))
-        .filter(|(_, c)| *c <= budget)
-        .collect()
     }
 
     /// Whether `side` has a unit it could still activate this turn.

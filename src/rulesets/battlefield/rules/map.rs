@@ -7,8 +7,6 @@
 //! just following clockwise"). Hexes are written `(column, row)`: columns left to right, rows
 //! top to bottom, odd columns shifted half a hex down (hexx's `OffsetHexMode::Odd`).
 
-use std::collections::HashMap;
-
 use glam::Vec2;
 use hexx::{EdgeDirection, Hex, HexLayout, HexOrientation, OffsetHexMode};
 use serde::{Deserialize, Serialize};
@@ -332,60 +330,80 @@ pub fn offset_of(src: &str, line: usize, col: usize) -> usize {
     start + in_line
 }
 
-/// The map of a game: every hex on it with its terrain.
+/// The map of a game: every hex on it with its terrain, kept column by column (a search
+/// reads it millions of times: an index, not a hash).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Map {
-    terrain: HashMap<Hex, HexTerrain>,
+    /// Column `c`, row `r` at `c * size.1 + r`; `None` where a map of tiles has a hole.
+    terrain: Vec<Option<HexTerrain>>,
     /// Columns and rows the map spans.
     pub size: (i32, i32),
 }
 
 impl Map {
-    /// A map from `(column, row, terrain)` cells.
+    /// A map from `(column, row, terrain)` cells (negative places are not on the map).
     pub fn from_cells(cells: impl IntoIterator<Item = ((i32, i32), HexTerrain)>) -> Self {
-        let mut size = (0, 0);
-        let terrain = cells
+        let cells: Vec<((i32, i32), HexTerrain)> = cells
             .into_iter()
-            .map(|((c, r), t)| {
-                size = (size.0.max(c + 1), size.1.max(r + 1));
-                (hex_at(c, r), t)
-            })
+            .filter(|((c, r), _)| *c >= 0 && *r >= 0)
             .collect();
-        Self { terrain, size }
+        let size = cells
+            .iter()
+            .fold((0, 0), |(w, h), ((c, r), _)| (w.max(c + 1), h.max(r + 1)));
+        let mut map = Self {
+            terrain: vec![None; (size.0 * size.1) as usize],
+            size,
+        };
+        for ((c, r), t) in cells {
+            map.terrain[(c * size.1 + r) as usize] = Some(t);
+        }
+        map
+    }
+
+    /// Where `hex` is kept, if it lies within the map's columns and rows.
+    fn index(&self, hex: Hex) -> Option<usize> {
+        let (c, r) = col_row(hex);
+        (c >= 0 && r >= 0 && c < self.size.0 && r < self.size.1)
+            .then(|| (c * self.size.1 + r) as usize)
     }
 
     /// The terrain of `hex`, if it is on the map.
     pub fn get(&self, hex: Hex) -> Option<&HexTerrain> {
-        self.terrain.get(&hex)
+        self.index(hex).and_then(|i| self.terrain[i].as_ref())
     }
 
     /// Whether `hex` is on the map.
     pub fn contains(&self, hex: Hex) -> bool {
-        self.terrain.contains_key(&hex)
+        self.get(hex).is_some()
     }
 
-    /// Sets `hex`'s terrain (a building becoming rubble).
+    /// Sets the terrain of `hex`, a hex of the map (a building becoming rubble); a hex off
+    /// the map stays off it.
     pub fn set(&mut self, hex: Hex, t: HexTerrain) {
-        self.terrain.insert(hex, t);
+        if let Some(cell) = self.index(hex).and_then(|i| self.terrain[i].as_mut()) {
+            *cell = t;
+        }
     }
 
     /// The hexes whose ground is rubble (a destroyed building), in column-then-row order.
     pub fn rubble(&self) -> Vec<Hex> {
-        let mut v: Vec<Hex> = self
-            .terrain
-            .iter()
+        self.hexes()
+            .into_iter()
             .filter(|(_, t)| t.ground == Ground::Rubble)
-            .map(|(h, _)| *h)
-            .collect();
-        v.sort_by_key(sort_key);
-        v
+            .map(|(h, _)| h)
+            .collect()
     }
 
     /// Every hex with its terrain, sorted by column then row.
     pub fn hexes(&self) -> Vec<(Hex, HexTerrain)> {
-        let mut v: Vec<(Hex, HexTerrain)> = self.terrain.iter().map(|(h, t)| (*h, *t)).collect();
-        v.sort_by_key(|(h, _)| sort_key(h));
-        v
+        self.terrain
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| {
+                let (c, r) = (i as i32 / self.size.1, i as i32 % self.size.1);
+                t.map(|t| (hex_at(c, r), t))
+            })
+            .collect()
     }
 
     /// Whether `hex` is a hill hex at the border of its hill: a neighbour on the map is lower

@@ -1,10 +1,14 @@
 //! Movement: what a hex costs a unit to enter, whether a route is legal, and where a unit can
-//! go (hexx's field of movement and A* pathfinding).
+//! go (hexx's A* for a route, one Dijkstra sweep for everywhere within reach).
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use bevy::platform::collections::HashMap;
 use hexx::Hex;
-use hexx::algorithms::{a_star, field_of_movement};
+use hexx::algorithms::a_star;
 
-use super::map::{Map, sort_key};
+use super::map::{Map, col_row, hex_at, sort_key};
 use super::roster::{Ability, Kind, Profile};
 
 /// Movement points a carried unit pays to get out of its transporter before it moves on
@@ -110,9 +114,52 @@ pub fn route_cost(
     Ok(total)
 }
 
-/// Every hex `profile` can end a move in from `from` with `budget` movement points: hexx's
-/// field of movement over the hexes it may enter and pass (no enemy hex), less those it may
-/// only pass through (a friend counting in stacking there), sorted by column then row.
+/// Every hex `profile` can end a move in from `from` with `budget` movement points, with the
+/// cheapest cost of each: the hexes it may enter and pass (no enemy hex), less those it may
+/// only pass through (a friend counting in stacking there), sorted by column then row. The
+/// costs are those of [`cheapest_route`]'s routes (the same steps, each priced by
+/// [`step_cost`]), found in one sweep (Dijkstra's) rather than a route per hex.
+pub fn reach(
+    map: &Map,
+    profile: &Profile,
+    from: Hex,
+    budget: u32,
+    passage: impl Fn(Hex) -> Passage,
+) -> Vec<(Hex, u32)> {
+    let mut best: HashMap<Hex, u32> = HashMap::default();
+    let mut open = BinaryHeap::new();
+    best.insert(from, 0);
+    open.push(Reverse((0u32, col_row(from))));
+    while let Some(Reverse((cost, place))) = open.pop() {
+        let at = hex_at(place.0, place.1);
+        if best.get(&at).is_some_and(|&c| c < cost) {
+            continue;
+        }
+        for next in at.all_neighbors() {
+            if passage(next) == Passage::Enemy {
+                continue;
+            }
+            let Ok(step) = step_cost(map, profile, at, next) else {
+                continue;
+            };
+            let total = cost + step;
+            if total <= budget && best.get(&next).is_none_or(|&c| total < c) {
+                best.insert(next, total);
+                open.push(Reverse((total, col_row(next))));
+            }
+        }
+    }
+    let mut v: Vec<(Hex, u32)> = best
+        .into_iter()
+        .filter(|(h, _)| {
+            *h != from && passage(*h) == Passage::Free && may_end(map, profile, *h).is_ok()
+        })
+        .collect();
+    v.sort_by_key(|(h, _)| sort_key(h));
+    v
+}
+
+/// The hexes of [`reach`].
 pub fn reachable(
     map: &Map,
     profile: &Profile,
@@ -120,25 +167,10 @@ pub fn reachable(
     budget: u32,
     passage: impl Fn(Hex) -> Passage,
 ) -> Vec<Hex> {
-    // hexx counts every hex as 1 plus the cost given: give it the cost beyond 1. Its cost is
-    // the hex's alone, so it is given the least a step in may cost (no climb); each hex found
-    // is then priced exactly by its cheapest route.
-    let field = field_of_movement(from, budget, |h| {
-        if passage(h) == Passage::Enemy {
-            return None;
-        }
-        step_cost(map, profile, h, h).ok().map(|c| c - 1)
-    });
-    let mut v: Vec<Hex> = field
+    reach(map, profile, from, budget, passage)
         .into_iter()
-        .filter(|h| *h != from && passage(*h) == Passage::Free && may_end(map, profile, *h).is_ok())
-        .filter(|h| {
-            cheapest_route(map, profile, from, *h, false, &passage)
-                .is_some_and(|(_, c)| c <= budget)
-        })
-        .collect();
-    v.sort_by_key(sort_key);
-    v
+        .map(|(h, _)| h)
+        .collect()
 }
 
 /// The cheapest route from `from` into `to` (hexx's A*), with its cost; the last hex may hold

@@ -1,0 +1,296 @@
+//! The battle as the searching opponent sees it ([`crate::rules::search`]): the sensible
+//! commands of the side whose impulse it is (the plain policy's, [`super::ai`], and a move
+//! towards the goal and one into cover per unit), a score for a battle not yet decided, and
+//! hidden enemies dealt anew where the searching side cannot know them. The ruling is in
+//! docs/rules/battlefield.md, "The searching opponent".
+
+use hexx::Hex;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::actions;
+use super::ai::{candidates, support_choices, unit_choices};
+use super::battle::Battle;
+use super::commands::Command;
+use super::rules::map::{col_row, hex_at};
+use super::rules::movement::may_end;
+use super::rules::scenario::Goal;
+use crate::rules::dice::Dice;
+use crate::rules::search::Searchable;
+
+impl Searchable for Battle {
+    type Command = Command;
+
+    fn to_act(&self) -> Option<usize> {
+        self.result.is_none().then_some(self.impulse.side)
+    }
+
+    fn sides(&self) -> usize {
+        self.sides.len()
+    }
+
+    /// The support weapons and each unit's choices of the plain policy, then per unit a move
+    /// towards the goal's nearest building and one into the best cover it reaches, then the
+    /// end of the impulse.
+    fn candidates(&self) -> Vec<Command> {
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        let mut out = support_choices(self);
+        for i in candidates(self) {
+            out.extend(unit_choices(self, i));
+            out.extend(towards_goal(self, i));
+            out.extend(into_cover(self, i));
+        }
+        out.push(Command::EndImpulse);
+        let mut unique: Vec<Command> = Vec::with_capacity(out.len());
+        for c in out {
+            if !unique.contains(&c) {
+                unique.push(c);
+            }
+        }
+        unique
+    }
+
+    /// The plain policy's step ([`super::ai::act`]): the support weapons, then the first
+    /// unit's choices that has any, then the end of the impulse.
+    fn plain(&self) -> Vec<Command> {
+        let mut out = support_choices(self);
+        if let Some(choices) = candidates(self)
+            .into_iter()
+            .map(|i| unit_choices(self, i))
+            .find(|c| !c.is_empty())
+        {
+            out.extend(choices);
+        }
+        out.push(Command::EndImpulse);
+        out
+    }
+
+    fn play(&mut self, command: &Command, dice: &mut Dice) -> Result<(), String> {
+        let done = actions::apply(self, command, dice);
+        // Nobody reads a searched game's log.
+        self.events.clear();
+        done
+    }
+
+    /// A decided battle: 1 won, 0 lost, 0.5 drawn. Else the share of the fighting strength
+    /// (each unit 1 plus its resistance) left on the field, and with a capture goal, for the
+    /// attacker mostly the share of the buildings held (the defender the rest).
+    fn score(&self, side: usize) -> f32 {
+        if let Some(r) = &self.result {
+            return match r.winner {
+                Some(w) if w == side => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+        }
+        let strength = |s: usize| -> f32 {
+            self.units
+                .iter()
+                .filter(|u| u.side == s && u.alive && u.profile.kind.counts_in_stacking())
+                .map(|u| 1.0 + u.profile.resistance as f32)
+                .sum()
+        };
+        let (own, other) = (strength(side), strength(Battle::other(side)));
+        let material = if own + other > 0.0 {
+            own / (own + other)
+        } else {
+            0.5
+        };
+        match &self.goal {
+            Goal::Capture {
+                side: attacker,
+                buildings,
+                ..
+            } => {
+                let a = self
+                    .sides
+                    .iter()
+                    .position(|x| &x.id == attacker)
+                    .unwrap_or(0);
+                let held =
+                    (self.buildings_held(a).len() as f32 / (*buildings).max(1) as f32).min(1.0);
+                let mine = if side == a { held } else { 1.0 - held };
+                0.6 * mine + 0.4 * material
+            }
+            Goal::EliminateAll => material,
+        }
+    }
+
+    /// Each enemy of `side` still hidden is put on a hex drawn at random among those it may
+    /// stand on, empty, and not next to a unit of `side` (one there would have found it): the
+    /// searching side knows it is somewhere, not where.
+    fn sample_hidden(&mut self, side: usize, rng: &mut ChaCha8Rng) {
+        let hidden: Vec<usize> = (0..self.units.len())
+            .filter(|&j| {
+                let u = &self.units[j];
+                u.hidden && u.on_map() && u.side != side
+            })
+            .collect();
+        if hidden.is_empty() {
+            return;
+        }
+        // Hexes that are known to be empty or may hold a hidden enemy: drawn from without
+        // looking where the hidden ones stand.
+        let known: Vec<Hex> = self
+            .units
+            .iter()
+            .filter(|u| u.on_map() && !(u.hidden && u.side != side))
+            .map(|u| u.at)
+            .collect();
+        let ours: Vec<Hex> = self
+            .units
+            .iter()
+            .filter(|u| u.side == side && u.on_map())
+            .map(|u| u.at)
+            .collect();
+        let mut open: Vec<Hex> = self
+            .map
+            .hexes()
+            .into_iter()
+            .map(|(h, _)| h)
+            .filter(|h| !known.contains(h) && ours.iter().all(|o| o.unsigned_distance_to(*h) > 1))
+            .collect();
+        open.sort_by_key(|h| col_row(*h));
+        let moves: Vec<(usize, Hex, Hex)> = hidden
+            .into_iter()
+            .filter_map(|j| {
+                let fits: Vec<Hex> = open
+                    .iter()
+                    .copied()
+                    .filter(|&h| may_end(&self.map, &self.units[j].profile, h).is_ok())
+                    .collect();
+                if fits.is_empty() {
+                    return None;
+                }
+                let to = fits[rng.random_range(0..fits.len())];
+                open.retain(|&h| h != to);
+                Some((j, self.units[j].at, to))
+            })
+            .collect();
+        for (j, from, to) in moves {
+            // A leader stacked with it goes with it.
+            let owner = self.units[j].side;
+            for k in 0..self.units.len() {
+                let u = &self.units[k];
+                if k == j || (u.side == owner && u.alive && u.at == from && !u.hidden) {
+                    self.units[k].at = to;
+                }
+            }
+        }
+    }
+}
+
+/// The move of unit `i` to the hex it reaches nearest the nearest building its goal still
+/// wants (a capture goal; the defender heads for the attacker's target too).
+fn towards_goal(b: &Battle, i: usize) -> Option<Command> {
+    let Goal::Capture { of, .. } = &b.goal else {
+        return None;
+    };
+    let u = &b.units[i];
+    let targets: Vec<Hex> = if of.is_empty() {
+        b.map
+            .hexes()
+            .into_iter()
+            .filter(|(_, t)| t.building_resistance().is_some())
+            .map(|(h, _)| h)
+            .collect()
+    } else {
+        of.iter().map(|&(c, r)| hex_at(c, r)).collect()
+    };
+    let held = b.buildings_held(u.side);
+    let goal = targets
+        .into_iter()
+        .filter(|h| !held.contains(h))
+        .min_by_key(|h| (u.at.unsigned_distance_to(*h), col_row(*h)))?;
+    let best = b
+        .reach_of(i, u.profile.movement)
+        .into_iter()
+        .min_by_key(|(h, _)| (h.unsigned_distance_to(goal), col_row(*h)))
+        .filter(|(h, _)| h.unsigned_distance_to(goal) < u.at.unsigned_distance_to(goal))?;
+    move_to(b, i, best.0)
+}
+
+/// The move of unit `i` into the reachable hex of the best cover (forest, building, rubble),
+/// nearest the enemy, where it stands in none now.
+fn into_cover(b: &Battle, i: usize) -> Option<Command> {
+    let u = &b.units[i];
+    let cover = |h: Hex| b.map.get(h).map_or(0, |t| t.resistance_bonus());
+    if cover(u.at) > 0 {
+        return None;
+    }
+    let enemy = (0..b.units.len())
+        .filter(|&j| b.units[j].side != u.side && b.units[j].on_map() && !b.units[j].hidden)
+        .map(|j| b.units[j].at)
+        .min_by_key(|h| u.at.unsigned_distance_to(*h))
+        .unwrap_or_else(|| hex_at(b.map.size.0 / 2, b.map.size.1 / 2));
+    let best = b
+        .reach_of(i, u.profile.movement)
+        .into_iter()
+        .filter(|(h, _)| cover(*h) > 0)
+        .min_by_key(|(h, _)| (h.unsigned_distance_to(enemy), col_row(*h)))?;
+    move_to(b, i, best.0)
+}
+
+fn move_to(b: &Battle, i: usize, to: Hex) -> Option<Command> {
+    let (route, _) = b.route_for(i, to, false)?;
+    Some(Command::Move {
+        unit: b.units[i].id.clone(),
+        path: route.iter().map(|h| col_row(*h)).collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::search::{Budget, Settings, choose};
+    use crate::rulesets::battlefield::testing::{battle, hex, make, unit};
+
+    #[test]
+    fn every_candidate_of_the_opening_is_accepted_by_the_rules() {
+        let b = battle();
+        let cs = b.candidates();
+        assert!(cs.len() > 1, "{cs:?}");
+        for c in cs {
+            let mut copy = b.clone();
+            let mut dice = Dice::seeded(1);
+            assert!(copy.play(&c, &mut dice).is_ok(), "{c:?} refused");
+        }
+    }
+
+    #[test]
+    fn the_search_fires_on_the_last_enemy_for_the_win() {
+        let mut b = battle();
+        // The Alliance is down to one Mon Calamari, in the open, in reach of the Empire.
+        for id in ["mc1", "mc3", "gu1"] {
+            let i = unit(&b, id);
+            b.units[i].alive = false;
+        }
+        let mc2 = unit(&b, "mc2");
+        let target = col_row(b.units[mc2].at);
+        let c = choose(&b, &Settings::new(Budget::Playouts(400), 5)).expect("a choice");
+        let attacks = match &c.command {
+            Command::Fire { target: t, .. } | Command::MoveAndFire { target: t, .. } => {
+                *t == target
+            }
+            Command::Assault { path, .. } => path.last() == Some(&target),
+            _ => false,
+        };
+        assert!(attacks, "{c:?}");
+        assert!(c.expected > 0.5, "{c:?}");
+    }
+
+    #[test]
+    fn the_search_does_not_read_where_a_hidden_enemy_stands() {
+        let mut b = battle();
+        let gu1 = unit(&b, "gu1");
+        b.units[gu1].hidden = true;
+        let settings = Settings::new(Budget::Playouts(200), 9);
+        let first = choose(&b, &settings);
+        // The same Guerilla hidden elsewhere: the Empire cannot know, so it chooses the same.
+        b.units[gu1].at = hex(0, 9);
+        assert_eq!(choose(&b, &settings), first);
+        let _ = make;
+    }
+}
