@@ -51,6 +51,13 @@ pub enum Sub {
         /// the other player opens the file with `holotable play FILE`.
         #[arg(long, conflicts_with_all = ["ai", "replay"])]
         by_email: Option<PathBuf>,
+        /// Let the searching opponent play these sides (side ids, comma-separated, or `all`)
+        /// instead of the rule set's own policy.
+        #[arg(long, value_delimiter = ',', conflicts_with_all = ["replay", "by_email"])]
+        search: Vec<String>,
+        /// The searching opponent's time per decision, milliseconds (default 1000).
+        #[arg(long)]
+        think: Option<u64>,
     },
     /// Validate scenario files and roster files (a 1 Stat Skirmish warband); exit 1 with
     /// file:line:column messages if any is broken.
@@ -164,8 +171,14 @@ pub fn main(registry: Registry) -> ExitCode {
             dice,
             frame_log,
             by_email,
+            search,
+            think,
         }) => {
             let manual_dice = dice.is_some();
+            let mut thinking = crate::engine::rules_side::Thinking::default();
+            if let Some(ms) = think {
+                thinking.budget = crate::rules::search::Budget::Millis(ms);
+            }
             let frame_log = match frame_log
                 .as_deref()
                 .map(crate::ui::frame_time::FrameLog::create)
@@ -195,6 +208,7 @@ pub fn main(registry: Registry) -> ExitCode {
                             loaded,
                             seed,
                             rules_play: ai.unwrap_or_default(),
+                            searched: (search, thinking),
                             by_email,
                         },
                         Err(es) => return report(&es),

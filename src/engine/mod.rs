@@ -9,6 +9,7 @@ pub mod by_email;
 pub mod dice;
 pub mod game;
 pub mod hash;
+pub mod hint;
 pub mod manual_dice;
 pub mod pieces;
 pub mod pipeline;
@@ -42,6 +43,7 @@ impl Plugin for EnginePlugin {
             replay_view::shared,
             manual_dice::shared,
             by_email::shared,
+            hint::shared,
         ));
     }
 }
@@ -58,4 +60,5 @@ pub fn plugin<R: ruleset::RuleSet>(app: &mut App) {
     by_email::plugin::<R>(app);
     manual_dice::plugin::<R>(app);
     replay_view::plugin::<R>(app);
+    hint::plugin::<R>(app);
 }

@@ -78,12 +78,13 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The defaults for `budget`: a rollout of 40 commands, exploration 0.7.
+    /// The defaults for `budget`: a rollout of 10 commands (on the battlefield, longer ones
+    /// played no better: docs/opponents.md), exploration 0.7.
     pub fn new(budget: Budget, seed: u64) -> Self {
         Self {
             budget,
             seed,
-            rollout: 40,
+            rollout: 10,
             exploration: 0.7,
         }
     }

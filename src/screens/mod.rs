@@ -51,6 +51,8 @@ pub enum Launch {
         seed: Option<u64>,
         /// The sides the rules play (side ids, or `all`).
         rules_play: Vec<String>,
+        /// Those the searching opponent plays, and how long it thinks.
+        searched: (Vec<String>, crate::engine::rules_side::Thinking),
         /// Play it by e-mail, kept in this file.
         by_email: Option<PathBuf>,
     },
@@ -84,6 +86,40 @@ pub fn clock_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(1)
+}
+
+/// Lets the searching opponent play `sides` (side ids, or `all`) of the game just begun,
+/// thinking as `thinking` says; nothing where `sides` is empty.
+///
+/// Errors: its rule set cannot be played by the search, or an id the scenario does not have
+/// (the game then ends, back to the title).
+pub fn search_sides(
+    world: &mut World,
+    sides: &[String],
+    thinking: crate::engine::rules_side::Thinking,
+) -> Result<(), Vec<String>> {
+    if sides.is_empty() {
+        return Ok(());
+    }
+    let registry = world.resource::<Registry>().clone();
+    let searches = world
+        .get_resource::<CurrentScenario>()
+        .and_then(|c| registry.get(&c.0.header.ruleset))
+        .is_some_and(|e| e.searches);
+    let done = if searches {
+        crate::engine::game::set_searched_sides(world, sides)
+    } else {
+        Err("the searching opponent cannot play this rule set yet".into())
+    };
+    if let Err(e) = done {
+        world
+            .resource_mut::<NextState<GameState>>()
+            .set(GameState::NoGame);
+        world.resource_mut::<NextState<Screen>>().set(Screen::Title);
+        return Err(vec![e]);
+    }
+    world.insert_resource(thinking);
+    Ok(())
 }
 
 /// Starts `loaded` in `world` with `seed` through its rule set, the rules playing the sides
@@ -339,13 +375,15 @@ pub fn run_window(
             loaded,
             seed,
             rules_play,
+            searched,
             by_email,
         } => {
             let seed = seed.unwrap_or_else(clock_seed);
             app.add_systems(Startup, move |world: &mut World| {
                 let begun = match by_email.clone() {
                     Some(file) => begin_by_email(world, loaded.clone(), seed, file),
-                    None => begin(world, loaded.clone(), seed, &rules_play),
+                    None => begin(world, loaded.clone(), seed, &rules_play)
+                        .and_then(|()| search_sides(world, &searched.0, searched.1)),
                 };
                 if let Err(es) = begun {
                     es.iter().for_each(|e| error!("{e}"));

@@ -4,19 +4,25 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{Screen, begin, clock_seed};
+use super::{Screen, begin, clock_seed, search_sides};
 use crate::engine::registry::Registry;
+use crate::engine::rules_side::Thinking;
 use crate::engine::ruleset::Loaded;
 use crate::ui::file_dialog::{FileDialogs, Picked, Purpose};
 
-/// One bundled scenario as checked: (rule set title, whether the rules can play a side, file
-/// name, the scenario or its errors).
+/// One bundled scenario as checked: (rule set title, whether the rules can play a side and
+/// whether the searching opponent can, file name, the scenario or its errors).
 type Entry = (
     &'static str,
-    bool,
+    (bool, bool),
     &'static str,
     Result<Loaded, Vec<String>>,
 );
+
+/// Whether "Solo as" sets the searching opponent against the player, where it can play the
+/// rule set, instead of the rule set's own policy.
+#[derive(Resource, Default)]
+struct AgainstSearch(bool);
 
 /// The bundled scenarios as checked on entering the list.
 #[derive(Resource, Default)]
@@ -34,7 +40,12 @@ fn list(registry: Res<Registry>, mut commands: Commands) {
         .bundled()
         .map(|(entry, name, _)| {
             let loaded = registry.load(name).map(|(l, _)| l);
-            (entry.title, entry.plays_sides, name, loaded)
+            (
+                entry.title,
+                (entry.plays_sides, entry.searches),
+                name,
+                loaded,
+            )
         })
         .collect();
     commands.insert_resource(Listing(listing));
@@ -48,6 +59,7 @@ fn select(
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
     (mut dialogs, mut picked): (ResMut<FileDialogs>, MessageReader<Picked>),
+    mut against_search: ResMut<AgainstSearch>,
 ) -> Result {
     if let Some(Picked(path)) = picked.read().last() {
         open.path = path.display().to_string();
@@ -63,10 +75,12 @@ fn select(
                 next.set(Screen::Title);
             }
             ui.heading("Choose a scenario");
+            ui.checkbox(&mut against_search.0, "Solo against the searching opponent")
+                .on_hover_text("Where it can play the rule set (the battlefield): \"Solo as\" sets a Monte-Carlo tree search against you, thinking about a second a move, instead of the rule set's own policy (Tyneside's rules-run side stays the text's)");
         });
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
-            for (title, plays_sides, name, loaded) in &listing.0 {
+            for (title, (plays_sides, searches), name, loaded) in &listing.0 {
                 match loaded {
                     Ok(loaded) => {
                         ui.group(|ui| {
@@ -84,8 +98,11 @@ fn select(
                                                 .on_hover_text("The rules play every side (a demo)")
                                                 .clicked()
                                             {
-                                                chosen =
-                                                    Some((loaded.clone(), vec!["all".to_string()]));
+                                                chosen = Some((
+                                                    loaded.clone(),
+                                                    vec!["all".to_string()],
+                                                    Vec::new(),
+                                                ));
                                             }
                                             for side in loaded.header.sides.iter().rev() {
                                                 if ui
@@ -95,14 +112,19 @@ fn select(
                                                     )
                                                     .clicked()
                                                 {
-                                                    let others = loaded
+                                                    let others: Vec<String> = loaded
                                                         .header
                                                         .sides
                                                         .iter()
                                                         .filter(|o| o.id != side.id)
                                                         .map(|o| o.id.clone())
                                                         .collect();
-                                                    chosen = Some((loaded.clone(), others));
+                                                    let searched = if against_search.0 && *searches {
+                                                        others.clone()
+                                                    } else {
+                                                        Vec::new()
+                                                    };
+                                                    chosen = Some((loaded.clone(), others, searched));
                                                 }
                                             }
                                         }
@@ -113,7 +135,7 @@ fn select(
                                             )
                                             .clicked()
                                         {
-                                            chosen = Some((loaded.clone(), Vec::new()));
+                                            chosen = Some((loaded.clone(), Vec::new(), Vec::new()));
                                         }
                                         if ui
                                             .button("By e-mail")
@@ -222,7 +244,7 @@ fn select(
                         match registry.load(&path) {
                             Ok((loaded, _)) => {
                                 open.errors.clear();
-                                chosen = Some((loaded, Vec::new()));
+                                chosen = Some((loaded, Vec::new(), Vec::new()));
                             }
                             Err(es) => open.errors = es,
                         }
@@ -243,9 +265,15 @@ fn select(
             }
         });
     }
-    if let Some((loaded, rules_play)) = chosen {
+    if let Some((loaded, rules_play, searched)) = chosen {
         commands.queue(move |world: &mut World| {
-            if let Err(es) = begin(world, loaded, clock_seed(), &rules_play) {
+            let thinking = world
+                .get_resource::<Thinking>()
+                .copied()
+                .unwrap_or_default();
+            if let Err(es) = begin(world, loaded, clock_seed(), &rules_play)
+                .and_then(|()| search_sides(world, &searched, thinking))
+            {
                 world.resource_mut::<OpenFile>().errors = es;
             }
         });
@@ -255,6 +283,7 @@ fn select(
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OpenFile>()
+        .init_resource::<AgainstSearch>()
         .init_resource::<Listing>()
         .add_systems(OnEnter(Screen::ScenarioSelect), list)
         .add_systems(

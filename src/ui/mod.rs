@@ -252,7 +252,12 @@ fn frame(
         by_email::ByEmailUi,
         ResMut<Guide>,
     ),
-    (mut sidebar, mut layout): (ResMut<SidebarArea>, ResMut<SidebarLayout>),
+    (mut sidebar, mut layout, hint_offered, mut hint): (
+        ResMut<SidebarArea>,
+        ResMut<SidebarLayout>,
+        Res<crate::engine::hint::HintOffered>,
+        MessageWriter<crate::engine::hint::HintRequest>,
+    ),
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     if ctx.input(|i| i.key_pressed(egui::Key::F1)) {
@@ -304,10 +309,13 @@ fn frame(
     let bar = phase_bar::show(
         &mut root,
         &status,
-        (&undo_status, *view_mode),
+        (&undo_status, *view_mode, hint_offered.0),
         &notice,
         &mut state,
     );
+    if bar.hint {
+        hint.write(crate::engine::hint::HintRequest);
+    }
     if let Some(m) = bar.view {
         *view_mode = m;
     }

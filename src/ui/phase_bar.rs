@@ -1,6 +1,7 @@
 //! The phase bar: turn, phase, whose turn it is, what to do next, the End button the rule set
-//! names, Replay, Undo and Redo (saying what they would do), 2D/3D, Save as…, Save, Help and Menu, and under them the
-//! last refusal or note.
+//! names, Hint where the searching opponent can give one, Replay, Undo and Redo (saying what
+//! they would do), 2D/3D, Save as…, Save, Help and Menu, and under them the last refusal or
+//! note.
 
 use bevy_egui::egui;
 
@@ -25,13 +26,15 @@ pub struct Bar {
     pub view: Option<ViewMode>,
     /// Open the save dialog, suggesting this file name.
     pub save_as: Option<String>,
+    /// Ask the searching opponent for a hint.
+    pub hint: bool,
 }
 
 /// Draws the bar.
 pub fn show(
     root: &mut egui::Ui,
     status: &ShellStatus,
-    (undo_status, mode): (&UndoStatus, ViewMode),
+    (undo_status, mode, hint_offered): (&UndoStatus, ViewMode, bool),
     notice: &Notice,
     state: &mut UiState,
 ) -> Bar {
@@ -41,6 +44,7 @@ pub fn show(
     let mut replay = false;
     let mut view = None;
     let mut save_as = None;
+    let mut hint = false;
     let rect = egui::Panel::top("phase_bar")
         .show(root, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -122,6 +126,14 @@ pub fn show(
                     if back.clicked() {
                         undo = Some(UndoRequest::Undo);
                     }
+                    if hint_offered
+                        && ui
+                            .button("Hint")
+                            .on_hover_text("What the searching opponent would play for you, thinking about a second, and the outcome it expects")
+                            .clicked()
+                    {
+                        hint = true;
+                    }
                 });
             });
             // One line each, cut short with the whole on hover: a long message never
@@ -158,6 +170,7 @@ pub fn show(
         replay,
         view,
         save_as,
+        hint,
     }
 }
 

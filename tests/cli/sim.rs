@@ -122,3 +122,41 @@ fn a_tyneside_report_says_few_casualties_are_the_texts() {
     let html = holotable::sim::plots::html(&r).expect("draws");
     assert!(html.contains("<h2>Reading it</h2>"), "{html}");
 }
+
+/// The searching opponent in the balance report: counted in playouts, the same games every
+/// run; the report names who played which side; a rule set it cannot play yet is refused.
+#[test]
+fn the_searching_opponent_plays_a_side_of_the_report_the_same_way_each_run() {
+    let args = [
+        "sim",
+        "capture_the_village",
+        "--games",
+        "2",
+        "--jobs",
+        "1",
+        "--search",
+        "imperials",
+        "--playouts",
+        "30",
+        "--json",
+    ];
+    let (code, first, err) = holotable(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        first.contains("except imperials, played by the searching opponent"),
+        "{first}"
+    );
+    assert!(first.contains("30 playouts a decision"), "{first}");
+    let (_, second, _) = holotable(&args);
+    assert_eq!(first, second, "a budget in playouts plays the same games");
+    let (code, _, err) = holotable(&[
+        "sim",
+        "shooting_example",
+        "--games",
+        "1",
+        "--search",
+        "all",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("the searching opponent cannot play"), "{err}");
+}

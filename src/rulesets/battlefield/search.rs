@@ -93,11 +93,14 @@ impl Searchable for Battle {
                 .sum()
         };
         let (own, other) = (strength(side), strength(Battle::other(side)));
-        let material = if own + other > 0.0 {
-            own / (own + other)
-        } else {
-            0.5
-        };
+        let (mine, theirs) = (
+            self.fighting(side) as f32,
+            self.fighting(Battle::other(side)) as f32,
+        );
+        // The turn limit counts units left fighting; the strength left says who is winning
+        // the fight on the way there.
+        let share = |a: f32, b: f32| if a + b > 0.0 { a / (a + b) } else { 0.5 };
+        let material = 0.5 * share(own, other) + 0.5 * share(mine, theirs);
         match &self.goal {
             Goal::Capture {
                 side: attacker,
