@@ -21,7 +21,7 @@ use crate::rules::geometry::base_gap;
 use crate::rules::terrain::TerrainProperty;
 
 /// Whether `command` would be accepted now (tried on a copy with dice of its own).
-fn legal(s: &Skirmish, command: &Command) -> bool {
+pub(super) fn legal(s: &Skirmish, command: &Command) -> bool {
     let mut t = s.clone();
     let player = t.to_act();
     player.is_some_and(|p| t.apply(p, command, &mut Dice::seeded(0)).is_ok())
@@ -90,7 +90,7 @@ fn moves_towards(s: &Skirmish, i: usize, goal: Vec2, short: f32) -> Vec<Vec2> {
 
 /// Where fighter `i` goes towards `goal`: the nearest end, and among ends within an inch of
 /// it one in cover ("stay as good in cover as possible").
-fn advance(s: &Skirmish, i: usize, goal: Vec2, short: f32) -> Option<Command> {
+pub(super) fn advance(s: &Skirmish, i: usize, goal: Vec2, short: f32) -> Option<Command> {
     let base = s.fighters[i].base;
     let ends = moves_towards(s, i, goal, short);
     let best = ends
@@ -108,7 +108,7 @@ fn advance(s: &Skirmish, i: usize, goal: Vec2, short: f32) -> Option<Command> {
 }
 
 /// The nearest point of a covering piece fighter `i` can reach this move, if any.
-fn to_cover(s: &Skirmish, i: usize) -> Option<Command> {
+pub(super) fn to_cover(s: &Skirmish, i: usize) -> Option<Command> {
     let f = &s.fighters[i];
     let stat = f32::from(f.fighter.stat);
     let mut spots: Vec<Vec2> = s
@@ -126,7 +126,7 @@ fn to_cover(s: &Skirmish, i: usize) -> Option<Command> {
 }
 
 /// The nearest enemy fighter `i` can see, if any.
-fn nearest_seen(s: &Skirmish, i: usize) -> Option<usize> {
+pub(super) fn nearest_seen(s: &Skirmish, i: usize) -> Option<usize> {
     let me = &s.fighters[i];
     (0..s.fighters.len())
         .filter(|&k| {
@@ -143,7 +143,7 @@ fn nearest_seen(s: &Skirmish, i: usize) -> Option<usize> {
 
 /// Where a token, device or hostage sits that fighter `i`'s player wants: the nearest to `i`
 /// of those he may pick up or work, and no friend stands nearer to it.
-fn objective_for(s: &Skirmish, i: usize) -> Option<Vec2> {
+pub(super) fn objective_for(s: &Skirmish, i: usize) -> Option<Vec2> {
     let me = &s.fighters[i];
     // An animal carries no token and works no device.
     if me.animal {
@@ -218,7 +218,7 @@ fn carry_to(s: &Skirmish, i: usize) -> Option<Vec2> {
 /// that needs both actions first (a Controller's demon, a Shapeshifter's animal shape), a
 /// token or device touched, a carried token taken where it scores, the nearest objective
 /// made for.
-fn objective_step(s: &Skirmish, i: usize) -> Option<Command> {
+pub(super) fn objective_step(s: &Skirmish, i: usize) -> Option<Command> {
     let a = s.active.as_ref()?;
     let f = &s.fighters[i];
     if s.solitaire.is_some() && f.player != 0 {

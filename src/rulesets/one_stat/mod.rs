@@ -12,6 +12,7 @@ pub mod odds;
 pub mod phases;
 pub mod roster;
 pub mod rules;
+pub mod search;
 pub mod skirmish;
 pub mod snapshot;
 pub mod ui;
@@ -99,6 +100,7 @@ impl RuleSet for OneStat {
     /// The Bounty's d12 is the largest die ("using a d12").
     const LARGEST_DIE: u8 = 12;
     const PLAYS_SIDES: bool = true;
+    const SEARCHES: bool = true;
     const ROSTERS: Option<&'static str> = Some("Warbands (1 Stat Skirmish)");
     const AI_POLICY: &'static str = "each fighter follows the text's tree for the solitaire \
         opponents: attack from cover, or move to the nearest cover and attack; else move \
@@ -233,6 +235,18 @@ impl RuleSet for OneStat {
 
     fn ai_step(world: &mut World) -> Option<Result<String, String>> {
         ai::act(world)
+    }
+
+    fn search(
+        world: &World,
+        settings: &crate::rules::search::Settings,
+    ) -> Option<crate::rules::search::Choice<Command>> {
+        let s = &world.get_resource::<phases::SkirmishRes>()?.0;
+        // The solitaire opponents follow the text's tree, never a search.
+        if s.solitaire.is_some() && s.to_act() != Some(0) {
+            return None;
+        }
+        crate::rules::search::choose(s, settings)
     }
 }
 

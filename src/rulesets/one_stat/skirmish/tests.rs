@@ -128,7 +128,7 @@ fn the_highest_roll_chooses_a_place_and_activations_alternate() {
     assert!(s.fighters.iter().all(|f| !f.activated));
 }
 
-pub(super) fn activate(s: &mut Skirmish, dice: &mut Dice, fighter: usize) {
+pub(crate) fn activate(s: &mut Skirmish, dice: &mut Dice, fighter: usize) {
     ok(
         s,
         0,
