@@ -4,10 +4,17 @@
 //! bundled scenarios (5 ms a game): `outpost_raid` (portals), and the battlefield's
 //! `forest_ambush` and `walker_assault` (16 units, played by the app's plain policy); the
 //! space battle's text battle (16 craft) and escort battle (28 craft), both sides flown as the
-//! Action Report flies them (target: 5 000 games a second, space_battle issue).
-//! Criterion reports time per batch and games per second.
+//! Action Report flies them (target: 5 000 games a second, space_battle issue). And the
+//! searching opponent's playouts a second, per rule set it plays.
+//! Criterion reports time per batch and games (or playouts) per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use holotable::engine::dice::Randomness;
+use holotable::engine::ruleset::RuleSet;
+use holotable::engine::session::Session;
+use holotable::rules::search::{Budget, Settings};
+use holotable::rulesets::battlefield::Battlefield;
+use holotable::rulesets::one_stat::OneStat;
 use holotable::rulesets::registry;
 
 /// As in the `holotable` binary: the allocator the report is played with.
@@ -38,5 +45,36 @@ fn games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, games);
+/// The searching opponent's speed (the opponents issue): 200 playouts of the first decision of
+/// a scenario, on one core, through [`RuleSet::search`] as the window and the report call it.
+fn searches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("searching opponent, playouts on one core");
+    group.sample_size(10);
+    let playouts = 200u32;
+    group.throughput(Throughput::Elements(u64::from(playouts)));
+    let settings = Settings::new(Budget::Playouts(playouts), 1);
+    let walker = session::<Battlefield>("walker_assault");
+    group.bench_function("walker_assault (battlefield)", |b| {
+        b.iter(|| Battlefield::search(walker.world(), &settings).expect("a choice"))
+    });
+    // 1 Stat Skirmish: first each player musters and the places are chosen.
+    let mut bombing = session::<OneStat>("bombing_run");
+    for _ in 0..4 {
+        let c = OneStat::search(bombing.world(), &Settings::new(Budget::Playouts(1), 1))
+            .expect("a command")
+            .command;
+        bombing.send(c);
+    }
+    group.bench_function("bombing_run (1 Stat Skirmish)", |b| {
+        b.iter(|| OneStat::search(bombing.world(), &settings).expect("a choice"))
+    });
+    group.finish();
+}
+
+fn session<R: RuleSet>(scenario: &str) -> Session<R> {
+    let (loaded, _) = registry().load(scenario).expect("bundled");
+    Session::<R>::start(&loaded, Randomness::seeded(1)).expect("starts")
+}
+
+criterion_group!(benches, games, searches);
 criterion_main!(benches);

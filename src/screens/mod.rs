@@ -148,6 +148,11 @@ pub fn begin(
     // A new game: the view frames its table anew.
     world.insert_resource(crate::engine::record::CameraPlace::default());
     (entry.start)(world, &loaded, Randomness::seeded(seed))?;
+    // The searching opponent and Hint think as long as the settings say.
+    if let Some(s) = world.get_resource::<settings::Settings>() {
+        let budget = crate::rules::search::Budget::Millis(s.think_ms);
+        world.insert_resource(crate::engine::rules_side::Thinking { budget, seed: 1 });
+    }
     if !rules_play.is_empty()
         && let Err(e) = (entry.set_rules_sides)(world, rules_play)
     {

@@ -267,13 +267,15 @@ fn select(
     }
     if let Some((loaded, rules_play, searched)) = chosen {
         commands.queue(move |world: &mut World| {
-            let thinking = world
-                .get_resource::<Thinking>()
-                .copied()
-                .unwrap_or_default();
-            if let Err(es) = begin(world, loaded, clock_seed(), &rules_play)
-                .and_then(|()| search_sides(world, &searched, thinking))
-            {
+            // The game begun thinks as the settings say (begin puts that in).
+            let begun = begin(world, loaded, clock_seed(), &rules_play).and_then(|()| {
+                let thinking = world
+                    .get_resource::<Thinking>()
+                    .copied()
+                    .unwrap_or_default();
+                search_sides(world, &searched, thinking)
+            });
+            if let Err(es) = begun {
                 world.resource_mut::<OpenFile>().errors = es;
             }
         });

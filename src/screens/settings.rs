@@ -33,6 +33,8 @@ pub struct Settings {
     pub sidebar_hidden: bool,
     /// The sidebar's width, egui points (none: [`crate::ui::SIDEBAR_WIDTH`]).
     pub sidebar_width: Option<f32>,
+    /// How long the searching opponent (and Hint) thinks over a move, milliseconds.
+    pub think_ms: u64,
 }
 
 impl Default for Settings {
@@ -46,6 +48,7 @@ impl Default for Settings {
             recent: Vec::new(),
             sidebar_hidden: false,
             sidebar_width: None,
+            think_ms: 1000,
         }
     }
 }
@@ -340,6 +343,14 @@ pub fn window(ctx: &egui::Context, settings: &mut Settings, file: &mut SettingsF
                 .checkbox(
                     &mut settings.view_3d,
                     "See the table in 3D (V switches it in a game)",
+                )
+                .changed();
+            changed |= ui
+                .add(
+                    egui::Slider::new(&mut settings.think_ms, 200..=5000)
+                        .step_by(100.0)
+                        .suffix(" ms")
+                        .text("The searching opponent thinks a move (and a Hint)"),
                 )
                 .changed();
             if ui
