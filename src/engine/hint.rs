@@ -5,11 +5,7 @@
 use bevy::prelude::*;
 
 use super::game::persons_to_act;
-use super::record::GameRecord;
-use super::rules_side::Thinking;
 use super::ruleset::RuleSet;
-use crate::rules::dice::command_seed;
-use crate::rules::search::Settings;
 
 /// Asked by the phase bar's Hint button.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,15 +20,7 @@ pub struct HintOffered(pub bool);
 /// words, with what it expects; `None` when the rule set gives the search no game or nobody
 /// may act.
 pub fn hint<R: RuleSet>(world: &World) -> Option<String> {
-    let thinking = world
-        .get_resource::<Thinking>()
-        .copied()
-        .unwrap_or_default();
-    let place = world
-        .get_resource::<GameRecord<R::Command>>()
-        .map_or(0, |r| r.commands.len());
-    let settings = Settings::new(thinking.budget, command_seed(thinking.seed, place));
-    let choice = R::search(world, &settings)?;
+    let choice = R::search(world, &super::rules_side::search_settings::<R>(world))?;
     Some(format!(
         "Hint: {} (the search expects {:.0}% for your side after {} playouts)",
         R::describe(world, &choice.command),

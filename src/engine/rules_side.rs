@@ -52,6 +52,19 @@ pub fn step<R: RuleSet>(world: &mut World) -> Option<Result<String, String>> {
     })
 }
 
+/// The search's settings for a decision now in the game in `world`: its budget from
+/// [`Thinking`], its seed from [`Thinking`]'s and the decision's place in the game.
+pub fn search_settings<R: RuleSet>(world: &World) -> Settings {
+    let thinking = world
+        .get_resource::<Thinking>()
+        .copied()
+        .unwrap_or_default();
+    let place = world
+        .get_resource::<GameRecord<R::Command>>()
+        .map_or(0, |r| r.commands.len());
+    Settings::new(thinking.budget, command_seed(thinking.seed, place))
+}
+
 /// One step of the searching opponent, where it plays the side to act
 /// ([`Sides::searched`]) and rule set `R` gives it a game ([`RuleSet::search`]): its choice,
 /// through the pipeline as a person's command. `None` otherwise.
@@ -62,15 +75,7 @@ fn search_step<R: RuleSet>(world: &mut World) -> Option<Result<String, String>> 
     R::sides_to_act(world)
         .into_iter()
         .find(|s| sides.searched.contains(s))?;
-    let thinking = world
-        .get_resource::<Thinking>()
-        .copied()
-        .unwrap_or_default();
-    let place = world
-        .get_resource::<GameRecord<R::Command>>()
-        .map_or(0, |r| r.commands.len());
-    let settings = Settings::new(thinking.budget, command_seed(thinking.seed, place));
-    let choice = R::search(world, &settings)?;
+    let choice = R::search(world, &search_settings::<R>(world))?;
     let words = R::describe(world, &choice.command);
     Some(match process::<R>(world, choice.command) {
         CommandOutcome::Accepted(_) => Ok(format!(

@@ -55,6 +55,16 @@ pub trait Searchable: Clone {
     }
 }
 
+/// A decided game's score for `side`, won by `winner` (none: a draw): 1 won, 0 lost (another
+/// side won), 0.5 drawn.
+pub fn decided(winner: Option<usize>, side: usize) -> f32 {
+    match winner {
+        Some(w) if w == side => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}
+
 /// How long the search thinks over one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {

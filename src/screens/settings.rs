@@ -411,6 +411,7 @@ mod tests {
             recent: Vec::new(),
             sidebar_hidden: true,
             sidebar_width: Some(340.0),
+            think_ms: 2500,
         };
         for i in 0..10 {
             s.opened(Path::new(&format!("/nowhere/game{i}.ron")));

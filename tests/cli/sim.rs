@@ -149,14 +149,7 @@ fn the_searching_opponent_plays_a_side_of_the_report_the_same_way_each_run() {
     assert!(first.contains("30 playouts a decision"), "{first}");
     let (_, second, _) = holotable(&args);
     assert_eq!(first, second, "a budget in playouts plays the same games");
-    let (code, _, err) = holotable(&[
-        "sim",
-        "shooting_example",
-        "--games",
-        "1",
-        "--search",
-        "all",
-    ]);
+    let (code, _, err) = holotable(&["sim", "shooting_example", "--games", "1", "--search", "all"]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("the searching opponent cannot play"), "{err}");
 }

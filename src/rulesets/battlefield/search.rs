@@ -16,7 +16,7 @@ use super::rules::map::{col_row, hex_at};
 use super::rules::movement::may_end;
 use super::rules::scenario::Goal;
 use crate::rules::dice::Dice;
-use crate::rules::search::Searchable;
+use crate::rules::search::{Searchable, decided};
 
 impl Searchable for Battle {
     type Command = Command;
@@ -79,11 +79,7 @@ impl Searchable for Battle {
     /// attacker mostly the share of the buildings held (the defender the rest).
     fn score(&self, side: usize) -> f32 {
         if let Some(r) = &self.result {
-            return match r.winner {
-                Some(w) if w == side => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            return decided(r.winner, side);
         }
         let strength = |s: usize| -> f32 {
             self.units

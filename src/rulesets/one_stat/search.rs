@@ -10,7 +10,7 @@ use glam::Vec2;
 use super::ai::{self, decide};
 use super::skirmish::{Command, Skirmish, Stage, Standing};
 use crate::rules::dice::Dice;
-use crate::rules::search::Searchable;
+use crate::rules::search::{Searchable, decided};
 
 impl Searchable for Skirmish {
     type Command = Command;
@@ -94,11 +94,7 @@ impl Searchable for Skirmish {
     /// player holding the hill alone, or carrying a token, is ahead by a tenth.
     fn score(&self, side: usize) -> f32 {
         if let Some(r) = &self.result {
-            return match r.winner {
-                Some(w) if w == side => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            return decided(r.winner, side);
         }
         let strength = |p: usize| -> f32 {
             self.fighters

@@ -360,8 +360,14 @@ impl Map {
         map
     }
 
-    /// Where `hex` is kept, if it lies within the map's columns and rows.
-    fn index(&self, hex: Hex) -> Option<usize> {
+    /// How many places the map keeps: its columns times its rows.
+    pub fn cells(&self) -> usize {
+        self.terrain.len()
+    }
+
+    /// Where `hex` is kept (0 to [`Map::cells`]), if it lies within the map's columns and
+    /// rows.
+    pub fn index(&self, hex: Hex) -> Option<usize> {
         let (c, r) = col_row(hex);
         (c >= 0 && r >= 0 && c < self.size.0 && r < self.size.1)
             .then(|| (c * self.size.1 + r) as usize)

@@ -4,11 +4,10 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use bevy::platform::collections::HashMap;
 use hexx::Hex;
 use hexx::algorithms::a_star;
 
-use super::map::{Map, col_row, hex_at, sort_key};
+use super::map::{Map, col_row, hex_at};
 use super::roster::{Ability, Kind, Profile};
 
 /// Movement points a carried unit pays to get out of its transporter before it moves on
@@ -126,37 +125,46 @@ pub fn reach(
     budget: u32,
     passage: impl Fn(Hex) -> Passage,
 ) -> Vec<(Hex, u32)> {
-    let mut best: HashMap<Hex, u32> = HashMap::default();
+    // The cheapest cost found so far of each hex of the map, by its place in the map.
+    let mut best: Vec<Option<u32>> = vec![None; map.cells()];
+    let Some(start) = map.index(from) else {
+        return Vec::new();
+    };
+    best[start] = Some(0);
     let mut open = BinaryHeap::new();
-    best.insert(from, 0);
     open.push(Reverse((0u32, col_row(from))));
     while let Some(Reverse((cost, place))) = open.pop() {
         let at = hex_at(place.0, place.1);
-        if best.get(&at).is_some_and(|&c| c < cost) {
+        if map
+            .index(at)
+            .and_then(|k| best[k])
+            .is_some_and(|c| c < cost)
+        {
             continue;
         }
         for next in at.all_neighbors() {
             if passage(next) == Passage::Enemy {
                 continue;
             }
-            let Ok(step) = step_cost(map, profile, at, next) else {
+            // A step off the map is refused by its cost too.
+            let (Ok(step), Some(k)) = (step_cost(map, profile, at, next), map.index(next)) else {
                 continue;
             };
             let total = cost + step;
-            if total <= budget && best.get(&next).is_none_or(|&c| total < c) {
-                best.insert(next, total);
+            if total <= budget && best[k].is_none_or(|c| total < c) {
+                best[k] = Some(total);
                 open.push(Reverse((total, col_row(next))));
             }
         }
     }
-    let mut v: Vec<(Hex, u32)> = best
+    // The map keeps its hexes column by column: already in column-then-row order.
+    map.hexes()
         .into_iter()
+        .filter_map(|(h, _)| Some((h, best[map.index(h)?]?)))
         .filter(|(h, _)| {
             *h != from && passage(*h) == Passage::Free && may_end(map, profile, *h).is_ok()
         })
-        .collect();
-    v.sort_by_key(|(h, _)| sort_key(h));
-    v
+        .collect()
 }
 
 /// The hexes of [`reach`].

@@ -107,4 +107,35 @@ mod tests {
         ok(&mut s, 0, onto(11.0), &mut dice);
         assert_eq!(s.fighters[0].on, None);
     }
+
+    #[test]
+    fn a_move_that_ends_on_top_crosses_the_piece_on_the_way_as_any_other() {
+        let (mut s, mut dice) = game(vec![pillar()]);
+        s.heights = vec![("pillar".into(), 2.0)];
+        s.fighters[2].at = Vec2::new(20.0, 20.0);
+        s.fighters[0].at = Vec2::new(12.4, 10.0);
+        s.fighters[0].fighter.stat = 6;
+        activate(&mut s, &mut dice, 0);
+        // Through the pillar to its far side (a 2" jump with 0.6" of run-up), then back onto
+        // its top: 3.2" + 0.8" + 2" climbed is within his 6", but the first leg is no climb.
+        let e = refused(
+            &mut s,
+            0,
+            Command::Move {
+                path: vec![Vec2::new(15.6, 10.0), Vec2::new(14.8, 10.0)],
+            },
+            &mut dice,
+        );
+        assert!(e.contains("pillar blocks movement: jumping"), "{e}");
+        // Straight up onto it is a climb.
+        ok(
+            &mut s,
+            0,
+            Command::Move {
+                path: vec![Vec2::new(13.6, 10.0)],
+            },
+            &mut dice,
+        );
+        assert_eq!(s.fighters[0].on.as_deref(), Some("pillar"));
+    }
 }

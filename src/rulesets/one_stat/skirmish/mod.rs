@@ -984,12 +984,22 @@ impl Skirmish {
         let f = &self.fighters[i];
         let end = *path.last().ok_or("a move goes somewhere")?;
         let climb = self.climb(i, end);
-        let terrain: Vec<TerrainPiece> = self
-            .terrain
-            .iter()
-            .filter(|t| !climb.pieces.contains(&t.id))
-            .cloned()
-            .collect();
+        // The piece he climbs down from is left out of the first leg's checks, the one he
+        // climbs onto out of the last leg's (of every leg, walking along its top): a leg in
+        // between crosses either as any other piece (docs/rules/one_stat.md, "Climbing").
+        let along = climb.onto.is_some() && climb.onto == f.on;
+        let legs = path.len();
+        let terrain_of = |k: usize| -> Vec<TerrainPiece> {
+            self.terrain
+                .iter()
+                .filter(|t| {
+                    let leaving = f.on.as_ref() == Some(&t.id) && (k == 0 || along);
+                    let arriving = climb.onto.as_ref() == Some(&t.id) && (k + 1 == legs || along);
+                    !(leaving || arriving)
+                })
+                .cloned()
+                .collect()
+        };
         let mut from = f.at;
         let mut run = 0.0f32;
         let mut total = 0.0f32;
@@ -1002,12 +1012,12 @@ impl Skirmish {
             .filter(|(k, o)| *k != i && o.standing != Standing::Removed)
             .map(|(_, o)| (o.at, o.base))
             .collect();
-        for &to in path {
+        for (k, &to) in path.iter().enumerate() {
             run = match prev {
                 Some(p) if straight_on(p, (from, to)) => run + p.0.distance(p.1),
                 _ => 0.0,
             };
-            let s = step(&terrain, self.table, from, to, f.base, run)?;
+            let s = step(&terrain_of(k), self.table, from, to, f.base, run)?;
             total += s.length;
             steps.push((from, to));
             prev = Some((from, to));
