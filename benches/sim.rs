@@ -55,18 +55,21 @@ fn searches(c: &mut Criterion) {
     let settings = Settings::new(Budget::Playouts(playouts), 1);
     let walker = session::<Battlefield>("walker_assault");
     group.bench_function("walker_assault (battlefield)", |b| {
-        b.iter(|| Battlefield::search(walker.world(), &settings).expect("a choice"))
+        b.iter(|| {
+            Battlefield::search(walker.world(), &settings).expect("a game")().expect("a choice")
+        })
     });
     // 1 Stat Skirmish: first each player musters and the places are chosen.
     let mut bombing = session::<OneStat>("bombing_run");
     for _ in 0..4 {
         let c = OneStat::search(bombing.world(), &Settings::new(Budget::Playouts(1), 1))
-            .expect("a command")
-            .command;
+            .expect("a game")()
+        .expect("a command")
+        .command;
         bombing.send(c);
     }
     group.bench_function("bombing_run (1 Stat Skirmish)", |b| {
-        b.iter(|| OneStat::search(bombing.world(), &settings).expect("a choice"))
+        b.iter(|| OneStat::search(bombing.world(), &settings).expect("a game")().expect("a choice"))
     });
     group.finish();
 }

@@ -20,7 +20,7 @@ pub struct HintOffered(pub bool);
 /// words, with what it expects; `None` when the rule set gives the search no game or nobody
 /// may act.
 pub fn hint<R: RuleSet>(world: &World) -> Option<String> {
-    let choice = R::search(world, &super::rules_side::search_settings::<R>(world))?;
+    let choice = R::search(world, &super::rules_side::search_settings::<R>(world))?()?;
     Some(format!(
         "Hint: {} (the search expects {:.0}% for your side after {} playouts)",
         R::describe(world, &choice.command),

@@ -8,7 +8,9 @@ use super::pipeline::{CommandOutcome, process};
 use super::record::GameRecord;
 use super::ruleset::RuleSet;
 use crate::rules::dice::command_seed;
-use crate::rules::search::{Budget, Settings};
+use crate::rules::search::{Budget, Choice, Settings};
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 /// How long the searching opponent thinks over each decision, and the seed of its sampling
 /// (each decision's seed is this and the decision's place in the game, so a game with a
@@ -71,13 +73,20 @@ pub fn search_settings<R: RuleSet>(world: &World) -> Settings {
 ///
 /// Errors: the rules refused its choice (a bug to report: it chose among their commands).
 fn search_step<R: RuleSet>(world: &mut World) -> Option<Result<String, String>> {
-    let sides = world.get_resource::<Sides>()?;
-    R::sides_to_act(world)
-        .into_iter()
-        .find(|s| sides.searched.contains(s))?;
-    let choice = R::search(world, &search_settings::<R>(world))?;
+    searched_to_act::<R>(world)?;
+    let choice = R::search(world, &search_settings::<R>(world))?()?;
+    Some(play_choice::<R>(world, choice))
+}
+
+/// Plays the search's `choice` through the pipeline: what it did, in words.
+///
+/// Errors: the rules refused it.
+fn play_choice<R: RuleSet>(
+    world: &mut World,
+    choice: Choice<R::Command>,
+) -> Result<String, String> {
     let words = R::describe(world, &choice.command);
-    Some(match process::<R>(world, choice.command) {
+    match process::<R>(world, choice.command) {
         CommandOutcome::Accepted(_) => Ok(format!(
             "{words} (expects {:.0}%, {} playouts)",
             100.0 * choice.expected,
@@ -86,7 +95,60 @@ fn search_step<R: RuleSet>(world: &mut World) -> Option<Result<String, String>> 
         CommandOutcome::Refused(_, why) => Err(format!(
             "the searching opponent chose {words}, and the rules refused it: {why}"
         )),
-    })
+    }
+}
+
+/// The side to act that the searching opponent plays, if any.
+fn searched_to_act<R: RuleSet>(world: &World) -> Option<usize> {
+    let sides = world.get_resource::<Sides>()?;
+    R::sides_to_act(world)
+        .into_iter()
+        .find(|s| sides.searched.contains(s))
+}
+
+/// A search running in the background for the window: the game's place (commands so far)
+/// it was asked at, and the task.
+type Pending<C> = Option<(usize, Task<Option<Choice<C>>>)>;
+
+/// In the window, the searching opponent's step without stopping the window: the search runs
+/// on the async compute pool while the table keeps drawing; its choice is played once it is
+/// ready, if the game is still where it was asked. `None` while it thinks, or when the side
+/// to act is not the searching opponent's (or a typed die is awaited); the rule set's own
+/// step where it gives the search no game for that side.
+fn search_in_background<R: RuleSet>(
+    world: &mut World,
+    pending: &mut Pending<R::Command>,
+) -> Option<Result<String, String>> {
+    if super::manual_dice::waiting(world).is_some() || searched_to_act::<R>(world).is_none() {
+        *pending = None;
+        return None;
+    }
+    let place = world
+        .get_resource::<GameRecord<R::Command>>()
+        .map_or(0, |r| r.commands.len());
+    match pending.take() {
+        Some((at, mut task)) if at == place => match check_ready(&mut task) {
+            Some(Some(choice)) => Some(play_choice::<R>(world, choice)),
+            Some(None) => Some(Err("the searching opponent found nothing to play".into())),
+            None => {
+                *pending = Some((at, task));
+                None
+            }
+        },
+        _ => {
+            // No game for the search here (a side the text's own rules must play): theirs.
+            let Some(job) = R::search(world, &search_settings::<R>(world)) else {
+                return step::<R>(world);
+            };
+            *pending = Some((
+                place,
+                AsyncComputeTaskPool::get().spawn(async move { job() }),
+            ));
+            world.resource_mut::<super::pipeline::Notice>().info =
+                Some("The searching opponent thinks…".into());
+            None
+        }
+    }
 }
 
 /// How long the window waits between two steps of a computer-played side, seconds.
@@ -104,24 +166,32 @@ fn keep_drawing(world: &mut World) {
 /// a step that cannot go on is shown as the refusal it is. Runs while rule set `R`'s game is
 /// on and the replay viewer is closed.
 pub fn drive_plugin<R: RuleSet>(app: &mut App, who: &'static str) {
-    let drive = move |world: &mut World, mut wait: Local<f32>| {
-        let dt = world.resource::<Time>().delta_secs();
-        *wait -= dt;
-        if *wait > 0.0 {
-            // The window draws on a change only: the pause is a change to come.
-            keep_drawing(world);
-            return;
-        }
-        if let Some(step) = step::<R>(world) {
-            *wait = STEP_PAUSE;
-            keep_drawing(world);
-            let mut notice = world.resource_mut::<super::pipeline::Notice>();
-            match step {
-                Ok(what) => notice.info = Some(format!("{who}: {what}")),
-                Err(why) => notice.refusal = Some(why),
+    let drive =
+        move |world: &mut World, mut wait: Local<f32>, mut pending: Local<Pending<R::Command>>| {
+            let dt = world.resource::<Time>().delta_secs();
+            *wait -= dt;
+            if *wait > 0.0 {
+                // The window draws on a change only: the pause is a change to come.
+                keep_drawing(world);
+                return;
             }
-        }
-    };
+            let step = if searched_to_act::<R>(world).is_some() {
+                // Thinking is a change to come too.
+                keep_drawing(world);
+                search_in_background::<R>(world, &mut pending)
+            } else {
+                step::<R>(world)
+            };
+            if let Some(step) = step {
+                *wait = STEP_PAUSE;
+                keep_drawing(world);
+                let mut notice = world.resource_mut::<super::pipeline::Notice>();
+                match step {
+                    Ok(what) => notice.info = Some(format!("{who}: {what}")),
+                    Err(why) => notice.refusal = Some(why),
+                }
+            }
+        };
     app.add_systems(
         Update,
         drive

@@ -200,14 +200,14 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
         let _ = (loaded, seeds);
         None
     }
-    /// The searching opponent's choice for the side to act in the game in `world`
-    /// ([`crate::rules::search::choose`] over the rule set's game as plain data, seen from
-    /// that side: nothing it may not see is read). `None`, the default: this rule set gives
-    /// the search no game yet, or nobody is to act.
+    /// The searching opponent's decision for the side to act in the game in `world`, as a job
+    /// to run on any thread ([`crate::rules::search::job`] of the rule set's game as plain
+    /// data, taken now; the search sees it from that side: nothing it may not see is read).
+    /// `None`, the default: this rule set gives the search no game, or not for this side.
     fn search(
         world: &World,
         settings: &crate::rules::search::Settings,
-    ) -> Option<crate::rules::search::Choice<Self::Command>> {
+    ) -> Option<crate::rules::search::Job<Self::Command>> {
         let _ = (world, settings);
         None
     }

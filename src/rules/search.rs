@@ -55,6 +55,18 @@ pub trait Searchable: Clone {
     }
 }
 
+/// A search to run on any thread: the game as plain data, taken when the job was made, searched
+/// when it runs (the window thinks in the background, the balance report at once).
+pub type Job<C> = Box<dyn FnOnce() -> Option<Choice<C>> + Send>;
+
+/// The job that searches `game` with `settings` ([`choose`]).
+pub fn job<S: Searchable + Send + 'static>(game: S, settings: Settings) -> Job<S::Command>
+where
+    S::Command: Send,
+{
+    Box::new(move || choose(&game, &settings))
+}
+
 /// A decided game's score for `side`, won by `winner` (none: a draw): 1 won, 0 lost (another
 /// side won), 0.5 drawn.
 pub fn decided(winner: Option<usize>, side: usize) -> f32 {

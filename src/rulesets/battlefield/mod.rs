@@ -138,8 +138,9 @@ impl RuleSet for Battlefield {
     fn search(
         world: &World,
         settings: &crate::rules::search::Settings,
-    ) -> Option<crate::rules::search::Choice<Command>> {
-        crate::rules::search::choose(&world.get_resource::<phases::BattleRes>()?.0, settings)
+    ) -> Option<crate::rules::search::Job<Command>> {
+        let b = world.get_resource::<phases::BattleRes>()?.0.clone();
+        Some(crate::rules::search::job(b, *settings))
     }
 
     fn phase_name(world: &World) -> String {

@@ -240,13 +240,13 @@ impl RuleSet for OneStat {
     fn search(
         world: &World,
         settings: &crate::rules::search::Settings,
-    ) -> Option<crate::rules::search::Choice<Command>> {
+    ) -> Option<crate::rules::search::Job<Command>> {
         let s = &world.get_resource::<phases::SkirmishRes>()?.0;
         // The solitaire opponents follow the text's tree, never a search.
         if s.solitaire.is_some() && s.to_act() != Some(0) {
             return None;
         }
-        crate::rules::search::choose(s, settings)
+        Some(crate::rules::search::job(s.clone(), *settings))
     }
 }
 
