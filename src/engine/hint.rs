@@ -4,8 +4,13 @@
 
 use bevy::prelude::*;
 
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+
 use super::game::persons_to_act;
+use super::record::GameRecord;
 use super::ruleset::RuleSet;
+use crate::rules::search::Choice;
 
 /// Asked by the phase bar's Hint button.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,17 +21,14 @@ pub struct HintRequest;
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HintOffered(pub bool);
 
-/// The hint for the person to act in `world`: the search's choice for the side to act, in
-/// words, with what it expects; `None` when the rule set gives the search no game or nobody
-/// may act.
-pub fn hint<R: RuleSet>(world: &World) -> Option<String> {
-    let choice = R::search(world, &super::rules_side::search_settings::<R>(world))?()?;
-    Some(format!(
+/// The hint in words: the search's `choice` for the person to act, with what it expects.
+fn told<R: RuleSet>(world: &World, choice: &Choice<R::Command>) -> String {
+    format!(
         "Hint: {} (the search expects {:.0}% for your side after {} playouts)",
         R::describe(world, &choice.command),
         100.0 * choice.expected,
         choice.playouts
-    ))
+    )
 }
 
 fn offer<R: RuleSet>(world: &mut World) {
@@ -39,17 +41,51 @@ fn offer<R: RuleSet>(world: &mut World) {
     }
 }
 
-fn answer<R: RuleSet>(world: &mut World) {
+/// A hint being worked out in the background: the game's place (commands so far) it was
+/// asked at, and the search's task.
+type Pending<C> = Option<(usize, Task<Option<Choice<C>>>)>;
+
+/// Starts the search when Hint is pressed, on the async compute pool so the window keeps
+/// drawing, and says its choice under the phase bar once ready, if the game is still where
+/// it was asked.
+fn answer<R: RuleSet>(world: &mut World, mut pending: Local<Pending<R::Command>>) {
     let asked = world
         .resource_mut::<Messages<HintRequest>>()
         .drain()
         .count();
-    if asked == 0 || !world.resource::<HintOffered>().0 {
+    let place = world
+        .get_resource::<GameRecord<R::Command>>()
+        .map_or(0, |r| r.commands.len());
+    if asked > 0 && world.resource::<HintOffered>().0 && pending.is_none() {
+        let info = match R::search(world, &super::rules_side::search_settings::<R>(world)) {
+            Some(job) => {
+                *pending = Some((
+                    place,
+                    AsyncComputeTaskPool::get().spawn(async move { job() }),
+                ));
+                "Hint: the search is thinking…"
+            }
+            None => "Hint: the search has nothing to offer here",
+        };
+        world.resource_mut::<super::pipeline::Notice>().info = Some(info.into());
+    }
+    let Some((at, task)) = pending.as_mut() else {
+        return;
+    };
+    if *at != place {
+        // The game moved on: the hint would be for a position that is gone.
+        *pending = None;
         return;
     }
-    let told =
-        hint::<R>(world).unwrap_or_else(|| "Hint: the search has nothing to offer here".into());
-    world.resource_mut::<super::pipeline::Notice>().info = Some(told);
+    super::rules_side::keep_drawing(world);
+    if let Some(found) = check_ready(task) {
+        let info = match found {
+            Some(choice) => told::<R>(world, &choice),
+            None => "Hint: the search has nothing to offer here".into(),
+        };
+        world.resource_mut::<super::pipeline::Notice>().info = Some(info);
+        *pending = None;
+    }
 }
 
 /// Hint for rule set `R` in the window.

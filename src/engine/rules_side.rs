@@ -155,7 +155,7 @@ fn search_in_background<R: RuleSet>(
 pub const STEP_PAUSE: f32 = 0.6;
 
 /// Asks the window for another frame (where there is one: not in headless tests).
-fn keep_drawing(world: &mut World) {
+pub(super) fn keep_drawing(world: &mut World) {
     if world.contains_resource::<Messages<bevy::window::RequestRedraw>>() {
         world.write_message(bevy::window::RequestRedraw);
     }
