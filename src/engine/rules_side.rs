@@ -114,11 +114,13 @@ type Pending<C> = Option<(usize, Task<Option<Choice<C>>>)>;
 /// on the async compute pool while the table keeps drawing; its choice is played once it is
 /// ready, if the game is still where it was asked. `None` while it thinks, or when the side
 /// to act is not the searching opponent's (or a typed die is awaited); the rule set's own
-/// step where it gives the search no game for that side.
+/// step (told as `who`'s) where it gives the search no game for that side.
 fn search_in_background<R: RuleSet>(
     world: &mut World,
     pending: &mut Pending<R::Command>,
-) -> Option<Result<String, String>> {
+    who: &'static str,
+) -> Option<(&'static str, Result<String, String>)> {
+    const SEARCH: &str = "The searching opponent";
     if super::manual_dice::waiting(world).is_some() || searched_to_act::<R>(world).is_none() {
         *pending = None;
         return None;
@@ -128,8 +130,11 @@ fn search_in_background<R: RuleSet>(
         .map_or(0, |r| r.commands.len());
     match pending.take() {
         Some((at, mut task)) if at == place => match check_ready(&mut task) {
-            Some(Some(choice)) => Some(play_choice::<R>(world, choice)),
-            Some(None) => Some(Err("the searching opponent found nothing to play".into())),
+            Some(Some(choice)) => Some((SEARCH, play_choice::<R>(world, choice))),
+            Some(None) => Some((
+                SEARCH,
+                Err("the searching opponent found nothing to play".into()),
+            )),
             None => {
                 *pending = Some((at, task));
                 None
@@ -138,7 +143,7 @@ fn search_in_background<R: RuleSet>(
         _ => {
             // No game for the search here (a side the text's own rules must play): theirs.
             let Some(job) = R::search(world, &search_settings::<R>(world)) else {
-                return step::<R>(world);
+                return step::<R>(world).map(|s| (who, s));
             };
             *pending = Some((
                 place,
@@ -178,16 +183,16 @@ pub fn drive_plugin<R: RuleSet>(app: &mut App, who: &'static str) {
             let step = if searched_to_act::<R>(world).is_some() {
                 // Thinking is a change to come too.
                 keep_drawing(world);
-                search_in_background::<R>(world, &mut pending)
+                search_in_background::<R>(world, &mut pending, who)
             } else {
-                step::<R>(world)
+                step::<R>(world).map(|s| (who, s))
             };
-            if let Some(step) = step {
+            if let Some((by, step)) = step {
                 *wait = STEP_PAUSE;
                 keep_drawing(world);
                 let mut notice = world.resource_mut::<super::pipeline::Notice>();
                 match step {
-                    Ok(what) => notice.info = Some(format!("{who}: {what}")),
+                    Ok(what) => notice.info = Some(format!("{by}: {what}")),
                     Err(why) => notice.refusal = Some(why),
                 }
             }

@@ -144,6 +144,15 @@ struct Node<C> {
 /// is over (or nothing the side may do is accepted).
 pub fn choose<S: Searchable>(game: &S, settings: &Settings) -> Option<Choice<S::Command>> {
     let side = game.to_act()?;
+    // A forced choice needs no thought.
+    if let [only] = &game.candidates()[..] {
+        return Some(Choice {
+            command: only.clone(),
+            expected: game.score(side),
+            visits: 0,
+            playouts: 0,
+        });
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
     let mut tree: Vec<Node<S::Command>> = vec![Node {
         command: None,
@@ -390,6 +399,17 @@ mod tests {
         };
         let s = Settings::new(Budget::Playouts(500), 42);
         assert_eq!(choose(&game, &s), choose(&game, &s));
+    }
+
+    #[test]
+    fn a_forced_choice_is_taken_without_a_playout() {
+        let game = Nim {
+            pile: 1,
+            next: 0,
+            winner: None,
+        };
+        let c = choose(&game, &Settings::new(Budget::Millis(60_000), 1)).expect("the take");
+        assert_eq!((c.command, c.playouts), (1, 0));
     }
 
     #[test]

@@ -76,7 +76,7 @@ fn select(
             }
             ui.heading("Choose a scenario");
             ui.checkbox(&mut against_search.0, "Solo against the searching opponent")
-                .on_hover_text("Where it can play the rule set (the battlefield): \"Solo as\" sets a Monte-Carlo tree search against you, thinking about a second a move, instead of the rule set's own policy (Tyneside's rules-run side stays the text's)");
+                .on_hover_text("Where it can play the rule set (the battlefield, 1 Stat Skirmish): \"Solo as\" sets a Monte-Carlo tree search against you instead of the rule set's own policy, thinking as long as the Settings say (1 s a move unless changed). The text's own solo opponents (Tyneside's rules-run side, 1 Stat Skirmish's solitaire opponents) stay the text's");
         });
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {

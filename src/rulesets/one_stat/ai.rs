@@ -193,7 +193,7 @@ pub(super) fn objective_for(s: &Skirmish, i: usize) -> Option<Vec2> {
 
 /// Where a fighter carrying a token takes it: home with the treasure or a flag, into the
 /// nearest opposing starting area with the bomb; the one escorted to his corner.
-fn carry_to(s: &Skirmish, i: usize) -> Option<Vec2> {
+pub(super) fn carry_to(s: &Skirmish, i: usize) -> Option<Vec2> {
     let me = &s.fighters[i];
     let own = s.players[me.player].corner;
     if s.solitaire.as_ref().is_some_and(|x| x.escort == Some(i)) {

@@ -122,6 +122,11 @@ impl Searchable for Skirmish {
             let mine = self.score.get(side).copied().unwrap_or(0);
             score = 0.5 * score + 0.5 * share(mine as f32, points as f32);
         }
+        // Where the scenario has tokens, a tenth more for how near its warband is to them:
+        // to picking one up, or, carrying one, to where it scores.
+        if !self.tokens.is_empty() {
+            score = 0.9 * score + 0.1 * nearness(self, side);
+        }
         let holds = self.holder.is_some_and(|(p, _)| p == side);
         let carries = self
             .tokens
@@ -132,6 +137,33 @@ impl Searchable for Skirmish {
         }
         score
     }
+}
+
+/// How near player `side`'s warband is to the tokens, 0 to 1: for each token, one less the
+/// share of the table's diagonal between it and the nearest of his fighters standing (or, where
+/// he carries it, between the carrier and where it scores); the mean over the tokens.
+fn nearness(s: &Skirmish, side: usize) -> f32 {
+    let diagonal = s.table.length().max(1.0);
+    let near: f32 = s
+        .tokens
+        .iter()
+        .map(|t| {
+            let gap = match t.carrier {
+                Some(c) if s.fighters[c].player == side => {
+                    ai::carry_to(s, c).map_or(0.0, |to| s.fighters[c].at.distance(to))
+                }
+                Some(_) => diagonal,
+                None => s
+                    .fighters
+                    .iter()
+                    .filter(|f| f.player == side && f.standing == Standing::Upright)
+                    .map(|f| f.at.distance(t.at))
+                    .fold(diagonal, f32::min),
+            };
+            1.0 - (gap / diagonal).min(1.0)
+        })
+        .sum();
+    near / s.tokens.len() as f32
 }
 
 /// Each attack fighter `i` can make now: a melee attack on each enemy in base contact, a shot
