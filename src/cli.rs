@@ -175,10 +175,10 @@ pub fn main(registry: Registry) -> ExitCode {
             think,
         }) => {
             let manual_dice = dice.is_some();
-            let mut thinking = crate::engine::rules_side::Thinking::default();
-            if let Some(ms) = think {
-                thinking.budget = crate::rules::search::Budget::Millis(ms);
-            }
+            let thinking = think.map(|ms| crate::engine::rules_side::Thinking {
+                budget: crate::rules::search::Budget::Millis(ms),
+                seed: 1,
+            });
             let frame_log = match frame_log
                 .as_deref()
                 .map(crate::ui::frame_time::FrameLog::create)

@@ -51,8 +51,9 @@ pub enum Launch {
         seed: Option<u64>,
         /// The sides the rules play (side ids, or `all`).
         rules_play: Vec<String>,
-        /// Those the searching opponent plays, and how long it thinks.
-        searched: (Vec<String>, crate::engine::rules_side::Thinking),
+        /// Those the searching opponent plays, and how long it thinks (`None`: as the
+        /// settings say).
+        searched: (Vec<String>, Option<crate::engine::rules_side::Thinking>),
         /// Play it by e-mail, kept in this file.
         by_email: Option<PathBuf>,
     },
@@ -88,16 +89,20 @@ pub fn clock_seed() -> u64 {
         .unwrap_or(1)
 }
 
-/// Lets the searching opponent play `sides` (side ids, or `all`) of the game just begun,
-/// thinking as `thinking` says; nothing where `sides` is empty.
+/// Lets the searching opponent play `sides` (side ids, or `all`) of the game just begun
+/// (none where `sides` is empty), thinking as `thinking` says where it is given (`--think`),
+/// else as the settings say.
 ///
 /// Errors: its rule set cannot be played by the search, or an id the scenario does not have
 /// (the game then ends, back to the title).
 pub fn search_sides(
     world: &mut World,
     sides: &[String],
-    thinking: crate::engine::rules_side::Thinking,
+    thinking: Option<crate::engine::rules_side::Thinking>,
 ) -> Result<(), Vec<String>> {
+    if let Some(t) = thinking {
+        world.insert_resource(t);
+    }
     if sides.is_empty() {
         return Ok(());
     }
@@ -118,7 +123,6 @@ pub fn search_sides(
         world.resource_mut::<NextState<Screen>>().set(Screen::Title);
         return Err(vec![e]);
     }
-    world.insert_resource(thinking);
     Ok(())
 }
 

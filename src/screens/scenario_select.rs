@@ -6,7 +6,6 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{Screen, begin, clock_seed, search_sides};
 use crate::engine::registry::Registry;
-use crate::engine::rules_side::Thinking;
 use crate::engine::ruleset::Loaded;
 use crate::ui::file_dialog::{FileDialogs, Picked, Purpose};
 
@@ -267,14 +266,9 @@ fn select(
     }
     if let Some((loaded, rules_play, searched)) = chosen {
         commands.queue(move |world: &mut World| {
-            // The game begun thinks as the settings say (begin puts that in).
-            let begun = begin(world, loaded, clock_seed(), &rules_play).and_then(|()| {
-                let thinking = world
-                    .get_resource::<Thinking>()
-                    .copied()
-                    .unwrap_or_default();
-                search_sides(world, &searched, thinking)
-            });
+            // The game begun thinks as the settings say.
+            let begun = begin(world, loaded, clock_seed(), &rules_play)
+                .and_then(|()| search_sides(world, &searched, None));
             if let Err(es) = begun {
                 world.resource_mut::<OpenFile>().errors = es;
             }
