@@ -12,8 +12,8 @@
 
 use std::collections::VecDeque;
 
-use rand::SeedableRng;
 use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
@@ -329,6 +329,28 @@ impl Deck {
         self.pile.shuffle(&mut rng);
         self.rng = Some(rng);
         self
+    }
+
+    /// This deck as a player sees it, for the searching opponent
+    /// ([`crate::rules::search::Searchable::sample_hidden`]): the same cards in the draw pile
+    /// and the same discards, but the pile's order unknown, so shuffled anew by `rng`, with a
+    /// generator of its own for later reshuffles; no forced cards waiting, drawn by itself
+    /// (never from the players' own deck) and unlogged.
+    pub fn unseen(&self, rng: &mut ChaCha8Rng) -> Deck {
+        let mut pile = self.pile.clone();
+        // Forced cards still waiting are in the pile too, as unseen as the rest.
+        pile.shuffle(rng);
+        Deck {
+            pile,
+            discards: self.discards.clone(),
+            rng: Some(ChaCha8Rng::seed_from_u64(rng.random())),
+            forced: VecDeque::new(),
+            log: Vec::new(),
+            manual: false,
+            wanted: None,
+            tried: 0,
+            logged: false,
+        }
     }
 
     /// Draws a card for `reason`, logs it (unless [`Deck::unlogged`]) and returns it: the

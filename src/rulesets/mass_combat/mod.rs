@@ -12,6 +12,7 @@ pub mod input;
 pub mod orders;
 pub mod phases;
 pub mod rules;
+pub mod search;
 pub mod snapshot;
 pub mod ui;
 pub mod view;
@@ -58,6 +59,7 @@ impl RuleSet for MassCombat {
     /// Units: dice codes of D6 ("a combined action of 6D+2").
     const LARGEST_DIE: u8 = 6;
     const PLAYS_SIDES: bool = true;
+    const SEARCHES: bool = true;
     const AI_POLICY: &'static str = "every unit fires on the nearest enemy within its main \
         weapon's medium range, else closes to its short range; the commander commands the \
         largest units it can (docs/rules/mass_combat.md, \"A side the rules command\")";
@@ -309,5 +311,16 @@ impl RuleSet for MassCombat {
 
     fn ai_step(world: &mut World) -> Option<Result<String, String>> {
         ai::act(world)
+    }
+
+    /// The battle as the side to act sees it: the other side's orders, if declared, not in it
+    /// ([`search`]).
+    fn search(
+        world: &World,
+        settings: &crate::rules::search::Settings,
+    ) -> Option<crate::rules::search::Job<Command>> {
+        let b = &world.get_resource::<phases::BattleRes>()?.0;
+        let side = b.to_act()?;
+        Some(crate::rules::search::job(ai::view(b, side), *settings))
     }
 }

@@ -29,7 +29,7 @@ use crate::engine::pipeline::{CommandOutcome, process};
 
 /// What an attack by craft `i` from `at` facing `facing` is worth to the policy: the best
 /// target's combats times its value (0: none).
-fn attack_worth(b: &Battle, i: usize, at: (i32, i32), facing: Dir) -> u32 {
+pub(super) fn attack_worth(b: &Battle, i: usize, at: (i32, i32), facing: Dir) -> u32 {
     b.targets_from(i, at, facing)
         .map(|(j, p)| u32::from(p.combats()) * b.craft[j].kind.class().value())
         .max()
@@ -38,7 +38,7 @@ fn attack_worth(b: &Battle, i: usize, at: (i32, i32), facing: Dir) -> u32 {
 
 /// [`attack_worth`] for a fighter (which attacks whatever its facing) on every square of the
 /// board at once, row by row: worked out once a decision rather than once a square.
-fn fighter_worth(b: &Battle, i: usize) -> Vec<u32> {
+pub(super) fn fighter_worth(b: &Battle, i: usize) -> Vec<u32> {
     let mut worth = vec![0; (b.columns * b.rows) as usize];
     for e in b
         .craft
@@ -61,7 +61,7 @@ fn fighter_worth(b: &Battle, i: usize) -> Vec<u32> {
 
 /// The squares behind the enemy craft worth chasing for craft `i`: its bombers on the board,
 /// or with none flying its fighters.
-fn quarry(b: &Battle, i: usize) -> Vec<(i32, i32)> {
+pub(super) fn quarry(b: &Battle, i: usize) -> Vec<(i32, i32)> {
     let side = b.craft[i].side;
     let behind = |class| {
         b.craft
@@ -79,7 +79,7 @@ fn quarry(b: &Battle, i: usize) -> Vec<(i32, i32)> {
 }
 
 /// How far `at` is from the nearest of `quarry`, in steps of a king.
-fn chase(quarry: &[(i32, i32)], at: (i32, i32)) -> i32 {
+pub(super) fn chase(quarry: &[(i32, i32)], at: (i32, i32)) -> i32 {
     quarry
         .iter()
         .map(|q| (at.0 - q.0).abs().max((at.1 - q.1).abs()))
@@ -88,7 +88,7 @@ fn chase(quarry: &[(i32, i32)], at: (i32, i32)) -> i32 {
 }
 
 /// How far `at` lies towards craft `i`'s far edge, in columns.
-fn progress(b: &Battle, i: usize, at: (i32, i32)) -> i32 {
+pub(super) fn progress(b: &Battle, i: usize, at: (i32, i32)) -> i32 {
     match b.sides[b.craft[i].side].edge {
         Edge::Left => at.0,
         Edge::Right => b.columns - 1 - at.0,

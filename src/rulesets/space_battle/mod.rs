@@ -12,6 +12,7 @@ pub mod input;
 pub mod phases;
 pub mod reach;
 pub mod rules;
+pub mod search;
 pub mod snapshot;
 pub mod ui;
 pub mod view;
@@ -60,6 +61,7 @@ impl RuleSet for SpaceBattle {
     /// EQUIPMENT: "1 white d6 … and 1 black d6".
     const LARGEST_DIE: u8 = 6;
     const PLAYS_SIDES: bool = true;
+    const SEARCHES: bool = true;
     const AI_POLICY: &'static str = "the Action Report's way: fighters go for the enemy \
         bombers and their fighters from the square giving the most combats, bombers fly \
         straight for the far edge and attack only what is in their path \
@@ -185,5 +187,18 @@ impl RuleSet for SpaceBattle {
 
     fn ai_step(world: &mut World) -> Option<Result<String, String>> {
         ai::act(world)
+    }
+
+    /// The battle and the deck as the players see them ([`search::SpaceGame`]).
+    fn search(
+        world: &World,
+        settings: &crate::rules::search::Settings,
+    ) -> Option<crate::rules::search::Job<Command>> {
+        let b = &world.get_resource::<phases::BattleRes>()?.0;
+        let deck = &world.get_resource::<crate::engine::dice::DeckRes>()?.0;
+        Some(crate::rules::search::job(
+            search::SpaceGame::new(b, deck),
+            *settings,
+        ))
     }
 }
