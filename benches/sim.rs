@@ -14,8 +14,10 @@ use holotable::engine::ruleset::RuleSet;
 use holotable::engine::session::Session;
 use holotable::rules::search::{Budget, Settings};
 use holotable::rulesets::battlefield::Battlefield;
+use holotable::rulesets::mass_combat::MassCombat;
 use holotable::rulesets::one_stat::OneStat;
 use holotable::rulesets::registry;
+use holotable::rulesets::space_battle::SpaceBattle;
 
 /// As in the `holotable` binary: the allocator the report is played with.
 #[global_allocator]
@@ -70,6 +72,20 @@ fn searches(c: &mut Criterion) {
     }
     group.bench_function("bombing_run (1 Stat Skirmish)", |b| {
         b.iter(|| OneStat::search(bombing.world(), &settings).expect("a game")().expect("a choice"))
+    });
+    // The space battle: the initiative is drawn first (a forced choice).
+    let mut space = session::<SpaceBattle>("a_star_wars_battle");
+    space.send(holotable::rulesets::space_battle::commands::Command::Initiative);
+    group.bench_function("a_star_wars_battle (space battle)", |b| {
+        b.iter(|| {
+            SpaceBattle::search(space.world(), &settings).expect("a game")().expect("a choice")
+        })
+    });
+    let ridge = session::<MassCombat>("ridge_battle");
+    group.bench_function("ridge_battle (mass combat)", |b| {
+        b.iter(|| {
+            MassCombat::search(ridge.world(), &settings).expect("a game")().expect("a choice")
+        })
     });
     group.finish();
 }
