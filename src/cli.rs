@@ -142,6 +142,11 @@ pub enum Sub {
         /// games every run.
         #[arg(long)]
         playouts: Option<u32>,
+        /// Who plays a side, as SIDE=POLICY (comma-separated; SIDE an id or `all`): `search`
+        /// the searching opponent, or the rule set's own policy, `rules` where it is the
+        /// text's solo rules (Tyneside, 1 Stat Skirmish) and `plain` where it is the app's.
+        #[arg(long, value_delimiter = ',')]
+        policy: Vec<String>,
     },
     /// Render a scenario's opening position in a real window and save it as PNG.
     Screenshot {
@@ -282,11 +287,13 @@ pub fn main(registry: Registry) -> ExitCode {
             search,
             think,
             playouts,
+            policy,
         }) => {
             let mut options = crate::sim::SimOptions::new(games, seed, 1);
             options.jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             options.searched = search;
+            options.policies = policy;
             if let Some(n) = playouts {
                 options.thinking.budget = crate::rules::search::Budget::Playouts(n);
             }

@@ -38,6 +38,8 @@ pub struct RuleSetEntry {
     pub plays_sides: bool,
     /// See [`RuleSet::AI_POLICY`].
     pub ai_policy: &'static str,
+    /// See [`RuleSet::SOLO_RULES`].
+    pub solo_rules: bool,
     /// See [`RuleSet::BALANCE_NOTE`].
     pub balance_note: &'static str,
     /// See [`RuleSet::FIRST_GAME`].
@@ -105,6 +107,7 @@ impl RuleSetEntry {
             largest_die: R::LARGEST_DIE,
             plays_sides: R::PLAYS_SIDES,
             ai_policy: R::AI_POLICY,
+            solo_rules: R::SOLO_RULES,
             balance_note: R::BALANCE_NOTE,
             first_game: R::FIRST_GAME,
             rosters: R::ROSTERS,

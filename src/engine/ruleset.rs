@@ -51,6 +51,11 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     const ROSTERS: Option<&'static str> = None;
     /// Whether the searching opponent can play this rule set's sides ([`RuleSet::search`]).
     const SEARCHES: bool = false;
+    /// Whether the rule set's own policy ([`RuleSet::AI_POLICY`]) is the text's solo rules
+    /// (Tyneside's rules' side, 1 Stat Skirmish's tree for the solitaire opponents), named
+    /// `rules` on the command line (`holotable sim --policy SIDE=rules`); otherwise it is the
+    /// app's plain policy, named `plain`.
+    const SOLO_RULES: bool = false;
     /// How the rules play a side, in a line, with where it is written down (the balance
     /// report names it); empty when they cannot.
     const AI_POLICY: &'static str = "";

@@ -35,6 +35,9 @@ pub struct SimOptions {
     pub searched: Vec<String>,
     /// How long the searching opponent thinks.
     pub thinking: Thinking,
+    /// Who plays which side, `SIDE=POLICY` ([`searched_by_policy`]): read against the
+    /// scenario once it is loaded, its `search` sides added to [`SimOptions::searched`].
+    pub policies: Vec<String>,
 }
 
 impl SimOptions {
@@ -46,6 +49,7 @@ impl SimOptions {
             jobs,
             searched: Vec::new(),
             thinking: Thinking::default(),
+            policies: Vec::new(),
         }
     }
 }
@@ -122,8 +126,18 @@ pub fn simulate(
     options: &SimOptions,
     done: &AtomicUsize,
 ) -> Result<Report, String> {
+    let mut options = options.clone();
+    options
+        .searched
+        .extend(searched_by_policy(entry, loaded, &options.policies)?);
+    let options = &options;
     let ends = play(entry, loaded, options, done)?;
     let mut report = Report::new(entry, loaded, options.seed, &ends);
+    for (side, policy) in loaded.header.sides.iter().zip(&mut report.policies) {
+        if options.searched.iter().any(|s| *s == side.id || s == "all") {
+            policy.1 = "search".into();
+        }
+    }
     if !options.searched.is_empty() {
         report.players = format!(
             "{}; except {}, played by the searching opponent (open-loop Monte-Carlo tree search, {} a decision, seed {}; src/rules/search.rs)",
@@ -137,4 +151,52 @@ pub fn simulate(
         );
     }
     Ok(report)
+}
+
+/// The sides `specs` give the searching opponent, each spec `SIDE=POLICY` (`holotable sim
+/// --policy`): POLICY `search` for the searching opponent, or the rule set's own policy by
+/// its name, `rules` where that is the text's solo rules and `plain` where it is the app's
+/// ([`report::own_policy`]); SIDE a side id of the scenario, or `all`.
+///
+/// Errors: a spec without `=`, a side the scenario does not have (its ids listed), or a
+/// policy that is none of the three or is not this rule set's (the battlefield's text has no
+/// solo rules, so `rules` is refused there, naming what it has).
+pub fn searched_by_policy(
+    entry: &RuleSetEntry,
+    loaded: &Loaded,
+    specs: &[String],
+) -> Result<Vec<String>, String> {
+    let ids: Vec<&str> = loaded.header.sides.iter().map(|s| s.id.as_str()).collect();
+    let own = report::own_policy(entry);
+    let mut searched = Vec::new();
+    for spec in specs {
+        let (side, policy) = spec.split_once('=').ok_or_else(|| {
+            format!(
+                "--policy {spec}: write SIDE=POLICY, e.g. {}=search",
+                ids.first().unwrap_or(&"all")
+            )
+        })?;
+        if side != "all" && !ids.contains(&side) {
+            return Err(format!(
+                "--policy {spec}: no side of that id (sides: {}, or all)",
+                ids.join(", ")
+            ));
+        }
+        match policy {
+            "search" => searched.push(side.to_string()),
+            p if p == own => {}
+            "rules" | "plain" => {
+                return Err(format!(
+                    "--policy {spec}: the {} has no {policy} policy; its own is `{own}`: {}",
+                    entry.title, entry.ai_policy
+                ));
+            }
+            _ => {
+                return Err(format!(
+                    "--policy {spec}: the policy is rules, plain or search (this rule set's own is `{own}`)"
+                ));
+            }
+        }
+    }
+    Ok(searched)
 }

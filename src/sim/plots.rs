@@ -139,6 +139,27 @@ pub fn html(report: &Report) -> Result<String, String> {
     for (what, n) in &report.decided_by {
         decided.push_str(&format!("<tr><td>{}</td><td>{n}</td></tr>\n", escape(what)));
     }
+    // Only when there were draws: what brought them about.
+    let draws_by_cause = if report.draws_by_cause.is_empty() {
+        String::new()
+    } else {
+        let mut t =
+            String::from("<h2>Draws by cause</h2>\n<table><tr><th>Cause</th><th>Games</th></tr>\n");
+        for (cause, n) in &report.draws_by_cause {
+            t.push_str(&format!(
+                "<tr><td>{}</td><td>{n}</td></tr>\n",
+                escape(cause)
+            ));
+        }
+        t.push_str("</table>\n");
+        t
+    };
+    let sides = report
+        .policies
+        .iter()
+        .map(|(side, policy)| format!("{}: {policy}", escape(side)))
+        .collect::<Vec<_>>()
+        .join("; ");
     let mut losses = String::new();
     for c in &report.casualties {
         losses.push_str(&format!(
@@ -157,7 +178,7 @@ pub fn html(report: &Report) -> Result<String, String> {
 table{{border-collapse:collapse;margin-bottom:1.5em}}td,th{{border:1px solid #bbb;padding:4px 10px;text-align:left}}</style>
 </head><body>
 <h1>Balance report: {title}</h1>
-<p>{file}, {rules}. {games} games, seeds {seed} to {last}; every side played by {players}.</p>
+<p>{file}, {rules}. {games} games, seeds {seed} to {last}; every side played by {players}. Sides: {sides}.</p>
 <h2>Wins</h2>
 <table><tr><th>Side</th><th>Wins</th><th>Win rate</th><th>95% interval</th></tr>
 {rows}</table>
@@ -165,7 +186,7 @@ table{{border-collapse:collapse;margin-bottom:1.5em}}td,th{{border:1px solid #bb
 <h2>Decided by</h2>
 <table><tr><th>What decided the game</th><th>Games</th></tr>
 {decided}</table>
-<h2>Casualties per game</h2>
+{draws_by_cause}<h2>Casualties per game</h2>
 <table><tr><th>Side</th><th>Profile</th><th>Lost (mean)</th><th>Fielded (mean)</th></tr>
 {losses}</table>
 {note}{plots}

@@ -24,6 +24,9 @@ pub struct Report {
     pub rules: String,
     /// Who played every side, and where that is written down.
     pub players: String,
+    /// Who played each side, in the scenario's order: (side name, `rules`, `plain` or
+    /// `search`, as `holotable sim --policy` names them).
+    pub policies: Vec<(String, String)>,
     /// What the rules themselves do to these figures (the rule set's note; empty if none).
     pub note: String,
     /// The first game's seed (game `i` used `seed + i`).
@@ -38,6 +41,10 @@ pub struct Report {
     pub length: Length,
     /// What decided the games, most frequent first: (phrase, games).
     pub decided_by: Vec<(String, usize)>,
+    /// The drawn games by their cause, most frequent first: (cause, games). The cause is
+    /// what decided the game and whether any piece was lost: a draw where nobody lost one is
+    /// two sides that never reached each other; one with losses a fight that came out level.
+    pub draws_by_cause: Vec<(String, usize)>,
     /// Pieces fielded and lost, per side and profile.
     pub casualties: Vec<Casualties>,
     /// Each side's win rate after the first `games` games, at up to 200 points.
@@ -90,6 +97,12 @@ pub struct CurvePoint {
     pub games: usize,
     /// Win rate of each side in the scenario's order, 0 to 1.
     pub win_rate: Vec<f64>,
+}
+
+/// The name `holotable sim --policy` gives rule set `entry`'s own policy: `rules` where it is
+/// the text's solo rules, else `plain`.
+pub fn own_policy(entry: &RuleSetEntry) -> &'static str {
+    if entry.solo_rules { "rules" } else { "plain" }
 }
 
 /// The 95% Wilson score interval of `wins` successes in `n` trials, 0 to 1; (0, 1) for none.
@@ -165,6 +178,23 @@ impl Report {
         }
         // Most frequent first; ties in the order first seen (a stable sort).
         decided.sort_by_key(|d| std::cmp::Reverse(d.1));
+        let mut draws_by_cause: Vec<(String, usize)> = Vec::new();
+        for end in ends.iter().filter(|e| e.result.winner.is_none()) {
+            let cause = format!(
+                "{}, level: {}",
+                end.result.decided_by,
+                if end.fates.iter().any(|f| f.lost) {
+                    "after a fight (pieces lost)"
+                } else {
+                    "no piece lost on either side (neither reached the other)"
+                }
+            );
+            match draws_by_cause.iter_mut().find(|(c, _)| *c == cause) {
+                Some((_, n)) => *n += 1,
+                None => draws_by_cause.push((cause, 1)),
+            }
+        }
+        draws_by_cause.sort_by_key(|d| std::cmp::Reverse(d.1));
         // (side, profile) -> (fielded, lost), in the order first met.
         let mut tally: Vec<((usize, String), (usize, usize))> = Vec::new();
         for fate in ends.iter().flat_map(|e| &e.fates) {
@@ -195,6 +225,10 @@ impl Report {
             file: loaded.file.clone(),
             rules: entry.title.to_string(),
             players: entry.ai_policy.to_string(),
+            policies: names
+                .iter()
+                .map(|n| (n.clone(), own_policy(entry).to_string()))
+                .collect(),
             note: entry.balance_note.to_string(),
             seed,
             games,
@@ -202,6 +236,7 @@ impl Report {
             draws,
             length,
             decided_by: decided,
+            draws_by_cause,
             casualties,
             convergence,
         }
@@ -236,6 +271,15 @@ impl Report {
             .max()
             .unwrap_or(0)
             .max(5);
+        let _ = writeln!(
+            o,
+            "Sides: {}",
+            self.policies
+                .iter()
+                .map(|(side, policy)| format!("{side}: {policy}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
         let _ = writeln!(o, "\nWins (95% interval)");
         for s in &self.sides {
             let _ = writeln!(
@@ -270,6 +314,13 @@ impl Report {
         for (what, n) in &self.decided_by {
             let share = *n as f64 / self.games.max(1) as f64;
             let _ = writeln!(o, "  {n:>7}  {:>6}  {what}", pct(share));
+        }
+        if !self.draws_by_cause.is_empty() {
+            let _ = writeln!(o, "\nDraws by cause");
+            for (cause, n) in &self.draws_by_cause {
+                let share = *n as f64 / self.games.max(1) as f64;
+                let _ = writeln!(o, "  {n:>7}  {:>6}  {cause}", pct(share));
+            }
         }
         let _ = writeln!(o, "\nCasualties per game (mean lost of mean fielded)");
         for c in &self.casualties {

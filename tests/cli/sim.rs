@@ -153,3 +153,86 @@ fn the_searching_opponent_plays_a_side_of_the_report_the_same_way_each_run() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("the searching opponent cannot play"), "{err}");
 }
+
+/// `--policy SIDE=POLICY` names who plays each side: `search`, or the rule set's own by its
+/// name (`rules` for a text's solo rules, `plain` for the app's); the report lists each side's;
+/// a policy the rule set does not have, or a side the scenario lacks, is refused with why.
+#[test]
+fn policy_names_who_plays_each_side_and_refuses_what_the_rule_set_lacks() {
+    let (code, out, err) = holotable(&[
+        "sim",
+        "walker_assault",
+        "--games",
+        "1",
+        "--policy",
+        "imperials=search,alliance=plain",
+        "--playouts",
+        "20",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Sides: Galactic Empire: search; Rebel Alliance: plain"),
+        "{out}"
+    );
+    let (code, out, err) = holotable(&[
+        "sim",
+        "lothal_ambush",
+        "--games",
+        "2",
+        "--policy",
+        "all=rules",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Sides: Ghost crew: rules; Inquisitorius: rules"),
+        "{out}"
+    );
+    let (code, _, err) = holotable(&[
+        "sim",
+        "walker_assault",
+        "--games",
+        "1",
+        "--policy",
+        "alliance=rules",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("has no rules policy; its own is `plain`"),
+        "{err}"
+    );
+    let (code, _, err) = holotable(&[
+        "sim",
+        "walker_assault",
+        "--games",
+        "1",
+        "--policy",
+        "rebels=search",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no side of that id (sides: imperials, alliance, or all)"),
+        "{err}"
+    );
+}
+
+/// Draws are reported by their cause: what decided them, and whether anybody lost a piece
+/// (a draw where nobody did is two sides that never reached each other).
+#[test]
+fn draws_are_counted_by_their_cause() {
+    let r = report("lothal_ambush", 60, 1, 2);
+    assert!(r.draws > 0, "lothal_ambush draws often");
+    assert_eq!(
+        r.draws_by_cause.iter().map(|(_, n)| n).sum::<usize>(),
+        r.draws,
+        "every draw has one cause"
+    );
+    for (cause, _) in &r.draws_by_cause {
+        assert!(
+            cause.starts_with("objectives held at the turn limit, level: "),
+            "{cause}"
+        );
+    }
+    assert!(r.text().contains("\nDraws by cause\n"), "{}", r.text());
+    let html = holotable::sim::plots::html(&r).expect("draws");
+    assert!(html.contains("<h2>Draws by cause</h2>"), "{html}");
+}

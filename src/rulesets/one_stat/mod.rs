@@ -102,6 +102,7 @@ impl RuleSet for OneStat {
     const PLAYS_SIDES: bool = true;
     const SEARCHES: bool = true;
     const ROSTERS: Option<&'static str> = Some("Warbands (1 Stat Skirmish)");
+    const SOLO_RULES: bool = true;
     const AI_POLICY: &'static str = "each fighter follows the text's tree for the solitaire \
         opponents: attack from cover, or move to the nearest cover and attack; else move \
         towards a fighter in sight keeping cover; else move randomly by a d8 \

@@ -121,6 +121,7 @@ impl RuleSet for Tyneside {
     /// The worked shooting example, small and open: the player has the Rebels, the rules the
     /// Empire.
     const FIRST_GAME: Option<(&'static str, &'static str)> = Some(("shooting_example", "empire"));
+    const SOLO_RULES: bool = true;
     const AI_POLICY: &'static str = "the rules' side of tyneside-skirmish.txt: orders from the \
         Random movement table, carried out by the order; a hero's group played for its player \
         holds or makes for an objective (src/rulesets/tyneside/ai/)";
