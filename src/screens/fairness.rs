@@ -13,20 +13,42 @@ use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints};
 use super::Screen;
 use crate::engine::registry::RuleSetEntry;
 use crate::engine::ruleset::Loaded;
+use crate::rules::search::Budget;
 use crate::sim::{Report, SimOptions};
 
-/// Games the window plays: enough for an interval of about ±4 points, in seconds.
+/// Games the window plays by the rules' own policy: enough for an interval of about ±4
+/// points, in seconds.
 pub const GAMES: usize = 500;
+/// Games the window then plays with the searching opponent on both sides: about a minute on
+/// two cores (a battlefield game takes about 1.5 s at [`SEARCH_PLAYOUTS`], a 1 Stat Skirmish
+/// one 3 to 6 s), for an interval of about ±15 points.
+pub const SEARCHED_GAMES: usize = 40;
+/// The searching opponent's budget a decision in those games: short, and counted in playouts
+/// so `holotable sim NAME --games 40 --search all --playouts 50` prints the same report.
+pub const SEARCH_PLAYOUTS: u32 = 50;
 /// The window's seed, so `holotable sim NAME --games 500` prints the same report.
 pub const SEED: u64 = 1;
 
-/// The report being made or shown.
-#[derive(Resource)]
-pub struct Fairness {
-    /// The scenario's name (bundled) or file, for the command line equivalent.
-    name: String,
-    /// Its title.
-    title: String,
+/// The button's tooltip: what the report plays for rule set `entry`.
+pub fn what_it_plays(entry: Option<&RuleSetEntry>) -> String {
+    let plain = format!(
+        "The rules play both sides of {GAMES} games: win rates with their 95% intervals, \
+         game length, what decided the games, casualties"
+    );
+    if entry.is_some_and(|e| e.searches) {
+        format!(
+            "{plain}; then the searching opponent plays both sides of {SEARCHED_GAMES} games \
+             ({SEARCH_PLAYOUTS} playouts a decision, about a minute), each side playing to win"
+        )
+    } else {
+        plain
+    }
+}
+
+/// One report being played on background threads, or played.
+struct Run {
+    /// Games it plays.
+    games: usize,
     /// Games played so far (the workers count them).
     done: Arc<AtomicUsize>,
     /// The workers, until they finish.
@@ -35,14 +57,12 @@ pub struct Fairness {
     result: Option<Result<Report, String>>,
 }
 
-impl Fairness {
-    /// Starts playing the report of `loaded` (bundled as `name`) on every core.
-    pub fn start(entry: RuleSetEntry, loaded: Loaded, name: &str) -> Self {
+impl Run {
+    /// Starts playing `options` of `loaded` on a thread of its own.
+    fn start(entry: RuleSetEntry, loaded: Loaded, options: SimOptions) -> Self {
         let done = Arc::new(AtomicUsize::new(0));
         let counter = done.clone();
-        let title = loaded.header.name.clone();
-        let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let options = SimOptions::new(GAMES, SEED, jobs);
+        let games = options.games;
         let job = std::thread::Builder::new()
             .name("balance report".into())
             .spawn(move || crate::sim::simulate(&entry, &loaded, &options, &counter));
@@ -51,11 +71,70 @@ impl Fairness {
             Err(e) => (None, Some(Err(format!("cannot start the games: {e}")))),
         };
         Self {
-            name: name.trim_end_matches(".ron").to_string(),
-            title,
+            games,
             done,
             job,
             result,
+        }
+    }
+
+    /// Takes the report once the workers have finished.
+    fn collect(&mut self) {
+        if self.job.as_ref().is_some_and(JoinHandle::is_finished)
+            && let Some(job) = self.job.take()
+        {
+            self.result = Some(
+                job.join()
+                    .unwrap_or_else(|_| Err("the games stopped with an internal error".into())),
+            );
+        }
+    }
+
+    /// Its progress bar while it plays (asking for the next frame); `true` once played.
+    fn progress(&self, ui: &mut egui::Ui) -> bool {
+        if self.result.is_some() {
+            return true;
+        }
+        let done = self.done.load(Ordering::Relaxed);
+        ui.add(
+            egui::ProgressBar::new(done as f32 / self.games.max(1) as f32)
+                .text(format!("{done} of {} games", self.games)),
+        );
+        ui.ctx().request_repaint();
+        false
+    }
+}
+
+/// The reports being made or shown: the rules' own policy on both sides, then (where the
+/// rule set has one) the searching opponent on both sides.
+#[derive(Resource)]
+pub struct Fairness {
+    /// The scenario's name (bundled) or file, for the command line equivalent.
+    name: String,
+    /// Its title.
+    title: String,
+    /// The rules' own policy on every side.
+    plain: Run,
+    /// The searching opponent on every side, once the first report is done.
+    searched: Option<Run>,
+    /// What the searched report will play, until it starts.
+    to_search: Option<(RuleSetEntry, Loaded)>,
+}
+
+impl Fairness {
+    /// Starts playing the report of `loaded` (bundled as `name`) on every core; the searched
+    /// report follows it where the rule set has a searching opponent.
+    pub fn start(entry: RuleSetEntry, loaded: Loaded, name: &str) -> Self {
+        let title = loaded.header.name.clone();
+        let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let to_search = entry.searches.then(|| (entry.clone(), loaded.clone()));
+        let plain = Run::start(entry, loaded, SimOptions::new(GAMES, SEED, jobs));
+        Self {
+            name: name.trim_end_matches(".ron").to_string(),
+            title,
+            plain,
+            searched: None,
+            to_search,
         }
     }
 }
@@ -68,13 +147,18 @@ fn show(
     let Some(mut f) = fairness else {
         return Ok(());
     };
-    if f.job.as_ref().is_some_and(JoinHandle::is_finished)
-        && let Some(job) = f.job.take()
+    f.plain.collect();
+    if f.plain.result.is_some()
+        && let Some((entry, loaded)) = f.to_search.take()
     {
-        f.result = Some(
-            job.join()
-                .unwrap_or_else(|_| Err("the games stopped with an internal error".into())),
-        );
+        let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut options = SimOptions::new(SEARCHED_GAMES, SEED, jobs);
+        options.searched = vec!["all".into()];
+        options.thinking.budget = Budget::Playouts(SEARCH_PLAYOUTS);
+        f.searched = Some(Run::start(entry, loaded, options));
+    }
+    if let Some(run) = f.searched.as_mut() {
+        run.collect();
     }
     let ctx = ctx.ctx_mut()?;
     let mut open = true;
@@ -83,22 +167,46 @@ fn show(
         .collapsible(false)
         .default_size([640.0, 560.0])
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| match &f.result {
-            None => {
-                let done = f.done.load(Ordering::Relaxed);
-                ui.label(format!(
-                    "The rules play both sides of {GAMES} games, on every core…"
-                ));
-                ui.add(
-                    egui::ProgressBar::new(done as f32 / GAMES as f32)
-                        .text(format!("{done} of {GAMES} games")),
-                );
-                ctx.request_repaint();
-            }
-            Some(Err(e)) => {
-                ui.colored_label(egui::Color32::LIGHT_RED, e);
-            }
-            Some(Ok(r)) => report(ui, r, &f.name),
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                if let Some(run) = &f.searched {
+                    ui.heading("Played by the searching opponent on both sides");
+                    if run.progress(ui) {
+                        match &run.result {
+                            Some(Ok(r)) => report(
+                                ui,
+                                r,
+                                &f.name,
+                                &format!("--games {SEARCHED_GAMES} --search all --playouts {SEARCH_PLAYOUTS}"),
+                            ),
+                            Some(Err(e)) => {
+                                ui.colored_label(egui::Color32::LIGHT_RED, e);
+                            }
+                            None => {}
+                        }
+                    } else {
+                        ui.label(format!(
+                            "{SEARCHED_GAMES} games, {SEARCH_PLAYOUTS} playouts a decision: \
+                             about a minute. Both sides play to win, so this says more of the \
+                             scenario than the report below."
+                        ));
+                    }
+                    ui.separator();
+                    ui.heading("Played by the rules' own policy on both sides");
+                }
+                if !f.plain.progress(ui) {
+                    ui.label(format!(
+                        "The rules play both sides of {GAMES} games, on every core…"
+                    ));
+                }
+                match &f.plain.result {
+                    Some(Ok(r)) => report(ui, r, &f.name, &format!("--games {GAMES}")),
+                    Some(Err(e)) => {
+                        ui.colored_label(egui::Color32::LIGHT_RED, e);
+                    }
+                    None => {}
+                }
+            });
         });
     if !open {
         commands.remove_resource::<Fairness>();
@@ -106,9 +214,14 @@ fn show(
     Ok(())
 }
 
-/// The report: wins with their intervals, what decided the games, length, casualties, and
-/// the two plots.
-fn report(ui: &mut egui::Ui, r: &Report, name: &str) {
+/// The report: wins with their intervals, what decided the games and the draws, length,
+/// casualties, and the two plots; `args` is what `holotable sim` takes to print it again.
+fn report(ui: &mut egui::Ui, r: &Report, name: &str, args: &str) {
+    // Two reports in one window: each its own ids for its grids and plots.
+    ui.push_id(args, |ui| report_body(ui, r, name, args));
+}
+
+fn report_body(ui: &mut egui::Ui, r: &Report, name: &str, args: &str) {
     let pct = |x: f64| format!("{:.1}%", 100.0 * x);
     // This scenario's sides in their factions' colours (no game is on here).
     let names: Vec<&str> = r.sides.iter().map(|s| s.name.as_str()).collect();
@@ -155,6 +268,16 @@ fn report(ui: &mut egui::Ui, r: &Report, name: &str) {
             .collect::<Vec<_>>()
             .join("; ")
     ));
+    if !r.draws_by_cause.is_empty() {
+        ui.label(format!(
+            "Draws by cause: {}.",
+            r.draws_by_cause
+                .iter()
+                .map(|(d, n)| format!("{d} ({n})"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ));
+    }
     egui::CollapsingHeader::new("Casualties per game").show(ui, |ui| {
         egui::Grid::new("casualties").striped(true).show(ui, |ui| {
             ui.strong("Side");
@@ -229,11 +352,14 @@ fn report(ui: &mut egui::Ui, r: &Report, name: &str) {
             });
     });
     ui.weak(format!(
-        "Seeds {} to {}: `holotable sim {name} --games {}` gives this report; \
-         `holotable play {name} --seed N --ai all` shows game N.",
+        "Seeds {} to {}: `holotable sim {name} {args}` gives this report{}",
         r.seed,
         r.last_seed(),
-        r.games
+        if r.policies.iter().any(|(_, p)| p == "search") {
+            ".".to_string()
+        } else {
+            format!("; `holotable play {name} --seed N --ai all` shows game N.")
+        }
     ));
 }
 

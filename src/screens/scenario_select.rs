@@ -163,9 +163,8 @@ fn select(
                                 if *plays_sides
                                     && ui
                                         .small_button("Is this scenario fair?")
-                                        .on_hover_text(format!(
-                                            "The rules play both sides of {} games: win rates with their 95% intervals, game length, casualties",
-                                            super::fairness::GAMES
+                                        .on_hover_text(super::fairness::what_it_plays(
+                                            registry.get(&loaded.header.ruleset),
                                         ))
                                         .clicked()
                                     && let Some(entry) = registry.get(&loaded.header.ruleset)

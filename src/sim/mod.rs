@@ -55,8 +55,13 @@ impl SimOptions {
 }
 
 /// Games one worker plays in a row, in one headless app, before it takes more (and the
-/// progress counter moves): about four chunks a worker, 16 to 256 games each.
+/// progress counter moves): about four chunks a worker, 16 to 256 games each; searched
+/// games one by one.
 fn chunk(options: &SimOptions) -> usize {
+    // A searched game takes seconds, not microseconds: one at a time, so the bar moves.
+    if !options.searched.is_empty() {
+        return 1;
+    }
     (options.games / (4 * options.jobs.max(1))).clamp(16, 256)
 }
 
@@ -139,16 +144,23 @@ pub fn simulate(
         }
     }
     if !options.searched.is_empty() {
-        report.players = format!(
-            "{}; except {}, played by the searching opponent (open-loop Monte-Carlo tree search, {} a decision, seed {}; src/rules/search.rs)",
-            entry.ai_policy,
-            options.searched.join(", "),
+        let search = format!(
+            "the searching opponent (open-loop Monte-Carlo tree search, {} a decision, seed {}; src/rules/search.rs)",
             match options.thinking.budget {
                 Budget::Playouts(n) => format!("{n} playouts"),
                 Budget::Millis(ms) => format!("{ms} ms"),
             },
             options.thinking.seed,
         );
+        report.players = if report.policies.iter().all(|(_, p)| p == "search") {
+            search
+        } else {
+            format!(
+                "{}; except {}, played by {search}",
+                entry.ai_policy,
+                options.searched.join(", "),
+            )
+        };
     }
     Ok(report)
 }
