@@ -21,6 +21,36 @@ pub struct HintRequest;
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HintOffered(pub bool);
 
+/// One line of a hint drawn on the table: from the piece that acts, through its way, to where
+/// it ends (a move's path, or an attack's line to its target), in the table's own units.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintMark {
+    /// The points, the acting piece's first; at least two to draw a line, one for a ring alone.
+    pub line: Vec<Vec2>,
+    /// The radius of the ring drawn at the last point, table units (0: none).
+    pub ring: f32,
+}
+
+impl HintMark {
+    /// A line from `from` through `way`, with a ring of `ring` at its end.
+    pub fn new(from: Vec2, way: impl IntoIterator<Item = Vec2>, ring: f32) -> Self {
+        Self {
+            line: std::iter::once(from).chain(way).collect(),
+            ring,
+        }
+    }
+}
+
+/// The hint drawn on the table: its marks, for the game's place (commands so far) it was
+/// given at; gone once the game moves on.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct HintShown {
+    /// Commands played when it was given.
+    pub place: usize,
+    /// What is drawn.
+    pub marks: Vec<HintMark>,
+}
+
 /// The hint in words: the search's `choice` for the person to act, with what it expects.
 fn told<R: RuleSet>(world: &World, choice: &Choice<R::Command>) -> String {
     format!(
@@ -56,6 +86,12 @@ fn answer<R: RuleSet>(world: &mut World, mut pending: Local<Pending<R::Command>>
     let place = world
         .get_resource::<GameRecord<R::Command>>()
         .map_or(0, |r| r.commands.len());
+    if world
+        .get_resource::<HintShown>()
+        .is_some_and(|h| h.place != place)
+    {
+        world.remove_resource::<HintShown>();
+    }
     if asked > 0 && world.resource::<HintOffered>().0 && pending.is_none() {
         let info = match R::search(world, &super::rules_side::search_settings::<R>(world)) {
             Some(job) => {
@@ -80,7 +116,11 @@ fn answer<R: RuleSet>(world: &mut World, mut pending: Local<Pending<R::Command>>
     super::rules_side::keep_drawing(world);
     if let Some(found) = check_ready(task) {
         let info = match found {
-            Some(choice) => told::<R>(world, &choice),
+            Some(choice) => {
+                let marks = R::hint_marks(world, &choice.command);
+                world.insert_resource(HintShown { place, marks });
+                told::<R>(world, &choice)
+            }
             None => "Hint: the search has nothing to offer here".into(),
         };
         world.resource_mut::<super::pipeline::Notice>().info = Some(info);

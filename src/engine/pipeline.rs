@@ -326,6 +326,8 @@ fn forget_queue<R: RuleSet>(mut queue: ResMut<CommandQueue<R::Command>>) {
 /// Leaving a game: its record goes, and what the rule set kept of it ([`RuleSet::left`]).
 fn forget_game<R: RuleSet>(world: &mut World) {
     world.remove_resource::<GameRecord<R::Command>>();
+    // A hint drawn for it is not the next game's.
+    world.remove_resource::<super::hint::HintShown>();
     R::left(world);
 }
 

@@ -216,6 +216,14 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
         let _ = (world, settings);
         None
     }
+    /// Where `command`, the Hint's choice, goes on the table: lines in the table's own units
+    /// (inches, or the board's world units), each from the piece that acts along its way to
+    /// where it ends, with a ring there ([`super::hint::HintMark`]). Empty, the default: the
+    /// hint is told in words only.
+    fn hint_marks(world: &World, command: &Self::Command) -> Vec<super::hint::HintMark> {
+        let _ = (world, command);
+        Vec::new()
+    }
     /// One step of a side the rules play, if one is to act now: `Some(Ok(what it did))`;
     /// `None` when a person acts, or nobody (the game is over). The default plays nothing.
     ///

@@ -6,6 +6,7 @@
 mod camera;
 mod canvas;
 mod cursor_note;
+mod hint;
 mod models;
 pub mod palette;
 mod patterns;
@@ -39,6 +40,7 @@ impl Plugin for ViewPlugin {
         app.add_plugins((
             camera::plugin,
             cursor_note::plugin,
+            hint::plugin,
             canvas::plugin,
             table::plugin,
             tokens::plugin,

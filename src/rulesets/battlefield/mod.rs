@@ -143,6 +143,14 @@ impl RuleSet for Battlefield {
         Some(crate::rules::search::job(b, *settings))
     }
 
+    /// The Hint's unit on its way, or its line of fire ([`view::hint_marks`]).
+    fn hint_marks(world: &World, command: &Command) -> Vec<crate::engine::hint::HintMark> {
+        world
+            .get_resource::<phases::BattleRes>()
+            .map(|b| view::hint_marks(&b.0, command))
+            .unwrap_or_default()
+    }
+
     fn phase_name(world: &World) -> String {
         snapshot::phase_name(world)
     }

@@ -8,10 +8,12 @@ use hexx::Hex;
 
 use super::ID;
 use super::battle::Battle;
+use super::commands::Command;
 use super::input::Selection;
 use super::phases::BattleRes;
-use super::rules::map::{Ground, layout};
+use super::rules::map::{Ground, hex_at, layout};
 use super::rules::roster::{Ability, Kind};
+use crate::engine::hint::HintMark;
 use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::game_of;
 use crate::view::{Strokes, spawn_strokes};
@@ -357,4 +359,87 @@ pub(super) fn plugin(app: &mut App) {
             .after(crate::view::BoardDrawn)
             .run_if(game_of(ID).and_then(resource_exists::<BattleRes>)),
     );
+}
+
+/// Where the Hint's `command` goes on the map: a unit's path hex by hex with a ring on the hex
+/// it ends in, a line to the hex it fires at (after its move, for move and fire), and a ring
+/// on the hex a support weapon strikes. Nothing for the end of the impulse and the like.
+pub fn hint_marks(b: &Battle, command: &Command) -> Vec<HintMark> {
+    let l = layout();
+    let hex = |(c, r): (i32, i32)| l.hex_to_world_pos(hex_at(c, r));
+    let from = |id: &str| {
+        b.units
+            .iter()
+            .position(|u| u.id == id)
+            .map(|i| counter_at(b, i).0)
+    };
+    let ring = COUNTER * 0.75;
+    let path_of =
+        |from: Vec2, path: &[(i32, i32)]| HintMark::new(from, path.iter().map(|p| hex(*p)), ring);
+    match command {
+        Command::Move { unit, path }
+        | Command::Assault { unit, path, .. }
+        | Command::Board { unit, path }
+        | Command::Unload { unit, path } => from(unit)
+            .map(|f| vec![path_of(f, path)])
+            .unwrap_or_default(),
+        Command::Fire { unit, target, .. } => from(unit)
+            .map(|f| vec![HintMark::new(f, [hex(*target)], ring)])
+            .unwrap_or_default(),
+        Command::MoveAndFire {
+            unit, path, target, ..
+        } => from(unit)
+            .map(|f| {
+                let end = path.last().map_or(f, |p| hex(*p));
+                vec![path_of(f, path), HintMark::new(end, [hex(*target)], ring)]
+            })
+            .unwrap_or_default(),
+        Command::AerialSupport { target }
+        | Command::SpaceBombardment { target }
+        | Command::Artillery { target, .. } => vec![HintMark::new(hex(*target), [], ring)],
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::battlefield::testing::{battle, unit};
+
+    #[test]
+    fn a_hinted_move_runs_from_the_counter_through_each_hex_and_fire_to_the_target() {
+        let b = battle();
+        let id = b.units[0].id.clone();
+        let from = counter_at(&b, unit(&b, &id)).0;
+        let marks = hint_marks(
+            &b,
+            &Command::Move {
+                unit: id.clone(),
+                path: vec![(3, 3), (3, 4)],
+            },
+        );
+        let l = layout();
+        assert_eq!(marks.len(), 1);
+        assert_eq!(
+            marks[0].line,
+            vec![
+                from,
+                l.hex_to_world_pos(hex_at(3, 3)),
+                l.hex_to_world_pos(hex_at(3, 4))
+            ]
+        );
+        assert!(marks[0].ring > 0.0);
+        let fire = hint_marks(
+            &b,
+            &Command::Fire {
+                unit: id,
+                target: (7, 2),
+                leader: false,
+                force: 0,
+                weapon_target: None,
+            },
+        );
+        assert_eq!(fire[0].line, vec![from, l.hex_to_world_pos(hex_at(7, 2))]);
+        assert!(hint_marks(&b, &Command::EndImpulse).is_empty());
+    }
 }

@@ -313,6 +313,14 @@ impl RuleSet for MassCombat {
         ai::act(world)
     }
 
+    /// The Hint's orders, unit by unit ([`view::hint_marks`]).
+    fn hint_marks(world: &World, command: &Command) -> Vec<crate::engine::hint::HintMark> {
+        world
+            .get_resource::<phases::BattleRes>()
+            .map(|b| view::hint_marks(&b.0, command))
+            .unwrap_or_default()
+    }
+
     /// The battle as the side to act sees it: the other side's orders, if declared, not in it
     /// ([`search`]).
     fn search(

@@ -8,10 +8,12 @@ use bevy::prelude::*;
 use super::ID;
 use super::battle::{Battle, Status};
 use super::board::radius;
+use super::commands::Command;
 use super::input::Draft;
 use super::orders::Order;
 use super::phases::BattleRes;
 use super::rules::charts::DamageResult;
+use crate::engine::hint::HintMark;
 use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::game_of;
 
@@ -249,4 +251,75 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             draw_orders.run_if(crate::engine::state::playing(ID)),
         );
+}
+
+/// Where the Hint's `command` goes on the ground, metres: for a declaration, each unit's
+/// order (a line to where it deploys or to the enemy it fires on, a ring there; a ring round a
+/// unit that holds or retreats); for reactions, a ring round each unit hastened or retreating.
+pub fn hint_marks(b: &Battle, command: &Command) -> Vec<HintMark> {
+    let at = |id: &str| {
+        b.unit(id).ok().map(|i| {
+            (
+                Vec2::new(b.units[i].at.0, b.units[i].at.1),
+                radius(b, b.units[i].size),
+            )
+        })
+    };
+    let orders: &[Order] = match command {
+        Command::Declare { declaration, .. }
+        | Command::Redeclare {
+            declaration: Some(declaration),
+            ..
+        } => &declaration.orders,
+        Command::React { reactions, .. } => {
+            return reactions
+                .iter()
+                .filter_map(|r| at(&r.unit))
+                .map(|(p, ring)| HintMark::new(p, [], ring * 1.2))
+                .collect();
+        }
+        _ => return Vec::new(),
+    };
+    orders
+        .iter()
+        .filter_map(|o| {
+            let (from, ring) = at(o.unit())?;
+            Some(match o {
+                Order::Deploy { to, .. } => HintMark::new(from, [Vec2::new(to.0, to.1)], ring),
+                Order::Fire { target, .. } => {
+                    let (to, r) = at(target)?;
+                    HintMark::new(from, [to], r * 1.15)
+                }
+                _ => HintMark::new(from, [], ring * 1.2),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hinted_declaration_draws_each_units_order() {
+        let b = super::super::battle::tests::platoon();
+        let side = b.to_act().expect("a side declares");
+        let declaration = super::super::ai::declaration(&b, side);
+        assert!(!declaration.orders.is_empty());
+        let marks = hint_marks(
+            &b,
+            &Command::Declare {
+                side,
+                declaration: declaration.clone(),
+            },
+        );
+        assert_eq!(marks.len(), declaration.orders.len());
+        for (m, o) in marks.iter().zip(&declaration.orders) {
+            let u = &b.units[b.unit(o.unit()).expect("a unit")];
+            assert_eq!(m.line[0], Vec2::new(u.at.0, u.at.1));
+            if let Order::Deploy { to, .. } = o {
+                assert_eq!(m.line[1], Vec2::new(to.0, to.1));
+            }
+        }
+    }
 }

@@ -238,6 +238,14 @@ impl RuleSet for OneStat {
         ai::act(world)
     }
 
+    /// The Hint's fighter and where he goes or whom he attacks ([`view::hint_marks`]).
+    fn hint_marks(world: &World, command: &Command) -> Vec<crate::engine::hint::HintMark> {
+        world
+            .get_resource::<phases::SkirmishRes>()
+            .map(|s| view::hint_marks(&s.0, command))
+            .unwrap_or_default()
+    }
+
     fn search(
         world: &World,
         settings: &crate::rules::search::Settings,

@@ -12,7 +12,8 @@ use super::phases::SkirmishRes;
 use super::rules::fighter::{Specialisation, Tier};
 use super::rules::roll::Band;
 use super::rules::scenario::START_AREA;
-use super::skirmish::{Skirmish, Standing, TOKEN, TokenKind};
+use super::skirmish::{Command, Skirmish, Standing, TOKEN, TokenKind};
+use crate::engine::hint::HintMark;
 use crate::engine::pieces::{Badge, Model, NOBODY, PieceShape, Token};
 use crate::engine::state::{game_of, playing};
 
@@ -388,4 +389,56 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(playing(ID))
                 .run_if(resource_exists::<SkirmishRes>),
         );
+}
+
+/// Where the Hint's `command` goes on the table, inches: a fighter activated (a ring round
+/// him), the active fighter's move leg by leg, a line to whom he attacks, heals, commands,
+/// drives or influences, and to a token he picks up or where he stalks or summons. Nothing for
+/// the order of play and the end of an activation.
+pub fn hint_marks(s: &Skirmish, command: &Command) -> Vec<HintMark> {
+    let at = |i: usize| s.fighters.get(i).map(|f| (f.at, f.base + 0.25));
+    let active = s.active.as_ref().and_then(|a| at(a.fighter));
+    let to = |target: Option<(Vec2, f32)>| match (active, target) {
+        (Some((from, _)), Some((to, ring))) => vec![HintMark::new(from, [to], ring)],
+        _ => Vec::new(),
+    };
+    match command {
+        Command::Activate { fighter } => at(*fighter)
+            .map(|(p, ring)| vec![HintMark::new(p, [], ring)])
+            .unwrap_or_default(),
+        Command::Move { path } => active
+            .map(|(from, ring)| vec![HintMark::new(from, path.iter().copied(), ring)])
+            .unwrap_or_default(),
+        Command::Melee { target }
+        | Command::Shoot { target, .. }
+        | Command::Heal { target }
+        | Command::Command { fighter: target }
+        | Command::Drive { rookie: target }
+        | Command::Influence { fighter: target } => to(at(*target)),
+        Command::PickUp { token } => to(s.tokens.get(*token).map(|t| (t.at, 0.5))),
+        Command::Stalk { to: p } | Command::Summon { at: p, .. } => to(Some((*p, 0.5))),
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::one_stat::skirmish::tests::{activate, game};
+
+    #[test]
+    fn a_hinted_activation_rings_the_fighter_and_his_move_runs_leg_by_leg() {
+        let (mut s, mut dice) = game(Vec::new());
+        let ring = hint_marks(&s, &Command::Activate { fighter: 0 });
+        assert_eq!(ring.len(), 1);
+        assert_eq!(ring[0].line, vec![s.fighters[0].at]);
+        activate(&mut s, &mut dice, 0);
+        let from = s.fighters[0].at;
+        let path = vec![from + Vec2::new(1.0, 0.0), from + Vec2::new(2.0, 1.0)];
+        let moved = hint_marks(&s, &Command::Move { path: path.clone() });
+        assert_eq!(moved[0].line, [vec![from], path].concat());
+        let hit = hint_marks(&s, &Command::Melee { target: 2 });
+        assert_eq!(hit[0].line, vec![from, s.fighters[2].at]);
+        assert!(hint_marks(&s, &Command::EndActivation).is_empty());
+    }
 }

@@ -189,6 +189,14 @@ impl RuleSet for SpaceBattle {
         ai::act(world)
     }
 
+    /// The Hint's craft on its way, or its attack ([`view::hint_marks`]).
+    fn hint_marks(world: &World, command: &Command) -> Vec<crate::engine::hint::HintMark> {
+        world
+            .get_resource::<phases::BattleRes>()
+            .map(|b| view::hint_marks(&b.0, command))
+            .unwrap_or_default()
+    }
+
     /// The battle and the deck as the players see them ([`search::SpaceGame`]).
     fn search(
         world: &World,

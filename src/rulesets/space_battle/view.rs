@@ -8,9 +8,11 @@ use bevy::prelude::*;
 use super::ID;
 use super::battle::{Battle, Motion, Stage, Status};
 use super::board::{SQUARE, centre};
+use super::commands::Command;
 use super::input::Plan;
 use super::phases::BattleRes;
 use super::rules::craft::Class;
+use crate::engine::hint::HintMark;
 use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::game_of;
 use crate::view::{Strokes, spawn_strokes};
@@ -242,4 +244,62 @@ pub(super) fn plugin(app: &mut App) {
             .after(crate::view::BoardDrawn)
             .run_if(game_of(ID).and_then(resource_exists::<BattleRes>)),
     );
+}
+
+/// Where the Hint's `command` goes on the board: a craft's flight square by square with a ring
+/// where it ends, a line to the craft it attacks, and a ring round a craft that stops to fire
+/// or holds its fire. Nothing for the initiative.
+pub fn hint_marks(b: &Battle, command: &Command) -> Vec<HintMark> {
+    let at = |id: &str| b.craft.iter().find(|c| c.id == id).map(|c| centre(c.at));
+    let ring = SQUARE * 0.4;
+    match command {
+        Command::Move { craft, path } => at(craft)
+            .map(|from| vec![HintMark::new(from, path.iter().map(|p| centre(*p)), ring)])
+            .unwrap_or_default(),
+        Command::Attack { craft, target } => match (at(craft), at(target)) {
+            (Some(from), Some(to)) => vec![HintMark::new(from, [to], ring)],
+            _ => Vec::new(),
+        },
+        Command::Stop { craft } | Command::Hold { craft } => at(craft)
+            .map(|p| vec![HintMark::new(p, [], ring)])
+            .unwrap_or_default(),
+        Command::Initiative => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hinted_flight_runs_square_by_square_and_an_attack_to_its_target() {
+        let s = super::super::rules::scenario::parse(super::super::BUNDLED[0].1, "t.ron")
+            .expect("scenario");
+        let b = Battle::new(&s);
+        let (a, t) = (
+            &b.craft[0],
+            b.craft.iter().find(|c| c.side == 1).expect("an enemy"),
+        );
+        let path = vec![(0, 2), (1, 2)];
+        let flight = hint_marks(
+            &b,
+            &Command::Move {
+                craft: a.id.clone(),
+                path: path.clone(),
+            },
+        );
+        assert_eq!(
+            flight[0].line,
+            vec![centre(a.at), centre(path[0]), centre(path[1])]
+        );
+        let attack = hint_marks(
+            &b,
+            &Command::Attack {
+                craft: a.id.clone(),
+                target: t.id.clone(),
+            },
+        );
+        assert_eq!(attack[0].line, vec![centre(a.at), centre(t.at)]);
+        assert!(hint_marks(&b, &Command::Initiative).is_empty());
+    }
 }

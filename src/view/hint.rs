@@ -1,0 +1,35 @@
+//! The Hint drawn on the table ([`crate::engine::hint::HintShown`]): the move the searching
+//! opponent would make for the person to act, as a line from the piece along its way to where
+//! it ends, an arrow on its last leg and a ring there, until the game moves on.
+
+use bevy::prelude::*;
+
+use crate::engine::hint::HintShown;
+
+/// The hint's colour on the table: a bright green no side wears.
+const HINT: Color = Color::srgb(0.35, 1.0, 0.55);
+
+/// Draws each of the hint's lines with an arrow on its last leg and a ring where it ends.
+fn draw(shown: Res<HintShown>, mut gizmos: Gizmos) {
+    for mark in &shown.marks {
+        if let [.., a, b] = mark.line[..] {
+            gizmos.linestrip_2d(mark.line.iter().copied(), HINT);
+            gizmos.arrow_2d(a, b, HINT);
+        }
+        if let Some(&end) = mark.line.last()
+            && mark.ring > 0.0
+        {
+            gizmos
+                .circle_2d(Isometry2d::from_translation(end), mark.ring, HINT)
+                .resolution(32);
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        draw.after(super::BoardDrawn)
+            .run_if(resource_exists::<HintShown>),
+    );
+}
