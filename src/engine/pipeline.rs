@@ -365,7 +365,10 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
                 .in_set(CommandPipeline)
                 .run_if(playing(R::ID)),
         )
-        .add_systems(Last, keep_camera::<R>.run_if(playing(R::ID)))
+        .add_systems(
+            Last,
+            (keep_camera::<R>, keep_hands::<R>).run_if(playing(R::ID)),
+        )
         .add_systems(
             OnEnter(state::GameState::NoGame),
             (forget_queue::<R>, forget_game::<R>),
@@ -383,6 +386,25 @@ fn keep_camera<R: RuleSet>(
     if place.is_changed() && record.camera.as_ref() != Some(&*place) {
         // The camera is no part of the game: nothing that watches the record should see it.
         record.bypass_change_detection().camera = Some(place.clone());
+    }
+}
+
+/// Keeps the game record's hands with the game's [`super::game::Sides`], so every save says
+/// who played which side (a game by e-mail has a person at each end: none).
+fn keep_hands<R: RuleSet>(
+    record: Option<ResMut<GameRecord<R::Command>>>,
+    sides: Option<Res<super::game::Sides>>,
+) {
+    let (Some(mut record), Some(sides)) = (record, sides) else {
+        return;
+    };
+    if record.by_email.is_some() {
+        return;
+    }
+    let hands = super::record::Hands::of(&sides);
+    if record.hands.as_ref() != Some(&hands) {
+        // No part of the game: nothing that watches the record should see it.
+        record.bypass_change_detection().hands = Some(hands);
     }
 }
 

@@ -74,6 +74,36 @@ pub struct GameRecord<C> {
     /// of the game (a replay never reads it), so a saved game reopens as it was seen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub camera: Option<CameraPlace>,
+    /// Who played which side when it was saved ([`Hands`]); no part of the game either.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hands: Option<Hands>,
+}
+
+/// Which sides the rules played, and which of those the searching opponent, when a game was
+/// saved (the list's *Solo as …*, `--ai`, `--search`): a game resumed from it is played by
+/// the same hands. A replay never reads it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Hands {
+    /// The sides the rules play, by id.
+    pub rules: Vec<String>,
+    /// Of those, the sides the searching opponent plays, by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub searched: Vec<String>,
+}
+
+impl Hands {
+    /// The hands of `sides`.
+    pub fn of(sides: &super::game::Sides) -> Self {
+        let ids = |of: &[usize]| -> Vec<String> {
+            of.iter()
+                .filter_map(|&i| sides.ids.get(i).cloned())
+                .collect()
+        };
+        Self {
+            rules: ids(&sides.rules),
+            searched: ids(&sides.searched),
+        }
+    }
 }
 
 /// Where the players left the table's cameras, kept with the game (the view keeps it current;
@@ -107,6 +137,7 @@ impl<C> GameRecord<C> {
             commands: Vec::new(),
             by_email: None,
             camera: None,
+            hands: None,
         }
     }
 }

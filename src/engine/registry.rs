@@ -143,7 +143,14 @@ fn resume<R: RuleSet>(world: &mut World, text: &str, path: &Path, seed: u64) -> 
             .collect::<Vec<_>>()
             .join("\n"),
         replay::ResumeError::Diverged(d) => format!("{}: {d}", path.display()),
-    })
+    })?;
+    // The same hands play on: the rules' sides and the searching opponent's.
+    if let Some(hands) = &record.hands {
+        super::game::set_rules_sides(world, &hands.rules)
+            .and_then(|()| super::game::set_searched_sides(world, &hands.searched))
+            .map_err(|e| format!("{}: hands: {e}", path.display()))?;
+    }
+    Ok(())
 }
 
 fn replay_file<R: RuleSet>(text: &str, path: &Path) -> ReplayedGame {

@@ -57,8 +57,8 @@ pub fn resume<R: RuleSet>(
 
 /// Sets the game on in `world` up again from `record` (verified like any replay), keeping
 /// what a record does not hold: the dice and the deck where they are now (with a roll or card
-/// still wanted), which sides the rules play (`--ai`, the menu's choice), and the commands
-/// waiting. What the refusal guard and undo use.
+/// still wanted), which sides the rules and the searching opponent play (`--ai`, `--search`,
+/// the menu's choice), and the commands waiting. What the refusal guard and undo use.
 ///
 /// Errors: as [`resume`]; the game then stands where the replay stopped.
 pub(super) fn rebuild<R: RuleSet>(
@@ -67,9 +67,9 @@ pub(super) fn rebuild<R: RuleSet>(
 ) -> Result<(), ResumeError> {
     let dice = world.get_resource::<DiceRes>().cloned();
     let deck = world.get_resource::<DeckRes>().cloned();
-    let rules = world
+    let hands = world
         .get_resource::<super::game::Sides>()
-        .map(|s| s.rules.clone());
+        .map(|s| (s.rules.clone(), s.searched.clone()));
     let queue = world
         .get_resource_mut::<CommandQueue<R::Command>>()
         .map(|mut q| std::mem::take(&mut q.0));
@@ -80,9 +80,11 @@ pub(super) fn rebuild<R: RuleSet>(
     if let Some(d) = deck {
         world.insert_resource(d);
     }
-    if let (Some(rules), Some(mut sides)) = (rules, world.get_resource_mut::<super::game::Sides>())
+    if let (Some((rules, searched)), Some(mut sides)) =
+        (hands, world.get_resource_mut::<super::game::Sides>())
     {
         sides.rules = rules;
+        sides.searched = searched;
     }
     if let (Some(q), Some(mut now)) = (queue, world.get_resource_mut::<CommandQueue<R::Command>>())
     {
