@@ -5,10 +5,11 @@
 use bevy::prelude::*;
 
 use bevy::tasks::futures::check_ready;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
+use bevy::tasks::AsyncComputeTaskPool;
 
 use super::game::persons_to_act;
 use super::record::GameRecord;
+use super::rules_side::Pending;
 use super::ruleset::RuleSet;
 use crate::rules::search::Choice;
 
@@ -70,10 +71,6 @@ fn offer<R: RuleSet>(world: &mut World) {
         world.insert_resource(now);
     }
 }
-
-/// A hint being worked out in the background: the game's place (commands so far) it was
-/// asked at, and the search's task.
-type Pending<C> = Option<(usize, Task<Option<Choice<C>>>)>;
 
 /// Starts the search when Hint is pressed, on the async compute pool so the window keeps
 /// drawing, and says its choice under the phase bar once ready, if the game is still where

@@ -106,9 +106,9 @@ fn searched_to_act<R: RuleSet>(world: &World) -> Option<usize> {
         .find(|s| sides.searched.contains(s))
 }
 
-/// A search running in the background for the window: the game's place (commands so far)
-/// it was asked at, and the task.
-type Pending<C> = Option<(usize, Task<Option<Choice<C>>>)>;
+/// A search running in the background for the window (the opponent's step, or a hint): the
+/// game's place (commands so far) it was asked at, and the task.
+pub(super) type Pending<C> = Option<(usize, Task<Option<Choice<C>>>)>;
 
 /// In the window, the searching opponent's step without stopping the window: the search runs
 /// on the async compute pool while the table keeps drawing; its choice is played once it is
