@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 
-use bevy::tasks::futures::check_ready;
 use bevy::tasks::AsyncComputeTaskPool;
+use bevy::tasks::futures::check_ready;
 
 use super::game::persons_to_act;
 use super::record::GameRecord;

@@ -368,7 +368,70 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
     })
 }
 
+/// A whole game of scenario `scenario` with the text's tree playing every warband and no
+/// pipeline: each command's dice reseeded from `seed` and its place as the pipeline reseeds
+/// them, so it is the same game `holotable play --seed` shows (tested against the pipeline).
+/// For the balance report's speed: the pipeline hashes the whole game as JSON after every
+/// command.
+///
+/// Errors: the tree finds nothing to do or is refused (a bug), or the game has not ended after
+/// 100 000 commands.
+pub fn play_fast(
+    scenario: &super::rules::scenario::Scenario,
+    seed: u64,
+) -> Result<crate::engine::state::Finished, String> {
+    let mut s = super::phases::skirmish(scenario);
+    let mut dice = Dice::seeded(seed).unlogged();
+    for k in 0..100_000 {
+        if let Some(result) = s.result.clone() {
+            return Ok(super::phases::finished(&s, result));
+        }
+        let player = s
+            .to_act()
+            .ok_or_else(|| format!("seed {seed}: nobody is to act"))?;
+        let command = decide(&s)
+            .ok_or_else(|| format!("seed {seed}: the rules' side finds nothing to do"))?;
+        dice.reseed(crate::rules::dice::command_seed(seed, k));
+        s.apply(player, &command, &mut dice)
+            .map_err(|e| format!("seed {seed}: {command:?} refused: {e}"))?;
+        s.events.clear();
+    }
+    Err(format!(
+        "seed {seed}: the game did not end after 100 000 commands"
+    ))
+}
+
 /// The window's driver: the rules' players take their steps at a pace a person can follow.
 pub(super) fn plugin(app: &mut App) {
     crate::engine::rules_side::drive_plugin::<OneStat>(app, "The rules' side");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ruleset::Loaded;
+
+    /// The balance report's games without the pipeline are the pipeline's, die for die: the
+    /// same result, phase and fate of every fighter, seed by seed, in every bundled scenario.
+    #[test]
+    fn games_played_without_the_pipeline_are_the_pipelines() {
+        for (name, src) in super::super::BUNDLED {
+            let file = format!("bundled:{name}");
+            let header = crate::rules::scenario::read_header(src, &file, &[super::super::ID])
+                .expect("header");
+            let loaded = Loaded {
+                file,
+                src: src.to_string(),
+                header,
+            };
+            let seeds: Vec<u64> = (1..=3).collect();
+            let piped =
+                crate::engine::session::autoplay_through_pipeline::<OneStat>(&loaded, &seeds);
+            let s = super::super::parse(&loaded).expect("scenario");
+            for (seed, end) in seeds.iter().zip(piped) {
+                let end = end.expect("the pipeline plays it");
+                assert_eq!(play_fast(&s, *seed), Ok(end), "{name} seed {seed}");
+            }
+        }
+    }
 }

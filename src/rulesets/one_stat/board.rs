@@ -9,7 +9,7 @@ use crate::engine::board::{BoardGeometry, Marker};
 pub fn board(s: &Skirmish) -> BoardGeometry {
     BoardGeometry::InchTable {
         size: s.table,
-        terrain: s.terrain.clone(),
+        terrain: s.terrain.to_vec(),
         markers: s
             .hill
             .map(|at| Marker {

@@ -238,6 +238,17 @@ impl RuleSet for OneStat {
         ai::act(world)
     }
 
+    /// The text's tree on every side without the pipeline ([`ai::play_fast`]).
+    fn autoplay_fast(
+        loaded: &Loaded,
+        seeds: &[u64],
+    ) -> Option<Vec<Result<crate::engine::state::Finished, String>>> {
+        Some(match parse(loaded) {
+            Ok(s) => seeds.iter().map(|&seed| ai::play_fast(&s, seed)).collect(),
+            Err(e) => seeds.iter().map(|_| Err(e.join("\n"))).collect(),
+        })
+    }
+
     /// The Hint's fighter and where he goes or whom he attacks ([`view::hint_marks`]).
     fn hint_marks(world: &World, command: &Command) -> Vec<crate::engine::hint::HintMark> {
         world

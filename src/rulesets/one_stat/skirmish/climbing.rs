@@ -114,7 +114,7 @@ mod tests {
         s.heights = vec![("pillar".into(), 2.0)];
         s.fighters[2].at = Vec2::new(20.0, 20.0);
         s.fighters[0].at = Vec2::new(12.4, 10.0);
-        s.fighters[0].fighter.stat = 6;
+        std::sync::Arc::make_mut(&mut s.fighters[0].fighter).stat = 6;
         activate(&mut s, &mut dice, 0);
         // Through the pillar to its far side (a 2" jump with 0.6" of run-up), then back onto
         // its top: 3.2" + 0.8" + 2" climbed is within his 6", but the first leg is no climb.

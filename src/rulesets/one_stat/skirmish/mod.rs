@@ -57,7 +57,8 @@ pub enum Standing {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OnTable {
     /// Its roster entry.
-    pub fighter: Fighter,
+    #[serde(with = "shared_fighter")]
+    pub fighter: std::sync::Arc<Fighter>,
     /// The player it belongs to (index).
     pub player: usize,
     /// Where its base's centre stands, inches.
@@ -93,7 +94,7 @@ impl OnTable {
     /// activated.
     pub fn new(fighter: Fighter, player: usize, at: Vec2) -> Self {
         OnTable {
-            fighter,
+            fighter: std::sync::Arc::new(fighter),
             player,
             at,
             base: super::rules::scenario::BASE,
@@ -354,8 +355,10 @@ pub enum Command {
 pub struct Skirmish {
     /// The table, inches.
     pub table: Vec2,
-    /// The terrain.
-    pub terrain: Vec<TerrainPiece>,
+    /// The terrain, shared between copies of the game until one changes it (a gate the device
+    /// opens): the tree and the search try each command on a copy.
+    #[serde(with = "shared_terrain")]
+    pub terrain: std::sync::Arc<Vec<TerrainPiece>>,
     /// The players.
     pub players: Vec<Player>,
     /// Every fighter.
@@ -410,6 +413,42 @@ pub struct Skirmish {
 /// The KOTH token's radius, inches: a token an inch across.
 pub const HILL_TOKEN: f32 = 0.5;
 
+/// [`OnTable::fighter`] written and read as the fighter it holds.
+mod shared_fighter {
+    use std::sync::Arc;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::rulesets::one_stat::rules::fighter::Fighter;
+
+    pub fn serialize<S: Serializer>(f: &Arc<Fighter>, s: S) -> Result<S::Ok, S::Error> {
+        f.as_ref().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Fighter>, D::Error> {
+        Fighter::deserialize(d).map(Arc::new)
+    }
+}
+
+/// [`Skirmish::terrain`] written and read as the list it holds.
+mod shared_terrain {
+    use std::sync::Arc;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::rules::terrain::TerrainPiece;
+
+    pub fn serialize<S: Serializer>(t: &Arc<Vec<TerrainPiece>>, s: S) -> Result<S::Ok, S::Error> {
+        t.as_slice().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Arc<Vec<TerrainPiece>>, D::Error> {
+        Vec::deserialize(d).map(Arc::new)
+    }
+}
+
 impl Skirmish {
     /// A game on `table` with `terrain`, `players` and their `fighters`; the first phase's
     /// initiative is rolled with `dice`.
@@ -438,7 +477,7 @@ impl Skirmish {
     ) -> Skirmish {
         Skirmish {
             table,
-            terrain,
+            terrain: std::sync::Arc::new(terrain),
             order: vec![None; players.len()],
             stage: Stage::Mustering((0..players.len()).collect()),
             players,
@@ -467,7 +506,7 @@ impl Skirmish {
         self.fighters
             .iter()
             .filter(|f| f.player == p)
-            .map(|f| &f.fighter)
+            .map(|f| f.fighter.as_ref())
             .collect()
     }
 

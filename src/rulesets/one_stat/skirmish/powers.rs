@@ -347,7 +347,8 @@ mod tests {
     #[test]
     fn a_controller_cannot_attack_summons_one_demon_and_loses_it_when_wounded() {
         let (mut s, mut dice) = game(vec![]);
-        s.fighters[0].fighter.specialisation = Some(Specialisation::Controller);
+        std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+            Some(Specialisation::Controller);
         activate(&mut s, &mut dice, 0);
         // Kara at (10, 10) touches Thug at (11, 10).
         assert!(
@@ -409,7 +410,8 @@ mod tests {
     #[test]
     fn an_influencer_rolls_the_targets_die_to_perform_one_action_with_him() {
         let (mut s, mut dice) = game(vec![]);
-        s.fighters[0].fighter.specialisation = Some(Specialisation::Influencer);
+        std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+            Some(Specialisation::Influencer);
         // Thug (2) at (11, 10) touches the Gang's Boss (3), brought to (12, 10).
         s.fighters[3].at = Vec2::new(12.0, 10.0);
         activate(&mut s, &mut dice, 0);
@@ -436,7 +438,8 @@ mod tests {
     #[test]
     fn an_influencer_reaches_15_inches_and_a_failed_roll_spends_his_action() {
         let (mut s, mut dice) = game(vec![]);
-        s.fighters[0].fighter.specialisation = Some(Specialisation::Influencer);
+        std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+            Some(Specialisation::Influencer);
         activate(&mut s, &mut dice, 0);
         assert!(
             refused(&mut s, 0, Command::Influence { fighter: 3 }, &mut dice).contains("within 15")
@@ -450,7 +453,8 @@ mod tests {
     #[test]
     fn a_shapeshifter_attacks_only_as_an_animal_with_inverted_rolls_and_die_less_stat_moves() {
         let (mut s, mut dice) = game(vec![]);
-        s.fighters[0].fighter.specialisation = Some(Specialisation::Shapeshifter);
+        std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+            Some(Specialisation::Shapeshifter);
         activate(&mut s, &mut dice, 0);
         assert!(
             refused(&mut s, 0, Command::Melee { target: 2 }, &mut dice).contains("humanoid shape")

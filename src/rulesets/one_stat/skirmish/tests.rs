@@ -224,13 +224,13 @@ fn shooting_needs_sight_and_range_and_the_last_warband_standing_wins() {
         &mut dice,
     );
     assert!(e.contains("no line of sight"), "{e}");
-    s.terrain.clear();
+    std::sync::Arc::make_mut(&mut s.terrain).clear();
     // 10 - 1" of bases = 9": medium, the worse of two for a light shooter.
     let e = refused(&mut s, 0, Command::Melee { target: 3 }, &mut dice);
     assert!(e.contains("not in base to base contact"), "{e}");
     s.fighters[2].standing = Standing::Removed;
-    s.fighters[3].fighter.tier = Tier::Rookie;
-    s.fighters[3].fighter.stat = 3;
+    std::sync::Arc::make_mut(&mut s.fighters[3].fighter).tier = Tier::Rookie;
+    std::sync::Arc::make_mut(&mut s.fighters[3].fighter).stat = 3;
     // Worse of 1 and 3 is 3 (<= 4, a hit); the target rolls 2 (<= 3): removed.
     dice.push_forced([1, 3, 2]);
     ok(
@@ -250,7 +250,8 @@ fn shooting_needs_sight_and_range_and_the_last_warband_standing_wins() {
 #[test]
 fn a_healer_removes_a_wound_within_5_inches_on_his_stat_or_below() {
     let (mut s, mut dice) = game(vec![]);
-    s.fighters[0].fighter.specialisation = Some(Specialisation::Healer);
+    std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+        Some(Specialisation::Healer);
     s.fighters[1].standing = Standing::Down;
     s.fighters[1].at = Vec2::new(10.0, 16.0);
     activate(&mut s, &mut dice, 0);
@@ -432,7 +433,7 @@ fn moving_randomly_goes_the_stat_the_d8_way_or_as_far_as_the_terrain_lets_him() 
 fn each_player_musters_the_scenarios_warband_or_a_legal_one_of_his_own() {
     use super::super::rules::warband::tests::warband;
     let (g, _) = game(vec![]);
-    let mut s = Skirmish::mustering(g.table, g.terrain, g.players, g.fighters);
+    let mut s = Skirmish::mustering(g.table, g.terrain.to_vec(), g.players, g.fighters);
     let mut dice = Dice::forced([]);
     assert_eq!((s.phase, s.to_act()), (0, Some(0)));
     let muster = |w: Option<Warband>, player: usize| Command::Muster { player, warband: w };
@@ -588,7 +589,8 @@ fn the_bounty_game_spawns_by_the_dice_and_the_bountys_die_drops_a_type_a_wound()
 #[test]
 fn a_maniacs_two_straight_moves_into_contact_give_him_an_attack_at_once() {
     let (mut s, mut dice) = game(vec![]);
-    s.fighters[0].fighter.specialisation = Some(Specialisation::Maniac);
+    std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+        Some(Specialisation::Maniac);
     s.fighters[2].at = Vec2::new(20.0, 10.0);
     activate(&mut s, &mut dice, 0);
     let mv = |x: f32| Command::Move {
@@ -607,7 +609,8 @@ fn a_maniacs_two_straight_moves_into_contact_give_him_an_attack_at_once() {
     assert!(e.contains("other action is spent"), "one attack only: {e}");
     // A turn between the moves: no charge.
     let (mut s, mut dice) = game(vec![]);
-    s.fighters[0].fighter.specialisation = Some(Specialisation::Maniac);
+    std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+        Some(Specialisation::Maniac);
     s.fighters[2].at = Vec2::new(18.0, 13.0);
     activate(&mut s, &mut dice, 0);
     ok(&mut s, 0, mv(14.0), &mut dice);
@@ -627,7 +630,8 @@ fn a_maniacs_two_straight_moves_into_contact_give_him_an_attack_at_once() {
 #[test]
 fn a_driver_activates_a_rookie_within_10_inches_besides_his_own_activation() {
     let (mut s, mut dice) = game(vec![]);
-    s.fighters[0].fighter.specialisation = Some(Specialisation::Driver);
+    std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+        Some(Specialisation::Driver);
     activate(&mut s, &mut dice, 0);
     // A 6 on his d8 is over his stat 5: Rook stays put, the other action spent.
     dice.push_forced([6]);
@@ -635,7 +639,8 @@ fn a_driver_activates_a_rookie_within_10_inches_besides_his_own_activation() {
     let a = s.active.clone().unwrap();
     assert_eq!((a.fighter, a.acted), (0, true));
     let (mut s, mut dice) = game(vec![]);
-    s.fighters[0].fighter.specialisation = Some(Specialisation::Driver);
+    std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+        Some(Specialisation::Driver);
     activate(&mut s, &mut dice, 0);
     let e = refused(&mut s, 0, Command::Drive { rookie: 2 }, &mut dice);
     assert!(e.contains("not a Rookie of the warband"), "{e}");
@@ -672,7 +677,8 @@ fn an_assassin_may_ignore_terrain_on_a_move_into_base_contact() {
         properties: vec![TerrainProperty::Impassable],
     };
     let (mut s, mut dice) = game(vec![wall]);
-    s.fighters[0].fighter.specialisation = Some(Specialisation::Assassin);
+    std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+        Some(Specialisation::Assassin);
     s.fighters[2].at = Vec2::new(14.0, 10.0);
     activate(&mut s, &mut dice, 0);
     let to = Vec2::new(13.0, 10.0);
@@ -751,8 +757,10 @@ fn cover_counts_against_a_melee_attack_too() {
 #[test]
 fn a_berserker_laid_down_by_a_warriors_counter_makes_no_second_attack() {
     let (mut s, mut dice) = game(vec![]);
-    s.fighters[0].fighter.specialisation = Some(Specialisation::Berserker);
-    s.fighters[3].fighter.specialisation = Some(Specialisation::Warrior);
+    std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+        Some(Specialisation::Berserker);
+    std::sync::Arc::make_mut(&mut s.fighters[3].fighter).specialisation =
+        Some(Specialisation::Warrior);
     s.fighters[3].at = Vec2::new(10.0, 11.0);
     activate(&mut s, &mut dice, 0);
     // Kara hits the Boss with a 2; his 4, at or under his stat 6, fails his defence and is
@@ -785,8 +793,9 @@ fn a_friend_in_contact_with_the_tank_defends_with_the_tanks_die_and_stat() {
     let (mut s, mut dice) = game(Vec::new());
     // The Gang's Boss, a Tank of stat 2 on his d10, touching Thug: 8 faces of 10 defend,
     // against Thug's own 3 of 6.
-    s.fighters[3].fighter.specialisation = Some(Specialisation::Tank);
-    s.fighters[3].fighter.stat = 2;
+    std::sync::Arc::make_mut(&mut s.fighters[3].fighter).specialisation =
+        Some(Specialisation::Tank);
+    std::sync::Arc::make_mut(&mut s.fighters[3].fighter).stat = 2;
     s.fighters[3].at = Vec2::new(11.0, 11.0);
     assert!(s.in_contact(2, 3));
     activate(&mut s, &mut dice, 0);
@@ -806,7 +815,7 @@ fn a_friend_in_contact_with_the_tank_defends_with_the_tanks_die_and_stat() {
 #[test]
 fn a_ranger_reaches_long_range_with_a_light_shooter_keeping_the_better_die() {
     let (mut s, mut dice) = game(Vec::new());
-    s.fighters[0].fighter.weapons = pistol();
+    std::sync::Arc::make_mut(&mut s.fighters[0].fighter).weapons = pistol();
     s.fighters[2].at = Vec2::new(22.0, 10.0);
     activate(&mut s, &mut dice, 0);
     // 11" between the bases: long range, out of a light shooter's reach.
@@ -822,7 +831,8 @@ fn a_ranger_reaches_long_range_with_a_light_shooter_keeping_the_better_die() {
     assert!(e.contains("out of this shooter's reach"), "{e}");
     // Kara a Ranger: two dice, the better kept, 6 and 2: a hit; Thug rolls 2, wounded and
     // removed.
-    s.fighters[0].fighter.specialisation = Some(Specialisation::Ranger);
+    std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+        Some(Specialisation::Ranger);
     dice.push_forced([6, 2, 2]);
     ok(
         &mut s,

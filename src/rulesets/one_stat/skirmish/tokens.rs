@@ -494,7 +494,7 @@ impl Skirmish {
             .push(format!("the device works for {who}: it {}", effect.word()));
         match effect {
             DeviceEffect::OpenGate(id) => {
-                self.terrain.retain(|t| &t.id != id);
+                std::sync::Arc::make_mut(&mut self.terrain).retain(|t| &t.id != id);
                 self.heights.retain(|(k, _)| k != id);
                 for f in &mut self.fighters {
                     if f.on.as_ref() == Some(id) {
