@@ -52,11 +52,16 @@ pub struct HintShown {
     pub marks: Vec<HintMark>,
 }
 
-/// The hint in words: the search's `choice` for the person to act, with what it expects.
+/// The hint in words: the search's `choice` for the person to act, with what it expects
+/// first, so a long choice (a whole declaration) cut off at the bar's end still shows it; a
+/// forced choice, searched no further, says so instead.
 fn told<R: RuleSet>(world: &World, choice: &Choice<R::Command>) -> String {
+    let what = R::describe(world, &choice.command);
+    if choice.playouts == 0 {
+        return format!("Hint (the only sensible choice here): {what}");
+    }
     format!(
-        "Hint: {} (the search expects {:.0}% for your side after {} playouts)",
-        R::describe(world, &choice.command),
+        "Hint ({:.0}% for your side, by {} playouts): {what}",
         100.0 * choice.expected,
         choice.playouts
     )

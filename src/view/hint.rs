@@ -9,12 +9,21 @@ use crate::engine::hint::HintShown;
 /// The hint's colour on the table: a bright green no side wears.
 const HINT: Color = Color::srgb(0.35, 1.0, 0.55);
 
-/// Draws each of the hint's lines with an arrow on its last leg and a ring where it ends.
+/// Draws each of the hint's lines with an arrow on its last leg and a ring where it ends. The
+/// line leaves the piece from its edge, not over its label; the arrow's head is the ring's
+/// size whatever the line's length (a dot on a short move, a blot on a long one otherwise).
 fn draw(shown: Res<HintShown>, mut gizmos: Gizmos) {
     for mark in &shown.marks {
         if let [.., a, b] = mark.line[..] {
-            gizmos.linestrip_2d(mark.line.iter().copied(), HINT);
-            gizmos.arrow_2d(a, b, HINT);
+            let mut line = mark.line.clone();
+            let (first, next) = (line[0], line[1]);
+            let leg = first.distance(next);
+            line[0] = first + (next - first).normalize_or_zero() * (0.4 * leg).min(mark.ring);
+            let a = if line.len() == 2 { line[0] } else { a };
+            gizmos.linestrip_2d(line.iter().copied(), HINT);
+            gizmos
+                .arrow_2d(a, b, HINT)
+                .with_tip_length((0.8 * mark.ring).min(0.5 * a.distance(b)));
         }
         if let Some(&end) = mark.line.last()
             && mark.ring > 0.0

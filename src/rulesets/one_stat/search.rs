@@ -1,7 +1,8 @@
 //! The skirmish as the searching opponent sees it ([`crate::rules::search`]): the choices of
 //! the player to act (which fighter to activate; for the active fighter the text's tree's
-//! step, each attack he can make, a move towards the nearest enemy, into cover and towards the
-//! objective, and the end of his activation), and a score for a game not yet decided. Nothing
+//! step, each attack he can make, a move towards the nearest enemy in sight and the nearest
+//! anywhere, into cover and towards the objective, and the end of his activation; never a
+//! random move, the tree's own rule, unless nothing else is left), and a score for a game not yet decided. Nothing
 //! in a skirmish is hidden; the solitaire opponents are never searched for, they follow the
 //! text's tree. The ruling is in docs/rules/one_stat.md, "The searching opponent".
 
@@ -50,7 +51,12 @@ impl Searchable for Skirmish {
                 let i = a.fighter;
                 out.extend(attacks(self, i));
                 out.extend(ai::objective_step(self, i));
-                if let Some(k) = ai::nearest_seen(self, i) {
+                // Towards the nearest enemy in sight, and the nearest wherever he is: a player
+                // sees the whole table, unlike the solitaire tree's fighters.
+                for k in [ai::nearest_seen(self, i), nearest_enemy(self, i)]
+                    .into_iter()
+                    .flatten()
+                {
                     let t = self.fighters[k].at;
                     let reach = self.fighters[i].base + self.fighters[k].base;
                     out.extend(ai::advance(self, i, t, reach));
@@ -68,6 +74,11 @@ impl Searchable for Skirmish {
             if !unique.contains(&c) && ai::legal(self, &c) {
                 unique.push(c);
             }
+        }
+        // Moving randomly is the solitaire tree's rule for its own fighters, not a choice a
+        // player makes (and no control offers it): only where nothing else is left.
+        if unique.len() > 1 {
+            unique.retain(|c| *c != Command::Wander);
         }
         unique
     }
@@ -166,6 +177,20 @@ fn nearness(s: &Skirmish, side: usize) -> f32 {
     near / s.tokens.len() as f32
 }
 
+/// The enemy of fighter `i` nearest him, standing or down, seen or not.
+fn nearest_enemy(s: &Skirmish, i: usize) -> Option<usize> {
+    let me = &s.fighters[i];
+    (0..s.fighters.len())
+        .filter(|&k| {
+            s.fighters[k].player != me.player && s.fighters[k].standing != Standing::Removed
+        })
+        .min_by(|&a, &b| {
+            me.at
+                .distance(s.fighters[a].at)
+                .total_cmp(&me.at.distance(s.fighters[b].at))
+        })
+}
+
 /// Each attack fighter `i` can make now: a melee attack on each enemy in base contact, a shot
 /// at each other in range and sight (the rules refuse the rest).
 fn attacks(s: &Skirmish, i: usize) -> Vec<Command> {
@@ -218,6 +243,35 @@ mod tests {
         let cs = s.candidates();
         assert!(cs.contains(&Command::Melee { target: 2 }), "{cs:?}");
         assert!(cs.contains(&Command::EndActivation), "{cs:?}");
+    }
+
+    /// With no enemy in sight the tree moves randomly; a player would not, and no control
+    /// offers it: the search weighs going after the enemy behind the wall instead.
+    #[test]
+    fn a_random_move_is_not_weighed_while_the_enemy_can_be_gone_after() {
+        use crate::rules::geometry::Shape;
+        use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
+        let wall = TerrainPiece {
+            id: "wall".into(),
+            kind: TerrainKind::Wall,
+            shape: Shape::Rect {
+                min: (15.0, 0.0),
+                max: (16.0, 36.0),
+            },
+            properties: vec![TerrainProperty::BlocksLineOfSight],
+        };
+        let (mut s, mut dice) = game(vec![wall]);
+        for k in [2, 3] {
+            s.fighters[k].at = Vec2::new(20.0 + k as f32 * 2.0, 14.0);
+        }
+        activate(&mut s, &mut dice, 1);
+        assert_eq!(decide(&s), Some(Command::Wander), "the tree wanders");
+        let cs = s.candidates();
+        assert!(!cs.contains(&Command::Wander), "{cs:?}");
+        assert!(
+            cs.iter().any(|c| matches!(c, Command::Move { .. })),
+            "a move after the enemy: {cs:?}"
+        );
     }
 
     #[test]
