@@ -61,6 +61,19 @@ impl Sides {
         Ok(())
     }
 
+    /// Who plays which side, by id, for a save ([`super::record::Hands`]).
+    pub fn hands(&self) -> super::record::Hands {
+        let ids = |of: &[usize]| -> Vec<String> {
+            of.iter()
+                .filter_map(|&i| self.ids.get(i).cloned())
+                .collect()
+        };
+        super::record::Hands {
+            rules: ids(&self.rules),
+            searched: ids(&self.searched),
+        }
+    }
+
     /// Whether the rules play side `side`.
     pub fn by_rules(&self, side: usize) -> bool {
         self.rules.contains(&side)

@@ -22,25 +22,7 @@ pub struct HintRequest;
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HintOffered(pub bool);
 
-/// One line of a hint drawn on the table: from the piece that acts, through its way, to where
-/// it ends (a move's path, or an attack's line to its target), in the table's own units.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HintMark {
-    /// The points, the acting piece's first; at least two to draw a line, one for a ring alone.
-    pub line: Vec<Vec2>,
-    /// The radius of the ring drawn at the last point, table units (0: none).
-    pub ring: f32,
-}
-
-impl HintMark {
-    /// A line from `from` through `way`, with a ring of `ring` at its end.
-    pub fn new(from: Vec2, way: impl IntoIterator<Item = Vec2>, ring: f32) -> Self {
-        Self {
-            line: std::iter::once(from).chain(way).collect(),
-            ring,
-        }
-    }
-}
+pub use super::ruleset::HintMark;
 
 /// The hint drawn on the table: its marks, for the game's place (commands so far) it was
 /// given at; gone once the game moves on.
@@ -141,8 +123,14 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
     );
 }
 
+/// Leaving a game: a hint drawn for it is not the next game's.
+fn forget(mut commands: Commands) {
+    commands.remove_resource::<HintShown>();
+}
+
 /// The resources every rule set's hint shares.
 pub(super) fn shared(app: &mut App) {
     app.init_resource::<HintOffered>()
-        .add_message::<HintRequest>();
+        .add_message::<HintRequest>()
+        .add_systems(OnEnter(super::state::GameState::NoGame), forget);
 }

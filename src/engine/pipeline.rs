@@ -326,8 +326,6 @@ fn forget_queue<R: RuleSet>(mut queue: ResMut<CommandQueue<R::Command>>) {
 /// Leaving a game: its record goes, and what the rule set kept of it ([`RuleSet::left`]).
 fn forget_game<R: RuleSet>(world: &mut World) {
     world.remove_resource::<GameRecord<R::Command>>();
-    // A hint drawn for it is not the next game's.
-    world.remove_resource::<super::hint::HintShown>();
     R::left(world);
 }
 
@@ -401,7 +399,7 @@ fn keep_hands<R: RuleSet>(
     if record.by_email.is_some() {
         return;
     }
-    let hands = super::record::Hands::of(&sides);
+    let hands = sides.hands();
     if record.hands.as_ref() != Some(&hands) {
         // No part of the game: nothing that watches the record should see it.
         record.bypass_change_detection().hands = Some(hands);

@@ -91,21 +91,6 @@ pub struct Hands {
     pub searched: Vec<String>,
 }
 
-impl Hands {
-    /// The hands of `sides`.
-    pub fn of(sides: &super::game::Sides) -> Self {
-        let ids = |of: &[usize]| -> Vec<String> {
-            of.iter()
-                .filter_map(|&i| sides.ids.get(i).cloned())
-                .collect()
-        };
-        Self {
-            rules: ids(&sides.rules),
-            searched: ids(&sides.searched),
-        }
-    }
-}
-
 /// Where the players left the table's cameras, kept with the game (the view keeps it current;
 /// a resumed game's view starts from it). Board units are the board's own (inches on an inch
 /// table, world units of the hex layout on a hex map).

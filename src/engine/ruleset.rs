@@ -218,9 +218,9 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     }
     /// Where `command`, the Hint's choice, goes on the table: lines in the table's own units
     /// (inches, or the board's world units), each from the piece that acts along its way to
-    /// where it ends, with a ring there ([`super::hint::HintMark`]). Empty, the default: the
+    /// where it ends, with a ring there ([`HintMark`]). Empty, the default: the
     /// hint is told in words only.
-    fn hint_marks(world: &World, command: &Self::Command) -> Vec<super::hint::HintMark> {
+    fn hint_marks(world: &World, command: &Self::Command) -> Vec<HintMark> {
         let _ = (world, command);
         Vec::new()
     }
@@ -232,5 +232,25 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     fn ai_step(world: &mut World) -> Option<Result<String, String>> {
         let _ = world;
         None
+    }
+}
+
+/// One line of a hint drawn on the table: from the piece that acts, through its way, to where
+/// it ends (a move's path, or an attack's line to its target), in the table's own units.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintMark {
+    /// The points, the acting piece's first; at least two to draw a line, one for a ring alone.
+    pub line: Vec<Vec2>,
+    /// The radius of the ring drawn at the last point, table units (0: none).
+    pub ring: f32,
+}
+
+impl HintMark {
+    /// A line from `from` through `way`, with a ring of `ring` at its end.
+    pub fn new(from: Vec2, way: impl IntoIterator<Item = Vec2>, ring: f32) -> Self {
+        Self {
+            line: std::iter::once(from).chain(way).collect(),
+            ring,
+        }
     }
 }

@@ -4,7 +4,6 @@
 use holotable::engine::dice::Randomness;
 use holotable::engine::game::{Sides, set_rules_sides, set_searched_sides};
 use holotable::engine::pipeline::CommandOutcome;
-use holotable::engine::record::Hands;
 use holotable::engine::session::Session;
 use holotable::rulesets::battlefield::Battlefield;
 use holotable::rulesets::battlefield::commands::Command;
@@ -101,7 +100,7 @@ fn nothing_undone_in_one_game_is_redone_in_the_next() {
     assert_eq!(s.redo(), Err("Redo: nothing to redo".into()));
 }
 
-/// Who plays which side travels with a save ([`Hands`]): resumed, the same sides are the
+/// Who plays which side travels with a save (`GameRecord::hands`): resumed, the same sides are the
 /// rules' and the searching opponent's, not a hotseat game.
 #[test]
 fn a_resumed_save_is_played_by_the_same_hands() {
@@ -112,7 +111,7 @@ fn a_resumed_save_is_played_by_the_same_hands() {
         .unwrap_or_else(|e| panic!("{e:?}"));
     set_searched_sides(s.world_mut(), &["alliance".into()]).unwrap_or_else(|e| panic!("{e}"));
     let mut record = s.record().clone();
-    record.hands = Some(Hands::of(s.world().resource::<Sides>()));
+    record.hands = Some(s.world().resource::<Sides>().hands());
     let dir = std::env::temp_dir().join(format!("holotable-hands-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     let path = dir.join("game.ron");
