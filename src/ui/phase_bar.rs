@@ -174,14 +174,8 @@ pub fn show(
     }
 }
 
-/// `text` on one line, cut short where it does not fit, the whole of it on hover.
+/// `text` on one line, cut short where it does not fit, the whole of it on hover (egui's own
+/// tooltip for a cut label: one more of ours showed the text twice).
 fn one_line(ui: &mut egui::Ui, text: egui::RichText) {
-    let whole = text.text().to_string();
-    let label = ui.add(egui::Label::new(text).truncate());
-    if label
-        .intrinsic_size()
-        .is_some_and(|s| s.x > label.rect.width() + 0.5)
-    {
-        label.on_hover_text(whole);
-    }
+    ui.add(egui::Label::new(text).truncate());
 }
