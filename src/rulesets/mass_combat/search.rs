@@ -26,8 +26,8 @@ impl Searchable for Battle {
     }
 
     /// To declare (or declare again after a deception): the declarations of [`declarations`];
-    /// to redeclare, keeping the first too; to react, nothing, every unit firing hastened by
-    /// one ("more haste for a unit's order"), or every unit fired on turning to full retreat.
+    /// to redeclare, keeping the first too; to react, nothing or every unit firing hastened
+    /// by one ("more haste for a unit's order").
     fn candidates(&self) -> Vec<Command> {
         let Some(side) = Battle::to_act(self) else {
             return Vec::new();
@@ -53,45 +53,15 @@ impl Searchable for Battle {
                         retreat: false,
                     })
                     .collect();
-                // The units the enemy fires on, turning to full retreat (at their orders'
-                // haste: a reaction may raise haste, not lower it).
-                let mut retreat: Vec<super::battle::Reaction> = Vec::new();
-                for target in self.declared[1 - side]
-                    .iter()
-                    .flat_map(|d| &d.orders)
-                    .filter_map(|o| match o {
-                        Order::Fire { target, .. } => Some(target),
-                        _ => None,
-                    })
-                {
-                    let Ok(i) = self.unit(target) else { continue };
-                    let u = &self.units[i];
-                    if u.side != side
-                        || u.status != Status::Fighting
-                        || u.ignores_orders
-                        || retreat.iter().any(|r| &r.unit == target)
-                    {
-                        continue;
-                    }
-                    let haste = self.declared[side]
-                        .iter()
-                        .flat_map(|d| &d.orders)
-                        .find(|o| o.unit() == target)
-                        .map_or(0, Order::haste);
-                    retreat.push(super::battle::Reaction {
-                        unit: target.clone(),
-                        haste,
-                        retreat: true,
-                    });
-                }
                 let mut out = vec![Command::React {
                     side,
                     reactions: Vec::new(),
                 }];
-                for reactions in [hasten, retreat] {
-                    if !reactions.is_empty() {
-                        out.push(Command::React { side, reactions });
-                    }
+                if !hasten.is_empty() {
+                    out.push(Command::React {
+                        side,
+                        reactions: hasten,
+                    });
                 }
                 out
             }
@@ -349,29 +319,6 @@ mod tests {
             }
         }
         assert!(dealt.len() > 1, "always the same: {dealt:?}");
-    }
-
-    /// Once the orders are out, each reaction offered is one the rules accept, and a unit the
-    /// enemy fires on may turn to full retreat.
-    #[test]
-    fn every_reaction_offered_is_accepted_and_a_unit_fired_on_may_retreat() {
-        let mut b = super::super::battle::tests::platoon();
-        let mut dice = Dice::seeded(4);
-        while b.stage != Stage::React {
-            let c = b.plain()[0].clone();
-            b.play(&c, &mut dice).expect("the policy's declaration");
-        }
-        let cs = b.candidates();
-        assert!(
-            cs.iter()
-                .any(|c| matches!(c, Command::React { reactions, .. }
-                if reactions.iter().any(|r| r.retreat))),
-            "{cs:?}"
-        );
-        for c in &cs {
-            let mut copy = b.clone();
-            assert!(copy.play(c, &mut Dice::seeded(5)).is_ok(), "{c:?}");
-        }
     }
 
     #[test]
