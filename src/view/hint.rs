@@ -10,8 +10,9 @@ use crate::engine::hint::HintShown;
 const HINT: Color = Color::srgb(0.35, 1.0, 0.55);
 
 /// Draws each of the hint's lines with an arrow on its last leg and a ring where it ends. The
-/// line leaves the piece from its edge, not over its label; the arrow's head is the ring's
-/// size whatever the line's length (a dot on a short move, a blot on a long one otherwise).
+/// line leaves the piece from its edge, not over its label, and stops at the ring; the arrow's
+/// head is the ring's size whatever the line's length (a dot on a short move, a blot on a long
+/// one otherwise).
 fn draw(shown: Res<HintShown>, mut gizmos: Gizmos) {
     for mark in &shown.marks {
         if let [.., a, b] = mark.line[..] {
@@ -20,6 +21,11 @@ fn draw(shown: Res<HintShown>, mut gizmos: Gizmos) {
             let leg = first.distance(next);
             line[0] = first + (next - first).normalize_or_zero() * (0.4 * leg).min(mark.ring);
             let a = if line.len() == 2 { line[0] } else { a };
+            // The arrow stops at the ring, not over what it rings.
+            let b = b + (a - b).normalize_or_zero() * mark.ring.min(0.4 * a.distance(b));
+            if let Some(end) = line.last_mut() {
+                *end = b;
+            }
             gizmos.linestrip_2d(line.iter().copied(), HINT);
             gizmos
                 .arrow_2d(a, b, HINT)
