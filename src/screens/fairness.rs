@@ -19,9 +19,9 @@ use crate::sim::{Report, SimOptions};
 /// Games the window plays by the rules' own policy: enough for an interval of about ±4
 /// points, in seconds.
 pub const GAMES: usize = 500;
-/// Games the window then plays with the searching opponent on both sides: about a minute on
-/// two cores (a battlefield game takes about 1.5 s at [`SEARCH_PLAYOUTS`], a 1 Stat Skirmish
-/// one 3 to 6 s), for an interval of about ±15 points.
+/// Games the window then plays with the searching opponent on both sides: seconds to a minute
+/// or two on two cores (a space battle 3 s in all, a battlefield about 40 s, 1 Stat
+/// Skirmish's `bombing_run` 82 s), for an interval of about ±15 points.
 pub const SEARCHED_GAMES: usize = 40;
 /// The searching opponent's budget a decision in those games: short, and counted in playouts
 /// so `holotable sim NAME --games 40 --search all --playouts 50` prints the same report.
@@ -38,7 +38,7 @@ pub fn what_it_plays(entry: Option<&RuleSetEntry>) -> String {
     if entry.is_some_and(|e| e.searches) {
         format!(
             "{plain}; then the searching opponent plays both sides of {SEARCHED_GAMES} games \
-             ({SEARCH_PLAYOUTS} playouts a decision, about a minute), each side playing to win"
+             ({SEARCH_PLAYOUTS} playouts a decision, up to a minute or two), each side playing to win"
         )
     } else {
         plain
@@ -187,7 +187,7 @@ fn show(
                     } else {
                         ui.label(format!(
                             "{SEARCHED_GAMES} games, {SEARCH_PLAYOUTS} playouts a decision: \
-                             about a minute. Both sides play to win, so this says more of the \
+                             up to a minute or two. Both sides play to win, so this says more of the \
                              scenario than the report below."
                         ));
                     }
