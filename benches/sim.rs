@@ -4,8 +4,10 @@
 //! bundled scenarios (5 ms a game): `outpost_raid` (portals), and the battlefield's
 //! `forest_ambush` and `walker_assault` (16 units, played by the app's plain policy); the
 //! space battle's text battle (16 craft) and escort battle (28 craft), both sides flown as the
-//! Action Report flies them (target: 5 000 games a second, space_battle issue). And the
-//! searching opponent's playouts a second, per rule set it plays.
+//! Action Report flies them (target: 5 000 games a second, space_battle issue); the largest
+//! of the other rule sets, `clone_wars_foundry`, `king_of_the_hill` and `ridge_battle` (at
+//! least 200 a second, the opponents issue). And the searching opponent's playouts a second,
+//! per rule set it plays.
 //! Criterion reports time per batch and games (or playouts) per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -32,6 +34,11 @@ fn games(c: &mut Criterion) {
         ("walker_assault", 20),
         ("a_star_wars_battle", 100),
         ("escort_battle", 20),
+        // The largest bundled scenario of the other rule sets (the opponents issue's 200 a
+        // second): Tyneside's droid foundry, three warbands on the hill, the ridge battle.
+        ("clone_wars_foundry", 20),
+        ("king_of_the_hill", 20),
+        ("ridge_battle", 20),
     ] {
         let (loaded, entry) = registry().load(scenario).expect("bundled");
         let seeds: Vec<u64> = (1..=batch).collect();
