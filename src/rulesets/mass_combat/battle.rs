@@ -1511,6 +1511,20 @@ impl Battle {
         c
     }
 
+    /// The share of side `side`'s members still in the battle, 0 to 1: what decides a battle
+    /// at the round limit ("the larger share still fighting", docs/rules/mass_combat.md, "The
+    /// end of a battle"); units joined into others count in the unit they joined.
+    pub fn share_fighting(&self, side: usize) -> f32 {
+        let (left, start) = self
+            .units
+            .iter()
+            .filter(|u| u.side == side && !matches!(u.status, Status::Joined(_)))
+            .fold((0u32, 0u32), |(l, t), u| {
+                (l + if u.in_battle() { u.size } else { 0 }, t + u.start)
+            });
+        left as f32 / start.max(1) as f32
+    }
+
     /// The end of a round: the battle decided, or the next round's declarations.
     fn end_round(&mut self) {
         let standing = |s: usize| self.units.iter().any(|u| u.side == s && u.in_battle());
@@ -1523,18 +1537,7 @@ impl Battle {
             None
         };
         if let Some(why) = why {
-            let share: Vec<f32> = (0..2)
-                .map(|s| {
-                    let (left, start) = self
-                        .units
-                        .iter()
-                        .filter(|u| u.side == s && !matches!(u.status, Status::Joined(_)))
-                        .fold((0u32, 0u32), |(l, t), u| {
-                            (l + if u.in_battle() { u.size } else { 0 }, t + u.start)
-                        });
-                    left as f32 / start.max(1) as f32
-                })
-                .collect();
+            let share: Vec<f32> = (0..2).map(|s| self.share_fighting(s)).collect();
             let winner = if a && !b {
                 Some(0)
             } else if b && !a {

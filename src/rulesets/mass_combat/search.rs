@@ -94,17 +94,7 @@ impl Searchable for Battle {
         if let Some(r) = &self.result {
             return decided(r.winner, side);
         }
-        let share = |s: usize| -> f32 {
-            let (left, start) = self
-                .units
-                .iter()
-                .filter(|u| u.side == s && !matches!(u.status, Status::Joined(_)))
-                .fold((0u32, 0u32), |(l, t), u| {
-                    (l + if u.in_battle() { u.size } else { 0 }, t + u.start)
-                });
-            left as f32 / start.max(1) as f32
-        };
-        (0.5 + 0.5 * (share(side) - share(1 - side))).clamp(0.0, 1.0)
+        (0.5 + 0.5 * (self.share_fighting(side) - self.share_fighting(1 - side))).clamp(0.0, 1.0)
     }
 
     /// The other side's orders, declared but not yet revealed, are dealt anew: one of the
