@@ -38,7 +38,11 @@ pub struct HintShown {
 /// first, so a long choice (a whole declaration) cut off at the bar's end still shows it; a
 /// forced choice, searched no further, says so instead.
 fn told<R: RuleSet>(world: &World, choice: &Choice<R::Command>) -> String {
-    let what = R::describe(world, &choice.command);
+    let what = std::iter::once(&choice.command)
+        .chain(&choice.then)
+        .map(|c| R::describe(world, c))
+        .collect::<Vec<_>>()
+        .join("; ");
     if choice.playouts == 0 {
         return format!("Hint (the only sensible choice here): {what}");
     }
@@ -101,7 +105,10 @@ fn answer<R: RuleSet>(world: &mut World, mut pending: Local<Pending<R::Command>>
     if let Some(found) = check_ready(task) {
         let info = match found {
             Some(choice) => {
-                let marks = R::hint_marks(world, &choice.command);
+                let marks = std::iter::once(&choice.command)
+                    .chain(&choice.then)
+                    .flat_map(|c| R::hint_marks(world, c))
+                    .collect();
                 world.insert_resource(HintShown { place, marks });
                 told::<R>(world, &choice)
             }

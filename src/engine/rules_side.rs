@@ -78,20 +78,36 @@ fn search_step<R: RuleSet>(world: &mut World) -> Option<Result<String, String>> 
     Some(play_choice::<R>(world, choice))
 }
 
-/// Plays the search's `choice` through the pipeline: what it did, in words.
+/// Plays the search's `choice` through the pipeline, then the commands that carry it on
+/// while the rules accept them ([`Choice::then`]; one refused, as the dice fell otherwise,
+/// leaves the rest to the next decision): what it did, in words.
 ///
-/// Errors: the rules refused it.
+/// Errors: the rules refused its first command.
 fn play_choice<R: RuleSet>(
     world: &mut World,
     choice: Choice<R::Command>,
 ) -> Result<String, String> {
     let words = R::describe(world, &choice.command);
     match process::<R>(world, choice.command) {
-        CommandOutcome::Accepted(_) => Ok(format!(
-            "{words} (expects {:.0}%, {} playouts)",
-            100.0 * choice.expected,
-            choice.playouts
-        )),
+        CommandOutcome::Accepted(_) => {
+            let mut more = 0;
+            for c in choice.then {
+                if !matches!(process::<R>(world, c), CommandOutcome::Accepted(_)) {
+                    break;
+                }
+                more += 1;
+            }
+            let more = match more {
+                0 => String::new(),
+                1 => " and 1 command more".into(),
+                n => format!(" and {n} commands more"),
+            };
+            Ok(format!(
+                "{words}{more} (expects {:.0}%, {} playouts)",
+                100.0 * choice.expected,
+                choice.playouts
+            ))
+        }
         CommandOutcome::Refused(_, why) => Err(format!(
             "the searching opponent chose {words}, and the rules refused it: {why}"
         )),

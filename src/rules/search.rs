@@ -117,6 +117,10 @@ impl Settings {
 pub struct Choice<C> {
     /// The command to play.
     pub command: C,
+    /// The commands that carry the same decision on after it, in order (the rest of a whole
+    /// activation, where a rule set searches over those); played while the rules accept them,
+    /// and where one is refused (the dice fell otherwise) the side decides again. Mostly empty.
+    pub then: Vec<C>,
     /// Its expected score for the side that searched, 0 to 1 (its mean over the iterations
     /// through it).
     pub expected: f32,
@@ -148,6 +152,7 @@ pub fn choose<S: Searchable>(game: &S, settings: &Settings) -> Option<Choice<S::
     if let [only] = &game.candidates()[..] {
         return Some(Choice {
             command: only.clone(),
+            then: Vec::new(),
             expected: game.score(side),
             visits: 0,
             playouts: 0,
@@ -184,6 +189,7 @@ pub fn choose<S: Searchable>(game: &S, settings: &Settings) -> Option<Choice<S::
     let n = &tree[best];
     Some(Choice {
         command: n.command.clone()?,
+        then: Vec::new(),
         expected: n.total / n.visits.max(1) as f32,
         visits: n.visits,
         playouts,

@@ -12,6 +12,7 @@ pub mod input;
 pub mod phases;
 pub mod printout;
 pub mod rules;
+pub mod search;
 pub mod snapshot;
 pub mod table;
 #[cfg(test)]
@@ -122,6 +123,7 @@ impl RuleSet for Tyneside {
     /// Empire.
     const FIRST_GAME: Option<(&'static str, &'static str)> = Some(("shooting_example", "empire"));
     const SOLO_RULES: bool = true;
+    const SEARCHES: bool = true;
     const AI_POLICY: &'static str = "the rules' side of tyneside-skirmish.txt: orders from the \
         Random movement table, carried out by the order; a hero's group played for its player \
         holds or makes for an objective (src/rulesets/tyneside/ai/)";
@@ -298,5 +300,16 @@ impl RuleSet for Tyneside {
 
     fn ai_step(world: &mut World) -> Option<Result<String, String>> {
         ai::act(world)
+    }
+
+    fn search(
+        world: &World,
+        settings: &crate::rules::search::Settings,
+    ) -> Option<crate::rules::search::Job<Command>> {
+        search::job(world, *settings)
+    }
+
+    fn hint_marks(world: &World, command: &Command) -> Vec<crate::engine::hint::HintMark> {
+        view::hint_marks(world, command)
     }
 }

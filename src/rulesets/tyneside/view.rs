@@ -14,6 +14,7 @@ use super::rules::profile::Ability;
 use super::rules::vehicles::Vehicle;
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::board::BoardGeometry;
+use crate::engine::hint::HintMark;
 use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::{game_of, playing};
 use crate::view::{TableText, TableVisual, TableZoom, shown_base, side_colour};
@@ -514,5 +515,57 @@ mod tests {
         assert_eq!(glyph("Basic trooper", false), "T");
         assert_eq!(glyph("AT-ST", false), "AT");
         assert_eq!(glyph("Jet bike", false), "JB");
+    }
+}
+
+/// Where the Hint's `command` goes on the table, inches: a figure's move or jump to where it
+/// ends, each figure of a group moved together, a fire fight's line from each firing group to
+/// each target group (centre to centre), a close combat's ring round the group.
+pub fn hint_marks(world: &World, command: &super::commands::Command) -> Vec<HintMark> {
+    use super::commands::Command;
+    use super::components::Member;
+    let Some(mut q) =
+        world.try_query::<(&Figure, &super::components::Member, &Position, &Condition)>()
+    else {
+        return Vec::new();
+    };
+    let figs: Vec<(&Figure, &Member, Vec2)> = q
+        .iter(world)
+        .filter(|(_, _, _, c)| c.active())
+        .map(|(f, m, p, _)| (f, m, p.0))
+        .collect();
+    let figure = |id: &str| figs.iter().find(|f| f.0.id == id);
+    let centre = |group: &str| {
+        let ps: Vec<Vec2> = figs
+            .iter()
+            .filter(|f| f.1.0 == group)
+            .map(|f| f.2)
+            .collect();
+        (!ps.is_empty()).then(|| ps.iter().sum::<Vec2>() / ps.len() as f32)
+    };
+    let v = |p: &(f32, f32)| Vec2::new(p.0, p.1);
+    match command {
+        Command::Move { figure: id, to } | Command::Jump { figure: id, to } => figure(id)
+            .map(|f| vec![HintMark::new(f.2, [v(to)], f.0.base)])
+            .unwrap_or_default(),
+        Command::MoveGroup { group, by } => figs
+            .iter()
+            .filter(|f| f.1.0 == *group)
+            .map(|f| HintMark::new(f.2, [f.2 + v(by)], f.0.base))
+            .collect(),
+        Command::Shoot { groups, targets } => groups
+            .iter()
+            .filter_map(|g| centre(g))
+            .flat_map(|from| {
+                targets
+                    .iter()
+                    .filter_map(|t| centre(t))
+                    .map(move |to| HintMark::new(from, [to], 1.5))
+            })
+            .collect(),
+        Command::Fight { group } => centre(group)
+            .map(|c| vec![HintMark::new(c, [], 2.0)])
+            .unwrap_or_default(),
+        _ => Vec::new(),
     }
 }

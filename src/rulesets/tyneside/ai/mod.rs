@@ -26,7 +26,8 @@ use super::rules::orders::Order;
 use super::turn::TurnState;
 use crate::engine::pipeline::{CommandOutcome, process};
 use movers::{Mover, charge, first_legal, position_and_need};
-use plan::{Plan, observe};
+pub(in crate::rulesets::tyneside) use plan::Plan;
+use plan::observe;
 
 /// Where the rules' groups meant to go this turn: (from, to) arrows for the table to show
 /// ("can be shown on the table as an intent arrow"). Not game state.
@@ -49,8 +50,23 @@ fn send(world: &mut World, c: Command) -> bool {
 /// Errors: the group could not end its activation by any move the rules allow (reported,
 /// not a panic, so a game is never stuck silently).
 pub fn act(world: &mut World) -> Option<Result<String, String>> {
-    let plan = world.run_system_cached(observe).ok()??;
-    Some(match plan {
+    let plan = plan(world)?;
+    Some(carry_out(world, plan))
+}
+
+/// What the side the rules run means to do now, if it is to act ([`act`]).
+pub(in crate::rulesets::tyneside) fn plan(world: &mut World) -> Option<Plan> {
+    world.run_system_cached(observe).ok()?
+}
+
+/// Carries `plan` out through the command pipeline, as [`act`] does: what it did, in words.
+///
+/// Errors: the group could not end its activation by any move the rules allow.
+pub(in crate::rulesets::tyneside) fn carry_out(
+    world: &mut World,
+    plan: Plan,
+) -> Result<String, String> {
+    match plan {
         Plan::Orders(unready, led) => {
             for figure in unready {
                 send(
@@ -153,10 +169,10 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
             }
             if let CommandOutcome::Accepted(_) = process::<Tyneside>(world, Command::EndActivation)
             {
-                return Some(Ok(format!(
+                return Ok(format!(
                     "{group} ({order}) moves {:.1}\"",
                     moved.unwrap_or(0.0)
-                )));
+                ));
             }
             // Short of its minimum (a figure held back by terrain): each figure on its own, a
             // move that makes up what it lacks if it can, else the longest it can make.
@@ -164,7 +180,7 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                 if let CommandOutcome::Accepted(_) =
                     process::<Tyneside>(world, Command::EndActivation)
                 {
-                    return Some(Ok(format!("{group} ({order}) moves")));
+                    return Ok(format!("{group} ({order}) moves"));
                 }
                 for f in &figures {
                     let Some((at, lacks)) = world
@@ -230,7 +246,7 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                 if still_active(world) {
                     send(world, Command::EndActivation);
                 }
-                return Some(Ok(format!("{group} fights")));
+                return Ok(format!("{group} fights"));
             }
             for t in targets.iter().take(3) {
                 // With the groups that would shoot at it anyway, else alone.
@@ -260,12 +276,12 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                     if still_active(world) {
                         send(world, Command::EndActivation);
                     }
-                    return Some(Ok(format!("{group} shoots at {t}")));
+                    return Ok(format!("{group} shoots at {t}"));
                 }
             }
             let worked = doors.into_iter().filter(|c| send(world, c.clone())).count();
             if worked > 0 && !still_active(world) {
-                return Some(Ok(format!("{group} works the doors in its way")));
+                return Ok(format!("{group} works the doors in its way"));
             }
             match process::<Tyneside>(world, Command::EndActivation) {
                 CommandOutcome::Accepted(_) if worked > 0 => {
@@ -277,7 +293,7 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
                 )),
             }
         }
-    })
+    }
 }
 
 /// Leaving a game: its arrows do not show over the next.

@@ -21,7 +21,7 @@ use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// What the active group of a side the rules run must do now.
 #[derive(Clone, Debug)]
-pub(super) enum Plan {
+pub(in crate::rulesets::tyneside) enum Plan {
     /// Orders: its Force users made ready to react, the counters of groups a hero leads,
     /// then end the side's orders.
     Orders(Vec<String>, Vec<(String, Order)>),
