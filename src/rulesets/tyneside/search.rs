@@ -46,6 +46,13 @@ const ORDERS: [Order; 5] = [
     Order::Retreat,
 ];
 
+/// How near a figure must come to an objective before it counts as nearing it, inches: four
+/// turns' walk.
+const NEAR: f32 = 24.0;
+
+/// Steps a rollout plays before the game is scored: about two turns.
+const ROLLOUT: u32 = 24;
+
 /// One decision of the side to act: a whole step of the rules' side's play, with the choice
 /// the search weighs.
 #[derive(Clone, Debug, PartialEq)]
@@ -382,7 +389,6 @@ fn score_in(world: &World, side: usize) -> f32 {
         return share;
     }
     let at: Vec<(usize, Vec2)> = figs.iter().map(|f| (f.0, f.1)).collect();
-    let reach = table.size.length().max(1.0);
     let (mut held, mut near) = (0.0, 0.0);
     for o in &sc.objectives {
         let c = Vec2::new(o.at.0, o.at.1);
@@ -399,11 +405,11 @@ fn score_in(world: &World, side: usize) -> f32 {
             .iter()
             .filter(|f| f.0 == side)
             .map(|f| f.1.distance(c))
-            .fold(reach, f32::min);
-        near += 1.0 - d / reach;
+            .fold(NEAR, f32::min);
+        near += 1.0 - d / NEAR;
     }
     let n = sc.objectives.len() as f32;
-    0.45 * share + 0.45 * held / n + 0.1 * near / n
+    0.2 * share + 0.6 * held / n + 0.2 * near / n
 }
 
 impl Clone for Table {
@@ -567,6 +573,11 @@ impl Searchable for Table {
 /// chose, as the commands the game takes for it (the first, and the rest in
 /// [`Choice::then`]). `None` when no Tyneside game is on or nobody is to act.
 pub fn job(world: &World, settings: Settings) -> Option<Job<Command>> {
+    // A step is a whole activation, and a turn a dozen or more of them: two turns ahead.
+    let settings = Settings {
+        rollout: ROLLOUT,
+        ..settings
+    };
     let table = Table::of(world)?;
     Searchable::to_act(&table)?;
     let live = Table::as_it_plays(world)?;
