@@ -20,6 +20,8 @@ use holotable::rulesets::mass_combat::MassCombat;
 use holotable::rulesets::one_stat::OneStat;
 use holotable::rulesets::registry;
 use holotable::rulesets::space_battle::SpaceBattle;
+use holotable::rulesets::tyneside::Tyneside;
+use holotable::rulesets::tyneside::turn::TurnPhase;
 
 /// As in the `holotable` binary: the allocator the report is played with.
 #[global_allocator]
@@ -86,6 +88,22 @@ fn searches(c: &mut Criterion) {
     group.bench_function("a_star_wars_battle (space battle)", |b| {
         b.iter(|| {
             SpaceBattle::search(space.world(), &settings).expect("a game")().expect("a choice")
+        })
+    });
+    // Tyneside: the rules play both sides up to the Rebels' first move, a choice of ways.
+    let mut example = session::<Tyneside>("shooting_example");
+    let world = example.world_mut();
+    holotable::engine::game::set_rules_sides(world, &["all".into()]).expect("sides");
+    while holotable::engine::state::phase_name::<TurnPhase>(world) != "Movement"
+        || Tyneside::sides_to_act(world) != [1]
+    {
+        holotable::engine::rules_side::step::<Tyneside>(world)
+            .expect("a side acts")
+            .expect("accepted");
+    }
+    group.bench_function("shooting_example (Tyneside)", |b| {
+        b.iter(|| {
+            Tyneside::search(example.world(), &settings).expect("a game")().expect("a choice")
         })
     });
     let ridge = session::<MassCombat>("ridge_battle");

@@ -524,9 +524,9 @@ impl Searchable for Table {
 
     /// A decided game: 1 won, 0 lost, 0.5 drawn. Else the side's share of the figures
     /// fighting (a hero 3, any other 1, halved for each wound); where objectives decide
-    /// (Victory `HoldObjectives`), 45% of it is that share, 45% the share of the objectives
-    /// held (one held by nobody counts half), and 10% how near the side's nearest figure is
-    /// to each objective it does not hold.
+    /// (Victory `HoldObjectives`), 20% of it is that share, 60% the share of the objectives
+    /// held (one held by nobody counts half), and 20% how near the side's nearest figure is
+    /// to each objective it does not hold, within [`NEAR`].
     fn score(&self, side: usize) -> f32 {
         self.with(|w| score_in(w, side))
     }
