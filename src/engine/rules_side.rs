@@ -116,7 +116,10 @@ fn play_choice<R: RuleSet>(
 
 /// The side to act that the searching opponent plays, if any.
 fn searched_to_act<R: RuleSet>(world: &World) -> Option<usize> {
-    let sides = world.get_resource::<Sides>()?;
+    // Asked before every step of a computer-played side: no search, no question to the rules.
+    let sides = world
+        .get_resource::<Sides>()
+        .filter(|s| !s.searched.is_empty())?;
     R::sides_to_act(world)
         .into_iter()
         .find(|s| sides.searched.contains(s))

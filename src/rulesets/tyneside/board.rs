@@ -241,12 +241,16 @@ impl<'a> Board<'a> {
     /// ignores the other ([`Board::ignores`]) or is a walker (no melee with a walker but a
     /// light sabre's cut: Engaging vehicles).
     pub fn in_close_combat(&self, i: usize) -> bool {
+        // The enemies of [`Board::foes_of`], nearest test first: asked for every figure
+        // at every step, it allocates nothing.
         !self.armoured_vehicle(i)
-            && self.foes_of(i).into_iter().any(|e| {
-                !self.ignores(e, i)
-                    && !self.armoured_vehicle(e)
+            && (0..self.figs.len()).any(|e| {
+                self.figs[e].figure.side != self.figs[i].figure.side
                     && self.gap(i, e)
                         <= crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE + 1e-4
+                    && !self.ignores(i, e)
+                    && !self.ignores(e, i)
+                    && !self.armoured_vehicle(e)
             })
     }
 
