@@ -97,6 +97,11 @@ pub struct Settings {
     pub rollout: u32,
     /// UCB1's exploration constant.
     pub exploration: f32,
+    /// How much better another command must expect to do (score, 0 to 1) before it is chosen
+    /// over the plain policy's (the first sensible command); 0: the most visited is chosen,
+    /// whatever it is. Where the plain policy is good and the look ahead short, a margin
+    /// keeps the search from trading it for a choice that only the noise favours.
+    pub keep_plain: f32,
 }
 
 impl Settings {
@@ -108,6 +113,7 @@ impl Settings {
             seed,
             rollout: 10,
             exploration: 0.7,
+            keep_plain: 0.0,
         }
     }
 }
@@ -181,11 +187,24 @@ pub fn choose<S: Searchable>(game: &S, settings: &Settings) -> Option<Choice<S::
         playouts += 1;
     }
     let root = &tree[0];
-    let best = root
+    let most = root
         .children
         .iter()
         .copied()
         .max_by_key(|&c| (tree[c].visits, std::cmp::Reverse(c)))?;
+    let mean = |k: usize| tree[k].total / tree[k].visits.max(1) as f32;
+    // The root's first child is the first sensible command, the plain policy's.
+    let best = match root.children.first() {
+        Some(&plain)
+            if settings.keep_plain > 0.0
+                && tree[plain].command == game.candidates().first().cloned()
+                && tree[plain].visits > 0
+                && mean(plain) + settings.keep_plain >= mean(most) =>
+        {
+            plain
+        }
+        _ => most,
+    };
     let n = &tree[best];
     Some(Choice {
         command: n.command.clone()?,
@@ -426,5 +445,53 @@ mod tests {
             winner: Some(1),
         };
         assert_eq!(choose(&game, &Settings::new(Budget::Playouts(10), 1)), None);
+    }
+
+    /// One choice among fixed outcomes: option k scores `worth[k]` for side 0, the first the
+    /// plain policy's.
+    #[derive(Clone, Debug)]
+    struct Pick {
+        worth: Vec<f32>,
+        chosen: Option<usize>,
+    }
+
+    impl Searchable for Pick {
+        type Command = usize;
+        fn to_act(&self) -> Option<usize> {
+            self.chosen.is_none().then_some(0)
+        }
+        fn sides(&self) -> usize {
+            1
+        }
+        fn candidates(&self) -> Vec<usize> {
+            (0..self.worth.len()).collect()
+        }
+        fn play(&mut self, k: &usize, _: &mut Dice) -> Result<(), String> {
+            self.chosen = Some(*k);
+            Ok(())
+        }
+        fn score(&self, _: usize) -> f32 {
+            self.chosen.map_or(0.0, |k| self.worth[k])
+        }
+    }
+
+    #[test]
+    fn the_plain_choice_is_kept_unless_another_is_better_by_the_margin() {
+        let choice = |worth: &[f32], keep_plain: f32| {
+            let game = Pick {
+                worth: worth.to_vec(),
+                chosen: None,
+            };
+            let s = Settings {
+                keep_plain,
+                ..Settings::new(Budget::Playouts(200), 3)
+            };
+            choose(&game, &s).expect("a choice").command
+        };
+        // Without a margin the better is chosen, however slightly better.
+        assert_eq!(choice(&[0.50, 0.52, 0.1], 0.0), 1);
+        // Within the margin the plain policy's stays; beyond it, the better is chosen.
+        assert_eq!(choice(&[0.50, 0.52, 0.1], 0.05), 0);
+        assert_eq!(choice(&[0.50, 0.60, 0.1], 0.05), 1);
     }
 }
