@@ -57,6 +57,12 @@ fn at((x, y): (f32, f32)) -> String {
     format!("({x:.1}\", {y:.1}\")")
 }
 
+/// Where figure `id` stands now, inches.
+fn position(world: &World, id: &str) -> Option<Vec2> {
+    let mut q = world.try_query::<(&Figure, &super::components::Position)>()?;
+    q.iter(world).find(|(f, _)| f.id == id).map(|(_, p)| p.0)
+}
+
 /// A Force power by the text's name, with whom it takes.
 fn power(names: &Names, p: &ForcePower) -> String {
     let figures = |ids: &[String]| {
@@ -98,7 +104,16 @@ pub fn describe(world: &World, command: &Command) -> String {
             format!("{} merges into {}", n.group(group), n.group(into))
         }
         Command::Run { figure } => format!("{} runs", f(figure)),
-        Command::Move { figure, to } => format!("{} moves to {}", f(figure), at(*to)),
+        // How far, which a player can measure, as well as where.
+        Command::Move { figure, to } => match position(world, figure) {
+            Some(p) => format!(
+                "{} moves {:.1}\" to {}",
+                f(figure),
+                p.distance(Vec2::new(to.0, to.1)),
+                at(*to)
+            ),
+            None => format!("{} moves to {}", f(figure), at(*to)),
+        },
         Command::MoveGroup { group, by } => format!(
             "{} moves {:.1}\"",
             n.group(group),

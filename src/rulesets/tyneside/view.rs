@@ -516,11 +516,63 @@ mod tests {
         assert_eq!(glyph("AT-ST", false), "AT");
         assert_eq!(glyph("Jet bike", false), "JB");
     }
+    /// The Hint's marks start at the figure that acts and end where the command takes it: a
+    /// move at its end, a fire fight at the target group, a close combat at each enemy in
+    /// base contact and at no other.
+    #[test]
+    fn a_hint_is_drawn_from_the_figure_that_acts() {
+        use super::hint_marks;
+        use crate::rulesets::tyneside::commands::Command;
+        use crate::rulesets::tyneside::testing::{DUEL, game};
+        use bevy::prelude::{Vec2, World};
+        // Luke at (10, 10), the trooper at (20, 10), Vader at (10, 20).
+        let mut s = game(&DUEL.replace("ORDER", "Stand"), &[]);
+        let w = s.world_mut();
+        let line = |w: &World, c: Command| -> Vec<Vec<Vec2>> {
+            hint_marks(w, &c).into_iter().map(|m| m.line).collect()
+        };
+        assert_eq!(
+            line(
+                w,
+                Command::Move {
+                    figure: "luke".into(),
+                    to: (12.0, 10.0)
+                }
+            ),
+            [vec![Vec2::new(10.0, 10.0), Vec2::new(12.0, 10.0)]]
+        );
+        assert_eq!(
+            line(
+                w,
+                Command::Shoot {
+                    groups: vec!["L".into()],
+                    targets: vec!["E".into()]
+                }
+            ),
+            [vec![Vec2::new(10.0, 10.0), Vec2::new(20.0, 10.0)]]
+        );
+        assert!(line(w, Command::Fight { group: "L".into() }).is_empty());
+        // The trooper in base contact with Luke (bases of 0.5" and 0.5", 1" apart).
+        let mut q = w.query::<(
+            &Figure,
+            &mut crate::rulesets::tyneside::components::Position,
+        )>();
+        for (f, mut p) in q.iter_mut(w) {
+            if f.id == "e1" {
+                p.0 = Vec2::new(11.5, 10.0);
+            }
+        }
+        assert_eq!(
+            line(w, Command::Fight { group: "L".into() }),
+            [vec![Vec2::new(10.0, 10.0), Vec2::new(11.5, 10.0)]]
+        );
+    }
 }
 
 /// Where the Hint's `command` goes on the table, inches: a figure's move or jump to where it
 /// ends, each figure of a group moved together, a fire fight's line from each firing group to
-/// each target group (centre to centre), a close combat's ring round the group.
+/// each target group (centre to centre), a close combat's line from each figure of the group
+/// to each enemy in base contact (within 1", Close combat).
 pub fn hint_marks(world: &World, command: &super::commands::Command) -> Vec<HintMark> {
     use super::commands::Command;
     use super::components::Member;
@@ -563,9 +615,20 @@ pub fn hint_marks(world: &World, command: &super::commands::Command) -> Vec<Hint
                     .map(move |to| HintMark::new(from, [to], 1.5))
             })
             .collect(),
-        Command::Fight { group } => centre(group)
-            .map(|c| vec![HintMark::new(c, [], 2.0)])
-            .unwrap_or_default(),
+        // A line from each figure of the group to each enemy it is in close combat with.
+        Command::Fight { group } => {
+            let reach = super::rules::melee::CLOSE_COMBAT_RANGE + 1e-4;
+            figs.iter()
+                .filter(|a| a.1.0 == *group)
+                .flat_map(|a| {
+                    figs.iter()
+                        .filter(move |b| {
+                            b.0.side != a.0.side && a.2.distance(b.2) - a.0.base - b.0.base <= reach
+                        })
+                        .map(move |b| HintMark::new(a.2, [b.2], b.0.base))
+                })
+                .collect()
+        }
         _ => Vec::new(),
     }
 }
