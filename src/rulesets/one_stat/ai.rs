@@ -20,8 +20,26 @@ use crate::rules::dice::Dice;
 use crate::rules::geometry::base_gap;
 use crate::rules::terrain::TerrainProperty;
 
-/// Whether `command` would be accepted now (tried on a copy with dice of its own).
+/// Whether `command` would be accepted now (tried on a copy with dice of its own). An attack
+/// the rules must refuse for its target alone is refused without the copy: a melee attack on
+/// a fighter out of base contact, a shot at one out of sight (`Skirmish::melee` and
+/// `Skirmish::shoot` refuse them whatever else holds, as they act with the active fighter).
 pub(super) fn legal(s: &Skirmish, command: &Command) -> bool {
+    if let Some(i) = s.active.as_ref().map(|a| a.fighter) {
+        match *command {
+            Command::Melee { target } if target < s.fighters.len() => {
+                if !s.in_contact(i, target) {
+                    return false;
+                }
+            }
+            Command::Shoot { target, .. } if target < s.fighters.len() => {
+                if !s.sees(i, target) {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
     let mut t = s.clone();
     let player = t.to_act();
     player.is_some_and(|p| t.apply(p, command, &mut Dice::seeded(0)).is_ok())
