@@ -40,9 +40,25 @@ pub(super) fn legal(s: &Skirmish, command: &Command) -> bool {
             _ => {}
         }
     }
-    let mut t = s.clone();
-    let player = t.to_act();
-    player.is_some_and(|p| t.apply(p, command, &mut Dice::seeded(0)).is_ok())
+    thread_local! {
+        /// The copy the trials are made on, kept so each takes the game into its room.
+        static TRIAL: std::cell::RefCell<Option<Skirmish>> = const { std::cell::RefCell::new(None) };
+    }
+    let trial = |t: &mut Skirmish| {
+        let player = t.to_act();
+        player.is_some_and(|p| t.apply(p, command, &mut Dice::seeded(0)).is_ok())
+    };
+    TRIAL.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut kept) => match kept.as_mut() {
+            Some(t) => {
+                t.clone_from(s);
+                trial(t)
+            }
+            None => trial(kept.insert(s.clone())),
+        },
+        // A trial within a trial: a copy of its own.
+        Err(_) => trial(&mut s.clone()),
+    })
 }
 
 /// The attack fighter `i` would make now on the closest enemy it can attack: a melee attack

@@ -22,6 +22,7 @@ use crate::rules::geometry::{base_gap, sight_lines};
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
 
 mod climbing;
+mod copies;
 mod missions;
 mod powers;
 mod tokens;
@@ -54,7 +55,7 @@ pub enum Standing {
 }
 
 /// A fighter on the table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct OnTable {
     /// Its roster entry.
     #[serde(with = "shared_fighter")]
@@ -175,7 +176,7 @@ impl Solitaire {
 }
 
 /// A player.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {
     /// Id.
     pub id: String,
@@ -351,7 +352,7 @@ pub enum Command {
 }
 
 /// The whole game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct Skirmish {
     /// The table, inches.
     pub table: Vec2,
