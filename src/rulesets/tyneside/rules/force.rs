@@ -7,6 +7,7 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+use crate::rules::geometry::point_segment_distance;
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
 
 /// A Force action Holotable plays so far.
@@ -164,6 +165,11 @@ pub fn throw(
     let near: Vec<&TerrainPiece> = terrain
         .iter()
         .filter(|t| t.shape.distance_to_segment(from, end) < r + 1e-3 && !touches(t, from))
+        .collect();
+    // Likewise only the bases near enough the line to be met.
+    let bases: Vec<&(Vec2, f32)> = bases
+        .iter()
+        .filter(|(c, br)| point_segment_distance(*c, from, end) < r + br)
         .collect();
     let mut at = from;
     let mut d = STEP;
