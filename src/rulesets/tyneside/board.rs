@@ -21,7 +21,8 @@ pub const HIDDEN_SEEN_WITHIN: f32 = 6.0;
 /// A figure this close (inches, base edge) to a cover piece the shot crosses is in cover.
 pub const COVER_CONTACT: f32 = 1.0;
 
-/// One figure as the rules see it: its fixed data borrowed from the world, its state copied.
+/// One figure as the rules see it: borrowed from the world, its state copied only where a
+/// caller changes it (a trial, a test), as a board is built many times a command.
 #[derive(Clone, Debug)]
 pub struct Fig<'a> {
     /// Its entity.
@@ -35,9 +36,9 @@ pub struct Fig<'a> {
     /// Facing, degrees counter-clockwise from +x.
     pub facing: f32,
     /// Wounds, status.
-    pub cond: Condition,
+    pub cond: std::borrow::Cow<'a, Condition>,
     /// This turn's doings.
-    pub act: TurnActivity,
+    pub act: std::borrow::Cow<'a, TurnActivity>,
 }
 
 impl Fig<'_> {
@@ -454,8 +455,8 @@ fn build_board<'a>(
             group: &m.0,
             pos: p.0,
             facing: facing.0,
-            cond: c.clone(),
-            act: a.clone(),
+            cond: std::borrow::Cow::Borrowed(c),
+            act: std::borrow::Cow::Borrowed(a),
         })
         .collect();
     figs.sort_by_key(|f| f.figure.index);

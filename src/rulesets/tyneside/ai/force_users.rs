@@ -309,7 +309,7 @@ mod tests {
         let (rested, last) = on_board(&mut s, |b, _| {
             let luke = fig(b, "luke");
             let rested = jumps_away(b, &[luke]);
-            b.figs[luke].cond.force_points = 1;
+            b.figs[luke].cond.to_mut().force_points = 1;
             (rested, jumps_away(b, &[luke]))
         });
         assert!(rested.is_empty(), "points to spare: no jump");
@@ -332,7 +332,7 @@ mod tests {
         let (fresh, spent) = on_board(&mut s, |b, groups| {
             let darth = fig(b, "darth");
             let fresh = force_attacks(b, groups, &[darth]);
-            b.figs[darth].cond.force_points = 1;
+            b.figs[darth].cond.to_mut().force_points = 1;
             (fresh, force_attacks(b, groups, &[darth]))
         });
         assert_eq!(
@@ -413,8 +413,8 @@ mod tests {
         let mut s = duel();
         let chosen = on_board(&mut s, |b, groups| {
             let (luke, darth) = (fig(b, "luke"), fig(b, "darth"));
-            b.figs[luke].cond.wounds = 1;
-            b.figs[darth].cond.wounds = 1;
+            b.figs[luke].cond.to_mut().wounds = 1;
+            b.figs[darth].cond.to_mut().wounds = 1;
             force_attacks(b, groups, &[luke, darth])
         });
         let suppress = |who: &str| Command::Force {

@@ -628,8 +628,8 @@ mod tests {
             let darth = fig(b, "darth");
             let full = b.figs[darth].figure.profile.force_points;
             let mut at = |points: u32, resting: bool| {
-                b.figs[darth].cond.force_points = points;
-                b.figs[darth].cond.resting = resting;
+                b.figs[darth].cond.to_mut().force_points = points;
+                b.figs[darth].cond.to_mut().resting = resting;
                 force_users_order(b, &[darth], true).map(|(o, _)| o)
             };
             [
