@@ -67,6 +67,18 @@ where
     Box::new(move || choose(&game, &settings))
 }
 
+/// `commands` without repeats, first place kept: sensible commands gathered by several rules
+/// of thumb often name one twice, and the tree should weigh it once.
+pub fn unique<C: PartialEq>(commands: impl IntoIterator<Item = C>) -> Vec<C> {
+    let mut out: Vec<C> = Vec::new();
+    for c in commands {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A decided game's score for `side`, won by `winner` (none: a draw): 1 won, 0 lost (another
 /// side won), 0.5 drawn.
 pub fn decided(winner: Option<usize>, side: usize) -> f32 {

@@ -43,13 +43,7 @@ impl Searchable for Battle {
             out.extend(into_cover(self, i));
         }
         out.push(Command::EndImpulse);
-        let mut unique: Vec<Command> = Vec::with_capacity(out.len());
-        for c in out {
-            if !unique.contains(&c) {
-                unique.push(c);
-            }
-        }
-        unique
+        crate::rules::search::unique(out)
     }
 
     /// The plain policy's step ([`super::ai::act`]): the support weapons, then the first

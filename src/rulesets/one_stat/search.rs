@@ -69,12 +69,8 @@ impl Searchable for Skirmish {
             }
             (Stage::Mustering(_), _) => {}
         }
-        let mut unique: Vec<Command> = Vec::with_capacity(out.len());
-        for c in out {
-            if !unique.contains(&c) && ai::legal(self, &c) {
-                unique.push(c);
-            }
-        }
+        let mut unique = crate::rules::search::unique(out);
+        unique.retain(|c| ai::legal(self, c));
         // Moving randomly is the solitaire tree's rule for its own fighters, not a choice a
         // player makes (and no control offers it): only where nothing else is left.
         if unique.len() > 1 {

@@ -90,13 +90,7 @@ impl Searchable for SpaceGame {
             }));
             out.push(Command::Hold { craft: id });
         }
-        let mut unique: Vec<Command> = Vec::with_capacity(out.len());
-        for c in out {
-            if !unique.contains(&c) {
-                unique.push(c);
-            }
-        }
-        unique
+        crate::rules::search::unique(out)
     }
 
     /// The Action Report's way ([`super::ai::decide`]).

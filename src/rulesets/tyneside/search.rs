@@ -512,13 +512,7 @@ impl Searchable for Table {
                 }
             }
         });
-        let mut unique: Vec<Step> = Vec::with_capacity(out.len());
-        for s in out {
-            if !unique.contains(&s) {
-                unique.push(s);
-            }
-        }
-        unique
+        crate::rules::search::unique(out)
     }
 
     fn plain(&self) -> Vec<Step> {
