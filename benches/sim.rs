@@ -101,6 +101,17 @@ fn searches(c: &mut Criterion) {
             .expect("a side acts")
             .expect("accepted");
     }
+    // What the window's main thread spends before the search runs elsewhere: the game copied
+    // for it (the job is dropped on another thread, as the window's runs there, so its worlds
+    // do not come back to this thread's pool).
+    group.bench_function("shooting_example (Tyneside), the job made", |b| {
+        b.iter(|| {
+            let job = Tyneside::search(example.world(), &settings).expect("a game");
+            std::thread::spawn(move || drop(job))
+                .join()
+                .expect("dropped");
+        })
+    });
     group.bench_function("shooting_example (Tyneside)", |b| {
         b.iter(|| {
             Tyneside::search(example.world(), &settings).expect("a game")().expect("a choice")
