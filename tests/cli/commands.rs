@@ -89,7 +89,7 @@ fn run_json_and_an_illegal_command() {
     ]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("command 3") && err.contains("activation of 'A'"),
+        err.contains("command 3") && err.contains("activation of Stormtroopers (A)"),
         "{err}"
     );
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON state");

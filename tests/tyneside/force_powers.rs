@@ -166,7 +166,10 @@ fn one_trooper_can_be_mind_tricked_at_24_inches() {
             targets: vec!["O".into()],
         },
     );
-    assert!(why.contains("activation of 'ben-trick-1'"), "{why}");
+    assert!(
+        why.contains("activation of ") && why.contains("(Mind trick)"),
+        "{why}"
+    );
 }
 
 /// Darth Vader (Dark Side) and a Rebel squad of three basic troopers 4" in front of him.

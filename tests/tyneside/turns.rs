@@ -55,7 +55,10 @@ fn movement_in_ascending_initiative_with_terrain_halving() {
             to: (20.0, 5.0),
         },
     );
-    assert!(why.contains("activation of 'st'"), "{why}");
+    assert!(
+        why.contains("activation of Stormtroopers") && why.contains("is in Rebel pair"),
+        "{why}"
+    );
     ok(&mut s, Command::EndActivation); // Stand: no minimum
     // 2" open then 2" of woods: 2 + 4 = 6" > 5" walk.
     let why = refused(

@@ -40,9 +40,12 @@ pub fn movable(board: &Board, game: &Game, id: &str) -> Result<(usize, Order), S
     let f = &board.figs[i];
     let active = game.turn.active_group().unwrap_or("");
     if f.group != active {
+        let name = |g: &str| game.group(g).map_or(g.to_string(), |g| g.name);
         return Err(format!(
-            "it is the activation of '{active}' (Play sequence: groups move in initiative order, lowest first); '{id}' is in '{}'",
-            f.group
+            "it is the activation of {} (Play sequence: groups move in initiative order, lowest first); {} is in {}",
+            name(active),
+            f.figure.name,
+            name(f.group)
         ));
     }
     if f.cond.immobilised(board.turn) {
@@ -388,8 +391,11 @@ pub fn group_movers(
     let members = board.members(group);
     let active = game.turn.active_group().unwrap_or("");
     if members.is_empty() || active != group {
+        let name = |g: &str| game.group(g).map_or(g.to_string(), |g| g.name);
         return Err(format!(
-            "it is the activation of '{active}', not '{group}' (Play sequence: lowest initiative first)"
+            "it is the activation of {}, not {} (Play sequence: lowest initiative first)",
+            name(active),
+            name(group)
         ));
     }
     let order = game

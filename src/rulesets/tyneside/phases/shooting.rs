@@ -65,8 +65,9 @@ pub(super) fn shoot(
         .ok_or("no group is active")?
         .to_string();
     if groups.first() != Some(&active) {
+        let name = game.group(&active).map_or(active.clone(), |g| g.name);
         return Err(format!(
-            "it is the activation of '{active}': it must lead the fire fight (Play sequence: highest initiative first)"
+            "it is the activation of {name}: it must lead the fire fight (Play sequence: highest initiative first)"
         ));
     }
     let side = game.group(&active).ok_or("no active group")?.side;
