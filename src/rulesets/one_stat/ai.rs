@@ -443,21 +443,15 @@ pub(super) fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ruleset::Loaded;
 
     /// The balance report's games without the pipeline are the pipeline's, die for die: the
     /// same result, phase and fate of every fighter, seed by seed, in every bundled scenario.
     #[test]
     fn games_played_without_the_pipeline_are_the_pipelines() {
-        for (name, src) in super::super::BUNDLED {
-            let file = format!("bundled:{name}");
-            let header = crate::rules::scenario::read_header(src, &file, &[super::super::ID])
-                .expect("header");
-            let loaded = Loaded {
-                file,
-                src: src.to_string(),
-                header,
-            };
+        for (name, _) in super::super::BUNDLED {
+            let (loaded, _) = crate::rulesets::registry()
+                .load(name.trim_end_matches(".ron"))
+                .expect("a bundled scenario");
             let seeds: Vec<u64> = (1..=3).collect();
             let piped =
                 crate::engine::session::autoplay_through_pipeline::<OneStat>(&loaded, &seeds);

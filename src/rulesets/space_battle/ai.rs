@@ -311,16 +311,10 @@ mod tests {
     /// the same result, turn and fate of every craft, seed by seed.
     #[test]
     fn battles_played_without_the_pipeline_are_the_pipelines() {
-        use crate::engine::ruleset::Loaded;
-        for (name, src) in super::super::BUNDLED {
-            let file = format!("bundled:{name}");
-            let header = crate::rules::scenario::read_header(src, &file, &[super::super::ID])
-                .expect("header");
-            let loaded = Loaded {
-                file,
-                src: src.to_string(),
-                header,
-            };
+        for (name, _) in super::super::BUNDLED {
+            let (loaded, _) = crate::rulesets::registry()
+                .load(name.trim_end_matches(".ron"))
+                .expect("a bundled scenario");
             let seeds: Vec<u64> = (1..=6).collect();
             let piped =
                 crate::engine::session::autoplay_through_pipeline::<SpaceBattle>(&loaded, &seeds);

@@ -615,17 +615,9 @@ mod tests {
 
     /// A bundled scenario started seeded, every side played by the rules' side's code.
     fn started(name: &str, seed: u64) -> Session<Tyneside> {
-        let (file, src) = super::super::BUNDLED
-            .iter()
-            .find(|(f, _)| f.starts_with(name))
+        let (loaded, _) = crate::rulesets::registry()
+            .load(name)
             .expect("a bundled scenario");
-        let header = crate::rules::scenario::read_header(src, file, &[super::super::ID])
-            .expect("its header reads");
-        let loaded = Loaded {
-            file: (*file).into(),
-            src: (*src).into(),
-            header,
-        };
         let mut s = Session::<Tyneside>::start(&loaded, Randomness::seeded(seed)).expect("set up");
         crate::engine::game::set_rules_sides(s.world_mut(), &["all".into()]).expect("sides");
         s

@@ -207,16 +207,10 @@ mod tests {
     fn a_copy_taken_into_another_is_the_same_game() {
         let games: Vec<super::Skirmish> = super::super::super::BUNDLED
             .iter()
-            .map(|(name, src)| {
-                let file = format!("bundled:{name}");
-                let header =
-                    crate::rules::scenario::read_header(src, &file, &[super::super::super::ID])
-                        .expect("header");
-                let loaded = crate::engine::ruleset::Loaded {
-                    file,
-                    src: src.to_string(),
-                    header,
-                };
+            .map(|(name, _)| {
+                let (loaded, _) = crate::rulesets::registry()
+                    .load(name.trim_end_matches(".ron"))
+                    .expect("a bundled scenario");
                 let scenario = super::super::super::parse(&loaded).expect("a scenario");
                 let mut s = super::super::super::phases::skirmish(&scenario);
                 let mut dice = Dice::seeded(5);
