@@ -243,9 +243,9 @@ fn iterate<S: Searchable>(
     let mut at = 0usize;
     'down: while let Some(actor) = s.to_act() {
         let candidates = s.candidates();
-        // Children offered now, and the first candidate with none yet.
+        // Children offered now, and the candidates with none yet.
         let mut offered = Vec::new();
-        let mut untried = None;
+        let mut untried = Vec::new();
         for c in &candidates {
             match tree[at]
                 .children
@@ -254,19 +254,16 @@ fn iterate<S: Searchable>(
                 .find(|&k| tree[k].command.as_ref() == Some(c))
             {
                 Some(k) => offered.push(k),
-                None if untried.is_none() => untried = Some(c.clone()),
-                None => {}
+                None => untried.push(c),
             }
         }
         for &k in &offered {
             tree[k].available += 1;
         }
-        if let Some(c) = untried {
-            if s.play(&c, &mut dice).is_err() {
-                // Refused here: not a command of this position; the next iteration tries
-                // another.
-                break 'down;
-            }
+        // The first untried that the rules accept here (a refused one leaves the game as it
+        // was, so the next is tried: one refused command must not hide those after it).
+        if let Some(c) = untried.into_iter().find(|c| s.play(c, &mut dice).is_ok()) {
+            let c = c.clone();
             tree.push(Node {
                 command: Some(c),
                 actor,
@@ -460,11 +457,12 @@ mod tests {
     }
 
     /// One choice among fixed outcomes: option k scores `worth[k]` for side 0, the first the
-    /// plain policy's.
+    /// plain policy's; the rules refuse option `refused`, though it is offered.
     #[derive(Clone, Debug)]
     struct Pick {
         worth: Vec<f32>,
         chosen: Option<usize>,
+        refused: Option<usize>,
     }
 
     impl Searchable for Pick {
@@ -479,6 +477,9 @@ mod tests {
             (0..self.worth.len()).collect()
         }
         fn play(&mut self, k: &usize, _: &mut Dice) -> Result<(), String> {
+            if self.refused == Some(*k) {
+                return Err("refused".into());
+            }
             self.chosen = Some(*k);
             Ok(())
         }
@@ -493,6 +494,7 @@ mod tests {
             let game = Pick {
                 worth: worth.to_vec(),
                 chosen: None,
+                refused: None,
             };
             let s = Settings {
                 keep_plain,
@@ -505,5 +507,18 @@ mod tests {
         // Within the margin the plain policy's stays; beyond it, the better is chosen.
         assert_eq!(choice(&[0.50, 0.52, 0.1], 0.05), 0);
         assert_eq!(choice(&[0.50, 0.60, 0.1], 0.05), 1);
+    }
+
+    #[test]
+    fn a_refused_command_does_not_hide_the_ones_after_it() {
+        // The first offered is refused (a rule set may offer what its rules then forbid):
+        // the search still weighs the others and takes the best of them.
+        let game = Pick {
+            worth: vec![0.9, 0.2, 0.7, 0.4],
+            chosen: None,
+            refused: Some(0),
+        };
+        let c = choose(&game, &Settings::new(Budget::Playouts(200), 3)).expect("a choice");
+        assert_eq!(c.command, 2, "{c:?}");
     }
 }

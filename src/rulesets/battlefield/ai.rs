@@ -54,7 +54,12 @@ pub fn unit_choices(b: &Battle, i: usize) -> Vec<Command> {
     let mut enemies = visible_enemies(b);
     enemies.sort_by_key(|&j| u.at.unsigned_distance_to(b.units[j].at));
     let mut out = Vec::new();
-    for &j in &enemies {
+    // Jedis: a Jedi stacked with a unit adds its strength to that unit's attack, so it does
+    // not fire by itself.
+    let fires = u.profile.kind != Kind::Jedi
+        || b.counting_at(u.at)
+            .is_none_or(|k| b.units[k].side != u.side);
+    for &j in enemies.iter().filter(|_| fires) {
         let t = b.units[j].at;
         if u.at.unsigned_distance_to(t) <= u.profile.range && b.sight(i, t).clear {
             out.push(Command::Fire {

@@ -8,12 +8,13 @@ use hexx::Hex;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::actions;
+use super::actions::{self, check_bonuses, jedi_with};
 use super::ai::{candidates, support_choices, unit_choices};
 use super::battle::Battle;
 use super::commands::Command;
 use super::rules::map::{col_row, hex_at};
 use super::rules::movement::may_end;
+use super::rules::roster::Kind;
 use super::rules::scenario::Goal;
 use crate::rules::dice::Dice;
 use crate::rules::search::{Searchable, decided};
@@ -38,7 +39,10 @@ impl Searchable for Battle {
         }
         let mut out = support_choices(self);
         for i in candidates(self) {
-            out.extend(unit_choices(self, i));
+            let choices = unit_choices(self, i);
+            let boosts: Vec<Command> = choices.iter().flat_map(|c| boosted(self, i, c)).collect();
+            out.extend(choices);
+            out.extend(boosts);
             out.extend(towards_goal(self, i));
             out.extend(into_cover(self, i));
         }
@@ -175,6 +179,48 @@ impl Searchable for Battle {
     }
 }
 
+/// Attack `c` of unit `i` (a shot or a close combat of the plain policy's, which spends no
+/// bonus) taken with the leader's bonus die, and with 1 and with 3 of its Jedi's Force points
+/// (Jedis: "can increase an attack dice by one for every force point spent"; Leaders: "a
+/// leader counter gives a increment bonus of 1 dice"), each where the rules allow it now.
+fn boosted(b: &Battle, i: usize, c: &Command) -> Vec<Command> {
+    let with = |leader: bool, force: u32| -> Option<Command> {
+        check_bonuses(b, i, leader, force).ok()?;
+        match c.clone() {
+            Command::Fire {
+                unit,
+                target,
+                weapon_target,
+                ..
+            } => Some(Command::Fire {
+                unit,
+                target,
+                leader,
+                force,
+                weapon_target,
+            }),
+            // The Force goes with the attacker into close combat only with a Jedi going too.
+            Command::Assault { unit, path, .. }
+                if force == 0
+                    || b.units[i].profile.kind == Kind::Jedi
+                    || !jedi_with(b, i).is_empty() =>
+            {
+                Some(Command::Assault {
+                    unit,
+                    path,
+                    leader,
+                    force,
+                })
+            }
+            _ => None,
+        }
+    };
+    [(true, 0), (false, 1), (false, 3)]
+        .into_iter()
+        .filter_map(|(leader, force)| with(leader, force))
+        .collect()
+}
+
 /// The move of unit `i` to the hex it reaches nearest the nearest building its goal still
 /// wants (a capture goal; the defender heads for the attacker's target too).
 fn towards_goal(b: &Battle, i: usize) -> Option<Command> {
@@ -250,6 +296,34 @@ mod tests {
             let mut dice = Dice::seeded(1);
             assert!(copy.play(&c, &mut dice).is_ok(), "{c:?} refused");
         }
+    }
+
+    #[test]
+    fn a_stacked_jedi_lends_its_force_to_the_unit_and_does_not_fire_alone() {
+        let mut b = battle();
+        b.advanced.jedi = true;
+        make(&mut b, "st2", "Jedi");
+        let (st1, jedi) = (unit(&b, "st1"), unit(&b, "st2"));
+        b.units[jedi].at = b.units[st1].at;
+        let fire = |c: &Command, who: &str, points: u32| matches!(c, Command::Fire { unit, force, .. } if unit == who && *force == points);
+        // Jedis: stacked, the Jedi's strength goes into the stormtrooper's attack; the rules
+        // refuse it a shot of its own, so neither the policy nor the search offers one.
+        assert!(!unit_choices(&b, jedi).iter().any(|c| fire(c, "st2", 0)));
+        let cs = b.candidates();
+        assert!(
+            cs.iter()
+                .all(|c| !matches!(c, Command::Fire { unit, .. } if unit == "st2"))
+        );
+        // The stormtrooper's shot is offered plain and with 1 and 3 of the Jedi's 6 points.
+        for points in [0, 1, 3] {
+            assert!(
+                cs.iter().any(|c| fire(c, "st1", points)),
+                "{points}: {cs:?}"
+            );
+        }
+        // With 2 points left, the shot with 3 is not offered.
+        b.units[jedi].force_points = 2;
+        assert!(!b.candidates().iter().any(|c| fire(c, "st1", 3)));
     }
 
     #[test]

@@ -191,7 +191,15 @@ fn jedi_for(b: &Battle, i: usize) -> Option<usize> {
         .find(|j| b.units[*j].side == u.side && b.units[*j].profile.kind == Kind::Jedi)
 }
 
-pub(super) fn check_bonuses(b: &Battle, i: usize, leader: bool, force: u32) -> Result<(), Refusal> {
+/// Checks the bonuses an attack by unit `i` would take: the leader's die (Leaders: "a leader
+/// counter gives a increment bonus of 1 dice ... to units that are within 3 hexes of it. This
+/// works for a certain number of time per turn") and `force` Force points of the Jedi that is
+/// the unit or is stacked with it (Jedis: "can increase an attack dice by one for every force
+/// point spent").
+///
+/// Errors: the advanced rule is not in use, no bonus is left this turn, no leader within 3
+/// hexes, no Jedi to spend the points, or too few points left.
+pub fn check_bonuses(b: &Battle, i: usize, leader: bool, force: u32) -> Result<(), Refusal> {
     if leader {
         if !b.advanced.leaders {
             return Err("leaders are an advanced rule this scenario does not use".into());

@@ -18,7 +18,7 @@ use crate::rules::dice::Dice;
 
 use close_combat::assault;
 pub use close_combat::{Defence, assault_dice, assault_die, defence};
-pub use fire::{attack_die, die_steps_text, resistance, weapon_long_range};
+pub use fire::{attack_die, check_bonuses, die_steps_text, resistance, weapon_long_range};
 use fire::{check_fire, check_shot_after_move, check_weapon_target, fire};
 pub use moves::jedi_with;
 use moves::{board, move_unit, plan_move, unload};
