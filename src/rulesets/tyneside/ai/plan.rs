@@ -256,7 +256,16 @@ pub(super) fn observe(
                 against_walkers: against_walkers(&board, &members),
                 force: force_attacks(&board, &all, &members),
                 doors: works_doors(&board, &members),
-                targets: enemy_groups_nearest(&board, &all, side, &members),
+                // A group without firepower cannot lead a fire (the rules refuse it): no
+                // target to try.
+                targets: if members
+                    .iter()
+                    .any(|&m| board.figs[m].figure.profile.firepower.is_some())
+                {
+                    enemy_groups_nearest(&board, &all, side, &members)
+                } else {
+                    Vec::new()
+                },
                 partners,
                 group,
             })

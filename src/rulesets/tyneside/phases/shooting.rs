@@ -111,6 +111,22 @@ pub(super) fn shoot(
             "Jedi powers: only the Dark Side may \"guide others to kill their friends\" — '{active}' is under a Mind trick by a user who is not"
         ));
     }
+    // The active group must lead the fire (below): a figure of it free to shoot, with
+    // firepower, that sees a target. Where none is, the refusal is known without planning
+    // the whole fire fight (the rules' side tries its targets in turn).
+    let target_figs: Vec<usize> = targets.iter().flat_map(|t| board.members(t)).collect();
+    let may_lead = board.members(&active).into_iter().any(|m| {
+        let f = &board.figs[m];
+        f.figure.profile.firepower.is_some()
+            && !f.act.fired
+            && !f.act.hero_shot
+            && board.can_shoot(m)
+            && !board.in_close_combat(m)
+            && target_figs.iter().any(|&t| board.sees(m, t))
+    });
+    if !may_lead {
+        return Err(cannot_shoot(&board, &active));
+    }
     let plan = plan_fire_fight(&board, &units);
     let leads = plan.combatants.iter().enumerate().any(|(c, comb)| {
         comb.unit
