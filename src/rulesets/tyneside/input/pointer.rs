@@ -19,6 +19,36 @@ use crate::rulesets::tyneside::turn::{TurnPhase, TurnState};
 use crate::ui::Handover;
 use crate::view::{PanelInsets, TablePointer};
 
+/// How far a dropped walk may be pulled back towards where it started to its farthest legal
+/// point, inches: a hand's overshoot, not a different move.
+const PULL_BACK: f32 = 0.3;
+
+/// The drop point for a walk from `from` dropped at `to`: `to` if `legal`, else the farthest
+/// legal point on the way no more than [`PULL_BACK`] inches short of it (to a thousandth of an
+/// inch), else `None` (the drop is refused as it stands, with the rule that forbids it).
+fn pull_back(from: Vec2, to: Vec2, legal: impl Fn(Vec2) -> bool) -> Option<Vec2> {
+    if legal(to) {
+        return Some(to);
+    }
+    let length = from.distance(to);
+    if length <= PULL_BACK {
+        return None;
+    }
+    let (mut ok, mut bad) = (to + (from - to) * (PULL_BACK / length), to);
+    if !legal(ok) {
+        return None;
+    }
+    for _ in 0..9 {
+        let mid = (ok + bad) / 2.0;
+        if legal(mid) {
+            ok = mid;
+        } else {
+            bad = mid;
+        }
+    }
+    Some(ok)
+}
+
 /// A drag in progress.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Drag {
@@ -248,23 +278,34 @@ fn pointer(
                 .group(f.group)
                 .and_then(|g| g.order)
                 .unwrap_or(Order::Stand);
-            let verdict = if view.turn.as_ref().and_then(|t| t.active_group()) != Some(f.group) {
-                Err(format!("it is not {}'s group's activation", f.figure.name))
-            } else if drag.group {
-                let members = board.members(f.group);
-                let by = p - f.pos;
-                members
-                    .iter()
-                    .map(|&m| {
-                        plan_step(&board, m, board.figs[m].pos + by, order, &members, false)
-                            .map(|pl| pl.cost)
-                    })
-                    .try_fold(0.0f32, |acc, c| c.map(|c| acc.max(c)))
-            } else if state.force_jump || state.fly {
-                plan_force_jump(&board, i, p, order)
-            } else {
-                plan_step(&board, i, p, order, &[], state.jump).map(|pl| pl.cost)
+            let judge = |p: Vec2| {
+                if view.turn.as_ref().and_then(|t| t.active_group()) != Some(f.group) {
+                    Err(format!("it is not {}'s group's activation", f.figure.name))
+                } else if drag.group {
+                    let members = board.members(f.group);
+                    let by = p - f.pos;
+                    members
+                        .iter()
+                        .map(|&m| {
+                            plan_step(&board, m, board.figs[m].pos + by, order, &members, false)
+                                .map(|pl| pl.cost)
+                        })
+                        .try_fold(0.0f32, |acc, c| c.map(|c| acc.max(c)))
+                } else if state.force_jump || state.fly {
+                    plan_force_jump(&board, i, p, order)
+                } else {
+                    plan_step(&board, i, p, order, &[], state.jump).map(|pl| pl.cost)
+                }
             };
+            // A walk dropped just past where it may end (the allowance, a Hint's ring at its
+            // exact allowance) ends at the farthest legal point instead; jumps and flights
+            // go where they are dropped or not at all.
+            let walk = !(state.jump || state.force_jump || state.fly);
+            let p = walk
+                .then(|| pull_back(f.pos, p, |q| judge(q).is_ok()))
+                .flatten()
+                .unwrap_or(p);
+            let verdict = judge(p);
             let paths = if drag.group {
                 board
                     .members(f.group)
@@ -396,4 +437,25 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .before(CommandPipeline),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_walk_dropped_just_past_its_allowance_ends_at_the_allowance() {
+        let from = Vec2::new(1.0, 1.0);
+        let within = |q: Vec2| q.distance(from) <= 5.0;
+        // 0.2" over: pulled back to the 5" allowance.
+        let q = pull_back(from, from + Vec2::new(5.2, 0.0), within).expect("pulled back");
+        assert!((q.distance(from) - 5.0).abs() < 0.002, "{q}");
+        // Legal as dropped: unchanged.
+        let to = from + Vec2::new(3.0, 4.0);
+        assert_eq!(pull_back(from, to, within), Some(to));
+        // A whole inch over is another move: refused as it stands.
+        assert_eq!(pull_back(from, from + Vec2::new(6.0, 0.0), within), None);
+        // A drop too short to pull back along.
+        assert_eq!(pull_back(from, from + Vec2::new(0.2, 0.0), |_| false), None);
+    }
 }
