@@ -69,6 +69,23 @@ fn movement_in_ascending_initiative_with_terrain_halving() {
         },
     );
     assert!(why.contains("costs 6.0\""), "{why}");
+    assert!(
+        why.contains("Halve movement if in difficult terrain"),
+        "{why}"
+    );
+    // 6" over open ground: only the allowance refuses it, so the halving is not quoted.
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "r2".into(),
+            to: (18.0, 13.0),
+        },
+    );
+    assert!(why.contains("costs 6.0\""), "{why}");
+    assert!(
+        why.contains("longer than the movement left") && !why.contains("Halve"),
+        "{why}"
+    );
     ok(
         &mut s,
         Command::Move {

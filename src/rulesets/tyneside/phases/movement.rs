@@ -131,17 +131,23 @@ pub fn plan_step(
     if let Some(l) = leg {
         used = l.moved;
     } else if used > allow + 1e-3 {
+        let run = if f.act.run_roll.is_none() {
+            "; a run adds D4"
+        } else {
+            ""
+        };
+        // The halving rule is quoted only where it made the move dearer than its length.
+        let why = if cost.difficult > 0.0 || cost.crosses_obstacle || f.act.obstacle {
+            format!("\"Halve movement if in difficult terrain or crossing an obstacle\"{run}")
+        } else {
+            format!("the move is longer than the movement left{run}")
+        };
         return Err(format!(
-            "Movement: that costs {:.1}\" but {} has {:.1}\" of its {:.1}\" left (\"Halve movement if in difficult terrain or crossing an obstacle\"{})",
+            "Movement: that costs {:.1}\" but {} has {:.1}\" of its {:.1}\" left ({why})",
             used - f.act.moved,
             f.figure.name,
             (allow - f.act.moved).max(0.0),
             allow,
-            if f.act.run_roll.is_none() {
-                "; a run adds D4\""
-            } else {
-                ""
-            }
         ));
     }
     for (j, o) in board.figs.iter().enumerate() {
