@@ -25,6 +25,7 @@ fn track(
     replay: Res<ReplayStatus>,
     seat: Option<Res<crate::engine::by_email::Seat>>,
     mut handover: ResMut<Handover>,
+    mut seen: Local<Option<GameState>>,
 ) {
     if replay.open {
         // A replay seen through nobody's eyes (the game is over, or the rules were acting)
@@ -36,7 +37,10 @@ fn track(
         }
         return;
     }
-    if state.is_changed() {
+    // A new game (or leaving one) starts the hand-over afresh; the same game set up again
+    // from its record (undo, a refused command put right) keeps the player who has the table.
+    if state.is_changed() && seen.as_ref() != Some(state.get()) {
+        *seen = Some(state.get().clone());
         *handover = Handover {
             disabled: handover.disabled,
             ..default()
@@ -109,4 +113,42 @@ pub fn show(root: &mut egui::Ui, status: &ShellStatus, handover: &mut Handover) 
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Handover>().add_systems(Update, track);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::state::{enter_game, leave_game};
+    use bevy::state::app::StatesPlugin;
+
+    #[test]
+    fn the_same_game_set_up_again_keeps_the_table_and_a_new_game_hands_it_over() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .init_state::<GameState>()
+            .init_resource::<ReplayStatus>()
+            .insert_resource(ShellStatus {
+                people: 2,
+                to_act: Some(0),
+                ..default()
+            })
+            .init_resource::<Handover>()
+            .add_systems(Update, track);
+        let showing = |app: &App| app.world().resource::<Handover>().showing;
+        enter_game(app.world_mut(), "tyneside");
+        app.update();
+        assert!(showing(&app), "a new game is handed to its first side");
+        // The player takes the table.
+        app.world_mut().resource_mut::<Handover>().showing = false;
+        // Undo sets the game up again from its record: the same player keeps the table.
+        enter_game(app.world_mut(), "tyneside");
+        app.update();
+        assert!(!showing(&app));
+        // Left for the menu, then a game started: handed over afresh.
+        leave_game(app.world_mut());
+        app.update();
+        enter_game(app.world_mut(), "tyneside");
+        app.update();
+        assert!(showing(&app));
+    }
 }
