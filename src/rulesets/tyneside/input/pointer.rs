@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
-use crate::engine::pipeline::CommandPipeline;
+use crate::engine::pipeline::{CommandPipeline, Notice};
 use crate::engine::state::playing;
 use crate::rules::geometry::base_gap;
 use crate::rules::los::Sight;
@@ -169,6 +169,7 @@ fn pointer(
     mut sight: ResMut<SightPreview>,
     mut send: MessageWriter<Command>,
     insets: Res<PanelInsets>,
+    mut notice: ResMut<Notice>,
 ) {
     preview.0 = None;
     sight.0 = None;
@@ -219,6 +220,8 @@ fn pointer(
                 figure: h,
                 group: shift,
             });
+            // The drag's own verdict shows live: the last move's refusal is stale now.
+            notice.refusal = None;
         }
     }
 
