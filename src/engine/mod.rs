@@ -11,6 +11,7 @@ pub mod game;
 pub mod hash;
 pub mod hint;
 pub mod manual_dice;
+pub mod online;
 pub mod pieces;
 pub mod pipeline;
 pub mod record;

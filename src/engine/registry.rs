@@ -8,6 +8,7 @@ use bevy::prelude::*;
 
 use super::by_email::SittingError;
 use super::dice::Randomness;
+use super::online::{GuestGame, HostGame};
 use super::replay::{self, Divergence};
 use super::rules_side::Thinking;
 use super::ruleset::{Loaded, RuleSet};
@@ -84,6 +85,15 @@ pub struct RuleSetEntry {
     /// Signs a side (index, passphrase, name for messages) in to the game by e-mail on (see
     /// [`super::by_email::sit_in`]).
     pub by_email_sit_in: fn(&mut World, usize, &str, &str) -> Result<(), SittingError>,
+    /// Hosts a new online game: the scenario, the seed, the sides played from other
+    /// computers (indices) and the join code (see [`super::online::host`]).
+    pub online_host: fn(&Loaded, u64, &[usize], &str) -> Result<Box<dyn HostGame>, String>,
+    /// Hosts an online game again from a saved game's text (see
+    /// [`super::online::resume_host`]).
+    pub online_resume: fn(&str, &[usize], &str) -> Result<Box<dyn HostGame>, String>,
+    /// A guest's game from the host's welcome: the record's RON and the guest's side (see
+    /// [`super::online::guest`]).
+    pub online_guest: fn(&str, usize) -> Result<Box<dyn GuestGame>, String>,
 }
 
 /// Why a saved game does not replay.
@@ -126,6 +136,9 @@ impl RuleSetEntry {
             by_email_start: super::by_email::start::<R>,
             by_email_resume: super::by_email::resume_seat::<R>,
             by_email_sit_in: super::by_email::sit_in::<R>,
+            online_host: super::online::host::<R>,
+            online_resume: super::online::resume_host::<R>,
+            online_guest: super::online::guest::<R>,
         }
     }
 }

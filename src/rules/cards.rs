@@ -526,6 +526,12 @@ impl Deck {
         self.forced.extend(cards.into_iter().map(|c| (c, true)));
     }
 
+    /// Adds cards drawn elsewhere and recorded (an online game's cards, drawn by the host):
+    /// drawn after any forced cards already queued, and logged `typed: false`, as a replay's.
+    pub fn push_recorded(&mut self, cards: impl IntoIterator<Item = Card>) {
+        self.forced.extend(cards.into_iter().map(|c| (c, false)));
+    }
+
     /// Where the deck stands now: both piles, the forced queue and the generator (cloned; at
     /// most 54 cards) and the log's length, so [`Deck::restore`] can undo every draw and
     /// discard made after it without cloning the log.

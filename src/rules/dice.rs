@@ -501,6 +501,12 @@ impl Dice {
         self.forced.extend(faces.into_iter().map(|f| (f, true)));
     }
 
+    /// Adds faces thrown elsewhere and recorded (an online game's dice, thrown by the host):
+    /// used after any forced faces already queued, and logged `typed: false`, as a replay's.
+    pub fn push_recorded(&mut self, faces: impl IntoIterator<Item = u8>) {
+        self.forced.extend(faces.into_iter().map(|f| (f, false)));
+    }
+
     /// Where the dice stand now: the forced queue and the generator (both cloned) and the log's
     /// length, so [`Dice::restore`] can undo every roll made after it without cloning the log.
     pub fn checkpoint(&self) -> DiceCheckpoint {

@@ -4,4 +4,5 @@
 mod common;
 
 mod commands;
+mod online;
 mod sim;

@@ -12,6 +12,7 @@ mod declarations_by_email;
 mod fuzz;
 mod leaving;
 mod manual_dice;
+mod online;
 mod replay_view;
 mod toy;
 mod undo;

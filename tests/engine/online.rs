@@ -1,0 +1,605 @@
+//! Online play without the wire: a host and its guests in one process, every message passed
+//! by hand. Whole games of every rule set played across it end as the same games played at
+//! one screen; the guests' games follow the host's hash for hash; secrets and the seed never
+//! reach a guest; refusals go to the sender; a guest that drops and rejoins loses nothing; a
+//! host that restarts from its save carries on.
+
+use std::collections::BTreeMap;
+
+use holotable::engine::dice::Randomness;
+use holotable::engine::game::Sides;
+use holotable::engine::online::guest::Guest;
+use holotable::engine::online::host::{Host, Outgoing};
+use holotable::engine::online::protocol::{ToGuest, ToHost};
+use holotable::engine::record::GameRecord;
+use holotable::engine::ruleset::{Loaded, RuleSet};
+use holotable::engine::session::{Headless, Session};
+use holotable::rulesets::battlefield::Battlefield;
+use holotable::rulesets::mass_combat::MassCombat;
+use holotable::rulesets::one_stat::OneStat;
+use holotable::rulesets::space_battle::SpaceBattle;
+use holotable::rulesets::tyneside::Tyneside;
+
+const CODE: &str = "ACDE-FGHJ-KMNP";
+/// A seed whose digits cannot turn up in a message by chance.
+const SEED: u64 = 0x5eed_c0de_1357_9bdf;
+
+fn bundled<R: RuleSet>(name: &str) -> Loaded {
+    let src = R::BUNDLED
+        .iter()
+        .find(|(n, _)| n.trim_end_matches(".ron") == name)
+        .map(|(_, s)| s.to_string())
+        .unwrap_or_else(|| panic!("no bundled {name}"));
+    let header = holotable::rules::scenario::read_header(&src, name, &[R::ID]).unwrap();
+    Loaded {
+        file: format!("bundled:{name}"),
+        src,
+        header,
+    }
+}
+
+/// The game played at one screen by persons on every side (the rules choosing their
+/// commands), and the side that acted for each command.
+fn at_one_screen<R: RuleSet>(loaded: &Loaded, seed: u64) -> (GameRecord<R::Command>, Vec<usize>) {
+    let (senders, record) = played::<R>(loaded, seed);
+    (record, senders)
+}
+
+fn played<R: RuleSet>(loaded: &Loaded, seed: u64) -> (Vec<usize>, GameRecord<R::Command>) {
+    let mut s = Session::<R>::start(loaded, Randomness::seeded(seed)).unwrap();
+    s.world_mut().resource_mut::<Sides>().rules.clear();
+    for _ in 0..20_000 {
+        let Some(side) = R::sides_to_act(s.world()).first().copied() else {
+            break;
+        };
+        // Persons play every side, as online; the rules choose each command for the side
+        // to act, handed it for that one step.
+        s.world_mut().resource_mut::<Sides>().rules = vec![side];
+        assert_eq!(s.play_rules(1).unwrap(), 1);
+        s.world_mut().resource_mut::<Sides>().rules.clear();
+    }
+    assert!(s.over(), "the game at one screen ends");
+    let record = s.record().clone();
+    (senders::<R>(loaded, &record), record)
+}
+
+/// The side to act before each command of `record`, found by playing it again.
+fn senders<R: RuleSet>(loaded: &Loaded, record: &GameRecord<R::Command>) -> Vec<usize> {
+    let mut s = Session::<R>::start(loaded, Randomness::seeded(SEED)).unwrap();
+    record
+        .commands
+        .iter()
+        .map(|rc| {
+            let side = R::sides_to_act(s.world())[0];
+            let outcome = s.send(rc.command.clone());
+            assert!(outcome.accepted(), "{outcome:?}");
+            side
+        })
+        .collect()
+}
+
+/// A host and its guests, the messages between them passed by hand.
+struct Table<R: RuleSet> {
+    host: Host<R>,
+    /// Each guest by its connection: its game once welcomed, and every message it was sent
+    /// (as RON), in order.
+    guests: BTreeMap<u64, (Option<Guest<R>>, Vec<String>)>,
+    refused: Vec<(u64, String)>,
+}
+
+impl<R: RuleSet> Table<R> {
+    fn new(loaded: &Loaded, remote: &[usize]) -> Self {
+        let mut t = Self {
+            host: Host::new(loaded, SEED, remote, CODE).unwrap(),
+            guests: BTreeMap::new(),
+            refused: Vec::new(),
+        };
+        let ids: Vec<String> = loaded.header.sides.iter().map(|s| s.id.clone()).collect();
+        for &side in remote {
+            let peer = 100 + side as u64;
+            t.guests.insert(peer, (None, Vec::new()));
+            let out = t.host.receive(
+                peer,
+                ToHost::Hello {
+                    code: CODE.to_lowercase(),
+                    side: Some(ids[side].clone()),
+                    have: 0,
+                },
+            );
+            t.deliver(out);
+        }
+        t
+    }
+
+    fn deliver(&mut self, out: Vec<Outgoing>) {
+        for o in out {
+            let (game, seen) = self.guests.get_mut(&o.peer).expect("a known guest");
+            seen.push(ron::to_string(&o.message).unwrap());
+            match o.message {
+                ToGuest::Welcome { side, record, .. } => {
+                    *game = Some(Guest::welcome(&record, side).unwrap_or_else(|e| panic!("{e}")));
+                }
+                ToGuest::Commands { from, commands } => game
+                    .as_mut()
+                    .expect("welcomed first")
+                    .apply(from, &commands)
+                    .unwrap_or_else(|e| panic!("{e}")),
+                ToGuest::Refused { reason } => self.refused.push((o.peer, reason)),
+                ToGuest::Denied { reason } => panic!("denied: {reason}"),
+                ToGuest::Chat { .. } => {}
+            }
+        }
+    }
+
+    /// Plays the one-screen game's commands again, each from the computer of the side that
+    /// sent it (the host's, or a guest's through a message).
+    fn replay(&mut self, record: &GameRecord<R::Command>, senders: &[usize], upto: usize) {
+        let done = self.host.game().commands();
+        for (rc, &side) in record.commands.iter().zip(senders).take(upto).skip(done) {
+            let peer = 100 + side as u64;
+            if self.guests.contains_key(&peer) {
+                let ron = ron::to_string(&rc.command).unwrap();
+                let out = self.host.receive(peer, ToHost::Command { ron });
+                self.deliver(out);
+            } else {
+                let out = self.host.play(side, rc.command.clone()).unwrap();
+                self.deliver(out);
+            }
+        }
+        assert!(self.refused.is_empty(), "refused: {:?}", self.refused);
+    }
+
+    /// Every guest holds its side's view, hash for hash.
+    fn in_step(&mut self) {
+        for (peer, (game, _)) in self.guests.iter_mut() {
+            let g = game.as_mut().unwrap();
+            let side = g.side();
+            assert_eq!(
+                Some(g.held()),
+                self.host.view_len(side),
+                "guest {peer} holds every command"
+            );
+            assert_eq!(
+                Some(g.state_hash()),
+                self.host.view_hash(side),
+                "guest {peer} in step"
+            );
+        }
+    }
+}
+
+/// A whole game of `name`, the host playing `host_side` and a guest each other side,
+/// against the same game at one screen.
+fn whole_game<R: RuleSet>(name: &str, host_side: usize) -> Table<R> {
+    let loaded = bundled::<R>(name);
+    let (record, senders) = at_one_screen::<R>(&loaded, SEED);
+    let remote: Vec<usize> = (0..loaded.header.sides.len())
+        .filter(|&s| s != host_side)
+        .collect();
+    let mut t = Table::<R>::new(&loaded, &remote);
+    t.replay(&record, &senders, usize::MAX);
+    assert!(t.host.game().over(), "{name}: the online game ends");
+    assert_eq!(
+        t.host.game().state_hash(),
+        record.commands.last().unwrap().hash,
+        "{name}: the same game as at one screen"
+    );
+    t.in_step();
+    for (_, (game, _)) in t.guests.iter_mut() {
+        assert!(
+            game.as_mut().unwrap().game().over(),
+            "{name}: over for the guest too"
+        );
+    }
+    t
+}
+
+/// No message to a guest holds the seed, in any form.
+fn no_seed(seen: &[String]) {
+    for m in seen {
+        assert!(
+            !m.contains(&SEED.to_string()) && !m.contains(&format!("{SEED:x}")),
+            "the seed in {m}"
+        );
+    }
+}
+
+#[test]
+fn a_battlefield_game_played_online_is_the_game_played_at_one_screen() {
+    let t = whole_game::<Battlefield>("walker_assault", 0);
+    for (_, seen) in t.guests.values() {
+        no_seed(seen);
+    }
+}
+
+#[test]
+fn a_one_stat_space_battle_and_mass_combat_game_each_play_online_to_the_end() {
+    whole_game::<OneStat>("cantina_brawl", 0);
+    whole_game::<SpaceBattle>("escort_battle", 0);
+    whole_game::<MassCombat>("platoon_fight", 0);
+}
+
+/// Tyneside: the host's order counters reach the guest face down, and only the commitment
+/// travels until every counter is placed and the host's are turned over
+/// (tyneside-skirmish.txt, Orders: counters are hidden until all are placed).
+#[test]
+fn a_tyneside_game_online_keeps_the_hosts_order_counters_face_down_until_revealed() {
+    let t = whole_game::<Tyneside>("lothal_ambush", 0);
+    let (_, seen) = t.guests.values().next().unwrap();
+    no_seed(seen);
+    // The groups whose counters the host placed, from the same game at one screen.
+    let (record, senders) = at_one_screen::<Tyneside>(&bundled::<Tyneside>("lothal_ambush"), SEED);
+    let mut host_groups: Vec<String> = record
+        .commands
+        .iter()
+        .zip(&senders)
+        .filter(|(_, s)| **s == 0)
+        .filter_map(|(rc, _)| match &rc.command {
+            holotable::rulesets::tyneside::commands::Command::PlaceOrder { group, .. } => {
+                Some(group.clone())
+            }
+            _ => None,
+        })
+        .collect();
+    host_groups.dedup();
+    assert!(!host_groups.is_empty());
+    let face_down = seen.iter().filter(|m| m.contains("PlaceFaceDown")).count();
+    assert!(face_down > 0, "the host's counters travel face down");
+    // Between a counter placed face down and its turning over, the order itself is nowhere.
+    let mut hidden = false;
+    for m in seen {
+        if m.contains("PlaceFaceDown") {
+            hidden = true;
+        }
+        if m.contains("TurnOver") {
+            hidden = false;
+        }
+        if hidden {
+            for g in &host_groups {
+                assert!(
+                    !m.contains(&format!("PlaceOrder(group:\"{g}\"")),
+                    "the host's order for {g} reached the guest before it was shown: {m}"
+                );
+            }
+        }
+    }
+}
+
+/// Mass combat: the first commander's declaration reaches the other face down
+/// (d6-mass-combat.txt, Mass Combat Sequence: "Each commander must secretly declare all
+/// orders").
+#[test]
+fn a_mass_combat_declaration_travels_face_down_to_the_other_commander() {
+    let t = whole_game::<MassCombat>("ridge_battle", 0);
+    let seen: Vec<&String> = t.guests.values().flat_map(|(_, s)| s).collect();
+    assert!(seen.iter().any(|m| m.contains("DeclareFaceDown")));
+    let mut hidden = false;
+    for m in seen {
+        if m.contains("DeclareFaceDown") {
+            hidden = true;
+        }
+        if m.contains("TurnOver") {
+            hidden = false;
+        }
+        assert!(
+            !(hidden && m.contains("Declare(side:0")),
+            "side 0's orders before they were shown: {m}"
+        );
+    }
+}
+
+#[test]
+fn a_guest_may_not_act_for_another_side_nor_out_of_turn_and_hears_why() {
+    let loaded = bundled::<Battlefield>("walker_assault");
+    let (record, senders) = at_one_screen::<Battlefield>(&loaded, SEED);
+    let mut t = Table::<Battlefield>::new(&loaded, &[1]);
+    // The first command the host's side (0) sent, sent by the guest instead.
+    let first_host = senders.iter().position(|&s| s == 0).unwrap();
+    t.replay(&record, &senders, first_host);
+    let ron = ron::to_string(&record.commands[first_host].command).unwrap();
+    let before = t.host.game().commands();
+    let out = t.host.receive(101, ToHost::Command { ron });
+    t.deliver(out);
+    assert_eq!(t.host.game().commands(), before, "nothing played");
+    let (peer, why) = t.refused.pop().expect("refused");
+    assert_eq!(peer, 101, "the refusal goes to the sender");
+    assert!(why.contains("turn"), "{why}");
+    // Nonsense is refused too, and the game goes on.
+    let out = t.host.receive(
+        101,
+        ToHost::Command {
+            ron: "Launch(missiles: 3)".into(),
+        },
+    );
+    t.deliver(out);
+    assert!(
+        t.refused
+            .pop()
+            .unwrap()
+            .1
+            .contains("not a command of this game")
+    );
+    t.replay(&record, &senders, usize::MAX);
+    assert!(t.host.game().over());
+}
+
+#[test]
+fn a_stranger_without_the_code_gets_no_seat_and_no_game() {
+    let loaded = bundled::<Battlefield>("walker_assault");
+    let mut host = Host::<Battlefield>::new(&loaded, SEED, &[1], CODE).unwrap();
+    let out = host.receive(
+        7,
+        ToHost::Hello {
+            code: "AAAA-AAAA-AAAA".into(),
+            side: None,
+            have: 0,
+        },
+    );
+    assert!(matches!(
+        &out[..],
+        [Outgoing {
+            peer: 7,
+            message: ToGuest::Denied { .. }
+        }]
+    ));
+    // Without a seat, its commands and chat are dropped.
+    assert!(
+        host.receive(
+            7,
+            ToHost::Command {
+                ron: "EndImpulse".into()
+            }
+        )
+        .is_empty()
+    );
+    assert!(
+        host.receive(7, ToHost::Chat { text: "hi".into() })
+            .is_empty()
+    );
+    assert_eq!(host.game().commands(), 0);
+    // An oversized command is dropped before it is read.
+    let out = host.receive(
+        7,
+        ToHost::Hello {
+            code: CODE.into(),
+            side: None,
+            have: 0,
+        },
+    );
+    assert!(matches!(
+        &out[..],
+        [Outgoing {
+            message: ToGuest::Welcome { .. },
+            ..
+        }]
+    ));
+    let huge = "x".repeat(holotable::engine::online::protocol::MAX_COMMAND + 1);
+    assert!(host.receive(7, ToHost::Command { ron: huge }).is_empty());
+    assert!(host.log.iter().any(|l| l.contains("dropped")));
+}
+
+#[test]
+fn a_guest_that_drops_and_rejoins_is_sent_only_what_it_missed() {
+    let loaded = bundled::<Battlefield>("walker_assault");
+    let (record, senders) = at_one_screen::<Battlefield>(&loaded, SEED);
+    let mut t = Table::<Battlefield>::new(&loaded, &[1]);
+    t.replay(&record, &senders, 20);
+    t.host.dropped(101);
+    // The game goes on without it while the host's side acts.
+    let held = t.guests[&101].0.as_ref().unwrap().held();
+    let upto = (20..record.commands.len())
+        .find(|&i| senders[i] == 1)
+        .unwrap();
+    t.replay(&record, &senders, upto);
+    assert_eq!(
+        t.guests[&101].0.as_ref().unwrap().held(),
+        held,
+        "nothing sent while away"
+    );
+    // It comes back on a new connection, holding what it had.
+    let out = t.host.receive(
+        202,
+        ToHost::Hello {
+            code: CODE.into(),
+            side: None,
+            have: held,
+        },
+    );
+    assert!(
+        matches!(&out[..], [Outgoing { message: ToGuest::Commands { from, .. }, .. }] if *from == held)
+    );
+    let game = t.guests.remove(&101).unwrap();
+    t.guests.insert(202, game);
+    t.deliver(out);
+    t.in_step();
+    // Its commands now come from the new connection.
+    let mut moved = Table {
+        host: t.host,
+        guests: BTreeMap::new(),
+        refused: Vec::new(),
+    };
+    moved.guests.insert(101, t.guests.remove(&202).unwrap());
+    moved.host.dropped(202);
+    let out = moved.host.receive(
+        101,
+        ToHost::Hello {
+            code: CODE.into(),
+            side: None,
+            have: moved.guests[&101].0.as_ref().unwrap().held(),
+        },
+    );
+    moved.deliver(out);
+    moved.replay(&record, &senders, usize::MAX);
+    moved.in_step();
+    assert!(moved.host.game().over());
+}
+
+#[test]
+fn a_guest_out_of_step_names_the_command_and_is_set_right_by_the_whole_game() {
+    let loaded = bundled::<Battlefield>("walker_assault");
+    let (record, senders) = at_one_screen::<Battlefield>(&loaded, SEED);
+    let mut t = Table::<Battlefield>::new(&loaded, &[1]);
+    t.replay(&record, &senders, 10);
+    let before = t.host.game().commands();
+    let upto = before + 5;
+    let held = t.guests[&101].0.as_ref().unwrap().held();
+    // Play on at the host without delivering, then tamper with what the guest is sent.
+    let mut pending = Vec::new();
+    for (rc, &side) in record.commands.iter().zip(&senders).take(upto).skip(before) {
+        if side == 1 {
+            pending.extend(t.host.receive(
+                101,
+                ToHost::Command {
+                    ron: ron::to_string(&rc.command).unwrap(),
+                },
+            ));
+        } else {
+            pending.extend(t.host.play(side, rc.command.clone()).unwrap());
+        }
+    }
+    let mut texts: Vec<String> = Vec::new();
+    for o in &pending {
+        if let ToGuest::Commands { commands, .. } = &o.message {
+            texts.extend(commands.iter().cloned());
+        }
+    }
+    // The last one's state hash changed on the way.
+    let last = texts.last_mut().unwrap();
+    let at = last.rfind("hash:").unwrap() + "hash:".len();
+    let end = at + last[at..].find(|c: char| !c.is_ascii_digit()).unwrap();
+    last.replace_range(at..end, "12345");
+    let guest = t.guests.get_mut(&101).unwrap().0.as_mut().unwrap();
+    let err = guest.apply(held, &texts).unwrap_err();
+    let index = match err {
+        holotable::engine::online::guest::OutOfStep::Diverged { index, .. } => index,
+        e => panic!("{e}"),
+    };
+    assert_eq!(index, held + texts.len(), "the tampered command is named");
+    let out = t.host.receive(
+        101,
+        ToHost::Resync {
+            index,
+            why: "test".into(),
+        },
+    );
+    assert!(matches!(
+        &out[..],
+        [Outgoing {
+            message: ToGuest::Welcome { .. },
+            ..
+        }]
+    ));
+    t.deliver(out);
+    t.in_step();
+}
+
+#[test]
+fn a_host_that_restarts_from_its_save_carries_on_and_its_guest_rejoins() {
+    let loaded = bundled::<Tyneside>("shooting_example");
+    let (record, senders) = at_one_screen::<Tyneside>(&loaded, SEED);
+    let mut t = Table::<Tyneside>::new(&loaded, &[1]);
+    let half = record.commands.len() / 2;
+    t.replay(&record, &senders, half);
+    let saved = t.host.game().record().clone();
+    let guest = t.guests.remove(&101).unwrap();
+    let held = guest.0.as_ref().unwrap().held();
+    let hash = t.host.view_hash(1);
+    // The host stops; a new one reads its save.
+    let host = Host::<Tyneside>::resume(&saved, &[1], CODE).unwrap();
+    let mut t = Table {
+        host,
+        guests: BTreeMap::new(),
+        refused: Vec::new(),
+    };
+    assert_eq!(
+        t.host.view_hash(1),
+        hash,
+        "the guest's view made again, the same"
+    );
+    t.guests.insert(101, guest);
+    let out = t.host.receive(
+        101,
+        ToHost::Hello {
+            code: CODE.into(),
+            side: None,
+            have: held,
+        },
+    );
+    t.deliver(out);
+    t.replay(&record, &senders, usize::MAX);
+    t.in_step();
+    assert_eq!(
+        t.host.game().state_hash(),
+        record.commands.last().unwrap().hash
+    );
+}
+
+/// Whatever a guest sends, however mangled, the host answers or drops it: never a panic, and
+/// its game goes on.
+#[test]
+fn the_hosts_message_handling_survives_mangled_messages() {
+    use rand::{RngExt, SeedableRng};
+    let loaded = bundled::<Tyneside>("shooting_example");
+    let (record, _) = at_one_screen::<Tyneside>(&loaded, SEED);
+    let mut host = Host::<Tyneside>::new(&loaded, SEED, &[1], CODE).unwrap();
+    host.receive(
+        5,
+        ToHost::Hello {
+            code: CODE.into(),
+            side: None,
+            have: 0,
+        },
+    );
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(27);
+    let corpus: Vec<String> = record
+        .commands
+        .iter()
+        .take(40)
+        .map(|c| ron::to_string(&c.command).unwrap())
+        .collect();
+    for _ in 0..3000 {
+        let mut text = corpus[rng.random_range(0..corpus.len())]
+            .clone()
+            .into_bytes();
+        for _ in 0..rng.random_range(0..4) {
+            let i = rng.random_range(0..text.len());
+            match rng.random_range(0..3) {
+                0 => text[i] = rng.random(),
+                1 => {
+                    text.remove(i);
+                }
+                _ => text.insert(i, rng.random_range(32..127)),
+            }
+        }
+        let text = String::from_utf8_lossy(&text).into_owned();
+        let message = match rng.random_range(0..5) {
+            0 => ToHost::Hello {
+                code: text,
+                side: Some("rebels".into()),
+                have: rng.random_range(0..1000),
+            },
+            1 => ToHost::Resync {
+                index: rng.random_range(0..100_000),
+                why: text,
+            },
+            2 => ToHost::Chat { text },
+            _ => ToHost::Command { ron: text },
+        };
+        let peer = if rng.random_bool(0.9) {
+            5
+        } else {
+            rng.random()
+        };
+        let _ = host.receive(peer, message);
+    }
+    // Whatever was taken is a game the rules accept, and the guest's view followed it.
+    let taken = host.game().record().clone();
+    assert!(
+        Session::<Tyneside>::replay(&taken).is_ok(),
+        "the host's game still verifies"
+    );
+    assert!(
+        host.view_len(1).unwrap() >= taken.commands.len(),
+        "the guest's view followed"
+    );
+}
