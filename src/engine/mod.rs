@@ -51,7 +51,8 @@ impl Plugin for EnginePlugin {
 
 /// The engine for rule set `R`: its command pipeline, then each feature plugged into it (in
 /// this order, which is the order of their hooks: the replay that puts a game back, undo's
-/// marks, autosave, play by e-mail, manual dice, the replay viewer). A rule set's `plugin`
+/// marks, autosave, play by e-mail, manual dice, the replay viewer, the hint, online play). A
+/// rule set's `plugin`
 /// calls this.
 pub fn plugin<R: ruleset::RuleSet>(app: &mut App) {
     pipeline::plugin::<R>(app);
@@ -62,4 +63,5 @@ pub fn plugin<R: ruleset::RuleSet>(app: &mut App) {
     manual_dice::plugin::<R>(app);
     replay_view::plugin::<R>(app);
     hint::plugin::<R>(app);
+    online::plugin::<R>(app);
 }

@@ -173,6 +173,14 @@ impl<R: RuleSet> Session<R> {
         })
     }
 
+    /// A new headless app with no game in it yet (one is set up in its world).
+    pub fn new_empty() -> Self {
+        Self {
+            app: headless_app::<R>(),
+            rules: PhantomData,
+        }
+    }
+
     /// Replays `record` in a new headless app, verifying every command (see
     /// [`super::replay::resume`]); the game goes on from there with dice seeded by 1.
     ///

@@ -8,9 +8,10 @@ use std::collections::BTreeMap;
 
 use holotable::engine::dice::Randomness;
 use holotable::engine::game::Sides;
-use holotable::engine::online::guest::Guest;
-use holotable::engine::online::host::{Host, Outgoing};
+use holotable::engine::online::host::Outgoing;
 use holotable::engine::online::protocol::{ToGuest, ToHost};
+use holotable::engine::online::{GuestGame, GuestSession, HostGame, HostSession, guest, host};
+use holotable::engine::pipeline::CommandOutcome;
 use holotable::engine::record::GameRecord;
 use holotable::engine::ruleset::{Loaded, RuleSet};
 use holotable::engine::session::{Headless, Session};
@@ -78,19 +79,33 @@ fn senders<R: RuleSet>(loaded: &Loaded, record: &GameRecord<R::Command>) -> Vec<
         .collect()
 }
 
-/// A host and its guests, the messages between them passed by hand.
+/// A host and its guests, the messages passed by hand.
 struct Table<R: RuleSet> {
-    host: Host<R>,
+    host: HostSession<R>,
     /// Each guest by its connection: its game once welcomed, and every message it was sent
     /// (as RON), in order.
-    guests: BTreeMap<u64, (Option<Guest<R>>, Vec<String>)>,
+    guests: BTreeMap<u64, (Option<GuestSession<R>>, Vec<String>)>,
     refused: Vec<(u64, String)>,
+}
+
+/// `game` hosted, the sides in `remote` seats for guests.
+fn hosted<R: RuleSet>(mut game: Session<R>, remote: &[usize]) -> HostSession<R> {
+    host::open::<R>(game.world_mut(), remote, CODE).unwrap();
+    HostSession(game)
+}
+
+/// A new game of `loaded`, hosted.
+fn new_host<R: RuleSet>(loaded: &Loaded, remote: &[usize]) -> HostSession<R> {
+    hosted(
+        Session::<R>::start(loaded, Randomness::seeded(SEED)).unwrap(),
+        remote,
+    )
 }
 
 impl<R: RuleSet> Table<R> {
     fn new(loaded: &Loaded, remote: &[usize]) -> Self {
         let mut t = Self {
-            host: Host::new(loaded, SEED, remote, CODE).unwrap(),
+            host: new_host(loaded, remote),
             guests: BTreeMap::new(),
             refused: Vec::new(),
         };
@@ -117,7 +132,10 @@ impl<R: RuleSet> Table<R> {
             seen.push(ron::to_string(&o.message).unwrap());
             match o.message {
                 ToGuest::Welcome { side, record, .. } => {
-                    *game = Some(Guest::welcome(&record, side).unwrap_or_else(|e| panic!("{e}")));
+                    let mut s = Session::<R>::new_empty();
+                    guest::welcome::<R>(s.world_mut(), &record, side)
+                        .unwrap_or_else(|e| panic!("{e}"));
+                    *game = Some(GuestSession(s));
                 }
                 ToGuest::Commands { from, commands } => game
                     .as_mut()
@@ -131,39 +149,53 @@ impl<R: RuleSet> Table<R> {
         }
     }
 
+    /// Plays `command` from the computer of `side`: the host's, or a guest's through a
+    /// message. What the guests are sent.
+    fn send(&mut self, side: usize, command: &R::Command) -> Vec<Outgoing> {
+        let peer = 100 + side as u64;
+        let ron = ron::to_string(command).unwrap();
+        if self.guests.contains_key(&peer) {
+            self.host.receive(peer, ToHost::Command { ron })
+        } else {
+            self.host.play_text(side, &ron).unwrap()
+        }
+    }
+
     /// Plays the one-screen game's commands again, each from the computer of the side that
-    /// sent it (the host's, or a guest's through a message).
+    /// sent it, up to command `upto`.
     fn replay(&mut self, record: &GameRecord<R::Command>, senders: &[usize], upto: usize) {
-        let done = self.host.game().commands();
+        let done = self.host.0.commands();
         for (rc, &side) in record.commands.iter().zip(senders).take(upto).skip(done) {
-            let peer = 100 + side as u64;
-            if self.guests.contains_key(&peer) {
-                let ron = ron::to_string(&rc.command).unwrap();
-                let out = self.host.receive(peer, ToHost::Command { ron });
-                self.deliver(out);
-            } else {
-                let out = self.host.play(side, rc.command.clone()).unwrap();
-                self.deliver(out);
-            }
+            let out = self.send(side, &rc.command);
+            self.deliver(out);
         }
         assert!(self.refused.is_empty(), "refused: {:?}", self.refused);
     }
 
+    fn view_len(&self, side: usize) -> Option<usize> {
+        self.host.host().view_len(side)
+    }
+
+    fn view_hash(&mut self, side: usize) -> Option<u64> {
+        self.host.host_mut().view_hash(side)
+    }
+
     /// Every guest holds its side's view, hash for hash.
     fn in_step(&mut self) {
-        for (peer, (game, _)) in self.guests.iter_mut() {
-            let g = game.as_mut().unwrap();
-            let side = g.side();
+        let peers: Vec<u64> = self.guests.keys().copied().collect();
+        for peer in peers {
+            let g = self.guests.get_mut(&peer).unwrap().0.as_mut().unwrap();
+            let side =
+                g.0.world()
+                    .resource::<holotable::engine::online::guest::Guest>()
+                    .0;
+            let (held, hash) = (g.held(), g.game().state_hash());
             assert_eq!(
-                Some(g.held()),
-                self.host.view_len(side),
+                Some(held),
+                self.view_len(side),
                 "guest {peer} holds every command"
             );
-            assert_eq!(
-                Some(g.state_hash()),
-                self.host.view_hash(side),
-                "guest {peer} in step"
-            );
+            assert_eq!(Some(hash), self.view_hash(side), "guest {peer} in step");
         }
     }
 }
@@ -178,9 +210,9 @@ fn whole_game<R: RuleSet>(name: &str, host_side: usize) -> Table<R> {
         .collect();
     let mut t = Table::<R>::new(&loaded, &remote);
     t.replay(&record, &senders, usize::MAX);
-    assert!(t.host.game().over(), "{name}: the online game ends");
+    assert!(t.host.0.over(), "{name}: the online game ends");
     assert_eq!(
-        t.host.game().state_hash(),
+        t.host.0.state_hash(),
         record.commands.last().unwrap().hash,
         "{name}: the same game as at one screen"
     );
@@ -297,10 +329,10 @@ fn a_guest_may_not_act_for_another_side_nor_out_of_turn_and_hears_why() {
     let first_host = senders.iter().position(|&s| s == 0).unwrap();
     t.replay(&record, &senders, first_host);
     let ron = ron::to_string(&record.commands[first_host].command).unwrap();
-    let before = t.host.game().commands();
+    let before = t.host.0.commands();
     let out = t.host.receive(101, ToHost::Command { ron });
     t.deliver(out);
-    assert_eq!(t.host.game().commands(), before, "nothing played");
+    assert_eq!(t.host.0.commands(), before, "nothing played");
     let (peer, why) = t.refused.pop().expect("refused");
     assert_eq!(peer, 101, "the refusal goes to the sender");
     assert!(why.contains("turn"), "{why}");
@@ -319,14 +351,24 @@ fn a_guest_may_not_act_for_another_side_nor_out_of_turn_and_hears_why() {
             .1
             .contains("not a command of this game")
     );
+    // At the host's own screen, the guest's side cannot be played either.
+    let guests_turn = (first_host..record.commands.len())
+        .find(|&i| senders[i] == 1)
+        .unwrap();
+    t.replay(&record, &senders, guests_turn);
+    let outcome = t.host.0.send(record.commands[guests_turn].command.clone());
+    match outcome {
+        CommandOutcome::Refused(_, why) => assert!(why.contains("another computer"), "{why}"),
+        CommandOutcome::Accepted(_) => panic!("the host played the guest's side"),
+    }
     t.replay(&record, &senders, usize::MAX);
-    assert!(t.host.game().over());
+    assert!(t.host.0.over());
 }
 
 #[test]
 fn a_stranger_without_the_code_gets_no_seat_and_no_game() {
     let loaded = bundled::<Battlefield>("walker_assault");
-    let mut host = Host::<Battlefield>::new(&loaded, SEED, &[1], CODE).unwrap();
+    let mut host = new_host::<Battlefield>(&loaded, &[1]);
     let out = host.receive(
         7,
         ToHost::Hello {
@@ -356,7 +398,7 @@ fn a_stranger_without_the_code_gets_no_seat_and_no_game() {
         host.receive(7, ToHost::Chat { text: "hi".into() })
             .is_empty()
     );
-    assert_eq!(host.game().commands(), 0);
+    assert_eq!(host.0.commands(), 0);
     // An oversized command is dropped before it is read.
     let out = host.receive(
         7,
@@ -375,7 +417,7 @@ fn a_stranger_without_the_code_gets_no_seat_and_no_game() {
     ));
     let huge = "x".repeat(holotable::engine::online::protocol::MAX_COMMAND + 1);
     assert!(host.receive(7, ToHost::Command { ron: huge }).is_empty());
-    assert!(host.log.iter().any(|l| l.contains("dropped")));
+    assert!(host.take_log().iter().any(|l| l.contains("dropped")));
 }
 
 #[test]
@@ -431,7 +473,7 @@ fn a_guest_that_drops_and_rejoins_is_sent_only_what_it_missed() {
     moved.deliver(out);
     moved.replay(&record, &senders, usize::MAX);
     moved.in_step();
-    assert!(moved.host.game().over());
+    assert!(moved.host.0.over());
 }
 
 #[test]
@@ -440,7 +482,7 @@ fn a_guest_out_of_step_names_the_command_and_is_set_right_by_the_whole_game() {
     let (record, senders) = at_one_screen::<Battlefield>(&loaded, SEED);
     let mut t = Table::<Battlefield>::new(&loaded, &[1]);
     t.replay(&record, &senders, 10);
-    let before = t.host.game().commands();
+    let before = t.host.0.commands();
     let upto = before + 5;
     let held = t.guests[&101].0.as_ref().unwrap().held();
     // Play on at the host without delivering, then tamper with what the guest is sent.
@@ -454,7 +496,7 @@ fn a_guest_out_of_step_names_the_command_and_is_set_right_by_the_whole_game() {
                 },
             ));
         } else {
-            pending.extend(t.host.play(side, rc.command.clone()).unwrap());
+            pending.extend(t.send(side, &rc.command));
         }
     }
     let mut texts: Vec<String> = Vec::new();
@@ -500,12 +542,14 @@ fn a_host_that_restarts_from_its_save_carries_on_and_its_guest_rejoins() {
     let mut t = Table::<Tyneside>::new(&loaded, &[1]);
     let half = record.commands.len() / 2;
     t.replay(&record, &senders, half);
-    let saved = t.host.game().record().clone();
+    let saved = t.host.0.record().clone();
     let guest = t.guests.remove(&101).unwrap();
     let held = guest.0.as_ref().unwrap().held();
     let hash = t.host.view_hash(1);
     // The host stops; a new one reads its save.
-    let host = Host::<Tyneside>::resume(&saved, &[1], CODE).unwrap();
+    let mut again = Session::<Tyneside>::replay(&saved).unwrap();
+    again.world_mut().resource_mut::<Sides>().rules.clear();
+    let host = hosted(again, &[1]);
     let mut t = Table {
         host,
         guests: BTreeMap::new(),
@@ -528,10 +572,7 @@ fn a_host_that_restarts_from_its_save_carries_on_and_its_guest_rejoins() {
     t.deliver(out);
     t.replay(&record, &senders, usize::MAX);
     t.in_step();
-    assert_eq!(
-        t.host.game().state_hash(),
-        record.commands.last().unwrap().hash
-    );
+    assert_eq!(t.host.0.state_hash(), record.commands.last().unwrap().hash);
 }
 
 /// Whatever a guest sends, however mangled, the host answers or drops it: never a panic, and
@@ -541,7 +582,7 @@ fn the_hosts_message_handling_survives_mangled_messages() {
     use rand::{RngExt, SeedableRng};
     let loaded = bundled::<Tyneside>("shooting_example");
     let (record, _) = at_one_screen::<Tyneside>(&loaded, SEED);
-    let mut host = Host::<Tyneside>::new(&loaded, SEED, &[1], CODE).unwrap();
+    let mut host = new_host::<Tyneside>(&loaded, &[1]);
     host.receive(
         5,
         ToHost::Hello {
@@ -593,13 +634,13 @@ fn the_hosts_message_handling_survives_mangled_messages() {
         let _ = host.receive(peer, message);
     }
     // Whatever was taken is a game the rules accept, and the guest's view followed it.
-    let taken = host.game().record().clone();
+    let taken = host.0.record().clone();
     assert!(
         Session::<Tyneside>::replay(&taken).is_ok(),
         "the host's game still verifies"
     );
     assert!(
-        host.view_len(1).unwrap() >= taken.commands.len(),
+        host.host().view_len(1).unwrap() >= taken.commands.len(),
         "the guest's view followed"
     );
 }

@@ -3,6 +3,12 @@
 //! screen; an accepted command goes to each guest as that guest's side may see it, with its
 //! dice, cards and state hash; a refusal goes back to the sender only.
 //!
+//! The host's game is the world it is played in (the window's, or a headless session's);
+//! [`Host`] sits beside it as a non-send resource and follows every accepted command through
+//! the pipeline's hooks, whoever sent it (the host's player, a guest, the rules' side), so the
+//! window plays online with nothing changed in it. What the guests are sent waits in
+//! [`Outbox`] for the wire.
+//!
 //! Each guest's side has a *view* here: a second game, fed every accepted command with the
 //! host's dice, in which the other sides' secrets lie face down (the rule set's play-by-e-mail
 //! forms, [`RuleSet::face_down`]) until the game shows them ([`RuleSet::turn_over`]). What a
@@ -11,11 +17,12 @@
 
 use std::collections::BTreeMap;
 
+use bevy::prelude::*;
 use blake2::{Blake2s256, Digest};
 
 use super::protocol::{ToGuest, ToHost};
 use crate::engine::dice::{DeckRes, DiceRes, Randomness};
-use crate::engine::pipeline::CommandOutcome;
+use crate::engine::pipeline::{Applied, CommandOutcome, process};
 use crate::engine::record::{GameRecord, RecordedCommand, Secret};
 use crate::engine::ruleset::{Loaded, RuleSet};
 use crate::engine::session::{Headless, Session};
@@ -31,6 +38,10 @@ pub struct Outgoing {
     pub message: ToGuest,
 }
 
+/// The messages for the guests, waiting for the wire, oldest first.
+#[derive(Resource, Default, Debug)]
+pub struct Outbox(pub Vec<Outgoing>);
+
 /// One side played from another computer: its view of the game and who holds the seat.
 struct Seat<R: RuleSet> {
     side: usize,
@@ -42,22 +53,26 @@ struct Seat<R: RuleSet> {
     peer: Option<u64>,
 }
 
-/// The host of an online game of rule set `R`.
+/// The host of an online game of rule set `R`: the guests' seats and views. Lives beside the
+/// game as a non-send resource ([`open`]).
 pub struct Host<R: RuleSet> {
-    game: Session<R>,
     seed: u64,
     code: String,
     seats: Vec<Seat<R>>,
     /// The side that sent each accepted command, by index.
     senders: Vec<usize>,
+    /// The side a guest's command is played for, set just before it is processed.
+    sending_for: Option<usize>,
+    /// The side that sends the command being processed now.
+    sending: usize,
     /// What happened on the wire that the host's player should know (seats taken and left,
     /// messages dropped, chat), oldest first.
     pub log: Vec<String>,
 }
 
 /// The salt of the commitment that hides command `index` from the other sides: drawn from the
-/// game's seed (a guest never has it), so a host that restarts from its autosave seals the
-/// same commands the same way.
+/// game's seed (a guest never has it), so a host that restarts from its save seals the same
+/// commands the same way.
 fn salt(seed: u64, index: usize) -> String {
     let mut h = Blake2s256::new();
     h.update(b"holotable online salt\n");
@@ -87,115 +102,283 @@ pub(super) fn new_view<R: RuleSet>(
     Session::<R>::start(loaded, randomness).map_err(|e| e.join("\n"))
 }
 
-impl<R: RuleSet> Host<R> {
-    /// Hosts a new game of `loaded` with dice from `seed`; the sides in `remote` (by index)
-    /// are played from other computers, each seat taken by the first guest with `code`; the
-    /// others at this screen, or by the rules where the scenario gives them `control: Rules`.
-    ///
-    /// Errors: the scenario does not set up (every problem), or `remote` names no side.
-    pub fn new(loaded: &Loaded, seed: u64, remote: &[usize], code: &str) -> Result<Self, String> {
-        let game =
-            Session::<R>::start(loaded, Randomness::seeded(seed)).map_err(|e| e.join("\n"))?;
-        Self::around(game, loaded, seed, remote, code)
+/// Hosts the game on in `world` (just begun, or resumed from the host's save): the sides in
+/// `remote` (by index) are seats for guests with `code`. Where the game has commands already,
+/// each guest's view is made again command by command (the seals drawn from the seed come
+/// out the same), so a guest that rejoins finds its game where it left it.
+///
+/// Errors: no game is on, its dice are not seeded, `remote` is empty or names a side the
+/// rules play or the scenario lacks, or a view cannot follow the game (in words).
+pub fn open<R: RuleSet>(world: &mut World, remote: &[usize], code: &str) -> Result<(), String> {
+    let record = world
+        .get_resource::<GameRecord<R::Command>>()
+        .ok_or("no game is on")?
+        .clone();
+    let seed = record
+        .seed
+        .ok_or("an online game is hosted with seeded dice; this game has none")?;
+    let loaded = loaded_of::<R>(&record)?;
+    if remote.is_empty() {
+        return Err("an online game needs a side played from another computer".into());
     }
-
-    /// Hosts a game that was begun before: `record` (a host's autosave), replayed and verified,
-    /// then the guests' views made again command by command, so a guest that rejoins finds
-    /// its game where it left it.
-    ///
-    /// Errors: the record does not replay, it has no seed, or a view cannot follow it.
-    pub fn resume(
-        record: &GameRecord<R::Command>,
-        remote: &[usize],
-        code: &str,
-    ) -> Result<Self, String> {
-        let seed = record
-            .seed
-            .ok_or("an online game is hosted with seeded dice; this save has none")?;
-        crate::engine::record::check_scenario(record, None)?;
-        let loaded = loaded_of::<R>(record)?;
-        let game =
-            Session::<R>::start(&loaded, Randomness::seeded(seed)).map_err(|e| e.join("\n"))?;
-        let mut host = Self::around(game, &loaded, seed, remote, code)?;
-        if let Some(hands) = &record.hands {
-            host.game.set_rules_sides(&hands.rules)?;
+    let sides = world
+        .get_resource::<crate::engine::game::Sides>()
+        .cloned()
+        .unwrap_or_default();
+    let mut seats = Vec::new();
+    for &side in remote {
+        let name = sides
+            .names
+            .get(side)
+            .ok_or_else(|| format!("the scenario has no side {side}"))?;
+        if sides.by_rules(side) {
+            return Err(format!(
+                "{name} is played by the rules in this game, not from another computer"
+            ));
         }
+        seats.push(Seat {
+            side,
+            view: new_view::<R>(&loaded, &record)?,
+            secrets: BTreeMap::new(),
+            peer: None,
+        });
+    }
+    let mut host = Host::<R> {
+        seed,
+        code: code.to_string(),
+        seats,
+        senders: Vec::new(),
+        sending_for: None,
+        sending: 0,
+        log: Vec::new(),
+    };
+    if !record.commands.is_empty() {
+        // The side that sent each command: the side to act before it, found by playing the
+        // game again with the same hands.
+        let mut again =
+            Session::<R>::start(&loaded, Randomness::seeded(seed)).map_err(|e| e.join("\n"))?;
+        again
+            .world_mut()
+            .resource_mut::<crate::engine::game::Sides>()
+            .rules = sides.rules.clone();
         for (i, rc) in record.commands.iter().enumerate() {
-            let sender = R::sides_to_act(host.game.world())
-                .first()
-                .copied()
-                .unwrap_or(0);
-            if let CommandOutcome::Refused(_, why) = host.game.send(rc.command.clone()) {
+            let sender = R::sides_to_act(again.world()).first().copied().unwrap_or(0);
+            if let CommandOutcome::Refused(_, why) = again.send(rc.command.clone()) {
                 return Err(format!(
-                    "the saved game does not replay at command {}: {why}",
-                    i + 1
-                ));
-            }
-            if host.game.record().commands[i].hash != rc.hash {
-                return Err(format!(
-                    "the saved game does not replay at command {}: its state differs",
+                    "the game does not replay at command {}: {why}",
                     i + 1
                 ));
             }
             host.senders.push(sender);
-            host.follow(i, sender)?;
+            host.follow(rc, i, sender)?;
         }
-        Ok(host)
     }
+    world.insert_non_send(host);
+    world.init_resource::<Outbox>();
+    Ok(())
+}
 
-    fn around(
-        game: Session<R>,
-        loaded: &Loaded,
-        seed: u64,
-        remote: &[usize],
-        code: &str,
-    ) -> Result<Self, String> {
-        if remote.is_empty() {
-            return Err("an online game needs a side played from another computer".into());
-        }
-        let mut seats = Vec::new();
-        for &side in remote {
-            if side >= loaded.header.sides.len() {
-                return Err(format!("the scenario has no side {side}"));
+/// Whether the game in `world` is hosted online.
+pub fn hosting<R: RuleSet>(world: &World) -> bool {
+    world.get_non_send::<Host<R>>().is_some()
+}
+
+/// A message from guest `peer`, into the game in `world`: a hello takes a seat (or is
+/// denied), a command is played for the guest's side through the pipeline (a refusal goes back
+/// to that guest alone), a chat line goes to the others. Anything oversized, malformed or
+/// from a connection without a seat is dropped and logged, never a panic. What the guests are
+/// sent goes to the [`Outbox`].
+pub fn receive<R: RuleSet>(world: &mut World, peer: u64, message: ToHost) {
+    let Some(mut host) = world.remove_non_send::<Host<R>>() else {
+        return;
+    };
+    let mut out = Vec::new();
+    let mut play = None;
+    if let Err(why) = message.check() {
+        host.log
+            .push(format!("dropped a message from connection {peer}: {why}"));
+    } else {
+        let seat = host.seats.iter().position(|s| s.peer == Some(peer));
+        match (message, seat) {
+            (ToHost::Hello { code, side, have }, _) => {
+                out = host.hello(world, peer, &code, side.as_deref(), have);
             }
-            if crate::engine::game::by_rules(game.world(), side) {
-                return Err(format!(
-                    "{} is played by the rules in this scenario, not from another computer",
-                    loaded.header.sides[side].name
+            (_, None) => host.log.push(format!(
+                "dropped a message from connection {peer}, which holds no seat"
+            )),
+            (ToHost::Command { ron }, Some(s)) => {
+                let side = host.seats[s].side;
+                match ron::from_str::<R::Command>(&ron) {
+                    Err(e) => out.push(Outgoing {
+                        peer,
+                        message: ToGuest::Refused {
+                            reason: format!("that is not a command of this game: {e}"),
+                        },
+                    }),
+                    Ok(_) if !crate::engine::game::persons_to_act::<R>(world).contains(&side) => {
+                        out.push(Outgoing {
+                            peer,
+                            message: ToGuest::Refused {
+                                reason: format!(
+                                    "it is not {}'s turn to act",
+                                    side_name(world, side)
+                                ),
+                            },
+                        })
+                    }
+                    Ok(command) => play = Some((side, command)),
+                }
+            }
+            (ToHost::Resync { index, why }, Some(s)) => {
+                host.log.push(format!(
+                    "{}'s game differed from the host's at command {index} ({why}): sent the whole game again",
+                    side_name(world, host.seats[s].side)
                 ));
+                out.push(host.welcome(s, peer));
             }
-            seats.push(Seat {
-                side,
-                view: new_view::<R>(loaded, game.record())?,
-                secrets: BTreeMap::new(),
-                peer: None,
-            });
+            (ToHost::Chat { text }, Some(s)) => {
+                let from = side_name(world, host.seats[s].side);
+                host.log.push(format!("{from}: {text}"));
+                out = host.to_others(Some(peer), &from, &text);
+            }
         }
-        Ok(Self {
-            game,
-            seed,
-            code: code.to_string(),
-            seats,
-            senders: Vec::new(),
-            log: Vec::new(),
-        })
     }
-
-    /// The authoritative game.
-    pub fn game(&mut self) -> &mut Session<R> {
-        &mut self.game
+    if let Some((side, _)) = &play {
+        host.sending_for = Some(*side);
     }
-
-    /// The authoritative game, to read.
-    pub fn game_ref(&self) -> &Session<R> {
-        &self.game
+    world.insert_non_send(host);
+    world.resource_mut::<Outbox>().0.extend(out);
+    if let Some((_, command)) = play
+        && let CommandOutcome::Refused(_, reason) = process::<R>(world, command)
+    {
+        world.resource_mut::<Outbox>().0.push(Outgoing {
+            peer,
+            message: ToGuest::Refused { reason },
+        });
     }
+}
 
+/// A chat line from the host's player (named `from`), to every guest.
+pub fn chat<R: RuleSet>(world: &mut World, from: &str, text: &str) {
+    let Some(mut host) = world.remove_non_send::<Host<R>>() else {
+        return;
+    };
+    let text: String = text.chars().take(super::protocol::MAX_CHAT).collect();
+    host.log.push(format!("{from}: {text}"));
+    let out = host.to_others(None, from, &text);
+    world.insert_non_send(host);
+    world.resource_mut::<Outbox>().0.extend(out);
+}
+
+/// A connection closed: its seat is free for the same guest to take again.
+pub fn dropped<R: RuleSet>(world: &mut World, peer: u64) {
+    let names: Vec<String> = world
+        .get_resource::<crate::engine::game::Sides>()
+        .map(|s| s.names.clone())
+        .unwrap_or_default();
+    let Some(mut host) = world.get_non_send_mut::<Host<R>>() else {
+        return;
+    };
+    for i in 0..host.seats.len() {
+        if host.seats[i].peer == Some(peer) {
+            host.seats[i].peer = None;
+            let name = names.get(host.seats[i].side).cloned().unwrap_or_default();
+            host.log.push(format!(
+                "{name}'s connection dropped: waiting for it to rejoin"
+            ));
+        }
+    }
+}
+
+fn side_name(world: &World, side: usize) -> String {
+    world
+        .get_resource::<crate::engine::game::Sides>()
+        .and_then(|s| s.names.get(side).cloned())
+        .unwrap_or_else(|| format!("side {side}"))
+}
+
+/// The pipeline's hook before a command: notes the side that sends it (a guest's, or the
+/// side to act at the host's own screen), and refuses one made at the host's screen while
+/// only guests' sides may act.
+fn before<R: RuleSet>(
+    world: &mut World,
+    command: R::Command,
+) -> Result<R::Command, CommandOutcome<R::Command>> {
+    if crate::engine::pipeline::replaying(world) {
+        return Ok(command);
+    }
+    let to_act = R::sides_to_act(world);
+    let Some(mut host) = world.get_non_send_mut::<Host<R>>() else {
+        return Ok(command);
+    };
+    let sender = match host.sending_for.take() {
+        Some(side) => side,
+        None => {
+            let remote: Vec<usize> = host.seats.iter().map(|s| s.side).collect();
+            match to_act.iter().find(|s| !remote.contains(s)) {
+                Some(&side) => side,
+                None if to_act.is_empty() => 0,
+                None => {
+                    let side = to_act[0];
+                    drop(host);
+                    return Err(CommandOutcome::Refused(
+                        command,
+                        format!(
+                            "{} is played from another computer: wait for its player",
+                            side_name(world, side)
+                        ),
+                    ));
+                }
+            }
+        }
+    };
+    host.sending = sender;
+    Ok(command)
+}
+
+/// The pipeline's hook after a command was accepted: every guest's view follows it, and what
+/// each guest is sent goes to the [`Outbox`].
+fn accepted<R: RuleSet>(world: &mut World, applied: &Applied) {
+    if applied.replaying {
+        return;
+    }
+    let Some(mut host) = world.remove_non_send::<Host<R>>() else {
+        return;
+    };
+    let rc = world.resource::<GameRecord<R::Command>>().commands[applied.index].clone();
+    let sender = host.sending;
+    host.senders.push(sender);
+    match host.follow(&rc, applied.index, sender) {
+        Ok(out) => world.resource_mut::<Outbox>().0.extend(out),
+        Err(e) => {
+            error!("{e}");
+            host.log.push(e);
+        }
+    }
+    world.insert_non_send(host);
+}
+
+/// Online play's hooks into rule set `R`'s pipeline.
+pub fn plugin<R: RuleSet>(app: &mut App) {
+    let mut hooks = app
+        .world_mut()
+        .resource_mut::<crate::engine::pipeline::Hooks<R>>();
+    hooks.before.push(before::<R>);
+    hooks.accepted.push(accepted::<R>);
+}
+
+impl<R: RuleSet> Host<R> {
     /// The state hash of the game as side `side`'s guest holds it (its view), if `side` is
     /// played from another computer.
     pub fn view_hash(&mut self, side: usize) -> Option<u64> {
         let seat = self.seats.iter_mut().find(|s| s.side == side)?;
         Some(seat.view.state_hash())
+    }
+
+    /// How many commands side `side`'s view holds (what its guest holds once it has caught up).
+    pub fn view_len(&self, side: usize) -> Option<usize> {
+        let seat = self.seats.iter().find(|s| s.side == side)?;
+        Some(seat.view.record().commands.len())
     }
 
     /// How many of the game's commands side `side` sent (a host that resumes skips as many of
@@ -212,115 +395,34 @@ impl<R: RuleSet> Host<R> {
             .collect()
     }
 
-    /// How many commands side `side`'s view holds (what its guest holds once it has caught up).
-    pub fn view_len(&self, side: usize) -> Option<usize> {
-        let seat = self.seats.iter().find(|s| s.side == side)?;
-        Some(seat.view.record().commands.len())
+    /// The join code.
+    pub fn code(&self) -> &str {
+        &self.code
     }
 
-    fn side_name(&self, side: usize) -> String {
-        self.game
-            .world()
-            .get_resource::<crate::engine::game::Sides>()
-            .and_then(|s| s.names.get(side).cloned())
-            .unwrap_or_else(|| format!("side {side}"))
-    }
-
-    /// A message from guest `peer`: a hello takes a seat (or is denied), a command is played
-    /// for the guest's side (or refused, to the guest alone), a chat line goes to the others.
-    /// Anything oversized, malformed or from a guest without a seat is dropped and logged,
-    /// never a panic.
-    pub fn receive(&mut self, peer: u64, message: ToHost) -> Vec<Outgoing> {
-        if let Err(why) = message.check() {
-            self.log
-                .push(format!("dropped a message from connection {peer}: {why}"));
-            return Vec::new();
-        }
-        let seat = self.seats.iter().position(|s| s.peer == Some(peer));
-        match (message, seat) {
-            (ToHost::Hello { code, side, have }, _) => {
-                self.hello(peer, &code, side.as_deref(), have)
-            }
-            (_, None) => {
-                self.log.push(format!(
-                    "dropped a message from connection {peer}, which holds no seat"
-                ));
-                Vec::new()
-            }
-            (ToHost::Command { ron }, Some(s)) => {
-                let side = self.seats[s].side;
-                let refused = |reason: String| {
-                    vec![Outgoing {
-                        peer,
-                        message: ToGuest::Refused { reason },
-                    }]
-                };
-                let command: R::Command = match ron::from_str(&ron) {
-                    Ok(c) => c,
-                    Err(e) => return refused(format!("that is not a command of this game: {e}")),
-                };
-                match self.play(side, command) {
-                    Ok(out) => out,
-                    Err(reason) => refused(reason),
-                }
-            }
-            (ToHost::Resync { index, why }, Some(s)) => {
-                self.log.push(format!(
-                    "{}'s game differed from the host's at command {index} ({why}): sent the whole game again",
-                    self.side_name(self.seats[s].side)
-                ));
-                vec![self.welcome(s, peer)]
-            }
-            (ToHost::Chat { text }, Some(s)) => {
-                let from = self.side_name(self.seats[s].side);
-                self.log.push(format!("{from}: {text}"));
-                self.seats
-                    .iter()
-                    .filter_map(|o| o.peer)
-                    .filter(|&p| p != peer)
-                    .map(|p| Outgoing {
-                        peer: p,
-                        message: ToGuest::Chat {
-                            from: from.clone(),
-                            text: text.clone(),
-                        },
-                    })
-                    .collect()
-            }
-        }
-    }
-
-    /// A chat line from the host's own player, to every guest.
-    pub fn chat(&mut self, from: &str, text: &str) -> Vec<Outgoing> {
-        let text: String = text.chars().take(super::protocol::MAX_CHAT).collect();
-        self.log.push(format!("{from}: {text}"));
+    fn to_others(&self, except: Option<u64>, from: &str, text: &str) -> Vec<Outgoing> {
         self.seats
             .iter()
             .filter_map(|s| s.peer)
+            .filter(|&p| Some(p) != except)
             .map(|peer| Outgoing {
                 peer,
                 message: ToGuest::Chat {
                     from: from.to_string(),
-                    text: text.clone(),
+                    text: text.to_string(),
                 },
             })
             .collect()
     }
 
-    /// A connection closed: its seat is free for the same guest to take again.
-    pub fn dropped(&mut self, peer: u64) {
-        for i in 0..self.seats.len() {
-            if self.seats[i].peer == Some(peer) {
-                self.seats[i].peer = None;
-                let name = self.side_name(self.seats[i].side);
-                self.log.push(format!(
-                    "{name}'s connection dropped: waiting for it to rejoin"
-                ));
-            }
-        }
-    }
-
-    fn hello(&mut self, peer: u64, code: &str, side: Option<&str>, have: usize) -> Vec<Outgoing> {
+    fn hello(
+        &mut self,
+        world: &World,
+        peer: u64,
+        code: &str,
+        side: Option<&str>,
+        have: usize,
+    ) -> Vec<Outgoing> {
         let deny = |reason: String| {
             vec![Outgoing {
                 peer,
@@ -332,9 +434,7 @@ impl<R: RuleSet> Host<R> {
                 .push(format!("connection {peer} gave a wrong join code"));
             return deny("that is not this game's join code".into());
         }
-        let ids = self
-            .game
-            .world()
+        let ids = world
             .get_resource::<crate::engine::game::Sides>()
             .map(|s| s.ids.clone())
             .unwrap_or_default();
@@ -375,7 +475,7 @@ impl<R: RuleSet> Host<R> {
                 .push(format!("connection {old} replaced by {peer}"));
         }
         self.seats[s].peer = Some(peer);
-        let name = self.side_name(self.seats[s].side);
+        let name = side_name(world, self.seats[s].side);
         let held = self.seats[s].view.record().commands.len();
         if have > 0 && have <= held {
             self.log.push(format!(
@@ -412,47 +512,14 @@ impl<R: RuleSet> Host<R> {
         }
     }
 
-    /// Plays `command` for side `side` (the host's player, or a guest already checked to be
-    /// seated for it) and tells every guest what it may see of it.
-    ///
-    /// Errors: the refusal, naming the rule; or a guest's view could not follow (a bug,
-    /// reported in words).
-    pub fn play(&mut self, side: usize, command: R::Command) -> Result<Vec<Outgoing>, String> {
-        if !crate::engine::game::persons_to_act::<R>(self.game.world()).contains(&side) {
-            return Err(format!("it is not {}'s turn to act", self.side_name(side)));
-        }
-        if let CommandOutcome::Refused(_, reason) = self.game.send(command) {
-            return Err(reason);
-        }
-        let index = self.game.record().commands.len() - 1;
-        self.senders.push(side);
-        self.follow(index, side)
-    }
-
-    /// One step of a side the rules play, if one must act: `None` when none must.
-    ///
-    /// Errors: the rules' side cannot go on, or a view cannot follow.
-    pub fn step_rules(&mut self) -> Option<Result<Vec<Outgoing>, String>> {
-        let world = self.game.world_mut();
-        let side = crate::engine::game::rules_to_act::<R>(world)
-            .first()
-            .copied()?;
-        let before = self.game.record().commands.len();
-        let step = crate::engine::rules_side::step::<R>(self.game.world_mut())?;
-        Some(step.and_then(|_| {
-            let mut out = Vec::new();
-            for i in before..self.game.record().commands.len() {
-                self.senders.push(side);
-                out.extend(self.follow(i, side)?);
-            }
-            Ok(out)
-        }))
-    }
-
     /// Brings every view up to the game's command `index`, sent by `sender`, and says what
     /// each seated guest is sent.
-    fn follow(&mut self, index: usize, sender: usize) -> Result<Vec<Outgoing>, String> {
-        let rc = self.game.record().commands[index].clone();
+    fn follow(
+        &mut self,
+        rc: &RecordedCommand<R::Command>,
+        index: usize,
+        sender: usize,
+    ) -> Result<Vec<Outgoing>, String> {
         let salt = salt(self.seed, index);
         let mut out = Vec::new();
         for seat in &mut self.seats {

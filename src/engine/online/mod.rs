@@ -13,27 +13,31 @@ pub mod host;
 pub mod net;
 pub mod protocol;
 
-use self::guest::{Guest, OutOfStep};
-use self::host::{Host, Outgoing};
+use bevy::prelude::*;
+
+use self::guest::OutOfStep;
+use self::host::{Host, Outbox, Outgoing};
 use self::protocol::ToHost;
+use super::dice::Randomness;
 use super::record::GameRecord;
 use super::ruleset::{Loaded, RuleSet};
-use super::session::Headless;
+use super::session::{Headless, Session};
 
-/// A host of any rule set, as the app drives it ([`Host`], type-erased).
+/// A host of any rule set in a headless session, as `holotable host` drives it.
 pub trait HostGame {
-    /// See [`Host::receive`].
+    /// A guest's message (see [`host::receive`]); what the guests are sent.
     fn receive(&mut self, peer: u64, message: ToHost) -> Vec<Outgoing>;
-    /// Plays the RON command `ron` for side `side`, played at the host's screen (see
-    /// [`Host::play`]).
+    /// Plays the RON command `ron` for side `side`, played at the host; what the guests are
+    /// sent.
     ///
     /// Errors: it does not read as a command, or the refusal naming the rule.
     fn play_text(&mut self, side: usize, ron: &str) -> Result<Vec<Outgoing>, String>;
-    /// See [`Host::step_rules`].
+    /// One step of a side the rules play, if one must act (`None`: none must); what the
+    /// guests are sent.
+    ///
+    /// Errors: the rules' side cannot go on.
     fn step_rules(&mut self) -> Option<Result<Vec<Outgoing>, String>>;
-    /// See [`Host::chat`].
-    fn chat(&mut self, from: &str, text: &str) -> Vec<Outgoing>;
-    /// See [`Host::dropped`].
+    /// A connection closed (see [`host::dropped`]).
     fn dropped(&mut self, peer: u64);
     /// The sides a person must act for now.
     fn persons_to_act(&self) -> Vec<usize>;
@@ -55,16 +59,16 @@ pub trait HostGame {
     fn script(&self, src: &str, file: &str) -> Result<Vec<String>, String>;
 }
 
-/// A guest of any rule set, as the app drives it ([`Guest`], type-erased).
+/// A guest of any rule set in a headless session, as `holotable join` drives it.
 pub trait GuestGame {
-    /// See [`Guest::apply`].
+    /// See [`guest::apply`].
+    ///
+    /// Errors: as [`guest::apply`].
     fn apply(&mut self, from: usize, commands: &[String]) -> Result<(), OutOfStep>;
-    /// See [`Guest::held`].
+    /// See [`guest::held`].
     fn held(&self) -> usize;
-    /// See [`Guest::to_act`].
+    /// See [`guest::to_act`].
     fn to_act(&self) -> bool;
-    /// The guest's side, by index.
-    fn side(&self) -> usize;
     /// The game (to print, hash and save).
     fn game(&mut self) -> &mut dyn Headless;
     /// See [`HostGame::script`].
@@ -82,55 +86,78 @@ fn script_texts<R: RuleSet>(src: &str, file: &str) -> Result<Vec<String>, String
         .collect())
 }
 
-impl<R: RuleSet> HostGame for Host<R> {
+/// A headless game hosted online: a session with a [`Host`] beside its game.
+pub struct HostSession<R: RuleSet>(pub Session<R>);
+
+impl<R: RuleSet> HostSession<R> {
+    fn outbox(&mut self) -> Vec<Outgoing> {
+        std::mem::take(&mut self.0.world_mut().resource_mut::<Outbox>().0)
+    }
+
+    /// The host beside the game.
+    pub fn host(&self) -> &Host<R> {
+        self.0.world().non_send::<Host<R>>()
+    }
+
+    /// The host beside the game, to change.
+    pub fn host_mut(&mut self) -> Mut<'_, Host<R>> {
+        self.0.world_mut().non_send_mut::<Host<R>>()
+    }
+}
+
+impl<R: RuleSet> HostGame for HostSession<R> {
     fn receive(&mut self, peer: u64, message: ToHost) -> Vec<Outgoing> {
-        Host::receive(self, peer, message)
+        host::receive::<R>(self.0.world_mut(), peer, message);
+        self.outbox()
     }
 
     fn play_text(&mut self, side: usize, ron: &str) -> Result<Vec<Outgoing>, String> {
         let command: R::Command =
             ron::from_str(ron).map_err(|e| format!("that is not a command of this game: {e}"))?;
-        self.play(side, command)
+        if !super::game::persons_to_act::<R>(self.0.world()).contains(&side) {
+            return Err("it is not this side's turn to act".into());
+        }
+        if let super::pipeline::CommandOutcome::Refused(_, why) = self.0.send(command) {
+            return Err(why);
+        }
+        Ok(self.outbox())
     }
 
     fn step_rules(&mut self) -> Option<Result<Vec<Outgoing>, String>> {
-        Host::step_rules(self)
-    }
-
-    fn chat(&mut self, from: &str, text: &str) -> Vec<Outgoing> {
-        Host::chat(self, from, text)
+        let step = super::rules_side::step::<R>(self.0.world_mut())?;
+        Some(step.map(|_| self.outbox()))
     }
 
     fn dropped(&mut self, peer: u64) {
-        Host::dropped(self, peer)
+        host::dropped::<R>(self.0.world_mut(), peer);
     }
 
     fn persons_to_act(&self) -> Vec<usize> {
-        super::game::persons_to_act::<R>(self.game_ref().world())
+        super::game::persons_to_act::<R>(self.0.world())
     }
 
     fn seats(&self) -> Vec<(usize, bool)> {
-        Host::seats(self)
+        self.host().seats()
     }
 
     fn sent_by(&self, side: usize) -> usize {
-        Host::sent_by(self, side)
+        self.host().sent_by(side)
     }
 
     fn view_hash(&mut self, side: usize) -> Option<u64> {
-        Host::view_hash(self, side)
+        self.host_mut().view_hash(side)
     }
 
     fn take_log(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.log)
+        std::mem::take(&mut self.host_mut().log)
     }
 
     fn game(&mut self) -> &mut dyn Headless {
-        Host::game(self)
+        &mut self.0
     }
 
     fn side_ids(&self) -> Vec<String> {
-        self.game_ref()
+        self.0
             .world()
             .get_resource::<super::game::Sides>()
             .map(|s| s.ids.clone())
@@ -142,25 +169,24 @@ impl<R: RuleSet> HostGame for Host<R> {
     }
 }
 
-impl<R: RuleSet> GuestGame for Guest<R> {
+/// A headless guest: a session holding the game as its side sees it.
+pub struct GuestSession<R: RuleSet>(pub Session<R>);
+
+impl<R: RuleSet> GuestGame for GuestSession<R> {
     fn apply(&mut self, from: usize, commands: &[String]) -> Result<(), OutOfStep> {
-        Guest::apply(self, from, commands)
+        guest::apply::<R>(self.0.world_mut(), from, commands)
     }
 
     fn held(&self) -> usize {
-        Guest::held(self)
+        guest::held::<R>(self.0.world())
     }
 
     fn to_act(&self) -> bool {
-        Guest::to_act(self)
-    }
-
-    fn side(&self) -> usize {
-        Guest::side(self)
+        guest::to_act::<R>(self.0.world())
     }
 
     fn game(&mut self) -> &mut dyn Headless {
-        Guest::game(self)
+        &mut self.0
     }
 
     fn script(&self, src: &str, file: &str) -> Result<Vec<String>, String> {
@@ -168,21 +194,25 @@ impl<R: RuleSet> GuestGame for Guest<R> {
     }
 }
 
-/// A new host of rule set `R` (see [`Host::new`]).
+/// A new headless host of rule set `R`: `loaded` begun with dice from `seed`, the sides in
+/// `remote` (by index) seats for guests with `code` (see [`host::open`]).
 ///
-/// Errors: as [`Host::new`].
+/// Errors: the scenario does not set up, or as [`host::open`].
 pub fn host<R: RuleSet>(
     loaded: &Loaded,
     seed: u64,
     remote: &[usize],
     code: &str,
 ) -> Result<Box<dyn HostGame>, String> {
-    Ok(Box::new(Host::<R>::new(loaded, seed, remote, code)?))
+    let mut s = Session::<R>::start(loaded, Randomness::seeded(seed)).map_err(|e| e.join("\n"))?;
+    host::open::<R>(s.world_mut(), remote, code)?;
+    Ok(Box::new(HostSession(s)))
 }
 
-/// A host of rule set `R` resumed from a saved game's text (see [`Host::resume`]).
+/// A headless host of rule set `R` again, from the text of a save it wrote: the game replayed
+/// and verified, the sides the rules played as they were, then [`host::open`].
 ///
-/// Errors: the save does not read, or as [`Host::resume`].
+/// Errors: the save does not read or replay, or as [`host::open`].
 pub fn resume_host<R: RuleSet>(
     text: &str,
     remote: &[usize],
@@ -190,12 +220,29 @@ pub fn resume_host<R: RuleSet>(
 ) -> Result<Box<dyn HostGame>, String> {
     let record: GameRecord<R::Command> =
         ron::from_str(text).map_err(|e| format!("the saved game does not read: {e}"))?;
-    Ok(Box::new(Host::<R>::resume(&record, remote, code)?))
+    let mut s = Session::<R>::replay(&record).map_err(|e| e.to_string())?;
+    if let Some(hands) = &record.hands {
+        s.world_mut()
+            .resource_mut::<super::game::Sides>()
+            .rules
+            .clear();
+        s.set_rules_sides(&hands.rules)?;
+    }
+    host::open::<R>(s.world_mut(), remote, code)?;
+    Ok(Box::new(HostSession(s)))
 }
 
-/// A guest of rule set `R` from a welcome (see [`Guest::welcome`]).
+/// A headless guest of rule set `R` from a welcome (see [`guest::welcome`]).
 ///
-/// Errors: as [`Guest::welcome`].
+/// Errors: as [`guest::welcome`].
 pub fn guest<R: RuleSet>(record: &str, side: usize) -> Result<Box<dyn GuestGame>, String> {
-    Ok(Box::new(Guest::<R>::welcome(record, side)?))
+    let mut s = Session::<R>::new_empty();
+    guest::welcome::<R>(s.world_mut(), record, side)?;
+    Ok(Box::new(GuestSession(s)))
+}
+
+/// Online play's hooks into rule set `R`'s pipeline: a host's and a guest's.
+pub fn plugin<R: RuleSet>(app: &mut App) {
+    host::plugin::<R>(app);
+    guest::plugin::<R>(app);
 }
