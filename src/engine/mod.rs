@@ -52,8 +52,7 @@ impl Plugin for EnginePlugin {
 /// The engine for rule set `R`: its command pipeline, then each feature plugged into it (in
 /// this order, which is the order of their hooks: the replay that puts a game back, undo's
 /// marks, autosave, play by e-mail, manual dice, the replay viewer, the hint, online play). A
-/// rule set's `plugin`
-/// calls this.
+/// rule set's `plugin` calls this.
 pub fn plugin<R: ruleset::RuleSet>(app: &mut App) {
     pipeline::plugin::<R>(app);
     replay::plugin::<R>(app);
