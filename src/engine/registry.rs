@@ -94,6 +94,8 @@ pub struct RuleSetEntry {
     /// A guest's game from the host's welcome: the record's RON and the guest's side (see
     /// [`super::online::guest`]).
     pub online_guest: fn(&str, usize) -> Result<Box<dyn GuestGame>, String>,
+    /// Online play in the window (see [`super::online::Fns`]).
+    pub online: super::online::Fns,
 }
 
 /// Why a saved game does not replay.
@@ -139,6 +141,7 @@ impl RuleSetEntry {
             online_host: super::online::host::<R>,
             online_resume: super::online::resume_host::<R>,
             online_guest: super::online::guest::<R>,
+            online: super::online::Fns::of::<R>(),
         }
     }
 }

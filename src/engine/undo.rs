@@ -53,6 +53,14 @@ pub fn may_undo(dice: usize, cards: usize, before: Option<u64>, after: Option<u6
 /// Errors: there is none, or it rolled dice, drew a card or revealed something (then nothing
 /// changes); or the shortened record does not replay (a bug, reported, not a panic).
 pub fn undo<R: RuleSet>(world: &mut World) -> Result<(), String> {
+    if super::online::host::hosting::<R>(world)
+        || world.contains_resource::<super::online::guest::Guest>()
+    {
+        return Err(
+            "Undo: not in a game played online, where the other player has seen every command"
+                .into(),
+        );
+    }
     let marks = world
         .get_resource::<UndoMarks>()
         .cloned()

@@ -2,6 +2,7 @@
 //! from the command line. Games are started and resumed through the [`Registry`].
 
 mod fairness;
+mod online;
 mod pacing;
 mod playing;
 mod results;
@@ -237,7 +238,7 @@ pub fn by_email_file(stem: &str) -> PathBuf {
 /// The game starting in `world` (from scenario `file`, or resumed from the save `from`)
 /// autosaves into the data folder after every command ([`crate::engine::autosave`]); one
 /// resumed from its own autosave goes on numbering it.
-fn autosave_from(world: &mut World, file: &str, from: Option<&std::path::Path>) {
+pub(super) fn autosave_from(world: &mut World, file: &str, from: Option<&std::path::Path>) {
     use crate::engine::autosave::{Autosave, folder};
     let Some(folder) = folder() else {
         world.remove_resource::<Autosave>();
@@ -291,7 +292,7 @@ pub fn resume(world: &mut World, path: &std::path::Path) -> Result<(), String> {
 }
 
 /// The sides of the game beginning take their factions' colours.
-fn use_palette(loaded: &Loaded) {
+pub(super) fn use_palette(loaded: &Loaded) {
     let names: Vec<&str> = loaded
         .header
         .sides
@@ -377,6 +378,7 @@ pub fn run_window(
         settings::plugin,
         playing::plugin,
         results::plugin,
+        online::plugin,
     ));
     match launch {
         Launch::Title => {}

@@ -24,6 +24,7 @@ fn track(
     state: Res<State<GameState>>,
     replay: Res<ReplayStatus>,
     seat: Option<Res<crate::engine::by_email::Seat>>,
+    seated: Option<Res<crate::engine::game::Seated>>,
     mut handover: ResMut<Handover>,
     mut seen: Local<Option<GameState>>,
 ) {
@@ -54,6 +55,11 @@ fn track(
         // By e-mail one person sits at this computer: the table is hidden until a side signs
         // in, and again once its part is done (ui::by_email).
         handover.showing = seat.side.is_none() || seat.over;
+        return;
+    }
+    if seated.is_some() {
+        // Online, one person sits at each computer and sees only their side: nothing to pass.
+        handover.showing = false;
         return;
     }
     if status.people <= 1 {

@@ -246,3 +246,70 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
     host::plugin::<R>(app);
     guest::plugin::<R>(app);
 }
+
+/// Online play of one rule set, type-erased for the window (a registry entry's `online`).
+#[derive(Clone, Copy)]
+pub struct Fns {
+    /// See [`host::open`].
+    pub open: fn(&mut World, &[usize], &str) -> Result<(), String>,
+    /// See [`host::receive`].
+    pub receive: fn(&mut World, u64, ToHost),
+    /// See [`host::dropped`].
+    pub dropped: fn(&mut World, u64),
+    /// See [`host::chat`].
+    pub chat: fn(&mut World, &str, &str),
+    /// Takes what happened on the wire since last asked, at a host (see [`Host::log`]).
+    pub take_log: fn(&mut World) -> Vec<String>,
+    /// The sides played from other computers and whether each has a guest now, at a host.
+    pub seats: fn(&World) -> Vec<(usize, bool)>,
+    /// See [`guest::welcome`].
+    pub welcome: fn(&mut World, &str, usize) -> Result<(), String>,
+    /// See [`guest::apply`].
+    pub apply: fn(&mut World, usize, &[String]) -> Result<(), OutOfStep>,
+    /// See [`guest::held`].
+    pub held: fn(&World) -> usize,
+    /// The game's scenario, as its record holds it: (file, RON text).
+    pub scenario: fn(&World) -> Option<(String, String)>,
+    /// Ends online play of the game in the world: the host or the guest beside it goes (the
+    /// game itself stays).
+    pub leave: fn(&mut World),
+}
+
+impl Fns {
+    /// Rule set `R`'s.
+    pub fn of<R: RuleSet>() -> Self {
+        Self {
+            open: host::open::<R>,
+            receive: host::receive::<R>,
+            dropped: host::dropped::<R>,
+            chat: host::chat::<R>,
+            take_log: |world| {
+                world
+                    .get_non_send_mut::<Host<R>>()
+                    .map(|mut h| std::mem::take(&mut h.log))
+                    .unwrap_or_default()
+            },
+            seats: |world| {
+                world
+                    .get_non_send::<Host<R>>()
+                    .map(|h| h.seats())
+                    .unwrap_or_default()
+            },
+            welcome: guest::welcome::<R>,
+            apply: guest::apply::<R>,
+            held: guest::held::<R>,
+            scenario: |world| {
+                world
+                    .get_resource::<GameRecord<R::Command>>()
+                    .map(|r| (r.scenario_file.clone(), r.scenario_src.clone()))
+            },
+            leave: |world| {
+                world.remove_non_send::<Host<R>>();
+                world.remove_resource::<Outbox>();
+                world.remove_resource::<guest::Guest>();
+                world.remove_resource::<guest::GuestOutbox>();
+                world.remove_resource::<super::game::Seated>();
+            },
+        }
+    }
+}

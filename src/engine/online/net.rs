@@ -56,6 +56,8 @@ fn connection(world: &World) -> ConnectionConfig {
 ///
 /// Errors: the port cannot be bound (in use, or not allowed), in words.
 pub fn listen(world: &mut World, port: u16, code: &str) -> Result<u16, String> {
+    // An earlier game's socket goes first, so its port can be listened on again.
+    forget(world);
     let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, port))
         .map_err(|e| format!("cannot listen on port {port}: {e}"))?;
     let port = socket.local_addr().map_err(|e| e.to_string())?.port();
@@ -71,6 +73,8 @@ pub fn listen(world: &mut World, port: u16, code: &str) -> Result<u16, String> {
     let transport = NetcodeServerTransport::new(config, socket)
         .map_err(|e| format!("cannot listen on port {port}: {e}"))?;
     let server = RenetServer::new(connection(world));
+    world.remove_resource::<RenetServer>();
+    world.remove_resource::<NetcodeServerTransport>();
     world.insert_resource(server);
     world.insert_resource(transport);
     Ok(port)
@@ -121,6 +125,15 @@ pub fn close(world: &mut World) {
     if let Some(mut s) = world.get_resource_mut::<RenetServer>() {
         s.disconnect_all();
     }
+}
+
+/// Lets the connection go: its socket closes (the other end counts it dropped after a few
+/// seconds without a packet, if [`close`] could not tell it).
+pub fn forget(world: &mut World) {
+    world.remove_resource::<RenetClient>();
+    world.remove_resource::<NetcodeClientTransport>();
+    world.remove_resource::<RenetServer>();
+    world.remove_resource::<NetcodeServerTransport>();
 }
 
 /// The connections of the guests connected now, as the host's peer ids.

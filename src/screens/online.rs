@@ -1,0 +1,658 @@
+//! Online play in the window: the title's *Host a game* and *Join a game*, the wire each
+//! frame (a host's guests and their commands; a guest's host, its commands and its dropped
+//! connection), and the *Online* panel of the playing screen (the join code, who is
+//! connected, chat). The game itself is the window's own; the engine's online feature
+//! ([`crate::engine::online`]) follows it. docs/online-play.md.
+
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_replicon::prelude::ClientState;
+
+use super::Screen;
+use crate::engine::online::guest::GuestOutbox;
+use crate::engine::online::host::Outbox;
+use crate::engine::online::protocol::{ToGuest, ToHost};
+use crate::engine::online::{code, net};
+use crate::engine::pipeline::Notice;
+use crate::engine::registry::Registry;
+use crate::rules::scenario::Control;
+
+/// The port a host listens on unless told otherwise.
+const PORT: u16 = 7777;
+
+/// What the title's online forms hold.
+#[derive(Resource)]
+struct Forms {
+    host_open: bool,
+    join_open: bool,
+    /// The scenario to host, by bundled name.
+    scenario: String,
+    /// The side played at the host, by id.
+    side: String,
+    port: String,
+    address: String,
+    code: String,
+}
+
+impl Default for Forms {
+    fn default() -> Self {
+        Self {
+            host_open: false,
+            join_open: false,
+            scenario: String::new(),
+            side: String::new(),
+            port: PORT.to_string(),
+            address: format!("127.0.0.1:{PORT}"),
+            code: String::new(),
+        }
+    }
+}
+
+/// An online game in this window.
+#[derive(Resource, Clone, Debug)]
+pub enum Online {
+    /// This window hosts it.
+    Host {
+        /// The rule set's id.
+        ruleset: &'static str,
+        /// The join code.
+        code: String,
+        /// The port listened on.
+        port: u16,
+        /// The guests connected now.
+        connected: Vec<u64>,
+    },
+    /// This window joined it.
+    Guest {
+        /// The host's address.
+        addr: SocketAddr,
+        /// The join code.
+        code: String,
+        /// The rule set's id, once welcomed.
+        ruleset: Option<String>,
+        /// Whether the host has answered the hello on this connection.
+        seated: bool,
+        /// When the hello last went.
+        hello_at: Option<Instant>,
+        /// Whether this connection was ever up (a drop is told from a first try).
+        was_connected: bool,
+        /// When the last connection began.
+        since: Instant,
+    },
+}
+
+/// The online panel's lines: chat and what the wire did.
+#[derive(Resource, Default)]
+struct Chat {
+    lines: Vec<String>,
+    draft: String,
+}
+
+/// This computer's address on its network, as others would dial it (the interface the
+/// system routes out of; no packet is sent), or `None` when there is no network.
+fn own_address() -> Option<std::net::IpAddr> {
+    let s = std::net::UdpSocket::bind(("0.0.0.0", 0)).ok()?;
+    s.connect(("192.0.2.1", 9)).ok()?;
+    s.local_addr().ok().map(|a| a.ip())
+}
+
+fn forms(
+    mut ctx: EguiContexts,
+    registry: Res<Registry>,
+    mut forms: ResMut<Forms>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = ctx.ctx_mut()?;
+    egui::Window::new("Play online")
+        .anchor(egui::Align2::RIGHT_TOP, [-16.0, 16.0])
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                if ui
+                    .selectable_label(forms.host_open, "Host a game")
+                    .clicked()
+                {
+                    forms.host_open = !forms.host_open;
+                    forms.join_open = false;
+                }
+                if ui
+                    .selectable_label(forms.join_open, "Join a game")
+                    .clicked()
+                {
+                    forms.join_open = !forms.join_open;
+                    forms.host_open = false;
+                }
+            });
+            if forms.host_open {
+                host_form(ui, &registry, &mut forms, &mut commands);
+            }
+            if forms.join_open {
+                join_form(ui, &mut forms, &mut commands);
+            }
+        });
+    Ok(())
+}
+
+fn host_form(ui: &mut egui::Ui, registry: &Registry, forms: &mut Forms, commands: &mut Commands) {
+    ui.separator();
+    egui::ComboBox::from_label("Scenario")
+        .selected_text(if forms.scenario.is_empty() {
+            "choose…"
+        } else {
+            forms.scenario.as_str()
+        })
+        .show_ui(ui, |ui| {
+            for (entry, name, _) in registry.bundled() {
+                let name = name.trim_end_matches(".ron");
+                if ui
+                    .selectable_label(forms.scenario == name, format!("{name} ({})", entry.title))
+                    .clicked()
+                {
+                    forms.scenario = name.to_string();
+                    forms.side.clear();
+                }
+            }
+        });
+    let sides: Vec<(String, String)> = registry
+        .read(&forms.scenario)
+        .map(|(l, _)| {
+            l.header
+                .sides
+                .iter()
+                .filter(|s| s.control != Control::Rules)
+                .map(|s| (s.id.clone(), s.name.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    if !sides.is_empty() {
+        if !sides.iter().any(|(id, _)| *id == forms.side) {
+            forms.side = sides[0].0.clone();
+        }
+        egui::ComboBox::from_label("You play")
+            .selected_text(
+                sides
+                    .iter()
+                    .find(|(id, _)| *id == forms.side)
+                    .map_or("", |(_, n)| n.as_str()),
+            )
+            .show_ui(ui, |ui| {
+                for (id, name) in &sides {
+                    if ui.selectable_label(forms.side == *id, name).clicked() {
+                        forms.side = id.clone();
+                    }
+                }
+            });
+    }
+    ui.horizontal(|ui| {
+        ui.label("Port (UDP)");
+        ui.add(egui::TextEdit::singleline(&mut forms.port).desired_width(60.0));
+    });
+    let ready = sides.len() >= 2;
+    if !forms.scenario.is_empty() && !ready {
+        ui.weak("This scenario has one side for a person: nobody to play online.");
+    }
+    if ui.add_enabled(ready, egui::Button::new("Host")).clicked() {
+        let (scenario, side, port) = (
+            forms.scenario.clone(),
+            forms.side.clone(),
+            forms.port.clone(),
+        );
+        commands.queue(move |world: &mut World| {
+            if let Err(why) = host(world, &scenario, &side, &port) {
+                world.resource_mut::<Notice>().refusal = Some(why);
+            }
+        });
+    }
+}
+
+fn join_form(ui: &mut egui::Ui, forms: &mut Forms, commands: &mut Commands) {
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label("Address");
+        ui.add(egui::TextEdit::singleline(&mut forms.address).hint_text("192.168.1.20:7777"));
+    });
+    ui.horizontal(|ui| {
+        ui.label("Join code");
+        ui.add(egui::TextEdit::singleline(&mut forms.code).hint_text("XXXX-XXXX-XXXX"));
+    });
+    if ui
+        .add_enabled(!forms.code.trim().is_empty(), egui::Button::new("Join"))
+        .clicked()
+    {
+        let (address, code) = (forms.address.clone(), forms.code.clone());
+        commands.queue(move |world: &mut World| {
+            if let Err(why) = join(world, &address, &code) {
+                world.resource_mut::<Notice>().refusal = Some(why);
+            }
+        });
+    }
+}
+
+/// Hosts bundled `scenario` with the host playing side `side` on UDP `port`: the game begins
+/// here, and every other side a person plays waits for a guest.
+///
+/// Errors: the scenario does not start, the port is not a number or cannot be bound.
+fn host(world: &mut World, scenario: &str, side: &str, port: &str) -> Result<(), String> {
+    let port: u16 = port
+        .trim()
+        .parse()
+        .map_err(|_| format!("the port must be a number from 1 to 65535, not '{port}'"))?;
+    let registry = world.resource::<Registry>().clone();
+    let (loaded, entry) = registry.load(scenario).map_err(|e| e.join("\n"))?;
+    let own = loaded
+        .header
+        .sides
+        .iter()
+        .position(|s| s.id == side)
+        .ok_or_else(|| format!("no side '{side}'"))?;
+    let remote: Vec<usize> = (0..loaded.header.sides.len())
+        .filter(|&i| i != own && loaded.header.sides[i].control != Control::Rules)
+        .collect();
+    let code = code::new_code();
+    let port = net::listen(world, port, &code)?;
+    super::begin(world, loaded, super::clock_seed(), &[]).map_err(|e| e.join("\n"))?;
+    (entry.online.open)(world, &remote, &code)?;
+    world.insert_resource(crate::engine::game::Seated(Some(own)));
+    world.insert_resource(Online::Host {
+        ruleset: entry.id,
+        code,
+        port,
+        connected: Vec::new(),
+    });
+    world.insert_resource(Chat::default());
+    Ok(())
+}
+
+/// Starts joining the game at `address` with `code`: the game begins once the host
+/// answers.
+///
+/// Errors: the address does not read or resolve, or no socket can be opened.
+fn join(world: &mut World, address: &str, code: &str) -> Result<(), String> {
+    let with_port = if address.contains(':') {
+        address.trim().to_string()
+    } else {
+        format!("{}:{PORT}", address.trim())
+    };
+    let addr = with_port
+        .to_socket_addrs()
+        .map_err(|e| format!("'{address}' is not an address: {e}"))?
+        .next()
+        .ok_or_else(|| format!("'{address}' is not an address"))?;
+    net::connect(world, addr, code)?;
+    world.insert_resource(Online::Guest {
+        addr,
+        code: code.to_string(),
+        ruleset: None,
+        seated: false,
+        hello_at: None,
+        was_connected: false,
+        since: Instant::now(),
+    });
+    world.insert_resource(Chat {
+        lines: vec![format!("connecting to {addr}…")],
+        draft: String::new(),
+    });
+    Ok(())
+}
+
+/// The wire, each frame: messages in, commands played, messages out.
+fn wire(world: &mut World) {
+    let Some(online) = world.get_resource::<Online>().cloned() else {
+        return;
+    };
+    let registry = world.resource::<Registry>().clone();
+    match online {
+        Online::Host {
+            ruleset, connected, ..
+        } => {
+            let Some(fns) = registry.get(ruleset).map(|e| e.online) else {
+                return;
+            };
+            let now = net::guests(world);
+            for gone in connected.iter().filter(|p| !now.contains(p)) {
+                (fns.dropped)(world, *gone);
+            }
+            if let Some(Online::Host { connected, .. }) =
+                world.get_resource_mut::<Online>().as_deref_mut()
+            {
+                *connected = now;
+            }
+            for (peer, message) in net::take_from_guests(world) {
+                (fns.receive)(world, peer, message);
+            }
+            let out = world
+                .get_resource_mut::<Outbox>()
+                .map(|mut o| std::mem::take(&mut o.0))
+                .unwrap_or_default();
+            for o in out {
+                net::send_to_guest(world, o.peer, o.message);
+            }
+            let log = (fns.take_log)(world);
+            world.resource_mut::<Chat>().lines.extend(log);
+        }
+        Online::Guest { .. } => guest_wire(world, &registry),
+    }
+}
+
+fn guest_wire(world: &mut World, registry: &Registry) {
+    let state = net::guest_state(world);
+    let Some(Online::Guest {
+        addr,
+        code,
+        ruleset,
+        seated,
+        hello_at,
+        was_connected,
+        since,
+    }) = world.get_resource::<Online>().cloned()
+    else {
+        return;
+    };
+    let fns = ruleset
+        .as_deref()
+        .and_then(|id| registry.get(id))
+        .map(|e| e.online);
+    let mut next = (seated, hello_at, was_connected, since);
+    match state {
+        ClientState::Connected => {
+            next.2 = true;
+            if !seated && hello_at.is_none_or(|t| t.elapsed() > Duration::from_secs(1)) {
+                let have = fns.map_or(0, |f| (f.held)(world));
+                net::send_to_host(
+                    world,
+                    ToHost::Hello {
+                        code: code.clone(),
+                        side: None,
+                        have,
+                    },
+                );
+                next.1 = Some(Instant::now());
+            }
+        }
+        ClientState::Disconnected if since.elapsed() > Duration::from_secs(2) => {
+            // Dropped, or never came: try again, as long as the player stays.
+            let line = if was_connected {
+                "connection lost: reconnecting…"
+            } else {
+                "no answer yet: trying again…"
+            };
+            world.resource_mut::<Chat>().lines.push(line.into());
+            if let Err(e) = net::connect(world, addr, &code) {
+                world.resource_mut::<Chat>().lines.push(e);
+            }
+            next = (false, None, false, Instant::now());
+        }
+        _ => {}
+    }
+    for message in net::take_from_host(world) {
+        match message {
+            ToGuest::Welcome {
+                ruleset: id,
+                side,
+                record,
+            } => {
+                let Some(entry) = registry.get(&id) else {
+                    world.resource_mut::<Notice>().refusal = Some(format!(
+                        "the host plays a rule set this program does not know: {id}"
+                    ));
+                    continue;
+                };
+                match (entry.online.welcome)(world, &record, side) {
+                    Ok(()) => {
+                        next.0 = true;
+                        if let Some(Online::Guest { ruleset, .. }) =
+                            world.get_resource_mut::<Online>().as_deref_mut()
+                        {
+                            *ruleset = Some(id.clone());
+                        }
+                        welcomed(world, registry, &id);
+                    }
+                    Err(e) => world.resource_mut::<Notice>().refusal = Some(e),
+                }
+            }
+            ToGuest::Commands { from, commands } => {
+                let Some(f) = fns else { continue };
+                next.0 = true;
+                if let Err(e) = (f.apply)(world, from, &commands) {
+                    let index = match &e {
+                        crate::engine::online::guest::OutOfStep::Diverged { index, .. } => *index,
+                        crate::engine::online::guest::OutOfStep::Gap { held, .. } => held + 1,
+                    };
+                    world
+                        .resource_mut::<Chat>()
+                        .lines
+                        .push(format!("out of step ({e}): asking for the whole game"));
+                    net::send_to_host(
+                        world,
+                        ToHost::Resync {
+                            index,
+                            why: e.to_string(),
+                        },
+                    );
+                }
+            }
+            ToGuest::Refused { reason } => world.resource_mut::<Notice>().refusal = Some(reason),
+            ToGuest::Denied { reason } => {
+                world.resource_mut::<Notice>().refusal =
+                    Some(format!("The host said no: {reason}"));
+                leave(world);
+                return;
+            }
+            ToGuest::Chat { from, text } => world
+                .resource_mut::<Chat>()
+                .lines
+                .push(format!("{from}: {text}")),
+        }
+    }
+    let out = world
+        .get_resource_mut::<GuestOutbox>()
+        .map(|mut o| std::mem::take(&mut o.0))
+        .unwrap_or_default();
+    for m in out {
+        net::send_to_host(world, m);
+    }
+    if let Some(Online::Guest {
+        seated,
+        hello_at,
+        was_connected,
+        since,
+        ..
+    }) = world.get_resource_mut::<Online>().as_deref_mut()
+    {
+        (*seated, *hello_at, *was_connected, *since) = next;
+    }
+}
+
+/// A guest's game has begun (or begun again from the host's record): the sides take their
+/// factions' colours, the game autosaves as any, and the playing screen shows it.
+fn welcomed(world: &mut World, registry: &Registry, ruleset: &str) {
+    let Some(entry) = registry.get(ruleset) else {
+        return;
+    };
+    if let Some((file, src)) = (entry.online.scenario)(world)
+        && let Ok(header) = crate::rules::scenario::read_header(&src, &file, &[entry.id])
+    {
+        let loaded = crate::engine::ruleset::Loaded { file, src, header };
+        super::use_palette(&loaded);
+        super::autosave_from(world, &loaded.file, None);
+    }
+    if *world.resource::<State<Screen>>().get() != Screen::Playing {
+        world
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+    }
+}
+
+/// Leaves online play: the connection closes, the host or guest beside the game goes.
+fn leave(world: &mut World) {
+    let Some(online) = world.remove_resource::<Online>() else {
+        return;
+    };
+    net::close(world);
+    let registry = world.resource::<Registry>().clone();
+    let id = match online {
+        Online::Host { ruleset, .. } => Some(ruleset.to_string()),
+        Online::Guest { ruleset, .. } => ruleset,
+    };
+    if let Some(e) = id.as_deref().and_then(|id| registry.get(id)) {
+        (e.online.leave)(world);
+    }
+    net::forget(world);
+}
+
+/// The playing screen's online panel: who is connected, the join code, chat.
+fn panel(
+    mut ctx: EguiContexts,
+    online: Res<Online>,
+    mut chat: ResMut<Chat>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = ctx.ctx_mut()?;
+    egui::Window::new("Online")
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-16.0, -150.0])
+        .default_width(280.0)
+        .collapsible(true)
+        .resizable(false)
+        .show(ctx, |ui| {
+            match &*online {
+                Online::Host {
+                    code,
+                    port,
+                    connected,
+                    ..
+                } => {
+                    let here = own_address()
+                        .map_or("this computer's address".to_string(), |a| a.to_string());
+                    ui.label(format!("Hosting at {here}:{port}"));
+                    ui.horizontal(|ui| {
+                        ui.label("Join code:");
+                        ui.label(egui::RichText::new(code).monospace().strong());
+                        if ui.small_button("Copy").clicked() {
+                            ui.ctx().copy_text(code.clone());
+                        }
+                    });
+                    ui.label(if connected.is_empty() {
+                        "Waiting for the other player to join…".to_string()
+                    } else {
+                        format!("{} connected", connected.len())
+                    });
+                }
+                Online::Guest { addr, seated, .. } => {
+                    ui.label(if *seated {
+                        format!("Playing at {addr}")
+                    } else {
+                        format!("Connecting to {addr}…")
+                    });
+                }
+            }
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .max_height(120.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for line in &chat.lines {
+                        ui.label(line);
+                    }
+                });
+            let sent = ui
+                .horizontal(|ui| {
+                    let edit = ui.add(
+                        egui::TextEdit::singleline(&mut chat.draft)
+                            .hint_text("Say something")
+                            .char_limit(crate::engine::online::protocol::MAX_CHAT),
+                    );
+                    let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    ui.button("Send").clicked() || enter
+                })
+                .inner;
+            if sent && !chat.draft.trim().is_empty() {
+                let text = std::mem::take(&mut chat.draft);
+                chat.lines.push(format!("you: {text}"));
+                let online = online.clone();
+                commands.queue(move |world: &mut World| say(world, &online, &text));
+            }
+        });
+    Ok(())
+}
+
+/// A chat line from this window's player.
+fn say(world: &mut World, online: &Online, text: &str) {
+    match online {
+        Online::Host { ruleset, .. } => {
+            let registry = world.resource::<Registry>().clone();
+            let name = world
+                .get_resource::<crate::engine::game::Seated>()
+                .and_then(|s| s.0)
+                .and_then(|s| {
+                    world
+                        .get_resource::<crate::engine::game::Sides>()
+                        .and_then(|sides| sides.names.get(s).cloned())
+                })
+                .unwrap_or_else(|| "host".into());
+            if let Some(e) = registry.get(ruleset) {
+                (e.online.chat)(world, &name, text);
+                // The host's own line is already on its panel.
+                let _ = (e.online.take_log)(world);
+            }
+        }
+        Online::Guest { .. } => {
+            if let Some(mut out) = world.get_resource_mut::<GuestOutbox>() {
+                out.0.push(ToHost::Chat {
+                    text: text.to_string(),
+                });
+            }
+        }
+    }
+}
+
+/// A guest waiting for the host on the title: what it waits for, and Cancel.
+fn waiting(
+    mut ctx: EguiContexts,
+    online: Res<Online>,
+    chat: Res<Chat>,
+    mut commands: Commands,
+) -> Result {
+    let Online::Guest { addr, .. } = &*online else {
+        return Ok(());
+    };
+    let ctx = ctx.ctx_mut()?;
+    egui::Window::new("Joining")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(format!("Waiting for the host at {addr}…"));
+            if let Some(last) = chat.lines.last() {
+                ui.weak(last);
+            }
+            if ui.button("Cancel").clicked() {
+                commands.queue(leave);
+            }
+        });
+    Ok(())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    net::plugin(app);
+    app.init_resource::<Forms>()
+        .init_resource::<Chat>()
+        .add_systems(
+            Update,
+            wire.run_if(resource_exists::<Online>)
+                .after(crate::engine::pipeline::CommandPipeline),
+        )
+        .add_systems(OnEnter(Screen::Title), leave)
+        .add_systems(OnEnter(Screen::ScenarioSelect), leave)
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                forms.run_if(in_state(Screen::Title).and_then(not(resource_exists::<Online>))),
+                waiting.run_if(in_state(Screen::Title).and_then(resource_exists::<Online>)),
+                panel.run_if(in_state(Screen::Playing).and_then(resource_exists::<Online>)),
+            ),
+        );
+}
