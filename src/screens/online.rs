@@ -84,6 +84,32 @@ pub enum Online {
     },
 }
 
+/// How often an online window looks at the wire when nothing else wakes it: the other
+/// player's command shows within this (and the network's own latency).
+const POLL: Duration = Duration::from_millis(30);
+
+/// The window's pace before online play began, put back when it ends.
+#[derive(Resource)]
+struct PaceBefore(bevy::winit::WinitSettings);
+
+/// While online, the window wakes every [`POLL`] to look at the wire, focused or not: a
+/// window that slept until the next input would not see the other player's move.
+fn keep_polling(world: &mut World) {
+    let online = world.contains_resource::<Online>();
+    let polling = world.contains_resource::<PaceBefore>();
+    if online && !polling {
+        if let Some(before) = world.get_resource::<bevy::winit::WinitSettings>().cloned() {
+            world.insert_resource(PaceBefore(before));
+        }
+        world.insert_resource(bevy::winit::WinitSettings {
+            focused_mode: bevy::winit::UpdateMode::reactive(POLL),
+            unfocused_mode: bevy::winit::UpdateMode::reactive_low_power(POLL),
+        });
+    } else if !online && let Some(PaceBefore(before)) = world.remove_resource::<PaceBefore>() {
+        world.insert_resource(before);
+    }
+}
+
 /// The online panel's lines: chat and what the wire did.
 #[derive(Resource, Default)]
 struct Chat {
@@ -642,8 +668,11 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Chat>()
         .add_systems(
             Update,
-            wire.run_if(resource_exists::<Online>)
-                .after(crate::engine::pipeline::CommandPipeline),
+            (
+                wire.run_if(resource_exists::<Online>)
+                    .after(crate::engine::pipeline::CommandPipeline),
+                keep_polling,
+            ),
         )
         .add_systems(OnEnter(Screen::Title), leave)
         .add_systems(OnEnter(Screen::ScenarioSelect), leave)
