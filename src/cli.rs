@@ -149,8 +149,8 @@ pub enum Sub {
         policy: Vec<String>,
     },
     /// Host an online game (docs/online-play.md): listen for the other players, show the join
-    /// code, and play SIDE from here. With `--commands FILE`, headless: the host's side plays
-    /// that script.
+    /// code, and play SIDE from here in the window. With `--commands FILE`, headless: the
+    /// host's side plays that script.
     Host {
         /// A scenario file or bundled name.
         scenario: Option<String>,
@@ -173,7 +173,8 @@ pub enum Sub {
         /// Write the game here after every command (whole or not at all).
         #[arg(long)]
         save: Option<PathBuf>,
-        /// Host again a game this host saved (`--save`), from where it stopped.
+        /// Host again a game this host saved (`--save`, or the window's autosave), from where it
+        /// stopped; give the old `--code` and the guest that waits rejoins by itself.
         #[arg(long, conflicts_with = "scenario")]
         resume: Option<PathBuf>,
         /// For tests of a host that stops: exit once the game holds this many commands.
@@ -184,7 +185,8 @@ pub enum Sub {
         patience: u64,
     },
     /// Join an online game at ADDRESS:PORT with the host's join code, and play the side the
-    /// host left free. With `--commands FILE`, headless: this side plays that script.
+    /// host left free in the window. With `--commands FILE`, headless: this side plays that
+    /// script.
     Join {
         /// The host's address and port, e.g. 192.168.1.20:7777.
         addr: std::net::SocketAddr,
@@ -375,7 +377,24 @@ pub fn main(registry: Registry) -> ExitCode {
             patience,
         }) => {
             if commands.is_none() {
-                return report(&[WINDOW_LATER.into()]);
+                if stop_after.is_some() || save.is_some() || seed.is_some() {
+                    return report(&["--save and --seed go with --commands (headless); the window keeps its own autosaves".into()]);
+                }
+                if scenario.is_none() && resume.is_none() {
+                    return report(&["give the scenario to host, or --resume SAVE".into()]);
+                }
+                return crate::screens::run_window(
+                    Launch::Host {
+                        scenario: scenario.unwrap_or_default(),
+                        side,
+                        port,
+                        code,
+                        resume,
+                    },
+                    registry,
+                    false,
+                    None,
+                );
             }
             let options = crate::engine::online::headless::HostOptions {
                 scenario: scenario.unwrap_or_default(),
@@ -401,7 +420,18 @@ pub fn main(registry: Registry) -> ExitCode {
             patience,
         }) => {
             if commands.is_none() {
-                return report(&[WINDOW_LATER.into()]);
+                if side.is_some() || drop_after.is_some() || save.is_some() {
+                    return report(&["--side, --save and --drop-after go with --commands (headless); in the window you play the side the host left free".into()]);
+                }
+                return crate::screens::run_window(
+                    Launch::Join {
+                        addr: addr.to_string(),
+                        code,
+                    },
+                    registry,
+                    false,
+                    None,
+                );
             }
             let options = crate::engine::online::headless::JoinOptions {
                 addr: Some(addr),
@@ -448,10 +478,6 @@ pub fn main(registry: Registry) -> ExitCode {
         }
     }
 }
-
-/// What `host` and `join` say without `--commands`: online play in the window is not built
-/// yet (issue 27 goes on).
-const WINDOW_LATER: &str = "online play in the window is not ready yet: give --commands FILE to play a side headless (docs/online-play.md)";
 
 /// Exit 0, or the error on standard error and exit 1.
 fn done(r: Result<(), String>) -> ExitCode {

@@ -65,6 +65,26 @@ pub enum Launch {
         /// Open it in the replay viewer.
         replay: bool,
     },
+    /// Host an online game (docs/online-play.md).
+    Host {
+        /// The scenario: a bundled name or a file.
+        scenario: String,
+        /// The side played here, by id.
+        side: String,
+        /// The UDP port.
+        port: u16,
+        /// The join code (`None`: a new one).
+        code: Option<String>,
+        /// Host again this saved game, from where it stopped.
+        resume: Option<PathBuf>,
+    },
+    /// Join an online game.
+    Join {
+        /// The host's address, `HOST:PORT`.
+        addr: String,
+        /// The join code.
+        code: String,
+    },
     /// Render the opening position, save a PNG, quit.
     Screenshot {
         /// The scenario.
@@ -349,14 +369,23 @@ pub fn run_window(
     };
     let mut app = App::new();
     app.insert_resource(ClearColor(Color::srgb(0.07, 0.08, 0.10)))
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Holotable".into(),
-                resolution: WindowResolution::new(size.0, size.1),
-                ..default()
-            }),
-            ..default()
-        }))
+        .add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: "Holotable".into(),
+                        resolution: WindowResolution::new(size.0, size.1),
+                        ..default()
+                    }),
+                    ..default()
+                })
+                // A stranger's packets (a wrong join code) are dropped unread, not logged one
+                // error line each: the host's Online panel counts what matters.
+                .set(bevy::log::LogPlugin {
+                    filter: format!("{},renetcode=off", bevy::log::DEFAULT_FILTER),
+                    ..default()
+                }),
+        )
         .add_plugins(EguiPlugin::default())
         .init_state::<Screen>()
         .add_plugins((EnginePlugin, crate::view::ViewPlugin, crate::ui::UiPlugin));
@@ -417,6 +446,36 @@ pub fn run_window(
                             .resource_mut::<crate::engine::pipeline::Notice>()
                             .refusal = Some(e);
                     }
+                }
+            });
+        }
+        Launch::Host {
+            scenario,
+            side,
+            port,
+            code,
+            resume,
+        } => {
+            app.add_systems(Startup, move |world: &mut World| {
+                let hosted = match &resume {
+                    Some(path) => online::host_again(world, path, &side, port, code.clone()),
+                    None => online::host(world, &scenario, &side, &port.to_string(), code.clone()),
+                };
+                if let Err(e) = hosted {
+                    error!("{e}");
+                    world
+                        .resource_mut::<crate::engine::pipeline::Notice>()
+                        .refusal = Some(e);
+                }
+            });
+        }
+        Launch::Join { addr, code } => {
+            app.add_systems(Startup, move |world: &mut World| {
+                if let Err(e) = online::join(world, &addr, &code) {
+                    error!("{e}");
+                    world
+                        .resource_mut::<crate::engine::pipeline::Notice>()
+                        .refusal = Some(e);
                 }
             });
         }

@@ -81,6 +81,10 @@ pub enum Online {
         was_connected: bool,
         /// When the last connection began.
         since: Instant,
+        /// Tries in a row that never connected.
+        tries: u32,
+        /// When the connection was lost, while it stays lost.
+        lost_at: Option<Instant>,
     },
 }
 
@@ -115,6 +119,8 @@ fn keep_polling(world: &mut World) {
 struct Chat {
     lines: Vec<String>,
     draft: String,
+    /// How the connection stands, when there is something to say.
+    status: String,
 }
 
 /// This computer's address on its network, as others would dial it (the interface the
@@ -228,7 +234,7 @@ fn host_form(ui: &mut egui::Ui, registry: &Registry, forms: &mut Forms, commands
             forms.port.clone(),
         );
         commands.queue(move |world: &mut World| {
-            if let Err(why) = host(world, &scenario, &side, &port) {
+            if let Err(why) = host(world, &scenario, &side, &port, None) {
                 world.resource_mut::<Notice>().refusal = Some(why);
             }
         });
@@ -258,11 +264,19 @@ fn join_form(ui: &mut egui::Ui, forms: &mut Forms, commands: &mut Commands) {
     }
 }
 
-/// Hosts bundled `scenario` with the host playing side `side` on UDP `port`: the game begins
-/// here, and every other side a person plays waits for a guest.
+/// Hosts `scenario` (a bundled name or a file) with the host playing side `side` (by id) on
+/// UDP `port`, with join code `code` (`None`: a new one): the game begins here, and every
+/// other side a person plays waits for a guest.
 ///
-/// Errors: the scenario does not start, the port is not a number or cannot be bound.
-fn host(world: &mut World, scenario: &str, side: &str, port: &str) -> Result<(), String> {
+/// Errors: the scenario does not start, the side is not one of it, the port is not a number
+/// or cannot be bound.
+pub(super) fn host(
+    world: &mut World,
+    scenario: &str,
+    side: &str,
+    port: &str,
+    code: Option<String>,
+) -> Result<(), String> {
     let port: u16 = port
         .trim()
         .parse()
@@ -278,9 +292,51 @@ fn host(world: &mut World, scenario: &str, side: &str, port: &str) -> Result<(),
     let remote: Vec<usize> = (0..loaded.header.sides.len())
         .filter(|&i| i != own && loaded.header.sides[i].control != Control::Rules)
         .collect();
-    let code = code::new_code();
+    let code = code.unwrap_or_else(code::new_code);
     let port = net::listen(world, port, &code)?;
     super::begin(world, loaded, super::clock_seed(), &[]).map_err(|e| e.join("\n"))?;
+    (entry.online.open)(world, &remote, &code)?;
+    world.insert_resource(crate::engine::game::Seated(Some(own)));
+    world.insert_resource(Online::Host {
+        ruleset: entry.id,
+        code,
+        port,
+        connected: Vec::new(),
+    });
+    world.insert_resource(Chat::default());
+    Ok(())
+}
+
+/// Hosts again the game saved at `path` (the host's autosave or save of an online game),
+/// from where it stopped, with the host playing side `side` on UDP `port`, with join code
+/// `code` (the old one, so the guest that waits rejoins by itself; `None`: a new one).
+///
+/// Errors: the save does not resume, the side is not one of it, the port cannot be bound.
+pub(super) fn host_again(
+    world: &mut World,
+    path: &std::path::Path,
+    side: &str,
+    port: u16,
+    code: Option<String>,
+) -> Result<(), String> {
+    let code = code.unwrap_or_else(code::new_code);
+    let port = net::listen(world, port, &code)?;
+    super::resume(world, path)?;
+    let sides = world
+        .get_resource::<crate::engine::game::Sides>()
+        .cloned()
+        .unwrap_or_default();
+    let own = sides
+        .ids
+        .iter()
+        .position(|s| s == side)
+        .ok_or_else(|| format!("--side {side}: the saved game has no side of that id"))?;
+    let remote: Vec<usize> = (0..sides.ids.len())
+        .filter(|&i| i != own && !sides.by_rules(i))
+        .collect();
+    let registry = world.resource::<Registry>().clone();
+    let text = crate::engine::save::read(path)?;
+    let entry = registry.for_save(&text, path)?;
     (entry.online.open)(world, &remote, &code)?;
     world.insert_resource(crate::engine::game::Seated(Some(own)));
     world.insert_resource(Online::Host {
@@ -297,7 +353,13 @@ fn host(world: &mut World, scenario: &str, side: &str, port: &str) -> Result<(),
 /// answers.
 ///
 /// Errors: the address does not read or resolve, or no socket can be opened.
-fn join(world: &mut World, address: &str, code: &str) -> Result<(), String> {
+pub(super) fn join(world: &mut World, address: &str, code: &str) -> Result<(), String> {
+    if !code::well_formed(code) {
+        return Err(format!(
+            "'{}' is not a join code: it is 12 letters and digits in three groups, like ACDE-FGHJ-KMNP",
+            code.trim()
+        ));
+    }
     let with_port = if address.contains(':') {
         address.trim().to_string()
     } else {
@@ -317,11 +379,10 @@ fn join(world: &mut World, address: &str, code: &str) -> Result<(), String> {
         hello_at: None,
         was_connected: false,
         since: Instant::now(),
+        tries: 0,
+        lost_at: None,
     });
-    world.insert_resource(Chat {
-        lines: vec![format!("connecting to {addr}…")],
-        draft: String::new(),
-    });
+    world.insert_resource(Chat::default());
     Ok(())
 }
 
@@ -374,6 +435,8 @@ fn guest_wire(world: &mut World, registry: &Registry) {
         hello_at,
         was_connected,
         since,
+        tries,
+        lost_at,
     }) = world.get_resource::<Online>().cloned()
     else {
         return;
@@ -382,10 +445,12 @@ fn guest_wire(world: &mut World, registry: &Registry) {
         .as_deref()
         .and_then(|id| registry.get(id))
         .map(|e| e.online);
-    let mut next = (seated, hello_at, was_connected, since);
+    let mut next = (seated, hello_at, was_connected, since, tries, lost_at);
     match state {
         ClientState::Connected => {
             next.2 = true;
+            next.4 = 0;
+            next.5 = None;
             if !seated && hello_at.is_none_or(|t| t.elapsed() > Duration::from_secs(1)) {
                 let have = fns.map_or(0, |f| (f.held)(world));
                 net::send_to_host(
@@ -401,19 +466,30 @@ fn guest_wire(world: &mut World, registry: &Registry) {
         }
         ClientState::Disconnected if since.elapsed() > Duration::from_secs(2) => {
             // Dropped, or never came: try again, as long as the player stays.
-            let line = if was_connected {
-                "connection lost: reconnecting…"
+            if was_connected {
+                next.5 = Some(Instant::now());
             } else {
-                "no answer yet: trying again…"
-            };
-            world.resource_mut::<Chat>().lines.push(line.into());
-            if let Err(e) = net::connect(world, addr, &code) {
-                world.resource_mut::<Chat>().lines.push(e);
+                next.4 += 1;
             }
-            next = (false, None, false, Instant::now());
+            if let Err(e) = net::connect(world, addr, &code) {
+                world.resource_mut::<Chat>().status = e;
+            }
+            (next.0, next.1, next.2, next.3) = (false, None, false, Instant::now());
         }
         _ => {}
     }
+    world.resource_mut::<Chat>().status = match (next.5, next.4) {
+        (Some(t), _) if t.elapsed() > Duration::from_secs(20) => format!(
+            "The host has not answered for {} s: it may have left the game. Keep waiting, or Menu to leave.",
+            t.elapsed().as_secs()
+        ),
+        (Some(_), _) => "Connection lost: reconnecting…".into(),
+        (None, n) if n >= 2 => format!(
+            "No answer from {addr}. Check the address, the port and the join code (a wrong code gets no answer), and that the host's port is open."
+        ),
+        (None, _) if !next.0 => format!("Connecting to {addr}…"),
+        _ => String::new(),
+    };
     for message in net::take_from_host(world) {
         match message {
             ToGuest::Welcome {
@@ -427,6 +503,8 @@ fn guest_wire(world: &mut World, registry: &Registry) {
                     ));
                     continue;
                 };
+                // The view frames the table anew, as for any new game.
+                world.insert_resource(crate::engine::record::CameraPlace::default());
                 match (entry.online.welcome)(world, &record, side) {
                     Ok(()) => {
                         next.0 = true;
@@ -448,10 +526,8 @@ fn guest_wire(world: &mut World, registry: &Registry) {
                         crate::engine::online::guest::OutOfStep::Diverged { index, .. } => *index,
                         crate::engine::online::guest::OutOfStep::Gap { held, .. } => held + 1,
                     };
-                    world
-                        .resource_mut::<Chat>()
-                        .lines
-                        .push(format!("out of step ({e}): asking for the whole game"));
+                    world.resource_mut::<Chat>().status =
+                        format!("Out of step ({e}): asking the host for the whole game");
                     net::send_to_host(
                         world,
                         ToHost::Resync {
@@ -486,10 +562,12 @@ fn guest_wire(world: &mut World, registry: &Registry) {
         hello_at,
         was_connected,
         since,
+        tries,
+        lost_at,
         ..
     }) = world.get_resource_mut::<Online>().as_deref_mut()
     {
-        (*seated, *hello_at, *was_connected, *since) = next;
+        (*seated, *hello_at, *was_connected, *since, *tries, *lost_at) = next;
     }
 }
 
@@ -530,20 +608,44 @@ fn leave(world: &mut World) {
     net::forget(world);
 }
 
-/// The playing screen's online panel: who is connected, the join code, chat.
+/// The playing screen's online panel: whose turn it is, who is connected, the join code,
+/// chat.
 fn panel(
     mut ctx: EguiContexts,
-    online: Res<Online>,
+    (online, status): (Res<Online>, Res<crate::ui::ShellStatus>),
+    (seated, sides): (
+        Option<Res<crate::engine::game::Seated>>,
+        Option<Res<crate::engine::game::Sides>>,
+    ),
     mut chat: ResMut<Chat>,
     mut commands: Commands,
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
+    let mine = seated.and_then(|s| s.0);
+    let name = |s: usize| {
+        sides
+            .as_ref()
+            .and_then(|sides| sides.names.get(s).cloned())
+            .unwrap_or_default()
+    };
     egui::Window::new("Online")
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-16.0, -150.0])
-        .default_width(280.0)
+        .anchor(egui::Align2::LEFT_BOTTOM, [16.0, -40.0])
+        .default_width(300.0)
         .collapsible(true)
         .resizable(false)
         .show(ctx, |ui| {
+            if let Some(me) = mine {
+                ui.label(format!("You play {}", name(me)));
+                match status.acting {
+                    Some(s) if s == me => {
+                        ui.label(egui::RichText::new("Your turn").strong());
+                    }
+                    Some(s) => {
+                        ui.label(format!("Waiting for {} (the other player)", name(s)));
+                    }
+                    None => {}
+                }
+            }
             match &*online {
                 Online::Host {
                     code,
@@ -553,7 +655,8 @@ fn panel(
                 } => {
                     let here = own_address()
                         .map_or("this computer's address".to_string(), |a| a.to_string());
-                    ui.label(format!("Hosting at {here}:{port}"));
+                    ui.label(format!("Hosting at {here}:{port}"))
+                        .on_hover_text("On your home network. From outside it, give your router's public address and forward UDP port to this computer (docs/online-play.md).");
                     ui.horizontal(|ui| {
                         ui.label("Join code:");
                         ui.label(egui::RichText::new(code).monospace().strong());
@@ -561,23 +664,20 @@ fn panel(
                             ui.ctx().copy_text(code.clone());
                         }
                     });
-                    ui.label(if connected.is_empty() {
-                        "Waiting for the other player to join…".to_string()
-                    } else {
-                        format!("{} connected", connected.len())
-                    });
+                    if connected.is_empty() {
+                        ui.label("Waiting for the other player to join…");
+                    }
                 }
-                Online::Guest { addr, seated, .. } => {
-                    ui.label(if *seated {
-                        format!("Playing at {addr}")
-                    } else {
-                        format!("Connecting to {addr}…")
-                    });
+                Online::Guest { addr, .. } => {
+                    ui.weak(format!("Joined the game at {addr}"));
                 }
+            }
+            if !chat.status.is_empty() {
+                ui.colored_label(egui::Color32::from_rgb(255, 190, 90), &chat.status);
             }
             ui.separator();
             egui::ScrollArea::vertical()
-                .max_height(120.0)
+                .max_height(80.0)
                 .stick_to_bottom(true)
                 .show(ui, |ui| {
                     for line in &chat.lines {
@@ -652,8 +752,8 @@ fn waiting(
         .resizable(false)
         .show(ctx, |ui| {
             ui.label(format!("Waiting for the host at {addr}…"));
-            if let Some(last) = chat.lines.last() {
-                ui.weak(last);
+            if !chat.status.is_empty() {
+                ui.weak(&chat.status);
             }
             if ui.button("Cancel").clicked() {
                 commands.queue(leave);

@@ -29,6 +29,13 @@ pub fn normal(code: &str) -> String {
         .collect()
 }
 
+/// Whether `code` reads as a join code: 12 of [`LETTERS`] once dashes and spaces are gone,
+/// whatever the case.
+pub fn well_formed(code: &str) -> bool {
+    let n = normal(code);
+    n.len() == 12 && n.bytes().all(|b| LETTERS.contains(&b))
+}
+
 /// Whether `a` and `b` are the same code ([`normal`]), compared in time independent of where
 /// they differ.
 pub fn same(a: &str, b: &str) -> bool {
@@ -68,6 +75,9 @@ mod tests {
                 .all(|ch| ch == '-' || LETTERS.contains(&(ch as u8)))
         );
         assert!(same(&c, &c.to_lowercase().replace('-', " ")));
+        assert!(well_formed(&c) && well_formed(&c.to_lowercase()));
+        assert!(!well_formed("AAAA-BBBB-CCCCj96y-nvew-mpnc"), "too long");
+        assert!(!well_formed("AAAA-BBBB-CCC0"), "0 is not a code letter");
         assert!(!same(&c, "ACDE-FGHJ-KMN"));
         assert_eq!(key(&c), key(&c.to_lowercase()));
         assert_ne!(key("AAAA-AAAA-AAAA"), key("AAAA-AAAA-AAAC"));

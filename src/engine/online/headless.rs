@@ -67,17 +67,6 @@ fn say(line: impl AsRef<str>) {
     let _ = out.flush();
 }
 
-fn network_app() -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins);
-    net::plugin(&mut app);
-    // Replicon settles its channels when the plugins finish; `run` would do this.
-    app.finish();
-    app.cleanup();
-    app.update();
-    app
-}
-
 fn send_all(app: &mut App, out: Vec<Outgoing>) {
     for o in out {
         net::send_to_guest(app.world_mut(), o.peer, o.message);
@@ -146,7 +135,7 @@ pub fn host(registry: &Registry, o: &HostOptions) -> Result<(), String> {
     // A host that resumes has played part of its script already.
     let played = game.sent_by(side).min(script.len());
     script.drain(..played);
-    let mut app = network_app();
+    let mut app = net::app();
     let port = net::listen(app.world_mut(), o.port, &code)?;
     say(format!("listening on port {port}, join code {code}"));
     let mut connected: Vec<u64> = Vec::new();
@@ -267,7 +256,7 @@ fn remote_sides(ids: &[String], host_side: &str) -> Result<Vec<usize>, String> {
 pub fn join(registry: &Registry, o: &JoinOptions) -> Result<(), String> {
     let addr = o.addr.ok_or("give the host's address: ADDRESS:PORT")?;
     let script_src = read_script(&o.commands)?;
-    let mut app = network_app();
+    let mut app = net::app();
     net::connect(app.world_mut(), addr, &o.code)?;
     say(format!("connecting to {addr}"));
     let mut game: Option<Box<dyn GuestGame>> = None;

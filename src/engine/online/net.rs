@@ -36,6 +36,19 @@ pub fn plugin(app: &mut App) {
         .add_server_message::<ToGuest>(Channel::Ordered);
 }
 
+/// A headless app of the networking alone (`holotable host`/`join --commands`, benchmarks):
+/// updated by hand, each update sending and receiving what is due.
+pub fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    plugin(&mut app);
+    // Replicon settles its channels when the plugins finish; `run` would do this.
+    app.finish();
+    app.cleanup();
+    app.update();
+    app
+}
+
 fn now() -> std::time::Duration {
     SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)

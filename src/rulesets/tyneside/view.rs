@@ -359,7 +359,10 @@ const COUNTER_HEIGHT: f32 = 0.94;
 fn counters(
     view: GameView,
     phase: Res<State<TurnPhase>>,
-    seat: Option<Res<crate::engine::by_email::Seat>>,
+    (seat, seated): (
+        Option<Res<crate::engine::by_email::Seat>>,
+        Option<Res<crate::engine::game::Seated>>,
+    ),
     replay: Res<crate::engine::replay_view::ReplayStatus>,
     (text_scale, zoom): (Res<crate::view::TableTextScale>, Res<TableZoom>),
     tokens: Query<&Token>,
@@ -375,11 +378,13 @@ fn counters(
 ) {
     let Some(board) = view.board() else { return };
     // While orders are placed the other sides' counters are hidden: from the side placing
-    // them, or in the replay viewer from the side it is seen through.
+    // them (hotseat), from the side this computer plays (online, by e-mail), or in the replay
+    // viewer from the side it is seen through.
     let hide_side = match phase.get() {
         TurnPhase::Orders => replay
             .viewing_side
             .filter(|_| replay.open)
+            .or(seated.and_then(|s| s.0))
             .or(view.turn.as_ref().map(|t| t.orders_side)),
         _ => None,
     };

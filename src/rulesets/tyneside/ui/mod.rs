@@ -228,10 +228,11 @@ fn panels(
     preview: Res<MovePreview>,
     sight: Res<SightPreview>,
     mut choices: ResMut<Choices>,
-    (mut send, seat, replay): (
+    (mut send, seat, replay, seated): (
         MessageWriter<Command>,
         Option<Res<crate::engine::by_email::Seat>>,
         Res<crate::engine::replay_view::ReplayStatus>,
+        Option<Res<crate::engine::game::Seated>>,
     ),
     (log, mut guide, status, mut note): (
         Option<Res<crate::engine::record::GameLog>>,
@@ -255,7 +256,13 @@ fn panels(
             &view,
             phase,
             &mut pointer,
-            (seat.as_deref(), replay.viewing_side.filter(|_| replay.open)),
+            (
+                seat.as_deref(),
+                replay
+                    .viewing_side
+                    .filter(|_| replay.open)
+                    .or(seated.and_then(|s| s.0)),
+            ),
             &mut out,
         );
         egui::ScrollArea::vertical()

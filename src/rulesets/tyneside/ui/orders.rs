@@ -33,7 +33,9 @@ pub fn shown_order(g: &Group, seat: Option<&Seat>) -> Option<Order> {
 }
 
 /// Draws the groups and their order counters at the top of the sidebar `root`, resizable.
-/// `viewer`: in the replay viewer, the side it is seen through (the other sides' counters stay hidden while orders are placed).
+/// `viewer`: the side the screen is seen through (in the replay viewer, or the side this
+/// computer plays online or by e-mail): the other sides' counters stay hidden while orders
+/// are placed. `None`: the side placing them (hotseat).
 pub fn show(
     root: &mut egui::Ui,
     view: &GameView,
