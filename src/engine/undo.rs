@@ -42,6 +42,11 @@ pub enum UndoRequest {
     Redo,
 }
 
+/// Present while nothing of the game may be taken back, with why (a game played online: the
+/// other player has seen every command). Put in by the feature that bars it.
+#[derive(Resource, Clone, Debug)]
+pub struct UndoBarred(pub String);
+
 /// Whether the command just applied may be undone: no dice, no cards, the secret digest
 /// unchanged (`before` and `after`, `None` where the rule set offers no undo).
 pub fn may_undo(dice: usize, cards: usize, before: Option<u64>, after: Option<u64>) -> bool {
@@ -50,16 +55,12 @@ pub fn may_undo(dice: usize, cards: usize, before: Option<u64>, after: Option<u6
 
 /// Takes back the last command of the game in `world`.
 ///
-/// Errors: there is none, or it rolled dice, drew a card or revealed something (then nothing
-/// changes); or the shortened record does not replay (a bug, reported, not a panic).
+/// Errors: there is none, it rolled dice, drew a card or revealed something, or undo is
+/// barred ([`UndoBarred`]) (then nothing changes); or the shortened record does not replay (a
+/// bug, reported, not a panic).
 pub fn undo<R: RuleSet>(world: &mut World) -> Result<(), String> {
-    if super::online::host::hosting::<R>(world)
-        || world.contains_resource::<super::online::guest::Guest>()
-    {
-        return Err(
-            "Undo: not in a game played online, where the other player has seen every command"
-                .into(),
-        );
+    if let Some(UndoBarred(why)) = world.get_resource::<UndoBarred>() {
+        return Err(format!("Undo: {why}"));
     }
     let marks = world
         .get_resource::<UndoMarks>()

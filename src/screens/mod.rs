@@ -166,6 +166,8 @@ pub fn begin(
             loaded.file, loaded.header.ruleset
         )]
     })?;
+    // An earlier online game ends here (its connection and what followed it).
+    online::leave(world);
     // An earlier game's autosaving stops here, before this one's commands, and an earlier
     // game by e-mail's seat goes with it.
     world.remove_resource::<crate::engine::autosave::Autosave>();

@@ -293,9 +293,20 @@ pub(super) fn host(
         .filter(|&i| i != own && loaded.header.sides[i].control != Control::Rules)
         .collect();
     let code = code.unwrap_or_else(code::new_code);
-    let port = net::listen(world, port, &code)?;
     super::begin(world, loaded, super::clock_seed(), &[]).map_err(|e| e.join("\n"))?;
-    (entry.online.open)(world, &remote, &code)?;
+    let port = match net::listen(world, port, &code)
+        .and_then(|port| (entry.online.open)(world, &remote, &code).map(|()| port))
+    {
+        Ok(port) => port,
+        Err(e) => {
+            // No game half online: back to the title, which says why.
+            world
+                .resource_mut::<NextState<crate::engine::state::GameState>>()
+                .set(crate::engine::state::GameState::NoGame);
+            world.resource_mut::<NextState<Screen>>().set(Screen::Title);
+            return Err(e);
+        }
+    };
     world.insert_resource(crate::engine::game::Seated(Some(own)));
     world.insert_resource(Online::Host {
         ruleset: entry.id,
@@ -592,7 +603,7 @@ fn welcomed(world: &mut World, registry: &Registry, ruleset: &str) {
 }
 
 /// Leaves online play: the connection closes, the host or guest beside the game goes.
-fn leave(world: &mut World) {
+pub(super) fn leave(world: &mut World) {
     let Some(online) = world.remove_resource::<Online>() else {
         return;
     };

@@ -241,6 +241,13 @@ pub fn guest<R: RuleSet>(record: &str, side: usize) -> Result<Box<dyn GuestGame>
     Ok(Box::new(GuestSession(s)))
 }
 
+/// Why nothing is taken back online.
+fn bar_undo(world: &mut World) {
+    world.insert_resource(super::undo::UndoBarred(
+        "not in a game played online, where the other player has seen every command".into(),
+    ));
+}
+
 /// Online play's hooks into rule set `R`'s pipeline: a host's and a guest's.
 pub fn plugin<R: RuleSet>(app: &mut App) {
     host::plugin::<R>(app);
@@ -309,6 +316,7 @@ impl Fns {
                 world.remove_resource::<guest::Guest>();
                 world.remove_resource::<guest::GuestOutbox>();
                 world.remove_resource::<super::game::Seated>();
+                world.remove_resource::<super::undo::UndoBarred>();
             },
         }
     }
