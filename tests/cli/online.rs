@@ -13,6 +13,9 @@ use holotable::engine::game::Sides;
 use holotable::engine::ruleset::RuleSet;
 use holotable::engine::session::{Headless, Session};
 use holotable::rulesets::battlefield::Battlefield;
+use holotable::rulesets::mass_combat::MassCombat;
+use holotable::rulesets::one_stat::OneStat;
+use holotable::rulesets::space_battle::SpaceBattle;
 use holotable::rulesets::tyneside::Tyneside;
 
 const CODE: &str = "QRTU-VWXY-3467";
@@ -184,22 +187,40 @@ fn hash_of(end: &mut End) -> String {
     end.line("over: state hash ")["over: state hash ".len()..].to_string()
 }
 
-#[test]
-fn a_battlefield_game_played_by_two_processes_ends_as_at_one_screen() {
-    let dir = folder("battlefield");
-    let expected = format!("{:016x}", scripts::<Battlefield>("walker_assault", &dir).0);
-    let ids: Vec<String> = common_loaded("walker_assault")
+/// A whole game of `scenario` played by two processes, host and guest, from the scripts of
+/// the same game at one screen: both end with its state hash, and the guest's game is the
+/// host's view of it.
+fn two_processes<R: RuleSet>(scenario: &str) {
+    let dir = folder(scenario);
+    let expected = format!("{:016x}", scripts::<R>(scenario, &dir).0);
+    let ids: Vec<String> = common_loaded(scenario)
         .header
         .sides
         .iter()
         .map(|s| s.id.clone())
         .collect();
-    let (mut h, port) = host("walker_assault", &ids[0], &dir, &[]);
+    let (mut h, port) = host(scenario, &ids[0], &dir, &[]);
     let mut g = join(&port, &dir, &[]);
-    assert_eq!(hash_of(&mut g), expected, "the guest's game");
-    h.line(&format!("{} sees: state hash {expected}", ids[1]));
-    assert_eq!(hash_of(&mut h), expected, "the host's game");
+    let guest = hash_of(&mut g);
+    let seen = h.line(&format!("{} sees: state hash ", ids[1]));
+    assert!(
+        seen.ends_with(&guest),
+        "{scenario}: the guest's game is the host's view of it"
+    );
+    assert_eq!(hash_of(&mut h), expected, "{scenario}: the host's game");
     assert!(g.wait() && h.wait());
+}
+
+#[test]
+fn a_battlefield_game_played_by_two_processes_ends_as_at_one_screen() {
+    two_processes::<Battlefield>("walker_assault");
+}
+
+#[test]
+fn a_game_of_each_other_rule_set_played_by_two_processes_ends_as_at_one_screen() {
+    two_processes::<OneStat>("cantina_brawl");
+    two_processes::<SpaceBattle>("escort_battle");
+    two_processes::<MassCombat>("platoon_fight");
 }
 
 #[test]
