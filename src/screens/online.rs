@@ -464,11 +464,20 @@ fn guest_wire(world: &mut World, registry: &Registry) {
             next.5 = None;
             if !seated && hello_at.is_none_or(|t| t.elapsed() > Duration::from_secs(1)) {
                 let have = fns.map_or(0, |f| (f.held)(world));
+                // Once welcomed, the side it plays, so a rejoin takes the same seat back.
+                let side = world
+                    .get_resource::<crate::engine::online::guest::Guest>()
+                    .map(|g| g.0)
+                    .and_then(|s| {
+                        world
+                            .get_resource::<crate::engine::game::Sides>()
+                            .and_then(|sides| sides.ids.get(s).cloned())
+                    });
                 net::send_to_host(
                     world,
                     ToHost::Hello {
                         code: code.clone(),
-                        side: None,
+                        side,
                         have,
                     },
                 );

@@ -415,6 +415,25 @@ fn a_stranger_without_the_code_gets_no_seat_and_no_game() {
             ..
         }]
     ));
+    // A hello sent again on the same connection (its answer was slow) keeps the seat.
+    let out = host.receive(
+        7,
+        ToHost::Hello {
+            code: CODE.into(),
+            side: None,
+            have: 0,
+        },
+    );
+    assert!(
+        matches!(
+            &out[..],
+            [Outgoing {
+                message: ToGuest::Welcome { .. },
+                ..
+            }]
+        ),
+        "{out:?}"
+    );
     let huge = "x".repeat(holotable::engine::online::protocol::MAX_COMMAND + 1);
     assert!(host.receive(7, ToHost::Command { ron: huge }).is_empty());
     assert!(host.take_log().iter().any(|l| l.contains("dropped")));

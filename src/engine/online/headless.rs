@@ -278,11 +278,16 @@ pub fn join(registry: &Registry, o: &JoinOptions) -> Result<(), String> {
             let due = hello_at.is_none_or(|t| t.elapsed() > Duration::from_secs(1));
             if due && !seated {
                 let have = game.as_ref().map_or(0, |g| g.held());
+                // Once welcomed, the side it plays, so a rejoin takes the same seat back.
+                let side = o
+                    .side
+                    .clone()
+                    .or_else(|| game.as_mut().and_then(|g| own_side(g.game())));
                 net::send_to_host(
                     app.world_mut(),
                     ToHost::Hello {
                         code: o.code.clone(),
-                        side: o.side.clone(),
+                        side,
                         have,
                     },
                 );
@@ -394,4 +399,15 @@ pub fn join(registry: &Registry, o: &JoinOptions) -> Result<(), String> {
         std::thread::sleep(Duration::from_millis(1));
     }
     Ok(())
+}
+
+/// The id of the side a guest's game is played for.
+fn own_side(game: &mut dyn super::super::session::Headless) -> Option<String> {
+    let world = game.world_mut();
+    let side = world.get_resource::<super::guest::Guest>()?.0;
+    world
+        .get_resource::<crate::engine::game::Sides>()?
+        .ids
+        .get(side)
+        .cloned()
 }

@@ -449,6 +449,13 @@ impl<R: RuleSet> Host<R> {
                     ));
                 }
             },
+            // A hello sent again on the same connection keeps its seat; with one seat in the
+            // game, the code proves the guest, who may be back before its old connection is
+            // seen to close.
+            None if self.seats.iter().any(|s| s.peer == Some(peer)) => {
+                self.seats.iter().position(|s| s.peer == Some(peer))
+            }
+            None if self.seats.len() == 1 => Some(0),
             None => {
                 let free: Vec<usize> = (0..self.seats.len())
                     .filter(|&s| self.seats[s].peer.is_none())

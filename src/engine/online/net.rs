@@ -31,7 +31,12 @@ pub fn plugin(app: &mut App) {
     if !app.is_plugin_added::<StatesPlugin>() {
         app.add_plugins(StatesPlugin);
     }
-    app.add_plugins((RepliconPlugins, RepliconRenetPlugins))
+    // The server ticks every update, not on the fixed 64 Hz clock: nothing is replicated, and
+    // a message waits for the next tick (up to 16 ms more a command).
+    app.add_plugins((
+        RepliconPlugins.set(ServerPlugin::new(PostUpdate)),
+        RepliconRenetPlugins,
+    ))
         .add_client_message::<ToHost>(Channel::Ordered)
         .add_server_message::<ToGuest>(Channel::Ordered);
 }
