@@ -397,6 +397,20 @@ pub(super) fn join(world: &mut World, address: &str, code: &str) -> Result<(), S
     Ok(())
 }
 
+/// Messages that arrived while the replay viewer showed the past, played once it closes.
+#[derive(Resource, Default)]
+struct Inbox {
+    from_guests: Vec<(u64, ToHost)>,
+    from_host: Vec<ToGuest>,
+}
+
+/// Whether the replay viewer shows the past: the game's world is not the game as it stands.
+fn viewing_the_past(world: &World) -> bool {
+    world
+        .get_resource::<crate::engine::replay_view::ReplayStatus>()
+        .is_some_and(|s| s.open)
+}
+
 /// The wire, each frame: messages in, commands played, messages out.
 fn wire(world: &mut World) {
     let Some(online) = world.get_resource::<Online>().cloned() else {
@@ -419,8 +433,16 @@ fn wire(world: &mut World) {
             {
                 *connected = now;
             }
-            for (peer, message) in net::take_from_guests(world) {
-                (fns.receive)(world, peer, message);
+            // Messages are taken every frame (unread ones would be gone in two), and played
+            // only while the table shows the game as it stands, not the replay viewer's past.
+            let arrived = net::take_from_guests(world);
+            let mut inbox = world.resource_mut::<Inbox>();
+            inbox.from_guests.extend(arrived);
+            if !viewing_the_past(world) {
+                let waiting = std::mem::take(&mut world.resource_mut::<Inbox>().from_guests);
+                for (peer, message) in waiting {
+                    (fns.receive)(world, peer, message);
+                }
             }
             let out = world
                 .get_resource_mut::<Outbox>()
@@ -510,7 +532,14 @@ fn guest_wire(world: &mut World, registry: &Registry) {
         (None, _) if !next.0 => format!("Connecting to {addr}…"),
         _ => String::new(),
     };
-    for message in net::take_from_host(world) {
+    let arrived = net::take_from_host(world);
+    world.resource_mut::<Inbox>().from_host.extend(arrived);
+    let waiting = if viewing_the_past(world) {
+        Vec::new()
+    } else {
+        std::mem::take(&mut world.resource_mut::<Inbox>().from_host)
+    };
+    for message in waiting {
         match message {
             ToGuest::Welcome {
                 ruleset: id,
@@ -616,6 +645,7 @@ pub(super) fn leave(world: &mut World) {
     let Some(online) = world.remove_resource::<Online>() else {
         return;
     };
+    world.insert_resource(Inbox::default());
     net::close(world);
     let registry = world.resource::<Registry>().clone();
     let id = match online {
@@ -637,7 +667,10 @@ fn panel(
         Option<Res<crate::engine::game::Seated>>,
         Option<Res<crate::engine::game::Sides>>,
     ),
-    mut chat: ResMut<Chat>,
+    (mut chat, mut view): (
+        ResMut<Chat>,
+        MessageWriter<crate::engine::replay_view::ViewRequest>,
+    ),
     mut commands: Commands,
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
@@ -694,6 +727,13 @@ fn panel(
             }
             if !chat.status.is_empty() {
                 ui.colored_label(egui::Color32::from_rgb(255, 190, 90), &chat.status);
+            }
+            if ui
+                .small_button("What happened since my last turn")
+                .on_hover_text("The replay viewer plays the other side's moves since your last command, seen as your side")
+                .clicked()
+            {
+                view.write(crate::engine::replay_view::ViewRequest::OpenSince);
             }
             ui.separator();
             egui::ScrollArea::vertical()
@@ -786,6 +826,7 @@ pub(super) fn plugin(app: &mut App) {
     net::plugin(app);
     app.init_resource::<Forms>()
         .init_resource::<Chat>()
+        .init_resource::<Inbox>()
         .add_systems(
             Update,
             (

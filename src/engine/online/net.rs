@@ -37,8 +37,8 @@ pub fn plugin(app: &mut App) {
         RepliconPlugins.set(ServerPlugin::new(PostUpdate)),
         RepliconRenetPlugins,
     ))
-        .add_client_message::<ToHost>(Channel::Ordered)
-        .add_server_message::<ToGuest>(Channel::Ordered);
+    .add_client_message::<ToHost>(Channel::Ordered)
+    .add_server_message::<ToGuest>(Channel::Ordered);
 }
 
 /// A headless app of the networking alone (`holotable host`/`join --commands`, benchmarks):
