@@ -307,15 +307,20 @@ pub(super) fn host(
             return Err(e);
         }
     };
+    now_hosting(world, entry.id, code, port, own);
+    Ok(())
+}
+
+/// The game in `world` is hosted now, by this window playing side `own`.
+fn now_hosting(world: &mut World, ruleset: &'static str, code: String, port: u16, own: usize) {
     world.insert_resource(crate::engine::game::Seated(Some(own)));
     world.insert_resource(Online::Host {
-        ruleset: entry.id,
+        ruleset,
         code,
         port,
         connected: Vec::new(),
     });
     world.insert_resource(Chat::default());
-    Ok(())
 }
 
 /// Hosts again the game saved at `path` (the host's autosave or save of an online game),
@@ -349,14 +354,7 @@ pub(super) fn host_again(
     let text = crate::engine::save::read(path)?;
     let entry = registry.for_save(&text, path)?;
     (entry.online.open)(world, &remote, &code)?;
-    world.insert_resource(crate::engine::game::Seated(Some(own)));
-    world.insert_resource(Online::Host {
-        ruleset: entry.id,
-        code,
-        port,
-        connected: Vec::new(),
-    });
-    world.insert_resource(Chat::default());
+    now_hosting(world, entry.id, code, port, own);
     Ok(())
 }
 

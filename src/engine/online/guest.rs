@@ -10,12 +10,10 @@
 use bevy::prelude::*;
 
 use super::protocol::ToHost;
-use crate::engine::dice::{DeckRes, DiceRes, Randomness};
+use crate::engine::dice::{DeckRes, DiceRes};
 use crate::engine::pipeline::CommandOutcome;
 use crate::engine::record::{GameRecord, RecordedCommand};
 use crate::engine::ruleset::RuleSet;
-use crate::rules::cards::Deck;
-use crate::rules::dice::Dice;
 
 /// Why a guest's game did not take what the host sent.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -70,16 +68,7 @@ pub fn welcome<R: RuleSet>(world: &mut World, record: &str, side: usize) -> Resu
     }
     crate::engine::record::check_scenario(&record, None)?;
     let loaded = super::host::loaded_of::<R>(&record)?;
-    let faces = record
-        .setup_dice
-        .iter()
-        .flat_map(|r| r.faces.iter().copied());
-    let cards = record.setup_cards.iter().map(|c| c.card);
-    let randomness = Randomness {
-        dice: Dice::forced(faces),
-        deck: Deck::forced(cards),
-        seed: None,
-    };
+    let randomness = super::host::as_set_up(&record);
     crate::engine::game::start::<R>(world, &loaded, randomness).map_err(|e| e.join("\n"))?;
     let set_up = world.resource::<GameRecord<R::Command>>();
     if (&set_up.setup_dice, &set_up.setup_cards) != (&record.setup_dice, &record.setup_cards) {

@@ -84,22 +84,27 @@ fn salt(seed: u64, index: usize) -> String {
         .collect()
 }
 
-/// A new view: the scenario set up with the set-up's dice and cards forced as thrown.
-pub(super) fn new_view<R: RuleSet>(
-    loaded: &Loaded,
-    record: &GameRecord<R::Command>,
-) -> Result<Session<R>, String> {
+/// The dice and deck that set a game up as `record`'s was: its set-up's faces and cards
+/// forced as thrown, and nothing after them (each command brings its own).
+pub(super) fn as_set_up<C>(record: &GameRecord<C>) -> Randomness {
     let faces = record
         .setup_dice
         .iter()
         .flat_map(|r| r.faces.iter().copied());
     let cards = record.setup_cards.iter().map(|c| c.card);
-    let randomness = Randomness {
+    Randomness {
         dice: Dice::forced(faces),
         deck: Deck::forced(cards),
         seed: None,
-    };
-    Session::<R>::start(loaded, randomness).map_err(|e| e.join("\n"))
+    }
+}
+
+/// A new view: the scenario set up as `record`'s game was ([`as_set_up`]).
+fn new_view<R: RuleSet>(
+    loaded: &Loaded,
+    record: &GameRecord<R::Command>,
+) -> Result<Session<R>, String> {
+    Session::<R>::start(loaded, as_set_up(record)).map_err(|e| e.join("\n"))
 }
 
 /// Hosts the game on in `world` (just begun, or resumed from the host's save): the sides in
