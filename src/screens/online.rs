@@ -288,7 +288,10 @@ pub(super) fn host(
         .sides
         .iter()
         .position(|s| s.id == side)
-        .ok_or_else(|| format!("no side '{side}'"))?;
+        .ok_or_else(|| {
+            let ids: Vec<&str> = loaded.header.sides.iter().map(|s| s.id.as_str()).collect();
+            format!("no side '{side}' (sides: {})", ids.join(", "))
+        })?;
     let remote: Vec<usize> = (0..loaded.header.sides.len())
         .filter(|&i| i != own && loaded.header.sides[i].control != Control::Rules)
         .collect();
@@ -342,11 +345,12 @@ pub(super) fn host_again(
         .get_resource::<crate::engine::game::Sides>()
         .cloned()
         .unwrap_or_default();
-    let own = sides
-        .ids
-        .iter()
-        .position(|s| s == side)
-        .ok_or_else(|| format!("--side {side}: the saved game has no side of that id"))?;
+    let own = sides.ids.iter().position(|s| s == side).ok_or_else(|| {
+        format!(
+            "--side {side}: the saved game has no side of that id (sides: {})",
+            sides.ids.join(", ")
+        )
+    })?;
     let remote: Vec<usize> = (0..sides.ids.len())
         .filter(|&i| i != own && !sides.by_rules(i))
         .collect();
@@ -438,8 +442,13 @@ fn wire(world: &mut World) {
             inbox.from_guests.extend(arrived);
             if !viewing_the_past(world) {
                 let waiting = std::mem::take(&mut world.resource_mut::<Inbox>().from_guests);
+                let before = (fns.held)(world);
                 for (peer, message) in waiting {
                     (fns.receive)(world, peer, message);
+                }
+                // The game moved on: an earlier refusal here is no longer news.
+                if (fns.held)(world) != before {
+                    world.resource_mut::<Notice>().refusal = None;
                 }
             }
             let out = world
@@ -524,7 +533,7 @@ fn guest_wire(world: &mut World, registry: &Registry) {
             t.elapsed().as_secs()
         ),
         (Some(_), _) => "Connection lost: reconnecting…".into(),
-        (None, n) if n >= 2 => format!(
+        (None, n) if n >= 1 => format!(
             "No answer from {addr}. Check the address, the port and the join code (a wrong code gets no answer), and that the host's port is open."
         ),
         (None, _) if !next.0 => format!("Connecting to {addr}…"),
@@ -568,6 +577,16 @@ fn guest_wire(world: &mut World, registry: &Registry) {
             ToGuest::Commands { from, commands } => {
                 let Some(f) = fns else { continue };
                 next.0 = true;
+                if lost_at.is_some() {
+                    world
+                        .resource_mut::<Chat>()
+                        .lines
+                        .push("Reconnected.".into());
+                }
+                // The game moved on: an earlier refusal is no longer news.
+                if !commands.is_empty() {
+                    world.resource_mut::<Notice>().refusal = None;
+                }
                 if let Err(e) = (f.apply)(world, from, &commands) {
                     let index = match &e {
                         crate::engine::online::guest::OutOfStep::Diverged { index, .. } => *index,
@@ -630,7 +649,11 @@ fn welcomed(world: &mut World, registry: &Registry, ruleset: &str) {
         let loaded = crate::engine::ruleset::Loaded { file, src, header };
         super::use_palette(&loaded);
         super::autosave_from(world, &loaded.file, None);
+        // The result screen names the sides from it.
+        world.insert_resource(super::CurrentScenario(loaded));
     }
+    // Why an earlier try could not join is no longer news.
+    world.resource_mut::<Notice>().refusal = None;
     if *world.resource::<State<Screen>>().get() != Screen::Playing {
         world
             .resource_mut::<NextState<Screen>>()
@@ -679,8 +702,17 @@ fn panel(
             .and_then(|sides| sides.names.get(s).cloned())
             .unwrap_or_default()
     };
-    egui::Window::new("Online")
-        .anchor(egui::Align2::LEFT_BOTTOM, [16.0, -40.0])
+    // The title says whose turn it is, so the panel folded away still tells; it can be
+    // dragged off whatever it covers.
+    let turn = match (mine, status.acting) {
+        (Some(me), Some(s)) if s == me => "Your turn".to_string(),
+        (Some(_), Some(s)) => format!("Waiting for {}", name(s)),
+        _ => String::new(),
+    };
+    let screen = ctx.content_rect();
+    egui::Window::new(format!("Online · {turn}"))
+        .id(egui::Id::new("online-panel"))
+        .default_pos([16.0, screen.height() - 330.0])
         .default_width(300.0)
         .collapsible(true)
         .resizable(false)
