@@ -160,9 +160,11 @@ fn status<R: RuleSet>(
     world: &mut World,
     mut last: Local<Option<(bool, usize, u64, usize, usize)>>,
 ) {
+    // The viewer shows the past, or nothing may be taken back: the buttons say so.
     let open = world
         .get_resource::<super::replay_view::ReplayStatus>()
-        .is_some_and(|r| r.open);
+        .is_some_and(|r| r.open)
+        || world.contains_resource::<UndoBarred>();
     let record = world.get_resource::<GameRecord<R::Command>>();
     let marks = world.get_resource::<UndoMarks>();
     let redo = world.get_resource::<RedoStack<R::Command>>();
@@ -177,7 +179,7 @@ fn status<R: RuleSet>(
         return;
     }
     *last = Some(now);
-    // The viewer shows the past: nothing to take back there (and nothing to tell).
+    // Nothing to take back there (and nothing to tell).
     let next = if open {
         UndoStatus::default()
     } else {
