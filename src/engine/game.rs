@@ -129,6 +129,17 @@ pub fn person_to_act<R: RuleSet>(world: &World) -> bool {
     !persons_to_act::<R>(world).is_empty()
 }
 
+/// Run condition: a person at this computer must act now. As [`person_to_act`], and where
+/// the computer plays one side ([`Seated`]: online, or a sitting by e-mail), that side must be
+/// among the sides to act: the mouse and keys do not act for the other player's side.
+pub fn this_computer_to_act<R: RuleSet>(world: &World) -> bool {
+    person_to_act::<R>(world)
+        && world
+            .get_resource::<Seated>()
+            .and_then(|s| s.0)
+            .is_none_or(|side| R::sides_to_act(world).contains(&side))
+}
+
 /// Lets the searching opponent play `sides` (side ids, or `all`) in the game in `world`.
 ///
 /// Errors: as [`set_rules_sides`].

@@ -356,6 +356,15 @@ fn a_guest_may_not_act_for_another_side_nor_out_of_turn_and_hears_why() {
         .find(|&i| senders[i] == 1)
         .unwrap();
     t.replay(&record, &senders, guests_turn);
+    // The guest's mouse acts only on its own turn, the host's only on the host's (the
+    // window seats its host at its side).
+    t.host
+        .0
+        .world_mut()
+        .insert_resource(holotable::engine::game::Seated(Some(0)));
+    let guest = t.guests.get_mut(&101).unwrap().0.as_mut().unwrap();
+    assert!(holotable::engine::game::this_computer_to_act::<Battlefield>(guest.0.world()));
+    assert!(!holotable::engine::game::this_computer_to_act::<Battlefield>(t.host.0.world()));
     let outcome = t.host.0.send(record.commands[guests_turn].command.clone());
     match outcome {
         CommandOutcome::Refused(_, why) => assert!(why.contains("another computer"), "{why}"),

@@ -681,6 +681,6 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .before(crate::engine::pipeline::CommandPipeline)
                 .run_if(playing(ID))
-                .run_if(crate::engine::game::person_to_act::<super::Battlefield>),
+                .run_if(crate::engine::game::this_computer_to_act::<super::Battlefield>),
         );
 }

@@ -621,7 +621,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .before(crate::engine::pipeline::CommandPipeline)
                 .run_if(playing(ID))
-                .run_if(crate::engine::game::person_to_act::<super::OneStat>),
+                .run_if(crate::engine::game::this_computer_to_act::<super::OneStat>),
         )
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,

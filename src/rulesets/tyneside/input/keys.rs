@@ -104,7 +104,7 @@ pub(super) fn plugin(app: &mut App) {
         (keys, end)
             .chain()
             .run_if(playing(crate::rulesets::tyneside::ID).and_then(
-                crate::engine::game::person_to_act::<crate::rulesets::tyneside::Tyneside>,
+                crate::engine::game::this_computer_to_act::<crate::rulesets::tyneside::Tyneside>,
             ))
             .before(CommandPipeline),
     );

@@ -433,9 +433,13 @@ pub(super) fn plugin(app: &mut App) {
             (
                 reset,
                 forget_gone,
-                pointer.run_if(playing(crate::rulesets::tyneside::ID).and_then(
-                    crate::engine::game::person_to_act::<crate::rulesets::tyneside::Tyneside>,
-                )),
+                pointer.run_if(
+                    playing(crate::rulesets::tyneside::ID).and_then(
+                        crate::engine::game::this_computer_to_act::<
+                            crate::rulesets::tyneside::Tyneside,
+                        >,
+                    ),
+                ),
             )
                 .chain()
                 .before(CommandPipeline),
