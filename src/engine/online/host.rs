@@ -184,11 +184,6 @@ pub fn open<R: RuleSet>(world: &mut World, remote: &[usize], code: &str) -> Resu
     Ok(())
 }
 
-/// Whether the game in `world` is hosted online.
-pub fn hosting<R: RuleSet>(world: &World) -> bool {
-    world.get_non_send::<Host<R>>().is_some()
-}
-
 /// A message from guest `peer`, into the game in `world`: a hello takes a seat (or is
 /// denied), a command is played for the guest's side through the pipeline (a refusal goes back
 /// to that guest alone), a chat line goes to the others. Anything oversized, malformed or
@@ -399,11 +394,6 @@ impl<R: RuleSet> Host<R> {
             .iter()
             .map(|s| (s.side, s.peer.is_some()))
             .collect()
-    }
-
-    /// The join code.
-    pub fn code(&self) -> &str {
-        &self.code
     }
 
     fn to_others(&self, except: Option<u64>, from: &str, text: &str) -> Vec<Outgoing> {
