@@ -124,12 +124,7 @@ fn play_one<R: RuleSet>(world: &mut World, index: usize, text: &str) -> Result<(
     let diverged = |why: String| OutOfStep::Diverged { index, why };
     let rc: RecordedCommand<R::Command> =
         ron::from_str(text).map_err(|e| diverged(format!("it does not read: {e}")))?;
-    world
-        .resource_mut::<DiceRes>()
-        .push_recorded(rc.dice.iter().flat_map(|r| r.faces.iter().copied()));
-    world
-        .resource_mut::<DeckRes>()
-        .push_recorded(rc.cards.iter().map(|c| c.card));
+    super::host::force_recorded(world, &rc);
     if let CommandOutcome::Refused(_, why) =
         crate::engine::pipeline::process::<R>(world, rc.command.clone())
     {

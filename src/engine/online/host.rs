@@ -249,13 +249,18 @@ pub fn receive<R: RuleSet>(world: &mut World, peer: u64, message: ToHost) {
     }
     world.insert_non_send(host);
     world.resource_mut::<Outbox>().0.extend(out);
-    if let Some((_, command)) = play
-        && let CommandOutcome::Refused(_, reason) = process::<R>(world, command)
-    {
-        world.resource_mut::<Outbox>().0.push(Outgoing {
-            peer,
-            message: ToGuest::Refused { reason },
-        });
+    if let Some((_, command)) = play {
+        let outcome = process::<R>(world, command);
+        // Refused before the hooks saw it (the game is over): the next command is nobody's.
+        if let Some(mut host) = world.get_non_send_mut::<Host<R>>() {
+            host.sending_for = None;
+        }
+        if let CommandOutcome::Refused(_, reason) = outcome {
+            world.resource_mut::<Outbox>().0.push(Outgoing {
+                peer,
+                message: ToGuest::Refused { reason },
+            });
+        }
     }
 }
 
@@ -528,12 +533,7 @@ impl<R: RuleSet> Host<R> {
         for seat in &mut self.seats {
             let held = seat.view.record().commands.len();
             let world = seat.view.world_mut();
-            world
-                .resource_mut::<DiceRes>()
-                .push_recorded(rc.dice.iter().flat_map(|r| r.faces.iter().copied()));
-            world
-                .resource_mut::<DeckRes>()
-                .push_recorded(rc.cards.iter().map(|c| c.card));
+            force_recorded(world, rc);
             let mut sent = rc.command.clone();
             if sender != seat.side {
                 let seal = crate::engine::by_email::commitment(&salt, &rc.command);
@@ -568,10 +568,12 @@ impl<R: RuleSet> Host<R> {
                     ));
                 }
             }
-            let left = seat.view.world().resource::<DiceRes>().forced_left();
-            if left > 0 {
+            let world = seat.view.world();
+            let left = world.resource::<DiceRes>().forced_left();
+            let cards_left = world.resource::<DeckRes>().forced_left();
+            if left > 0 || cards_left > 0 {
                 return Err(format!(
-                    "the game as side {} sees it left {left} of command {}'s dice unthrown",
+                    "the game as side {} sees it left {left} dice and {cards_left} cards of command {} unused",
                     seat.side,
                     index + 1
                 ));
@@ -594,6 +596,17 @@ impl<R: RuleSet> Host<R> {
         }
         Ok(out)
     }
+}
+
+/// Queues the dice and cards `rc` threw and drew, to be thrown and drawn again as recorded
+/// by the next command played in `world` (a guest's view here, a guest's game there).
+pub(super) fn force_recorded<C>(world: &mut World, rc: &RecordedCommand<C>) {
+    world
+        .resource_mut::<DiceRes>()
+        .push_recorded(rc.dice.iter().flat_map(|r| r.faces.iter().copied()));
+    world
+        .resource_mut::<DeckRes>()
+        .push_recorded(rc.cards.iter().map(|c| c.card));
 }
 
 /// A recorded command as a guest is sent it (RON), without the e-mail signature it never has
