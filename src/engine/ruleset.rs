@@ -162,6 +162,26 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
         let _ = (world, command, seal);
         Ok(None)
     }
+    /// Online play: the scenario `src` as side `side` may know it, for the copy of the game a
+    /// guest playing that side holds: the pieces hidden from it kept where it cannot learn
+    /// their places (a battlefield's hidden units). `Ok(None)`, the default: nothing in the
+    /// scenario is hidden from any side, and the guest gets it as written.
+    ///
+    /// Errors: the scenario does not read (in words).
+    fn conceal(src: &str, side: usize) -> Result<Option<String>, String> {
+        let _ = (src, side);
+        Ok(None)
+    }
+    /// Online play: every piece the game in `world` hides from side `side`, each as a key that
+    /// changes whenever anything about the piece does (its place, its state, being found),
+    /// and the command that tells a concealed copy of the game ([`RuleSet::conceal`]) where
+    /// it stands, still hidden. The host sends a guest that command just before the command
+    /// that changes the key, so the guest's game plays that command as the host's did. Empty,
+    /// the default.
+    fn hidden_from(world: &World, side: usize) -> Vec<(String, Self::Command)> {
+        let _ = (world, side);
+        Vec::new()
+    }
     /// Play by e-mail: whether the face-down command `new` takes the place of the face-down
     /// command `earlier` (the same counter placed again before it is turned over), so that a
     /// sitting's change of mind replaces it in the record instead of showing there. `false`,

@@ -320,6 +320,93 @@ fn a_mass_combat_declaration_travels_face_down_to_the_other_commander() {
     }
 }
 
+/// Battlefield hidden units: the imperial guest's copy of `forest_ambush` has no hex for any
+/// hidden rebel, and learns each one's hex only just before the command that finds it or that
+/// it acts in (imperial-alliance-battlefield.txt through docs/rules/battlefield.md, "Hidden
+/// units"). A guest cannot send that telling itself.
+#[test]
+fn a_hidden_units_hex_reaches_the_other_guest_only_with_the_command_that_finds_it() {
+    use holotable::rulesets::battlefield::commands::Command;
+    use holotable::rulesets::battlefield::rules::scenario::ScenarioDef;
+    let loaded = bundled::<Battlefield>("forest_ambush");
+    let mut t = whole_game::<Battlefield>("forest_ambush", 1);
+    let (_, seen) = t.guests.values().next().unwrap();
+    no_seed(seen);
+    let original: ScenarioDef = holotable::rules::scenario::ron_options()
+        .from_str(&loaded.src)
+        .unwrap();
+    let hidden: Vec<(String, (i32, i32))> = original.sides[1]
+        .units
+        .iter()
+        .filter(|u| u.hidden)
+        .map(|u| (u.id.clone(), u.at))
+        .collect();
+    assert!(hidden.len() >= 5);
+    let guest = t.guests.get_mut(&100).unwrap().0.as_mut().unwrap();
+    let record = guest.0.record().clone();
+    let copy: ScenarioDef = holotable::rules::scenario::ron_options()
+        .from_str(&record.scenario_src)
+        .unwrap();
+    for u in &copy.sides[1].units {
+        assert!(
+            u.unknown && u.at == (0, 0),
+            "{}'s hex is in the guest's scenario",
+            u.id
+        );
+    }
+    assert!(copy.sides[0].units.iter().all(|u| !u.unknown));
+    // The host's game: the index of the command that changes each hidden rebel (finds it,
+    // moves it, eliminates it).
+    let (truth, _) = at_one_screen::<Battlefield>(&loaded, SEED);
+    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(SEED)).unwrap();
+    let hides = |s: &Session<Battlefield>| -> Vec<String> {
+        let b = &s
+            .world()
+            .resource::<holotable::rulesets::battlefield::phases::BattleRes>()
+            .0;
+        b.units
+            .iter()
+            .filter(|u| u.hidden && u.alive)
+            .map(|u| format!("{} {:?}", u.id, u.at))
+            .collect()
+    };
+    let mut found_by = BTreeMap::new();
+    for (i, rc) in truth.commands.iter().enumerate() {
+        let before = hides(&s);
+        assert!(s.send(rc.command.clone()).accepted());
+        let after = hides(&s);
+        for k in before.iter().filter(|k| !after.contains(k)) {
+            found_by.insert(k.split(' ').next().unwrap().to_string(), i);
+        }
+    }
+    assert!(!found_by.is_empty(), "the game finds some of them");
+    // In the guest's game, each telling comes just before that command.
+    let mut played = 0;
+    let mut told = Vec::new();
+    for rc in &record.commands {
+        match &rc.command {
+            Command::HiddenAt { unit, at } => {
+                assert_eq!(found_by.get(unit), Some(&played), "{unit} told too early");
+                let true_at = hidden.iter().find(|(id, _)| id == unit).unwrap().1;
+                assert_eq!(*at, true_at);
+                told.push(unit.clone());
+            }
+            _ => played += 1,
+        }
+    }
+    told.sort();
+    let mut expected: Vec<String> = found_by.keys().cloned().collect();
+    expected.sort();
+    assert_eq!(told, expected, "each found rebel told once");
+    // Sent by a guest, or played in any game that knows the hexes, it is refused.
+    let (unit, at) = hidden[0].clone();
+    let mut fresh = Session::<Battlefield>::start(&loaded, Randomness::seeded(SEED)).unwrap();
+    match fresh.send(Command::HiddenAt { unit, at }) {
+        CommandOutcome::Refused(_, why) => assert!(why.contains("Hidden units"), "{why}"),
+        CommandOutcome::Accepted(_) => panic!("a game that knows the hex was told it"),
+    }
+}
+
 #[test]
 fn a_guest_may_not_act_for_another_side_nor_out_of_turn_and_hears_why() {
     let loaded = bundled::<Battlefield>("walker_assault");

@@ -65,6 +65,9 @@ pub struct Host<R: RuleSet> {
     sending_for: Option<usize>,
     /// The side that sends the command being processed now.
     sending: usize,
+    /// What the game hid from each seat's side just before the command being processed
+    /// ([`RuleSet::hidden_from`]), in seat order.
+    hidden_before: Vec<Vec<(String, R::Command)>>,
     /// What happened on the wire that the host's player should know (seats taken and left,
     /// messages dropped, chat), oldest first.
     pub log: Vec<String>,
@@ -99,12 +102,48 @@ pub(super) fn as_set_up<C>(record: &GameRecord<C>) -> Randomness {
     }
 }
 
-/// A new view: the scenario set up as `record`'s game was ([`as_set_up`]).
+/// A new view for side `side`: the scenario as that side may know it ([`RuleSet::conceal`]),
+/// set up as `record`'s game was ([`as_set_up`]).
 fn new_view<R: RuleSet>(
     loaded: &Loaded,
     record: &GameRecord<R::Command>,
+    side: usize,
 ) -> Result<Session<R>, String> {
-    Session::<R>::start(loaded, as_set_up(record)).map_err(|e| e.join("\n"))
+    let concealed = match R::conceal(&loaded.src, side)? {
+        Some(src) => Loaded {
+            src,
+            ..loaded.clone()
+        },
+        None => loaded.clone(),
+    };
+    Session::<R>::start(&concealed, as_set_up(record)).map_err(|e| e.join("\n"))
+}
+
+/// For each seat (its side in `sides`), the commands that tell its view where the pieces
+/// hidden from it stood before a command, for those the command changed: each piece's key in
+/// `before` that the game in `after` no longer has ([`RuleSet::hidden_from`]).
+fn places<R: RuleSet>(
+    sides: &[usize],
+    before: &[Vec<(String, R::Command)>],
+    after: &World,
+) -> Vec<Vec<R::Command>> {
+    sides
+        .iter()
+        .enumerate()
+        .map(|(k, &side)| {
+            let now: Vec<String> = R::hidden_from(after, side)
+                .into_iter()
+                .map(|(key, _)| key)
+                .collect();
+            before
+                .get(k)
+                .into_iter()
+                .flatten()
+                .filter(|(key, _)| !now.contains(key))
+                .map(|(_, place)| place.clone())
+                .collect()
+        })
+        .collect()
 }
 
 /// Hosts the game on in `world` (just begun, or resumed from the host's save): the sides in
@@ -143,7 +182,7 @@ pub fn open<R: RuleSet>(world: &mut World, remote: &[usize], code: &str) -> Resu
         }
         seats.push(Seat {
             side,
-            view: new_view::<R>(&loaded, &record)?,
+            view: new_view::<R>(&loaded, &record, side)?,
             secrets: BTreeMap::new(),
             peer: None,
         });
@@ -155,8 +194,10 @@ pub fn open<R: RuleSet>(world: &mut World, remote: &[usize], code: &str) -> Resu
         senders: Vec::new(),
         sending_for: None,
         sending: 0,
+        hidden_before: Vec::new(),
         log: Vec::new(),
     };
+    let seated: Vec<usize> = host.seats.iter().map(|s| s.side).collect();
     if !record.commands.is_empty() {
         // The side that sent each command: the side to act before it, found by playing the
         // game again with the same hands.
@@ -168,6 +209,10 @@ pub fn open<R: RuleSet>(world: &mut World, remote: &[usize], code: &str) -> Resu
             .rules = sides.rules.clone();
         for (i, rc) in record.commands.iter().enumerate() {
             let sender = R::sides_to_act(again.world()).first().copied().unwrap_or(0);
+            let before: Vec<_> = seated
+                .iter()
+                .map(|&s| R::hidden_from(again.world(), s))
+                .collect();
             if let CommandOutcome::Refused(_, why) = again.send(rc.command.clone()) {
                 return Err(format!(
                     "the game does not replay at command {}: {why}",
@@ -175,7 +220,8 @@ pub fn open<R: RuleSet>(world: &mut World, remote: &[usize], code: &str) -> Resu
                 ));
             }
             host.senders.push(sender);
-            host.follow(rc, i, sender)?;
+            let places = places::<R>(&seated, &before, again.world());
+            host.follow(rc, i, sender, places)?;
         }
     }
     world.insert_non_send(host);
@@ -314,9 +360,16 @@ fn before<R: RuleSet>(
         return Ok(command);
     }
     let to_act = R::sides_to_act(world);
-    let Some(mut host) = world.get_non_send_mut::<Host<R>>() else {
+    let Some(host) = world.get_non_send::<Host<R>>() else {
         return Ok(command);
     };
+    let hidden: Vec<_> = host
+        .seats
+        .iter()
+        .map(|s| R::hidden_from(world, s.side))
+        .collect();
+    let mut host = world.non_send_mut::<Host<R>>();
+    host.hidden_before = hidden;
     let sender = match host.sending_for.take() {
         Some(side) => side,
         None => {
@@ -354,7 +407,9 @@ fn accepted<R: RuleSet>(world: &mut World, applied: &Applied) {
     let rc = world.resource::<GameRecord<R::Command>>().commands[applied.index].clone();
     let sender = host.sending;
     host.senders.push(sender);
-    match host.follow(&rc, applied.index, sender) {
+    let sides: Vec<usize> = host.seats.iter().map(|s| s.side).collect();
+    let places = places::<R>(&sides, &std::mem::take(&mut host.hidden_before), world);
+    match host.follow(&rc, applied.index, sender, places) {
         Ok(out) => world.resource_mut::<Outbox>().0.extend(out),
         Err(e) => {
             error!("{e}");
@@ -521,17 +576,32 @@ impl<R: RuleSet> Host<R> {
     }
 
     /// Brings every view up to the game's command `index`, sent by `sender`, and says what
-    /// each seated guest is sent.
+    /// each seated guest is sent. `places` (by seat) tells each view first where the pieces
+    /// hidden from it that the command changes stood ([`places`]).
     fn follow(
         &mut self,
         rc: &RecordedCommand<R::Command>,
         index: usize,
         sender: usize,
+        places: Vec<Vec<R::Command>>,
     ) -> Result<Vec<Outgoing>, String> {
         let salt = salt(self.seed, index);
         let mut out = Vec::new();
-        for seat in &mut self.seats {
+        for (seat, places) in self
+            .seats
+            .iter_mut()
+            .zip(places.into_iter().chain(std::iter::repeat_with(Vec::new)))
+        {
             let held = seat.view.record().commands.len();
+            for place in places {
+                if let CommandOutcome::Refused(_, why) = seat.view.send(place) {
+                    return Err(format!(
+                        "the game as side {} sees it could not be told where a hidden piece stands before command {}: {why}",
+                        seat.side,
+                        index + 1
+                    ));
+                }
+            }
             let world = seat.view.world_mut();
             force_recorded(world, rc);
             let mut sent = rc.command.clone();

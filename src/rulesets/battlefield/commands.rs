@@ -113,4 +113,14 @@ pub enum Command {
     },
     /// End this impulse (with no activation used, a pass).
     EndImpulse,
+    /// Online play only: the host tells a guest's copy of the game, which does not know it
+    /// (`unknown` in its scenario), the hex `at` where the enemy's hidden `unit` stands, just
+    /// before the command that finds it or that it acts in. The unit stays hidden; no
+    /// activation. Refused in any game that knows where the unit is.
+    HiddenAt {
+        /// The hidden unit's id.
+        unit: String,
+        /// Its hex.
+        at: (i32, i32),
+    },
 }

@@ -93,5 +93,8 @@ pub fn describe(world: &World, command: &Command) -> String {
         Command::Counterfire => "counterfire at the enemy's artillery".into(),
         Command::SpaceBombardment { target } => format!("space bombardment at {}", hex(*target)),
         Command::EndImpulse => "end of the impulse".into(),
+        Command::HiddenAt { unit, .. } => {
+            format!("the host tells your game where {} hides", label(unit))
+        }
     }
 }

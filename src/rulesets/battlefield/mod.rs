@@ -159,6 +159,36 @@ impl RuleSet for Battlefield {
         snapshot::state_hash(world)
     }
 
+    /// Online play: the scenario with the other side's hidden units' hexes left out
+    /// ([`rules::scenario::conceal`]).
+    fn conceal(src: &str, side: usize) -> Result<Option<String>, String> {
+        rules::scenario::conceal(src, side)
+    }
+
+    /// Online play: each unit hidden from `side` whose place this game knows, keyed by its
+    /// id, hex and being alive, with the `HiddenAt` that tells a concealed copy where it is.
+    /// A unit carried is told by its transporter's.
+    fn hidden_from(world: &World, side: usize) -> Vec<(String, Command)> {
+        let Some(b) = world.get_resource::<phases::BattleRes>() else {
+            return Vec::new();
+        };
+        b.0.units
+            .iter()
+            .filter(|u| u.hidden && u.alive && u.side != side && u.carried_by.is_none())
+            .filter(|u| b.0.map.contains(u.at))
+            .map(|u| {
+                let at = rules::map::col_row(u.at);
+                (
+                    format!("{} at {at:?}", u.id),
+                    Command::HiddenAt {
+                        unit: u.id.clone(),
+                        at,
+                    },
+                )
+            })
+            .collect()
+    }
+
     /// Whose impulse it is and which units are hidden (Hidden units): a move inside one's own
     /// impulse that reveals nobody may be taken back.
     fn secret_digest(world: &World) -> Option<u64> {

@@ -103,6 +103,7 @@ fn extra(
         | Command::Guard { .. }
         | Command::LeaderDefence { .. }
         | Command::AerialSupport { .. }
+        | Command::HiddenAt { .. }
         | Command::EndImpulse => run(command, battle, dice, log),
     }
 }

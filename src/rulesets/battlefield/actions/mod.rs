@@ -161,11 +161,37 @@ pub fn apply(b: &mut Battle, command: &Command, dice: &mut Dice) -> Result<(), R
             let passed = b.impulse.used == 0;
             return b.end_impulse(dice, passed);
         }
+        Command::HiddenAt { unit, at } => return hidden_at(b, unit, hex_at(at.0, at.1)),
     }
     b.check_goal(false);
     if b.result.is_none() && b.impulse_spent() {
         b.artillery_fired_by = None;
         b.end_impulse(dice, false)?;
+    }
+    Ok(())
+}
+
+/// Online play: hidden unit `id`, whose place this copy of the game does not know, stands at
+/// `at` (docs/rules/battlefield.md, "Hidden units", online). It stays hidden; nothing is told
+/// in the log, since the side whose copy this is must not learn it from there.
+///
+/// Errors: the unit is unknown, not hidden, eliminated, or its place is known (this game was
+/// not given a concealed scenario), or `at` is off the map.
+fn hidden_at(b: &mut Battle, id: &str, at: Hex) -> Result<(), Refusal> {
+    let i = b.unit_index(id)?;
+    let u = &b.units[i];
+    if !u.hidden || !u.alive || b.map.contains(u.at) {
+        return Err(format!(
+            "Hidden units: only a copy of an online game that does not know where a hidden unit stands is told it, and this game knows where {} is",
+            u.label()
+        ));
+    }
+    if !b.map.contains(at) {
+        return Err(format!("{} is off the map", at_text(at)));
+    }
+    b.units[i].at = at;
+    for u in b.units.iter_mut().filter(|u| u.carried_by == Some(i)) {
+        u.at = at;
     }
     Ok(())
 }

@@ -54,6 +54,14 @@ pub struct Unit {
     pub name: String,
 }
 
+/// Where a hidden unit whose hex its enemy does not know stands in that enemy's copy of the
+/// game (online play, [`crate::rulesets::battlefield::rules::scenario::conceal`]): off the
+/// map, far from it and from each other, so nothing on the map meets it until the host tells
+/// where it is (`Command::HiddenAt`).
+fn unknown_place(k: usize) -> Hex {
+    hex_at(-1000 - 4 * k as i32, -1000)
+}
+
 impl Unit {
     /// Its name for players: "Stormtrooper 1" (see [`Unit::name`]).
     pub fn label(&self) -> String {
@@ -201,7 +209,11 @@ impl Battle {
                     id: u.id.clone(),
                     profile: profile.clone(),
                     side: si,
-                    at: hex_at(u.at.0, u.at.1),
+                    at: if u.unknown {
+                        unknown_place(units.len())
+                    } else {
+                        hex_at(u.at.0, u.at.1)
+                    },
                     alive: true,
                     activated: false,
                     carried_by: None,
@@ -222,8 +234,14 @@ impl Battle {
             for u in &s.units {
                 if let Some(t) = &u.aboard {
                     let carrier = units.iter().position(|x| &x.id == t);
+                    let carrier_at = carrier.map(|k| units[k].at);
                     if let Some(me) = units.iter_mut().find(|x| x.id == u.id) {
                         me.carried_by = carrier;
+                        if u.unknown
+                            && let Some(at) = carrier_at
+                        {
+                            me.at = at;
+                        }
                     }
                 }
             }

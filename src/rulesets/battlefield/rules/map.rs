@@ -209,7 +209,7 @@ pub struct Tile {
 }
 
 /// Where a scenario puts a tile: its top-left hex's `(column, row)` on the map.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Placement {
     /// The tile's name.
     pub tile: String,

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::map::{Ground, HexTerrain, Map, Placement, TILES, hex_at, read_tile};
 use super::quality::Quality;
@@ -13,7 +13,7 @@ use crate::rules::scenario::{Errors, ScenarioError, line_col, ron_error};
 
 /// Which advanced rules a scenario uses (Advanced rules: "All advanced rules are optionals").
 /// Each is off unless the scenario says `true`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Advanced {
     /// Moving and shooting.
@@ -41,7 +41,7 @@ pub struct Advanced {
 }
 
 /// A unit as the scenario places it.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitDef {
     /// Unique id, e.g. "st1" (what commands name).
@@ -62,10 +62,15 @@ pub struct UnitDef {
     /// Hidden from the other side until it acts or an enemy comes next to it.
     #[serde(default)]
     pub hidden: bool,
+    /// Only in the copy of a scenario that online play gives the other side's guest
+    /// ([`conceal`]): a hidden unit whose hex that side does not know. Its `at` means nothing;
+    /// it stands off the map until the host tells where (`Command::HiddenAt`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unknown: bool,
 }
 
 /// A side as the scenario sets it up.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SideDef {
     /// Unique id, e.g. "imperials".
@@ -97,7 +102,7 @@ pub struct SideDef {
 
 /// How the game is won (Goal: "capture a certain number of buildings in a given number of
 /// turns or eliminate all enemy units"). Eliminating every enemy unit always wins.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Goal {
     /// Only by eliminating every enemy unit; at the turn limit, the side with more units
     /// left wins.
@@ -118,7 +123,7 @@ pub enum Goal {
 }
 
 /// A battlefield scenario file.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioDef {
     /// Title.
@@ -347,7 +352,21 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                 leaders += 1;
             }
             let hex = hex_at(u.at.0, u.at.1);
-            if !map.contains(hex) {
+            let carrier_unknown = u
+                .aboard
+                .as_ref()
+                .and_then(|t| all_units.get(t.as_str()))
+                .is_some_and(|t| t.unknown);
+            if u.unknown {
+                if !u.hidden || (u.aboard.is_some() && !carrier_unknown) {
+                    c.at_value(
+                        "id",
+                        &u.id,
+                        0,
+                        format!("{}: only a hidden unit, on the map or aboard a transporter whose place is unknown too, may have an unknown place (`unknown: true` is for online play's copies)", u.id),
+                    );
+                }
+            } else if !map.contains(hex) {
                 c.at_value(
                     "id",
                     &u.id,
@@ -410,7 +429,7 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                     .and_then(|t| roster.profile(&t.profile).map(|p| (t, p)));
                 match carrier {
                     Some((tu, tp)) if tp.transport > 0 && s.units.iter().any(|x| x.id == tu.id) => {
-                        if tu.at != u.at {
+                        if tu.at != u.at && !(u.unknown && tu.unknown) {
                             c.at_value(
                                 "aboard",
                                 t,
@@ -504,6 +523,63 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
         c.errors.sort_by_key(|e| (e.file != file, e.line, e.column));
         Err(c.errors)
     }
+}
+
+/// The scenario `src` as side `side` may know it, for online play's copy of the game held by
+/// that side's guest: every other side's hidden unit marked `unknown`, its hex gone
+/// (docs/rules/battlefield.md, "Hidden units"). A hidden unit aboard a transporter, or
+/// standing in a building the goal counts, keeps its place: the transporter shows where it
+/// is, and the buildings each side holds are on both players' screens. `Ok(None)`: nothing is
+/// hidden from `side`.
+///
+/// Errors: the RON does not read, with its line and column.
+pub fn conceal(src: &str, side: usize) -> Result<Option<String>, String> {
+    let mut def: ScenarioDef = crate::rules::scenario::ron_options()
+        .from_str(src)
+        .map_err(|e| crate::rules::scenario::ron_error("scenario", &e).to_string())?;
+    let counted: Option<Vec<(i32, i32)>> = match &def.goal {
+        Goal::Capture { of, .. } => Some(of.clone()),
+        Goal::EliminateAll => None,
+    };
+    let map = compose(&def.map, &mut Errors::new(src, "scenario"));
+    let in_goal_building = |at: (i32, i32)| {
+        counted.as_ref().is_some_and(|of| {
+            (of.is_empty() || of.contains(&at))
+                && map
+                    .get(hex_at(at.0, at.1))
+                    .is_some_and(|t| matches!(t.ground, Ground::Building(_)))
+        })
+    };
+    let mut any = false;
+    for (si, s) in def.sides.iter_mut().enumerate() {
+        if si == side {
+            continue;
+        }
+        let carriers: Vec<String> = s
+            .units
+            .iter()
+            .filter(|u| u.hidden && u.aboard.is_none() && !in_goal_building(u.at))
+            .map(|u| u.id.clone())
+            .collect();
+        for u in &mut s.units {
+            let carrier = u.aboard.as_ref();
+            let concealed = match carrier {
+                None => carriers.contains(&u.id),
+                Some(t) => u.hidden && carriers.contains(t),
+            };
+            if concealed {
+                u.unknown = true;
+                u.at = (0, 0);
+                any = true;
+            }
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    ron::ser::to_string_pretty(&def, ron::ser::PrettyConfig::default())
+        .map(Some)
+        .map_err(|e| format!("the scenario could not be written again: {e}"))
 }
 
 /// The byte offset of the first `key:` in `src`, or 0.
