@@ -495,10 +495,13 @@ pub fn run_window(
         Update,
         // Each game's dice start manual when asked on the command line or in the settings (a
         // player may still switch them in the panel).
+        // Not online, where the host's computer throws every die.
         move |mut dice: Option<ResMut<crate::engine::dice::DiceRes>>,
-              settings: Res<settings::Settings>| {
+              settings: Res<settings::Settings>,
+              online: Option<Res<crate::engine::online::Online>>| {
             if let Some(d) = dice.as_mut().filter(|d| d.is_added())
                 && (manual_dice || settings.manual_dice)
+                && online.is_none()
             {
                 d.set_manual(true);
             }

@@ -37,6 +37,8 @@ pub enum Asking {
     End(String),
     /// Leave the game for the title screen.
     Leave,
+    /// Leave a game played online: the other player is left waiting.
+    LeaveOnline,
 }
 
 /// Shows the question in a modal window (the table below takes no clicks); Enter says yes,
@@ -57,6 +59,12 @@ pub fn show(
         Asking::Leave => (
             "Leave this game?".to_string(),
             "It is kept as it stands: Resume on the title screen takes it up again.".to_string(),
+            "Leave for the title".to_string(),
+            ShellAction::Menu,
+        ),
+        Asking::LeaveOnline => (
+            "Leave this online game?".to_string(),
+            "The other player is left waiting. A guest may join again with the same code while the host keeps the game open; a host that leaves ends the online game, which is kept: `holotable host --resume` opens it to its guest again (docs/online-play.md).".to_string(),
             "Leave for the title".to_string(),
             ShellAction::Menu,
         ),

@@ -21,6 +21,9 @@ pub fn typed_faces(text: &str, largest: u8) -> Vec<u8> {
         .collect()
 }
 
+/// Why dice and cards cannot be given by hand online.
+const ONLINE_DICE: &str = "Online, the host's computer throws every die and draws every card, and both players see each as it falls";
+
 /// The game's dice, deck and event log, as the shell has them.
 pub type Records<'w> = (
     Option<ResMut<'w, DiceRes>>,
@@ -36,7 +39,7 @@ pub fn show(
     (dice, deck, log): Records<'_>,
     (wanted, card_wanted): (Option<&RollWanted>, Option<&CardWanted>),
     state: &mut UiState,
-    (largest_die, cards): (u8, bool),
+    (largest_die, cards, online): (u8, bool, bool),
 ) -> (Option<Vec<u8>>, Option<Card>) {
     let mut given = None;
     let mut card = None;
@@ -58,8 +61,9 @@ pub fn show(
                         ui.separator();
                         let mut manual = d.manual();
                         if ui
-                            .checkbox(&mut manual, "We roll our own")
+                            .add_enabled(!online, egui::Checkbox::new(&mut manual, "We roll our own"))
                             .on_hover_text("Every roll is asked for here, with what it is for; type the faces you rolled")
+                            .on_disabled_hover_text(ONLINE_DICE)
                             .changed()
                         {
                             d.set_manual(manual);
@@ -109,8 +113,9 @@ pub fn show(
                         ui.horizontal_wrapped(|ui| {
                             let mut manual = k.manual();
                             if ui
-                                .checkbox(&mut manual, "We draw our own")
+                                .add_enabled(!online, egui::Checkbox::new(&mut manual, "We draw our own"))
                                 .on_hover_text("Every card is asked for here, with what it is for; type the card you drew (e.g. KS, 10H, JK1)")
+                                .on_disabled_hover_text(ONLINE_DICE)
                                 .changed()
                             {
                                 k.set_manual(manual);
@@ -146,7 +151,8 @@ pub fn show(
                     }
                     // While a roll is asked for, its box is the one place to type it: faces
                     // queued here too would go to that roll and push the answer to the next.
-                    if wanted.is_none() { ui.horizontal(|ui| {
+                    // Online the host's computer throws them all.
+                    if wanted.is_none() && !online { ui.horizontal(|ui| {
                         ui.label("Rolled your own?");
                         ui.add(egui::TextEdit::singleline(&mut state.dice_text).desired_width(90.0).hint_text("e.g. 6,3,1"))
                             .on_hover_text(format!("Type the faces you rolled (1 to {largest_die}), in order; the next rolls use them instead of the computer's dice"));

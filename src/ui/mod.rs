@@ -233,12 +233,13 @@ fn frame(
     (mut insets, mut area): (ResMut<PanelInsets>, ResMut<TableArea>),
     mut actions: MessageWriter<ShellAction>,
     mut saves: MessageWriter<SaveRequest>,
-    (undo_status, mut undo, keys, mut view_mode, mut dialogs): (
+    (undo_status, mut undo, keys, mut view_mode, mut dialogs, online): (
         Res<UndoStatus>,
         MessageWriter<UndoRequest>,
         Res<ButtonInput<KeyCode>>,
         ResMut<crate::view::ViewMode>,
         ResMut<file_dialog::FileDialogs>,
+        Option<Res<crate::engine::online::Online>>,
     ),
     (replay, mut view, mut pointed, mut end_pressed): (
         Res<ReplayStatus>,
@@ -321,7 +322,13 @@ fn frame(
     }
     let pressed = end_pressed.read().count() > 0;
     match bar.action {
-        Some(ShellAction::Menu) => state.asking = Some(confirm::Asking::Leave),
+        Some(ShellAction::Menu) => {
+            state.asking = Some(if online.is_some() {
+                confirm::Asking::LeaveOnline
+            } else {
+                confirm::Asking::Leave
+            })
+        }
         _ if (pressed || bar.action.is_some()) && state.asking.is_none() => {
             match &status.end_loses {
                 Some(lost) => state.asking = Some(confirm::Asking::End(lost.clone())),
@@ -386,7 +393,7 @@ fn frame(
                     (dice, deck, log),
                     (wanted.as_deref(), card_wanted.as_deref()),
                     &mut state,
-                    (status.largest_die, status.cards),
+                    (status.largest_die, status.cards, online.is_some()),
                 );
                 let rest = ui.available_rect_before_wrap();
                 sidebar.set_if_neq(SidebarArea(rest));

@@ -759,3 +759,39 @@ fn the_hosts_message_handling_survives_mangled_messages() {
         "the guest's view followed"
     );
 }
+
+/// Online the host's computer throws every die: dice rolled by hand, switched on before the
+/// game was hosted, are switched off at both ends, and both know the game is online.
+#[test]
+fn dice_rolled_by_hand_are_switched_off_online() {
+    let loaded = bundled::<Battlefield>("walker_assault");
+    let mut game = Session::<Battlefield>::start(&loaded, Randomness::seeded(SEED)).unwrap();
+    game.world_mut()
+        .resource_mut::<holotable::engine::dice::DiceRes>()
+        .set_manual(true);
+    let mut t = Table::<Battlefield> {
+        host: hosted(game, &[1]),
+        guests: BTreeMap::new(),
+        refused: Vec::new(),
+    };
+    let w = t.host.0.world();
+    assert!(!w.resource::<holotable::engine::dice::DiceRes>().manual());
+    assert!(w.contains_resource::<holotable::engine::online::Online>());
+    t.guests.insert(101, (None, Vec::new()));
+    let out = t.host.receive(
+        101,
+        ToHost::Hello {
+            code: CODE.into(),
+            side: Some("alliance".into()),
+            have: 0,
+        },
+    );
+    t.deliver(out);
+    let guest = t.guests.get_mut(&101).unwrap().0.as_mut().unwrap();
+    assert!(
+        guest
+            .0
+            .world()
+            .contains_resource::<holotable::engine::online::Online>()
+    );
+}

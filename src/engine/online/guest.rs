@@ -81,7 +81,7 @@ pub fn welcome<R: RuleSet>(world: &mut World, record: &str, side: usize) -> Resu
     world.insert_resource(Guest(side));
     world.insert_resource(crate::engine::game::Seated(Some(side)));
     world.init_resource::<GuestOutbox>();
-    super::bar_undo(world);
+    super::go_online(world);
     let commands: Vec<String> = record
         .commands
         .iter()

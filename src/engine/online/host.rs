@@ -226,7 +226,7 @@ pub fn open<R: RuleSet>(world: &mut World, remote: &[usize], code: &str) -> Resu
     }
     world.insert_non_send(host);
     world.init_resource::<Outbox>();
-    super::bar_undo(world);
+    super::go_online(world);
     Ok(())
 }
 

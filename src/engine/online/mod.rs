@@ -241,11 +241,25 @@ pub fn guest<R: RuleSet>(record: &str, side: usize) -> Result<Box<dyn GuestGame>
     Ok(Box::new(GuestSession(s)))
 }
 
-/// Why nothing is taken back online.
-fn bar_undo(world: &mut World) {
+/// Marks a game played online (at the host or a guest), for the screen: the dice roll
+/// themselves and leaving says the other player is left waiting.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct Online;
+
+/// What playing online changes at either end: nothing is taken back, and the host's computer
+/// throws every die and draws every card (the guest is sent each as it falls), so dice rolled
+/// or cards drawn by hand are switched off.
+fn go_online(world: &mut World) {
     world.insert_resource(super::undo::UndoBarred(
         "not in a game played online, where the other player has seen every command".into(),
     ));
+    world.insert_resource(Online);
+    if let Some(mut d) = world.get_resource_mut::<super::dice::DiceRes>() {
+        d.set_manual(false);
+    }
+    if let Some(mut k) = world.get_resource_mut::<super::dice::DeckRes>() {
+        k.set_manual(false);
+    }
 }
 
 /// Online play's hooks into rule set `R`'s pipeline: a host's and a guest's.
@@ -317,6 +331,7 @@ impl Fns {
                 world.remove_resource::<guest::GuestOutbox>();
                 world.remove_resource::<super::game::Seated>();
                 world.remove_resource::<super::undo::UndoBarred>();
+                world.remove_resource::<Online>();
             },
         }
     }
