@@ -795,3 +795,41 @@ fn dice_rolled_by_hand_are_switched_off_online() {
             .contains_resource::<holotable::engine::online::Online>()
     );
 }
+
+/// A guest that joins anew (a window opened again) is sent the chat so far after the game.
+#[test]
+fn a_guest_that_joins_anew_gets_the_chat_so_far() {
+    let loaded = bundled::<Battlefield>("walker_assault");
+    let mut t = Table::<Battlefield>::new(&loaded, &[1]);
+    host::chat::<Battlefield>(t.host.0.world_mut(), "Galactic Empire", "good luck");
+    let out = t.host.receive(
+        101,
+        ToHost::Chat {
+            text: "and you".into(),
+        },
+    );
+    t.deliver(out);
+    let out = t.host.receive(
+        202,
+        ToHost::Hello {
+            code: CODE.into(),
+            side: Some("alliance".into()),
+            have: 0,
+        },
+    );
+    let said: Vec<(String, String)> = out
+        .iter()
+        .filter_map(|o| match &o.message {
+            ToGuest::Chat { from, text } => Some((from.clone(), text.clone())),
+            _ => None,
+        })
+        .collect();
+    assert!(matches!(out[0].message, ToGuest::Welcome { .. }));
+    assert_eq!(
+        said,
+        vec![
+            ("Galactic Empire".to_string(), "good luck".to_string()),
+            ("Rebel Alliance".to_string(), "and you".to_string())
+        ]
+    );
+}

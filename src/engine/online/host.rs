@@ -68,10 +68,16 @@ pub struct Host<R: RuleSet> {
     /// What the game hid from each seat's side just before the command being processed
     /// ([`RuleSet::hidden_from`]), in seat order.
     hidden_before: Vec<Vec<(String, R::Command)>>,
+    /// The chat so far (who, what), the newest [`CHAT_KEPT`] lines: a guest that joins anew
+    /// is sent them after the game.
+    chat: Vec<(String, String)>,
     /// What happened on the wire that the host's player should know (seats taken and left,
     /// messages dropped, chat), oldest first.
     pub log: Vec<String>,
 }
+
+/// How many chat lines the host keeps for a guest that joins anew.
+pub const CHAT_KEPT: usize = 200;
 
 /// The salt of the commitment that hides command `index` from the other sides: drawn from the
 /// game's seed (a guest never has it), so a host that restarts from its save seals the same
@@ -195,6 +201,7 @@ pub fn open<R: RuleSet>(world: &mut World, remote: &[usize], code: &str) -> Resu
         sending_for: None,
         sending: 0,
         hidden_before: Vec::new(),
+        chat: Vec::new(),
         log: Vec::new(),
     };
     let seated: Vec<usize> = host.seats.iter().map(|s| s.side).collect();
@@ -285,7 +292,7 @@ pub fn receive<R: RuleSet>(world: &mut World, peer: u64, message: ToHost) {
             }
             (ToHost::Chat { text }, Some(s)) => {
                 let from = side_name(world, host.seats[s].side);
-                host.log.push(format!("{from}: {text}"));
+                host.said(&from, &text);
                 out = host.to_others(Some(peer), &from, &text);
             }
         }
@@ -316,7 +323,7 @@ pub fn chat<R: RuleSet>(world: &mut World, from: &str, text: &str) {
         return;
     };
     let text: String = text.chars().take(super::protocol::MAX_CHAT).collect();
-    host.log.push(format!("{from}: {text}"));
+    host.said(from, &text);
     let out = host.to_others(None, from, &text);
     world.insert_non_send(host);
     world.resource_mut::<Outbox>().0.extend(out);
@@ -557,7 +564,24 @@ impl<R: RuleSet> Host<R> {
             }];
         }
         self.log.push(format!("{name} joined"));
-        vec![self.welcome(s, peer)]
+        let mut out = vec![self.welcome(s, peer)];
+        out.extend(self.chat.iter().map(|(from, text)| Outgoing {
+            peer,
+            message: ToGuest::Chat {
+                from: from.clone(),
+                text: text.clone(),
+            },
+        }));
+        out
+    }
+
+    /// A chat line said: logged, and kept for guests that join later.
+    fn said(&mut self, from: &str, text: &str) {
+        self.log.push(format!("{from}: {text}"));
+        self.chat.push((from.to_string(), text.to_string()));
+        if self.chat.len() > CHAT_KEPT {
+            self.chat.remove(0);
+        }
     }
 
     fn welcome(&self, s: usize, peer: u64) -> Outgoing {

@@ -42,12 +42,13 @@ fn chances_text(row: FireRow, cover: bool, extra: u32, armoured: bool) -> String
     )
 }
 
-/// Draws the panel into `ui`.
+/// Draws the panel into `ui`. Where this computer plays one side (`seat`: online, or by
+/// e-mail), another side's fire fight is only watched: its player chooses.
 pub fn show(
     ui: &mut egui::Ui,
     view: &GameView,
     phase: TurnPhase,
-    choice: &mut FireChoice,
+    (choice, seat): (&mut FireChoice, Option<usize>),
     out: &mut Vec<Command>,
 ) {
     ui.heading("Fire fight");
@@ -73,6 +74,10 @@ pub fn show(
     let side = group.side;
     let members = board.members(&active);
     ui.label(format!("{} acts.", group.name));
+    if seat.is_some_and(|s| s != side) {
+        ui.weak("Its player chooses its targets on the other computer.");
+        return;
+    }
 
     // Targets and combined fire.
     ui.label("Shoot at:");

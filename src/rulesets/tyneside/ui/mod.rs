@@ -261,7 +261,7 @@ fn panels(
                 replay
                     .viewing_side
                     .filter(|_| replay.open)
-                    .or(seated.and_then(|s| s.0)),
+                    .or(seated.as_ref().and_then(|s| s.0)),
             ),
             &mut out,
         );
@@ -270,7 +270,13 @@ fn panels(
             .show(&mut side, |ui| {
                 unit_card::show(ui, &view, &mut pointer, phase, &mut out);
                 ui.separator();
-                firefight::show(ui, &view, phase, &mut choices.0, &mut out);
+                firefight::show(
+                    ui,
+                    &view,
+                    phase,
+                    (&mut choices.0, seated.as_ref().and_then(|s| s.0)),
+                    &mut out,
+                );
             });
     }
     tooltips::show(&mut note, &pointer, &preview, &sight);
