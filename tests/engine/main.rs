@@ -14,5 +14,6 @@ mod leaving;
 mod manual_dice;
 mod online;
 mod replay_view;
+mod scenario_files;
 mod toy;
 mod undo;

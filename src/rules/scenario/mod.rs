@@ -54,6 +54,24 @@ pub fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
+/// A scenario written as the editor writes it: readable RON (4-space indents, one field a
+/// line, short lists of numbers such as `(3, 4)` kept on one line), the same bytes every time
+/// for the same data, and read back by [`ron_options`] as the same data.
+///
+/// Errors: the data cannot be written as RON (a map with keys RON cannot hold), in words.
+pub fn write<T: serde::Serialize>(def: &T) -> Result<String, String> {
+    let config = ron::ser::PrettyConfig::new()
+        .indentor("    ".to_string())
+        .separate_tuple_members(false)
+        .enumerate_arrays(false);
+    ron::ser::to_string_pretty(def, config)
+        .map(|mut s| {
+            s.push('\n');
+            s
+        })
+        .map_err(|e| format!("the scenario could not be written: {e}"))
+}
+
 /// Where RON that does not parse went wrong, as `file:line:column` (every RON file Holotable
 /// reads names its errors so).
 pub fn ron_at(file: impl std::fmt::Display, e: &ron::error::SpannedError) -> String {

@@ -577,9 +577,7 @@ pub fn conceal(src: &str, side: usize) -> Result<Option<String>, String> {
     if !any {
         return Ok(None);
     }
-    ron::ser::to_string_pretty(&def, ron::ser::PrettyConfig::default())
-        .map(Some)
-        .map_err(|e| format!("the scenario could not be written again: {e}"))
+    crate::rules::scenario::write(&def).map(Some)
 }
 
 /// The byte offset of the first `key:` in `src`, or 0.

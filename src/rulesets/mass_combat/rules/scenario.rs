@@ -11,7 +11,7 @@ use super::unit::{Roster, UnitType, Weapon, parse_roster};
 use crate::rules::scenario::{Control, Errors, ScenarioError, ron_error, ron_options};
 
 /// One side.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SideDef {
     /// Unique id.
@@ -26,7 +26,7 @@ pub struct SideDef {
 }
 
 /// A side's commander.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CommanderDef {
     /// Name.
@@ -44,7 +44,7 @@ pub struct CommanderDef {
 }
 
 /// One unit on the ground.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitDef {
     /// Unique id (orders name it).
@@ -78,7 +78,7 @@ pub struct UnitDef {
 
 /// The open ground, in metres: d6-mass-combat.txt has no board ("Using counters or miniatures
 /// can help keep track of position ... Sketching shapes on paper").
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Ground {
     /// Left to right.
@@ -88,7 +88,7 @@ pub struct Ground {
 }
 
 /// A whole scenario.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// Title.

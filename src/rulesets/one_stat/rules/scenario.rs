@@ -65,7 +65,7 @@ pub const START_AREA: f32 = 5.0;
 pub const BASE: f32 = 0.5;
 
 /// One player.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SideDef {
     /// Unique id.
@@ -83,7 +83,7 @@ pub struct SideDef {
 }
 
 /// One terrain piece: one of the text's examples by name, or its three answers.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainDef {
     /// Unique id.
@@ -244,7 +244,7 @@ impl DeviceEffect {
 }
 
 /// A whole scenario.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// Title.
@@ -277,7 +277,7 @@ pub struct Scenario {
 }
 
 /// The solitaire opponents (one-stat-skirmish.txt, "1 Stat Skirmish – for 1 Player").
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SolitaireDef {
     /// "all Rookies use the same stat, all Specialists use the same stat and all Bosses use

@@ -32,7 +32,7 @@ pub enum Initiative {
 }
 
 /// One craft as the scenario lists it.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CraftDef {
     /// Its type.
@@ -42,7 +42,7 @@ pub struct CraftDef {
 }
 
 /// One side.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SideDef {
     /// Unique id.
@@ -66,7 +66,7 @@ fn rows() -> i32 {
 }
 
 /// A whole scenario.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// Title.
