@@ -171,17 +171,19 @@ fn forms(
 
 fn host_form(ui: &mut egui::Ui, registry: &Registry, forms: &mut Forms, commands: &mut Commands) {
     ui.separator();
+    let chosen = registry.read(&forms.scenario).ok();
     egui::ComboBox::from_label("Scenario")
-        .selected_text(if forms.scenario.is_empty() {
-            "choose…"
-        } else {
-            forms.scenario.as_str()
+        .selected_text(match &chosen {
+            Some((l, e)) => format!("{} — {}", l.header.name, e.title),
+            None => "choose…".to_string(),
         })
         .show_ui(ui, |ui| {
-            for (entry, name, _) in registry.bundled() {
+            for (entry, name, src) in registry.bundled() {
                 let name = name.trim_end_matches(".ron");
+                let title = crate::rules::scenario::read_header(src, name, &[entry.id])
+                    .map_or_else(|_| name.to_string(), |h| h.name);
                 if ui
-                    .selectable_label(forms.scenario == name, format!("{name} ({})", entry.title))
+                    .selectable_label(forms.scenario == name, format!("{title} — {}", entry.title))
                     .clicked()
                 {
                     forms.scenario = name.to_string();
@@ -189,8 +191,7 @@ fn host_form(ui: &mut egui::Ui, registry: &Registry, forms: &mut Forms, commands
                 }
             }
         });
-    let sides: Vec<(String, String)> = registry
-        .read(&forms.scenario)
+    let sides: Vec<(String, String)> = chosen
         .map(|(l, _)| {
             l.header
                 .sides
@@ -223,8 +224,15 @@ fn host_form(ui: &mut egui::Ui, registry: &Registry, forms: &mut Forms, commands
         ui.label("Port (UDP)");
         ui.add(egui::TextEdit::singleline(&mut forms.port).desired_width(60.0));
     });
-    let ready = sides.len() >= 2;
-    if !forms.scenario.is_empty() && !ready {
+    let port_ok = forms.port.trim().parse::<u16>().is_ok_and(|p| p > 0);
+    if !port_ok {
+        ui.colored_label(
+            egui::Color32::from_rgb(255, 110, 90),
+            "The port is a number from 1 to 65535.",
+        );
+    }
+    let ready = sides.len() >= 2 && port_ok;
+    if !forms.scenario.is_empty() && sides.len() < 2 {
         ui.weak("This scenario has one side for a person: nobody to play online.");
     }
     if ui.add_enabled(ready, egui::Button::new("Host")).clicked() {

@@ -233,13 +233,16 @@ fn frame(
     (mut insets, mut area): (ResMut<PanelInsets>, ResMut<TableArea>),
     mut actions: MessageWriter<ShellAction>,
     mut saves: MessageWriter<SaveRequest>,
-    (undo_status, mut undo, keys, mut view_mode, mut dialogs, online): (
+    (undo_status, mut undo, keys, mut view_mode, mut dialogs, (online, seated)): (
         Res<UndoStatus>,
         MessageWriter<UndoRequest>,
         Res<ButtonInput<KeyCode>>,
         ResMut<crate::view::ViewMode>,
         ResMut<file_dialog::FileDialogs>,
-        Option<Res<crate::engine::online::Online>>,
+        (
+            Option<Res<crate::engine::online::Online>>,
+            Option<Res<crate::engine::game::Seated>>,
+        ),
     ),
     (replay, mut view, mut pointed, mut end_pressed): (
         Res<ReplayStatus>,
@@ -261,6 +264,7 @@ fn frame(
     ),
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
+    let status = waiting_status(&status, seated.and_then(|s| s.0));
     if ctx.input(|i| i.key_pressed(egui::Key::F1)) {
         state.help = !state.help;
     }
@@ -428,7 +432,10 @@ fn frame(
         covered: false,
     });
     if !replay.open {
-        banner::show(&ctx, area.0, &status, &mut state.banner);
+        // Online each player has a screen: nothing changes hands.
+        if online.is_none() {
+            banner::show(&ctx, area.0, &status, &mut state.banner);
+        }
     }
     if replay.open {
         for r in replay_bar::show(&ctx, area.0, &replay, &status.sides) {
@@ -448,6 +455,27 @@ pub fn game_on(state: Res<State<GameState>>, replay: Res<ReplayStatus>) -> bool 
         GameState::Playing(_) => true,
         GameState::Over(_) => replay.open,
         GameState::NoGame => false,
+    }
+}
+
+/// The status as this computer shows it: where it plays one side (`seated`: online, or by
+/// e-mail) and another side acts, there is nothing to end here and the hint says who is
+/// awaited.
+fn waiting_status(status: &ShellStatus, seated: Option<usize>) -> ShellStatus {
+    match (seated, status.acting) {
+        (Some(me), Some(acting)) if me != acting => ShellStatus {
+            end: None,
+            end_loses: None,
+            hint: format!(
+                "Waiting for {}: its player acts on the other computer",
+                status
+                    .sides
+                    .get(acting)
+                    .map_or("the other side", String::as_str)
+            ),
+            ..status.clone()
+        },
+        _ => status.clone(),
     }
 }
 
@@ -512,5 +540,28 @@ impl Plugin for UiPlugin {
                 EguiPrimaryContextPass,
                 frame.in_set(ShellSet).run_if(game_on),
             );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_computer_that_plays_one_side_has_nothing_to_end_on_the_others_turn() {
+        let status = ShellStatus {
+            acting: Some(1),
+            sides: vec!["Galactic Empire".into(), "Rebel Alliance".into()],
+            end: Some(("End impulse".into(), "".into())),
+            end_loses: Some("2 activations".into()),
+            hint: "Click one of your units".into(),
+            ..Default::default()
+        };
+        let waiting = waiting_status(&status, Some(0));
+        assert_eq!(waiting.end, None);
+        assert_eq!(waiting.end_loses, None);
+        assert!(waiting.hint.contains("Waiting for Rebel Alliance"));
+        assert_eq!(waiting_status(&status, Some(1)), status);
+        assert_eq!(waiting_status(&status, None), status);
     }
 }

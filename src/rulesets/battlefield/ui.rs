@@ -147,7 +147,7 @@ fn help(mut help: ResMut<RuleSetHelp>) {
 fn side_panel(
     ui: &mut egui::Ui,
     b: &Battle,
-    person: bool,
+    (person, viewer): (bool, usize),
     sel: &mut Selection,
     out: &mut Vec<super::commands::Command>,
 ) {
@@ -228,9 +228,18 @@ fn side_panel(
         ui.label(egui::RichText::new(format!("{} — played by the app", b.sides[me].name)).strong());
         return;
     }
-    ui.label(egui::RichText::new("Units to activate").strong());
+    // Another side's impulse watched from this computer (online, by e-mail): its units, less
+    // those hidden from this side.
+    ui.label(
+        egui::RichText::new(if viewer == me {
+            "Units to activate".to_string()
+        } else {
+            format!("{}'s units", b.sides[me].name)
+        })
+        .strong(),
+    );
     for (i, u) in b.units.iter().enumerate() {
-        if u.side != me || !u.alive {
+        if u.side != me || !u.alive || (u.hidden && u.side != viewer) {
             continue;
         }
         let (c, r) = col_row(u.at);
@@ -447,9 +456,10 @@ fn unit_panel(
 fn panels(
     mut ctx: EguiContexts,
     battle: Res<BattleRes>,
-    (app, replay): (
+    (app, replay, seated): (
         Option<Res<crate::engine::game::Sides>>,
         Res<crate::engine::replay_view::ReplayStatus>,
+        Option<Res<crate::engine::game::Seated>>,
     ),
     sidebar: Res<SidebarArea>,
     handover: Res<Handover>,
@@ -463,7 +473,7 @@ fn panels(
     let b = &battle.0;
     let app = app.as_deref();
     let person = app.is_none_or(|a| !a.rules.contains(&b.impulse.side));
-    let viewer = super::view::viewer(b, app, &replay);
+    let viewer = super::view::viewer(b, app, &replay, seated.and_then(|s| s.0));
     let mut out = Vec::new();
     if sidebar.0.is_positive() {
         // The sides and their units above; the unit chosen below.
@@ -474,8 +484,9 @@ fn panels(
             .default_size(tall * 0.5)
             .size_range(80.0..=(tall - 80.0).max(80.0))
             .show(&mut side, |ui| {
-                egui::ScrollArea::vertical()
-                    .show(ui, |ui| side_panel(ui, b, person, &mut sel, &mut out));
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    side_panel(ui, b, (person, viewer), &mut sel, &mut out)
+                });
             });
         egui::ScrollArea::vertical()
             .id_salt("battle-unit")

@@ -27,15 +27,20 @@ pub struct UnitToken(pub usize);
 struct CostLabel;
 
 /// The side whose eyes the table is seen through: in the replay viewer the side it is seen
-/// through; else the side playing the impulse, or, while the app plays it, the person's side
-/// (in a solo game the person never sees the app's hidden units).
+/// through; where this computer plays one side (`seated`: online, or by e-mail) that side,
+/// whoever's impulse it is; else the side playing the impulse, or, while the app plays it,
+/// the person's side (in a solo game the person never sees the app's hidden units).
 pub fn viewer(
     b: &Battle,
     app: Option<&crate::engine::game::Sides>,
     replay: &ReplayStatus,
+    seated: Option<usize>,
 ) -> usize {
     if let Some(v) = replay.viewing_side.filter(|_| replay.open) {
         return v;
+    }
+    if let Some(s) = seated {
+        return s;
     }
     let side = b.impulse.side;
     match app {
@@ -80,13 +85,13 @@ fn counter_die(die: &super::rules::die::AttackDie) -> String {
 fn sync_tokens(
     battle: Res<BattleRes>,
     app: Option<Res<crate::engine::game::Sides>>,
-    replay: Res<ReplayStatus>,
+    (replay, seated): (Res<ReplayStatus>, Option<Res<crate::engine::game::Seated>>),
     mut tokens: Query<(&UnitToken, &mut Token)>,
     mut commands: Commands,
 ) {
     let b = &battle.0;
     let mut seen = vec![false; b.units.len()];
-    let view_side = viewer(b, app.as_deref(), &replay);
+    let view_side = viewer(b, app.as_deref(), &replay, seated.and_then(|s| s.0));
     let token = |i: usize| {
         let u = &b.units[i];
         let (at, base) = counter_at(b, i);
