@@ -64,6 +64,16 @@ impl<'a> Errors<'a> {
         self.at(offset, message);
     }
 
+    /// A problem at the first place `text` is written in the file (a string's contents:
+    /// just inside its quotes), or at its start.
+    pub fn at_text(&mut self, text: &str, message: impl Into<String>) {
+        let offset = self
+            .src
+            .find(&format!("\"{text}\""))
+            .map_or(0, |i| i + 1);
+        self.at(offset, message);
+    }
+
     /// A problem at the first `key: (c, r)` written in the file, or at its start.
     pub fn at_pair(&mut self, key: &str, pair: (i32, i32), message: impl Into<String>) {
         let offset = super::find_pair(self.src, key, pair).unwrap_or(0);

@@ -114,6 +114,29 @@ impl HexTerrain {
         s
     }
 
+    /// The cell that reads back as this terrain ([`HexTerrain::parse_cell`]): the ground's
+    /// letter, then `h`/`H` for a hill and `=` for a road, e.g. `f`, `.h=`, `B`.
+    pub fn cell(&self) -> String {
+        let mut s = match self.ground {
+            Ground::Clear => ".",
+            Ground::Forest => "f",
+            Ground::Building(1) => "b",
+            Ground::Building(_) => "B",
+            Ground::Rubble => "x",
+            Ground::River => "~",
+        }
+        .to_string();
+        match self.hill {
+            0 => {}
+            1 => s.push('h'),
+            _ => s.push('H'),
+        }
+        if self.road {
+            s.push('=');
+        }
+        s
+    }
+
     /// Reads one cell of a tile: a ground letter (`.` clear, `f` forest, `b` building level 1,
     /// `B` level 2, `x` rubble, `~` river) followed by any of `h`/`H` (hill level 1/2) and `=`
     /// (road), e.g. `f`, `.h`, `=`, `.H=`. A cell may also start with `h`, `H` or `=` on clear

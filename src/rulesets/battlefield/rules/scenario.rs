@@ -145,6 +145,12 @@ pub struct ScenarioDef {
     pub attacker: String,
     /// The tiles, placed.
     pub map: Vec<Placement>,
+    /// Hexes drawn in the scenario itself, over and beside the tiles: rows from the top, each
+    /// a string of cells separated by spaces from column 0 (the tiles' cells,
+    /// [`super::map::HexTerrain::parse_cell`]), `-` for a hex left as the tiles make it (or
+    /// off the map). The map editor writes what it paints here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rows: Vec<String>,
     /// The advanced rules in use.
     #[serde(default)]
     pub advanced: Advanced,
@@ -161,11 +167,12 @@ pub struct Scenario {
     pub map: Map,
 }
 
-/// Composes the map of `placements` from the bundled tiles.
+/// Composes the map of `placements` from the bundled tiles, with the hexes drawn in `rows`
+/// over them ([`ScenarioDef::rows`]).
 ///
-/// Errors: an unknown tile, an odd column, overlapping tiles, or a broken bundled tile, each
-/// as (offset in `src`, message).
-fn compose(placements: &[Placement], c: &mut Errors) -> Map {
+/// Errors: an unknown tile, an odd column, overlapping tiles, a broken bundled tile, a cell
+/// that does not read, or no hex at all, each as (offset in `src`, message).
+pub fn compose(placements: &[Placement], rows: &[String], c: &mut Errors) -> Map {
     let mut tiles = HashMap::new();
     for (file, tsrc) in TILES {
         match read_tile(tsrc) {
@@ -216,10 +223,23 @@ fn compose(placements: &[Placement], c: &mut Errors) -> Map {
             }
         }
     }
+    for (r, row) in rows.iter().enumerate() {
+        for (col, cell) in row.split_whitespace().enumerate() {
+            if cell == "-" {
+                continue;
+            }
+            match super::map::HexTerrain::parse_cell(cell) {
+                Ok(t) => {
+                    cells.insert((col as i32, r as i32), t);
+                }
+                Err(why) => c.at_text(row, format!("rows: row {r}, column {col}: {why}")),
+            }
+        }
+    }
     if cells.is_empty() && c.is_empty() {
         c.at(
             0,
-            "the map has no tiles: place at least one with map: [(tile: \"open\", at: (0, 0))]",
+            "the map has no hexes: place a tile with map: [(tile: \"open\", at: (0, 0))], or draw rows",
         );
     }
     Map::from_cells(cells)
@@ -237,7 +257,7 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
         .from_str(src)
         .map_err(|e| vec![ron_error(file, &e)])?;
     let mut c = Errors::new(src, file);
-    let map = compose(&def.map, &mut c);
+    let map = compose(&def.map, &def.rows, &mut c);
     if def.sides.len() != 2 {
         c.at(
             find_key(src, "sides"),
@@ -541,7 +561,7 @@ pub fn conceal(src: &str, side: usize) -> Result<Option<String>, String> {
         Goal::Capture { of, .. } => Some(of.clone()),
         Goal::EliminateAll => None,
     };
-    let map = compose(&def.map, &mut Errors::new(src, "scenario"));
+    let map = compose(&def.map, &def.rows, &mut Errors::new(src, "scenario"));
     let in_goal_building = |at: (i32, i32)| {
         counted.as_ref().is_some_and(|of| {
             (of.is_empty() || of.contains(&at))
