@@ -31,3 +31,149 @@ fn every_bundled_scenario_written_again_is_the_same_scenario_byte_for_byte() {
     round_trip::<space_battle::rules::scenario::Scenario>(space_battle::BUNDLED);
     round_trip::<mass_combat::rules::scenario::Scenario>(mass_combat::BUNDLED);
 }
+
+/// A battlefield scenario made from nothing by the editor's edits passes `check` and plays to
+/// a result with the rules on both sides.
+#[test]
+fn a_battlefield_scenario_made_by_editing_checks_and_plays_to_a_result() {
+    use holotable::engine::dice::Randomness;
+    use holotable::engine::ruleset::{Loaded, RuleSet};
+    use holotable::engine::session::{Headless, Session};
+    use holotable::rulesets::battlefield::editor::{Edit, Editor, Mirror, Paint};
+    use holotable::rulesets::battlefield::rules::map::Ground;
+    use holotable::rulesets::battlefield::{Battlefield, roster};
+    let r = roster().unwrap();
+    let mut e = Editor::new(13, 9);
+    let edits = [
+        Edit::Paint {
+            at: (3, 4),
+            radius: 1,
+            paint: Paint::Ground(Ground::Forest),
+        },
+        Edit::Paint {
+            at: (6, 4),
+            radius: 0,
+            paint: Paint::Ground(Ground::Building(1)),
+        },
+        Edit::Mirror(Mirror::LeftToRight),
+        Edit::Place {
+            side: 0,
+            profile: "Stormtrooper".into(),
+            at: (1, 2),
+        },
+        Edit::Place {
+            side: 0,
+            profile: "Stormtrooper".into(),
+            at: (1, 6),
+        },
+        Edit::Place {
+            side: 0,
+            profile: "AT-ST".into(),
+            at: (0, 4),
+        },
+        Edit::Place {
+            side: 1,
+            profile: "Rebel Trooper".into(),
+            at: (11, 2),
+        },
+        Edit::Place {
+            side: 1,
+            profile: "Rebel Trooper".into(),
+            at: (11, 6),
+        },
+        Edit::Place {
+            side: 1,
+            profile: "Wookie".into(),
+            at: (12, 4),
+        },
+    ];
+    for edit in edits {
+        e.apply(edit.clone(), r)
+            .unwrap_or_else(|why| panic!("{edit:?}: {why}"));
+    }
+    assert!(
+        e.problems("made.ron", r).is_empty(),
+        "{:?}",
+        e.problems("made.ron", r)
+    );
+    let src = e.text().unwrap();
+    let header =
+        holotable::rules::scenario::read_header(&src, "made.ron", &[Battlefield::ID]).unwrap();
+    let loaded = Loaded {
+        file: "made.ron".into(),
+        src,
+        header,
+    };
+    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(7)).unwrap();
+    s.set_rules_sides(&["all".into()]).unwrap();
+    s.play_rules(20_000).unwrap();
+    assert!(s.over(), "the made scenario plays to a result");
+}
+
+/// Edits drawn at random, good and bad, never panic, and undoing them all brings back the
+/// scenario as it was.
+#[test]
+fn random_edits_never_panic_and_all_undo() {
+    use holotable::rulesets::battlefield::editor::{Edit, Editor, Mirror, Paint};
+    use holotable::rulesets::battlefield::rules::map::Ground;
+    use rand::{RngExt, SeedableRng};
+    let r = holotable::rulesets::battlefield::roster().unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut e = Editor::new(8, 6);
+    let start = e.text().unwrap();
+    let mut applied = 0;
+    let profiles = ["Stormtrooper", "AT-AT", "Jedi", "Nobody"];
+    for _ in 0..3_000 {
+        let at = (rng.random_range(-2..14), rng.random_range(-2..12));
+        let paint = match rng.random_range(0..3) {
+            0 => Paint::Ground(
+                [
+                    Ground::Clear,
+                    Ground::Forest,
+                    Ground::Building(2),
+                    Ground::River,
+                ][rng.random_range(0..4)],
+            ),
+            1 => Paint::Hill(rng.random_range(0..4)),
+            _ => Paint::Road(rng.random()),
+        };
+        let edit = match rng.random_range(0..8) {
+            0 => Edit::Paint {
+                at,
+                radius: rng.random_range(0..4),
+                paint,
+            },
+            1 => Edit::Fill { at, paint },
+            2 => Edit::Resize {
+                columns: rng.random_range(-1..14),
+                rows: rng.random_range(-1..12),
+            },
+            3 => Edit::Mirror(
+                [Mirror::LeftToRight, Mirror::TopToBottom, Mirror::Point][rng.random_range(0..3)],
+            ),
+            4 => Edit::Place {
+                side: rng.random_range(0..3),
+                profile: profiles[rng.random_range(0..4)].into(),
+                at,
+            },
+            5 => Edit::Move {
+                id: format!("stormtrooper_{}", rng.random_range(1..4)),
+                to: at,
+            },
+            6 => Edit::Remove {
+                id: format!("jedi_{}", rng.random_range(1..3)),
+            },
+            _ => {
+                e.undo();
+                continue;
+            }
+        };
+        if e.apply(edit, r).is_ok() {
+            applied += 1;
+        }
+        let _ = e.problems("fuzz.ron", r);
+    }
+    assert!(applied > 100);
+    while e.undo() {}
+    assert_eq!(e.text().unwrap(), start);
+}

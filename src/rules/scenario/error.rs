@@ -67,10 +67,7 @@ impl<'a> Errors<'a> {
     /// A problem at the first place `text` is written in the file (a string's contents:
     /// just inside its quotes), or at its start.
     pub fn at_text(&mut self, text: &str, message: impl Into<String>) {
-        let offset = self
-            .src
-            .find(&format!("\"{text}\""))
-            .map_or(0, |i| i + 1);
+        let offset = self.src.find(&format!("\"{text}\"")).map_or(0, |i| i + 1);
         self.at(offset, message);
     }
 

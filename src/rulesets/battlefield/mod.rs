@@ -10,6 +10,7 @@ pub mod battle;
 pub mod board;
 pub mod commands;
 pub mod describe;
+pub mod editor;
 pub mod input;
 pub mod phases;
 pub mod rules;
