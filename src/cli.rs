@@ -210,6 +210,12 @@ pub enum Sub {
         #[arg(long, default_value_t = 600)]
         patience: u64,
     },
+    /// Open the scenario editor (docs/editor.md) on a new battlefield scenario, or on a copy of
+    /// SCENARIO (a file, or a bundled name).
+    Edit {
+        /// A scenario file or bundled name.
+        scenario: Option<String>,
+    },
     /// Render a scenario's opening position in a real window and save it as PNG.
     Screenshot {
         /// A scenario file or bundled name.
@@ -409,6 +415,9 @@ pub fn main(registry: Registry) -> ExitCode {
                 patience,
             };
             done(crate::engine::online::headless::host(&registry, &options))
+        }
+        Some(Sub::Edit { scenario }) => {
+            crate::screens::run_window(Launch::Edit(scenario), registry, false, None)
         }
         Some(Sub::Join {
             addr,

@@ -1,6 +1,7 @@
 //! The app: screens (title, scenario list, playing, results), the window, and the hand-off
 //! from the command line. Games are started and resumed through the [`Registry`].
 
+pub mod editor;
 mod fairness;
 mod online;
 mod pacing;
@@ -38,6 +39,8 @@ pub enum Screen {
     Results,
     /// A rule set's roster screen ([`crate::ui::RosterScreen`]).
     Rosters,
+    /// The scenario editor ([`editor`]).
+    Editor,
 }
 
 /// What the window opens with.
@@ -78,6 +81,9 @@ pub enum Launch {
         /// Host again this saved game, from where it stopped.
         resume: Option<PathBuf>,
     },
+    /// The scenario editor, on a new scenario or a copy of this one (a bundled name or a
+    /// file).
+    Edit(Option<String>),
     /// Join an online game.
     Join {
         /// The host's address, `HOST:PORT`.
@@ -410,6 +416,7 @@ pub fn run_window(
         playing::plugin,
         results::plugin,
         online::plugin,
+        editor::plugin,
     ));
     match launch {
         Launch::Title => {}
@@ -464,6 +471,16 @@ pub fn run_window(
                     None => online::host(world, &scenario, &side, &port.to_string(), code.clone()),
                 };
                 if let Err(e) = hosted {
+                    error!("{e}");
+                    world
+                        .resource_mut::<crate::engine::pipeline::Notice>()
+                        .refusal = Some(e);
+                }
+            });
+        }
+        Launch::Edit(scenario) => {
+            app.add_systems(Startup, move |world: &mut World| {
+                if let Err(e) = editor::open(world, scenario.as_deref()) {
                     error!("{e}");
                     world
                         .resource_mut::<crate::engine::pipeline::Notice>()

@@ -48,7 +48,9 @@ fn title(
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     mut commands: Commands,
+    editing: Option<Res<super::editor::EditorScreen>>,
 ) -> Result {
+    let back_to_editor = editing.is_some();
     let ctx = ctx.ctx_mut()?;
     let mut root = crate::ui::root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
@@ -148,6 +150,26 @@ fn title(
                         commands.queue(move |world: &mut World| open_recent(world, &f));
                     }
                 }
+            }
+            ui.add_space(8.0);
+            if back_to_editor {
+                if ui
+                    .add_sized([240.0, 32.0], egui::Button::new("Back to the editor"))
+                    .on_hover_text("The scenario you were making, as you left it")
+                    .clicked()
+                {
+                    next.set(Screen::Editor);
+                }
+            } else if ui
+                .add_sized([240.0, 32.0], egui::Button::new("Make a scenario"))
+                .on_hover_text("Paint a battlefield hex map, place the forces, play it at once")
+                .clicked()
+            {
+                commands.queue(|world: &mut World| {
+                    if let Err(why) = super::editor::open(world, None) {
+                        world.resource_mut::<Notice>().refusal = Some(why);
+                    }
+                });
             }
             for (id, label) in registry.0.iter().filter_map(|e| e.rosters.map(|r| (e.id, r))) {
                 ui.add_space(8.0);

@@ -252,6 +252,17 @@ impl Editor {
         true
     }
 
+    /// How many edits undo can take back now: a mark for [`Editor::squash`].
+    pub fn undo_depth(&self) -> usize {
+        self.undone.len()
+    }
+
+    /// Makes the edits since `mark` (an [`Editor::undo_depth`]) one, which a single undo
+    /// takes back: a brush stroke dragged over many hexes.
+    pub fn squash(&mut self, mark: usize) {
+        self.undone.truncate(mark + 1);
+    }
+
     /// Whether there is an edit to undo, and one to redo.
     pub fn can_undo_redo(&self) -> (bool, bool) {
         (!self.undone.is_empty(), !self.redone.is_empty())
@@ -592,6 +603,39 @@ mod tests {
         )
         .unwrap();
         assert!(!e.redo());
+    }
+
+    #[test]
+    fn a_stroke_of_many_hexes_is_one_undo() {
+        let r = roster().unwrap();
+        let mut e = Editor::new(8, 8);
+        e.apply(
+            Edit::Resize {
+                columns: 9,
+                rows: 8,
+            },
+            r,
+        )
+        .unwrap();
+        let mark = e.undo_depth();
+        for c in 0..5 {
+            e.apply(
+                Edit::Paint {
+                    at: (c, 2),
+                    radius: 0,
+                    paint: forest(),
+                },
+                r,
+            )
+            .unwrap();
+        }
+        e.squash(mark);
+        assert_eq!(count(&e, Ground::Forest), 5);
+        assert!(e.undo());
+        assert_eq!(count(&e, Ground::Forest), 0);
+        assert_eq!(e.size(), (9, 8), "the resize before the stroke stays");
+        assert!(e.redo());
+        assert_eq!(count(&e, Ground::Forest), 5);
     }
 
     #[test]
