@@ -29,6 +29,10 @@ enum Tool {
     Fill,
     /// Places, moves (drag) and removes (right click) units.
     Units,
+    /// Puts an entrenchment marker of the chosen side on a hex, or takes it off.
+    Entrench,
+    /// Makes a building one the capture goal counts, or not.
+    GoalBuildings,
 }
 
 /// The scenario being made, and the editor's choices. Kept while a game of it is played, so
@@ -113,6 +117,37 @@ pub fn open(world: &mut World, scenario: Option<&str>) -> Result<(), String> {
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Editor);
     Ok(())
+}
+
+/// Opens `scenario` in the editor in place of the one there, or says why not on its bar.
+fn reopen(world: &mut World, scenario: &str) {
+    if let Err(why) = open(world, Some(scenario))
+        && let Some(mut s) = world.get_resource_mut::<EditorScreen>()
+    {
+        s.message = Some((false, why));
+    }
+}
+
+/// The battlefield scenarios saved in the data folder's `scenarios/`, by name.
+fn own_scenarios() -> Vec<PathBuf> {
+    let Some(dir) = crate::engine::autosave::data_folder().map(|d| d.join("scenarios")) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .filter(|p| {
+            std::fs::read_to_string(p).is_ok_and(|src| {
+                crate::rules::scenario::read_header(&src, "", &[crate::rulesets::battlefield::ID])
+                    .is_ok_and(|h| h.ruleset == crate::rulesets::battlefield::ID)
+            })
+        })
+        .collect();
+    found.sort();
+    found
 }
 
 /// Where a scenario named `name` is saved: `scenarios/` in the data folder, the name in lower
@@ -309,6 +344,43 @@ fn editor_screen(
             if ui.button("New").clicked() {
                 *s = EditorScreen::with(Editor::new(16, 10), None);
             }
+            ui.menu_button("Open", |ui| {
+                ui.weak("A copy of a bundled scenario");
+                for (name, src) in crate::rulesets::battlefield::BUNDLED {
+                    let name = name.trim_end_matches(".ron").to_string();
+                    let title = crate::rules::scenario::read_header(
+                        src,
+                        &name,
+                        &[crate::rulesets::battlefield::ID],
+                    )
+                    .map_or_else(|_| name.clone(), |h| h.name);
+                    if ui.button(title).clicked() {
+                        commands.queue(move |world: &mut World| reopen(world, &name));
+                        ui.close();
+                    }
+                }
+                let own = own_scenarios();
+                if !own.is_empty() {
+                    ui.separator();
+                    ui.weak("Your scenarios");
+                }
+                for path in own {
+                    let label = path
+                        .file_name()
+                        .and_then(|n| n.to_str())
+                        .unwrap_or("?")
+                        .to_string();
+                    if ui
+                        .button(label)
+                        .on_hover_text(path.display().to_string())
+                        .clicked()
+                    {
+                        let path = path.display().to_string();
+                        commands.queue(move |world: &mut World| reopen(world, &path));
+                        ui.close();
+                    }
+                }
+            });
             if ui.button("Title").clicked() {
                 next.set(Screen::Title);
             }
@@ -334,7 +406,7 @@ fn editor_screen(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| tools(ui, s, roster, &problems));
         });
-    egui::CentralPanel::default().show(&mut root, |ui| map(ui, s, roster));
+    egui::CentralPanel::default().show(&mut root, |ui| map(ui, s, roster, &problems));
     Ok(())
 }
 
@@ -345,11 +417,40 @@ fn tools(
     roster: &Roster,
     problems: &[crate::rules::scenario::ScenarioError],
 ) {
+    ui.heading(if problems.is_empty() {
+        "Ready to play".to_string()
+    } else {
+        format!("{} problems", problems.len())
+    });
+    for p in problems {
+        let r = ui.add(
+            egui::Label::new(
+                egui::RichText::new(&p.message).color(egui::Color32::from_rgb(255, 150, 110)),
+            )
+            .sense(egui::Sense::click()),
+        );
+        // Clicking a problem that names a unit chooses that unit.
+        if r.clicked()
+            && let Some(u) = s
+                .editor
+                .scenario()
+                .sides
+                .iter()
+                .flat_map(|x| &x.units)
+                .find(|u| p.message.contains(&u.id))
+        {
+            s.tool = Tool::Units;
+            s.selected = Some(u.id.clone());
+        }
+    }
+    ui.separator();
     ui.heading("Tools");
     ui.horizontal(|ui| {
         ui.selectable_value(&mut s.tool, Tool::Brush, "Brush");
         ui.selectable_value(&mut s.tool, Tool::Fill, "Fill");
         ui.selectable_value(&mut s.tool, Tool::Units, "Units");
+        ui.selectable_value(&mut s.tool, Tool::Entrench, "Entrenchments");
+        ui.selectable_value(&mut s.tool, Tool::GoalBuildings, "Goal");
     });
     match s.tool {
         Tool::Brush | Tool::Fill => {
@@ -399,11 +500,34 @@ fn tools(
                 ui.horizontal(|ui| {
                     ui.label(format!("Chosen: {id}"));
                     if ui.button("Remove").clicked() {
-                        s.apply(Edit::Remove { id }, roster);
+                        s.apply(Edit::Remove { id: id.clone() }, roster);
                         s.selected = None;
                     }
                 });
+                let mut def = s.editor.scenario().clone();
+                unit_fields(ui, &mut def, &id, roster);
+                if &def != s.editor.scenario() {
+                    s.apply(Edit::Set(Box::new(def)), roster);
+                }
             }
+        }
+        Tool::Entrench => {
+            let names: Vec<String> = s
+                .editor
+                .scenario()
+                .sides
+                .iter()
+                .map(|x| x.name.clone())
+                .collect();
+            ui.horizontal(|ui| {
+                for (i, n) in names.iter().enumerate() {
+                    ui.selectable_value(&mut s.side, i, n);
+                }
+            });
+            ui.weak("Click a hex to put the side's entrenchment marker there, or take it off (the advanced rule Entrenchment).");
+        }
+        Tool::GoalBuildings => {
+            ui.weak("Click a building: the capture goal counts it, or no longer does. With none chosen, any building counts.");
         }
     }
     ui.separator();
@@ -431,32 +555,76 @@ fn tools(
     if &def != s.editor.scenario() {
         s.apply(Edit::Set(Box::new(def)), roster);
     }
-    ui.separator();
-    ui.heading(if problems.is_empty() {
-        "Ready to play".to_string()
-    } else {
-        format!("{} problems", problems.len())
-    });
-    for p in problems {
-        let r = ui.add(
-            egui::Label::new(
-                egui::RichText::new(&p.message).color(egui::Color32::from_rgb(255, 150, 110)),
+}
+
+/// The chosen unit `id`'s own fields: hidden, its special weapon, a Jedi's Force points, the
+/// transporter it starts aboard.
+fn unit_fields(ui: &mut egui::Ui, def: &mut ScenarioDef, id: &str, roster: &Roster) {
+    let Some(side) = def
+        .sides
+        .iter()
+        .position(|x| x.units.iter().any(|u| u.id == id))
+    else {
+        return;
+    };
+    let carriers: Vec<String> = {
+        let me = def.sides[side].units.iter().find(|u| u.id == id);
+        def.sides[side]
+            .units
+            .iter()
+            .filter(|t| {
+                me.is_some_and(|m| m.at == t.at && t.id != m.id)
+                    && roster.profile(&t.profile).is_some_and(|p| p.transport > 0)
+            })
+            .map(|t| t.id.clone())
+            .collect()
+    };
+    let Some(u) = def.sides[side].units.iter_mut().find(|u| u.id == id) else {
+        return;
+    };
+    ui.checkbox(&mut u.hidden, "Hidden from the other side")
+        .on_hover_text("It shows only to its side until it acts or an enemy comes next to it");
+    let weapons: Vec<&str> = roster
+        .weapons
+        .iter()
+        .filter(|w| w.carried_by.contains(&u.profile))
+        .map(|w| w.name.as_str())
+        .collect();
+    if !weapons.is_empty() {
+        egui::ComboBox::from_label("special weapon")
+            .selected_text(u.weapon.as_deref().unwrap_or("none"))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut u.weapon, None, "none");
+                for w in weapons {
+                    ui.selectable_value(&mut u.weapon, Some(w.to_string()), w);
+                }
+            });
+    }
+    if roster
+        .profile(&u.profile)
+        .is_some_and(|p| p.kind == crate::rulesets::battlefield::rules::roster::Kind::Jedi)
+    {
+        let mut points = u.force_points.unwrap_or(6);
+        if ui
+            .add(
+                egui::DragValue::new(&mut points)
+                    .range(0..=12)
+                    .prefix("Force points: "),
             )
-            .sense(egui::Sense::click()),
-        );
-        // Clicking a problem that names a unit chooses that unit.
-        if r.clicked()
-            && let Some(u) = s
-                .editor
-                .scenario()
-                .sides
-                .iter()
-                .flat_map(|x| &x.units)
-                .find(|u| p.message.contains(&u.id))
+            .changed()
         {
-            s.tool = Tool::Units;
-            s.selected = Some(u.id.clone());
+            u.force_points = Some(points);
         }
+    }
+    if !carriers.is_empty() || u.aboard.is_some() {
+        egui::ComboBox::from_label("aboard")
+            .selected_text(u.aboard.as_deref().unwrap_or("none"))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut u.aboard, None, "none");
+                for c in &carriers {
+                    ui.selectable_value(&mut u.aboard, Some(c.clone()), c);
+                }
+            });
     }
 }
 
@@ -587,7 +755,12 @@ fn fields(ui: &mut egui::Ui, def: &mut ScenarioDef) {
 
 /// The map: hexes in their terrain, units as counters; the mouse paints, fills, places,
 /// drags and removes.
-fn map(ui: &mut egui::Ui, s: &mut EditorScreen, roster: &Roster) {
+fn map(
+    ui: &mut egui::Ui,
+    s: &mut EditorScreen,
+    roster: &Roster,
+    problems: &[crate::rules::scenario::ScenarioError],
+) {
     let (rect, response) =
         ui.allocate_exact_size(ui.available_size(), egui::Sense::click_and_drag());
     let grid = s.editor.grid();
@@ -607,19 +780,21 @@ fn map(ui: &mut egui::Ui, s: &mut EditorScreen, roster: &Roster) {
         .fold(glam::Vec2::splat(f32::MIN), |m, p| m.max(*p))
         + 1.0;
     let scale = (rect.width() / (max.x - min.x)).min(rect.height() / (max.y - min.y));
-    // World y grows upwards; the screen's downwards.
+    // Centred in the panel; world y grows upwards, the screen's downwards.
+    let origin = rect.center() - egui::vec2((max.x - min.x) * scale, (max.y - min.y) * scale) / 2.0;
     let to_screen = |p: glam::Vec2| {
         egui::pos2(
-            rect.left() + (p.x - min.x) * scale,
-            rect.top() + (max.y - p.y) * scale,
+            origin.x + (p.x - min.x) * scale,
+            origin.y + (max.y - p.y) * scale,
         )
     };
     let to_world = |p: egui::Pos2| {
         glam::Vec2::new(
-            (p.x - rect.left()) / scale + min.x,
-            max.y - (p.y - rect.top()) / scale,
+            (p.x - origin.x) / scale + min.x,
+            max.y - (p.y - origin.y) / scale,
         )
     };
+    let def = s.editor.scenario().clone();
     let painter = ui.painter_at(rect);
     for (&(c, r), t) in &grid {
         let hex = hex_at(c, r);
@@ -631,7 +806,43 @@ fn map(ui: &mut egui::Ui, s: &mut EditorScreen, roster: &Roster) {
         ));
         let centre = to_screen(l.hex_to_world_pos(hex));
         if t.road {
-            painter.circle_filled(centre, scale * 0.18, egui::Color32::from_rgb(200, 180, 140));
+            // A road runs to each neighbour with a road; a lone road hex is a dot.
+            let road = egui::Stroke::new(
+                (scale * 0.16).max(2.0),
+                egui::Color32::from_rgb(200, 180, 140),
+            );
+            let mut joined = false;
+            for n in hex.all_neighbors() {
+                if grid.get(&col_row(n)).is_some_and(|o| o.road) {
+                    let half = (l.hex_to_world_pos(hex) + l.hex_to_world_pos(n)) / 2.0;
+                    painter.line_segment([centre, to_screen(half)], road);
+                    joined = true;
+                }
+            }
+            if !joined {
+                painter.circle_filled(centre, scale * 0.18, road.color);
+            }
+        }
+        if let Goal::Capture { of, .. } = &def.goal
+            && of.contains(&(c, r))
+        {
+            painter.circle_stroke(
+                centre,
+                scale * 0.75,
+                egui::Stroke::new(3.0, egui::Color32::from_rgb(240, 200, 60)),
+            );
+        }
+        for (i, side) in def.sides.iter().enumerate() {
+            if side.entrenchments.contains(&(c, r)) {
+                painter.rect_filled(
+                    egui::Rect::from_center_size(
+                        centre - egui::vec2(0.0, scale * 0.62),
+                        egui::vec2(scale * 0.9, scale * 0.16),
+                    ),
+                    1.0,
+                    crate::ui::side_colour32(i),
+                );
+            }
         }
         if t.hill > 0 || matches!(t.ground, Ground::Building(_)) {
             painter.text(
@@ -643,9 +854,7 @@ fn map(ui: &mut egui::Ui, s: &mut EditorScreen, roster: &Roster) {
             );
         }
     }
-    let units: Vec<(usize, String, String, (i32, i32))> = s
-        .editor
-        .scenario()
+    let units: Vec<(usize, String, String, (i32, i32), bool)> = def
         .sides
         .iter()
         .enumerate()
@@ -653,23 +862,32 @@ fn map(ui: &mut egui::Ui, s: &mut EditorScreen, roster: &Roster) {
             x.units
                 .iter()
                 .filter(|u| u.aboard.is_none())
-                .map(move |u| (i, u.id.clone(), u.profile.clone(), u.at))
+                .map(move |u| (i, u.id.clone(), u.profile.clone(), u.at, u.hidden))
         })
         .collect();
-    for (side, id, profile, at) in &units {
-        let centre = to_screen(l.hex_to_world_pos(hex_at(at.0, at.1)));
+    for (k, (side, id, profile, at, hidden)) in units.iter().enumerate() {
+        // Units sharing a hex (a leader or Jedi with its unit) step aside, so each shows.
+        let below = units[..k].iter().filter(|u| u.3 == *at).count() as f32;
+        let centre = to_screen(l.hex_to_world_pos(hex_at(at.0, at.1)))
+            + egui::vec2(scale * 0.3, scale * 0.3) * below;
         let half = scale * 0.55;
         let chosen = s.selected.as_deref() == Some(id.as_str());
+        let troubled = problems.iter().any(|p| p.message.contains(id.as_str()));
+        let fill = crate::ui::side_colour32(*side);
         painter.rect(
             egui::Rect::from_center_size(centre, egui::vec2(half * 2.0, half * 1.4)),
             3.0,
-            crate::ui::side_colour32(*side),
+            if *hidden {
+                fill.gamma_multiply(0.55)
+            } else {
+                fill
+            },
             egui::Stroke::new(
-                if chosen { 3.0 } else { 1.0 },
-                if chosen {
-                    egui::Color32::WHITE
-                } else {
-                    egui::Color32::BLACK
+                if chosen || troubled { 3.0 } else { 1.0 },
+                match (chosen, troubled) {
+                    (true, _) => egui::Color32::WHITE,
+                    (false, true) => egui::Color32::from_rgb(255, 60, 40),
+                    _ => egui::Color32::BLACK,
                 },
             ),
             egui::StrokeKind::Inside,
@@ -737,6 +955,40 @@ fn map(ui: &mut egui::Ui, s: &mut EditorScreen, roster: &Roster) {
             if response.clicked() {
                 let paint = s.paint;
                 s.apply(Edit::Fill { at, paint }, roster);
+            }
+        }
+        Tool::Entrench => {
+            if response.clicked() && grid.contains_key(&at) {
+                let mut def = s.editor.scenario().clone();
+                if let Some(side) = def.sides.get_mut(s.side) {
+                    match side.entrenchments.iter().position(|e| *e == at) {
+                        Some(k) => {
+                            side.entrenchments.remove(k);
+                        }
+                        None => side.entrenchments.push(at),
+                    }
+                    s.apply(Edit::Set(Box::new(def)), roster);
+                }
+            }
+        }
+        Tool::GoalBuildings => {
+            if response.clicked() {
+                let mut def = s.editor.scenario().clone();
+                match &mut def.goal {
+                    Goal::Capture { of, .. } => {
+                        match of.iter().position(|b| *b == at) {
+                            Some(k) => {
+                                of.remove(k);
+                            }
+                            None => of.push(at),
+                        }
+                        s.apply(Edit::Set(Box::new(def)), roster);
+                    }
+                    Goal::EliminateAll => {
+                        s.message =
+                            Some((false, "Choose the goal \"Capture buildings\" first".into()));
+                    }
+                }
             }
         }
         Tool::Units => {

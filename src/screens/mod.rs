@@ -197,7 +197,8 @@ pub fn begin(
     }
     use_palette(&loaded);
     autosave_from(world, &loaded.file, None);
-    if !loaded.file.starts_with("bundled:") {
+    // A scenario from a file (not a bundled one, nor one the editor has not saved yet).
+    if std::path::Path::new(&loaded.file).is_file() {
         settings::note_opened(world, std::path::Path::new(&loaded.file));
     }
     world.insert_resource(CurrentScenario(loaded));

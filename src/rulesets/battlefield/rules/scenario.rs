@@ -51,16 +51,16 @@ pub struct UnitDef {
     /// Its hex, `(column, row)`.
     pub at: (i32, i32),
     /// A special weapon it carries (Support weapons), by name.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapon: Option<String>,
     /// A Jedi's Force points (Jedis: "A Jedi has 6 force points at the beginning of a game").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub force_points: Option<u32>,
     /// The id of the transporter it starts aboard.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aboard: Option<String>,
     /// Hidden from the other side until it acts or an enemy comes next to it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hidden: bool,
     /// Only in the copy of a scenario that online play gives the other side's guest
     /// ([`conceal`]): a hidden unit whose hex that side does not know. Its `at` means nothing;
