@@ -47,6 +47,8 @@ pub struct RuleSetEntry {
     pub first_game: Option<(&'static str, &'static str)>,
     /// See [`RuleSet::ROSTERS`].
     pub rosters: Option<&'static str>,
+    /// See [`RuleSet::EDITOR`].
+    pub editor: bool,
     /// See [`RuleSet::plugin`].
     pub plugin: fn(&mut App),
     /// See [`RuleSet::shell`].
@@ -123,6 +125,7 @@ impl RuleSetEntry {
             balance_note: R::BALANCE_NOTE,
             first_game: R::FIRST_GAME,
             rosters: R::ROSTERS,
+            editor: R::EDITOR,
             plugin: R::plugin,
             shell: R::shell,
             check: R::check,

@@ -49,6 +49,10 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     /// drawn by its shell while [`crate::ui::RosterScreen`] names it); `None`, the default:
     /// it has none.
     const ROSTERS: Option<&'static str> = None;
+    /// Whether this rule set has a scenario editor (drawn by its shell while
+    /// [`crate::ui::EditorScreen`] names it, opened with [`crate::ui::OpenEditor`]); `false`,
+    /// the default: it has none.
+    const EDITOR: bool = false;
     /// Whether the searching opponent can play this rule set's sides ([`RuleSet::search`]).
     const SEARCHES: bool = false;
     /// Whether the rule set's own policy ([`RuleSet::AI_POLICY`]) is the text's solo rules

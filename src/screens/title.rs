@@ -48,9 +48,9 @@ fn title(
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     mut commands: Commands,
-    editing: Option<Res<super::editor::EditorScreen>>,
+    editing: Res<crate::ui::EditorScreen>,
 ) -> Result {
-    let back_to_editor = editing.is_some();
+    let back_to_editor = editing.kept.is_some();
     let ctx = ctx.ctx_mut()?;
     let mut root = crate::ui::root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
@@ -158,7 +158,7 @@ fn title(
                     .on_hover_text("The scenario you were making, as you left it")
                     .clicked()
                 {
-                    next.set(Screen::Editor);
+                    commands.queue(super::editor::back);
                 }
             } else if ui
                 .add_sized([240.0, 32.0], egui::Button::new("Make a scenario"))

@@ -32,6 +32,37 @@ pub fn roster_screen(id: &'static str) -> impl Fn(Res<RosterScreen>) -> bool + C
     move |r: Res<RosterScreen>| r.0 == Some(id)
 }
 
+/// A rule set's scenario editor: the rule set whose editor shows now (`showing`), and the one
+/// holding a scenario being made (`kept`: the title offers to go back to it). The title
+/// screen (or `holotable edit`) asks for it with [`OpenEditor`]; the rule set draws it while
+/// `showing` names it, closes it with `showing: None`, and asks for a game of what it made
+/// with [`PlayScenario`].
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EditorScreen {
+    /// The editor drawn now, by registry id.
+    pub showing: Option<&'static str>,
+    /// The editor holding a scenario, by registry id.
+    pub kept: Option<&'static str>,
+}
+
+/// Run condition: rule set `id`'s editor shows.
+pub fn editor_screen(id: &'static str) -> impl Fn(Res<EditorScreen>) -> bool + Clone {
+    move |e: Res<EditorScreen>| e.showing == Some(id)
+}
+
+/// Open rule set `ruleset`'s editor on a new scenario, or on a copy of `scenario`.
+#[derive(Message, Clone, Debug)]
+pub struct OpenEditor {
+    /// The rule set, by registry id.
+    pub ruleset: &'static str,
+    /// The scenario to copy (`None`: a new one).
+    pub scenario: Option<crate::engine::ruleset::Loaded>,
+}
+
+/// Play this scenario now, hotseat (the editor's Play).
+#[derive(Message, Clone, Debug)]
+pub struct PlayScenario(pub crate::engine::ruleset::Loaded);
+
 use crate::engine::dice::{DeckRes, DiceRes};
 use crate::engine::manual_dice::{CardGiven, CardWanted, RollGiven, RollWanted};
 use crate::engine::pipeline::{Notice, SaveRequest};
@@ -527,6 +558,9 @@ impl Plugin for UiPlugin {
             .init_resource::<SidebarArea>()
             .init_resource::<SidebarLayout>()
             .init_resource::<Guide>()
+            .init_resource::<EditorScreen>()
+            .add_message::<OpenEditor>()
+            .add_message::<PlayScenario>()
             .add_message::<ShellAction>()
             .add_message::<EndPressed>()
             .add_plugins((

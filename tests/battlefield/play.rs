@@ -132,7 +132,9 @@ fn the_app_plays_its_side_only_and_the_table_is_seen_through_the_persons() {
         let b = s.world().resource::<BattleRes>().0.clone();
         let app = s.world().resource::<Sides>().clone();
         // Whoever acts, the screen shows the rebels' side of the hidden units.
-        assert_eq!(viewer(&b, Some(&app), &Default::default()), 1);
+        assert_eq!(viewer(&b, Some(&app), &Default::default(), None), 1);
+        // A computer that plays one side (online, by e-mail) sees through it, whoever acts.
+        assert_eq!(viewer(&b, Some(&app), &Default::default(), Some(0)), 0);
         let step = Battlefield::ai_step(s.world_mut());
         if b.impulse.side == 0 {
             assert!(matches!(step, Some(Ok(_))), "{step:?}");

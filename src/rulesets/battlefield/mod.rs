@@ -11,6 +11,7 @@ pub mod board;
 pub mod commands;
 pub mod describe;
 pub mod editor;
+mod editor_screen;
 pub mod input;
 pub mod phases;
 pub mod rules;
@@ -75,6 +76,7 @@ impl RuleSet for Battlefield {
     const ID: &'static str = ID;
     const TITLE: &'static str = "Imperial/Alliance battlefield";
     const BUNDLED: &'static [(&'static str, &'static str)] = BUNDLED;
+    const EDITOR: bool = true;
     /// Components: "4 sided, 6 sided, 8 sided, 10 sided, 12 sided and 20 sided".
     const LARGEST_DIE: u8 = 20;
     const PLAYS_SIDES: bool = true;
@@ -92,7 +94,13 @@ impl RuleSet for Battlefield {
     }
 
     fn shell(app: &mut App) {
-        app.add_plugins((view::plugin, ui::plugin, input::plugin, ai::plugin));
+        app.add_plugins((
+            view::plugin,
+            ui::plugin,
+            input::plugin,
+            ai::plugin,
+            editor_screen::plugin,
+        ));
     }
 
     fn check(loaded: &Loaded) -> Result<String, Vec<String>> {

@@ -483,6 +483,17 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                 }
             }
         }
+        if s.units.is_empty() {
+            c.at_value(
+                "id",
+                &s.id,
+                0,
+                format!(
+                    "{} has no unit: a side with none has lost before the battle begins",
+                    s.name
+                ),
+            );
+        }
         if leaders > 1 {
             c.at_value(
                 "id",

@@ -1,0 +1,1049 @@
+//! The battlefield's scenario editor on screen (docs/editor.md): paint terrain with brushes of 1, 7 and 19 hexes or a fill, place units from
+//! the roster by clicking, drag them, right-click to remove, mirror a half, resize, fill in the
+//! header and the sides, see what `check` says as you go, undo and redo, save, and play the
+//! scenario at once. The edits are [`super::editor`]'s; this screen
+//! only turns the mouse into them.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::editor::{Edit, Editor, MAX_SIDE, Mirror, Paint};
+use super::rules::map::{Ground, HexTerrain, col_row, hex_at, layout};
+use super::rules::quality::Quality;
+use super::rules::roster::{Kind, Roster};
+use super::rules::scenario::{Goal, ScenarioDef};
+use super::{BUNDLED, ID, roster};
+use crate::engine::pipeline::Notice;
+use crate::engine::ruleset::Loaded;
+use crate::ui::{EditorScreen, OpenEditor, PlayScenario};
+
+/// What the mouse does on the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tool {
+    /// Lays the chosen paint with the brush.
+    Brush,
+    /// Fills the joined hexes of one terrain.
+    Fill,
+    /// Places, moves (drag) and removes (right click) units.
+    Units,
+    /// Puts an entrenchment marker of the chosen side on a hex, or takes it off.
+    Entrench,
+    /// Makes a building one the capture goal counts, or not.
+    GoalBuildings,
+}
+
+/// The scenario being made, and the editor's choices. Kept while a game of it is played, so
+/// the title offers to go back to it.
+#[derive(Resource)]
+struct Making {
+    editor: Editor,
+    /// Where it was last saved or opened from (`None`: not yet saved; a bundled scenario is
+    /// opened as a copy).
+    file: Option<PathBuf>,
+    tool: Tool,
+    paint: Paint,
+    radius: u32,
+    side: usize,
+    profile: String,
+    /// The unit chosen (by id), and the unit being dragged.
+    selected: Option<String>,
+    dragging: Option<String>,
+    /// The undo depth when the stroke now painting began.
+    stroke: Option<usize>,
+    /// The last hex a stroke painted (a drag paints each hex once).
+    last_hex: Option<(i32, i32)>,
+    size: (i32, i32),
+    /// What the last action said (saved, refused).
+    message: Option<(bool, String)>,
+}
+
+impl Making {
+    fn with(editor: Editor, file: Option<PathBuf>) -> Self {
+        let size = editor.size();
+        Self {
+            editor,
+            file,
+            tool: Tool::Brush,
+            paint: Paint::Ground(Ground::Forest),
+            radius: 0,
+            side: 0,
+            profile: "Stormtrooper".into(),
+            selected: None,
+            dragging: None,
+            stroke: None,
+            last_hex: None,
+            size,
+            message: None,
+        }
+    }
+
+    fn apply(&mut self, edit: Edit, roster: &Roster) {
+        match self.editor.apply(edit, roster) {
+            Ok(()) => self.message = None,
+            Err(why) if why == "that changes nothing" => {}
+            Err(why) => self.message = Some((false, why)),
+        }
+        self.size = self.editor.size();
+    }
+}
+
+/// Opens the editor on a new scenario, or on a copy of the one asked for, and shows it; a
+/// scenario that cannot be read says why on the title screen (file, line, column).
+fn open(
+    mut asked: MessageReader<OpenEditor>,
+    mut screen: ResMut<EditorScreen>,
+    mut notice: ResMut<Notice>,
+    mut commands: Commands,
+) {
+    for ask in asked.read().filter(|a| a.ruleset == ID) {
+        let making = match &ask.scenario {
+            None => Ok(Making::with(Editor::new(16, 10), None)),
+            Some(loaded) => Editor::open(&loaded.src, &loaded.file)
+                .map(|e| {
+                    let own = std::path::Path::new(&loaded.file)
+                        .is_file()
+                        .then(|| PathBuf::from(&loaded.file));
+                    Making::with(e, own)
+                })
+                .map_err(|e| e.to_string()),
+        };
+        match making {
+            Ok(m) => {
+                commands.insert_resource(m);
+                *screen = EditorScreen {
+                    showing: Some(ID),
+                    kept: Some(ID),
+                };
+            }
+            Err(why) => {
+                notice.refusal = Some(why);
+                screen.showing = None;
+            }
+        }
+    }
+}
+
+/// Opens `scenario` (a bundled name or a file) in the editor in place of the one there, or
+/// says why not on its bar.
+fn reopen(world: &mut World, scenario: &str) {
+    let opened = match BUNDLED
+        .iter()
+        .find(|(n, _)| n.trim_end_matches(".ron") == scenario)
+    {
+        Some((_, src)) => Editor::open(src, scenario).map(|e| (e, None)),
+        None => std::fs::read_to_string(scenario)
+            .map_err(|e| crate::rules::scenario::ScenarioError {
+                file: scenario.into(),
+                line: 1,
+                column: 1,
+                message: format!("cannot read: {e}"),
+            })
+            .and_then(|src| Editor::open(&src, scenario))
+            .map(|e| (e, Some(PathBuf::from(scenario)))),
+    };
+    if let Some(mut s) = world.get_resource_mut::<Making>() {
+        match opened {
+            Ok((e, file)) => *s = Making::with(e, file),
+            Err(why) => s.message = Some((false, why.to_string())),
+        }
+    }
+}
+
+/// The battlefield scenarios saved in the data folder's `scenarios/`, by name.
+fn own_scenarios() -> Vec<PathBuf> {
+    let Some(dir) = crate::engine::autosave::data_folder().map(|d| d.join("scenarios")) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .filter(|p| {
+            std::fs::read_to_string(p).is_ok_and(|src| {
+                crate::rules::scenario::read_header(&src, "", &[ID]).is_ok_and(|h| h.ruleset == ID)
+            })
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// Where a scenario named `name` is saved: `scenarios/` in the data folder, the name in lower
+/// case with `_` for anything but letters and digits.
+fn save_path(name: &str) -> Option<PathBuf> {
+    let stem: String = name
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let stem = if stem.is_empty() {
+        "scenario".into()
+    } else {
+        stem
+    };
+    Some(
+        crate::engine::autosave::data_folder()?
+            .join("scenarios")
+            .join(format!("{stem}.ron")),
+    )
+}
+
+/// Saves the scenario (whole or not at all) where it came from, or in the data folder.
+fn save(s: &mut Making) {
+    let path = s
+        .file
+        .clone()
+        .or_else(|| save_path(&s.editor.scenario().name));
+    let Some(path) = path else {
+        s.message = Some((
+            false,
+            "this computer names no data folder to save in".into(),
+        ));
+        return;
+    };
+    let written = s.editor.text().and_then(|text| {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        crate::engine::save::write_atomically(&path, text.as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))
+    });
+    s.message = Some(match written {
+        Ok(()) => {
+            s.file = Some(path.clone());
+            (true, format!("Saved {}", path.display()))
+        }
+        Err(e) => (false, format!("Not saved: {e}")),
+    });
+}
+
+/// The scenario as it stands, to play now (hotseat; the editor stays, and the title offers
+/// to go back to it).
+///
+/// Errors: it cannot be written, or its header does not read.
+fn to_play(s: &Making) -> Result<Loaded, String> {
+    let file = s
+        .file
+        .as_ref()
+        .map_or_else(|| "new scenario".to_string(), |p| p.display().to_string());
+    let src = s.editor.text()?;
+    let header =
+        crate::rules::scenario::read_header(&src, &file, &[ID]).map_err(|e| e.to_string())?;
+    Ok(Loaded { file, src, header })
+}
+
+/// The fill colour of a hex, as the table draws its terrain.
+fn colour(t: &HexTerrain) -> egui::Color32 {
+    let base = match t.ground {
+        Ground::Clear => egui::Color32::from_rgb(112, 138, 84),
+        Ground::Forest => egui::Color32::from_rgb(46, 92, 48),
+        Ground::Building(1) => egui::Color32::from_rgb(150, 120, 96),
+        Ground::Building(_) => egui::Color32::from_rgb(120, 88, 70),
+        Ground::Rubble => egui::Color32::from_rgb(110, 104, 96),
+        Ground::River => egui::Color32::from_rgb(62, 108, 160),
+    };
+    // Hills lighter by level.
+    base.lerp_to_gamma(
+        egui::Color32::from_rgb(220, 200, 150),
+        0.22 * f32::from(t.hill),
+    )
+}
+
+fn paint_name(p: Paint) -> &'static str {
+    match p {
+        Paint::Ground(Ground::Clear) => "Clear",
+        Paint::Ground(Ground::Forest) => "Forest",
+        Paint::Ground(Ground::Building(1)) => "Building, level 1",
+        Paint::Ground(Ground::Building(_)) => "Building, level 2",
+        Paint::Ground(Ground::Rubble) => "Rubble",
+        Paint::Ground(Ground::River) => "River",
+        Paint::Hill(0) => "No hill",
+        Paint::Hill(1) => "Hill, level 1",
+        Paint::Hill(_) => "Hill, level 2",
+        Paint::Road(true) => "Road",
+        Paint::Road(false) => "No road",
+    }
+}
+
+const PAINTS: [Paint; 11] = [
+    Paint::Ground(Ground::Clear),
+    Paint::Ground(Ground::Forest),
+    Paint::Ground(Ground::Building(1)),
+    Paint::Ground(Ground::Building(2)),
+    Paint::Ground(Ground::Rubble),
+    Paint::Ground(Ground::River),
+    Paint::Hill(0),
+    Paint::Hill(1),
+    Paint::Hill(2),
+    Paint::Road(true),
+    Paint::Road(false),
+];
+
+fn editor_screen(
+    mut ctx: EguiContexts,
+    mut screen: ResMut<Making>,
+    mut shown: ResMut<EditorScreen>,
+    mut play: MessageWriter<PlayScenario>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = ctx.ctx_mut()?.clone();
+    let roster = roster()?;
+    let s = &mut *screen;
+    let mut root = crate::ui::root_ui(&ctx);
+    let (ctrl, z, y) = ctx.input(|i| {
+        (
+            i.modifiers.command,
+            i.key_pressed(egui::Key::Z),
+            i.key_pressed(egui::Key::Y),
+        )
+    });
+    if ctrl && z && !ctx.egui_wants_keyboard_input() {
+        s.editor.undo();
+    }
+    if ctrl && y && !ctx.egui_wants_keyboard_input() {
+        s.editor.redo();
+    }
+    let problems = s.editor.problems(
+        &s.file
+            .as_ref()
+            .map_or("new scenario".into(), |p| p.display().to_string()),
+        roster,
+    );
+    egui::Panel::top("editor-bar").show(&mut root, |ui| {
+        ui.horizontal(|ui| {
+            ui.strong("Map editor · Imperial/Alliance battlefield");
+            ui.separator();
+            let (can_undo, can_redo) = s.editor.can_undo_redo();
+            if ui
+                .add_enabled(can_undo, egui::Button::new("Undo"))
+                .on_hover_text("Ctrl+Z")
+                .clicked()
+            {
+                s.editor.undo();
+            }
+            if ui
+                .add_enabled(can_redo, egui::Button::new("Redo"))
+                .on_hover_text("Ctrl+Y")
+                .clicked()
+            {
+                s.editor.redo();
+            }
+            ui.menu_button("Mirror", |ui| {
+                for (label, m) in [
+                    ("Left half onto the right", Mirror::LeftToRight),
+                    ("Top half onto the bottom", Mirror::TopToBottom),
+                    ("Left half onto the right, turned round", Mirror::Point),
+                ] {
+                    if ui.button(label).clicked() {
+                        s.apply(Edit::Mirror(m), roster);
+                        ui.close();
+                    }
+                }
+            });
+            ui.separator();
+            if ui.button("Save").clicked() {
+                save(s);
+            }
+            if ui
+                .add_enabled(problems.is_empty(), egui::Button::new("Play"))
+                .on_disabled_hover_text("Put right the problems listed on the left first")
+                .on_hover_text("Play it now, hotseat; the title screen brings you back here")
+                .clicked()
+            {
+                match to_play(s) {
+                    Ok(loaded) => {
+                        play.write(PlayScenario(loaded));
+                    }
+                    Err(why) => s.message = Some((false, format!("Cannot play it yet: {why}"))),
+                }
+            }
+            if ui.button("New").clicked() {
+                *s = Making::with(Editor::new(16, 10), None);
+            }
+            ui.menu_button("Open", |ui| {
+                ui.weak("A copy of a bundled scenario");
+                for (name, src) in BUNDLED {
+                    let name = name.trim_end_matches(".ron").to_string();
+                    let title = crate::rules::scenario::read_header(src, &name, &[ID])
+                        .map_or_else(|_| name.clone(), |h| h.name);
+                    if ui.button(title).clicked() {
+                        commands.queue(move |world: &mut World| reopen(world, &name));
+                        ui.close();
+                    }
+                }
+                let own = own_scenarios();
+                if !own.is_empty() {
+                    ui.separator();
+                    ui.weak("Your scenarios");
+                }
+                for path in own {
+                    let label = path
+                        .file_name()
+                        .and_then(|n| n.to_str())
+                        .unwrap_or("?")
+                        .to_string();
+                    if ui
+                        .button(label)
+                        .on_hover_text(path.display().to_string())
+                        .clicked()
+                    {
+                        let path = path.display().to_string();
+                        commands.queue(move |world: &mut World| reopen(world, &path));
+                        ui.close();
+                    }
+                }
+            });
+            if ui.button("Title").clicked() {
+                shown.showing = None;
+            }
+            if let Some((ok, m)) = &s.message {
+                let c = if *ok {
+                    egui::Color32::from_rgb(140, 210, 140)
+                } else {
+                    egui::Color32::from_rgb(255, 110, 90)
+                };
+                ui.add(egui::Label::new(egui::RichText::new(m).color(c)).truncate());
+            }
+        });
+    });
+    egui::Panel::left("editor-tools")
+        .resizable(true)
+        .default_size(300.0)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| tools(ui, s, roster, &problems));
+        });
+    egui::CentralPanel::default().show(&mut root, |ui| map(ui, s, roster, &problems));
+    Ok(())
+}
+
+/// The left panel: tools, the scenario's fields and sides, the map's size, the problems.
+fn tools(
+    ui: &mut egui::Ui,
+    s: &mut Making,
+    roster: &Roster,
+    problems: &[crate::rules::scenario::ScenarioError],
+) {
+    ui.heading(if problems.is_empty() {
+        "Ready to play".to_string()
+    } else {
+        format!("{} problems", problems.len())
+    });
+    for p in problems {
+        let r = ui.add(
+            egui::Label::new(
+                egui::RichText::new(&p.message).color(egui::Color32::from_rgb(255, 150, 110)),
+            )
+            .sense(egui::Sense::click()),
+        );
+        // Clicking a problem that names a unit chooses that unit.
+        if r.clicked()
+            && let Some(u) = s
+                .editor
+                .scenario()
+                .sides
+                .iter()
+                .flat_map(|x| &x.units)
+                .find(|u| p.message.contains(&u.id))
+        {
+            s.tool = Tool::Units;
+            s.selected = Some(u.id.clone());
+        }
+    }
+    ui.separator();
+    ui.heading("Tools");
+    ui.horizontal(|ui| {
+        ui.selectable_value(&mut s.tool, Tool::Brush, "Brush");
+        ui.selectable_value(&mut s.tool, Tool::Fill, "Fill");
+        ui.selectable_value(&mut s.tool, Tool::Units, "Units");
+        ui.selectable_value(&mut s.tool, Tool::Entrench, "Entrenchments");
+        ui.selectable_value(&mut s.tool, Tool::GoalBuildings, "Goal");
+    });
+    match s.tool {
+        Tool::Brush | Tool::Fill => {
+            egui::ComboBox::from_label("Paint")
+                .selected_text(paint_name(s.paint))
+                .show_ui(ui, |ui| {
+                    for p in PAINTS {
+                        ui.selectable_value(&mut s.paint, p, paint_name(p));
+                    }
+                });
+            if s.tool == Tool::Brush {
+                ui.horizontal(|ui| {
+                    ui.label("Brush");
+                    ui.selectable_value(&mut s.radius, 0, "1 hex");
+                    ui.selectable_value(&mut s.radius, 1, "7 hexes");
+                    ui.selectable_value(&mut s.radius, 2, "19 hexes");
+                });
+                ui.weak("Click or drag on the map to paint.");
+            } else {
+                ui.weak("Click a hex: it and every hex joined to it of the same terrain.");
+            }
+        }
+        Tool::Units => {
+            let names: Vec<String> = s
+                .editor
+                .scenario()
+                .sides
+                .iter()
+                .map(|x| x.name.clone())
+                .collect();
+            ui.horizontal(|ui| {
+                for (i, n) in names.iter().enumerate() {
+                    ui.selectable_value(&mut s.side, i, n);
+                }
+            });
+            egui::ComboBox::from_label("Unit")
+                .selected_text(&s.profile)
+                .show_ui(ui, |ui| {
+                    for p in &roster.profiles {
+                        ui.selectable_value(&mut s.profile, p.name.clone(), &p.name);
+                    }
+                });
+            ui.weak(
+                "Click a hex to place; drag a unit to move it; right-click a unit to remove it.",
+            );
+            if let Some(id) = s.selected.clone() {
+                ui.horizontal(|ui| {
+                    ui.label(format!("Chosen: {id}"));
+                    if ui.button("Remove").clicked() {
+                        s.apply(Edit::Remove { id: id.clone() }, roster);
+                        s.selected = None;
+                    }
+                });
+                let mut def = s.editor.scenario().clone();
+                unit_fields(ui, &mut def, &id, roster);
+                if &def != s.editor.scenario() {
+                    s.apply(Edit::Set(Box::new(def)), roster);
+                }
+            }
+        }
+        Tool::Entrench => {
+            let names: Vec<String> = s
+                .editor
+                .scenario()
+                .sides
+                .iter()
+                .map(|x| x.name.clone())
+                .collect();
+            ui.horizontal(|ui| {
+                for (i, n) in names.iter().enumerate() {
+                    ui.selectable_value(&mut s.side, i, n);
+                }
+            });
+            ui.weak("Click a hex to put the side's entrenchment marker there, or take it off (the advanced rule Entrenchment).");
+        }
+        Tool::GoalBuildings => {
+            ui.weak("Click a building: the capture goal counts it, or no longer does. With none chosen, any building counts.");
+        }
+    }
+    ui.separator();
+    ui.heading("Map");
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::DragValue::new(&mut s.size.0)
+                .range(1..=MAX_SIDE)
+                .suffix(" columns"),
+        );
+        ui.add(
+            egui::DragValue::new(&mut s.size.1)
+                .range(1..=MAX_SIDE)
+                .suffix(" rows"),
+        );
+        if ui.button("Resize").clicked() {
+            let (columns, rows) = s.size;
+            s.apply(Edit::Resize { columns, rows }, roster);
+        }
+    });
+    ui.separator();
+    ui.heading("Scenario");
+    let mut def: ScenarioDef = s.editor.scenario().clone();
+    fields(ui, &mut def);
+    if &def != s.editor.scenario() {
+        s.apply(Edit::Set(Box::new(def)), roster);
+    }
+}
+
+/// The chosen unit `id`'s own fields: hidden, its special weapon, a Jedi's Force points, the
+/// transporter it starts aboard.
+fn unit_fields(ui: &mut egui::Ui, def: &mut ScenarioDef, id: &str, roster: &Roster) {
+    let Some(side) = def
+        .sides
+        .iter()
+        .position(|x| x.units.iter().any(|u| u.id == id))
+    else {
+        return;
+    };
+    let carriers: Vec<String> = {
+        let me = def.sides[side].units.iter().find(|u| u.id == id);
+        def.sides[side]
+            .units
+            .iter()
+            .filter(|t| {
+                me.is_some_and(|m| m.at == t.at && t.id != m.id)
+                    && roster.profile(&t.profile).is_some_and(|p| p.transport > 0)
+            })
+            .map(|t| t.id.clone())
+            .collect()
+    };
+    let Some(u) = def.sides[side].units.iter_mut().find(|u| u.id == id) else {
+        return;
+    };
+    ui.checkbox(&mut u.hidden, "Hidden from the other side")
+        .on_hover_text("It shows only to its side until it acts or an enemy comes next to it");
+    let weapons: Vec<&str> = roster
+        .weapons
+        .iter()
+        .filter(|w| w.carried_by.contains(&u.profile))
+        .map(|w| w.name.as_str())
+        .collect();
+    if !weapons.is_empty() {
+        egui::ComboBox::from_label("special weapon")
+            .selected_text(u.weapon.as_deref().unwrap_or("none"))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut u.weapon, None, "none");
+                for w in weapons {
+                    ui.selectable_value(&mut u.weapon, Some(w.to_string()), w);
+                }
+            });
+    }
+    if roster
+        .profile(&u.profile)
+        .is_some_and(|p| p.kind == Kind::Jedi)
+    {
+        let mut points = u.force_points.unwrap_or(6);
+        if ui
+            .add(
+                egui::DragValue::new(&mut points)
+                    .range(0..=12)
+                    .prefix("Force points: "),
+            )
+            .changed()
+        {
+            u.force_points = Some(points);
+        }
+    }
+    if !carriers.is_empty() || u.aboard.is_some() {
+        egui::ComboBox::from_label("aboard")
+            .selected_text(u.aboard.as_deref().unwrap_or("none"))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut u.aboard, None, "none");
+                for c in &carriers {
+                    ui.selectable_value(&mut u.aboard, Some(c.clone()), c);
+                }
+            });
+    }
+}
+
+/// The header, goal and sides of `def` as form fields.
+fn fields(ui: &mut egui::Ui, def: &mut ScenarioDef) {
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        ui.text_edit_singleline(&mut def.name);
+    });
+    ui.label("Description");
+    ui.add(egui::TextEdit::multiline(&mut def.description).desired_rows(2));
+    ui.add(
+        egui::DragValue::new(&mut def.turn_limit)
+            .range(1..=30)
+            .prefix("Turns: "),
+    );
+    let ids: Vec<(String, String)> = def
+        .sides
+        .iter()
+        .map(|x| (x.id.clone(), x.name.clone()))
+        .collect();
+    let side_box = |ui: &mut egui::Ui, label: &str, value: &mut String| {
+        egui::ComboBox::from_label(label)
+            .selected_text(
+                ids.iter()
+                    .find(|(id, _)| id == value)
+                    .map_or(value.clone(), |(_, n)| n.clone()),
+            )
+            .show_ui(ui, |ui| {
+                for (id, n) in &ids {
+                    ui.selectable_value(value, id.clone(), n);
+                }
+            });
+    };
+    side_box(ui, "Initiative on turn 1", &mut def.first_initiative);
+    side_box(ui, "Attacker", &mut def.attacker);
+    let mut capture = matches!(def.goal, Goal::Capture { .. });
+    ui.horizontal(|ui| {
+        ui.label("Goal");
+        if ui
+            .selectable_label(!capture, "Eliminate every enemy")
+            .clicked()
+        {
+            capture = false;
+        }
+        if ui.selectable_label(capture, "Capture buildings").clicked() {
+            capture = true;
+        }
+    });
+    match (&mut def.goal, capture) {
+        (Goal::Capture { .. }, false) => def.goal = Goal::EliminateAll,
+        (Goal::EliminateAll, true) => {
+            def.goal = Goal::Capture {
+                side: def.attacker.clone(),
+                buildings: 1,
+                by_turn: def.turn_limit,
+                of: Vec::new(),
+            }
+        }
+        (
+            Goal::Capture {
+                side,
+                buildings,
+                by_turn,
+                ..
+            },
+            true,
+        ) => {
+            side_box(ui, "Capturing side", side);
+            ui.add(
+                egui::DragValue::new(buildings)
+                    .range(1..=20)
+                    .prefix("Buildings: "),
+            );
+            ui.add(
+                egui::DragValue::new(by_turn)
+                    .range(1..=30)
+                    .prefix("By turn: "),
+            );
+        }
+        _ => {}
+    }
+    ui.collapsing("Advanced rules", |ui| {
+        let a = &mut def.advanced;
+        for (on, label) in [
+            (&mut a.moving_and_shooting, "Moving and shooting"),
+            (&mut a.leaders, "Leaders"),
+            (&mut a.artillery, "Campaign artillery"),
+            (&mut a.field_artillery, "Field artillery"),
+            (&mut a.aerial_support, "Aerial support"),
+            (&mut a.space_bombardment, "Space bombardment"),
+            (&mut a.special_weapons, "Special weapons"),
+            (&mut a.jedi, "Jedis"),
+            (&mut a.entrenchment, "Entrenchment"),
+            (&mut a.range, "Range"),
+            (&mut a.buildings, "Buildings can be destroyed"),
+        ] {
+            ui.checkbox(on, label);
+        }
+    });
+    for (i, side) in def.sides.iter_mut().enumerate() {
+        ui.push_id(i, |ui| {
+            ui.horizontal(|ui| {
+                ui.colored_label(crate::ui::side_colour32(i), "■");
+                ui.text_edit_singleline(&mut side.name);
+            });
+            ui.horizontal(|ui| {
+                egui::ComboBox::from_label("quality")
+                    .selected_text(format!("{:?}", side.quality))
+                    .show_ui(ui, |ui| {
+                        for q in [Quality::Green, Quality::Veteran, Quality::Elite] {
+                            ui.selectable_value(&mut side.quality, q, format!("{q:?}"));
+                        }
+                    });
+                let mut rules = side.control == crate::rules::scenario::Control::Rules;
+                if ui.checkbox(&mut rules, "played by the app").changed() {
+                    side.control = if rules {
+                        crate::rules::scenario::Control::Rules
+                    } else {
+                        crate::rules::scenario::Control::Human
+                    };
+                }
+            });
+            ui.weak(format!("{} units", side.units.len()));
+        });
+    }
+}
+
+/// The map: hexes in their terrain, units as counters; the mouse paints, fills, places,
+/// drags and removes.
+fn map(
+    ui: &mut egui::Ui,
+    s: &mut Making,
+    roster: &Roster,
+    problems: &[crate::rules::scenario::ScenarioError],
+) {
+    let (rect, response) =
+        ui.allocate_exact_size(ui.available_size(), egui::Sense::click_and_drag());
+    let grid = s.editor.grid();
+    let l = layout();
+    let (w, h) = s.editor.size();
+    // World bounds of the map's rectangle, then a scale that fits it in the panel.
+    let corners: Vec<glam::Vec2> = [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (1, h - 1)]
+        .iter()
+        .map(|&(c, r)| l.hex_to_world_pos(hex_at(c, r)))
+        .collect();
+    let min = corners
+        .iter()
+        .fold(glam::Vec2::splat(f32::MAX), |m, p| m.min(*p))
+        - 1.0;
+    let max = corners
+        .iter()
+        .fold(glam::Vec2::splat(f32::MIN), |m, p| m.max(*p))
+        + 1.0;
+    let scale = (rect.width() / (max.x - min.x)).min(rect.height() / (max.y - min.y));
+    // Centred in the panel; world y grows upwards, the screen's downwards.
+    let origin = rect.center() - egui::vec2((max.x - min.x) * scale, (max.y - min.y) * scale) / 2.0;
+    let to_screen = |p: glam::Vec2| {
+        egui::pos2(
+            origin.x + (p.x - min.x) * scale,
+            origin.y + (max.y - p.y) * scale,
+        )
+    };
+    let to_world = |p: egui::Pos2| {
+        glam::Vec2::new(
+            (p.x - origin.x) / scale + min.x,
+            max.y - (p.y - origin.y) / scale,
+        )
+    };
+    let def = s.editor.scenario().clone();
+    let painter = ui.painter_at(rect);
+    for (&(c, r), t) in &grid {
+        let hex = hex_at(c, r);
+        let points: Vec<egui::Pos2> = l.hex_corners(hex).iter().map(|p| to_screen(*p)).collect();
+        painter.add(egui::Shape::convex_polygon(
+            points,
+            colour(t),
+            egui::Stroke::new(1.0, egui::Color32::from_black_alpha(90)),
+        ));
+        let centre = to_screen(l.hex_to_world_pos(hex));
+        if t.road {
+            // A road runs to each neighbour with a road; a lone road hex is a dot.
+            let road = egui::Stroke::new(
+                (scale * 0.16).max(2.0),
+                egui::Color32::from_rgb(200, 180, 140),
+            );
+            let mut joined = false;
+            for n in hex.all_neighbors() {
+                if grid.get(&col_row(n)).is_some_and(|o| o.road) {
+                    let half = (l.hex_to_world_pos(hex) + l.hex_to_world_pos(n)) / 2.0;
+                    painter.line_segment([centre, to_screen(half)], road);
+                    joined = true;
+                }
+            }
+            if !joined {
+                painter.circle_filled(centre, scale * 0.18, road.color);
+            }
+        }
+        if let Goal::Capture { of, .. } = &def.goal
+            && of.contains(&(c, r))
+        {
+            painter.circle_stroke(
+                centre,
+                scale * 0.75,
+                egui::Stroke::new(3.0, egui::Color32::from_rgb(240, 200, 60)),
+            );
+        }
+        for (i, side) in def.sides.iter().enumerate() {
+            if side.entrenchments.contains(&(c, r)) {
+                painter.rect_filled(
+                    egui::Rect::from_center_size(
+                        centre - egui::vec2(0.0, scale * 0.62),
+                        egui::vec2(scale * 0.9, scale * 0.16),
+                    ),
+                    1.0,
+                    crate::ui::side_colour32(i),
+                );
+            }
+        }
+        if t.hill > 0 || matches!(t.ground, Ground::Building(_)) {
+            painter.text(
+                centre + egui::vec2(0.0, scale * 0.45),
+                egui::Align2::CENTER_CENTER,
+                t.cell(),
+                egui::FontId::monospace((scale * 0.3).clamp(8.0, 14.0)),
+                egui::Color32::from_white_alpha(170),
+            );
+        }
+    }
+    let units: Vec<(usize, String, String, (i32, i32), bool)> = def
+        .sides
+        .iter()
+        .enumerate()
+        .flat_map(|(i, x)| {
+            x.units
+                .iter()
+                .filter(|u| u.aboard.is_none())
+                .map(move |u| (i, u.id.clone(), u.profile.clone(), u.at, u.hidden))
+        })
+        .collect();
+    for (k, (side, id, profile, at, hidden)) in units.iter().enumerate() {
+        // Units sharing a hex (a leader or Jedi with its unit) step aside, so each shows.
+        let below = units[..k].iter().filter(|u| u.3 == *at).count() as f32;
+        let centre = to_screen(l.hex_to_world_pos(hex_at(at.0, at.1)))
+            + egui::vec2(scale * 0.3, scale * 0.3) * below;
+        let half = scale * 0.55;
+        let chosen = s.selected.as_deref() == Some(id.as_str());
+        let troubled = problems.iter().any(|p| p.message.contains(id.as_str()));
+        let fill = crate::ui::side_colour32(*side);
+        painter.rect(
+            egui::Rect::from_center_size(centre, egui::vec2(half * 2.0, half * 1.4)),
+            3.0,
+            if *hidden {
+                fill.gamma_multiply(0.55)
+            } else {
+                fill
+            },
+            egui::Stroke::new(
+                if chosen || troubled { 3.0 } else { 1.0 },
+                match (chosen, troubled) {
+                    (true, _) => egui::Color32::WHITE,
+                    (false, true) => egui::Color32::from_rgb(255, 60, 40),
+                    _ => egui::Color32::BLACK,
+                },
+            ),
+            egui::StrokeKind::Inside,
+        );
+        let short: String = profile
+            .split([' ', '-'])
+            .filter_map(|w| w.chars().next())
+            .collect();
+        painter.text(
+            centre,
+            egui::Align2::CENTER_CENTER,
+            short,
+            egui::FontId::proportional((scale * 0.5).clamp(9.0, 18.0)),
+            egui::Color32::BLACK,
+        );
+    }
+    let hex_under = |p: egui::Pos2| col_row(l.world_pos_to_hex(to_world(p)));
+    let pointer = response.interact_pointer_pos().or(response.hover_pos());
+    let Some(at) = pointer.map(hex_under) else {
+        return;
+    };
+    if let Some(t) = grid.get(&at) {
+        let here: Vec<&String> = units.iter().filter(|u| u.3 == at).map(|u| &u.2).collect();
+        let text = if here.is_empty() {
+            format!("({}, {}) {}", at.0, at.1, t.describe())
+        } else {
+            format!(
+                "({}, {}) {} · {}",
+                at.0,
+                at.1,
+                t.describe(),
+                here.iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        painter.text(
+            rect.left_bottom() + egui::vec2(8.0, -8.0),
+            egui::Align2::LEFT_BOTTOM,
+            text,
+            egui::FontId::proportional(14.0),
+            egui::Color32::WHITE,
+        );
+    }
+    let unit_at = units.iter().rev().find(|u| u.3 == at).map(|u| u.1.clone());
+    match s.tool {
+        Tool::Brush => {
+            if response.drag_started() || response.clicked() {
+                s.stroke = Some(s.editor.undo_depth());
+                s.last_hex = None;
+            }
+            if (response.dragged() || response.clicked()) && s.last_hex != Some(at) {
+                s.last_hex = Some(at);
+                let (paint, radius) = (s.paint, s.radius);
+                s.apply(Edit::Paint { at, radius, paint }, roster);
+            }
+            if (response.drag_stopped() || response.clicked())
+                && let Some(mark) = s.stroke.take()
+            {
+                s.editor.squash(mark);
+            }
+        }
+        Tool::Fill => {
+            if response.clicked() {
+                let paint = s.paint;
+                s.apply(Edit::Fill { at, paint }, roster);
+            }
+        }
+        Tool::Entrench => {
+            if response.clicked() && grid.contains_key(&at) {
+                let mut def = s.editor.scenario().clone();
+                if let Some(side) = def.sides.get_mut(s.side) {
+                    match side.entrenchments.iter().position(|e| *e == at) {
+                        Some(k) => {
+                            side.entrenchments.remove(k);
+                        }
+                        None => side.entrenchments.push(at),
+                    }
+                    s.apply(Edit::Set(Box::new(def)), roster);
+                }
+            }
+        }
+        Tool::GoalBuildings => {
+            if response.clicked() {
+                let mut def = s.editor.scenario().clone();
+                match &mut def.goal {
+                    Goal::Capture { of, .. } => {
+                        match of.iter().position(|b| *b == at) {
+                            Some(k) => {
+                                of.remove(k);
+                            }
+                            None => of.push(at),
+                        }
+                        s.apply(Edit::Set(Box::new(def)), roster);
+                    }
+                    Goal::EliminateAll => {
+                        s.message =
+                            Some((false, "Choose the goal \"Capture buildings\" first".into()));
+                    }
+                }
+            }
+        }
+        Tool::Units => {
+            if response.drag_started() {
+                s.dragging = unit_at.clone();
+                s.selected = unit_at.clone();
+            }
+            if response.drag_stopped()
+                && let Some(id) = s.dragging.take()
+            {
+                s.apply(Edit::Move { id, to: at }, roster);
+            }
+            if response.clicked() {
+                match unit_at.clone() {
+                    Some(id) => s.selected = Some(id),
+                    None => {
+                        let (side, profile) = (s.side, s.profile.clone());
+                        s.apply(Edit::Place { side, profile, at }, roster);
+                    }
+                }
+            }
+            if response.secondary_clicked()
+                && let Some(id) = unit_at
+            {
+                s.apply(Edit::Remove { id: id.clone() }, roster);
+                if s.selected.as_deref() == Some(id.as_str()) {
+                    s.selected = None;
+                }
+            }
+            if let (Some(_), Some(p)) = (&s.dragging, response.interact_pointer_pos()) {
+                painter.circle_stroke(p, scale * 0.5, egui::Stroke::new(2.0, egui::Color32::WHITE));
+            }
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, open).add_systems(
+        EguiPrimaryContextPass,
+        editor_screen.run_if(crate::ui::editor_screen(ID).and_then(resource_exists::<Making>)),
+    );
+}
