@@ -160,7 +160,9 @@ fn title(
                 {
                     commands.queue(super::editor::back);
                 }
-            } else if ui
+                ui.add_space(8.0);
+            }
+            if ui
                 .add_sized([240.0, 32.0], egui::Button::new("Make a scenario"))
                 .on_hover_text("Paint a battlefield hex map, place the forces, play it at once")
                 .clicked()

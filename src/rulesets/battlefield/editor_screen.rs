@@ -436,7 +436,10 @@ fn tools(
     ui.heading(if problems.is_empty() {
         "Ready to play".to_string()
     } else {
-        format!("{} problems", problems.len())
+        match problems.len() {
+            1 => "1 problem".to_string(),
+            n => format!("{n} problems"),
+        }
     });
     for p in problems {
         let r = ui.add(
@@ -471,6 +474,7 @@ fn tools(
     match s.tool {
         Tool::Brush | Tool::Fill => {
             egui::ComboBox::from_label("Paint")
+                .height(420.0)
                 .selected_text(paint_name(s.paint))
                 .show_ui(ui, |ui| {
                     for p in PAINTS {
@@ -503,6 +507,7 @@ fn tools(
                 }
             });
             egui::ComboBox::from_label("Unit")
+                .height(420.0)
                 .selected_text(&s.profile)
                 .show_ui(ui, |ui| {
                     for p in &roster.profiles {
@@ -514,7 +519,15 @@ fn tools(
             );
             if let Some(id) = s.selected.clone() {
                 ui.horizontal(|ui| {
-                    ui.label(format!("Chosen: {id}"));
+                    let what = s
+                        .editor
+                        .scenario()
+                        .sides
+                        .iter()
+                        .flat_map(|x| &x.units)
+                        .find(|u| u.id == id)
+                        .map_or(String::new(), |u| u.profile.clone());
+                    ui.label(format!("Chosen: {what} ({id})"));
                     if ui.button("Remove").clicked() {
                         s.apply(Edit::Remove { id: id.clone() }, roster);
                         s.selected = None;
@@ -908,10 +921,10 @@ fn map(
             ),
             egui::StrokeKind::Inside,
         );
-        let short: String = profile
-            .split([' ', '-'])
-            .filter_map(|w| w.chars().next())
-            .collect();
+        // The counter's mark, as the table shows it.
+        let short = roster
+            .profile(profile)
+            .map_or_else(|| "?".to_string(), |p| p.symbol.clone());
         painter.text(
             centre,
             egui::Align2::CENTER_CENTER,
