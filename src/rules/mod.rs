@@ -5,6 +5,7 @@
 pub mod cards;
 pub mod dice;
 pub mod geometry;
+pub mod history;
 pub mod los;
 pub mod scenario;
 pub mod search;

@@ -12,6 +12,7 @@ use super::rules::map::{Ground, HexTerrain, col_row, hex_at};
 use super::rules::quality::Quality;
 use super::rules::roster::Roster;
 use super::rules::scenario::{Advanced, Goal, ScenarioDef, SideDef, UnitDef, compose};
+use crate::rules::history::History;
 use crate::rules::scenario::{Errors, ScenarioError, ron_error, ron_options, write};
 
 /// What a brush lays on a hex: a ground (a building with its level), a hill level (0 takes
@@ -114,11 +115,7 @@ pub const MAX_SIDE: i32 = 60;
 
 /// A battlefield scenario being edited: the scenario, and what undo and redo bring back.
 #[derive(Clone, Debug)]
-pub struct Editor {
-    def: ScenarioDef,
-    undone: Vec<ScenarioDef>,
-    redone: Vec<ScenarioDef>,
-}
+pub struct Editor(History<ScenarioDef>);
 
 impl Editor {
     /// A new scenario: the Galactic Empire against the Rebel Alliance on a clear map of
@@ -173,23 +170,19 @@ impl Editor {
     }
 
     fn of(def: ScenarioDef) -> Self {
-        Self {
-            def,
-            undone: Vec::new(),
-            redone: Vec::new(),
-        }
+        Self(History::new(def))
     }
 
     /// The scenario as it stands.
     pub fn scenario(&self) -> &ScenarioDef {
-        &self.def
+        self.0.now()
     }
 
     /// The scenario as the editor saves it ([`crate::rules::scenario::write`]).
     ///
     /// Errors: it cannot be written as RON (in words).
     pub fn text(&self) -> Result<String, String> {
-        write(&self.def)
+        write(self.0.now())
     }
 
     /// What `holotable check` would say of the scenario now, with `file` as its name: no
@@ -210,7 +203,7 @@ impl Editor {
 
     /// Every hex of the map with its terrain, the tiles and the drawn rows together.
     pub fn grid(&self) -> BTreeMap<(i32, i32), HexTerrain> {
-        grid(&self.def)
+        grid(self.0.now())
     }
 
     /// The map's columns and rows (the rectangle its hexes span).
@@ -224,48 +217,33 @@ impl Editor {
     /// out of 1 to [`MAX_SIDE`], an unknown profile, side or unit, or an edit that changes
     /// nothing — each in words.
     pub fn apply(&mut self, edit: Edit, roster: &Roster) -> Result<(), String> {
-        let mut def = self.def.clone();
-        edit_scenario(&mut def, edit, roster)?;
-        if def == self.def {
-            return Err("that changes nothing".into());
-        }
-        self.undone.push(std::mem::replace(&mut self.def, def));
-        self.redone.clear();
-        Ok(())
+        self.0.change(|def| edit_scenario(def, edit, roster))
     }
 
     /// Takes the last edit back; `false` when there is none.
     pub fn undo(&mut self) -> bool {
-        let Some(before) = self.undone.pop() else {
-            return false;
-        };
-        self.redone.push(std::mem::replace(&mut self.def, before));
-        true
+        self.0.undo()
     }
 
     /// Makes the last edit taken back again; `false` when there is none.
     pub fn redo(&mut self) -> bool {
-        let Some(after) = self.redone.pop() else {
-            return false;
-        };
-        self.undone.push(std::mem::replace(&mut self.def, after));
-        true
+        self.0.redo()
     }
 
     /// How many edits undo can take back now: a mark for [`Editor::squash`].
     pub fn undo_depth(&self) -> usize {
-        self.undone.len()
+        self.0.undo_depth()
     }
 
     /// Makes the edits since `mark` (an [`Editor::undo_depth`]) one, which a single undo
     /// takes back: a brush stroke dragged over many hexes.
     pub fn squash(&mut self, mark: usize) {
-        self.undone.truncate(mark + 1);
+        self.0.squash(mark);
     }
 
     /// Whether there is an edit to undo, and one to redo.
     pub fn can_undo_redo(&self) -> (bool, bool) {
-        (!self.undone.is_empty(), !self.redone.is_empty())
+        self.0.can_undo_redo()
     }
 }
 

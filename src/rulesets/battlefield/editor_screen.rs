@@ -82,7 +82,7 @@ impl Making {
     fn apply(&mut self, edit: Edit, roster: &Roster) {
         match self.editor.apply(edit, roster) {
             Ok(()) => self.message = None,
-            Err(why) if why == "that changes nothing" => {}
+            Err(why) if why == crate::rules::history::NOTHING => {}
             Err(why) => self.message = Some((false, why)),
         }
         self.size = self.editor.size();
