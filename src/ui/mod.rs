@@ -8,6 +8,7 @@ mod banner;
 mod by_email;
 mod confirm;
 mod dice_log;
+pub mod editor_bar;
 pub mod file_dialog;
 pub mod frame_time;
 mod handover;

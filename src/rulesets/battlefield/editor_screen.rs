@@ -16,7 +16,7 @@ use super::rules::roster::{Kind, Roster};
 use super::rules::scenario::{Goal, ScenarioDef};
 use super::{BUNDLED, ID, roster};
 use crate::engine::pipeline::Notice;
-use crate::engine::ruleset::Loaded;
+use crate::ui::editor_bar::{self, Bar, Pressed, read_copy};
 use crate::ui::{EditorScreen, OpenEditor, PlayScenario};
 
 /// What the mouse does on the map.
@@ -125,121 +125,18 @@ fn open(
     }
 }
 
-/// Opens `scenario` (a bundled name or a file) in the editor in place of the one there, or
-/// says why not on its bar.
-fn reopen(world: &mut World, scenario: &str) {
-    let opened = match BUNDLED
-        .iter()
-        .find(|(n, _)| n.trim_end_matches(".ron") == scenario)
-    {
-        Some((_, src)) => Editor::open(src, scenario).map(|e| (e, None)),
-        None => std::fs::read_to_string(scenario)
-            .map_err(|e| crate::rules::scenario::ScenarioError {
-                file: scenario.into(),
-                line: 1,
-                column: 1,
-                message: format!("cannot read: {e}"),
-            })
-            .and_then(|src| Editor::open(&src, scenario))
-            .map(|e| (e, Some(PathBuf::from(scenario)))),
-    };
-    if let Some(mut s) = world.get_resource_mut::<Making>() {
-        match opened {
-            Ok((e, file)) => *s = Making::with(e, file),
-            Err(why) => s.message = Some((false, why.to_string())),
-        }
+/// Opens a copy of `scenario` (a bundled name or a file) in place of the one being made, or
+/// says why not on the bar.
+fn reopen(s: &mut Making, scenario: &str) {
+    let opened = read_copy(BUNDLED, scenario).and_then(|(src, file)| {
+        Editor::open(&src, scenario)
+            .map(|e| (e, file))
+            .map_err(|e| e.to_string())
+    });
+    match opened {
+        Ok((e, file)) => *s = Making::with(e, file),
+        Err(why) => s.message = Some((false, why)),
     }
-}
-
-/// The battlefield scenarios saved in the data folder's `scenarios/`, by name.
-fn own_scenarios() -> Vec<PathBuf> {
-    let Some(dir) = crate::engine::autosave::data_folder().map(|d| d.join("scenarios")) else {
-        return Vec::new();
-    };
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .filter(|p| {
-            std::fs::read_to_string(p).is_ok_and(|src| {
-                crate::rules::scenario::read_header(&src, "", &[ID]).is_ok_and(|h| h.ruleset == ID)
-            })
-        })
-        .collect();
-    found.sort();
-    found
-}
-
-/// Where a scenario named `name` is saved: `scenarios/` in the data folder, the name in lower
-/// case with `_` for anything but letters and digits.
-fn save_path(name: &str) -> Option<PathBuf> {
-    let stem: String = name
-        .trim()
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let stem = if stem.is_empty() {
-        "scenario".into()
-    } else {
-        stem
-    };
-    Some(
-        crate::engine::autosave::data_folder()?
-            .join("scenarios")
-            .join(format!("{stem}.ron")),
-    )
-}
-
-/// Saves the scenario (whole or not at all) where it came from, or in the data folder.
-fn save(s: &mut Making) {
-    let path = s
-        .file
-        .clone()
-        .or_else(|| save_path(&s.editor.scenario().name));
-    let Some(path) = path else {
-        s.message = Some((
-            false,
-            "this computer names no data folder to save in".into(),
-        ));
-        return;
-    };
-    let written = s.editor.text().and_then(|text| {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        crate::engine::save::write_atomically(&path, text.as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))
-    });
-    s.message = Some(match written {
-        Ok(()) => {
-            s.file = Some(path.clone());
-            (true, format!("Saved {}", path.display()))
-        }
-        Err(e) => (false, format!("Not saved: {e}")),
-    });
-}
-
-/// The scenario as it stands, to play now (hotseat; the editor stays, and the title offers
-/// to go back to it).
-///
-/// Errors: it cannot be written, or its header does not read.
-fn to_play(s: &Making) -> Result<Loaded, String> {
-    let file = s
-        .file
-        .as_ref()
-        .map_or_else(|| "new scenario".to_string(), |p| p.display().to_string());
-    let src = s.editor.text()?;
-    let header =
-        crate::rules::scenario::read_header(&src, &file, &[ID]).map_err(|e| e.to_string())?;
-    Ok(Loaded { file, src, header })
 }
 
 /// The fill colour of a hex, as the table draws its terrain.
@@ -294,128 +191,85 @@ fn editor_screen(
     mut screen: ResMut<Making>,
     mut shown: ResMut<EditorScreen>,
     mut play: MessageWriter<PlayScenario>,
-    mut commands: Commands,
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     let roster = roster()?;
     let s = &mut *screen;
     let mut root = crate::ui::root_ui(&ctx);
-    let (ctrl, z, y) = ctx.input(|i| {
-        (
-            i.modifiers.command,
-            i.key_pressed(egui::Key::Z),
-            i.key_pressed(egui::Key::Y),
-        )
-    });
-    if ctrl && z && !ctx.egui_wants_keyboard_input() {
-        s.editor.undo();
-    }
-    if ctrl && y && !ctx.egui_wants_keyboard_input() {
-        s.editor.redo();
-    }
     let problems = s.editor.problems(
         &s.file
             .as_ref()
             .map_or("new scenario".into(), |p| p.display().to_string()),
         roster,
     );
-    egui::Panel::top("editor-bar").show(&mut root, |ui| {
-        ui.horizontal(|ui| {
-            ui.strong("Map editor · Imperial/Alliance battlefield");
-            ui.separator();
-            let (can_undo, can_redo) = s.editor.can_undo_redo();
-            if ui
-                .add_enabled(can_undo, egui::Button::new("Undo"))
-                .on_hover_text("Ctrl+Z")
-                .clicked()
-            {
-                s.editor.undo();
-            }
-            if ui
-                .add_enabled(can_redo, egui::Button::new("Redo"))
-                .on_hover_text("Ctrl+Y")
-                .clicked()
-            {
-                s.editor.redo();
-            }
-            ui.menu_button("Mirror", |ui| {
-                for (label, m) in [
-                    ("Left half onto the right", Mirror::LeftToRight),
-                    ("Top half onto the bottom", Mirror::TopToBottom),
-                    ("Left half onto the right, turned round", Mirror::Point),
-                ] {
-                    if ui.button(label).clicked() {
-                        s.apply(Edit::Mirror(m), roster);
-                        ui.close();
+    let pressed = egui::Panel::top("editor-bar")
+        .show(&mut root, |ui| {
+            let bar = Bar {
+                title: "Map editor · Imperial/Alliance battlefield",
+                undo_redo: s.editor.can_undo_redo(),
+                can_play: problems.is_empty(),
+                message: s.message.as_ref(),
+                ruleset: ID,
+                bundled: BUNDLED,
+            };
+            let mut mirror = None;
+            let pressed = editor_bar::show(ui, bar, |ui| {
+                ui.menu_button("Mirror", |ui| {
+                    for (label, m) in [
+                        ("Left half onto the right", Mirror::LeftToRight),
+                        ("Top half onto the bottom", Mirror::TopToBottom),
+                        ("Left half onto the right, turned round", Mirror::Point),
+                    ] {
+                        if ui.button(label).clicked() {
+                            mirror = Some(m);
+                            ui.close();
+                        }
                     }
-                }
+                });
             });
-            ui.separator();
-            if ui.button("Save").clicked() {
-                save(s);
+            if let Some(m) = mirror {
+                s.apply(Edit::Mirror(m), roster);
             }
-            if ui
-                .add_enabled(problems.is_empty(), egui::Button::new("Play"))
-                .on_disabled_hover_text("Put right the problems listed on the left first")
-                .on_hover_text("Play it now, hotseat; the title screen brings you back here")
-                .clicked()
-            {
-                match to_play(s) {
-                    Ok(loaded) => {
-                        play.write(PlayScenario(loaded));
-                    }
-                    Err(why) => s.message = Some((false, format!("Cannot play it yet: {why}"))),
-                }
-            }
-            if ui.button("New").clicked() {
-                *s = Making::with(Editor::new(16, 10), None);
-            }
-            ui.menu_button("Open", |ui| {
-                ui.weak("A copy of a bundled scenario");
-                for (name, src) in BUNDLED {
-                    let name = name.trim_end_matches(".ron").to_string();
-                    let title = crate::rules::scenario::read_header(src, &name, &[ID])
-                        .map_or_else(|_| name.clone(), |h| h.name);
-                    if ui.button(title).clicked() {
-                        commands.queue(move |world: &mut World| reopen(world, &name));
-                        ui.close();
-                    }
-                }
-                let own = own_scenarios();
-                if !own.is_empty() {
-                    ui.separator();
-                    ui.weak("Your scenarios");
-                }
-                for path in own {
-                    let label = path
-                        .file_name()
-                        .and_then(|n| n.to_str())
-                        .unwrap_or("?")
-                        .to_string();
-                    if ui
-                        .button(label)
-                        .on_hover_text(path.display().to_string())
-                        .clicked()
-                    {
-                        let path = path.display().to_string();
-                        commands.queue(move |world: &mut World| reopen(world, &path));
-                        ui.close();
-                    }
-                }
+            pressed
+        })
+        .inner;
+    match pressed {
+        Some(Pressed::Undo) => {
+            s.editor.undo();
+        }
+        Some(Pressed::Redo) => {
+            s.editor.redo();
+        }
+        Some(Pressed::Save) => {
+            let saved = s.editor.text().and_then(|text| {
+                editor_bar::save(&s.editor.scenario().name, s.file.as_deref(), &text)
             });
-            if ui.button("Title").clicked() {
-                shown.showing = None;
+            s.message = Some(match saved {
+                Ok(path) => {
+                    let said = format!("Saved {}", path.display());
+                    s.file = Some(path);
+                    (true, said)
+                }
+                Err(e) => (false, format!("Not saved: {e}")),
+            });
+        }
+        Some(Pressed::Play) => {
+            match s
+                .editor
+                .text()
+                .and_then(|src| editor_bar::to_play(ID, src, s.file.as_deref()))
+            {
+                Ok(loaded) => {
+                    play.write(PlayScenario(loaded));
+                }
+                Err(why) => s.message = Some((false, format!("Cannot play it yet: {why}"))),
             }
-            if let Some((ok, m)) = &s.message {
-                let c = if *ok {
-                    egui::Color32::from_rgb(140, 210, 140)
-                } else {
-                    egui::Color32::from_rgb(255, 110, 90)
-                };
-                ui.add(egui::Label::new(egui::RichText::new(m).color(c)).truncate());
-            }
-        });
-    });
+        }
+        Some(Pressed::New) => *s = Making::with(Editor::new(16, 10), None),
+        Some(Pressed::Open(name)) => reopen(s, &name),
+        Some(Pressed::Title) => shown.showing = None,
+        None => {}
+    }
     egui::Panel::left("editor-tools")
         .resizable(true)
         .default_size(300.0)

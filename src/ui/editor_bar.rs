@@ -1,0 +1,228 @@
+//! What every rule set's scenario editor shares on screen: its top bar (undo, redo, save,
+//! play, new, open, title, the last word), where a scenario is saved, and the scenarios one
+//! may open. The editors themselves are the rule sets' (docs/editor.md).
+
+use std::path::{Path, PathBuf};
+
+use bevy_egui::egui;
+
+/// What was pressed on the bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pressed {
+    /// Undo (or Ctrl+Z).
+    Undo,
+    /// Redo (or Ctrl+Y).
+    Redo,
+    /// Save.
+    Save,
+    /// Play it now.
+    Play,
+    /// A new scenario.
+    New,
+    /// A copy of this scenario: a bundled name or a file's path.
+    Open(String),
+    /// Back to the title.
+    Title,
+}
+
+/// How the bar stands.
+pub struct Bar<'a> {
+    /// "Map editor · Imperial/Alliance battlefield".
+    pub title: &'a str,
+    /// Whether there is something to undo, and to redo.
+    pub undo_redo: (bool, bool),
+    /// Whether the scenario may be played (no problem left).
+    pub can_play: bool,
+    /// The last word: (good news, text).
+    pub message: Option<&'a (bool, String)>,
+    /// The rule set, by registry id (its scenarios are offered to open).
+    pub ruleset: &'static str,
+    /// Its bundled scenarios: (file name, RON).
+    pub bundled: &'static [(&'static str, &'static str)],
+}
+
+/// Draws the bar in `ui`, with `extra` (the rule set's own menus, e.g. Mirror) after Redo;
+/// what was pressed, Ctrl+Z and Ctrl+Y included.
+pub fn show(ui: &mut egui::Ui, bar: Bar, extra: impl FnOnce(&mut egui::Ui)) -> Option<Pressed> {
+    let mut pressed = None;
+    let ctx = ui.ctx().clone();
+    if !ctx.egui_wants_keyboard_input() {
+        ctx.input(|i| {
+            if i.modifiers.command && i.key_pressed(egui::Key::Z) {
+                pressed = Some(Pressed::Undo);
+            }
+            if i.modifiers.command && i.key_pressed(egui::Key::Y) {
+                pressed = Some(Pressed::Redo);
+            }
+        });
+    }
+    ui.horizontal(|ui| {
+        ui.strong(bar.title);
+        ui.separator();
+        let (can_undo, can_redo) = bar.undo_redo;
+        if ui
+            .add_enabled(can_undo, egui::Button::new("Undo"))
+            .on_hover_text("Ctrl+Z")
+            .clicked()
+        {
+            pressed = Some(Pressed::Undo);
+        }
+        if ui
+            .add_enabled(can_redo, egui::Button::new("Redo"))
+            .on_hover_text("Ctrl+Y")
+            .clicked()
+        {
+            pressed = Some(Pressed::Redo);
+        }
+        extra(ui);
+        ui.separator();
+        if ui.button("Save").clicked() {
+            pressed = Some(Pressed::Save);
+        }
+        if ui
+            .add_enabled(bar.can_play, egui::Button::new("Play"))
+            .on_disabled_hover_text("Put right the problems listed on the left first")
+            .on_hover_text("Play it now, hotseat; the title screen brings you back here")
+            .clicked()
+        {
+            pressed = Some(Pressed::Play);
+        }
+        if ui.button("New").clicked() {
+            pressed = Some(Pressed::New);
+        }
+        ui.menu_button("Open", |ui| {
+            ui.weak("A copy of a bundled scenario");
+            for (name, src) in bar.bundled {
+                let name = name.trim_end_matches(".ron").to_string();
+                let title = crate::rules::scenario::read_header(src, &name, &[bar.ruleset])
+                    .map_or_else(|_| name.clone(), |h| h.name);
+                if ui.button(title).clicked() {
+                    pressed = Some(Pressed::Open(name));
+                    ui.close();
+                }
+            }
+            let own = own_scenarios(bar.ruleset);
+            if !own.is_empty() {
+                ui.separator();
+                ui.weak("Your scenarios");
+            }
+            for path in own {
+                let label = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+                if ui
+                    .button(label)
+                    .on_hover_text(path.display().to_string())
+                    .clicked()
+                {
+                    pressed = Some(Pressed::Open(path.display().to_string()));
+                    ui.close();
+                }
+            }
+        });
+        if ui.button("Title").clicked() {
+            pressed = Some(Pressed::Title);
+        }
+        if let Some((ok, m)) = bar.message {
+            let c = if *ok {
+                egui::Color32::from_rgb(140, 210, 140)
+            } else {
+                egui::Color32::from_rgb(255, 110, 90)
+            };
+            ui.add(egui::Label::new(egui::RichText::new(m).color(c)).truncate());
+        }
+    });
+    pressed
+}
+
+/// The scenarios of rule set `ruleset` saved in the data folder's `scenarios/`, by name.
+pub fn own_scenarios(ruleset: &str) -> Vec<PathBuf> {
+    let Some(dir) = crate::engine::autosave::data_folder().map(|d| d.join("scenarios")) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .filter(|p| {
+            std::fs::read_to_string(p).is_ok_and(|src| {
+                crate::rules::scenario::read_header(&src, "", &[ruleset])
+                    .is_ok_and(|h| h.ruleset == ruleset)
+            })
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// The text of `scenario` to open a copy of: a bundled one (`bundled`, by name) or a file,
+/// and the file it came from (`None` for a bundled one, which is saved anew).
+///
+/// Errors: the file cannot be read.
+pub fn read_copy(
+    bundled: &[(&str, &str)],
+    scenario: &str,
+) -> Result<(String, Option<PathBuf>), String> {
+    match bundled
+        .iter()
+        .find(|(n, _)| n.trim_end_matches(".ron") == scenario)
+    {
+        Some((_, src)) => Ok((src.to_string(), None)),
+        None => std::fs::read_to_string(scenario)
+            .map(|src| (src, Some(PathBuf::from(scenario))))
+            .map_err(|e| format!("{scenario}: cannot read: {e}")),
+    }
+}
+
+/// Saves `text`, the scenario named `name`, whole or not at all: to `file` where it came from,
+/// else to `scenarios/` in the data folder, named after it (lower case, `_` for anything but
+/// letters and digits). Where it went.
+///
+/// Errors: no data folder, or the folder or file cannot be written (with its path).
+pub fn save(name: &str, file: Option<&Path>, text: &str) -> Result<PathBuf, String> {
+    let path = match file {
+        Some(f) => f.to_path_buf(),
+        None => {
+            let stem: String = name
+                .trim()
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            let stem = if stem.is_empty() {
+                "scenario".into()
+            } else {
+                stem
+            };
+            crate::engine::autosave::data_folder()
+                .ok_or("this computer names no data folder to save in")?
+                .join("scenarios")
+                .join(format!("{stem}.ron"))
+        }
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    crate::engine::save::write_atomically(&path, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path)
+}
+
+/// A scenario as it stands, `src` (from `file`, if saved), to play now.
+///
+/// Errors: its header does not read.
+pub fn to_play(
+    ruleset: &str,
+    src: String,
+    file: Option<&Path>,
+) -> Result<crate::engine::ruleset::Loaded, String> {
+    let file = file.map_or_else(|| "new scenario".to_string(), |p| p.display().to_string());
+    let header =
+        crate::rules::scenario::read_header(&src, &file, &[ruleset]).map_err(|e| e.to_string())?;
+    Ok(crate::engine::ruleset::Loaded { file, src, header })
+}
