@@ -9,6 +9,25 @@ use crate::engine::pipeline::Notice;
 use crate::engine::registry::Registry;
 use crate::ui::{EditorScreen, OpenEditor, PlayScenario};
 
+/// Opens rule set `ruleset`'s editor (by registry id) in `world` on a new scenario.
+///
+/// Errors: it has no editor.
+pub fn open_new(world: &mut World, ruleset: &'static str) -> Result<(), String> {
+    let registry = world.resource::<Registry>().clone();
+    if !registry.get(ruleset).is_some_and(|e| e.editor) {
+        return Err(format!("{ruleset} has no scenario editor yet"));
+    }
+    world.resource_mut::<EditorScreen>().showing = Some(ruleset);
+    world.write_message(OpenEditor {
+        ruleset,
+        scenario: None,
+    });
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Editor);
+    Ok(())
+}
+
 /// Opens the editor in `world`: on a new scenario of the first rule set that has an editor
 /// (`scenario` `None`), or on a copy of `scenario` (a bundled name or a file).
 ///

@@ -9,6 +9,7 @@ pub mod battle;
 pub mod board;
 pub mod commands;
 pub mod editor;
+mod editor_screen;
 pub mod input;
 pub mod phases;
 pub mod reach;
@@ -59,6 +60,7 @@ impl RuleSet for SpaceBattle {
     const ID: &'static str = ID;
     const TITLE: &'static str = "A Star Wars Battle (space)";
     const BUNDLED: &'static [(&'static str, &'static str)] = BUNDLED;
+    const EDITOR: bool = true;
     /// EQUIPMENT: "1 white d6 … and 1 black d6".
     const LARGEST_DIE: u8 = 6;
     const PLAYS_SIDES: bool = true;
@@ -77,7 +79,13 @@ impl RuleSet for SpaceBattle {
     }
 
     fn shell(app: &mut App) {
-        app.add_plugins((view::plugin, ui::plugin, input::plugin, ai::plugin));
+        app.add_plugins((
+            view::plugin,
+            ui::plugin,
+            input::plugin,
+            ai::plugin,
+            editor_screen::plugin,
+        ));
     }
 
     fn check(loaded: &Loaded) -> Result<String, Vec<String>> {

@@ -1,0 +1,339 @@
+//! The space battle's scenario editor on screen (docs/editor.md): the board's squares, each
+//! side's entry edge and its fighters and bombers waiting behind it, the turn limit and how
+//! initiative is drawn, with `check`'s problems as you go, undo and redo, save, and play at
+//! once. The edits are [`super::editor`]'s.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::editor::{Edit, Editor};
+use super::rules::craft::{Class, CraftType};
+use super::rules::scenario::{Edge, Initiative, Scenario, start_rows};
+use super::{BUNDLED, ID};
+use crate::engine::pipeline::Notice;
+use crate::rules::scenario::Control;
+use crate::ui::editor_bar::{self, Bar, Pressed, read_copy};
+use crate::ui::{EditorScreen, OpenEditor, PlayScenario};
+
+/// The scenario being made, kept while a game of it is played.
+#[derive(Resource)]
+struct Making {
+    editor: Editor,
+    /// Where it was saved or opened from (`None`: not yet saved; a bundled one is a copy).
+    file: Option<PathBuf>,
+    /// What the last action said (good news, text).
+    message: Option<(bool, String)>,
+}
+
+impl Making {
+    fn with(editor: Editor, file: Option<PathBuf>) -> Self {
+        Self {
+            editor,
+            file,
+            message: None,
+        }
+    }
+
+    fn apply(&mut self, edit: Edit) {
+        match self.editor.apply(edit) {
+            Ok(()) => self.message = None,
+            Err(why) if why == crate::rules::history::NOTHING => {}
+            Err(why) => self.message = Some((false, why)),
+        }
+    }
+}
+
+/// Opens the editor on a new battle, or on a copy of the one asked for, and shows it; one
+/// that cannot be read says why on the title screen.
+fn open(
+    mut asked: MessageReader<OpenEditor>,
+    mut screen: ResMut<EditorScreen>,
+    mut notice: ResMut<Notice>,
+    mut commands: Commands,
+) {
+    for ask in asked.read().filter(|a| a.ruleset == ID) {
+        let making = match &ask.scenario {
+            None => Ok(Making::with(Editor::new(), None)),
+            Some(loaded) => Editor::open(&loaded.src, &loaded.file)
+                .map(|e| {
+                    let own = std::path::Path::new(&loaded.file)
+                        .is_file()
+                        .then(|| PathBuf::from(&loaded.file));
+                    Making::with(e, own)
+                })
+                .map_err(|e| e.to_string()),
+        };
+        match making {
+            Ok(m) => {
+                commands.insert_resource(m);
+                *screen = EditorScreen {
+                    showing: Some(ID),
+                    kept: Some(ID),
+                };
+            }
+            Err(why) => {
+                notice.refusal = Some(why);
+                screen.showing = None;
+            }
+        }
+    }
+}
+
+const KINDS: [CraftType; 4] = [
+    CraftType::XWing,
+    CraftType::YWing,
+    CraftType::TieFighter,
+    CraftType::TieAdvanced,
+];
+
+fn editor_screen(
+    mut ctx: EguiContexts,
+    mut making: ResMut<Making>,
+    mut shown: ResMut<EditorScreen>,
+    mut play: MessageWriter<PlayScenario>,
+) -> Result {
+    let ctx = ctx.ctx_mut()?.clone();
+    let s = &mut *making;
+    let file_name = s
+        .file
+        .as_ref()
+        .map_or("new scenario".into(), |p| p.display().to_string());
+    let problems = s.editor.problems(&file_name);
+    let mut root = crate::ui::root_ui(&ctx);
+    let pressed = egui::Panel::top("editor-bar")
+        .show(&mut root, |ui| {
+            let bar = Bar {
+                title: "Scenario editor · A Star Wars Battle (space)",
+                undo_redo: s.editor.can_undo_redo(),
+                can_play: problems.is_empty(),
+                message: s.message.as_ref(),
+                ruleset: ID,
+                bundled: BUNDLED,
+            };
+            editor_bar::show(ui, bar, |_| {})
+        })
+        .inner;
+    match pressed {
+        Some(Pressed::Undo) => {
+            s.editor.undo();
+        }
+        Some(Pressed::Redo) => {
+            s.editor.redo();
+        }
+        Some(Pressed::Save) => {
+            let saved = s.editor.text().and_then(|text| {
+                editor_bar::save(&s.editor.scenario().name, s.file.as_deref(), &text)
+            });
+            s.message = Some(match saved {
+                Ok(path) => {
+                    let said = format!("Saved {}", path.display());
+                    s.file = Some(path);
+                    (true, said)
+                }
+                Err(e) => (false, format!("Not saved: {e}")),
+            });
+        }
+        Some(Pressed::Play) => match s
+            .editor
+            .text()
+            .and_then(|src| editor_bar::to_play(ID, src, s.file.as_deref()))
+        {
+            Ok(loaded) => {
+                play.write(PlayScenario(loaded));
+            }
+            Err(why) => s.message = Some((false, format!("Cannot play it yet: {why}"))),
+        },
+        Some(Pressed::New) => *s = Making::with(Editor::new(), None),
+        Some(Pressed::Open(name)) => {
+            match read_copy(BUNDLED, &name).and_then(|(src, file)| {
+                Editor::open(&src, &name)
+                    .map(|e| (e, file))
+                    .map_err(|e| e.to_string())
+            }) {
+                Ok((e, file)) => *s = Making::with(e, file),
+                Err(why) => s.message = Some((false, why)),
+            }
+        }
+        Some(Pressed::Title) => shown.showing = None,
+        None => {}
+    }
+    egui::Panel::left("editor-fields")
+        .resizable(true)
+        .default_size(340.0)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading(match problems.len() {
+                    0 => "Ready to play".to_string(),
+                    1 => "1 problem".to_string(),
+                    n => format!("{n} problems"),
+                });
+                for p in &problems {
+                    ui.colored_label(egui::Color32::from_rgb(255, 150, 110), &p.message);
+                }
+                ui.separator();
+                let mut def = s.editor.scenario().clone();
+                let mut edit = None;
+                fields(ui, &mut def, &mut edit);
+                if let Some(e) = edit {
+                    s.apply(e);
+                } else if &def != s.editor.scenario() {
+                    s.apply(Edit::Set(Box::new(def)));
+                }
+            });
+        });
+    egui::CentralPanel::default().show(&mut root, |ui| board(ui, s.editor.scenario()));
+    Ok(())
+}
+
+/// The scenario's fields, and each side's edge and craft; adding or removing a craft is
+/// said in `edit`.
+fn fields(ui: &mut egui::Ui, def: &mut Scenario, edit: &mut Option<Edit>) {
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        ui.text_edit_singleline(&mut def.name);
+    });
+    ui.label("Description");
+    ui.add(egui::TextEdit::multiline(&mut def.description).desired_rows(2));
+    let mut turns = def
+        .turn_limit
+        .unwrap_or(super::rules::scenario::DEFAULT_TURN_LIMIT);
+    if ui
+        .add(
+            egui::DragValue::new(&mut turns)
+                .range(1..=60)
+                .prefix("Turns at most: "),
+        )
+        .changed()
+    {
+        def.turn_limit = Some(turns);
+    }
+    ui.horizontal(|ui| {
+        ui.label("Initiative");
+        ui.selectable_value(&mut def.initiative, Initiative::Cards, "by cards")
+            .on_hover_text(
+                "PROCEDURE: each side takes the top card; the higher plays first each turn",
+            );
+        ui.selectable_value(&mut def.initiative, Initiative::Dice, "by dice")
+            .on_hover_text("The Action Report: a d6 each, the higher plays first");
+    });
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::DragValue::new(&mut def.columns)
+                .range(4..=60)
+                .suffix(" squares along"),
+        );
+        ui.add(
+            egui::DragValue::new(&mut def.rows)
+                .range(3..=60)
+                .suffix(" across"),
+        );
+    });
+    ui.weak("The text's board: 14 squares along, 9 across.");
+    for (i, side) in def.sides.iter_mut().enumerate() {
+        ui.separator();
+        ui.push_id(i, |ui| {
+            ui.horizontal(|ui| {
+                ui.colored_label(crate::ui::side_colour32(i), "■");
+                ui.text_edit_singleline(&mut side.name);
+            });
+            ui.horizontal(|ui| {
+                ui.label("Comes on from the");
+                ui.selectable_value(&mut side.edge, Edge::Left, "left");
+                ui.selectable_value(&mut side.edge, Edge::Right, "right");
+                ui.label("edge");
+            });
+            let mut rules = side.control == Control::Rules;
+            if ui.checkbox(&mut rules, "played by the app").changed() {
+                side.control = if rules {
+                    Control::Rules
+                } else {
+                    Control::Human
+                };
+            }
+            for (k, c) in side.craft.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(format!("{} {}", c.colour.word(), c.kind.name()));
+                    if ui.small_button("Remove").clicked() {
+                        *edit = Some(Edit::Remove { side: i, index: k });
+                    }
+                });
+            }
+            ui.horizontal(|ui| {
+                ui.label("Add");
+                for kind in KINDS {
+                    if ui.small_button(kind.name()).clicked() {
+                        *edit = Some(Edit::Add { side: i, kind });
+                    }
+                }
+            });
+        });
+    }
+}
+
+/// The board: its squares, each side's entry edge in its colour, and its craft waiting
+/// behind it where the set-up puts them (fighters nearer, bombers behind).
+fn board(ui: &mut egui::Ui, def: &Scenario) {
+    let (rect, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    // Two columns of waiting craft off each short edge.
+    let (cols, rows) = (def.columns.max(1) as f32 + 4.0, def.rows.max(1) as f32);
+    let square = (rect.width() / cols).min(rect.height() / rows) * 0.95;
+    let origin = rect.center() - egui::vec2(cols * square, rows * square) / 2.0
+        + egui::vec2(2.0 * square, 0.0);
+    let at = |c: f32, r: f32| origin + egui::vec2(c * square, r * square);
+    for c in 0..def.columns {
+        for r in 0..def.rows {
+            let cell =
+                egui::Rect::from_min_size(at(c as f32, r as f32), egui::vec2(square, square));
+            painter.rect(
+                cell,
+                0.0,
+                egui::Color32::from_rgb(14, 16, 32),
+                egui::Stroke::new(1.0, egui::Color32::from_rgb(60, 64, 96)),
+                egui::StrokeKind::Inside,
+            );
+        }
+    }
+    for (i, side) in def.sides.iter().enumerate() {
+        let colour = crate::ui::side_colour32(i);
+        let (edge, out) = match side.edge {
+            Edge::Left => (0.0, -1.0),
+            Edge::Right => (def.columns as f32, 1.0),
+        };
+        painter.line_segment(
+            [at(edge, 0.0), at(edge, rows)],
+            egui::Stroke::new(4.0, colour),
+        );
+        for (depth, class) in [(0.5, Class::Fighter), (1.5, Class::Bomber)] {
+            let craft: Vec<_> = side
+                .craft
+                .iter()
+                .filter(|c| c.kind.class() == class)
+                .collect();
+            let Some(places) = start_rows(craft.len(), def.rows) else {
+                continue;
+            };
+            for (c, r) in craft.iter().zip(places) {
+                // The set-up counts rows from the bottom edge.
+                let centre = at(edge + out * depth, (def.rows - 1 - r) as f32 + 0.5);
+                painter.circle_filled(centre, square * 0.4, colour);
+                painter.text(
+                    centre,
+                    egui::Align2::CENTER_CENTER,
+                    format!("{}{}", c.kind.glyph(), c.colour.code()),
+                    egui::FontId::proportional((square * 0.35).clamp(8.0, 16.0)),
+                    egui::Color32::BLACK,
+                );
+            }
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, open).add_systems(
+        EguiPrimaryContextPass,
+        editor_screen.run_if(crate::ui::editor_screen(ID).and_then(resource_exists::<Making>)),
+    );
+}
