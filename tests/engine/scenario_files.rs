@@ -177,3 +177,48 @@ fn random_edits_never_panic_and_all_undo() {
     while e.undo() {}
     assert_eq!(e.text().unwrap(), start);
 }
+
+/// A space battle made by the editor's edits passes `check` and plays to a result with the
+/// rules on both sides.
+#[test]
+fn a_space_battle_made_by_editing_checks_and_plays_to_a_result() {
+    use holotable::engine::dice::Randomness;
+    use holotable::engine::ruleset::{Loaded, RuleSet};
+    use holotable::engine::session::{Headless, Session};
+    use holotable::rulesets::space_battle::SpaceBattle;
+    use holotable::rulesets::space_battle::editor::{Edit, Editor};
+    use holotable::rulesets::space_battle::rules::craft::CraftType;
+    let mut e = Editor::new();
+    e.apply(Edit::Add {
+        side: 0,
+        kind: CraftType::XWing,
+    })
+    .unwrap();
+    e.apply(Edit::Add {
+        side: 1,
+        kind: CraftType::TieFighter,
+    })
+    .unwrap();
+    e.apply(Edit::Remove { side: 1, index: 3 }).unwrap();
+    let mut smaller = e.scenario().clone();
+    smaller.columns = 10;
+    smaller.turn_limit = Some(12);
+    e.apply(Edit::Set(Box::new(smaller))).unwrap();
+    assert!(
+        e.problems("made.ron").is_empty(),
+        "{:?}",
+        e.problems("made.ron")
+    );
+    let src = e.text().unwrap();
+    let header =
+        holotable::rules::scenario::read_header(&src, "made.ron", &[SpaceBattle::ID]).unwrap();
+    let loaded = Loaded {
+        file: "made.ron".into(),
+        src,
+        header,
+    };
+    let mut s = Session::<SpaceBattle>::start(&loaded, Randomness::seeded(3)).unwrap();
+    s.set_rules_sides(&["all".into()]).unwrap();
+    s.play_rules(20_000).unwrap();
+    assert!(s.over(), "the made battle plays to a result");
+}
