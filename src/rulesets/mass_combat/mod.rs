@@ -8,6 +8,7 @@ pub mod ai;
 pub mod battle;
 pub mod board;
 pub mod commands;
+pub mod editor;
 pub mod input;
 pub mod orders;
 pub mod phases;
