@@ -222,3 +222,54 @@ fn a_space_battle_made_by_editing_checks_and_plays_to_a_result() {
     s.play_rules(20_000).unwrap();
     assert!(s.over(), "the made battle plays to a result");
 }
+
+/// A mass battle made by the editor's edits passes `check` and plays to a result with the
+/// rules on both sides.
+#[test]
+fn a_mass_battle_made_by_editing_checks_and_plays_to_a_result() {
+    use holotable::engine::dice::Randomness;
+    use holotable::engine::ruleset::{Loaded, RuleSet};
+    use holotable::engine::session::{Headless, Session};
+    use holotable::rulesets::mass_combat::MassCombat;
+    use holotable::rulesets::mass_combat::editor::{Edit, Editor};
+    let mut e = Editor::new();
+    let roster = e.roster();
+    let find = |part: &str| {
+        roster
+            .iter()
+            .find(|(id, _)| id.contains(part))
+            .map(|(id, _)| id.clone())
+            .unwrap_or_else(|| panic!("no {part} in {roster:?}"))
+    };
+    let (troopers, rebels) = (find("stormtrooper"), find("rebel"));
+    for (side, roster, at) in [
+        (0, &troopers, (50.0, 60.0)),
+        (0, &troopers, (50.0, 100.0)),
+        (1, &rebels, (190.0, 60.0)),
+        (1, &rebels, (190.0, 100.0)),
+    ] {
+        e.apply(Edit::Place {
+            side,
+            roster: roster.clone(),
+            at,
+        })
+        .unwrap();
+    }
+    assert!(
+        e.problems("made.ron").is_empty(),
+        "{:?}",
+        e.problems("made.ron")
+    );
+    let src = e.text().unwrap();
+    let header =
+        holotable::rules::scenario::read_header(&src, "made.ron", &[MassCombat::ID]).unwrap();
+    let loaded = Loaded {
+        file: "made.ron".into(),
+        src,
+        header,
+    };
+    let mut s = Session::<MassCombat>::start(&loaded, Randomness::seeded(5)).unwrap();
+    s.set_rules_sides(&["all".into()]).unwrap();
+    s.play_rules(20_000).unwrap();
+    assert!(s.over(), "the made battle plays to a result");
+}

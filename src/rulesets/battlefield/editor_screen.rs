@@ -817,11 +817,24 @@ fn map(
         );
     }
     let unit_at = units.iter().rev().find(|u| u.3 == at).map(|u| u.1.clone());
+    let pressed = ui.input(|i| i.pointer.press_origin()).map_or(at, hex_under);
     match s.tool {
         Tool::Brush => {
             if response.drag_started() || response.clicked() {
                 s.stroke = Some(s.editor.undo_depth());
                 s.last_hex = None;
+                // The hex where the button went down: the pointer may have left it already.
+                if response.drag_started() && pressed != at {
+                    let (paint, radius) = (s.paint, s.radius);
+                    s.apply(
+                        Edit::Paint {
+                            at: pressed,
+                            radius,
+                            paint,
+                        },
+                        roster,
+                    );
+                }
             }
             if (response.dragged() || response.clicked()) && s.last_hex != Some(at) {
                 s.last_hex = Some(at);
@@ -876,8 +889,13 @@ fn map(
         }
         Tool::Units => {
             if response.drag_started() {
-                s.dragging = unit_at.clone();
-                s.selected = unit_at.clone();
+                // The unit where the button went down: the pointer has moved on by now.
+                s.dragging = units
+                    .iter()
+                    .rev()
+                    .find(|u| u.3 == pressed)
+                    .map(|u| u.1.clone());
+                s.selected = s.dragging.clone();
             }
             if response.drag_stopped()
                 && let Some(id) = s.dragging.take()

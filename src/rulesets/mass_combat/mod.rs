@@ -9,6 +9,7 @@ pub mod battle;
 pub mod board;
 pub mod commands;
 pub mod editor;
+mod editor_screen;
 pub mod input;
 pub mod orders;
 pub mod phases;
@@ -57,6 +58,7 @@ impl RuleSet for MassCombat {
     const ID: &'static str = ID;
     const TITLE: &'static str = "Star Wars D6 Mass Combat";
     const BUNDLED: &'static [(&'static str, &'static str)] = BUNDLED;
+    const EDITOR: bool = true;
     /// Units: dice codes of D6 ("a combined action of 6D+2").
     const LARGEST_DIE: u8 = 6;
     const PLAYS_SIDES: bool = true;
@@ -74,7 +76,13 @@ impl RuleSet for MassCombat {
     }
 
     fn shell(app: &mut App) {
-        app.add_plugins((view::plugin, ui::plugin, input::plugin, ai::plugin));
+        app.add_plugins((
+            view::plugin,
+            ui::plugin,
+            input::plugin,
+            ai::plugin,
+            editor_screen::plugin,
+        ));
     }
 
     fn check(loaded: &Loaded) -> Result<String, Vec<String>> {

@@ -1,0 +1,455 @@
+//! The mass combat's scenario editor on screen (docs/editor.md): the open ground in metres,
+//! units of the roster placed by clicking, dragged, removed with a right click, the sides and
+//! their commanders, with `check`'s problems as you go, undo and redo, save, and play at once.
+//! The edits are [`super::editor`]'s.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::editor::{Edit, Editor};
+use super::rules::code::Code;
+use super::rules::scenario::Scenario;
+use super::{BUNDLED, ID};
+use crate::engine::pipeline::Notice;
+use crate::rules::scenario::Control;
+use crate::ui::editor_bar::{self, Bar, Pressed, read_copy};
+use crate::ui::{EditorScreen, OpenEditor, PlayScenario};
+
+/// The scenario being made, and the editor's choices; kept while a game of it is played.
+#[derive(Resource)]
+struct Making {
+    editor: Editor,
+    /// Where it was saved or opened from (`None`: not yet saved; a bundled one is a copy).
+    file: Option<PathBuf>,
+    /// The side and roster entry a click places.
+    side: usize,
+    roster: String,
+    /// The unit chosen, and the one being dragged.
+    selected: Option<String>,
+    dragging: Option<String>,
+    /// What the last action said (good news, text).
+    message: Option<(bool, String)>,
+}
+
+impl Making {
+    fn with(editor: Editor, file: Option<PathBuf>) -> Self {
+        let roster = editor
+            .roster()
+            .first()
+            .map(|(id, _)| id.clone())
+            .unwrap_or_default();
+        Self {
+            editor,
+            file,
+            side: 0,
+            roster,
+            selected: None,
+            dragging: None,
+            message: None,
+        }
+    }
+
+    fn apply(&mut self, edit: Edit) {
+        match self.editor.apply(edit) {
+            Ok(()) => self.message = None,
+            Err(why) if why == crate::rules::history::NOTHING => {}
+            Err(why) => self.message = Some((false, why)),
+        }
+    }
+}
+
+/// Opens the editor on a new battle, or on a copy of the one asked for, and shows it; one
+/// that cannot be read says why on the title screen.
+fn open(
+    mut asked: MessageReader<OpenEditor>,
+    mut screen: ResMut<EditorScreen>,
+    mut notice: ResMut<Notice>,
+    mut commands: Commands,
+) {
+    for ask in asked.read().filter(|a| a.ruleset == ID) {
+        let making = match &ask.scenario {
+            None => Ok(Making::with(Editor::new(), None)),
+            Some(loaded) => Editor::open(&loaded.src, &loaded.file)
+                .map(|e| {
+                    let own = std::path::Path::new(&loaded.file)
+                        .is_file()
+                        .then(|| PathBuf::from(&loaded.file));
+                    Making::with(e, own)
+                })
+                .map_err(|e| e.to_string()),
+        };
+        match making {
+            Ok(m) => {
+                commands.insert_resource(m);
+                *screen = EditorScreen {
+                    showing: Some(ID),
+                    kept: Some(ID),
+                };
+            }
+            Err(why) => {
+                notice.refusal = Some(why);
+                screen.showing = None;
+            }
+        }
+    }
+}
+
+fn editor_screen(
+    mut ctx: EguiContexts,
+    mut making: ResMut<Making>,
+    mut shown: ResMut<EditorScreen>,
+    mut play: MessageWriter<PlayScenario>,
+) -> Result {
+    let ctx = ctx.ctx_mut()?.clone();
+    let s = &mut *making;
+    let file_name = s
+        .file
+        .as_ref()
+        .map_or("new scenario".into(), |p| p.display().to_string());
+    let problems = s.editor.problems(&file_name);
+    let mut root = crate::ui::root_ui(&ctx);
+    let pressed = egui::Panel::top("editor-bar")
+        .show(&mut root, |ui| {
+            let bar = Bar {
+                title: "Scenario editor · Star Wars D6 Mass Combat",
+                undo_redo: s.editor.can_undo_redo(),
+                can_play: problems.is_empty(),
+                message: s.message.as_ref(),
+                ruleset: ID,
+                bundled: BUNDLED,
+            };
+            editor_bar::show(ui, bar, |_| {})
+        })
+        .inner;
+    match pressed {
+        Some(Pressed::Undo) => {
+            s.editor.undo();
+        }
+        Some(Pressed::Redo) => {
+            s.editor.redo();
+        }
+        Some(Pressed::Save) => {
+            let saved = s.editor.text().and_then(|text| {
+                editor_bar::save(&s.editor.scenario().name, s.file.as_deref(), &text)
+            });
+            s.message = Some(match saved {
+                Ok(path) => {
+                    let said = format!("Saved {}", path.display());
+                    s.file = Some(path);
+                    (true, said)
+                }
+                Err(e) => (false, format!("Not saved: {e}")),
+            });
+        }
+        Some(Pressed::Play) => match s
+            .editor
+            .text()
+            .and_then(|src| editor_bar::to_play(ID, src, s.file.as_deref()))
+        {
+            Ok(loaded) => {
+                play.write(PlayScenario(loaded));
+            }
+            Err(why) => s.message = Some((false, format!("Cannot play it yet: {why}"))),
+        },
+        Some(Pressed::New) => *s = Making::with(Editor::new(), None),
+        Some(Pressed::Open(name)) => {
+            match read_copy(BUNDLED, &name).and_then(|(src, file)| {
+                Editor::open(&src, &name)
+                    .map(|e| (e, file))
+                    .map_err(|e| e.to_string())
+            }) {
+                Ok((e, file)) => *s = Making::with(e, file),
+                Err(why) => s.message = Some((false, why)),
+            }
+        }
+        Some(Pressed::Title) => shown.showing = None,
+        None => {}
+    }
+    egui::Panel::left("editor-fields")
+        .resizable(true)
+        .default_size(340.0)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading(match problems.len() {
+                    0 => "Ready to play".to_string(),
+                    1 => "1 problem".to_string(),
+                    n => format!("{n} problems"),
+                });
+                for p in &problems {
+                    ui.colored_label(egui::Color32::from_rgb(255, 150, 110), &p.message);
+                }
+                ui.separator();
+                placing(ui, s);
+                ui.separator();
+                let mut def = s.editor.scenario().clone();
+                fields(ui, &mut def, s.selected.as_deref());
+                if &def != s.editor.scenario() {
+                    s.apply(Edit::Set(Box::new(def)));
+                }
+            });
+        });
+    egui::CentralPanel::default().show(&mut root, |ui| ground(ui, s));
+    Ok(())
+}
+
+/// What a click places: the side and the roster entry; and the chosen unit's Remove.
+fn placing(ui: &mut egui::Ui, s: &mut Making) {
+    ui.heading("Units");
+    let names: Vec<String> = s
+        .editor
+        .scenario()
+        .sides
+        .iter()
+        .map(|x| x.name.clone())
+        .collect();
+    ui.horizontal(|ui| {
+        for (i, n) in names.iter().enumerate() {
+            ui.selectable_value(&mut s.side, i, n);
+        }
+    });
+    let roster = s.editor.roster();
+    egui::ComboBox::from_label("Unit")
+        .height(420.0)
+        .selected_text(
+            roster
+                .iter()
+                .find(|(id, _)| *id == s.roster)
+                .map_or(s.roster.clone(), |(_, n)| n.clone()),
+        )
+        .show_ui(ui, |ui| {
+            for (id, name) in &roster {
+                ui.selectable_value(&mut s.roster, id.clone(), name);
+            }
+        });
+    ui.weak("Click the ground to place; drag a unit to move it; right-click a unit to remove it.");
+    if let Some(id) = s.selected.clone()
+        && ui.button(format!("Remove {id}")).clicked()
+    {
+        s.apply(Edit::Remove { id });
+        s.selected = None;
+    }
+}
+
+/// A code's text box: the code as typed, kept only when it reads ("2D+1").
+fn code_field(ui: &mut egui::Ui, label: &str, code: &mut Code) {
+    let mut text = code.to_string();
+    ui.horizontal(|ui| {
+        ui.label(label);
+        if ui
+            .add(egui::TextEdit::singleline(&mut text).desired_width(60.0))
+            .changed()
+            && let Ok(c) = Code::parse(&text)
+        {
+            *code = c;
+        }
+    });
+}
+
+/// The battle's fields, each side's commander, and the chosen unit's name and size.
+fn fields(ui: &mut egui::Ui, def: &mut Scenario, chosen: Option<&str>) {
+    if let Some(u) = chosen.and_then(|id| def.units.iter_mut().find(|u| u.id == id)) {
+        ui.heading(format!("Chosen: {}", u.id));
+        let mut name = u.name.clone().unwrap_or_default();
+        ui.horizontal(|ui| {
+            ui.label("Name");
+            if ui.text_edit_singleline(&mut name).changed() {
+                u.name = (!name.trim().is_empty()).then_some(name);
+            }
+        });
+        let mut size = u.size.unwrap_or(0);
+        if ui
+            .add(
+                egui::DragValue::new(&mut size)
+                    .range(0..=10_000)
+                    .prefix("Size (0: the roster's): "),
+            )
+            .changed()
+        {
+            u.size = (size > 0).then_some(size);
+        }
+        ui.separator();
+    }
+    ui.heading("Battle");
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        ui.text_edit_singleline(&mut def.name);
+    });
+    ui.label("Description");
+    ui.add(egui::TextEdit::multiline(&mut def.description).desired_rows(2));
+    let mut rounds = def
+        .turn_limit
+        .unwrap_or(super::rules::scenario::DEFAULT_TURN_LIMIT);
+    if ui
+        .add(
+            egui::DragValue::new(&mut rounds)
+                .range(1..=60)
+                .prefix("Rounds at most: "),
+        )
+        .changed()
+    {
+        def.turn_limit = Some(rounds);
+    }
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::DragValue::new(&mut def.ground.width)
+                .range(20.0..=20_000.0)
+                .suffix(" m wide"),
+        );
+        ui.add(
+            egui::DragValue::new(&mut def.ground.depth)
+                .range(20.0..=20_000.0)
+                .suffix(" m deep"),
+        );
+    });
+    ui.checkbox(&mut def.command, "Commanders' command counts")
+        .on_hover_text("Off: \"ignore commanders and simply resolve actions between units\"");
+    ui.checkbox(&mut def.referee, "Referee mode: one person runs both sides");
+    for (i, side) in def.sides.iter_mut().enumerate() {
+        ui.separator();
+        ui.push_id(i, |ui| {
+            ui.horizontal(|ui| {
+                ui.colored_label(crate::ui::side_colour32(i), "■");
+                ui.text_edit_singleline(&mut side.name);
+            });
+            let mut rules = side.control == Control::Rules;
+            if ui.checkbox(&mut rules, "played by the app").changed() {
+                side.control = if rules {
+                    Control::Rules
+                } else {
+                    Control::Human
+                };
+            }
+            ui.horizontal(|ui| {
+                ui.label("Commander");
+                ui.text_edit_singleline(&mut side.commander.name);
+            });
+            code_field(ui, "Command", &mut side.commander.command);
+            ui.checkbox(&mut side.commander.pc, "a player character");
+        });
+    }
+}
+
+/// The open ground, to scale: units as discs in their side's colour with their names; the
+/// mouse places, drags and removes them.
+fn ground(ui: &mut egui::Ui, s: &mut Making) {
+    let (rect, response) =
+        ui.allocate_exact_size(ui.available_size(), egui::Sense::click_and_drag());
+    let painter = ui.painter_at(rect);
+    let g = s.editor.scenario().ground;
+    let scale = (rect.width() / g.width).min(rect.height() / g.depth) * 0.95;
+    let origin = rect.center() + egui::vec2(-g.width, g.depth) * scale / 2.0;
+    // Metres up from the bottom edge; the screen's y grows downwards.
+    let to_screen = |(x, y): (f32, f32)| origin + egui::vec2(x * scale, -y * scale);
+    let to_ground = |p: egui::Pos2| ((p.x - origin.x) / scale, (origin.y - p.y) / scale);
+    painter.rect_filled(
+        egui::Rect::from_two_pos(to_screen((0.0, 0.0)), to_screen((g.width, g.depth))),
+        2.0,
+        egui::Color32::from_rgb(96, 112, 72),
+    );
+    // A line every 10 metres, stronger every 50.
+    let mut m = 0.0;
+    while m <= g.width.max(g.depth) {
+        let stroke = egui::Stroke::new(
+            1.0,
+            egui::Color32::from_black_alpha(if m % 50.0 == 0.0 { 90 } else { 35 }),
+        );
+        if m <= g.width {
+            painter.line_segment([to_screen((m, 0.0)), to_screen((m, g.depth))], stroke);
+        }
+        if m <= g.depth {
+            painter.line_segment([to_screen((0.0, m)), to_screen((g.width, m))], stroke);
+        }
+        m += 10.0;
+    }
+    let def = s.editor.scenario().clone();
+    let sides: Vec<&str> = def.sides.iter().map(|x| x.id.as_str()).collect();
+    let roster = s.editor.roster();
+    let radius = (scale * 6.0).clamp(8.0, 22.0);
+    for u in def.units.iter().filter(|u| u.aboard.is_none()) {
+        let side = sides.iter().position(|x| *x == u.side).unwrap_or(0);
+        let centre = to_screen(u.at);
+        let chosen = s.selected.as_deref() == Some(u.id.as_str());
+        painter.circle(
+            centre,
+            radius,
+            crate::ui::side_colour32(side),
+            egui::Stroke::new(
+                if chosen { 3.0 } else { 1.0 },
+                if chosen {
+                    egui::Color32::WHITE
+                } else {
+                    egui::Color32::BLACK
+                },
+            ),
+        );
+        painter.text(
+            centre + egui::vec2(0.0, radius + 8.0),
+            egui::Align2::CENTER_CENTER,
+            u.name.clone().unwrap_or_else(|| {
+                roster
+                    .iter()
+                    .find(|(id, _)| *id == u.roster)
+                    .map_or_else(|| u.id.clone(), |(_, n)| n.clone())
+            }),
+            egui::FontId::proportional(13.0),
+            egui::Color32::WHITE,
+        );
+    }
+    let Some(p) = response.interact_pointer_pos().or(response.hover_pos()) else {
+        return;
+    };
+    let at = to_ground(p);
+    painter.text(
+        rect.left_bottom() + egui::vec2(8.0, -8.0),
+        egui::Align2::LEFT_BOTTOM,
+        format!("{:.0} m, {:.0} m", at.0, at.1),
+        egui::FontId::proportional(14.0),
+        egui::Color32::WHITE,
+    );
+    let unit_at = |p: egui::Pos2| {
+        def.units
+            .iter()
+            .rev()
+            .find(|u| to_screen(u.at).distance(p) <= radius)
+            .map(|u| u.id.clone())
+    };
+    let under = unit_at(p);
+    let at = (at.0.round(), at.1.round());
+    if response.drag_started() {
+        // The unit where the button went down: the pointer has moved on by now.
+        let pressed = ui.input(|i| i.pointer.press_origin()).unwrap_or(p);
+        s.dragging = unit_at(pressed);
+        s.selected = s.dragging.clone();
+    }
+    if response.drag_stopped()
+        && let Some(id) = s.dragging.take()
+    {
+        s.apply(Edit::Move { id, to: at });
+    }
+    if response.clicked() {
+        match under.clone() {
+            Some(id) => s.selected = Some(id),
+            None => {
+                let (side, roster) = (s.side, s.roster.clone());
+                s.apply(Edit::Place { side, roster, at });
+            }
+        }
+    }
+    if response.secondary_clicked()
+        && let Some(id) = under
+    {
+        if s.selected.as_deref() == Some(id.as_str()) {
+            s.selected = None;
+        }
+        s.apply(Edit::Remove { id });
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, open).add_systems(
+        EguiPrimaryContextPass,
+        editor_screen.run_if(crate::ui::editor_screen(ID).and_then(resource_exists::<Making>)),
+    );
+}
