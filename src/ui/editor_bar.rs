@@ -226,3 +226,155 @@ pub fn to_play(
         crate::rules::scenario::read_header(&src, &file, &[ruleset]).map_err(|e| e.to_string())?;
     Ok(crate::engine::ruleset::Loaded { file, src, header })
 }
+
+/// A rule set's scenario being edited, as the shared bar needs it.
+pub trait Document: Sized {
+    /// A new scenario.
+    fn fresh() -> Self;
+    /// The scenario `src` (named `file` in errors), to edit.
+    ///
+    /// Errors: the RON does not read, with file, line and column.
+    fn read(src: &str, file: &str) -> Result<Self, crate::rules::scenario::ScenarioError>;
+    /// As it is saved.
+    ///
+    /// Errors: it cannot be written (in words).
+    fn text(&self) -> Result<String, String>;
+    /// Its name (what a first save is named after).
+    fn name(&self) -> String;
+    /// Takes the last edit back; `false` when there is none.
+    fn undo(&mut self) -> bool;
+    /// Makes the last edit taken back again; `false` when there is none.
+    fn redo(&mut self) -> bool;
+}
+
+/// What an editor holds besides its scenario: where it is saved, and the last word.
+#[derive(Default)]
+pub struct Kept {
+    /// Where it was saved or opened from (`None`: not yet saved; a bundled one is a copy).
+    pub file: Option<PathBuf>,
+    /// The last word: (good news, text).
+    pub message: Option<(bool, String)>,
+}
+
+impl Kept {
+    /// The name its problems are reported under.
+    pub fn file_name(&self) -> String {
+        self.file
+            .as_ref()
+            .map_or("new scenario".into(), |p| p.display().to_string())
+    }
+}
+
+/// The scenario an [`super::OpenEditor`] asks for: a new one, or a copy of the one named
+/// (with the file it came from, when it is one).
+///
+/// Errors: its RON does not read, with file, line and column.
+pub fn asked<D: Document>(ask: &super::OpenEditor) -> Result<(D, Kept), String> {
+    match &ask.scenario {
+        None => Ok((D::fresh(), Kept::default())),
+        Some(loaded) => D::read(&loaded.src, &loaded.file)
+            .map(|d| {
+                let file = Path::new(&loaded.file)
+                    .is_file()
+                    .then(|| PathBuf::from(&loaded.file));
+                (
+                    d,
+                    Kept {
+                        file,
+                        message: None,
+                    },
+                )
+            })
+            .map_err(|e| e.to_string()),
+    }
+}
+
+/// Does what was `pressed` on the bar for `doc` (of rule set `ruleset`, bundled `bundled`):
+/// undo, redo, save, play (through `play`), title (through `shown`). A new scenario or one
+/// opened comes back to replace `doc`; what went wrong is said in `kept`.
+pub fn act<D: Document>(
+    pressed: Option<Pressed>,
+    (doc, kept): (&mut D, &mut Kept),
+    (ruleset, bundled): (&'static str, &'static [(&'static str, &'static str)]),
+    shown: &mut super::EditorScreen,
+    play: &mut bevy::prelude::MessageWriter<super::PlayScenario>,
+) -> Option<(D, Kept)> {
+    match pressed? {
+        Pressed::Undo => {
+            doc.undo();
+        }
+        Pressed::Redo => {
+            doc.redo();
+        }
+        Pressed::Save => {
+            let saved = doc
+                .text()
+                .and_then(|text| save(&doc.name(), kept.file.as_deref(), &text));
+            kept.message = Some(match saved {
+                Ok(path) => {
+                    let said = format!("Saved {}", path.display());
+                    kept.file = Some(path);
+                    (true, said)
+                }
+                Err(e) => (false, format!("Not saved: {e}")),
+            });
+        }
+        Pressed::Play => {
+            match doc
+                .text()
+                .and_then(|src| to_play(ruleset, src, kept.file.as_deref()))
+            {
+                Ok(loaded) => {
+                    play.write(super::PlayScenario(loaded));
+                }
+                Err(why) => kept.message = Some((false, format!("Cannot play it yet: {why}"))),
+            }
+        }
+        Pressed::New => return Some((D::fresh(), Kept::default())),
+        Pressed::Open(name) => {
+            match read_copy(bundled, &name).and_then(|(src, file)| {
+                D::read(&src, &name)
+                    .map(|d| (d, file))
+                    .map_err(|e| e.to_string())
+            }) {
+                Ok((d, file)) => {
+                    return Some((
+                        d,
+                        Kept {
+                            file,
+                            message: None,
+                        },
+                    ));
+                }
+                Err(why) => kept.message = Some((false, why)),
+            }
+        }
+        Pressed::Title => shown.showing = None,
+    }
+    None
+}
+
+/// "Ready to play", or the problems as `check` reports them; the one clicked, if any.
+pub fn problems(
+    ui: &mut egui::Ui,
+    problems: &[crate::rules::scenario::ScenarioError],
+) -> Option<usize> {
+    ui.heading(match problems.len() {
+        0 => "Ready to play".to_string(),
+        1 => "1 problem".to_string(),
+        n => format!("{n} problems"),
+    });
+    let mut clicked = None;
+    for (i, p) in problems.iter().enumerate() {
+        let r = ui.add(
+            egui::Label::new(
+                egui::RichText::new(&p.message).color(egui::Color32::from_rgb(255, 150, 110)),
+            )
+            .sense(egui::Sense::click()),
+        );
+        if r.clicked() {
+            clicked = Some(i);
+        }
+    }
+    clicked
+}

@@ -4,8 +4,6 @@
 //! scenario at once. The edits are [`super::editor`]'s; this screen
 //! only turns the mouse into them.
 
-use std::path::PathBuf;
-
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -16,7 +14,7 @@ use super::rules::roster::{Kind, Roster};
 use super::rules::scenario::{Goal, ScenarioDef};
 use super::{BUNDLED, ID, roster};
 use crate::engine::pipeline::Notice;
-use crate::ui::editor_bar::{self, Bar, Pressed, read_copy};
+use crate::ui::editor_bar::{self, Bar, Document, Kept};
 use crate::ui::{EditorScreen, OpenEditor, PlayScenario};
 
 /// What the mouse does on the map.
@@ -39,9 +37,7 @@ enum Tool {
 #[derive(Resource)]
 struct Making {
     editor: Editor,
-    /// Where it was last saved or opened from (`None`: not yet saved; a bundled scenario is
-    /// opened as a copy).
-    file: Option<PathBuf>,
+    kept: Kept,
     tool: Tool,
     paint: Paint,
     radius: u32,
@@ -55,16 +51,14 @@ struct Making {
     /// The last hex a stroke painted (a drag paints each hex once).
     last_hex: Option<(i32, i32)>,
     size: (i32, i32),
-    /// What the last action said (saved, refused).
-    message: Option<(bool, String)>,
 }
 
 impl Making {
-    fn with(editor: Editor, file: Option<PathBuf>) -> Self {
+    fn with(editor: Editor, kept: Kept) -> Self {
         let size = editor.size();
         Self {
             editor,
-            file,
+            kept,
             tool: Tool::Brush,
             paint: Paint::Ground(Ground::Forest),
             radius: 0,
@@ -75,15 +69,14 @@ impl Making {
             stroke: None,
             last_hex: None,
             size,
-            message: None,
         }
     }
 
     fn apply(&mut self, edit: Edit, roster: &Roster) {
         match self.editor.apply(edit, roster) {
-            Ok(()) => self.message = None,
+            Ok(()) => self.kept.message = None,
             Err(why) if why == crate::rules::history::NOTHING => {}
-            Err(why) => self.message = Some((false, why)),
+            Err(why) => self.kept.message = Some((false, why)),
         }
         self.size = self.editor.size();
     }
@@ -98,17 +91,7 @@ fn open(
     mut commands: Commands,
 ) {
     for ask in asked.read().filter(|a| a.ruleset == ID) {
-        let making = match &ask.scenario {
-            None => Ok(Making::with(Editor::new(16, 10), None)),
-            Some(loaded) => Editor::open(&loaded.src, &loaded.file)
-                .map(|e| {
-                    let own = std::path::Path::new(&loaded.file)
-                        .is_file()
-                        .then(|| PathBuf::from(&loaded.file));
-                    Making::with(e, own)
-                })
-                .map_err(|e| e.to_string()),
-        };
+        let making = editor_bar::asked::<Editor>(ask).map(|(e, kept)| Making::with(e, kept));
         match making {
             Ok(m) => {
                 commands.insert_resource(m);
@@ -122,20 +105,6 @@ fn open(
                 screen.showing = None;
             }
         }
-    }
-}
-
-/// Opens a copy of `scenario` (a bundled name or a file) in place of the one being made, or
-/// says why not on the bar.
-fn reopen(s: &mut Making, scenario: &str) {
-    let opened = read_copy(BUNDLED, scenario).and_then(|(src, file)| {
-        Editor::open(&src, scenario)
-            .map(|e| (e, file))
-            .map_err(|e| e.to_string())
-    });
-    match opened {
-        Ok((e, file)) => *s = Making::with(e, file),
-        Err(why) => s.message = Some((false, why)),
     }
 }
 
@@ -196,19 +165,14 @@ fn editor_screen(
     let roster = roster()?;
     let s = &mut *screen;
     let mut root = crate::ui::root_ui(&ctx);
-    let problems = s.editor.problems(
-        &s.file
-            .as_ref()
-            .map_or("new scenario".into(), |p| p.display().to_string()),
-        roster,
-    );
+    let problems = s.editor.problems(&s.kept.file_name(), roster);
     let pressed = egui::Panel::top("editor-bar")
         .show(&mut root, |ui| {
             let bar = Bar {
                 title: "Map editor · Imperial/Alliance battlefield",
                 undo_redo: s.editor.can_undo_redo(),
                 can_play: problems.is_empty(),
-                message: s.message.as_ref(),
+                message: s.kept.message.as_ref(),
                 ruleset: ID,
                 bundled: BUNDLED,
             };
@@ -233,42 +197,14 @@ fn editor_screen(
             pressed
         })
         .inner;
-    match pressed {
-        Some(Pressed::Undo) => {
-            s.editor.undo();
-        }
-        Some(Pressed::Redo) => {
-            s.editor.redo();
-        }
-        Some(Pressed::Save) => {
-            let saved = s.editor.text().and_then(|text| {
-                editor_bar::save(&s.editor.scenario().name, s.file.as_deref(), &text)
-            });
-            s.message = Some(match saved {
-                Ok(path) => {
-                    let said = format!("Saved {}", path.display());
-                    s.file = Some(path);
-                    (true, said)
-                }
-                Err(e) => (false, format!("Not saved: {e}")),
-            });
-        }
-        Some(Pressed::Play) => {
-            match s
-                .editor
-                .text()
-                .and_then(|src| editor_bar::to_play(ID, src, s.file.as_deref()))
-            {
-                Ok(loaded) => {
-                    play.write(PlayScenario(loaded));
-                }
-                Err(why) => s.message = Some((false, format!("Cannot play it yet: {why}"))),
-            }
-        }
-        Some(Pressed::New) => *s = Making::with(Editor::new(16, 10), None),
-        Some(Pressed::Open(name)) => reopen(s, &name),
-        Some(Pressed::Title) => shown.showing = None,
-        None => {}
+    if let Some((e, kept)) = editor_bar::act(
+        pressed,
+        (&mut s.editor, &mut s.kept),
+        (ID, BUNDLED),
+        &mut shown,
+        &mut play,
+    ) {
+        *s = Making::with(e, kept);
     }
     egui::Panel::left("editor-tools")
         .resizable(true)
@@ -287,34 +223,18 @@ fn tools(
     roster: &Roster,
     problems: &[crate::rules::scenario::ScenarioError],
 ) {
-    ui.heading(if problems.is_empty() {
-        "Ready to play".to_string()
-    } else {
-        match problems.len() {
-            1 => "1 problem".to_string(),
-            n => format!("{n} problems"),
-        }
-    });
-    for p in problems {
-        let r = ui.add(
-            egui::Label::new(
-                egui::RichText::new(&p.message).color(egui::Color32::from_rgb(255, 150, 110)),
-            )
-            .sense(egui::Sense::click()),
-        );
-        // Clicking a problem that names a unit chooses that unit.
-        if r.clicked()
-            && let Some(u) = s
-                .editor
-                .scenario()
-                .sides
-                .iter()
-                .flat_map(|x| &x.units)
-                .find(|u| p.message.contains(&u.id))
-        {
-            s.tool = Tool::Units;
-            s.selected = Some(u.id.clone());
-        }
+    // Clicking a problem that names a unit chooses that unit.
+    if let Some(k) = editor_bar::problems(ui, problems)
+        && let Some(u) = s
+            .editor
+            .scenario()
+            .sides
+            .iter()
+            .flat_map(|x| &x.units)
+            .find(|u| problems[k].message.contains(&u.id))
+    {
+        s.tool = Tool::Units;
+        s.selected = Some(u.id.clone());
     }
     ui.separator();
     ui.heading("Tools");
@@ -881,7 +801,7 @@ fn map(
                         s.apply(Edit::Set(Box::new(def)), roster);
                     }
                     Goal::EliminateAll => {
-                        s.message =
+                        s.kept.message =
                             Some((false, "Choose the goal \"Capture buildings\" first".into()));
                     }
                 }
@@ -931,4 +851,30 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         editor_screen.run_if(crate::ui::editor_screen(ID).and_then(resource_exists::<Making>)),
     );
+}
+
+impl Document for Editor {
+    fn fresh() -> Self {
+        Editor::new(16, 10)
+    }
+
+    fn read(src: &str, file: &str) -> Result<Self, crate::rules::scenario::ScenarioError> {
+        Editor::open(src, file)
+    }
+
+    fn text(&self) -> Result<String, String> {
+        Editor::text(self)
+    }
+
+    fn name(&self) -> String {
+        self.scenario().name.clone()
+    }
+
+    fn undo(&mut self) -> bool {
+        Editor::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        Editor::redo(self)
+    }
 }

@@ -3,8 +3,6 @@
 //! their commanders, with `check`'s problems as you go, undo and redo, save, and play at once.
 //! The edits are [`super::editor`]'s.
 
-use std::path::PathBuf;
-
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -14,27 +12,24 @@ use super::rules::scenario::Scenario;
 use super::{BUNDLED, ID};
 use crate::engine::pipeline::Notice;
 use crate::rules::scenario::Control;
-use crate::ui::editor_bar::{self, Bar, Pressed, read_copy};
+use crate::ui::editor_bar::{self, Bar, Document, Kept};
 use crate::ui::{EditorScreen, OpenEditor, PlayScenario};
 
 /// The scenario being made, and the editor's choices; kept while a game of it is played.
 #[derive(Resource)]
 struct Making {
     editor: Editor,
-    /// Where it was saved or opened from (`None`: not yet saved; a bundled one is a copy).
-    file: Option<PathBuf>,
+    kept: Kept,
     /// The side and roster entry a click places.
     side: usize,
     roster: String,
     /// The unit chosen, and the one being dragged.
     selected: Option<String>,
     dragging: Option<String>,
-    /// What the last action said (good news, text).
-    message: Option<(bool, String)>,
 }
 
 impl Making {
-    fn with(editor: Editor, file: Option<PathBuf>) -> Self {
+    fn with(editor: Editor, kept: Kept) -> Self {
         let roster = editor
             .roster()
             .first()
@@ -42,20 +37,19 @@ impl Making {
             .unwrap_or_default();
         Self {
             editor,
-            file,
+            kept,
             side: 0,
             roster,
             selected: None,
             dragging: None,
-            message: None,
         }
     }
 
     fn apply(&mut self, edit: Edit) {
         match self.editor.apply(edit) {
-            Ok(()) => self.message = None,
+            Ok(()) => self.kept.message = None,
             Err(why) if why == crate::rules::history::NOTHING => {}
-            Err(why) => self.message = Some((false, why)),
+            Err(why) => self.kept.message = Some((false, why)),
         }
     }
 }
@@ -69,17 +63,7 @@ fn open(
     mut commands: Commands,
 ) {
     for ask in asked.read().filter(|a| a.ruleset == ID) {
-        let making = match &ask.scenario {
-            None => Ok(Making::with(Editor::new(), None)),
-            Some(loaded) => Editor::open(&loaded.src, &loaded.file)
-                .map(|e| {
-                    let own = std::path::Path::new(&loaded.file)
-                        .is_file()
-                        .then(|| PathBuf::from(&loaded.file));
-                    Making::with(e, own)
-                })
-                .map_err(|e| e.to_string()),
-        };
+        let making = editor_bar::asked::<Editor>(ask).map(|(e, kept)| Making::with(e, kept));
         match making {
             Ok(m) => {
                 commands.insert_resource(m);
@@ -104,11 +88,7 @@ fn editor_screen(
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     let s = &mut *making;
-    let file_name = s
-        .file
-        .as_ref()
-        .map_or("new scenario".into(), |p| p.display().to_string());
-    let problems = s.editor.problems(&file_name);
+    let problems = s.editor.problems(&s.kept.file_name());
     let mut root = crate::ui::root_ui(&ctx);
     let pressed = egui::Panel::top("editor-bar")
         .show(&mut root, |ui| {
@@ -116,70 +96,28 @@ fn editor_screen(
                 title: "Scenario editor · Star Wars D6 Mass Combat",
                 undo_redo: s.editor.can_undo_redo(),
                 can_play: problems.is_empty(),
-                message: s.message.as_ref(),
+                message: s.kept.message.as_ref(),
                 ruleset: ID,
                 bundled: BUNDLED,
             };
             editor_bar::show(ui, bar, |_| {})
         })
         .inner;
-    match pressed {
-        Some(Pressed::Undo) => {
-            s.editor.undo();
-        }
-        Some(Pressed::Redo) => {
-            s.editor.redo();
-        }
-        Some(Pressed::Save) => {
-            let saved = s.editor.text().and_then(|text| {
-                editor_bar::save(&s.editor.scenario().name, s.file.as_deref(), &text)
-            });
-            s.message = Some(match saved {
-                Ok(path) => {
-                    let said = format!("Saved {}", path.display());
-                    s.file = Some(path);
-                    (true, said)
-                }
-                Err(e) => (false, format!("Not saved: {e}")),
-            });
-        }
-        Some(Pressed::Play) => match s
-            .editor
-            .text()
-            .and_then(|src| editor_bar::to_play(ID, src, s.file.as_deref()))
-        {
-            Ok(loaded) => {
-                play.write(PlayScenario(loaded));
-            }
-            Err(why) => s.message = Some((false, format!("Cannot play it yet: {why}"))),
-        },
-        Some(Pressed::New) => *s = Making::with(Editor::new(), None),
-        Some(Pressed::Open(name)) => {
-            match read_copy(BUNDLED, &name).and_then(|(src, file)| {
-                Editor::open(&src, &name)
-                    .map(|e| (e, file))
-                    .map_err(|e| e.to_string())
-            }) {
-                Ok((e, file)) => *s = Making::with(e, file),
-                Err(why) => s.message = Some((false, why)),
-            }
-        }
-        Some(Pressed::Title) => shown.showing = None,
-        None => {}
+    if let Some((e, kept)) = editor_bar::act(
+        pressed,
+        (&mut s.editor, &mut s.kept),
+        (ID, BUNDLED),
+        &mut shown,
+        &mut play,
+    ) {
+        *s = Making::with(e, kept);
     }
     egui::Panel::left("editor-fields")
         .resizable(true)
         .default_size(340.0)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.heading(match problems.len() {
-                    0 => "Ready to play".to_string(),
-                    1 => "1 problem".to_string(),
-                    n => format!("{n} problems"),
-                });
-                for p in &problems {
-                    ui.colored_label(egui::Color32::from_rgb(255, 150, 110), &p.message);
-                }
+                editor_bar::problems(ui, &problems);
                 ui.separator();
                 placing(ui, s);
                 ui.separator();
@@ -452,4 +390,30 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         editor_screen.run_if(crate::ui::editor_screen(ID).and_then(resource_exists::<Making>)),
     );
+}
+
+impl Document for Editor {
+    fn fresh() -> Self {
+        Editor::new()
+    }
+
+    fn read(src: &str, file: &str) -> Result<Self, crate::rules::scenario::ScenarioError> {
+        Editor::open(src, file)
+    }
+
+    fn text(&self) -> Result<String, String> {
+        Editor::text(self)
+    }
+
+    fn name(&self) -> String {
+        self.scenario().name.clone()
+    }
+
+    fn undo(&mut self) -> bool {
+        Editor::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        Editor::redo(self)
+    }
 }
