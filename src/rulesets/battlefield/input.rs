@@ -290,15 +290,6 @@ fn pointer(
         sel.set_if_neq(Selection::default());
         return;
     }
-    if sel.unit.is_some_and(|i| {
-        i >= b.units.len()
-            || !b.units[i].alive
-            || b.units[i].side != b.impulse.side
-            || b.units[i].activated
-    }) {
-        // The unit has played (or the impulse passed): the next unit starts with Move.
-        *sel = Selection::default();
-    }
     let over_panel = window
         .cursor_position()
         .is_some_and(|c| insets.covers(c, window.width(), window.height()));
@@ -667,6 +658,21 @@ fn end_button(mut actions: MessageReader<ShellAction>, mut send: MessageWriter<C
     }
 }
 
+/// Forgets a selected unit that has played, or whose side's impulse has passed, so the next
+/// unit starts with Move and a computer waiting for the other player (online, by e-mail) shows
+/// no stale reach or buttons.
+fn forget_played(battle: Res<BattleRes>, mut sel: ResMut<Selection>) {
+    let b = &battle.0;
+    if sel.unit.is_some_and(|i| {
+        i >= b.units.len()
+            || !b.units[i].alive
+            || b.units[i].side != b.impulse.side
+            || b.units[i].activated
+    }) {
+        *sel = Selection::default();
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .add_systems(
@@ -677,10 +683,14 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (keys, pointer, end_button)
+            (
+                forget_played.run_if(resource_exists_and_changed::<BattleRes>),
+                (keys, pointer, end_button)
+                    .chain()
+                    .run_if(crate::engine::game::this_computer_to_act::<super::Battlefield>),
+            )
                 .chain()
                 .before(crate::engine::pipeline::CommandPipeline)
-                .run_if(playing(ID))
-                .run_if(crate::engine::game::this_computer_to_act::<super::Battlefield>),
+                .run_if(playing(ID)),
         );
 }
