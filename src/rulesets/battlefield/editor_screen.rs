@@ -166,6 +166,15 @@ fn editor_screen(
     let s = &mut *screen;
     let mut root = crate::ui::root_ui(&ctx);
     let problems = s.editor.problems(&s.kept.file_name(), roster);
+    // The sides in their factions' colours, as the table will show them.
+    let names: Vec<&str> = s
+        .editor
+        .scenario()
+        .sides
+        .iter()
+        .map(|x| x.name.as_str())
+        .collect();
+    crate::view::palette::use_sides(&names);
     let pressed = egui::Panel::top("editor-bar")
         .show(&mut root, |ui| {
             let bar = Bar {
