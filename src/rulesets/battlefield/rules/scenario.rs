@@ -638,6 +638,71 @@ mod tests {
         )
     }
 
+    const DRAWN: &str = r#"(
+    name: "d", ruleset: "battlefield", turn_limit: 3, first_initiative: "a",
+    attacker: "a", map: [], goal: EliminateAll,
+    rows: [
+        ". f .",
+        ". Q .",
+    ],
+    sides: [
+        (id: "a", name: "A", quality: Elite, units: [(id: "st1", profile: "Stormtrooper", at: (0, 0))]),
+        (id: "b", name: "B", quality: Elite, units: []),
+    ],
+)"#;
+
+    #[test]
+    fn drawn_rows_are_read_and_a_bad_cell_or_an_empty_side_is_told_where() {
+        let roster = Roster::bundled().expect("roster");
+        let errors = parse(DRAWN, "d.ron", &roster).expect_err("a bad cell and no unit");
+        let cell = errors
+            .iter()
+            .find(|e| e.message.contains("row 1, column 1"))
+            .unwrap_or_else(|| panic!("{errors:?}"));
+        assert_eq!((cell.line, cell.column), (6, 10), "{cell}");
+        assert!(
+            errors.iter().any(|e| e.message.contains("B has no unit")),
+            "{errors:?}"
+        );
+        let fixed = DRAWN.replace(". Q .", ". B .").replace(
+            "units: []",
+            r#"units: [(id: "rt1", profile: "Rebel Trooper", at: (2, 1))]"#,
+        );
+        let s = parse(&fixed, "d.ron", &roster).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(s.map.size, (3, 2));
+        assert_eq!(s.map.get(hex_at(1, 0)).unwrap().ground, Ground::Forest);
+        assert_eq!(s.map.get(hex_at(1, 1)).unwrap().ground, Ground::Building(2));
+    }
+
+    #[test]
+    fn a_concealed_copy_leaves_out_the_other_sides_hidden_hexes_and_still_reads() {
+        let roster = Roster::bundled().expect("roster");
+        let src = with("")
+            .replace(
+                r#"(id: "mc1", profile: "Mon Calamari", at: (2, 2)),"#,
+                r#"(id: "mc1", profile: "Mon Calamari", at: (2, 2), hidden: true),
+            (id: "mc2", profile: "Mon Calamari", at: (4, 2)),
+            (id: "ld", profile: "Alliance Leader", at: (5, 2)),"#,
+            )
+            .replace("space_bombardment: 1, ", "");
+        // The Empire's copy: the hidden Mon Calamari has no hex; the others keep theirs.
+        let copy = conceal(&src, 0)
+            .unwrap()
+            .expect("something is hidden from the Empire");
+        assert!(!copy.contains("(2, 2)"), "{copy}");
+        assert!(copy.contains("unknown: true") && copy.contains("(4, 2)"));
+        parse(&copy, "copy.ron", &roster).unwrap_or_else(|e| panic!("{e:?}"));
+        // Nothing is hidden from the Alliance.
+        assert_eq!(conceal(&src, 1).unwrap(), None);
+        // `unknown` on a unit that is not hidden is refused.
+        let bad = copy.replace("hidden: true", "hidden: false");
+        let errors = parse(&bad, "bad.ron", &roster).expect_err("unknown but not hidden");
+        assert!(
+            errors.iter().any(|e| e.message.contains("unknown place")),
+            "{errors:?}"
+        );
+    }
+
     #[test]
     fn space_bombardment_needs_a_leader_to_be_possible() {
         let roster = Roster::bundled().expect("roster");
