@@ -116,6 +116,96 @@ impl Shape {
         (b.min + b.max) * 0.5
     }
 
+    /// The shape moved by `by` inches.
+    pub fn moved(&self, by: Vec2) -> Shape {
+        let at = |p: (f32, f32)| (Vec2::from(p) + by).into();
+        match self {
+            Shape::Rect { min, max } => Shape::Rect {
+                min: at(*min),
+                max: at(*max),
+            },
+            Shape::Circle { centre, radius } => Shape::Circle {
+                centre: at(*centre),
+                radius: *radius,
+            },
+            Shape::Polygon { points } => Shape::Polygon {
+                points: points.iter().map(|p| at(*p)).collect(),
+            },
+        }
+    }
+
+    /// The shape turned `degrees` counter-clockwise about its [`Shape::centre`]. A rectangle
+    /// turned by a quarter turn stays a rectangle (its sides swap); by any other angle it
+    /// becomes the polygon of its four corners.
+    pub fn turned(&self, degrees: f32) -> Shape {
+        let c = self.centre();
+        let quarter = (degrees / 90.0).round();
+        match self {
+            Shape::Circle { .. } => self.clone(),
+            Shape::Rect { min, max } if (degrees / 90.0 - quarter).abs() < 1e-4 => {
+                let half = (Vec2::from(*max) - Vec2::from(*min)).abs() / 2.0;
+                let half = if quarter.rem_euclid(2.0) == 1.0 {
+                    Vec2::new(half.y, half.x)
+                } else {
+                    half
+                };
+                Shape::Rect {
+                    min: (c - half).into(),
+                    max: (c + half).into(),
+                }
+            }
+            _ => {
+                let turn = Vec2::from_angle(degrees.to_radians());
+                Shape::Polygon {
+                    points: self
+                        .corners()
+                        .into_iter()
+                        .map(|p| (c + turn.rotate(p - c)).into())
+                        .collect(),
+                }
+            }
+        }
+    }
+
+    /// The points a scenario editor offers to drag: a rectangle's four corners, a circle's
+    /// point on its right-hand edge, a polygon's corners.
+    pub fn handles(&self) -> Vec<Vec2> {
+        match self {
+            Shape::Circle { centre, radius } => vec![Vec2::from(*centre) + Vec2::X * *radius],
+            _ => self.corners(),
+        }
+    }
+
+    /// The shape with handle `k` of [`Shape::handles`] dragged to `to`: a rectangle's opposite
+    /// corner stays, a circle's centre stays (the radius reaches `to`, at least 0.25"), a
+    /// polygon's other corners stay. `None` when there is no handle `k`, or a rectangle would
+    /// be thinner than 0.25".
+    pub fn with_handle(&self, k: usize, to: Vec2) -> Option<Shape> {
+        match self {
+            Shape::Circle { centre, .. } if k == 0 => Some(Shape::Circle {
+                centre: *centre,
+                radius: Vec2::from(*centre).distance(to).max(0.25),
+            }),
+            Shape::Rect { .. } if k < 4 => {
+                let fixed = self.corners()[(k + 2) % 4];
+                let (min, max) = (fixed.min(to), fixed.max(to));
+                (max - min)
+                    .cmpge(Vec2::splat(0.25))
+                    .all()
+                    .then(|| Shape::Rect {
+                        min: min.into(),
+                        max: max.into(),
+                    })
+            }
+            Shape::Polygon { points } if k < points.len() => {
+                let mut points = points.clone();
+                points[k] = to.into();
+                Some(Shape::Polygon { points })
+            }
+            _ => None,
+        }
+    }
+
     /// Whether `p` lies inside (or on the edge of) the shape.
     pub fn contains(&self, p: Vec2) -> bool {
         match self {
@@ -356,6 +446,56 @@ pub fn sight_lines(a: Vec2, ra: f32, b: Vec2, rb: f32) -> [(Vec2, Vec2); 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shapes_move_turn_and_take_a_dragged_handle() {
+        let r = Shape::Rect {
+            min: (0.0, 0.0),
+            max: (4.0, 2.0),
+        };
+        assert_eq!(
+            r.moved(Vec2::new(1.0, 1.0)),
+            Shape::Rect {
+                min: (1.0, 1.0),
+                max: (5.0, 3.0)
+            }
+        );
+        assert_eq!(
+            r.turned(90.0),
+            Shape::Rect {
+                min: (1.0, -1.0),
+                max: (3.0, 3.0)
+            }
+        );
+        let Shape::Polygon { points } = r.turned(45.0) else {
+            panic!("a rectangle turned 45 degrees is a polygon");
+        };
+        assert_eq!(points.len(), 4);
+        let first = Vec2::from(points[0]);
+        assert!((first.distance(Vec2::new(2.0, 1.0)) - 5f32.sqrt()).abs() < 1e-4);
+        assert!(first.distance(Vec2::new(1.2929, -1.1213)) < 1e-3, "{first}");
+        assert_eq!(
+            r.with_handle(2, Vec2::new(6.0, 5.0)),
+            Some(Shape::Rect {
+                min: (0.0, 0.0),
+                max: (6.0, 5.0)
+            })
+        );
+        assert_eq!(r.with_handle(0, Vec2::new(3.9, 1.0)), None, "too thin");
+        assert_eq!(r.with_handle(4, Vec2::ZERO), None);
+        let c = Shape::Circle {
+            centre: (5.0, 5.0),
+            radius: 1.0,
+        };
+        assert_eq!(c.handles(), vec![Vec2::new(6.0, 5.0)]);
+        assert_eq!(
+            c.with_handle(0, Vec2::new(5.0, 8.0)),
+            Some(Shape::Circle {
+                centre: (5.0, 5.0),
+                radius: 3.0
+            })
+        );
+    }
 
     #[test]
     fn the_closest_point_of_a_rect_a_circle_and_a_polygon() {

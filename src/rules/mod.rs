@@ -6,6 +6,7 @@ pub mod cards;
 pub mod dice;
 pub mod geometry;
 pub mod history;
+pub mod layout;
 pub mod los;
 pub mod scenario;
 pub mod search;

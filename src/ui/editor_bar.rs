@@ -133,6 +133,30 @@ pub fn show(ui: &mut egui::Ui, bar: Bar, extra: impl FnOnce(&mut egui::Ui)) -> O
     pressed
 }
 
+/// The id of the item a problem at `line` (1-based) of the written scenario `text` concerns:
+/// the nearest `id: "…"` at or above that line, if any.
+pub fn id_at_line(text: &str, line: usize) -> Option<String> {
+    let lines: Vec<&str> = text.lines().take(line).collect();
+    lines.iter().rev().find_map(|l| {
+        let rest = l.split("id: \"").nth(1)?;
+        rest.split('"').next().map(str::to_string)
+    })
+}
+
+/// The Mirror menu for the bar's extras: the way chosen, if one was.
+pub fn mirror_menu(ui: &mut egui::Ui) -> Option<crate::rules::layout::Mirror> {
+    let mut chosen = None;
+    ui.menu_button("Mirror", |ui| {
+        for m in crate::rules::layout::Mirror::ALL {
+            if ui.button(m.word()).clicked() {
+                chosen = Some(m);
+                ui.close();
+            }
+        }
+    });
+    chosen
+}
+
 /// The scenarios of rule set `ruleset` saved in the data folder's `scenarios/`, by name.
 pub fn own_scenarios(ruleset: &str) -> Vec<PathBuf> {
     let Some(dir) = crate::engine::autosave::data_folder().map(|d| d.join("scenarios")) else {

@@ -15,6 +15,7 @@ mod handover;
 mod help;
 mod phase_bar;
 mod replay_bar;
+pub mod table_canvas;
 mod terrain_key;
 
 use bevy::prelude::*;

@@ -39,19 +39,7 @@ impl Paint {
     }
 }
 
-/// Which half of the map is copied onto the other, mirrored, for a fair battle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mirror {
-    /// The left half onto the right: column `c` onto `columns - 1 - c`. Exact on a map with
-    /// an odd number of columns (hexes of odd columns sit half a hex lower, so with an even
-    /// number the right half is the left's mirror shifted half a hex).
-    LeftToRight,
-    /// The top half onto the bottom: row `r` onto `rows - 1 - r`.
-    TopToBottom,
-    /// The left half onto the right turned half round: `(c, r)` onto
-    /// `(columns - 1 - c, rows - 1 - r)`.
-    Point,
-}
+pub use crate::rules::layout::Mirror;
 
 /// One edit of a battlefield scenario. Places are `(column, row)` hexes.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,7 +69,10 @@ pub enum Edit {
         rows: i32,
     },
     /// Copies one half of the map's terrain onto the other, mirrored (units stay where
-    /// they are).
+    /// they are): column `c` onto `columns - 1 - c`, row `r` onto `rows - 1 - r`, or both.
+    /// Exact left to right on a map with an odd number of columns (hexes of odd columns sit
+    /// half a hex lower, so with an even number the right half is the left's mirror shifted
+    /// half a hex).
     Mirror(Mirror),
     /// Places a unit of `profile` (a roster name) for side `side` (by index) at `at`, with
     /// an id made from its profile.

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::editor::{Edit, Editor, MAX_SIDE, Mirror, Paint};
+use super::editor::{Edit, Editor, MAX_SIDE, Paint};
 use super::rules::map::{Ground, HexTerrain, col_row, hex_at, layout};
 use super::rules::quality::Quality;
 use super::rules::roster::{Kind, Roster};
@@ -186,20 +186,7 @@ fn editor_screen(
                 bundled: BUNDLED,
             };
             let mut mirror = None;
-            let pressed = editor_bar::show(ui, bar, |ui| {
-                ui.menu_button("Mirror", |ui| {
-                    for (label, m) in [
-                        ("Left half onto the right", Mirror::LeftToRight),
-                        ("Top half onto the bottom", Mirror::TopToBottom),
-                        ("Left half onto the right, turned round", Mirror::Point),
-                    ] {
-                        if ui.button(label).clicked() {
-                            mirror = Some(m);
-                            ui.close();
-                        }
-                    }
-                });
-            });
+            let pressed = editor_bar::show(ui, bar, |ui| mirror = editor_bar::mirror_menu(ui));
             if let Some(m) = mirror {
                 s.apply(Edit::Mirror(m), roster);
             }

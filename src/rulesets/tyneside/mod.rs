@@ -8,6 +8,8 @@ pub mod board;
 pub mod commands;
 pub mod components;
 pub mod describe;
+pub mod editor;
+mod editor_screen;
 pub mod input;
 pub mod phases;
 pub mod printout;
@@ -124,6 +126,7 @@ impl RuleSet for Tyneside {
     const FIRST_GAME: Option<(&'static str, &'static str)> = Some(("shooting_example", "empire"));
     const SOLO_RULES: bool = true;
     const SEARCHES: bool = true;
+    const EDITOR: bool = true;
     const AI_POLICY: &'static str = "the rules' side of tyneside-skirmish.txt: orders from the \
         Random movement table, carried out by the order; a hero's group played for its player \
         holds or makes for an objective (src/rulesets/tyneside/ai/)";
@@ -141,7 +144,13 @@ impl RuleSet for Tyneside {
     }
 
     fn shell(app: &mut App) {
-        app.add_plugins((view::plugin, ui::plugin, input::plugin, ai::plugin));
+        app.add_plugins((
+            view::plugin,
+            ui::plugin,
+            input::plugin,
+            ai::plugin,
+            editor_screen::plugin,
+        ));
     }
 
     fn check(loaded: &Loaded) -> Result<String, Vec<String>> {
