@@ -105,12 +105,17 @@ impl Laid for super::terrain::TerrainPiece {
     }
 }
 
-/// The first of `stem`, `stem_2`, `stem_3` … that `taken` says is free.
+/// The first of `stem`, `stem_2`, `stem_3` … that `taken` says is free (a stem that ends in
+/// `_` and a number counts on from its root: a copy of `rock_2` is `rock_3`).
 pub fn fresh_id(stem: &str, taken: impl Fn(&str) -> bool) -> String {
     let stem = if stem.is_empty() { "piece" } else { stem };
     if !taken(stem) {
         return stem.to_string();
     }
+    let stem = match stem.rsplit_once('_') {
+        Some((root, n)) if !root.is_empty() && n.parse::<u32>().is_ok() => root,
+        _ => stem,
+    };
     (2..)
         .map(|n| format!("{stem}_{n}"))
         .find(|id| !taken(id))

@@ -53,6 +53,20 @@ pub enum TerrainProperty {
 }
 
 impl TerrainKind {
+    /// Every kind, for an editor's list: the commonest first.
+    pub const ALL: [TerrainKind; 10] = [
+        TerrainKind::Building,
+        TerrainKind::Woods,
+        TerrainKind::Rocks,
+        TerrainKind::Wall,
+        TerrainKind::Door,
+        TerrainKind::Hill,
+        TerrainKind::Crates,
+        TerrainKind::Water,
+        TerrainKind::Chasm,
+        TerrainKind::Other,
+    ];
+
     /// Its name, for the terrain key and tooltips.
     pub fn name(self) -> &'static str {
         match self {

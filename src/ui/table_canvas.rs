@@ -67,6 +67,19 @@ pub struct Marker {
     pub problem: bool,
 }
 
+/// An area drawn on the cloth under the terrain, not picked: a start area, an objective's
+/// reach, where a token lies.
+pub struct Zone {
+    /// Its centre, inches.
+    pub centre: Vec2,
+    /// Its radius, inches.
+    pub radius: f32,
+    /// Its colour (drawn faint).
+    pub colour: egui::Color32,
+    /// A word at its centre.
+    pub label: String,
+}
+
 /// Something picked on the table, by key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Picked {
@@ -163,12 +176,13 @@ impl Canvas {
         }
     }
 
-    /// Draws a table of `size` inches with `outlines` and `markers` in all the space `ui` has,
-    /// and what the mouse and keys did this frame.
+    /// Draws a table of `size` inches with `zones`, `outlines` and `markers` in all the space
+    /// `ui` has, and what the mouse and keys did this frame.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         size: Vec2,
+        zones: &[Zone],
         outlines: &[Outline],
         markers: &[Marker],
     ) -> Vec<Gesture> {
@@ -193,6 +207,25 @@ impl Canvas {
             _ => None,
         };
         draw_cloth(&painter, view, size);
+        let cloth = painter.with_clip_rect(
+            egui::Rect::from_two_pos(view.screen(Vec2::ZERO), view.screen(size)).intersect(rect),
+        );
+        for z in zones {
+            let c = view.screen(z.centre);
+            cloth.circle(
+                c,
+                z.radius * scale,
+                z.colour.gamma_multiply(0.25),
+                egui::Stroke::new(1.5, z.colour),
+            );
+            cloth.text(
+                c,
+                egui::Align2::CENTER_CENTER,
+                &z.label,
+                egui::FontId::proportional(12.0),
+                egui::Color32::WHITE,
+            );
+        }
         for o in outlines {
             let picked = self.selected.contains(&Picked::Outline(o.key.to_string()));
             let mut shape = if picked {

@@ -29,46 +29,7 @@ struct Builder {
 
 /// A new warband: a Boss with 1 Specialist and his 2 Rookies, to change.
 fn new_warband() -> Warband {
-    let rookie = |n: u8| Fighter {
-        id: format!("rookie{n}"),
-        name: format!("Rookie {n}"),
-        tier: Tier::Rookie,
-        stat: 3,
-        weapons: vec![Weapon::Melee {
-            name: "knife".into(),
-            two_handed: false,
-        }],
-        specialisation: None,
-    };
-    Warband {
-        name: "New warband".into(),
-        fighters: vec![
-            Fighter {
-                id: "boss".into(),
-                name: "The Boss".into(),
-                tier: Tier::Boss,
-                stat: 6,
-                weapons: vec![Weapon::Shooter {
-                    name: "blaster pistol".into(),
-                    class: Shooter::Light,
-                }],
-                specialisation: None,
-            },
-            Fighter {
-                id: "specialist1".into(),
-                name: "Specialist 1".into(),
-                tier: Tier::Specialist,
-                stat: 5,
-                weapons: vec![Weapon::Shooter {
-                    name: "blaster rifle".into(),
-                    class: Shooter::Normal,
-                }],
-                specialisation: Some(Specialisation::Ranger),
-            },
-            rookie(1),
-            rookie(2),
-        ],
-    }
+    super::editor::starting_warband("New warband")
 }
 
 /// Ids made from the fighters' names, unique in the warband (the player never types one).
@@ -89,7 +50,7 @@ fn renumber(w: &mut Warband) {
 }
 
 /// The weapon kinds a fighter can take, by the text's hands: (label, weapon).
-fn weapon_kinds() -> [(&'static str, Weapon); 5] {
+pub(super) fn weapon_kinds() -> [(&'static str, Weapon); 5] {
     [
         (
             "melee, one hand",
@@ -234,28 +195,23 @@ fn fighter_row(ui: &mut egui::Ui, k: usize, f: &mut Fighter) -> bool {
 }
 
 /// The editor of `w`; what it asks for: save, delete, close.
-fn editor(ui: &mut egui::Ui, w: &mut Warband, saved: bool) -> (bool, bool, bool) {
-    let (mut save, mut delete, mut close) = (false, false, false);
-    ui.horizontal(|ui| {
-        ui.label("Warband");
-        ui.add(egui::TextEdit::singleline(&mut w.name).desired_width(260.0));
-    });
-    ui.weak("1 Boss (d10), Specialists (d8), and 2 Rookies (d6) for each Specialist. Each fighter one stat, from 1 to his die's highest face.");
-    ui.separator();
+/// Each fighter of `w` as a row of the form, with a button to take him out.
+pub(super) fn fighter_rows(ui: &mut egui::Ui, w: &mut Warband) {
     let mut remove = None;
-    egui::ScrollArea::vertical()
-        .max_height(ui.available_height() - 150.0)
-        .show(ui, |ui| {
-            for (k, f) in w.fighters.iter_mut().enumerate() {
-                if fighter_row(ui, k, f) {
-                    remove = Some(k);
-                }
-                ui.add_space(4.0);
-            }
-        });
+    for (k, f) in w.fighters.iter_mut().enumerate() {
+        if fighter_row(ui, k, f) {
+            remove = Some(k);
+        }
+        ui.add_space(4.0);
+    }
     if let Some(k) = remove {
         w.fighters.remove(k);
     }
+}
+
+/// The buttons that add a Specialist with his two Rookies, or a Rookie, to `w`; the fighters'
+/// ids made anew.
+pub(super) fn add_fighters(ui: &mut egui::Ui, w: &mut Warband) {
     ui.horizontal(|ui| {
         if ui
             .button("+ Specialist and 2 Rookies")
@@ -289,6 +245,20 @@ fn editor(ui: &mut egui::Ui, w: &mut Warband, saved: bool) -> (bool, bool, bool)
         }
     });
     renumber(w);
+}
+
+fn editor(ui: &mut egui::Ui, w: &mut Warband, saved: bool) -> (bool, bool, bool) {
+    let (mut save, mut delete, mut close) = (false, false, false);
+    ui.horizontal(|ui| {
+        ui.label("Warband");
+        ui.add(egui::TextEdit::singleline(&mut w.name).desired_width(260.0));
+    });
+    ui.weak("1 Boss (d10), Specialists (d8), and 2 Rookies (d6) for each Specialist. Each fighter one stat, from 1 to his die's highest face.");
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .max_height(ui.available_height() - 150.0)
+        .show(ui, |ui| fighter_rows(ui, w));
+    add_fighters(ui, w);
     ui.separator();
     let mut problems = check(w, WarbandKind::Standard);
     if w.name.trim().is_empty() {

@@ -7,6 +7,8 @@
 pub mod ai;
 pub mod board;
 pub mod builder;
+pub mod editor;
+mod editor_screen;
 pub mod input;
 pub mod odds;
 pub mod phases;
@@ -103,6 +105,7 @@ impl RuleSet for OneStat {
     const SEARCHES: bool = true;
     const ROSTERS: Option<&'static str> = Some("Warbands (1 Stat Skirmish)");
     const SOLO_RULES: bool = true;
+    const EDITOR: bool = true;
     const AI_POLICY: &'static str = "each fighter follows the text's tree for the solitaire \
         opponents: attack from cover, or move to the nearest cover and attack; else move \
         towards a fighter in sight keeping cover; else move randomly by a d8 \
@@ -124,6 +127,7 @@ impl RuleSet for OneStat {
             input::plugin,
             ai::plugin,
             builder::plugin,
+            editor_screen::plugin,
         ));
     }
 

@@ -170,20 +170,6 @@ pub fn usual_properties(kind: TerrainKind) -> Vec<TerrainProperty> {
     }
 }
 
-/// Every kind of piece, for the editor's list.
-pub const KINDS: [TerrainKind; 10] = [
-    TerrainKind::Building,
-    TerrainKind::Woods,
-    TerrainKind::Rocks,
-    TerrainKind::Wall,
-    TerrainKind::Door,
-    TerrainKind::Hill,
-    TerrainKind::Crates,
-    TerrainKind::Water,
-    TerrainKind::Chasm,
-    TerrainKind::Other,
-];
-
 /// A Tyneside scenario being edited.
 #[derive(Clone, Debug)]
 pub struct Editor(History<Scenario>);

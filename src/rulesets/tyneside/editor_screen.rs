@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use glam::Vec2;
 
-use super::editor::{Clip, Edit, Editor, Item, KINDS};
+use super::editor::{Clip, Edit, Editor, Item};
 use super::rules::orders::Order;
 use super::rules::profile::Roster;
 use super::rules::scenario::{EnemyForces, PoolEntry, Scenario, Victory};
@@ -20,7 +20,7 @@ use crate::engine::pipeline::Notice;
 use crate::rules::scenario::Control;
 use crate::rules::terrain::{TerrainKind, TerrainProperty};
 use crate::ui::editor_bar::{self, Bar, Document, Kept};
-use crate::ui::table_canvas::{self, Canvas, Gesture, Look, Marker, Outline, Picked, Tool};
+use crate::ui::table_canvas::{self, Canvas, Gesture, Look, Marker, Outline, Picked, Tool, Zone};
 use crate::ui::{EditorScreen, OpenEditor, PlayScenario};
 
 /// What a click with the Place tool puts down.
@@ -255,7 +255,7 @@ fn tools(ui: &mut egui::Ui, s: &mut Making, roster: &Roster) {
             egui::ComboBox::from_label("Kind")
                 .selected_text(s.kind.name())
                 .show_ui(ui, |ui| {
-                    for k in KINDS {
+                    for k in TerrainKind::ALL {
                         ui.selectable_value(&mut s.kind, k, k.name());
                     }
                 });
@@ -380,7 +380,7 @@ fn chosen(ui: &mut egui::Ui, s: &mut Making, def: &mut Scenario, roster: &Roster
             egui::ComboBox::from_label("Kind")
                 .selected_text(t.kind.name())
                 .show_ui(ui, |ui| {
-                    for k in KINDS {
+                    for k in TerrainKind::ALL {
                         ui.selectable_value(&mut t.kind, k, k.name());
                     }
                 });
@@ -759,8 +759,19 @@ fn table(ui: &mut egui::Ui, s: &mut Making, roster: &Roster, flagged: &HashSet<S
             problem: flagged.contains(&o.id),
         });
     }
+    // Where each objective is held.
+    let zones: Vec<Zone> = def
+        .objectives
+        .iter()
+        .map(|o| Zone {
+            centre: o.at.into(),
+            radius: o.radius,
+            colour: egui::Color32::from_rgb(240, 200, 60),
+            label: String::new(),
+        })
+        .collect();
     let size = Vec2::new(def.table.0, def.table.1);
-    for g in s.canvas.show(ui, size, &outlines, &markers) {
+    for g in s.canvas.show(ui, size, &zones, &outlines, &markers) {
         match g {
             Gesture::Drawn(shape) => {
                 let kind = s.kind;

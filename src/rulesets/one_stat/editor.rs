@@ -1,0 +1,420 @@
+//! The 1 Stat Skirmish scenario editor, as edits of a scenario on the inch table: terrain
+//! pieces (one of the text's examples, or the three answers) drawn, moved, turned, resized,
+//! copied and removed; one half of the terrain mirrored onto the other; and any other field
+//! changed (the players, their warbands and corners, the table, the goal, the solitaire
+//! opponents, the Trigger Device). Warbands start in their corners and the goal lays its
+//! tokens, as the text says, so nothing else is placed. Every edit is undone and redone, and
+//! the scenario is checked as `holotable check` checks a file (docs/editor.md).
+
+use glam::Vec2;
+
+use super::rules::fighter::{Fighter, Shooter, Specialisation, Tier, Weapon};
+use super::rules::scenario::{Goal, Scenario, SideDef, TerrainDef, parse};
+use super::rules::terrain::PRESETS;
+use super::rules::warband::Warband;
+use crate::rules::geometry::Shape;
+use crate::rules::history::History;
+use crate::rules::layout::{self, Laid, Mirror};
+use crate::rules::scenario::{Control, ScenarioError, ron_error, ron_options, write};
+
+impl Laid for TerrainDef {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn set_id(&mut self, id: String) {
+        self.id = id;
+    }
+    fn shape(&self) -> &Shape {
+        &self.shape
+    }
+    fn shape_mut(&mut self) -> &mut Shape {
+        &mut self.shape
+    }
+}
+
+/// One edit of a 1 Stat Skirmish scenario. Places are inches from the table's bottom-left
+/// corner.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// A piece of the text's example `preset` ("high grass", "wall" …: [`PRESETS`]), with an
+    /// id made from it.
+    AddTerrain {
+        /// The example's name.
+        preset: String,
+        /// Its outline.
+        shape: Shape,
+    },
+    /// Gives piece `id` a new outline (moved, turned or resized).
+    Reshape {
+        /// The piece.
+        id: String,
+        /// Its new outline.
+        shape: Shape,
+    },
+    /// Moves pieces `ids` by `by`, inches.
+    Move {
+        /// The pieces.
+        ids: Vec<String>,
+        /// How far.
+        by: (f32, f32),
+    },
+    /// Removes pieces `ids`.
+    Remove(Vec<String>),
+    /// Puts copies of `pieces` on the table moved by `by`, with new ids.
+    Paste {
+        /// What was copied.
+        pieces: Vec<TerrainDef>,
+        /// How far from where they were copied, inches.
+        by: (f32, f32),
+    },
+    /// Copies one half of the terrain onto the other ([`layout::mirror`]).
+    Mirror(Mirror),
+    /// Replaces the whole scenario (a field changed in the editor's forms).
+    Set(Box<Scenario>),
+}
+
+/// A 1 Stat Skirmish scenario being edited.
+#[derive(Clone, Debug)]
+pub struct Editor(History<Scenario>);
+
+/// A starting warband named `name`: a Boss, a Ranger Specialist and his two Rookies ("1 Boss
+/// and 2 Rookies per Specialist fielded"), to change.
+pub fn starting_warband(name: &str) -> Warband {
+    let rookie = |n: u8| Fighter {
+        id: format!("rookie{n}"),
+        name: format!("Rookie {n}"),
+        tier: Tier::Rookie,
+        stat: 3,
+        weapons: vec![Weapon::Melee {
+            name: "knife".into(),
+            two_handed: false,
+        }],
+        specialisation: None,
+    };
+    Warband {
+        name: name.into(),
+        fighters: vec![
+            Fighter {
+                id: "boss".into(),
+                name: "The Boss".into(),
+                tier: Tier::Boss,
+                stat: 6,
+                weapons: vec![Weapon::Shooter {
+                    name: "blaster pistol".into(),
+                    class: Shooter::Light,
+                }],
+                specialisation: None,
+            },
+            Fighter {
+                id: "specialist1".into(),
+                name: "Specialist 1".into(),
+                tier: Tier::Specialist,
+                stat: 5,
+                weapons: vec![Weapon::Shooter {
+                    name: "blaster rifle".into(),
+                    class: Shooter::Normal,
+                }],
+                specialisation: Some(Specialisation::Ranger),
+            },
+            rookie(1),
+            rookie(2),
+        ],
+    }
+}
+
+/// A new player, the `n`th (from 1), with a starting warband.
+pub fn new_side(n: usize, taken: impl Fn(&str) -> bool) -> SideDef {
+    let name = format!("Player {n}");
+    SideDef {
+        id: layout::fresh_id(&format!("player{n}"), taken),
+        name: name.clone(),
+        control: Control::Human,
+        corner: None,
+        warband: starting_warband(&format!("{name}'s warband")),
+    }
+}
+
+impl Editor {
+    /// A new Last Man Standing on the text's 3' by 3' table (36" by 36"): two players, each
+    /// with a starting warband, no terrain yet.
+    pub fn new() -> Self {
+        Self(History::new(Scenario {
+            name: "New skirmish".into(),
+            ruleset: super::ID.into(),
+            description: String::new(),
+            sides: vec![new_side(1, |_| false), new_side(2, |_| false)],
+            turn_limit: None,
+            table: (36.0, 36.0),
+            terrain: Vec::new(),
+            goal: Goal::LastManStanding,
+            solitaire: None,
+            device: None,
+        }))
+    }
+
+    /// The scenario `src` to edit (named `file` in errors), checked or not.
+    ///
+    /// Errors: the RON does not read as a 1 Stat Skirmish scenario, with file, line and
+    /// column.
+    pub fn open(src: &str, file: &str) -> Result<Self, ScenarioError> {
+        let s: Scenario = ron_options()
+            .from_str(src)
+            .map_err(|e| ron_error(file, &e))?;
+        Ok(Self(History::new(s)))
+    }
+
+    /// The scenario as it stands.
+    pub fn scenario(&self) -> &Scenario {
+        self.0.now()
+    }
+
+    /// The scenario as the editor saves it ([`crate::rules::scenario::write`]).
+    ///
+    /// Errors: it cannot be written as RON (in words).
+    pub fn text(&self) -> Result<String, String> {
+        write(self.0.now())
+    }
+
+    /// What `holotable check` would say of it now, with `file` as its name.
+    pub fn problems(&self, file: &str) -> Vec<ScenarioError> {
+        match self.text() {
+            Ok(src) => parse(&src, file).err().unwrap_or_default(),
+            Err(message) => vec![ScenarioError {
+                file: file.into(),
+                line: 1,
+                column: 1,
+                message,
+            }],
+        }
+    }
+
+    /// The pieces `ids`, copied.
+    pub fn copy(&self, ids: &[String]) -> Vec<TerrainDef> {
+        self.0
+            .now()
+            .terrain
+            .iter()
+            .filter(|t| ids.contains(&t.id))
+            .cloned()
+            .collect()
+    }
+
+    /// Applies `edit`; undo takes it back.
+    ///
+    /// Errors (nothing changes): an example the text does not have, an outline that is not
+    /// a shape or whose centre is off the table, an unknown piece, or an edit that changes
+    /// nothing.
+    pub fn apply(&mut self, edit: Edit) -> Result<(), String> {
+        self.0.change(|s| apply(s, edit))
+    }
+
+    /// Takes the last edit back; `false` when there is none.
+    pub fn undo(&mut self) -> bool {
+        self.0.undo()
+    }
+
+    /// Makes the last edit taken back again; `false` when there is none.
+    pub fn redo(&mut self) -> bool {
+        self.0.redo()
+    }
+
+    /// Whether there is an edit to undo, and one to redo.
+    pub fn can_undo_redo(&self) -> (bool, bool) {
+        self.0.can_undo_redo()
+    }
+}
+
+impl Default for Editor {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn check_shape(s: &Scenario, shape: &Shape) -> Result<(), String> {
+    match shape {
+        Shape::Rect { min, max } if min.0 >= max.0 || min.1 >= max.1 => {
+            return Err("a rectangle needs width and depth".into());
+        }
+        Shape::Circle { radius, .. } if *radius <= 0.0 => {
+            return Err("a circle needs a radius".into());
+        }
+        Shape::Polygon { points } if points.len() < 3 => {
+            return Err("a polygon needs three corners or more".into());
+        }
+        _ => {}
+    }
+    let c = shape.centre();
+    let (w, d) = s.table;
+    if (0.0..=w).contains(&c.x) && (0.0..=d).contains(&c.y) {
+        Ok(())
+    } else {
+        Err(format!(
+            "({:.1}\", {:.1}\") is off the table ({w}\" by {d}\")",
+            c.x, c.y
+        ))
+    }
+}
+
+fn apply(s: &mut Scenario, edit: Edit) -> Result<(), String> {
+    let taken = |s: &Scenario, id: &str| s.terrain.iter().any(|t| t.id == id);
+    match edit {
+        Edit::AddTerrain { preset, shape } => {
+            if !PRESETS.iter().any(|p| p.0 == preset) {
+                return Err(format!("no example \"{preset}\" in the text"));
+            }
+            check_shape(s, &shape)?;
+            let id = layout::fresh_id(&layout::id_stem(&preset), |id| taken(s, id));
+            s.terrain.push(TerrainDef {
+                id,
+                preset: Some(preset),
+                answers: None,
+                kind: None,
+                shape,
+                height: None,
+            });
+        }
+        Edit::Reshape { id, shape } => {
+            check_shape(s, &shape)?;
+            s.terrain
+                .iter_mut()
+                .find(|t| t.id == id)
+                .ok_or_else(|| format!("no terrain piece '{id}'"))?
+                .shape = shape;
+        }
+        Edit::Move { ids, by } => {
+            for id in &ids {
+                let t = s
+                    .terrain
+                    .iter()
+                    .position(|t| &t.id == id)
+                    .ok_or_else(|| format!("no terrain piece '{id}'"))?;
+                let moved = s.terrain[t].shape.moved(Vec2::from(by));
+                check_shape(s, &moved)?;
+                s.terrain[t].shape = moved;
+            }
+        }
+        Edit::Remove(ids) => {
+            for id in &ids {
+                if !taken(s, id) {
+                    return Err(format!("no terrain piece '{id}'"));
+                }
+                s.terrain.retain(|t| &t.id != id);
+            }
+        }
+        Edit::Paste { pieces, by } => {
+            for mut t in pieces {
+                t.id = layout::fresh_id(&t.id, |id| taken(s, id));
+                t.shape = t.shape.moved(Vec2::from(by));
+                check_shape(s, &t.shape)?;
+                s.terrain.push(t);
+            }
+        }
+        Edit::Mirror(how) => {
+            let size = Vec2::new(s.table.0, s.table.1);
+            layout::mirror(&mut s.terrain, how, size, |_| false);
+        }
+        Edit::Set(new) => *s = *new,
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn circle(x: f32, y: f32) -> Shape {
+        Shape::Circle {
+            centre: (x, y),
+            radius: 2.0,
+        }
+    }
+
+    #[test]
+    fn a_new_skirmish_plays_and_its_terrain_is_edited_and_undone() {
+        let mut e = Editor::new();
+        assert!(
+            e.problems("new.ron").is_empty(),
+            "{:?}",
+            e.problems("new.ron")
+        );
+        for at in [(10.0, 10.0), (20.0, 20.0)] {
+            e.apply(Edit::AddTerrain {
+                preset: "high grass".into(),
+                shape: circle(at.0, at.1),
+            })
+            .unwrap();
+        }
+        let ids: Vec<&str> = e.scenario().terrain.iter().map(|t| t.id.as_str()).collect();
+        assert_eq!(ids, ["high_grass", "high_grass_2"]);
+        e.apply(Edit::Move {
+            ids: vec!["high_grass".into()],
+            by: (1.0, 2.0),
+        })
+        .unwrap();
+        assert_eq!(e.scenario().terrain[0].shape, circle(11.0, 12.0));
+        e.apply(Edit::Reshape {
+            id: "high_grass_2".into(),
+            shape: circle(30.0, 30.0),
+        })
+        .unwrap();
+        let copied = e.copy(&["high_grass_2".into()]);
+        e.apply(Edit::Paste {
+            pieces: copied,
+            by: (-20.0, 0.0),
+        })
+        .unwrap();
+        assert_eq!(e.scenario().terrain[2].id, "high_grass_3");
+        assert_eq!(e.scenario().terrain[2].shape, circle(10.0, 30.0));
+        e.apply(Edit::Mirror(Mirror::LeftToRight)).unwrap();
+        let right: Vec<&str> = e
+            .scenario()
+            .terrain
+            .iter()
+            .filter(|t| t.shape.centre().x > 18.0)
+            .map(|t| t.id.as_str())
+            .collect();
+        assert_eq!(right, ["high_grass_mirror", "high_grass_3_mirror"]);
+        e.apply(Edit::Remove(vec!["high_grass".into()])).unwrap();
+        assert!(e.problems("x.ron").is_empty(), "{:?}", e.problems("x.ron"));
+        let text = e.text().unwrap();
+        assert_eq!(Editor::open(&text, "x.ron").unwrap().text().unwrap(), text);
+        while e.undo() {}
+        assert!(e.scenario().terrain.is_empty());
+        assert!(e.redo());
+        assert_eq!(e.scenario().terrain.len(), 1);
+    }
+
+    #[test]
+    fn bad_edits_are_refused_and_change_nothing() {
+        let mut e = Editor::new();
+        let before = e.text().unwrap();
+        for bad in [
+            Edit::AddTerrain {
+                preset: "volcano".into(),
+                shape: circle(5.0, 5.0),
+            },
+            Edit::AddTerrain {
+                preset: "wall".into(),
+                shape: circle(50.0, 5.0),
+            },
+            Edit::Move {
+                ids: vec!["nothing".into()],
+                by: (1.0, 1.0),
+            },
+            Edit::Remove(vec!["nothing".into()]),
+        ] {
+            assert!(e.apply(bad.clone()).is_err(), "{bad:?}");
+            assert_eq!(e.text().unwrap(), before);
+        }
+    }
+
+    #[test]
+    fn an_action_goal_on_a_three_foot_table_is_a_problem() {
+        let mut e = Editor::new();
+        let mut s = e.scenario().clone();
+        s.goal = Goal::BombingRun;
+        e.apply(Edit::Set(Box::new(s))).unwrap();
+        let said: Vec<String> = e.problems("x.ron").into_iter().map(|p| p.message).collect();
+        assert!(said.iter().any(|m| m.contains("2'x2'")), "{said:?}");
+    }
+}
