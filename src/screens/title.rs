@@ -162,25 +162,22 @@ fn title(
                 }
                 ui.add_space(8.0);
             }
-            // One button per rule set with an editor.
-            for entry in registry.0.iter().filter(|e| e.editor) {
-                let id = entry.id;
-                if ui
-                    .add_sized(
-                        [320.0, 30.0],
-                        egui::Button::new(format!("Make a scenario: {}", entry.title)),
-                    )
-                    .on_hover_text("Lay out the board, place the forces, play it at once")
-                    .clicked()
-                {
-                    commands.queue(move |world: &mut World| {
-                        if let Err(why) = super::editor::open_new(world, id) {
-                            world.resource_mut::<Notice>().refusal = Some(why);
-                        }
-                    });
+            // One button, its menu a rule set with an editor per line.
+            let button = egui::Button::new("Make a scenario").min_size(egui::vec2(240.0, 32.0));
+            egui::containers::menu::MenuButton::from_button(button).ui(ui, |ui| {
+                ui.weak("Lay out the board, place the forces, play it at once:");
+                for entry in registry.0.iter().filter(|e| e.editor) {
+                    let id = entry.id;
+                    if ui.button(entry.title).clicked() {
+                        commands.queue(move |world: &mut World| {
+                            if let Err(why) = super::editor::open_new(world, id) {
+                                world.resource_mut::<Notice>().refusal = Some(why);
+                            }
+                        });
+                        ui.close();
+                    }
                 }
-                ui.add_space(4.0);
-            }
+            });
             for (id, label) in registry.0.iter().filter_map(|e| e.rosters.map(|r| (e.id, r))) {
                 ui.add_space(8.0);
                 if ui

@@ -638,7 +638,7 @@ fn draw_shape(
                 painter.add(egui::Shape::convex_polygon(
                     vec![a, b, c],
                     fill,
-                    egui::Stroke::new(0.5, fill),
+                    egui::Stroke::NONE,
                 ));
             }
             painter.add(egui::Shape::closed_line(pts, stroke));
