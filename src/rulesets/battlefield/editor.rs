@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use hexx::Hex;
 
-use super::rules::map::{Ground, HexTerrain, col_row, hex_at};
+use super::rules::map::{Ground, HexTerrain, Placement, TILES, col_row, hex_at, read_tile};
 use super::rules::quality::Quality;
 use super::rules::roster::Roster;
 use super::rules::scenario::{Advanced, Goal, ScenarioDef, SideDef, UnitDef, compose};
@@ -60,6 +60,33 @@ pub enum Edit {
         at: (i32, i32),
         /// What it lays.
         paint: Paint,
+    },
+    /// Lays `paint` on the hexes of the straight line from `from` to `to` (a road or a river
+    /// drawn hex by hex along it); hexes off the map are left out.
+    Line {
+        /// Where the line starts.
+        from: (i32, i32),
+        /// Where it ends.
+        to: (i32, i32),
+        /// What it lays.
+        paint: Paint,
+    },
+    /// Places the bundled geomorphic tile `tile` with its top-left hex at `at` (an even
+    /// column, so its odd columns stay shifted as drawn); a tile it overlaps is taken off
+    /// (its hexes stay, drawn), and the map grows to hold it.
+    PlaceTile {
+        /// The tile's name ("village", "woods" …: `assets/maps/battlefield/`).
+        tile: String,
+        /// Its top-left `(column, row)`.
+        at: (i32, i32),
+    },
+    /// Draws `cells` (rows from the top, as a tile has them: one of the player's own tiles)
+    /// with the top-left cell at `at` (an even column); the map grows to hold them.
+    Stamp {
+        /// The cells, row by row.
+        cells: Vec<Vec<HexTerrain>>,
+        /// Their top-left `(column, row)`.
+        at: (i32, i32),
     },
     /// Makes the map `columns` by `rows` hexes: hexes beyond are dropped, new ones are clear.
     Resize {
@@ -291,6 +318,110 @@ fn set_grid(def: &mut ScenarioDef, grid: BTreeMap<(i32, i32), HexTerrain>) {
     def.rows = rows;
 }
 
+/// The cells of bundled tile `name`, rows from the top.
+///
+/// Errors: no bundled tile of that name (the names listed), or a broken bundled tile.
+pub fn bundled_tile(name: &str) -> Result<Vec<Vec<HexTerrain>>, String> {
+    let mut names = Vec::new();
+    for (_, src) in TILES {
+        let (t, cells) =
+            read_tile(src).map_err(|_| format!("the bundled tile {name} is broken"))?;
+        if t.name == name {
+            return Ok(cells);
+        }
+        names.push(t.name);
+    }
+    Err(format!(
+        "no tile '{name}'; the tiles are {}",
+        names.join(", ")
+    ))
+}
+
+/// Each bundled tile's (columns, rows).
+fn tile_sizes() -> std::collections::HashMap<String, (i32, i32)> {
+    TILES
+        .iter()
+        .filter_map(|(_, src)| read_tile(src).ok())
+        .map(|(t, cells)| {
+            let w = cells.first().map_or(0, Vec::len) as i32;
+            (t.name, (w, cells.len() as i32))
+        })
+        .collect()
+}
+
+/// Draws `cells` into `grid` with the top-left cell at `at`.
+///
+/// Errors: an odd column, no cells, or a map that would grow past [`MAX_SIDE`].
+fn stamp(
+    grid: &mut BTreeMap<(i32, i32), HexTerrain>,
+    cells: &[Vec<HexTerrain>],
+    at: (i32, i32),
+) -> Result<(), String> {
+    if at.0 % 2 != 0 || at.0 < 0 || at.1 < 0 {
+        return Err(format!(
+            "a tile goes at an even column, not {at:?}: its odd columns sit half a hex lower as drawn"
+        ));
+    }
+    let w = cells.iter().map(Vec::len).max().unwrap_or(0) as i32;
+    if w == 0 {
+        return Err("a tile needs at least one cell".into());
+    }
+    if at.0 + w > MAX_SIDE || at.1 + cells.len() as i32 > MAX_SIDE {
+        return Err(format!(
+            "the map would be more than {MAX_SIDE} hexes across"
+        ));
+    }
+    // The rectangle the map and the tile span stays whole: new hexes beside both are clear.
+    let (gw, gh) = size(grid);
+    let (nw, nh) = (gw.max(at.0 + w), gh.max(at.1 + cells.len() as i32));
+    for c in 0..nw {
+        for r in 0..nh {
+            grid.entry((c, r)).or_insert(HexTerrain::CLEAR);
+        }
+    }
+    for (r, row) in cells.iter().enumerate() {
+        for (c, t) in row.iter().enumerate() {
+            grid.insert((at.0 + c as i32, at.1 + r as i32), *t);
+        }
+    }
+    Ok(())
+}
+
+/// `columns` by `rows` hexes of `grid` from `from` (top-left) as a tile's RON file named
+/// `name`, which the editor's Tiles tool stamps again.
+///
+/// Errors: the rectangle holds no hex of the map.
+pub fn tile_text(
+    grid: &BTreeMap<(i32, i32), HexTerrain>,
+    name: &str,
+    from: (i32, i32),
+    (columns, rows): (i32, i32),
+) -> Result<String, String> {
+    let cells: Vec<String> = (from.1..from.1 + rows)
+        .map(|r| {
+            (from.0..from.0 + columns)
+                .map(|c| {
+                    grid.get(&(c, r))
+                        .copied()
+                        .unwrap_or(HexTerrain::CLEAR)
+                        .cell()
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    if !(from.0..from.0 + columns)
+        .any(|c| (from.1..from.1 + rows).any(|r| grid.contains_key(&(c, r))))
+    {
+        return Err("that rectangle holds no hex of the map".into());
+    }
+    let tile = super::rules::map::Tile {
+        name: name.into(),
+        rows: cells,
+    };
+    write(&tile)
+}
+
 fn grid_of_tiles(def: &ScenarioDef) -> BTreeMap<(i32, i32), HexTerrain> {
     grid(&ScenarioDef {
         rows: Vec::new(),
@@ -373,6 +504,37 @@ fn edit_scenario(def: &mut ScenarioDef, edit: Edit, roster: &Roster) -> Result<(
             }
             set_grid(def, grid);
         }
+        Edit::Line { from, to, paint } => {
+            on_map(from, &grid)?;
+            on_map(to, &grid)?;
+            for hex in hex_at(from.0, from.1).line_to(hex_at(to.0, to.1)) {
+                let cr = col_row(hex);
+                if let Some(t) = grid.get(&cr).copied() {
+                    grid.insert(cr, paint.on(t));
+                }
+            }
+            set_grid(def, grid);
+        }
+        Edit::PlaceTile { tile, at } => {
+            let cells = bundled_tile(&tile)?;
+            stamp(&mut grid, &cells, at)?;
+            let (tw, th) = (cells[0].len() as i32, cells.len() as i32);
+            let tiles = tile_sizes();
+            // Tiles may not overlap: one the new tile covers is taken off, its hexes drawn.
+            def.map.retain(|p| {
+                let (pw, ph) = tiles.get(&p.tile).copied().unwrap_or((0, 0));
+                p.at.0 + pw <= at.0
+                    || at.0 + tw <= p.at.0
+                    || p.at.1 + ph <= at.1
+                    || at.1 + th <= p.at.1
+            });
+            def.map.push(Placement { tile, at });
+            set_grid(def, grid);
+        }
+        Edit::Stamp { cells, at } => {
+            stamp(&mut grid, &cells, at)?;
+            set_grid(def, grid);
+        }
         Edit::Resize { columns, rows } => {
             if !(1..=MAX_SIDE).contains(&columns) || !(1..=MAX_SIDE).contains(&rows) {
                 return Err(format!(
@@ -449,6 +611,97 @@ mod tests {
 
     fn forest() -> Paint {
         Paint::Ground(Ground::Forest)
+    }
+
+    #[test]
+    fn tiles_are_placed_stamped_and_saved_and_roads_drawn_as_lines() {
+        let r = roster().unwrap();
+        let mut e = Editor::new(13, 9);
+        let village = bundled_tile("village").unwrap();
+        e.apply(
+            Edit::PlaceTile {
+                tile: "village".into(),
+                at: (0, 0),
+            },
+            r,
+        )
+        .unwrap();
+        assert_eq!(e.scenario().map.len(), 1);
+        let g = e.grid();
+        for (row, cells) in village.iter().enumerate() {
+            for (col, t) in cells.iter().enumerate() {
+                assert_eq!(g[&(col as i32, row as i32)], *t, "({col}, {row})");
+            }
+        }
+        assert!(
+            e.scenario().rows.iter().take(village.len()).all(|row| row
+                .split(' ')
+                .take(village[0].len())
+                .all(|c| c.is_empty() || c == "-")),
+            "the tile's hexes are not drawn again: {:?}",
+            e.scenario().rows
+        );
+        e.apply(
+            Edit::PlaceTile {
+                tile: "woods".into(),
+                at: (4, 2),
+            },
+            r,
+        )
+        .unwrap();
+        let tiles: Vec<&str> = e.scenario().map.iter().map(|p| p.tile.as_str()).collect();
+        assert_eq!(tiles, ["woods"], "the village it overlaps is taken off");
+        assert_eq!(e.grid()[&(0, 0)], village[0][0], "its hexes stay, drawn");
+        assert_eq!(e.size(), (14, 10), "the map grew to hold the woods");
+        assert!(
+            e.problems("x.ron", r)
+                .iter()
+                .all(|p| !p.message.contains("tile"))
+        );
+        let text = tile_text(&e.grid(), "mine", (0, 0), (10, 8)).unwrap();
+        let (t, cells) = read_tile(&text).unwrap();
+        assert_eq!(t.name, "mine");
+        assert_eq!(cells[0][0], village[0][0]);
+        e.apply(
+            Edit::Stamp {
+                cells: cells.clone(),
+                at: (4, 0),
+            },
+            r,
+        )
+        .unwrap();
+        assert_eq!(e.grid()[&(4, 0)], cells[0][0]);
+        for bad in [
+            Edit::Stamp {
+                cells: cells.clone(),
+                at: (3, 0),
+            },
+            Edit::PlaceTile {
+                tile: "volcano".into(),
+                at: (0, 0),
+            },
+            Edit::Stamp {
+                cells,
+                at: (MAX_SIDE - 2, 0),
+            },
+        ] {
+            assert!(e.apply(bad.clone(), r).is_err(), "{bad:?}");
+        }
+        e.apply(
+            Edit::Line {
+                from: (0, 4),
+                to: (8, 4),
+                paint: Paint::Road(true),
+            },
+            r,
+        )
+        .unwrap();
+        // Hexes of odd columns sit half a hex lower: a line along a row zigzags over two,
+        // one hex a column.
+        let line: Vec<(i32, i32)> = hex_at(0, 4).line_to(hex_at(8, 4)).map(col_row).collect();
+        assert_eq!(line.len(), 9, "{line:?}");
+        assert!(line.iter().all(|cr| e.grid()[cr].road), "{line:?}");
+        assert!(line.iter().all(|(_, r)| (3..=4).contains(r)), "{line:?}");
     }
 
     fn count(e: &Editor, g: Ground) -> usize {

@@ -223,7 +223,7 @@ pub fn scatter_direction(face: i32) -> EdgeDirection {
 
 /// A geomorphic tile: rows of cells (see [`HexTerrain::parse_cell`]), read from
 /// `assets/maps/battlefield/*.ron`.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tile {
     /// Its name, as scenarios place it.
     pub name: String,
