@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::editor::{Edit, Editor, MAX_SIDE, Paint};
-use super::rules::map::{Ground, HexTerrain, col_row, hex_at, layout};
+use super::rules::map::{Ground, HexTerrain, TILES, col_row, hex_at, layout, read_tile};
 use super::rules::quality::Quality;
 use super::rules::roster::{Kind, Roster};
 use super::rules::scenario::{Goal, ScenarioDef};
@@ -24,6 +24,11 @@ enum Tool {
     Brush,
     /// Fills the joined hexes of one terrain.
     Fill,
+    /// Lays the chosen paint along a straight line, from where the drag starts to where it
+    /// ends: a road or a river.
+    Line,
+    /// Places a geomorphic tile (bundled, or one of the player's own).
+    Tiles,
     /// Places, moves (drag) and removes (right click) units.
     Units,
     /// Puts an entrenchment marker of the chosen side on a hex, or takes it off.
@@ -51,6 +56,11 @@ struct Making {
     /// The last hex a stroke painted (a drag paints each hex once).
     last_hex: Option<(i32, i32)>,
     size: (i32, i32),
+    /// The tile the Tiles tool places: its name, and its cells when it is one of the
+    /// player's own (bundled tiles are placed by name).
+    tile: (String, Option<Vec<Vec<HexTerrain>>>),
+    /// A tile to save: its name, top-left hex and size.
+    new_tile: (String, (i32, i32), (i32, i32)),
 }
 
 impl Making {
@@ -69,6 +79,8 @@ impl Making {
             stroke: None,
             last_hex: None,
             size,
+            tile: ("village".into(), None),
+            new_tile: ("my tile".into(), (0, 0), (10, 8)),
         }
     }
 
@@ -237,12 +249,15 @@ fn tools(
     ui.horizontal(|ui| {
         ui.selectable_value(&mut s.tool, Tool::Brush, "Brush");
         ui.selectable_value(&mut s.tool, Tool::Fill, "Fill");
+        ui.selectable_value(&mut s.tool, Tool::Line, "Line");
+        ui.selectable_value(&mut s.tool, Tool::Tiles, "Tiles");
         ui.selectable_value(&mut s.tool, Tool::Units, "Units");
         ui.selectable_value(&mut s.tool, Tool::Entrench, "Entrenchments");
         ui.selectable_value(&mut s.tool, Tool::GoalBuildings, "Goal");
     });
     match s.tool {
-        Tool::Brush | Tool::Fill => {
+        Tool::Tiles => tiles(ui, s),
+        Tool::Brush | Tool::Fill | Tool::Line => {
             egui::ComboBox::from_label("Paint")
                 .height(420.0)
                 .selected_text(paint_name(s.paint))
@@ -259,6 +274,10 @@ fn tools(
                     ui.selectable_value(&mut s.radius, 2, "19 hexes");
                 });
                 ui.weak("Click or drag on the map to paint.");
+            } else if s.tool == Tool::Line {
+                ui.weak(
+                    "Drag from hex to hex: a road or a river along the straight line between them.",
+                );
             } else {
                 ui.weak("Click a hex: it and every hex joined to it of the same terrain.");
             }
@@ -347,6 +366,7 @@ fn tools(
             s.apply(Edit::Resize { columns, rows }, roster);
         }
     });
+    save_tile(ui, s);
     ui.separator();
     ui.heading("Scenario");
     let mut def: ScenarioDef = s.editor.scenario().clone();
@@ -354,6 +374,113 @@ fn tools(
     if &def != s.editor.scenario() {
         s.apply(Edit::Set(Box::new(def)), roster);
     }
+}
+
+/// The player's own tiles, saved in the data folder's `tiles/`: (name, cells), by name.
+fn own_tiles() -> Vec<(String, Vec<Vec<HexTerrain>>)> {
+    let Some(dir) = crate::engine::autosave::data_folder().map(|d| d.join("tiles")) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(String, Vec<Vec<HexTerrain>>)> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .filter_map(|src| read_tile(&src).ok())
+        .map(|(t, cells)| (t.name, cells))
+        .collect();
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found
+}
+
+/// The Tiles tool: which tile a click places.
+fn tiles(ui: &mut egui::Ui, s: &mut Making) {
+    egui::ComboBox::from_label("Tile")
+        .selected_text(&s.tile.0)
+        .show_ui(ui, |ui| {
+            for (_, src) in TILES {
+                if let Ok((t, _)) = read_tile(src)
+                    && ui
+                        .selectable_label(s.tile.1.is_none() && s.tile.0 == t.name, &t.name)
+                        .clicked()
+                {
+                    s.tile = (t.name, None);
+                }
+            }
+            let own = own_tiles();
+            if !own.is_empty() {
+                ui.separator();
+                ui.weak("Your tiles");
+            }
+            for (name, cells) in own {
+                if ui
+                    .selectable_label(s.tile.1.is_some() && s.tile.0 == name, &name)
+                    .clicked()
+                {
+                    s.tile = (name, Some(cells));
+                }
+            }
+        });
+    ui.weak("Click the map: the tile's top-left corner goes on that hex (at an even column, so its hexes stay as drawn). A tile it covers is taken off; the map grows to hold it. Your own tiles are drawn hex by hex.");
+}
+
+/// Saves a rectangle of the map as one of the player's own tiles, whole or not at all.
+fn save_tile(ui: &mut egui::Ui, s: &mut Making) {
+    ui.collapsing("Save part of the map as a tile", |ui| {
+        let (name, from, size) = &mut s.new_tile;
+        ui.horizontal(|ui| {
+            ui.label("Name");
+            ui.text_edit_singleline(name);
+        });
+        ui.horizontal(|ui| {
+            ui.label("From");
+            ui.add(
+                egui::DragValue::new(&mut from.0)
+                    .range(0..=MAX_SIDE)
+                    .prefix("column "),
+            );
+            ui.add(
+                egui::DragValue::new(&mut from.1)
+                    .range(0..=MAX_SIDE)
+                    .prefix("row "),
+            );
+        });
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::DragValue::new(&mut size.0)
+                    .range(1..=MAX_SIDE)
+                    .suffix(" columns"),
+            );
+            ui.add(
+                egui::DragValue::new(&mut size.1)
+                    .range(1..=MAX_SIDE)
+                    .suffix(" rows"),
+            );
+        });
+        if ui.button("Save the tile").clicked() {
+            let stem = crate::rules::layout::id_stem(name);
+            let saved = super::editor::tile_text(&s.editor.grid(), name.trim(), *from, *size)
+                .and_then(|text| {
+                    let dir = crate::engine::autosave::data_folder()
+                        .ok_or("this computer names no data folder to save in")?
+                        .join("tiles");
+                    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                    let path = dir.join(format!(
+                        "{}.ron",
+                        if stem.is_empty() { "tile" } else { &stem }
+                    ));
+                    crate::engine::save::write_atomically(&path, text.as_bytes())
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    Ok(path)
+                });
+            s.kept.message = Some(match saved {
+                Ok(path) => (true, format!("Saved the tile {}", path.display())),
+                Err(e) => (false, format!("Tile not saved: {e}")),
+            });
+        }
+    });
 }
 
 /// The chosen unit `id`'s own fields: hidden, its special weapon, a Jedi's Force points, the
@@ -767,6 +894,65 @@ fn map(
             if response.clicked() {
                 let paint = s.paint;
                 s.apply(Edit::Fill { at, paint }, roster);
+            }
+        }
+        Tool::Line => {
+            if response.dragged() {
+                // The line as it will be laid.
+                for hex in hex_at(pressed.0, pressed.1).line_to(hex_at(at.0, at.1)) {
+                    let pts: Vec<egui::Pos2> =
+                        l.hex_corners(hex).iter().map(|p| to_screen(*p)).collect();
+                    painter.add(egui::Shape::closed_line(
+                        pts,
+                        egui::Stroke::new(2.0, egui::Color32::WHITE),
+                    ));
+                }
+            }
+            if response.drag_stopped() {
+                let paint = s.paint;
+                s.apply(
+                    Edit::Line {
+                        from: pressed,
+                        to: at,
+                        paint,
+                    },
+                    roster,
+                );
+            }
+        }
+        Tool::Tiles => {
+            // The tile's top-left at an even column, so its odd columns stay as drawn.
+            let corner = (at.0 - at.0.rem_euclid(2), at.1);
+            let (w, h) = match &s.tile.1 {
+                Some(cells) => (cells.first().map_or(0, Vec::len) as i32, cells.len() as i32),
+                None => super::editor::bundled_tile(&s.tile.0).map_or((0, 0), |c| {
+                    (c.first().map_or(0, Vec::len) as i32, c.len() as i32)
+                }),
+            };
+            let outline = [
+                (corner.0, corner.1),
+                (corner.0 + w - 1, corner.1),
+                (corner.0 + w - 1, corner.1 + h - 1),
+                (corner.0, corner.1 + h - 1),
+            ]
+            .map(|(c, r)| to_screen(l.hex_to_world_pos(hex_at(c, r))));
+            painter.add(egui::Shape::closed_line(
+                outline.to_vec(),
+                egui::Stroke::new(2.0, egui::Color32::WHITE),
+            ));
+            if response.clicked() {
+                let edit = match &s.tile.1 {
+                    Some(cells) => Edit::Stamp {
+                        cells: cells.clone(),
+                        at: corner,
+                    },
+                    None => Edit::PlaceTile {
+                        tile: s.tile.0.clone(),
+                        at: corner,
+                    },
+                };
+                s.apply(edit, roster);
+                s.size = s.editor.size();
             }
         }
         Tool::Entrench => {
