@@ -53,6 +53,21 @@ impl Mirror {
         }
     }
 
+    /// Whether `shape` lies wholly in the copied half (`Some(true)`), wholly in the replaced
+    /// half (`Some(false)`), or across the middle line (`None`); touching the line counts as
+    /// within a half.
+    pub fn half_of(self, shape: &Shape, size: Vec2) -> Option<bool> {
+        let b = shape.aabb();
+        let ends = [self.source(b.min, size), self.source(b.max, size)];
+        if ends.contains(&Some(true)) && !ends.contains(&Some(false)) {
+            Some(true)
+        } else if ends.contains(&Some(false)) && !ends.contains(&Some(true)) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// `shape` reflected (or turned round) as [`Mirror::point`] moves its points.
     pub fn shape(self, shape: &Shape, size: Vec2) -> Shape {
         let at = |p: (f32, f32)| self.point(Vec2::from(p), size).into();
@@ -138,14 +153,14 @@ pub fn id_stem(name: &str) -> String {
     s.trim_matches('_').to_string()
 }
 
-/// Copies the pieces of `pieces` in the copied half onto the other, reflected, with fresh
-/// ids, and removes those that were in the replaced half; a piece across the middle line
-/// stays as it is. `taken` says which ids the rest of the scenario uses.
+/// Copies the pieces of `pieces` wholly in the copied half onto the other, reflected, with
+/// fresh ids, and removes those wholly in the replaced half; a piece across the middle line
+/// stays as it is, once. `taken` says which ids the rest of the scenario uses.
 pub fn mirror<T: Laid>(pieces: &mut Vec<T>, how: Mirror, size: Vec2, taken: impl Fn(&str) -> bool) {
-    pieces.retain(|p| how.source(p.shape().centre(), size) != Some(false));
+    pieces.retain(|p| how.half_of(p.shape(), size) != Some(false));
     let copies: Vec<T> = pieces
         .iter()
-        .filter(|p| how.source(p.shape().centre(), size) == Some(true))
+        .filter(|p| how.half_of(p.shape(), size) == Some(true))
         .cloned()
         .collect();
     for mut c in copies {

@@ -200,33 +200,24 @@ pub fn read_copy(
 
 /// Saves `text`, the scenario named `name`, whole or not at all: to `file` where it came from,
 /// else to `scenarios/` in the data folder, named after it (lower case, `_` for anything but
-/// letters and digits). Where it went.
+/// letters and digits, and `_2`, `_3` … where a file of that name is there already: a first
+/// save never writes over another scenario). Where it went.
 ///
 /// Errors: no data folder, or the folder or file cannot be written (with its path).
 pub fn save(name: &str, file: Option<&Path>, text: &str) -> Result<PathBuf, String> {
     let path = match file {
         Some(f) => f.to_path_buf(),
         None => {
-            let stem: String = name
-                .trim()
-                .chars()
-                .map(|c| {
-                    if c.is_ascii_alphanumeric() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        '_'
-                    }
-                })
-                .collect();
-            let stem = if stem.is_empty() {
-                "scenario".into()
-            } else {
-                stem
-            };
-            crate::engine::autosave::data_folder()
+            let dir = crate::engine::autosave::data_folder()
                 .ok_or("this computer names no data folder to save in")?
-                .join("scenarios")
-                .join(format!("{stem}.ron"))
+                .join("scenarios");
+            let stem = match crate::rules::layout::id_stem(name) {
+                s if s.is_empty() => "scenario".to_string(),
+                s => s,
+            };
+            let stem =
+                crate::rules::layout::fresh_id(&stem, |s| dir.join(format!("{s}.ron")).exists());
+            dir.join(format!("{stem}.ron"))
         }
     };
     if let Some(dir) = path.parent() {
@@ -389,16 +380,25 @@ pub fn problems(
         n => format!("{n} problems"),
     });
     let mut clicked = None;
-    for (i, p) in problems.iter().enumerate() {
-        let r = ui.add(
-            egui::Label::new(
-                egui::RichText::new(&p.message).color(egui::Color32::from_rgb(255, 150, 110)),
-            )
-            .sense(egui::Sense::click()),
-        );
-        if r.clicked() {
-            clicked = Some(i);
-        }
-    }
+    // A list of its own height, so the tools below do not jump as problems come and go.
+    egui::ScrollArea::vertical()
+        .id_salt("problems")
+        .max_height(96.0)
+        .show(ui, |ui| {
+            for (i, p) in problems.iter().enumerate() {
+                let r = ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(&p.message)
+                            .color(egui::Color32::from_rgb(255, 150, 110)),
+                    )
+                    .sense(egui::Sense::click()),
+                );
+                if r.on_hover_text("Click to select what it concerns")
+                    .clicked()
+                {
+                    clicked = Some(i);
+                }
+            }
+        });
     clicked
 }

@@ -239,10 +239,20 @@ impl Canvas {
             {
                 shape = s;
             }
-            let stroke = if o.problem {
-                egui::Stroke::new(3.0, egui::Color32::from_rgb(255, 90, 70))
-            } else if picked {
+            // A problem's red shows under the white of a selection.
+            if o.problem {
+                draw_shape(
+                    &painter,
+                    view,
+                    &shape,
+                    o.fill,
+                    egui::Stroke::new(5.0, egui::Color32::from_rgb(255, 90, 70)),
+                );
+            }
+            let stroke = if picked {
                 egui::Stroke::new(2.5, egui::Color32::WHITE)
+            } else if o.problem {
+                egui::Stroke::NONE
             } else {
                 egui::Stroke::new(1.0, egui::Color32::from_black_alpha(160))
             };
@@ -264,13 +274,44 @@ impl Canvas {
                 }
             }
         }
+        // Labels that would run into one already written are left out; the one under the
+        // mouse and those selected are written first, so they always show.
+        let hovered = pointer.map(|p| view.table(p));
+        let mut order: Vec<&Marker> = markers.iter().collect();
+        order.sort_by_key(|m| {
+            let first = self.selected.contains(&Picked::Marker(m.key.clone()))
+                || hovered.is_some_and(|h| m.at.distance(h) * scale <= (m.radius * scale).max(7.0));
+            !first
+        });
+        let mut written: Vec<egui::Rect> = Vec::new();
+        let mut labels = Vec::new();
+        for m in &order {
+            let picked = self.selected.contains(&Picked::Marker(m.key.clone()));
+            let centre = view.screen(if picked { m.at + moving } else { m.at });
+            let r = (m.radius * scale).max(7.0);
+            let galley = painter.layout_no_wrap(
+                m.label.clone(),
+                egui::FontId::proportional(12.0),
+                egui::Color32::WHITE,
+            );
+            let at = egui::Rect::from_center_size(centre + egui::vec2(0.0, r + 7.0), galley.size());
+            if !written.iter().any(|w| w.intersects(at)) {
+                written.push(at);
+                labels.push((at.min, galley));
+            }
+        }
         for m in markers {
             let picked = self.selected.contains(&Picked::Marker(m.key.clone()));
             let centre = view.screen(if picked { m.at + moving } else { m.at });
             let r = (m.radius * scale).max(7.0);
-            let stroke = if m.problem {
-                egui::Stroke::new(3.0, egui::Color32::from_rgb(255, 90, 70))
-            } else if picked {
+            if m.problem {
+                painter.circle_stroke(
+                    centre,
+                    r * 1.3 + 3.0,
+                    egui::Stroke::new(3.0, egui::Color32::from_rgb(255, 90, 70)),
+                );
+            }
+            let stroke = if picked {
                 egui::Stroke::new(2.5, egui::Color32::WHITE)
             } else {
                 egui::Stroke::new(1.0, egui::Color32::BLACK)
@@ -298,13 +339,9 @@ impl Canvas {
                     );
                 }
             }
-            painter.text(
-                centre + egui::vec2(0.0, r + 7.0),
-                egui::Align2::CENTER_CENTER,
-                &m.label,
-                egui::FontId::proportional(12.0),
-                egui::Color32::WHITE,
-            );
+        }
+        for (at, galley) in labels {
+            painter.galley(at, galley, egui::Color32::WHITE);
         }
         // A polygon being clicked, and what a drag is drawing.
         if !self.corners.is_empty() {

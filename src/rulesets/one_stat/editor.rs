@@ -409,12 +409,26 @@ mod tests {
     }
 
     #[test]
-    fn an_action_goal_on_a_three_foot_table_is_a_problem() {
+    fn an_action_goal_on_a_three_foot_table_and_terrain_off_a_smaller_one_are_problems() {
         let mut e = Editor::new();
+        e.apply(Edit::AddTerrain {
+            preset: "lake".into(),
+            shape: circle(30.0, 30.0),
+        })
+        .unwrap();
         let mut s = e.scenario().clone();
         s.goal = Goal::BombingRun;
         e.apply(Edit::Set(Box::new(s))).unwrap();
         let said: Vec<String> = e.problems("x.ron").into_iter().map(|p| p.message).collect();
         assert!(said.iter().any(|m| m.contains("2'x2'")), "{said:?}");
+        let mut s = e.scenario().clone();
+        s.table = (24.0, 24.0);
+        e.apply(Edit::Set(Box::new(s))).unwrap();
+        let said: Vec<String> = e.problems("x.ron").into_iter().map(|p| p.message).collect();
+        assert!(
+            said.iter()
+                .any(|m| m.contains("lake lies off the 24\" by 24\" table")),
+            "{said:?}"
+        );
     }
 }

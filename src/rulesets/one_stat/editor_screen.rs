@@ -258,11 +258,7 @@ fn chosen(ui: &mut egui::Ui, s: &mut Making, def: &mut Scenario, ids: &[String])
             .on_hover_text("Ctrl+V pastes at the mouse; this button 3\" right of the copy")
             .clicked()
         {
-            let pieces = s.clip.clone();
-            s.apply(Edit::Paste {
-                pieces,
-                by: (3.0, 0.0),
-            });
+            paste(s, (3.0, 0.0));
         }
         if ui
             .add_enabled(!ids.is_empty(), egui::Button::new("Remove"))
@@ -351,6 +347,30 @@ fn chosen(ui: &mut egui::Ui, s: &mut Making, def: &mut Scenario, ids: &[String])
         }
     });
     ui.separator();
+}
+
+/// Pastes what was copied `by` inches from where it was, and selects the copy.
+fn paste(s: &mut Making, by: (f32, f32)) {
+    let before: HashSet<String> = s
+        .editor
+        .scenario()
+        .terrain
+        .iter()
+        .map(|t| t.id.clone())
+        .collect();
+    let pieces = s.clip.clone();
+    s.apply(Edit::Paste { pieces, by });
+    let new: Vec<Picked> = s
+        .editor
+        .scenario()
+        .terrain
+        .iter()
+        .filter(|t| !before.contains(&t.id))
+        .map(|t| Picked::Outline(t.id.clone()))
+        .collect();
+    if !new.is_empty() {
+        s.canvas.selected = new;
+    }
 }
 
 /// The scenario's own fields, the goal with its solitaire opponents or device, and the players.
@@ -611,13 +631,12 @@ fn players(ui: &mut egui::Ui, def: &mut Scenario) {
                     }
                 }
             });
-            egui::CollapsingHeader::new(format!("{} fighters", side.warband.fighters.len())).show(
-                ui,
-                |ui| {
+            egui::CollapsingHeader::new(format!("{} fighters", side.warband.fighters.len()))
+                .id_salt(("fighters", i))
+                .show(ui, |ui| {
                     fighter_rows(ui, &mut side.warband);
                     add_fighters(ui, &mut side.warband);
-                },
-            );
+                });
         });
     }
     if let Some(i) = gone {
@@ -732,11 +751,7 @@ fn table(ui: &mut egui::Ui, s: &mut Making, flagged: &HashSet<String>) {
                 if !s.clip.is_empty() {
                     let centre = s.clip.iter().fold(Vec2::ZERO, |a, t| a + t.shape.centre())
                         / s.clip.len() as f32;
-                    let pieces = s.clip.clone();
-                    s.apply(Edit::Paste {
-                        pieces,
-                        by: (at - centre).into(),
-                    });
+                    paste(s, (at - centre).into());
                 }
             }
             Gesture::Place(_) => {}

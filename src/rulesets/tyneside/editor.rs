@@ -107,7 +107,8 @@ pub enum Edit {
         shape: Shape,
     },
     /// A figure of `profile` (a roster name) for side `side` (by index) at `at`, in group
-    /// `group`, or in a new group of its own when `None`; facing the table's centre.
+    /// `group`, or in a new group of its own when `None`; facing the table's centre; a hero
+    /// when it is a named character ([`super::rules::profile::Profile::named`]) of a side people play.
     PlaceFigure {
         /// The side, by index.
         side: usize,
@@ -427,6 +428,9 @@ fn apply(s: &mut Scenario, edit: Edit, roster: &Roster) -> Result<(), String> {
             };
             let name = p.name.clone();
             let d = s.sides.get_mut(side).ok_or("no such side")?;
+            // "Heroes, run by players" (tyneside-skirmish.txt, Morale): a named character of
+            // a side people play.
+            let hero = p.named && d.control == Control::Human;
             let figure = FigureDef {
                 id,
                 name: None,
@@ -436,7 +440,7 @@ fn apply(s: &mut Scenario, edit: Edit, roster: &Roster) -> Result<(), String> {
                 armour: None,
                 weapon: None,
                 abilities: Vec::new(),
-                hero: false,
+                hero,
                 helmet: false,
                 force_points: None,
                 hidden: false,
@@ -782,6 +786,13 @@ mod tests {
             )
             .unwrap()
         };
+        place(&mut e, 0, None, "Han Solo", (4.0, 30.0));
+        assert!(
+            e.scenario().sides[0].groups[0].figures[0].hero,
+            "a named character leads"
+        );
+        e.apply(Edit::Remove(vec![Item::Figure("han_solo".into())]), r)
+            .unwrap();
         place(&mut e, 0, None, "Basic trooper", (6.0, 20.0));
         place(
             &mut e,

@@ -352,14 +352,7 @@ fn chosen(ui: &mut egui::Ui, s: &mut Making, def: &mut Scenario, roster: &Roster
             .on_hover_text("Ctrl+V pastes at the mouse; this button 3\" right of the copy")
             .clicked()
         {
-            let clip = s.clip.clone();
-            s.apply(
-                Edit::Paste {
-                    clip,
-                    by: (3.0, 0.0),
-                },
-                roster,
-            );
+            paste(s, (3.0, 0.0), roster);
         }
         if ui
             .add_enabled(!items.is_empty(), egui::Button::new("Remove"))
@@ -448,6 +441,42 @@ fn chosen(ui: &mut egui::Ui, s: &mut Making, def: &mut Scenario, roster: &Roster
         }
     }
     ui.separator();
+}
+
+/// Everything on the table, by id.
+fn everything(s: &Scenario) -> HashSet<Item> {
+    s.terrain
+        .iter()
+        .map(|t| Item::Terrain(t.id.clone()))
+        .chain(
+            s.sides
+                .iter()
+                .flat_map(|d| &d.groups)
+                .flat_map(|g| &g.figures)
+                .map(|f| Item::Figure(f.id.clone())),
+        )
+        .chain(
+            s.enemy_forces
+                .iter()
+                .flat_map(|e| &e.portals)
+                .map(|p| Item::Portal(p.id.clone())),
+        )
+        .chain(s.objectives.iter().map(|o| Item::Objective(o.id.clone())))
+        .collect()
+}
+
+/// Pastes what was copied `by` inches from where it was, and selects the copy.
+fn paste(s: &mut Making, by: (f32, f32), roster: &Roster) {
+    let before = everything(s.editor.scenario());
+    let clip = s.clip.clone();
+    s.apply(Edit::Paste { clip, by }, roster);
+    let new: Vec<Picked> = everything(s.editor.scenario())
+        .difference(&before)
+        .map(key)
+        .collect();
+    if !new.is_empty() {
+        s.canvas.selected = new;
+    }
 }
 
 /// Every terrain property, for the checkboxes.
@@ -838,14 +867,7 @@ fn table(ui: &mut egui::Ui, s: &mut Making, roster: &Roster, flagged: &HashSet<S
             Gesture::Paste(at) => {
                 if !s.clip.is_empty() {
                     let by = at - s.clip.centre();
-                    let clip = s.clip.clone();
-                    s.apply(
-                        Edit::Paste {
-                            clip,
-                            by: by.into(),
-                        },
-                        roster,
-                    );
+                    paste(s, by.into(), roster);
                 }
             }
         }

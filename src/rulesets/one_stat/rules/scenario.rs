@@ -378,7 +378,8 @@ pub fn corners(s: &Scenario) -> Vec<Corner> {
 /// each at its place: not two to four players, two with one id or one corner, a warband that
 /// breaks the text's limits (each limit named) or fields another number of Specialists than
 /// the first, more fighters than a corner holds, a table outside 12" to 120" a side, terrain
-/// with an unknown example or no answers, two pieces with one id.
+/// with an unknown example or no answers or its middle off the table, two pieces with one
+/// id.
 pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
     let s: Scenario = ron_options()
         .from_str(src)
@@ -546,6 +547,18 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
         }
         if let Err(e) = t.piece() {
             errs.at_value("id", &t.id, 0, e);
+        }
+        let c = t.shape.centre();
+        if c.x < 0.0 || c.y < 0.0 || c.x > s.table.0 || c.y > s.table.1 {
+            errs.at_value(
+                "id",
+                &t.id,
+                0,
+                format!(
+                    "terrain {} lies off the {}\" by {}\" table (its middle at {:.1}\", {:.1}\")",
+                    t.id, s.table.0, s.table.1, c.x, c.y
+                ),
+            );
         }
         if t.height.is_some_and(|h| !(h > 0.0 && h <= 12.0)) {
             errs.at_value(

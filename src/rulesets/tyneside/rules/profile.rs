@@ -149,6 +149,11 @@ pub struct Profile {
     /// The text's notes column, shown on the unit card.
     #[serde(default)]
     pub notes: String,
+    /// A named character of the text who leads (Han Solo, Darth Vader, the Ghost's crew):
+    /// the scenario editor makes one a hero when it is placed for a side people play
+    /// ("Heroes, run by players", tyneside-skirmish.txt, Morale).
+    #[serde(default)]
+    pub named: bool,
 }
 
 fn default_move() -> f32 {

@@ -21,7 +21,7 @@ const BEHIND_ROCK: f32 = 2.0;
 /// `file` is the name used in messages. Errors (all of them, not just the first): malformed
 /// RON (with the parser's line and column and what it expected), an unknown profile or weapon (with the nearest known name), duplicate ids, a figure off the table or inside
 /// impassable terrain, group members more than 5" from every other member, objectives off the
-/// table, shapes that are not shapes, and portal counters off the table, in sight of another
+/// table, terrain whose middle is off the table, shapes that are not shapes, and portal counters off the table, in sight of another
 /// side's figure at the start (unless `in_sight`), or behind a rock (unless `once`). Never
 /// panics.
 pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<ScenarioError>> {
@@ -87,6 +87,18 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
         };
         if let Some(msg) = bad {
             r.at_value("id", &t.id, 0, format!("terrain '{}': {msg}", t.id));
+        }
+        let c = t.shape.centre();
+        if c.x < 0.0 || c.y < 0.0 || c.x > table.x || c.y > table.y {
+            r.at_value(
+                "id",
+                &t.id,
+                0,
+                format!(
+                    "terrain '{}' lies off the {}×{}\" table (its middle at {:.1}\", {:.1}\")",
+                    t.id, table.x, table.y, c.x, c.y
+                ),
+            );
         }
     }
     for o in &scenario.objectives {
