@@ -262,16 +262,36 @@ pub trait Document: Sized {
     fn redo(&mut self) -> bool;
 }
 
-/// What an editor holds besides its scenario: where it is saved, and the last word.
+/// What an editor holds besides its scenario: where it is saved, the last word, and what it
+/// was when last saved or opened.
 #[derive(Default)]
 pub struct Kept {
     /// Where it was saved or opened from (`None`: not yet saved; a bundled one is a copy).
     pub file: Option<PathBuf>,
     /// The last word: (good news, text).
     pub message: Option<(bool, String)>,
+    /// The scenario's text when it was last saved, opened or made new.
+    saved: Option<String>,
+    /// New or Open, pressed with changes unsaved: waiting for the player's answer.
+    pending: Option<Pressed>,
 }
 
 impl Kept {
+    /// Kept for `doc` as it stands (just opened or made), from `file`.
+    fn of<D: Document>(doc: &D, file: Option<PathBuf>) -> Self {
+        Self {
+            file,
+            message: None,
+            saved: doc.text().ok(),
+            pending: None,
+        }
+    }
+
+    /// Whether `doc` has changed since it was last saved or opened.
+    pub fn unsaved<D: Document>(&self, doc: &D) -> bool {
+        doc.text().ok() != self.saved
+    }
+
     /// The name its problems are reported under.
     pub fn file_name(&self) -> String {
         self.file
@@ -286,19 +306,18 @@ impl Kept {
 /// Errors: its RON does not read, with file, line and column.
 pub fn asked<D: Document>(ask: &super::OpenEditor) -> Result<(D, Kept), String> {
     match &ask.scenario {
-        None => Ok((D::fresh(), Kept::default())),
+        None => {
+            let d = D::fresh();
+            let kept = Kept::of(&d, None);
+            Ok((d, kept))
+        }
         Some(loaded) => D::read(&loaded.src, &loaded.file)
             .map(|d| {
                 let file = Path::new(&loaded.file)
                     .is_file()
                     .then(|| PathBuf::from(&loaded.file));
-                (
-                    d,
-                    Kept {
-                        file,
-                        message: None,
-                    },
-                )
+                let kept = Kept::of(&d, file);
+                (d, kept)
             })
             .map_err(|e| e.to_string()),
     }
@@ -306,14 +325,24 @@ pub fn asked<D: Document>(ask: &super::OpenEditor) -> Result<(D, Kept), String> 
 
 /// Does what was `pressed` on the bar for `doc` (of rule set `ruleset`, bundled `bundled`):
 /// undo, redo, save, play (through `play`), title (through `shown`). A new scenario or one
-/// opened comes back to replace `doc`; what went wrong is said in `kept`.
+/// opened comes back to replace `doc`, after asking in a window over `ctx` when `doc` has
+/// changes not saved; what went wrong is said in `kept`.
 pub fn act<D: Document>(
+    ctx: &egui::Context,
     pressed: Option<Pressed>,
     (doc, kept): (&mut D, &mut Kept),
     (ruleset, bundled): (&'static str, &'static [(&'static str, &'static str)]),
     shown: &mut super::EditorScreen,
     play: &mut bevy::prelude::MessageWriter<super::PlayScenario>,
 ) -> Option<(D, Kept)> {
+    let pressed = match pressed {
+        Some(p @ (Pressed::New | Pressed::Open(_))) if kept.unsaved(doc) => {
+            kept.pending = Some(p);
+            None
+        }
+        p => p,
+    }
+    .or_else(|| leave_unsaved(ctx, doc, kept));
     match pressed? {
         Pressed::Undo => {
             doc.undo();
@@ -322,17 +351,7 @@ pub fn act<D: Document>(
             doc.redo();
         }
         Pressed::Save => {
-            let saved = doc
-                .text()
-                .and_then(|text| save(&doc.name(), kept.file.as_deref(), &text));
-            kept.message = Some(match saved {
-                Ok(path) => {
-                    let said = format!("Saved {}", path.display());
-                    kept.file = Some(path);
-                    (true, said)
-                }
-                Err(e) => (false, format!("Not saved: {e}")),
-            });
+            save_now(doc, kept);
         }
         Pressed::Play => {
             match doc
@@ -345,7 +364,11 @@ pub fn act<D: Document>(
                 Err(why) => kept.message = Some((false, format!("Cannot play it yet: {why}"))),
             }
         }
-        Pressed::New => return Some((D::fresh(), Kept::default())),
+        Pressed::New => {
+            let d = D::fresh();
+            let kept = Kept::of(&d, None);
+            return Some((d, kept));
+        }
         Pressed::Open(name) => {
             match read_copy(bundled, &name).and_then(|(src, file)| {
                 D::read(&src, &name)
@@ -353,13 +376,8 @@ pub fn act<D: Document>(
                     .map_err(|e| e.to_string())
             }) {
                 Ok((d, file)) => {
-                    return Some((
-                        d,
-                        Kept {
-                            file,
-                            message: None,
-                        },
-                    ));
+                    let kept = Kept::of(&d, file);
+                    return Some((d, kept));
                 }
                 Err(why) => kept.message = Some((false, why)),
             }
@@ -367,6 +385,58 @@ pub fn act<D: Document>(
         Pressed::Title => shown.showing = None,
     }
     None
+}
+
+/// Saves `doc` where `kept` says (or anew), and says how it went; whether it was saved.
+fn save_now<D: Document>(doc: &D, kept: &mut Kept) -> bool {
+    let text = doc.text();
+    let saved = text
+        .clone()
+        .and_then(|text| save(&doc.name(), kept.file.as_deref(), &text));
+    let (ok, said) = match saved {
+        Ok(path) => {
+            let said = format!("Saved {}", path.display());
+            kept.file = Some(path);
+            kept.saved = text.ok();
+            (true, said)
+        }
+        Err(e) => (false, format!("Not saved: {e}")),
+    };
+    kept.message = Some((ok, said));
+    ok
+}
+
+/// The window that asks, when New or Open was pressed with changes unsaved, whether to save
+/// them first, leave them, or stay; what was pressed, once the player lets it go on.
+fn leave_unsaved<D: Document>(ctx: &egui::Context, doc: &D, kept: &mut Kept) -> Option<Pressed> {
+    let pending = kept.pending.clone()?;
+    let mut answer = None;
+    egui::Modal::new(egui::Id::new("leave-unsaved")).show(ctx, |ui| {
+        ui.heading(format!("\"{}\" has changes not saved", doc.name()));
+        ui.label(match &pending {
+            Pressed::New => "A new scenario takes its place in the editor.",
+            _ => "The scenario opened takes its place in the editor.",
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Save, then go on").clicked() {
+                answer = Some(true);
+            }
+            if ui.button("Go on without saving").clicked() {
+                answer = Some(false);
+            }
+            if ui.button("Stay").clicked() {
+                kept.pending = None;
+            }
+        });
+    });
+    match answer {
+        Some(true) if !save_now(doc, kept) => {
+            kept.pending = None;
+            None
+        }
+        Some(_) => kept.pending.take(),
+        None => None,
+    }
 }
 
 /// "Ready to play", or the problems as `check` reports them; the one clicked, if any.
@@ -401,4 +471,51 @@ pub fn problems(
             }
         });
     clicked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone)]
+    struct Doc(String);
+
+    impl Document for Doc {
+        fn fresh() -> Self {
+            Doc("new".into())
+        }
+        fn read(src: &str, _: &str) -> Result<Self, crate::rules::scenario::ScenarioError> {
+            Ok(Doc(src.into()))
+        }
+        fn text(&self) -> Result<String, String> {
+            Ok(self.0.clone())
+        }
+        fn name(&self) -> String {
+            "doc".into()
+        }
+        fn undo(&mut self) -> bool {
+            false
+        }
+        fn redo(&mut self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn a_scenario_is_unsaved_once_it_differs_from_what_was_opened_or_saved() {
+        let ask = super::super::OpenEditor {
+            ruleset: "x",
+            scenario: None,
+        };
+        let (mut doc, mut kept) = asked::<Doc>(&ask).unwrap();
+        assert!(!kept.unsaved(&doc), "a new scenario untouched");
+        doc.0.push_str(" changed");
+        assert!(kept.unsaved(&doc));
+        kept.file = Some(
+            std::env::temp_dir().join(format!("holotable-unsaved-{}.ron", std::process::id())),
+        );
+        assert!(save_now(&doc, &mut kept), "{:?}", kept.message);
+        assert!(!kept.unsaved(&doc), "saved");
+        let _ = std::fs::remove_file(kept.file.as_ref().unwrap());
+    }
 }

@@ -154,6 +154,7 @@ fn editor_screen(
         })
         .inner;
     if let Some((e, kept)) = editor_bar::act(
+        &ctx,
         pressed,
         (&mut s.editor, &mut s.kept),
         (ID, BUNDLED),
