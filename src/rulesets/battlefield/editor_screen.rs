@@ -29,6 +29,9 @@ enum Tool {
     Line,
     /// Places a geomorphic tile (bundled, or one of the player's own).
     Tiles,
+    /// Copies the hexes of a rectangle dragged over the map, and draws them again where a
+    /// click puts their top-left corner.
+    Copy,
     /// Places, moves (drag) and removes (right click) units.
     Units,
     /// Puts an entrenchment marker of the chosen side on a hex, or takes it off.
@@ -61,6 +64,10 @@ struct Making {
     tile: (String, Option<Vec<Vec<HexTerrain>>>),
     /// A tile to save: its name, top-left hex and size.
     new_tile: (String, (i32, i32), (i32, i32)),
+    /// The hexes the Copy tool copied, rows from the top.
+    clip: Vec<Vec<HexTerrain>>,
+    /// The hex a line or a copy's drag began on.
+    drag_from: Option<(i32, i32)>,
 }
 
 impl Making {
@@ -81,6 +88,8 @@ impl Making {
             size,
             tile: ("village".into(), None),
             new_tile: ("my tile".into(), (0, 0), (10, 8)),
+            clip: Vec::new(),
+            drag_from: None,
         }
     }
 
@@ -252,12 +261,20 @@ fn tools(
         ui.selectable_value(&mut s.tool, Tool::Fill, "Fill");
         ui.selectable_value(&mut s.tool, Tool::Line, "Line");
         ui.selectable_value(&mut s.tool, Tool::Tiles, "Tiles");
+        ui.selectable_value(&mut s.tool, Tool::Copy, "Copy");
         ui.selectable_value(&mut s.tool, Tool::Units, "Units");
         ui.selectable_value(&mut s.tool, Tool::Entrench, "Entrenchments");
         ui.selectable_value(&mut s.tool, Tool::GoalBuildings, "Goal");
     });
     match s.tool {
         Tool::Tiles => tiles(ui, s),
+        Tool::Copy => {
+            ui.weak(if s.clip.is_empty() {
+                "Drag over the map to copy the hexes of a rectangle."
+            } else {
+                "Click the map to draw the copy with its top-left corner there (at an even column); drag again to copy another rectangle."
+            });
+        }
         Tool::Brush | Tool::Fill | Tool::Line => {
             egui::ComboBox::from_label("Paint")
                 .height(420.0)
@@ -862,6 +879,14 @@ fn map(
     }
     let unit_at = units.iter().rev().find(|u| u.3 == at).map(|u| u.1.clone());
     let pressed = ui.input(|i| i.pointer.press_origin()).map_or(at, hex_under);
+    // Where a line or a copied rectangle began: the press is forgotten once the button is up.
+    if response.drag_started() {
+        s.drag_from = Some(pressed);
+    }
+    let from = s.drag_from.unwrap_or(pressed);
+    if response.drag_stopped() {
+        s.drag_from = None;
+    }
     match s.tool {
         Tool::Brush => {
             if response.drag_started() || response.clicked() {
@@ -900,7 +925,7 @@ fn map(
         Tool::Line => {
             if response.dragged() {
                 // The line as it will be laid.
-                for hex in hex_at(pressed.0, pressed.1).line_to(hex_at(at.0, at.1)) {
+                for hex in hex_at(from.0, from.1).line_to(hex_at(at.0, at.1)) {
                     let pts: Vec<egui::Pos2> =
                         l.hex_corners(hex).iter().map(|p| to_screen(*p)).collect();
                     painter.add(egui::Shape::closed_line(
@@ -913,12 +938,52 @@ fn map(
                 let paint = s.paint;
                 s.apply(
                     Edit::Line {
-                        from: pressed,
+                        from: from,
                         to: at,
                         paint,
                     },
                     roster,
                 );
+            }
+        }
+        Tool::Copy => {
+            // From an even column, as it is drawn again: the copy keeps its hexes' shifts.
+            let left = from.0.min(at.0);
+            let (lo, hi) = (
+                (left - left.rem_euclid(2), from.1.min(at.1)),
+                (from.0.max(at.0), from.1.max(at.1)),
+            );
+            if response.dragged() {
+                for (c, r) in (lo.0..=hi.0).flat_map(|c| (lo.1..=hi.1).map(move |r| (c, r))) {
+                    let pts: Vec<egui::Pos2> = l
+                        .hex_corners(hex_at(c, r))
+                        .iter()
+                        .map(|p| to_screen(*p))
+                        .collect();
+                    painter.add(egui::Shape::closed_line(
+                        pts,
+                        egui::Stroke::new(1.5, egui::Color32::WHITE),
+                    ));
+                }
+            }
+            if response.drag_stopped() {
+                s.clip = (lo.1..=hi.1)
+                    .map(|r| {
+                        (lo.0..=hi.0)
+                            .map(|c| grid.get(&(c, r)).copied().unwrap_or(HexTerrain::CLEAR))
+                            .collect()
+                    })
+                    .collect();
+                s.kept.message = Some((
+                    true,
+                    format!("Copied {} by {} hexes", hi.0 - lo.0 + 1, hi.1 - lo.1 + 1),
+                ));
+            }
+            if response.clicked() && !s.clip.is_empty() {
+                let corner = (at.0 - at.0.rem_euclid(2), at.1);
+                let cells = s.clip.clone();
+                s.apply(Edit::Stamp { cells, at: corner }, roster);
+                s.size = s.editor.size();
             }
         }
         Tool::Tiles => {
