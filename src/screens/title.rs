@@ -54,8 +54,11 @@ fn title(
     let ctx = ctx.ctx_mut()?;
     let mut root = crate::ui::root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
+        let top = ui.available_height() * 0.2;
+        // A long list of unfinished games scrolls rather than pushing Quit off the window.
+        egui::ScrollArea::vertical().show(ui, |ui| {
         ui.vertical_centered(|ui| {
-            ui.add_space(ui.available_height() * 0.25);
+            ui.add_space(top);
             ui.heading(egui::RichText::new("HOLOTABLE").size(56.0).strong());
             ui.label(
                 egui::RichText::new("Star Wars miniature wargames, played entirely on screen")
@@ -206,6 +209,7 @@ fn title(
             {
                 exit.write(AppExit::Success);
             }
+        });
         });
     });
     if super::settings::window(ctx, &mut settings, &mut settings_file) {

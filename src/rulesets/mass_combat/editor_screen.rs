@@ -219,6 +219,7 @@ fn fields(ui: &mut egui::Ui, def: &mut Scenario, chosen: Option<&str>) {
         }
         ui.separator();
     }
+    unit_rules(ui, def, chosen);
     ui.heading("Battle");
     ui.horizontal(|ui| {
         ui.label("Name");
@@ -277,6 +278,105 @@ fn fields(ui: &mut egui::Ui, def: &mut Scenario, chosen: Option<&str>) {
             ui.checkbox(&mut side.commander.pc, "a player character");
         });
     }
+}
+
+/// The chosen unit's rules where they differ from its roster entry's: its strength, its
+/// skills, the weapons it carries besides, and the transport it starts aboard.
+fn unit_rules(ui: &mut egui::Ui, def: &mut Scenario, chosen: Option<&str>) {
+    let roster = super::rules::scenario::roster(def);
+    let Some(k) = chosen.and_then(|id| def.units.iter().position(|u| u.id == id)) else {
+        return;
+    };
+    let carriers: Vec<(String, (f32, f32))> = def
+        .units
+        .iter()
+        .filter(|t| {
+            t.side == def.units[k].side
+                && t.id != def.units[k].id
+                && roster.get(&t.roster).is_some_and(|r| r.carries > 0)
+        })
+        .map(|t| (t.id.clone(), t.at))
+        .collect();
+    let u = &mut def.units[k];
+    let Some(kind) = roster.get(&u.roster).cloned() else {
+        return;
+    };
+    ui.label(format!("Rules ({}'s where left as they are)", kind.name));
+    let mut strength = u.strength.unwrap_or(kind.strength);
+    code_field(ui, "Strength", &mut strength);
+    u.strength = (strength != kind.strength).then_some(strength);
+    let mut names: Vec<String> = kind.skills.keys().cloned().collect();
+    names.extend(
+        u.skills
+            .keys()
+            .filter(|n| !kind.skills.contains_key(*n))
+            .cloned(),
+    );
+    for name in names {
+        let base = kind.skill(&name);
+        let mut code = u.skills.get(&name).copied().unwrap_or(base);
+        ui.push_id(("skill", &name), |ui| {
+            code_field(ui, &name, &mut code);
+        });
+        if code == base {
+            u.skills.remove(&name);
+        } else {
+            u.skills.insert(name, code);
+        }
+    }
+    let mut gone = None;
+    for (i, w) in u.extra_weapons.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("Also carries: {} ({})", w.name, w.damage));
+            if ui.small_button("✖").clicked() {
+                gone = Some(i);
+            }
+        });
+    }
+    if let Some(i) = gone {
+        u.extra_weapons.remove(i);
+    }
+    let mut weapons: Vec<super::rules::unit::Weapon> = Vec::new();
+    for w in roster.units.iter().flat_map(|t| &t.weapons) {
+        if !weapons.iter().any(|x| x.name == w.name) {
+            weapons.push(w.clone());
+        }
+    }
+    ui.menu_button("Carries a weapon besides…", |ui| {
+        egui::ScrollArea::vertical()
+            .max_height(360.0)
+            .show(ui, |ui| {
+                for w in &weapons {
+                    if ui
+                        .button(format!("{} ({}, {})", w.name, w.skill, w.damage))
+                        .clicked()
+                    {
+                        u.extra_weapons.push(w.clone());
+                        ui.close();
+                    }
+                }
+            });
+    });
+    if !carriers.is_empty() || u.aboard.is_some() {
+        let before = u.aboard.clone();
+        egui::ComboBox::from_label("Starts aboard")
+            .selected_text(u.aboard.as_deref().unwrap_or("none"))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut u.aboard, None, "none");
+                for (id, _) in &carriers {
+                    ui.selectable_value(&mut u.aboard, Some(id.clone()), id);
+                }
+            });
+        // Aboard, it stands where its transport does.
+        if u.aboard != before
+            && let Some((_, at)) = carriers
+                .iter()
+                .find(|(id, _)| Some(id) == u.aboard.as_ref())
+        {
+            u.at = *at;
+        }
+    }
+    ui.separator();
 }
 
 /// The open ground, to scale: units as discs in their side's colour with their names; the

@@ -941,6 +941,24 @@ mod tests {
     }
 
     #[test]
+    fn holding_objectives_with_none_placed_is_a_problem() {
+        let r = roster();
+        let mut e = Editor::new();
+        let mut s = e.scenario().clone();
+        s.victory = Victory::HoldObjectives;
+        e.apply(Edit::Set(Box::new(s)), r).unwrap();
+        let told = |e: &Editor| {
+            e.problems("x.ron", r)
+                .iter()
+                .any(|p| p.message.contains("needs at least one objective"))
+        };
+        assert!(told(&e));
+        e.apply(Edit::PlaceObjective { at: (36.0, 24.0) }, r)
+            .unwrap();
+        assert!(!told(&e));
+    }
+
+    #[test]
     fn mirroring_copies_the_terrain_of_one_half() {
         let r = roster();
         let mut e = Editor::new();

@@ -17,6 +17,7 @@ use super::rules::profile::Roster;
 use super::rules::scenario::{EnemyForces, PoolEntry, Scenario, Victory};
 use super::{BUNDLED, ID, roster};
 use crate::engine::pipeline::Notice;
+use crate::rules::layout::Mirror;
 use crate::rules::scenario::Control;
 use crate::rules::terrain::{TerrainKind, TerrainProperty};
 use crate::ui::editor_bar::{self, Bar, Document, Kept};
@@ -162,7 +163,7 @@ fn editor_screen(
             let mut mirror = None;
             let pressed = editor_bar::show(ui, bar, |ui| mirror = editor_bar::mirror_menu(ui));
             if let Some(m) = mirror {
-                s.apply(Edit::Mirror(m), roster);
+                mirror_terrain(s, m, roster);
             }
             pressed
         })
@@ -201,6 +202,34 @@ fn editor_screen(
     let flagged: HashSet<String> = concerned.into_iter().flatten().collect();
     egui::CentralPanel::default().show(&mut root, |ui| table(ui, s, roster, &flagged));
     Ok(())
+}
+
+/// Mirrors the terrain, and says what it did: what was copied, and what was taken away
+/// from the other half (undo brings it back).
+fn mirror_terrain(s: &mut Making, how: Mirror, roster: &Roster) {
+    let ids = |s: &Making| -> HashSet<String> {
+        s.editor
+            .scenario()
+            .terrain
+            .iter()
+            .map(|t| t.id.clone())
+            .collect()
+    };
+    let before = ids(s);
+    s.apply(Edit::Mirror(how), roster);
+    let after = ids(s);
+    let (copied, gone) = (
+        after.difference(&before).count(),
+        before.difference(&after).count(),
+    );
+    if copied + gone > 0 {
+        s.kept.message = Some((
+            true,
+            format!(
+                "Mirrored: {copied} pieces copied, {gone} that stood in the other half taken away (Undo brings them back)"
+            ),
+        ));
+    }
 }
 
 /// Selects what has id `id`, if anything on the table has.

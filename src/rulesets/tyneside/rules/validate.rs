@@ -21,7 +21,7 @@ const BEHIND_ROCK: f32 = 2.0;
 /// `file` is the name used in messages. Errors (all of them, not just the first): malformed
 /// RON (with the parser's line and column and what it expected), an unknown profile or weapon (with the nearest known name), duplicate ids, a figure off the table or inside
 /// impassable terrain, group members more than 5" from every other member, objectives off the
-/// table, terrain whose middle is off the table, shapes that are not shapes, and portal counters off the table, in sight of another
+/// table or none where victory is holding them, terrain whose middle is off the table, shapes that are not shapes, and portal counters off the table, in sight of another
 /// side's figure at the start (unless `in_sight`), or behind a rock (unless `once`). Never
 /// panics.
 pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<ScenarioError>> {
@@ -100,6 +100,15 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                 ),
             );
         }
+    }
+    if scenario.victory == super::victory::Victory::HoldObjectives && scenario.objectives.is_empty()
+    {
+        r.at_value(
+            "name",
+            &scenario.name,
+            0,
+            "victory by holding the objectives needs at least one objective marker",
+        );
     }
     for o in &scenario.objectives {
         check_id(&mut r, "objective", &o.id);
