@@ -262,6 +262,83 @@ pub trait Document: Sized {
     fn redo(&mut self) -> bool;
 }
 
+/// A rule set's editor screen as the shared systems know it: its state, kept as a resource
+/// while it is made (and while a game of it is played).
+pub trait Editing: bevy::prelude::Resource + Sized {
+    /// The scenario it edits.
+    type Doc: Document;
+    /// Its rule set, by registry id.
+    const RULESET: &'static str;
+    /// The screen's state for `doc`, kept as `kept`.
+    fn making(doc: Self::Doc, kept: Kept) -> Self;
+}
+
+/// Opens editor `M` on a new scenario, or on a copy of the one asked for, and shows it; one
+/// that cannot be read says why on the title screen (file, line, column).
+fn open<M: Editing>(
+    mut asks: bevy::prelude::MessageReader<super::OpenEditor>,
+    mut screen: bevy::prelude::ResMut<super::EditorScreen>,
+    mut notice: bevy::prelude::ResMut<crate::engine::pipeline::Notice>,
+    mut commands: bevy::prelude::Commands,
+) {
+    for ask in asks.read().filter(|a| a.ruleset == M::RULESET) {
+        match asked::<M::Doc>(ask) {
+            Ok((doc, kept)) => {
+                commands.insert_resource(M::making(doc, kept));
+                *screen = super::EditorScreen {
+                    showing: Some(M::RULESET),
+                    kept: Some(M::RULESET),
+                };
+            }
+            Err(why) => {
+                notice.refusal = Some(why);
+                screen.showing = None;
+            }
+        }
+    }
+}
+
+/// Adds editor `M` to `app`: opened by [`super::OpenEditor`], its `screen` drawn while
+/// [`super::EditorScreen`] shows it.
+pub fn plugin<M: Editing, S>(
+    app: &mut bevy::prelude::App,
+    screen: impl bevy::prelude::IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, S>,
+) {
+    use bevy::prelude::*;
+    app.add_systems(Update, open::<M>).add_systems(
+        bevy_egui::EguiPrimaryContextPass,
+        screen.run_if(super::editor_screen(M::RULESET).and_then(resource_exists::<M>)),
+    );
+}
+
+/// Implements [`Document`] for an editor type that has `open(src, file)`, `text()`,
+/// `scenario()` (with a `name`), `undo()` and `redo()`, making a new scenario with `$fresh`.
+macro_rules! document {
+    ($editor:ty, $fresh:expr) => {
+        impl $crate::ui::editor_bar::Document for $editor {
+            fn fresh() -> Self {
+                $fresh
+            }
+            fn read(src: &str, file: &str) -> Result<Self, $crate::rules::scenario::ScenarioError> {
+                <$editor>::open(src, file)
+            }
+            fn text(&self) -> Result<String, String> {
+                <$editor>::text(self)
+            }
+            fn name(&self) -> String {
+                self.scenario().name.clone()
+            }
+            fn undo(&mut self) -> bool {
+                <$editor>::undo(self)
+            }
+            fn redo(&mut self) -> bool {
+                <$editor>::redo(self)
+            }
+        }
+    };
+}
+pub(crate) use document;
+
 /// What an editor holds besides its scenario: where it is saved, the last word, and what it
 /// was when last saved or opened.
 #[derive(Default)]

@@ -5,7 +5,7 @@
 //! only turns the mouse into them.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 
 use super::editor::{Edit, Editor, MAX_SIDE, Paint};
 use super::rules::map::{Ground, HexTerrain, TILES, col_row, hex_at, layout, read_tile};
@@ -13,9 +13,8 @@ use super::rules::quality::Quality;
 use super::rules::roster::{Kind, Roster};
 use super::rules::scenario::{Goal, ScenarioDef};
 use super::{BUNDLED, ID, roster};
-use crate::engine::pipeline::Notice;
-use crate::ui::editor_bar::{self, Bar, Document, Kept};
-use crate::ui::{EditorScreen, OpenEditor, PlayScenario};
+use crate::ui::editor_bar::{self, Bar, Kept};
+use crate::ui::{EditorScreen, PlayScenario};
 
 /// What the mouse does on the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,32 +99,6 @@ impl Making {
             Err(why) => self.kept.message = Some((false, why)),
         }
         self.size = self.editor.size();
-    }
-}
-
-/// Opens the editor on a new scenario, or on a copy of the one asked for, and shows it; a
-/// scenario that cannot be read says why on the title screen (file, line, column).
-fn open(
-    mut asked: MessageReader<OpenEditor>,
-    mut screen: ResMut<EditorScreen>,
-    mut notice: ResMut<Notice>,
-    mut commands: Commands,
-) {
-    for ask in asked.read().filter(|a| a.ruleset == ID) {
-        let making = editor_bar::asked::<Editor>(ask).map(|(e, kept)| Making::with(e, kept));
-        match making {
-            Ok(m) => {
-                commands.insert_resource(m);
-                *screen = EditorScreen {
-                    showing: Some(ID),
-                    kept: Some(ID),
-                };
-            }
-            Err(why) => {
-                notice.refusal = Some(why);
-                screen.showing = None;
-            }
-        }
     }
 }
 
@@ -1095,34 +1068,15 @@ fn map(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, open).add_systems(
-        EguiPrimaryContextPass,
-        editor_screen.run_if(crate::ui::editor_screen(ID).and_then(resource_exists::<Making>)),
-    );
+    editor_bar::plugin::<Making, _>(app, editor_screen);
 }
 
-impl Document for Editor {
-    fn fresh() -> Self {
-        Editor::new(16, 10)
-    }
-
-    fn read(src: &str, file: &str) -> Result<Self, crate::rules::scenario::ScenarioError> {
-        Editor::open(src, file)
-    }
-
-    fn text(&self) -> Result<String, String> {
-        Editor::text(self)
-    }
-
-    fn name(&self) -> String {
-        self.scenario().name.clone()
-    }
-
-    fn undo(&mut self) -> bool {
-        Editor::undo(self)
-    }
-
-    fn redo(&mut self) -> bool {
-        Editor::redo(self)
+impl editor_bar::Editing for Making {
+    type Doc = Editor;
+    const RULESET: &'static str = ID;
+    fn making(doc: Editor, kept: Kept) -> Self {
+        Self::with(doc, kept)
     }
 }
+
+editor_bar::document!(Editor, Editor::new(16, 10));

@@ -4,16 +4,15 @@
 //! once. The edits are [`super::editor`]'s.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 
 use super::editor::{Edit, Editor};
 use super::rules::craft::{Class, CraftType};
 use super::rules::scenario::{Edge, Initiative, Scenario, start_rows};
 use super::{BUNDLED, ID};
-use crate::engine::pipeline::Notice;
 use crate::rules::scenario::Control;
-use crate::ui::editor_bar::{self, Bar, Document, Kept};
-use crate::ui::{EditorScreen, OpenEditor, PlayScenario};
+use crate::ui::editor_bar::{self, Bar, Kept};
+use crate::ui::{EditorScreen, PlayScenario};
 
 /// The scenario being made, kept while a game of it is played.
 #[derive(Resource)]
@@ -32,32 +31,6 @@ impl Making {
             Ok(()) => self.kept.message = None,
             Err(why) if why == crate::rules::history::NOTHING => {}
             Err(why) => self.kept.message = Some((false, why)),
-        }
-    }
-}
-
-/// Opens the editor on a new battle, or on a copy of the one asked for, and shows it; one
-/// that cannot be read says why on the title screen.
-fn open(
-    mut asked: MessageReader<OpenEditor>,
-    mut screen: ResMut<EditorScreen>,
-    mut notice: ResMut<Notice>,
-    mut commands: Commands,
-) {
-    for ask in asked.read().filter(|a| a.ruleset == ID) {
-        let making = editor_bar::asked::<Editor>(ask).map(|(e, kept)| Making::with(e, kept));
-        match making {
-            Ok(m) => {
-                commands.insert_resource(m);
-                *screen = EditorScreen {
-                    showing: Some(ID),
-                    kept: Some(ID),
-                };
-            }
-            Err(why) => {
-                notice.refusal = Some(why);
-                screen.showing = None;
-            }
         }
     }
 }
@@ -277,34 +250,15 @@ fn board(ui: &mut egui::Ui, def: &Scenario) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, open).add_systems(
-        EguiPrimaryContextPass,
-        editor_screen.run_if(crate::ui::editor_screen(ID).and_then(resource_exists::<Making>)),
-    );
+    editor_bar::plugin::<Making, _>(app, editor_screen);
 }
 
-impl Document for Editor {
-    fn fresh() -> Self {
-        Editor::new()
-    }
-
-    fn read(src: &str, file: &str) -> Result<Self, crate::rules::scenario::ScenarioError> {
-        Editor::open(src, file)
-    }
-
-    fn text(&self) -> Result<String, String> {
-        Editor::text(self)
-    }
-
-    fn name(&self) -> String {
-        self.scenario().name.clone()
-    }
-
-    fn undo(&mut self) -> bool {
-        Editor::undo(self)
-    }
-
-    fn redo(&mut self) -> bool {
-        Editor::redo(self)
+impl editor_bar::Editing for Making {
+    type Doc = Editor;
+    const RULESET: &'static str = ID;
+    fn making(doc: Editor, kept: Kept) -> Self {
+        Self::with(doc, kept)
     }
 }
+
+editor_bar::document!(Editor, Editor::new());

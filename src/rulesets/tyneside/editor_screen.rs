@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 use glam::Vec2;
 
 use super::editor::{Clip, Edit, Editor, Item};
@@ -16,13 +16,12 @@ use super::rules::orders::Order;
 use super::rules::profile::Roster;
 use super::rules::scenario::{EnemyForces, PoolEntry, Scenario, Victory};
 use super::{BUNDLED, ID, roster};
-use crate::engine::pipeline::Notice;
 use crate::rules::layout::Mirror;
 use crate::rules::scenario::Control;
 use crate::rules::terrain::{TerrainKind, TerrainProperty};
-use crate::ui::editor_bar::{self, Bar, Document, Kept};
+use crate::ui::editor_bar::{self, Bar, Kept};
 use crate::ui::table_canvas::{self, Canvas, Gesture, Look, Marker, Outline, Picked, Tool, Zone};
-use crate::ui::{EditorScreen, OpenEditor, PlayScenario};
+use crate::ui::{EditorScreen, PlayScenario};
 
 /// What a click with the Place tool puts down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,31 +92,6 @@ fn item(p: &Picked) -> Option<Item> {
                 "f" => Some(Item::Figure(id)),
                 "p" => Some(Item::Portal(id)),
                 _ => Some(Item::Objective(id)),
-            }
-        }
-    }
-}
-
-/// Opens the editor on a new skirmish, or on a copy of the one asked for; one that cannot be
-/// read says why on the title screen (file, line, column).
-fn open(
-    mut asked: MessageReader<OpenEditor>,
-    mut screen: ResMut<EditorScreen>,
-    mut notice: ResMut<Notice>,
-    mut commands: Commands,
-) {
-    for ask in asked.read().filter(|a| a.ruleset == ID) {
-        match editor_bar::asked::<Editor>(ask).map(|(e, kept)| Making::with(e, kept)) {
-            Ok(m) => {
-                commands.insert_resource(m);
-                *screen = EditorScreen {
-                    showing: Some(ID),
-                    kept: Some(ID),
-                };
-            }
-            Err(why) => {
-                notice.refusal = Some(why);
-                screen.showing = None;
             }
         }
     }
@@ -910,34 +884,15 @@ fn table(ui: &mut egui::Ui, s: &mut Making, roster: &Roster, flagged: &HashSet<S
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, open).add_systems(
-        EguiPrimaryContextPass,
-        editor_screen.run_if(crate::ui::editor_screen(ID).and_then(resource_exists::<Making>)),
-    );
+    editor_bar::plugin::<Making, _>(app, editor_screen);
 }
 
-impl Document for Editor {
-    fn fresh() -> Self {
-        Editor::new()
-    }
-
-    fn read(src: &str, file: &str) -> Result<Self, crate::rules::scenario::ScenarioError> {
-        Editor::open(src, file)
-    }
-
-    fn text(&self) -> Result<String, String> {
-        Editor::text(self)
-    }
-
-    fn name(&self) -> String {
-        self.scenario().name.clone()
-    }
-
-    fn undo(&mut self) -> bool {
-        Editor::undo(self)
-    }
-
-    fn redo(&mut self) -> bool {
-        Editor::redo(self)
+impl editor_bar::Editing for Making {
+    type Doc = Editor;
+    const RULESET: &'static str = ID;
+    fn making(doc: Editor, kept: Kept) -> Self {
+        Self::with(doc, kept)
     }
 }
+
+editor_bar::document!(Editor, Editor::new());
