@@ -15,6 +15,8 @@ pub enum Pressed {
     Redo,
     /// Save.
     Save,
+    /// Save to a file of the player's choice.
+    SaveAs,
     /// Play it now.
     Play,
     /// A new scenario.
@@ -80,6 +82,13 @@ pub fn show(ui: &mut egui::Ui, bar: Bar, extra: impl FnOnce(&mut egui::Ui)) -> O
             pressed = Some(Pressed::Save);
         }
         if ui
+            .button("Save as…")
+            .on_hover_text("Save to a file anywhere, by its path")
+            .clicked()
+        {
+            pressed = Some(Pressed::SaveAs);
+        }
+        if ui
             .add_enabled(bar.can_play, egui::Button::new("Play"))
             .on_disabled_hover_text("Put right the problems listed on the left first")
             .on_hover_text("Play it now, hotseat; the title screen brings you back here")
@@ -141,6 +150,31 @@ pub fn id_at_line(text: &str, line: usize) -> Option<String> {
         let rest = l.split("id: \"").nth(1)?;
         rest.split('"').next().map(str::to_string)
     })
+}
+
+/// A roster entry dragged from an editor's list onto its board: what a drop places (a
+/// profile's name or a roster id).
+pub struct Dragged(pub String);
+
+/// The roster `entries` (what a drop places, its name) as a list to choose from with a click
+/// (into `chosen`) or to drag onto the board ([`Dragged`]).
+pub fn drag_list(ui: &mut egui::Ui, salt: &str, entries: &[(String, String)], chosen: &mut String) {
+    egui::ScrollArea::vertical()
+        .id_salt(("drag-list", salt))
+        .max_height(170.0)
+        .show(ui, |ui| {
+            for (key, label) in entries {
+                ui.dnd_drag_source(
+                    egui::Id::new(("drag-list", salt, key)),
+                    Dragged(key.clone()),
+                    |ui| {
+                        if ui.selectable_label(chosen == key, label).clicked() {
+                            *chosen = key.clone();
+                        }
+                    },
+                );
+            }
+        });
 }
 
 /// The Mirror menu for the bar's extras: the way chosen, if one was.
@@ -351,6 +385,8 @@ pub struct Kept {
     saved: Option<String>,
     /// New or Open, pressed with changes unsaved: waiting for the player's answer.
     pending: Option<Pressed>,
+    /// The path typed in the Save as window, while it is open.
+    save_as: Option<String>,
 }
 
 impl Kept {
@@ -361,6 +397,7 @@ impl Kept {
             message: None,
             saved: doc.text().ok(),
             pending: None,
+            save_as: None,
         }
     }
 
@@ -420,6 +457,7 @@ pub fn act<D: Document>(
         p => p,
     }
     .or_else(|| leave_unsaved(ctx, doc, kept));
+    save_as_window(ctx, doc, kept);
     match pressed? {
         Pressed::Undo => {
             doc.undo();
@@ -429,6 +467,16 @@ pub fn act<D: Document>(
         }
         Pressed::Save => {
             save_now(doc, kept);
+        }
+        Pressed::SaveAs => {
+            let path = kept.file.clone().unwrap_or_else(|| {
+                let dir = crate::engine::autosave::data_folder().unwrap_or_default();
+                dir.join("scenarios").join(format!(
+                    "{}.ron",
+                    crate::rules::layout::id_stem(&doc.name())
+                ))
+            });
+            kept.save_as = Some(path.display().to_string());
         }
         Pressed::Play => {
             match doc
@@ -481,6 +529,38 @@ fn save_now<D: Document>(doc: &D, kept: &mut Kept) -> bool {
     };
     kept.message = Some((ok, said));
     ok
+}
+
+/// The Save as window: the path to save to, typed (a file that is there is written over, as
+/// the player asked), Save and Cancel.
+fn save_as_window<D: Document>(ctx: &egui::Context, doc: &D, kept: &mut Kept) {
+    let Some(mut path) = kept.save_as.take() else {
+        return;
+    };
+    let (mut save, mut cancel) = (false, false);
+    egui::Modal::new(egui::Id::new("save-as")).show(ctx, |ui| {
+        ui.heading(format!("Save \"{}\" as", doc.name()));
+        ui.add(egui::TextEdit::singleline(&mut path).desired_width(520.0));
+        if Path::new(&path).exists() {
+            ui.colored_label(
+                egui::Color32::from_rgb(255, 200, 110),
+                "A file of that name is there: saving writes over it.",
+            );
+        }
+        ui.horizontal(|ui| {
+            save = ui.button("Save").clicked();
+            cancel = ui.button("Cancel").clicked();
+        });
+    });
+    if save {
+        let target = PathBuf::from(path.trim());
+        let before = kept.file.replace(target);
+        if !save_now(doc, kept) {
+            kept.file = before;
+        }
+    } else if !cancel {
+        kept.save_as = Some(path);
+    }
 }
 
 /// The window that asks, when New or Open was pressed with changes unsaved, whether to save

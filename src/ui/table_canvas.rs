@@ -108,6 +108,9 @@ pub enum Gesture {
     Copy,
     /// Paste what was copied, centred at this point.
     Paste(Vec2),
+    /// A roster entry dragged from the editor's list was let go here
+    /// ([`crate::ui::editor_bar::Dragged`]).
+    Dropped(String, Vec2),
 }
 
 /// What the table keeps between frames.
@@ -195,7 +198,11 @@ impl Canvas {
             scale,
         };
         let mut out = Vec::new();
-        let pointer = response.interact_pointer_pos().or(response.hover_pos());
+        // While something is dragged from a list the table is not hovered: the pointer is.
+        let pointer = response
+            .interact_pointer_pos()
+            .or(response.hover_pos())
+            .or_else(|| ui.ctx().pointer_latest_pos().filter(|p| rect.contains(*p)));
         let at = pointer.map(|p| view.table(p));
         // The offset of a move being dragged, to draw the selection where it will go.
         let moving = match (&self.drag, at) {
@@ -408,6 +415,11 @@ impl Canvas {
                 .position(|h| view.screen(*h).distance(p) <= 7.0)?;
             Some((key.clone(), k))
         };
+        if let Some(d) = response.dnd_release_payload::<crate::ui::editor_bar::Dragged>()
+            && let Some(at) = at
+        {
+            out.push(Gesture::Dropped(d.0.clone(), self.snapped(at)));
+        }
         let shift = ui.input(|i| i.modifiers.shift);
         if response.drag_started()
             && let Some(press) = ui.input(|i| i.pointer.press_origin())
@@ -670,17 +682,39 @@ fn draw_shape(
         }
         _ => {
             let pts: Vec<egui::Pos2> = shape.corners().iter().map(|p| view.screen(*p)).collect();
-            // egui fills convex polygons only: a concave one is filled by its ears.
-            for [a, b, c] in ears(&pts) {
+            // egui fills convex polygons only: a concave one is filled by its ears (whose
+            // seams show faintly, so a convex one is filled whole).
+            if convex(&pts) {
                 painter.add(egui::Shape::convex_polygon(
-                    vec![a, b, c],
+                    pts.clone(),
                     fill,
                     egui::Stroke::NONE,
                 ));
+            } else {
+                for [a, b, c] in ears(&pts) {
+                    painter.add(egui::Shape::convex_polygon(
+                        vec![a, b, c],
+                        fill,
+                        egui::Stroke::NONE,
+                    ));
+                }
             }
             painter.add(egui::Shape::closed_line(pts, stroke));
         }
     }
+}
+
+/// Whether the polygon `pts` turns the same way at every corner.
+fn convex(pts: &[egui::Pos2]) -> bool {
+    let n = pts.len();
+    let turns: Vec<f32> = (0..n)
+        .map(|i| {
+            let (a, b, c) = (pts[i], pts[(i + 1) % n], pts[(i + 2) % n]);
+            (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+        })
+        .filter(|t| t.abs() > 1e-3)
+        .collect();
+    turns.iter().all(|t| *t > 0.0) || turns.iter().all(|t| *t < 0.0)
 }
 
 /// The triangles of the simple polygon `pts` (either winding), by ear clipping.

@@ -286,16 +286,14 @@ fn tools(
                     ui.selectable_value(&mut s.side, i, n);
                 }
             });
-            egui::ComboBox::from_label("Unit")
-                .height(420.0)
-                .selected_text(&s.profile)
-                .show_ui(ui, |ui| {
-                    for p in &roster.profiles {
-                        ui.selectable_value(&mut s.profile, p.name.clone(), &p.name);
-                    }
-                });
+            let entries: Vec<(String, String)> = roster
+                .profiles
+                .iter()
+                .map(|p| (p.name.clone(), p.name.clone()))
+                .collect();
+            editor_bar::drag_list(ui, "units", &entries, &mut s.profile);
             ui.weak(
-                "Click a hex to place; drag a unit to move it; right-click a unit to remove it.",
+                "Drag a unit from the list onto a hex, or choose it and click a hex; drag a unit on the map to move it; right-click it to remove it.",
             );
             if let Some(id) = s.selected.clone() {
                 ui.horizontal(|ui| {
@@ -822,7 +820,27 @@ fn map(
         );
     }
     let hex_under = |p: egui::Pos2| col_row(l.world_pos_to_hex(to_world(p)));
-    let pointer = response.interact_pointer_pos().or(response.hover_pos());
+    // A unit dragged from the list is placed where it is let go (the map is not hovered
+    // while something else is dragged).
+    let pointer = response
+        .interact_pointer_pos()
+        .or(response.hover_pos())
+        .or_else(|| ui.ctx().pointer_latest_pos().filter(|p| rect.contains(*p)));
+    if let Some(d) = response.dnd_release_payload::<editor_bar::Dragged>()
+        && let Some(p) = pointer
+    {
+        let (side, at) = (s.side, hex_under(p));
+        s.tool = Tool::Units;
+        s.profile = d.0.clone();
+        s.apply(
+            Edit::Place {
+                side,
+                profile: d.0.clone(),
+                at,
+            },
+            roster,
+        );
+    }
     let Some(at) = pointer.map(hex_under) else {
         return;
     };

@@ -131,20 +131,9 @@ fn placing(ui: &mut egui::Ui, s: &mut Making) {
         }
     });
     let roster = s.editor.roster();
-    egui::ComboBox::from_label("Unit")
-        .height(420.0)
-        .selected_text(
-            roster
-                .iter()
-                .find(|(id, _)| *id == s.roster)
-                .map_or(s.roster.clone(), |(_, n)| n.clone()),
-        )
-        .show_ui(ui, |ui| {
-            for (id, name) in &roster {
-                ui.selectable_value(&mut s.roster, id.clone(), name);
-            }
-        });
-    ui.weak("Click the ground to place; drag a unit to move it; right-click a unit to remove it.");
+    let entries: Vec<(String, String)> = roster.clone();
+    editor_bar::drag_list(ui, "units", &entries, &mut s.roster);
+    ui.weak("Drag a unit from the list onto the ground, or choose it and click the ground; drag a unit on the ground to move it; right-click it to remove it.");
     if let Some(id) = s.selected.clone()
         && ui.button(format!("Remove {id}")).clicked()
     {
@@ -418,9 +407,25 @@ fn ground(ui: &mut egui::Ui, s: &mut Making) {
             egui::Color32::WHITE,
         );
     }
-    let Some(p) = response.interact_pointer_pos().or(response.hover_pos()) else {
+    // A unit dragged from the list is placed where it is let go (the ground is not hovered
+    // while something else is dragged).
+    let Some(p) = response
+        .interact_pointer_pos()
+        .or(response.hover_pos())
+        .or_else(|| ui.ctx().pointer_latest_pos().filter(|p| rect.contains(*p)))
+    else {
         return;
     };
+    if let Some(d) = response.dnd_release_payload::<editor_bar::Dragged>() {
+        let (x, y) = to_ground(p);
+        let side = s.side;
+        s.roster = d.0.clone();
+        s.apply(Edit::Place {
+            side,
+            roster: d.0.clone(),
+            at: (x.round(), y.round()),
+        });
+    }
     let at = to_ground(p);
     painter.text(
         rect.left_bottom() + egui::vec2(8.0, -8.0),

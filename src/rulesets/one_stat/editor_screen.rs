@@ -209,19 +209,18 @@ fn tools(ui: &mut egui::Ui, s: &mut Making) {
         s.canvas.reset();
     }
     ui.checkbox(&mut s.canvas.snap, "Snap to 0.5\"");
-    match s.canvas.tool {
-        Tool::Select | Tool::Place => {
-            ui.weak("Click to select, Shift+click to add, drag a box to select many; drag to move; drag a white corner to resize; Q and E turn; right-click or Delete removes; Ctrl+C and Ctrl+V copy and paste at the mouse.");
-        }
-        tool => {
-            preset_combo(ui, "Example", &mut s.preset);
-            ui.weak(match tool {
-                Tool::Rect => "Drag from corner to corner.",
-                Tool::Circle => "Drag from the centre out.",
-                _ => "Click each corner; click the first again, double-click or press Enter to close; right-click takes the last corner back.",
-            });
-        }
-    }
+    let entries: Vec<(String, String)> = PRESETS
+        .iter()
+        .map(|(n, _, _)| (n.to_string(), n.to_string()))
+        .collect();
+    ui.label("The text's examples: what a drawn piece is; or drag one onto the table.");
+    editor_bar::drag_list(ui, "presets", &entries, &mut s.preset);
+    ui.weak(match s.canvas.tool {
+        Tool::Select | Tool::Place => "Click to select, Shift+click to add, drag a box to select many; drag to move; drag a white corner to resize; Q and E turn; right-click or Delete removes; Ctrl+C and Ctrl+V copy and paste at the mouse.",
+        Tool::Rect => "Drag from corner to corner.",
+        Tool::Circle => "Drag from the centre out.",
+        Tool::Polygon => "Click each corner; click the first again, double-click or press Enter to close; right-click takes the last corner back.",
+    });
 }
 
 /// A choice of the text's terrain examples, with their answers.
@@ -757,6 +756,17 @@ fn table(ui: &mut egui::Ui, s: &mut Making, flagged: &HashSet<String>) {
                         / s.clip.len() as f32;
                     paste(s, (at - centre).into());
                 }
+            }
+            Gesture::Dropped(preset, at) => {
+                // An example dragged from the list: a circle 2" across the inch, to reshape.
+                s.preset = preset.clone();
+                s.apply(Edit::AddTerrain {
+                    preset,
+                    shape: crate::rules::geometry::Shape::Circle {
+                        centre: at.into(),
+                        radius: 2.0,
+                    },
+                });
             }
             Gesture::Place(_) => {}
         }

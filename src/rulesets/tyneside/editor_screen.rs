@@ -320,15 +320,13 @@ fn placing(ui: &mut egui::Ui, s: &mut Making, roster: &Roster) {
                         ui.selectable_value(&mut s.group, Some(id.clone()), name);
                     }
                 });
-            egui::ComboBox::from_label("Profile")
-                .height(420.0)
-                .selected_text(&s.profile)
-                .show_ui(ui, |ui| {
-                    for p in &roster.profiles {
-                        ui.selectable_value(&mut s.profile, p.name.clone(), &p.name);
-                    }
-                });
-            ui.weak("Click the table to place; the first figure of a new group starts it, and the next join it. A group keeps within 5\".");
+            let entries: Vec<(String, String)> = roster
+                .profiles
+                .iter()
+                .map(|p| (p.name.clone(), p.name.clone()))
+                .collect();
+            editor_bar::drag_list(ui, "profiles", &entries, &mut s.profile);
+            ui.weak("Drag a profile from the list onto the table, or choose it and click the table; the first figure of a new group starts it, and the next join it. A group keeps within 5\".");
         }
         Placing::Portal => {
             ui.weak("Click the table to place a portal counter where the enemy's reinforcements come on: out of sight of the players' figures (Game setup).");
@@ -827,37 +825,11 @@ fn table(ui: &mut egui::Ui, s: &mut Making, roster: &Roster, flagged: &HashSet<S
                     s.apply(Edit::Reshape { id, shape }, roster);
                 }
             }
-            Gesture::Place(at) => {
-                let edit = match s.placing {
-                    Placing::Figure => Edit::PlaceFigure {
-                        side: s.side,
-                        group: s.group.clone(),
-                        profile: s.profile.clone(),
-                        at: at.into(),
-                    },
-                    Placing::Portal => Edit::PlacePortal { at: at.into() },
-                    Placing::Objective => Edit::PlaceObjective { at: at.into() },
-                };
-                let new_group = matches!(&edit, Edit::PlaceFigure { group: None, .. });
-                let groups_before: HashSet<String> = s
-                    .editor
-                    .scenario()
-                    .sides
-                    .get(s.side)
-                    .map(|d| d.groups.iter().map(|g| g.id.clone()).collect())
-                    .unwrap_or_default();
-                s.apply(edit, roster);
-                // The next figure joins the group the first one started.
-                if new_group
-                    && let Some(g) = s
-                        .editor
-                        .scenario()
-                        .sides
-                        .get(s.side)
-                        .and_then(|d| d.groups.iter().find(|g| !groups_before.contains(&g.id)))
-                {
-                    s.group = Some(g.id.clone());
-                }
+            Gesture::Place(at) => place(s, at, roster),
+            Gesture::Dropped(profile, at) => {
+                s.profile = profile;
+                s.placing = Placing::Figure;
+                place(s, at, roster);
             }
             Gesture::Removed(picked) => {
                 let items = picked.iter().filter_map(item).collect();
@@ -881,6 +853,41 @@ fn table(ui: &mut egui::Ui, s: &mut Making, roster: &Roster, flagged: &HashSet<S
     s.canvas
         .selected
         .retain(|p| item(p).is_some_and(|i| super::editor::place_of(&now, &i).is_some()));
+}
+
+/// Places what the Place tool puts down at `at`: a figure (the first of a new group starts
+/// it, and the next join it), a portal counter or an objective.
+fn place(s: &mut Making, at: Vec2, roster: &Roster) {
+    let edit = match s.placing {
+        Placing::Figure => Edit::PlaceFigure {
+            side: s.side,
+            group: s.group.clone(),
+            profile: s.profile.clone(),
+            at: at.into(),
+        },
+        Placing::Portal => Edit::PlacePortal { at: at.into() },
+        Placing::Objective => Edit::PlaceObjective { at: at.into() },
+    };
+    let new_group = matches!(&edit, Edit::PlaceFigure { group: None, .. });
+    let groups_before: HashSet<String> = s
+        .editor
+        .scenario()
+        .sides
+        .get(s.side)
+        .map(|d| d.groups.iter().map(|g| g.id.clone()).collect())
+        .unwrap_or_default();
+    s.apply(edit, roster);
+    // The next figure joins the group the first one started.
+    if new_group
+        && let Some(g) = s
+            .editor
+            .scenario()
+            .sides
+            .get(s.side)
+            .and_then(|d| d.groups.iter().find(|g| !groups_before.contains(&g.id)))
+    {
+        s.group = Some(g.id.clone());
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
