@@ -437,6 +437,15 @@ pub fn asked<D: Document>(ask: &super::OpenEditor) -> Result<(D, Kept), String> 
     }
 }
 
+/// What an editor's screen asks of the rest of the app: showing it or the title, playing
+/// the scenario, and the file dialog.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Shell<'w> {
+    shown: bevy::prelude::ResMut<'w, super::EditorScreen>,
+    play: bevy::prelude::MessageWriter<'w, super::PlayScenario>,
+    dialogs: bevy::prelude::ResMut<'w, super::file_dialog::FileDialogs>,
+}
+
 /// Does what was `pressed` on the bar for `doc` (of rule set `ruleset`, bundled `bundled`):
 /// undo, redo, save, play (through `play`), title (through `shown`). A new scenario or one
 /// opened comes back to replace `doc`, after asking in a window over `ctx` when `doc` has
@@ -446,8 +455,7 @@ pub fn act<D: Document>(
     pressed: Option<Pressed>,
     (doc, kept): (&mut D, &mut Kept),
     (ruleset, bundled): (&'static str, &'static [(&'static str, &'static str)]),
-    shown: &mut super::EditorScreen,
-    play: &mut bevy::prelude::MessageWriter<super::PlayScenario>,
+    shell: &mut Shell,
 ) -> Option<(D, Kept)> {
     let pressed = match pressed {
         Some(p @ (Pressed::New | Pressed::Open(_))) if kept.unsaved(doc) => {
@@ -457,7 +465,7 @@ pub fn act<D: Document>(
         p => p,
     }
     .or_else(|| leave_unsaved(ctx, doc, kept));
-    save_as_window(ctx, doc, kept);
+    save_as_window(ctx, doc, kept, &mut shell.dialogs);
     match pressed? {
         Pressed::Undo => {
             doc.undo();
@@ -484,7 +492,7 @@ pub fn act<D: Document>(
                 .and_then(|src| to_play(ruleset, src, kept.file.as_deref()))
             {
                 Ok(loaded) => {
-                    play.write(super::PlayScenario(loaded));
+                    shell.play.write(super::PlayScenario(loaded));
                 }
                 Err(why) => kept.message = Some((false, format!("Cannot play it yet: {why}"))),
             }
@@ -507,7 +515,7 @@ pub fn act<D: Document>(
                 Err(why) => kept.message = Some((false, why)),
             }
         }
-        Pressed::Title => shown.showing = None,
+        Pressed::Title => shell.shown.showing = None,
     }
     None
 }
@@ -533,10 +541,18 @@ fn save_now<D: Document>(doc: &D, kept: &mut Kept) -> bool {
 
 /// The Save as window: the path to save to, typed (a file that is there is written over, as
 /// the player asked), Save and Cancel.
-fn save_as_window<D: Document>(ctx: &egui::Context, doc: &D, kept: &mut Kept) {
+fn save_as_window<D: Document>(
+    ctx: &egui::Context,
+    doc: &D,
+    kept: &mut Kept,
+    dialogs: &mut super::file_dialog::FileDialogs,
+) {
     let Some(mut path) = kept.save_as.take() else {
         return;
     };
+    if let Some(chosen) = dialogs.scenario_target.take() {
+        path = chosen.display().to_string();
+    }
     let (mut save, mut cancel) = (false, false);
     egui::Modal::new(egui::Id::new("save-as")).show(ctx, |ui| {
         ui.heading(format!("Save \"{}\" as", doc.name()));
@@ -547,8 +563,23 @@ fn save_as_window<D: Document>(ctx: &egui::Context, doc: &D, kept: &mut Kept) {
                 "A file of that name is there: saving writes over it.",
             );
         }
+        if let Some(why) = &dialogs.unavailable {
+            ui.weak(why);
+        }
         ui.horizontal(|ui| {
             save = ui.button("Save").clicked();
+            if ui
+                .add_enabled(!dialogs.busy(), egui::Button::new("Browse…"))
+                .on_hover_text("Choose the file in the desktop's file dialog")
+                .clicked()
+            {
+                let file = PathBuf::from(&path);
+                let name = file
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or("scenario.ron");
+                dialogs.ask(super::file_dialog::Purpose::SaveScenario, "", name);
+            }
             cancel = ui.button("Cancel").clicked();
         });
     });

@@ -18,6 +18,8 @@ pub enum Purpose {
     Open,
     /// Save the game being played to a file of the player's choice.
     SaveAs,
+    /// Save the scenario being made to a file of the player's choice (the editor's Save as).
+    SaveScenario,
 }
 
 /// A file the player chose to open (a save chosen goes straight to a
@@ -32,6 +34,8 @@ pub struct FileDialogs {
     /// Said on the scenario list when its dialog came back at once with nothing: the desktop
     /// has no file dialog.
     pub unavailable: Option<String>,
+    /// The file chosen to save the scenario being made to, until the editor takes it.
+    pub scenario_target: Option<PathBuf>,
 }
 
 /// A dialog that answers "nothing" sooner than this never showed (a person takes longer to
@@ -63,6 +67,10 @@ impl FileDialogs {
                     .pick_file(),
                 Purpose::SaveAs => dialog
                     .set_title("Save the game")
+                    .set_file_name(&name)
+                    .save_file(),
+                Purpose::SaveScenario => dialog
+                    .set_title("Save the scenario")
                     .set_file_name(&name)
                     .save_file(),
             };
@@ -103,13 +111,14 @@ fn poll(
                 Purpose::SaveAs => {
                     saves.write(SaveRequest(path));
                 }
+                Purpose::SaveScenario => dialogs.scenario_target = Some(path),
             }
         }
         Ok(None) => {
             dialogs.open = None;
             if since.elapsed() < TOO_QUICK {
                 let why = match purpose {
-                    Purpose::Open => "type the path instead",
+                    Purpose::Open | Purpose::SaveScenario => "type the path instead",
                     Purpose::SaveAs => "Save writes to saves/ instead",
                 };
                 let said = format!(

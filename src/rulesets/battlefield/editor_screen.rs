@@ -14,7 +14,6 @@ use super::rules::roster::{Kind, Roster};
 use super::rules::scenario::{Goal, ScenarioDef};
 use super::{BUNDLED, ID, roster};
 use crate::ui::editor_bar::{self, Bar, Kept};
-use crate::ui::{EditorScreen, PlayScenario};
 
 /// What the mouse does on the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,8 +151,7 @@ const PAINTS: [Paint; 11] = [
 fn editor_screen(
     mut ctx: EguiContexts,
     mut screen: ResMut<Making>,
-    mut shown: ResMut<EditorScreen>,
-    mut play: MessageWriter<PlayScenario>,
+    mut shell: editor_bar::Shell,
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     let roster = roster()?;
@@ -192,8 +190,7 @@ fn editor_screen(
         pressed,
         (&mut s.editor, &mut s.kept),
         (ID, BUNDLED),
-        &mut shown,
-        &mut play,
+        &mut shell,
     ) {
         *s = Making::with(e, kept);
     }

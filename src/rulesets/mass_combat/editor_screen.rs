@@ -12,7 +12,6 @@ use super::rules::scenario::Scenario;
 use super::{BUNDLED, ID};
 use crate::rules::scenario::Control;
 use crate::ui::editor_bar::{self, Bar, Kept};
-use crate::ui::{EditorScreen, PlayScenario};
 
 /// The scenario being made, and the editor's choices; kept while a game of it is played.
 #[derive(Resource)]
@@ -56,8 +55,7 @@ impl Making {
 fn editor_screen(
     mut ctx: EguiContexts,
     mut making: ResMut<Making>,
-    mut shown: ResMut<EditorScreen>,
-    mut play: MessageWriter<PlayScenario>,
+    mut shell: editor_bar::Shell,
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     let s = &mut *making;
@@ -90,8 +88,7 @@ fn editor_screen(
         pressed,
         (&mut s.editor, &mut s.kept),
         (ID, BUNDLED),
-        &mut shown,
-        &mut play,
+        &mut shell,
     ) {
         *s = Making::with(e, kept);
     }

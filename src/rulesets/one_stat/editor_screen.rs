@@ -26,7 +26,6 @@ use crate::rules::scenario::Control;
 use crate::rules::terrain::TerrainKind;
 use crate::ui::editor_bar::{self, Bar, Kept};
 use crate::ui::table_canvas::{self, Canvas, Gesture, Outline, Picked, Tool, Zone};
-use crate::ui::{EditorScreen, PlayScenario};
 
 /// The scenario being made, and the editor's choices; kept while a game of it is played.
 #[derive(Resource)]
@@ -90,8 +89,7 @@ const GOALS: [Goal; 12] = [
 fn editor_screen(
     mut ctx: EguiContexts,
     mut making: ResMut<Making>,
-    mut shown: ResMut<EditorScreen>,
-    mut play: MessageWriter<PlayScenario>,
+    mut shell: editor_bar::Shell,
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     let s = &mut *making;
@@ -133,8 +131,7 @@ fn editor_screen(
         pressed,
         (&mut s.editor, &mut s.kept),
         (ID, BUNDLED),
-        &mut shown,
-        &mut play,
+        &mut shell,
     ) {
         *s = Making::with(e, kept);
     }

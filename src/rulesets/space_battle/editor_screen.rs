@@ -12,7 +12,6 @@ use super::rules::scenario::{Edge, Initiative, Scenario, start_rows};
 use super::{BUNDLED, ID};
 use crate::rules::scenario::Control;
 use crate::ui::editor_bar::{self, Bar, Kept};
-use crate::ui::{EditorScreen, PlayScenario};
 
 /// The scenario being made, kept while a game of it is played.
 #[derive(Resource)]
@@ -45,8 +44,7 @@ const KINDS: [CraftType; 4] = [
 fn editor_screen(
     mut ctx: EguiContexts,
     mut making: ResMut<Making>,
-    mut shown: ResMut<EditorScreen>,
-    mut play: MessageWriter<PlayScenario>,
+    mut shell: editor_bar::Shell,
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     let s = &mut *making;
@@ -79,8 +77,7 @@ fn editor_screen(
         pressed,
         (&mut s.editor, &mut s.kept),
         (ID, BUNDLED),
-        &mut shown,
-        &mut play,
+        &mut shell,
     ) {
         *s = Making::with(e, kept);
     }

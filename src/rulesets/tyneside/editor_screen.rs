@@ -21,7 +21,6 @@ use crate::rules::scenario::Control;
 use crate::rules::terrain::{TerrainKind, TerrainProperty};
 use crate::ui::editor_bar::{self, Bar, Kept};
 use crate::ui::table_canvas::{self, Canvas, Gesture, Look, Marker, Outline, Picked, Tool, Zone};
-use crate::ui::{EditorScreen, PlayScenario};
 
 /// What a click with the Place tool puts down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,8 +99,7 @@ fn item(p: &Picked) -> Option<Item> {
 fn editor_screen(
     mut ctx: EguiContexts,
     mut making: ResMut<Making>,
-    mut shown: ResMut<EditorScreen>,
-    mut play: MessageWriter<PlayScenario>,
+    mut shell: editor_bar::Shell,
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     let Ok(roster) = roster() else {
@@ -147,8 +145,7 @@ fn editor_screen(
         pressed,
         (&mut s.editor, &mut s.kept),
         (ID, BUNDLED),
-        &mut shown,
-        &mut play,
+        &mut shell,
     ) {
         *s = Making::with(e, kept);
     }
