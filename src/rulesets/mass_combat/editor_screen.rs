@@ -60,6 +60,15 @@ fn editor_screen(
     let ctx = ctx.ctx_mut()?.clone();
     let s = &mut *making;
     let problems = s.editor.problems(&s.kept.file_name());
+    // The units the problems concern, to ring on the ground and to choose on a click.
+    let text = s.editor.text().unwrap_or_default();
+    let concerned: Vec<Option<String>> = problems
+        .iter()
+        .map(|p| {
+            editor_bar::id_at_line(&text, p.line)
+                .filter(|id| s.editor.scenario().units.iter().any(|u| &u.id == id))
+        })
+        .collect();
     // The sides in their factions' colours, as the table will show them.
     let names: Vec<&str> = s
         .editor
@@ -97,7 +106,11 @@ fn editor_screen(
         .default_size(340.0)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                editor_bar::problems(ui, &problems);
+                if let Some(k) = editor_bar::problems(ui, &problems)
+                    && let Some(id) = &concerned[k]
+                {
+                    s.selected = Some(id.clone());
+                }
                 ui.separator();
                 placing(ui, s);
                 ui.separator();
@@ -108,7 +121,8 @@ fn editor_screen(
                 }
             });
         });
-    egui::CentralPanel::default().show(&mut root, |ui| ground(ui, s));
+    let flagged: Vec<String> = concerned.into_iter().flatten().collect();
+    egui::CentralPanel::default().show(&mut root, |ui| ground(ui, s, &flagged));
     Ok(())
 }
 
@@ -131,6 +145,25 @@ fn placing(ui: &mut egui::Ui, s: &mut Making) {
     let entries: Vec<(String, String)> = roster.clone();
     editor_bar::drag_list(ui, "units", &entries, &mut s.roster);
     ui.weak("Drag a unit from the list onto the ground, or choose it and click the ground; drag a unit on the ground to move it; right-click it to remove it.");
+    if let Some(id) = s.selected.clone()
+        && ui
+            .button(format!("Copy {id}"))
+            .on_hover_text("Another unit like it, 10 m to the right, with a new id")
+            .clicked()
+    {
+        let mut def = s.editor.scenario().clone();
+        if let Some(u) = def.units.iter().find(|u| u.id == id).cloned() {
+            let copy =
+                crate::rules::layout::fresh_id(&u.id, |x| def.units.iter().any(|v| v.id == x));
+            let mut unit = u;
+            unit.id = copy.clone();
+            unit.at.0 = (unit.at.0 + 10.0).min(def.ground.width);
+            unit.aboard = None;
+            def.units.push(unit);
+            s.apply(Edit::Set(Box::new(def)));
+            s.selected = Some(copy);
+        }
+    }
     if let Some(id) = s.selected.clone()
         && ui.button(format!("Remove {id}")).clicked()
     {
@@ -340,7 +373,7 @@ fn unit_rules(ui: &mut egui::Ui, def: &mut Scenario, chosen: Option<&str>) {
 
 /// The open ground, to scale: units as discs in their side's colour with their names; the
 /// mouse places, drags and removes them.
-fn ground(ui: &mut egui::Ui, s: &mut Making) {
+fn ground(ui: &mut egui::Ui, s: &mut Making, flagged: &[String]) {
     let (rect, response) =
         ui.allocate_exact_size(ui.available_size(), egui::Sense::click_and_drag());
     let painter = ui.painter_at(rect);
@@ -378,6 +411,13 @@ fn ground(ui: &mut egui::Ui, s: &mut Making) {
         let side = sides.iter().position(|x| *x == u.side).unwrap_or(0);
         let centre = to_screen(u.at);
         let chosen = s.selected.as_deref() == Some(u.id.as_str());
+        if flagged.contains(&u.id) {
+            painter.circle_stroke(
+                centre,
+                radius + 4.0,
+                egui::Stroke::new(3.0, egui::Color32::from_rgb(255, 90, 70)),
+            );
+        }
         painter.circle(
             centre,
             radius,
