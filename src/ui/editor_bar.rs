@@ -1,6 +1,8 @@
-//! What every rule set's scenario editor shares on screen: its top bar (undo, redo, save,
-//! play, new, open, title, the last word), where a scenario is saved, and the scenarios one
-//! may open. The editors themselves are the rule sets' (docs/editor.md).
+//! What every rule set's scenario editor shares on screen: how it is opened and added to the
+//! app ([`Editing`], [`plugin`]), its top bar (undo, redo, save, save as, play, new, open,
+//! title, mirror, the last word), asking before changes not saved are lost, where a scenario
+//! is saved, the scenarios one may open, the problems list, and the roster lists that are
+//! dragged onto a board. The editors themselves are the rule sets' (docs/editor.md).
 
 use std::path::{Path, PathBuf};
 
