@@ -194,9 +194,19 @@ fn spawn_table(
         &mut commands,
     );
     for o in markers {
+        // "Objective: Objective 1" says it twice.
+        let text = if o.name.to_lowercase().starts_with("objective") {
+            o.name.clone()
+        } else {
+            format!("Objective: {}", o.name)
+        };
         commands.spawn((
             TableVisual,
-            Text2d::new(format!("Objective: {}", o.name)),
+            super::tokens::FixedText {
+                chars: text.chars().count(),
+                size: 1.08,
+            },
+            Text2d::new(text),
             TextFont::default(),
             TextColor(Color::srgb(1.0, 0.92, 0.35)),
             Transform::from_translation(Vec3::new(o.at.x, o.at.y - o.radius - 0.6, 3.0)),

@@ -497,6 +497,16 @@ fn badge_tooltip(
 
 /// A text's box on the board, (centre, half extents), board units: `chars` letters `size`
 /// high (a letter is about 0.68 of its height wide, with a little room).
+/// A table text that stays where it is (an objective's name): pieces' labels and badges give
+/// way to it. `chars` letters `size` board units high, centred at the entity's place.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct FixedText {
+    /// Its letters.
+    pub chars: usize,
+    /// Their height, board units.
+    pub size: f32,
+}
+
 fn text_box(centre: Vec2, chars: usize, size: f32) -> (Vec2, Vec2) {
     (centre, Vec2::new(chars as f32 * size * 0.34, size * 0.5))
 }
@@ -510,8 +520,13 @@ fn overlaps(a: (Vec2, Vec2), b: (Vec2, Vec2)) -> bool {
 /// already shown. A piece whose label is hidden still names itself on hover and on its card.
 /// Returns (label shown, badges shown) for each token, in the order given; `scale`: the
 /// labels' size against the tokens' own ([`TableTextScale`]); `zoom`: the table's
-/// ([`shown_base`]).
-fn declutter(tokens: &[&Token], scale: f32, zoom: &TableZoom) -> Vec<(bool, bool)> {
+/// ([`shown_base`]); `fixed`: the boxes (centre, half size) of texts that stay ([`FixedText`]).
+fn declutter(
+    tokens: &[&Token],
+    scale: f32,
+    zoom: &TableZoom,
+    fixed: &[(Vec2, Vec2)],
+) -> Vec<(bool, bool)> {
     let mut order: Vec<usize> = (0..tokens.len()).collect();
     order.sort_by_key(|&i| tokens[i].order);
     let others = centres(tokens.iter().copied());
@@ -520,7 +535,7 @@ fn declutter(tokens: &[&Token], scale: f32, zoom: &TableZoom) -> Vec<(bool, bool
         .filter(|t| t.shown)
         .map(|t| (t.at, Vec2::splat(shown_among(t, zoom, &others) * 0.9)))
         .collect();
-    let mut placed: Vec<(Vec2, Vec2)> = Vec::new();
+    let mut placed: Vec<(Vec2, Vec2)> = fixed.to_vec();
     let mut out = vec![(false, false); tokens.len()];
     for i in order {
         let t = tokens[i];
@@ -560,18 +575,27 @@ fn show_clear_texts(
     changed: Query<(), Changed<Token>>,
     (scale, zoom): (Res<TableTextScale>, Res<TableZoom>),
     tokens: Query<(Entity, &Token)>,
+    fixed: Query<(Ref<FixedText>, &Transform)>,
     mut labels: Query<(&Label, &mut Visibility), Without<Badges>>,
     mut badges: Query<(&Badges, &mut Visibility), Without<Label>>,
 ) {
-    if changed.is_empty() && !scale.is_changed() && !zoom.is_changed() {
+    if changed.is_empty()
+        && !scale.is_changed()
+        && !zoom.is_changed()
+        && !fixed.iter().any(|(f, _)| f.is_added())
+    {
         return;
     }
+    let fixed: Vec<(Vec2, Vec2)> = fixed
+        .iter()
+        .map(|(f, at)| text_box(at.translation.truncate(), f.chars, f.size))
+        .collect();
     let all: Vec<(Entity, &Token)> = tokens.iter().collect();
     let refs: Vec<&Token> = all.iter().map(|(_, t)| *t).collect();
     let shown: std::collections::HashMap<Entity, (bool, bool)> = all
         .iter()
         .map(|(e, _)| *e)
-        .zip(declutter(&refs, scale.0, &zoom))
+        .zip(declutter(&refs, scale.0, &zoom, &fixed))
         .collect();
     let vis = |on: bool| {
         if on {
@@ -654,6 +678,7 @@ mod tests {
             &close.iter().collect::<Vec<_>>(),
             1.0,
             &TableZoom::default(),
+            &[],
         );
         assert_eq!(
             shown.iter().map(|s| s.0).collect::<Vec<_>>(),
@@ -668,8 +693,21 @@ mod tests {
             &apart.iter().collect::<Vec<_>>(),
             1.0,
             &TableZoom::default(),
+            &[],
         );
         assert!(shown.iter().all(|s| s.0 && s.1), "{shown:?}");
+        // An objective's name just under A2's base: A2's label gives way to it.
+        let name = text_box(Vec2::new(20.0, 9.0), 8, 1.08);
+        let shown = declutter(
+            &apart.iter().collect::<Vec<_>>(),
+            1.0,
+            &TableZoom::default(),
+            &[name],
+        );
+        assert_eq!(
+            shown.iter().map(|s| s.0).collect::<Vec<_>>(),
+            [true, false, true]
+        );
     }
 
     #[test]
@@ -707,7 +745,12 @@ mod tests {
     fn a_label_over_another_base_is_hidden() {
         // B stands just under A: A's label would run over B's base.
         let t = [token((10.0, 10.0), "A", 0), token((10.0, 8.8), "B", 1)];
-        let shown = declutter(&t.iter().collect::<Vec<_>>(), 1.0, &TableZoom::default());
+        let shown = declutter(
+            &t.iter().collect::<Vec<_>>(),
+            1.0,
+            &TableZoom::default(),
+            &[],
+        );
         assert_eq!((shown[0].0, shown[1].0), (false, true));
     }
 }
