@@ -155,7 +155,25 @@ fn editor_screen(
                 chosen(ui, s, &mut def, &ids);
                 fields(ui, &mut def);
                 if &def != s.editor.scenario() {
+                    let (players, table) = {
+                        let now = s.editor.scenario();
+                        (now.sides.len(), now.table)
+                    };
+                    let (fewer, smaller) = (def.sides.len() < players, def.table != table);
+                    let solitaire = def.solitaire.is_some();
                     s.apply(Edit::Set(Box::new(def)));
+                    // What a new goal changed besides, said (Undo brings it back).
+                    if fewer && solitaire {
+                        s.kept.message = Some((
+                            true,
+                            "A solitaire game is one warband against the opponents: the other players were taken out (Undo brings them back)".into(),
+                        ));
+                    } else if smaller && s.editor.scenario().goal.is_action() {
+                        s.kept.message = Some((
+                            true,
+                            "An Action scenario is played on 2' by 2': the table was made so".into(),
+                        ));
+                    }
                 }
             });
         });
