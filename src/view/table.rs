@@ -206,6 +206,10 @@ fn spawn_table(
                 chars: text.chars().count(),
                 size: 1.08,
             },
+            super::tokens::ObjectiveName {
+                at: o.at,
+                radius: o.radius,
+            },
             Text2d::new(text),
             TextFont::default(),
             TextColor(Color::srgb(1.0, 0.92, 0.35)),

@@ -497,9 +497,10 @@ fn badge_tooltip(
 
 /// A text's box on the board, (centre, half extents), board units: `chars` letters `size`
 /// high (a letter is about 0.68 of its height wide, with a little room).
-/// A table text that stays where it is (an objective's name): pieces' labels and badges give
-/// way to it. `chars` letters `size` board units high, centred at the entity's place.
-#[derive(Component, Clone, Copy, Debug)]
+/// A table text that the pieces' labels and badges give way to (an objective's name, a
+/// group's order counter): `chars` letters `size` board units high, centred at the entity's
+/// place.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct FixedText {
     /// Its letters.
     pub chars: usize,
@@ -570,19 +571,71 @@ fn declutter(
     out
 }
 
+/// An objective's name on the table: under its ring, or over it where something that stays
+/// (an order counter) stands under it.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct ObjectiveName {
+    /// The objective's centre, board units.
+    pub at: Vec2,
+    /// Its ring's radius.
+    pub radius: f32,
+}
+
+/// Where an objective's name goes: under its ring unless a box of `others` (centre, half size)
+/// is in the way there and not over the ring.
+fn objective_name_at(name: ObjectiveName, text: FixedText, others: &[(Vec2, Vec2)]) -> Vec2 {
+    let gap = name.radius + 0.6;
+    let under = name.at - Vec2::Y * gap;
+    let over = name.at + Vec2::Y * gap;
+    let clear = |c: Vec2| {
+        let b = text_box(c, text.chars, text.size);
+        !others.iter().any(|&o| overlaps(b, o))
+    };
+    if clear(under) || !clear(over) {
+        under
+    } else {
+        over
+    }
+}
+
+/// Moves each objective's name over its ring where an order counter stands under it.
+fn place_objective_names(
+    moved: Query<(), (With<FixedText>, Without<ObjectiveName>, Changed<Transform>)>,
+    others: Query<(&FixedText, &Transform), Without<ObjectiveName>>,
+    mut names: Query<(&ObjectiveName, &FixedText, &mut Transform)>,
+    added: Query<(), Added<ObjectiveName>>,
+) {
+    if moved.is_empty() && added.is_empty() {
+        return;
+    }
+    let boxes: Vec<(Vec2, Vec2)> = others
+        .iter()
+        .map(|(f, at)| text_box(at.translation.truncate(), f.chars, f.size))
+        .collect();
+    for (name, text, mut at) in &mut names {
+        let to = objective_name_at(*name, *text, &boxes);
+        if at.translation.truncate() != to {
+            at.translation.x = to.x;
+            at.translation.y = to.y;
+        }
+    }
+}
+
 /// Shows and hides labels and badges as [`declutter`] says, when a token changed.
 fn show_clear_texts(
     changed: Query<(), Changed<Token>>,
     (scale, zoom): (Res<TableTextScale>, Res<TableZoom>),
     tokens: Query<(Entity, &Token)>,
-    fixed: Query<(Ref<FixedText>, &Transform)>,
+    fixed: Query<(Ref<FixedText>, Ref<Transform>)>,
     mut labels: Query<(&Label, &mut Visibility), Without<Badges>>,
     mut badges: Query<(&Badges, &mut Visibility), Without<Label>>,
 ) {
     if changed.is_empty()
         && !scale.is_changed()
         && !zoom.is_changed()
-        && !fixed.iter().any(|(f, _)| f.is_added())
+        && !fixed
+            .iter()
+            .any(|(f, at)| f.is_changed() || at.is_changed())
     {
         return;
     }
@@ -620,6 +673,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 spawn_missing,
                 sync,
+                place_objective_names,
                 show_clear_texts,
                 ring_named,
                 facing_ticks,
@@ -739,6 +793,30 @@ mod tests {
         assert!((shown_among(&t, &zoom, &[t.at]) - 1.12).abs() < 1e-3);
         assert!((shown_among(&t, &zoom, &[t.at, Vec2::new(11.5, 10.0)]) - 0.7).abs() < 1e-3);
         assert_eq!(shown_among(&t, &zoom, &[t.at, Vec2::new(11.0, 10.0)]), 0.5);
+    }
+
+    #[test]
+    fn an_objective_name_goes_over_its_ring_where_a_counter_stands_under_it() {
+        let name = ObjectiveName {
+            at: Vec2::new(30.0, 20.0),
+            radius: 3.0,
+        };
+        let text = FixedText {
+            chars: 20,
+            size: 1.08,
+        };
+        assert_eq!(objective_name_at(name, text, &[]), Vec2::new(30.0, 16.4));
+        let counter = text_box(Vec2::new(31.0, 16.2), 9, 0.94);
+        assert_eq!(
+            objective_name_at(name, text, &[counter]),
+            Vec2::new(30.0, 23.6)
+        );
+        let and_over = text_box(Vec2::new(31.0, 23.5), 9, 0.94);
+        assert_eq!(
+            objective_name_at(name, text, &[counter, and_over]),
+            Vec2::new(30.0, 16.4),
+            "both taken: under, as before"
+        );
     }
 
     #[test]

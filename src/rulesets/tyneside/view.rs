@@ -17,7 +17,7 @@ use crate::engine::board::BoardGeometry;
 use crate::engine::hint::HintMark;
 use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::{game_of, playing};
-use crate::view::{TableText, TableVisual, TableZoom, shown_base, side_colour};
+use crate::view::{FixedText, TableText, TableVisual, TableZoom, shown_base, side_colour};
 
 /// Writes every figure's token: where it stands, its badges (W wounded, D ducked back, KO
 /// knocked out, H hiding, FP Force points), faded while ducked back, knocked out or hiding,
@@ -373,6 +373,7 @@ fn counters(
         &mut Transform,
         &mut TableText,
         &mut TextColor,
+        &mut FixedText,
     )>,
     mut commands: Commands,
 ) {
@@ -389,7 +390,7 @@ fn counters(
         _ => None,
     };
     let groups: Vec<&Group> = view.all_groups();
-    for (e, c, mut text, mut tf, mut height, mut colour) in &mut existing {
+    for (e, c, mut text, mut tf, mut height, mut colour, mut fixed) in &mut existing {
         // A counter may go with the board it was drawn on (a new game) in the same frame.
         let Some(g) = groups.iter().find(|g| g.id == c.0) else {
             commands.entity(e).try_despawn();
@@ -431,6 +432,14 @@ fn counters(
             (false, Some(o)) => format!("[{}]", o.to_string().to_uppercase()),
             (false, None) => "[ - ]".to_string(),
         };
+        // The pieces' labels, and an objective's name, give way to it.
+        let keep = FixedText {
+            chars: label.chars().count(),
+            size: size.0,
+        };
+        if *fixed != keep {
+            *fixed = keep;
+        }
         if text.0 != label {
             text.0 = label;
         }
@@ -448,6 +457,10 @@ fn counters(
                 bevy::text::TextBackgroundColor(Color::srgba(0.06, 0.06, 0.08, 0.85)),
                 Transform::from_xyz(0.0, 0.0, 20.0),
                 TableText(COUNTER_HEIGHT * text_scale.0),
+                FixedText {
+                    chars: 0,
+                    size: COUNTER_HEIGHT * text_scale.0,
+                },
             ));
         }
     }
