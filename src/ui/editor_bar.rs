@@ -296,6 +296,8 @@ pub trait Document: Sized {
     fn undo(&mut self) -> bool;
     /// Makes the last edit taken back again; `false` when there is none.
     fn redo(&mut self) -> bool;
+    /// Whether there is an edit to undo, and one to redo.
+    fn can_undo_redo(&self) -> (bool, bool);
 }
 
 /// A rule set's editor screen as the shared systems know it: its state, kept as a resource
@@ -348,7 +350,8 @@ pub fn plugin<M: Editing, S>(
 }
 
 /// Implements [`Document`] for an editor type that has `open(src, file)`, `text()`,
-/// `scenario()` (with a `name`), `undo()` and `redo()`, making a new scenario with `$fresh`.
+/// `scenario()` (with a `name`), `undo()`, `redo()` and `can_undo_redo()`, making a new
+/// scenario with `$fresh`.
 macro_rules! document {
     ($editor:ty, $fresh:expr) => {
         impl $crate::ui::editor_bar::Document for $editor {
@@ -369,6 +372,9 @@ macro_rules! document {
             }
             fn redo(&mut self) -> bool {
                 <$editor>::redo(self)
+            }
+            fn can_undo_redo(&self) -> (bool, bool) {
+                <$editor>::can_undo_redo(self)
             }
         }
     };
@@ -446,6 +452,40 @@ pub struct Shell<'w> {
     shown: bevy::prelude::ResMut<'w, super::EditorScreen>,
     play: bevy::prelude::MessageWriter<'w, super::PlayScenario>,
     dialogs: bevy::prelude::ResMut<'w, super::file_dialog::FileDialogs>,
+}
+
+/// An editor's top bar over `doc` in `root`, titled `title`, with a Mirror menu where
+/// `mirror` (a board with terrain), and what was pressed done ([`act`]); Play is offered when
+/// `can_play`. The way the player chose to mirror, if any, and a new or opened scenario that
+/// replaces `doc`.
+pub fn top_bar<D: Document>(
+    root: &mut egui::Ui,
+    ctx: &egui::Context,
+    (title, can_play, mirror): (&str, bool, bool),
+    (doc, kept): (&mut D, &mut Kept),
+    (ruleset, bundled): (&'static str, &'static [(&'static str, &'static str)]),
+    shell: &mut Shell,
+) -> (Option<crate::rules::layout::Mirror>, Option<(D, Kept)>) {
+    let mut mirrored = None;
+    let pressed = egui::Panel::top("editor-bar")
+        .show(root, |ui| {
+            let bar = Bar {
+                title,
+                undo_redo: doc.can_undo_redo(),
+                can_play,
+                message: kept.message.as_ref(),
+                ruleset,
+                bundled,
+            };
+            show(ui, bar, |ui| {
+                if mirror {
+                    mirrored = mirror_menu(ui);
+                }
+            })
+        })
+        .inner;
+    let replaced = act(ctx, pressed, (doc, kept), (ruleset, bundled), shell);
+    (mirrored, replaced)
 }
 
 /// Does what was `pressed` on the bar for `doc` (of rule set `ruleset`, bundled `bundled`):
@@ -688,6 +728,9 @@ mod tests {
         }
         fn redo(&mut self) -> bool {
             false
+        }
+        fn can_undo_redo(&self) -> (bool, bool) {
+            (false, false)
         }
     }
 

@@ -13,7 +13,7 @@ use super::rules::quality::Quality;
 use super::rules::roster::{Kind, Roster};
 use super::rules::scenario::{Goal, ScenarioDef};
 use super::{BUNDLED, ID, roster};
-use crate::ui::editor_bar::{self, Bar, Kept};
+use crate::ui::editor_bar::{self, Kept};
 
 /// What the mouse does on the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,31 +167,22 @@ fn editor_screen(
         .map(|x| x.name.as_str())
         .collect();
     crate::view::palette::use_sides(&names);
-    let pressed = egui::Panel::top("editor-bar")
-        .show(&mut root, |ui| {
-            let bar = Bar {
-                title: "Map editor · Imperial/Alliance battlefield",
-                undo_redo: s.editor.can_undo_redo(),
-                can_play: problems.is_empty(),
-                message: s.kept.message.as_ref(),
-                ruleset: ID,
-                bundled: BUNDLED,
-            };
-            let mut mirror = None;
-            let pressed = editor_bar::show(ui, bar, |ui| mirror = editor_bar::mirror_menu(ui));
-            if let Some(m) = mirror {
-                s.apply(Edit::Mirror(m), roster);
-            }
-            pressed
-        })
-        .inner;
-    if let Some((e, kept)) = editor_bar::act(
+    let (mirror, replaced) = editor_bar::top_bar(
+        &mut root,
         &ctx,
-        pressed,
+        (
+            "Map editor · Imperial/Alliance battlefield",
+            problems.is_empty(),
+            true,
+        ),
         (&mut s.editor, &mut s.kept),
         (ID, BUNDLED),
         &mut shell,
-    ) {
+    );
+    if let Some(m) = mirror {
+        s.apply(Edit::Mirror(m), roster);
+    }
+    if let Some((e, kept)) = replaced {
         *s = Making::with(e, kept);
     }
     egui::Panel::left("editor-tools")

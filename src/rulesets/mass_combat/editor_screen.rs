@@ -11,7 +11,7 @@ use super::rules::code::Code;
 use super::rules::scenario::Scenario;
 use super::{BUNDLED, ID};
 use crate::rules::scenario::Control;
-use crate::ui::editor_bar::{self, Bar, Kept};
+use crate::ui::editor_bar::{self, Kept};
 
 /// The scenario being made, and the editor's choices; kept while a game of it is played.
 #[derive(Resource)]
@@ -79,26 +79,19 @@ fn editor_screen(
         .collect();
     crate::view::palette::use_sides(&names);
     let mut root = crate::ui::root_ui(&ctx);
-    let pressed = egui::Panel::top("editor-bar")
-        .show(&mut root, |ui| {
-            let bar = Bar {
-                title: "Scenario editor · Star Wars D6 Mass Combat",
-                undo_redo: s.editor.can_undo_redo(),
-                can_play: problems.is_empty(),
-                message: s.kept.message.as_ref(),
-                ruleset: ID,
-                bundled: BUNDLED,
-            };
-            editor_bar::show(ui, bar, |_| {})
-        })
-        .inner;
-    if let Some((e, kept)) = editor_bar::act(
+    let (_, replaced) = editor_bar::top_bar(
+        &mut root,
         &ctx,
-        pressed,
+        (
+            "Scenario editor · Star Wars D6 Mass Combat",
+            problems.is_empty(),
+            false,
+        ),
         (&mut s.editor, &mut s.kept),
         (ID, BUNDLED),
         &mut shell,
-    ) {
+    );
+    if let Some((e, kept)) = replaced {
         *s = Making::with(e, kept);
     }
     egui::Panel::left("editor-fields")

@@ -11,7 +11,7 @@ use super::rules::craft::{Class, CraftType};
 use super::rules::scenario::{Edge, Initiative, Scenario, start_rows};
 use super::{BUNDLED, ID};
 use crate::rules::scenario::Control;
-use crate::ui::editor_bar::{self, Bar, Kept};
+use crate::ui::editor_bar::{self, Kept};
 
 /// The scenario being made, kept while a game of it is played.
 #[derive(Resource)]
@@ -59,26 +59,19 @@ fn editor_screen(
         .collect();
     crate::view::palette::use_sides(&names);
     let mut root = crate::ui::root_ui(&ctx);
-    let pressed = egui::Panel::top("editor-bar")
-        .show(&mut root, |ui| {
-            let bar = Bar {
-                title: "Scenario editor · A Star Wars Battle (space)",
-                undo_redo: s.editor.can_undo_redo(),
-                can_play: problems.is_empty(),
-                message: s.kept.message.as_ref(),
-                ruleset: ID,
-                bundled: BUNDLED,
-            };
-            editor_bar::show(ui, bar, |_| {})
-        })
-        .inner;
-    if let Some((e, kept)) = editor_bar::act(
+    let (_, replaced) = editor_bar::top_bar(
+        &mut root,
         &ctx,
-        pressed,
+        (
+            "Scenario editor · A Star Wars Battle (space)",
+            problems.is_empty(),
+            false,
+        ),
         (&mut s.editor, &mut s.kept),
         (ID, BUNDLED),
         &mut shell,
-    ) {
+    );
+    if let Some((e, kept)) = replaced {
         *s = Making::with(e, kept);
     }
     egui::Panel::left("editor-fields")

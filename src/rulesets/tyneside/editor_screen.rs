@@ -19,7 +19,7 @@ use super::{BUNDLED, ID, roster};
 use crate::rules::layout::Mirror;
 use crate::rules::scenario::Control;
 use crate::rules::terrain::{TerrainKind, TerrainProperty};
-use crate::ui::editor_bar::{self, Bar, Kept};
+use crate::ui::editor_bar::{self, Kept};
 use crate::ui::table_canvas::{self, Canvas, Gesture, Look, Marker, Outline, Picked, Tool, Zone};
 
 /// What a click with the Place tool puts down.
@@ -122,31 +122,22 @@ fn editor_screen(
         .collect();
     crate::view::palette::use_sides(&names);
     let mut root = crate::ui::root_ui(&ctx);
-    let pressed = egui::Panel::top("editor-bar")
-        .show(&mut root, |ui| {
-            let bar = Bar {
-                title: "Scenario editor · Tyneside skirmish rules",
-                undo_redo: s.editor.can_undo_redo(),
-                can_play: problems.is_empty(),
-                message: s.kept.message.as_ref(),
-                ruleset: ID,
-                bundled: BUNDLED,
-            };
-            let mut mirror = None;
-            let pressed = editor_bar::show(ui, bar, |ui| mirror = editor_bar::mirror_menu(ui));
-            if let Some(m) = mirror {
-                mirror_terrain(s, m, roster);
-            }
-            pressed
-        })
-        .inner;
-    if let Some((e, kept)) = editor_bar::act(
+    let (mirror, replaced) = editor_bar::top_bar(
+        &mut root,
         &ctx,
-        pressed,
+        (
+            "Scenario editor · Tyneside skirmish rules",
+            problems.is_empty(),
+            true,
+        ),
         (&mut s.editor, &mut s.kept),
         (ID, BUNDLED),
         &mut shell,
-    ) {
+    );
+    if let Some(m) = mirror {
+        mirror_terrain(s, m, roster);
+    }
+    if let Some((e, kept)) = replaced {
         *s = Making::with(e, kept);
     }
     egui::Panel::left("editor-fields")
