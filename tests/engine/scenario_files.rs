@@ -36,9 +36,6 @@ fn every_bundled_scenario_written_again_is_the_same_scenario_byte_for_byte() {
 /// a result with the rules on both sides.
 #[test]
 fn a_battlefield_scenario_made_by_editing_checks_and_plays_to_a_result() {
-    use holotable::engine::dice::Randomness;
-    use holotable::engine::ruleset::{Loaded, RuleSet};
-    use holotable::engine::session::{Headless, Session};
     use holotable::rulesets::battlefield::editor::{Edit, Editor, Mirror, Paint};
     use holotable::rulesets::battlefield::rules::map::Ground;
     use holotable::rulesets::battlefield::{Battlefield, roster};
@@ -96,18 +93,7 @@ fn a_battlefield_scenario_made_by_editing_checks_and_plays_to_a_result() {
         "{:?}",
         e.problems("made.ron", r)
     );
-    let src = e.text().unwrap();
-    let header =
-        holotable::rules::scenario::read_header(&src, "made.ron", &[Battlefield::ID]).unwrap();
-    let loaded = Loaded {
-        file: "made.ron".into(),
-        src,
-        header,
-    };
-    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(7)).unwrap();
-    s.set_rules_sides(&["all".into()]).unwrap();
-    s.play_rules(20_000).unwrap();
-    assert!(s.over(), "the made scenario plays to a result");
+    plays_to_a_result::<Battlefield>(e.text().unwrap());
 }
 
 /// Edits drawn at random, good and bad, never panic, and undoing them all brings back the
@@ -182,9 +168,6 @@ fn random_edits_never_panic_and_all_undo() {
 /// rules on both sides.
 #[test]
 fn a_space_battle_made_by_editing_checks_and_plays_to_a_result() {
-    use holotable::engine::dice::Randomness;
-    use holotable::engine::ruleset::{Loaded, RuleSet};
-    use holotable::engine::session::{Headless, Session};
     use holotable::rulesets::space_battle::SpaceBattle;
     use holotable::rulesets::space_battle::editor::{Edit, Editor};
     use holotable::rulesets::space_battle::rules::craft::CraftType;
@@ -209,27 +192,13 @@ fn a_space_battle_made_by_editing_checks_and_plays_to_a_result() {
         "{:?}",
         e.problems("made.ron")
     );
-    let src = e.text().unwrap();
-    let header =
-        holotable::rules::scenario::read_header(&src, "made.ron", &[SpaceBattle::ID]).unwrap();
-    let loaded = Loaded {
-        file: "made.ron".into(),
-        src,
-        header,
-    };
-    let mut s = Session::<SpaceBattle>::start(&loaded, Randomness::seeded(3)).unwrap();
-    s.set_rules_sides(&["all".into()]).unwrap();
-    s.play_rules(20_000).unwrap();
-    assert!(s.over(), "the made battle plays to a result");
+    plays_to_a_result::<SpaceBattle>(e.text().unwrap());
 }
 
 /// A mass battle made by the editor's edits passes `check` and plays to a result with the
 /// rules on both sides.
 #[test]
 fn a_mass_battle_made_by_editing_checks_and_plays_to_a_result() {
-    use holotable::engine::dice::Randomness;
-    use holotable::engine::ruleset::{Loaded, RuleSet};
-    use holotable::engine::session::{Headless, Session};
     use holotable::rulesets::mass_combat::MassCombat;
     use holotable::rulesets::mass_combat::editor::{Edit, Editor};
     let mut e = Editor::new();
@@ -260,18 +229,7 @@ fn a_mass_battle_made_by_editing_checks_and_plays_to_a_result() {
         "{:?}",
         e.problems("made.ron")
     );
-    let src = e.text().unwrap();
-    let header =
-        holotable::rules::scenario::read_header(&src, "made.ron", &[MassCombat::ID]).unwrap();
-    let loaded = Loaded {
-        file: "made.ron".into(),
-        src,
-        header,
-    };
-    let mut s = Session::<MassCombat>::start(&loaded, Randomness::seeded(5)).unwrap();
-    s.set_rules_sides(&["all".into()]).unwrap();
-    s.play_rules(20_000).unwrap();
-    assert!(s.over(), "the made battle plays to a result");
+    plays_to_a_result::<MassCombat>(e.text().unwrap());
 }
 
 /// Plays `src` (a scenario of rule set `R`) with the rules on every side to a result.
