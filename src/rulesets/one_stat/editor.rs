@@ -9,7 +9,8 @@
 use glam::Vec2;
 
 use super::rules::fighter::{Fighter, Shooter, Specialisation, Tier, Weapon};
-use super::rules::scenario::{Goal, Scenario, SideDef, TerrainDef, parse};
+use super::rules::scenario::{Goal, Scenario, SideDef, SolitaireDef, TerrainDef, parse};
+use super::rules::solitaire::OpponentStats;
 use super::rules::terrain::PRESETS;
 use super::rules::warband::Warband;
 use crate::rules::geometry::Shape;
@@ -318,6 +319,42 @@ fn apply(s: &mut Scenario, edit: Edit) -> Result<(), String> {
     Ok(())
 }
 
+/// What a new goal brings with it, as the text asks: a solitaire game's opponents ("1 Stat
+/// Skirmish – for 1 Player": the second player, spawned by the rules, a third or fourth
+/// taken out), an Action scenario's table ("The battlefield is reduced to 2'x2'"); leaving
+/// solitaire gives the second player a starting warband again.
+pub fn goal_changed(def: &mut Scenario) {
+    if def.goal.is_solitaire() {
+        def.sides.truncate(2);
+        if def.sides.len() < 2 {
+            def.sides.push(new_side(2, |_| false));
+        }
+        let opponents = &mut def.sides[1];
+        opponents.control = Control::Rules;
+        opponents.warband.fighters.clear();
+        def.device = None;
+        def.solitaire.get_or_insert(SolitaireDef {
+            stats: OpponentStats {
+                rookie: 3,
+                specialist: 4,
+                boss: 6,
+            },
+            weapons: vec![Weapon::Shooter {
+                name: "blaster pistol".into(),
+                class: Shooter::Light,
+            }],
+            specialisation: None,
+        });
+    } else if def.solitaire.take().is_some() {
+        let second = &mut def.sides[1];
+        second.control = Control::Human;
+        second.warband = starting_warband(&format!("{}'s warband", second.name));
+    }
+    if def.goal.is_action() {
+        def.table = (24.0, 24.0);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -382,6 +419,23 @@ mod tests {
         assert!(e.scenario().terrain.is_empty());
         assert!(e.redo());
         assert_eq!(e.scenario().terrain.len(), 1);
+    }
+
+    #[test]
+    fn a_solitaire_goal_makes_the_second_player_the_opponents_and_back() {
+        let mut s = Editor::new().scenario().clone();
+        s.sides.push(new_side(3, |_| false));
+        s.goal = Goal::Bounty;
+        goal_changed(&mut s);
+        assert_eq!(s.sides.len(), 2, "one warband against the opponents");
+        assert_eq!(s.sides[1].control, Control::Rules);
+        assert!(s.sides[1].warband.fighters.is_empty() && s.solitaire.is_some());
+        s.goal = Goal::BombingRun;
+        goal_changed(&mut s);
+        assert!(s.solitaire.is_none());
+        assert_eq!(s.sides[1].control, Control::Human);
+        assert_eq!(s.sides[1].warband.fighters.len(), 4);
+        assert_eq!(s.table, (24.0, 24.0));
     }
 
     #[test]

@@ -12,13 +12,12 @@ use bevy_egui::{EguiContexts, egui};
 use glam::Vec2;
 
 use super::builder::{add_fighters, fighter_rows, weapon_kinds};
-use super::editor::{Edit, Editor, new_side, starting_warband};
-use super::rules::fighter::{Shooter, Specialisation, Weapon};
+use super::editor::{Edit, Editor, new_side};
+use super::rules::fighter::{Specialisation, Weapon};
 use super::rules::scenario::{
     Corner, DeviceDef, DeviceEffect, DeviceSide, Goal, START_AREA, Scenario, SolitaireDef,
     TerrainDef, corners,
 };
-use super::rules::solitaire::OpponentStats;
 use super::rules::terrain::{Answers, PRESETS};
 use super::{BUNDLED, ID};
 use crate::rules::layout::Mirror;
@@ -422,7 +421,7 @@ fn fields(ui: &mut egui::Ui, def: &mut Scenario) {
             }
         });
     if def.goal != goal {
-        goal_changed(def);
+        super::editor::goal_changed(def);
     }
     if let Some(sol) = &mut def.solitaire {
         solitaire(ui, sol);
@@ -430,40 +429,6 @@ fn fields(ui: &mut egui::Ui, def: &mut Scenario) {
         device(ui, def);
     }
     players(ui, def);
-}
-
-/// What a new goal brings with it, as the text asks: a solitaire game's opponents (the second
-/// player, spawned by the rules), an Action scenario's 2' by 2' table.
-fn goal_changed(def: &mut Scenario) {
-    if def.goal.is_solitaire() {
-        def.sides.truncate(2);
-        if def.sides.len() < 2 {
-            def.sides.push(new_side(2, |_| false));
-        }
-        let opponents = &mut def.sides[1];
-        opponents.control = Control::Rules;
-        opponents.warband.fighters.clear();
-        def.device = None;
-        def.solitaire.get_or_insert(SolitaireDef {
-            stats: OpponentStats {
-                rookie: 3,
-                specialist: 4,
-                boss: 6,
-            },
-            weapons: vec![Weapon::Shooter {
-                name: "blaster pistol".into(),
-                class: Shooter::Light,
-            }],
-            specialisation: None,
-        });
-    } else if def.solitaire.take().is_some() {
-        let second = &mut def.sides[1];
-        second.control = Control::Human;
-        second.warband = starting_warband(&format!("{}'s warband", second.name));
-    }
-    if def.goal.is_action() {
-        def.table = (24.0, 24.0);
-    }
 }
 
 /// The solitaire opponents' stats, weapons and the Specialists' specialisation.
