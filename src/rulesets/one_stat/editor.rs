@@ -345,8 +345,9 @@ pub fn goal_changed(def: &mut Scenario) {
             }],
             specialisation: None,
         });
-    } else if def.solitaire.take().is_some() {
-        let second = &mut def.sides[1];
+    } else if def.solitaire.take().is_some()
+        && let Some(second) = def.sides.get_mut(1)
+    {
         second.control = Control::Human;
         second.warband = starting_warband(&format!("{}'s warband", second.name));
     }

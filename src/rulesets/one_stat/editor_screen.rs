@@ -495,7 +495,7 @@ fn device(ui: &mut egui::Ui, def: &mut Scenario) {
     {
         def.device = on.then(|| DeviceDef {
             adding: DeviceSide {
-                side: def.sides[0].id.clone(),
+                side: def.sides.first().map_or(String::new(), |x| x.id.clone()),
                 effect: DeviceEffect::Activate,
             },
             removing: DeviceSide {
