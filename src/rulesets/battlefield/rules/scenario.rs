@@ -403,7 +403,7 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                     .get(hex)
                     .is_some_and(|t| t.building_resistance().is_some());
                 if building && (p.kind.is_vehicle() || p.kind == Kind::FieldArtillery) {
-                    c.at_value("id", &u.id, 0, format!("{} cannot stand at {:?}: Movement: \"Buildings are interdicted to vehicles\"", u.id, u.at));
+                    c.at_value("id", &u.id, 0, format!("the {} cannot stand in the building at hex ({}, {}): Movement: \"Buildings are interdicted to vehicles\"", u.profile, u.at.0, u.at.1));
                 }
                 if p.kind.counts_in_stacking()
                     && let Some(other) = stacked.insert(u.at, &u.id)

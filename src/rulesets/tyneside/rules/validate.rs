@@ -7,7 +7,7 @@ use glam::Vec2;
 use super::movement::in_cohesion;
 use super::portals::Ground;
 use super::profile::{Ability, Roster};
-use super::scenario::Scenario;
+use super::scenario::{FigureDef, GroupDef, Scenario};
 use crate::rules::geometry::Shape;
 use crate::rules::los::LosIndex;
 use crate::rules::scenario::{Errors, ScenarioError, ron_error, ron_options};
@@ -137,8 +137,8 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                 &side.id,
                 0,
                 format!(
-                    "side '{}' has no groups (only a side that brings forces on at portals may start with none)",
-                    side.id
+                    "side \"{}\" has no groups (only a side that brings forces on at portals may start with none)",
+                    side.name
                 ),
             );
         }
@@ -150,13 +150,14 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                     &g.id,
                     0,
                     format!(
-                        "group '{}' has no figures (a group is \"at least 1 figure\")",
-                        g.id
+                        "group \"{}\" has no figures (a group is \"at least 1 figure\")",
+                        g.name
                     ),
                 );
             }
             for f in &g.figures {
                 check_id(&mut r, "figure", &f.id);
+                let who = figure_words(f, g);
                 match roster.profile(&f.profile) {
                     None => r.at_value(
                         "profile",
@@ -174,18 +175,19 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                     Some(p)
                         if f.weapon.is_none() && p.weapon.is_none() && p.firepower.is_some() =>
                     {
-                        r.at_value("id", &f.id, 0, format!("figure '{}' needs a weapon", f.id))
+                        r.at_value("id", &f.id, 0, format!("{who} needs a weapon"))
                     }
                     Some(p)
-                        if f.force_points.is_some() && !p.abilities.contains(&Ability::ForceUser) =>
+                        if f.force_points.is_some()
+                            && !p.abilities.contains(&Ability::ForceUser) =>
                     {
                         r.at_value(
                             "id",
                             &f.id,
                             0,
                             format!(
-                                "figure '{}': a {} does not use the Force, so it has no force_points",
-                                f.id, p.name
+                                "{who}: a {} does not use the Force, so it has no force_points",
+                                p.name
                             ),
                         )
                     }
@@ -193,7 +195,7 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                         "id",
                         &f.id,
                         0,
-                        format!("figure '{}': a vehicle cannot start hidden", f.id),
+                        format!("{who}: a vehicle cannot start hidden"),
                     ),
                     Some(_) => {}
                 }
@@ -218,7 +220,7 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                         "id",
                         &f.id,
                         0,
-                        format!("figure '{}': base radius must be in (0, 3] inches", f.id),
+                        format!("{who}: base radius must be in (0, 3] inches"),
                     );
                 }
                 let p = Vec2::new(f.at.0, f.at.1);
@@ -228,8 +230,8 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                     || p.y + f.base > table.y
                 {
                     r.at_value("id", &f.id, 0, format!(
-                        "figure '{}' at {:?} is off the {}×{}\" table (its whole base must be on it)",
-                        f.id, f.at, table.x, table.y
+                        "{who} at ({:.1}\", {:.1}\") is off the {}×{}\" table (its whole base must be on it)",
+                        f.at.0, f.at.1, table.x, table.y
                     ));
                 }
                 if let Some(t) = scenario
@@ -242,8 +244,8 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                         &f.id,
                         0,
                         format!(
-                            "figure '{}' at {:?} is inside impassable terrain '{}'",
-                            f.id, f.at, t.id
+                            "{who} at ({:.1}\", {:.1}\") is inside impassable terrain '{}'",
+                            f.at.0, f.at.1, t.id
                         ),
                     );
                 }
@@ -258,8 +260,8 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                     .collect();
                 if !in_cohesion(Vec2::new(f.at.0, f.at.1), f.base, &others) {
                     r.at_value("id", &f.id, 0, format!(
-                        "figure '{}' is more than 5\" from every other member of group '{}' (Groups: \"must remain within 5\" of at least 1 other member\")",
-                        f.id, g.id
+                        "{} is more than 5\" from every other member of its group (Groups: \"must remain within 5\" of at least 1 other member\")",
+                        figure_words(f, g)
                     ));
                 }
             }
@@ -328,8 +330,8 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
                     &p.id,
                     0,
                     format!(
-                        "portal '{}' is in sight of '{}' at the start: portals \"MUST normally be placed in positions where your characters cannot see behind them\" (tyneside-skirmish.txt, Game Setup); move it, or write `in_sight: true` for a scenario that springs it at once",
-                        p.id, f.id
+                        "portal '{}' is in sight of {} at the start: portals \"MUST normally be placed in positions where your characters cannot see behind them\" (tyneside-skirmish.txt, Game Setup); move it, or write `in_sight: true` for a scenario that springs it at once",
+                        p.id, f.name.as_deref().unwrap_or(&f.profile)
                     ),
                 );
             }
@@ -376,6 +378,15 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
         }
     }
     r.finish(scenario)
+}
+
+/// A figure as a player knows it: its name, or an unnamed one by its profile and group
+/// ("a Stormtrooper of Hangar squad"), not the id the file or the editor gave it.
+fn figure_words(f: &FigureDef, g: &GroupDef) -> String {
+    match &f.name {
+        Some(n) => n.clone(),
+        None => format!("a {} of {}", f.profile, g.name),
+    }
 }
 
 #[cfg(test)]
@@ -512,7 +523,7 @@ mod tests {
         let all: Vec<String> = e.iter().map(|e| e.to_string()).collect();
         assert!(
             all.iter()
-                .any(|m| m.contains("portal 'P1' is in sight of 'r1' at the start")),
+                .any(|m| m.contains("portal 'P1' is in sight of Basic trooper at the start")),
             "{all:?}"
         );
         assert!(
