@@ -495,8 +495,6 @@ fn badge_tooltip(
     Ok(())
 }
 
-/// A text's box on the board, (centre, half extents), board units: `chars` letters `size`
-/// high (a letter is about 0.68 of its height wide, with a little room).
 /// A table text that the pieces' labels and badges give way to (an objective's name, a
 /// group's order counter): `chars` letters `size` board units high, centred at the entity's
 /// place.
@@ -508,12 +506,31 @@ pub struct FixedText {
     pub size: f32,
 }
 
+/// A text's box on the board, (centre, half extents), board units: `chars` letters `size`
+/// high (a letter is about 0.68 of its height wide, with a little room).
 fn text_box(centre: Vec2, chars: usize, size: f32) -> (Vec2, Vec2) {
     (centre, Vec2::new(chars as f32 * size * 0.34, size * 0.5))
 }
 
 fn overlaps(a: (Vec2, Vec2), b: (Vec2, Vec2)) -> bool {
     (a.0.x - b.0.x).abs() < a.1.x + b.1.x && (a.0.y - b.0.y).abs() < a.1.y + b.1.y
+}
+
+/// The first of `places` (centres, board units, best first) where `text` runs over none of
+/// `discs` (centre, radius), else the first: an order counter under its group, or beside it
+/// where another group's figures stand there.
+pub fn clear_place(places: &[Vec2], text: FixedText, discs: &[(Vec2, f32)]) -> Option<Vec2> {
+    let clear = |c: Vec2| {
+        let b = text_box(c, text.chars, text.size);
+        !discs
+            .iter()
+            .any(|&(at, r)| overlaps(b, (at, Vec2::splat(r * 0.9))))
+    };
+    places
+        .iter()
+        .copied()
+        .find(|&c| clear(c))
+        .or(places.first().copied())
 }
 
 /// Which labels and badges to show so that none runs into another or over another piece's
@@ -690,6 +707,24 @@ pub(super) fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_counter_goes_where_no_disc_is() {
+        let text = FixedText {
+            chars: 9,
+            size: 1.0,
+        };
+        let under = Vec2::new(10.0, 5.0);
+        let over = Vec2::new(10.0, 15.0);
+        // Nothing under the group: the counter stays there.
+        assert_eq!(clear_place(&[under, over], text, &[]), Some(under));
+        // Another group's trooper stands where the counter would be: it goes over.
+        let trooper = (Vec2::new(11.0, 5.2), 0.5);
+        assert_eq!(clear_place(&[under, over], text, &[trooper]), Some(over));
+        // Covered everywhere: the first place, as before.
+        let more = [trooper, (Vec2::new(9.0, 15.0), 0.5)];
+        assert_eq!(clear_place(&[under, over], text, &more), Some(under));
+    }
 
     #[test]
     fn a_log_line_names_a_piece_as_a_whole() {

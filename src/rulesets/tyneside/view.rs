@@ -409,17 +409,6 @@ fn counters(
         let low = board.figs[lowest].pos;
         let low_base = tokens.get(board.figs[lowest].entity).ok();
         let cx = members.iter().map(|&m| board.figs[m].pos.x).sum::<f32>() / members.len() as f32;
-        // Each written only when it differs: a write redraws the table (view::canvas).
-        // Under the lowest figure's name, however large its base is drawn.
-        let below = low_base.map_or(0.5, |t| shown_base(t, &zoom));
-        let at = Vec3::new(
-            cx,
-            low.y - below - Token::LABEL * 1.3 - COUNTER_HEIGHT * 0.6,
-            20.0,
-        );
-        if tf.translation != at {
-            tf.translation = at;
-        }
         // The Interface size setting makes the counter's word larger with the panels'.
         let size = TableText(COUNTER_HEIGHT * text_scale.0);
         if *height != size {
@@ -437,6 +426,35 @@ fn counters(
             chars: label.chars().count(),
             size: size.0,
         };
+        // Under the lowest figure's name, however large its base is drawn; over the highest
+        // figure's badges where another group's figures stand under it (play-test: an
+        // "[ADVANCE]" ran over the troopers below).
+        let base = |m: usize| {
+            tokens
+                .get(board.figs[m].entity)
+                .map_or(0.5, |t| shown_base(t, &zoom))
+        };
+        let below = low_base.map_or(0.5, |t| shown_base(t, &zoom));
+        let high = members
+            .iter()
+            .copied()
+            .max_by(|&a, &b| board.figs[a].pos.y.total_cmp(&board.figs[b].pos.y))
+            .unwrap_or(members[0]);
+        let gap = Token::LABEL * 1.3 + COUNTER_HEIGHT * 0.6;
+        let places = [
+            Vec2::new(cx, low.y - below - gap),
+            Vec2::new(cx, board.figs[high].pos.y + base(high) + gap),
+        ];
+        let discs: Vec<(Vec2, f32)> = (0..board.figs.len())
+            .filter(|k| !members.contains(k))
+            .map(|k| (board.figs[k].pos, base(k)))
+            .collect();
+        let place = crate::view::clear_place(&places, keep, &discs).unwrap_or(places[0]);
+        // Each written only when it differs: a write redraws the table (view::canvas).
+        let at = place.extend(20.0);
+        if tf.translation != at {
+            tf.translation = at;
+        }
         if *fixed != keep {
             *fixed = keep;
         }
