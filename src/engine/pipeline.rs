@@ -69,7 +69,7 @@ pub fn parse_script<C: serde::de::DeserializeOwned>(
             format!(
                 "{}: {} (see docs/commands.md)",
                 crate::rules::scenario::ron_at(file, &e),
-                e.code
+                crate::rules::scenario::ron_words(&e.code)
             )
         })
 }

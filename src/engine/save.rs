@@ -84,11 +84,11 @@ pub fn read_header(text: &str, path: &Path) -> Result<SaveHeader, String> {
     let h: SaveHeader = ron_options().from_str(text).map_err(|e| {
         let at = ron_at(path.display(), &e);
         if looks_like_save(text) {
-            format!("{at}: a damaged save: {}", e.code)
+            format!("{at}: a damaged save: {}", crate::rules::scenario::ron_words(&e.code))
         } else {
             format!(
                 "{at}: not a Holotable save of format version {SAVE_VERSION} ({}); saves from before format version 2 cannot be read",
-                e.code
+                crate::rules::scenario::ron_words(&e.code)
             )
         }
     })?;
@@ -130,7 +130,7 @@ pub fn parse<C: DeserializeOwned>(text: &str, path: &Path) -> Result<GameRecord<
         format!(
             "{}: not a valid saved game: {}",
             ron_at(path.display(), &e),
-            e.code
+            crate::rules::scenario::ron_words(&e.code)
         )
     })
 }
@@ -177,9 +177,38 @@ pub fn looks_like_save(text: &str) -> bool {
     text.contains(SAVE_FORMAT)
 }
 
+/// The title of the scenario a save plays (its `name`, as the scenario list shows it), read
+/// from the scenario the save carries; `None` for a file that is not a readable save.
+pub fn scenario_title(text: &str) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Carried {
+        scenario_src: String,
+    }
+    #[derive(Deserialize)]
+    struct Named {
+        name: String,
+    }
+    let carried: Carried = ron_options().from_str(text).ok()?;
+    let named: Named = ron_options().from_str(&carried.scenario_src).ok()?;
+    Some(named.name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_save_names_its_scenario_by_title() {
+        let save = r#"(format: "holotable-save", version: 4, ruleset: "tyneside",
+            scenario_file: "bundled:x.ron",
+            scenario_src: "(name: \"Escape from the Death Star\", ruleset: \"tyneside\")",
+            commands: [])"#;
+        assert_eq!(
+            scenario_title(save).as_deref(),
+            Some("Escape from the Death Star")
+        );
+        assert_eq!(scenario_title("(format: \"holotable-save\")"), None);
+    }
 
     #[test]
     fn header_errors_name_the_file_and_the_version() {

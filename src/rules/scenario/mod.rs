@@ -84,8 +84,80 @@ pub fn ron_error(file: &str, e: &ron::error::SpannedError) -> ScenarioError {
         file: file.into(),
         line: e.span.start.line,
         column: e.span.start.col,
-        message: format!("{} (see docs/scenario-format.md)", e.code),
+        message: format!("{} (see docs/scenario-format.md)", ron_words(&e.code)),
     }
+}
+
+/// What RON's parser found wrong, in a player's words: the kind of thing by its name in the
+/// file's terms ("terrain kind", "figure"), not the program's types (`TerrainKind`,
+/// `FigureDef`); the parser's own text for what has no better words.
+pub fn ron_words(code: &ron::Error) -> String {
+    use ron::Error as E;
+    let list = |names: &[&str]| {
+        names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let what = |outer: &Option<String>| outer.as_deref().map_or("value".into(), type_words);
+    match code {
+        E::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => format!(
+            "`{found}` is not a {} here: expected one of {}",
+            what(outer),
+            list(expected)
+        ),
+        E::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => format!(
+            "a {} has no `{found}`: expected one of {}",
+            what(outer),
+            list(expected)
+        ),
+        E::MissingStructField { field, outer } => {
+            format!("this {} needs `{field}`", what(outer))
+        }
+        E::DuplicateStructField { field, outer } => {
+            format!("`{field}` is given twice in this {}", what(outer))
+        }
+        E::ExpectedNamedStructLike(name) if !name.is_empty() => {
+            format!("expected `(` to open a {}", type_words(name))
+        }
+        E::ExpectedStructLike => "expected `(`".into(),
+        E::ExpectedStructLikeEnd => "expected `)` or a `,` before the next field".into(),
+        E::InvalidValueForType { expected, found } => format!("expected {expected}, found {found}"),
+        E::ExpectedDifferentLength { expected, found } => {
+            format!("expected {expected}, found {found} values")
+        }
+        E::ExpectedStructName(name) => format!("expected the name {name}"),
+        E::ExpectedDifferentStructName { expected, found } => {
+            format!("expected a {}, found `{found}`", type_words(expected))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A type's name as the file's terms say it: `TerrainKind` "terrain kind", `FigureDef`
+/// "figure", `Header` "scenario".
+fn type_words(name: &str) -> String {
+    let name = name.strip_suffix("Def").unwrap_or(name);
+    if matches!(name, "Header" | "Scenario") {
+        return "scenario".into();
+    }
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
 }
 
 /// Reads the shared header of the scenario `src` (named `file` in messages) and checks its
@@ -240,6 +312,28 @@ pub fn find_pair(src: &str, key: &str, (c, r): (i32, i32)) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parser_errors_are_told_in_the_files_terms() {
+        let e = ron::Error::NoSuchEnumVariant {
+            expected: &["Woods", "Rocks"],
+            found: "Bunker".into(),
+            outer: Some("TerrainKind".into()),
+        };
+        assert_eq!(
+            ron_words(&e),
+            "`Bunker` is not a terrain kind here: expected one of `Woods`, `Rocks`"
+        );
+        let e = ron::Error::MissingStructField {
+            field: "profile",
+            outer: Some("FigureDef".into()),
+        };
+        assert_eq!(ron_words(&e), "this figure needs `profile`");
+        assert_eq!(
+            ron_words(&ron::Error::ExpectedNamedStructLike("Header")),
+            "expected `(` to open a scenario"
+        );
+    }
 
     const SRC: &str = "(\n    name: \"Skirmish\",\n    ruleset: \"battlefield\",\n    sides: [(id: \"a\", name: \"A\", groups: []), (id: \"b\", name: \"B\")],\n    table: (72.0, 48.0),\n)";
 

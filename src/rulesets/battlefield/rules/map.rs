@@ -288,7 +288,7 @@ pub fn read_tile(src: &str) -> Result<(Tile, Vec<Vec<HexTerrain>>), Vec<TileProb
         .map_err(|e| {
             vec![TileProblem {
                 offset: offset_of(src, e.span.start.line, e.span.start.col),
-                message: e.code.to_string(),
+                message: crate::rules::scenario::ron_words(&e.code),
             }]
         })?;
     let mut problems = Vec::new();
