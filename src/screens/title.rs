@@ -14,14 +14,39 @@ const RESUMABLE: usize = 6;
 /// The unfinished games' autosaves (each newest first; the games newest first), looked up on
 /// entering the title.
 #[derive(Resource, Default)]
-struct Unfinished(Vec<Vec<std::path::PathBuf>>);
+struct Unfinished(Vec<(String, Vec<std::path::PathBuf>)>);
 
 fn look_for_unfinished(mut commands: Commands) {
     let mut games = crate::engine::autosave::folder()
         .map(|f| crate::engine::autosave::unfinished(&f))
         .unwrap_or_default();
     games.truncate(RESUMABLE);
-    commands.insert_resource(Unfinished(games));
+    // Each named by its scenario's title, as the list names it, not by the file's id.
+    let named = games
+        .into_iter()
+        .map(|files| {
+            let title = files
+                .first()
+                .and_then(|f| std::fs::read_to_string(f).ok())
+                .and_then(|t| crate::engine::save::scenario_title(&t));
+            let stem = files
+                .first()
+                .and_then(|f| {
+                    f.file_name()?
+                        .to_str()?
+                        .split('.')
+                        .next()
+                        .map(str::to_string)
+                })
+                .map(|n| {
+                    n.rsplit_once('-')
+                        .map_or(n.clone(), |(stem, _)| stem.to_string())
+                })
+                .unwrap_or_else(|| "game".into());
+            (title.unwrap_or(stem), files)
+        })
+        .collect();
+    commands.insert_resource(Unfinished(named));
 }
 
 /// Resumes the newest of `files` that loads and replays; one that does not is skipped (a
@@ -88,10 +113,14 @@ fn title(
                 .find_map(|e| e.first_game.map(|g| (e, g)))
             {
                 ui.add_space(8.0);
+                // The scenario by its title, as the list names it.
+                let titled = registry
+                    .read(scenario)
+                    .map_or(scenario.to_string(), |(l, _)| l.header.name);
                 if ui
                     .add_sized([240.0, 32.0], egui::Button::new("First game (guided)"))
                     .on_hover_text(format!(
-                        "{}: {scenario}, against the rules, with a guide that says what to do next and quotes each rule as it comes up",
+                        "{}: {titled}, against the rules, with a guide that says what to do next and quotes each rule as it comes up",
                         entry.title
                     ))
                     .clicked()
@@ -106,14 +135,8 @@ fn title(
                 ui.add_space(8.0);
                 ui.weak("Unfinished games");
             }
-            for files in &unfinished.0 {
+            for (game, files) in &unfinished.0 {
                 let Some(newest) = files.first() else { continue };
-                let game = newest
-                    .file_name()
-                    .and_then(|n| n.to_str())
-                    .and_then(|n| n.split('.').next())
-                    .unwrap_or("game");
-                let game = game.rsplit_once('-').map_or(game, |(stem, _)| stem);
                 let when = std::fs::metadata(newest)
                     .and_then(|m| m.modified())
                     .ok()
