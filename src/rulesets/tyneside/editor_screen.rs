@@ -498,11 +498,11 @@ fn figure_form(ui: &mut egui::Ui, def: &mut Scenario, id: &str, roster: &Roster)
         ui.text_edit_singleline(&mut g.name);
     });
     egui::ComboBox::from_label("Starting order")
-        .selected_text(g.order.map_or("none yet".into(), |o| format!("{o:?}")))
+        .selected_text(g.order.map_or("none yet".into(), |o| o.to_string()))
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut g.order, None, "none yet");
             for o in Order::ALL {
-                ui.selectable_value(&mut g.order, Some(o), format!("{o:?}"))
+                ui.selectable_value(&mut g.order, Some(o), o.to_string())
                     .on_hover_text(o.rule_text());
             }
         });
