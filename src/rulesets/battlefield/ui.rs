@@ -105,19 +105,23 @@ fn status(
         } else {
             ("End impulse".into(), "End this impulse; unused activations are lost. Space/Enter".into())
         }),
-        // Activations left that a unit could still use are lost by ending now (a pass
-        // loses nothing: it is a pass).
-        end_loses: (!by_app
-            && (imp.used > 0 || imp.kind == ImpulseKind::Extra)
-            && left > 0
-            && !b.done(imp.side))
-        .then(|| {
-            format!(
-                "{left} of this impulse's {} activations, with {} unit{} not yet activated this turn",
-                imp.allowed,
-                b.activatable(imp.side),
-                if b.activatable(imp.side) == 1 { "" } else { "s" }
-            )
+        // Activations left that a unit could still use are lost by ending now; a pass loses
+        // them all, and a second ends the side's turn (play-test: Pass threw away 6 of 6
+        // without a word).
+        end_loses: (!by_app && left > 0 && !b.done(imp.side)).then(|| {
+            let units = b.activatable(imp.side);
+            let plural = if units == 1 { "" } else { "s" };
+            if imp.used == 0 && imp.kind == ImpulseKind::Normal {
+                format!(
+                    "all {left} of this impulse's activations, with {units} unit{plural} not yet activated this turn: a pass ({} of 2; after two this side is done for the turn)",
+                    side.passes + 1
+                )
+            } else {
+                format!(
+                    "{left} of this impulse's {} activations, with {units} unit{plural} not yet activated this turn",
+                    imp.allowed
+                )
+            }
         }),
         objective: b.objective_text(),
         secrecy: "Hidden units: the other side's hidden units stay off your screen until they act or you come next to them.".into(),
