@@ -52,12 +52,16 @@ pub fn show(
         .show(root, |ui| {
             let (Some(board), Some(table), Some(turn)) = (view.board(), view.table.as_ref(), view.turn.as_ref()) else { return };
             egui::ScrollArea::vertical().show(ui, |ui| {
-                // While orders are placed the side placing them comes first: its groups are
-                // what the player must reach, not below the fold under the other side's.
+                // The side to act comes first (the side placing orders, or the active group's):
+                // its groups are what the player must reach, not below the fold under the
+                // other side's.
                 let mut sides: Vec<usize> = (0..table.scenario.sides.len()).collect();
-                if phase == TurnPhase::Orders {
-                    let placing = viewer.unwrap_or(turn.orders_side);
-                    sides.sort_by_key(|&s| s != placing);
+                let first = match phase {
+                    TurnPhase::Orders => Some(viewer.unwrap_or(turn.orders_side)),
+                    _ => turn.active_group().and_then(|g| view.group(g)).map(|g| g.side),
+                };
+                if let Some(first) = first {
+                    sides.sort_by_key(|&s| s != first);
                 }
                 for (side, s) in sides.into_iter().map(|i| (i, &table.scenario.sides[i])) {
                     ui.colored_label(crate::ui::side_colour32(side), egui::RichText::new(&s.name).heading());
