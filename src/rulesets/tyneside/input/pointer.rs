@@ -414,6 +414,36 @@ fn reset(mut state: ResMut<PointerState>, turn: Option<Res<TurnState>>) {
     }
 }
 
+/// When the activation passes to another group, a selected figure that is not of it is let
+/// go, with its tape and drag: the next player starts from its own group, not the other
+/// side's figure and card (play-test).
+fn forget_on_handover(
+    mut state: ResMut<PointerState>,
+    view: GameView,
+    mut last: Local<Option<String>>,
+) {
+    let Some(turn) = view.turn.as_ref() else {
+        return;
+    };
+    let active = turn.active_group().map(str::to_string);
+    if *last == active {
+        return;
+    }
+    *last = active.clone();
+    let Some(board) = view.board() else { return };
+    let ours = |e: Entity| {
+        board
+            .figs
+            .iter()
+            .any(|f| f.entity == e && active.as_deref() == Some(f.group))
+    };
+    if state.selected.is_some_and(|e| !ours(e)) {
+        state.selected = None;
+        state.drag = None;
+        state.tape = None;
+    }
+}
+
 /// Figure entities that no longer exist are dropped from the selection.
 fn forget_gone(mut state: ResMut<PointerState>, figs: Query<(), With<Figure>>) {
     let state = &mut *state;
@@ -433,6 +463,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 reset,
                 forget_gone,
+                forget_on_handover,
                 pointer.run_if(
                     playing(crate::rulesets::tyneside::ID).and_then(
                         crate::engine::game::this_computer_to_act::<
