@@ -268,8 +268,13 @@ fn panels(
         egui::ScrollArea::vertical()
             .id_salt("card-and-fire-fight")
             .show(&mut side, |ui| {
-                unit_card::show(ui, &view, &mut pointer, phase, &mut out);
-                ui.separator();
+                // In the shoot/act phase the fire fight (targets, Shoot) comes first: under a
+                // long card it was below the fold while the hint sent the player to it.
+                let fire_first = phase == TurnPhase::Action;
+                if !fire_first {
+                    unit_card::show(ui, &view, &mut pointer, phase, &mut out);
+                    ui.separator();
+                }
                 firefight::show(
                     ui,
                     &view,
@@ -277,6 +282,10 @@ fn panels(
                     (&mut choices.0, seated.as_ref().and_then(|s| s.0)),
                     &mut out,
                 );
+                if fire_first {
+                    ui.separator();
+                    unit_card::show(ui, &view, &mut pointer, phase, &mut out);
+                }
             });
     }
     tooltips::show(&mut note, &pointer, &preview, &sight);
