@@ -9,13 +9,15 @@ use crate::engine::registry::Registry;
 use crate::engine::ruleset::Loaded;
 use crate::ui::file_dialog::{FileDialogs, Picked, Purpose};
 
-/// One bundled scenario as checked: (rule set title, whether the rules can play a side and
-/// whether the searching opponent can, file name, the scenario or its errors).
+/// One scenario as checked: (rule set title, whether the rules can play a side and whether
+/// the searching opponent can, file name, the scenario or its errors, whether it is the
+/// player's own, from the data folder's `scenarios/`).
 type Entry = (
     &'static str,
     (bool, bool),
-    &'static str,
+    String,
     Result<Loaded, Vec<String>>,
+    bool,
 );
 
 /// Whether "Solo as" sets the searching opponent against the player, where it can play the
@@ -23,7 +25,7 @@ type Entry = (
 #[derive(Resource, Default)]
 struct AgainstSearch(bool);
 
-/// The bundled scenarios as checked on entering the list.
+/// The bundled scenarios and the player's own as checked on entering the list.
 #[derive(Resource, Default)]
 struct Listing(Vec<Entry>);
 
@@ -35,18 +37,45 @@ struct OpenFile {
 }
 
 fn list(registry: Res<Registry>, mut commands: Commands) {
-    let listing = registry
+    let mut listing: Vec<Entry> = registry
         .bundled()
         .map(|(entry, name, _)| {
             let loaded = registry.load(name).map(|(l, _)| l);
             (
                 entry.title,
                 (entry.plays_sides, entry.searches),
-                name,
+                name.to_string(),
                 loaded,
+                false,
             )
         })
         .collect();
+    // The scenarios the editor saved (or the player put there), each checked as a bundled
+    // one is, so a broken one shows its errors in the list.
+    let own = crate::engine::autosave::data_folder().map(|d| d.join("scenarios"));
+    let mut files: Vec<std::path::PathBuf> = own
+        .and_then(|d| std::fs::read_dir(d).ok())
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    for f in files {
+        let path = f.display().to_string();
+        let (title, flags) = std::fs::read_to_string(&f)
+            .ok()
+            .and_then(|src| {
+                let h = crate::rules::scenario::read_header(&src, &path, &registry.ids()).ok()?;
+                registry.get(&h.ruleset)
+            })
+            .map_or(("", (false, false)), |e| {
+                (e.title, (e.plays_sides, e.searches))
+            });
+        let loaded = registry.load(&path).map(|(l, _)| l);
+        listing.push((title, flags, path, loaded, true));
+    }
     commands.insert_resource(Listing(listing));
 }
 
@@ -79,7 +108,14 @@ fn select(
         });
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
-            for (title, (plays_sides, searches), name, loaded) in &listing.0 {
+            for (k, (title, (plays_sides, searches), name, loaded, own)) in
+                listing.0.iter().enumerate()
+            {
+                if *own && listing.0.get(k.wrapping_sub(1)).is_none_or(|e| !e.4) {
+                    ui.separator();
+                    ui.heading("Your scenarios");
+                    ui.weak("Saved by the scenario editor, in the data folder's scenarios/.");
+                }
                 match loaded {
                     Ok(loaded) => {
                         ui.group(|ui| {
