@@ -24,6 +24,7 @@ fn keys(
     mut state: ResMut<PointerState>,
     mut send: MessageWriter<Command>,
     mut shell: MessageWriter<EndPressed>,
+    mut notice: ResMut<crate::engine::pipeline::Notice>,
 ) {
     if handover.showing
         || ctx
@@ -39,6 +40,29 @@ fn keys(
         .selected
         .and_then(|e| board.figs.iter().find(|f| f.entity == e))
         .filter(|f| Some(f.figure.side) == acting);
+    // With no figure of the acting side selected: Shift+R runs the active group, and R, H or
+    // J say what they need (play-test: they did nothing, silently).
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if *phase.get() == TurnPhase::Movement && selected.is_none() {
+        let group = view.turn.as_ref().and_then(|t| t.active_group());
+        if shift
+            && keys.just_pressed(KeyCode::KeyR)
+            && let Some(g) = group
+        {
+            for i in board.members(g) {
+                let m = &board.figs[i];
+                if m.act.run_roll.is_none() {
+                    send.write(Command::Run {
+                        figure: m.figure.id.clone(),
+                    });
+                }
+            }
+        } else if keys.any_just_pressed([KeyCode::KeyR, KeyCode::KeyH, KeyCode::KeyJ]) {
+            notice.info = Some(
+                "Click a figure of the group that is moving first: R runs it, H hides it, J makes its next drag a jump (Shift+R runs the whole group).".into(),
+            );
+        }
+    }
     if *phase.get() == TurnPhase::Movement
         && let Some(f) = selected
     {
@@ -46,7 +70,6 @@ fn keys(
             // Shift+R, or an order that must run (Attack): every figure of the group that has
             // not run yet declares its run (each rolls its own die); R alone: the selected one.
             let order = view.group(f.group).and_then(|g| g.order);
-            let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
             if shift || order.is_some_and(|o| o.must_run()) {
                 for i in board.members(f.group) {
                     let m = &board.figs[i];
