@@ -231,6 +231,9 @@ pub struct Guide {
 pub struct UiState {
     /// Help overlay open.
     pub help: bool,
+    /// The terrain key open (the phase bar's Key button): a window over the table only while
+    /// the player asks for it.
+    pub terrain_key: bool,
     /// Typed-in dice for players who roll their own.
     pub dice_text: String,
     /// The faces typed for the roll asked for (manual dice).

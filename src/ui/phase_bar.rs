@@ -90,6 +90,13 @@ pub fn show(
                     if ui.button("Help (F1)").clicked() {
                         state.help = !state.help;
                     }
+                    if ui
+                        .selectable_label(state.terrain_key, "Key")
+                        .on_hover_text("The terrain key: what each kind of ground is and what it does")
+                        .clicked()
+                    {
+                        state.terrain_key = !state.terrain_key;
+                    }
                     let (label, other, tip) = match mode {
                         ViewMode::Flat => ("3D (V)", ViewMode::ThreeD, "V: see the table in 3D (middle-drag turns and tilts, Shift+middle-drag pans, the wheel zooms, F frames the table)"),
                         ViewMode::ThreeD => ("2D (V)", ViewMode::Flat, "V: back to the table seen from above"),

@@ -96,6 +96,7 @@ fn show(
     window: Query<&Window, With<PrimaryWindow>>,
     table: TablePointer,
     mut note: ResMut<CursorNote>,
+    mut state: ResMut<super::UiState>,
 ) -> Result {
     let Some(board) = board else { return Ok(()) };
     if handover.showing {
@@ -103,10 +104,13 @@ fn show(
     }
     let ctx = ctx.ctx_mut()?.clone();
     let right = area.0.max.x - 8.0;
+    // Shut, it is only the phase bar's Key button: nothing of it lies over the table (a
+    // play-test found its collapsed title over a unit's label).
+    let mut open = state.terrain_key;
     egui::Window::new("Terrain key")
-        .default_open(false)
+        .open(&mut open)
         .resizable(false)
-        .collapsible(true)
+        .collapsible(false)
         .anchor(
             egui::Align2::RIGHT_BOTTOM,
             [
@@ -134,6 +138,7 @@ fn show(
                 ui.label("Open ground");
             }
         });
+    state.terrain_key = open;
     // The tooltip: only over the table itself, not over a panel or window.
     let Ok(window) = window.single() else {
         return Ok(());
