@@ -91,7 +91,7 @@ pub fn show(
                         state.help = !state.help;
                     }
                     if ui
-                        .selectable_label(state.terrain_key, "Key")
+                        .add(egui::Button::new("Key").selected(state.terrain_key))
                         .on_hover_text("The terrain key: what each kind of ground is and what it does")
                         .clicked()
                     {
