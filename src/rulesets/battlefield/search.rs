@@ -40,11 +40,16 @@ impl Searchable for Battle {
         let mut out = support_choices(self);
         for i in candidates(self) {
             let choices = unit_choices(self, i);
+            let has_shot = choices.iter().any(|c| matches!(c, Command::Fire { .. }));
             let boosts: Vec<Command> = choices.iter().flat_map(|c| boosted(self, i, c)).collect();
             out.extend(choices);
             out.extend(boosts);
             out.extend(towards_goal(self, i));
             out.extend(into_cover(self, i));
+            // A unit with a shot has better to do than run from fire.
+            if !has_shot {
+                out.extend(out_of_fire(self, i));
+            }
         }
         out.push(Command::EndImpulse);
         crate::rules::search::unique(out)
@@ -272,6 +277,62 @@ fn into_cover(b: &Battle, i: usize) -> Option<Command> {
     move_to(b, i, best.0)
 }
 
+/// The move of unit `i` to the reachable hex where the fewest visible enemies have it in
+/// their range and line of sight, where that is fewer than where it stands: a side that must
+/// hold and let the enemy come (an AT-AT out-ranging a hill line) keeps its units alive for
+/// the turn limit's count. Ties go to cover or an entrenchment, then to the hex nearest an
+/// enemy, so the unit stays in the fight.
+fn out_of_fire(b: &Battle, i: usize) -> Option<Command> {
+    let u = &b.units[i];
+    let pos = b.positions();
+    let shooters: Vec<usize> = (0..b.units.len())
+        .filter(|&j| {
+            let e = &b.units[j];
+            e.side != u.side && e.on_map() && !e.hidden && e.profile.kind != Kind::Leader
+        })
+        .collect();
+    if shooters.is_empty() {
+        return None;
+    }
+    let threat = |h: Hex| {
+        shooters
+            .iter()
+            .filter(|&&j| {
+                b.units[j].at.unsigned_distance_to(h) <= b.units[j].profile.range
+                    && b.sight_in(&pos, j, h).clear
+            })
+            .count()
+    };
+    let now = threat(u.at);
+    if now == 0 {
+        return None;
+    }
+    let shelter = |h: Hex| {
+        b.map.get(h).map_or(0, |t| t.resistance_bonus()) + u32::from(b.entrenchments.contains(&h))
+    };
+    let nearest = |h: Hex| {
+        shooters
+            .iter()
+            .map(|&j| b.units[j].at.unsigned_distance_to(h))
+            .min()
+            .unwrap_or(0)
+    };
+    let best = b
+        .reach_of(i, u.profile.movement)
+        .into_iter()
+        .map(|(h, _)| h)
+        .filter(|&h| h != u.at)
+        .min_by_key(|&h| {
+            (
+                threat(h),
+                std::cmp::Reverse(shelter(h)),
+                nearest(h),
+                col_row(h),
+            )
+        })?;
+    (threat(best) < now).then(|| move_to(b, i, best)).flatten()
+}
+
 fn move_to(b: &Battle, i: usize, to: Hex) -> Option<Command> {
     let (route, _) = b.route_for(i, to, false)?;
     Some(Command::Move {
@@ -324,6 +385,44 @@ mod tests {
         // With 2 points left, the shot with 3 is not offered.
         b.units[jedi].force_points = 2;
         assert!(!b.candidates().iter().any(|c| fire(c, "st1", 3)));
+    }
+
+    #[test]
+    fn a_move_out_of_fire_ends_where_fewer_enemies_can_shoot_and_the_rules_take_it() {
+        let b = battle();
+        let side = b.impulse.side;
+        let threat = |b: &Battle, i: usize, h: Hex| {
+            (0..b.units.len())
+                .filter(|&j| {
+                    let e = &b.units[j];
+                    e.side != b.units[i].side
+                        && e.on_map()
+                        && e.profile.kind != Kind::Leader
+                        && e.at.unsigned_distance_to(h) <= e.profile.range
+                        && b.sight(j, h).clear
+                })
+                .count()
+        };
+        let mut offered = 0;
+        for i in candidates(&b) {
+            let Some(Command::Move { path, .. }) = out_of_fire(&b, i) else {
+                continue;
+            };
+            offered += 1;
+            let end = path.last().map(|&(c, r)| hex_at(c, r)).expect("a path");
+            assert!(
+                threat(&b, i, end) < threat(&b, i, b.units[i].at),
+                "{path:?}"
+            );
+            let mut copy = b.clone();
+            let c = out_of_fire(&b, i).expect("the same move");
+            assert!(copy.play(&c, &mut Dice::seeded(1)).is_ok(), "{c:?}");
+            assert_eq!(copy.units[i].at, end);
+        }
+        assert!(
+            offered > 0,
+            "no unit of side {side} is under fire in the opening"
+        );
     }
 
     #[test]
