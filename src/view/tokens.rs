@@ -638,6 +638,49 @@ fn place_objective_names(
     }
 }
 
+/// Where a label goes against its piece's centre (board units): under the base drawn `drawn`
+/// across, or, where that runs off the bottom of the board's `extent`, over its badges; and
+/// moved in from a side edge it would run past. `half`: the label's half size; `gap`: its
+/// usual distance under the base; `at`: the piece's centre.
+fn label_offset(at: Vec2, drawn: f32, half: Vec2, gap: f32, extent: Rect) -> Vec2 {
+    let mut c = Vec2::new(0.0, -drawn - gap);
+    if at.y + c.y - half.y < extent.min.y {
+        c.y = drawn + gap + 2.2 * half.y;
+    }
+    let left = at.x + c.x - half.x;
+    let right = at.x + c.x + half.x;
+    if left < extent.min.x {
+        c.x += extent.min.x - left;
+    } else if right > extent.max.x {
+        c.x -= right - extent.max.x;
+    }
+    c
+}
+
+/// Keeps each piece's label on the board (a fighter in a 1 Stat Skirmish corner had its name
+/// past the table's edge and under the window's).
+fn keep_labels_on_board(
+    board: Option<Res<crate::engine::board::BoardGeometry>>,
+    tokens: Query<&Token>,
+    visuals: Query<&TokenVisual>,
+    mut labels: Query<(&Label, &Text2d, &TableText, &ChildOf, &mut Transform)>,
+) {
+    let Some(board) = board else { return };
+    let extent = board.extent();
+    for (l, text, size, parent, mut tf) in &mut labels {
+        let (Ok(t), Ok(v)) = (tokens.get(l.0), visuals.get(parent.parent())) else {
+            continue;
+        };
+        let drawn = if v.drawn > 0.0 { v.drawn } else { t.base };
+        let (_, half) = text_box(Vec2::ZERO, text.0.chars().count(), size.0);
+        let c = label_offset(t.at, drawn, half, size.0 * 0.66, extent);
+        if tf.translation.truncate() != c {
+            tf.translation.x = c.x;
+            tf.translation.y = c.y;
+        }
+    }
+}
+
 /// Shows and hides labels and badges as [`declutter`] says, when a token changed.
 fn show_clear_texts(
     changed: Query<(), Changed<Token>>,
@@ -690,6 +733,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 spawn_missing,
                 sync,
+                keep_labels_on_board,
                 place_objective_names,
                 show_clear_texts,
                 ring_named,
@@ -707,6 +751,22 @@ pub(super) fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_label_stays_on_the_board() {
+        let board = Rect::from_corners(Vec2::ZERO, Vec2::new(24.0, 24.0));
+        let half = Vec2::new(1.5, 0.3);
+        // In the middle: under its base.
+        let c = label_offset(Vec2::new(12.0, 12.0), 0.5, half, 0.4, board);
+        assert_eq!(c, Vec2::new(0.0, -0.9));
+        // In the bottom-left corner: over the base, and moved in from the left edge.
+        let c = label_offset(Vec2::new(0.5, 0.5), 0.5, half, 0.4, board);
+        assert!(c.y > 0.5, "{c}");
+        assert!((0.5 + c.x - half.x - 0.0).abs() < 1e-5, "{c}");
+        // At the right edge: moved in from it.
+        let c = label_offset(Vec2::new(23.8, 12.0), 0.5, half, 0.4, board);
+        assert!((23.8 + c.x + half.x - 24.0).abs() < 1e-5, "{c}");
+    }
 
     #[test]
     fn a_counter_goes_where_no_disc_is() {
