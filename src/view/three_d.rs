@@ -111,14 +111,34 @@ impl Orbit {
                 r.union_point(*p)
             });
         let across = extent.width().max(extent.height());
-        Orbit {
+        let mut orbit = Orbit {
             target: around.center().extend(0.0),
             pitch: 0.85,
             distance: (around.size().length() * 0.9)
                 .clamp(across * 0.45, across * 0.65)
                 .min(whole.distance),
             ..whole
+        };
+        // Then back, a tenth at a time, until every one of them is in view (a play-test found
+        // the walker assault's AT-AT half off the screen): never past the whole table's view.
+        while !pieces.iter().all(|p| orbit.shows(*p)) && orbit.distance < whole.distance {
+            orbit.distance = (orbit.distance * 1.1).min(whole.distance);
         }
+        orbit
+    }
+
+    /// Whether the point `at` of the table (z 0) is in this camera's view, with a margin for
+    /// the piece standing there: the default perspective (45 degrees high) in a view about
+    /// 1.4 times as wide as it is high (the table's area at 1280 x 720 and wider).
+    fn shows(&self, at: Vec2) -> bool {
+        let half = (std::f32::consts::FRAC_PI_4 / 2.0).tan() * 0.85;
+        let seen = self
+            .transform()
+            .to_matrix()
+            .inverse()
+            .transform_point3(at.extend(0.0));
+        let depth = -seen.z;
+        depth > 0.0 && seen.y.abs() < half * depth && seen.x.abs() < 1.4 * half * depth
     }
 
     fn transform(&self) -> Transform {
@@ -830,4 +850,32 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_look_shows_every_piece_of_the_side_to_act() {
+        // The walker assault's Empire: a strip down the left of a 30 x 24 map.
+        let extent = Rect::from_corners(Vec2::ZERO, Vec2::new(30.0, 24.0));
+        let pieces = [
+            Vec2::new(2.0, 21.0),
+            Vec2::new(3.5, 15.0),
+            Vec2::new(5.0, 4.0),
+            Vec2::new(2.0, 1.5),
+        ];
+        let first = Orbit::first(extent, &pieces);
+        for p in pieces {
+            assert!(first.shows(p), "{p} out of view from {first:?}");
+        }
+        // Closer than the whole table's view, so the pieces read.
+        assert!(
+            first.distance < Orbit::framing(extent).distance,
+            "{first:?}"
+        );
+        // A piece far off is not in view.
+        assert!(!first.shows(Vec2::new(-200.0, 12.0)));
+    }
 }
