@@ -167,21 +167,43 @@ pub fn show(
             );
             break 'fight;
         }
-        egui::Grid::new("odds").striped(true).num_columns(4).show(ui, |ui| {
-            ui.strong("Group");
-            ui.strong("Own");
-            ui.strong("Enemy");
-            ui.strong("Row");
-            ui.end_row();
-            for o in &plan.odds {
-                ui.label(view.group(&plan.units[o.unit]).map(|g| g.name.clone()).unwrap_or_default());
-                ui.label(format!("{:.1}", o.own));
-                ui.label(format!("{:.1}", o.enemy));
-                ui.label(format!("{}{}", o.row, if o.extra > 0 { format!(" +{}", o.extra) } else { String::new() }))
-                    .on_hover_text("Chart row: own total against the firepower of every enemy figure that can see it");
+        let name = |o: &crate::rulesets::tyneside::rules::fire::UnitOdds| {
+            view.group(&plan.units[o.unit])
+                .map(|g| g.name.clone())
+                .unwrap_or_default()
+        };
+        egui::Grid::new("odds")
+            .striped(true)
+            .num_columns(3)
+            .show(ui, |ui| {
+                ui.strong("Group");
+                ui.strong("Own");
+                ui.strong("Enemy");
                 ui.end_row();
-            }
-        });
+                for o in &plan.odds {
+                    ui.label(name(o));
+                    ui.label(format!("{:.1}", o.own));
+                    ui.label(format!("{:.1}", o.enemy));
+                    ui.end_row();
+                }
+            });
+        // The chart rows under the grid, where they wrap: a fourth column ran off a narrow
+        // sidebar (play-test).
+        for o in &plan.odds {
+            ui.label(format!(
+                "{}: chart row \"{}\"{}",
+                name(o),
+                o.row,
+                if o.extra > 0 {
+                    format!(" +{}", o.extra)
+                } else {
+                    String::new()
+                }
+            ))
+            .on_hover_text(
+                "Chart row: own total against the firepower of every enemy figure that can see it",
+            );
+        }
         for o in &plan.odds {
             for &t in &o.targets {
                 let c = &plan.combatants[t];
