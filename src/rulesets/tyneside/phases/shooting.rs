@@ -114,6 +114,9 @@ pub(super) fn shoot(
     // The active group must lead the fire (below): a figure of it free to shoot, with
     // firepower, that sees a target. Where none is, the refusal is known without planning
     // the whole fire fight (the rules' side tries its targets in turn).
+    let group_name = game
+        .group(&active)
+        .map_or_else(|| active.clone(), |g| g.name.clone());
     let target_figs: Vec<usize> = targets.iter().flat_map(|t| board.members(t)).collect();
     let may_lead = board.members(&active).into_iter().any(|m| {
         let f = &board.figs[m];
@@ -125,7 +128,7 @@ pub(super) fn shoot(
             && target_figs.iter().any(|&t| board.sees(m, t))
     });
     if !may_lead {
-        return Err(cannot_shoot(&board, &active));
+        return Err(cannot_shoot(&board, &active, &group_name));
     }
     let plan = plan_fire_fight(&board, &units);
     let leads = plan.combatants.iter().enumerate().any(|(c, comb)| {
@@ -143,7 +146,7 @@ pub(super) fn shoot(
             })
     });
     if !leads {
-        return Err(cannot_shoot(&board, &active));
+        return Err(cannot_shoot(&board, &active, &group_name));
     }
     let mut hits = resolve_fire_fight(&plan.combatants, &plan.odds, &plan.names, &mut out.dice)
         .map_err(|e| e.to_string())?;
@@ -500,7 +503,12 @@ pub(super) fn grenade(
 /// figures as they stand, the commonest reason first (tyneside-skirmish.txt, Close combat:
 /// "This occurs when opposing figures are within 1" of each other"; Shooting: a figure needs
 /// firepower, a clear line of sight and the range; a duck back pins it).
-pub fn cannot_shoot(board: &crate::rulesets::tyneside::board::Board, active: &str) -> String {
+/// `name`: the group's name, as the player knows it.
+pub fn cannot_shoot(
+    board: &crate::rulesets::tyneside::board::Board,
+    active: &str,
+    name: &str,
+) -> String {
     let members = board.members(active);
     let all = |p: &dyn Fn(usize) -> bool| !members.is_empty() && members.iter().all(|&m| p(m));
     let why = if all(&|m| board.in_close_combat(m)) {
@@ -518,5 +526,5 @@ pub fn cannot_shoot(board: &crate::rulesets::tyneside::board::Board, active: &st
     } else {
         "none free to shoot has a clear line of sight to them and the range".to_string()
     };
-    format!("no figure of '{active}' can shoot at those targets: {why}")
+    format!("no figure of {name} can shoot at those targets: {why}")
 }

@@ -163,7 +163,13 @@ pub fn show(
             // No exchange to show: say why, as Shoot would be refused.
             ui.colored_label(
                 egui::Color32::LIGHT_RED,
-                crate::rulesets::tyneside::phases::cannot_shoot(&board, &active),
+                crate::rulesets::tyneside::phases::cannot_shoot(
+                    &board,
+                    &active,
+                    &view
+                        .group(&active)
+                        .map_or_else(|| active.clone(), |g| g.name.clone()),
+                ),
             );
             break 'fight;
         }
@@ -204,17 +210,6 @@ pub fn show(
                 "Chart row: own total against the firepower of every enemy figure that can see it",
             );
         }
-        for o in &plan.odds {
-            for &t in &o.targets {
-                let c = &plan.combatants[t];
-                ui.weak(format!(
-                    "  {}{}: {}",
-                    plan.names[t],
-                    if c.in_cover { " (cover)" } else { "" },
-                    chances_text(o.row, c.in_cover, o.extra, c.armoured)
-                ));
-            }
-        }
         if ui
             .add_sized([120.0, 28.0], egui::Button::new("Shoot"))
             .on_hover_text("Roll a D8 for every figure under fire")
@@ -227,6 +222,18 @@ pub fn show(
                 groups,
                 targets: choice.targets.iter().cloned().collect(),
             });
+        }
+        // Each figure's chances under the button, which stays in reach of a short sidebar.
+        for o in &plan.odds {
+            for &t in &o.targets {
+                let c = &plan.combatants[t];
+                ui.weak(format!(
+                    "  {}{}: {}",
+                    plan.names[t],
+                    if c.in_cover { " (cover)" } else { "" },
+                    chances_text(o.row, c.in_cover, o.extra, c.armoured)
+                ));
+            }
         }
     }
 

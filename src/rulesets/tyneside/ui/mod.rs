@@ -266,7 +266,13 @@ fn panels(
             &mut out,
         );
         egui::ScrollArea::vertical()
-            .id_salt("card-and-fire-fight")
+            // Each activation its own scroll: the next group's panel opens at its top.
+            .id_salt((
+                "card-and-fire-fight",
+                view.turn
+                    .as_ref()
+                    .and_then(|t| t.active_group().map(str::to_string)),
+            ))
             .show(&mut side, |ui| {
                 // In the shoot/act phase the fire fight (targets, Shoot) comes first: under a
                 // long card it was below the fold while the hint sent the player to it.
