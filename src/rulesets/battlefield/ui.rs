@@ -64,9 +64,14 @@ fn status(
         .map_or("special weapon".to_string(), |w| w.name.clone());
     let hint = match sel.mode {
         _ if by_app => "The app is playing this side: watch the map and the event log.".into(),
-        _ if sel.unit.is_none() => {
-            "Click one of your units that has not played, then a hex; or End impulse.".to_string()
-        }
+        _ if sel.unit.is_none() => format!(
+            "Click one of your units that has not played, then a hex; or {}.",
+            if imp.used == 0 && imp.kind == ImpulseKind::Normal {
+                "Pass"
+            } else {
+                "End impulse"
+            }
+        ),
         _ if sel.aimed.is_some() => format!("Now click the {weapon}'s target."),
         Mode::Move => "Click a yellow hex to move there, or an enemy to fire / fight.".into(),
         Mode::Fire => {
