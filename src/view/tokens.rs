@@ -517,14 +517,23 @@ fn overlaps(a: (Vec2, Vec2), b: (Vec2, Vec2)) -> bool {
 }
 
 /// The first of `places` (centres, board units, best first) where `text` runs over none of
-/// `discs` (centre, radius), else the first: an order counter under its group, or beside it
-/// where another group's figures stand there.
-pub fn clear_place(places: &[Vec2], text: FixedText, discs: &[(Vec2, f32)]) -> Option<Vec2> {
+/// `discs` (centre, radius) and none of the `texts` already placed (centre, size), else the
+/// first: an order counter under its group, or over it where another group's figures or
+/// counter stand under it.
+pub fn clear_place(
+    places: &[Vec2],
+    text: FixedText,
+    discs: &[(Vec2, f32)],
+    texts: &[(Vec2, FixedText)],
+) -> Option<Vec2> {
     let clear = |c: Vec2| {
         let b = text_box(c, text.chars, text.size);
         !discs
             .iter()
             .any(|&(at, r)| overlaps(b, (at, Vec2::splat(r * 0.9))))
+            && !texts
+                .iter()
+                .any(|&(at, t)| overlaps(b, text_box(at, t.chars, t.size)))
     };
     places
         .iter()
@@ -777,13 +786,22 @@ mod tests {
         let under = Vec2::new(10.0, 5.0);
         let over = Vec2::new(10.0, 15.0);
         // Nothing under the group: the counter stays there.
-        assert_eq!(clear_place(&[under, over], text, &[]), Some(under));
+        assert_eq!(clear_place(&[under, over], text, &[], &[]), Some(under));
         // Another group's trooper stands where the counter would be: it goes over.
         let trooper = (Vec2::new(11.0, 5.2), 0.5);
-        assert_eq!(clear_place(&[under, over], text, &[trooper]), Some(over));
+        assert_eq!(
+            clear_place(&[under, over], text, &[trooper], &[]),
+            Some(over)
+        );
+        // Another group's counter is there: it goes over too.
+        let counter = (Vec2::new(12.0, 5.0), text);
+        assert_eq!(
+            clear_place(&[under, over], text, &[], &[counter]),
+            Some(over)
+        );
         // Covered everywhere: the first place, as before.
         let more = [trooper, (Vec2::new(9.0, 15.0), 0.5)];
-        assert_eq!(clear_place(&[under, over], text, &more), Some(under));
+        assert_eq!(clear_place(&[under, over], text, &more, &[]), Some(under));
     }
 
     #[test]

@@ -390,6 +390,8 @@ fn counters(
         _ => None,
     };
     let groups: Vec<&Group> = view.all_groups();
+    // The counters placed so far this time: the next keeps off them.
+    let mut placed: Vec<(Vec2, FixedText)> = Vec::new();
     for (e, c, mut text, mut tf, mut height, mut colour, mut fixed) in &mut existing {
         // A counter may go with the board it was drawn on (a new game) in the same frame.
         let Some(g) = groups.iter().find(|g| g.id == c.0) else {
@@ -449,7 +451,8 @@ fn counters(
             .filter(|k| !members.contains(k))
             .map(|k| (board.figs[k].pos, base(k)))
             .collect();
-        let place = crate::view::clear_place(&places, keep, &discs).unwrap_or(places[0]);
+        let place = crate::view::clear_place(&places, keep, &discs, &placed).unwrap_or(places[0]);
+        placed.push((place, keep));
         // Each written only when it differs: a write redraws the table (view::canvas).
         let at = place.extend(20.0);
         if tf.translation != at {
