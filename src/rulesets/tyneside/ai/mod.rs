@@ -39,6 +39,15 @@ pub struct Intents {
     pub arrows: Vec<(Vec2, Vec2)>,
 }
 
+/// Group `id` by its name, for what the rules' side says it did.
+fn named(world: &mut World, id: &str) -> String {
+    let mut groups = world.query::<&super::components::Group>();
+    groups
+        .iter(world)
+        .find(|g| g.id == id)
+        .map_or_else(|| id.to_string(), |g| g.name.clone())
+}
+
 fn send(world: &mut World, c: Command) -> bool {
     matches!(process::<Tyneside>(world, c), CommandOutcome::Accepted(_))
 }
@@ -170,7 +179,8 @@ pub(in crate::rulesets::tyneside) fn carry_out(
             if let CommandOutcome::Accepted(_) = process::<Tyneside>(world, Command::EndActivation)
             {
                 return Ok(format!(
-                    "{group} ({order}) moves {:.1}\"",
+                    "{} ({order}) moves {:.1}\"",
+                    named(world, &group),
                     moved.unwrap_or(0.0)
                 ));
             }
@@ -180,7 +190,7 @@ pub(in crate::rulesets::tyneside) fn carry_out(
                 if let CommandOutcome::Accepted(_) =
                     process::<Tyneside>(world, Command::EndActivation)
                 {
-                    return Ok(format!("{group} ({order}) moves"));
+                    return Ok(format!("{} ({order}) moves", named(world, &group)));
                 }
                 for f in &figures {
                     let Some((at, lacks)) = world
@@ -205,7 +215,9 @@ pub(in crate::rulesets::tyneside) fn carry_out(
                 }
             }
             match process::<Tyneside>(world, Command::EndActivation) {
-                CommandOutcome::Accepted(_) => Ok(format!("{group} ({order}) moves")),
+                CommandOutcome::Accepted(_) => {
+                    Ok(format!("{} ({order}) moves", named(world, &group)))
+                }
                 CommandOutcome::Refused(_, why) => Err(format!(
                     "the rules' group {group} ({order}) cannot end its movement: {why}"
                 )),
@@ -246,7 +258,7 @@ pub(in crate::rulesets::tyneside) fn carry_out(
                 if still_active(world) {
                     send(world, Command::EndActivation);
                 }
-                return Ok(format!("{group} fights"));
+                return Ok(format!("{} fights", named(world, &group)));
             }
             for t in targets.iter().take(3) {
                 // With the groups that would shoot at it anyway, else alone.
@@ -276,18 +288,28 @@ pub(in crate::rulesets::tyneside) fn carry_out(
                     if still_active(world) {
                         send(world, Command::EndActivation);
                     }
-                    return Ok(format!("{group} shoots at {t}"));
+                    return Ok(format!(
+                        "{} shoots at {}",
+                        named(world, &group),
+                        named(world, t)
+                    ));
                 }
             }
             let worked = doors.into_iter().filter(|c| send(world, c.clone())).count();
             if worked > 0 && !still_active(world) {
-                return Ok(format!("{group} works the doors in its way"));
+                return Ok(format!(
+                    "{} works the doors in its way",
+                    named(world, &group)
+                ));
             }
             match process::<Tyneside>(world, Command::EndActivation) {
-                CommandOutcome::Accepted(_) if worked > 0 => {
-                    Ok(format!("{group} works the doors in its way"))
+                CommandOutcome::Accepted(_) if worked > 0 => Ok(format!(
+                    "{} works the doors in its way",
+                    named(world, &group)
+                )),
+                CommandOutcome::Accepted(_) => {
+                    Ok(format!("{} has nothing to shoot at", named(world, &group)))
                 }
-                CommandOutcome::Accepted(_) => Ok(format!("{group} has nothing to shoot at")),
                 CommandOutcome::Refused(_, why) => Err(format!(
                     "the rules' group {group} cannot end its activation: {why}"
                 )),
