@@ -666,16 +666,54 @@ fn label_offset(at: Vec2, drawn: f32, half: Vec2, gap: f32, extent: Rect) -> Vec
     c
 }
 
-/// Keeps each piece's label on the board (a fighter in a 1 Stat Skirmish corner had its name
-/// past the table's edge and under the window's).
+/// Where a piece's row of badges goes against its centre: over the base drawn `drawn` across,
+/// or under its label where that runs off the top of `extent` (`half`: the row's half height;
+/// `gap`: its usual distance over the base; `label`: the label's height).
+fn badges_offset(at: Vec2, drawn: f32, half: Vec2, gap: f32, label: f32, extent: Rect) -> Vec2 {
+    let mut c = if at.y + drawn + gap + half.y > extent.max.y {
+        Vec2::new(0.0, -drawn - gap - 1.5 * label - half.y)
+    } else {
+        Vec2::new(0.0, drawn + gap)
+    };
+    // Moved in from a side edge it would run past, as a label is.
+    let (left, right) = (at.x - half.x, at.x + half.x);
+    if left < extent.min.x {
+        c.x += extent.min.x - left;
+    } else if right > extent.max.x {
+        c.x -= right - extent.max.x;
+    }
+    c
+}
+
+/// Keeps each piece's label and badges on the board (a fighter in a 1 Stat Skirmish corner had
+/// its name past the table's edge, and its badge under the phase bar).
 fn keep_labels_on_board(
     board: Option<Res<crate::engine::board::BoardGeometry>>,
     tokens: Query<&Token>,
     visuals: Query<&TokenVisual>,
-    mut labels: Query<(&Label, &Text2d, &TableText, &ChildOf, &mut Transform)>,
+    mut labels: Query<(&Label, &Text2d, &TableText, &ChildOf, &mut Transform), Without<Badges>>,
+    mut badges: Query<(&Badges, &ChildOf, &mut Transform), Without<Label>>,
+    scale: Res<TableTextScale>,
 ) {
     let Some(board) = board else { return };
     let extent = board.extent();
+    for (b, parent, mut tf) in &mut badges {
+        let (Ok(t), Ok(v)) = (tokens.get(b.0), visuals.get(parent.parent())) else {
+            continue;
+        };
+        let drawn = if v.drawn > 0.0 { v.drawn } else { t.base };
+        let size = t.label_size * scale.0;
+        let wide = chips(&t.badges, size)
+            .iter()
+            .map(|(_, x, w)| x + w)
+            .fold(0.0, f32::max);
+        let half = Vec2::new(wide, size * 0.62);
+        let c = badges_offset(t.at, drawn, half, size * 0.66, size, extent);
+        if tf.translation.truncate() != c {
+            tf.translation.x = c.x;
+            tf.translation.y = c.y;
+        }
+    }
     for (l, text, size, parent, mut tf) in &mut labels {
         let (Ok(t), Ok(v)) = (tokens.get(l.0), visuals.get(parent.parent())) else {
             continue;
@@ -760,6 +798,33 @@ pub(super) fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn badges_at_the_top_edge_go_under_the_label() {
+        let board = Rect::from_corners(Vec2::ZERO, Vec2::new(24.0, 24.0));
+        assert_eq!(
+            badges_offset(
+                Vec2::new(12.0, 12.0),
+                0.5,
+                Vec2::new(1.0, 0.3),
+                0.4,
+                0.5,
+                board
+            ),
+            Vec2::new(0.0, 0.9)
+        );
+        let c = badges_offset(
+            Vec2::new(23.5, 23.5),
+            0.5,
+            Vec2::new(1.0, 0.3),
+            0.4,
+            0.5,
+            board,
+        );
+        assert!(c.y < -0.9 - 0.5, "{c}");
+        // In the corner: moved in from the right edge too.
+        assert!((23.5 + c.x + 1.0 - 24.0).abs() < 1e-5, "{c}");
+    }
 
     #[test]
     fn a_label_stays_on_the_board() {
