@@ -423,7 +423,8 @@ fn publish_result(
         .into_iter()
         .map(|(f, c)| {
             let fate = match c.status {
-                Status::Active if c.wounded() => "wounded",
+                // Still fighting, as the count says: the wound beside it.
+                Status::Active if c.wounded() => "fighting, wounded",
                 Status::Active => "fighting",
                 Status::Disabled => "disabled",
                 Status::Killed => "killed",
