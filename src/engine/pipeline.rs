@@ -358,10 +358,13 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
         .init_resource::<CommandQueue<R::Command>>()
         .add_systems(
             Update,
-            (enqueue::<R>, drain::<R>, save_on_request::<R>)
+            (
+                (enqueue::<R>, drain::<R>).run_if(playing(R::ID)),
+                // A finished game too: the results screen saves it for its replay.
+                save_on_request::<R>.run_if(state::game_of(R::ID)),
+            )
                 .chain()
-                .in_set(CommandPipeline)
-                .run_if(playing(R::ID)),
+                .in_set(CommandPipeline),
         )
         .add_systems(
             Last,

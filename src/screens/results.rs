@@ -14,7 +14,17 @@ fn results(
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
     mut view: MessageWriter<ViewRequest>,
+    (status, notice, mut saves): (
+        Res<crate::ui::ShellStatus>,
+        Res<crate::engine::pipeline::Notice>,
+        MessageWriter<crate::engine::pipeline::SaveRequest>,
+    ),
+    mut asked_to_save: Local<bool>,
 ) -> Result {
+    // The game's last notice is not this screen's: only a save's outcome is shown.
+    if finished.is_added() {
+        *asked_to_save = false;
+    }
     let ctx = ctx.ctx_mut()?;
     let sides: Vec<String> = current
         .as_ref()
@@ -76,6 +86,17 @@ fn results(
                 {
                     view.write(ViewRequest::Open);
                 }
+                if ui
+                    .button("Save this game")
+                    .on_hover_text("Save the finished game to saves/, to replay it later (Open as replay in the scenario list, or `holotable play --replay FILE`)")
+                    .clicked()
+                {
+                    *asked_to_save = true;
+                    saves.write(crate::engine::pipeline::SaveRequest(
+                        std::path::PathBuf::from("saves")
+                            .join(format!("{}-finished.ron", status.save_stem)),
+                    ));
+                }
                 if ui.button("Other scenario").clicked() {
                     next.set(Screen::ScenarioSelect);
                 }
@@ -83,6 +104,9 @@ fn results(
                     next.set(Screen::Title);
                 }
             });
+            if let Some(saved) = notice.info.as_ref().filter(|_| *asked_to_save) {
+                ui.weak(saved);
+            }
         });
     Ok(())
 }
