@@ -156,8 +156,10 @@ impl Battle {
             self.result = Some(GameResult {
                 winner,
                 reason: format!(
-                    "the turn limit: {} units against {} left fighting",
-                    left[0], left[1]
+                    "the turn limit: {} unit{} against {} left fighting",
+                    left[0],
+                    if left[0] == 1 { "" } else { "s" },
+                    left[1]
                 ),
                 decided_by: "units left fighting at the turn limit".into(),
             });
