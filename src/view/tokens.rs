@@ -364,11 +364,17 @@ fn place_parts(
 }
 
 /// The label under a base: names longer than 12 characters keep their last word when it says
-/// enough ("Stormtrooper TK-421" → "TK-421", "Luke Skywalker" → "Skywalker", but
-/// "Stormtrooper A1" stays); the card has the rest.
+/// enough, a name of its own ("Stormtrooper TK-421" → "TK-421", "Luke Skywalker" →
+/// "Skywalker", but "Stormtrooper A1" and "Veteran trooper" stay); the card has the rest.
 fn short_name(name: &str) -> String {
     match name.split_whitespace().last() {
-        Some(last) if name.chars().count() > 12 && last.chars().count() > 3 => last.to_string(),
+        Some(last)
+            if name.chars().count() > 12
+                && last.chars().count() > 3
+                && last.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit()) =>
+        {
+            last.to_string()
+        }
         _ => name.to_string(),
     }
 }
@@ -798,6 +804,15 @@ pub(super) fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_name_keeps_its_own_last_word_only() {
+        assert_eq!(short_name("Stormtrooper TK-421"), "TK-421");
+        assert_eq!(short_name("Luke Skywalker"), "Skywalker");
+        assert_eq!(short_name("Stormtrooper A1"), "Stormtrooper A1");
+        // A rank and a kind, not a name: all of it (play-test: it read "trooper").
+        assert_eq!(short_name("Veteran trooper"), "Veteran trooper");
+    }
 
     #[test]
     fn badges_at_the_top_edge_go_under_the_label() {
