@@ -381,6 +381,29 @@ macro_rules! document {
 }
 pub(crate) use document;
 
+/// An editor screen's glue, the same for every rule set: its `plugin` (opening on
+/// [`super::OpenEditor`] and the systems, [`plugin`]), its [`Editing`] (`making`: the screen state
+/// `with` a document and what is kept) and its [`Document`] ([`document!`]). `$system`: the
+/// egui system that draws the screen; `$ruleset`: the rule set id.
+macro_rules! screen {
+    ($making:ty, $editor:ty, $fresh:expr, $ruleset:expr, $system:path) => {
+        pub(super) fn plugin(app: &mut bevy::prelude::App) {
+            $crate::ui::editor_bar::plugin::<$making, _>(app, $system);
+        }
+
+        impl $crate::ui::editor_bar::Editing for $making {
+            type Doc = $editor;
+            const RULESET: &'static str = $ruleset;
+            fn making(doc: $editor, kept: $crate::ui::editor_bar::Kept) -> Self {
+                Self::with(doc, kept)
+            }
+        }
+
+        $crate::ui::editor_bar::document!($editor, $fresh);
+    };
+}
+pub(crate) use screen;
+
 /// What an editor holds besides its scenario: where it is saved, the last word, and what it
 /// was when last saved or opened.
 #[derive(Default)]

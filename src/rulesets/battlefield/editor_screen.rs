@@ -1073,16 +1073,4 @@ fn map(
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
-    editor_bar::plugin::<Making, _>(app, editor_screen);
-}
-
-impl editor_bar::Editing for Making {
-    type Doc = Editor;
-    const RULESET: &'static str = ID;
-    fn making(doc: Editor, kept: Kept) -> Self {
-        Self::with(doc, kept)
-    }
-}
-
-editor_bar::document!(Editor, Editor::new(16, 10));
+editor_bar::screen!(Making, Editor, Editor::new(16, 10), ID, editor_screen);

@@ -749,16 +749,4 @@ fn table(ui: &mut egui::Ui, s: &mut Making, flagged: &HashSet<String>) {
     });
 }
 
-pub(super) fn plugin(app: &mut App) {
-    editor_bar::plugin::<Making, _>(app, editor_screen);
-}
-
-impl editor_bar::Editing for Making {
-    type Doc = Editor;
-    const RULESET: &'static str = ID;
-    fn making(doc: Editor, kept: Kept) -> Self {
-        Self::with(doc, kept)
-    }
-}
-
-editor_bar::document!(Editor, Editor::new());
+editor_bar::screen!(Making, Editor, Editor::new(), ID, editor_screen);

@@ -878,16 +878,4 @@ fn place(s: &mut Making, at: Vec2, roster: &Roster) {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
-    editor_bar::plugin::<Making, _>(app, editor_screen);
-}
-
-impl editor_bar::Editing for Making {
-    type Doc = Editor;
-    const RULESET: &'static str = ID;
-    fn making(doc: Editor, kept: Kept) -> Self {
-        Self::with(doc, kept)
-    }
-}
-
-editor_bar::document!(Editor, Editor::new());
+editor_bar::screen!(Making, Editor, Editor::new(), ID, editor_screen);
