@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::ShellStatus;
+use crate::engine::record::{GameEvent, GameLog};
 use crate::engine::replay_view::ReplayStatus;
 use crate::engine::state::GameState;
 
@@ -17,7 +18,16 @@ pub struct Handover {
     pub side: Option<usize>,
     /// Never show it (screenshots).
     pub disabled: bool,
+    /// The event log's length when the table was last handed over.
+    pub mark: usize,
+    /// What happened while the outgoing player had the table (the last [`JUST_NOW`] of it):
+    /// a shot ends an activation and hands the table over at once, so its dice and result
+    /// are shown here to both players, or the shooter never sees them.
+    pub just_now: Vec<GameEvent>,
 }
+
+/// The most events the hand-over screen shows under "Just now".
+pub const JUST_NOW: usize = 8;
 
 fn track(
     status: Res<ShellStatus>,
@@ -25,6 +35,7 @@ fn track(
     replay: Res<ReplayStatus>,
     seat: Option<Res<crate::engine::by_email::Seat>>,
     seated: Option<Res<crate::engine::game::Seated>>,
+    log: Option<Res<GameLog>>,
     mut handover: ResMut<Handover>,
     mut seen: Local<Option<GameState>>,
 ) {
@@ -69,6 +80,13 @@ fn track(
     }
     let side = status.to_act;
     if side.is_some() && side != handover.side {
+        let events = log.as_deref().map_or(&[][..], |l| &l.0[..]);
+        let from = handover
+            .mark
+            .min(events.len())
+            .max(events.len().saturating_sub(JUST_NOW));
+        handover.just_now = events[from..].to_vec();
+        handover.mark = events.len();
         handover.side = side;
         handover.showing = !handover.disabled;
     }
@@ -102,6 +120,14 @@ pub fn show(root: &mut egui::Ui, status: &ShellStatus, handover: &mut Handover) 
                 handover.showing = false;
             }
             ui.add_space(8.0);
+            if !handover.just_now.is_empty() {
+                ui.add_space(16.0);
+                ui.strong("Just now");
+                for e in &handover.just_now {
+                    ui.label(format!("T{} {}", e.turn, e.text));
+                }
+                ui.add_space(8.0);
+            }
             if status.commands > 0
                 && ui
                     .button("What happened since my last turn")
@@ -156,5 +182,46 @@ mod tests {
         enter_game(app.world_mut(), "tyneside");
         app.update();
         assert!(showing(&app));
+    }
+
+    #[test]
+    fn the_hand_over_shows_what_happened_while_the_other_player_had_the_table() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .init_state::<GameState>()
+            .init_resource::<ReplayStatus>()
+            .insert_resource(ShellStatus {
+                people: 2,
+                to_act: Some(0),
+                ..default()
+            })
+            .init_resource::<GameLog>()
+            .init_resource::<Handover>()
+            .add_systems(Update, track);
+        enter_game(app.world_mut(), "tyneside");
+        app.update();
+        let just_now = |app: &App| -> Vec<String> {
+            let h = app.world().resource::<Handover>();
+            h.just_now.iter().map(|e| e.text.clone()).collect()
+        };
+        assert!(just_now(&app).is_empty());
+        {
+            let mut log = app.world_mut().resource_mut::<GameLog>();
+            log.push(1, "Han Solo shoots TK-421: a hit");
+            log.push(1, "TK-421 is out of action");
+        }
+        app.world_mut().resource_mut::<ShellStatus>().to_act = Some(1);
+        app.update();
+        assert_eq!(
+            just_now(&app),
+            ["Han Solo shoots TK-421: a hit", "TK-421 is out of action"]
+        );
+        // Back to the first side: only what happened since.
+        app.world_mut()
+            .resource_mut::<GameLog>()
+            .push(1, "TK-422 runs");
+        app.world_mut().resource_mut::<ShellStatus>().to_act = Some(0);
+        app.update();
+        assert_eq!(just_now(&app), ["TK-422 runs"]);
     }
 }

@@ -1,10 +1,13 @@
 //! What ending an activation throws away (issue 30: "a command that throws away activations or
 //! actions asks first"): the shell asks before an End that loses a group's shots, and only
-//! then. The figures that could still shoot are [`Board::could_still_shoot`]'s.
+//! then. The figures that could still shoot are [`Board::could_still_shoot`]'s, those that could
+//! still use the Force [`Board::could_still_use_the_force`]'s.
 
 use bevy::ecs::system::SystemState;
+use holotable::engine::pipeline::CommandOutcome;
 use holotable::rulesets::tyneside::board::GameView;
 use holotable::rulesets::tyneside::commands::Command;
+use holotable::rulesets::tyneside::rules::force::ForcePower;
 
 use crate::common::*;
 
@@ -44,6 +47,60 @@ fn could_still_shoot(s: &mut Game, group: &str) -> Vec<String> {
         .into_iter()
         .map(|i| board.figs[i].figure.id.clone())
         .collect()
+}
+
+/// The ids of the figures of `group` that could still use the Force now.
+fn could_still_use_the_force(s: &mut Game, group: &str) -> Vec<String> {
+    let world = s.app.world_mut();
+    let mut state = SystemState::<GameView>::new(world);
+    let view = state.get(world).expect("the game's resources are there");
+    let board = view.board().expect("a game is on");
+    board
+        .could_still_use_the_force(group)
+        .into_iter()
+        .map(|i| board.figs[i].figure.id.clone())
+        .collect()
+}
+
+#[test]
+fn ending_with_a_force_action_left_loses_it_and_one_used_up_loses_nothing() {
+    let src = SKIRMISH.replace(
+        r#"            (id: "droids", name: "Droids""#,
+        r#"            (id: "jedi", name: "Luke", order: Stand, figures: [
+                (id: "ben", profile: "Luke Skywalker", at: (30.0, 30.0), hero: true),
+            ]),
+            (id: "droids", name: "Droids""#,
+    );
+    let mut s = session_from(&src, &[1, 1, 1, 1, 1, 1, 1, 1]);
+    ok(&mut s, Command::EndPhase);
+    ok(&mut s, Command::EndPhase);
+    while s.phase() == "Movement" {
+        ok(&mut s, Command::EndActivation);
+    }
+    assert_eq!(could_still_use_the_force(&mut s, "jedi"), ["ben"]);
+    assert!(
+        could_still_use_the_force(&mut s, "R").is_empty(),
+        "no Force user"
+    );
+    // Luke (12 Force points) has one Force action an activation: once it is used, ending
+    // his activation loses nothing.
+    let seeing = || Command::Force {
+        figure: "ben".into(),
+        power: ForcePower::Seeing,
+    };
+    for _ in 0..6 {
+        match s.send(seeing()) {
+            CommandOutcome::Accepted(_) => {
+                assert!(could_still_use_the_force(&mut s, "jedi").is_empty());
+                return;
+            }
+            CommandOutcome::Refused(_, why) => {
+                assert!(why.contains("own group's activation"), "{why}");
+                ok(&mut s, Command::EndActivation);
+            }
+        }
+    }
+    panic!("Luke's group never came to act");
 }
 
 #[test]

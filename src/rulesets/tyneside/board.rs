@@ -302,6 +302,25 @@ impl<'a> Board<'a> {
             .collect()
     }
 
+    /// Force users of `group` that could still use the Force in this shoot/act activation:
+    /// not knocked out, with a Force point left and an action of the activation unused ("Any
+    /// force user may use The Force to perform one action an activation (Sith, and Jedi
+    /// Masters may use 2 an activation)"; "each action costs 1 Force point"). Ending the
+    /// activation loses it (the shell asks first).
+    pub fn could_still_use_the_force(&self, group: &str) -> Vec<usize> {
+        use super::rules::force::{COST, actions_per_activation};
+        self.members(group)
+            .into_iter()
+            .filter(|&i| {
+                let f = &self.figs[i];
+                f.figure.has(Ability::ForceUser)
+                    && !f.cond.knocked_out(self.turn)
+                    && f.cond.force_points >= COST
+                    && f.act.force_actions.1 < actions_per_activation(f.figure.profile.force_points)
+            })
+            .collect()
+    }
+
     /// `i`'s firepower at `band`, halved for a wound and again if it ran ("Runners halve
     /// shooting values for runner").
     pub fn firepower_at(&self, i: usize, band: RangeBand) -> f32 {

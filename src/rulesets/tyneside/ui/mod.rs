@@ -145,18 +145,28 @@ fn status(
     let save_stem = crate::engine::record::save_stem(record.as_deref(), "game");
     let commands = record.as_ref().map_or(0, |r| r.commands.len());
     let board = view.board();
-    // Ending a group's shoot/act activation with figures that could still shoot loses
-    // their shots: the shell asks first.
+    // Ending a group's shoot/act activation with figures that could still shoot, or use
+    // the Force, loses those actions: the shell asks first.
     let end_loses = match (phase, turn.active_group(), &board) {
         (TurnPhase::Action, Some(g), Some(b)) if !by_rules => {
-            let n = b.could_still_shoot(g).len();
-            (n > 0).then(|| {
-                format!(
-                    "{n} figure{} of {} could still shoot",
-                    if n == 1 { "" } else { "s" },
-                    view.group(g).map_or(g, |g| g.name.as_str())
-                )
-            })
+            let group = view.group(g).map_or(g, |g| g.name.as_str());
+            let shots = b.could_still_shoot(g).len();
+            let force: Vec<&str> = b
+                .could_still_use_the_force(g)
+                .into_iter()
+                .map(|i| b.figs[i].figure.name.as_str())
+                .collect();
+            let mut lost = Vec::new();
+            if shots > 0 {
+                lost.push(format!(
+                    "{shots} figure{} of {group} could still shoot",
+                    if shots == 1 { "" } else { "s" },
+                ));
+            }
+            if !force.is_empty() {
+                lost.push(format!("{} could still use the Force", force.join(" and ")));
+            }
+            (!lost.is_empty()).then(|| lost.join("; "))
         }
         _ => None,
     };
