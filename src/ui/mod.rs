@@ -76,11 +76,10 @@ use crate::view::PanelInsets;
 
 /// A root `Ui` over the whole window, for panels (egui 0.36 shows panels inside a `Ui`).
 pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
-    area_ui(ctx, ctx.viewport_rect())
+    ui_over(ctx, ctx.viewport_rect())
 }
 
-/// A root `Ui` over `rect` (the rule set's panels use the [`TableArea`] the shell left).
-pub fn area_ui(ctx: &egui::Context, rect: egui::Rect) -> egui::Ui {
+fn ui_over(ctx: &egui::Context, rect: egui::Rect) -> egui::Ui {
     egui::Ui::new(
         ctx.clone(),
         "root".into(),
@@ -88,6 +87,34 @@ pub fn area_ui(ctx: &egui::Context, rect: egui::Rect) -> egui::Ui {
             .layer_id(egui::LayerId::background())
             .max_rect(rect),
     )
+}
+
+/// A root `Ui` over `rect` (the rule set's panels use the [`SidebarArea`] the shell left).
+/// While the replay viewer is open it is disabled: its panels show the game looked back on,
+/// and nothing in them may act on it (a Shoot button or a target box that looks usable there
+/// misleads).
+pub fn area_ui(ctx: &egui::Context, rect: egui::Rect) -> egui::Ui {
+    let mut ui = ui_over(ctx, rect);
+    if ctx.data(|d| d.get_temp::<bool>(looking_back_id()).unwrap_or(false)) {
+        ui.disable();
+    }
+    ui
+}
+
+/// Where the shell notes for [`area_ui`], each frame, whether the replay viewer is open.
+fn looking_back_id() -> egui::Id {
+    egui::Id::new("holotable-looking-back")
+}
+
+/// The status while a game is looked back on in the replay viewer: nothing to end, and the
+/// hint says how to step and how to return (the rule set's own words are for playing).
+fn looking_back_status(status: ShellStatus) -> ShellStatus {
+    ShellStatus {
+        end: None,
+        end_loses: None,
+        hint: "Looking back: step with the replay bar; Back to the game returns to play.".into(),
+        ..status
+    }
 }
 
 /// A side's colour for egui text (its faction's in the game on).
@@ -301,6 +328,15 @@ fn frame(
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
     let status = waiting_status(&status, seated.and_then(|s| s.0));
+    ctx.data_mut(|d| d.insert_temp(looking_back_id(), replay.open));
+    let status = if replay.open {
+        looking_back_status(status)
+    } else {
+        status
+    };
+    // The last refusal or note belongs to the game played, not to the one looked back on.
+    let quiet = Notice::default();
+    let notice = if replay.open { &quiet } else { &*notice };
     if ctx.input(|i| i.key_pressed(egui::Key::F1)) {
         state.help = !state.help;
     }
@@ -322,7 +358,7 @@ fn frame(
                     &mut root,
                     &status,
                     seat,
-                    (&notice, events),
+                    (notice, events),
                     &mut state.sign_in,
                 ) {
                     Some(by_email::Asked::SitIn(s)) => {
@@ -351,7 +387,7 @@ fn frame(
         &mut root,
         &status,
         (&undo_status, *view_mode, hint_offered.0),
-        &notice,
+        notice,
         &mut state,
     );
     if bar.hint {
