@@ -587,6 +587,26 @@ impl Forest {
 /// The table top (textured with the flat table) and the terrain standing on it, rebuilt when
 /// the board changes (a door opened, a wall cut) while the 3D view is on.
 #[allow(clippy::too_many_arguments)]
+/// A building's height on a hex map, hexes across: a storey over a trooper's head, low enough
+/// that the units on its roof stay in view beside the walkers.
+const ROOF: f32 = 0.9;
+
+/// How high a piece at `at` stands: on a hex map's building, on its roof (a see-through
+/// block read faintly, and a solid one would hide the counter inside); elsewhere on the
+/// table (hills are drawn see-through, so the pieces on them show).
+fn standing(board: Option<&BoardGeometry>, at: Vec2) -> f32 {
+    match board {
+        Some(BoardGeometry::HexMap { layout, hexes }) => {
+            let hex = layout.world_pos_to_hex(at);
+            hexes
+                .iter()
+                .find(|c| c.hex == hex && c.kind == TerrainKind::Building)
+                .map_or(0.0, |_| ROOF * layout.scale.x.abs())
+        }
+        _ => 0.0,
+    }
+}
+
 fn scenery(
     mode: Res<ViewMode>,
     board: Option<Res<BoardGeometry>>,
@@ -650,13 +670,12 @@ fn scenery(
                 }
             }
             forest.spawn(&mut commands, &mut meshes, &mut materials);
-            // A building hex: a block standing on it, as wide as the square drawn from above,
-            // as tall as a walker's legs; rubble a low heap.
+            // A building hex: a solid block standing on it, a little wider than the square drawn
+            // from above (so it covers it), its garrison on the roof ([`standing`]); rubble a low heap.
             for cell in &hexes {
-                // See-through, as a hill is, so the counters inside still show.
-                let (side, h, alpha) = match cell.kind {
-                    TerrainKind::Building => (0.8, 1.6, 0.45),
-                    TerrainKind::Crates => (0.7, 0.3, 1.0),
+                let (side, h) = match cell.kind {
+                    TerrainKind::Building => (0.9, ROOF),
+                    TerrainKind::Crates => (0.7, 0.3),
                     _ => continue,
                 };
                 let c = layout.hex_to_world_pos(cell.hex);
@@ -671,9 +690,7 @@ fn scenery(
                     Scenery,
                     layer.clone(),
                     Mesh3d(meshes.add(prism(&square, h * layout.scale.x.abs()))),
-                    MeshMaterial3d(
-                        materials.add(Plain::shaded(terrain_colour(cell.kind).with_alpha(alpha))),
-                    ),
+                    MeshMaterial3d(materials.add(Plain::shaded(terrain_colour(cell.kind)))),
                     Transform::default(),
                 ));
             }
@@ -761,9 +778,9 @@ fn miniatures(
         }
         return;
     }
-    let middle = board.map_or(Vec2::ZERO, |b| b.extent().center());
+    let middle = board.as_ref().map_or(Vec2::ZERO, |b| b.extent().center());
     let place = |t: &Token| {
-        Transform::from_translation(t.at.extend(0.0))
+        Transform::from_translation(t.at.extend(standing(board.as_deref(), t.at)))
             .with_rotation(Quat::from_rotation_z(heading(t, middle)))
     };
     let mut have: Vec<Entity> = Vec::new();
@@ -877,5 +894,31 @@ mod tests {
         );
         // A piece far off is not in view.
         assert!(!first.shows(Vec2::new(-200.0, 12.0)));
+    }
+
+    #[test]
+    fn a_unit_in_a_building_stands_on_its_roof_and_one_in_the_open_on_the_table() {
+        let layout = hexx::HexLayout {
+            scale: Vec2::splat(1.5),
+            ..default()
+        };
+        let cell = |hex: hexx::Hex, kind| crate::engine::board::HexCell {
+            hex,
+            name: String::new(),
+            fill: Color::WHITE,
+            kind,
+        };
+        let (house, field) = (hexx::Hex::new(2, 1), hexx::Hex::new(3, 1));
+        let board = BoardGeometry::HexMap {
+            layout: layout.clone(),
+            hexes: vec![
+                cell(house, TerrainKind::Building),
+                cell(field, TerrainKind::Woods),
+            ],
+        };
+        let at = |h| layout.hex_to_world_pos(h);
+        assert_eq!(standing(Some(&board), at(house)), ROOF * 1.5);
+        assert_eq!(standing(Some(&board), at(field)), 0.0);
+        assert_eq!(standing(None, at(house)), 0.0);
     }
 }
