@@ -266,29 +266,29 @@ fn spawn_missing(
                 // high (11 px on the bundled hex maps), narrowed to fit across the base.
                 let two_lines = !t.values.is_empty();
                 let line = if two_lines { 0.7 } else { 1.2 };
+                // Each text three times, side by side a pixel apart (at the least on-screen size): thin
+                // letters of 11 px blurred into the side's colour on a software renderer, and
+                // this draws them bold without a font file of our own.
+                let mut ink_text = |text: &str, y: f32, h: f32| {
+                    for dx in [-0.025, 0.0, 0.025] {
+                        c.spawn((
+                            Text2d::new(text),
+                            TextFont::default(),
+                            ink,
+                            Transform::from_xyz(dx * t.base, y * t.base, 0.02),
+                            TableText(h),
+                            Place::on_base(Vec2::new(dx, y), Some(h)),
+                        ));
+                    }
+                };
                 if !t.emblem.is_empty() {
                     // Inside the fill (the dark ring would swallow its dark letters).
                     let h = fit_height(line * t.base, t.emblem.chars().count(), 1.6 * t.base);
-                    let y = if two_lines { 0.15 } else { 0.0 };
-                    c.spawn((
-                        Text2d::new(t.emblem.clone()),
-                        TextFont::default(),
-                        ink,
-                        Transform::from_xyz(0.0, y * t.base, 0.02),
-                        TableText(h),
-                        Place::on_base(Vec2::new(0.0, y), Some(h)),
-                    ));
+                    ink_text(&t.emblem, if two_lines { 0.15 } else { 0.0 }, h);
                 }
                 if two_lines {
                     let h = fit_height(line * t.base, t.values.chars().count(), 1.7 * t.base);
-                    c.spawn((
-                        Text2d::new(t.values.clone()),
-                        TextFont::default(),
-                        ink,
-                        Transform::from_xyz(0.0, -0.48 * t.base, 0.02),
-                        TableText(h),
-                        Place::on_base(Vec2::new(0.0, -0.48), Some(h)),
-                    ));
+                    ink_text(&t.values, -0.48, h);
                 }
                 // Dark as the letters: they read on every side's colour.
                 let dot = meshes.add(Circle::new(0.12 * t.base));
