@@ -58,10 +58,12 @@ pub fn token(b: &Battle, i: usize) -> Token {
         pips: 0,
         min_px: 0.0,
         shape: PieceShape::Square,
+        // Half a counter's side, of a 3-unit square: a fighter's counter 29 px across at
+        // the whole-grid zoom of a 1280 x 720 window, a bomber's larger.
         base: if c.kind.class() == Class::Bomber {
-            1.15
+            1.35
         } else {
-            0.95
+            1.2
         },
         facing: Some(c.facing.degrees()),
         label_size: 0.9,
