@@ -553,12 +553,15 @@ pub fn clear_place(
 /// already shown. A piece whose label is hidden still names itself on hover and on its card.
 /// Returns (label shown, badges shown) for each token, in the order given; `scale`: the
 /// labels' size against the tokens' own ([`TableTextScale`]); `zoom`: the table's
-/// ([`shown_base`]); `fixed`: the boxes (centre, half size) of texts that stay ([`FixedText`]).
+/// ([`shown_base`]); `fixed`: the boxes (centre, half size) of texts that stay ([`FixedText`]);
+/// `extent`: the board's, so each text is checked where [`keep_labels_on_board`] puts it
+/// (over the piece at the bottom edge, where a neighbour may stand).
 fn declutter(
     tokens: &[&Token],
     scale: f32,
     zoom: &TableZoom,
     fixed: &[(Vec2, Vec2)],
+    extent: Rect,
 ) -> Vec<(bool, bool)> {
     let mut order: Vec<usize> = (0..tokens.len()).collect();
     order.sort_by_key(|&i| tokens[i].order);
@@ -585,18 +588,21 @@ fn declutter(
             }
             clear
         };
+        let chars = short_name(&t.label).chars().count();
+        let (_, half) = text_box(Vec2::ZERO, chars, label_size);
         let label = text_box(
-            t.at - Vec2::Y * (base + label_size * 0.66),
-            short_name(&t.label).chars().count(),
+            t.at + label_offset(t.at, base, half, label_size * 0.66, extent),
+            chars,
             label_size,
         );
         let half_row = chips(&t.badges, label_size)
             .iter()
             .map(|(_, x, w)| x + w)
             .fold(0.0, f32::max);
+        let half_row = Vec2::new(half_row, label_size * 0.62);
         let badges = (
-            t.at + Vec2::Y * (base + label_size * 0.66),
-            Vec2::new(half_row, label_size * 0.62),
+            t.at + badges_offset(t.at, base, half_row, label_size * 0.66, label_size, extent),
+            half_row,
         );
         out[i] = (fits(label), t.badges.is_empty() || fits(badges));
     }
@@ -734,9 +740,16 @@ fn keep_labels_on_board(
     }
 }
 
+/// No board's edge to keep texts from.
+const EVERYWHERE: Rect = Rect {
+    min: Vec2::splat(f32::MIN),
+    max: Vec2::splat(f32::MAX),
+};
+
 /// Shows and hides labels and badges as [`declutter`] says, when a token changed.
 fn show_clear_texts(
     changed: Query<(), Changed<Token>>,
+    board: Option<Res<crate::engine::board::BoardGeometry>>,
     (scale, zoom): (Res<TableTextScale>, Res<TableZoom>),
     tokens: Query<(Entity, &Token)>,
     fixed: Query<(Ref<FixedText>, Ref<Transform>)>,
@@ -761,7 +774,13 @@ fn show_clear_texts(
     let shown: std::collections::HashMap<Entity, (bool, bool)> = all
         .iter()
         .map(|(e, _)| *e)
-        .zip(declutter(&refs, scale.0, &zoom, &fixed))
+        .zip(declutter(
+            &refs,
+            scale.0,
+            &zoom,
+            &fixed,
+            board.map_or(EVERYWHERE, |b| b.extent()),
+        ))
         .collect();
     let vis = |on: bool| {
         if on {
@@ -926,6 +945,7 @@ mod tests {
             1.0,
             &TableZoom::default(),
             &[],
+            EVERYWHERE,
         );
         assert_eq!(
             shown.iter().map(|s| s.0).collect::<Vec<_>>(),
@@ -941,6 +961,7 @@ mod tests {
             1.0,
             &TableZoom::default(),
             &[],
+            EVERYWHERE,
         );
         assert!(shown.iter().all(|s| s.0 && s.1), "{shown:?}");
         // An objective's name just under A2's base: A2's label gives way to it.
@@ -950,6 +971,7 @@ mod tests {
             1.0,
             &TableZoom::default(),
             &[name],
+            EVERYWHERE,
         );
         assert_eq!(
             shown.iter().map(|s| s.0).collect::<Vec<_>>(),
@@ -1021,7 +1043,33 @@ mod tests {
             1.0,
             &TableZoom::default(),
             &[],
+            EVERYWHERE,
         );
         assert_eq!((shown[0].0, shown[1].0), (false, true));
+    }
+
+    #[test]
+    fn a_label_moved_over_its_piece_at_the_bottom_edge_is_hidden_where_a_neighbour_stands() {
+        // A at the board's bottom edge: its label goes over it, where B stands; alone, A's
+        // label shows there.
+        let extent = Rect::new(0.0, 0.0, 36.0, 36.0);
+        let t = [token((5.0, 0.6), "Dace", 0), token((5.0, 3.0), "B", 1)];
+        let shown = declutter(
+            &t.iter().collect::<Vec<_>>(),
+            1.0,
+            &TableZoom::default(),
+            &[],
+            extent,
+        );
+        assert!(!shown[0].0, "{shown:?}");
+        let alone = [token((5.0, 0.6), "Dace", 0)];
+        let shown = declutter(
+            &alone.iter().collect::<Vec<_>>(),
+            1.0,
+            &TableZoom::default(),
+            &[],
+            extent,
+        );
+        assert!(shown[0].0, "{shown:?}");
     }
 }

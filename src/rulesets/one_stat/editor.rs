@@ -150,6 +150,7 @@ impl Editor {
             goal: Goal::LastManStanding,
             solitaire: None,
             device: None,
+            start: Default::default(),
         }))
     }
 

@@ -54,7 +54,7 @@ pub fn skirmish(scenario: &Scenario) -> Skirmish {
         band.sort_by_key(|f| std::cmp::Reverse(f.tier));
         // Capture the Flag: the flag has the corner's first place.
         let skip = usize::from(scenario.goal == Goal::CaptureTheFlag);
-        let places = start_places(corners[p], size, band.len() + skip)
+        let places = start_places(corners[p], size, band.len() + skip, scenario.start)
             .into_iter()
             .skip(skip);
         fighters.extend(
@@ -98,6 +98,7 @@ pub fn skirmish(scenario: &Scenario) -> Skirmish {
         }
     });
     s.turn_limit = scenario.turn_limit;
+    s.start = scenario.start;
     s
 }
 

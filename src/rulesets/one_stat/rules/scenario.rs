@@ -274,6 +274,9 @@ pub struct Scenario {
     /// The Trigger Device add-on, in the table's centre.
     #[serde(default)]
     pub device: Option<DeviceDef>,
+    /// How each warband stands in its corner at the start: spread (the default) or packed.
+    #[serde(default, skip_serializing_if = "StartLayout::is_spread")]
+    pub start: StartLayout,
 }
 
 /// The solitaire opponents (one-stat-skirmish.txt, "1 Stat Skirmish – for 1 Player").
@@ -331,22 +334,58 @@ impl TerrainDef {
     }
 }
 
+/// How a warband stands in its corner at the start. The text says only "Each player starts
+/// with his warband within 5" of a corner" (Setup), so the layout is ours: ruling in
+/// docs/rules/one_stat.md, "Setting up".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StartLayout {
+    /// As far apart as the warband's size allows (2.4", 1.8", 1.5" or 1.2"): each base keeps room
+    /// to be drawn with its stat readable while the whole table is in view.
+    #[default]
+    Spread,
+    /// 1.2" apart whatever the warband's size (the test cases' scenarios, measured from it).
+    Packed,
+}
+
+impl StartLayout {
+    fn is_spread(&self) -> bool {
+        *self == StartLayout::Spread
+    }
+}
+
 /// Where each fighter of a warband of `n` starts in `corner` of a table of `size`: its
-/// base wholly within 5" of the corner, nearest the corner first, 1.2" apart.
-pub fn start_places(corner: Corner, size: Vec2, n: usize) -> Vec<Vec2> {
-    start_places_at(corner.point(size), n)
+/// base wholly within 5" of the corner, nearest the corner first, laid out by `layout`.
+pub fn start_places(corner: Corner, size: Vec2, n: usize, layout: StartLayout) -> Vec<Vec2> {
+    start_places_at(corner.point(size), n, layout)
 }
 
 /// [`start_places`] of the corner at `c`, inches (a corner at x 0 faces right, any other
-/// left; at y 0 up, any other down).
-pub fn start_places_at(c: Vec2, n: usize) -> Vec<Vec2> {
-    let steps = [0.6f32, 1.8, 3.0, 4.2];
-    let mut cells: Vec<Vec2> = steps
+/// left; at y 0 up, any other down). The first place is the same in every layout.
+pub fn start_places_at(c: Vec2, n: usize, layout: StartLayout) -> Vec<Vec2> {
+    let lattice = |spacing: f32| -> Vec<Vec2> {
+        let steps: Vec<f32> = (0..)
+            // To the tenth, as written: (3.0, 3.0) and (0.6, 4.2) lie equally far from the
+            // corner, and float dust must not reorder them.
+            .map(|k| ((0.6 + k as f32 * spacing) * 10.0).round() / 10.0)
+            .take_while(|s| s + BASE <= START_AREA)
+            .collect();
+        let mut cells: Vec<Vec2> = steps
+            .iter()
+            .flat_map(|&x| steps.iter().map(move |&y| Vec2::new(x, y)))
+            .filter(|p| p.length() + BASE <= START_AREA)
+            .collect();
+        cells.sort_by(|a, b| a.length().total_cmp(&b.length()).then(a.x.total_cmp(&b.x)));
+        cells
+    };
+    let spacings: &[f32] = match layout {
+        StartLayout::Spread => &[2.4, 1.8, 1.5],
+        StartLayout::Packed => &[],
+    };
+    let cells = spacings
         .iter()
-        .flat_map(|&x| steps.iter().map(move |&y| Vec2::new(x, y)))
-        .filter(|p| p.length() + BASE <= START_AREA)
-        .collect();
-    cells.sort_by(|a, b| a.length().total_cmp(&b.length()).then(a.x.total_cmp(&b.x)));
+        .map(|&s| lattice(s))
+        .find(|cells| cells.len() >= n)
+        .unwrap_or_else(|| lattice(1.2));
     let dir = Vec2::new(
         if c.x > 0.0 { -1.0 } else { 1.0 },
         if c.y > 0.0 { -1.0 } else { 1.0 },
@@ -583,7 +622,7 @@ mod tests {
     fn each_corner_holds_eleven_within_five_inches() {
         let size = Vec2::new(36.0, 36.0);
         for c in Corner::IN_TURN {
-            let p = start_places(c, size, 20);
+            let p = start_places(c, size, 20, StartLayout::Packed);
             assert_eq!(p.len(), MOST_IN_CORNER);
             for q in &p {
                 assert!(q.distance(c.point(size)) + BASE <= START_AREA, "{q}");
@@ -593,6 +632,32 @@ mod tests {
                 assert!(p[i + 1..].iter().all(|b| a.distance(*b) >= 2.0 * BASE));
             }
         }
+    }
+
+    #[test]
+    fn a_small_warband_starts_spread_over_its_area_and_a_packed_one_close() {
+        let c = Corner::BottomLeft.point(Vec2::new(36.0, 36.0));
+        let gap = |n: usize, layout| {
+            let p = start_places_at(c, n, layout);
+            assert_eq!(p.len(), n);
+            for q in &p {
+                assert!(q.distance(c) + BASE <= START_AREA, "{q}");
+            }
+            p.iter()
+                .enumerate()
+                .flat_map(|(i, a)| p[i + 1..].iter().map(move |b| a.distance(*b)))
+                .fold(f32::INFINITY, f32::min)
+        };
+        let close = |a: f32, b: f32| (a - b).abs() < 1e-4;
+        assert!(close(gap(4, StartLayout::Spread), 2.4));
+        assert!(close(gap(6, StartLayout::Spread), 1.8));
+        assert!(close(gap(7, StartLayout::Spread), 1.5));
+        assert!(close(gap(9, StartLayout::Spread), 1.2));
+        assert!(close(gap(4, StartLayout::Packed), 1.2));
+        assert_eq!(
+            start_places_at(c, 1, StartLayout::Spread),
+            start_places_at(c, 1, StartLayout::Packed)
+        );
     }
 
     #[test]

@@ -116,6 +116,7 @@ impl Clone for Skirmish {
             solitaire,
             tokens,
             device,
+            start,
             score,
             extra,
             heights,
@@ -140,6 +141,7 @@ impl Clone for Skirmish {
             solitaire: solitaire.clone(),
             tokens: tokens.clone(),
             device: device.clone(),
+            start: *start,
             score: score.clone(),
             extra: *extra,
             heights: heights.clone(),
@@ -167,6 +169,7 @@ impl Clone for Skirmish {
             solitaire,
             tokens,
             device,
+            start,
             score,
             extra,
             heights,
@@ -190,6 +193,7 @@ impl Clone for Skirmish {
         self.solitaire.clone_from(solitaire);
         self.tokens.clone_from(tokens);
         self.device.clone_from(device);
+        self.start = *start;
         self.score.clone_from(score);
         self.extra = *extra;
         self.heights.clone_from(heights);

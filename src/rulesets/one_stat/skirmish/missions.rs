@@ -63,7 +63,7 @@ impl Skirmish {
                 self.add_escort(at);
             }
             Goal::Rescue | Goal::RescueThenEscort => {
-                let at = start_places_at(far, 1)[0];
+                let at = start_places_at(far, 1, self.start)[0];
                 self.tokens.push(Token::new(TokenKind::Hostage, at));
                 self.events.push(format!(
                     "the hostage waits in the opposing corner: {RESCUE_TURNS} turns to reach him"

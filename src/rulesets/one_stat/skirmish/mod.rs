@@ -12,7 +12,7 @@ use super::rules::combat::{AttackKind, Combatant, WoundResult, attack, wound};
 use super::rules::fighter::{Fighter, Specialisation, Tier, Weapon};
 use super::rules::movement::{step, straight_on};
 use super::rules::roll::{Band, HeavyMode, Pick, Test, roll, shooter_pick};
-use super::rules::scenario::{Goal, MOST_IN_CORNER, start_places_at};
+use super::rules::scenario::{Goal, MOST_IN_CORNER, StartLayout, start_places_at};
 use super::rules::sequence::next_player;
 use super::rules::solitaire::{OpponentStats, bounty_die, grid_square, spawn};
 use super::rules::warband::{Warband, WarbandKind, check};
@@ -398,6 +398,9 @@ pub struct Skirmish {
     /// The Trigger Device, where the scenario has it.
     #[serde(default)]
     pub device: Option<TriggerDevice>,
+    /// How a warband stands in its corner when it musters.
+    #[serde(default)]
+    pub start: StartLayout,
     /// Victory Points by player (Action scenarios).
     #[serde(default)]
     pub score: Vec<u32>,
@@ -495,6 +498,7 @@ impl Skirmish {
             solitaire: None,
             tokens: Vec::new(),
             device: None,
+            start: StartLayout::default(),
             score: Vec::new(),
             extra: None,
             heights: Vec::new(),
@@ -568,9 +572,10 @@ impl Skirmish {
                 band.sort_by_key(|f| std::cmp::Reverse(f.tier));
                 // Capture the Flag: the flag has the corner's first place.
                 let skip = usize::from(self.goal == Goal::CaptureTheFlag);
-                let places = start_places_at(self.players[player].corner, band.len() + skip)
-                    .into_iter()
-                    .skip(skip);
+                let places =
+                    start_places_at(self.players[player].corner, band.len() + skip, self.start)
+                        .into_iter()
+                        .skip(skip);
                 let at = self
                     .fighters
                     .iter()
@@ -631,7 +636,7 @@ impl Skirmish {
         self.set_up_mission(dice)?;
         if self.goal == Goal::Bounty {
             let corner = self.table - self.players[0].corner;
-            let at = start_places_at(corner, 1)[0];
+            let at = start_places_at(corner, 1, self.start)[0];
             let weapons = self
                 .solitaire
                 .as_ref()

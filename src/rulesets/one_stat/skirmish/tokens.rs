@@ -359,6 +359,7 @@ impl Skirmish {
         start_places_at(
             self.players[p].corner,
             super::super::rules::scenario::MOST_IN_CORNER,
+            super::super::rules::scenario::StartLayout::Packed,
         )
         .into_iter()
         .find(|at| {
