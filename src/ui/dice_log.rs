@@ -33,13 +33,14 @@ pub type Records<'w> = (
 
 /// Draws the dice and events at the foot of the sidebar (`cards`: the rule set draws cards);
 /// returns, with manual dice, the faces typed for the roll asked for, with a manual deck the
-/// card typed for the card asked for.
+/// card typed for the card asked for. `looking_back`: the replay viewer is open, and dice
+/// and cards given now would go to the game looked back on: the controls are disabled.
 pub fn show(
     sidebar: &mut egui::Ui,
     (dice, deck, log): Records<'_>,
     (wanted, card_wanted): (Option<&RollWanted>, Option<&CardWanted>),
     state: &mut UiState,
-    (largest_die, cards, online): (u8, bool, bool),
+    (largest_die, cards, online, looking_back): (u8, bool, bool, bool),
 ) -> (Option<Vec<u8>>, Option<Card>) {
     let mut given = None;
     let mut card = None;
@@ -54,6 +55,9 @@ pub fn show(
         .default_size(190.0)
         .size_range(110.0..=520.0)
         .show(sidebar, |ui| {
+            if looking_back {
+                ui.disable();
+            }
             {
                 if let Some(mut d) = dice {
                     ui.horizontal(|ui| {

@@ -469,7 +469,12 @@ fn frame(
                     (dice, deck, log),
                     (wanted.as_deref(), card_wanted.as_deref()),
                     &mut state,
-                    (status.largest_die, status.cards, online.is_some()),
+                    (
+                        status.largest_die,
+                        status.cards,
+                        online.is_some(),
+                        replay.open,
+                    ),
                 );
                 let rest = ui.available_rect_before_wrap();
                 sidebar.set_if_neq(SidebarArea(rest));

@@ -325,7 +325,10 @@ fn muster_panel(
     ui.weak(if solitaire {
         "Or bring a solitaire warband of yours (\"1 Boss, 3 Specialists and 6 Rookies\"):".to_string()
     } else {
-        format!("Or bring one with {specialists} Specialists (every warband must field the same number):")
+        format!(
+            "Or bring one with {specialists} Specialist{} (every warband must field the same number):",
+            if specialists == 1 { "" } else { "s" }
+        )
     });
     let list = warbands.get_or_insert_with(super::roster::list);
     for w in list.iter() {

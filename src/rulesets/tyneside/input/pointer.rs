@@ -416,12 +416,19 @@ fn reset(mut state: ResMut<PointerState>, turn: Option<Res<TurnState>>) {
 
 /// When the activation passes to another group, a selected figure that is not of it is let
 /// go, with its tape and drag: the next player starts from its own group, not the other
-/// side's figure and card (play-test).
+/// side's figure and card (play-test). Whenever the hand-over screen is up (the orders
+/// phase passes between sides with no group active), the selection is let go whole.
 fn forget_on_handover(
     mut state: ResMut<PointerState>,
     view: GameView,
+    handover: Res<Handover>,
     mut last: Local<Option<String>>,
 ) {
+    if handover.showing && (state.selected.is_some() || state.tape.is_some()) {
+        state.selected = None;
+        state.drag = None;
+        state.tape = None;
+    }
     let Some(turn) = view.turn.as_ref() else {
         return;
     };

@@ -43,13 +43,15 @@ fn chances_text(row: FireRow, cover: bool, extra: u32, armoured: bool) -> String
 }
 
 /// Draws the panel into `ui`. Where this computer plays one side (`seat`: online, or by
-/// e-mail), another side's fire fight is only watched: its player chooses.
+/// e-mail), another side's fire fight is only watched: its player chooses. `end` is set when
+/// its End activation is pressed: the shell's End, which asks first where shots or a Force
+/// action would be lost.
 pub fn show(
     ui: &mut egui::Ui,
     view: &GameView,
     phase: TurnPhase,
     (choice, seat): (&mut FireChoice, Option<usize>),
-    out: &mut Vec<Command>,
+    (out, end): (&mut Vec<Command>, &mut bool),
 ) {
     ui.heading("Fire fight");
     if phase != TurnPhase::Action {
@@ -407,7 +409,7 @@ pub fn show(
             out.push(Command::Delay);
         }
         if ui.button("End activation").clicked() {
-            out.push(Command::EndActivation);
+            *end = true;
         }
     });
 }

@@ -244,11 +244,12 @@ fn panels(
         Res<crate::engine::replay_view::ReplayStatus>,
         Option<Res<crate::engine::game::Seated>>,
     ),
-    (log, mut guide, status, mut note): (
+    (log, mut guide, status, mut note, mut end): (
         Option<Res<crate::engine::record::GameLog>>,
         ResMut<crate::ui::Guide>,
         Res<ShellStatus>,
         ResMut<crate::view::CursorNote>,
+        MessageWriter<crate::ui::EndPressed>,
     ),
 ) -> Result {
     if handover.showing {
@@ -257,6 +258,7 @@ fn panels(
     let ctx = ctx.ctx_mut()?.clone();
     let phase = *phase.get();
     let mut out: Vec<Command> = Vec::new();
+    let mut end_pressed = false;
     if sidebar.0.is_positive() {
         // The groups and their orders above; the figure's card and the fire fight below.
         let mut side = crate::ui::area_ui(&ctx, sidebar.0);
@@ -296,7 +298,7 @@ fn panels(
                     &view,
                     phase,
                     (&mut choices.0, seated.as_ref().and_then(|s| s.0)),
-                    &mut out,
+                    (&mut out, &mut end_pressed),
                 );
                 if fire_first {
                     ui.separator();
@@ -307,6 +309,9 @@ fn panels(
     tooltips::show(&mut note, &pointer, &preview, &sight);
     for c in out {
         send.write(c);
+    }
+    if end_pressed {
+        end.write(crate::ui::EndPressed);
     }
     Ok(())
 }
