@@ -20,14 +20,35 @@ pub struct Handover {
     pub disabled: bool,
     /// The event log's length when the table was last handed over.
     pub mark: usize,
-    /// What happened while the outgoing player had the table (the last [`JUST_NOW`] of it):
-    /// a shot ends an activation and hands the table over at once, so its dice and result
-    /// are shown here to both players, or the shooter never sees them.
+    /// What happened while the outgoing player had the table ([`just_now`]): a shot ends an
+    /// activation and hands the table over at once, so its dice and result are shown here to
+    /// both players, or the shooter never sees them.
     pub just_now: Vec<GameEvent>,
+    /// The sides that have had the table in this game: only they have a last turn to look
+    /// back from.
+    pub had_table: Vec<usize>,
 }
 
 /// The most events the hand-over screen shows under "Just now".
-pub const JUST_NOW: usize = 8;
+pub const JUST_NOW: usize = 16;
+
+/// The events of `since` the hand-over shows: all of them, or where there are more than
+/// [`JUST_NOW`] the first few (a fire fight's line saying who shot whom comes before a line
+/// for each figure) and the last, with an ellipsis between.
+pub fn just_now(since: &[GameEvent]) -> Vec<GameEvent> {
+    if since.len() <= JUST_NOW {
+        return since.to_vec();
+    }
+    let first = 4;
+    let last = JUST_NOW - first - 1;
+    let mut out = since[..first].to_vec();
+    out.push(GameEvent {
+        turn: since[first].turn,
+        text: format!("… {} more …", since.len() - first - last),
+    });
+    out.extend_from_slice(&since[since.len() - last..]);
+    out
+}
 
 fn track(
     status: Res<ShellStatus>,
@@ -81,12 +102,13 @@ fn track(
     let side = status.to_act;
     if side.is_some() && side != handover.side {
         let events = log.as_deref().map_or(&[][..], |l| &l.0[..]);
-        let from = handover
-            .mark
-            .min(events.len())
-            .max(events.len().saturating_sub(JUST_NOW));
-        handover.just_now = events[from..].to_vec();
+        handover.just_now = just_now(&events[handover.mark.min(events.len())..]);
         handover.mark = events.len();
+        if let Some(previous) = handover.side
+            && !handover.had_table.contains(&previous)
+        {
+            handover.had_table.push(previous);
+        }
         handover.side = side;
         handover.showing = !handover.disabled;
     }
@@ -128,7 +150,11 @@ pub fn show(root: &mut egui::Ui, status: &ShellStatus, handover: &mut Handover) 
                 }
                 ui.add_space(8.0);
             }
+            let had_turn = handover
+                .side
+                .is_some_and(|s| handover.had_table.contains(&s));
             if status.commands > 0
+                && had_turn
                 && ui
                     .button("What happened since my last turn")
                     .on_hover_text(
@@ -223,5 +249,21 @@ mod tests {
         app.world_mut().resource_mut::<ShellStatus>().to_act = Some(0);
         app.update();
         assert_eq!(just_now(&app), ["TK-422 runs"]);
+    }
+
+    #[test]
+    fn a_long_turn_keeps_its_first_lines_and_its_last() {
+        let since: Vec<GameEvent> = (0..30)
+            .map(|i| GameEvent {
+                turn: 1,
+                text: format!("event {i}"),
+            })
+            .collect();
+        let shown: Vec<String> = just_now(&since).into_iter().map(|e| e.text).collect();
+        assert_eq!(shown.len(), JUST_NOW);
+        assert_eq!(shown[..4], ["event 0", "event 1", "event 2", "event 3"]);
+        assert_eq!(shown[4], "… 15 more …");
+        assert_eq!(shown[JUST_NOW - 1], "event 29");
+        assert_eq!(just_now(&since[..3]).len(), 3);
     }
 }

@@ -10,6 +10,10 @@ use crate::engine::pipeline::Notice;
 use crate::engine::undo::{UndoRequest, UndoStatus};
 use crate::view::ViewMode;
 
+/// The End button's width, egui points: its longest label ("End activation", "Declare
+/// orders") fits, so every label leaves the bar as it was.
+const END_WIDTH: f32 = 120.0;
+
 /// What the bar was asked to do this frame.
 pub struct Bar {
     /// Its rectangle.
@@ -48,6 +52,19 @@ pub fn show(
     let rect = egui::Panel::top("phase_bar")
         .show(root, |ui| {
             ui.horizontal_wrapped(|ui| {
+                // End first, one width whatever its label: after the turn, phase and who
+                // (each as long as its words) it moved with every activation, and a click
+                // where it had been missed it (play-test).
+                if let Some((label, tip)) = &status.end {
+                    if ui
+                        .add(egui::Button::new(label).min_size(egui::vec2(END_WIDTH, 0.0)))
+                        .on_hover_text(tip)
+                        .clicked()
+                    {
+                        action = Some(ShellAction::End);
+                    }
+                    ui.separator();
+                }
                 ui.strong(&status.turn);
                 ui.separator();
                 ui.strong(&status.phase);
@@ -57,12 +74,6 @@ pub fn show(
                         super::side_colour32(side),
                         egui::RichText::new(&status.who).strong(),
                     );
-                    ui.separator();
-                }
-                if let Some((label, tip)) = &status.end
-                    && ui.button(label).on_hover_text(tip).clicked()
-                {
-                    action = Some(ShellAction::End);
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if ui

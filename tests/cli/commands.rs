@@ -59,11 +59,11 @@ fn run_reproduces_the_worked_shooting_example() {
     ]);
     assert_eq!(code, 0, "{err}");
     for row in [
-        "X: 10.0 against 21.0 — Worse",
-        "obi: 9.0 against 9.0 — Equal",
-        "han: 6.0 against 9.0 — Less than enemies total",
-        "A: 9.0 against 16.0 — Less than enemies total",
-        "B: 12.0 against 10.0 — More than enemies total",
+        "Rebels (X): 10.0 against 21.0 — Worse",
+        "Obi-Wan: 9.0 against 9.0 — Equal",
+        "Han: 6.0 against 9.0 — Less than enemies total",
+        "Stormtroopers (A): 9.0 against 16.0 — Less than enemies total",
+        "Stormtroopers (B): 12.0 against 10.0 — More than enemies total",
     ] {
         assert!(out.contains(row), "missing '{row}' in\n{out}");
     }

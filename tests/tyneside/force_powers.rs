@@ -119,7 +119,7 @@ fn a_mind_trick_controls_three_troopers_within_5_inches_or_one_at_24_for_the_tur
         },
     );
     assert!(
-        events(&mut s).contains("O: 9.0 against 5.0"),
+        events(&mut s).contains("Obi-Wan: 9.0 against 5.0"),
         "{}",
         events(&mut s)
     );
@@ -226,7 +226,7 @@ fn a_dark_side_user_guides_tricked_troopers_to_kill_their_friends() {
     );
     // Two basic troopers at point blank (3 + 3) against r3's 3: r3 dices on the chart.
     assert!(
-        events(&mut s).contains("vader-trick-1: 6.0 against 3.0"),
+        events(&mut s).contains("Basic trooper, Basic trooper (Mind trick): 6.0 against 3.0"),
         "{}",
         events(&mut s)
     );

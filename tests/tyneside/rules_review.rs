@@ -80,7 +80,7 @@ fn duck_back_holds_a_figure_only_in_its_next_turn_and_each_figure_fires_once() {
         },
     );
     assert!(
-        events(&mut s).contains("R: 6.0 against 9.0 — Less than"),
+        events(&mut s).contains("Rebel troopers: 6.0 against 9.0 — Less than"),
         "{}",
         events(&mut s)
     );
@@ -123,7 +123,7 @@ fn duck_back_holds_a_figure_only_in_its_next_turn_and_each_figure_fires_once() {
         },
     );
     assert!(
-        events(&mut s).contains("R: 6.0 against 6.0 — Equal"),
+        events(&mut s).contains("Rebel troopers: 6.0 against 6.0 — Equal"),
         "only e2 and e3 return fire in turn 2:\n{}",
         events(&mut s)
     );
@@ -147,7 +147,7 @@ fn a_hero_who_returned_fire_may_not_hero_shoot() {
         },
     );
     assert!(
-        events(&mut s).contains("han: 6.0 against"),
+        events(&mut s).contains("Han: 6.0 against"),
         "Han returned fire:\n{}",
         events(&mut s)
     );

@@ -382,9 +382,15 @@ fn the_rules_groups_combine_their_fire_at_the_group_both_would_shoot() {
     s.play_script(Some("[EndPhase, EndActivation, EndActivation]"), "script")
         .unwrap();
     let ev = events(&mut s);
-    let fights: Vec<&str> = ev.lines().filter(|l| l.contains("R: ")).collect();
-    assert_eq!(fights.len(), 1, "one fire fight at R:\n{ev}");
+    let fights: Vec<&str> = ev
+        .lines()
+        .filter(|l| l.contains("Rebel troopers: ") && l.contains(" against "))
+        .collect();
+    assert_eq!(fights.len(), 1, "one fire fight at Rebel troopers:\n{ev}");
     // Four stormtroopers' firepower (2 each at medium range) against R, not two's.
-    assert!(fights[0].contains("R: 6.0 against 8.0"), "{ev}");
+    assert!(
+        fights[0].contains("Rebel troopers: 6.0 against 8.0"),
+        "{ev}"
+    );
     assert!(!ev.contains("Second squad ends its activation"), "{ev}");
 }

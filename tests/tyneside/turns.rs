@@ -367,8 +367,11 @@ fn fire_fight_wounds_and_a_stationary_medic_heals_on_five_or_six() {
         },
     );
     let ev = events(&mut s);
-    assert!(ev.contains("pair: 4.0 against 9.0 — Worse"), "{ev}");
-    assert!(ev.contains("elite: 9.0 against 4.0 — Twice"), "{ev}");
+    assert!(ev.contains("Rebel pair: 4.0 against 9.0 — Worse"), "{ev}");
+    assert!(
+        ev.contains("Elite troopers: 9.0 against 4.0 — Twice"),
+        "{ev}"
+    );
     assert_eq!(fig(&mut s, "r1").wounds, 1);
     let why = refused(
         &mut s,

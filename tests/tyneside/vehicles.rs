@@ -203,7 +203,7 @@ fn chin_guns_hit_the_nearest_group_within_3_inches_ignoring_armour_and_the_walke
     );
     assert_eq!(fig(&mut s, "atst").status, Status::Active);
     assert!(
-        events(&mut s).contains("R: 9.0 against 12.0"),
+        events(&mut s).contains("Rebel troopers: 9.0 against 12.0"),
         "{}",
         events(&mut s)
     );

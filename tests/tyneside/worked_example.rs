@@ -21,22 +21,22 @@ fn shooting_method_example_row_for_row() {
     }
     let ev = events(&mut s);
     // (1) Both Imperial groups see Rebels (X): 9 + 12 against X's 10 — the Worse row.
-    assert!(ev.contains("X: 10.0 against 21.0 — Worse"), "{ev}");
+    assert!(ev.contains("Rebels (X): 10.0 against 21.0 — Worse"), "{ev}");
     // (3) Obi-Wan: 9 DP against the 9 FP of Stormtroopers A — Equal.
-    assert!(ev.contains("obi: 9.0 against 9.0 — Equal"), "{ev}");
+    assert!(ev.contains("Obi-Wan: 9.0 against 9.0 — Equal"), "{ev}");
     // (4) Han: 6 FP against A's 9 — Less than.
     assert!(
-        ev.contains("han: 6.0 against 9.0 — Less than enemies total"),
+        ev.contains("Han: 6.0 against 9.0 — Less than enemies total"),
         "{ev}"
     );
     // Stormtroopers A: 9 against Han and X, 16 — Less than.
     assert!(
-        ev.contains("A: 9.0 against 16.0 — Less than enemies total"),
+        ev.contains("Stormtroopers (A): 9.0 against 16.0 — Less than enemies total"),
         "{ev}"
     );
     // Stormtroopers B: 12 against X's 10 — More than.
     assert!(
-        ev.contains("B: 12.0 against 10.0 — More than enemies total"),
+        ev.contains("Stormtroopers (B): 12.0 against 10.0 — More than enemies total"),
         "{ev}"
     );
 

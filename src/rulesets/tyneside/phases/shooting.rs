@@ -162,7 +162,7 @@ pub(super) fn shoot(
             turn,
             format!(
                 "{}: {:.1} against {:.1} — {}{}",
-                plan.units[o.unit],
+                super::sequence::group_names(game, std::slice::from_ref(&plan.units[o.unit])),
                 o.own,
                 o.enemy,
                 o.row,

@@ -180,6 +180,22 @@ pub fn show(
                 .map(|g| g.name.clone())
                 .unwrap_or_default()
         };
+        // Shoot right under the ticked targets, the totals and chances under it: at 720 px
+        // the sidebar's fire fight is about 220 px high, and under the totals the button was
+        // below its fold (play-test).
+        if ui
+            .add_sized([120.0, 28.0], egui::Button::new("Shoot"))
+            .on_hover_text("Roll a D8 for every figure under fire")
+            .clicked()
+        {
+            let groups = std::iter::once(active.clone())
+                .chain(choice.combine.iter().cloned())
+                .collect();
+            out.push(Command::Shoot {
+                groups,
+                targets: choice.targets.iter().cloned().collect(),
+            });
+        }
         egui::Grid::new("odds")
             .striped(true)
             .num_columns(3)
@@ -212,20 +228,7 @@ pub fn show(
                 "Chart row: own total against the firepower of every enemy figure that can see it",
             );
         }
-        if ui
-            .add_sized([120.0, 28.0], egui::Button::new("Shoot"))
-            .on_hover_text("Roll a D8 for every figure under fire")
-            .clicked()
-        {
-            let groups = std::iter::once(active.clone())
-                .chain(choice.combine.iter().cloned())
-                .collect();
-            out.push(Command::Shoot {
-                groups,
-                targets: choice.targets.iter().cloned().collect(),
-            });
-        }
-        // Each figure's chances under the button, which stays in reach of a short sidebar.
+        // Each figure's chances last.
         for o in &plan.odds {
             for &t in &o.targets {
                 let c = &plan.combatants[t];
