@@ -28,6 +28,23 @@ pub fn apply_fire_result(
     }
 }
 
+/// A fire result as the log tells it: the chart's result, and what it did where that says
+/// more ("W: wound: is killed" for a second wound, "K: killed/disabled: is disabled" for a
+/// hero); "no effect: no effect" and "D: duck back: ducks back" said one thing twice.
+pub fn told(result: FireResult, what: &str) -> String {
+    let same = matches!(
+        (result, what),
+        (FireResult::NoEffect, "no effect")
+            | (FireResult::DuckBack, "ducks back")
+            | (FireResult::Wound, "is wounded")
+    );
+    if same {
+        result.to_string()
+    } else {
+        format!("{result}: {what}")
+    }
+}
+
 /// One more wound; the second disables (heroes) or kills.
 pub fn wound(cond: &mut Condition, hero: bool) -> &'static str {
     cond.wounds += 1;
@@ -52,6 +69,17 @@ pub fn take_out(cond: &mut Condition, hero: bool) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_result_is_told_once_and_what_it_did_where_that_says_more() {
+        assert_eq!(told(FireResult::NoEffect, "no effect"), "no effect");
+        assert_eq!(told(FireResult::DuckBack, "ducks back"), "D: duck back");
+        assert_eq!(told(FireResult::Wound, "is killed"), "W: wound: is killed");
+        assert_eq!(
+            told(FireResult::Killed, "is disabled"),
+            "K: killed/disabled: is disabled"
+        );
+    }
 
     fn fresh() -> Condition {
         Condition {

@@ -414,8 +414,12 @@ pub(super) fn finish(game: &mut Game, out: &mut Effects, told: Vec<Told>) -> Res
             out.log.push(
                 turn,
                 format!(
-                    "  … back at {}: {:.1} against {:.1}, {}; D8 {die} -> {result}: {what}",
-                    b.name, b.value, b.fp, b.row
+                    "  … back at {}: {:.1} against {:.1}, {}; D8 {die} -> {}",
+                    b.name,
+                    b.value,
+                    b.fp,
+                    b.row,
+                    super::damage::told(result, what)
                 ),
             );
         }

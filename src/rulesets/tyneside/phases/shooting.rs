@@ -241,7 +241,10 @@ pub(super) fn shoot(
             out.log.push(
                 turn,
                 if result == seen {
-                    format!("  {name}: D8 {die} -> {result}: {what}")
+                    format!(
+                        "  {name}: D8 {die} -> {}",
+                        super::damage::told(result, what)
+                    )
                 } else {
                     format!("  {name}: D8 {die} -> {seen}, stopped by the Force")
                 },
@@ -372,7 +375,7 @@ pub(super) fn hero_shot(
             if told.is_some() {
                 format!("{hero_name} shoots {tname}: {target_value:.1} against {hero_fp:.1}, {row}; D8 {die} -> {seen}, stopped by the Force")
             } else {
-                format!("{hero_name} shoots {tname}: {target_value:.1} against {hero_fp:.1}, {row}; D8 {die} -> {result}: {what}")
+                format!("{hero_name} shoots {tname}: {target_value:.1} against {hero_fp:.1}, {row}; D8 {die} -> {}", super::damage::told(result, what))
             },
         );
     }
