@@ -179,8 +179,8 @@ mod tests {
     use crate::engine::state::{enter_game, leave_game};
     use bevy::state::app::StatesPlugin;
 
-    #[test]
-    fn the_same_game_set_up_again_keeps_the_table_and_a_new_game_hands_it_over() {
+    /// The hand-over alone, for two people, the first side to act.
+    fn hotseat() -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin))
             .init_state::<GameState>()
@@ -192,6 +192,12 @@ mod tests {
             })
             .init_resource::<Handover>()
             .add_systems(Update, track);
+        app
+    }
+
+    #[test]
+    fn the_same_game_set_up_again_keeps_the_table_and_a_new_game_hands_it_over() {
+        let mut app = hotseat();
         let showing = |app: &App| app.world().resource::<Handover>().showing;
         enter_game(app.world_mut(), "tyneside");
         app.update();
@@ -212,18 +218,8 @@ mod tests {
 
     #[test]
     fn the_hand_over_shows_what_happened_while_the_other_player_had_the_table() {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, StatesPlugin))
-            .init_state::<GameState>()
-            .init_resource::<ReplayStatus>()
-            .insert_resource(ShellStatus {
-                people: 2,
-                to_act: Some(0),
-                ..default()
-            })
-            .init_resource::<GameLog>()
-            .init_resource::<Handover>()
-            .add_systems(Update, track);
+        let mut app = hotseat();
+        app.init_resource::<GameLog>();
         enter_game(app.world_mut(), "tyneside");
         app.update();
         let just_now = |app: &App| -> Vec<String> {

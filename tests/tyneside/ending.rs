@@ -5,7 +5,7 @@
 
 use bevy::ecs::system::SystemState;
 use holotable::engine::pipeline::CommandOutcome;
-use holotable::rulesets::tyneside::board::GameView;
+use holotable::rulesets::tyneside::board::{Board, GameView};
 use holotable::rulesets::tyneside::commands::Command;
 use holotable::rulesets::tyneside::rules::force::ForcePower;
 
@@ -36,30 +36,26 @@ const SKIRMISH: &str = r#"(
     ],
 )"#;
 
-/// The ids of the figures of `group` that could still shoot now.
-fn could_still_shoot(s: &mut Game, group: &str) -> Vec<String> {
+/// The ids of the figures `which` picks from the board now.
+fn ids(s: &mut Game, which: impl Fn(&Board) -> Vec<usize>) -> Vec<String> {
     let world = s.app.world_mut();
     let mut state = SystemState::<GameView>::new(world);
     let view = state.get(world).expect("the game's resources are there");
     let board = view.board().expect("a game is on");
-    board
-        .could_still_shoot(group)
+    which(&board)
         .into_iter()
         .map(|i| board.figs[i].figure.id.clone())
         .collect()
 }
 
+/// The ids of the figures of `group` that could still shoot now.
+fn could_still_shoot(s: &mut Game, group: &str) -> Vec<String> {
+    ids(s, |b| b.could_still_shoot(group))
+}
+
 /// The ids of the figures of `group` that could still use the Force now.
 fn could_still_use_the_force(s: &mut Game, group: &str) -> Vec<String> {
-    let world = s.app.world_mut();
-    let mut state = SystemState::<GameView>::new(world);
-    let view = state.get(world).expect("the game's resources are there");
-    let board = view.board().expect("a game is on");
-    board
-        .could_still_use_the_force(group)
-        .into_iter()
-        .map(|i| board.figs[i].figure.id.clone())
-        .collect()
+    ids(s, |b| b.could_still_use_the_force(group))
 }
 
 #[test]
