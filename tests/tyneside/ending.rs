@@ -36,6 +36,16 @@ const SKIRMISH: &str = r#"(
     ],
 )"#;
 
+/// Both sides' orders as the scenario gives them, every group's movement ended: the
+/// Shoot/Act phase begins.
+fn to_shoot_act(s: &mut Game) {
+    ok(s, Command::EndPhase);
+    ok(s, Command::EndPhase);
+    while s.phase() == "Movement" {
+        ok(s, Command::EndActivation);
+    }
+}
+
 /// The ids of the figures `which` picks from the board now.
 fn ids(s: &mut Game, which: impl Fn(&Board) -> Vec<usize>) -> Vec<String> {
     let world = s.app.world_mut();
@@ -68,11 +78,7 @@ fn ending_with_a_force_action_left_loses_it_and_one_used_up_loses_nothing() {
             (id: "droids", name: "Droids""#,
     );
     let mut s = session_from(&src, &[1, 1, 1, 1, 1, 1, 1, 1]);
-    ok(&mut s, Command::EndPhase);
-    ok(&mut s, Command::EndPhase);
-    while s.phase() == "Movement" {
-        ok(&mut s, Command::EndActivation);
-    }
+    to_shoot_act(&mut s);
     assert_eq!(could_still_use_the_force(&mut s, "jedi"), ["ben"]);
     assert!(
         could_still_use_the_force(&mut s, "R").is_empty(),
@@ -102,11 +108,7 @@ fn ending_with_a_force_action_left_loses_it_and_one_used_up_loses_nothing() {
 #[test]
 fn ending_with_shots_left_loses_them_and_a_group_that_shot_loses_nothing() {
     let mut s = session_from(SKIRMISH, &[1, 1, 1, 1, 1, 1, 1, 1]);
-    ok(&mut s, Command::EndPhase);
-    ok(&mut s, Command::EndPhase);
-    while s.phase() == "Movement" {
-        ok(&mut s, Command::EndActivation);
-    }
+    to_shoot_act(&mut s);
     assert_eq!(s.phase(), "Action");
     assert_eq!(could_still_shoot(&mut s, "R"), ["r1", "r2"]);
     assert_eq!(could_still_shoot(&mut s, "E"), ["e1", "e2"]);
@@ -140,11 +142,7 @@ fn a_figure_in_close_combat_could_not_shoot_so_ending_loses_nothing() {
             (id: "droids", name: "Droids""#,
     );
     let mut s = session_from(&src, &[1, 1, 1, 1, 1, 1, 1, 1]);
-    ok(&mut s, Command::EndPhase);
-    ok(&mut s, Command::EndPhase);
-    while s.phase() == "Movement" {
-        ok(&mut s, Command::EndActivation);
-    }
+    to_shoot_act(&mut s);
     assert!(
         could_still_shoot(&mut s, "luke").is_empty(),
         "in close combat: he fights instead"
