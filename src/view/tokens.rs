@@ -266,9 +266,9 @@ fn spawn_missing(
                 // high (11 px on the bundled hex maps), narrowed to fit across the base.
                 let two_lines = !t.values.is_empty();
                 let line = if two_lines { 0.7 } else { 1.2 };
-                // Each text three times, side by side a pixel apart (at the least on-screen size): thin
-                // letters of 11 px blurred into the side's colour on a software renderer, and
-                // this draws them bold without a font file of our own.
+                // Each text three times, side by side a pixel apart (at the least on-screen
+                // size): thin letters of 11 px blurred into the side's colour on a software
+                // renderer, and this draws them bold without a font file of our own.
                 let mut ink_text = |text: &str, y: f32, h: f32| {
                     for dx in [-0.025, 0.0, 0.025] {
                         c.spawn((
@@ -287,7 +287,14 @@ fn spawn_missing(
                     ink_text(&t.emblem, if two_lines { 0.15 } else { 0.0 }, h);
                 }
                 if two_lines {
-                    let h = fit_height(line * t.base, t.values.chars().count(), 1.7 * t.base);
+                    // A round base's fill is narrower down there (a chord of 1.33 bases at
+                    // 0.48 under the centre): "d10 B" ran into the ring, its tier letter cut.
+                    let across = if t.shape == PieceShape::Round {
+                        1.3
+                    } else {
+                        1.7
+                    };
+                    let h = fit_height(line * t.base, t.values.chars().count(), across * t.base);
                     ink_text(&t.values, -0.48, h);
                 }
                 // Dark as the letters: they read on every side's colour.
