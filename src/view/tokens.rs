@@ -643,19 +643,27 @@ fn objective_name_at(name: ObjectiveName, text: FixedText, others: &[(Vec2, Vec2
     }
 }
 
-/// Moves each objective's name over its ring where an order counter stands under it.
+/// Moves each objective's name over its ring where an order counter or a piece stands under
+/// it (a name under its ring ran over two stormtroopers in `outpost_raid`).
 fn place_objective_names(
     moved: Query<(), (With<FixedText>, Without<ObjectiveName>, Changed<Transform>)>,
     others: Query<(&FixedText, &Transform), Without<ObjectiveName>>,
     mut names: Query<(&ObjectiveName, &FixedText, &mut Transform)>,
     added: Query<(), Added<ObjectiveName>>,
+    (tokens, changed, zoom): (Query<&Token>, Query<(), Changed<Token>>, Res<TableZoom>),
 ) {
-    if moved.is_empty() && added.is_empty() {
+    if moved.is_empty() && added.is_empty() && changed.is_empty() && !zoom.is_changed() {
         return;
     }
     let boxes: Vec<(Vec2, Vec2)> = others
         .iter()
         .map(|(f, at)| text_box(at.translation.truncate(), f.chars, f.size))
+        .chain(
+            tokens
+                .iter()
+                .filter(|t| t.shown)
+                .map(|t| (t.at, Vec2::splat(shown_base(t, &zoom)))),
+        )
         .collect();
     for (name, text, mut at) in &mut names {
         let to = objective_name_at(*name, *text, &boxes);
