@@ -319,12 +319,15 @@ fn group_move(board: &Board, i: usize, order: Order, selected: bool, gizmos: &mu
     }
 }
 
+/// How far a portal counter's diamond reaches from its centre, inches.
+const PORTAL_REACH: f32 = 0.8;
+
 /// Portal counters: a diamond in the colour of the side that comes on there, ringed when the
 /// counter is in the open.
 fn portals(portals: Query<&Portal>, enemy: Option<Res<EnemyPool>>, mut gizmos: Gizmos) {
     let colour = side_colour(enemy.map_or(1, |e| e.side));
     for p in &portals {
-        let d = [Vec2::Y, Vec2::X, -Vec2::Y, -Vec2::X, Vec2::Y].map(|v| p.at + v * 0.8);
+        let d = [Vec2::Y, Vec2::X, -Vec2::Y, -Vec2::X, Vec2::Y].map(|v| p.at + v * PORTAL_REACH);
         gizmos.linestrip_2d(d, colour);
         gizmos.linestrip_2d(d.map(|v| p.at + (v - p.at) * 0.5), colour);
         if p.open {
@@ -365,7 +368,7 @@ fn counters(
     ),
     replay: Res<crate::engine::replay_view::ReplayStatus>,
     (text_scale, zoom): (Res<crate::view::TableTextScale>, Res<TableZoom>),
-    tokens: Query<&Token>,
+    (tokens, portals): (Query<&Token>, Query<&Portal>),
     mut existing: Query<(
         Entity,
         &OrderCounter,
@@ -447,9 +450,11 @@ fn counters(
             Vec2::new(cx, low.y - below - gap),
             Vec2::new(cx, board.figs[high].pos.y + base(high) + gap),
         ];
+        // Other groups' figures, and the portal counters (their diamonds reach 0.8").
         let discs: Vec<(Vec2, f32)> = (0..board.figs.len())
             .filter(|k| !members.contains(k))
             .map(|k| (board.figs[k].pos, base(k)))
+            .chain(portals.iter().map(|p| (p.at, PORTAL_REACH)))
             .collect();
         let place = crate::view::clear_place(&places, keep, &discs, &placed).unwrap_or(places[0]);
         placed.push((place, keep));
