@@ -150,7 +150,7 @@ impl Editor {
             goal: Goal::LastManStanding,
             solitaire: None,
             device: None,
-            start: Default::default(),
+            start: super::rules::scenario::StartLayout::Spread,
         }))
     }
 

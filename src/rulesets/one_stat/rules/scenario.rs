@@ -274,8 +274,9 @@ pub struct Scenario {
     /// The Trigger Device add-on, in the table's centre.
     #[serde(default)]
     pub device: Option<DeviceDef>,
-    /// How each warband stands in its corner at the start: spread (the default) or packed.
-    #[serde(default, skip_serializing_if = "StartLayout::is_spread")]
+    /// How each warband stands in its corner at the start: packed (the default, as every
+    /// game saved before the choice was made began) or spread.
+    #[serde(default, skip_serializing_if = "StartLayout::is_packed")]
     pub start: StartLayout,
 }
 
@@ -340,16 +341,19 @@ impl TerrainDef {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StartLayout {
     /// As far apart as the warband's size allows (2.4", 1.8", 1.5" or 1.2"): each base keeps room
-    /// to be drawn with its stat readable while the whole table is in view.
-    #[default]
+    /// to be drawn with its stat readable while the whole table is in view. The bundled
+    /// scenarios and the editor's new ones ask for it.
     Spread,
-    /// 1.2" apart whatever the warband's size (the test cases' scenarios, measured from it).
+    /// 1.2" apart whatever the warband's size. The default: a save carries its scenario's
+    /// text, and every game saved before this choice existed began packed, so it must replay
+    /// so.
+    #[default]
     Packed,
 }
 
 impl StartLayout {
-    fn is_spread(&self) -> bool {
-        *self == StartLayout::Spread
+    fn is_packed(&self) -> bool {
+        *self == StartLayout::Packed
     }
 }
 
