@@ -665,6 +665,22 @@ mod tests {
     }
 
     #[test]
+    fn a_scenario_that_says_nothing_starts_packed_as_older_saves_did_and_the_bundled_spread() {
+        let old = crate::rules::scenario::ron_options()
+            .from_str::<Scenario>(include_str!(
+                "../../../../tests/one_stat/close_quarters.ron"
+            ))
+            .expect("the test case reads");
+        assert_eq!(old.start, StartLayout::Packed);
+        let bundled = crate::rules::scenario::ron_options()
+            .from_str::<Scenario>(include_str!(
+                "../../../../scenarios/one_stat/first_skirmish.ron"
+            ))
+            .expect("the bundled scenario reads");
+        assert_eq!(bundled.start, StartLayout::Spread);
+    }
+
+    #[test]
     fn a_broken_scenario_is_refused_at_its_place() {
         let src = "(\n  name: \"x\",\n  ruleset: \"one_stat\",\n  sides: [\n    (id: \"a\", name: \"A\", warband: (name: \"A\", fighters: [(id: \"b\", name: \"B\", tier: Boss, stat: 11)])),\n  ],\n  terrain: [(id: \"t\", preset: \"volcano\", shape: Circle(centre: (5, 5), radius: 1))],\n)";
         let e = parse(src, "x.ron").expect_err("errors");
