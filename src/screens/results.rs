@@ -92,9 +92,14 @@ fn results(
                     .clicked()
                 {
                     *asked_to_save = true;
+                    // Stamped with the clock, so a second finished game of one scenario
+                    // never overwrites the first.
+                    let stamp = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_secs());
                     saves.write(crate::engine::pipeline::SaveRequest(
                         std::path::PathBuf::from("saves")
-                            .join(format!("{}-finished.ron", status.save_stem)),
+                            .join(format!("{}-finished-{stamp}.ron", status.save_stem)),
                     ));
                 }
                 if ui.button("Other scenario").clicked() {

@@ -683,14 +683,20 @@ fn label_offset(at: Vec2, drawn: f32, half: Vec2, gap: f32, extent: Rect) -> Vec
     if at.y + c.y - half.y < extent.min.y {
         c.y = drawn + gap + 2.2 * half.y;
     }
-    let left = at.x + c.x - half.x;
-    let right = at.x + c.x + half.x;
-    if left < extent.min.x {
-        c.x += extent.min.x - left;
-    } else if right > extent.max.x {
-        c.x -= right - extent.max.x;
-    }
+    c.x += moved_in(at.x + c.x, half.x, extent);
     c
+}
+
+/// How far a text centred at `x` with half width `half` must move across to stay within
+/// `extent` (0 where it fits).
+fn moved_in(x: f32, half: f32, extent: Rect) -> f32 {
+    if x - half < extent.min.x {
+        extent.min.x - (x - half)
+    } else if x + half > extent.max.x {
+        extent.max.x - (x + half)
+    } else {
+        0.0
+    }
 }
 
 /// Where a piece's row of badges goes against its centre: over the base drawn `drawn` across,
@@ -703,12 +709,7 @@ fn badges_offset(at: Vec2, drawn: f32, half: Vec2, gap: f32, label: f32, extent:
         Vec2::new(0.0, drawn + gap)
     };
     // Moved in from a side edge it would run past, as a label is.
-    let (left, right) = (at.x - half.x, at.x + half.x);
-    if left < extent.min.x {
-        c.x += extent.min.x - left;
-    } else if right > extent.max.x {
-        c.x -= right - extent.max.x;
-    }
+    c.x += moved_in(at.x, half.x, extent);
     c
 }
 

@@ -219,7 +219,8 @@ pub(in crate::rulesets::tyneside) fn carry_out(
                     Ok(format!("{} ({order}) moves", named(world, &group)))
                 }
                 CommandOutcome::Refused(_, why) => Err(format!(
-                    "the rules' group {group} ({order}) cannot end its movement: {why}"
+                    "the rules' group {} ({order}) cannot end its movement: {why}",
+                    named(world, &group)
                 )),
             }
         }
@@ -311,7 +312,8 @@ pub(in crate::rulesets::tyneside) fn carry_out(
                     Ok(format!("{} has nothing to shoot at", named(world, &group)))
                 }
                 CommandOutcome::Refused(_, why) => Err(format!(
-                    "the rules' group {group} cannot end its activation: {why}"
+                    "the rules' group {} cannot end its activation: {why}",
+                    named(world, &group)
                 )),
             }
         }
