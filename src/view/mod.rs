@@ -26,7 +26,7 @@ pub use palette::side_colour;
 pub use sharp_text::{TableText, TableZoom};
 pub use strokes::Strokes;
 pub use table::{BoardDrawn, spawn_strokes};
-pub use tokens::{FixedText, Pointed, TableTextScale, clear_place, shown_base};
+pub use tokens::{FixedText, KeepClear, Pointed, TableTextScale, clear_place, shown_base};
 
 /// Marks every entity the view spawned for the current game.
 #[derive(Component, Clone, Copy, Debug, Default)]

@@ -219,8 +219,8 @@ fn spawn_table(
     }
 }
 
-/// Named areas as translucent tints with their names, letters `size` board units high, along
-/// the top of each area.
+/// Named areas as translucent tints with their names, letters `size` board units high (or
+/// less, so that the name fits across its area), along the top of each area.
 fn spawn_zones(
     zones: &[Zone],
     size: f32,
@@ -229,6 +229,8 @@ fn spawn_zones(
     materials: &mut Assets<ColorMaterial>,
 ) {
     for (i, z) in zones.iter().enumerate() {
+        // "Republic" ran past both sides of its one-square edge strip.
+        let size = zone_name_size(&z.name, z.area.width(), size);
         commands.spawn((
             TableVisual,
             Mesh2d(meshes.add(Rectangle::from_size(z.area.size()))),
@@ -244,6 +246,14 @@ fn spawn_zones(
             super::TableText(size),
         ));
     }
+}
+
+/// The letters' height (board units) for a zone's `name` across an area `width` wide: `size`,
+/// or less where the name at that size would run past the area's sides (the table's letters
+/// are about 0.6 of their height wide; a tenth of the width is left as margin).
+fn zone_name_size(name: &str, width: f32, size: f32) -> f32 {
+    let chars = name.chars().count().max(1) as f32;
+    size.min(width * 0.9 / (chars * 0.6))
 }
 
 /// The board's lines as one mesh over the terrain and under the pieces, made once per board:
@@ -394,4 +404,19 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(BoardDrawn)
             .run_if(resource_exists::<BoardGeometry>),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::zone_name_size;
+
+    #[test]
+    fn a_zone_name_fits_its_strip() {
+        // "Republic" on a one-square edge strip: 8 letters at 0.6 of their height across
+        // 0.9 of the strip.
+        let size = zone_name_size("Republic", 1.0, 0.3);
+        assert!((size - 0.9 / 4.8).abs() < 1e-6, "{size}");
+        // A wide area keeps the size asked.
+        assert_eq!(zone_name_size("Republic", 10.0, 0.3), 0.3);
+    }
 }

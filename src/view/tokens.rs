@@ -519,6 +519,17 @@ pub struct FixedText {
     pub size: f32,
 }
 
+/// A mark drawn on the table that the pieces' labels and badges give way to, as they give way
+/// to a [`FixedText`] (a Tyneside portal counter's diamond): a box centred at `at` with half
+/// extents `half`, board units.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct KeepClear {
+    /// Its centre, board units.
+    pub at: Vec2,
+    /// Half its width and height, board units.
+    pub half: Vec2,
+}
+
 /// A text's box on the board, (centre, half extents), board units: `chars` letters `size`
 /// high (a letter is about 0.68 of its height wide, with a little room).
 fn text_box(centre: Vec2, chars: usize, size: f32) -> (Vec2, Vec2) {
@@ -768,7 +779,10 @@ fn show_clear_texts(
     board: Option<Res<crate::engine::board::BoardGeometry>>,
     (scale, zoom): (Res<TableTextScale>, Res<TableZoom>),
     tokens: Query<(Entity, &Token)>,
-    fixed: Query<(Ref<FixedText>, Ref<Transform>)>,
+    (fixed, marks): (
+        Query<(Ref<FixedText>, Ref<Transform>)>,
+        Query<Ref<KeepClear>>,
+    ),
     mut labels: Query<(&Label, &mut Visibility), Without<Badges>>,
     mut badges: Query<(&Badges, &mut Visibility), Without<Label>>,
 ) {
@@ -778,12 +792,14 @@ fn show_clear_texts(
         && !fixed
             .iter()
             .any(|(f, at)| f.is_changed() || at.is_changed())
+        && !marks.iter().any(|m| m.is_changed())
     {
         return;
     }
     let fixed: Vec<(Vec2, Vec2)> = fixed
         .iter()
         .map(|(f, at)| text_box(at.translation.truncate(), f.chars, f.size))
+        .chain(marks.iter().map(|m| (m.at, m.half)))
         .collect();
     let all: Vec<(Entity, &Token)> = tokens.iter().collect();
     let refs: Vec<&Token> = all.iter().map(|(_, t)| *t).collect();

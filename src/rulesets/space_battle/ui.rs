@@ -216,6 +216,34 @@ fn score_panel(ui: &mut egui::Ui, b: &Battle) {
     }
 }
 
+/// What craft `i` of side `s` is doing, as its row in the sidebar says it: waiting, gone,
+/// destroyed, where it is, or its roll and what is left of it this turn.
+fn craft_state(b: &Battle, s: usize, i: usize) -> String {
+    let c = &b.craft[i];
+    match c.status {
+        Status::Waiting if b.turn < 2 => "comes on turn 3".to_string(),
+        Status::Waiting => "off the edge, moves turn 3".into(),
+        Status::Exited => match c.bombing {
+            Some(v) => format!("bombed the carrier: {v}"),
+            None => "gone to bomb the carrier".into(),
+        },
+        Status::Destroyed { .. } => "destroyed".into(),
+        Status::Flying if !b.on_board(c.at) => "off the edge, coming on".into(),
+        Status::Flying if s != b.side || c.roll == 0 => format!("at ({}, {})", c.at.0, c.at.1),
+        Status::Flying => format!(
+            "rolled {} · {}",
+            c.roll,
+            match c.motion {
+                Motion::ToMove if c.moved == 0 => format!("{} to move", c.points),
+                Motion::ToMove => format!("{} left", c.points),
+                Motion::Stopped => format!("stopped, {} left", c.points),
+                Motion::Moved if c.fired => "done".into(),
+                Motion::Moved => "moved".into(),
+            }
+        ),
+    }
+}
+
 fn craft_panel(
     ui: &mut egui::Ui,
     b: &Battle,
@@ -229,35 +257,34 @@ fn craft_panel(
                 .strong()
                 .color(side_colour32(s)),
         );
+        // Craft of one type in one state share a row of colour chips: escort_battle's 28
+        // craft, a row each, ran past the sidebar before the play began.
+        let mut rows: Vec<(Vec<usize>, String)> = Vec::new();
         for i in b.of_side(s) {
-            let c = &b.craft[i];
-            let state = match c.status {
-                Status::Waiting if b.turn < 2 => "comes on turn 3".to_string(),
-                Status::Waiting => "off the edge, moves turn 3".into(),
-                Status::Exited => match c.bombing {
-                    Some(v) => format!("bombed the carrier: {v}"),
-                    None => "gone to bomb the carrier".into(),
-                },
-                Status::Destroyed { .. } => "destroyed".into(),
-                Status::Flying if !b.on_board(c.at) => "off the edge, coming on".into(),
-                Status::Flying if s != b.side || c.roll == 0 => format!("at {:?}", c.at),
-                Status::Flying => format!(
-                    "rolled {} · {}",
-                    c.roll,
-                    match c.motion {
-                        Motion::ToMove if c.moved == 0 => format!("{} to move", c.points),
-                        Motion::ToMove => format!("{} left", c.points),
-                        Motion::Stopped => format!("stopped, {} left", c.points),
-                        Motion::Moved if c.fired => "done".into(),
-                        Motion::Moved => "moved".into(),
-                    }
-                ),
+            let state = craft_state(b, s, i);
+            let alike = |r: &(Vec<usize>, String)| {
+                let j = r.0[0];
+                r.1 == state
+                    && b.craft[j].kind == b.craft[i].kind
+                    && ![Some(i), Some(j)].contains(&act)
             };
-            let here = Some(i) == act;
+            match rows.last_mut() {
+                Some(r) if alike(r) => r.0.push(i),
+                _ => rows.push((vec![i], state)),
+            }
+        }
+        for (crafts, state) in rows {
+            let c = &b.craft[crafts[0]];
+            let here = crafts.len() == 1 && Some(crafts[0]) == act;
+            let name = if crafts.len() == 1 {
+                c.name()
+            } else {
+                format!("{} {}s", crafts.len(), c.kind.name())
+            };
             let text = egui::RichText::new(format!(
                 "{} {} {}",
                 if here { "▶" } else { " " },
-                c.name(),
+                name,
                 if c.kind.class() == Class::Bomber {
                     "(bomber)"
                 } else {
@@ -265,18 +292,24 @@ fn craft_panel(
                 }
             ));
             ui.horizontal_wrapped(|ui| {
-                let [r, g, bl] = c.colour.rgb();
-                let (rect, _) =
-                    ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
-                ui.painter().rect_filled(
-                    rect,
-                    2.0,
-                    egui::Color32::from_rgb(
-                        (r * 255.0) as u8,
-                        (g * 255.0) as u8,
-                        (bl * 255.0) as u8,
-                    ),
-                );
+                let gap = ui.spacing().item_spacing.x;
+                ui.spacing_mut().item_spacing.x = 3.0;
+                for &k in &crafts {
+                    let [r, g, bl] = b.craft[k].colour.rgb();
+                    let (rect, chip) =
+                        ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+                    ui.painter().rect_filled(
+                        rect,
+                        2.0,
+                        egui::Color32::from_rgb(
+                            (r * 255.0) as u8,
+                            (g * 255.0) as u8,
+                            (bl * 255.0) as u8,
+                        ),
+                    );
+                    chip.on_hover_text(b.craft[k].name());
+                }
+                ui.spacing_mut().item_spacing.x = gap;
                 ui.label(if here { text.strong() } else { text });
                 ui.weak(state);
             });

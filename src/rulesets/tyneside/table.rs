@@ -211,6 +211,15 @@ pub fn setup(world: &mut World, scenario: Scenario, roster: &Roster) {
                     once: p.once,
                     index: i,
                 },
+                // Figures' labels keep off its diamond (and the ring of one in the open).
+                crate::view::KeepClear {
+                    at: Vec2::new(p.at.0, p.at.1),
+                    half: Vec2::splat(if p.open {
+                        super::view::PORTAL_RING
+                    } else {
+                        super::view::PORTAL_REACH
+                    }),
+                },
             ));
         }
         let side = table

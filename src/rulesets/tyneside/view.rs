@@ -320,7 +320,10 @@ fn group_move(board: &Board, i: usize, order: Order, selected: bool, gizmos: &mu
 }
 
 /// How far a portal counter's diamond reaches from its centre, inches.
-const PORTAL_REACH: f32 = 0.8;
+pub(super) const PORTAL_REACH: f32 = 0.8;
+
+/// The radius of the ring round a portal counter in the open, inches.
+pub(super) const PORTAL_RING: f32 = 1.1;
 
 /// Portal counters: a diamond in the colour of the side that comes on there, ringed when the
 /// counter is in the open.
@@ -331,7 +334,7 @@ fn portals(portals: Query<&Portal>, enemy: Option<Res<EnemyPool>>, mut gizmos: G
         gizmos.linestrip_2d(d, colour);
         gizmos.linestrip_2d(d.map(|v| p.at + (v - p.at) * 0.5), colour);
         if p.open {
-            gizmos.circle_2d(Isometry2d::from_translation(p.at), 1.1, colour);
+            gizmos.circle_2d(Isometry2d::from_translation(p.at), PORTAL_RING, colour);
         }
     }
 }

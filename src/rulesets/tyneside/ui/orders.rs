@@ -45,9 +45,17 @@ pub fn show(
     out: &mut Vec<Command>,
 ) {
     let tall = root.available_height();
-    egui::Panel::top("orders")
+    // While orders are placed there is no card or fire fight below to make room for: the
+    // groups get three quarters of the sidebar (half, they were cut off after the first two).
+    // Each phase remembers its own size.
+    let (id, share) = if phase == TurnPhase::Orders {
+        ("orders-placing", 0.75)
+    } else {
+        ("orders", 0.5)
+    };
+    egui::Panel::top(id)
         .resizable(true)
-        .default_size(tall * 0.5)
+        .default_size(tall * share)
         .size_range(80.0..=(tall - 80.0).max(80.0))
         .show(root, |ui| {
             let (Some(board), Some(table), Some(turn)) = (view.board(), view.table.as_ref(), view.turn.as_ref()) else { return };
