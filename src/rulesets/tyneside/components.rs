@@ -282,6 +282,13 @@ pub struct Portal {
     pub index: usize,
 }
 
+impl Portal {
+    /// How far its counter's diamond reaches from its centre, inches.
+    pub const REACH: f32 = 0.8;
+    /// The radius of the ring round its counter when it is in the open, inches.
+    pub const RING: f32 = 1.1;
+}
+
 /// The figures the enemy has left to bring on at portals, and who they are.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct EnemyPool {

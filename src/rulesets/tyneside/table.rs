@@ -214,11 +214,7 @@ pub fn setup(world: &mut World, scenario: Scenario, roster: &Roster) {
                 // Figures' labels keep off its diamond (and the ring of one in the open).
                 crate::view::KeepClear {
                     at: Vec2::new(p.at.0, p.at.1),
-                    half: Vec2::splat(if p.open {
-                        super::view::PORTAL_RING
-                    } else {
-                        super::view::PORTAL_REACH
-                    }),
+                    half: Vec2::splat(if p.open { Portal::RING } else { Portal::REACH }),
                 },
             ));
         }

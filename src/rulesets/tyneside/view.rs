@@ -319,22 +319,16 @@ fn group_move(board: &Board, i: usize, order: Order, selected: bool, gizmos: &mu
     }
 }
 
-/// How far a portal counter's diamond reaches from its centre, inches.
-pub(super) const PORTAL_REACH: f32 = 0.8;
-
-/// The radius of the ring round a portal counter in the open, inches.
-pub(super) const PORTAL_RING: f32 = 1.1;
-
 /// Portal counters: a diamond in the colour of the side that comes on there, ringed when the
 /// counter is in the open.
 fn portals(portals: Query<&Portal>, enemy: Option<Res<EnemyPool>>, mut gizmos: Gizmos) {
     let colour = side_colour(enemy.map_or(1, |e| e.side));
     for p in &portals {
-        let d = [Vec2::Y, Vec2::X, -Vec2::Y, -Vec2::X, Vec2::Y].map(|v| p.at + v * PORTAL_REACH);
+        let d = [Vec2::Y, Vec2::X, -Vec2::Y, -Vec2::X, Vec2::Y].map(|v| p.at + v * Portal::REACH);
         gizmos.linestrip_2d(d, colour);
         gizmos.linestrip_2d(d.map(|v| p.at + (v - p.at) * 0.5), colour);
         if p.open {
-            gizmos.circle_2d(Isometry2d::from_translation(p.at), PORTAL_RING, colour);
+            gizmos.circle_2d(Isometry2d::from_translation(p.at), Portal::RING, colour);
         }
     }
 }
@@ -457,7 +451,7 @@ fn counters(
         let discs: Vec<(Vec2, f32)> = (0..board.figs.len())
             .filter(|k| !members.contains(k))
             .map(|k| (board.figs[k].pos, base(k)))
-            .chain(portals.iter().map(|p| (p.at, PORTAL_REACH)))
+            .chain(portals.iter().map(|p| (p.at, Portal::REACH)))
             .collect();
         let place = crate::view::clear_place(&places, keep, &discs, &placed).unwrap_or(places[0]);
         placed.push((place, keep));
