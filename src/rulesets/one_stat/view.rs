@@ -128,15 +128,7 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
         side: f.player,
         label: f.fighter.name.clone(),
         emblem: f.fighter.stat.to_string(),
-        values: format!(
-            "d{}{}",
-            f.die(),
-            match f.fighter.tier {
-                Tier::Boss => " B",
-                Tier::Specialist => " S",
-                Tier::Rookie => "",
-            }
-        ),
+        values: die_and_tier(f.die(), f.fighter.tier),
         pips: active.map_or(0, |a| 2 - u8::from(a.moved) - u8::from(a.acted)),
         min_px: MIN_PX,
         shape: PieceShape::Round,
@@ -391,6 +383,23 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// A fighter's values line: his die, and his tier's letter only where his die is not his
+/// tier's own ("1 D10 for the Boss. 1D8 for the Specialists, 1D6 for the Rookies",
+/// one-stat-skirmish.txt, Setup): "d10" for a Boss, "d12 B" for the solitaire Boss of "Kill
+/// the Boss", "d8 B" for him with two wounds. The die tells the tier otherwise, and the
+/// shorter line is drawn larger on a small base (the card names the tier).
+fn die_and_tier(die: u8, tier: Tier) -> String {
+    if die == tier.die() {
+        return format!("d{die}");
+    }
+    let letter = match tier {
+        Tier::Boss => "B",
+        Tier::Specialist => "S",
+        Tier::Rookie => "R",
+    };
+    format!("d{die} {letter}")
+}
+
 /// Where the Hint's `command` goes on the table, inches: a fighter activated (a ring round
 /// him), the active fighter's move leg by leg, a line to whom he attacks, heals, commands,
 /// drives or influences, and to a token he picks up or where he stalks or summons. Nothing for
@@ -425,6 +434,16 @@ pub fn hint_marks(s: &Skirmish, command: &Command) -> Vec<HintMark> {
 mod tests {
     use super::*;
     use crate::rulesets::one_stat::skirmish::tests::{activate, game};
+
+    #[test]
+    fn the_values_line_names_the_tier_only_where_the_die_does_not() {
+        assert_eq!(die_and_tier(10, Tier::Boss), "d10");
+        assert_eq!(die_and_tier(8, Tier::Specialist), "d8");
+        assert_eq!(die_and_tier(6, Tier::Rookie), "d6");
+        // Kill the Boss: "a Boss type opponent ... using a d12", and his die after wounds.
+        assert_eq!(die_and_tier(12, Tier::Boss), "d12 B");
+        assert_eq!(die_and_tier(8, Tier::Boss), "d8 B");
+    }
 
     #[test]
     fn a_hinted_activation_rings_the_fighter_and_his_move_runs_leg_by_leg() {
