@@ -47,7 +47,7 @@ fn told<R: RuleSet>(world: &World, choice: &Choice<R::Command>) -> String {
         return format!("Hint (the only sensible choice here): {what}");
     }
     format!(
-        "Hint ({:.0}% for your side, by {} playouts): {what}",
+        "Hint (about {:.0}% for your side, from {} games played ahead): {what}",
         100.0 * choice.expected,
         choice.playouts
     )

@@ -165,9 +165,7 @@ fn select(
                                         }
                                         if ui
                                             .add_sized([90.0, 28.0], egui::Button::new("Play"))
-                                            .on_hover_text(
-                                                "Hotseat: the sides as the scenario gives them",
-                                            )
+                                            .on_hover_text(play_means(&loaded.header.sides))
                                             .clicked()
                                         {
                                             chosen = Some((loaded.clone(), Vec::new(), Vec::new()));
@@ -185,6 +183,15 @@ fn select(
                                 );
                             });
                             ui.label(&loaded.header.description);
+                            // A side the scenario gives the rules is said before Play is
+                            // pressed: a play-test's second player found the Empire flying
+                            // itself in `first_sortie`.
+                            if let Some(rules) = rules_sides(&loaded.header.sides) {
+                                ui.label(
+                                    egui::RichText::new(format!("Play: the rules play {rules}"))
+                                        .italics(),
+                                );
+                            }
                             let sides: Vec<&str> = loaded
                                 .header
                                 .sides
@@ -321,4 +328,68 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             select.run_if(in_state(Screen::ScenarioSelect)),
         );
+}
+
+/// The sides a scenario gives the rules to play, by name ("Outpost garrison", "Empire and
+/// Pirates"), or `None` where people play them all.
+fn rules_sides(sides: &[crate::rules::scenario::SideHeader]) -> Option<String> {
+    let names: Vec<&str> = sides
+        .iter()
+        .filter(|s| s.control == crate::rules::scenario::Control::Rules)
+        .map(|s| s.name.as_str())
+        .collect();
+    match names.as_slice() {
+        [] => None,
+        [one] => Some(one.to_string()),
+        [rest @ .., last] => Some(format!("{} and {last}", rest.join(", "))),
+    }
+}
+
+/// What Play does with a scenario's `sides`: hotseat, or solo where it gives the rules a side.
+fn play_means(sides: &[crate::rules::scenario::SideHeader]) -> String {
+    match rules_sides(sides) {
+        None => "Hotseat: people play every side, passing the computer".into(),
+        Some(rules) => {
+            format!("As the scenario gives the sides: the rules play {rules}, people the others")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::scenario::{Control, SideHeader};
+
+    fn side(name: &str, control: Control) -> SideHeader {
+        SideHeader {
+            id: name.to_lowercase(),
+            name: name.into(),
+            control,
+        }
+    }
+
+    #[test]
+    fn the_list_says_which_sides_the_rules_play() {
+        let hotseat = [
+            side("Rebels", Control::Human),
+            side("Empire", Control::Human),
+        ];
+        assert_eq!(rules_sides(&hotseat), None);
+        assert!(play_means(&hotseat).starts_with("Hotseat"));
+        let solo = [
+            side("Republic", Control::Human),
+            side("Empire", Control::Rules),
+        ];
+        assert_eq!(rules_sides(&solo).as_deref(), Some("Empire"));
+        let three = [
+            side("Rebels", Control::Human),
+            side("Empire", Control::Rules),
+            side("Pirates", Control::Rules),
+            side("Hutts", Control::Rules),
+        ];
+        assert_eq!(
+            rules_sides(&three).as_deref(),
+            Some("Empire, Pirates and Hutts")
+        );
+    }
 }

@@ -8,22 +8,39 @@ use bevy_egui::egui;
 
 use super::ShellStatus;
 
-/// How long the banner shows, seconds.
+/// How long the banner shows at the least, seconds.
 const SHOWN: f64 = 3.0;
+
+/// How long it shows at the most while the side announced has not played, seconds: passing
+/// the computer takes longer than [`SHOWN`], and a play-test's incoming player found only the
+/// top bar's colour changed.
+const LONGEST: f64 = 12.0;
 
 /// The side last announced and when (egui's clock, seconds).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Banner {
     side: Option<usize>,
     since: f64,
+    /// The game's commands when it was announced: it stays up until the next.
+    commands: usize,
     /// The person's side to act at the last frame (`None`: the rules were acting).
     person: Option<Option<usize>>,
 }
 
+/// Seconds the banner still shows, `elapsed` seconds after it was announced, where the side
+/// announced has (`played`) or has not played since; 0 or less: gone.
+fn left(elapsed: f64, played: bool) -> f64 {
+    if played {
+        SHOWN - elapsed
+    } else {
+        LONGEST - elapsed
+    }
+}
+
 /// Announces a change of side to play over the top of `table` (egui points): in a hotseat
 /// game each change of side (not the first side of a game); in a solo game the person's side
-/// when the play comes back to it from the rules' side; nothing once [`SHOWN`] has passed, or
-/// in a game nobody plays (Watch).
+/// when the play comes back to it from the rules' side. It stays until that side plays (and
+/// [`SHOWN`] has passed) or [`LONGEST`] has; nothing in a game nobody plays (Watch).
 pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner: &mut Banner) {
     let now = ctx.input(|i| i.time);
     if status.people >= 2 && status.acting != banner.side {
@@ -31,17 +48,19 @@ pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner
         let first = banner.side.is_none();
         banner.side = status.acting;
         banner.since = if first { f64::NEG_INFINITY } else { now };
+        banner.commands = status.commands;
     }
     // Solo: the person's side again after a frame in which the rules acted.
     if status.people == 1 && status.to_act.is_some() && banner.person == Some(None) {
         banner.side = status.to_act;
         banner.since = now;
+        banner.commands = status.commands;
     }
     banner.person = Some(status.to_act);
     let (Some(side), true) = (banner.side, status.people >= 1) else {
         return;
     };
-    let left = SHOWN - (now - banner.since);
+    let left = left(now - banner.since, status.commands != banner.commands);
     if left <= 0.0 {
         return;
     }
@@ -97,6 +116,16 @@ mod tests {
             banner,
         );
         let _ = ctx.end_pass();
+    }
+
+    #[test]
+    fn the_banner_waits_for_the_side_announced_to_play() {
+        // Not played yet: up for LONGEST, though SHOWN has passed.
+        assert!(left(5.0, false) > 0.0);
+        assert!(left(12.5, false) <= 0.0);
+        // Played: gone once SHOWN has passed, up before.
+        assert!(left(5.0, true) <= 0.0);
+        assert!(left(1.0, true) > 0.0);
     }
 
     #[test]

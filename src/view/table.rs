@@ -220,7 +220,7 @@ fn spawn_table(
 }
 
 /// Named areas as translucent tints with their names, letters `size` board units high (or
-/// less, so that the name fits across its area), along the top of each area.
+/// less, so that every name fits across its area), along the top of each area.
 fn spawn_zones(
     zones: &[Zone],
     size: f32,
@@ -228,9 +228,13 @@ fn spawn_zones(
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<ColorMaterial>,
 ) {
+    // "Republic" ran past both sides of its one-square edge strip; every name at the size of
+    // the one that fits least, so that "Empire" is not set larger than "Republic".
+    let size = zones
+        .iter()
+        .map(|z| zone_name_size(&z.name, z.area.width(), size))
+        .fold(size, f32::min);
     for (i, z) in zones.iter().enumerate() {
-        // "Republic" ran past both sides of its one-square edge strip.
-        let size = zone_name_size(&z.name, z.area.width(), size);
         commands.spawn((
             TableVisual,
             Mesh2d(meshes.add(Rectangle::from_size(z.area.size()))),

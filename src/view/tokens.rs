@@ -619,7 +619,14 @@ fn declutter(
             .fold(0.0, f32::max);
         let half_row = Vec2::new(half_row, label_size * 0.62);
         let badges = (
-            t.at + badges_offset(t.at, base, half_row, label_size * 0.66, label_size, extent),
+            t.at + badges_offset(
+                t.at,
+                base,
+                half_row,
+                label_size * 0.66,
+                if chars == 0 { 0.0 } else { label_size },
+                extent,
+            ),
             half_row,
         );
         out[i] = (fits(label), t.badges.is_empty() || fits(badges));
@@ -712,7 +719,8 @@ fn moved_in(x: f32, half: f32, extent: Rect) -> f32 {
 
 /// Where a piece's row of badges goes against its centre: over the base drawn `drawn` across,
 /// or under its label where that runs off the top of `extent` (`half`: the row's half height;
-/// `gap`: its usual distance over the base; `label`: the label's height).
+/// `gap`: its usual distance over the base; `label`: the label's height, 0 for a piece with no
+/// label, whose badges then go right under its base).
 fn badges_offset(at: Vec2, drawn: f32, half: Vec2, gap: f32, label: f32, extent: Rect) -> Vec2 {
     let mut c = if at.y + drawn + gap + half.y > extent.max.y {
         Vec2::new(0.0, -drawn - gap - 1.5 * label - half.y)
@@ -747,7 +755,9 @@ fn keep_labels_on_board(
             .map(|(_, x, w)| x + w)
             .fold(0.0, f32::max);
         let half = Vec2::new(wide, size * 0.62);
-        let c = badges_offset(t.at, drawn, half, size * 0.66, size, extent);
+        // A piece with no label (a space battle's craft) keeps its badges by its base.
+        let label = if t.label.is_empty() { 0.0 } else { size };
+        let c = badges_offset(t.at, drawn, half, size * 0.66, label, extent);
         if tf.translation.truncate() != c {
             tf.translation.x = c.x;
             tf.translation.y = c.y;
@@ -890,6 +900,16 @@ mod tests {
         assert!(c.y < -0.9 - 0.5, "{c}");
         // In the corner: moved in from the right edge too.
         assert!((23.5 + c.x + 1.0 - 24.0).abs() < 1e-5, "{c}");
+        // With no label (a space battle's craft): right under the base.
+        let c = badges_offset(
+            Vec2::new(12.0, 23.5),
+            0.5,
+            Vec2::new(1.0, 0.3),
+            0.4,
+            0.0,
+            board,
+        );
+        assert!((c.y - (-0.5 - 0.4 - 0.3)).abs() < 1e-5, "{c}");
     }
 
     #[test]

@@ -80,8 +80,9 @@ pub(super) fn move_unit(
     }
     if at == end {
         b.log(format!(
-            "{label} moves to {} ({cost} movement points)",
-            at_text(end)
+            "{label} moves to {} ({})",
+            at_text(end),
+            movement_points(cost)
         ));
     } else {
         b.log(format!(
@@ -197,7 +198,8 @@ pub(super) fn board(b: &mut Battle, i: usize, path: &[Hex]) -> Result<(), Refusa
     b.units[carrier].idle = true;
     let (l, c) = (b.units[i].label(), b.units[carrier].label());
     b.log(format!(
-        "{l} boards {c} ({cost} movement points); {c} stays put this turn"
+        "{l} boards {c} ({}); {c} stays put this turn",
+        movement_points(cost)
     ));
     Ok(())
 }
@@ -246,10 +248,20 @@ pub(super) fn unload(b: &mut Battle, i: usize, path: &[Hex]) -> Result<(), Refus
     b.units[carrier].idle = true;
     let (l, c) = (b.units[i].label(), b.units[carrier].label());
     b.log(format!(
-        "{l} unloads from {c} to {} ({cost} movement points)",
-        at_text(end)
+        "{l} unloads from {c} to {} ({})",
+        at_text(end),
+        movement_points(cost)
     ));
     Ok(())
+}
+
+/// "1 movement point", "3 movement points": what a move cost, in the event log's words.
+fn movement_points(cost: u32) -> String {
+    if cost == 1 {
+        "1 movement point".into()
+    } else {
+        format!("{cost} movement points")
+    }
 }
 
 #[cfg(test)]
@@ -266,7 +278,7 @@ mod tests {
         assert_eq!(b.units[st1].at, at);
         assert!(logged(
             &b,
-            "Stormtrooper 1 moves to (2, 5) (1 movement points)"
+            "Stormtrooper 1 moves to (2, 5) (1 movement point)"
         ));
     }
 
