@@ -496,14 +496,24 @@ fn frame(
     if pointed.0 != state.pointed {
         pointed.0 = state.pointed.clone();
     }
+    // Looking back, the replay bar docks under the table, which is framed above it.
+    let bottom = if replay.open {
+        let (asked, height) = replay_bar::show(&mut root, &replay, &status.sides);
+        for r in asked {
+            view.write(r);
+        }
+        height
+    } else {
+        0.0
+    };
     let whole = ctx.viewport_rect();
     area.0 = egui::Rect::from_min_max(
         egui::pos2(whole.min.x, bar.rect.max.y),
-        egui::pos2(whole.max.x - right, whole.max.y),
+        egui::pos2(whole.max.x - right, whole.max.y - bottom),
     );
     insets.set_if_neq(PanelInsets {
         top: bar.rect.height(),
-        bottom: 0.0,
+        bottom,
         left: 0.0,
         right,
         covered: false,
@@ -512,11 +522,6 @@ fn frame(
         // Online each player has a screen: nothing changes hands.
         if online.is_none() {
             banner::show(&ctx, area.0, &status, &mut state.banner);
-        }
-    }
-    if replay.open {
-        for r in replay_bar::show(&ctx, area.0, &replay, &status.sides) {
-            view.write(r);
         }
     }
     if state.help {

@@ -5,21 +5,16 @@ use bevy_egui::egui;
 
 use crate::engine::replay_view::{ReplayStatus, ViewRequest};
 
-/// Draws the bar over the table's bottom edge; returns what was asked.
+/// Docks the bar under the table in `root` (a window over the table hid the pieces at its
+/// bottom, a play-test found); returns what was asked and the bar's height, egui points.
 /// `sides`: the sides' names (to say whose eyes the game is seen through).
-pub fn show(
-    ctx: &egui::Context,
-    area: egui::Rect,
-    s: &ReplayStatus,
-    sides: &[String],
-) -> Vec<ViewRequest> {
+pub fn show(root: &mut egui::Ui, s: &ReplayStatus, sides: &[String]) -> (Vec<ViewRequest>, f32) {
     let mut out = Vec::new();
-    egui::Window::new("Replay")
-        .collapsible(false)
+    let panel = egui::Panel::bottom("replay-bar")
         .resizable(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -(ctx.content_rect().max.y - area.max.y) - 8.0])
-        .show(ctx, |ui| {
+        .show(root, |ui| {
             ui.horizontal(|ui| {
+                ui.strong("Replay");
                 let at = s.at;
                 if ui.button("⏮").on_hover_text("The set-up").clicked() {
                     out.push(ViewRequest::Goto(0));
@@ -67,5 +62,5 @@ pub fn show(
                 }
             });
         });
-    out
+    (out, panel.response.rect.height())
 }

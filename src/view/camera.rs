@@ -232,6 +232,11 @@ fn fit(
     if board.is_changed() {
         *kept = place.flat;
     }
+    // The replay bar docked under the table or gone: the table's height changed, and the
+    // camera kept from before no longer fits it (a board shown by the viewer is a change).
+    if sizes.is_some_and(|s| s[3] != now[3]) {
+        *kept = None;
+    }
     if board.is_changed() || *sizes != Some(now) || asked.0 {
         *settling = 3;
         *sizes = Some(now);

@@ -112,9 +112,20 @@ fn status(
             b.sides[1].name,
             left(1)
         ),
-        secrecy:
-            "the orders this side gives, hidden from the other commander until both have declared"
-                .into(),
+        secrecy: match b.stage {
+            Stage::Declare => {
+                "Orders are declared in secret: the other commander's stay face down until both have declared."
+            }
+            Stage::Redeclare => {
+                "A deception worked: this commander declares again, having seen the orders."
+            }
+            // "The character with the highest command code declares reaction skills first":
+            // the orders are face up by now, and reactions are declared in the open.
+            Stage::React => {
+                "Reactions: the orders are face up; each commander declares reactions in turn, highest command first."
+            }
+        }
+        .into(),
         sides: b.sides.iter().map(|s| s.name.clone()).collect(),
         commands: record.as_ref().map_or(0, |r| r.commands.len()),
         people,
