@@ -127,6 +127,10 @@ pub fn terrain_colour(kind: TerrainKind) -> Color {
 /// The table cloth.
 pub const TABLE: Color = Color::srgb(0.60, 0.55, 0.44);
 
+/// Round the board, between its edge and the window's dark (a piece's dark ring overhanging
+/// the edge reads against it).
+pub const SURROUND: Color = Color::srgb(0.24, 0.24, 0.26);
+
 #[cfg(test)]
 mod tests {
     use super::{TABLE, slot_colour as side_colour, slots};

@@ -94,6 +94,19 @@ fn spawn_table(
     }
     let mut patterns = Patterns::default();
     let extent = board.extent();
+    // Round the board, a surround lighter than a piece's dark ring: a piece at the edge
+    // overhangs the board when drawn larger than true, and its ring, on the window's
+    // near-black, looked cut off.
+    let rim = SURROUND * extent.width().max(extent.height());
+    commands.spawn((
+        TableVisual,
+        Mesh2d(meshes.add(Rectangle::new(
+            extent.width() + 2.0 * rim,
+            extent.height() + 2.0 * rim,
+        ))),
+        MeshMaterial2d(materials.add(super::palette::SURROUND)),
+        Transform::from_translation(extent.center().extend(-0.5)),
+    ));
     commands.spawn((
         TableVisual,
         Mesh2d(meshes.add(Rectangle::new(extent.width(), extent.height()))),
@@ -218,6 +231,10 @@ fn spawn_table(
         ));
     }
 }
+
+/// How far the surround reaches past the board on each side, as a share of the board's
+/// longer side (the table is framed with 1% to spare each side: the surround fills it).
+const SURROUND: f32 = 0.03;
 
 /// Named areas as translucent tints with their names, letters `size` board units high (or
 /// less, so that every name fits across its area), along the top of each area.
