@@ -354,7 +354,9 @@ fn click(
         {
             pointer.dragging = Some(p);
         }
-        return;
+        // No return: a quick click's release may come in the same frame as its press (a
+        // frame of a software renderer is long), and was lost (a play-test's click to move
+        // did nothing until held longer).
     }
     let clicked = buttons.just_released(MouseButton::Left)
         && pointer.dragging.is_none()
@@ -633,6 +635,34 @@ pub(super) fn plugin(app: &mut App) {
 mod tests {
     use super::super::skirmish::tests::game;
     use super::*;
+
+    #[test]
+    fn a_click_pressed_and_released_in_one_frame_is_a_click() {
+        let (s, _) = game(vec![]);
+        let mut app = App::new();
+        app.add_message::<Command>()
+            .init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<crate::engine::pipeline::Notice>()
+            .insert_resource(SkirmishRes(s))
+            .insert_resource(Pointer {
+                at: Some(Vec2::new(3.0, 3.0)),
+                intent: Some(Intent::Activate(0)),
+                ..default()
+            })
+            .add_systems(Update, click);
+        {
+            let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+            buttons.press(MouseButton::Left);
+            buttons.release(MouseButton::Left);
+        }
+        app.update();
+        let sent: Vec<Command> = app
+            .world_mut()
+            .resource_mut::<Messages<Command>>()
+            .drain()
+            .collect();
+        assert_eq!(sent, vec![Command::Activate { fighter: 0 }]);
+    }
 
     #[test]
     fn a_move_onto_another_base_stops_in_base_contact_and_a_hair_over_the_stat_is_the_stat() {
