@@ -11,6 +11,10 @@ use super::ShellStatus;
 /// How long the banner shows at the least, seconds.
 const SHOWN: f64 = 3.0;
 
+/// How long after an announcement the game's count of commands is still taken as the one
+/// it started from, seconds.
+const SETTLE: f64 = 1.0;
+
 /// How long it shows at the most while the side announced has not played, seconds: passing
 /// the computer takes longer than [`SHOWN`], and a play-test's incoming player found only the
 /// top bar's colour changed.
@@ -57,6 +61,11 @@ pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner
         banner.commands = status.commands;
     }
     banner.person = Some(status.to_act);
+    // The game's count of commands may come a frame after the side it changed: the first
+    // second's count is the one the side announced started from.
+    if now - banner.since < SETTLE {
+        banner.commands = status.commands;
+    }
     let (Some(side), true) = (banner.side, status.people >= 1) else {
         return;
     };
