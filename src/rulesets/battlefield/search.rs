@@ -39,13 +39,19 @@ impl Searchable for Battle {
         }
         let mut out = support_choices(self);
         for i in candidates(self) {
-            let choices = unit_choices(self, i);
+            let mut choices = unit_choices(self, i);
             let has_shot = choices.iter().any(|c| matches!(c, Command::Fire { .. }));
+            let hold = !has_shot && holds(self, i);
+            if hold {
+                choices.retain(|c| !matches!(c, Command::Move { .. }));
+            }
             let boosts: Vec<Command> = choices.iter().flat_map(|c| boosted(self, i, c)).collect();
             out.extend(choices);
             out.extend(boosts);
-            out.extend(towards_goal(self, i));
-            out.extend(into_cover(self, i));
+            if !hold {
+                out.extend(towards_goal(self, i));
+                out.extend(into_cover(self, i));
+            }
             // A unit with a shot has better to do than run from fire.
             if !has_shot {
                 out.extend(out_of_fire(self, i));
@@ -226,6 +232,16 @@ fn boosted(b: &Battle, i: usize, c: &Command) -> Vec<Command> {
         .collect()
 }
 
+/// Whether unit `i` holds its ground when it has no shot: it stands in an entrenchment
+/// (ENTRENCHMENT: "The effect of this is to add 1 to resistance level of a unit on an
+/// entrenchment marker"), so the search is
+/// offered no move forward or into other cover for it, only the move out of fire. In the walker
+/// assault the search had walked the rocket launcher's troopers out of their entrenchment
+/// towards an enemy, into the AT-AT's next shots.
+fn holds(b: &Battle, i: usize) -> bool {
+    b.entrenchments.contains(&b.units[i].at)
+}
+
 /// The move of unit `i` to the hex it reaches nearest the nearest building its goal still
 /// wants (a capture goal; the defender heads for the attacker's target too).
 fn towards_goal(b: &Battle, i: usize) -> Option<Command> {
@@ -385,6 +401,37 @@ mod tests {
         // With 2 points left, the shot with 3 is not offered.
         b.units[jedi].force_points = 2;
         assert!(!b.candidates().iter().any(|c| fire(c, "st1", 3)));
+    }
+
+    #[test]
+    fn an_entrenched_unit_with_no_shot_is_offered_only_the_move_out_of_fire() {
+        let mut b = battle();
+        let moves_of = |b: &Battle, id: &str| -> Vec<Command> {
+            b.candidates()
+                .into_iter()
+                .filter(|c| matches!(c, Command::Move { unit, .. } if unit == id))
+                .collect()
+        };
+        // In the open: a unit with no shot is offered moves other than out of fire.
+        let i = candidates(&b)
+            .into_iter()
+            .find(|&i| {
+                let shot = unit_choices(&b, i)
+                    .iter()
+                    .any(|c| matches!(c, Command::Fire { .. }));
+                let out = out_of_fire(&b, i);
+                !shot
+                    && moves_of(&b, &b.units[i].id)
+                        .iter()
+                        .any(|m| Some(m) != out.as_ref())
+            })
+            .expect("a unit with no shot and a move forward");
+        let id = b.units[i].id.clone();
+        // On an entrenchment marker: it holds, or moves out of fire.
+        b.entrenchments.push(b.units[i].at);
+        let out = out_of_fire(&b, i);
+        let moves = moves_of(&b, &id);
+        assert!(moves.iter().all(|m| Some(m) == out.as_ref()), "{moves:?}");
     }
 
     #[test]
