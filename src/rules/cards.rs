@@ -77,6 +77,40 @@ pub enum Card {
 }
 
 impl Card {
+    /// The card as printed, for a person: "Q♥", "10♠", "A♦", "Joker" (the `Display` form,
+    /// "QH", is what a typed card is read from).
+    pub fn face(self) -> String {
+        match self {
+            Card::Joker(_) => "Joker".into(),
+            Card::Standard { rank, suit } => {
+                let symbol = match suit {
+                    Suit::Clubs => '♣',
+                    Suit::Diamonds => '♦',
+                    Suit::Hearts => '♥',
+                    Suit::Spades => '♠',
+                };
+                match rank {
+                    1 => format!("A{symbol}"),
+                    11 => format!("J{symbol}"),
+                    12 => format!("Q{symbol}"),
+                    13 => format!("K{symbol}"),
+                    n => format!("{n}{symbol}"),
+                }
+            }
+        }
+    }
+
+    /// Whether it is printed in red: a diamond or a heart.
+    pub fn is_red(self) -> bool {
+        matches!(
+            self,
+            Card::Standard {
+                suit: Suit::Diamonds | Suit::Hearts,
+                ..
+            }
+        )
+    }
+
     /// The card's value in combat, 0 to 13: star-wars-battle-space.txt, COMBAT, "A Chart
     /// Showing the Value of the Cards": "King = 13 Queen = 12 … The number cards are worth the
     /// number shown on the card. An Ace is worth 1 and a Joker is worth 0." (The jack, between
@@ -569,6 +603,21 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
+
+    #[test]
+    fn a_card_is_shown_as_printed() {
+        let q = Card::Standard {
+            rank: 12,
+            suit: Suit::Hearts,
+        };
+        assert_eq!((q.face(), q.is_red()), ("Q♥".to_string(), true));
+        let ten = Card::Standard {
+            rank: 10,
+            suit: Suit::Spades,
+        };
+        assert_eq!((ten.face(), ten.is_red()), ("10♠".to_string(), false));
+        assert_eq!(Card::Joker(1).face(), "Joker");
+    }
 
     fn c(text: &str) -> Card {
         Card::parse(text).unwrap()

@@ -183,7 +183,7 @@ pub fn show(
                         for c in deck.iter().flat_map(|d| d.log()) {
                             let typed = if c.typed { " (typed)" } else { "" };
                             let outcome = if c.outcome.is_empty() { String::new() } else { format!(" -> {}", c.outcome) };
-                            ui.label(format!("card {}{typed}: {}{outcome}", c.card, c.reason));
+                            ui.label(format!("card {}{typed}: {}{outcome}", c.card.face(), c.reason));
                         }
                     });
                 }

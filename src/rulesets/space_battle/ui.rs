@@ -14,7 +14,7 @@ use super::rules::craft::{Class, bombing_rating};
 use crate::engine::dice::DeckRes;
 use crate::engine::record::GameRecord;
 use crate::engine::state::playing;
-use crate::rules::cards::{Card, Suit};
+use crate::rules::cards::Card;
 use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, SidebarArea, side_colour32};
 
 const SHORTCUTS: &[(&str, &str)] = &[
@@ -140,32 +140,11 @@ fn help(mut help: ResMut<RuleSetHelp>) {
     };
 }
 
-/// A card face as printed: "Q♥" in red, "10♠" in black, "Joker".
-fn face(card: Card) -> (String, bool) {
-    match card {
-        Card::Joker(_) => ("Joker".into(), false),
-        Card::Standard { rank, suit } => {
-            let r = match rank {
-                1 => "A".to_string(),
-                11 => "J".into(),
-                12 => "Q".into(),
-                13 => "K".into(),
-                n => n.to_string(),
-            };
-            let (s, red) = match suit {
-                Suit::Clubs => ("♣", false),
-                Suit::Diamonds => ("♦", true),
-                Suit::Hearts => ("♥", true),
-                Suit::Spades => ("♠", false),
-            };
-            (format!("{r}{s}"), red)
-        }
-    }
-}
-
 /// One card, face up.
-fn card_widget(ui: &mut egui::Ui, card: Card, won: bool) {
-    let (text, red) = face(card);
+/// A card as drawn on the table, `won` ringed green, its hover naming it and `whose` it is
+/// ("the green X-wing").
+fn card_widget(ui: &mut egui::Ui, card: Card, won: bool, whose: &str) {
+    let (text, red) = (card.face(), card.is_red());
     egui::Frame::new()
         .fill(egui::Color32::from_rgb(248, 246, 240))
         .stroke(egui::Stroke::new(
@@ -185,7 +164,11 @@ fn card_widget(ui: &mut egui::Ui, card: Card, won: bool) {
             } else {
                 egui::Color32::BLACK
             }))
-            .on_hover_text(format!("{} — worth {}", card_name(card), card.value()));
+            .on_hover_text(format!(
+                "{whose}'s card: {} — worth {}",
+                card_name(card),
+                card.value()
+            ));
         });
 }
 
@@ -361,9 +344,21 @@ fn cards_panel(ui: &mut egui::Ui, b: &Battle, deck: &crate::rules::cards::Deck) 
             ui.horizontal_wrapped(|ui| {
                 let defensive = p.what == "defensive fire";
                 ui.weak(&p.what);
-                card_widget(ui, p.firer, p.draw == Draw::Hit);
+                // Defensive fire: the target fires back at the attacker.
+                let (firer, other) = if defensive { (t, a) } else { (a, t) };
+                card_widget(
+                    ui,
+                    p.firer,
+                    p.draw == Draw::Hit,
+                    &format!("the {}", firer.name()),
+                );
                 ui.label("v");
-                card_widget(ui, p.target, p.draw == Draw::Miss);
+                card_widget(
+                    ui,
+                    p.target,
+                    p.draw == Draw::Miss,
+                    &format!("the {}", other.name()),
+                );
                 ui.label(match (p.draw, defensive) {
                     (Draw::Hit, false) => format!("the {} is destroyed", t.name()),
                     (Draw::Hit, true) => format!("the {} is destroyed", a.name()),
