@@ -629,7 +629,10 @@ fn declutter(
             ),
             half_row,
         );
-        out[i] = (fits(label), t.badges.is_empty() || fits(badges));
+        // A piece with no label (a space battle's craft) takes no room for one: its empty box
+        // hid its own badges where the board's edge put both on one side of the base.
+        let label_shown = chars > 0 && fits(label);
+        out[i] = (label_shown, t.badges.is_empty() || fits(badges));
     }
     out
 }
@@ -1084,6 +1087,19 @@ mod tests {
             Vec2::new(30.0, 16.4),
             "both taken: under, as before"
         );
+    }
+
+    #[test]
+    fn a_piece_with_no_label_keeps_its_badges_at_the_top_and_bottom_edges() {
+        // A space battle's craft: no label, a colour badge; at either edge the badge goes to
+        // the side of the base a label would have taken.
+        let extent = Rect::new(0.0, 0.0, 14.0, 9.0);
+        for y in [8.5, 0.5] {
+            let mut craft = token((3.0, y), "", 0);
+            craft.badges = vec![Badge::new("G", "green", [0.2, 0.8, 0.2])];
+            let shown = declutter(&[&craft], 1.0, &TableZoom::default(), &[], extent);
+            assert_eq!(shown, vec![(false, true)], "at y {y}");
+        }
     }
 
     #[test]
