@@ -232,12 +232,12 @@ fn boosted(b: &Battle, i: usize, c: &Command) -> Vec<Command> {
         .collect()
 }
 
-/// Whether unit `i` holds its ground when it has no shot: it stands in an entrenchment
+/// Whether unit `i` holds its ground when it has no shot: it stands on an entrenchment marker
 /// (ENTRENCHMENT: "The effect of this is to add 1 to resistance level of a unit on an
-/// entrenchment marker"), so the search is
-/// offered no move forward or into other cover for it, only the move out of fire. In the walker
-/// assault the search had walked the rocket launcher's troopers out of their entrenchment
-/// towards an enemy, into the AT-AT's next shots.
+/// entrenchment marker"), so the search offers it no move forward or into other cover, only
+/// the move out of fire (a charge stays offered). In the walker assault the search had walked
+/// the rocket launcher's troopers out of their entrenchment towards an enemy, into the AT-AT's
+/// next shots. Ruling: docs/rules/battlefield.md, "The searching opponent".
 fn holds(b: &Battle, i: usize) -> bool {
     b.entrenchments.contains(&b.units[i].at)
 }
