@@ -294,8 +294,18 @@ fn craft_panel(
                 }
                 ui.spacing_mut().item_spacing.x = gap;
                 ui.label(if here { text.strong() } else { text });
-                ui.weak(state);
+                if crafts.len() == 1 {
+                    ui.weak(&state);
+                }
             });
+            // A row of chips leaves little room: its state on a line of its own, not broken
+            // after "coming".
+            if crafts.len() > 1 {
+                ui.horizontal(|ui| {
+                    ui.add_space(16.0);
+                    ui.weak(&state);
+                });
+            }
         }
     }
     if !person {
