@@ -726,7 +726,7 @@ impl Battle {
             return "none".into();
         };
         if d.orders.is_empty() {
-            return "every unit holds".into();
+            return "every unit to hold".into();
         }
         d.orders
             .iter()
@@ -735,7 +735,9 @@ impl Battle {
             .join("; ")
     }
 
-    /// One order in words.
+    /// One order in words, as an order is given: "Stormtroopers to fire on Red squad (10
+    /// Blaster rifle)", "AT-ATs to deploy 120 m, to (300, 500)". The infinitive reads for a unit
+    /// named in the singular or the plural ("Stormtroopers fires on" did not).
     pub fn order_words(&self, o: &Order) -> String {
         let name = |id: &str| {
             self.unit(id)
@@ -767,7 +769,7 @@ impl Battle {
                     })
                     .collect();
                 format!(
-                    "{} fires on {} ({}){}",
+                    "{} to fire on {} ({}){}",
                     name(unit),
                     name(target),
                     ws.join(", "),
@@ -782,7 +784,7 @@ impl Battle {
                 });
                 if far - goes > 0.5 {
                     format!(
-                        "{} deploys {goes:.0} m of the {far:.0} m to ({:.0}, {:.0}), as far as it reaches{}",
+                        "{} to deploy {goes:.0} m of the {far:.0} m to ({:.0}, {:.0}), as far as it reaches{}",
                         name(unit),
                         to.0,
                         to.1,
@@ -790,7 +792,7 @@ impl Battle {
                     )
                 } else {
                     format!(
-                        "{} deploys {far:.0} m, to ({:.0}, {:.0}){}",
+                        "{} to deploy {far:.0} m, to ({:.0}, {:.0}){}",
                         name(unit),
                         to.0,
                         to.1,
@@ -798,10 +800,10 @@ impl Battle {
                     )
                 }
             }
-            Order::Retreat { unit, haste: h } => format!("{} retreats{}", name(unit), haste(*h)),
-            Order::Split { unit, size } => format!("{} splits off {size}", name(unit)),
-            Order::Join { unit, into } => format!("{} joins {}", name(unit), name(into)),
-            Order::Disembark { unit } => format!("{} disembarks", name(unit)),
+            Order::Retreat { unit, haste: h } => format!("{} to retreat{}", name(unit), haste(*h)),
+            Order::Split { unit, size } => format!("{} to split off {size}", name(unit)),
+            Order::Join { unit, into } => format!("{} to join {}", name(unit), name(into)),
+            Order::Disembark { unit } => format!("{} to disembark", name(unit)),
         }
     }
 

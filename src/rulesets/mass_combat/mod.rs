@@ -228,7 +228,7 @@ impl RuleSet for MassCombat {
         let side = |s: usize| b.sides.get(s).map_or("a side".into(), |x| x.name.clone());
         let orders = |d: &battle::Declaration| {
             if d.orders.is_empty() {
-                "every unit holds".to_string()
+                "every unit to hold".to_string()
             } else {
                 d.orders
                     .iter()

@@ -323,7 +323,7 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
         }
         let words = draft
             .order(&u.id)
-            .map_or("holds".to_string(), |o| b.order_words(o));
+            .map_or(format!("{} to hold", u.name), |o| b.order_words(o));
         ui.weak(format!("   {words}"));
         if !selected {
             continue;
@@ -489,7 +489,7 @@ fn units_panel(ui: &mut egui::Ui, b: &Battle, ordering: Option<usize>, draft: &m
                     && ui
                         .small_button("fire on")
                         .on_hover_text(format!(
-                            "{} fires on {} with every man (set the weapons above)",
+                            "{} to fire on {} with every man (set the weapons above)",
                             b.units[i].name, u.name
                         ))
                         .clicked()
