@@ -143,6 +143,27 @@ fn fit_height(h: f32, chars: usize, width: f32) -> f32 {
     h.min(width / (0.64 * chars.max(1) as f32))
 }
 
+/// How high a token's emblem and its values line are set, in bases (times [`Token::base`]
+/// for board units; the text grows with the base as drawn): a counter with values has the
+/// emblem above them, each 0.7 of the base high (11 px on the bundled hex maps), narrowed to
+/// fit across the base; an emblem alone is 1.2 of the base.
+pub fn text_heights(t: &Token) -> (f32, f32) {
+    let two_lines = !t.values.is_empty();
+    let line = if two_lines { 0.7 } else { 1.2 };
+    // Inside the fill (the dark ring would swallow its dark letters).
+    let emblem = fit_height(line, t.emblem.chars().count(), 1.6);
+    // A round base's fill is narrower down there (a chord of 1.33 bases at 0.48 under the
+    // centre): "d10 B" ran into the ring, its tier letter cut. Three letters fit in 1.35 (0.6
+    // of their height wide, where `fit_height` reckons 0.64).
+    let across = if t.shape == PieceShape::Round {
+        1.35
+    } else {
+        1.7
+    };
+    let values = fit_height(line, t.values.chars().count(), across);
+    (emblem, values)
+}
+
 /// Draws a tick from the base's edge to the front of every piece that faces (a walker, a
 /// fighter), in its side's colour.
 fn facing_ticks(tokens: Query<&Token>, zoom: Res<TableZoom>, mut gizmos: Gizmos) {
@@ -262,10 +283,8 @@ fn spawn_missing(
                     Transform::from_xyz(0.0, 0.0, 0.01).with_rotation(turn),
                     Place::on_base(Vec2::ZERO, None),
                 ));
-                // A counter with values: the emblem above them, each letters 0.7 of the base
-                // high (11 px on the bundled hex maps), narrowed to fit across the base.
+                // The emblem, and the values under it where there are some.
                 let two_lines = !t.values.is_empty();
-                let line = if two_lines { 0.7 } else { 1.2 };
                 // Each text three times, side by side a pixel apart (at the least on-screen
                 // size): thin letters of 11 px blurred into the side's colour on a software
                 // renderer, and this draws them bold without a font file of our own.
@@ -281,21 +300,16 @@ fn spawn_missing(
                         ));
                     }
                 };
+                let (emblem, values) = text_heights(t);
                 if !t.emblem.is_empty() {
-                    // Inside the fill (the dark ring would swallow its dark letters).
-                    let h = fit_height(line * t.base, t.emblem.chars().count(), 1.6 * t.base);
-                    ink_text(&t.emblem, if two_lines { 0.15 } else { 0.0 }, h);
+                    ink_text(
+                        &t.emblem,
+                        if two_lines { 0.15 } else { 0.0 },
+                        emblem * t.base,
+                    );
                 }
                 if two_lines {
-                    // A round base's fill is narrower down there (a chord of 1.33 bases at
-                    // 0.48 under the centre): "d10 B" ran into the ring, its tier letter cut.
-                    let across = if t.shape == PieceShape::Round {
-                        1.3
-                    } else {
-                        1.7
-                    };
-                    let h = fit_height(line * t.base, t.values.chars().count(), across * t.base);
-                    ink_text(&t.values, -0.48, h);
+                    ink_text(&t.values, -0.48, values * t.base);
                 }
                 // Dark as the letters: they read on every side's colour.
                 let dot = meshes.add(Circle::new(0.12 * t.base));

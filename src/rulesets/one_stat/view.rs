@@ -22,8 +22,9 @@ use crate::engine::state::{game_of, playing};
 pub struct FighterToken(pub usize);
 
 /// The least a base is drawn across on screen, window pixels, so the stat reads when the
-/// whole table is in view.
-const MIN_PX: f32 = 30.0;
+/// whole table is in view: at 32 px the stat is set at 11 px and "d10" under it at 11 px
+/// (the playing screen's least size for values); at 30 px both were 10 px.
+const MIN_PX: f32 = 32.0;
 
 /// The token of fighter `i` of `s`.
 pub fn token(s: &Skirmish, i: usize) -> Token {
@@ -443,6 +444,18 @@ mod tests {
         // Kill the Boss: "a Boss type opponent ... using a d12", and his die after wounds.
         assert_eq!(die_and_tier(12, Tier::Boss), "d12 B");
         assert_eq!(die_and_tier(8, Tier::Boss), "d8 B");
+    }
+
+    #[test]
+    fn a_fighters_stat_and_die_are_set_at_11_px_at_the_least_size() {
+        let (s, _) = game(Vec::new());
+        let mut t = token(&s, 0);
+        t.values = die_and_tier(10, Tier::Boss);
+        let (stat, die) = crate::view::text_heights(&t);
+        // A base drawn at its least size is MIN_PX across: half of it a base.
+        let px = |h: f32| crate::view::font_px(h, MIN_PX / 2.0);
+        assert!(px(stat) >= 11.0, "the stat at {} px", px(stat));
+        assert!(px(die) >= 11.0, "d10 at {} px", px(die));
     }
 
     #[test]
