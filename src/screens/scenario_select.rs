@@ -29,11 +29,54 @@ struct AgainstSearch(bool);
 #[derive(Resource, Default)]
 struct Listing(Vec<Entry>);
 
-/// The path typed into "Open a file" and the errors of the last try.
+/// The path typed into "Open a file" and the errors of the last try; the words typed into
+/// Find.
 #[derive(Resource, Default)]
 struct OpenFile {
     path: String,
     errors: Vec<String>,
+    find: String,
+}
+
+/// The heading the player's own scenarios are listed under.
+const OWN: &str = "Your scenarios";
+
+/// What a press in the list asks for.
+enum Pick {
+    /// Begin the scenario, with the sides the rules play and those the search plays.
+    Begin(Loaded, Vec<String>, Vec<String>),
+    /// Begin it as a game by e-mail.
+    ByEmail(Loaded),
+}
+
+/// The entries listed under `find`, by heading in the list's order: each rule set's title
+/// for the bundled ones, [`OWN`] for the player's.
+fn groups<'a>(listing: &'a [Entry], find: &str) -> Vec<(&'static str, Vec<&'a Entry>)> {
+    let mut out: Vec<(&'static str, Vec<&Entry>)> = Vec::new();
+    for e in listing.iter().filter(|e| found(find, e)) {
+        let heading = if e.4 { OWN } else { e.0 };
+        match out.iter_mut().find(|(h, _)| *h == heading) {
+            Some((_, es)) => es.push(e),
+            None => out.push((heading, vec![e])),
+        }
+    }
+    out
+}
+
+/// Whether every word of `find` (any case) is in the entry's name, description, sides, rule
+/// set or file name; an empty `find` lists all.
+fn found(find: &str, e: &Entry) -> bool {
+    let mut text = format!("{} {}", e.0, e.2);
+    if let Ok(l) = &e.3 {
+        text.push_str(&format!(" {} {}", l.header.name, l.header.description));
+        for s in &l.header.sides {
+            text.push(' ');
+            text.push_str(&s.name);
+        }
+    }
+    let text = text.to_lowercase();
+    find.split_whitespace()
+        .all(|w| text.contains(&w.to_lowercase()))
 }
 
 fn list(registry: Res<Registry>, mut commands: Commands) {
@@ -94,8 +137,7 @@ fn select(
         open.errors.clear();
     }
     let ctx = ctx.ctx_mut()?;
-    let mut chosen = None;
-    let mut by_email: Option<Loaded> = None;
+    let mut picked_now = None;
     let mut root = crate::ui::root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.horizontal(|ui| {
@@ -103,129 +145,36 @@ fn select(
                 next.set(Screen::Title);
             }
             ui.heading("Choose a scenario");
+            ui.label("Find:");
+            ui.add(
+                egui::TextEdit::singleline(&mut open.find)
+                    .desired_width(160.0)
+                    .hint_text("name, side or rules"),
+            )
+            .on_hover_text("Lists only the scenarios with every word typed in their name, description, sides, rule set or file name");
             ui.checkbox(&mut against_search.0, "Solo against the searching opponent")
                 .on_hover_text("Where it can play the rule set (the battlefield, 1 Stat Skirmish): \"Solo as\" sets a Monte-Carlo tree search against you instead of the rule set's own policy, thinking as long as the Settings say (1 s a move unless changed). The text's own solo opponents (Tyneside's rules-run side, 1 Stat Skirmish's solitaire opponents) stay the text's");
         });
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
-            for (k, (title, (plays_sides, searches), name, loaded, own)) in
-                listing.0.iter().enumerate()
-            {
-                if *own && listing.0.get(k.wrapping_sub(1)).is_none_or(|e| !e.4) {
-                    ui.separator();
-                    ui.heading("Your scenarios");
-                    ui.weak("Saved by the scenario editor, in the data folder's scenarios/.");
-                }
-                match loaded {
-                    Ok(loaded) => {
-                        ui.group(|ui| {
-                            ui.set_width(ui.available_width());
-                            ui.horizontal(|ui| {
-                                ui.heading(&loaded.header.name);
-                                ui.with_layout(
-                                    egui::Layout::right_to_left(egui::Align::Center),
-                                    |ui| {
-                                        // Right to left: the demo, then solo as each side, then hotseat;
-                                        // solo and demo only where the rules can play a side.
-                                        if *plays_sides {
-                                            if ui
-                                                .button("Watch")
-                                                .on_hover_text("The rules play every side (a demo)")
-                                                .clicked()
-                                            {
-                                                chosen = Some((
-                                                    loaded.clone(),
-                                                    vec!["all".to_string()],
-                                                    Vec::new(),
-                                                ));
-                                            }
-                                            for side in loaded.header.sides.iter().rev() {
-                                                if ui
-                                                    .button(format!("Solo as {}", side.name))
-                                                    .on_hover_text(
-                                                        "You play this side; the rules play the others",
-                                                    )
-                                                    .clicked()
-                                                {
-                                                    let others: Vec<String> = loaded
-                                                        .header
-                                                        .sides
-                                                        .iter()
-                                                        .filter(|o| o.id != side.id)
-                                                        .map(|o| o.id.clone())
-                                                        .collect();
-                                                    let searched = if against_search.0 && *searches {
-                                                        others.clone()
-                                                    } else {
-                                                        Vec::new()
-                                                    };
-                                                    chosen = Some((loaded.clone(), others, searched));
-                                                }
-                                            }
-                                        }
-                                        if ui
-                                            .add_sized([90.0, 28.0], egui::Button::new("Play"))
-                                            .on_hover_text(play_means(&loaded.header.sides))
-                                            .clicked()
-                                        {
-                                            chosen = Some((loaded.clone(), Vec::new(), Vec::new()));
-                                        }
-                                        if ui
-                                            .button("By e-mail")
-                                            .on_hover_text(
-                                                "Play a friend by sending a file back and forth: each side signs in with its own passphrase, which seals its secrets (docs/play-by-email.md)",
-                                            )
-                                            .clicked()
-                                        {
-                                            by_email = Some(loaded.clone());
-                                        }
-                                    },
-                                );
-                            });
-                            ui.label(&loaded.header.description);
-                            // A side the scenario gives the rules is said before Play is
-                            // pressed: a play-test's second player found the Empire flying
-                            // itself in `first_sortie`.
-                            if let Some(rules) = rules_sides(&loaded.header.sides) {
-                                ui.label(
-                                    egui::RichText::new(format!("Play: the rules play {rules}"))
-                                        .italics(),
-                                );
+            for (heading, entries) in groups(&listing.0, &open.find) {
+                egui::CollapsingHeader::new(egui::RichText::new(format!("{heading} ({})", entries.len())).heading())
+                    .id_salt(heading)
+                    .default_open(true)
+                    .show(ui, |ui| {
+                        if heading == OWN {
+                            ui.weak("Saved by the scenario editor, in the data folder's scenarios/.");
+                        }
+                        for e in entries {
+                            if let Some(pick) = card(ui, e, &registry, against_search.0, &mut commands) {
+                                picked_now = Some(pick);
                             }
-                            let sides: Vec<&str> = loaded
-                                .header
-                                .sides
-                                .iter()
-                                .map(|s| s.name.as_str())
-                                .collect();
-                            ui.horizontal(|ui| {
-                                ui.weak(format!(
-                                    "{} · rules: {title} · {name}",
-                                    sides.join(" v ")
-                                ));
-                                if *plays_sides
-                                    && ui
-                                        .small_button("Is this scenario fair?")
-                                        .on_hover_text(super::fairness::what_it_plays(
-                                            registry.get(&loaded.header.ruleset),
-                                        ))
-                                        .clicked()
-                                    && let Some(entry) = registry.get(&loaded.header.ruleset)
-                                {
-                                    commands.insert_resource(super::fairness::Fairness::start(
-                                        *entry,
-                                        loaded.clone(),
-                                        name,
-                                    ));
-                                }
-                            });
-                        });
-                    }
-                    Err(es) => {
-                        ui.colored_label(egui::Color32::LIGHT_RED, es.join("\n"));
-                    }
-                }
-                ui.add_space(6.0);
+                            ui.add_space(6.0);
+                        }
+                    });
+            }
+            if groups(&listing.0, &open.find).is_empty() {
+                ui.label(format!("No scenario has every word of \"{}\".", open.find.trim()));
             }
             ui.separator();
             ui.heading("Open a scenario file or a saved game");
@@ -285,7 +234,7 @@ fn select(
                         match registry.load(&path) {
                             Ok((loaded, _)) => {
                                 open.errors.clear();
-                                chosen = Some((loaded, Vec::new(), Vec::new()));
+                                picked_now = Some(Pick::Begin(loaded, Vec::new(), Vec::new()));
                             }
                             Err(es) => open.errors = es,
                         }
@@ -297,6 +246,13 @@ fn select(
             }
         });
     });
+    let (chosen, by_email) = match picked_now {
+        Some(Pick::Begin(loaded, rules_play, searched)) => {
+            (Some((loaded, rules_play, searched)), None)
+        }
+        Some(Pick::ByEmail(loaded)) => (None, Some(loaded)),
+        None => (None, None),
+    };
     if let Some(loaded) = by_email {
         let file =
             super::by_email_file(&crate::engine::record::scenario_stem(&loaded.file, "game"));
@@ -317,6 +273,128 @@ fn select(
         });
     }
     Ok(())
+}
+
+/// One scenario's card in the list: its name and buttons, description and sides, or the
+/// errors of a broken file; what was pressed.
+fn card(
+    ui: &mut egui::Ui,
+    (title, (plays_sides, searches), name, loaded, _): &Entry,
+    registry: &Registry,
+    against_search: bool,
+    commands: &mut Commands,
+) -> Option<Pick> {
+    let mut pick = None;
+    match loaded {
+        Ok(loaded) => {
+            ui.group(|ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    ui.heading(&loaded.header.name);
+                    ui.with_layout(
+                        egui::Layout::right_to_left(egui::Align::Center),
+                        |ui| {
+                            // Right to left: the demo, then solo as each side, then hotseat;
+                            // solo and demo only where the rules can play a side.
+                            if *plays_sides {
+                                if ui
+                                    .button("Watch")
+                                    .on_hover_text("The rules play every side (a demo)")
+                                    .clicked()
+                                {
+                                    pick = Some(Pick::Begin(
+                                        loaded.clone(),
+                                        vec!["all".to_string()],
+                                        Vec::new(),
+                                    ));
+                                }
+                                for side in loaded.header.sides.iter().rev() {
+                                    if ui
+                                        .button(format!("Solo as {}", side.name))
+                                        .on_hover_text(
+                                            "You play this side; the rules play the others",
+                                        )
+                                        .clicked()
+                                    {
+                                        let others: Vec<String> = loaded
+                                            .header
+                                            .sides
+                                            .iter()
+                                            .filter(|o| o.id != side.id)
+                                            .map(|o| o.id.clone())
+                                            .collect();
+                                        let searched = if against_search && *searches {
+                                            others.clone()
+                                        } else {
+                                            Vec::new()
+                                        };
+                                        pick = Some(Pick::Begin(loaded.clone(), others, searched));
+                                    }
+                                }
+                            }
+                            if ui
+                                .add_sized([90.0, 28.0], egui::Button::new("Play"))
+                                .on_hover_text(play_means(&loaded.header.sides))
+                                .clicked()
+                            {
+                                pick = Some(Pick::Begin(loaded.clone(), Vec::new(), Vec::new()));
+                            }
+                            if ui
+                                .button("By e-mail")
+                                .on_hover_text(
+                                    "Play a friend by sending a file back and forth: each side signs in with its own passphrase, which seals its secrets (docs/play-by-email.md)",
+                                )
+                                .clicked()
+                            {
+                                pick = Some(Pick::ByEmail(loaded.clone()));
+                            }
+                        },
+                    );
+                });
+                ui.label(&loaded.header.description);
+                // A side the scenario gives the rules is said before Play is
+                // pressed: a play-test's second player found the Empire flying
+                // itself in `first_sortie`.
+                if let Some(rules) = rules_sides(&loaded.header.sides) {
+                    ui.label(
+                        egui::RichText::new(format!("Play: the rules play {rules}"))
+                            .italics(),
+                    );
+                }
+                let sides: Vec<&str> = loaded
+                    .header
+                    .sides
+                    .iter()
+                    .map(|s| s.name.as_str())
+                    .collect();
+                ui.horizontal(|ui| {
+                    ui.weak(format!(
+                        "{} · rules: {title} · {name}",
+                        sides.join(" v ")
+                    ));
+                    if *plays_sides
+                        && ui
+                            .small_button("Is this scenario fair?")
+                            .on_hover_text(super::fairness::what_it_plays(
+                                registry.get(&loaded.header.ruleset),
+                            ))
+                            .clicked()
+                        && let Some(entry) = registry.get(&loaded.header.ruleset)
+                    {
+                        commands.insert_resource(super::fairness::Fairness::start(
+                            *entry,
+                            loaded.clone(),
+                            name,
+                        ));
+                    }
+                });
+            });
+        }
+        Err(es) => {
+            ui.colored_label(egui::Color32::LIGHT_RED, es.join("\n"));
+        }
+    }
+    pick
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -366,6 +444,39 @@ mod tests {
             name: name.into(),
             control,
         }
+    }
+
+    #[test]
+    fn find_lists_the_scenarios_with_every_word_under_their_rule_sets() {
+        let registry = crate::rulesets::registry();
+        let entry = |name: &str, own: bool| -> Entry {
+            let (loaded, rules) = registry.load(name).expect("a bundled scenario");
+            (rules.title, (true, true), name.to_string(), Ok(loaded), own)
+        };
+        let listing = vec![
+            entry("walker_assault", false),
+            entry("first_sortie", false),
+            entry("forest_ambush", false),
+            entry("walker_assault", true),
+        ];
+        let all = groups(&listing, "");
+        let headings: Vec<&str> = all.iter().map(|(h, _)| *h).collect();
+        assert_eq!(headings.len(), 3, "{headings:?}");
+        assert_eq!(
+            all[0].1.len(),
+            2,
+            "the two battlefield scenarios under one heading"
+        );
+        assert_eq!(headings[2], OWN);
+        // By the words of a side, any case, every word.
+        let found = groups(&listing, "REBEL walker");
+        assert_eq!(found.len(), 2, "the bundled one and the player's own");
+        assert!(
+            found
+                .iter()
+                .all(|(_, es)| es.iter().all(|e| e.2 == "walker_assault"))
+        );
+        assert!(groups(&listing, "walker nothing-of-the-kind").is_empty());
     }
 
     #[test]

@@ -23,10 +23,12 @@ pub use camera::{PanelInsets, TableCamera, TableCamera3d, TablePointer, ViewMode
 pub use canvas::Compiling;
 pub use cursor_note::{CursorNote, CursorNoteSet, NotePart};
 pub use palette::side_colour;
-pub use sharp_text::{TableText, TableZoom};
+pub use sharp_text::{LeastPx, TableText, TableZoom, font_px};
 pub use strokes::Strokes;
 pub use table::{BoardDrawn, spawn_strokes};
-pub use tokens::{FixedText, KeepClear, Pointed, TableTextScale, clear_place, shown_base};
+pub use tokens::{
+    FixedText, KeepClear, Pointed, TableTextScale, clear_place, shown_base, text_heights,
+};
 
 /// Marks every entity the view spawned for the current game.
 #[derive(Component, Clone, Copy, Debug, Default)]

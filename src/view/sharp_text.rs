@@ -15,6 +15,12 @@ use super::{TableCamera, ViewMode};
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct TableText(pub f32);
 
+/// A table text's least size on screen, window pixels: where its [`TableText`] height would
+/// show smaller (a large board seen whole), it is set at this instead. For marks that must
+/// read at any zoom (a space battle's movement costs).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct LeastPx(pub f32);
+
 /// The flat table camera's zoom, and whether small pieces are drawn larger than true.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct TableZoom {
@@ -77,21 +83,33 @@ fn note_zoom(
 /// changed.
 fn sharpen(
     zoom: Res<TableZoom>,
-    mut texts: Query<(Ref<TableText>, &mut TextFont, &mut Transform)>,
+    mut texts: Query<(
+        Ref<TableText>,
+        Option<&LeastPx>,
+        &mut TextFont,
+        &mut Transform,
+    )>,
 ) {
-    for (t, mut font, mut tf) in &mut texts {
+    for (t, least, mut font, mut tf) in &mut texts {
         if !zoom.is_changed() && !t.is_changed() {
             continue;
         }
-        let px = font_px(t.0, zoom.px_per_unit);
+        let height = shown_height(t.0, least.map_or(0.0, |l| l.0), zoom.px_per_unit);
+        let px = font_px(height, zoom.px_per_unit);
         if font.font_size != FontSize::Px(px) {
             font.font_size = FontSize::Px(px);
         }
-        let scale = Vec3::splat(t.0.max(0.0) / px);
+        let scale = Vec3::splat(height.max(0.0) / px);
         if tf.scale != scale {
             tf.scale = scale;
         }
     }
+}
+
+/// The height, board units, a table text of `height` with a least size of `least_px` window
+/// pixels is set at when a board unit is `px_per_unit` pixels.
+fn shown_height(height: f32, least_px: f32, px_per_unit: f32) -> f32 {
+    height.max(least_px / px_per_unit.max(1e-3))
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -105,7 +123,7 @@ pub(super) fn plugin(app: &mut App) {
 
 #[cfg(test)]
 mod tests {
-    use super::font_px;
+    use super::{font_px, shown_height};
 
     #[test]
     fn a_text_is_set_in_the_pixels_it_shows() {
@@ -113,5 +131,14 @@ mod tests {
         assert_eq!(font_px(0.5, 23.5), 12.0);
         assert_eq!(font_px(0.83, 12.5), 10.0);
         assert_eq!(font_px(0.1, 5.0), 4.0);
+    }
+
+    #[test]
+    fn a_text_with_a_least_size_grows_to_it_when_the_board_is_small() {
+        // 0.7 of a unit at 11.7 px a unit would be 8 px: set at 12 px instead.
+        let h = shown_height(0.7, 12.0, 11.7);
+        assert_eq!(font_px(h, 11.7), 12.0);
+        // Zoomed in, its own height is larger: kept.
+        assert_eq!(shown_height(0.7, 12.0, 40.0), 0.7);
     }
 }

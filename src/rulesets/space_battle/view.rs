@@ -4,6 +4,7 @@
 //! attack from each would make.
 
 use bevy::prelude::*;
+use bevy::sprite::Anchor;
 
 use super::ID;
 use super::battle::{Battle, Motion, Stage, Status};
@@ -181,24 +182,27 @@ fn draw_plan(
             commands.entity(e).despawn();
         }
         for (at, text) in &texts {
+            // In the middle of an empty square; in the bottom right corner of one with a
+            // craft on it, clear of the craft and its chips.
+            let (off, anchor) = if b.occupant(*at, usize::MAX).is_some() {
+                (
+                    Vec2::splat(SQUARE * 0.47) * Vec2::new(1.0, -1.0),
+                    Anchor::BOTTOM_RIGHT,
+                )
+            } else {
+                (Vec2::ZERO, Anchor::CENTER)
+            };
             commands.spawn((
                 CostLabel,
                 crate::engine::game::InGame,
                 Text2d::new(text.clone()),
                 TextFont::default(),
                 TextColor(Color::srgb(1.0, 0.95, 0.4)),
-                // In the middle of an empty square; in the corner of one with a craft on it,
-                // clear of its chips.
-                Transform::from_translation(
-                    (centre(*at)
-                        + if b.occupant(*at, usize::MAX).is_some() {
-                            Vec2::new(1.0, -1.15)
-                        } else {
-                            Vec2::ZERO
-                        })
-                    .extend(30.0),
-                ),
+                anchor,
+                Transform::from_translation((centre(*at) + off).extend(30.0)),
+                // 8 px on `escort_battle` seen whole, under the least a value is shown at.
                 crate::view::TableText(0.7),
+                crate::view::LeastPx(12.0),
             ));
         }
         *shown = texts;
