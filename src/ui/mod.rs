@@ -17,6 +17,7 @@ mod phase_bar;
 mod replay_bar;
 pub mod table_canvas;
 mod terrain_key;
+mod tooltips;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -619,6 +620,7 @@ impl Plugin for UiPlugin {
                 frame_time::plugin,
                 terrain_key::plugin,
                 file_dialog::plugin,
+                tooltips::plugin,
             ))
             .add_systems(Update, over_status)
             .add_systems(
