@@ -4,6 +4,9 @@
 
 use bevy::prelude::*;
 
+use super::{Marks, TableZoom, shown_base};
+use crate::engine::pieces::Token;
+
 use crate::engine::hint::HintShown;
 
 /// The hint's colour on the table: a bright green no side wears.
@@ -13,8 +16,20 @@ const HINT: Color = Color::srgb(0.35, 1.0, 0.55);
 /// line leaves the piece from its edge, not over its label, and stops at the ring; the arrow's
 /// head is the ring's size whatever the line's length (a dot on a short move, a blot on a long
 /// one otherwise).
-fn draw(shown: Res<HintShown>, mut gizmos: Gizmos) {
+fn draw(shown: Res<HintShown>, tokens: Query<&Token>, zoom: Res<TableZoom>, mut gizmos: Marks) {
     for mark in &shown.marks {
+        // A ring round a piece goes round its base as drawn (larger than true when zoomed
+        // out): the marks lie under the bases.
+        let end = mark.line.last().copied().unwrap_or_default();
+        let ring = tokens
+            .iter()
+            .filter(|t| mark.ring > 0.0 && t.shown && t.at.distance(end) < 1e-3)
+            .map(|t| shown_base(t, &zoom) + (mark.ring - t.base).max(0.1 * t.base))
+            .fold(mark.ring, f32::max);
+        let mark = &crate::engine::hint::HintMark {
+            ring,
+            ..mark.clone()
+        };
         if let [.., a, b] = mark.line[..] {
             let mut line = mark.line.clone();
             let (first, next) = (line[0], line[1]);

@@ -7,6 +7,7 @@ mod camera;
 mod canvas;
 mod cursor_note;
 mod hint;
+mod marks;
 mod models;
 pub mod palette;
 mod patterns;
@@ -22,6 +23,7 @@ use bevy::prelude::*;
 pub use camera::{PanelInsets, TableCamera, TableCamera3d, TablePointer, ViewMode};
 pub use canvas::Compiling;
 pub use cursor_note::{CursorNote, CursorNoteSet, NotePart};
+pub use marks::Marks;
 pub use palette::side_colour;
 pub use sharp_text::{LeastPx, TableText, TableZoom, font_px};
 pub use strokes::Strokes;
@@ -43,6 +45,7 @@ impl Plugin for ViewPlugin {
             camera::plugin,
             cursor_note::plugin,
             hint::plugin,
+            marks::plugin,
             canvas::plugin,
             table::plugin,
             tokens::plugin,

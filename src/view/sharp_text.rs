@@ -60,7 +60,7 @@ pub fn font_px(height: f32, px_per_unit: f32) -> f32 {
 
 /// Follows the camera's zoom, written only when it changed by more than 1% (a change lays
 /// every table text out again).
-fn note_zoom(
+pub(super) fn note_zoom(
     cam: Query<&Projection, With<TableCamera>>,
     mode: Res<ViewMode>,
     mut zoom: ResMut<TableZoom>,

@@ -8,7 +8,7 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
 /// Lines to draw, each a straight stroke in its colour, board units.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Strokes {
     lines: Vec<(Vec2, Vec2, Color)>,
 }
@@ -27,17 +27,19 @@ impl Strokes {
         }
     }
 
-    /// The outline of a rectangle `size` across, centred on `centre`, square to the board.
-    pub fn rect_2d(&mut self, centre: Vec2, size: Vec2, colour: Color) {
+    /// The outline of a rectangle `size` across, centred and turned as `isometry` says (a
+    /// point: square to the board there).
+    pub fn rect_2d(&mut self, isometry: impl Into<Isometry2d>, size: Vec2, colour: Color) {
+        let iso = isometry.into();
         let h = size / 2.0;
         let corners = [
-            centre + Vec2::new(-h.x, -h.y),
-            centre + Vec2::new(h.x, -h.y),
-            centre + Vec2::new(h.x, h.y),
-            centre + Vec2::new(-h.x, h.y),
-            centre + Vec2::new(-h.x, -h.y),
+            Vec2::new(-h.x, -h.y),
+            Vec2::new(h.x, -h.y),
+            Vec2::new(h.x, h.y),
+            Vec2::new(-h.x, h.y),
+            Vec2::new(-h.x, -h.y),
         ];
-        self.linestrip_2d(corners, colour);
+        self.linestrip_2d(corners.map(|c| iso.transform_point(c)), colour);
     }
 
     /// A circle of `radius` about `centre`, as `sides` straight strokes.

@@ -4,9 +4,9 @@
 
 use bevy::prelude::*;
 
-use super::TableVisual;
 use super::palette::side_colour;
 use super::sharp_text::{TableText, TableZoom};
+use super::{Marks, TableVisual};
 use crate::engine::pieces::{Badge, PieceShape, Token};
 
 /// The text of the event or die the pointer is over in the log, if any: the pieces it names
@@ -29,7 +29,7 @@ fn ring_named(
     pointed: Res<Pointed>,
     tokens: Query<&Token>,
     zoom: Res<TableZoom>,
-    mut gizmos: Gizmos,
+    mut gizmos: Marks,
 ) {
     let Some(text) = &pointed.0 else { return };
     let others = centres(tokens.iter());
@@ -166,7 +166,7 @@ pub fn text_heights(t: &Token) -> (f32, f32) {
 
 /// Draws a tick from the base's edge to the front of every piece that faces (a walker, a
 /// fighter), in its side's colour.
-fn facing_ticks(tokens: Query<&Token>, zoom: Res<TableZoom>, mut gizmos: Gizmos) {
+fn facing_ticks(tokens: Query<&Token>, zoom: Res<TableZoom>, mut gizmos: Marks) {
     for t in tokens.iter().filter(|t| t.shown) {
         let Some(deg) = t.facing else { continue };
         let dir = Vec2::from_angle(deg.to_radians());

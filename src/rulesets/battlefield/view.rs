@@ -3,6 +3,7 @@
 //! counters as tokens, and the selection's reachable hexes and line of sight.
 
 use crate::engine::replay_view::ReplayStatus;
+use crate::view::Marks;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -285,7 +286,7 @@ fn draw_terrain(b: &Battle, gizmos: &mut Strokes) {
     }
 }
 
-fn outline(gizmos: &mut Gizmos, h: Hex, scale: f32, colour: Color) {
+fn outline(gizmos: &mut Marks, h: Hex, scale: f32, colour: Color) {
     let l = layout();
     let c = l.hex_to_world_pos(h);
     let pts: Vec<Vec2> = l
@@ -303,7 +304,7 @@ fn outline(gizmos: &mut Gizmos, h: Hex, scale: f32, colour: Color) {
 fn draw_selection(
     battle: Res<BattleRes>,
     sel: Res<Selection>,
-    mut gizmos: Gizmos,
+    mut gizmos: Marks,
     labels: Query<Entity, With<CostLabel>>,
     mut commands: Commands,
     mut shown: Local<Vec<(Hex, u32)>>,

@@ -16,6 +16,7 @@ use super::rules::charts::DamageResult;
 use crate::engine::hint::HintMark;
 use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::game_of;
+use crate::view::Marks;
 
 /// A unit's counter.
 #[derive(Component, Clone, Copy, Debug)]
@@ -160,7 +161,7 @@ fn draw_orders(
     battle: Res<BattleRes>,
     draft: Res<Draft>,
     handover: Res<crate::ui::Handover>,
-    mut gizmos: Gizmos,
+    mut gizmos: Marks,
 ) {
     let b = &battle.0;
     if handover.showing || b.result.is_some() {

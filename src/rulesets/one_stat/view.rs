@@ -16,6 +16,7 @@ use super::skirmish::{Command, Skirmish, Standing, TOKEN, TokenKind};
 use crate::engine::hint::HintMark;
 use crate::engine::pieces::{Badge, Model, NOBODY, PieceShape, Token};
 use crate::engine::state::{game_of, playing};
+use crate::view::{Marks, TableZoom};
 
 /// A fighter's base.
 #[derive(Component, Clone, Copy, Debug)]
@@ -285,7 +286,7 @@ fn sync_tokens(
 }
 
 /// Each warband's corner: the 5" it starts within, in its colour.
-fn draw_corners(game: Res<SkirmishRes>, mut gizmos: Gizmos) {
+fn draw_corners(game: Res<SkirmishRes>, mut gizmos: Marks) {
     let s = &game.0;
     for (p, player) in s.players.iter().enumerate() {
         let c = player.corner;
@@ -308,7 +309,8 @@ fn draw_active(
     game: Res<SkirmishRes>,
     pointer: Res<Pointer>,
     handover: Res<crate::ui::Handover>,
-    mut gizmos: Gizmos,
+    zoom: Res<TableZoom>,
+    mut gizmos: Marks,
 ) {
     let s = &game.0;
     if handover.showing || s.result.is_some() {
@@ -316,9 +318,16 @@ fn draw_active(
     }
     let Some(a) = &s.active else { return };
     let f = &s.fighters[a.fighter];
+    // A ring round a fighter goes round his base as drawn (larger when zoomed out): the
+    // marks lie under the bases.
+    let drawn = |base: f32| zoom.drawn(base, MIN_PX);
     let white = Color::WHITE;
     gizmos
-        .circle_2d(Isometry2d::from_translation(f.at), f.base + 0.25, white)
+        .circle_2d(
+            Isometry2d::from_translation(f.at),
+            drawn(f.base) + 0.25,
+            white,
+        )
         .resolution(32);
     let can_move = f.standing == Standing::Upright && !(a.moved && a.acted);
     if can_move {
@@ -354,7 +363,7 @@ fn draw_active(
         Some(Intent::Move { to, legal, .. }) => {
             let c = if legal.is_ok() { green } else { red };
             gizmos.line_2d(f.at, *to, c);
-            gizmos.circle_2d(Isometry2d::from_translation(*to), f.base, c);
+            gizmos.circle_2d(Isometry2d::from_translation(*to), drawn(f.base), c);
         }
         Some(Intent::Attack(t, _, odds)) => {
             let to = s.fighters[*t].at;
@@ -366,7 +375,7 @@ fn draw_active(
             gizmos.line_2d(f.at, to, c);
             gizmos.circle_2d(
                 Isometry2d::from_translation(to),
-                s.fighters[*t].base + 0.25,
+                drawn(s.fighters[*t].base) + 0.25,
                 c,
             );
         }

@@ -16,6 +16,7 @@ use super::rules::craft::Class;
 use crate::engine::hint::HintMark;
 use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::game_of;
+use crate::view::Marks;
 use crate::view::{Strokes, spawn_strokes};
 
 /// A craft's counter.
@@ -155,7 +156,7 @@ fn board_marks(
 fn draw_plan(
     battle: Res<BattleRes>,
     plan: Res<Plan>,
-    mut gizmos: Gizmos,
+    mut gizmos: Marks,
     labels: Query<Entity, With<CostLabel>>,
     mut commands: Commands,
     mut shown: Local<Vec<((i32, i32), String)>>,

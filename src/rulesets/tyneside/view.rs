@@ -17,6 +17,7 @@ use crate::engine::board::BoardGeometry;
 use crate::engine::hint::HintMark;
 use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::{game_of, playing};
+use crate::view::Marks;
 use crate::view::{FixedText, TableText, TableVisual, TableZoom, shown_base, side_colour};
 
 /// Writes every figure's token: where it stands, its badges (W wounded, D ducked back, KO
@@ -149,7 +150,7 @@ fn draw(
     sight: Res<SightPreview>,
     phase: Res<State<TurnPhase>>,
     zoom: Res<TableZoom>,
-    mut gizmos: Gizmos,
+    mut gizmos: Marks,
 ) {
     let Some(board) = view.board() else { return };
     // A ring round a figure goes round its base as drawn (larger when zoomed out).
@@ -250,7 +251,7 @@ fn draw(
 /// the nearest enemy under Attack (and Advance, which may make for the nearest objective
 /// instead, drawn too), away from it under Retreat and Rout. tyneside-skirmish.txt, Orders;
 /// [`check_step`](super::rules::orders::check_step) is what refuses a step.
-fn group_move(board: &Board, i: usize, order: Order, selected: bool, gizmos: &mut Gizmos) {
+fn group_move(board: &Board, i: usize, order: Order, selected: bool, gizmos: &mut Marks) {
     let f = &board.figs[i];
     let (left, run) = allowance_left(
         board.walk(i),
@@ -282,7 +283,7 @@ fn group_move(board: &Board, i: usize, order: Order, selected: bool, gizmos: &mu
         .into_iter()
         .min_by(|&a, &b| board.gap(i, a).total_cmp(&board.gap(i, b)))
         .map(|e| board.figs[e].pos);
-    let arrow = |gizmos: &mut Gizmos, to: Vec2, away: bool| {
+    let arrow = |gizmos: &mut Marks, to: Vec2, away: bool| {
         let d = (to - f.pos).normalize_or_zero() * if away { -1.0 } else { 1.0 };
         if d != Vec2::ZERO {
             let len = reach.min(if away { reach } else { f.pos.distance(to) });
@@ -321,7 +322,7 @@ fn group_move(board: &Board, i: usize, order: Order, selected: bool, gizmos: &mu
 
 /// Portal counters: a diamond in the colour of the side that comes on there, ringed when the
 /// counter is in the open.
-fn portals(portals: Query<&Portal>, enemy: Option<Res<EnemyPool>>, mut gizmos: Gizmos) {
+fn portals(portals: Query<&Portal>, enemy: Option<Res<EnemyPool>>, mut gizmos: Marks) {
     let colour = side_colour(enemy.map_or(1, |e| e.side));
     for p in &portals {
         let d = [Vec2::Y, Vec2::X, -Vec2::Y, -Vec2::X, Vec2::Y].map(|v| p.at + v * Portal::REACH);
@@ -337,7 +338,7 @@ fn portals(portals: Query<&Portal>, enemy: Option<Res<EnemyPool>>, mut gizmos: G
 fn intents(
     intents: Option<Res<super::ai::Intents>>,
     turn: Option<Res<TurnState>>,
-    mut gizmos: Gizmos,
+    mut gizmos: Marks,
 ) {
     let (Some(intents), Some(turn)) = (intents, turn) else {
         return;
