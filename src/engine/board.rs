@@ -25,6 +25,9 @@ pub struct Marker {
 pub struct HexCell {
     /// The hex.
     pub hex: Hex,
+    /// Its coordinates as the rule set writes a hex in its events and refusals, (column,
+    /// row): "moves to (13, 2)".
+    pub at: (i32, i32),
     /// Its terrain in words, e.g. "forest, hill level 1".
     pub name: String,
     /// Its fill colour.
@@ -98,6 +101,9 @@ pub enum BoardGeometry {
         cells: Vec<SquareCell>,
         /// Named areas (entry squares, edges).
         zones: Vec<Zone>,
+        /// The coordinates the rule set gives the bottom-left square as it writes a square in
+        /// its events, (column, row): a square `(c, r)` of the grid is written `(c + x, r + y)`.
+        numbered_from: (i32, i32),
     },
     /// Ground with no grid: units stand where the rules put them, in metres.
     Abstract {
@@ -118,6 +124,71 @@ impl BoardGeometry {
                 Some(Rect::from_corners(min, min + Vec2::splat(*square)))
             }
             _ => None,
+        }
+    }
+
+    /// Where `p` (board units) is as the rule set writes a place in its events: "hex (13, 2)",
+    /// "square (12, 15)"; `None` off the hexes or squares and on a board with no grid.
+    pub fn place_at(&self, p: Vec2) -> Option<String> {
+        match self {
+            BoardGeometry::HexMap { layout, hexes } => {
+                let hex = layout.world_pos_to_hex(p);
+                let c = hexes.iter().find(|c| c.hex == hex)?;
+                Some(format!("hex ({}, {})", c.at.0, c.at.1))
+            }
+            BoardGeometry::SquareGrid {
+                columns,
+                rows,
+                square,
+                numbered_from: (x, y),
+                ..
+            } => {
+                let (c, r) = ((p.x / square).floor(), (p.y / square).floor());
+                (c >= 0.0 && r >= 0.0 && c < *columns as f32 && r < *rows as f32)
+                    .then(|| format!("square ({}, {})", c as i32 + x, r as i32 + y))
+            }
+            _ => None,
+        }
+    }
+
+    /// The outlines (closed, board units) of the hexes or squares `text` names by their
+    /// coordinates, "(13, 2)", as [`BoardGeometry::place_at`] writes them; none on a board
+    /// with no grid, where a pair in brackets is a point in inches or metres.
+    pub fn places_named(&self, text: &str) -> Vec<Vec<Vec2>> {
+        let pairs = coordinate_pairs(text);
+        match self {
+            BoardGeometry::HexMap { layout, hexes } => hexes
+                .iter()
+                .filter(|c| pairs.contains(&c.at))
+                .map(|c| {
+                    let mut corners: Vec<Vec2> = layout.hex_corners(c.hex).to_vec();
+                    corners.push(corners[0]);
+                    corners
+                })
+                .collect(),
+            BoardGeometry::SquareGrid {
+                columns,
+                rows,
+                square,
+                numbered_from: (x, y),
+                ..
+            } => pairs
+                .iter()
+                .map(|&(c, r)| (c - x, r - y))
+                .filter(|&(c, r)| c >= 0 && r >= 0 && c < *columns as i32 && r < *rows as i32)
+                .map(|(c, r)| {
+                    let min = Vec2::new(c as f32, r as f32) * *square;
+                    let max = min + Vec2::splat(*square);
+                    vec![
+                        min,
+                        Vec2::new(max.x, min.y),
+                        max,
+                        Vec2::new(min.x, max.y),
+                        min,
+                    ]
+                })
+                .collect(),
+            _ => Vec::new(),
         }
     }
 
@@ -149,9 +220,66 @@ impl BoardGeometry {
     }
 }
 
+/// Every "(a, b)" pair of whole numbers in `text`, in order.
+fn coordinate_pairs(text: &str) -> Vec<(i32, i32)> {
+    text.split('(')
+        .skip(1)
+        .filter_map(|rest| {
+            let (inside, _) = rest.split_once(')')?;
+            let (a, b) = inside.split_once(',')?;
+            Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_place_is_named_as_the_events_write_it_and_found_from_them() {
+        assert_eq!(
+            coordinate_pairs("Jaggernaud moves to (13, 2) (1 movement point); fires at (-1, 0)"),
+            [(13, 2), (-1, 0)]
+        );
+        let grid = BoardGeometry::SquareGrid {
+            columns: 14,
+            rows: 9,
+            square: 3.0,
+            cells: Vec::new(),
+            zones: Vec::new(),
+            numbered_from: (-1, 0),
+        };
+        // The second column of squares is the rule set's column 0.
+        assert_eq!(
+            grid.place_at(Vec2::new(4.0, 1.0)).as_deref(),
+            Some("square (0, 0)")
+        );
+        assert_eq!(grid.place_at(Vec2::new(4.0, 30.0)), None);
+        let named = grid.places_named("flies to (0, 2)");
+        assert_eq!(named.len(), 1);
+        assert_eq!(named[0][0], Vec2::new(3.0, 6.0));
+        let layout = HexLayout::flat().with_hex_size(1.0);
+        let map = BoardGeometry::HexMap {
+            layout: layout.clone(),
+            hexes: vec![HexCell {
+                hex: Hex::new(2, 0),
+                at: (2, 1),
+                name: "clear".into(),
+                fill: Color::WHITE,
+                kind: TerrainKind::Other,
+            }],
+        };
+        let centre = layout.hex_to_world_pos(Hex::new(2, 0));
+        assert_eq!(map.place_at(centre).as_deref(), Some("hex (2, 1)"));
+        assert_eq!(map.places_named("to (2, 1)").first().map(Vec::len), Some(7));
+        assert!(map.places_named("to (2, 2)").is_empty());
+        let table = BoardGeometry::Abstract {
+            size: Vec2::splat(100.0),
+            zones: Vec::new(),
+        };
+        assert!(table.places_named("deploys to (2, 1)").is_empty());
+    }
 
     #[test]
     fn extents_cover_the_board() {
@@ -161,6 +289,7 @@ mod tests {
             square: 3.0,
             cells: Vec::new(),
             zones: Vec::new(),
+            numbered_from: (0, 0),
         };
         assert_eq!(grid.extent().max, Vec2::new(42.0, 27.0));
         let layout = HexLayout::flat().with_hex_size(1.0);
@@ -170,6 +299,7 @@ mod tests {
                 .into_iter()
                 .map(|hex| HexCell {
                     hex,
+                    at: (0, 0),
                     name: "clear".into(),
                     fill: Color::WHITE,
                     kind: TerrainKind::Other,

@@ -448,16 +448,35 @@ mod tests {
 
     #[test]
     fn find_lists_the_scenarios_with_every_word_under_their_rule_sets() {
-        let registry = crate::rulesets::registry();
-        let entry = |name: &str, own: bool| -> Entry {
-            let (loaded, rules) = registry.load(name).expect("a bundled scenario");
-            (rules.title, (true, true), name.to_string(), Ok(loaded), own)
+        let entry = |title: &'static str, name: &str, description: &str, own: bool| -> Entry {
+            let header = crate::rules::scenario::Header {
+                name: name.replace('_', " "),
+                ruleset: String::new(),
+                description: description.into(),
+                sides: vec![
+                    side("Galactic Empire", Control::Human),
+                    side("Rebel Alliance", Control::Human),
+                ],
+                turn_limit: None,
+            };
+            let loaded = Loaded {
+                file: format!("bundled:{name}.ron"),
+                src: String::new(),
+                header,
+            };
+            (title, (true, true), name.to_string(), Ok(loaded), own)
         };
+        let field = "Imperial/Alliance battlefield";
         let listing = vec![
-            entry("walker_assault", false),
-            entry("first_sortie", false),
-            entry("forest_ambush", false),
-            entry("walker_assault", true),
+            entry(field, "walker_assault", "An AT-AT and an AT-ST", false),
+            entry(
+                "A Star Wars Battle (space)",
+                "first_sortie",
+                "X-wings",
+                false,
+            ),
+            entry(field, "forest_ambush", "An imperial patrol", false),
+            entry(field, "walker_assault", "An AT-AT and an AT-ST", true),
         ];
         let all = groups(&listing, "");
         let headings: Vec<&str> = all.iter().map(|(h, _)| *h).collect();

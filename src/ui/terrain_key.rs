@@ -158,11 +158,24 @@ fn show(
             .rev()
             .find(|t| t.shape.contains(at))
             .map(|t| describe(t, *words)),
+        // The place as the events write it, so "moves to (13, 2)" can be found.
         BoardGeometry::HexMap { layout, hexes } => {
             let hex = layout.world_pos_to_hex(at);
-            hexes.iter().find(|c| c.hex == hex).map(|c| c.name.clone())
+            let place = board.place_at(at).unwrap_or_default();
+            hexes
+                .iter()
+                .find(|c| c.hex == hex)
+                .map(|c| format!("{place}: {}", c.name))
         }
-        BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => None,
+        BoardGeometry::SquareGrid { square, cells, .. } => {
+            let (c, r) = ((at.x / square).floor(), (at.y / square).floor());
+            let terrain = cells
+                .iter()
+                .find(|t| t.column as f32 == c && t.row as f32 == r)
+                .map_or(String::new(), |t| format!(": {}", t.name));
+            board.place_at(at).map(|place| format!("{place}{terrain}"))
+        }
+        BoardGeometry::Abstract { .. } => None,
     };
     if let Some(text) = text {
         note.add(NotePart {

@@ -904,6 +904,7 @@ mod tests {
         };
         let cell = |hex: hexx::Hex, kind| crate::engine::board::HexCell {
             hex,
+            at: (0, 0),
             name: String::new(),
             fill: Color::WHITE,
             kind,

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use super::palette::side_colour;
 use super::sharp_text::{TableText, TableZoom};
 use super::{Marks, TableVisual};
+use crate::engine::board::BoardGeometry;
 use crate::engine::pieces::{Badge, PieceShape, Token};
 
 /// The text of the event or die the pointer is over in the log, if any: the pieces it names
@@ -24,14 +25,19 @@ pub fn mentions(text: &str, name: &str) -> bool {
         })
 }
 
-/// Rings the pieces the pointed log line names.
+/// Rings the pieces the pointed log line names, and outlines the hexes or squares it names
+/// by their coordinates ("moves to (13, 2)").
 fn ring_named(
     pointed: Res<Pointed>,
     tokens: Query<&Token>,
     zoom: Res<TableZoom>,
+    board: Option<Res<BoardGeometry>>,
     mut gizmos: Marks,
 ) {
     let Some(text) = &pointed.0 else { return };
+    for outline in board.map(|b| b.places_named(text)).unwrap_or_default() {
+        gizmos.linestrip_2d(outline, Color::srgb(1.0, 0.95, 0.4));
+    }
     let others = centres(tokens.iter());
     for t in tokens
         .iter()

@@ -17,6 +17,7 @@ pub fn board(b: &Battle) -> BoardGeometry {
             .into_iter()
             .map(|(hex, t)| HexCell {
                 hex,
+                at: super::rules::map::col_row(hex),
                 name: t.describe(),
                 fill: terrain_fill(&t),
                 kind: terrain_kind(&t),

@@ -69,5 +69,7 @@ pub fn board(b: &Battle) -> BoardGeometry {
         square: SQUARE,
         cells,
         zones,
+        // The waiting column at the left edge is drawn as the grid's first.
+        numbered_from: (-1, 0),
     }
 }
