@@ -105,18 +105,27 @@ pub fn shown_base(t: &Token, zoom: &TableZoom) -> f32 {
     zoom.drawn(t.base, t.min_px)
 }
 
-/// [`shown_base`], but never over half the way to the nearest other piece at `others`
-/// (centres, board units; its own among them is skipped), so an enlarged base never covers
-/// a neighbour's glyph; never under its own base.
+/// [`shown_base`], but never so large that it would reach a neighbour's glyph: with the
+/// nearest other piece at `others` (centres, board units; its own among them is skipped) `d`
+/// away and drawn as large, each base is at most `d / (1 + reach)` ([`glyph_reach`]), so
+/// two bases may overlap at their rims as the pieces of a table in base contact touch, and
+/// neither covers the other's letters; never under its own base. (Tyneside figures in base
+/// contact, 1" apart at 26 px an inch, were 23 px at half the way; they are 28 px so.)
 fn shown_among(t: &Token, zoom: &TableZoom, others: &[Vec2]) -> f32 {
     let room = others
         .iter()
         .map(|o| o.distance(t.at))
         .filter(|d| *d > 1e-3)
         .fold(f32::INFINITY, f32::min)
-        / 2.0
-        - 0.05;
+        / (1.0 + glyph_reach(t));
     shown_base(t, zoom).min(room).max(t.base)
+}
+
+/// How far from a base's centre its letters reach, in bases: an emblem alone is at most 1.5
+/// bases wide ([`text_heights`]' narrowing, at a letter 0.6 of its height wide), so 0.75 and
+/// a little; a values line under it reaches the fill's rim at its corners, so 1.
+fn glyph_reach(t: &Token) -> f32 {
+    if t.values.is_empty() { 0.78 } else { 1.0 }
 }
 
 /// The centres of the pieces on the board.
@@ -158,9 +167,9 @@ pub fn text_heights(t: &Token) -> (f32, f32) {
     let line = if two_lines { 0.7 } else { 1.2 };
     // Inside the fill (the dark ring would swallow its dark letters).
     let emblem = fit_height(line, t.emblem.chars().count(), 1.6);
-    // A round base's fill is narrower down there (a chord of 1.33 bases at 0.48 under the
-    // centre): "d10 B" ran into the ring, its tier letter cut. Three letters fit in 1.35 (0.6
-    // of their height wide, where `fit_height` reckons 0.64).
+    // A round base's fill is narrower down there (a chord of 1.38 bases at 0.45 under the
+    // centre, where the values are set): "d10 B" ran into the ring, its tier letter cut.
+    // Three letters fit in 1.35 (0.6 of their height wide, where `fit_height` reckons 0.64).
     let across = if t.shape == PieceShape::Round {
         1.35
     } else {
@@ -315,7 +324,8 @@ fn spawn_missing(
                     );
                 }
                 if two_lines {
-                    ink_text(&t.values, -0.48, values * t.base);
+                    // Under the emblem, where the fill is still wide enough for "d10".
+                    ink_text(&t.values, -0.45, values * t.base);
                 }
                 // Dark as the letters: they read on every side's colour.
                 let dot = meshes.add(Circle::new(0.12 * t.base));
@@ -1071,18 +1081,36 @@ mod tests {
     }
 
     #[test]
-    fn an_enlarged_base_stops_short_of_its_neighbour() {
-        // 28 px at 12.5 px an inch is a 1.12" radius; a neighbour 1.5" off leaves 0.7"; one
-        // in base contact leaves its own 0.5".
+    fn an_enlarged_base_stops_short_of_its_neighbours_letters() {
+        // 28 px at 12.5 px an inch is a 1.12" radius; a neighbour 1.5" off leaves 1.5 / 1.78
+        // = 0.84", where its rim stops 0.66" from the neighbour, short of the 0.66 x 0.75 of
+        // the neighbour's letters; one 0.85" off would leave under its own 0.5".
         let zoom = TableZoom {
             px_per_unit: 12.5,
             enlarge: true,
         };
         let mut t = token((10.0, 10.0), "A", 0);
+        t.emblem = "ST".into();
         t.min_px = 28.0;
         assert!((shown_among(&t, &zoom, &[t.at]) - 1.12).abs() < 1e-3);
-        assert!((shown_among(&t, &zoom, &[t.at, Vec2::new(11.5, 10.0)]) - 0.7).abs() < 1e-3);
-        assert_eq!(shown_among(&t, &zoom, &[t.at, Vec2::new(11.0, 10.0)]), 0.5);
+        let r = shown_among(&t, &zoom, &[t.at, Vec2::new(11.5, 10.0)]);
+        assert!((r - 1.5 / 1.78).abs() < 1e-3, "{r}");
+        assert!(
+            1.5 - r > 0.75 * r,
+            "the rim stops short of the neighbour's letters"
+        );
+        assert_eq!(shown_among(&t, &zoom, &[t.at, Vec2::new(10.85, 10.0)]), 0.5);
+        // In base contact at 26 px an inch (Tyneside at 1280 x 720): 28 px across.
+        let tyneside = TableZoom {
+            px_per_unit: 25.6,
+            enlarge: true,
+        };
+        let px = 2.0 * shown_among(&t, &tyneside, &[t.at, Vec2::new(11.0, 10.0)]) * 25.6;
+        assert!(px >= 28.0 - 1e-3, "{px} px");
+        // A counter with values under its emblem keeps half the way.
+        t.values = "d10".into();
+        let r = shown_among(&t, &zoom, &[t.at, Vec2::new(11.2, 10.0)]);
+        assert!((r - 0.6).abs() < 1e-3, "{r}");
     }
 
     #[test]
