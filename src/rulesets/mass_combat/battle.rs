@@ -1101,7 +1101,8 @@ impl Battle {
             if self.units[i].size == 0 && self.units[i].in_battle() {
                 self.units[i].status = Status::Destroyed;
                 gone.push(self.units[i].id.clone());
-                self.event(format!("{} is destroyed", self.units[i].name));
+                let n = &self.units[i].name;
+                self.event(format!("{n} {} destroyed", verb(n, "is", "are")));
             }
         }
         // Those riding in a transport destroyed go with it.
@@ -1110,7 +1111,12 @@ impl Battle {
                 && gone.contains(t)
             {
                 self.units[i].status = Status::Destroyed;
-                self.event(format!("{} is lost with its transport", self.units[i].name));
+                let n = &self.units[i].name;
+                self.event(format!(
+                    "{n} {} lost with {} transport",
+                    verb(n, "is", "are"),
+                    verb(n, "its", "their")
+                ));
             }
         }
         self.morale(dice, &engaged, &results)?;
@@ -1142,8 +1148,11 @@ impl Battle {
                 let t = self.unit(target)?;
                 if !self.units[t].on_ground() {
                     self.event(format!(
-                        "{} has no target: {} is gone",
-                        self.units[i].name, self.units[t].name
+                        "{} {} no target: {} {} gone",
+                        self.units[i].name,
+                        verb(&self.units[i].name, "has", "have"),
+                        self.units[t].name,
+                        verb(&self.units[t].name, "is", "are")
                     ));
                     return Ok(());
                 }
@@ -1247,8 +1256,9 @@ impl Battle {
                 let (from, at) = (self.units[i].at, self.deploys_to(i, *to, *haste));
                 self.move_unit(i, at);
                 self.event(format!(
-                    "{} deploys {:.0} m to ({:.0}, {:.0})",
+                    "{} {} {:.0} m to ({:.0}, {:.0})",
                     self.units[i].name,
+                    verb(&self.units[i].name, "deploys", "deploy"),
                     (at.0 - from.0).hypot(at.1 - from.1),
                     at.0,
                     at.1
@@ -1271,11 +1281,19 @@ impl Battle {
                 let at = (from.0 + away.0 * reach, from.1 + away.1 * reach);
                 if at.0 < 0.0 || at.1 < 0.0 || at.0 > self.ground.0 || at.1 > self.ground.1 {
                     self.units[i].status = Status::Fled;
-                    self.event(format!("{} retreats off the field", self.units[i].name));
+                    let n = &self.units[i].name;
+                    self.event(format!(
+                        "{n} {} off the field",
+                        verb(n, "retreats", "retreat")
+                    ));
                 } else {
                     self.move_unit(i, at);
                     self.units[i].status = Status::Retreating;
-                    self.event(format!("{} retreats {reach:.0} m", self.units[i].name));
+                    let n = &self.units[i].name;
+                    self.event(format!(
+                        "{n} {} {reach:.0} m",
+                        verb(n, "retreats", "retreat")
+                    ));
                 }
             }
             Order::Split { size, .. } => {
@@ -1317,8 +1335,11 @@ impl Battle {
                     *l = (*l).min(u.size);
                 }
                 self.event(format!(
-                    "{} splits: {} stay, {size} form {}",
-                    self.units[i].name, self.units[i].size, new.id
+                    "{} {}: {} stay, {size} form {}",
+                    self.units[i].name,
+                    verb(&self.units[i].name, "splits", "split"),
+                    self.units[i].size,
+                    new.id
                 ));
                 self.units.push(new);
             }
@@ -1338,8 +1359,11 @@ impl Battle {
                 // Reinforced: the lasting morale penalties end ("until reinforcements arrive").
                 o.lasting = None;
                 self.event(format!(
-                    "{} joins {}, now {} strong",
-                    self.units[i].name, self.units[t].name, self.units[t].size
+                    "{} {} {}, now {} strong",
+                    self.units[i].name,
+                    verb(&self.units[i].name, "joins", "join"),
+                    self.units[t].name,
+                    self.units[t].size
                 ));
             }
             Order::Disembark { .. } => {
@@ -1348,8 +1372,10 @@ impl Battle {
                     self.units[i].at = self.units[t].at;
                     self.units[i].status = Status::Fighting;
                     self.event(format!(
-                        "{} disembarks from {}",
-                        self.units[i].name, self.units[t].name
+                        "{} {} from {}",
+                        self.units[i].name,
+                        verb(&self.units[i].name, "disembarks", "disembark"),
+                        self.units[t].name
                     ));
                 }
             }
@@ -1440,10 +1466,11 @@ impl Battle {
                 let r = roll(self, i, dice)?;
                 let passed = r >= Difficulty::Moderate.number();
                 self.event(format!(
-                    "{} tries to rally: morale {r} against Moderate: {}",
+                    "{} {} to rally: morale {r} against Moderate: {}",
                     self.units[i].name,
+                    verb(&self.units[i].name, "tries", "try"),
                     if passed {
-                        "rallies"
+                        verb(&self.units[i].name, "rallies", "rally")
                     } else {
                         "still retreating"
                     }
@@ -1485,7 +1512,11 @@ impl Battle {
                 } else {
                     ""
                 };
-                self.event(format!("{name} fails its morale check: {}{why}", f.word()));
+                self.event(format!(
+                    "{name} {} morale check: {}{why}",
+                    verb(&name, "fails its", "fail their"),
+                    f.word()
+                ));
             }
         }
         Ok(())
@@ -1583,6 +1614,23 @@ impl Battle {
     }
 }
 
+/// `singular` or `plural` as the unit's name asks: "Stormtroopers are destroyed", "Red squad
+/// is destroyed". A unit is named as its scenario names it; a name whose last word (numbers
+/// aside: "Stormtroopers 2") ends in a plural "s" ("AT-ATs", "Veterans", not "Wilderness")
+/// takes the plural.
+pub fn verb<'a>(name: &str, singular: &'a str, plural: &'a str) -> &'a str {
+    let last = name
+        .split_whitespace()
+        .rev()
+        .find(|w| w.chars().any(char::is_alphabetic))
+        .unwrap_or("");
+    if last.ends_with('s') && !last.ends_with("ss") {
+        plural
+    } else {
+        singular
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -1634,6 +1682,22 @@ pub(crate) mod tests {
             },
         ] {
             b.apply(&c, dice).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_unit_named_in_the_plural_takes_the_plural() {
+        for (name, verb_) in [
+            ("Stormtroopers", "are"),
+            ("Stormtroopers 2", "are"),
+            ("AT-ATs", "are"),
+            ("Scout bikes", "are"),
+            ("Red squad", "is"),
+            ("Storm 1", "is"),
+            ("Wilderness", "is"),
+            ("All Terrain Scout Transport pair", "is"),
+        ] {
+            assert_eq!(verb(name, "is", "are"), verb_, "{name}");
         }
     }
 
