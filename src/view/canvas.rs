@@ -2,8 +2,8 @@
 //! the 3D one in the 3D view) draw into the canvas, an image the size of the window, rather
 //! than onto the window itself; the egui camera, the one camera the window has, shows the
 //! canvas's part between the panels as a sprite under the panels every frame. A frame in which
-//! nothing on the table moved, appeared, went, changed colour or changed its lines (the gizmo
-//! overlays: tape, rings, line of sight), and with no render pipeline still compiling, the
+//! nothing on the table moved, appeared, went, changed colour or changed its lines (the marks:
+//! tape, rings, line of sight, a mesh like the rest), and with no render pipeline still compiling, the
 //! table cameras rest ([`show`]), so a still table costs one textured rectangle
 //! (docs/performance.md, "Frame rate").
 
@@ -12,8 +12,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, RenderTarget};
-use bevy::gizmos::GizmoAsset;
-use bevy::gizmos::GizmoMeshSystems;
 use bevy::image::ImageSampler;
 use bevy::prelude::*;
 use bevy::render::render_resource::{PipelineCache, TextureFormat};
@@ -248,7 +246,6 @@ fn watch(
         MessageReader<AssetEvent<Plain>>,
         MessageReader<AssetEvent<Image>>,
     ),
-    gizmos: Res<Assets<GizmoAsset>>,
     mut flat: Single<
         (
             &mut Camera,
@@ -268,7 +265,7 @@ fn watch(
         (With<TableCamera3d>, Without<TableCamera>),
     >,
     compiling: Res<Compiling>,
-    mut last: Local<(Option<Sight>, Option<Sight>, u64)>,
+    mut last: Local<(Option<Sight>, Option<Sight>)>,
     mut redraw: ResMut<Redraw>,
 ) {
     let busy = compiling.0.load(Ordering::Relaxed);
@@ -287,11 +284,6 @@ fn watch(
     {
         flat_changed = true;
         solid_changed = true;
-    }
-    let lines = gizmo_hash(&gizmos);
-    if lines != last.2 {
-        last.2 = lines;
-        flat_changed = true;
     }
     let now = sight(&flat.0, flat.1, flat.2);
     if last.0.as_ref() != Some(&now) {
@@ -367,25 +359,6 @@ fn show(
     drawing
 }
 
-/// A hash of every gizmo line drawn this frame (positions and colours).
-fn gizmo_hash(gizmos: &Assets<GizmoAsset>) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    let mut assets: Vec<_> = gizmos.iter().collect();
-    assets.sort_by_key(|(id, _)| *id);
-    for (_, g) in assets {
-        let b = g.buffer();
-        for v in b.list_positions.iter().chain(&b.strip_positions) {
-            v.to_array().map(f32::to_bits).hash(&mut h);
-        }
-        for c in b.list_colors.iter().chain(&b.strip_colors) {
-            c.to_f32_array().map(f32::to_bits).hash(&mut h);
-        }
-        0xffu8.hash(&mut h);
-    }
-    h.finish()
-}
-
 /// Frames a changed table text is laid out again for.
 const RELAYOUT: u8 = 4;
 
@@ -435,7 +408,7 @@ pub(super) fn plugin(app: &mut App) {
             (resize, relayout_texts).run_if(resource_exists::<Canvas>),
         )
         .add_systems(PostUpdate, place_sprite.run_if(resource_exists::<Canvas>))
-        .add_systems(Last, watch.after(GizmoMeshSystems));
+        .add_systems(Last, watch);
 }
 
 #[cfg(test)]
@@ -471,19 +444,5 @@ mod tests {
         let mut solid_layers = RenderLayers::layer(1);
         assert!(!show(&mut solid, &mut solid_layers, 1, false, true));
         assert!(!solid.is_active);
-    }
-
-    #[test]
-    fn the_gizmo_hash_tells_lines_apart() {
-        let mut assets = Assets::<GizmoAsset>::default();
-        let mut a = GizmoAsset::new();
-        a.line_2d(Vec2::ZERO, Vec2::X, Color::WHITE);
-        let id = assets.add(a).id();
-        let before = gizmo_hash(&assets);
-        assert_eq!(before, gizmo_hash(&assets));
-        let mut moved = GizmoAsset::new();
-        moved.line_2d(Vec2::ZERO, Vec2::Y, Color::WHITE);
-        assets.insert(id, moved).unwrap();
-        assert_ne!(before, gizmo_hash(&assets));
     }
 }
