@@ -1,6 +1,6 @@
 //! What every rule set shares, pure and free of the engine: dice and cards, inch-table
 //! geometry, line of sight, terrain, the scenario header, victory arithmetic and the searching
-//! opponent. Rule sets' own rules live in `src/rulesets/<id>/rules/`.
+//! opponent, and the words their sentences share. Rule sets' own rules live in `src/rulesets/<id>/rules/`.
 
 pub mod cards;
 pub mod dice;
@@ -11,3 +11,4 @@ pub mod los;
 pub mod scenario;
 pub mod search;
 pub mod terrain;
+pub mod words;

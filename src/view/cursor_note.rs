@@ -33,11 +33,14 @@ impl CursorNote {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CursorNoteSet;
 
-/// Draws this frame's note below and right of the cursor, then empties it.
-fn draw(mut ctx: EguiContexts, mut note: ResMut<CursorNote>) -> Result {
+/// Draws this frame's note below and right of the cursor, then empties it; none until the
+/// pointer has first moved (a window opening under a resting pointer showed a note before
+/// anything was touched, as the title's tooltips did).
+fn draw(mut ctx: EguiContexts, mut note: ResMut<CursorNote>, mut moved: Local<bool>) -> Result {
     let parts = std::mem::take(&mut note.0);
     let ctx = ctx.ctx_mut()?;
-    let (Some(pos), false) = (ctx.pointer_hover_pos(), parts.is_empty()) else {
+    *moved = *moved || ctx.input(|i| i.pointer.delta() != egui::Vec2::ZERO || i.pointer.any_down());
+    let (Some(pos), false, true) = (ctx.pointer_hover_pos(), parts.is_empty(), *moved) else {
         return Ok(());
     };
     egui::Area::new(egui::Id::new("cursor-note"))

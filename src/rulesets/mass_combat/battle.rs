@@ -23,6 +23,7 @@ use super::rules::scenario::{DEFAULT_TURN_LIMIT, Scenario, roster};
 use super::rules::unit::UnitType;
 use crate::engine::state::GameResult;
 use crate::rules::dice::Dice;
+use crate::rules::words::verb;
 
 /// Metres a unit deploys in a round for each point of MOVE (docs/rules/mass_combat.md,
 /// "Movement": the text's MOVE is "relative to each other", and its MOVE and speed keep one
@@ -765,7 +766,7 @@ impl Battle {
                         let wn = u
                             .and_then(|u| u.kind.weapons.get(*w))
                             .map_or("?".to_string(), |w| w.name.clone());
-                        format!("{n} {wn}")
+                        format!("{n} with {wn}")
                     })
                     .collect();
                 format!(
@@ -784,10 +785,11 @@ impl Battle {
                 });
                 if far - goes > 0.5 {
                     format!(
-                        "{} to deploy {goes:.0} m of the {far:.0} m to ({:.0}, {:.0}), as far as it reaches{}",
+                        "{} to deploy {goes:.0} m of the {far:.0} m to ({:.0}, {:.0}), as far as {}{}",
                         name(unit),
                         to.0,
                         to.1,
+                        verb(&name(unit), "it reaches", "they reach"),
                         haste(*h)
                     )
                 } else {
@@ -1247,7 +1249,12 @@ impl Battle {
                     if report.result.is_some() {
                         engaged.insert((t, i));
                     }
-                    let head = format!("{} fire on {}:", self.units[i].name, self.units[t].name);
+                    let head = format!(
+                        "{} {} on {}:",
+                        self.units[i].name,
+                        verb(&self.units[i].name, "fires", "fire"),
+                        self.units[t].name
+                    );
                     self.event(format!("{head} {}", report.lines.join("; ")));
                     self.last_attacks.push((head, report));
                 }
@@ -1614,23 +1621,6 @@ impl Battle {
     }
 }
 
-/// `singular` or `plural` as the unit's name asks: "Stormtroopers are destroyed", "Red squad
-/// is destroyed". A unit is named as its scenario names it; a name whose last word (numbers
-/// aside: "Stormtroopers 2") ends in a plural "s" ("AT-ATs", "Veterans", not "Wilderness")
-/// takes the plural.
-pub fn verb<'a>(name: &str, singular: &'a str, plural: &'a str) -> &'a str {
-    let last = name
-        .split_whitespace()
-        .rev()
-        .find(|w| w.chars().any(char::is_alphabetic))
-        .unwrap_or("");
-    if last.ends_with('s') && !last.ends_with("ss") {
-        plural
-    } else {
-        singular
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -1682,22 +1672,6 @@ pub(crate) mod tests {
             },
         ] {
             b.apply(&c, dice).unwrap();
-        }
-    }
-
-    #[test]
-    fn a_unit_named_in_the_plural_takes_the_plural() {
-        for (name, verb_) in [
-            ("Stormtroopers", "are"),
-            ("Stormtroopers 2", "are"),
-            ("AT-ATs", "are"),
-            ("Scout bikes", "are"),
-            ("Red squad", "is"),
-            ("Storm 1", "is"),
-            ("Wilderness", "is"),
-            ("All Terrain Scout Transport pair", "is"),
-        ] {
-            assert_eq!(verb(name, "is", "are"), verb_, "{name}");
         }
     }
 

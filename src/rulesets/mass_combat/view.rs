@@ -161,6 +161,8 @@ fn draw_orders(
     battle: Res<BattleRes>,
     draft: Res<Draft>,
     handover: Res<crate::ui::Handover>,
+    tokens: Query<(&UnitToken, &Token)>,
+    zoom: Res<crate::view::TableZoom>,
     mut gizmos: Marks,
 ) {
     let b = &battle.0;
@@ -227,11 +229,15 @@ fn draw_orders(
     if let Some(i) = draft.selected.filter(|&i| i < b.units.len()) {
         let u = &b.units[i];
         let at = Vec2::new(u.at.0, u.at.1);
-        gizmos.circle_2d(
-            Isometry2d::from_translation(at),
-            radius(b, u.size) * 1.2,
-            Color::WHITE,
-        );
+        // Close round the counter as drawn: a ring at the unit's ground size ran through
+        // its name under the counter, which read as struck through.
+        let drawn = tokens
+            .iter()
+            .find(|(k, _)| k.0 == i)
+            .map_or(radius(b, u.size), |(_, t)| {
+                crate::view::shown_base(t, &zoom)
+            });
+        gizmos.circle_2d(Isometry2d::from_translation(at), drawn * 1.12, Color::WHITE);
         // How far it deploys this round at the haste its order has (none: 0).
         let haste = draft
             .orders

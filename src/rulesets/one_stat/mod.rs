@@ -20,6 +20,7 @@ pub mod snapshot;
 pub mod ui;
 pub mod view;
 
+use crate::rules::words::verb;
 use bevy::prelude::*;
 
 use crate::engine::ruleset::{Loaded, RuleSet};
@@ -290,18 +291,28 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
         Command::Muster {
             player: p,
             warband: None,
-        } => format!("{} plays the scenario's warband", player(*p)),
+        } => format!(
+            "{} {} the scenario's warband",
+            player(*p),
+            verb(player(*p), "plays", "play")
+        ),
         Command::Muster {
             player: p,
             warband: Some(w),
         } => format!(
-            "{} brings {} ({} fighters)",
+            "{} {} {} ({} fighters)",
             player(*p),
+            verb(player(*p), "brings", "bring"),
             w.name,
             w.fighters.len()
         ),
         Command::ChoosePlace { player: p, place } => {
-            format!("{} takes place {} in the order", player(*p), place + 1)
+            format!(
+                "{} {} place {} in the order",
+                player(*p),
+                verb(player(*p), "takes", "take"),
+                place + 1
+            )
         }
         Command::Activate { fighter } => format!("activate {}", name(*fighter)),
         Command::Move { path } => {

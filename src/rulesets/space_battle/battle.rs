@@ -3,6 +3,7 @@
 //! combats drawn from the deck, the end and the score. No Bevy here: the phases apply
 //! commands to a copy and keep it only when it is accepted.
 
+use crate::rules::words::verb;
 use serde::{Deserialize, Serialize};
 
 use super::commands::Command;
@@ -320,8 +321,9 @@ impl Battle {
     fn initiative(&mut self, dice: &mut Dice, deck: &mut Deck) -> Result<(), String> {
         if self.stage != Stage::Initiative {
             return Err(format!(
-                "the initiative is decided: {} play first each turn (PROCEDURE)",
-                self.sides[self.first].name
+                "the initiative is decided: {} {} first each turn (PROCEDURE)",
+                self.sides[self.first].name,
+                verb(&self.sides[self.first].name, "plays", "play")
             ));
         }
         let (a, b) = (&self.sides[0].name.clone(), &self.sides[1].name.clone());
@@ -344,18 +346,22 @@ impl Battle {
                 std::cmp::Ordering::Greater => {
                     event!(
                         self,
-                        "{a} win the initiative {} to {} and play first each turn",
+                        "{a} {} the initiative {} to {} and {} first each turn",
+                        verb(&a, "wins", "win"),
                         words[0],
-                        words[1]
+                        words[1],
+                        verb(&a, "plays", "play")
                     );
                     break 0;
                 }
                 std::cmp::Ordering::Less => {
                     event!(
                         self,
-                        "{b} win the initiative {} to {} and play first each turn",
+                        "{b} {} the initiative {} to {} and {} first each turn",
+                        verb(&b, "wins", "win"),
                         words[1],
-                        words[0]
+                        words[0],
+                        verb(&b, "plays", "play")
                     );
                     break 1;
                 }

@@ -195,7 +195,11 @@ fn score_panel(ui: &mut egui::Ui, b: &Battle) {
     if b.stage == Stage::Initiative {
         ui.label("The initiative is still to be drawn.");
     } else {
-        ui.label(format!("{} play first each turn.", b.sides[b.first].name));
+        let first = &b.sides[b.first].name;
+        ui.label(format!(
+            "{first} {} first each turn.",
+            crate::rules::words::verb(first, "plays", "play")
+        ));
     }
 }
 

@@ -199,6 +199,9 @@ fn draw_plan(
                 Text2d::new(text.clone()),
                 TextFont::default(),
                 TextColor(Color::srgb(1.0, 0.95, 0.4)),
+                // A dark plate: the text stays clear of a craft's rim in its corner and of
+                // the trails crossing the square.
+                bevy::text::TextBackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.8)),
                 anchor,
                 Transform::from_translation((centre(*at) + off).extend(30.0)),
                 // 8 px on `escort_battle` seen whole, under the least a value is shown at.

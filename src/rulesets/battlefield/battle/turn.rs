@@ -4,6 +4,7 @@
 use super::{Battle, Impulse, ImpulseKind, Refusal};
 use crate::engine::state::GameResult;
 use crate::rules::dice::Dice;
+use crate::rules::words::verb;
 
 impl Battle {
     /// Starts turn `self.turn`: the leader-loss quality drops, initiative, the first impulse.
@@ -35,8 +36,10 @@ impl Battle {
             u.idle = false;
         }
         self.log(format!(
-            "Turn {}: {} have the initiative",
-            self.turn, self.sides[first].name
+            "Turn {}: {} {} the initiative",
+            self.turn,
+            self.sides[first].name,
+            verb(&self.sides[first].name, "has", "have")
         ));
         self.impulse.number = 0;
         self.begin_impulse(first, ImpulseKind::Normal, dice)
@@ -322,7 +325,7 @@ mod tests {
         b.end_impulse(&mut Dice::forced([6, 3, 1]), false)
             .expect("three dice");
         assert!(logged(&b, "End of turn 1"));
-        assert!(logged(&b, "Turn 2: Galactic Empire have the initiative"));
+        assert!(logged(&b, "Turn 2: Galactic Empire has the initiative"));
         assert_eq!((b.turn, b.impulse.side), (2, 0));
         assert!(b.units.iter().all(|u| !u.activated));
     }

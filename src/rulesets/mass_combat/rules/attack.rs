@@ -2,6 +2,7 @@
 //! Attacks, Unit Damage Roll and the worked example under Units. Every roll is thrown here
 //! and written down as the example writes it, so the round log reads like the text.
 
+use crate::rules::words::verb;
 use serde::{Deserialize, Serialize};
 
 use super::charts::{
@@ -187,8 +188,9 @@ pub fn resolve(a: &AttackInput, dice: &mut Dice) -> Result<AttackReport, String>
         a.people, a.weapon, a.skill, a.coordinated
     ));
     lines.push(format!(
-        "{} dodge {} with {}: {dodge_code}, rolled {dodge}, +{range} {} range = {}",
+        "{} {} {} with {}: {dodge_code}, rolled {dodge}, +{range} {} range = {}",
         a.target,
+        verb(&a.target, "dodges", "dodge"),
         a.dodge,
         a.target_size,
         band.word(),

@@ -4,6 +4,7 @@
 //! Actions", "Szenarios"). The rule set keeps a [`Skirmish`] as a resource
 //! ([`super::phases`]); nothing here runs as a Bevy system.
 
+use crate::rules::words::verb;
 use bevy::prelude::Message;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -532,9 +533,10 @@ impl Skirmish {
         waiting.retain(|&p| p != player);
         let name = self.players[player].name.clone();
         match warband {
-            None => self
-                .events
-                .push(format!("{name} plays the scenario's warband")),
+            None => self.events.push(format!(
+                "{name} {} the scenario's warband",
+                verb(&name, "plays", "play")
+            )),
             Some(w) => {
                 let kind = if self.solitaire.is_some() {
                     WarbandKind::Solitaire
@@ -805,12 +807,13 @@ impl Skirmish {
         let by_roll =
             super::rules::sequence::initiative(dice, &dies, &names).map_err(|e| e.to_string())?;
         let choosing: Vec<usize> = by_roll.into_iter().map(|k| live[k]).collect();
+        let first = choosing
+            .first()
+            .map_or("nobody", |&p| self.players[p].name.as_str());
         self.events.push(format!(
-            "phase {}: initiative, {} choose first",
+            "phase {}: initiative, {first} {} first",
             self.phase,
-            choosing
-                .first()
-                .map_or("nobody", |&p| self.players[p].name.as_str())
+            verb(first, "chooses", "choose")
         ));
         self.order.truncate(live.len());
         self.stage = Stage::Choosing(choosing);
@@ -930,8 +933,9 @@ impl Skirmish {
         self.order[place] = Some(player);
         c.remove(0);
         self.events.push(format!(
-            "{} takes place {} in the order",
+            "{} {} place {} in the order",
             self.players[player].name,
+            verb(&self.players[player].name, "takes", "take"),
             place + 1
         ));
         // The last to choose has one place left, and takes it.

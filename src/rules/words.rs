@@ -1,0 +1,42 @@
+//! Words shared by the rule sets' sentences.
+
+/// `singular` or `plural` as the name of a unit or side asks: "Stormtroopers are destroyed",
+/// "Red squad is destroyed", "Rebels win the initiative", "Empire wins it". A scenario names
+/// its units and sides as it likes; a name whose last word (numbers aside: "Stormtroopers 2")
+/// ends in a plural "s" ("AT-ATs", "Veterans", "Rebel scouts"; not "Wilderness") takes the
+/// plural.
+pub fn verb<'a>(name: &str, singular: &'a str, plural: &'a str) -> &'a str {
+    let last = name
+        .split_whitespace()
+        .rev()
+        .find(|w| w.chars().any(char::is_alphabetic))
+        .unwrap_or("");
+    if last.ends_with('s') && !last.ends_with("ss") {
+        plural
+    } else {
+        singular
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::verb;
+
+    #[test]
+    fn a_name_in_the_plural_takes_the_plural() {
+        for (name, verb_) in [
+            ("Stormtroopers", "are"),
+            ("Stormtroopers 2", "are"),
+            ("AT-ATs", "are"),
+            ("Scout bikes", "are"),
+            ("Rebel scouts", "are"),
+            ("Red squad", "is"),
+            ("Storm 1", "is"),
+            ("Wilderness", "is"),
+            ("Galactic Empire", "is"),
+            ("All Terrain Scout Transport pair", "is"),
+        ] {
+            assert_eq!(verb(name, "is", "are"), verb_, "{name}");
+        }
+    }
+}
