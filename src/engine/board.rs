@@ -236,20 +236,25 @@ fn coordinate_pairs(text: &str) -> Vec<(i32, i32)> {
 mod tests {
     use super::*;
 
+    /// A grid of 14 x 9 squares of 3 units, its bottom-left square written `numbered_from`.
+    fn grid(numbered_from: (i32, i32)) -> BoardGeometry {
+        BoardGeometry::SquareGrid {
+            columns: 14,
+            rows: 9,
+            square: 3.0,
+            cells: Vec::new(),
+            zones: Vec::new(),
+            numbered_from,
+        }
+    }
+
     #[test]
     fn a_place_is_named_as_the_events_write_it_and_found_from_them() {
         assert_eq!(
             coordinate_pairs("Jaggernaud moves to (13, 2) (1 movement point); fires at (-1, 0)"),
             [(13, 2), (-1, 0)]
         );
-        let grid = BoardGeometry::SquareGrid {
-            columns: 14,
-            rows: 9,
-            square: 3.0,
-            cells: Vec::new(),
-            zones: Vec::new(),
-            numbered_from: (-1, 0),
-        };
+        let grid = grid((-1, 0));
         // The second column of squares is the rule set's column 0.
         assert_eq!(
             grid.place_at(Vec2::new(4.0, 1.0)).as_deref(),
@@ -283,14 +288,7 @@ mod tests {
 
     #[test]
     fn extents_cover_the_board() {
-        let grid = BoardGeometry::SquareGrid {
-            columns: 14,
-            rows: 9,
-            square: 3.0,
-            cells: Vec::new(),
-            zones: Vec::new(),
-            numbered_from: (0, 0),
-        };
+        let grid = grid((0, 0));
         assert_eq!(grid.extent().max, Vec2::new(42.0, 27.0));
         let layout = HexLayout::flat().with_hex_size(1.0);
         let hexes = BoardGeometry::HexMap {
