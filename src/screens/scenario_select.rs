@@ -152,6 +152,14 @@ fn select(
                     .hint_text("name, side or rules"),
             )
             .on_hover_text("Lists only the scenarios with every word typed in their name, description, sides, rule set or file name");
+            if !open.find.is_empty()
+                && ui
+                    .small_button("×")
+                    .on_hover_text("Clear: list every scenario")
+                    .clicked()
+            {
+                open.find.clear();
+            }
             ui.checkbox(&mut against_search.0, "Solo against the searching opponent")
                 .on_hover_text("Where it can play the rule set (the battlefield, 1 Stat Skirmish): \"Solo as\" sets a Monte-Carlo tree search against you instead of the rule set's own policy, thinking as long as the Settings say (1 s a move unless changed). The text's own solo opponents (Tyneside's rules-run side, 1 Stat Skirmish's solitaire opponents) stay the text's");
         });

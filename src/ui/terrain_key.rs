@@ -37,10 +37,17 @@ pub fn describe(piece: &TerrainPiece, words: PropertyWords) -> String {
             format!("{name} ({does})")
         })
         .collect();
-    if props.is_empty() {
-        format!("{name} — {}: open ground", piece.kind.name())
+    // A piece named for its kind ("crates") is not told twice.
+    let kind = piece.kind.name();
+    let head = if name.eq_ignore_ascii_case(kind) {
+        name
     } else {
-        format!("{name} — {}: {}", piece.kind.name(), props.join(", "))
+        format!("{name} — {kind}")
+    };
+    if props.is_empty() {
+        format!("{head}: open ground")
+    } else {
+        format!("{head}: {}", props.join(", "))
     }
 }
 
@@ -215,6 +222,16 @@ mod tests {
         assert_eq!(
             describe(&p, TerrainProperty::words),
             "grass west — woods: difficult (halve movement inside), cover (in or behind it: -1 on the fire chart die)"
+        );
+        let crates = TerrainPiece {
+            id: "crates".into(),
+            kind: TerrainKind::Crates,
+            properties: Vec::new(),
+            ..p
+        };
+        assert_eq!(
+            describe(&crates, TerrainProperty::words),
+            "crates: open ground"
         );
     }
 }
