@@ -90,19 +90,18 @@ fn status(
     let new = ShellStatus {
         turn: format!("Turn {}/{}", b.turn, b.turn_limit),
         turn_number: b.turn,
-        phase: format!(
-            "{} — {}",
-            side.name,
-            match b.stage {
-                Stage::Initiative => "initiative",
-                Stage::Move => "movement",
-                Stage::Fire => "attacks",
-                Stage::Finish => "finishing moves",
-            }
-        ),
+        // The initiative is no side's to play: each takes a card (PROCEDURE).
+        phase: match b.stage {
+            Stage::Initiative => "Initiative — each side takes a card".to_string(),
+            Stage::Move => format!("{} — movement", side.name),
+            Stage::Fire => format!("{} — attacks", side.name),
+            Stage::Finish => format!("{} — finishing moves", side.name),
+        },
         to_act: None,
         acting: Some(b.side),
-        who: if craft.is_empty() {
+        who: if b.stage == Stage::Initiative {
+            "both sides".to_string()
+        } else if craft.is_empty() {
             side.name.clone()
         } else {
             format!("{} — the {craft}", side.name)
