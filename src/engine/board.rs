@@ -137,18 +137,31 @@ impl BoardGeometry {
                 Some(format!("hex ({}, {})", c.at.0, c.at.1))
             }
             BoardGeometry::SquareGrid {
-                columns,
-                rows,
-                square,
                 numbered_from: (x, y),
                 ..
             } => {
-                let (c, r) = ((p.x / square).floor(), (p.y / square).floor());
-                (c >= 0.0 && r >= 0.0 && c < *columns as f32 && r < *rows as f32)
-                    .then(|| format!("square ({}, {})", c as i32 + x, r as i32 + y))
+                let (c, r) = self.square_at(p)?;
+                Some(format!("square ({}, {})", c as i32 + x, r as i32 + y))
             }
             _ => None,
         }
+    }
+
+    /// The square of a grid (column, row, from the bottom-left (0, 0)) under `p`, board
+    /// units; `None` off the grid and on a board that is no grid.
+    pub fn square_at(&self, p: Vec2) -> Option<(u32, u32)> {
+        let BoardGeometry::SquareGrid {
+            columns,
+            rows,
+            square,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let (c, r) = ((p.x / square).floor(), (p.y / square).floor());
+        (c >= 0.0 && r >= 0.0 && c < *columns as f32 && r < *rows as f32)
+            .then_some((c as u32, r as u32))
     }
 
     /// The outlines (closed, board units) of the hexes or squares `text` names by their
@@ -260,6 +273,7 @@ mod tests {
             grid.place_at(Vec2::new(4.0, 1.0)).as_deref(),
             Some("square (0, 0)")
         );
+        assert_eq!(grid.square_at(Vec2::new(4.0, 1.0)), Some((1, 0)));
         assert_eq!(grid.place_at(Vec2::new(4.0, 30.0)), None);
         let named = grid.places_named("flies to (0, 2)");
         assert_eq!(named.len(), 1);

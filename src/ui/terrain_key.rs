@@ -174,11 +174,10 @@ fn show(
                 .find(|c| c.hex == hex)
                 .map(|c| format!("{place}: {}", c.name))
         }
-        BoardGeometry::SquareGrid { square, cells, .. } => {
-            let (c, r) = ((at.x / square).floor(), (at.y / square).floor());
+        BoardGeometry::SquareGrid { cells, .. } => {
             let terrain = cells
                 .iter()
-                .find(|t| t.column as f32 == c && t.row as f32 == r)
+                .find(|t| board.square_at(at) == Some((t.column, t.row)))
                 .map_or(String::new(), |t| format!(": {}", t.name));
             board.place_at(at).map(|place| format!("{place}{terrain}"))
         }

@@ -737,7 +737,7 @@ impl Battle {
     }
 
     /// One order in words, as an order is given: "Stormtroopers to fire on Red squad (10
-    /// Blaster rifle)", "AT-ATs to deploy 120 m, to (300, 500)". The infinitive reads for a unit
+    /// with Blaster rifle)", "AT-ATs to deploy 120 m, to (300, 500)". The infinitive reads for a unit
     /// named in the singular or the plural ("Stormtroopers fires on" did not).
     pub fn order_words(&self, o: &Order) -> String {
         let name = |id: &str| {

@@ -20,10 +20,10 @@ pub mod snapshot;
 pub mod ui;
 pub mod view;
 
-use crate::rules::words::verb;
 use bevy::prelude::*;
 
 use crate::engine::ruleset::{Loaded, RuleSet};
+use crate::rules::words::verb;
 use skirmish::Command;
 
 /// The registry id.

@@ -3,7 +3,6 @@
 //! combats drawn from the deck, the end and the score. No Bevy here: the phases apply
 //! commands to a copy and keep it only when it is accepted.
 
-use crate::rules::words::verb;
 use serde::{Deserialize, Serialize};
 
 use super::commands::Command;
@@ -16,6 +15,7 @@ use super::rules::scenario::{
 use crate::engine::state::GameResult;
 use crate::rules::cards::{Card, Deck};
 use crate::rules::dice::{Dice, DiceExpr};
+use crate::rules::words::verb;
 
 /// Logs an event unless the battle is quiet (played for the balance report, whose log nobody
 /// reads): its words are not even formatted then.

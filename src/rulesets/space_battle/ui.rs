@@ -139,7 +139,6 @@ fn help(mut help: ResMut<RuleSetHelp>) {
     };
 }
 
-/// One card, face up.
 /// A card as drawn on the table, `won` ringed green, its hover naming it and `whose` it is
 /// ("the green X-wing").
 fn card_widget(ui: &mut egui::Ui, card: Card, won: bool, whose: &str) {

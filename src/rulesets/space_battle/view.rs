@@ -16,8 +16,7 @@ use super::rules::craft::Class;
 use crate::engine::hint::HintMark;
 use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::game_of;
-use crate::view::Marks;
-use crate::view::{Strokes, spawn_strokes};
+use crate::view::{Marks, Strokes, spawn_strokes};
 
 /// A craft's counter.
 #[derive(Component, Clone, Copy, Debug)]

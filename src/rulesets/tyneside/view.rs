@@ -17,8 +17,7 @@ use crate::engine::board::BoardGeometry;
 use crate::engine::hint::HintMark;
 use crate::engine::pieces::{Badge, Model, PieceShape, Token};
 use crate::engine::state::{game_of, playing};
-use crate::view::Marks;
-use crate::view::{FixedText, TableText, TableVisual, TableZoom, shown_base, side_colour};
+use crate::view::{FixedText, Marks, TableText, TableVisual, TableZoom, shown_base, side_colour};
 
 /// Writes every figure's token: where it stands, its badges (W wounded, D ducked back, KO
 /// knocked out, H hiding, FP Force points), faded while ducked back, knocked out or hiding,

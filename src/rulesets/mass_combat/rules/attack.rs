@@ -2,7 +2,6 @@
 //! Attacks, Unit Damage Roll and the worked example under Units. Every roll is thrown here
 //! and written down as the example writes it, so the round log reads like the text.
 
-use crate::rules::words::verb;
 use serde::{Deserialize, Serialize};
 
 use super::charts::{
@@ -10,6 +9,7 @@ use super::charts::{
 };
 use super::code::Code;
 use crate::rules::dice::Dice;
+use crate::rules::words::verb;
 
 /// Everything an attack needs, worked out by the battle from the units, their orders and
 /// the round's modifiers.

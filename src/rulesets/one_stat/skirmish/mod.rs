@@ -4,7 +4,6 @@
 //! Actions", "Szenarios"). The rule set keeps a [`Skirmish`] as a resource
 //! ([`super::phases`]); nothing here runs as a Bevy system.
 
-use crate::rules::words::verb;
 use bevy::prelude::Message;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -21,6 +20,7 @@ use crate::engine::state::GameResult;
 use crate::rules::dice::{Dice, DiceExpr};
 use crate::rules::geometry::{base_gap, sight_lines};
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
+use crate::rules::words::verb;
 
 mod climbing;
 mod copies;
