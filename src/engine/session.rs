@@ -85,13 +85,25 @@ pub struct Session<R: RuleSet> {
 /// A headless app with rule set `R`'s game systems and no game loaded, every schedule on
 /// the single-threaded executor (deterministic, and no futex storm per command).
 pub fn headless_app<R: RuleSet>() -> App {
-    let mut app = App::new();
+    let mut app = bare_app();
     app.add_plugins((MinimalPlugins, StatesPlugin, super::EnginePlugin));
     R::plugin(&mut app);
     for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
         schedule.set_executor(SingleThreadedExecutor::new());
     }
     app.update();
+    app
+}
+
+/// [`App::new`] without the reflection registry of every type in the program: filling that
+/// took about a twentieth of a balance report, and no headless game reflects on its types.
+fn bare_app() -> App {
+    let mut app = App::empty();
+    app.main_mut().update_schedule = Some(bevy::ecs::schedule::ScheduleLabel::intern(&Main));
+    app.init_resource::<AppTypeRegistry>();
+    app.add_plugins(bevy::app::MainSchedulePlugin);
+    app.add_systems(Last, bevy::ecs::system::despawn_unused_registered_systems);
+    app.add_message::<AppExit>();
     app
 }
 
