@@ -368,13 +368,10 @@ fn before<R: RuleSet>(
     }
     // Most games have no host: ask nothing of the rules for them (a balance report sends
     // millions of commands through this hook).
-    if world.get_non_send::<Host<R>>().is_none() {
-        return Ok(command);
-    }
-    let to_act = R::sides_to_act(world);
     let Some(host) = world.get_non_send::<Host<R>>() else {
         return Ok(command);
     };
+    let to_act = R::sides_to_act(world);
     let hidden: Vec<_> = host
         .seats
         .iter()
