@@ -316,8 +316,8 @@ fn standing(b: &Battle, side: usize, pos: &Positions) -> Standing {
 /// side taking a sensible command at random in 0, 10 or 30% of its steps), 169 000 positions,
 /// one in five games held out. Each weight is per unit of the difference between the sides'
 /// [`Standing`]s. The units left count most, the more so the fewer turns are left
-/// (imperial-alliance-battlefield.txt, the scenarios' "at the end of turn 8 the side with more
-/// units left wins"; `walker_assault`'s own words). Held out, its mean squared error is 0.145
+/// (the turn limit as the scenarios set it: "at the end of turn 8 the side with more units
+/// left wins", scenarios/battlefield/walker_assault.ron's description). Held out, its mean squared error is 0.145
 /// against 0.174 for the share of units and strength that it replaced; docs/opponents.md.
 fn estimate(b: &Battle, side: usize) -> f32 {
     let pos = b.positions();
@@ -670,7 +670,7 @@ mod tests {
         // On an entrenchment marker it holds: the plain policy passes it by.
         b.entrenchments.push(b.units[i].at);
         assert!(!moves(&b, &id), "{:?}", b.plain());
-        // The attacker's units, and any unit where the goal is a capture, still move.
+        // The attacker's units still move.
         b.attacker = 1;
         assert!(moves(&b, &id));
     }
