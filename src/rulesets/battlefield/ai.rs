@@ -54,6 +54,7 @@ pub fn unit_choices(b: &Battle, i: usize) -> Vec<Command> {
     let mut enemies = visible_enemies(b);
     enemies.sort_by_key(|&j| u.at.unsigned_distance_to(b.units[j].at));
     let mut out = Vec::new();
+    let pos = b.positions();
     // Jedis: a Jedi stacked with a unit adds its strength to that unit's attack, so it does
     // not fire by itself.
     let fires = u.profile.kind != Kind::Jedi
@@ -61,7 +62,7 @@ pub fn unit_choices(b: &Battle, i: usize) -> Vec<Command> {
             .is_none_or(|k| b.units[k].side != u.side);
     for &j in enemies.iter().filter(|_| fires) {
         let t = b.units[j].at;
-        if u.at.unsigned_distance_to(t) <= u.profile.range && b.sight(i, t).clear {
+        if u.at.unsigned_distance_to(t) <= u.profile.range && b.sight_in(&pos, i, t).clear {
             out.push(Command::Fire {
                 unit: u.id.clone(),
                 target: col_row(t),
@@ -74,7 +75,11 @@ pub fn unit_choices(b: &Battle, i: usize) -> Vec<Command> {
     // Close combat with the nearest enemy it can reach, where the odds favour it.
     if let Some(&j) = enemies.first() {
         let t = b.units[j].at;
-        let reach = b.route_for(i, t, true);
+        // Every step costs a movement point or more: a farther enemy is out of reach, and
+        // the route need not be looked for.
+        let from = u.carried_by.map_or(u.at, |c| b.units[c].at);
+        let near = from.unsigned_distance_to(t) <= u.profile.movement;
+        let reach = near.then(|| b.route_for(i, t, true)).flatten();
         if let Some((route, cost)) = reach.filter(|(_, c)| *c <= u.profile.movement) {
             let attack: Vec<_> = assault_dice(b, i, j, false, 0)
                 .into_iter()
@@ -102,7 +107,6 @@ pub fn unit_choices(b: &Battle, i: usize) -> Vec<Command> {
         .map(|&j| b.units[j].at)
         .unwrap_or_else(|| hex_at(b.map.size.0 / 2, b.map.size.1 / 2));
     let counts = u.profile.kind.counts_in_stacking();
-    let pos = b.positions();
     let closer = reachable(&b.map, &u.profile, u.at, u.profile.movement, |h| {
         b.passage_in(&pos, h, u.side, counts)
     })

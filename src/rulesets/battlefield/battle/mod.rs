@@ -6,12 +6,10 @@
 mod goal;
 mod turn;
 
-use bevy::platform::collections::HashMap;
-
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
-use super::rules::map::{Map, hex_at};
+use super::rules::map::{Map, hex_at, index_in};
 use super::rules::movement::{Passage, cheapest_route, reach};
 use super::rules::quality::Quality;
 use super::rules::roster::{Kind, Profile, Roster, Support, Weapon};
@@ -176,9 +174,25 @@ pub struct Battle {
     pub events: Vec<(u32, String)>,
 }
 
-/// Hex → the unit a shot there is against (see [`Battle::positions`]).
-#[derive(Clone, Debug, Default)]
-pub struct Positions(pub HashMap<Hex, usize>);
+/// Hex → the unit a shot there is against (see [`Battle::positions`]): the map's cells, each
+/// with the unit's index or `NONE`. A grid, not a hash map: the search asks this in every step
+/// of every move it weighs.
+#[derive(Clone, Debug)]
+pub struct Positions {
+    cells: Vec<usize>,
+    size: (i32, i32),
+}
+
+impl Positions {
+    const NONE: usize = usize::MAX;
+
+    /// The unit a shot at `hex` is against, if any stands there.
+    pub fn get(&self, hex: Hex) -> Option<usize> {
+        let k = index_in(self.size, hex)?;
+        let i = self.cells[k];
+        (i != Self::NONE).then_some(i)
+    }
+}
 
 /// Why a command cannot be done: the rule that forbids it.
 pub type Refusal = String;
@@ -347,24 +361,26 @@ impl Battle {
     /// Built once for many questions of sight and movement (the reach and sight of a whole
     /// army).
     pub fn positions(&self) -> Positions {
-        let mut map: HashMap<Hex, usize> = HashMap::with_capacity(self.units.len());
+        let mut pos = Positions {
+            cells: vec![Positions::NONE; self.map.cells()],
+            size: self.map.size,
+        };
         for (i, u) in self.units.iter().enumerate() {
-            if !u.on_map() {
+            if !u.on_map() || u.profile.kind == Kind::Leader {
                 continue;
             }
-            if u.profile.kind == Kind::Leader {
+            let Some(k) = index_in(pos.size, u.at) else {
                 continue;
-            }
-            let counts = u.profile.kind.counts_in_stacking();
-            let replace = match map.get(&u.at) {
-                None => true,
-                Some(j) => counts && !self.units[*j].profile.kind.counts_in_stacking(),
             };
+            let counts = u.profile.kind.counts_in_stacking();
+            let j = pos.cells[k];
+            let replace = j == Positions::NONE
+                || (counts && !self.units[j].profile.kind.counts_in_stacking());
             if replace {
-                map.insert(u.at, i);
+                pos.cells[k] = i;
             }
         }
-        Positions(map)
+        pos
     }
 
     /// What `hex` holds for a unit of `side` moving (hidden enemies are not known to it, so
@@ -381,10 +397,10 @@ impl Battle {
         side: usize,
         mover_counts: bool,
     ) -> Passage {
-        match pos.0.get(&hex) {
-            Some(&i) if self.units[i].side != side && self.units[i].hidden => Passage::Free,
-            Some(&i) if self.units[i].side != side => Passage::Enemy,
-            Some(&i) if mover_counts && self.units[i].profile.kind.counts_in_stacking() => {
+        match pos.get(hex) {
+            Some(i) if self.units[i].side != side && self.units[i].hidden => Passage::Free,
+            Some(i) if self.units[i].side != side => Passage::Enemy,
+            Some(i) if mover_counts && self.units[i].profile.kind.counts_in_stacking() => {
                 Passage::Friend
             }
             _ => Passage::Free,
@@ -394,8 +410,8 @@ impl Battle {
     /// What stands in `hex` as far as sight goes: units counting in stacking and Jedis block
     /// (leaders and weapons are counters on a unit, not units: Holotable's ruling).
     pub fn occupant(&self, pos: &Positions, hex: Hex) -> Occupant {
-        match pos.0.get(&hex) {
-            Some(&i) if self.units[i].profile.kind == Kind::Walker => Occupant::Walker,
+        match pos.get(hex) {
+            Some(i) if self.units[i].profile.kind == Kind::Walker => Occupant::Walker,
             Some(_) => Occupant::Unit,
             None => Occupant::Empty,
         }
@@ -422,9 +438,9 @@ impl Battle {
         line_of_sight(
             &self.map,
             end(Some(from), u.at),
-            end(pos.0.get(&hex).copied(), hex),
-            |h| match pos.0.get(&h) {
-                Some(&j) if self.units[j].hidden && self.units[j].side != u.side => Occupant::Empty,
+            end(pos.get(hex), hex),
+            |h| match pos.get(h) {
+                Some(j) if self.units[j].hidden && self.units[j].side != u.side => Occupant::Empty,
                 _ => self.occupant(pos, h),
             },
         )

@@ -201,6 +201,12 @@ pub fn col_row(hex: Hex) -> (i32, i32) {
     (c, r)
 }
 
+/// Where `hex` is kept in a map of `size` columns and rows ([`Map::index`]).
+pub fn index_in(size: (i32, i32), hex: Hex) -> Option<usize> {
+    let (c, r) = col_row(hex);
+    (c >= 0 && r >= 0 && c < size.0 && r < size.1).then(|| (c * size.1 + r) as usize)
+}
+
 /// A stable sort key for hexes (hexx's `Hex` has no order): column, then row.
 pub fn sort_key(hex: &Hex) -> (i32, i32) {
     col_row(*hex)
@@ -391,9 +397,18 @@ impl Map {
     /// Where `hex` is kept (0 to [`Map::cells`]), if it lies within the map's columns and
     /// rows.
     pub fn index(&self, hex: Hex) -> Option<usize> {
-        let (c, r) = col_row(hex);
-        (c >= 0 && r >= 0 && c < self.size.0 && r < self.size.1)
-            .then(|| (c * self.size.1 + r) as usize)
+        index_in(self.size, hex)
+    }
+
+    /// The hex kept at `index` (see [`Map::index`]).
+    pub fn hex_at_index(&self, index: usize) -> Hex {
+        let i = index as i32;
+        hex_at(i / self.size.1, i % self.size.1)
+    }
+
+    /// The terrain kept at `index` (see [`Map::index`]), if that hex is on the map.
+    pub fn at_index(&self, index: usize) -> Option<&HexTerrain> {
+        self.terrain.get(index).and_then(Option::as_ref)
     }
 
     /// The terrain of `hex`, if it is on the map.

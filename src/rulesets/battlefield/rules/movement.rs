@@ -7,7 +7,7 @@ use std::collections::BinaryHeap;
 use hexx::Hex;
 use hexx::algorithms::a_star;
 
-use super::map::{Map, col_row, hex_at};
+use super::map::{HexTerrain, Map};
 use super::roster::{Ability, Kind, Profile};
 
 /// Movement points a carried unit pays to get out of its transporter before it moves on
@@ -42,18 +42,37 @@ pub fn step_cost(map: &Map, profile: &Profile, from: Hex, hex: Hex) -> Result<u3
     let Some(t) = map.get(hex) else {
         return Err("that hex is off the map".into());
     };
-    if profile.has(Ability::Flies) {
-        return Ok(1);
+    Mover::of(profile).step(map.get(from), t)
+}
+
+/// What [`step_cost`] asks of a profile, asked once for a whole sweep of the map.
+#[derive(Clone, Copy)]
+struct Mover {
+    flies: bool,
+    no_hills: bool,
+    kind: Kind,
+}
+
+impl Mover {
+    fn of(profile: &Profile) -> Self {
+        Self {
+            flies: profile.has(Ability::Flies),
+            no_hills: profile.has(Ability::NoHills),
+            kind: profile.kind,
+        }
     }
-    may_end(map, profile, hex)?;
-    if t.hill > 0 && profile.has(Ability::NoHills) {
-        return Err("Movement: \"AT-AT / AT-ST cannot climb a hill\"".into());
+
+    /// [`step_cost`] from terrain `from` (off the map: clear) into terrain `to`.
+    fn step(self, from: Option<&HexTerrain>, to: &HexTerrain) -> Result<u32, String> {
+        if self.flies {
+            return Ok(1);
+        }
+        ends_in(self.kind, to)?;
+        if to.hill > 0 && self.no_hills {
+            return Err("Movement: \"AT-AT / AT-ST cannot climb a hill\"".into());
+        }
+        Ok(to.step_cost(from.unwrap_or(&HexTerrain::CLEAR)))
     }
-    let left = map
-        .get(from)
-        .copied()
-        .unwrap_or(super::map::HexTerrain::CLEAR);
-    Ok(t.step_cost(&left))
 }
 
 /// Whether `profile` may stop in `hex`: Movement, "Buildings are interdicted to vehicles". A
@@ -62,12 +81,13 @@ pub fn step_cost(map: &Map, profile: &Profile, from: Hex, hex: Hex) -> Result<u3
 ///
 /// Errors: a building for a vehicle, walker or field artillery, naming the rule.
 pub fn may_end(map: &Map, profile: &Profile, hex: Hex) -> Result<(), String> {
-    let building = map.get(hex).and_then(|t| t.building_resistance()).is_some();
-    if building
-        && matches!(
-            profile.kind,
-            Kind::Vehicle | Kind::Walker | Kind::FieldArtillery
-        )
+    map.get(hex).map_or(Ok(()), |t| ends_in(profile.kind, t))
+}
+
+/// [`may_end`] for a unit of `kind` in terrain `t`.
+fn ends_in(kind: Kind, t: &HexTerrain) -> Result<(), String> {
+    if t.building_resistance().is_some()
+        && matches!(kind, Kind::Vehicle | Kind::Walker | Kind::FieldArtillery)
     {
         return Err("Movement: \"Buildings are interdicted to vehicles\"".into());
     }
@@ -125,45 +145,57 @@ pub fn reach(
     budget: u32,
     passage: impl Fn(Hex) -> Passage,
 ) -> Vec<(Hex, u32)> {
-    // The cheapest cost found so far of each hex of the map, by its place in the map.
+    // The cheapest cost found so far of each hex of the map, by its place in the map. The
+    // open list keys a hex by that place too: column by column, so ties still go to the
+    // lower column, then row.
     let mut best: Vec<Option<u32>> = vec![None; map.cells()];
     let Some(start) = map.index(from) else {
         return Vec::new();
     };
+    let mover = Mover::of(profile);
     best[start] = Some(0);
     let mut open = BinaryHeap::new();
-    open.push(Reverse((0u32, col_row(from))));
+    open.push(Reverse((0u32, start)));
     while let Some(Reverse((cost, place))) = open.pop() {
-        let at = hex_at(place.0, place.1);
-        if map
-            .index(at)
-            .and_then(|k| best[k])
-            .is_some_and(|c| c < cost)
-        {
+        if best[place].is_some_and(|c| c < cost) {
             continue;
         }
+        let at = map.hex_at_index(place);
+        let here = map.at_index(place);
         for next in at.all_neighbors() {
+            // A step off the map is refused by its cost too.
+            let Some(k) = map.index(next) else {
+                continue;
+            };
+            let Some(t) = map.at_index(k) else {
+                continue;
+            };
             if passage(next) == Passage::Enemy {
                 continue;
             }
-            // A step off the map is refused by its cost too.
-            let (Ok(step), Some(k)) = (step_cost(map, profile, at, next), map.index(next)) else {
+            let Ok(step) = mover.step(here, t) else {
                 continue;
             };
             let total = cost + step;
             if total <= budget && best[k].is_none_or(|c| total < c) {
                 best[k] = Some(total);
-                open.push(Reverse((total, col_row(next))));
+                open.push(Reverse((total, k)));
             }
         }
     }
     // The map keeps its hexes column by column: already in column-then-row order.
-    map.hexes()
-        .into_iter()
-        .filter_map(|(h, _)| Some((h, best[map.index(h)?]?)))
-        .filter(|(h, _)| {
-            *h != from && passage(*h) == Passage::Free && may_end(map, profile, *h).is_ok()
+    best.iter()
+        .enumerate()
+        .filter_map(|(k, c)| Some((k, (*c)?)))
+        .map(|(k, c)| (map.hex_at_index(k), c, k))
+        .filter(|&(h, _, k)| {
+            h != from
+                && passage(h) == Passage::Free
+                && map
+                    .at_index(k)
+                    .is_some_and(|t| ends_in(mover.kind, t).is_ok())
         })
+        .map(|(h, c, _)| (h, c))
         .collect()
 }
 
