@@ -53,6 +53,13 @@ pub trait Searchable: Clone {
     fn sample_hidden(&mut self, side: usize, rng: &mut ChaCha8Rng) {
         let _ = (side, rng);
     }
+    /// Whether [`Searchable::sample_hidden`] leaves the game as it is for `side` now, so
+    /// that every iteration starts from the same state and the root's sensible commands are
+    /// worked out once a decision, not once an iteration. The default: `false`, always safe.
+    fn hides_nothing_from(&self, side: usize) -> bool {
+        let _ = side;
+        false
+    }
 }
 
 /// A search to run on any thread: the game as plain data, taken when the job was made, searched
@@ -166,8 +173,9 @@ struct Node<C> {
 /// is over (or nothing the side may do is accepted).
 pub fn choose<S: Searchable>(game: &S, settings: &Settings) -> Option<Choice<S::Command>> {
     let side = game.to_act()?;
+    let candidates = game.candidates();
     // A forced choice needs no thought.
-    if let [only] = &game.candidates()[..] {
+    if let [only] = &candidates[..] {
         return Some(Choice {
             command: only.clone(),
             then: Vec::new(),
@@ -185,6 +193,7 @@ pub fn choose<S: Searchable>(game: &S, settings: &Settings) -> Option<Choice<S::
         available: 0,
         total: 0.0,
     }];
+    let root = game.hides_nothing_from(side).then_some(&candidates[..]);
     let start = Instant::now();
     let mut playouts = 0u32;
     loop {
@@ -195,7 +204,7 @@ pub fn choose<S: Searchable>(game: &S, settings: &Settings) -> Option<Choice<S::
             }
             _ => {}
         }
-        iterate(game, side, settings, &mut tree, &mut rng);
+        iterate(game, side, settings, root, &mut tree, &mut rng);
         playouts += 1;
     }
     let root = &tree[0];
@@ -209,7 +218,7 @@ pub fn choose<S: Searchable>(game: &S, settings: &Settings) -> Option<Choice<S::
     let best = match root.children.first() {
         Some(&plain)
             if settings.keep_plain > 0.0
-                && tree[plain].command == game.candidates().first().cloned()
+                && tree[plain].command.as_ref() == candidates.first()
                 && tree[plain].visits > 0
                 && mean(plain) + settings.keep_plain >= mean(most) =>
         {
@@ -229,10 +238,12 @@ pub fn choose<S: Searchable>(game: &S, settings: &Settings) -> Option<Choice<S::
 
 /// One iteration: deal what the side cannot see, go down the tree by UCB1 among the commands
 /// the dealt game offers, add the first untried one, roll out, and score every node passed.
+/// `root`: the root's sensible commands where every iteration deals the same game.
 fn iterate<S: Searchable>(
     game: &S,
     side: usize,
     settings: &Settings,
+    root: Option<&[S::Command]>,
     tree: &mut Vec<Node<S::Command>>,
     rng: &mut ChaCha8Rng,
 ) {
@@ -242,11 +253,18 @@ fn iterate<S: Searchable>(
     let mut path = vec![0usize];
     let mut at = 0usize;
     'down: while let Some(actor) = s.to_act() {
-        let candidates = s.candidates();
+        let dealt;
+        let candidates = match root.filter(|_| at == 0) {
+            Some(r) => r,
+            None => {
+                dealt = s.candidates();
+                &dealt[..]
+            }
+        };
         // Children offered now, and the candidates with none yet.
         let mut offered = Vec::new();
         let mut untried = Vec::new();
-        for c in &candidates {
+        for c in candidates {
             match tree[at]
                 .children
                 .iter()

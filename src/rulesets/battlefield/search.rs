@@ -134,6 +134,14 @@ impl Searchable for Battle {
         }
     }
 
+    /// No enemy of `side` is hidden on the map: [`Searchable::sample_hidden`] moves nothing.
+    fn hides_nothing_from(&self, side: usize) -> bool {
+        !self
+            .units
+            .iter()
+            .any(|u| u.hidden && u.on_map() && u.side != side)
+    }
+
     /// Each enemy of `side` still hidden is put on a hex drawn at random among those it may
     /// stand on, empty, and not next to a unit of `side` (one there would have found it): the
     /// searching side knows it is somewhere, not where.

@@ -27,6 +27,11 @@ impl Searchable for Skirmish {
         self.players.len()
     }
 
+    /// A skirmish hides nothing: every warband, token and die is on the table.
+    fn hides_nothing_from(&self, _side: usize) -> bool {
+        true
+    }
+
     fn candidates(&self) -> Vec<Command> {
         let Some(player) = Searchable::to_act(self) else {
             return Vec::new();
