@@ -622,6 +622,18 @@ mod tests {
     }
 
     #[test]
+    fn the_root_is_worked_out_once_only_where_no_enemy_is_hidden() {
+        let mut b = battle();
+        let gu1 = unit(&b, "gu1");
+        let (own, enemy) = (b.units[gu1].side, Battle::other(b.units[gu1].side));
+        assert!(b.hides_nothing_from(own) && b.hides_nothing_from(enemy));
+        b.units[gu1].hidden = true;
+        // Its own side knows where it stands; the enemy's deals differ each iteration.
+        assert!(b.hides_nothing_from(own));
+        assert!(!b.hides_nothing_from(enemy));
+    }
+
+    #[test]
     fn the_estimate_is_a_chance_the_sides_share_and_weighs_units_more_as_the_end_nears() {
         let mut b = battle();
         let both = |b: &Battle| b.score(0) + b.score(1);
