@@ -304,13 +304,7 @@ fn standing(b: &Battle, side: usize, pos: &Positions) -> Standing {
             continue;
         }
         f.vehicles += f32::from(u.profile.kind.is_vehicle());
-        let on = shooters
-            .iter()
-            .filter(|&&j| {
-                b.units[j].at.unsigned_distance_to(u.at) <= b.units[j].profile.range
-                    && b.sight_in(pos, j, u.at).clear
-            })
-            .count() as f32;
+        let on = shots_on(b, pos, &shooters, u.at) as f32;
         f.exposed += f32::from(on > 0.0);
         f.threats += on;
         f.entrenched += f32::from(b.entrenchments.contains(&u.at));
@@ -318,15 +312,27 @@ fn standing(b: &Battle, side: usize, pos: &Positions) -> Standing {
     f
 }
 
+/// How many of `shooters` have `hex` in their range and line of sight.
+fn shots_on(b: &Battle, pos: &Positions, shooters: &[usize], hex: Hex) -> usize {
+    shooters
+        .iter()
+        .filter(|&&j| {
+            b.units[j].at.unsigned_distance_to(hex) <= b.units[j].profile.range
+                && b.sight_in(pos, j, hex).clear
+        })
+        .count()
+}
+
 /// An undecided battle whose goal is to eliminate every enemy, for `side`: the chance to win
 /// (a draw half) by a logistic model fitted to 8 000 games played by the rules (4 000 each of
 /// `walker_assault` and `forest_ambush`, the defender standing firm, [`stands_firm`], each
 /// side taking a sensible command at random in 0, 10 or 30% of its steps), 169 000 positions,
 /// one in five games held out. Each weight is per unit of the difference between the sides'
-/// [`Standing`]s. The units left count most, the more so the fewer turns are left
-/// (the turn limit as the scenarios set it: "at the end of turn 8 the side with more units
-/// left wins", scenarios/battlefield/walker_assault.ron's description). Held out, its mean squared error is 0.145
-/// against 0.174 for the share of units and strength that it replaced; docs/opponents.md.
+/// [`Standing`]s. The units left count most, the more so the fewer turns are left (the turn
+/// limit as the scenarios set it: "at the end of turn 8 the side with more units left wins",
+/// scenarios/battlefield/walker_assault.ron's description). Held out, its mean squared error
+/// is 0.145 against 0.174 for the share of units and strength that it replaced;
+/// docs/opponents.md.
 fn estimate(b: &Battle, side: usize) -> f32 {
     let pos = b.positions();
     let (a, z) = (
@@ -424,15 +430,7 @@ fn out_of_fire(b: &Battle, i: usize) -> Option<Command> {
     if shooters.is_empty() {
         return None;
     }
-    let threat = |h: Hex| {
-        shooters
-            .iter()
-            .filter(|&&j| {
-                b.units[j].at.unsigned_distance_to(h) <= b.units[j].profile.range
-                    && b.sight_in(&pos, j, h).clear
-            })
-            .count()
-    };
+    let threat = |h: Hex| shots_on(b, &pos, &shooters, h);
     let now = threat(u.at);
     if now == 0 {
         return None;
