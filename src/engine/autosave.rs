@@ -39,6 +39,37 @@ pub fn folder() -> Option<PathBuf> {
     Some(data_folder()?.join("autosave"))
 }
 
+/// The folder the window's Save writes games to, given the data folder `data`: its `saves`,
+/// beside the warbands, scenarios and autosaves, so a save does not depend on the folder the
+/// window was started from; `saves` in the current folder only where there is no data folder.
+pub fn saves_folder_in(data: Option<&Path>) -> PathBuf {
+    data.map_or_else(|| PathBuf::from("saves"), |d| d.join("saves"))
+}
+
+/// [`saves_folder_in`] the [`data_folder`].
+pub fn saves_folder() -> PathBuf {
+    saves_folder_in(data_folder().as_deref())
+}
+
+/// `path`, or where a file is there already the first of `<stem>-2.<ext>`, `<stem>-3.<ext>`…
+/// that is free: Save never writes over another save (two games of one scenario saved at
+/// the same turn, say) without asking.
+pub fn unused(path: PathBuf) -> PathBuf {
+    if !path.exists() {
+        return path;
+    }
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().to_string());
+    let ext = path
+        .extension()
+        .map_or_else(String::new, |e| format!(".{}", e.to_string_lossy()));
+    (2..)
+        .map(|n| path.with_file_name(format!("{stem}-{n}{ext}")))
+        .find(|p| !p.exists())
+        .unwrap_or(path)
+}
+
 /// Autosaving for the game being played: present in a world only while it autosaves.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Autosave {
@@ -185,6 +216,28 @@ pub fn unfinished(folder: &Path) -> Vec<Vec<PathBuf>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_save_never_takes_the_name_of_one_there() {
+        let dir = std::env::temp_dir().join(format!("holotable-unused-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let first = dir.join("raid-turn2.ron");
+        assert_eq!(unused(first.clone()), first);
+        std::fs::write(&first, "a").unwrap();
+        assert_eq!(unused(first.clone()), dir.join("raid-turn2-2.ron"));
+        std::fs::write(dir.join("raid-turn2-2.ron"), "b").unwrap();
+        assert_eq!(unused(first.clone()), dir.join("raid-turn2-3.ron"));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn saves_go_to_the_data_folder() {
+        assert_eq!(
+            saves_folder_in(Some(Path::new("/home/p/.local/share/holotable"))),
+            Path::new("/home/p/.local/share/holotable/saves")
+        );
+        assert_eq!(saves_folder_in(None), Path::new("saves"));
+    }
 
     #[test]
     fn only_the_last_few_are_kept_and_a_finished_game_leaves_none() {

@@ -88,7 +88,7 @@ fn results(
                 }
                 if ui
                     .button("Save this game")
-                    .on_hover_text("Save the finished game to saves/, to replay it later (Open as replay in the scenario list, or `holotable play --replay FILE`)")
+                    .on_hover_text("Save the finished game to saves/ in the data folder, to replay it later (Open as replay in the scenario list, or `holotable play --replay FILE`)")
                     .clicked()
                 {
                     *asked_to_save = true;
@@ -98,7 +98,7 @@ fn results(
                         .duration_since(std::time::UNIX_EPOCH)
                         .map_or(0, |d| d.as_secs());
                     saves.write(crate::engine::pipeline::SaveRequest(
-                        std::path::PathBuf::from("saves")
+                        crate::engine::autosave::saves_folder()
                             .join(format!("{}-finished-{stamp}.ron", status.save_stem)),
                     ));
                 }

@@ -186,6 +186,8 @@ fn select(
             }
             ui.separator();
             ui.heading("Open a scenario file or a saved game");
+            let saves = crate::engine::autosave::saves_folder();
+            ui.weak(format!("Save keeps games in {}.", saves.display()));
             ui.horizontal(|ui| {
                 ui.label("Path:");
                 ui.add(
@@ -198,7 +200,9 @@ fn select(
                     .on_hover_text("Choose the file in your desktop's file dialog")
                     .clicked()
                 {
-                    dialogs.ask(Purpose::Open, "scenarios", "");
+                    // Where the saved games are, once there is one.
+                    let start = if saves.is_dir() { saves.clone() } else { "scenarios".into() };
+                    dialogs.ask(Purpose::Open, start, "");
                 }
                 let replay = ui
                     .button("Open as replay")

@@ -2,7 +2,7 @@
 //! own thread so the window keeps drawing while one is open. A desktop with no portal shows
 //! no dialog: the player is told so, and types the path instead.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
@@ -48,9 +48,9 @@ impl FileDialogs {
         self.open.is_some()
     }
 
-    /// Opens a dialog for `purpose`, starting in the current folder's `folder` (a save is
-    /// suggested as `name`). Does nothing while another is open.
-    pub fn ask(&mut self, purpose: Purpose, folder: &str, name: &str) {
+    /// Opens a dialog for `purpose`, starting in `folder` (relative to the current folder
+    /// unless absolute; a save is suggested as `name`). Does nothing while another is open.
+    pub fn ask(&mut self, purpose: Purpose, folder: impl AsRef<Path>, name: &str) {
         if self.open.is_some() {
             return;
         }
@@ -119,7 +119,7 @@ fn poll(
             if since.elapsed() < TOO_QUICK {
                 let why = match purpose {
                     Purpose::Open | Purpose::SaveScenario => "type the path instead",
-                    Purpose::SaveAs => "Save writes to saves/ instead",
+                    Purpose::SaveAs => "Save writes to the data folder's saves/ instead",
                 };
                 let said = format!(
                     "No file dialog opened (this desktop runs no xdg-desktop-portal): {why}"

@@ -431,7 +431,11 @@ fn frame(
         saves.write(SaveRequest(path));
     }
     if let Some(name) = bar.save_as {
-        dialogs.ask(file_dialog::Purpose::SaveAs, "saves", &name);
+        dialogs.ask(
+            file_dialog::Purpose::SaveAs,
+            crate::engine::autosave::saves_folder(),
+            &name,
+        );
     }
     // A roll or card asked for opens a hidden sidebar: its box is there.
     let asked = wanted.is_some() || card_wanted.is_some();

@@ -93,10 +93,12 @@ pub fn show(
                     }
                     if ui
                         .button("Save")
-                        .on_hover_text("Save the game to saves/ (open it from the scenario list or with `holotable play FILE`)")
+                        .on_hover_text("Save the game to saves/ in the data folder (open it from the scenario list or with `holotable play FILE`)")
                         .clicked()
                     {
-                        save = Some(std::path::PathBuf::from("saves").join(name));
+                        save = Some(crate::engine::autosave::unused(
+                            crate::engine::autosave::saves_folder().join(name),
+                        ));
                     }
                     if ui.button("Help (F1)").clicked() {
                         state.help = !state.help;

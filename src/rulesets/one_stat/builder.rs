@@ -2,9 +2,11 @@
 //! ones, and an editor for one: its name, each fighter's name, tier, stat within his die,
 //! specialisation and weapons by hands, with the text's limits checked as it changes and a
 //! warband that breaks one refused a save, each problem named. Saved as RON files in the data
-//! folder's `warbands/`, which the muster offers at the start of a game.
+//! folder's `warbands/`, which the muster offers at the start of a game: a renamed warband, or
+//! a copy (Save as…), as a new file named after it, and a file of another warband replaced
+//! only when the player says so.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -19,12 +21,74 @@ use super::rules::warband::{Warband, WarbandKind, check};
 struct Builder {
     /// The warbands listed (read when the screen opens, and after each save or delete).
     list: Option<Vec<Listed>>,
-    /// The warband being edited, and its file (none until saved).
-    editing: Option<(Warband, Option<PathBuf>)>,
+    /// The warband being edited, and its file with the name it has there (none until saved).
+    editing: Option<(Warband, Option<(PathBuf, String)>)>,
     /// The last save's or delete's outcome.
     message: Option<Result<String, String>>,
     /// A delete asked for and not yet confirmed.
     deleting: bool,
+    /// The name being typed for a copy (Save as…).
+    copy_name: Option<String>,
+    /// A save into another warband's file, asked about: (the name saved under, that file,
+    /// the first numbered file free).
+    replacing: Option<(String, PathBuf, PathBuf)>,
+}
+
+/// Where a save writes a warband.
+#[derive(Clone, Debug, PartialEq)]
+enum Target {
+    /// Its own file, or a new one: written at once.
+    Write(PathBuf),
+    /// A file that is there and not the warband's own: replaced only if the player says so,
+    /// else `free`, the first numbered name not taken.
+    Taken { path: PathBuf, free: PathBuf },
+}
+
+/// Where warband `name` is saved in the folder `dir`, given its file and the name it has there
+/// (`own`, none for a new warband, a starting one's copy, or a copy asked for): that file while
+/// the name still leads to it, so a file the player named stays his; else, renamed, a new file
+/// named after it, the old one kept. `exists` says which files are there.
+fn target(
+    dir: &Path,
+    own: Option<(&Path, &str)>,
+    name: &str,
+    exists: impl Fn(&Path) -> bool,
+) -> Target {
+    let named = dir.join(roster::file_name(name));
+    if let Some((file, was)) = own
+        && (was == name || file == named)
+    {
+        return Target::Write(file.to_path_buf());
+    }
+    if !exists(&named) {
+        return Target::Write(named);
+    }
+    let stem = roster::file_name(name).trim_end_matches(".ron").to_string();
+    let free = (2..)
+        .map(|n| dir.join(format!("{stem}_{n}.ron")))
+        .find(|p| !exists(p))
+        .unwrap_or_default();
+    Target::Taken { path: named, free }
+}
+
+/// Writes `w` as `path`, which becomes its file; says where, and that the file it came from is
+/// kept when this is another one.
+fn write(
+    w: &Warband,
+    file: &mut Option<(PathBuf, String)>,
+    path: PathBuf,
+) -> Result<String, String> {
+    roster::save(w, &path)?;
+    let said = match file.as_ref().filter(|(old, _)| *old != path) {
+        Some((old, _)) => format!(
+            "Saved {} (a new file: {} is kept)",
+            path.display(),
+            old.display()
+        ),
+        None => format!("Saved {}", path.display()),
+    };
+    *file = Some((path, w.name.clone()));
+    Ok(said)
 }
 
 /// A new warband: a Boss with 1 Specialist and his 2 Rookies, to change.
@@ -247,8 +311,17 @@ pub(super) fn add_fighters(ui: &mut egui::Ui, w: &mut Warband) {
     renumber(w);
 }
 
-fn editor(ui: &mut egui::Ui, w: &mut Warband, saved: bool) -> (bool, bool, bool) {
-    let (mut save, mut delete, mut close) = (false, false, false);
+/// What the editor's buttons ask for.
+enum Asked {
+    Save,
+    SaveAs,
+    Delete,
+    Close,
+}
+
+/// The editor of `w`; what its buttons ask for.
+fn editor(ui: &mut egui::Ui, w: &mut Warband, saved: bool) -> Option<Asked> {
+    let mut asked = None;
     ui.horizontal(|ui| {
         ui.label("Warband");
         ui.add(egui::TextEdit::singleline(&mut w.name).desired_width(260.0));
@@ -285,17 +358,31 @@ fn editor(ui: &mut egui::Ui, w: &mut Warband, saved: bool) -> (bool, bool, bool)
         if fits(WarbandKind::Solitaire) { "fits" } else { "does not fit" }
     ));
     ui.horizontal(|ui| {
-        save = ui
+        let mend = "Mend the problems above first: a warband that breaks the text's limits is not saved";
+        if ui
             .add_enabled(problems.is_empty(), egui::Button::new("Save"))
-            .on_disabled_hover_text("Mend the problems above first: a warband that breaks the text's limits is not saved")
-            .on_hover_text("Save it in your warbands folder, offered at the muster of every game")
-            .clicked();
-        if saved {
-            delete = ui.button("Delete").clicked();
+            .on_disabled_hover_text(mend)
+            .on_hover_text("Save it in your warbands folder, offered at the muster of every game (renamed, as a new file: the old one is kept)")
+            .clicked()
+        {
+            asked = Some(Asked::Save);
         }
-        close = ui.button("Close").clicked();
+        if ui
+            .add_enabled(problems.is_empty(), egui::Button::new("Save as…"))
+            .on_disabled_hover_text(mend)
+            .on_hover_text("Save a copy under another name, as a new file")
+            .clicked()
+        {
+            asked = Some(Asked::SaveAs);
+        }
+        if saved && ui.button("Delete").clicked() {
+            asked = Some(Asked::Delete);
+        }
+        if ui.button("Close").clicked() {
+            asked = Some(Asked::Close);
+        }
     });
-    (save, delete, close)
+    asked
 }
 
 fn screen(
@@ -307,7 +394,7 @@ fn screen(
     let b = &mut *b;
     let list = b.list.get_or_insert_with(roster::list).clone();
     let mut root = crate::ui::root_ui(ctx);
-    let mut pick: Option<(Warband, Option<PathBuf>)> = None;
+    let mut pick: Option<(Warband, Option<(PathBuf, String)>)> = None;
     let mut forget = false;
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.horizontal(|ui| {
@@ -348,9 +435,11 @@ fn screen(
                                     .button(format!("{} ({} fighters)", w.name, w.fighters.len()))
                                     .clicked()
                                 {
-                                    let path =
-                                        (origin == "yours").then(|| l.path.clone()).flatten();
-                                    pick = Some((w.clone(), path));
+                                    let file = (origin == "yours")
+                                        .then(|| l.path.clone())
+                                        .flatten()
+                                        .map(|p| (p, w.name.clone()));
+                                    pick = Some((w.clone(), file));
                                 }
                             }
                             Err(e) => {
@@ -375,41 +464,90 @@ fn screen(
                 ui.weak("Pick a warband to edit, or make a new one.");
                 return;
             };
-            let (save, delete, close) = editor(ui, w, path.is_some());
-            if save {
+            // Some(own): a save, with the file it may write over unasked.
+            let mut saving = None;
+            match editor(ui, w, path.is_some()) {
+                Some(Asked::Save) => saving = Some(path.clone()),
+                Some(Asked::SaveAs) => b.copy_name = Some(w.name.clone()),
+                Some(Asked::Delete) => b.deleting = true,
+                Some(Asked::Close) => forget = true,
+                None => {}
+            }
+            if let Some(name) = &mut b.copy_name {
+                let (mut copy, mut cancel) = (false, false);
+                ui.horizontal(|ui| {
+                    ui.label("Save a copy as");
+                    ui.add(egui::TextEdit::singleline(name).desired_width(220.0));
+                    copy = ui
+                        .add_enabled(!name.trim().is_empty(), egui::Button::new("Save the copy"))
+                        .clicked();
+                    cancel = ui.button("Cancel").clicked();
+                });
+                if copy {
+                    w.name = std::mem::take(name);
+                    // A copy has no file of its own yet: none is written over unasked.
+                    saving = Some(None);
+                }
+                if copy || cancel {
+                    b.copy_name = None;
+                }
+            }
+            if let Some(own) = saving {
+                b.replacing = None;
                 let Some(dir) = roster::folder() else {
                     b.message = Some(Err("no data folder on this system to save in".into()));
                     return;
                 };
-                let target = path.clone().unwrap_or_else(|| {
-                    // A new file: its name's, numbered past any taken.
-                    let name = roster::file_name(&w.name);
-                    let mut p = dir.join(&name);
-                    let mut n = 2;
-                    while p.exists() {
-                        p = dir.join(format!("{}_{n}.ron", name.trim_end_matches(".ron")));
-                        n += 1;
-                    }
-                    p
-                });
-                b.message = Some(match roster::save(w, &target) {
-                    Ok(()) => {
-                        *path = Some(target.clone());
+                let own = own.as_ref().map(|(p, n)| (p.as_path(), n.as_str()));
+                match target(&dir, own, &w.name, Path::exists) {
+                    Target::Write(to) => {
+                        b.message = Some(write(w, path, to));
                         b.list = None;
-                        Ok(format!("Saved {}", target.display()))
                     }
-                    Err(e) => Err(e),
-                });
+                    Target::Taken { path: taken, free } => {
+                        b.replacing = Some((w.name.clone(), taken, free));
+                    }
+                }
             }
-            if delete {
-                b.deleting = true;
+            // A question about another name than the warband's now is moot.
+            if b.replacing
+                .as_ref()
+                .is_some_and(|(name, ..)| *name != w.name)
+            {
+                b.replacing = None;
+            }
+            if let Some((_, taken, free)) = &b.replacing {
+                let mut to = None;
+                let mut back = false;
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("{} is there already. Replace it?", taken.display()));
+                    if ui.button("Replace it").clicked() {
+                        to = Some(taken.clone());
+                    }
+                    let other = free.file_name().unwrap_or_default().to_string_lossy();
+                    if ui
+                        .button(format!("Save as {other}"))
+                        .on_hover_text("Keep both: this one in a file of its own")
+                        .clicked()
+                    {
+                        to = Some(free.clone());
+                    }
+                    back = ui.button("Go back").clicked();
+                });
+                if to.is_some() || back {
+                    b.replacing = None;
+                }
+                if let Some(to) = to {
+                    b.message = Some(write(w, path, to));
+                    b.list = None;
+                }
             }
             if b.deleting {
                 let (deleting, message, list) = (&mut b.deleting, &mut b.message, &mut b.list);
                 ui.horizontal(|ui| {
                     ui.label(format!("Delete {} for good?", w.name));
                     if ui.button("Yes, delete").clicked() {
-                        if let Some(p) = path.take() {
+                        if let Some((p, _)) = path.take() {
                             *message = Some(match std::fs::remove_file(&p) {
                                 Ok(()) => Ok(format!("Deleted {}", p.display())),
                                 Err(e) => Err(format!("{}: cannot delete: {e}", p.display())),
@@ -424,16 +562,19 @@ fn screen(
                     }
                 });
             }
-            forget |= close;
         });
     });
     if forget {
         b.editing = None;
+        b.copy_name = None;
+        b.replacing = None;
     }
     if let Some(p) = pick {
         b.editing = Some(p);
         b.deleting = false;
         b.message = None;
+        b.copy_name = None;
+        b.replacing = None;
     }
     Ok(())
 }
@@ -472,5 +613,89 @@ mod tests {
             w.fighters.iter().map(|f| f.id.as_str()).collect::<Vec<_>>(),
             ["the_boss", "specialist_1", "rookie", "rookie_2"]
         );
+    }
+
+    #[test]
+    fn a_renamed_warband_goes_to_a_new_file_and_none_is_written_over_unasked() {
+        let dir = Path::new("/data/warbands");
+        let taken = [
+            "rogue_squadron.ron",
+            "my_band.ron",
+            "hutt_enforcers.ron",
+            "hutt_enforcers_2.ron",
+        ];
+        let exists = |p: &Path| taken.iter().any(|f| dir.join(f) == p);
+        let rogue = dir.join("rogue_squadron.ron");
+        let own = Some((rogue.as_path(), "Rogue Squadron"));
+        // Saved again under its name, or a name leading to the same file: its own file.
+        for name in ["Rogue Squadron", "Rogue squadron"] {
+            assert_eq!(target(dir, own, name, exists), Target::Write(rogue.clone()));
+        }
+        // Renamed: a new file after the new name, the old one kept.
+        assert_eq!(
+            target(dir, own, "Red Squadron", exists),
+            Target::Write(dir.join("red_squadron.ron"))
+        );
+        // Renamed as another warband's file: asked, with the first numbered name free.
+        let asked = Target::Taken {
+            path: dir.join("hutt_enforcers.ron"),
+            free: dir.join("hutt_enforcers_3.ron"),
+        };
+        assert_eq!(target(dir, own, "Hutt Enforcers", exists), asked);
+        // A new warband or a copy never writes over a file unasked, its namesake's included.
+        assert_eq!(target(dir, None, "Hutt Enforcers", exists), asked);
+        assert!(matches!(
+            target(dir, None, "Rogue Squadron", exists),
+            Target::Taken { .. }
+        ));
+        // A file the player named stays his while the warband keeps its name.
+        let mine = dir.join("my_band.ron");
+        assert_eq!(
+            target(
+                dir,
+                Some((&mine, "Rogue Squadron")),
+                "Rogue Squadron",
+                exists
+            ),
+            Target::Write(mine)
+        );
+    }
+
+    #[test]
+    fn saving_a_renamed_warband_keeps_the_old_file() {
+        let dir = std::env::temp_dir().join(format!("holotable-builder-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut w = new_warband();
+        w.name = "Rogue Squadron".into();
+        let mut file = None;
+        let first = target(&dir, None, &w.name, Path::exists);
+        let Target::Write(to) = first else {
+            panic!("{first:?}")
+        };
+        write(&w, &mut file, to).unwrap_or_else(|e| panic!("{e}"));
+        w.name = "Red Squadron".into();
+        let own = file.clone();
+        let own = own.as_ref().map(|(p, n)| (p.as_path(), n.as_str()));
+        let renamed = target(&dir, own, &w.name, Path::exists);
+        let Target::Write(to) = renamed else {
+            panic!("{renamed:?}")
+        };
+        let said = write(&w, &mut file, to).unwrap_or_else(|e| panic!("{e}"));
+        assert!(said.contains("rogue_squadron.ron is kept"), "{said}");
+        let read =
+            |f: &str| roster::parse(&std::fs::read_to_string(dir.join(f)).unwrap_or_default(), f);
+        assert_eq!(
+            read("rogue_squadron.ron").map(|w| w.name),
+            Ok("Rogue Squadron".into())
+        );
+        assert_eq!(
+            read("red_squadron.ron").map(|w| w.name),
+            Ok("Red Squadron".into())
+        );
+        assert_eq!(
+            file,
+            Some((dir.join("red_squadron.ron"), "Red Squadron".into()))
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
