@@ -55,6 +55,18 @@ pub struct Notice {
 #[derive(Message, Clone, Debug)]
 pub struct SaveRequest(pub PathBuf);
 
+/// Parses one command sent as RON text by another computer (online play): a number that is
+/// not finite, or past what the game's floats hold, is refused before the command is read.
+///
+/// Errors: such a number, or RON that is not a command of this game, in words.
+pub fn parse_command<C: serde::de::DeserializeOwned>(ron: &str) -> Result<C, String> {
+    crate::rules::scenario::sane_numbers(ron, "the command", None)
+        .map_err(|e| format!("that is not a command of this game: {}", e.message))?;
+    crate::rules::scenario::ron_options()
+        .from_str(ron)
+        .map_err(|e| format!("that is not a command of this game: {e}"))
+}
+
 /// Parses a command script: a RON list of a rule set's commands (docs/commands.md).
 ///
 /// Errors: `file:line:column: what was expected`, or a number that is not finite.
@@ -224,6 +236,8 @@ pub fn process<R: RuleSet>(world: &mut World, command: R::Command) -> CommandOut
     let (deck_cp, deck_mark, deck_tried) = (deck.checkpoint(), deck.log().len(), deck.tried());
     let log_len = world.resource::<GameLog>().0.len();
     let secret = R::secret_digest(world);
+    // The hands this command is played with go with the game (a replay plays with them).
+    keep_hands::<R>(world);
     match R::apply(world, &command) {
         Ok(()) => {
             R::after_command(world);
@@ -392,19 +406,18 @@ fn keep_camera<R: RuleSet>(
 
 /// Keeps the game record's hands with the game's [`super::game::Sides`], so every save says
 /// who played which side (a game by e-mail has a person at each end: none).
-fn keep_hands<R: RuleSet>(
-    record: Option<ResMut<GameRecord<R::Command>>>,
-    sides: Option<Res<super::game::Sides>>,
-) {
-    let (Some(mut record), Some(sides)) = (record, sides) else {
+fn keep_hands<R: RuleSet>(world: &mut World) {
+    let Some(hands) = world
+        .get_resource::<super::game::Sides>()
+        .map(super::game::Sides::hands)
+    else {
         return;
     };
-    if record.by_email.is_some() {
+    let Some(mut record) = world.get_resource_mut::<GameRecord<R::Command>>() else {
         return;
-    }
-    let hands = sides.hands();
-    if record.hands.as_ref() != Some(&hands) {
-        // No part of the game: nothing that watches the record should see it.
+    };
+    if record.by_email.is_none() && record.hands.as_ref() != Some(&hands) {
+        // Not a move: nothing that watches the record for new commands should see it.
         record.bypass_change_detection().hands = Some(hands);
     }
 }

@@ -194,6 +194,16 @@ fn replay_all<R: RuleSet>(
         }
     };
     super::game::start::<R>(world, &loaded, randomness).map_err(ResumeError::Start)?;
+    // Who plays which side is part of the game where the rules decide differently for the
+    // rules' side (Tyneside's solo rules for Force users): the game is replayed with the
+    // hands it was played with. A game by e-mail has a person at each end.
+    if let Some(hands) = record.hands.as_ref().filter(|_| record.by_email.is_none()) {
+        super::game::set_rules_sides(world, &hands.rules)
+            .and_then(|()| super::game::set_searched_sides(world, &hands.searched))
+            .map_err(|e| {
+                ResumeError::Start(vec![format!("{}: hands: {e}", record.scenario_file)])
+            })?;
+    }
     let replayed = world.resource::<GameRecord<R::Command>>();
     let setup = (&replayed.setup_dice, &replayed.setup_cards);
     if setup != (&record.setup_dice, &record.setup_cards) {
@@ -211,10 +221,10 @@ fn replay_all<R: RuleSet>(
         super::signing::check_seals(record, name).map_err(|e| ResumeError::Start(vec![e]))?;
         super::seed_draw::check(record).map_err(|e| ResumeError::Start(vec![e]))?;
     } else if record.commands.iter().any(|c| c.signed.is_some()) {
-        return Err(ResumeError::Start(vec![format!(
-            "{}: its commands are signed by e-mail but the sides' seals are gone: the file was edited",
-            record.scenario_file
-        )]));
+        return Err(ResumeError::Start(vec![
+            "Play by e-mail: its commands are signed, but the sides' seals are gone: the file was edited"
+                .into(),
+        ]));
     }
     after(world, 0);
     let total = record.commands.len();

@@ -248,6 +248,14 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
         let _ = (world, command);
         Vec::new()
     }
+    /// A legal move for the side to act in the game in `world`, chosen by `pick` (modulo their
+    /// number) among those the searching opponent weighs (its candidates), as the commands
+    /// that carry it out, in order. Empty, the default: this rule set gives the search no game,
+    /// or nobody can act. What the property tests drive games with.
+    fn legal_move(world: &World, pick: u64) -> Vec<Self::Command> {
+        let _ = (world, pick);
+        Vec::new()
+    }
     /// One step of a side the rules play, if one is to act now: `Some(Ok(what it did))`;
     /// `None` when a person acts, or nobody (the game is over). The default plays nothing.
     ///

@@ -73,6 +73,12 @@ pub trait Headless {
     /// The game's World: the engine's resources (dice, deck, record) for tools and tests that
     /// serve every rule set.
     fn world_mut(&mut self) -> &mut World;
+    /// Plays a legal move of the side to act, chosen by `pick` ([`RuleSet::legal_move`]):
+    /// the commands accepted (0 where the rule set offers none now).
+    ///
+    /// Errors: one of its commands was refused (`command (…) refused: reason`), those before
+    /// it played.
+    fn play_legal(&mut self, pick: u64) -> Result<usize, String>;
 }
 
 /// A headless game of rule set `R`.
@@ -252,6 +258,17 @@ impl<R: RuleSet> Session<R> {
 }
 
 impl<R: RuleSet> Headless for Session<R> {
+    fn play_legal(&mut self, pick: u64) -> Result<usize, String> {
+        let commands = R::legal_move(self.app.world(), pick);
+        let total = commands.len();
+        for c in commands {
+            if let CommandOutcome::Refused(cmd, reason) = self.send(c) {
+                return Err(format!("command ({cmd:?}) refused: {reason}"));
+            }
+        }
+        Ok(total)
+    }
+
     fn set_rules_sides(&mut self, sides: &[String]) -> Result<(), String> {
         super::game::set_rules_sides(self.app.world_mut(), sides)
     }

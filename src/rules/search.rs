@@ -74,6 +74,17 @@ where
     Box::new(move || choose(&game, &settings))
 }
 
+/// The candidate of `game` that `pick` chooses (modulo their number), if it has any: a legal
+/// move for the side to act, as the search weighs them.
+pub fn pick_candidate<S: Searchable>(game: &S, pick: u64) -> Option<S::Command> {
+    let mut all = game.candidates();
+    if all.is_empty() {
+        return None;
+    }
+    let at = (pick % all.len() as u64) as usize;
+    Some(all.swap_remove(at))
+}
+
 /// `commands` without repeats, first place kept: sensible commands gathered by several rules
 /// of thumb often name one twice, and the tree should weigh it once.
 pub fn unique<C: PartialEq>(commands: impl IntoIterator<Item = C>) -> Vec<C> {

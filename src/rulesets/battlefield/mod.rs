@@ -152,6 +152,14 @@ impl RuleSet for Battlefield {
         Some(crate::rules::search::job(b, *settings))
     }
 
+    fn legal_move(world: &World, pick: u64) -> Vec<Command> {
+        world
+            .get_resource::<phases::BattleRes>()
+            .and_then(|b| crate::rules::search::pick_candidate(&b.0, pick))
+            .into_iter()
+            .collect()
+    }
+
     /// The Hint's unit on its way, or its line of fire ([`view::hint_marks`]).
     fn hint_marks(world: &World, command: &Command) -> Vec<crate::engine::hint::HintMark> {
         world

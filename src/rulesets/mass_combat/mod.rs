@@ -340,4 +340,14 @@ impl RuleSet for MassCombat {
         let side = b.to_act()?;
         Some(crate::rules::search::job(ai::view(b, side), *settings))
     }
+
+    fn legal_move(world: &World, pick: u64) -> Vec<Command> {
+        let Some(b) = world.get_resource::<phases::BattleRes>().map(|b| &b.0) else {
+            return Vec::new();
+        };
+        b.to_act()
+            .and_then(|side| crate::rules::search::pick_candidate(&ai::view(b, side), pick))
+            .into_iter()
+            .collect()
+    }
 }

@@ -27,7 +27,7 @@ impl Searchable for Battle {
 
     /// To declare (or declare again after a deception): the declarations of [`declarations`];
     /// to redeclare, keeping the first too; to react, nothing or every unit firing hastened
-    /// by one ("more haste for a unit's order").
+    /// by one ("more haste for a unit's order"), where the command plan allows it.
     fn candidates(&self) -> Vec<Command> {
         let Some(side) = Battle::to_act(self) else {
             return Vec::new();
@@ -57,7 +57,8 @@ impl Searchable for Battle {
                     side,
                     reactions: Vec::new(),
                 }];
-                if !hasten.is_empty() {
+                // Only where the commander's skill pays for the haste (Subordinate Bonus).
+                if !hasten.is_empty() && self.clone().react(side, &hasten).is_ok() {
                     out.push(Command::React {
                         side,
                         reactions: hasten,

@@ -273,6 +273,14 @@ impl RuleSet for OneStat {
         }
         Some(crate::rules::search::job(s.clone(), *settings))
     }
+
+    fn legal_move(world: &World, pick: u64) -> Vec<Command> {
+        world
+            .get_resource::<phases::SkirmishRes>()
+            .and_then(|s| crate::rules::search::pick_candidate(&s.0, pick))
+            .into_iter()
+            .collect()
+    }
 }
 
 /// `command` in the players' words, as the game `s` names what it names.

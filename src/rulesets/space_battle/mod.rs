@@ -218,4 +218,16 @@ impl RuleSet for SpaceBattle {
             *settings,
         ))
     }
+
+    fn legal_move(world: &World, pick: u64) -> Vec<Command> {
+        let (Some(b), Some(deck)) = (
+            world.get_resource::<phases::BattleRes>(),
+            world.get_resource::<crate::engine::dice::DeckRes>(),
+        ) else {
+            return Vec::new();
+        };
+        crate::rules::search::pick_candidate(&search::SpaceGame::new(&b.0, &deck.0), pick)
+            .into_iter()
+            .collect()
+    }
 }

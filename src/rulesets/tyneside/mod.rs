@@ -318,6 +318,10 @@ impl RuleSet for Tyneside {
         search::job(world, *settings)
     }
 
+    fn legal_move(world: &World, pick: u64) -> Vec<Command> {
+        search::legal_move(world, pick)
+    }
+
     fn hint_marks(world: &World, command: &Command) -> Vec<crate::engine::hint::HintMark> {
         view::hint_marks(world, command)
     }

@@ -606,6 +606,16 @@ pub fn job(world: &World, settings: Settings) -> Option<Job<Command>> {
     }))
 }
 
+/// A step of the side to act, chosen by `pick` among the search's candidates, as the commands
+/// that carry it out in the game in `world` ([`crate::engine::ruleset::RuleSet::legal_move`]).
+pub fn legal_move(world: &World, pick: u64) -> Vec<Command> {
+    let Some(step) = Table::of(world).and_then(|t| crate::rules::search::pick_candidate(&t, pick))
+    else {
+        return Vec::new();
+    };
+    Table::as_it_plays(world).map_or_else(Vec::new, |live| live.commands_of(&step))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
