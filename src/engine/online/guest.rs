@@ -61,6 +61,8 @@ pub struct GuestOutbox(pub Vec<ToHost>);
 /// Errors: the record does not read, carries the seed, or does not play as recorded (the
 /// first command that diverges).
 pub fn welcome<R: RuleSet>(world: &mut World, record: &str, side: usize) -> Result<(), String> {
+    crate::rules::scenario::sane_numbers(record, "the host's game", None)
+        .map_err(|e| format!("the host's game does not read: {}", e.message))?;
     let record: GameRecord<R::Command> =
         ron::from_str(record).map_err(|e| format!("the host's game does not read: {e}"))?;
     if record.seed.is_some() {
@@ -122,6 +124,8 @@ pub fn apply<R: RuleSet>(
 
 fn play_one<R: RuleSet>(world: &mut World, index: usize, text: &str) -> Result<(), OutOfStep> {
     let diverged = |why: String| OutOfStep::Diverged { index, why };
+    crate::rules::scenario::sane_numbers(text, "the host's command", None)
+        .map_err(|e| diverged(format!("it does not read: {}", e.message)))?;
     let rc: RecordedCommand<R::Command> =
         ron::from_str(text).map_err(|e| diverged(format!("it does not read: {e}")))?;
     super::host::force_recorded(world, &rc);

@@ -39,6 +39,8 @@ pub trait HostGame {
     fn step_rules(&mut self) -> Option<Result<Vec<Outgoing>, String>>;
     /// A connection closed (see [`host::dropped`]).
     fn dropped(&mut self, peer: u64);
+    /// Frees side `side`'s seat for another guest (see [`host::free_seat`]).
+    fn free_seat(&mut self, side: usize) -> bool;
     /// The sides a person must act for now.
     fn persons_to_act(&self) -> Vec<usize>;
     /// The sides played from other computers, and whether each has a guest now.
@@ -112,8 +114,7 @@ impl<R: RuleSet> HostGame for HostSession<R> {
     }
 
     fn play_text(&mut self, side: usize, ron: &str) -> Result<Vec<Outgoing>, String> {
-        let command: R::Command =
-            ron::from_str(ron).map_err(|e| format!("that is not a command of this game: {e}"))?;
+        let command: R::Command = super::pipeline::parse_command(ron)?;
         if !super::game::persons_to_act::<R>(self.0.world()).contains(&side) {
             return Err("it is not this side's turn to act".into());
         }
@@ -130,6 +131,10 @@ impl<R: RuleSet> HostGame for HostSession<R> {
 
     fn dropped(&mut self, peer: u64) {
         host::dropped::<R>(self.0.world_mut(), peer);
+    }
+
+    fn free_seat(&mut self, side: usize) -> bool {
+        host::free_seat::<R>(self.0.world_mut(), side)
     }
 
     fn persons_to_act(&self) -> Vec<usize> {
@@ -283,6 +288,8 @@ pub struct Fns {
     pub take_log: fn(&mut World) -> Vec<String>,
     /// The sides played from other computers and whether each has a guest now, at a host.
     pub seats: fn(&World) -> Vec<(usize, bool)>,
+    /// See [`host::free_seat`].
+    pub free_seat: fn(&mut World, usize) -> bool,
     /// See [`guest::welcome`].
     pub welcome: fn(&mut World, &str, usize) -> Result<(), String>,
     /// See [`guest::apply`].
@@ -316,6 +323,7 @@ impl Fns {
                     .map(|h| h.seats())
                     .unwrap_or_default()
             },
+            free_seat: host::free_seat::<R>,
             welcome: guest::welcome::<R>,
             apply: guest::apply::<R>,
             held: guest::held::<R>,

@@ -260,9 +260,22 @@ pub fn sane_numbers(src: &str, file: &str, largest: Option<f64>) -> Result<(), S
                     );
                 }
                 let numeric = bare.starts_with(|c: char| c.is_ascii_digit());
-                if let Some(v) = numeric
+                let value = numeric
                     .then(|| token.replace('_', "").parse::<f64>().ok())
-                    .flatten()
+                    .flatten();
+                // The game keeps its numbers as 32-bit floats: 1e39 would be read as infinity.
+                if let Some(v) = value
+                    && (v as f32).is_infinite()
+                {
+                    return at(
+                        start,
+                        format!(
+                            "{token} is past the largest number the game can hold ({:e})",
+                            f32::MAX
+                        ),
+                    );
+                }
+                if let Some(v) = value
                     && let Some(largest) = largest
                     && v.abs() > largest
                 {
@@ -358,6 +371,19 @@ mod tests {
             .replace("Skirmish", "NaN inf 99999999")
             .replace("(72.0, 48.0)", "(7.2e1, -4.8e1)");
         assert!(read_header(&named, "s.ron", &["battlefield"]).is_ok());
+    }
+
+    /// Issue 59: 1e39 is finite as written but infinite as the game's 32-bit float: refused
+    /// wherever a limit is set or not (scripts, saves and commands from the wire set none).
+    #[test]
+    fn a_number_past_what_a_float_holds_is_refused_with_or_without_a_limit() {
+        let command = "Declare(side: 0, declaration: (orders: [Deploy(unit: \"troopers\", \
+                       to: (1e39, 80.0), haste: 0)]))";
+        let e = sane_numbers(command, "c.ron", None).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 71), "{e}");
+        assert!(e.message.contains("1e39 is past the largest number"), "{e}");
+        assert!(sane_numbers("(-3.4e38, 1e300)", "c.ron", None).is_err());
+        assert!(sane_numbers("(-3.4e38, 18446744073709551615)", "c.ron", None).is_ok());
     }
 
     #[test]

@@ -375,7 +375,8 @@ impl Battle {
     /// this round; members allocated beyond the unit's size or its grenades left; a target
     /// not an enemy on the ground; a split leaving nobody; a join into a unit of another
     /// kind or side; a disembark by a unit not aboard; a command plan beyond the commander's
-    /// skill; a coordinated group naming another side's unit.
+    /// skill; a coordinated group naming another side's unit; a deployment off the ground;
+    /// a unit commanded or given bonus actions that is not the side's, or not in the battle.
     pub fn check_declaration(&self, side: usize, d: &Declaration) -> Result<(), String> {
         let mut seen = BTreeSet::new();
         for o in &d.orders {
@@ -484,7 +485,30 @@ impl Battle {
                 Order::Disembark { .. } if !matches!(u.status, Status::Aboard(_)) => {
                     return Err(format!("{} is not aboard a transport", u.name));
                 }
+                Order::Deploy { to: (x, y), .. }
+                    if !(0.0..=self.ground.0).contains(x) || !(0.0..=self.ground.1).contains(y) =>
+                {
+                    return Err(format!(
+                        "{} cannot deploy to ({x}, {y}): off the ground of {} x {} m",
+                        u.name, self.ground.0, self.ground.1
+                    ));
+                }
                 _ => {}
+            }
+        }
+        // Command and bonus actions go to the commander's own units in the battle.
+        for (id, what) in d
+            .commanded
+            .iter()
+            .map(|id| (id, "command"))
+            .chain(d.bonuses.iter().map(|id| (id, "give a bonus action to")))
+        {
+            let u = &self.units[self.unit(id)?];
+            if u.side != side || !u.in_battle() {
+                return Err(format!(
+                    "{} cannot {what} {}: not one of {}'s units in the battle",
+                    self.sides[side].commander.name, u.name, self.sides[side].name
+                ));
             }
         }
         for g in &d.coordinated {
@@ -957,7 +981,7 @@ impl Battle {
 
     /// Side `side`'s reactions: "Haste for reaction skills, including full reactions, may
     /// be increased. (A full retreat may have its haste increased in this way.)"
-    fn react(&mut self, side: usize, reactions: &[Reaction]) -> Result<(), String> {
+    pub(super) fn react(&mut self, side: usize, reactions: &[Reaction]) -> Result<(), String> {
         let mut d = self.declared[side].clone().unwrap_or_default();
         for r in reactions {
             let i = self.unit(&r.unit)?;
@@ -1654,6 +1678,54 @@ pub(crate) mod tests {
                 ..Default::default()
             },
         }
+    }
+
+    /// Issue 59: a deployment off the ground (or to a number read as infinity), and command
+    /// or bonus actions for no unit or the enemy's, are refused; nothing changes.
+    #[test]
+    fn orders_off_the_ground_and_actions_for_units_not_the_sides_own_are_refused() {
+        let b = platoon();
+        let deploy = |to| Order::Deploy {
+            unit: "troopers".into(),
+            to,
+            haste: 0,
+        };
+        let with = |orders, commanded: &[&str], bonuses: &[&str]| Declaration {
+            orders,
+            commanded: commanded.iter().map(|s| s.to_string()).collect(),
+            bonuses: bonuses.iter().map(|s| s.to_string()).collect(),
+            ..Default::default()
+        };
+        for to in [
+            (f32::INFINITY, 80.0),
+            (f32::NAN, 80.0),
+            (241.0, 80.0),
+            (10.0, -1.0),
+        ] {
+            let err = b
+                .check_declaration(0, &with(vec![deploy(to)], &[], &[]))
+                .unwrap_err();
+            assert!(
+                err.contains("off the ground of 240 x 160 m"),
+                "{to:?}: {err}"
+            );
+        }
+        b.check_declaration(0, &with(vec![deploy((240.0, 0.0))], &[], &[]))
+            .expect("the ground's corner is on it");
+        let err = b
+            .check_declaration(0, &with(vec![], &["red"], &[]))
+            .unwrap_err();
+        assert!(err.contains("cannot command Red squad"), "{err}");
+        let err = b
+            .check_declaration(0, &with(vec![], &[], &["gold"]))
+            .unwrap_err();
+        assert!(err.contains("bonus action to Gold squad"), "{err}");
+        let err = b
+            .check_declaration(0, &with(vec![], &[], &["nobody"]))
+            .unwrap_err();
+        assert!(err.contains("no unit \"nobody\""), "{err}");
+        b.check_declaration(0, &with(vec![], &[], &["troopers"]))
+            .expect("a bonus action for the side's own unit");
     }
 
     /// A whole round: the Empire and the Rebels declare `empire` and `rebels`, neither
