@@ -106,6 +106,11 @@ pub enum Sub {
         /// divergence.
         #[arg(long)]
         check: bool,
+        /// With --check, accept a game whose dice were forced (no seed: a script's or a
+        /// test's): its dice are then the file's word. Without it such a save fails the
+        /// check, since a seeded game's save turned unseeded reads just so.
+        #[arg(long)]
+        forced_dice: bool,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -344,7 +349,12 @@ pub fn main(registry: Registry) -> ExitCode {
             save.as_deref(),
             autosave,
         ),
-        Some(Sub::Replay { file, check, json }) => replay(&registry, &file, check, json),
+        Some(Sub::Replay {
+            file,
+            check,
+            forced_dice,
+            json,
+        }) => replay(&registry, &file, (check, forced_dice), json),
         Some(Sub::Sim {
             scenario,
             games,
@@ -600,11 +610,29 @@ fn run(
     }
 }
 
-fn replay(registry: &Registry, file: &Path, check: bool, json: bool) -> ExitCode {
+fn replay(registry: &Registry, file: &Path, (check, forced): (bool, bool), json: bool) -> ExitCode {
     let text = match save::read(file) {
         Ok(t) => t,
         Err(e) => return report(&[e]),
     };
+    let header = match save::read_header(&text, file) {
+        Ok(h) => h,
+        Err(e) => return report(&[e]),
+    };
+    if check && !forced && !header.dice_proven() {
+        return report(&[save::at_field(
+            &text,
+            file,
+            if header.version >= 3 {
+                "seed"
+            } else {
+                "version"
+            },
+            "its dice were forced, not thrown from a seed, so no replay can prove them (a \
+             seeded game's save turned unseeded reads just so); --forced-dice accepts the \
+             file's word for them",
+        )]);
+    }
     let entry = match registry.for_save(&text, file) {
         Ok(e) => e,
         Err(e) => return report(&[e]),
@@ -613,9 +641,14 @@ fn replay(registry: &Registry, file: &Path, check: bool, json: bool) -> ExitCode
         Ok(mut game) => {
             if check {
                 out(&format!(
-                    "{}: {} commands replayed, every one accepted with the recorded dice and state\n",
+                    "{}: {} commands replayed, every one accepted with the recorded dice and state{}\n",
                     file.display(),
-                    game.commands()
+                    game.commands(),
+                    if header.dice_proven() {
+                        ", the dice thrown again from the seed"
+                    } else {
+                        " (the dice forced, as the file gives them)"
+                    }
                 ));
             } else if json {
                 match serde_json::to_string_pretty(&game.json()) {

@@ -74,14 +74,16 @@ pub struct GameRecord<C> {
     /// of the game (a replay never reads it), so a saved game reopens as it was seen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub camera: Option<CameraPlace>,
-    /// Who played which side when it was saved ([`Hands`]); no part of the game either.
+    /// Who played which side ([`Hands`]), kept with the game as each command is accepted:
+    /// a replay plays the game with the same hands, since the rules decide some things
+    /// differently for the side they play (Tyneside's solo rules for Force users).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hands: Option<Hands>,
 }
 
-/// Which sides the rules played, and which of those the searching opponent, when a game was
-/// saved (the list's *Solo as …*, `--ai`, `--search`): a game resumed from it is played by
-/// the same hands. A replay never reads it.
+/// Which sides the rules played, and which of those the searching opponent (the list's
+/// *Solo as …*, `--ai`, `--search`): a game replayed or resumed from it is played by the
+/// same hands.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Hands {
     /// The sides the rules play, by id.
@@ -145,7 +147,16 @@ pub fn scenario_hash(src: &str) -> String {
 /// Errors: no hash in a version 4 save, or a scenario that is not the one hashed.
 pub fn check_scenario<C>(record: &GameRecord<C>, original: Option<&str>) -> Result<(), String> {
     if record.version < 4 {
-        return Ok(());
+        // Only version 4 writes the hash: an older version holding one was relabelled, to
+        // pass without the check.
+        return match record.scenario_hash {
+            Some(_) => Err(format!(
+                "{}: a save of format version {} holding a scenario hash, which only version 4 \
+                 writes: its version was changed",
+                record.scenario_file, record.version
+            )),
+            None => Ok(()),
+        };
     }
     let Some(want) = &record.scenario_hash else {
         return Err(format!(
@@ -177,6 +188,49 @@ pub fn check_scenario<C>(record: &GameRecord<C>, original: Option<&str>) -> Resu
     Err(format!(
         "{}: the scenario in this save was edited after the game began (it is not the one \
          whose hash the save recorded){changed}",
+        record.scenario_file
+    ))
+}
+
+/// Checks that a record naming a bundled scenario (`bundled:<name>`) holds that scenario's
+/// text byte for byte, `bundled` being the rule set's bundled scenarios as (file name, text):
+/// a record cannot borrow a bundled scenario's name for another text, nor swap one bundled
+/// name for another.
+///
+/// Errors: no bundled scenario of that name, or another text (its first differing line
+/// named).
+pub fn check_bundled<C>(record: &GameRecord<C>, bundled: &[(&str, &str)]) -> Result<(), String> {
+    let Some(name) = record.scenario_file.strip_prefix("bundled:") else {
+        return Ok(());
+    };
+    let stem = |n: &str| n.trim_end_matches(".ron").to_string();
+    let Some((_, text)) = bundled.iter().find(|(n, _)| stem(n) == stem(name)) else {
+        return Err(format!(
+            "{}: this Holotable has no bundled scenario of that name",
+            record.scenario_file
+        ));
+    };
+    if *text == record.scenario_src {
+        return Ok(());
+    }
+    let (was, now): (Vec<&str>, Vec<&str>) = (
+        text.lines().collect(),
+        record.scenario_src.lines().collect(),
+    );
+    let line = (0..was.len().max(now.len()))
+        .find(|&i| was.get(i) != now.get(i))
+        .map(|i| {
+            format!(
+                " (line {}: `{}` in the bundled one, `{}` in the save)",
+                i + 1,
+                was.get(i).map_or("", |l| l.trim()),
+                now.get(i).map_or("", |l| l.trim())
+            )
+        })
+        .unwrap_or_default();
+    Err(format!(
+        "{}: the save names this bundled scenario but holds another text{line}: it was \
+         edited, or saved by a Holotable whose bundled scenario differed",
         record.scenario_file
     ))
 }
@@ -286,6 +340,11 @@ pub struct SealedSide {
     /// given, for the rest of the game. Typed dice need every side's agreement.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub own_dice: bool,
+    /// How many commands the game held when the side last wrote the file, signed with its
+    /// seal: a file holding fewer had commands cut from it ([`super::signing::check_seals`]).
+    /// None in files written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commands: Option<usize>,
 }
 
 /// Who signed a command of a game by e-mail, and the signature.

@@ -155,6 +155,7 @@ fn headless<R: RuleSet>(loaded: &Loaded, r: Randomness) -> HeadlessGame {
 
 fn resume<R: RuleSet>(world: &mut World, text: &str, path: &Path, seed: u64) -> Result<(), String> {
     let record = save::parse::<R::Command>(text, path)?;
+    claims::<R>(&record, text, path)?;
     replay::resume::<R>(world, &record, seed).map_err(|e| match e {
         replay::ResumeError::Start(es) => es
             .iter()
@@ -172,8 +173,38 @@ fn resume<R: RuleSet>(world: &mut World, text: &str, path: &Path, seed: u64) -> 
     Ok(())
 }
 
+/// Checks what the save `text` (the file `path`, read as `record`) claims of its scenario
+/// before its game is set up: the one its game began with ([`super::record::check_scenario`]),
+/// named as bundled, the bundled text itself ([`super::record::check_bundled`]), and, by
+/// e-mail, no command cut since a side last wrote it ([`super::signing::check_counts`]).
+///
+/// Errors: either check's, placed at the field it is about.
+fn claims<R: RuleSet>(
+    record: &super::record::GameRecord<R::Command>,
+    text: &str,
+    path: &Path,
+) -> Result<(), String> {
+    let name = record.scenario_file.strip_prefix("bundled:");
+    let original = name.and_then(|n| {
+        R::BUNDLED
+            .iter()
+            .find(|(b, _)| b.trim_end_matches(".ron") == n.trim_end_matches(".ron"))
+            .map(|(_, src)| *src)
+    });
+    super::record::check_scenario(record, original).map_err(|e| save::placed(text, path, &e))?;
+    let names: Vec<String> =
+        crate::rules::scenario::read_header(&record.scenario_src, &record.scenario_file, &[R::ID])
+            .map(|h| h.sides.into_iter().map(|s| s.name).collect())
+            .unwrap_or_default();
+    let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("side {s}"));
+    super::signing::check_counts(record, name).map_err(|e| save::placed(text, path, &e))?;
+    super::record::check_bundled(record, R::BUNDLED)
+        .map_err(|e| save::at_field(text, path, "scenario_file", &e))
+}
+
 fn replay_file<R: RuleSet>(text: &str, path: &Path) -> ReplayedGame {
     let record = save::parse::<R::Command>(text, path).map_err(ReplayError::Load)?;
+    claims::<R>(&record, text, path).map_err(ReplayError::Load)?;
     let session = Session::<R>::replay(&record).map_err(|e| match e {
         replay::ResumeError::Start(es) => ReplayError::Load(
             es.iter()

@@ -73,6 +73,18 @@ pub struct SaveHeader {
     pub version: u32,
     /// The rule set id.
     pub ruleset: String,
+    /// The game's seed, or `None` where its dice were forced (a script's, a test's): such a
+    /// record's dice are the file's word, which no replay can prove.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+impl SaveHeader {
+    /// Whether the game's dice come from a seed the replay throws them from again (format
+    /// version 3 on, with a seed): only then does a replay prove them.
+    pub fn dice_proven(&self) -> bool {
+        self.version >= 3 && self.seed.is_some()
+    }
 }
 
 /// Reads a save's header from `text` (the file `path`).
@@ -137,7 +149,8 @@ pub fn parse<C: DeserializeOwned>(text: &str, path: &Path) -> Result<GameRecord<
 
 /// `why` (a refusal of the save `text`, the file `path`, found while setting its game up) with
 /// the place in the file it is about, where it names none: the seals (`by_email`) for a seal's
-/// refusal, else the scenario's recorded hash, else the scenario.
+/// refusal, else the scenario's recorded hash, else the scenario; the file alone where that
+/// field is gone.
 pub fn placed(text: &str, path: &Path, why: &str) -> String {
     let named = why.split(':').collect::<Vec<_>>().windows(3).any(|w| {
         [w[1], w[2]].iter().all(|p| {
@@ -160,7 +173,20 @@ pub fn placed(text: &str, path: &Path, why: &str) -> String {
             let (line, column) = crate::rules::scenario::line_col(text, at);
             format!("{}:{line}:{column}: {why}", path.display())
         }
-        None => why.to_string(),
+        // The field it is about was taken out: the file is named all the same.
+        None => format!("{}: {why}", path.display()),
+    }
+}
+
+/// `why` (a refusal of the save `text`, the file `path`) placed at the line and column of
+/// the save's field `field` (its first occurrence; without one, `why` alone).
+pub fn at_field(text: &str, path: &Path, field: &str, why: &str) -> String {
+    match text.find(&format!("{field}:")) {
+        Some(at) => {
+            let (line, column) = crate::rules::scenario::line_col(text, at);
+            format!("{}:{line}:{column}: {why}", path.display())
+        }
+        None => format!("{}: {why}", path.display()),
     }
 }
 

@@ -141,9 +141,17 @@ fn run_saves_and_replay_checks_and_catches_a_changed_die() {
         save.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    let (code, out, err) = holotable(&["replay", save.to_str().unwrap(), "--check"]);
+    // Forced dice are the file's word: the check says so unless told to take it.
+    let (code, _, err) = holotable(&["replay", save.to_str().unwrap(), "--check"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("its dice were forced"), "{err}");
+    let check = ["replay", save.to_str().unwrap(), "--check", "--forced-dice"];
+    let (code, out, err) = holotable(&check);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("11 commands replayed"), "{out}");
+    assert!(
+        out.contains("11 commands replayed") && out.contains("the dice forced"),
+        "{out}"
+    );
     // The replay without --check prints the game as it stands.
     let (code, out, _) = holotable(&["replay", save.to_str().unwrap()]);
     assert_eq!(code, 0);
@@ -157,7 +165,7 @@ fn run_saves_and_replay_checks_and_catches_a_changed_die() {
     assert!(text[list..at].trim().is_empty(), "the first face is an 8");
     let tampered = format!("{}2{}", &text[..at], &text[at + 1..]);
     std::fs::write(&save, tampered).unwrap();
-    let (code, _, err) = holotable(&["replay", save.to_str().unwrap(), "--check"]);
+    let (code, _, err) = holotable(&check);
     assert_eq!(code, 1);
     // The recorded total and outcome no longer follow from the face: caught at once.
     assert!(
@@ -500,4 +508,51 @@ fn run_reproduces_every_one_stat_test_case() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Issue 59, reproducer 1: a Tyneside game the rules played with a Jedi, saved and checked.
+/// The replay once threw a "deflected back" die the game never threw: it did not play the
+/// Jedi's side by the solo rules for Force users, as the game had.
+#[test]
+fn a_game_the_rules_played_with_a_jedi_replays() {
+    let dir = std::env::temp_dir().join(format!("holotable-jedi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("x.ron");
+    let path = save.to_str().unwrap();
+    for (scenario, seed) in [("lothal_ambush", "1"), ("clone_wars_foundry", "11")] {
+        let (code, _, err) = holotable(&[
+            "run", scenario, "--ai", "all", "--seed", seed, "--save", path,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let (code, out, err) = holotable(&["replay", path, "--check"]);
+        assert_eq!(code, 0, "{scenario} seed {seed}: {err}");
+        assert!(out.contains("thrown again from the seed"), "{out}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Issue 59, reproducer 2: 1e39 is read as infinity by a 32-bit float; a mass combat
+/// deployment to it is refused at its place, before it can reach a save.
+#[test]
+fn a_number_past_a_float_is_refused_in_a_script() {
+    let dir = std::env::temp_dir().join(format!("holotable-1e39-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("far.ron");
+    std::fs::write(
+        &script,
+        "[Declare(side: 0, declaration: (orders: [\n  Deploy(unit: \"troopers\", to: (1e39, 80.0), haste: 0)]))]",
+    )
+    .unwrap();
+    let (code, _, err) = holotable(&[
+        "run",
+        "platoon_fight",
+        "--commands",
+        script.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("far.ron:2:33") && err.contains("1e39 is past the largest number"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
 }
