@@ -7,7 +7,7 @@
 //! against the commitment, so it cannot have been changed. Everything public replays and is
 //! verified like any save, so a save edited by hand is refused. docs/play-by-email.md.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use argon2::Argon2;
 use base64::Engine as _;
@@ -39,6 +39,9 @@ pub enum SittingError {
     /// The seal opened but its contents do not read (written by another version).
     #[error("{0}'s sealed orders cannot be read: {1}")]
     Unreadable(String, String),
+    /// The file is behind what this computer has seen of the game ([`rolled_back`]).
+    #[error("{0}")]
+    RolledBack(String),
 }
 
 /// A 32-byte key derived from a passphrase. Not printed.
@@ -132,6 +135,9 @@ pub struct Seat {
     key: Option<Key>,
     /// This side's face-down commands not yet turned over, as RON of [`Secret`]s.
     secrets: Vec<String>,
+    /// Where this computer remembers how far it has seen each game by e-mail
+    /// ([`rolled_back`]): `by-email` in the data folder; none where there is no data folder.
+    pub ledger: Option<PathBuf>,
 }
 
 impl Seat {
@@ -156,7 +162,81 @@ impl Seat {
             sat_at: 0,
             key: None,
             secrets: Vec::new(),
+            ledger: super::autosave::data_folder().map(|d| d.join("by-email")),
         }
+    }
+}
+
+/// What this computer remembers of a game by e-mail: the most commands it has seen the game
+/// hold, and the state hash after the last of them.
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+struct Seen {
+    commands: usize,
+    hash: u64,
+}
+
+/// The file in `ledger` that remembers the game of `record` ([`Seen`]), named after its
+/// first seal's salt (drawn at random when the first side sat down, and the same in every
+/// copy of the game's file); none before a side has sat down.
+fn seen_file<C>(ledger: &Path, record: &GameRecord<C>) -> Option<PathBuf> {
+    let salt = &record.by_email.as_ref()?.sides.first()?.salt;
+    let id: String = Blake2s256::digest(salt.as_bytes())[..16]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    Some(ledger.join(format!("{id}.ron")))
+}
+
+/// Whether the game of `record` is behind what this computer has seen of it (`ledger`, the
+/// folder it remembers games in): fewer commands than it once held, or another history up to
+/// there. `Some(why)`, in words, when it is: an older file, or moves cut from it.
+pub fn rolled_back<C>(ledger: &Path, record: &GameRecord<C>) -> Option<String> {
+    let file = seen_file(ledger, record)?;
+    let seen: Seen = ron::from_str(&std::fs::read_to_string(file).ok()?).ok()?;
+    let held = record.commands.len();
+    if held < seen.commands {
+        return Some(format!(
+            "Play by e-mail: this computer has seen this game at {} commands, and this file holds {held}: it is an older file, or moves were cut from it. Open the latest file the other player sent",
+            seen.commands
+        ));
+    }
+    let hash = seen
+        .commands
+        .checked_sub(1)
+        .map_or(seen.hash, |i| record.commands[i].hash);
+    (hash != seen.hash).then(|| {
+        format!(
+            "Play by e-mail: this file's game is not the one this computer saw up to command {}: its moves were changed",
+            seen.commands
+        )
+    })
+}
+
+/// Remembers in the sitting's ledger how far this computer has seen its game: as it stands
+/// when this computer wrote it (`written`: its player may have taken moves back), else where
+/// it is further than remembered and nothing was rolled back ([`rolled_back`]). Best effort:
+/// a ledger that cannot be written only loses the check.
+fn remember<R: RuleSet>(world: &World, written: bool) {
+    let (Some(ledger), Some(record)) = (
+        world.get_resource::<Seat>().and_then(|s| s.ledger.clone()),
+        world.get_resource::<GameRecord<R::Command>>(),
+    ) else {
+        return;
+    };
+    let Some(file) = seen_file(&ledger, record) else {
+        return;
+    };
+    let now = Seen {
+        commands: record.commands.len(),
+        hash: record.commands.last().map_or(0, |c| c.hash),
+    };
+    let known: Option<Seen> = std::fs::read_to_string(&file)
+        .ok()
+        .and_then(|t| ron::from_str(&t).ok());
+    let further = known.is_none_or(|k| k.commands < now.commands);
+    if written || (further && rolled_back(&ledger, record).is_none()) {
+        let text = ron::to_string(&now).unwrap_or_default();
+        let _ = super::save::write_atomically(&file, text.as_bytes());
     }
 }
 
@@ -195,6 +275,7 @@ pub fn resume_seat<R: RuleSet>(world: &mut World, file: PathBuf) -> bool {
         .is_some_and(|r| r.by_email.is_some());
     if by_email {
         world.insert_resource(Seat::new(file));
+        remember::<R>(world, false);
     } else {
         world.remove_resource::<Seat>();
     }
@@ -225,8 +306,16 @@ pub fn sit_in<R: RuleSet>(
     passphrase: &str,
     side_name: &str,
 ) -> Result<(), SittingError> {
-    if !world.contains_resource::<Seat>() {
+    let Some(seat) = world.get_resource::<Seat>() else {
         return Err(SittingError::NotByEmail);
+    };
+    if let Some(why) = seat
+        .ledger
+        .as_deref()
+        .zip(world.get_resource::<GameRecord<R::Command>>())
+        .and_then(|(ledger, record)| rolled_back(ledger, record))
+    {
+        return Err(SittingError::RolledBack(why));
     }
     let mut record = world.resource_mut::<GameRecord<R::Command>>();
     // A side that has played keeps its key: it is never made anew.
@@ -274,6 +363,7 @@ pub fn sit_in<R: RuleSet>(
                 public: String::new(),
                 signature: String::new(),
                 own_dice: false,
+                commands: None,
             });
             super::signing::sign_seal(&mut record, side, &key.signing());
             (key, Vec::new())
@@ -621,11 +711,19 @@ fn write_if_sitting<R: RuleSet>(world: &mut World) {
     }
 }
 
-/// Writes the game to its file (atomically).
-fn write<R: RuleSet>(world: &World) -> Result<(), String> {
+/// Writes the game to its file (atomically), the sitting side's seal signed again with the
+/// commands the game holds now, so a file cut back is caught.
+fn write<R: RuleSet>(world: &mut World) -> Result<(), String> {
+    let seat = world.resource::<Seat>();
+    if let (Some(side), Some(key)) = (seat.side, seat.key.as_ref().map(Key::signing)) {
+        let mut record = world.resource_mut::<GameRecord<R::Command>>();
+        super::signing::sign_seal(&mut record, side, &key);
+    }
     let seat = world.resource::<Seat>();
     super::save::save(world.resource::<GameRecord<R::Command>>(), &seat.file)
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string())?;
+    remember::<R>(world, true);
+    Ok(())
 }
 
 /// The side a person must act for now, as a sitting sees it: the side signed in (`seated`)

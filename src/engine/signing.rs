@@ -59,6 +59,11 @@ fn command_message<C: Serialize>(record: &GameRecord<C>, index: usize) -> Option
 fn seal_message(scenario_hash: &str, s: &SealedSide, part: (&str, &str)) -> [u8; 32] {
     let mut h = Blake2s256::new();
     h.update(b"holotable: a seal\n");
+    // Files written before the count was kept sign without it.
+    let count = s
+        .commands
+        .map(|n| format!("commands {n}"))
+        .unwrap_or_default();
     for part in [
         scenario_hash,
         &s.side.to_string(),
@@ -68,7 +73,10 @@ fn seal_message(scenario_hash: &str, s: &SealedSide, part: (&str, &str)) -> [u8;
         part.0,
         part.1,
         if s.own_dice { "own dice" } else { "" },
-    ] {
+    ]
+    .into_iter()
+    .chain(s.commands.is_some().then_some(count.as_str()))
+    {
         h.update((part.len() as u64).to_le_bytes());
         h.update(part.as_bytes());
     }
@@ -107,12 +115,14 @@ fn seed_part<C>(record: &GameRecord<C>, side: usize) -> (String, String) {
 pub fn sign_seal<C>(record: &mut GameRecord<C>, side: usize, key: &SigningKey) {
     let scenario = record.scenario_hash.clone().unwrap_or_default();
     let (commitment, value) = seed_part(record, side);
+    let commands = record.commands.len();
     if let Some(s) = record
         .by_email
         .as_mut()
         .and_then(|b| b.sides.iter_mut().find(|s| s.side == side))
     {
         s.public = public(key);
+        s.commands = Some(commands);
         let message = seal_message(&scenario, s, (&commitment, &value));
         s.signature = BASE64.encode(key.sign(&message).to_bytes());
     }
@@ -181,6 +191,33 @@ pub fn check_seals<C>(
         }
     }
     Ok(())
+}
+
+/// Checks that a game by e-mail read from a file holds at least as many commands as each
+/// side signed with its seal when it last wrote it ([`SealedSide::commands`]); the seals are
+/// checked by [`check_seals`]. Not while a sitting takes its own commands back.
+///
+/// Errors: a side that wrote the game further than the file holds: commands were cut.
+pub fn check_counts<C>(
+    record: &GameRecord<C>,
+    name: impl Fn(usize) -> String,
+) -> Result<(), String> {
+    let held = record.commands.len();
+    let Some(by_email) = &record.by_email else {
+        return Ok(());
+    };
+    match by_email
+        .sides
+        .iter()
+        .find(|s| s.commands.is_some_and(|n| n > held))
+    {
+        Some(s) => Err(format!(
+            "Play by e-mail: {} last wrote this game at {} commands, and the file holds {held}: commands were cut from it (an older file, or a rollback)",
+            name(s.side),
+            s.commands.unwrap_or_default()
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Checks command `index` of a game by e-mail: signed by a side with a seal in the file, by

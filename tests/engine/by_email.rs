@@ -664,3 +664,88 @@ fn a_counter_changed_after_another_was_placed_leaves_no_trace_either() {
     assert_eq!(order_of(&mut a2, "squad"), Some(Order::Move));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Issue 59: a rollback does not open silently. A file with its last command cut is refused
+/// by anyone (each side's seal signs how many commands it left the game at); one with a whole
+/// sitting of the other side cut, its own earlier seals intact, is refused by the computer
+/// that saw the game further.
+#[test]
+fn a_file_cut_back_is_refused() {
+    let dir = folder("rollback");
+    let file = dir.join("duel.ron");
+    let mut a = rebels_place_attack(&file);
+    ok(&mut a, Command::EndPhase);
+    // The Empire's sitting: the file it sends back.
+    let mut b = open(&file);
+    sit_in::<Tyneside>(b.world_mut(), 1, "sith", "Empire").unwrap();
+    ok(
+        &mut b,
+        Command::PlaceOrder {
+            group: "vader".into(),
+            order: Order::Advance,
+        },
+    );
+    ok(&mut b, Command::EndPhase);
+    let empires = std::fs::read_to_string(&file).unwrap();
+    // The Rebels' sitting turns their counter over.
+    let mut a2 = open(&file);
+    sit_in::<Tyneside>(a2.world_mut(), 0, "nerf herder", "Rebels").unwrap();
+    let held = a2.record().commands.len();
+    assert!(
+        held > save::parse::<Command>(&empires, &file)
+            .unwrap()
+            .commands
+            .len()
+    );
+
+    // The last command cut: the Rebels' seal says how many it left, whoever opens it.
+    let mut cut = a2.record().clone();
+    cut.commands.pop();
+    let cut_file = dir.join("cut.ron");
+    save::save(&cut, &cut_file).unwrap();
+    let (code, _, err) =
+        crate::common::holotable(&["replay", cut_file.to_str().unwrap(), "--check"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&format!("Rebels last wrote this game at {held} commands"))
+            && err.contains("cut.ron:"),
+        "{err}"
+    );
+
+    // The Rebels' whole sitting cut, every seal as the Empire left it: it replays, but this
+    // computer saw the game further and will not sit down to it.
+    std::fs::write(&file, &empires).unwrap();
+    let mut back = open(&file);
+    match sit_in::<Tyneside>(back.world_mut(), 0, "nerf herder", "Rebels") {
+        Err(SittingError::RolledBack(why)) => assert!(
+            why.contains(&format!("seen this game at {held} commands")),
+            "{why}"
+        ),
+        other => panic!("a rolled-back file was sat down to: {other:?}"),
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The ledger's own test: another history up to the commands seen is refused, the same or a
+/// longer one is not.
+#[test]
+fn the_ledger_tells_a_changed_history_from_a_longer_one() {
+    let dir = folder("ledger");
+    let file = dir.join("duel.ron");
+    let mut a = rebels_place_attack(&file);
+    ok(&mut a, Command::EndPhase);
+    let ledger = a
+        .world()
+        .resource::<by_email::Seat>()
+        .ledger
+        .clone()
+        .expect("a data folder");
+    let record = a.record().clone();
+    assert_eq!(by_email::rolled_back(&ledger, &record), None);
+    let mut changed = record.clone();
+    let last = changed.commands.len() - 1;
+    changed.commands[last].hash ^= 1;
+    let why = by_email::rolled_back(&ledger, &changed).expect("a changed history");
+    assert!(why.contains("its moves were changed"), "{why}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
