@@ -71,6 +71,9 @@ pub enum Online {
         addr: SocketAddr,
         /// The join code.
         code: String,
+        /// This window's seat key for the game ([`crate::engine::online::protocol::seat_key`]):
+        /// the seat it takes is bound to it.
+        key: String,
         /// The rule set's id, once welcomed.
         ruleset: Option<String>,
         /// Whether the host has answered the hello on this connection.
@@ -395,6 +398,7 @@ pub(super) fn join(world: &mut World, address: &str, code: &str) -> Result<(), S
     world.insert_resource(Online::Guest {
         addr,
         code: code.to_string(),
+        key: crate::engine::online::protocol::seat_key(),
         ruleset: None,
         seated: false,
         hello_at: None,
@@ -478,6 +482,7 @@ fn guest_wire(world: &mut World, registry: &Registry) {
     let Some(Online::Guest {
         addr,
         code,
+        key,
         ruleset,
         seated,
         hello_at,
@@ -516,6 +521,7 @@ fn guest_wire(world: &mut World, registry: &Registry) {
                         code: code.clone(),
                         side,
                         have,
+                        key: key.clone(),
                     },
                 );
                 next.1 = Some(Instant::now());
@@ -739,10 +745,10 @@ fn panel(
             }
             match &*online {
                 Online::Host {
+                    ruleset,
                     code,
                     port,
                     connected,
-                    ..
                 } => {
                     let here = own_address()
                         .map_or("this computer's address".to_string(), |a| a.to_string());
@@ -757,6 +763,27 @@ fn panel(
                     });
                     if connected.is_empty() {
                         ui.label("Waiting for the other player to join…");
+                    }
+                    // A seat is bound to the guest who took it; the host lets it go for
+                    // another player (a guest whose computer broke, say).
+                    let ruleset = *ruleset;
+                    for side in (0..sides.as_ref().map_or(0, |s| s.names.len()))
+                        .filter(|&s| Some(s) != mine)
+                    {
+                        let free = ui
+                            .small_button(format!("Free {}'s seat", name(side)))
+                            .on_hover_text("Lets another guest with the join code take this side: the one who held it is let go");
+                        if free.clicked() {
+                            commands.queue(move |world: &mut World| {
+                                let fns = world
+                                    .resource::<Registry>()
+                                    .get(ruleset)
+                                    .map(|e| e.online.free_seat);
+                                if let Some(free) = fns {
+                                    free(world, side);
+                                }
+                            });
+                        }
                     }
                 }
                 Online::Guest { addr, .. } => {

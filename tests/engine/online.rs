@@ -21,6 +21,8 @@ use holotable::rulesets::one_stat::OneStat;
 use holotable::rulesets::space_battle::SpaceBattle;
 use holotable::rulesets::tyneside::Tyneside;
 
+/// The test guest's seat key.
+const KEY: &str = "a guest's seat key";
 const CODE: &str = "ACDE-FGHJ-KMNP";
 /// A seed whose digits cannot turn up in a message by chance.
 const SEED: u64 = 0x5eed_c0de_1357_9bdf;
@@ -119,6 +121,7 @@ impl<R: RuleSet> Table<R> {
                     code: CODE.to_lowercase(),
                     side: Some(ids[side].clone()),
                     have: 0,
+                    key: KEY.into(),
                 },
             );
             t.deliver(out);
@@ -471,6 +474,7 @@ fn a_stranger_without_the_code_gets_no_seat_and_no_game() {
             code: "AAAA-AAAA-AAAA".into(),
             side: None,
             have: 0,
+            key: KEY.into(),
         },
     );
     assert!(matches!(
@@ -502,6 +506,7 @@ fn a_stranger_without_the_code_gets_no_seat_and_no_game() {
             code: CODE.into(),
             side: None,
             have: 0,
+            key: KEY.into(),
         },
     );
     assert!(matches!(
@@ -518,6 +523,7 @@ fn a_stranger_without_the_code_gets_no_seat_and_no_game() {
             code: CODE.into(),
             side: None,
             have: 0,
+            key: KEY.into(),
         },
     );
     assert!(
@@ -560,6 +566,7 @@ fn a_guest_that_drops_and_rejoins_is_sent_only_what_it_missed() {
             code: CODE.into(),
             side: None,
             have: held,
+            key: KEY.into(),
         },
     );
     assert!(
@@ -583,6 +590,7 @@ fn a_guest_that_drops_and_rejoins_is_sent_only_what_it_missed() {
             code: CODE.into(),
             side: None,
             have: moved.guests[&101].0.as_ref().unwrap().held(),
+            key: KEY.into(),
         },
     );
     moved.deliver(out);
@@ -682,6 +690,7 @@ fn a_host_that_restarts_from_its_save_carries_on_and_its_guest_rejoins() {
             code: CODE.into(),
             side: None,
             have: held,
+            key: KEY.into(),
         },
     );
     t.deliver(out);
@@ -704,6 +713,7 @@ fn the_hosts_message_handling_survives_mangled_messages() {
             code: CODE.into(),
             side: None,
             have: 0,
+            key: KEY.into(),
         },
     );
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(27);
@@ -733,6 +743,7 @@ fn the_hosts_message_handling_survives_mangled_messages() {
                 code: text,
                 side: Some("rebels".into()),
                 have: rng.random_range(0..1000),
+                key: KEY.into(),
             },
             1 => ToHost::Resync {
                 index: rng.random_range(0..100_000),
@@ -784,6 +795,7 @@ fn dice_rolled_by_hand_are_switched_off_online() {
             code: CODE.into(),
             side: Some("alliance".into()),
             have: 0,
+            key: KEY.into(),
         },
     );
     t.deliver(out);
@@ -815,6 +827,7 @@ fn a_guest_that_joins_anew_gets_the_chat_so_far() {
             code: CODE.into(),
             side: Some("alliance".into()),
             have: 0,
+            key: KEY.into(),
         },
     );
     let said: Vec<(String, String)> = out
@@ -832,4 +845,58 @@ fn a_guest_that_joins_anew_gets_the_chat_so_far() {
             ("Rebel Alliance".to_string(), "and you".to_string())
         ]
     );
+}
+
+/// Issue 59: a second guest with the join code does not take a held seat, even while the
+/// first guest's connection is down; the first guest's key takes it back from any
+/// connection; once the host frees the seat, another guest may take it.
+#[test]
+fn a_held_seat_is_refused_to_another_key_until_the_host_frees_it() {
+    let loaded = bundled::<Battlefield>("walker_assault");
+    let mut host = new_host::<Battlefield>(&loaded, &[1]);
+    let hello = |key: &str| ToHost::Hello {
+        code: CODE.into(),
+        side: None,
+        have: 0,
+        key: key.into(),
+    };
+    let welcomed = |out: &[Outgoing]| {
+        matches!(
+            out,
+            [
+                Outgoing {
+                    message: ToGuest::Welcome { .. },
+                    ..
+                },
+                ..
+            ]
+        )
+    };
+    let denied = |out: &[Outgoing]| match out {
+        [
+            Outgoing {
+                message: ToGuest::Denied { reason },
+                ..
+            },
+        ] => reason.clone(),
+        other => panic!("not denied: {other:?}"),
+    };
+    assert!(welcomed(&host.receive(7, hello(KEY))));
+    let why = denied(&host.receive(8, hello("a stranger's key")));
+    assert!(
+        why.contains("seat is held by the player who took it"),
+        "{why}"
+    );
+    host.dropped(7);
+    let why = denied(&host.receive(8, hello("a stranger's key")));
+    assert!(why.contains("host can free it"), "{why}");
+    assert!(
+        welcomed(&host.receive(9, hello(KEY))),
+        "the same key, a new connection"
+    );
+    assert!(host.free_seat(1));
+    assert!(!host.free_seat(0), "the host's own side has no seat");
+    assert!(welcomed(&host.receive(8, hello("a stranger's key"))));
+    let why = denied(&host.receive(9, hello(KEY)));
+    assert!(why.contains("held"), "{why}");
 }

@@ -268,6 +268,9 @@ pub fn join(registry: &Registry, o: &JoinOptions) -> Result<(), String> {
     let mut hello_at: Option<Instant> = None;
     let mut seated = false;
     let mut heard = Instant::now();
+    // The seat this guest takes is bound to its key, for every reconnection of this run.
+    let key = super::protocol::seat_key();
+    let mut tried_at = Instant::now();
     loop {
         app.update();
         let state = net::guest_state(app.world());
@@ -289,11 +292,16 @@ pub fn join(registry: &Registry, o: &JoinOptions) -> Result<(), String> {
                         code: o.code.clone(),
                         side,
                         have,
+                        key: key.clone(),
                     },
                 );
                 hello_at = Some(Instant::now());
             }
-        } else if state == ClientState::Disconnected && was_connected {
+        } else if state == ClientState::Disconnected
+            && (was_connected || tried_at.elapsed() > Duration::from_secs(2))
+        {
+            // Dropped, or a try that never connected: try again every 2 s, as the window
+            // does, until nothing has come from the host for `patience` seconds.
             if game.as_mut().is_some_and(|g| g.game().over()) {
                 break;
             }
@@ -302,6 +310,7 @@ pub fn join(registry: &Registry, o: &JoinOptions) -> Result<(), String> {
             seated = false;
             hello_at = None;
             in_flight = false;
+            tried_at = Instant::now();
             net::connect(app.world_mut(), addr, &o.code)?;
         }
         for message in net::take_from_host(app.world_mut()) {

@@ -51,6 +51,16 @@ struct Seat<R: RuleSet> {
     secrets: BTreeMap<usize, Vec<Secret<R::Command>>>,
     /// The connection seated here, if any.
     peer: Option<u64>,
+    /// The digest of the seat key of the guest who took the seat ([`key_digest`]): only that
+    /// key takes it again, until the host frees it.
+    key: Option<[u8; 32]>,
+}
+
+/// The digest a seat keeps of a guest's seat key (BLAKE2s-256), so the host's memory holds no
+/// key a guest could be impersonated with.
+fn key_digest(key: &str) -> [u8; 32] {
+    use blake2::{Blake2s256, Digest};
+    Blake2s256::digest(key.as_bytes()).into()
 }
 
 /// The host of an online game of rule set `R`: the guests' seats and views. Lives beside the
@@ -191,6 +201,7 @@ pub fn open<R: RuleSet>(world: &mut World, remote: &[usize], code: &str) -> Resu
             view: new_view::<R>(&loaded, &record, side)?,
             secrets: BTreeMap::new(),
             peer: None,
+            key: None,
         });
     }
     let mut host = Host::<R> {
@@ -254,20 +265,26 @@ pub fn receive<R: RuleSet>(world: &mut World, peer: u64, message: ToHost) {
     } else {
         let seat = host.seats.iter().position(|s| s.peer == Some(peer));
         match (message, seat) {
-            (ToHost::Hello { code, side, have }, _) => {
-                out = host.hello(world, peer, &code, side.as_deref(), have);
+            (
+                ToHost::Hello {
+                    code,
+                    side,
+                    have,
+                    key,
+                },
+                _,
+            ) => {
+                out = host.hello(world, peer, (&code, &key), side.as_deref(), have);
             }
             (_, None) => host.log.push(format!(
                 "dropped a message from connection {peer}, which holds no seat"
             )),
             (ToHost::Command { ron }, Some(s)) => {
                 let side = host.seats[s].side;
-                match ron::from_str::<R::Command>(&ron) {
-                    Err(e) => out.push(Outgoing {
+                match crate::engine::pipeline::parse_command::<R::Command>(&ron) {
+                    Err(reason) => out.push(Outgoing {
                         peer,
-                        message: ToGuest::Refused {
-                            reason: format!("that is not a command of this game: {e}"),
-                        },
+                        message: ToGuest::Refused { reason },
                     }),
                     Ok(_) if !crate::engine::game::persons_to_act::<R>(world).contains(&side) => {
                         out.push(Outgoing {
@@ -327,6 +344,25 @@ pub fn chat<R: RuleSet>(world: &mut World, from: &str, text: &str) {
     let out = host.to_others(None, from, &text);
     world.insert_non_send(host);
     world.resource_mut::<Outbox>().0.extend(out);
+}
+
+/// The host frees side `side`'s seat: the guest who held it (its connection and its seat
+/// key) is let go, so another player may take the seat with the join code. Returns whether
+/// the side is played from another computer.
+pub fn free_seat<R: RuleSet>(world: &mut World, side: usize) -> bool {
+    let name = side_name(world, side);
+    let Some(mut host) = world.get_non_send_mut::<Host<R>>() else {
+        return false;
+    };
+    let Some(seat) = host.seats.iter_mut().find(|s| s.side == side) else {
+        return false;
+    };
+    seat.peer = None;
+    seat.key = None;
+    host.log.push(format!(
+        "{name}'s seat freed by the host: any guest with the code may take it"
+    ));
+    true
 }
 
 /// A connection closed: its seat is free for the same guest to take again.
@@ -484,10 +520,11 @@ impl<R: RuleSet> Host<R> {
         &mut self,
         world: &World,
         peer: u64,
-        code: &str,
+        (code, key): (&str, &str),
         side: Option<&str>,
         have: usize,
     ) -> Vec<Outgoing> {
+        let proof = key_digest(key);
         let deny = |reason: String| {
             vec![Outgoing {
                 peer,
@@ -522,7 +559,9 @@ impl<R: RuleSet> Host<R> {
             None if self.seats.len() == 1 => Some(0),
             None => {
                 let free: Vec<usize> = (0..self.seats.len())
-                    .filter(|&s| self.seats[s].peer.is_none())
+                    .filter(|&s| {
+                        self.seats[s].peer.is_none() && self.seats[s].key.is_none_or(|k| k == proof)
+                    })
                     .collect();
                 match free.as_slice() {
                     [one] => Some(*one),
@@ -540,6 +579,17 @@ impl<R: RuleSet> Host<R> {
         let Some(s) = wanted else {
             return deny("that side is played at the host's screen".into());
         };
+        // The seat is the key's that took it: the join code alone does not take it over.
+        if self.seats[s].key.is_some_and(|k| k != proof) {
+            let name = side_name(world, self.seats[s].side);
+            self.log.push(format!(
+                "connection {peer} asked for {name}'s seat with another seat key: refused"
+            ));
+            return deny(format!(
+                "{name}'s seat is held by the player who took it (the host can free it)"
+            ));
+        }
+        self.seats[s].key = Some(proof);
         // The code proves the guest: one that rejoins before its old connection is seen to
         // close takes its seat back.
         if let Some(old) = self.seats[s].peer.filter(|&p| p != peer) {

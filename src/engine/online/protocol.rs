@@ -27,6 +27,10 @@ pub enum ToHost {
         side: Option<String>,
         /// Commands already held.
         have: usize,
+        /// The guest's seat key: hex of 32 random bytes it draws once a game. The seat it
+        /// takes is bound to it: another key is refused that seat until the host frees it.
+        #[serde(default)]
+        key: String,
     },
     /// A command for the guest's side, as RON text of the rule set's command.
     Command {
@@ -96,10 +100,15 @@ impl ToHost {
     /// Errors: what is too long, in words for the host's log.
     pub fn check(&self) -> Result<(), String> {
         match self {
-            ToHost::Hello { code, side, .. } => {
-                if code.len() > MAX_NAME || side.as_ref().is_some_and(|s| s.len() > MAX_NAME) {
+            ToHost::Hello {
+                code, side, key, ..
+            } => {
+                if code.len() > MAX_NAME
+                    || key.len() > MAX_NAME
+                    || side.as_ref().is_some_and(|s| s.len() > MAX_NAME)
+                {
                     return Err(format!(
-                        "a hello with a code or side longer than {MAX_NAME} bytes"
+                        "a hello with a code, side or key longer than {MAX_NAME} bytes"
                     ));
                 }
             }
@@ -119,4 +128,12 @@ impl ToHost {
         }
         Ok(())
     }
+}
+
+/// A new seat key for a guest ([`ToHost::Hello`]'s `key`): hex of 32 random bytes.
+pub fn seat_key() -> String {
+    rand::random::<[u8; 32]>()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
