@@ -17,5 +17,6 @@ mod online;
 mod records;
 mod replay_view;
 mod scenario_files;
+mod sizes;
 mod toy;
 mod undo;

@@ -245,18 +245,34 @@ pub fn compose(placements: &[Placement], rows: &[String], c: &mut Errors) -> Map
     Map::from_cells(cells)
 }
 
+/// The most units a battlefield scenario may hold, both sides together: far past the text's
+/// battles (a few dozen counters a side), where a turn still plays in seconds
+/// (docs/reliability.md, "Sizes").
+pub const MOST_UNITS: usize = 1000;
+
 /// Reads and validates the scenario `src` (named `file` in messages) against `roster`.
 ///
 /// Errors: every problem, each with file:line:column — RON that does not parse; not exactly
 /// two sides; unknown or repeated ids; a profile, weapon, tile or side id that does not exist;
 /// a unit off the map, where it may not stand, stacked over another, or aboard what cannot
 /// carry it; a unit or marker the advanced rules in use do not allow; an entrenchment on a
-/// river; a goal that cannot be met.
+/// river; a goal that cannot be met; more than [`MOST_UNITS`] units (alone, at the first
+/// past it).
 pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<ScenarioError>> {
     let def: ScenarioDef = crate::rules::scenario::ron_options()
         .from_str(src)
         .map_err(|e| vec![ron_error(file, &e)])?;
     let mut c = Errors::new(src, file);
+    // A battle past what Holotable plays is refused before anything else is checked.
+    if let Some(u) = def.sides.iter().flat_map(|s| &s.units).nth(MOST_UNITS) {
+        c.at_value(
+            "id",
+            &u.id,
+            0,
+            format!("more than {MOST_UNITS} units: Holotable plays at most {MOST_UNITS} on a map"),
+        );
+        return Err(c.errors);
+    }
     let map = compose(&def.map, &def.rows, &mut c);
     if def.sides.len() != 2 {
         c.at(

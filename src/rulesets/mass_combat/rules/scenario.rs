@@ -141,6 +141,11 @@ pub fn roster(s: &Scenario) -> Roster {
     r
 }
 
+/// The most units a mass combat scenario may hold, both sides together: far past the text's
+/// example (a platoon against four squads), where a round still plays in well under a second
+/// (docs/reliability.md, "Sizes").
+pub const MOST_UNITS: usize = 1000;
+
 /// Reads and checks the scenario `src` (named `file` in messages).
 ///
 /// Errors: RON that does not parse (at its line and column, with what was expected); and,
@@ -148,12 +153,25 @@ pub fn roster(s: &Scenario) -> Roster {
 /// roster entry that does not exist, a unit of size 0 or over [`MAX_SIZE`] (or a roster
 /// entry of the scenario's so, or with no weapon), a unit off the ground, a unit aboard
 /// a unit that is not its side's transport or with more aboard than it carries, a ground
-/// under 10 m or over 100 km a side, a round limit of 0.
+/// under 10 m or over 100 km a side, a round limit of 0; more than [`MOST_UNITS`] units
+/// (alone, at the first past it).
 pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
     let s: Scenario = ron_options()
         .from_str(src)
         .map_err(|e| vec![ron_error(file, &e)])?;
     let mut errs = Errors::new(src, file);
+    // A battle past what Holotable plays is refused before anything else is checked.
+    if let Some(u) = s.units.get(MOST_UNITS) {
+        errs.at_value(
+            "id",
+            &u.id,
+            0,
+            format!(
+                "more than {MOST_UNITS} units: Holotable plays at most {MOST_UNITS} in a battle"
+            ),
+        );
+        return Err(errs.errors);
+    }
     let ok_side = |m: f32| (10.0..=100_000.0).contains(&m);
     if !ok_side(s.ground.width) || !ok_side(s.ground.depth) {
         errs.at(

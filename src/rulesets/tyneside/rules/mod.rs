@@ -12,7 +12,7 @@ pub mod scenario;
 mod validate;
 pub mod wounds;
 
-pub use validate::parse;
+pub use validate::{MOST_FIGURES, parse};
 pub mod force;
 pub mod force_generation;
 pub mod portals;

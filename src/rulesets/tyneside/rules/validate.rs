@@ -16,19 +16,40 @@ use crate::rules::terrain::{TerrainKind, TerrainProperty};
 /// A portal this close to a rock, inches, stands behind it (the text's "behind the large rock").
 const BEHIND_ROCK: f32 = 2.0;
 
+/// The most figures a Tyneside scenario may put on the table: far past a skirmish (the text's
+/// games have a few dozen), where a turn still plays in well under a second
+/// (docs/reliability.md, "Sizes").
+pub const MOST_FIGURES: usize = 1000;
+
 /// Parses and checks a scenario for the Tyneside rules.
 ///
 /// `file` is the name used in messages. Errors (all of them, not just the first): malformed
 /// RON (with the parser's line and column and what it expected), an unknown profile or weapon (with the nearest known name), duplicate ids, a figure off the table or inside
 /// impassable terrain, group members more than 5" from every other member, objectives off the
 /// table or none where victory is holding them, terrain whose middle is off the table, shapes that are not shapes, and portal counters off the table, in sight of another
-/// side's figure at the start (unless `in_sight`), or behind a rock (unless `once`). Never
-/// panics.
+/// side's figure at the start (unless `in_sight`), or behind a rock (unless `once`); more
+/// than [`MOST_FIGURES`] figures (alone, at the first past it). Never panics.
 pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<ScenarioError>> {
     let scenario: Scenario = ron_options()
         .from_str(src)
         .map_err(|e| vec![ron_error(file, &e)])?;
     let mut r = Errors::new(src, file);
+    // A table past what Holotable plays is refused before anything else is checked.
+    if let Some(f) = scenario
+        .sides
+        .iter()
+        .flat_map(|s| &s.groups)
+        .flat_map(|g| &g.figures)
+        .nth(MOST_FIGURES)
+    {
+        r.at_value(
+            "id",
+            &f.id,
+            0,
+            format!("more than {MOST_FIGURES} figures: Holotable plays at most {MOST_FIGURES} on a table"),
+        );
+        return r.finish(scenario);
+    }
     if scenario.ruleset != "tyneside" {
         r.at_value(
             "ruleset",
