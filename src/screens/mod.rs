@@ -314,6 +314,14 @@ pub fn resume(world: &mut World, path: &std::path::Path) -> Result<(), String> {
         world.insert_resource(CurrentScenario(loaded));
     }
     clear_notice(world);
+    // A save whose dice were forced proves nothing of them: say so as it opens.
+    let forced = crate::engine::save::read_header(&text, path).is_ok_and(|h| !h.dice_proven());
+    if forced && let Some(mut n) = world.get_resource_mut::<crate::engine::pipeline::Notice>() {
+        n.info = Some(format!(
+            "{}: this game's dice were forced, not thrown from a seed: its dice are the file's word",
+            path.display()
+        ));
+    }
     world
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
