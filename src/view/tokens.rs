@@ -596,14 +596,15 @@ pub fn clear_place(
         .or(places.first().copied())
 }
 
-/// Which labels and badges to show so that none runs into another or over another piece's
-/// base: in drawing order, a text is shown only if it is clear of every base and of the texts
-/// already shown. A piece whose label is hidden still names itself on hover and on its card.
-/// Returns (label shown, badges shown) for each token, in the order given; `scale`: the
-/// labels' size against the tokens' own ([`TableTextScale`]); `zoom`: the table's
-/// ([`shown_base`]); `fixed`: the boxes (centre, half size) of texts that stay ([`FixedText`]);
-/// `extent`: the board's, so each text is checked where [`keep_labels_on_board`] puts it
-/// (over the piece at the bottom edge, where a neighbour may stand).
+/// Which labels and badges to show: every piece's badges (its state: ducked back, wounded,
+/// done) always, since state must never vanish where pieces stand close; a label only where
+/// it runs over no base, no badge and no label already shown, in drawing order. A piece whose
+/// label is hidden still names itself on hover and on its card. Returns (label shown, badges
+/// shown) for each token, in the order given; `scale`: the labels' size against the tokens'
+/// own ([`TableTextScale`]); `zoom`: the table's ([`shown_base`]); `fixed`: the boxes (centre,
+/// half size) of texts that stay ([`FixedText`]); `extent`: the board's, so each text is
+/// checked where [`keep_labels_on_board`] puts it (over the piece at the bottom edge, where a
+/// neighbour may stand).
 fn declutter(
     tokens: &[&Token],
     scale: f32,
@@ -619,50 +620,59 @@ fn declutter(
         .filter(|t| t.shown)
         .map(|t| (t.at, Vec2::splat(shown_among(t, zoom, &others) * 0.9)))
         .collect();
+    // Each shown piece's label box, and its badges' box where it has badges.
+    let boxes: Vec<Option<((Vec2, Vec2), Option<(Vec2, Vec2)>, usize)>> = tokens
+        .iter()
+        .map(|t| {
+            if !t.shown {
+                return None;
+            }
+            let label_size = t.label_size * scale;
+            let base = shown_among(t, zoom, &others);
+            let chars = short_name(&t.label).chars().count();
+            let (_, half) = text_box(Vec2::ZERO, chars, label_size);
+            let label = text_box(
+                t.at + label_offset(t.at, base, half, label_size * 0.66, extent),
+                chars,
+                label_size,
+            );
+            let half_row = chips(&t.badges, label_size)
+                .iter()
+                .map(|(_, x, w)| x + w)
+                .fold(0.0, f32::max);
+            let half_row = Vec2::new(half_row, label_size * 0.62);
+            let badges = (!t.badges.is_empty()).then(|| {
+                (
+                    t.at + badges_offset(
+                        t.at,
+                        base,
+                        half_row,
+                        label_size * 0.66,
+                        if chars == 0 { 0.0 } else { label_size },
+                        extent,
+                    ),
+                    half_row,
+                )
+            });
+            Some((label, badges, chars))
+        })
+        .collect();
+    // State first: names give way to every piece's badges.
     let mut placed: Vec<(Vec2, Vec2)> = fixed.to_vec();
+    placed.extend(boxes.iter().flatten().filter_map(|(_, badges, _)| *badges));
     let mut out = vec![(false, false); tokens.len()];
     for i in order {
-        let t = tokens[i];
-        let label_size = t.label_size * scale;
-        if !t.shown {
+        let Some((label, _, chars)) = boxes[i] else {
             continue;
-        }
-        let base = shown_among(t, zoom, &others);
-        let mut fits = |b: (Vec2, Vec2)| {
-            let clear =
-                !bases.iter().any(|&o| overlaps(b, o)) && !placed.iter().any(|&o| overlaps(b, o));
-            if clear {
-                placed.push(b);
-            }
-            clear
         };
-        let chars = short_name(&t.label).chars().count();
-        let (_, half) = text_box(Vec2::ZERO, chars, label_size);
-        let label = text_box(
-            t.at + label_offset(t.at, base, half, label_size * 0.66, extent),
-            chars,
-            label_size,
-        );
-        let half_row = chips(&t.badges, label_size)
-            .iter()
-            .map(|(_, x, w)| x + w)
-            .fold(0.0, f32::max);
-        let half_row = Vec2::new(half_row, label_size * 0.62);
-        let badges = (
-            t.at + badges_offset(
-                t.at,
-                base,
-                half_row,
-                label_size * 0.66,
-                if chars == 0 { 0.0 } else { label_size },
-                extent,
-            ),
-            half_row,
-        );
-        // A piece with no label (a space battle's craft) takes no room for one: its empty box
-        // hid its own badges where the board's edge put both on one side of the base.
-        let label_shown = chars > 0 && fits(label);
-        out[i] = (label_shown, t.badges.is_empty() || fits(badges));
+        // A piece with no label (a space battle's craft) takes no room for one.
+        let clear = chars > 0
+            && !bases.iter().any(|&o| overlaps(label, o))
+            && !placed.iter().any(|&o| overlaps(label, o));
+        if clear {
+            placed.push(label);
+        }
+        out[i] = (clear, true);
     }
     out
 }
@@ -1148,6 +1158,39 @@ mod tests {
             let shown = declutter(&[&craft], 1.0, &TableZoom::default(), &[], extent);
             assert_eq!(shown, vec![(false, true)], "at y {y}");
         }
+    }
+
+    /// Issue 61: in a crowd, every piece keeps its state chips (ducked back, done); names give
+    /// way to them, never the other way round.
+    #[test]
+    fn state_badges_show_however_close_the_pieces_stand() {
+        let mut crowd: Vec<Token> = (0..6)
+            .map(|k| {
+                token(
+                    (10.0 + k as f32, 10.0 + (k % 2) as f32),
+                    &format!("Rookie {k}"),
+                    k,
+                )
+            })
+            .collect();
+        for t in &mut crowd {
+            t.badges = vec![Badge::new("D", "ducked back", [0.9, 0.6, 0.2])];
+        }
+        let shown = declutter(
+            &crowd.iter().collect::<Vec<_>>(),
+            1.0,
+            &TableZoom::default(),
+            &[],
+            EVERYWHERE,
+        );
+        assert!(shown.iter().all(|s| s.1), "{shown:?}");
+        assert!(
+            shown.iter().filter(|s| s.0).count() < crowd.len(),
+            "the names give way: {shown:?}"
+        );
+        // Alone, a piece shows both its name and its state.
+        let alone = declutter(&[&crowd[0]], 1.0, &TableZoom::default(), &[], EVERYWHERE);
+        assert_eq!(alone, vec![(true, true)]);
     }
 
     #[test]
