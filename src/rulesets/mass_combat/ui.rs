@@ -524,6 +524,12 @@ fn unit_line(ui: &mut egui::Ui, u: &super::battle::Unit, state: String, hurt: St
     ));
 }
 
+/// The width of a referee's modifier between its − and + buttons, points: room for "−3D+2".
+const VALUE_WIDTH: f32 = 48.0;
+/// The width of a range band's number between its − and + buttons, points: room for
+/// "point blank 5 (0-5)".
+const BAND_WIDTH: f32 = 150.0;
+
 fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Command>) {
     use super::rules::charts::RangeBand;
     use super::rules::code::Code;
@@ -568,7 +574,9 @@ fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Com
                             if ui.small_button("−").clicked() {
                                 set(Code(v.0 - 1));
                             }
-                            ui.label(v.to_string());
+                            // A fixed width: "+" stays under the pointer as "1D" becomes
+                            // "1D+1", and so does the next column's "−".
+                            ui.add_sized([VALUE_WIDTH, 18.0], egui::Label::new(v.to_string()));
                             if ui.small_button("+").clicked() {
                                 set(Code(v.0 + 1));
                             }
@@ -601,7 +609,10 @@ fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Com
                         number: now - 1,
                     });
                 }
-                ui.label(format!("{} {now} ({lo}-{hi})", band.word()));
+                ui.add_sized(
+                    [BAND_WIDTH, 18.0],
+                    egui::Label::new(format!("{} {now} ({lo}-{hi})", band.word())),
+                );
                 if ui
                     .add_enabled(now < hi, egui::Button::new("+").small())
                     .clicked()
