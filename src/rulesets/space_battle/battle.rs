@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::commands::Command;
 use super::rules::combat::{Draw, card_name, compare};
-use super::rules::craft::{Class, Colour, CraftType, bombing_rating};
+use super::rules::craft::{Class, Colour, CraftType, bombing_band, bombing_rating};
 use super::rules::facing::{Dir, Position, step, steps};
 use super::rules::scenario::{
     DEFAULT_TURN_LIMIT, Edge, Initiative, Scenario, craft_id, start_rows,
@@ -44,9 +44,11 @@ pub enum Status {
     Flying,
     /// A bomber that left by the far edge, on its way to bomb the enemy's carrier.
     Exited,
-    /// Destroyed; the side that scores it.
+    /// Destroyed; the side that destroyed it.
     Destroyed {
-        /// The side scoring it (the other side).
+        /// The side that destroyed it: the enemy, or its own side when it ended its move on a
+        /// friend's square. A side scores only the enemy craft it destroyed
+        /// ([`Battle::score`]).
         by: usize,
     },
 }
@@ -87,7 +89,7 @@ pub struct Craft {
     pub moved: u8,
     /// Where its move stands.
     pub motion: Motion,
-    /// It has attacked or held its fire this turn.
+    /// It has attacked this turn.
     pub fired: bool,
     /// Where it stood at the start of its side's phase, then each square it has flown into,
     /// in order (its trail on the table).
@@ -126,7 +128,7 @@ pub enum Stage {
     Initiative,
     /// Each craft in turn moves (and may stop part-way to fire).
     Move,
-    /// Each craft in turn may attack.
+    /// Every craft with an enemy to attack attacks, in the order the side chooses.
     Fire,
     /// The craft that stopped use the points left.
     Finish,
@@ -330,15 +332,15 @@ impl Battle {
         self.first = loop {
             let (x, y, words) = match self.initiative {
                 Initiative::Cards => {
-                    let x = self.card(deck, why!(self, "initiative: {a}'s card"))?;
-                    let y = self.card(deck, why!(self, "initiative: {b}'s card"))?;
+                    let x = self.card(deck, why!(self, "initiative: {} card", possessive(a)))?;
+                    let y = self.card(deck, why!(self, "initiative: {} card", possessive(b)))?;
                     deck.discard(x);
                     deck.discard(y);
                     (x.value(), y.value(), [card_name(x), card_name(y)])
                 }
                 Initiative::Dice => {
-                    let x = roll(dice, why!(self, "initiative: {a}'s d6"))?;
-                    let y = roll(dice, why!(self, "initiative: {b}'s d6"))?;
+                    let x = roll(dice, why!(self, "initiative: {} d6", possessive(a)))?;
+                    let y = roll(dice, why!(self, "initiative: {} d6", possessive(b)))?;
                     (x, y, [x.to_string(), y.to_string()])
                 }
             };
@@ -373,7 +375,9 @@ impl Battle {
                 ),
             }
         };
-        self.begin_phase(self.first, dice, deck)
+        self.begin_phase(self.first, dice, deck)?;
+        // A phase with nothing to do in it (a side with no fighters on turn 1) moves on.
+        self.settle(dice, deck)
     }
 
     /// The craft of `side` in their order of movement and attack.
@@ -420,14 +424,23 @@ impl Battle {
         })
     }
 
-    /// The craft to attack now: in the Fire stage, the first of the side playing, in order,
-    /// that has not attacked and has a target.
+    /// The craft that must still attack: in the Fire stage, those of the side playing, in
+    /// colour order, that have not attacked and have a target. PROCEDURE: "After all the
+    /// spacecraft have moved, they will fire at any enemy spacecraft within range": every one
+    /// attacks, in the order the side chooses (the Action Report's turn 4 attacks green,
+    /// yellow, blue, red; docs/rules/space_battle.md, "Order of play").
+    pub fn attackers(&self) -> impl Iterator<Item = usize> + '_ {
+        self.of_side(self.side).filter(|&i| {
+            self.result.is_none()
+                && self.stage == Stage::Fire
+                && !self.craft[i].fired
+                && self.has_target(i)
+        })
+    }
+
+    /// The first of [`Battle::attackers`]: the craft the table offers to attack first.
     pub fn attacker(&self) -> Option<usize> {
-        if self.result.is_some() || self.stage != Stage::Fire {
-            return None;
-        }
-        self.of_side(self.side)
-            .find(|&i| !self.craft[i].fired && self.has_target(i))
+        self.attackers().next()
     }
 
     /// Whether craft `i` may attack anyone from where it is ([`Battle::targets`], without
@@ -440,6 +453,7 @@ impl Battle {
             && self.craft.iter().any(|e| {
                 e.side != c.side
                     && e.flying()
+                    && self.on_board(e.at)
                     && (c.kind.class() == Class::Fighter || step(c.at, c.facing) == e.at)
                     && Dir::of(c.at.0 - e.at.0, c.at.1 - e.at.1).is_some()
             })
@@ -448,7 +462,10 @@ impl Battle {
     /// The enemies craft `i` may attack from where it is, with the position it attacks from:
     /// star-wars-battle-space.txt, COMBAT: "An attacking spacecraft must move one square
     /// before firing. A spacecraft must attack from a square adjacent to the target." and
-    /// "An assault bomber may attack a spacecraft directly in front of it."
+    /// "An assault bomber may attack a spacecraft directly in front of it." The squares are
+    /// the board's: a craft off its edge, not yet come on, neither attacks nor is attacked
+    /// (PROCEDURE: "Bombers will move onto the board on the third move"; docs/rules/
+    /// space_battle.md, "Set-up").
     pub fn targets(&self, i: usize) -> Vec<(usize, Position)> {
         let c = &self.craft[i];
         if !c.flying() || c.moved == 0 {
@@ -471,7 +488,10 @@ impl Battle {
         let (fighter, ahead) = (c.kind.class() == Class::Fighter, step(at, facing));
         (0..self.craft.len())
             .filter(move |_| on)
-            .filter(move |&j| self.craft[j].side != c.side && self.craft[j].flying())
+            .filter(move |&j| {
+                let e = &self.craft[j];
+                e.side != c.side && e.flying() && self.on_board(e.at)
+            })
             .filter(move |&j| fighter || ahead == self.craft[j].at)
             .filter_map(move |j| {
                 Position::of(at, self.craft[j].at, self.craft[j].facing).map(|p| (j, p))
@@ -541,15 +561,6 @@ impl Battle {
             Command::Move { craft, path } => self.fly(craft, path, dice, deck),
             Command::Stop { craft } => self.stop(craft, dice, deck),
             Command::Attack { craft, target } => self.attack(craft, target, dice, deck),
-            Command::Hold { craft } => {
-                let i = self.find(craft)?;
-                if self.attacker() != Some(i) {
-                    return Err(self.not_now(i));
-                }
-                self.craft[i].fired = true;
-                event!(self, "the {} holds its fire", self.craft[i].name());
-                self.settle(dice, deck)
-            }
         }
     }
 
@@ -560,21 +571,30 @@ impl Battle {
             .ok_or_else(|| format!("there is no craft \"{id}\""))
     }
 
-    /// Why craft `i` cannot act now: whose turn it is in the order of movement and attack.
+    /// Why craft `i` cannot act now: whose phase it is, which craft moves now (the colour
+    /// order), or that it has no attack to make.
     fn not_now(&self, i: usize) -> String {
         let c = &self.craft[i];
-        let who = self
-            .mover()
-            .or(self.attacker())
-            .map(|j| self.craft[j].name());
+        let who = self.mover().map(|j| self.craft[j].name());
         match (c.side == self.side, who) {
             (false, _) => format!(
-                "it is the {}' phase, not the {}'",
-                self.sides[self.side].name, self.sides[c.side].name
+                "it is the {} phase, not the {}",
+                possessive(&self.sides[self.side].name),
+                possessive(&self.sides[c.side].name)
             ),
-            (true, Some(w)) if self.stage == Stage::Fire => format!(
-                "the {w} attacks now: the colours give \"the order of movements and the order of attacks\" (Action Report)"
-            ),
+            (true, _) if self.stage == Stage::Fire => {
+                let left: Vec<String> = self.attackers().map(|j| self.craft[j].name()).collect();
+                format!(
+                    "the attacks are made now: the {} must attack (PROCEDURE: \"After all the spacecraft have moved, they will fire at any enemy spacecraft within range\"); the {} {}",
+                    left.join(", the "),
+                    c.name(),
+                    if c.fired {
+                        "has attacked this turn"
+                    } else {
+                        "has no enemy to attack: it attacks from the board, after moving a square, an enemy on a square next to it (COMBAT)"
+                    }
+                )
+            }
             (true, Some(w)) => format!(
                 "the {w} moves now: the colours give \"the order of movements and the order of attacks\" (Action Report)"
             ),
@@ -676,16 +696,30 @@ impl Battle {
         self.collide(i);
     }
 
+    /// Craft `i` ends its move (or stops) on an occupied square: "any that ends a move on an
+    /// occupied square will be destroyed" (MOVEMENT). It is destroyed by the side of the craft
+    /// already there, which scores it only if that is the enemy: OBJECTIVE, "Each side will
+    /// also tally the scores of the spacecraft it has destroyed during the battle" and "The
+    /// Values of Destroyed Enemy Spacecraft" (docs/rules/space_battle.md, "Ending on an
+    /// occupied square").
     fn collide(&mut self, i: usize) {
         if let Some(j) = self.occupant(self.craft[i].at, i) {
-            let other = 1 - self.craft[i].side;
-            self.craft[i].status = Status::Destroyed { by: other };
+            let by = self.craft[j].side;
+            self.craft[i].status = Status::Destroyed { by };
+            let score = if by == self.craft[i].side {
+                "a friend's square: neither side scores it".to_string()
+            } else {
+                format!(
+                    "{} {} it",
+                    self.sides[by].name,
+                    verb(&self.sides[by].name, "scores", "score")
+                )
+            };
             event!(
                 self,
-                "the {} ends its move on the {}'s square and is destroyed (MOVEMENT); {} score it",
+                "the {} ends its move on the {} square and is destroyed (MOVEMENT); {score}",
                 self.craft[i].name(),
-                self.craft[j].name(),
-                self.sides[other].name
+                possessive(&self.craft[j].name()),
             );
         }
     }
@@ -711,8 +745,8 @@ impl Battle {
             None => why!(self, "{what}, {f} on {t}"),
         };
         loop {
-            let a = self.card(deck, why!(self, "{fight}: the {f}'s card"))?;
-            let b = self.card(deck, why!(self, "{fight}: the {t}'s card"))?;
+            let a = self.card(deck, why!(self, "{fight}: the {} card", possessive(&f)))?;
+            let b = self.card(deck, why!(self, "{fight}: the {} card", possessive(&t)))?;
             let draw = compare(a, b);
             deck.discard(a);
             deck.discard(b);
@@ -762,7 +796,7 @@ impl Battle {
     ) -> Result<(), String> {
         let i = self.find(id)?;
         let j = self.find(target_id)?;
-        if self.attacker() != Some(i) {
+        if !self.attackers().any(|a| a == i) {
             return Err(self.not_now(i));
         }
         let Some(&(_, position)) = self.targets(i).iter().find(|(t, _)| *t == j) else {
@@ -880,8 +914,9 @@ impl Battle {
                 dice,
                 why!(
                     self,
-                    "{}'s movement, {name}'s d6 + {}",
-                    c.name(),
+                    "{} movement, {} d6 + {}",
+                    possessive(&c.name()),
+                    possessive(&name),
                     c.kind.move_modifier()
                 ),
             )?;
@@ -937,12 +972,14 @@ impl Battle {
     }
 
     /// A side's score so far: the enemy craft it destroyed (fighter 2, bomber 3) and its
-    /// bombing total.
+    /// bombing total. OBJECTIVE: "Each side will also tally the scores of the spacecraft it
+    /// has destroyed during the battle", under "The Values of Destroyed Enemy Spacecraft":
+    /// a craft of its own it destroyed (one flown onto a friend's square) scores nothing.
     pub fn score(&self, side: usize) -> (u32, u32) {
         let destroyed = self
             .craft
             .iter()
-            .filter(|c| c.status == Status::Destroyed { by: side })
+            .filter(|c| c.side != side && c.status == Status::Destroyed { by: side })
             .map(|c| c.kind.class().value())
             .sum();
         let bombing = self
@@ -953,6 +990,33 @@ impl Battle {
             .map(u32::from)
             .sum();
         (destroyed, bombing)
+    }
+
+    /// How `side`'s bombing was rated, with the numbers the rating uses: OBJECTIVE, "Each
+    /// bomber that survives and exits the board will roll 1d6 and record the score of an
+    /// attack on the enemy's spacecraft carrier. These scores will be totaled for their effect
+    /// on the target", rated by "The Total Scores and Effects of Bombing" ("1-6 = Poor (few,
+    /// if any, objectives destroyed)" …). E.g. "Poor: green Y-wing 3 + yellow Y-wing 3 = 6,
+    /// in 1-6; few, if any, objectives destroyed".
+    pub fn bombing_words(&self, side: usize) -> String {
+        let total = self.score(side).1;
+        let rolls: Vec<String> = self
+            .craft
+            .iter()
+            .filter(|c| c.side == side)
+            .filter_map(|c| c.bombing.map(|v| format!("{} {v}", c.name())))
+            .collect();
+        if rolls.is_empty() {
+            return "none: no bomber bombed the carrier".into();
+        }
+        let rating = bombing_rating(total);
+        let (word, effect) = rating.split_once(" (").unwrap_or((rating, ""));
+        format!(
+            "{word}: {} = {total}, in {}; {}",
+            rolls.join(" + "),
+            bombing_band(total),
+            effect.trim_end_matches(')')
+        )
     }
 
     /// The end: "Each bomber that survives and exits the board will roll 1d6 and record the
@@ -967,8 +1031,9 @@ impl Battle {
                     dice,
                     why!(
                         self,
-                        "the {}'s bombing run, {name}'s d6",
-                        self.craft[i].name()
+                        "the {} bombing run, {} d6",
+                        possessive(&self.craft[i].name()),
+                        possessive(&name)
                     ),
                 )?;
                 self.craft[i].bombing = Some(face);
@@ -980,7 +1045,7 @@ impl Battle {
                 self,
                 "{}: bombing {b} ({}), craft destroyed {d}, total {}",
                 self.sides[s].name,
-                bombing_rating(*b),
+                self.bombing_words(s),
                 d + b
             );
         }
@@ -992,12 +1057,14 @@ impl Battle {
         };
         let bombing = (0..2)
             .map(|s| {
+                let words = self.bombing_words(s);
                 format!(
                     "{}: destroyed {} + bombing {} ({})",
                     self.sides[s].name,
                     totals[s].0,
                     totals[s].1,
-                    bombing_rating(totals[s].1).split(' ').next().unwrap_or("")
+                    // The rating and its numbers; its effect is in the log.
+                    words.split("; ").next().unwrap_or(&words)
                 )
             })
             .collect::<Vec<_>>()
@@ -1033,6 +1100,16 @@ impl Battle {
 /// "1 point", "3 points".
 pub fn points(n: u8) -> String {
     format!("{n} point{}", if n == 1 { "" } else { "s" })
+}
+
+/// The possessive of a side's or a craft's name: a name ending in "s" takes an apostrophe
+/// ("the Republicans' phase"), any other "'s" ("the Empire's phase").
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
 }
 
 /// One d6 thrown for `why`.
@@ -1145,15 +1222,185 @@ pub(crate) mod tests {
         b.apply(&into, &mut dice, &mut deck).expect("blue");
         assert_eq!(
             b.craft[blue].status,
-            Status::Destroyed { by: 1 },
-            "the other side scores it"
+            Status::Destroyed { by: 0 },
+            "destroyed by its own side's craft"
         );
         assert_eq!(
             b.craft[g].status,
             Status::Flying,
             "not the one already there"
         );
-        assert_eq!(b.score(1), (2, 0));
+        // "the spacecraft it has destroyed", valued as "Destroyed Enemy Spacecraft": the
+        // Empire destroyed nothing, and the Republic scores none of its own.
+        assert_eq!((b.score(0), b.score(1)), ((0, 0), (0, 0)));
+    }
+
+    #[test]
+    fn ending_on_an_enemys_square_is_scored_by_the_enemy() {
+        let (mut b, mut dice, mut deck) = sortie();
+        let (blue, tie) = (id(&b, "blue-xwing"), id(&b, "green-tie"));
+        b.craft[tie].at = (3, 3);
+        b.apply(
+            &fly(&[(0, 5), (1, 5), (2, 5), (3, 5)]),
+            &mut dice,
+            &mut deck,
+        )
+        .expect("green");
+        let into = Command::Move {
+            craft: "blue-xwing".into(),
+            path: vec![(0, 3), (1, 3), (2, 3), (3, 3)],
+        };
+        b.apply(&into, &mut dice, &mut deck).expect("blue");
+        assert_eq!(b.craft[blue].status, Status::Destroyed { by: 1 });
+        assert_eq!(b.score(1), (2, 0), "the Empire scores the X-wing");
+    }
+
+    /// Craft `ids` of the Republic, on the board, each having moved a square, to attack in
+    /// the Fire stage; nothing else of the Republic's to attack.
+    fn to_fire(b: &mut Battle, ids: &[&str]) {
+        b.stage = Stage::Fire;
+        for c in &mut b.craft {
+            c.fired = !ids.contains(&c.id.as_str());
+            c.moved = 1;
+        }
+    }
+
+    #[test]
+    fn a_craft_off_the_board_neither_attacks_nor_is_attacked() {
+        // PROCEDURE: "Bombers will move onto the board on the third move"; COMBAT: "A
+        // spacecraft must attack from a square adjacent to the target." Turn 3, the Republic
+        // first: the Empire's green X1 still waits off its edge, next to the X-wing.
+        let (mut b, mut dice, mut deck) = sortie();
+        let (g, x1) = (id(&b, "green-xwing"), id(&b, "green-x1"));
+        b.turn = 3;
+        b.craft[x1].status = Status::Flying;
+        assert_eq!(b.craft[x1].at, (14, 5), "off the right edge");
+        b.craft[g].at = (13, 5);
+        to_fire(&mut b, &["green-xwing"]);
+        assert!(b.targets(g).is_empty());
+        assert_eq!(b.attacker(), None);
+        let attack = Command::Attack {
+            craft: "green-xwing".into(),
+            target: "green-x1".into(),
+        };
+        let e = b.clone().apply(&attack, &mut dice, &mut deck).unwrap_err();
+        assert!(e.contains("no enemy to attack"), "{e}");
+        // Once on the board it may be attacked.
+        b.craft[x1].at = (13, 4);
+        assert_eq!(b.attacker(), Some(g));
+    }
+
+    #[test]
+    fn every_craft_with_a_target_attacks_in_the_order_its_side_chooses() {
+        let (mut b, mut dice, _) = sortie();
+        let (g, blue) = (id(&b, "green-xwing"), id(&b, "blue-xwing"));
+        let (gt, bt) = (id(&b, "green-tie"), id(&b, "blue-tie"));
+        for (i, at, facing) in [
+            (g, (5, 6), Dir::EAST),
+            (gt, (6, 6), Dir::WEST),
+            (blue, (5, 2), Dir::EAST),
+            (bt, (6, 2), Dir::WEST),
+        ] {
+            b.craft[i].at = at;
+            b.craft[i].facing = facing;
+        }
+        to_fire(&mut b, &["green-xwing", "blue-xwing"]);
+        // The blue X-wing first, though green comes first in colour order (the Action
+        // Report's turn 4: green, yellow, blue, red).
+        let mut deck =
+            Deck::forced(["KH", "2C", "3C", "9D"].map(|c| Card::parse(c).expect("card")));
+        let attack = |craft: &str, target: &str| Command::Attack {
+            craft: craft.into(),
+            target: target.into(),
+        };
+        b.apply(&attack("blue-xwing", "blue-tie"), &mut dice, &mut deck)
+            .expect("the side chooses the blue X-wing");
+        assert_eq!(b.craft[bt].status, Status::Destroyed { by: 0 });
+        // "they will fire at any enemy spacecraft within range": the green X-wing must still
+        // attack, and there is no command to decline.
+        assert_eq!(
+            (b.stage, b.attackers().collect::<Vec<_>>()),
+            (Stage::Fire, vec![g])
+        );
+        let hold: Result<Command, _> =
+            crate::rules::scenario::ron_options().from_str("Hold(craft: \"green-xwing\")");
+        assert!(hold.is_err(), "no Hold");
+        let e = b
+            .clone()
+            .apply(&attack("blue-xwing", "green-tie"), &mut dice, &mut deck)
+            .unwrap_err();
+        assert!(
+            e.contains("has attacked this turn") && e.contains("green X-wing must attack"),
+            "{e}"
+        );
+        b.apply(&attack("green-xwing", "green-tie"), &mut dice, &mut deck)
+            .expect("green attacks");
+        assert_eq!(b.side, 1, "then the Empire's phase");
+    }
+
+    #[test]
+    fn the_bombing_rating_shows_the_rolls_and_the_texts_band() {
+        let (mut b, _, _) = sortie();
+        for id_ in ["green-ywing", "blue-ywing"] {
+            let i = id(&b, id_);
+            b.craft[i].status = Status::Exited;
+        }
+        b.finish(&mut Dice::forced([3, 4]), true).expect("the end");
+        let r = b.result.as_ref().expect("over");
+        assert!(
+            r.reason.contains(
+                "Republic: destroyed 0 + bombing 7 (Fair: green Y-wing 3 + blue Y-wing 4 = 7, in 7-12)"
+            ),
+            "{}",
+            r.reason
+        );
+        assert!(
+            b.events
+                .iter()
+                .any(|(_, e)| e.contains("in 7-12; some objectives destroyed")),
+            "{:?}",
+            b.events
+        );
+    }
+
+    #[test]
+    fn a_side_with_no_fighters_playing_first_passes_its_first_phase() {
+        // The first sortie with the Republic's X-wings taken out: it wins the initiative, has
+        // nothing to move on turn 1, and the Empire's phase follows.
+        let src = super::super::BUNDLED[1]
+            .1
+            .replace("(kind: XWing, colour: Green),", "")
+            .replace("(kind: XWing, colour: Blue),", "");
+        let s = super::super::rules::scenario::parse(&src, "t.ron").expect("it checks");
+        let mut b = Battle::new(&s);
+        let mut dice = Dice::forced([3, 3]);
+        let mut deck = Deck::forced(["KH", "2C"].map(|c| Card::parse(c).expect("card")));
+        b.apply(&Command::Initiative, &mut dice, &mut deck)
+            .expect("initiative");
+        assert_eq!(b.first, 0, "the Republic plays first");
+        assert_eq!((b.side, b.stage), (1, Stage::Move));
+        assert_eq!(b.mover(), Some(id(&b, "green-tie")));
+    }
+
+    #[test]
+    fn a_name_ending_in_s_takes_an_apostrophe_alone() {
+        assert_eq!(possessive("Empire"), "Empire's");
+        assert_eq!(possessive("Republicans"), "Republicans'");
+        let (mut b, mut dice, mut deck) = sortie();
+        let e = b
+            .apply(
+                &Command::Move {
+                    craft: "green-tie".into(),
+                    path: vec![(13, 7)],
+                },
+                &mut dice,
+                &mut deck,
+            )
+            .unwrap_err();
+        assert!(
+            e.contains("it is the Republic's phase, not the Empire's"),
+            "{e}"
+        );
     }
 
     #[test]

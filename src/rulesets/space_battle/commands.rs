@@ -5,8 +5,8 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-/// One space battle command, for the craft whose turn it is in the order of movement and
-/// attack (its colour's).
+/// One space battle command: a move for the craft whose turn it is in the order of movement
+/// (its colour's), an attack for any craft of the side that has one to make.
 #[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
     /// Decide which side plays first each turn, as the scenario says (cards: "Each side will
@@ -27,16 +27,12 @@ pub enum Command {
         /// Craft id.
         craft: String,
     },
-    /// `craft` attacks `target` from the square next to it.
+    /// `craft` attacks `target` from the square next to it. Every craft with an enemy to
+    /// attack must attack; the side chooses which attacks next.
     Attack {
         /// Craft id.
         craft: String,
         /// The target's id.
         target: String,
-    },
-    /// `craft` holds its fire this turn.
-    Hold {
-        /// Craft id.
-        craft: String,
     },
 }

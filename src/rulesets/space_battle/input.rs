@@ -1,9 +1,11 @@
-//! The mouse and keys on a space battle. The craft to act is the one the colours give
+//! The mouse and keys on a space battle. The craft to move is the one the colours give
 //! (Action Report: "the order of movements and the order of attacks"), so there is nothing
 //! to select: the squares it can reach are shown, a click on one flies it there (the
-//! next squares one step at a time, or a far one by the way that leaves the most points);
-//! in the Fire stage a click on a ringed enemy attacks it. Space / Enter (the End button)
-//! draws for the initiative, stops the craft to fire, or holds its fire. Everything is sent as commands.
+//! next squares one step at a time, or a far one by the way that leaves the most points).
+//! In the Fire stage the first craft that must attack is offered, a click on a ringed enemy
+//! attacks it, and a click on another craft that must attack chooses it to attack first.
+//! Space / Enter (the End button) draws for the initiative or stops the craft to fire.
+//! Everything is sent as commands.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -142,11 +144,12 @@ pub(super) fn plan(
     }
 }
 
-/// A click: fly to a reachable square, or attack a ringed enemy.
+/// A click: fly to a reachable square, attack a ringed enemy, or (Fire stage) choose another
+/// craft of the side that must attack to attack next.
 fn click(
     buttons: Res<ButtonInput<MouseButton>>,
     battle: Res<BattleRes>,
-    plan: Res<Plan>,
+    mut plan: ResMut<Plan>,
     mut notice: ResMut<crate::engine::pipeline::Notice>,
     mut send: MessageWriter<Command>,
 ) {
@@ -159,6 +162,11 @@ fn click(
     let b = &battle.0;
     let craft = b.craft[i].id.clone();
     if b.stage == Stage::Fire {
+        if let Some(k) = b.attackers().find(|&k| k != i && b.craft[k].at == h) {
+            plan.craft = Some(k);
+            plan.targets = b.targets(k);
+            return;
+        }
         match plan.targets.iter().find(|(j, _)| b.craft[*j].at == h) {
             Some((j, _)) => {
                 send.write(Command::Attack {
@@ -168,7 +176,7 @@ fn click(
             }
             None if h != b.craft[i].at => {
                 notice.refusal = Some(format!(
-                    "the {} can attack only a ringed enemy: \"A spacecraft must attack from a square adjacent to the target\"{} (COMBAT); Hold fire to let it pass",
+                    "the {} can attack only a ringed enemy: \"A spacecraft must attack from a square adjacent to the target\"{} (COMBAT), or click another of your craft that must attack to attack with it first",
                     b.craft[i].name(),
                     if b.craft[i].kind.class() == super::rules::craft::Class::Bomber {
                         ", and \"An assault bomber may attack a spacecraft directly in front of it\""
@@ -290,7 +298,8 @@ fn note(battle: Res<BattleRes>, plan: Res<Plan>, mut note: ResMut<CursorNote>) {
     }
 }
 
-/// The End button: stop to fire (Move stage), or hold fire (Fire stage).
+/// The End button: stop to fire (Move stage). In the Fire stage it does nothing: every attack
+/// must be made (PROCEDURE: "they will fire at any enemy spacecraft within range").
 fn end_button(
     mut actions: MessageReader<ShellAction>,
     battle: Res<BattleRes>,
@@ -303,10 +312,6 @@ fn end_button(
         let b = &battle.0;
         if b.stage == Stage::Initiative {
             send.write(Command::Initiative);
-        } else if let Some(i) = b.attacker() {
-            send.write(Command::Hold {
-                craft: b.craft[i].id.clone(),
-            });
         } else if let Some(i) = b.mover() {
             send.write(Command::Stop {
                 craft: b.craft[i].id.clone(),

@@ -180,7 +180,6 @@ impl RuleSet for SpaceBattle {
             Command::Attack { craft, target } => {
                 format!("the {} attacks the {}", name(craft), name(target))
             }
-            Command::Hold { craft } => format!("the {} holds its fire", name(craft)),
         }
     }
 

@@ -27,7 +27,7 @@ pub enum SpacePhase {
     Initiative,
     /// The side's craft move in colour order.
     Move,
-    /// They attack in colour order.
+    /// Every craft with an enemy to attack attacks, in the order the side chooses.
     Fire,
     /// The craft that stopped to fire use their points left.
     Finish,

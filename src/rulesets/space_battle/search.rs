@@ -2,7 +2,8 @@
 //! and the deck as one side knows them (the cards left, their order unknown), the sensible
 //! commands of the side playing (for the craft to move, the plain policy's place, the best
 //! places to attack from, the square nearest the chase, the furthest towards the far edge and
-//! the furthest from the enemy; for the craft to attack, each target and holding its fire),
+//! the furthest from the enemy; for the attacks, each craft that must attack and each of its
+//! targets, in the order the side chooses),
 //! and a score for a battle not yet decided. The ruling is in docs/rules/space_battle.md,
 //! "The searching opponent".
 
@@ -56,8 +57,8 @@ impl Searchable for SpaceGame {
     }
 
     /// The plain policy's command first; then, for the craft to move, stopping to fire where
-    /// it could attack and the places of [`places`]; for the craft to attack, each target and
-    /// holding its fire.
+    /// it could attack and the places of [`places`]; in the Fire stage, each attack a craft
+    /// that must attack could make next.
     fn candidates(&self) -> Vec<Command> {
         let b = &self.battle;
         if b.result.is_some() {
@@ -82,13 +83,14 @@ impl Searchable for SpaceGame {
                     path: options.path(k),
                 }),
             );
-        } else if let Some(i) = b.attacker() {
-            let id = b.craft[i].id.clone();
-            out.extend(b.targets(i).into_iter().map(|(j, _)| Command::Attack {
-                craft: id.clone(),
-                target: b.craft[j].id.clone(),
-            }));
-            out.push(Command::Hold { craft: id });
+        } else {
+            for i in b.attackers() {
+                let id = &b.craft[i].id;
+                out.extend(b.targets(i).into_iter().map(|(j, _)| Command::Attack {
+                    craft: id.clone(),
+                    target: b.craft[j].id.clone(),
+                }));
+            }
         }
         crate::rules::search::unique(out)
     }

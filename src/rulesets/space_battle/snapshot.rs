@@ -6,7 +6,6 @@ use serde::Serialize;
 
 use super::battle::{Battle, Status};
 use super::phases::{BattleRes, SpacePhase};
-use super::rules::craft::bombing_rating;
 use crate::engine::dice::{DeckRes, DiceRes};
 use crate::engine::record::GameLog;
 use crate::rules::cards::CardRecord;
@@ -75,7 +74,7 @@ pub fn printout(s: &SpaceState) -> String {
         out.push_str(&format!(
             "{}: destroyed {d} + bombing {bo} ({}) = {}\n",
             side.name,
-            bombing_rating(bo),
+            b.bombing_words(i),
             d + bo
         ));
         for c in b.craft.iter().filter(|c| c.side == i) {

@@ -10,7 +10,7 @@ use super::ID;
 use super::battle::{Battle, Motion, Stage, Status};
 use super::phases::BattleRes;
 use super::rules::combat::{Draw, card_name};
-use super::rules::craft::{Class, bombing_rating};
+use super::rules::craft::Class;
 use crate::engine::dice::DeckRes;
 use crate::engine::record::GameRecord;
 use crate::engine::state::playing;
@@ -20,11 +20,11 @@ use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, SidebarArea, side_
 const SHORTCUTS: &[(&str, &str)] = &[
     (
         "Left click",
-        "a yellow square: fly the ringed craft there (the bright ones are one step); a red-ringed enemy: attack it",
+        "a yellow square: fly the ringed craft there (the bright ones are one step); a red-ringed enemy: attack it; another of your craft that must attack: attack with it first",
     ),
     (
         "Space / Enter",
-        "stop the craft here to fire (its points left are kept), or hold its fire",
+        "stop the craft here to fire (its points left are kept)",
     ),
 ];
 
@@ -50,7 +50,9 @@ fn status(
         ),
         (true, _, _) => "The rules fly this side: watch the table and the events.".to_string(),
         (_, Stage::Fire, Some(_)) => {
-            format!("The {craft} attacks: click a red-ringed enemy, or Hold fire.")
+            format!(
+                "The {craft} attacks: click a red-ringed enemy. Every craft with an enemy next to it attacks; click another of them to attack with it first."
+            )
         }
         (_, Stage::Finish, Some(i)) => format!(
             "The {craft} finishes its move: {} to use. Click a yellow square.",
@@ -75,7 +77,6 @@ fn status(
         Some(("Draw for the initiative".to_string(), "Each side takes the top card (or rolls its die, as the scenario says); the higher plays first each turn. Space/Enter".to_string()))
     } else {
         act.filter(|_| !by_rules).and_then(|i| match b.stage {
-        Stage::Fire => Some(("Hold fire".to_string(), format!("The {craft} does not attack this turn. Space/Enter"))),
         Stage::Move if b.craft[i].moved > 0 => Some((
             "Stop to fire".to_string(),
             format!("Stop the {craft} here with its {} left, to attack before it finishes its move (docs/rules/space_battle.md, \"Stopping to fire\"). Space/Enter", super::battle::points(b.craft[i].points)),
@@ -131,7 +132,7 @@ fn help(mut help: ResMut<RuleSetHelp>) {
     *help = RuleSetHelp {
         shortcuts: SHORTCUTS.to_vec(),
         lines: vec![
-            "Turn: the side with the initiative moves all its craft in colour order (green, blue, red, yellow; fighters, then bombers), attacks, then finishes the moves of craft that stopped to fire; then the other side.",
+            "Turn: the side with the initiative moves all its craft in colour order (green, blue, red, yellow; fighters, then bombers), attacks with every craft next to an enemy (in the order it chooses), then finishes the moves of craft that stopped to fire; then the other side.",
             "Moving: 1d6 points a craft (X-wing +1, TIE fighter +2); straight ahead 1, diagonally ahead 2, 90° to a side 3; every point must be used; ending on an occupied square destroys the craft.",
             "Combat: from a square next to the target; head-on, front diagonal or side 1 combat, rear diagonal 2, rear 3; higher card wins, a tie draws again. A bomber fires back once after the first combat.",
             "Rules: star-wars-battle-space.txt; rulings in docs/rules/space_battle.md.",
@@ -185,7 +186,7 @@ fn score_panel(ui: &mut egui::Ui, b: &Battle) {
                     .color(side_colour32(s)),
             );
             ui.label(d.to_string());
-            ui.label(bo.to_string()).on_hover_text(bombing_rating(bo));
+            ui.label(bo.to_string()).on_hover_text(b.bombing_words(s));
             ui.label(egui::RichText::new((d + bo).to_string()).strong());
             ui.end_row();
         }
@@ -324,9 +325,6 @@ fn craft_panel(
                     .clicked()
             {
                 out.push(super::commands::Command::Stop { craft: c.id.clone() });
-            }
-            if b.stage == Stage::Fire && ui.button("Hold fire").clicked() {
-                out.push(super::commands::Command::Hold { craft: c.id.clone() });
             }
         });
     }

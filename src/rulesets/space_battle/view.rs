@@ -256,8 +256,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Where the Hint's `command` goes on the board: a craft's flight square by square with a ring
-/// where it ends, a line to the craft it attacks, and a ring round a craft that stops to fire
-/// or holds its fire. Nothing for the initiative.
+/// where it ends, a line to the craft it attacks, and a ring round a craft that stops to fire.
+/// Nothing for the initiative.
 pub fn hint_marks(b: &Battle, command: &Command) -> Vec<HintMark> {
     let at = |id: &str| b.craft.iter().find(|c| c.id == id).map(|c| centre(c.at));
     let ring = SQUARE * 0.4;
@@ -269,7 +269,7 @@ pub fn hint_marks(b: &Battle, command: &Command) -> Vec<HintMark> {
             (Some(from), Some(to)) => vec![HintMark::new(from, [to], ring)],
             _ => Vec::new(),
         },
-        Command::Stop { craft } | Command::Hold { craft } => at(craft)
+        Command::Stop { craft } => at(craft)
             .map(|p| vec![HintMark::new(p, [], ring)])
             .unwrap_or_default(),
         Command::Initiative => Vec::new(),

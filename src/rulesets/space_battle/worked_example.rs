@@ -111,13 +111,16 @@ fn the_action_report_plays_as_written() {
             // defensive fires of both bombers were misses: <5, 8> and <7, 8>."
             "3: green X-wing on blue X1, from the rear: 2 v Ace, 5 v 8 (defensive)",
             "3: blue X-wing on red X1, from the rear diagonal: 9 v 7, 7 v 8 (defensive)",
-            // TURN 4, in colour order: "(Jack, Queen)"; "from the rear, fired three times, and
-            // missed all three shots: (6, 8), (Joker, 9), (5, Jack)"; "(King, Ace) … the
-            // defensive fire from the blue Y-Wing bomber was accurate"; "(9, 5)".
+            // TURN 4, in the report's order: "The green Tie fighter opened this turn by
+            // attacking the blue X-Wing and missing (Jack, Queen). The yellow Tie fighter was
+            // luckier and batted the blue X-Wing down (9, 5). The blue Tie fighter attacked the
+            // red X-Wing fighter from the rear, fired three times, and missed all three shots:
+            // (6, 8), (Joker, 9), (5, Jack). The red Tie fighter … (King, Ace) … the defensive
+            // fire from the blue Y-Wing bomber was accurate".
             "4: green TIE fighter on blue X-wing, from the front diagonal: Jack v Queen",
+            "4: yellow TIE fighter on blue X-wing, head-on: 9 v 5",
             "4: blue TIE fighter on red X-wing, from the rear: 6 v 8, Joker v 9, 5 v Jack",
             "4: red TIE fighter on blue Y-wing, from the rear diagonal: King v Ace, 9 v 4 (defensive)",
-            "4: yellow TIE fighter on blue X-wing, head-on: 9 v 5",
             // "the green X-Wing fighter was able to down the yellow X1 bomber (Jack, 8). The
             // defensive fire was ineffective and missed."
             "4: green X-wing on yellow X1, from the rear: Jack v 8, 3 v 6 (defensive)",

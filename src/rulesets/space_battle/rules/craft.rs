@@ -88,7 +88,8 @@ impl Class {
 
 /// A craft's colour mark, which also gives "the order of movements and the order of attacks"
 /// (star-wars-battle-space.txt, Action Report: "The colors used for both sides was green,
-/// blue, red, and yellow"), in that order.
+/// blue, red, and yellow"), in that order; the side may choose another order for its attacks
+/// (docs/rules/space_battle.md, "Order of play").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Colour {
     /// First to move and to attack.
@@ -167,6 +168,22 @@ pub fn bombing_rating(total: u32) -> &'static str {
     }
 }
 
+/// The band of bombing totals in the text's table that gives `total` its rating
+/// (star-wars-battle-space.txt, OBJECTIVE, "The Total Scores and Effects of Bombing": "1-6 =
+/// Poor", "7-12 = Fair", "13-18 = Good", "19-24 = Excellent"), so the result can show how
+/// its rating was reached; "0" for none and "over 24" above the table, as
+/// [`bombing_rating`] rates them.
+pub fn bombing_band(total: u32) -> &'static str {
+    match total {
+        0 => "0",
+        1..=6 => "1-6",
+        7..=12 => "7-12",
+        13..=18 => "13-18",
+        19..=24 => "19-24",
+        _ => "over 24",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,5 +209,20 @@ mod tests {
         assert!(bombing_rating(18).starts_with("Good"));
         assert!(bombing_rating(19).starts_with("Excellent"));
         assert_eq!(bombing_rating(0), "none");
+    }
+
+    #[test]
+    fn each_rating_comes_with_the_texts_band() {
+        for (total, band, rating) in [
+            (6, "1-6", "Poor"),
+            (7, "7-12", "Fair"),
+            (13, "13-18", "Good"),
+            (24, "19-24", "Excellent"),
+            (25, "over 24", "Excellent"),
+            (0, "0", "none"),
+        ] {
+            assert_eq!(bombing_band(total), band, "{total}");
+            assert!(bombing_rating(total).starts_with(rating), "{total}");
+        }
     }
 }
