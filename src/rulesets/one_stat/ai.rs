@@ -74,15 +74,24 @@ fn attack(s: &Skirmish, i: usize) -> Option<Command> {
         let d = |k: usize| base_gap(me.at, me.base, s.fighters[k].at, s.fighters[k].base);
         d(a).total_cmp(&d(b))
     });
+    // Each of his shooters in turn, where the first cannot reach (a light pistol beside a
+    // heavy shooter).
+    let shooters = me.fighter.shooters();
     foes.into_iter().find_map(|k| {
         [
             Command::Melee { target: k },
             Command::Shoot {
                 target: k,
                 area: false,
+                weapon: None,
             },
         ]
         .into_iter()
+        .chain(shooters.iter().map(|&(w, _)| Command::Shoot {
+            target: k,
+            area: false,
+            weapon: Some(w),
+        }))
         .find(|c| legal(s, c))
     })
 }

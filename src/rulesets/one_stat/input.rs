@@ -13,7 +13,7 @@ use bevy_egui::EguiContexts;
 use super::ID;
 use super::odds::{Odds, odds};
 use super::phases::SkirmishRes;
-use super::rules::fighter::{Shooter, Specialisation};
+use super::rules::fighter::Specialisation;
 use super::rules::roll::Band;
 use super::skirmish::{Command, DeviceId, Skirmish, Stage, Standing, TOKEN};
 use crate::engine::state::playing;
@@ -97,13 +97,29 @@ pub fn try_command(s: &Skirmish, command: &Command) -> Result<(), String> {
 }
 
 /// The attack the active fighter `i` would make on `t`: melee in base contact, else a shot
-/// (`area`: a heavy shooter's area fire).
-pub fn attack_on(s: &Skirmish, i: usize, t: usize, area: bool) -> Command {
+/// (`area`: a heavy shooter's area fire) with `weapon`, the shooter chosen for him.
+pub fn attack_on(s: &Skirmish, i: usize, t: usize, area: bool, weapon: Option<usize>) -> Command {
     let f = &s.fighters[i];
     if !area && s.in_contact(i, t) && (f.fighter.melee_weapon().is_some() || f.animal) {
         Command::Melee { target: t }
     } else {
-        Command::Shoot { target: t, area }
+        Command::Shoot {
+            target: t,
+            area,
+            weapon,
+        }
+    }
+}
+
+/// The shooter the player chose in the sidebar for a fighter who carries more than one:
+/// the fighter and the shooter's place in his weapons.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChosenShooter(pub Option<(usize, usize)>);
+
+impl ChosenShooter {
+    /// The shooter chosen for fighter `i`, if any (none: the rules' default).
+    pub fn of(&self, i: usize) -> Option<usize> {
+        self.0.filter(|c| c.0 == i).map(|c| c.1)
     }
 }
 
@@ -142,8 +158,9 @@ pub fn destination(s: &Skirmish, i: usize, p: Vec2) -> Vec2 {
     to
 }
 
-/// What a left click at `p` (over fighter `over`) would do in `s`, for the person to act.
-fn intent(s: &Skirmish, p: Vec2, over: Option<usize>) -> Option<Intent> {
+/// What a left click at `p` (over fighter `over`) would do in `s`, for the person to act,
+/// shooting with the shooter in `chosen`.
+fn intent(s: &Skirmish, p: Vec2, over: Option<usize>, chosen: ChosenShooter) -> Option<Intent> {
     if s.stage != Stage::Activating {
         return None;
     }
@@ -157,7 +174,7 @@ fn intent(s: &Skirmish, p: Vec2, over: Option<usize>) -> Option<Intent> {
     match over {
         Some(t) if t == i => None,
         Some(t) if s.fighters[t].player != player => {
-            let c = attack_on(s, i, t, false);
+            let c = attack_on(s, i, t, false, chosen.of(i));
             // An Influencer who cannot attack him may act with him instead.
             if s.fighters[i].fighter.is(Specialisation::Influencer)
                 && try_command(s, &c).is_err()
@@ -282,6 +299,7 @@ pub(super) fn follow(
     handover: Res<Handover>,
     insets: Res<PanelInsets>,
     sides: Option<Res<crate::engine::game::Sides>>,
+    chosen: Res<ChosenShooter>,
     mut pointer: ResMut<Pointer>,
 ) {
     let s = &game.0;
@@ -301,7 +319,9 @@ pub(super) fn follow(
         .and_then(|c| table.at(c))
         .filter(|_| !over_ui && !handover.showing);
     let fighter = at.and_then(|p| fighter_at(s, p));
-    let mut intent = at.filter(|_| person).and_then(|p| intent(s, p, fighter));
+    let mut intent = at
+        .filter(|_| person)
+        .and_then(|p| intent(s, p, fighter, *chosen));
     if let Some(Intent::Attack(_, c, odds_now)) = &mut intent {
         let key = crate::engine::hash::json_hash(s);
         let fresh = match &pointer.cache {
@@ -339,6 +359,7 @@ fn attack_target(c: &Command) -> usize {
 fn click(
     buttons: Res<ButtonInput<MouseButton>>,
     game: Res<SkirmishRes>,
+    chosen: Res<ChosenShooter>,
     mut pointer: ResMut<Pointer>,
     mut notice: ResMut<crate::engine::pipeline::Notice>,
     mut send: MessageWriter<Command>,
@@ -417,7 +438,7 @@ fn click(
         && let (Some(i), Some(t)) = (active, pointer.fighter)
         && s.fighters[t].player != s.fighters[i].player
     {
-        send.write(attack_on(s, i, t, true));
+        send.write(attack_on(s, i, t, true, chosen.of(i)));
     }
 }
 
@@ -521,7 +542,7 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
                 )),
                 Err(e) => lines.push((format!("{what}. Refused: {e}"), red)),
             }
-            if me.fighter.shooter() == Some(Shooter::Heavy) && gap <= 10.0 {
+            if me.fighter.has_heavy_shooter() && gap <= 10.0 {
                 lines.push((
                     "right click: fire on everyone within 2\" of him".into(),
                     None,
@@ -608,6 +629,7 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pointer>()
+        .init_resource::<ChosenShooter>()
         .add_systems(
             Update,
             follow
@@ -643,6 +665,7 @@ mod tests {
         app.add_message::<Command>()
             .init_resource::<ButtonInput<MouseButton>>()
             .init_resource::<crate::engine::pipeline::Notice>()
+            .init_resource::<ChosenShooter>()
             .insert_resource(SkirmishRes(s))
             .insert_resource(Pointer {
                 at: Some(Vec2::new(3.0, 3.0)),

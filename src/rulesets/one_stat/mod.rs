@@ -330,10 +330,19 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
         Command::Melee { target } => format!("{active} attacks {} in melee", name(*target)),
         Command::Shoot {
             target,
-            area: false,
-        } => format!("{active} shoots at {}", name(*target)),
-        Command::Shoot { target, area: true } => {
-            format!("{active} fires on the area round {}", name(*target))
+            area,
+            weapon,
+        } => {
+            // The shooter he fires, named where the player chose it.
+            let with = weapon
+                .zip(s.active.as_ref())
+                .and_then(|(w, a)| s.fighters.get(a.fighter)?.fighter.weapons.get(w))
+                .map_or(String::new(), |w| format!(" with his {}", w.name()));
+            if *area {
+                format!("{active} fires on the area round {}{with}", name(*target))
+            } else {
+                format!("{active} shoots at {}{with}", name(*target))
+            }
         }
         Command::Recover => format!("{active} tries to recover"),
         Command::Heal { target } => format!("{active} tends {}", name(*target)),

@@ -210,6 +210,7 @@ fn attacks(s: &Skirmish, i: usize) -> Vec<Command> {
                 Command::Shoot {
                     target: t,
                     area: false,
+                    weapon: None,
                 },
             ]
         })

@@ -1,17 +1,18 @@
 //! The 1 Stat Skirmish panels on the shared shell: the phase bar's words (whose turn, what to
 //! do, the goal and how it stands); the places in the order to choose; the warband to act with
 //! each fighter's die, stat and state, a button to activate each ready one; the active
-//! fighter's actions; every warband's fighters left.
+//! fighter's actions (and the shooter he fires, where he carries more than one); every warband's fighters left.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 
 use super::ID;
+use super::input::ChosenShooter;
 use super::phases::SkirmishRes;
 use super::rules::fighter::Specialisation;
 use super::rules::scenario::Goal;
 use super::skirmish::{
-    Command, DeviceId, RESCUE_TURNS, Skirmish, Stage, Standing, VICTORY, possessive,
+    Command, DeviceId, OnTable, RESCUE_TURNS, Skirmish, Stage, Standing, VICTORY, possessive,
 };
 use crate::engine::record::GameRecord;
 use crate::engine::state::playing;
@@ -431,7 +432,13 @@ fn ordinal(k: usize) -> String {
 
 /// The warband to act: each fighter, a button to activate each ready one; the active
 /// fighter's actions.
-fn warband_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Command>) {
+fn warband_panel(
+    ui: &mut egui::Ui,
+    s: &Skirmish,
+    p: usize,
+    chosen: &mut ChosenShooter,
+    out: &mut Vec<Command>,
+) {
     ui.label(
         egui::RichText::new(format!("{} fighters", possessive(&s.players[p].name)))
             .strong()
@@ -519,12 +526,46 @@ fn warband_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Comman
     if let Some(w) = f.fighter.melee_weapon() {
         ui.weak(format!("Melee: {}", w.name()));
     }
-    for w in &f.fighter.weapons {
-        if let super::rules::fighter::Weapon::Shooter { name, class } = w {
-            ui.weak(format!("Shooter: {name} ({class:?})").to_lowercase());
-        }
-    }
+    shooter_choice(ui, f, a.fighter, chosen);
     special_actions(ui, s, a.fighter, out);
+}
+
+/// The active fighter `i`'s shooters; where he carries more than one, a choice of the one a
+/// click on an enemy fires (each is a weapon of its own: "Shooters come in the three
+/// categories"), kept in `chosen`.
+fn shooter_choice(ui: &mut egui::Ui, f: &OnTable, i: usize, chosen: &mut ChosenShooter) {
+    let shooters = f.fighter.shooters();
+    let label = |k: usize| {
+        let w = &f.fighter.weapons[k];
+        let class = match w {
+            super::rules::fighter::Weapon::Shooter { class, .. } => format!("{class:?}"),
+            super::rules::fighter::Weapon::Melee { .. } => String::new(),
+        };
+        format!("{} ({})", w.name(), class.to_lowercase())
+    };
+    if shooters.len() < 2 {
+        for (k, _) in shooters {
+            ui.weak(format!("Shooter: {}", label(k)));
+        }
+        return;
+    }
+    // The rules' default until the player picks: the one a plain shot fires.
+    let default = f
+        .fighter
+        .shooter()
+        .and_then(|c| shooters.iter().find(|s| s.1 == c))
+        .map(|s| s.0);
+    let mut pick = chosen.of(i).or(default);
+    ui.horizontal_wrapped(|ui| {
+        ui.weak("Fire:");
+        for (k, _) in &shooters {
+            ui.radio_value(&mut pick, Some(*k), label(*k))
+                .on_hover_text("A click on an enemy fires this shooter");
+        }
+    });
+    if pick != chosen.of(i).or(default) {
+        chosen.0 = pick.map(|k| (i, k));
+    }
 }
 
 /// A button for `command`, enabled when the rules would take it now (else its hover says
@@ -688,6 +729,7 @@ fn panels(
     sidebar: Res<SidebarArea>,
     handover: Res<Handover>,
     mut warbands: Local<Option<Vec<super::roster::Listed>>>,
+    mut chosen: ResMut<ChosenShooter>,
     mut send: MessageWriter<Command>,
 ) -> Result {
     if handover.showing || !sidebar.0.is_positive() {
@@ -705,7 +747,7 @@ fn panels(
                 match s.stage {
                     Stage::Mustering(_) => muster_panel(ui, s, p, &mut warbands, &mut out),
                     Stage::Choosing(_) => places_panel(ui, s, p, &mut out),
-                    Stage::Activating => warband_panel(ui, s, p, &mut out),
+                    Stage::Activating => warband_panel(ui, s, p, &mut chosen, &mut out),
                 }
                 ui.separator();
             }

@@ -30,6 +30,10 @@ pub struct Combatant {
     pub warrior: bool,
     /// Lying wounded: "does not receive a defense roll".
     pub down: bool,
+    /// Out of the game at his first wound: "If a rookie receives a wound, he is removed
+    /// immediately from the game."
+    #[serde(default)]
+    pub rookie: bool,
 }
 
 impl Combatant {
@@ -45,6 +49,7 @@ impl Combatant {
             animal: false,
             warrior: false,
             down: false,
+            rookie: false,
         }
     }
 }
@@ -195,7 +200,9 @@ pub fn attack(
     if again {
         match kind {
             // "after receiving a wound, the defender needs to defend successfully again or
-            // receive another wound".
+            // receive another wound": a Rookie, "removed immediately from the game" at the
+            // first, is not there to defend again.
+            AttackKind::Melee { .. } if defender.rookie => {}
             AttackKind::Melee { .. } => {
                 report
                     .lines
@@ -277,11 +284,16 @@ pub enum WoundResult {
 
 /// The wound a fighter of `tier` takes: `down` whether it lies wounded already,
 /// `boss_ignored` whether a Boss has ignored a wound this turn already.
+///
+/// "If a rookie receives a wound, he is removed immediately from the game." (one-stat-
+/// skirmish.txt, "Melee Attack"); "A Boss ignores the 1st wound he receives per turn. After the
+/// 1st wound, he is treated like a specialist, when wounded." (the same): per turn, lying
+/// wounded or not (docs/rules/one_stat.md, "Wounded again").
 pub fn wound(tier: super::fighter::Tier, down: bool, boss_ignored: bool) -> WoundResult {
     use super::fighter::Tier;
     match tier {
         Tier::Rookie => WoundResult::Removed,
-        Tier::Boss if !boss_ignored && !down => WoundResult::Ignored,
+        Tier::Boss if !boss_ignored => WoundResult::Ignored,
         _ if down => WoundResult::Removed,
         _ => WoundResult::Down,
     }
@@ -337,6 +349,18 @@ mod tests {
         // Defended the first time: no second roll.
         let r = attack(&mut Dice::forced([1, 8]), &a, &d, melee(0, true), false).unwrap();
         assert_eq!((r.defences.len(), r.wounds), (1, 0));
+    }
+
+    #[test]
+    fn a_rookie_removed_at_the_first_wound_does_not_defend_a_two_handed_weapon_again() {
+        let a = Combatant::new("A", 8, 5);
+        let mut d = Combatant::new("Rookie", 6, 3);
+        d.rookie = true;
+        // A hit, a failed defence: the Rookie is removed; no second defence die is thrown.
+        let mut dice = Dice::forced([1, 2, 1]);
+        let r = attack(&mut dice, &a, &d, melee(0, true), false).unwrap();
+        assert_eq!((r.defences.len(), r.wounds), (1, 1));
+        assert_eq!(dice.forced_left(), 1);
     }
 
     #[test]
@@ -437,5 +461,11 @@ mod tests {
         assert_eq!(wound(Tier::Boss, false, false), WoundResult::Ignored);
         assert_eq!(wound(Tier::Boss, false, true), WoundResult::Down);
         assert_eq!(wound(Tier::Boss, true, true), WoundResult::Removed);
+    }
+
+    #[test]
+    fn a_boss_lying_wounded_still_ignores_his_first_wound_of_a_turn() {
+        // "A Boss ignores the 1st wound he receives per turn": lying down changes nothing.
+        assert_eq!(wound(Tier::Boss, true, false), WoundResult::Ignored);
     }
 }

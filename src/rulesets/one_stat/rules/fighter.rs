@@ -215,6 +215,36 @@ impl Fighter {
             .find(|c| classes.contains(c))
     }
 
+    /// His shooters: each one's place in [`Fighter::weapons`] and its class.
+    pub fn shooters(&self) -> Vec<(usize, Shooter)> {
+        self.weapons
+            .iter()
+            .enumerate()
+            .filter_map(|(k, w)| match w {
+                Weapon::Shooter { class, .. } => Some((k, *class)),
+                Weapon::Melee { .. } => None,
+            })
+            .collect()
+    }
+
+    /// The class of the shooter he fires: `weapon` (its place in [`Fighter::weapons`]) where
+    /// the player chose one, else [`Fighter::shooter`], or for `area` fire his heavy shooter
+    /// ("Shooters come in the three categories": each a weapon of its own, so a fighter who
+    /// carries two fires whichever he likes).
+    ///
+    /// Errors: no shooter, or `weapon` no shooter of his.
+    pub fn shooter_for(&self, weapon: Option<usize>, area: bool) -> Result<Shooter, String> {
+        let class = match weapon {
+            Some(k) => match self.weapons.get(k) {
+                Some(Weapon::Shooter { class, .. }) => Some(*class),
+                _ => return Err(format!("{} has no shooter {k}", self.name)),
+            },
+            None if area && self.has_heavy_shooter() => Some(Shooter::Heavy),
+            None => self.shooter(),
+        };
+        class.ok_or_else(|| format!("{} has no shooter", self.name))
+    }
+
     /// "A fighter with a heavy shooter cannot use the Melee Attack action!"
     pub fn has_heavy_shooter(&self) -> bool {
         self.weapons.iter().any(|w| {

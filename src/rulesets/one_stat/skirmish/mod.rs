@@ -204,6 +204,10 @@ pub struct Activation {
     /// A Maniac whose two straight moves brought him into base contact: an attack at once.
     #[serde(default)]
     pub maniac: bool,
+    /// A Berserker whose first attack removed its target: his second ("May attack twice in
+    /// melee") is still to make, on another enemy in base contact.
+    #[serde(default)]
+    pub berserk: bool,
     /// An Assassin has rolled to stalk this activation (one roll, pass or fail).
     #[serde(default)]
     pub stalked: bool,
@@ -225,6 +229,7 @@ impl Activation {
             steps: Vec::new(),
             commanded: false,
             maniac: false,
+            berserk: false,
             stalked: false,
             by: None,
             extra: false,
@@ -280,12 +285,17 @@ pub enum Command {
         /// The target (index).
         target: usize,
     },
-    /// The active fighter shoots at `target`; `area`: a heavy shooter's area mode.
+    /// The active fighter shoots at `target`; `area`: a heavy shooter's area mode; `weapon`:
+    /// the shooter he fires (its place in his weapons), none for
+    /// [`Fighter::shooter_for`]'s choice (as every command written before the field).
     Shoot {
         /// The target (index).
         target: usize,
         /// Area mode (heavy shooters).
         area: bool,
+        /// The shooter fired (index into the fighter's weapons).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weapon: Option<usize>,
     },
     /// The active fighter, lying wounded, tries to get up (both actions).
     Recover,
@@ -897,7 +907,11 @@ impl Skirmish {
             Command::Activate { fighter } => self.activate(player, *fighter, dice)?,
             Command::Move { path } => self.move_along(path)?,
             Command::Melee { target } => self.melee(*target, dice)?,
-            Command::Shoot { target, area } => self.shoot(*target, *area, dice)?,
+            Command::Shoot {
+                target,
+                area,
+                weapon,
+            } => self.shoot(*target, *area, *weapon, dice)?,
             Command::Recover => self.recover(dice)?,
             Command::Heal { target } => self.heal(*target, dice)?,
             Command::Wander => self.wander(dice)?,
@@ -1119,6 +1133,8 @@ impl Skirmish {
             a.moved = true;
         }
         a.maniac = charged;
+        // A move between them ends a Berserker's two attacks.
+        a.berserk = false;
         a.steps.extend(steps);
         if charged {
             self.events.push(format!(
@@ -1279,6 +1295,7 @@ impl Skirmish {
             animal: f.animal,
             warrior: f.fighter.is(Specialisation::Warrior),
             down: f.standing == Standing::Down,
+            rookie: f.fighter.tier == Tier::Rookie,
         }
     }
 
@@ -1339,8 +1356,24 @@ impl Skirmish {
 
     /// "If a miniature is in base to base contact to another miniature, it may attack in
     /// melee ... Melee Attacks require a melee weapon equipped!"
+    ///
+    /// Berserker (one-stat-skirmish.txt, "Specialists"): "May attack twice in melee." Both
+    /// attacks at `t`; where the first removes him, the second is kept for another enemy in
+    /// base contact, the next melee command (docs/rules/one_stat.md, "The Berserker").
     fn melee(&mut self, t: usize, dice: &mut Dice) -> Result<(), String> {
-        let i = self.attack_action()?;
+        let berserk = self
+            .active
+            .as_ref()
+            .filter(|a| a.berserk)
+            .map(|a| a.fighter);
+        let i = match berserk {
+            Some(i) => {
+                self.must_stand(i)?;
+                self.may_attack(i)?;
+                i
+            }
+            None => self.attack_action()?,
+        };
         self.target(i, t)?;
         let f = &self.fighters[i];
         if !self.in_contact(i, t) {
@@ -1366,13 +1399,16 @@ impl Skirmish {
                 f.fighter.name
             ));
         }
-        // The friends of the side acting for him (the Influencer's; none for a wild demon).
+        // "For each other miniature of his own warband in base to base contact to the target,
+        // the player may reduce the result by 1": each one in the game, lying wounded or not
+        // (docs/rules/one_stat.md, "Friends in contact"); the friends of the side acting for
+        // him (the Influencer's; none for a wild demon).
         let side = self.side(i);
         let friends = (0..self.fighters.len())
             .filter(|&k| {
                 k != i
                     && Some(self.fighters[k].player) == side
-                    && self.fighters[k].standing == Standing::Upright
+                    && self.fighters[k].standing != Standing::Removed
                     && self.in_contact(k, t)
             })
             .count() as u32;
@@ -1380,11 +1416,12 @@ impl Skirmish {
             friends,
             two_handed,
         };
-        let times = if f.fighter.is(Specialisation::Berserker) {
+        let times = if f.fighter.is(Specialisation::Berserker) && berserk.is_none() {
             2
         } else {
             1
         };
+        let mut made = 0;
         for _ in 0..times {
             // A Berserker laid down by a Warrior's counter makes no second attack.
             if self.fighters[t].standing == Standing::Removed
@@ -1392,6 +1429,7 @@ impl Skirmish {
             {
                 break;
             }
+            made += 1;
             // Cover counts in melee too: "when defending against attacks from the other side
             // of the covering terrain" (docs/rules/one_stat.md, "Cover and crowds").
             let cover = self.in_cover(i, t);
@@ -1405,9 +1443,26 @@ impl Skirmish {
                 self.take_wounds(i, 1);
             }
         }
+        // His target gone after one attack, a Berserker still upright keeps his second for
+        // another enemy in base contact.
+        let keep = made < times
+            && self.fighters[i].standing == Standing::Upright
+            && (0..self.fighters.len()).any(|k| {
+                k != i
+                    && self.fighters[k].standing != Standing::Removed
+                    && Some(self.fighters[k].player) != self.side(i)
+                    && self.in_contact(i, k)
+            });
+        if keep {
+            self.events.push(format!(
+                "{} may make his second attack on another enemy in base contact",
+                self.fighters[i].fighter.name
+            ));
+        }
         let a = self.active.as_mut().expect("active");
         a.acted = true;
         a.maniac = false;
+        a.berserk = keep;
         Ok(())
     }
 
@@ -1441,8 +1496,15 @@ impl Skirmish {
 
     /// "Ranged attacks can be made at targets in short range (up to 5"), medium range (up tp
     /// 10") or long range (up tp 15" away) as long as the target is within line of sight";
-    /// "if you fire into a crowd, you determine the target randomly".
-    fn shoot(&mut self, t: usize, area: bool, dice: &mut Dice) -> Result<(), String> {
+    /// "if you fire into a crowd, you determine the target randomly"; with `weapon`, the
+    /// shooter he fires ([`Fighter::shooter_for`]).
+    fn shoot(
+        &mut self,
+        t: usize,
+        area: bool,
+        weapon: Option<usize>,
+        dice: &mut Dice,
+    ) -> Result<(), String> {
         let i = self.attack_action()?;
         self.target(i, t)?;
         let f = &self.fighters[i];
@@ -1470,9 +1532,7 @@ impl Skirmish {
             }
             (Pick::Worse, false)
         } else {
-            let Some(class) = f.fighter.shooter() else {
-                return Err(format!("{} has no shooter", f.fighter.name));
-            };
+            let class = f.fighter.shooter_for(weapon, area)?;
             let Some(band) = Band::of(gap) else {
                 return Err(format!(
                     "{} is {gap:.1}\" away: long range is up to 15\"",
@@ -1580,6 +1640,12 @@ impl Skirmish {
 
     /// Applies `n` wounds to fighter `i` by its tier ("If a rookie receives a wound, he is
     /// removed"; "A Boss ignores the 1st wound he receives per turn").
+    ///
+    /// The Bounty (one-stat-skirmish.txt, "Solitaire Scenarios", Bounty): "Each time the Boss
+    /// receives a wound, his die is reduced by 1 type (i.e. down to d10 after the first wound,
+    /// and so on). The d6 is his final die." The mission's own rule for him comes before the
+    /// Boss's ignored first wound: every wound drops his die (docs/rules/one_stat.md, "The
+    /// Bounty's die").
     fn take_wounds(&mut self, i: usize, n: u32) {
         for _ in 0..n {
             let f = &self.fighters[i];
@@ -1589,10 +1655,7 @@ impl Skirmish {
             if let Some(sol) = &mut self.solitaire
                 && let Some((b, wounds)) = &mut sol.bounty
                 && *b == i
-                && f.wound_ignored
             {
-                // "Each time the Boss receives a wound, his die is reduced by 1 type ... The
-                // d6 is his final die" (docs/rules/one_stat.md, "The Bounty's die").
                 *wounds += 1;
                 let name = f.fighter.name.clone();
                 match bounty_die(*wounds) {
@@ -1653,11 +1716,13 @@ impl Skirmish {
         if a.moved || a.acted {
             return Err("recover uses both actions".into());
         }
+        // "each friendly miniature", lying wounded or not (docs/rules/one_stat.md, "Friends
+        // in contact").
         let friends = (0..self.fighters.len())
             .filter(|&k| {
                 k != i
                     && self.fighters[k].player == f.player
-                    && self.fighters[k].standing == Standing::Upright
+                    && self.fighters[k].standing != Standing::Removed
                     && self.in_contact(k, i)
             })
             .count() as i32;
@@ -1925,7 +1990,11 @@ impl Skirmish {
         Ok(())
     }
 
-    /// The players with a fighter upright in base to base contact with the KOTH token.
+    /// The players with a fighter in base to base contact with the KOTH token ("The first
+    /// player to being the only player with at least 1 fighter in base to base contact to the
+    /// token for 1 full turn wins", one-stat-skirmish.txt, "Szenarios", King Of The Hill): a
+    /// fighter lying wounded on it is still in contact (docs/rules/one_stat.md, "King of the
+    /// Hill").
     pub fn on_hill(&self) -> Vec<usize> {
         let Some(hill) = self.hill else {
             return Vec::new();
@@ -1935,7 +2004,7 @@ impl Skirmish {
             .iter()
             .filter(|f| {
                 // "cannot ... hold a KOTH token in animal shape!"
-                f.standing == Standing::Upright
+                f.standing != Standing::Removed
                     && !f.animal
                     && base_gap(f.at, f.base, hill, HILL_TOKEN) <= CONTACT
             })

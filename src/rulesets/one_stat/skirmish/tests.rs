@@ -220,6 +220,7 @@ fn shooting_needs_sight_and_range_and_the_last_warband_standing_wins() {
         Command::Shoot {
             target: 3,
             area: false,
+            weapon: None,
         },
         &mut dice,
     );
@@ -239,6 +240,7 @@ fn shooting_needs_sight_and_range_and_the_last_warband_standing_wins() {
         Command::Shoot {
             target: 3,
             area: false,
+            weapon: None,
         },
         &mut dice,
     );
@@ -565,17 +567,17 @@ fn the_bounty_game_spawns_by_the_dice_and_the_bountys_die_drops_a_type_a_wound()
         (s.phase, s.to_act(), s.stage.clone()),
         (1, Some(0), Stage::Activating)
     );
-    // A Boss ignores his first wound a turn; then each wound drops his die a type, and a
-    // wound on the d6 finishes him.
+    // "Each time the Boss receives a wound, his die is reduced by 1 type (i.e. down to d10
+    // after the first wound, and so on)": the first wound of the turn too, so four wounds in
+    // one turn take him from the d12 to the d6 and finish him.
     let mut dice_seen = Vec::new();
-    for _ in 0..5 {
+    for _ in 0..4 {
         s.take_wounds(b, 1);
         dice_seen.push((s.fighters[b].die(), s.fighters[b].standing));
     }
     assert_eq!(
         dice_seen,
         [
-            (12, Standing::Upright),
             (10, Standing::Upright),
             (8, Standing::Upright),
             (6, Standing::Upright),
@@ -825,6 +827,7 @@ fn a_ranger_reaches_long_range_with_a_light_shooter_keeping_the_better_die() {
         Command::Shoot {
             target: 2,
             area: false,
+            weapon: None,
         },
         &mut dice,
     );
@@ -840,8 +843,208 @@ fn a_ranger_reaches_long_range_with_a_light_shooter_keeping_the_better_die() {
         Command::Shoot {
             target: 2,
             area: false,
+            weapon: None,
         },
         &mut dice,
     );
     assert_eq!(s.fighters[2].standing, Standing::Removed);
+}
+
+#[test]
+fn a_boss_lying_wounded_ignores_the_first_wound_of_a_new_turn() {
+    let (mut s, mut dice) = game(vec![]);
+    // The Gang's Boss was laid down last turn; this turn he has ignored nothing yet.
+    s.fighters[3].at = Vec2::new(10.0, 11.0);
+    s.fighters[3].standing = Standing::Down;
+    activate(&mut s, &mut dice, 0);
+    // Kara hits with a 2 (no defence roll for a fighter lying wounded): "A Boss ignores the
+    // 1st wound he receives per turn", lying down or not.
+    dice.push_forced([2]);
+    ok(&mut s, 0, Command::Melee { target: 3 }, &mut dice);
+    assert_eq!(s.fighters[3].standing, Standing::Down);
+    assert!(s.fighters[3].wound_ignored);
+    assert!(
+        s.events
+            .iter()
+            .any(|e| e == "Boss ignores his first wound this turn"),
+        "{:?}",
+        s.events
+    );
+}
+
+#[test]
+fn a_fighter_with_a_light_pistol_and_a_heavy_shooter_fires_the_one_he_chooses() {
+    let (mut s, mut dice) = game(Vec::new());
+    // Kara carries a blaster pistol (light, 1 hand) and a rotary blaster (heavy, 2 hands):
+    // "1 twohanded weapon along with an additional onehanded weapon".
+    let mut weapons = pistol();
+    weapons.push(Weapon::Shooter {
+        name: "rotary blaster".into(),
+        class: Shooter::Heavy,
+    });
+    std::sync::Arc::make_mut(&mut s.fighters[0].fighter).weapons = weapons;
+    s.fighters[2].at = Vec2::new(22.0, 10.0);
+    activate(&mut s, &mut dice, 0);
+    let shot = |weapon| Command::Shoot {
+        target: 2,
+        area: false,
+        weapon,
+    };
+    // 11" between the bases, long range: a plain shot fires the pistol, which cannot reach.
+    let e = refused(&mut s, 0, shot(None), &mut dice);
+    assert!(e.contains("out of this shooter's reach"), "{e}");
+    let e = refused(&mut s, 0, shot(Some(0)), &mut dice);
+    assert!(e.contains("out of this shooter's reach"), "{e}");
+    // The heavy shooter chosen: "use 2 dice and take the worse result for all distances";
+    // the worse of 2 and 4 (4 <= 5) hits, Thug rolls 3 (<= 3): removed.
+    dice.push_forced([2, 4, 3]);
+    ok(&mut s, 0, shot(Some(1)), &mut dice);
+    assert!(
+        s.events
+            .iter()
+            .any(|e| e == "Kara attacks Thug: d8 [2, 4] kept 4 against stat 5: a hit"),
+        "{:?}",
+        s.events
+    );
+    assert_eq!(s.fighters[2].standing, Standing::Removed);
+}
+
+#[test]
+fn a_shot_written_without_a_weapon_still_reads() {
+    // Scripts and saves from before the weapon field: the rules' default shooter.
+    let c: Command = ron::from_str("Shoot(target: 3, area: false)").expect("reads");
+    assert_eq!(
+        c,
+        Command::Shoot {
+            target: 3,
+            area: false,
+            weapon: None,
+        }
+    );
+    let e = ron::from_str::<Command>("Shoot(target: 3, area: false, weapon: Some(1))");
+    assert!(matches!(
+        e,
+        Ok(Command::Shoot {
+            weapon: Some(1),
+            ..
+        })
+    ));
+}
+
+#[test]
+fn a_friend_lying_wounded_in_contact_still_counts_for_the_melee_minus_one_and_recovering() {
+    let (mut s, mut dice) = game(vec![]);
+    // Rook lies wounded in base contact with Thug: "For each other miniature of his own
+    // warband in base to base contact to the target, the player may reduce the result by 1".
+    s.fighters[1].at = Vec2::new(12.0, 10.0);
+    s.fighters[1].standing = Standing::Down;
+    activate(&mut s, &mut dice, 0);
+    // Kara's 6 - 1 = 5 hits her stat 5; Thug rolls 2: removed.
+    dice.push_forced([6, 2]);
+    ok(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
+    assert!(
+        s.events
+            .iter()
+            .any(|e| e == "Kara attacks Thug: d8 [6] kept 6 -1 = 5 against stat 5: a hit"),
+        "{:?}",
+        s.events
+    );
+    assert_eq!(s.fighters[2].standing, Standing::Removed);
+
+    // Recovering: "add 1 for each friendly miniature in base to base contact", Rook lying
+    // wounded beside Kara as well: 4 + 1 against 5, back on her feet.
+    let (mut s, mut dice) = game(vec![]);
+    s.fighters[0].standing = Standing::Down;
+    s.fighters[1].standing = Standing::Down;
+    s.fighters[1].at = Vec2::new(10.0, 11.0);
+    activate(&mut s, &mut dice, 0);
+    dice.push_forced([4]);
+    ok(&mut s, 0, Command::Recover, &mut dice);
+    assert_eq!(s.fighters[0].standing, Standing::Upright);
+}
+
+#[test]
+fn a_fighter_lying_wounded_on_the_hill_still_holds_it() {
+    let (mut s, mut dice) = game(vec![]);
+    s.goal = Goal::KingOfTheHill;
+    s.hill = Some(Vec2::new(20.0, 20.0));
+    // Kara lies wounded in base contact with the token: "at least 1 fighter in base to base
+    // contact to the token".
+    s.fighters[0].at = Vec2::new(20.0, 21.0);
+    s.fighters[0].standing = Standing::Down;
+    assert_eq!(s.on_hill(), vec![0]);
+    play_phase(&mut s, &mut dice, &[], [5, 9]);
+    assert_eq!(s.holder, Some((0, true)));
+    play_phase(&mut s, &mut dice, &[], [5, 9]);
+    assert_eq!(s.result.clone().expect("won").winner, Some(0));
+}
+
+#[test]
+fn a_berserker_whose_first_attack_removes_his_target_makes_the_second_on_another() {
+    let (mut s, mut dice) = game(vec![]);
+    std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+        Some(Specialisation::Berserker);
+    // Thug at (11, 10) and the Boss at (10, 11) both touch Kara.
+    s.fighters[3].at = Vec2::new(10.0, 11.0);
+    activate(&mut s, &mut dice, 0);
+    // "May attack twice in melee": Kara's 2 hits Thug, who rolls 1: removed, the second
+    // attack not yet made.
+    dice.push_forced([2, 1]);
+    ok(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
+    assert_eq!(s.fighters[2].standing, Standing::Removed);
+    assert!(s.active.as_ref().unwrap().berserk);
+    // The second on the Boss: 3 hits, his 7 on the d10 is over his 6: defended.
+    dice.push_forced([3, 7]);
+    ok(&mut s, 0, Command::Melee { target: 3 }, &mut dice);
+    assert!(
+        s.events
+            .iter()
+            .any(|e| e == "Kara attacks Boss: d8 [3] kept 3 against stat 5: a hit"),
+        "{:?}",
+        s.events
+    );
+    assert_eq!(dice.forced_left(), 0);
+    // Two attacks and no more.
+    let e = refused(&mut s, 0, Command::Melee { target: 3 }, &mut dice);
+    assert!(e.contains("other action is spent"), "{e}");
+}
+
+#[test]
+fn a_two_handed_weapon_throws_no_second_defence_die_for_a_rookie_removed() {
+    let (mut s, mut dice) = game(vec![]);
+    std::sync::Arc::make_mut(&mut s.fighters[0].fighter).weapons = vec![Weapon::Melee {
+        name: "vibro-axe".into(),
+        two_handed: true,
+    }];
+    activate(&mut s, &mut dice, 0);
+    // Kara's 2 hits Thug, who rolls 1: "removed immediately from the game"; the 6 left is
+    // not thrown for him.
+    dice.push_forced([2, 1, 6]);
+    ok(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
+    assert_eq!(s.fighters[2].standing, Standing::Removed);
+    assert_eq!(dice.forced_left(), 1);
+}
+
+#[test]
+fn a_preacher_lying_wounded_still_gives_his_rookies_the_bonus() {
+    let (mut s, mut dice) = game(vec![]);
+    // Kara, a Preacher lying wounded, 1" from Rook: "Rookies at least partially within 2"
+    // recieve +1 on defense rolls and -1 on attack rolls".
+    std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
+        Some(Specialisation::Preacher);
+    s.fighters[0].standing = Standing::Down;
+    std::sync::Arc::make_mut(&mut s.fighters[1].fighter).weapons = knife();
+    s.fighters[1].at = Vec2::new(10.0, 12.0);
+    s.fighters[2].at = Vec2::new(11.0, 12.0);
+    activate(&mut s, &mut dice, 1);
+    // Rook's 5 - 1 = 4 hits his stat 4; Thug rolls 3: removed.
+    dice.push_forced([5, 3]);
+    ok(&mut s, 0, Command::Melee { target: 2 }, &mut dice);
+    assert!(
+        s.events
+            .iter()
+            .any(|e| e == "Rook attacks Thug: d6 [5] kept 5 -1 = 4 against stat 4: a hit"),
+        "{:?}",
+        s.events
+    );
 }
