@@ -130,10 +130,54 @@ impl ToHost {
     }
 }
 
-/// A new seat key for a guest ([`ToHost::Hello`]'s `key`): hex of 32 random bytes.
+/// This player's seat key ([`ToHost::Hello`]'s `key`): hex of 32 random bytes, drawn once and
+/// kept in the data folder's `seat-key`, so a window closed and opened again takes its seat
+/// back; drawn afresh for this run where the data folder cannot keep it.
 pub fn seat_key() -> String {
-    rand::random::<[u8; 32]>()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    seat_key_in(crate::engine::autosave::data_folder().as_deref())
+}
+
+/// [`seat_key`], kept in the folder `data` (none: drawn afresh).
+pub fn seat_key_in(data: Option<&std::path::Path>) -> String {
+    let fresh = || -> String {
+        rand::random::<[u8; 32]>()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    let Some(file) = data.map(|d| d.join("seat-key")) else {
+        return fresh();
+    };
+    if let Ok(kept) = std::fs::read_to_string(&file) {
+        let kept = kept.trim();
+        if kept.len() == 64 && kept.chars().all(|c| c.is_ascii_hexdigit()) {
+            return kept.to_string();
+        }
+    }
+    let key = fresh();
+    // Best effort: a key not kept only costs the seat back after a restart.
+    let _ = crate::engine::save::write_atomically(&file, key.as_bytes());
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_key_is_kept_and_a_damaged_one_drawn_again() {
+        let dir = std::env::temp_dir().join(format!("holotable-seat-key-{}", std::process::id()));
+        let first = seat_key_in(Some(&dir));
+        assert_eq!(first.len(), 64);
+        assert_eq!(seat_key_in(Some(&dir)), first, "kept");
+        std::fs::write(dir.join("seat-key"), "not a key").unwrap();
+        let again = seat_key_in(Some(&dir));
+        assert!(again != first && again.len() == 64);
+        assert_ne!(
+            seat_key_in(None),
+            seat_key_in(None),
+            "none kept: drawn afresh"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 }
