@@ -170,26 +170,26 @@ pub fn check_scenario<C>(record: &GameRecord<C>, original: Option<&str>) -> Resu
     }
     let changed = original
         .filter(|o| &scenario_hash(o) == want)
-        .and_then(|o| {
-            let (was, now): (Vec<&str>, Vec<&str>) =
-                (o.lines().collect(), record.scenario_src.lines().collect());
-            (0..was.len().max(now.len()))
-                .find(|&i| was.get(i) != now.get(i))
-                .map(|i| {
-                    format!(
-                        ": line {} was `{}`, now `{}`",
-                        i + 1,
-                        was.get(i).map_or("", |l| l.trim()),
-                        now.get(i).map_or("", |l| l.trim())
-                    )
-                })
-        })
+        .and_then(|o| first_difference(o, &record.scenario_src))
+        .map(|(n, was, now)| format!(": line {n} was `{was}`, now `{now}`"))
         .unwrap_or_default();
     Err(format!(
         "{}: the scenario in this save was edited after the game began (it is not the one \
          whose hash the save recorded){changed}",
         record.scenario_file
     ))
+}
+
+/// The first line where `now` differs from `was`: its number (1-based) and the two lines,
+/// trimmed (empty where one text has ended); none where they are the same line for line.
+fn first_difference<'a>(was: &'a str, now: &'a str) -> Option<(usize, &'a str, &'a str)> {
+    let (was, now): (Vec<&str>, Vec<&str>) = (was.lines().collect(), now.lines().collect());
+    (0..was.len().max(now.len()))
+        .find(|&i| was.get(i) != now.get(i))
+        .map(|i| {
+            let line = |t: &[&'a str]| t.get(i).map_or("", |l| l.trim());
+            (i + 1, line(&was), line(&now))
+        })
 }
 
 /// Checks that a record naming a bundled scenario (`bundled:<name>`) holds that scenario's
@@ -213,19 +213,9 @@ pub fn check_bundled<C>(record: &GameRecord<C>, bundled: &[(&str, &str)]) -> Res
     if *text == record.scenario_src {
         return Ok(());
     }
-    let (was, now): (Vec<&str>, Vec<&str>) = (
-        text.lines().collect(),
-        record.scenario_src.lines().collect(),
-    );
-    let line = (0..was.len().max(now.len()))
-        .find(|&i| was.get(i) != now.get(i))
-        .map(|i| {
-            format!(
-                " (line {}: `{}` in the bundled one, `{}` in the save)",
-                i + 1,
-                was.get(i).map_or("", |l| l.trim()),
-                now.get(i).map_or("", |l| l.trim())
-            )
+    let line = first_difference(text, &record.scenario_src)
+        .map(|(n, was, now)| {
+            format!(" (line {n}: `{was}` in the bundled one, `{now}` in the save)")
         })
         .unwrap_or_default();
     Err(format!(
