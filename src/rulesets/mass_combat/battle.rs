@@ -277,10 +277,24 @@ impl Battle {
 
     /// The sides in the order they declare: "The character with the lowest command skill
     /// code declares actions first ... If a PC has the same command as an NPC, the NPC must
-    /// declare first." (equal otherwise: the scenario's order). Reactions go the other way.
+    /// declare first." (equal otherwise: the scenario's order).
     pub fn declaring_order(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.sides.len()).collect();
         order.sort_by_key(|&s| (self.sides[s].commander.command, self.sides[s].commander.pc));
+        order
+    }
+
+    /// The sides in the order they declare reactions: d6-mass-combat.txt, Mass Combat
+    /// Sequence, 2.: "The character with the highest command code declares reaction skills
+    /// first, followed by other characters in descending order of command codes. If a PC has
+    /// the same command as an NPC, the NPC must declare first." (equal otherwise: the
+    /// scenario's order).
+    pub fn reacting_order(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.sides.len()).collect();
+        order.sort_by_key(|&s| {
+            let c = &self.sides[s].commander;
+            (std::cmp::Reverse(c.command), c.pc)
+        });
         order
     }
 
@@ -300,9 +314,8 @@ impl Battle {
             }
             Stage::Redeclare => self.redeclare.first().copied(),
             Stage::React => self
-                .declaring_order()
+                .reacting_order()
                 .into_iter()
-                .rev()
                 .find(|&s| !self.reacted[s]),
         }
     }
@@ -1762,10 +1775,19 @@ pub(crate) mod tests {
         assert!(b.revealed);
         // Reactions the other way round: the sergeant first.
         assert_eq!((b.stage, b.to_act()), (Stage::React, Some(1)));
-        // Equal command: the NPC declares before the PC.
+        // Equal command: the NPC declares before the PC, its reactions too (issue 60: the PC
+        // reacted first).
         b.sides[0].commander.command = Code::d(3);
         b.sides[0].commander.pc = true;
         assert_eq!(b.declaring_order(), [1, 0]);
+        assert_eq!(b.reacting_order(), [1, 0]);
+        b.sides[0].commander.pc = false;
+        b.sides[1].commander.pc = true;
+        assert_eq!(b.reacting_order(), [0, 1]);
+        // Otherwise the highest command reacts first.
+        b.sides[1].commander.pc = false;
+        b.sides[0].commander.command = Code::new(2, 1);
+        assert_eq!(b.reacting_order(), [1, 0]);
     }
 
     #[test]
