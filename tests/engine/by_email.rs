@@ -749,3 +749,25 @@ fn the_ledger_tells_a_changed_history_from_a_longer_one() {
     assert!(why.contains("its moves were changed"), "{why}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Issue 59: a file whose by-e-mail block was taken out is refused naming the file, not the
+/// scenario it was played from.
+#[test]
+fn a_file_without_its_seals_is_refused_naming_the_file() {
+    let dir = folder("no-seals");
+    let file = dir.join("duel.ron");
+    let mut a = rebels_place_attack(&file);
+    ok(&mut a, Command::EndPhase);
+    let mut record = a.record().clone();
+    record.by_email = None;
+    let stripped = dir.join("stripped.ron");
+    save::save(&record, &stripped).unwrap();
+    let (code, _, err) =
+        crate::common::holotable(&["replay", stripped.to_str().unwrap(), "--check"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("stripped.ron") && err.contains("seals are gone"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
