@@ -1463,10 +1463,11 @@ impl Battle {
         }
     }
 
-    /// 5. Determine Morale of Forces: "Morale checks are made by comparing the Stamina skill
+    /// 5. Determine Morale of Forces: "Make a Morale check on all forces based on the
+    /// outcomes of this round's battles. Morale checks are made by comparing the Stamina skill
     /// dice rolls of each side." Each unit that fire damaged this round (under heavy fire or
-    /// worse) compares with each unit that damaged it; each rolls once (docs/rules/
-    /// mass_combat.md, "Morale").
+    /// worse) compares with each unit that damaged it, and the lower roll fails, whichever of
+    /// the two it is; each rolls once (docs/rules/mass_combat.md, "Morale").
     fn morale(
         &mut self,
         dice: &mut Dice,
@@ -1492,16 +1493,20 @@ impl Battle {
                 continue;
             }
             let (rh, rb) = (roll(self, hit, dice)?, roll(self, by, dice)?);
-            // Equal rolls: the unit hit fails by 0 (docs/rules/mass_combat.md, "Morale").
+            // The lower roll fails, the unit that fired as well as the unit hit ("a Morale
+            // check on all forces"); equal rolls: the unit hit fails by 0
+            // (docs/rules/mass_combat.md, "Morale").
             let f = (rh <= rb)
                 .then(|| morale_failure(rb - rh, self.units[by].size, self.units[hit].size));
             let e = outcome.entry(hit).or_insert(None);
             *e = (*e).max(f);
+            let g = (rb < rh)
+                .then(|| morale_failure(rh - rb, self.units[hit].size, self.units[by].size));
+            let e = outcome.entry(by).or_insert(None);
+            *e = (*e).max(g);
             self.event(format!(
-                "morale: {} {rh} against {} {rb}{}",
-                self.units[hit].name,
-                self.units[by].name,
-                if rh > rb { ": holds" } else { "" }
+                "morale: {} {rh} against {} {rb}",
+                self.units[hit].name, self.units[by].name
             ));
         }
         // A unit in full retreat that fought nobody rallies on a Moderate morale roll.
@@ -1932,10 +1937,9 @@ pub(crate) mod tests {
         .unwrap();
     }
 
-    #[test]
-    fn a_round_resolves_fire_damage_and_morale_in_the_texts_order() {
-        let mut b = platoon();
-        b.units[1].at = (90.0, 80.0); // Red squad 30 m from the stormtroopers
+    /// The dice of one round of the platoon fight at 30 m before the morale checks: the
+    /// stormtroopers fire 30 rifles and 10 grenades on Red squad, Red squad fires back.
+    fn round_at_30_m() -> Vec<u8> {
         let mut f = Vec::new();
         // The stormtroopers' 30 rifles: 3D + 3D+1 (30 → the 32 row) = 6D+1, rolled 30; Red's
         // dodge 3D+2 + 2D+1 (10 → 12) = 6D, rolled 18, +6 at short range (30 m): beat by 6,
@@ -1961,10 +1965,18 @@ pub(crate) mod tests {
         f.extend(faces(18, 6));
         f.extend(faces(8, 4));
         f.extend(faces(18, 6));
+        f
+    }
+
+    #[test]
+    fn a_round_resolves_fire_damage_and_morale_in_the_texts_order() {
+        let mut b = platoon();
+        b.units[1].at = (90.0, 80.0); // Red squad 30 m from the stormtroopers
+        let mut f = round_at_30_m();
         // Morale, Red (harmed) against the stormtroopers (who harmed it): Red, 7 left: 3D + 2D
         // (7 → 8) - 3D for heavy casualties = 2D, rolled 6; the stormtroopers' stamina 3D +
         // 3D+2 = 6D+2, rolled 25. Red fails by 19, and 40 is more than three times 7: it
-        // surrenders. The stormtroopers, whom Red's hits did not harm, make no check.
+        // surrenders. The stormtroopers, higher, hold.
         f.extend(faces(6, 2));
         f.extend(faces(23, 6));
         let mut dice = Dice::forced(f);
@@ -1992,5 +2004,32 @@ pub(crate) mod tests {
             log.contains(&"morale: Red squad 6 against Stormtroopers 25"),
             "{log:#?}"
         );
+    }
+
+    /// Issue 60: "a Morale check on all forces": the stormtroopers, who fired, roll lower than
+    /// Red squad and fail by 2 (0-3: -1D next round, their orders ignored); Red holds.
+    #[test]
+    fn the_unit_that_fired_fails_its_morale_check_on_the_lower_roll() {
+        let mut b = platoon();
+        b.units[1].at = (90.0, 80.0);
+        let mut f = round_at_30_m();
+        // Red's 2D rolled 12; the stormtroopers' 6D+2 rolled 10.
+        f.extend(faces(12, 2));
+        f.extend(faces(8, 6));
+        let mut dice = Dice::forced(f);
+        round(
+            &mut b,
+            &mut dice,
+            vec![fire("troopers", "red", &[(0, 30), (1, 10)])],
+            vec![fire("red", "troopers", &[(0, 10)])],
+        );
+        let log: Vec<&str> = b.events.iter().map(|(_, e)| e.as_str()).collect();
+        assert!(
+            log.contains(&"morale: Red squad 12 against Stormtroopers 10"),
+            "{log:#?}"
+        );
+        assert_eq!(b.units[1].status, Status::Fighting, "{log:#?}");
+        assert!(!b.units[1].ignores_orders);
+        assert!(b.units[0].ignores_orders && b.units[0].shaken, "{log:#?}");
     }
 }
