@@ -242,10 +242,15 @@ impl Registry {
     /// Reads a scenario from a path, or from the bundled lists by name (with or without
     /// ".ron"), and its header; the entry of its rule set.
     ///
-    /// Errors (each a line for the user): the file cannot be read, no bundled scenario has
-    /// that name (the bundled names listed), the header does not parse or names an unknown
-    /// rule set (`file:line:column`, the known ids listed).
+    /// Errors (each a line for the user): a folder named, the file cannot be read, no bundled
+    /// scenario has that name (the bundled names listed), the header does not parse or names
+    /// an unknown rule set (`file:line:column`, the known ids listed).
     pub fn read(&self, arg: &str) -> Result<(Loaded, RuleSetEntry), Vec<String>> {
+        if Path::new(arg).is_dir() {
+            return Err(vec![format!(
+                "{arg}: a folder, not a scenario file: give the path of a .ron file in it"
+            )]);
+        }
         let (file, src) = if Path::new(arg).is_file() {
             let src = std::fs::read_to_string(arg)
                 .map_err(|e| vec![format!("{arg}: cannot read: {e}")])?;

@@ -556,3 +556,12 @@ fn a_number_past_a_float_is_refused_in_a_script() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Issue 61: a folder given for a scenario says so (it said "no such file").
+#[test]
+fn a_folder_given_for_a_scenario_says_so() {
+    let dir = std::env::temp_dir();
+    let (code, _, err) = holotable(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("a folder, not a scenario file"), "{err}");
+}

@@ -136,9 +136,11 @@ pub fn ron_words(code: &ron::Error) -> String {
             format!("expected {expected}, found {found} values")
         }
         E::ExpectedStructName(name) => format!("expected the name {name}"),
-        E::ExpectedDifferentStructName { expected, found } => {
-            format!("expected a {}, found `{found}`", type_words(expected))
-        }
+        // "expected a scenario, found `Scenario`" read as a contradiction: say what to write.
+        E::ExpectedDifferentStructName { expected, found } => format!(
+            "a {} opens with `(`, with no name before it: leave out `{found}`",
+            type_words(expected)
+        ),
         other => other.to_string(),
     }
 }
@@ -384,6 +386,18 @@ mod tests {
         assert!(e.message.contains("1e39 is past the largest number"), "{e}");
         assert!(sane_numbers("(-3.4e38, 1e300)", "c.ron", None).is_err());
         assert!(sane_numbers("(-3.4e38, 18446744073709551615)", "c.ron", None).is_ok());
+    }
+
+    /// Issue 61: a scenario written `Scenario(…)` is told to leave the name out, not that a
+    /// scenario was expected where it found one.
+    #[test]
+    fn a_named_scenario_is_told_to_leave_its_name_out() {
+        let e = read_header(&format!("Scenario{SRC}"), "s.ron", &["battlefield"]).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1), "{e}");
+        assert_eq!(
+            e.message,
+            "a scenario opens with `(`, with no name before it: leave out `Scenario` (see docs/scenario-format.md)"
+        );
     }
 
     #[test]
