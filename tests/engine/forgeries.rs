@@ -130,3 +130,89 @@ fn a_seeded_save_turned_unseeded_no_longer_claims_proven_dice() {
     assert!(!header.dice_proven(), "forced dice are the file's word");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every rule set's first bundled scenario, played by the rules, saved and tampered with in
+/// the ways a file can be whatever its rule set: each refused. (The tests above show the
+/// messages on a Tyneside game.)
+#[test]
+fn every_rule_set_refuses_the_same_tamperings() {
+    let dir = scratch("every");
+    let mut caught = 0;
+    for entry in registry().0.iter().filter(|e| e.plays_sides) {
+        let loaded = scenarios(entry)
+            .into_iter()
+            .next()
+            .expect("a bundled scenario");
+        let mut game = (entry.headless)(&loaded, Randomness::seeded(4)).expect("starts");
+        game.set_rules_sides(&["all".into()]).expect("sides");
+        game.play_rules(12).expect("plays");
+        let path = dir.join(format!("{}.ron", entry.id));
+        game.save(&path).expect("saves");
+        let text = std::fs::read_to_string(&path).expect("reads");
+        assert!(
+            (entry.replay)(&text, &path).is_ok(),
+            "{}: the save replays",
+            entry.id
+        );
+        let other = registry()
+            .bundled()
+            .find(|(e, n, _)| e.id == entry.id && format!("bundled:{n}") != loaded.file)
+            .map(|(_, n, _)| format!("bundled:{n}"));
+        let tamper: Vec<(&str, &str, Box<dyn Fn(&str) -> String>)> = vec![
+            (
+                "the scenario renamed, its hash recomputed",
+                "holds another text",
+                Box::new(rename_scenario),
+            ),
+            (
+                "relabelled version 3",
+                "its version was changed",
+                Box::new(|t: &str| t.replacen("version: 4", "version: 3", 1)),
+            ),
+            (
+                "another bundled name",
+                "bundled scenario",
+                Box::new(move |t: &str| match &other {
+                    Some(o) => t.replacen(&format!("\"{}\"", loaded.file), &format!("\"{o}\""), 1),
+                    None => t.replacen(
+                        &format!("\"{}\"", loaded.file),
+                        "\"bundled:nowhere.ron\"",
+                        1,
+                    ),
+                }),
+            ),
+        ];
+        for (what, why, f) in &tamper {
+            let forged = f(&text);
+            assert_ne!(forged, text, "{}: {what}: the tampering took", entry.id);
+            match (entry.replay)(&forged, &path) {
+                Ok(_) => panic!("{}: {what}: replayed", entry.id),
+                Err(e) => assert!(e.to_string().contains(why), "{}: {what}: {e}", entry.id),
+            }
+            caught += 1;
+        }
+    }
+    assert_eq!(caught, 15, "three tamperings each of five rule sets");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The save `text` with its scenario's name changed in its text and its hash recomputed, as a
+/// forger with the program would.
+fn rename_scenario(text: &str) -> String {
+    #[derive(serde::Deserialize)]
+    struct Src {
+        scenario_src: String,
+        scenario_hash: Option<String>,
+    }
+    let r: Src = holotable::rules::scenario::ron_options()
+        .from_str(text)
+        .expect("a record");
+    let edited = r.scenario_src.replacen("name: \"", "name: \"Forged ", 1);
+    assert_ne!(edited, r.scenario_src, "the scenario has a name");
+    text.replacen("name: \\\"", "name: \\\"Forged ", 1)
+        .replacen(
+            &r.scenario_hash.expect("a version 4 save"),
+            &scenario_hash(&edited),
+            1,
+        )
+}
