@@ -1968,17 +1968,14 @@ pub(crate) mod tests {
         f
     }
 
-    #[test]
-    fn a_round_resolves_fire_damage_and_morale_in_the_texts_order() {
+    /// The round of [`round_at_30_m`] played through, Red squad's morale roll (2D) `red` and
+    /// the stormtroopers' (6D+2) `troopers`: the battle after it, and the dice.
+    fn played_at_30_m(red: i32, troopers: i32) -> (Battle, Dice) {
         let mut b = platoon();
         b.units[1].at = (90.0, 80.0); // Red squad 30 m from the stormtroopers
         let mut f = round_at_30_m();
-        // Morale, Red (harmed) against the stormtroopers (who harmed it): Red, 7 left: 3D + 2D
-        // (7 → 8) - 3D for heavy casualties = 2D, rolled 6; the stormtroopers' stamina 3D +
-        // 3D+2 = 6D+2, rolled 25. Red fails by 19, and 40 is more than three times 7: it
-        // surrenders. The stormtroopers, higher, hold.
-        f.extend(faces(6, 2));
-        f.extend(faces(23, 6));
+        f.extend(faces(red, 2));
+        f.extend(faces(troopers - 2, 6));
         let mut dice = Dice::forced(f);
         round(
             &mut b,
@@ -1986,6 +1983,16 @@ pub(crate) mod tests {
             vec![fire("troopers", "red", &[(0, 30), (1, 10)])],
             vec![fire("red", "troopers", &[(0, 10)])],
         );
+        (b, dice)
+    }
+
+    #[test]
+    fn a_round_resolves_fire_damage_and_morale_in_the_texts_order() {
+        // Morale, Red (harmed) against the stormtroopers (who harmed it): Red, 7 left: 3D + 2D
+        // (7 → 8) - 3D for heavy casualties = 2D, rolled 6; the stormtroopers' stamina 3D +
+        // 3D+2 = 6D+2, rolled 25. Red fails by 19, and 40 is more than three times 7: it
+        // surrenders. The stormtroopers, higher, hold.
+        let (b, dice) = played_at_30_m(6, 25);
         let log: Vec<&str> = b.events.iter().map(|(_, e)| e.as_str()).collect();
         let attacks: Vec<(i32, i32, u32)> = b
             .last_attacks
@@ -2010,19 +2017,8 @@ pub(crate) mod tests {
     /// Red squad and fail by 2 (0-3: -1D next round, their orders ignored); Red holds.
     #[test]
     fn the_unit_that_fired_fails_its_morale_check_on_the_lower_roll() {
-        let mut b = platoon();
-        b.units[1].at = (90.0, 80.0);
-        let mut f = round_at_30_m();
         // Red's 2D rolled 12; the stormtroopers' 6D+2 rolled 10.
-        f.extend(faces(12, 2));
-        f.extend(faces(8, 6));
-        let mut dice = Dice::forced(f);
-        round(
-            &mut b,
-            &mut dice,
-            vec![fire("troopers", "red", &[(0, 30), (1, 10)])],
-            vec![fire("red", "troopers", &[(0, 10)])],
-        );
+        let (b, _) = played_at_30_m(12, 10);
         let log: Vec<&str> = b.events.iter().map(|(_, e)| e.as_str()).collect();
         assert!(
             log.contains(&"morale: Red squad 12 against Stormtroopers 10"),
