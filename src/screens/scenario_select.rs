@@ -35,6 +35,9 @@ struct Listing(Vec<Entry>);
 struct OpenFile {
     path: String,
     errors: Vec<String>,
+    /// The errors last brought into view: new ones are scrolled to, since the Open row sits
+    /// at the foot of a long list and its error fell below the window's edge.
+    shown: Vec<String>,
     find: String,
 }
 
@@ -253,8 +256,15 @@ fn select(
                     }
                 }
             });
+            let fresh = open.errors != open.shown;
             for e in open.errors.iter().chain(&dialogs.unavailable) {
-                ui.colored_label(egui::Color32::LIGHT_RED, e);
+                let label = ui.colored_label(egui::Color32::LIGHT_RED, e);
+                if fresh {
+                    label.scroll_to_me(Some(egui::Align::Center));
+                }
+            }
+            if fresh {
+                open.shown = open.errors.clone();
             }
         });
     });
