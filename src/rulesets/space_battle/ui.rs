@@ -28,16 +28,26 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ),
 ];
 
+/// The craft to act in `b`: the one to move, or in the Fire stage the attacker the person
+/// chose (`plan`'s, a craft that must attack), else the first that must.
+fn acting(b: &Battle, plan: Option<&super::input::Plan>) -> Option<usize> {
+    let chosen = plan
+        .and_then(|p| p.craft)
+        .filter(|&c| b.stage == Stage::Fire && b.attackers().any(|k| k == c));
+    b.mover().or(chosen).or(b.attacker())
+}
+
 fn status(
     battle: Res<BattleRes>,
     app: Option<Res<crate::engine::game::Sides>>,
     record: Option<Res<GameRecord<super::commands::Command>>>,
+    plan: Option<Res<super::input::Plan>>,
     mut shell: ResMut<ShellStatus>,
 ) {
     let b = &battle.0;
     let side = &b.sides[b.side];
     let by_rules = app.as_ref().is_some_and(|a| a.rules.contains(&b.side));
-    let act = b.mover().or(b.attacker());
+    let act = acting(b, plan.as_deref());
     let craft = act.map(|i| b.craft[i].name()).unwrap_or_default();
     let hint = match (by_rules, b.stage, act) {
         (false, Stage::Initiative, _) => format!(
@@ -233,10 +243,9 @@ fn craft_state(b: &Battle, s: usize, i: usize) -> String {
 fn craft_panel(
     ui: &mut egui::Ui,
     b: &Battle,
-    person: bool,
+    (person, act): (bool, Option<usize>),
     out: &mut Vec<super::commands::Command>,
 ) {
-    let act = b.mover().or(b.attacker());
     for s in [b.side, 1 - b.side] {
         ui.label(
             egui::RichText::new(&b.sides[s].name)
@@ -390,6 +399,7 @@ fn panels(
     sidebar: Res<SidebarArea>,
     handover: Res<Handover>,
     mut send: MessageWriter<super::commands::Command>,
+    plan: Option<Res<super::input::Plan>>,
 ) -> Result {
     if handover.showing || !sidebar.0.is_positive() {
         return Ok(());
@@ -406,7 +416,7 @@ fn panels(
         .show(&mut side, |ui| {
             score_panel(ui, b);
             ui.separator();
-            craft_panel(ui, b, person, &mut out);
+            craft_panel(ui, b, (person, acting(b, plan.as_deref())), &mut out);
             ui.separator();
             cards_panel(ui, b, &deck.0);
         });
@@ -418,7 +428,13 @@ fn panels(
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(crate::engine::state::GameState::Playing(ID)), help)
-        .add_systems(Update, status.run_if(playing(ID)))
+        // After this frame's clicks and commands: the attacker just chosen is the one named.
+        .add_systems(
+            Update,
+            status
+                .after(crate::engine::pipeline::CommandPipeline)
+                .run_if(playing(ID)),
+        )
         .add_systems(
             EguiPrimaryContextPass,
             panels.after(ShellSet).run_if(playing(ID)),
