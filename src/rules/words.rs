@@ -18,9 +18,27 @@ pub fn verb<'a>(name: &str, singular: &'a str, plural: &'a str) -> &'a str {
     }
 }
 
+/// `name` with the possessive, as the rule sets' sentences name a side, a warband or a piece:
+/// a name ending in "s" takes an apostrophe ("the Republicans' phase", "Rebels'"), any other
+/// "'s" ("the Empire's phase", "Krask's").
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::verb;
+    use super::{possessive, verb};
+
+    #[test]
+    fn a_name_ending_in_s_takes_an_apostrophe_alone() {
+        assert_eq!(possessive("Empire"), "Empire's");
+        assert_eq!(possessive("Republicans"), "Republicans'");
+        assert_eq!(possessive("Krask"), "Krask's");
+    }
 
     #[test]
     fn a_name_in_the_plural_takes_the_plural() {

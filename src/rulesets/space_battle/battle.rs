@@ -1102,15 +1102,7 @@ pub fn points(n: u8) -> String {
     format!("{n} point{}", if n == 1 { "" } else { "s" })
 }
 
-/// The possessive of a side's or a craft's name: a name ending in "s" takes an apostrophe
-/// ("the Republicans' phase"), any other "'s" ("the Empire's phase").
-pub fn possessive(name: &str) -> String {
-    if name.ends_with('s') {
-        format!("{name}'")
-    } else {
-        format!("{name}'s")
-    }
-}
+pub use crate::rules::words::possessive;
 
 /// One d6 thrown for `why`.
 fn roll(dice: &mut Dice, why: String) -> Result<u8, String> {

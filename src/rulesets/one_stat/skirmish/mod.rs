@@ -32,14 +32,7 @@ pub use missions::RESCUE_TURNS;
 pub use powers::INFLUENCE;
 pub use tokens::{BLAST, DeviceId, TOKEN, Token, TokenKind, TriggerDevice, VICTORY};
 
-/// `name` with the possessive: "Rebels'", "Krask's".
-pub fn possessive(name: &str) -> String {
-    if name.ends_with('s') {
-        format!("{name}'")
-    } else {
-        format!("{name}'s")
-    }
-}
+pub use crate::rules::words::possessive;
 
 /// Inches between bases that still count as base to base contact (a hair, for the mouse).
 pub const CONTACT: f32 = 0.05;
