@@ -14,6 +14,7 @@ mod fuzz;
 mod leaving;
 mod manual_dice;
 mod online;
+mod quotations;
 mod records;
 mod replay_view;
 mod scenario_files;
