@@ -1,6 +1,6 @@
 //! A side the app plays in the battlefield rules. imperial-alliance-battlefield.txt has no
 //! solo rules, so this is not the text's: it is a plain policy, written down in
-//! docs/rules/battlefield.md ("A side the app plays"), for solo games, demos and the balance
+//! docs/rules/battlefield.md (`A side the app plays`), for solo games, demos and the balance
 //! report. Each step, for the side whose impulse it is: the support weapons the scenario gives
 //! ([`support_choices`]); then, in scenario order of its units not yet activated (leaders stay
 //! with their troops): fire at a visible enemy in range and sight; else close combat with the

@@ -75,7 +75,7 @@ pub enum Edit {
     /// column, so its odd columns stay shifted as drawn); a tile it overlaps is taken off
     /// (its hexes stay, drawn), and the map grows to hold it.
     PlaceTile {
-        /// The tile's name ("village", "woods" …: `assets/maps/battlefield/`).
+        /// The tile's name (`village`, `woods` …: `assets/maps/battlefield/`).
         tile: String,
         /// Its top-left `(column, row)`.
         at: (i32, i32),
@@ -430,7 +430,7 @@ fn grid_of_tiles(def: &ScenarioDef) -> BTreeMap<(i32, i32), HexTerrain> {
 }
 
 /// A fresh unit id for `profile`: its name in lower case with `_` for what is not a letter
-/// or digit, and the first free number ("stormtrooper_3").
+/// or digit, and the first free number (`stormtrooper_3`).
 fn new_id(def: &ScenarioDef, profile: &str) -> String {
     let stem: String = profile
         .chars()

@@ -1029,7 +1029,7 @@ fn map(
                     }
                     Goal::EliminateAll => {
                         s.kept.message =
-                            Some((false, "Choose the goal \"Capture buildings\" first".into()));
+                            Some((false, "Choose the goal 'Capture buildings' first".into()));
                     }
                 }
             }

@@ -84,7 +84,7 @@ pub struct Selection {
     pub sight: Option<SightLine>,
     /// The hovered hex.
     pub hover: Option<Hex>,
-    /// Aim the special weapon at its own target (ruling "Special weapon targets").
+    /// Aim the special weapon at its own target (ruling `Special weapon targets`).
     pub weapon_apart: bool,
     /// With `weapon_apart`: the unit's own target, waiting for the weapon's.
     pub aimed: Option<Hex>,

@@ -219,7 +219,7 @@ impl RuleSet for Battlefield {
         Some(h.finish())
     }
 
-    /// The side whose impulse it is (Turn sequence: "each side alternates impulses"); none
+    /// The side whose impulse it is (Turn sequence: the sides alternate impulses); none
     /// once the battle is over.
     fn sides_to_act(world: &World) -> Vec<usize> {
         world

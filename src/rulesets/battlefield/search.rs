@@ -254,7 +254,7 @@ fn boosted(b: &Battle, i: usize, c: &Command) -> Vec<Command> {
 /// on an entrenchment marker or on a hill. The plain policy walks such a unit off its hill into
 /// the enemy's guns; standing firm, a defender wins about twice as often (docs/opponents.md),
 /// and it is how the games behind [`estimate`] were played. Ruling: docs/rules/battlefield.md,
-/// "The searching opponent".
+/// `The searching opponent`.
 fn stands_firm(b: &Battle, i: usize) -> bool {
     let at = b.units[i].at;
     matches!(b.goal, Goal::EliminateAll)
@@ -329,7 +329,7 @@ fn shots_on(b: &Battle, pos: &Positions, shooters: &[usize], hex: Hex) -> usize 
 /// side taking a sensible command at random in 0, 10 or 30% of its steps), 169 000 positions,
 /// one in five games held out. Each weight is per unit of the difference between the sides'
 /// [`Standing`]s. The units left count most, the more so the fewer turns are left (the turn
-/// limit as the scenarios set it: "at the end of turn 8 the side with more units left wins",
+/// limit as the scenarios set it: `at the end of turn 8 the side with more units left wins`,
 /// scenarios/battlefield/walker_assault.ron's description). Held out, its mean squared error
 /// is 0.145 against 0.174 for the share of units and strength that it replaced;
 /// docs/opponents.md.

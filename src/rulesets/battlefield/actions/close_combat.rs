@@ -128,7 +128,7 @@ pub(super) fn assault(
 
 /// The close combat die of unit `i` attacking `def`: its chart's die against that kind, a
 /// leader's bonus and Force points each a step (Leaders: "a increment bonus of 1 dice for
-/// firing or close combat"; ruling "A die step").
+/// firing or close combat"; ruling `Leader bonus`).
 pub fn assault_die(b: &Battle, i: usize, def: usize, leader: bool, force: u32) -> AttackDie {
     combat::stepped(
         b.units[i].profile.combat_die(b.units[def].profile.kind),
@@ -177,7 +177,7 @@ pub struct Defence {
 /// guard stepping it; and the defending leader's bonus on the first defender when the side
 /// allows it, a bonus is left and the leader is within 3 hexes (Leaders: "a increment bonus of
 /// 1 dice for firing or close combat to units that are within 3 hexes of it"; ruling
-/// "Leaders in defence").
+/// `Leaders in defence`).
 pub fn defence(b: &Battle, t: Hex, attacker: usize) -> Defence {
     let (side, kind) = (b.units[attacker].side, b.units[attacker].profile.kind);
     // Asked before the attacker moves in (the panel) and after (the combat): only the

@@ -130,7 +130,7 @@ fn check_target(b: &Battle, i: usize, t: Hex, demolisher: bool, what: &str) -> R
 
 /// Checks a special weapon aimed apart from its carrier's shot: Support weapons, "The
 /// carrying unit may fire at the same time with its normal fire strenght and with the special
-/// weapon" (ruling "Special weapon targets": each may have its own target). The carrier's
+/// weapon" (ruling `Special weapon targets`: each may have its own target). The carrier's
 /// target must then be within its own range, and the weapon's within the weapon's range, in
 /// sight, with an enemy (or, for a weapon that destroys buildings, a building) there.
 pub(super) fn check_weapon_target(
@@ -280,7 +280,7 @@ pub(super) fn rolls(
 pub fn resistance(b: &Battle, target: usize, ignore_terrain: bool) -> (u32, String) {
     let u = &b.units[target];
     let mut r = u.profile.resistance;
-    // "its own 2", not "Rebel Trooper 2": units are named with numbers.
+    // `its own 2`, not `Rebel Trooper 2`: units are named with numbers.
     let mut parts = vec![format!("its own {}", u.profile.resistance)];
     let terrain = b.map.get(u.at).map_or(0, HexTerrain::resistance_bonus);
     if terrain > 0 && !ignore_terrain {
@@ -340,7 +340,7 @@ pub fn attack_die(
 }
 
 /// Why unit `i`'s die at a target of `kind` `d` hexes off is not its profile's, in words
-/// ("1d6 from its 1d8 (7 hexes is beyond half its range 6: one step down)"), or `None` when
+/// (`1d6 from its 1d8 (7 hexes is beyond half its range 6: one step down)`), or `None` when
 /// it is its own: the steps [`attack_die`] takes (Moving and shooting, Range, Leaders, Jedis).
 pub fn die_steps_text(
     b: &Battle,
@@ -490,7 +490,7 @@ pub(super) fn attack_hex(
 }
 
 /// Buildings: "a dice is rolled like a normal attack against a vehicle ... Destroyed units
-/// become rubbles" (ruling "Rubble": the building becomes rubble).
+/// become rubbles" (ruling `Rubble`: the building becomes rubble).
 fn test_building(
     b: &mut Battle,
     who: &str,

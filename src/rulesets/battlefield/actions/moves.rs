@@ -10,7 +10,7 @@ use crate::rulesets::battlefield::rules::roster::Kind;
 
 /// The Jedi that go where unit `i` goes: those of its side stacked with it (Jedis: "When it is
 /// stacked with a unit, its resistance and close combat strenght are added"; "a Jedi in a air
-/// speeder attack a AT-AT") that have not been activated this turn. Ruling "Jedi stacks": the
+/// speeder attack a AT-AT") that have not been activated this turn. Ruling `Jedi stacks`: the
 /// stack moves as one, at the unit's rate, and the Jedi has played with it; a Jedi that has
 /// played already stays behind. None for a unit that does not count in stacking.
 pub fn jedi_with(b: &Battle, i: usize) -> Vec<usize> {
@@ -29,7 +29,7 @@ pub fn jedi_with(b: &Battle, i: usize) -> Vec<usize> {
 /// Moves unit `i` along `path` within `budget` points, its passengers and the Jedi stacked
 /// with it ([`jedi_with`]) with it, killing lone enemy leaders passed over. A hidden enemy next
 /// to a hex the unit reaches (or to where it sets off) is discovered, and the move halts there
-/// (ruling "Hidden units": the route was planned without knowing it). Returns the hex where
+/// (ruling `Hidden units`: the route was planned without knowing it). Returns the hex where
 /// the unit stopped: the route's end unless it halted.
 ///
 /// Errors: see [`route_cost`]; over budget; an end in a hex another unit counting in stacking
@@ -143,9 +143,9 @@ pub(super) fn plan_move(
     Ok((cost, end))
 }
 
-/// Transport: "The transported units must move in the hex in wich is the transporter and
-/// spend 1 movement point to board it ... The chosen transporter cannot be activated through
-/// the whole turn."
+/// Transport: "The chosen transporter cannot be activated through the whole turn. The
+/// transported units must move in the hex in wich is the transporter and spend 1 movement
+/// point to board it."
 pub(super) fn board(b: &mut Battle, i: usize, path: &[Hex]) -> Result<(), Refusal> {
     let Some(&t) = path.last() else {
         return Err("name the route into the transporter's hex".into());
@@ -255,7 +255,7 @@ pub(super) fn unload(b: &mut Battle, i: usize, path: &[Hex]) -> Result<(), Refus
     Ok(())
 }
 
-/// "1 movement point", "3 movement points": what a move cost, in the event log's words.
+/// `1 movement point`, `3 movement points`: what a move cost, in the event log's words.
 fn movement_points(cost: u32) -> String {
     if cost == 1 {
         "1 movement point".into()
@@ -368,7 +368,7 @@ mod tests {
 
     #[test]
     fn a_stormtrooper_moves_3_clear_hexes() {
-        // Activation: "a Stormtrooper ... moves 3 clear hexes".
+        // Activation: "He decides to move a Stormtrooper unit of 3 hexes of clear terrain".
         let mut b = battle();
         let st1 = unit(&b, "st1");
         let route = path(&[(3, 6), (4, 6), (5, 6)]);

@@ -80,7 +80,7 @@ fn land(
 /// sight of the enemy unit target ... He will only use this weapon and won't be able to do
 /// anything else with his units ... If the hex on wich the artillery shot comes down has
 /// units in it (friend or enemy), an attack is then made ... Leader have no effect on
-/// artillery fire." One shot an impulse (ruling "Artillery shots").
+/// artillery fire." One shot an impulse (ruling `Artillery shots`).
 pub(super) fn artillery(
     b: &mut Battle,
     observer: &str,
@@ -114,7 +114,7 @@ pub(super) fn artillery(
             s.why
         ));
     }
-    // Observing is the unit's act this turn (ruling "Artillery observers"), and directing the
+    // Observing is the unit's act this turn (ruling `Artillery observers`), and directing the
     // fire is a special ability, "wich require a complete activation for that unit".
     b.units[o].activated = true;
     b.units[o].hidden = false;
@@ -131,7 +131,7 @@ pub(super) fn artillery(
             _ => b.support.artillery_vs_squad,
         };
         // Buildings: "Buildings can be destroyed by space bombardment, some vehicles or special
-        // weapons": not by the campaign artillery (ruling "Artillery and buildings").
+        // weapons": not by the campaign artillery (ruling `Artillery and buildings`).
         attack_hex(b, "the artillery", die, at, false, None, dice)?;
     }
     b.check_goal(false);
@@ -141,7 +141,7 @@ pub(super) fn artillery(
 fn start_of_impulse(b: &Battle, what: &str) -> Result<(), Refusal> {
     if b.impulse.used > 0 || b.impulse.kind == ImpulseKind::Extra {
         return Err(format!(
-            "Support weapons: {what} \"must [be announced] at the beginning of his turn\": use it before activating any unit"
+            "Support weapons: {what} is announced \"at the beginning of\" the side's turn (its impulse): use it before activating any unit"
         ));
     }
     Ok(())

@@ -19,8 +19,8 @@ impl Battle {
     }
 
     /// What became of unit `i`, for the result screen: its fate if it is out of the game,
-    /// "aboard a transporter", a leader "left with no unit to lead" once its side has none
-    /// that fights (a leader alone does not fight: [`Battle::fighting`]), else "fighting".
+    /// `aboard a transporter`, a leader `left with no unit to lead` once its side has none
+    /// that fights (a leader alone does not fight: [`Battle::fighting`]), else `fighting`.
     pub fn fate_of(&self, i: usize) -> String {
         let u = &self.units[i];
         match (&u.fate, u.carried_by) {
@@ -57,9 +57,9 @@ impl Battle {
     }
 
     /// The goal and how it stands, in words, for the screen: the buildings held against
-    /// those needed (a capture goal) and the units left fighting on each side ("Galactic
+    /// those needed (a capture goal) and the units left fighting on each side (`Galactic
     /// Empire hold 1 of the 3 buildings needed by the end of turn 8 · fighting: Galactic
-    /// Empire 9, Rebel Alliance 7").
+    /// Empire 9, Rebel Alliance 7`).
     pub fn objective_text(&self) -> String {
         let fighting = format!(
             "fighting: {} {}, {} {}",
@@ -170,7 +170,7 @@ impl Battle {
     /// (Transport: "If the transporter is destroyed while transporting units, those units are
     /// destroyed too") and the leader and Jedi stacked with it (Leaders: "A leader is
     /// eliminated when the unit with wich it was stacked is eliminated"; a stacked Jedi shares
-    /// the unit's fate, ruling "Jedi stacks").
+    /// the unit's fate, ruling `Jedi stacks`).
     pub fn eliminate(&mut self, i: usize, how: &str) {
         if !self.units[i].alive {
             return;
@@ -229,7 +229,7 @@ impl Battle {
     }
 
     /// Reveals `side`'s enemies that are hidden next to `hex` (docs/rules/battlefield.md,
-    /// "Hidden units"); whether any was.
+    /// `Hidden units`); whether any was.
     pub fn reveal_near(&mut self, hex: Hex, side: usize) -> bool {
         let mut any = false;
         for i in 0..self.units.len() {
@@ -271,7 +271,7 @@ mod tests {
 
     #[test]
     fn a_leader_left_alone_is_told_as_such_not_as_fighting() {
-        // Issue 30: the result said "every unit ... is eliminated" and listed the Alliance
+        // Issue 30: the result said `every unit ... is eliminated` and listed the Alliance
         // Leader as fighting.
         let mut b = battle();
         let gu1 = unit(&b, "gu1");

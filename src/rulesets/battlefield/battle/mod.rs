@@ -48,7 +48,7 @@ pub struct Unit {
     /// How it left the game, in words.
     pub fate: Option<String>,
     /// Its name for players: its profile's, numbered in the order the scenario lists its
-    /// side's units of that profile when there are more than one ("Stormtrooper 2"; "AT-AT").
+    /// side's units of that profile when there are more than one (`Stormtrooper 2`; `AT-AT`).
     pub name: String,
 }
 
@@ -129,7 +129,7 @@ pub struct Impulse {
 /// A support weapon's marker on the map, shown until the next impulse.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SupportMarker {
-    /// What ("Artillery", "Aerial support", "Space bombardment").
+    /// What (`Artillery`, `Aerial support`, `Space bombardment`).
     pub what: String,
     /// Where it was aimed.
     pub aimed: Hex,
@@ -418,7 +418,7 @@ impl Battle {
     }
 
     /// The line of sight from unit `from` to `hex` (the target's own exceptions apply when a
-    /// unit stands there); a hidden enemy of `from` does not block it (ruling "Hidden units").
+    /// unit stands there); a hidden enemy of `from` does not block it (ruling `Hidden units`).
     pub fn sight(&self, from: usize, hex: Hex) -> Sight {
         self.sight_in(&self.positions(), from, hex)
     }
@@ -434,7 +434,7 @@ impl Battle {
                 walker_sight: p.is_some_and(|p| p.has(super::rules::roster::Ability::WalkerSight)),
             }
         };
-        // A hidden enemy is not known to be in the way (ruling "Hidden units").
+        // A hidden enemy is not known to be in the way (ruling `Hidden units`).
         line_of_sight(
             &self.map,
             end(Some(from), u.at),
@@ -503,10 +503,10 @@ impl Battle {
             .count() as u32
     }
 
-    /// Whether `side` is done for this turn: it has passed twice (ruling "Two passes") or every
+    /// Whether `side` is done for this turn: it has passed twice (ruling `Two passes`) or every
     /// unit of it that can still play has played (Turn sequence: "When all units of both sides
     /// have played or when both players have passed, this marks the end of a turn"). Ruling
-    /// "Done": a leader is a counter, not a unit ("A leader counter cannot attack by itself"),
+    /// `Done`: a leader is a counter, not a unit ("A leader counter cannot attack by itself"),
     /// and a unit aboard a transporter that has moved cannot play ("Once on board, the unit
     /// cannot move further"; unloading needs a transporter that does nothing this turn), so
     /// neither keeps the turn going.

@@ -186,8 +186,8 @@ impl Battle {
     ///
     /// Impulses: "The activating result is valid only for one impulse ... the other 2 are
     /// lost"; "When a player has activated all his units or has passed, the other player may
-    /// still activate 1 or 2 units that have not been previously activated" (ruling "The end
-    /// of the turn").
+    /// still activate 1 or 2 units that have not been previously activated" (ruling `The end
+    /// of the turn`).
     ///
     /// Errors: a die could not be thrown.
     pub fn end_impulse(&mut self, dice: &mut Dice, passed: bool) -> Result<(), Refusal> {

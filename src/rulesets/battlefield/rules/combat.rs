@@ -39,7 +39,7 @@ pub fn stepped(base: AttackDie, steps: DieSteps) -> AttackDie {
 }
 
 /// Whether `distance` hexes is more than half of `range` (exact halves, so no rounding: ruling
-/// "Half ranges").
+/// `Half ranges`).
 pub fn beyond_half_range(distance: u32, range: u32) -> bool {
     distance * 2 > range
 }

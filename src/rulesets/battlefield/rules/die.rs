@@ -61,8 +61,8 @@ impl AttackDie {
     }
 
     /// This die `n` steps up the ladder (down when `n` is negative), the modifier kept.
-    /// Stepping stops at the ends: below d4 stays d4, above d20 stays d20 (ruling "Off the
-    /// ladder" in docs/rules/battlefield.md: the text names no smaller or larger die).
+    /// Stepping stops at the ends: below d4 stays d4, above d20 stays d20 (ruling `Off the
+    /// ladder` in docs/rules/battlefield.md: the text names no smaller or larger die).
     pub fn step(self, n: i32) -> Self {
         let i = LADDER.iter().position(|&s| s == self.sides).unwrap_or(0) as i32;
         let j = (i + n).clamp(0, LADDER.len() as i32 - 1) as usize;

@@ -59,7 +59,7 @@ impl HexTerrain {
     }
 
     /// Movement points to enter this hex from `from`: the ground's cost, and the hill's +1 only
-    /// where the step climbs (this hill is higher than the hex left). Ruling "Hills": "Move down
+    /// where the step climbs (this hill is higher than the hex left). Ruling `Hills`: "Move down
     /// a hill (exit a hill hex) cost nothing more than the cost of the hex in wich a unit
     /// move", and along a hilltop nothing is climbed.
     pub fn step_cost(&self, from: &HexTerrain) -> u32 {
@@ -96,7 +96,7 @@ impl HexTerrain {
         }
     }
 
-    /// Its name for the legend and tooltips, e.g. "forest hill (level 1), road".
+    /// Its name for the legend and tooltips, e.g. `forest hill (level 1), road`.
     pub fn describe(&self) -> String {
         let mut s = match self.ground {
             Ground::Clear => "clear".to_string(),

@@ -35,7 +35,7 @@ pub enum Passage {
 /// Movement: terrain costs, a hill's +1 for climbing only (see
 /// [`super::map::HexTerrain::step_cost`]); "Buildings are interdicted to vehicles and AT-AT /
 /// AT-ST cannot climb a hill". A flier pays 1 a hex (Holotable's: docs/rules/battlefield.md,
-/// "Fliers").
+/// `Fliers`).
 ///
 /// Errors: off the map, a building for a vehicle, a hill for a walker, in words.
 pub fn step_cost(map: &Map, profile: &Profile, from: Hex, hex: Hex) -> Result<u32, String> {
@@ -77,7 +77,7 @@ impl Mover {
 
 /// Whether `profile` may stop in `hex`: Movement, "Buildings are interdicted to vehicles". A
 /// vehicle that flies passes over a building but may not end its move in one (ruling
-/// "Fliers").
+/// `Fliers`).
 ///
 /// Errors: a building for a vehicle, walker or field artillery, naming the rule.
 pub fn may_end(map: &Map, profile: &Profile, hex: Hex) -> Result<(), String> {

@@ -18,7 +18,8 @@ pub enum Quality {
 }
 
 impl Quality {
-    /// The initiative die: "Green 1d6, Veteran 1d8, Elite 1d10" (Quality level chart).
+    /// The initiative die, the quality level chart's "Initiative Dice": Green 1d6, Veteran 1d8,
+    /// Elite 1d10.
     pub fn initiative_die(self) -> DiceExpr {
         DiceExpr::d(match self {
             Quality::Green => 6,
@@ -27,8 +28,8 @@ impl Quality {
         })
     }
 
-    /// The activation die thrown at the start of each impulse: "Green 1d4, Veteran 1d4+1,
-    /// Elite 1d4+2" (# of units activated on each impulses).
+    /// The activation die thrown at the start of each impulse, the quality level chart's "# of
+    /// units activated on each impulses": Green 1d4, Veteran 1d4+1, Elite 1d4+2.
     pub fn activation_die(self) -> DiceExpr {
         DiceExpr::d(4).plus(self.extra_activations() as i8)
     }
@@ -43,13 +44,13 @@ impl Quality {
         }
     }
 
-    /// Leaders: "Number of bonuses given each turn: Green 1, Veteran 2, Elite 3".
+    /// Leaders: "Number of bonuses given each turn": Green 1, Veteran 2, Elite 3.
     pub fn leader_bonuses(self) -> u32 {
         self.extra_activations() + 1
     }
 
     /// Leaders: the d10 at the start of each turn after the leader died drops the quality on
-    /// "Green 1-3, Veteran 1-2, Elite 1": the highest face that drops it.
+    /// Green 1-3, Veteran 1-2, Elite 1 (the chart under "Level:"): the highest face that drops it.
     pub fn leader_loss_drop_on(self) -> i32 {
         match self {
             Quality::Green => 3,
@@ -58,8 +59,8 @@ impl Quality {
         }
     }
 
-    /// Space bombardment: the d6 misses on "Green 1-3, Veteran 1-2, Elite 1": the highest
-    /// face that misses.
+    /// Space bombardment: the d6 misses on Green 1-3, Veteran 1-2, Elite 1 (its chart's
+    /// "Result to miss"): the highest face that misses.
     pub fn bombardment_miss_on(self) -> i32 {
         self.leader_loss_drop_on()
     }

@@ -124,7 +124,7 @@ impl Profile {
     }
 
     /// Its close combat die against `target`: the chart's close combat strength if it has one,
-    /// else its fire die (ruling "Close combat dice", docs/rules/battlefield.md).
+    /// else its fire die (ruling `Close combat dice`, docs/rules/battlefield.md).
     pub fn combat_die(&self, target: Kind) -> AttackDie {
         self.close_combat.unwrap_or_else(|| self.fire_die(target))
     }
@@ -139,7 +139,7 @@ impl Profile {
 /// infantry").
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct Weapon {
-    /// Its name, e.g. "E-Web".
+    /// Its name, e.g. `E-Web`.
     pub name: String,
     /// Die against squads.
     pub vs_squad: AttackDie,

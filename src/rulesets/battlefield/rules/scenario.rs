@@ -44,7 +44,7 @@ pub struct Advanced {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitDef {
-    /// Unique id, e.g. "st1" (what commands name).
+    /// Unique id, e.g. `st1` (what commands name).
     pub id: String,
     /// Unit chart row, e.g. "Stormtrooper".
     pub profile: String,
@@ -73,7 +73,7 @@ pub struct UnitDef {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SideDef {
-    /// Unique id, e.g. "imperials".
+    /// Unique id, e.g. `imperials`.
     pub id: String,
     /// Display name.
     pub name: String,
@@ -128,7 +128,7 @@ pub enum Goal {
 pub struct ScenarioDef {
     /// Title.
     pub name: String,
-    /// Always "battlefield".
+    /// Always `battlefield`.
     pub ruleset: String,
     /// The situation and how to win.
     #[serde(default)]
@@ -239,7 +239,7 @@ pub fn compose(placements: &[Placement], rows: &[String], c: &mut Errors) -> Map
     if cells.is_empty() && c.is_empty() {
         c.at(
             0,
-            "the map has no hexes: place a tile with map: [(tile: \"open\", at: (0, 0))], or draw rows",
+            "the map has no hexes: place a tile with `map: [(tile: \"open\", at: (0, 0))]`, or draw rows",
         );
     }
     Map::from_cells(cells)
