@@ -3,7 +3,7 @@
 //! bombers fired defensively when attacked and only attacked when an opponent was in their
 //! path." and OBJECTIVE: "The fighters will attempt to shoot and destroy the enemy bombers
 //! and the fighters that protect them." The policy, written down in docs/rules/space_battle.md
-//! ("A side the rules fly"):
+//! (`A side the rules fly`):
 //! - a fighter stops where it can attack with the most combats, a bomber before a fighter;
 //!   with no attack in reach it ends its move as near as it can to the square behind the
 //!   nearest enemy bomber (none flying: fighter);

@@ -67,7 +67,7 @@ pub enum Motion {
 /// One craft.
 #[derive(Clone, Debug, PartialEq, Hash, Serialize, Deserialize)]
 pub struct Craft {
-    /// Its id, e.g. "green-xwing".
+    /// Its id, e.g. `green-xwing`.
     pub id: String,
     /// Its side.
     pub side: usize,
@@ -99,7 +99,7 @@ pub struct Craft {
 }
 
 impl Craft {
-    /// "green X-wing".
+    /// `green X-wing`.
     pub fn name(&self) -> String {
         format!("{} {}", self.colour.word(), self.kind.name())
     }
@@ -143,7 +143,7 @@ pub struct CardPair {
     pub target: Card,
     /// What they decided.
     pub draw: Draw,
-    /// "combat 2 of 3", "defensive fire".
+    /// `combat 2 of 3`, `defensive fire`.
     pub what: String,
 }
 
@@ -739,7 +739,7 @@ impl Battle {
         } else {
             (self.craft[firer].name(), self.craft[target].name())
         };
-        // As the log should read: "attack 2 of 3, blue TIE fighter on red X-wing, from the rear".
+        // As the log should read: `attack 2 of 3, blue TIE fighter on red X-wing, from the rear`.
         let fight = match from {
             Some(p) => why!(self, "{what}, {f} on {t}, {}", p.words()),
             None => why!(self, "{what}, {f} on {t}"),
@@ -996,8 +996,8 @@ impl Battle {
     /// bomber that survives and exits the board will roll 1d6 and record the score of an
     /// attack on the enemy's spacecraft carrier. These scores will be totaled for their effect
     /// on the target", rated by "The Total Scores and Effects of Bombing" ("1-6 = Poor (few,
-    /// if any, objectives destroyed)" …). E.g. "Poor: green Y-wing 3 + yellow Y-wing 3 = 6,
-    /// in 1-6; few, if any, objectives destroyed".
+    /// if any, objectives destroyed)" …). E.g. `Poor: green Y-wing 3 + yellow Y-wing 3 = 6,
+    /// in 1-6; few, if any, objectives destroyed`.
     pub fn bombing_words(&self, side: usize) -> String {
         let total = self.score(side).1;
         let rolls: Vec<String> = self
@@ -1097,7 +1097,7 @@ impl Battle {
     }
 }
 
-/// "1 point", "3 points".
+/// `1 point`, `3 points`.
 pub fn points(n: u8) -> String {
     format!("{n} point{}", if n == 1 { "" } else { "s" })
 }

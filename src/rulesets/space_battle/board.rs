@@ -1,6 +1,6 @@
 //! The board as the shared view draws it: the text's black board of 3" squares with white
 //! dots at their corners ("A white paint pen was used to make the dots at the corners of the
-//! 3\" squares"), and a column beyond each short edge where craft wait to come on.
+//! 3″ squares"), and a column beyond each short edge where craft wait to come on.
 
 use bevy::prelude::*;
 
@@ -9,7 +9,7 @@ use super::rules::scenario::Edge;
 use crate::engine::board::{BoardGeometry, SquareCell, Zone};
 use crate::rules::terrain::TerrainKind;
 
-/// A square's side, inches (EQUIPMENT: "divided into 3\" squares").
+/// A square's side, inches (EQUIPMENT: "divided into 3″ squares").
 pub const SQUARE: f32 = 3.0;
 
 /// The centre of square `at` on the table, inches: the drawn grid has a waiting column beyond

@@ -1,5 +1,5 @@
 //! What a space battle player can do: every command the mouse, a script or a replay sends.
-//! Craft are named by id ("green-xwing", "blue-tie", "red-ywing", "yellow-x1"); squares are
+//! Craft are named by id (`green-xwing`, `blue-tie`, `red-ywing`, `yellow-x1`); squares are
 //! `(column, row)` from the bottom-left. Script syntax: docs/commands.md, "space_battle".
 
 use bevy::prelude::*;

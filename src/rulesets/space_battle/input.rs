@@ -43,7 +43,7 @@ pub struct PlanSquare {
 }
 
 impl PlanSquare {
-    /// What the square shows: its cost, and "x3" for the combats of an attack from there.
+    /// What the square shows: its cost, and `x3` for the combats of an attack from there.
     pub fn text(&self) -> String {
         match self.attack {
             Some((_, p)) => format!("{} x{}", self.cost, p.combats()),

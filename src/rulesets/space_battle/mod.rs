@@ -1,4 +1,4 @@
-//! Rule set `space_battle`: "A Star Wars Battle" by Mike Crane (Lone Warrior 202,
+//! Rule set `space_battle`: 'A Star Wars Battle' by Mike Crane (Lone Warrior 202,
 //! star-wars-battle-space.txt): fighters and assault bombers on a board of 3" squares, every
 //! fight decided by drawing cards as in War. `rules/` is the text's arithmetic (pure);
 //! [`battle`] the state and what each command does; [`phases`] the Bevy side; [`ai`] the

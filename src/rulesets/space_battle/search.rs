@@ -5,7 +5,7 @@
 //! the furthest from the enemy; for the attacks, each craft that must attack and each of its
 //! targets, in the order the side chooses),
 //! and a score for a battle not yet decided. The ruling is in docs/rules/space_battle.md,
-//! "The searching opponent".
+//! `The searching opponent`.
 
 use rand_chacha::ChaCha8Rng;
 

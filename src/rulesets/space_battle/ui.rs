@@ -151,7 +151,7 @@ fn help(mut help: ResMut<RuleSetHelp>) {
 }
 
 /// A card as drawn on the table, `won` ringed green, its hover naming it and `whose` it is
-/// ("the green X-wing").
+/// (`the green X-wing`).
 fn card_widget(ui: &mut egui::Ui, card: Card, won: bool, whose: &str) {
     let (text, red) = (card.face(), card.is_red());
     egui::Frame::new()
@@ -311,7 +311,7 @@ fn craft_panel(
                 }
             });
             // A row of chips leaves little room: its state on a line of its own, not broken
-            // after "coming".
+            // after `coming`.
             if crafts.len() > 1 {
                 ui.horizontal(|ui| {
                     ui.add_space(16.0);

@@ -57,7 +57,7 @@ fn played() -> Battle {
     b
 }
 
-/// Every attack as "turn: attacker on target, position: cards…".
+/// Every attack as `turn: attacker on target, position: cards…`.
 fn attacks(b: &Battle) -> Vec<String> {
     b.fights
         .iter()

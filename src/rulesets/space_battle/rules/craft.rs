@@ -37,7 +37,7 @@ impl CraftType {
     }
 
     /// What is added to its 1d6 of movement points: star-wars-battle-space.txt, MOVEMENT:
-    /// "An X-Wing fighter = 1d6 + 1 / A Tie fighter = 1d6 + 2 / Bombers for both sides = 1d6".
+    /// "An X-Wing fighter = 1d6 + 1 … A Tie fighter = 1d6 + 2 … Bombers for both sides = 1d6".
     pub const fn move_modifier(self) -> u8 {
         match self {
             CraftType::XWing => 1,
@@ -156,7 +156,7 @@ impl Colour {
 
 /// The rating of a side's bombing total: star-wars-battle-space.txt, OBJECTIVE, "The Total
 /// Scores and Effects of Bombing": "1-6 = Poor … 7-12 = Fair … 13-18 = Good … 19-24 =
-/// Excellent". A total of 0 (no bomber got through) is "none"; above 24 (more than the
+/// Excellent". A total of 0 (no bomber got through) is `none`; above 24 (more than the
 /// text's four bombers) stays Excellent.
 pub fn bombing_rating(total: u32) -> &'static str {
     match total {
@@ -171,7 +171,7 @@ pub fn bombing_rating(total: u32) -> &'static str {
 /// The band of bombing totals in the text's table that gives `total` its rating
 /// (star-wars-battle-space.txt, OBJECTIVE, "The Total Scores and Effects of Bombing": "1-6 =
 /// Poor", "7-12 = Fair", "13-18 = Good", "19-24 = Excellent"), so the result can show how
-/// its rating was reached; "0" for none and "over 24" above the table, as
+/// its rating was reached; `0` for none and `over 24` above the table, as
 /// [`bombing_rating`] rates them.
 pub fn bombing_band(total: u32) -> &'static str {
     match total {

@@ -54,7 +54,7 @@ impl Dir {
         f32::from(self.0 % 8) * 45.0
     }
 
-    /// The compass word for the board ("right", "up-right" …): rows grow upwards.
+    /// The compass word for the board (`right`, `up-right` …): rows grow upwards.
     pub fn word(self) -> &'static str {
         [
             "right",

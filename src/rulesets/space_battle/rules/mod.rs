@@ -1,4 +1,4 @@
-//! The arithmetic of "A Star Wars Battle" (star-wars-battle-space.txt), pure: the craft and
+//! The arithmetic of 'A Star Wars Battle' (star-wars-battle-space.txt), pure: the craft and
 //! their values, facing and the cost of a step, the attack positions, the cards' fight and
 //! the bombing rating, and the scenario schema. No Bevy here.
 

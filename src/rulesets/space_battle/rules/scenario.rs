@@ -109,7 +109,7 @@ pub fn start_rows(n: usize, rows: i32) -> Option<Vec<i32>> {
     Some(slots[first..first + n].to_vec())
 }
 
-/// A craft's id: its colour and type, e.g. "green-xwing" (commands and scripts name it).
+/// A craft's id: its colour and type, e.g. `green-xwing` (commands and scripts name it).
 pub fn craft_id(kind: CraftType, colour: Colour) -> String {
     let k = match kind {
         CraftType::XWing => "xwing",
@@ -208,7 +208,7 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
                     &side.id,
                     0,
                     format!(
-                        "{} has {n} {}s, but an edge of {} squares has places for {} (\"skip the end squares and place one behind every other square\")",
+                        "{} has {n} {}s, but an edge of {} squares has places for {} (\"Skip the end squares and place one behind every other square\")",
                         side.name,
                         class.word(),
                         s.rows,
