@@ -1,4 +1,4 @@
-//! The warband builder (the title screen's "Warbands"): the player's warbands and the starting
+//! The warband builder (the title screen's `Warbands`): the player's warbands and the starting
 //! ones, and an editor for one: its name, each fighter's name, tier, stat within his die,
 //! specialisation and weapons by hands, with the text's limits checked as it changes and a
 //! warband that breaks one refused a save, each problem named. Saved as RON files in the data

@@ -13,6 +13,7 @@ use bevy_egui::EguiContexts;
 use super::ID;
 use super::odds::{Odds, odds};
 use super::phases::SkirmishRes;
+use super::rules::INCH;
 use super::rules::fighter::Specialisation;
 use super::rules::roll::Band;
 use super::skirmish::{Command, DeviceId, Skirmish, Stage, Standing, TOKEN};
@@ -565,7 +566,7 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
                 ));
             } else {
                 lines.push((
-                    format!("{gap:.1}\" away: the Boss commands within 5\""),
+                    format!("{gap:.1}{INCH} away: the Boss commands within 5\""),
                     red,
                 ));
             }

@@ -122,7 +122,7 @@ pub fn save(w: &Warband, path: &Path) -> Result<(), String> {
 /// read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Listed {
-    /// "yours" or "starting".
+    /// `yours` or `starting`.
     pub origin: &'static str,
     /// Its file (none for a starting warband).
     pub path: Option<PathBuf>,

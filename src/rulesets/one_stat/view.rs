@@ -395,8 +395,8 @@ pub(super) fn plugin(app: &mut App) {
 
 /// A fighter's values line: his die, and his tier's letter only where his die is not his
 /// tier's own ("1 D10 for the Boss. 1D8 for the Specialists, 1D6 for the Rookies",
-/// one-stat-skirmish.txt, Setup): "d10" for a Boss, "d12 B" for the solitaire Boss of "Kill
-/// the Boss", "d8 B" for him with two wounds. The die tells the tier otherwise, and the
+/// one-stat-skirmish.txt, What do you need): `d10` for a Boss, `d12 B` for the solitaire Boss
+/// of `Kill the Boss`, `d8 B` for him with two wounds. The die tells the tier otherwise, and the
 /// shorter line is drawn larger on a small base (the card names the tier).
 fn die_and_tier(die: u8, tier: Tier) -> String {
     if die == tier.die() {

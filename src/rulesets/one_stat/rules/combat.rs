@@ -199,7 +199,7 @@ pub fn attack(
     }
     if again {
         match kind {
-            // "after receiving a wound, the defender needs to defend successfully again or
+            // "after receiveing a wound, the defender needs to defend successfully again or
             // receive another wound": a Rookie, "removed immediately from the game" at the
             // first, is not there to defend again.
             AttackKind::Melee { .. } if defender.rookie => {}
@@ -275,7 +275,7 @@ fn defend(
 pub enum WoundResult {
     /// "A Boss ignores the 1st wound he receives per turn."
     Ignored,
-    /// "Place a miniature on its back to show it has been wounded."
+    /// "Place a miniature on ist back to show it has been wounded."
     Down,
     /// "If a rookie receives a wound, he is removed immediately from the game"; a fighter
     /// already down wounded again is removed too (docs/rules/one_stat.md, "Wounded again").

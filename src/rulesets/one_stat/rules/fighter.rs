@@ -128,16 +128,16 @@ pub enum Shooter {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Weapon {
     /// A melee weapon, one- or two-handed ("When the attacker wields a two handed weapon,
-    /// after receiving a wound, the defender needs to defend successfully again").
+    /// after receiveing a wound, the defender needs to defend successfully again").
     Melee {
-        /// Its name ("vibro-axe").
+        /// Its name (`vibro-axe`).
         name: String,
         /// Whether it takes both hands.
         two_handed: bool,
     },
     /// A shooter of `class`.
     Shooter {
-        /// Its name ("blaster pistol").
+        /// Its name (`blaster pistol`).
         name: String,
         /// Its class.
         class: Shooter,
@@ -245,7 +245,7 @@ impl Fighter {
         class.ok_or_else(|| format!("{} has no shooter", self.name))
     }
 
-    /// "A fighter with a heavy shooter cannot use the Melee Attack action!"
+    /// "A fighter with a heavy shooter cannot use the *Melee Attack* action!"
     pub fn has_heavy_shooter(&self) -> bool {
         self.weapons.iter().any(|w| {
             matches!(

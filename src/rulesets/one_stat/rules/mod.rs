@@ -12,3 +12,8 @@ pub mod sequence;
 pub mod solitaire;
 pub mod terrain;
 pub mod warband;
+
+/// The inch mark in a message, after a distance filled in (`{gap:.1}{INCH}`) or inside a
+/// quotation of the text: written `\"` there it would read as a quote mark (docs/rules/
+/// quoting.md), and the window's font has no `″` to write instead.
+pub const INCH: char = '"';

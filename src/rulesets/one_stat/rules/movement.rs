@@ -4,6 +4,7 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+use super::INCH;
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
 
 /// One straight step of a move, as the rules allow it.
@@ -19,7 +20,7 @@ pub struct Step {
 /// inches; `run_up`: inches already moved in this same straight line before the step.
 ///
 /// "Terrain either blocks or permits movement – there is no such thing as terrain halving
-/// movement! Jumping is permitted, too. A fighter may jump 1" per inch it moved in a straight
+/// movement! Jumping is permitted, too. A fighter may jump 1″ per inch it moved in a straight
 /// line before." A step may cross a piece that blocks movement by jumping it: the jump's
 /// length (the line's run inside the piece) at most the straight run before the piece.
 ///
@@ -65,7 +66,7 @@ pub fn step(
             let before = run_up + t0 * length;
             if jump > before + 1e-3 {
                 return Err(format!(
-                    "{} blocks movement: jumping its {jump:.1}\" needs {jump:.1}\" of straight run-up, and there are {before:.1}\" (\"A fighter may jump 1 inch per inch it moved in a straight line before\")",
+                    "{} blocks movement: jumping its {jump:.1}{INCH} needs {jump:.1}{INCH} of straight run-up, and there are {before:.1}{INCH} (\"A fighter may jump 1{INCH} per inch it moved in a straight line before\")",
                     t.id.replace('_', " ")
                 ));
             }

@@ -46,7 +46,7 @@ impl Device {
 }
 
 /// The Bombing Run's bomb: "Place a D8 in the centre of the battlefield, showing the 8 face
-/// ... If the bomb is picked up, reduce its face at the end of a turn by 1. Whenever the bomb's
+/// ... If the bomb is picked up, reduce ist face at the end of a turn by 1. Whenever the bomb's
 /// face drops below 1, the bomb detonates."
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Bomb {
@@ -67,7 +67,7 @@ impl Default for Bomb {
 
 impl Bomb {
     /// The end of a turn: an armed bomb counts down; `true` when it detonates ("A detonating
-    /// bomb kills the carrier and all other fighters within 2"").
+    /// bomb kills the carrier and all other fighters within 2″").
     pub fn end_of_turn(&mut self) -> bool {
         if !self.armed {
             return false;
@@ -82,10 +82,10 @@ impl Bomb {
 }
 
 /// What a solitaire opponent does on its activation, by the text's tree ("Is an opponent able
-/// to attack? -> Yes: Is the opponent in cover? * Yes: Stay in position, attack closest
-/// fighter! * No: Move to nearest cover, attack closest fighter! -> No: Is a player controlled
-/// fighter within line of sight? * Yes: Move towards fighter, stay as good in cover as
-/// possible. * No: Move randomly").
+/// to attack? … Yes: Is the opponent in cover? … Yes: Stay in position, attack closest
+/// fighter! … No: Move to nearest cover, attack closest fighter! -> No: Is a player controlled
+/// fighter within line of sight? … Yes: Move towards fighter, stay as good in cover as
+/// possible. … No: Move randomly").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Behaviour {
     /// Stay in position, attack the closest fighter.

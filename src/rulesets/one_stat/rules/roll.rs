@@ -12,7 +12,7 @@ use crate::rules::dice::{Dice, DiceError, DiceExpr};
 pub enum Pick {
     /// One die.
     One,
-    /// "roll 2 dice and take the better roll".
+    /// "roll 2 dice … and take the better roll".
     Better,
     /// "rolling 2 dice but taking the worse result".
     Worse,
@@ -70,7 +70,7 @@ pub struct Rolled {
 }
 
 impl Rolled {
-    /// The faces in words: "4", or "2 and 6, kept 6" where two were thrown.
+    /// The faces in words: `4`, or `2 and 6, kept 6` where two were thrown.
     pub fn shown(&self) -> String {
         match self.faces[..] {
             [a, b] => format!("{a} and {b}, kept {}", self.kept),
@@ -133,8 +133,8 @@ pub fn roll(
     })
 }
 
-/// The range bands of a ranged attack: "short range (up to 5"), medium range (up tp 10") or
-/// long range (up tp 15" away)".
+/// The range bands of a ranged attack: "short range (up to 5″), medium range (up tp 10″) or
+/// long range (up tp 15″ away)".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Band {
     /// Up to 5".
@@ -175,7 +175,7 @@ pub enum HeavyMode {
     /// "deal 1 additional wound if the defender does not defend, but use 2 dice and take the
     /// worse result for all distances".
     ExtraWound,
-    /// "attack everything within 2" from the target separately but may fire at medium
+    /// "attack everything within 2″ from the target separately but may fire at medium
     /// distance at most".
     Area,
 }

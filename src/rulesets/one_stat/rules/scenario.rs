@@ -13,8 +13,8 @@ use crate::rules::geometry::Shape;
 use crate::rules::scenario::{Control, Errors, ScenarioError, ron_error, ron_options};
 use crate::rules::terrain::{TerrainKind, TerrainPiece};
 
-/// A corner of the table, where a warband starts ("Each player starts with his warband
-/// within 5" of a corner. Take opposing corners for 2 players").
+/// A corner of the table, where a warband starts ("Each plaxer starts with his warband
+/// within 5″ of a corner. Take opposing corners for 2 players").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Corner {
     /// At (0, 0).
@@ -58,7 +58,7 @@ impl Corner {
     }
 }
 
-/// How far from its corner a warband starts, inches ("within 5" of a corner").
+/// How far from its corner a warband starts, inches ("within 5″ of a corner").
 pub const START_AREA: f32 = 5.0;
 
 /// A fighter's base radius, inches: a 25 mm round base.
@@ -88,7 +88,7 @@ pub struct SideDef {
 pub struct TerrainDef {
     /// Unique id.
     pub id: String,
-    /// One of the text's examples ("high grass", "wall", "lake" …: [`PRESETS`]).
+    /// One of the text's examples (`high grass`, `wall`, `lake` …: [`PRESETS`]).
     #[serde(default)]
     pub preset: Option<String>,
     /// Its answers, where it is no example (or to change one's).
@@ -112,7 +112,7 @@ pub enum Goal {
     /// "The classic – fight, until there is only 1 warband left."
     #[default]
     LastManStanding,
-    /// "Place a KOTH token in the centre. The first player to being the only player with at
+    /// "Place a KOTH coken in the centre. The first player to being the only player with at
     /// least 1 fighter in base to base contact to the token for 1 full turn wins."
     KingOfTheHill,
     /// "Place a treasure token in the centre. 1 action to pick up the treasure, 1 wound to let
@@ -335,8 +335,8 @@ impl TerrainDef {
     }
 }
 
-/// How a warband stands in its corner at the start. The text says only "Each player starts
-/// with his warband within 5" of a corner" (Setup), so the layout is ours: ruling in
+/// How a warband stands in its corner at the start. The text says only "Each plaxer starts
+/// with his warband within 5″ of a corner" (Setup), so the layout is ours: ruling in
 /// docs/rules/one_stat.md, "Setting up".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StartLayout {

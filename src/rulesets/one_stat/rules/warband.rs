@@ -155,8 +155,8 @@ pub fn check_fighter(f: &Fighter) -> Vec<String> {
     out
 }
 
-/// "Make sure each player's warband has the same number of Specialists!": a refusal naming
-/// the warbands when they differ.
+/// "Also, make sure each player's warband has the same number of Specialists!": a refusal
+/// naming the warbands when they differ.
 pub fn same_specialists(warbands: &[Warband]) -> Result<(), String> {
     let counts: Vec<usize> = warbands.iter().map(|w| w.count(Tier::Specialist)).collect();
     if counts.windows(2).all(|p| p[0] == p[1]) {

@@ -8,6 +8,7 @@ use bevy::prelude::Message;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+use super::rules::INCH;
 use super::rules::combat::{AttackKind, Combatant, WoundResult, attack, wound};
 use super::rules::fighter::{Fighter, Specialisation, Tier, Weapon};
 use super::rules::movement::{step, straight_on};
@@ -42,7 +43,7 @@ pub const CONTACT: f32 = 0.05;
 pub enum Standing {
     /// Upright: two actions on activation.
     Upright,
-    /// "Place a miniature on its back to show it has been wounded": only recover.
+    /// "Place a miniature on ist back to show it has been wounded": only recover.
     Down,
     /// Out of the game.
     Removed,
@@ -176,7 +177,7 @@ pub struct Player {
     pub id: String,
     /// Name (the warband's).
     pub name: String,
-    /// The corner his warband started in, inches ("within 5" of a corner").
+    /// The corner his warband started in, inches ("within 5″ of a corner").
     pub corner: Vec2,
 }
 
@@ -783,8 +784,8 @@ impl Skirmish {
         if self.solitaire.is_some() {
             self.stage = Stage::Activating;
             self.last_place = None;
-            // A new wave when the spawned opponents are all gone (docs/rules/one_stat.md,
-            // "Later spawns"); the Bounty waits on his own.
+            // A new wave when the spawned opponents are all gone
+            // (docs/rules/one_stat.md, "Later spawns"); the Bounty waits on his own.
             let bounty = self.solitaire.as_ref().and_then(|x| x.bounty).map(|b| b.0);
             let spawned_left = (0..self.fighters.len()).any(|k| {
                 Some(k) != bounty
@@ -1020,7 +1021,7 @@ impl Skirmish {
         }
         if self.fighters[i].standing == Standing::Down {
             return Err(format!(
-                "{} lies wounded: \"the only action available is recover\"",
+                "{} lies wounded: \"the only action available is *recover*\"",
                 self.fighters[i].fighter.name
             ));
         }
@@ -1082,12 +1083,12 @@ impl Skirmish {
         if total + climb.height > allowance + 1e-3 {
             return Err(if climb.height > 0.0 {
                 format!(
-                    "{} moves {total:.1}\" and climbs {:.1}\" of {allowance}\": \"A fighter can climb terrain if the top of the terrain piece to climb on lies within movement allowance\"",
+                    "{} moves {total:.1}{INCH} and climbs {:.1}{INCH} of {allowance}{INCH}: \"A fighter can climb terrain if the top of the terrain piece to climb on lies within movement allowance\"",
                     f.fighter.name, climb.height
                 )
             } else {
                 format!(
-                    "{} moves {total:.1}\" of {allowance}\": \"A fighter can move anywhere within his stat in inches\"",
+                    "{} moves {total:.1}{INCH} of {allowance}{INCH}: \"A fighter can move anywhere within his stat in inches\"",
                     f.fighter.name
                 )
             });
@@ -1199,8 +1200,8 @@ impl Skirmish {
     }
 
     /// Fighter `i`'s test at or under his stat on his own die, `pick` where he rolls two (the
-    /// Healer's, Driver's, Assassin's, Shapeshifter's rolls and a device's: docs/rules/one_stat.md,
-    /// "Below stat"); `what` names the roll in the dice log.
+    /// Healer's, Driver's, Assassin's, Shapeshifter's rolls and a device's:
+    /// docs/rules/one_stat.md, "Below stat"); `what` names the roll in the dice log.
     ///
     /// Errors: the dice's.
     fn stat_test(
@@ -1275,7 +1276,7 @@ impl Skirmish {
                 p.player == f.player
                     && p.standing != Standing::Removed
                     && p.fighter.is(Specialisation::Preacher)
-                    // "at least partially within 2"": the nearest edges, as every distance.
+                    // "at least partially within 2″": the nearest edges, as every distance.
                     && base_gap(p.at, p.base, f.at, f.base) <= 2.0
             });
         Combatant {
@@ -1388,7 +1389,7 @@ impl Skirmish {
         };
         if f.fighter.has_heavy_shooter() && !f.animal {
             return Err(format!(
-                "{} carries a heavy shooter: \"A fighter with a heavy shooter cannot use the Melee Attack action!\"",
+                "{} carries a heavy shooter: \"A fighter with a heavy shooter cannot use the *Melee Attack* action!\"",
                 f.fighter.name
             ));
         }
@@ -1487,8 +1488,8 @@ impl Skirmish {
         })
     }
 
-    /// "Ranged attacks can be made at targets in short range (up to 5"), medium range (up tp
-    /// 10") or long range (up tp 15" away) as long as the target is within line of sight";
+    /// "Ranged attacks can be made at targets in short range (up to 5″), medium range (up tp
+    /// 10″) or long range (up tp 15″ away) as long as the target is within line of sight";
     /// "if you fire into a crowd, you determine the target randomly"; with `weapon`, the
     /// shooter he fires ([`Fighter::shooter_for`]).
     fn shoot(
@@ -1515,11 +1516,11 @@ impl Skirmish {
             ));
         }
         let (pick, extra_wound) = if f.fighter.is(Specialisation::ForceUser) {
-            // "May attack any target within 20" and line of sight by rolling 2 dice and
+            // "May attack any target within 20″ and line of sight by rolling 2 dice and
             // taking the worse result."
             if gap > 20.0 {
                 return Err(format!(
-                    "{} is {gap:.1}\" away: the Force User attacks within 20\"",
+                    "{} is {gap:.1}{INCH} away: the Force User attacks within 20\"",
                     self.fighters[t].fighter.name
                 ));
             }
@@ -1528,7 +1529,7 @@ impl Skirmish {
             let class = f.fighter.shooter_for(weapon, area)?;
             let Some(band) = Band::of(gap) else {
                 return Err(format!(
-                    "{} is {gap:.1}\" away: long range is up to 15\"",
+                    "{} is {gap:.1}{INCH} away: long range is up to 15\"",
                     self.fighters[t].fighter.name
                 ));
             };
@@ -1540,7 +1541,7 @@ impl Skirmish {
             if area && class != super::rules::fighter::Shooter::Heavy {
                 return Err("only a heavy shooter attacks an area".into());
             }
-            // "Ranger: May attack any target within 15" by rolling 2 dice and taking the
+            // Ranger: "May attack any target within 15″ by rolling 2 dice and taking the
             // better result": with any shooter, at any band (a heavy shooter's area fire
             // keeps its medium range; docs/rules/one_stat.md, "The Ranger").
             let pick = if f.fighter.is(Specialisation::Ranger) && !area {
@@ -1755,7 +1756,7 @@ impl Skirmish {
     }
 
     /// Healer: "Roll the fighter's stat or below to remove 1 wound from another fighter within
-    /// 5"" (his other action; a fighter of his own warband, docs/rules/one_stat.md, "Healer").
+    /// 5″" (his other action; a fighter of his own warband, docs/rules/one_stat.md, "Healer").
     fn heal(&mut self, t: usize, dice: &mut Dice) -> Result<(), String> {
         let i = self.other_action()?;
         self.require(i, Specialisation::Healer)?;
@@ -1770,7 +1771,7 @@ impl Skirmish {
         let gap = base_gap(f.at, f.base, tf.at, tf.base);
         if gap > 5.0 {
             return Err(format!(
-                "{} is {gap:.1}\" away: the Healer tends \"another fighter within 5\"\"",
+                "{} is {gap:.1}{INCH} away: the Healer tends \"another fighter within 5{INCH}\"",
                 tf.fighter.name
             ));
         }
@@ -1794,7 +1795,7 @@ impl Skirmish {
     }
 
     /// "The Boss ... may use his special skill "command" for his 2nd action to have any party
-    /// member within 5" perform any one action from the selection of "other actions"": a
+    /// member within 5″ perform any one action from the selection of "other actions"": a
     /// fighter of his warband standing upright, base to base within 5"; he performs the one
     /// action now and keeps his own activation (docs/rules/one_stat.md, "The Boss's command").
     fn command(&mut self, t: usize) -> Result<(), String> {
@@ -1817,7 +1818,7 @@ impl Skirmish {
         let gap = base_gap(boss.at, boss.base, f.at, f.base);
         if gap > 5.0 {
             return Err(format!(
-                "{} is {gap:.1}\" away: the Boss commands \"any party member within 5\"\"",
+                "{} is {gap:.1}{INCH} away: the Boss commands \"any party member within 5{INCH}\"",
                 f.fighter.name
             ));
         }
@@ -1837,7 +1838,7 @@ impl Skirmish {
         Ok(())
     }
 
-    /// Driver: "Roll below stat to immediately activate a Rookie within 10". This does not
+    /// Driver: "Roll below stat to immediately activate a Rookie within 10″. This does not
     /// count as the Rookie's regular activation but is an additional activation instead!"
     /// (at or below, docs/rules/one_stat.md, "Below stat"); the Driver's other action.
     fn drive(&mut self, r: usize, dice: &mut Dice) -> Result<(), String> {
@@ -1859,7 +1860,7 @@ impl Skirmish {
         let gap = base_gap(d.at, d.base, rf.at, rf.base);
         if gap > 10.0 {
             return Err(format!(
-                "{} is {gap:.1}\" away: the Driver activates \"a Rookie within 10\"\"",
+                "{} is {gap:.1}{INCH} away: the Driver activates \"a Rookie within 10{INCH}\"",
                 rf.fighter.name
             ));
         }
@@ -1906,7 +1907,7 @@ impl Skirmish {
         let allowance = self.allowance(i);
         if length > allowance + 1e-3 {
             return Err(format!(
-                "{} moves {length:.1}\" of {allowance}\": \"A fighter can move anywhere within his stat in inches\"",
+                "{} moves {length:.1}{INCH} of {allowance}{INCH}: \"A fighter can move anywhere within his stat in inches\"",
                 f.fighter.name
             ));
         }
@@ -2030,7 +2031,7 @@ impl Skirmish {
     }
 
     /// The end of a phase: King of the Hill's full turn held, and the turn limit
-    /// (docs/rules/one_stat.md, "King of the Hill", "The turn limit").
+    /// (docs/rules/one_stat.md, `King of the Hill` and `The turn limit`).
     fn end_of_phase(&mut self) {
         self.tokens_end_of_turn();
         self.mission_end_of_turn();

@@ -3,13 +3,14 @@
 
 use glam::Vec2;
 
+use super::super::rules::INCH;
 use super::super::rules::fighter::{Fighter, Specialisation, Tier, Weapon};
 use super::super::rules::roll::{Pick, Test, roll};
 use super::{Activation, CONTACT, Skirmish, Standing};
 use crate::rules::dice::Dice;
 use crate::rules::geometry::base_gap;
 
-/// How far the Influencer reaches, inches ("an opposing fighter within 15"").
+/// How far the Influencer reaches, inches ("an opposing fighter within 15″").
 pub const INFLUENCE: f32 = 15.0;
 
 impl Skirmish {
@@ -19,13 +20,13 @@ impl Skirmish {
         let f = &self.fighters[i];
         if f.fighter.is(Specialisation::Controller) {
             return Err(format!(
-                "{} is a Controller: he \"cannot attack by himself!\"",
+                "{} is a Controller: \"Cannot attack by himself!\"",
                 f.fighter.name
             ));
         }
         if f.fighter.is(Specialisation::Shapeshifter) && !f.animal {
             return Err(format!(
-                "{} is a Shapeshifter in humanoid shape: he \"cannot attack in humanoid shape\"",
+                "{} is a Shapeshifter in humanoid shape: \"Cannot attack in humanoid shape\"",
                 f.fighter.name
             ));
         }
@@ -218,7 +219,7 @@ impl Skirmish {
     }
 
     /// Influencer: "Roll against stat to perform one action with an opposing fighter within
-    /// 15", using the targeted fighter's die": the Influencer's other action; a roll of the
+    /// 15″, using the targeted fighter's die": the Influencer's other action; a roll of the
     /// target's die at or under the Influencer's stat, and the player then performs one
     /// action with the target (a move or any other action), after which the Influencer's
     /// activation goes on (docs/rules/one_stat.md, "The Influencer").
@@ -240,7 +241,7 @@ impl Skirmish {
         let gap = base_gap(f.at, f.base, tf.at, tf.base);
         if gap > INFLUENCE {
             return Err(format!(
-                "{} is {gap:.1}\" away: the Influencer reaches \"an opposing fighter within 15\"\"",
+                "{} is {gap:.1}{INCH} away: the Influencer reaches \"an opposing fighter within 15{INCH}\"",
                 tf.fighter.name
             ));
         }
@@ -353,7 +354,7 @@ mod tests {
         // Kara at (10, 10) touches Thug at (11, 10).
         assert!(
             refused(&mut s, 0, Command::Melee { target: 2 }, &mut dice)
-                .contains("cannot attack by himself")
+                .contains("Cannot attack by himself!")
         );
         let summon = |stat| Command::Summon {
             at: Vec2::new(9.0, 10.0),

@@ -287,7 +287,7 @@ fn a_wounded_fighter_may_only_recover_with_both_actions() {
         },
         &mut dice,
     );
-    assert!(e.contains("only action available is recover"), "{e}");
+    assert!(e.contains("only action available is *recover*"), "{e}");
     // Rook is not in contact: 4 against 5, still down; then 5, back up.
     dice.push_forced([4]);
     ok(&mut s, 0, Command::Recover, &mut dice);
@@ -552,7 +552,7 @@ fn the_bounty_game_spawns_by_the_dice_and_the_bountys_die_drops_a_type_a_wound()
         .filter(|f| f.player == 1 && f.fighter.id != "bounty")
         .map(|f| (f.fighter.tier, f.fighter.stat, f.at))
         .collect();
-    // "a Specialist at 1, a Rookie at 2 and a Boss at 3", each with the shared stat.
+    // A Specialist at 1, a Rookie at 2 and a Boss at 3, each with the shared stat.
     assert_eq!(
         spawned.iter().map(|o| (o.0, o.1)).collect::<Vec<_>>(),
         [(Tier::Specialist, 4), (Tier::Rookie, 3), (Tier::Boss, 6)]
@@ -1028,7 +1028,7 @@ fn a_two_handed_weapon_throws_no_second_defence_die_for_a_rookie_removed() {
 #[test]
 fn a_preacher_lying_wounded_still_gives_his_rookies_the_bonus() {
     let (mut s, mut dice) = game(vec![]);
-    // Kara, a Preacher lying wounded, 1" from Rook: "Rookies at least partially within 2"
+    // Kara, a Preacher lying wounded, 1" from Rook: "Rookies at least partially within 2″
     // recieve +1 on defense rolls and -1 on attack rolls".
     std::sync::Arc::make_mut(&mut s.fighters[0].fighter).specialisation =
         Some(Specialisation::Preacher);

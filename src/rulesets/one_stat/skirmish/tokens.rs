@@ -22,7 +22,7 @@ pub const TOKEN: f32 = 0.5;
 pub const VICTORY: u32 = 2;
 
 /// The blast of a detonating bomb, inches ("kills the carrier and all other fighters within
-/// 2"").
+/// 2″").
 pub const BLAST: f32 = 2.0;
 
 /// What a token is.
@@ -123,7 +123,7 @@ impl Skirmish {
         base_gap(f.at, f.base, at, TOKEN) <= CONTACT
     }
 
-    /// Whether `at` lies in player `p`'s starting area ("within 5" of a corner").
+    /// Whether `at` lies in player `p`'s starting area ("within 5″ of a corner").
     pub fn in_start_area(&self, at: Vec2, p: usize) -> bool {
         at.distance(self.players[p].corner) <= START_AREA
     }
@@ -287,7 +287,7 @@ impl Skirmish {
         }
     }
 
-    /// "A detonating bomb kills the carrier and all other fighters within 2"": token `k`
+    /// "A detonating bomb kills the carrier and all other fighters within 2″": token `k`
     /// (the bomb) goes off where it is, then back to the centre showing 8
     /// (docs/rules/one_stat.md, "The bomb").
     fn detonate(&mut self, k: usize) {
@@ -313,7 +313,7 @@ impl Skirmish {
             .push("a new bomb lies in the centre, showing 8".into());
     }
 
-    /// The end of a turn for the tokens: "If the bomb is picked up, reduce its face at the end
+    /// The end of a turn for the tokens: "If the bomb is picked up, reduce ist face at the end
     /// of a turn by 1. Whenever the bomb's face drops below 1, the bomb detonates."
     pub(super) fn tokens_end_of_turn(&mut self) {
         for k in 0..self.tokens.len() {
