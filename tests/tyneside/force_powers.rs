@@ -519,7 +519,7 @@ fn the_rules_side_uses_the_force_by_the_solo_rules() {
         .unwrap();
     let ev = events(&mut s);
     assert!(
-        ev.contains("Vader: solo rules for Force users, \"If at 1 Force point, the figure will use the last point to Force jump away\": Retreat"),
+        ev.contains("Vader: solo rules for Force users, \"If at 1 Force point, the figure will use the last point\" to Force jump away: Retreat"),
         "{ev}"
     );
     assert!(ev.contains("Darth Vader Force-jumps"), "{ev}");

@@ -833,7 +833,7 @@ fn a_dark_side_choke_kills_after_three_turns_and_the_choked_can_use_no_power() {
                 power: ForcePower::Enhance,
             },
         );
-        assert!(why.contains("choked force users can only Block"), "{why}");
+        assert!(why.contains("choked force users can only\" Block"), "{why}");
         ok(&mut s, Command::EndActivation); // Luke
     }
     use holotable::rulesets::tyneside::components::Status;

@@ -90,7 +90,7 @@ fn a_walker_retires_backwards_at_six_inches_and_keeps_its_face() {
     let mut s = session_from(&field(far, ["Stand", "Move", "Stand"]), &[]);
     to_movement(&mut s);
     let why = refused(&mut s, mv("atst", 3.0, 20.0));
-    assert!(why.contains("Retire backwards at 6"), "7\" back: {why}");
+    assert!(why.contains("Retreat backwards at 6"), "7\" back: {why}");
     ok(&mut s, mv("atst", 4.0, 20.0));
     let f = fig(&mut s, "atst");
     assert!(f.facing.abs() < 0.1, "still faces +x: {}", f.facing);

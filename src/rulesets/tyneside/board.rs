@@ -16,7 +16,7 @@ use crate::rules::los::{Sight, Viewpoint};
 use crate::rules::terrain::TerrainProperty;
 
 /// Hidden and ducked-back figures in cover are seen only this close, inches
-/// (tyneside-skirmish.txt, Visibility: "unless within 6"").
+/// (tyneside-skirmish.txt, Visibility: "unless within 6″").
 pub const HIDDEN_SEEN_WITHIN: f32 = 6.0;
 /// A figure this close (inches, base edge) to a cover piece the shot crosses is in cover.
 pub const COVER_CONTACT: f32 = 1.0;
@@ -189,7 +189,7 @@ impl<'a> Board<'a> {
     /// hiding (or ducked back in cover) further than 6" away.
     ///
     /// tyneside-skirmish.txt, Visibility: "If declared hiding (or if 'ducked back' … and in
-    /// cover) they can neither see or be seen unless within 6"."
+    /// cover) they can neither see or be seen unless within 6″."
     pub fn sees(&self, i: usize, j: usize) -> bool {
         i == j || self.sees_from(&self.viewpoint(i), i, j)
     }
@@ -213,7 +213,7 @@ impl<'a> Board<'a> {
     }
 
     /// Whether a Force user using 'Seeing', with `view` its viewpoint, senses figure `j`:
-    /// hiding or not, if `j` is "within 3" of a position in which it could be seen"
+    /// hiding or not, if `j` is "within 3″ of a position in which it could be seen"
     /// (tyneside-skirmish.txt, Jedi powers, 'Seeing'): a clear line to its base, or to a base
     /// of its size 1", 2" or 3" from it in any of 12 directions, on the table.
     pub fn senses(&self, view: &Viewpoint, j: usize) -> bool {
@@ -369,7 +369,7 @@ impl<'a> Board<'a> {
 
     /// What walker `i`'s chin guns aim at: the nearest enemy figure it sees that its guns
     /// can engage (beyond their 2" minimum, within 50"), not a walker itself and not in close
-    /// combat (Vehicle rules: "they fire at the nearest group, engaging any figures in a 3"
+    /// combat (Vehicle rules: "they fire at the nearest group, engaging any figures in a 3″
     /// radius"). Ruling (docs/rules/tyneside.md): the group of that figure is the nearest.
     pub fn walker_aim(&self, i: usize) -> Option<usize> {
         let w = self.figs[i].figure.weapon.as_ref()?;
@@ -396,7 +396,7 @@ impl<'a> Board<'a> {
     }
 
     /// `i`'s walking speed, inches: the profile's (5" on foot, 24" a jet bike), and for a
-    /// walker "the speed of any infantry with them, or 12"" (its group's slowest figure on
+    /// walker "the speed of any infantry with them, or 12″" (its group's slowest figure on
     /// foot).
     pub fn walk(&self, i: usize) -> f32 {
         let f = &self.figs[i];
@@ -414,7 +414,7 @@ impl<'a> Board<'a> {
 
     /// The bases (centre, radius; inches) of the enemies figure `i` takes notice of
     /// ([`Board::foes_of`]): what its order measures against ("away from any enemy", "halt at
-    /// 5" from enemy figures"), so Imperials ignore C3PO and R2D2 there too.
+    /// 5″ from enemy figures"), so Imperials ignore C3PO and R2D2 there too.
     pub fn enemy_bases(&self, i: usize) -> Vec<(Vec2, f32)> {
         self.foes_of(i)
             .into_iter()

@@ -205,7 +205,7 @@ pub struct TurnActivity {
     /// The door or wall (terrain index) it is cutting a hole in with its light sabre this
     /// turn.
     pub cutting: Option<usize>,
-    /// A walker that has retired backwards this turn ("They may Retire backwards at 6"").
+    /// A walker that has retired backwards this turn ("They may **Retire** backwards at 6″").
     pub retired: bool,
 }
 
@@ -303,11 +303,11 @@ pub struct EnemyPool {
     /// Groups generated so far (for new group ids).
     pub generated: usize,
     /// The groups this turn's generation step brought on: they keep their Advance orders
-    /// when the enemy's orders are calculated ("Figures appearing at Portals are on Advance
+    /// when the enemy's orders are calculated ("Figures appearing at Portals are on **Advance**
     /// orders").
     pub arrived: Vec<String>,
     /// Whether the players' side has met the generating side this game: seen one of its
-    /// figures, or fought it (ruling "Contact": "-1: No contact today with the enemy").
+    /// figures, or fought it (ruling `Contact`: "-1: No contact today with the enemy").
     pub contact: bool,
 }
 

@@ -590,7 +590,7 @@ fn fields(ui: &mut egui::Ui, def: &mut Scenario, roster: &Roster) {
         &mut def.random_movement,
         "Groups with no hero take random orders",
     )
-    .on_hover_text("Off: the scenario rule \"orders stay as placed\"");
+    .on_hover_text("Off: the scenario rule 'orders stay as placed'");
     ui.checkbox(
         &mut def.heroes_can_die,
         "Heroes can be killed (a scenario rule)",

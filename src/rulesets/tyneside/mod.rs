@@ -80,7 +80,7 @@ pub fn roster() -> Result<&'static Roster, String> {
 /// Errors: every problem, each as `file:line:column: message`.
 pub fn parse(loaded: &Loaded) -> Result<rules::scenario::Scenario, Vec<String>> {
     use std::cell::RefCell;
-    // The last scenario this thread read: "Play again" and the balance report's thousands of
+    // The last scenario this thread read: `Play again` and the balance report's thousands of
     // games start the same text over and over.
     thread_local! {
         static LAST: RefCell<Option<(Loaded, rules::scenario::Scenario)>> =

@@ -119,7 +119,7 @@ impl TableRes {
             .unwrap_or("?")
     }
 
-    /// Each side's count by name, in scenario order: "Galactic Empire 9, Rebel Alliance 7".
+    /// Each side's count by name, in scenario order: `Galactic Empire 9, Rebel Alliance 7`.
     pub fn tally(&self, counts: &[usize]) -> String {
         counts
             .iter()
@@ -140,8 +140,8 @@ impl TableRes {
 
     /// The side that brings forces on at portals (the scenario's `enemy_forces`), if any: its
     /// orders are calculated after the Enemy Force Generation step (tyneside-skirmish.txt,
-    /// Play sequence: "2) Dice for Enemy Force Generation. 3) Calculate orders for Enemy
-    /// force").
+    /// Play sequence: "2) Dice for Enemy Force Generation … 3) Calculate orders for
+    /// Enemy force").
     pub fn generating_side(&self) -> Option<usize> {
         let ef = self.scenario.enemy_forces.as_ref()?;
         self.scenario.sides.iter().position(|s| s.id == ef.side)

@@ -430,7 +430,7 @@ fn counters(
         };
         // Under the lowest figure's name, however large its base is drawn; over the highest
         // figure's badges where another group's figures stand under it (play-test: an
-        // "[ADVANCE]" ran over the troopers below).
+        // `[ADVANCE]` ran over the troopers below).
         let base = |m: usize| {
             tokens
                 .get(board.figs[m].entity)

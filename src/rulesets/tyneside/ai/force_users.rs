@@ -11,7 +11,7 @@ use crate::rulesets::tyneside::rules::force::{
     ForcePower, MIND_TRICK_FAR, MIND_TRICK_MANY, MIND_TRICK_NEAR, PUSH_RANGE, mind_trickable, throw,
 };
 
-/// The most 2D6" throws a figure, inches (Push/pull: "up to 2D6"").
+/// The most 2D6" throws a figure, inches (Push/pull: "up to 2D6″").
 const PUSH_MOST: f32 = 12.0;
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::random_movement::SUPPORT_NEAR;
@@ -24,7 +24,7 @@ fn used(f: &crate::rulesets::tyneside::board::Fig) -> (bool, bool) {
 }
 
 /// Solo rules for Force users, "(2): If at 1 Force point, the figure will use the last point
-/// to Force jump away from the nearest threat": straight away from the nearest enemy it sees,
+/// to **Force jump** away from the nearest threat": straight away from the nearest enemy it sees,
 /// as far as a level-1 jump may reach on a middling roll (3").
 pub(super) fn jumps_away(board: &Board, members: &[usize]) -> Vec<Command> {
     members
@@ -98,7 +98,7 @@ pub(super) fn pushes_out_of_the_way(
     out
 }
 
-/// Solo rules for Force users, "(5): If trying to get past guards stealthily, use a Mind trick
+/// Solo rules for Force users, "(5): If trying to get past guards stealthily, use a **Mind trick**
 /// if possible": a hiding Force user of `members` with two points or more, whose group moves
 /// along `dir` from `centre` (not an Attack: that is no stealth), tricks the guards it sees in
 /// its way (troopers a Mind trick takes, ahead of it no further than `reach` inches and within
@@ -186,8 +186,8 @@ fn thrown_into_solid(board: &Board, t: usize, k: usize) -> Option<f32> {
 }
 
 /// The Force attacks of `members` in the Shoot/Act phase, by the solo rules for Force users,
-/// "in the following order": "(3): If a friendly group within 12" is losing a firefight, use
-/// Push to throw the nearest enemy to that group back" (a group is losing when more enemy
+/// "in the following order": "(3): If a friendly group within 12″ is losing a firefight, use
+/// **Push** to throw the nearest enemy to that group back" (a group is losing when more enemy
 /// figures fired at it last turn than it has figures: the Random movement table's "Under fire
 /// from greater numbers"); else "(6): Use other Force actions as you deem appropriate"
 /// (Holotable: a wounded user, light or dark, suppresses its wound; else a Dark Side user
@@ -207,7 +207,7 @@ pub(super) fn force_attacks(board: &Board, groups: &[&Group], members: &[usize])
                 && board.sees_from(&view, m, e)
         };
         let id = f.figure.id.clone();
-        // "(3): If a friendly group within 12" is losing a firefight, use Push to throw the
+        // "(3): If a friendly group within 12″ is losing a firefight, use **Push** to throw the
         // nearest enemy to that group back" comes before "(6)": a Dark Side user pushes too.
         let losing = groups.iter().find(|g| {
             g.side == f.figure.side
@@ -365,7 +365,7 @@ mod tests {
 
     #[test]
     fn a_dark_side_user_pushes_for_a_losing_friend_before_any_lightning() {
-        // "(3): If a friendly group within 12" is losing a firefight, use Push to throw the
+        // "(3): If a friendly group within 12″ is losing a firefight, use **Push** to throw the
         // nearest enemy to that group back" comes before "(6)".
         let mut s = duel();
         let chosen = vader_for_a_losing_trooper(&mut s);

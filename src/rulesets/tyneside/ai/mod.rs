@@ -29,8 +29,8 @@ use movers::{Mover, charge, first_legal, position_and_need};
 pub(in crate::rulesets::tyneside) use plan::Plan;
 use plan::observe;
 
-/// Where the rules' groups meant to go this turn: (from, to) arrows for the table to show
-/// ("can be shown on the table as an intent arrow"). Not game state.
+/// Where the rules' groups meant to go this turn: (from, to) arrows for the table to show as
+/// intent arrows. Not game state.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Intents {
     /// The turn they belong to.

@@ -97,8 +97,8 @@ pub(super) fn observe(
                     Some((g.id.clone(), order))
                 })
                 .collect();
-            // Solo rules for Force users: "(1): If under fire … they will use Deflect"; "If
-            // attacked by a Force attack, use Block instead if sufficiently powerful".
+            // Solo rules for Force users: "(1): If under fire … they will use **Deflect**";
+            // "If attacked by a Force attack, use **Block** instead if sufficiently powerful".
             let unready = board
                 .figs
                 .iter()
@@ -325,7 +325,7 @@ enum Aim {
 
 /// The objective `members` of `side` play for: one they hold themselves, else the nearest
 /// their side does not hold (an objective already held by a friend is left to it); `None`
-/// when the scenario has none to take (ruling "A side the rules stand in for").
+/// when the scenario has none to take (ruling `A side the rules stand in for`).
 fn objective_aim(board: &Board, members: &[usize], side: usize) -> Option<Aim> {
     let figures: Vec<(usize, Vec2)> = board.figs.iter().map(|f| (f.figure.side, f.pos)).collect();
     let objectives = &board.table.scenario.objectives;
@@ -354,11 +354,11 @@ fn objective_aim(board: &Board, members: &[usize], side: usize) -> Option<Aim> {
 }
 
 /// The order a hero chooses for the group it leads when the rules stand in for its player
-/// (`--ai`, the balance report): the text lets a hero choose any order (Orders: "the player
+/// (`--ai`, the balance report): the text lets a hero choose any order (Orders: "In which case he
 /// chooses one"), so it holds an objective the group stands on (Stand), else makes for the
 /// nearest objective its side does not hold (Move); `None` (no objective to play for) leaves
-/// it to the Random movement table. Holotable's policy, not the text's (ruling "A side the
-/// rules stand in for").
+/// it to the Random movement table. Holotable's policy, not the text's (ruling `A side the
+/// rules stand in for`).
 fn hero_order(board: &Board, members: &[usize], side: usize) -> Option<Order> {
     match objective_aim(board, members, side)? {
         Aim::Keep(_) => Some(Order::Stand),

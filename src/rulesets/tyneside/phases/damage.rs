@@ -8,7 +8,7 @@ use crate::rulesets::tyneside::rules::wounds::WOUNDS_TO_DISABLE;
 ///
 /// tyneside-skirmish.txt, Shooting rules: "Duck Back: Figure is unable to move or shoot in
 /// their next turn"; "Wound: Halve shooting/defence/Melee values. 2 wounds Disable/kill a
-/// figure"; "Killed: … (Heroes are never killed, just Disabled …)". Ruling: a figure ducks
+/// figure"; "Killed: … Heroes are never killed, just Disabled …". Ruling: a figure ducks
 /// back from the moment it is hit to the end of its next turn.
 pub fn apply_fire_result(
     cond: &mut Condition,
@@ -29,8 +29,8 @@ pub fn apply_fire_result(
 }
 
 /// A fire result as the log tells it: the chart's result, and what it did where that says
-/// more ("W: wound: is killed" for a second wound, "K: killed/disabled: is disabled" for a
-/// hero); "no effect: no effect" and "D: duck back: ducks back" said one thing twice.
+/// more (`W: wound: is killed` for a second wound, `K: killed/disabled: is disabled` for a
+/// hero); `no effect: no effect` and `D: duck back: ducks back` said one thing twice.
 pub fn told(result: FireResult, what: &str) -> String {
     let same = matches!(
         (result, what),

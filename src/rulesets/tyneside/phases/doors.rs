@@ -117,9 +117,9 @@ pub(super) fn access(
 /// blows the door open for good, killing every figure within 2" of it.
 ///
 /// tyneside-skirmish.txt, Engaging vehicles: "explosives can be used to demolish doors etc";
-/// "thrown by a figure within 6" … score equal or more than the range in inches"; "Explosives
+/// "thrown by a figure within 6″ … score equal or more than the range in inches"; "Explosives
 /// wreck a vehicle at the beginning of the turn after being placed (and kill any figure within
-/// 2")". Ruling (docs/rules/tyneside.md): a door is demolished as a vehicle is wrecked.
+/// 2″)". Ruling (docs/rules/tyneside.md): a door is demolished as a vehicle is wrecked.
 ///
 /// Errors: no such door, a door already open, no explosives, out of reach, or the figure
 /// cannot act now.

@@ -36,7 +36,7 @@ pub struct FirePlan {
 /// firepower total as a defence value", and so does any figure that has fired this turn
 /// (ruling: each figure fires once a turn); Droids: Imperials never target C3PO or R2D2.
 /// Vehicle rules: a walker's chin guns "fire at the nearest group, engaging any figures in a
-/// 3" radius, using normal firing rules. Ignore any target armour, and light cover" (ruling:
+/// 3″ radius, using normal firing rules. Ignore any target armour, and light cover" (ruling:
 /// they fire only when the nearest enemy figure the walker sees is in the fight, at the
 /// figures within 3" of it, base edge to base edge); a walker is armoured and never dices
 /// ("Only Heavy lasers and bigger weapons can hurt armoured vehicles").

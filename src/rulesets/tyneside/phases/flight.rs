@@ -1,5 +1,5 @@
 //! Figures that fly (tyneside-skirmish.txt, Droids and Additional Character statistics):
-//! R2D2 "May fly at 24" per turn"; Boba Fett "May fly as Jedi force jump". Rulings in
+//! R2D2 "May fly at 24″ per turn"; Boba Fett "May fly as Jedi force jump". Rulings in
 //! docs/rules/tyneside.md, Movement.
 
 use bevy::prelude::*;
@@ -16,7 +16,7 @@ use crate::rulesets::tyneside::rules::vehicles::heading;
 /// Figure `figure` of the active group flies for `to` (inches): its whole move, through the
 /// air over anything on the way, coming down clear of bases, gaps and impassable ground, as
 /// a run for its group's order (as a Force jump: "This includes running Force assisted").
-/// R2D2 reaches up to 24" ("May fly at 24" per turn"); Boba Fett's jet pack reaches as a
+/// R2D2 reaches up to 24" ("May fly at 24″ per turn"); Boba Fett's jet pack reaches as a
 /// Jedi's Force jump, 12 x D6" ("May fly as Jedi force jump"; ruling: a Jedi's level is the
 /// text's Jedi's 12 Force points, and no Force point is paid), coming down short along the
 /// line when the roll falls short.
@@ -37,7 +37,7 @@ pub(super) fn fly(
     let jet = f.figure.has(Ability::JetPack);
     if !jet && !f.figure.has(Ability::Flies) {
         return Err(format!(
-            "{name} cannot fly (R2D2 \"May fly at 24\" per turn\"; Boba Fett \"May fly as Jedi force jump\")"
+            "{name} cannot fly (R2D2 \"May fly\" 24\" a turn; Boba Fett \"May fly as Jedi force jump\")"
         ));
     }
     if f.act.moved > 0.0 || f.act.run_roll.is_some() {

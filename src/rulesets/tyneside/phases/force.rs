@@ -27,7 +27,7 @@ use crate::rulesets::tyneside::turn::TurnPhase;
 /// actions used up (one, two for Sith and Jedi Masters), the power not of this phase
 /// (Enhance in Movement, lightning and choke in Shoot/Act), lightning by a user not of the Dark
 /// Side, a hold on a figure not an enemy it sees within 24" (or a droid, for a choke: "a living
-/// opponent"), a choked user ("choked force users can only Block"), or a suppression with no
+/// opponent"), a choked user ("choked force users can only **Block**"), or a suppression with no
 /// wound to suppress.
 pub(super) fn use_power(
     game: &mut Game,
@@ -52,7 +52,7 @@ pub(super) fn use_power(
     }
     if f.cond.held.is_some_and(|(_, h, ..)| h == Hold::Choke) && f.cond.immobilised(turn) {
         return Err(format!(
-            "Choke: \"choked force users can only Block\" — {name} is choked"
+            "Choke: \"choked force users can only\" Block — {name} is choked"
         ));
     }
     if f.cond.knocked_out(turn) {
@@ -181,7 +181,7 @@ pub(super) fn use_power(
                 }
             };
             if up_to.is_some_and(|d| !(d.is_finite() && d > 0.0)) {
-                return Err("Push/pull: \"up to 2D6\"\" is a distance over 0\"".into());
+                return Err("Push/pull: \"up to\" 2D6\" is a distance over 0\"".into());
             }
             let roll = out
                 .dice
@@ -594,7 +594,7 @@ pub(super) fn use_power(
 ///
 /// Errors: no such figure fighting, not a Force user, or not of the side to act.
 /// Mind trick, tyneside-skirmish.txt, Jedi powers: "May control up to 3 figures (Basic
-/// trooper, Stormtrooper only) if within 5", or one at up to 24"". The `victims` (entity,
+/// trooper, Stormtrooper only) if within 5″, or one at up to 24″". The `victims` (entity,
 /// name) leave their group for a new one of side `side`, `<user>-trick-<turn>`, which acts
 /// right after the user's group in this phase and the next and goes back at the end of the
 /// turn ([`end_tricks`]). Under a Dark Side user (`kill`) they may attack their own side

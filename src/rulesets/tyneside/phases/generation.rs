@@ -93,7 +93,7 @@ pub(super) fn generate(world: &mut World) {
     }
     // "No contact today with the enemy": until the players' side has seen a figure of the
     // generating side or fought it (one of its figures fallen or taken, or its fire on a
-    // player's group); once met, always met (ruling "Contact").
+    // player's group); once met, always met (ruling `Contact`).
     let seen = figs.iter().filter(|p| p.side != pool.side).any(|p| {
         figs.iter()
             .filter(|e| e.side == pool.side)
@@ -249,7 +249,7 @@ fn throw(
 
 /// Brings a new group `group` of the pool's side on at `at`: its figures on free spots in
 /// rings around the counter (never on a base, in impassable terrain or off the table), on
-/// Advance orders ("Figures appearing at Portals are on Advance orders").
+/// Advance orders ("Figures appearing at Portals are on **Advance** orders").
 fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[(String, u32)]) {
     let mut q = world.query::<(&Figure, &Position, &Condition)>();
     let bases: Vec<(Vec2, f32)> = q
@@ -297,7 +297,7 @@ fn bring_on(world: &mut World, pool: &EnemyPool, group: &str, at: Vec2, need: &[
             k += 1;
             let def = FigureDef {
                 id: format!("{group}-{k}"),
-                // "Stormtrooper 3.2": the second figure of the third arrival, told apart from
+                // `Stormtrooper 3.2`: the second figure of the third arrival, told apart from
                 // every other reinforcement of its kind in the log and on the table.
                 name: Some(format!("{profile} {}.{k}", pool.generated)),
                 profile: profile.clone(),

@@ -275,8 +275,8 @@ pub(super) fn fight(game: &mut Game, out: &mut Effects, group: &str) -> Result<(
                         MeleeResult::Continue | MeleeResult::NoEffect => String::new(),
                     }
                 };
-                // The chart's result, then what came of it where that says more ("continue
-                // melee" is said once, not "continue melee — continue melee").
+                // The chart's result, then what came of it where that says more (`continue
+                // melee` is said once, not `continue melee — continue melee`).
                 let what = if what.is_empty() {
                     String::new()
                 } else {

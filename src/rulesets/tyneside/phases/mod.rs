@@ -87,7 +87,7 @@ fn delay(
 
 /// Applies `command` in the current phase by running that phase's system.
 ///
-/// Errors: the refusal (naming the rule), or "no Tyneside game is on".
+/// Errors: the refusal (naming the rule), or `no Tyneside game is on`.
 pub fn apply(world: &mut World, command: &Command) -> Result<(), String> {
     let phase = *world
         .get_resource::<State<TurnPhase>>()

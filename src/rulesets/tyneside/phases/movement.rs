@@ -113,7 +113,7 @@ pub fn plan_step(
         None => None,
         Some(Vehicle::Walker) => {
             let leg = walker_leg(now, f.pos, to, used - f.act.moved, board.walk(i))?;
-            // Vehicle rules: "They Retreat backwards at 6"" — on Retreat or Rout orders a
+            // Vehicle rules: "They Retreat backwards at 6″" — on Retreat or Rout orders a
             // walker goes backwards only.
             if matches!(order, Order::Retreat | Order::Rout) && !leg.backwards && to != f.pos {
                 return Err(format!(

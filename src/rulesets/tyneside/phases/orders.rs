@@ -22,7 +22,7 @@ use crate::rulesets::tyneside::turn::TurnPhase;
 ///
 /// tyneside-skirmish.txt, Orders: counters are placed "based on the Random movement rules
 /// unless a Hero is with the unit (In which case he chooses one)"; Random movement: "if within
-/// 6", a player's figure can issue an order to them"; Gifted commander: "any group within 12"".
+/// 6″, a player's figure can issue an order to them"; Gifted commander: "any group within 12″".
 pub fn in_command(board: &Board, group: &str, side: usize) -> bool {
     let members = board.members(group);
     if members
@@ -424,9 +424,9 @@ fn order_reaches(game: &Game, g: &Group, order: Order) -> Result<(), String> {
 /// A player's hero issues an order to `group`: the D6 (2D6 when a Gifted commander of the side
 /// is within 12") by which its table score may move this turn.
 ///
-/// tyneside-skirmish.txt, Random movement: "if within 6", a player's figure can issue an order
+/// tyneside-skirmish.txt, Random movement: "if within 6″, a player's figure can issue an order
 /// to them … If a player issues an order to units, the unit may add/subtract up to D6 to this
-/// score"; Gifted commander: "any group within 12"".
+/// score"; Gifted commander: "any group within 12″".
 fn issue_order(game: &mut Game, out: &mut Effects, group: &str, side: usize) -> Result<(), String> {
     let g = game.group(group).ok_or(format!("no group '{group}'"))?;
     if g.side != side {
@@ -506,9 +506,9 @@ fn issue_order(game: &mut Game, out: &mut Effects, group: &str, side: usize) -> 
 ///
 /// tyneside-skirmish.txt, Solo rules for Force users: "a Force user at half Force points, will
 /// halt inactive to recover the lost points, but they will only do this if no enemy are in
-/// sight" (Stand); "(2): If at 1 Force point, the figure will use the last point to Force
-/// jump away from the nearest threat" (Retreat, the order that lets it jump: a jump counts as
-/// a run). `no_enemy_in_sight` is the table's "No enemy in sight".
+/// sight" (Stand); "(2): If at 1 Force point, the figure will use the last point to
+/// **Force jump** away from the nearest threat" (Retreat, the order that lets it jump: a jump
+/// counts as a run). `no_enemy_in_sight` is the table's "No enemy in sight".
 pub fn force_users_order(
     board: &Board,
     members: &[usize],
@@ -529,7 +529,7 @@ pub fn force_users_order(
     if !no_enemy_in_sight && users().any(|f| f.cond.force_points == 1) {
         return Some((
             Order::Retreat,
-            "\"If at 1 Force point, the figure will use the last point to Force jump away\"",
+            "\"If at 1 Force point, the figure will use the last point\" to Force jump away",
         ));
     }
     None

@@ -1,8 +1,8 @@
 //! Portal retreat: tyneside-skirmish.txt, Eliminating Portals. "If approached, when a figure
-//! moves within 8" of any portal in cover, and visible, (or one that is in the open, after the
+//! moves within 8″ of any portal in cover, and visible, (or one that is in the open, after the
 //! 'Enemy Force Generation' phase), a portal counter will move to the next corner/cover**
-//! within 12". (** is cover which could conceivably hold figures (Building, etc) or a point in
-//! terrain facing any of the player's figures - with 'dead ground' behind.)" With nowhere to
+//! within 12″. (** is cover which could conceivably hold figures (Building, etc) or a point in
+//! terrain facing any of the player's figures - with 'dead ground' behind. …)" With nowhere to
 //! go it is eliminated (Example 2). The geometry is in `rules/portals.rs`; rulings in
 //! docs/rules/tyneside.md.
 

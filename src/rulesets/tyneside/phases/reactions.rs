@@ -53,7 +53,7 @@ pub(super) struct Reaction {
 }
 
 /// Whether figure `u` may react now: ready, a Force user with a Force point, fighting, not
-/// knocked out or held ("choked force users can only Block").
+/// knocked out or held ("choked force users can only **Block**").
 fn can_react(board: &Board, u: usize) -> bool {
     let f = &board.figs[u];
     f.cond.ready
@@ -96,17 +96,17 @@ pub(super) fn under_equal_fire(plan: &FirePlan, u: usize) -> bool {
 /// first on a tie), while its Force points last.
 ///
 /// tyneside-skirmish.txt, Jedi powers: "Defend/Deflect: Light Saber users may stop a hit on
-/// themselves or another figure within 2" and deflect the shot back. Force users use their
+/// themselves or another figure within 2″ and deflect the shot back. Force users use their
 /// bracketed firepower values for this"; the worked example: "deflect any 'Duck back' or
 /// worse result at any chosen target figure as a standard 'Hero shooting' attack, his FP value
 /// being the ones in brackets at the range of the nearest enemy figure shooting at him";
 /// "Swipe: A Force user under fire at Point blank range from a group with Firepower 5 or more
 /// may Swipe their enemy's weapon to one side, and so miss!"; "If a Force user cannot use a
-/// light sabre, use Swipe instead." Rulings (docs/rules/tyneside.md): the shot goes back at
+/// light sabre, use **Swipe** instead." Rulings (docs/rules/tyneside.md): the shot goes back at
 /// the nearest enemy figure shooting at the user (solo rule 1's "nearest enemy shooter").
 /// A user of a side the rules play (`by_rules`, by side) reacts only as the Solo rules for
 /// Force users say, "(1): If under fire, from at least equal fire points, they will use
-/// Deflect" ([`under_equal_fire`]).
+/// **Deflect**" ([`under_equal_fire`]).
 pub(super) fn in_fire_fight(
     board: &Board,
     plan: &FirePlan,
@@ -292,7 +292,7 @@ pub(super) fn tell(
 /// nearest to `t` reacts. Its `stopped` is filled in by [`stop_hero_shot`].
 ///
 /// tyneside-skirmish.txt, Jedi powers: "Light Saber users may stop a hit on themselves or
-/// another figure within 2" and deflect the shot back"; "Swipe: A Force user under fire at
+/// another figure within 2″ and deflect the shot back"; "Swipe: A Force user under fire at
 /// Point blank range from a group with Firepower 5 or more may Swipe their enemy's weapon to
 /// one side, and so miss!" (a hero shooting alone counts as his own group).
 pub(super) fn guard_hero_shot(

@@ -49,7 +49,7 @@ pub fn next_activation(game: &mut Game, next: &mut NextState<TurnPhase>, phase: 
     }
 }
 
-/// The groups `ids` by their names, for the log: "Stormtroopers (A), Rebels (X)".
+/// The groups `ids` by their names, for the log: `Stormtroopers (A), Rebels (X)`.
 pub(super) fn group_names(game: &Game, ids: &[String]) -> String {
     ids.iter()
         .map(|id| game.group(id).map_or_else(|| id.clone(), |g| g.name))
@@ -113,7 +113,7 @@ fn enter_orders(mut game: Game, mut log: ResMut<GameLog>) {
 /// Generation" (tyneside-skirmish.txt): the side that comes on at portals takes its orders
 /// now, so the modifiers count the figures that have just appeared (an officer within 12",
 /// friends within 12"). Groups that have just appeared keep Advance ("Figures appearing at
-/// Portals are on Advance orders"). Nothing in a scenario without portals.
+/// Portals are on **Advance** orders"). Nothing in a scenario without portals.
 fn enemy_orders(mut game: Game, mut log: ResMut<GameLog>, pool: Option<Res<EnemyPool>>) {
     let (Some(enemy), Some(pool)) = (game.table.generating_side(), pool) else {
         return;
@@ -338,7 +338,7 @@ fn decide_at_limit(game: &Game) -> GameResult {
     let scores = game.board().scores();
     let winner = leader(&scores);
     let name = winner.map(|s| game.table.side_name(s));
-    // "Galactic Empire 9, Rebel Alliance 7": each side's count by name, not a raw list.
+    // `Galactic Empire 9, Rebel Alliance 7`: each side's count by name, not a raw list.
     let tally = game.table.tally(&scores);
     let (reason, decided_by) = match game.table.scenario.victory {
         Victory::LastSideStanding => (

@@ -17,7 +17,7 @@ use crate::rulesets::tyneside::turn::TurnPhase;
 
 /// The group ids of a fire fight in stable (scenario) order: the shooting groups, their
 /// targets, and every enemy group with a figure within 3" of what a shooting walker's chin
-/// guns aim at (Vehicle rules: "engaging any figures in a 3" radius").
+/// guns aim at (Vehicle rules: "engaging any figures in a 3″ radius").
 fn involved(game: &Game, groups: &[String], targets: &[String]) -> Vec<String> {
     let mut engaged: Vec<String> = Vec::new();
     let walkers = game
@@ -383,8 +383,8 @@ pub(super) fn hero_shot(
 }
 
 /// A grenade: tyneside-skirmish.txt, Engaging vehicles, "explosives … may be thrown as
-/// grenades. Throwing a grenade takes a full activation. Range is 6-12" and must be to a
-/// figure, that figure and any within 3" are killed on a 4+(D6) or Duck back." Rulings
+/// grenades. Throwing a grenade takes a full activation. Range is 6-12″ and must be to a
+/// figure, that figure and any within 3″ are killed on a 4+(D6) or Duck back." Rulings
 /// (docs/rules/tyneside.md): any figure with a weapon carries explosives ("Most figures have
 /// magnetic explosives"); the thrower must be in the active group, must not have moved or
 /// fired this turn, and fires nothing else this turn; range and the 3" are base edge to base
@@ -504,7 +504,7 @@ pub(super) fn grenade(
 
 /// Why no figure of group `active` can open a fire fight at the targets chosen: said for the
 /// figures as they stand, the commonest reason first (tyneside-skirmish.txt, Close combat:
-/// "This occurs when opposing figures are within 1" of each other"; Shooting: a figure needs
+/// "This occurs when opposing figures are within 1″ of each other"; Shooting: a figure needs
 /// firepower, a clear line of sight and the range; a duck back pins it).
 /// `name`: the group's name, as the player knows it.
 pub fn cannot_shoot(

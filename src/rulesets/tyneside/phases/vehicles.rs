@@ -58,7 +58,7 @@ fn enemy_walker(board: &Board, f: usize, id: &str) -> Result<usize, String> {
 }
 
 /// The enemy vehicle (walker or jet bike) `id` for figure `f`'s magnetic explosive ("thrown
-/// by a figure within 6" of a vehicle").
+/// by a figure within 6″ of a vehicle").
 ///
 /// Errors: no such figure fighting, on the same side, or not a vehicle.
 fn enemy_vehicle(board: &Board, f: usize, id: &str) -> Result<usize, String> {
@@ -188,7 +188,7 @@ pub(super) fn fire_at_vehicle(
 /// A figure of the active group throws a magnetic explosive at an enemy walker within 6".
 ///
 /// tyneside-skirmish.txt, Engaging vehicles: "Most figures have magnetic explosives, which
-/// may be thrown by a figure within 6" of a vehicle. To hit, throw a D6 and score equal or
+/// may be thrown by a figure within 6″ of a vehicle. To hit, throw a D6 and score equal or
 /// more than the range in inches to the target's base." Rulings (docs/rules/tyneside.md): any
 /// figure with a weapon carries them, as for grenades; range is base edge to base edge; the
 /// throw is the figure's shot for the turn, and needs no line of sight beyond the 6".
@@ -327,7 +327,7 @@ pub(super) fn cut(game: &mut Game, out: &mut Effects, cuts: Vec<Cut>) {
 /// every figure within 2" of it is killed (heroes disabled).
 ///
 /// tyneside-skirmish.txt, Engaging vehicles: "Explosives wreck a vehicle at the beginning of
-/// the turn after being placed (and kill any figure within 2")". Ruling: within 2" base edge
+/// the turn after being placed (and kill any figure within 2″)". Ruling: within 2" base edge
 /// to base edge, friend or foe.
 pub(super) fn wreck_mined(game: &mut Game, log: &mut GameLog) {
     let turn = game.turn.turn;

@@ -342,8 +342,8 @@ pub fn hero_shot_row(hero_fp: f32, target_value: f32) -> FireRow {
     fire_row(target_value, hero_fp)
 }
 
-/// Grenades: tyneside-skirmish.txt, Engaging vehicles, "Range is 6-12" and must be to a
-/// figure, that figure and any within 3" are killed on a 4+(D6) or Duck back". Inches, base
+/// Grenades: tyneside-skirmish.txt, Engaging vehicles, "Range is 6-12″ and must be to a
+/// figure, that figure and any within 3″ are killed on a 4+(D6) or Duck back". Inches, base
 /// edge to base edge.
 pub const GRENADE_RANGE: std::ops::RangeInclusive<f32> = 6.0..=12.0;
 /// A grenade catches every figure this close to its target, inches.

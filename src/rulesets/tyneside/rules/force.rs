@@ -1,6 +1,6 @@
 //! Jedi powers: tyneside-skirmish.txt, Jedi powers (section 8). "these prevent shooting by the
-//! user unless Jedi or better -- each action costs 1 Force point, which is immediately removed
-//! from the characters' total. Any force user may use The Force to perform one action an
+//! user unless Jedi or better-- each action costs 1 Force point, which is immediately removed
+//! from the characters' total … Any force user may use The Force to perform one action an
 //! activation (Sith, and Jedi Masters may use 2 an activation)". Rulings in
 //! docs/rules/tyneside.md.
 
@@ -18,14 +18,14 @@ pub enum ForcePower {
     /// "Wound suppression: Force user may ignore a wound this turn, all values return to
     /// normal. Throw a D6 each turn this is done and score a 6 to make the heal permanent."
     WoundSuppression,
-    /// "Force lightning: (Dark Side users only) May attack a figure within 24" Force lightning
+    /// "Force lightning: (Dark Side users only) May attack a figure within 24″ Force lightning
     /// attacks victims – immobilising them, on a 4th continuous turn, it kills the victim."
     /// (Shoot/Act)
     Lightning {
         /// The victim's figure id.
         target: String,
     },
-    /// "Force jump: Figure may jump up to (current Force level x D6") (measure distance up or
+    /// "Force jump: Figure may jump up to (current Force level x D6″) (measure distance up or
     /// over obstacles) (This includes running Force assisted)". Ruling (docs/rules/tyneside.md):
     /// the level is the user's Force points before the jump's point is paid; the jump is the
     /// figure's whole move, over anything on the way. (Movement)
@@ -33,7 +33,7 @@ pub enum ForcePower {
         /// Where the base's centre should come down, inches.
         to: (f32, f32),
     },
-    /// "Push/pull: User may move (current Force level) figures up to 2D6", figures are stunned
+    /// "Push/pull: User may move (current Force level) figures up to 2D6″, figures are stunned
     /// for 3 turns if they hit a solid object." Ruling (docs/rules/tyneside.md): up to the
     /// user's Force points in figures it sees within [`PUSH_RANGE`], straight away from it (or
     /// towards it), or from a friendly figure it sees ("throw the nearest enemy to that group
@@ -48,17 +48,17 @@ pub enum ForcePower {
         /// none.
         #[serde(default)]
         from: Option<String>,
-        /// The most inches to throw them ("up to 2D6""); the whole roll when none.
+        /// The most inches to throw them ("up to 2D6″"); the whole roll when none.
         #[serde(default)]
         up_to: Option<f32>,
     },
     /// "'Seeing': Force users can 'see' figures which are hidden (a good way of determining
-    /// this is to say if the target figure is within 3" of a position in which it could be
+    /// this is to say if the target figure is within 3″ of a position in which it could be
     /// seen, it can be sensed by a Force user)". Ruling (docs/rules/tyneside.md): an action
     /// (1 FP) in either phase; for the rest of the turn the user senses as seen any figure
     /// within [`SEEING_REACH`] of a point it has a clear line to, hiding or not.
     Seeing,
-    /// "Choke: Force user may choke a living opponent, choked force users can only Block. Dark
+    /// "Choke: Force user may choke a living opponent, choked force users can only **Block**. Dark
     /// side users may choke their target to death after 3 turns held uninterrupted."
     /// (Shoot/Act)
     Choke {
@@ -66,7 +66,7 @@ pub enum ForcePower {
         target: String,
     },
     /// "Mind Trick: May control up to 3 figures (Basic trooper, Stormtrooper only) if within
-    /// 5", or one at up to 24"." Ruling (docs/rules/tyneside.md): enemy figures the user sees;
+    /// 5″, or one at up to 24″." Ruling (docs/rules/tyneside.md): enemy figures the user sees;
     /// for the rest of the turn they act for the user's side, as a group of their own that
     /// activates next; only a Dark Side user may have them attack their own side ("guide
     /// others to kill their friends"). (Movement or Shoot/Act)
@@ -125,13 +125,13 @@ pub const LIGHTNING_RANGE: f32 = 24.0;
 pub const LIGHTNING_KILLS_ON: u8 = 4;
 /// A Dark Side choke kills after this many turns held.
 pub const CHOKE_KILLS_ON: u8 = 3;
-/// How far a Force jump reaches, inches: "jump up to (current Force level x D6")", the level
+/// How far a Force jump reaches, inches: "jump up to (current Force level x D6″)", the level
 /// being the user's Force points before the jump's point is paid (docs/rules/tyneside.md).
 pub fn force_jump_reach(level: u32, die: i32) -> f32 {
     level as f32 * die as f32
 }
 
-/// R2D2's flight: "May fly at 24" per turn", inches.
+/// R2D2's flight: "May fly at 24″ per turn", inches.
 pub const FLIGHT: f32 = 24.0;
 /// Boba Fett "May fly as Jedi force jump": the Force level of a Jedi (the text's Jedi has 12
 /// Force points), so his flight reaches 12 x D6" (ruling, docs/rules/tyneside.md).
@@ -203,7 +203,7 @@ pub fn throw(
     (at, false)
 }
 
-/// Mind trick: "up to 3 figures … if within 5", or one at up to 24"" (inches, base edge to
+/// Mind trick: "up to 3 figures … if within 5″, or one at up to 24″" (inches, base edge to
 /// base edge).
 pub const MIND_TRICK_MANY: usize = 3;
 /// Mind trick's reach for up to three figures, inches.
@@ -242,7 +242,7 @@ pub fn mind_trick_reach(gaps: &[f32]) -> Result<(), String> {
     }
 }
 
-/// Defend/Deflect: "stop a hit on themselves or another figure within 2"", inches, base edge
+/// Defend/Deflect: "stop a hit on themselves or another figure within 2″", inches, base edge
 /// to base edge.
 pub const DEFLECT_REACH: f32 = 2.0;
 /// Swipe: "under fire at Point blank range from a group with Firepower 5 or more".
@@ -250,7 +250,7 @@ pub const SWIPE_FIREPOWER: f32 = 5.0;
 /// Block: "they can block the enemy action if they expend 2 Force Points themselves".
 pub const BLOCK_COST: u32 = 2;
 
-/// 'Seeing': a figure "within 3" of a position in which it could be seen" is sensed.
+/// 'Seeing': a figure "within 3″ of a position in which it could be seen" is sensed.
 pub const SEEING_REACH: f32 = 3.0;
 /// Choke's reach, inches: the text gives none; ruling (docs/rules/tyneside.md): as far as the
 /// other Force attack at a distance, lightning.
@@ -297,7 +297,7 @@ pub fn hold_run(
 
 /// Whether a Force user with `points` of its profile's `full` recovers one as its activation
 /// ends: Recovering Force points, "1 FP per activation by a user if the figure rests, and does
-/// not move more than 3". If under fire, or doing anything else, FP's cannot be recovered."
+/// not move more than 3″. If under fire, or doing anything else, FP's cannot be recovered."
 /// `moved` is the distance moved this turn, inches (not the allowance used: a 2" walk through
 /// woods is a 2" move); `acted` whether it shot, threw, fought or healed.
 pub fn recovers_force_point(

@@ -97,9 +97,9 @@ pub fn result(natural: i32, total: i32, in_open: bool, redice: bool) -> Generate
     }
 }
 
-/// The profiles a generated force is made of: the text's Imperial figures ("four
-/// Stormtroopers", "a heavy weapon trooper", "Imperial Officer", "Probe droid"), unless the
-/// scenario names others. Ruling (docs/rules/tyneside.md): a scenario of another era (Clone
+/// The profiles a generated force is made of: the text's Imperial figures ("4 Stormtroopers",
+/// "a Heavy weapon trooper", "Imperial Officer", "Imperial Probe Droid"), unless the scenario
+/// names others. Ruling (docs/rules/tyneside.md): a scenario of another era (Clone
 /// Wars droids) brings on its own troops in the same places of the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ForceProfiles {

@@ -1,5 +1,5 @@
 //! Close combat: tyneside-skirmish.txt, Close Combat ("This occurs when opposing figures are
-//! within 1" of each other"), Jedi/Sith light sabre battles and Other melee.
+//! within 1″ of each other"), Jedi/Sith light sabre battles and Other melee.
 
 use serde::{Deserialize, Serialize};
 
@@ -64,7 +64,7 @@ pub fn duel(melee: [u32; 2], dice: [u8; 2]) -> DuelOutcome {
 pub enum MeleeResult {
     /// Nothing happens.
     NoEffect,
-    /// "Retreat 1"".
+    /// "Retreat 1″".
     Retreat,
     /// "Knocked out (recovers in D3 turns)*".
     KnockedOut,

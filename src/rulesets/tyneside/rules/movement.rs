@@ -6,16 +6,16 @@ use serde::{Deserialize, Serialize};
 use crate::rules::dice::DiceExpr;
 use crate::rules::terrain::{TerrainPiece, TerrainProperty};
 
-/// "add D4" to that rate if running".
+/// "add D4″ to that rate if running".
 pub const RUN_DIE: DiceExpr = DiceExpr::d(4);
-/// "Figures can jump across gaps up to D4+1" as part of their movement."
+/// "Figures can jump across gaps up to D4+1″ as part of their movement."
 pub const JUMP_DIE: DiceExpr = DiceExpr::d(4).plus(1);
-/// Groups: "must remain within 5" of at least 1 other member of the group"; heroes join
-/// groups "within 5" of them at turn start". Inches, base edge to base edge.
+/// Groups: "must remain within 5″ of at least 1 other member of the group"; heroes join
+/// groups "within 5″ of them at turn start". Inches, base edge to base edge.
 pub const COHESION: f32 = 5.0;
-/// Orders: "Stand — May only move up to 2"".
+/// Orders, Stand: "May only move up to 2″".
 pub const STAND_LIMIT: f32 = 2.0;
-/// Orders: Advance — "They halt at 5" from enemy figures."
+/// Orders: Advance — "They halt at 5″ from enemy figures."
 pub const ADVANCE_HALT: f32 = 5.0;
 
 /// What a straight move from one point to another costs, inches.
@@ -124,7 +124,7 @@ pub fn activation_cost(moved: f32, obstacle_before: bool, step: &PathCost) -> f3
     }
 }
 
-/// Whether the loser `fig` (base `radius` at `from`) can make its "Retreat 1"" (Other melee)
+/// Whether the loser `fig` (base `radius` at `from`) can make its "Retreat 1″" (Other melee)
 /// straight away from the winner to `to`: not into impassable terrain or off the table, not
 /// across or into a gap, and not onto another base (ruling, docs/rules/tyneside.md: a blocked
 /// retreat is not made and the figure stands).
@@ -153,7 +153,7 @@ pub fn first_gap(terrain: &[TerrainPiece], from: Vec2, to: Vec2) -> Option<&Terr
 
 /// A figure's movement allowance for one activation, inches: its walk, plus the D4 if it runs.
 ///
-/// tyneside-skirmish.txt, Movement: "foot figures walk at 5" an activation, and add D4" to
+/// tyneside-skirmish.txt, Movement: "foot figures walk at 5″ an activation, and add D4″ to
 /// that rate if running". Wounds do not change it ("halving of all values … but not Force
 /// points or movement").
 pub fn allowance(walk: f32, run_roll: Option<i32>) -> f32 {
@@ -163,8 +163,8 @@ pub fn allowance(walk: f32, run_roll: Option<i32>) -> f32 {
 /// Whether a figure at `pos` (base `radius`) is within [`COHESION`] of at least one other
 /// member at `others` (with their radii). A lone figure is always in cohesion.
 ///
-/// tyneside-skirmish.txt, Groups: "must remain within 5" of at least 1 other member of the
-/// group, or attempt to get within 5" if further away."
+/// tyneside-skirmish.txt, Groups: "must remain within 5″ of at least 1 other member of the
+/// group, or attempt to get within 5″ if further away."
 pub fn in_cohesion(pos: Vec2, radius: f32, others: &[(Vec2, f32)]) -> bool {
     others.is_empty()
         || others

@@ -13,12 +13,12 @@ pub enum Order {
     /// "Must move at run towards one or more of the nearest enemy groups. They will enter
     /// melee if in reach."
     Attack,
-    /// "Must move directly Half–full speed… towards an objective or enemy group. They halt at
-    /// 5" from enemy figures."
+    /// "Must move directly Half –full speed... towards an objective or enemy group. They halt
+    /// at 5″ from enemy figures."
     Advance,
     /// "Must move at least Half speed in any direction, and may run."
     Move,
-    /// "May only move up to 2", and only to face an enemy, or for another valid reason."
+    /// "May only move up to 2″, and only to face an enemy, or for another valid reason."
     Stand,
     /// "Must move at least half speed away from any enemy, and may run."
     Retreat,
@@ -77,9 +77,9 @@ impl std::fmt::Display for Order {
 
 /// How far a player's character can give orders, inches.
 ///
-/// tyneside-skirmish.txt, Random movement: "if within 6", a player's figure can issue an order
+/// tyneside-skirmish.txt, Random movement: "if within 6″, a player's figure can issue an order
 /// to them"; Additional qualities: a Gifted commander can "change the order of any group within
-/// 12"".
+/// 12″".
 pub fn command_range(gifted_commander: bool) -> f32 {
     if gifted_commander { 12.0 } else { 6.0 }
 }
@@ -223,7 +223,7 @@ pub fn group_initiative(members: &[(u32, bool)]) -> f32 {
 }
 
 /// What is left of a figure's movement this activation, inches, and the most a run could
-/// still add (`None` when it may not run now): Orders, Stand — "May only move up to 2"";
+/// still add (`None` when it may not run now): Orders, Stand — "May only move up to 2″";
 /// otherwise the walk plus any run roll (Movement: running adds D4"), times `factor` (1, or
 /// 1.5 with the Force's Enhance), less what it has moved.
 pub fn allowance_left(
@@ -363,7 +363,7 @@ mod tests {
 
     #[test]
     fn allowance_left_follows_the_order() {
-        // Stand: "May only move up to 2"", and no run.
+        // Stand: "May only move up to 2″", and no run.
         assert_eq!(
             allowance_left(4.0, None, 0.5, Order::Stand, 1.0),
             (1.5, None)

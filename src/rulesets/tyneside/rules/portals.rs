@@ -1,9 +1,9 @@
 //! Portal counters: when one is approached, and where it retreats to. tyneside-skirmish.txt,
-//! Eliminating Portals: "If approached, when a figure moves within 8" of any portal in cover,
+//! Eliminating Portals: "If approached, when a figure moves within 8″ of any portal in cover,
 //! and visible, (or one that is in the open, after the 'Enemy Force Generation' phase), a
-//! portal counter will move to the next corner/cover** within 12". (** is cover which could
+//! portal counter will move to the next corner/cover** within 12″. (** is cover which could
 //! conceivably hold figures (Building, etc) or a point in terrain facing any of the player's
-//! figures - with 'dead ground' behind.)" Rulings in docs/rules/tyneside.md.
+//! figures - with 'dead ground' behind. …)" Rulings in docs/rules/tyneside.md.
 
 use glam::Vec2;
 
@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn dead_ground_near_a_players_figure_still_hides_a_counter() {
-        // "will move to the next corner/cover within 12"": the text asks for dead ground, not
+        // "will move to the next corner/cover** within 12″": the text asks for dead ground, not
         // distance. A 4" hut; the figure 3" south of it sees the counter at its south-west,
         // and every spot behind the hut is within 8" of the figure, yet unseen.
         let hut = TerrainPiece {

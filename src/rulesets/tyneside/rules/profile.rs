@@ -40,7 +40,7 @@ pub struct Weapon {
     pub medium: f32,
     /// Point blank limit, inches.
     pub point_blank: f32,
-    /// Targets closer than this cannot be engaged (vehicle guns: "(Min 2")"), inches.
+    /// Targets closer than this cannot be engaged (vehicle guns: "(Min 2″)"), inches.
     #[serde(default)]
     pub minimum: f32,
     /// A heavy weapon that can hurt armoured vehicles: "Only Heavy lasers and bigger weapons
@@ -73,9 +73,10 @@ impl Weapon {
 pub enum Ability {
     /// "Can heal other figures wounds if stationary and in contact with a wounded figure (5,6 – D6)".
     Medic,
-    /// "Can access or repair machines on a 6 (D6) if stationary and in contact with the machine."
+    /// "Figure can access or repair machines on a 6 (D6) if stationary and in contact with the
+    /// machine."
     Tech,
-    /// "These can change the order of any group within 12"" (player characters only).
+    /// "These can change the order of any group within 12″" (player characters only).
     GiftedCommander,
     /// Carries a lightsaber: duels other lightsaber users, and any opponent counts unarmoured.
     Lightsaber,
@@ -95,9 +96,9 @@ pub enum Ability {
     /// The Nexu: "Attacks nearest creature" (Attack, whatever the table says).
     AttacksNearest,
     /// An officer: counts with heroes on the Random movement table ("Per Hero/Officer within
-    /// 12"") and in Enemy force generation ("+2: Imperial Officer on the table").
+    /// 12″") and in Enemy force generation ("+2: Imperial Officer on the table").
     Officer,
-    /// R2D2: "May fly at 24" per turn" (a flight of up to 24", over anything on the way).
+    /// R2D2: "May fly at 24″ per turn" (a flight of up to 24", over anything on the way).
     Flies,
     /// R2D2: "Always acts as player wants": its group takes the order its player picks, never
     /// the Random movement table's.
@@ -130,7 +131,7 @@ pub struct Profile {
     /// Force points (0 for figures that do not use the Force).
     #[serde(default)]
     pub force_points: u32,
-    /// Walking move in inches ("foot figures walk at 5""; Chewbacca and Gaarkhan 7").
+    /// Walking move in inches ("foot figures walk at 5″"; Chewbacca and Gaarkhan 7").
     #[serde(default = "default_move")]
     pub move_inches: f32,
     /// The weapon the figure carries unless a scenario says otherwise (name in weapons.ron).
@@ -209,7 +210,7 @@ impl Roster {
             .find(|w| w.name.eq_ignore_ascii_case(name))
     }
 
-    /// The known name closest to `name` (by edit distance), for "did you mean" hints.
+    /// The known name closest to `name` (by edit distance), for `did you mean` hints.
     pub fn nearest_profile(&self, name: &str) -> Option<&str> {
         nearest(name, self.profiles.iter().map(|p| p.name.as_str()))
     }

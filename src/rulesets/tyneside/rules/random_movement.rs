@@ -3,7 +3,7 @@
 //! tyneside-skirmish.txt, Orders: "Order counters are placed behind groups at the start of a
 //! turn, based on the Random movement rules unless a Hero is with the unit (In which case he
 //! chooses one)." Random movement: "This is movement made by solo run forces, or groups out of
-//! a 6" radius of a player's character – if within 6", a player's figure can issue an order to
+//! a 6″ radius of a player's character – if within 6″, a player's figure can issue an order to
 //! them … If a player issues an order to units, the unit may add/subtract up to D6 to this
 //! score."
 //!
@@ -53,12 +53,12 @@ impl UnderFire {
     }
 }
 
-/// A retreating friendly group this close (inches, figure to figure) is "Friendly group
-/// within 6" retreating".
+/// A retreating friendly group this close (inches, figure to figure) is "Friends
+/// within 6″ retreating".
 pub const RETREATING_FRIENDS_NEAR: f32 = 6.0;
 /// Friendly groups, heroes and officers count within this distance, inches.
 pub const SUPPORT_NEAR: f32 = 12.0;
-/// "Enemy vehicle within 24"", inches, base edge to base edge.
+/// "Enemy vehicle within 24″", inches, base edge to base edge.
 pub const ENEMY_VEHICLE_NEAR: f32 = 24.0;
 
 /// What the table asks about a group at the start of a turn.

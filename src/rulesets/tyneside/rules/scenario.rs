@@ -37,7 +37,7 @@ pub struct Scenario {
     #[serde(default)]
     pub turn_limit: Option<u32>,
     /// Groups no hero is with take their orders from the Random movement table each turn
-    /// (tyneside-skirmish.txt, Orders); `false` is the scenario rule "orders stay as placed"
+    /// (tyneside-skirmish.txt, Orders); `false` is the scenario rule `orders stay as placed`
     /// (the worked shooting example).
     #[serde(default = "default_true")]
     pub random_movement: bool,
@@ -70,7 +70,7 @@ fn default_table() -> (f32, f32) {
 pub struct SideDef {
     /// Unique id, e.g. "rebels".
     pub id: String,
-    /// Display name, e.g. "Rebel Alliance".
+    /// Display name, e.g. `Rebel Alliance`.
     pub name: String,
     /// Who plays it: a person (hotseat), or the rules themselves (solo play: "a solo set,
     /// though opposed play is possible").
@@ -104,8 +104,8 @@ pub struct EnemyForces {
     /// The profile of a "Leader" (result 10); an Elite trooper if absent.
     #[serde(default = "default_leader")]
     pub leader: String,
-    /// What appears on 12–13, "AT:ST/DP and 2D4 Stormtroopers": a walker's profile ("AT-ST",
-    /// "AT-DP"), or a Force user's (the text's "** If desired, replace this selection with an
+    /// What appears on 12–13, "AT:ST/DP and 2d4 Stormtroopers": a walker's profile (`AT-ST`,
+    /// `AT-DP`), or a Force user's (the text's "** If desired, replace this selection with an
     /// Inquisitor, or another Force user!"); none: the options before it.
     #[serde(default)]
     pub walker: Option<String>,
@@ -166,7 +166,7 @@ pub struct PortalDef {
     pub id: String,
     /// Where it is, inches.
     pub at: (f32, f32),
-    /// "In the open" (an open area not in line of sight of the opposition at game start):
+    /// "in the open" (an open area not in line of sight of the opposition at game start):
     /// a 1–5 there brings an Imperial Probe Droid.
     #[serde(default)]
     pub open: bool,
@@ -252,7 +252,7 @@ pub struct FigureDef {
     #[serde(default)]
     pub force_points: Option<u32>,
     /// Starts the game hiding: "If declared hiding … they can neither see or be seen unless
-    /// within 6"" (tyneside-skirmish.txt, Visibility), until it moves or shoots. Not for a
+    /// within 6″" (tyneside-skirmish.txt, Visibility), until it moves or shoots. Not for a
     /// vehicle.
     #[serde(default)]
     pub hidden: bool,

@@ -13,7 +13,8 @@ use crate::rules::los::LosIndex;
 use crate::rules::scenario::{Errors, ScenarioError, ron_error, ron_options};
 use crate::rules::terrain::{TerrainKind, TerrainProperty};
 
-/// A portal this close to a rock, inches, stands behind it (the text's "behind the large rock").
+/// A portal this close to a rock, inches, stands behind it (the text's "The large rock may not
+/// start a game with a portal marker behind it").
 const BEHIND_ROCK: f32 = 2.0;
 
 /// The most figures a Tyneside scenario may put on the table: far past a skirmish (the text's
@@ -402,7 +403,7 @@ pub fn parse(src: &str, file: &str, roster: &Roster) -> Result<Scenario, Vec<Sce
 }
 
 /// A figure as a player knows it: its name, or an unnamed one by its profile and group
-/// ("a Stormtrooper of Hangar squad"), not the id the file or the editor gave it.
+/// (`a Stormtrooper of Hangar squad`), not the id the file or the editor gave it.
 fn figure_words(f: &FigureDef, g: &GroupDef) -> String {
     match &f.name {
         Some(n) => n.clone(),

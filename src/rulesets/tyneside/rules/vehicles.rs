@@ -11,29 +11,29 @@ use super::range::RangeBand;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Vehicle {
     /// An Imperial walker (AT-ST, AT-DP): armoured; "move at the speed of any infantry with
-    /// them, or 12""; turns 45 degrees per half move; retires backwards at 6".
+    /// them, or 12″"; turns 45 degrees per half move; retires backwards at 6".
     Walker,
-    /// A jet bike: "may move up to 24""; turns 45 degrees per quarter at half speed; its rider
+    /// A jet bike: "may move up to 24″"; turns 45 degrees per quarter at half speed; its rider
     /// can be shot ("Figures on enemy vehicles can be shot at if the enemy fire cannot damage
     /// the vehicle!").
     JetBike,
 }
 
-/// A walker alone: "Imperial walkers move at the speed of any infantry with them, or 12"",
+/// A walker alone: "Imperial walkers move at the speed of any infantry with them, or 12″",
 /// inches.
 pub const WALKER_SPEED: f32 = 12.0;
-/// "They may Retire backwards at 6"", inches.
+/// "They may **Retire** backwards at 6″", inches.
 pub const WALKER_RETIRE: f32 = 6.0;
 /// "They may turn 45 degrees during each half of the move" (walkers); "in each quarter of
 /// the move" (jet bikes). Degrees.
 pub const TURN_LIMIT: f32 = 45.0;
 /// A quarter of a jet bike's 24" move, inches.
 pub const JET_BIKE_QUARTER: f32 = 6.0;
-/// Chin guns fire "at the nearest group, engaging any figures in a 3" radius", inches.
+/// Chin guns fire "at the nearest group, engaging any figures in a 3″ radius", inches.
 pub const ENGAGE_RADIUS: f32 = 3.0;
-/// Magnetic explosives "may be thrown by a figure within 6" of a vehicle", inches.
+/// Magnetic explosives "may be thrown by a figure within 6″ of a vehicle", inches.
 pub const EXPLOSIVE_REACH: f32 = 6.0;
-/// "Explosives wreck a vehicle … (and kill any figure within 2")", inches.
+/// "Explosives wreck a vehicle … (and kill any figure within 2″)", inches.
 pub const WRECK_BLAST: f32 = 2.0;
 
 /// Slack for angles read off a mouse drag, degrees.
@@ -72,8 +72,8 @@ pub struct Leg {
 /// `speed` the walker's speed ([`walker_speed`]), inches.
 ///
 /// tyneside-skirmish.txt, Movement: "Imperial walkers move at the speed of any infantry with
-/// them, or 12". They may turn 45 degrees during each half of the move. They may **Retire**
-/// backwards at 6"." Rulings (docs/rules/tyneside.md): a leg turns at its start, in the half
+/// them, or 12″. They may turn 45 degrees during each half of the move. They may **Retire**
+/// backwards at 6″." Rulings (docs/rules/tyneside.md): a leg turns at its start, in the half
 /// of the move where it starts; a leg more than 90° off the facing goes backwards (the turn
 /// is then measured from straight back, and the walker keeps facing the other way); a walker
 /// that retires moves no more than 6" that activation.
@@ -108,7 +108,7 @@ pub fn walker_leg(now: Leg, from: Vec2, to: Vec2, cost: f32, speed: f32) -> Resu
             "Vehicle rules: that uses {:.1}\" of the walker's {limit:.0}\"{}",
             leg.moved,
             if leg.backwards {
-                " (\"They may Retire backwards at 6\"\")"
+                " (\"They Retreat backwards at 6\"\")"
             } else {
                 " (\"the speed of any infantry with them, or 12\"\")"
             }
@@ -120,7 +120,7 @@ pub fn walker_leg(now: Leg, from: Vec2, to: Vec2, cost: f32, speed: f32) -> Resu
 /// Checks one straight leg of a jet bike from `from` to `to` over `length` inches of table
 /// whose terrain costs `extra` inches more; `now` is the move so far.
 ///
-/// tyneside-skirmish.txt, Movement: "Jet bikes may move up to 24". They may turn 45 degrees
+/// tyneside-skirmish.txt, Movement: "Jet bikes may move up to 24″. They may turn 45 degrees
 /// in each quarter of the move – but move at half speed during each quarter they are
 /// turning." Rulings (docs/rules/tyneside.md): a quarter is 6" of the allowance; a leg turns
 /// at its start, in the quarter where it starts; every inch moved in a quarter the bike turned
@@ -158,7 +158,8 @@ pub fn jet_bike_leg(now: Leg, from: Vec2, to: Vec2, extra: f32) -> Result<Leg, S
             let straight = now.moved - q as f32 * JET_BIKE_QUARTER;
             if 2.0 * straight > JET_BIKE_QUARTER + 1e-3 {
                 return Err(format!(
-                    "Vehicle rules: jet bikes \"move at half speed during each quarter they are turning\" — it has moved {straight:.1}\" of this quarter, more than the 3\" a turning quarter allows"
+                    "Vehicle rules: jet bikes \"move at half speed during each quarter they are turning\" — it has moved {straight:.1}\" of this quarter, more than the {:.0}\" a turning quarter allows",
+                    JET_BIKE_QUARTER / 2.0
                 ));
             }
             leg.moved += straight;
@@ -182,14 +183,14 @@ pub fn jet_bike_leg(now: Leg, from: Vec2, to: Vec2, extra: f32) -> Result<Leg, S
     leg.moved += extra;
     if leg.moved > allowance + 1e-3 {
         return Err(format!(
-            "Vehicle rules: that uses {:.1}\" of the jet bike's 24\" (\"move at half speed during each quarter they are turning\")",
+            "Vehicle rules: that uses {:.1}\" of the jet bike's {allowance:.0}\" (\"move at half speed during each quarter they are turning\")",
             leg.moved
         ));
     }
     Ok(leg)
 }
 
-/// A walker's speed, inches: "the speed of any infantry with them, or 12"" — the slowest
+/// A walker's speed, inches: "the speed of any infantry with them, or 12″" — the slowest
 /// walk of the infantry in its group (`infantry`, inches), or 12" with none.
 pub fn walker_speed(infantry: impl Iterator<Item = f32>) -> f32 {
     infantry

@@ -99,7 +99,7 @@ pub fn show(
             continue;
         }
         // Who could fire: figures with firepower and a weapon, out of close combat (they
-        // fight instead: "figures in close combat stay out of" a fire fight).
+        // fight instead: figures in close combat stay out of a fire fight).
         let shooters: Vec<usize> = members
             .iter()
             .copied()

@@ -58,7 +58,7 @@ fn tick_list(
 
 /// Push/pull: tick up to the user's Force points in figures it sees within 24", choose what
 /// they are thrown from (the user, or a friendly figure it sees) and, if not the whole roll,
-/// how far at most ("up to 2D6""), then push them away or pull them in (tyneside-skirmish.txt,
+/// how far at most ("up to 2D6″"), then push them away or pull them in (tyneside-skirmish.txt,
 /// Jedi powers, Push/pull).
 fn push_pull(
     ui: &mut egui::Ui,

@@ -4,6 +4,7 @@
 use bevy_egui::egui;
 
 use crate::rulesets::tyneside::input::{MovePreview, PointerState, SightPreview};
+use crate::rulesets::tyneside::rules::force::FLIGHT;
 use crate::view::{CursorNote, NotePart};
 
 /// Adds the rule set's lines to the note by the cursor.
@@ -21,7 +22,7 @@ pub fn show(
                 egui::Color32::LIGHT_GREEN,
             )),
             Ok(cost) if pointer.fly => lines.push((
-                format!("Fly: {cost:.1}\" (R2D2 up to 24\"; a jet pack 12 x D6\")"),
+                format!("Fly: {cost:.1}\" (R2D2 up to {FLIGHT:.0}\"; a jet pack 12 x D6\")"),
                 egui::Color32::LIGHT_GREEN,
             )),
             Ok(cost) if pointer.force_jump => lines.push((

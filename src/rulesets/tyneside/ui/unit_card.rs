@@ -187,7 +187,7 @@ fn fly_button(
     let hint = if jet {
         "\"May fly as Jedi force jump\": up to 12 x D6\" over anything in the way, the figure's whole move (a run for its order); then drag it where it should come down (Esc cancels)"
     } else {
-        "\"May fly at 24\" per turn\": up to 24\" over anything in the way, the figure's whole move (a run for its order); then drag it where it should come down (Esc cancels)"
+        "R2D2 \"May fly\" up to 24\" a turn, over anything in the way, the figure's whole move (a run for its order); then drag it where it should come down (Esc cancels)"
     };
     if ui.button(label).on_hover_text(hint).clicked() {
         pointer.fly = !pointer.fly;
