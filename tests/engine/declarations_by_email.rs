@@ -1,7 +1,7 @@
-//! Play by e-mail, the mass combat: the first commander's orders travel sealed, the second
-//! declares without seeing them, and only the first's own passphrase turns them over
-//! (d6-mass-combat.txt, "Mass Combat Sequence": "Each commander must secretly declare all
-//! orders").
+//! Play by e-mail, the mass combat: the declarations travel in the open, the tactics rolls
+//! first, and the second commander reads the first's orders before declaring (d6-mass-combat.txt,
+//! Mass Combat Sequence, 1.: "First, any anticipate enemy or deceive enemy rolls are made" and
+//! "leaving the character with the highest command skill the advantage of declaring last").
 
 use std::path::{Path, PathBuf};
 
@@ -14,6 +14,7 @@ use holotable::engine::session::Session;
 use holotable::rulesets::mass_combat::MassCombat;
 use holotable::rulesets::mass_combat::commands::Command;
 use holotable::rulesets::mass_combat::orders::{Declaration, Order};
+use holotable::rulesets::mass_combat::phases::BattleRes;
 
 type Battle = Session<MassCombat>;
 
@@ -55,11 +56,12 @@ fn sent(s: &mut Battle, c: Command) -> Command {
     }
 }
 
+/// Issue 60: nothing is sealed; each sitting is one commander's part in the text's order.
 #[test]
-fn the_first_declaration_travels_sealed_and_only_its_commander_turns_it_over() {
+fn the_first_declaration_travels_in_the_open_and_the_second_commander_reads_it() {
     let dir = folder();
     let file = dir.join("platoon.ron");
-    // The Empire (command 2D+1) declares before the Rebels (3D); the dice seed is drawn by both.
+    // The Empire (command 2D+1) chooses its tactics and declares before the Rebels (3D).
     let mut empire = Battle::start(&loaded("platoon_fight"), Randomness::seeded(5))
         .unwrap_or_else(|e| panic!("{e:?}"));
     by_email::start::<MassCombat>(empire.world_mut(), file.clone()).unwrap();
@@ -68,11 +70,20 @@ fn the_first_declaration_travels_sealed_and_only_its_commander_turns_it_over() {
     sit_in::<MassCombat>(rebels.world_mut(), 1, "hope", "Rebels").unwrap();
     let mut empire = open(&file);
     sit_in::<MassCombat>(empire.world_mut(), 0, "emperor", "Empire").unwrap();
-    assert!(
-        !sitting_over::<MassCombat>(empire.world()),
-        "the Empire declares"
-    );
+    let none = |side| Command::Tactics {
+        side,
+        tactics: vec![],
+    };
+    sent(&mut empire, none(0));
+    assert!(sitting_over::<MassCombat>(empire.world()), "the Rebels choose next");
+    let mut rebels = open(&file);
+    sit_in::<MassCombat>(rebels.world_mut(), 1, "hope", "Rebels").unwrap();
+    sent(&mut rebels, none(1));
+    assert_eq!(rebels.phase(), "Declare");
+    assert!(sitting_over::<MassCombat>(rebels.world()), "the Empire declares");
 
+    let mut empire = open(&file);
+    sit_in::<MassCombat>(empire.world_mut(), 0, "emperor", "Empire").unwrap();
     let went = sent(
         &mut empire,
         Command::Declare {
@@ -80,125 +91,29 @@ fn the_first_declaration_travels_sealed_and_only_its_commander_turns_it_over() {
             declaration: troopers_fire_on("gold"),
         },
     );
-    assert!(
-        matches!(&went, Command::DeclareFaceDown { side: 0, .. }),
-        "{went:?}"
-    );
-    assert!(
-        sitting_over::<MassCombat>(empire.world()),
-        "the Rebels declare next"
+    assert_eq!(
+        went,
+        Command::Declare {
+            side: 0,
+            declaration: troopers_fire_on("gold"),
+        },
+        "sent as declared, not sealed"
     );
     let text = std::fs::read_to_string(&file).unwrap();
-    assert!(
-        text.contains("DeclareFaceDown") && !text.contains("Fire("),
-        "the orders are in the file: {text}"
-    );
+    assert!(text.contains("Fire("), "the orders are in the file: {text}");
 
-    // The Rebels declare in the clear (the Empire's orders are down already); a forged
-    // turning-over is refused.
+    // The Rebels open the file and read the Empire's orders before declaring their own.
     let mut rebels = open(&file);
     sit_in::<MassCombat>(rebels.world_mut(), 1, "hope", "Rebels").unwrap();
-    let went = sent(
+    let heard = rebels.world().resource::<BattleRes>().0.declared[0].clone();
+    assert_eq!(heard, Some(troopers_fire_on("gold")));
+    sent(
         &mut rebels,
         Command::Declare {
             side: 1,
             declaration: Declaration::default(),
         },
     );
-    assert!(matches!(went, Command::Declare { side: 1, .. }), "{went:?}");
-    assert_eq!(rebels.phase(), "Declare");
-    assert!(
-        sitting_over::<MassCombat>(rebels.world()),
-        "the Empire turns over"
-    );
-    let mut forged = open(&file);
-    sit_in::<MassCombat>(forged.world_mut(), 1, "hope", "Rebels").unwrap();
-    let forged_turn = forged.send(Command::TurnOver {
-        side: 0,
-        declaration: troopers_fire_on("red"),
-        salt: "00".into(),
-    });
-    assert!(
-        matches!(&forged_turn, CommandOutcome::Refused(_, why) if why.contains("other side's part") || why.contains("commitment")),
-        "{forged_turn:?}"
-    );
-
-    // The Empire opens the file: its orders are turned over, checked, and the round goes on.
-    let mut empire = open(&file);
-    sit_in::<MassCombat>(empire.world_mut(), 0, "emperor", "Empire").unwrap();
-    let last = empire.record().commands.last().map(|c| c.command.clone());
-    assert!(
-        matches!(&last, Some(Command::TurnOver { side: 0, declaration, .. }) if *declaration == troopers_fire_on("gold")),
-        "{last:?}"
-    );
-    assert_ne!(empire.phase(), "Declare", "the orders are revealed");
-    let again = open(&file);
-    assert_eq!(
-        again.record().commands.len(),
-        empire.record().commands.len()
-    );
+    assert_eq!(rebels.phase(), "React");
     std::fs::remove_dir_all(dir).unwrap();
-}
-
-#[test]
-fn orders_turned_over_must_be_those_sealed() {
-    let mut s = Battle::start(&loaded("platoon_fight"), Randomness::seeded(5))
-        .unwrap_or_else(|e| panic!("{e:?}"));
-    let salt = "5a17";
-    let declared = Command::Declare {
-        side: 0,
-        declaration: troopers_fire_on("gold"),
-    };
-    let seal = by_email::commitment(salt, &declared);
-    sent(&mut s, Command::DeclareFaceDown { side: 0, seal });
-    for (c, rule) in [
-        (
-            Command::DeclareFaceDown {
-                side: 1,
-                seal: "00".into(),
-            },
-            "nothing to hide",
-        ),
-        (Command::RefereeMode, "before the first declaration"),
-    ] {
-        let out = s.send(c);
-        assert!(
-            matches!(&out, CommandOutcome::Refused(_, why) if why.contains(rule)),
-            "{out:?}"
-        );
-    }
-    let early = s.send(Command::TurnOver {
-        side: 0,
-        declaration: troopers_fire_on("gold"),
-        salt: salt.into(),
-    });
-    assert!(
-        matches!(&early, CommandOutcome::Refused(_, why) if why.contains("once the other commander has declared")),
-        "{early:?}"
-    );
-    sent(
-        &mut s,
-        Command::Declare {
-            side: 1,
-            declaration: Declaration::default(),
-        },
-    );
-    let swapped = s.send(Command::TurnOver {
-        side: 0,
-        declaration: troopers_fire_on("red"),
-        salt: salt.into(),
-    });
-    assert!(
-        matches!(&swapped, CommandOutcome::Refused(_, why) if why.contains("commitment does not match")),
-        "{swapped:?}"
-    );
-    sent(
-        &mut s,
-        Command::TurnOver {
-            side: 0,
-            declaration: troopers_fire_on("gold"),
-            salt: salt.into(),
-        },
-    );
-    assert_ne!(s.phase(), "Declare");
 }

@@ -95,7 +95,8 @@ fn quoted(block: &str, mark: &str, file: &str, line: usize, texts: &[usize], out
             }
             Some(start) if curly_open => open = Some(start),
             Some(start) => {
-                let words = &block[start..i];
+                // A message's inch mark, written `{INCH}` where the font lacks `″`.
+                let words = &block[start..i].replace("{INCH}", "\u{2033}");
                 let n = block[..start].matches('\n').count();
                 if !(mark == "\\\"" && words.contains('{')) {
                     out.push(Passage {

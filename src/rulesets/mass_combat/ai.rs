@@ -1,5 +1,5 @@
-//! A side the rules command, from its own view only (the other side's orders not yet
-//! revealed are not in it). The policy, written down in docs/rules/mass_combat.md ("A side
+//! A side the rules command, from its view of the battle (the whole battle: the declarations
+//! are made in the open). The policy, written down in docs/rules/mass_combat.md ("A side
 //! the rules command"):
 //! - a unit in full retreat retreats; one aboard a transport disembarks once an enemy unit
 //!   is within 300 m of it;
@@ -23,17 +23,11 @@ use super::rules::code::Code;
 use crate::engine::game::rules_to_act;
 use crate::engine::pipeline::{CommandOutcome, process};
 
-/// The battle as side `side` sees it: everything on the table, and the other side's
-/// declaration only once revealed.
+/// The battle as side `side` sees it: everything, the declarations made so far included
+/// (they are made in the open), without the log's last lines.
 pub fn view(b: &Battle, side: usize) -> Battle {
+    let _ = side;
     let mut v = b.clone();
-    if !v.revealed {
-        for (s, d) in v.declared.iter_mut().enumerate() {
-            if s != side && d.is_some() {
-                *d = Some(Declaration::default());
-            }
-        }
-    }
     v.events.clear();
     v
 }
@@ -130,7 +124,7 @@ pub fn declaration(v: &Battle, side: usize) -> Declaration {
         };
         for i in units {
             d.commanded.push(v.units[i].id.clone());
-            let cost = v.plan(side, &d, false).cost();
+            let cost = v.plan(side, &d).cost();
             if cost > v.sides[side].commander.command || cost.0 < Code::d(1).0 {
                 d.commanded.pop();
                 break;
@@ -151,6 +145,10 @@ pub fn decide(v: &Battle, side: usize) -> Option<Command> {
         return None;
     }
     Some(match v.stage {
+        Stage::Tactics => Command::Tactics {
+            side,
+            tactics: Vec::new(),
+        },
         Stage::Declare => Command::Declare {
             side,
             declaration: declaration(v, side),
@@ -214,10 +212,14 @@ mod tests {
         }
     }
 
+    /// Issue 60: declarations are made in the open, so the second commander sees the
+    /// first's orders as declared ("leaving the character with the highest command skill the
+    /// advantage of declaring last").
     #[test]
-    fn the_view_hides_the_other_sides_orders_until_revealed() {
+    fn the_second_commander_sees_the_first_commanders_orders() {
         let mut b = super::super::battle::tests::platoon();
         let mut dice = Dice::forced([]);
+        super::super::battle::tests::no_tactics(&mut b, &mut dice);
         let d = declaration(&view(&b, 0), 0);
         assert!(!d.orders.is_empty());
         b.apply(
@@ -228,7 +230,6 @@ mod tests {
             &mut dice,
         )
         .unwrap();
-        assert_eq!(view(&b, 1).declared[0], Some(Declaration::default()));
-        assert_eq!(view(&b, 0).declared[0], Some(d));
+        assert_eq!(view(&b, 1).declared[0], Some(d));
     }
 }

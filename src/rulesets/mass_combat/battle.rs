@@ -1,12 +1,12 @@
 //! A mass combat as plain data, and what each command does to it: d6-mass-combat.txt, Mass
 //! Combat Sequence. No Bevy here; [`super::phases`] keeps a [`Battle`] as a resource.
 //!
-//! A round: each commander declares the side's orders in secret, lowest command first (1.
-//! "The character with the lowest command skill code declares actions first"); when both
-//! have, the tactics rolls are thrown and the orders revealed; a commander whose deception
-//! succeeded may declare again; the reactions are declared, highest command first (2.); then
-//! the orders are resolved in order of haste (3.), the damage is done (4.) and the morale of
-//! the units that fought is checked (5.).
+//! A round (Mass Combat Sequence): "First, any anticipate enemy or deceive enemy rolls are
+//! made"; then each commander declares the side's orders in the open, lowest command first (1.
+//! "The character with the lowest command skill code declares actions first"), each seeing
+//! what was declared before; a commander whose deception succeeded may declare again; the
+//! reactions are declared, highest command first (2.); then the orders are resolved in order
+//! of haste (3.), the damage is done (4.) and morale is checked (5.).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -132,7 +132,10 @@ pub struct SideState {
 /// Where the round is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Stage {
-    /// The commanders declare, in secret, lowest command first.
+    /// The commanders say which tactics rolls they make, lowest command first; the rolls are
+    /// thrown when both have.
+    Tactics,
+    /// The commanders declare, in the open, lowest command first.
     Declare,
     /// A commander whose deception succeeded may declare again.
     Redeclare,
@@ -162,14 +165,11 @@ pub struct Battle {
     pub command: bool,
     /// Where the round is.
     pub stage: Stage,
-    /// The declarations made this round, by side (hidden from the other until revealed).
+    /// The declarations made this round, by side, seen by both as soon as made.
     pub declared: [Option<Declaration>; 2],
-    /// Play by e-mail: the seals of the declarations made face down this round, by side,
-    /// until they are turned over.
+    /// The tactics rolls each side chose to make this round (none is a choice too).
     #[serde(default)]
-    pub face_down: [Option<String>; 2],
-    /// Whether this round's declarations are revealed.
-    pub revealed: bool,
+    pub chose_tactics: [Option<Vec<Tactic>>; 2],
     /// The tactics rolls this round: (side, tactic, roll, success).
     pub tactics: Vec<(usize, Tactic, i32, bool)>,
     /// Sides still to redeclare (deceived successfully), in order.
@@ -256,10 +256,9 @@ impl Battle {
             round: 1,
             turn_limit: s.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT),
             command: s.command,
-            stage: Stage::Declare,
+            stage: Stage::Tactics,
             declared: [None, None],
-            face_down: [None, None],
-            revealed: false,
+            chose_tactics: [None, None],
             tactics: Vec::new(),
             redeclare: Vec::new(),
             reacted: [false, false],
@@ -304,14 +303,14 @@ impl Battle {
             return None;
         }
         match self.stage {
-            Stage::Declare => {
-                let order = self.declaring_order();
-                order
-                    .iter()
-                    .copied()
-                    .find(|&s| self.declared[s].is_none() && self.face_down[s].is_none())
-                    .or_else(|| order.into_iter().find(|&s| self.face_down[s].is_some()))
-            }
+            Stage::Tactics => self
+                .declaring_order()
+                .into_iter()
+                .find(|&s| self.chose_tactics[s].is_none()),
+            Stage::Declare => self
+                .declaring_order()
+                .into_iter()
+                .find(|&s| self.declared[s].is_none()),
             Stage::Redeclare => self.redeclare.first().copied(),
             Stage::React => self
                 .reacting_order()
@@ -320,9 +319,9 @@ impl Battle {
         }
     }
 
-    /// Whether no commander has declared this round, in the clear or face down.
+    /// Whether no commander has chosen tactics or declared this round.
     pub fn nothing_declared(&self) -> bool {
-        self.declared.iter().all(Option::is_none) && self.face_down.iter().all(Option::is_none)
+        self.declared.iter().all(Option::is_none) && self.chose_tactics.iter().all(Option::is_none)
     }
 
     /// The index of unit `id`.
@@ -355,8 +354,18 @@ impl Battle {
         ))
     }
 
-    /// What declaration `d` costs side `side`'s commander, as a command plan.
-    pub fn plan(&self, side: usize, d: &Declaration, free_haste: bool) -> CommandPlan {
+    /// Whether side `side` anticipated the enemy this round: "If the roll is successful, a
+    /// commander's army receives a "free" haste action" (Mass Combat Tactics).
+    pub fn anticipated(&self, side: usize) -> bool {
+        self.tactics
+            .iter()
+            .any(|t| t.0 == side && t.1 == Tactic::Anticipate && t.3)
+    }
+
+    /// What declaration `d` costs side `side`'s commander, as a command plan, with the free
+    /// haste action of a successful anticipation.
+    pub fn plan(&self, side: usize, d: &Declaration) -> CommandPlan {
+        let free_haste = self.anticipated(side);
         // The basic haste of the force is the haste most of its orders share (the lowest on a
         // tie): each order at another costs a haste order.
         let mut counts: BTreeMap<u32, u32> = BTreeMap::new();
@@ -367,7 +376,6 @@ impl Battle {
             .iter()
             .max_by_key(|(h, n)| (**n, std::cmp::Reverse(**h)))
             .map_or(0, |(h, _)| *h);
-        let _ = side;
         CommandPlan {
             commanded: d.commanded.len() as u32,
             bonuses: d.bonuses.len() as u32,
@@ -536,7 +544,7 @@ impl Battle {
             }
         }
         if self.command {
-            self.plan(side, d, false)
+            self.plan(side, d)
                 .left(self.sides[side].commander.command)
                 .map_err(|e| format!("{}: {e}", self.sides[side].commander.name))?;
         }
@@ -563,6 +571,7 @@ impl Battle {
                     "it is {}'s turn to {} (Mass Combat Sequence)",
                     s.sides[t].name,
                     match s.stage {
+                        Stage::Tactics => "choose its tactics rolls",
                         Stage::Declare => "declare",
                         Stage::Redeclare => "redeclare",
                         Stage::React => "react",
@@ -572,55 +581,50 @@ impl Battle {
             }
         };
         match command {
-            Command::Declare { side, declaration } => {
-                if self.stage != Stage::Declare {
-                    return Err("the orders are declared; now the reactions".into());
+            Command::Tactics { side, tactics } => {
+                if self.stage != Stage::Tactics {
+                    return Err("the tactics rolls are made first in the round (Mass Combat Sequence, 1.: \"First, any anticipate enemy or deceive enemy rolls are made\")".into());
                 }
                 who(self, *side)?;
-                if self.face_down[*side].is_some() {
-                    return Err(format!(
-                        "{}'s orders lie face down: they are turned over, not declared again",
-                        self.sides[*side].name
-                    ));
+                if tactics.len() > 1 && tactics[0] == tactics[1] || tactics.len() > 2 {
+                    return Err("each tactics roll once a round: to anticipate the enemy, to deceive the enemy, or both".into());
                 }
+                self.chose_tactics[*side] = Some(tactics.clone());
+                self.event(format!(
+                    "{} {}",
+                    self.sides[*side].commander.name,
+                    match tactics[..] {
+                        [] => "makes no tactics roll".to_string(),
+                        _ => format!(
+                            "rolls tactics to {}",
+                            tactics.iter().map(|t| t.aim()).collect::<Vec<_>>().join(" and to ")
+                        ),
+                    }
+                ));
+                if self.chose_tactics.iter().all(Option::is_some) {
+                    self.roll_tactics(dice)?;
+                }
+            }
+            Command::Declare { side, declaration } => {
+                if self.stage != Stage::Declare {
+                    return Err(match self.stage {
+                        Stage::Tactics => "first the tactics rolls (Mass Combat Sequence, 1.: \"First, any anticipate enemy or deceive enemy rolls are made\")",
+                        _ => "the orders are declared; now the reactions",
+                    }
+                    .into());
+                }
+                who(self, *side)?;
                 self.check_declaration(*side, declaration)?;
                 self.declared[*side] = Some(declaration.clone());
                 self.event(format!(
-                    "{} declares its orders, face down",
-                    self.sides[*side].name
+                    "{} declares: {}",
+                    self.sides[*side].name,
+                    self.orders_words(*side)
                 ));
                 if self.declared.iter().all(Option::is_some) {
-                    self.reveal(dice)?;
+                    self.all_declared();
                 }
             }
-            Command::DeclareFaceDown { side, seal } => {
-                if self.stage != Stage::Declare {
-                    return Err("the orders are declared; now the reactions".into());
-                }
-                who(self, *side)?;
-                if self.face_down[*side].is_some() {
-                    return Err(format!(
-                        "{}'s orders lie face down already",
-                        self.sides[*side].name
-                    ));
-                }
-                if !self.nothing_declared() {
-                    return Err(
-                        "the last commander to declare has nothing to hide: the other orders are down already"
-                            .into(),
-                    );
-                }
-                self.face_down[*side] = Some(seal.clone());
-                self.event(format!(
-                    "{} declares its orders, face down",
-                    self.sides[*side].name
-                ));
-            }
-            Command::TurnOver {
-                side,
-                declaration,
-                salt,
-            } => self.turn_over(*side, declaration, salt, dice)?,
             Command::Redeclare { side, declaration } => {
                 if self.stage != Stage::Redeclare {
                     return Err("only a commander who deceived the enemy declares again".into());
@@ -644,7 +648,7 @@ impl Battle {
             }
             Command::React { side, reactions } => {
                 if self.stage != Stage::React {
-                    return Err("the reactions come after the orders are revealed".into());
+                    return Err("the reactions come after the orders are declared".into());
                 }
                 who(self, *side)?;
                 self.react(*side, reactions)?;
@@ -846,77 +850,28 @@ impl Battle {
         }
     }
 
-    /// Play by e-mail: side `side` turns over the orders it declared face down, the other
-    /// side having declared ("Once all orders are declared, they are carried out"); then the
-    /// tactics rolls and the reveal.
+    /// Both commanders have said which tactics rolls they make: "First, any anticipate enemy
+    /// or deceive enemy rolls are made" (Mass Combat Sequence, 1.). Anticipate Enemy: "A
+    /// Moderate tactics roll is needed"; Deceive Enemy: "A Difficult tactics roll is needed",
+    /// and where the other commander rolled tactics too, "Deceptions which were at least 2x
+    /// their opponent's roll" (docs/rules/mass_combat.md, "Deceive").
     ///
-    /// Errors: nothing of `side`'s lies face down; the other side has not declared yet; the
-    /// orders are not those sealed; they are refused as a declaration would be.
-    fn turn_over(
-        &mut self,
-        side: usize,
-        declaration: &Declaration,
-        salt: &str,
-        dice: &mut Dice,
-    ) -> Result<(), String> {
-        let name = self
-            .sides
-            .get(side)
-            .map_or("no side".into(), |s| s.name.clone());
-        let Some(seal) = self.face_down.get(side).cloned().flatten() else {
-            return Err(format!("{name} has no orders face down"));
-        };
-        if self.stage != Stage::Declare || self.to_act() != Some(side) {
-            return Err(format!(
-                "{name}'s orders are turned over once the other commander has declared"
-            ));
-        }
-        let placed = Command::Declare {
-            side,
-            declaration: declaration.clone(),
-        };
-        if crate::engine::by_email::commitment(salt, &placed) != seal {
-            return Err(format!(
-                "the orders turned over for {name} are not those declared face down (their commitment does not match)"
-            ));
-        }
-        self.check_declaration(side, declaration)?;
-        self.face_down[side] = None;
-        self.declared[side] = Some(declaration.clone());
-        self.event(format!("{name} turns its orders over"));
-        self.reveal(dice)
-    }
-
-    /// Both have declared: the tactics rolls ("First, any anticipate enemy or deceive enemy
-    /// rolls are made"), then the orders revealed.
-    fn reveal(&mut self, dice: &mut Dice) -> Result<(), String> {
+    /// Errors: a die that could not be thrown.
+    fn roll_tactics(&mut self, dice: &mut Dice) -> Result<(), String> {
         self.tactics.clear();
         for side in self.declaring_order() {
-            if let Some(t) = self.declared[side].as_ref().and_then(|d| d.tactic) {
+            for t in self.chose_tactics[side].clone().unwrap_or_default() {
                 let c = &self.sides[side].commander;
-                let roll = c.tactics.throw(
-                    dice,
-                    format!(
-                        "{}: tactics, to {}",
-                        c.name,
-                        match t {
-                            Tactic::Anticipate => "anticipate the enemy",
-                            Tactic::Deceive => "deceive the enemy",
-                        }
-                    ),
-                )?;
+                let roll = c
+                    .tactics
+                    .throw(dice, format!("{}: tactics, to {}", c.name, t.aim()))?;
                 self.tactics.push((side, t, roll, false));
             }
         }
-        // Deceptions: Difficult, and "at least 2x their opponent's roll" where the opponent
-        // rolled tactics too (docs/rules/mass_combat.md, "Deceive").
         let rolls = self.tactics.clone();
-        for (k, (side, t, roll, ok)) in self.tactics.iter_mut().enumerate() {
-            let other = rolls
-                .iter()
-                .enumerate()
-                .find(|(j, r)| *j != k && r.0 != *side)
-                .map(|(_, r)| r.2);
+        for (side, t, roll, ok) in self.tactics.iter_mut() {
+            // The opponent's tactics roll: its highest, where it made one.
+            let other = rolls.iter().filter(|r| r.0 != *side).map(|r| r.2).max();
             *ok = match t {
                 Tactic::Anticipate => *roll >= Difficulty::Moderate.number(),
                 Tactic::Deceive => {
@@ -928,10 +883,7 @@ impl Battle {
             self.event(format!(
                 "{}'s tactics roll to {}: {roll} against {}: {}",
                 self.sides[side].commander.name,
-                match t {
-                    Tactic::Anticipate => "anticipate the enemy",
-                    Tactic::Deceive => "deceive the enemy",
-                },
+                t.aim(),
                 match t {
                     Tactic::Anticipate => Difficulty::Moderate.word(),
                     Tactic::Deceive => Difficulty::Difficult.word(),
@@ -946,20 +898,20 @@ impl Battle {
                 }
             ));
         }
-        self.revealed = true;
+        self.stage = Stage::Declare;
+        self.event("the commanders declare, lowest command first");
+        Ok(())
+    }
+
+    /// Both have declared: the command each spends, then a commander whose deception succeeded
+    /// may declare again ("Deceptions ... are declared, lowest deception roll to highest"),
+    /// then the reactions.
+    fn all_declared(&mut self) {
         for side in self.declaring_order() {
-            self.event(format!(
-                "{} orders: {}",
-                self.sides[side].name,
-                self.orders_words(side)
-            ));
             if self.command {
-                let free = self
-                    .tactics
-                    .iter()
-                    .any(|t| t.0 == side && t.1 == Tactic::Anticipate && t.3);
+                let free = self.anticipated(side);
                 let d = self.declared[side].clone().unwrap_or_default();
-                let plan = self.plan(side, &d, free);
+                let plan = self.plan(side, &d);
                 let c = &self.sides[side].commander;
                 self.event(format!(
                     "{}: command {}, spends {} ({} commanded, {} bonuses, {} coordinated, {} haste orders{}), {} left",
@@ -975,7 +927,6 @@ impl Battle {
                 ));
             }
         }
-        // "Deceptions ... are declared, lowest deception roll to highest."
         let mut deceivers: Vec<(i32, usize)> = self
             .tactics
             .iter()
@@ -989,7 +940,6 @@ impl Battle {
         } else {
             Stage::Redeclare
         };
-        Ok(())
     }
 
     /// Side `side`'s reactions: "Haste for reaction skills, including full reactions, may
@@ -1069,11 +1019,7 @@ impl Battle {
     fn action_modifier(&self, i: usize, haste: u32) -> Code {
         let u = &self.units[i];
         let d = self.declared[u.side].as_ref();
-        let free = self
-            .tactics
-            .iter()
-            .any(|t| t.0 == u.side && t.1 == Tactic::Anticipate && t.3);
-        let mut m = haste_penalty(haste, free) + u.referee.0;
+        let mut m = haste_penalty(haste, self.anticipated(u.side)) + u.referee.0;
         if u.under_fire {
             m = m + Code::d(-1);
         }
@@ -1654,12 +1600,12 @@ impl Battle {
             return;
         }
         self.round += 1;
-        self.stage = Stage::Declare;
+        self.stage = Stage::Tactics;
         self.declared = [None, None];
-        self.revealed = false;
+        self.chose_tactics = [None, None];
         self.reacted = [false, false];
         self.tactics.clear();
-        self.event(format!("round {}: the commanders declare", self.round));
+        self.event(format!("round {}: the commanders choose their tactics rolls", self.round));
     }
 }
 
@@ -1686,6 +1632,22 @@ pub(crate) mod tests {
             weapons: weapons.to_vec(),
             haste: 0,
         }
+    }
+
+    /// Both commanders make no tactics roll, in the declaring order: the round's declarations
+    /// come next.
+    pub(crate) fn no_tactics(b: &mut Battle, dice: &mut Dice) {
+        for side in b.declaring_order() {
+            b.apply(
+                &Command::Tactics {
+                    side,
+                    tactics: vec![],
+                },
+                dice,
+            )
+            .unwrap();
+        }
+        assert_eq!(b.stage, Stage::Declare);
     }
 
     fn declare(side: usize, orders: Vec<Order>) -> Command {
@@ -1746,9 +1708,10 @@ pub(crate) mod tests {
             .expect("a bonus action for the side's own unit");
     }
 
-    /// A whole round: the Empire and the Rebels declare `empire` and `rebels`, neither
-    /// reacts.
+    /// A whole round: no tactics rolls, the Empire and the Rebels declare `empire` and
+    /// `rebels`, neither reacts.
     fn round(b: &mut Battle, dice: &mut Dice, empire: Vec<Order>, rebels: Vec<Order>) {
+        no_tactics(b, dice);
         for c in [
             declare(0, empire),
             declare(1, rebels),
@@ -1765,19 +1728,30 @@ pub(crate) mod tests {
         }
     }
 
+    /// Issue 60: the tactics rolls come first ("First, any anticipate enemy or deceive enemy
+    /// rolls are made"), then the declarations, in the open, lowest command first.
     #[test]
-    fn the_lowest_command_declares_first_and_the_orders_stay_hidden_until_both_have() {
+    fn tactics_first_then_the_lowest_command_declares_first_in_the_open() {
         let mut b = platoon();
         let mut dice = Dice::forced([]);
+        assert_eq!((b.stage, b.to_act()), (Stage::Tactics, Some(0)));
+        let err = b.apply(&declare(0, vec![]), &mut dice).unwrap_err();
+        assert!(err.contains("first the tactics rolls"), "{err}");
+        no_tactics(&mut b, &mut dice);
         // The lieutenant (2D+1) declares before the sergeant (3D).
         assert_eq!(b.to_act(), Some(0));
         let err = b.apply(&declare(1, vec![]), &mut dice).unwrap_err();
         assert!(err.contains("Galactic Empire's turn to declare"), "{err}");
-        b.apply(&declare(0, vec![]), &mut dice).unwrap();
-        assert!(!b.revealed);
+        b.apply(&declare(0, vec![fire("troopers", "red", &[(0, 40)])]), &mut dice)
+            .unwrap();
+        // Heard by the other side: in the log and in the battle as it stands.
+        assert!(
+            b.events.iter().any(|e| e.1 == "Galactic Empire declares: Stormtroopers to fire on Red squad (40 with Blaster Rifle)"),
+            "{:?}",
+            b.events
+        );
         assert_eq!(b.to_act(), Some(1));
         b.apply(&declare(1, vec![]), &mut dice).unwrap();
-        assert!(b.revealed);
         // Reactions the other way round: the sergeant first.
         assert_eq!((b.stage, b.to_act()), (Stage::React, Some(1)));
         // Equal command: the NPC declares before the PC, its reactions too (issue 60: the PC
@@ -1793,6 +1767,70 @@ pub(crate) mod tests {
         b.sides[1].commander.pc = false;
         b.sides[0].commander.command = Code::new(2, 1);
         assert_eq!(b.reacting_order(), [1, 0]);
+    }
+
+    /// Issue 60: a commander may make both tactics rolls in a round; they are thrown once both
+    /// commanders have chosen, before any declaration; a deception of at least twice the
+    /// opponent's tactics roll lets its commander declare again after hearing the enemy's
+    /// orders ("redeclare his orders after hearing what his opponent has delcared").
+    #[test]
+    fn both_tactics_rolls_come_before_the_orders_and_a_deceiver_declares_again() {
+        let mut b = platoon();
+        b.sides[0].commander.tactics = Code::d(5);
+        b.sides[1].commander.tactics = Code::d(3);
+        let mut f = faces(16, 5); // the lieutenant anticipates: 16 against Moderate (15)
+        f.extend(faces(24, 5)); // and deceives: 24 against Difficult (20), and 2 x 9
+        f.extend(faces(9, 3)); // the sergeant's deception: 9
+        let mut dice = Dice::forced(f);
+        let twice = Command::Tactics {
+            side: 0,
+            tactics: vec![Tactic::Deceive, Tactic::Deceive],
+        };
+        let err = b.apply(&twice, &mut dice).unwrap_err();
+        assert!(err.contains("each tactics roll once a round"), "{err}");
+        b.apply(
+            &Command::Tactics {
+                side: 0,
+                tactics: vec![Tactic::Anticipate, Tactic::Deceive],
+            },
+            &mut dice,
+        )
+        .unwrap();
+        assert!(b.tactics.is_empty(), "thrown only when both have chosen");
+        b.apply(
+            &Command::Tactics {
+                side: 1,
+                tactics: vec![Tactic::Deceive],
+            },
+            &mut dice,
+        )
+        .unwrap();
+        assert_eq!(
+            b.tactics,
+            vec![
+                (0, Tactic::Anticipate, 16, true),
+                (0, Tactic::Deceive, 24, true),
+                (1, Tactic::Deceive, 9, false)
+            ]
+        );
+        assert!(b.anticipated(0) && !b.anticipated(1));
+        b.apply(&declare(0, vec![]), &mut dice).unwrap();
+        b.apply(&declare(1, vec![fire("red", "troopers", &[(0, 10)])]), &mut dice)
+            .unwrap();
+        assert_eq!((b.stage, b.to_act()), (Stage::Redeclare, Some(0)));
+        b.apply(
+            &Command::Redeclare {
+                side: 0,
+                declaration: Some(Declaration {
+                    orders: vec![fire("troopers", "red", &[(0, 40)])],
+                    ..Default::default()
+                }),
+            },
+            &mut dice,
+        )
+        .unwrap();
+        assert_eq!((b.stage, b.to_act()), (Stage::React, Some(1)));
+        assert_eq!(b.declared[0].as_ref().map(|d| d.orders.len()), Some(1));
     }
 
     #[test]
@@ -1825,9 +1863,17 @@ pub(crate) mod tests {
         );
         b.apply(&long(18), &mut dice).unwrap();
         assert_eq!(b.range_numbers[&RangeBand::Long], 18);
+        no_tactics(&mut b, &mut dice);
         b.apply(&declare(0, vec![]), &mut dice).unwrap();
         let mut late = platoon();
-        late.apply(&declare(0, vec![]), &mut dice).unwrap();
+        late.apply(
+            &Command::Tactics {
+                side: 0,
+                tactics: vec![],
+            },
+            &mut dice,
+        )
+        .unwrap();
         assert!(
             late.apply(&Command::RefereeMode, &mut dice)
                 .unwrap_err()
@@ -1919,6 +1965,7 @@ pub(crate) mod tests {
         b.units[0].ignores_orders = true;
         b.units[0].shaken = true;
         let mut dice = Dice::forced([]);
+        no_tactics(&mut b, &mut dice);
         let err = b
             .apply(
                 &declare(0, vec![fire("troopers", "red", &[(0, 40)])]),
@@ -1927,9 +1974,23 @@ pub(crate) mod tests {
             .unwrap_err();
         assert!(err.contains("failed its morale check last round"), "{err}");
         // A round in which nothing fires: no morale check, and the failure is spent.
-        round(&mut b, &mut dice, vec![], vec![]);
+        for c in [
+            declare(0, vec![]),
+            declare(1, vec![]),
+            Command::React {
+                side: 1,
+                reactions: vec![],
+            },
+            Command::React {
+                side: 0,
+                reactions: vec![],
+            },
+        ] {
+            b.apply(&c, &mut dice).unwrap();
+        }
         assert_eq!(b.round, 2);
         assert!(!b.units[0].ignores_orders && !b.units[0].shaken);
+        no_tactics(&mut b, &mut dice);
         b.apply(
             &declare(0, vec![fire("troopers", "red", &[(0, 40)])]),
             &mut dice,
@@ -2005,7 +2066,7 @@ pub(crate) mod tests {
         assert_eq!(b.units[1].lasting, Some(DamageResult::HeavyCasualties));
         assert_eq!(b.units[0].left[&1], 30);
         assert_eq!(b.units[1].status, Status::Surrendered, "{log:#?}");
-        assert_eq!((b.round, b.stage), (2, Stage::Declare));
+        assert_eq!((b.round, b.stage), (2, Stage::Tactics));
         assert_eq!(dice.log().len(), 14, "every roll thrown");
         assert!(
             log.contains(&"morale: Red squad 6 against Stormtroopers 25"),

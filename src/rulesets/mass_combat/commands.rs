@@ -5,40 +5,29 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::orders::{Declaration, Reaction};
+use super::orders::{Declaration, Reaction, Tactic};
 use super::rules::charts::RangeBand;
 use super::rules::code::Code;
 
 /// One mass combat command.
 #[derive(Message, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
-    /// Side `side` declares its orders for the round, in secret until both have.
+    /// Side `side`'s commander makes these tactics rolls (none, one or both; each once) before
+    /// the orders: "First, any anticipate enemy or deceive enemy rolls are made" (Mass Combat
+    /// Sequence, 1.). The rolls are thrown once both commanders have chosen.
+    Tactics {
+        /// The side (0 or 1, in scenario order).
+        side: usize,
+        /// The rolls to make.
+        tactics: Vec<Tactic>,
+    },
+    /// Side `side` declares its orders for the round, in the open: "The character with the
+    /// lowest command skill code declares actions first" (Mass Combat Sequence, 1.).
     Declare {
         /// The side (0 or 1, in scenario order).
         side: usize,
-        /// Its orders, tactics roll and command actions.
+        /// Its orders and command actions.
         declaration: Declaration,
-    },
-    /// Play by e-mail: side `side` declares its orders face down, the other side still to
-    /// declare; `seal` is the commitment ([`crate::engine::by_email::commitment`]) to the
-    /// `Declare` it stands for, so the other side declares without seeing them ("Each
-    /// commander must secretly declare all orders") and they cannot change once it has.
-    DeclareFaceDown {
-        /// The side.
-        side: usize,
-        /// The commitment to its `Declare`.
-        seal: String,
-    },
-    /// Play by e-mail: side `side` turns over the orders it declared face down, once the
-    /// other side has declared; refused unless `Declare { side, declaration }` with `salt`
-    /// matches the seal.
-    TurnOver {
-        /// The side.
-        side: usize,
-        /// The orders it sealed.
-        declaration: Declaration,
-        /// The salt of the seal (hex).
-        salt: String,
     },
     /// Side `side`, having deceived the enemy, declares again (or keeps its orders, with
     /// `None`).

@@ -27,8 +27,8 @@ pub struct Draft {
     pub selected: Option<usize>,
     /// The orders so far.
     pub orders: Vec<Order>,
-    /// The tactics roll to make.
-    pub tactic: Option<Tactic>,
+    /// The tactics rolls to make (Tactics stage).
+    pub tactics: Vec<Tactic>,
     /// Units commanded (with command on).
     pub commanded: Vec<String>,
     /// Bonus actions: a unit named n times gets n pips.
@@ -126,7 +126,9 @@ fn click(
     let Some(side) = b.to_act() else {
         return;
     };
-    if app.as_ref().is_some_and(|a| a.rules.contains(&side)) || b.stage == Stage::React {
+    if app.as_ref().is_some_and(|a| a.rules.contains(&side))
+        || matches!(b.stage, Stage::React | Stage::Tactics)
+    {
         return;
     }
     let Some(cursor) = window.cursor_position() else {

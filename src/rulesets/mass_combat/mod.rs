@@ -1,6 +1,6 @@
 //! Rule set `mass_combat`: Christian Conkle's mass combat rules for the D6 roleplaying game
 //! (d6-mass-combat.txt): units of soldiers and vehicles as counters on open ground, orders
-//! declared in secret, D6 dice codes with pips. `rules/` is the text's arithmetic (pure);
+//! declared in the open, lowest command first, D6 dice codes with pips. `rules/` is the text's arithmetic (pure);
 //! [`battle`] the state and what each command does; [`phases`] the Bevy side; [`ai`] the
 //! side the rules command; the rest how it looks and is played.
 
@@ -133,17 +133,16 @@ impl RuleSet for MassCombat {
         snapshot::printout(s)
     }
 
-    /// Who has declared and whether the orders are shown: a declaration, once made, is not
-    /// taken back (the other side may have seen the hand-over), nor is anything once dice are
-    /// thrown.
+    /// Who has chosen tactics and declared: a declaration, once made, is not taken back (the
+    /// other side has heard it), nor is anything once dice are thrown.
     fn secret_digest(world: &World) -> Option<u64> {
         let b = &world.get_resource::<phases::BattleRes>()?.0;
         Some(crate::engine::hash::json_hash(&(
             b.round,
             b.stage,
             b.declared.iter().map(Option::is_some).collect::<Vec<_>>(),
-            &b.face_down,
-            b.revealed,
+            &b.chose_tactics,
+            b.tactics.len(),
             b.reacted,
             b.result.is_some(),
         )))
@@ -158,67 +157,11 @@ impl RuleSet for MassCombat {
             .unwrap_or_default()
     }
 
-    /// The battle with the other side's orders hidden until revealed.
+    /// The whole battle: nothing in it is hidden from either side (the declarations are made in
+    /// the open, docs/rules/mass_combat.md, "Declarations in the open").
     fn player_view(world: &World, side: usize) -> Option<serde_json::Value> {
         let b = &world.get_resource::<phases::BattleRes>()?.0;
         serde_json::to_value(ai::view(b, side)).ok()
-    }
-
-    /// Play by e-mail: the first commander to declare declares face down ("Each commander
-    /// must secretly declare all orders"), so the file the other side opens does not show
-    /// them; the last to declare hides nothing, the first's orders being down already.
-    fn face_down(
-        world: &mut World,
-        command: &Command,
-        seal: &str,
-    ) -> Result<Option<Command>, String> {
-        let Command::Declare { side, declaration } = command else {
-            return Ok(None);
-        };
-        let Some(b) = world.get_resource::<phases::BattleRes>().map(|b| &b.0) else {
-            return Ok(None);
-        };
-        if b.stage != battle::Stage::Declare || !b.nothing_declared() {
-            return Ok(None);
-        }
-        if b.to_act() != Some(*side) {
-            return Err(format!(
-                "it is not {}'s turn to declare (Mass Combat Sequence)",
-                b.sides.get(*side).map_or("that side", |s| s.name.as_str())
-            ));
-        }
-        b.check_declaration(*side, declaration)?;
-        Ok(Some(Command::DeclareFaceDown {
-            side: *side,
-            seal: seal.to_string(),
-        }))
-    }
-
-    /// Play by e-mail: the orders `side` declared face down, once the other side has
-    /// declared (the last sealed `Declare` whose commitment matches).
-    fn turn_over(
-        world: &World,
-        side: usize,
-        sealed: &[crate::engine::by_email::Secret<Command>],
-    ) -> Option<Command> {
-        let b = &world.get_resource::<phases::BattleRes>()?.0;
-        let seal = b.face_down.get(side)?.as_deref()?;
-        if b.to_act() != Some(side) {
-            return None;
-        }
-        sealed.iter().rev().find_map(|s| match &s.command {
-            Command::Declare {
-                side: d,
-                declaration,
-            } if *d == side && crate::engine::by_email::commitment(&s.salt, &s.command) == seal => {
-                Some(Command::TurnOver {
-                    side,
-                    declaration: declaration.clone(),
-                    salt: s.salt.clone(),
-                })
-            }
-            _ => None,
-        })
     }
 
     fn describe(world: &World, command: &Command) -> String {
@@ -251,17 +194,17 @@ impl RuleSet for MassCombat {
                 format!("{} redeclares: {}", side(*s), orders(d))
             }
             Command::Redeclare { side: s, .. } => format!("{} keeps its orders", side(*s)),
-            Command::DeclareFaceDown { side: s, .. } => {
-                format!("{} declares its orders, face down", side(*s))
+            Command::Tactics { side: s, tactics } if tactics.is_empty() => {
+                format!("{} makes no tactics roll", side(*s))
             }
-            Command::TurnOver {
-                side: s,
-                declaration,
-                ..
-            } => format!(
-                "{} turns its orders over: {}",
+            Command::Tactics { side: s, tactics } => format!(
+                "{} rolls tactics to {}",
                 side(*s),
-                orders(declaration)
+                tactics
+                    .iter()
+                    .map(|t| t.aim())
+                    .collect::<Vec<_>>()
+                    .join(" and to ")
             ),
             Command::React { side: s, reactions } if reactions.is_empty() => {
                 format!("{} declares no reactions", side(*s))
@@ -298,23 +241,6 @@ impl RuleSet for MassCombat {
                     .map_or(unit.clone(), |i| b.units[i].name.clone());
                 format!("{name} sleeps {hours} hours")
             }
-        }
-    }
-
-    /// A declaration is shown to the other side as made, not what it says.
-    fn public_text(world: &World, command: &Command) -> String {
-        let side = |s: usize| {
-            world
-                .get_resource::<phases::BattleRes>()
-                .and_then(|b| b.0.sides.get(s).map(|x| x.name.clone()))
-                .unwrap_or_else(|| "a side".into())
-        };
-        match command {
-            Command::Declare { side: s, .. } => {
-                format!("{} declares its orders, face down", side(*s))
-            }
-            Command::Redeclare { side: s, .. } => format!("{} redeclares, face down", side(*s)),
-            _ => Self::describe(world, command),
         }
     }
 

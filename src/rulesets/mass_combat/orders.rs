@@ -15,6 +15,17 @@ pub enum Tactic {
     Deceive,
 }
 
+impl Tactic {
+    /// What the roll is for, in the text's words: "to anticipate the enemy", "to deceive the
+    /// enemy" without the "to".
+    pub fn aim(self) -> &'static str {
+        match self {
+            Tactic::Anticipate => "anticipate the enemy",
+            Tactic::Deceive => "deceive the enemy",
+        }
+    }
+}
+
 /// One unit's order for the round.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Order {
@@ -109,8 +120,6 @@ impl Order {
 pub struct Declaration {
     /// One order per unit at most; a unit with none holds where it is.
     pub orders: Vec<Order>,
-    /// The tactics roll made first, if any.
-    pub tactic: Option<Tactic>,
     /// Units whose leaders the commander commands, 1D each (with command on).
     pub commanded: Vec<String>,
     /// Bonus actions: a unit named n times gets n pips on its rolls.

@@ -20,8 +20,10 @@ pub struct BattleRes(pub Battle);
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[source(GameState = GameState::Playing("mass_combat"))]
 pub enum MassPhase {
-    /// 1. Declare Actions, Orders and Full Reactions.
+    /// 1. "First, any anticipate enemy or deceive enemy rolls are made".
     #[default]
+    Tactics,
+    /// 1. Declare Actions, Orders and Full Reactions.
     Declare,
     /// A commander who deceived the enemy declares again.
     Redeclare,
@@ -37,7 +39,7 @@ pub fn setup(world: &mut World, scenario: &Scenario) -> Result<(), Vec<String>> 
     let mut log = GameLog::default();
     log.push(
         1,
-        format!("{} — round 1: the commanders declare", battle.name),
+        format!("{} — round 1: the commanders choose their tactics rolls", battle.name),
     );
     world.insert_resource(log);
     world.insert_resource(super::board::board(&battle));
@@ -73,6 +75,7 @@ pub fn sync_phase(world: &mut World) {
         return;
     }
     let want = match b.stage {
+        Stage::Tactics => MassPhase::Tactics,
         Stage::Declare => MassPhase::Declare,
         Stage::Redeclare => MassPhase::Redeclare,
         Stage::React => MassPhase::React,

@@ -1,12 +1,8 @@
-//! The mass battle as the searching opponent sees it ([`crate::rules::search`]): the battle
-//! from one side's view (the other side's orders, declared in secret, dealt anew each time
-//! from what that side might have declared), a handful of whole declarations for the side to
-//! act (the plain policy's, holding the ground, closing in, fire on one target, falling back,
-//! and the policy's with each tactics roll), and a score for a battle not yet decided. The
+//! The mass battle as the searching opponent sees it ([`crate::rules::search`]): the whole
+//! battle (the declarations are made in the open), the tactics rolls worth making, a handful
+//! of whole declarations for the side to act (the plain policy's, holding the ground, closing
+//! in, fire on one target, falling back), and a score for a battle not yet decided. The
 //! ruling is in docs/rules/mass_combat.md, "The searching opponent".
-
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
 
 use super::ai::{declaration, view};
 use super::battle::{Battle, Declaration, Order, Stage, Status, Tactic};
@@ -25,7 +21,8 @@ impl Searchable for Battle {
         self.sides.len()
     }
 
-    /// To declare (or declare again after a deception): the declarations of [`declarations`];
+    /// Tactics: none, either roll, or both; to declare (or declare again after a deception):
+    /// the declarations of [`declarations`];
     /// to redeclare, keeping the first too; to react, nothing or every unit firing hastened
     /// by one ("more haste for a unit's order"), where the command plan allows it.
     fn candidates(&self) -> Vec<Command> {
@@ -34,6 +31,15 @@ impl Searchable for Battle {
         };
         let v = view(self, side);
         match self.stage {
+            Stage::Tactics => [
+                vec![],
+                vec![Tactic::Anticipate],
+                vec![Tactic::Deceive],
+                vec![Tactic::Anticipate, Tactic::Deceive],
+            ]
+            .into_iter()
+            .map(|tactics| Command::Tactics { side, tactics })
+            .collect(),
             Stage::Declare => declarations(&v, side)
                 .into_iter()
                 .map(|declaration| Command::Declare { side, declaration })
@@ -97,31 +103,13 @@ impl Searchable for Battle {
         }
         (0.5 + 0.5 * (self.share_fighting(side) - self.share_fighting(1 - side))).clamp(0.0, 1.0)
     }
-
-    /// The other side's orders, declared but not yet revealed, are dealt anew: one of the
-    /// declarations it might have made from what it saw, drawn at random (the searching side
-    /// knows it has declared, not what).
-    fn sample_hidden(&mut self, side: usize, rng: &mut ChaCha8Rng) {
-        if self.revealed {
-            return;
-        }
-        let other = 1 - side;
-        if self.declared[other].is_some() {
-            let options = declarations(&view(self, other), other);
-            if !options.is_empty() {
-                let k = rng.random_range(0..options.len());
-                self.declared[other] = Some(options[k].clone());
-            }
-        }
-    }
 }
 
 /// The whole declarations worth weighing for `side` in view `v`, each one the rules accept:
 /// the plain policy's ([`super::ai::declaration`]); holding the ground (its orders to fire,
 /// no deployment); closing in (every unit out of its short range deploys to half of it);
 /// everyone firing on the enemy most of them can reach; falling back (every unit deploys
-/// straight away from the nearest enemy); and the policy's with a tactics roll to anticipate
-/// and to deceive (Mass Combat Tactics).
+/// straight away from the nearest enemy).
 pub fn declarations(v: &Battle, side: usize) -> Vec<Declaration> {
     let policy = declaration(v, side);
     let reshaped = |f: &dyn Fn(&Order) -> Option<Order>| Declaration {
@@ -167,10 +155,6 @@ pub fn declarations(v: &Battle, side: usize) -> Vec<Declaration> {
             haste: 0,
         })
     });
-    let tactic = |t: Tactic| Declaration {
-        tactic: Some(t),
-        ..policy.clone()
-    };
     let mut out: Vec<Declaration> = Vec::new();
     for d in [
         policy.clone(),
@@ -178,8 +162,6 @@ pub fn declarations(v: &Battle, side: usize) -> Vec<Declaration> {
         close,
         focus,
         fall_back,
-        tactic(Tactic::Anticipate),
-        tactic(Tactic::Deceive),
     ] {
         if !out.contains(&d) && v.check_declaration(side, &d).is_ok() {
             out.push(d);
@@ -267,7 +249,8 @@ mod tests {
 
     #[test]
     fn every_declaration_offered_is_one_the_rules_accept_and_differ() {
-        let b = super::super::battle::tests::platoon();
+        let mut b = super::super::battle::tests::platoon();
+        super::super::battle::tests::no_tactics(&mut b, &mut Dice::forced([]));
         let cs = b.candidates();
         assert!(cs.len() >= 3, "{cs:?}");
         for c in &cs {
@@ -279,37 +262,17 @@ mod tests {
         }
     }
 
+    /// Issue 60: "a commander may attempt any of the tactics the text lists", so the search
+    /// weighs none, each and both, each accepted.
     #[test]
-    fn the_other_sides_secret_orders_are_dealt_from_its_own_choices() {
-        let mut b = super::super::battle::tests::platoon();
-        let first = b.to_act().expect("a side declares");
-        let d = declarations(&view(&b, first), first);
-        // The first side declares the last of its choices, not its policy's.
-        let secret = d.last().expect("a declaration").clone();
-        b.play(
-            &Command::Declare {
-                side: first,
-                declaration: secret.clone(),
-            },
-            &mut Dice::seeded(1),
-        )
-        .expect("accepted");
-        let searcher = 1 - first;
-        // The search starts from the searcher's view: the secret is not in it.
-        let seen = view(&b, searcher);
-        assert_eq!(seen.declared[first], Some(Declaration::default()));
-        let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3);
-        let mut dealt = Vec::new();
-        for _ in 0..20 {
-            let mut s = seen.clone();
-            s.sample_hidden(searcher, &mut rng);
-            let got = s.declared[first].clone().expect("dealt");
-            assert!(d.contains(&got));
-            if !dealt.contains(&got) {
-                dealt.push(got);
-            }
+    fn the_tactics_offered_are_none_either_and_both() {
+        let b = super::super::battle::tests::platoon();
+        let cs = b.candidates();
+        assert_eq!(cs.len(), 4, "{cs:?}");
+        for c in &cs {
+            assert!(matches!(c, Command::Tactics { .. }), "{c:?}");
+            assert!(b.clone().play(c, &mut Dice::seeded(1)).is_ok(), "{c:?}");
         }
-        assert!(dealt.len() > 1, "always the same: {dealt:?}");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The mass combat panels on the shared shell: the phase bar's words; the declaration panel
-//! for the commander to act (each unit's order, its allocation to weapon types, haste,
-//! command, the tactics roll) behind the hand-over; the units of both sides with their men
+//! for the commander to act (the tactics rolls first, then each unit's order, its allocation
+//! to weapon types, haste, command), the other side's orders as declared; the units of both sides with their men
 //! left and state; the last round's attacks as the text's example reads them, with the chart
 //! rows that applied.
 
@@ -50,6 +50,9 @@ fn status(
     let name = &b.sides[side].name;
     let hint = match (person, b.stage) {
         (false, _) => "The rules command this side: watch the table and the events.".to_string(),
+        (true, Stage::Tactics) => format!(
+            "{name}: tick the tactics rolls to make this round, or none; then Roll tactics."
+        ),
         (true, Stage::Declare) => format!(
             "{name}: click your unit, then an enemy to fire on it or right-click ground to deploy; then Declare."
         ),
@@ -61,9 +64,13 @@ fn status(
         ),
     };
     let end = person.then(|| match b.stage {
+        Stage::Tactics => (
+            "Roll tactics".to_string(),
+            "Make the tactics rolls ticked (none is fine); they are thrown when both commanders have chosen. Space/Enter".to_string(),
+        ),
         Stage::Declare => (
             "Declare orders".to_string(),
-            "Send this side's orders, face down until both have declared. Space/Enter".to_string(),
+            "Declare this side's orders, in the open: a commander of higher command declares after, having heard them. Space/Enter".to_string(),
         ),
         Stage::Redeclare => (
             "Redeclare".to_string(),
@@ -94,6 +101,7 @@ fn status(
             "{} — {}",
             name,
             match b.stage {
+                Stage::Tactics => "1. tactics rolls",
                 Stage::Declare => "1. declare orders",
                 Stage::Redeclare => "1. redeclare (deceived the enemy)",
                 Stage::React => "2. declare reactions",
@@ -113,16 +121,18 @@ fn status(
             left(1)
         ),
         secrecy: match b.stage {
+            Stage::Tactics => {
+                "Tactics first: each commander chooses to anticipate or deceive the enemy, or neither."
+            }
             Stage::Declare => {
-                "Orders are declared in secret: the other commander's stay face down until both have declared."
+                "Orders are declared in the open, lowest command first: the other commander hears them."
             }
             Stage::Redeclare => {
                 "A deception worked: this commander declares again, having seen the orders."
             }
-            // "The character with the highest command code declares reaction skills first":
-            // the orders are face up by now, and reactions are declared in the open.
+            // "The character with the highest command code declares reaction skills first".
             Stage::React => {
-                "Reactions: the orders are face up; each commander declares reactions in turn, highest command first."
+                "Reactions: each commander declares reactions in turn, highest command first."
             }
         }
         .into(),
@@ -140,7 +150,7 @@ fn help(mut help: ResMut<RuleSetHelp>) {
     *help = RuleSetHelp {
         shortcuts: SHORTCUTS.to_vec(),
         lines: vec![
-            "A round: both commanders declare in secret (lowest command first), the orders are revealed, reactions (highest command first), then orders resolve by haste: fire before deployment.",
+            "A round: tactics rolls first, then the commanders declare in the open (lowest command first), reactions (highest command first), then orders resolve by haste: fire before deployment.",
             "Fire: weapon skill + the Combined Action Chart's modifier for the men firing, against dodge + its modifier + the range's difficulty; the Attack Resolution Chart gives the share who hit.",
             "Damage: weapon damage + the modifier for the hits, against strength + the modifier for the target's size; the Unit Damage Chart gives the casualties, taken at the round's end.",
             "Morale: units that fought compare stamina rolls; failing by 0-3 costs -1D next time, 4 or more is a full retreat, outnumbered more than 3 to 1 is surrender.",
@@ -171,7 +181,6 @@ fn declaration(b: &Battle, d: &Draft) -> Declaration {
     let on = |v: Vec<String>| if b.command { v } else { Vec::new() };
     Declaration {
         orders: d.orders.clone(),
-        tactic: d.tactic,
         commanded: on(d.commanded.clone()),
         bonuses: on(d.bonuses.clone()),
         coordinated: if b.command {
@@ -186,6 +195,10 @@ fn declaration(b: &Battle, d: &Draft) -> Declaration {
 fn command(b: &Battle, side: usize, d: &Draft) -> Command {
     let declaration = declaration(b, d);
     match b.stage {
+        Stage::Tactics => Command::Tactics {
+            side,
+            tactics: d.tactics.clone(),
+        },
         Stage::Declare => Command::Declare { side, declaration },
         Stage::Redeclare => Command::Redeclare {
             side,
@@ -223,27 +236,42 @@ fn end_button(
 
 /// The declaration editor: each of the side's units with its order.
 fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
-    let what = match (b.stage, b.referee) {
-        (Stage::React, _) => "reactions",
-        (_, true) => "orders",
-        (_, false) => "orders (secret)",
+    let what = match b.stage {
+        Stage::Tactics => "tactics rolls",
+        Stage::React => "reactions",
+        _ => "orders",
     };
     ui.label(
         egui::RichText::new(format!("{}'s {what}", b.sides[side].name))
             .strong()
             .color(side_colour32(side)),
     );
-    if b.stage == Stage::Declare {
-        ui.horizontal(|ui| {
-            ui.label("Tactics roll:");
-            ui.radio_value(&mut draft.tactic, None, "none");
-            ui.radio_value(&mut draft.tactic, Some(Tactic::Anticipate), "anticipate")
-                .on_hover_text("Moderate tactics roll: a free haste action for the army");
-            ui.radio_value(&mut draft.tactic, Some(Tactic::Deceive), "deceive")
-                .on_hover_text(
-                    "Difficult tactics roll: redeclare after hearing the enemy's orders",
-                );
-        });
+    if b.stage == Stage::Tactics {
+        let c = &b.sides[side].commander;
+        ui.label(format!("{}: tactics {}", c.name, c.tactics));
+        for (t, hover) in [
+            (
+                Tactic::Anticipate,
+                "Moderate tactics roll: a free haste action for the army this round",
+            ),
+            (
+                Tactic::Deceive,
+                "Difficult tactics roll: redeclare after hearing the enemy's orders",
+            ),
+        ] {
+            let mut on = draft.tactics.contains(&t);
+            if ui
+                .checkbox(&mut on, format!("roll to {}", t.aim()))
+                .on_hover_text(hover)
+                .changed()
+            {
+                draft.tactics.retain(|x| *x != t);
+                if on {
+                    draft.tactics.push(t);
+                }
+            }
+        }
+        return;
     }
     let mut drop = None;
     for i in 0..b.units.len() {
@@ -431,7 +459,7 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
         draft.orders.retain(|o| o.unit() != id);
     }
     if b.command && b.stage != Stage::React {
-        let plan = b.plan(side, &declaration(b, draft), false);
+        let plan = b.plan(side, &declaration(b, draft));
         let c = b.sides[side].commander.command;
         ui.label(format!(
             "Command {c}: spends {}, {} left",
@@ -846,9 +874,21 @@ fn panels(
                 }
                 ui.separator();
             }
-            let ordering = b
-                .to_act()
-                .filter(|s| is_person(&app, *s) && b.stage != Stage::React);
+            // The orders declared so far, heard by both ("leaving the character with the
+            // highest command skill the advantage of declaring last").
+            for s in b.declaring_order() {
+                if b.declared[s].is_some() && b.stage != Stage::Tactics {
+                    ui.label(
+                        egui::RichText::new(format!("{} declared", b.sides[s].name))
+                            .strong()
+                            .color(side_colour32(s)),
+                    );
+                    ui.label(b.orders_words(s));
+                }
+            }
+            let ordering = b.to_act().filter(|s| {
+                is_person(&app, *s) && matches!(b.stage, Stage::Declare | Stage::Redeclare)
+            });
             units_panel(ui, b, ordering, &mut draft);
             ui.separator();
             attacks_panel(ui, b);

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use super::ID;
-use super::battle::{Battle, Status};
+use super::battle::{Battle, Stage, Status};
 use super::board::radius;
 use super::commands::Command;
 use super::input::Draft;
@@ -154,7 +154,7 @@ fn sync_tokens(
     }
 }
 
-/// The orders the person declaring has given so far, for their eyes only (not under the
+/// The orders declared so far and those the person declaring is giving (not under the
 /// hand-over): a line to the target of each fire order, a line and a ring to where each
 /// deployment goes; the unit being ordered ringed.
 fn draw_orders(
@@ -175,18 +175,19 @@ fn draw_orders(
             .map(|i| (i, Vec2::new(b.units[i].at.0, b.units[i].at.1)))
     };
     let (fire, deploy) = (Color::srgb(0.95, 0.35, 0.25), Color::srgb(0.3, 0.85, 0.95));
-    // Once revealed, both sides' orders (the reactions are declared against them); before,
-    // only the orders the person declaring is giving.
-    let revealed: Vec<&Order> = if b.revealed {
-        b.declared
-            .iter()
-            .flatten()
-            .flat_map(|d| &d.orders)
-            .collect()
-    } else {
-        draft.orders.iter().collect()
-    };
-    for o in revealed {
+    // The orders declared so far, both sides' (declared in the open), in their side's colour;
+    // and the orders the person to declare is giving, in red, in place of any declared.
+    let drafting = matches!(b.stage, Stage::Declare | Stage::Redeclare);
+    let drafted = |s: usize| drafting && b.to_act() == Some(s);
+    let mut shown: Vec<(&Order, bool)> = (0..b.declared.len())
+        .filter(|&s| !drafted(s))
+        .flat_map(|s| b.declared[s].iter().flat_map(|d| &d.orders))
+        .map(|o| (o, true))
+        .collect();
+    if b.to_act().is_some_and(drafted) {
+        shown.extend(draft.orders.iter().map(|o| (o, false)));
+    }
+    for (o, declared) in shown {
         let Some((i, from)) = at(o.unit()) else {
             continue;
         };
@@ -198,7 +199,7 @@ fn draw_orders(
                     let (ri, rt) = (radius(b, b.units[i].size), radius(b, b.units[t].size));
                     let dir = (to - from).normalize_or_zero();
                     let side = dir.perp() * ri.min(rt) * 0.25;
-                    let colour = if b.revealed {
+                    let colour = if declared {
                         crate::view::palette::side_colour(b.units[i].side)
                     } else {
                         fire
