@@ -1,6 +1,6 @@
 //! A side the rules command, from its view of the battle (the whole battle: the declarations
-//! are made in the open). The policy, written down in docs/rules/mass_combat.md ("A side
-//! the rules command"):
+//! are made in the open). The policy, written down in docs/rules/mass_combat.md, "A side
+//! the rules command":
 //! - a unit in full retreat retreats; one aboard a transport disembarks once an enemy unit
 //!   is within 300 m of it;
 //! - a unit with an enemy within its main weapon's medium range fires on the nearest,

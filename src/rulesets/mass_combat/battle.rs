@@ -25,9 +25,9 @@ use crate::engine::state::GameResult;
 use crate::rules::dice::Dice;
 use crate::rules::words::verb;
 
-/// Metres a unit deploys in a round for each point of MOVE (docs/rules/mass_combat.md,
-/// "Movement": the text's MOVE is "relative to each other", and its MOVE and speed keep one
-/// ratio, 2 to 6 KPH, 21 to 60, 175 to 500, 350 to 1000).
+/// Metres a unit deploys in a round for each point of MOVE (docs/rules/mass_combat.md, "Movement":
+/// the text's MOVE is "relative to each other", and its MOVE and speed keep one ratio, 2 to 6
+/// KPH, 21 to 60, 175 to 500, 350 to 1000).
 pub const METRES_PER_MOVE: f32 = 10.0;
 
 /// Metres between a unit and the part split off from it, side by side.
@@ -777,9 +777,9 @@ impl Battle {
             .join("; ")
     }
 
-    /// One order in words, as an order is given: "Stormtroopers to fire on Red squad (10
-    /// with Blaster rifle)", "AT-ATs to deploy 120 m, to (300, 500)". The infinitive reads for a unit
-    /// named in the singular or the plural ("Stormtroopers fires on" did not).
+    /// One order in words, as an order is given: `Stormtroopers to fire on Red squad (10 with
+    /// Blaster rifle)`, `AT-ATs to deploy 120 m, to (300, 500)`. The infinitive reads for a
+    /// unit named in the singular or the plural (`Stormtroopers fires on` did not).
     pub fn order_words(&self, o: &Order) -> String {
         let name = |id: &str| {
             self.unit(id)
@@ -1380,8 +1380,8 @@ impl Battle {
     }
 
     /// Where unit `i` ends a deployment towards `to` (metres) at `haste`: there, or as far
-    /// along the way as its reach goes ([`Battle::reach`]; docs/rules/mass_combat.md,
-    /// "Movement").
+    /// along the way as its reach goes ([`Battle::reach`];
+    /// docs/rules/mass_combat.md, "Movement").
     pub fn deploys_to(&self, i: usize, to: (f32, f32), haste: u32) -> (f32, f32) {
         let from = self.units[i].at;
         let d = ((to.0 - from.0).powi(2) + (to.1 - from.1).powi(2)).sqrt();
@@ -1473,9 +1473,9 @@ impl Battle {
                 outcome.insert(i, (!passed).then_some(MoraleFailure::FullRetreat));
             }
         }
-        // "If units fail its morale check, all orders given to it the following round are
-        // ignored" and shaken is "-1D to next round's morale check": both last the one round
-        // just resolved, whether or not it checks morale again.
+        // "Should a unit fail its morale check, all orders given to it the following round are
+        // ignored" and shaken is "-1D next round's Morale Check": both last the one round just
+        // resolved, whether or not it checks morale again.
         for u in &mut self.units {
             u.ignores_orders = false;
             u.shaken = false;
@@ -1540,7 +1540,7 @@ impl Battle {
     }
 
     /// The share of side `side`'s members still in the battle, 0 to 1: what decides a battle
-    /// at the round limit ("the larger share still fighting", docs/rules/mass_combat.md, "The
+    /// at the round limit (`the larger share still fighting`, docs/rules/mass_combat.md, "The
     /// end of a battle"); units joined into others count in the unit they joined.
     pub fn share_fighting(&self, side: usize) -> f32 {
         let (left, start) = self

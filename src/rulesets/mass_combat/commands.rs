@@ -1,6 +1,6 @@
 //! What a mass combat commander (or the referee) can do: every command the mouse, a script
-//! or a replay sends. Units are named by their scenario id. Script syntax: docs/commands.md,
-//! "mass_combat".
+//! or a replay sends. Units are named by their scenario id. Script syntax:
+//! docs/commands.md, `mass_combat commands`.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};

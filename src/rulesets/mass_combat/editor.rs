@@ -19,7 +19,7 @@ pub enum Edit {
     Place {
         /// The side, by index.
         side: usize,
-        /// The roster id, e.g. "stormtrooper_squad".
+        /// The roster id, e.g. `stormtrooper_squad`.
         roster: String,
         /// Where it stands, metres.
         at: (f32, f32),

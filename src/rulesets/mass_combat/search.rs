@@ -24,7 +24,8 @@ impl Searchable for Battle {
     /// Tactics: none, either roll, or both; to declare (or declare again after a deception):
     /// the declarations of [`declarations`];
     /// to redeclare, keeping the first too; to react, nothing or every unit firing hastened
-    /// by one ("more haste for a unit's order"), where the command plan allows it.
+    /// by one ("Haste for reaction skills ... may be increased"), where the command plan
+    /// allows it.
     fn candidates(&self) -> Vec<Command> {
         let Some(side) = Battle::to_act(self) else {
             return Vec::new();
@@ -95,8 +96,8 @@ impl Searchable for Battle {
     }
 
     /// A decided battle: 1 won, 0 lost, 0.5 drawn. Else a half plus half the lead in the
-    /// share of members still in the battle, which decides it at the round limit ("the
-    /// larger share still fighting").
+    /// share of members still in the battle, which decides it at the round limit (`the
+    /// larger share still fighting`).
     fn score(&self, side: usize) -> f32 {
         if let Some(r) = &self.result {
             return decided(r.winner, side);
@@ -262,7 +263,7 @@ mod tests {
         }
     }
 
-    /// Issue 60: "a commander may attempt any of the tactics the text lists", so the search
+    /// Issue 60: 'a commander may attempt any of the tactics the text lists', so the search
     /// weighs none, each and both, each accepted.
     #[test]
     fn the_tactics_offered_are_none_either_and_both() {

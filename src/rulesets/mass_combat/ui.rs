@@ -478,7 +478,7 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
 
 /// Both sides' units, and the last round's attacks with the chart rows that applied.
 /// Both sides' units with their men left and state; while `ordering` side declares with one
-/// of its units selected, a "fire on" button beside each enemy unit on the ground (counters
+/// of its units selected, a `fire on` button beside each enemy unit on the ground (counters
 /// can lie on one another on the table).
 fn units_panel(ui: &mut egui::Ui, b: &Battle, ordering: Option<usize>, draft: &mut Draft) {
     let firing = draft
@@ -552,10 +552,10 @@ fn unit_line(ui: &mut egui::Ui, u: &super::battle::Unit, state: String, hurt: St
     ));
 }
 
-/// The width of a referee's modifier between its − and + buttons, points: room for "−3D+2".
+/// The width of a referee's modifier between its − and + buttons, points: room for `−3D+2`.
 const VALUE_WIDTH: f32 = 48.0;
 /// The width of a range band's number between its − and + buttons, points: room for
-/// "point blank 5 (0-5)".
+/// `point blank 5 (0-5)`.
 const BAND_WIDTH: f32 = 150.0;
 
 fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Command>) {
@@ -602,8 +602,8 @@ fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Com
                             if ui.small_button("−").clicked() {
                                 set(Code(v.0 - 1));
                             }
-                            // A fixed width: "+" stays under the pointer as "1D" becomes
-                            // "1D+1", and so does the next column's "−".
+                            // A fixed width: `+` stays under the pointer as `1D` becomes
+                            // `1D+1`, and so does the next column's `−`.
                             ui.add_sized([VALUE_WIDTH, 18.0], egui::Label::new(v.to_string()));
                             if ui.small_button("+").clicked() {
                                 set(Code(v.0 + 1));

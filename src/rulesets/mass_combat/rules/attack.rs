@@ -133,7 +133,7 @@ pub struct AttackReport {
 /// One damage roll against one strength roll.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DamageRoll {
-    /// The weapons counted ("8 that hit", "20 that missed, deviated").
+    /// The weapons counted (`8 that hit`, `20 that missed, deviated`).
     pub weapons: u32,
     /// The damage roll.
     pub damage: Thrown,

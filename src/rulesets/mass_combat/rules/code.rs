@@ -38,7 +38,7 @@ impl Code {
         (p / 3, p % 3)
     }
 
-    /// Reads a code as the text writes one: "5D+2", "3D", "4d+1", "+2", "-1D", "0".
+    /// Reads a code as the text writes one: "5D+2", "3D", "3d+1", "+2", "-1D", "0".
     ///
     /// Errors: anything else, saying what a code looks like.
     pub fn parse(text: &str) -> Result<Code, String> {

@@ -13,14 +13,15 @@ pub struct CommandPlan {
     /// Subordinates commanded: "Each subordinate is considered to be successfully
     /// 'commanded' as long as the commander has 1D of command dice to allocate toward him."
     pub commanded: u32,
-    /// Bonus actions: "For every bonus action used by the commander, the chosen subordinate
-    /// receives one additional pip to his roll."
+    /// Bonus actions, a pip each: "For every bonus action used by the commander, the chosen
+    /// subordinate receives one additional pop to his roll."
     pub bonuses: u32,
     /// Units added to coordinated attacks: "only one additional unit can be added to the
     /// coordination per action".
     pub coordinations: u32,
     /// Haste orders beyond the force's basic haste: "Each haste order (beyond the basic haste
-    /// of the force) costs 1D from the commander's command skill."
+    /// of the force) costs 1D from the" "commander's command skill." (the sentence's end stands
+    /// a page earlier in the copy).
     pub haste_orders: u32,
     /// Haste orders made free by anticipating the enemy: "his army receives no penalty for
     /// using the haste" (one per successful Moderate tactics roll).

@@ -246,8 +246,8 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
         if let Some(t) = &u.aboard {
             match s.units.iter().find(|o| &o.id == t) {
                 Some(o) if o.side == u.side => {
-                    // "carries 40 (troops)" is each vehicle's (docs/rules/mass_combat.md,
-                    // "Missing statistics").
+                    // "carries 40 (troops)" is each vehicle's
+                    // (docs/rules/mass_combat.md, "Missing statistics").
                     let cap = roster
                         .get(&o.roster)
                         .map_or(0, |k| k.carries * o.size.unwrap_or(k.size));

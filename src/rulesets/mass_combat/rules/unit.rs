@@ -50,7 +50,7 @@ impl Scale {
 pub struct Weapon {
     /// As the text names it ("Blaster rifle").
     pub name: String,
-    /// The skill it is fired with ("blaster", "grenade", "heavy weapons", "melee combat");
+    /// The skill it is fired with (`blaster`, `grenade`, `heavy weapons`, `melee combat`);
     /// a vehicle's weapons use its pilots' heavy weapons skill plus the fire control.
     pub skill: String,
     /// Its damage code.
@@ -89,8 +89,8 @@ pub struct Armour {
     /// Added to strength against energy weapons.
     #[serde(default)]
     pub energy: Code,
-    /// Off dexterity and the skills under it (stormtrooper armour's "-1D Dexterity and
-    /// related skills"), as a negative code.
+    /// Off dexterity and the skills under it (stormtrooper armour's "1D Dexterity and related
+    /// skills", read as a penalty), as a negative code.
     #[serde(default)]
     pub dexterity: Code,
 }
@@ -99,7 +99,7 @@ pub struct Armour {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitType {
-    /// Roster id ("stormtrooper_squad").
+    /// Roster id (`stormtrooper_squad`).
     pub id: String,
     /// As the text names it ("Stormtrooper Squad").
     pub name: String,
