@@ -358,7 +358,9 @@ impl StartLayout {
 }
 
 /// Where each fighter of a warband of `n` starts in `corner` of a table of `size`: its
-/// base wholly within 5" of the corner, nearest the corner first, laid out by `layout`.
+/// base wholly within 5" of the corner, nearest the corner first, laid out by `layout`; past
+/// the [`MOST_IN_CORNER`] that fit, in further ranks behind them at the same spacing (the text
+/// sets no cap on a warband: docs/rules/one_stat.md, "Setting up").
 pub fn start_places(corner: Corner, size: Vec2, n: usize, layout: StartLayout) -> Vec<Vec2> {
     start_places_at(corner.point(size), n, layout)
 }
@@ -366,21 +368,23 @@ pub fn start_places(corner: Corner, size: Vec2, n: usize, layout: StartLayout) -
 /// [`start_places`] of the corner at `c`, inches (a corner at x 0 faces right, any other
 /// left; at y 0 up, any other down). The first place is the same in every layout.
 pub fn start_places_at(c: Vec2, n: usize, layout: StartLayout) -> Vec<Vec2> {
-    let lattice = |spacing: f32| -> Vec<Vec2> {
+    // Cells of a square lattice within `reach` of the corner (each base wholly within it).
+    let lattice_within = |spacing: f32, reach: f32| -> Vec<Vec2> {
         let steps: Vec<f32> = (0..)
             // To the tenth, as written: (3.0, 3.0) and (0.6, 4.2) lie equally far from the
             // corner, and float dust must not reorder them.
             .map(|k| ((0.6 + k as f32 * spacing) * 10.0).round() / 10.0)
-            .take_while(|s| s + BASE <= START_AREA)
+            .take_while(|s| s + BASE <= reach)
             .collect();
         let mut cells: Vec<Vec2> = steps
             .iter()
             .flat_map(|&x| steps.iter().map(move |&y| Vec2::new(x, y)))
-            .filter(|p| p.length() + BASE <= START_AREA)
+            .filter(|p| p.length() + BASE <= reach)
             .collect();
         cells.sort_by(|a, b| a.length().total_cmp(&b.length()).then(a.x.total_cmp(&b.x)));
         cells
     };
+    let lattice = |spacing: f32| lattice_within(spacing, START_AREA);
     let spacings: &[f32] = match layout {
         StartLayout::Spread => &[2.4, 1.8, 1.5],
         StartLayout::Packed => &[],
@@ -389,7 +393,18 @@ pub fn start_places_at(c: Vec2, n: usize, layout: StartLayout) -> Vec<Vec2> {
         .iter()
         .map(|&s| lattice(s))
         .find(|cells| cells.len() >= n)
-        .unwrap_or_else(|| lattice(1.2));
+        .unwrap_or_else(|| {
+            // The packed 1.2" lattice, reaching out rank by rank until all stand: its cells
+            // within 5" come first, so the first eleven stand as in a smaller warband.
+            let mut reach = START_AREA;
+            loop {
+                let cells = lattice_within(1.2, reach);
+                if cells.len() >= n {
+                    break cells;
+                }
+                reach += 1.2;
+            }
+        });
     let dir = Vec2::new(
         if c.x > 0.0 { -1.0 } else { 1.0 },
         if c.y > 0.0 { -1.0 } else { 1.0 },
@@ -397,8 +412,46 @@ pub fn start_places_at(c: Vec2, n: usize, layout: StartLayout) -> Vec<Vec2> {
     cells.into_iter().take(n).map(|p| c + p * dir).collect()
 }
 
-/// The most fighters a corner holds ([`start_places`]).
+/// The most fighters that stand within 5" of a corner ([`start_places`]); a larger warband's
+/// others stand in ranks behind them.
 pub const MOST_IN_CORNER: usize = 11;
+
+/// Why the warbands of `s` cannot all stand at the start (a base off the table, or on another
+/// warband's): a warband too large for its corner stands in ranks behind it, which a small
+/// table cannot hold; `None` when they can.
+pub fn crowded(s: &Scenario) -> Option<String> {
+    let size = Vec2::new(s.table.0, s.table.1);
+    let skip = usize::from(s.goal == Goal::CaptureTheFlag);
+    let corners = corners(s);
+    let mut placed: Vec<(usize, Vec2)> = Vec::new();
+    for (k, d) in s.sides.iter().enumerate() {
+        if s.solitaire.is_some() && k == 1 {
+            continue;
+        }
+        for at in start_places(corners[k], size, d.warband.fighters.len() + skip, s.start) {
+            if at.x < BASE || at.y < BASE || at.x > size.x - BASE || at.y > size.y - BASE {
+                return Some(format!(
+                    "{}'s {} fighters do not fit on a {}\" x {}\" table: the ranks behind its corner run off it",
+                    d.warband.name,
+                    d.warband.fighters.len(),
+                    size.x,
+                    size.y
+                ));
+            }
+            if let Some((o, _)) = placed
+                .iter()
+                .find(|(o, p)| *o != k && p.distance(at) < 2.0 * BASE)
+            {
+                return Some(format!(
+                    "{}'s and {}'s warbands would stand on each other at the start: a larger table, or fewer fighters",
+                    s.sides[*o].warband.name, d.warband.name
+                ));
+            }
+            placed.push((k, at));
+        }
+    }
+    None
+}
 
 /// Each player's corner, by its `corner` or in turn.
 pub fn corners(s: &Scenario) -> Vec<Corner> {
@@ -420,7 +473,8 @@ pub fn corners(s: &Scenario) -> Vec<Corner> {
 /// Errors: RON that does not parse (at its line and column, with what was expected); and,
 /// each at its place: not two to four players, two with one id or one corner, a warband that
 /// breaks the text's limits (each limit named) or fields another number of Specialists than
-/// the first, more fighters than a corner holds, a table outside 12" to 120" a side, terrain
+/// the first, warbands that do not fit on the table at the start ([`crowded`]), a table outside
+/// 12" to 120" a side, terrain
 /// with an unknown example or no answers or its middle off the table, two pieces with one
 /// id.
 pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
@@ -564,19 +618,15 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
                 specialists.unwrap_or(0)
             ));
         }
-        if d.warband.fighters.len() > MOST_IN_CORNER {
-            bad(format!(
-                "{} has {} fighters; {MOST_IN_CORNER} fit within 5\" of a corner",
-                d.warband.name,
-                d.warband.fighters.len()
-            ));
-        }
         if d.corner.is_some() && s.sides[..k].iter().any(|o| o.corner == d.corner) {
             bad(format!(
                 "a second player in the {} corner",
                 d.corner.map_or("", Corner::word)
             ));
         }
+    }
+    if let Some(m) = crowded(&s) {
+        errs.at(src.find("table").or_else(|| src.find("sides")).unwrap_or(0), m);
     }
     let mut pieces = HashSet::new();
     for t in &s.terrain {
@@ -622,11 +672,79 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
 mod tests {
     use super::*;
 
+    /// A two-player scenario on a table of `w` x `d` inches, each warband a Boss, `k`
+    /// Specialists (each its own specialisation) and two Rookies each.
+    fn with_warbands(k: usize, w: f32, d: f32) -> String {
+        const KINDS: [&str; 14] = [
+            "Assassin", "Berserker", "Controller", "Driver", "Engineer", "Healer", "Influencer",
+            "Maniac", "Preacher", "Tank", "Veteran", "Warrior", "Shapeshifter", "Ranger",
+        ];
+        let knife = r#"weapons: [Melee(name: "knife", two_handed: false)]"#;
+        let band = |p: &str| {
+            let mut f = vec![format!(r#"(id: "{p}b", name: "{p} Boss", tier: Boss, stat: 5, {knife})"#)];
+            for (i, kind) in KINDS.iter().take(k).enumerate() {
+                f.push(format!(
+                    r#"(id: "{p}s{i}", name: "{p} S{i}", tier: Specialist, stat: 4, specialisation: {kind}, {knife})"#
+                ));
+            }
+            for i in 0..2 * k {
+                f.push(format!(r#"(id: "{p}r{i}", name: "{p} R{i}", tier: Rookie, stat: 3, {knife})"#));
+            }
+            format!(r#"(id: "{p}", name: "{p}", warband: (name: "{p}", fighters: [{}]))"#, f.join(", "))
+        };
+        format!(
+            r#"(name: "x", ruleset: "one_stat", table: ({w}, {d}), goal: LastManStanding, sides: [{}, {}])"#,
+            band("a"),
+            band("z")
+        )
+    }
+
+    /// Issue 60: a warband of twelve or more is accepted where the table holds it, and refused,
+    /// naming the warbands, where its ranks run off the table or onto the other's.
+    #[test]
+    fn a_large_warband_is_accepted_where_the_table_holds_it() {
+        let ok = parse(&with_warbands(5, 36.0, 36.0), "x.ron").map_err(|e| format!("{e:?}"));
+        let s = ok.expect("16 fighters a side on a 3' table");
+        assert_eq!(s.sides[0].warband.fighters.len(), 16);
+        assert_eq!(crowded(&s), None);
+        let err = parse(&with_warbands(14, 12.0, 12.0), "x.ron").unwrap_err();
+        let text = format!("{err:?}");
+        assert!(
+            text.contains("do not fit on a 12\" x 12\" table") || text.contains("would stand on each other"),
+            "{text}"
+        );
+    }
+
+    /// Issue 60: the text sets no cap on a warband; the twelfth fighter on stand in ranks
+    /// behind the eleven within 5″, no two bases overlapping, the first eleven where they stand
+    /// in a warband of eleven.
+    #[test]
+    fn a_warband_larger_than_a_corner_holds_stands_in_ranks_behind() {
+        let size = Vec2::new(72.0, 48.0);
+        for layout in [StartLayout::Packed, StartLayout::Spread] {
+            for c in Corner::IN_TURN {
+                let eleven = start_places(c, size, 11, layout);
+                for n in [12, 20, 40] {
+                    let p = start_places(c, size, n, layout);
+                    assert_eq!(p.len(), n);
+                    assert_eq!(p[..11], start_places(c, size, 11, StartLayout::Packed)[..]);
+                    if layout == StartLayout::Packed {
+                        assert_eq!(p[..11], eleven[..]);
+                    }
+                    for (i, a) in p.iter().enumerate() {
+                        assert!(p[i + 1..].iter().all(|b| a.distance(*b) >= 2.0 * BASE));
+                        assert!(a.x >= BASE && a.y >= BASE && a.x <= 72.0 - BASE && a.y <= 48.0 - BASE);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn each_corner_holds_eleven_within_five_inches() {
         let size = Vec2::new(36.0, 36.0);
         for c in Corner::IN_TURN {
-            let p = start_places(c, size, 20, StartLayout::Packed);
+            let p = start_places(c, size, MOST_IN_CORNER, StartLayout::Packed);
             assert_eq!(p.len(), MOST_IN_CORNER);
             for q in &p {
                 assert!(q.distance(c.point(size)) + BASE <= START_AREA, "{q}");

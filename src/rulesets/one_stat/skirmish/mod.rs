@@ -13,7 +13,7 @@ use super::rules::combat::{AttackKind, Combatant, WoundResult, attack, wound};
 use super::rules::fighter::{Fighter, Specialisation, Tier, Weapon};
 use super::rules::movement::{step, straight_on};
 use super::rules::roll::{Band, HeavyMode, Pick, Test, roll, shooter_pick};
-use super::rules::scenario::{Goal, MOST_IN_CORNER, StartLayout, start_places_at};
+use super::rules::scenario::{Goal, StartLayout, start_places_at};
 use super::rules::sequence::next_player;
 use super::rules::solitaire::{OpponentStats, bounty_die, grid_square, spawn};
 use super::rules::warband::{Warband, WarbandKind, check};
@@ -563,13 +563,6 @@ impl Skirmish {
                             w.name, other.name
                         ));
                     }
-                }
-                if w.fighters.len() > MOST_IN_CORNER {
-                    problems.push(format!(
-                        "{} has {} fighters; {MOST_IN_CORNER} fit within 5\" of a corner",
-                        w.name,
-                        w.fighters.len()
-                    ));
                 }
                 if !problems.is_empty() {
                     return Err(problems.join("; "));

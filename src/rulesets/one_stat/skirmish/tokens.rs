@@ -358,7 +358,9 @@ impl Skirmish {
     pub(super) fn free_start_place(&self, p: usize) -> Option<Vec2> {
         start_places_at(
             self.players[p].corner,
-            super::super::rules::scenario::MOST_IN_CORNER,
+            // Room for every fighter on the table, and never fewer than a corner holds, so
+            // a small warband's places are those it always had.
+            (super::super::rules::scenario::MOST_IN_CORNER).max(self.fighters.len() + 1),
             super::super::rules::scenario::StartLayout::Packed,
         )
         .into_iter()
