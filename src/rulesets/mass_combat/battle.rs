@@ -4,9 +4,10 @@
 //! A round (Mass Combat Sequence): "First, any anticipate enemy or deceive enemy rolls are
 //! made"; then each commander declares the side's orders in the open, lowest command first (1.
 //! "The character with the lowest command skill code declares actions first"), each seeing
-//! what was declared before; a commander whose deception succeeded may declare again; the
-//! reactions are declared, highest command first (2.); then the orders are resolved in order
-//! of haste (3.), the damage is done (4.) and morale is checked (5.).
+//! what was declared before; the reactions are declared, highest command first (2.), and then
+//! a commander whose deception succeeded may declare again (2.: "Deceptions ... are
+//! declared"); then the orders are resolved in order of haste (3.), the damage is done (4.)
+//! and morale is checked (5.).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -137,7 +138,7 @@ pub enum Stage {
     Tactics,
     /// The commanders declare, in the open, lowest command first.
     Declare,
-    /// A commander whose deception succeeded may declare again.
+    /// A commander whose deception succeeded may declare again, after the reactions.
     Redeclare,
     /// Reactions, highest command first.
     React,
@@ -643,7 +644,8 @@ impl Battle {
                 }
                 self.redeclare.remove(0);
                 if self.redeclare.is_empty() {
-                    self.stage = Stage::React;
+                    self.spend_command();
+                    self.resolve_round(dice)?;
                 }
             }
             Command::React { side, reactions } => {
@@ -654,7 +656,7 @@ impl Battle {
                 self.react(*side, reactions)?;
                 self.reacted[*side] = true;
                 if self.reacted.iter().all(|r| *r) {
-                    self.resolve_round(dice)?;
+                    self.all_reacted(dice)?;
                 }
             }
             Command::RefereeMode => {
@@ -881,12 +883,16 @@ impl Battle {
         }
         for (side, t, roll, ok) in self.tactics.clone() {
             self.event(format!(
-                "{}'s tactics roll to {}: {roll} against {}: {}",
+                "{}'s tactics roll to {}: {roll} against {} ({}): {}",
                 self.sides[side].commander.name,
                 t.aim(),
                 match t {
                     Tactic::Anticipate => Difficulty::Moderate.word(),
                     Tactic::Deceive => Difficulty::Difficult.word(),
+                },
+                match t {
+                    Tactic::Anticipate => Difficulty::Moderate.number(),
+                    Tactic::Deceive => Difficulty::Difficult.number(),
                 },
                 if ok {
                     match t {
@@ -903,30 +909,18 @@ impl Battle {
         Ok(())
     }
 
-    /// Both have declared: the command each spends, then a commander whose deception succeeded
-    /// may declare again ("Deceptions ... are declared, lowest deception roll to highest"),
-    /// then the reactions.
+    /// Both have declared: the reactions, highest command first (Mass Combat Sequence, 2.).
     fn all_declared(&mut self) {
-        for side in self.declaring_order() {
-            if self.command {
-                let free = self.anticipated(side);
-                let d = self.declared[side].clone().unwrap_or_default();
-                let plan = self.plan(side, &d);
-                let c = &self.sides[side].commander;
-                self.event(format!(
-                    "{}: command {}, spends {} ({} commanded, {} bonuses, {} coordinated, {} haste orders{}), {} left",
-                    c.name,
-                    c.command,
-                    plan.cost(),
-                    plan.commanded,
-                    plan.bonuses,
-                    plan.coordinations,
-                    plan.haste_orders,
-                    if free { ", one free" } else { "" },
-                    plan.left(c.command).map_or("none".to_string(), |l| l.to_string())
-                ));
-            }
-        }
+        self.stage = Stage::React;
+    }
+
+    /// Both have reacted: "Deceptions which were at least 2x their opponent's roll are
+    /// declared, lowest deception roll to highest" (Mass Combat Sequence, 2., after the
+    /// reactions), each deceiver redeclaring "after hearing what his opponent has delcared";
+    /// with none, the round is resolved.
+    ///
+    /// Errors: a die that could not be thrown in the resolution.
+    fn all_reacted(&mut self, dice: &mut Dice) -> Result<(), String> {
         let mut deceivers: Vec<(i32, usize)> = self
             .tactics
             .iter()
@@ -935,11 +929,38 @@ impl Battle {
             .collect();
         deceivers.sort();
         self.redeclare = deceivers.into_iter().map(|(_, s)| s).collect();
-        self.stage = if self.redeclare.is_empty() {
-            Stage::React
+        if self.redeclare.is_empty() {
+            self.spend_command();
+            self.resolve_round(dice)
         } else {
-            Stage::Redeclare
-        };
+            self.stage = Stage::Redeclare;
+            Ok(())
+        }
+    }
+
+    /// The orders stand: what each commander's command is spent on, in the log.
+    fn spend_command(&mut self) {
+        if !self.command {
+            return;
+        }
+        for side in self.declaring_order() {
+            let free = self.anticipated(side);
+            let d = self.declared[side].clone().unwrap_or_default();
+            let plan = self.plan(side, &d);
+            let c = &self.sides[side].commander;
+            self.event(format!(
+                "{}: command {}, spends {} ({} commanded, {} bonuses, {} coordinated, {} haste orders{}), {} left",
+                c.name,
+                c.command,
+                plan.cost(),
+                plan.commanded,
+                plan.bonuses,
+                plan.coordinations,
+                plan.haste_orders,
+                if free { ", one free" } else { "" },
+                plan.left(c.command).map_or("none".to_string(), |l| l.to_string())
+            ));
+        }
     }
 
     /// Side `side`'s reactions: "Haste for reaction skills, including full reactions, may
@@ -1815,22 +1836,37 @@ pub(crate) mod tests {
         );
         assert!(b.anticipated(0) && !b.anticipated(1));
         b.apply(&declare(0, vec![]), &mut dice).unwrap();
-        b.apply(&declare(1, vec![fire("red", "troopers", &[(0, 10)])]), &mut dice)
-            .unwrap();
+        b.apply(&declare(1, vec![]), &mut dice).unwrap();
+        // The reactions first, the sergeant's (3D) before the lieutenant's; then the
+        // deception (Mass Combat Sequence, 2.).
+        assert_eq!((b.stage, b.to_act()), (Stage::React, Some(1)));
+        for side in [1, 0] {
+            let react = Command::React {
+                side,
+                reactions: vec![],
+            };
+            b.apply(&react, &mut dice).unwrap();
+        }
         assert_eq!((b.stage, b.to_act()), (Stage::Redeclare, Some(0)));
+        let to = (b.units[0].at.0 + 10.0, b.units[0].at.1);
         b.apply(
             &Command::Redeclare {
                 side: 0,
                 declaration: Some(Declaration {
-                    orders: vec![fire("troopers", "red", &[(0, 40)])],
+                    orders: vec![Order::Deploy {
+                        unit: "troopers".into(),
+                        to,
+                        haste: 0,
+                    }],
                     ..Default::default()
                 }),
             },
             &mut dice,
         )
         .unwrap();
-        assert_eq!((b.stage, b.to_act()), (Stage::React, Some(1)));
-        assert_eq!(b.declared[0].as_ref().map(|d| d.orders.len()), Some(1));
+        // The redeclared orders are carried out: the round resolved, the stormtroopers moved.
+        assert_eq!((b.round, b.stage), (2, Stage::Tactics));
+        assert!((b.units[0].at.0 - to.0).abs() < 1e-3, "{:?}", b.units[0].at);
     }
 
     #[test]

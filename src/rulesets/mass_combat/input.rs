@@ -89,15 +89,21 @@ fn keep_draft(battle: Res<BattleRes>, mut draft: ResMut<Draft>) {
     let key = Some((b.round, b.stage, side));
     if draft.key != key {
         let commanded = super::ai::declaration(&super::ai::view(b, side), side).commanded;
-        let orders = match b.stage {
-            Stage::Redeclare => b.declared[side].clone().unwrap_or_default().orders,
-            _ => Vec::new(),
-        };
-        *draft = Draft {
-            key,
-            commanded,
-            orders,
-            ..Default::default()
+        *draft = match (b.stage, &b.declared[side]) {
+            // Redeclaring starts from the orders declared, command actions and all.
+            (Stage::Redeclare, Some(d)) => Draft {
+                key,
+                orders: d.orders.clone(),
+                commanded: d.commanded.clone(),
+                bonuses: d.bonuses.clone(),
+                coordinate: d.coordinated.concat(),
+                ..Default::default()
+            },
+            _ => Draft {
+                key,
+                commanded,
+                ..Default::default()
+            },
         };
     }
 }

@@ -57,7 +57,7 @@ fn status(
             "{name}: click your unit, then an enemy to fire on it or right-click ground to deploy; then Declare."
         ),
         (true, Stage::Redeclare) => format!(
-            "{name} deceived the enemy: change the orders now you have heard theirs, or keep them."
+            "{name} deceived the enemy: change the orders now you have heard theirs and their reactions, or keep them."
         ),
         (true, Stage::React) => format!(
             "{name}: raise a unit's haste or order a full retreat, or none; then Declare reactions."
@@ -78,7 +78,7 @@ fn status(
         ),
         Stage::React => (
             "Declare reactions".to_string(),
-            "Send the reactions; when both sides have, the round is resolved. Space/Enter"
+            "Send the reactions; when both sides have (and a deceiver has redeclared), the round is resolved. Space/Enter"
                 .to_string(),
         ),
     });
@@ -309,7 +309,7 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                     }
                 }
             }
-            if b.command && b.stage == Stage::Declare {
+            if b.command && matches!(b.stage, Stage::Declare | Stage::Redeclare) {
                 let mut on = draft.commanded.contains(&u.id);
                 if ui.checkbox(&mut on, "commanded").on_hover_text("1D of the commander's command: uncommanded, its leader is at -1D to all actions").changed() {
                     if on {
@@ -859,7 +859,7 @@ fn panels(
     egui::ScrollArea::vertical()
         // A scroll position of its own for each commander and stage: the next commander's
         // orders start at the top.
-        .id_salt(("mass-panels", b.to_act(), b.stage))
+        .id_salt(("mass-panels", b.round, b.to_act(), b.stage))
         .max_height(sidebar.0.height())
         .show(&mut side_ui, |ui| {
             let people = (0..b.sides.len()).filter(|&s| is_person(&app, s)).count();

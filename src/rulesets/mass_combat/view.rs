@@ -211,7 +211,13 @@ fn draw_orders(
                 }
             }
             Order::Deploy { to, haste, .. } => {
-                // Where it stops, ringed; the rest of the way, beyond its reach, faint.
+                // Where it stops, ringed; the rest of the way, beyond its reach, faint. A
+                // declared deployment in its side's colour, as its fire is.
+                let deploy = if declared {
+                    crate::view::palette::side_colour(b.units[i].side)
+                } else {
+                    deploy
+                };
                 let stop = b.deploys_to(i, *to, *haste);
                 let (stop, to) = (Vec2::new(stop.0, stop.1), Vec2::new(to.0, to.1));
                 gizmos.line_2d(from, stop, deploy);
