@@ -79,7 +79,7 @@ fn title(
     let ctx = ctx.ctx_mut()?;
     let mut root = crate::ui::root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
-        let top = ui.available_height() * 0.2;
+        let top = ui.available_height() * 0.1;
         // A long list of unfinished games scrolls rather than pushing Quit off the window.
         egui::ScrollArea::vertical().show(ui, |ui| {
         ui.vertical_centered(|ui| {
@@ -92,12 +92,18 @@ fn title(
             ui.add_space(8.0);
             let titles: Vec<&str> = registry.0.iter().map(|e| e.title).collect();
             ui.label(format!("{} · hotseat for two or more players", titles.join(" · ")));
-            // A game asked for on the command line that could not start says why here.
-            if let Some(why) = &notice.refusal {
-                ui.add_space(16.0);
-                ui.colored_label(egui::Color32::from_rgb(255, 110, 100), why);
-            }
-            ui.add_space(32.0);
+            // A game asked for on the command line that could not start says why here, in a
+            // room kept for it whether or not there is anything to say, so the buttons below
+            // do not move when it comes or goes.
+            ui.add_space(8.0);
+            let why = notice.refusal.as_deref().unwrap_or_default();
+            ui.add_sized(
+                [ui.available_width().min(720.0), 40.0],
+                egui::Label::new(egui::RichText::new(why).color(egui::Color32::from_rgb(255, 110, 100)))
+                    .wrap(),
+            )
+            .on_hover_text(why);
+            ui.add_space(8.0);
             if ui
                 .add_sized(
                     [240.0, 40.0],
@@ -135,8 +141,14 @@ fn title(
                 ui.add_space(8.0);
                 ui.weak("Unfinished games");
             }
-            for (game, files) in &unfinished.0 {
-                let Some(newest) = files.first() else { continue };
+            // The three newest at hand, the rest folded, so Quit stays on the window; two
+            // games of one scenario told apart by a number.
+            let mut resume = |ui: &mut egui::Ui, k: usize| {
+                let (game, files) = &unfinished.0[k];
+                let Some(newest) = files.first() else { return };
+                let same = unfinished.0.iter().filter(|(g, _)| g == game).count();
+                let nth = unfinished.0[..k].iter().filter(|(g, _)| g == game).count();
+                let game = if same > 1 { format!("{game} ({})", nth + 1) } else { game.clone() };
                 let when = std::fs::metadata(newest)
                     .and_then(|m| m.modified())
                     .ok()
@@ -162,11 +174,27 @@ fn title(
                     let files = files.clone();
                     commands.queue(move |world: &mut World| resume_unfinished(world, &files));
                 }
+            };
+            const AT_HAND: usize = 3;
+            for k in 0..unfinished.0.len().min(AT_HAND) {
+                resume(ui, k);
+            }
+            if unfinished.0.len() > AT_HAND {
+                egui::CollapsingHeader::new(format!(
+                    "{} more unfinished games",
+                    unfinished.0.len() - AT_HAND
+                ))
+                .id_salt("more-unfinished")
+                .show(ui, |ui| {
+                    for k in AT_HAND..unfinished.0.len() {
+                        resume(ui, k);
+                    }
+                });
             }
             if !settings.recent.is_empty() {
                 ui.add_space(12.0);
                 ui.weak("Opened lately");
-                for f in settings.recent.clone() {
+                for f in settings.recent.iter().take(3).cloned().collect::<Vec<_>>() {
                     let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("?");
                     if ui
                         .add_sized([240.0, 24.0], egui::Button::new(name))

@@ -485,18 +485,18 @@ fn panels(
     let viewer = super::view::viewer(b, app, &replay, seated.and_then(|s| s.0));
     let mut out = Vec::new();
     if sidebar.0.is_positive() {
-        // The sides and their units above; the unit chosen below.
+        // The sides and their units above, as tall as they need up to a little over half the
+        // room (a resizable panel kept a size from a frame when the sidebar had no height,
+        // and the units to activate showed one row at a time); the unit chosen below.
         let mut side = crate::ui::area_ui(&ctx, sidebar.0);
         let tall = side.available_height();
-        egui::Panel::top("battle-sides")
-            .resizable(true)
-            .default_size(tall * 0.5)
-            .size_range(80.0..=(tall - 80.0).max(80.0))
+        egui::ScrollArea::vertical()
+            .id_salt("battle-sides")
+            .max_height((tall * 0.55).max(120.0))
             .show(&mut side, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    side_panel(ui, b, (person, viewer), &mut sel, &mut out)
-                });
+                side_panel(ui, b, (person, viewer), &mut sel, &mut out)
             });
+        side.separator();
         egui::ScrollArea::vertical()
             .id_salt("battle-unit")
             .show(&mut side, |ui| {
