@@ -21,7 +21,8 @@ pub enum WarbandKind {
     /// "1 Boss and 2 Rookies per Specialist fielded".
     Standard,
     /// Action scenarios: "restricted to 1 Boss, 2 Specialists and 2 Rookies (yes, that's an
-    /// exception!)".
+    /// exception!)": exactly that many, neither more nor fewer
+    /// (docs/rules/one_stat.md, "Action scenarios").
     Action,
     /// Solitaire: "Create a warband with 1 Boss, 3 Specialists and 6 Rookies".
     Solitaire,
@@ -50,6 +51,13 @@ pub fn check(w: &Warband, kind: WarbandKind) -> Vec<String> {
         ));
     }
     match kind {
+        // "Miniatures in 3 teirs; per player: 1 Boss, some Specialists, number of Specialists
+        // x2 as Rookies": some is one at least, so a Boss alone (or with Rookies only) is no
+        // warband of the text. The Action and solitaire sizes below ask for more anyway.
+        WarbandKind::Standard if specialists == 0 => out.push(format!(
+            "{} fields no Specialist: \"per player: 1 Boss, some Specialists, number of Specialists x2 as Rookies\"",
+            w.name
+        )),
         WarbandKind::Standard if rookies != 2 * specialists => out.push(format!(
             "{} has {specialists} Specialists and {rookies} Rookies: \"2 Rookies per Specialist fielded\"",
             w.name
@@ -222,12 +230,32 @@ pub(crate) mod tests {
         assert!(check(&w, WarbandKind::Standard)[0].contains("0 Bosses"));
     }
 
+    /// Issue 60: "per player: 1 Boss, some Specialists, number of Specialists x2 as Rookies":
+    /// a Boss alone is refused, naming the rule; one Specialist and his two Rookies will do.
+    #[test]
+    fn a_standard_warband_fields_at_least_one_specialist() {
+        let e = check(&warband("A", 0), WarbandKind::Standard);
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].contains("A fields no Specialist") && e[0].contains("some Specialists"), "{e:?}");
+        assert!(check(&warband("A", 1), WarbandKind::Standard).is_empty());
+        assert!(!check(&warband("A", 0), WarbandKind::Action).is_empty());
+        assert!(!check(&warband("A", 0), WarbandKind::Solitaire).is_empty());
+    }
+
     #[test]
     fn action_and_solitaire_warbands_have_their_fixed_sizes() {
         let mut action = warband("A", 2);
         action.fighters.retain(|f| f.id != "r00" && f.id != "r10");
         assert!(check(&action, WarbandKind::Action).is_empty());
         assert!(!check(&warband("A", 2), WarbandKind::Action).is_empty());
+        // "restricted to" is exactly: fewer is refused too (a Specialist and his Rookies, a
+        // Boss alone, two Specialists with one Rookie).
+        for fewer in [warband("A", 1), warband("A", 0)] {
+            assert!(check(&fewer, WarbandKind::Action)[0].contains("2 Specialists and 2 Rookies"));
+        }
+        let mut one_rookie = action.clone();
+        one_rookie.fighters.pop();
+        assert!(!check(&one_rookie, WarbandKind::Action).is_empty());
         assert!(check(&warband("S", 3), WarbandKind::Solitaire).is_empty());
         assert!(check(&warband("S", 2), WarbandKind::Solitaire)[0].contains("3 Specialists and 6"));
     }

@@ -434,23 +434,28 @@ fn moving_randomly_goes_the_stat_the_d8_way_or_as_far_as_the_terrain_lets_him() 
 #[test]
 fn each_player_musters_the_scenarios_warband_or_a_legal_one_of_his_own() {
     use super::super::rules::warband::tests::warband;
-    let (g, _) = game(vec![]);
+    let (mut g, _) = game(vec![]);
+    // The Gang's Thug made a Specialist: the Gang fields one.
+    g.fighters[2] = on(fighter("Thug", Tier::Specialist, 3, knife()), 1, (11.0, 10.0));
     let mut s = Skirmish::mustering(g.table, g.terrain.to_vec(), g.players, g.fighters);
     let mut dice = Dice::forced([]);
     assert_eq!((s.phase, s.to_act()), (0, Some(0)));
     let muster = |w: Option<Warband>, player: usize| Command::Muster { player, warband: w };
-    // The Gang fields no Specialist, so a warband with one is refused, naming the rule.
-    let e = refused(&mut s, 0, muster(Some(warband("Raiders", 1)), 0), &mut dice);
+    // The Gang fields one Specialist, so a warband with two is refused, naming the rule.
+    let e = refused(&mut s, 0, muster(Some(warband("Raiders", 2)), 0), &mut dice);
     assert!(e.contains("the same number of Specialists"), "{e}");
-    let mut bad = warband("Raiders", 0);
+    let mut bad = warband("Raiders", 1);
     bad.fighters[0].stat = 11;
     let e = refused(&mut s, 0, muster(Some(bad), 0), &mut dice);
     assert!(e.contains("stat is 11"), "{e}");
+    // A Boss alone is no warband: "per player: 1 Boss, some Specialists".
+    let e = refused(&mut s, 0, muster(Some(warband("Raiders", 0)), 0), &mut dice);
+    assert!(e.contains("some Specialists"), "{e}");
     // A legal one takes the place of Kara and Rook, within 5" of the Hunters' corner,
     // still before the Gang's fighters.
-    ok(&mut s, 0, muster(Some(warband("Raiders", 0)), 0), &mut dice);
+    ok(&mut s, 0, muster(Some(warband("Raiders", 1)), 0), &mut dice);
     let mine: Vec<&OnTable> = s.fighters.iter().filter(|f| f.player == 0).collect();
-    assert_eq!(mine.len(), 1);
+    assert_eq!(mine.len(), 4);
     assert!(mine.iter().all(|f| f.at.length() + f.base <= 5.0 + 1e-4));
     assert_eq!(s.fighters[0].player, 0);
     // The Gang keeps its own; the first initiative is rolled: d10 4 against d10 9.
