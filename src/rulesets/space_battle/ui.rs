@@ -240,12 +240,7 @@ fn craft_state(b: &Battle, s: usize, i: usize) -> String {
     }
 }
 
-fn craft_panel(
-    ui: &mut egui::Ui,
-    b: &Battle,
-    (person, act): (bool, Option<usize>),
-    out: &mut Vec<super::commands::Command>,
-) {
+fn craft_panel(ui: &mut egui::Ui, b: &Battle, act: Option<usize>) {
     for s in [b.side, 1 - b.side] {
         ui.label(
             egui::RichText::new(&b.sides[s].name)
@@ -320,6 +315,16 @@ fn craft_panel(
             }
         }
     }
+}
+
+/// The acting craft's button, Stop to fire, at the top of the sidebar where it is never under
+/// the fold (at the foot of 16 craft it was half clipped at 1280x720).
+fn stop_button(
+    ui: &mut egui::Ui,
+    b: &Battle,
+    (person, act): (bool, Option<usize>),
+    out: &mut Vec<super::commands::Command>,
+) {
     if !person {
         return;
     }
@@ -414,11 +419,21 @@ fn panels(
         .id_salt("space-panels")
         .max_height(sidebar.0.height())
         .show(&mut side, |ui| {
+            let act = acting(b, plan.as_deref());
             score_panel(ui, b);
+            stop_button(ui, b, (person, act), &mut out);
             ui.separator();
-            craft_panel(ui, b, (person, acting(b, plan.as_deref())), &mut out);
-            ui.separator();
-            cards_panel(ui, b, &deck.0);
+            // In the attacks the cards of the fights come first, above the craft list, so the
+            // two cards of the fight just drawn are in view.
+            if b.stage == Stage::Fire {
+                cards_panel(ui, b, &deck.0);
+                ui.separator();
+                craft_panel(ui, b, act);
+            } else {
+                craft_panel(ui, b, act);
+                ui.separator();
+                cards_panel(ui, b, &deck.0);
+            }
         });
     for c in out {
         send.write(c);
