@@ -476,6 +476,28 @@ impl Skirmish {
         Ok(s)
     }
 
+    /// Fighters of different warbands who share a name are told apart by their warband's, in
+    /// brackets, on the table and in every log line: with the builder's default names,
+    /// `Rookie 4: attack on Rookie 5` read as a quarrel within one warband.
+    pub(super) fn tell_apart(&mut self) {
+        let clash: Vec<usize> = (0..self.fighters.len())
+            .filter(|&i| {
+                let f = &self.fighters[i];
+                self.fighters
+                    .iter()
+                    .any(|o| o.player != f.player && o.fighter.name == f.fighter.name)
+            })
+            .collect();
+        for i in clash {
+            let p = self.fighters[i].player;
+            let named = self.players.get(p).map(|x| x.name.as_str());
+            let unique = named.filter(|n| self.players.iter().filter(|x| x.name == *n).count() == 1);
+            let by = unique.map_or(format!("player {}", p + 1), str::to_string);
+            let f = std::sync::Arc::make_mut(&mut self.fighters[i].fighter);
+            f.name = format!("{} ({by})", f.name);
+        }
+    }
+
     /// A game like [`Skirmish::new`], but first each player musters his warband
     /// ([`Command::Muster`]); the first initiative is rolled when the last has.
     pub fn mustering(
@@ -484,7 +506,7 @@ impl Skirmish {
         players: Vec<Player>,
         fighters: Vec<OnTable>,
     ) -> Skirmish {
-        Skirmish {
+        let mut s = Skirmish {
             table,
             terrain: std::sync::Arc::new(terrain),
             order: vec![None; players.len()],
@@ -508,7 +530,9 @@ impl Skirmish {
             extra: None,
             heights: Vec::new(),
             events: Vec::new(),
-        }
+        };
+        s.tell_apart();
+        s
     }
 
     /// The warband player `p` fields now.
@@ -588,6 +612,7 @@ impl Skirmish {
                     .collect();
                 let at = at.min(self.fighters.len());
                 self.fighters.splice(at..at, new);
+                self.tell_apart();
                 self.events.push(format!(
                     "{name} brings {} ({} fighters)",
                     w.name,
@@ -655,6 +680,7 @@ impl Skirmish {
             );
             bounty.die = Some(12);
             self.fighters.push(bounty);
+            self.tell_apart();
             let b = self.fighters.len() - 1;
             if let Some(sol) = &mut self.solitaire {
                 sol.bounty = Some((b, 0));
@@ -708,6 +734,7 @@ impl Skirmish {
             words.push(format!("{} at spawn point {point}", f.name));
             self.fighters.push(OnTable::new(f, 1, at));
         }
+        self.tell_apart();
         if let Some(s) = &mut self.solitaire {
             s.spawned = spawned;
         }

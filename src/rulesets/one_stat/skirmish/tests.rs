@@ -1053,3 +1053,31 @@ fn a_preacher_lying_wounded_still_gives_his_rookies_the_bonus() {
         s.events
     );
 }
+
+/// Issue 61: two warbands with the builder's default names: a fighter whose name another
+/// warband's fighter shares is named with his warband's, on the table and in every log line;
+/// the others keep their names.
+#[test]
+fn fighters_of_two_warbands_sharing_a_name_are_told_apart() {
+    let players = vec![
+        Player {
+            id: "hunters".into(),
+            name: "Hunters".into(),
+            corner: Vec2::ZERO,
+        },
+        Player {
+            id: "gang".into(),
+            name: "Gang".into(),
+            corner: Vec2::splat(36.0),
+        },
+    ];
+    let fighters = vec![
+        on(fighter("Rookie 1", Tier::Rookie, 4, knife()), 0, (10.0, 10.0)),
+        on(fighter("Kara", Tier::Specialist, 5, knife()), 0, (10.0, 14.0)),
+        on(fighter("Rookie 1", Tier::Rookie, 3, knife()), 1, (11.0, 10.0)),
+        on(fighter("Boss", Tier::Boss, 6, knife()), 1, (30.0, 30.0)),
+    ];
+    let s = Skirmish::mustering(Vec2::splat(36.0), Vec::new(), players, fighters);
+    let names: Vec<&str> = s.fighters.iter().map(|f| f.fighter.name.as_str()).collect();
+    assert_eq!(names, ["Rookie 1 (Hunters)", "Kara", "Rookie 1 (Gang)", "Boss"]);
+}
