@@ -207,8 +207,13 @@ fn spawn_table(
         &mut commands,
     );
     for o in markers {
-        // "Objective: Objective 1" says it twice.
-        let text = if o.name.to_lowercase().starts_with("objective") {
+        // "Objective: Objective 1" says it twice; a spawn point or the hill says what it is,
+        // and a 1 Stat table's six spawn labels, each 11 letters longer, ran into each other.
+        let lower = o.name.to_lowercase();
+        let text = if ["objective", "spawn", "the hill"]
+            .iter()
+            .any(|w| lower.starts_with(w))
+        {
             o.name.clone()
         } else {
             format!("Objective: {}", o.name)
