@@ -322,10 +322,12 @@ fn apply(s: &mut Scenario, edit: Edit) -> Result<(), String> {
 
 /// What a new goal brings with it, as the text asks: a solitaire game's opponents ("1 Stat
 /// Skirmish – for 1 Player": the second player, spawned by the rules, a third or fourth
-/// taken out), an Action scenario's table ("The battlefield is reduced to 2'x2'"); leaving
+/// taken out) and table ("Place your terrain however you deem appropriate on a 3'x3'
+/// battlefield"), an Action scenario's table ("The battlefield is reduced to 2'x2'"); leaving
 /// solitaire gives the second player a starting warband again.
 pub fn goal_changed(def: &mut Scenario) {
     if def.goal.is_solitaire() {
+        def.table = (36.0, 36.0);
         def.sides.truncate(2);
         if def.sides.len() < 2 {
             def.sides.push(new_side(2, |_| false));
@@ -427,8 +429,10 @@ mod tests {
     fn a_solitaire_goal_makes_the_second_player_the_opponents_and_back() {
         let mut s = Editor::new().scenario().clone();
         s.sides.push(new_side(3, |_| false));
+        s.table = (30.0, 30.0);
         s.goal = Goal::Bounty;
         goal_changed(&mut s);
+        assert_eq!(s.table, (36.0, 36.0), "a 3'x3' battlefield");
         assert_eq!(s.sides.len(), 2, "one warband against the opponents");
         assert_eq!(s.sides[1].control, Control::Rules);
         assert!(s.sides[1].warband.fighters.is_empty() && s.solitaire.is_some());

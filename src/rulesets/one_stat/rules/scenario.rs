@@ -549,6 +549,18 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
             ),
         );
     }
+    // "Place your terrain however you deem appropriate on a 3'x3' battlefield": the
+    // solitaire scenarios' table is the text's, not "roughly" (its spawn grid, "6″x6″
+    // squares" numbered by a d6 each way, is this table's).
+    if s.solitaire.is_some() && s.table != (36.0, 36.0) {
+        errs.at(
+            src.find("table").or(src.find("goal")).unwrap_or(0),
+            format!(
+                "{} is a solitaire scenario: \"Place your terrain however you deem appropriate on a 3'x3' battlefield\" (table: (36, 36))",
+                s.goal.word()
+            ),
+        );
+    }
     if let Some(d) = &s.device {
         let at = src.find("device").unwrap_or(0);
         for end in [&d.adding, &d.removing] {
@@ -738,6 +750,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Issue 60, Solitaire: "Place your terrain however you deem appropriate on a 3'x3'
+    /// battlefield": a solitaire scenario on another table is refused.
+    #[test]
+    fn a_solitaire_scenario_is_played_on_a_three_foot_table() {
+        let bundled = include_str!("../../../../scenarios/one_stat/escort.ron");
+        assert!(bundled.contains("table: (36.0, 36.0)"));
+        parse(bundled, "escort.ron").expect("the bundled Escort");
+        let small = bundled.replace("table: (36.0, 36.0)", "table: (30.0, 36.0)");
+        let e = parse(&small, "escort.ron").expect_err("a 30\" table");
+        let text = format!("{e:?}");
+        assert!(text.contains("on a 3'x3' battlefield"), "{text}");
     }
 
     #[test]
