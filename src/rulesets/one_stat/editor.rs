@@ -436,6 +436,13 @@ mod tests {
         assert_eq!(s.sides.len(), 2, "one warband against the opponents");
         assert_eq!(s.sides[1].control, Control::Rules);
         assert!(s.sides[1].warband.fighters.is_empty() && s.solitaire.is_some());
+        let said: Vec<String> = parse(&write(&s).unwrap(), "s.ron")
+            .err()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|p| p.message)
+            .collect();
+        assert!(!said.iter().any(|m| m.contains("3'x3'")), "{said:?}");
         s.goal = Goal::BombingRun;
         goal_changed(&mut s);
         assert!(s.solitaire.is_none());

@@ -47,6 +47,16 @@ impl Corner {
         }
     }
 
+    /// The corner across the table from it ("Take opposing corners for 2 players").
+    pub fn opposite(self) -> Corner {
+        match self {
+            Corner::BottomLeft => Corner::TopRight,
+            Corner::TopRight => Corner::BottomLeft,
+            Corner::TopLeft => Corner::BottomRight,
+            Corner::BottomRight => Corner::TopLeft,
+        }
+    }
+
     /// The corner in words.
     pub fn word(self) -> &'static str {
         match self {
@@ -637,6 +647,27 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
             ));
         }
     }
+    // Setup: "Each plaxer starts with his warband within 5″ of a corner. Take opposing
+    // corners for 2 players." Whether given or taken in turn; a third and a fourth player
+    // take the others, and a solitaire game's opponents spawn.
+    if s.sides.len() == 2 && s.solitaire.is_none() {
+        let c = corners(&s);
+        if c[1] != c[0].opposite() {
+            let d = &s.sides[1];
+            errs.at_value(
+                "id",
+                &d.id,
+                0,
+                format!(
+                    "{} starts in the {} corner and {} in the {}: \"Take opposing corners for 2 players\"",
+                    s.sides[0].name,
+                    c[0].word(),
+                    d.name,
+                    c[1].word()
+                ),
+            );
+        }
+    }
     if let Some(m) = crowded(&s) {
         errs.at(src.find("table").or_else(|| src.find("sides")).unwrap_or(0), m);
     }
@@ -750,6 +781,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Issue 60, Setup: "Take opposing corners for 2 players": two players in adjacent
+    /// corners are refused, the corners given or taken in turn; opposing ones, and three
+    /// players in three corners, are not.
+    #[test]
+    fn two_players_take_opposing_corners() {
+        let two = with_warbands(1, 36.0, 36.0);
+        let with = |a: &str, z: &str| {
+            two.replace(r#"(id: "a", "#, &format!(r#"(id: "a", {a}"#))
+                .replace(r#"(id: "z", "#, &format!(r#"(id: "z", {z}"#))
+        };
+        for (a, z) in [
+            ("corner: BottomLeft, ", "corner: BottomRight, "),
+            ("corner: BottomLeft, ", "corner: TopLeft, "),
+            ("corner: TopRight, ", "corner: TopLeft, "),
+            ("corner: TopLeft, ", ""),
+            ("", "corner: BottomRight, "),
+            ("corner: BottomRight, ", ""),
+        ] {
+            let e = parse(&with(a, z), "x.ron").expect_err(&format!("{a}{z}"));
+            let text = format!("{e:?}");
+            assert!(text.contains("Take opposing corners for 2 players"), "{text}");
+        }
+        for (a, z) in [
+            ("", ""),
+            ("corner: BottomLeft, ", "corner: TopRight, "),
+            ("corner: TopLeft, ", "corner: BottomRight, "),
+            ("corner: TopRight, ", ""),
+        ] {
+            parse(&with(a, z), "x.ron").unwrap_or_else(|e| panic!("{a}{z}: {e:?}"));
+        }
+        let knife = r#"weapons: [Melee(name: "knife", two_handed: false)]"#;
+        let three = format!(
+            r#"{}, (id: "m", name: "m", corner: BottomRight, warband: (name: "m", fighters: [(id: "mb", name: "m Boss", tier: Boss, stat: 5, {knife}), (id: "ms", name: "m S", tier: Specialist, stat: 4, specialisation: Tank, {knife}), (id: "mr0", name: "m R0", tier: Rookie, stat: 3, {knife}), (id: "mr1", name: "m R1", tier: Rookie, stat: 3, {knife})]))])"#,
+            two.strip_suffix("])").expect("the sides' end")
+        );
+        parse(&three, "x.ron").unwrap_or_else(|e| panic!("three players: {e:?}"));
     }
 
     /// Issue 60, Solitaire: "Place your terrain however you deem appropriate on a 3'x3'
