@@ -97,6 +97,9 @@ fn editor_screen(
 
 /// The scenario's fields, and each side's edge and craft; adding or removing a craft is
 /// said in `edit`.
+/// The height of a side's list of craft in the editor, points: about six rows.
+const CRAFT_LIST: f32 = 130.0;
+
 fn fields(ui: &mut egui::Ui, def: &mut Scenario, edit: &mut Option<Edit>) {
     ui.horizontal(|ui| {
         ui.label("Name");
@@ -160,14 +163,9 @@ fn fields(ui: &mut egui::Ui, def: &mut Scenario, edit: &mut Option<Edit>) {
                     Control::Human
                 };
             }
-            for (k, c) in side.craft.iter().enumerate() {
-                ui.horizontal(|ui| {
-                    ui.label(format!("{} {}", c.colour.word(), c.kind.name()));
-                    if ui.small_button("Remove").clicked() {
-                        *edit = Some(Edit::Remove { side: i, index: k });
-                    }
-                });
-            }
+            // The Add row above the craft, and the craft in a box of fixed height: a craft
+            // added or removed moves no button (the Add row ran down under the pointer as
+            // the list grew).
             ui.horizontal(|ui| {
                 ui.label("Add");
                 for kind in KINDS {
@@ -176,6 +174,24 @@ fn fields(ui: &mut egui::Ui, def: &mut Scenario, edit: &mut Option<Edit>) {
                     }
                 }
             });
+            egui::ScrollArea::vertical()
+                .id_salt(("craft", i))
+                .auto_shrink([false, false])
+                .min_scrolled_height(CRAFT_LIST)
+                .max_height(CRAFT_LIST)
+                .show(ui, |ui| {
+                    if side.craft.is_empty() {
+                        ui.weak("No craft yet.");
+                    }
+                    for (k, c) in side.craft.iter().enumerate() {
+                        ui.horizontal(|ui| {
+                            ui.label(format!("{} {}", c.colour.word(), c.kind.name()));
+                            if ui.small_button("Remove").clicked() {
+                                *edit = Some(Edit::Remove { side: i, index: k });
+                            }
+                        });
+                    }
+                });
         });
     }
 }
