@@ -1,8 +1,8 @@
 //! A side the rules command, from its view of the battle (the whole battle: the declarations
 //! are made in the open). The policy, written down in docs/rules/mass_combat.md, "A side
 //! the rules command":
-//! - a unit in full retreat retreats; one aboard a transport disembarks once an enemy unit
-//!   is within 300 m of it;
+//! - a unit whose morale broke gets no order (it retreats without one); one aboard a
+//!   transport disembarks once an enemy unit is within 300 m of it;
 //! - a unit with an enemy within its main weapon's medium range fires on the nearest,
 //!   everyone with the main weapon, and with grenades left and the target within a
 //!   grenade's short range, a quarter of the unit throws grenades;
@@ -51,15 +51,16 @@ pub fn declaration(v: &Battle, side: usize) -> Declaration {
     };
     for i in 0..v.units.len() {
         let u = &v.units[i];
-        if u.side != side || !u.in_battle() || u.ignores_orders {
+        // A unit whose morale broke retreats without an order (Battle::resolve_round).
+        if u.side != side
+            || !u.in_battle()
+            || u.ignores_orders
+            || u.status == Status::Retreating
+        {
             continue;
         }
         let id = u.id.clone();
         match &u.status {
-            Status::Retreating => {
-                orders.push(Order::Retreat { unit: id, haste: 0 });
-                continue;
-            }
             Status::Aboard(_) => {
                 if nearest(i).is_some_and(|e| v.distance(i, e) <= 300.0) {
                     orders.push(Order::Disembark { unit: id });

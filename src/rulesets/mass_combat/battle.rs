@@ -39,7 +39,9 @@ pub const SPLIT_APART: f32 = 10.0;
 pub enum Status {
     /// On the ground, fighting.
     Fighting,
-    /// In full retreat: "no other action until the unit passes its morale check".
+    /// Its morale broke: in full retreat, "no other action until the unit passes its morale
+    /// check" (Morale Failure Chart); it retreats each round without an order. A retreat its
+    /// commander orders is that round's action and leaves it fighting.
     Retreating,
     /// Riding in a transport unit (its id).
     Aboard(String),
@@ -419,15 +421,15 @@ impl Battle {
                     u.name
                 ));
             }
-            if u.ignores_orders {
+            if u.status == Status::Retreating {
                 return Err(format!(
-                    "{} failed its morale check last round: \"all orders given to it the following round are ignored\" (Mass Combat Sequence, 5.)",
+                    "{} broke and is in full retreat: it retreats without an order, \"no other action until the unit passes its morale check\" (Morale Failure Chart)",
                     u.name
                 ));
             }
-            if u.status == Status::Retreating && !matches!(o, Order::Retreat { .. }) {
+            if u.ignores_orders {
                 return Err(format!(
-                    "{} is in full retreat: \"no other action until the unit passes its morale check\" (Morale Failure Chart)",
+                    "{} failed its morale check last round: \"all orders given to it the following round are ignored\" (Mass Combat Sequence, 5.)",
                     u.name
                 ));
             }
@@ -976,9 +978,9 @@ impl Battle {
                     u.name, self.sides[side].name
                 ));
             }
-            if u.ignores_orders {
+            if u.ignores_orders || u.status == Status::Retreating {
                 return Err(format!(
-                    "{}'s orders are ignored this round (failed morale)",
+                    "{} failed its morale check last round: \"all orders given to it the following round are ignored\" (Mass Combat Sequence, 5.)",
                     u.name
                 ));
             }
@@ -1061,6 +1063,12 @@ impl Battle {
     }
 
     /// Steps 3 to 5 of the Mass Combat Sequence, then the next round or the end.
+    ///
+    /// A unit whose morale broke retreats with no order: "Should a unit fail its morale
+    /// check, all orders given to it the following round are ignored. Determine their actions
+    /// for the following round using the table below" (Mass Combat Sequence, 5.), and the
+    /// Morale Failure Chart's action is "Full Retreat, no other action until the unit passes
+    /// its morale check"; it retreats at no haste, with the deployments.
     fn resolve_round(&mut self, dice: &mut Dice) -> Result<(), String> {
         let mut queue: Vec<Queued> = (0..2)
             .flat_map(|s| {
@@ -1071,6 +1079,20 @@ impl Battle {
                     .collect::<Vec<_>>()
             })
             .collect();
+        queue.extend(
+            self.units
+                .iter()
+                .filter(|u| u.status == Status::Retreating)
+                .map(|u| {
+                    (
+                        u.side,
+                        Order::Retreat {
+                            unit: u.id.clone(),
+                            haste: 0,
+                        },
+                    )
+                }),
+        );
         // "Actions, orders and reactions are resolved in descending order of haste actions
         // taken ... Non-deployment actions with the same degree of haste are resolved,
         // followed by all deployment actions with that same degree of haste."
@@ -1298,8 +1320,9 @@ impl Battle {
                         verb(n, "retreats", "retreat")
                     ));
                 } else {
+                    // An ordered retreat is the round's action; only a unit whose morale
+                    // broke stays in full retreat until it rallies (Self::morale).
                     self.move_unit(i, at);
-                    self.units[i].status = Status::Retreating;
                     let n = &self.units[i].name;
                     self.event(format!(
                         "{n} {} {reach:.0} m",
@@ -1512,13 +1535,7 @@ impl Battle {
                     }
                 }
                 Some(MoraleFailure::Shaken) => {}
-                Some(MoraleFailure::FullRetreat) => {
-                    if u.status != Status::Retreating {
-                        u.status = Status::Retreating;
-                    }
-                    // In full retreat it may still retreat: that is its one action.
-                    u.ignores_orders = false;
-                }
+                Some(MoraleFailure::FullRetreat) => u.status = Status::Retreating,
                 Some(MoraleFailure::Surrender) => u.status = Status::Surrendered,
             }
             if let Some(f) = f {
@@ -2032,6 +2049,86 @@ pub(crate) mod tests {
             &mut dice,
         )
         .unwrap();
+    }
+
+    /// Issue 60: a full retreat that its commander orders is the round's action: the unit
+    /// retreats and the next round it is given orders again, with no rally roll (none is
+    /// thrown here).
+    #[test]
+    fn an_ordered_full_retreat_is_the_rounds_action_not_a_broken_morale() {
+        let mut b = platoon();
+        let mut dice = Dice::forced([]);
+        let from = b.units[1].at;
+        let retreat = Order::Retreat {
+            unit: "red".into(),
+            haste: 0,
+        };
+        round(&mut b, &mut dice, vec![], vec![retreat]);
+        assert_ne!(b.units[1].at, from, "it retreated");
+        assert_eq!(b.units[1].status, Status::Fighting);
+        assert!(!b.units[1].ignores_orders);
+        no_tactics(&mut b, &mut dice);
+        b.apply(&declare(0, vec![]), &mut dice).unwrap();
+        let advance = Order::Deploy {
+            unit: "red".into(),
+            to: (120.0, 20.0),
+            haste: 0,
+        };
+        b.apply(&declare(1, vec![advance]), &mut dice)
+            .expect("orders again the next round");
+    }
+
+    /// Issue 60: a unit whose morale broke (the Morale Failure Chart's "Full Retreat, no other
+    /// action until the unit passes its morale check") ignores its orders, a retreat as well,
+    /// and retreats without one; harmed by nobody, it then tries to rally.
+    #[test]
+    fn a_unit_whose_morale_broke_retreats_without_an_order() {
+        let mut b = platoon();
+        b.units[1].status = Status::Retreating;
+        b.units[1].ignores_orders = true;
+        let from = b.units[1].at;
+        let mut dice = Dice::forced(vec![6; 12]);
+        no_tactics(&mut b, &mut dice);
+        b.apply(&declare(0, vec![]), &mut dice).unwrap();
+        for o in [
+            fire("red", "troopers", &[(0, 10)]),
+            Order::Retreat {
+                unit: "red".into(),
+                haste: 1,
+            },
+        ] {
+            let err = b.apply(&declare(1, vec![o]), &mut dice).unwrap_err();
+            assert!(err.contains("no other action until the unit passes its morale check"), "{err}");
+        }
+        b.apply(&declare(1, vec![]), &mut dice).unwrap();
+        let err = b
+            .apply(
+                &Command::React {
+                    side: 1,
+                    reactions: vec![Reaction {
+                        unit: "red".into(),
+                        haste: 1,
+                        retreat: true,
+                    }],
+                },
+                &mut dice,
+            )
+            .unwrap_err();
+        assert!(err.contains("orders given to it the following round are ignored"), "{err}");
+        for side in [1, 0] {
+            b.apply(
+                &Command::React {
+                    side,
+                    reactions: vec![],
+                },
+                &mut dice,
+            )
+            .unwrap();
+        }
+        let log: Vec<&str> = b.events.iter().map(|(_, e)| e.as_str()).collect();
+        assert!(b.units[1].at.0 > from.0, "it retreated away from the stormtroopers: {log:#?}");
+        assert!(log.iter().any(|e| e.starts_with("Red squad tries to rally")), "{log:#?}");
+        assert_eq!(b.units[1].status, Status::Fighting, "rallied: {log:#?}");
     }
 
     /// The dice of one round of the platoon fight at 30 m before the morale checks: the

@@ -320,6 +320,20 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                 }
             }
         });
+        if u.status == Status::Retreating {
+            ui.colored_label(
+                egui::Color32::from_rgb(200, 150, 230),
+                "   its morale broke: it retreats without an order until it passes a morale check",
+            );
+            continue;
+        }
+        if u.ignores_orders {
+            ui.colored_label(
+                egui::Color32::from_rgb(200, 150, 230),
+                "   shaken: it failed its morale check, its orders are ignored this round",
+            );
+            continue;
+        }
         if b.stage == Stage::React {
             let k = draft.reactions.iter().position(|r| r.0 == u.id);
             let base = b.declared[side]
@@ -340,13 +354,6 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                 (None, true) => draft.reactions.push(r),
                 (None, false) => {}
             }
-            continue;
-        }
-        if u.ignores_orders && u.status == Status::Fighting {
-            ui.colored_label(
-                egui::Color32::from_rgb(200, 150, 230),
-                "   shaken: it failed its morale check, its orders are ignored this round",
-            );
             continue;
         }
         let words = draft
