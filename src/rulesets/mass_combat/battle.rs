@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::rules::attack::{AttackInput, ScaleEdge, resolve};
 use super::rules::charts::{
     DamageResult, Difficulty, MoraleFailure, RangeBand, combined_action, morale_failure, range_band,
+    vehicle_damage,
 };
 use super::rules::code::Code;
 use super::rules::command::{CommandPlan, UNCOMMANDED, haste_penalty};
@@ -1038,13 +1039,21 @@ impl Battle {
     }
 
     /// The modifier on every action of unit `i` this round with an order of `haste`:
-    /// under heavy fire last round, haste, not commanded, bonuses and the referee's.
+    /// under heavy fire last round, a unit of vehicles' damage, haste, not commanded,
+    /// bonuses and the referee's.
     fn action_modifier(&self, i: usize, haste: u32) -> Code {
         let u = &self.units[i];
         let d = self.declared[u.side].as_ref();
         let mut m = haste_penalty(haste, self.anticipated(u.side)) + u.referee.0;
         if u.under_fire {
             m = m + Code::d(-1);
+        }
+        // Damaged vehicles: -1D lightly, -2D heavily, -3D severely damaged (docs/rules/
+        // mass_combat.md, "Vehicle units").
+        if u.kind.vehicle
+            && let Some(l) = u.lasting
+        {
+            m = m - l.morale_penalty();
         }
         if self.command && !d.is_some_and(|d| d.commanded.contains(&u.id)) {
             m = m + UNCOMMANDED;
@@ -1120,6 +1129,13 @@ impl Battle {
             let u = &mut self.units[i];
             if r == DamageResult::UnderHeavyFire {
                 u.under_fire = true;
+            } else if u.kind.vehicle {
+                // The vehicle row's damage state, worse as hits add up; "Destroyed" leaves
+                // none (docs/rules/mass_combat.md, "Vehicle units").
+                u.lasting = vehicle_damage(u.lasting, r);
+                if u.lasting == Some(DamageResult::Rout) {
+                    u.size = 0;
+                }
             } else {
                 u.lasting = u.lasting.max(Some(r));
             }
@@ -1382,7 +1398,11 @@ impl Battle {
                 if !self.units[t].on_ground() {
                     return Ok(());
                 }
-                let (n, left) = (self.units[i].size, self.units[i].left.clone());
+                let (n, left, damage) = (
+                    self.units[i].size,
+                    self.units[i].left.clone(),
+                    self.units[i].lasting,
+                );
                 self.units[i].status = Status::Joined(into.clone());
                 let o = &mut self.units[t];
                 o.size += n;
@@ -1390,8 +1410,13 @@ impl Battle {
                 for (w, l) in left {
                     *o.left.entry(w).or_default() += l;
                 }
-                // Reinforced: the lasting morale penalties end ("until reinforcements arrive").
-                o.lasting = None;
+                // Reinforced: the lasting morale penalties end ("until reinforcements arrive");
+                // vehicles' damage is not repaired: the worse state holds.
+                o.lasting = if o.kind.vehicle {
+                    o.lasting.max(damage)
+                } else {
+                    None
+                };
                 self.event(format!(
                     "{} {} {}, now {} strong",
                     self.units[i].name,
@@ -2129,6 +2154,19 @@ pub(crate) mod tests {
         assert!(b.units[1].at.0 > from.0, "it retreated away from the stormtroopers: {log:#?}");
         assert!(log.iter().any(|e| e.starts_with("Red squad tries to rally")), "{log:#?}");
         assert_eq!(b.units[1].status, Status::Fighting, "rallied: {log:#?}");
+    }
+
+    /// Issue 60: a unit of vehicles lightly damaged is at -1D to all its actions (a unit of
+    /// soldiers with light casualties only to its morale checks).
+    #[test]
+    fn damaged_vehicles_act_at_less() {
+        let mut b = platoon();
+        b.units[1].lasting = Some(DamageResult::LightCasualties);
+        assert_eq!(b.action_modifier(1, 0), Code::ZERO);
+        b.units[1].kind.vehicle = true;
+        assert_eq!(b.action_modifier(1, 0), Code::d(-1));
+        b.units[1].lasting = Some(DamageResult::HeavyCasualties);
+        assert_eq!(b.action_modifier(1, 0), Code::d(-3));
     }
 
     /// The dice of one round of the platoon fight at 30 m before the morale checks: the

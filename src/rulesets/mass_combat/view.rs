@@ -39,15 +39,19 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
                 (DamageResult::HeavyCasualties, true) => "severe",
                 (DamageResult::Rout, _) => "rout",
             },
-            format!(
-                "{}: {} to morale checks until reinforcements arrive (Damage Results)",
-                if u.kind.vehicle {
-                    l.vehicle_word()
-                } else {
-                    l.word()
-                },
-                l.morale_penalty()
-            ),
+            if u.kind.vehicle {
+                format!(
+                    "{}: {} to morale checks and to all its actions (docs/rules/mass_combat.md, \"Vehicle units\")",
+                    l.vehicle_word(),
+                    l.morale_penalty()
+                )
+            } else {
+                format!(
+                    "{}: {} to morale checks until reinforcements arrive (Damage Results)",
+                    l.word(),
+                    l.morale_penalty()
+                )
+            },
             [0.85, 0.35, 0.2],
         ));
     }

@@ -48,7 +48,8 @@ pub struct AttackInput {
     /// A grenade: thrown ones that miss still land, deviated, and damage the target
     /// (docs/rules/mass_combat.md, "Grenades").
     pub grenade: bool,
-    /// A unit of vehicles as target: the chart's vehicle row names the result.
+    /// A unit of vehicles as target: the chart's vehicle row names the result, a damage
+    /// state, and it loses no vehicles but to "Destroyed".
     pub vehicles: bool,
 }
 
@@ -255,18 +256,19 @@ pub fn resolve(a: &AttackInput, dice: &mut Dice) -> Result<AttackReport, String>
         )?);
     }
     let result = damage.iter().filter_map(|d| d.result).max();
-    let lost = result.map_or(0, |r| casualties(r, a.target_size));
+    // A unit of vehicles loses none to a damage state; "Destroyed" destroys it (docs/rules/
+    // mass_combat.md, "Vehicle units"); the battle makes the states worse as hits add up.
+    let lost = match result {
+        Some(DamageResult::Rout) if a.vehicles => a.target_size,
+        Some(r) if !a.vehicles => casualties(r, a.target_size),
+        _ => 0,
+    };
     if let Some(r) = result {
-        lines.push(format!(
-            "{}: {}, {lost} of {} lost",
-            a.target,
-            if a.vehicles {
-                r.vehicle_word()
-            } else {
-                r.word()
-            },
-            a.target_size
-        ));
+        lines.push(if a.vehicles {
+            format!("{}: {}", a.target, r.vehicle_word())
+        } else {
+            format!("{}: {}, {lost} of {} lost", a.target, r.word(), a.target_size)
+        });
     }
     let mut combined = vec![
         ("attack".to_string(), a.coordinated),
@@ -399,6 +401,33 @@ pub(crate) mod tests {
         );
         assert_eq!(d.result, Some(DamageResult::UnderHeavyFire));
         assert_eq!((r.lost, r.result), (0, Some(DamageResult::UnderHeavyFire)));
+    }
+
+    /// Issue 60: a platoon of 4 walkers lightly damaged (beaten by 5, the soldiers' light
+    /// casualties row) loses none: "Lightly damaged" is a state, not 5% of the vehicles; the
+    /// chart's "Destroyed" destroys them all.
+    #[test]
+    fn a_lightly_damaged_platoon_of_walkers_loses_none() {
+        let walkers = AttackInput {
+            target: "AT-ATs".into(),
+            target_size: 4,
+            vehicles: true,
+            ..the_example(false)
+        };
+        let mut f = faces(23 - 2, 6);
+        f.extend(faces(18, 3)); // dodge 2D + 1D+1 (4): 3D+1, rolled 19: 8 hit
+        f.extend(faces(24, 7));
+        f.extend(faces(18, 3)); // strength 2D + 1D+1: 3D+1, rolled 19, beaten by 5
+        let r = resolve(&walkers, &mut Dice::forced(f)).unwrap();
+        assert_eq!(r.result, Some(DamageResult::LightCasualties));
+        assert_eq!(r.lost, 0, "{:?}", r.lines);
+        assert_eq!(r.lines.last().unwrap(), "AT-ATs: lightly damaged");
+        let mut f = faces(23 - 2, 6);
+        f.extend(faces(18, 3));
+        f.extend(faces(40, 7));
+        f.extend(faces(18, 3)); // beaten by 21: destroyed
+        let r = resolve(&walkers, &mut Dice::forced(f)).unwrap();
+        assert_eq!((r.result, r.lost), (Some(DamageResult::Rout), 4));
     }
 
     #[test]

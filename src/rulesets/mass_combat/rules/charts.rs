@@ -246,6 +246,27 @@ pub fn casualties(result: DamageResult, size: u32) -> u32 {
     }
 }
 
+/// A unit of vehicles' damage after a round in which its worst result was `hit`, having been
+/// `was` (docs/rules/mass_combat.md, "Vehicle units"): the Unit Damage Chart's vehicle row,
+/// "Shields blown/ Controls Ionized Lightly damaged Heavily damaged Severely damaged
+/// Destroyed", names damage states, not a share of the vehicles lost. "The damage done to
+/// units is a spin-off of the damage tables": as on the D6 system's vehicle damage table, a
+/// result no worse than the damage the vehicles already have makes it one step worse (lightly
+/// damaged again is heavily damaged, severely damaged again is destroyed). Shields blown or
+/// controls ionized (the chart's first row) leaves the state as it was. `Rout` is destroyed.
+pub fn vehicle_damage(was: Option<DamageResult>, hit: DamageResult) -> Option<DamageResult> {
+    use DamageResult::*;
+    Some(match (was, hit) {
+        (_, UnderHeavyFire) => return was,
+        (Some(w), h) if h <= w => match w {
+            UnderHeavyFire | LightCasualties => ModerateCasualties,
+            ModerateCasualties => HeavyCasualties,
+            HeavyCasualties | Rout => Rout,
+        },
+        (_, h) => h,
+    })
+}
+
 /// The Unit Damage Chart's row for a damage roll that beat the strength roll by `beat_by`
 /// (damage minus strength): d6-mass-combat.txt, Unit Damage Chart ("Roll 0-3 4-8 9-12 13-15
 /// 16+"). A damage roll below the strength roll does nothing.
@@ -511,6 +532,15 @@ mod tests {
         assert_eq!(morale_failure(0, 10, 10), MoraleFailure::Shaken);
         assert_eq!(morale_failure(3, 10, 10), MoraleFailure::Shaken);
         assert_eq!(morale_failure(4, 10, 10), MoraleFailure::FullRetreat);
+        use DamageResult::*;
+        // Issue 60: a vehicle row is a state; damage no worse than it makes it one worse.
+        assert_eq!(vehicle_damage(None, LightCasualties), Some(LightCasualties));
+        assert_eq!(vehicle_damage(None, UnderHeavyFire), None);
+        assert_eq!(vehicle_damage(Some(LightCasualties), UnderHeavyFire), Some(LightCasualties));
+        assert_eq!(vehicle_damage(Some(LightCasualties), LightCasualties), Some(ModerateCasualties));
+        assert_eq!(vehicle_damage(Some(ModerateCasualties), LightCasualties), Some(HeavyCasualties));
+        assert_eq!(vehicle_damage(Some(LightCasualties), HeavyCasualties), Some(HeavyCasualties));
+        assert_eq!(vehicle_damage(Some(HeavyCasualties), ModerateCasualties), Some(Rout));
         assert_eq!(morale_failure(12, 10, 10), MoraleFailure::FullRetreat);
         assert_eq!(morale_failure(1, 31, 10), MoraleFailure::Surrender);
         assert_eq!(morale_failure(1, 30, 10), MoraleFailure::Shaken);
