@@ -422,7 +422,7 @@ fn run_reproduces_the_mass_combat_worked_example() {
     assert_eq!(code, 0, "{err}");
     for want in [
         "40 Blaster Rifle at 3D with 40: 6D+2, rolled 23",
-        "Rebels dodge 2D with 40: 5D+2, rolled 13, +6 short range = 19",
+        "Rebels dodge 2D with 40: 5D+2, rolled 9, +10 short range = 19",
         "beat by 4: 1 in 5 (20%) hit, 8 of 40",
         "8 that hit of 5D: 7D, rolled 24; Rebels strength 2D with 40: 5D+2, rolled 19; beat by 5: light casualties",
         "Rebels: light casualties, 2 of 40 lost",

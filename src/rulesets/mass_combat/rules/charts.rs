@@ -81,11 +81,11 @@ impl RangeBand {
         }
     }
 
-    /// The number added to the dodge roll by default: the band's lowest (docs/rules/
-    /// mass_combat.md, "The difficulty of the range"); a referee may set another within the
-    /// band.
+    /// The number added to the dodge roll by default: the band's highest, as a named
+    /// difficulty's number is the top of its band (docs/rules/mass_combat.md, "Difficulty
+    /// numbers": one reading for both); a referee may set another within the band.
     pub fn difficulty(self) -> i32 {
-        self.numbers().0
+        self.numbers().1
     }
 }
 
@@ -560,7 +560,8 @@ mod tests {
             range_band(60.0, 50.0, [500.0, 1500.0, 3000.0]),
             Some(RangeBand::Short)
         );
-        assert_eq!(RangeBand::Long.difficulty(), 16);
+        assert_eq!(RangeBand::Long.difficulty(), 20);
+        assert_eq!(RangeBand::Medium.difficulty(), Difficulty::Moderate.number());
         assert_eq!(
             [
                 Difficulty::VeryEasy,
