@@ -1039,8 +1039,8 @@ impl Battle {
     }
 
     /// The modifier on every action of unit `i` this round with an order of `haste`:
-    /// under heavy fire last round, a unit of vehicles' damage, haste, not commanded,
-    /// bonuses and the referee's.
+    /// under heavy fire last round, a unit of vehicles' damage, haste, not commanded and the
+    /// referee's (the bonus pips go to one roll: [`Self::bonus_pips`]).
     fn action_modifier(&self, i: usize, haste: u32) -> Code {
         let u = &self.units[i];
         let d = self.declared[u.side].as_ref();
@@ -1058,8 +1058,20 @@ impl Battle {
         if self.command && !d.is_some_and(|d| d.commanded.contains(&u.id)) {
             m = m + UNCOMMANDED;
         }
-        let bonuses = d.map_or(0, |d| d.bonuses.iter().filter(|b| **b == u.id).count());
-        m + Code(bonuses as i32)
+        m
+    }
+
+    /// The pips unit `i`'s leader gets from his commander's bonus actions this round:
+    /// Subordinate Bonus, "For every bonus action used by the commander, the chosen
+    /// subordinate receives one additional pop to his roll". One roll: the roll of the unit's
+    /// order, its attack roll (the first weapon type's it fires), not its dodge, damage,
+    /// strength or morale (docs/rules/mass_combat.md, "Command actions").
+    fn bonus_pips(&self, i: usize) -> Code {
+        let u = &self.units[i];
+        let n = self.declared[u.side]
+            .as_ref()
+            .map_or(0, |d| d.bonuses.iter().filter(|b| **b == u.id).count());
+        Code(n as i32)
     }
 
     /// The haste of unit `i`'s order this round (0 with none).
@@ -1207,6 +1219,8 @@ impl Battle {
                     .find(|g| g.contains(&self.units[i].id))
                     .map(|g| g.iter().filter_map(|id| self.unit(id).ok()).collect())
                     .unwrap_or_else(|| vec![i]);
+                // The bonus pips go to "his roll": the first attack roll thrown.
+                let mut bonus = self.bonus_pips(i);
                 for &(w, n) in weapons {
                     let u = &self.units[i];
                     let Some(weapon) = u.kind.weapons.get(w).cloned() else {
@@ -1269,7 +1283,8 @@ impl Battle {
                         coordinated,
                         skill: u.kind.skill(&weapon.skill)
                             + weapon.fire_control
-                            + self.action_modifier(i, *haste),
+                            + self.action_modifier(i, *haste)
+                            + std::mem::take(&mut bonus),
                         damage: weapon.damage,
                         dodge: tu.kind.skill("dodge") + self.action_modifier(t, self.haste_of(t)),
                         target_size: tu.size,
@@ -2154,6 +2169,58 @@ pub(crate) mod tests {
         assert!(b.units[1].at.0 > from.0, "it retreated away from the stormtroopers: {log:#?}");
         assert!(log.iter().any(|e| e.starts_with("Red squad tries to rally")), "{log:#?}");
         assert_eq!(b.units[1].status, Status::Fighting, "rallied: {log:#?}");
+    }
+
+    /// Issue 60: a bonus action is "one additional pop to his roll": the pip goes to the
+    /// unit's first attack roll, not to its second weapon type's nor to its dodge.
+    #[test]
+    fn a_bonus_pip_goes_to_one_roll() {
+        let mut b = platoon();
+        b.units[1].at = (90.0, 80.0);
+        let mut dice = Dice::forced(vec![1; 80]);
+        no_tactics(&mut b, &mut dice);
+        for (side, orders, bonuses) in [
+            (0, vec![fire("troopers", "red", &[(0, 30), (1, 10)])], vec!["troopers"]),
+            (1, vec![fire("red", "troopers", &[(0, 10)])], vec!["red"]),
+        ] {
+            b.apply(
+                &Command::Declare {
+                    side,
+                    declaration: Declaration {
+                        orders,
+                        bonuses: bonuses.into_iter().map(String::from).collect(),
+                        ..Default::default()
+                    },
+                },
+                &mut dice,
+            )
+            .unwrap();
+        }
+        for side in [1, 0] {
+            b.apply(
+                &Command::React {
+                    side,
+                    reactions: vec![],
+                },
+                &mut dice,
+            )
+            .unwrap();
+        }
+        let codes: Vec<(Code, Code)> = b
+            .last_attacks
+            .iter()
+            .map(|(_, r)| (r.attack.code, r.dodge.code))
+            .collect();
+        // Rifles 3D + 3D+1 (30) and a pip; grenades 1D + 2D+1 (10) with none; Red's dodge
+        // 3D+2 + 2D+1 with none. Red's pistols 5D+2 + 2D+1 and a pip; the dodge 3D + 3D+2.
+        assert_eq!(
+            codes,
+            [
+                (Code::new(6, 2), Code::new(6, 0)),
+                (Code::new(3, 1), Code::new(6, 0)),
+                (Code::new(8, 1), Code::new(6, 2)),
+            ]
+        );
     }
 
     /// Issue 60: a unit of vehicles lightly damaged is at -1D to all its actions (a unit of

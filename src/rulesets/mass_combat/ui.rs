@@ -288,7 +288,7 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                 let mut bonus = draft.bonuses.iter().filter(|x| **x == u.id).count() as u32;
                 if ui
                     .add(egui::DragValue::new(&mut bonus).range(0..=3).suffix(" bonus pips"))
-                    .on_hover_text("Bonus actions: a pip on each of its rolls for each, 1D of command each (Subordinate Bonus)")
+                    .on_hover_text("Bonus actions: a pip each on its leader's roll, its attack roll (its first weapon's), 1D of command each (Subordinate Bonus)")
                     .changed()
                 {
                     draft.bonuses.retain(|x| x != &u.id);
