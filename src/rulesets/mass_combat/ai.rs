@@ -60,14 +60,11 @@ pub fn declaration(v: &Battle, side: usize) -> Declaration {
             continue;
         }
         let id = u.id.clone();
-        match &u.status {
-            Status::Aboard(_) => {
-                if nearest(i).is_some_and(|e| v.distance(i, e) <= 300.0) {
-                    orders.push(Order::Disembark { unit: id });
-                }
-                continue;
+        if let Status::Aboard(_) = &u.status {
+            if nearest(i).is_some_and(|e| v.distance(i, e) <= 300.0) {
+                orders.push(Order::Disembark { unit: id });
             }
-            _ => {}
+            continue;
         }
         let (Some(e), Some(w)) = (nearest(i), main_weapon(v, i)) else {
             continue;

@@ -966,8 +966,10 @@ impl Battle {
         }
     }
 
-    /// Side `side`'s reactions: "Haste for reaction skills, including full reactions, may
-    /// be increased. (A full retreat may have its haste increased in this way.)"
+    /// Side `side`'s reactions: "Characters declare combat redeployments during this segment.
+    /// Haste for reaction skills, including full reactions, may be increased. (A full retreat
+    /// may have its haste increased in this way.)" A redeployment replaces the unit's order
+    /// with a deployment at the haste given, no lower than its order's.
     pub(super) fn react(&mut self, side: usize, reactions: &[Reaction]) -> Result<(), String> {
         let mut d = self.declared[side].clone().unwrap_or_default();
         for r in reactions {
@@ -993,7 +995,18 @@ impl Battle {
                     u.name
                 ));
             }
-            let new = if r.retreat {
+            let new = if r.retreat && r.to.is_some() {
+                return Err(format!(
+                    "{}: a full retreat or a combat redeployment, not both",
+                    u.name
+                ));
+            } else if let Some(to) = r.to {
+                Order::Deploy {
+                    unit: r.unit.clone(),
+                    to,
+                    haste: r.haste,
+                }
+            } else if r.retreat {
                 Order::Retreat {
                     unit: r.unit.clone(),
                     haste: r.haste,
@@ -2149,6 +2162,7 @@ pub(crate) mod tests {
                         unit: "red".into(),
                         haste: 1,
                         retreat: true,
+                        to: None,
                     }],
                 },
                 &mut dice,
@@ -2221,6 +2235,48 @@ pub(crate) mod tests {
                 (Code::new(8, 1), Code::new(6, 2)),
             ]
         );
+    }
+
+    /// Issue 60: "Characters declare combat redeployments during this segment": a reaction
+    /// turns Red squad's fire into a deployment, resolved with the deployments.
+    #[test]
+    fn a_reaction_redeploys_a_unit() {
+        let mut b = platoon();
+        b.units[1].at = (90.0, 80.0);
+        let mut dice = Dice::forced([]);
+        no_tactics(&mut b, &mut dice);
+        b.apply(&declare(0, vec![]), &mut dice).unwrap();
+        b.apply(&declare(1, vec![fire("red", "troopers", &[(0, 10)])]), &mut dice)
+            .unwrap();
+        let react = |to, retreat| Command::React {
+            side: 1,
+            reactions: vec![Reaction {
+                unit: "red".into(),
+                haste: 0,
+                retreat,
+                to,
+            }],
+        };
+        let err = b.apply(&react(Some((95.0, 65.0)), true), &mut dice).unwrap_err();
+        assert!(err.contains("not both"), "{err}");
+        b.apply(&react(Some((95.0, 65.0)), false), &mut dice).unwrap();
+        assert_eq!(
+            b.declared[1].as_ref().unwrap().orders,
+            [Order::Deploy {
+                unit: "red".into(),
+                to: (95.0, 65.0),
+                haste: 0
+            }]
+        );
+        b.apply(
+            &Command::React {
+                side: 0,
+                reactions: vec![],
+            },
+            &mut dice,
+        )
+        .unwrap();
+        assert_eq!(b.units[1].at, (95.0, 65.0));
     }
 
     /// Issue 60: a unit of vehicles lightly damaged is at -1D to all its actions (a unit of

@@ -36,8 +36,8 @@ pub struct Draft {
     /// Units whose fire is coordinated with the others of the side firing on the same
     /// target.
     pub coordinate: Vec<String>,
-    /// Reactions: (unit, new haste, retreat).
-    pub reactions: Vec<(String, u32, bool)>,
+    /// Reactions: (unit, new haste, retreat, where it redeploys).
+    pub reactions: Vec<(String, u32, bool, Option<(f32, f32)>)>,
 }
 
 impl Draft {
@@ -132,9 +132,7 @@ fn click(
     let Some(side) = b.to_act() else {
         return;
     };
-    if app.as_ref().is_some_and(|a| a.rules.contains(&side))
-        || matches!(b.stage, Stage::React | Stage::Tactics)
-    {
+    if app.as_ref().is_some_and(|a| a.rules.contains(&side)) || b.stage == Stage::Tactics {
         return;
     }
     let Some(cursor) = window.cursor_position() else {
@@ -149,6 +147,28 @@ fn click(
         return;
     };
     let hit = unit_at(b, p);
+    // Reactions: a unit selected, a right-click on the ground is its combat redeployment
+    // (Mass Combat Sequence, 2.: "Characters declare combat redeployments during this
+    // segment").
+    if b.stage == Stage::React {
+        match (left, hit, draft.selected) {
+            (true, Some(j), _) if b.units[j].side == side => draft.selected = Some(j),
+            (false, _, Some(i)) => {
+                let to = (p.x.clamp(0.0, b.ground.0), p.y.clamp(0.0, b.ground.1));
+                let id = b.units[i].id.clone();
+                let base = b.declared[side]
+                    .as_ref()
+                    .and_then(|d| d.orders.iter().find(|o| o.unit() == id))
+                    .map_or(0, Order::haste);
+                match draft.reactions.iter_mut().find(|r| r.0 == id) {
+                    Some(r) => (r.2, r.3) = (false, Some(to)),
+                    None => draft.reactions.push((id, base, false, Some(to))),
+                }
+            }
+            _ => {}
+        }
+        return;
+    }
     if left
         && hit.is_none()
         && let Some(j) = b.units.iter().position(|u| {

@@ -130,7 +130,10 @@ pub struct Declaration {
     pub coordinated: Vec<Vec<String>>,
 }
 
-/// A reaction declared in step 2: more haste for a unit's order, or a full retreat.
+/// A reaction declared in step 2 (Mass Combat Sequence, 2.: "Characters declare combat
+/// redeployments during this segment. Haste for reaction skills, including full reactions,
+/// may be increased."): more haste for a unit's order, a combat redeployment, or a full
+/// retreat.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reaction {
     /// The unit.
@@ -139,4 +142,7 @@ pub struct Reaction {
     pub haste: u32,
     /// It turns to full retreat instead.
     pub retreat: bool,
+    /// A combat redeployment: it deploys here (metres) instead of its order.
+    #[serde(default)]
+    pub to: Option<(f32, f32)>,
 }

@@ -23,9 +23,9 @@ impl Searchable for Battle {
 
     /// Tactics: none, either roll, or both; to declare (or declare again after a deception):
     /// the declarations of [`declarations`];
-    /// to redeclare, keeping the first too; to react, nothing or every unit firing hastened
-    /// by one ("Haste for reaction skills ... may be increased"), where the command plan
-    /// allows it.
+    /// to redeclare, keeping the first too; to react, nothing, every unit firing hastened
+    /// by one ("Haste for reaction skills ... may be increased"), or every unit with an order
+    /// falling back as a combat redeployment, where the command plan allows it.
     fn candidates(&self) -> Vec<Command> {
         let Some(side) = Battle::to_act(self) else {
             return Vec::new();
@@ -58,6 +58,33 @@ impl Searchable for Battle {
                         unit: o.unit().to_string(),
                         haste: o.haste() + 1,
                         retreat: false,
+                        to: None,
+                    })
+                    .collect();
+                // Falling back as combat redeployments ("Characters declare combat
+                // redeployments during this segment"): every unit with an order on the ground
+                // deploys straight away from the nearest enemy, at its order's haste.
+                let redeploy: Vec<super::battle::Reaction> = self.declared[side]
+                    .iter()
+                    .flat_map(|d| &d.orders)
+                    .filter_map(|o| {
+                        let i = v.unit(o.unit()).ok()?;
+                        if v.units[i].status != Status::Fighting {
+                            return None;
+                        }
+                        let e = nearest_enemy(&v, i)?;
+                        let (from, away) = (v.units[i].at, v.units[e].at);
+                        let reach = v.reach(i, o.haste());
+                        let d = v.distance(i, e).max(0.001);
+                        Some(super::battle::Reaction {
+                            unit: o.unit().to_string(),
+                            haste: o.haste(),
+                            retreat: false,
+                            to: Some((
+                                (from.0 + (from.0 - away.0) / d * reach).clamp(0.0, v.ground.0),
+                                (from.1 + (from.1 - away.1) / d * reach).clamp(0.0, v.ground.1),
+                            )),
+                        })
                     })
                     .collect();
                 let mut out = vec![Command::React {
@@ -65,11 +92,10 @@ impl Searchable for Battle {
                     reactions: Vec::new(),
                 }];
                 // Only where the commander's skill pays for the haste (Subordinate Bonus).
-                if !hasten.is_empty() && self.clone().react(side, &hasten).is_ok() {
-                    out.push(Command::React {
-                        side,
-                        reactions: hasten,
-                    });
+                for reactions in [hasten, redeploy] {
+                    if !reactions.is_empty() && self.clone().react(side, &reactions).is_ok() {
+                        out.push(Command::React { side, reactions });
+                    }
                 }
                 out
             }

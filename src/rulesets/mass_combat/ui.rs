@@ -60,7 +60,7 @@ fn status(
             "{name} deceived the enemy: change the orders now you have heard theirs and their reactions, or keep them."
         ),
         (true, Stage::React) => format!(
-            "{name}: raise a unit's haste or order a full retreat, or none; then Declare reactions."
+            "{name}: raise a unit's haste, order a full retreat, or redeploy a unit (select it, right-click the ground), or none; then Declare reactions."
         ),
     };
     let end = person.then(|| match b.stage {
@@ -209,10 +209,11 @@ fn command(b: &Battle, side: usize, d: &Draft) -> Command {
             reactions: d
                 .reactions
                 .iter()
-                .map(|(unit, haste, retreat)| Reaction {
+                .map(|(unit, haste, retreat, to)| Reaction {
                     unit: unit.clone(),
                     haste: *haste,
                     retreat: *retreat,
+                    to: *to,
                 })
                 .collect(),
         },
@@ -340,12 +341,27 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                 .as_ref()
                 .and_then(|d| d.orders.iter().find(|o| o.unit() == u.id))
                 .map_or(0, Order::haste);
-            let mut r = k.map_or((u.id.clone(), base, false), |k| draft.reactions[k].clone());
-            ui.horizontal(|ui| {
-                ui.add(egui::Slider::new(&mut r.1, base..=3).text("haste"));
-                ui.checkbox(&mut r.2, "full retreat");
+            let mut r = k.map_or((u.id.clone(), base, false, None), |k| {
+                draft.reactions[k].clone()
             });
-            let changed = r.1 != base || r.2;
+            ui.horizontal(|ui| {
+                if ui.selectable_label(selected, "redeploy").on_hover_text("A combat redeployment (Mass Combat Sequence, 2.): select the unit, then right-click the ground where it deploys instead of its order").clicked() {
+                    draft.selected = Some(i);
+                }
+                ui.add(egui::Slider::new(&mut r.1, base..=3).text("haste"));
+                if ui.checkbox(&mut r.2, "full retreat").changed() && r.2 {
+                    r.3 = None;
+                }
+            });
+            if let Some(to) = r.3 {
+                ui.horizontal(|ui| {
+                    ui.weak(format!("   redeploys to ({:.0}, {:.0})", to.0, to.1));
+                    if ui.small_button("cancel").clicked() {
+                        r.3 = None;
+                    }
+                });
+            }
+            let changed = r.1 != base || r.2 || r.3.is_some();
             match (k, changed) {
                 (Some(k), true) => draft.reactions[k] = r,
                 (Some(k), false) => {

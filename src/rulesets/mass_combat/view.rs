@@ -273,7 +273,8 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Where the Hint's `command` goes on the ground, metres: for a declaration, each unit's
 /// order (a line to where it deploys or to the enemy it fires on, a ring there; a ring round a
-/// unit that holds or retreats); for reactions, a ring round each unit hastened or retreating.
+/// unit that holds or retreats); for reactions, a ring round each unit hastened or retreating,
+/// a line to where a unit redeploys.
 pub fn hint_marks(b: &Battle, command: &Command) -> Vec<HintMark> {
     let at = |id: &str| {
         b.unit(id).ok().map(|i| {
@@ -292,8 +293,11 @@ pub fn hint_marks(b: &Battle, command: &Command) -> Vec<HintMark> {
         Command::React { reactions, .. } => {
             return reactions
                 .iter()
-                .filter_map(|r| at(&r.unit))
-                .map(|(p, ring)| HintMark::new(p, [], ring * 1.2))
+                .filter_map(|r| at(&r.unit).map(|a| (a, r.to)))
+                .map(|((p, ring), to)| match to {
+                    Some(to) => HintMark::new(p, [Vec2::new(to.0, to.1)], ring),
+                    None => HintMark::new(p, [], ring * 1.2),
+                })
                 .collect();
         }
         _ => return Vec::new(),
