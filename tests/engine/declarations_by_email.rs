@@ -75,12 +75,18 @@ fn the_first_declaration_travels_in_the_open_and_the_second_commander_reads_it()
         tactics: vec![],
     };
     sent(&mut empire, none(0));
-    assert!(sitting_over::<MassCombat>(empire.world()), "the Rebels choose next");
+    assert!(
+        sitting_over::<MassCombat>(empire.world()),
+        "the Rebels choose next"
+    );
     let mut rebels = open(&file);
     sit_in::<MassCombat>(rebels.world_mut(), 1, "hope", "Rebels").unwrap();
     sent(&mut rebels, none(1));
     assert_eq!(rebels.phase(), "Declare");
-    assert!(sitting_over::<MassCombat>(rebels.world()), "the Empire declares");
+    assert!(
+        sitting_over::<MassCombat>(rebels.world()),
+        "the Empire declares"
+    );
 
     let mut empire = open(&file);
     sit_in::<MassCombat>(empire.world_mut(), 0, "emperor", "Empire").unwrap();

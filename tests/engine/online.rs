@@ -309,7 +309,11 @@ fn a_mass_combat_declaration_reaches_the_other_commander_as_declared() {
     let seen: Vec<&String> = t.guests.values().flat_map(|(_, s)| s).collect();
     assert!(seen.iter().any(|m| m.contains("Tactics(side:0")));
     assert!(seen.iter().any(|m| m.contains("Declare(side:0")));
-    assert!(!seen.iter().any(|m| m.contains("FaceDown") || m.contains("TurnOver")));
+    assert!(
+        !seen
+            .iter()
+            .any(|m| m.contains("FaceDown") || m.contains("TurnOver"))
+    );
 }
 
 /// Battlefield hidden units: the imperial guest's copy of `forest_ambush` has no hex for any

@@ -27,7 +27,12 @@ struct Passage {
 fn normalised(s: &str) -> String {
     let kept: String = s
         .chars()
-        .filter(|c| !matches!(c, '"' | '\u{201c}' | '\u{201d}' | '\u{2033}' | '\'' | '\u{2018}' | '\u{2019}' | '`'))
+        .filter(|c| {
+            !matches!(
+                c,
+                '"' | '\u{201c}' | '\u{201d}' | '\u{2033}' | '\'' | '\u{2018}' | '\u{2019}' | '`'
+            )
+        })
         .collect();
     kept.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -51,14 +56,27 @@ fn stands_in(passage: &str, text: &str) -> bool {
 
 /// The rule texts a block is cited to: those it names by file, else `default`'s.
 fn cited(block: &str, default: Option<usize>) -> Vec<usize> {
-    let named: Vec<usize> = (0..TEXTS.len()).filter(|&i| block.contains(TEXTS[i].1)).collect();
-    if named.is_empty() { default.into_iter().collect() } else { named }
+    let named: Vec<usize> = (0..TEXTS.len())
+        .filter(|&i| block.contains(TEXTS[i].1))
+        .collect();
+    if named.is_empty() {
+        default.into_iter().collect()
+    } else {
+        named
+    }
 }
 
 /// The passages in double quotes in `block` (its first line `line`), with code spans left out. A
 /// `"` (or `\"` in a string) right after a digit or a fraction, where no quote is open, is an inch
 /// mark; a quote right after `.md, ` names one of our docs' headings, not a rule text's words.
-fn quoted(block: &str, mark: &str, file: &str, line: usize, texts: &[usize], out: &mut Vec<Passage>) {
+fn quoted(
+    block: &str,
+    mark: &str,
+    file: &str,
+    line: usize,
+    texts: &[usize],
+    out: &mut Vec<Passage>,
+) {
     let mut open: Option<usize> = None;
     let mut code = false;
     let mut i = 0;
@@ -76,16 +94,23 @@ fn quoted(block: &str, mark: &str, file: &str, line: usize, texts: &[usize], out
             i += rest.chars().next().map_or(1, char::len_utf8);
             continue;
         }
-        let len = if straight { mark.len() } else { '\u{201c}'.len_utf8() };
+        let len = if straight {
+            mark.len()
+        } else {
+            '\u{201c}'.len_utf8()
+        };
         match open {
             None if curly_close => {}
             None => {
                 let before = block[..i].trim_end_matches('\\').chars().next_back();
-                let inch = straight && before.is_some_and(|c| c.is_ascii_digit() || "½¼¾".contains(c));
+                let inch =
+                    straight && before.is_some_and(|c| c.is_ascii_digit() || "½¼¾".contains(c));
                 let heading = block[..i].ends_with(".md, ");
                 if heading {
                     // Skip to the heading's closing mark.
-                    let end = block[i + len..].find(mark).map_or(block.len(), |j| i + len + j + mark.len());
+                    let end = block[i + len..]
+                        .find(mark)
+                        .map_or(block.len(), |j| i + len + j + mark.len());
                     i = end;
                     continue;
                 }
@@ -172,7 +197,11 @@ fn markdown_passages(file: &str, src: &str, default: Option<usize>, out: &mut Ve
         if fenced {
             continue;
         }
-        if line.trim().is_empty() || line.starts_with('#') || line.starts_with("- ") || line.starts_with("| ") {
+        if line.trim().is_empty()
+            || line.starts_with('#')
+            || line.starts_with("- ")
+            || line.starts_with("| ")
+        {
             if !para.is_empty() {
                 let texts = cited(&para, default);
                 if !texts.is_empty() {
@@ -193,7 +222,10 @@ fn markdown_passages(file: &str, src: &str, default: Option<usize>, out: &mut Ve
 }
 
 fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).expect("a folder of the repository").flatten() {
+    for e in std::fs::read_dir(dir)
+        .expect("a folder of the repository")
+        .flatten()
+    {
         let p = e.path();
         if p.is_dir() {
             files(&p, ext, out);
@@ -208,7 +240,10 @@ fn default_text(rel: &str) -> Option<usize> {
     let id = rel
         .strip_prefix("src/rulesets/")
         .and_then(|r| r.split('/').next())
-        .or_else(|| rel.strip_prefix("docs/rules/").and_then(|r| r.strip_suffix(".md")))?;
+        .or_else(|| {
+            rel.strip_prefix("docs/rules/")
+                .and_then(|r| r.strip_suffix(".md"))
+        })?;
     TEXTS.iter().position(|(i, _)| *i == id)
 }
 
@@ -220,7 +255,11 @@ fn all_passages(root: &Path) -> Vec<Passage> {
     paths.sort();
     let mut out = Vec::new();
     for p in paths {
-        let rel = p.strip_prefix(root).expect("under the root").to_string_lossy().replace('\\', "/");
+        let rel = p
+            .strip_prefix(root)
+            .expect("under the root")
+            .to_string_lossy()
+            .replace('\\', "/");
         let src = std::fs::read_to_string(&p).expect("a readable file");
         if rel.ends_with(".md") {
             markdown_passages(&rel, &src, default_text(&rel), &mut out);
@@ -243,7 +282,11 @@ fn misquoted(passages: &[Passage], texts: &[String]) -> Vec<String> {
 fn texts(root: &Path) -> Vec<String> {
     TEXTS
         .iter()
-        .map(|(_, f)| normalised(&std::fs::read_to_string(root.join("assets/rules").join(f)).expect("a rule text")))
+        .map(|(_, f)| {
+            normalised(
+                &std::fs::read_to_string(root.join("assets/rules").join(f)).expect("a rule text"),
+            )
+        })
         .collect()
 }
 
@@ -251,12 +294,26 @@ fn texts(root: &Path) -> Vec<String> {
 fn every_quotation_stands_in_its_text() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let passages = all_passages(root);
-    assert!(passages.len() > 1000, "only {} quoted passages found: the reader is broken", passages.len());
+    assert!(
+        passages.len() > 1000,
+        "only {} quoted passages found: the reader is broken",
+        passages.len()
+    );
     for id in 0..TEXTS.len() {
-        assert!(passages.iter().filter(|p| p.texts.contains(&id)).count() > 50, "few quotations of {}", TEXTS[id].1);
+        assert!(
+            passages.iter().filter(|p| p.texts.contains(&id)).count() > 50,
+            "few quotations of {}",
+            TEXTS[id].1
+        );
     }
     let bad = misquoted(&passages, &texts(root));
-    assert!(bad.is_empty(), "{} of {} quoted passages are not in their text:\n{}", bad.len(), passages.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} of {} quoted passages are not in their text:\n{}",
+        bad.len(),
+        passages.len(),
+        bad.join("\n")
+    );
 }
 
 #[test]
@@ -268,13 +325,27 @@ fn a_made_up_quote_fails_and_a_true_one_passes() {
                /// first. Other characters … in ascending order of command codes\", at 5\" a turn.\n\
                fn f() { g(\"a refusal: \\\"leaving the character with the highest command skill\\\" and \\\"{x}\\\"\") }\n";
     let mut out = Vec::new();
-    rust_passages("src/rulesets/mass_combat/x.rs", src, default_text("src/rulesets/mass_combat/x.rs"), &mut out);
+    rust_passages(
+        "src/rulesets/mass_combat/x.rs",
+        src,
+        default_text("src/rulesets/mass_combat/x.rs"),
+        &mut out,
+    );
     assert_eq!(out.len(), 3, "{out:?}");
     let bad = misquoted(&out, &texts);
     assert_eq!(bad.len(), 1, "{bad:?}");
-    assert!(bad[0].starts_with("src/rulesets/mass_combat/x.rs:1 ") && bad[0].contains("secretly declare"), "{bad:?}");
+    assert!(
+        bad[0].starts_with("src/rulesets/mass_combat/x.rs:1 ")
+            && bad[0].contains("secretly declare"),
+        "{bad:?}"
+    );
     // The same words cited to another text fail there.
     let mut other = Vec::new();
-    markdown_passages("docs/rules/tyneside.md", "The text says \"declares actions first\".\n", default_text("docs/rules/tyneside.md"), &mut other);
+    markdown_passages(
+        "docs/rules/tyneside.md",
+        "The text says \"declares actions first\".\n",
+        default_text("docs/rules/tyneside.md"),
+        &mut other,
+    );
     assert_eq!(misquoted(&other, &texts).len(), 1);
 }

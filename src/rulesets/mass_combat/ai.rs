@@ -52,11 +52,7 @@ pub fn declaration(v: &Battle, side: usize) -> Declaration {
     for i in 0..v.units.len() {
         let u = &v.units[i];
         // A unit whose morale broke retreats without an order (Battle::resolve_round).
-        if u.side != side
-            || !u.in_battle()
-            || u.ignores_orders
-            || u.status == Status::Retreating
-        {
+        if u.side != side || !u.in_battle() || u.ignores_orders || u.status == Status::Retreating {
             continue;
         }
         let id = u.id.clone();

@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 
 use super::rules::attack::{AttackInput, ScaleEdge, resolve};
 use super::rules::charts::{
-    DamageResult, Difficulty, MoraleFailure, RangeBand, combined_action, morale_failure, range_band,
-    vehicle_damage,
+    DamageResult, Difficulty, MoraleFailure, RangeBand, combined_action, morale_failure,
+    range_band, vehicle_damage,
 };
 use super::rules::code::Code;
 use super::rules::command::{CommandPlan, UNCOMMANDED, haste_penalty};
@@ -601,7 +601,11 @@ impl Battle {
                         [] => "makes no tactics roll".to_string(),
                         _ => format!(
                             "rolls tactics to {}",
-                            tactics.iter().map(|t| t.aim()).collect::<Vec<_>>().join(" and to ")
+                            tactics
+                                .iter()
+                                .map(|t| t.aim())
+                                .collect::<Vec<_>>()
+                                .join(" and to ")
                         ),
                     }
                 ));
@@ -1696,7 +1700,10 @@ impl Battle {
         self.chose_tactics = [None, None];
         self.reacted = [false, false];
         self.tactics.clear();
-        self.event(format!("round {}: the commanders choose their tactics rolls", self.round));
+        self.event(format!(
+            "round {}: the commanders choose their tactics rolls",
+            self.round
+        ));
     }
 }
 
@@ -1833,8 +1840,11 @@ pub(crate) mod tests {
         assert_eq!(b.to_act(), Some(0));
         let err = b.apply(&declare(1, vec![]), &mut dice).unwrap_err();
         assert!(err.contains("Galactic Empire's turn to declare"), "{err}");
-        b.apply(&declare(0, vec![fire("troopers", "red", &[(0, 40)])]), &mut dice)
-            .unwrap();
+        b.apply(
+            &declare(0, vec![fire("troopers", "red", &[(0, 40)])]),
+            &mut dice,
+        )
+        .unwrap();
         // Heard by the other side: in the log and in the battle as it stands.
         assert!(
             b.events.iter().any(|e| e.1 == "Galactic Empire declares: Stormtroopers to fire on Red squad (40 with Blaster Rifle)"),
@@ -2151,7 +2161,10 @@ pub(crate) mod tests {
             },
         ] {
             let err = b.apply(&declare(1, vec![o]), &mut dice).unwrap_err();
-            assert!(err.contains("no other action until the unit passes its morale check"), "{err}");
+            assert!(
+                err.contains("no other action until the unit passes its morale check"),
+                "{err}"
+            );
         }
         b.apply(&declare(1, vec![]), &mut dice).unwrap();
         let err = b
@@ -2168,7 +2181,10 @@ pub(crate) mod tests {
                 &mut dice,
             )
             .unwrap_err();
-        assert!(err.contains("orders given to it the following round are ignored"), "{err}");
+        assert!(
+            err.contains("orders given to it the following round are ignored"),
+            "{err}"
+        );
         for side in [1, 0] {
             b.apply(
                 &Command::React {
@@ -2180,8 +2196,15 @@ pub(crate) mod tests {
             .unwrap();
         }
         let log: Vec<&str> = b.events.iter().map(|(_, e)| e.as_str()).collect();
-        assert!(b.units[1].at.0 > from.0, "it retreated away from the stormtroopers: {log:#?}");
-        assert!(log.iter().any(|e| e.starts_with("Red squad tries to rally")), "{log:#?}");
+        assert!(
+            b.units[1].at.0 > from.0,
+            "it retreated away from the stormtroopers: {log:#?}"
+        );
+        assert!(
+            log.iter()
+                .any(|e| e.starts_with("Red squad tries to rally")),
+            "{log:#?}"
+        );
         assert_eq!(b.units[1].status, Status::Fighting, "rallied: {log:#?}");
     }
 
@@ -2194,7 +2217,11 @@ pub(crate) mod tests {
         let mut dice = Dice::forced(vec![1; 80]);
         no_tactics(&mut b, &mut dice);
         for (side, orders, bonuses) in [
-            (0, vec![fire("troopers", "red", &[(0, 30), (1, 10)])], vec!["troopers"]),
+            (
+                0,
+                vec![fire("troopers", "red", &[(0, 30), (1, 10)])],
+                vec!["troopers"],
+            ),
             (1, vec![fire("red", "troopers", &[(0, 10)])], vec!["red"]),
         ] {
             b.apply(
@@ -2246,8 +2273,11 @@ pub(crate) mod tests {
         let mut dice = Dice::forced([]);
         no_tactics(&mut b, &mut dice);
         b.apply(&declare(0, vec![]), &mut dice).unwrap();
-        b.apply(&declare(1, vec![fire("red", "troopers", &[(0, 10)])]), &mut dice)
-            .unwrap();
+        b.apply(
+            &declare(1, vec![fire("red", "troopers", &[(0, 10)])]),
+            &mut dice,
+        )
+        .unwrap();
         let react = |to, retreat| Command::React {
             side: 1,
             reactions: vec![Reaction {
@@ -2257,9 +2287,12 @@ pub(crate) mod tests {
                 to,
             }],
         };
-        let err = b.apply(&react(Some((95.0, 65.0)), true), &mut dice).unwrap_err();
+        let err = b
+            .apply(&react(Some((95.0, 65.0)), true), &mut dice)
+            .unwrap_err();
         assert!(err.contains("not both"), "{err}");
-        b.apply(&react(Some((95.0, 65.0)), false), &mut dice).unwrap();
+        b.apply(&react(Some((95.0, 65.0)), false), &mut dice)
+            .unwrap();
         assert_eq!(
             b.declared[1].as_ref().unwrap().orders,
             [Order::Deploy {

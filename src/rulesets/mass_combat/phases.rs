@@ -39,7 +39,10 @@ pub fn setup(world: &mut World, scenario: &Scenario) -> Result<(), Vec<String>> 
     let mut log = GameLog::default();
     log.push(
         1,
-        format!("{} — round 1: the commanders choose their tactics rolls", battle.name),
+        format!(
+            "{} — round 1: the commanders choose their tactics rolls",
+            battle.name
+        ),
     );
     world.insert_resource(log);
     world.insert_resource(super::board::board(&battle));

@@ -183,13 +183,7 @@ pub fn declarations(v: &Battle, side: usize) -> Vec<Declaration> {
         })
     });
     let mut out: Vec<Declaration> = Vec::new();
-    for d in [
-        policy.clone(),
-        hold,
-        close,
-        focus,
-        fall_back,
-    ] {
+    for d in [policy.clone(), hold, close, focus, fall_back] {
         if !out.contains(&d) && v.check_declaration(side, &d).is_ok() {
             out.push(d);
         }

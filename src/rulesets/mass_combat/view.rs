@@ -69,7 +69,7 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
             [0.6, 0.6, 0.6],
         )),
         Status::Surrendered => badges.push(Badge::new(
-            "out",
+            "surrendered",
             "it surrendered: out of the battle",
             [0.5, 0.5, 0.5],
         )),

@@ -267,7 +267,12 @@ pub fn resolve(a: &AttackInput, dice: &mut Dice) -> Result<AttackReport, String>
         lines.push(if a.vehicles {
             format!("{}: {}", a.target, r.vehicle_word())
         } else {
-            format!("{}: {}, {lost} of {} lost", a.target, r.word(), a.target_size)
+            format!(
+                "{}: {}, {lost} of {} lost",
+                a.target,
+                r.word(),
+                a.target_size
+            )
         });
     }
     let mut combined = vec![

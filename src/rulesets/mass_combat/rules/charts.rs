@@ -536,11 +536,26 @@ mod tests {
         // Issue 60: a vehicle row is a state; damage no worse than it makes it one worse.
         assert_eq!(vehicle_damage(None, LightCasualties), Some(LightCasualties));
         assert_eq!(vehicle_damage(None, UnderHeavyFire), None);
-        assert_eq!(vehicle_damage(Some(LightCasualties), UnderHeavyFire), Some(LightCasualties));
-        assert_eq!(vehicle_damage(Some(LightCasualties), LightCasualties), Some(ModerateCasualties));
-        assert_eq!(vehicle_damage(Some(ModerateCasualties), LightCasualties), Some(HeavyCasualties));
-        assert_eq!(vehicle_damage(Some(LightCasualties), HeavyCasualties), Some(HeavyCasualties));
-        assert_eq!(vehicle_damage(Some(HeavyCasualties), ModerateCasualties), Some(Rout));
+        assert_eq!(
+            vehicle_damage(Some(LightCasualties), UnderHeavyFire),
+            Some(LightCasualties)
+        );
+        assert_eq!(
+            vehicle_damage(Some(LightCasualties), LightCasualties),
+            Some(ModerateCasualties)
+        );
+        assert_eq!(
+            vehicle_damage(Some(ModerateCasualties), LightCasualties),
+            Some(HeavyCasualties)
+        );
+        assert_eq!(
+            vehicle_damage(Some(LightCasualties), HeavyCasualties),
+            Some(HeavyCasualties)
+        );
+        assert_eq!(
+            vehicle_damage(Some(HeavyCasualties), ModerateCasualties),
+            Some(Rout)
+        );
         assert_eq!(morale_failure(12, 10, 10), MoraleFailure::FullRetreat);
         assert_eq!(morale_failure(1, 31, 10), MoraleFailure::Surrender);
         assert_eq!(morale_failure(1, 30, 10), MoraleFailure::Shaken);
@@ -561,7 +576,10 @@ mod tests {
             Some(RangeBand::Short)
         );
         assert_eq!(RangeBand::Long.difficulty(), 20);
-        assert_eq!(RangeBand::Medium.difficulty(), Difficulty::Moderate.number());
+        assert_eq!(
+            RangeBand::Medium.difficulty(),
+            Difficulty::Moderate.number()
+        );
         assert_eq!(
             [
                 Difficulty::VeryEasy,

@@ -669,7 +669,10 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
         }
     }
     if let Some(m) = crowded(&s) {
-        errs.at(src.find("table").or_else(|| src.find("sides")).unwrap_or(0), m);
+        errs.at(
+            src.find("table").or_else(|| src.find("sides")).unwrap_or(0),
+            m,
+        );
     }
     let mut pieces = HashSet::new();
     for t in &s.terrain {
@@ -719,21 +722,40 @@ mod tests {
     /// Specialists (each its own specialisation) and two Rookies each.
     fn with_warbands(k: usize, w: f32, d: f32) -> String {
         const KINDS: [&str; 14] = [
-            "Assassin", "Berserker", "Controller", "Driver", "Engineer", "Healer", "Influencer",
-            "Maniac", "Preacher", "Tank", "Veteran", "Warrior", "Shapeshifter", "Ranger",
+            "Assassin",
+            "Berserker",
+            "Controller",
+            "Driver",
+            "Engineer",
+            "Healer",
+            "Influencer",
+            "Maniac",
+            "Preacher",
+            "Tank",
+            "Veteran",
+            "Warrior",
+            "Shapeshifter",
+            "Ranger",
         ];
         let knife = r#"weapons: [Melee(name: "knife", two_handed: false)]"#;
         let band = |p: &str| {
-            let mut f = vec![format!(r#"(id: "{p}b", name: "{p} Boss", tier: Boss, stat: 5, {knife})"#)];
+            let mut f = vec![format!(
+                r#"(id: "{p}b", name: "{p} Boss", tier: Boss, stat: 5, {knife})"#
+            )];
             for (i, kind) in KINDS.iter().take(k).enumerate() {
                 f.push(format!(
                     r#"(id: "{p}s{i}", name: "{p} S{i}", tier: Specialist, stat: 4, specialisation: {kind}, {knife})"#
                 ));
             }
             for i in 0..2 * k {
-                f.push(format!(r#"(id: "{p}r{i}", name: "{p} R{i}", tier: Rookie, stat: 3, {knife})"#));
+                f.push(format!(
+                    r#"(id: "{p}r{i}", name: "{p} R{i}", tier: Rookie, stat: 3, {knife})"#
+                ));
             }
-            format!(r#"(id: "{p}", name: "{p}", warband: (name: "{p}", fighters: [{}]))"#, f.join(", "))
+            format!(
+                r#"(id: "{p}", name: "{p}", warband: (name: "{p}", fighters: [{}]))"#,
+                f.join(", ")
+            )
         };
         format!(
             r#"(name: "x", ruleset: "one_stat", table: ({w}, {d}), goal: LastManStanding, sides: [{}, {}])"#,
@@ -753,7 +775,8 @@ mod tests {
         let err = parse(&with_warbands(14, 12.0, 12.0), "x.ron").unwrap_err();
         let text = format!("{err:?}");
         assert!(
-            text.contains("do not fit on a 12\" x 12\" table") || text.contains("would stand on each other"),
+            text.contains("do not fit on a 12\" x 12\" table")
+                || text.contains("would stand on each other"),
             "{text}"
         );
     }
@@ -776,7 +799,9 @@ mod tests {
                     }
                     for (i, a) in p.iter().enumerate() {
                         assert!(p[i + 1..].iter().all(|b| a.distance(*b) >= 2.0 * BASE));
-                        assert!(a.x >= BASE && a.y >= BASE && a.x <= 72.0 - BASE && a.y <= 48.0 - BASE);
+                        assert!(
+                            a.x >= BASE && a.y >= BASE && a.x <= 72.0 - BASE && a.y <= 48.0 - BASE
+                        );
                     }
                 }
             }
@@ -803,7 +828,10 @@ mod tests {
         ] {
             let e = parse(&with(a, z), "x.ron").expect_err(&format!("{a}{z}"));
             let text = format!("{e:?}");
-            assert!(text.contains("Take opposing corners for 2 players"), "{text}");
+            assert!(
+                text.contains("Take opposing corners for 2 players"),
+                "{text}"
+            );
         }
         for (a, z) in [
             ("", ""),

@@ -236,7 +236,10 @@ pub(crate) mod tests {
     fn a_standard_warband_fields_at_least_one_specialist() {
         let e = check(&warband("A", 0), WarbandKind::Standard);
         assert_eq!(e.len(), 1, "{e:?}");
-        assert!(e[0].contains("A fields no Specialist") && e[0].contains("some Specialists"), "{e:?}");
+        assert!(
+            e[0].contains("A fields no Specialist") && e[0].contains("some Specialists"),
+            "{e:?}"
+        );
         assert!(check(&warband("A", 1), WarbandKind::Standard).is_empty());
         assert!(!check(&warband("A", 0), WarbandKind::Action).is_empty());
         assert!(!check(&warband("A", 0), WarbandKind::Solitaire).is_empty());

@@ -491,7 +491,8 @@ impl Skirmish {
         for i in clash {
             let p = self.fighters[i].player;
             let named = self.players.get(p).map(|x| x.name.as_str());
-            let unique = named.filter(|n| self.players.iter().filter(|x| x.name == *n).count() == 1);
+            let unique =
+                named.filter(|n| self.players.iter().filter(|x| x.name == *n).count() == 1);
             let by = unique.map_or(format!("player {}", p + 1), str::to_string);
             let f = std::sync::Arc::make_mut(&mut self.fighters[i].fighter);
             f.name = format!("{} ({by})", f.name);

@@ -436,7 +436,11 @@ fn each_player_musters_the_scenarios_warband_or_a_legal_one_of_his_own() {
     use super::super::rules::warband::tests::warband;
     let (mut g, _) = game(vec![]);
     // The Gang's Thug made a Specialist: the Gang fields one.
-    g.fighters[2] = on(fighter("Thug", Tier::Specialist, 3, knife()), 1, (11.0, 10.0));
+    g.fighters[2] = on(
+        fighter("Thug", Tier::Specialist, 3, knife()),
+        1,
+        (11.0, 10.0),
+    );
     let mut s = Skirmish::mustering(g.table, g.terrain.to_vec(), g.players, g.fighters);
     let mut dice = Dice::forced([]);
     assert_eq!((s.phase, s.to_act()), (0, Some(0)));
@@ -1072,12 +1076,27 @@ fn fighters_of_two_warbands_sharing_a_name_are_told_apart() {
         },
     ];
     let fighters = vec![
-        on(fighter("Rookie 1", Tier::Rookie, 4, knife()), 0, (10.0, 10.0)),
-        on(fighter("Kara", Tier::Specialist, 5, knife()), 0, (10.0, 14.0)),
-        on(fighter("Rookie 1", Tier::Rookie, 3, knife()), 1, (11.0, 10.0)),
+        on(
+            fighter("Rookie 1", Tier::Rookie, 4, knife()),
+            0,
+            (10.0, 10.0),
+        ),
+        on(
+            fighter("Kara", Tier::Specialist, 5, knife()),
+            0,
+            (10.0, 14.0),
+        ),
+        on(
+            fighter("Rookie 1", Tier::Rookie, 3, knife()),
+            1,
+            (11.0, 10.0),
+        ),
         on(fighter("Boss", Tier::Boss, 6, knife()), 1, (30.0, 30.0)),
     ];
     let s = Skirmish::mustering(Vec2::splat(36.0), Vec::new(), players, fighters);
     let names: Vec<&str> = s.fighters.iter().map(|f| f.fighter.name.as_str()).collect();
-    assert_eq!(names, ["Rookie 1 (Hunters)", "Kara", "Rookie 1 (Gang)", "Boss"]);
+    assert_eq!(
+        names,
+        ["Rookie 1 (Hunters)", "Kara", "Rookie 1 (Gang)", "Boss"]
+    );
 }
