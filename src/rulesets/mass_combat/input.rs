@@ -15,7 +15,7 @@ use super::orders::{Order, Tactic};
 use super::phases::BattleRes;
 use crate::engine::state::playing;
 use crate::ui::Handover;
-use crate::view::{PanelInsets, TablePointer};
+use crate::view::{CursorNote, NotePart, PanelInsets, TablePointer};
 
 /// The declaration being made by the person to act, for the round, stage and side it was
 /// begun in (a new one starts when any of them changes).
@@ -208,7 +208,73 @@ fn click(
     }
 }
 
+/// What the unit under the cursor is, by the cursor: its side, men and kind, a full retreat,
+/// and, with a unit of the person's chosen, how far it is and the range band of the chosen
+/// unit's main weapon (the number it adds to the dodge).
+fn note(
+    window: Single<&Window, With<PrimaryWindow>>,
+    table: TablePointer,
+    battle: Res<BattleRes>,
+    draft: Res<Draft>,
+    handover: Res<Handover>,
+    mut note: ResMut<CursorNote>,
+) {
+    if handover.showing {
+        return;
+    }
+    let b = &battle.0;
+    let Some(i) = window
+        .cursor_position()
+        .and_then(|c| table.at(c))
+        .and_then(|p| unit_at(b, p))
+    else {
+        return;
+    };
+    let u = &b.units[i];
+    let mut lines = vec![(
+        format!(
+            "{} ({}): {} of {} men, {}{}",
+            u.name,
+            b.sides[u.side].name,
+            u.size,
+            u.start,
+            u.kind.name,
+            if u.status == super::battle::Status::Retreating {
+                ", in full retreat"
+            } else {
+                ""
+            }
+        ),
+        Some(crate::ui::side_colour32(u.side)),
+    )];
+    if let Some(s) = draft.selected.filter(|&s| s != i && s < b.units.len()) {
+        let band = b.units[s]
+            .kind
+            .weapons
+            .iter()
+            .position(|w| !w.used_up)
+            .and_then(|w| b.range(s, w, i));
+        lines.push((
+            format!(
+                "{:.0} m from {}{}",
+                b.distance(s, i),
+                b.units[s].name,
+                band.map_or(
+                    " — out of its main weapon's range".to_string(),
+                    |(r, n)| { format!(": {} range, +{n} to the dodge", r.word()) }
+                )
+            ),
+            None,
+        ));
+    }
+    note.add(NotePart { title: None, lines });
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Draft>()
-        .add_systems(Update, (keep_draft, click).chain().run_if(playing(ID)));
+        .add_systems(Update, (keep_draft, click).chain().run_if(playing(ID)))
+        .add_systems(
+            Update,
+            note.before(crate::view::CursorNoteSet).run_if(playing(ID)),
+        );
 }
