@@ -393,6 +393,26 @@ impl Battle {
         }
     }
 
+    /// Whether unit `i` may be given an order this round.
+    ///
+    /// Errors: it broke and is in full retreat; it failed its morale check last round.
+    pub fn takes_orders(&self, i: usize) -> Result<(), String> {
+        let u = &self.units[i];
+        if u.status == Status::Retreating {
+            return Err(format!(
+                "{} broke and is in full retreat: it retreats without an order, \"no other action until the unit passes its morale check\" (Morale Failure Chart)",
+                u.name
+            ));
+        }
+        if u.ignores_orders {
+            return Err(format!(
+                "{} failed its morale check last round: \"all orders given to it the following round are ignored\" (Mass Combat Sequence, 5.)",
+                u.name
+            ));
+        }
+        Ok(())
+    }
+
     /// Checks `d` as side `side`'s declaration.
     ///
     /// Errors: an order for a unit not of the side or out of the battle; two orders for one
@@ -422,18 +442,7 @@ impl Battle {
                     u.name
                 ));
             }
-            if u.status == Status::Retreating {
-                return Err(format!(
-                    "{} broke and is in full retreat: it retreats without an order, \"no other action until the unit passes its morale check\" (Morale Failure Chart)",
-                    u.name
-                ));
-            }
-            if u.ignores_orders {
-                return Err(format!(
-                    "{} failed its morale check last round: \"all orders given to it the following round are ignored\" (Mass Combat Sequence, 5.)",
-                    u.name
-                ));
-            }
+            self.takes_orders(i)?;
             if matches!(u.status, Status::Aboard(_)) && !matches!(o, Order::Disembark { .. }) {
                 return Err(format!(
                     "{} rides in its transport: it can only disembark",

@@ -147,6 +147,15 @@ fn click(
         return;
     };
     let hit = unit_at(b, p);
+    // An order for a unit that takes none is refused at the click, with the rule, rather than
+    // kept in the draft where it made every Declare refused until it was undone.
+    if let Some(i) = draft.selected.filter(|&i| i < b.units.len())
+        && (!left || hit.is_some_and(|j| b.units[j].side != side))
+        && let Err(why) = b.takes_orders(i)
+    {
+        notice.refusal = Some(why);
+        return;
+    }
     // Reactions: a unit selected, a right-click on the ground is its combat redeployment
     // (Mass Combat Sequence, 2.: "Characters declare combat redeployments during this
     // segment").

@@ -379,6 +379,10 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
         if !selected {
             continue;
         }
+        if let Err(why) = b.takes_orders(i) {
+            ui.colored_label(egui::Color32::from_rgb(255, 170, 90), why);
+            continue;
+        }
         let mut order = draft.order(&u.id).cloned();
         ui.horizontal_wrapped(|ui| {
             if ui.button("Hold").clicked() {
