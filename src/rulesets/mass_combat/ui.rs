@@ -750,7 +750,11 @@ fn charted_id() -> egui::Id {
 
 fn attacks_panel(ui: &mut egui::Ui, b: &Battle) {
     if b.last_attacks.is_empty() {
-        ui.weak("No fire yet this battle.");
+        ui.weak(if b.round > 1 {
+            "No fire last round."
+        } else {
+            "No fire yet this battle."
+        });
         return;
     }
     ui.label(egui::RichText::new("Last round's fire").strong());

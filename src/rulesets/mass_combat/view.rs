@@ -41,13 +41,13 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
             },
             if u.kind.vehicle {
                 format!(
-                    "{}: {} to morale checks and to all its actions (docs/rules/mass_combat.md, \"Vehicle units\")",
+                    "{}: -{} to morale checks and to all its actions (docs/rules/mass_combat.md, \"Vehicle units\")",
                     l.vehicle_word(),
                     l.morale_penalty()
                 )
             } else {
                 format!(
-                    "{}: {} to morale checks until reinforcements arrive (Damage Results)",
+                    "{}: -{} to morale checks until reinforcements arrive (Damage Results)",
                     l.word(),
                     l.morale_penalty()
                 )
