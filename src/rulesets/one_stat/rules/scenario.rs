@@ -465,6 +465,15 @@ pub fn crowded(s: &Scenario) -> Option<String> {
 
 /// Each player's corner, by its `corner` or in turn.
 pub fn corners(s: &Scenario) -> Vec<Corner> {
+    // Two players, one corner given: the other takes the opposing one ("Take opposing
+    // corners for 2 players"), not the first free, which could be adjacent.
+    if let [a, b] = &s.sides[..] {
+        match (a.corner, b.corner) {
+            (Some(c), None) => return vec![c, c.opposite()],
+            (None, Some(c)) => return vec![c.opposite(), c],
+            _ => {}
+        }
+    }
     let mut free = Corner::IN_TURN
         .into_iter()
         .filter(|c| !s.sides.iter().any(|d| d.corner == Some(*c)));
@@ -808,9 +817,24 @@ mod tests {
         }
     }
 
+    /// Two players, one corner written: the other takes the opposing corner, whichever it
+    /// is (it took the first free one, which for a top left or bottom right was adjacent).
+    #[test]
+    fn a_second_player_without_a_corner_takes_the_opposing_one() {
+        for c in Corner::IN_TURN {
+            let src = with_warbands(1, 36.0, 36.0).replacen(
+                r#"(id: "a", name: "a","#,
+                &format!(r#"(id: "a", name: "a", corner: {c:?},"#),
+                1,
+            );
+            let s = parse(&src, "x.ron").unwrap_or_else(|e| panic!("{c:?}: {e:?}"));
+            assert_eq!(corners(&s), vec![c, c.opposite()]);
+        }
+    }
+
     /// Issue 60, Setup: "Take opposing corners for 2 players": two players in adjacent
-    /// corners are refused, the corners given or taken in turn; opposing ones, and three
-    /// players in three corners, are not.
+    /// corners are refused; opposing ones, one written and the other left to take the
+    /// opposing one, and three players in three corners, are not.
     #[test]
     fn two_players_take_opposing_corners() {
         let two = with_warbands(1, 36.0, 36.0);
@@ -822,9 +846,6 @@ mod tests {
             ("corner: BottomLeft, ", "corner: BottomRight, "),
             ("corner: BottomLeft, ", "corner: TopLeft, "),
             ("corner: TopRight, ", "corner: TopLeft, "),
-            ("corner: TopLeft, ", ""),
-            ("", "corner: BottomRight, "),
-            ("corner: BottomRight, ", ""),
         ] {
             let e = parse(&with(a, z), "x.ron").expect_err(&format!("{a}{z}"));
             let text = format!("{e:?}");
@@ -838,6 +859,10 @@ mod tests {
             ("corner: BottomLeft, ", "corner: TopRight, "),
             ("corner: TopLeft, ", "corner: BottomRight, "),
             ("corner: TopRight, ", ""),
+            // One corner written: the other player takes the opposing one.
+            ("corner: TopLeft, ", ""),
+            ("", "corner: BottomRight, "),
+            ("corner: BottomRight, ", ""),
         ] {
             parse(&with(a, z), "x.ron").unwrap_or_else(|e| panic!("{a}{z}: {e:?}"));
         }

@@ -476,8 +476,8 @@ impl Skirmish {
         Ok(s)
     }
 
-    /// Fighters of different warbands who share a name are told apart by their warband's, in
-    /// brackets, on the table and in every log line: with the builder's default names,
+    /// Fighters of different players who share a name are told apart by their player's (the
+    /// side's) name, in brackets, on the table and in every log line: with the builder's default names,
     /// `Rookie 4: attack on Rookie 5` read as a quarrel within one warband.
     pub(super) fn tell_apart(&mut self) {
         let clash: Vec<usize> = (0..self.fighters.len())
