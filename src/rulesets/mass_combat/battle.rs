@@ -1757,6 +1757,17 @@ pub(crate) mod tests {
         assert_eq!(b.stage, Stage::Declare);
     }
 
+    /// Both commanders declare no reaction, in the reacting order, the sergeant first.
+    fn no_reactions(b: &mut Battle, dice: &mut Dice) {
+        for side in b.reacting_order() {
+            let none = Command::React {
+                side,
+                reactions: vec![],
+            };
+            b.apply(&none, dice).unwrap();
+        }
+    }
+
     fn declare(side: usize, orders: Vec<Order>) -> Command {
         Command::Declare {
             side,
@@ -2194,16 +2205,7 @@ pub(crate) mod tests {
             err.contains("orders given to it the following round are ignored"),
             "{err}"
         );
-        for side in [1, 0] {
-            b.apply(
-                &Command::React {
-                    side,
-                    reactions: vec![],
-                },
-                &mut dice,
-            )
-            .unwrap();
-        }
+        no_reactions(&mut b, &mut dice);
         let log: Vec<&str> = b.events.iter().map(|(_, e)| e.as_str()).collect();
         assert!(
             b.units[1].at.0 > from.0,
@@ -2246,16 +2248,7 @@ pub(crate) mod tests {
             )
             .unwrap();
         }
-        for side in [1, 0] {
-            b.apply(
-                &Command::React {
-                    side,
-                    reactions: vec![],
-                },
-                &mut dice,
-            )
-            .unwrap();
-        }
+        no_reactions(&mut b, &mut dice);
         let codes: Vec<(Code, Code)> = b
             .last_attacks
             .iter()

@@ -34,10 +34,9 @@ pub(super) fn on(f: Fighter, player: usize, at: (f32, f32)) -> OnTable {
     OnTable::new(f, player, Vec2::new(at.0, at.1))
 }
 
-/// Kara (Specialist, stat 5, knife) and Rook (Rookie 4, pistol) against Thug (Rookie 3,
-/// knife) and Boss (stat 6, d10); initiative 7 against 3: the Hunters choose first.
-pub(crate) fn game(terrain: Vec<TerrainPiece>) -> (Skirmish, Dice) {
-    let players = vec![
+/// The Hunters in the bottom left corner and the Gang in the top right of a 3' table.
+pub(super) fn hunters_and_gang() -> Vec<Player> {
+    vec![
         Player {
             id: "hunters".into(),
             name: "Hunters".into(),
@@ -48,7 +47,13 @@ pub(crate) fn game(terrain: Vec<TerrainPiece>) -> (Skirmish, Dice) {
             name: "Gang".into(),
             corner: Vec2::splat(36.0),
         },
-    ];
+    ]
+}
+
+/// Kara (Specialist, stat 5, knife) and Rook (Rookie 4, pistol) against Thug (Rookie 3,
+/// knife) and Boss (stat 6, d10); initiative 7 against 3: the Hunters choose first.
+pub(crate) fn game(terrain: Vec<TerrainPiece>) -> (Skirmish, Dice) {
+    let players = hunters_and_gang();
     let fighters = vec![
         on(
             fighter("Kara", Tier::Specialist, 5, knife()),
@@ -1063,18 +1068,7 @@ fn a_preacher_lying_wounded_still_gives_his_rookies_the_bonus() {
 /// the others keep their names.
 #[test]
 fn fighters_of_two_warbands_sharing_a_name_are_told_apart() {
-    let players = vec![
-        Player {
-            id: "hunters".into(),
-            name: "Hunters".into(),
-            corner: Vec2::ZERO,
-        },
-        Player {
-            id: "gang".into(),
-            name: "Gang".into(),
-            corner: Vec2::splat(36.0),
-        },
-    ];
+    let players = hunters_and_gang();
     let fighters = vec![
         on(
             fighter("Rookie 1", Tier::Rookie, 4, knife()),
