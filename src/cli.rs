@@ -47,6 +47,10 @@ pub enum Sub {
         /// on screen), to measure the frame rate.
         #[arg(long)]
         frame_log: Option<PathBuf>,
+        /// Write when the title, and the scenario's table, were first drawn in full to this
+        /// file, to measure how long the window takes to start (benches/window/startup.sh).
+        #[arg(long)]
+        startup_log: Option<PathBuf>,
         /// Start the scenario as a game by e-mail kept in this file (docs/play-by-email.md);
         /// the other player opens the file with `holotable play FILE`.
         #[arg(long, conflicts_with_all = ["ai", "replay"])]
@@ -147,6 +151,11 @@ pub enum Sub {
         /// games every run.
         #[arg(long)]
         playouts: Option<u32>,
+        /// Search trees grown at once for each decision, one a thread (default 1: the report
+        /// plays one game a core; with `--jobs 1 --trees 2` a game's decisions have both
+        /// cores, as in the window).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        trees: u16,
         /// Who plays a side, as SIDE=POLICY (comma-separated; SIDE an id or `all`): `search`
         /// the searching opponent, or the rule set's own policy, `rules` where it is the
         /// text's solo rules (Tyneside, 1 Stat Skirmish) and `plain` where it is the app's.
@@ -240,7 +249,7 @@ pub enum Sub {
 pub fn main(registry: Registry) -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => crate::screens::run_window(Launch::Title, registry, false, None),
+        None => crate::screens::run_window(Launch::Title, registry, false, Default::default()),
         Some(Sub::Play {
             scenario,
             seed,
@@ -248,14 +257,14 @@ pub fn main(registry: Registry) -> ExitCode {
             replay,
             dice,
             frame_log,
+            startup_log,
             by_email,
             search,
             think,
         }) => {
             let manual_dice = dice.is_some();
-            let thinking = think.map(|ms| crate::engine::rules_side::Thinking {
-                budget: crate::rules::search::Budget::Millis(ms),
-                seed: 1,
+            let thinking = think.map(|ms| {
+                crate::engine::rules_side::Thinking::new(crate::rules::search::Budget::Millis(ms))
             });
             let frame_log = match frame_log
                 .as_deref()
@@ -264,6 +273,18 @@ pub fn main(registry: Registry) -> ExitCode {
             {
                 Ok(l) => l,
                 Err(e) => return report(&[e]),
+            };
+            let startup_log = match startup_log
+                .as_deref()
+                .map(crate::screens::startup::StartupLog::create)
+                .transpose()
+            {
+                Ok(l) => l,
+                Err(e) => return report(&[e]),
+            };
+            let measure = crate::screens::Measure {
+                frame_log,
+                startup_log,
             };
             let launch = match scenario {
                 None if replay => return report(&["--replay needs a saved game".into()]),
@@ -293,7 +314,7 @@ pub fn main(registry: Registry) -> ExitCode {
                     },
                 },
             };
-            crate::screens::run_window(launch, registry, manual_dice, frame_log)
+            crate::screens::run_window(launch, registry, manual_dice, measure)
         }
         Some(Sub::Check { files }) => {
             let mut bad = Vec::new();
@@ -365,6 +386,7 @@ pub fn main(registry: Registry) -> ExitCode {
             search,
             think,
             playouts,
+            trees,
             policy,
         }) => {
             let mut options = crate::sim::SimOptions::new(games, seed, 1);
@@ -378,6 +400,7 @@ pub fn main(registry: Registry) -> ExitCode {
             if let Some(ms) = think {
                 options.thinking.budget = crate::rules::search::Budget::Millis(ms);
             }
+            options.thinking.threads = usize::from(trees);
             sim(&registry, &scenario, options, json, out.as_deref())
         }
         Some(Sub::Host {
@@ -409,7 +432,7 @@ pub fn main(registry: Registry) -> ExitCode {
                     },
                     registry,
                     false,
-                    None,
+                    Default::default(),
                 );
             }
             let options = crate::engine::online::headless::HostOptions {
@@ -427,7 +450,7 @@ pub fn main(registry: Registry) -> ExitCode {
             done(crate::engine::online::headless::host(&registry, &options))
         }
         Some(Sub::Edit { scenario }) => {
-            crate::screens::run_window(Launch::Edit(scenario), registry, false, None)
+            crate::screens::run_window(Launch::Edit(scenario), registry, false, Default::default())
         }
         Some(Sub::Join {
             addr,
@@ -449,7 +472,7 @@ pub fn main(registry: Registry) -> ExitCode {
                     },
                     registry,
                     false,
-                    None,
+                    Default::default(),
                 );
             }
             let options = crate::engine::online::headless::JoinOptions {
@@ -490,7 +513,7 @@ pub fn main(registry: Registry) -> ExitCode {
                     },
                     registry,
                     false,
-                    None,
+                    Default::default(),
                 ),
                 Err(es) => report(&es),
             }

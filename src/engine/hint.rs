@@ -81,7 +81,8 @@ fn answer<R: RuleSet>(world: &mut World, mut pending: Local<Pending<R::Command>>
         world.remove_resource::<HintShown>();
     }
     if asked > 0 && world.resource::<HintOffered>().0 && pending.is_none() {
-        let info = match R::search(world, &super::rules_side::search_settings::<R>(world)) {
+        let settings = super::rules_side::search_settings::<R>(world).on_all_cores();
+        let info = match R::search(world, &settings) {
             Some(job) => {
                 *pending = Some((
                     place,

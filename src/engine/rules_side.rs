@@ -14,13 +14,26 @@ use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 /// How long the searching opponent thinks over each decision, and the seed of its sampling
 /// (each decision's seed is this and the decision's place in the game, so a game with a
-/// budget in playouts plays the same every time). The default: 1 s a decision, seed 1.
+/// budget in playouts plays the same every time). The default: 1 s a decision, seed 1, one
+/// tree (the window's background search takes every core: [`Settings::on_all_cores`]).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Thinking {
     /// Its budget per decision.
     pub budget: Budget,
     /// Its seed.
     pub seed: u64,
+    /// Trees grown at once for a decision, one a thread ([`Settings::threads`]).
+    pub threads: usize,
+}
+
+impl Thinking {
+    /// `budget` a decision, seed 1, one tree.
+    pub fn new(budget: Budget) -> Self {
+        Self {
+            budget,
+            ..Self::default()
+        }
+    }
 }
 
 impl Default for Thinking {
@@ -28,6 +41,7 @@ impl Default for Thinking {
         Self {
             budget: Budget::Millis(1000),
             seed: 1,
+            threads: 1,
         }
     }
 }
@@ -64,7 +78,10 @@ pub fn search_settings<R: RuleSet>(world: &World) -> Settings {
     let place = world
         .get_resource::<GameRecord<R::Command>>()
         .map_or(0, |r| r.commands.len());
-    Settings::new(thinking.budget, command_seed(thinking.seed, place))
+    Settings {
+        threads: thinking.threads,
+        ..Settings::new(thinking.budget, command_seed(thinking.seed, place))
+    }
 }
 
 /// One step of the searching opponent, where it plays the side to act
@@ -161,7 +178,10 @@ fn search_in_background<R: RuleSet>(
         },
         _ => {
             // No game for the search here (a side the text's own rules must play): theirs.
-            let Some(job) = R::search(world, &search_settings::<R>(world)) else {
+            // A person's game: the search has the machine's cores (the window draws little
+            // while it waits for the opponent).
+            let settings = search_settings::<R>(world).on_all_cores();
+            let Some(job) = R::search(world, &settings) else {
                 return step::<R>(world).map(|s| (who, s));
             };
             *pending = Some((

@@ -11,7 +11,13 @@
 //! information over our own command types (`mcts` is unmaintained since 2019 and closed-loop),
 //! so it is this one small, generic file.
 //!
-//! Determinism: the same state, side, seed and [`Budget::Playouts`] give the same choice.
+//! Determinism: the same state, side, seed, [`Budget::Playouts`] and [`Settings::threads`]
+//! give the same choice.
+//!
+//! Both cores: with [`Settings::threads`] above one, each thread grows its own tree from its
+//! own seed and the roots' counts are summed (root parallelism). The trees share nothing while
+//! they grow, so there are no locks to wait on, and a decision made of several trees averages
+//! out some of one tree's noise; docs/opponents.md measures it against one tree.
 
 use std::time::{Duration, Instant};
 
@@ -22,9 +28,9 @@ use super::dice::Dice;
 
 /// A game the search can play forward by itself: the whole state as plain data, cloned for
 /// each iteration.
-pub trait Searchable: Clone {
+pub trait Searchable: Clone + Send {
     /// A player's intent, as the rule set's scripts write it.
-    type Command: Clone + PartialEq + std::fmt::Debug;
+    type Command: Clone + PartialEq + std::fmt::Debug + Send;
     /// The side that acts now (index in the scenario's sides), `None` when the game is over.
     fn to_act(&self) -> Option<usize>;
     /// How many sides play.
@@ -132,6 +138,11 @@ pub struct Settings {
     /// whatever it is. Where the plain policy is good and the look ahead short, a margin
     /// keeps the search from trading it for a choice that only the noise favours.
     pub keep_plain: f32,
+    /// How many trees grow at once, one a thread (root parallelism): 1 where a core is one
+    /// game's (the balance report, `holotable run`, the tests), the machine's cores in a
+    /// person's game ([`Settings::on_all_cores`]). A budget in playouts is shared out among
+    /// them; a budget in time is each one's.
+    pub threads: usize,
 }
 
 impl Settings {
@@ -144,6 +155,15 @@ impl Settings {
             rollout: 10,
             exploration: 0.7,
             keep_plain: 0.0,
+            threads: 1,
+        }
+    }
+
+    /// These settings with a tree on each of the machine's cores (where it cannot tell, one).
+    pub fn on_all_cores(self) -> Self {
+        Self {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            ..self
         }
     }
 }
@@ -195,7 +215,95 @@ pub fn choose<S: Searchable>(game: &S, settings: &Settings) -> Option<Choice<S::
             playouts: 0,
         });
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(settings.seed);
+    let root = game.hides_nothing_from(side).then_some(&candidates[..]);
+    let threads = settings.threads.max(1);
+    // Each tree its own seed (the first the settings' own, so one thread searches as before)
+    // and its share of a budget in playouts.
+    let share = |k: usize| {
+        let seed = settings
+            .seed
+            .wrapping_add((k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let budget = match settings.budget {
+            Budget::Playouts(n) => {
+                let (n, t) = (n as usize, threads);
+                Budget::Playouts((n / t + usize::from(k < n % t)) as u32)
+            }
+            time => time,
+        };
+        (budget, seed)
+    };
+    let trees: Vec<(Vec<Node<S::Command>>, u32)> = if threads == 1 {
+        let (budget, seed) = share(0);
+        vec![grow(game, side, settings, budget, seed, root)]
+    } else {
+        // Each thread its own copy of the game (a rule set's game may keep a world it
+        // borrows from inside, which one thread at a time may touch).
+        std::thread::scope(|scope| {
+            let running: Vec<_> = (0..threads)
+                .map(|k| {
+                    let (game, root) = (game.clone(), root.map(<[_]>::to_vec));
+                    let (budget, seed) = share(k);
+                    let settings = *settings;
+                    scope.spawn(move || grow(&game, side, &settings, budget, seed, root.as_deref()))
+                })
+                .collect();
+            running
+                .into_iter()
+                .map(|t| t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        })
+    };
+    // The roots' children summed by command, in the first tree's order then any new.
+    let mut roots: Vec<(S::Command, u32, f32)> = Vec::new();
+    for (tree, _) in &trees {
+        for &c in &tree[0].children {
+            let n = &tree[c];
+            let command = n.command.as_ref()?;
+            match roots.iter_mut().find(|r| &r.0 == command) {
+                Some(r) => {
+                    r.1 += n.visits;
+                    r.2 += n.total;
+                }
+                None => roots.push((command.clone(), n.visits, n.total)),
+            }
+        }
+    }
+    let playouts = trees.iter().map(|t| t.1).sum();
+    let most = (0..roots.len()).max_by_key(|&k| (roots[k].1, std::cmp::Reverse(k)))?;
+    let mean = |k: usize| roots[k].2 / roots[k].1.max(1) as f32;
+    // The first child of the first root is the first sensible command, the plain policy's.
+    let best = match roots.first() {
+        Some(plain)
+            if settings.keep_plain > 0.0
+                && Some(&plain.0) == candidates.first()
+                && plain.1 > 0
+                && mean(0) + settings.keep_plain >= mean(most) =>
+        {
+            0
+        }
+        _ => most,
+    };
+    let (command, visits, total) = roots.swap_remove(best);
+    Some(Choice {
+        command,
+        then: Vec::new(),
+        expected: total / visits.max(1) as f32,
+        visits,
+        playouts,
+    })
+}
+
+/// One tree grown for `side` from `game` with `budget` and `seed`: the tree (its root first)
+/// and the iterations it took.
+fn grow<S: Searchable>(
+    game: &S,
+    side: usize,
+    settings: &Settings,
+    budget: Budget,
+    seed: u64,
+    root: Option<&[S::Command]>,
+) -> (Vec<Node<S::Command>>, u32) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut tree: Vec<Node<S::Command>> = vec![Node {
         command: None,
         actor: side,
@@ -204,11 +312,10 @@ pub fn choose<S: Searchable>(game: &S, settings: &Settings) -> Option<Choice<S::
         available: 0,
         total: 0.0,
     }];
-    let root = game.hides_nothing_from(side).then_some(&candidates[..]);
     let start = Instant::now();
     let mut playouts = 0u32;
     loop {
-        match settings.budget {
+        match budget {
             Budget::Playouts(n) if playouts >= n => break,
             Budget::Millis(ms) if playouts > 0 && start.elapsed() >= Duration::from_millis(ms) => {
                 break;
@@ -218,33 +325,7 @@ pub fn choose<S: Searchable>(game: &S, settings: &Settings) -> Option<Choice<S::
         iterate(game, side, settings, root, &mut tree, &mut rng);
         playouts += 1;
     }
-    let root = &tree[0];
-    let most = root
-        .children
-        .iter()
-        .copied()
-        .max_by_key(|&c| (tree[c].visits, std::cmp::Reverse(c)))?;
-    let mean = |k: usize| tree[k].total / tree[k].visits.max(1) as f32;
-    // The root's first child is the first sensible command, the plain policy's.
-    let best = match root.children.first() {
-        Some(&plain)
-            if settings.keep_plain > 0.0
-                && tree[plain].command.as_ref() == candidates.first()
-                && tree[plain].visits > 0
-                && mean(plain) + settings.keep_plain >= mean(most) =>
-        {
-            plain
-        }
-        _ => most,
-    };
-    let n = &tree[best];
-    Some(Choice {
-        command: n.command.clone()?,
-        then: Vec::new(),
-        expected: n.total / n.visits.max(1) as f32,
-        visits: n.visits,
-        playouts,
-    })
+    (tree, playouts)
 }
 
 /// One iteration: deal what the side cannot see, go down the tree by UCB1 among the commands
@@ -462,6 +543,33 @@ mod tests {
         };
         let s = Settings::new(Budget::Playouts(500), 42);
         assert_eq!(choose(&game, &s), choose(&game, &s));
+    }
+
+    #[test]
+    fn two_trees_share_the_playouts_find_the_winning_take_and_repeat_for_a_seed() {
+        let game = Nim {
+            pile: 11,
+            next: 0,
+            winner: None,
+        };
+        let two = Settings {
+            threads: 2,
+            ..Settings::new(Budget::Playouts(3001), 7)
+        };
+        let c = choose(&game, &two).expect("a take");
+        // 11 leaves 8, a multiple of 4, after taking 3: the only winning take.
+        assert_eq!((c.command, c.playouts), (3, 3001));
+        assert_eq!(choose(&game, &two), Some(c.clone()));
+        // Summed over both roots: more visits than either tree's share could give.
+        assert!(c.visits > 1501, "{} visits of 3001", c.visits);
+    }
+
+    #[test]
+    fn a_tree_a_core_in_a_persons_game_and_one_elsewhere() {
+        let s = Settings::new(Budget::Millis(1000), 1);
+        assert_eq!(s.threads, 1);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(s.on_all_cores().threads, cores);
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod results;
 mod scenario_select;
 mod screenshot;
 pub mod settings;
+pub mod startup;
 mod title;
 
 use std::path::PathBuf;
@@ -41,6 +42,15 @@ pub enum Screen {
     Rosters,
     /// The scenario editor ([`editor`]).
     Editor,
+}
+
+/// What the window measures of itself, for the benchmarks (none by default).
+#[derive(Default)]
+pub struct Measure {
+    /// The frame rate, once a second (`--frame-log`).
+    pub frame_log: Option<crate::ui::frame_time::FrameLog>,
+    /// When the title and a scenario's table were first drawn (`--startup-log`).
+    pub startup_log: Option<startup::StartupLog>,
 }
 
 /// What the window opens with.
@@ -165,6 +175,7 @@ pub fn begin(
     seed: u64,
     rules_play: &[String],
 ) -> Result<(), Vec<String>> {
+    startup::note_opening(world);
     let registry = world.resource::<Registry>().clone();
     let entry = registry.get(&loaded.header.ruleset).ok_or_else(|| {
         vec![format!(
@@ -184,7 +195,7 @@ pub fn begin(
     // The searching opponent and Hint think as long as the settings say.
     if let Some(s) = world.get_resource::<settings::Settings>() {
         let budget = crate::rules::search::Budget::Millis(s.think_ms);
-        world.insert_resource(crate::engine::rules_side::Thinking { budget, seed: 1 });
+        world.insert_resource(crate::engine::rules_side::Thinking::new(budget));
     }
     if !rules_play.is_empty()
         && let Err(e) = (entry.set_rules_sides)(world, rules_play)
@@ -291,6 +302,7 @@ fn clear_notice(world: &mut World) {
 /// Errors: the file cannot be read, is not a save this version reads, or a command does not
 /// replay as recorded (the game is then cleared, not played on in a different state).
 pub fn resume(world: &mut World, path: &std::path::Path) -> Result<(), String> {
+    startup::note_opening(world);
     let registry = world.resource::<Registry>().clone();
     let text = crate::engine::save::read(path)?;
     let entry = registry.for_save(&text, path)?;
@@ -371,7 +383,7 @@ pub fn run_window(
     launch: Launch,
     registry: Registry,
     manual_dice: bool,
-    frame_log: Option<crate::ui::frame_time::FrameLog>,
+    measure: Measure,
 ) -> ExitCode {
     let (mut kept, file) = settings::read();
     if let Launch::Screenshot { view, .. } = &launch {
@@ -411,9 +423,17 @@ pub fn run_window(
         (entry.shell)(&mut app);
     }
     // A screenshot counts frames and the frame log measures the renderer: both draw every frame.
-    let continuous = matches!(launch, Launch::Screenshot { .. }) || frame_log.is_some();
-    app.add_plugins(pacing::plugin(continuous));
+    let Measure {
+        frame_log,
+        startup_log,
+    } = measure;
+    let continuous =
+        matches!(launch, Launch::Screenshot { .. }) || frame_log.is_some() || startup_log.is_some();
+    app.add_plugins((pacing::plugin(continuous), startup::plugin));
     if let Some(log) = frame_log {
+        app.insert_resource(log);
+    }
+    if let Some(log) = startup_log {
         app.insert_resource(log);
     }
     app.insert_resource(kept).insert_resource(file);

@@ -145,10 +145,14 @@ pub fn simulate(
     }
     if !options.searched.is_empty() {
         let search = format!(
-            "the searching opponent (open-loop Monte-Carlo tree search, {} a decision, seed {}; src/rules/search.rs)",
+            "the searching opponent (open-loop Monte-Carlo tree search, {} a decision{}, seed {}; src/rules/search.rs)",
             match options.thinking.budget {
                 Budget::Playouts(n) => format!("{n} playouts"),
                 Budget::Millis(ms) => format!("{ms} ms"),
+            },
+            match options.thinking.threads {
+                1 => String::new(),
+                n => format!(" on {n} trees at once"),
             },
             options.thinking.seed,
         );

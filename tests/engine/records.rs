@@ -85,8 +85,8 @@ fn every_game_replays(id: &str) {
                 let first = loaded.header.sides[0].id.clone();
                 let world = game.world_mut();
                 world.insert_resource(Thinking {
-                    budget: Budget::Playouts(24),
                     seed,
+                    ..Thinking::new(Budget::Playouts(24))
                 });
                 holotable::engine::game::set_searched_sides(world, &[first])
                     .unwrap_or_else(|e| panic!("{what}: {e}"));

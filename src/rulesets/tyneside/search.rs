@@ -720,8 +720,8 @@ mod tests {
         crate::engine::game::set_searched_sides(s.world_mut(), &["rebels".into()]).expect("a side");
         s.world_mut()
             .insert_resource(crate::engine::rules_side::Thinking {
-                budget: Budget::Playouts(12),
                 seed: 4,
+                ..crate::engine::rules_side::Thinking::new(Budget::Playouts(12))
             });
         let settings = Settings::new(Budget::Playouts(12), 9);
         let mut checked = false;
