@@ -292,6 +292,9 @@ pub(super) fn objective_step(s: &Skirmish, i: usize) -> Option<Command> {
                 TokenKind::Doom => Command::Manipulate {
                     device: DeviceId::Doom,
                 },
+                TokenKind::Rover => Command::Manipulate {
+                    device: DeviceId::Rover,
+                },
                 _ => Command::PickUp { token: k },
             })
             .collect();
@@ -324,6 +327,46 @@ pub(super) fn objective_step(s: &Skirmish, i: usize) -> Option<Command> {
     advance(s, i, goal, f.base + TOKEN - 0.05)
 }
 
+/// Where player `p` aims the Trigger Device's attack (`area` or one fighter): at the opposing
+/// fighter it would most likely take out of the fight (one lying wounded, who gets no defence
+/// roll, then the highest tier), or at the area round an opposing fighter that holds the most
+/// enemies less friends, ties to the first of the roster (with no enemy left, the corner or
+/// centre that holds the fewest friends).
+pub(super) fn device_aim(s: &Skirmish, p: usize, area: bool) -> Option<Command> {
+    let foes = (0..s.fighters.len())
+        .filter(|&k| s.fighters[k].player != p && s.fighters[k].standing != Standing::Removed);
+    if area {
+        let worth = |at: Vec2| -> i32 {
+            s.in_area(at)
+                .iter()
+                .map(|&k| if s.fighters[k].player == p { -1 } else { 1 })
+                .sum()
+        };
+        // Where no enemy stands, a corner or the centre that holds the fewest friends.
+        let spots = foes.map(|k| s.fighters[k].at).chain([
+            Vec2::ZERO,
+            s.table,
+            Vec2::new(0.0, s.table.y),
+            Vec2::new(s.table.x, 0.0),
+            s.table / 2.0,
+        ]);
+        let best = spots
+            .enumerate()
+            .max_by_key(|&(n, at)| (worth(at), std::cmp::Reverse(n)))?
+            .1;
+        return Some(Command::DeviceArea { at: best });
+    }
+    let target = foes.min_by_key(|&k| {
+        let f = &s.fighters[k];
+        (
+            f.standing != Standing::Down,
+            std::cmp::Reverse(f.fighter.tier),
+            k,
+        )
+    })?;
+    Some(Command::DeviceAttack { target })
+}
+
 /// What the rules' player does next in `s`, by the text's tree; `None` when nobody is to act.
 pub fn decide(s: &Skirmish) -> Option<Command> {
     let player = s.to_act()?;
@@ -339,6 +382,13 @@ pub fn decide(s: &Skirmish) -> Option<Command> {
             return Some(Command::ChoosePlace { player, place });
         }
         Stage::Activating => {}
+    }
+    if let Some(d) = &s.device_attack {
+        return device_aim(s, d.player, d.area);
+    }
+    // A roll that came to nothing is thrown again while the warband holds a reroll.
+    if s.reroll_worth(player) {
+        return Some(Command::Reroll);
     }
     let Some(a) = &s.active else {
         // The Trigger Device's extra activation may go to one who has gone.
@@ -452,6 +502,99 @@ pub(super) fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::one_stat::rules::objectives::Device;
+    use crate::rulesets::one_stat::rules::scenario::DeviceEffect;
+    use crate::rulesets::one_stat::skirmish::TriggerDevice;
+    use crate::rulesets::one_stat::skirmish::tests::{activate, game};
+
+    /// The Hunters' Kara works the device to their 6 (`effect`) with 8 and 2.
+    fn worked(effect: DeviceEffect) -> (Skirmish, Dice) {
+        let (mut s, mut dice) = game(vec![]);
+        s.device = Some(TriggerDevice {
+            at: Vec2::new(18.0, 18.0),
+            stack: Device { tokens: 5 },
+            adding: (0, effect),
+            removing: (1, DeviceEffect::Win),
+            worked: None,
+        });
+        s.fighters[0].at = Vec2::new(18.0, 17.0);
+        activate(&mut s, &mut dice, 0);
+        dice.push_forced([8, 2]);
+        let c = Command::Manipulate {
+            device: DeviceId::Trigger,
+        };
+        s.apply(0, &c, &mut dice).expect("worked");
+        (s, dice)
+    }
+
+    /// The tree aims the device's attack at the opposing fighter lying wounded (no defence
+    /// roll), else the highest tier; its area at the foe whose 2" hold the most enemies less
+    /// friends.
+    #[test]
+    fn the_tree_aims_the_devices_attack() {
+        let (mut s, _) = worked(DeviceEffect::AttackFighter);
+        assert_eq!(
+            decide(&s),
+            Some(Command::DeviceAttack { target: 3 }),
+            "the Boss"
+        );
+        s.fighters[2].standing = Standing::Down;
+        assert_eq!(
+            decide(&s),
+            Some(Command::DeviceAttack { target: 2 }),
+            "Thug lies down"
+        );
+        let (mut s, _) = worked(DeviceEffect::AttackArea);
+        // Thug beside Rook (a friend), the Boss alone: the Boss's area.
+        s.fighters[2].at = Vec2::new(10.0, 15.0);
+        assert_eq!(
+            decide(&s),
+            Some(Command::DeviceArea {
+                at: s.fighters[3].at
+            })
+        );
+        assert!(legal(&s, &decide(&s).unwrap()));
+    }
+
+    /// A reroll held: the tree throws a missed attack again, not one that took its target
+    /// out.
+    #[test]
+    fn the_tree_spends_a_reroll_on_a_miss() {
+        let (mut s, mut dice) = worked(DeviceEffect::Reroll);
+        s.fighters[2].at = Vec2::new(19.0, 17.0);
+        s.active.as_mut().unwrap().acted = false;
+        let mut hit = s.clone();
+        dice.push_forced([7]);
+        s.apply(0, &Command::Melee { target: 2 }, &mut dice)
+            .unwrap();
+        assert_eq!(decide(&s), Some(Command::Reroll));
+        dice.push_forced([3, 2]);
+        hit.apply(0, &Command::Melee { target: 2 }, &mut dice)
+            .unwrap();
+        assert_eq!(hit.fighters[2].standing, Standing::Removed);
+        assert_ne!(decide(&hit), Some(Command::Reroll));
+    }
+
+    /// Scenarios with the device's attacks and reroll, the tree on every side, play to their
+    /// end seed after seed.
+    #[test]
+    fn the_tree_plays_the_devices_attacks_and_rerolls_to_the_end() {
+        for file in [
+            "scen_trigger_attack",
+            "scen_trigger_area",
+            "scen_trigger_reroll",
+        ] {
+            let path = format!("tests/one_stat/{file}.ron");
+            let src = std::fs::read_to_string(&path).expect("the test scenario");
+            let mut scenario = super::super::rules::scenario::parse(&src, &path)
+                .unwrap_or_else(|e| panic!("{e:?}"));
+            scenario.turn_limit = Some(12);
+            for seed in 1..=8 {
+                let end = play_fast(&scenario, seed);
+                assert!(end.is_ok(), "{file} seed {seed}: {end:?}");
+            }
+        }
+    }
 
     /// The balance report's games without the pipeline are the pipeline's, die for die: the
     /// same result, phase and fate of every fighter, seed by seed, in every bundled scenario.

@@ -347,6 +347,8 @@ pub fn goal_changed(def: &mut Scenario) {
                 class: Shooter::Light,
             }],
             specialisation: None,
+            profiles: Vec::new(),
+            happenings: Vec::new(),
         });
     } else if def.solitaire.take().is_some()
         && let Some(second) = def.sides.get_mut(1)

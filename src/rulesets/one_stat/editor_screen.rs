@@ -535,7 +535,10 @@ fn device(ui: &mut egui::Ui, def: &mut Scenario) {
                 .show_ui(ui, |ui| {
                     let mut choices = vec![
                         DeviceEffect::Activate,
+                        DeviceEffect::Reroll,
                         DeviceEffect::Resurrect,
+                        DeviceEffect::AttackFighter,
+                        DeviceEffect::AttackArea,
                         DeviceEffect::Win,
                     ];
                     choices.extend(pieces.iter().map(|p| DeviceEffect::OpenGate(p.clone())));

@@ -3,8 +3,10 @@
 //! base, or a click on open table (in a straight line; a run-up and its jump in one go); a
 //! click on an enemy attacks it (in melee when in base contact, else a shot), a right click
 //! fires a heavy shooter on the area round it; a Healer's click on a wounded friend tends
-//! him. Space / Enter ends the activation. Everything is sent as commands, and what a click
-//! would do is said by the cursor first, with the odds of an attack.
+//! him. While the Trigger Device owes an attack, a click on an opposing fighter (or, for an
+//! area, anywhere on the table) aims it. Space / Enter ends the activation. Everything is sent
+//! as commands, and what a click would do is said by the cursor first, with the odds of an
+//! attack.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -52,6 +54,10 @@ pub enum Intent {
     Manipulate(DeviceId),
     /// The Influencer rolls to perform one action with this opposing fighter.
     Influence(usize),
+    /// The Trigger Device attacks this opposing fighter for the player.
+    DeviceAttack(usize),
+    /// The Trigger Device attacks everyone within 2" of this point (they are listed).
+    DeviceArea(Vec2, Vec<usize>),
 }
 
 /// The pointer on the table and what it would do.
@@ -166,6 +172,14 @@ fn intent(s: &Skirmish, p: Vec2, over: Option<usize>, chosen: ChosenShooter) -> 
         return None;
     }
     let player = s.to_act()?;
+    // The Trigger Device's attack is aimed before anything else.
+    if let Some(d) = &s.device_attack {
+        return match over {
+            _ if d.area => Some(Intent::DeviceArea(p, s.in_area(p))),
+            Some(t) if s.fighters[t].player != player => Some(Intent::DeviceAttack(t)),
+            _ => None,
+        };
+    }
     let Some(a) = &s.active else {
         let i = over?;
         let f = &s.fighters[i];
@@ -271,6 +285,9 @@ pub fn counter_command(s: &Skirmish, p: Vec2) -> Option<Command> {
         return Some(match s.tokens[k].kind {
             super::skirmish::TokenKind::Doom => Command::Manipulate {
                 device: DeviceId::Doom,
+            },
+            super::skirmish::TokenKind::Rover => Command::Manipulate {
+                device: DeviceId::Rover,
             },
             _ => Command::PickUp { token: k },
         });
@@ -421,6 +438,12 @@ fn click(
             }
             Some(Intent::Influence(t)) => {
                 send.write(Command::Influence { fighter: t });
+            }
+            Some(Intent::DeviceAttack(t)) => {
+                send.write(Command::DeviceAttack { target: t });
+            }
+            Some(Intent::DeviceArea(at, _)) => {
+                send.write(Command::DeviceArea { at });
             }
             None => {}
         }
@@ -612,6 +635,27 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
         )),
         Some(Intent::Stalk(_)) => lines.push((
             "the terrain bars a move here; click: the Assassin rolls at or under his stat to slip past it into base contact".into(),
+            green,
+        )),
+        Some(Intent::DeviceAttack(t)) => lines.push((
+            format!(
+                "click: the Trigger Device attacks {} (anywhere on the table)",
+                s.fighters[*t].fighter.name
+            ),
+            green,
+        )),
+        Some(Intent::DeviceArea(_, hit)) => lines.push((
+            format!(
+                "click: the Trigger Device attacks everyone within 2\" of here: {}",
+                if hit.is_empty() {
+                    "nobody stands there".to_string()
+                } else {
+                    hit.iter()
+                        .map(|&k| s.fighters[k].fighter.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            ),
             green,
         )),
         Some(Intent::Heal(t)) => match try_command(s, &Command::Heal { target: *t }) {

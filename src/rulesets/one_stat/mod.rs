@@ -362,11 +362,20 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
                 skirmish::DeviceId::Trigger => "the Trigger Device".to_string(),
                 skirmish::DeviceId::SpawnPoint(k) => format!("spawn point {}", k + 1),
                 skirmish::DeviceId::Doom => "the doom device".into(),
+                skirmish::DeviceId::Rover => "the Mars Rover".into(),
             }
         ),
         Command::Summon { stat, .. } => format!("{active} summons a demon, stat {stat}"),
         Command::Influence { fighter } => format!("{active} influences {}", name(*fighter)),
         Command::Shapeshift => format!("{active} shapeshifts"),
         Command::EndActivation => format!("{active} ends the activation"),
+        Command::DeviceAttack { target } => {
+            format!("the Trigger Device attacks {}", name(*target))
+        }
+        Command::DeviceArea { at } => format!(
+            "the Trigger Device attacks everyone within 2\" of ({:.1}, {:.1})",
+            at.x, at.y
+        ),
+        Command::Reroll => "throw the last roll again (a reroll)".into(),
     }
 }

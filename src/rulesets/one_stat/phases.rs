@@ -77,11 +77,14 @@ pub fn skirmish(scenario: &Scenario) -> Skirmish {
     if let Some(sol) = &scenario.solitaire {
         // Only the player musters: the opponents spawn.
         s.stage = Stage::Mustering(vec![0]);
-        s.solitaire = Some(Solitaire::new(
-            sol.stats,
-            sol.weapons.clone(),
-            sol.specialisation,
-        ));
+        let mut game = Solitaire::new(sol.stats, sol.weapons.clone(), sol.specialisation);
+        game.profiles = sol.profiles.clone();
+        // The first pair of clues leads to the first happening, each further pair to the next.
+        if let Some((first, more)) = sol.happenings.split_first() {
+            game.next = Some(*first);
+            game.happenings = more.to_vec();
+        }
+        s.solitaire = Some(game);
     }
     s.goal = scenario.goal.clone();
     s.hill = (scenario.goal == Goal::KingOfTheHill).then_some(size / 2.0);

@@ -2,7 +2,9 @@
 //! the player to act (which fighter to activate; for the active fighter the text's tree's
 //! step, each attack he can make, a move towards the nearest enemy in sight and the nearest
 //! anywhere, into cover and towards the objective, and the end of his activation; never a
-//! random move, the tree's own rule, unless nothing else is left), and a score for a game not yet decided. Nothing
+//! random move, the tree's own rule, unless nothing else is left; the Trigger Device's attack
+//! at each opposing fighter or the area round each, and a reroll held), and a score for a
+//! game not yet decided. Nothing
 //! in a skirmish is hidden; the solitaire opponents are never searched for, they follow the
 //! text's tree. The ruling is in docs/rules/one_stat.md, "The searching opponent".
 
@@ -40,6 +42,33 @@ impl Searchable for Skirmish {
         // The solitaire opponents do as the text's tree says: no choice of theirs to weigh.
         if self.solitaire.is_some() && player != 0 {
             return out;
+        }
+        // The Trigger Device's attack owed: each opposing fighter, or the area round each.
+        if let Some(d) = &self.device_attack {
+            let foes = (0..self.fighters.len()).filter(|&k| {
+                self.fighters[k].player != d.player
+                    && self.fighters[k].standing != Standing::Removed
+            });
+            out.extend(foes.map(|k| {
+                if d.area {
+                    Command::DeviceArea {
+                        at: self.fighters[k].at,
+                    }
+                } else {
+                    Command::DeviceAttack { target: k }
+                }
+            }));
+            let mut unique = crate::rules::search::unique(out);
+            unique.retain(|c| ai::legal(self, c));
+            return unique;
+        }
+        // A reroll held: the last roll thrown again is weighed too.
+        if self
+            .reroll_from
+            .as_ref()
+            .is_some_and(|r| r.player == player)
+        {
+            out.push(Command::Reroll);
         }
         match (&self.stage, &self.active) {
             (Stage::Choosing(_), _) => out.extend(

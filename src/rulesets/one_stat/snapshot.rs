@@ -139,6 +139,28 @@ pub fn printout(st: &OneStatState) -> String {
             ))
         ));
     }
+    for (p, player) in s.players.iter().enumerate() {
+        if s.rerolls_of(p) > 0 {
+            let n = s.rerolls_of(p);
+            out.push_str(&format!(
+                "{} {} {n} reroll{}\n",
+                player.name,
+                crate::rules::words::verb(&player.name, "holds", "hold"),
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+    }
+    if let Some(d) = &s.device_attack {
+        out.push_str(&format!(
+            "The Trigger Device owes {} an attack on {}\n",
+            s.players[d.player].name,
+            if d.area {
+                "an area"
+            } else {
+                "an opposing fighter"
+            }
+        ));
+    }
     if let Some(sol) = &s.solitaire {
         if !sol.spawn_points.is_empty() {
             out.push_str(&format!(

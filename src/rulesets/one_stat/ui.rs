@@ -81,8 +81,12 @@ fn objective(s: &Skirmish) -> String {
     let goal = goal_line(s);
     let Some(d) = &s.device else { return goal };
     let name = |p: usize| s.players.get(p).map_or("?", |x| x.name.as_str());
+    let rerolls: Vec<String> = (0..s.players.len())
+        .filter(|&p| s.rerolls_of(p) > 0)
+        .map(|p| format!("{} {}", name(p), s.rerolls_of(p)))
+        .collect();
     format!(
-        "{}. Trigger Device (stack {}): {} adds to 6 and it {}; {} removes to 0 and it {}.{}",
+        "{}. Trigger Device (stack {}): {} adds to 6 and it {}; {} removes to 0 and it {}.{}{}",
         goal.trim_end_matches('.'),
         d.stack.tokens,
         name(d.adding.0),
@@ -92,8 +96,67 @@ fn objective(s: &Skirmish) -> String {
         d.worked.map_or(String::new(), |p| format!(
             " It has worked for {}.",
             name(p)
-        ))
+        )),
+        if rerolls.is_empty() {
+            String::new()
+        } else {
+            format!(" Rerolls held: {}.", rerolls.join(", "))
+        }
     )
+}
+
+/// Investigate's clues and what they led to, in words.
+fn investigation(s: &Skirmish) -> String {
+    let Some(sol) = &s.solitaire else {
+        return String::new();
+    };
+    let clues = s
+        .tokens
+        .iter()
+        .filter(|t| t.kind == super::skirmish::TokenKind::Clue)
+        .count();
+    let mut parts = Vec::new();
+    if clues > 0 {
+        parts.push(format!(
+            "{clues} clue{} on the table (pick both up to find what they lead to)",
+            if clues == 1 { "" } else { "s" },
+        ));
+    }
+    if let Some((left, _)) = sol.doom
+        && s.tokens
+            .iter()
+            .any(|t| t.kind == super::skirmish::TokenKind::Doom)
+    {
+        parts.push(format!(
+            "stop the doom device (touching it, a roll at or under the stat) within {left} turn{}",
+            if left == 1 { "" } else { "s" }
+        ));
+    }
+    if s.tokens
+        .iter()
+        .any(|t| t.kind == super::skirmish::TokenKind::Rover)
+    {
+        parts.push("reactivate the Mars Rover (touching it, a roll at or under the stat)".into());
+    }
+    let robbers = sol
+        .robbers
+        .iter()
+        .filter(|&&k| s.fighters[k].standing != Standing::Removed)
+        .count();
+    if robbers > 0 {
+        parts.push(format!("clear the hideout: {robbers} robbers left"));
+    }
+    if let Some(d) = sol.deity {
+        parts.push(format!("finish {}", s.fighters[d].fighter.name));
+    }
+    if !sol.happenings.is_empty() {
+        parts.push(format!(
+            "{} more pair{} of clues to come",
+            sol.happenings.len(),
+            if sol.happenings.len() == 1 { "" } else { "s" }
+        ));
+    }
+    parts.join("; ")
 }
 
 /// The scenario's goal and how it stands, in a line.
@@ -162,13 +225,7 @@ fn goal_line(s: &Skirmish) -> String {
                 ""
             }
         ),
-        Goal::Investigate => format!(
-            "Investigate: pick up both clues; then stop the doom device they lead to (touching it, a roll at or under the stat) {}. Fighters left: {counts}",
-            s.solitaire.as_ref().and_then(|x| x.doom).map_or(
-                "before it goes off".into(),
-                |(left, _)| format!("within {left} turn{}", if left == 1 { "" } else { "s" })
-            )
-        ),
+        Goal::Investigate => format!("Investigate: {}. Fighters left: {counts}", investigation(s)),
         Goal::Shutdown => format!(
             "Shutdown: shut every spawn point down (touching it, a roll at or under the stat) and eliminate the opponents. Shut: {} of 6. Fighters left: {counts}",
             s.solitaire
@@ -204,6 +261,12 @@ fn status(
     let active = s.active.as_ref().map(|a| (a, &s.fighters[a.fighter]));
     let hint = match (person, &s.stage, active) {
         (false, _, _) => "The rules play this warband: watch the table and the events.".into(),
+        (true, _, _) if s.device_attack.as_ref().is_some_and(|d| d.area) => format!(
+            "{name}: the Trigger Device attacks an area for you: click the table (everyone within 2\" of the point), or pick a centre in the panel."
+        ),
+        (true, _, _) if s.device_attack.is_some() => format!(
+            "{name}: the Trigger Device attacks an opposing fighter for you: click him, or pick him in the panel."
+        ),
         (true, Stage::Mustering(_), _) => format!(
             "{name}: play the scenario's warband, or bring one of yours (built under Warbands on the title screen)."
         ),
@@ -287,6 +350,7 @@ fn help(mut help: ResMut<RuleSetHelp>) {
             "One stat for everything: roll the fighter's die at or under it to hit; the defender rolls over his stat to defend. A Rookie wounded is removed; a Specialist lies down.",
             "Shooters: short range 5\", medium 10\", long 15\"; cover lets the defender roll 2 dice and keep the better.",
             "Tokens and devices (treasure, flags, the bomb, clues, the Trigger Device, spawn points in Shutdown): touch one and click it, or use the panel's button; it is the fighter's other action. A wound drops what he carries.",
+            "The Trigger Device at its goal may attack for you: click the opposing fighter (or, for an area, the table: everyone within 2\" of the point). A reroll it gives is spent with the panel's Reroll button right after a roll of yours.",
             "Action scenarios (Bombing Run, Capture the Flag): a 2' table, 2 Victory Points win, the wounded get up on activation, the killed come back in their corner each phase.",
             "Solitaire: you activate all your fighters, then the rules activate the opponents by the text's tree; no initiative roll.",
             "Rules: one-stat-skirmish.txt; rulings in docs/rules/one_stat.md.",
@@ -523,6 +587,7 @@ fn warband_panel(
             });
         }
     });
+    reroll_offer(ui, s, p, out);
     if let Some(w) = f.fighter.melee_weapon() {
         ui.weak(format!("Melee: {}", w.name()));
     }
@@ -596,19 +661,21 @@ fn special_actions(ui: &mut egui::Ui, s: &Skirmish, i: usize, out: &mut Vec<Comm
         for k in 0..s.tokens.len() {
             let t = &s.tokens[k];
             let own_flag_home = t.kind == super::skirmish::TokenKind::Flag(f.player) && t.at == t.home;
-            if t.carrier.is_none() && s.touches(i, t.at) && !own_flag_home {
-                let c = if t.kind == super::skirmish::TokenKind::Doom {
-                    Command::Manipulate { device: DeviceId::Doom }
-                } else {
-                    Command::PickUp { token: k }
-                };
+            // The hideout is a place, nothing to take.
+            let place = t.kind == super::skirmish::TokenKind::Hideout;
+            if t.carrier.is_none() && s.touches(i, t.at) && !own_flag_home && !place {
                 let what = t.kind.word(&s.players);
+                let (c, label) = match t.kind {
+                    super::skirmish::TokenKind::Doom => (Command::Manipulate { device: DeviceId::Doom }, format!("Stop {what}")),
+                    super::skirmish::TokenKind::Rover => (Command::Manipulate { device: DeviceId::Rover }, format!("Reactivate {what}")),
+                    _ => (Command::PickUp { token: k }, format!("Take {what}")),
+                };
                 let hint = if matches!(c, Command::Manipulate { .. }) {
                     "His other action: a roll at or under his stat (an Engineer rolls two dice and keeps the better)"
                 } else {
                     "His other action: he carries it until a wound drops it"
                 };
-                offer(ui, s, format!("Take {what}"), hint, c, out);
+                offer(ui, s, label, hint, c, out);
             }
         }
         if s.device.as_ref().is_some_and(|d| s.touches(i, d.at)) {
@@ -696,6 +763,82 @@ fn special_actions(ui: &mut egui::Ui, s: &Skirmish, i: usize, out: &mut Vec<Comm
     }
 }
 
+/// The Trigger Device's attack to aim ("attack an opposing fighter", "attack an area"): a
+/// button for each opposing fighter, or for the area round each (a click on the table aims
+/// the area anywhere).
+fn device_panel(ui: &mut egui::Ui, s: &Skirmish, out: &mut Vec<Command>) {
+    let Some(d) = &s.device_attack else { return };
+    ui.label(
+        egui::RichText::new(format!(
+            "The Trigger Device attacks for {}",
+            s.players[d.player].name
+        ))
+        .strong()
+        .color(side_colour32(d.player)),
+    );
+    ui.weak(format!(
+        "It rolls {}'s d{} against {}; each fighter attacked defends as against any attack (in cover from the device where terrain stands between).",
+        d.by, d.die, d.stat
+    ));
+    if d.area {
+        ui.weak("Click the table: everyone within 2\" of the point is attacked, friend or foe. Or centre it on:");
+    } else {
+        ui.weak("Choose the opposing fighter it attacks, anywhere on the table:");
+    }
+    ui.horizontal_wrapped(|ui| {
+        for k in 0..s.fighters.len() {
+            let f = &s.fighters[k];
+            if f.player == d.player || f.standing == Standing::Removed {
+                continue;
+            }
+            let (label, c) = if d.area {
+                let hit = s.in_area(f.at);
+                (
+                    format!("{} ({} in the area)", f.fighter.name, hit.len()),
+                    Command::DeviceArea { at: f.at },
+                )
+            } else {
+                (f.fighter.name.clone(), Command::DeviceAttack { target: k })
+            };
+            offer(
+                ui,
+                s,
+                label,
+                &format!(
+                    "{} d{}, stat {}{}",
+                    f.fighter.tier.word(),
+                    f.die(),
+                    f.fighter.stat,
+                    if f.standing == Standing::Down {
+                        ", lying wounded: no defence roll"
+                    } else {
+                        ""
+                    }
+                ),
+                c,
+                out,
+            );
+        }
+    });
+}
+
+/// The reroll held, right after a command of the player's that threw dice: a button to throw
+/// it again ("gain a reroll").
+fn reroll_offer(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Command>) {
+    let Some(r) = s.reroll_from.as_ref().filter(|r| r.player == p) else {
+        return;
+    };
+    let what = super::describe(&r.before, &r.command);
+    offer(
+        ui,
+        s,
+        format!("Reroll ({} left): {what}", s.rerolls_of(p)),
+        "The Trigger Device's reroll: this command is undone and made again with new dice; the second throw stands. Any other command lets the chance go.",
+        Command::Reroll,
+        out,
+    );
+}
+
 /// Every warband's fighters left.
 fn players_panel(ui: &mut egui::Ui, s: &Skirmish) {
     for (p, player) in s.players.iter().enumerate() {
@@ -747,6 +890,7 @@ fn panels(
                 match s.stage {
                     Stage::Mustering(_) => muster_panel(ui, s, p, &mut warbands, &mut out),
                     Stage::Choosing(_) => places_panel(ui, s, p, &mut out),
+                    Stage::Activating if s.device_attack.is_some() => device_panel(ui, s, &mut out),
                     Stage::Activating => warband_panel(ui, s, p, &mut chosen, &mut out),
                 }
                 ui.separator();

@@ -184,6 +184,8 @@ pub fn counter(s: &Skirmish, c: Counter) -> Option<Token> {
                         .map_or("!".into(), |(left, _)| left.to_string()),
                 ),
                 TokenKind::Hostage => (NOBODY, "H".into()),
+                TokenKind::Rover => (NOBODY, "M".into()),
+                TokenKind::Hideout => (NOBODY, "X".into()),
             };
             // One short word: the table shortens a long label to its last.
             let label = match t.kind {
@@ -193,6 +195,8 @@ pub fn counter(s: &Skirmish, c: Counter) -> Option<Token> {
                 TokenKind::Clue => "clue",
                 TokenKind::Doom => "doom",
                 TokenKind::Hostage => "hostage",
+                TokenKind::Rover => "rover",
+                TokenKind::Hideout => "hideout",
             }
             .to_string();
             (side, emblem, label, s.token_at(k), t.carrier.is_some())
@@ -412,8 +416,9 @@ fn die_and_tier(die: u8, tier: Tier) -> String {
 
 /// Where the Hint's `command` goes on the table, inches: a fighter activated (a ring round
 /// him), the active fighter's move leg by leg, a line to whom he attacks, heals, commands,
-/// drives or influences, and to a token he picks up or where he stalks or summons. Nothing for
-/// the order of play and the end of an activation.
+/// drives or influences, and to a token he picks up or where he stalks or summons; from the
+/// Trigger Device to whom or where it attacks. Nothing for the order of play and the end of an
+/// activation.
 pub fn hint_marks(s: &Skirmish, command: &Command) -> Vec<HintMark> {
     let at = |i: usize| s.fighters.get(i).map(|f| (f.at, f.base + 0.25));
     let active = s.active.as_ref().and_then(|a| at(a.fighter));
@@ -436,6 +441,18 @@ pub fn hint_marks(s: &Skirmish, command: &Command) -> Vec<HintMark> {
         | Command::Influence { fighter: target } => to(at(*target)),
         Command::PickUp { token } => to(s.tokens.get(*token).map(|t| (t.at, 0.5))),
         Command::Stalk { to: p } | Command::Summon { at: p, .. } => to(Some((*p, 0.5))),
+        // The device's attack, from the device.
+        Command::DeviceAttack { target } => s
+            .device
+            .as_ref()
+            .zip(at(*target))
+            .map(|(d, (p, ring))| vec![HintMark::new(d.at, [p], ring)])
+            .unwrap_or_default(),
+        Command::DeviceArea { at: p } => s
+            .device
+            .as_ref()
+            .map(|d| vec![HintMark::new(d.at, [*p], super::skirmish::AREA)])
+            .unwrap_or_default(),
         _ => Vec::new(),
     }
 }

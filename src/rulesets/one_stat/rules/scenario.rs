@@ -239,6 +239,15 @@ pub enum DeviceEffect {
     Resurrect,
     /// The device wins the game for him (a scenario's own choice).
     Win,
+    /// "gain a reroll": he may throw one roll of his own again, right after the command that
+    /// threw it (docs/rules/one_stat.md, "The Trigger Device").
+    Reroll,
+    /// "attack an opposing fighter": the device attacks one he chooses, anywhere on the
+    /// table, with the die and stat of the fighter who worked it.
+    AttackFighter,
+    /// "attack an area": the device attacks every fighter within 2" of a point he chooses,
+    /// each separately, with the die and stat of the fighter who worked it.
+    AttackArea,
 }
 
 impl DeviceEffect {
@@ -249,6 +258,9 @@ impl DeviceEffect {
             DeviceEffect::Activate => "activates a fighter besides his own activation".into(),
             DeviceEffect::Resurrect => "resurrects a fighter".into(),
             DeviceEffect::Win => "wins the game".into(),
+            DeviceEffect::Reroll => "gives a reroll".into(),
+            DeviceEffect::AttackFighter => "attacks an opposing fighter".into(),
+            DeviceEffect::AttackArea => "attacks an area".into(),
         }
     }
 }
@@ -302,6 +314,16 @@ pub struct SolitaireDef {
     /// The opponent Specialists' one specialisation.
     #[serde(default)]
     pub specialisation: Option<super::fighter::Specialisation>,
+    /// Opponents of their own ("feel free to add variation"): an opponent of a tier listed
+    /// here spawns as the tier's next profile in turn, the others with the shared stat and
+    /// specialisation (docs/rules/one_stat.md, "Opponents of their own").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub profiles: Vec<super::solitaire::OpponentProfile>,
+    /// Investigate: what each pair of clues leads to, in order (none: the doom device alone,
+    /// the text's first example); a pair of clues more for each after the first ("feel free to
+    /// place more clue counters for more events to reveal").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub happenings: Vec<super::solitaire::Happening>,
 }
 
 fn three_feet() -> (f32, f32) {
@@ -487,6 +509,49 @@ pub fn corners(s: &Scenario) -> Vec<Corner> {
         .collect()
 }
 
+/// What is wrong with the solitaire opponents' own profiles and Investigate's happenings of
+/// `sol` in a game of `goal`: a profile whose stat is off its tier's die, a Rookie with a
+/// specialisation, a Specialist without one, a profile's own weapons that break a fighter's
+/// limits, two profiles with one name ("as long as you can tell everything apart"); happenings
+/// outside Investigate, or one twice.
+fn check_solitaire(sol: &SolitaireDef, goal: &Goal) -> Vec<String> {
+    use super::fighter::Fighter;
+    let mut out = Vec::new();
+    let mut names = HashSet::new();
+    for p in &sol.profiles {
+        if p.name.trim().is_empty() || !names.insert(p.name.as_str()) {
+            out.push(format!(
+                "opponent profile \"{}\": each needs a name of its own (\"as long as you can tell everything apart!\")",
+                p.name
+            ));
+        }
+        let f = Fighter {
+            id: p.name.clone(),
+            name: p.name.clone(),
+            tier: p.tier,
+            stat: p.stat,
+            weapons: p.weapons.clone().unwrap_or_default(),
+            specialisation: p.specialisation,
+        };
+        // Without weapons of its own, only what the profile sets is checked (the shared
+        // weapons are every opponent's).
+        out.extend(super::warband::check_fighter(&f));
+    }
+    if !sol.happenings.is_empty() && *goal != Goal::Investigate {
+        out.push("happenings are Investigate's: what its clues lead to".into());
+    }
+    let mut seen = HashSet::new();
+    for h in &sol.happenings {
+        if !seen.insert(*h) {
+            out.push(format!(
+                "Investigate reveals {} twice: each of the text's examples once",
+                h.word()
+            ));
+        }
+    }
+    out
+}
+
 /// Reads and checks the scenario `src` (named `file` in messages).
 ///
 /// Errors: RON that does not parse (at its line and column, with what was expected); and,
@@ -539,6 +604,9 @@ pub fn parse(src: &str, file: &str) -> Result<Scenario, Vec<ScenarioError>> {
                 at,
                 "a solitaire game plays a solitaire scenario (goal: Bounty, Collect, Escort, Investigate, Rescue, RescueThenEscort or Shutdown)",
             );
+        }
+        for e in check_solitaire(sol, &s.goal) {
+            errs.at(at, e);
         }
         let st = sol.stats;
         if !(1..=6).contains(&st.rookie)
@@ -885,6 +953,60 @@ mod tests {
         let e = parse(&small, "escort.ron").expect_err("a 30\" table");
         let text = format!("{e:?}");
         assert!(text.contains("on a 3'x3' battlefield"), "{text}");
+    }
+
+    /// Issue 60: opponents of their own and Investigate's happenings are read and checked: a
+    /// profile off its tier's die, a Rookie with a specialisation, two of one name, a Rookie's
+    /// own heavy shooter, a happening twice or outside Investigate are refused.
+    #[test]
+    fn opponent_profiles_and_happenings_are_checked() {
+        let bundled = include_str!("../../../../scenarios/one_stat/investigate.ron");
+        let with = |extra: &str| {
+            bundled.replace(
+                "specialisation: Warrior,",
+                &format!("specialisation: Warrior, {extra}"),
+            )
+        };
+        let good = with(
+            r#"profiles: [(tier: Rookie, name: "Ghoul", stat: 2), (tier: Boss, name: "Lich", stat: 9, specialisation: Tank, weapons: [Shooter(name: "cannon", class: Heavy)])], happenings: [Rover, Doom],"#,
+        );
+        let s = parse(&good, "x.ron").unwrap_or_else(|e| panic!("{e:?}"));
+        let sol = s.solitaire.expect("solitaire");
+        assert_eq!(sol.profiles.len(), 2);
+        assert_eq!(
+            sol.happenings,
+            [
+                super::super::solitaire::Happening::Rover,
+                super::super::solitaire::Happening::Doom
+            ]
+        );
+        for (extra, why) in [
+            (
+                r#"profiles: [(tier: Rookie, name: "Ghoul", stat: 7)],"#,
+                "between 1 and",
+            ),
+            (
+                r#"profiles: [(tier: Rookie, name: "Ghoul", stat: 2, specialisation: Tank)],"#,
+                "only Specialists and the Boss",
+            ),
+            (
+                r#"profiles: [(tier: Rookie, name: "Ghoul", stat: 2), (tier: Boss, name: "Ghoul", stat: 5)],"#,
+                "tell everything apart",
+            ),
+            (
+                r#"profiles: [(tier: Rookie, name: "Ghoul", stat: 2, weapons: [Shooter(name: "cannon", class: Heavy)])],"#,
+                "light shooters",
+            ),
+            ("happenings: [Rover, Rover],", "twice"),
+        ] {
+            let e = parse(&with(extra), "x.ron").expect_err(extra);
+            let text = format!("{e:?}");
+            assert!(text.contains(why), "{extra}: {text}");
+        }
+        let bounty = include_str!("../../../../scenarios/one_stat/bounty.ron");
+        let marked = bounty.replacen("solitaire: (", "solitaire: (happenings: [Deity], ", 1);
+        let e = parse(&marked, "bounty.ron").expect_err("happenings in a Bounty");
+        assert!(format!("{e:?}").contains("Investigate's"), "{e:?}");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-use super::fighter::Tier;
+use super::fighter::{Specialisation, Tier, Weapon};
 
 /// The square of a 6" grid that a 2d6 roll names ("use 1d6 for the X-axis and 1d6 for the
 /// Y-axis to determine the square"): its centre, inches from the table's lower-left corner
@@ -77,6 +77,76 @@ impl OpponentStats {
     }
 }
 
+/// One kind of opponent past the shared stats ("For starters, all Rookies use the same stat,
+/// all Specialists use the same stat and all Bosses use the same stat. Also, all opposing
+/// specialists use the same specialization for starters, but feel free to add variation, as
+/// long as you can tell everything apart! Also, make sure you can tell which boss uses which
+/// additional specialization!"): an opponent of its tier with its own name, stat,
+/// specialisation and, where given, weapons.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpponentProfile {
+    /// The tier it is one of.
+    pub tier: Tier,
+    /// What it is called on the table ("Ghoul"): each spawned one is this and a number, so
+    /// one kind is told from another.
+    pub name: String,
+    /// Its stat, within its tier's die.
+    pub stat: u8,
+    /// Its specialisation (a Specialist's, or a Boss's additional one; none for a Rookie).
+    #[serde(default)]
+    pub specialisation: Option<Specialisation>,
+    /// Its own weapons (none: the opponents' shared ones).
+    #[serde(default)]
+    pub weapons: Option<Vec<Weapon>>,
+}
+
+/// The profile the `nth` opponent of `tier` to spawn (from 0) takes: the scenario's profiles
+/// of that tier in turn, over again from the first once all have come
+/// (docs/rules/one_stat.md, "Opponents of their own"); `None` where it lists none of the tier
+/// (the shared stat and specialisation).
+pub fn profile_for(
+    profiles: &[OpponentProfile],
+    tier: Tier,
+    nth: usize,
+) -> Option<&OpponentProfile> {
+    let of_tier: Vec<&OpponentProfile> = profiles.iter().filter(|p| p.tier == tier).collect();
+    of_tier.get(nth % of_tier.len().max(1)).copied()
+}
+
+/// What the third token of Investigate marks ("At this position *something* is happening.
+/// Be creative: A doom device is ticking and you've only got d6 turns left to deactivate it
+/// (1 roll versus stat or below needed). Cultists awaken a sleeping deity. It's the place of
+/// a robbers' hideout. You found the location of the Mars Rover and you are tasked with
+/// reactivating it."); how each is played is docs/rules/one_stat.md, "Investigate".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Happening {
+    /// "A doom device is ticking and you've only got d6 turns left to deactivate it (1 roll
+    /// versus stat or below needed)".
+    Doom,
+    /// "Cultists awaken a sleeping deity": the deity, a Boss opponent, and its cultists, a
+    /// spawn roll, all come at the place; done when the deity is out of the game.
+    Deity,
+    /// "It's the place of a robbers' hideout": the robbers, a spawn roll, all come at the
+    /// place; done when every one of them is out of the game.
+    Hideout,
+    /// "You found the location of the Mars Rover and you are tasked with reactivating it": a
+    /// device, 1 roll at or under a stat in base contact, and no clock.
+    Rover,
+}
+
+impl Happening {
+    /// In words.
+    pub fn word(self) -> &'static str {
+        match self {
+            Happening::Doom => "a doom device",
+            Happening::Deity => "a sleeping deity",
+            Happening::Hideout => "a robbers' hideout",
+            Happening::Rover => "the Mars Rover",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,6 +205,35 @@ mod tests {
                 assert!(faces.contains(&p));
             }
         }
+    }
+
+    /// Issue 60, "feel free to add variation": each tier's profiles in turn, the first again
+    /// after the last; a tier with none listed takes the shared stat.
+    #[test]
+    fn opponents_take_their_tiers_profiles_in_turn() {
+        let p = |tier, name: &str, stat| OpponentProfile {
+            tier,
+            name: name.into(),
+            stat,
+            specialisation: None,
+            weapons: None,
+        };
+        let profiles = [
+            p(Tier::Rookie, "Ghoul", 2),
+            p(Tier::Specialist, "Witch", 6),
+            p(Tier::Rookie, "Zombie", 5),
+        ];
+        let names: Vec<&str> = (0..5)
+            .map(|n| {
+                profile_for(&profiles, Tier::Rookie, n)
+                    .unwrap()
+                    .name
+                    .as_str()
+            })
+            .collect();
+        assert_eq!(names, ["Ghoul", "Zombie", "Ghoul", "Zombie", "Ghoul"]);
+        assert_eq!(profile_for(&profiles, Tier::Specialist, 3).unwrap().stat, 6);
+        assert_eq!(profile_for(&profiles, Tier::Boss, 0), None);
     }
 
     #[test]

@@ -121,6 +121,9 @@ impl Clone for Skirmish {
             extra,
             heights,
             events,
+            rerolls,
+            device_attack,
+            reroll_from,
         } = self;
         Skirmish {
             table: *table,
@@ -146,6 +149,9 @@ impl Clone for Skirmish {
             extra: *extra,
             heights: heights.clone(),
             events: events.clone(),
+            rerolls: rerolls.clone(),
+            device_attack: device_attack.clone(),
+            reroll_from: reroll_from.clone(),
         }
     }
 
@@ -174,6 +180,9 @@ impl Clone for Skirmish {
             extra,
             heights,
             events,
+            rerolls,
+            device_attack,
+            reroll_from,
         } = from;
         self.table = *table;
         share(&mut self.terrain, terrain);
@@ -198,6 +207,9 @@ impl Clone for Skirmish {
         self.extra = *extra;
         self.heights.clone_from(heights);
         self.events.clone_from(events);
+        self.rerolls.clone_from(rerolls);
+        self.device_attack.clone_from(device_attack);
+        self.reroll_from.clone_from(reroll_from);
     }
 }
 

@@ -6,7 +6,7 @@ use glam::Vec2;
 
 use super::super::rules::fighter::{Fighter, Tier};
 use super::super::rules::scenario::{Goal, START_AREA, start_places_at};
-use super::super::rules::solitaire::grid_square;
+use super::super::rules::solitaire::{Happening, grid_square};
 use super::tokens::{Token, TokenKind};
 use super::{OnTable, Skirmish, Standing};
 use crate::engine::state::GameResult;
@@ -111,27 +111,144 @@ impl Skirmish {
     }
 
     /// Investigate: "Once you got both tokens, place the 3rd token randomly. At this position
-    /// *something* is happening ... A doom device is ticking and you've only got d6 turns left
-    /// to deactivate it" (the turns counted from the next, docs/rules/one_stat.md,
-    /// "Investigate").
+    /// *something* is happening": what the clues lead to ([`Happening`]; the doom device where
+    /// the scenario names nothing) at a square of the grid, and "feel free to place more clue
+    /// counters for more events to reveal": two more clues for the next, where the scenario
+    /// names more (docs/rules/one_stat.md, "Investigate").
     ///
     /// Errors: the dice's.
     pub(super) fn clue_found(&mut self, dice: &mut Dice) -> Result<(), String> {
         if self.tokens.iter().any(|t| t.kind == TokenKind::Clue) {
             return Ok(());
         }
-        let at = self.random_square(dice, "both clues found: the doom device")?;
-        let turns = dice
-            .roll(DiceExpr::d(6), "the doom device: turns left")
-            .map_err(|e| e.to_string())? as u32;
-        self.tokens.push(Token::new(TokenKind::Doom, at));
-        if let Some(sol) = &mut self.solitaire {
-            sol.doom = Some((turns, self.phase));
+        let what = self
+            .solitaire
+            .as_ref()
+            .and_then(|x| x.next)
+            .unwrap_or(Happening::Doom);
+        match what {
+            Happening::Doom => {
+                let at = self.random_square(dice, "both clues found: the doom device")?;
+                let turns = dice
+                    .roll(DiceExpr::d(6), "the doom device: turns left")
+                    .map_err(|e| e.to_string())? as u32;
+                self.tokens.push(Token::new(TokenKind::Doom, at));
+                if let Some(sol) = &mut self.solitaire {
+                    sol.doom = Some((turns, self.phase));
+                }
+                self.events.push(format!(
+                    "a doom device is ticking: {turns} turns left to stop it (a roll at or under a stat in base contact)"
+                ));
+            }
+            Happening::Rover => {
+                let at = self.random_square(dice, "both clues found: the Mars Rover")?;
+                self.tokens.push(Token::new(TokenKind::Rover, at));
+                self.events.push(
+                    "the Mars Rover is found: reactivate it (touching it, a roll at or under a stat)"
+                        .into(),
+                );
+            }
+            Happening::Hideout => {
+                let at = self.random_square(dice, "both clues found: the robbers' hideout")?;
+                self.tokens.push(Token::new(TokenKind::Hideout, at));
+                self.events
+                    .push("the robbers' hideout is found, and the robbers come out:".into());
+                let robbers = self.spawn_wave_at(dice, Some(at))?;
+                if let Some(sol) = &mut self.solitaire {
+                    sol.robbers = robbers;
+                }
+            }
+            Happening::Deity => {
+                let at = self.random_square(dice, "both clues found: the cultists")?;
+                if let Some(sol) = self.solitaire.clone()
+                    && let Some(place) = self.free_place_near(at)
+                {
+                    let number = sol.spawned + 1;
+                    let mut deity = self.new_opponent(&sol, Tier::Boss, number);
+                    deity.id = "deity".into();
+                    deity.name = "The Deity".into();
+                    self.fighters.push(OnTable::new(deity, 1, place));
+                    self.tell_apart();
+                    let k = self.fighters.len() - 1;
+                    if let Some(x) = &mut self.solitaire {
+                        x.spawned = number;
+                        x.deity = Some(k);
+                    }
+                }
+                self.events.push(
+                    "cultists awaken a sleeping deity: the Deity (a Boss) and its cultists come; finish the Deity"
+                        .into(),
+                );
+                self.spawn_wave_at(dice, Some(at))?;
+            }
         }
-        self.events.push(format!(
-            "a doom device is ticking: {turns} turns left to stop it (a roll at or under a stat in base contact)"
-        ));
+        let next = self.solitaire.as_mut().and_then(|sol| {
+            (!sol.happenings.is_empty()).then(|| {
+                let n = sol.happenings.remove(0);
+                sol.next = Some(n);
+                n
+            })
+        });
+        if next.is_some() {
+            for k in 1..=2 {
+                let at = self.random_square(dice, &format!("a further clue {k}"))?;
+                self.tokens.push(Token::new(TokenKind::Clue, at));
+            }
+            self.events
+                .push("two more clues, for more to reveal".into());
+        }
         Ok(())
+    }
+
+    /// Investigate: whether anything the clues lead to is still to be seen to besides
+    /// `except` (clues on the table or still to come, a doom device ticking, the Mars Rover
+    /// not reactivated, a robber or the Deity in the game).
+    pub(super) fn investigation_open(&self, except: Option<Happening>) -> bool {
+        let Some(sol) = &self.solitaire else {
+            return false;
+        };
+        let alive = |k: usize| self.fighters[k].standing != Standing::Removed;
+        let token = |kind: TokenKind, h: Happening| {
+            except != Some(h) && self.tokens.iter().any(|t| t.kind == kind)
+        };
+        self.tokens.iter().any(|t| t.kind == TokenKind::Clue)
+            || !sol.happenings.is_empty()
+            || token(TokenKind::Doom, Happening::Doom)
+            || token(TokenKind::Rover, Happening::Rover)
+            || (except != Some(Happening::Hideout) && sol.robbers.iter().any(|&k| alive(k)))
+            || (except != Some(Happening::Deity) && sol.deity.is_some_and(alive))
+    }
+
+    /// Investigate, after every command: the hideout cleared once its robbers are all out of
+    /// the game, the Deity finished; the mission won when nothing the clues led to is left.
+    fn watch_investigation(&mut self) {
+        let Some(sol) = self.solitaire.clone() else {
+            return;
+        };
+        let gone = |k: usize| self.fighters[k].standing == Standing::Removed;
+        if !sol.robbers.is_empty() && sol.robbers.iter().all(|&k| gone(k)) {
+            self.tokens.retain(|t| t.kind != TokenKind::Hideout);
+            if let Some(x) = &mut self.solitaire {
+                x.robbers.clear();
+            }
+            self.events
+                .push("the robbers' hideout is cleared: every robber is out of the game".into());
+        }
+        if sol.deity.is_some_and(gone) {
+            if let Some(x) = &mut self.solitaire {
+                x.deity = None;
+            }
+            self.events.push("the Deity is finished".into());
+        }
+        if !self.investigation_open(None) {
+            self.win(
+                format!(
+                    "{} have seen to everything the clues led to",
+                    self.players[0].name
+                ),
+                "Investigate",
+            );
+        }
     }
 
     /// After every command: a fighter of the player's in base contact with the hostage
@@ -249,6 +366,7 @@ impl Skirmish {
                     );
                 }
             }
+            Goal::Investigate => self.watch_investigation(),
             Goal::Rescue if sol.rescued => {
                 self.win(
                     format!("{} reach the hostage in time", self.players[0].name),
@@ -272,7 +390,9 @@ impl Skirmish {
 mod tests {
     use glam::Vec2;
 
+    use super::super::super::rules::fighter::Tier;
     use super::super::super::rules::scenario::Goal;
+    use super::super::super::rules::solitaire::Happening;
     use super::super::tests::{ok, refused, solitaire};
     use super::super::tokens::{DeviceId, TokenKind};
     use super::super::{Activation, Command, Skirmish, Standing};
@@ -406,6 +526,229 @@ mod tests {
             &mut dice,
         );
         assert_eq!(s.result.unwrap().winner, Some(0));
+    }
+
+    /// Issue 60, Investigate: "feel free to place more clue counters for more events to
+    /// reveal": the first pair leads to the Mars Rover, reactivated by a roll; the next pair,
+    /// placed as the first is found, to the robbers' hideout, cleared when its robbers are
+    /// gone; the last to the Deity and its cultists, finished to win.
+    #[test]
+    fn investigate_more_clues_lead_to_the_rover_the_hideout_and_the_deity() {
+        let mut s = super::super::tests::solitaire(Goal::Investigate);
+        if let Some(sol) = &mut s.solitaire {
+            sol.next = Some(Happening::Rover);
+            sol.happenings = vec![Happening::Hideout, Happening::Deity];
+        }
+        // Spawn points, clues in squares (2, 2) and (5, 5), a Rookie at each point.
+        let mut faces = POINTS.to_vec();
+        faces.extend([2, 2, 5, 5, 1, 2, 3, 4, 5, 6]);
+        let mut dice = Dice::forced(faces);
+        let muster = Command::Muster {
+            player: 0,
+            warband: None,
+        };
+        ok(&mut s, 0, muster, &mut dice);
+        kara_at(&mut s, Vec2::new(10.0, 9.0));
+        ok(&mut s, 0, Command::PickUp { token: 0 }, &mut dice);
+        // The second clue: the Rover in square (4, 3); two more clues, (1, 6) and (6, 1).
+        kara_at(&mut s, Vec2::new(28.0, 27.0));
+        dice.push_forced([4, 3, 1, 6, 6, 1]);
+        ok(&mut s, 0, Command::PickUp { token: 0 }, &mut dice);
+        let kinds: Vec<TokenKind> = s.tokens.iter().map(|t| t.kind).collect();
+        assert_eq!(kinds, [TokenKind::Rover, TokenKind::Clue, TokenKind::Clue]);
+        assert_eq!(s.tokens[0].at, Vec2::new(21.0, 15.0));
+        // Reactivated: gone, and the mission goes on.
+        kara_at(&mut s, Vec2::new(21.0, 16.0));
+        dice.push_forced([8, 5]);
+        let rover = Command::Manipulate {
+            device: DeviceId::Rover,
+        };
+        ok(&mut s, 0, rover.clone(), &mut dice);
+        assert!(s.result.is_none());
+        kara_at(&mut s, Vec2::new(21.0, 16.0));
+        assert!(refused(&mut s, 0, rover, &mut dice).contains("reactivated"));
+        // The second pair: the hideout in square (3, 4), its robbers by the spawn dice (a
+        // Rookie each of 1, 2, 3 and 4), and the last pair, (2, 5) and (5, 2).
+        kara_at(&mut s, Vec2::new(4.0, 33.0));
+        ok(&mut s, 0, Command::PickUp { token: 0 }, &mut dice);
+        kara_at(&mut s, Vec2::new(32.0, 3.0));
+        dice.push_forced([3, 4, 1, 2, 3, 4, 5, 5, 2, 5, 5, 2]);
+        ok(&mut s, 0, Command::PickUp { token: 0 }, &mut dice);
+        let hideout = Vec2::new(15.0, 21.0);
+        let robbers = s.solitaire.as_ref().unwrap().robbers.clone();
+        assert_eq!(
+            robbers.len(),
+            5,
+            "a Rookie at 1-4 and a Specialist for the pair of 5s"
+        );
+        for &k in &robbers {
+            assert_eq!(s.fighters[k].player, 1);
+            assert!(s.fighters[k].at.distance(hideout) < 3.0, "at the hideout");
+        }
+        assert!(s.tokens.iter().any(|t| t.kind == TokenKind::Hideout));
+        for &k in &robbers {
+            s.fighters[k].standing = Standing::Removed;
+        }
+        s.decide();
+        assert!(
+            !s.tokens.iter().any(|t| t.kind == TokenKind::Hideout),
+            "cleared"
+        );
+        assert!(s.result.is_none(), "the last pair of clues is still out");
+        // The last pair: the Deity and its cultists in square (6, 6); no more clues.
+        kara_at(&mut s, Vec2::new(8.0, 27.0));
+        ok(&mut s, 0, Command::PickUp { token: 0 }, &mut dice);
+        kara_at(&mut s, Vec2::new(28.0, 9.0));
+        dice.push_forced([6, 6, 1, 1, 2, 3, 4, 5]);
+        ok(&mut s, 0, Command::PickUp { token: 0 }, &mut dice);
+        assert!(!s.tokens.iter().any(|t| t.kind == TokenKind::Clue));
+        let d = s.solitaire.as_ref().unwrap().deity.expect("the Deity");
+        let deity = &s.fighters[d];
+        assert_eq!(
+            (
+                deity.fighter.name.as_str(),
+                deity.fighter.tier,
+                deity.fighter.stat
+            ),
+            ("The Deity", Tier::Boss, 6)
+        );
+        assert!(deity.at.distance(Vec2::new(33.0, 33.0)) < 3.0);
+        assert!(s.result.is_none());
+        s.fighters[d].standing = Standing::Removed;
+        s.decide();
+        let r = s.result.clone().expect("won");
+        assert_eq!(r.winner, Some(0));
+        assert!(r.reason.contains("seen to everything"), "{}", r.reason);
+    }
+
+    /// A doom device stopped with more the clues lead to stops ticking and goes; the mission
+    /// goes on.
+    #[test]
+    fn a_doom_device_stopped_with_more_to_come_goes_and_the_mission_goes_on() {
+        let mut s = super::super::tests::solitaire(Goal::Investigate);
+        if let Some(sol) = &mut s.solitaire {
+            sol.happenings = vec![Happening::Rover];
+        }
+        let mut faces = POINTS.to_vec();
+        faces.extend([2, 2, 5, 5, 1, 2, 3, 4, 5, 6]);
+        let mut dice = Dice::forced(faces);
+        let muster = Command::Muster {
+            player: 0,
+            warband: None,
+        };
+        ok(&mut s, 0, muster, &mut dice);
+        kara_at(&mut s, Vec2::new(10.0, 9.0));
+        ok(&mut s, 0, Command::PickUp { token: 0 }, &mut dice);
+        // The doom device in (4, 3) with 2 turns; the Rover's clues in (1, 6) and (6, 1).
+        kara_at(&mut s, Vec2::new(28.0, 27.0));
+        dice.push_forced([4, 3, 2, 1, 6, 6, 1]);
+        ok(&mut s, 0, Command::PickUp { token: 0 }, &mut dice);
+        assert_eq!(s.solitaire.as_ref().unwrap().doom, Some((2, 1)));
+        kara_at(&mut s, Vec2::new(21.0, 16.0));
+        dice.push_forced([5, 8]);
+        ok(
+            &mut s,
+            0,
+            Command::Manipulate {
+                device: DeviceId::Doom,
+            },
+            &mut dice,
+        );
+        assert!(s.result.is_none());
+        assert_eq!(s.solitaire.as_ref().unwrap().doom, None);
+        assert!(!s.tokens.iter().any(|t| t.kind == TokenKind::Doom));
+        s.phase = 9;
+        s.mission_end_of_turn();
+        assert!(s.result.is_none(), "stopped, it ticks no more");
+    }
+
+    /// Issue 60, "feel free to add variation": opponents of a tier with profiles take them in
+    /// turn, each named after his and with its stat, specialisation and weapons; a tier with
+    /// none keeps the shared stat.
+    #[test]
+    fn opponents_with_profiles_spawn_as_their_tiers_profiles_in_turn() {
+        use super::super::super::rules::fighter::{Shooter, Specialisation, Weapon};
+        use super::super::super::rules::solitaire::OpponentProfile;
+        let gun = vec![Weapon::Shooter {
+            name: "hand cannon".into(),
+            class: Shooter::Heavy,
+        }];
+        let profile = |tier, name: &str, stat, specialisation, weapons| OpponentProfile {
+            tier,
+            name: name.into(),
+            stat,
+            specialisation,
+            weapons,
+        };
+        let mut s = super::super::tests::solitaire(Goal::Shutdown);
+        if let Some(sol) = &mut s.solitaire {
+            sol.profiles = vec![
+                profile(Tier::Rookie, "Ghoul", 2, None, None),
+                profile(
+                    Tier::Boss,
+                    "Lich",
+                    9,
+                    Some(Specialisation::Tank),
+                    Some(gun.clone()),
+                ),
+                profile(Tier::Rookie, "Zombie", 5, None, None),
+            ];
+        }
+        // A Rookie at 1, 2 and 4, a Boss at 3.
+        let mut faces = POINTS.to_vec();
+        faces.extend([1, 2, 4, 3, 3, 3]);
+        let mut dice = Dice::forced(faces);
+        let muster = Command::Muster {
+            player: 0,
+            warband: None,
+        };
+        ok(&mut s, 0, muster, &mut dice);
+        // A second wave: Rookies at 1 and 2, a Specialist at 5.
+        dice.push_forced([1, 2, 5, 5, 6, 6]);
+        s.spawn_wave(&mut dice).unwrap();
+        let spawned: Vec<(String, u8, Option<Specialisation>)> = s
+            .fighters
+            .iter()
+            .filter(|f| f.player == 1)
+            .map(|f| {
+                (
+                    f.fighter.name.clone(),
+                    f.fighter.stat,
+                    f.fighter.specialisation,
+                )
+            })
+            .collect();
+        let want = [
+            ("Ghoul 1", 2, None),
+            ("Zombie 2", 5, None),
+            ("Lich 3", 9, Some(Specialisation::Tank)),
+            ("Ghoul 4", 2, None),
+            ("Zombie 5", 5, None),
+            ("Ghoul 6", 2, None),
+            ("Specialist 7", 4, None),
+            ("Specialist 8", 4, None),
+        ];
+        let want: Vec<(String, u8, Option<Specialisation>)> = want
+            .iter()
+            .map(|(n, st, sp)| (n.to_string(), *st, *sp))
+            .collect();
+        assert_eq!(spawned, want);
+        let lich = s
+            .fighters
+            .iter()
+            .find(|f| f.fighter.name == "Lich 3")
+            .unwrap();
+        assert_eq!(lich.fighter.weapons, gun, "his own weapons");
+        let ghoul = s
+            .fighters
+            .iter()
+            .find(|f| f.fighter.name == "Ghoul 1")
+            .unwrap();
+        assert_eq!(
+            ghoul.fighter.weapons,
+            super::super::tests::knife(),
+            "the shared ones"
+        );
     }
 
     #[test]

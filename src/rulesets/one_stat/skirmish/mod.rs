@@ -15,7 +15,9 @@ use super::rules::movement::{step, straight_on};
 use super::rules::roll::{Band, HeavyMode, Pick, Test, roll, shooter_pick};
 use super::rules::scenario::{Goal, StartLayout, start_places_at};
 use super::rules::sequence::next_player;
-use super::rules::solitaire::{OpponentStats, bounty_die, grid_square, spawn};
+use super::rules::solitaire::{
+    Happening, OpponentProfile, OpponentStats, bounty_die, grid_square, profile_for, spawn,
+};
 use super::rules::warband::{Warband, WarbandKind, check};
 use crate::engine::state::GameResult;
 use crate::rules::dice::{Dice, DiceExpr};
@@ -28,10 +30,12 @@ mod copies;
 mod missions;
 mod powers;
 mod tokens;
+mod trigger;
 
 pub use missions::RESCUE_TURNS;
 pub use powers::INFLUENCE;
 pub use tokens::{BLAST, DeviceId, TOKEN, Token, TokenKind, TriggerDevice, VICTORY};
+pub use trigger::{AREA, DeviceAttack, Rerollable};
 
 pub use crate::rules::words::possessive;
 
@@ -144,6 +148,22 @@ pub struct Solitaire {
     /// Rescue: the hostage has been reached.
     #[serde(default)]
     pub rescued: bool,
+    /// The opponents' own profiles, taken in turn by tier (none: all alike).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub profiles: Vec<OpponentProfile>,
+    /// Investigate: what the clues on the table lead to (none: the doom device, the text's
+    /// first example).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<Happening>,
+    /// Investigate: what the pairs of clues still to be placed lead to, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub happenings: Vec<Happening>,
+    /// Investigate: the deity the cultists awoke (index), while it is to be finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deity: Option<usize>,
+    /// Investigate: the robbers of the hideout (indices), while any is in the game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub robbers: Vec<usize>,
 }
 
 impl Solitaire {
@@ -166,6 +186,11 @@ impl Solitaire {
             doom: None,
             escort: None,
             rescued: false,
+            profiles: Vec::new(),
+            next: None,
+            happenings: Vec::new(),
+            deity: None,
+            robbers: Vec::new(),
         }
     }
 }
@@ -354,6 +379,21 @@ pub enum Command {
     /// The active fighter's activation ends (a commanded fighter's action let go: back to
     /// the Boss).
     EndActivation,
+    /// The Trigger Device, worked for the player to act, attacks `target`, a fighter of
+    /// another player anywhere on the table ("attack an opposing fighter").
+    DeviceAttack {
+        /// The fighter attacked (index).
+        target: usize,
+    },
+    /// The Trigger Device, worked for the player to act, attacks every fighter within 2" of
+    /// `at` (inches, on the table), each separately ("attack an area").
+    DeviceArea {
+        /// The area's centre, inches.
+        at: Vec2,
+    },
+    /// The player to act spends the reroll the Trigger Device gave him ("gain a reroll"): his
+    /// last command, which threw dice, is undone and made again with new ones.
+    Reroll,
 }
 
 /// The whole game.
@@ -417,6 +457,17 @@ pub struct Skirmish {
     pub heights: Vec<(String, f32)>,
     /// What happened since the shell last read it.
     pub events: Vec<String>,
+    /// Rerolls by player, the Trigger Device's "gain a reroll" (empty: nobody has one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rerolls: Vec<u32>,
+    /// The Trigger Device's attack, owed to the player it worked for until he aims it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device_attack: Option<DeviceAttack>,
+    /// The game before the last command, kept while its player holds a reroll and may throw
+    /// that command's dice again ([`Command::Reroll`]). Not written: a saved game is its
+    /// commands, and replaying them keeps it again.
+    #[serde(skip)]
+    pub reroll_from: Option<std::sync::Arc<Rerollable>>,
 }
 
 /// The KOTH token's radius, inches: a token an inch across.
@@ -531,6 +582,9 @@ impl Skirmish {
             extra: None,
             heights: Vec::new(),
             events: Vec::new(),
+            rerolls: Vec::new(),
+            device_attack: None,
+            reroll_from: None,
         };
         s.tell_apart();
         s
@@ -699,8 +753,20 @@ impl Skirmish {
     /// that die's number", and so on up the table ([`spawn`]); each opponent placed at his
     /// spawn point, or as near it as the terrain and the fighters there allow.
     fn spawn_wave(&mut self, dice: &mut Dice) -> Result<(), String> {
+        self.spawn_wave_at(dice, None).map(|_| ())
+    }
+
+    /// The spawn dice as [`Skirmish::spawn_wave`], each opponent at `place` (inches) where
+    /// given, else at his spawn point; the fighters spawned (indices).
+    ///
+    /// Errors: the dice's.
+    pub(super) fn spawn_wave_at(
+        &mut self,
+        dice: &mut Dice,
+        place: Option<Vec2>,
+    ) -> Result<Vec<usize>, String> {
         let Some(sol) = self.solitaire.clone() else {
-            return Ok(());
+            return Ok(Vec::new());
         };
         let mut faces = [0u8; 6];
         for (k, f) in faces.iter_mut().enumerate() {
@@ -710,30 +776,26 @@ impl Skirmish {
         }
         let mut spawned = sol.spawned;
         let mut words = Vec::new();
+        let mut new = Vec::new();
         for (tier, point) in spawn(&faces) {
             spawned += 1;
             let Some(&centre) = sol.spawn_points.get(usize::from(point) - 1) else {
                 continue;
             };
-            if sol.shut.get(usize::from(point) - 1) == Some(&true) {
+            if place.is_none() && sol.shut.get(usize::from(point) - 1) == Some(&true) {
                 words.push(format!("nothing at spawn point {point}, shut down"));
                 continue;
             }
-            let Some(at) = self.free_place_near(centre) else {
+            let Some(at) = self.free_place_near(place.unwrap_or(centre)) else {
                 continue;
             };
-            let f = Fighter {
-                id: format!("opponent{spawned}"),
-                name: format!("{} {spawned}", tier.word()),
-                tier,
-                stat: sol.stats.of(tier),
-                weapons: sol.weapons.clone(),
-                specialisation: (tier == Tier::Specialist)
-                    .then_some(sol.specialisation)
-                    .flatten(),
-            };
-            words.push(format!("{} at spawn point {point}", f.name));
+            let f = self.new_opponent(&sol, tier, spawned);
+            words.push(match place {
+                Some(_) => f.name.clone(),
+                None => format!("{} at spawn point {point}", f.name),
+            });
             self.fighters.push(OnTable::new(f, 1, at));
+            new.push(self.fighters.len() - 1);
         }
         self.tell_apart();
         if let Some(s) = &mut self.solitaire {
@@ -744,7 +806,41 @@ impl Skirmish {
             faces.map(|f| f.to_string()).join(" "),
             words.join(", ")
         ));
-        Ok(())
+        Ok(new)
+    }
+
+    /// The `number`th opponent to spawn, of `tier`: the tier's next profile in turn where the
+    /// scenario gives the opponents profiles ([`profile_for`]; "feel free to add variation, as
+    /// long as you can tell everything apart!"), named after it; else the tier's shared stat,
+    /// the shared weapons and, for a Specialist, the shared specialisation ("For starters").
+    fn new_opponent(&self, sol: &Solitaire, tier: Tier, number: u32) -> Fighter {
+        let bounty = sol.bounty.map(|b| b.0);
+        let nth = (0..self.fighters.len())
+            .filter(|&k| {
+                let f = &self.fighters[k];
+                f.player == 1 && f.fighter.tier == tier && f.demon.is_none() && Some(k) != bounty
+            })
+            .count();
+        match profile_for(&sol.profiles, tier, nth) {
+            Some(p) => Fighter {
+                id: format!("opponent{number}"),
+                name: format!("{} {number}", p.name),
+                tier,
+                stat: p.stat,
+                weapons: p.weapons.clone().unwrap_or_else(|| sol.weapons.clone()),
+                specialisation: p.specialisation,
+            },
+            None => Fighter {
+                id: format!("opponent{number}"),
+                name: format!("{} {number}", tier.word()),
+                tier,
+                stat: sol.stats.of(tier),
+                weapons: sol.weapons.clone(),
+                specialisation: (tier == Tier::Specialist)
+                    .then_some(sol.specialisation)
+                    .flatten(),
+            },
+        }
     }
 
     /// The nearest place to `centre` where a base stands clear of the other fighters and of
@@ -867,6 +963,10 @@ impl Skirmish {
         match &self.stage {
             Stage::Mustering(c) | Stage::Choosing(c) => c.first().copied(),
             Stage::Activating => {
+                // The device's attack is aimed at once by the player it worked for.
+                if let Some(d) = &self.device_attack {
+                    return Some(d.player);
+                }
                 if let Some(a) = &self.active {
                     return Some(a.by.unwrap_or(self.fighters[a.fighter].player));
                 }
@@ -910,12 +1010,19 @@ impl Skirmish {
         }
         let points: &[Vec2] = match command {
             Command::Move { path } => path,
-            Command::Stalk { to } | Command::Summon { at: to, .. } => std::slice::from_ref(to),
+            Command::Stalk { to }
+            | Command::Summon { at: to, .. }
+            | Command::DeviceArea { at: to } => std::slice::from_ref(to),
             _ => &[],
         };
         if points.iter().any(|p| !p.is_finite()) {
             return Err("a point of the command is no number of inches".into());
         }
+        self.device_first(command)?;
+        // Any other command lets the last one's reroll go; one that throws dice may be thrown
+        // again while its player holds a reroll.
+        let last = self.reroll_from.take();
+        let before = self.may_reroll(player, command).then(|| self.clone());
         match command {
             Command::Muster { warband, .. } => self.muster(player, warband.as_ref(), dice)?,
             Command::ChoosePlace { place, .. } => self.choose(player, *place)?,
@@ -939,6 +1046,10 @@ impl Skirmish {
             Command::Influence { fighter } => self.influence(*fighter, dice)?,
             Command::Shapeshift => self.shapeshift(dice)?,
             Command::EndActivation => self.end_activation(dice)?,
+            Command::DeviceAttack { target } => self.device_attack_on(*target, dice)?,
+            Command::DeviceArea { at } => self.device_area(*at, dice)?,
+            // The command made again from the game before it, which keeps its own reroll.
+            Command::Reroll => return self.reroll(player, last, dice),
         }
         // A commanded fighter's one action done: the Boss's activation goes on.
         if self.commanding.is_some() && self.active.as_ref().is_some_and(|a| a.commanded && a.acted)
@@ -949,6 +1060,15 @@ impl Skirmish {
         self.watch_tokens();
         self.watch_hostage();
         self.decide();
+        if let Some(before) = before
+            && self.result.is_none()
+        {
+            self.reroll_from = Some(std::sync::Arc::new(Rerollable {
+                before,
+                player,
+                command: command.clone(),
+            }));
+        }
         Ok(())
     }
 
@@ -1503,7 +1623,13 @@ impl Skirmish {
     /// the covering terrain"); an attacker on `b`'s own side of it gives no cover
     /// (docs/rules/one_stat.md, "Cover and crowds").
     pub fn in_cover(&self, a: usize, b: usize) -> bool {
-        let (p, q) = (self.fighters[a].at, self.fighters[b].at);
+        self.covered_from(self.fighters[a].at, b)
+    }
+
+    /// Whether fighter `b` is in cover from an attack from the point `p` (inches), as
+    /// [`Skirmish::in_cover`] from a fighter standing there.
+    pub fn covered_from(&self, p: Vec2, b: usize) -> bool {
+        let q = self.fighters[b].at;
         self.terrain.iter().any(|t| {
             t.has(TerrainProperty::Cover) && t.shape.touches_segment(p, q) && !t.shape.contains(p)
         })

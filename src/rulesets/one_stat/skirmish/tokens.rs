@@ -10,6 +10,7 @@ use super::super::rules::fighter::Specialisation;
 use super::super::rules::objectives::{Bomb, Device};
 use super::super::rules::roll::Pick;
 use super::super::rules::scenario::{DeviceEffect, Goal, START_AREA, start_places_at};
+use super::super::rules::solitaire::Happening;
 use super::{Activation, CONTACT, Skirmish, Standing};
 use crate::engine::state::GameResult;
 use crate::rules::dice::Dice;
@@ -40,6 +41,10 @@ pub enum TokenKind {
     Doom,
     /// Rescue: the hostage.
     Hostage,
+    /// Investigate: the Mars Rover the clues lead to, to reactivate.
+    Rover,
+    /// Investigate: the robbers' hideout the clues lead to.
+    Hideout,
 }
 
 /// A token on the table.
@@ -91,6 +96,8 @@ pub enum DeviceId {
     SpawnPoint(usize),
     /// Investigate: the doom device.
     Doom,
+    /// Investigate: the Mars Rover.
+    Rover,
 }
 
 impl TokenKind {
@@ -106,6 +113,8 @@ impl TokenKind {
             TokenKind::Clue => "a clue".into(),
             TokenKind::Doom => "the doom device".into(),
             TokenKind::Hostage => "the hostage".into(),
+            TokenKind::Rover => "the Mars Rover".into(),
+            TokenKind::Hideout => "the robbers' hideout".into(),
         }
     }
 }
@@ -163,7 +172,7 @@ impl Skirmish {
             return Err(format!("{name}'s base must touch {what} to pick it up"));
         }
         match token.kind {
-            TokenKind::Doom | TokenKind::Hostage => {
+            TokenKind::Doom | TokenKind::Hostage | TokenKind::Rover | TokenKind::Hideout => {
                 return Err(format!("{what} is not picked up"));
             }
             TokenKind::Flag(p) if p == f.player => {
@@ -380,8 +389,11 @@ impl Skirmish {
     /// the Engineer may roll 2 dice and use the better result." The active fighter's other
     /// action, upright, his base touching `device`, not in animal shape.
     ///
+    /// Investigate's Mars Rover is such a device ("you are tasked with reactivating it": the
+    /// same roll, docs/rules/one_stat.md, "Investigate").
+    ///
     /// Errors: no such device, not touching it, an animal, the wrong player for the Trigger
-    /// Device, a device already worked or shut down.
+    /// Device, a device already worked, shut down, stopped or reactivated.
     pub(super) fn manipulate(&mut self, device: DeviceId, dice: &mut Dice) -> Result<(), String> {
         let i = self.other_action()?;
         let f = &self.fighters[i];
@@ -419,7 +431,15 @@ impl Skirmish {
                     .tokens
                     .iter()
                     .position(|t| t.kind == TokenKind::Doom)
-                    .ok_or("the doom device is not found yet")?;
+                    .ok_or("the doom device is not found yet, or stopped")?;
+                self.tokens[k].at
+            }
+            DeviceId::Rover => {
+                let k = self
+                    .tokens
+                    .iter()
+                    .position(|t| t.kind == TokenKind::Rover)
+                    .ok_or("the Mars Rover is not found yet, or reactivated")?;
                 self.tokens[k].at
             }
         };
@@ -460,7 +480,7 @@ impl Skirmish {
                         d.removing.1.clone()
                     };
                     d.worked = Some(p);
-                    self.device_works(p, &effect);
+                    self.device_works(p, &effect, i);
                 }
             }
             DeviceId::SpawnPoint(k) => {
@@ -479,19 +499,34 @@ impl Skirmish {
                     "{name} rolls {}: the doom device is stopped",
                     r.shown()
                 ));
-                self.result = Some(GameResult {
-                    winner: Some(0),
-                    reason: format!("{name} stops the doom device in time"),
-                    decided_by: "Investigate".into(),
-                });
+                if self.investigation_open(Some(Happening::Doom)) {
+                    // More the clues led to: it stops ticking and goes.
+                    self.tokens.retain(|t| t.kind != TokenKind::Doom);
+                    if let Some(sol) = &mut self.solitaire {
+                        sol.doom = None;
+                    }
+                } else {
+                    self.result = Some(GameResult {
+                        winner: Some(0),
+                        reason: format!("{name} stops the doom device in time"),
+                        decided_by: "Investigate".into(),
+                    });
+                }
+            }
+            DeviceId::Rover => {
+                self.tokens.retain(|t| t.kind != TokenKind::Rover);
+                self.events.push(format!(
+                    "{name} rolls {}: the Mars Rover is reactivated",
+                    r.shown()
+                ));
             }
         }
         Ok(())
     }
 
     /// The device "works in favour of the player having reached "his" goal": `effect` for
-    /// player `p`.
-    fn device_works(&mut self, p: usize, effect: &DeviceEffect) {
+    /// player `p`, fighter `worker` having worked it.
+    fn device_works(&mut self, p: usize, effect: &DeviceEffect, worker: usize) {
         let who = self.players[p].name.clone();
         self.events
             .push(format!("the device works for {who}: it {}", effect.word()));
@@ -542,6 +577,9 @@ impl Skirmish {
                     decided_by: "the Trigger Device".into(),
                 });
             }
+            DeviceEffect::Reroll => self.gain_reroll(p),
+            DeviceEffect::AttackFighter => self.owe_device_attack(p, false, worker),
+            DeviceEffect::AttackArea => self.owe_device_attack(p, true, worker),
         }
     }
 
