@@ -88,7 +88,7 @@ impl OpponentStats {
 pub struct OpponentProfile {
     /// The tier it is one of.
     pub tier: Tier,
-    /// What it is called on the table ("Ghoul"): each spawned one is this and a number, so
+    /// What it is called on the table (`Ghoul`): each spawned one is this and a number, so
     /// one kind is told from another.
     pub name: String,
     /// Its stat, within its tier's die.
