@@ -22,6 +22,7 @@ use holotable::rulesets::registry;
 use holotable::rulesets::space_battle::SpaceBattle;
 use holotable::rulesets::tyneside::Tyneside;
 use holotable::rulesets::tyneside::turn::TurnPhase;
+use holotable::sim::DEFAULT_MAX_TURNS;
 
 /// As in the `holotable` binary: the allocator the report is played with.
 #[global_allocator]
@@ -47,7 +48,7 @@ fn games(c: &mut Criterion) {
         group.throughput(Throughput::Elements(batch));
         group.bench_function(scenario, |b| {
             b.iter(|| {
-                let ends = (entry.autoplay)(&loaded, &seeds);
+                let ends = (entry.autoplay)(&loaded, &seeds, DEFAULT_MAX_TURNS);
                 assert!(ends.iter().all(Result::is_ok));
                 ends
             })

@@ -161,6 +161,12 @@ pub enum Sub {
         /// text's solo rules (Tyneside, 1 Stat Skirmish) and `plain` where it is the app's.
         #[arg(long, value_delimiter = ',')]
         policy: Vec<String>,
+        /// The cap on a game's length, in turns as the rule set counts them (a 1 Stat
+        /// Skirmish phase, a mass-combat round): a game still going after it is cut, with no
+        /// result, and counted on the report's line `Cut` (default: 300, or the scenario's
+        /// own turn limit where longer).
+        #[arg(long)]
+        max_turns: Option<u32>,
     },
     /// Host an online game (docs/online-play.md): listen for the other players, show the join
     /// code, and play SIDE from here in the window. With `--commands FILE`, headless: the
@@ -388,8 +394,10 @@ pub fn main(registry: Registry) -> ExitCode {
             playouts,
             trees,
             policy,
+            max_turns,
         }) => {
             let mut options = crate::sim::SimOptions::new(games, seed, 1);
+            options.max_turns = max_turns;
             options.jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             options.searched = search;

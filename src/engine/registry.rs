@@ -15,8 +15,9 @@ use super::ruleset::{Loaded, RuleSet};
 use super::save;
 use super::session::{Headless, Session};
 
-/// How one game played by the rules ended, or why it could not be played to its end.
-pub type GameEnd = Result<super::state::Finished, String>;
+/// How one game played by the rules came out (ended, or cut at the cap on its length), or why
+/// it could not be played.
+pub type GameEnd = Result<super::state::Played, String>;
 
 /// A headless game, or why it could not start (every problem, with its place).
 pub type HeadlessGame = Result<Box<dyn Headless>, Vec<String>>;
@@ -43,6 +44,8 @@ pub struct RuleSetEntry {
     pub solo_rules: bool,
     /// See [`RuleSet::BALANCE_NOTE`].
     pub balance_note: &'static str,
+    /// See [`RuleSet::TURN_LIMIT`].
+    pub turn_limit: Option<super::ruleset::TurnLimitOption>,
     /// See [`RuleSet::FIRST_GAME`].
     pub first_game: Option<(&'static str, &'static str)>,
     /// See [`RuleSet::ROSTERS`].
@@ -69,15 +72,15 @@ pub struct RuleSetEntry {
     /// Replays a saved game (its text, its path for messages) headless and verifies it: the
     /// game as it stands after the last command.
     pub replay: fn(&str, &Path) -> ReplayedGame,
-    /// Plays one game per seed with every side run by the rules (see
-    /// [`super::session::autoplay`]).
-    pub autoplay: fn(&Loaded, &[u64]) -> Vec<GameEnd>,
+    /// Plays one game per seed with every side run by the rules, each cut after the turns
+    /// given (see [`super::session::autoplay`]).
+    pub autoplay: fn(&Loaded, &[u64], u32) -> Vec<GameEnd>,
     /// See [`RuleSet::SEARCHES`].
     pub searches: bool,
     /// Plays one game per seed with the searching opponent on the sides named (ids, or
     /// `all`) and the rules' own policy on the rest (see
-    /// [`super::session::autoplay_searched`]).
-    pub autoplay_searched: fn(&Loaded, &[u64], &[String], Thinking) -> Vec<GameEnd>,
+    /// [`super::session::autoplay_searched`]), each cut after the turns given.
+    pub autoplay_searched: fn(&Loaded, &[u64], &[String], Thinking, u32) -> Vec<GameEnd>,
     /// Makes the game just started a game by e-mail kept in this file (see
     /// [`super::by_email::start`]).
     pub by_email_start: fn(&mut World, PathBuf) -> Result<(), String>,
@@ -123,6 +126,7 @@ impl RuleSetEntry {
             ai_policy: R::AI_POLICY,
             solo_rules: R::SOLO_RULES,
             balance_note: R::BALANCE_NOTE,
+            turn_limit: R::TURN_LIMIT,
             first_game: R::FIRST_GAME,
             rosters: R::ROSTERS,
             editor: R::EDITOR,

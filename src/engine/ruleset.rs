@@ -23,6 +23,21 @@ pub struct Loaded {
     pub header: Header,
 }
 
+/// The scenario list's turn-limit option of a rule set whose scenarios may have a turn limit
+/// or none ([`RuleSet::TURN_LIMIT`]): the list says each scenario's and lets the player set or
+/// clear it before the game.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnLimitOption {
+    /// What a turn of the limit is called, singular (`phase`).
+    pub unit: &'static str,
+    /// The scenario `loaded` with its limit set to the turns given (`None`: cleared), a
+    /// scenario of its own under a file name of its own (a save naming a bundled scenario
+    /// must hold that scenario's text).
+    ///
+    /// Errors: the scenario does not read, each problem with its place.
+    pub set: fn(&Loaded, Option<u32>) -> Result<Loaded, Vec<String>>,
+}
+
 /// One rule set, as the engine sees it. Implemented by a unit type in `src/rulesets/<id>/`.
 pub trait RuleSet: Send + Sync + Sized + 'static {
     /// The registry id, as scenarios write it in `ruleset:`.
@@ -67,6 +82,8 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     /// it is written down (so a lopsided report is read as the text's, not the policy's);
     /// empty when there is nothing to say.
     const BALANCE_NOTE: &'static str = "";
+    /// The scenario list's turn-limit option; `None`, the default: the list offers none.
+    const TURN_LIMIT: Option<TurnLimitOption> = None;
     /// A player's intent in this rule set: what scripts, the mouse, the AI and replays send.
     type Command: Message + Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     /// Its turn phases: a `SubStates` of `GameState::Playing(ID)`.
@@ -120,6 +137,10 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     fn after_command(world: &mut World);
     /// The current phase's name, e.g. "Movement" or "GameOver".
     fn phase_name(world: &World) -> String;
+    /// The turn the game in `world` is in, as the rule set counts them and as
+    /// [`super::state::Finished::turn`] says it (a 1 Stat Skirmish phase, a mass-combat
+    /// round): what the balance report's cap on a game's length counts.
+    fn turn(world: &World) -> u32;
     /// A stable hash of the whole game state (see [`super::hash::StableHasher`]).
     fn state_hash(world: &mut World) -> u64;
     /// The state as plain data.
@@ -221,12 +242,15 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
     /// command pipeline where the rule set can: the same games, die for die and card for card,
     /// as the pipeline plays from each seed ([`super::session::autoplay_through_pipeline`];
     /// each command's dice and cards reseeded with [`crate::rules::dice::command_seed`] of its
-    /// place), for the balance report's speed. `None`, the default: the pipeline plays them.
+    /// place), for the balance report's speed; a game past `max_turns` turns
+    /// ([`RuleSet::turn`]) without an end is cut ([`super::state::Played::Cut`]). `None`, the
+    /// default: the pipeline plays them.
     fn autoplay_fast(
         loaded: &Loaded,
         seeds: &[u64],
-    ) -> Option<Vec<Result<super::state::Finished, String>>> {
-        let _ = (loaded, seeds);
+        max_turns: u32,
+    ) -> Option<Vec<Result<super::state::Played, String>>> {
+        let _ = (loaded, seeds, max_turns);
         None
     }
     /// The searching opponent's decision for the side to act in the game in `world`, as a job

@@ -16,7 +16,7 @@ use super::record::GameRecord;
 use super::rules_side::Thinking;
 use super::ruleset::{Loaded, RuleSet};
 use super::save::SaveError;
-use super::state::Finished;
+use super::state::{Finished, Played};
 
 /// A headless game of some rule set, driven by text: what `holotable run` uses.
 pub trait Headless {
@@ -113,20 +113,27 @@ fn bare_app() -> App {
     app
 }
 
-/// Plays one game of `loaded` per seed, in order, every side run by the rules, to its end:
-/// what the balance report plays (`holotable sim`). A rule set that plays its games without
-/// the pipeline ([`RuleSet::autoplay_fast`]) plays them so (the same games); else one headless
-/// app serves every game (a new game leaves the last one first), so a game costs its
-/// commands, not an app.
+/// Plays one game of `loaded` per seed, in order, every side run by the rules, to its end or
+/// to the cap on its length: what the balance report plays (`holotable sim`). A game that has
+/// played `max_turns` turns ([`RuleSet::turn`]) and not ended is cut there
+/// ([`Played::Cut`]): a text's scenario may go on for ever between two sides that never
+/// reach each other. A rule set that plays its games without the pipeline
+/// ([`RuleSet::autoplay_fast`]) plays them so (the same games); else one headless app serves
+/// every game (a new game leaves the last one first), so a game costs its commands, not an
+/// app.
 ///
 /// Errors, per game: the scenario does not set up, the rules cannot play a side (this rule
-/// set has no rules' side), a side the rules play cannot go on, or the game has not ended
-/// after 100 000 steps.
-pub fn autoplay<R: RuleSet>(loaded: &Loaded, seeds: &[u64]) -> Vec<Result<Finished, String>> {
-    if let Some(ends) = R::autoplay_fast(loaded, seeds) {
+/// set has no rules' side), a side the rules play cannot go on, or the game has neither ended
+/// nor passed the cap after 100 000 steps.
+pub fn autoplay<R: RuleSet>(
+    loaded: &Loaded,
+    seeds: &[u64],
+    max_turns: u32,
+) -> Vec<Result<Played, String>> {
+    if let Some(ends) = R::autoplay_fast(loaded, seeds, max_turns) {
         return ends;
     }
-    autoplay_through_pipeline::<R>(loaded, seeds)
+    autoplay_through_pipeline::<R>(loaded, seeds, max_turns)
 }
 
 /// [`autoplay`] through the command pipeline whatever the rule set offers: one headless app
@@ -135,8 +142,9 @@ pub fn autoplay<R: RuleSet>(loaded: &Loaded, seeds: &[u64]) -> Vec<Result<Finish
 pub fn autoplay_through_pipeline<R: RuleSet>(
     loaded: &Loaded,
     seeds: &[u64],
-) -> Vec<Result<Finished, String>> {
-    autoplay_searched::<R>(loaded, seeds, &[], Thinking::default())
+    max_turns: u32,
+) -> Vec<Result<Played, String>> {
+    autoplay_searched::<R>(loaded, seeds, &[], Thinking::default(), max_turns)
 }
 
 /// [`autoplay_through_pipeline`] with the searching opponent on the sides `searched` names
@@ -149,7 +157,8 @@ pub fn autoplay_searched<R: RuleSet>(
     seeds: &[u64],
     searched: &[String],
     thinking: Thinking,
-) -> Vec<Result<Finished, String>> {
+    max_turns: u32,
+) -> Vec<Result<Played, String>> {
     let mut app = headless_app::<R>();
     app.world_mut().insert_resource(thinking);
     seeds
@@ -162,12 +171,21 @@ pub fn autoplay_searched<R: RuleSet>(
             super::game::set_searched_sides(world, searched)?;
             for _ in 0..100_000 {
                 match super::rules_side::step::<R>(world) {
+                    Some(Ok(_)) if !super::state::over(world) && R::turn(world) > max_turns => {
+                        return Ok(Played::Cut);
+                    }
                     Some(Ok(_)) => {}
                     Some(Err(e)) => return Err(format!("seed {seed}: {e}")),
                     None => {
-                        return world.get_resource::<Finished>().cloned().ok_or_else(|| {
-                            format!("seed {seed}: the rules' sides stopped before the game ended")
-                        });
+                        return world
+                            .get_resource::<Finished>()
+                            .cloned()
+                            .map(Played::Ended)
+                            .ok_or_else(|| {
+                                format!(
+                                    "seed {seed}: the rules' sides stopped before the game ended"
+                                )
+                            });
                     }
                 }
             }

@@ -58,6 +58,17 @@ pub struct Finished {
     pub fates: Vec<Fate>,
 }
 
+/// How one game that the rules played for the balance report came out: ended as its rules
+/// say, or cut at the report's cap on a game's length (`holotable sim --max-turns`), still
+/// going with no result.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Played {
+    /// The game ended as its rules say.
+    Ended(Finished),
+    /// The game had played the cap's turns and not ended: no result, counted apart.
+    Cut,
+}
+
 /// Run condition: a game of rule set `id` is being played.
 pub fn playing(id: &'static str) -> impl Fn(Res<State<GameState>>) -> bool + Clone {
     move |s: Res<State<GameState>>| *s.get() == GameState::Playing(id)

@@ -256,6 +256,13 @@ fn report_body(ui: &mut egui::Ui, r: &Report, name: &str, args: &str) {
         ui.label(r.draws.to_string());
         ui.label(pct(r.draws as f64 / r.games.max(1) as f64));
         ui.end_row();
+        ui.label("Cut").on_hover_text(
+            "Games still going at the cap on a game's length: no result, neither won nor drawn, and not in the figures below",
+        );
+        ui.label(r.cut.to_string());
+        ui.label(pct(r.cut as f64 / r.games.max(1) as f64));
+        ui.label(r.cut_words());
+        ui.end_row();
     });
     ui.label(format!(
         "Game length: mean {:.2} turns (shortest {}, longest {}). Decided by: {}.",

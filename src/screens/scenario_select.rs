@@ -41,6 +41,22 @@ struct OpenFile {
     find: String,
 }
 
+/// The turn limit the player chose for a scenario before its game, by its file name in the
+/// list, where his choice is not the scenario's own (`None`: no limit); see
+/// [`crate::engine::ruleset::TurnLimitOption`].
+#[derive(Resource, Default)]
+struct Limits(std::collections::BTreeMap<String, Option<u32>>);
+
+/// What a turn limit means for a game, in the list's words: `no turn limit` or `ends after 12
+/// phases` (`unit` the rule set's turn, singular).
+fn limit_words(limit: Option<u32>, unit: &str) -> String {
+    match limit {
+        None => "no turn limit".into(),
+        Some(1) => format!("ends after 1 {unit}"),
+        Some(n) => format!("ends after {n} {unit}s"),
+    }
+}
+
 /// The heading the player's own scenarios are listed under.
 const OWN: &str = "Your scenarios";
 
@@ -50,6 +66,35 @@ enum Pick {
     Begin(Loaded, Vec<String>, Vec<String>),
     /// Begin it as a game by e-mail.
     ByEmail(Loaded),
+}
+
+impl Pick {
+    /// The same press with the scenario given the turn limit the player chose in the list for
+    /// `name` (none chosen: the scenario as it is).
+    ///
+    /// Errors: the rule set cannot write the scenario with that limit (each problem).
+    fn limited(
+        self,
+        name: &str,
+        limits: &Limits,
+        registry: &Registry,
+    ) -> Result<Self, Vec<String>> {
+        let with = |loaded: Loaded| -> Result<Loaded, Vec<String>> {
+            let option = registry
+                .get(&loaded.header.ruleset)
+                .and_then(|e| e.turn_limit);
+            match (option, limits.0.get(name)) {
+                (Some(o), Some(&limit)) if limit != loaded.header.turn_limit => {
+                    (o.set)(&loaded, limit)
+                }
+                _ => Ok(loaded),
+            }
+        };
+        Ok(match self {
+            Pick::Begin(loaded, rules, searched) => Pick::Begin(with(loaded)?, rules, searched),
+            Pick::ByEmail(loaded) => Pick::ByEmail(with(loaded)?),
+        })
+    }
 }
 
 /// The entries listed under `find`, by heading in the list's order: each rule set's title
@@ -133,7 +178,7 @@ fn select(
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
     (mut dialogs, mut picked): (ResMut<FileDialogs>, MessageReader<Picked>),
-    mut against_search: ResMut<AgainstSearch>,
+    (mut against_search, mut limits): (ResMut<AgainstSearch>, ResMut<Limits>),
 ) -> Result {
     if let Some(Picked(path)) = picked.read().last() {
         open.path = path.display().to_string();
@@ -177,8 +222,12 @@ fn select(
                             ui.weak("Saved by the scenario editor, in the data folder's scenarios/.");
                         }
                         for e in entries {
-                            if let Some(pick) = card(ui, e, &registry, against_search.0, &mut commands) {
-                                picked_now = Some(pick);
+                            let pick = card(ui, e, (&*registry, &mut *limits), against_search.0, &mut commands);
+                            if let Some(pick) = pick {
+                                match pick.limited(&e.2, &limits, &registry) {
+                                    Ok(pick) => picked_now = Some(pick),
+                                    Err(es) => open.errors = es,
+                                }
                             }
                             ui.add_space(6.0);
                         }
@@ -302,7 +351,7 @@ fn select(
 fn card(
     ui: &mut egui::Ui,
     (title, (plays_sides, searches), name, loaded, _): &Entry,
-    registry: &Registry,
+    (registry, limits): (&Registry, &mut Limits),
     against_search: bool,
     commands: &mut Commands,
 ) -> Option<Pick> {
@@ -383,6 +432,12 @@ fn card(
                             .italics(),
                     );
                 }
+                let option = registry
+                    .get(&loaded.header.ruleset)
+                    .and_then(|e| e.turn_limit);
+                if let Some(option) = option {
+                    turn_limit_row(ui, name, loaded.header.turn_limit, option.unit, limits);
+                }
                 let sides: Vec<&str> = loaded
                     .header
                     .sides
@@ -419,8 +474,55 @@ fn card(
     pick
 }
 
+/// A scenario's turn limit and the player's choice of one for the game (the scenario `name`,
+/// whose own limit is `own`, counted in `unit`s): a tick to set or clear it, the number, and
+/// what the game will do.
+fn turn_limit_row(
+    ui: &mut egui::Ui,
+    name: &str,
+    own: Option<u32>,
+    unit: &str,
+    limits: &mut Limits,
+) {
+    let chosen = limits.0.get(name).copied().unwrap_or(own);
+    let mut on = chosen.is_some();
+    let mut turns = chosen.or(own).unwrap_or(12);
+    ui.horizontal(|ui| {
+        let ticked = ui
+            .checkbox(&mut on, "Turn limit")
+            .on_hover_text(format!(
+                "A limit ends the game after that many {unit}s, as the rule set says at its limit (docs/rules); without one the game ends only as the rule text says. Your choice for this game: the scenario file is not changed"
+            ))
+            .changed();
+        let counted = on
+            && ui
+                .add(
+                    egui::DragValue::new(&mut turns)
+                        .range(1..=99)
+                        .suffix(format!(" {unit}s")),
+                )
+                .changed();
+        if ticked || counted {
+            let limit = on.then_some(turns);
+            if limit == own {
+                limits.0.remove(name);
+            } else {
+                limits.0.insert(name.to_string(), limit);
+            }
+        }
+        let now = limits.0.get(name).copied().unwrap_or(own);
+        let words = limit_words(now, unit);
+        if now == own {
+            ui.weak(words);
+        } else {
+            ui.label(format!("{words} (the scenario: {})", limit_words(own, unit)));
+        }
+    });
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OpenFile>()
+        .init_resource::<Limits>()
         .init_resource::<AgainstSearch>()
         .init_resource::<Listing>()
         .add_systems(OnEnter(Screen::ScenarioSelect), list)
@@ -518,6 +620,42 @@ mod tests {
                 .all(|(_, es)| es.iter().all(|e| e.2 == "walker_assault"))
         );
         assert!(groups(&listing, "walker nothing-of-the-kind").is_empty());
+    }
+
+    #[test]
+    fn the_list_says_a_scenarios_turn_limit() {
+        assert_eq!(limit_words(None, "phase"), "no turn limit");
+        assert_eq!(limit_words(Some(12), "phase"), "ends after 12 phases");
+        assert_eq!(limit_words(Some(1), "phase"), "ends after 1 phase");
+    }
+
+    /// A limit chosen in the list reaches the game begun: the bundled 1 Stat scenario (no
+    /// limit) begins with the player's 12 phases, under a name that is no bundled one; cleared
+    /// again, it begins as bundled.
+    #[test]
+    fn a_turn_limit_chosen_in_the_list_is_the_games() {
+        let registry = crate::rulesets::registry();
+        let (loaded, _) = registry.load("first_skirmish").expect("bundled");
+        assert_eq!(
+            loaded.header.turn_limit, None,
+            "the text's scenario has none"
+        );
+        let mut limits = Limits::default();
+        limits.0.insert("first_skirmish".into(), Some(12));
+        let begun = |limits: &Limits| match Pick::Begin(loaded.clone(), Vec::new(), Vec::new())
+            .limited("first_skirmish", limits, &registry)
+        {
+            Ok(Pick::Begin(l, _, _)) => l,
+            _ => panic!("a game begun"),
+        };
+        let limited = begun(&limits);
+        assert_eq!(limited.header.turn_limit, Some(12));
+        assert!(!limited.file.starts_with("bundled:"), "{}", limited.file);
+        let s = crate::rulesets::one_stat::parse(&limited).expect("reads");
+        assert_eq!(s.turn_limit, Some(12));
+        assert_eq!(s.name, loaded.header.name);
+        limits.0.clear();
+        assert_eq!(begun(&limits), loaded);
     }
 
     #[test]

@@ -135,6 +135,12 @@ pub fn html(report: &Report) -> Result<String, String> {
         report.draws,
         pct(draws)
     ));
+    rows.push_str(&format!(
+        "<tr><td>Cut</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+        report.cut,
+        pct(report.cut as f64 / report.games.max(1) as f64),
+        escape(&report.cut_words())
+    ));
     let mut decided = String::new();
     for (what, n) in &report.decided_by {
         decided.push_str(&format!("<tr><td>{}</td><td>{n}</td></tr>\n", escape(what)));

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::engine::registry::RuleSetEntry;
 use crate::engine::ruleset::Loaded;
-use crate::engine::state::Finished;
+use crate::engine::state::{Finished, Played};
 
 /// The most points the convergence curve keeps (evenly spaced over the games).
 const CURVE_POINTS: usize = 200;
@@ -35,11 +35,16 @@ pub struct Report {
     pub games: usize,
     /// Each side, in the scenario's order.
     pub sides: Vec<SideReport>,
-    /// Games no side won.
+    /// Games the rules ended with no side winning.
     pub draws: usize,
-    /// How long the games lasted.
+    /// The cap on a game's length, in turns (`--max-turns`).
+    pub max_turns: u32,
+    /// Games still going after `max_turns` turns, cut there with no result: neither won nor
+    /// drawn, and left out of the length, what decided the games and the casualties.
+    pub cut: usize,
+    /// How long the games that ended lasted.
     pub length: Length,
-    /// What decided the games, most frequent first: (phrase, games).
+    /// What decided the games that ended, most frequent first: (phrase, games).
     pub decided_by: Vec<(String, usize)>,
     /// The drawn games by their cause, most frequent first: (cause, games). The cause is
     /// what decided the game and whether any piece was lost: a draw where nobody lost one is
@@ -77,7 +82,7 @@ pub struct Length {
     pub histogram: Vec<(u32, usize)>,
 }
 
-/// What one profile of one side fielded and lost, per game on average.
+/// What one profile of one side fielded and lost, per game that ended on average.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Casualties {
     /// The side's name.
@@ -119,9 +124,23 @@ pub fn wilson_95(wins: usize, n: usize) -> (f64, f64) {
 }
 
 impl Report {
-    /// The report of `ends`, the games of `loaded` in game order, seeded from `seed`.
-    pub fn new(entry: &RuleSetEntry, loaded: &Loaded, seed: u64, ends: &[Finished]) -> Self {
-        let games = ends.len();
+    /// The report of `played`, the games of `loaded` in game order, seeded from `seed` and cut
+    /// after `max_turns` turns.
+    pub fn new(
+        entry: &RuleSetEntry,
+        loaded: &Loaded,
+        (seed, max_turns): (u64, u32),
+        played: &[Played],
+    ) -> Self {
+        let games = played.len();
+        let ends: Vec<&Finished> = played
+            .iter()
+            .filter_map(|p| match p {
+                Played::Ended(f) => Some(f),
+                Played::Cut => None,
+            })
+            .collect();
+        let ended = ends.len();
         let names: Vec<String> = loaded.header.sides.iter().map(|s| s.name.clone()).collect();
         let side_name = |s: usize| {
             names
@@ -133,10 +152,13 @@ impl Report {
         let mut draws = 0;
         let mut convergence = Vec::new();
         let step = games.div_ceil(CURVE_POINTS).max(1);
-        for (i, end) in ends.iter().enumerate() {
-            match end.result.winner {
-                Some(w) if w < wins.len() => wins[w] += 1,
-                _ => draws += 1,
+        for (i, end) in played.iter().enumerate() {
+            match end {
+                Played::Ended(f) => match f.result.winner {
+                    Some(w) if w < wins.len() => wins[w] += 1,
+                    _ => draws += 1,
+                },
+                Played::Cut => {}
             }
             let n = i + 1;
             if n % step == 0 || n == games {
@@ -157,17 +179,17 @@ impl Report {
             })
             .collect();
         let mut histogram = BTreeMap::new();
-        for end in ends {
+        for end in &ends {
             *histogram.entry(end.turn).or_insert(0usize) += 1;
         }
         let length = Length {
-            mean: ends.iter().map(|e| e.turn as f64).sum::<f64>() / games.max(1) as f64,
+            mean: ends.iter().map(|e| e.turn as f64).sum::<f64>() / ended.max(1) as f64,
             min: ends.iter().map(|e| e.turn).min().unwrap_or(0),
             max: ends.iter().map(|e| e.turn).max().unwrap_or(0),
             histogram: histogram.into_iter().collect(),
         };
         let mut decided: Vec<(String, usize)> = Vec::new();
-        for end in ends {
+        for end in &ends {
             match decided
                 .iter_mut()
                 .find(|(d, _)| *d == end.result.decided_by)
@@ -210,7 +232,7 @@ impl Report {
             tally[i].1.1 += usize::from(fate.lost);
         }
         tally.sort_by_key(|((side, _), _)| *side);
-        let per_game = |n: usize| n as f64 / games.max(1) as f64;
+        let per_game = |n: usize| n as f64 / ended.max(1) as f64;
         let casualties = tally
             .into_iter()
             .map(|((side, profile), (fielded, lost))| Casualties {
@@ -234,12 +256,23 @@ impl Report {
             games,
             sides,
             draws,
+            max_turns,
+            cut: games - ended,
             length,
             decided_by: decided,
             draws_by_cause,
             casualties,
             convergence,
         }
+    }
+
+    /// What the games cut at the cap are: `still going after 100 turns, no result
+    /// (--max-turns)`.
+    pub fn cut_words(&self) -> String {
+        format!(
+            "still going after {} turns, no result (--max-turns)",
+            self.max_turns
+        )
     }
 
     /// The last seed used: game `games - 1`'s.
@@ -302,8 +335,23 @@ impl Report {
         );
         let _ = writeln!(
             o,
-            "\nGame length: mean {:.2} turns (shortest {}, longest {})",
-            self.length.mean, self.length.min, self.length.max
+            "  {:width$}  {:>6}  {:>6}  {}",
+            "Cut",
+            self.cut,
+            pct(self.cut as f64 / self.games.max(1) as f64),
+            self.cut_words()
+        );
+        let _ = writeln!(
+            o,
+            "\nGame length: mean {:.2} turns (shortest {}, longest {}){}",
+            self.length.mean,
+            self.length.min,
+            self.length.max,
+            if self.cut > 0 {
+                ", of the games that ended"
+            } else {
+                ""
+            }
         );
         let most = self.length.histogram.iter().map(|h| h.1).max().unwrap_or(1);
         for (turns, n) in &self.length.histogram {
@@ -322,7 +370,15 @@ impl Report {
                 let _ = writeln!(o, "  {n:>7}  {:>6}  {cause}", pct(share));
             }
         }
-        let _ = writeln!(o, "\nCasualties per game (mean lost of mean fielded)");
+        let _ = writeln!(
+            o,
+            "\nCasualties per game (mean lost of mean fielded){}",
+            if self.cut > 0 {
+                ", of the games that ended"
+            } else {
+                ""
+            }
+        );
         for c in &self.casualties {
             let _ = writeln!(
                 o,

@@ -5,10 +5,10 @@ use crate::common::holotable;
 use std::sync::atomic::AtomicUsize;
 
 use holotable::engine::session::autoplay;
-use holotable::engine::state::Finished;
+use holotable::engine::state::{Finished, Played};
 use holotable::rulesets::registry;
 use holotable::rulesets::tyneside::Tyneside;
-use holotable::sim::{SimOptions, simulate};
+use holotable::sim::{DEFAULT_MAX_TURNS, SimOptions, simulate};
 
 fn report(scenario: &str, games: usize, seed: u64, jobs: usize) -> holotable::sim::Report {
     let (loaded, entry) = registry().load(scenario).expect("bundled");
@@ -30,6 +30,11 @@ fn the_same_seed_gives_the_same_report_on_any_number_of_workers() {
     assert_eq!(one.games, 40);
     let wins: usize = one.sides.iter().map(|s| s.wins).sum();
     assert_eq!(wins + one.draws, 40);
+    assert_eq!(
+        (one.cut, one.max_turns),
+        (0, 300),
+        "the scenario's own limit ends every game before the cap"
+    );
     assert_eq!(one.length.histogram.iter().map(|h| h.1).sum::<usize>(), 40);
     assert_eq!(one.decided_by.iter().map(|d| d.1).sum::<usize>(), 40);
     assert_eq!(one.convergence.last().map(|p| p.games), Some(40));
@@ -42,9 +47,11 @@ fn the_same_seed_gives_the_same_report_on_any_number_of_workers() {
 fn game_i_of_a_report_is_the_game_seed_s_plus_i_plays() {
     let loaded = crate::common::loaded("lothal_ambush");
     // One app for four games, as a worker plays them.
-    let ends = autoplay::<Tyneside>(&loaded, &[11, 12, 13, 14]);
+    let ends = autoplay::<Tyneside>(&loaded, &[11, 12, 13, 14], DEFAULT_MAX_TURNS);
     for (i, end) in ends.into_iter().enumerate() {
-        let end = end.expect("plays to the end");
+        let Ok(Played::Ended(end)) = end else {
+            panic!("plays to the end: {end:?}");
+        };
         let seed = 11 + i as u64;
         let mut alone = crate::common::seeded_session("lothal_ambush", seed);
         use holotable::engine::session::Headless;
@@ -247,4 +254,54 @@ fn draws_are_counted_by_their_cause() {
     assert!(r.text().contains("\nDraws by cause\n"), "{}", r.text());
     let html = holotable::sim::plots::html(&r).expect("draws");
     assert!(html.contains("<h2>Draws by cause</h2>"), "{html}");
+}
+
+/// Issue 60: the balance report never runs for ever. 1 Stat Skirmish's scenarios are the
+/// text's and have no turn limit, so a game the rules play on both sides may go on; the report
+/// cuts it at the cap (`--max-turns`, in phases here) and counts it on a line of its own,
+/// neither won nor drawn, and out of the length and what decided the games.
+#[test]
+fn the_cap_cuts_a_game_still_going_and_the_report_counts_it() {
+    let (loaded, entry) = registry().load("first_skirmish").expect("bundled");
+    assert_eq!(loaded.header.turn_limit, None);
+    let mut options = SimOptions::new(12, 1, 2);
+    options.max_turns = Some(3);
+    let r = simulate(&entry, &loaded, &options, &AtomicUsize::new(0)).expect("plays");
+    assert_eq!(r.max_turns, 3);
+    assert!(r.cut > 0, "no game of 12 went past phase 3");
+    let wins: usize = r.sides.iter().map(|s| s.wins).sum();
+    assert_eq!(
+        wins + r.draws + r.cut,
+        12,
+        "a cut game is neither won nor drawn"
+    );
+    let ended = r.length.histogram.iter().map(|h| h.1).sum::<usize>();
+    assert_eq!(ended, 12 - r.cut, "the length counts the games that ended");
+    assert_eq!(r.decided_by.iter().map(|d| d.1).sum::<usize>(), ended);
+    assert!(r.length.max <= 3, "{:?}", r.length);
+    let text = r.text();
+    assert!(
+        text.lines().any(|l| l.trim_start().starts_with("Cut")
+            && l.contains(&r.cut.to_string())
+            && l.contains("still going after 3 turns")),
+        "{text}"
+    );
+
+    // The command line: the cap, the count in the JSON, and a cap of 0 refused.
+    let (code, out, err) = holotable(&[
+        "sim",
+        "first_skirmish",
+        "--games",
+        "4",
+        "--max-turns",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(json["max_turns"], 2);
+    assert!(json["cut"].as_u64().is_some_and(|n| n > 0), "{out}");
+    let (code, _, err) = holotable(&["sim", "first_skirmish", "--games", "1", "--max-turns", "0"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--max-turns must be at least 1"), "{err}");
 }

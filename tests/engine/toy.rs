@@ -224,6 +224,10 @@ impl RuleSet for Toy {
 
     fn after_command(_: &mut World) {}
 
+    fn turn(world: &World) -> u32 {
+        world.get_resource::<Table>().map_or(0, |t| t.round)
+    }
+
     fn phase_name(world: &World) -> String {
         match world.get_resource::<State<GameState>>().map(|s| *s.get()) {
             Some(GameState::Over(_)) => "GameOver".into(),

@@ -172,6 +172,13 @@ impl RuleSet for Battlefield {
         snapshot::phase_name(world)
     }
 
+    /// The battle's turn.
+    fn turn(world: &World) -> u32 {
+        world
+            .get_resource::<phases::BattleRes>()
+            .map_or(0, |b| b.0.turn)
+    }
+
     fn state_hash(world: &mut World) -> u64 {
         snapshot::state_hash(world)
     }

@@ -121,6 +121,13 @@ impl RuleSet for MassCombat {
         snapshot::phase_name(world)
     }
 
+    /// The battle's round (a round is the text's turn).
+    fn turn(world: &World) -> u32 {
+        world
+            .get_resource::<phases::BattleRes>()
+            .map_or(0, |b| b.0.round)
+    }
+
     fn state_hash(world: &mut World) -> u64 {
         snapshot::state_hash(world)
     }

@@ -93,6 +93,27 @@ pub fn parse(loaded: &Loaded) -> Result<rules::scenario::Scenario, Vec<String>> 
         .map_err(|es| es.iter().map(ToString::to_string).collect())
 }
 
+/// The scenario `loaded` with its turn limit set to `limit` phases (`None`: cleared), for the
+/// scenario list's option (docs/rules/one_stat.md, "The turn limit"): written anew as the
+/// editor writes a scenario, under a file name of its own (`first_skirmish-12-phases.ron`,
+/// `first_skirmish-no-limit.ron`), since a save that names a bundled scenario must hold its
+/// text byte for byte.
+///
+/// Errors: the scenario does not read or cannot be written, each problem with its place.
+pub fn with_turn_limit(loaded: &Loaded, limit: Option<u32>) -> Result<Loaded, Vec<String>> {
+    let mut s = parse(loaded)?;
+    s.turn_limit = limit;
+    let src = crate::rules::scenario::write(&s).map_err(|e| vec![e])?;
+    let stem = crate::engine::record::scenario_stem(&loaded.file, "scenario");
+    let file = match limit {
+        Some(n) => format!("{stem}-{n}-phases.ron"),
+        None => format!("{stem}-no-limit.ron"),
+    };
+    let header =
+        crate::rules::scenario::read_header(&src, &file, &[ID]).map_err(|e| vec![e.to_string()])?;
+    Ok(Loaded { file, src, header })
+}
+
 /// The 1 Stat Skirmish rule set.
 pub struct OneStat;
 
@@ -112,6 +133,15 @@ impl RuleSet for OneStat {
         towards a fighter in sight keeping cover; else move randomly by a d8 \
         (one-stat-skirmish.txt, \"Turn Order\"); in King of the Hill each first moves towards \
         the token (docs/rules/one_stat.md, \"The rules playing a warband\")";
+    /// The text's scenarios have no turn limit; a limit is the players' option.
+    const TURN_LIMIT: Option<crate::engine::ruleset::TurnLimitOption> =
+        Some(crate::engine::ruleset::TurnLimitOption {
+            unit: "phase",
+            set: with_turn_limit,
+        });
+    const BALANCE_NOTE: &'static str = "The text's scenarios have no turn limit and end only as \
+        the text says, so two warbands that never finish each other play on: such a game is \
+        cut at the cap (docs/rules/one_stat.md, \"The turn limit\").";
     type Command = Command;
     type Phase = phases::OneStatPhase;
     type Snapshot = snapshot::OneStatState;
@@ -194,6 +224,14 @@ impl RuleSet for OneStat {
         snapshot::phase_name(world)
     }
 
+    /// The phase (the text's turn: "Once all fighters have been activated, a new phase
+    /// starts").
+    fn turn(world: &World) -> u32 {
+        world
+            .get_resource::<phases::SkirmishRes>()
+            .map_or(0, |s| s.0.phase)
+    }
+
     fn state_hash(world: &mut World) -> u64 {
         snapshot::state_hash(world)
     }
@@ -247,9 +285,13 @@ impl RuleSet for OneStat {
     fn autoplay_fast(
         loaded: &Loaded,
         seeds: &[u64],
-    ) -> Option<Vec<Result<crate::engine::state::Finished, String>>> {
+        max_turns: u32,
+    ) -> Option<Vec<Result<crate::engine::state::Played, String>>> {
         Some(match parse(loaded) {
-            Ok(s) => seeds.iter().map(|&seed| ai::play_fast(&s, seed)).collect(),
+            Ok(s) => seeds
+                .iter()
+                .map(|&seed| ai::play_fast(&s, seed, max_turns))
+                .collect(),
             Err(e) => seeds.iter().map(|_| Err(e.join("\n"))).collect(),
         })
     }

@@ -26,6 +26,7 @@ use super::rules::facing::{Dir, Position, step};
 use super::rules::scenario::Edge;
 use crate::engine::game::rules_to_act;
 use crate::engine::pipeline::{CommandOutcome, process};
+use crate::engine::state::Played;
 
 /// What an attack by craft `i` from `at` facing `facing` is worth to the policy: the best
 /// target's combats times its value (0: none).
@@ -213,14 +214,17 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
 
 /// A whole battle of scenario `s` with the policy on both sides and no pipeline: each command's
 /// dice and cards reseeded from `seed` and its place as the pipeline reseeds them, so it is
-/// the same battle `holotable play --seed` shows (tested against the pipeline).
+/// the same battle `holotable play --seed` shows (tested against the pipeline); cut once past
+/// turn `max_turns` without an end, as the pipeline's games are
+/// ([`crate::engine::session::autoplay`]).
 ///
 /// Errors: the policy finds nothing to do or is refused (a bug), or the battle has not ended
 /// after 100 000 commands.
 pub fn play_fast(
     s: &super::rules::scenario::Scenario,
     seed: u64,
-) -> Result<crate::engine::state::Finished, String> {
+    max_turns: u32,
+) -> Result<Played, String> {
     use crate::rules::dice::command_seed;
     let mut b = Battle::new(s);
     b.quiet = true;
@@ -230,7 +234,7 @@ pub fn play_fast(
     );
     for k in 0..100_000 {
         if let Some(result) = b.result.clone() {
-            return Ok(super::phases::finished(&b, result));
+            return Ok(Played::Ended(super::phases::finished(&b, result)));
         }
         let command = decide(&b)
             .ok_or_else(|| format!("seed {seed}: the rules' side finds nothing to do"))?;
@@ -240,6 +244,9 @@ pub fn play_fast(
         b.apply(&command, &mut dice, &mut deck)
             .map_err(|e| format!("seed {seed}: {command:?} refused: {e}"))?;
         b.events.clear();
+        if b.result.is_none() && b.turn > max_turns {
+            return Ok(Played::Cut);
+        }
     }
     Err(format!(
         "seed {seed}: the battle did not end after 100 000 commands"
@@ -308,20 +315,28 @@ mod tests {
     }
 
     /// The balance report's battles without the pipeline are the pipeline's, die for die:
-    /// the same result, turn and fate of every craft, seed by seed.
+    /// the same result, turn and fate of every craft, seed by seed; and cut at the same turn
+    /// where the cap is shorter than the battle.
     #[test]
     fn battles_played_without_the_pipeline_are_the_pipelines() {
         for (name, _) in super::super::BUNDLED {
             let (loaded, _) = crate::rulesets::registry()
                 .load(name.trim_end_matches(".ron"))
                 .expect("a bundled scenario");
-            let seeds: Vec<u64> = (1..=6).collect();
-            let piped =
-                crate::engine::session::autoplay_through_pipeline::<SpaceBattle>(&loaded, &seeds);
-            for (seed, end) in seeds.iter().zip(piped) {
-                let end = end.expect("the pipeline plays it");
-                let s = super::super::parse(&loaded).expect("scenario");
-                assert_eq!(play_fast(&s, *seed), Ok(end), "{name} seed {seed}");
+            let s = super::super::parse(&loaded).expect("scenario");
+            for (seeds, cap) in [((1..=6).collect::<Vec<u64>>(), 1000), (vec![1], 2)] {
+                let piped = crate::engine::session::autoplay_through_pipeline::<SpaceBattle>(
+                    &loaded, &seeds, cap,
+                );
+                for (seed, end) in seeds.iter().zip(piped) {
+                    let end = end.expect("the pipeline plays it");
+                    assert_eq!(
+                        end == Played::Cut,
+                        cap == 2,
+                        "{name} seed {seed}: cut only by the short cap"
+                    );
+                    assert_eq!(play_fast(&s, *seed, cap), Ok(end), "{name} seed {seed}");
+                }
             }
         }
     }

@@ -124,6 +124,13 @@ impl RuleSet for SpaceBattle {
         snapshot::phase_name(world)
     }
 
+    /// The battle's turn.
+    fn turn(world: &World) -> u32 {
+        world
+            .get_resource::<phases::BattleRes>()
+            .map_or(0, |b| b.0.turn)
+    }
+
     fn state_hash(world: &mut World) -> u64 {
         snapshot::state_hash(world)
     }
@@ -186,9 +193,13 @@ impl RuleSet for SpaceBattle {
     fn autoplay_fast(
         loaded: &Loaded,
         seeds: &[u64],
-    ) -> Option<Vec<Result<crate::engine::state::Finished, String>>> {
+        max_turns: u32,
+    ) -> Option<Vec<Result<crate::engine::state::Played, String>>> {
         Some(match parse(loaded) {
-            Ok(s) => seeds.iter().map(|&seed| ai::play_fast(&s, seed)).collect(),
+            Ok(s) => seeds
+                .iter()
+                .map(|&seed| ai::play_fast(&s, seed, max_turns))
+                .collect(),
             Err(e) => seeds.iter().map(|_| Err(e.join("\n"))).collect(),
         })
     }

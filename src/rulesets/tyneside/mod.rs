@@ -190,6 +190,13 @@ impl RuleSet for Tyneside {
         snapshot::phase_name(world)
     }
 
+    /// The turn, from 1 ([`turn::TurnState`]).
+    fn turn(world: &World) -> u32 {
+        world
+            .get_resource::<turn::TurnState>()
+            .map_or(0, |t| t.turn)
+    }
+
     fn state_hash(world: &mut World) -> u64 {
         snapshot::state_hash(world)
     }

@@ -403,6 +403,60 @@ fn at_the_turn_limit_the_warband_with_most_fighters_left_wins() {
     assert_eq!(s.result.clone().expect("the limit").winner, None);
 }
 
+/// A game of `scenario` after its muster (each player keeping the scenario's warband) and
+/// `phases` phases in which every fighter ends his activation where he stands; initiative 7
+/// against 3 each phase.
+fn idle_phases(scenario: &super::super::rules::scenario::Scenario, phases: u32) -> Skirmish {
+    let mut s = super::super::phases::skirmish(scenario);
+    let mut dice = Dice::forced([]);
+    while let Stage::Mustering(left) = s.stage.clone() {
+        if left.len() == 1 {
+            dice.push_forced([7, 3]);
+        }
+        let player = left[0];
+        ok(
+            &mut s,
+            player,
+            Command::Muster {
+                player,
+                warband: None,
+            },
+            &mut dice,
+        );
+    }
+    for _ in 0..phases {
+        play_phase(&mut s, &mut dice, &[], [7, 3]);
+    }
+    s
+}
+
+/// Issue 60: the text's scenarios end only as the text says (docs/rules/one_stat.md, "The turn
+/// limit"). The bundled first_skirmish, the text's Last Man Standing, sets no limit: 13 phases
+/// with nobody fighting and it is still going. Given a limit of 12, the players' option, the
+/// same game ends after phase 12 as the bundled one once did: four fighters each, a draw.
+#[test]
+fn a_bundled_text_scenario_plays_past_phase_12_and_a_limit_still_ends_it() {
+    let (loaded, _) = crate::rulesets::registry()
+        .load("first_skirmish")
+        .expect("bundled");
+    let scenario = super::super::parse(&loaded).expect("reads");
+    assert_eq!(
+        scenario.turn_limit, None,
+        "the text's scenario has no limit"
+    );
+    let s = idle_phases(&scenario, 13);
+    assert_eq!(s.result, None, "no limit: still going after phase 13");
+    assert_eq!(s.phase, 14);
+    let mut limited = scenario.clone();
+    limited.turn_limit = Some(12);
+    let s = idle_phases(&limited, 12);
+    let r = s.result.clone().expect("the limit ends it");
+    assert_eq!(r.decided_by, "the turn limit");
+    assert_eq!(s.phase, 12, "ended after phase 12");
+    assert_eq!(r.winner, None, "{}", r.reason);
+    assert!(r.reason.contains("4 fighters left each"), "{}", r.reason);
+}
+
 #[test]
 fn moving_randomly_goes_the_stat_the_d8_way_or_as_far_as_the_terrain_lets_him() {
     let (mut s, mut dice) = game(vec![]);
