@@ -47,6 +47,23 @@ struct OpenFile {
 #[derive(Resource, Default)]
 struct Limits(std::collections::BTreeMap<String, Option<u32>>);
 
+impl Limits {
+    /// The limit a game of the scenario `name`, whose own limit is `own`, is begun with where
+    /// the player chose another (`Some(None)`: cleared); `None` where it is begun as it is.
+    fn change(&self, name: &str, own: Option<u32>) -> Option<Option<u32>> {
+        self.0.get(name).copied().filter(|&l| l != own)
+    }
+
+    /// Records the player's choice of `limit` for the scenario `name` whose own is `own`.
+    fn choose(&mut self, name: &str, own: Option<u32>, limit: Option<u32>) {
+        if limit == own {
+            self.0.remove(name);
+        } else {
+            self.0.insert(name.to_string(), limit);
+        }
+    }
+}
+
 /// What a turn limit means for a game, in the list's words: `no turn limit` or `ends after 12
 /// phases` (`unit` the rule set's turn, singular).
 fn limit_words(limit: Option<u32>, unit: &str) -> String {
@@ -83,10 +100,8 @@ impl Pick {
             let option = registry
                 .get(&loaded.header.ruleset)
                 .and_then(|e| e.turn_limit);
-            match (option, limits.0.get(name)) {
-                (Some(o), Some(&limit)) if limit != loaded.header.turn_limit => {
-                    (o.set)(&loaded, limit)
-                }
+            match (option, limits.change(name, loaded.header.turn_limit)) {
+                (Some(o), Some(limit)) => (o.set)(&loaded, limit),
                 _ => Ok(loaded),
             }
         };
@@ -484,7 +499,7 @@ fn turn_limit_row(
     unit: &str,
     limits: &mut Limits,
 ) {
-    let chosen = limits.0.get(name).copied().unwrap_or(own);
+    let chosen = limits.change(name, own).unwrap_or(own);
     let mut on = chosen.is_some();
     let mut turns = chosen.or(own).unwrap_or(12);
     ui.horizontal(|ui| {
@@ -503,14 +518,9 @@ fn turn_limit_row(
                 )
                 .changed();
         if ticked || counted {
-            let limit = on.then_some(turns);
-            if limit == own {
-                limits.0.remove(name);
-            } else {
-                limits.0.insert(name.to_string(), limit);
-            }
+            limits.choose(name, own, on.then_some(turns));
         }
-        let now = limits.0.get(name).copied().unwrap_or(own);
+        let now = limits.change(name, own).unwrap_or(own);
         let words = limit_words(now, unit);
         if now == own {
             ui.weak(words);
@@ -629,33 +639,23 @@ mod tests {
         assert_eq!(limit_words(Some(1), "phase"), "ends after 1 phase");
     }
 
-    /// A limit chosen in the list reaches the game begun: the bundled 1 Stat scenario (no
-    /// limit) begins with the player's 12 phases, under a name that is no bundled one; cleared
-    /// again, it begins as bundled.
+    /// A limit chosen in the list is the game's where it is not the scenario's own; chosen
+    /// back to the scenario's own (or cleared where it has none), the game is begun as it is.
     #[test]
-    fn a_turn_limit_chosen_in_the_list_is_the_games() {
-        let registry = crate::rulesets::registry();
-        let (loaded, _) = registry.load("first_skirmish").expect("bundled");
-        assert_eq!(
-            loaded.header.turn_limit, None,
-            "the text's scenario has none"
-        );
+    fn a_turn_limit_chosen_in_the_list_changes_the_game_only_where_it_differs() {
         let mut limits = Limits::default();
-        limits.0.insert("first_skirmish".into(), Some(12));
-        let begun = |limits: &Limits| match Pick::Begin(loaded.clone(), Vec::new(), Vec::new())
-            .limited("first_skirmish", limits, &registry)
-        {
-            Ok(Pick::Begin(l, _, _)) => l,
-            _ => panic!("a game begun"),
-        };
-        let limited = begun(&limits);
-        assert_eq!(limited.header.turn_limit, Some(12));
-        assert!(!limited.file.starts_with("bundled:"), "{}", limited.file);
-        let s = crate::rulesets::one_stat::parse(&limited).expect("reads");
-        assert_eq!(s.turn_limit, Some(12));
-        assert_eq!(s.name, loaded.header.name);
-        limits.0.clear();
-        assert_eq!(begun(&limits), loaded);
+        assert_eq!(limits.change("first_skirmish", None), None);
+        limits.choose("first_skirmish", None, Some(12));
+        assert_eq!(limits.change("first_skirmish", None), Some(Some(12)));
+        limits.choose("mine", Some(12), None);
+        assert_eq!(limits.change("mine", Some(12)), Some(None), "cleared");
+        limits.choose("first_skirmish", None, None);
+        assert_eq!(
+            limits.change("first_skirmish", None),
+            None,
+            "back to its own"
+        );
+        assert!(!limits.0.contains_key("first_skirmish"));
     }
 
     #[test]

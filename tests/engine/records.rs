@@ -12,7 +12,7 @@ use holotable::engine::session::Headless;
 use holotable::rules::search::Budget;
 use holotable::rulesets::registry;
 
-use super::conformance::scenarios;
+use super::conformance::{ending, scenarios};
 
 /// Seeds played for each bundled scenario with the rules on every side: 20, or
 /// `$HOLOTABLE_REPLAY_SEEDS` (docs/reliability.md gives a longer run's figures).
@@ -61,12 +61,14 @@ fn saved_replays(entry: &RuleSetEntry, game: &mut dyn Headless, path: &Path, wha
 
 /// Plays every bundled scenario of rule set `id` to its end over [`seeds`] seeds with the
 /// rules on every side, and over [`SEARCHED_SEEDS`] with the searching opponent on the first
-/// side (a few playouts a decision), each save replayed and resumed ([`saved_replays`]).
+/// side (a few playouts a decision), each save replayed and resumed ([`saved_replays`]). A
+/// scenario with no turn limit whose rule set leaves one to the players is played with one
+/// ([`ending`]), so its game ends, and its save names a scenario that is no bundled one.
 fn every_game_replays(id: &str) {
     let entry = entry(id);
     let dir = scratch(id);
     let mut games = 0;
-    for loaded in scenarios(&entry) {
+    for loaded in scenarios(&entry).iter().map(|l| ending(&entry, l)) {
         let searched = if entry.searches { SEARCHED_SEEDS } else { 0 };
         for (seed, search) in (1..=seeds())
             .map(|s| (s, false))

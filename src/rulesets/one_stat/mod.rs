@@ -421,3 +421,31 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
         Command::Reroll => "throw the last roll again (a reroll)".into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scenario list's turn limit (docs/rules/one_stat.md, "The turn limit"): the bundled
+    /// first_skirmish, the text's and with no limit, begun with 12 phases, is a scenario of its
+    /// own (no bundled name, whose save would have to hold the bundled text) that ends after
+    /// phase 12; cleared again, it has none.
+    #[test]
+    fn a_turn_limit_set_for_a_game_is_the_games_under_a_name_of_its_own() {
+        let (loaded, _) = crate::rulesets::registry()
+            .load("first_skirmish")
+            .expect("bundled");
+        assert_eq!(loaded.header.turn_limit, None);
+        let limited = with_turn_limit(&loaded, Some(12)).expect("written");
+        assert_eq!(limited.file, "first_skirmish-12-phases.ron");
+        assert_eq!(limited.header.turn_limit, Some(12));
+        assert_eq!(limited.header.name, loaded.header.name);
+        assert!(OneStat::check(&limited).is_ok());
+        let s = phases::skirmish(&parse(&limited).expect("reads"));
+        assert_eq!(s.turn_limit, Some(12));
+        // Written anew, the scenario is the bundled one but for its limit.
+        let cleared = with_turn_limit(&limited, None).expect("written");
+        assert_eq!(cleared.header.turn_limit, None);
+        assert_eq!(parse(&cleared), parse(&loaded));
+    }
+}
