@@ -596,8 +596,11 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{e:?}"));
             scenario.turn_limit = Some(12);
             for seed in 1..=8 {
-                let end = play_fast(&scenario, seed);
-                assert!(end.is_ok(), "{file} seed {seed}: {end:?}");
+                let end = play_fast(&scenario, seed, crate::sim::DEFAULT_MAX_TURNS);
+                assert!(
+                    matches!(end, Ok(Played::Ended(_))),
+                    "{file} seed {seed}: {end:?}"
+                );
             }
         }
     }
