@@ -9,8 +9,10 @@
 //! - else it deploys towards the nearest enemy unit, stopping at its main weapon's short
 //!   range;
 //! - the commander commands the largest units the command skill allows; no tactics rolls,
-//!   no bonuses, no coordination; it keeps its orders after a deception and reacts with
-//!   nothing.
+//!   no bonus actions, no coordination; it keeps its orders after a deception and reacts with
+//!   nothing;
+//! - each unit's own commander gives the pips his command pays for to the skill of the
+//!   weapon the unit fires with most, or to its stamina when it does not fire.
 
 use bevy::prelude::*;
 
@@ -126,11 +128,50 @@ pub fn declaration(v: &Battle, side: usize) -> Declaration {
         }
         commanded = d.commanded;
     }
+    let leader_bonuses = if v.command {
+        leader_pips(v, side, &orders, &commanded)
+    } else {
+        Vec::new()
+    };
     Declaration {
         orders,
         commanded,
+        leader_bonuses,
         ..Default::default()
     }
+}
+
+/// The pips each of `side`'s units' own commanders gives (Subordinate Bonus), as many as his
+/// command pays for: to the skill of the weapon the unit fires with most, or, when it does not
+/// fire, to its stamina for its morale.
+fn leader_pips(
+    v: &Battle,
+    side: usize,
+    orders: &[Order],
+    commanded: &[String],
+) -> Vec<(String, String)> {
+    let d = Declaration {
+        commanded: commanded.to_vec(),
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    for (i, u) in v.units.iter().enumerate() {
+        if u.side != side || !u.in_battle() {
+            continue;
+        }
+        let stat = match orders.iter().find(|o| o.unit() == u.id) {
+            Some(Order::Fire { weapons, .. }) => weapons
+                .iter()
+                .max_by_key(|(_, n)| *n)
+                .and_then(|(w, _)| u.kind.weapons.get(*w))
+                .map(|w| w.skill.clone()),
+            _ => None,
+        }
+        .unwrap_or_else(|| "stamina".to_string());
+        let (uses, _) = v.leader_command(i, &d).split();
+        out.extend(std::iter::repeat_n((u.id.clone(), stat), uses as usize));
+    }
+    out
 }
 
 /// The policy's next command for `side` in view `v`, if that side is to act.

@@ -92,7 +92,37 @@ pub struct Unit {
     pub fatigue: Fatigue,
     /// The referee's modifiers this battle: (to all actions, to morale checks).
     pub referee: (Code, Code),
+    /// Its own commander's command skill, the roster's COMMAND (a unit split off has a new
+    /// commander, [`NEW_LEADER`]): what he spends on bonus pips to the unit's statistics.
+    #[serde(default)]
+    pub leader: Code,
+    /// Whether its deployments arrive on time is in question, at this difficulty; none:
+    /// they are automatic (Deployment: "Generally, non-combat deployment is automatic").
+    #[serde(default)]
+    pub arrival: Option<Difficulty>,
+    /// A deployment that failed to arrive on schedule, rolled for again at the beginning of
+    /// each round until it arrives or the unit is given another order.
+    #[serde(default)]
+    pub en_route: Option<EnRoute>,
 }
+
+/// A deployment under way that failed its arrival roll: Deployment, "Failure indicates the
+/// force has failed to reach the desired position on schedule and is at some point in between
+/// their origin and their destination. A new roll is made at the beginning of the next round
+/// at a reduced difficulty."
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EnRoute {
+    /// Where it was to be, metres.
+    pub to: (f32, f32),
+    /// The difficulty of the next roll.
+    pub difficulty: Difficulty,
+}
+
+/// The command skill of the new commander a unit split off is given: "Dividing a unit takes
+/// one action and new commanders must be assigned to each unit." A man of its ranks made its
+/// leader, with a squad leader's command, as the roster gives a unit without a COMMAND, or his
+/// old commander's where that is lower (docs/rules/mass_combat.md, "Splitting and joining").
+pub const NEW_LEADER: Code = Code::d(2);
 
 impl Unit {
     /// Still in the battle (fighting, retreating or aboard).
@@ -106,6 +136,23 @@ impl Unit {
     /// On the ground and in the battle: it may be fired on.
     pub fn on_ground(&self) -> bool {
         matches!(self.status, Status::Fighting | Status::Retreating)
+    }
+
+    /// What its members are: `vehicles` for a unit of vehicles, else `men`.
+    pub fn members(&self) -> &'static str {
+        if self.kind.vehicle { "vehicles" } else { "men" }
+    }
+
+    /// Its lasting damage in the Unit Damage Chart's words for its kind: the vehicle row
+    /// ("Lightly damaged") for vehicles, the soldiers' ("Light Casualties") for soldiers.
+    pub fn damage_words(&self) -> Option<&'static str> {
+        self.lasting.map(|l| {
+            if self.kind.vehicle {
+                l.vehicle_word()
+            } else {
+                l.word()
+            }
+        })
     }
 }
 
@@ -203,6 +250,9 @@ impl Battle {
             .filter_map(|d| {
                 let mut kind = roster.get(&d.roster)?.clone();
                 kind.weapons.extend(d.extra_weapons.iter().cloned());
+                if let Some(e) = d.experience {
+                    kind.with_experience(e.level, e.army);
+                }
                 for (k, v) in &d.skills {
                     kind.skills.insert(k.clone(), *v);
                 }
@@ -235,6 +285,9 @@ impl Battle {
                     ignores_orders: false,
                     fatigue: Fatigue::default(),
                     referee: (Code::ZERO, Code::ZERO),
+                    leader: kind.command,
+                    arrival: d.arrival,
+                    en_route: None,
                     kind,
                 })
             })
@@ -400,14 +453,17 @@ impl Battle {
         let u = &self.units[i];
         if u.status == Status::Retreating {
             return Err(format!(
-                "{} broke and is in full retreat: it retreats without an order, \"no other action until the unit passes its morale check\" (Morale Failure Chart)",
-                u.name
+                "{} {} in full retreat: {} without an order, \"no other action until the unit passes its morale check\" (Morale Failure Chart)",
+                u.name,
+                verb(&u.name, "broke and is", "broke and are"),
+                verb(&u.name, "it retreats", "they retreat")
             ));
         }
         if u.ignores_orders {
             return Err(format!(
-                "{} failed its morale check last round: \"all orders given to it the following round are ignored\" (Mass Combat Sequence, 5.)",
-                u.name
+                "{} {} morale check last round: \"all orders given to it the following round are ignored\" (Mass Combat Sequence, 5.)",
+                u.name,
+                verb(&u.name, "failed its", "failed their")
             ));
         }
         Ok(())
@@ -429,24 +485,26 @@ impl Battle {
             let u = &self.units[i];
             if u.side != side {
                 return Err(format!(
-                    "{} is not {}'s unit",
-                    u.name, self.sides[side].name
+                    "{} not {}'s unit",
+                    named(&u.name, "is", "are"),
+                    self.sides[side].name
                 ));
             }
             if !u.in_battle() {
-                return Err(format!("{} is out of the battle", u.name));
+                return Err(format!("{} out of the battle", named(&u.name, "is", "are")));
             }
             if !seen.insert(i) {
                 return Err(format!(
-                    "{} has two orders: one order a unit a round",
-                    u.name
+                    "{} two orders: one order a unit a round",
+                    named(&u.name, "has", "have")
                 ));
             }
             self.takes_orders(i)?;
             if matches!(u.status, Status::Aboard(_)) && !matches!(o, Order::Disembark { .. }) {
                 return Err(format!(
-                    "{} rides in its transport: it can only disembark",
-                    u.name
+                    "{} transport: {} only disembark",
+                    named(&u.name, "rides in its", "ride in their"),
+                    verb(&u.name, "it can", "they can")
                 ));
             }
             match o {
@@ -456,20 +514,21 @@ impl Battle {
                     let t = self.unit(target)?;
                     if self.units[t].side == side || !self.units[t].on_ground() {
                         return Err(format!(
-                            "{} is not an enemy unit on the ground",
-                            self.units[t].name
+                            "{} not an enemy unit on the ground",
+                            named(&self.units[t].name, "is", "are")
                         ));
                     }
                     let total: u32 = weapons.iter().map(|(_, n)| n).sum();
                     if total == 0 || total > u.size {
                         return Err(format!(
-                            "{} has {} members to allocate, not {total}: \"the members of the unit must be allocated to using a certain type of weapon\"",
-                            u.name, u.size
+                            "{} {} members to allocate, not {total}: \"the members of the unit must be allocated to using a certain type of weapon\"",
+                            named(&u.name, "has", "have"),
+                            u.size
                         ));
                     }
                     for (w, n) in weapons {
                         let Some(weapon) = u.kind.weapons.get(*w) else {
-                            return Err(format!("{} has no weapon {w}", u.name));
+                            return Err(format!("{} no weapon {w}", named(&u.name, "has", "have")));
                         };
                         if *n > 0 && self.range(i, *w, t).is_none() {
                             return Err(format!(
@@ -492,16 +551,17 @@ impl Battle {
                             && *n > left
                         {
                             return Err(format!(
-                                "{} has {left} {}s left, not {n}: \"The next round, the unit would have 20 less grenades to allocate.\"",
-                                u.name, weapon.name
+                                "{} {left} {}s left, not {n}: \"The next round, the unit would have 20 less grenades to allocate.\"",
+                                named(&u.name, "has", "have"),
+                                weapon.name
                             ));
                         }
                     }
                 }
                 Order::Split { size, .. } if *size == 0 || *size >= u.size => {
                     return Err(format!(
-                        "{} has {} members: split off 1 to {}",
-                        u.name,
+                        "{} {} members: split off 1 to {}",
+                        named(&u.name, "has", "have"),
                         u.size,
                         u.size.saturating_sub(1)
                     ));
@@ -511,14 +571,19 @@ impl Battle {
                     let o = &self.units[t];
                     if t == i || o.side != side || o.kind.id != u.kind.id || !o.on_ground() {
                         return Err(format!(
-                            "{} can only join another unit of its own kind and side on the ground",
-                            u.name
+                            "{} can only join another unit of {} own kind and side on the ground",
+                            u.name,
+                            verb(&u.name, "its", "their")
                         ));
                     }
                 }
                 Order::Disembark { .. } if !matches!(u.status, Status::Aboard(_)) => {
-                    return Err(format!("{} is not aboard a transport", u.name));
+                    return Err(format!(
+                        "{} not aboard a transport",
+                        named(&u.name, "is", "are")
+                    ));
                 }
+                Order::Board { transport, .. } => self.check_board(d, i, transport)?,
                 Order::Deploy { to: (x, y), .. }
                     if !(0.0..=self.ground.0).contains(x) || !(0.0..=self.ground.1).contains(y) =>
                 {
@@ -545,13 +610,15 @@ impl Battle {
                 ));
             }
         }
+        self.check_leader_bonuses(side, d)?;
         for g in &d.coordinated {
             for id in g {
                 let i = self.unit(id)?;
                 if self.units[i].side != side {
                     return Err(format!(
-                        "{} is not {}'s unit to coordinate",
-                        self.units[i].name, self.sides[side].name
+                        "{} not {}'s unit to coordinate",
+                        named(&self.units[i].name, "is", "are"),
+                        self.sides[side].name
                     ));
                 }
             }
@@ -563,6 +630,172 @@ impl Battle {
         }
         Ok(())
     }
+
+    /// The men transport `t` carries: each vehicle's `carries` ("carries 40 (troops)",
+    /// docs/rules/mass_combat.md, "Missing statistics").
+    pub fn capacity(&self, t: usize) -> u32 {
+        let u = &self.units[t];
+        u.kind.carries.saturating_mul(u.size)
+    }
+
+    /// The men aboard transport `t`.
+    pub fn aboard(&self, t: usize) -> u32 {
+        let id = &self.units[t].id;
+        self.units
+            .iter()
+            .filter(|u| matches!(&u.status, Status::Aboard(x) if x == id))
+            .map(|u| u.size)
+            .sum()
+    }
+
+    /// Checks unit `i`'s order in `d` to board `transport`
+    /// (docs/rules/mass_combat.md, "Transports").
+    ///
+    /// Errors: a unit of vehicles, or one not fighting on the ground; no transport of the
+    /// side on the ground; the transport beyond the unit's deployment this round; more men
+    /// boarding than it has room for, with those aboard.
+    fn check_board(&self, d: &Declaration, i: usize, transport: &str) -> Result<(), String> {
+        let u = &self.units[i];
+        let t = self.unit(transport)?;
+        let o = &self.units[t];
+        if u.kind.vehicle || u.status != Status::Fighting {
+            return Err(format!(
+                "{} cannot board: a unit of soldiers on the ground boards a transport",
+                u.name
+            ));
+        }
+        if t == i || o.side != u.side || !o.on_ground() || o.kind.carries == 0 {
+            return Err(format!(
+                "{} no transport of {} on the ground",
+                named(&o.name, "is", "are"),
+                self.sides[u.side].name
+            ));
+        }
+        let (far, reach) = (self.distance(i, t), self.reach(i, 0));
+        if far > reach {
+            return Err(format!(
+                "{} {far:.0} m from {}: a unit boards a transport within its deployment this round ({reach:.0} m)",
+                named(&u.name, "is", "are"),
+                o.name
+            ));
+        }
+        let boarding: u32 = d
+            .orders
+            .iter()
+            .filter_map(|x| match x {
+                Order::Board { unit, transport: b } if b == transport => {
+                    self.unit(unit).ok().map(|j| self.units[j].size)
+                }
+                _ => None,
+            })
+            .sum();
+        let (cap, aboard) = (self.capacity(t), self.aboard(t));
+        if aboard + boarding > cap {
+            return Err(format!(
+                "{} carries {cap} (NOTES: \"carries 40 (troops)\"): {aboard} aboard and {boarding} boarding",
+                o.name
+            ));
+        }
+        Ok(())
+    }
+
+    /// The command of unit `i`'s own commander this round under declaration `d`: the
+    /// roster's COMMAND, 1D less when the chief commander does not command him ("Failure to
+    /// command a character results in a minus 1D penalty to all the actions taken by that
+    /// officer").
+    pub fn leader_command(&self, i: usize, d: &Declaration) -> Code {
+        let u = &self.units[i];
+        if self.command && !d.commanded.contains(&u.id) {
+            u.leader + UNCOMMANDED
+        } else {
+            u.leader
+        }
+    }
+
+    /// Checks the bonus pips the units' own commanders give in `d` (Subordinate Bonus: "the
+    /// pips are added to one of the unit's average statistics"; "Each bonus action counts as
+    /// one skill use. A commander may not reduce his command skill below zero").
+    ///
+    /// Errors: pips in a battle that ignores commanders; to a unit not the side's in the
+    /// battle, or to a statistic the unit does not have; more than its commander's command
+    /// pays for, 1D a pip.
+    fn check_leader_bonuses(&self, side: usize, d: &Declaration) -> Result<(), String> {
+        if d.leader_bonuses.is_empty() {
+            return Ok(());
+        }
+        if !self.command {
+            return Err(
+                "this battle ignores commanders (`command: false`): no commander gives bonus pips"
+                    .into(),
+            );
+        }
+        let mut pips: BTreeMap<usize, u32> = BTreeMap::new();
+        for (id, stat) in &d.leader_bonuses {
+            let i = self.unit(id)?;
+            let u = &self.units[i];
+            if u.side != side || !u.in_battle() {
+                return Err(format!(
+                    "{} not one of {}'s units in the battle: its commander gives pips to his own troops",
+                    named(&u.name, "is", "are"),
+                    self.sides[side].name
+                ));
+            }
+            let stats = u.kind.statistics();
+            if !stats.contains(stat) {
+                return Err(format!(
+                    "{} no statistic `{stat}` to give a pip to: {}",
+                    named(&u.name, "has", "have"),
+                    stats.join(", ")
+                ));
+            }
+            *pips.entry(i).or_default() += 1;
+        }
+        for (i, n) in pips {
+            let plan = CommandPlan {
+                bonuses: n,
+                ..Default::default()
+            };
+            let command = self.leader_command(i, d);
+            plan.left(command).map_err(|e| {
+                format!(
+                    "{}'s commander (command {command}{}): {e}",
+                    self.units[i].name,
+                    if command < self.units[i].leader {
+                        ", -1D not commanded"
+                    } else {
+                        ""
+                    }
+                )
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The pips unit `i`'s own commander gives its statistic `stat` this round; a skill it
+    /// has not (used untrained, at its dexterity) and a vehicle's dodge (its pilots'
+    /// dexterity and the maneuverability) take the pips on dexterity too.
+    pub fn stat_pips(&self, i: usize, stat: &str) -> Code {
+        let u = &self.units[i];
+        let Some(d) = self.declared[u.side].as_ref() else {
+            return Code::ZERO;
+        };
+        let from_dexterity = match stat {
+            "dexterity" | "strength" | "stamina" => false,
+            "dodge" => u.kind.maneuverability.is_some() || !u.kind.skills.contains_key(stat),
+            _ => !u.kind.skills.contains_key(stat),
+        };
+        let n = d
+            .leader_bonuses
+            .iter()
+            .filter(|(id, s)| *id == u.id && (s == stat || from_dexterity && s == "dexterity"))
+            .count();
+        Code(n as i32)
+    }
+}
+
+/// `name` and the verb that agrees with it: `Red squad is`, `Stormtroopers are`.
+fn named(name: &str, singular: &str, plural: &str) -> String {
+    format!("{name} {}", verb(name, singular, plural))
 }
 
 /// One order as the resolution sees it: (side, its place in the declarations, the order).
@@ -776,6 +1009,23 @@ impl Battle {
                     band.word()
                 ));
             }
+            Command::Arrival { unit, difficulty } => {
+                if !self.referee {
+                    return Err("only a referee judges whether a unit arrives on time: this battle has none".into());
+                }
+                let i = self.unit(unit)?;
+                let u = &mut self.units[i];
+                u.arrival = *difficulty;
+                let name = u.name.clone();
+                self.event(match difficulty {
+                    Some(d) => format!(
+                        "the referee puts {name}'s arrival in question: a combined DEX or SPEED roll against {} ({}) for each deployment",
+                        d.word(),
+                        d.number()
+                    ),
+                    None => format!("the referee makes {name}'s deployments automatic"),
+                });
+            }
         }
         Ok(())
     }
@@ -796,7 +1046,7 @@ impl Battle {
     }
 
     /// One order in words, as an order is given: `Stormtroopers to fire on Red squad (10 with
-    /// Blaster rifle)`, `AT-ATs to deploy 120 m, to (300, 500)`. The infinitive reads for a
+    /// Blaster rifle)`, `AT-ATs to deploy 120 m, to 80 m from Red squad`. The infinitive reads for a
     /// unit named in the singular or the plural (`Stormtroopers fires on` did not).
     pub fn order_words(&self, o: &Order) -> String {
         let name = |id: &str| {
@@ -838,33 +1088,43 @@ impl Battle {
             }
             Order::Deploy { unit, to, haste: h } => {
                 let dist = |a: (f32, f32), b: (f32, f32)| (a.0 - b.0).hypot(a.1 - b.1);
-                let (far, goes) = self.unit(unit).map_or((0.0, 0.0), |i| {
-                    let at = self.units[i].at;
-                    (dist(at, *to), dist(at, self.deploys_to(i, *to, *h)))
-                });
+                let (far, goes, place, arrival) =
+                    self.unit(unit)
+                        .map_or((0.0, 0.0, String::new(), String::new()), |i| {
+                            let u = &self.units[i];
+                            (
+                                dist(u.at, *to),
+                                dist(u.at, self.deploys_to(i, *to, *h)),
+                                self.place_words(u.side, *to),
+                                u.arrival.map_or(String::new(), |a| {
+                                    format!(", arriving on time on a {} roll", a.word())
+                                }),
+                            )
+                        });
                 if far - goes > 0.5 {
                     format!(
-                        "{} to deploy {goes:.0} m of the {far:.0} m to ({:.0}, {:.0}), as far as {}{}",
+                        "{} to deploy {goes:.0} m of the {far:.0} m to {place}, as far as {}{}{arrival}",
                         name(unit),
-                        to.0,
-                        to.1,
                         verb(&name(unit), "it reaches", "they reach"),
                         haste(*h)
                     )
                 } else {
                     format!(
-                        "{} to deploy {far:.0} m, to ({:.0}, {:.0}){}",
+                        "{} to deploy {far:.0} m, to {place}{}{arrival}",
                         name(unit),
-                        to.0,
-                        to.1,
                         haste(*h)
                     )
                 }
             }
             Order::Retreat { unit, haste: h } => format!("{} to retreat{}", name(unit), haste(*h)),
-            Order::Split { unit, size } => format!("{} to split off {size}", name(unit)),
+            Order::Split { unit, size } => {
+                format!("{} to split off {size} under a new commander", name(unit))
+            }
             Order::Join { unit, into } => format!("{} to join {}", name(unit), name(into)),
             Order::Disembark { unit } => format!("{} to disembark", name(unit)),
+            Order::Board { unit, transport } => {
+                format!("{} to board {}", name(unit), name(transport))
+            }
         }
     }
 
@@ -983,21 +1243,50 @@ impl Battle {
     /// Haste for reaction skills, including full reactions, may be increased. (A full retreat
     /// may have its haste increased in this way.)" A redeployment replaces the unit's order
     /// with a deployment at the haste given, no lower than its order's.
+    ///
+    /// Errors: as [`Self::reacted`].
     pub(super) fn react(&mut self, side: usize, reactions: &[Reaction]) -> Result<(), String> {
+        let (d, changed) = self.reacted(side, reactions)?;
+        for o in changed {
+            self.event(format!(
+                "{} reacts: {}",
+                self.sides[side].name,
+                self.order_words(&o)
+            ));
+        }
+        self.declared[side] = Some(d);
+        Ok(())
+    }
+
+    /// Side `side`'s declaration with `reactions` made, as [`Self::react`] would leave it
+    /// (the table draws it while the reactions are being chosen), and each reaction's new
+    /// order in turn.
+    ///
+    /// Errors: a reaction the rules refuse (a unit not the side's on the ground, one whose
+    /// orders are ignored, haste lowered, both a retreat and a redeployment, no order to
+    /// hasten) or a declaration that no longer stands (the command it spends).
+    pub fn reacted(
+        &self,
+        side: usize,
+        reactions: &[Reaction],
+    ) -> Result<(Declaration, Vec<Order>), String> {
         let mut d = self.declared[side].clone().unwrap_or_default();
+        let mut changed = Vec::new();
         for r in reactions {
             let i = self.unit(&r.unit)?;
             let u = &self.units[i];
             if u.side != side || !u.on_ground() {
                 return Err(format!(
-                    "{} is not {}'s unit on the ground",
-                    u.name, self.sides[side].name
+                    "{} not {}'s unit on the ground",
+                    named(&u.name, "is", "are"),
+                    self.sides[side].name
                 ));
             }
             if u.ignores_orders || u.status == Status::Retreating {
                 return Err(format!(
-                    "{} failed its morale check last round: \"all orders given to it the following round are ignored\" (Mass Combat Sequence, 5.)",
-                    u.name
+                    "{} {} morale check last round: \"all orders given to it the following round are ignored\" (Mass Combat Sequence, 5.)",
+                    u.name,
+                    verb(&u.name, "failed its", "failed their")
                 ));
             }
             let k = d.orders.iter().position(|o| o.unit() == r.unit);
@@ -1046,22 +1335,22 @@ impl Battle {
                         unit,
                         haste: r.haste,
                     },
-                    _ => return Err(format!("{} has no order whose haste can be raised", u.name)),
+                    _ => {
+                        return Err(format!(
+                            "{} no order whose haste can be raised",
+                            named(&u.name, "has", "have")
+                        ));
+                    }
                 }
             };
-            self.event(format!(
-                "{} reacts: {}",
-                self.sides[side].name,
-                self.order_words(&new)
-            ));
+            changed.push(new.clone());
             match k {
                 Some(k) => d.orders[k] = new,
                 None => d.orders.push(new),
             }
         }
         self.check_declaration(side, &d)?;
-        self.declared[side] = Some(d);
-        Ok(())
+        Ok((d, changed))
     }
 
     /// The modifier on every action of unit `i` this round with an order of `haste`:
@@ -1070,7 +1359,18 @@ impl Battle {
     fn action_modifier(&self, i: usize, haste: u32) -> Code {
         let u = &self.units[i];
         let d = self.declared[u.side].as_ref();
-        let mut m = haste_penalty(haste, self.anticipated(u.side)) + u.referee.0;
+        let mut m = haste_penalty(haste, self.anticipated(u.side)) + self.standing_modifier(i);
+        if self.command && !d.is_some_and(|d| d.commanded.contains(&u.id)) {
+            m = m + UNCOMMANDED;
+        }
+        m
+    }
+
+    /// The modifier on every action of unit `i` whatever its orders: under heavy fire last
+    /// round, a unit of vehicles' damage and the referee's.
+    fn standing_modifier(&self, i: usize) -> Code {
+        let u = &self.units[i];
+        let mut m = u.referee.0;
         if u.under_fire {
             m = m + Code::d(-1);
         }
@@ -1081,10 +1381,121 @@ impl Battle {
         {
             m = m - l.morale_penalty();
         }
-        if self.command && !d.is_some_and(|d| d.commanded.contains(&u.id)) {
-            m = m + UNCOMMANDED;
-        }
         m
+    }
+
+    /// The code of unit `i`'s arrival roll: Deployment, "make a combined DEX or SPEED roll":
+    /// its dexterity (a unit of vehicles, its maneuverability and its pilots' dexterity) with
+    /// the combined actions modifier for its size, its commander's pips on dexterity and the
+    /// modifier on its actions, at `haste` when it rolls for its order (none at the beginning
+    /// of a round, before the orders).
+    pub fn arrival_code(&self, i: usize, haste: Option<u32>) -> Code {
+        let u = &self.units[i];
+        u.kind.dex_or_speed()
+            + combined_action(u.size).unwrap_or(Code::ZERO)
+            + self.stat_pips(i, "dexterity")
+            + haste.map_or_else(|| self.standing_modifier(i), |h| self.action_modifier(i, h))
+    }
+
+    /// Unit `i` makes its arrival roll against `difficulty` to reach `to` (Deployment: "If,
+    /// for some reason, the question of whether the unit arrives at its destination on time is
+    /// ever in question, simply make a combined DEX or SPEED roll versus a difficulty ...
+    /// Failure indicates the force has failed to reach the desired position on schedule and is
+    /// at some point in between their origin and their destination. A new roll is made at the
+    /// beginning of the next round at a reduced difficulty."). Failing, it gets as far along
+    /// the (rest of the) way as the roll is of the difficulty's number, and rolls again next
+    /// round one level easier (docs/rules/mass_combat.md, "Arriving on time").
+    ///
+    /// Errors: a die that could not be thrown.
+    fn arrival_roll(
+        &mut self,
+        i: usize,
+        to: (f32, f32),
+        difficulty: Difficulty,
+        haste: Option<u32>,
+        dice: &mut Dice,
+    ) -> Result<(), String> {
+        let code = self.arrival_code(i, haste);
+        let (name, what) = (
+            self.units[i].name.clone(),
+            if self.units[i].kind.vehicle {
+                "SPEED"
+            } else {
+                "DEX"
+            },
+        );
+        let r = code.throw(dice, format!("{name}: combined {what}, to arrive on time"))?;
+        let from = self.units[i].at;
+        let far = (to.0 - from.0).hypot(to.1 - from.1);
+        let rolled = format!(
+            "{name} {} combined {what} {code}, {r} against {} ({})",
+            verb(&name, "rolls", "roll"),
+            difficulty.word(),
+            difficulty.number()
+        );
+        if r >= difficulty.number() {
+            self.units[i].en_route = None;
+            self.move_unit(i, to);
+            let side = self.units[i].side;
+            self.event(format!(
+                "{rolled}: {} on time, {far:.0} m, to {}",
+                verb(&name, "arrives", "arrive"),
+                self.place_words(side, to)
+            ));
+        } else {
+            let k = (r.max(0) as f32 / difficulty.number() as f32).clamp(0.0, 1.0);
+            self.move_unit(
+                i,
+                (from.0 + (to.0 - from.0) * k, from.1 + (to.1 - from.1) * k),
+            );
+            let next = difficulty.easier();
+            self.units[i].en_route = Some(EnRoute {
+                to,
+                difficulty: next,
+            });
+            self.event(format!(
+                "{rolled}: late, {:.0} m of the {far:.0} m; a new roll next round against {} ({})",
+                far * k,
+                next.word(),
+                next.number()
+            ));
+        }
+        Ok(())
+    }
+
+    /// Where a place is, in words a player reads off the table: how far from the nearest
+    /// enemy unit on the ground of side `side` (`25 m from Red squad`), or its metres when
+    /// there is none.
+    pub fn place_words(&self, side: usize, at: (f32, f32)) -> String {
+        let far = |j: usize| (self.units[j].at.0 - at.0).hypot(self.units[j].at.1 - at.1);
+        (0..self.units.len())
+            .filter(|&j| self.units[j].side != side && self.units[j].on_ground())
+            .min_by(|&a, &b| far(a).total_cmp(&far(b)))
+            .map_or_else(
+                || format!("({:.0}, {:.0})", at.0, at.1),
+                |j| format!("{:.0} m from {}", far(j), self.units[j].name),
+            )
+    }
+
+    /// Where unit `i` ends a full retreat at `haste`: as far as it goes straight away from
+    /// the nearest enemy unit on the ground (docs/rules/mass_combat.md, "Movement"); off the
+    /// ground when it flees.
+    pub fn retreats_to(&self, i: usize, haste: u32) -> (f32, f32) {
+        let reach = self.reach(i, haste);
+        let from = self.units[i].at;
+        let side = self.units[i].side;
+        let enemy = (0..self.units.len())
+            .filter(|&j| self.units[j].side != side && self.units[j].on_ground())
+            .min_by(|&a, &b| self.distance(i, a).total_cmp(&self.distance(i, b)));
+        let away = match enemy {
+            Some(e) => {
+                let (dx, dy) = (from.0 - self.units[e].at.0, from.1 - self.units[e].at.1);
+                let n = (dx * dx + dy * dy).sqrt().max(0.001);
+                (dx / n, dy / n)
+            }
+            None => (0.0, 0.0),
+        };
+        (from.0 + away.0 * reach, from.1 + away.1 * reach)
     }
 
     /// The pips unit `i`'s leader gets from his commander's bonus actions this round:
@@ -1144,6 +1555,13 @@ impl Battle {
         // taken ... Non-deployment actions with the same degree of haste are resolved,
         // followed by all deployment actions with that same degree of haste."
         queue.sort_by_key(|(_, o)| (std::cmp::Reverse(o.haste()), o.deployment()));
+        // A new order replaces a deployment still under way
+        // (docs/rules/mass_combat.md, "Arriving on time").
+        for (_, o) in &queue {
+            if let Ok(i) = self.unit(o.unit()) {
+                self.units[i].en_route = None;
+            }
+        }
         let mut lost: BTreeMap<usize, u32> = BTreeMap::new();
         let mut results: BTreeMap<usize, DamageResult> = BTreeMap::new();
         let mut engaged: BTreeSet<(usize, usize)> = BTreeSet::new();
@@ -1202,8 +1620,7 @@ impl Battle {
             }
         }
         self.morale(dice, &engaged, &results)?;
-        self.end_round();
-        Ok(())
+        self.end_round(dice)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1310,12 +1727,16 @@ impl Battle {
                         skill: u.kind.skill(&weapon.skill)
                             + weapon.fire_control
                             + self.action_modifier(i, *haste)
+                            + self.stat_pips(i, &weapon.skill)
                             + std::mem::take(&mut bonus),
                         damage: weapon.damage,
-                        dodge: tu.kind.skill("dodge") + self.action_modifier(t, self.haste_of(t)),
+                        dodge: tu.kind.skill("dodge")
+                            + self.action_modifier(t, self.haste_of(t))
+                            + self.stat_pips(t, "dodge"),
                         target_size: tu.size,
                         range,
-                        strength: tu.kind.strength_against(weapon.energy),
+                        strength: tu.kind.strength_against(weapon.energy)
+                            + self.stat_pips(t, "strength"),
                         scale: ScaleEdge::between(u.kind.scale.dice(), tu.kind.scale.dice()),
                         grenade: weapon.used_up,
                         vehicles: tu.kind.vehicle,
@@ -1343,32 +1764,15 @@ impl Battle {
                 }
             }
             Order::Deploy { to, haste, .. } => {
-                let (from, at) = (self.units[i].at, self.deploys_to(i, *to, *haste));
-                self.move_unit(i, at);
-                self.event(format!(
-                    "{} {} {:.0} m to ({:.0}, {:.0})",
-                    self.units[i].name,
-                    verb(&self.units[i].name, "deploys", "deploy"),
-                    (at.0 - from.0).hypot(at.1 - from.1),
-                    at.0,
-                    at.1
-                ));
+                let at = self.deploys_to(i, *to, *haste);
+                match self.units[i].arrival {
+                    Some(difficulty) => self.arrival_roll(i, at, difficulty, Some(*haste), dice)?,
+                    None => self.deploy(i, at),
+                }
             }
             Order::Retreat { haste, .. } => {
                 let reach = self.reach(i, *haste);
-                let from = self.units[i].at;
-                let enemy = (0..self.units.len())
-                    .filter(|&j| self.units[j].side != side && self.units[j].on_ground())
-                    .min_by(|&a, &b| self.distance(i, a).total_cmp(&self.distance(i, b)));
-                let away = match enemy {
-                    Some(e) => {
-                        let (dx, dy) = (from.0 - self.units[e].at.0, from.1 - self.units[e].at.1);
-                        let n = (dx * dx + dy * dy).sqrt().max(0.001);
-                        (dx / n, dy / n)
-                    }
-                    None => (0.0, 0.0),
-                };
-                let at = (from.0 + away.0 * reach, from.1 + away.1 * reach);
+                let at = self.retreats_to(i, *haste);
                 if at.0 < 0.0 || at.1 < 0.0 || at.0 > self.ground.0 || at.1 > self.ground.1 {
                     self.units[i].status = Status::Fled;
                     let n = &self.units[i].name;
@@ -1397,6 +1801,9 @@ impl Battle {
                 new.name = format!("{} (split)", self.units[i].name);
                 new.size = *size;
                 new.start = *size;
+                // "new commanders must be assigned to each unit": the part split off is led
+                // by a new commander (docs/rules/mass_combat.md, "Splitting and joining").
+                new.leader = NEW_LEADER.min(self.units[i].leader);
                 // It forms up beside the old unit, across the line to the nearest enemy
                 // (docs/rules/mass_combat.md, "Splitting and joining").
                 let from = self.units[i].at;
@@ -1426,11 +1833,12 @@ impl Battle {
                     *l = (*l).min(u.size);
                 }
                 self.event(format!(
-                    "{} {}: {} stay, {size} form {}",
+                    "{} {}: {} stay, {size} form {}, under a new commander of command {}",
                     self.units[i].name,
                     verb(&self.units[i].name, "splits", "split"),
                     self.units[i].size,
-                    new.id
+                    new.id,
+                    new.leader
                 ));
                 self.units.push(new);
             }
@@ -1466,6 +1874,7 @@ impl Battle {
                     self.units[t].size
                 ));
             }
+            Order::Board { transport, .. } => self.board(i, transport)?,
             Order::Disembark { .. } => {
                 if let Status::Aboard(tid) = self.units[i].status.clone() {
                     let t = self.unit(&tid)?;
@@ -1479,6 +1888,62 @@ impl Battle {
                     ));
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Unit `i` deploys to `at`, as sure to arrive as "Generally, non-combat deployment is
+    /// automatic" has it.
+    fn deploy(&mut self, i: usize, at: (f32, f32)) {
+        let from = self.units[i].at;
+        self.move_unit(i, at);
+        let (name, side) = (self.units[i].name.clone(), self.units[i].side);
+        self.event(format!(
+            "{name} {} {:.0} m, to {}",
+            verb(&name, "deploys", "deploy"),
+            (at.0 - from.0).hypot(at.1 - from.1),
+            self.place_words(side, at)
+        ));
+    }
+
+    /// Unit `i` boards `transport` if it is still within its deployment and has room; else it
+    /// deploys towards it as far as it goes (docs/rules/mass_combat.md, "Transports").
+    ///
+    /// Errors: no such transport.
+    fn board(&mut self, i: usize, transport: &str) -> Result<(), String> {
+        let t = self.unit(transport)?;
+        let name = self.units[i].name.clone();
+        if !self.units[t].on_ground() {
+            self.event(format!(
+                "{name} {} nothing to board: {} {} gone",
+                verb(&name, "has", "have"),
+                self.units[t].name,
+                verb(&self.units[t].name, "is", "are")
+            ));
+            return Ok(());
+        }
+        let room = self.capacity(t).saturating_sub(self.aboard(t));
+        if self.distance(i, t) <= self.reach(i, 0) && self.units[i].size <= room {
+            let at = self.units[t].at;
+            self.units[i].at = at;
+            self.units[i].status = Status::Aboard(transport.to_string());
+            self.event(format!(
+                "{name} {} {}",
+                verb(&name, "boards", "board"),
+                self.units[t].name
+            ));
+        } else {
+            let at = self.deploys_to(i, self.units[t].at, 0);
+            self.event(format!(
+                "{name} cannot board {}: {}",
+                self.units[t].name,
+                if self.units[i].size > room {
+                    format!("room for {room}")
+                } else {
+                    "out of reach".to_string()
+                }
+            ));
+            self.deploy(i, at);
         }
         Ok(())
     }
@@ -1552,12 +2017,10 @@ impl Battle {
             // The lower roll fails, the unit that fired as well as the unit hit ("a Morale
             // check on all forces"); equal rolls: the unit hit fails by 0
             // (docs/rules/mass_combat.md, "Morale").
-            let f = (rh <= rb)
-                .then(|| morale_failure(rb - rh, self.units[by].size, self.units[hit].size));
+            let f = (rh <= rb).then(|| morale_failure(rb, rh));
             let e = outcome.entry(hit).or_insert(None);
             *e = (*e).max(f);
-            let g = (rb < rh)
-                .then(|| morale_failure(rh - rb, self.units[hit].size, self.units[by].size));
+            let g = (rb < rh).then(|| morale_failure(rh, rb));
             let e = outcome.entry(by).or_insert(None);
             *e = (*e).max(g);
             self.event(format!(
@@ -1565,9 +2028,12 @@ impl Battle {
                 self.units[hit].name, self.units[by].name
             ));
         }
-        // A unit in full retreat that fought nobody rallies on a Moderate morale roll.
+        // A unit in full retreat that fought nobody rallies on a Moderate morale roll; its
+        // rally line says whether it failed (issue 60: a failed rally was logged twice).
+        let mut rallying = BTreeSet::new();
         for i in 0..self.units.len() {
             if self.units[i].status == Status::Retreating && !outcome.contains_key(&i) {
+                rallying.insert(i);
                 let r = roll(self, i, dice)?;
                 let passed = r >= Difficulty::Moderate.number();
                 self.event(format!(
@@ -1604,10 +2070,12 @@ impl Battle {
                 Some(MoraleFailure::FullRetreat) => u.status = Status::Retreating,
                 Some(MoraleFailure::Surrender) => u.status = Status::Surrendered,
             }
-            if let Some(f) = f {
+            if let Some(f) = f
+                && !rallying.contains(&i)
+            {
                 let name = self.units[i].name.clone();
                 let why = if f == MoraleFailure::Surrender {
-                    " (the winners outnumber it more than 3 to 1)"
+                    " (\"Winner > 3x Loser\": the other roll more than three times its own)"
                 } else {
                     ""
                 };
@@ -1624,7 +2092,8 @@ impl Battle {
     /// The morale roll's code for unit `i` this round: stamina (less what marching cost it)
     /// plus the combined actions modifier for its size, loyalty, the damage results'
     /// penalties ("-1D to Morale Checks that round only" under heavy fire `now`; the worst
-    /// lasting one "until reinforcements arrive"), -1D when shaken, and the referee's.
+    /// lasting one "until reinforcements arrive"), -1D when shaken, the referee's, and the
+    /// pips its own commander gives its stamina this round.
     pub fn morale_code(&self, i: usize, now: Option<DamageResult>) -> Code {
         let u = &self.units[i];
         let mut c = u.kind.stamina - u.fatigue.lost
@@ -1640,7 +2109,8 @@ impl Battle {
         if u.shaken {
             c = c + Code::d(-1);
         }
-        c
+        // Its own commander's pips on stamina this round (Subordinate Bonus).
+        c + self.stat_pips(i, "stamina")
     }
 
     /// The share of side `side`'s members still in the battle, 0 to 1: what decides a battle
@@ -1657,8 +2127,12 @@ impl Battle {
         left as f32 / start.max(1) as f32
     }
 
-    /// The end of a round: the battle decided, or the next round's declarations.
-    fn end_round(&mut self) {
+    /// The end of a round: the battle decided, or the next round's declarations, after the
+    /// arrival rolls of the deployments still under way ("A new roll is made at the beginning
+    /// of the next round at a reduced difficulty").
+    ///
+    /// Errors: a die that could not be thrown.
+    fn end_round(&mut self, dice: &mut Dice) -> Result<(), String> {
         let standing = |s: usize| self.units.iter().any(|u| u.side == s && u.in_battle());
         let (a, b) = (standing(0), standing(1));
         let why = if !a || !b {
@@ -1701,7 +2175,7 @@ impl Battle {
                 },
             });
             self.event("the battle is over");
-            return;
+            return Ok(());
         }
         self.round += 1;
         self.stage = Stage::Tactics;
@@ -1713,6 +2187,17 @@ impl Battle {
             "round {}: the commanders choose their tactics rolls",
             self.round
         ));
+        for i in 0..self.units.len() {
+            let Some(e) = self.units[i].en_route else {
+                continue;
+            };
+            if self.units[i].status == Status::Fighting {
+                self.arrival_roll(i, e.to, e.difficulty, None, dice)?;
+            } else {
+                self.units[i].en_route = None;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -2023,6 +2508,7 @@ pub(crate) mod tests {
     fn units_split_and_join_as_their_action() {
         let mut b = platoon();
         b.units[1].lasting = Some(DamageResult::ModerateCasualties);
+        b.units[0].leader = Code::d(4);
         let mut dice = Dice::forced([]);
         round(
             &mut b,
@@ -2044,6 +2530,29 @@ pub(crate) mod tests {
         assert_eq!((b.units[1].size, b.units[1].lasting), (20, None));
         assert_eq!(b.units[2].status, Status::Joined("red".into()));
         assert_eq!(b.round, 2);
+        // Issue 60: "new commanders must be assigned to each unit": the part split off has a
+        // new commander of a squad leader's 2D; the unit that stays keeps its 4D.
+        assert_eq!(
+            (b.units[0].leader, b.units[t].leader),
+            (Code::d(4), Code::d(2))
+        );
+        assert!(
+            b.events
+                .iter()
+                .any(|e| e.1 == "Stormtroopers split: 25 stay, 15 form troopers-2, under a new commander of command 2D"),
+            "{:?}",
+            b.events
+        );
+        // Never better than the commander he served under.
+        let mut b = platoon();
+        b.units[0].leader = Code::new(1, 1);
+        let split = Order::Split {
+            unit: "troopers".into(),
+            size: 15,
+        };
+        round(&mut b, &mut Dice::forced([]), vec![split], vec![]);
+        let t = b.unit("troopers-2").unwrap();
+        assert_eq!(b.units[t].leader, Code::new(1, 1));
     }
 
     #[test]
@@ -2108,7 +2617,11 @@ pub(crate) mod tests {
                 &mut dice,
             )
             .unwrap_err();
-        assert!(err.contains("failed its morale check last round"), "{err}");
+        // Issue 60: the plural agrees (`AT-ATs broke and is` was written).
+        assert!(
+            err.contains("Stormtroopers failed their morale check last round"),
+            "{err}"
+        );
         // A round in which nothing fires: no morale check, and the failure is spent.
         for c in [
             declare(0, vec![]),
@@ -2380,8 +2893,8 @@ pub(crate) mod tests {
     fn a_round_resolves_fire_damage_and_morale_in_the_texts_order() {
         // Morale, Red (harmed) against the stormtroopers (who harmed it): Red, 7 left: 3D + 2D
         // (7 → 8) - 3D for heavy casualties = 2D, rolled 6; the stormtroopers' stamina 3D +
-        // 3D+2 = 6D+2, rolled 25. Red fails by 19, and 40 is more than three times 7: it
-        // surrenders. The stormtroopers, higher, hold.
+        // 3D+2 = 6D+2, rolled 25. Red fails by 19, and 25 is more than three times 6: it
+        // surrenders ("Winner > 3x Loser"). The stormtroopers, higher, hold.
         let (b, dice) = played_at_30_m(6, 25);
         let log: Vec<&str> = b.events.iter().map(|(_, e)| e.as_str()).collect();
         let attacks: Vec<(i32, i32, u32)> = b
@@ -2417,5 +2930,295 @@ pub(crate) mod tests {
         assert_eq!(b.units[1].status, Status::Fighting, "{log:#?}");
         assert!(!b.units[1].ignores_orders);
         assert!(b.units[0].ignores_orders && b.units[0].shaken, "{log:#?}");
+    }
+    /// Issue 60, Deployment: "make a combined DEX or SPEED roll versus a difficulty ...
+    /// Failure indicates the force has failed to reach the desired position on schedule and is
+    /// at some point in between ... A new roll is made at the beginning of the next round at a
+    /// reduced difficulty." Red squad (dexterity 3D+2, 10 men: +2D+1, so 6D) deploys 10 m
+    /// against Moderate (15): rolls 10, gets two thirds of the way; at the next round's
+    /// beginning it rolls 12 against Easy (10) and arrives.
+    #[test]
+    fn a_deployment_in_question_rolls_to_arrive_and_again_next_round_easier() {
+        let mut b = platoon();
+        let mut dice = Dice::forced([]);
+        let arrival = Command::Arrival {
+            unit: "red".into(),
+            difficulty: Some(Difficulty::Moderate),
+        };
+        let err = b.apply(&arrival, &mut dice).unwrap_err();
+        assert!(err.contains("only a referee"), "{err}");
+        b.apply(&Command::RefereeMode, &mut dice).unwrap();
+        b.apply(&arrival, &mut dice).unwrap();
+        assert_eq!(b.units[1].arrival, Some(Difficulty::Moderate));
+        assert_eq!(b.arrival_code(1, Some(0)), Code::d(6));
+        let mut f = faces(10, 6);
+        f.extend(faces(12, 6));
+        let mut dice = Dice::forced(f);
+        let deploy = Order::Deploy {
+            unit: "red".into(),
+            to: (140.0, 20.0),
+            haste: 0,
+        };
+        round(&mut b, &mut dice, vec![], vec![deploy]);
+        let log: Vec<&str> = b.events.iter().map(|(_, e)| e.as_str()).collect();
+        assert!(
+            log.contains(&"Red squad rolls combined DEX 6D, 10 against Moderate (15): late, 7 m of the 10 m; a new roll next round against Easy (10)"),
+            "{log:#?}"
+        );
+        assert!(
+            log.iter().any(|e| e.starts_with(
+                "Red squad rolls combined DEX 6D, 12 against Easy (10): arrives on time, 3 m, to"
+            )),
+            "{log:#?}"
+        );
+        assert_eq!(b.round, 2);
+        assert_eq!((b.units[1].at, b.units[1].en_route), ((140.0, 20.0), None));
+        assert_eq!(dice.log().len(), 2, "two arrival rolls");
+        // Late again, a new order replaces the deployment under way: no roll is made for it.
+        let mut b = platoon();
+        b.units[1].arrival = Some(Difficulty::Moderate);
+        let mut f = faces(6, 6);
+        f.extend(faces(6, 6));
+        let mut dice = Dice::forced(f);
+        let deploy = Order::Deploy {
+            unit: "red".into(),
+            to: (140.0, 20.0),
+            haste: 0,
+        };
+        round(&mut b, &mut dice, vec![], vec![deploy]);
+        assert_eq!(
+            b.units[1].en_route.map(|e| e.difficulty),
+            Some(Difficulty::VeryEasy),
+            "failed against Easy too: Very Easy next"
+        );
+        let retreat = Order::Retreat {
+            unit: "red".into(),
+            haste: 0,
+        };
+        round(&mut b, &mut dice, vec![], vec![retreat]);
+        assert_eq!(b.units[1].en_route, None);
+        assert_eq!(dice.log().len(), 2, "no roll for the deployment replaced");
+    }
+
+    /// Issue 60: a unit of soldiers boards a transport of its side within its deployment, if
+    /// it has room ("carries 40 (troops)"); aboard, it rides until it disembarks.
+    #[test]
+    fn a_unit_boards_a_transport_within_its_deployment_with_room() {
+        let mut b = platoon();
+        // Blue squad made a transport for one squad, 15 m from Red squad.
+        b.units[2].kind.carries = 1;
+        b.units[2].at = (150.0, 35.0);
+        let board = |unit: &str| Order::Board {
+            unit: unit.into(),
+            transport: "blue".into(),
+        };
+        let check = |b: &Battle, orders| {
+            b.check_declaration(
+                1,
+                &Declaration {
+                    orders,
+                    ..Default::default()
+                },
+            )
+        };
+        let err = check(&b, vec![board("gold")]).unwrap_err();
+        assert!(err.contains("is 105 m from Blue squad"), "{err}");
+        b.units[4].at = (150.0, 40.0);
+        let err = check(&b, vec![board("red"), board("gold")]).unwrap_err();
+        assert!(err.contains("Blue squad carries 10"), "{err}");
+        let err = check(&b, vec![board("green")]).unwrap_err();
+        assert!(err.contains("is 65 m from"), "{err}");
+        let err = check(
+            &b,
+            vec![Order::Board {
+                unit: "red".into(),
+                transport: "troopers".into(),
+            }],
+        )
+        .unwrap_err();
+        assert!(err.contains("no transport of Rebel Alliance"), "{err}");
+        let mut dice = Dice::forced([]);
+        round(&mut b, &mut dice, vec![], vec![board("red")]);
+        assert_eq!(b.units[1].status, Status::Aboard("blue".into()));
+        assert_eq!(b.units[1].at, b.units[2].at);
+        assert!(
+            b.events
+                .iter()
+                .any(|e| e.1 == "Red squad boards Blue squad")
+        );
+        let out = Order::Disembark { unit: "red".into() };
+        round(&mut b, &mut dice, vec![], vec![out]);
+        assert_eq!(b.units[1].status, Status::Fighting);
+    }
+
+    /// Issue 60, Subordinate Bonus: "The commanding officers subordinate to the chief
+    /// commanding officer can also give bonuses to their subordinates. In this case, the pips
+    /// are added to one of the unit's average statistics." Each pip 1D of the unit's own
+    /// commander's command; on a skill it adds to the rolls made with it, on stamina to the
+    /// morale roll.
+    #[test]
+    fn a_units_own_commander_gives_pips_to_its_statistics() {
+        let mut b = platoon();
+        b.command = true;
+        b.units[1].at = (90.0, 80.0);
+        let with = |orders, commanded: &[&str], pips: &[(&str, &str)]| Declaration {
+            orders,
+            commanded: commanded.iter().map(|s| s.to_string()).collect(),
+            leader_bonuses: pips
+                .iter()
+                .map(|(u, s)| (u.to_string(), s.to_string()))
+                .collect(),
+            ..Default::default()
+        };
+        // The stormtroopers' commander has 2D: two pips commanded, one not.
+        let three = [("troopers", "blaster"); 3];
+        let err = b
+            .check_declaration(0, &with(vec![], &["troopers"], &three))
+            .unwrap_err();
+        assert!(err.contains("below zero"), "{err}");
+        let err = b
+            .check_declaration(0, &with(vec![], &[], &three[..2]))
+            .unwrap_err();
+        assert!(err.contains("-1D not commanded"), "{err}");
+        let err = b
+            .check_declaration(0, &with(vec![], &["troopers"], &[("troopers", "brawling")]))
+            .unwrap_err();
+        assert!(err.contains("no statistic `brawling`"), "{err}");
+        let mut dice = Dice::forced(vec![1; 80]);
+        no_tactics(&mut b, &mut dice);
+        for (side, d) in [
+            (
+                0,
+                with(
+                    vec![fire("troopers", "red", &[(0, 30), (1, 10)])],
+                    &["troopers"],
+                    &three[..2],
+                ),
+            ),
+            (
+                1,
+                with(
+                    vec![fire("red", "troopers", &[(0, 10)])],
+                    &["red"],
+                    &[("red", "dodge"), ("red", "stamina")],
+                ),
+            ),
+        ] {
+            b.apply(
+                &Command::Declare {
+                    side,
+                    declaration: d,
+                },
+                &mut dice,
+            )
+            .unwrap();
+        }
+        // The pip on stamina is in Red's morale roll: 3D + 2D+1 (10) and a pip.
+        assert_eq!(b.morale_code(1, None), Code::new(5, 2));
+        assert_eq!(b.morale_code(0, None), Code::new(6, 2));
+        no_reactions(&mut b, &mut dice);
+        let codes: Vec<(Code, Code)> = b
+            .last_attacks
+            .iter()
+            .map(|(_, r)| (r.attack.code, r.dodge.code))
+            .collect();
+        // Rifles 3D + 3D+1 (30) and two pips on blaster; grenades 1D + 2D+1 (10), the
+        // blaster's pips not on them; Red's dodge 3D+2 + 2D+1 and its pip. Red's pistols 5D+2
+        // + 2D+1; the stormtroopers' dodge 3D + 3D+2, no pip.
+        assert_eq!(
+            codes,
+            [
+                (Code::d(7), Code::new(6, 1)),
+                (Code::new(3, 1), Code::new(6, 1)),
+                (Code::d(8), Code::new(6, 2)),
+            ]
+        );
+        // No commanders, no pips.
+        b.command = false;
+        let err = b
+            .check_declaration(0, &with(vec![], &[], &[("troopers", "dodge")]))
+            .unwrap_err();
+        assert!(err.contains("ignores commanders"), "{err}");
+    }
+
+    /// Issue 60: a unit's skills made from the experience chart ("Quick statistics can be
+    /// manufactured for units by basing them on the unit's overall experience level"): Red
+    /// squad as Rebel recruits dodges and fires its pistols at 2D+2, the middle of "2D to
+    /// 3D+2"; a skill the scenario sets stands.
+    #[test]
+    fn a_unit_made_from_the_experience_chart() {
+        let src = include_str!("../../../scenarios/mass_combat/platoon_fight.ron").replace(
+            "name: \"Red squad\", at: (150, 20))",
+            "name: \"Red squad\", at: (150, 20), experience: (level: Recruit, army: Rebel), skills: {\"grenade\": \"4D\"})",
+        );
+        let b = Battle::new(&parse(&src, "x.ron").expect("scenario"));
+        let k = &b.units[1].kind;
+        assert_eq!(
+            (k.skill("dodge"), k.skill("blaster"), k.skill("grenade")),
+            (Code::new(2, 2), Code::new(2, 2), Code::d(4))
+        );
+        // Blue squad, not made so, keeps the roster's blaster 5D+2.
+        assert_eq!(b.units[2].kind.skill("blaster"), Code::new(5, 2));
+    }
+
+    /// Issue 60: "Winner > 3x Loser" compares the morale rolls, not the units' sizes: Red
+    /// squad, 7 left, rolls 10 against the 40 stormtroopers' 20: failing by 10 it retreats
+    /// (by sizes, 40 against 7, it surrendered).
+    #[test]
+    fn surrender_compares_the_morale_rolls() {
+        let (b, _) = played_at_30_m(10, 20);
+        let log: Vec<&str> = b.events.iter().map(|(_, e)| e.as_str()).collect();
+        assert_eq!(b.units[1].size, 7, "{log:#?}");
+        assert_eq!(b.units[1].status, Status::Retreating, "{log:#?}");
+        assert!(
+            log.contains(&"Red squad fails its morale check: full retreat"),
+            "{log:#?}"
+        );
+    }
+
+    /// Issue 60: a unit in full retreat that fails to rally says so once, in its rally line.
+    #[test]
+    fn a_failed_rally_is_told_once() {
+        let mut b = platoon();
+        b.units[1].status = Status::Retreating;
+        let mut dice = Dice::forced(vec![1; 12]);
+        round(&mut b, &mut dice, vec![], vec![]);
+        let log: Vec<&str> = b.events.iter().map(|(_, e)| e.as_str()).collect();
+        // Its morale, 3D + 2D+1 (10), rolled 6.
+        let red: Vec<&&str> = log
+            .iter()
+            .filter(|e| e.contains("Red squad") && e.contains("morale"))
+            .collect();
+        assert_eq!(
+            red,
+            [&"Red squad tries to rally: morale 6 against Moderate: still retreating"],
+            "{log:#?}"
+        );
+        assert_eq!(b.units[1].status, Status::Retreating);
+    }
+
+    /// Issue 60: the words of a unit of vehicles are the vehicle row's, and its members
+    /// vehicles; an order refused for a unit named in the plural agrees with it.
+    #[test]
+    fn vehicles_have_vehicle_words_and_plurals_agree() {
+        let mut b = platoon();
+        b.units[1].lasting = Some(DamageResult::LightCasualties);
+        assert_eq!(
+            (b.units[1].damage_words(), b.units[1].members()),
+            (Some("light casualties"), "men")
+        );
+        b.units[1].kind.vehicle = true;
+        assert_eq!(
+            (b.units[1].damage_words(), b.units[1].members()),
+            (Some("lightly damaged"), "vehicles")
+        );
+        b.units[0].status = Status::Retreating;
+        let err = b.takes_orders(0).unwrap_err();
+        assert!(
+            err.starts_with(
+                "Stormtroopers broke and are in full retreat: they retreat without an order"
+            ),
+            "{err}"
+        );
     }
 }

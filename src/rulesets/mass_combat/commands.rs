@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::orders::{Declaration, Reaction, Tactic};
-use super::rules::charts::RangeBand;
+use super::rules::charts::{Difficulty, RangeBand};
 use super::rules::code::Code;
 
 /// One mass combat command.
@@ -83,5 +83,16 @@ pub enum Command {
         band: RangeBand,
         /// Its number.
         number: i32,
+    },
+    /// The referee puts unit `unit`'s arrival in question at `difficulty` (none: its
+    /// deployments are automatic again): Deployment, "If, for some reason, the question of
+    /// whether the unit arrives at its destination on time is ever in question, simply make a
+    /// combined DEX or SPEED roll versus a difficulty based on terrain, environmental
+    /// conditions, unit and deadline." Referee mode only.
+    Arrival {
+        /// The unit.
+        unit: String,
+        /// The difficulty of its arrival rolls.
+        difficulty: Option<Difficulty>,
     },
 }

@@ -178,6 +178,8 @@ impl Editor {
                         skills: Default::default(),
                         strength: None,
                         aboard: None,
+                        experience: None,
+                        arrival: None,
                     });
                 }
                 Edit::Move { id, to } => {

@@ -290,6 +290,7 @@ fn unit_rules(ui: &mut egui::Ui, def: &mut Scenario, chosen: Option<&str>) {
     let mut strength = u.strength.unwrap_or(kind.strength);
     code_field(ui, "Strength", &mut strength);
     u.strength = (strength != kind.strength).then_some(strength);
+    experience_and_arrival(ui, u);
     let mut names: Vec<String> = kind.skills.keys().cloned().collect();
     names.extend(
         u.skills
@@ -362,6 +363,63 @@ fn unit_rules(ui: &mut egui::Ui, def: &mut Scenario, chosen: Option<&str>) {
         }
     }
     ui.separator();
+}
+
+/// The unit's place on the experience chart, which makes its dodge and weapon skills, and the
+/// difficulty of arriving on time its deployments roll against (docs/rules/mass_combat.md, on
+/// `The experience chart` and `Arriving on time`).
+fn experience_and_arrival(ui: &mut egui::Ui, u: &mut super::rules::scenario::UnitDef) {
+    use super::rules::charts::{Army, Difficulty, Experience};
+    use super::rules::scenario::ExperienceDef;
+    let levels = [
+        (Experience::Recruit, "Recruit"),
+        (Experience::Average, "Average"),
+        (Experience::Veteran, "Veteran"),
+        (Experience::Elite, "Elite"),
+        (Experience::HandPickedElite, "Hand-Picked Elite"),
+    ];
+    let word = |e: Option<ExperienceDef>| {
+        e.map_or("the roster's skills".to_string(), |e| {
+            let level = levels.iter().find(|l| l.0 == e.level).map_or("", |l| l.1);
+            let army = if e.army == Army::Imperial {
+                "Imperial"
+            } else {
+                "Rebel"
+            };
+            format!("{army} {level}")
+        })
+    };
+    egui::ComboBox::from_label("Experience")
+        .selected_text(word(u.experience))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut u.experience, None, word(None));
+            for army in [Army::Imperial, Army::Rebel] {
+                for (level, _) in levels {
+                    let e = Some(ExperienceDef { level, army });
+                    ui.selectable_value(&mut u.experience, e, word(e));
+                }
+            }
+        })
+        .response
+        .on_hover_text("Quick statistics from the text's experience chart: the unit's dodge and weapon skills at the middle of its range");
+    let difficulty = |d: Option<Difficulty>| d.map_or("automatic", Difficulty::word);
+    egui::ComboBox::from_label("Arriving on time")
+        .selected_text(difficulty(u.arrival))
+        .show_ui(ui, |ui| {
+            for d in [
+                None,
+                Some(Difficulty::VeryEasy),
+                Some(Difficulty::Easy),
+                Some(Difficulty::Moderate),
+                Some(Difficulty::Difficult),
+                Some(Difficulty::VeryDifficult),
+                Some(Difficulty::Heroic),
+            ] {
+                ui.selectable_value(&mut u.arrival, d, difficulty(d));
+            }
+        })
+        .response
+        .on_hover_text("Each of its deployments makes a combined DEX (vehicles: SPEED) roll against this to arrive on time");
 }
 
 /// The open ground, to scale: units as discs in their side's colour with their names; the

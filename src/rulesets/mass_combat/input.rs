@@ -11,7 +11,7 @@ use bevy_egui::EguiContexts;
 
 use super::ID;
 use super::battle::{Battle, Stage};
-use super::orders::{Order, Tactic};
+use super::orders::{Order, Reaction, Tactic};
 use super::phases::BattleRes;
 use crate::engine::state::playing;
 use crate::ui::Handover;
@@ -33,6 +33,8 @@ pub struct Draft {
     pub commanded: Vec<String>,
     /// Bonus actions: a unit named n times gets n pips.
     pub bonuses: Vec<String>,
+    /// Bonus pips the units' own commanders give: (unit, statistic).
+    pub leader_bonuses: Vec<(String, String)>,
     /// Units whose fire is coordinated with the others of the side firing on the same
     /// target.
     pub coordinate: Vec<String>,
@@ -50,6 +52,19 @@ impl Draft {
     pub fn set(&mut self, o: Order) {
         self.orders.retain(|x| x.unit() != o.unit());
         self.orders.push(o);
+    }
+
+    /// The reactions chosen so far, as the command sends them.
+    pub fn reactions(&self) -> Vec<Reaction> {
+        self.reactions
+            .iter()
+            .map(|(unit, haste, retreat, to)| Reaction {
+                unit: unit.clone(),
+                haste: *haste,
+                retreat: *retreat,
+                to: *to,
+            })
+            .collect()
     }
 }
 
@@ -96,6 +111,7 @@ fn keep_draft(battle: Res<BattleRes>, mut draft: ResMut<Draft>) {
                 orders: d.orders.clone(),
                 commanded: d.commanded.clone(),
                 bonuses: d.bonuses.clone(),
+                leader_bonuses: d.leader_bonuses.clone(),
                 coordinate: d.coordinated.concat(),
                 ..Default::default()
             },
@@ -186,8 +202,9 @@ fn click(
         })
     {
         notice.refusal = Some(format!(
-            "{} has surrendered: it is out of the battle",
-            b.units[j].name
+            "{} surrendered: {} out of the battle",
+            b.units[j].name,
+            crate::rules::words::verb(&b.units[j].name, "it is", "they are")
         ));
         return;
     }
@@ -242,11 +259,12 @@ fn note(
     let u = &b.units[i];
     let mut lines = vec![(
         format!(
-            "{} ({}): {} of {} men, {}{}",
+            "{} ({}): {} of {} {}, {}{}",
             u.name,
             b.sides[u.side].name,
             u.size,
             u.start,
+            u.members(),
             u.kind.name,
             if u.status == super::battle::Status::Retreating {
                 ", in full retreat"

@@ -65,7 +65,8 @@ impl RuleSet for MassCombat {
     const SEARCHES: bool = true;
     const AI_POLICY: &'static str = "every unit fires on the nearest enemy within its main \
         weapon's medium range, else closes to its short range; the commander commands the \
-        largest units it can (docs/rules/mass_combat.md, \"A side the rules command\")";
+        largest units it can, and each unit's own commander gives its pips to the weapon it \
+        fires or to its stamina (docs/rules/mass_combat.md, \"A side the rules command\")";
     type Command = Command;
     type Phase = phases::MassPhase;
     type Snapshot = snapshot::MassState;
@@ -247,6 +248,18 @@ impl RuleSet for MassCombat {
                     .unit(unit)
                     .map_or(unit.clone(), |i| b.units[i].name.clone());
                 format!("{name} sleeps {hours} hours")
+            }
+            Command::Arrival { unit, difficulty } => {
+                let name = b
+                    .unit(unit)
+                    .map_or(unit.clone(), |i| b.units[i].name.clone());
+                match difficulty {
+                    Some(d) => format!(
+                        "the referee puts {name}'s arrival in question ({})",
+                        d.word()
+                    ),
+                    None => format!("the referee makes {name}'s deployments automatic"),
+                }
             }
         }
     }

@@ -79,6 +79,15 @@ pub enum Order {
         /// The unit.
         unit: String,
     },
+    /// Board `transport`, a unit of the same side that carries troops (NOTES: "carries 40
+    /// (troops)"), within the unit's deployment this round
+    /// (docs/rules/mass_combat.md, "Transports").
+    Board {
+        /// The unit that boards.
+        unit: String,
+        /// The transport.
+        transport: String,
+    },
 }
 
 impl Order {
@@ -90,7 +99,8 @@ impl Order {
             | Order::Retreat { unit, .. }
             | Order::Split { unit, .. }
             | Order::Join { unit, .. }
-            | Order::Disembark { unit } => unit,
+            | Order::Disembark { unit }
+            | Order::Board { unit, .. } => unit,
         }
     }
 
@@ -109,7 +119,10 @@ impl Order {
     pub fn deployment(&self) -> bool {
         matches!(
             self,
-            Order::Deploy { .. } | Order::Retreat { .. } | Order::Disembark { .. }
+            Order::Deploy { .. }
+                | Order::Retreat { .. }
+                | Order::Disembark { .. }
+                | Order::Board { .. }
         )
     }
 }
@@ -128,6 +141,13 @@ pub struct Declaration {
     /// are counted together for the combined actions modifier; each unit past the first
     /// costs an action.
     pub coordinated: Vec<Vec<String>>,
+    /// Bonus pips a unit's own commander gives his troops, 1D of his command each: (unit,
+    /// statistic), a pip on that statistic of the unit this round (Subordinate Bonus: "The
+    /// commanding officers subordinate to the chief commanding officer can also give bonuses
+    /// to their subordinates. In this case, the pips are added to one of the unit's average
+    /// statistics."). The statistics: `dexterity`, `dodge`, `strength`, `stamina` and the
+    /// skills its weapons fire with.
+    pub leader_bonuses: Vec<(String, String)>,
 }
 
 /// A reaction declared in step 2 (Mass Combat Sequence, 2.: "Characters declare combat

@@ -86,8 +86,7 @@ pub fn printout(s: &MassState) -> String {
                 u.start,
                 u.at.0,
                 u.at.1,
-                u.lasting
-                    .map_or(String::new(), |l| format!(", {}", l.word()))
+                u.damage_words().map_or(String::new(), |w| format!(", {w}"))
             ));
         }
     }

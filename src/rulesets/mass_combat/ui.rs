@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::ID;
-use super::battle::{Battle, Stage, Status};
+use super::battle::{Battle, NEW_LEADER, Stage, Status};
 use super::commands::Command;
 use super::input::Draft;
-use super::orders::{Declaration, Order, Reaction, Tactic};
+use super::orders::{Declaration, Order, Tactic};
 use super::phases::BattleRes;
 use super::rules::charts::{COMBINED_ACTION, combined_action};
 use crate::engine::record::GameRecord;
@@ -114,7 +114,7 @@ fn status(
         end,
         end_loses: None,
         objective: format!(
-            "Break the enemy: destroy, rout or force the surrender of every unit. Men fighting: {} {}, {} {}",
+            "Break the enemy: destroy, rout or force the surrender of every unit. Men and vehicles fighting: {} {}, {} {}",
             b.sides[0].name,
             left(0),
             b.sides[1].name,
@@ -153,7 +153,7 @@ fn help(mut help: ResMut<RuleSetHelp>) {
             "A round: tactics rolls first, then the commanders declare in the open (lowest command first), reactions (highest command first), then orders resolve by haste: fire before deployment.",
             "Fire: weapon skill + the Combined Action Chart's modifier for the men firing, against dodge + its modifier + the range's difficulty; the Attack Resolution Chart gives the share who hit.",
             "Damage: weapon damage + the modifier for the hits, against strength + the modifier for the target's size; the Unit Damage Chart gives the casualties, taken at the round's end.",
-            "Morale: units that fought compare stamina rolls; failing by 0-3 costs -1D next time, 4 or more is a full retreat, outnumbered more than 3 to 1 is surrender.",
+            "Morale: units that fought compare stamina rolls; failing by 0-3 costs -1D next time, 4 or more is a full retreat, beaten by a roll more than three times its own is surrender.",
             "Rules: d6-mass-combat.txt; rulings in docs/rules/mass_combat.md.",
         ],
     };
@@ -178,16 +178,18 @@ fn coordinated(d: &Draft) -> Vec<Vec<String>> {
 
 /// The draft as a declaration (command actions only where command counts).
 fn declaration(b: &Battle, d: &Draft) -> Declaration {
-    let on = |v: Vec<String>| if b.command { v } else { Vec::new() };
+    if !b.command {
+        return Declaration {
+            orders: d.orders.clone(),
+            ..Default::default()
+        };
+    }
     Declaration {
         orders: d.orders.clone(),
-        commanded: on(d.commanded.clone()),
-        bonuses: on(d.bonuses.clone()),
-        coordinated: if b.command {
-            coordinated(d)
-        } else {
-            Vec::new()
-        },
+        commanded: d.commanded.clone(),
+        bonuses: d.bonuses.clone(),
+        leader_bonuses: d.leader_bonuses.clone(),
+        coordinated: coordinated(d),
     }
 }
 
@@ -206,16 +208,7 @@ fn command(b: &Battle, side: usize, d: &Draft) -> Command {
         },
         Stage::React => Command::React {
             side,
-            reactions: d
-                .reactions
-                .iter()
-                .map(|(unit, haste, retreat, to)| Reaction {
-                    unit: unit.clone(),
-                    haste: *haste,
-                    retreat: *retreat,
-                    to: *to,
-                })
-                .collect(),
+            reactions: d.reactions(),
         },
     }
 }
@@ -355,7 +348,12 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
             });
             if let Some(to) = r.3 {
                 ui.horizontal(|ui| {
-                    ui.weak(format!("   redeploys to ({:.0}, {:.0})", to.0, to.1));
+                    let goes = b.deploys_to(i, to, r.1);
+                    ui.weak(format!(
+                        "   redeploys {:.0} m, to {}",
+                        (goes.0 - u.at.0).hypot(goes.1 - u.at.1),
+                        b.place_words(side, goes)
+                    ));
                     if ui.small_button("cancel").clicked() {
                         r.3 = None;
                     }
@@ -402,7 +400,7 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                 && u.status == Status::Fighting
                 && ui
                     .button("Split")
-                    .on_hover_text("\"Dividing a unit takes one action\": some of its men become a unit of their own (half, or as many as you set)")
+                    .on_hover_text(format!("\"Dividing a unit takes one action and new commanders must be assigned to each unit\": some of its {} become a unit of their own (half, or as many as you set), led by a new commander of command {}", u.members(), NEW_LEADER.min(u.leader)))
                     .clicked()
             {
                 order = Some(Order::Split {
@@ -424,6 +422,32 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                     order = Some(Order::Join {
                         unit: u.id.clone(),
                         into: o.id.clone(),
+                    });
+                }
+            }
+            // Boarding a transport of the side within its deployment this round
+            // (docs/rules/mass_combat.md, "Transports").
+            for (t, o) in b.units.iter().enumerate() {
+                if t != i
+                    && o.side == side
+                    && o.on_ground()
+                    && o.kind.carries > 0
+                    && u.status == Status::Fighting
+                    && !u.kind.vehicle
+                    && b.distance(i, t) <= b.reach(i, 0)
+                    && ui
+                        .button(format!("Board {}", o.name))
+                        .on_hover_text(format!(
+                            "Get aboard: {} carries {}, {} aboard now",
+                            o.name,
+                            b.capacity(t),
+                            b.aboard(t)
+                        ))
+                        .clicked()
+                {
+                    order = Some(Order::Board {
+                        unit: u.id.clone(),
+                        transport: o.id.clone(),
                     });
                 }
             }
@@ -456,7 +480,7 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                 if have == 0 {
                     ui.weak("   none left");
                 } else {
-                    ui.add(egui::Slider::new(&mut n, 0..=have).text("men"));
+                    ui.add(egui::Slider::new(&mut n, 0..=have).text(u.members()));
                 }
                 match k {
                     Some(k) => weapons[k].1 = n,
@@ -468,7 +492,8 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
         }
         if let Some(Order::Split { size, .. }) = &mut order {
             ui.add(
-                egui::Slider::new(size, 1..=u.size.saturating_sub(1).max(1)).text("men split off"),
+                egui::Slider::new(size, 1..=u.size.saturating_sub(1).max(1))
+                    .text(format!("{} split off, under a new commander", u.members())),
             );
         }
         if let Some(
@@ -481,26 +506,84 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
         if let Some(o) = order {
             draft.set(o);
         }
+        if b.command {
+            leader_pips(ui, b, i, draft);
+        }
     }
     if let Some(id) = drop {
         draft.orders.retain(|o| o.unit() != id);
     }
-    if b.command && b.stage != Stage::React {
-        let plan = b.plan(side, &declaration(b, draft));
+    // The command budget: in the reactions too, where a unit hastened past the force's
+    // basic haste is another haste order (issue 60: the reactions did not show it).
+    let (d, checked) = if b.stage == Stage::React {
+        match b.reacted(side, &draft.reactions()) {
+            Ok((d, _)) => (d, Ok(())),
+            Err(e) => (b.declared[side].clone().unwrap_or_default(), Err(e)),
+        }
+    } else {
+        let d = declaration(b, draft);
+        let checked = b.check_declaration(side, &d);
+        (d, checked)
+    };
+    if b.command {
+        let plan = b.plan(side, &d);
         let c = b.sides[side].commander.command;
         ui.label(format!(
             "Command {c}: spends {}, {} left",
             plan.cost(),
             plan.left(c)
                 .map_or("none: too much".to_string(), |l| l.to_string())
+        ))
+        .on_hover_text(format!(
+            "{} commanded, {} bonus pips, {} coordinated, {} haste orders past the force's basic haste{}: 1D each",
+            plan.commanded,
+            plan.bonuses,
+            plan.coordinations,
+            plan.haste_orders,
+            if plan.free_haste > 0 {
+                " (one free: the enemy anticipated)"
+            } else {
+                ""
+            }
         ));
     }
-    match b.check_declaration(side, &declaration(b, draft)) {
-        Ok(()) => {}
-        Err(e) => {
-            ui.colored_label(egui::Color32::from_rgb(220, 90, 60), e);
-        }
+    if let Err(e) = checked {
+        ui.colored_label(egui::Color32::from_rgb(220, 90, 60), e);
     }
+}
+
+/// The bonus pips unit `i`'s own commander gives its statistics this round, 1D of his command
+/// each (Subordinate Bonus: "In this case, the pips are added to one of the unit's average
+/// statistics").
+fn leader_pips(ui: &mut egui::Ui, b: &Battle, i: usize, draft: &mut Draft) {
+    let u = &b.units[i];
+    let command = b.leader_command(i, &declaration(b, draft));
+    ui.label(format!(
+        "Its commander, command {command}: a pip to a statistic for 1D"
+    ))
+    .on_hover_text(
+        "Subordinate Bonus: the unit's own commander adds pips to its statistics this round: to its weapon's skill for its attacks, to dodge, to strength against damage, to stamina for its morale check, to dexterity for its arrival roll. Not commanded, he has 1D less.",
+    );
+    ui.horizontal_wrapped(|ui| {
+        for stat in u.kind.statistics() {
+            let mine = |(id, s): &(String, String)| *id == u.id && *s == stat;
+            let mut n = draft.leader_bonuses.iter().filter(|x| mine(*x)).count() as u32;
+            if ui
+                .add(
+                    egui::DragValue::new(&mut n)
+                        .range(0..=9)
+                        .prefix(format!("{stat} +")),
+                )
+                .changed()
+            {
+                draft.leader_bonuses.retain(|x| !mine(x));
+                draft.leader_bonuses.extend(std::iter::repeat_n(
+                    (u.id.clone(), stat.clone()),
+                    n as usize,
+                ));
+            }
+        }
+    });
 }
 
 /// Both sides' units, and the last round's attacks with the chart rows that applied.
@@ -535,9 +618,12 @@ fn units_panel(ui: &mut egui::Ui, b: &Battle, ordering: Option<usize>, draft: &m
                 Status::Destroyed => " · destroyed".into(),
                 Status::Joined(_) => String::new(),
             };
-            let hurt = u
-                .lasting
-                .map_or(String::new(), |l| format!(" · {}", l.word()));
+            let hurt = format!(
+                "{}{}",
+                u.damage_words()
+                    .map_or(String::new(), |w| format!(" · {w}")),
+                if u.en_route.is_some() { " · late" } else { "" }
+            );
             ui.horizontal_wrapped(|ui| {
                 unit_line(ui, u, state, hurt);
                 if let Some(i) = firing.filter(|&i| b.units[i].side != s && u.on_ground())
@@ -641,6 +727,7 @@ fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Com
                 }
             });
         march_rows(ui, b, out);
+        arrival_rows(ui, b, out);
         ui.weak("The number each range band adds to the dodge (Range difficulty Chart).");
         for band in [
             RangeBand::PointBlank,
@@ -728,6 +815,45 @@ fn march_rows(ui: &mut egui::Ui, b: &Battle, out: &mut Vec<Command>) {
                     unit: u.id.clone(),
                     hours,
                 });
+            }
+        });
+    }
+}
+
+/// The referee's arrival rolls (Deployment: "If, for some reason, the question of whether the
+/// unit arrives at its destination on time is ever in question, simply make a combined DEX or
+/// SPEED roll versus a difficulty based on terrain, environmental conditions, unit and
+/// deadline"): each unit's difficulty, or automatic.
+fn arrival_rows(ui: &mut egui::Ui, b: &Battle, out: &mut Vec<Command>) {
+    use super::rules::charts::Difficulty;
+    ui.weak("Arriving on time: the difficulty of each unit's deployments (terrain, weather, the unit, the deadline).");
+    for u in b.units.iter().filter(|u| u.in_battle()) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(&u.name);
+            let word = |d: Option<Difficulty>| d.map_or("automatic", Difficulty::word);
+            egui::ComboBox::from_id_salt(("mass_combat_arrival", &u.id))
+                .selected_text(word(u.arrival))
+                .show_ui(ui, |ui| {
+                    for d in [
+                        None,
+                        Some(Difficulty::VeryEasy),
+                        Some(Difficulty::Easy),
+                        Some(Difficulty::Moderate),
+                        Some(Difficulty::Difficult),
+                        Some(Difficulty::VeryDifficult),
+                        Some(Difficulty::Heroic),
+                    ] {
+                        if ui.selectable_label(u.arrival == d, word(d)).clicked() && u.arrival != d
+                        {
+                            out.push(Command::Arrival {
+                                unit: u.id.clone(),
+                                difficulty: d,
+                            });
+                        }
+                    }
+                });
+            if let Some(e) = u.en_route {
+                ui.weak(format!("late: rolls again against {}", e.difficulty.word()));
             }
         });
     }

@@ -75,6 +75,16 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
         )),
         _ => {}
     }
+    if let Some(e) = u.en_route {
+        badges.push(Badge::new(
+            "late",
+            format!(
+                "failed to arrive on schedule: a new roll at the beginning of the round against {} (Deployment)",
+                e.difficulty.word()
+            ),
+            [0.4, 0.7, 0.9],
+        ));
+    }
     if u.ignores_orders && u.status != Status::Retreating {
         badges.push(Badge::new(
             "shaken",
@@ -180,18 +190,12 @@ fn draw_orders(
     };
     let (fire, deploy) = (Color::srgb(0.95, 0.35, 0.25), Color::srgb(0.3, 0.85, 0.95));
     // The orders declared so far, both sides' (declared in the open), in their side's colour;
-    // and the orders the person to declare is giving, in red, in place of any declared.
-    let drafting = matches!(b.stage, Stage::Declare | Stage::Redeclare);
-    let drafted = |s: usize| drafting && b.to_act() == Some(s);
-    let mut shown: Vec<(&Order, bool)> = (0..b.declared.len())
-        .filter(|&s| !drafted(s))
-        .flat_map(|s| b.declared[s].iter().flat_map(|d| &d.orders))
-        .map(|o| (o, true))
-        .collect();
-    if b.to_act().is_some_and(drafted) {
-        shown.extend(draft.orders.iter().map(|o| (o, false)));
-    }
-    for (o, declared) in shown {
+    // and the orders the person to declare is giving, in red, in place of any declared; while
+    // a side reacts, its orders with the reactions chosen so far, those changed in red (issue
+    // 60: the reactions were not drawn until declared).
+    let shown = shown_orders(b, &draft);
+    for (o, declared) in &shown {
+        let declared = *declared;
         let Some((i, from)) = at(o.unit()) else {
             continue;
         };
@@ -234,6 +238,30 @@ fn draw_orders(
                     deploy,
                 );
             }
+            Order::Retreat { haste, .. } => {
+                let colour = if declared {
+                    crate::view::palette::side_colour(b.units[i].side)
+                } else {
+                    deploy
+                };
+                let to = b.retreats_to(i, *haste);
+                let to = Vec2::new(to.0, to.1);
+                gizmos
+                    .arrow_2d(from, to, colour)
+                    .with_tip_length(radius(b, b.units[i].size) * 0.6);
+            }
+            Order::Board { transport, .. } => {
+                if let Some((_, to)) = at(transport) {
+                    let colour = if declared {
+                        crate::view::palette::side_colour(b.units[i].side)
+                    } else {
+                        deploy
+                    };
+                    gizmos
+                        .arrow_2d(from, to, colour)
+                        .with_tip_length(radius(b, b.units[i].size) * 0.6);
+                }
+            }
             _ => {}
         }
     }
@@ -261,6 +289,35 @@ fn draw_orders(
             deploy.with_alpha(0.45),
         );
     }
+}
+
+/// The orders to draw, each with whether it is declared (drawn in its side's colour) or being
+/// given now: every side's declared orders; for the side declaring, its draft in their place;
+/// for the side reacting, its declared orders with the reactions chosen so far, those changed
+/// not declared.
+pub fn shown_orders(b: &Battle, draft: &Draft) -> Vec<(Order, bool)> {
+    let now = b.to_act();
+    let drafting = matches!(b.stage, Stage::Declare | Stage::Redeclare);
+    let mut shown: Vec<(Order, bool)> = (0..b.declared.len())
+        .filter(|&s| !(drafting || b.stage == Stage::React) || now != Some(s))
+        .flat_map(|s| b.declared[s].iter().flat_map(|d| d.orders.iter().cloned()))
+        .map(|o| (o, true))
+        .collect();
+    match now {
+        Some(_) if drafting => shown.extend(draft.orders.iter().cloned().map(|o| (o, false))),
+        Some(s) if b.stage == Stage::React => {
+            let declared = b.declared[s].clone().unwrap_or_default();
+            let orders = b
+                .reacted(s, &draft.reactions())
+                .map_or(declared.orders.clone(), |(d, _)| d.orders);
+            shown.extend(orders.into_iter().map(|o| {
+                let was = declared.orders.contains(&o);
+                (o, was)
+            }));
+        }
+        _ => {}
+    }
+    shown
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -321,6 +378,52 @@ pub fn hint_marks(b: &Battle, command: &Command) -> Vec<HintMark> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::dice::Dice;
+
+    /// Issue 60: the reactions being chosen are drawn on the table before they are declared:
+    /// Red squad's redeployment in place of its fire, the stormtroopers' fire as declared.
+    #[test]
+    fn the_reactions_being_made_are_drawn() {
+        let mut b = super::super::battle::tests::platoon();
+        b.units[1].at = (90.0, 80.0);
+        let mut dice = Dice::forced([]);
+        super::super::battle::tests::no_tactics(&mut b, &mut dice);
+        let fire = |unit: &str, target: &str| Order::Fire {
+            unit: unit.into(),
+            target: target.into(),
+            weapons: vec![(0, 10)],
+            haste: 0,
+        };
+        for (side, o) in [(0, fire("troopers", "red")), (1, fire("red", "troopers"))] {
+            let declaration = super::super::orders::Declaration {
+                orders: vec![o],
+                ..Default::default()
+            };
+            b.apply(&Command::Declare { side, declaration }, &mut dice)
+                .unwrap();
+        }
+        assert_eq!((b.stage, b.to_act()), (Stage::React, Some(1)));
+        let draft = Draft {
+            reactions: vec![("red".into(), 0, false, Some((95.0, 65.0)))],
+            ..Default::default()
+        };
+        let redeploy = Order::Deploy {
+            unit: "red".into(),
+            to: (95.0, 65.0),
+            haste: 0,
+        };
+        assert_eq!(
+            shown_orders(&b, &draft),
+            [(fire("troopers", "red"), true), (redeploy, false)]
+        );
+        assert_eq!(
+            shown_orders(&b, &Draft::default()),
+            [
+                (fire("troopers", "red"), true),
+                (fire("red", "troopers"), true)
+            ]
+        );
+    }
 
     #[test]
     fn a_hinted_declaration_draws_each_units_order() {

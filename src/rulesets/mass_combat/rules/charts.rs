@@ -305,14 +305,15 @@ impl MoraleFailure {
     }
 }
 
-/// The row for a unit that failed its morale check by `failed_by` (0 or more) against a
-/// winner of `winner` people while it has `loser`: surrender when the winner outnumbers it
-/// more than 3 to 1; else 0-3 shaken, 4 or more full retreat (docs/rules/mass_combat.md, "The
-/// Morale Failure Chart": the chart stops at 8; failing by more is a full retreat too).
-pub fn morale_failure(failed_by: i32, winner: u32, loser: u32) -> MoraleFailure {
-    if winner > loser.saturating_mul(3) {
+/// The row for a unit whose morale roll `loser` failed against `winner`'s roll: surrender when
+/// the winner's roll is more than three times the loser's ("Winner > 3x Loser", a column of
+/// "Failed Morale by:", so the two rolls compared: docs/rules/mass_combat.md, "The Morale
+/// Failure Chart"); else by the difference, 0-3 shaken, 4 or more full retreat (the chart stops
+/// at 8; failing by more is a full retreat too).
+pub fn morale_failure(winner: i32, loser: i32) -> MoraleFailure {
+    if winner > loser.max(0).saturating_mul(3) {
         MoraleFailure::Surrender
-    } else if failed_by <= 3 {
+    } else if winner - loser <= 3 {
         MoraleFailure::Shaken
     } else {
         MoraleFailure::FullRetreat
@@ -418,13 +419,23 @@ pub enum Experience {
     HandPickedElite,
 }
 
-/// The range of average statistics the experience chart gives an Imperial or a Rebel unit:
+/// The two rows of the experience chart: "Imperial" and "Rebel".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Army {
+    /// The chart's "Imperial" row.
+    Imperial,
+    /// The chart's "Rebel" row.
+    Rebel,
+}
+
+/// The range of average statistics the experience chart gives a unit of `army`:
 /// "Imperial 3D 3D+1 to 4D 4D+1 to 5D+2 6D to 6D+2" and "Rebel 2D to 3D+2 4D to 5D 5D+1 to 6D
-/// 6D+1 to 7D", then "7D to 8D" and "7D+1 to PC's" for both (docs/rules/mass_combat.md, "The
+/// 6D+1 to 7D", then "7D to 8D" and "7D+1 to PC's" (docs/rules/mass_combat.md, "The
 /// experience chart": the Imperial row is one column short, so its four ranges are Average
-/// to Elite and a recruit is 2D to 2D+2; the last two ranges are the last two columns, both
-/// sides; "PC's" is read as 8D).
-pub fn experience_range(level: Experience, imperial: bool) -> (Code, Code) {
+/// to Hand-Picked Elite and a recruit is 2D to 2D+2; the Rebels' four are Recruit to Elite
+/// and "7D to 8D" is their Hand-Picked Elite).
+pub fn experience_range(level: Experience, army: Army) -> (Code, Code) {
+    let imperial = army == Army::Imperial;
     let (lo, hi) = match (level, imperial) {
         (Experience::Recruit, true) => ((2, 0), (2, 2)),
         (Experience::Average, true) => ((3, 0), (3, 0)),
@@ -438,6 +449,16 @@ pub fn experience_range(level: Experience, imperial: bool) -> (Code, Code) {
         (Experience::HandPickedElite, false) => ((7, 0), (8, 0)),
     };
     (Code::new(lo.0, lo.1), Code::new(hi.0, hi.1))
+}
+
+/// The average skill a unit of `army` at experience `level` fights with: "Quick statistics
+/// can be manufactured for units by basing them on the unit's overall experience level. Use
+/// the following experience level chart to generate average statistics for the unit." The
+/// middle of the chart's range, rounded down to the pip (docs/rules/mass_combat.md, "The
+/// experience chart": Veteran Rebels, 5D+1 to 6D, fight at 5D+2).
+pub fn experience_skill(level: Experience, army: Army) -> Code {
+    let (lo, hi) = experience_range(level, army);
+    Code((lo.0 + hi.0).div_euclid(2))
 }
 
 #[cfg(test)]
@@ -529,9 +550,10 @@ mod tests {
 
     #[test]
     fn the_morale_failure_chart() {
-        assert_eq!(morale_failure(0, 10, 10), MoraleFailure::Shaken);
-        assert_eq!(morale_failure(3, 10, 10), MoraleFailure::Shaken);
-        assert_eq!(morale_failure(4, 10, 10), MoraleFailure::FullRetreat);
+        // Rolls of winner and loser: failed by 0, 3, 4.
+        assert_eq!(morale_failure(10, 10), MoraleFailure::Shaken);
+        assert_eq!(morale_failure(13, 10), MoraleFailure::Shaken);
+        assert_eq!(morale_failure(14, 10), MoraleFailure::FullRetreat);
         use DamageResult::*;
         // Issue 60: a vehicle row is a state; damage no worse than it makes it one worse.
         assert_eq!(vehicle_damage(None, LightCasualties), Some(LightCasualties));
@@ -556,9 +578,14 @@ mod tests {
             vehicle_damage(Some(HeavyCasualties), ModerateCasualties),
             Some(Rout)
         );
-        assert_eq!(morale_failure(12, 10, 10), MoraleFailure::FullRetreat);
-        assert_eq!(morale_failure(1, 31, 10), MoraleFailure::Surrender);
-        assert_eq!(morale_failure(1, 30, 10), MoraleFailure::Shaken);
+        // Issue 60: "Winner > 3x Loser" compares the rolls: failing by 12 (22 against 10) is
+        // a full retreat, by 21 (31 against 10) a surrender; 30 is not more than 3 x 10.
+        assert_eq!(morale_failure(22, 10), MoraleFailure::FullRetreat);
+        assert_eq!(morale_failure(31, 10), MoraleFailure::Surrender);
+        assert_eq!(morale_failure(30, 10), MoraleFailure::FullRetreat);
+        // The 0-3 row stands first only while the rolls are not that far apart: 4 against 1.
+        assert_eq!(morale_failure(4, 1), MoraleFailure::Surrender);
+        assert_eq!(morale_failure(0, 0), MoraleFailure::Shaken);
     }
 
     #[test]
@@ -592,8 +619,23 @@ mod tests {
         assert_eq!(Difficulty::Heroic.harder(), Difficulty::Heroic);
         assert_eq!(Difficulty::Easy.easier().easier(), Difficulty::VeryEasy);
         assert_eq!(
-            experience_range(Experience::Veteran, false),
+            experience_range(Experience::Veteran, Army::Rebel),
             (Code::new(5, 1), Code::d(6))
+        );
+        // The middle, to the pip below: 5D+1 to 6D is 5D+2; 2D to 3D+2 is 2D+2; 3D is 3D.
+        assert_eq!(
+            [
+                experience_skill(Experience::Veteran, Army::Rebel),
+                experience_skill(Experience::Recruit, Army::Rebel),
+                experience_skill(Experience::Average, Army::Imperial),
+                experience_skill(Experience::HandPickedElite, Army::Rebel),
+            ],
+            [
+                Code::new(5, 2),
+                Code::new(2, 2),
+                Code::d(3),
+                Code::new(7, 1)
+            ]
         );
         assert_eq!(Loyalty::Fanatical.morale(), Code::d(1));
     }

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use serde::Deserialize;
 
+use super::charts::{Army, Difficulty, Experience};
 use super::code::Code;
 use super::unit::{Roster, UnitType, Weapon, parse_roster};
 use crate::rules::scenario::{Control, Errors, ScenarioError, ron_error, ron_options};
@@ -74,6 +75,26 @@ pub struct UnitDef {
     /// Aboard this transport unit at the start (it rides until it disembarks).
     #[serde(default)]
     pub aboard: Option<String>,
+    /// Its skills made from its experience on the chart ("Quick statistics can be
+    /// manufactured for units by basing them on the unit's overall experience level"): its
+    /// dodge and every weapon's skill, where `skills` does not set them.
+    #[serde(default)]
+    pub experience: Option<ExperienceDef>,
+    /// Whether its deployments arrive on time is in question, at this difficulty (Deployment:
+    /// "make a combined DEX or SPEED roll versus a difficulty based on terrain, environmental
+    /// conditions, unit and deadline"); none: they are automatic.
+    #[serde(default)]
+    pub arrival: Option<Difficulty>,
+}
+
+/// Where a unit stands on the experience chart: its column and its row.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExperienceDef {
+    /// The column: "Recruit Average Veteran Elite Hand-Picked Elite".
+    pub level: Experience,
+    /// The row: "Imperial" or "Rebel".
+    pub army: Army,
 }
 
 /// The open ground, in metres: d6-mass-combat.txt has no board ("Using counters or miniatures

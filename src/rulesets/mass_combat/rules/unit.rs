@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::charts::Loyalty;
+use super::charts::{Army, Experience, Loyalty, experience_skill};
 use super::code::Code;
 use crate::rules::scenario::{ScenarioError, ron_error, ron_options};
 
@@ -167,6 +167,48 @@ impl UnitType {
             Code::ZERO
         };
         base + penalty
+    }
+
+    /// What its combined DEX or SPEED roll throws before the combined actions modifier
+    /// (Deployment: "make a combined DEX or SPEED roll"): its dexterity with the armour's
+    /// penalty; for vehicles, whose speed the text gives as MOVE and kilometres an hour and not
+    /// as a code, its stand-in for dexterity: "The vehicle's Maneuver Code plus the average
+    /// pilots' Dexterity code is used instead of Dexterity"
+    /// (docs/rules/mass_combat.md, "Arriving on time").
+    pub fn dex_or_speed(&self) -> Code {
+        match self.maneuverability {
+            Some(m) => m + self.dexterity,
+            None => self.dexterity + self.armour.as_ref().map_or(Code::ZERO, |a| a.dexterity),
+        }
+    }
+
+    /// The unit's statistics a leader's bonus pip may go to (Subordinate Bonus: "the pips are
+    /// added to one of the unit's average statistics"): dexterity, dodge, each skill its
+    /// weapons fire with, strength and stamina.
+    pub fn statistics(&self) -> Vec<String> {
+        let mut out = vec!["dexterity".to_string(), "dodge".to_string()];
+        for w in &self.weapons {
+            if !out.contains(&w.skill) {
+                out.push(w.skill.clone());
+            }
+        }
+        out.extend(["strength".to_string(), "stamina".to_string()]);
+        out
+    }
+
+    /// Its skills made from experience `level` on `army`'s row of the chart: its dodge (a
+    /// unit of vehicles dodges with its maneuverability and its pilots' dexterity, which the
+    /// chart leaves) and each skill its weapons fire with, at the chart's middle
+    /// ([`experience_skill`]; docs/rules/mass_combat.md, "The experience chart").
+    pub fn with_experience(&mut self, level: Experience, army: Army) {
+        let skill = experience_skill(level, army);
+        let mut names: Vec<String> = self.weapons.iter().map(|w| w.skill.clone()).collect();
+        if self.maneuverability.is_none() {
+            names.push("dodge".into());
+        }
+        for n in names {
+            self.skills.insert(n, skill);
+        }
     }
 
     /// Strength against `weapon`: strength plus the armour's energy or physical bonus
