@@ -11,6 +11,8 @@ mod scenario_select;
 mod screenshot;
 pub mod settings;
 pub mod startup;
+#[cfg(test)]
+pub(crate) mod test_window;
 mod title;
 
 use std::path::PathBuf;
@@ -375,6 +377,21 @@ fn scenario_of_save(
     })
 }
 
+/// The game on the window's table and panels: egui, the engine, the shared view and shell,
+/// and every rule set's game and shell (what the window shows a game with; the screens come
+/// on top).
+pub(crate) fn table_and_panels(app: &mut App, registry: &Registry) {
+    app.add_plugins(EguiPlugin::default()).add_plugins((
+        EnginePlugin,
+        crate::view::ViewPlugin,
+        crate::ui::UiPlugin,
+    ));
+    for entry in &registry.0 {
+        (entry.plugin)(app);
+        (entry.shell)(app);
+    }
+}
+
 /// Opens the window with every rule set of `registry` and runs until it closes; returns the
 /// exit code.
 ///
@@ -415,13 +432,8 @@ pub fn run_window(
                     ..default()
                 }),
         )
-        .add_plugins(EguiPlugin::default())
-        .init_state::<Screen>()
-        .add_plugins((EnginePlugin, crate::view::ViewPlugin, crate::ui::UiPlugin));
-    for entry in &registry.0 {
-        (entry.plugin)(&mut app);
-        (entry.shell)(&mut app);
-    }
+        .init_state::<Screen>();
+    table_and_panels(&mut app, &registry);
     // A screenshot counts frames and the frame log measures the renderer: both draw every frame.
     let Measure {
         frame_log,

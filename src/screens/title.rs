@@ -313,7 +313,6 @@ fn rosters_closed(rosters: Res<crate::ui::RosterScreen>, mut next: ResMut<NextSt
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Unfinished>()
-        .init_resource::<crate::ui::RosterScreen>()
         .add_systems(Update, rosters_closed.run_if(in_state(Screen::Rosters)))
         .add_systems(OnEnter(Screen::Title), look_for_unfinished)
         .add_systems(

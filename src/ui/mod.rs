@@ -13,6 +13,8 @@ pub mod file_dialog;
 pub mod frame_time;
 mod handover;
 mod help;
+#[cfg(test)]
+mod layout;
 mod phase_bar;
 mod replay_bar;
 pub mod table_canvas;
@@ -105,6 +107,46 @@ pub fn area_ui(ctx: &egui::Context, rect: egui::Rect) -> egui::Ui {
 /// Where the shell notes for [`area_ui`], each frame, whether the replay viewer is open.
 fn looking_back_id() -> egui::Id {
     egui::Id::new("holotable-looking-back")
+}
+
+/// The widgets a player needs for the step in hand (the unit list, the order, the fire or
+/// fight button, the cards of a fight, the last refusal), as laid out in the last pass, by
+/// name: each with its rectangle and the part of the window its panel shows (its clip),
+/// egui points. A name `list:<list>:<item>` is an item of a list that scrolls; any other is
+/// one widget. The layout test checks they are in the window, in view without scrolling, and
+/// hold still when a value beside them changes width (issue 61).
+#[derive(Clone, Debug, Default)]
+pub struct KeyWidgets {
+    /// The pass they were laid out in (the list starts again with each).
+    pass: u64,
+    /// (name, rectangle, clip).
+    pub rects: Vec<(String, egui::Rect, egui::Rect)>,
+}
+
+fn key_widgets_id() -> egui::Id {
+    egui::Id::new("holotable-key-widgets")
+}
+
+/// Notes `response`, laid out in `ui`, as the key widget `name` ([`KeyWidgets`]).
+pub fn key_widget(ui: &egui::Ui, name: impl Into<String>, response: &egui::Response) {
+    let pass = ui.ctx().cumulative_pass_nr();
+    let entry = (name.into(), response.rect, ui.clip_rect());
+    ui.data_mut(|d| {
+        let keys = d.get_temp_mut_or_default::<KeyWidgets>(key_widgets_id());
+        if keys.pass != pass {
+            keys.pass = pass;
+            keys.rects.clear();
+        }
+        keys.rects.push(entry);
+    });
+}
+
+/// The key widgets of `ctx`'s last pass ([`KeyWidgets`]); none where none were laid out in it.
+pub fn key_widgets(ctx: &egui::Context) -> KeyWidgets {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data(|d| d.get_temp::<KeyWidgets>(key_widgets_id()))
+        .filter(|k| k.pass + 1 == pass)
+        .unwrap_or_default()
 }
 
 /// The status while a game is looked back on in the replay viewer: nothing to end, and the
@@ -615,6 +657,7 @@ impl Plugin for UiPlugin {
             .init_resource::<SidebarLayout>()
             .init_resource::<Guide>()
             .init_resource::<EditorScreen>()
+            .init_resource::<RosterScreen>()
             .add_message::<OpenEditor>()
             .add_message::<PlayScenario>()
             .add_message::<ShellAction>()

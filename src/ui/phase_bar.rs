@@ -56,11 +56,11 @@ pub fn show(
                 // (each as long as its words) it moved with every activation, and a click
                 // where it had been missed it (play-test).
                 if let Some((label, tip)) = &status.end {
-                    if ui
+                    let end = ui
                         .add(egui::Button::new(label).min_size(egui::vec2(END_WIDTH, 0.0)))
-                        .on_hover_text(tip)
-                        .clicked()
-                    {
+                        .on_hover_text(tip);
+                    super::key_widget(ui, "end", &end);
+                    if end.clicked() {
                         action = Some(ShellAction::End);
                     }
                     ui.separator();
@@ -166,11 +166,14 @@ pub fn show(
             }
             ui.horizontal(|ui| {
                 if let Some(n) = &notice.refusal {
-                    one_line(
-                        ui,
-                        egui::RichText::new(format!("Refused: {n}"))
-                            .color(egui::Color32::from_rgb(255, 110, 90)),
+                    let refused = ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(format!("Refused: {n}"))
+                                .color(egui::Color32::from_rgb(255, 110, 90)),
+                        )
+                        .truncate(),
                     );
+                    super::key_widget(ui, "refusal", &refused);
                     ui.separator();
                 }
                 if let Some(n) = &notice.info {

@@ -266,6 +266,7 @@ fn side_panel(
             !u.activated,
             egui::Button::selectable(sel.unit == Some(i), text),
         );
+        crate::ui::key_widget(ui, format!("list:units:{}", u.id), &r);
         if r.clicked() {
             select(sel, b, i);
             if u.carried_by.is_some() {
@@ -355,7 +356,8 @@ fn unit_panel(
                 ),
             ] {
                 if ok {
-                    ui.selectable_value(&mut mode, m, label);
+                    let r = ui.selectable_value(&mut mode, m, label);
+                    crate::ui::key_widget(ui, label, &r);
                 }
             }
         });

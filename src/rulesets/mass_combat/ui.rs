@@ -275,7 +275,9 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
         }
         let selected = draft.selected == Some(i);
         ui.horizontal_wrapped(|ui| {
-            if ui.selectable_label(selected, format!("{} ({})", u.name, u.size)).clicked() {
+            let r = ui.selectable_label(selected, format!("{} ({})", u.name, u.size));
+            crate::ui::key_widget(ui, format!("list:units:{}", u.id), &r);
+            if r.clicked() {
                 draft.selected = Some(i);
             }
             if b.command && b.stage != Stage::React {
@@ -677,8 +679,9 @@ fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Com
     if !b.referee {
         if b.round == 1 && b.nothing_declared() && people == 2 {
             ui.horizontal_wrapped(|ui| {
-                if ui
-                    .button("Play with a referee")
+                let r = ui.button("Play with a referee");
+                crate::ui::key_widget(ui, "play with a referee", &r);
+                if r
                     .on_hover_text("One person runs both sides, with no hand-over, and judges the modifiers: terrain, weather, advantages (+1D to +3D each), the range difficulties")
                     .clicked()
                 {
@@ -689,7 +692,7 @@ fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Com
         }
         return;
     }
-    egui::CollapsingHeader::new("Referee").show(ui, |ui| {
+    let header = egui::CollapsingHeader::new("Referee").show(ui, |ui| {
         ui.weak(
             "Each unit's modifier to all its actions and to its morale checks, in pips (3 a die).",
         );
@@ -711,14 +714,19 @@ fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Com
                                 morale: if k == 1 { nv } else { m },
                             })
                         };
+                        let what = if k == 0 { "actions" } else { "morale" };
                         ui.horizontal(|ui| {
-                            if ui.small_button("−").clicked() {
+                            let less = ui.small_button("−");
+                            crate::ui::key_widget(ui, format!("{} {what} −", u.id), &less);
+                            if less.clicked() {
                                 set(Code(v.0 - 1));
                             }
                             // A fixed width: `+` stays under the pointer as `1D` becomes
                             // `1D+1`, and so does the next column's `−`.
                             ui.add_sized([VALUE_WIDTH, 18.0], egui::Label::new(v.to_string()));
-                            if ui.small_button("+").clicked() {
+                            let more = ui.small_button("+");
+                            crate::ui::key_widget(ui, format!("{} {what} +", u.id), &more);
+                            if more.clicked() {
                                 set(Code(v.0 + 1));
                             }
                         });
@@ -767,6 +775,7 @@ fn referee_panel(ui: &mut egui::Ui, b: &Battle, people: usize, out: &mut Vec<Com
             });
         }
     });
+    crate::ui::key_widget(ui, "referee", &header.header_response);
 }
 
 /// The referee's marches and sleep, before or between the fighting (Deployment: "Walking

@@ -377,10 +377,9 @@ fn muster_panel(
         .iter()
         .filter(|f| f.tier == super::rules::fighter::Tier::Specialist)
         .count();
-    if ui
-        .button(format!("Play the scenario's ({} fighters)", mine.len()))
-        .clicked()
-    {
+    let play = ui.button(format!("Play the scenario's ({} fighters)", mine.len()));
+    crate::ui::key_widget(ui, "muster", &play);
+    if play.clicked() {
         out.push(Command::Muster {
             player: p,
             warband: None,
@@ -471,11 +470,11 @@ fn places_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Command
                 Some(q) => format!("{}: {}", ordinal(k), s.players[*q].name),
                 None => ordinal(k),
             };
-            if ui
+            let place = ui
                 .add_enabled(taken.is_none(), egui::Button::new(label))
-                .on_hover_text("Act in this place each round of activations this phase")
-                .clicked()
-            {
+                .on_hover_text("Act in this place each round of activations this phase");
+            crate::ui::key_widget(ui, format!("list:places:{k}"), &place);
+            if place.clicked() {
                 out.push(Command::ChoosePlace {
                     player: p,
                     place: k,
@@ -532,15 +531,18 @@ fn warband_panel(
                 f.die(),
                 f.fighter.stat
             );
-            if s.active.is_none() && !f.activated {
-                if ui.button(text).on_hover_text("Activate him").clicked() {
+            let row = if s.active.is_none() && !f.activated {
+                let b = ui.button(text).on_hover_text("Activate him");
+                if b.clicked() {
                     out.push(Command::Activate { fighter: i });
                 }
+                b
             } else if active {
-                ui.label(egui::RichText::new(text).strong());
+                ui.label(egui::RichText::new(text).strong())
             } else {
-                ui.weak(text);
-            }
+                ui.weak(text)
+            };
+            crate::ui::key_widget(ui, format!("list:fighters:{i}"), &row);
         });
     }
     let Some(a) = &s.active else { return };

@@ -152,7 +152,7 @@ fn help(mut help: ResMut<RuleSetHelp>) {
 
 /// A card as drawn on the table, `won` ringed green, its hover naming it and `whose` it is
 /// (`the green X-wing`).
-fn card_widget(ui: &mut egui::Ui, card: Card, won: bool, whose: &str) {
+fn card_widget(ui: &mut egui::Ui, card: Card, won: bool, whose: &str) -> egui::Response {
     let (text, red) = (card.face(), card.is_red());
     egui::Frame::new()
         .fill(egui::Color32::from_rgb(248, 246, 240))
@@ -178,7 +178,8 @@ fn card_widget(ui: &mut egui::Ui, card: Card, won: bool, whose: &str) {
                 card_name(card),
                 card.value()
             ));
-        });
+        })
+        .response
 }
 
 fn score_panel(ui: &mut egui::Ui, b: &Battle) {
@@ -317,6 +318,9 @@ fn craft_panel(ui: &mut egui::Ui, b: &Battle, act: Option<usize>) {
     }
 }
 
+/// The Stop to fire button's width, egui points: `Stop to fire (12 left)` fits.
+const STOP_WIDTH: f32 = 170.0;
+
 /// The acting craft's button, Stop to fire, at the top of the sidebar where it is never under
 /// the fold (at the foot of 16 craft it was half clipped at 1280x720).
 fn stop_button(
@@ -331,13 +335,20 @@ fn stop_button(
     if let Some(i) = act {
         let c = &b.craft[i];
         ui.horizontal(|ui| {
-            if b.stage == Stage::Move
-                && ui
-                    .add_enabled(c.moved > 0, egui::Button::new(format!("Stop to fire ({} left)", c.points)))
-                    .on_hover_text("Stop here; after the attacks it uses its points left (docs/rules/space_battle.md, \"Stopping to fire\")")
-                    .on_disabled_hover_text("\"An attacking spacecraft must move one square before firing\" (COMBAT)")
-                    .clicked()
-            {
+            if b.stage != Stage::Move {
+                return;
+            }
+            // One width whatever the points left: `(10 left)` to `(9 left)` leaves it as it was.
+            let stop = ui
+                .add_enabled(
+                    c.moved > 0,
+                    egui::Button::new(format!("Stop to fire ({} left)", c.points))
+                        .min_size(egui::vec2(STOP_WIDTH, 0.0)),
+                )
+                .on_hover_text("Stop here; after the attacks it uses its points left (docs/rules/space_battle.md, \"Stopping to fire\")")
+                .on_disabled_hover_text("\"An attacking spacecraft must move one square before firing\" (COMBAT)");
+            crate::ui::key_widget(ui, "stop", &stop);
+            if stop.clicked() {
                 out.push(super::commands::Command::Stop { craft: c.id.clone() });
             }
         });
@@ -355,7 +366,7 @@ fn cards_panel(ui: &mut egui::Ui, b: &Battle, deck: &crate::rules::cards::Deck) 
     if recent.is_empty() {
         ui.weak("No fight yet.");
     }
-    for f in recent {
+    for (k, f) in recent.into_iter().enumerate() {
         let (a, t) = (&b.craft[f.attacker], &b.craft[f.target]);
         ui.label(format!(
             "Turn {}: the {} on the {} {}",
@@ -364,25 +375,30 @@ fn cards_panel(ui: &mut egui::Ui, b: &Battle, deck: &crate::rules::cards::Deck) 
             t.name(),
             f.position.words()
         ));
-        for p in &f.pairs {
+        for (n, p) in f.pairs.iter().enumerate() {
             ui.horizontal_wrapped(|ui| {
                 let defensive = p.what == "defensive fire";
                 ui.weak(&p.what);
                 // Defensive fire: the target fires back at the attacker.
                 let (firer, other) = if defensive { (t, a) } else { (a, t) };
-                card_widget(
+                let first = card_widget(
                     ui,
                     p.firer,
                     p.draw == Draw::Hit,
                     &format!("the {}", firer.name()),
                 );
                 ui.label("v");
-                card_widget(
+                let second = card_widget(
                     ui,
                     p.target,
                     p.draw == Draw::Miss,
                     &format!("the {}", other.name()),
                 );
+                // The last fight's cards are the step in hand's.
+                if k == 0 {
+                    crate::ui::key_widget(ui, format!("card {n} firer"), &first);
+                    crate::ui::key_widget(ui, format!("card {n} target"), &second);
+                }
                 ui.label(match (p.draw, defensive) {
                     (Draw::Hit, false) => format!("the {} is destroyed", t.name()),
                     (Draw::Hit, true) => format!("the {} is destroyed", a.name()),

@@ -81,6 +81,62 @@ pub fn show(
         return;
     }
 
+    // The exchange the ticked targets make, with the groups combining their fire.
+    let plan = (!choice.targets.is_empty()).then(|| {
+        let mut units: Vec<String> = std::iter::once(active.clone())
+            .chain(choice.combine.iter().cloned())
+            .chain(choice.targets.iter().cloned())
+            .collect();
+        units.sort_by_key(|g| view.group(g).map(|g| g.index).unwrap_or(usize::MAX));
+        units.dedup();
+        plan_fire_fight(&board, &units)
+    });
+    // Close combat (and light sabres against walkers in base contact).
+    let in_melee = members
+        .iter()
+        .any(|&m| !board.figs[m].act.fought && board.in_close_combat(m))
+        || sabre_can_cut(&board, &active);
+    // Shoot and Fight first, each in its place whatever is ticked: under the guide and the
+    // groups at 1280x720 the panel shows about 130 points, and a Shoot under the targets and
+    // the groups combining was below its fold (issue 61); the targets are ticked under them.
+    ui.horizontal(|ui| {
+        let ready = plan.as_ref().is_some_and(|p| !p.odds.is_empty());
+        let shoot = ui
+            .add_enabled(
+                ready,
+                egui::Button::new("Shoot").min_size(egui::vec2(120.0, 28.0)),
+            )
+            .on_hover_text("Roll a D8 for every figure under fire")
+            .on_disabled_hover_text(if choice.targets.is_empty() {
+                "Tick a group to shoot at, below"
+            } else {
+                "No exchange of fire with the groups ticked: why is below"
+            });
+        crate::ui::key_widget(ui, "shoot", &shoot);
+        if shoot.clicked() {
+            let groups = std::iter::once(active.clone())
+                .chain(choice.combine.iter().cloned())
+                .collect();
+            out.push(Command::Shoot {
+                groups,
+                targets: choice.targets.iter().cloned().collect(),
+            });
+        }
+        if in_melee {
+            let fight = ui
+                .add_sized([120.0, 28.0], egui::Button::new("Fight"))
+                .on_hover_text(
+                    "Close combat: every figure within 1\" of an enemy rolls D6 + melee",
+                );
+            crate::ui::key_widget(ui, "fight", &fight);
+            if fight.clicked() {
+                out.push(Command::Fight {
+                    group: active.clone(),
+                });
+            }
+        }
+    });
+
     // Targets and combined fire.
     ui.label("Shoot at:");
     for g in view
@@ -123,7 +179,9 @@ pub fn show(
             " (not in sight or range)"
         };
         let label = format!("{}{why}", g.name);
-        if ui.checkbox(&mut on, label).changed() {
+        let target = ui.checkbox(&mut on, label);
+        crate::ui::key_widget(ui, format!("list:targets:{}", g.id), &target);
+        if target.changed() {
             if on {
                 choice.targets.insert(g.id.clone())
             } else {
@@ -151,16 +209,9 @@ pub fn show(
     }
     // A labelled block: with no exchange to show, the hero shots below still show.
     'fight: {
-        if choice.targets.is_empty() {
+        let Some(plan) = &plan else {
             break 'fight;
-        }
-        let mut units: Vec<String> = std::iter::once(active.clone())
-            .chain(choice.combine.iter().cloned())
-            .chain(choice.targets.iter().cloned())
-            .collect();
-        units.sort_by_key(|g| view.group(g).map(|g| g.index).unwrap_or(usize::MAX));
-        units.dedup();
-        let plan = plan_fire_fight(&board, &units);
+        };
         if plan.odds.is_empty() {
             // No exchange to show: say why, as Shoot would be refused.
             ui.colored_label(
@@ -180,22 +231,6 @@ pub fn show(
                 .map(|g| g.name.clone())
                 .unwrap_or_default()
         };
-        // Shoot right under the ticked targets, the totals and chances under it: at 720 px
-        // the sidebar's fire fight is about 220 px high, and under the totals the button was
-        // below its fold (play-test).
-        if ui
-            .add_sized([120.0, 28.0], egui::Button::new("Shoot"))
-            .on_hover_text("Roll a D8 for every figure under fire")
-            .clicked()
-        {
-            let groups = std::iter::once(active.clone())
-                .chain(choice.combine.iter().cloned())
-                .collect();
-            out.push(Command::Shoot {
-                groups,
-                targets: choice.targets.iter().cloned().collect(),
-            });
-        }
         egui::Grid::new("odds")
             .striped(true)
             .num_columns(3)
@@ -365,23 +400,7 @@ pub fn show(
     super::vehicles::show(ui, &board, &members, out);
     super::doors::show(ui, &board, &members, out);
 
-    // Close combat (and light sabres against walkers in base contact) and medics.
-    let in_melee = members
-        .iter()
-        .any(|&m| !board.figs[m].act.fought && board.in_close_combat(m))
-        || sabre_can_cut(&board, &active);
-    if in_melee {
-        ui.separator();
-        if ui
-            .add_sized([120.0, 28.0], egui::Button::new("Fight"))
-            .on_hover_text("Close combat: every figure within 1\" of an enemy rolls D6 + melee")
-            .clicked()
-        {
-            out.push(Command::Fight {
-                group: active.clone(),
-            });
-        }
-    }
+    // Medics.
     for &m in &members {
         let f = &board.figs[m];
         if !f.figure.has(Ability::Medic) || f.act.moved > 0.0 || f.act.healed {

@@ -75,7 +75,14 @@ pub fn show(
                     ui.colored_label(crate::ui::side_colour32(side), egui::RichText::new(&s.name).heading());
                     let hidden = phase == TurnPhase::Orders && viewer.unwrap_or(turn.orders_side) != side;
                     let placing = phase == TurnPhase::Orders && turn.orders_side == side && !hidden;
-                    for g in view.all_groups().into_iter().filter(|g| g.side == side) {
+                    let mut groups: Vec<&Group> = view.all_groups().into_iter().filter(|g| g.side == side).collect();
+                    // The groups whose order the player picks come first: under the guide, a
+                    // group out of command (no choice to make) above them put the first
+                    // drop-down below the fold at 1280x720 (issue 61).
+                    if placing {
+                        groups.sort_by_key(|g| !in_command(&board, &g.id, side));
+                    }
+                    for g in groups {
                         let members = board.members(&g.id);
                         if members.is_empty() {
                             continue;
@@ -111,31 +118,35 @@ pub fn show(
                                 } else if let Some(leeway) = g.leeway {
                                     let before = order.unwrap_or(Order::Stand);
                                     let mut chosen = before;
-                                    egui::ComboBox::from_id_salt(("order", &g.id)).selected_text(chosen.to_string()).show_ui(ui, |ui| {
+                                    let combo = egui::ComboBox::from_id_salt(("order", &g.id)).selected_text(chosen.to_string()).show_ui(ui, |ui| {
                                         for o in reachable(score, leeway, group_in_cover(&board, &g.id)) {
                                             beside(&ui.selectable_value(&mut chosen, o, o.to_string()), o.rule_text());
                                         }
                                     });
+                                    crate::ui::key_widget(ui, format!("list:orders:{}", g.id), &combo.response);
                                     ui.weak(format!("score may move by up to {leeway}"));
                                     if chosen != before {
                                         out.push(Command::PlaceOrder { group: g.id.clone(), order: chosen });
                                     }
-                                } else if ui
-                                    .button("Issue an order (D6)")
-                                    .on_hover_text("A hero within 6\" (12\" for a Gifted commander) may move this group's table score by up to a D6 (2D6 for a Gifted commander), then pick the order")
-                                    .clicked()
-                                {
-                                    out.push(Command::IssueOrder { group: g.id.clone() });
+                                } else {
+                                    let issue = ui
+                                        .button("Issue an order (D6)")
+                                        .on_hover_text("A hero within 6\" (12\" for a Gifted commander) may move this group's table score by up to a D6 (2D6 for a Gifted commander), then pick the order");
+                                    crate::ui::key_widget(ui, format!("list:orders:{}", g.id), &issue);
+                                    if issue.clicked() {
+                                        out.push(Command::IssueOrder { group: g.id.clone() });
+                                    }
                                 }
                             } else if placing {
                                 if in_command(&board, &g.id, side) {
                                     let before = order.unwrap_or(Order::Stand);
                                     let mut chosen = before;
-                                    egui::ComboBox::from_id_salt(("order", &g.id)).selected_text(chosen.to_string()).show_ui(ui, |ui| {
+                                    let combo = egui::ComboBox::from_id_salt(("order", &g.id)).selected_text(chosen.to_string()).show_ui(ui, |ui| {
                                         for o in Order::ALL {
                                             beside(&ui.selectable_value(&mut chosen, o, o.to_string()), o.rule_text());
                                         }
                                     });
+                                    crate::ui::key_widget(ui, format!("list:orders:{}", g.id), &combo.response);
                                     if chosen != before {
                                         out.push(Command::PlaceOrder { group: g.id.clone(), order: chosen });
                                     }
