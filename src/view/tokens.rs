@@ -133,9 +133,22 @@ fn centres<'a>(tokens: impl Iterator<Item = &'a Token>) -> Vec<Vec2> {
     tokens.filter(|t| t.shown).map(|t| t.at).collect()
 }
 
-/// The badges above a base, of this piece: a row of chips, one a badge, as last drawn.
+/// The badges of this piece: a row of chips, one a badge, as last drawn, and the size they
+/// were set at ([`badge_size`]).
 #[derive(Component)]
-struct Badges(Entity, Vec<Badge>);
+struct Badges(Entity, Vec<Badge>, f32);
+
+/// The least size of a badge's letters on the table, window pixels: a badge is a letter or a
+/// short word, and on the battlefield's hex maps at their opening zoom in a 1280x720 window
+/// its letters were 7 px, too small to read (issue 61).
+const BADGE_LEAST_PX: f32 = 9.0;
+
+/// The size `t`'s row of badges is set at, board units (as a label's: its letters 0.85 of it):
+/// the labels' at `scale`, or larger where its letters would show under [`BADGE_LEAST_PX`]
+/// at `zoom`.
+fn badge_size(t: &Token, scale: f32, zoom: &TableZoom) -> f32 {
+    (t.label_size * scale).max(BADGE_LEAST_PX / 0.85 / zoom.px_per_unit.max(1e-3))
+}
 
 /// A base of `shape` and size `base` (see [`Token::base`]) shrunk by `scale`, lying along +x.
 fn base_mesh(shape: PieceShape, base: f32, scale: f32) -> Mesh {
@@ -182,16 +195,115 @@ pub fn text_heights(t: &Token) -> (f32, f32) {
 /// Draws a tick from the base's edge to the front of every piece that faces (a walker, a
 /// fighter), in its side's colour.
 fn facing_ticks(tokens: Query<&Token>, zoom: Res<TableZoom>, mut gizmos: Marks) {
+    let others = centres(tokens.iter());
     for t in tokens.iter().filter(|t| t.shown) {
-        let Some(deg) = t.facing else { continue };
-        let dir = Vec2::from_angle(deg.to_radians());
-        let base = shown_base(t, &zoom);
-        gizmos.line_2d(
-            t.at + dir * base,
-            t.at + dir * (base + 0.8),
-            side_colour(t.side),
-        );
+        if let Some((from, to)) = tick(t, shown_among(t, &zoom, &others)) {
+            gizmos.line_2d(from, to, side_colour(t.side));
+        }
     }
+}
+
+/// A facing piece's tick, from its base drawn `drawn` across to the front (board units).
+fn tick(t: &Token, drawn: f32) -> Option<(Vec2, Vec2)> {
+    let dir = Vec2::from_angle(t.facing?.to_radians());
+    Some((t.at + dir * drawn, t.at + dir * (drawn + TICK)))
+}
+
+/// How far a facing tick reaches past its base, board units.
+const TICK: f32 = 0.8;
+
+/// What a base drawn `drawn` across covers of the table: a round base a disc, any other a
+/// polygon turned to its facing (a square, a hex, a rectangle), board units.
+#[derive(Clone, Debug, PartialEq)]
+enum Outline {
+    /// Centre and radius.
+    Disc(Vec2, f32),
+    /// Corners, in order.
+    Polygon(Vec<Vec2>),
+}
+
+/// The outline of `t`'s base drawn `drawn` across ([`base_mesh`]'s shapes, turned as they are).
+fn outline(t: &Token, drawn: f32) -> Outline {
+    let turn = Vec2::from_angle(t.facing.unwrap_or(0.0).to_radians());
+    let corners = |half: Vec2| -> Vec<Vec2> {
+        [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+            .map(|(x, y)| t.at + turn.rotate(Vec2::new(x * half.x, y * half.y)))
+            .to_vec()
+    };
+    match t.shape {
+        PieceShape::Round => Outline::Disc(t.at, drawn),
+        PieceShape::Square => Outline::Polygon(corners(Vec2::splat(drawn))),
+        PieceShape::Hex => Outline::Polygon(
+            (0..6)
+                .map(|k| {
+                    let a = k as f32 * std::f32::consts::FRAC_PI_3;
+                    t.at + turn.rotate(Vec2::from_angle(a) * drawn)
+                })
+                .collect(),
+        ),
+        PieceShape::Rect { half_width } => {
+            let inset = t.base - drawn.min(t.base);
+            Outline::Polygon(corners(Vec2::new(drawn, (half_width - inset).max(0.05))))
+        }
+    }
+}
+
+/// Whether the box (centre, half extents) runs into `o` by more than a hair.
+fn box_meets(b: (Vec2, Vec2), o: &Outline) -> bool {
+    const HAIR: f32 = 1e-3;
+    match o {
+        Outline::Disc(c, r) => {
+            let nearest = c.clamp(b.0 - b.1, b.0 + b.1);
+            nearest.distance(*c) < r - HAIR
+        }
+        Outline::Polygon(corners) => {
+            // Separating axes: the box's two and each edge's normal.
+            let box_corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+                .map(|(x, y)| b.0 + Vec2::new(x * b.1.x, y * b.1.y));
+            let mut axes = vec![Vec2::X, Vec2::Y];
+            for k in 0..corners.len() {
+                let e = corners[(k + 1) % corners.len()] - corners[k];
+                axes.push(e.perp().normalize_or_zero());
+            }
+            axes.iter().all(|a| {
+                let span = |pts: &mut dyn Iterator<Item = Vec2>| {
+                    pts.map(|p| p.dot(*a))
+                        .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
+                };
+                let (a0, a1) = span(&mut corners.iter().copied());
+                let (b0, b1) = span(&mut box_corners.iter().copied());
+                a0 < b1 - HAIR && b0 < a1 - HAIR
+            })
+        }
+    }
+}
+
+/// Whether the box (centre, half extents) runs over the segment `from`-`to`.
+fn box_crosses(b: (Vec2, Vec2), (from, to): (Vec2, Vec2)) -> bool {
+    // The segment clipped to the box's slabs (Liang-Barsky).
+    let (lo, hi) = (b.0 - b.1, b.0 + b.1);
+    let d = to - from;
+    let (mut t0, mut t1) = (0.0_f32, 1.0_f32);
+    for (p, q) in [
+        (-d.x, from.x - lo.x),
+        (d.x, hi.x - from.x),
+        (-d.y, from.y - lo.y),
+        (d.y, hi.y - from.y),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let r = q / p;
+            if p < 0.0 {
+                t0 = t0.max(r);
+            } else {
+                t1 = t1.min(r);
+            }
+        }
+    }
+    t0 < t1
 }
 
 /// The row of chips for `badges` with letters `size` high, centred on 0: each code with its
@@ -354,16 +466,11 @@ fn spawn_missing(
                     },
                 ));
                 c.spawn((
-                    Badges(e, Vec::new()),
-                    // As high as the label, just above the base.
+                    Badges(e, Vec::new(), 0.0),
+                    // Just above the base, until placed with the others' (`show_clear_texts`).
                     Transform::from_xyz(0.0, t.base + label_size * 0.66, 0.03),
                     Visibility::default(),
-                    Place {
-                        at: Vec2::new(0.0, 1.0),
-                        off: Vec2::new(0.0, label_size * 0.66),
-                        text: None,
-                        on_base: false,
-                    },
+                    Lead::default(),
                 ));
             });
     }
@@ -470,16 +577,17 @@ fn sync(
     }
     for (be, mut b) in &mut badges {
         let Ok(t) = tokens.get(b.0) else { continue };
-        if b.1 == t.badges {
+        let size = badge_size(t, scale.0, &zoom);
+        if b.1 == t.badges && b.2 == size {
             continue;
         }
         b.1 = t.badges.clone();
+        b.2 = size;
         // A chip a badge: a pill in the badge's colour, its code on it in white, or in black on
         // a light chip (a yellow or white craft's colour), where white would not read.
         commands.entity(be).despawn_related::<Children>();
-        let label_size = t.label_size * scale.0;
-        let r = label_size * 0.62;
-        for (badge, x, w) in chips(&t.badges, label_size) {
+        let r = size * 0.62;
+        for (badge, x, w) in chips(&t.badges, size) {
             commands.entity(be).with_children(|c| {
                 c.spawn((
                     Mesh2d(meshes.add(Capsule2d::new(r, 2.0 * (w - r)).mesh())),
@@ -493,7 +601,7 @@ fn sync(
                     TextFont::default(),
                     TextColor(if light { Color::BLACK } else { Color::WHITE }),
                     Transform::from_xyz(x, 0.0, 0.001),
-                    TableText(label_size * 0.85),
+                    TableText(size * 0.85),
                 ));
             });
         }
@@ -596,83 +704,159 @@ pub fn clear_place(
         .or(places.first().copied())
 }
 
-/// Which labels and badges to show: every piece's badges (its state: ducked back, wounded,
-/// done) always, since state must never vanish where pieces stand close; a label only where
-/// it runs over no base, no badge and no label already shown, in drawing order. A piece whose
-/// label is hidden still names itself on hover and on its card. Returns (label shown, badges
-/// shown) for each token, in the order given; `scale`: the labels' size against the tokens'
-/// own ([`TableTextScale`]); `zoom`: the table's ([`shown_base`]); `fixed`: the boxes (centre,
-/// half size) of texts that stay ([`FixedText`]); `extent`: the board's, so each text is
-/// checked where [`keep_labels_on_board`] puts it (over the piece at the bottom edge, where a
-/// neighbour may stand).
+/// Where a piece's texts go ([`declutter`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Laid {
+    /// Its label shows.
+    label: bool,
+    /// Its row of badges' centre against the piece's centre, board units (none without
+    /// badges).
+    badges: Option<Vec2>,
+    /// The row stands off its base, where the room beside it was taken: a line leads to it.
+    lead: bool,
+}
+
+/// The half extents of `t`'s row of badges, its letters `size` high ([`chips`]).
+fn row_half(t: &Token, size: f32) -> Vec2 {
+    let wide = chips(&t.badges, size)
+        .iter()
+        .map(|(_, x, w)| x + w)
+        .fold(0.0, f32::max);
+    Vec2::new(wide, size * 0.62)
+}
+
+/// The places a row of badges with half extents `half` may take about a base drawn `drawn`
+/// across at `at`, best first, as offsets from `at`: over the base, to its right, to its left,
+/// under it (where the label gives way), the corners; then the same ever further out, a row's
+/// height a step. Each is moved in from an edge of `extent` it would run past.
+fn badge_spots(at: Vec2, drawn: f32, half: Vec2, size: f32, extent: Rect) -> Vec<Vec2> {
+    const RINGS: usize = 12;
+    let gap = 0.05 * size;
+    let step = 2.0 * half.y + 2.0 * gap;
+    let dirs = [
+        Vec2::Y,
+        Vec2::X,
+        -Vec2::X,
+        -Vec2::Y,
+        Vec2::new(1.0, 1.0).normalize(),
+        Vec2::new(-1.0, 1.0).normalize(),
+        Vec2::new(1.0, -1.0).normalize(),
+        Vec2::new(-1.0, -1.0).normalize(),
+    ];
+    let mut spots = Vec::with_capacity(RINGS * dirs.len());
+    for k in 0..RINGS {
+        for dir in dirs {
+            // Far enough along `dir` that the row's nearest corner clears the base.
+            let reach = dir.x.abs() * half.x + dir.y.abs() * half.y;
+            let mut c = dir * (drawn + gap + reach + k as f32 * step);
+            c.x += moved_in(at.x + c.x, half.x, extent);
+            c.y += moved_in_y(at.y + c.y, half.y, extent);
+            spots.push(c);
+        }
+    }
+    spots
+}
+
+/// [`moved_in`] up and down.
+fn moved_in_y(y: f32, half: f32, extent: Rect) -> f32 {
+    let flipped = Rect::new(extent.min.y, 0.0, extent.max.y, 0.0);
+    moved_in(y, half, flipped)
+}
+
+/// Where every piece's texts go. Its state first: every piece's badges (ducked back, wounded,
+/// done) show, each row where it runs over no base, no facing tick, no text that stays and no
+/// other row: over its base where there is room, else beside or under it, else further out
+/// with a line leading to it, so state never vanishes nor hides under a neighbour where pieces
+/// stand close. Then a label where it runs over no base, no badge and no label already shown,
+/// in drawing order (a piece whose label is hidden still names itself on hover and on its
+/// card). Returns each token's [`Laid`], in the order given; `scale`: the labels' size against
+/// the tokens' own ([`TableTextScale`]); `zoom`: the table's ([`shown_base`]); `fixed`: the
+/// boxes (centre, half size) of texts that stay ([`FixedText`]); `extent`: the board's, so each
+/// text is checked where it is drawn (a label over the piece at the bottom edge, where a
+/// neighbour may stand; a row moved in from an edge).
 fn declutter(
     tokens: &[&Token],
     scale: f32,
     zoom: &TableZoom,
     fixed: &[(Vec2, Vec2)],
     extent: Rect,
-) -> Vec<(bool, bool)> {
+) -> Vec<Laid> {
     let mut order: Vec<usize> = (0..tokens.len()).collect();
     order.sort_by_key(|&i| tokens[i].order);
     let others = centres(tokens.iter().copied());
-    let bases: Vec<(Vec2, Vec2)> = tokens
+    let drawn: Vec<f32> = tokens
         .iter()
-        .filter(|t| t.shown)
-        .map(|t| (t.at, Vec2::splat(shown_among(t, zoom, &others) * 0.9)))
+        .map(|t| shown_among(t, zoom, &others))
         .collect();
-    // Each shown piece's label box, and its badges' box where it has badges.
-    let boxes: Vec<Option<((Vec2, Vec2), Option<(Vec2, Vec2)>, usize)>> = tokens
+    let shown: Vec<usize> = (0..tokens.len()).filter(|&i| tokens[i].shown).collect();
+    let outlines: Vec<Outline> = shown
         .iter()
-        .map(|t| {
-            if !t.shown {
-                return None;
-            }
-            let label_size = t.label_size * scale;
-            let base = shown_among(t, zoom, &others);
-            let chars = short_name(&t.label).chars().count();
-            let (_, half) = text_box(Vec2::ZERO, chars, label_size);
-            let label = text_box(
-                t.at + label_offset(t.at, base, half, label_size * 0.66, extent),
-                chars,
-                label_size,
-            );
-            let half_row = chips(&t.badges, label_size)
-                .iter()
-                .map(|(_, x, w)| x + w)
-                .fold(0.0, f32::max);
-            let half_row = Vec2::new(half_row, label_size * 0.62);
-            let badges = (!t.badges.is_empty()).then(|| {
-                (
-                    t.at + badges_offset(
-                        t.at,
-                        base,
-                        half_row,
-                        label_size * 0.66,
-                        if chars == 0 { 0.0 } else { label_size },
-                        extent,
-                    ),
-                    half_row,
-                )
-            });
-            Some((label, badges, chars))
-        })
+        .map(|&i| outline(tokens[i], drawn[i]))
         .collect();
-    // State first: names give way to every piece's badges.
-    let mut placed: Vec<(Vec2, Vec2)> = fixed.to_vec();
-    placed.extend(boxes.iter().flatten().filter_map(|(_, badges, _)| *badges));
-    let mut out = vec![(false, false); tokens.len()];
-    for i in order {
-        let Some((label, _, chars)) = boxes[i] else {
-            continue;
+    let ticks: Vec<(Vec2, Vec2)> = shown
+        .iter()
+        .filter_map(|&i| tick(tokens[i], drawn[i]))
+        .collect();
+    let mut out = vec![
+        Laid {
+            label: false,
+            badges: None,
+            lead: false,
         };
+        tokens.len()
+    ];
+    // State first: each row of badges where it covers nothing and nothing covers it.
+    let mut placed: Vec<(Vec2, Vec2)> = fixed.to_vec();
+    for &i in order.iter().filter(|&&i| tokens[i].shown) {
+        let t = tokens[i];
+        if t.badges.is_empty() {
+            continue;
+        }
+        let size = badge_size(t, scale, zoom);
+        let half = row_half(t, size);
+        let spots = badge_spots(t.at, drawn[i], half, size, extent);
+        let clear = |c: Vec2| {
+            let b = (t.at + c, half);
+            !outlines.iter().any(|o| box_meets(b, o))
+                && !ticks.iter().any(|&s| box_crosses(b, s))
+                && !placed.iter().any(|&o| overlaps(b, o))
+        };
+        let (k, c) = spots
+            .iter()
+            .copied()
+            .enumerate()
+            .find(|&(_, c)| clear(c))
+            .unwrap_or((0, spots[0]));
+        placed.push((t.at + c, half));
+        // Beyond the first ring, or moved off the base by an edge: a line shows whose it is.
+        let off = c.length() - (drawn[i] + half.length());
+        out[i].badges = Some(c);
+        out[i].lead = k >= 8 || off > size;
+    }
+    let bases: Vec<(Vec2, Vec2)> = shown
+        .iter()
+        .map(|&i| (tokens[i].at, Vec2::splat(drawn[i] * 0.9)))
+        .collect();
+    for &i in order.iter().filter(|&&i| tokens[i].shown) {
+        let t = tokens[i];
+        let label_size = t.label_size * scale;
+        let chars = short_name(&t.label).chars().count();
         // A piece with no label (a space battle's craft) takes no room for one.
-        let clear = chars > 0
-            && !bases.iter().any(|&o| overlaps(label, o))
+        if chars == 0 {
+            continue;
+        }
+        let (_, half) = text_box(Vec2::ZERO, chars, label_size);
+        let label = text_box(
+            t.at + label_offset(t.at, drawn[i], half, label_size * 0.66, extent),
+            chars,
+            label_size,
+        );
+        let clear = !bases.iter().any(|&o| overlaps(label, o))
             && !placed.iter().any(|&o| overlaps(label, o));
         if clear {
             placed.push(label);
         }
-        out[i] = (clear, true);
+        out[i].label = clear;
     }
     out
 }
@@ -760,52 +944,16 @@ fn moved_in(x: f32, half: f32, extent: Rect) -> f32 {
     }
 }
 
-/// Where a piece's row of badges goes against its centre: over the base drawn `drawn` across,
-/// or under its label where that runs off the top of `extent` (`half`: the row's half height;
-/// `gap`: its usual distance over the base; `label`: the label's height, 0 for a piece with no
-/// label, whose badges then go right under its base).
-fn badges_offset(at: Vec2, drawn: f32, half: Vec2, gap: f32, label: f32, extent: Rect) -> Vec2 {
-    let mut c = if at.y + drawn + gap + half.y > extent.max.y {
-        Vec2::new(0.0, -drawn - gap - 1.5 * label - half.y)
-    } else {
-        Vec2::new(0.0, drawn + gap)
-    };
-    // Moved in from a side edge it would run past, as a label is.
-    c.x += moved_in(at.x, half.x, extent);
-    c
-}
-
-/// Keeps each piece's label and badges on the board (a fighter in a 1 Stat Skirmish corner had
-/// its name past the table's edge, and its badge under the phase bar).
+/// Keeps each piece's label on the board (a fighter in a 1 Stat Skirmish corner had its name
+/// past the table's edge); its badges are placed with the others ([`show_clear_texts`]).
 fn keep_labels_on_board(
     board: Option<Res<crate::engine::board::BoardGeometry>>,
     tokens: Query<&Token>,
     visuals: Query<&TokenVisual>,
-    mut labels: Query<(&Label, &Text2d, &TableText, &ChildOf, &mut Transform), Without<Badges>>,
-    mut badges: Query<(&Badges, &ChildOf, &mut Transform), Without<Label>>,
-    scale: Res<TableTextScale>,
+    mut labels: Query<(&Label, &Text2d, &TableText, &ChildOf, &mut Transform)>,
 ) {
     let Some(board) = board else { return };
     let extent = board.extent();
-    for (b, parent, mut tf) in &mut badges {
-        let (Ok(t), Ok(v)) = (tokens.get(b.0), visuals.get(parent.parent())) else {
-            continue;
-        };
-        let drawn = if v.drawn > 0.0 { v.drawn } else { t.base };
-        let size = t.label_size * scale.0;
-        let wide = chips(&t.badges, size)
-            .iter()
-            .map(|(_, x, w)| x + w)
-            .fold(0.0, f32::max);
-        let half = Vec2::new(wide, size * 0.62);
-        // A piece with no label (a space battle's craft) keeps its badges by its base.
-        let label = if t.label.is_empty() { 0.0 } else { size };
-        let c = badges_offset(t.at, drawn, half, size * 0.66, label, extent);
-        if tf.translation.truncate() != c {
-            tf.translation.x = c.x;
-            tf.translation.y = c.y;
-        }
-    }
     for (l, text, size, parent, mut tf) in &mut labels {
         let (Ok(t), Ok(v)) = (tokens.get(l.0), visuals.get(parent.parent())) else {
             continue;
@@ -826,18 +974,32 @@ const EVERYWHERE: Rect = Rect {
     max: Vec2::splat(f32::MAX),
 };
 
-/// Shows and hides labels and badges as [`declutter`] says, when a token changed.
+/// A row of badges set off its base ([`Laid::lead`]): the line to it, from the base's rim to
+/// the row's nearest edge, as offsets from the piece's centre (board units).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+struct Lead(Option<(Vec2, Vec2)>);
+
+/// The line from a base drawn `drawn` across to its row of badges at `row` (centre and half
+/// extents, offsets from the piece's centre).
+fn lead_line(drawn: f32, row: (Vec2, Vec2)) -> (Vec2, Vec2) {
+    let to = Vec2::ZERO.clamp(row.0 - row.1, row.0 + row.1);
+    (to.normalize_or_zero() * drawn, to)
+}
+
+/// Shows and hides labels and places every row of badges as [`declutter`] says, when a token
+/// changed.
+#[allow(clippy::type_complexity)]
 fn show_clear_texts(
     changed: Query<(), Changed<Token>>,
     board: Option<Res<crate::engine::board::BoardGeometry>>,
     (scale, zoom): (Res<TableTextScale>, Res<TableZoom>),
     tokens: Query<(Entity, &Token)>,
     (fixed, marks): (
-        Query<(Ref<FixedText>, Ref<Transform>)>,
+        Query<(Ref<FixedText>, Ref<Transform>), Without<Badges>>,
         Query<Ref<KeepClear>>,
     ),
     mut labels: Query<(&Label, &mut Visibility), Without<Badges>>,
-    mut badges: Query<(&Badges, &mut Visibility), Without<Label>>,
+    mut badges: Query<(&Badges, &mut Visibility, &mut Transform, &mut Lead), Without<Label>>,
 ) {
     if changed.is_empty()
         && !scale.is_changed()
@@ -856,16 +1018,21 @@ fn show_clear_texts(
         .collect();
     let all: Vec<(Entity, &Token)> = tokens.iter().collect();
     let refs: Vec<&Token> = all.iter().map(|(_, t)| *t).collect();
-    let shown: std::collections::HashMap<Entity, (bool, bool)> = all
+    let others = centres(refs.iter().copied());
+    let laid: std::collections::HashMap<Entity, (Laid, &Token)> = all
         .iter()
         .map(|(e, _)| *e)
-        .zip(declutter(
-            &refs,
-            scale.0,
-            &zoom,
-            &fixed,
-            board.map_or(EVERYWHERE, |b| b.extent()),
-        ))
+        .zip(
+            declutter(
+                &refs,
+                scale.0,
+                &zoom,
+                &fixed,
+                board.map_or(EVERYWHERE, |b| b.extent()),
+            )
+            .into_iter()
+            .zip(refs.iter().copied()),
+        )
         .collect();
     let vis = |on: bool| {
         if on {
@@ -875,10 +1042,36 @@ fn show_clear_texts(
         }
     };
     for (l, mut v) in &mut labels {
-        v.set_if_neq(vis(shown.get(&l.0).is_some_and(|s| s.0)));
+        v.set_if_neq(vis(laid.get(&l.0).is_some_and(|s| s.0.label)));
     }
-    for (b, mut v) in &mut badges {
-        v.set_if_neq(vis(shown.get(&b.0).is_some_and(|s| s.1)));
+    for (b, mut v, mut tf, mut lead) in &mut badges {
+        let Some(&(l, t)) = laid.get(&b.0) else {
+            v.set_if_neq(Visibility::Hidden);
+            continue;
+        };
+        v.set_if_neq(vis(l.badges.is_some()));
+        let Some(c) = l.badges else { continue };
+        if tf.translation.truncate() != c {
+            tf.translation.x = c.x;
+            tf.translation.y = c.y;
+        }
+        let half = row_half(t, badge_size(t, scale.0, &zoom));
+        let drawn = shown_among(t, &zoom, &others);
+        lead.set_if_neq(Lead(l.lead.then(|| lead_line(drawn, (c, half)))));
+    }
+}
+
+/// Draws the line from each piece to its row of badges set off its base, in its side's colour.
+fn lead_lines(
+    badges: Query<(&Badges, &Lead, &InheritedVisibility)>,
+    tokens: Query<&Token>,
+    mut gizmos: Marks,
+) {
+    for (b, lead, shown) in &badges {
+        let (Some((from, to)), true, Ok(t)) = (lead.0, shown.get(), tokens.get(b.0)) else {
+            continue;
+        };
+        gizmos.line_2d(t.at + from, t.at + to, side_colour(t.side));
     }
 }
 
@@ -895,6 +1088,7 @@ pub(super) fn plugin(app: &mut App) {
                 show_clear_texts,
                 ring_named,
                 facing_ticks,
+                lead_lines,
             )
                 .chain()
                 .after(super::BoardDrawn),
@@ -918,41 +1112,87 @@ mod tests {
         assert_eq!(short_name("Veteran trooper"), "Veteran trooper");
     }
 
+    /// [`super::declutter`] as (label shown, badges shown) for each token.
+    fn declutter(
+        tokens: &[&Token],
+        scale: f32,
+        zoom: &TableZoom,
+        fixed: &[(Vec2, Vec2)],
+        extent: Rect,
+    ) -> Vec<(bool, bool)> {
+        super::declutter(tokens, scale, zoom, fixed, extent)
+            .into_iter()
+            .map(|l| (l.label, l.badges.is_some()))
+            .collect()
+    }
+
     #[test]
-    fn badges_at_the_top_edge_go_under_the_label() {
+    fn a_row_of_badges_at_an_edge_stays_on_the_board() {
         let board = Rect::from_corners(Vec2::ZERO, Vec2::new(24.0, 24.0));
-        assert_eq!(
-            badges_offset(
-                Vec2::new(12.0, 12.0),
-                0.5,
-                Vec2::new(1.0, 0.3),
-                0.4,
-                0.5,
-                board
-            ),
-            Vec2::new(0.0, 0.9)
+        let half = Vec2::new(1.0, 0.3);
+        // In the middle: over the base first.
+        let spots = badge_spots(Vec2::new(12.0, 12.0), 0.5, half, 0.5, board);
+        assert!(
+            spots[0].x == 0.0 && spots[0].y > 0.5 + 0.3,
+            "{:?}",
+            spots[0]
         );
-        let c = badges_offset(
-            Vec2::new(23.5, 23.5),
-            0.5,
-            Vec2::new(1.0, 0.3),
-            0.4,
-            0.5,
-            board,
+        // In the top-right corner every place is moved in onto the board.
+        let at = Vec2::new(23.5, 23.5);
+        for c in badge_spots(at, 0.5, half, 0.5, board) {
+            let (lo, hi) = (at + c - half, at + c + half);
+            assert!(lo.x >= -1e-4 && lo.y >= -1e-4, "{c}");
+            assert!(hi.x <= 24.0 + 1e-4 && hi.y <= 24.0 + 1e-4, "{c}");
+        }
+    }
+
+    /// Issue 61: side by side in base contact, each figure's row of state chips covers no
+    /// base and no other row, and a facing tick stays in sight.
+    #[test]
+    fn rows_of_badges_in_a_crowd_cover_no_base_no_tick_and_no_other_row() {
+        let mut crowd: Vec<Token> = (0..10)
+            .map(|k| token((1.0 + (k % 5) as f32, 1.0 + (k / 5) as f32), "Rookie", k))
+            .collect();
+        for t in &mut crowd {
+            t.badges = ["W", "D", "FP3"]
+                .map(|c| Badge::new(c, "a meaning", [0.5, 0.5, 0.5]))
+                .to_vec();
+        }
+        crowd[3].facing = Some(90.0);
+        let zoom = TableZoom::default();
+        let extent = Rect::new(0.0, 0.0, 36.0, 36.0);
+        let refs: Vec<&Token> = crowd.iter().collect();
+        let laid = super::declutter(&refs, 1.0, &zoom, &[], extent);
+        let others = centres(refs.iter().copied());
+        let rows: Vec<(Vec2, Vec2)> = crowd
+            .iter()
+            .zip(&laid)
+            .map(|(t, l)| {
+                (
+                    t.at + l.badges.unwrap(),
+                    row_half(t, badge_size(t, 1.0, &zoom)),
+                )
+            })
+            .collect();
+        for (i, row) in rows.iter().enumerate() {
+            for (j, t) in crowd.iter().enumerate() {
+                let drawn = shown_among(t, &zoom, &others);
+                assert!(!box_meets(*row, &outline(t, drawn)), "{i} on {j}'s base");
+                if let Some(s) = tick(t, drawn) {
+                    assert!(!box_crosses(*row, s), "{i} on {j}'s tick");
+                }
+                assert!(i == j || !overlaps(*row, rows[j]), "{i} on {j}'s row");
+            }
+        }
+        // Those pushed out of the crowd have a line to them; alone, a row is over its base.
+        assert!(laid.iter().any(|l| l.lead), "{laid:?}");
+        let mut one = crowd[0].clone();
+        one.at = Vec2::new(18.0, 18.0);
+        let alone = super::declutter(&[&one], 1.0, &zoom, &[], extent);
+        assert!(
+            !alone[0].lead && alone[0].badges.unwrap().x == 0.0,
+            "{alone:?}"
         );
-        assert!(c.y < -0.9 - 0.5, "{c}");
-        // In the corner: moved in from the right edge too.
-        assert!((23.5 + c.x + 1.0 - 24.0).abs() < 1e-5, "{c}");
-        // With no label (a space battle's craft): right under the base.
-        let c = badges_offset(
-            Vec2::new(12.0, 23.5),
-            0.5,
-            Vec2::new(1.0, 0.3),
-            0.4,
-            0.0,
-            board,
-        );
-        assert!((c.y - (-0.5 - 0.4 - 0.3)).abs() < 1e-5, "{c}");
     }
 
     #[test]
@@ -1058,7 +1298,7 @@ mod tests {
             &[],
             EVERYWHERE,
         );
-        assert!(shown.iter().all(|s| s.0 && s.1), "{shown:?}");
+        assert!(shown.iter().all(|s| s.0), "{shown:?}");
         // An objective's name just under A2's base: A2's label gives way to it.
         let name = text_box(Vec2::new(20.0, 9.0), 8, 1.08);
         let shown = declutter(
@@ -1230,5 +1470,284 @@ mod tests {
             extent,
         );
         assert!(shown[0].0, "{shown:?}");
+    }
+
+    /// The least size a badge's letters are set at on the table at a game's opening zoom in a
+    /// 1280x720 window, window pixels (a font's size, a capital about 0.7 of it): a badge
+    /// reads a letter or a short word (W, D, done, 5 left), and the walkthrough could not
+    /// read 6 px letters in a crowded corner (issue 61) while the hex counters' 11 px values
+    /// read; 9 px is the least at which the default font's capitals and digits stay apart
+    /// (the software renderer smudged 8 px ones).
+    const READABLE_PX: f32 = 9.0;
+
+    /// Every piece's state markers as the table in `w` draws them (`what` names it in
+    /// messages): each piece with badges has its row laid out and shown, a chip a badge, its
+    /// letters at least [`READABLE_PX`], and no chip runs over another piece's base or facing
+    /// tick or another piece's chip. Returns how many pieces had badges.
+    /// A piece as a failure names it: its label, emblem and place.
+    fn named(t: &Token) -> String {
+        format!(
+            "{} [{}] at ({:.1}, {:.1})",
+            t.label, t.emblem, t.at.x, t.at.y
+        )
+    }
+
+    fn check_state_marks(w: &mut crate::screens::test_window::TestWindow, what: &str) -> usize {
+        let world = w.app.world_mut();
+        let scale = world.resource::<TableTextScale>().0;
+        let zoom = *world.resource::<TableZoom>();
+        let tokens: Vec<(Entity, Token)> = world
+            .query::<(Entity, &Token)>()
+            .iter(world)
+            .filter(|(_, t)| t.shown)
+            .map(|(e, t)| (e, t.clone()))
+            .collect();
+        let drawn: std::collections::HashMap<Entity, f32> = world
+            .query::<&TokenVisual>()
+            .iter(world)
+            .map(|v| (v.piece, v.drawn))
+            .collect();
+        let mut rows =
+            world.query::<(&Badges, &GlobalTransform, &InheritedVisibility, &Children)>();
+        let mut texts = world.query::<(&Text2d, &TextFont)>();
+        let mut chips_of: Vec<(usize, Vec<(Vec2, Vec2)>)> = Vec::new();
+        for (k, (e, t)) in tokens.iter().enumerate() {
+            if t.badges.is_empty() {
+                continue;
+            }
+            let (_, at, shown, kids) = rows
+                .iter(world)
+                .find(|(b, ..)| b.0 == *e)
+                .unwrap_or_else(|| panic!("{what}: {}'s badges are not laid out", named(t)));
+            assert!(shown.get(), "{what}: {}'s badges are hidden", named(t));
+            let centre = at.translation().truncate();
+            let size = badge_size(t, scale, &zoom);
+            let mut boxes = Vec::new();
+            for (_, x, half) in chips(&t.badges, size) {
+                boxes.push((centre + Vec2::X * x, Vec2::new(half, size * 0.62)));
+            }
+            let letters: Vec<f32> = kids
+                .iter()
+                .filter_map(|c| texts.get(world, c).ok())
+                .map(|(_, f)| match f.font_size {
+                    bevy::text::FontSize::Px(px) => px,
+                    _ => 0.0,
+                })
+                .collect();
+            assert_eq!(
+                letters.len(),
+                t.badges.len(),
+                "{what}: {}'s chips",
+                named(t)
+            );
+            for px in letters {
+                assert!(
+                    px >= READABLE_PX,
+                    "{what}: {}'s badges are {px} px, under {READABLE_PX}",
+                    named(t)
+                );
+            }
+            chips_of.push((k, boxes));
+        }
+        for (k, boxes) in &chips_of {
+            let t = &tokens[*k].1;
+            for (j, (e, o)) in tokens.iter().enumerate() {
+                if j == *k {
+                    continue;
+                }
+                let d = drawn.get(e).copied().filter(|d| *d > 0.0).unwrap_or(o.base);
+                let base = outline(o, d);
+                let tick = tick(o, d);
+                for b in boxes {
+                    assert!(
+                        !box_meets(*b, &base),
+                        "{what}: {}'s badges run over {}'s base",
+                        named(t),
+                        named(o)
+                    );
+                    assert!(
+                        tick.is_none_or(|s| !box_crosses(*b, s)),
+                        "{what}: {}'s badges run over {}'s facing tick",
+                        named(t),
+                        named(o)
+                    );
+                }
+            }
+            for (j, others) in &chips_of {
+                if j == k {
+                    continue;
+                }
+                for b in boxes {
+                    assert!(
+                        !others.iter().any(|o| overlaps(*b, *o)),
+                        "{what}: {}'s badges run over {}'s",
+                        named(t),
+                        named(&tokens[*j].1)
+                    );
+                }
+            }
+        }
+        chips_of.len()
+    }
+
+    /// Gives every piece of the game in `world` (rule set `ruleset`) a state to show, as its
+    /// rule set allows: Tyneside's figures wounded and ducked back, the battlefield's units and
+    /// 1 Stat Skirmish's fighters done, mass combat's units under fire with moderate casualties
+    /// (a space battle's craft always show their colour).
+    fn mark_every_piece(world: &mut World, ruleset: &str) {
+        use crate::rulesets::one_stat::skirmish::{Command, Stage};
+        // A 1 Stat Skirmish opens on the muster: its warbands come to the table first.
+        while ruleset == "one_stat" {
+            let s = &world
+                .resource::<crate::rulesets::one_stat::phases::SkirmishRes>()
+                .0;
+            let Stage::Mustering(left) = &s.stage else {
+                break;
+            };
+            let player = left[0];
+            let muster = Command::Muster {
+                player,
+                warband: None,
+            };
+            let done = crate::engine::pipeline::process::<crate::rulesets::one_stat::OneStat>(
+                world, muster,
+            );
+            assert!(
+                matches!(done, crate::engine::pipeline::CommandOutcome::Accepted(_)),
+                "{done:?}"
+            );
+        }
+        match ruleset {
+            "tyneside" => {
+                let turn = world
+                    .get_resource::<crate::rulesets::tyneside::turn::TurnState>()
+                    .map_or(1, |t| t.turn);
+                for mut c in world
+                    .query::<&mut crate::rulesets::tyneside::components::Condition>()
+                    .iter_mut(world)
+                {
+                    c.wounds = c.wounds.max(1);
+                    c.ducked_back_until = Some(turn);
+                }
+            }
+            "battlefield" => {
+                let mut b = world.resource_mut::<crate::rulesets::battlefield::phases::BattleRes>();
+                b.0.units.iter_mut().for_each(|u| u.activated = true);
+            }
+            "one_stat" => {
+                let mut s = world.resource_mut::<crate::rulesets::one_stat::phases::SkirmishRes>();
+                s.0.fighters.iter_mut().for_each(|f| f.activated = true);
+            }
+            "mass_combat" => {
+                use crate::rulesets::mass_combat::rules::charts::DamageResult;
+                let mut b = world.resource_mut::<crate::rulesets::mass_combat::phases::BattleRes>();
+                for u in &mut b.0.units {
+                    u.lasting = Some(DamageResult::ModerateCasualties);
+                    u.under_fire = true;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Issue 61: in every bundled scenario as it opens in a 1280x720 window, with a state on
+    /// every piece, every piece's state markers are laid out, readable and not covered.
+    #[test]
+    fn every_piece_keeps_its_state_in_view_in_every_bundled_scenario() {
+        let registry = crate::rulesets::registry();
+        let mut w = crate::screens::test_window::TestWindow::new((1280, 720));
+        for (entry, name, _) in registry.bundled() {
+            w.begin(name, 1);
+            mark_every_piece(w.app.world_mut(), entry.id);
+            w.frames(3);
+            let marked = check_state_marks(&mut w, name);
+            assert!(marked > 0, "{name}: no piece shows a state");
+        }
+    }
+
+    /// Issue 61: crowded places keep every piece's state in view: ten figures in a corner in
+    /// base contact (Tyneside, 1 Stat Skirmish), craft side by side and corner to corner facing
+    /// up (the space battle), counters in neighbouring hexes (the battlefield), units close
+    /// together (mass combat).
+    #[test]
+    fn crowded_pieces_keep_their_state_in_view() {
+        let mut w = crate::screens::test_window::TestWindow::new((1280, 720));
+        // Ten in a corner, in base contact, in rows of four.
+        let corner = |k: usize, base: f32| {
+            Vec2::new(
+                base + (k % 4) as f32 * 2.0 * base,
+                base + (k / 4) as f32 * 2.0 * base,
+            )
+        };
+
+        w.begin("lothal_ambush", 1);
+        mark_every_piece(w.app.world_mut(), "tyneside");
+        let world = w.app.world_mut();
+        let mut figures = world.query::<(
+            &crate::rulesets::tyneside::components::Figure,
+            &mut crate::rulesets::tyneside::components::Position,
+        )>();
+        let mut k = 0;
+        for (f, mut p) in figures.iter_mut(world) {
+            if k < 10 {
+                p.0 = corner(k, f.base);
+                k += 1;
+            }
+        }
+        w.frames(3);
+        assert!(check_state_marks(&mut w, "lothal_ambush, ten in a corner") >= 10);
+
+        w.begin("bounty", 1);
+        mark_every_piece(w.app.world_mut(), "one_stat");
+        let mut s = w
+            .app
+            .world_mut()
+            .resource_mut::<crate::rulesets::one_stat::phases::SkirmishRes>();
+        for (k, f) in s.0.fighters.iter_mut().take(10).enumerate() {
+            f.at = corner(k, f.base);
+        }
+        w.frames(3);
+        assert!(check_state_marks(&mut w, "bounty, ten in a corner") >= 10);
+
+        w.begin("a_star_wars_battle", 1);
+        let mut b = w
+            .app
+            .world_mut()
+            .resource_mut::<crate::rulesets::space_battle::phases::BattleRes>();
+        b.0.turn = b.0.turn.max(2);
+        for (k, c) in b.0.craft.iter_mut().take(9).enumerate() {
+            c.at = (3 + (k % 3) as i32, 3 + (k / 3) as i32);
+            c.facing = crate::rulesets::space_battle::rules::facing::Dir(2);
+            c.status = crate::rulesets::space_battle::battle::Status::Flying;
+        }
+        w.frames(3);
+        assert!(check_state_marks(&mut w, "a_star_wars_battle, craft side by side") >= 9);
+
+        w.begin("capture_the_village", 1);
+        mark_every_piece(w.app.world_mut(), "battlefield");
+        let mut b = w
+            .app
+            .world_mut()
+            .resource_mut::<crate::rulesets::battlefield::phases::BattleRes>();
+        let at = b.0.units[0].at;
+        let near: Vec<hexx::Hex> = std::iter::once(at).chain(at.all_neighbors()).collect();
+        for (u, h) in b.0.units.iter_mut().zip(near) {
+            u.at = h;
+        }
+        w.frames(3);
+        assert!(check_state_marks(&mut w, "capture_the_village, neighbouring hexes") >= 7);
+
+        w.begin("platoon_fight", 1);
+        mark_every_piece(w.app.world_mut(), "mass_combat");
+        let mut b = w
+            .app
+            .world_mut()
+            .resource_mut::<crate::rulesets::mass_combat::phases::BattleRes>();
+        let (x, y) = b.0.units[0].at;
+        for (k, u) in b.0.units.iter_mut().enumerate() {
+            u.at = (x + (k % 3) as f32 * 20.0, y + (k / 3) as f32 * 20.0);
+        }
+        w.frames(3);
+        assert!(check_state_marks(&mut w, "platoon_fight, units close together") >= 2);
     }
 }
