@@ -3,6 +3,8 @@
 
 pub mod battlefield;
 pub mod mass_combat;
+#[cfg(test)]
+mod on_screen;
 pub mod one_stat;
 pub mod space_battle;
 pub mod tyneside;

@@ -21,8 +21,8 @@ pub(crate) struct TestWindow {
 }
 
 impl TestWindow {
-    /// A window `size` pixels across and down, no game in it.
-    pub fn new(size: (u32, u32)) -> Self {
+    /// A window `size` pixels across and down with the rule sets of `registry`, no game in it.
+    pub fn new(size: (u32, u32), registry: Registry) -> Self {
         let mut app = App::new();
         app.add_plugins(
             DefaultPlugins
@@ -44,7 +44,6 @@ impl TestWindow {
                 .disable::<bevy::winit::WinitPlugin>()
                 .disable::<bevy::log::LogPlugin>(),
         );
-        let registry = crate::rulesets::registry();
         super::table_and_panels(&mut app, &registry);
         app.insert_resource(registry);
         app.finish();

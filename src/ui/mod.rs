@@ -14,7 +14,7 @@ pub mod frame_time;
 mod handover;
 mod help;
 #[cfg(test)]
-mod layout;
+pub(crate) mod layout;
 mod phase_bar;
 mod replay_bar;
 pub mod table_canvas;

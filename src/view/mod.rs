@@ -28,6 +28,8 @@ pub use palette::side_colour;
 pub use sharp_text::{LeastPx, TableText, TableZoom, font_px};
 pub use strokes::Strokes;
 pub use table::{BoardDrawn, spawn_strokes};
+#[cfg(test)]
+pub(crate) use tokens::check::state_marks as check_state_marks;
 pub use tokens::{
     FixedText, KeepClear, Pointed, TableTextScale, clear_place, shown_base, text_heights,
 };

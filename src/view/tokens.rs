@@ -1471,6 +1471,12 @@ mod tests {
         );
         assert!(shown[0].0, "{shown:?}");
     }
+}
+
+/// Issue 61's check of the table's state markers, for the tests of every rule set's screens.
+#[cfg(test)]
+pub(crate) mod check {
+    use super::*;
 
     /// The least size a badge's letters are set at on the table at a game's opening zoom in a
     /// 1280x720 window, window pixels (a font's size, a capital about 0.7 of it): a badge
@@ -1478,12 +1484,8 @@ mod tests {
     /// read 6 px letters in a crowded corner (issue 61) while the hex counters' 11 px values
     /// read; 9 px is the least at which the default font's capitals and digits stay apart
     /// (the software renderer smudged 8 px ones).
-    const READABLE_PX: f32 = 9.0;
+    pub(crate) const READABLE_PX: f32 = 9.0;
 
-    /// Every piece's state markers as the table in `w` draws them (`what` names it in
-    /// messages): each piece with badges has its row laid out and shown, a chip a badge, its
-    /// letters at least [`READABLE_PX`], and no chip runs over another piece's base or facing
-    /// tick or another piece's chip. Returns how many pieces had badges.
     /// A piece as a failure names it: its label, emblem and place.
     fn named(t: &Token) -> String {
         format!(
@@ -1492,8 +1494,11 @@ mod tests {
         )
     }
 
-    fn check_state_marks(w: &mut crate::screens::test_window::TestWindow, what: &str) -> usize {
-        let world = w.app.world_mut();
+    /// Every piece's state markers as the table in `world` draws them (`what` names it in
+    /// messages): each piece with badges has its row laid out and shown, a chip a badge, its
+    /// letters at least [`READABLE_PX`], and no chip runs over another piece's base or facing
+    /// tick or another piece's chip. Returns how many pieces had badges.
+    pub(crate) fn state_marks(world: &mut World, what: &str) -> usize {
         let scale = world.resource::<TableTextScale>().0;
         let zoom = *world.resource::<TableZoom>();
         let tokens: Vec<(Entity, Token)> = world
@@ -1588,166 +1593,5 @@ mod tests {
             }
         }
         chips_of.len()
-    }
-
-    /// Gives every piece of the game in `world` (rule set `ruleset`) a state to show, as its
-    /// rule set allows: Tyneside's figures wounded and ducked back, the battlefield's units and
-    /// 1 Stat Skirmish's fighters done, mass combat's units under fire with moderate casualties
-    /// (a space battle's craft always show their colour).
-    fn mark_every_piece(world: &mut World, ruleset: &str) {
-        use crate::rulesets::one_stat::skirmish::{Command, Stage};
-        // A 1 Stat Skirmish opens on the muster: its warbands come to the table first.
-        while ruleset == "one_stat" {
-            let s = &world
-                .resource::<crate::rulesets::one_stat::phases::SkirmishRes>()
-                .0;
-            let Stage::Mustering(left) = &s.stage else {
-                break;
-            };
-            let player = left[0];
-            let muster = Command::Muster {
-                player,
-                warband: None,
-            };
-            let done = crate::engine::pipeline::process::<crate::rulesets::one_stat::OneStat>(
-                world, muster,
-            );
-            assert!(
-                matches!(done, crate::engine::pipeline::CommandOutcome::Accepted(_)),
-                "{done:?}"
-            );
-        }
-        match ruleset {
-            "tyneside" => {
-                let turn = world
-                    .get_resource::<crate::rulesets::tyneside::turn::TurnState>()
-                    .map_or(1, |t| t.turn);
-                for mut c in world
-                    .query::<&mut crate::rulesets::tyneside::components::Condition>()
-                    .iter_mut(world)
-                {
-                    c.wounds = c.wounds.max(1);
-                    c.ducked_back_until = Some(turn);
-                }
-            }
-            "battlefield" => {
-                let mut b = world.resource_mut::<crate::rulesets::battlefield::phases::BattleRes>();
-                b.0.units.iter_mut().for_each(|u| u.activated = true);
-            }
-            "one_stat" => {
-                let mut s = world.resource_mut::<crate::rulesets::one_stat::phases::SkirmishRes>();
-                s.0.fighters.iter_mut().for_each(|f| f.activated = true);
-            }
-            "mass_combat" => {
-                use crate::rulesets::mass_combat::rules::charts::DamageResult;
-                let mut b = world.resource_mut::<crate::rulesets::mass_combat::phases::BattleRes>();
-                for u in &mut b.0.units {
-                    u.lasting = Some(DamageResult::ModerateCasualties);
-                    u.under_fire = true;
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Issue 61: in every bundled scenario as it opens in a 1280x720 window, with a state on
-    /// every piece, every piece's state markers are laid out, readable and not covered.
-    #[test]
-    fn every_piece_keeps_its_state_in_view_in_every_bundled_scenario() {
-        let registry = crate::rulesets::registry();
-        let mut w = crate::screens::test_window::TestWindow::new((1280, 720));
-        for (entry, name, _) in registry.bundled() {
-            w.begin(name, 1);
-            mark_every_piece(w.app.world_mut(), entry.id);
-            w.frames(3);
-            let marked = check_state_marks(&mut w, name);
-            assert!(marked > 0, "{name}: no piece shows a state");
-        }
-    }
-
-    /// Issue 61: crowded places keep every piece's state in view: ten figures in a corner in
-    /// base contact (Tyneside, 1 Stat Skirmish), craft side by side and corner to corner facing
-    /// up (the space battle), counters in neighbouring hexes (the battlefield), units close
-    /// together (mass combat).
-    #[test]
-    fn crowded_pieces_keep_their_state_in_view() {
-        let mut w = crate::screens::test_window::TestWindow::new((1280, 720));
-        // Ten in a corner, in base contact, in rows of four.
-        let corner = |k: usize, base: f32| {
-            Vec2::new(
-                base + (k % 4) as f32 * 2.0 * base,
-                base + (k / 4) as f32 * 2.0 * base,
-            )
-        };
-
-        w.begin("lothal_ambush", 1);
-        mark_every_piece(w.app.world_mut(), "tyneside");
-        let world = w.app.world_mut();
-        let mut figures = world.query::<(
-            &crate::rulesets::tyneside::components::Figure,
-            &mut crate::rulesets::tyneside::components::Position,
-        )>();
-        let mut k = 0;
-        for (f, mut p) in figures.iter_mut(world) {
-            if k < 10 {
-                p.0 = corner(k, f.base);
-                k += 1;
-            }
-        }
-        w.frames(3);
-        assert!(check_state_marks(&mut w, "lothal_ambush, ten in a corner") >= 10);
-
-        w.begin("bounty", 1);
-        mark_every_piece(w.app.world_mut(), "one_stat");
-        let mut s = w
-            .app
-            .world_mut()
-            .resource_mut::<crate::rulesets::one_stat::phases::SkirmishRes>();
-        for (k, f) in s.0.fighters.iter_mut().take(10).enumerate() {
-            f.at = corner(k, f.base);
-        }
-        w.frames(3);
-        assert!(check_state_marks(&mut w, "bounty, ten in a corner") >= 10);
-
-        w.begin("a_star_wars_battle", 1);
-        let mut b = w
-            .app
-            .world_mut()
-            .resource_mut::<crate::rulesets::space_battle::phases::BattleRes>();
-        b.0.turn = b.0.turn.max(2);
-        for (k, c) in b.0.craft.iter_mut().take(9).enumerate() {
-            c.at = (3 + (k % 3) as i32, 3 + (k / 3) as i32);
-            c.facing = crate::rulesets::space_battle::rules::facing::Dir(2);
-            c.status = crate::rulesets::space_battle::battle::Status::Flying;
-        }
-        w.frames(3);
-        assert!(check_state_marks(&mut w, "a_star_wars_battle, craft side by side") >= 9);
-
-        w.begin("capture_the_village", 1);
-        mark_every_piece(w.app.world_mut(), "battlefield");
-        let mut b = w
-            .app
-            .world_mut()
-            .resource_mut::<crate::rulesets::battlefield::phases::BattleRes>();
-        let at = b.0.units[0].at;
-        let near: Vec<hexx::Hex> = std::iter::once(at).chain(at.all_neighbors()).collect();
-        for (u, h) in b.0.units.iter_mut().zip(near) {
-            u.at = h;
-        }
-        w.frames(3);
-        assert!(check_state_marks(&mut w, "capture_the_village, neighbouring hexes") >= 7);
-
-        w.begin("platoon_fight", 1);
-        mark_every_piece(w.app.world_mut(), "mass_combat");
-        let mut b = w
-            .app
-            .world_mut()
-            .resource_mut::<crate::rulesets::mass_combat::phases::BattleRes>();
-        let (x, y) = b.0.units[0].at;
-        for (k, u) in b.0.units.iter_mut().enumerate() {
-            u.at = (x + (k % 3) as f32 * 20.0, y + (k / 3) as f32 * 20.0);
-        }
-        w.frames(3);
-        assert!(check_state_marks(&mut w, "platoon_fight, units close together") >= 2);
     }
 }

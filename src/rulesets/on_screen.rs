@@ -1,0 +1,366 @@
+//! Every rule set's playing screen as a player sees it (issue 61), laid out headless
+//! ([`TestWindow`]): the widgets for the step in hand in view at 1280x720 and 1920x1080 and
+//! still as a value widens ([`crate::ui::layout`]), and every piece's state markers laid out,
+//! readable and uncovered, as each bundled scenario opens and in crowded places
+//! ([`crate::view::check_state_marks`]).
+
+use bevy::prelude::*;
+
+use crate::engine::ruleset::RuleSet;
+use crate::screens::test_window::TestWindow;
+use crate::ui::layout::{SIZES, check, rect_of, rules_play_until, send};
+use crate::view::check_state_marks;
+
+/// Every bundled scenario as it opens: End and whatever its panels need first in view.
+#[test]
+fn every_bundled_scenario_opens_with_the_step_in_hand_in_view() {
+    let registry = super::registry();
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        for (_, name, _) in registry.bundled() {
+            w.begin(name, 1);
+            let ends = w
+                .app
+                .world()
+                .resource::<crate::ui::ShellStatus>()
+                .end
+                .is_some();
+            let must: &[&str] = if ends { &["end"] } else { &[] };
+            check(&mut w, &format!("{name} at {size:?}"), must);
+        }
+    }
+}
+
+/// Tyneside's guided first game: the order drop-downs in view under the guide; in the Shoot/Act
+/// phase the targets and Shoot; a refusal in the phase bar; End where it was through the turn.
+#[test]
+fn tyneside_orders_and_shoot_are_in_view_under_the_guide() {
+    use super::tyneside::Tyneside;
+    use super::tyneside::commands::Command;
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        let (scenario, rules) = Tyneside::FIRST_GAME.expect("a guided first game");
+        w.begin(scenario, 1);
+        crate::engine::game::set_rules_sides(w.app.world_mut(), &[rules.to_string()])
+            .expect("the guided game's rules side");
+        w.app.world_mut().resource_mut::<crate::ui::Guide>().on = true;
+        w.frames(3);
+        let what = format!("{scenario} guided at {size:?}");
+        let keys = check(&mut w, &what, &["end"]);
+        assert!(
+            keys.iter().any(|k| k.0.starts_with("list:orders:")),
+            "{what}: no order to pick"
+        );
+
+        // The text's shooting example: through the orders and movement to Stormtroopers (A)'s
+        // shot, its targets ticked, Shoot under them.
+        let mut w = TestWindow::new(size, super::registry());
+        w.begin("shooting_example", 1);
+        w.app.world_mut().resource_mut::<crate::ui::Guide>().on = true;
+        let end = rect_of(&check(&mut w, "shooting_example orders", &["end"]), "end");
+        for c in [Command::EndPhase, Command::EndPhase]
+            .into_iter()
+            .chain(std::iter::repeat_n(Command::EndActivation, 8))
+        {
+            send::<Tyneside>(&mut w, c);
+        }
+        let what = format!("shooting_example, A to shoot, at {size:?}");
+        let keys = check(&mut w, &what, &["end", "list:targets:X"]);
+        assert_eq!(rect_of(&keys, "end"), end, "{what}: End moved");
+        w.click(rect_of(&keys, "list:targets:X").center());
+        check(&mut w, &format!("{what}, X ticked"), &["shoot"]);
+        // A refusal: the shot of a group that is not acting.
+        w.app.world_mut().write_message(Command::Shoot {
+            groups: vec!["X".into()],
+            targets: vec!["A".into()],
+        });
+        w.frames(3);
+        let notice = w.app.world().resource::<crate::engine::pipeline::Notice>();
+        assert!(notice.refusal.is_some(), "{what}: the shot was taken");
+        check(&mut w, &format!("{what}, a refusal"), &["refusal", "shoot"]);
+        // Rebels (X) in base contact with A: close combat, Fight in view.
+        use super::tyneside::components::{Member, Position};
+        let world = w.app.world_mut();
+        let a: Vec<Vec2> = world
+            .query::<(&Member, &Position)>()
+            .iter(world)
+            .filter(|(m, _)| m.0 == "A")
+            .map(|(_, p)| p.0)
+            .collect();
+        let mut k = 0;
+        for (m, mut p) in world.query::<(&Member, &mut Position)>().iter_mut(world) {
+            if m.0 == "X" {
+                p.0 = a[k % a.len()] + Vec2::new(1.0, 0.0);
+                k += 1;
+            }
+        }
+        w.frames(3);
+        check(&mut w, &format!("{what}, in close combat"), &["fight"]);
+    }
+}
+
+/// The battlefield's units to activate fill the room they have; a unit picked, its Fire is in
+/// view.
+#[test]
+fn battlefield_units_to_activate_fill_their_room_and_fire_is_in_view() {
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        w.begin("capture_the_village", 1);
+        let what = format!("capture_the_village at {size:?}");
+        let keys = check(&mut w, &what, &["end"]);
+        let first = keys
+            .iter()
+            .find(|k| k.0.starts_with("list:units:"))
+            .unwrap_or_else(|| panic!("{what}: no units to activate"));
+        w.click(first.1.center());
+        check(
+            &mut w,
+            &format!("{what}, a unit picked"),
+            &["Fire (T)", "Move (M)"],
+        );
+    }
+}
+
+/// The space battle's cards of the fight just drawn are in view, in the attacks.
+#[test]
+fn space_battle_cards_of_the_fight_are_in_view() {
+    use super::space_battle::SpaceBattle;
+    use super::space_battle::battle::Stage;
+    use super::space_battle::phases::BattleRes;
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        w.begin("a_star_wars_battle", 1);
+        let fought = rules_play_until::<SpaceBattle>(&mut w, 2000, |world| {
+            let b = &world.resource::<BattleRes>().0;
+            b.stage == Stage::Fire && !b.fights.is_empty()
+        });
+        assert!(fought, "no fight drawn");
+        check(
+            &mut w,
+            &format!("a_star_wars_battle, a fight drawn, at {size:?}"),
+            &["card 0 firer", "card 0 target"],
+        );
+    }
+}
+
+/// 1 Stat Skirmish: the warband's fighters to activate fill their room (the Bounty's ten).
+#[test]
+fn one_stat_fighters_to_activate_fill_their_room() {
+    use super::one_stat::OneStat;
+    use super::one_stat::phases::SkirmishRes;
+    use super::one_stat::skirmish::Stage;
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        w.begin("bounty", 1);
+        check(&mut w, &format!("bounty at {size:?}"), &["muster"]);
+        let activating = rules_play_until::<OneStat>(&mut w, 50, |world| {
+            let s = &world.resource::<SkirmishRes>().0;
+            s.stage == Stage::Activating && s.active.is_none()
+        });
+        assert!(activating, "the bounty's activations never came");
+        let keys = check(&mut w, &format!("bounty, to activate, at {size:?}"), &[]);
+        assert!(
+            keys.iter().any(|k| k.0.starts_with("list:fighters:")),
+            "no fighters listed"
+        );
+    }
+}
+
+/// Mass combat with a referee: each modifier's − and + stay under the pointer as a value widens
+/// from `1D` to `1D+1`.
+#[test]
+fn mass_combat_referee_buttons_hold_still_as_a_value_widens() {
+    use super::mass_combat::MassCombat;
+    use super::mass_combat::commands::Command;
+    use super::mass_combat::phases::BattleRes;
+    use super::mass_combat::rules::code::Code;
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        w.begin("platoon_fight", 1);
+        let what = format!("platoon_fight at {size:?}");
+        check(&mut w, &what, &["end", "play with a referee"]);
+        send::<MassCombat>(&mut w, Command::RefereeMode);
+        let keys = check(&mut w, &what, &["referee"]);
+        w.click(rect_of(&keys, "referee").center());
+        let unit = w.app.world().resource::<BattleRes>().0.units[0].id.clone();
+        let set = |w: &mut TestWindow, pips: i32| {
+            send::<MassCombat>(
+                w,
+                Command::Referee {
+                    unit: unit.clone(),
+                    actions: Code(pips),
+                    morale: Code(0),
+                },
+            );
+            w.keys()
+                .into_iter()
+                .filter(|k| k.0.ends_with('+') || k.0.ends_with('−'))
+                .map(|k| (k.0, k.1))
+                .collect::<Vec<_>>()
+        };
+        let before = set(&mut w, 3);
+        let after = set(&mut w, 4);
+        assert!(
+            before.iter().any(|k| k.0 == format!("{unit} morale −")),
+            "{what}: {before:?}"
+        );
+        assert_eq!(before, after, "{what}: `1D` to `1D+1` moved the buttons");
+    }
+}
+
+/// Gives every piece of the game in `world` (rule set `ruleset`) a state to show, as its
+/// rule set allows: Tyneside's figures wounded and ducked back, the battlefield's units and
+/// 1 Stat Skirmish's fighters done, mass combat's units under fire with moderate casualties
+/// (a space battle's craft always show their colour).
+fn mark_every_piece(world: &mut World, ruleset: &str) {
+    use super::one_stat::skirmish::{Command, Stage};
+    // A 1 Stat Skirmish opens on the muster: its warbands come to the table first.
+    while ruleset == "one_stat" {
+        let s = &world.resource::<super::one_stat::phases::SkirmishRes>().0;
+        let Stage::Mustering(left) = &s.stage else {
+            break;
+        };
+        let player = left[0];
+        let muster = Command::Muster {
+            player,
+            warband: None,
+        };
+        let done = crate::engine::pipeline::process::<super::one_stat::OneStat>(world, muster);
+        assert!(
+            matches!(done, crate::engine::pipeline::CommandOutcome::Accepted(_)),
+            "{done:?}"
+        );
+    }
+    match ruleset {
+        "tyneside" => {
+            let turn = world
+                .get_resource::<super::tyneside::turn::TurnState>()
+                .map_or(1, |t| t.turn);
+            for mut c in world
+                .query::<&mut super::tyneside::components::Condition>()
+                .iter_mut(world)
+            {
+                c.wounds = c.wounds.max(1);
+                c.ducked_back_until = Some(turn);
+            }
+        }
+        "battlefield" => {
+            let mut b = world.resource_mut::<super::battlefield::phases::BattleRes>();
+            b.0.units.iter_mut().for_each(|u| u.activated = true);
+        }
+        "one_stat" => {
+            let mut s = world.resource_mut::<super::one_stat::phases::SkirmishRes>();
+            s.0.fighters.iter_mut().for_each(|f| f.activated = true);
+        }
+        "mass_combat" => {
+            use super::mass_combat::rules::charts::DamageResult;
+            let mut b = world.resource_mut::<super::mass_combat::phases::BattleRes>();
+            for u in &mut b.0.units {
+                u.lasting = Some(DamageResult::ModerateCasualties);
+                u.under_fire = true;
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Issue 61: in every bundled scenario as it opens in a 1280x720 window, with a state on
+/// every piece, every piece's state markers are laid out, readable and not covered.
+#[test]
+fn every_piece_keeps_its_state_in_view_in_every_bundled_scenario() {
+    let registry = super::registry();
+    let mut w = TestWindow::new((1280, 720), super::registry());
+    for (entry, name, _) in registry.bundled() {
+        w.begin(name, 1);
+        mark_every_piece(w.app.world_mut(), entry.id);
+        w.frames(3);
+        let marked = check_state_marks(w.app.world_mut(), name);
+        assert!(marked > 0, "{name}: no piece shows a state");
+    }
+}
+
+/// Issue 61: crowded places keep every piece's state in view: ten figures in a corner in
+/// base contact (Tyneside, 1 Stat Skirmish), craft side by side and corner to corner facing
+/// up (the space battle), counters in neighbouring hexes (the battlefield), units close
+/// together (mass combat).
+#[test]
+fn crowded_pieces_keep_their_state_in_view() {
+    let mut w = TestWindow::new((1280, 720), super::registry());
+    // Ten in a corner, in base contact, in rows of four.
+    let corner = |k: usize, base: f32| {
+        Vec2::new(
+            base + (k % 4) as f32 * 2.0 * base,
+            base + (k / 4) as f32 * 2.0 * base,
+        )
+    };
+
+    w.begin("lothal_ambush", 1);
+    mark_every_piece(w.app.world_mut(), "tyneside");
+    let world = w.app.world_mut();
+    let mut figures = world.query::<(
+        &super::tyneside::components::Figure,
+        &mut super::tyneside::components::Position,
+    )>();
+    let mut k = 0;
+    for (f, mut p) in figures.iter_mut(world) {
+        if k < 10 {
+            p.0 = corner(k, f.base);
+            k += 1;
+        }
+    }
+    w.frames(3);
+    assert!(check_state_marks(w.app.world_mut(), "lothal_ambush, ten in a corner") >= 10);
+
+    w.begin("bounty", 1);
+    mark_every_piece(w.app.world_mut(), "one_stat");
+    let mut s = w
+        .app
+        .world_mut()
+        .resource_mut::<super::one_stat::phases::SkirmishRes>();
+    for (k, f) in s.0.fighters.iter_mut().take(10).enumerate() {
+        f.at = corner(k, f.base);
+    }
+    w.frames(3);
+    assert!(check_state_marks(w.app.world_mut(), "bounty, ten in a corner") >= 10);
+
+    w.begin("a_star_wars_battle", 1);
+    let mut b = w
+        .app
+        .world_mut()
+        .resource_mut::<super::space_battle::phases::BattleRes>();
+    b.0.turn = b.0.turn.max(2);
+    for (k, c) in b.0.craft.iter_mut().take(9).enumerate() {
+        c.at = (3 + (k % 3) as i32, 3 + (k / 3) as i32);
+        c.facing = super::space_battle::rules::facing::Dir(2);
+        c.status = super::space_battle::battle::Status::Flying;
+    }
+    w.frames(3);
+    assert!(check_state_marks(w.app.world_mut(), "a_star_wars_battle, craft side by side") >= 9);
+
+    w.begin("capture_the_village", 1);
+    mark_every_piece(w.app.world_mut(), "battlefield");
+    let mut b = w
+        .app
+        .world_mut()
+        .resource_mut::<super::battlefield::phases::BattleRes>();
+    let at = b.0.units[0].at;
+    let near: Vec<hexx::Hex> = std::iter::once(at).chain(at.all_neighbors()).collect();
+    for (u, h) in b.0.units.iter_mut().zip(near) {
+        u.at = h;
+    }
+    w.frames(3);
+    assert!(check_state_marks(w.app.world_mut(), "capture_the_village, neighbouring hexes") >= 7);
+
+    w.begin("platoon_fight", 1);
+    mark_every_piece(w.app.world_mut(), "mass_combat");
+    let mut b = w
+        .app
+        .world_mut()
+        .resource_mut::<super::mass_combat::phases::BattleRes>();
+    let (x, y) = b.0.units[0].at;
+    for (k, u) in b.0.units.iter_mut().enumerate() {
+        u.at = (x + (k % 3) as f32 * 20.0, y + (k / 3) as f32 * 20.0);
+    }
+    w.frames(3);
+    assert!(check_state_marks(w.app.world_mut(), "platoon_fight, units close together") >= 2);
+}
