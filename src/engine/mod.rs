@@ -4,6 +4,7 @@
 //! rule set: they plug in through [`ruleset::RuleSet`].
 
 pub mod autosave;
+pub mod away;
 pub mod board;
 pub mod by_email;
 pub mod dice;

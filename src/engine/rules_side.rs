@@ -219,6 +219,10 @@ pub fn drive_plugin<R: RuleSet>(app: &mut App, who: &'static str) {
                 keep_drawing(world);
                 return;
             }
+            // The table as its person left it, for the screen's `While you waited`.
+            if !super::game::rules_to_act::<R>(world).is_empty() {
+                super::away::leave(world);
+            }
             let step = if searched_to_act::<R>(world).is_some() {
                 // Thinking is a change to come too.
                 keep_drawing(world);

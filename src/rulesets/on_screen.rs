@@ -364,3 +364,113 @@ fn crowded_pieces_keep_their_state_in_view() {
     w.frames(3);
     assert!(check_state_marks(w.app.world_mut(), "platoon_fight, units close together") >= 2);
 }
+
+/// Solo against the rules, in every rule set: each time the table is the person's again after
+/// the rules acted, `While you waited` lists what they did (the log since the person left the
+/// table, ending at its last event), its button in view at 1280x720, with every piece as it
+/// stood when the person left; over a few returns some piece of the rules' moved.
+#[test]
+fn what_the_rules_did_stays_on_screen_until_the_person_acts() {
+    use super::battlefield::Battlefield;
+    use super::mass_combat::MassCombat;
+    use super::one_stat::OneStat;
+    use super::space_battle::SpaceBattle;
+    use super::tyneside::Tyneside;
+    watch_the_rules::<Tyneside>("shooting_example");
+    watch_the_rules::<Battlefield>("capture_the_village");
+    watch_the_rules::<SpaceBattle>("a_star_wars_battle");
+    watch_the_rules::<OneStat>("first_skirmish");
+    watch_the_rules::<MassCombat>("platoon_fight");
+}
+
+/// Plays `scenario` with its first side the person's, the rest the rules' (stepped by the
+/// window's own pacing, each frame 0.7 s), the person's commands the rules' choice for it;
+/// checks `While you waited` at each return of the table, three with a piece moved at least.
+fn watch_the_rules<R: RuleSet>(scenario: &str) {
+    use crate::engine::game::Sides;
+    use crate::engine::pieces::Token;
+    use crate::engine::record::GameLog;
+    use crate::engine::state::GameState;
+    use crate::ui::while_you_waited::WhileYouWaited;
+    use bevy::time::TimeUpdateStrategy;
+    let mut w = TestWindow::new((1280, 720), super::registry());
+    w.app.insert_resource(TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(700),
+    ));
+    w.begin(scenario, 1);
+    let sides = w.app.world().resource::<Sides>().ids.len();
+    w.app.world_mut().resource_mut::<Sides>().rules = (1..sides).collect();
+    w.frames(2);
+    let (mut returns, mut moved) = (0, false);
+    for _ in 0..3000 {
+        if !matches!(
+            w.app.world().resource::<State<GameState>>().get(),
+            GameState::Playing(_)
+        ) || (returns >= 3 && moved)
+        {
+            break;
+        }
+        // The table comes back to the person a frame after the status says so.
+        if w.app.world().resource::<crate::ui::ShellStatus>().acting != Some(0)
+            || w.app
+                .world()
+                .get_resource::<crate::engine::away::TableSeen>()
+                .is_some_and(|s| s.away)
+        {
+            w.frames(1);
+            continue;
+        }
+        let waited = w.app.world().resource::<WhileYouWaited>().clone();
+        if waited.open {
+            returns += 1;
+            let what = format!("{scenario}, return {returns}");
+            let log = &w.app.world().resource::<GameLog>().0;
+            assert_eq!(waited.events.last(), log.last(), "{what}: the list");
+            assert_eq!(waited.mine, Some(0), "{what}");
+            let world = w.app.world_mut();
+            let mut tokens = world.query::<&Token>();
+            let count = tokens.iter(world).count();
+            assert_eq!(waited.was.len(), count, "{what}: every piece as it stood");
+            moved |= waited.was.iter().any(|p| {
+                world
+                    .get::<Token>(p.entity)
+                    .is_some_and(|t| t.shown && p.shown && t.at.distance(p.at) > 0.01)
+            });
+            check(&mut w, &what, &["while-you-waited:step"]);
+        }
+        // The person acts: the rules' own choice for the first side.
+        let world = w.app.world_mut();
+        let before = world
+            .resource::<crate::engine::record::GameRecord<R::Command>>()
+            .commands
+            .len();
+        world.resource_mut::<Sides>().rules = (0..sides).collect();
+        let step = crate::engine::rules_side::step::<R>(world);
+        world.resource_mut::<Sides>().rules = (1..sides).collect();
+        if let Some(Err(e)) = step {
+            panic!("{scenario}: {e}");
+        }
+        w.frames(2);
+        let acted = w
+            .app
+            .world()
+            .resource::<crate::engine::record::GameRecord<R::Command>>()
+            .commands
+            .len()
+            != before
+            // A command that ended the game leaves the result screen, not the list.
+            && matches!(
+                w.app.world().resource::<State<GameState>>().get(),
+                GameState::Playing(_)
+            );
+        let after = w.app.world().resource::<WhileYouWaited>();
+        assert!(
+            !acted || !waited.open || !after.open || after.commands != waited.commands,
+            "{scenario}: the list outlived the person's command"
+        );
+    }
+    assert!(
+        returns >= 3 && moved,
+        "{scenario}: {returns} returns, a piece moved: {moved}"
+    );
+}

@@ -20,6 +20,7 @@ mod replay_bar;
 pub mod table_canvas;
 mod terrain_key;
 mod tooltips;
+pub mod while_you_waited;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -668,6 +669,7 @@ impl Plugin for UiPlugin {
                 terrain_key::plugin,
                 file_dialog::plugin,
                 tooltips::plugin,
+                while_you_waited::plugin,
             ))
             .add_systems(Update, over_status)
             .add_systems(

@@ -88,6 +88,9 @@ pub struct Selection {
     pub weapon_apart: bool,
     /// With `weapon_apart`: the unit's own target, waiting for the weapon's.
     pub aimed: Option<Hex>,
+    /// A close combat clicked, waiting for the player to confirm it (its dice are thrown at
+    /// once and cannot be undone): the command and the assault in words with its odds.
+    pub asking: Option<(Command, String)>,
 }
 
 impl Selection {
@@ -359,7 +362,8 @@ fn pointer(
         *sel = Selection::default();
         return;
     }
-    if !buttons.just_pressed(MouseButton::Left) {
+    // While a close combat waits to be confirmed, the table takes no clicks.
+    if !buttons.just_pressed(MouseButton::Left) || sel.asking.is_some() {
         return;
     }
     let Some(h) = hover else { return };
@@ -551,7 +555,14 @@ fn pointer(
         },
         Mode::Aerial | Mode::Artillery | Mode::Bombard => None,
     };
-    if let Some(c) = command {
+    if let Some(c @ Command::Assault { .. }) = command {
+        // Asked first, as a Wesnoth attack is: the dice are thrown at once.
+        let words = b
+            .target_at(h)
+            .map(|j| assault_text(b, i, j, h, &sel))
+            .unwrap_or_else(|| "Close combat".into());
+        sel.asking = Some((c, words));
+    } else if let Some(c) = command {
         send.write(c);
         sel.leader = false;
         sel.force = 0;
@@ -611,6 +622,11 @@ fn keys(
         .map(|c| c.egui_wants_keyboard_input())
         .unwrap_or(false)
     {
+        return;
+    }
+    if sel.asking.is_some() {
+        // The close combat asked takes Enter and Esc (ui's `ask_assault`): Enter must not end
+        // the impulse under it, nor another key change the attack meanwhile.
         return;
     }
     let b = &battle.0;

@@ -394,8 +394,8 @@ fn cards_panel(ui: &mut egui::Ui, b: &Battle, deck: &crate::rules::cards::Deck) 
                     p.draw == Draw::Miss,
                     &format!("the {}", other.name()),
                 );
-                // The last fight's cards are the step in hand's.
-                if k == 0 {
+                // The last fight's cards are the step in hand's, in the attacks.
+                if k == 0 && b.stage == Stage::Fire {
                     crate::ui::key_widget(ui, format!("card {n} firer"), &first);
                     crate::ui::key_widget(ui, format!("card {n} target"), &second);
                 }
@@ -436,16 +436,20 @@ fn panels(
         .max_height(sidebar.0.height())
         .show(&mut side, |ui| {
             let act = acting(b, plan.as_deref());
-            score_panel(ui, b);
-            stop_button(ui, b, (person, act), &mut out);
-            ui.separator();
-            // In the attacks the cards of the fights come first, above the craft list, so the
-            // two cards of the fight just drawn are in view.
+            // In the attacks the cards of the fights come first, above the score and the craft
+            // list, so the two cards of the fight just drawn are in view (under a tall score
+            // they were below the fold).
             if b.stage == Stage::Fire {
+                stop_button(ui, b, (person, act), &mut out);
                 cards_panel(ui, b, &deck.0);
+                ui.separator();
+                score_panel(ui, b);
                 ui.separator();
                 craft_panel(ui, b, act);
             } else {
+                score_panel(ui, b);
+                stop_button(ui, b, (person, act), &mut out);
+                ui.separator();
                 craft_panel(ui, b, act);
                 ui.separator();
                 cards_panel(ui, b, &deck.0);

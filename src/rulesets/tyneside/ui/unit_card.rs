@@ -156,8 +156,90 @@ pub fn show(
     if !p.notes.is_empty() {
         ui.weak(&p.notes);
     }
+    move_buttons(ui, &board, i, (phase, view), pointer, out);
     fly_button(ui, &board, i, (phase, view), pointer);
     super::force::actions(ui, &board, i, (phase, view), pointer, out);
+}
+
+/// The movement keys as buttons for the card's figure of the group moving: Run (R; the whole
+/// group where its order must run), Run the group (Shift+R), Jump (J) and Hide (H), so a
+/// player need not know the keys (a play-test found Run only on R).
+fn move_buttons(
+    ui: &mut egui::Ui,
+    board: &crate::rulesets::tyneside::board::Board,
+    i: usize,
+    (phase, view): (TurnPhase, &GameView),
+    pointer: &mut PointerState,
+    out: &mut Vec<Command>,
+) {
+    let f = &board.figs[i];
+    let active = view.turn.as_ref().and_then(|t| t.active_group()) == Some(f.group);
+    if phase != TurnPhase::Movement
+        || !active
+        || crate::rulesets::tyneside::input::side_to_act(view, phase) != Some(f.figure.side)
+    {
+        return;
+    }
+    let must_run = view
+        .group(f.group)
+        .and_then(|g| g.order)
+        .is_some_and(|o| o.must_run());
+    let run = |group: bool, out: &mut Vec<Command>| {
+        let runners = if group {
+            board.members(f.group)
+        } else {
+            vec![i]
+        };
+        for m in runners {
+            let m = &board.figs[m];
+            if m.act.run_roll.is_none() {
+                out.push(Command::Run {
+                    figure: m.figure.id.clone(),
+                });
+            }
+        }
+    };
+    ui.horizontal_wrapped(|ui| {
+        if f.act.run_roll.is_none() {
+            let runs = "adds D4 inches to this activation's move, each figure rolling its own; runners halve their shooting values";
+            if !must_run
+                && ui
+                    .button("Run (R)")
+                    .on_hover_text(format!("This figure {runs}"))
+                    .clicked()
+            {
+                run(false, out);
+            }
+            if ui
+                .button("Run the group (Shift+R)")
+                .on_hover_text(format!(
+                    "Every figure of the group that has not run {runs}{}",
+                    if must_run { " (its order must run)" } else { "" }
+                ))
+                .clicked()
+            {
+                run(true, out);
+            }
+        }
+        if ui
+            .selectable_label(pointer.jump, "Jump (J)")
+            .on_hover_text("The next drag is a jump across a gap (D4+1 inches)")
+            .clicked()
+        {
+            pointer.jump = !pointer.jump;
+            pointer.selected = Some(f.entity);
+        }
+        if !f.cond.hidden
+            && ui
+                .button("Hide (H)")
+                .on_hover_text("Declared hiding, in cover it can neither see nor be seen unless within 6 inches")
+                .clicked()
+        {
+            out.push(Command::Hide {
+                figure: f.figure.id.clone(),
+            });
+        }
+    });
 }
 
 /// R2D2's flight and Boba Fett's jet pack: a button that makes the next drag a flight.

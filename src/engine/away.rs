@@ -1,0 +1,82 @@
+//! What the table looked like when it last came to the person at this computer, kept while
+//! another side (the rules, or the player at the other computer) acts, so the screen
+//! can show what was done meanwhile once the table is the person's again: the events since,
+//! the pieces moved and the person's pieces struck (issue 61: seeing the other side play).
+
+use bevy::prelude::*;
+
+use super::pieces::Token;
+
+/// A piece as it stood when the person last had the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceWas {
+    /// The piece.
+    pub entity: Entity,
+    /// Its side ([`Token::side`]).
+    pub side: usize,
+    /// Its centre, board units.
+    pub at: Vec2,
+    /// On the board ([`Token::shown`]).
+    pub shown: bool,
+    /// Its badges' codes and whether it was drawn faded: a change in them is a change of
+    /// state (wounded, ducked back, broken …).
+    pub state: (Vec<String>, bool),
+}
+
+impl PieceWas {
+    /// `token` of `entity` as it stands now.
+    pub fn of(entity: Entity, token: &Token) -> Self {
+        Self {
+            entity,
+            side: token.side,
+            at: token.at,
+            shown: token.shown,
+            state: (
+                token.badges.iter().map(|b| b.code.clone()).collect(),
+                token.faded,
+            ),
+        }
+    }
+}
+
+/// The table as the person at this computer had it when it last came to them: the log's
+/// length and every piece, with the record's length then. The shell
+/// ([`crate::ui::while_you_waited`]) keeps it and, once the table is theirs again after
+/// another side acted (`away`), shows what changed since: their own commands' consequences
+/// (a shot's dice, a round they resolved) and everything the other side did.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct TableSeen {
+    /// How many events the log held.
+    pub log_len: usize,
+    /// Every piece with a token.
+    pub pieces: Vec<PieceWas>,
+    /// How many commands the record held.
+    pub commands: usize,
+    /// Another side has acted since.
+    pub away: bool,
+}
+
+impl TableSeen {
+    /// The table now: the log's length, every piece and the record's length.
+    pub fn now<'a>(
+        (log_len, commands): (usize, usize),
+        tokens: impl Iterator<Item = (Entity, &'a Token)>,
+    ) -> Self {
+        Self {
+            log_len,
+            pieces: tokens.map(|(e, t)| PieceWas::of(e, t)).collect(),
+            commands,
+            away: false,
+        }
+    }
+}
+
+/// Notes that another side acts now, where the table is kept ([`TableSeen`]): called just
+/// before each step of a side the rules play.
+pub fn leave(world: &mut World) {
+    if let Some(mut seen) = world.get_resource_mut::<TableSeen>()
+        && !seen.away
+    {
+        seen.away = true;
+    }
+}

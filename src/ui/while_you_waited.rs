@@ -1,0 +1,261 @@
+//! `While you waited`: where one person plays at this computer (solo against the rules, or one
+//! seat of an online game), what the other side did while the person waited stays on screen
+//! once the table is theirs again. A box lists the events since, with a button that steps
+//! through them in the replay viewer, seen as the person's side; the table marks each piece that
+//! moved with an arrow from where it stood, and each of the person's pieces whose state changed
+//! (wounded, ducked back, removed) with a ring or a cross, while the other side acts and until
+//! the person's next command. Hotseat has the hand-over screen's `Just now` instead (issue 61:
+//! seeing the other side play).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::{ShellStatus, TableArea, handover};
+use crate::engine::away::{PieceWas, TableSeen};
+use crate::engine::by_email::Seat;
+use crate::engine::game::{Seated, Sides};
+use crate::engine::pieces::Token;
+use crate::engine::record::{GameEvent, GameLog};
+use crate::engine::replay_view::{ReplayStatus, ViewRequest};
+use crate::engine::state::GameState;
+use crate::engine::undo::UndoMarks;
+use crate::view::{Marks, side_colour};
+
+/// What the other side did while the person waited, shown until the person's next command.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct WhileYouWaited {
+    /// What happened, trimmed as the hand-over trims it ([`handover::just_now`]).
+    pub events: Vec<GameEvent>,
+    /// Every piece as it stood when the person left the table.
+    pub was: Vec<PieceWas>,
+    /// The side the person plays, as last seen.
+    pub mine: Option<usize>,
+    /// Commands in the game when the table came back: another count (the person's next
+    /// command, or an undo) ends the marks.
+    pub commands: usize,
+    /// The box shows (the person may hide it; the marks stay).
+    pub open: bool,
+}
+
+/// The side the one person at this computer plays and whether it is to act now; `None` where
+/// this computer is not played by one person alone (hotseat, a demo, play by e-mail).
+fn person(
+    status: &ShellStatus,
+    sides: Option<&Sides>,
+    (seated, seat): (Option<&Seated>, Option<&Seat>),
+) -> Option<(Option<usize>, bool)> {
+    if seat.is_some() {
+        return None;
+    }
+    match seated {
+        Some(Seated(mine)) => Some((*mine, mine.is_some() && status.acting == *mine)),
+        None if status.people == 1 => {
+            let person = status
+                .acting
+                .filter(|s| sides.is_some_and(|sides| !sides.by_rules(*s)));
+            Some((person, person.is_some()))
+        }
+        None => None,
+    }
+}
+
+/// Keeps the table as the person had it when it last came to them ([`TableSeen`]), and once
+/// it is theirs again after another side acted, puts what changed since into
+/// [`WhileYouWaited`]: the person's own commands' consequences too, as the hand-over's `Just
+/// now` tells the outgoing player's (the last order of a mass combat round carries out both
+/// sides' orders; the last shot of a Tyneside turn ends it). Runs before the command pipeline,
+/// so a table first kept is the table before this frame's command.
+#[allow(clippy::too_many_arguments)]
+fn track(
+    mut commands: Commands,
+    (status, state, replay): (Res<ShellStatus>, Res<State<GameState>>, Res<ReplayStatus>),
+    (seated, seat, sides): (Option<Res<Seated>>, Option<Res<Seat>>, Option<Res<Sides>>),
+    (log, marks): (Option<Res<GameLog>>, Option<Res<UndoMarks>>),
+    seen: Option<ResMut<TableSeen>>,
+    tokens: Query<(Entity, &Token)>,
+    mut waited: ResMut<WhileYouWaited>,
+    mut game: Local<Option<GameState>>,
+) {
+    // A new game, or none, starts afresh.
+    if state.is_changed() && game.as_ref() != Some(state.get()) {
+        *game = Some(state.get().clone());
+        *waited = WhileYouWaited::default();
+        commands.remove_resource::<TableSeen>();
+        return;
+    }
+    if replay.open || !matches!(state.get(), GameState::Playing(_)) {
+        return;
+    }
+    let Some((mine, to_act)) = person(
+        &status,
+        sides.as_deref(),
+        (seated.as_deref(), seat.as_deref()),
+    ) else {
+        // Nobody alone at this computer: nobody to tell.
+        if seen.is_some() {
+            commands.remove_resource::<TableSeen>();
+        }
+        return;
+    };
+    let events = log.as_deref().map_or(&[][..], |l| &l.0[..]);
+    // The record's length as of now (a rule set's status may lag a frame, or stand still
+    // while nobody is to act).
+    let count = marks.map_or(status.commands, |m| m.0.len());
+    if (waited.open || !waited.was.is_empty()) && waited.commands != count {
+        *waited = WhileYouWaited {
+            mine: waited.mine,
+            ..default()
+        };
+    }
+    if mine.is_some() && waited.mine != mine {
+        // Known while the person acts (always, online): the marks while the other side
+        // acts ring the person's pieces struck.
+        waited.mine = mine;
+    }
+    let now = || TableSeen::now((events.len(), count), tokens.iter());
+    let Some(mut seen) = seen else {
+        commands.insert_resource(now());
+        return;
+    };
+    match (seen.away, to_act) {
+        // Online the other computer's commands come over the wire: noted as the other side
+        // is to act (the rules' side notes it before each step).
+        (false, false) if seated.is_some() => seen.away = true,
+        // Undone past it: what it held is gone (and the pieces were set up again).
+        (false, _) if count < seen.commands => *seen = now(),
+        (true, true) => {
+            let since = &events[seen.log_len.min(events.len())..];
+            *waited = WhileYouWaited {
+                events: handover::just_now(since),
+                was: std::mem::take(&mut seen.pieces),
+                mine,
+                commands: count,
+                open: !since.is_empty(),
+            };
+            *seen = now();
+        }
+        _ => {}
+    }
+}
+
+/// The marks for `was` against the pieces now: an arrow in its side's colour from where each
+/// piece that moved stood, a ring round each of `mine`'s pieces whose state changed, and a
+/// cross where one of `mine` was taken off the board.
+fn mark(marks: &mut Marks, was: &[PieceWas], mine: Option<usize>, now: &Query<(Entity, &Token)>) {
+    let struck = Color::srgb(1.0, 0.35, 0.25);
+    for w in was.iter().filter(|w| w.shown) {
+        let token = now.get(w.entity).ok().map(|(_, t)| t);
+        match token {
+            Some(t) if t.shown => {
+                if t.at.distance(w.at) > t.base * 0.25 {
+                    marks
+                        .arrow_2d(w.at, t.at, side_colour(w.side))
+                        .with_tip_length(t.base.max(0.3));
+                }
+                if Some(t.side) == mine && PieceWas::of(w.entity, t).state != w.state {
+                    marks.circle_2d(Isometry2d::from_translation(t.at), t.base * 1.5, struck);
+                }
+            }
+            // Off the board now.
+            _ if Some(w.side) == mine => {
+                let r = now.get(w.entity).map_or(0.5, |(_, t)| t.base);
+                for (a, b) in [
+                    (Vec2::new(-r, -r), Vec2::new(r, r)),
+                    (Vec2::new(-r, r), Vec2::new(r, -r)),
+                ] {
+                    marks.line_2d(w.at + a, w.at + b, struck);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn draw(
+    mut marks: Marks,
+    (state, replay): (Res<State<GameState>>, Res<ReplayStatus>),
+    seen: Option<Res<TableSeen>>,
+    waited: Res<WhileYouWaited>,
+    tokens: Query<(Entity, &Token)>,
+) {
+    if replay.open || !matches!(state.get(), GameState::Playing(_)) {
+        return;
+    }
+    // While the other side acts, its moves so far; then all of them until the person acts.
+    match seen.filter(|s| s.away) {
+        Some(seen) => mark(&mut marks, &seen.pieces, waited.mine, &tokens),
+        None => mark(&mut marks, &waited.was, waited.mine, &tokens),
+    }
+}
+
+fn show(
+    mut ctx: EguiContexts,
+    area: Res<TableArea>,
+    replay: Res<ReplayStatus>,
+    handover: Res<handover::Handover>,
+    mut waited: ResMut<WhileYouWaited>,
+    mut view: MessageWriter<ViewRequest>,
+) -> Result {
+    if !waited.open || replay.open || handover.showing {
+        return Ok(());
+    }
+    let ctx = ctx.ctx_mut()?.clone();
+    let mut open = true;
+    let mut step = false;
+    // At the table's bottom left: the guide stands at its top, the terrain key at its
+    // bottom right.
+    egui::Window::new("While you waited")
+        .open(&mut open)
+        .resizable(false)
+        .collapsible(true)
+        .default_width(320.0)
+        .anchor(
+            egui::Align2::LEFT_BOTTOM,
+            [
+                area.0.min.x + 8.0,
+                area.0.max.y - ctx.content_rect().max.y - 8.0,
+            ],
+        )
+        .show(&ctx, |ui| {
+            // One height whatever the count, so the box anchored by its bottom never
+            // moves or runs off the window as it fills.
+            let tall = (area.0.height() * 0.3).clamp(60.0, 240.0);
+            egui::ScrollArea::vertical()
+                .min_scrolled_height(tall)
+                .max_height(tall)
+                .auto_shrink([false, false])
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for e in &waited.events {
+                        ui.label(format!("T{} {}", e.turn, e.text));
+                    }
+                });
+            ui.weak("Arrows: where the pieces moved from. Red: your pieces struck.");
+            let button = ui
+                .button("Step through it")
+                .on_hover_text("The replay viewer plays the other side's moves one by one, seen as your side; Back to the game returns here");
+            super::key_widget(ui, "while-you-waited:step", &button);
+            step = button.clicked();
+        });
+    if step {
+        view.write(ViewRequest::OpenSince);
+    }
+    waited.open = open;
+    Ok(())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<WhileYouWaited>()
+        .add_systems(
+            Update,
+            (
+                track.before(crate::engine::pipeline::CommandPipeline),
+                draw.after(crate::engine::pipeline::CommandPipeline),
+            )
+                .run_if(super::game_on),
+        )
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            show.after(super::ShellSet).run_if(super::game_on),
+        );
+}
