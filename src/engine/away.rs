@@ -6,6 +6,8 @@
 use bevy::prelude::*;
 
 use super::pieces::Token;
+use super::record::GameLog;
+use super::undo::UndoMarks;
 
 /// A piece as it stood when the person last had the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,12 +73,22 @@ impl TableSeen {
     }
 }
 
-/// Notes that another side acts now, where the table is kept ([`TableSeen`]): called just
-/// before each step of a side the rules play.
+/// Notes that another side acts now ([`TableSeen`]): called just before each step of a side
+/// the rules play. Where the table is not kept yet (the rules' first step of a game can come
+/// in its first frame), it is kept as it stands.
 pub fn leave(world: &mut World) {
-    if let Some(mut seen) = world.get_resource_mut::<TableSeen>()
-        && !seen.away
-    {
-        seen.away = true;
+    if let Some(mut seen) = world.get_resource_mut::<TableSeen>() {
+        if !seen.away {
+            seen.away = true;
+        }
+        return;
     }
+    let log_len = world.get_resource::<GameLog>().map_or(0, |l| l.0.len());
+    let commands = world.get_resource::<UndoMarks>().map_or(0, |m| m.0.len());
+    let mut tokens = world.query::<(Entity, &Token)>();
+    let seen = TableSeen {
+        away: true,
+        ..TableSeen::now((log_len, commands), tokens.iter(world))
+    };
+    world.insert_resource(seen);
 }

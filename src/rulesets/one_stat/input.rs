@@ -558,9 +558,17 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
             match o {
                 Ok(o) => lines.push((
                     format!(
-                        "click: {what} — hit {}, wound {}",
+                        "click: {what} — hit {}, wound {}{}",
                         percent(o.hit),
-                        percent(o.wound)
+                        percent(o.wound),
+                        if o.ignored > 0.0 {
+                            format!(
+                                " (and {} a wound the Boss ignores: his first this turn)",
+                                percent(o.ignored)
+                            )
+                        } else {
+                            String::new()
+                        }
                     ),
                     green,
                 )),

@@ -233,7 +233,7 @@ fn goal_line(s: &Skirmish) -> String {
                 .map_or(0, |x| x.shut.iter().filter(|k| **k).count())
         ),
         Goal::KingOfTheHill => format!(
-            "King of the Hill: be the only player with a fighter standing upright in base contact with the token in the centre, for a whole phase. {}",
+            "King of the Hill: be the only player with at least 1 fighter in base contact with the token in the centre (upright or lying wounded), for a whole phase. {}",
             match s.holder {
                 Some((p, true)) => format!(
                     "Held alone by {} through the last phase's end: still so at this one's, they win.",
