@@ -218,7 +218,10 @@ fn fit(
     window: Single<&Window, With<PrimaryWindow>>,
     mut cam: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
     mut ctx: EguiContexts,
-    place: Res<CameraPlace>,
+    (place, replay): (
+        Res<CameraPlace>,
+        Option<Res<crate::engine::replay_view::ReplayStatus>>,
+    ),
     (mut settling, mut sizes, mut kept): (
         Local<u32>,
         Local<Option<[f32; 4]>>,
@@ -229,7 +232,12 @@ fn fit(
     // A new game, or panels that opened, closed or were resized: frame the table again (a
     // resumed game: put the camera back where it was saved).
     let now = [insets.left, insets.right, insets.top, insets.bottom];
-    if board.is_changed() {
+    // Not while the replay viewer steps through the game: each step is a board set up anew,
+    // and the game's camera, framed for the table without the replay bar, cut off its top and
+    // bottom rows (issue 61); the camera stays as the player left it, framed when the bar
+    // docked.
+    let new_board = board.is_changed() && !replay.is_some_and(|r| r.open);
+    if new_board {
         *kept = place.flat;
     }
     // The replay bar docked under the table or gone: the table's height changed, and the
@@ -237,7 +245,7 @@ fn fit(
     if sizes.is_some_and(|s| s[3] != now[3]) {
         *kept = None;
     }
-    if board.is_changed() || *sizes != Some(now) || asked.0 {
+    if new_board || *sizes != Some(now) || asked.0 {
         *settling = 3;
         *sizes = Some(now);
         asked.0 = false;

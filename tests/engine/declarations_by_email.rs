@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::common::loaded;
-use holotable::engine::by_email::{self, resume_seat, sit_in, sitting_over};
+use holotable::engine::by_email::{self, resume_seat, sit_in};
 use holotable::engine::dice::Randomness;
 use holotable::engine::pipeline::CommandOutcome;
 use holotable::engine::save;
@@ -61,7 +61,7 @@ fn sent(s: &mut Battle, c: Command) -> Command {
 fn the_first_declaration_travels_in_the_open_and_the_second_commander_reads_it() {
     let dir = folder();
     let file = dir.join("platoon.ron");
-    // The Empire (command 2D+1) chooses its tactics and declares before the Rebels (3D).
+    // The Empire (command 2D+1) declares before the Rebels (3D).
     let mut empire = Battle::start(&loaded("platoon_fight"), Randomness::seeded(5))
         .unwrap_or_else(|e| panic!("{e:?}"));
     by_email::start::<MassCombat>(empire.world_mut(), file.clone()).unwrap();
@@ -70,23 +70,9 @@ fn the_first_declaration_travels_in_the_open_and_the_second_commander_reads_it()
     sit_in::<MassCombat>(rebels.world_mut(), 1, "hope", "Rebels").unwrap();
     let mut empire = open(&file);
     sit_in::<MassCombat>(empire.world_mut(), 0, "emperor", "Empire").unwrap();
-    let none = |side| Command::Tactics {
-        side,
-        tactics: vec![],
-    };
-    sent(&mut empire, none(0));
-    assert!(
-        sitting_over::<MassCombat>(empire.world()),
-        "the Rebels choose next"
-    );
-    let mut rebels = open(&file);
-    sit_in::<MassCombat>(rebels.world_mut(), 1, "hope", "Rebels").unwrap();
-    sent(&mut rebels, none(1));
-    assert_eq!(rebels.phase(), "Declare");
-    assert!(
-        sitting_over::<MassCombat>(rebels.world()),
-        "the Empire declares"
-    );
+    // The Platoon Fight ignores commanders: no tactics rolls, the round opens with the
+    // declarations.
+    assert_eq!(empire.phase(), "Declare");
 
     let mut empire = open(&file);
     sit_in::<MassCombat>(empire.world_mut(), 0, "emperor", "Empire").unwrap();

@@ -194,6 +194,29 @@ pub enum Stage {
     React,
 }
 
+impl Stage {
+    /// Where a round starts: the tactics rolls, or the declarations where the battle ignores
+    /// commanders (the scenario's `command: false`, after the text's tip "ignore commanders
+    /// and simply resolve actions between units"): anticipating and deceiving the enemy are
+    /// the commanders' rolls.
+    pub fn first(command: bool) -> Self {
+        if command {
+            Self::Tactics
+        } else {
+            Self::Declare
+        }
+    }
+
+    /// A round's start in words, as the log says it.
+    pub fn opening(command: bool) -> &'static str {
+        if command {
+            "the commanders choose their tactics rolls"
+        } else {
+            "the sides declare their orders (no tactics rolls: this battle ignores commanders)"
+        }
+    }
+}
+
 use super::commands::Command;
 pub use super::orders::{Declaration, Order, Reaction, Tactic};
 
@@ -313,7 +336,7 @@ impl Battle {
             round: 1,
             turn_limit: s.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT),
             command: s.command,
-            stage: Stage::Tactics,
+            stage: Stage::first(s.command),
             declared: [None, None],
             chose_tactics: [None, None],
             tactics: Vec::new(),
@@ -828,6 +851,9 @@ impl Battle {
         };
         match command {
             Command::Tactics { side, tactics } => {
+                if !self.command {
+                    return Err("this battle ignores commanders (`command: false`): the tactics rolls are the commanders', so none are made (\"ignore commanders and simply resolve actions between units\")".into());
+                }
                 if self.stage != Stage::Tactics {
                     return Err("the tactics rolls are made first in the round (Mass Combat Sequence, 1.: \"First, any anticipate enemy or deceive enemy rolls are made\")".into());
                 }
@@ -2178,14 +2204,15 @@ impl Battle {
             return Ok(());
         }
         self.round += 1;
-        self.stage = Stage::Tactics;
+        self.stage = Stage::first(self.command);
         self.declared = [None, None];
         self.chose_tactics = [None, None];
         self.reacted = [false, false];
         self.tactics.clear();
         self.event(format!(
-            "round {}: the commanders choose their tactics rolls",
-            self.round
+            "round {}: {}",
+            self.round,
+            Stage::opening(self.command)
         ));
         for i in 0..self.units.len() {
             let Some(e) = self.units[i].en_route else {
@@ -2207,7 +2234,7 @@ pub(crate) mod tests {
     use crate::rulesets::mass_combat::rules::attack::tests::faces;
     use crate::rulesets::mass_combat::rules::scenario::parse;
 
-    /// The bundled platoon fight.
+    /// The bundled platoon fight, as bundled: it ignores commanders (`command: false`).
     pub(crate) fn platoon() -> Battle {
         let s = parse(
             include_str!("../../../scenarios/mass_combat/platoon_fight.ron"),
@@ -2215,6 +2242,14 @@ pub(crate) mod tests {
         )
         .expect("scenario");
         Battle::new(&s)
+    }
+
+    /// The bundled platoon fight with its commanders counted (`command: true`), for the tests
+    /// of the tactics rolls: its two commanders (2D+1 and 3D) make the declaring order plain.
+    pub(crate) fn platoon_with_commanders() -> Battle {
+        let src = include_str!("../../../scenarios/mass_combat/platoon_fight.ron")
+            .replace("command: false", "command: true");
+        Battle::new(&parse(&src, "platoon_fight.ron").expect("scenario"))
     }
 
     fn fire(unit: &str, target: &str, weapons: &[(usize, u32)]) -> Order {
@@ -2229,6 +2264,11 @@ pub(crate) mod tests {
     /// Both commanders make no tactics roll, in the declaring order: the round's declarations
     /// come next.
     pub(crate) fn no_tactics(b: &mut Battle, dice: &mut Dice) {
+        if b.stage != Stage::Tactics {
+            // A battle that ignores commanders opens with the declarations.
+            assert_eq!(b.stage, Stage::Declare);
+            return;
+        }
         for side in b.declaring_order() {
             b.apply(
                 &Command::Tactics {
@@ -2335,7 +2375,7 @@ pub(crate) mod tests {
     /// rolls are made"), then the declarations, in the open, lowest command first.
     #[test]
     fn tactics_first_then_the_lowest_command_declares_first_in_the_open() {
-        let mut b = platoon();
+        let mut b = platoon_with_commanders();
         let mut dice = Dice::forced([]);
         assert_eq!((b.stage, b.to_act()), (Stage::Tactics, Some(0)));
         let err = b.apply(&declare(0, vec![]), &mut dice).unwrap_err();
@@ -2381,7 +2421,7 @@ pub(crate) mod tests {
     /// orders ("redeclare his orders after hearing what his opponent has delcared").
     #[test]
     fn both_tactics_rolls_come_before_the_orders_and_a_deceiver_declares_again() {
-        let mut b = platoon();
+        let mut b = platoon_with_commanders();
         b.sides[0].commander.tactics = Code::d(5);
         b.sides[1].commander.tactics = Code::d(3);
         let mut f = faces(16, 5); // the lieutenant anticipates: 16 against Moderate (15)
@@ -2486,7 +2526,7 @@ pub(crate) mod tests {
         assert_eq!(b.range_numbers[&RangeBand::Long], 18);
         no_tactics(&mut b, &mut dice);
         b.apply(&declare(0, vec![]), &mut dice).unwrap();
-        let mut late = platoon();
+        let mut late = platoon_with_commanders();
         late.apply(
             &Command::Tactics {
                 side: 0,
@@ -2908,7 +2948,7 @@ pub(crate) mod tests {
         assert_eq!(b.units[1].lasting, Some(DamageResult::HeavyCasualties));
         assert_eq!(b.units[0].left[&1], 30);
         assert_eq!(b.units[1].status, Status::Surrendered, "{log:#?}");
-        assert_eq!((b.round, b.stage), (2, Stage::Tactics));
+        assert_eq!((b.round, b.stage), (2, Stage::Declare));
         assert_eq!(dice.log().len(), 14, "every roll thrown");
         assert!(
             log.contains(&"morale: Red squad 6 against Stormtroopers 25"),
@@ -3159,6 +3199,28 @@ pub(crate) mod tests {
         );
         // Blue squad, not made so, keeps the roster's blaster 5D+2.
         assert_eq!(b.units[2].kind.skill("blaster"), Code::new(5, 2));
+    }
+
+    /// A battle that ignores commanders (the Platoon Fight, `command: false`) makes no tactics
+    /// rolls: each round opens with the declarations, and a tactics roll is refused (a new
+    /// player was offered them there).
+    #[test]
+    fn a_battle_without_commanders_makes_no_tactics_rolls() {
+        let mut b = platoon();
+        let mut dice = Dice::forced([]);
+        assert!(!b.command);
+        assert_eq!(b.stage, Stage::Declare);
+        let side = b.to_act().expect("a side declares");
+        let err = b
+            .apply(
+                &Command::Tactics {
+                    side,
+                    tactics: vec![],
+                },
+                &mut dice,
+            )
+            .unwrap_err();
+        assert!(err.contains("ignores commanders"), "{err}");
     }
 
     /// Issue 60: "Winner > 3x Loser" compares the morale rolls, not the units' sizes: Red

@@ -40,8 +40,9 @@ pub fn setup(world: &mut World, scenario: &Scenario) -> Result<(), Vec<String>> 
     log.push(
         1,
         format!(
-            "{} — round 1: the commanders choose their tactics rolls",
-            battle.name
+            "{} — round 1: {}",
+            battle.name,
+            super::battle::Stage::opening(battle.command)
         ),
     );
     world.insert_resource(log);

@@ -287,7 +287,7 @@ mod tests {
     /// weighs none, each and both, each accepted.
     #[test]
     fn the_tactics_offered_are_none_either_and_both() {
-        let b = super::super::battle::tests::platoon();
+        let b = super::super::battle::tests::platoon_with_commanders();
         let cs = b.candidates();
         assert_eq!(cs.len(), 4, "{cs:?}");
         for c in &cs {

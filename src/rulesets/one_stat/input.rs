@@ -33,6 +33,8 @@ pub enum Intent {
     Move {
         /// Where it would stop.
         to: Vec2,
+        /// The bends on the way ([`Pointer::bends`]), inches.
+        via: Vec<Vec2>,
         /// Inches.
         length: f32,
         /// Accepted, or why not.
@@ -75,6 +77,12 @@ pub struct Pointer {
     pub pressed: Option<Vec2>,
     /// The odds worked out last, for the command they were worked out for.
     cache: Option<(Command, u64, Result<Odds, String>)>,
+    /// Bends in the active fighter's next move, Shift+clicked in turn, inches: "A fighter can
+    /// move anywhere within his stat in inches", round terrain as on the table (a play-test
+    /// could only move in a straight line).
+    pub bends: Vec<Vec2>,
+    /// The fighter the bends are for.
+    bends_for: Option<usize>,
 }
 
 /// The fighter whose base is under `p`, the nearest centre first.
@@ -167,7 +175,12 @@ pub fn destination(s: &Skirmish, i: usize, p: Vec2) -> Vec2 {
 
 /// What a left click at `p` (over fighter `over`) would do in `s`, for the person to act,
 /// shooting with the shooter in `chosen`.
-fn intent(s: &Skirmish, p: Vec2, over: Option<usize>, chosen: ChosenShooter) -> Option<Intent> {
+fn intent(
+    s: &Skirmish,
+    p: Vec2,
+    over: Option<usize>,
+    (chosen, bends): (ChosenShooter, &[Vec2]),
+) -> Option<Intent> {
     if s.stage != Stage::Activating {
         return None;
     }
@@ -239,8 +252,14 @@ fn intent(s: &Skirmish, p: Vec2, over: Option<usize>, chosen: ChosenShooter) -> 
                     to = c - (c - f.at).normalize() * reach;
                 }
             }
-            let c = Command::Move { path: vec![to] };
-            let legal = try_command(s, &c);
+            let path: Vec<Vec2> = bends.iter().copied().chain([to]).collect();
+            let length = std::iter::once(s.fighters[i].at)
+                .chain(path.iter().copied())
+                .collect::<Vec<_>>()
+                .windows(2)
+                .map(|w| w[0].distance(w[1]))
+                .sum();
+            let legal = try_command(s, &Command::Move { path });
             // An Assassin barred by terrain from base contact with an enemy may stalk.
             if legal.is_err()
                 && !a.moved
@@ -251,7 +270,8 @@ fn intent(s: &Skirmish, p: Vec2, over: Option<usize>, chosen: ChosenShooter) -> 
             }
             Some(Intent::Move {
                 to,
-                length: s.fighters[i].at.distance(to),
+                via: bends.to_vec(),
+                length,
                 legal,
             })
         }
@@ -337,9 +357,10 @@ pub(super) fn follow(
         .and_then(|c| table.at(c))
         .filter(|_| !over_ui && !handover.showing);
     let fighter = at.and_then(|p| fighter_at(s, p));
+    let active = s.active.as_ref().map(|a| a.fighter);
     let mut intent = at
         .filter(|_| person)
-        .and_then(|p| intent(s, p, fighter, *chosen));
+        .and_then(|p| intent(s, p, fighter, (*chosen, &pointer.bends)));
     if let Some(Intent::Attack(_, c, odds_now)) = &mut intent {
         let key = crate::engine::hash::json_hash(s);
         let fresh = match &pointer.cache {
@@ -362,6 +383,13 @@ pub(super) fn follow(
         dragging: pointer.dragging,
         pressed: pointer.pressed,
         cache: pointer.cache.clone(),
+        // Bends belong to the fighter active now.
+        bends: if active == pointer.bends_for {
+            pointer.bends.clone()
+        } else {
+            Vec::new()
+        },
+        bends_for: active,
     };
     pointer.set_if_neq(new);
 }
@@ -375,7 +403,7 @@ fn attack_target(c: &Command) -> usize {
 
 /// A click, a drag of the active fighter, or a right click for area fire.
 fn click(
-    buttons: Res<ButtonInput<MouseButton>>,
+    (buttons, keys): (Res<ButtonInput<MouseButton>>, Res<ButtonInput<KeyCode>>),
     game: Res<SkirmishRes>,
     chosen: Res<ChosenShooter>,
     mut pointer: ResMut<Pointer>,
@@ -384,6 +412,7 @@ fn click(
 ) {
     let s = &game.0;
     let active = s.active.as_ref().map(|a| a.fighter);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if buttons.just_pressed(MouseButton::Left) {
         // A press on the active fighter's base starts a drag; any other press is a click
         // if released where it was pressed (a drag begun elsewhere does nothing).
@@ -409,9 +438,14 @@ fn click(
             Some(Intent::Activate(i)) => {
                 send.write(Command::Activate { fighter: i });
             }
-            Some(Intent::Move { to, legal, .. }) => match legal {
+            Some(Intent::Move { to, via, legal, .. }) => match legal {
+                // Shift+click: a bend here, the move goes on from it.
+                Ok(()) if shift => pointer.bends.push(to),
                 Ok(()) => {
-                    send.write(Command::Move { path: vec![to] });
+                    send.write(Command::Move {
+                        path: via.into_iter().chain([to]).collect(),
+                    });
+                    pointer.bends.clear();
                 }
                 Err(e) => notice.refusal = Some(e),
             },
@@ -455,8 +489,16 @@ fn click(
         && let Some(i) = active
     {
         send.write(Command::Move {
-            path: vec![destination(s, i, to)],
+            path: std::mem::take(&mut pointer.bends)
+                .into_iter()
+                .chain([destination(s, i, to)])
+                .collect(),
         });
+    }
+    if buttons.just_pressed(MouseButton::Right) && !pointer.bends.is_empty() {
+        // A right click takes the bends back.
+        pointer.bends.clear();
+        return;
     }
     if buttons.just_pressed(MouseButton::Right)
         && let (Some(i), Some(t)) = (active, pointer.fighter)
@@ -479,9 +521,10 @@ fn end_button(
     }
 }
 
-/// The percentage of `x` (0 to 1), rounded.
+/// The percentage of `x` (0 to 1), to a tenth where it is not whole: 5/8 reads 62.5%.
 pub fn percent(x: f32) -> String {
-    format!("{:.0}%", x * 100.0)
+    let tenths = format!("{:.1}", x * 100.0);
+    format!("{}%", tenths.strip_suffix(".0").unwrap_or(&tenths))
 }
 
 /// What the cursor would do, by the cursor.
@@ -524,7 +567,17 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
             let i = s.active.as_ref().map_or(0, |a| a.fighter);
             let stat = s.allowance(i);
             match legal {
-                Ok(()) => lines.push((format!("click: move {length:.1}\" of {stat}\""), green)),
+                Ok(()) => lines.push((
+                    format!(
+                        "click: move {length:.1}\" of {stat}\" · Shift+click: bend the move here{}",
+                        if pointer.bends.is_empty() {
+                            ""
+                        } else {
+                            " · right click: no bends"
+                        }
+                    ),
+                    green,
+                )),
                 Err(e) => lines.push((format!("cannot move here: {e}"), red)),
             }
         }
@@ -712,11 +765,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_chance_reads_to_a_tenth_where_it_is_not_whole() {
+        assert_eq!(percent(0.625), "62.5%");
+        assert_eq!(percent(0.5), "50%");
+        assert_eq!(percent(1.0 / 3.0), "33.3%");
+        assert_eq!(percent(0.0), "0%");
+    }
+
+    #[test]
     fn a_click_pressed_and_released_in_one_frame_is_a_click() {
         let (s, _) = game(vec![]);
         let mut app = App::new();
         app.add_message::<Command>()
             .init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<ButtonInput<KeyCode>>()
             .init_resource::<crate::engine::pipeline::Notice>()
             .init_resource::<ChosenShooter>()
             .insert_resource(SkirmishRes(s))
@@ -738,6 +800,89 @@ mod tests {
             .drain()
             .collect();
         assert_eq!(sent, vec![Command::Activate { fighter: 0 }]);
+    }
+
+    /// "A fighter can move anywhere within his stat in inches": Rook (stat 6 here) cannot go
+    /// straight over a wall 1.5″ thick with 1″ of run-up, but round it by two Shift+clicked
+    /// bends, in one move.
+    #[test]
+    fn a_move_bends_round_terrain_where_shift_clicked() {
+        use crate::rules::geometry::Shape;
+        use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
+        let pillar = TerrainPiece {
+            id: "pillar".into(),
+            kind: TerrainKind::Wall,
+            shape: Shape::Rect {
+                min: (9.5, 15.0),
+                max: (10.5, 16.5),
+            },
+            properties: vec![TerrainProperty::Impassable],
+        };
+        let (mut s, mut dice) = game(vec![pillar]);
+        std::sync::Arc::make_mut(&mut s.fighters[1].fighter).stat = 6;
+        super::super::skirmish::tests::activate(&mut s, &mut dice, 1);
+        let to = Vec2::new(10.0, 17.2);
+        let bends = [Vec2::new(11.1, 14.6), Vec2::new(11.1, 16.9)];
+        let straight = intent(&s, to, None, (ChosenShooter::default(), &[]));
+        assert!(
+            matches!(&straight, Some(Intent::Move { legal: Err(_), .. })),
+            "{straight:?}"
+        );
+        let bent = intent(&s, to, None, (ChosenShooter::default(), &bends));
+        let Some(Intent::Move { legal, length, .. }) = &bent else {
+            panic!("{bent:?}")
+        };
+        assert!(legal.is_ok() && *length < 6.0, "{bent:?}");
+
+        // Shift+click places the bend; the next click moves through it.
+        let mut app = App::new();
+        app.add_message::<Command>()
+            .init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<crate::engine::pipeline::Notice>()
+            .init_resource::<ChosenShooter>()
+            .insert_resource(SkirmishRes(s.clone()))
+            .add_systems(Update, click);
+        let press = |app: &mut App, at: Vec2, shift: bool, intent: Option<Intent>| {
+            let world = app.world_mut();
+            let mut pointer = world.resource_mut::<Pointer>();
+            pointer.at = Some(at);
+            pointer.intent = intent;
+            let mut keys = world.resource_mut::<ButtonInput<KeyCode>>();
+            keys.reset_all();
+            if shift {
+                keys.press(KeyCode::ShiftLeft);
+            }
+            let mut buttons = world.resource_mut::<ButtonInput<MouseButton>>();
+            buttons.reset_all();
+            buttons.press(MouseButton::Left);
+            buttons.release(MouseButton::Left);
+            app.update();
+        };
+        app.init_resource::<Pointer>();
+        for (k, bend) in bends.iter().enumerate() {
+            let to_bend = intent(&s, *bend, None, (ChosenShooter::default(), &bends[..k]));
+            press(&mut app, *bend, true, to_bend);
+        }
+        assert_eq!(app.world().resource::<Pointer>().bends, bends.to_vec());
+        press(&mut app, to, false, bent);
+        let sent: Vec<Command> = app
+            .world_mut()
+            .resource_mut::<Messages<Command>>()
+            .drain()
+            .collect();
+        assert_eq!(
+            sent,
+            vec![Command::Move {
+                path: vec![bends[0], bends[1], to]
+            }]
+        );
+        assert!(app.world().resource::<Pointer>().bends.is_empty());
+        let mut moved = s.clone();
+        moved
+            .apply(0, &sent[0], &mut dice)
+            .expect("the bent move is the rules' too");
+        assert_eq!(moved.fighters[1].at, to);
     }
 
     #[test]

@@ -24,8 +24,12 @@ const SHORTCUTS: &[(&str, &str)] = &[
         "one of your fighters: activate him; then open table: move there (or drag him); an enemy: attack him (melee in base contact, else a shot); a wounded friend, for a Healer: tend him",
     ),
     (
+        "Shift+click",
+        "open table, while moving: a bend in the move there (round terrain); the next click moves on through every bend",
+    ),
+    (
         "Right click",
-        "an enemy, with a heavy shooter: fire on everyone within 2\" of him",
+        "an enemy, with a heavy shooter: fire on everyone within 2\" of him; with bends placed: take them back",
     ),
     ("Space / Enter", "end the active fighter's activation"),
 ];

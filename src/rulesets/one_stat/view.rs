@@ -364,9 +364,17 @@ fn draw_active(
     }
     let (green, red) = (Color::srgb(0.3, 0.95, 0.4), Color::srgb(1.0, 0.3, 0.25));
     match &pointer.intent {
-        Some(Intent::Move { to, legal, .. }) => {
+        Some(Intent::Move { to, via, legal, .. }) => {
             let c = if legal.is_ok() { green } else { red };
-            gizmos.line_2d(f.at, *to, c);
+            gizmos.linestrip_2d(
+                std::iter::once(f.at)
+                    .chain(via.iter().copied())
+                    .chain([*to]),
+                c,
+            );
+            for bend in via {
+                gizmos.circle_2d(Isometry2d::from_translation(*bend), 0.15, c);
+            }
             gizmos.circle_2d(Isometry2d::from_translation(*to), drawn(f.base), c);
         }
         Some(Intent::Attack(t, _, odds)) => {
