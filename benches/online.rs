@@ -84,6 +84,7 @@ impl Ends {
                         code: CODE.into(),
                         side: None,
                         have: 0,
+                        key: "the bench guest's seat key".into(),
                     },
                 );
             }

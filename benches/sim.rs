@@ -8,9 +8,12 @@
 //! of the other rule sets, `clone_wars_foundry`, `king_of_the_hill` and `ridge_battle` (at
 //! least 200 a second, the opponents issue). And the searching opponent's playouts a second,
 //! per rule set it plays.
-//! Criterion reports time per batch and games (or playouts) per second.
+//! Criterion reports time per batch and games (or playouts) per second. Beside them, a
+//! reference: a fixed workload no commit of Holotable changes (issue 62), to be run in the same
+//! sitting as any figure here so that figures from other machines or other days compare by their
+//! ratio to it (docs/performance.md).
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use holotable::engine::dice::Randomness;
 use holotable::engine::ruleset::RuleSet;
 use holotable::engine::session::Session;
@@ -23,6 +26,8 @@ use holotable::rulesets::space_battle::SpaceBattle;
 use holotable::rulesets::tyneside::Tyneside;
 use holotable::rulesets::tyneside::turn::TurnPhase;
 use holotable::sim::DEFAULT_MAX_TURNS;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 /// As in the `holotable` binary: the allocator the report is played with.
 #[global_allocator]
@@ -127,10 +132,44 @@ fn searches(c: &mut Criterion) {
     group.finish();
 }
 
+/// How many numbers the reference sorts: 8 MB of `u64`, a sort of tens of milliseconds on this
+/// project's VMs.
+const REFERENCE_NUMBERS: usize = 1_000_000;
+
+/// The reference (issue 62): a fixed workload that no commit of Holotable changes, run beside
+/// any figure of this file in the same sitting. It sorts one million `u64`s drawn from
+/// `ChaCha8Rng` seeded 1 (the same numbers on every machine: the ChaCha stream is fixed) with
+/// std's `sort_unstable`, a fresh unsorted copy each time (the copy is not timed), and no
+/// allocation in the timed part (the global allocator plays no part). A figure divided by the
+/// reference's time run at the same time compares across machines and sittings; the reference
+/// itself changes only with the Rust toolchain (std's sort), so give the toolchain with it.
+/// Criterion reports its time per sort and numbers sorted a second.
+fn reference(c: &mut Criterion) {
+    let mut group = c.benchmark_group("reference, a fixed workload");
+    group.sampling_mode(SamplingMode::Flat);
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(REFERENCE_NUMBERS as u64));
+    let numbers: Vec<u64> = ChaCha8Rng::seed_from_u64(1)
+        .random_iter()
+        .take(REFERENCE_NUMBERS)
+        .collect();
+    group.bench_function("sort a million numbers", |b| {
+        b.iter_batched(
+            || numbers.clone(),
+            |mut copy| {
+                copy.sort_unstable();
+                copy
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    group.finish();
+}
+
 fn session<R: RuleSet>(scenario: &str) -> Session<R> {
     let (loaded, _) = registry().load(scenario).expect("bundled");
     Session::<R>::start(&loaded, Randomness::seeded(1)).expect("starts")
 }
 
-criterion_group!(benches, games, searches);
+criterion_group!(benches, reference, games, searches);
 criterion_main!(benches);
