@@ -474,3 +474,64 @@ fn watch_the_rules<R: RuleSet>(scenario: &str) {
         "{scenario}: {returns} returns, a piece moved: {moved}"
     );
 }
+
+/// The battlefield asks before a close combat (its dice are thrown at once): the question's
+/// `Close combat` is in view at 1280x720 and 1920x1080, Go back leaves the game as it was, and
+/// the answer yes sends the assault.
+#[test]
+fn battlefield_asks_before_a_close_combat() {
+    use super::battlefield::commands::Command;
+    use super::battlefield::input::Selection;
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        w.begin("capture_the_village", 1);
+        let assault = Command::Assault {
+            unit: "st1".into(),
+            path: vec![(2, 2)],
+            leader: false,
+            force: 0,
+        };
+        let ask = |w: &mut TestWindow| {
+            w.app.world_mut().resource_mut::<Selection>().asking =
+                Some((assault.clone(), "Close combat: 1d8 against 1d6".into()));
+            w.frames(3);
+        };
+        let what = format!("capture_the_village at {size:?}");
+        ask(&mut w);
+        let keys = check(&mut w, &what, &["yes: Close combat", "no: Close combat"]);
+        let notice = |w: &TestWindow| {
+            w.app
+                .world()
+                .resource::<crate::engine::pipeline::Notice>()
+                .refusal
+                .clone()
+        };
+        let commands = |w: &TestWindow| {
+            w.app
+                .world()
+                .resource::<crate::engine::record::GameRecord<Command>>()
+                .commands
+                .len()
+        };
+        let (before, said) = (commands(&w), notice(&w));
+        // Go back: nothing sent, the question gone.
+        w.click(rect_of(&keys, "no: Close combat").center());
+        assert!(
+            w.app.world().resource::<Selection>().asking.is_none(),
+            "{what}"
+        );
+        assert_eq!((commands(&w), notice(&w)), (before, said.clone()), "{what}");
+        // Close combat: the assault goes to the rules (played, or refused with a rule).
+        ask(&mut w);
+        let keys = check(&mut w, &what, &["yes: Close combat"]);
+        w.click(rect_of(&keys, "yes: Close combat").center());
+        assert!(
+            w.app.world().resource::<Selection>().asking.is_none(),
+            "{what}"
+        );
+        assert!(
+            commands(&w) > before || notice(&w) != said,
+            "{what}: the assault was not sent"
+        );
+    }
+}

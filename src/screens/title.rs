@@ -137,6 +137,65 @@ fn title(
                     });
                 }
             }
+            ui.add_space(8.0);
+            // One button, its menu a rule set with an editor per line.
+            let button = egui::Button::new("Make a scenario").min_size(egui::vec2(240.0, 32.0));
+            egui::containers::menu::MenuButton::from_button(button).ui(ui, |ui| {
+                ui.weak("Lay out the board, place the forces, play it at once:");
+                for entry in registry.0.iter().filter(|e| e.editor) {
+                    let id = entry.id;
+                    if ui.button(entry.title).clicked() {
+                        commands.queue(move |world: &mut World| {
+                            if let Err(why) = super::editor::open_new(world, id) {
+                                world.resource_mut::<Notice>().refusal = Some(why);
+                            }
+                        });
+                        ui.close();
+                    }
+                }
+            });
+            for (id, label) in registry.0.iter().filter_map(|e| e.rosters.map(|r| (e.id, r))) {
+                ui.add_space(8.0);
+                if ui
+                    .add_sized([240.0, 32.0], egui::Button::new(label))
+                    .on_hover_text("Build, edit, save and load your own rosters")
+                    .clicked()
+                {
+                    commands.insert_resource(crate::ui::RosterScreen(Some(id)));
+                    next.set(Screen::Rosters);
+                }
+            }
+            ui.add_space(8.0);
+            if ui
+                .add_sized([240.0, 32.0], egui::Button::new("Settings"))
+                .clicked()
+            {
+                settings_file.open = !settings_file.open;
+            }
+            if let Some(why) = &settings_file.problem {
+                ui.colored_label(egui::Color32::from_rgb(255, 110, 100), why);
+            }
+            ui.add_space(8.0);
+            if ui
+                .add_sized([240.0, 32.0], egui::Button::new("Quit"))
+                .clicked()
+            {
+                exit.write(AppExit::Success);
+            }
+            // What comes and goes (the editor kept, unfinished games, files opened lately) under
+            // Quit, so no button above moves when it does (a play-test clicked another game's
+            // entry where a button had been).
+            ui.add_space(8.0);
+            if back_to_editor {
+                if ui
+                    .add_sized([240.0, 32.0], egui::Button::new("Back to the editor"))
+                    .on_hover_text("The scenario you were making, as you left it")
+                    .clicked()
+                {
+                    commands.queue(super::editor::back);
+                }
+                ui.add_space(8.0);
+            }
             if !unfinished.0.is_empty() {
                 ui.add_space(8.0);
                 ui.weak("Unfinished games");
@@ -204,61 +263,6 @@ fn title(
                         commands.queue(move |world: &mut World| open_recent(world, &f));
                     }
                 }
-            }
-            ui.add_space(8.0);
-            if back_to_editor {
-                if ui
-                    .add_sized([240.0, 32.0], egui::Button::new("Back to the editor"))
-                    .on_hover_text("The scenario you were making, as you left it")
-                    .clicked()
-                {
-                    commands.queue(super::editor::back);
-                }
-                ui.add_space(8.0);
-            }
-            // One button, its menu a rule set with an editor per line.
-            let button = egui::Button::new("Make a scenario").min_size(egui::vec2(240.0, 32.0));
-            egui::containers::menu::MenuButton::from_button(button).ui(ui, |ui| {
-                ui.weak("Lay out the board, place the forces, play it at once:");
-                for entry in registry.0.iter().filter(|e| e.editor) {
-                    let id = entry.id;
-                    if ui.button(entry.title).clicked() {
-                        commands.queue(move |world: &mut World| {
-                            if let Err(why) = super::editor::open_new(world, id) {
-                                world.resource_mut::<Notice>().refusal = Some(why);
-                            }
-                        });
-                        ui.close();
-                    }
-                }
-            });
-            for (id, label) in registry.0.iter().filter_map(|e| e.rosters.map(|r| (e.id, r))) {
-                ui.add_space(8.0);
-                if ui
-                    .add_sized([240.0, 32.0], egui::Button::new(label))
-                    .on_hover_text("Build, edit, save and load your own rosters")
-                    .clicked()
-                {
-                    commands.insert_resource(crate::ui::RosterScreen(Some(id)));
-                    next.set(Screen::Rosters);
-                }
-            }
-            ui.add_space(8.0);
-            if ui
-                .add_sized([240.0, 32.0], egui::Button::new("Settings"))
-                .clicked()
-            {
-                settings_file.open = !settings_file.open;
-            }
-            if let Some(why) = &settings_file.problem {
-                ui.colored_label(egui::Color32::from_rgb(255, 110, 100), why);
-            }
-            ui.add_space(8.0);
-            if ui
-                .add_sized([240.0, 32.0], egui::Button::new("Quit"))
-                .clicked()
-            {
-                exit.write(AppExit::Success);
             }
         });
         });

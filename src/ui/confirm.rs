@@ -69,17 +69,38 @@ pub fn show(
             ShellAction::Menu,
         ),
     };
+    let agreed = ask(ctx, "shell-confirm", (&title, &[&body]), &yes)?;
+    *asking = None;
+    agreed.then_some(action)
+}
+
+/// A question in a modal window (the table below takes no clicks): `title`, the lines of
+/// `body`, then `yes (Enter)` and `Go back (Esc)`; Enter says yes, Escape no. Returns the
+/// answer once given, `None` while it waits. The buttons are noted as the key widgets
+/// `yes: <yes>` and `no: <yes>` ([`super::key_widget`]).
+pub fn ask(
+    ctx: &egui::Context,
+    id: &str,
+    (title, body): (&str, &[&str]),
+    yes: &str,
+) -> Option<bool> {
     let mut answer = None;
-    egui::Modal::new(egui::Id::new("shell-confirm")).show(ctx, |ui| {
-        ui.set_max_width(380.0);
-        ui.heading(&title);
-        ui.label(&body);
+    egui::Modal::new(egui::Id::new(id)).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.heading(title);
+        for line in body {
+            ui.label(*line);
+        }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
-            if ui.button(format!("{yes} (Enter)")).clicked() {
+            let button = ui.button(format!("{yes} (Enter)"));
+            super::key_widget(ui, format!("yes: {yes}"), &button);
+            if button.clicked() {
                 answer = Some(true);
             }
-            if ui.button("Go back (Esc)").clicked() {
+            let back = ui.button("Go back (Esc)");
+            super::key_widget(ui, format!("no: {yes}"), &back);
+            if back.clicked() {
                 answer = Some(false);
             }
         });
@@ -92,7 +113,5 @@ pub fn show(
             answer = answer.or(Some(false));
         }
     });
-    let agreed = answer?;
-    *asking = None;
-    agreed.then_some(action)
+    answer
 }

@@ -25,7 +25,7 @@ pub mod while_you_waited;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-pub use confirm::{EndPressed, space_or_enter_ends};
+pub use confirm::{EndPressed, ask, space_or_enter_ends};
 pub use handover::Handover;
 
 /// The rule set whose roster screen (a warband builder) is open, by registry id; `None` when

@@ -521,33 +521,15 @@ fn panels(
 /// (Esc). Returns the command once agreed.
 fn ask_assault(ctx: &egui::Context, sel: &mut Selection) -> Option<super::commands::Command> {
     let (command, words) = sel.asking.clone()?;
-    let mut answer = None;
-    egui::Modal::new(egui::Id::new("battlefield-assault")).show(ctx, |ui| {
-        ui.set_max_width(420.0);
-        ui.heading("Close combat?");
-        ui.label(&words);
-        ui.label("The dice are thrown at once: it cannot be undone.");
-        ui.add_space(8.0);
-        ui.horizontal(|ui| {
-            let yes = ui.button("Close combat (Enter)");
-            crate::ui::key_widget(ui, "assault: yes", &yes);
-            if yes.clicked() {
-                answer = Some(true);
-            }
-            if ui.button("Go back (Esc)").clicked() {
-                answer = Some(false);
-            }
-        });
-    });
-    ctx.input(|i| {
-        if i.key_pressed(egui::Key::Enter) {
-            answer = answer.or(Some(true));
-        }
-        if i.key_pressed(egui::Key::Escape) {
-            answer = answer.or(Some(false));
-        }
-    });
-    let agreed = answer?;
+    let agreed = crate::ui::ask(
+        ctx,
+        "battlefield-assault",
+        (
+            "Close combat?",
+            &[&words, "The dice are thrown at once: it cannot be undone."],
+        ),
+        "Close combat",
+    )?;
     sel.asking = None;
     agreed.then(|| {
         sel.leader = false;

@@ -31,6 +31,18 @@ pub enum MassPhase {
     React,
 }
 
+impl MassPhase {
+    /// The phase of a battle at `stage`.
+    pub fn of(stage: Stage) -> Self {
+        match stage {
+            Stage::Tactics => Self::Tactics,
+            Stage::Declare => Self::Declare,
+            Stage::Redeclare => Self::Redeclare,
+            Stage::React => Self::React,
+        }
+    }
+}
+
 /// Sets up `scenario`: the units on the ground, round 1's declarations to make.
 ///
 /// Errors: none beyond the scenario's own (kept for the rule-set boundary).
@@ -78,12 +90,7 @@ pub fn sync_phase(world: &mut World) {
             .set(GameState::Over(ID));
         return;
     }
-    let want = match b.stage {
-        Stage::Tactics => MassPhase::Tactics,
-        Stage::Declare => MassPhase::Declare,
-        Stage::Redeclare => MassPhase::Redeclare,
-        Stage::React => MassPhase::React,
-    };
+    let want = MassPhase::of(b.stage);
     if world
         .get_resource::<State<MassPhase>>()
         .is_some_and(|s| *s.get() != want)

@@ -23,9 +23,17 @@ pub struct MassState {
     pub events: Vec<String>,
 }
 
-/// The phase's name.
+/// The phase's name. While the battle is on, its stage's: the phase state follows the battle a
+/// schedule run later, so a battle just set up that opens with the declarations (commanders
+/// ignored) read `Tactics` until then.
 pub fn phase_name(world: &World) -> String {
-    crate::engine::state::phase_name::<MassPhase>(world)
+    let name = crate::engine::state::phase_name::<MassPhase>(world);
+    match world.get_resource::<BattleRes>() {
+        Some(b) if world.get_resource::<State<MassPhase>>().is_some() => {
+            format!("{:?}", MassPhase::of(b.0.stage))
+        }
+        _ => name,
+    }
 }
 
 /// The battle in `world` as plain data.
