@@ -436,7 +436,7 @@ fn watch_the_rules<R: RuleSet>(scenario: &str) {
                     .get::<Token>(p.entity)
                     .is_some_and(|t| t.shown && p.shown && t.at.distance(p.at) > 0.01)
             });
-            check(&mut w, &what, &["while-you-waited:step"]);
+            check(&mut w, &what, &["while-you-waited"]);
         }
         // The person acts: the rules' own choice for the first side.
         let world = w.app.world_mut();

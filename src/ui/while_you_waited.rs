@@ -1,6 +1,7 @@
 //! `While you waited`: where one person plays at this computer (solo against the rules, or one
 //! seat of an online game), what the other side did while the person waited stays on screen
-//! once the table is theirs again. A box lists the events since, with a button that steps
+//! once the table is theirs again. A box, folded to its title at first (`While you waited: N
+//! events`), lists the events since, with a button that steps
 //! through them in the replay viewer, seen as the person's side; the table marks each piece that
 //! moved with an arrow from where it stood, and each of the person's pieces whose state changed
 //! (wounded, ducked back, removed) with a ring or a cross, while the other side acts and until
@@ -204,10 +205,14 @@ fn show(
     let mut step = false;
     // At the table's bottom left: the guide stands at its top, the terrain key at its
     // bottom right.
-    egui::Window::new("While you waited")
+    // Folded at first, its title saying how much happened: open, it stood over the player's
+    // own pieces in a corner (a play-test). Opened once, it stays open (egui keeps it by id).
+    let window = egui::Window::new(format!("While you waited: {} events", waited.events.len()))
+        .id(egui::Id::new("while-you-waited"))
         .open(&mut open)
         .resizable(false)
         .collapsible(true)
+        .default_open(false)
         .default_width(320.0)
         .anchor(
             egui::Align2::LEFT_BOTTOM,
@@ -237,6 +242,9 @@ fn show(
             super::key_widget(ui, "while-you-waited:step", &button);
             step = button.clicked();
         });
+    if let Some(w) = window {
+        super::key_widget(&super::root_ui(&ctx), "while-you-waited", &w.response);
+    }
     if step {
         view.write(ViewRequest::OpenSince);
     }

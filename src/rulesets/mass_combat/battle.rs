@@ -143,6 +143,17 @@ impl Unit {
         if self.kind.vehicle { "vehicles" } else { "men" }
     }
 
+    /// `n` of its members in words, agreeing in number: `1 vehicle`, `4 vehicles`, `1 man`,
+    /// `10 men`.
+    pub fn counted(&self, n: u32) -> String {
+        let word = match (self.kind.vehicle, n) {
+            (true, 1) => "vehicle",
+            (false, 1) => "man",
+            _ => self.members(),
+        };
+        format!("{n} {word}")
+    }
+
     /// Its lasting damage in the Unit Damage Chart's words for its kind: the vehicle row
     /// ("Lightly damaged") for vehicles, the soldiers' ("Light Casualties") for soldiers.
     pub fn damage_words(&self) -> Option<&'static str> {
@@ -3274,6 +3285,14 @@ pub(crate) mod tests {
             (b.units[1].damage_words(), b.units[1].members()),
             (Some("lightly damaged"), "vehicles")
         );
+        // A count agrees with its number: `surrendered, 1 vehicles` was written.
+        assert_eq!(
+            (b.units[1].counted(1), b.units[1].counted(4)),
+            ("1 vehicle".to_string(), "4 vehicles".to_string())
+        );
+        b.units[1].kind.vehicle = false;
+        assert_eq!(b.units[1].counted(1), "1 man");
+        b.units[1].kind.vehicle = true;
         b.units[0].status = Status::Retreating;
         let err = b.takes_orders(0).unwrap_err();
         assert!(

@@ -114,7 +114,7 @@ pub fn finished(b: &Battle, result: GameResult) -> Finished {
                 Status::Fighting => format!("fighting, {} of {}", u.size, u.start),
                 Status::Retreating => format!("in full retreat, {} of {}", u.size, u.start),
                 Status::Aboard(_) => format!("aboard its transport, {}", u.size),
-                Status::Surrendered => format!("surrendered, {} {}", u.size, u.members()),
+                Status::Surrendered => format!("surrendered, {}", u.counted(u.size)),
                 Status::Fled => format!("fled the field, {} of {}", u.size, u.start),
                 Status::Destroyed => "destroyed".into(),
                 Status::Joined(_) => "joined another unit".into(),

@@ -40,6 +40,9 @@ pub fn show(
         group.map(|g| g.name.as_str()).unwrap_or("?"),
         board.table.side_name(f.figure.side)
     ));
+    // The moving group's buttons first: under the card's rows they were below the fold at
+    // 1280x720 (a play-test).
+    move_buttons(ui, &board, i, (phase, view), pointer, out);
     egui::Grid::new("card")
         .num_columns(2)
         .striped(true)
@@ -156,7 +159,6 @@ pub fn show(
     if !p.notes.is_empty() {
         ui.weak(&p.notes);
     }
-    move_buttons(ui, &board, i, (phase, view), pointer, out);
     fly_button(ui, &board, i, (phase, view), pointer);
     super::force::actions(ui, &board, i, (phase, view), pointer, out);
 }
