@@ -2245,6 +2245,14 @@ pub(crate) mod tests {
     use crate::rulesets::mass_combat::rules::attack::tests::faces;
     use crate::rulesets::mass_combat::rules::scenario::parse;
 
+    /// The codes of the last round's attacks, in order: (attack, dodge).
+    fn attack_codes(b: &Battle) -> Vec<(Code, Code)> {
+        b.last_attacks
+            .iter()
+            .map(|(_, r)| (r.attack.code, r.dodge.code))
+            .collect()
+    }
+
     /// The bundled platoon fight, as bundled: it ignores commanders (`command: false`).
     pub(crate) fn platoon() -> Battle {
         let s = parse(
@@ -2813,11 +2821,7 @@ pub(crate) mod tests {
             .unwrap();
         }
         no_reactions(&mut b, &mut dice);
-        let codes: Vec<(Code, Code)> = b
-            .last_attacks
-            .iter()
-            .map(|(_, r)| (r.attack.code, r.dodge.code))
-            .collect();
+        let codes = attack_codes(&b);
         // Rifles 3D + 3D+1 (30) and a pip; grenades 1D + 2D+1 (10) with none; Red's dodge
         // 3D+2 + 2D+1 with none. Red's pistols 5D+2 + 2D+1 and a pip; the dodge 3D + 3D+2.
         assert_eq!(
@@ -3168,11 +3172,7 @@ pub(crate) mod tests {
         assert_eq!(b.morale_code(1, None), Code::new(5, 2));
         assert_eq!(b.morale_code(0, None), Code::new(6, 2));
         no_reactions(&mut b, &mut dice);
-        let codes: Vec<(Code, Code)> = b
-            .last_attacks
-            .iter()
-            .map(|(_, r)| (r.attack.code, r.dodge.code))
-            .collect();
+        let codes = attack_codes(&b);
         // Rifles 3D + 3D+1 (30) and two pips on blaster; grenades 1D + 2D+1 (10), the
         // blaster's pips not on them; Red's dodge 3D+2 + 2D+1 and its pip. Red's pistols 5D+2
         // + 2D+1; the stormtroopers' dodge 3D + 3D+2, no pip.

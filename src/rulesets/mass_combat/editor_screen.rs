@@ -406,15 +406,7 @@ fn experience_and_arrival(ui: &mut egui::Ui, u: &mut super::rules::scenario::Uni
     egui::ComboBox::from_label("Arriving on time")
         .selected_text(difficulty(u.arrival))
         .show_ui(ui, |ui| {
-            for d in [
-                None,
-                Some(Difficulty::VeryEasy),
-                Some(Difficulty::Easy),
-                Some(Difficulty::Moderate),
-                Some(Difficulty::Difficult),
-                Some(Difficulty::VeryDifficult),
-                Some(Difficulty::Heroic),
-            ] {
+            for d in std::iter::once(None).chain(Difficulty::ALL.map(Some)) {
                 ui.selectable_value(&mut u.arrival, d, difficulty(d));
             }
         })

@@ -843,15 +843,7 @@ fn arrival_rows(ui: &mut egui::Ui, b: &Battle, out: &mut Vec<Command>) {
             egui::ComboBox::from_id_salt(("mass_combat_arrival", &u.id))
                 .selected_text(word(u.arrival))
                 .show_ui(ui, |ui| {
-                    for d in [
-                        None,
-                        Some(Difficulty::VeryEasy),
-                        Some(Difficulty::Easy),
-                        Some(Difficulty::Moderate),
-                        Some(Difficulty::Difficult),
-                        Some(Difficulty::VeryDifficult),
-                        Some(Difficulty::Heroic),
-                    ] {
+                    for d in std::iter::once(None).chain(Difficulty::ALL.map(Some)) {
                         if ui.selectable_label(u.arrival == d, word(d)).clicked() && u.arrival != d
                         {
                             out.push(Command::Arrival {

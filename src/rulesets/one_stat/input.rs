@@ -764,6 +764,20 @@ mod tests {
     use super::super::skirmish::tests::game;
     use super::*;
 
+    /// The click system alone over skirmish `s`, no button or key down.
+    fn click_app(s: Skirmish) -> App {
+        let mut app = App::new();
+        app.add_message::<Command>()
+            .init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<crate::engine::pipeline::Notice>()
+            .init_resource::<ChosenShooter>()
+            .init_resource::<Pointer>()
+            .insert_resource(SkirmishRes(s))
+            .add_systems(Update, click);
+        app
+    }
+
     #[test]
     fn a_chance_reads_to_a_tenth_where_it_is_not_whole() {
         assert_eq!(percent(0.625), "62.5%");
@@ -775,19 +789,12 @@ mod tests {
     #[test]
     fn a_click_pressed_and_released_in_one_frame_is_a_click() {
         let (s, _) = game(vec![]);
-        let mut app = App::new();
-        app.add_message::<Command>()
-            .init_resource::<ButtonInput<MouseButton>>()
-            .init_resource::<ButtonInput<KeyCode>>()
-            .init_resource::<crate::engine::pipeline::Notice>()
-            .init_resource::<ChosenShooter>()
-            .insert_resource(SkirmishRes(s))
-            .insert_resource(Pointer {
-                at: Some(Vec2::new(3.0, 3.0)),
-                intent: Some(Intent::Activate(0)),
-                ..default()
-            })
-            .add_systems(Update, click);
+        let mut app = click_app(s);
+        app.insert_resource(Pointer {
+            at: Some(Vec2::new(3.0, 3.0)),
+            intent: Some(Intent::Activate(0)),
+            ..default()
+        });
         {
             let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
             buttons.press(MouseButton::Left);
@@ -835,14 +842,7 @@ mod tests {
         assert!(legal.is_ok() && *length < 6.0, "{bent:?}");
 
         // Shift+click places the bend; the next click moves through it.
-        let mut app = App::new();
-        app.add_message::<Command>()
-            .init_resource::<ButtonInput<MouseButton>>()
-            .init_resource::<ButtonInput<KeyCode>>()
-            .init_resource::<crate::engine::pipeline::Notice>()
-            .init_resource::<ChosenShooter>()
-            .insert_resource(SkirmishRes(s.clone()))
-            .add_systems(Update, click);
+        let mut app = click_app(s.clone());
         let press = |app: &mut App, at: Vec2, shift: bool, intent: Option<Intent>| {
             let world = app.world_mut();
             let mut pointer = world.resource_mut::<Pointer>();
@@ -859,7 +859,6 @@ mod tests {
             buttons.release(MouseButton::Left);
             app.update();
         };
-        app.init_resource::<Pointer>();
         for (k, bend) in bends.iter().enumerate() {
             let to_bend = intent(&s, *bend, None, (ChosenShooter::default(), &bends[..k]));
             press(&mut app, *bend, true, to_bend);

@@ -340,6 +340,16 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
+    /// Every level, easiest first.
+    pub const ALL: [Difficulty; 6] = [
+        Difficulty::VeryEasy,
+        Difficulty::Easy,
+        Difficulty::Moderate,
+        Difficulty::Difficult,
+        Difficulty::VeryDifficult,
+        Difficulty::Heroic,
+    ];
+
     /// The number a roll must reach.
     pub fn number(self) -> i32 {
         5 * (self as i32 + 1)
