@@ -20,9 +20,9 @@ pub struct PieceWas {
     pub at: Vec2,
     /// On the board ([`Token::shown`]).
     pub shown: bool,
-    /// Its badges' codes and whether it was drawn faded: a change in them is a change of
-    /// state (wounded, ducked back, broken …).
-    pub state: (Vec<String>, bool),
+    /// Its badges' codes, whether it was drawn faded and whether it had gone: a change in
+    /// them is a change of state (wounded, ducked back, broken, activated …).
+    pub state: (Vec<String>, bool, bool),
 }
 
 impl PieceWas {
@@ -36,6 +36,7 @@ impl PieceWas {
             state: (
                 token.badges.iter().map(|b| b.code.clone()).collect(),
                 token.faded,
+                token.done.is_some(),
             ),
         }
     }

@@ -39,8 +39,13 @@ pub struct Token {
     pub at: Vec2,
     /// Status badges above the base, in order.
     pub badges: Vec<Badge>,
-    /// Drawn faded (ducked back, hiding, already activated …).
+    /// Drawn faded (ducked back, hiding, retreating …); the rule set's badges say why.
     pub faded: bool,
+    /// Has gone this turn or phase (a tabletop's activation token), with what that means in
+    /// the rule set's words for the hover note ("has gone this phase"): drawn greyed rather
+    /// than with a chip, so it shows on every piece however close they stand (issue 61).
+    /// `None`: not yet.
+    pub done: Option<&'static str>,
     /// On the board at all (a piece out of the game is not drawn).
     pub shown: bool,
     /// Stable order for drawing (later pieces above earlier ones).

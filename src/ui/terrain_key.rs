@@ -93,6 +93,10 @@ fn table_key(ui: &mut egui::Ui, terrain: &[TerrainPiece], words: PropertyWords) 
     });
 }
 
+/// What a faded piece says, for the key: the one mark of state on a base itself.
+const FADED: &str = "A faded piece has gone this turn, or is out of the fight for now (ducked \
+back, hiding, down, retreating): hover it for which.";
+
 #[allow(clippy::too_many_arguments)]
 fn show(
     mut ctx: EguiContexts,
@@ -125,25 +129,29 @@ fn show(
                 area.0.max.y - ctx.content_rect().max.y - 8.0,
             ],
         )
-        .show(&ctx, |ui| match &*board {
-            BoardGeometry::InchTable { terrain, words, .. } => table_key(ui, terrain, *words),
-            BoardGeometry::HexMap { hexes, .. } => {
-                let mut seen: Vec<(&str, Color)> = Vec::new();
-                for cell in hexes {
-                    if !seen.iter().any(|(n, _)| *n == cell.name) {
-                        seen.push((&cell.name, cell.fill));
+        .show(&ctx, |ui| {
+            match &*board {
+                BoardGeometry::InchTable { terrain, words, .. } => table_key(ui, terrain, *words),
+                BoardGeometry::HexMap { hexes, .. } => {
+                    let mut seen: Vec<(&str, Color)> = Vec::new();
+                    for cell in hexes {
+                        if !seen.iter().any(|(n, _)| *n == cell.name) {
+                            seen.push((&cell.name, cell.fill));
+                        }
+                    }
+                    for (name, fill) in seen {
+                        ui.horizontal(|ui| {
+                            swatch(ui, colour32(fill));
+                            ui.label(name);
+                        });
                     }
                 }
-                for (name, fill) in seen {
-                    ui.horizontal(|ui| {
-                        swatch(ui, colour32(fill));
-                        ui.label(name);
-                    });
+                BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => {
+                    ui.label("Open ground");
                 }
             }
-            BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => {
-                ui.label("Open ground");
-            }
+            ui.separator();
+            ui.weak(FADED);
         });
     state.terrain_key = open;
     // The tooltip: only over the table itself, not over a panel or window.

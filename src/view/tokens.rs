@@ -72,6 +72,7 @@ fn look_of(t: &Token) -> Token {
         at: Vec2::ZERO,
         badges: Vec::new(),
         faded: false,
+        done: None,
         shown: true,
         ..t.clone()
     }
@@ -133,21 +134,40 @@ fn centres<'a>(tokens: impl Iterator<Item = &'a Token>) -> Vec<Vec2> {
     tokens.filter(|t| t.shown).map(|t| t.at).collect()
 }
 
-/// The badges of this piece: a row of chips, one a badge, as last drawn, and the size they
-/// were set at ([`badge_size`]).
+/// The badges of a piece: a row of chips, one a badge.
 #[derive(Component)]
-struct Badges(Entity, Vec<Badge>, f32);
+struct Badges {
+    /// The piece.
+    piece: Entity,
+    /// The size its letters are to be set at, board units ([`Laid::size`]).
+    size: f32,
+    /// The badges and size as last drawn.
+    built: (Vec<Badge>, f32),
+}
+
+/// The opacity of a faded or done piece's fill: the table shows through it.
+const FADED: f32 = 0.4;
 
 /// The least size of a badge's letters on the table, window pixels: a badge is a letter or a
 /// short word, and on the battlefield's hex maps at their opening zoom in a 1280x720 window
 /// its letters were 7 px, too small to read (issue 61).
 const BADGE_LEAST_PX: f32 = 9.0;
 
+/// The least size a row of badges is set at, board units, at `zoom`: its letters
+/// [`BADGE_LEAST_PX`] high.
+fn least_badge_size(zoom: &TableZoom) -> f32 {
+    BADGE_LEAST_PX / 0.85 / zoom.px_per_unit.max(1e-3)
+}
+
+/// How far out of the first ring about its base a row of badges may stand before it is set
+/// smaller, or on its own base ([`badge_spots`]' steps: half a row's height each).
+const NEAR_STEPS: usize = 3;
+
 /// The size `t`'s row of badges is set at, board units (as a label's: its letters 0.85 of it):
 /// the labels' at `scale`, or larger where its letters would show under [`BADGE_LEAST_PX`]
 /// at `zoom`.
 fn badge_size(t: &Token, scale: f32, zoom: &TableZoom) -> f32 {
-    (t.label_size * scale).max(BADGE_LEAST_PX / 0.85 / zoom.px_per_unit.max(1e-3))
+    (t.label_size * scale).max(least_badge_size(zoom))
 }
 
 /// A base of `shape` and size `base` (see [`Token::base`]) shrunk by `scale`, lying along +x.
@@ -466,7 +486,11 @@ fn spawn_missing(
                     },
                 ));
                 c.spawn((
-                    Badges(e, Vec::new(), 0.0),
+                    Badges {
+                        piece: e,
+                        size: badge_size(t, scale.0, &TableZoom::default()),
+                        built: (Vec::new(), 0.0),
+                    },
                     // Just above the base, until placed with the others' (`show_clear_texts`).
                     Transform::from_xyz(0.0, t.base + label_size * 0.66, 0.03),
                     Visibility::default(),
@@ -540,7 +564,7 @@ fn sync(
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut commands: Commands,
-    (scale, zoom): (Res<TableTextScale>, Res<TableZoom>),
+    zoom: Res<TableZoom>,
 ) {
     let others = centres(tokens.iter());
     for (ve, mut v, mut tf, mut vis, kids) in &mut visuals {
@@ -566,23 +590,28 @@ fn sync(
             Visibility::Hidden
         });
         let mut colour = side_colour(t.side);
-        if t.faded {
-            colour = colour.with_alpha(0.45);
+        if t.faded || t.done.is_some() {
+            colour = colour.with_alpha(FADED);
         }
         if let Some(mut m) = materials.get_mut(&v.material)
             && m.color != colour
         {
             m.color = colour;
+            // A material made opaque ignores its colour's alpha: faded bases were drawn whole.
+            m.alpha_mode = if colour.alpha() < 1.0 {
+                bevy::sprite_render::AlphaMode2d::Blend
+            } else {
+                bevy::sprite_render::AlphaMode2d::Opaque
+            };
         }
     }
     for (be, mut b) in &mut badges {
-        let Ok(t) = tokens.get(b.0) else { continue };
-        let size = badge_size(t, scale.0, &zoom);
-        if b.1 == t.badges && b.2 == size {
+        let Ok(t) = tokens.get(b.piece) else { continue };
+        let size = b.size;
+        if b.built.0 == t.badges && b.built.1 == size {
             continue;
         }
-        b.1 = t.badges.clone();
-        b.2 = size;
+        b.built = (t.badges.clone(), size);
         // A chip a badge: a pill in the badge's colour, its code on it in white, or in black on
         // a light chip (a yellow or white craft's colour), where white would not read.
         commands.entity(be).despawn_related::<Children>();
@@ -608,8 +637,8 @@ fn sync(
     }
 }
 
-/// Over a piece with badges, a tooltip says what each means ("W wounded · FP3 Force points
-/// left").
+/// Over a piece with badges, or one that has gone, a tooltip says what each means ("W
+/// wounded · FP3 Force points left", "done has gone this phase").
 fn badge_tooltip(
     mut ctx: bevy_egui::EguiContexts,
     tokens: Query<&Token>,
@@ -630,14 +659,21 @@ fn badge_tooltip(
         return Ok(());
     };
     let Some(t) = tokens.iter().find(|t| {
-        t.shown && !t.badges.is_empty() && t.at.distance(at) <= shown_base(t, &zoom) + 0.2
+        t.shown
+            && (!t.badges.is_empty() || t.done.is_some())
+            && t.at.distance(at) <= shown_base(t, &zoom) + 0.2
     }) else {
         return Ok(());
     };
     let lines: Vec<String> = t
-        .badges
-        .iter()
-        .map(|b| format!("{}  {}", b.code, b.meaning))
+        .done
+        .map(|d| format!("done  {d} (drawn faded)"))
+        .into_iter()
+        .chain(
+            t.badges
+                .iter()
+                .map(|b| format!("{}  {}", b.code, b.meaning)),
+        )
         .collect();
     note.add(super::NotePart {
         title: Some(t.label.clone()),
@@ -714,6 +750,9 @@ struct Laid {
     badges: Option<Vec2>,
     /// The row stands off its base, where the room beside it was taken: a line leads to it.
     lead: bool,
+    /// The size its badges' letters are set at, board units: [`badge_size`], or the least
+    /// that reads where only that fits near its base.
+    size: f32,
 }
 
 /// The half extents of `t`'s row of badges, its letters `size` high ([`chips`]).
@@ -726,32 +765,44 @@ fn row_half(t: &Token, size: f32) -> Vec2 {
 }
 
 /// The places a row of badges with half extents `half` may take about a base drawn `drawn`
-/// across at `at`, best first, as offsets from `at`: over the base, to its right, to its left,
-/// under it (where the label gives way), the corners; then the same ever further out, a row's
-/// height a step. Each is moved in from an edge of `extent` it would run past.
-fn badge_spots(at: Vec2, drawn: f32, half: Vec2, size: f32, extent: Rect) -> Vec<Vec2> {
-    const RINGS: usize = 12;
+/// across at `at`, best first, as offsets from `at`, with how many steps out each is: over
+/// the base, to its right, to its left, under it (where the label gives way), the corners and
+/// eight directions between; then the same ever further out, half a row's height a step, so
+/// in a crowd a row takes the nearest room there is and reads as its
+/// piece's (issue 61: rows three inches out were not matched to their pieces). Each is moved
+/// in from an edge of `extent` it would run past.
+fn badge_spots(at: Vec2, drawn: f32, half: Vec2, size: f32, extent: Rect) -> Vec<(usize, Vec2)> {
+    const STEPS: usize = 24;
     let gap = 0.05 * size;
-    let step = 2.0 * half.y + 2.0 * gap;
+    let step = half.y + gap;
+    let diagonal = |x: f32, y: f32| Vec2::new(x, y).normalize();
     let dirs = [
         Vec2::Y,
         Vec2::X,
         -Vec2::X,
         -Vec2::Y,
-        Vec2::new(1.0, 1.0).normalize(),
-        Vec2::new(-1.0, 1.0).normalize(),
-        Vec2::new(1.0, -1.0).normalize(),
-        Vec2::new(-1.0, -1.0).normalize(),
+        diagonal(1.0, 1.0),
+        diagonal(-1.0, 1.0),
+        diagonal(1.0, -1.0),
+        diagonal(-1.0, -1.0),
+        diagonal(1.0, 2.0),
+        diagonal(-1.0, 2.0),
+        diagonal(2.0, 1.0),
+        diagonal(-2.0, 1.0),
+        diagonal(1.0, -2.0),
+        diagonal(-1.0, -2.0),
+        diagonal(2.0, -1.0),
+        diagonal(-2.0, -1.0),
     ];
-    let mut spots = Vec::with_capacity(RINGS * dirs.len());
-    for k in 0..RINGS {
+    let mut spots = Vec::with_capacity(STEPS * dirs.len());
+    for k in 0..STEPS {
         for dir in dirs {
             // Far enough along `dir` that the row's nearest corner clears the base.
             let reach = dir.x.abs() * half.x + dir.y.abs() * half.y;
             let mut c = dir * (drawn + gap + reach + k as f32 * step);
             c.x += moved_in(at.x + c.x, half.x, extent);
             c.y += moved_in_y(at.y + c.y, half.y, extent);
-            spots.push(c);
+            spots.push((k, c));
         }
     }
     spots
@@ -789,19 +840,21 @@ fn declutter(
         .map(|t| shown_among(t, zoom, &others))
         .collect();
     let shown: Vec<usize> = (0..tokens.len()).filter(|&i| tokens[i].shown).collect();
-    let outlines: Vec<Outline> = shown
+    // Each base and facing tick with its piece's index.
+    let outlines: Vec<(usize, Outline)> = shown
         .iter()
-        .map(|&i| outline(tokens[i], drawn[i]))
+        .map(|&i| (i, outline(tokens[i], drawn[i])))
         .collect();
-    let ticks: Vec<(Vec2, Vec2)> = shown
+    let ticks: Vec<(usize, (Vec2, Vec2))> = shown
         .iter()
-        .filter_map(|&i| tick(tokens[i], drawn[i]))
+        .filter_map(|&i| Some((i, tick(tokens[i], drawn[i])?)))
         .collect();
     let mut out = vec![
         Laid {
             label: false,
             badges: None,
             lead: false,
+            size: 0.0,
         };
         tokens.len()
     ];
@@ -812,26 +865,60 @@ fn declutter(
         if t.badges.is_empty() {
             continue;
         }
-        let size = badge_size(t, scale, zoom);
-        let half = row_half(t, size);
-        let spots = badge_spots(t.at, drawn[i], half, size, extent);
-        let clear = |c: Vec2| {
+        // A row (centre against the piece's, half extents) covers no base (its own only
+        // where it is set on it), no facing tick and no row or text already placed.
+        let clear = |c: Vec2, half: Vec2, on_own: bool| {
             let b = (t.at + c, half);
-            !outlines.iter().any(|o| box_meets(b, o))
-                && !ticks.iter().any(|&s| box_crosses(b, s))
+            !outlines
+                .iter()
+                .any(|(j, o)| !(on_own && *j == i) && box_meets(b, o))
+                && !ticks.iter().any(|&(j, s)| j != i && box_crosses(b, s))
                 && !placed.iter().any(|&o| overlaps(b, o))
         };
-        let (k, c) = spots
-            .iter()
-            .copied()
-            .enumerate()
-            .find(|&(_, c)| clear(c))
-            .unwrap_or((0, spots[0]));
+        let full = badge_size(t, scale, zoom);
+        let least = least_badge_size(zoom).min(full);
+        let near = |size: f32| {
+            let half = row_half(t, size);
+            badge_spots(t.at, drawn[i], half, size, extent)
+                .into_iter()
+                .take_while(|&(k, _)| k <= NEAR_STEPS)
+                .find(|&(_, c)| clear(c, half, false))
+                .map(|(k, c)| (k, c, size))
+        };
+        // On its own base, over its emblem, where a crowd leaves no room beside it: as a
+        // marker laid on a miniature's base.
+        let on_base = || {
+            let half = row_half(t, least);
+            [0.0, 0.45, -0.45]
+                .into_iter()
+                .map(|y| Vec2::new(0.0, y * drawn[i]))
+                .find(|&c| clear(c, half, true))
+                .map(|c| (0, c, least))
+        };
+        // Else further out, with a line to it.
+        let far = || {
+            let half = row_half(t, full);
+            let spots = badge_spots(t.at, drawn[i], half, full, extent);
+            let first = spots[0];
+            spots
+                .into_iter()
+                .find(|&(_, c)| clear(c, half, false))
+                .unwrap_or(first)
+        };
+        let (k, c, size) = near(full)
+            .or_else(|| near(least))
+            .or_else(on_base)
+            .unwrap_or_else(|| {
+                let (k, c) = far();
+                (k, c, full)
+            });
+        let half = row_half(t, size);
         placed.push((t.at + c, half));
         // Beyond the first ring, or moved off the base by an edge: a line shows whose it is.
         let off = c.length() - (drawn[i] + half.length());
         out[i].badges = Some(c);
-        out[i].lead = k >= 8 || off > size;
+        out[i].lead = k > 0 || off > size;
+        out[i].size = size;
     }
     let bases: Vec<(Vec2, Vec2)> = shown
         .iter()
@@ -999,7 +1086,7 @@ fn show_clear_texts(
         Query<Ref<KeepClear>>,
     ),
     mut labels: Query<(&Label, &mut Visibility), Without<Badges>>,
-    mut badges: Query<(&Badges, &mut Visibility, &mut Transform, &mut Lead), Without<Label>>,
+    mut badges: Query<(&mut Badges, &mut Visibility, &mut Transform, &mut Lead), Without<Label>>,
 ) {
     if changed.is_empty()
         && !scale.is_changed()
@@ -1044,8 +1131,8 @@ fn show_clear_texts(
     for (l, mut v) in &mut labels {
         v.set_if_neq(vis(laid.get(&l.0).is_some_and(|s| s.0.label)));
     }
-    for (b, mut v, mut tf, mut lead) in &mut badges {
-        let Some(&(l, t)) = laid.get(&b.0) else {
+    for (mut b, mut v, mut tf, mut lead) in &mut badges {
+        let Some(&(l, t)) = laid.get(&b.piece) else {
             v.set_if_neq(Visibility::Hidden);
             continue;
         };
@@ -1055,7 +1142,10 @@ fn show_clear_texts(
             tf.translation.x = c.x;
             tf.translation.y = c.y;
         }
-        let half = row_half(t, badge_size(t, scale.0, &zoom));
+        if b.size != l.size {
+            b.size = l.size;
+        }
+        let half = row_half(t, l.size);
         let drawn = shown_among(t, &zoom, &others);
         lead.set_if_neq(Lead(l.lead.then(|| lead_line(drawn, (c, half)))));
     }
@@ -1068,7 +1158,7 @@ fn lead_lines(
     mut gizmos: Marks,
 ) {
     for (b, lead, shown) in &badges {
-        let (Some((from, to)), true, Ok(t)) = (lead.0, shown.get(), tokens.get(b.0)) else {
+        let (Some((from, to)), true, Ok(t)) = (lead.0, shown.get(), tokens.get(b.piece)) else {
             continue;
         };
         gizmos.line_2d(t.at + from, t.at + to, side_colour(t.side));
@@ -1131,15 +1221,11 @@ mod tests {
         let board = Rect::from_corners(Vec2::ZERO, Vec2::new(24.0, 24.0));
         let half = Vec2::new(1.0, 0.3);
         // In the middle: over the base first.
-        let spots = badge_spots(Vec2::new(12.0, 12.0), 0.5, half, 0.5, board);
-        assert!(
-            spots[0].x == 0.0 && spots[0].y > 0.5 + 0.3,
-            "{:?}",
-            spots[0]
-        );
+        let (k, first) = badge_spots(Vec2::new(12.0, 12.0), 0.5, half, 0.5, board)[0];
+        assert!(k == 0 && first.x == 0.0 && first.y > 0.5 + 0.3, "{first:?}");
         // In the top-right corner every place is moved in onto the board.
         let at = Vec2::new(23.5, 23.5);
-        for c in badge_spots(at, 0.5, half, 0.5, board) {
+        for (_, c) in badge_spots(at, 0.5, half, 0.5, board) {
             let (lo, hi) = (at + c - half, at + c + half);
             assert!(lo.x >= -1e-4 && lo.y >= -1e-4, "{c}");
             assert!(hi.x <= 24.0 + 1e-4 && hi.y <= 24.0 + 1e-4, "{c}");
@@ -1167,17 +1253,17 @@ mod tests {
         let rows: Vec<(Vec2, Vec2)> = crowd
             .iter()
             .zip(&laid)
-            .map(|(t, l)| {
-                (
-                    t.at + l.badges.unwrap(),
-                    row_half(t, badge_size(t, 1.0, &zoom)),
-                )
-            })
+            .map(|(t, l)| (t.at + l.badges.unwrap(), row_half(t, l.size)))
             .collect();
         for (i, row) in rows.iter().enumerate() {
             for (j, t) in crowd.iter().enumerate() {
                 let drawn = shown_among(t, &zoom, &others);
-                assert!(!box_meets(*row, &outline(t, drawn)), "{i} on {j}'s base");
+                // A row may lie on its own base, as a marker on a miniature's.
+                let own = i == j && laid[i].badges.unwrap().length() < drawn;
+                assert!(
+                    own || !box_meets(*row, &outline(t, drawn)),
+                    "{i} on {j}'s base"
+                );
                 if let Some(s) = tick(t, drawn) {
                     assert!(!box_crosses(*row, s), "{i} on {j}'s tick");
                 }
@@ -1261,6 +1347,7 @@ mod tests {
             at: Vec2::new(at.0, at.1),
             badges: Vec::new(),
             faded: false,
+            done: None,
             shown: true,
             order,
             model: Default::default(),
@@ -1486,6 +1573,20 @@ pub(crate) mod check {
     /// (the software renderer smudged 8 px ones).
     pub(crate) const READABLE_PX: f32 = 9.0;
 
+    /// How far a piece's row of badges may stand from its base, rows of badges, before it
+    /// needs a line to it.
+    const NEAR_ROWS: f32 = 2.0;
+
+    /// What [`state_marks`] found.
+    #[derive(Debug, Default)]
+    pub(crate) struct Marked {
+        /// Pieces with badges.
+        pub(crate) pieces: usize,
+        /// Of those, rows standing further than [`NEAR_ROWS`] from their base (a line leads
+        /// to each), a counter riding on another's apart.
+        pub(crate) far: usize,
+    }
+
     /// A piece as a failure names it: its label, emblem and place.
     fn named(t: &Token) -> String {
         format!(
@@ -1497,10 +1598,11 @@ pub(crate) mod check {
     /// Every piece's state markers as the table in `world` draws them (`what` names it in
     /// messages): each piece with badges has its row laid out and shown, a chip a badge, its
     /// letters at least [`READABLE_PX`], and no chip runs over another piece's base or facing
-    /// tick or another piece's chip. Returns how many pieces had badges.
-    pub(crate) fn state_marks(world: &mut World, what: &str) -> usize {
-        let scale = world.resource::<TableTextScale>().0;
-        let zoom = *world.resource::<TableZoom>();
+    /// tick or another piece's chip, nor stands further than [`NEAR_ROWS`] from its base
+    /// without a line to it; and every piece that has gone ([`Token::done`]) or is faded is
+    /// drawn faded.
+    pub(crate) fn state_marks(world: &mut World, what: &str) -> Marked {
+        let mut marks = Marked::default();
         let tokens: Vec<(Entity, Token)> = world
             .query::<(Entity, &Token)>()
             .iter(world)
@@ -1512,21 +1614,47 @@ pub(crate) mod check {
             .iter(world)
             .map(|v| (v.piece, v.drawn))
             .collect();
-        let mut rows =
-            world.query::<(&Badges, &GlobalTransform, &InheritedVisibility, &Children)>();
+        // A piece that has gone, or is faded, shows it on its base whatever its neighbours.
+        let fills: Vec<(Entity, Handle<ColorMaterial>)> = world
+            .query::<&TokenVisual>()
+            .iter(world)
+            .map(|v| (v.piece, v.material.clone()))
+            .collect();
+        let materials = world.resource::<Assets<ColorMaterial>>();
+        for (e, t) in tokens.iter().filter(|(_, t)| t.done.is_some() || t.faded) {
+            let fill = fills
+                .iter()
+                .find(|(p, _)| p == e)
+                .and_then(|(_, m)| materials.get(m))
+                .unwrap_or_else(|| panic!("{what}: {} has no base drawn", named(t)));
+            assert!(
+                fill.color.alpha() < 1.0
+                    && fill.alpha_mode == bevy::sprite_render::AlphaMode2d::Blend,
+                "{what}: {} has gone or is faded, and its base is drawn whole",
+                named(t)
+            );
+        }
+        let mut rows = world.query::<(
+            &Badges,
+            &Lead,
+            &GlobalTransform,
+            &InheritedVisibility,
+            &Children,
+        )>();
         let mut texts = world.query::<(&Text2d, &TextFont)>();
         let mut chips_of: Vec<(usize, Vec<(Vec2, Vec2)>)> = Vec::new();
         for (k, (e, t)) in tokens.iter().enumerate() {
             if t.badges.is_empty() {
                 continue;
             }
-            let (_, at, shown, kids) = rows
+            let (row, lead, at, shown, kids) = rows
                 .iter(world)
-                .find(|(b, ..)| b.0 == *e)
+                .find(|(b, ..)| b.piece == *e)
                 .unwrap_or_else(|| panic!("{what}: {}'s badges are not laid out", named(t)));
             assert!(shown.get(), "{what}: {}'s badges are hidden", named(t));
+            assert_eq!(row.built.0, t.badges, "{what}: {}'s chips", named(t));
             let centre = at.translation().truncate();
-            let size = badge_size(t, scale, &zoom);
+            let size = row.built.1;
             let mut boxes = Vec::new();
             for (_, x, half) in chips(&t.badges, size) {
                 boxes.push((centre + Vec2::X * x, Vec2::new(half, size * 0.62)));
@@ -1552,6 +1680,27 @@ pub(crate) mod check {
                     named(t)
                 );
             }
+            // Near its piece, at most two rows' height from its base, so it reads as the
+            // piece's; else (a crowd with no room left near) with a line to it.
+            let d = drawn.get(e).copied().filter(|d| *d > 0.0).unwrap_or(t.base);
+            let row = (centre - t.at, row_half(t, size));
+            let nearest = Vec2::ZERO.clamp(row.0 - row.1, row.0 + row.1).length();
+            if nearest > d + NEAR_ROWS * 2.0 * row.1.y {
+                assert!(
+                    lead.0.is_some(),
+                    "{what}: {}'s badges stand {nearest:.2} from its centre with no line to them",
+                    named(t)
+                );
+                // A counter riding on another's (a battlefield leader on his unit's) has no
+                // room of its own.
+                let riding = tokens.iter().any(|(o, other)| {
+                    o != e && box_meets((t.at, Vec2::splat(d * 0.5)), &outline(other, other.base))
+                });
+                if !riding {
+                    marks.far += 1;
+                }
+            }
+            marks.pieces += 1;
             chips_of.push((k, boxes));
         }
         for (k, boxes) in &chips_of {
@@ -1592,6 +1741,6 @@ pub(crate) mod check {
                 }
             }
         }
-        chips_of.len()
+        marks
     }
 }

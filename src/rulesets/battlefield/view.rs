@@ -97,14 +97,6 @@ fn sync_tokens(
         let u = &b.units[i];
         let (at, base) = counter_at(b, i);
         let mut badges = Vec::new();
-        if u.activated {
-            // In letters: the table's font has no tick (it drew a "0").
-            badges.push(Badge::new(
-                "done",
-                "activated this turn",
-                [0.20, 0.55, 0.25],
-            ));
-        }
         if u.force_points > 0 {
             badges.push(Badge::new(
                 format!("FP{}", u.force_points),
@@ -157,7 +149,8 @@ fn sync_tokens(
             label_size: 0.6,
             at,
             badges,
-            faded: u.activated,
+            faded: false,
+            done: u.activated.then_some("activated this turn"),
             shown: u.on_map() && (!u.hidden || u.side == view_side),
             order: i,
             model: match u.profile.kind {

@@ -127,6 +127,7 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
         at: Vec2::new(u.at.0, u.at.1),
         badges,
         faded: matches!(u.status, Status::Retreating | Status::Surrendered),
+        done: None,
         shown: matches!(
             u.status,
             Status::Fighting | Status::Retreating | Status::Surrendered

@@ -111,13 +111,6 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
             [0.90, 0.35, 0.25],
         ));
     }
-    if f.activated {
-        badges.push(Badge::new(
-            "done",
-            "activation token: he has gone this phase",
-            [0.40, 0.42, 0.46],
-        ));
-    }
     let active = s.active.as_ref().filter(|a| a.fighter == i);
     if active.is_some() {
         badges.push(Badge::new(
@@ -140,7 +133,10 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
         label_size: Token::LABEL,
         at: f.at,
         badges,
-        faded: f.activated || f.standing == Standing::Down,
+        faded: f.standing == Standing::Down,
+        done: f
+            .activated
+            .then_some("his activation token: he has gone this phase"),
         shown: f.standing != Standing::Removed,
         order: i,
         model: if f.animal || f.demon.is_some() {
@@ -235,6 +231,7 @@ pub fn counter(s: &Skirmish, c: Counter) -> Option<Token> {
         },
         badges: Vec::new(),
         faded: false,
+        done: None,
         shown: true,
         order: 10_000 + if let Counter::Token(k) = c { k } else { 9_999 },
         model: Model::Counter,

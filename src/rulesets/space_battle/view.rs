@@ -70,7 +70,9 @@ pub fn token(b: &Battle, i: usize) -> Token {
         label_size: 0.9,
         at: centre(c.at),
         badges,
-        faded: c.side == b.side && c.motion == Motion::Moved && c.fired,
+        faded: false,
+        done: (c.side == b.side && c.motion == Motion::Moved && c.fired)
+            .then_some("has moved and fired this turn"),
         shown: match c.status {
             Status::Flying => true,
             Status::Waiting => b.turn >= 2,

@@ -73,6 +73,7 @@ fn tokens(
             at: p.0,
             badges,
             faded: c.ducked_back(t) || c.knocked_out(t) || c.hidden,
+            done: None,
             shown: c.active(),
             order: f.index,
             model: model(f),
