@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use crate::engine::ruleset::RuleSet;
 use crate::screens::test_window::TestWindow;
 use crate::ui::layout::{SIZES, check, rect_of, rules_play_until, send};
-use crate::view::check_state_marks;
+use crate::view::{check_fixed_texts_apart, check_state_marks};
 
 /// Every bundled scenario as it opens: End and whatever its panels need first in view.
 #[test]
@@ -322,6 +322,24 @@ fn crowded_pieces_keep_their_state_in_view() {
         marked.pieces >= 10,
         "lothal_ambush, ten in a corner: {marked:?}"
     );
+
+    // Every group side by side in two ranks, in base contact: each order counter clear of
+    // the others (play-test: `[ATTACK]ATTACK]`).
+    w.begin("lothal_ambush", 1);
+    let world = w.app.world_mut();
+    let mut figures = world.query::<(
+        &super::tyneside::components::Figure,
+        &super::tyneside::components::Member,
+        &mut super::tyneside::components::Position,
+    )>();
+    let mut line: Vec<_> = figures.iter_mut(world).collect();
+    line.sort_by(|a, b| a.1.0.cmp(&b.1.0));
+    for (k, (f, _, p)) in line.iter_mut().enumerate() {
+        let d = 2.0 * f.base;
+        p.0 = Vec2::new(6.0 + d * (k / 2) as f32, 20.0 + d * (k % 2) as f32);
+    }
+    w.frames(3);
+    assert!(check_fixed_texts_apart(w.app.world_mut(), "lothal_ambush, groups side by side") >= 3);
 
     w.begin("bounty", 1);
     mark_every_piece(w.app.world_mut(), "one_stat");

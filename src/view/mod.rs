@@ -29,6 +29,8 @@ pub use sharp_text::{LeastPx, TableText, TableZoom, font_px};
 pub use strokes::Strokes;
 pub use table::{BoardDrawn, spawn_strokes};
 #[cfg(test)]
+pub(crate) use tokens::check::fixed_texts_apart as check_fixed_texts_apart;
+#[cfg(test)]
 pub(crate) use tokens::check::state_marks as check_state_marks;
 pub use tokens::{
     FixedText, KeepClear, Pointed, TableTextScale, clear_place, shown_base, text_heights,

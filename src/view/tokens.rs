@@ -1565,6 +1565,29 @@ mod tests {
 pub(crate) mod check {
     use super::*;
 
+    /// The texts that stay on the table ([`FixedText`]: order counters, objectives' names) as
+    /// the table in `world` draws them: no two shown run over each other (`what` names the
+    /// case in messages). Returns how many were shown.
+    pub(crate) fn fixed_texts_apart(world: &mut World, what: &str) -> usize {
+        let boxes: Vec<(Vec2, Vec2)> = world
+            .query::<(&FixedText, &GlobalTransform, &InheritedVisibility)>()
+            .iter(world)
+            .filter(|(f, _, shown)| shown.get() && f.chars > 0)
+            .map(|(f, at, _)| text_box(at.translation().truncate(), f.chars, f.size))
+            .collect();
+        for (i, a) in boxes.iter().enumerate() {
+            for b in &boxes[i + 1..] {
+                assert!(
+                    !overlaps(*a, *b),
+                    "{what}: texts at {} and {} run over each other",
+                    a.0,
+                    b.0
+                );
+            }
+        }
+        boxes.len()
+    }
+
     /// The least size a badge's letters are set at on the table at a game's opening zoom in a
     /// 1280x720 window, window pixels (a font's size, a capital about 0.7 of it): a badge
     /// reads a letter or a short word (W, D, done, 5 left), and the walkthrough could not

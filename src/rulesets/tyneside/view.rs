@@ -444,10 +444,23 @@ fn counters(
             .max_by(|&a, &b| board.figs[a].pos.y.total_cmp(&board.figs[b].pos.y))
             .unwrap_or(members[0]);
         let gap = Token::LABEL * 1.3 + COUNTER_HEIGHT * 0.6;
-        let places = [
-            Vec2::new(cx, low.y - below - gap),
-            Vec2::new(cx, board.figs[high].pos.y + base(high) + gap),
-        ];
+        let under = Vec2::new(cx, low.y - below - gap);
+        let over = Vec2::new(cx, board.figs[high].pos.y + base(high) + gap);
+        // Where both are taken (groups side by side: `[ATTACK]ATTACK]`), beside them a
+        // counter's width a step, then a row further out: the nearest clear room.
+        let wide = label.chars().count() as f32 * size.0 * 0.7;
+        let tall = size.0 * 1.2;
+        let places: Vec<Vec2> = [under, over]
+            .into_iter()
+            .chain((1..=3).flat_map(|k| {
+                let dx = Vec2::X * wide * k as f32 * 0.6;
+                [under - dx, under + dx, over - dx, over + dx]
+            }))
+            .chain((1..=3).flat_map(|k| {
+                let dy = Vec2::Y * tall * k as f32;
+                [under - dy, over + dy]
+            }))
+            .collect();
         // Other groups' figures, and the portal counters (their diamonds reach 0.8").
         let discs: Vec<(Vec2, f32)> = (0..board.figs.len())
             .filter(|k| !members.contains(k))
