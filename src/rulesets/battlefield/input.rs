@@ -142,8 +142,16 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
     {
         // In Move mode, say first why it is not a shot.
         let why_not_fire = match sel.mode {
-            Mode::Move if !s.clear => format!("No line of sight: {}. ", s.why),
-            Mode::Move => format!("{d} hexes: out of range {}. ", u.profile.range),
+            Mode::Move => {
+                let mut why = String::new();
+                if !s.clear {
+                    why += &format!("No line of sight: {}. ", s.why);
+                }
+                if d > u.profile.range {
+                    why += &format!("{d} hexes: out of range {}. ", u.profile.range);
+                }
+                why
+            }
             _ => String::new(),
         };
         return (
@@ -476,11 +484,7 @@ fn pointer(
                             "{} cannot fire at {}: {}; nor reach it for close combat: {reach}",
                             u.label(),
                             b.target_at(h).map_or("it".into(), |j| b.units[j].label()),
-                            if b.sight(i, h).clear {
-                                format!("{d} hexes is beyond its range {}", u.profile.range)
-                            } else {
-                                format!("no line of sight ({})", b.sight(i, h).why)
-                            },
+                            no_shot(b, i, h),
                         ));
                         said = true;
                         None
@@ -709,4 +713,48 @@ pub(super) fn plugin(app: &mut App) {
                 .before(crate::engine::pipeline::CommandPipeline)
                 .run_if(playing(ID)),
         );
+}
+
+/// Why unit `i` cannot fire at hex `h`, every reason that holds: beyond its range (Shooting:
+/// "Count the hex where the target is but not the hex where the attacker is"), out of its
+/// line of sight, or both (a new player was told only the line of sight, moved round the
+/// building and found the target still out of range).
+fn no_shot(b: &Battle, i: usize, h: Hex) -> String {
+    let u = &b.units[i];
+    let d = u.at.unsigned_distance_to(h);
+    let sight = b.sight(i, h);
+    let mut why = Vec::new();
+    if d > u.profile.range {
+        why.push(format!("{d} hexes is beyond its range {}", u.profile.range));
+    }
+    if !sight.clear {
+        why.push(format!("no line of sight ({})", sight.why));
+    }
+    why.join(", and ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{battle, unit};
+    use super::*;
+
+    /// Every hex of the test map that a stormtrooper cannot fire at: each reason that holds
+    /// is said, beyond range and out of sight together where both hold.
+    #[test]
+    fn a_refused_shot_says_every_reason() {
+        let b = battle();
+        let i = unit(&b, "st1");
+        let range = b.units[i].profile.range;
+        let (mut both, mut sight_only) = (0, 0);
+        for (h, _) in b.map.hexes() {
+            let d = b.units[i].at.unsigned_distance_to(h);
+            let clear = b.sight(i, h).clear;
+            let why = no_shot(&b, i, h);
+            assert_eq!(why.contains("beyond its range"), d > range, "{h:?}: {why}");
+            assert_eq!(why.contains("no line of sight"), !clear, "{h:?}: {why}");
+            both += usize::from(d > range && !clear);
+            sight_only += usize::from(d <= range && !clear);
+        }
+        assert!(both > 0 && sight_only > 0, "{both} {sight_only}");
+    }
 }

@@ -1657,8 +1657,20 @@ impl Skirmish {
         }
         let gap = base_gap(f.at, f.base, self.fighters[t].at, self.fighters[t].base);
         if !self.sees(i, t) {
+            // Out of range as well: both said, so the player is not sent round the pillar
+            // to find the target still too far.
+            let reach = if f.fighter.is(Specialisation::ForceUser) {
+                20.0
+            } else {
+                15.0
+            };
+            let far = if gap > reach {
+                format!(", and is {gap:.1}{INCH} away (the most is {reach}\")")
+            } else {
+                String::new()
+            };
             return Err(format!(
-                "{} has no line of sight to {}",
+                "{} has no line of sight to {}{far}",
                 f.fighter.name, self.fighters[t].fighter.name
             ));
         }

@@ -229,7 +229,20 @@ fn shooting_needs_sight_and_range_and_the_last_warband_standing_wins() {
         },
         &mut dice,
     );
-    assert!(e.contains("no line of sight"), "{e}");
+    assert!(e.contains("no line of sight") && !e.contains("away"), "{e}");
+    // Behind the wall and beyond long range too: both said.
+    s.fighters[3].at = Vec2::new(34.0, 14.0);
+    let shot = Command::Shoot {
+        target: 3,
+        area: false,
+        weapon: None,
+    };
+    let e = refused(&mut s, 0, shot, &mut dice);
+    assert!(
+        e.contains("no line of sight") && e.contains("23.0\" away (the most is 15\")"),
+        "{e}"
+    );
+    s.fighters[3].at = Vec2::new(20.0, 14.0);
     std::sync::Arc::make_mut(&mut s.terrain).clear();
     // 10 - 1" of bases = 9": medium, the worse of two for a light shooter.
     let e = refused(&mut s, 0, Command::Melee { target: 3 }, &mut dice);
