@@ -179,9 +179,11 @@ pub fn open<R: RuleSet>(world: &mut World, since: bool) -> Result<(), String> {
     s.at = len;
     s.last = last;
     if since {
-        // From the state the side left, its own last command shown: what came after plays.
+        // From the state the side left, its own last command shown, paused: the person steps
+        // through what came after, or plays it (playing at once, it had run to the end
+        // before a new player looked: issue 61).
         goto::<R>(world, last_own)?;
-        world.resource_mut::<ReplayStatus>().playing = last_own < len;
+        world.resource_mut::<ReplayStatus>().playing = false;
     }
     Ok(())
 }

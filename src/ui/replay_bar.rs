@@ -50,6 +50,9 @@ pub fn show(root: &mut egui::Ui, s: &ReplayStatus, sides: &[String]) -> (Vec<Vie
                 }
             });
             ui.weak(format!("After command {} of {}: {}", s.at, s.len, s.last));
+            if !s.playing && s.at < s.len {
+                ui.label("▶| shows the next command; ▶ plays the rest.");
+            }
             if let Some(name) = s.viewing_side.and_then(|v| sides.get(v)) {
                 ui.weak(format!("Seen as {name}: what the other side kept hidden stays hidden"));
             }

@@ -295,7 +295,7 @@ fn since_your_last_turn_starts_after_your_last_command_and_is_seen_as_you() {
     let status = s.world().resource::<ReplayStatus>().clone();
     assert_eq!(
         (status.viewing_side, status.at, status.len, status.playing),
-        (Some(0), 2, 4, true)
+        (Some(0), 2, 4, false)
     );
     assert!(status.may_branch, "a hotseat game may branch");
     // The Empire's counter (command 3) is told to the Rebels without its order; their own is
