@@ -222,6 +222,18 @@ pub fn group_initiative(members: &[(u32, bool)]) -> f32 {
         .fold(0.0, f32::max)
 }
 
+/// A figure's whole movement allowance this activation, inches, as its card shows it: under
+/// a Stand order "May only move up to 2″" (Orders), else the walk plus any run roll, times
+/// `factor` (1, or 1.5 with the Force's Enhance); `order`: its group's, `None` before one is
+/// placed.
+pub fn allowance_whole(walk: f32, run_roll: Option<i32>, order: Option<Order>, factor: f32) -> f32 {
+    if order == Some(Order::Stand) {
+        STAND_LIMIT
+    } else {
+        allowance(walk, run_roll) * factor
+    }
+}
+
 /// What is left of a figure's movement this activation, inches, and the most a run could
 /// still add (`None` when it may not run now): Orders, Stand — "May only move up to 2″";
 /// otherwise the walk plus any run roll (Movement: running adds D4"), times `factor` (1, or
@@ -359,6 +371,16 @@ mod tests {
         assert_eq!(command_range(true), 12.0);
         assert_eq!(group_initiative(&[(1, false), (3, false), (1, false)]), 3.0);
         assert_eq!(group_initiative(&[(1, false), (3, true)]), 1.5);
+    }
+
+    /// Issue 61: the card showed a figure's 5" under a Stand order, which allows 2".
+    #[test]
+    fn the_whole_allowance_follows_the_order() {
+        assert_eq!(allowance_whole(5.0, None, Some(Order::Stand), 1.0), 2.0);
+        assert_eq!(allowance_whole(5.0, None, Some(Order::Stand), 1.5), 2.0);
+        assert_eq!(allowance_whole(5.0, None, Some(Order::Move), 1.0), 5.0);
+        assert_eq!(allowance_whole(5.0, Some(3), None, 1.0), 8.0);
+        assert_eq!(allowance_whole(4.0, None, Some(Order::Attack), 1.5), 6.0);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use bevy_egui::egui;
 use crate::rulesets::tyneside::board::GameView;
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::input::PointerState;
-use crate::rulesets::tyneside::rules::movement::allowance;
+use crate::rulesets::tyneside::rules::orders::{Order, allowance_whole};
 use crate::rulesets::tyneside::rules::range::RangeBand;
 use crate::rulesets::tyneside::turn::TurnPhase;
 
@@ -110,15 +110,21 @@ pub fn show(
             } else {
                 1.0
             };
-            let allow = allowance(p.move_inches, f.act.run_roll) * enhance;
+            let order = group.and_then(|g| g.order);
+            let allow = allowance_whole(board.walk(i), f.act.run_roll, order, enhance);
             ui.label(format!(
-                "{:.1}\" of {:.1}\" used{}",
+                "{:.1}\" of {:.1}\" used{}{}",
                 f.act.moved,
                 allow,
                 f.act
                     .run_roll
                     .map(|r| format!(" (ran +{r}\")"))
-                    .unwrap_or_default()
+                    .unwrap_or_default(),
+                if order == Some(Order::Stand) {
+                    " (Stand: up to 2\")"
+                } else {
+                    ""
+                }
             ));
             ui.end_row();
             ui.label("Armour");
