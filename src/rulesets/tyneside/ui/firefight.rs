@@ -194,7 +194,23 @@ pub fn show(
         .into_iter()
         .filter(|g| g.side == side && g.id != active && turn.queue.contains(&g.id))
         .collect();
-    if !waiting.is_empty() {
+    // The active group leads a combined fire (phases::shooting): where none of it may shoot,
+    // a tick here could only be refused, so say what to do instead (a new player ticked
+    // it and saw nothing happen).
+    let may_lead = members.iter().any(|&m| {
+        let f = &board.figs[m];
+        f.figure.profile.firepower.is_some()
+            && !f.act.fired
+            && board.can_shoot(m)
+            && !board.in_close_combat(m)
+    });
+    if !waiting.is_empty() && !may_lead {
+        ui.weak(format!(
+            "Combine fire: the group acting leads it, and none of {} can shoot now: Delay \
+             (below) to let a group that can shoot act first.",
+            group.name
+        ));
+    } else if !waiting.is_empty() {
         ui.label("Combine fire with (they use their activation):");
         for g in waiting {
             let mut on = choice.combine.contains(&g.id);
