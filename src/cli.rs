@@ -79,7 +79,7 @@ pub enum Sub {
         #[arg(long, required_unless_present = "ai")]
         commands: Option<PathBuf>,
         /// Let the rules play these sides (side ids, comma-separated, or `all`: the game plays
-        /// to its result with no script).
+        /// to its result, or to `--max-turns`, with no script).
         #[arg(long, value_delimiter = ',')]
         ai: Option<Vec<String>>,
         /// Seed of the dice and the card deck (default 1).
@@ -101,6 +101,11 @@ pub enum Sub {
         /// the data folder (the last few kept; removed when the game ends).
         #[arg(long)]
         autosave: Option<PathBuf>,
+        /// The cap on the game's length where the rules play on, in turns as the rule set
+        /// counts them: a game still going after it is cut, with no result, and said so
+        /// (default: as `sim`'s, 300 or the scenario's own turn limit where longer).
+        #[arg(long)]
+        max_turns: Option<u32>,
     },
     /// Replay a saved game headless, verifying every command; print the final state.
     Replay {
@@ -364,6 +369,7 @@ pub fn main(registry: Registry) -> ExitCode {
             save,
             ai,
             autosave,
+            max_turns,
         }) => run(
             &registry,
             &scenario,
@@ -374,7 +380,7 @@ pub fn main(registry: Registry) -> ExitCode {
             cards,
             json,
             save.as_deref(),
-            autosave,
+            (autosave, max_turns),
         ),
         Some(Sub::Replay {
             file,
@@ -591,7 +597,7 @@ fn run(
     cards: Option<Vec<String>>,
     json: bool,
     save_to: Option<&Path>,
-    autosave: Option<PathBuf>,
+    (autosave, max_turns): (Option<PathBuf>, Option<u32>),
 ) -> ExitCode {
     let (loaded, entry) = match registry.load(scenario) {
         Ok(l) => l,
@@ -621,7 +627,13 @@ fn run(
         game.autosave(folder);
     }
     let file = script.map(|s| s.display().to_string()).unwrap_or_default();
-    let failure = game.play_script(script_src.as_deref(), &file).err();
+    let cap = max_turns.unwrap_or_else(|| {
+        crate::sim::DEFAULT_MAX_TURNS.max(loaded.header.turn_limit.unwrap_or(0))
+    });
+    let (cut, failure) = match game.play_script_capped(script_src.as_deref(), &file, cap) {
+        Ok(cut) => (cut, None),
+        Err(e) => (None, Some(e)),
+    };
     if json {
         match serde_json::to_string_pretty(&game.json()) {
             Ok(t) => out(&format!("{t}\n")),
@@ -629,6 +641,9 @@ fn run(
         }
     } else {
         out(&game.printout());
+    }
+    if let Some(turn) = cut {
+        eprintln!("Cut after turn {turn} with no result (--max-turns)");
     }
     if let Some(path) = save_to
         && let Err(e) = game.save(path)

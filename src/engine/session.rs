@@ -31,7 +31,21 @@ pub trait Headless {
     /// Errors: the script does not parse (`file:line:column: …`), a command is refused
     /// (`command N (…) refused: reason`), or the rules' side cannot go on — each after the
     /// steps before it were applied.
-    fn play_script(&mut self, src: Option<&str>, file: &str) -> Result<(), String>;
+    fn play_script(&mut self, src: Option<&str>, file: &str) -> Result<(), String> {
+        self.play_script_capped(src, file, u32::MAX).map(|_| ())
+    }
+    /// [`Headless::play_script`], the game cut once the rules have played it past turn
+    /// `max_turns` ([`RuleSet::turn`]) without an end, as the balance report cuts its games (a
+    /// text's King of the Hill between the rules' sides may never end). Returns the turn it
+    /// was cut at, `None` where it was not.
+    ///
+    /// Errors: as [`Headless::play_script`].
+    fn play_script_capped(
+        &mut self,
+        src: Option<&str>,
+        file: &str,
+        max_turns: u32,
+    ) -> Result<Option<u32>, String>;
     /// The state as text.
     fn printout(&mut self) -> String;
     /// The state as JSON.
@@ -291,7 +305,12 @@ impl<R: RuleSet> Headless for Session<R> {
         super::game::set_rules_sides(self.app.world_mut(), sides)
     }
 
-    fn play_script(&mut self, src: Option<&str>, file: &str) -> Result<(), String> {
+    fn play_script_capped(
+        &mut self,
+        src: Option<&str>,
+        file: &str,
+        max_turns: u32,
+    ) -> Result<Option<u32>, String> {
         let commands: Vec<R::Command> = match src {
             Some(src) => super::pipeline::parse_script(src, file)?,
             None => Vec::new(),
@@ -301,10 +320,14 @@ impl<R: RuleSet> Headless for Session<R> {
         for _ in 0..100_000 {
             if let Some(step) = super::rules_side::step::<R>(self.app.world_mut()) {
                 step?;
+                let world = self.app.world();
+                if !super::state::over(world) && R::turn(world) > max_turns {
+                    return Ok(Some(max_turns));
+                }
                 continue;
             }
             let Some((n, c)) = commands.next() else {
-                return Ok(());
+                return Ok(None);
             };
             if let CommandOutcome::Refused(cmd, reason) = self.send(c) {
                 return Err(format!("command {} ({cmd:?}) refused: {reason}", n + 1));

@@ -565,3 +565,29 @@ fn a_folder_given_for_a_scenario_says_so() {
     assert_eq!(code, 1);
     assert!(err.contains("a folder, not a scenario file"), "{err}");
 }
+
+/// Issue 60: a game the rules play on both sides is cut at `--max-turns` and said so, rather
+/// than run to the step bound and fail (a text's King of the Hill may never end).
+#[test]
+fn run_with_the_rules_on_every_side_is_cut_at_the_turn_cap() {
+    let (code, out, err) = holotable(&[
+        "run",
+        "king_of_the_hill",
+        "--ai",
+        "all",
+        "--seed",
+        "2",
+        "--max-turns",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("Cut after turn 3 with no result"), "{err}");
+    assert!(!out.contains("Result:"), "{out}");
+    // Uncapped it plays on: the same seed reaches a later phase, ended or cut at the default.
+    let (code, out, err) = holotable(&["run", "king_of_the_hill", "--ai", "all", "--seed", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Result:") || err.contains("Cut after turn 300"),
+        "{out}\n{err}"
+    );
+}
