@@ -44,7 +44,9 @@ pub struct SquareCell {
     pub column: u32,
     /// Row, from 0 at the bottom.
     pub row: u32,
-    /// Its terrain in words, e.g. "asteroid field".
+    /// Its terrain in words, e.g. "asteroid field"; empty for plain space, where a hover
+    /// names only the square (a space battle's: "open space" over a craft read as if the
+    /// square were empty).
     pub name: String,
     /// Its fill colour.
     pub fill: Color,

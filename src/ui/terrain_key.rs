@@ -185,7 +185,7 @@ fn show(
         BoardGeometry::SquareGrid { cells, .. } => {
             let terrain = cells
                 .iter()
-                .find(|t| board.square_at(at) == Some((t.column, t.row)))
+                .find(|t| board.square_at(at) == Some((t.column, t.row)) && !t.name.is_empty())
                 .map_or(String::new(), |t| format!(": {}", t.name));
             board.place_at(at).map(|place| format!("{place}{terrain}"))
         }

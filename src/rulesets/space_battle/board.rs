@@ -37,7 +37,7 @@ pub fn board(b: &Battle) -> BoardGeometry {
             cells.push(SquareCell {
                 column: (c + 1) as u32,
                 row: r as u32,
-                name: "open space".into(),
+                name: String::new(),
                 fill: space,
                 kind: TerrainKind::Other,
             });
