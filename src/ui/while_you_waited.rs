@@ -3,8 +3,9 @@
 //! once the table is theirs again. A box, folded to its title at first (`While you waited: N
 //! events`), lists the events since, with a button that steps
 //! through them in the replay viewer, seen as the person's side; the table marks each piece that
-//! moved with an arrow from where it stood, and each of the person's pieces whose state changed
-//! (wounded, ducked back, removed) with a ring or a cross, while the other side acts and until
+//! moved with an arrow from where it stood, each of the person's pieces whose state changed
+//! (wounded, ducked back) with a ring, and each piece removed with a cross, while the other
+//! side acts and until
 //! the person's next command. Hotseat has the hand-over screen's `Just now` instead (issue 61:
 //! seeing the other side play).
 
@@ -141,7 +142,7 @@ fn track(
 
 /// The marks for `was` against the pieces now: an arrow in its side's colour from where each
 /// piece that moved stood, a ring round each of `mine`'s pieces whose state changed, and a
-/// cross where one of `mine` was taken off the board.
+/// cross where a piece was taken off the board (red for `mine`, else in its side's colour).
 fn mark(marks: &mut Marks, was: &[PieceWas], mine: Option<usize>, now: &Query<(Entity, &Token)>) {
     let struck = Color::srgb(1.0, 0.35, 0.25);
     for w in was.iter().filter(|w| w.shown) {
@@ -157,17 +158,22 @@ fn mark(marks: &mut Marks, was: &[PieceWas], mine: Option<usize>, now: &Query<(E
                     marks.circle_2d(Isometry2d::from_translation(t.at), t.base * 1.5, struck);
                 }
             }
-            // Off the board now.
-            _ if Some(w.side) == mine => {
+            // Off the board now: the person's own in red, the other side's in its colour (a
+            // craft of theirs lost in a combat they began vanished unmarked).
+            _ => {
                 let r = now.get(w.entity).map_or(0.5, |(_, t)| t.base);
+                let colour = if Some(w.side) == mine {
+                    struck
+                } else {
+                    side_colour(w.side)
+                };
                 for (a, b) in [
                     (Vec2::new(-r, -r), Vec2::new(r, r)),
                     (Vec2::new(-r, r), Vec2::new(r, -r)),
                 ] {
-                    marks.line_2d(w.at + a, w.at + b, struck);
+                    marks.line_2d(w.at + a, w.at + b, colour);
                 }
             }
-            _ => {}
         }
     }
 }
