@@ -1,12 +1,15 @@
 //! What the table looked like when it last came to the person at this computer, kept while
 //! another side (the rules, or the player at the other computer) acts, so the screen
 //! can show what was done meanwhile once the table is the person's again: the events since,
-//! the pieces moved and the person's pieces struck (issue 61: seeing the other side play).
+//! the pieces moved, their attacks and the person's pieces struck (issue 61: seeing the
+//! other side play).
 
 use bevy::prelude::*;
 
 use super::pieces::Token;
+use super::pipeline::CommandOutcome;
 use super::record::GameLog;
+use super::ruleset::{HintMark, RuleSet};
 use super::undo::UndoMarks;
 
 /// A piece as it stood when the person last had the table.
@@ -57,6 +60,11 @@ pub struct TableSeen {
     pub commands: usize,
     /// Another side has acted since.
     pub away: bool,
+    /// The other side's attacks since, as lines from attacker to target
+    /// ([`RuleSet::is_attack`], [`RuleSet::hint_marks`]).
+    pub shots: Vec<HintMark>,
+    /// The marks of the command being processed, kept once it is accepted.
+    pending: Vec<HintMark>,
 }
 
 impl TableSeen {
@@ -70,8 +78,51 @@ impl TableSeen {
             pieces: tokens.map(|(e, t)| PieceWas::of(e, t)).collect(),
             commands,
             away: false,
+            shots: Vec::new(),
+            pending: Vec::new(),
         }
     }
+}
+
+/// Before a command of another side is applied while the person is away: its marks, where it
+/// is an attack (measured before it moves or removes anyone).
+fn note_attack<R: RuleSet>(
+    world: &mut World,
+    command: R::Command,
+) -> Result<R::Command, CommandOutcome<R::Command>> {
+    if super::pipeline::replaying(world) {
+        return Ok(command);
+    }
+    let away = world.get_resource::<TableSeen>().is_some_and(|s| s.away);
+    let marks = if away && R::is_attack(&command) {
+        R::hint_marks(world, &command)
+    } else {
+        Vec::new()
+    };
+    if let Some(mut seen) = world.get_resource_mut::<TableSeen>()
+        && (!marks.is_empty() || !seen.pending.is_empty())
+    {
+        seen.pending = marks;
+    }
+    Ok(command)
+}
+
+/// Once accepted, the attack's marks join the shots.
+fn keep_attack(world: &mut World, _: &super::pipeline::Applied) {
+    if let Some(mut seen) = world.get_resource_mut::<TableSeen>()
+        && !seen.pending.is_empty()
+    {
+        let marks = std::mem::take(&mut seen.pending);
+        seen.shots.extend(marks);
+    }
+}
+
+/// The other side's attacks noted for rule set `R` ([`TableSeen::shots`]): hooks in its
+/// pipeline.
+pub fn plugin<R: RuleSet>(app: &mut App) {
+    let mut hooks = app.world_mut().resource_mut::<super::pipeline::Hooks<R>>();
+    hooks.before.push(note_attack::<R>);
+    hooks.accepted.push(keep_attack);
 }
 
 /// Notes that another side acts now ([`TableSeen`]): called just before each step of a side

@@ -64,4 +64,5 @@ pub fn plugin<R: ruleset::RuleSet>(app: &mut App) {
     replay_view::plugin::<R>(app);
     hint::plugin::<R>(app);
     online::plugin::<R>(app);
+    away::plugin::<R>(app);
 }

@@ -86,25 +86,25 @@ pub fn parse_script<C: serde::de::DeserializeOwned>(
         })
 }
 
-/// Up to four hooks of one kind, in the order added: a fixed array, so the whole
+/// Up to six hooks of one kind, in the order added: a fixed array, so the whole
 /// [`Hooks`] is copied out of the world with one look-up per command.
 #[derive(Clone, Copy, Debug)]
-pub struct HookList<F: Copy>([Option<F>; 4]);
+pub struct HookList<F: Copy>([Option<F>; 6]);
 
 impl<F: Copy> Default for HookList<F> {
     fn default() -> Self {
-        Self([None; 4])
+        Self([None; 6])
     }
 }
 
 impl<F: Copy> HookList<F> {
     /// Adds `f` after those already there.
     ///
-    /// Panics when four are there already: a feature added while building the app, never
+    /// Panics when six are there already: a feature added while building the app, never
     /// anything a player does.
     pub fn push(&mut self, f: F) {
         let slot = self.0.iter_mut().find(|s| s.is_none());
-        *slot.expect("at most four pipeline hooks of one kind") = Some(f);
+        *slot.expect("at most six pipeline hooks of one kind") = Some(f);
     }
 
     /// The hooks, in order.

@@ -272,6 +272,13 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
         let _ = (world, command);
         Vec::new()
     }
+    /// Whether `command` is an attack (a shot, a melee, an assault): one made by another side
+    /// while the person waited is drawn on the table as its [`RuleSet::hint_marks`] (issue
+    /// 61: a shot of the rules' side showed only in the log). `false`, the default: none is.
+    fn is_attack(command: &Self::Command) -> bool {
+        let _ = command;
+        false
+    }
     /// A legal move for the side to act in the game in `world`, chosen by `pick` (modulo their
     /// number) among those the searching opponent weighs (its candidates), as the commands
     /// that carry it out, in order. Empty, the default: this rule set gives the search no game,

@@ -411,7 +411,8 @@ fn crowded_pieces_keep_their_state_in_view() {
 /// Solo against the rules, in every rule set: each time the table is the person's again after
 /// the rules acted, `While you waited` lists what they did (the log since the person left the
 /// table, ending at its last event), its button in view at 1280x720, with every piece as it
-/// stood when the person left; over a few returns some piece of the rules' moved.
+/// stood when the person left and each of their attacks drawn; over a few returns some piece
+/// of the rules' moved.
 #[test]
 fn what_the_rules_did_stays_on_screen_until_the_person_acts() {
     use super::battlefield::Battlefield;
@@ -419,17 +420,20 @@ fn what_the_rules_did_stays_on_screen_until_the_person_acts() {
     use super::one_stat::OneStat;
     use super::space_battle::SpaceBattle;
     use super::tyneside::Tyneside;
-    watch_the_rules::<Tyneside>("shooting_example");
-    watch_the_rules::<Battlefield>("capture_the_village");
-    watch_the_rules::<SpaceBattle>("a_star_wars_battle");
+    // The rules' side fires in these three before the table has come back three times.
+    assert!(watch_the_rules::<Tyneside>("shooting_example") > 0);
+    assert!(watch_the_rules::<Battlefield>("capture_the_village") > 0);
+    assert!(watch_the_rules::<SpaceBattle>("a_star_wars_battle") > 0);
     watch_the_rules::<OneStat>("first_skirmish");
+    // Mass combat's fire is drawn as its declarations are, before they are carried out.
     watch_the_rules::<MassCombat>("platoon_fight");
 }
 
 /// Plays `scenario` with its first side the person's, the rest the rules' (stepped by the
 /// window's own pacing, each frame 0.7 s), the person's commands the rules' choice for it;
-/// checks `While you waited` at each return of the table, three with a piece moved at least.
-fn watch_the_rules<R: RuleSet>(scenario: &str) {
+/// checks `While you waited` at each return of the table, three with a piece moved at least,
+/// each attack of the rules' meanwhile drawn. Returns the attacks drawn.
+fn watch_the_rules<R: RuleSet>(scenario: &str) -> usize {
     use crate::engine::game::Sides;
     use crate::engine::pieces::Token;
     use crate::engine::record::GameLog;
@@ -444,7 +448,9 @@ fn watch_the_rules<R: RuleSet>(scenario: &str) {
     let sides = w.app.world().resource::<Sides>().ids.len();
     w.app.world_mut().resource_mut::<Sides>().rules = (1..sides).collect();
     w.frames(2);
-    let (mut returns, mut moved) = (0, false);
+    let (mut returns, mut moved, mut shots) = (0, false, 0);
+    // The record's length after the person's last command: what follows is the rules'.
+    let mut person_done = 0;
     for _ in 0..3000 {
         if !matches!(
             w.app.world().resource::<State<GameState>>().get(),
@@ -479,6 +485,21 @@ fn watch_the_rules<R: RuleSet>(scenario: &str) {
                     .get::<Token>(p.entity)
                     .is_some_and(|t| t.shown && p.shown && t.at.distance(p.at) > 0.01)
             });
+            // Each attack of the rules' meanwhile is drawn, and nothing else is.
+            let record = &world
+                .resource::<crate::engine::record::GameRecord<R::Command>>()
+                .commands;
+            let attacks = record[person_done.min(record.len())..]
+                .iter()
+                .filter(|c| R::is_attack(&c.command))
+                .count();
+            assert_eq!(
+                waited.shots.is_empty(),
+                attacks == 0,
+                "{what}: {attacks} attacks, shots drawn {:?}",
+                waited.shots
+            );
+            shots += waited.shots.len();
             check(&mut w, &what, &["while-you-waited"]);
         }
         // The person acts: the rules' own choice for the first side.
@@ -493,6 +514,12 @@ fn watch_the_rules<R: RuleSet>(scenario: &str) {
         if let Some(Err(e)) = step {
             panic!("{scenario}: {e}");
         }
+        person_done = w
+            .app
+            .world()
+            .resource::<crate::engine::record::GameRecord<R::Command>>()
+            .commands
+            .len();
         w.frames(2);
         let acted = w
             .app
@@ -516,6 +543,7 @@ fn watch_the_rules<R: RuleSet>(scenario: &str) {
         returns >= 3 && moved,
         "{scenario}: {returns} returns, a piece moved: {moved}"
     );
+    shots
 }
 
 /// The battlefield asks before a close combat (its dice are thrown at once): the question's

@@ -16,6 +16,7 @@ use super::{ShellStatus, TableArea, handover};
 use crate::engine::away::{PieceWas, TableSeen};
 use crate::engine::by_email::Seat;
 use crate::engine::game::{Seated, Sides};
+use crate::engine::hint::HintMark;
 use crate::engine::pieces::Token;
 use crate::engine::record::{GameEvent, GameLog};
 use crate::engine::replay_view::{ReplayStatus, ViewRequest};
@@ -30,6 +31,8 @@ pub struct WhileYouWaited {
     pub events: Vec<GameEvent>,
     /// Every piece as it stood when the person left the table.
     pub was: Vec<PieceWas>,
+    /// The other side's attacks meanwhile ([`TableSeen::shots`]).
+    pub shots: Vec<HintMark>,
     /// The side the person plays, as last seen.
     pub mine: Option<usize>,
     /// Commands in the game when the table came back: another count (the person's next
@@ -130,6 +133,7 @@ fn track(
             *waited = WhileYouWaited {
                 events: handover::just_now(since),
                 was: std::mem::take(&mut seen.pieces),
+                shots: std::mem::take(&mut seen.shots),
                 mine,
                 commands: count,
                 open: !since.is_empty(),
@@ -143,8 +147,23 @@ fn track(
 /// The marks for `was` against the pieces now: an arrow in its side's colour from where each
 /// piece that moved stood, a ring round each of `mine`'s pieces whose state changed, and a
 /// cross where a piece was taken off the board (red for `mine`, else in its side's colour).
-fn mark(marks: &mut Marks, was: &[PieceWas], mine: Option<usize>, now: &Query<(Entity, &Token)>) {
+fn mark(
+    marks: &mut Marks,
+    (was, shots): (&[PieceWas], &[HintMark]),
+    mine: Option<usize>,
+    now: &Query<(Entity, &Token)>,
+) {
     let struck = Color::srgb(1.0, 0.35, 0.25);
+    // Each attack a line from the attacker through its way to its target, ringed there.
+    let fire = Color::srgb(1.0, 0.85, 0.2);
+    for shot in shots {
+        for pair in shot.line.windows(2) {
+            marks.line_2d(pair[0], pair[1], fire);
+        }
+        if let (Some(&end), true) = (shot.line.last(), shot.ring > 0.0) {
+            marks.circle_2d(Isometry2d::from_translation(end), shot.ring, fire);
+        }
+    }
     for w in was.iter().filter(|w| w.shown) {
         let token = now.get(w.entity).ok().map(|(_, t)| t);
         match token {
@@ -190,8 +209,18 @@ fn draw(
     }
     // While the other side acts, its moves so far; then all of them until the person acts.
     match seen.filter(|s| s.away) {
-        Some(seen) => mark(&mut marks, &seen.pieces, waited.mine, &tokens),
-        None => mark(&mut marks, &waited.was, waited.mine, &tokens),
+        Some(seen) => mark(
+            &mut marks,
+            (&seen.pieces, &seen.shots),
+            waited.mine,
+            &tokens,
+        ),
+        None => mark(
+            &mut marks,
+            (&waited.was, &waited.shots),
+            waited.mine,
+            &tokens,
+        ),
     }
 }
 

@@ -168,6 +168,19 @@ impl RuleSet for Battlefield {
             .unwrap_or_default()
     }
 
+    /// Fire, a close combat, or fire from above or afar.
+    fn is_attack(command: &Command) -> bool {
+        matches!(
+            command,
+            Command::Fire { .. }
+                | Command::MoveAndFire { .. }
+                | Command::Assault { .. }
+                | Command::AerialSupport { .. }
+                | Command::SpaceBombardment { .. }
+                | Command::Artillery { .. }
+        )
+    }
+
     fn phase_name(world: &World) -> String {
         snapshot::phase_name(world)
     }

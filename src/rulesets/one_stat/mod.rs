@@ -304,6 +304,17 @@ impl RuleSet for OneStat {
             .unwrap_or_default()
     }
 
+    /// A melee attack, a shot, or the trigger device's attack.
+    fn is_attack(command: &Command) -> bool {
+        matches!(
+            command,
+            Command::Melee { .. }
+                | Command::Shoot { .. }
+                | Command::DeviceAttack { .. }
+                | Command::DeviceArea { .. }
+        )
+    }
+
     fn search(
         world: &World,
         settings: &crate::rules::search::Settings,

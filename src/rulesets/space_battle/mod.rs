@@ -216,6 +216,11 @@ impl RuleSet for SpaceBattle {
             .unwrap_or_default()
     }
 
+    /// An attack on a craft.
+    fn is_attack(command: &Command) -> bool {
+        matches!(command, Command::Attack { .. })
+    }
+
     /// The battle and the deck as the players see them ([`search::SpaceGame`]).
     fn search(
         world: &World,

@@ -332,4 +332,9 @@ impl RuleSet for Tyneside {
     fn hint_marks(world: &World, command: &Command) -> Vec<crate::engine::hint::HintMark> {
         view::hint_marks(world, command)
     }
+
+    /// A fire fight or a close combat (the shots [`view::hint_marks`] draws).
+    fn is_attack(command: &Command) -> bool {
+        matches!(command, Command::Shoot { .. } | Command::Fight { .. })
+    }
 }
