@@ -23,9 +23,13 @@ pub struct PieceWas {
     pub at: Vec2,
     /// On the board ([`Token::shown`]).
     pub shown: bool,
-    /// Its badges' codes, whether it was drawn faded and whether it had gone: a change in
-    /// them is a change of state (wounded, ducked back, broken, activated …).
-    pub state: (Vec<String>, bool, bool),
+    /// Its badges' codes.
+    pub badges: Vec<String>,
+    /// Drawn faded ([`Token::faded`]).
+    pub faded: bool,
+    /// What its base reads ([`Token::emblem`], [`Token::values`]): a mass combat unit's
+    /// size, a 1 Stat fighter's die.
+    pub face: (String, String),
 }
 
 impl PieceWas {
@@ -36,12 +40,21 @@ impl PieceWas {
             side: token.side,
             at: token.at,
             shown: token.shown,
-            state: (
-                token.badges.iter().map(|b| b.code.clone()).collect(),
-                token.faded,
-                token.done.is_some(),
-            ),
+            badges: token.badges.iter().map(|b| b.code.clone()).collect(),
+            faded: token.faded,
+            face: (token.emblem.clone(), token.values.clone()),
         }
+    }
+
+    /// Whether the piece, now `token`, was struck since: it gained a badge (wounded, ducked
+    /// back, down), became faded, or its base reads otherwise (a unit's casualties, a die
+    /// dropped a type). Losing a badge or having gone is no harm: a new phase that cleared
+    /// every activation, or the end of a fighter's activation, ringed untouched pieces as
+    /// struck (a new player's walk).
+    pub fn struck_since(&self, token: &Token) -> bool {
+        token.badges.iter().any(|b| !self.badges.contains(&b.code))
+            || (token.faded && !self.faded)
+            || (token.emblem != self.face.0 || token.values != self.face.1)
     }
 }
 
@@ -143,4 +156,58 @@ pub fn leave(world: &mut World) {
         ..TableSeen::now((log_len, commands), tokens.iter(world))
     };
     world.insert_resource(seen);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::pieces::Badge;
+
+    fn piece(badges: &[&str], faded: bool, emblem: &str) -> Token {
+        Token {
+            side: 0,
+            label: "Rookie".into(),
+            emblem: emblem.into(),
+            values: "d6".into(),
+            pips: 0,
+            min_px: 0.0,
+            shape: Default::default(),
+            base: 0.5,
+            facing: None,
+            label_size: Token::LABEL,
+            at: Vec2::ZERO,
+            badges: badges
+                .iter()
+                .map(|c| Badge::new(*c, "a state", [0.5, 0.5, 0.5]))
+                .collect(),
+            faded,
+            done: None,
+            shown: true,
+            order: 0,
+            model: Default::default(),
+        }
+    }
+
+    /// A new player's walk: rings on untouched fighters once a phase cleared their
+    /// activations, or their activation ended; none on the one shot.
+    #[test]
+    fn struck_is_harm_taken_not_a_state_cleared() {
+        let e = Entity::PLACEHOLDER;
+        let mut done = piece(&["active"], false, "3");
+        done.done = Some("has gone this phase");
+        let was = PieceWas::of(e, &done);
+        assert!(
+            !was.struck_since(&piece(&[], false, "3")),
+            "activation over"
+        );
+        assert!(was.struck_since(&piece(&["active", "down"], false, "3")));
+        assert!(was.struck_since(&piece(&["active"], true, "3")), "faded");
+        assert!(
+            was.struck_since(&piece(&["active"], false, "2")),
+            "its base"
+        );
+        let mut dropped = piece(&["active"], false, "3");
+        dropped.values = "d4".into();
+        assert!(was.struck_since(&dropped), "its die dropped a type");
+    }
 }

@@ -173,7 +173,7 @@ fn mark(
                         .arrow_2d(w.at, t.at, side_colour(w.side))
                         .with_tip_length(t.base.max(0.3));
                 }
-                if Some(t.side) == mine && PieceWas::of(w.entity, t).state != w.state {
+                if Some(t.side) == mine && w.struck_since(t) {
                     marks.circle_2d(Isometry2d::from_translation(t.at), t.base * 1.5, struck);
                 }
             }
