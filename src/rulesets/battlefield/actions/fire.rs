@@ -84,10 +84,18 @@ pub(super) fn check_fire(
         .filter(|_| b.advanced.special_weapons)
         .map_or(0, |w| w.range);
     if d == 0 || d > u.profile.range.max(weapon_range) {
+        // Out of sight as well: both said (a new player told only the range would have
+        // moved closer and found the forest still in the way).
+        let sight = b.sight(i, t);
         return Err(format!(
-            "Shooting: \"Count the hex where the target is but not the hex where the attacker is\": {d} hexes, and {}'s range is {}",
+            "Shooting: \"Count the hex where the target is but not the hex where the attacker is\": {d} hexes, and {}'s range is {}{}",
             u.label(),
-            u.profile.range
+            u.profile.range,
+            if d > 0 && !sight.clear {
+                format!("; and no line of sight: {}", sight.why)
+            } else {
+                String::new()
+            }
         ));
     }
     let demolisher =
@@ -537,6 +545,30 @@ fn test_building(
 mod tests {
     use super::*;
     use crate::rulesets::battlefield::testing::{arm, battle, hex, logged, path, unit};
+
+    /// A shot beyond range at a hex also out of sight is refused with both reasons, on every
+    /// hex of the test map where both hold (a new player was told the range only).
+    #[test]
+    fn a_shot_out_of_range_and_sight_is_refused_for_both() {
+        let b = battle();
+        let i = unit(&b, "st1");
+        let mut both = 0;
+        for (h, _) in b.map.hexes() {
+            let d = b.units[i].at.unsigned_distance_to(h);
+            if d <= b.units[i].profile.range {
+                continue;
+            }
+            let e = check_fire(&b, i, h, false, 0).expect_err("out of range");
+            assert!(e.contains("range is"), "{h:?}: {e}");
+            assert_eq!(
+                e.contains("no line of sight"),
+                !b.sight(i, h).clear,
+                "{h:?}: {e}"
+            );
+            both += usize::from(!b.sight(i, h).clear);
+        }
+        assert!(both > 0);
+    }
 
     #[test]
     fn the_worked_shot_4_4_8_destroys_the_calamari() {
