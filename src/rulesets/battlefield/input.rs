@@ -175,7 +175,17 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
         );
     }
     if !s.clear {
-        return (false, s.blocked_at, format!("No line of sight: {}", s.why));
+        // Out of range as well, where an enemy stands there: both said.
+        let far = if enemy.is_some() && d > u.profile.range {
+            format!("; {d} hexes: out of range {}", u.profile.range)
+        } else {
+            String::new()
+        };
+        return (
+            false,
+            s.blocked_at,
+            format!("No line of sight: {}{far}", s.why),
+        );
     }
     let Some(j) = enemy else {
         return (true, None, format!("Line of sight clear, {d} hexes"));
