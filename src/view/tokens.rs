@@ -875,14 +875,25 @@ fn declutter(
                 && !ticks.iter().any(|&(j, s)| j != i && box_crosses(b, s))
                 && !placed.iter().any(|&o| overlaps(b, o))
         };
+        // A row reads as its piece's where no other base is about as near it (a row between
+        // two pieces in a crowd read as the neighbour's: a new player's walk).
+        let gap_to = |c: Vec2, half: Vec2, j: usize| {
+            let at = tokens[j].at;
+            let row = t.at + c;
+            at.clamp(row - half, row + half).distance(at) - drawn[j]
+        };
+        let mine = |c: Vec2, half: Vec2| {
+            let own = gap_to(c, half, i) + half.y * 0.5;
+            !shown.iter().any(|&j| j != i && gap_to(c, half, j) < own)
+        };
         let full = badge_size(t, scale, zoom);
         let least = least_badge_size(zoom).min(full);
-        let near = |size: f32| {
+        let near = |size: f32, plain: bool| {
             let half = row_half(t, size);
             badge_spots(t.at, drawn[i], half, size, extent)
                 .into_iter()
                 .take_while(|&(k, _)| k <= NEAR_STEPS)
-                .find(|&(_, c)| clear(c, half, false))
+                .find(|&(_, c)| clear(c, half, false) && (!plain || mine(c, half)))
                 .map(|(k, c)| (k, c, size))
         };
         // On its own base, over its emblem, where a crowd leaves no room beside it: as a
@@ -905,19 +916,22 @@ fn declutter(
                 .find(|&(_, c)| clear(c, half, false))
                 .unwrap_or(first)
         };
-        let (k, c, size) = near(full)
-            .or_else(|| near(least))
+        let (k, c, size) = near(full, true)
+            .or_else(|| near(least, true))
             .or_else(on_base)
+            .or_else(|| near(full, false))
             .unwrap_or_else(|| {
                 let (k, c) = far();
                 (k, c, full)
             });
         let half = row_half(t, size);
         placed.push((t.at + c, half));
-        // Beyond the first ring, or moved off the base by an edge: a line shows whose it is.
+        // Beyond the first ring, moved off the base by an edge, or as near another base: a
+        // line shows whose it is.
         let off = c.length() - (drawn[i] + half.length());
+        let nearer = c.length() > drawn[i] && !mine(c, half);
         out[i].badges = Some(c);
-        out[i].lead = k > 0 || off > size;
+        out[i].lead = k > 0 || off > size || nearer;
         out[i].size = size;
     }
     let bases: Vec<(Vec2, Vec2)> = shown
@@ -1518,6 +1532,43 @@ mod tests {
         // Alone, a piece shows both its name and its state.
         let alone = declutter(&[&crowd[0]], 1.0, &TableZoom::default(), &[], EVERYWHERE);
         assert_eq!(alone, vec![(true, true)]);
+    }
+
+    /// A new player's walk: an `active` chip between two fighters read as the neighbour's.
+    /// Each row goes where it is nearer its own base than any other, or has a line to it.
+    #[test]
+    fn a_row_of_badges_reads_as_its_own_pieces() {
+        for n in [2, 3, 5] {
+            let mut line: Vec<Token> = (0..n)
+                .map(|k| token((10.0 + 1.05 * k as f32, 10.0), "Rookie", k))
+                .collect();
+            for t in &mut line {
+                t.badges = vec![Badge::new("active", "acting now", [0.2, 0.8, 0.9])];
+            }
+            let refs: Vec<&Token> = line.iter().collect();
+            let zoom = TableZoom::default();
+            let laid = super::declutter(&refs, 1.0, &zoom, &[], EVERYWHERE);
+            let others = centres(refs.iter().copied());
+            for (i, (t, l)) in line.iter().zip(&laid).enumerate() {
+                let half = row_half(t, l.size);
+                let row = t.at + l.badges.unwrap();
+                let gap = |o: &Token| {
+                    o.at.clamp(row - half, row + half).distance(o.at)
+                        - shown_among(o, &zoom, &others)
+                };
+                let own = gap(t);
+                let theirs = line
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, o)| gap(o))
+                    .fold(f32::MAX, f32::min);
+                assert!(
+                    own < theirs || l.lead,
+                    "{n} in a line, {i}: {own} against {theirs}"
+                );
+            }
+        }
     }
 
     #[test]
