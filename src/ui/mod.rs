@@ -324,6 +324,12 @@ pub struct UiState {
     pub asking: Option<confirm::Asking>,
     /// The hotseat banner's state.
     pub banner: banner::Banner,
+    /// `While you waited` has this many events to tell ([`while_you_waited`]): the phase
+    /// bar's third line offers them, so nothing of it lies over the table until asked for
+    /// (folded at the table's corner it still covered a player's own pieces: two walks).
+    pub waited: Option<usize>,
+    /// The `While you waited` box is open over the table (opened once, it stays open).
+    pub waited_shown: bool,
 }
 
 #[allow(clippy::too_many_arguments)]

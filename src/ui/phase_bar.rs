@@ -165,6 +165,19 @@ pub fn show(
                 });
             }
             ui.horizontal(|ui| {
+                if let Some(n) = state.waited {
+                    let waited = ui
+                        .selectable_label(
+                            state.waited_shown,
+                            format!("While you waited: {n} events"),
+                        )
+                        .on_hover_text("What the other side did: the list, and Step through it");
+                    super::key_widget(ui, "while-you-waited", &waited);
+                    if waited.clicked() {
+                        state.waited_shown = !state.waited_shown;
+                    }
+                    ui.separator();
+                }
                 if let Some(n) = &notice.refusal {
                     let refused = ui.add(
                         egui::Label::new(

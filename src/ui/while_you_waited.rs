@@ -1,7 +1,7 @@
 //! `While you waited`: where one person plays at this computer (solo against the rules, or one
 //! seat of an online game), what the other side did while the person waited stays on screen
-//! once the table is theirs again. A box, folded to its title at first (`While you waited: N
-//! events`), lists the events since, with a button that steps
+//! once the table is theirs again. The phase bar offers it (`While you waited: N events`);
+//! asked for, a box over the table lists the events since, with a button that steps
 //! through them in the replay viewer, seen as the person's side; the table marks each piece that
 //! moved with an arrow from where it stood, each of the person's pieces whose state changed
 //! (wounded, ducked back) with a ring, and each piece removed with a cross, while the other
@@ -38,7 +38,8 @@ pub struct WhileYouWaited {
     /// Commands in the game when the table came back: another count (the person's next
     /// command, or an undo) ends the marks.
     pub commands: usize,
-    /// The box shows (the person may hide it; the marks stay).
+    /// There is something to tell: offered on the phase bar until the person's next command
+    /// (the box itself opens when asked for, [`super::UiState::waited_shown`]).
     pub open: bool,
 }
 
@@ -224,15 +225,29 @@ fn draw(
     }
 }
 
+/// Offers what there is to tell on the phase bar's third line ([`super::UiState::waited`]),
+/// before the shell draws it.
+fn offer(
+    replay: Res<ReplayStatus>,
+    handover: Res<handover::Handover>,
+    waited: Res<WhileYouWaited>,
+    mut state: ResMut<super::UiState>,
+) {
+    let offered = (waited.open && !replay.open && !handover.showing).then_some(waited.events.len());
+    if state.waited != offered {
+        state.waited = offered;
+    }
+}
+
+/// The box over the table, once asked for on the phase bar.
 fn show(
     mut ctx: EguiContexts,
     area: Res<TableArea>,
-    replay: Res<ReplayStatus>,
-    handover: Res<handover::Handover>,
-    mut waited: ResMut<WhileYouWaited>,
+    waited: Res<WhileYouWaited>,
+    mut state: ResMut<super::UiState>,
     mut view: MessageWriter<ViewRequest>,
 ) -> Result {
-    if !waited.open || replay.open || handover.showing {
+    if state.waited.is_none() || !state.waited_shown {
         return Ok(());
     }
     let ctx = ctx.ctx_mut()?.clone();
@@ -240,14 +255,11 @@ fn show(
     let mut step = false;
     // At the table's bottom left: the guide stands at its top, the terrain key at its
     // bottom right.
-    // Folded at first, its title saying how much happened: open, it stood over the player's
-    // own pieces in a corner (a play-test). Opened once, it stays open (egui keeps it by id).
     let window = egui::Window::new(format!("While you waited: {} events", waited.events.len()))
-        .id(egui::Id::new("while-you-waited"))
+        .id(egui::Id::new("while-you-waited-box"))
         .open(&mut open)
         .resizable(false)
-        .collapsible(true)
-        .default_open(false)
+        .collapsible(false)
         .default_width(320.0)
         .anchor(
             egui::Align2::LEFT_BOTTOM,
@@ -278,12 +290,12 @@ fn show(
             step = button.clicked();
         });
     if let Some(w) = window {
-        super::key_widget(&super::root_ui(&ctx), "while-you-waited", &w.response);
+        super::key_widget(&super::root_ui(&ctx), "while-you-waited:box", &w.response);
     }
     if step {
         view.write(ViewRequest::OpenSince);
     }
-    waited.open = open;
+    state.waited_shown = open;
     Ok(())
 }
 
@@ -294,6 +306,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 track.before(crate::engine::pipeline::CommandPipeline),
                 draw.after(crate::engine::pipeline::CommandPipeline),
+                offer.after(track),
             )
                 .run_if(super::game_on),
         )
