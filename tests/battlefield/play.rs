@@ -233,3 +233,36 @@ fn a_move_and_fire_refused_at_the_shot_leaves_the_unit_where_it_stood() {
         .accepted()
     );
 }
+
+/// The rules' side tells each step in the players' words, as the replay does: a unit by its
+/// name, not its id (a new player read "st6 moves to (1, 7)" under the phase bar).
+#[test]
+fn the_rules_side_tells_its_steps_by_the_units_names() {
+    let (loaded, _) = registry()
+        .load("capture_the_village")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(4))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    s.set_rules_sides(&["all".into()]).unwrap();
+    let ids: Vec<String> = s
+        .world()
+        .resource::<BattleRes>()
+        .0
+        .units
+        .iter()
+        .map(|u| u.id.clone())
+        .collect();
+    for _ in 0..20 {
+        let Some(step) = holotable::engine::rules_side::step::<Battlefield>(s.world_mut()) else {
+            break;
+        };
+        let told = step.unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            !told
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| ids.iter().any(|id| id == w)),
+            "{told}"
+        );
+        assert!(!told.contains("Hex"), "{told}");
+    }
+}

@@ -202,7 +202,9 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
         return None;
     }
     for c in support_choices(b) {
-        let what = format!("uses {c:?}");
+        // In the players' words, as the replay and Undo tell it (a unit's id and a
+        // command's debug text were shown: a new player's walk).
+        let what = super::describe::describe(world, &c);
         if let CommandOutcome::Accepted(_) = process::<Battlefield>(world, c) {
             return Some(Ok(what));
         }
@@ -210,20 +212,7 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
     for i in candidates(&world.resource::<BattleRes>().0) {
         let options = unit_choices(&world.resource::<BattleRes>().0, i);
         for c in options {
-            let what = match &c {
-                Command::Fire { unit, target, .. } => format!("{unit} fires at {target:?}"),
-                Command::Assault { unit, path, .. } => format!(
-                    "{unit} attacks into {:?}",
-                    path.last().copied().unwrap_or_default()
-                ),
-                Command::Move { unit, path } => {
-                    format!(
-                        "{unit} moves to {:?}",
-                        path.last().copied().unwrap_or_default()
-                    )
-                }
-                _ => String::new(),
-            };
+            let what = super::describe::describe(world, &c);
             if let CommandOutcome::Accepted(_) = process::<Battlefield>(world, c) {
                 return Some(Ok(what));
             }
