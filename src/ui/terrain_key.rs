@@ -93,9 +93,13 @@ fn table_key(ui: &mut egui::Ui, terrain: &[TerrainPiece], words: PropertyWords) 
     });
 }
 
-/// What a faded piece says, for the key: the one mark of state on a base itself.
-const FADED: &str = "A faded piece has gone this turn, or is out of the fight for now (ducked \
-back, hiding, down, retreating): hover it for which.";
+/// What the marks on and about the pieces say, for the key (a new player's walk found none of
+/// them explained).
+const PIECES: &str = "A faded piece has gone this turn, or is out of the fight for now (ducked \
+back, hiding, down, retreating). Chips beside a piece (W, D, down, active, contact …) are its \
+state; hover the piece for what each means. After the other side's turn: arrows from where its \
+pieces stood, a yellow line from each attacker to its target, a red ring on your pieces struck \
+and a cross where a piece was removed.";
 
 #[allow(clippy::too_many_arguments)]
 fn show(
@@ -139,11 +143,20 @@ fn show(
                             seen.push((&cell.name, cell.fill));
                         }
                     }
+                    // A road is drawn as lines between hex centres, not a fill: said here
+                    // (its zigzag along a row of hexes read as something else: a play-test).
+                    let road = seen.iter().any(|(n, _)| n.contains("road"));
                     for (name, fill) in seen {
                         ui.horizontal(|ui| {
                             swatch(ui, colour32(fill));
                             ui.label(name);
                         });
+                    }
+                    if road {
+                        ui.weak(
+                            "Tan lines between hex centres: roads (along a row of hexes they \
+                             zigzag, as the hexes do).",
+                        );
                     }
                 }
                 BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => {
@@ -151,7 +164,7 @@ fn show(
                 }
             }
             ui.separator();
-            ui.weak(FADED);
+            ui.weak(PIECES);
         });
     state.terrain_key = open;
     // The tooltip: only over the table itself, not over a panel or window.
