@@ -358,7 +358,10 @@ fn pan_zoom(
             }
         }
         if d != Vec2::ZERO {
-            tf.translation += (d * 600.0 * scale * time.delta_secs()).extend(0.0);
+            // A frame's step is capped: on a software renderer at a few frames a second one
+            // short press panned 370 px, a longer one the table off the window (a walk).
+            let dt = time.delta_secs().min(1.0 / 20.0);
+            tf.translation += (d * 600.0 * scale * dt).extend(0.0);
         }
     }
 }
