@@ -278,7 +278,9 @@ fn status(
             format!("{name} rolled highest of those still choosing: pick a place in the order.")
         }
         (true, _, None) => {
-            format!("{name}: click one of your fighters without a token to activate him.")
+            format!(
+                "{name}: click one of your fighters not yet faded (no activation token) to activate him."
+            )
         }
         (true, _, Some((a, f))) if f.standing == Standing::Down && (a.moved || a.acted) => {
             format!("{} is still down: End activation.", f.fighter.name)

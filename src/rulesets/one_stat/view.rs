@@ -1,5 +1,5 @@
 //! How a 1 Stat Skirmish looks: each fighter's base with his stat large and his die under it,
-//! badges for lying wounded and for the activation token, the active fighter's actions left
+//! badges for lying wounded, faded with his activation token, the active fighter's actions left
 //! as dots; the active fighter ringed with how far he moves, the way to the cursor (green
 //! when the rules allow it, red when not), the 5", 10" and 15" range bands of a shooter and
 //! the line of sight to the enemy under the cursor; each warband's corner.
