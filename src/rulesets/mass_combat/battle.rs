@@ -143,6 +143,24 @@ impl Unit {
         if self.kind.vehicle { "vehicles" } else { "men" }
     }
 
+    /// How many of its members weapon `w` may be given in a fire order already allocating
+    /// `weapons` (weapon index, members): (the weapon's left, of those how many the other
+    /// weapons leave free). A weapon used up has only what is left ("The next round, the unit
+    /// would have 20 less grenades to allocate"), and "the members of the unit must be
+    /// allocated to using a certain type of weapon" (d6-mass-combat.txt): the fire panel's
+    /// sliders stop there (sliders that each went to the unit's size added up past it, and
+    /// the order was refused by [`Battle::check_declaration`]).
+    pub fn allocatable(&self, w: usize, weapons: &[(usize, u32)]) -> (u32, u32) {
+        let others: u32 = weapons.iter().filter(|x| x.0 != w).map(|x| x.1).sum();
+        let left = self
+            .left
+            .get(&w)
+            .copied()
+            .unwrap_or(self.size)
+            .min(self.size);
+        (left, left.min(self.size.saturating_sub(others)))
+    }
+
     /// `n` of its members in words, agreeing in number: `1 vehicle`, `4 vehicles`, `1 man`,
     /// `10 men`.
     pub fn counted(&self, n: u32) -> String {
@@ -2244,6 +2262,22 @@ pub(crate) mod tests {
     use super::*;
     use crate::rulesets::mass_combat::rules::attack::tests::faces;
     use crate::rulesets::mass_combat::rules::scenario::parse;
+
+    /// Issue 60: the stormtroopers' 40 share out among blaster and grenade, never more than
+    /// 40 in all, and never more grenades than are left.
+    #[test]
+    fn a_weapon_is_allocated_at_most_the_members_the_others_leave() {
+        let b = platoon();
+        let mut u = b.units[0].clone();
+        assert_eq!(u.size, 40);
+        assert_eq!(u.allocatable(1, &[(0, 30)]), (40, 10));
+        assert_eq!(u.allocatable(0, &[(0, 30)]), (40, 40));
+        assert_eq!(u.allocatable(0, &[(0, 30), (1, 10)]), (40, 30));
+        u.left.insert(1, 5);
+        assert_eq!(u.allocatable(1, &[(0, 30)]), (5, 5));
+        assert_eq!(u.allocatable(1, &[(0, 38)]), (5, 2));
+        assert_eq!(u.allocatable(1, &[(0, 40)]), (5, 0));
+    }
 
     /// The codes of the last round's attacks, in order: (attack, dodge).
     fn attack_codes(b: &Battle) -> Vec<(Code, Code)> {

@@ -460,7 +460,7 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
         {
             let t = b.unit(target).unwrap_or(0);
             for (w, weapon) in u.kind.weapons.iter().enumerate() {
-                let (left, have) = allocatable(u, w, weapons);
+                let (left, have) = u.allocatable(w, weapons);
                 let k = weapons.iter().position(|x| x.0 == w);
                 let mut n = k.map_or(0, |k| weapons[k].1);
                 let range = b
@@ -1070,37 +1070,4 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             panels.after(ShellSet).run_if(playing(ID)),
         );
-}
-
-/// How many of unit `u`'s members weapon `w` may be given in a fire order already allocating
-/// `weapons` (weapon index, members): the weapon's left (a grenade thrown is gone: "The next
-/// round, the unit would have 20 less grenades to allocate") and, of those, how many the
-/// other weapons leave free, since "the members of the unit must be allocated to using a
-/// certain type of weapon" (d6-mass-combat.txt): sliders that each went to
-/// the unit's size added up past it, and the order was refused.
-fn allocatable(u: &super::battle::Unit, w: usize, weapons: &[(usize, u32)]) -> (u32, u32) {
-    let others: u32 = weapons.iter().filter(|x| x.0 != w).map(|x| x.1).sum();
-    let left = u.left.get(&w).copied().unwrap_or(u.size).min(u.size);
-    (left, left.min(u.size.saturating_sub(others)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Issue 60: the stormtroopers' 40 share out among blaster and grenade, never more than
-    /// 40 in all, and never more grenades than are left.
-    #[test]
-    fn a_weapon_is_allocated_at_most_the_members_the_others_leave() {
-        let b = super::super::battle::tests::platoon();
-        let mut u = b.units[0].clone();
-        assert_eq!(u.size, 40);
-        assert_eq!(allocatable(&u, 1, &[(0, 30)]), (40, 10));
-        assert_eq!(allocatable(&u, 0, &[(0, 30)]), (40, 40));
-        assert_eq!(allocatable(&u, 0, &[(0, 30), (1, 10)]), (40, 30));
-        u.left.insert(1, 5);
-        assert_eq!(allocatable(&u, 1, &[(0, 30)]), (5, 5));
-        assert_eq!(allocatable(&u, 1, &[(0, 38)]), (5, 2));
-        assert_eq!(allocatable(&u, 1, &[(0, 40)]), (5, 0));
-    }
 }
