@@ -49,14 +49,7 @@ fn keys(
             && keys.just_pressed(KeyCode::KeyR)
             && let Some(g) = group
         {
-            for i in board.members(g) {
-                let m = &board.figs[i];
-                if m.act.run_roll.is_none() {
-                    send.write(Command::Run {
-                        figure: m.figure.id.clone(),
-                    });
-                }
-            }
+            send.write_batch(runs(&board, board.members(g)));
         } else if keys.any_just_pressed([KeyCode::KeyR, KeyCode::KeyH, KeyCode::KeyJ]) {
             notice.info = Some(
                 "Click a figure of the group that is moving first: R runs it, H hides it, J makes its next drag a jump (Shift+R runs the whole group).".into(),
@@ -71,14 +64,7 @@ fn keys(
             // not run yet declares its run (each rolls its own die); R alone: the selected one.
             let order = view.group(f.group).and_then(|g| g.order);
             if shift || order.is_some_and(|o| o.must_run()) {
-                for i in board.members(f.group) {
-                    let m = &board.figs[i];
-                    if m.act.run_roll.is_none() {
-                        send.write(Command::Run {
-                            figure: m.figure.id.clone(),
-                        });
-                    }
-                }
+                send.write_batch(runs(&board, board.members(f.group)));
             } else {
                 send.write(Command::Run {
                     figure: f.figure.id.clone(),
@@ -131,4 +117,21 @@ pub(super) fn plugin(app: &mut App) {
             ))
             .before(CommandPipeline),
     );
+}
+
+/// The runs declared for `figures` of `board` that have not run yet this activation, each
+/// rolling its own D4 (Movement: running): a group's, from Shift+R, an order that must run,
+/// or the figure card's Run the group.
+pub(crate) fn runs(
+    board: &crate::rulesets::tyneside::board::Board,
+    figures: Vec<usize>,
+) -> Vec<Command> {
+    figures
+        .into_iter()
+        .map(|m| &board.figs[m])
+        .filter(|m| m.act.run_roll.is_none())
+        .map(|m| Command::Run {
+            figure: m.figure.id.clone(),
+        })
+        .collect()
 }

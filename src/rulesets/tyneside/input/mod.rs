@@ -6,6 +6,7 @@ mod pointer;
 
 use bevy::prelude::*;
 
+pub(crate) use keys::runs;
 pub use pointer::{ForceReach, MovePreview, PointerState, SightPreview, side_to_act};
 
 /// Pointer and keyboard input on the table.

@@ -198,14 +198,7 @@ fn move_buttons(
         } else {
             vec![i]
         };
-        for m in runners {
-            let m = &board.figs[m];
-            if m.act.run_roll.is_none() {
-                out.push(Command::Run {
-                    figure: m.figure.id.clone(),
-                });
-            }
-        }
+        out.extend(crate::rulesets::tyneside::input::runs(board, runners));
     };
     ui.horizontal_wrapped(|ui| {
         if f.act.run_roll.is_none() {
