@@ -1,5 +1,6 @@
 //! The command line: `holotable [play FILE] | check FILE... | run SCENARIO | replay SAVE |
-//! sim SCENARIO | host SCENARIO | join ADDR:PORT | screenshot SCENARIO OUT.png`. Every rule-set question goes through the [`Registry`].
+//! sim SCENARIO | host SCENARIO | join ADDR:PORT | serve | club ADDR … | screenshot SCENARIO
+//! OUT.png`. Every rule-set question goes through the [`Registry`].
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -235,6 +236,49 @@ pub enum Sub {
         #[arg(long, default_value_t = 600)]
         patience: u64,
     },
+    /// Run a club server (docs/club-server.md): players connect to it to find an opponent,
+    /// play live or by correspondence; games are kept in DIR's SQLite database. Runs until
+    /// stopped; restarted, it carries every game on.
+    Serve {
+        /// The TCP port to listen on (0: any free port, printed).
+        #[arg(long, default_value_t = 7780)]
+        port: u16,
+        /// The folder for the database (default: `club` in the data folder).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// The server's name, shown to players.
+        #[arg(long, default_value = "Holotable club")]
+        name: String,
+        /// A shell command run when a player not connected is to move in a correspondence
+        /// game, with HOLOTABLE_GAME, HOLOTABLE_PLAYER and HOLOTABLE_PUBLIC set (to send him
+        /// an e-mail, say).
+        #[arg(long)]
+        on_move: Option<String>,
+        /// The most games not over a player may have created.
+        #[arg(long, default_value_t = 20)]
+        games_per_player: usize,
+        /// Seconds a game nobody sits at stays in memory before only the database keeps it.
+        #[arg(long, default_value_t = 60)]
+        idle: u64,
+    },
+    /// A player at a club server without a window (docs/club-server.md): the lobby, a new
+    /// game, a seat, a sitting played from a script or by the rules' policy, an export.
+    Club {
+        /// The server's address and port, e.g. club.example.org:7780.
+        address: String,
+        /// What to do.
+        #[command(subcommand)]
+        action: ClubSub,
+        /// The display name.
+        #[arg(long, global = true, default_value = "Player")]
+        name: String,
+        /// The folder keeping this player's key (default: the data folder).
+        #[arg(long, global = true)]
+        data: Option<PathBuf>,
+        /// Give up after this many seconds without word from the server.
+        #[arg(long, global = true, default_value_t = 120)]
+        patience: u64,
+    },
     /// Open the scenario editor (docs/editor.md) on a new battlefield scenario, or on a copy of
     /// SCENARIO (a file, or a bundled name).
     Edit {
@@ -254,6 +298,80 @@ pub enum Sub {
         #[arg(long, default_value = "2d", value_parser = ["2d", "3d"])]
         view: String,
     },
+}
+
+/// What `holotable club ADDRESS` does.
+#[derive(Subcommand, Debug)]
+pub enum ClubSub {
+    /// Print the lobby: your games (and in how many it is your move), then the open ones.
+    Lobby,
+    /// Create a game of SCENARIO (a bundled name or a file), take SIDE and play it.
+    Create {
+        /// A bundled scenario's name, or a scenario file (its text is sent).
+        scenario: String,
+        /// Your side, by id.
+        #[arg(long)]
+        side: String,
+        /// By correspondence: each moves when he next connects.
+        #[arg(long)]
+        correspondence: bool,
+        /// By invitation only: not listed; the code is printed.
+        #[arg(long)]
+        private: bool,
+        /// How to play it.
+        #[command(flatten)]
+        playing: ClubPlaying,
+    },
+    /// Take a seat in game GAME and play it.
+    Take {
+        /// The game's number.
+        game: u64,
+        /// The side, by id (default: the one free).
+        #[arg(long)]
+        side: Option<String>,
+        /// A private game's invitation code.
+        #[arg(long)]
+        invitation: Option<String>,
+        /// How to play it.
+        #[command(flatten)]
+        playing: ClubPlaying,
+    },
+    /// Sit down again at game GAME, where you hold a seat, and play it.
+    Sit {
+        /// The game's number.
+        game: u64,
+        /// How to play it.
+        #[command(flatten)]
+        playing: ClubPlaying,
+    },
+    /// Write finished game GAME's whole record to OUT (`holotable replay --check OUT`).
+    Export {
+        /// The game's number.
+        game: u64,
+        /// Where to write it.
+        out: PathBuf,
+    },
+}
+
+/// How a player at a club plays his side without a window.
+#[derive(clap::Args, Debug)]
+pub struct ClubPlaying {
+    /// This sitting's commands, a RON list (default: the rules' policy chooses each from what
+    /// your side sees).
+    #[arg(long)]
+    commands: Option<PathBuf>,
+    /// Leave once it is not your move (a correspondence sitting).
+    #[arg(long)]
+    until_waiting: bool,
+}
+
+impl ClubPlaying {
+    fn playing(&self) -> crate::club::headless::Playing {
+        crate::club::headless::Playing {
+            commands: self.commands.clone(),
+            until_waiting: self.until_waiting,
+        }
+    }
 }
 
 /// Runs the command line with the rule sets of `registry`; returns the process exit code.
@@ -462,6 +580,87 @@ pub fn main(registry: Registry) -> ExitCode {
                 patience,
             };
             done(crate::engine::online::headless::host(&registry, &options))
+        }
+        Some(Sub::Serve {
+            port,
+            data,
+            name,
+            on_move,
+            games_per_player,
+            idle,
+        }) => {
+            let Some(data) =
+                data.or_else(|| crate::engine::autosave::data_folder().map(|d| d.join("club")))
+            else {
+                return report(&["no data folder: give --data DIR".into()]);
+            };
+            let options = crate::club::server::ServeOptions {
+                port,
+                data,
+                name,
+                hall: crate::club::hall::HallOptions {
+                    games_per_player,
+                    idle: std::time::Duration::from_secs(idle),
+                    on_move,
+                },
+            };
+            done(crate::club::server::serve(registry, options))
+        }
+        Some(Sub::Club {
+            address,
+            action,
+            name,
+            data,
+            patience,
+        }) => {
+            use crate::club::headless::ClubAction;
+            let Some(data) = data.or_else(crate::engine::autosave::data_folder) else {
+                return report(&["no data folder: give --data DIR".into()]);
+            };
+            let options = crate::club::headless::ClubOptions {
+                address,
+                data,
+                name,
+                patience,
+            };
+            let (action, playing) = match action {
+                ClubSub::Lobby => (ClubAction::Lobby, Default::default()),
+                ClubSub::Create {
+                    scenario,
+                    side,
+                    correspondence,
+                    private,
+                    playing,
+                } => (
+                    ClubAction::Create {
+                        scenario,
+                        side,
+                        correspondence,
+                        private,
+                    },
+                    playing.playing(),
+                ),
+                ClubSub::Take {
+                    game,
+                    side,
+                    invitation,
+                    playing,
+                } => (
+                    ClubAction::Take {
+                        game,
+                        side,
+                        invitation,
+                    },
+                    playing.playing(),
+                ),
+                ClubSub::Sit { game, playing } => (ClubAction::Sit { game }, playing.playing()),
+                ClubSub::Export { game, out } => {
+                    (ClubAction::Export { game, out }, Default::default())
+                }
+            };
+            done(crate::club::headless::club(
+                &registry, &options, &action, &playing,
+            ))
         }
         Some(Sub::Edit { scenario }) => {
             crate::screens::run_window(Launch::Edit(scenario), registry, false, Default::default())

@@ -6,6 +6,7 @@
 //! [`screens`] and [`cli`] (the app), [`sim`] (the balance report). See docs/architecture.md.
 
 pub mod cli;
+pub mod club;
 pub mod engine;
 pub mod rules;
 pub mod rulesets;

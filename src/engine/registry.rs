@@ -96,6 +96,10 @@ pub struct RuleSetEntry {
     /// Hosts an online game again from a saved game's text (see
     /// [`super::online::resume_host`]).
     pub online_resume: fn(&str, &[usize], &str) -> Result<Box<dyn HostGame>, String>,
+    /// Hosts an online game again from its parts: the record as it began and each recorded
+    /// command (see [`super::online::resume_host_recorded`]).
+    pub online_resume_recorded:
+        fn(&str, &[String], &[usize], &str) -> Result<Box<dyn HostGame>, String>,
     /// A guest's game from the host's welcome: the record's RON and the guest's side (see
     /// [`super::online::guest`]).
     pub online_guest: fn(&str, usize) -> Result<Box<dyn GuestGame>, String>,
@@ -147,6 +151,7 @@ impl RuleSetEntry {
             by_email_sit_in: super::by_email::sit_in::<R>,
             online_host: super::online::host::<R>,
             online_resume: super::online::resume_host::<R>,
+            online_resume_recorded: super::online::resume_host_recorded::<R>,
             online_guest: super::online::guest::<R>,
             online: super::online::Fns::of::<R>(),
         }
@@ -279,6 +284,18 @@ impl Registry {
                 }
             }
         };
+        self.read_text(file, src)
+    }
+
+    /// A scenario's text `src` (named `file` in messages) and its header; the entry of its
+    /// rule set. A club server reads what a player sends so, never a path of its own.
+    ///
+    /// Errors: the header does not parse or names an unknown rule set (`file:line:column`).
+    pub fn read_text(
+        &self,
+        file: String,
+        src: String,
+    ) -> Result<(Loaded, RuleSetEntry), Vec<String>> {
         let header = crate::rules::scenario::read_header(&src, &file, &self.ids())
             .map_err(|e| vec![e.to_string()])?;
         let entry = *self

@@ -59,6 +59,12 @@ pub trait HostGame {
     ///
     /// Errors: it does not read, `file:line:column: …`.
     fn script(&self, src: &str, file: &str) -> Result<Vec<String>, String>;
+    /// The game's recorded commands from index `from` (0-based), each as the RON of a
+    /// [`crate::engine::record::RecordedCommand`] (its dice, cards and state hash): what a club
+    /// server keeps of each command.
+    fn recorded(&self, from: usize) -> Vec<String>;
+    /// The game's whole record as RON (a save: the seed and every secret in it).
+    fn record_text(&self) -> String;
 }
 
 /// A guest of any rule set in a headless session, as `holotable join` drives it.
@@ -77,6 +83,12 @@ pub trait GuestGame {
     ///
     /// Errors: as [`HostGame::script`].
     fn script(&self, src: &str, file: &str) -> Result<Vec<String>, String>;
+    /// A command for the guest's side chosen by the rules' own policy ([`RuleSet::ai_step`])
+    /// from the game as the side sees it, as RON, not played here: what a headless client
+    /// of a club server plays when it has no script. `None` where the policy offers none.
+    ///
+    /// Errors: the policy cannot go on.
+    fn choose(&mut self) -> Result<Option<String>, String>;
 }
 
 /// The commands of the RON list `src` of rule set `R`, each as RON text.
@@ -172,6 +184,20 @@ impl<R: RuleSet> HostGame for HostSession<R> {
     fn script(&self, src: &str, file: &str) -> Result<Vec<String>, String> {
         script_texts::<R>(src, file)
     }
+
+    fn recorded(&self, from: usize) -> Vec<String> {
+        self.0
+            .record()
+            .commands
+            .iter()
+            .skip(from)
+            .map(|rc| ron::to_string(rc).unwrap_or_default())
+            .collect()
+    }
+
+    fn record_text(&self) -> String {
+        ron::to_string(self.0.record()).unwrap_or_default()
+    }
 }
 
 /// A headless guest: a session holding the game as its side sees it.
@@ -196,6 +222,27 @@ impl<R: RuleSet> GuestGame for GuestSession<R> {
 
     fn script(&self, src: &str, file: &str) -> Result<Vec<String>, String> {
         script_texts::<R>(src, file)
+    }
+
+    fn choose(&mut self) -> Result<Option<String>, String> {
+        let world = self.0.world_mut();
+        let Some(side) = world.get_resource::<guest::Guest>().map(|g| g.0) else {
+            return Ok(None);
+        };
+        // The side is the rules' for one step; its command goes to the outbox, not the game.
+        world.resource_mut::<super::game::Sides>().rules = vec![side];
+        let step = super::rules_side::step::<R>(world);
+        world.resource_mut::<super::game::Sides>().rules.clear();
+        let sent = std::mem::take(&mut world.resource_mut::<guest::GuestOutbox>().0);
+        let first = sent.into_iter().find_map(|m| match m {
+            ToHost::Command { ron } => Some(ron),
+            _ => None,
+        });
+        match (first, step) {
+            (Some(ron), _) => Ok(Some(ron)),
+            (None, Some(Err(why))) => Err(why),
+            (None, _) => Ok(None),
+        }
     }
 }
 
@@ -225,7 +272,40 @@ pub fn resume_host<R: RuleSet>(
 ) -> Result<Box<dyn HostGame>, String> {
     let record: GameRecord<R::Command> =
         ron::from_str(text).map_err(|e| format!("the saved game does not read: {e}"))?;
-    let mut s = Session::<R>::replay(&record).map_err(|e| e.to_string())?;
+    resume_record::<R>(&record, remote, code)
+}
+
+/// [`resume_host`] from a game kept in parts, as a club server keeps it: `set_up` the RON of
+/// its record as it began (no commands), `recorded` each command's RON as
+/// [`HostGame::recorded`] gives it.
+///
+/// Errors: a part does not read, or as [`resume_host`].
+pub fn resume_host_recorded<R: RuleSet>(
+    set_up: &str,
+    recorded: &[String],
+    remote: &[usize],
+    code: &str,
+) -> Result<Box<dyn HostGame>, String> {
+    let mut record: GameRecord<R::Command> =
+        ron::from_str(set_up).map_err(|e| format!("the game as it began does not read: {e}"))?;
+    record.commands = recorded
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            ron::from_str(text).map_err(|e| format!("command {} does not read: {e}", i + 1))
+        })
+        .collect::<Result<_, String>>()?;
+    resume_record::<R>(&record, remote, code)
+}
+
+/// Hosts `record`'s game again: replayed and verified, the sides the rules played as they
+/// were, then [`host::open`].
+fn resume_record<R: RuleSet>(
+    record: &GameRecord<R::Command>,
+    remote: &[usize],
+    code: &str,
+) -> Result<Box<dyn HostGame>, String> {
+    let mut s = Session::<R>::replay(record).map_err(|e| e.to_string())?;
     if let Some(hands) = &record.hands {
         s.world_mut()
             .resource_mut::<super::game::Sides>()

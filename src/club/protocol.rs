@@ -1,0 +1,289 @@
+//! What travels between a club server and its players: two message types as JSON, each in a
+//! frame of a 4-byte big-endian length and that many bytes. A frame longer than its side may
+//! send is refused before it is read. A game's own messages are online play's
+//! ([`ToGuest`]), wrapped with the game's number. docs/club-server.md.
+
+use std::io::{Read, Write};
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::online::protocol::ToGuest;
+
+/// The longest frame a player may send, in bytes (a command is at most 16 KiB of RON; a
+/// scenario sent to create a game at most [`MAX_SCENARIO`]).
+pub const MAX_FROM_PLAYER: usize = 256 * 1024;
+/// The longest frame the server sends, in bytes (a whole game's record).
+pub const MAX_FROM_SERVER: usize = 64 * 1024 * 1024;
+/// The longest scenario text a player may send, in bytes.
+pub const MAX_SCENARIO: usize = 200 * 1024;
+/// The longest display name, in characters.
+pub const MAX_NAME: usize = 40;
+
+/// From a player to the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToServer {
+    /// Answers the server's [`ToClient::Challenge`]: the player's display name, the base64 of
+    /// its Ed25519 public key, and the base64 signature of
+    /// [`super::identity::sign_in_message`].
+    SignIn {
+        /// The display name.
+        name: String,
+        /// Base64 of the public key.
+        public: String,
+        /// Base64 of the signature.
+        signature: String,
+    },
+    /// Asks for the lobby: open games and the player's own ([`ToClient::Lobby`]).
+    Lobby,
+    /// Creates a game: a bundled scenario by name, or a scenario's RON text; the side the
+    /// player takes (held for its key); live or by correspondence; public or by invitation.
+    Create {
+        /// A bundled scenario's name (`walker_assault`), or RON text.
+        scenario: String,
+        /// The creator's side, by id.
+        side: String,
+        /// A correspondence game: each moves when he next connects.
+        correspondence: bool,
+        /// Listed in the lobby for anyone; else only by its invitation code.
+        public: bool,
+    },
+    /// Takes a seat: the game, the side by id (`None`: the one free), the invitation code of a
+    /// private game, and the player's part of the dice seed (hex of 32 bytes,
+    /// [`super::identity::seed_part`]), drawn after the server's commitment was seen.
+    Take {
+        /// The game's number.
+        game: u64,
+        /// The side wanted.
+        side: Option<String>,
+        /// A private game's invitation code.
+        invitation: Option<String>,
+        /// The player's part of the seed.
+        part: String,
+    },
+    /// Sits down at a game the player holds a seat in: holding `have` of its commands, it is
+    /// sent the rest (or the whole game).
+    Sit {
+        /// The game's number.
+        game: u64,
+        /// Commands already held.
+        have: usize,
+    },
+    /// A command for the player's side: its RON, the number of commands the game held when it
+    /// was made, and the base64 signature of [`super::identity::command_message`].
+    Play {
+        /// The game's number.
+        game: u64,
+        /// The command's RON text.
+        ron: String,
+        /// Commands held before it.
+        index: usize,
+        /// Base64 of the signature.
+        signature: String,
+    },
+    /// The player's game differed from the server's at command `index`: sends it whole again.
+    Resync {
+        /// The game's number.
+        game: u64,
+        /// The command, 1-based.
+        index: usize,
+        /// What differed.
+        why: String,
+    },
+    /// A line of chat in a game.
+    Chat {
+        /// The game's number.
+        game: u64,
+        /// The line.
+        text: String,
+    },
+    /// Asks for a finished game's whole record ([`ToClient::Exported`]).
+    Export {
+        /// The game's number.
+        game: u64,
+    },
+}
+
+/// One seat of a game as the lobby shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The side's id.
+    pub side: String,
+    /// The side's name.
+    pub name: String,
+    /// The display name of the player holding it, if any.
+    pub player: Option<String>,
+}
+
+/// A game as the lobby shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameInfo {
+    /// The game's number.
+    pub game: u64,
+    /// The rule set's title.
+    pub ruleset: String,
+    /// The scenario's title.
+    pub scenario: String,
+    /// The seats a person plays, in scenario order.
+    pub seats: Vec<SeatInfo>,
+    /// A correspondence game.
+    pub correspondence: bool,
+    /// Listed for anyone.
+    pub public: bool,
+    /// Begun (every seat taken and the seed drawn).
+    pub started: bool,
+    /// Over.
+    pub over: bool,
+    /// The sides (ids) whose player must act now.
+    pub to_move: Vec<String>,
+    /// The asking player's side here, if he holds a seat.
+    pub yours: Option<String>,
+    /// The hex commitment to the server's part of the dice seed, published before any player
+    /// gives his.
+    pub commitment: String,
+}
+
+impl GameInfo {
+    /// Whether the asking player must act in this game now.
+    pub fn your_move(&self) -> bool {
+        self.yours
+            .as_ref()
+            .is_some_and(|y| self.to_move.contains(y))
+    }
+}
+
+/// From the server to a player.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToClient {
+    /// The first message on a connection: sign [`super::identity::sign_in_message`] over
+    /// `nonce` (hex of 32 random bytes) and answer [`ToServer::SignIn`].
+    Challenge {
+        /// The nonce.
+        nonce: String,
+        /// The server's name, for the window.
+        server: String,
+    },
+    /// Signed in under this display name.
+    SignedIn {
+        /// The name.
+        name: String,
+    },
+    /// The lobby: the public games with a free seat or going, and the player's own.
+    Lobby {
+        /// Public games.
+        open: Vec<GameInfo>,
+        /// Games the player holds a seat in.
+        mine: Vec<GameInfo>,
+    },
+    /// A game was created; the creator's seat is held for him, to be taken with his part
+    /// of the seed.
+    Created {
+        /// The game.
+        info: GameInfo,
+        /// A private game's invitation code.
+        invitation: Option<String>,
+    },
+    /// A seat was taken; the game begins when every seat is.
+    Seated {
+        /// The game.
+        info: GameInfo,
+    },
+    /// A request was refused: why, in words.
+    Refused {
+        /// The game it concerned, if any.
+        game: Option<u64>,
+        /// Why.
+        reason: String,
+    },
+    /// A game's own message (as online play's host sends a guest).
+    Game {
+        /// The game's number.
+        game: u64,
+        /// The message.
+        message: ToGuest,
+    },
+    /// A finished game's whole record, as RON: a save that `holotable replay --check`
+    /// verifies, with the club's proof of its seed and of every player's command.
+    Exported {
+        /// The game's number.
+        game: u64,
+        /// The record.
+        record: String,
+    },
+}
+
+/// Why a frame could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum FrameError {
+    /// The connection closed or failed.
+    #[error("the connection closed: {0}")]
+    Closed(#[from] std::io::Error),
+    /// The frame was longer than allowed.
+    #[error("a message of {0} bytes, longer than allowed")]
+    TooLong(usize),
+    /// The frame was not one of the messages.
+    #[error("a message that does not read: {0}")]
+    Malformed(String),
+}
+
+/// Writes `message` as one frame.
+///
+/// Errors: the connection failed.
+pub fn write_frame<T: Serialize>(out: &mut impl Write, message: &T) -> std::io::Result<()> {
+    let bytes = serde_json::to_vec(message).map_err(std::io::Error::other)?;
+    let len = u32::try_from(bytes.len()).map_err(std::io::Error::other)?;
+    let mut frame = Vec::with_capacity(bytes.len() + 4);
+    frame.extend_from_slice(&len.to_be_bytes());
+    frame.extend_from_slice(&bytes);
+    out.write_all(&frame)?;
+    out.flush()
+}
+
+/// Reads one frame of at most `max` bytes.
+///
+/// Errors: [`FrameError`]: the connection closed, the frame is too long (not read), or it is
+/// not a `T`.
+pub fn read_frame<T: for<'de> Deserialize<'de>>(
+    input: &mut impl Read,
+    max: usize,
+) -> Result<T, FrameError> {
+    let mut len = [0u8; 4];
+    input.read_exact(&mut len)?;
+    let len = u32::from_be_bytes(len) as usize;
+    if len > max {
+        return Err(FrameError::TooLong(len));
+    }
+    let mut bytes = vec![0u8; len];
+    input.read_exact(&mut bytes)?;
+    serde_json::from_slice(&bytes).map_err(|e| FrameError::Malformed(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_reads_back_and_a_long_or_garbled_one_is_refused() {
+        let message = ToServer::Chat {
+            game: 7,
+            text: "well met".into(),
+        };
+        let mut wire = Vec::new();
+        write_frame(&mut wire, &message).unwrap();
+        let back: ToServer = read_frame(&mut wire.as_slice(), MAX_FROM_PLAYER).unwrap();
+        assert_eq!(back, message);
+        assert!(matches!(
+            read_frame::<ToServer>(&mut wire.as_slice(), 4),
+            Err(FrameError::TooLong(_))
+        ));
+        let mut garbled = 5u32.to_be_bytes().to_vec();
+        garbled.extend_from_slice(b"{{{{{");
+        assert!(matches!(
+            read_frame::<ToServer>(&mut garbled.as_slice(), MAX_FROM_PLAYER),
+            Err(FrameError::Malformed(_))
+        ));
+        assert!(matches!(
+            read_frame::<ToServer>(&mut [0u8, 0].as_slice(), MAX_FROM_PLAYER),
+            Err(FrameError::Closed(_))
+        ));
+    }
+}
