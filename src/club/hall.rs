@@ -486,16 +486,30 @@ impl Hall {
         }
         self.store.take(game, seat.side, public, part)?;
         let row = self.store.game(game)?.ok_or("no such game")?;
+        let begins = self.store.seats(game)?.iter().all(|s| s.part.is_some());
+        if begins {
+            self.begin(&row)?;
+        }
+        let row = self.store.game(game)?.ok_or("no such game")?;
         let info = self.info(&row, public)?;
         self.send(conn, ToClient::Seated { info });
-        if self.store.seats(game)?.iter().all(|s| s.part.is_some()) {
-            self.begin(&row)?;
+        if begins {
+            // Every seat holder connected now sits down at it.
+            let seats = self.store.seats(game)?;
+            let holders: Vec<(u64, String)> = self
+                .players
+                .iter()
+                .filter(|(_, p)| seats.iter().any(|s| s.public.as_deref() == Some(&p.public)))
+                .map(|(&c, p)| (c, p.public.clone()))
+                .collect();
+            for (conn, public) in holders {
+                self.sit(conn, &public, game, 0)?;
+            }
         }
         Ok(())
     }
 
-    /// Every seat is taken: the seed is drawn, the game set up and kept, and every seat
-    /// holder connected now sits down at it.
+    /// Every seat is taken: the seed is drawn, the game set up and kept.
     fn begin(&mut self, row: &GameRow) -> Result<(), Refusal> {
         let (loaded, entry) = self.scenario_of(row)?;
         let seats = self.store.seats(row.id)?;
@@ -513,17 +527,7 @@ impl Hall {
                 touched: Instant::now(),
             },
         );
-        self.after(row.id, 0, None, Vec::new())?;
-        let holders: Vec<(u64, String)> = self
-            .players
-            .iter()
-            .filter(|(_, p)| seats.iter().any(|s| s.public.as_deref() == Some(&p.public)))
-            .map(|(&c, p)| (c, p.public.clone()))
-            .collect();
-        for (conn, public) in holders {
-            self.sit(conn, &public, row.id, 0)?;
-        }
-        Ok(())
+        self.after(row.id, 0, None, Vec::new())
     }
 
     fn scenario_of(&self, row: &GameRow) -> Result<(Loaded, RuleSetEntry), Refusal> {
@@ -707,7 +711,12 @@ impl Hall {
             self.dispatch(id, std::mem::take(&mut pending));
             let live = self.live.get_mut(&id).ok_or("no such game")?;
             match live.host.step_rules() {
-                None => return Ok(()),
+                // The game waits for a person (or is over): the lobby says whom, from the start.
+                None => {
+                    let to_move = to_move(live);
+                    let over = live.host.game().over();
+                    return self.store.moved(id, &to_move, over);
+                }
                 Some(Ok(out)) => pending = out,
                 Some(Err(e)) => return Err(format!("the rules' side cannot go on: {e}")),
             }

@@ -163,7 +163,11 @@ pub fn club(
                     _ => {}
                 }
             };
-            take(&mut client, &mut next, info.game, Some(side.clone()), None)?;
+            let info = take(&mut client, &mut next, info.game, Some(side.clone()), None)?;
+            if !info.started && playing.until_waiting {
+                say("waiting: the game waits for players");
+                return Ok(());
+            }
             info.game
         }
         ClubAction::Take {
@@ -171,13 +175,17 @@ pub fn club(
             side,
             invitation,
         } => {
-            take(
+            let info = take(
                 &mut client,
                 &mut next,
                 *game,
                 side.clone(),
                 invitation.clone(),
             )?;
+            if !info.started && playing.until_waiting {
+                say("waiting: the game waits for players");
+                return Ok(());
+            }
             *game
         }
         ClubAction::Sit { game } => {
@@ -230,7 +238,7 @@ fn take(
     game: u64,
     side: Option<String>,
     invitation: Option<String>,
-) -> Result<(), String> {
+) -> Result<GameInfo, String> {
     let part = client.part(game);
     client.send(&ToServer::Take {
         game,
@@ -244,9 +252,9 @@ fn take(
                 say(format!(
                     "seated at game {} as {}",
                     info.game,
-                    info.yours.unwrap_or_default()
+                    info.yours.clone().unwrap_or_default()
                 ));
-                return Ok(());
+                return Ok(info);
             }
             ToClient::Refused { reason, .. } => return Err(reason),
             _ => {}
@@ -271,6 +279,10 @@ fn play(
     let mut script: Option<std::collections::VecDeque<String>> = None;
     // The commands held when this side's last command was sent: it waits for them to grow.
     let mut sent_at: Option<usize> = None;
+    // The rest of the rules' policy's last step, sent one by one as each is accepted.
+    let mut chosen: std::collections::VecDeque<String> = Default::default();
+    // The server's refusals of chosen commands in a row: after one, legal moves are chosen.
+    let mut refusals = 0u64;
     let mut played = 0usize;
     let mut waited = Instant::now();
     loop {
@@ -284,9 +296,12 @@ fn play(
                 sent_at = None;
             }
             if sent_at.is_none() && g.to_act() {
+                if script.is_none() && chosen.is_empty() {
+                    chosen = g.choose(refusals)?.into();
+                }
                 let command = match script.as_mut() {
                     Some(s) => s.pop_front(),
-                    None => g.choose()?,
+                    None => chosen.pop_front(),
                 };
                 match command {
                     Some(ron) => {
@@ -315,10 +330,6 @@ fn play(
         };
         waited = Instant::now();
         match message {
-            ToClient::Seated { info } if !info.started && playing.until_waiting => {
-                say("waiting: the game waits for players");
-                return Ok(());
-            }
             ToClient::Refused { reason, .. } => {
                 say(format!("refused: {reason}"));
                 if guest.is_none() {
@@ -363,6 +374,9 @@ fn play(
                         })?;
                         continue;
                     }
+                    if g.held() > before && sent_at.is_some_and(|s| g.held() > s) {
+                        refusals = 0;
+                    }
                     for words in &g.game().command_words()[before..] {
                         say(format!("command: {words}"));
                     }
@@ -370,6 +384,8 @@ fn play(
                 ToGuest::Refused { reason } => {
                     say(format!("refused: {reason}"));
                     sent_at = None;
+                    chosen.clear();
+                    refusals += 1;
                     if script.is_some() {
                         return Err(format!("a command of the script was refused: {reason}"));
                     }

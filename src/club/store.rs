@@ -335,6 +335,19 @@ impl Store {
         tx.commit().map_err(err)
     }
 
+    /// Game `id` now waits for the sides `to_move` (ids, comma-separated), or is over.
+    ///
+    /// Errors: the database failed.
+    pub fn moved(&self, id: u64, to_move: &str, over: bool) -> Result<(), String> {
+        self.db
+            .execute(
+                "UPDATE games SET to_move = ?2, over = ?3 WHERE id = ?1",
+                params![id as i64, to_move, over],
+            )
+            .map(|_| ())
+            .map_err(err)
+    }
+
     /// Game `id`'s commands, in order.
     ///
     /// Errors: the database failed.

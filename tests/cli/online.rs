@@ -22,14 +22,14 @@ const CODE: &str = "QRTU-VWXY-3467";
 const SEED: u64 = 20261127;
 
 /// A running end: its process and its standard output, line by line.
-struct End {
-    child: Child,
+pub(crate) struct End {
+    pub(crate) child: Child,
     lines: Receiver<String>,
-    seen: Vec<String>,
+    pub(crate) seen: Vec<String>,
 }
 
 impl End {
-    fn start(args: &[String]) -> Self {
+    pub(crate) fn start(args: &[String]) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_holotable"))
             .args(args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -54,7 +54,7 @@ impl End {
     }
 
     /// The first line that starts with `prefix`, waiting at most 60 s.
-    fn line(&mut self, prefix: &str) -> String {
+    pub(crate) fn line(&mut self, prefix: &str) -> String {
         let until = Instant::now() + Duration::from_secs(60);
         while let Some(left) = until.checked_duration_since(Instant::now()) {
             match self.lines.recv_timeout(left) {
@@ -75,7 +75,7 @@ impl End {
     }
 
     /// Waits at most 120 s for the process to end; its exit status.
-    fn wait(&mut self) -> bool {
+    pub(crate) fn wait(&mut self) -> bool {
         let until = Instant::now() + Duration::from_secs(120);
         while Instant::now() < until {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -89,7 +89,15 @@ impl End {
     }
 }
 
-fn folder(name: &str) -> PathBuf {
+/// An end still running when its test ends (or fails) is stopped, so no process outlives it.
+impl Drop for End {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub(crate) fn folder(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("holotable-online-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -134,7 +142,7 @@ fn common_loaded(scenario: &str) -> holotable::engine::ruleset::Loaded {
     holotable::rulesets::registry().load(scenario).unwrap().0
 }
 
-fn args(list: &[&str]) -> Vec<String> {
+pub(crate) fn args(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 

@@ -83,12 +83,16 @@ pub trait GuestGame {
     ///
     /// Errors: as [`HostGame::script`].
     fn script(&self, src: &str, file: &str) -> Result<Vec<String>, String>;
-    /// A command for the guest's side chosen by the rules' own policy ([`RuleSet::ai_step`])
-    /// from the game as the side sees it, as RON, not played here: what a headless client
-    /// of a club server plays when it has no script. `None` where the policy offers none.
+    /// Commands for the guest's side chosen from the game as the side sees it, as RON, not
+    /// played here: one step's worth, to be sent in order, each once the one before was
+    /// accepted. With `refused` 0, the rules' own policy's step ([`RuleSet::ai_step`]; it
+    /// chose them all before any was played, and a policy that tries commands until the
+    /// pipeline takes one sends every try); after that many refusals in a row, a legal move
+    /// ([`RuleSet::legal_move`], picked by `refused`). What a headless client of a club
+    /// server plays when it has no script. Empty where neither offers any.
     ///
     /// Errors: the policy cannot go on.
-    fn choose(&mut self) -> Result<Option<String>, String>;
+    fn choose(&mut self, refused: u64) -> Result<Vec<String>, String>;
 }
 
 /// The commands of the RON list `src` of rule set `R`, each as RON text.
@@ -224,24 +228,31 @@ impl<R: RuleSet> GuestGame for GuestSession<R> {
         script_texts::<R>(src, file)
     }
 
-    fn choose(&mut self) -> Result<Option<String>, String> {
+    fn choose(&mut self, refused: u64) -> Result<Vec<String>, String> {
+        if refused > 0 {
+            return Ok(R::legal_move(self.0.world(), refused)
+                .iter()
+                .map(|c| ron::to_string(c).unwrap_or_default())
+                .collect());
+        }
         let world = self.0.world_mut();
         let Some(side) = world.get_resource::<guest::Guest>().map(|g| g.0) else {
-            return Ok(None);
+            return Ok(Vec::new());
         };
-        // The side is the rules' for one step; its command goes to the outbox, not the game.
+        // The side is the rules' for one step; its commands go to the outbox, not the game.
         world.resource_mut::<super::game::Sides>().rules = vec![side];
         let step = super::rules_side::step::<R>(world);
         world.resource_mut::<super::game::Sides>().rules.clear();
-        let sent = std::mem::take(&mut world.resource_mut::<guest::GuestOutbox>().0);
-        let first = sent.into_iter().find_map(|m| match m {
-            ToHost::Command { ron } => Some(ron),
-            _ => None,
-        });
-        match (first, step) {
-            (Some(ron), _) => Ok(Some(ron)),
-            (None, Some(Err(why))) => Err(why),
-            (None, _) => Ok(None),
+        let sent: Vec<String> = std::mem::take(&mut world.resource_mut::<guest::GuestOutbox>().0)
+            .into_iter()
+            .filter_map(|m| match m {
+                ToHost::Command { ron } => Some(ron),
+                _ => None,
+            })
+            .collect();
+        match step {
+            Some(Err(why)) if sent.is_empty() => Err(why),
+            _ => Ok(sent),
         }
     }
 }

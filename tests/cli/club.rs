@@ -1,0 +1,382 @@
+//! `holotable serve` and `holotable club` as separate processes on loopback: whole games of
+//! every rule set but Tyneside played through a club server by two players choosing by the
+//! rules' policy, both seats ending in step and the export verifying offline; the server
+//! killed with -9 mid-game and started again, nothing it acknowledged lost; a held seat
+//! refused to another key; a correspondence game over many sittings; hostile connections.
+//! Every wait is bounded.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use holotable::club::client::Client;
+use holotable::club::identity;
+use holotable::club::protocol::{ToClient, ToServer, write_frame};
+use holotable::rules::scenario::Control;
+
+use super::online::{End, args, folder};
+
+/// Starts a server keeping its games in `dir/srv` on `port` (0: any): it and its port.
+fn serve(dir: &Path, port: u16) -> (End, u16) {
+    let data = dir.join("srv");
+    let mut end = End::start(&args(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--data",
+        data.to_str().unwrap(),
+        "--idle",
+        "1",
+    ]));
+    let line = end.line("listening on port ");
+    let port = line["listening on port ".len()..]
+        .split(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    (end, port)
+}
+
+/// `holotable club 127.0.0.1:PORT --data dir/WHO --name WHO ARGS…`, started.
+fn club(dir: &Path, port: u16, who: &str, rest: &[&str]) -> End {
+    let mut a = args(&[
+        "club",
+        &format!("127.0.0.1:{port}"),
+        "--data",
+        dir.join(who).to_str().unwrap(),
+        "--name",
+        who,
+        "--patience",
+        "60",
+    ]);
+    a.extend(args(rest));
+    End::start(&a)
+}
+
+/// The same, run to its end: its output.
+fn club_done(dir: &Path, port: u16, who: &str, rest: &[&str]) -> Output {
+    let mut a = args(&[
+        "club",
+        &format!("127.0.0.1:{port}"),
+        "--data",
+        dir.join(who).to_str().unwrap(),
+        "--name",
+        who,
+        "--patience",
+        "60",
+    ]);
+    a.extend(args(rest));
+    Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args(&a)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// The ids of the sides a person plays in bundled scenario `name`.
+fn person_sides(name: &str) -> Vec<String> {
+    holotable::rulesets::registry()
+        .load(name)
+        .unwrap()
+        .0
+        .header
+        .sides
+        .iter()
+        .filter(|s| s.control == Control::Human)
+        .map(|s| s.id.clone())
+        .collect()
+}
+
+fn hash_of(end: &mut End) -> String {
+    end.line("over: state hash ")["over: state hash ".len()..].to_string()
+}
+
+/// Exports game `game` as `who` and checks it with `holotable replay --check`.
+fn export_verifies(dir: &Path, port: u16, who: &str, game: u64) {
+    let file = dir.join(format!("game{game}.ron"));
+    let out = club_done(
+        dir,
+        port,
+        who,
+        &["export", &game.to_string(), file.to_str().unwrap()],
+    );
+    assert!(out.status.success(), "export: {}", text(&out));
+    let check = Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args(["replay", file.to_str().unwrap(), "--check"])
+        .output()
+        .unwrap();
+    assert!(check.status.success(), "replay --check: {}", text(&check));
+}
+
+#[test]
+fn a_game_of_each_rule_set_through_the_club_ends_in_step_at_both_seats_and_verifies_offline() {
+    let dir = folder("club-each");
+    let (mut server, port) = serve(&dir, 0);
+    let scenarios = [
+        "cantina_brawl",
+        "walker_assault",
+        "escort_battle",
+        "platoon_fight",
+    ];
+    for (n, scenario) in scenarios.iter().enumerate() {
+        let game = n as u64 + 1;
+        let sides = person_sides(scenario);
+        let mut ann = club(
+            &dir,
+            port,
+            "ann",
+            &["create", scenario, "--side", &sides[0]],
+        );
+        ann.line(&format!("game {game} created"));
+        let mut bob = club(&dir, port, "bob", &["take", &game.to_string()]);
+        let (a, b) = (hash_of(&mut ann), hash_of(&mut bob));
+        assert!(ann.wait() && bob.wait(), "{scenario}");
+        if *scenario == "cantina_brawl" {
+            // Nothing is hidden in 1 Stat: both seats hold the whole game.
+            assert_eq!(a, b, "{scenario}: both seats end with the same game");
+        }
+        assert!(
+            ann.seen
+                .iter()
+                .filter(|l| l.starts_with("command: "))
+                .count()
+                > 10,
+            "{scenario}: a whole game was played"
+        );
+        export_verifies(&dir, port, "bob", game);
+    }
+    let refused = club_done(&dir, port, "ann", &["export", "99", "x.ron"]);
+    assert!(!refused.status.success() && text(&refused).contains("no such game"));
+    let _ = server.child.kill();
+}
+
+#[test]
+fn a_server_killed_mid_game_carries_on_with_nothing_lost_and_a_held_seat_stays_its_players() {
+    let dir = folder("club-kill");
+    let (mut server, port) = serve(&dir, 0);
+    let sides = person_sides("cantina_brawl");
+    let mut ann = club(
+        &dir,
+        port,
+        "ann",
+        &["create", "cantina_brawl", "--side", &sides[0]],
+    );
+    ann.line("game 1 created");
+    let mut bob = club(&dir, port, "bob", &["take", "1"]);
+    for _ in 0..40 {
+        ann.line("command: ");
+    }
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    assert!(!ann.wait() && !bob.wait(), "both lose the server");
+    // Every command either player was told of was kept before he heard of it.
+    let told = |end: &End| {
+        end.seen
+            .iter()
+            .filter(|l| l.starts_with("command: "))
+            .count()
+    };
+    let (ann_told, bob_told) = (told(&ann), told(&bob));
+    let (mut server, port) = serve(&dir, port);
+    let carol = club_done(&dir, port, "carol", &["take", "1", "--side", &sides[0]]);
+    assert!(
+        !carol.status.success(),
+        "another key cannot take a held seat"
+    );
+    assert!(
+        text(&carol).contains("every seat of this game is taken"),
+        "{}",
+        text(&carol)
+    );
+    let carol_sits = club_done(&dir, port, "carol", &["sit", "1"]);
+    assert!(
+        text(&carol_sits).contains("you hold no seat"),
+        "{}",
+        text(&carol_sits)
+    );
+    let mut ann = club(&dir, port, "ann", &["sit", "1"]);
+    let held: usize = ann.line("sat at game 1, holding ")["sat at game 1, holding ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        held >= ann_told.max(bob_told),
+        "the server holds {held} commands; the players were told of {ann_told} and {bob_told}"
+    );
+    let mut bob = club(&dir, port, "bob", &["sit", "1"]);
+    assert_eq!(hash_of(&mut ann), hash_of(&mut bob));
+    assert!(ann.wait() && bob.wait());
+    export_verifies(&dir, port, "ann", 1);
+    let _ = server.child.kill();
+}
+
+#[test]
+fn a_correspondence_game_is_played_over_many_sittings_each_player_leaving_when_not_to_move() {
+    let dir = folder("club-corr");
+    let (mut server, port) = serve(&dir, 0);
+    let sides = person_sides("cantina_brawl");
+    let first = club_done(
+        &dir,
+        port,
+        "ann",
+        &[
+            "create",
+            "cantina_brawl",
+            "--side",
+            &sides[0],
+            "--correspondence",
+            "--private",
+            "--until-waiting",
+        ],
+    );
+    let said = text(&first);
+    assert!(said.contains("waits for players"), "{said}");
+    let invitation = said
+        .split("invitation ")
+        .nth(1)
+        .and_then(|r| r.lines().next())
+        .expect("a private game's code is printed")
+        .to_string();
+    let lobby = text(&club_done(&dir, port, "bob", &["lobby"]));
+    assert!(
+        !lobby.contains("game 1"),
+        "a private game is not listed: {lobby}"
+    );
+    let uninvited = club_done(&dir, port, "bob", &["take", "1", "--until-waiting"]);
+    assert!(
+        text(&uninvited).contains("by invitation"),
+        "{}",
+        text(&uninvited)
+    );
+    let mut sitting = club_done(
+        &dir,
+        port,
+        "bob",
+        &["take", "1", "--invitation", &invitation, "--until-waiting"],
+    );
+    let mut sittings = 1;
+    let mut whose = ["ann", "bob"].iter().cycle();
+    while !text(&sitting).contains("over: state hash") {
+        assert!(sitting.status.success(), "{}", text(&sitting));
+        assert!(sittings < 2000, "the game ends");
+        let who = whose.next().unwrap();
+        let lobby = text(&club_done(&dir, port, who, &["lobby"]));
+        let to_move = lobby.contains("your move in 1 games");
+        assert!(to_move || lobby.contains("your move in 0 games"), "{lobby}");
+        sitting = club_done(&dir, port, who, &["sit", "1", "--until-waiting"]);
+        let said = text(&sitting);
+        if !said.contains("over: state hash") {
+            assert_eq!(
+                to_move,
+                !said.contains("(played 0 commands"),
+                "the lobby says whose move it is: {lobby}\n{said}"
+            );
+        }
+        sittings += 1;
+    }
+    assert!(sittings > 4, "the game took {sittings} sittings");
+    export_verifies(&dir, port, "bob", 1);
+    let _ = server.child.kill();
+}
+
+#[test]
+fn garbage_floods_and_forgeries_are_refused_and_the_server_serves_on() {
+    let dir = folder("club-hostile");
+    let (mut server, port) = serve(&dir, 0);
+    let addr = format!("127.0.0.1:{port}");
+    let wait = Duration::from_secs(10);
+    // Garbage, and a frame that claims a gigabyte: the connection is let go.
+    for bytes in [
+        b"GET / HTTP/1.1\r\n\r\n".to_vec(),
+        (1u32 << 30).to_be_bytes().to_vec(),
+    ] {
+        let mut s = TcpStream::connect(&addr).unwrap();
+        s.set_read_timeout(Some(wait)).unwrap();
+        s.write_all(&bytes).unwrap();
+        let mut rest = Vec::new();
+        let _ = s.read_to_end(&mut rest);
+    }
+    // A sign-in signed by another key.
+    let mut s = TcpStream::connect(&addr).unwrap();
+    s.set_read_timeout(Some(wait)).unwrap();
+    let mut len = [0u8; 4];
+    s.read_exact(&mut len).unwrap();
+    let mut challenge = vec![0u8; u32::from_be_bytes(len) as usize];
+    s.read_exact(&mut challenge).unwrap();
+    let ToClient::Challenge { nonce, .. } = serde_json::from_slice(&challenge).unwrap() else {
+        panic!("a challenge first")
+    };
+    let mine = ed25519_dalek::SigningKey::from_bytes(&[1; 32]);
+    let theirs = ed25519_dalek::SigningKey::from_bytes(&[2; 32]);
+    let public = identity::public(&theirs);
+    let forged = ToServer::SignIn {
+        name: "Mallory".into(),
+        signature: identity::sign(
+            &mine,
+            &identity::sign_in_message(&nonce, "Mallory", &public),
+        ),
+        public,
+    };
+    write_frame(&mut s, &forged).unwrap();
+    let mut answer = Vec::new();
+    let _ = s.read_to_end(&mut answer);
+    assert!(
+        String::from_utf8_lossy(&answer).contains("not signed by that key"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    // A flood of lobby requests, and a command signed for another place.
+    let mut flood = Client::connect(&addr, mine.clone(), "Flood", wait).unwrap();
+    for _ in 0..3000 {
+        if flood.send(&ToServer::Lobby).is_err() {
+            break;
+        }
+    }
+    let mut honest = Client::connect(&addr, theirs, "Honest", wait).unwrap();
+    let started = Instant::now();
+    honest.send(&ToServer::Lobby).unwrap();
+    loop {
+        match honest.incoming.recv_timeout(wait) {
+            Ok(ToClient::Lobby { .. }) => break,
+            Ok(_) => {}
+            Err(e) => panic!("no lobby for another player during a flood: {e}"),
+        }
+    }
+    assert!(started.elapsed() < wait);
+    honest
+        .send(&ToServer::Play {
+            game: 1,
+            ron: "EndPhase".into(),
+            index: 0,
+            signature: identity::sign(
+                &ed25519_dalek::SigningKey::from_bytes(&[3; 32]),
+                &identity::command_message(1, 0, "EndPhase"),
+            ),
+        })
+        .unwrap();
+    loop {
+        match honest.incoming.recv_timeout(wait) {
+            Ok(ToClient::Refused { reason, .. }) => {
+                assert!(reason.contains("signature"), "{reason}");
+                break;
+            }
+            Ok(_) => {}
+            Err(e) => panic!("no refusal of a forged command: {e}"),
+        }
+    }
+    drop(flood);
+    let _ = server.child.kill();
+}
