@@ -1,6 +1,7 @@
 //! The app: screens (title, scenario list, playing, results), the window, and the hand-off
 //! from the command line. Games are started and resumed through the [`Registry`].
 
+mod club;
 pub mod editor;
 mod fairness;
 mod online;
@@ -457,6 +458,7 @@ pub fn run_window(
         playing::plugin,
         results::plugin,
         online::plugin,
+        club::plugin,
         editor::plugin,
     ));
     match launch {

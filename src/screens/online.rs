@@ -28,6 +28,7 @@ const PORT: u16 = 7777;
 struct Forms {
     host_open: bool,
     join_open: bool,
+    club_open: bool,
     /// The scenario to host, by bundled name.
     scenario: String,
     /// The side played at the host, by id.
@@ -42,6 +43,7 @@ impl Default for Forms {
         Self {
             host_open: false,
             join_open: false,
+            club_open: false,
             scenario: String::new(),
             side: String::new(),
             port: PORT.to_string(),
@@ -89,6 +91,15 @@ pub enum Online {
         /// When the connection was lost, while it stays lost.
         lost_at: Option<Instant>,
     },
+    /// This window plays a game at a club server ([`super::club`]).
+    Club {
+        /// The server's address.
+        server: String,
+        /// The game's number there.
+        game: u64,
+        /// The rule set's id, once welcomed.
+        ruleset: Option<String>,
+    },
 }
 
 /// How often an online window looks at the wire when nothing else wakes it: the other
@@ -102,7 +113,11 @@ struct PaceBefore(bevy::winit::WinitSettings);
 /// While online, the window wakes every [`POLL`] to look at the wire, focused or not: a
 /// window that slept until the next input would not see the other player's move.
 fn keep_polling(world: &mut World) {
-    let online = world.contains_resource::<Online>();
+    // At a club server the lobby, too, hears the other player's moves.
+    let online = world.contains_resource::<Online>()
+        || world
+            .get_resource::<super::club::ClubDesk>()
+            .is_some_and(|d| d.connected.is_some());
     let polling = world.contains_resource::<PaceBefore>();
     if online && !polling {
         if let Some(before) = world.get_resource::<bevy::winit::WinitSettings>().cloned() {
@@ -137,7 +152,7 @@ fn own_address() -> Option<std::net::IpAddr> {
 fn forms(
     mut ctx: EguiContexts,
     registry: Res<Registry>,
-    mut forms: ResMut<Forms>,
+    (mut forms, mut desk): (ResMut<Forms>, ResMut<super::club::ClubDesk>),
     mut commands: Commands,
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
@@ -153,6 +168,7 @@ fn forms(
                 {
                     forms.host_open = !forms.host_open;
                     forms.join_open = false;
+                    forms.club_open = false;
                 }
                 if ui
                     .selectable_label(forms.join_open, "Join a game")
@@ -160,6 +176,16 @@ fn forms(
                 {
                     forms.join_open = !forms.join_open;
                     forms.host_open = false;
+                    forms.club_open = false;
+                }
+                if ui
+                    .selectable_label(forms.club_open, "Club server")
+                    .on_hover_text("Find an opponent at a club's server, live or by correspondence: no port to open")
+                    .clicked()
+                {
+                    forms.club_open = !forms.club_open;
+                    forms.host_open = false;
+                    forms.join_open = false;
                 }
             });
             if forms.host_open {
@@ -167,6 +193,9 @@ fn forms(
             }
             if forms.join_open {
                 join_form(ui, &mut forms, &mut commands);
+            }
+            if forms.club_open {
+                super::club::tab(ui, &registry, &mut desk, &mut commands);
             }
         });
     Ok(())
@@ -474,6 +503,8 @@ fn wire(world: &mut World) {
             world.resource_mut::<Chat>().lines.extend(log);
         }
         Online::Guest { .. } => guest_wire(world, &registry),
+        // The club's wire is its own ([`super::club`]).
+        Online::Club { .. } => {}
     }
 }
 
@@ -561,73 +592,10 @@ fn guest_wire(world: &mut World, registry: &Registry) {
         std::mem::take(&mut world.resource_mut::<Inbox>().from_host)
     };
     for message in waiting {
-        match message {
-            ToGuest::Welcome {
-                ruleset: id,
-                side,
-                record,
-            } => {
-                let Some(entry) = registry.get(&id) else {
-                    world.resource_mut::<Notice>().refusal = Some(format!(
-                        "the host plays a rule set this program does not know: {id}"
-                    ));
-                    continue;
-                };
-                // The view frames the table anew, as for any new game.
-                world.insert_resource(crate::engine::record::CameraPlace::default());
-                match (entry.online.welcome)(world, &record, side) {
-                    Ok(()) => {
-                        next.0 = true;
-                        if let Some(Online::Guest { ruleset, .. }) =
-                            world.get_resource_mut::<Online>().as_deref_mut()
-                        {
-                            *ruleset = Some(id.clone());
-                        }
-                        welcomed(world, registry, &id);
-                    }
-                    Err(e) => world.resource_mut::<Notice>().refusal = Some(e),
-                }
-            }
-            ToGuest::Commands { from, commands } => {
-                let Some(f) = fns else { continue };
-                next.0 = true;
-                if lost_at.is_some() {
-                    world
-                        .resource_mut::<Chat>()
-                        .lines
-                        .push("Reconnected.".into());
-                }
-                // The game moved on: an earlier refusal is no longer news.
-                if !commands.is_empty() {
-                    world.resource_mut::<Notice>().refusal = None;
-                }
-                if let Err(e) = (f.apply)(world, from, &commands) {
-                    let index = match &e {
-                        crate::engine::online::guest::OutOfStep::Diverged { index, .. } => *index,
-                        crate::engine::online::guest::OutOfStep::Gap { held, .. } => held + 1,
-                    };
-                    world.resource_mut::<Chat>().status =
-                        format!("Out of step ({e}): asking the host for the whole game");
-                    net::send_to_host(
-                        world,
-                        ToHost::Resync {
-                            index,
-                            why: e.to_string(),
-                        },
-                    );
-                }
-            }
-            ToGuest::Refused { reason } => world.resource_mut::<Notice>().refusal = Some(reason),
-            ToGuest::Denied { reason } => {
-                world.resource_mut::<Notice>().refusal =
-                    Some(format!("The host said no: {reason}"));
-                leave(world);
-                return;
-            }
-            ToGuest::Chat { from, text } => world
-                .resource_mut::<Chat>()
-                .lines
-                .push(format!("{from}: {text}")),
+        match hear(world, registry, message, lost_at.is_some()) {
+            Heard::Seated => next.0 = true,
+            Heard::Left => return,
+            Heard::Nothing => {}
         }
     }
     let out = world
@@ -649,6 +617,99 @@ fn guest_wire(world: &mut World, registry: &Registry) {
     {
         (*seated, *hello_at, *was_connected, *since, *tries, *lost_at) = next;
     }
+}
+
+/// What a message from the host did to this guest's game.
+pub(super) enum Heard {
+    /// Nothing that changes the seat.
+    Nothing,
+    /// The host has seated this guest (a welcome, or commands on a rejoin).
+    Seated,
+    /// The host said no: online play was left.
+    Left,
+}
+
+/// Plays one message from the host in this guest's game (a welcome sets the game up; commands
+/// are checked and played, and a game out of step asks for the whole game again), whether it
+/// came through online play's wire or a club server's. `lost`: the connection had dropped.
+pub(super) fn hear(world: &mut World, registry: &Registry, message: ToGuest, lost: bool) -> Heard {
+    let fns = match world.get_resource::<Online>() {
+        Some(Online::Guest { ruleset, .. } | Online::Club { ruleset, .. }) => ruleset
+            .as_deref()
+            .and_then(|id| registry.get(id))
+            .map(|e| e.online),
+        _ => None,
+    };
+    let mut heard = Heard::Nothing;
+    match message {
+        ToGuest::Welcome {
+            ruleset: id,
+            side,
+            record,
+        } => {
+            let Some(entry) = registry.get(&id) else {
+                world.resource_mut::<Notice>().refusal = Some(format!(
+                    "the host plays a rule set this program does not know: {id}"
+                ));
+                return Heard::Nothing;
+            };
+            // The view frames the table anew, as for any new game.
+            world.insert_resource(crate::engine::record::CameraPlace::default());
+            match (entry.online.welcome)(world, &record, side) {
+                Ok(()) => {
+                    heard = Heard::Seated;
+                    if let Some(Online::Guest { ruleset, .. } | Online::Club { ruleset, .. }) =
+                        world.get_resource_mut::<Online>().as_deref_mut()
+                    {
+                        *ruleset = Some(id.clone());
+                    }
+                    welcomed(world, registry, &id);
+                }
+                Err(e) => world.resource_mut::<Notice>().refusal = Some(e),
+            }
+        }
+        ToGuest::Commands { from, commands } => {
+            let Some(f) = fns else {
+                return Heard::Nothing;
+            };
+            heard = Heard::Seated;
+            if lost {
+                world
+                    .resource_mut::<Chat>()
+                    .lines
+                    .push("Reconnected.".into());
+            }
+            // The game moved on: an earlier refusal is no longer news.
+            if !commands.is_empty() {
+                world.resource_mut::<Notice>().refusal = None;
+            }
+            if let Err(e) = (f.apply)(world, from, &commands) {
+                let index = match &e {
+                    crate::engine::online::guest::OutOfStep::Diverged { index, .. } => *index,
+                    crate::engine::online::guest::OutOfStep::Gap { held, .. } => held + 1,
+                };
+                world.resource_mut::<Chat>().status =
+                    format!("Out of step ({e}): asking the host for the whole game");
+                if let Some(mut out) = world.get_resource_mut::<GuestOutbox>() {
+                    out.0.push(ToHost::Resync {
+                        index,
+                        why: e.to_string(),
+                    });
+                }
+            }
+        }
+        ToGuest::Refused { reason } => world.resource_mut::<Notice>().refusal = Some(reason),
+        ToGuest::Denied { reason } => {
+            world.resource_mut::<Notice>().refusal = Some(format!("The host said no: {reason}"));
+            leave(world);
+            return Heard::Left;
+        }
+        ToGuest::Chat { from, text } => world
+            .resource_mut::<Chat>()
+            .lines
+            .push(format!("{from}: {text}")),
+    }
+    heard
 }
 
 /// A guest's game has begun (or begun again from the host's record): the sides take their
@@ -685,7 +746,7 @@ pub(super) fn leave(world: &mut World) {
     let registry = world.resource::<Registry>().clone();
     let id = match online {
         Online::Host { ruleset, .. } => Some(ruleset.to_string()),
-        Online::Guest { ruleset, .. } => ruleset,
+        Online::Guest { ruleset, .. } | Online::Club { ruleset, .. } => ruleset,
     };
     if let Some(e) = id.as_deref().and_then(|id| registry.get(id)) {
         (e.online.leave)(world);
@@ -789,6 +850,9 @@ fn panel(
                 Online::Guest { addr, .. } => {
                     ui.weak(format!("Joined the game at {addr}"));
                 }
+                Online::Club { server, game, .. } => {
+                    ui.weak(format!("Game {game} at the club server {server}"));
+                }
             }
             if !chat.status.is_empty() {
                 ui.colored_label(egui::Color32::from_rgb(255, 190, 90), &chat.status);
@@ -850,7 +914,7 @@ fn say(world: &mut World, online: &Online, text: &str) {
                 let _ = (e.online.take_log)(world);
             }
         }
-        Online::Guest { .. } => {
+        Online::Guest { .. } | Online::Club { .. } => {
             if let Some(mut out) = world.get_resource_mut::<GuestOutbox>() {
                 out.0.push(ToHost::Chat {
                     text: text.to_string(),

@@ -1,0 +1,429 @@
+//! A club server in the window: the title's *Play online → Club server* tab (the server's
+//! address, your name, the lobby: your games and whose move it is, the open games, a new
+//! game), and the wire to the server while a game there is played: what the server sends
+//! goes through online play's guest ([`super::online::hear`]), what the player does goes to the
+//! server signed. docs/club-server.md.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::online::{Heard, Online};
+use crate::club::client::Client;
+use crate::club::protocol::{GameInfo, ToClient, ToServer};
+use crate::engine::online::guest::GuestOutbox;
+use crate::engine::online::protocol::{ToGuest, ToHost};
+use crate::engine::registry::Registry;
+
+/// The club tab's state: the form, and the lobby as the server last sent it.
+#[derive(Resource)]
+pub struct ClubDesk {
+    address: String,
+    name: String,
+    /// Signed in to this server (its name).
+    pub connected: Option<String>,
+    status: String,
+    open: Vec<GameInfo>,
+    mine: Vec<GameInfo>,
+    /// The game the player asked to play: its welcome opens it.
+    want: Option<u64>,
+    scenario: String,
+    side: String,
+    correspondence: bool,
+    listed: bool,
+    private_game: String,
+    invitation: String,
+}
+
+impl Default for ClubDesk {
+    fn default() -> Self {
+        Self {
+            address: "127.0.0.1:7780".into(),
+            name: std::env::var("USER").unwrap_or_else(|_| "Player".into()),
+            connected: None,
+            status: String::new(),
+            open: Vec::new(),
+            mine: Vec::new(),
+            want: None,
+            scenario: String::new(),
+            side: String::new(),
+            correspondence: false,
+            listed: true,
+            private_game: String::new(),
+            invitation: String::new(),
+        }
+    }
+}
+
+/// The connection to the club server (its reader's channel is not shared between threads).
+struct ClubLink(Client);
+
+fn send(world: &mut World, message: ToServer) {
+    let sent = world
+        .get_non_send_mut::<ClubLink>()
+        .map(|mut link| link.0.send(&message));
+    if let Some(Err(e)) = sent {
+        lost(world, &e);
+    }
+}
+
+fn lost(world: &mut World, why: &str) {
+    world.remove_non_send::<ClubLink>();
+    let mut desk = world.resource_mut::<ClubDesk>();
+    desk.connected = None;
+    desk.status = format!("The connection to the club server closed: {why}");
+}
+
+fn connect(world: &mut World) {
+    let (address, name) = {
+        let desk = world.resource::<ClubDesk>();
+        (
+            desk.address.trim().to_string(),
+            desk.name.trim().to_string(),
+        )
+    };
+    let Some(folder) = crate::engine::autosave::data_folder() else {
+        world.resource_mut::<ClubDesk>().status = "no data folder to keep your key in".into();
+        return;
+    };
+    let joined = crate::club::identity::key_in(&folder)
+        .and_then(|key| Client::connect(&address, key, &name, Duration::from_secs(5)));
+    match joined {
+        Ok(client) => {
+            let server = client.server.clone();
+            world.insert_non_send(ClubLink(client));
+            let mut desk = world.resource_mut::<ClubDesk>();
+            desk.connected = Some(server);
+            desk.status.clear();
+            send(world, ToServer::Lobby);
+        }
+        Err(e) => world.resource_mut::<ClubDesk>().status = e,
+    }
+}
+
+fn take(world: &mut World, game: u64, side: Option<String>, invitation: Option<String>) {
+    let part = world.get_non_send::<ClubLink>().map(|l| l.0.part(game));
+    if let Some(part) = part {
+        world.resource_mut::<ClubDesk>().want = Some(game);
+        send(
+            world,
+            ToServer::Take {
+                game,
+                side,
+                invitation,
+                part,
+            },
+        );
+    }
+}
+
+/// The wire to the club, each frame: the server's messages in, the player's commands out.
+fn wire(world: &mut World) {
+    let mut arrived = Vec::new();
+    let mut closed = false;
+    if let Some(link) = world.get_non_send::<ClubLink>() {
+        loop {
+            match link.0.incoming.try_recv() {
+                Ok(m) => arrived.push(m),
+                Err(std::sync::mpsc::TryRecvError::Empty) => break,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    closed = true;
+                    break;
+                }
+            }
+        }
+    } else {
+        return;
+    }
+    let registry = world.resource::<Registry>().clone();
+    for message in arrived {
+        match message {
+            ToClient::Lobby { open, mine } => {
+                let mut desk = world.resource_mut::<ClubDesk>();
+                desk.open = open;
+                desk.mine = mine;
+            }
+            ToClient::Created { info, invitation } => {
+                world.resource_mut::<ClubDesk>().status = match &invitation {
+                    Some(code) => format!(
+                        "Game {} created. It is by invitation: give the other player its number and the code {code}.",
+                        info.game
+                    ),
+                    None => format!("Game {} created: waiting for another player.", info.game),
+                };
+                take(world, info.game, info.yours.clone(), None);
+            }
+            ToClient::Seated { info } => {
+                if !info.started {
+                    world.resource_mut::<ClubDesk>().status = format!(
+                        "{} You hold {} in game {}; it begins when every seat is taken.",
+                        world.resource::<ClubDesk>().status,
+                        info.yours.unwrap_or_default(),
+                        info.game
+                    );
+                }
+                send(world, ToServer::Lobby);
+            }
+            ToClient::Refused { reason, .. } => {
+                world.resource_mut::<ClubDesk>().status = reason.clone();
+                world
+                    .resource_mut::<crate::engine::pipeline::Notice>()
+                    .refusal = Some(reason);
+            }
+            ToClient::Game { game, message } => {
+                let playing = match world.get_resource::<Online>() {
+                    Some(Online::Club { game: g, .. }) => Some(*g),
+                    _ => None,
+                };
+                let wanted = world.resource::<ClubDesk>().want == Some(game);
+                if playing.is_none() && wanted && matches!(message, ToGuest::Welcome { .. }) {
+                    let server = world.resource::<ClubDesk>().address.clone();
+                    world.insert_resource(Online::Club {
+                        server,
+                        game,
+                        ruleset: None,
+                    });
+                    world.init_resource::<GuestOutbox>();
+                } else if playing != Some(game) {
+                    // A game not on the table now: the lobby says where it stands.
+                    send(world, ToServer::Lobby);
+                    continue;
+                }
+                if let Heard::Left = super::online::hear(world, &registry, message, false) {
+                    world.resource_mut::<ClubDesk>().want = None;
+                }
+            }
+            ToClient::Challenge { .. } | ToClient::SignedIn { .. } | ToClient::Exported { .. } => {}
+        }
+    }
+    if let Some(Online::Club { game, ruleset, .. }) = world.get_resource::<Online>().cloned() {
+        let out = world
+            .get_resource_mut::<GuestOutbox>()
+            .map(|mut o| std::mem::take(&mut o.0))
+            .unwrap_or_default();
+        let held = ruleset
+            .as_deref()
+            .and_then(|id| registry.get(id))
+            .map_or(0, |e| (e.online.held)(world));
+        for m in out {
+            let result = match m {
+                ToHost::Command { ron } => world
+                    .get_non_send_mut::<ClubLink>()
+                    .map(|mut l| l.0.play(game, held, &ron)),
+                ToHost::Resync { index, why } => {
+                    send(world, ToServer::Resync { game, index, why });
+                    None
+                }
+                ToHost::Chat { text } => {
+                    send(world, ToServer::Chat { game, text });
+                    None
+                }
+                ToHost::Hello { .. } => None,
+            };
+            if let Some(Err(e)) = result {
+                lost(world, &e);
+            }
+        }
+    }
+    if closed {
+        lost(world, "the server is gone");
+    }
+}
+
+/// One line of the lobby for `g`.
+fn line(g: &GameInfo) -> String {
+    let seats: Vec<String> = g
+        .seats
+        .iter()
+        .map(|s| format!("{}: {}", s.name, s.player.as_deref().unwrap_or("free")))
+        .collect();
+    format!(
+        "{} · {} · {} · {}",
+        g.scenario,
+        g.ruleset,
+        if g.correspondence {
+            "correspondence"
+        } else {
+            "live"
+        },
+        seats.join(", ")
+    )
+}
+
+/// The club tab of the title's *Play online* window.
+pub(super) fn tab(
+    ui: &mut egui::Ui,
+    registry: &Registry,
+    desk: &mut ClubDesk,
+    commands: &mut Commands,
+) {
+    ui.separator();
+    if desk.connected.is_none() {
+        egui::Grid::new("club-connect")
+            .num_columns(2)
+            .show(ui, |ui| {
+                ui.label("Server");
+                ui.text_edit_singleline(&mut desk.address).on_hover_text(
+                    "The club server's address and port, e.g. club.example.org:7780",
+                );
+                ui.end_row();
+                ui.label("Your name");
+                ui.add(egui::TextEdit::singleline(&mut desk.name).char_limit(40));
+                ui.end_row();
+            });
+        if ui
+            .button("Connect")
+            .on_hover_text("You are known by a key kept in your data folder; no password travels")
+            .clicked()
+        {
+            commands.queue(connect);
+        }
+        if !desk.status.is_empty() {
+            ui.colored_label(egui::Color32::from_rgb(255, 190, 90), &desk.status);
+        }
+        return;
+    }
+    ui.horizontal(|ui| {
+        ui.label(format!(
+            "{} · you are {}",
+            desk.connected.as_deref().unwrap_or_default(),
+            desk.name
+        ));
+        if ui.small_button("Refresh").clicked() {
+            commands.queue(|world: &mut World| send(world, ToServer::Lobby));
+        }
+    });
+    let moves = desk
+        .mine
+        .iter()
+        .filter(|g| g.your_move() && !g.over)
+        .count();
+    ui.label(egui::RichText::new(format!("Your move in {moves} games")).strong());
+    if !desk.status.is_empty() {
+        ui.colored_label(egui::Color32::from_rgb(255, 190, 90), &desk.status);
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("club-lobby")
+        .max_height(240.0)
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new("Your games").strong());
+            if desk.mine.is_empty() {
+                ui.weak("None yet: create one below, or take a seat in an open one.");
+            }
+            for g in desk.mine.clone() {
+                ui.horizontal(|ui| {
+                    let state = if g.over {
+                        "over".to_string()
+                    } else if !g.started {
+                        "waiting for players".to_string()
+                    } else if g.your_move() {
+                        "your move".to_string()
+                    } else {
+                        "their move".to_string()
+                    };
+                    if g.started && !g.over && ui.button("Sit down").clicked() {
+                        desk.want = Some(g.game);
+                        let game = g.game;
+                        commands.queue(move |world: &mut World| {
+                            send(world, ToServer::Sit { game, have: 0 })
+                        });
+                    }
+                    ui.label(format!("{} · {}", line(&g), state));
+                });
+            }
+            ui.separator();
+            ui.label(egui::RichText::new("Open games").strong());
+            let open: Vec<GameInfo> = desk
+                .open
+                .iter()
+                .filter(|g| g.yours.is_none() && !g.started)
+                .cloned()
+                .collect();
+            if open.is_empty() {
+                ui.weak("No game is waiting for a player.");
+            }
+            for g in open {
+                ui.horizontal(|ui| {
+                    if ui.button("Take a seat").clicked() {
+                        let game = g.game;
+                        commands.queue(move |world: &mut World| take(world, game, None, None));
+                    }
+                    ui.label(line(&g));
+                });
+            }
+        });
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label("By invitation: game");
+        ui.add(egui::TextEdit::singleline(&mut desk.private_game).desired_width(40.0));
+        ui.label("code");
+        ui.add(egui::TextEdit::singleline(&mut desk.invitation).desired_width(120.0));
+        if ui.button("Take").clicked() {
+            match desk.private_game.trim().parse::<u64>() {
+                Ok(game) => {
+                    let code = desk.invitation.trim().to_string();
+                    commands.queue(move |world: &mut World| take(world, game, None, Some(code)));
+                }
+                Err(_) => desk.status = "give the game's number".into(),
+            }
+        }
+    });
+    ui.separator();
+    ui.label(egui::RichText::new("A new game").strong());
+    let names: Vec<String> = registry
+        .bundled()
+        .map(|(_, n, _)| n.trim_end_matches(".ron").to_string())
+        .collect();
+    egui::ComboBox::from_id_salt("club-scenario")
+        .selected_text(if desk.scenario.is_empty() {
+            "choose a scenario"
+        } else {
+            desk.scenario.as_str()
+        })
+        .show_ui(ui, |ui| {
+            for n in &names {
+                ui.selectable_value(&mut desk.scenario, n.clone(), n);
+            }
+        });
+    let sides: Vec<(String, String)> = registry
+        .read(&desk.scenario)
+        .map(|(l, _)| {
+            l.header
+                .sides
+                .iter()
+                .filter(|s| s.control == crate::rules::scenario::Control::Human)
+                .map(|s| (s.id.clone(), s.name.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    ui.horizontal(|ui| {
+        for (id, name) in &sides {
+            ui.radio_value(&mut desk.side, id.clone(), name);
+        }
+    });
+    ui.checkbox(
+        &mut desk.correspondence,
+        "By correspondence (each moves when he next connects)",
+    );
+    ui.checkbox(&mut desk.listed, "Listed in the lobby (else by invitation)");
+    let ready = sides.iter().any(|(id, _)| *id == desk.side);
+    if ui
+        .add_enabled(ready, egui::Button::new("Create"))
+        .on_disabled_hover_text("Choose a scenario and your side")
+        .clicked()
+    {
+        let message = ToServer::Create {
+            scenario: desk.scenario.clone(),
+            side: desk.side.clone(),
+            correspondence: desk.correspondence,
+            public: desk.listed,
+        };
+        commands.queue(move |world: &mut World| send(world, message));
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ClubDesk>()
+        .add_systems(Update, wire.after(crate::engine::pipeline::CommandPipeline));
+}
