@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use super::identity;
 use super::protocol::{GameInfo, MAX_NAME, MAX_SCENARIO, SeatInfo, ToClient, ToServer};
 use super::store::{CommandRow, GameRow, Store};
+use crate::engine::club_proof::{ClubProof, ClubSeat};
 use crate::engine::online::HostGame;
 use crate::engine::online::host::Outgoing;
 use crate::engine::online::protocol::ToHost;
@@ -275,11 +276,42 @@ impl Hall {
                 if !row.over {
                     return Err("a game is exported once it is over".into());
                 }
-                let record = self.hosted(game)?.host.record_text();
+                let proof = self.proof(&row)?;
+                let live = self.hosted(game)?;
+                live.host.prove(proof);
+                let record = live.host.record_text();
                 self.send(conn, ToClient::Exported { game, record });
                 Ok(())
             }
         }
+    }
+
+    /// Game `row`'s proof for its export: the server's part revealed, every seat's key and
+    /// part, every player's signature.
+    fn proof(&self, row: &GameRow) -> Result<ClubProof, Refusal> {
+        let seats = self
+            .store
+            .seats(row.id)?
+            .into_iter()
+            .map(|s| ClubSeat {
+                side: s.side,
+                public: s.public.unwrap_or_default(),
+                part: s.part.unwrap_or_default(),
+            })
+            .collect();
+        let signed = self
+            .store
+            .commands(row.id)?
+            .into_iter()
+            .map(|c| c.signed)
+            .collect();
+        Ok(ClubProof {
+            game: row.id,
+            server_part: row.server_part.clone(),
+            commitment: row.commitment.clone(),
+            seats,
+            signed,
+        })
     }
 
     /// The lobby's line for game `g`, for the player with key `public`.

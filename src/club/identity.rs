@@ -6,8 +6,10 @@ use std::path::Path;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
-use blake2::{Blake2s256, Digest};
-use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
+use ed25519_dalek::{Signer, SigningKey};
+
+use crate::engine::club_proof::digest;
+pub use crate::engine::club_proof::{command_message, seed, verify};
 
 /// The file in the data folder that keeps the player's secret key (hex of 32 bytes).
 pub const KEY_FILE: &str = "club-key";
@@ -64,16 +66,6 @@ pub fn public(key: &SigningKey) -> String {
     BASE64.encode(key.verifying_key().to_bytes())
 }
 
-fn digest(label: &[u8], parts: &[&[u8]]) -> [u8; 32] {
-    let mut h = Blake2s256::new();
-    h.update(label);
-    for part in parts {
-        h.update((part.len() as u64).to_le_bytes());
-        h.update(part);
-    }
-    h.finalize().into()
-}
-
 /// What a player signs to sign in: BLAKE2s-256 of the server's nonce, his display name and his
 /// public key (base64), so a signature answers one challenge for one name.
 pub fn sign_in_message(nonce: &str, name: &str, public: &str) -> [u8; 32] {
@@ -83,41 +75,9 @@ pub fn sign_in_message(nonce: &str, name: &str, public: &str) -> [u8; 32] {
     )
 }
 
-/// What a player signs for a command: BLAKE2s-256 of the game's number, the number of
-/// commands the game held before it, and its RON, so a signature is good for one place in
-/// one game.
-pub fn command_message(game: u64, index: usize, ron: &str) -> [u8; 32] {
-    digest(
-        b"holotable: a command in a club game\n",
-        &[
-            &game.to_le_bytes(),
-            &(index as u64).to_le_bytes(),
-            ron.as_bytes(),
-        ],
-    )
-}
-
 /// Base64 of `key`'s signature over `message`.
 pub fn sign(key: &SigningKey, message: &[u8; 32]) -> String {
     BASE64.encode(key.sign(message).to_bytes())
-}
-
-/// Whether `signature` (base64) is `public`'s (base64) over `message`. Anything that does not
-/// decode is no signature.
-pub fn verify(public: &str, message: &[u8; 32], signature: &str) -> bool {
-    let Ok(key) = BASE64.decode(public) else {
-        return false;
-    };
-    let Ok(sig) = BASE64.decode(signature) else {
-        return false;
-    };
-    let (Ok(key), Ok(sig)) = (<[u8; 32]>::try_from(key), <[u8; 64]>::try_from(sig)) else {
-        return false;
-    };
-    let Ok(key) = VerifyingKey::from_bytes(&key) else {
-        return false;
-    };
-    key.verify(message, &Signature::from_bytes(&sig)).is_ok()
 }
 
 /// A player's part of game `game`'s dice seed: hex of BLAKE2s-256 of his secret key and the
@@ -134,17 +94,6 @@ pub fn seed_part(key: &SigningKey, game: u64) -> String {
 /// Whether `part` is shaped as a part of a seed (64 hex digits).
 pub fn is_part(part: &str) -> bool {
     unhex32(part).is_some()
-}
-
-/// A game's dice seed from the server's part and every seat's part, in scenario order: the
-/// first 8 bytes, little-endian, of BLAKE2s-256 over them all. Nobody chooses it: the server
-/// committed to its part before any player gave his, and no player sees the server's part
-/// before the game is over.
-pub fn seed(server: &str, parts: &[String]) -> u64 {
-    let mut all: Vec<&[u8]> = vec![server.as_bytes()];
-    all.extend(parts.iter().map(|p| p.as_bytes()));
-    let bytes = digest(b"holotable: a club game's dice seed\n", &all);
-    u64::from_le_bytes(bytes[..8].try_into().unwrap_or_default())
 }
 
 #[cfg(test)]

@@ -79,6 +79,10 @@ pub struct GameRecord<C> {
     /// differently for the side they play (Tyneside's solo rules for Force users).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hands: Option<Hands>,
+    /// A game played at a club server: the proof of its seed and of who sent each command
+    /// ([`super::club_proof`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club: Option<super::club_proof::ClubProof>,
 }
 
 /// Which sides the rules played, and which of those the searching opponent (the list's
@@ -125,6 +129,7 @@ impl<C> GameRecord<C> {
             by_email: None,
             camera: None,
             hands: None,
+            club: None,
         }
     }
 }

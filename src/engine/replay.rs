@@ -217,6 +217,7 @@ fn replay_all<R: RuleSet>(
     let signed = record.version >= 4 && record.by_email.is_some();
     let names: Vec<String> = loaded.header.sides.iter().map(|s| s.name.clone()).collect();
     let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("side {s}"));
+    super::club_proof::check(record).map_err(|e| ResumeError::Start(vec![e]))?;
     if signed {
         super::signing::check_seals(record, name).map_err(|e| ResumeError::Start(vec![e]))?;
         super::seed_draw::check(record).map_err(|e| ResumeError::Start(vec![e]))?;
@@ -326,6 +327,7 @@ fn replay_all<R: RuleSet>(
     // seen as it was when saved.
     let mut replayed = world.resource_mut::<GameRecord<R::Command>>();
     replayed.by_email = record.by_email.clone();
+    replayed.club = record.club.clone();
     replayed.camera = record.camera.clone();
     world.insert_resource(record.camera.clone().unwrap_or_default());
     Ok(())

@@ -156,10 +156,14 @@ fn wire(world: &mut World) {
             }
             ToClient::Seated { info } => {
                 if !info.started {
+                    let side = info
+                        .seats
+                        .iter()
+                        .find(|s| Some(&s.side) == info.yours.as_ref())
+                        .map_or_else(String::new, |s| s.name.clone());
+                    let before = world.resource::<ClubDesk>().status.clone();
                     world.resource_mut::<ClubDesk>().status = format!(
-                        "{} You hold {} in game {}; it begins when every seat is taken.",
-                        world.resource::<ClubDesk>().status,
-                        info.yours.unwrap_or_default(),
+                        "{before} You hold {side} in game {}; it begins when every seat is taken.",
                         info.game
                     );
                 }
@@ -258,6 +262,8 @@ pub(super) fn tab(
     desk: &mut ClubDesk,
     commands: &mut Commands,
 ) {
+    // A long lobby line wraps rather than widening the window over the title's buttons.
+    ui.set_max_width(420.0);
     ui.separator();
     if desk.connected.is_none() {
         egui::Grid::new("club-connect")
@@ -312,7 +318,7 @@ pub(super) fn tab(
                 ui.weak("None yet: create one below, or take a seat in an open one.");
             }
             for g in desk.mine.clone() {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     let state = if g.over {
                         "over".to_string()
                     } else if !g.started {
@@ -344,7 +350,7 @@ pub(super) fn tab(
                 ui.weak("No game is waiting for a player.");
             }
             for g in open {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     if ui.button("Take a seat").clicked() {
                         let game = g.game;
                         commands.queue(move |world: &mut World| take(world, game, None, None));

@@ -117,6 +117,50 @@ fn export_verifies(dir: &Path, port: u16, who: &str, game: u64) {
         .output()
         .unwrap();
     assert!(check.status.success(), "replay --check: {}", text(&check));
+    // The club's proof is checked: the server's part, a player's part, a signature edited.
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let server_part = saved.split("server_part:\"").nth(1).unwrap()[..64].to_string();
+    let first_part = saved.split("part:\"").nth(2).unwrap()[..64].to_string();
+    let signed = saved.split("signed:[").nth(1).unwrap();
+    let signature = signed
+        .split("Some((")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .nth(1)
+        .unwrap();
+    let signature = signature.to_string();
+    let flip = |s: &str| {
+        let c = if s.starts_with('a') { "b" } else { "a" };
+        format!("{c}{}", &s[1..])
+    };
+    for (what, from, to, says) in [
+        (
+            "the server's part",
+            &server_part,
+            flip(&server_part),
+            "committed",
+        ),
+        ("a player's part", &first_part, flip(&first_part), "seed"),
+        (
+            "a signature",
+            &signature,
+            flip(&signature),
+            "not signed by its player",
+        ),
+    ] {
+        let edited = dir.join(format!("edited{game}.ron"));
+        std::fs::write(&edited, saved.replacen(from.as_str(), &to, 1)).unwrap();
+        let check = Command::new(env!("CARGO_BIN_EXE_holotable"))
+            .args(["replay", edited.to_str().unwrap(), "--check"])
+            .output()
+            .unwrap();
+        assert!(
+            !check.status.success() && text(&check).contains(says),
+            "{what} edited: {}",
+            text(&check)
+        );
+    }
 }
 
 #[test]

@@ -65,6 +65,8 @@ pub trait HostGame {
     fn recorded(&self, from: usize) -> Vec<String>;
     /// The game's whole record as RON (a save: the seed and every secret in it).
     fn record_text(&self) -> String;
+    /// Puts a club game's proof in its record ([`GameRecord::club`]).
+    fn prove(&mut self, proof: crate::engine::club_proof::ClubProof);
 }
 
 /// A guest of any rule set in a headless session, as `holotable join` drives it.
@@ -201,6 +203,13 @@ impl<R: RuleSet> HostGame for HostSession<R> {
 
     fn record_text(&self) -> String {
         ron::to_string(self.0.record()).unwrap_or_default()
+    }
+
+    fn prove(&mut self, proof: crate::engine::club_proof::ClubProof) {
+        self.0
+            .world_mut()
+            .resource_mut::<GameRecord<R::Command>>()
+            .club = Some(proof);
     }
 }
 

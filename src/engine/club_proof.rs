@@ -1,0 +1,145 @@
+//! A game played at a club server carries its proof in its record: the server's part of the
+//! dice seed with the commitment it published before any player gave his, every seat's key and
+//! part, and each player's signature over each command he sent. `holotable replay --check`
+//! verifies it offline ([`check`]), so an exported game shows that nobody chose its dice and
+//! that each player's commands are his. The digests both ends sign live here.
+//! docs/club-server.md.
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use blake2::{Blake2s256, Digest};
+use ed25519_dalek::{Signature, Verifier, VerifyingKey};
+use serde::{Deserialize, Serialize};
+
+use super::record::GameRecord;
+
+/// A club game's proof ([`GameRecord::club`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ClubProof {
+    /// The game's number at its server (every signature names it).
+    pub game: u64,
+    /// The server's part of the seed, hex: revealed in the export.
+    pub server_part: String,
+    /// The commitment to it the lobby showed before any player gave his part, hex.
+    pub commitment: String,
+    /// Every seat, in side order.
+    pub seats: Vec<ClubSeat>,
+    /// For each command, by index: the seat's side and its signature, for a player's
+    /// command; none for a step of the rules' side.
+    pub signed: Vec<Option<(usize, String)>>,
+}
+
+/// One seat of a club game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ClubSeat {
+    /// The side, by index in the scenario.
+    pub side: usize,
+    /// The holder's public key, base64.
+    pub public: String,
+    /// The holder's part of the seed, hex.
+    pub part: String,
+}
+
+/// BLAKE2s-256 of `label` and each part with its length before it (so no two lists of parts
+/// read alike): what every club signature and seed is drawn over.
+pub fn digest(label: &[u8], parts: &[&[u8]]) -> [u8; 32] {
+    let mut h = Blake2s256::new();
+    h.update(label);
+    for part in parts {
+        h.update((part.len() as u64).to_le_bytes());
+        h.update(part);
+    }
+    h.finalize().into()
+}
+
+/// What a player signs for a command: BLAKE2s-256 of the game's number, the number of
+/// commands the game held before it, and its RON, so a signature is good for one place in
+/// one game.
+pub fn command_message(game: u64, index: usize, ron: &str) -> [u8; 32] {
+    digest(
+        b"holotable: a command in a club game\n",
+        &[
+            &game.to_le_bytes(),
+            &(index as u64).to_le_bytes(),
+            ron.as_bytes(),
+        ],
+    )
+}
+
+/// Whether `signature` (base64) is `public`'s (base64) over `message`. Anything that does not
+/// decode is no signature.
+pub fn verify(public: &str, message: &[u8; 32], signature: &str) -> bool {
+    let (Ok(key), Ok(sig)) = (BASE64.decode(public), BASE64.decode(signature)) else {
+        return false;
+    };
+    let (Ok(key), Ok(sig)) = (<[u8; 32]>::try_from(key), <[u8; 64]>::try_from(sig)) else {
+        return false;
+    };
+    let Ok(key) = VerifyingKey::from_bytes(&key) else {
+        return false;
+    };
+    key.verify(message, &Signature::from_bytes(&sig)).is_ok()
+}
+
+/// A game's dice seed from the server's part and every seat's part, in scenario order: the
+/// first 8 bytes, little-endian, of BLAKE2s-256 over them all.
+pub fn seed(server: &str, parts: &[String]) -> u64 {
+    let mut all: Vec<&[u8]> = vec![server.as_bytes()];
+    all.extend(parts.iter().map(|p| p.as_bytes()));
+    let bytes = digest(b"holotable: a club game's dice seed\n", &all);
+    u64::from_le_bytes(bytes[..8].try_into().unwrap_or_default())
+}
+
+/// Checks `record`'s club proof, where it has one: the server's part is the one it committed
+/// to, the seed is the one every part gives, and each player's command is signed by its seat's
+/// key for its place in the game.
+///
+/// Errors: which of those fails, in words.
+pub fn check<C: Serialize>(record: &GameRecord<C>) -> Result<(), String> {
+    let Some(proof) = &record.club else {
+        return Ok(());
+    };
+    if super::seed_draw::commitment(&proof.server_part) != proof.commitment {
+        return Err(
+            "Club game: the server's part of the dice seed is not the one it committed to".into(),
+        );
+    }
+    let parts: Vec<String> = proof.seats.iter().map(|s| s.part.clone()).collect();
+    if record.seed != Some(seed(&proof.server_part, &parts)) {
+        return Err("Club game: the dice seed is not the one the server's and the players' parts give: the file was edited".into());
+    }
+    if proof.signed.len() != record.commands.len() {
+        return Err(format!(
+            "Club game: {} signatures for {} commands: the file was edited",
+            proof.signed.len(),
+            record.commands.len()
+        ));
+    }
+    for (i, (rc, signed)) in record.commands.iter().zip(&proof.signed).enumerate() {
+        let Some((side, signature)) = signed else {
+            continue;
+        };
+        let seat = proof
+            .seats
+            .iter()
+            .find(|s| s.side == *side)
+            .ok_or_else(|| {
+                format!(
+                    "Club game: command {} is signed for a side with no seat",
+                    i + 1
+                )
+            })?;
+        let ron = ron::to_string(&rc.command).map_err(|e| e.to_string())?;
+        if !verify(
+            &seat.public,
+            &command_message(proof.game, i, &ron),
+            signature,
+        ) {
+            return Err(format!(
+                "Club game: command {} is not signed by its player: the file was edited",
+                i + 1
+            ));
+        }
+    }
+    Ok(())
+}
