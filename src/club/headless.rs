@@ -104,7 +104,7 @@ pub fn club(
             loop {
                 if let ToClient::Lobby { open, mine } = next(&mut client)? {
                     let moves = mine.iter().filter(|g| g.your_move() && !g.over).count();
-                    say(format!("your move in {moves} games"));
+                    say(super::protocol::your_move_in(moves));
                     for g in &mine {
                         say(format!("mine: {}", line(g)));
                     }

@@ -142,6 +142,11 @@ pub struct GameInfo {
     pub commitment: String,
 }
 
+/// `your move in N games` (one game: `in 1 game`), as the lobby says it.
+pub fn your_move_in(n: usize) -> String {
+    format!("your move in {n} game{}", if n == 1 { "" } else { "s" })
+}
+
 impl GameInfo {
     /// Whether the asking player must act in this game now.
     pub fn your_move(&self) -> bool {

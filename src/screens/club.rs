@@ -28,6 +28,8 @@ pub struct ClubDesk {
     mine: Vec<GameInfo>,
     /// The game the player asked to play: its welcome opens it.
     want: Option<u64>,
+    /// When the lobby was last asked for: it is asked again every few seconds while shown.
+    asked: Option<std::time::Instant>,
     scenario: String,
     side: String,
     correspondence: bool,
@@ -36,16 +38,32 @@ pub struct ClubDesk {
     invitation: String,
 }
 
+/// The file in the data folder that remembers the last club server and name.
+const REMEMBERED: &str = "club-server";
+
 impl Default for ClubDesk {
     fn default() -> Self {
+        let kept = crate::engine::autosave::data_folder()
+            .and_then(|d| std::fs::read_to_string(d.join(REMEMBERED)).ok())
+            .unwrap_or_default();
+        let mut kept = kept.lines();
+        let (address, name) = (kept.next(), kept.next());
         Self {
-            address: "127.0.0.1:7780".into(),
-            name: std::env::var("USER").unwrap_or_else(|_| "Player".into()),
+            address: address
+                .filter(|a| !a.trim().is_empty())
+                .unwrap_or("127.0.0.1:7780")
+                .to_string(),
+            name: name
+                .filter(|n| !n.trim().is_empty())
+                .map(str::to_string)
+                .or_else(|| std::env::var("USER").ok())
+                .unwrap_or_else(|| "Player".into()),
             connected: None,
             status: String::new(),
             open: Vec::new(),
             mine: Vec::new(),
             want: None,
+            asked: None,
             scenario: String::new(),
             side: String::new(),
             correspondence: false,
@@ -91,6 +109,13 @@ fn connect(world: &mut World) {
         .and_then(|key| Client::connect(&address, key, &name, Duration::from_secs(5)));
     match joined {
         Ok(client) => {
+            // Best effort: the next start offers the same server and name.
+            if let Some(folder) = crate::engine::autosave::data_folder() {
+                let _ = crate::engine::save::write_atomically(
+                    &folder.join(REMEMBERED),
+                    format!("{address}\n{name}\n").as_bytes(),
+                );
+            }
             let server = client.server.clone();
             world.insert_non_send(ClubLink(client));
             let mut desk = world.resource_mut::<ClubDesk>();
@@ -189,6 +214,8 @@ fn wire(world: &mut World) {
                         ruleset: None,
                     });
                     world.init_resource::<GuestOutbox>();
+                    super::online::fresh_chat(world);
+                    world.resource_mut::<ClubDesk>().status.clear();
                 } else if playing != Some(game) {
                     // A game not on the table now: the lobby says where it stands.
                     send(world, ToServer::Lobby);
@@ -232,6 +259,15 @@ fn wire(world: &mut World) {
     }
     if closed {
         lost(world, "the server is gone");
+    }
+    // The lobby keeps itself current while it is what the player sees.
+    let stale = world
+        .resource::<ClubDesk>()
+        .asked
+        .is_none_or(|t| t.elapsed() > Duration::from_secs(5));
+    if stale && !world.contains_resource::<Online>() {
+        world.resource_mut::<ClubDesk>().asked = Some(std::time::Instant::now());
+        send(world, ToServer::Lobby);
     }
 }
 
@@ -297,6 +333,7 @@ pub(super) fn tab(
             desk.name
         ));
         if ui.small_button("Refresh").clicked() {
+            desk.status.clear();
             commands.queue(|world: &mut World| send(world, ToServer::Lobby));
         }
     });
@@ -305,7 +342,9 @@ pub(super) fn tab(
         .iter()
         .filter(|g| g.your_move() && !g.over)
         .count();
-    ui.label(egui::RichText::new(format!("Your move in {moves} games")).strong());
+    let moves = crate::club::protocol::your_move_in(moves);
+    let moves = format!("Y{}", &moves[1..]);
+    ui.label(egui::RichText::new(moves).strong());
     if !desk.status.is_empty() {
         ui.colored_label(egui::Color32::from_rgb(255, 190, 90), &desk.status);
     }

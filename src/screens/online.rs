@@ -141,6 +141,11 @@ struct Chat {
     status: String,
 }
 
+/// A new online game begins with an empty chat and status.
+pub(super) fn fresh_chat(world: &mut World) {
+    world.insert_resource(Chat::default());
+}
+
 /// This computer's address on its network, as others would dial it (the interface the
 /// system routes out of; no packet is sent), or `None` when there is no network.
 fn own_address() -> Option<std::net::IpAddr> {
@@ -723,7 +728,12 @@ fn welcomed(world: &mut World, registry: &Registry, ruleset: &str) {
     {
         let loaded = crate::engine::ruleset::Loaded { file, src, header };
         super::use_palette(&loaded);
-        super::autosave_from(world, &loaded.file, None);
+        // A club game is kept by its server: no local copy to resume offline by mistake.
+        if matches!(world.get_resource::<Online>(), Some(Online::Club { .. })) {
+            world.remove_resource::<crate::engine::autosave::Autosave>();
+        } else {
+            super::autosave_from(world, &loaded.file, None);
+        }
         // The result screen names the sides from it.
         world.insert_resource(super::CurrentScenario(loaded));
     }

@@ -318,7 +318,7 @@ fn a_correspondence_game_is_played_over_many_sittings_each_player_leaving_when_n
         assert!(sittings < 2000, "the game ends");
         let who = whose.next().unwrap();
         let lobby = text(&club_done(&dir, port, who, &["lobby"]));
-        let to_move = lobby.contains("your move in 1 games");
+        let to_move = lobby.contains("your move in 1 game\n");
         assert!(to_move || lobby.contains("your move in 0 games"), "{lobby}");
         sitting = club_done(&dir, port, who, &["sit", "1", "--until-waiting"]);
         let said = text(&sitting);
