@@ -9,36 +9,10 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use blake2::{Blake2s256, Digest};
 use ed25519_dalek::{Signature, Verifier, VerifyingKey};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::record::GameRecord;
-
-/// A club game's proof ([`GameRecord::club`]).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct ClubProof {
-    /// The game's number at its server (every signature names it).
-    pub game: u64,
-    /// The server's part of the seed, hex: revealed in the export.
-    pub server_part: String,
-    /// The commitment to it the lobby showed before any player gave his part, hex.
-    pub commitment: String,
-    /// Every seat, in side order.
-    pub seats: Vec<ClubSeat>,
-    /// For each command, by index: the seat's side and its signature, for a player's
-    /// command; none for a step of the rules' side.
-    pub signed: Vec<Option<(usize, String)>>,
-}
-
-/// One seat of a club game.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct ClubSeat {
-    /// The side, by index in the scenario.
-    pub side: usize,
-    /// The holder's public key, base64.
-    pub public: String,
-    /// The holder's part of the seed, hex.
-    pub part: String,
-}
+pub use super::record::{ClubProof, ClubSeat};
 
 /// BLAKE2s-256 of `label` and each part with its length before it (so no two lists of parts
 /// read alike): what every club signature and seed is drawn over.

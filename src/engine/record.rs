@@ -82,7 +82,7 @@ pub struct GameRecord<C> {
     /// A game played at a club server: the proof of its seed and of who sent each command
     /// ([`super::club_proof`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub club: Option<super::club_proof::ClubProof>,
+    pub club: Option<ClubProof>,
 }
 
 /// Which sides the rules played, and which of those the searching opponent (the list's
@@ -358,4 +358,31 @@ pub struct Secret<C> {
     pub salt: String,
     /// The command as the player sent it.
     pub command: C,
+}
+
+/// A club game's proof ([`GameRecord::club`], checked by [`super::club_proof::check`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ClubProof {
+    /// The game's number at its server (every signature names it).
+    pub game: u64,
+    /// The server's part of the seed, hex: revealed in the export.
+    pub server_part: String,
+    /// The commitment to it the lobby showed before any player gave his part, hex.
+    pub commitment: String,
+    /// Every seat, in side order.
+    pub seats: Vec<ClubSeat>,
+    /// For each command, by index: the seat's side and its signature, for a player's
+    /// command; none for a step of the rules' side.
+    pub signed: Vec<Option<(usize, String)>>,
+}
+
+/// One seat of a club game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ClubSeat {
+    /// The side, by index in the scenario.
+    pub side: usize,
+    /// The holder's public key, base64.
+    pub public: String,
+    /// The holder's part of the seed, hex.
+    pub part: String,
 }

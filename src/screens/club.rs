@@ -88,6 +88,7 @@ fn send(world: &mut World, message: ToServer) {
 
 fn lost(world: &mut World, why: &str) {
     world.remove_non_send::<ClubLink>();
+    world.remove_resource::<super::online::KeepPolling>();
     let mut desk = world.resource_mut::<ClubDesk>();
     desk.connected = None;
     desk.status = format!("The connection to the club server closed: {why}");
@@ -118,6 +119,7 @@ fn connect(world: &mut World) {
             }
             let server = client.server.clone();
             world.insert_non_send(ClubLink(client));
+            world.insert_resource(super::online::KeepPolling);
             let mut desk = world.resource_mut::<ClubDesk>();
             desk.connected = Some(server);
             desk.status.clear();

@@ -5,6 +5,7 @@ mod club;
 pub mod editor;
 mod fairness;
 mod online;
+mod online_title;
 mod pacing;
 mod playing;
 mod results;
@@ -459,6 +460,7 @@ pub fn run_window(
         results::plugin,
         online::plugin,
         club::plugin,
+        online_title::plugin,
         editor::plugin,
     ));
     match launch {
