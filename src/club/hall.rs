@@ -687,6 +687,13 @@ impl Hall {
             .and_then(|p| p.sat.get(&game))
             .ok_or("sit down at the game first")?;
         let live = self.hosted(game)?;
+        // The signature covers the text: only the text this program writes for the command
+        // is taken, so the export's proof (which signs the command as recorded) verifies.
+        match live.host.script(&format!("[{ron}]"), "the command") {
+            Ok(c) if c.len() == 1 && c[0] == ron => {}
+            Ok(_) => return Err("one command, written as Holotable writes it, is taken".into()),
+            Err(e) => return Err(format!("not a command of this game: {e}")),
+        }
         let held = live.host.game().commands();
         if index != held {
             return Err(format!(
