@@ -353,6 +353,7 @@ impl Hall {
                 .filter(|s| !s.is_empty())
                 .map(str::to_string)
                 .collect(),
+            invitation: yours.as_ref().and(g.invitation.clone()),
             yours,
             commitment: g.commitment.clone(),
         })

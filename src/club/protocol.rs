@@ -140,6 +140,10 @@ pub struct GameInfo {
     /// The hex commitment to the server's part of the dice seed, published before any player
     /// gives his.
     pub commitment: String,
+    /// A private game's invitation code, for the players who hold a seat in it (to give the
+    /// others).
+    #[serde(default)]
+    pub invitation: Option<String>,
 }
 
 /// `your move in N games` (one game: `in 1 game`), as the lobby says it.

@@ -301,7 +301,7 @@ pub(super) fn tab(
     commands: &mut Commands,
 ) {
     // A long lobby line wraps rather than widening the window over the title's buttons.
-    ui.set_max_width(420.0);
+    ui.set_max_width(400.0);
     ui.separator();
     if desk.connected.is_none() {
         egui::Grid::new("club-connect")
@@ -377,6 +377,13 @@ pub(super) fn tab(
                         });
                     }
                     ui.label(format!("{} · {}", line(&g), state));
+                    if let Some(code) = g.invitation.as_ref().filter(|_| !g.started) {
+                        ui.label(format!("game {}, invitation {code}", g.game));
+                        if ui.small_button("Copy").clicked() {
+                            ui.ctx()
+                                .copy_text(format!("game {}, invitation {code}", g.game));
+                        }
+                    }
                 });
             }
             ui.separator();
@@ -418,9 +425,12 @@ pub(super) fn tab(
     });
     ui.separator();
     ui.label(egui::RichText::new("A new game").strong());
-    let names: Vec<String> = registry
+    let names: Vec<(String, String)> = registry
         .bundled()
-        .map(|(_, n, _)| n.trim_end_matches(".ron").to_string())
+        .map(|(e, n, _)| {
+            let n = n.trim_end_matches(".ron").to_string();
+            (format!("{n} · {}", e.title), n)
+        })
         .collect();
     egui::ComboBox::from_id_salt("club-scenario")
         .selected_text(if desk.scenario.is_empty() {
@@ -429,8 +439,8 @@ pub(super) fn tab(
             desk.scenario.as_str()
         })
         .show_ui(ui, |ui| {
-            for n in &names {
-                ui.selectable_value(&mut desk.scenario, n.clone(), n);
+            for (label, n) in &names {
+                ui.selectable_value(&mut desk.scenario, n.clone(), label);
             }
         });
     let sides: Vec<(String, String)> = registry
