@@ -40,8 +40,8 @@ fn serve(dir: &Path, port: u16) -> (End, u16) {
     (end, port)
 }
 
-/// `holotable club 127.0.0.1:PORT --data dir/WHO --name WHO ARGS…`, started.
-fn club(dir: &Path, port: u16, who: &str, rest: &[&str]) -> End {
+/// `club 127.0.0.1:PORT --data dir/WHO --name WHO ARGS…`: the arguments.
+fn club_args(dir: &Path, port: u16, who: &str, rest: &[&str]) -> Vec<String> {
     let mut a = args(&[
         "club",
         &format!("127.0.0.1:{port}"),
@@ -53,24 +53,18 @@ fn club(dir: &Path, port: u16, who: &str, rest: &[&str]) -> End {
         "60",
     ]);
     a.extend(args(rest));
-    End::start(&a)
+    a
+}
+
+/// `holotable club …` as [`club_args`], started.
+fn club(dir: &Path, port: u16, who: &str, rest: &[&str]) -> End {
+    End::start(&club_args(dir, port, who, rest))
 }
 
 /// The same, run to its end: its output.
 fn club_done(dir: &Path, port: u16, who: &str, rest: &[&str]) -> Output {
-    let mut a = args(&[
-        "club",
-        &format!("127.0.0.1:{port}"),
-        "--data",
-        dir.join(who).to_str().unwrap(),
-        "--name",
-        who,
-        "--patience",
-        "60",
-    ]);
-    a.extend(args(rest));
     Command::new(env!("CARGO_BIN_EXE_holotable"))
-        .args(&a)
+        .args(club_args(dir, port, who, rest))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap()
