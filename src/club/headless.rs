@@ -281,7 +281,8 @@ fn play(
     let mut sent_at: Option<usize> = None;
     // The rest of the rules' policy's last step, sent one by one as each is accepted.
     let mut chosen: std::collections::VecDeque<String> = Default::default();
-    // The server's refusals of chosen commands in a row: after one, legal moves are chosen.
+    // The server's refusals of chosen commands since one was taken: once a step's tries are
+    // all refused, a legal move is chosen.
     let mut refusals = 0u64;
     let mut played = 0usize;
     let mut waited = Instant::now();
@@ -384,7 +385,9 @@ fn play(
                 ToGuest::Refused { reason } => {
                     say(format!("refused: {reason}"));
                     sent_at = None;
-                    chosen.clear();
+                    // The policy's step may hold tries in order (the first the rules take is
+                    // its choice, as the pipeline picks at the rules' own table): the next
+                    // goes; once none is left, a legal move.
                     refusals += 1;
                     if script.is_some() {
                         return Err(format!("a command of the script was refused: {reason}"));

@@ -1,9 +1,8 @@
-//! `holotable serve` and `holotable club` as separate processes on loopback: whole games of
-//! every rule set but Tyneside played through a club server by two players choosing by the
-//! rules' policy, both seats ending in step and the export verifying offline; the server
-//! killed with -9 mid-game and started again, nothing it acknowledged lost; a held seat
-//! refused to another key; a correspondence game over many sittings; hostile connections.
-//! Every wait is bounded.
+//! `holotable serve` and `holotable club` as separate processes on loopback: a whole game of
+//! every rule set played through a club server by two players choosing by the rules' policy,
+//! both seats ending in step and the export verifying offline; the server killed with -9
+//! mid-game and started again, nothing it acknowledged lost; a held seat refused to another
+//! key; a correspondence game over many sittings; hostile connections. Every wait is bounded.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -166,6 +165,7 @@ fn a_game_of_each_rule_set_through_the_club_ends_in_step_at_both_seats_and_verif
         "walker_assault",
         "escort_battle",
         "platoon_fight",
+        "shooting_example",
     ];
     for (n, scenario) in scenarios.iter().enumerate() {
         let game = n as u64 + 1;
