@@ -538,6 +538,7 @@ impl Hall {
             for (conn, public) in holders {
                 self.sit(conn, &public, game, 0)?;
             }
+            self.notify_to_move(game);
         }
         Ok(())
     }

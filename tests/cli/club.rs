@@ -19,8 +19,13 @@ use super::online::{End, args, folder};
 
 /// Starts a server keeping its games in `dir/srv` on `port` (0: any): it and its port.
 fn serve(dir: &Path, port: u16) -> (End, u16) {
+    serve_with(dir, port, &[])
+}
+
+/// [`serve`] with more arguments.
+fn serve_with(dir: &Path, port: u16, more: &[&str]) -> (End, u16) {
     let data = dir.join("srv");
-    let mut end = End::start(&args(&[
+    let mut a = args(&[
         "serve",
         "--port",
         &port.to_string(),
@@ -28,7 +33,9 @@ fn serve(dir: &Path, port: u16) -> (End, u16) {
         data.to_str().unwrap(),
         "--idle",
         "1",
-    ]));
+    ]);
+    a.extend(args(more));
+    let mut end = End::start(&a);
     let line = end.line("listening on port ");
     let port = line["listening on port ".len()..]
         .split(',')
@@ -264,7 +271,12 @@ fn a_server_killed_mid_game_carries_on_with_nothing_lost_and_a_held_seat_stays_i
 #[test]
 fn a_correspondence_game_is_played_over_many_sittings_each_player_leaving_when_not_to_move() {
     let dir = folder("club-corr");
-    let (mut server, port) = serve(&dir, 0);
+    let told = dir.join("told.txt");
+    let on_move = format!(
+        "echo \"game $HOLOTABLE_GAME: $HOLOTABLE_PLAYER\" >> '{}'",
+        told.display()
+    );
+    let (mut server, port) = serve_with(&dir, 0, &["--on-move", &on_move]);
     let sides = person_sides("cantina_brawl");
     let first = club_done(
         &dir,
@@ -326,6 +338,14 @@ fn a_correspondence_game_is_played_over_many_sittings_each_player_leaving_when_n
         sittings += 1;
     }
     assert!(sittings > 4, "the game took {sittings} sittings");
+    // The club's command ran for each player not connected when he was to move.
+    let told = std::fs::read_to_string(&told).unwrap_or_default();
+    for who in ["ann", "bob"] {
+        assert!(
+            told.contains(&format!("game 1: {who}\n")),
+            "{who} told: {told}"
+        );
+    }
     export_verifies(&dir, port, "bob", 1);
     let _ = server.child.kill();
 }
