@@ -344,6 +344,11 @@ pub enum ClubSub {
         #[command(flatten)]
         playing: ClubPlaying,
     },
+    /// Watch game GAME (a public one, or one of yours) as no side sees it, to its end.
+    Watch {
+        /// The game's number.
+        game: u64,
+    },
     /// Write finished game GAME's whole record to OUT (`holotable replay --check OUT`).
     Export {
         /// The game's number.
@@ -654,6 +659,7 @@ pub fn main(registry: Registry) -> ExitCode {
                     playing.playing(),
                 ),
                 ClubSub::Sit { game, playing } => (ClubAction::Sit { game }, playing.playing()),
+                ClubSub::Watch { game } => (ClubAction::Watch { game }, Default::default()),
                 ClubSub::Export { game, out } => {
                     (ClubAction::Export { game, out }, Default::default())
                 }

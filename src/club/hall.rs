@@ -261,6 +261,7 @@ impl Hall {
                 &part,
             ),
             ToServer::Sit { game, have } => self.sit(conn, &public, game, have),
+            ToServer::Watch { game } => self.watch(conn, &public, game),
             ToServer::Play {
                 game,
                 ron,
@@ -655,6 +656,39 @@ impl Hall {
         Ok(())
     }
 
+    /// A player watches game `game`: a public game, or one he holds a seat in.
+    fn watch(&mut self, conn: u64, public: &str, game: u64) -> Result<(), Refusal> {
+        let row = self.store.game(game)?.ok_or("no such game")?;
+        let seated = self
+            .store
+            .seats(game)?
+            .iter()
+            .any(|s| s.public.as_deref() == Some(public));
+        if !row.public && !seated {
+            return Err("a game by invitation is watched only by its players".into());
+        }
+        let peer = match self.players.get(&conn).and_then(|p| p.sat.get(&game)) {
+            Some(&peer) => peer,
+            None => {
+                let peer = self.next_peer;
+                self.next_peer += 1;
+                peer
+            }
+        };
+        let live = self.hosted(game)?;
+        let watch = ToHost::Watch {
+            code: live.code.clone(),
+            have: 0,
+        };
+        let out = live.host.receive(peer, watch);
+        self.peers.insert(peer, (conn, game));
+        if let Some(p) = self.players.get_mut(&conn) {
+            p.sat.insert(game, peer);
+        }
+        self.dispatch(game, out);
+        Ok(())
+    }
+
     fn to_host(&mut self, conn: u64, game: u64, message: ToHost) -> Result<(), Refusal> {
         let peer = *self
             .players
@@ -834,6 +868,7 @@ fn game_of(message: &ToServer) -> Option<u64> {
     match message {
         ToServer::Take { game, .. }
         | ToServer::Sit { game, .. }
+        | ToServer::Watch { game }
         | ToServer::Play { game, .. }
         | ToServer::Resync { game, .. }
         | ToServer::Chat { game, .. }

@@ -54,6 +54,11 @@ pub enum ClubAction {
         /// The game.
         game: u64,
     },
+    /// Watch game `game` to its end.
+    Watch {
+        /// The game.
+        game: u64,
+    },
     /// Write finished game `game`'s record to `out`.
     Export {
         /// The game.
@@ -186,6 +191,10 @@ pub fn club(
                 say("waiting: the game waits for players");
                 return Ok(());
             }
+            *game
+        }
+        ClubAction::Watch { game } => {
+            client.send(&ToServer::Watch { game: *game })?;
             *game
         }
         ClubAction::Sit { game } => {

@@ -68,6 +68,12 @@ pub enum ToServer {
         /// Commands already held.
         have: usize,
     },
+    /// Watches a public game that has begun (or one the player holds a seat in): he is sent
+    /// it as no side sees it, from the start, and each command as it is played.
+    Watch {
+        /// The game's number.
+        game: u64,
+    },
     /// A command for the player's side: its RON, the number of commands the game held when it
     /// was made, and the base64 signature of [`super::identity::command_message`].
     Play {

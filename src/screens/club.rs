@@ -252,7 +252,7 @@ fn wire(world: &mut World) {
                     send(world, ToServer::Chat { game, text });
                     None
                 }
-                ToHost::Hello { .. } => None,
+                ToHost::Hello { .. } | ToHost::Watch { .. } => None,
             };
             if let Some(Err(e)) = result {
                 lost(world, &e);

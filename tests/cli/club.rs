@@ -1,6 +1,6 @@
 //! `holotable serve` and `holotable club` as separate processes on loopback: a whole game of
 //! every rule set played through a club server by two players choosing by the rules' policy,
-//! both seats ending in step and the export verifying offline; the server killed with -9
+//! both seats ending in step, a third player watching, the export verifying offline; the server killed with -9
 //! mid-game and started again, nothing it acknowledged lost; a held seat refused to another
 //! key; a correspondence game over many sittings; hostile connections. Every wait is bounded.
 
@@ -185,12 +185,24 @@ fn a_game_of_each_rule_set_through_the_club_ends_in_step_at_both_seats_and_verif
         );
         ann.line(&format!("game {game} created"));
         let mut bob = club(&dir, port, "bob", &["take", &game.to_string()]);
-        let (a, b) = (hash_of(&mut ann), hash_of(&mut bob));
-        assert!(ann.wait() && bob.wait(), "{scenario}");
+        bob.line("sat at game");
+        // A third player watches it, as no side sees it.
+        let mut cy = club(&dir, port, "cy", &["watch", &game.to_string()]);
+        let (a, b, c) = (hash_of(&mut ann), hash_of(&mut bob), hash_of(&mut cy));
+        assert!(ann.wait() && bob.wait() && cy.wait(), "{scenario}");
         if *scenario == "cantina_brawl" {
-            // Nothing is hidden in 1 Stat: both seats hold the whole game.
+            // Nothing is hidden in 1 Stat: both seats and the watcher hold the whole game.
             assert_eq!(a, b, "{scenario}: both seats end with the same game");
+            assert_eq!(a, c, "{scenario}: the watcher sees the same game");
         }
+        assert!(
+            cy.seen
+                .iter()
+                .filter(|l| l.starts_with("command: "))
+                .count()
+                > 10,
+            "{scenario}: the watcher saw the game played"
+        );
         assert!(
             ann.seen
                 .iter()

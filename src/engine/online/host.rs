@@ -29,6 +29,10 @@ use crate::engine::session::{Headless, Session};
 use crate::rules::cards::Deck;
 use crate::rules::dice::Dice;
 
+/// The side of the spectators' view: the game as no side sees it, every side's secrets face
+/// down until the game shows them.
+pub const NOBODY: usize = usize::MAX;
+
 /// A message for one guest, by the transport's id for it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outgoing {
@@ -84,6 +88,8 @@ pub struct Host<R: RuleSet> {
     /// What happened on the wire that the host's player should know (seats taken and left,
     /// messages dropped, chat), oldest first.
     pub log: Vec<String>,
+    /// The connections watching, sent the [`NOBODY`] seat's view (made when the first comes).
+    watchers: Vec<u64>,
 }
 
 /// How many chat lines the host keeps for a guest that joins anew.
@@ -214,34 +220,9 @@ pub fn open<R: RuleSet>(world: &mut World, remote: &[usize], code: &str) -> Resu
         hidden_before: Vec::new(),
         chat: Vec::new(),
         log: Vec::new(),
+        watchers: Vec::new(),
     };
-    let seated: Vec<usize> = host.seats.iter().map(|s| s.side).collect();
-    if !record.commands.is_empty() {
-        // The side that sent each command: the side to act before it, found by playing the
-        // game again with the same hands.
-        let mut again =
-            Session::<R>::start(&loaded, Randomness::seeded(seed)).map_err(|e| e.join("\n"))?;
-        again
-            .world_mut()
-            .resource_mut::<crate::engine::game::Sides>()
-            .rules = sides.rules.clone();
-        for (i, rc) in record.commands.iter().enumerate() {
-            let sender = R::sides_to_act(again.world()).first().copied().unwrap_or(0);
-            let before: Vec<_> = seated
-                .iter()
-                .map(|&s| R::hidden_from(again.world(), s))
-                .collect();
-            if let CommandOutcome::Refused(_, why) = again.send(rc.command.clone()) {
-                return Err(format!(
-                    "the game does not replay at command {}: {why}",
-                    i + 1
-                ));
-            }
-            host.senders.push(sender);
-            let places = places::<R>(&seated, &before, again.world());
-            host.follow(rc, i, sender, places)?;
-        }
-    }
+    host.catch_up(&loaded, &record, &sides.rules, 0)?;
     world.insert_non_send(host);
     world.init_resource::<Outbox>();
     super::go_online(world);
@@ -275,6 +256,14 @@ pub fn receive<R: RuleSet>(world: &mut World, peer: u64, message: ToHost) {
                 _,
             ) => {
                 out = host.hello(world, peer, (&code, &key), side.as_deref(), have);
+            }
+            (ToHost::Watch { code, have }, _) => {
+                out = host.watch(world, peer, &code, have);
+            }
+            (ToHost::Resync { .. }, None) if host.watchers.contains(&peer) => {
+                if let Some(s) = host.seats.iter().position(|s| s.side == NOBODY) {
+                    out.push(host.welcome(s, peer));
+                }
             }
             (_, None) => host.log.push(format!(
                 "dropped a message from connection {peer}, which holds no seat"
@@ -374,6 +363,7 @@ pub fn dropped<R: RuleSet>(world: &mut World, peer: u64) {
     let Some(mut host) = world.get_non_send_mut::<Host<R>>() else {
         return;
     };
+    host.watchers.retain(|&w| w != peer);
     for i in 0..host.seats.len() {
         if host.seats[i].peer == Some(peer) {
             host.seats[i].peer = None;
@@ -474,6 +464,128 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
 }
 
 impl<R: RuleSet> Host<R> {
+    /// Plays `record`'s commands into the views of the seats from `from` on (made new, at the
+    /// set-up), as they were played: what each view's side could not see before each command
+    /// found by playing the game again with the same hands (`rules`: the sides the rules
+    /// play). Where `from` is 0, notes each command's sender too.
+    ///
+    /// Errors: the game does not replay, or a view cannot follow it.
+    fn catch_up(
+        &mut self,
+        loaded: &Loaded,
+        record: &GameRecord<R::Command>,
+        rules: &[usize],
+        from: usize,
+    ) -> Result<(), String> {
+        if record.commands.is_empty() {
+            return Ok(());
+        }
+        let mut earlier: Vec<Seat<R>> = self.seats.drain(..from).collect();
+        let seated: Vec<usize> = self.seats.iter().map(|s| s.side).collect();
+        let mut again =
+            Session::<R>::start(loaded, Randomness::seeded(self.seed)).map_err(|e| e.join("\n"))?;
+        again
+            .world_mut()
+            .resource_mut::<crate::engine::game::Sides>()
+            .rules = rules.to_vec();
+        let mut played = Ok(());
+        for (i, rc) in record.commands.iter().enumerate() {
+            let sender = R::sides_to_act(again.world()).first().copied().unwrap_or(0);
+            let before: Vec<_> = seated
+                .iter()
+                .map(|&s| R::hidden_from(again.world(), s))
+                .collect();
+            if let CommandOutcome::Refused(_, why) = again.send(rc.command.clone()) {
+                played = Err(format!(
+                    "the game does not replay at command {}: {why}",
+                    i + 1
+                ));
+                break;
+            }
+            if from == 0 {
+                self.senders.push(sender);
+            }
+            let places = places::<R>(&seated, &before, again.world());
+            if let Err(e) = self.follow(rc, i, sender, places) {
+                played = Err(e);
+                break;
+            }
+        }
+        earlier.append(&mut self.seats);
+        self.seats = earlier;
+        played
+    }
+
+    /// A connection asks to watch with `code`, holding `have` commands: the game as no side
+    /// sees it (made on the first watcher's asking), from the start or from `have`.
+    fn watch(&mut self, world: &World, peer: u64, code: &str, have: usize) -> Vec<Outgoing> {
+        if !super::code::same(code, &self.code) {
+            self.log
+                .push(format!("connection {peer} gave a wrong join code to watch"));
+            return vec![Outgoing {
+                peer,
+                message: ToGuest::Denied {
+                    reason: "that is not this game's join code".into(),
+                },
+            }];
+        }
+        if !self.seats.iter().any(|s| s.side == NOBODY) {
+            let made = (|| {
+                let record = world
+                    .get_resource::<GameRecord<R::Command>>()
+                    .ok_or("no game is on")?
+                    .clone();
+                let loaded = loaded_of::<R>(&record)?;
+                let rules = world
+                    .get_resource::<crate::engine::game::Sides>()
+                    .map(|s| s.rules.clone())
+                    .unwrap_or_default();
+                self.seats.push(Seat {
+                    side: NOBODY,
+                    view: new_view::<R>(&loaded, &record, NOBODY)?,
+                    secrets: BTreeMap::new(),
+                    peer: None,
+                    key: None,
+                });
+                let from = self.seats.len() - 1;
+                self.catch_up(&loaded, &record, &rules, from)
+            })();
+            if let Err(e) = made {
+                self.seats.retain(|s| s.side != NOBODY);
+                self.log.push(format!("no view for watchers: {e}"));
+                return vec![Outgoing {
+                    peer,
+                    message: ToGuest::Denied {
+                        reason: format!("this game cannot be watched: {e}"),
+                    },
+                }];
+            }
+        }
+        if !self.watchers.contains(&peer) {
+            self.watchers.push(peer);
+            self.log.push(format!("connection {peer} is watching"));
+        }
+        let s = self
+            .seats
+            .iter()
+            .position(|s| s.side == NOBODY)
+            .unwrap_or(0);
+        let held = self.seats[s].view.record().commands.len();
+        if have > 0 && have <= held {
+            return vec![Outgoing {
+                peer,
+                message: ToGuest::Commands {
+                    from: have,
+                    commands: self.seats[s].view.record().commands[have..]
+                        .iter()
+                        .map(recorded_text)
+                        .collect(),
+                },
+            }];
+        }
+        vec![self.welcome(s, peer)]
+    }
+
     /// The state hash of the game as side `side`'s guest holds it (its view), if `side` is
     /// played from another computer.
     pub fn view_hash(&mut self, side: usize) -> Option<u64> {
@@ -497,6 +609,7 @@ impl<R: RuleSet> Host<R> {
     pub fn seats(&self) -> Vec<(usize, bool)> {
         self.seats
             .iter()
+            .filter(|s| s.side != NOBODY)
             .map(|s| (s.side, s.peer.is_some()))
             .collect()
     }
@@ -663,6 +776,7 @@ impl<R: RuleSet> Host<R> {
     ) -> Result<Vec<Outgoing>, String> {
         let salt = salt(self.seed, index);
         let mut out = Vec::new();
+        let watchers = self.watchers.clone();
         for (seat, places) in self
             .seats
             .iter_mut()
@@ -724,17 +838,22 @@ impl<R: RuleSet> Host<R> {
                     index + 1
                 ));
             }
-            if let Some(peer) = seat.peer {
-                let commands: Vec<String> = seat.view.record().commands[held..]
-                    .iter()
-                    .map(recorded_text)
-                    .collect();
+            let watching = if seat.side == NOBODY {
+                watchers.as_slice()
+            } else {
+                &[]
+            };
+            let commands: Vec<String> = seat.view.record().commands[held..]
+                .iter()
+                .map(recorded_text)
+                .collect();
+            for &peer in seat.peer.iter().chain(watching) {
                 if !commands.is_empty() {
                     out.push(Outgoing {
                         peer,
                         message: ToGuest::Commands {
                             from: held,
-                            commands,
+                            commands: commands.clone(),
                         },
                     });
                 }

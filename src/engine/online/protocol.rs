@@ -32,6 +32,15 @@ pub enum ToHost {
         #[serde(default)]
         key: String,
     },
+    /// Asks to watch: the join code, and how many commands of the game the watcher holds. A
+    /// watcher is sent the game as no side sees it ([`super::host::NOBODY`]'s view) and sends
+    /// nothing but a resync.
+    Watch {
+        /// The join code.
+        code: String,
+        /// Commands already held.
+        have: usize,
+    },
     /// A command for the guest's side, as RON text of the rule set's command.
     Command {
         /// The command's RON text.
@@ -111,6 +120,11 @@ impl ToHost {
                         "a hello with a code, side or key longer than {MAX_NAME} bytes"
                     ));
                 }
+            }
+            ToHost::Watch { code, .. } if code.len() > MAX_NAME => {
+                return Err(format!(
+                    "a watch request with a code longer than {MAX_NAME} bytes"
+                ));
             }
             ToHost::Command { ron } if ron.len() > MAX_COMMAND => {
                 return Err(format!(
