@@ -406,6 +406,31 @@ pub(super) fn tab(
                     ui.label(line(&g));
                 });
             }
+            let going: Vec<GameInfo> = desk
+                .open
+                .iter()
+                .filter(|g| g.yours.is_none() && g.started && !g.over)
+                .cloned()
+                .collect();
+            if !going.is_empty() {
+                ui.separator();
+                ui.label(egui::RichText::new("Games being played").strong());
+            }
+            for g in going {
+                ui.horizontal_wrapped(|ui| {
+                    if ui
+                        .button("Watch")
+                        .on_hover_text("See the game as no side sees it: hidden things stay hidden")
+                        .clicked()
+                    {
+                        desk.want = Some(g.game);
+                        let game = g.game;
+                        commands
+                            .queue(move |world: &mut World| send(world, ToServer::Watch { game }));
+                    }
+                    ui.label(line(&g));
+                });
+            }
         });
     ui.separator();
     ui.horizontal(|ui| {

@@ -597,7 +597,10 @@ fn panel(
     mut commands: Commands,
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
-    let mine = seated.and_then(|s| s.0);
+    // A watcher's game is seen as no side sees it: he plays no side.
+    let seat = seated.and_then(|s| s.0);
+    let watching = seat == Some(crate::engine::online::host::NOBODY);
+    let mine = seat.filter(|_| !watching);
     let name = |s: usize| {
         sides
             .as_ref()
@@ -607,6 +610,7 @@ fn panel(
     // The title says whose turn it is, so the panel folded away still tells; it can be
     // dragged off whatever it covers.
     let turn = match (mine, status.acting) {
+        _ if watching => "Watching".to_string(),
         (Some(me), Some(s)) if s == me => "Your turn".to_string(),
         (Some(_), Some(s)) => format!("Waiting for {}", name(s)),
         _ => String::new(),
@@ -619,6 +623,12 @@ fn panel(
         .collapsible(true)
         .resizable(false)
         .show(ctx, |ui| {
+            if watching {
+                ui.label("You are watching: what a side keeps hidden stays hidden");
+                if let Some(s) = status.acting {
+                    ui.label(format!("{} to act", name(s)));
+                }
+            }
             if let Some(me) = mine {
                 ui.label(format!("You play {}", name(me)));
                 match status.acting {
