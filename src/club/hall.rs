@@ -114,7 +114,7 @@ impl Hall {
             live: HashMap::new(),
             players: HashMap::new(),
             peers: HashMap::new(),
-            next_peer: 1,
+            next_peer: 0,
         }
     }
 
@@ -632,28 +632,13 @@ impl Hall {
 
     fn sit(&mut self, conn: u64, public: &str, game: u64, have: usize) -> Result<(), Refusal> {
         let (_, side_id) = self.seat_of(public, game)?;
-        let peer = match self.players.get(&conn).and_then(|p| p.sat.get(&game)) {
-            Some(&peer) => peer,
-            None => {
-                let peer = self.next_peer;
-                self.next_peer += 1;
-                peer
-            }
-        };
-        let live = self.hosted(game)?;
-        let hello = ToHost::Hello {
-            code: live.code.clone(),
+        let key = public.to_string();
+        self.arrive(conn, game, |code| ToHost::Hello {
+            code,
             side: Some(side_id),
             have,
-            key: public.to_string(),
-        };
-        let out = live.host.receive(peer, hello);
-        self.peers.insert(peer, (conn, game));
-        if let Some(p) = self.players.get_mut(&conn) {
-            p.sat.insert(game, peer);
-        }
-        self.dispatch(game, out);
-        Ok(())
+            key,
+        })
     }
 
     /// A player watches game `game`: a public game, or one he holds a seat in.
@@ -667,20 +652,28 @@ impl Hall {
         if !row.public && !seated {
             return Err("a game by invitation is watched only by its players".into());
         }
+        self.arrive(conn, game, |code| ToHost::Watch { code, have: 0 })
+    }
+
+    /// Connection `conn` comes to game `game` (hosted again if let go) with the host's message
+    /// `hello` makes of the game's code: the game knows the connection by a peer of its own
+    /// from now on, and what the host answers is sent.
+    fn arrive(
+        &mut self,
+        conn: u64,
+        game: u64,
+        hello: impl FnOnce(String) -> ToHost,
+    ) -> Result<(), Refusal> {
         let peer = match self.players.get(&conn).and_then(|p| p.sat.get(&game)) {
             Some(&peer) => peer,
             None => {
-                let peer = self.next_peer;
                 self.next_peer += 1;
-                peer
+                self.next_peer
             }
         };
         let live = self.hosted(game)?;
-        let watch = ToHost::Watch {
-            code: live.code.clone(),
-            have: 0,
-        };
-        let out = live.host.receive(peer, watch);
+        let message = hello(live.code.clone());
+        let out = live.host.receive(peer, message);
         self.peers.insert(peer, (conn, game));
         if let Some(p) = self.players.get_mut(&conn) {
             p.sat.insert(game, peer);
