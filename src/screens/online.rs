@@ -669,7 +669,10 @@ fn panel(
                         .filter(|&s| Some(s) != mine)
                     {
                         let free = ui
-                            .small_button(format!("Free {}'s seat", name(side)))
+                            .small_button(format!(
+                                "Free {} seat",
+                                crate::rules::words::possessive(&name(side))
+                            ))
                             .on_hover_text("Lets another guest with the join code take this side: the one who held it is let go");
                         if free.clicked() {
                             commands.queue(move |world: &mut World| {

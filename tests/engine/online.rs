@@ -418,7 +418,11 @@ fn a_guest_may_not_act_for_another_side_nor_out_of_turn_and_hears_why() {
     assert_eq!(t.host.0.commands(), before, "nothing played");
     let (peer, why) = t.refused.pop().expect("refused");
     assert_eq!(peer, 101, "the refusal goes to the sender");
-    assert!(why.contains("turn"), "{why}");
+    // The side's name takes the possessive as the rule sets' sentences do (words::possessive).
+    assert!(
+        why.contains("it is not Galactic Empire's turn to act"),
+        "{why}"
+    );
     // Nonsense is refused too, and the game goes on.
     let out = t.host.receive(
         101,

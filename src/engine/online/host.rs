@@ -28,6 +28,7 @@ use crate::engine::ruleset::{Loaded, RuleSet};
 use crate::engine::session::{Headless, Session};
 use crate::rules::cards::Deck;
 use crate::rules::dice::Dice;
+use crate::rules::words::possessive;
 
 /// The side of the spectators' view: the game as no side sees it, every side's secrets face
 /// down until the game shows them.
@@ -280,8 +281,8 @@ pub fn receive<R: RuleSet>(world: &mut World, peer: u64, message: ToHost) {
                             peer,
                             message: ToGuest::Refused {
                                 reason: format!(
-                                    "it is not {}'s turn to act",
-                                    side_name(world, side)
+                                    "it is not {} turn to act",
+                                    possessive(&side_name(world, side))
                                 ),
                             },
                         })
@@ -291,8 +292,8 @@ pub fn receive<R: RuleSet>(world: &mut World, peer: u64, message: ToHost) {
             }
             (ToHost::Resync { index, why }, Some(s)) => {
                 host.log.push(format!(
-                    "{}'s game differed from the host's at command {index} ({why}): sent the whole game again",
-                    side_name(world, host.seats[s].side)
+                    "{} game differed from the host's at command {index} ({why}): sent the whole game again",
+                    possessive(&side_name(world, host.seats[s].side))
                 ));
                 out.push(host.welcome(s, peer));
             }
@@ -349,7 +350,8 @@ pub fn free_seat<R: RuleSet>(world: &mut World, side: usize) -> bool {
     seat.peer = None;
     seat.key = None;
     host.log.push(format!(
-        "{name}'s seat freed by the host: any guest with the code may take it"
+        "{} seat freed by the host: any guest with the code may take it",
+        possessive(&name)
     ));
     true
 }
@@ -369,7 +371,8 @@ pub fn dropped<R: RuleSet>(world: &mut World, peer: u64) {
             host.seats[i].peer = None;
             let name = names.get(host.seats[i].side).cloned().unwrap_or_default();
             host.log.push(format!(
-                "{name}'s connection dropped: waiting for it to rejoin"
+                "{} connection dropped: waiting for it to rejoin",
+                possessive(&name)
             ));
         }
     }
@@ -696,10 +699,12 @@ impl<R: RuleSet> Host<R> {
         if self.seats[s].key.is_some_and(|k| k != proof) {
             let name = side_name(world, self.seats[s].side);
             self.log.push(format!(
-                "connection {peer} asked for {name}'s seat with another seat key: refused"
+                "connection {peer} asked for {} seat with another seat key: refused",
+                possessive(&name)
             ));
             return deny(format!(
-                "{name}'s seat is held by the player who took it (the host can free it)"
+                "{} seat is held by the player who took it (the host can free it)",
+                possessive(&name)
             ));
         }
         self.seats[s].key = Some(proof);
