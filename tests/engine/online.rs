@@ -420,7 +420,7 @@ fn a_guest_may_not_act_for_another_side_nor_out_of_turn_and_hears_why() {
     assert_eq!(peer, 101, "the refusal goes to the sender");
     // The side's name takes the possessive as the rule sets' sentences do (words::possessive).
     assert!(
-        why.contains("it is not Galactic Empire's turn to act"),
+        why.contains("it is not Rebel Alliance's turn to act"),
         "{why}"
     );
     // Nonsense is refused too, and the game goes on.
