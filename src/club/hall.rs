@@ -317,9 +317,7 @@ impl Hall {
 
     /// The lobby's line for game `g`, for the player with key `public`.
     fn info(&self, g: &GameRow, public: &str) -> Result<GameInfo, Refusal> {
-        let header =
-            crate::rules::scenario::read_header(&g.scenario_src, &g.scenario_file, &[&g.ruleset])
-                .map_err(|e| e.to_string())?;
+        let header = g.header()?;
         let seats = self.store.seats(g.id)?;
         let yours = seats
             .iter()
@@ -478,12 +476,7 @@ impl Hall {
         if !identity::is_part(part) {
             return Err("a part of the seed is 64 hex digits".into());
         }
-        let header = crate::rules::scenario::read_header(
-            &row.scenario_src,
-            &row.scenario_file,
-            &[&row.ruleset],
-        )
-        .map_err(|e| e.to_string())?;
+        let header = row.header()?;
         let free =
             |s: &&super::store::SeatRow| s.public.is_none() || s.public.as_deref() == Some(public);
         let seat = match side {
@@ -505,11 +498,13 @@ impl Hall {
         };
         if !free(&seat) {
             return Err(format!(
-                "{}'s seat is held by another player",
-                header
-                    .sides
-                    .get(seat.side)
-                    .map_or("that side", |s| s.name.as_str())
+                "{} seat is held by another player",
+                crate::rules::words::possessive(
+                    header
+                        .sides
+                        .get(seat.side)
+                        .map_or("that side", |s| s.name.as_str())
+                )
             ));
         }
         if mine.is_some_and(|m| m.side != seat.side) {
@@ -616,12 +611,7 @@ impl Hall {
             .into_iter()
             .find(|s| s.public.as_deref() == Some(public) && s.part.is_some())
             .ok_or("you hold no seat in this game")?;
-        let header = crate::rules::scenario::read_header(
-            &row.scenario_src,
-            &row.scenario_file,
-            &[&row.ruleset],
-        )
-        .map_err(|e| e.to_string())?;
+        let header = row.header()?;
         let id = header
             .sides
             .get(seat.side)
@@ -768,7 +758,12 @@ impl Hall {
                 let to_move = to_move(live);
                 let over = live.host.game().over();
                 let n = rows.len();
-                self.store.add_commands(id, kept, &rows, &to_move, over)?;
+                if let Err(e) = self.store.add_commands(id, kept, &rows, &to_move, over) {
+                    // Nobody was told of what was not kept: the game goes from memory and is
+                    // hosted again from what the store holds when next sat at.
+                    self.live.remove(&id);
+                    return Err(e);
+                }
                 kept += n;
                 if over {
                     println!("game {id}: over");
@@ -803,11 +798,7 @@ impl Hall {
         if !row.correspondence || row.over {
             return;
         }
-        let Ok(header) = crate::rules::scenario::read_header(
-            &row.scenario_src,
-            &row.scenario_file,
-            &[&row.ruleset],
-        ) else {
+        let Ok(header) = row.header() else {
             return;
         };
         for seat in self.store.seats(id).unwrap_or_default() {

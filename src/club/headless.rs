@@ -307,6 +307,9 @@ fn play(
             }
             if sent_at.is_none() && g.to_act() {
                 if script.is_none() && chosen.is_empty() {
+                    if refusals > 10_000 {
+                        return Err("the server refused 10,000 commands in a row: stopped".into());
+                    }
                     chosen = g.choose(refusals)?.into();
                 }
                 let command = match script.as_mut() {
@@ -323,7 +326,7 @@ fn play(
                 }
             } else if sent_at.is_none() && playing.until_waiting && !g.to_act() {
                 say(format!(
-                    "waiting: not this side's move (played {played} commands this sitting)"
+                    "waiting: not this side's move (sent {played} commands this sitting)"
                 ));
                 return Ok(());
             }

@@ -73,6 +73,20 @@ pub struct CommandRow {
     pub signed: Option<(usize, String)>,
 }
 
+impl GameRow {
+    /// The header of the game's scenario (its sides, in order).
+    ///
+    /// Errors: the kept scenario no longer reads (`file:line:column: …`).
+    pub fn header(&self) -> Result<crate::rules::scenario::Header, String> {
+        crate::rules::scenario::read_header(
+            &self.scenario_src,
+            &self.scenario_file,
+            &[&self.ruleset],
+        )
+        .map_err(|e| e.to_string())
+    }
+}
+
 fn err(e: rusqlite::Error) -> String {
     format!("the club's database: {e}")
 }

@@ -343,7 +343,7 @@ fn a_correspondence_game_is_played_over_many_sittings_each_player_leaving_when_n
         if !said.contains("over: state hash") {
             assert_eq!(
                 to_move,
-                !said.contains("(played 0 commands"),
+                !said.contains("(sent 0 commands"),
                 "the lobby says whose move it is: {lobby}\n{said}"
             );
         }
