@@ -153,6 +153,28 @@ pub(super) fn advance(s: &Skirmish, i: usize, goal: Vec2, short: f32) -> Option<
 
 /// The nearest point of a covering piece fighter `i` can reach this move, if any.
 pub(super) fn to_cover(s: &Skirmish, i: usize) -> Option<Command> {
+    cover_moves(s, i).next()
+}
+
+/// The tree's "No: Move to nearest cover, attack closest fighter!" (one-stat-skirmish.txt,
+/// "Turn Order"): the nearest point of a covering piece within his move from which fighter `i`
+/// can still attack, if any (docs/rules/one_stat.md, "The rules playing a warband": cover
+/// from which he could not attack is passed over, and where no cover serves he attacks from
+/// where he stands).
+fn to_cover_to_attack(s: &Skirmish, i: usize) -> Option<Command> {
+    let mut there = s.clone();
+    cover_moves(s, i).find(|c| {
+        let Command::Move { path } = c else {
+            return false;
+        };
+        there.fighters[i].at = path[0];
+        attack(&there, i).is_some()
+    })
+}
+
+/// Moves to the nearest point of each covering piece within fighter `i`'s stat, nearest first,
+/// each legal now.
+fn cover_moves(s: &Skirmish, i: usize) -> impl Iterator<Item = Command> + '_ {
     let f = &s.fighters[i];
     let stat = f32::from(f.fighter.stat);
     let mut spots: Vec<Vec2> = s
@@ -163,7 +185,7 @@ pub(super) fn to_cover(s: &Skirmish, i: usize) -> Option<Command> {
         .filter(|p| p.distance(f.at) <= stat)
         .collect();
     spots.sort_by(|a, b| a.distance(f.at).total_cmp(&b.distance(f.at)));
-    spots.into_iter().find_map(|p| {
+    spots.into_iter().filter_map(move |p| {
         let c = Command::Move { path: vec![p] };
         legal(s, &c).then_some(c)
     })
@@ -431,7 +453,7 @@ pub fn decide(s: &Skirmish) -> Option<Command> {
     let seen = nearest_seen(s, i);
     let step = match behaviour(can_attack, in_cover_at(s, f.at, f.base), seen.is_some()) {
         Behaviour::AttackFromCover => attack(s, i),
-        Behaviour::CoverThenAttack if !a.moved => to_cover(s, i).or_else(|| attack(s, i)),
+        Behaviour::CoverThenAttack if !a.moved => to_cover_to_attack(s, i).or_else(|| attack(s, i)),
         Behaviour::CoverThenAttack => attack(s, i),
         Behaviour::Advance if !(a.moved && a.acted) => seen.and_then(|k| {
             let t = &s.fighters[k];
@@ -508,6 +530,8 @@ pub(super) fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::geometry::Shape;
+    use crate::rules::terrain::{TerrainKind, TerrainPiece};
     use crate::rulesets::one_stat::rules::objectives::Device;
     use crate::rulesets::one_stat::rules::scenario::DeviceEffect;
     use crate::rulesets::one_stat::skirmish::TriggerDevice;
@@ -579,6 +603,45 @@ mod tests {
             .unwrap();
         assert_eq!(hit.fighters[2].standing, Standing::Removed);
         assert_ne!(decide(&hit), Some(Command::Reroll));
+    }
+
+    /// "No: Move to nearest cover, attack closest fighter!": Rook (pistol, medium range at
+    /// most) passes over the nearer grass, from which Thug would be out of his range, for the
+    /// farther grass from which he can still shoot, and shoots; with only the nearer grass,
+    /// he shoots from where he stands.
+    #[test]
+    fn the_tree_takes_the_nearest_cover_from_which_he_can_still_attack() {
+        let grass = |id: &str, min: (f32, f32), max: (f32, f32)| TerrainPiece {
+            id: id.into(),
+            kind: TerrainKind::Woods,
+            shape: Shape::Rect { min, max },
+            properties: vec![TerrainProperty::Cover],
+        };
+        let near = grass("near", (9.0, 11.5), (11.0, 12.0));
+        let far = grass("far", (13.0, 15.0), (14.0, 16.0));
+        for (terrain, moves) in [
+            (vec![near.clone(), far], Some(Vec2::new(13.0, 15.0))),
+            (vec![near], None),
+        ] {
+            let (mut s, mut dice) = game(terrain);
+            s.fighters[0].at = Vec2::new(2.0, 2.0);
+            s.fighters[2].at = Vec2::new(10.0, 23.5);
+            activate(&mut s, &mut dice, 1);
+            assert!(attack(&s, 1).is_some(), "Thug is 9.5\" away");
+            let first = decide(&s).unwrap();
+            match moves {
+                Some(to) => {
+                    assert_eq!(first, Command::Move { path: vec![to] });
+                    dice.push_forced([1]);
+                    s.apply(0, &first, &mut dice).unwrap();
+                    assert!(matches!(decide(&s), Some(Command::Shoot { target: 2, .. })));
+                }
+                None => assert!(
+                    matches!(first, Command::Shoot { target: 2, .. }),
+                    "{first:?}"
+                ),
+            }
+        }
     }
 
     /// Scenarios with the device's attacks and reroll, the tree on every side, play to their
