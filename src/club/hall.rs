@@ -14,8 +14,9 @@ use super::protocol::{GameInfo, MAX_NAME, MAX_SCENARIO, SeatInfo, ToClient, ToSe
 use super::store::{CommandRow, GameRow, Store};
 use crate::engine::club_proof::{ClubProof, ClubSeat};
 use crate::engine::online::HostGame;
+use crate::engine::online::host::CHAT_KEPT;
 use crate::engine::online::host::Outgoing;
-use crate::engine::online::protocol::ToHost;
+use crate::engine::online::protocol::{MAX_CHAT, ToGuest, ToHost};
 use crate::engine::registry::{Registry, RuleSetEntry};
 use crate::engine::ruleset::Loaded;
 use crate::rules::scenario::Control;
@@ -271,7 +272,7 @@ impl Hall {
             ToServer::Resync { game, index, why } => {
                 self.to_host(conn, game, ToHost::Resync { index, why })
             }
-            ToServer::Chat { game, text } => self.to_host(conn, game, ToHost::Chat { text }),
+            ToServer::Chat { game, text } => self.chat(conn, game, &text),
             ToServer::Export { game } => {
                 let row = self.store.game(game)?.ok_or("no such game")?;
                 if !row.over {
@@ -285,6 +286,50 @@ impl Hall {
                 Ok(())
             }
         }
+    }
+
+    /// A line of chat from connection `conn`'s player, seated at game `game`: kept with the
+    /// game (so it outlives the sitting and the server) and sent to everyone else at the game,
+    /// players and watchers, as "Name (Side)".
+    fn chat(&mut self, conn: u64, game: u64, text: &str) -> Result<(), Refusal> {
+        let (public, name) = self.who(conn)?;
+        let (side, _) = self.seat_of(&public, game)?;
+        if !self
+            .players
+            .get(&conn)
+            .is_some_and(|p| p.sat.contains_key(&game))
+        {
+            return Err("sit down at the game first".into());
+        }
+        let line: String = text.trim().chars().take(MAX_CHAT).collect();
+        if line.is_empty() {
+            return Ok(());
+        }
+        let header = self.store.game(game)?.ok_or("no such game")?.header()?;
+        let speaker = match header.sides.get(side) {
+            Some(s) => format!("{name} ({})", s.name),
+            None => name,
+        };
+        self.store.said(game, &speaker, &line)?;
+        let others: Vec<u64> = self
+            .peers
+            .values()
+            .filter(|&&(c, g)| g == game && c != conn)
+            .map(|&(c, _)| c)
+            .collect();
+        for c in others {
+            self.send(
+                c,
+                ToClient::Game {
+                    game,
+                    message: ToGuest::Chat {
+                        from: speaker.clone(),
+                        text: line.clone(),
+                    },
+                },
+            );
+        }
+        Ok(())
     }
 
     /// Game `row`'s proof for its export: the server's part revealed, every seat's key and
@@ -623,7 +668,8 @@ impl Hall {
     fn sit(&mut self, conn: u64, public: &str, game: u64, have: usize) -> Result<(), Refusal> {
         let (_, side_id) = self.seat_of(public, game)?;
         let key = public.to_string();
-        self.arrive(conn, game, |code| ToHost::Hello {
+        // One who sits down holding part of the game (a dropped connection) has its chat.
+        self.arrive(conn, game, have == 0, |code| ToHost::Hello {
             code,
             side: Some(side_id),
             have,
@@ -642,16 +688,17 @@ impl Hall {
         if !row.public && !seated {
             return Err("a game by invitation is watched only by its players".into());
         }
-        self.arrive(conn, game, |code| ToHost::Watch { code, have: 0 })
+        self.arrive(conn, game, true, |code| ToHost::Watch { code, have: 0 })
     }
 
     /// Connection `conn` comes to game `game` (hosted again if let go) with the host's message
     /// `hello` makes of the game's code: the game knows the connection by a peer of its own
-    /// from now on, and what the host answers is sent.
+    /// from now on, and what the host answers is sent, then (`with_chat`) the game's kept chat.
     fn arrive(
         &mut self,
         conn: u64,
         game: u64,
+        with_chat: bool,
         hello: impl FnOnce(String) -> ToHost,
     ) -> Result<(), Refusal> {
         let peer = match self.players.get(&conn).and_then(|p| p.sat.get(&game)) {
@@ -669,6 +716,21 @@ impl Hall {
             p.sat.insert(game, peer);
         }
         self.dispatch(game, out);
+        // The game's chat so far, from the store: it outlives sittings and restarts.
+        let kept = if with_chat {
+            self.store.chat(game, CHAT_KEPT)?
+        } else {
+            Vec::new()
+        };
+        for (from, text) in kept {
+            self.send(
+                conn,
+                ToClient::Game {
+                    game,
+                    message: ToGuest::Chat { from, text },
+                },
+            );
+        }
         Ok(())
     }
 

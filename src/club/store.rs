@@ -1,8 +1,9 @@
 //! What a club server keeps, in one SQLite file in its data folder (`club.sqlite3`): players
 //! (public key and display name), games (scenario, seats, the server's part of the seed and
 //! its commitment, the game as it began), every command as recorded, with its player's
-//! signature. Each write is one transaction, committed with `synchronous = FULL` before the
-//! server tells anyone of it, so what it has acknowledged survives a kill -9 or a power cut.
+//! signature, and each game's chat. Each write is one transaction, committed with
+//! `synchronous = FULL` before the server tells anyone of it, so what it has acknowledged
+//! survives a kill -9 or a power cut.
 
 use std::path::Path;
 
@@ -118,7 +119,11 @@ impl Store {
              CREATE TABLE IF NOT EXISTS commands (
                  game INTEGER NOT NULL REFERENCES games(id), idx INTEGER NOT NULL,
                  recorded TEXT NOT NULL, side INTEGER, signature TEXT,
-                 PRIMARY KEY (game, idx));",
+                 PRIMARY KEY (game, idx));
+             CREATE TABLE IF NOT EXISTS chat (
+                 id INTEGER PRIMARY KEY, game INTEGER NOT NULL REFERENCES games(id),
+                 speaker TEXT NOT NULL, line TEXT NOT NULL);
+             CREATE INDEX IF NOT EXISTS chat_of_game ON chat (game, id);",
         )
         .map_err(err)?;
         Ok(Self { db })
@@ -360,6 +365,38 @@ impl Store {
             )
             .map(|_| ())
             .map_err(err)
+    }
+
+    /// Keeps a line of chat `speaker` said in game `id`.
+    ///
+    /// Errors: the database failed.
+    pub fn said(&self, id: u64, speaker: &str, line: &str) -> Result<(), String> {
+        self.db
+            .execute(
+                "INSERT INTO chat (game, speaker, line) VALUES (?1, ?2, ?3)",
+                params![id as i64, speaker, line],
+            )
+            .map(|_| ())
+            .map_err(err)
+    }
+
+    /// The newest `most` lines of game `id`'s chat as (speaker, line), oldest first.
+    ///
+    /// Errors: the database failed.
+    pub fn chat(&self, id: u64, most: usize) -> Result<Vec<(String, String)>, String> {
+        let mut stmt = self
+            .db
+            .prepare(
+                "SELECT speaker, line FROM (SELECT id, speaker, line FROM chat WHERE game = ?1
+                 ORDER BY id DESC LIMIT ?2) ORDER BY id",
+            )
+            .map_err(err)?;
+        let rows = stmt
+            .query_map(params![id as i64, most as i64], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .map_err(err)?;
+        rows.collect::<Result<_, _>>().map_err(err)
     }
 
     /// Game `id`'s commands, in order.

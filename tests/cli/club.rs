@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use holotable::club::client::Client;
 use holotable::club::identity;
 use holotable::club::protocol::{ToClient, ToServer, write_frame};
+use holotable::engine::online::protocol::ToGuest;
 use holotable::rules::scenario::Control;
 
 use super::online::{End, args, folder};
@@ -299,6 +300,102 @@ fn a_server_killed_mid_game_carries_on_with_nothing_lost_and_a_held_seat_stays_i
     assert_eq!(hash_of(&mut ann), hash_of(&mut bob));
     assert!(ann.wait() && bob.wait());
     export_verifies(&dir, port, "ann", 1);
+    let _ = server.child.kill();
+}
+
+/// Waits for the first chat line `client` is sent about game `game`: (who, what).
+fn next_chat(client: &Client, game: u64) -> (String, String) {
+    loop {
+        match client.incoming.recv_timeout(Duration::from_secs(60)) {
+            Ok(ToClient::Game {
+                game: g,
+                message: ToGuest::Chat { from, text },
+            }) if g == game => return (from, text),
+            Ok(ToClient::Refused { reason, .. }) => panic!("refused: {reason}"),
+            Ok(_) => {}
+            Err(e) => panic!("no chat line within 60 s: {e}"),
+        }
+    }
+}
+
+#[test]
+fn chat_is_kept_with_the_game_across_sittings_and_a_restart_and_only_its_players_speak() {
+    let dir = folder("club-chat");
+    let (mut server, port) = serve(&dir, 0);
+    let brawl = brawl(&dir);
+    let sides = person_sides("cantina_brawl");
+    let made = club_done(
+        &dir,
+        port,
+        "ann",
+        &[
+            "create",
+            &brawl,
+            "--side",
+            &sides[0],
+            "--correspondence",
+            "--until-waiting",
+        ],
+    );
+    assert!(made.status.success(), "{}", text(&made));
+    let taken = club_done(&dir, port, "bob", &["take", "1", "--until-waiting"]);
+    assert!(taken.status.success(), "{}", text(&taken));
+    let addr = format!("127.0.0.1:{port}");
+    let wait = Duration::from_secs(60);
+    let key = |who: &str| identity::key_in(&dir.join(who)).unwrap();
+    let sit = |who: &str| {
+        let mut c = Client::connect(&addr, key(who), who, wait).unwrap();
+        c.send(&ToServer::Sit { game: 1, have: 0 }).unwrap();
+        c
+    };
+    let mut ann = sit("ann");
+    let bob = sit("bob");
+    // Both seated before Ann speaks: a welcome each.
+    for c in [&ann, &bob] {
+        loop {
+            if let Ok(ToClient::Game {
+                message: ToGuest::Welcome { .. },
+                ..
+            }) = c.incoming.recv_timeout(wait)
+            {
+                break;
+            }
+        }
+    }
+    ann.send(&ToServer::Chat {
+        game: 1,
+        text: "  well met  ".into(),
+    })
+    .unwrap();
+    assert_eq!(
+        next_chat(&bob, 1),
+        ("ann (Smugglers)".to_string(), "well met".to_string())
+    );
+    // Carol holds no seat: she is refused, and nobody hears her.
+    let mut carol = Client::connect(&addr, key("carol"), "carol", wait).unwrap();
+    carol
+        .send(&ToServer::Chat {
+            game: 1,
+            text: "psst".into(),
+        })
+        .unwrap();
+    match carol.incoming.recv_timeout(wait) {
+        Ok(ToClient::Refused { reason, .. }) => {
+            assert!(reason.contains("no seat"), "{reason}")
+        }
+        other => panic!("carol was not refused: {other:?}"),
+    }
+    drop((ann, bob, carol));
+    // The server killed and started again: Bob, sitting down in a new sitting, is told the
+    // chat so far before anything new.
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    let (mut server, _) = serve(&dir, port);
+    let bob = sit("bob");
+    assert_eq!(
+        next_chat(&bob, 1),
+        ("ann (Smugglers)".to_string(), "well met".to_string())
+    );
     let _ = server.child.kill();
 }
 
