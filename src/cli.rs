@@ -356,6 +356,12 @@ pub enum ClubSub {
         /// Where to write it.
         out: PathBuf,
     },
+    /// Bring a finished game you played, exported from a club server (this or another), to
+    /// this server: verified, kept as it was played, listed to watch and export.
+    Import {
+        /// The export (`holotable club … export`).
+        file: PathBuf,
+    },
 }
 
 /// How a player at a club plays his side without a window.
@@ -663,6 +669,7 @@ pub fn main(registry: Registry) -> ExitCode {
                 ClubSub::Export { game, out } => {
                     (ClubAction::Export { game, out }, Default::default())
                 }
+                ClubSub::Import { file } => (ClubAction::Import { file }, Default::default()),
             };
             done(crate::club::headless::club(
                 &registry, &options, &action, &playing,

@@ -10,7 +10,9 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::time::{Duration, Instant};
 
 use super::identity;
-use super::protocol::{GameInfo, MAX_NAME, MAX_SCENARIO, SeatInfo, ToClient, ToServer};
+use super::protocol::{
+    GameInfo, IMPORT_BUSY, MAX_NAME, MAX_SCENARIO, SeatInfo, ToClient, ToServer,
+};
 use super::store::{CommandRow, GameRow, Store};
 use crate::engine::club_proof::{ClubProof, ClubSeat};
 use crate::engine::online::HostGame;
@@ -100,6 +102,8 @@ pub struct Hall {
     /// Peer → (connection, game).
     peers: HashMap<u64, (u64, u64)>,
     next_peer: u64,
+    /// When a game was last brought here ([`ToServer::Import`]).
+    last_import: Option<Instant>,
 }
 
 /// A refusal for a player, in words.
@@ -116,6 +120,7 @@ impl Hall {
             players: HashMap::new(),
             peers: HashMap::new(),
             next_peer: 0,
+            last_import: None,
         }
     }
 
@@ -273,6 +278,7 @@ impl Hall {
                 self.to_host(conn, game, ToHost::Resync { index, why })
             }
             ToServer::Chat { game, text } => self.chat(conn, game, &text),
+            ToServer::Import { record } => self.import(conn, &public, &record),
             ToServer::Export { game } => {
                 let row = self.store.game(game)?.ok_or("no such game")?;
                 if !row.over {
@@ -286,6 +292,75 @@ impl Hall {
                 Ok(())
             }
         }
+    }
+
+    /// A finished game exported from a club server, brought here by one of its players
+    /// (`public`): verified as `holotable replay --check` verifies it (every command, the
+    /// seed's parts, every signature), then kept as it was played, under a number of its own
+    /// here, listed, to be watched and exported again with the same proof.
+    fn import(&mut self, conn: u64, public: &str, record: &str) -> Result<(), Refusal> {
+        // Verifying replays the whole game in the hall's one thread: one a second, server-wide,
+        // so a stream of forged games cannot take the thread from the games being played.
+        if self
+            .last_import
+            .is_some_and(|t| t.elapsed() < Duration::from_secs(1))
+        {
+            return Err(IMPORT_BUSY.into());
+        }
+        self.last_import = Some(Instant::now());
+        let path = std::path::Path::new("the game brought");
+        let entry = self.registry.for_save(record, path)?;
+        let game = (entry.club_import)(record, path)?;
+        if !game.proof.seats.iter().any(|s| s.public == public) {
+            return Err("only one of its players may bring a game here".into());
+        }
+        if let Some(id) = self.store.with_commitment(&game.proof.commitment)? {
+            return Err(format!("this game is kept here already, as game {id}"));
+        }
+        let header = crate::rules::scenario::read_header(
+            &game.scenario_src,
+            &game.scenario_file,
+            &[entry.id],
+        )
+        .map_err(|e| e.to_string())?;
+        let row = GameRow {
+            id: 0,
+            ruleset: entry.id.to_string(),
+            scenario_file: game.scenario_file,
+            scenario_src: game.scenario_src,
+            title: header.name,
+            correspondence: false,
+            public: true,
+            invitation: None,
+            server_part: game.proof.server_part.clone(),
+            commitment: game.proof.commitment.clone(),
+            code: crate::engine::online::code::new_code(),
+            set_up: Some(game.set_up),
+            over: true,
+            to_move: String::new(),
+            signed_as: game.proof.game,
+        };
+        let seats: Vec<(usize, String, String)> = game
+            .proof
+            .seats
+            .iter()
+            .map(|s| (s.side, s.public.clone(), s.part.clone()))
+            .collect();
+        let commands: Vec<CommandRow> = game
+            .recorded
+            .into_iter()
+            .zip(game.proof.signed)
+            .map(|(recorded, signed)| CommandRow { recorded, signed })
+            .collect();
+        let id = self.store.import(&row, public, &seats, &commands)?;
+        let row = self.store.game(id)?.ok_or("the game was not kept")?;
+        println!(
+            "game {id}: {} brought from game {} elsewhere",
+            row.title, row.signed_as
+        );
+        let info = self.info(&row, public)?;
+        self.send(conn, ToClient::Imported { info });
+        Ok(())
     }
 
     /// A line of chat from connection `conn`'s player, seated at game `game`: kept with the
@@ -352,7 +427,7 @@ impl Hall {
             .map(|c| c.signed)
             .collect();
         Ok(ClubProof {
-            game: row.id,
+            game: row.signed_as,
             server_part: row.server_part.clone(),
             commitment: row.commitment.clone(),
             seats,
@@ -479,6 +554,7 @@ impl Hall {
             set_up: None,
             over: false,
             to_move: String::new(),
+            signed_as: 0,
         };
         let id = self.store.create(&row, public, &persons, creator_side)?;
         let row = self.store.game(id)?.ok_or("the game was not kept")?;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::client::Client;
-use super::protocol::{GameInfo, ToClient, ToServer};
+use super::protocol::{GameInfo, IMPORT_BUSY, ToClient, ToServer};
 use crate::engine::online::GuestGame;
 use crate::engine::online::protocol::ToGuest;
 use crate::engine::registry::Registry;
@@ -65,6 +65,11 @@ pub enum ClubAction {
         game: u64,
         /// Where.
         out: PathBuf,
+    },
+    /// Bring the finished game exported to `file` to this server.
+    Import {
+        /// The export.
+        file: PathBuf,
     },
 }
 
@@ -131,6 +136,33 @@ pub fn club(
                         return Ok(());
                     }
                     ToClient::Refused { reason, .. } => return Err(reason),
+                    _ => {}
+                }
+            }
+        }
+        ClubAction::Import { file } => {
+            let record = crate::engine::save::read(file)?;
+            client.send(&ToServer::Import {
+                record: record.clone(),
+            })?;
+            let mut tries = 1;
+            loop {
+                match next(&mut client)? {
+                    ToClient::Imported { info } => {
+                        say(format!("game {} brought here: {}", info.game, line(&info)));
+                        return Ok(());
+                    }
+                    // The server verifies one game at a time: again, a moment later.
+                    ToClient::Refused { reason, .. } if reason == IMPORT_BUSY && tries < 30 => {
+                        std::thread::sleep(Duration::from_secs(1));
+                        tries += 1;
+                        client.send(&ToServer::Import {
+                            record: record.clone(),
+                        })?;
+                    }
+                    ToClient::Refused { reason, .. } => {
+                        return Err(format!("{}: {reason}", file.display()));
+                    }
                     _ => {}
                 }
             }

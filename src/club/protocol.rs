@@ -10,12 +10,16 @@ use serde::{Deserialize, Serialize};
 use crate::engine::online::protocol::ToGuest;
 
 /// The longest frame a player may send, in bytes (a command is at most 16 KiB of RON; a
-/// scenario sent to create a game at most [`MAX_SCENARIO`]).
-pub const MAX_FROM_PLAYER: usize = 256 * 1024;
+/// scenario sent to create a game at most [`MAX_SCENARIO`]; a finished game's export brought
+/// from another server, whose long games run to a few hundred KiB, the rest).
+pub const MAX_FROM_PLAYER: usize = 2 * 1024 * 1024;
 /// The longest frame the server sends, in bytes (a whole game's record).
 pub const MAX_FROM_SERVER: usize = 64 * 1024 * 1024;
 /// The longest scenario text a player may send, in bytes.
 pub const MAX_SCENARIO: usize = 200 * 1024;
+/// The refusal of a game brought while the server verifies another ([`ToServer::Import`]):
+/// the player brings it again a moment later.
+pub const IMPORT_BUSY: &str = "the server is taking in another game: bring it again in a moment";
 /// The longest display name, in characters.
 pub const MAX_NAME: usize = 40;
 
@@ -106,6 +110,13 @@ pub enum ToServer {
     Export {
         /// The game's number.
         game: u64,
+    },
+    /// Brings a finished game exported from a club server (this one or another) here: the
+    /// export's text. Kept as it was played, with its proof, when it verifies and the player
+    /// held one of its seats ([`ToClient::Imported`]).
+    Import {
+        /// The export (a save with its club proof).
+        record: String,
     },
 }
 
@@ -224,6 +235,11 @@ pub enum ToClient {
         /// The record.
         record: String,
     },
+    /// A game brought here ([`ToServer::Import`]): its line in the lobby, under its number here.
+    Imported {
+        /// The game.
+        info: GameInfo,
+    },
 }
 
 /// Why a frame could not be read.
@@ -267,8 +283,12 @@ pub fn read_frame<T: for<'de> Deserialize<'de>>(
     if len > max {
         return Err(FrameError::TooLong(len));
     }
-    let mut bytes = vec![0u8; len];
-    input.read_exact(&mut bytes)?;
+    // Grown as the bytes come, not as the length claims: a claim costs nothing until sent.
+    let mut bytes = Vec::new();
+    (&mut *input).take(len as u64).read_to_end(&mut bytes)?;
+    if bytes.len() < len {
+        return Err(std::io::Error::from(std::io::ErrorKind::UnexpectedEof).into());
+    }
     serde_json::from_slice(&bytes).map_err(|e| FrameError::Malformed(e.to_string()))
 }
 

@@ -50,6 +50,9 @@ pub struct GameRow {
     pub over: bool,
     /// The side ids whose player must act, comma-separated, as of the last command.
     pub to_move: String,
+    /// The game's number its players' signatures name: its own, or, for a game brought from
+    /// another server, its number there.
+    pub signed_as: u64,
 }
 
 /// A seat as kept.
@@ -88,6 +91,28 @@ impl GameRow {
     }
 }
 
+/// Inserts `commands` as game `id`'s from index `from` on, in transaction `tx`.
+fn insert_commands(
+    tx: &rusqlite::Transaction<'_>,
+    id: u64,
+    from: usize,
+    commands: &[CommandRow],
+) -> Result<(), String> {
+    for (i, c) in commands.iter().enumerate() {
+        let (side, signature) = match &c.signed {
+            Some((side, sig)) => (Some(*side as i64), Some(sig.as_str())),
+            None => (None, None),
+        };
+        tx.execute(
+            "INSERT INTO commands (game, idx, recorded, side, signature)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![id as i64, (from + i) as i64, c.recorded, side, signature],
+        )
+        .map_err(err)?;
+    }
+    Ok(())
+}
+
 fn err(e: rusqlite::Error) -> String {
     format!("the club's database: {e}")
 }
@@ -112,7 +137,7 @@ impl Store {
                  correspondence INTEGER NOT NULL, public INTEGER NOT NULL, invitation TEXT,
                  server_part TEXT NOT NULL, commitment TEXT NOT NULL, code TEXT NOT NULL,
                  creator TEXT NOT NULL, set_up TEXT, over INTEGER NOT NULL DEFAULT 0,
-                 to_move TEXT NOT NULL DEFAULT '');
+                 to_move TEXT NOT NULL DEFAULT '', signed_as INTEGER);
              CREATE TABLE IF NOT EXISTS seats (
                  game INTEGER NOT NULL REFERENCES games(id), side INTEGER NOT NULL,
                  public TEXT, part TEXT, PRIMARY KEY (game, side));
@@ -126,6 +151,11 @@ impl Store {
              CREATE INDEX IF NOT EXISTS chat_of_game ON chat (game, id);",
         )
         .map_err(err)?;
+        // A database from before games were brought from other servers.
+        if db.prepare("SELECT signed_as FROM games LIMIT 0").is_err() {
+            db.execute("ALTER TABLE games ADD COLUMN signed_as INTEGER", [])
+                .map_err(err)?;
+        }
         Ok(Self { db })
     }
 
@@ -203,11 +233,13 @@ impl Store {
             set_up: r.get(11)?,
             over: r.get(12)?,
             to_move: r.get(13)?,
+            signed_as: r.get::<_, i64>(14)? as u64,
         })
     }
 
     const COLUMNS: &str = "id, ruleset, scenario_file, scenario_src, title, correspondence, \
-         public, invitation, server_part, commitment, code, set_up, over, to_move";
+         public, invitation, server_part, commitment, code, set_up, over, to_move, \
+         COALESCE(signed_as, id)";
 
     /// Game `id`, if kept.
     ///
@@ -334,18 +366,7 @@ impl Store {
         over: bool,
     ) -> Result<(), String> {
         let tx = self.db.transaction().map_err(err)?;
-        for (i, c) in commands.iter().enumerate() {
-            let (side, signature) = match &c.signed {
-                Some((side, sig)) => (Some(*side as i64), Some(sig.as_str())),
-                None => (None, None),
-            };
-            tx.execute(
-                "INSERT INTO commands (game, idx, recorded, side, signature)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![id as i64, (from + i) as i64, c.recorded, side, signature],
-            )
-            .map_err(err)?;
-        }
+        insert_commands(&tx, id, from, commands)?;
         tx.execute(
             "UPDATE games SET to_move = ?2, over = ?3 WHERE id = ?1",
             params![id as i64, to_move, over],
@@ -364,6 +385,70 @@ impl Store {
                 params![id as i64, to_move, over],
             )
             .map(|_| ())
+            .map_err(err)
+    }
+
+    /// Keeps a finished game brought from a club server, as it was played: the game (begun,
+    /// over, its signatures naming `game.signed_as`), its seats (side, key, part, in side
+    /// order) and its commands; `importer` is noted as its creator. One transaction: its
+    /// number here.
+    ///
+    /// Errors: the database failed.
+    pub fn import(
+        &mut self,
+        game: &GameRow,
+        importer: &str,
+        seats: &[(usize, String, String)],
+        commands: &[CommandRow],
+    ) -> Result<u64, String> {
+        let tx = self.db.transaction().map_err(err)?;
+        tx.execute(
+            "INSERT INTO games (ruleset, scenario_file, scenario_src, title, correspondence,
+                 public, invitation, server_part, commitment, code, creator, set_up, over,
+                 to_move, signed_as)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, ?9, ?10, ?11, 1, '', ?12)",
+            params![
+                game.ruleset,
+                game.scenario_file,
+                game.scenario_src,
+                game.title,
+                game.correspondence,
+                game.public,
+                game.server_part,
+                game.commitment,
+                game.code,
+                importer,
+                game.set_up,
+                game.signed_as as i64
+            ],
+        )
+        .map_err(err)?;
+        let id = tx.last_insert_rowid() as u64;
+        for (side, public, part) in seats {
+            tx.execute(
+                "INSERT INTO seats (game, side, public, part) VALUES (?1, ?2, ?3, ?4)",
+                params![id as i64, *side as i64, public, part],
+            )
+            .map_err(err)?;
+        }
+        insert_commands(&tx, id, 0, commands)?;
+        tx.commit().map_err(err)?;
+        Ok(id)
+    }
+
+    /// The game kept here whose server part was committed to as `commitment`, if any: the
+    /// same game (a commitment is drawn afresh for each game).
+    ///
+    /// Errors: the database failed.
+    pub fn with_commitment(&self, commitment: &str) -> Result<Option<u64>, String> {
+        self.db
+            .query_row(
+                "SELECT id FROM games WHERE commitment = ?1",
+                params![commitment],
+                |r| r.get::<_, i64>(0),
+            )
+            .optional()
+            .map(|id| id.map(|i| i as u64))
             .map_err(err)
     }
 

@@ -100,6 +100,9 @@ pub struct RuleSetEntry {
     /// command (see [`super::online::resume_host_recorded`]).
     pub online_resume_recorded:
         fn(&str, &[String], &[usize], &str) -> Result<Box<dyn HostGame>, String>,
+    /// A finished club game's export read, verified and taken apart as a club server keeps a
+    /// game (see [`super::club_proof::import`]).
+    pub club_import: fn(&str, &Path) -> Result<super::club_proof::ClubGame, String>,
     /// A guest's game from the host's welcome: the record's RON and the guest's side (see
     /// [`super::online::guest`]).
     pub online_guest: fn(&str, usize) -> Result<Box<dyn GuestGame>, String>,
@@ -152,6 +155,7 @@ impl RuleSetEntry {
             online_host: super::online::host::<R>,
             online_resume: super::online::resume_host::<R>,
             online_resume_recorded: super::online::resume_host_recorded::<R>,
+            club_import: super::club_proof::import::<R>,
             online_guest: super::online::guest::<R>,
             online: super::online::Fns::of::<R>(),
         }

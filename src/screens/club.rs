@@ -227,7 +227,10 @@ fn wire(world: &mut World) {
                     world.resource_mut::<ClubDesk>().want = None;
                 }
             }
-            ToClient::Challenge { .. } | ToClient::SignedIn { .. } | ToClient::Exported { .. } => {}
+            ToClient::Challenge { .. }
+            | ToClient::SignedIn { .. }
+            | ToClient::Exported { .. }
+            | ToClient::Imported { .. } => {}
         }
     }
     if let Some(Online::Club { game, ruleset, .. }) = world.get_resource::<Online>().cloned() {

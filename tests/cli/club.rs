@@ -303,6 +303,92 @@ fn a_server_killed_mid_game_carries_on_with_nothing_lost_and_a_held_seat_stays_i
     let _ = server.child.kill();
 }
 
+#[test]
+fn a_finished_game_exported_from_one_server_is_brought_to_another_by_one_of_its_players() {
+    let dir = folder("club-import");
+    let (mut first, port) = serve(&dir, 0);
+    let brawl = brawl(&dir);
+    let sides = person_sides("cantina_brawl");
+    let mut ann = club(&dir, port, "ann", &["create", &brawl, "--side", &sides[0]]);
+    ann.line("game 1 created");
+    let mut bob = club(&dir, port, "bob", &["take", "1"]);
+    assert_eq!(hash_of(&mut ann), hash_of(&mut bob));
+    assert!(ann.wait() && bob.wait());
+    let exported = dir.join("from-first.ron");
+    let out = club_done(
+        &dir,
+        port,
+        "ann",
+        &["export", "1", exported.to_str().unwrap()],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let _ = first.child.kill();
+    // Another club, with a game of its own first, so the numbers differ.
+    let other = dir.join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    let (mut second, port) = serve(&other, 0);
+    let own = club_done(
+        &dir,
+        port,
+        "carol",
+        &["create", &brawl, "--side", &sides[0], "--until-waiting"],
+    );
+    assert!(own.status.success(), "{}", text(&own));
+    let file = exported.to_str().unwrap();
+    let stranger = club_done(&dir, port, "carol", &["import", file]);
+    assert!(
+        !stranger.status.success() && text(&stranger).contains("only one of its players"),
+        "{}",
+        text(&stranger)
+    );
+    let saved = std::fs::read_to_string(&exported).unwrap();
+    let signed = saved.split("signed:[").nth(1).unwrap();
+    let signature = signed
+        .split("Some((")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .nth(1)
+        .unwrap();
+    let edited = dir.join("edited.ron");
+    let flipped = format!("{}A{}", &signature[..10], &signature[11..]);
+    let flipped = if flipped == signature {
+        format!("{}B{}", &signature[..10], &signature[11..])
+    } else {
+        flipped
+    };
+    std::fs::write(&edited, saved.replacen(signature, &flipped, 1)).unwrap();
+    let forged = club_done(&dir, port, "bob", &["import", edited.to_str().unwrap()]);
+    assert!(
+        !forged.status.success() && text(&forged).contains("not signed by its player"),
+        "{}",
+        text(&forged)
+    );
+    let brought = club_done(&dir, port, "bob", &["import", file]);
+    assert!(
+        text(&brought).contains("game 2 brought here") && brought.status.success(),
+        "{}",
+        text(&brought)
+    );
+    let again = club_done(&dir, port, "ann", &["import", file]);
+    assert!(
+        text(&again).contains("kept here already, as game 2"),
+        "{}",
+        text(&again)
+    );
+    // Kept as it was played: exported again here, it is the same game with the same proof.
+    let back = dir.join("from-second.ron");
+    let out = club_done(&dir, port, "bob", &["export", "2", back.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+    let check = Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args(["replay", back.to_str().unwrap(), "--check"])
+        .output()
+        .unwrap();
+    assert!(check.status.success(), "replay --check: {}", text(&check));
+    assert_eq!(std::fs::read_to_string(&back).unwrap(), saved);
+    let _ = second.child.kill();
+}
+
 /// Waits for the first chat line `client` is sent about game `game`: (who, what).
 fn next_chat(client: &Client, game: u64) -> (String, String) {
     loop {
