@@ -179,6 +179,7 @@ impl Hall {
         let Some(player) = self.players.remove(&conn) else {
             return;
         };
+        println!("connection {conn}: {} left", player.name);
         for (game, peer) in player.sat {
             self.peers.remove(&peer);
             if let Some(live) = self.live.get_mut(&game) {

@@ -165,7 +165,7 @@ pub struct GameInfo {
 
 /// `your move in N games` (one game: `in 1 game`), as the lobby says it.
 pub fn your_move_in(n: usize) -> String {
-    format!("your move in {n} game{}", if n == 1 { "" } else { "s" })
+    format!("your move in {}", crate::rules::words::counted(n, "game"))
 }
 
 impl GameInfo {

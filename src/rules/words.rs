@@ -29,9 +29,25 @@ pub fn possessive(name: &str) -> String {
     }
 }
 
+/// `n` and `noun`, the noun with an "s" unless there is one: "1 event", "3 events", "0 events".
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{possessive, verb};
+    use super::{counted, possessive, verb};
+
+    #[test]
+    fn one_thing_is_counted_without_an_s() {
+        assert_eq!(counted(1, "event"), "1 event");
+        assert_eq!(counted(0, "event"), "0 events");
+        assert_eq!(counted(12, "event"), "12 events");
+    }
 
     #[test]
     fn a_name_ending_in_s_takes_an_apostrophe_alone() {

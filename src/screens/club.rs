@@ -284,7 +284,8 @@ fn line(g: &GameInfo) -> String {
         .map(|s| format!("{}: {}", s.name, s.player.as_deref().unwrap_or("free")))
         .collect();
     format!(
-        "{} · {} · {} · {}",
+        "Game {} · {} · {} · {} · {}",
+        g.game,
         g.scenario,
         g.ruleset,
         if g.correspondence {
@@ -355,7 +356,7 @@ pub(super) fn tab(
     }
     egui::ScrollArea::vertical()
         .id_salt("club-lobby")
-        .max_height(240.0)
+        .max_height(190.0)
         .show(ui, |ui| {
             ui.label(egui::RichText::new("Your games").strong());
             if desk.mine.is_empty() {
@@ -482,7 +483,11 @@ pub(super) fn tab(
                 .collect()
         })
         .unwrap_or_default();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Your side:");
+        if sides.is_empty() {
+            ui.weak("choose a scenario first");
+        }
         for (id, name) in &sides {
             ui.radio_value(&mut desk.side, id.clone(), name);
         }

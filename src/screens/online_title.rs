@@ -47,8 +47,9 @@ fn forms(
     mut commands: Commands,
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
+    // Below the title's lines, beside its buttons: opened out, it covers neither.
     egui::Window::new("Play online")
-        .anchor(egui::Align2::RIGHT_TOP, [-16.0, 16.0])
+        .anchor(egui::Align2::RIGHT_TOP, [-16.0, 200.0])
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {

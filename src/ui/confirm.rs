@@ -64,7 +64,7 @@ pub fn show(
         ),
         Asking::LeaveOnline => (
             "Leave this online game?".to_string(),
-            "The other player is left waiting. At a club server the game stays there: Sit down in the club's lobby takes it up again. Hosted from this computer, a guest may join again with the same code while the host keeps the game open; a host that leaves ends the online game, which is kept: `holotable host --resume` opens it to its guest again.".to_string(),
+            "The other player is left waiting.\n\n\u{2022} A game at a club server stays there: Sit down in the club's lobby takes it up again.\n\u{2022} A game hosted from a computer: a guest may join again with the same code while the host keeps it open; a host who leaves ends the online game, which is kept (`holotable host --resume` opens it to its guest again).".to_string(),
             "Leave for the title".to_string(),
             ShellAction::Menu,
         ),

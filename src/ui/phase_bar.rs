@@ -169,7 +169,10 @@ pub fn show(
                     let waited = ui
                         .selectable_label(
                             state.waited_shown,
-                            format!("While you waited: {n} events"),
+                            format!(
+                                "While you waited: {}",
+                                crate::rules::words::counted(n, "event")
+                            ),
                         )
                         .on_hover_text("What the other side did: the list, and Step through it");
                     super::key_widget(ui, "while-you-waited", &waited);

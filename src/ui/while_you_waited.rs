@@ -255,7 +255,10 @@ fn show(
     let mut step = false;
     // At the table's bottom left: the guide stands at its top, the terrain key at its
     // bottom right.
-    let window = egui::Window::new(format!("While you waited: {} events", waited.events.len()))
+    let window = egui::Window::new(format!(
+        "While you waited: {}",
+        crate::rules::words::counted(waited.events.len(), "event")
+    ))
         .id(egui::Id::new("while-you-waited-box"))
         .open(&mut open)
         .resizable(false)
