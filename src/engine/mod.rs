@@ -7,6 +7,7 @@ pub mod autosave;
 pub mod away;
 pub mod board;
 pub mod by_email;
+pub mod club_import;
 pub mod club_proof;
 pub mod dice;
 pub mod game;

@@ -101,8 +101,8 @@ pub struct RuleSetEntry {
     pub online_resume_recorded:
         fn(&str, &[String], &[usize], &str) -> Result<Box<dyn HostGame>, String>,
     /// A finished club game's export read, verified and taken apart as a club server keeps a
-    /// game (see [`super::club_proof::import`]).
-    pub club_import: fn(&str, &Path) -> Result<super::club_proof::ClubGame, String>,
+    /// game (see [`super::club_import::import`]).
+    pub club_import: fn(&str, &Path) -> Result<super::club_import::ClubGame, String>,
     /// A guest's game from the host's welcome: the record's RON and the guest's side (see
     /// [`super::online::guest`]).
     pub online_guest: fn(&str, usize) -> Result<Box<dyn GuestGame>, String>,
@@ -155,7 +155,7 @@ impl RuleSetEntry {
             online_host: super::online::host::<R>,
             online_resume: super::online::resume_host::<R>,
             online_resume_recorded: super::online::resume_host_recorded::<R>,
-            club_import: super::club_proof::import::<R>,
+            club_import: super::club_import::import::<R>,
             online_guest: super::online::guest::<R>,
             online: super::online::Fns::of::<R>(),
         }

@@ -14,7 +14,11 @@ use holotable::club::client::Client;
 use holotable::club::identity;
 use holotable::club::protocol::{ToClient, ToServer, write_frame};
 use holotable::engine::online::protocol::ToGuest;
+use holotable::engine::ruleset::RuleSet;
+use holotable::engine::save;
+use holotable::engine::session::{Headless, Session};
 use holotable::rules::scenario::Control;
+use holotable::rulesets::one_stat::OneStat;
 
 use super::online::{End, args, folder};
 
@@ -239,6 +243,15 @@ fn a_game_of_each_rule_set_through_the_club_ends_in_step_at_both_seats_and_verif
         );
         assert!(held(&ann) > 10, "{scenario}: a whole game was played");
         export_verifies(&dir, port, "bob", game);
+        if scenario.contains("cantina_brawl") {
+            // The same game played at one screen: its export replayed here ends where both
+            // seats and the watcher did.
+            let file = dir.join(format!("game{game}.ron"));
+            let saved = std::fs::read_to_string(&file).unwrap();
+            let record = save::parse::<<OneStat as RuleSet>::Command>(&saved, &file).unwrap();
+            let mut one_screen = Session::<OneStat>::replay(&record).unwrap();
+            assert_eq!(format!("{:016x}", one_screen.state_hash()), a);
+        }
     }
     let refused = club_done(&dir, port, "ann", &["export", "99", "x.ron"]);
     assert!(!refused.status.success() && text(&refused).contains("no such game"));
