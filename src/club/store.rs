@@ -62,7 +62,8 @@ pub struct SeatRow {
     pub side: usize,
     /// The holder's public key (base64), once held.
     pub public: Option<String>,
-    /// The holder's display name.
+    /// The holder's display name ("a player from another club" for a key never signed in
+    /// here: a seat of a game brought from elsewhere).
     pub player: Option<String>,
     /// The holder's part of the seed (hex), once given.
     pub part: Option<String>,
@@ -89,6 +90,40 @@ impl GameRow {
         )
         .map_err(|e| e.to_string())
     }
+}
+
+/// Inserts `game` (all but its number, which is drawn; its `signed_as` kept only where it is
+/// another server's number, not 0) created by `creator`, in transaction `tx`: its number.
+fn insert_game(
+    tx: &rusqlite::Transaction<'_>,
+    game: &GameRow,
+    creator: &str,
+) -> Result<u64, String> {
+    tx.execute(
+        "INSERT INTO games (ruleset, scenario_file, scenario_src, title, correspondence,
+             public, invitation, server_part, commitment, code, creator, set_up, over,
+             to_move, signed_as)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+        params![
+            game.ruleset,
+            game.scenario_file,
+            game.scenario_src,
+            game.title,
+            game.correspondence,
+            game.public,
+            game.invitation,
+            game.server_part,
+            game.commitment,
+            game.code,
+            creator,
+            game.set_up,
+            game.over,
+            game.to_move,
+            (game.signed_as != 0).then_some(game.signed_as as i64)
+        ],
+    )
+    .map_err(err)?;
+    Ok(tx.last_insert_rowid() as u64)
 }
 
 /// Inserts `commands` as game `id`'s from index `from` on, in transaction `tx`.
@@ -185,26 +220,7 @@ impl Store {
         creator_side: usize,
     ) -> Result<u64, String> {
         let tx = self.db.transaction().map_err(err)?;
-        tx.execute(
-            "INSERT INTO games (ruleset, scenario_file, scenario_src, title, correspondence,
-                 public, invitation, server_part, commitment, code, creator, to_move)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, '')",
-            params![
-                game.ruleset,
-                game.scenario_file,
-                game.scenario_src,
-                game.title,
-                game.correspondence,
-                game.public,
-                game.invitation,
-                game.server_part,
-                game.commitment,
-                game.code,
-                creator
-            ],
-        )
-        .map_err(err)?;
-        let id = tx.last_insert_rowid() as u64;
+        let id = insert_game(&tx, game, creator)?;
         for &side in sides {
             let holder = (side == creator_side).then_some(creator);
             tx.execute(
@@ -308,7 +324,10 @@ impl Store {
         let mut stmt = self
             .db
             .prepare(
-                "SELECT s.side, s.public, p.name, s.part FROM seats s
+                "SELECT s.side, s.public,
+                     CASE WHEN s.public IS NULL THEN NULL
+                          ELSE COALESCE(p.name, 'a player from another club') END,
+                     s.part FROM seats s
                  LEFT JOIN players p ON p.public = s.public
                  WHERE s.game = ?1 ORDER BY s.side",
             )
@@ -402,28 +421,7 @@ impl Store {
         commands: &[CommandRow],
     ) -> Result<u64, String> {
         let tx = self.db.transaction().map_err(err)?;
-        tx.execute(
-            "INSERT INTO games (ruleset, scenario_file, scenario_src, title, correspondence,
-                 public, invitation, server_part, commitment, code, creator, set_up, over,
-                 to_move, signed_as)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7, ?8, ?9, ?10, ?11, 1, '', ?12)",
-            params![
-                game.ruleset,
-                game.scenario_file,
-                game.scenario_src,
-                game.title,
-                game.correspondence,
-                game.public,
-                game.server_part,
-                game.commitment,
-                game.code,
-                importer,
-                game.set_up,
-                game.signed_as as i64
-            ],
-        )
-        .map_err(err)?;
-        let id = tx.last_insert_rowid() as u64;
+        let id = insert_game(&tx, game, importer)?;
         for (side, public, part) in seats {
             tx.execute(
                 "INSERT INTO seats (game, side, public, part) VALUES (?1, ?2, ?3, ?4)",

@@ -383,6 +383,12 @@ fn a_finished_game_exported_from_one_server_is_brought_to_another_by_one_of_its_
         "{}",
         text(&brought)
     );
+    // Ann never signed in here: her seat is held all the same, not shown free.
+    assert!(
+        text(&brought).contains("a player from another club") && !text(&brought).contains("free"),
+        "{}",
+        text(&brought)
+    );
     let again = club_done(&dir, port, "ann", &["import", file]);
     assert!(
         text(&again).contains("kept here already, as game 2"),
@@ -400,6 +406,21 @@ fn a_finished_game_exported_from_one_server_is_brought_to_another_by_one_of_its_
     assert!(check.status.success(), "replay --check: {}", text(&check));
     assert_eq!(std::fs::read_to_string(&back).unwrap(), saved);
     let _ = second.child.kill();
+}
+
+/// Ann creates a correspondence game of `scenario` on `side` (with `more` arguments) and
+/// leaves once it waits for Bob: her output.
+fn corresponding(dir: &Path, port: u16, scenario: &str, side: &str, more: &[&str]) -> Output {
+    let mut a = vec![
+        "create",
+        scenario,
+        "--side",
+        side,
+        "--correspondence",
+        "--until-waiting",
+    ];
+    a.extend(more);
+    club_done(dir, port, "ann", &a)
 }
 
 /// Waits for the first chat line `client` is sent about game `game`: (who, what).
@@ -423,19 +444,7 @@ fn chat_is_kept_with_the_game_across_sittings_and_a_restart_and_only_its_players
     let (mut server, port) = serve(&dir, 0);
     let brawl = brawl(&dir);
     let sides = person_sides("cantina_brawl");
-    let made = club_done(
-        &dir,
-        port,
-        "ann",
-        &[
-            "create",
-            &brawl,
-            "--side",
-            &sides[0],
-            "--correspondence",
-            "--until-waiting",
-        ],
-    );
+    let made = corresponding(&dir, port, &brawl, &sides[0], &[]);
     assert!(made.status.success(), "{}", text(&made));
     let taken = club_done(&dir, port, "bob", &["take", "1", "--until-waiting"]);
     assert!(taken.status.success(), "{}", text(&taken));
@@ -509,20 +518,7 @@ fn a_correspondence_game_is_played_over_many_sittings_each_player_leaving_when_n
     let (mut server, port) = serve_with(&dir, 0, &["--on-move", &on_move]);
     let sides = person_sides("cantina_brawl");
     let brawl = brawl(&dir);
-    let first = club_done(
-        &dir,
-        port,
-        "ann",
-        &[
-            "create",
-            &brawl,
-            "--side",
-            &sides[0],
-            "--correspondence",
-            "--private",
-            "--until-waiting",
-        ],
-    );
+    let first = corresponding(&dir, port, &brawl, &sides[0], &["--private"]);
     let said = text(&first);
     assert!(said.contains("waits for players"), "{said}");
     let invitation = said
