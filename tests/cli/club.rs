@@ -142,6 +142,19 @@ fn hash_of(end: &mut End) -> String {
     end.line("over: state hash ")["over: state hash ".len()..].to_string()
 }
 
+/// The first player's signature in an export's club proof (base64).
+fn first_signature(saved: &str) -> String {
+    let signed = saved.split("signed:[").nth(1).unwrap();
+    signed
+        .split("Some((")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .nth(1)
+        .unwrap()
+        .to_string()
+}
+
 /// Exports game `game` as `who` and checks it with `holotable replay --check`.
 fn export_verifies(dir: &Path, port: u16, who: &str, game: u64) {
     let file = dir.join(format!("game{game}.ron"));
@@ -161,15 +174,7 @@ fn export_verifies(dir: &Path, port: u16, who: &str, game: u64) {
     let saved = std::fs::read_to_string(&file).unwrap();
     let server_part = saved.split("server_part:\"").nth(1).unwrap()[..64].to_string();
     let first_part = saved.split("part:\"").nth(2).unwrap()[..64].to_string();
-    let signed = saved.split("signed:[").nth(1).unwrap();
-    let signature = signed
-        .split("Some((")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .nth(1)
-        .unwrap();
-    let signature = signature.to_string();
+    let signature = first_signature(&saved);
     let flip = |s: &str| {
         let c = if s.starts_with('a') { "b" } else { "a" };
         format!("{c}{}", &s[1..])
@@ -355,14 +360,8 @@ fn a_finished_game_exported_from_one_server_is_brought_to_another_by_one_of_its_
         text(&stranger)
     );
     let saved = std::fs::read_to_string(&exported).unwrap();
-    let signed = saved.split("signed:[").nth(1).unwrap();
-    let signature = signed
-        .split("Some((")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .nth(1)
-        .unwrap();
+    let signature = first_signature(&saved);
+    let signature = signature.as_str();
     let edited = dir.join("edited.ron");
     let flipped = format!("{}A{}", &signature[..10], &signature[11..]);
     let flipped = if flipped == signature {
