@@ -380,6 +380,21 @@ pub(super) fn tab(
                             send(world, ToServer::Sit { game, have: 0 })
                         });
                     }
+                    // A finished game (played here, or brought from another club) opens as
+                    // it ended, to look over or replay.
+                    if g.over
+                        && ui
+                            .button("Look")
+                            .on_hover_text(
+                                "Open the finished game as it ended; Replay steps through it",
+                            )
+                            .clicked()
+                    {
+                        desk.want = Some(g.game);
+                        let game = g.game;
+                        commands
+                            .queue(move |world: &mut World| send(world, ToServer::Watch { game }));
+                    }
                     ui.label(format!("{} · {}", line(&g), state));
                     if let Some(code) = g.invitation.as_ref().filter(|_| !g.started) {
                         ui.label(format!("game {}, invitation {code}", g.game));
