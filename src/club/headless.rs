@@ -240,24 +240,11 @@ pub fn club(
     play(registry, &mut client, game, playing, wait)
 }
 
-/// One line of the lobby for `g`.
+/// One line of the lobby for `g`: the lobby's own, with where the game stands.
 fn line(g: &GameInfo) -> String {
-    let seats: Vec<String> = g
-        .seats
-        .iter()
-        .map(|s| format!("{}: {}", s.side, s.player.as_deref().unwrap_or("free")))
-        .collect();
     format!(
-        "game {} · {} · {} · {} · {}{}{}",
-        g.game,
-        g.ruleset,
-        g.scenario,
-        if g.correspondence {
-            "correspondence"
-        } else {
-            "live"
-        },
-        seats.join(", "),
+        "{}{}{}",
+        g.line(),
         if g.over {
             " · over"
         } else if !g.started {

@@ -169,6 +169,28 @@ pub fn your_move_in(n: usize) -> String {
 }
 
 impl GameInfo {
+    /// The game as the lobby lists it, in the window and on the command line: "Game 3 · Brawl
+    /// behind the cantina · 1 Stat Skirmish · live · Smugglers: Ann, Swoop gang: free".
+    pub fn line(&self) -> String {
+        let seats: Vec<String> = self
+            .seats
+            .iter()
+            .map(|s| format!("{}: {}", s.name, s.player.as_deref().unwrap_or("free")))
+            .collect();
+        format!(
+            "Game {} · {} · {} · {} · {}",
+            self.game,
+            self.scenario,
+            self.ruleset,
+            if self.correspondence {
+                "correspondence"
+            } else {
+                "live"
+            },
+            seats.join(", ")
+        )
+    }
+
     /// Whether the asking player must act in this game now.
     pub fn your_move(&self) -> bool {
         self.yours

@@ -276,27 +276,6 @@ fn wire(world: &mut World) {
     }
 }
 
-/// One line of the lobby for `g`.
-fn line(g: &GameInfo) -> String {
-    let seats: Vec<String> = g
-        .seats
-        .iter()
-        .map(|s| format!("{}: {}", s.name, s.player.as_deref().unwrap_or("free")))
-        .collect();
-    format!(
-        "Game {} · {} · {} · {} · {}",
-        g.game,
-        g.scenario,
-        g.ruleset,
-        if g.correspondence {
-            "correspondence"
-        } else {
-            "live"
-        },
-        seats.join(", ")
-    )
-}
-
 /// The club tab of the title's *Play online* window.
 pub(super) fn tab(
     ui: &mut egui::Ui,
@@ -395,7 +374,7 @@ pub(super) fn tab(
                         commands
                             .queue(move |world: &mut World| send(world, ToServer::Watch { game }));
                     }
-                    ui.label(format!("{} · {}", line(&g), state));
+                    ui.label(format!("{} · {}", g.line(), state));
                     if let Some(code) = g.invitation.as_ref().filter(|_| !g.started) {
                         ui.label(format!("game {}, invitation {code}", g.game));
                         if ui.small_button("Copy").clicked() {
@@ -422,7 +401,7 @@ pub(super) fn tab(
                         let game = g.game;
                         commands.queue(move |world: &mut World| take(world, game, None, None));
                     }
-                    ui.label(line(&g));
+                    ui.label(g.line());
                 });
             }
             let going: Vec<GameInfo> = desk
@@ -447,7 +426,7 @@ pub(super) fn tab(
                         commands
                             .queue(move |world: &mut World| send(world, ToServer::Watch { game }));
                     }
-                    ui.label(line(&g));
+                    ui.label(g.line());
                 });
             }
         });

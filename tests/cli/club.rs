@@ -528,8 +528,14 @@ fn a_correspondence_game_is_played_over_many_sittings_each_player_leaving_when_n
         .to_string();
     let lobby = text(&club_done(&dir, port, "bob", &["lobby"]));
     assert!(
-        !lobby.contains("game 1"),
+        !lobby.contains("Game 1 "),
         "a private game is not listed: {lobby}"
+    );
+    // Its creator's lobby lists it among hers, its sides by name.
+    let hers = text(&club_done(&dir, port, "ann", &["lobby"]));
+    assert!(
+        hers.contains("mine: Game 1 · Brawl behind the cantina · 1 Stat Skirmish · correspondence · Smugglers: ann, Swoop gang: free"),
+        "{hers}"
     );
     let uninvited = club_done(&dir, port, "bob", &["take", "1", "--until-waiting"]);
     assert!(
