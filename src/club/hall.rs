@@ -364,6 +364,16 @@ impl Hall {
         Ok(())
     }
 
+    /// How a chat line of player `name`, holding side `side` of game `game`, is signed:
+    /// "Name (Side)".
+    fn speaker(&self, name: &str, game: u64, side: usize) -> Result<String, Refusal> {
+        let header = self.store.game(game)?.ok_or("no such game")?.header()?;
+        Ok(match header.sides.get(side) {
+            Some(s) => format!("{name} ({})", s.name),
+            None => name.to_string(),
+        })
+    }
+
     /// A line of chat from connection `conn`'s player, seated at game `game`: kept with the
     /// game (so it outlives the sitting and the server) and sent to everyone else at the game,
     /// players and watchers, as "Name (Side)".
@@ -381,11 +391,7 @@ impl Hall {
         if line.is_empty() {
             return Ok(());
         }
-        let header = self.store.game(game)?.ok_or("no such game")?.header()?;
-        let speaker = match header.sides.get(side) {
-            Some(s) => format!("{name} ({})", s.name),
-            None => name,
-        };
+        let speaker = self.speaker(&name, game, side)?;
         self.store.said(game, &speaker, &line)?;
         let others: Vec<u64> = self
             .peers
@@ -793,13 +799,26 @@ impl Hall {
             p.sat.insert(game, peer);
         }
         self.dispatch(game, out);
-        // The game's chat so far, from the store: it outlives sittings and restarts.
+        // The game's chat so far, from the store: it outlives sittings and restarts. His own
+        // lines read "you", as the window shows a line as he sends it.
         let kept = if with_chat {
             self.store.chat(game, CHAT_KEPT)?
         } else {
             Vec::new()
         };
+        let me = match self.who(conn) {
+            Ok((public, name)) => match self.seat_of(&public, game) {
+                Ok((side, _)) => Some(self.speaker(&name, game, side)?),
+                Err(_) => None,
+            },
+            Err(_) => None,
+        };
         for (from, text) in kept {
+            let from = if me.as_ref() == Some(&from) {
+                "you".to_string()
+            } else {
+                from
+            };
             self.send(
                 conn,
                 ToClient::Game {

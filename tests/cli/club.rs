@@ -503,6 +503,12 @@ fn chat_is_kept_with_the_game_across_sittings_and_a_restart_and_only_its_players
         next_chat(&bob, 1),
         ("ann (Smugglers)".to_string(), "well met".to_string())
     );
+    // Ann's own line reads as her window showed it when she sent it.
+    let ann = sit("ann");
+    assert_eq!(
+        next_chat(&ann, 1),
+        ("you".to_string(), "well met".to_string())
+    );
     let _ = server.child.kill();
 }
 
