@@ -117,3 +117,81 @@ pub fn check<C: Serialize>(record: &GameRecord<C>) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Checks who a club game's command is signed by against who was to act when it was made
+/// (`to_act`, the sides the rules of the game wait for; `name` names a side): a command signed
+/// for a seat's side must come when that side is to act, and an unsigned one (a step of the
+/// rules' side) only when a side without a seat is to act, so no player's command passes
+/// unsigned.
+///
+/// Errors: the fault, in words that follow "command N".
+pub fn check_signer(
+    proof: &ClubProof,
+    signer: Option<usize>,
+    to_act: &[usize],
+    name: impl Fn(usize) -> String,
+) -> Result<(), String> {
+    let seated = |s: &usize| proof.seats.iter().any(|seat| seat.side == *s);
+    match signer {
+        Some(s) if !to_act.contains(&s) => Err(format!(
+            "is signed for {}, who was not to act: the file was edited",
+            name(s)
+        )),
+        None if !to_act.is_empty() && to_act.iter().all(seated) => Err(format!(
+            "was {} to make and carries no signature: the file was edited",
+            to_act
+                .iter()
+                .map(|&s| name(s))
+                .collect::<Vec<_>>()
+                .join(" or ")
+                + "'s"
+        )),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn proof() -> ClubProof {
+        ClubProof {
+            seats: vec![
+                ClubSeat {
+                    side: 0,
+                    ..Default::default()
+                },
+                ClubSeat {
+                    side: 2,
+                    ..Default::default()
+                },
+            ],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_players_command_is_signed_by_the_side_to_act_and_only_the_rules_step_unsigned() {
+        let name = |s: usize| format!("side {s}");
+        let p = proof();
+        assert_eq!(check_signer(&p, Some(0), &[0], name), Ok(()));
+        assert!(
+            check_signer(&p, Some(2), &[0], name)
+                .unwrap_err()
+                .contains("not to act")
+        );
+        assert!(
+            check_signer(&p, None, &[0], name)
+                .unwrap_err()
+                .contains("no signature")
+        );
+        assert!(
+            check_signer(&p, None, &[0, 2], name)
+                .unwrap_err()
+                .contains("no signature")
+        );
+        // Side 1 has no seat: the rules play it, unsigned.
+        assert_eq!(check_signer(&p, None, &[1], name), Ok(()));
+        assert_eq!(check_signer(&p, None, &[0, 1], name), Ok(()));
+    }
+}

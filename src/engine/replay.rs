@@ -266,6 +266,14 @@ fn replay_all<R: RuleSet>(
             };
             super::signing::check_command(record, i, to_act, name).map_err(diverged)?;
         }
+        if let Some(proof) = &record.club {
+            let signer = proof
+                .signed
+                .get(i)
+                .and_then(|s| s.as_ref().map(|(side, _)| *side));
+            super::club_proof::check_signer(proof, signer, &R::sides_to_act(world), name)
+                .map_err(|e| diverged(format!("Club game: command {} {e}", i + 1)))?;
+        }
         if let CommandOutcome::Refused(_, reason) = process::<R>(world, rc.command.clone()) {
             return Err(diverged(format!("refused on replay: {reason}")));
         }

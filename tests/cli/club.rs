@@ -170,11 +170,17 @@ fn export_verifies(dir: &Path, port: u16, who: &str, game: u64) {
         .output()
         .unwrap();
     assert!(check.status.success(), "replay --check: {}", text(&check));
-    // The club's proof is checked: the server's part, a player's part, a signature edited.
+    // The club's proof is checked: the server's part, a player's part, a signature edited or
+    // taken away.
     let saved = std::fs::read_to_string(&file).unwrap();
     let server_part = saved.split("server_part:\"").nth(1).unwrap()[..64].to_string();
     let first_part = saved.split("part:\"").nth(2).unwrap()[..64].to_string();
     let signature = first_signature(&saved);
+    // The first signed command's whole entry, `Some((side,"signature"))`: made a rules' step.
+    let at = saved.find(&signature).unwrap();
+    let entry_from = saved[..at].rfind("Some((").unwrap();
+    let entry = saved[entry_from..at + signature.len() + 3].to_string();
+    assert!(entry.ends_with("\"))"), "{entry}");
     let flip = |s: &str| {
         let c = if s.starts_with('a') { "b" } else { "a" };
         format!("{c}{}", &s[1..])
@@ -192,6 +198,12 @@ fn export_verifies(dir: &Path, port: u16, who: &str, game: u64) {
             &signature,
             flip(&signature),
             "not signed by its player",
+        ),
+        (
+            "a signature taken away",
+            &entry,
+            "None".to_string(),
+            "carries no signature",
         ),
     ] {
         let edited = dir.join(format!("edited{game}.ron"));
