@@ -142,6 +142,10 @@ pub fn club(
         }
         ClubAction::Import { file } => {
             let record = crate::engine::save::read(file)?;
+            // Checked here first, as the server will: a fault is told with this file's name,
+            // line and column.
+            let entry = registry.for_save(&record, file)?;
+            (entry.club_import)(&record, file)?;
             client.send(&ToServer::Import {
                 record: record.clone(),
             })?;

@@ -30,14 +30,19 @@ pub fn import<R: crate::engine::ruleset::RuleSet>(
 ) -> Result<ClubGame, String> {
     use crate::engine::session::{Headless, Session};
     let record = super::save::parse::<R::Command>(text, path)?;
-    let proof = record
-        .club
-        .clone()
-        .ok_or("not a club game's export: it carries no club proof")?;
-    super::club_proof::check(&record)?;
-    let session = Session::<R>::replay(&record).map_err(|e| e.to_string())?;
+    let proof = record.club.clone().ok_or_else(|| {
+        format!(
+            "{}: not a club game's export: it carries no club proof",
+            path.display()
+        )
+    })?;
+    let at = |e: String| format!("{}: {e}", path.display());
+    super::club_proof::check(&record).map_err(at)?;
+    let session = Session::<R>::replay(&record).map_err(|e| at(e.to_string()))?;
     if !session.over() {
-        return Err("the game is not over: a club exports a game once it is over".into());
+        return Err(at(
+            "the game is not over: a club exports a game once it is over".into(),
+        ));
     }
     let recorded = record
         .commands

@@ -384,7 +384,9 @@ fn a_finished_game_exported_from_one_server_is_brought_to_another_by_one_of_its_
     std::fs::write(&edited, saved.replacen(signature, &flipped, 1)).unwrap();
     let forged = club_done(&dir, port, "bob", &["import", edited.to_str().unwrap()]);
     assert!(
-        !forged.status.success() && text(&forged).contains("not signed by its player"),
+        !forged.status.success()
+            && text(&forged).contains("not signed by its player")
+            && text(&forged).contains("edited.ron"),
         "{}",
         text(&forged)
     );
