@@ -3,6 +3,10 @@
 //! the rules command":
 //! - a unit whose morale broke gets no order (it retreats without one); one aboard a
 //!   transport disembarks once an enemy unit is within 300 m of it;
+//! - a unit of soldiers whose nearest enemy is farther than 300 m and a round's ride of a
+//!   faster transport of its side, with room and within its deployment, boards it;
+//! - a transport carrying troops deploys towards the nearest enemy until it is within
+//!   300 m of it (where they get out), stopping at 270 m;
 //! - a unit with an enemy within its main weapon's medium range fires on the nearest,
 //!   everyone with the main weapon, and with grenades left and the target within a
 //!   grenade's short range, a quarter of the unit throws grenades;
@@ -34,6 +38,9 @@ pub fn view(b: &Battle, side: usize) -> Battle {
     v
 }
 
+/// Metres from the nearest enemy within which troops aboard a transport get out.
+const DISEMBARK_WITHIN: f32 = 300.0;
+
 /// The weapon a unit fights with (its first that is not used up), by index.
 fn main_weapon(b: &Battle, i: usize) -> Option<usize> {
     b.units[i].kind.weapons.iter().position(|w| !w.used_up)
@@ -51,6 +58,10 @@ pub fn declaration(v: &Battle, side: usize) -> Declaration {
             .copied()
             .min_by(|&a, &b| v.distance(i, a).total_cmp(&v.distance(i, b)))
     };
+    // Room left in each transport, less the units this declaration boards.
+    let mut room: Vec<u32> = (0..v.units.len())
+        .map(|t| v.capacity(t).saturating_sub(v.aboard(t)))
+        .collect();
     for i in 0..v.units.len() {
         let u = &v.units[i];
         // A unit whose morale broke retreats without an order (Battle::resolve_round).
@@ -59,7 +70,7 @@ pub fn declaration(v: &Battle, side: usize) -> Declaration {
         }
         let id = u.id.clone();
         if let Status::Aboard(_) = &u.status {
-            if nearest(i).is_some_and(|e| v.distance(i, e) <= 300.0) {
+            if nearest(i).is_some_and(|e| v.distance(i, e) <= DISEMBARK_WITHIN) {
                 orders.push(Order::Disembark { unit: id });
             }
             continue;
@@ -69,7 +80,16 @@ pub fn declaration(v: &Battle, side: usize) -> Declaration {
         };
         let weapon = &u.kind.weapons[w];
         let d = v.distance(i, e);
-        if d <= weapon.ranges[1] && d >= weapon.min_range {
+        if let Some(t) = ride(v, i, d, &room) {
+            room[t] -= u.size;
+            orders.push(Order::Board {
+                unit: id,
+                transport: v.units[t].id.clone(),
+            });
+            continue;
+        }
+        let carrying = v.aboard(i) > 0 && d > DISEMBARK_WITHIN;
+        if d <= weapon.ranges[1] && d >= weapon.min_range && !carrying {
             let grenade = u
                 .kind
                 .weapons
@@ -98,7 +118,11 @@ pub fn declaration(v: &Battle, side: usize) -> Declaration {
                 haste: 0,
             });
         } else {
-            let stop = weapon.ranges[0].max(weapon.min_range) * 0.9;
+            let stop = if carrying {
+                DISEMBARK_WITHIN * 0.9
+            } else {
+                weapon.ranges[0].max(weapon.min_range) * 0.9
+            };
             let (from, to) = (u.at, v.units[e].at);
             let k = ((d - stop) / d.max(0.001)).clamp(0.0, 1.0);
             orders.push(Order::Deploy {
@@ -108,6 +132,15 @@ pub fn declaration(v: &Battle, side: usize) -> Declaration {
             });
         }
     }
+    // A transport its troops are boarding waits for them.
+    let boarded: Vec<String> = orders
+        .iter()
+        .filter_map(|o| match o {
+            Order::Board { transport, .. } => Some(transport.clone()),
+            _ => None,
+        })
+        .collect();
+    orders.retain(|o| !matches!(o, Order::Deploy { unit, .. } if boarded.contains(unit)));
     let mut commanded = Vec::new();
     if v.command {
         let mut units: Vec<usize> = (0..v.units.len())
@@ -139,6 +172,29 @@ pub fn declaration(v: &Battle, side: usize) -> Declaration {
         leader_bonuses,
         ..Default::default()
     }
+}
+
+/// The transport unit `i` of soldiers boards, `d` metres from its nearest enemy: the nearest
+/// of its side's transports on the ground with `room` for it, within its deployment and
+/// faster than it, where the enemy is farther than [`DISEMBARK_WITHIN`] and the transport's
+/// deployment (a round's ride brings it forward before its troops get out); none otherwise.
+fn ride(v: &Battle, i: usize, d: f32, room: &[u32]) -> Option<usize> {
+    let u = &v.units[i];
+    if u.kind.vehicle || u.status != Status::Fighting {
+        return None;
+    }
+    (0..v.units.len())
+        .filter(|&t| {
+            let o = &v.units[t];
+            t != i
+                && o.side == u.side
+                && o.on_ground()
+                && room[t] >= u.size
+                && v.distance(i, t) <= v.reach(i, 0)
+                && v.reach(t, 0) > v.reach(i, 0)
+                && d > DISEMBARK_WITHIN + v.reach(t, 0)
+        })
+        .min_by(|&a, &b| v.distance(i, a).total_cmp(&v.distance(i, b)))
 }
 
 /// The pips each of `side`'s units' own commanders gives (Subordinate Bonus), as many as his
@@ -245,6 +301,87 @@ mod tests {
             assert!(b.result.is_some());
             assert!(b.round >= 2, "seed {seed}: over in round {}", b.round);
         }
+    }
+
+    /// The bundled Snowfield Assault, as bundled: two squads aboard the AT-ATs.
+    fn snowfield() -> Battle {
+        let (file, src) = super::super::BUNDLED[1];
+        Battle::new(&super::super::rules::scenario::parse(src, file).expect("scenario"))
+    }
+
+    /// Issue 60: the AT-ATs bring their troops within 300 m of the enemy, where they get out
+    /// and fight, in every game (before, the walkers stopped at their guns' short range,
+    /// 450 m, and the 80 stormtroopers rode to the end of the battle).
+    #[test]
+    fn the_transports_troops_get_out_and_fight() {
+        for seed in 0..20 {
+            let b = play(snowfield(), seed);
+            for troops in ["troops1", "troops2"] {
+                let u = &b.units[b.unit(troops).unwrap()];
+                assert!(
+                    !matches!(u.status, Status::Aboard(_)),
+                    "seed {seed}: {} still aboard at the end",
+                    u.name
+                );
+                let out = format!("{} disembark", u.name);
+                assert!(
+                    b.events.iter().any(|(_, l)| l.contains(&out)),
+                    "seed {seed}: no line '{out}'"
+                );
+            }
+        }
+    }
+
+    /// Issue 60: soldiers far from the enemy board a faster transport of their side within
+    /// their deployment, as far as its room goes, and it waits for them; near the enemy they
+    /// stay on the ground.
+    #[test]
+    fn soldiers_far_from_the_enemy_board_a_faster_transport() {
+        let mut b = snowfield();
+        for troops in ["troops1", "troops2"] {
+            let i = b.unit(troops).unwrap();
+            b.units[i].status = Status::Fighting;
+        }
+        let mut dice = Dice::forced([]);
+        super::super::battle::tests::no_tactics(&mut b, &mut dice);
+        let d = declaration(&view(&b, 0), 0);
+        let boards: Vec<&Order> = d
+            .orders
+            .iter()
+            .filter(|o| matches!(o, Order::Board { transport, .. } if transport == "walkers"))
+            .collect();
+        assert_eq!(boards.len(), 2, "{:?}", d.orders);
+        assert!(
+            !d.orders
+                .iter()
+                .any(|o| o.unit() == "walkers" && matches!(o, Order::Deploy { .. })),
+            "the walkers wait: {:?}",
+            d.orders
+        );
+        assert_eq!(b.check_declaration(0, &d), Ok(()));
+        // Room for one squad only: the other walks.
+        let w = b.unit("walkers").unwrap();
+        b.units[w].kind.carries = 10;
+        let d = declaration(&view(&b, 0), 0);
+        let n = d
+            .orders
+            .iter()
+            .filter(|o| matches!(o, Order::Board { .. }))
+            .count();
+        assert_eq!(n, 1, "{:?}", d.orders);
+        // The enemy close: nobody boards.
+        b.units[w].kind.carries = 40;
+        b.units[w].at = (2000.0, 750.0);
+        for troops in ["troops1", "troops2"] {
+            let i = b.unit(troops).unwrap();
+            b.units[i].at = (2000.0, 750.0);
+        }
+        let d = declaration(&view(&b, 0), 0);
+        assert!(
+            !d.orders.iter().any(|o| matches!(o, Order::Board { .. })),
+            "{:?}",
+            d.orders
+        );
     }
 
     /// Issue 60: declarations are made in the open, so the second commander sees the
