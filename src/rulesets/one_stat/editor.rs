@@ -323,7 +323,8 @@ fn apply(s: &mut Scenario, edit: Edit) -> Result<(), String> {
 /// What a new goal brings with it, as the text asks: a solitaire game's opponents ("1 Stat
 /// Skirmish – for 1 Player": the second player, spawned by the rules, a third or fourth
 /// taken out) and table ("Place your terrain however you deem appropriate on a 3'x3'
-/// battlefield"), an Action scenario's table ("The battlefield is reduced to 2'x2'"); leaving
+/// battlefield"), Investigate's happenings kept only while it is the goal, an Action
+/// scenario's table ("The battlefield is reduced to 2'x2'"); leaving
 /// solitaire gives the second player a starting warband again.
 pub fn goal_changed(def: &mut Scenario) {
     if def.goal.is_solitaire() {
@@ -350,6 +351,11 @@ pub fn goal_changed(def: &mut Scenario) {
             profiles: Vec::new(),
             happenings: Vec::new(),
         });
+        if def.goal != Goal::Investigate
+            && let Some(sol) = &mut def.solitaire
+        {
+            sol.happenings.clear();
+        }
     } else if def.solitaire.take().is_some()
         && let Some(second) = def.sides.get_mut(1)
     {
@@ -451,6 +457,39 @@ mod tests {
         assert_eq!(s.sides[1].control, Control::Human);
         assert_eq!(s.sides[1].warband.fighters.len(), 4);
         assert_eq!(s.table, (24.0, 24.0));
+    }
+
+    /// Issue 60: opponents of their own and Investigate's happenings made in the editor are
+    /// written and read back; the happenings go when the goal leaves Investigate (they are
+    /// its), the profiles stay with the opponents.
+    #[test]
+    fn opponents_of_their_own_and_happenings_are_made_and_kept_to_investigate() {
+        use super::super::rules::solitaire::{Happening, OpponentProfile};
+        let src = include_str!("../../../scenarios/one_stat/investigate.ron");
+        let mut s = Editor::open(src, "investigate.ron")
+            .unwrap()
+            .scenario()
+            .clone();
+        let sol = s.solitaire.as_mut().unwrap();
+        sol.profiles.push(OpponentProfile {
+            tier: Tier::Boss,
+            name: "Lich".into(),
+            stat: 9,
+            specialisation: Some(Specialisation::Tank),
+            weapons: None,
+        });
+        sol.happenings = vec![Happening::Rover, Happening::Deity];
+        let back = parse(&write(&s).unwrap(), "s.ron").expect("a scenario as written");
+        assert_eq!(back.solitaire, s.solitaire);
+        s.goal = Goal::Bounty;
+        goal_changed(&mut s);
+        let sol = s.solitaire.as_ref().unwrap();
+        assert!(sol.happenings.is_empty(), "{:?}", sol.happenings);
+        assert_eq!(sol.profiles.len(), 1);
+        assert!(
+            parse(&write(&s).unwrap(), "s.ron").is_ok(),
+            "the Bounty with the profile"
+        );
     }
 
     #[test]

@@ -13,11 +13,12 @@ use glam::Vec2;
 
 use super::builder::{add_fighters, fighter_rows, weapon_kinds};
 use super::editor::{Edit, Editor, new_side};
-use super::rules::fighter::{Specialisation, Weapon};
+use super::rules::fighter::{Specialisation, Tier, Weapon};
 use super::rules::scenario::{
     Corner, DeviceDef, DeviceEffect, DeviceSide, Goal, START_AREA, Scenario, SolitaireDef,
     TerrainDef, corners,
 };
+use super::rules::solitaire::{Happening, OpponentProfile};
 use super::rules::terrain::{Answers, PRESETS};
 use super::{BUNDLED, ID};
 use crate::rules::layout::Mirror;
@@ -423,8 +424,13 @@ fn fields(ui: &mut egui::Ui, def: &mut Scenario) {
     if def.goal != goal {
         super::editor::goal_changed(def);
     }
+    let investigate = def.goal == Goal::Investigate;
     if let Some(sol) = &mut def.solitaire {
         solitaire(ui, sol);
+        profiles(ui, sol);
+        if investigate {
+            happenings(ui, sol);
+        }
     } else {
         device(ui, def);
     }
@@ -451,8 +457,22 @@ fn solitaire(ui: &mut egui::Ui, sol: &mut SolitaireDef) {
                 .prefix("Bosses "),
         );
     });
+    weapons(ui, &mut sol.weapons, "Add a weapon they all carry");
+    egui::ComboBox::from_label("Their Specialists")
+        .selected_text(sol.specialisation.map_or("none", |x| x.word()))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut sol.specialisation, None, "none");
+            for x in Specialisation::ALL {
+                ui.selectable_value(&mut sol.specialisation, Some(x), x.word());
+            }
+        });
+}
+
+/// Weapons by name, each with a button taking it away, and a menu adding one of the text's
+/// kinds under `add`.
+fn weapons(ui: &mut egui::Ui, list: &mut Vec<Weapon>, add: &str) {
     let mut gone = None;
-    for (k, w) in sol.weapons.iter_mut().enumerate() {
+    for (k, w) in list.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             ui.push_id(("weapon", k), |ui| {
                 let name = match w {
@@ -466,24 +486,121 @@ fn solitaire(ui: &mut egui::Ui, sol: &mut SolitaireDef) {
         });
     }
     if let Some(k) = gone {
-        sol.weapons.remove(k);
+        list.remove(k);
     }
-    ui.menu_button("Add a weapon they all carry", |ui| {
+    ui.menu_button(add, |ui| {
         for (label, w) in weapon_kinds() {
             if ui.button(label).clicked() {
-                sol.weapons.push(w);
+                list.push(w);
                 ui.close();
             }
         }
     });
-    egui::ComboBox::from_label("Their Specialists")
-        .selected_text(sol.specialisation.map_or("none", |x| x.word()))
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut sol.specialisation, None, "none");
-            for x in Specialisation::ALL {
-                ui.selectable_value(&mut sol.specialisation, Some(x), x.word());
+}
+
+/// Opponents of their own ("feel free to add variation"; docs/rules/one_stat.md, "Opponents
+/// of their own"): each profile's tier, name, stat on its tier's die, specialisation and
+/// weapons (the shared ones unless it has its own); `check`'s problems name what breaks the
+/// text's limits.
+fn profiles(ui: &mut egui::Ui, sol: &mut SolitaireDef) {
+    ui.label(
+        "Opponents of their own: each of a tier listed here spawns as its next profile in turn",
+    );
+    let shared = sol.weapons.clone();
+    let mut gone = None;
+    for (k, p) in sol.profiles.iter_mut().enumerate() {
+        ui.push_id(("profile", k), |ui| {
+            ui.horizontal(|ui| {
+                egui::ComboBox::from_id_salt("tier")
+                    .selected_text(p.tier.word())
+                    .width(90.0)
+                    .show_ui(ui, |ui| {
+                        for t in [Tier::Rookie, Tier::Specialist, Tier::Boss] {
+                            ui.selectable_value(&mut p.tier, t, t.word());
+                        }
+                    });
+                ui.add(egui::TextEdit::singleline(&mut p.name).desired_width(100.0));
+                ui.add(
+                    egui::DragValue::new(&mut p.stat)
+                        .range(1..=p.tier.die())
+                        .prefix("stat "),
+                );
+                if ui
+                    .small_button("✖")
+                    .on_hover_text("Take this profile away")
+                    .clicked()
+                {
+                    gone = Some(k);
+                }
+            });
+            ui.horizontal(|ui| {
+                egui::ComboBox::from_id_salt("specialisation")
+                    .selected_text(p.specialisation.map_or("no specialisation", |x| x.word()))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut p.specialisation, None, "no specialisation");
+                        for x in Specialisation::ALL {
+                            ui.selectable_value(&mut p.specialisation, Some(x), x.word());
+                        }
+                    });
+                let mut own = p.weapons.is_some();
+                if ui.checkbox(&mut own, "weapons of its own").changed() {
+                    p.weapons = own.then(|| shared.clone());
+                }
+            });
+            if let Some(list) = &mut p.weapons {
+                ui.indent("own", |ui| weapons(ui, list, "Add a weapon it carries"));
             }
         });
+    }
+    if let Some(k) = gone {
+        sol.profiles.remove(k);
+    }
+    if ui.button("Add an opponent of their own").clicked() {
+        let n = sol.profiles.len() + 1;
+        sol.profiles.push(OpponentProfile {
+            tier: Tier::Rookie,
+            name: format!("Opponent {n}"),
+            stat: sol.stats.rookie,
+            specialisation: None,
+            weapons: None,
+        });
+    }
+}
+
+/// Investigate's happenings: what each pair of clues leads to, in order, each of the text's
+/// examples once (none: the doom device alone, its first example).
+fn happenings(ui: &mut egui::Ui, sol: &mut SolitaireDef) {
+    ui.label("What the clues lead to, a pair of clues each (none listed: the doom device)");
+    let mut gone = None;
+    for (k, h) in sol.happenings.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("{}. {}", k + 1, h.word()));
+            if ui
+                .push_id(("happening", k), |ui| ui.small_button("✖"))
+                .inner
+                .clicked()
+            {
+                gone = Some(k);
+            }
+        });
+    }
+    if let Some(k) = gone {
+        sol.happenings.remove(k);
+    }
+    let left: Vec<Happening> = Happening::ALL
+        .into_iter()
+        .filter(|h| !sol.happenings.contains(h))
+        .collect();
+    ui.add_enabled_ui(!left.is_empty(), |ui| {
+        ui.menu_button("Add what the next clues lead to", |ui| {
+            for h in left {
+                if ui.button(h.word()).clicked() {
+                    sol.happenings.push(h);
+                    ui.close();
+                }
+            }
+        });
+    });
 }
 
 /// The Trigger Device add-on: who adds tokens and who removes them, and what it does for each.

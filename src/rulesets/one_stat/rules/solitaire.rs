@@ -136,6 +136,14 @@ pub enum Happening {
 }
 
 impl Happening {
+    /// Every happening, in the text's order of its examples.
+    pub const ALL: [Happening; 4] = [
+        Happening::Doom,
+        Happening::Deity,
+        Happening::Hideout,
+        Happening::Rover,
+    ];
+
     /// In words.
     pub fn word(self) -> &'static str {
         match self {
