@@ -531,13 +531,16 @@ fn place_parts(
     }
 }
 
-/// The label under a base: names longer than 12 characters keep their last word when it says
-/// enough, a name of its own ("Stormtrooper TK-421" → "TK-421", "Luke Skywalker" →
-/// "Skywalker", but "Stormtrooper A1" and "Veteran trooper" stay); the card has the rest.
+/// The label under a base: names longer than 14 characters keep their last word when it says
+/// enough, a name of its own ("Stormtrooper TK-421" → "TK-421", "Anakin Skywalker" →
+/// "Skywalker", but "Stormtrooper A1" and "Veteran trooper" stay); a pair ("Anakin and
+/// Ahsoka") and a name of 14 or fewer ("Fifth Brother", where "Brother" would say nothing)
+/// stay whole; the card has the rest.
 fn short_name(name: &str) -> String {
     match name.split_whitespace().last() {
         Some(last)
-            if name.chars().count() > 12
+            if name.chars().count() > 14
+                && !name.contains(" and ")
                 && last.chars().count() > 3
                 && last.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit()) =>
         {
@@ -1210,7 +1213,10 @@ mod tests {
     #[test]
     fn a_long_name_keeps_its_own_last_word_only() {
         assert_eq!(short_name("Stormtrooper TK-421"), "TK-421");
-        assert_eq!(short_name("Luke Skywalker"), "Skywalker");
+        assert_eq!(short_name("Anakin Skywalker"), "Skywalker");
+        // Issue 61: "Brother" said nothing (a walk), nor "Ahsoka" of a pair.
+        assert_eq!(short_name("Fifth Brother"), "Fifth Brother");
+        assert_eq!(short_name("Anakin and Ahsoka"), "Anakin and Ahsoka");
         assert_eq!(short_name("Stormtrooper A1"), "Stormtrooper A1");
         // A rank and a kind, not a name: all of it (play-test: it read "trooper").
         assert_eq!(short_name("Veteran trooper"), "Veteran trooper");
