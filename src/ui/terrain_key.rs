@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::{Handover, TableArea};
 use crate::engine::board::{BoardGeometry, PropertyWords};
+use crate::engine::pieces::{Badge, Token};
 use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
 use crate::view::palette::terrain_colour;
 use crate::view::{CursorNote, CursorNoteSet, NotePart, PanelInsets, TablePointer};
@@ -101,6 +102,47 @@ state; hover the piece for what each means. After the other side's turn: arrows 
 pieces stood, a yellow line from each attacker to its target, a red ring on your pieces struck \
 and a cross where a piece was removed.";
 
+/// Each chip on the table now, once, in the order the pieces carry them: (the chip, whether
+/// pieces carrying it say different things by it, as "in base contact with Han" and "… with
+/// Leia" do: the first is then an example).
+fn chips<'a>(tokens: impl IntoIterator<Item = &'a Token>) -> Vec<(&'a Badge, bool)> {
+    let mut out: Vec<(&Badge, bool)> = Vec::new();
+    for b in tokens
+        .into_iter()
+        .filter(|t| t.shown)
+        .flat_map(|t| &t.badges)
+    {
+        match out.iter_mut().find(|(x, _)| x.code == b.code) {
+            Some((x, varied)) => *varied |= x.meaning != b.meaning,
+            None => out.push((b, false)),
+        }
+    }
+    out
+}
+
+/// The key's rows for the chips on the table now (a walk found "active" and "down"
+/// explained nowhere but on each piece's hover).
+fn chip_rows(ui: &mut egui::Ui, chips: &[(&Badge, bool)]) {
+    if chips.is_empty() {
+        return;
+    }
+    ui.separator();
+    for (b, varied) in chips {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                egui::RichText::new(&b.code)
+                    .background_color(colour32(b.colour))
+                    .color(egui::Color32::WHITE),
+            );
+            ui.label(if *varied {
+                format!("e.g. {}", b.meaning)
+            } else {
+                b.meaning.clone()
+            });
+        });
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn show(
     mut ctx: EguiContexts,
@@ -112,6 +154,7 @@ fn show(
     table: TablePointer,
     mut note: ResMut<CursorNote>,
     mut state: ResMut<super::UiState>,
+    tokens: Query<&Token>,
 ) -> Result {
     let Some(board) = board else { return Ok(()) };
     if handover.showing {
@@ -165,6 +208,11 @@ fn show(
             }
             ui.separator();
             ui.weak(PIECES);
+            let mut on_table: Vec<&Token> = tokens.iter().collect();
+            on_table.sort_by_key(|t| t.order);
+            egui::ScrollArea::vertical()
+                .max_height(area.0.height() * 0.4)
+                .show(ui, |ui| chip_rows(ui, &chips(on_table)));
         });
     state.terrain_key = open;
     // The tooltip: only over the table itself, not over a panel or window.
@@ -224,7 +272,8 @@ pub(super) fn plugin(app: &mut App) {
 
 #[cfg(test)]
 mod tests {
-    use super::describe;
+    use super::{chips, describe};
+    use crate::engine::pieces::{Badge, Token};
     use crate::rules::geometry::Shape;
     use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
 
@@ -252,6 +301,55 @@ mod tests {
         assert_eq!(
             describe(&crates, TerrainProperty::words),
             "crates: open ground"
+        );
+    }
+
+    /// Issue 61: the key names each chip on the table once, with what it means, saying "e.g."
+    /// where pieces mean different things by one chip; a piece off the table adds none.
+    #[test]
+    fn the_key_names_each_chip_on_the_table_once() {
+        let token = |badges: Vec<Badge>, shown: bool| Token {
+            side: 0,
+            label: String::new(),
+            emblem: String::new(),
+            values: String::new(),
+            pips: 0,
+            min_px: 0.0,
+            shape: Default::default(),
+            base: 0.5,
+            facing: None,
+            label_size: 0.9,
+            at: bevy::math::Vec2::ZERO,
+            badges,
+            faded: false,
+            done: None,
+            shown,
+            order: 0,
+            model: Default::default(),
+        };
+        let down = Badge::new("down", "lying on his back", [0.8, 0.1, 0.1]);
+        let contact = |who: &str| {
+            Badge::new(
+                "contact",
+                format!("in base contact with {who}"),
+                [0.9, 0.3, 0.2],
+            )
+        };
+        let tokens = [
+            token(vec![down.clone(), contact("Han")], true),
+            token(vec![contact("Leia"), down.clone()], true),
+            token(vec![Badge::new("gone", "off the table", [0.0; 3])], false),
+        ];
+        let got: Vec<(&str, &str, bool)> = chips(&tokens)
+            .into_iter()
+            .map(|(b, v)| (b.code.as_str(), b.meaning.as_str(), v))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("down", "lying on his back", false),
+                ("contact", "in base contact with Han", true)
+            ]
         );
     }
 }
