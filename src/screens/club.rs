@@ -94,6 +94,17 @@ fn lost(world: &mut World, why: &str) {
     desk.status = format!("The connection to the club server closed: {why}");
 }
 
+/// Leaves the server by the player's choice: its games stay there.
+fn disconnect(world: &mut World) {
+    world.remove_non_send::<ClubLink>();
+    world.remove_resource::<super::online::KeepPolling>();
+    let mut desk = world.resource_mut::<ClubDesk>();
+    let server = desk.connected.take().unwrap_or_default();
+    desk.open.clear();
+    desk.mine.clear();
+    desk.status = format!("Disconnected from {server}: your games there wait for you.");
+}
+
 fn connect(world: &mut World) {
     let (address, name) = {
         let desk = world.resource::<ClubDesk>();
@@ -311,15 +322,23 @@ pub(super) fn tab(
         }
         return;
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(format!(
-            "{} · you are {}",
+            "Connected to {} at {} · you are {}",
             desk.connected.as_deref().unwrap_or_default(),
+            desk.address.trim(),
             desk.name
         ));
         if ui.small_button("Refresh").clicked() {
             desk.status.clear();
             commands.queue(|world: &mut World| send(world, ToServer::Lobby));
+        }
+        if ui
+            .small_button("Disconnect")
+            .on_hover_text("Leave this server: your games stay there, to sit down at again")
+            .clicked()
+        {
+            commands.queue(disconnect);
         }
     });
     let moves = desk
@@ -327,9 +346,12 @@ pub(super) fn tab(
         .iter()
         .filter(|g| g.your_move() && !g.over)
         .count();
-    let moves = crate::club::protocol::your_move_in(moves);
-    let moves = format!("Y{}", &moves[1..]);
-    ui.label(egui::RichText::new(moves).strong());
+    if moves == 0 {
+        ui.weak("No game waits for your move");
+    } else {
+        let moves = crate::club::protocol::your_move_in(moves);
+        ui.label(egui::RichText::new(format!("Y{}", &moves[1..])).strong());
+    }
     if !desk.status.is_empty() {
         ui.colored_label(egui::Color32::from_rgb(255, 190, 90), &desk.status);
     }
@@ -456,6 +478,8 @@ pub(super) fn tab(
         })
         .collect();
     egui::ComboBox::from_id_salt("club-scenario")
+        // The list scrolls inside the window rather than running past its foot.
+        .height(300.0)
         .selected_text(if desk.scenario.is_empty() {
             "choose a scenario"
         } else {

@@ -97,6 +97,8 @@ fn host_form(ui: &mut egui::Ui, registry: &Registry, forms: &mut Forms, commands
     ui.separator();
     let chosen = registry.read(&forms.scenario).ok();
     egui::ComboBox::from_label("Scenario")
+        // The list scrolls inside the window rather than running past its foot.
+        .height(300.0)
         .selected_text(match &chosen {
             Some((l, e)) => format!("{} — {}", l.header.name, e.title),
             None => "choose…".to_string(),
@@ -194,6 +196,14 @@ fn join_form(ui: &mut egui::Ui, forms: &mut Forms, commands: &mut Commands) {
             }
         });
     }
+}
+
+/// Opens the window on its club tab: a club game's result screen goes back to the lobby so.
+pub(super) fn open_club(world: &mut World) {
+    let mut forms = world.resource_mut::<Forms>();
+    forms.club_open = true;
+    forms.host_open = false;
+    forms.join_open = false;
 }
 
 pub(super) fn plugin(app: &mut App) {

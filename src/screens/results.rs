@@ -20,6 +20,7 @@ fn results(
         MessageWriter<crate::engine::pipeline::SaveRequest>,
     ),
     mut asked_to_save: Local<bool>,
+    online: Option<Res<super::online::Online>>,
 ) -> Result {
     // The game's last notice is not this screen's: only a save's outcome is shown.
     if finished.is_added() {
@@ -67,7 +68,23 @@ fn results(
             });
             ui.separator();
             ui.horizontal(|ui| {
-                if let Some(cur) = &current
+                // Online, "Play again" would start a game on this computer alone: a club's
+                // player goes back to its lobby instead.
+                let club = matches!(online.as_deref(), Some(super::online::Online::Club { .. }));
+                if club
+                    && ui
+                        .button("Back to the club's lobby")
+                        .on_hover_text("Your games and the open ones at this server")
+                        .clicked()
+                {
+                    commands.queue(|world: &mut World| {
+                        super::online_title::open_club(world);
+                        world
+                            .resource_mut::<NextState<Screen>>()
+                            .set(Screen::Title);
+                    });
+                }
+                if let Some(cur) = current.as_ref().filter(|_| online.is_none())
                     && ui.button("Play again").clicked()
                 {
                     let loaded = cur.0.clone();
@@ -102,7 +119,7 @@ fn results(
                             .join(format!("{}-finished-{stamp}.ron", status.save_stem)),
                     ));
                 }
-                if ui.button("Other scenario").clicked() {
+                if online.is_none() && ui.button("Other scenario").clicked() {
                     next.set(Screen::ScenarioSelect);
                 }
                 if ui.button("Title").clicked() {
