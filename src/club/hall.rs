@@ -150,9 +150,26 @@ impl Hall {
                 public,
                 name,
             } => {
+                // Two players of one name could not be told apart in the lobby or the chat:
+                // the second is refused (dropping `tx` lets the refusal go, then closes).
+                match self.store.name_taken(&public, &name) {
+                    Ok(false) => {}
+                    taken => {
+                        let reason = match taken {
+                            Err(e) => e,
+                            _ => format!(
+                                "another player is called {name} at this club: sign in under another name"
+                            ),
+                        };
+                        println!("connection {conn}: {name} refused: {reason}");
+                        let _ = tx.try_send(ToClient::Refused { game: None, reason });
+                        return;
+                    }
+                }
                 if let Err(e) = self.store.player(&public, &name) {
                     eprintln!("{e}");
                 }
+                let _ = tx.try_send(ToClient::SignedIn { name: name.clone() });
                 println!("connection {conn}: {name} signed in");
                 self.players.insert(
                     conn,

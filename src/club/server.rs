@@ -153,7 +153,7 @@ fn connection(conn: u64, stream: TcpStream, server: &str, events: &Sender<Event>
     if writing.is_err() {
         return;
     }
-    let _ = tx.try_send(ToClient::SignedIn { name: name.clone() });
+    // The hall answers the sign-in (SignedIn, or a name another player holds refused).
     let signed_in = Event::SignedIn {
         conn,
         tx,

@@ -208,6 +208,20 @@ impl Store {
             .map_err(err)
     }
 
+    /// Whether another key signed in here under display name `name` (letter case aside): a
+    /// club's names tell its players apart in the lobby and the chat.
+    ///
+    /// Errors: the database failed.
+    pub fn name_taken(&self, public: &str, name: &str) -> Result<bool, String> {
+        self.db
+            .query_row(
+                "SELECT EXISTS(SELECT 1 FROM players WHERE lower(name) = lower(?2) AND public != ?1)",
+                params![public, name],
+                |r| r.get(0),
+            )
+            .map_err(err)
+    }
+
     /// Keeps a new game and its seats (the sides a person plays, by index), the creator's
     /// seat held for his key: its number.
     ///

@@ -687,6 +687,16 @@ fn garbage_floods_and_forgeries_are_refused_and_the_server_serves_on() {
             Err(e) => panic!("no refusal of a forged command: {e}"),
         }
     }
+    // Another key under a name held here (letter case aside) is refused: the lobby and the
+    // chat tell players apart by name. The name's own key signs in under it again.
+    let other = ed25519_dalek::SigningKey::from_bytes(&[4; 32]);
+    let Err(why) = Client::connect(&addr, other, "honest", wait) else {
+        panic!("a second player called Honest")
+    };
+    assert!(why.contains("another player is called honest"), "{why}");
+    drop(honest);
+    let again = ed25519_dalek::SigningKey::from_bytes(&[2; 32]);
+    assert!(Client::connect(&addr, again, "Honest", wait).is_ok());
     drop(flood);
     let _ = server.child.kill();
 }
