@@ -208,6 +208,46 @@ fn mass_combat_referee_buttons_hold_still_as_a_value_widens() {
     }
 }
 
+/// Mass combat's reactions: each unit's row (redeploy, haste, full retreat) stays inside the
+/// sidebar; one row wider than it pushed "full retreat" and every line of text past its edge
+/// (a walk at 1280x720).
+#[test]
+fn mass_combat_reactions_stay_inside_the_sidebar() {
+    use super::mass_combat::MassCombat;
+    use super::mass_combat::battle::{Declaration, Stage};
+    use super::mass_combat::commands::Command;
+    use super::mass_combat::phases::BattleRes;
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        w.begin("platoon_fight", 1);
+        loop {
+            let b = &w.app.world().resource::<BattleRes>().0;
+            if b.stage != Stage::Declare {
+                break;
+            }
+            let side = b.to_act().expect("a side declares");
+            send::<MassCombat>(
+                &mut w,
+                Command::Declare {
+                    side,
+                    declaration: Declaration::default(),
+                },
+            );
+        }
+        let what = format!("platoon_fight's reactions at {size:?}");
+        assert_eq!(
+            w.app.world().resource::<BattleRes>().0.stage,
+            Stage::React,
+            "{what}"
+        );
+        let keys = check(&mut w, &what, &[]);
+        assert!(
+            keys.iter().any(|k| k.0.starts_with("list:full retreat:")),
+            "{what}: no reactions laid out"
+        );
+    }
+}
+
 /// Gives every piece of the game in `world` (rule set `ruleset`) a state to show, as its
 /// rule set allows: Tyneside's figures wounded and ducked back, the battlefield's units and
 /// 1 Stat Skirmish's fighters done, mass combat's units under fire with moderate casualties

@@ -339,12 +339,16 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
             let mut r = k.map_or((u.id.clone(), base, false, None), |k| {
                 draft.reactions[k].clone()
             });
-            ui.horizontal(|ui| {
+            // Wrapped: one row wider than the sidebar widened all its text past its edge
+            // ("full re…", a walk at 1280x720).
+            ui.horizontal_wrapped(|ui| {
                 if ui.selectable_label(selected, "redeploy").on_hover_text("A combat redeployment (Mass Combat Sequence, 2.): select the unit, then right-click the ground where it deploys instead of its order").clicked() {
                     draft.selected = Some(i);
                 }
                 ui.add(egui::Slider::new(&mut r.1, base..=3).text("haste"));
-                if ui.checkbox(&mut r.2, "full retreat").changed() && r.2 {
+                let retreat = ui.checkbox(&mut r.2, "full retreat");
+                crate::ui::key_widget(ui, format!("list:full retreat:{}", u.id), &retreat);
+                if retreat.changed() && r.2 {
                     r.3 = None;
                 }
             });
@@ -495,10 +499,9 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
             weapons.retain(|x| x.1 > 0);
         }
         if let Some(Order::Split { size, .. }) = &mut order {
-            ui.add(
-                egui::Slider::new(size, 1..=u.size.saturating_sub(1).max(1))
-                    .text(format!("{} split off, under a new commander", u.members())),
-            );
+            // The words above the slider: beside it they ran past the sidebar's edge.
+            ui.label("Split off, under a new commander:");
+            ui.add(egui::Slider::new(size, 1..=u.size.saturating_sub(1).max(1)).text(u.members()));
         }
         if let Some(
             Order::Fire { haste, .. } | Order::Deploy { haste, .. } | Order::Retreat { haste, .. },
