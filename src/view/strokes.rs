@@ -85,8 +85,16 @@ impl Strokes {
     }
 }
 
-/// Triangles coloured by vertex (linear RGBA), drawn with a white `ColorMaterial`.
+/// Triangles coloured by vertex (linear RGBA), drawn with a white `ColorMaterial`. None is
+/// one triangle of no area and no colour: Bevy's mesh allocator gives an empty mesh no room
+/// and then logs "Use-after-free" twice each time it is sent (at every start, and whenever
+/// the marks go).
 pub fn coloured_mesh(positions: Vec<[f32; 3]>, colours: Vec<[f32; 4]>, indices: Vec<u32>) -> Mesh {
+    let (positions, colours, indices) = if positions.is_empty() {
+        (vec![[0.0; 3]; 3], vec![[0.0; 4]; 3], vec![0, 1, 2])
+    } else {
+        (positions, colours, indices)
+    };
     Mesh::new(
         PrimitiveTopology::TriangleList,
         RenderAssetUsages::default(),
@@ -105,6 +113,20 @@ pub fn line_width(across: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// No lines make a mesh with a vertex all the same, one triangle of no area: an empty
+    /// mesh made bevy_render log "Use-after-free" (issue 61).
+    #[test]
+    fn no_lines_make_a_mesh_of_one_empty_triangle() {
+        let m = Strokes::default().mesh(1.0);
+        assert_eq!(m.count_vertices(), 3);
+        let Some(bevy::mesh::VertexAttributeValues::Float32x3(p)) =
+            m.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("positions")
+        };
+        assert!(p.iter().all(|v| *v == [0.0; 3]), "{p:?}");
+    }
 
     #[test]
     fn a_line_is_a_quad_run_on_at_both_ends() {
