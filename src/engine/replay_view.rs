@@ -51,6 +51,11 @@ pub struct ReplayStatus {
     /// Whether "Continue from here" may branch a new game: not in a game by e-mail, whose
     /// record both players share.
     pub may_branch: bool,
+    /// The last command applied, drawn on the table ([`RuleSet::hint_marks`], measured before
+    /// it): a move's way, an attack's line (issue 61: the replay drew neither). Another side's
+    /// command is drawn only where it is an attack, which its side does in the open; its
+    /// moves may be hidden ones.
+    pub marks: Vec<super::hint::HintMark>,
 }
 
 /// Asked by the shell's replay bar.
@@ -89,11 +94,26 @@ pub fn goto<R: RuleSet>(world: &mut World, at: usize) -> Result<(), String> {
     let at = at.min(record.commands.len());
     record.commands.truncate(at);
     let seed = record.seed.unwrap_or(0);
-    replay::resume::<R>(world, &record, seed).map_err(|e| format!("Replay: {e}"))?;
+    let shown = (at > 0).then(|| (at - 1, record.commands[at - 1].command.clone()));
+    let open = shown.as_ref().is_some_and(|(k, c)| {
+        let viewing = world.resource::<ReplayStatus>().viewing_side;
+        let actor = viewed.actors.get(*k).copied().flatten();
+        viewing.is_none() || actor == viewing || R::is_attack(c)
+    });
+    let mut marks = Vec::new();
+    replay::resume_watching::<R>(world, &record, seed, |w, n| {
+        if let Some((k, c)) = shown.as_ref().filter(|_| open)
+            && n == *k
+        {
+            marks = R::hint_marks(w, c);
+        }
+    })
+    .map_err(|e| format!("Replay: {e}"))?;
     let last = describe::<R>(world, &record, at);
     let mut s = world.resource_mut::<ReplayStatus>();
     s.at = at;
     s.last = last;
+    s.marks = marks;
     Ok(())
 }
 
@@ -152,6 +172,7 @@ pub fn open<R: RuleSet>(world: &mut World, since: bool) -> Result<(), String> {
     let mut turns: Vec<(u32, usize)> = Vec::new();
     let mut last_own = 0;
     let mut actors = Vec::with_capacity(len);
+    let mut last_marks = Vec::new();
     let full = world.resource::<Viewed<R::Command>>().record.clone();
     replay::resume_watching::<R>(world, &full, full.seed.unwrap_or(0), |w, at| {
         let turn = w.resource::<GameLog>().0.last().map_or(1, |e| e.turn);
@@ -168,6 +189,13 @@ pub fn open<R: RuleSet>(world: &mut World, since: bool) -> Result<(), String> {
             if viewing_side.is_some() && actor == viewing_side {
                 last_own = at + 1;
             }
+            // Opened at the end, the last command is drawn as a step to it would draw it.
+            if at + 1 == len {
+                let c = &full.commands[at].command;
+                if viewing_side.is_none() || actor == viewing_side || R::is_attack(c) {
+                    last_marks = R::hint_marks(w, c);
+                }
+            }
             actors.push(actor);
         }
     })
@@ -178,6 +206,7 @@ pub fn open<R: RuleSet>(world: &mut World, since: bool) -> Result<(), String> {
     s.turns = turns;
     s.at = len;
     s.last = last;
+    s.marks = last_marks;
     if since {
         // From the state the side left, its own last command shown, paused: the person steps
         // through what came after, or plays it (playing at once, it had run to the end

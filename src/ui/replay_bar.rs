@@ -49,10 +49,23 @@ pub fn show(root: &mut egui::Ui, s: &ReplayStatus, sides: &[String]) -> (Vec<Vie
                     }
                 }
             });
-            ui.weak(format!("After command {} of {}: {}", s.at, s.len, s.last));
-            if !s.playing && s.at < s.len {
-                ui.label("▶| shows the next command; ▶ plays the rest.");
-            }
+            // Every line is there at every step, each one line high: a bar that grew or
+            // shrank as the player stepped moved its buttons from under the pointer and
+            // re-framed the table (a walk: ▶| clicked the turn's row instead).
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!("After command {} of {}: {}", s.at, s.len, s.last))
+                        .weak(),
+                )
+                .truncate(),
+            );
+            ui.label(if s.playing {
+                "Playing: ⏸ pauses."
+            } else if s.at < s.len {
+                "▶| shows the next command; ▶ plays the rest."
+            } else {
+                "The last command: ◀ steps back; a turn's button goes to its first command."
+            });
             if let Some(name) = s.viewing_side.and_then(|v| sides.get(v)) {
                 ui.weak(format!("Seen as {name}: what the other side kept hidden stays hidden"));
             }

@@ -1,6 +1,7 @@
 //! The Hint drawn on the table ([`crate::engine::hint::HintShown`]): the move the searching
 //! opponent would make for the person to act, as a line from the piece along its way to where
-//! it ends, an arrow on its last leg and a ring there, until the game moves on.
+//! it ends, an arrow on its last leg and a ring there, until the game moves on; and, the same
+//! way in white, the command the replay viewer shows last.
 
 use bevy::prelude::*;
 
@@ -8,6 +9,7 @@ use super::{Marks, TableZoom, shown_base};
 use crate::engine::pieces::Token;
 
 use crate::engine::hint::HintShown;
+use crate::engine::replay_view::ReplayStatus;
 
 /// The hint's colour on the table: a bright green no side wears.
 const HINT: Color = Color::srgb(0.35, 1.0, 0.55);
@@ -17,14 +19,40 @@ const HINT: Color = Color::srgb(0.35, 1.0, 0.55);
 /// head is the ring's size whatever the line's length (a dot on a short move, a blot on a long
 /// one otherwise).
 fn draw(shown: Res<HintShown>, tokens: Query<&Token>, zoom: Res<TableZoom>, mut gizmos: Marks) {
-    for mark in &shown.marks {
+    draw_marks(&shown.marks, HINT, &tokens, &zoom, &mut gizmos);
+}
+
+/// The replay's last command drawn as the hint is ([`ReplayStatus::marks`]), in white.
+fn draw_replayed(
+    status: Res<ReplayStatus>,
+    tokens: Query<&Token>,
+    zoom: Res<TableZoom>,
+    mut gizmos: Marks,
+) {
+    if status.open {
+        draw_marks(&status.marks, REPLAYED, &tokens, &zoom, &mut gizmos);
+    }
+}
+
+/// The replay's last command on the table: white, which no side wears and the hint is not.
+const REPLAYED: Color = Color::srgb(0.95, 0.95, 0.95);
+
+/// Draws `marks` in `colour` (see [`draw`]).
+fn draw_marks(
+    marks: &[crate::engine::hint::HintMark],
+    colour: Color,
+    tokens: &Query<&Token>,
+    zoom: &TableZoom,
+    gizmos: &mut Marks,
+) {
+    for mark in marks {
         // A ring round a piece goes round its base as drawn (larger than true when zoomed
         // out): the marks lie under the bases.
         let end = mark.line.last().copied().unwrap_or_default();
         let ring = tokens
             .iter()
             .filter(|t| mark.ring > 0.0 && t.shown && t.at.distance(end) < 1e-3)
-            .map(|t| shown_base(t, &zoom) + (mark.ring - t.base).max(0.1 * t.base))
+            .map(|t| shown_base(t, zoom) + (mark.ring - t.base).max(0.1 * t.base))
             .fold(mark.ring, f32::max);
         let mark = &crate::engine::hint::HintMark {
             ring,
@@ -41,16 +69,16 @@ fn draw(shown: Res<HintShown>, tokens: Query<&Token>, zoom: Res<TableZoom>, mut 
             if let Some(end) = line.last_mut() {
                 *end = b;
             }
-            gizmos.linestrip_2d(line.iter().copied(), HINT);
+            gizmos.linestrip_2d(line.iter().copied(), colour);
             gizmos
-                .arrow_2d(a, b, HINT)
+                .arrow_2d(a, b, colour)
                 .with_tip_length((0.8 * mark.ring).min(0.5 * a.distance(b)));
         }
         if let Some(&end) = mark.line.last()
             && mark.ring > 0.0
         {
             gizmos
-                .circle_2d(Isometry2d::from_translation(end), mark.ring, HINT)
+                .circle_2d(Isometry2d::from_translation(end), mark.ring, colour)
                 .resolution(32);
         }
     }
@@ -59,7 +87,10 @@ fn draw(shown: Res<HintShown>, tokens: Query<&Token>, zoom: Res<TableZoom>, mut 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        draw.after(super::BoardDrawn)
-            .run_if(resource_exists::<HintShown>),
+        (
+            draw.run_if(resource_exists::<HintShown>),
+            draw_replayed.run_if(resource_exists::<ReplayStatus>),
+        )
+            .after(super::BoardDrawn),
     );
 }

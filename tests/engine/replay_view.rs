@@ -76,3 +76,51 @@ fn the_viewer_steps_back_returns_exactly_and_branches() {
     let replayed = Session::<Battlefield>::replay(&branch).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(replayed.world().resource::<BattleRes>().0, after_one);
 }
+
+/// Issue 61: the viewer draws the command it shows last (its way, measured before it), the
+/// side it is seen through's own or an attack; another side's move stays undrawn, since its
+/// moves may be hidden ones.
+#[test]
+fn the_viewer_draws_the_last_command_shown_and_not_another_sides_move() {
+    let (loaded, _) = registry()
+        .load("capture_the_village")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(3))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    step(&mut s, "atst", (7, 6));
+    assert!(matches!(
+        s.send(Command::EndImpulse),
+        CommandOutcome::Accepted(_)
+    ));
+    let gu2 = battle(&s).unit_index("gu2").unwrap();
+    let from = battle(&s).units[gu2].at;
+    step(&mut s, "gu2", (10, 6));
+    open::<Battlefield>(s.world_mut(), false).unwrap_or_else(|e| panic!("{e}"));
+    let st = s.world().resource::<ReplayStatus>().clone();
+    assert_eq!(
+        st.viewing_side,
+        Some(battle(&s).units[gu2].side),
+        "seen through the Rebels"
+    );
+    assert_eq!(
+        st.marks.len(),
+        1,
+        "opened at the end, its last command drawn"
+    );
+    goto::<Battlefield>(s.world_mut(), 1).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        s.world().resource::<ReplayStatus>().marks.is_empty(),
+        "the Empire's move drawn for the Rebels"
+    );
+    goto::<Battlefield>(s.world_mut(), 3).unwrap_or_else(|e| panic!("{e}"));
+    let marks = s.world().resource::<ReplayStatus>().marks.clone();
+    assert_eq!(marks.len(), 1, "{marks:?}");
+    assert!(marks[0].line.len() >= 2, "{marks:?}");
+    assert_eq!(
+        marks, st.marks,
+        "a step to the last command draws it as opening there did"
+    );
+    assert_ne!(from, hex_at(10, 6));
+    goto::<Battlefield>(s.world_mut(), 0).unwrap_or_else(|e| panic!("{e}"));
+    assert!(s.world().resource::<ReplayStatus>().marks.is_empty());
+}
