@@ -160,6 +160,8 @@ fn side_panel(
     sel: &mut Selection,
     out: &mut Vec<super::commands::Command>,
 ) {
+    units_to_activate(ui, b, (person, viewer), sel);
+    ui.separator();
     for (i, s) in b.sides.iter().enumerate() {
         ui.label(
             egui::RichText::new(&s.name)
@@ -232,6 +234,16 @@ fn side_panel(
         }
         ui.separator();
     }
+}
+
+/// The units of the side whose impulse it is, to pick one (the step in hand: first in the
+/// sidebar, above the sides' summaries, so a unit picked leaves them in view: issue 61).
+fn units_to_activate(
+    ui: &mut egui::Ui,
+    b: &Battle,
+    (person, viewer): (bool, usize),
+    sel: &mut Selection,
+) {
     let me = b.impulse.side;
     if !person {
         ui.label(egui::RichText::new(format!("{} — played by the app", b.sides[me].name)).strong());

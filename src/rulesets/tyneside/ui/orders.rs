@@ -48,10 +48,12 @@ pub fn show(
     // While orders are placed there is no card or fire fight below to make room for: the
     // groups get three quarters of the sidebar (half, they were cut off after the first two).
     // Each phase remembers its own size.
-    let (id, share) = if phase == TurnPhase::Orders {
-        ("orders-placing", 0.75)
-    } else {
-        ("orders", 0.5)
+    // In the shoot/act phase the fire fight below is the step in hand: the groups take a
+    // third (at half, three targets showed two under the guide at 720 px).
+    let (id, share) = match phase {
+        TurnPhase::Orders => ("orders-placing", 0.75),
+        TurnPhase::Action => ("orders-acting", 0.3),
+        _ => ("orders", 0.5),
     };
     egui::Panel::top(id)
         .resizable(true)
