@@ -248,6 +248,43 @@ fn mass_combat_reactions_stay_inside_the_sidebar() {
     }
 }
 
+/// Online, the step's buttons are the seat's to act only: 1 Stat's muster and mass combat's
+/// orders show at the seat to act and not at the other (a club walk: the waiting player's
+/// muster buttons were live, every click refused).
+#[test]
+fn online_the_steps_buttons_are_the_seat_to_acts_only() {
+    use crate::engine::game::Seated;
+    let mut w = TestWindow::new((1280, 720), super::registry());
+    for (scenario, key) in [
+        ("first_skirmish", "muster"),
+        ("platoon_fight", "list:units:"),
+    ] {
+        w.begin(scenario, 1);
+        let to_act = if scenario == "first_skirmish" {
+            w.app
+                .world()
+                .resource::<super::one_stat::phases::SkirmishRes>()
+                .0
+                .to_act()
+        } else {
+            w.app
+                .world()
+                .resource::<super::mass_combat::phases::BattleRes>()
+                .0
+                .to_act()
+        }
+        .expect("someone acts");
+        let shown = |w: &mut TestWindow, seat: usize| {
+            w.app.world_mut().insert_resource(Seated(Some(seat)));
+            w.frames(3);
+            w.keys().iter().any(|k| k.0.starts_with(key))
+        };
+        assert!(!shown(&mut w, 1 - to_act), "{scenario}: at the other seat");
+        assert!(shown(&mut w, to_act), "{scenario}: at the seat to act");
+        w.app.world_mut().remove_resource::<Seated>();
+    }
+}
+
 /// Gives every piece of the game in `world` (rule set `ruleset`) a state to show, as its
 /// rule set allows: Tyneside's figures wounded and ducked back, the battlefield's units and
 /// 1 Stat Skirmish's fighters done, mass combat's units under fire with moderate casualties

@@ -1011,6 +1011,7 @@ fn panels(
     handover: Res<Handover>,
     mut draft: ResMut<Draft>,
     mut send: MessageWriter<Command>,
+    seated: Option<Res<crate::engine::game::Seated>>,
 ) -> Result {
     if handover.showing || !sidebar.0.is_positive() {
         return Ok(());
@@ -1018,6 +1019,9 @@ fn panels(
     let ctx = ctx.ctx_mut()?.clone();
     let b = &battle.0;
     let mut out = Vec::new();
+    // Online, only the seat to act declares here (the other's buttons were live: a club walk).
+    let seat = seated.as_ref().and_then(|x| x.0);
+    let here = |s: &usize| is_person(&app, *s) && seat.is_none_or(|me| me == *s);
     let mut side_ui = crate::ui::area_ui(&ctx, sidebar.0);
     egui::ScrollArea::vertical()
         // A scroll position of its own for each commander and stage: the next commander's
@@ -1027,7 +1031,7 @@ fn panels(
         .show(&mut side_ui, |ui| {
             let people = (0..b.sides.len()).filter(|&s| is_person(&app, s)).count();
             referee_panel(ui, b, people, &mut out);
-            if let Some(side) = b.to_act().filter(|s| is_person(&app, *s)) {
+            if let Some(side) = b.to_act().filter(here) {
                 orders_panel(ui, b, side, &mut draft);
                 if b.stage == Stage::Redeclare && ui.button("Keep the orders").clicked() {
                     out.push(Command::Redeclare {

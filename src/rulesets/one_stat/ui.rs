@@ -882,6 +882,7 @@ fn panels(
     mut warbands: Local<Option<Vec<super::roster::Listed>>>,
     mut chosen: ResMut<ChosenShooter>,
     mut send: MessageWriter<Command>,
+    seated: Option<Res<crate::engine::game::Seated>>,
 ) -> Result {
     if handover.showing || !sidebar.0.is_positive() {
         return Ok(());
@@ -894,7 +895,15 @@ fn panels(
         .id_salt(("one-stat-panels", s.to_act()))
         .max_height(sidebar.0.height())
         .show(&mut side_ui, |ui| {
-            if let Some(p) = s.to_act().filter(|p| is_person(&app, *p)) {
+            // Online, the step's buttons are the seat's to act only: the other player's
+            // were live and every click refused (a club walk).
+            let seat = seated.as_ref().and_then(|x| x.0);
+            if let Some(p) = s.to_act().filter(|p| is_person(&app, *p))
+                && seat.is_some_and(|me| me != p)
+            {
+                ui.label(format!("Waiting for {} to act", s.players[p].name));
+                ui.separator();
+            } else if let Some(p) = s.to_act().filter(|p| is_person(&app, *p)) {
                 match s.stage {
                     Stage::Mustering(_) => muster_panel(ui, s, p, &mut warbands, &mut out),
                     Stage::Choosing(_) => places_panel(ui, s, p, &mut out),

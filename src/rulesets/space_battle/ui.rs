@@ -421,13 +421,17 @@ fn panels(
     handover: Res<Handover>,
     mut send: MessageWriter<super::commands::Command>,
     plan: Option<Res<super::input::Plan>>,
+    seated: Option<Res<crate::engine::game::Seated>>,
 ) -> Result {
     if handover.showing || !sidebar.0.is_positive() {
         return Ok(());
     }
     let ctx = ctx.ctx_mut()?.clone();
     let b = &battle.0;
-    let person = app.as_ref().is_none_or(|a| !a.rules.contains(&b.side));
+    // Online, only the seat to act presses the step's buttons (a club walk).
+    let seat = seated.as_ref().and_then(|x| x.0);
+    let person = app.as_ref().is_none_or(|a| !a.rules.contains(&b.side))
+        && seat.is_none_or(|me| me == b.side);
     let mut out = Vec::new();
     let mut side = crate::ui::area_ui(&ctx, sidebar.0);
     // No taller than the part of the sidebar left to it, or it runs under the dice.
