@@ -36,6 +36,19 @@ pub struct ClubDesk {
     listed: bool,
     private_game: String,
     invitation: String,
+    /// The path of an export to bring here, as typed.
+    import_path: String,
+    /// An export being brought here, until the server answers.
+    importing: Option<Importing>,
+}
+
+/// A finished game being brought to the server: its record, the file it came from, and when
+/// to send it again (the server verifies one game at a time and says so).
+struct Importing {
+    record: String,
+    file: String,
+    again: Option<std::time::Instant>,
+    tries: u32,
 }
 
 /// The file in the data folder that remembers the last club server and name.
@@ -70,6 +83,8 @@ impl Default for ClubDesk {
             listed: true,
             private_game: String::new(),
             invitation: String::new(),
+            import_path: String::new(),
+            importing: None,
         }
     }
 }
@@ -135,6 +150,31 @@ fn connect(world: &mut World) {
             desk.connected = Some(server);
             desk.status.clear();
             send(world, ToServer::Lobby);
+        }
+        Err(e) => world.resource_mut::<ClubDesk>().status = e,
+    }
+}
+
+/// Brings the finished game exported to the typed path here: checked on this computer first,
+/// as `holotable club … import` does, so a fault names the file.
+fn import(world: &mut World) {
+    let file = world.resource::<ClubDesk>().import_path.trim().to_string();
+    let path = std::path::Path::new(&file);
+    let checked = crate::engine::save::read(path).and_then(|record| {
+        let entry = world.resource::<Registry>().for_save(&record, path)?;
+        (entry.club_import)(&record, path)?;
+        Ok(record)
+    });
+    match checked {
+        Ok(record) => {
+            world.resource_mut::<ClubDesk>().importing = Some(Importing {
+                record: record.clone(),
+                file,
+                again: None,
+                tries: 1,
+            });
+            world.resource_mut::<ClubDesk>().status = "Sent: the server verifies it…".into();
+            send(world, ToServer::Import { record });
         }
         Err(e) => world.resource_mut::<ClubDesk>().status = e,
     }
@@ -207,6 +247,30 @@ fn wire(world: &mut World) {
                 }
                 send(world, ToServer::Lobby);
             }
+            ToClient::Imported { info } => {
+                let mut desk = world.resource_mut::<ClubDesk>();
+                desk.importing = None;
+                desk.import_path.clear();
+                desk.status = format!("Game {} brought here: {}", info.game, info.line());
+                send(world, ToServer::Lobby);
+            }
+            ToClient::Refused { reason, game: None }
+                if world.resource::<ClubDesk>().importing.is_some() =>
+            {
+                let mut desk = world.resource_mut::<ClubDesk>();
+                let busy = reason == crate::club::protocol::IMPORT_BUSY;
+                match desk.importing.as_mut() {
+                    // The server verifies one game at a time: again, a moment later.
+                    Some(i) if busy && i.tries < 30 => {
+                        i.again = Some(std::time::Instant::now() + Duration::from_secs(1));
+                        i.tries += 1;
+                    }
+                    _ => {
+                        let file = desk.importing.take().map(|i| i.file).unwrap_or_default();
+                        desk.status = format!("{file}: {reason}");
+                    }
+                }
+            }
             ToClient::Refused { reason, .. } => {
                 world.resource_mut::<ClubDesk>().status = reason.clone();
                 world
@@ -238,10 +302,7 @@ fn wire(world: &mut World) {
                     world.resource_mut::<ClubDesk>().want = None;
                 }
             }
-            ToClient::Challenge { .. }
-            | ToClient::SignedIn { .. }
-            | ToClient::Exported { .. }
-            | ToClient::Imported { .. } => {}
+            ToClient::Challenge { .. } | ToClient::SignedIn { .. } | ToClient::Exported { .. } => {}
         }
     }
     if let Some(Online::Club { game, ruleset, .. }) = world.get_resource::<Online>().cloned() {
@@ -272,6 +333,21 @@ fn wire(world: &mut World) {
                 lost(world, &e);
             }
         }
+    }
+    let again = world
+        .resource::<ClubDesk>()
+        .importing
+        .as_ref()
+        .and_then(|i| {
+            i.again
+                .filter(|t| *t <= std::time::Instant::now())
+                .map(|_| i.record.clone())
+        });
+    if let Some(record) = again {
+        if let Some(i) = world.resource_mut::<ClubDesk>().importing.as_mut() {
+            i.again = None;
+        }
+        send(world, ToServer::Import { record });
     }
     if closed {
         lost(world, "the server is gone");
@@ -466,6 +542,22 @@ pub(super) fn tab(
                 }
                 Err(_) => desk.status = "give the game's number".into(),
             }
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("Bring a finished game here:");
+        ui.add(
+            egui::TextEdit::singleline(&mut desk.import_path)
+                .hint_text("its export's path")
+                .desired_width(150.0),
+        );
+        let ready = desk.importing.is_none() && !desk.import_path.trim().is_empty();
+        if ui
+            .add_enabled(ready, egui::Button::new("Bring"))
+            .on_hover_text("A game you played, exported from this or another club server (`holotable club … export`): verified, and kept here as it was played")
+            .clicked()
+        {
+            commands.queue(import);
         }
     });
     ui.separator();
