@@ -55,7 +55,7 @@ pub struct ReplayStatus {
     /// it): a move's way, an attack's line (issue 61: the replay drew neither). Another side's
     /// command is drawn only where it is an attack, which its side does in the open; its
     /// moves may be hidden ones.
-    pub marks: Vec<super::hint::HintMark>,
+    pub marks: Vec<super::ruleset::HintMark>,
 }
 
 /// Asked by the shell's replay bar.

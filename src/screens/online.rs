@@ -595,8 +595,12 @@ fn panel(
         MessageWriter<crate::engine::replay_view::ViewRequest>,
     ),
     mut commands: Commands,
+    replay: Option<Res<crate::engine::replay_view::ReplayStatus>>,
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
+    // While the replay viewer shows an earlier moment, whose turn it was then is not news: the
+    // panel said "Waiting for" a side long done (a club walk).
+    let looking = replay.is_some_and(|r| r.open);
     // A watcher's game is seen as no side sees it: he plays no side.
     let seat = seated.and_then(|s| s.0);
     let watching = seat == Some(crate::engine::online::host::NOBODY);
@@ -610,6 +614,7 @@ fn panel(
     // The title says whose turn it is, so the panel folded away still tells; it can be
     // dragged off whatever it covers.
     let turn = match (mine, status.acting) {
+        _ if looking => "looking back".to_string(),
         _ if watching => "Watching".to_string(),
         (Some(me), Some(s)) if s == me => "Your turn".to_string(),
         (Some(_), Some(s)) => format!("Waiting for {}", name(s)),
@@ -625,13 +630,16 @@ fn panel(
         .show(ctx, |ui| {
             if watching {
                 ui.label("You are watching: what a side keeps hidden stays hidden");
-                if let Some(s) = status.acting {
+                if let Some(s) = status.acting.filter(|_| !looking) {
                     ui.label(format!("{} to act", name(s)));
                 }
             }
+            if looking {
+                ui.label("Looking back over the game: Back to the game, under the table, returns to it as it stands");
+            }
             if let Some(me) = mine {
                 ui.label(format!("You play {}", name(me)));
-                match status.acting {
+                match status.acting.filter(|_| !looking) {
                     Some(s) if s == me => {
                         ui.label(egui::RichText::new("Your turn").strong());
                     }
