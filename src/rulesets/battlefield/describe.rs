@@ -28,13 +28,21 @@ fn extras(leader: bool, force: u32) -> String {
     out
 }
 
-/// `command` in the players' words, with the labels the battle in `world` gives its units.
+/// `command` in the players' words, with the labels the battle in `world` gives its units; a
+/// shot's target named by the unit it is against where one stands there ("fires at Rebel
+/// Trooper 2 at hex (12, 3)"; a hex alone read as a place, not a unit: issue 61).
 pub fn describe(world: &World, command: &Command) -> String {
+    let battle = world.get_resource::<BattleRes>().map(|b| &b.0);
     let label = |id: &str| {
-        world
-            .get_resource::<BattleRes>()
-            .and_then(|b| b.0.units.iter().find(|u| u.id == id).map(|u| u.label()))
+        battle
+            .and_then(|b| b.units.iter().find(|u| u.id == id).map(|u| u.label()))
             .unwrap_or_else(|| id.to_string())
+    };
+    let hex = |(c, r): (i32, i32)| {
+        battle
+            .and_then(|b| b.target_at(super::rules::map::hex_at(c, r)))
+            .and_then(|i| battle.map(|b| b.units[i].label()))
+            .map_or_else(|| hex((c, r)), |name| format!("{name} at {}", hex((c, r))))
     };
     match command {
         Command::Move { unit, path } => format!("{} moves to {}", label(unit), to(path)),
@@ -96,5 +104,34 @@ pub fn describe(world: &World, command: &Command) -> String {
         Command::HiddenAt { unit, .. } => {
             format!("the host tells your game where {} hides", label(unit))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 61: a shot names the unit it is against, not only its hex; a hex with nobody to
+    /// shoot is told as a hex.
+    #[test]
+    fn a_shot_names_its_target() {
+        let mut world = World::new();
+        let b = super::super::testing::battle();
+        let mc2 = b.units.iter().find(|u| u.id == "mc2").unwrap().label();
+        world.insert_resource(BattleRes(b));
+        let fire = |target| Command::Fire {
+            unit: "atst".into(),
+            target,
+            leader: false,
+            force: 0,
+            weapon_target: None,
+        };
+        let said = describe(&world, &fire((8, 3)));
+        assert!(
+            said.ends_with(&format!("fires at {mc2} at hex (8, 3)")),
+            "{said}"
+        );
+        let said = describe(&world, &fire((5, 5)));
+        assert!(said.ends_with("fires at hex (5, 5)"), "{said}");
     }
 }
