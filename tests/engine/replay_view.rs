@@ -31,18 +31,24 @@ fn step(s: &mut Session<Battlefield>, id: &str, to: (i32, i32)) {
     assert!(matches!(out, CommandOutcome::Accepted(_)), "{out:?}");
 }
 
-fn record(s: &Session<Battlefield>) -> GameRecord<Command> {
-    s.record().clone()
-}
-
-#[test]
-fn the_viewer_steps_back_returns_exactly_and_branches() {
+/// Capture the village (seed 3), the Empire's AT-ST moved to (7, 6): one command recorded.
+fn village_with_the_atst_moved() -> Session<Battlefield> {
     let (loaded, _) = registry()
         .load("capture_the_village")
         .unwrap_or_else(|e| panic!("{e:?}"));
     let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(3))
         .unwrap_or_else(|e| panic!("{e:?}"));
     step(&mut s, "atst", (7, 6));
+    s
+}
+
+fn record(s: &Session<Battlefield>) -> GameRecord<Command> {
+    s.record().clone()
+}
+
+#[test]
+fn the_viewer_steps_back_returns_exactly_and_branches() {
+    let mut s = village_with_the_atst_moved();
     let after_one = battle(&s);
     assert!(matches!(
         s.send(Command::EndImpulse),
@@ -82,12 +88,7 @@ fn the_viewer_steps_back_returns_exactly_and_branches() {
 /// moves may be hidden ones.
 #[test]
 fn the_viewer_draws_the_last_command_shown_and_not_another_sides_move() {
-    let (loaded, _) = registry()
-        .load("capture_the_village")
-        .unwrap_or_else(|e| panic!("{e:?}"));
-    let mut s = Session::<Battlefield>::start(&loaded, Randomness::seeded(3))
-        .unwrap_or_else(|e| panic!("{e:?}"));
-    step(&mut s, "atst", (7, 6));
+    let mut s = village_with_the_atst_moved();
     assert!(matches!(
         s.send(Command::EndImpulse),
         CommandOutcome::Accepted(_)
