@@ -64,8 +64,9 @@ impl RuleSet for MassCombat {
     const PLAYS_SIDES: bool = true;
     const SEARCHES: bool = true;
     const AI_POLICY: &'static str = "every unit fires on the nearest enemy within its main \
-        weapon's medium range, else closes to its short range; the commander commands the \
-        largest units it can, and each unit's own commander gives its pips to the weapon it \
+        weapon's medium range, else closes to its short range; soldiers far from the enemy \
+        ride a faster transport, which brings them within 300 m to get out; the commander \
+        commands the largest units it can, and each unit's own commander gives its pips to the weapon it \
         fires or to its stamina (docs/rules/mass_combat.md, \"A side the rules command\")";
     type Command = Command;
     type Phase = phases::MassPhase;
