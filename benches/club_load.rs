@@ -247,6 +247,7 @@ fn main() {
             side: "smugglers".into(),
             correspondence: false,
             public: true,
+            per_move: None,
         })
         .unwrap();
         let game = wait_for(&a, |m| match m {

@@ -318,6 +318,10 @@ pub enum ClubSub {
         /// By invitation only: not listed; the code is printed.
         #[arg(long)]
         private: bool,
+        /// The time allowed a move, shown in the lobby with how long the move has waited: a
+        /// number and s, m, h, d or w (`3d`, `10m`), from a minute to 30 days.
+        #[arg(long, value_parser = crate::club::protocol::parse_per_move)]
+        per_move: Option<u64>,
         /// How to play it.
         #[command(flatten)]
         playing: ClubPlaying,
@@ -641,6 +645,7 @@ pub fn main(registry: Registry) -> ExitCode {
                     side,
                     correspondence,
                     private,
+                    per_move,
                     playing,
                 } => (
                     ClubAction::Create {
@@ -648,6 +653,7 @@ pub fn main(registry: Registry) -> ExitCode {
                         side,
                         correspondence,
                         private,
+                        per_move,
                     },
                     playing.playing(),
                 ),

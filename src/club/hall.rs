@@ -270,7 +270,13 @@ impl Hall {
                 side,
                 correspondence,
                 public: listed,
-            } => self.create(conn, &public, &scenario, &side, correspondence, listed),
+                per_move,
+            } => self.create(
+                conn,
+                &public,
+                (&scenario, &side),
+                (correspondence, listed, per_move),
+            ),
             ToServer::Take {
                 game,
                 side,
@@ -357,6 +363,8 @@ impl Hall {
             over: true,
             to_move: String::new(),
             signed_as: game.proof.game,
+            per_move: None,
+            since: None,
         };
         let seats: Vec<(usize, String, String)> = game
             .proof
@@ -499,6 +507,10 @@ impl Hall {
             invitation: yours.as_ref().and(g.invitation.clone()),
             yours,
             commitment: g.commitment.clone(),
+            per_move: g.per_move,
+            waiting: g
+                .since
+                .map(|t| super::store::now().saturating_sub(t as i64).max(0) as u64),
         })
     }
 
@@ -530,11 +542,12 @@ impl Hall {
         &mut self,
         conn: u64,
         public: &str,
-        scenario: &str,
-        side: &str,
-        correspondence: bool,
-        listed: bool,
+        (scenario, side): (&str, &str),
+        (correspondence, listed, per_move): (bool, bool, Option<u64>),
     ) -> Result<(), Refusal> {
+        if per_move.is_some_and(|s| !super::protocol::PER_MOVE.contains(&s)) {
+            return Err("the time allowed a move is from a minute to 30 days".into());
+        }
         if self.store.created_going(public)? >= self.options.games_per_player {
             return Err(format!(
                 "you have {} games going that you created: finish one first",
@@ -579,6 +592,8 @@ impl Hall {
             over: false,
             to_move: String::new(),
             signed_as: 0,
+            per_move,
+            since: None,
         };
         let id = self.store.create(&row, public, &persons, creator_side)?;
         let row = self.store.game(id)?.ok_or("the game was not kept")?;

@@ -39,6 +39,8 @@ pub enum ClubAction {
         correspondence: bool,
         /// By invitation only.
         private: bool,
+        /// The time allowed a move, seconds.
+        per_move: Option<u64>,
     },
     /// Take a seat in game `game`.
     Take {
@@ -176,6 +178,7 @@ pub fn club(
             side,
             correspondence,
             private,
+            per_move,
         } => {
             let text = if std::path::Path::new(scenario).is_file() {
                 std::fs::read_to_string(scenario).map_err(|e| format!("{scenario}: {e}"))?
@@ -187,6 +190,7 @@ pub fn club(
                 side: side.clone(),
                 correspondence: *correspondence,
                 public: !private,
+                per_move: *per_move,
             })?;
             let info = loop {
                 match next(&mut client)? {

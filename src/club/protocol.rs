@@ -50,6 +50,9 @@ pub enum ToServer {
         correspondence: bool,
         /// Listed in the lobby for anyone; else only by its invitation code.
         public: bool,
+        /// The time allowed a move, seconds ([`PER_MOVE`]; none: no limit).
+        #[serde(default)]
+        per_move: Option<u64>,
     },
     /// Takes a seat: the game, the side by id (`None`: the one free), the invitation code of a
     /// private game, and the player's part of the dice seed (hex of 32 bytes,
@@ -161,6 +164,52 @@ pub struct GameInfo {
     /// others).
     #[serde(default)]
     pub invitation: Option<String>,
+    /// The time allowed a move, seconds (none: no limit).
+    #[serde(default)]
+    pub per_move: Option<u64>,
+    /// How long the sides to move have been to move, seconds, by the server's clock.
+    #[serde(default)]
+    pub waiting: Option<u64>,
+}
+
+/// The times allowed a move a game may have, seconds: from a minute to thirty days.
+pub const PER_MOVE: std::ops::RangeInclusive<u64> = 60..=30 * 86_400;
+
+/// A time allowed a move as written (`90s`, `10m`, `2h`, `3d`, `1w`): seconds.
+///
+/// Errors: no number, a unit other than s, m, h, d or w, or a time outside [`PER_MOVE`].
+pub fn parse_per_move(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (n, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
+    let n: u64 = n
+        .parse()
+        .map_err(|_| format!("'{text}': a time a move is a number and a unit, as 3d or 10m"))?;
+    let secs = match unit.trim() {
+        "s" => n,
+        "m" => n.saturating_mul(60),
+        "h" => n.saturating_mul(3600),
+        "d" => n.saturating_mul(86_400),
+        "w" => n.saturating_mul(7 * 86_400),
+        u => return Err(format!("'{text}': '{u}' is not s, m, h, d or w")),
+    };
+    if PER_MOVE.contains(&secs) {
+        Ok(secs)
+    } else {
+        Err(format!(
+            "'{text}': a time a move is from a minute to 30 days"
+        ))
+    }
+}
+
+/// A span of `secs` seconds in words, to the largest whole unit: "3 days", "1 hour", "5 minutes".
+pub fn span(secs: u64) -> String {
+    let (n, unit) = match secs {
+        s if s >= 86_400 => (s / 86_400, "day"),
+        s if s >= 3600 => (s / 3600, "hour"),
+        s if s >= 60 => (s / 60, "minute"),
+        s => (s, "second"),
+    };
+    crate::rules::words::counted(n as usize, unit)
 }
 
 /// `your move in N games` (one game: `in 1 game`), as the lobby says it.
@@ -177,8 +226,19 @@ impl GameInfo {
             .iter()
             .map(|s| format!("{}: {}", s.name, s.player.as_deref().unwrap_or("free")))
             .collect();
+        let allowed = self
+            .per_move
+            .map_or(String::new(), |s| format!(" · {} a move", span(s)));
+        // A game being played says how long its move has waited, and whether past its time.
+        let waited = match (self.waiting, self.started && !self.over) {
+            (Some(w), true) if self.per_move.is_some_and(|p| w > p) => {
+                format!(" · to move for {}: over the time allowed", span(w))
+            }
+            (Some(w), true) if self.per_move.is_some() => format!(" · to move for {}", span(w)),
+            _ => String::new(),
+        };
         format!(
-            "Game {} · {} · {} · {} · {}",
+            "Game {} · {} · {} · {}{allowed} · {}{waited}",
             self.game,
             self.scenario,
             self.ruleset,
@@ -342,5 +402,58 @@ mod tests {
             read_frame::<ToServer>(&mut [0u8, 0].as_slice(), MAX_FROM_PLAYER),
             Err(FrameError::Closed(_))
         ));
+    }
+
+    /// The time allowed a move as a player writes it, and refused in words outside a minute
+    /// to 30 days or in another unit.
+    #[test]
+    fn a_time_a_move_is_read_and_told() {
+        assert_eq!(parse_per_move("3d"), Ok(3 * 86_400));
+        assert_eq!(parse_per_move(" 10m "), Ok(600));
+        assert_eq!(parse_per_move("1w"), Ok(7 * 86_400));
+        for bad in ["3", "3x", "30s", "31d", "d", "99999999999999999999w"] {
+            assert!(parse_per_move(bad).is_err(), "{bad}");
+        }
+        assert_eq!(span(3 * 86_400 + 5), "3 days");
+        assert_eq!(span(3600), "1 hour");
+        assert_eq!(span(59), "59 seconds");
+    }
+
+    /// A game being played past its time says so in its line; within it, how long it waited.
+    #[test]
+    fn a_move_past_its_time_is_said() {
+        let mut g = GameInfo {
+            game: 4,
+            ruleset: "1 Stat Skirmish".into(),
+            scenario: "Brawl".into(),
+            seats: vec![SeatInfo {
+                side: "a".into(),
+                name: "Smugglers".into(),
+                player: Some("Ann".into()),
+            }],
+            correspondence: true,
+            public: true,
+            started: true,
+            over: false,
+            to_move: vec!["a".into()],
+            yours: None,
+            commitment: String::new(),
+            invitation: None,
+            per_move: Some(86_400),
+            waiting: Some(7200),
+        };
+        assert_eq!(
+            g.line(),
+            "Game 4 · Brawl · 1 Stat Skirmish · correspondence · 1 day a move · Smugglers: Ann · to move for 2 hours"
+        );
+        g.waiting = Some(2 * 86_400);
+        assert!(
+            g.line()
+                .ends_with("to move for 2 days: over the time allowed"),
+            "{}",
+            g.line()
+        );
+        g.over = true;
+        assert!(!g.line().contains("to move"), "{}", g.line());
     }
 }

@@ -53,6 +53,10 @@ pub struct GameRow {
     /// The game's number its players' signatures name: its own, or, for a game brought from
     /// another server, its number there.
     pub signed_as: u64,
+    /// The time allowed a move, seconds, as its creator set it (none: no limit).
+    pub per_move: Option<u64>,
+    /// Since when (Unix seconds) the sides in `to_move` have been to move.
+    pub since: Option<u64>,
 }
 
 /// A seat as kept.
@@ -102,8 +106,8 @@ fn insert_game(
     tx.execute(
         "INSERT INTO games (ruleset, scenario_file, scenario_src, title, correspondence,
              public, invitation, server_part, commitment, code, creator, set_up, over,
-             to_move, signed_as)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+             to_move, signed_as, per_move)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
         params![
             game.ruleset,
             game.scenario_file,
@@ -119,7 +123,8 @@ fn insert_game(
             game.set_up,
             game.over,
             game.to_move,
-            (game.signed_as != 0).then_some(game.signed_as as i64)
+            (game.signed_as != 0).then_some(game.signed_as as i64),
+            game.per_move.map(|s| s as i64)
         ],
     )
     .map_err(err)?;
@@ -148,6 +153,19 @@ fn insert_commands(
     Ok(())
 }
 
+/// Sets a game's sides to move (?2) and whether it is over (?3); the clock of a move (?4, now)
+/// starts again only when other sides are to move (a side's many commands are one move).
+const UPDATE_TO_MOVE: &str = "UPDATE games SET
+     since = CASE WHEN to_move = ?2 AND since IS NOT NULL THEN since ELSE ?4 END,
+     to_move = ?2, over = ?3 WHERE id = ?1";
+
+/// Now, Unix seconds.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
 fn err(e: rusqlite::Error) -> String {
     format!("the club's database: {e}")
 }
@@ -172,7 +190,8 @@ impl Store {
                  correspondence INTEGER NOT NULL, public INTEGER NOT NULL, invitation TEXT,
                  server_part TEXT NOT NULL, commitment TEXT NOT NULL, code TEXT NOT NULL,
                  creator TEXT NOT NULL, set_up TEXT, over INTEGER NOT NULL DEFAULT 0,
-                 to_move TEXT NOT NULL DEFAULT '', signed_as INTEGER);
+                 to_move TEXT NOT NULL DEFAULT '', signed_as INTEGER, per_move INTEGER,
+                 since INTEGER);
              CREATE TABLE IF NOT EXISTS seats (
                  game INTEGER NOT NULL REFERENCES games(id), side INTEGER NOT NULL,
                  public TEXT, part TEXT, PRIMARY KEY (game, side));
@@ -190,6 +209,17 @@ impl Store {
         if db.prepare("SELECT signed_as FROM games LIMIT 0").is_err() {
             db.execute("ALTER TABLE games ADD COLUMN signed_as INTEGER", [])
                 .map_err(err)?;
+        }
+        // A database from before a game had a time allowed a move.
+        if db
+            .prepare("SELECT per_move, since FROM games LIMIT 0")
+            .is_err()
+        {
+            db.execute_batch(
+                "ALTER TABLE games ADD COLUMN per_move INTEGER;
+                 ALTER TABLE games ADD COLUMN since INTEGER;",
+            )
+            .map_err(err)?;
         }
         Ok(Self { db })
     }
@@ -264,12 +294,14 @@ impl Store {
             over: r.get(12)?,
             to_move: r.get(13)?,
             signed_as: r.get::<_, i64>(14)? as u64,
+            per_move: r.get::<_, Option<i64>>(15)?.map(|s| s as u64),
+            since: r.get::<_, Option<i64>>(16)?.map(|s| s as u64),
         })
     }
 
     const COLUMNS: &str = "id, ruleset, scenario_file, scenario_src, title, correspondence, \
          public, invitation, server_part, commitment, code, set_up, over, to_move, \
-         COALESCE(signed_as, id)";
+         COALESCE(signed_as, id), per_move, since";
 
     /// Game `id`, if kept.
     ///
@@ -400,11 +432,8 @@ impl Store {
     ) -> Result<(), String> {
         let tx = self.db.transaction().map_err(err)?;
         insert_commands(&tx, id, from, commands)?;
-        tx.execute(
-            "UPDATE games SET to_move = ?2, over = ?3 WHERE id = ?1",
-            params![id as i64, to_move, over],
-        )
-        .map_err(err)?;
+        tx.execute(UPDATE_TO_MOVE, params![id as i64, to_move, over, now()])
+            .map_err(err)?;
         tx.commit().map_err(err)
     }
 
@@ -413,10 +442,7 @@ impl Store {
     /// Errors: the database failed.
     pub fn moved(&self, id: u64, to_move: &str, over: bool) -> Result<(), String> {
         self.db
-            .execute(
-                "UPDATE games SET to_move = ?2, over = ?3 WHERE id = ?1",
-                params![id as i64, to_move, over],
-            )
+            .execute(UPDATE_TO_MOVE, params![id as i64, to_move, over, now()])
             .map(|_| ())
             .map_err(err)
     }
@@ -515,5 +541,49 @@ impl Store {
             })
             .map_err(err)?;
         rows.collect::<Result<_, _>>().map_err(err)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A club's database from before games were brought from elsewhere or had a time a move
+    /// opens with its games as they were, with no time allowed, and a move's clock starts
+    /// with the next move.
+    #[test]
+    fn an_older_database_opens_with_its_games() {
+        let dir = std::env::temp_dir().join(format!("holotable-club-store-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let old = Connection::open(dir.join(FILE)).unwrap();
+        old.execute_batch(
+            "CREATE TABLE games (
+                 id INTEGER PRIMARY KEY, ruleset TEXT NOT NULL, scenario_file TEXT NOT NULL,
+                 scenario_src TEXT NOT NULL, title TEXT NOT NULL,
+                 correspondence INTEGER NOT NULL, public INTEGER NOT NULL, invitation TEXT,
+                 server_part TEXT NOT NULL, commitment TEXT NOT NULL, code TEXT NOT NULL,
+                 creator TEXT NOT NULL, set_up TEXT, over INTEGER NOT NULL DEFAULT 0,
+                 to_move TEXT NOT NULL DEFAULT '');
+             INSERT INTO games (ruleset, scenario_file, scenario_src, title, correspondence,
+                 public, server_part, commitment, code, creator, to_move)
+             VALUES ('one_stat', 'bundled:cantina_brawl', '()', 'Brawl', 1, 1, 'p', 'c',
+                 'k', 'ann', 'a');",
+        )
+        .unwrap();
+        drop(old);
+        let store = Store::open(&dir).expect("an older database opens");
+        let g = store.game(1).unwrap().expect("its game");
+        assert_eq!((g.title.as_str(), g.signed_as), ("Brawl", 1));
+        assert_eq!((g.per_move, g.since), (None, None));
+        store.moved(1, "a", false).unwrap();
+        let since = store
+            .game(1)
+            .unwrap()
+            .unwrap()
+            .since
+            .expect("the clock starts");
+        assert!((now() - since as i64).abs() < 60);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -34,6 +34,8 @@ pub struct ClubDesk {
     side: String,
     correspondence: bool,
     listed: bool,
+    /// The time allowed a move for a new game, seconds (none: no limit).
+    per_move: Option<u64>,
     private_game: String,
     invitation: String,
     /// The path of an export to bring here, as typed.
@@ -81,6 +83,7 @@ impl Default for ClubDesk {
             side: String::new(),
             correspondence: false,
             listed: true,
+            per_move: None,
             private_game: String::new(),
             invitation: String::new(),
             import_path: String::new(),
@@ -607,6 +610,25 @@ pub(super) fn tab(
         "By correspondence (each moves when he next connects)",
     );
     ui.checkbox(&mut desk.listed, "Listed in the lobby (else by invitation)");
+    let span = |s: Option<u64>| s.map_or("no limit".to_string(), crate::club::protocol::span);
+    egui::ComboBox::from_label("Time allowed a move")
+        .selected_text(span(desk.per_move))
+        .show_ui(ui, |ui| {
+            for choice in [
+                None,
+                Some(600),
+                Some(3600),
+                Some(86_400),
+                Some(3 * 86_400),
+                Some(7 * 86_400),
+            ] {
+                ui.selectable_value(&mut desk.per_move, choice, span(choice));
+            }
+        })
+        .response
+        .on_hover_text(
+            "Shown in the lobby with how long each move has waited; nothing is decided by it",
+        );
     let ready = sides.iter().any(|(id, _)| *id == desk.side);
     if ui
         .add_enabled(ready, egui::Button::new("Create"))
@@ -618,6 +640,7 @@ pub(super) fn tab(
             side: desk.side.clone(),
             correspondence: desk.correspondence,
             public: desk.listed,
+            per_move: desk.per_move,
         };
         commands.queue(move |world: &mut World| send(world, message));
     }

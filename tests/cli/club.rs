@@ -537,7 +537,13 @@ fn a_correspondence_game_is_played_over_many_sittings_each_player_leaving_when_n
     let (mut server, port) = serve_with(&dir, 0, &["--on-move", &on_move]);
     let sides = person_sides("cantina_brawl");
     let brawl = brawl(&dir);
-    let first = corresponding(&dir, port, &brawl, &sides[0], &["--private"]);
+    let first = corresponding(
+        &dir,
+        port,
+        &brawl,
+        &sides[0],
+        &["--private", "--per-move", "3d"],
+    );
     let said = text(&first);
     assert!(said.contains("waits for players"), "{said}");
     let invitation = said
@@ -554,7 +560,7 @@ fn a_correspondence_game_is_played_over_many_sittings_each_player_leaving_when_n
     // Its creator's lobby lists it among hers, its sides by name.
     let hers = text(&club_done(&dir, port, "ann", &["lobby"]));
     assert!(
-        hers.contains("mine: Game 1 · Brawl behind the cantina · 1 Stat Skirmish · correspondence · Smugglers: ann, Swoop gang: free"),
+        hers.contains("mine: Game 1 · Brawl behind the cantina · 1 Stat Skirmish · correspondence · 3 days a move · Smugglers: ann, Swoop gang: free"),
         "{hers}"
     );
     let uninvited = club_done(&dir, port, "bob", &["take", "1", "--until-waiting"]);
@@ -569,6 +575,13 @@ fn a_correspondence_game_is_played_over_many_sittings_each_player_leaving_when_n
         "bob",
         &["take", "1", "--invitation", &invitation, "--until-waiting"],
     );
+    // Being played, it says how long its move has waited, within the time allowed.
+    let hers = text(&club_done(&dir, port, "ann", &["lobby"]));
+    assert!(
+        hers.contains("3 days a move · Smugglers: ann, Swoop gang: bob · to move for "),
+        "{hers}"
+    );
+    assert!(!hers.contains("over the time allowed"), "{hers}");
     let mut sittings = 1;
     let mut whose = ["ann", "bob"].iter().cycle();
     while !text(&sitting).contains("over: state hash") {
