@@ -5,6 +5,7 @@
 //! ([`crate::view::check_state_marks`]).
 
 use bevy::prelude::*;
+use bevy_egui::egui;
 
 use crate::engine::ruleset::RuleSet;
 use crate::screens::test_window::TestWindow;
@@ -113,11 +114,26 @@ fn battlefield_units_to_activate_fill_their_room_and_fire_is_in_view() {
             .find(|k| k.0.starts_with("list:units:"))
             .unwrap_or_else(|| panic!("{what}: no units to activate"));
         w.click(first.1.center());
-        check(
+        let picked = check(
             &mut w,
             &format!("{what}, a unit picked"),
             &["Fire (T)", "Move (M)"],
         );
+        // Move stays under the pointer from unit to unit, whatever rows its chart has (a
+        // walk: below the chart, a unit with a Special row moved it 33 px down).
+        let units: Vec<egui::Rect> = keys
+            .iter()
+            .filter(|k| k.0.starts_with("list:units:"))
+            .map(|k| k.1)
+            .collect();
+        let at = rect_of(&picked, "Move (M)");
+        for unit in units {
+            w.click(unit.center());
+            let keys = w.keys();
+            if let Some(k) = keys.iter().find(|k| k.0 == "Move (M)") {
+                assert_eq!(k.1, at, "{what}: Move moved for another unit");
+            }
+        }
     }
 }
 

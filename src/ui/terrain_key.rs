@@ -165,7 +165,7 @@ fn show(
     // Shut, it is only the phase bar's Key button: nothing of it lies over the table (a
     // play-test found its collapsed title over a unit's label).
     let mut open = state.terrain_key;
-    egui::Window::new("Terrain key")
+    egui::Window::new("Key")
         .open(&mut open)
         .resizable(false)
         .collapsible(false)

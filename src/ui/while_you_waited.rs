@@ -180,8 +180,12 @@ fn mark(
             }
             // Off the board now: the person's own in red, the other side's in its colour (a
             // craft of theirs lost in a combat they began vanished unmarked).
+            // Where it was removed: a piece that moved first is crossed where it fell, not
+            // where it stood (a walk: crosses on the squares the X-wings had left).
             _ => {
-                let r = now.get(w.entity).map_or(0.5, |(_, t)| t.base);
+                let (r, at) = now
+                    .get(w.entity)
+                    .map_or((0.5, w.at), |(_, t)| (t.base, t.at));
                 let colour = if Some(w.side) == mine {
                     struck
                 } else {
@@ -191,7 +195,7 @@ fn mark(
                     (Vec2::new(-r, -r), Vec2::new(r, r)),
                     (Vec2::new(-r, r), Vec2::new(r, -r)),
                 ] {
-                    marks.line_2d(w.at + a, w.at + b, colour);
+                    marks.line_2d(at + a, at + b, colour);
                 }
             }
         }

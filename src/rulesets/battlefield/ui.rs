@@ -299,43 +299,8 @@ fn unit_panel(
         let u = &b.units[i];
         let p = &u.profile;
         ui.heading(u.label());
-        egui::Grid::new("chart").striped(true).show(ui, |ui| {
-            ui.label("Dice vs squad");
-            ui.label(p.vs_squad.to_string());
-            ui.end_row();
-            ui.label("Dice vs vehicle");
-            ui.label(p.vs_vehicle.map_or("—".into(), |d| d.to_string()));
-            ui.end_row();
-            ui.label("Movement");
-            ui.label(p.movement.to_string());
-            ui.end_row();
-            ui.label("Resistance");
-            ui.label(p.resistance.to_string());
-            ui.end_row();
-            ui.label("Range");
-            ui.label(p.range.to_string());
-            ui.end_row();
-            if !p.abilities.is_empty() {
-                ui.label("Special");
-                ui.label(
-                    p.abilities
-                        .iter()
-                        .map(|a| a.words())
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                );
-                ui.end_row();
-            }
-            if let Some(w) = &u.weapon {
-                ui.label("Special weapon");
-                ui.label(format!(
-                    "{} {}/{} range {}",
-                    w.name, w.vs_squad, w.vs_vehicle, w.range
-                ));
-                ui.end_row();
-            }
-        });
-        ui.separator();
+        // The actions first, under the name: below the chart they sat lower for a unit with
+        // a Special row, and a click meant for Fire landed on it (a walk).
         let mut mode = sel.mode;
         ui.horizontal_wrapped(|ui| {
             for (m, label, ok) in [
@@ -376,6 +341,43 @@ fn unit_panel(
         if mode != sel.mode {
             set_mode(sel, b, mode);
         }
+        egui::Grid::new("chart").striped(true).show(ui, |ui| {
+            ui.label("Dice vs squad");
+            ui.label(p.vs_squad.to_string());
+            ui.end_row();
+            ui.label("Dice vs vehicle");
+            ui.label(p.vs_vehicle.map_or("—".into(), |d| d.to_string()));
+            ui.end_row();
+            ui.label("Movement");
+            ui.label(p.movement.to_string());
+            ui.end_row();
+            ui.label("Resistance");
+            ui.label(p.resistance.to_string());
+            ui.end_row();
+            ui.label("Range");
+            ui.label(p.range.to_string());
+            ui.end_row();
+            if !p.abilities.is_empty() {
+                ui.label("Special");
+                ui.label(
+                    p.abilities
+                        .iter()
+                        .map(|a| a.words())
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                );
+                ui.end_row();
+            }
+            if let Some(w) = &u.weapon {
+                ui.label("Special weapon");
+                ui.label(format!(
+                    "{} {}/{} range {}",
+                    w.name, w.vs_squad, w.vs_vehicle, w.range
+                ));
+                ui.end_row();
+            }
+        });
+        ui.separator();
         if b.advanced.leaders {
             ui.checkbox(&mut sel.leader, "Use a leader bonus (L): one die step");
         }
