@@ -29,8 +29,8 @@ fn extras(leader: bool, force: u32) -> String {
 }
 
 /// `command` in the players' words, with the labels the battle in `world` gives its units; a
-/// shot's target named by the unit it is against where one stands there ("fires at Rebel
-/// Trooper 2 at hex (12, 3)"; a hex alone read as a place, not a unit: issue 61).
+/// shot's target named by the unit it is against where one stands there (`fires at Rebel
+/// Trooper 2 at hex (12, 3)`; a hex alone read as a place, not a unit: issue 61).
 pub fn describe(world: &World, command: &Command) -> String {
     let battle = world.get_resource::<BattleRes>().map(|b| &b.0);
     let label = |id: &str| {
