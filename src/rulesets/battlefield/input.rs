@@ -55,7 +55,8 @@ pub struct SightLine {
     pub from: Hex,
     /// The hovered hex.
     pub to: Hex,
-    /// Clear.
+    /// Drawn as a shot that can be made (green): the line of sight clear, and the target, if
+    /// one stands there, within range; red otherwise.
     pub clear: bool,
     /// The hex that blocks it.
     pub blocked_at: Option<Hex>,
@@ -115,7 +116,8 @@ fn pairs(route: &[Hex]) -> Vec<(i32, i32)> {
     route.iter().map(|h| col_row(*h)).collect()
 }
 
-/// The attack unit `i` would make at `t` now, in words with its chance (or why it cannot).
+/// The attack unit `i` would make at `t` now: whether it can be made (drawn green), the hex
+/// that blocks its line, and in words its chance (or why it cannot).
 /// A click in Move mode on an enemy fires if it can, else assaults, so the text follows it.
 pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Option<Hex>, String) {
     // Moving and shooting with the move chosen: measured from where the move ends.
@@ -196,7 +198,7 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
     {
         if d > w.range {
             return (
-                true,
+                false,
                 None,
                 format!("{d} hexes: out of the {}'s range {}", w.name, w.range),
             );
@@ -215,9 +217,11 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
             ),
         );
     }
+    // Out of range: drawn red as a blocked line is, though the line is clear (a walk read
+    // `9 hexes: out of range 6` in green as a shot that could be made).
     if d > u.profile.range {
         return (
-            true,
+            false,
             None,
             format!("{} hexes: out of range {}", d, u.profile.range),
         );
@@ -766,5 +770,32 @@ mod tests {
             sight_only += usize::from(d <= range && !clear);
         }
         assert!(both > 0 && sight_only > 0, "{both} {sight_only}");
+    }
+
+    /// Issue 61: an enemy in sight but out of range is no shot, drawn red as a blocked one is
+    /// (a walk read `out of range` in green); one in range and in sight is drawn green.
+    #[test]
+    fn an_enemy_out_of_range_is_drawn_as_no_shot() {
+        let b = battle();
+        let i = unit(&b, "st1");
+        let range = b.units[i].profile.range;
+        let sel = Selection {
+            unit: Some(i),
+            mode: Mode::Fire,
+            ..Default::default()
+        };
+        let (mut far, mut near) = (0, 0);
+        for j in (0..b.units.len()).filter(|&j| b.units[j].side != b.units[i].side) {
+            let t = b.units[j].at;
+            if !b.sight(i, t).clear {
+                continue;
+            }
+            let (green, _, text) = attack_text(&b, i, t, &sel);
+            let out = b.units[i].at.unsigned_distance_to(t) > range;
+            assert_eq!(green, !out, "{text}");
+            far += usize::from(out);
+            near += usize::from(!out);
+        }
+        assert!(far > 0 && near > 0, "{far} far, {near} near");
     }
 }
