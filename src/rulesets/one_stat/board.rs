@@ -18,28 +18,40 @@ pub fn board(s: &Skirmish) -> BoardGeometry {
                 radius: HILL_TOKEN,
             })
             .into_iter()
-            .chain(
-                s.solitaire
-                    .iter()
-                    .flat_map(|sol| sol.spawn_points.iter().enumerate())
-                    .map(|(k, at)| Marker {
-                        name: format!(
-                            "spawn {}{}",
-                            k + 1,
-                            if s.solitaire
-                                .as_ref()
-                                .is_some_and(|x| x.shut.get(k) == Some(&true))
-                            {
-                                " (shut down)"
-                            } else {
-                                ""
-                            }
-                        ),
-                        at: *at,
-                        radius: HILL_TOKEN,
-                    }),
-            )
+            .chain(spawn_markers(s))
             .collect(),
         words: super::rules::terrain::words,
     }
+}
+
+/// The solitaire game's spawn points as markers, those the dice put on one spot as one
+/// ("spawn 4 and 5": two labels on one place were written over each other, a walk), each
+/// shut down said.
+fn spawn_markers(s: &Skirmish) -> Vec<Marker> {
+    let Some(sol) = &s.solitaire else {
+        return Vec::new();
+    };
+    let mut out: Vec<(glam::Vec2, Vec<String>)> = Vec::new();
+    for (k, at) in sol.spawn_points.iter().enumerate() {
+        let name = format!(
+            "{}{}",
+            k + 1,
+            if sol.shut.get(k) == Some(&true) {
+                " (shut down)"
+            } else {
+                ""
+            }
+        );
+        match out.iter_mut().find(|(p, _)| p.distance(*at) < 0.01) {
+            Some((_, names)) => names.push(name),
+            None => out.push((*at, vec![name])),
+        }
+    }
+    out.into_iter()
+        .map(|(at, names)| Marker {
+            name: format!("spawn {}", names.join(" and ")),
+            at,
+            radius: HILL_TOKEN,
+        })
+        .collect()
 }

@@ -1161,3 +1161,40 @@ fn fighters_of_two_warbands_sharing_a_name_are_told_apart() {
         ["Rookie 1 (Hunters)", "Kara", "Rookie 1 (Gang)", "Boss"]
     );
 }
+
+/// Two spawn points the dice put on one spot are one marker, named for both, each shut down
+/// said (their two labels were written over each other: a walk).
+#[test]
+fn spawn_points_on_one_spot_are_one_marker() {
+    let mut s = solitaire(Goal::Bounty);
+    // Spawn points 4 and 5 both in square (4, 4).
+    let mut dice = Dice::forced([1, 1, 2, 2, 3, 3, 4, 4, 4, 4, 6, 6, 1, 1, 2, 3, 3, 3]);
+    ok(
+        &mut s,
+        0,
+        Command::Muster {
+            player: 0,
+            warband: None,
+        },
+        &mut dice,
+    );
+    if let Some(sol) = s.solitaire.as_mut() {
+        sol.shut = vec![false, false, false, false, true, false];
+    }
+    let crate::engine::board::BoardGeometry::InchTable { markers, .. } =
+        super::super::board::board(&s)
+    else {
+        panic!("an inch table")
+    };
+    let names: Vec<&str> = markers.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "spawn 1",
+            "spawn 2",
+            "spawn 3",
+            "spawn 4 and 5 (shut down)",
+            "spawn 6"
+        ]
+    );
+}
