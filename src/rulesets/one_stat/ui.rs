@@ -310,11 +310,18 @@ fn status(
         )
     });
     let people = (0..s.players.len()).filter(|&k| is_person(&app, k)).count();
+    // Solitaire counts turns ("Each turn you activate all of your fighters", Turn Order), as
+    // its log does; the game of players, phases (the bar said `Phase 2` beside `turn 2`).
+    let unit = if s.solitaire.is_some() {
+        "Turn"
+    } else {
+        "Phase"
+    };
     let new = ShellStatus {
         turn: match (&s.stage, s.turn_limit) {
             (Stage::Mustering(_), _) => "Before the game".to_string(),
-            (_, Some(l)) => format!("Phase {}/{l}", s.phase),
-            (_, None) => format!("Phase {}", s.phase),
+            (_, Some(l)) => format!("{unit} {}/{l}", s.phase),
+            (_, None) => format!("{unit} {}", s.phase),
         },
         turn_number: s.phase,
         phase: format!(
