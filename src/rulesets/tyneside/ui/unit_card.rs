@@ -201,26 +201,29 @@ fn move_buttons(
         out.extend(crate::rulesets::tyneside::input::runs(board, runners));
     };
     ui.horizontal_wrapped(|ui| {
-        if f.act.run_roll.is_none() {
-            let runs = "adds D4 inches to this activation's move, each figure rolling its own; runners halve their shooting values";
-            if !must_run
-                && ui
-                    .button("Run (R)")
-                    .on_hover_text(format!("This figure {runs}"))
-                    .clicked()
-            {
-                run(false, out);
-            }
-            if ui
-                .button("Run the group (Shift+R)")
-                .on_hover_text(format!(
-                    "Every figure of the group that has not run {runs}{}",
-                    if must_run { " (its order must run)" } else { "" }
-                ))
+        // Once run, the Run buttons stay, greyed: gone, they let Jump and Hide slide under the
+        // pointer that had pressed Run (a walk).
+        let may_run = f.act.run_roll.is_none();
+        let runs = "adds D4 inches to this activation's move, each figure rolling its own; runners halve their shooting values";
+        if !must_run
+            && ui
+                .add_enabled(may_run, egui::Button::new("Run (R)"))
+                .on_hover_text(format!("This figure {runs}"))
+                .on_disabled_hover_text("It has run this activation")
                 .clicked()
-            {
-                run(true, out);
-            }
+        {
+            run(false, out);
+        }
+        if ui
+            .add_enabled(may_run, egui::Button::new("Run the group (Shift+R)"))
+            .on_hover_text(format!(
+                "Every figure of the group that has not run {runs}{}",
+                if must_run { " (its order must run)" } else { "" }
+            ))
+            .on_disabled_hover_text("This figure has run this activation")
+            .clicked()
+        {
+            run(true, out);
         }
         if ui
             .selectable_label(pointer.jump, "Jump (J)")
