@@ -25,7 +25,7 @@ pub fn board(s: &Skirmish) -> BoardGeometry {
 }
 
 /// The solitaire game's spawn points as markers, those the dice put on one spot as one
-/// ("spawn 4 and 5": two labels on one place were written over each other, a walk), each
+/// (`spawn 4 and 5`: two labels on one place were written over each other, a walk), each
 /// shut down said.
 fn spawn_markers(s: &Skirmish) -> Vec<Marker> {
     let Some(sol) = &s.solitaire else {
