@@ -96,23 +96,6 @@ fn new_warband() -> Warband {
     super::editor::starting_warband("New warband")
 }
 
-/// Ids made from the fighters' names, unique in the warband (the player never types one).
-fn renumber(w: &mut Warband) {
-    let mut seen = std::collections::HashSet::new();
-    for f in &mut w.fighters {
-        let base = roster::file_name(&f.name)
-            .trim_end_matches(".ron")
-            .to_string();
-        let mut id = base.clone();
-        let mut n = 2;
-        while !seen.insert(id.clone()) {
-            id = format!("{base}_{n}");
-            n += 1;
-        }
-        f.id = id;
-    }
-}
-
 /// The weapon kinds a fighter can take, by the text's hands: (label, weapon).
 pub(super) fn weapon_kinds() -> [(&'static str, Weapon); 5] {
     [
@@ -282,22 +265,7 @@ pub(super) fn add_fighters(ui: &mut egui::Ui, w: &mut Warband) {
             .on_hover_text("\"2 Rookies per Specialist fielded\"")
             .clicked()
         {
-            let count = |w: &Warband, t: Tier| w.fighters.iter().filter(|f| f.tier == t).count();
-            let mut f = new_warband().fighters[1].clone();
-            f.name = format!("Specialist {}", count(w, Tier::Specialist) + 1);
-            // The first specialisation the warband has not fielded ("each kind of specialist
-            // once").
-            f.specialisation = Specialisation::ALL.into_iter().find(|s| {
-                !w.fighters
-                    .iter()
-                    .any(|g| g.tier == Tier::Specialist && g.is(*s))
-            });
-            w.fighters.push(f);
-            for _ in 0..2 {
-                let mut f = new_warband().fighters[2].clone();
-                f.name = format!("Rookie {}", count(w, Tier::Rookie) + 1);
-                w.fighters.push(f);
-            }
+            super::editor::add_specialist(w);
         }
         if ui.button("+ Rookie").clicked() {
             let mut f = new_warband().fighters[2].clone();
@@ -308,7 +276,7 @@ pub(super) fn add_fighters(ui: &mut egui::Ui, w: &mut Warband) {
             w.fighters.push(f);
         }
     });
-    renumber(w);
+    super::editor::renumber(w);
 }
 
 /// What the editor's buttons ask for.
@@ -608,7 +576,7 @@ mod tests {
         assert!(check(&w, WarbandKind::Standard).is_empty());
         w.fighters[2].name = "Rookie".into();
         w.fighters[3].name = "Rookie".into();
-        renumber(&mut w);
+        super::super::editor::renumber(&mut w);
         assert_eq!(
             w.fighters.iter().map(|f| f.id.as_str()).collect::<Vec<_>>(),
             ["the_boss", "specialist_1", "rookie", "rookie_2"]

@@ -123,6 +123,44 @@ pub fn starting_warband(name: &str) -> Warband {
     }
 }
 
+/// Adds to `w` a Specialist, with the first specialisation it has not fielded, and his two
+/// Rookies ("1 Boss and 2 Rookies per Specialist fielded"), named in turn, ids made again.
+pub fn add_specialist(w: &mut Warband) {
+    let count = |w: &Warband, t: Tier| w.fighters.iter().filter(|f| f.tier == t).count();
+    let start = starting_warband("");
+    let mut f = start.fighters[1].clone();
+    f.name = format!("Specialist {}", count(w, Tier::Specialist) + 1);
+    f.specialisation = Specialisation::ALL.into_iter().find(|s| {
+        !w.fighters
+            .iter()
+            .any(|g| g.tier == Tier::Specialist && g.is(*s))
+    });
+    w.fighters.push(f);
+    for _ in 0..2 {
+        let mut f = start.fighters[2].clone();
+        f.name = format!("Rookie {}", count(w, Tier::Rookie) + 1);
+        w.fighters.push(f);
+    }
+    renumber(w);
+}
+
+/// Ids made from the fighters' names, unique in the warband (the player never types one).
+pub(super) fn renumber(w: &mut Warband) {
+    let mut seen = std::collections::HashSet::new();
+    for f in &mut w.fighters {
+        let base = super::roster::file_name(&f.name)
+            .trim_end_matches(".ron")
+            .to_string();
+        let mut id = base.clone();
+        let mut n = 2;
+        while !seen.insert(id.clone()) {
+            id = format!("{base}_{n}");
+            n += 1;
+        }
+        f.id = id;
+    }
+}
+
 /// A new player, the `n`th (from 1), with a starting warband.
 pub fn new_side(n: usize, taken: impl Fn(&str) -> bool) -> SideDef {
     let name = format!("Player {n}");
@@ -333,6 +371,12 @@ pub fn goal_changed(def: &mut Scenario) {
         if def.sides.len() < 2 {
             def.sides.push(new_side(2, |_| false));
         }
+        // The player's warband as the text makes it: "Create a warband with 1 Boss, 3
+        // Specialists and 6 Rookies" (a starting warband has one Specialist and two Rookies).
+        let mine = &mut def.sides[0].warband;
+        while mine.count(Tier::Specialist) < 3 && mine.count(Tier::Rookie) < 6 {
+            add_specialist(mine);
+        }
         let opponents = &mut def.sides[1];
         opponents.control = Control::Rules;
         opponents.warband.fighters.clear();
@@ -444,6 +488,12 @@ mod tests {
         assert_eq!(s.sides.len(), 2, "one warband against the opponents");
         assert_eq!(s.sides[1].control, Control::Rules);
         assert!(s.sides[1].warband.fighters.is_empty() && s.solitaire.is_some());
+        let mine = &s.sides[0].warband;
+        assert_eq!(
+            (mine.count(Tier::Specialist), mine.count(Tier::Rookie)),
+            (3, 6),
+            "a solitaire warband"
+        );
         let said: Vec<String> = parse(&write(&s).unwrap(), "s.ron")
             .err()
             .unwrap_or_default()
