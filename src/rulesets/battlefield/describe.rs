@@ -38,10 +38,15 @@ pub fn describe(world: &World, command: &Command) -> String {
             .and_then(|b| b.units.iter().find(|u| u.id == id).map(|u| u.label()))
             .unwrap_or_else(|| id.to_string())
     };
+    // A hidden unit is not named: an aerial strike or a bombardment at its hex would tell
+    // the side that sent it what stands there.
     let hex = |(c, r): (i32, i32)| {
         battle
-            .and_then(|b| b.target_at(super::rules::map::hex_at(c, r)))
-            .and_then(|i| battle.map(|b| b.units[i].label()))
+            .and_then(|b| {
+                b.target_at(super::rules::map::hex_at(c, r))
+                    .filter(|&i| !b.units[i].hidden)
+                    .map(|i| b.units[i].label())
+            })
             .map_or_else(|| hex((c, r)), |name| format!("{name} at {}", hex((c, r))))
     };
     match command {
@@ -133,5 +138,12 @@ mod tests {
         );
         let said = describe(&world, &fire((5, 5)));
         assert!(said.ends_with("fires at hex (5, 5)"), "{said}");
+        // Hidden, it is not named: the words would tell where it hides.
+        if let Some(mut b) = world.get_resource_mut::<BattleRes>() {
+            let i = b.0.units.iter().position(|u| u.id == "mc2").unwrap();
+            b.0.units[i].hidden = true;
+        }
+        let said = describe(&world, &Command::AerialSupport { target: (8, 3) });
+        assert_eq!(said, "aerial support at hex (8, 3)");
     }
 }
