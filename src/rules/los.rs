@@ -20,6 +20,9 @@ const NEAR_UNITS: f32 = 64.0;
 /// Slack added to each end of a piece's arc, in diamond-angle units (about 0.1°), so that
 /// rounding never drops a piece a line touches.
 const ARC_SLACK: f32 = 1e-3;
+/// A [`Viewpoint`] sorts its pieces into this many equal sectors of direction, so that a
+/// target looks only at the pieces whose shadows reach its own sector.
+const SECTORS: usize = 64;
 
 /// A sight-blocking piece's outline, copied out for allocation-free tests.
 #[derive(Clone, Debug)]
@@ -227,6 +230,9 @@ struct Shadow {
     width: f32,
     /// Index into [`LosIndex::blockers`].
     blocker: u32,
+    /// The first sector the arc reaches, and how many (counter-clockwise, wrapping).
+    sector: u8,
+    sectors: u8,
     /// Whether the viewer's end of a sight line could be inside the piece.
     near_viewer: bool,
     /// Where the piece hides everything beyond it ([`cover_arc`]), worked out when first asked.
@@ -329,7 +335,16 @@ pub struct Viewpoint<'a> {
     radius: f32,
     /// The largest target base radius the arcs allow for, inches.
     reach: f32,
+    /// Every sight-blocking piece, in the order of [`LosIndex::blockers`].
     shadows: Vec<Shadow>,
+    /// Indices into `shadows`, nearest first.
+    order: Vec<u32>,
+    /// Whether `starts` and `lists` are filled.
+    by_sector: bool,
+    /// Where each sector's list starts in `lists` (the last entry is where the lists end).
+    starts: [u32; SECTORS + 1],
+    /// Each sector's pieces (indices into `shadows`), nearest first.
+    lists: Vec<u32>,
 }
 
 /// Whether the corners `pts` (3 or more) make a convex polygon, either winding. Empty (a
@@ -350,6 +365,13 @@ fn diamond_angle(v: Vec2) -> f32 {
         (false, false) => 2.0 - v.y / s,
         (false, true) => 3.0 + v.x / s,
     }
+}
+
+/// The sector (0..[`SECTORS`]) of a diamond angle in 0..4; an angle past 4 gives the sectors
+/// after the last, to be taken modulo `SECTORS`.
+#[inline]
+fn sector_of(angle: f32) -> usize {
+    (angle * (SECTORS as f32 / 4.0)) as usize
 }
 
 /// `x` (diamond-angle units, within one turn either way) brought into 0..4; cheaper than
@@ -400,11 +422,24 @@ impl LosIndex {
         radius: f32,
         reach: f32,
     ) -> Viewpoint<'a> {
+        self.view(terrain, at, radius, reach, true)
+    }
+
+    /// [`LosIndex::viewpoint`], with the pieces sorted into sectors of direction only when
+    /// `by_sector` (worth it for many targets, not for one).
+    fn view<'a>(
+        &'a self,
+        terrain: &'a [TerrainPiece],
+        at: Vec2,
+        radius: f32,
+        reach: f32,
+        by_sector: bool,
+    ) -> Viewpoint<'a> {
         // Every point of a rim line lies within the larger base radius of the centre line, so
         // a piece can touch a line only if the centre line passes within its bound circle
         // grown by that much.
         let grow = radius.max(reach);
-        let mut shadows: Vec<Shadow> = self
+        let shadows: Vec<Shadow> = self
             .blockers
             .iter()
             .enumerate()
@@ -422,17 +457,54 @@ impl LosIndex {
                     let to = diamond_angle(hi) + ARC_SLACK;
                     (wrap_turn(from), wrap_turn(to - from))
                 };
+                let first = sector_of(from);
+                // Past 4 (a whole turn) the sectors count on and are taken modulo.
+                let last = sector_of(from + width);
                 Shadow {
                     near: ((d - r) * NEAR_UNITS) as i32,
                     from,
                     width,
                     blocker: k as u32,
+                    sector: first as u8,
+                    sectors: (last + 1 - first).min(SECTORS) as u8,
                     near_viewer: d <= r,
                     cover: Cell::new(Cover::Unknown),
                 }
             })
             .collect();
-        shadows.sort_unstable_by_key(|s| s.near);
+        // Nearest first: whole numbers (the nearness above, the index below) sort faster than
+        // the shadows themselves.
+        let mut keys: Vec<u64> = shadows
+            .iter()
+            .enumerate()
+            .map(|(k, s)| (((s.near as i64 - i32::MIN as i64) as u64) << 32) | k as u64)
+            .collect();
+        keys.sort_unstable();
+        let order: Vec<u32> = keys.iter().map(|&key| key as u32).collect();
+        // Each sector's list, by counting (how long each is, then where each starts), filled
+        // nearest first.
+        let mut starts = [0u32; SECTORS + 1];
+        let mut lists = Vec::new();
+        if by_sector {
+            for s in &shadows {
+                for j in 0..s.sectors as usize {
+                    starts[(s.sector as usize + j) % SECTORS + 1] += 1;
+                }
+            }
+            for j in 0..SECTORS {
+                starts[j + 1] += starts[j];
+            }
+            let mut fill = starts;
+            lists = vec![0u32; starts[SECTORS] as usize];
+            for &k in &order {
+                let s = &shadows[k as usize];
+                for j in 0..s.sectors as usize {
+                    let sector = (s.sector as usize + j) % SECTORS;
+                    lists[fill[sector] as usize] = k;
+                    fill[sector] += 1;
+                }
+            }
+        }
         Viewpoint {
             index: self,
             terrain,
@@ -440,6 +512,10 @@ impl LosIndex {
             radius,
             reach: grow,
             shadows,
+            order,
+            by_sector,
+            starts,
+            lists,
         }
     }
 
@@ -448,13 +524,13 @@ impl LosIndex {
     /// blocks the centre line (what the hover shows). To ask many targets from one viewer,
     /// build the [`Viewpoint`] once.
     pub fn sight(&self, terrain: &[TerrainPiece], a: Vec2, ra: f32, b: Vec2, rb: f32) -> Sight {
-        let view = self.viewpoint(terrain, a, ra, rb);
+        let view = self.view(terrain, a, ra, rb, false);
         match view.sight(b, rb) {
             Sight::Clear => Sight::Clear,
             Sight::BlockedBy(k) => Sight::BlockedBy(
-                view.shadows
+                view.order
                     .iter()
-                    .map(|s| &self.blockers[s.blocker as usize])
+                    .map(|&s| &self.blockers[view.shadows[s as usize].blocker as usize])
                     .find(|bl| bl.blocks_near(terrain, a, b, true, true))
                     .map_or(k, |bl| bl.piece),
             ),
@@ -532,7 +608,8 @@ impl Viewpoint<'_> {
         let mut pending = [0u32; 32];
         let mut waiting = 0;
         let mut hidden = false;
-        for (k, s) in self.shadows.iter().enumerate() {
+        for k in self.candidates(filtered.then_some(dir)) {
+            let s = &self.shadows[k];
             if filtered {
                 if s.near as f32 > len_units {
                     break;
@@ -567,6 +644,20 @@ impl Viewpoint<'_> {
             [Some(first), Some(_), Some(_)] => Sight::BlockedBy(first),
             _ => Sight::Clear,
         }
+    }
+
+    /// The pieces whose shadows may reach direction `dir` (diamond angle), nearest first, as
+    /// indices into `shadows`: those of its sector, or every piece when there is no direction
+    /// or no sectors.
+    fn candidates(&self, dir: Option<f32>) -> impl Iterator<Item = usize> + '_ {
+        let list = match dir {
+            Some(dir) if self.by_sector => {
+                let sector = sector_of(dir).min(SECTORS - 1);
+                &self.lists[self.starts[sector] as usize..self.starts[sector + 1] as usize]
+            }
+            _ => &self.order[..],
+        };
+        list.iter().map(|&k| k as usize)
     }
 
     /// The cover arc of `s` from this viewpoint, worked out on first use.
