@@ -1,9 +1,9 @@
 //! Line of sight between figures: raycasts from base to base against the terrain that blocks
 //! sight. A [`Viewpoint`] lists every piece by how near it comes to one viewer, with the arc of
-//! directions it can shadow and the arc in which it hides a whole base; each target then looks
-//! only at the pieces in its direction and nearer than it, and most hidden targets are settled
-//! by direction alone. A table of 100 pieces answers 40 000 pairs in about 2 ms
-//! (benches/line_of_sight.rs, docs/performance.md).
+//! directions it can shadow and the arc in which it hides a whole base, sorted into sectors of
+//! direction; each target then looks only at the pieces of its sector, in its direction and
+//! nearer than it, and most hidden targets are settled by direction alone. A table of 100
+//! pieces answers 40 000 pairs in under 2 ms (benches/line_of_sight.rs, docs/performance.md).
 //!
 //! tyneside-skirmish.txt, Visibility: "if a figure can draw a clear line of sight from his base
 //! to an enemy base, they can see each other."
