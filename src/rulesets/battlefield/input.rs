@@ -621,7 +621,7 @@ pub fn select(sel: &mut Selection, b: &Battle, i: usize) {
     };
     // A passenger pays 1 point to get out (Transport), then moves from the transporter's hex.
     let budget = budget.saturating_sub(if u.carried_by.is_some() { GET_OUT } else { 0 });
-    sel.reach = if u.profile.kind != Kind::FieldArtillery {
+    sel.reach = if u.profile.kind != Kind::FieldArtillery && moves(sel.mode) {
         b.reach_of(i, budget)
     } else {
         Vec::new()
@@ -681,7 +681,21 @@ pub fn set_mode(sel: &mut Selection, b: &Battle, mode: Mode) {
         let keep_mode = mode;
         select(sel, b, i);
         sel.mode = keep_mode;
+        // `select` works out the reach of Move for the modes it does not keep.
+        if !moves(mode) {
+            sel.reach.clear();
+        }
     }
+}
+
+/// Whether a click in `mode` may move the selected unit, so its reachable hexes are drawn: not
+/// in Fire, nor where the click aims support (a walk saw the reach of Move left on the map in
+/// Fire mode, as if the unit were to move).
+fn moves(mode: Mode) -> bool {
+    !matches!(
+        mode,
+        Mode::Fire | Mode::Aerial | Mode::Artillery | Mode::Bombard
+    )
 }
 
 fn end_button(mut actions: MessageReader<ShellAction>, mut send: MessageWriter<Command>) {
@@ -770,6 +784,26 @@ mod tests {
             sight_only += usize::from(d <= range && !clear);
         }
         assert!(both > 0 && sight_only > 0, "{both} {sight_only}");
+    }
+
+    /// Issue 61: the reach of Move is drawn in the modes that move, and in no other (a walk
+    /// saw it left on the map in Fire mode).
+    #[test]
+    fn the_reach_is_drawn_only_where_a_click_moves() {
+        let b = battle();
+        let i = unit(&b, "st1");
+        let mut sel = Selection::default();
+        select(&mut sel, &b, i);
+        assert!(!sel.reach.is_empty(), "Move draws the unit's reach");
+        for mode in [Mode::Fire, Mode::Aerial, Mode::Artillery, Mode::Bombard] {
+            set_mode(&mut sel, &b, mode);
+            assert_eq!(sel.mode, mode);
+            assert!(sel.reach.is_empty(), "{mode:?} draws no reach");
+        }
+        for mode in [Mode::Move, Mode::MoveAndFire, Mode::Assault, Mode::Board] {
+            set_mode(&mut sel, &b, mode);
+            assert!(!sel.reach.is_empty(), "{mode:?} draws the reach");
+        }
     }
 
     /// Issue 61: an enemy in sight but out of range is no shot, drawn red as a blocked one is

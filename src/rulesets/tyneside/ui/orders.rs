@@ -156,6 +156,9 @@ pub fn show(
                                     ui.label(format!("Order: {counter}")).on_hover_text(
                                         "Out of command: no hero with it or within 6\" (12\" for a Gifted commander), so it keeps its order",
                                     );
+                                    // Said on the panel, not only on hover: a new player looked
+                                    // for the order's list that out-of-command groups lack.
+                                    ui.weak("Out of command: keeps its order");
                                 }
                             } else {
                                 ui.label(format!("Order: {counter}")).on_hover_text(order.filter(|_| !hidden).map(|o| o.rule_text()).unwrap_or("Hidden until all orders are placed"));
