@@ -213,12 +213,15 @@ pub fn text_heights(t: &Token) -> (f32, f32) {
 }
 
 /// Draws a tick from the base's edge to the front of every piece that faces (a walker, a
-/// fighter), in its side's colour.
+/// fighter), in its side's colour, with an arrow's head: a plain stroke read as the trail of
+/// a move (a walk of the space battle, where trails are strokes in the same colour).
 fn facing_ticks(tokens: Query<&Token>, zoom: Res<TableZoom>, mut gizmos: Marks) {
     let others = centres(tokens.iter());
     for t in tokens.iter().filter(|t| t.shown) {
         if let Some((from, to)) = tick(t, shown_among(t, &zoom, &others)) {
-            gizmos.line_2d(from, to, side_colour(t.side));
+            gizmos
+                .arrow_2d(from, to, side_colour(t.side))
+                .with_tip_length(TICK * 0.5);
         }
     }
 }
