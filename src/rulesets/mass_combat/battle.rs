@@ -289,6 +289,13 @@ pub struct Battle {
     pub events: Vec<(u32, String)>,
     /// Every attack of the last round resolved, for the dice panel and the charts.
     pub last_attacks: Vec<(String, super::rules::attack::AttackReport)>,
+    /// Every fire of the last round resolved: the firing unit, its target (indices into
+    /// `units`) and the men (or vehicles) the target lost to it, drawn on the table until the
+    /// next round is resolved (issue 61: a round's results were in the log alone). Left out
+    /// of the state hash, and so written only when it holds something: older records' hashes
+    /// stay as they were.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub last_fire: Vec<(usize, usize, u32)>,
 }
 
 impl Battle {
@@ -376,6 +383,7 @@ impl Battle {
             result: None,
             events: Vec::new(),
             last_attacks: Vec::new(),
+            last_fire: Vec::new(),
         }
     }
 
@@ -1621,6 +1629,7 @@ impl Battle {
         let mut results: BTreeMap<usize, DamageResult> = BTreeMap::new();
         let mut engaged: BTreeSet<(usize, usize)> = BTreeSet::new();
         self.last_attacks.clear();
+        self.last_fire.clear();
         for (side, order) in queue {
             self.resolve_order(side, &order, dice, &mut lost, &mut results, &mut engaged)?;
         }
@@ -1815,6 +1824,7 @@ impl Battle {
                         self.units[t].name
                     );
                     self.event(format!("{head} {}", report.lines.join("; ")));
+                    self.last_fire.push((i, t, report.lost));
                     self.last_attacks.push((head, report));
                 }
             }
@@ -2994,6 +3004,25 @@ pub(crate) mod tests {
         assert_eq!(attacks, [(30, 6, 8), (10, -30, 0), (34, 3, 2)], "{log:#?}");
         // Red: heavy casualties, 25% of 10 rounded up = 3; the grenades' grenades gone.
         assert_eq!(b.units[1].size, 7, "{log:#?}");
+        // Issue 61: the round's fire stays on the table: who fired on whom, and the losses on
+        // the target's counter.
+        let lost_by =
+            |t: usize| -> u32 { b.last_fire.iter().filter(|f| f.1 == t).map(|f| f.2).sum() };
+        assert_eq!(b.last_fire.len(), b.last_attacks.len());
+        assert_eq!(lost_by(1), 3);
+        assert_eq!(lost_by(0), b.units[0].start - b.units[0].size);
+        let badges = |i: usize| -> Vec<String> {
+            super::super::view::token(&b, i, &Default::default())
+                .badges
+                .iter()
+                .map(|c| c.code.clone())
+                .collect()
+        };
+        assert!(badges(1).contains(&"lost 3".to_string()), "{:?}", badges(1));
+        assert_eq!(
+            lost_by(0) > 0,
+            badges(0).iter().any(|t| t.starts_with("lost"))
+        );
         assert_eq!(b.units[1].lasting, Some(DamageResult::HeavyCasualties));
         assert_eq!(b.units[0].left[&1], 30);
         assert_eq!(b.units[1].status, Status::Surrendered, "{log:#?}");

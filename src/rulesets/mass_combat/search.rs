@@ -117,6 +117,7 @@ impl Searchable for Battle {
         // Nobody reads a searched battle's log or its attack reports.
         b.events.clear();
         b.last_attacks.clear();
+        b.last_fire.clear();
         *self = b;
         Ok(())
     }

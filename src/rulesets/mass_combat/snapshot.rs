@@ -46,8 +46,8 @@ pub fn snapshot(world: &mut World) -> MassState {
     }
 }
 
-/// A stable hash of the battle (its events, and the dice, which the replay compares roll by
-/// roll, left out).
+/// A stable hash of the battle (its events, the last round's reports, and the dice, which the
+/// replay compares roll by roll, left out).
 pub fn state_hash(world: &mut World) -> u64 {
     let Some(b) = world.get_resource::<BattleRes>() else {
         return 0;
@@ -55,6 +55,7 @@ pub fn state_hash(world: &mut World) -> u64 {
     let mut b = b.0.clone();
     b.events.clear();
     b.last_attacks.clear();
+    b.last_fire.clear();
     crate::engine::hash::json_hash(&b)
 }
 

@@ -55,6 +55,30 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
             [0.85, 0.35, 0.2],
         ));
     }
+    // What the last round's fire cost it, until the next round is resolved.
+    let lost: u32 = b
+        .last_fire
+        .iter()
+        .filter(|&&(_, t, _)| t == i)
+        .map(|&(_, _, n)| n)
+        .sum();
+    if lost > 0 {
+        let by: Vec<&str> = b
+            .last_fire
+            .iter()
+            .filter(|&&(f, t, _)| t == i && f < b.units.len())
+            .map(|&(f, _, _)| b.units[f].name.as_str())
+            .collect();
+        badges.push(Badge::new(
+            format!("lost {lost}"),
+            format!(
+                "lost {lost} {} last round to the fire of {} (the faint arrows)",
+                if u.kind.vehicle { "vehicles" } else { "men" },
+                by.join(", ")
+            ),
+            [0.9, 0.45, 0.45],
+        ));
+    }
     if u.under_fire {
         badges.push(Badge::new(
             "under fire",
@@ -195,6 +219,23 @@ fn draw_orders(
     // a side reacts, its orders with the reactions chosen so far, those changed in red (issue
     // 60: the reactions were not drawn until declared).
     let shown = shown_orders(b, &draft);
+    // The last round's fire, faint, from the units not given a new order yet: what happened,
+    // as the losses' badges say.
+    for &(i, t, _) in &b.last_fire {
+        let (Some(u), Some(v)) = (b.units.get(i), b.units.get(t)) else {
+            continue;
+        };
+        if shown.iter().any(|(o, _)| o.unit() == u.id) || !u.on_ground() || !v.on_ground() {
+            continue;
+        }
+        let (from, to) = (Vec2::new(u.at.0, u.at.1), Vec2::new(v.at.0, v.at.1));
+        let (ri, rt) = (radius(b, u.size), radius(b, v.size));
+        let dir = (to - from).normalize_or_zero();
+        let colour = crate::view::palette::side_colour(u.side).with_alpha(0.35);
+        gizmos
+            .arrow_2d(from + dir * ri, to - dir * rt, colour)
+            .with_tip_length(rt * 0.6);
+    }
     for (o, declared) in &shown {
         let declared = *declared;
         let Some((i, from)) = at(o.unit()) else {
