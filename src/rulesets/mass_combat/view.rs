@@ -229,7 +229,17 @@ fn draw_orders(
             continue;
         }
         let (from, to) = (Vec2::new(u.at.0, u.at.1), Vec2::new(v.at.0, v.at.1));
-        let (ri, rt) = (radius(b, u.size), radius(b, v.size));
+        // Edge to edge of the counters as drawn (larger than the ground's at a wide zoom), so
+        // the arrow's head shows.
+        let drawn = |k: usize| {
+            tokens
+                .iter()
+                .find(|(c, _)| c.0 == k)
+                .map_or(radius(b, b.units[k].size), |(_, t)| {
+                    crate::view::shown_base(t, &zoom)
+                })
+        };
+        let (ri, rt) = (drawn(i), drawn(t));
         let dir = (to - from).normalize_or_zero();
         let colour = crate::view::palette::side_colour(u.side).with_alpha(0.35);
         gizmos
