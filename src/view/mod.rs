@@ -7,6 +7,7 @@ mod camera;
 mod canvas;
 mod cursor_note;
 mod hint;
+mod loupe;
 mod marks;
 mod models;
 pub mod palette;
@@ -49,6 +50,7 @@ impl Plugin for ViewPlugin {
             camera::plugin,
             cursor_note::plugin,
             hint::plugin,
+            loupe::plugin,
             marks::plugin,
             canvas::plugin,
             table::plugin,

@@ -112,7 +112,7 @@ pub fn shown_base(t: &Token, zoom: &TableZoom) -> f32 {
 /// two bases may overlap at their rims as the pieces of a table in base contact touch, and
 /// neither covers the other's letters; never under its own base. (Tyneside figures in base
 /// contact, 1" apart at 26 px an inch, were 23 px at half the way; they are 28 px so.)
-fn shown_among(t: &Token, zoom: &TableZoom, others: &[Vec2]) -> f32 {
+pub(super) fn shown_among(t: &Token, zoom: &TableZoom, others: &[Vec2]) -> f32 {
     let room = others
         .iter()
         .map(|o| o.distance(t.at))
@@ -130,7 +130,7 @@ fn glyph_reach(t: &Token) -> f32 {
 }
 
 /// The centres of the pieces on the board.
-fn centres<'a>(tokens: impl Iterator<Item = &'a Token>) -> Vec<Vec2> {
+pub(super) fn centres<'a>(tokens: impl Iterator<Item = &'a Token>) -> Vec<Vec2> {
     tokens.filter(|t| t.shown).map(|t| t.at).collect()
 }
 

@@ -1,0 +1,313 @@
+//! The loupe: where the pieces under the cursor are drawn too small to read (1 Stat's fighters
+//! in base contact in a start corner, about 18 px across with letters 6 px high; any crowd on a
+//! table zoomed out), a glass above the cursor shows them [`MAGNIFY`] times larger, with their
+//! marks, values, badges and greying as the table draws them (issue 61). The note by the cursor
+//! still names the piece under it; the glass shows its neighbours too.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::camera::{PanelInsets, TablePointer, ViewMode};
+use super::sharp_text::TableZoom;
+use super::tokens::{centres, shown_among};
+use crate::engine::pieces::{PieceShape, Token};
+use crate::ui::Handover;
+
+/// A piece drawn less than this across, window logical pixels, is looked at through the loupe
+/// (Tyneside's figures at the framed zoom of a 1280 x 720 window are 26 px and read well).
+const SMALL_PX: f32 = 22.0;
+/// How many times larger the loupe shows the table.
+const MAGNIFY: f32 = 3.0;
+/// The glass's side, window logical pixels.
+const SIDE: f32 = 200.0;
+/// Room between the cursor and the glass, logical pixels.
+const GAP: f32 = 16.0;
+
+/// A piece as the glass draws it: the token, and its centre and base radius on the glass,
+/// logical pixels from the glass's centre (x right, y down).
+#[derive(Debug, PartialEq)]
+struct Seen<'a> {
+    token: &'a Token,
+    at: egui::Vec2,
+    radius: f32,
+}
+
+/// The pieces the glass shows with the cursor at `at` (board units), nearest the drawing order
+/// last: none unless the piece nearest the cursor is under it (within its drawn base and half
+/// as much again) and drawn smaller than [`SMALL_PX`] across.
+fn under_glass<'a>(tokens: &[&'a Token], at: Vec2, zoom: &TableZoom) -> Vec<Seen<'a>> {
+    let px = zoom.px_per_unit.max(1e-3);
+    // As the table draws them: a base shrinks towards its own size among close neighbours.
+    let others = centres(tokens.iter().copied());
+    let shown_base = |t: &Token| shown_among(t, zoom, &others);
+    let nearest = tokens
+        .iter()
+        .filter(|t| t.shown)
+        .min_by(|a, b| a.at.distance(at).total_cmp(&b.at.distance(at)));
+    let Some(nearest) = nearest else {
+        return Vec::new();
+    };
+    let drawn = shown_base(nearest);
+    if nearest.at.distance(at) > drawn * 1.5 || drawn * 2.0 * px >= SMALL_PX {
+        return Vec::new();
+    }
+    let scale = px * MAGNIFY;
+    let reach = SIDE / 2.0 / scale;
+    let mut seen: Vec<Seen> = tokens
+        .iter()
+        .filter(|t| t.shown)
+        .filter(|t| {
+            let d = (t.at - at).abs();
+            let r = shown_base(t);
+            d.x <= reach + r && d.y <= reach + r
+        })
+        .map(|t| Seen {
+            token: t,
+            at: egui::vec2(t.at.x - at.x, at.y - t.at.y) * scale,
+            radius: shown_base(t) * scale,
+        })
+        .collect();
+    seen.sort_by_key(|s| s.token.order);
+    seen
+}
+
+/// Where the glass's top-left corner goes for the cursor at `cursor` in a window `size`
+/// (logical pixels): above and left of the cursor, turned to the other side at an edge, and
+/// clear of the note by the cursor, which opens below and right of it.
+fn place(cursor: egui::Pos2, size: egui::Vec2) -> egui::Pos2 {
+    let left = cursor.x - SIDE - GAP;
+    let above = cursor.y - SIDE - GAP;
+    let x = if left >= 0.0 { left } else { cursor.x + GAP };
+    let y = if above >= 0.0 { above } else { cursor.y + GAP };
+    // Right of and below the cursor is the note's place: go past its width.
+    let x = if left < 0.0 && above < 0.0 {
+        cursor.x + GAP + 380.0
+    } else {
+        x
+    };
+    egui::pos2(x.min(size.x - SIDE).max(0.0), y.min(size.y - SIDE).max(0.0))
+}
+
+/// Draws the glass while the cursor rests on a piece drawn too small to read.
+fn draw(
+    window: Single<&Window, With<PrimaryWindow>>,
+    table: TablePointer,
+    (insets, handover, mode, zoom): (
+        Res<PanelInsets>,
+        Res<Handover>,
+        Res<ViewMode>,
+        Res<TableZoom>,
+    ),
+    tokens: Query<&Token>,
+    mut ctx: EguiContexts,
+) -> Result {
+    if handover.showing || *mode != ViewMode::Flat {
+        return Ok(());
+    }
+    let Some(cursor) = window.cursor_position() else {
+        return Ok(());
+    };
+    if insets.covers(cursor, window.width(), window.height()) {
+        return Ok(());
+    }
+    let ctx = ctx.ctx_mut()?;
+    if ctx.is_pointer_over_egui() {
+        return Ok(());
+    }
+    let Some(at) = table.at(cursor) else {
+        return Ok(());
+    };
+    let all: Vec<&Token> = tokens.iter().collect();
+    let seen = under_glass(&all, at, &zoom);
+    if seen.is_empty() {
+        return Ok(());
+    }
+    let corner = place(
+        egui::pos2(cursor.x, cursor.y),
+        egui::vec2(window.width(), window.height()),
+    );
+    egui::Area::new(egui::Id::new("loupe"))
+        .fixed_pos(corner)
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .show(ctx, |ui| {
+            let (response, painter) =
+                ui.allocate_painter(egui::vec2(SIDE, SIDE), egui::Sense::hover());
+            let rect = response.rect;
+            painter.rect_filled(rect, 8.0, egui::Color32::from_rgb(58, 54, 48));
+            let painter = painter.with_clip_rect(rect.shrink(2.0));
+            let centre = rect.center();
+            for s in &seen {
+                glass_piece(&painter, centre + s.at, s.radius, s.token);
+            }
+            // Where the cursor is, on the glass.
+            painter.circle_stroke(centre, 3.0, egui::Stroke::new(1.5, egui::Color32::WHITE));
+            painter.rect_stroke(
+                rect,
+                8.0,
+                egui::Stroke::new(1.5, egui::Color32::from_gray(160)),
+                egui::StrokeKind::Inside,
+            );
+        });
+    Ok(())
+}
+
+/// One piece on the glass at `c`, base radius `r` (logical pixels): its base in its side's
+/// colour (greyed when done or faded), its mark and values, and its badges above it.
+fn glass_piece(painter: &egui::Painter, c: egui::Pos2, r: f32, t: &Token) {
+    let mut fill = crate::ui::side_colour32(t.side);
+    if t.faded || t.done.is_some() {
+        fill = fill.gamma_multiply(0.45);
+    }
+    let edge = egui::Stroke::new(1.5, egui::Color32::from_gray(20));
+    match t.shape {
+        PieceShape::Round | PieceShape::Hex => {
+            painter.circle_filled(c, r, fill);
+            painter.circle_stroke(c, r, edge);
+        }
+        PieceShape::Square | PieceShape::Rect { .. } => {
+            let square = egui::Rect::from_center_size(c, egui::vec2(2.0 * r, 2.0 * r));
+            painter.rect_filled(square, 2.0, fill);
+            painter.rect_stroke(square, 2.0, edge, egui::StrokeKind::Inside);
+        }
+    }
+    let ink = egui::Color32::from_gray(15);
+    let lines = [t.emblem.as_str(), t.values.as_str()];
+    let lines: Vec<&str> = lines.into_iter().filter(|l| !l.is_empty()).collect();
+    let size = (r * if lines.len() > 1 { 0.55 } else { 0.8 }).clamp(8.0, 22.0);
+    for (k, line) in lines.iter().enumerate() {
+        let dy = (k as f32 - (lines.len() as f32 - 1.0) / 2.0) * size;
+        painter.text(
+            c + egui::vec2(0.0, dy),
+            egui::Align2::CENTER_CENTER,
+            *line,
+            egui::FontId::monospace(size),
+            ink,
+        );
+    }
+    // The badges in a row over the base, as the table's chips.
+    let font = egui::FontId::proportional(11.0);
+    let galleys: Vec<_> = t
+        .badges
+        .iter()
+        .map(|b| {
+            (
+                painter.layout_no_wrap(b.code.clone(), font.clone(), ink),
+                crate::ui::colour32(b.colour),
+            )
+        })
+        .collect();
+    let width: f32 = galleys.iter().map(|(g, _)| g.size().x + 6.0).sum::<f32>();
+    let mut x = c.x - width / 2.0;
+    for (galley, colour) in galleys {
+        let size = galley.size() + egui::vec2(4.0, 0.0);
+        let chip = egui::Rect::from_min_size(egui::pos2(x, c.y - r - size.y - 2.0), size);
+        painter.rect_filled(chip, 3.0, colour);
+        painter.galley(chip.min + egui::vec2(2.0, 0.0), galley, ink);
+        x += size.x + 2.0;
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, draw.run_if(crate::ui::game_on));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::pieces::Model;
+
+    fn piece(at: Vec2, order: usize) -> Token {
+        Token {
+            side: 0,
+            label: format!("Rookie {order}"),
+            emblem: "R".into(),
+            values: "d6".into(),
+            pips: 0,
+            min_px: 0.0,
+            shape: PieceShape::Round,
+            base: 0.5,
+            facing: None,
+            label_size: 0.5,
+            at,
+            badges: Vec::new(),
+            faded: false,
+            done: None,
+            shown: true,
+            order,
+            model: Model::Trooper,
+        }
+    }
+
+    /// Ten fighters in base contact in a corner, as 1 Stat musters them: at 18 px an inch
+    /// (their bases 18 px across) the glass shows the one under the cursor and its neighbours
+    /// three times larger; at 30 px an inch, or with the cursor off every base, no glass.
+    #[test]
+    fn a_crowd_too_small_to_read_is_shown_through_the_glass() {
+        let corner: Vec<Token> = (0..10)
+            .map(|k| piece(Vec2::new((k % 4) as f32, (k / 4) as f32), k))
+            .collect();
+        let all: Vec<&Token> = corner.iter().collect();
+        let small = TableZoom {
+            px_per_unit: 18.0,
+            enlarge: true,
+        };
+        let seen = under_glass(&all, Vec2::new(1.1, 1.0), &small);
+        assert_eq!(seen.len(), 10, "the glass reaches the whole corner");
+        let under = seen
+            .iter()
+            .find(|s| s.token.order == 5)
+            .expect("the piece under it");
+        assert!(under.at.length() < 0.2 * 54.0, "{:?}", under.at);
+        assert_eq!(under.radius, 0.5 * 18.0 * MAGNIFY);
+        // Board +y is up; the glass's +y is down.
+        let above = seen.iter().find(|s| s.token.order == 9).expect("a row up");
+        assert!(above.at.y < 0.0, "{:?}", above.at);
+        let large = TableZoom {
+            px_per_unit: 30.0,
+            ..small
+        };
+        assert!(under_glass(&all, Vec2::new(1.1, 1.0), &large).is_empty());
+        assert!(under_glass(&all, Vec2::new(8.0, 8.0), &small).is_empty());
+        // Counters drawn larger than true (1 Stat's, 30 px at least) shrink back among close
+        // neighbours, as the table draws them: the glass goes by that size. One alone keeps its
+        // 30 px and reads without it.
+        let enlarged: Vec<Token> = corner
+            .iter()
+            .cloned()
+            .map(|mut t| {
+                t.min_px = 30.0;
+                t
+            })
+            .collect();
+        let crowd: Vec<&Token> = enlarged.iter().collect();
+        assert_eq!(under_glass(&crowd, Vec2::new(1.1, 1.0), &small).len(), 10);
+        assert!(under_glass(&crowd[..1], Vec2::ZERO, &small).is_empty());
+        let mut gone = corner.clone();
+        gone.iter_mut().for_each(|t| t.shown = false);
+        let gone: Vec<&Token> = gone.iter().collect();
+        assert!(under_glass(&gone, Vec2::new(1.1, 1.0), &small).is_empty());
+    }
+
+    /// The glass stays in the window, off the cursor, and off the note below and right of it.
+    #[test]
+    fn the_glass_keeps_off_the_cursor_and_its_note() {
+        let window = egui::vec2(1280.0, 720.0);
+        for (x, y) in [(640.0, 360.0), (20.0, 700.0), (1270.0, 10.0), (10.0, 10.0)] {
+            let cursor = egui::pos2(x, y);
+            let corner = place(cursor, window);
+            let glass = egui::Rect::from_min_size(corner, egui::vec2(SIDE, SIDE));
+            assert!(egui::Rect::from_min_size(egui::Pos2::ZERO, window).contains_rect(glass));
+            assert!(
+                !glass.expand(GAP / 2.0).contains(cursor),
+                "{cursor:?} {glass:?}"
+            );
+            let note = egui::Rect::from_min_size(
+                cursor + egui::vec2(18.0, 18.0),
+                egui::vec2(360.0, 120.0),
+            );
+            assert!(!glass.intersects(note), "{cursor:?} {glass:?}");
+        }
+    }
+}
