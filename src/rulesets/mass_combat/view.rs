@@ -432,6 +432,27 @@ mod tests {
     use super::*;
     use crate::rules::dice::Dice;
 
+    /// Issue 61: a unit that lost men to the last round's fire says how many on its counter
+    /// until the next round is resolved; one that lost none has no such chip.
+    #[test]
+    fn the_last_rounds_losses_are_on_the_counters() {
+        let (b, _) = super::super::battle::tests::played_at_30_m(6, 25);
+        let lost = |b: &Battle, i: usize| -> Vec<String> {
+            token(b, i, &Draft::default())
+                .badges
+                .iter()
+                .map(|c| c.code.clone())
+                .filter(|c| c.starts_with("lost"))
+                .collect()
+        };
+        assert_eq!(lost(&b, 1), ["lost 3"]);
+        let troopers: u32 = b.last_fire.iter().filter(|f| f.1 == 0).map(|f| f.2).sum();
+        assert_eq!(troopers > 0, !lost(&b, 0).is_empty());
+        let mut next = b.clone();
+        next.last_fire.clear();
+        assert!(lost(&next, 1).is_empty());
+    }
+
     /// Issue 60: the reactions being chosen are drawn on the table before they are declared:
     /// Red squad's redeployment in place of its fire, the stormtroopers' fire as declared.
     #[test]
