@@ -396,9 +396,7 @@ pub(super) fn tab(
         {
             commands.queue(connect);
         }
-        if !desk.status.is_empty() {
-            ui.colored_label(egui::Color32::from_rgb(255, 190, 90), &desk.status);
-        }
+        status_line(ui, &desk.status);
         return;
     }
     ui.horizontal_wrapped(|ui| {
@@ -431,9 +429,7 @@ pub(super) fn tab(
         let moves = crate::club::protocol::your_move_in(moves);
         ui.label(egui::RichText::new(format!("Y{}", &moves[1..])).strong());
     }
-    if !desk.status.is_empty() {
-        ui.colored_label(egui::Color32::from_rgb(255, 190, 90), &desk.status);
-    }
+    status_line(ui, &desk.status);
     egui::ScrollArea::vertical()
         .id_salt("club-lobby")
         .max_height(190.0)
@@ -649,4 +645,16 @@ pub(super) fn tab(
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ClubDesk>()
         .add_systems(Update, wire.after(crate::engine::pipeline::CommandPipeline));
+}
+
+/// The last word from the server or the desk, in room for two lines kept whether or not there
+/// is one: a line that came and went moved the lobby's buttons under the pointer (issue 63).
+fn status_line(ui: &mut egui::Ui, status: &str) {
+    let two = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    ui.scope(|ui| {
+        ui.set_min_height(two);
+        if !status.is_empty() {
+            ui.colored_label(egui::Color32::from_rgb(255, 190, 90), status);
+        }
+    });
 }
