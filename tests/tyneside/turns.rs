@@ -241,6 +241,19 @@ fn stand_limits_to_two_inches_and_out_of_command_groups_keep_orders() {
         },
     );
     assert!(why.contains("Stand orders"), "{why}");
+    // Beyond the walk's allowance too, the Stand order's 2" is what is said, as the card says
+    // it (a walk read `5.0" of its 5.0" left` while the card said `of 2.0"`).
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "chew".into(),
+            to: (30.0, 5.0),
+        },
+    );
+    assert!(
+        why.starts_with("Stand orders: may only move up to 2\""),
+        "{why}"
+    );
     ok(
         &mut s,
         Command::Move {

@@ -11,7 +11,9 @@ use crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE;
 use crate::rulesets::tyneside::rules::movement::{
     COHESION, PathBlocked, activation_cost, allowance, first_gap, in_cohesion, path_cost,
 };
-use crate::rulesets::tyneside::rules::orders::{Order, Step, allowance_left, check_step};
+use crate::rulesets::tyneside::rules::orders::{
+    Order, Step, allowance_left, check_stand, check_step,
+};
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::vehicles::{Leg, Vehicle, heading, jet_bike_leg, walker_leg};
 
@@ -131,6 +133,11 @@ pub fn plan_step(
     if let Some(l) = leg {
         used = l.moved;
     } else if used > allow + 1e-3 {
+        // A Stand order's 2" says so before the walk's allowance (a walk read `5.0" of its
+        // 5.0" left` while the card said 2").
+        if order == Order::Stand {
+            check_stand(used)?;
+        }
         let run = if f.act.run_roll.is_none() {
             "; a run adds D4"
         } else {

@@ -135,10 +135,7 @@ pub fn check_step(order: Order, s: &Step) -> Result<(), String> {
     let after = nearest_gap(s.to, s.radius, s.enemies);
     let has_enemy = !s.enemies.is_empty();
     match order {
-        Order::Stand if s.used > STAND_LIMIT + eps => Err(format!(
-            "Stand orders: may only move up to 2\" (this would be {:.1}\")",
-            s.used
-        )),
+        Order::Stand => check_stand(s.used),
         Order::Advance => {
             if has_enemy && after < ADVANCE_HALT - eps && after < before - eps {
                 return Err(format!(
@@ -220,6 +217,17 @@ pub fn group_initiative(members: &[(u32, bool)]) -> f32 {
         .iter()
         .map(|&(i, wounded)| if wounded { i as f32 / 2.0 } else { i as f32 })
         .fold(0.0, f32::max)
+}
+
+/// Orders, Stand: "May only move up to 2″". `used`: inches moved this activation, this step
+/// included. Errors: the order's words and the inches the step would make.
+pub fn check_stand(used: f32) -> Result<(), String> {
+    if used > STAND_LIMIT + 1e-3 {
+        return Err(format!(
+            "Stand orders: may only move up to 2\" (this would be {used:.1}\")"
+        ));
+    }
+    Ok(())
 }
 
 /// A figure's whole movement allowance this activation, inches, as its card shows it: under
