@@ -17,6 +17,7 @@ mod help;
 pub(crate) mod layout;
 mod phase_bar;
 mod replay_bar;
+pub mod settle;
 pub mod table_canvas;
 mod terrain_key;
 mod tooltips;

@@ -886,7 +886,10 @@ fn panels(
     app: Option<Res<crate::engine::game::Sides>>,
     sidebar: Res<SidebarArea>,
     handover: Res<Handover>,
-    mut warbands: Local<Option<Vec<super::roster::Listed>>>,
+    (mut warbands, mut settle): (
+        Local<Option<Vec<super::roster::Listed>>>,
+        Local<crate::ui::settle::Settle>,
+    ),
     mut chosen: ResMut<ChosenShooter>,
     mut send: MessageWriter<Command>,
     seated: Option<Res<crate::engine::game::Seated>>,
@@ -911,12 +914,19 @@ fn panels(
                 ui.label(format!("Waiting for {} to act", s.players[p].name));
                 ui.separator();
             } else if let Some(p) = s.to_act().filter(|p| is_person(&app, *p)) {
-                match s.stage {
+                // The next player's buttons come where the last one's were: they wait a moment.
+                let step = (
+                    p,
+                    std::mem::discriminant(&s.stage),
+                    s.device_attack.is_some(),
+                );
+                let ready = settle.ready_in(&ctx, step);
+                ui.add_enabled_ui(ready, |ui| match s.stage {
                     Stage::Mustering(_) => muster_panel(ui, s, p, &mut warbands, &mut out),
                     Stage::Choosing(_) => places_panel(ui, s, p, &mut out),
                     Stage::Activating if s.device_attack.is_some() => device_panel(ui, s, &mut out),
                     Stage::Activating => warband_panel(ui, s, p, &mut chosen, &mut out),
-                }
+                });
                 ui.separator();
             }
             players_panel(ui, s);
