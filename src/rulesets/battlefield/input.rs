@@ -688,6 +688,29 @@ pub fn set_mode(sel: &mut Selection, b: &Battle, mode: Mode) {
     }
 }
 
+/// The hexes of the enemies unit `i` could fire at from where it stands: in its range and in
+/// its line of sight (Firing), its side's foes it knows of (a hidden unit is not there for it).
+/// Drawn ringed while it is selected, so a player sees his shots before hovering each enemy
+/// (a walk hovered every enemy in turn and found none it could fire at).
+pub fn fire_targets(b: &Battle, i: usize) -> Vec<Hex> {
+    let u = &b.units[i];
+    if !u.on_map() {
+        return Vec::new();
+    }
+    let positions = b.positions();
+    let mut hexes: Vec<Hex> = b
+        .units
+        .iter()
+        .filter(|e| e.side != u.side && e.on_map() && !e.hidden)
+        .map(|e| e.at)
+        .filter(|&h| u.at.unsigned_distance_to(h) <= u.profile.range)
+        .collect();
+    hexes.sort_by_key(|h| col_row(*h));
+    hexes.dedup();
+    hexes.retain(|&h| b.sight_in(&positions, i, h).clear);
+    hexes
+}
+
 /// Whether a click in `mode` may move the selected unit, so its reachable hexes are drawn: not
 /// in Fire, nor where the click aims support (a walk saw the reach of Move left on the map in
 /// Fire mode, as if the unit were to move).
@@ -804,6 +827,30 @@ mod tests {
             set_mode(&mut sel, &b, mode);
             assert!(!sel.reach.is_empty(), "{mode:?} draws the reach");
         }
+    }
+
+    /// Issue 61: the enemies ringed as shots are those a click would fire at: in range and in
+    /// sight; every other enemy is out of range or out of sight.
+    #[test]
+    fn the_enemies_ringed_are_the_shots_that_can_be_made() {
+        let b = battle();
+        let (mut ringed, mut not) = (0, 0);
+        for i in 0..b.units.len() {
+            let shots = fire_targets(&b, i);
+            for e in b
+                .units
+                .iter()
+                .filter(|e| e.side != b.units[i].side && e.on_map())
+            {
+                let shot = b.units[i].at.unsigned_distance_to(e.at) <= b.units[i].profile.range
+                    && b.sight(i, e.at).clear
+                    && !e.hidden;
+                assert_eq!(shots.contains(&e.at), shot, "{} at {:?}", e.id, e.at);
+                ringed += usize::from(shot);
+                not += usize::from(!shot);
+            }
+        }
+        assert!(ringed > 0 && not > 0, "{ringed} ringed, {not} not");
     }
 
     /// Issue 61: an enemy in sight but out of range is no shot, drawn red as a blocked one is

@@ -10,7 +10,7 @@ use hexx::Hex;
 use super::ID;
 use super::battle::Battle;
 use super::commands::Command;
-use super::input::Selection;
+use super::input::{Mode, Selection, fire_targets};
 use super::phases::BattleRes;
 use super::rules::map::{Ground, hex_at, layout};
 use super::rules::roster::{Ability, Kind};
@@ -301,6 +301,7 @@ fn draw_selection(
     labels: Query<Entity, With<CostLabel>>,
     mut commands: Commands,
     mut shown: Local<Vec<(Hex, u32)>>,
+    mut targets: Local<(Option<usize>, Vec<Hex>)>,
 ) {
     let b = &battle.0;
     let l = layout();
@@ -329,6 +330,19 @@ fn draw_selection(
     if let Some(i) = sel.unit.filter(|i| *i < b.units.len()) {
         outline(&mut gizmos, b.units[i].at, 0.97, Color::WHITE);
         outline(&mut gizmos, b.units[i].at, 0.93, Color::WHITE);
+    }
+    // The enemies it could fire at, ringed red, in the modes where a click on one fires.
+    let firing = matches!(sel.mode, Mode::Move | Mode::Fire | Mode::MoveAndFire);
+    let wanted = sel.unit.filter(|i| *i < b.units.len() && firing);
+    if battle.is_changed() || targets.0 != wanted {
+        *targets = (wanted, wanted.map_or_else(Vec::new, |i| fire_targets(b, i)));
+    }
+    for h in &targets.1 {
+        gizmos.circle_2d(
+            Isometry2d::from_translation(l.hex_to_world_pos(*h)),
+            0.78,
+            Color::srgb(1.0, 0.3, 0.25),
+        );
     }
     if let Some(route) = &sel.route {
         let pts: Vec<Vec2> = route.iter().map(|h| l.hex_to_world_pos(*h)).collect();
