@@ -366,49 +366,69 @@ fn cards_panel(ui: &mut egui::Ui, b: &Battle, deck: &crate::rules::cards::Deck) 
     if recent.is_empty() {
         ui.weak("No fight yet.");
     }
-    for (k, f) in recent.into_iter().enumerate() {
-        let (a, t) = (&b.craft[f.attacker], &b.craft[f.target]);
-        ui.label(format!(
-            "Turn {}: the {} on the {} {}",
-            f.turn,
-            a.name(),
-            t.name(),
-            f.position.words()
-        ));
-        for (n, p) in f.pairs.iter().enumerate() {
-            ui.horizontal_wrapped(|ui| {
-                let defensive = p.what == "defensive fire";
-                ui.weak(&p.what);
-                // Defensive fire: the target fires back at the attacker.
-                let (firer, other) = if defensive { (t, a) } else { (a, t) };
-                let first = card_widget(
-                    ui,
-                    p.firer,
-                    p.draw == Draw::Hit,
-                    &format!("the {}", firer.name()),
-                );
-                ui.label("v");
-                let second = card_widget(
-                    ui,
-                    p.target,
-                    p.draw == Draw::Miss,
-                    &format!("the {}", other.name()),
-                );
-                // The last fight's cards are the step in hand's, in the attacks.
-                if k == 0 && b.stage == Stage::Fire {
-                    crate::ui::key_widget(ui, format!("card {n} firer"), &first);
-                    crate::ui::key_widget(ui, format!("card {n} target"), &second);
-                }
-                ui.label(match (p.draw, defensive) {
-                    (Draw::Hit, false) => format!("the {} is destroyed", t.name()),
-                    (Draw::Hit, true) => format!("the {} is destroyed", a.name()),
-                    (Draw::Miss, _) => "a miss".to_string(),
-                    (Draw::Tie, _) => "a tie: draw again".to_string(),
-                });
-            });
-        }
-        ui.separator();
+    // The last fight open, the two before it folded: the panel keeps its place above the
+    // craft, and the last cards stay in sight after the attacks (a walk lost them when the
+    // panel went below the craft list as the finishing moves began).
+    let (last, earlier) = recent.split_at(recent.len().min(1));
+    for f in last {
+        fight(ui, b, f, true);
     }
+    if !earlier.is_empty() {
+        egui::CollapsingHeader::new("Earlier fights")
+            .id_salt("space-earlier-fights")
+            .default_open(false)
+            .show(ui, |ui| {
+                for f in earlier {
+                    fight(ui, b, f, false);
+                }
+            });
+    }
+}
+
+/// One fight's cards, pair by pair; `last`: the newest, whose cards are the attacks' step in
+/// hand.
+fn fight(ui: &mut egui::Ui, b: &Battle, f: &super::battle::Fight, last: bool) {
+    let (a, t) = (&b.craft[f.attacker], &b.craft[f.target]);
+    ui.label(format!(
+        "Turn {}: the {} on the {} {}",
+        f.turn,
+        a.name(),
+        t.name(),
+        f.position.words()
+    ));
+    for (n, p) in f.pairs.iter().enumerate() {
+        ui.horizontal_wrapped(|ui| {
+            let defensive = p.what == "defensive fire";
+            ui.weak(&p.what);
+            // Defensive fire: the target fires back at the attacker.
+            let (firer, other) = if defensive { (t, a) } else { (a, t) };
+            let first = card_widget(
+                ui,
+                p.firer,
+                p.draw == Draw::Hit,
+                &format!("the {}", firer.name()),
+            );
+            ui.label("v");
+            let second = card_widget(
+                ui,
+                p.target,
+                p.draw == Draw::Miss,
+                &format!("the {}", other.name()),
+            );
+            // The last fight's cards are the step in hand's, in the attacks.
+            if last && b.stage == Stage::Fire {
+                crate::ui::key_widget(ui, format!("card {n} firer"), &first);
+                crate::ui::key_widget(ui, format!("card {n} target"), &second);
+            }
+            ui.label(match (p.draw, defensive) {
+                (Draw::Hit, false) => format!("the {} is destroyed", t.name()),
+                (Draw::Hit, true) => format!("the {} is destroyed", a.name()),
+                (Draw::Miss, _) => "a miss".to_string(),
+                (Draw::Tie, _) => "a tie: draw again".to_string(),
+            });
+        });
+    }
+    ui.separator();
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -440,24 +460,15 @@ fn panels(
         .max_height(sidebar.0.height())
         .show(&mut side, |ui| {
             let act = acting(b, plan.as_deref());
-            // In the attacks the cards of the fights come first, above the score and the craft
-            // list, so the two cards of the fight just drawn are in view (under a tall score
-            // they were below the fold).
-            if b.stage == Stage::Fire {
-                stop_button(ui, b, (person, act), &mut out);
-                cards_panel(ui, b, &deck.0);
-                ui.separator();
-                score_panel(ui, b);
-                ui.separator();
-                craft_panel(ui, b, act);
-            } else {
-                score_panel(ui, b);
-                stop_button(ui, b, (person, act), &mut out);
-                ui.separator();
-                craft_panel(ui, b, act);
-                ui.separator();
-                cards_panel(ui, b, &deck.0);
-            }
+            // One order at every stage, so nothing jumps as the attacks begin or end: the
+            // cards of the last fight above the score and the craft list, in view (under a
+            // tall score they were below the fold).
+            stop_button(ui, b, (person, act), &mut out);
+            cards_panel(ui, b, &deck.0);
+            ui.separator();
+            score_panel(ui, b);
+            ui.separator();
+            craft_panel(ui, b, act);
         });
     for c in out {
         send.write(c);
