@@ -98,9 +98,10 @@ fn table_key(ui: &mut egui::Ui, terrain: &[TerrainPiece], words: PropertyWords) 
 /// them explained).
 const PIECES: &str = "A faded piece has gone this turn, or is out of the fight for now (ducked \
 back, hiding, down, retreating). Chips beside a piece (W, D, down, active, contact …) are its \
-state; hover the piece for what each means. After the other side's turn: arrows from where its \
-pieces stood, a yellow line from each attacker to its target, a red ring on your pieces struck \
-and a cross where a piece was removed.";
+state; hover the piece for what each means. When the table comes back to you after the rules \
+(solo) or a player at another computer (online) played: arrows from where their pieces stood, a \
+yellow line from each attacker to its target, a red ring on your pieces struck and a cross where \
+a piece was removed. In a hotseat game the hand-over screen lists what was done instead.";
 
 /// Each chip on the table now, once, in the order the pieces carry them: (the chip, whether
 /// pieces carrying it say different things by it, as "in base contact with Han" and "… with

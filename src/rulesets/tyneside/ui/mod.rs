@@ -251,6 +251,7 @@ fn panels(
         ResMut<crate::view::CursorNote>,
         MessageWriter<crate::ui::EndPressed>,
     ),
+    portals: Query<&super::components::Portal>,
 ) -> Result {
     if handover.showing {
         return Ok(());
@@ -306,7 +307,8 @@ fn panels(
                 }
             });
     }
-    tooltips::show(&mut note, &pointer, &preview, &sight);
+    let portals: Vec<super::components::Portal> = portals.iter().cloned().collect();
+    tooltips::show(&mut note, &pointer, &preview, &sight, &portals);
     for c in out {
         send.write(c);
     }

@@ -3,9 +3,30 @@
 
 use bevy_egui::egui;
 
+use crate::rulesets::tyneside::components::Portal;
 use crate::rulesets::tyneside::input::{MovePreview, PointerState, SightPreview};
 use crate::rulesets::tyneside::rules::force::FLIGHT;
 use crate::view::{CursorNote, NotePart};
+
+/// What a portal counter is, for the note when the cursor is on one (a walk found the
+/// diamonds explained nowhere). tyneside-skirmish.txt, Portal Placement and Eliminating
+/// Portals.
+fn portal_note(p: &Portal) -> NotePart {
+    let mut lines = vec![
+        "Where the enemy may appear (Enemy Force Generation); \"Figures appearing at Portals are on Advance orders.\"".to_string(),
+        "Approached within 8\" and seen, it falls back to the next corner or cover within 12\"; with nowhere to go it is eliminated (Eliminating Portals).".to_string(),
+    ];
+    if p.open {
+        lines.push("In the open (ringed).".to_string());
+    }
+    if p.once {
+        lines.push("Produces figures once, then is removed from play.".to_string());
+    }
+    NotePart {
+        title: Some(format!("Portal counter {}", p.id)),
+        lines: lines.into_iter().map(|l| (l, None)).collect(),
+    }
+}
 
 /// Adds the rule set's lines to the note by the cursor.
 pub fn show(
@@ -13,7 +34,14 @@ pub fn show(
     pointer: &PointerState,
     preview: &MovePreview,
     sight: &SightPreview,
+    portals: &[Portal],
 ) {
+    if let Some(p) = pointer
+        .world
+        .and_then(|at| portals.iter().find(|p| p.at.distance(at) <= Portal::REACH))
+    {
+        note.add(portal_note(p));
+    }
     let mut lines: Vec<(String, egui::Color32)> = Vec::new();
     if let Some(p) = &preview.0 {
         match &p.verdict {
