@@ -49,10 +49,14 @@ fn draw(mut ctx: EguiContexts, mut note: ResMut<CursorNote>, mut moved: Local<bo
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(360.0);
+                // Narrow and close-set, so it hides as little of the table as it can (walks
+                // found notes covering the next piece, with what read as an empty line between
+                // their parts).
+                ui.set_max_width(320.0);
+                ui.spacing_mut().item_spacing.y = 2.0;
                 for (i, part) in parts.iter().enumerate() {
                     if i > 0 {
-                        ui.separator();
+                        ui.add(egui::Separator::default().spacing(4.0));
                     }
                     if let Some(t) = &part.title {
                         ui.strong(t);
