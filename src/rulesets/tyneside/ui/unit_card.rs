@@ -40,9 +40,12 @@ pub fn show(
         group.map(|g| g.name.as_str()).unwrap_or("?"),
         board.table.side_name(f.figure.side)
     ));
-    // The moving group's buttons first: under the card's rows they were below the fold at
-    // 1280x720 (a play-test).
+    // The buttons of the step in hand first (moving, flying, the Force's powers): under the
+    // card's rows they were below the fold at 1280x720, the powers only found by scrolling
+    // after End activation's question named them (play-tests).
     move_buttons(ui, &board, i, (phase, view), pointer, out);
+    fly_button(ui, &board, i, (phase, view), pointer);
+    super::force::actions(ui, &board, i, (phase, view), pointer, out);
     egui::Grid::new("card")
         .num_columns(2)
         .striped(true)
@@ -165,8 +168,6 @@ pub fn show(
     if !p.notes.is_empty() {
         ui.weak(&p.notes);
     }
-    fly_button(ui, &board, i, (phase, view), pointer);
-    super::force::actions(ui, &board, i, (phase, view), pointer, out);
 }
 
 /// The movement keys as buttons for the card's figure of the group moving: Run (R; the whole
