@@ -29,7 +29,12 @@ pub struct Banner {
     commands: usize,
     /// The person's side to act at the last frame (`None`: the rules were acting).
     person: Option<Option<usize>>,
+    /// Where it was drawn last, egui points: the pointer near it sees through it.
+    drawn: Option<egui::Rect>,
 }
+
+/// How far from the banner the pointer makes it all but clear, egui points.
+const NEAR: f32 = 32.0;
 
 /// Seconds the banner still shows, `elapsed` seconds after it was announced, where the side
 /// announced has (`played`) or has not played since; 0 or less: gone.
@@ -71,17 +76,27 @@ pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner
     };
     let left = left(now - banner.since, status.commands != banner.commands);
     if left <= 0.0 {
+        banner.drawn = None;
         return;
     }
     // The window draws on a change only: the banner's end is one.
     ctx.request_repaint_after(std::time::Duration::from_secs_f64(left));
     let name = status.sides.get(side).map_or("", String::as_str);
-    egui::Area::new(egui::Id::new("hotseat-banner"))
+    // A player reaching for a piece under it sees through it (walks found a counter of the
+    // map's top row under it for its twelve seconds).
+    let see_through = match (banner.drawn, ctx.pointer_hover_pos()) {
+        (Some(r), Some(p)) => r.expand(NEAR).contains(p),
+        _ => false,
+    };
+    let shown = egui::Area::new(egui::Id::new("hotseat-banner"))
         .fixed_pos(egui::pos2(table.center().x, table.min.y + 12.0))
         .pivot(egui::Align2::CENTER_TOP)
         .interactable(false)
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
+            if see_through {
+                ui.multiply_opacity(0.15);
+            }
             egui::Frame::popup(ui.style())
                 .inner_margin(egui::Margin::symmetric(24, 10))
                 .show(ui, |ui| {
@@ -98,6 +113,7 @@ pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner
                     );
                 });
         });
+    banner.drawn = Some(shown.response.rect);
 }
 
 #[cfg(test)]
