@@ -260,11 +260,21 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
 /// Close combat of unit `i` into enemy `j` at `t`, in words with its odds, or why it cannot.
 fn assault_text(b: &Battle, i: usize, j: usize, t: Hex, sel: &Selection) -> String {
     let u = &b.units[i];
+    // Why not, in points: the yellow hexes end beside the enemy, and moving into its hex
+    // costs more (a walk read `cannot reach` beside a reachable neighbour hex).
     match b.route_for(i, t, true) {
         Some((_, cost)) if cost <= u.profile.movement => {}
-        _ => {
+        Some((_, cost)) => {
             return format!(
-                "Close combat: {} cannot reach {}",
+                "Close combat: {} cannot reach {}: moving into its hex costs {cost} movement points, and it has {}",
+                u.label(),
+                b.units[j].label(),
+                u.profile.movement
+            );
+        }
+        None => {
+            return format!(
+                "Close combat: {} cannot reach {}: no way into its hex",
                 u.label(),
                 b.units[j].label()
             );
@@ -827,6 +837,32 @@ mod tests {
             set_mode(&mut sel, &b, mode);
             assert!(!sel.reach.is_empty(), "{mode:?} draws the reach");
         }
+    }
+
+    /// Issue 61: a close combat out of reach says what moving into the enemy's hex would cost
+    /// and what the unit has (or that there is no way in).
+    #[test]
+    fn a_close_combat_out_of_reach_says_its_cost() {
+        let b = battle();
+        let mut costly = 0;
+        for i in 0..b.units.len() {
+            for j in (0..b.units.len()).filter(|&j| b.units[j].side != b.units[i].side) {
+                let t = b.units[j].at;
+                let text = assault_text(&b, i, j, t, &Selection::default());
+                match b.route_for(i, t, true) {
+                    Some((_, c)) if c > b.units[i].profile.movement => {
+                        assert!(
+                            text.contains(&format!("costs {c} movement points")),
+                            "{text}"
+                        );
+                        costly += 1;
+                    }
+                    Some(_) => assert!(!text.contains("cannot reach"), "{text}"),
+                    None => assert!(text.contains("no way into its hex"), "{text}"),
+                }
+            }
+        }
+        assert!(costly > 0);
     }
 
     /// Issue 61: the enemies ringed as shots are those a click would fire at: in range and in
