@@ -251,9 +251,14 @@ pub fn show(
             .striped(true)
             .num_columns(3)
             .show(ui, |ui| {
+                // The headings say what they total (a walk found them unexplained).
                 ui.strong("Group");
-                ui.strong("Own");
-                ui.strong("Enemy");
+                ui.strong("Own").on_hover_text(
+                    "The group's own total: its figures' Firepower/Defence points, added up (Shooting)",
+                );
+                ui.strong("Enemy").on_hover_text(
+                    "The Firepower points of all the enemy figures able to shoot at the group, added up (Shooting)",
+                );
                 ui.end_row();
                 for o in &plan.odds {
                     ui.label(name(o));
@@ -288,7 +293,8 @@ pub fn show(
                     plan.names[t],
                     if c.in_cover { " (cover)" } else { "" },
                     chances_text(o.row, c.in_cover, o.extra, c.armoured)
-                ));
+                ))
+                .on_hover_text("The chance this figure ends the fire fight ducked back (D), wounded (W) or killed (K)");
             }
         }
     }
