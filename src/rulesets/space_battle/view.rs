@@ -194,8 +194,19 @@ fn draw_plan(
             } else {
                 (Vec2::ZERO, Anchor::CENTER)
             };
+            // The craft's chips give way to it (a walk read `2 left` over a square's cost).
+            let (size, chars) = (0.7, text.chars().count() as f32);
+            let half = Vec2::new(chars * size * 0.36 + 0.1, size * 0.6);
+            let keep = centre(*at)
+                + off
+                + if anchor == Anchor::BOTTOM_RIGHT {
+                    Vec2::new(-half.x, half.y)
+                } else {
+                    Vec2::ZERO
+                };
             commands.spawn((
                 CostLabel,
+                crate::view::KeepClear { at: keep, half },
                 crate::engine::game::InGame,
                 Text2d::new(text.clone()),
                 TextFont::default(),
