@@ -13,7 +13,7 @@ use crate::view::{CursorNote, NotePart};
 /// Portals.
 fn portal_note(p: &Portal) -> NotePart {
     let mut lines = vec![
-        "Where the enemy may appear (Enemy Force Generation); \"Figures appearing at Portals are on Advance orders.\"".to_string(),
+        "Where the enemy may appear (Enemy Force Generation), on Advance orders.".to_string(),
         "Approached within 8\" and seen, it falls back to the next corner or cover within 12\"; with nowhere to go it is eliminated (Eliminating Portals).".to_string(),
     ];
     if p.open {
