@@ -49,10 +49,13 @@ pub fn show(
     if wanted.is_none() && card_wanted.is_none() {
         state.asked = None;
     }
-    // The sidebar's foot: the dice above, the events below, one under the other.
+    // The sidebar's foot: the dice above, the events below, one under the other. Lower in a
+    // short window, where the step's panels above it were cut at 720 px (walks: Tyneside's
+    // figure card under it); it is resizable by its top edge.
+    let tall = sidebar.ctx().content_rect().height();
     egui::Panel::bottom("dice_log")
         .resizable(true)
-        .default_size(190.0)
+        .default_size(if tall <= 800.0 { 150.0 } else { 190.0 })
         .size_range(110.0..=520.0)
         .show(sidebar, |ui| {
             if looking_back {

@@ -204,13 +204,20 @@ fn move_buttons(
     ui.horizontal_wrapped(|ui| {
         // Once run, the Run buttons stay, greyed: gone, they let Jump and Hide slide under the
         // pointer that had pressed Run (a walk).
-        let may_run = f.act.run_roll.is_none();
+        // Nor may a group run whose order forbids it (a walk saw Run live under Stand).
+        let order = view.group(f.group).and_then(|g| g.order);
+        let forbidden = order.filter(|o| !o.may_run());
+        let may_run = f.act.run_roll.is_none() && forbidden.is_none();
+        let why_not = match forbidden {
+            Some(o) => format!("{o} orders: may not run ({})", o.rule_text()),
+            None => "It has run this activation".to_string(),
+        };
         let runs = "adds D4 inches to this activation's move, each figure rolling its own; runners halve their shooting values";
         if !must_run
             && ui
                 .add_enabled(may_run, egui::Button::new("Run (R)"))
                 .on_hover_text(format!("This figure {runs}"))
-                .on_disabled_hover_text("It has run this activation")
+                .on_disabled_hover_text(&why_not)
                 .clicked()
         {
             run(false, out);
@@ -221,7 +228,7 @@ fn move_buttons(
                 "Every figure of the group that has not run {runs}{}",
                 if must_run { " (its order must run)" } else { "" }
             ))
-            .on_disabled_hover_text("This figure has run this activation")
+            .on_disabled_hover_text(&why_not)
             .clicked()
         {
             run(true, out);
