@@ -501,16 +501,21 @@ fn panels(
     let viewer = super::view::viewer(b, app, &replay, seated.and_then(|s| s.0));
     let mut out = Vec::new();
     if sidebar.0.is_positive() {
-        // The sides and their units above, as tall as they need up to three quarters of the
-        // room, half once a unit is chosen (a resizable panel kept a size from a frame when
-        // the sidebar had no height, and the units to activate showed one row at a time); the
-        // unit chosen below.
+        // The sides and their units above, as tall as they need up to all the room but the
+        // hovered hex's few lines, half once a unit is chosen (a resizable panel kept a size
+        // from a frame when the sidebar had no height, and the units to activate showed one
+        // row at a time; at three quarters a side's line was cut above an empty gap); the unit
+        // chosen below.
         let mut side = crate::ui::area_ui(&ctx, sidebar.0);
         let tall = side.available_height();
-        let share = if sel.unit.is_some() { 0.5 } else { 0.75 };
+        let most = if sel.unit.is_some() {
+            tall * 0.5
+        } else {
+            (tall - 100.0).max(tall * 0.75)
+        };
         egui::ScrollArea::vertical()
             .id_salt("battle-sides")
-            .max_height((tall * share).max(120.0))
+            .max_height(most.max(120.0))
             .show(&mut side, |ui| {
                 side_panel(ui, b, (person, viewer), &mut sel, &mut out)
             });
