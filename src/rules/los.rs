@@ -465,8 +465,9 @@ impl LosIndex {
                     from,
                     width,
                     blocker: k as u32,
-                    sector: first as u8,
-                    sectors: (last + 1 - first).min(SECTORS) as u8,
+                    // Saturating: a position far off any table stays within the sectors.
+                    sector: (first % SECTORS) as u8,
+                    sectors: (last.saturating_sub(first).min(SECTORS - 1) + 1) as u8,
                     near_viewer: d <= r,
                     cover: Cell::new(Cover::Unknown),
                 }

@@ -610,11 +610,11 @@ pub(super) fn solitaire(goal: Goal) -> Skirmish {
     s
 }
 
-#[test]
-fn the_bounty_game_spawns_by_the_dice_and_the_bountys_die_drops_a_type_a_wound() {
-    let mut s = solitaire(Goal::Bounty);
-    // Spawn points in squares (1,1) to (6,6); then the spawn roll 1,1,2,3,3,3.
-    let mut dice = Dice::forced([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 1, 1, 2, 3, 3, 3]);
+/// The solitaire game of `goal` with the scenario's warband mustered, the dice forced to `faces`
+/// from the first spawn point on.
+fn mustered(goal: Goal, faces: &[u8]) -> Skirmish {
+    let mut s = solitaire(goal);
+    let mut dice = Dice::forced(faces.to_vec());
     ok(
         &mut s,
         0,
@@ -623,6 +623,16 @@ fn the_bounty_game_spawns_by_the_dice_and_the_bountys_die_drops_a_type_a_wound()
             warband: None,
         },
         &mut dice,
+    );
+    s
+}
+
+#[test]
+fn the_bounty_game_spawns_by_the_dice_and_the_bountys_die_drops_a_type_a_wound() {
+    // Spawn points in squares (1,1) to (6,6); then the spawn roll 1,1,2,3,3,3.
+    let mut s = mustered(
+        Goal::Bounty,
+        &[1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 1, 1, 2, 3, 3, 3],
     );
     let sol = s.solitaire.clone().unwrap();
     assert_eq!(sol.spawn_points[2], Vec2::new(15.0, 15.0));
@@ -1166,17 +1176,10 @@ fn fighters_of_two_warbands_sharing_a_name_are_told_apart() {
 /// said (their two labels were written over each other: a walk).
 #[test]
 fn spawn_points_on_one_spot_are_one_marker() {
-    let mut s = solitaire(Goal::Bounty);
     // Spawn points 4 and 5 both in square (4, 4).
-    let mut dice = Dice::forced([1, 1, 2, 2, 3, 3, 4, 4, 4, 4, 6, 6, 1, 1, 2, 3, 3, 3]);
-    ok(
-        &mut s,
-        0,
-        Command::Muster {
-            player: 0,
-            warband: None,
-        },
-        &mut dice,
+    let mut s = mustered(
+        Goal::Bounty,
+        &[1, 1, 2, 2, 3, 3, 4, 4, 4, 4, 6, 6, 1, 1, 2, 3, 3, 3],
     );
     if let Some(sol) = s.solitaire.as_mut() {
         sol.shut = vec![false, false, false, false, true, false];
