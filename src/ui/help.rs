@@ -18,8 +18,15 @@ pub const SHELL_SHORTCUTS: &[(&str, &str)] = &[
 ];
 
 /// Draws the help window.
-/// `guide`: whether the first-game guide shows (a checkbox here).
-pub fn show(ctx: &egui::Context, open: &mut bool, rules: &RuleSetHelp, guide: &mut bool) {
+/// `guide`: whether the first-game guide shows (a checkbox here); `reading`: the rule book
+/// window, opened from here ([`super::rule_book`]).
+pub fn show(
+    ctx: &egui::Context,
+    open: &mut bool,
+    rules: &RuleSetHelp,
+    guide: &mut bool,
+    reading: &mut Option<super::rule_book::Reading>,
+) {
     egui::Window::new("Help")
         .open(open)
         .collapsible(false)
@@ -37,6 +44,27 @@ pub fn show(ctx: &egui::Context, open: &mut bool, rules: &RuleSetHelp, guide: &m
             ui.separator();
             for line in &rules.lines {
                 ui.label(*line);
+            }
+            if let Some(book) = &rules.book {
+                ui.horizontal(|ui| {
+                    for (rulings, label) in [(false, "Read the rules"), (true, "Our rulings")] {
+                        let file = if rulings {
+                            book.rulings_file
+                        } else {
+                            book.file
+                        };
+                        if ui
+                            .button(label)
+                            .on_hover_text(format!("{file}, built in: read it here, with a search"))
+                            .clicked()
+                        {
+                            *reading = Some(super::rule_book::Reading {
+                                rulings,
+                                ..Default::default()
+                            });
+                        }
+                    }
+                });
             }
             ui.separator();
             ui.checkbox(

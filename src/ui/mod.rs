@@ -17,6 +17,7 @@ mod help;
 pub(crate) mod layout;
 mod phase_bar;
 mod replay_bar;
+pub mod rule_book;
 pub mod settle;
 pub mod table_canvas;
 mod terrain_key;
@@ -226,8 +227,10 @@ pub struct ShellStatus {
 pub struct RuleSetHelp {
     /// (key, what it does).
     pub shortcuts: Vec<(&'static str, &'static str)>,
-    /// Lines under the shortcuts (the turn, where the rulings are).
+    /// Lines under the shortcuts (the turn).
     pub lines: Vec<&'static str>,
+    /// The rule text and our rulings, read from Help ([`rule_book`]).
+    pub book: Option<rule_book::Book>,
 }
 
 /// What the shell asks of the rule set (End) or of the app (Menu), once the player has
@@ -303,6 +306,8 @@ pub struct Guide {
 pub struct UiState {
     /// Help overlay open.
     pub help: bool,
+    /// The rule book window open, and what it shows ([`rule_book`]).
+    pub reading: Option<rule_book::Reading>,
     /// The terrain key open (the phase bar's Key button): a window over the table only while
     /// the player asks for it.
     pub terrain_key: bool,
@@ -580,7 +585,17 @@ fn frame(
         }
     }
     if state.help {
-        help::show(&ctx, &mut state.help, &help, &mut guide.on);
+        let state = &mut *state;
+        help::show(
+            &ctx,
+            &mut state.help,
+            &help,
+            &mut guide.on,
+            &mut state.reading,
+        );
+    }
+    if let Some(book) = &help.book {
+        rule_book::show(&ctx, &mut state.reading, book);
     }
     Ok(())
 }

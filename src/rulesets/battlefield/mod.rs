@@ -33,6 +33,11 @@ use rules::roster::Roster;
 /// The registry id.
 pub const ID: &str = "battlefield";
 
+/// The rule text this rule set plays (imperial-alliance-battlefield.txt) and our rulings on it, for the rule book
+/// window (Help).
+pub const BOOK: crate::ui::rule_book::Book =
+    crate::rule_book!("imperial-alliance-battlefield.txt", "battlefield.md");
+
 /// The bundled battlefield scenarios: (file name, RON text).
 pub const BUNDLED: &[(&str, &str)] = &[
     (

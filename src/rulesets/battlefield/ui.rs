@@ -144,11 +144,11 @@ fn status(
 
 fn help(mut help: ResMut<RuleSetHelp>) {
     *help = RuleSetHelp {
+        book: Some(super::BOOK),
         shortcuts: SHORTCUTS.to_vec(),
         lines: vec![
             "Turn: initiative, then impulses in turn; each impulse throws the activation die and activates up to that many units, once each a turn.",
             "Shooting: roll the attack die once per point of resistance; every roll must be 4+.",
-            "Rules: imperial-alliance-battlefield.txt; rulings in docs/rules/battlefield.md.",
         ],
     };
 }

@@ -27,6 +27,11 @@ use commands::Command;
 /// The registry id.
 pub const ID: &str = "mass_combat";
 
+/// The rule text this rule set plays (d6-mass-combat.txt) and our rulings on it, for the rule book
+/// window (Help).
+pub const BOOK: crate::ui::rule_book::Book =
+    crate::rule_book!("d6-mass-combat.txt", "mass_combat.md");
+
 /// The bundled battles: (file name, RON text).
 pub const BUNDLED: &[(&str, &str)] = &[
     (

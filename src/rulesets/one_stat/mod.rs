@@ -29,6 +29,11 @@ use skirmish::Command;
 /// The registry id.
 pub const ID: &str = "one_stat";
 
+/// The rule text this rule set plays (one-stat-skirmish.txt) and our rulings on it, for the rule book
+/// window (Help).
+pub const BOOK: crate::ui::rule_book::Book =
+    crate::rule_book!("one-stat-skirmish.txt", "one_stat.md");
+
 /// The bundled scenarios: (file name, RON text).
 pub const BUNDLED: &[(&str, &str)] = &[
     (

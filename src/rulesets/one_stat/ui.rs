@@ -356,6 +356,7 @@ fn status(
 
 fn help(mut help: ResMut<RuleSetHelp>) {
     *help = RuleSetHelp {
+        book: Some(super::BOOK),
         shortcuts: SHORTCUTS.to_vec(),
         lines: vec![
             "A phase: each player rolls his highest die; the highest picks his place in the order, then the next. Players activate one fighter each in turn until all have gone.",
@@ -366,7 +367,6 @@ fn help(mut help: ResMut<RuleSetHelp>) {
             "The Trigger Device at its goal may attack for you: click the opposing fighter (or, for an area, the table: everyone within 2\" of the point). A reroll it gives is spent with the panel's Reroll button right after a roll of yours.",
             "Action scenarios (Bombing Run, Capture the Flag): a 2' table, 2 Victory Points win, the wounded get up on activation, the killed come back in their corner each phase.",
             "Solitaire: you activate all your fighters, then the rules activate the opponents by the text's tree; no initiative roll.",
-            "Rules: one-stat-skirmish.txt; rulings in docs/rules/one_stat.md.",
         ],
     };
 }

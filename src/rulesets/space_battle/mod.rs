@@ -29,6 +29,11 @@ use commands::Command;
 /// The registry id.
 pub const ID: &str = "space_battle";
 
+/// The rule text this rule set plays (star-wars-battle-space.txt) and our rulings on it, for the rule book
+/// window (Help).
+pub const BOOK: crate::ui::rule_book::Book =
+    crate::rule_book!("star-wars-battle-space.txt", "space_battle.md");
+
 /// The bundled space battles: (file name, RON text).
 pub const BUNDLED: &[(&str, &str)] = &[
     (

@@ -34,6 +34,11 @@ use rules::profile::Roster;
 /// The registry id.
 pub const ID: &str = "tyneside";
 
+/// The rule text this rule set plays (tyneside-skirmish.txt) and our rulings on it, for the rule book
+/// window (Help).
+pub const BOOK: crate::ui::rule_book::Book =
+    crate::rule_book!("tyneside-skirmish.txt", "tyneside.md");
+
 /// The bundled Tyneside scenarios: (file name, RON text).
 pub const BUNDLED: &[(&str, &str)] = &[
     (
