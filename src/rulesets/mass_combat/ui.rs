@@ -107,7 +107,10 @@ fn status(
                 Stage::React => "2. declare reactions",
             }
         ),
-        to_act: person.then_some(side),
+        // Nothing is hidden in a mass combat (the declarations are made in the open): no
+        // hand-over between commanders, only the banner naming the next; solo, the person's
+        // side to act brings the banner back after the rules' side has declared.
+        to_act: (person && people == 1).then_some(side),
         acting: Some(side),
         who: format!("{name} — {}", b.sides[side].commander.name),
         hint,
@@ -120,22 +123,7 @@ fn status(
             b.sides[1].name,
             left(1)
         ),
-        secrecy: match b.stage {
-            Stage::Tactics => {
-                "Tactics first: each commander chooses to anticipate or deceive the enemy, or neither."
-            }
-            Stage::Declare => {
-                "Orders are declared in the open, lowest command first: the other commander hears them."
-            }
-            Stage::Redeclare => {
-                "A deception worked: this commander declares again, having seen the orders."
-            }
-            // "The character with the highest command code declares reaction skills first".
-            Stage::React => {
-                "Reactions: each commander declares reactions in turn, highest command first."
-            }
-        }
-        .into(),
+        secrecy: String::new(),
         sides: b.sides.iter().map(|s| s.name.clone()).collect(),
         commands: record.as_ref().map_or(0, |r| r.commands.len()),
         people,
@@ -148,13 +136,13 @@ fn status(
 
 fn help(mut help: ResMut<RuleSetHelp>) {
     *help = RuleSetHelp {
+        book: Some(super::BOOK),
         shortcuts: SHORTCUTS.to_vec(),
         lines: vec![
             "A round: tactics rolls first, then the commanders declare in the open (lowest command first), reactions (highest command first), then orders resolve by haste: fire before deployment.",
             "Fire: weapon skill + the Combined Action Chart's modifier for the men firing, against dodge + its modifier + the range's difficulty; the Attack Resolution Chart gives the share who hit.",
             "Damage: weapon damage + the modifier for the hits, against strength + the modifier for the target's size; the Unit Damage Chart gives the casualties, taken at the round's end.",
             "Morale: units that fought compare stamina rolls; failing by 0-3 costs -1D next time, 4 or more is a full retreat, beaten by a roll more than three times its own is surrender.",
-            "Rules: d6-mass-combat.txt; rulings in docs/rules/mass_combat.md.",
         ],
     };
 }
@@ -1077,4 +1065,37 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             panels.after(ShellSet).run_if(playing(ID)),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Sides;
+
+    /// The shell's status for the platoon fight, `rules` the sides the rules command.
+    fn status_with(rules: Vec<usize>) -> ShellStatus {
+        let mut app = App::new();
+        app.insert_resource(BattleRes(super::super::battle::tests::platoon()))
+            .insert_resource(Sides { rules, ..default() })
+            .init_resource::<ShellStatus>()
+            .add_systems(Update, status);
+        app.update();
+        app.world().resource::<ShellStatus>().clone()
+    }
+
+    /// Issue 61: the declarations are made in the open, so a hotseat battle hands the table on
+    /// with the banner only, not the hand-over screen that hides it (which the shell puts up
+    /// for a side to act); solo, the person's side is still named so the banner comes back
+    /// after the rules' side has declared.
+    #[test]
+    fn a_hotseat_battle_hides_nothing_between_commanders() {
+        let hotseat = status_with(vec![]);
+        assert_eq!(hotseat.people, 2);
+        assert_eq!(hotseat.to_act, None);
+        assert!(hotseat.acting.is_some());
+        assert!(hotseat.secrecy.is_empty());
+        let acting = hotseat.acting.expect("a side declares");
+        let solo = status_with(vec![1 - acting]);
+        assert_eq!((solo.people, solo.to_act), (1, Some(acting)));
+    }
 }
