@@ -219,10 +219,10 @@ fn status(
 /// The help of a Tyneside game.
 fn help(mut help: ResMut<RuleSetHelp>) {
     *help = RuleSetHelp {
+        book: Some(super::BOOK),
         shortcuts: SHORTCUTS.to_vec(),
         lines: vec![
             "Turn: orders (each side, hidden) -> movement, lowest initiative first -> shoot/act, highest first -> morale.",
-            "Rules: tyneside-skirmish.txt; rulings in docs/rules/tyneside.md.",
         ],
     };
 }
@@ -252,6 +252,7 @@ fn panels(
         MessageWriter<crate::ui::EndPressed>,
     ),
     portals: Query<&super::components::Portal>,
+    mut fit: Local<orders::Fit>,
 ) -> Result {
     if handover.showing {
         return Ok(());
@@ -276,9 +277,9 @@ fn panels(
                     .filter(|_| replay.open)
                     .or(seated.as_ref().and_then(|s| s.0)),
             ),
-            &mut out,
+            (&mut out, &mut fit),
         );
-        egui::ScrollArea::vertical()
+        fit.below = egui::ScrollArea::vertical()
             // Each activation its own scroll: the next group's panel opens at its top.
             .id_salt((
                 "card-and-fire-fight",
@@ -305,7 +306,9 @@ fn panels(
                     ui.separator();
                     unit_card::show(ui, &view, &mut pointer, phase, &mut out);
                 }
-            });
+            })
+            .content_size
+            .y;
     }
     let portals: Vec<super::components::Portal> = portals.iter().cloned().collect();
     tooltips::show(&mut note, &pointer, &preview, &sight, &portals);

@@ -42,7 +42,7 @@ pub fn show(
     phase: TurnPhase,
     pointer: &mut PointerState,
     (seat, viewer): (Option<&Seat>, Option<usize>),
-    out: &mut Vec<Command>,
+    (out, fit): (&mut Vec<Command>, &mut Fit),
 ) {
     let tall = root.available_height();
     // While orders are placed there is no card or fire fight below to make room for: the
@@ -56,12 +56,10 @@ pub fn show(
         _ => ("orders", 0.5),
     };
     egui::Panel::top(id)
-        .resizable(true)
-        .default_size(tall * share)
-        .size_range(80.0..=(tall - 80.0).max(80.0))
+        .exact_size(groups_height(tall, share, *fit))
         .show(root, |ui| {
             let (Some(board), Some(table), Some(turn)) = (view.board(), view.table.as_ref(), view.turn.as_ref()) else { return };
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            fit.groups = egui::ScrollArea::vertical().show(ui, |ui| {
                 // The side to act comes first (the side placing orders, or the active group's):
                 // its groups are what the player must reach, not below the fold under the
                 // other side's.
@@ -217,8 +215,36 @@ pub fn show(
                         ui.label(format!("{score}:  {}", reaction.text()));
                     }
                 });
-            });
+            }).content_size.y;
         });
+}
+
+/// What the sidebar's two parts needed at the last frame, egui points: the groups' list, and
+/// the figure's card with the fire fight below it. 0: not measured yet.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Fit {
+    /// The groups' list, whole.
+    pub groups: f32,
+    /// The card and the fire fight, whole.
+    pub below: f32,
+}
+
+/// The groups panel's height, egui points, in a sidebar with `tall` points under the guide:
+/// all the list needs where the card and fire fight below fit beside it; where both cannot,
+/// the part below gets what it needs and the list the rest, but never less than the phase's
+/// `share` of the sidebar (the list is the step in hand while orders are placed). Never under
+/// 80 points, nor so tall that less than 80 is left below. Before anything is measured, the
+/// share. A list of a fixed share stood shrunk to three lines above an empty card in the
+/// movement phase (issue 61).
+pub fn groups_height(tall: f32, share: f32, fit: Fit) -> f32 {
+    // The panel's frame and the scroll area's margins around the list.
+    const FRAME: f32 = 12.0;
+    let wanted = if fit.groups > 0.0 {
+        (fit.groups + FRAME).min((tall - fit.below).max(tall * share))
+    } else {
+        tall * share
+    };
+    wanted.min(tall - 80.0).max(80.0)
 }
 
 /// An order's rule beside its line in the drop-down, not under it: a tooltip below the
@@ -234,4 +260,71 @@ fn beside(item: &egui::Response, rule: &str) {
             ui.set_max_width(300.0);
             ui.label(rule);
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_groups_take_the_room_the_card_below_leaves() {
+        let tall = 500.0;
+        // Nothing measured yet: the phase's share.
+        assert_eq!(groups_height(tall, 0.5, Fit::default()), 250.0);
+        // A short list over a long card: the list's own height, the card the rest.
+        let short = groups_height(
+            tall,
+            0.5,
+            Fit {
+                groups: 100.0,
+                below: 600.0,
+            },
+        );
+        assert_eq!(short, 112.0);
+        // A long list over a card of a heading and a line: all the room the card leaves.
+        let long = groups_height(
+            tall,
+            0.5,
+            Fit {
+                groups: 900.0,
+                below: 100.0,
+            },
+        );
+        assert_eq!(long, 400.0);
+        // Both long: the share, no less.
+        assert_eq!(
+            groups_height(
+                tall,
+                0.3,
+                Fit {
+                    groups: 900.0,
+                    below: 900.0
+                }
+            ),
+            150.0
+        );
+        // Never so tall that nothing shows below, nor under 80.
+        assert_eq!(
+            groups_height(
+                tall,
+                0.5,
+                Fit {
+                    groups: 900.0,
+                    below: 0.0
+                }
+            ),
+            420.0
+        );
+        assert_eq!(
+            groups_height(
+                100.0,
+                0.5,
+                Fit {
+                    groups: 900.0,
+                    below: 900.0
+                }
+            ),
+            80.0
+        );
+    }
 }
