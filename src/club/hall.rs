@@ -162,7 +162,11 @@ impl Hall {
                             ),
                         };
                         println!("connection {conn}: {name} refused: {reason}");
-                        let _ = tx.try_send(ToClient::Refused { game: None, reason });
+                        let _ = tx.try_send(ToClient::Refused {
+                            game: None,
+                            reason,
+                            import: false,
+                        });
                         return;
                     }
                 }
@@ -184,8 +188,16 @@ impl Hall {
             }
             Event::Message { conn, message } => {
                 let game = game_of(&message);
+                let import = matches!(message, ToServer::Import { .. });
                 if let Err(reason) = self.message(conn, message) {
-                    self.send(conn, ToClient::Refused { game, reason });
+                    self.send(
+                        conn,
+                        ToClient::Refused {
+                            game,
+                            reason,
+                            import,
+                        },
+                    );
                 }
             }
             Event::Closed { conn } => self.closed(conn),
@@ -676,8 +688,15 @@ impl Hall {
         self.store.take(game, seat.side, public, part)?;
         let row = self.store.game(game)?.ok_or("no such game")?;
         let begins = self.store.seats(game)?.iter().all(|s| s.part.is_some());
-        if begins {
-            self.begin(&row)?;
+        if begins && let Err(why) = self.begin(&row) {
+            // Every seat is taken, so nobody else will come to start it: left waiting it
+            // would hold its players' seats for ever. It is over, unplayed, and the lobby
+            // shows it so to every seat holder.
+            self.store.moved(game, "", true)?;
+            println!("game {game}: every seat taken, but it does not set up: {why}");
+            return Err(format!(
+                "every seat is taken but the game does not set up, so it is closed: {why}"
+            ));
         }
         let row = self.store.game(game)?.ok_or("no such game")?;
         let info = self.info(&row, public)?;

@@ -301,6 +301,10 @@ pub enum ToClient {
         game: Option<u64>,
         /// Why.
         reason: String,
+        /// It answers a [`ToServer::Import`] (which names no game here yet), so a window
+        /// bringing a game here does not take another request's refusal for its own.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        import: bool,
     },
     /// A game's own message (as online play's host sends a guest).
     Game {

@@ -105,6 +105,7 @@ fn connection(conn: u64, stream: TcpStream, server: &str, events: &Sender<Event>
             &ToClient::Refused {
                 game: None,
                 reason: reason.to_string(),
+                import: false,
             },
         );
         let _ = writer.shutdown(Shutdown::Both);

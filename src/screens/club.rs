@@ -257,9 +257,11 @@ fn wire(world: &mut World) {
                 desk.status = format!("Game {} brought here: {}", info.game, info.line());
                 send(world, ToServer::Lobby);
             }
-            ToClient::Refused { reason, game: None }
-                if world.resource::<ClubDesk>().importing.is_some() =>
-            {
+            ToClient::Refused {
+                reason,
+                import: true,
+                ..
+            } if world.resource::<ClubDesk>().importing.is_some() => {
                 let mut desk = world.resource_mut::<ClubDesk>();
                 let busy = reason == crate::club::protocol::IMPORT_BUSY;
                 match desk.importing.as_mut() {
@@ -440,7 +442,10 @@ pub(super) fn tab(
             }
             for g in desk.mine.clone() {
                 ui.horizontal_wrapped(|ui| {
-                    let state = if g.over {
+                    let state = if g.over && !g.started {
+                        // Closed when its last seat was taken: it did not set up (hall).
+                        "closed unplayed: it did not set up".to_string()
+                    } else if g.over {
                         "over".to_string()
                     } else if !g.started {
                         "waiting for players".to_string()
@@ -459,6 +464,7 @@ pub(super) fn tab(
                     // A finished game (played here, or brought from another club) opens as
                     // it ended, to look over or replay.
                     if g.over
+                        && g.started
                         && ui
                             .button("Look")
                             .on_hover_text(

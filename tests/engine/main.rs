@@ -7,6 +7,7 @@ mod autosave;
 mod boundary;
 mod by_email;
 mod circles;
+mod club_hall;
 mod conformance;
 mod declarations_by_email;
 mod forgeries;

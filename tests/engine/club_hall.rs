@@ -1,0 +1,146 @@
+//! The club server's hall in process (issue 63): what a refusal answers, and a game that does
+//! not set up once every seat is taken.
+
+use std::sync::mpsc::{Receiver, sync_channel};
+
+use holotable::club::hall::{Event, Hall, HallOptions};
+use holotable::club::protocol::{ToClient, ToServer};
+use holotable::club::store::{FILE, Store};
+
+/// Player `name` signed in on connection `conn`: what he is sent.
+fn sign_in(hall: &mut Hall, conn: u64, name: &str) -> Receiver<ToClient> {
+    let (tx, rx) = sync_channel(256);
+    hall.handle(Event::SignedIn {
+        conn,
+        tx,
+        close: Box::new(|| {}),
+        public: format!("key of {name}"),
+        name: name.into(),
+    });
+    rx
+}
+
+fn take(game: u64, side: Option<&str>) -> ToServer {
+    ToServer::Take {
+        game,
+        side: side.map(str::to_string),
+        invitation: None,
+        part: "ab".repeat(32),
+    }
+}
+
+/// Issue 63: a refusal says whether it answers a game brought here, so the window
+/// bringing one does not take another request's refusal (a game it may not create) for
+/// the import's.
+#[test]
+fn a_refusal_says_whether_it_answers_an_import() {
+    let dir = std::env::temp_dir().join(format!("holotable-hall-import-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Store::open(&dir).unwrap();
+    let mut hall = Hall::new(
+        holotable::rulesets::registry(),
+        store,
+        HallOptions::default(),
+    );
+    let ann = sign_in(&mut hall, 1, "Ann");
+    let refusal = |hall: &mut Hall, message: ToServer| {
+        hall.handle(Event::Message { conn: 1, message });
+        ann.try_iter()
+            .find_map(|m| match m {
+                ToClient::Refused { game, import, .. } => Some((game, import)),
+                _ => None,
+            })
+            .expect("refused")
+    };
+    let create = ToServer::Create {
+        scenario: "no_such_scenario".into(),
+        side: "rebels".into(),
+        correspondence: false,
+        public: true,
+        per_move: None,
+    };
+    assert_eq!(refusal(&mut hall, create), (None, false));
+    let import = ToServer::Import {
+        record: "not a game".into(),
+    };
+    assert_eq!(refusal(&mut hall, import), (None, true));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 63: a game that does not set up once every seat is taken (here its scenario's
+/// fighters no longer read) is closed with the reason, not left waiting for ever with its seats
+/// held; the lobby shows it over to both seat holders and lists it open to nobody.
+#[test]
+fn a_game_that_does_not_set_up_when_full_is_closed_with_the_reason() {
+    let dir = std::env::temp_dir().join(format!("holotable-hall-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Store::open(&dir).unwrap();
+    let mut hall = Hall::new(
+        holotable::rulesets::registry(),
+        store,
+        HallOptions::default(),
+    );
+    let ann = sign_in(&mut hall, 1, "Ann");
+    let bob = sign_in(&mut hall, 2, "Bob");
+    let create = ToServer::Create {
+        scenario: "cantina_brawl".into(),
+        side: "smugglers".into(),
+        correspondence: true,
+        public: true,
+        per_move: None,
+    };
+    hall.handle(Event::Message {
+        conn: 1,
+        message: create,
+    });
+    let game = ann
+        .try_iter()
+        .find_map(|m| match m {
+            ToClient::Created { info, .. } => Some(info.game),
+            _ => None,
+        })
+        .expect("the game is created");
+    hall.handle(Event::Message {
+        conn: 1,
+        message: take(game, Some("smugglers")),
+    });
+    // The scenario kept is spoilt before the last seat is taken.
+    // Its header still reads (the seat is taken); the rule set's part does not.
+    let spoilt = rusqlite::Connection::open(dir.join(FILE))
+        .unwrap()
+        .execute(
+            "UPDATE games SET scenario_src = replace(scenario_src, 'tier: Boss', 'tier: Chief')",
+            [],
+        )
+        .unwrap();
+    assert_eq!(spoilt, 1);
+    hall.handle(Event::Message {
+        conn: 2,
+        message: take(game, None),
+    });
+    let refusal = bob
+        .try_iter()
+        .find_map(|m| match m {
+            ToClient::Refused { reason, .. } => Some(reason),
+            _ => None,
+        })
+        .expect("the last seat's taker hears why");
+    assert!(
+        refusal.contains("does not set up, so it is closed"),
+        "{refusal}"
+    );
+    let store = Store::open(&dir).unwrap();
+    let row = store.game(game).unwrap().unwrap();
+    assert!(row.over && row.set_up.is_none());
+    for who in ["Ann", "Bob"] {
+        let (open, mine) = store.lobby(&format!("key of {who}"), 10).unwrap();
+        assert!(open.is_empty(), "no longer open");
+        assert!(
+            mine.iter().any(|g| g.id == game && g.over),
+            "{who} sees it over"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
