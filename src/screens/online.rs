@@ -111,6 +111,10 @@ struct Chat {
     draft: String,
     /// How the connection stands, when there is something to say.
     status: String,
+    /// The lines read: those there when the panel was last seen open.
+    seen: usize,
+    /// The connection's news the panel last opened itself for.
+    opened_for: String,
 }
 
 /// A new online game begins with an empty chat and status.
@@ -620,11 +624,39 @@ fn panel(
         (Some(_), Some(s)) => format!("Waiting for {}", name(s)),
         _ => String::new(),
     };
+    // Folded to its title bar unless there is something to read: open over the table it
+    // took the table's lower left from the pointer (a drag there moved nothing). It opens
+    // itself while a host waits for the other player (the join code) and when the
+    // connection has news; the title counts the chat lines not yet seen.
+    let id = egui::Id::new("online-panel");
+    let news = match &*online {
+        Online::Host { connected, .. } if connected.is_empty() => "waiting for a guest".into(),
+        _ => chat.status.clone(),
+    };
+    if news != chat.opened_for && !looking {
+        if !news.is_empty() {
+            let mut fold = egui::collapsing_header::CollapsingState::load_with_default_open(
+                ctx,
+                id.with("collapsing"),
+                false,
+            );
+            fold.set_open(true);
+            fold.store(ctx);
+        }
+        chat.opened_for = news;
+    }
+    let unread = chat.lines.len().saturating_sub(chat.seen);
+    let title = match unread {
+        0 => format!("Online · {turn}"),
+        1 => format!("Online · {turn} · 1 new line"),
+        n => format!("Online · {turn} · {n} new lines"),
+    };
     let screen = ctx.content_rect();
-    egui::Window::new(format!("Online · {turn}"))
-        .id(egui::Id::new("online-panel"))
-        .default_pos([16.0, screen.height() - 330.0])
+    let shown = egui::Window::new(title)
+        .id(id)
+        .default_pos([16.0, screen.height() - 60.0])
         .default_width(300.0)
+        .default_open(false)
         .collapsible(true)
         .resizable(false)
         .show(ctx, |ui| {
@@ -739,6 +771,10 @@ fn panel(
                 commands.queue(move |world: &mut World| say(world, &online, &text));
             }
         });
+    // Open (not folded to its title), its lines are read.
+    if shown.is_some_and(|r| r.inner.is_some()) {
+        chat.seen = chat.lines.len();
+    }
     Ok(())
 }
 
