@@ -35,11 +35,25 @@ pub struct CursorNoteSet;
 
 /// Draws this frame's note below and right of the cursor, then empties it; none until the
 /// pointer has first moved (a window opening under a resting pointer showed a note before
-/// anything was touched, as the title's tooltips did).
+/// anything was touched, as the title's tooltips did), and none from a click until it moves
+/// again (the note of a craft just moved covered the next one to move, a walk), as a
+/// tooltip goes when clicked. A drag shows it all the way.
+/// Whether the note shows this frame, having shown (`was`) at the last: a press or release
+/// hides it, the pointer moving brings it back.
+fn shows(was: bool, stirred: bool, clicked: bool) -> bool {
+    if clicked { false } else { was || stirred }
+}
+
 fn draw(mut ctx: EguiContexts, mut note: ResMut<CursorNote>, mut moved: Local<bool>) -> Result {
     let parts = std::mem::take(&mut note.0);
     let ctx = ctx.ctx_mut()?;
-    *moved = *moved || ctx.input(|i| i.pointer.delta() != egui::Vec2::ZERO || i.pointer.any_down());
+    let (stirred, clicked) = ctx.input(|i| {
+        (
+            i.pointer.delta() != egui::Vec2::ZERO,
+            i.pointer.any_pressed() || i.pointer.any_released(),
+        )
+    });
+    *moved = shows(*moved, stirred, clicked);
     let (Some(pos), false, true) = (ctx.pointer_hover_pos(), parts.is_empty(), *moved) else {
         return Ok(());
     };
@@ -76,4 +90,27 @@ fn draw(mut ctx: EguiContexts, mut note: ResMut<CursorNote>, mut moved: Local<bo
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CursorNote>()
         .add_systems(EguiPrimaryContextPass, draw.in_set(CursorNoteSet));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shows;
+
+    /// Issue 61: the note waits for the pointer's first move, goes with a click, and comes
+    /// back when the pointer moves again; a drag keeps it between press and release.
+    #[test]
+    fn a_click_puts_the_note_away_until_the_pointer_moves() {
+        assert!(
+            !shows(false, false, false),
+            "a resting pointer in a new window"
+        );
+        assert!(shows(false, true, false));
+        assert!(!shows(true, false, true), "clicked");
+        assert!(!shows(false, false, false), "still after the click");
+        assert!(shows(false, true, false), "moved again");
+        // A drag: pressed, moved while held (shown), released (gone).
+        let pressed = shows(true, false, true);
+        let dragged = shows(pressed, true, false);
+        assert!(dragged && !shows(dragged, false, true));
+    }
 }
