@@ -203,7 +203,15 @@ fn show(
                         );
                     }
                 }
-                BoardGeometry::SquareGrid { .. } | BoardGeometry::Abstract { .. } => {
+                BoardGeometry::SquareGrid { .. } => {
+                    ui.label("Open space");
+                    // The numbers on the squares (a walk found those in a craft's corner
+                    // explained nowhere).
+                    ui.weak(
+                        "Yellow squares: where the craft to act can fly, each with the move                          points it costs to get there (in the corner, where a craft stands                          on it) and xN, the combats an attack from there makes. Hover a                          square for the points left.",
+                    );
+                }
+                BoardGeometry::Abstract { .. } => {
                     ui.label("Open ground");
                 }
             }

@@ -210,7 +210,7 @@ fn spawn_table(
         // "Objective: Objective 1" says it twice; a spawn point or the hill says what it is,
         // and a 1 Stat table's six spawn labels, each 11 letters longer, ran into each other.
         let lower = o.name.to_lowercase();
-        let text = if ["objective", "spawn", "the hill"]
+        let text = if ["objective", "spawn", "koth"]
             .iter()
             .any(|w| lower.starts_with(w))
         {

@@ -978,21 +978,34 @@ pub struct ObjectiveName {
     pub radius: f32,
 }
 
-/// Where an objective's name goes: under its ring unless a box of `others` (centre, half size)
-/// is in the way there and not over the ring.
-fn objective_name_at(name: ObjectiveName, text: FixedText, others: &[(Vec2, Vec2)]) -> Vec2 {
+/// Where an objective's name goes: under its ring, else over it, else to its right or left:
+/// the first place that meets none of `others` (centre, half size: counters, pieces, texts
+/// that stay) nor of `ground` (terrain pieces' boxes: a name across a building was hard to
+/// read, a walk); where none is clear of both, the first clear of `others`; else under.
+fn objective_name_at(
+    name: ObjectiveName,
+    text: FixedText,
+    others: &[(Vec2, Vec2)],
+    ground: &[(Vec2, Vec2)],
+) -> Vec2 {
     let gap = name.radius + 0.6;
-    let under = name.at - Vec2::Y * gap;
-    let over = name.at + Vec2::Y * gap;
-    let clear = |c: Vec2| {
+    let half = text_box(Vec2::ZERO, text.chars, text.size).1;
+    let side = name.radius + 0.4 + half.x;
+    let spots = [
+        name.at - Vec2::Y * gap,
+        name.at + Vec2::Y * gap,
+        name.at + Vec2::X * side,
+        name.at - Vec2::X * side,
+    ];
+    let clear = |c: Vec2, of: &[(Vec2, Vec2)]| {
         let b = text_box(c, text.chars, text.size);
-        !others.iter().any(|&o| overlaps(b, o))
+        !of.iter().any(|&o| overlaps(b, o))
     };
-    if clear(under) || !clear(over) {
-        under
-    } else {
-        over
-    }
+    spots
+        .into_iter()
+        .find(|&c| clear(c, others) && clear(c, ground))
+        .or_else(|| spots.into_iter().find(|&c| clear(c, others)))
+        .unwrap_or(spots[0])
 }
 
 /// Moves each objective's name over its ring where an order counter or a piece stands under
@@ -1003,10 +1016,27 @@ fn place_objective_names(
     mut names: Query<(&ObjectiveName, &FixedText, &mut Transform)>,
     added: Query<(), Added<ObjectiveName>>,
     (tokens, changed, zoom): (Query<&Token>, Query<(), Changed<Token>>, Res<TableZoom>),
+    board: Option<Res<crate::engine::board::BoardGeometry>>,
 ) {
-    if moved.is_empty() && added.is_empty() && changed.is_empty() && !zoom.is_changed() {
+    let new_board = board.as_ref().is_some_and(|b| b.is_changed());
+    if moved.is_empty()
+        && added.is_empty()
+        && changed.is_empty()
+        && !zoom.is_changed()
+        && !new_board
+    {
         return;
     }
+    let ground: Vec<(Vec2, Vec2)> = match board.as_deref() {
+        Some(crate::engine::board::BoardGeometry::InchTable { terrain, .. }) => terrain
+            .iter()
+            .map(|t| {
+                let b = t.shape.aabb();
+                ((b.min + b.max) * 0.5, (b.max - b.min) * 0.5)
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     let boxes: Vec<(Vec2, Vec2)> = others
         .iter()
         .map(|(f, at)| text_box(at.translation.truncate(), f.chars, f.size))
@@ -1018,7 +1048,7 @@ fn place_objective_names(
         )
         .collect();
     for (name, text, mut at) in &mut names {
-        let to = objective_name_at(*name, *text, &boxes);
+        let to = objective_name_at(*name, *text, &boxes, &ground);
         if at.translation.truncate() != to {
             at.translation.x = to.x;
             at.translation.y = to.y;
@@ -1483,17 +1513,52 @@ mod tests {
             chars: 20,
             size: 1.08,
         };
-        assert_eq!(objective_name_at(name, text, &[]), Vec2::new(30.0, 16.4));
+        assert_eq!(
+            objective_name_at(name, text, &[], &[]),
+            Vec2::new(30.0, 16.4)
+        );
         let counter = text_box(Vec2::new(31.0, 16.2), 9, 0.94);
         assert_eq!(
-            objective_name_at(name, text, &[counter]),
+            objective_name_at(name, text, &[counter], &[]),
             Vec2::new(30.0, 23.6)
         );
         let and_over = text_box(Vec2::new(31.0, 23.5), 9, 0.94);
+        let beside = Vec2::new(30.0 + 3.4 + 20.0 * 1.08 * 0.34, 20.0);
+        let to = objective_name_at(name, text, &[counter, and_over], &[]);
+        assert!(
+            to.distance(beside) < 1e-4,
+            "both taken: to the right, not {to}"
+        );
+    }
+
+    /// Issue 61: an objective's name keeps off the buildings round it where it can, and
+    /// gives way to counters before buildings.
+    #[test]
+    fn an_objective_name_keeps_off_the_buildings_about_it() {
+        let name = ObjectiveName {
+            at: Vec2::new(30.0, 20.0),
+            radius: 1.0,
+        };
+        let text = FixedText {
+            chars: 10,
+            size: 1.08,
+        };
+        // A building under the ring: the name goes over it.
+        let building = (Vec2::new(30.0, 15.0), Vec2::new(5.0, 3.0));
         assert_eq!(
-            objective_name_at(name, text, &[counter, and_over]),
-            Vec2::new(30.0, 16.4),
-            "both taken: under, as before"
+            objective_name_at(name, text, &[], &[building]),
+            Vec2::new(30.0, 21.6)
+        );
+        // A counter over it too: the name leaves the counter clear and lies on the building.
+        let counter = text_box(Vec2::new(30.0, 21.6), 4, 0.94);
+        let walls = [
+            building,
+            (Vec2::new(40.0, 20.0), Vec2::new(3.0, 3.0)),
+            (Vec2::new(20.0, 20.0), Vec2::new(3.0, 3.0)),
+        ];
+        assert_eq!(
+            objective_name_at(name, text, &[counter], &walls),
+            Vec2::new(30.0, 18.4)
         );
     }
 

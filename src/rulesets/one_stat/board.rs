@@ -13,7 +13,9 @@ pub fn board(s: &Skirmish) -> BoardGeometry {
         markers: s
             .hill
             .map(|at| Marker {
-                name: "the hill (KOTH token)".into(),
+                // The text's own word; the longer name ran across the walls either side of
+                // the token on the bundled table (a walk).
+                name: "KOTH token".into(),
                 at,
                 radius: HILL_TOKEN,
             })
