@@ -16,6 +16,7 @@ mod plain;
 mod sharp_text;
 mod strokes;
 mod table;
+mod tags_3d;
 mod three_d;
 mod tokens;
 
@@ -56,6 +57,7 @@ impl Plugin for ViewPlugin {
             table::plugin,
             tokens::plugin,
             three_d::plugin,
+            tags_3d::plugin,
             plain::plugin,
             sharp_text::plugin,
         ));

@@ -594,7 +594,7 @@ const ROOF: f32 = 0.9;
 /// How high a piece at `at` stands: on a hex map's building, on its roof (a see-through
 /// block read faintly, and a solid one would hide the counter inside); elsewhere on the
 /// table (hills are drawn see-through, so the pieces on them show).
-fn standing(board: Option<&BoardGeometry>, at: Vec2) -> f32 {
+pub(super) fn standing(board: Option<&BoardGeometry>, at: Vec2) -> f32 {
     match board {
         Some(BoardGeometry::HexMap { layout, hexes }) => {
             let hex = layout.world_pos_to_hex(at);

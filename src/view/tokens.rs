@@ -539,7 +539,7 @@ fn place_parts(
 /// "Skywalker", but "Stormtrooper A1" and "Veteran trooper" stay); a pair ("Anakin and
 /// Ahsoka") and a name of 14 or fewer ("Fifth Brother", where "Brother" would say nothing)
 /// stay whole; the card has the rest.
-fn short_name(name: &str) -> String {
+pub(super) fn short_name(name: &str) -> String {
     match name.split_whitespace().last() {
         Some(last)
             if name.chars().count() > 14
