@@ -279,14 +279,15 @@ fn panels(
             ),
             (&mut out, &mut fit),
         );
-        fit.below = egui::ScrollArea::vertical()
+        let step = (
+            phase,
+            view.turn
+                .as_ref()
+                .and_then(|t| t.active_group().map(str::to_string)),
+        );
+        let below = egui::ScrollArea::vertical()
             // Each activation its own scroll: the next group's panel opens at its top.
-            .id_salt((
-                "card-and-fire-fight",
-                view.turn
-                    .as_ref()
-                    .and_then(|t| t.active_group().map(str::to_string)),
-            ))
+            .id_salt(("card-and-fire-fight", step.1.clone()))
             .show(&mut side, |ui| {
                 // In the shoot/act phase the fire fight (targets, Shoot) comes first: under a
                 // long card it was below the fold while the hint sent the player to it.
@@ -309,6 +310,7 @@ fn panels(
             })
             .content_size
             .y;
+        fit.below_for(step, below);
     }
     let portals: Vec<super::components::Portal> = portals.iter().cloned().collect();
     tooltips::show(&mut note, &pointer, &preview, &sight, &portals);
