@@ -92,7 +92,9 @@ pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner
         .fixed_pos(egui::pos2(table.center().x, table.min.y + 12.0))
         .pivot(egui::Align2::CENTER_TOP)
         .interactable(false)
-        .order(egui::Order::Foreground)
+        // Under any window the player opens (Help, the Key, the rule book): it lay over them
+        // for its seconds. It is over the table only, where no panel is.
+        .order(egui::Order::Background)
         .show(ctx, |ui| {
             if see_through {
                 ui.multiply_opacity(0.15);
