@@ -69,16 +69,30 @@ impl Draft {
 }
 
 /// A fire order for unit `i` on unit `t`: every member on its main weapon (its first that is
-/// not used up).
-pub fn fire_all(b: &Battle, i: usize, t: usize) -> Order {
+/// not used up), or on the first such weapon that reaches `t` where the main one does not.
+///
+/// Errors: the order as a declaration would be refused ([`Battle::check_declaration`]: no
+/// weapon reaches, a unit that takes no orders, a target not an enemy on the ground): it is
+/// refused when chosen, with the reason, rather than kept in the draft until Declare.
+pub fn fire_all(b: &Battle, i: usize, t: usize) -> Result<Order, String> {
     let u = &b.units[i];
-    let w = u.kind.weapons.iter().position(|w| !w.used_up).unwrap_or(0);
-    Order::Fire {
+    let usable = |w: &usize| !u.kind.weapons[*w].used_up;
+    let main = (0..u.kind.weapons.len()).find(usable).unwrap_or(0);
+    let w = (0..u.kind.weapons.len())
+        .filter(usable)
+        .find(|&w| b.range(i, w, t).is_some())
+        .unwrap_or(main);
+    let order = Order::Fire {
         unit: u.id.clone(),
         target: b.units[t].id.clone(),
         weapons: vec![(w, u.size)],
         haste: 0,
-    }
+    };
+    let alone = super::orders::Declaration {
+        orders: vec![order.clone()],
+        ..Default::default()
+    };
+    b.check_declaration(u.side, &alone).map(|()| order)
 }
 
 /// The unit whose counter is under table point `p`, if any: of those within reach of it, the
@@ -210,10 +224,10 @@ fn click(
     }
     match (left, hit, draft.selected) {
         (true, Some(j), _) if b.units[j].side == side => draft.selected = Some(j),
-        (true, Some(j), Some(i)) => {
-            let o = fire_all(b, i, j);
-            draft.set(o);
-        }
+        (true, Some(j), Some(i)) => match fire_all(b, i, j) {
+            Ok(o) => draft.set(o),
+            Err(why) => notice.refusal = Some(why),
+        },
         (true, Some(j), None) => {
             notice.refusal = Some(format!(
                 "select one of {}'s units first, then click {} to fire on it",
@@ -304,4 +318,27 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             note.before(crate::view::CursorNoteSet).run_if(playing(ID)),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 61: an enemy out of every weapon's reach is refused when chosen, with the ranges,
+    /// not kept in the draft until Declare refuses it; within reach it is an order.
+    #[test]
+    fn a_target_out_of_reach_is_refused_when_chosen() {
+        let mut b = super::super::battle::tests::platoon();
+        // Corner to corner of the ground.
+        b.units[0].at = (0.0, 0.0);
+        let far = b.ground;
+        b.units[1].at = far;
+        let why = fire_all(&b, 0, 1).expect_err("Red squad across the ground");
+        assert!(why.contains("cannot reach"), "{why}");
+        b.units[1].at = (90.0, 80.0); // 30 m from the stormtroopers
+        let order = fire_all(&b, 0, 1).expect("in reach");
+        assert!(matches!(order, Order::Fire { ref target, .. } if *target == b.units[1].id));
+        b.units[1].at = far;
+        assert!(fire_all(&b, 0, 1).is_err());
+    }
 }
