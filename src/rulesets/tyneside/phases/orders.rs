@@ -104,14 +104,15 @@ pub(super) fn apply(
                         "Groups: heroes join groups \"within 5\" of them at turn start\" — '{group}' is further away"
                     ));
                 }
-                let (entity, old) = (f.entity, f.group.to_string());
+                let (entity, old, name) = (f.entity, f.group.to_string(), f.figure.name.clone());
                 let left_alone = board.members(&old).len() == 1;
                 drop(board);
                 *game.figures.get_mut(entity).map_err(|e| e.to_string())?.2 = Member(group.clone());
                 if left_alone {
                     despawn_group(&mut game, &mut commands, &old);
                 }
-                out.log.push(turn, format!("{hero} joins {}", g.name));
+                // The hero by name, as the log names everyone (it read `chewie joins …`).
+                out.log.push(turn, format!("{name} joins {}", g.name));
                 Ok(())
             }),
             Command::LeaveGroup { hero } => run(&mut out, |out| {

@@ -344,6 +344,11 @@ pub fn show(
                 .collect();
             ui.horizontal(|ui| {
                 ui.label(&hf.figure.name);
+                // No enemy in sight and range: say so rather than open an empty list.
+                if targets.is_empty() {
+                    ui.weak("no enemy in sight and range");
+                    return;
+                }
                 let current = choice
                     .hero_target
                     .clone()
