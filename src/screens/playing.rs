@@ -26,10 +26,16 @@ fn to_viewer(replay: Res<ReplayStatus>, mut next: ResMut<NextState<Screen>>) {
     }
 }
 
-/// The shell's Menu button: back to the title.
-fn menu(mut asked: MessageReader<ShellAction>, mut next: ResMut<NextState<Screen>>) {
+/// The shell's Menu button: back to the title, leaving the game's last refusal behind (a
+/// failed Save as… stood on the title screen, cut off behind its buttons: a walk).
+fn menu(
+    mut asked: MessageReader<ShellAction>,
+    mut next: ResMut<NextState<Screen>>,
+    mut notice: ResMut<crate::engine::pipeline::Notice>,
+) {
     if asked.read().any(|a| *a == ShellAction::Menu) {
         next.set(Screen::Title);
+        notice.refusal = None;
     }
 }
 

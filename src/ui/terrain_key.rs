@@ -101,7 +101,9 @@ back, hiding, down, retreating). Chips beside a piece (W, D, down, active, conta
 state; hover the piece for what each means. When the table comes back to you after the rules \
 (solo) or a player at another computer (online) played: arrows from where their pieces stood, a \
 yellow line from each attacker to its target, a red ring on your pieces struck and a cross where \
-a piece was removed. In a hotseat game the hand-over screen lists what was done instead.";
+a piece was removed. In a hotseat game where something is hidden from the other side, the \
+hand-over screen lists what was done instead; where nothing is, the banner names the side to \
+play and the Events below tell what was done.";
 
 /// Each chip on the table now, once, in the order the pieces carry them: (the chip, whether
 /// pieces carrying it say different things by it, as "in base contact with Han" and "… with

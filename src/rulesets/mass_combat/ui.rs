@@ -496,7 +496,7 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
         ) = &mut order
         {
             ui.add(egui::Slider::new(haste, 0..=3).text("haste"))
-                .on_hover_text("Acts earlier this round; -1D to its actions a level (docs/rules/mass_combat.md, \"Haste\")");
+                .on_hover_text("Acts earlier this round; -1D to its actions a level (our ruling, Haste: Help, Our rulings)");
         }
         if let Some(o) = order {
             draft.set(o);
@@ -621,17 +621,22 @@ fn units_panel(ui: &mut egui::Ui, b: &Battle, ordering: Option<usize>, draft: &m
             );
             ui.horizontal_wrapped(|ui| {
                 unit_line(ui, u, state, hurt);
-                if let Some(i) = firing.filter(|&i| b.units[i].side != s && u.on_ground())
-                    && ui
-                        .small_button("fire on")
+                if let Some(i) = firing.filter(|&i| b.units[i].side != s && u.on_ground()) {
+                    // Out of every weapon's reach, the button says why rather than take an
+                    // order Declare would refuse.
+                    let order = b.unit(&u.id).and_then(|t| super::input::fire_all(b, i, t));
+                    let button = ui
+                        .add_enabled(order.is_ok(), egui::Button::new("fire on").small())
                         .on_hover_text(format!(
                             "{} to fire on {} with every man (set the weapons above)",
                             b.units[i].name, u.name
                         ))
-                        .clicked()
-                    && let Ok(t) = b.unit(&u.id)
-                {
-                    draft.set(super::input::fire_all(b, i, t));
+                        .on_disabled_hover_text(order.as_ref().err().cloned().unwrap_or_default());
+                    if button.clicked()
+                        && let Ok(o) = order
+                    {
+                        draft.set(o);
+                    }
                 }
             });
         }

@@ -41,7 +41,7 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
             },
             if u.kind.vehicle {
                 format!(
-                    "{}: -{} to morale checks and to all its actions (docs/rules/mass_combat.md, \"Vehicle units\")",
+                    "{}: -{} to morale checks and to all its actions (our ruling, Vehicle units: Help, Our rulings)",
                     l.vehicle_word(),
                     l.morale_penalty()
                 )
@@ -82,7 +82,7 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
     if u.under_fire {
         badges.push(Badge::new(
             "under fire",
-            "under heavy fire last round: -1D to all its actions this round (docs/rules/mass_combat.md, \"Under heavy fire\")",
+            "under heavy fire last round: -1D to all its actions this round (our ruling, Under heavy fire: Help, Our rulings)",
             [0.9, 0.7, 0.1],
         ));
     }

@@ -89,7 +89,7 @@ fn status(
         act.filter(|_| !by_rules).and_then(|i| match b.stage {
         Stage::Move if b.craft[i].moved > 0 => Some((
             "Stop to fire".to_string(),
-            format!("Stop the {craft} here with its {} left, to attack before it finishes its move (docs/rules/space_battle.md, \"Stopping to fire\"). Space/Enter", super::battle::points(b.craft[i].points)),
+            format!("Stop the {craft} here with its {} left, to attack before it finishes its move (our ruling, Stopping to fire: Help, Our rulings). Space/Enter", super::battle::points(b.craft[i].points)),
         )),
         _ => None,
         })
@@ -109,7 +109,8 @@ fn status(
             Stage::Finish => format!("{} — finishing moves", side.name),
         },
         to_act: None,
-        acting: Some(b.side),
+        // The initiative is both sides' at once: no banner names one of them.
+        acting: (b.stage != Stage::Initiative).then_some(b.side),
         who: if b.stage == Stage::Initiative {
             "both sides".to_string()
         } else if craft.is_empty() {
@@ -345,7 +346,7 @@ fn stop_button(
                     egui::Button::new(format!("Stop to fire ({} left)", c.points))
                         .min_size(egui::vec2(STOP_WIDTH, 0.0)),
                 )
-                .on_hover_text("Stop here; after the attacks it uses its points left (docs/rules/space_battle.md, \"Stopping to fire\")")
+                .on_hover_text("Stop here; after the attacks it uses its points left (our ruling, Stopping to fire: Help, Our rulings)")
                 .on_disabled_hover_text("\"An attacking spacecraft must move one square before firing\" (COMBAT)");
             crate::ui::key_widget(ui, "stop", &stop);
             if stop.clicked() {
