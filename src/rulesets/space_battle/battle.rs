@@ -751,10 +751,13 @@ impl Battle {
             deck.discard(a);
             deck.discard(b);
             if !self.quiet {
+                // Both cards' worth, the firer's first, so the line does not read as the
+                // target's card hitting (a walk read `the X-wing's card -> hit` backwards).
+                let (x, y) = (a.value(), b.value());
                 deck.note_outcome(match draw {
-                    Draw::Hit => "hit",
-                    Draw::Miss => "miss",
-                    Draw::Tie => "tie: draw again",
+                    Draw::Hit => format!("{x} beats {y}: a hit"),
+                    Draw::Miss => format!("{x} is under {y}: a miss"),
+                    Draw::Tie => format!("{x} ties {y}: draw again"),
                 });
             }
             pairs.push(CardPair {

@@ -147,6 +147,7 @@ fn help(mut help: ResMut<RuleSetHelp>) {
             "Turn: the side with the initiative moves all its craft in colour order (green, blue, red, yellow; fighters, then bombers), attacks with every craft next to an enemy (in the order it chooses), then finishes the moves of craft that stopped to fire; then the other side.",
             "Moving: 1d6 points a craft (X-wing +1, TIE fighter +2); straight ahead 1, diagonally ahead 2, 90° to a side 3; every point must be used; ending on an occupied square destroys the craft.",
             "Combat: from a square next to the target; head-on, front diagonal or side 1 combat, rear diagonal 2, rear 3; higher card wins, a tie draws again. A bomber fires back once after the first combat.",
+            "Cards: King 13, Queen 12, Jack 11, a number card its number, an Ace 1, a Joker 0 (COMBAT).",
         ],
     };
 }
