@@ -477,10 +477,20 @@ pub(super) fn attack_hex(
         let tl = b.units[j].label();
         let (hit, faces) = rolls(dice, die, res, &format!("{who} at {tl}"))?;
         let f: Vec<String> = faces.iter().map(ToString::to_string).collect();
+        // Which roll failed, as the dice log shows the last roll only (a walk saw a 4 there
+        // and the attack failing): Shooting, "have at least 4 on each roll".
+        let under = faces.iter().filter(|&&x| x < NEEDED).count();
         b.log(format!(
             "{who} attacks {tl}: {die} against resistance {res} ({why}): {} — {}",
             f.join(", "),
-            if hit { "destroyed" } else { "the attack fails" }
+            if hit {
+                "destroyed".to_string()
+            } else {
+                format!(
+                    "the attack fails ({under} roll{} under {NEEDED}: each must make {NEEDED}+)",
+                    if under == 1 { "" } else { "s" }
+                )
+            }
         ));
         b.units[j].hidden = false;
         if hit {
