@@ -1165,8 +1165,10 @@ impl Battle {
                             )
                         });
                 if far - goes > 0.5 {
+                    // The place first, then the round's share of the way (it read `deploy 20
+                    // m of the 156 m to 134 m from Red`, three distances in a row: a walk).
                     format!(
-                        "{} to deploy {goes:.0} m of the {far:.0} m to {place}, as far as {}{}{arrival}",
+                        "{} to deploy towards a point {place}, {far:.0} m off: {goes:.0} m this round, as far as {}{}{arrival}",
                         name(unit),
                         verb(&name(unit), "it reaches", "they reach"),
                         haste(*h)
