@@ -191,8 +191,24 @@ pub fn show(
         } else {
             " (not in sight or range)"
         };
-        let label = format!("{}{why}", g.name);
-        let target = ui.checkbox(&mut on, label);
+        // A ticked group's odds on its line, by its box, as the chart row gives them to a
+        // figure out of cover: the table and each figure's chances are below, often under
+        // the fold at 720 px (a walk scrolled down for them and back up for Shoot).
+        let odds = plan.as_ref().and_then(|p| {
+            let u = p.units.iter().position(|u| *u == g.id)?;
+            p.odds.iter().find(|o| o.unit == u)
+        });
+        let label = match odds {
+            Some(o) => format!(
+                "{}{why}: {}",
+                g.name,
+                chances_text(o.row, false, o.extra, false)
+            ),
+            None => format!("{}{why}", g.name),
+        };
+        let target = ui.checkbox(&mut on, label).on_hover_text(
+            "Ticked, its odds: the chance a figure of it out of cover ends the fire fight ducked back (D), wounded (W) or killed (K); each figure's own are below",
+        );
         crate::ui::key_widget(ui, format!("list:targets:{}", g.id), &target);
         if target.changed() {
             if on {

@@ -279,15 +279,14 @@ fn panels(
             ),
             (&mut out, &mut fit),
         );
-        let step = (
-            phase,
-            view.turn
-                .as_ref()
-                .and_then(|t| t.active_group().map(str::to_string)),
-        );
-        let below = egui::ScrollArea::vertical()
+        egui::ScrollArea::vertical()
             // Each activation its own scroll: the next group's panel opens at its top.
-            .id_salt(("card-and-fire-fight", step.1.clone()))
+            .id_salt((
+                "card-and-fire-fight",
+                view.turn
+                    .as_ref()
+                    .and_then(|t| t.active_group().map(str::to_string)),
+            ))
             .show(&mut side, |ui| {
                 // In the shoot/act phase the fire fight (targets, Shoot) comes first: under a
                 // long card it was below the fold while the hint sent the player to it.
@@ -307,10 +306,7 @@ fn panels(
                     ui.separator();
                     unit_card::show(ui, &view, &mut pointer, phase, &mut out);
                 }
-            })
-            .content_size
-            .y;
-        fit.below_for(step, below);
+            });
     }
     let portals: Vec<super::components::Portal> = portals.iter().cloned().collect();
     tooltips::show(&mut note, &pointer, &preview, &sight, &portals);

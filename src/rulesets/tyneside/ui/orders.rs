@@ -56,7 +56,7 @@ pub fn show(
         _ => ("orders", 0.5),
     };
     egui::Panel::top(id)
-        .exact_size(groups_height(tall, share, fit))
+        .exact_size(groups_height(tall, share, *fit))
         .show(root, |ui| {
             let (Some(board), Some(table), Some(turn)) = (view.board(), view.table.as_ref(), view.turn.as_ref()) else { return };
             fit.groups = egui::ScrollArea::vertical().show(ui, |ui| {
@@ -219,49 +219,31 @@ pub fn show(
         });
 }
 
-/// What the sidebar's two parts need, egui points: the groups' list at the last frame, and the
-/// most the figure's card with the fire fight below it has needed in this step. 0: not
-/// measured yet.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// What the groups' list needed at the last frame, egui points (0: not measured yet).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Fit {
     /// The groups' list, whole.
     pub groups: f32,
-    /// The card and the fire fight, whole, at their tallest in this step.
-    pub below: f32,
-    /// The step measured: the phase and the group acting.
-    step: Option<(TurnPhase, Option<String>)>,
-}
-
-impl Fit {
-    /// The card and fire fight measured `height` tall in `step`: the most in a step is kept,
-    /// so the list does not jump each time a figure's card comes and goes under the pointer
-    /// (hovering the table showed and hid it); a new step measures afresh.
-    pub fn below_for(&mut self, step: (TurnPhase, Option<String>), height: f32) {
-        if self.step.as_ref() == Some(&step) {
-            self.below = self.below.max(height);
-        } else {
-            self.below = height;
-            self.step = Some(step);
-        }
-    }
 }
 
 /// The groups panel's height, egui points, in a sidebar with `tall` points under the guide:
-/// all the list needs where the card and fire fight below fit beside it; where both cannot,
-/// the part below gets what it needs and the list the rest, but never less than the phase's
-/// `share` of the sidebar (the list is the step in hand while orders are placed). Never under
-/// 80 points, nor so tall that less than 80 is left below. Before anything is measured, the
-/// share. A list of a fixed share stood shrunk to three lines above an empty card in the
-/// movement phase (issue 61).
-pub fn groups_height(tall: f32, share: f32, fit: &Fit) -> f32 {
+/// what the list needs, up to the phase's `share` of the sidebar (the card and fire fight
+/// below get the rest). Never under 80 points. Before anything is measured, the share.
+///
+/// Only the list's own height moves it, never what is below: a list that grew into the room
+/// a short card left shrank again when a target's odds or a figure's card appeared, and a
+/// second click in the sidebar landed on what had moved there (issue 61, a walk of this
+/// sitting).
+pub fn groups_height(tall: f32, share: f32, fit: Fit) -> f32 {
     // The panel's frame and the scroll area's margins around the list.
     const FRAME: f32 = 12.0;
+    let most = tall * share;
     let wanted = if fit.groups > 0.0 {
-        (fit.groups + FRAME).min((tall - fit.below).max(tall * share))
+        (fit.groups + FRAME).min(most)
     } else {
-        tall * share
+        most
     };
-    wanted.min(tall - 80.0).max(80.0)
+    wanted.max(80.0)
 }
 
 /// An order's rule beside its line in the drop-down, not under it: a tooltip below the
@@ -283,52 +265,18 @@ fn beside(item: &egui::Response, rule: &str) {
 mod tests {
     use super::*;
 
-    fn fit(groups: f32, below: f32) -> Fit {
-        Fit {
-            groups,
-            below,
-            step: None,
-        }
-    }
-
     #[test]
-    fn the_groups_take_the_room_the_card_below_leaves() {
+    fn the_groups_take_what_they_need_up_to_the_phase_share() {
         let tall = 500.0;
+        let fit = |groups| Fit { groups };
         // Nothing measured yet: the phase's share.
-        assert_eq!(groups_height(tall, 0.5, &Fit::default()), 250.0);
-        // A short list over a long card: the list's own height, the card the rest.
-        assert_eq!(groups_height(tall, 0.5, &fit(100.0, 600.0)), 112.0);
-        // A long list over a card of a heading and a line: all the room the card leaves.
-        assert_eq!(groups_height(tall, 0.5, &fit(900.0, 100.0)), 400.0);
-        // Both long: the share, no less.
-        assert_eq!(groups_height(tall, 0.3, &fit(900.0, 900.0)), 150.0);
-        // Never so tall that nothing shows below, nor under 80.
-        assert_eq!(groups_height(tall, 0.5, &fit(900.0, 0.0)), 420.0);
-        assert_eq!(groups_height(100.0, 0.5, &fit(900.0, 900.0)), 80.0);
-    }
-
-    /// A figure's card coming and going under the pointer does not move the list: within a
-    /// step the tallest the card has been is kept; the next step measures afresh.
-    #[test]
-    fn the_list_keeps_its_height_through_a_step() {
-        let mut f = fit(900.0, 0.0);
-        let step = |g: &str| (TurnPhase::Movement, Some(g.to_string()));
-        f.below_for(step("rebels"), 60.0);
-        let before = groups_height(500.0, 0.5, &f);
-        f.below_for(step("rebels"), 300.0);
-        let carded = groups_height(500.0, 0.5, &f);
-        assert!(carded < before);
-        f.below_for(step("rebels"), 60.0);
-        assert_eq!(
-            groups_height(500.0, 0.5, &f),
-            carded,
-            "the card gone, the list stays"
-        );
-        f.below_for(step("imperials"), 60.0);
-        assert_eq!(
-            groups_height(500.0, 0.5, &f),
-            before,
-            "the next group's step"
-        );
+        assert_eq!(groups_height(tall, 0.5, Fit::default()), 250.0);
+        // A short list: its own height, the card below the rest.
+        assert_eq!(groups_height(tall, 0.5, fit(100.0)), 112.0);
+        // A long list: the share, whatever is below.
+        assert_eq!(groups_height(tall, 0.5, fit(900.0)), 250.0);
+        assert_eq!(groups_height(tall, 0.3, fit(900.0)), 150.0);
+        // Never under 80.
+        assert_eq!(groups_height(100.0, 0.3, fit(900.0)), 80.0);
     }
 }
