@@ -6,21 +6,12 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{Handover, TableArea};
+use super::{Handover, TableArea, colour32};
 use crate::engine::board::{BoardGeometry, PropertyWords};
 use crate::engine::pieces::{Badge, Token};
 use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
 use crate::view::palette::terrain_colour;
 use crate::view::{CursorNote, CursorNoteSet, NotePart, PanelInsets, TablePointer};
-
-fn colour32(c: Color) -> egui::Color32 {
-    let c = c.to_srgba();
-    egui::Color32::from_rgb(
-        (c.red * 255.0) as u8,
-        (c.green * 255.0) as u8,
-        (c.blue * 255.0) as u8,
-    )
-}
 
 /// A piece's id in words for a player: "north_wall" reads "north wall".
 fn spoken(id: &str) -> String {

@@ -113,15 +113,6 @@ fn model_top(model: Model, base: f32) -> f32 {
         + 0.16
 }
 
-fn colour32(c: Color) -> egui::Color32 {
-    let c = c.to_srgba();
-    egui::Color32::from_rgb(
-        (c.red * 255.0) as u8,
-        (c.green * 255.0) as u8,
-        (c.blue * 255.0) as u8,
-    )
-}
-
 #[allow(clippy::too_many_arguments)]
 fn draw(
     mut ctx: EguiContexts,
@@ -175,7 +166,7 @@ fn draw(
         let mut chips: Vec<(String, egui::Color32)> = t
             .badges
             .iter()
-            .map(|b| (b.code.clone(), colour32(b.colour)))
+            .map(|b| (b.code.clone(), crate::ui::colour32(b.colour)))
             .collect();
         if t.done.is_some() {
             chips.push(("done".into(), egui::Color32::from_rgb(90, 90, 90)));

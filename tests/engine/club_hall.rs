@@ -20,6 +20,20 @@ fn sign_in(hall: &mut Hall, conn: u64, name: &str) -> Receiver<ToClient> {
     rx
 }
 
+/// A hall over a fresh store in a folder of its own named for `test`: the folder and the hall.
+fn hall(test: &str) -> (std::path::PathBuf, Hall) {
+    let dir = std::env::temp_dir().join(format!("holotable-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Store::open(&dir).unwrap();
+    let hall = Hall::new(
+        holotable::rulesets::registry(),
+        store,
+        HallOptions::default(),
+    );
+    (dir, hall)
+}
+
 fn take(game: u64, side: Option<&str>) -> ToServer {
     ToServer::Take {
         game,
@@ -34,15 +48,7 @@ fn take(game: u64, side: Option<&str>) -> ToServer {
 /// the import's.
 #[test]
 fn a_refusal_says_whether_it_answers_an_import() {
-    let dir = std::env::temp_dir().join(format!("holotable-hall-import-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let store = Store::open(&dir).unwrap();
-    let mut hall = Hall::new(
-        holotable::rulesets::registry(),
-        store,
-        HallOptions::default(),
-    );
+    let (dir, mut hall) = hall("hall-import");
     let ann = sign_in(&mut hall, 1, "Ann");
     let refusal = |hall: &mut Hall, message: ToServer| {
         hall.handle(Event::Message { conn: 1, message });
@@ -73,15 +79,7 @@ fn a_refusal_says_whether_it_answers_an_import() {
 /// held; the lobby shows it over to both seat holders and lists it open to nobody.
 #[test]
 fn a_game_that_does_not_set_up_when_full_is_closed_with_the_reason() {
-    let dir = std::env::temp_dir().join(format!("holotable-hall-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let store = Store::open(&dir).unwrap();
-    let mut hall = Hall::new(
-        holotable::rulesets::registry(),
-        store,
-        HallOptions::default(),
-    );
+    let (dir, mut hall) = hall("hall");
     let ann = sign_in(&mut hall, 1, "Ann");
     let bob = sign_in(&mut hall, 2, "Bob");
     let create = ToServer::Create {
