@@ -98,6 +98,9 @@ fn status(
         let (d, bo) = b.score(s);
         format!("{} {}", b.sides[s].name, d + bo)
     };
+    let people = (0..b.sides.len())
+        .filter(|s| app.as_ref().is_none_or(|a| !a.rules.contains(s)))
+        .count();
     let new = ShellStatus {
         turn: format!("Turn {}/{}", b.turn, b.turn_limit),
         turn_number: b.turn,
@@ -109,8 +112,10 @@ fn status(
             Stage::Finish => format!("{} — finishing moves", side.name),
         },
         to_act: None,
-        // The initiative is both sides' at once: no banner names one of them.
-        acting: (b.stage != Stage::Initiative).then_some(b.side),
+        // The initiative is both sides' at once: in a hotseat game no banner names one of
+        // them. Solo the person's side is named still, so that the play coming back to him
+        // after the rules' side is told.
+        acting: (b.stage != Stage::Initiative || people < 2).then_some(b.side),
         who: if b.stage == Stage::Initiative {
             "both sides".to_string()
         } else if craft.is_empty() {
@@ -129,9 +134,7 @@ fn status(
         secrecy: String::new(),
         sides: b.sides.iter().map(|s| s.name.clone()).collect(),
         commands: record.as_ref().map_or(0, |r| r.commands.len()),
-        people: (0..b.sides.len())
-            .filter(|s| app.as_ref().is_none_or(|a| !a.rules.contains(s)))
-            .count(),
+        people,
         save_stem: crate::engine::record::save_stem(record.as_deref(), "space"),
         largest_die: 6,
         cards: true,
