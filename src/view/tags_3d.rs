@@ -215,7 +215,6 @@ pub(super) fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::pieces::PieceShape;
 
     fn plan(x: f32, y: f32, name: f32, chips: &[f32]) -> Plan {
         Plan {
@@ -255,25 +254,8 @@ mod tests {
 
     #[test]
     fn a_counter_shows_its_emblem_and_a_figure_its_short_name() {
-        let mut t = Token {
-            side: 0,
-            label: "Stormtrooper 3".into(),
-            emblem: "ST".into(),
-            values: String::new(),
-            pips: 0,
-            min_px: 0.0,
-            shape: PieceShape::Round,
-            base: 0.5,
-            facing: None,
-            label_size: 1.0,
-            at: Vec2::ZERO,
-            badges: Vec::new(),
-            faded: false,
-            done: None,
-            shown: true,
-            order: 0,
-            model: Model::Trooper,
-        };
+        let mut t = super::super::tokens::tests::token((0.0, 0.0), "Stormtrooper 3", 0);
+        t.emblem = "ST".into();
         assert_eq!(mark(&t), "ST");
         // A hero's one-letter emblem says less than his name.
         t.label = "Luke Skywalker".into();

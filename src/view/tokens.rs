@@ -1240,7 +1240,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     #[test]
@@ -1385,7 +1385,8 @@ mod tests {
         assert!(!mentions("anything", ""));
     }
 
-    fn token(at: (f32, f32), label: &str, order: usize) -> Token {
+    /// A round piece of side 0 labelled `label` at `at`, drawn `order`th, with nothing else.
+    pub(in crate::view) fn token(at: (f32, f32), label: &str, order: usize) -> Token {
         Token {
             side: 0,
             label: label.into(),

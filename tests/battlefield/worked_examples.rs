@@ -85,7 +85,7 @@ fn the_worked_shooting_movement_and_close_combat_examples() {
     assert!(
         has(
             &ev,
-            "against resistance 4 (its own 3, terrain +1): 4, 4, 8, 3 — the attack fails"
+            "against resistance 4 (its own 3, terrain +1): 4, 4, 8, 3 — the attack fails (1 roll under 4: each must make 4+)"
         ),
         "{ev:#?}"
     );

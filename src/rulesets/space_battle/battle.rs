@@ -1461,5 +1461,8 @@ pub(crate) mod tests {
         let f = b.fights.last().expect("a fight");
         assert_eq!((f.position, f.pairs.len()), (Position::Rear, 2));
         assert_eq!(f.pairs[1].what, "defensive fire");
+        // The card log gives each pair's worth, the firer's first: King v 2, then 9 v 4.
+        let outcomes: Vec<&str> = deck.log().iter().map(|r| r.outcome.as_str()).collect();
+        assert_eq!(outcomes, ["", "13 beats 2: a hit", "", "9 beats 4: a hit"]);
     }
 }

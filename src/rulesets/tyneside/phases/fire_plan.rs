@@ -25,6 +25,23 @@ pub struct FirePlan {
     pub odds: Vec<UnitOdds>,
 }
 
+impl FirePlan {
+    /// The units no enemy figure can fire on (none sees one of its figures within range),
+    /// each with its own total, in unit order: they are in the fight but throw no dice
+    /// (tyneside-skirmish.txt, Shooting rules: fire fights are split "depending on who can see
+    /// who", [`fire_fight_odds`]: a unit no enemy sees is not under fire).
+    pub fn untouched(&self) -> Vec<(usize, f32)> {
+        (0..self.units.len())
+            .filter(|&u| self.odds.iter().all(|o| o.unit != u))
+            .filter_map(|u| {
+                let mut own = self.combatants.iter().filter(|c| c.unit == u).peekable();
+                own.peek()?;
+                Some((u, own.map(|c| c.own_value).sum()))
+            })
+            .collect()
+    }
+}
+
 /// Works out the fire fight between the groups `units` (each a unit; figures in close combat
 /// stay out of it).
 ///
@@ -191,5 +208,49 @@ pub fn hero_shot_odds(board: &Board, h: usize, t: usize, band: RangeBand) -> Her
         target_value,
         row: hero_shot_row(hero_fp, target_value),
         cover: board.in_cover(t, board.figs[h].pos),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn figure(unit: usize, side: usize, firepower: f32, own_value: f32) -> Combatant {
+        Combatant {
+            unit,
+            side,
+            firepower,
+            own_value,
+            armoured: false,
+            in_cover: false,
+            ran: false,
+        }
+    }
+
+    /// Issue 61: a group shooting at figures that cannot fire back is in the fire-fight table
+    /// with its own total and no enemy fire; a group under fire is not listed twice.
+    #[test]
+    fn a_group_nobody_fires_on_is_listed_with_no_enemy_fire() {
+        // Two troopers (firepower 2 and 3) shoot at a droid with defence 1 and no firepower.
+        let combatants = vec![
+            figure(0, 0, 2.0, 2.0),
+            figure(0, 0, 3.0, 3.0),
+            figure(1, 1, 0.0, 1.0),
+        ];
+        let odds = fire_fight_odds(&combatants, |_, _| true);
+        assert_eq!(odds.iter().map(|o| o.unit).collect::<Vec<_>>(), [1]);
+        let plan = FirePlan {
+            units: vec!["troopers".into(), "droid".into()],
+            names: vec!["a".into(), "b".into(), "c".into()],
+            figs: vec![0, 1, 2],
+            combatants,
+            odds,
+        };
+        assert_eq!(plan.untouched(), [(0, 5.0)]);
+        // The droid firing back: both are under fire, none is left out.
+        let mut both = plan.clone();
+        both.combatants[2].firepower = 1.0;
+        both.odds = fire_fight_odds(&both.combatants, |_, _| true);
+        assert!(both.untouched().is_empty());
     }
 }

@@ -9,7 +9,7 @@ use bevy_egui::egui;
 use crate::rulesets::tyneside::board::GameView;
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::phases::{
-    FirePlan, HeroShotOdds, hero_shot_odds, plan_fire_fight, sabre_can_cut,
+    HeroShotOdds, hero_shot_odds, plan_fire_fight, sabre_can_cut,
 };
 use crate::rulesets::tyneside::rules::fire::{
     FireRow, GRENADE_BLAST, GRENADE_RANGE, result_chances,
@@ -40,19 +40,6 @@ fn chances_text(row: FireRow, cover: bool, extra: u32, armoured: bool) -> String
         w * 100.0,
         k * 100.0
     )
-}
-
-/// The units of `plan` that no enemy figure can fire on, each with its own total: they throw
-/// no dice. In unit order.
-fn untouched(plan: &FirePlan) -> Vec<(usize, f32)> {
-    (0..plan.units.len())
-        .filter(|&u| plan.odds.iter().all(|o| o.unit != u))
-        .filter_map(|u| {
-            let mut own = plan.combatants.iter().filter(|c| c.unit == u).peekable();
-            own.peek()?;
-            Some((u, own.map(|c| c.own_value).sum()))
-        })
-        .collect()
 }
 
 /// Draws the panel into `ui`. Where this computer plays one side (`seat`: online, or by
@@ -297,7 +284,7 @@ pub fn show(
                 }
                 // A group no enemy figure can fire on (none sees it within range) throws no
                 // dice, but it is in the fight: a walk missed the acting group in the table.
-                for (u, own) in untouched(plan) {
+                for (u, own) in plan.untouched() {
                     ui.label(view.group(&plan.units[u]).map_or("", |g| g.name.as_str()));
                     ui.label(format!("{own:.1}"));
                     ui.weak("none")
@@ -499,49 +486,4 @@ pub fn show(
             *end = true;
         }
     });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rulesets::tyneside::rules::fire::{Combatant, fire_fight_odds};
-
-    fn figure(unit: usize, side: usize, firepower: f32, own_value: f32) -> Combatant {
-        Combatant {
-            unit,
-            side,
-            firepower,
-            own_value,
-            armoured: false,
-            in_cover: false,
-            ran: false,
-        }
-    }
-
-    /// Issue 61: a group shooting at figures that cannot fire back is in the fire-fight table
-    /// with its own total and no enemy fire; a group under fire is not listed twice.
-    #[test]
-    fn a_group_nobody_fires_on_is_listed_with_no_enemy_fire() {
-        // Two troopers (firepower 2 and 3) shoot at a droid with defence 1 and no firepower.
-        let combatants = vec![
-            figure(0, 0, 2.0, 2.0),
-            figure(0, 0, 3.0, 3.0),
-            figure(1, 1, 0.0, 1.0),
-        ];
-        let odds = fire_fight_odds(&combatants, |_, _| true);
-        assert_eq!(odds.iter().map(|o| o.unit).collect::<Vec<_>>(), [1]);
-        let plan = FirePlan {
-            units: vec!["troopers".into(), "droid".into()],
-            names: vec!["a".into(), "b".into(), "c".into()],
-            figs: vec![0, 1, 2],
-            combatants,
-            odds,
-        };
-        assert_eq!(untouched(&plan), [(0, 5.0)]);
-        // The droid firing back: both are under fire, none is left out.
-        let mut both = plan.clone();
-        both.combatants[2].firepower = 1.0;
-        both.odds = fire_fight_odds(&both.combatants, |_, _| true);
-        assert!(untouched(&both).is_empty());
-    }
 }
