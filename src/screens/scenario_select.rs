@@ -25,9 +25,76 @@ type Entry = (
 #[derive(Resource, Default)]
 struct AgainstSearch(bool);
 
-/// The bundled scenarios and the player's own as checked on entering the list.
+/// The bundled scenarios and the player's own as checked on entering the list, and the
+/// saved games in the data folder's `saves/`.
 #[derive(Resource, Default)]
-struct Listing(Vec<Entry>);
+struct Listing(Vec<Entry>, Vec<SavedGame>);
+
+/// A saved game in the data folder's `saves/`, as the list shows it.
+#[derive(Clone, Debug, PartialEq)]
+struct SavedGame {
+    path: std::path::PathBuf,
+    /// The title of the scenario it plays, or `None` where the file is not a readable save.
+    title: Option<String>,
+    /// The rule set id its header names (empty where it names none).
+    ruleset: String,
+    /// How long ago it was written (`None` where the file system does not say).
+    age: Option<std::time::Duration>,
+}
+
+/// The saved games (`.ron` files) in `folder`, newest first; none where it cannot be read.
+fn saved_games(folder: &std::path::Path) -> Vec<SavedGame> {
+    let now = std::time::SystemTime::now();
+    let mut games: Vec<(Option<std::time::SystemTime>, SavedGame)> = std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let written = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+            let game = SavedGame {
+                title: crate::engine::save::scenario_title(&text),
+                ruleset: crate::engine::save::read_header(&text, &path)
+                    .map(|h| h.ruleset)
+                    .unwrap_or_default(),
+                age: written.and_then(|w| now.duration_since(w).ok()),
+                path,
+            };
+            (written, game)
+        })
+        .collect();
+    games.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.path.cmp(&b.1.path)));
+    games.into_iter().map(|(_, g)| g).collect()
+}
+
+/// How long ago a save was written, in the list's words: `just now`, `5 min ago`, `3 h ago`,
+/// `2 days ago`.
+fn age_words(age: std::time::Duration) -> String {
+    let s = age.as_secs();
+    match s {
+        0..60 => "just now".into(),
+        60..3600 => format!("{} min ago", s / 60),
+        3600..86_400 => format!("{} h ago", s / 3600),
+        86_400..172_800 => "1 day ago".into(),
+        _ => format!("{} days ago", s / 86_400),
+    }
+}
+
+/// Whether every word of `find` (any case) is in the saved game's scenario title, rule set
+/// or file name.
+fn save_found(find: &str, g: &SavedGame, ruleset_title: &str) -> bool {
+    let text = format!(
+        "{} {} {}",
+        g.title.as_deref().unwrap_or_default(),
+        ruleset_title,
+        g.path.file_name().unwrap_or_default().to_string_lossy()
+    )
+    .to_lowercase();
+    find.split_whitespace()
+        .all(|w| text.contains(&w.to_lowercase()))
+}
 
 /// The path typed into "Open a file" and the errors of the last try; the words typed into
 /// Find.
@@ -39,6 +106,8 @@ struct OpenFile {
     /// at the foot of a long list and its error fell below the window's edge.
     shown: Vec<String>,
     find: String,
+    /// Whether every saved game is listed, not only the newest [`SAVES_SHOWN`].
+    all_saves: bool,
 }
 
 /// The turn limit the player chose for a scenario before its game, by its file name in the
@@ -182,7 +251,8 @@ fn list(registry: Res<Registry>, mut commands: Commands) {
         let loaded = registry.load(&path).map(|(l, _)| l);
         listing.push((title, flags, path, loaded, true));
     }
-    commands.insert_resource(Listing(listing));
+    let saves = saved_games(&crate::engine::autosave::saves_folder());
+    commands.insert_resource(Listing(listing, saves));
 }
 
 fn select(
@@ -228,6 +298,7 @@ fn select(
         });
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
+            saved_list(ui, &listing.1, &registry, &mut open, &mut commands);
             for (heading, entries) in groups(&listing.0, &open.find) {
                 egui::CollapsingHeader::new(egui::RichText::new(format!("{heading} ({})", entries.len())).heading())
                     .id_salt(heading)
@@ -248,7 +319,7 @@ fn select(
                         }
                     });
             }
-            if groups(&listing.0, &open.find).is_empty() {
+            if groups(&listing.0, &open.find).is_empty() && !open.find.trim().is_empty() {
                 ui.label(format!("No scenario has every word of \"{}\".", open.find.trim()));
             }
             ui.separator();
@@ -271,52 +342,18 @@ fn select(
                     let start = if saves.is_dir() { saves.clone() } else { "scenarios".into() };
                     dialogs.ask(Purpose::Open, start, "");
                 }
-                let replay = ui
+                if ui
                     .button("Open as replay")
                     .on_hover_text("A saved game, in the replay viewer: step through it and branch from any command")
-                    .clicked();
-                if replay {
+                    .clicked()
+                {
                     let path = open.path.trim().to_string();
-                    match std::fs::read_to_string(&path) {
-                        Err(e) => open.errors = vec![format!("{path}: cannot read: {e}")],
-                        Ok(text) if crate::engine::save::looks_like_save(&text) => {
-                            open.errors.clear();
-                            commands.queue(move |world: &mut World| {
-                                match super::resume(world, std::path::Path::new(&path)) {
-                                    Ok(()) => {
-                                        world.write_message(
-                                            crate::engine::replay_view::ViewRequest::Open,
-                                        );
-                                    }
-                                    Err(e) => world.resource_mut::<OpenFile>().errors = vec![e],
-                                }
-                            });
-                        }
-                        Ok(_) => {
-                            open.errors = vec![format!(
-                                "{path}: not a saved game (only a save can be replayed)"
-                            )];
-                        }
-                    }
+                    open_file(&path, true, &registry, &mut open, &mut commands);
                 }
                 if ui.button("Open").clicked() {
                     let path = open.path.trim().to_string();
-                    let text = std::fs::read_to_string(&path).unwrap_or_default();
-                    if crate::engine::save::looks_like_save(&text) {
-                        open.errors.clear();
-                        commands.queue(move |world: &mut World| {
-                            if let Err(e) = super::resume(world, std::path::Path::new(&path)) {
-                                world.resource_mut::<OpenFile>().errors = vec![e];
-                            }
-                        });
-                    } else {
-                        match registry.load(&path) {
-                            Ok((loaded, _)) => {
-                                open.errors.clear();
-                                picked_now = Some(Pick::Begin(loaded, Vec::new(), Vec::new()));
-                            }
-                            Err(es) => open.errors = es,
-                        }
+                    if let Some(pick) = open_file(&path, false, &registry, &mut open, &mut commands) {
+                        picked_now = Some(pick);
                     }
                 }
             });
@@ -359,6 +396,138 @@ fn select(
         });
     }
     Ok(())
+}
+
+/// Opens the file at `path`: a saved game resumed (in the replay viewer where `replay`), a
+/// scenario file returned to begin (never as a replay). A file that cannot be read, or is
+/// neither, leaves its errors in `open`.
+fn open_file(
+    path: &str,
+    replay: bool,
+    registry: &Registry,
+    open: &mut OpenFile,
+    commands: &mut Commands,
+) -> Option<Pick> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) => {
+            open.errors = vec![format!("{path}: cannot read: {e}")];
+            return None;
+        }
+    };
+    if crate::engine::save::looks_like_save(&text) {
+        open.errors.clear();
+        let path = path.to_string();
+        commands.queue(move |world: &mut World| {
+            match super::resume(world, std::path::Path::new(&path)) {
+                Ok(()) if replay => {
+                    world.write_message(crate::engine::replay_view::ViewRequest::Open);
+                }
+                Ok(()) => {}
+                Err(e) => world.resource_mut::<OpenFile>().errors = vec![e],
+            }
+        });
+        return None;
+    }
+    if replay {
+        open.errors = vec![format!(
+            "{path}: not a saved game (only a save can be replayed)"
+        )];
+        return None;
+    }
+    match registry.load(path) {
+        Ok((loaded, _)) => {
+            open.errors.clear();
+            Some(Pick::Begin(loaded, Vec::new(), Vec::new()))
+        }
+        Err(es) => {
+            open.errors = es;
+            None
+        }
+    }
+}
+
+/// How many saved games the list shows before "Show all" (newest first): a long list of
+/// saves would push the scenarios out of sight.
+const SAVES_SHOWN: usize = 5;
+
+/// The saved games in the data folder's `saves/` under `Your saved games`, newest first, each
+/// with its scenario, rule set, file and age, and Open and Replay; only those with every word
+/// of Find.
+fn saved_list(
+    ui: &mut egui::Ui,
+    saves: &[SavedGame],
+    registry: &Registry,
+    open: &mut OpenFile,
+    commands: &mut Commands,
+) {
+    let ruleset_title = |g: &SavedGame| registry.get(&g.ruleset).map_or("", |e| e.title);
+    let listed: Vec<&SavedGame> = saves
+        .iter()
+        .filter(|g| save_found(&open.find, g, ruleset_title(g)))
+        .collect();
+    if listed.is_empty() {
+        return;
+    }
+    let mut chosen = None;
+    egui::CollapsingHeader::new(
+        egui::RichText::new(format!("Your saved games ({})", listed.len())).heading(),
+    )
+    .id_salt("saved games")
+    .default_open(true)
+    .show(ui, |ui| {
+        let shown = if open.all_saves {
+            listed.len()
+        } else {
+            SAVES_SHOWN
+        };
+        for g in listed.iter().take(shown) {
+            ui.group(|ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    let file = g.path.file_name().unwrap_or_default().to_string_lossy();
+                    match &g.title {
+                        Some(title) => ui.strong(title),
+                        None => ui.colored_label(egui::Color32::LIGHT_RED, "not a readable save"),
+                    };
+                    let age = g.age.map(age_words).unwrap_or_default();
+                    ui.weak(format!("{} · {file} · saved {age}", ruleset_title(g)));
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui
+                            .button("Replay")
+                            .on_hover_text(
+                                "In the replay viewer: step through it and branch from any command",
+                            )
+                            .clicked()
+                        {
+                            chosen = Some((g.path.clone(), true));
+                        }
+                        if ui
+                            .add_sized([90.0, 28.0], egui::Button::new("Resume"))
+                            .on_hover_text("Play on from where it was saved")
+                            .clicked()
+                        {
+                            chosen = Some((g.path.clone(), false));
+                        }
+                    });
+                });
+            });
+        }
+        if listed.len() > SAVES_SHOWN {
+            let words = if open.all_saves {
+                "Show only the newest".to_string()
+            } else {
+                format!("Show all {}", listed.len())
+            };
+            if ui.button(words).clicked() {
+                open.all_saves = !open.all_saves;
+            }
+        }
+    });
+    if let Some((path, replay)) = chosen {
+        open.path = path.display().to_string();
+        open_file(&open.path.clone(), replay, registry, open, commands);
+    }
 }
 
 /// One scenario's card in the list: its name and buttons, description and sides, or the
@@ -630,6 +799,64 @@ mod tests {
                 .all(|(_, es)| es.iter().all(|e| e.2 == "walker_assault"))
         );
         assert!(groups(&listing, "walker nothing-of-the-kind").is_empty());
+    }
+
+    /// The saves folder's games are listed newest first, each with its scenario's title and
+    /// rule set; a file that is not a save is listed as unreadable, and other files not at all;
+    /// Find picks them by title, rule set or file name.
+    #[test]
+    fn the_list_offers_the_saved_games_newest_first() {
+        let dir =
+            std::env::temp_dir().join(format!("holotable-saves-listed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let save = |title: &str| {
+            format!(
+                r#"(format: "holotable-save", version: 4, ruleset: "tyneside", scenario_file: "bundled:x.ron", scenario_src: "(name: \"{title}\", ruleset: \"tyneside\")", commands: [])"#
+            )
+        };
+        let old = dir.join("outpost_raid-turn3.ron");
+        std::fs::write(&old, save("Outpost raid")).unwrap();
+        let file = std::fs::File::options().write(true).open(&old).unwrap();
+        file.set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(7200))
+            .unwrap();
+        std::fs::write(dir.join("escape.ron"), save("Escape from the Death Star")).unwrap();
+        std::fs::write(dir.join("notes.ron"), "(not: a save)").unwrap();
+        std::fs::write(dir.join("readme.txt"), "saves").unwrap();
+        let games = saved_games(&dir);
+        let names: Vec<String> = games
+            .iter()
+            .map(|g| g.path.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 3, "{names:?}");
+        assert_eq!(
+            names[2], "outpost_raid-turn3.ron",
+            "the oldest last: {names:?}"
+        );
+        let raid = &games[2];
+        assert_eq!(raid.title.as_deref(), Some("Outpost raid"));
+        assert_eq!(raid.ruleset, "tyneside");
+        assert_eq!(raid.age.map(age_words).as_deref(), Some("2 h ago"));
+        let notes = games
+            .iter()
+            .find(|g| g.path.ends_with("notes.ron"))
+            .unwrap();
+        assert_eq!(notes.title, None);
+        assert!(save_found("RAID tyneside", raid, "Tyneside skirmish"));
+        assert!(save_found("skirmish turn3", raid, "Tyneside skirmish"));
+        assert!(!save_found("raid death", raid, "Tyneside skirmish"));
+        assert!(saved_games(&dir.join("none")).is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_saves_age_is_said_in_minutes_hours_or_days() {
+        let secs = std::time::Duration::from_secs;
+        assert_eq!(age_words(secs(59)), "just now");
+        assert_eq!(age_words(secs(60 * 5 + 30)), "5 min ago");
+        assert_eq!(age_words(secs(3600 * 23)), "23 h ago");
+        assert_eq!(age_words(secs(86_400 + 5)), "1 day ago");
+        assert_eq!(age_words(secs(86_400 * 9)), "9 days ago");
     }
 
     #[test]
