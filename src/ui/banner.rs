@@ -20,6 +20,9 @@ const SETTLE: f64 = 1.0;
 /// top bar's colour changed.
 const LONGEST: f64 = 12.0;
 
+/// How long the banner is up before a click or key sends it away, seconds.
+const DISMISS_AFTER: f64 = 0.3;
+
 /// The side last announced and when (egui's clock, seconds).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Banner {
@@ -49,7 +52,8 @@ fn left(elapsed: f64, played: bool) -> f64 {
 /// Announces a change of side to play over the top of `table` (egui points): in a hotseat
 /// game each change of side (not the first side of a game); in a solo game the person's side
 /// when the play comes back to it from the rules' side. It stays until that side plays (and
-/// [`SHOWN`] has passed) or [`LONGEST`] has; nothing in a game nobody plays (Watch).
+/// [`SHOWN`] has passed), [`LONGEST`] has, or a click or key press sends it away; nothing in a
+/// game nobody plays (Watch).
 pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner: &mut Banner) {
     let now = ctx.input(|i| i.time);
     if status.people >= 2 && status.acting != banner.side {
@@ -74,7 +78,20 @@ pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner
     let (Some(side), true) = (banner.side, status.people >= 1) else {
         return;
     };
-    let left = left(now - banner.since, status.commands != banner.commands);
+    let mut left = left(now - banner.since, status.commands != banner.commands);
+    // A click or a key once it is up sends it away: the incoming player has seen it (walks
+    // found it over the map's top row with no way to clear it). Not the press that changed
+    // the side, which came before it.
+    let pressed = ctx.input(|i| {
+        i.pointer.any_pressed()
+            || i.events
+                .iter()
+                .any(|e| matches!(e, egui::Event::Key { pressed: true, .. }))
+    });
+    if pressed && now - banner.since > DISMISS_AFTER {
+        banner.since = f64::NEG_INFINITY;
+        left = 0.0;
+    }
     if left <= 0.0 {
         banner.drawn = None;
         return;
@@ -153,6 +170,68 @@ mod tests {
         // Played: gone once SHOWN has passed, up before.
         assert!(left(5.0, true) <= 0.0);
         assert!(left(1.0, true) > 0.0);
+    }
+
+    /// The banner goes with the first click or key once it is up; a press in its first moment
+    /// (the one that ended the last side's play) leaves it.
+    #[test]
+    fn a_click_or_a_key_sends_the_banner_away() {
+        for event in [
+            egui::Event::PointerButton {
+                pos: egui::pos2(400.0, 300.0),
+                button: egui::PointerButton::Primary,
+                pressed: true,
+                modifiers: Default::default(),
+            },
+            egui::Event::Key {
+                key: egui::Key::Space,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: Default::default(),
+            },
+        ] {
+            let ctx = egui::Context::default();
+            let mut banner = Banner::default();
+            frame(&ctx, &mut banner, 10.0, Some(0));
+            frame(&ctx, &mut banner, 11.0, None);
+            frame(&ctx, &mut banner, 12.0, Some(0));
+            assert!(banner.drawn.is_some(), "announced");
+            press(&ctx, &mut banner, 12.1, event.clone());
+            assert!(
+                banner.drawn.is_some(),
+                "too soon after the announcement: {event:?}"
+            );
+            frame(&ctx, &mut banner, 13.0, Some(0));
+            assert!(banner.drawn.is_some(), "still up at 13 s");
+            press(&ctx, &mut banner, 13.5, event.clone());
+            assert!(banner.drawn.is_none(), "gone with {event:?}");
+            frame(&ctx, &mut banner, 14.0, Some(0));
+            assert!(banner.drawn.is_none(), "and stays gone");
+        }
+    }
+
+    /// One frame at `time` with `event` in its input, the person's side 0 to act.
+    fn press(ctx: &egui::Context, banner: &mut Banner, time: f64, event: egui::Event) {
+        let status = ShellStatus {
+            people: 1,
+            to_act: Some(0),
+            acting: Some(0),
+            sides: vec!["Rebels".into(), "Garrison".into()],
+            ..Default::default()
+        };
+        ctx.begin_pass(egui::RawInput {
+            time: Some(time),
+            events: vec![event],
+            ..Default::default()
+        });
+        show(
+            ctx,
+            egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0)),
+            &status,
+            banner,
+        );
+        let _ = ctx.end_pass();
     }
 
     #[test]

@@ -171,6 +171,9 @@ pub fn show(
                             ui.weak(format!("{} typed dice waiting", d.forced_left()));
                         }
                     }); }
+                    let rolls = d.log().len() + deck.iter().map(|k| k.log().len()).sum::<usize>();
+                    let new_roll = rolls != state.logged.0;
+                    state.logged.0 = rolls;
                     egui::ScrollArea::vertical().id_salt("dice").stick_to_bottom(true).max_height(80.0).auto_shrink([false, true]).show(ui, |ui| {
                         for r in d.log() {
                             let typed = if r.typed { " (typed)" } else { "" };
@@ -188,17 +191,21 @@ pub fn show(
                             let outcome = if c.outcome.is_empty() { String::new() } else { format!(" -> {}", c.outcome) };
                             ui.label(format!("card {}{typed}: {}{outcome}", c.card.face(), c.reason));
                         }
+                        newest_in_view(ui, new_roll);
                     });
                 }
                 ui.separator();
                 ui.strong("Events");
                 if let Some(log) = log {
+                    let new_event = log.0.len() != state.logged.1;
+                    state.logged.1 = log.0.len();
                     egui::ScrollArea::vertical().id_salt("events").stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
                         for e in &log.0 {
                             if ui.label(format!("T{} {}", e.turn, e.text)).hovered() {
                                 state.pointed = Some(e.text.clone());
                             }
                         }
+                        newest_in_view(ui, new_event);
                     });
                 }
             }
@@ -206,9 +213,77 @@ pub fn show(
     (given, card)
 }
 
+/// At the foot of a scroll area's content: where a line was added this frame (`new`), scrolls
+/// the area to it, though the player had scrolled back (the area stops following the end
+/// once scrolled). Only where the content overflows: a list that fits has nothing to scroll,
+/// and egui leaves a scroll it does not need unclamped.
+fn newest_in_view(ui: &mut egui::Ui, new: bool) {
+    if new && ui.min_rect().height() > ui.clip_rect().height() {
+        ui.scroll_to_cursor(Some(egui::Align::BOTTOM));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::typed_faces;
+    use bevy_egui::egui;
+
+    /// One frame of a log of `lines` lines in an 80-point scroll area (`back`: the player
+    /// scrolls back to its first line); its scroll offset after it.
+    fn log_frame(ctx: &egui::Context, lines: usize, new: bool, back: bool) -> f32 {
+        ctx.begin_pass(egui::RawInput::default());
+        let mut out = 0.0;
+        egui::Area::new(egui::Id::new("log area")).show(ctx, |ui| {
+            out = egui::ScrollArea::vertical()
+                .id_salt("log")
+                .stick_to_bottom(true)
+                .animated(false)
+                .max_height(80.0)
+                .show(ui, |ui| {
+                    for i in 0..lines {
+                        let line = ui.label(format!("roll {i}"));
+                        if back && i == 0 {
+                            line.scroll_to_me(Some(egui::Align::TOP));
+                        }
+                    }
+                    super::newest_in_view(ui, new);
+                })
+                .state
+                .offset
+                .y;
+        });
+        let _ = ctx.end_pass();
+        out
+    }
+
+    /// A log scrolled back by the player shows a new line: it scrolls to the end; a log that
+    /// fits stays where it is.
+    #[test]
+    fn a_new_line_brings_the_log_to_its_end() {
+        let ctx = egui::Context::default();
+        // An area's first frames measure it.
+        let mut end = 0.0;
+        for _ in 0..3 {
+            end = log_frame(&ctx, 20, false, false);
+        }
+        assert!(end > 100.0, "stuck to the end of 20 lines: {end}");
+        assert_eq!(log_frame(&ctx, 20, false, true), 0.0, "scrolled back");
+        // Scrolled back, nothing new: it stays back.
+        assert_eq!(log_frame(&ctx, 20, false, false), 0.0);
+        assert_eq!(log_frame(&ctx, 21, false, false), 0.0, "not following");
+        // A new line: at the end again.
+        log_frame(&ctx, 22, true, false);
+        let last = log_frame(&ctx, 22, false, false);
+        assert!(
+            last > end,
+            "at the end of 22 lines: {last} (20 lines: {end})"
+        );
+        // Lines that fit: no scroll at all.
+        let ctx = egui::Context::default();
+        for lines in 1..4 {
+            assert_eq!(log_frame(&ctx, lines, true, false), 0.0);
+        }
+    }
 
     #[test]
     fn typed_faces_follow_the_largest_die() {

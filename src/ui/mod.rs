@@ -336,6 +336,10 @@ pub struct UiState {
     pub waited: Option<usize>,
     /// The `While you waited` box is open over the table (opened once, it stays open).
     pub waited_shown: bool,
+    /// How many rolls and cards, and how many events, the dice log showed last frame: one more
+    /// scrolls its list to the newest, even where the player had scrolled back (a walk's new
+    /// rolls fell out of sight below).
+    pub logged: (usize, usize),
 }
 
 #[allow(clippy::too_many_arguments)]
