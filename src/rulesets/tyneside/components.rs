@@ -130,6 +130,12 @@ impl Condition {
     pub fn pinned(&self, turn: u32) -> bool {
         self.ducked_back_until == Some(turn) || self.immobilised(turn)
     }
+    /// Whether the figure may move in turn `turn`: not pinned by a duck back or the Force, not
+    /// knocked out, as [`movable`](super::phases::movement::movable) refuses it; the table
+    /// draws no reach round one that may not.
+    pub fn may_move(&self, turn: u32) -> bool {
+        !self.pinned(turn) && !self.knocked_out(turn)
+    }
     /// Held by Force lightning or a choke in turn `turn`: tyneside-skirmish.txt, Jedi powers,
     /// "Force lightning attacks victims – immobilising them"; a choked figure is held likewise
     /// (ruling: the turn it is struck and the next).

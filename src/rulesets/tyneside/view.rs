@@ -187,7 +187,13 @@ fn draw(
     {
         let selected = pointer.selected;
         let order = view.group(g).and_then(|g| g.order).unwrap_or(Order::Stand);
-        for i in board.members(g) {
+        // Only round figures that may move: a ducked-back hero's ring promised a move the
+        // rules refuse (a walk).
+        for i in board
+            .members(g)
+            .into_iter()
+            .filter(|&i| board.figs[i].cond.may_move(board.turn))
+        {
             group_move(
                 &board,
                 i,

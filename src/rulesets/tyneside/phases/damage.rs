@@ -117,4 +117,19 @@ mod tests {
         assert!(c.ducked_back(3) && c.ducked_back(4) && !c.ducked_back(5));
         assert!(!c.hidden);
     }
+
+    /// "Duck Back: Figure is unable to move or shoot in their next turn": a figure ducked back
+    /// in turn 3 may still move in turn 3 (it has, or it will, in this turn's sequence), not in
+    /// turn 4, again in 5; a knocked-out one not while knocked out. The table's reach rings
+    /// follow this.
+    #[test]
+    fn a_ducked_back_figure_may_not_move_in_its_next_turn() {
+        let mut c = fresh();
+        assert!(c.may_move(3));
+        apply_fire_result(&mut c, false, FireResult::DuckBack, 3);
+        assert!(c.may_move(3) && !c.may_move(4) && c.may_move(5));
+        let mut k = fresh();
+        k.knocked_out_until = Some(6);
+        assert!(!k.may_move(5) && !k.may_move(6) && k.may_move(7));
+    }
 }
