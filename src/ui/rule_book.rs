@@ -46,6 +46,8 @@ pub struct Reading {
     pub rulings: bool,
     /// The words searched for; empty: the whole part.
     pub query: String,
+    /// The paragraph (of the whole part) a click in the contents asked to be scrolled to.
+    pub jump: Option<usize>,
 }
 
 /// The paragraphs (lines that hold anything) of `text` that hold `query`, ignoring case;
@@ -56,6 +58,41 @@ pub fn paragraphs<'a>(text: &'a str, query: &str) -> Vec<&'a str> {
         .filter(|l| !l.trim().is_empty())
         .filter(|l| query.is_empty() || l.to_lowercase().contains(&query))
         .collect()
+}
+
+/// The headings of `text`, for its contents: each as (its paragraph's index among
+/// [`paragraphs`]`(text, "")`, its words). A Markdown heading (`#`) is one; in a plain rule text
+/// (which marks none) a short line standing alone between blank lines, capitalised, not ending
+/// as a sentence does and holding no figures (so not a table's row or a chart's value).
+pub fn headings(text: &str) -> Vec<(usize, &str)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let blank = |i: Option<usize>| {
+        i.and_then(|i| lines.get(i))
+            .is_none_or(|l| l.trim().is_empty())
+    };
+    let mut out = Vec::new();
+    let mut paragraph = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if let Some(h) = t.strip_prefix('#') {
+            out.push((paragraph, h.trim_start_matches('#').trim()));
+        } else if t.chars().count() <= 48
+            && t.chars().count() >= 4
+            && t.starts_with(|c: char| c.is_uppercase())
+            && !t.ends_with(['.', ',', ';'])
+            && !t.contains(|c: char| c.is_ascii_digit() || c == '=' || c == '>')
+            && !t.contains("www.")
+            && blank(i.checked_sub(1))
+            && blank(Some(i + 1))
+        {
+            out.push((paragraph, t.trim_end_matches(':')));
+        }
+        paragraph += 1;
+    }
+    out
 }
 
 /// Draws the rule book window while `reading` holds something; its close button empties it.
@@ -91,18 +128,52 @@ pub fn show(ctx: &egui::Context, reading: &mut Option<Reading>, book: &Book) {
                 }
             });
             ui.separator();
+            egui::Panel::left(egui::Id::new(("rule-book-contents", r.rulings)))
+                .resizable(false)
+                .default_size(170.0)
+                .show(ui, |ui| {
+                    ui.strong("Contents");
+                    egui::ScrollArea::vertical()
+                        .id_salt(("rule-book-contents", r.rulings))
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| {
+                            for (at, heading) in headings(text) {
+                                if ui
+                                    .selectable_label(false, heading)
+                                    .on_hover_text("Go to this part (the search is cleared)")
+                                    .clicked()
+                                {
+                                    r.query.clear();
+                                    r.jump = Some(at);
+                                }
+                            }
+                        });
+                });
+            // The search is cleared by a jump: the paragraphs are then the whole part's.
+            let found = if r.jump.is_some() {
+                paragraphs(text, "")
+            } else {
+                found
+            };
+            // The whole part's headings stand out as the contents name them.
+            let heads: Vec<usize> = if r.query.trim().is_empty() {
+                headings(text).into_iter().map(|(at, _)| at).collect()
+            } else {
+                Vec::new()
+            };
             egui::ScrollArea::vertical()
                 .id_salt(("rule-book", r.rulings))
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
-                    for p in found {
-                        match p.trim_start().strip_prefix('#') {
-                            Some(heading) => {
-                                ui.strong(heading.trim_start_matches('#').trim());
-                            }
-                            None => {
-                                ui.label(p);
-                            }
+                    for (at, p) in found.into_iter().enumerate() {
+                        let shown = match p.trim_start().strip_prefix('#') {
+                            Some(heading) => ui.strong(heading.trim_start_matches('#').trim()),
+                            None if heads.contains(&at) => ui.strong(p),
+                            None => ui.label(p),
+                        };
+                        if r.jump == Some(at) {
+                            shown.scroll_to_me(Some(egui::Align::TOP));
+                            r.jump = None;
                         }
                         ui.add_space(4.0);
                     }
@@ -130,5 +201,46 @@ mod tests {
             ["Duck back: a figure in cover."]
         );
         assert!(paragraphs(text, "portal").is_empty());
+    }
+
+    /// The contents: a Markdown heading, or a plain text's short line alone between blank
+    /// lines; not a sentence, a list item, a table's row or a chart's value; each with the
+    /// index of its paragraph.
+    #[test]
+    fn the_contents_list_the_headings_by_paragraph() {
+        let text = "Star Wars skirmish rules\n\nTable of contents\n\n- (1) Introduction.\n\nIntroduction:\n\nThese rules are designed.\n\nKing = 13 Queen = 12\n\nA short sentence ends.\n\nRebel 2D to 3D+2\nImperial 3D\n\nVisibility:\nFigures see.\n";
+        let found: Vec<&str> = headings(text).into_iter().map(|(_, h)| h).collect();
+        assert_eq!(
+            found,
+            [
+                "Star Wars skirmish rules",
+                "Table of contents",
+                "Introduction"
+            ]
+        );
+        let all = paragraphs(text, "");
+        for (at, h) in headings(text) {
+            assert!(all[at].contains(h), "{h} at {at}: {}", all[at]);
+        }
+        let rulings = "# Tyneside rulings\n\n## Orders\nThe order counter is kept.\n";
+        assert_eq!(headings(rulings), [(0, "Tyneside rulings"), (1, "Orders")]);
+    }
+
+    /// Every bundled rule text has contents to go by (mass combat's text runs most headings
+    /// into their paragraphs, so it has the fewest).
+    #[test]
+    fn every_rule_text_has_contents() {
+        for f in [
+            "tyneside-skirmish.txt",
+            "imperial-alliance-battlefield.txt",
+            "one-stat-skirmish.txt",
+            "star-wars-battle-space.txt",
+            "d6-mass-combat.txt",
+        ] {
+            let text =
+                std::fs::read_to_string(format!("{}/assets/rules/{f}", env!("CARGO_MANIFEST_DIR")))
+                    .unwrap();
+            assert!(headings(&text).len() >= 5, "{f}: {:?}", headings(&text));
+        }
     }
 }
