@@ -59,7 +59,7 @@ fn tokens(
         let token = Token {
             side: f.side,
             label: f.name.clone(),
-            emblem: type_glyph(f).into(),
+            emblem: base_mark(f),
             values: String::new(),
             pips: 0,
             // A 1" base is 13 px with the whole 72" table in view: drawn larger when the
@@ -84,16 +84,20 @@ fn tokens(
     }
 }
 
-/// The mark on a figure's base that tells its type at a glance: AT a walker, JB a jet bike,
-/// S a Sith (Dark Side Force
-/// user), J a Jedi or other Force user, D a droid, N the Nexu, O an officer, + a medic, HW a
-/// heavy weapon, ST a stormtrooper, H any other hero, T any other trooper.
-pub fn type_glyph(f: &Figure) -> &'static str {
+/// The mark on a figure's base that tells it at a glance: AT a walker, JB a jet bike; a hero
+/// the first two letters of his name (`Ha` Han Solo, `Ch` Chewbacca, `Le` Princess Leia: a
+/// title is passed over), so two heroes side by side are told apart (a walk found Han and
+/// Chewbacca both marked H); else its type: S a Sith (Dark Side Force user), J a Jedi or other
+/// Force user, D a droid, N the Nexu, O an officer, + a medic, HW a heavy weapon, ST a
+/// stormtrooper, T any other trooper.
+pub fn base_mark(f: &Figure) -> String {
     let profile = f.profile.name.to_lowercase();
-    if f.profile.vehicle == Some(Vehicle::Walker) {
+    let mark = if f.profile.vehicle == Some(Vehicle::Walker) {
         "AT"
     } else if f.profile.vehicle == Some(Vehicle::JetBike) {
         "JB"
+    } else if f.hero {
+        return hero_mark(&f.name);
     } else if f.has(Ability::ForceUser) && f.has(Ability::DarkSide) {
         "S"
     } else if f.has(Ability::ForceUser) {
@@ -110,14 +114,46 @@ pub fn type_glyph(f: &Figure) -> &'static str {
         "HW"
     } else if profile.contains("stormtrooper") {
         "ST"
-    } else if f.hero {
-        "H"
     } else {
         "T"
-    }
+    };
+    mark.to_string()
 }
 
-/// A figure's miniature in the 3D view, by the same reading as [`type_glyph`].
+/// Titles a hero's mark passes over to his own name.
+const TITLES: [&str; 9] = [
+    "princess",
+    "darth",
+    "general",
+    "count",
+    "lord",
+    "captain",
+    "commander",
+    "admiral",
+    "grand",
+];
+
+/// A hero's mark: the first two letters of the first word of `name` that is not a title
+/// (the first word where all are), its first letter capital.
+fn hero_mark(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let word = words
+        .iter()
+        .find(|w| !TITLES.contains(&w.to_lowercase().as_str()))
+        .or(words.first())
+        .copied()
+        .unwrap_or("H");
+    let mut letters = word.chars().filter(|c| c.is_alphanumeric());
+    let first = letters
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().collect());
+    let second = letters
+        .next()
+        .map_or_else(String::new, |c| c.to_lowercase().collect());
+    format!("{first}{second}")
+}
+
+/// A figure's miniature in the 3D view, by its type as [`base_mark`] reads it.
 fn model(f: &Figure) -> Model {
     match f.profile.vehicle {
         Some(Vehicle::Walker) => Model::Walker,
@@ -541,7 +577,7 @@ pub(super) fn plugin(app: &mut App) {
 
 #[cfg(test)]
 mod tests {
-    use super::type_glyph;
+    use super::base_mark;
     use crate::rulesets::tyneside::components::Figure;
     use crate::rulesets::tyneside::roster;
 
@@ -564,18 +600,57 @@ mod tests {
     }
 
     #[test]
-    fn a_base_tells_its_figure_type() {
-        let glyph = |name: &str, hero: bool| type_glyph(&figure(name, hero));
-        assert_eq!(glyph("Darth Vader", true), "S");
-        assert_eq!(glyph("Luke Skywalker", true), "J");
-        assert_eq!(glyph("R2D2", true), "D");
+    fn a_base_tells_its_figure_type_or_its_heros_name() {
+        let glyph = |name: &str, hero: bool| base_mark(&figure(name, hero));
+        assert_eq!(glyph("Darth Vader", true), "Va", "a title passed over");
+        assert_eq!(glyph("Darth Vader", false), "S");
+        assert_eq!(glyph("Luke Skywalker", true), "Lu");
+        assert_eq!(glyph("Luke Skywalker", false), "J");
+        assert_eq!(glyph("R2D2", true), "R2");
+        assert_eq!(glyph("R2D2", false), "D");
         assert_eq!(glyph("Nexu", false), "N");
         assert_eq!(glyph("Heavy weapon trooper", false), "HW");
         assert_eq!(glyph("Stormtrooper", false), "ST");
-        assert_eq!(glyph("Han Solo", true), "H");
+        assert_eq!(glyph("Han Solo", true), "Ha");
+        assert_eq!(glyph("Chewbacca", true), "Ch");
+        assert_eq!(glyph("Princess Leia", true), "Le");
         assert_eq!(glyph("Basic trooper", false), "T");
         assert_eq!(glyph("AT-ST", false), "AT");
         assert_eq!(glyph("Jet bike", false), "JB");
+    }
+
+    /// In every bundled Tyneside scenario, no two heroes of one side share a mark, and no hero's
+    /// mark is a type's.
+    #[test]
+    fn heroes_of_a_side_are_told_apart_in_every_bundled_scenario() {
+        let types = ["AT", "JB", "S", "J", "D", "N", "O", "+", "HW", "ST", "T"];
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/tyneside");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let src = std::fs::read_to_string(&path).unwrap();
+            let mut s = crate::rulesets::tyneside::testing::game(&src, &[]);
+            let marks = crate::rulesets::tyneside::testing::on_board(&mut s, |board, _| {
+                board
+                    .figs
+                    .iter()
+                    .filter(|f| f.figure.hero)
+                    .map(|f| (f.figure.side, base_mark(&f.figure), f.figure.name.clone()))
+                    .collect::<Vec<_>>()
+            });
+            for (i, (side, mark, name)) in marks.iter().enumerate() {
+                seen += 1;
+                assert!(
+                    !types.contains(&mark.as_str()),
+                    "{path:?}: {name} marked {mark}"
+                );
+                assert!(
+                    !marks[..i].iter().any(|(s, m, _)| s == side && m == mark),
+                    "{path:?}: {name} shares {mark} with another hero of his side"
+                );
+            }
+        }
+        assert!(seen >= 10, "heroes looked at: {seen}");
     }
     /// The Hint's marks start at the figure that acts and end where the command takes it: a
     /// move at its end, a fire fight at the target group, a close combat at each enemy in
