@@ -830,14 +830,20 @@ fn moved_in_y(y: f32, half: f32, extent: Rect) -> f32 {
 /// the tokens' own ([`TableTextScale`]); `zoom`: the table's ([`shown_base`]); `fixed`: the
 /// boxes (centre, half size) of texts that stay ([`FixedText`]); `extent`: the board's, so each
 /// text is checked where it is drawn (a label over the piece at the bottom edge, where a
-/// neighbour may stand; a row moved in from an edge).
+/// neighbour may stand; a row moved in from an edge); `before`: where each token's texts were
+/// laid last time (`None`, or none given: a new token), so what still fits stays where it was
+/// and does not jump as a neighbour passes (a walk's labels and rows moved as figures moved):
+/// a row keeps its place where it is still clear and its own, a label shown keeps showing
+/// before one hidden is shown.
 fn declutter(
     tokens: &[&Token],
     scale: f32,
     zoom: &TableZoom,
     fixed: &[(Vec2, Vec2)],
     extent: Rect,
+    before: &[Option<Laid>],
 ) -> Vec<Laid> {
+    let before = |i: usize| before.get(i).copied().flatten();
     let mut order: Vec<usize> = (0..tokens.len()).collect();
     order.sort_by_key(|&i| tokens[i].order);
     let others = centres(tokens.iter().copied());
@@ -922,7 +928,20 @@ fn declutter(
                 .find(|&(_, c)| clear(c, half, false))
                 .unwrap_or(first)
         };
-        let (k, c, size) = near(full, true)
+        // Where it was, if that is still clear and reads as its own (a row led out is laid
+        // again: nearer room may have come free).
+        let kept = before(i)
+            .filter(|b| !b.lead)
+            .and_then(|b| Some((b.badges?, b.size)))
+            .filter(|&(c, size)| {
+                let half = row_half(t, size);
+                (size == full || size == least)
+                    && clear(c, half, c.length() < drawn[i])
+                    && (c.length() < drawn[i] || mine(c, half))
+            })
+            .map(|(c, size)| (0, c, size));
+        let (k, c, size) = kept
+            .or_else(|| near(full, true))
             .or_else(|| near(least, true))
             .or_else(on_base)
             .or_else(|| near(full, false))
@@ -944,7 +963,10 @@ fn declutter(
         .iter()
         .map(|&i| (tokens[i].at, Vec2::splat(drawn[i] * 0.9)))
         .collect();
-    for &i in order.iter().filter(|&&i| tokens[i].shown) {
+    // The labels shown last time first, then the others.
+    let mut by_label = order.clone();
+    by_label.sort_by_key(|&i| !before(i).is_some_and(|b| b.label));
+    for &i in by_label.iter().filter(|&&i| tokens[i].shown) {
         let t = tokens[i];
         let label_size = t.label_size * scale;
         let chars = short_name(&t.label).chars().count();
@@ -1137,6 +1159,7 @@ fn show_clear_texts(
     ),
     mut labels: Query<(&Label, &mut Visibility), Without<Badges>>,
     mut badges: Query<(&mut Badges, &mut Visibility, &mut Transform, &mut Lead), Without<Label>>,
+    mut before: Local<std::collections::HashMap<Entity, Laid>>,
 ) {
     if changed.is_empty()
         && !scale.is_changed()
@@ -1156,6 +1179,7 @@ fn show_clear_texts(
     let all: Vec<(Entity, &Token)> = tokens.iter().collect();
     let refs: Vec<&Token> = all.iter().map(|(_, t)| *t).collect();
     let others = centres(refs.iter().copied());
+    let was: Vec<Option<Laid>> = all.iter().map(|(e, _)| before.get(e).copied()).collect();
     let laid: std::collections::HashMap<Entity, (Laid, &Token)> = all
         .iter()
         .map(|(e, _)| *e)
@@ -1166,11 +1190,13 @@ fn show_clear_texts(
                 &zoom,
                 &fixed,
                 board.map_or(EVERYWHERE, |b| b.extent()),
+                &was,
             )
             .into_iter()
             .zip(refs.iter().copied()),
         )
         .collect();
+    *before = laid.iter().map(|(e, (l, _))| (*e, *l)).collect();
     let vis = |on: bool| {
         if on {
             Visibility::Inherited
@@ -1263,10 +1289,108 @@ pub(super) mod tests {
         fixed: &[(Vec2, Vec2)],
         extent: Rect,
     ) -> Vec<(bool, bool)> {
-        super::declutter(tokens, scale, zoom, fixed, extent)
+        super::declutter(tokens, scale, zoom, fixed, extent, &[])
             .into_iter()
             .map(|l| (l.label, l.badges.is_some()))
             .collect()
+    }
+
+    /// Issue 61 (a screen that holds still): a figure walking through a crowd moves few of the
+    /// others' rows of state chips, half or fewer of what laying each frame afresh moves (9 against
+    /// 21 when written), and every row
+    /// still covers no base and no other row; a row that still fits stays where it was.
+    #[test]
+    fn rows_of_badges_hold_still_as_a_figure_walks_past() {
+        let mut pieces: Vec<Token> = (0..9)
+            .map(|k| {
+                token(
+                    (4.0 + 1.3 * (k % 3) as f32, 4.0 + 1.3 * (k / 3) as f32),
+                    "Rookie",
+                    k,
+                )
+            })
+            .collect();
+        pieces.push(token((0.0, 4.65), "Walker", 9));
+        for t in &mut pieces {
+            t.badges = ["W", "D"]
+                .map(|c| Badge::new(c, "a meaning", [0.5, 0.5, 0.5]))
+                .to_vec();
+        }
+        let zoom = TableZoom::default();
+        let extent = Rect::new(-2.0, 0.0, 14.0, 12.0);
+        let moved = |a: &[Laid], b: &[Laid]| (0..9).filter(|&i| a[i].badges != b[i].badges).count();
+        let (mut kept, mut fresh): (Vec<Laid>, Vec<Laid>) = (Vec::new(), Vec::new());
+        let (mut moves_kept, mut moves_fresh) = (0, 0);
+        for step in 0..48 {
+            pieces[9].at.x = step as f32 * 0.25;
+            let refs: Vec<&Token> = pieces.iter().collect();
+            let was: Vec<Option<Laid>> = kept.iter().copied().map(Some).collect();
+            let now = super::declutter(&refs, 1.0, &zoom, &[], extent, &was);
+            let afresh = super::declutter(&refs, 1.0, &zoom, &[], extent, &[]);
+            if step > 0 {
+                moves_kept += moved(&kept, &now);
+                moves_fresh += moved(&fresh, &afresh);
+            }
+            let others = centres(refs.iter().copied());
+            let rows: Vec<(Vec2, Vec2)> = pieces
+                .iter()
+                .zip(&now)
+                .map(|(t, l)| (t.at + l.badges.unwrap(), row_half(t, l.size)))
+                .collect();
+            for (i, row) in rows.iter().enumerate() {
+                for (j, t) in pieces.iter().enumerate() {
+                    let drawn = shown_among(t, &zoom, &others);
+                    let own = i == j && now[i].badges.unwrap().length() < drawn;
+                    assert!(
+                        own || !box_meets(*row, &outline(t, drawn)),
+                        "step {step}: {i} on {j}'s base"
+                    );
+                    assert!(
+                        i == j || !overlaps(*row, rows[j]),
+                        "step {step}: {i} on {j}'s row"
+                    );
+                }
+            }
+            (kept, fresh) = (now, afresh);
+        }
+        assert!(
+            moves_kept * 2 <= moves_fresh,
+            "rows moved: {moves_kept} kept, {moves_fresh} afresh"
+        );
+        // Alone, a row laid beside its base last time stays beside it.
+        let mut one = pieces[0].clone();
+        one.at = Vec2::new(8.0, 8.0);
+        let first = super::declutter(&[&one], 1.0, &zoom, &[], extent, &[])[0];
+        let beside = Laid {
+            badges: Some(Vec2::new(first.badges.unwrap().y * 2.0, 0.0)),
+            ..first
+        };
+        let again = super::declutter(&[&one], 1.0, &zoom, &[], extent, &[Some(beside)])[0];
+        assert_eq!(again.badges, beside.badges);
+    }
+
+    /// Two labels that would cover each other: the one shown last time keeps showing, though
+    /// the other comes first in drawing order.
+    #[test]
+    fn a_label_shown_keeps_showing_before_a_hidden_one() {
+        let a = token((5.0, 5.0), "Stormtrooper A1", 0);
+        let b = token((5.9, 5.0), "Stormtrooper A2", 1);
+        let zoom = TableZoom::default();
+        let extent = Rect::new(0.0, 0.0, 12.0, 12.0);
+        let first = super::declutter(&[&a, &b], 1.0, &zoom, &[], extent, &[]);
+        assert_eq!((first[0].label, first[1].label), (true, false));
+        let was = [
+            Some(Laid {
+                label: false,
+                ..first[0]
+            }),
+            Some(Laid {
+                label: true,
+                ..first[1]
+            }),
+        ];
+        let held = super::declutter(&[&a, &b], 1.0, &zoom, &[], extent, &was);
+        assert_eq!((held[0].label, held[1].label), (false, true));
     }
 
     #[test]
@@ -1301,7 +1425,7 @@ pub(super) mod tests {
         let zoom = TableZoom::default();
         let extent = Rect::new(0.0, 0.0, 36.0, 36.0);
         let refs: Vec<&Token> = crowd.iter().collect();
-        let laid = super::declutter(&refs, 1.0, &zoom, &[], extent);
+        let laid = super::declutter(&refs, 1.0, &zoom, &[], extent, &[]);
         let others = centres(refs.iter().copied());
         let rows: Vec<(Vec2, Vec2)> = crowd
             .iter()
@@ -1327,7 +1451,7 @@ pub(super) mod tests {
         assert!(laid.iter().any(|l| l.lead), "{laid:?}");
         let mut one = crowd[0].clone();
         one.at = Vec2::new(18.0, 18.0);
-        let alone = super::declutter(&[&one], 1.0, &zoom, &[], extent);
+        let alone = super::declutter(&[&one], 1.0, &zoom, &[], extent, &[]);
         assert!(
             !alone[0].lead && alone[0].badges.unwrap().x == 0.0,
             "{alone:?}"
@@ -1622,7 +1746,7 @@ pub(super) mod tests {
             }
             let refs: Vec<&Token> = line.iter().collect();
             let zoom = TableZoom::default();
-            let laid = super::declutter(&refs, 1.0, &zoom, &[], EVERYWHERE);
+            let laid = super::declutter(&refs, 1.0, &zoom, &[], EVERYWHERE, &[]);
             let others = centres(refs.iter().copied());
             for (i, (t, l)) in line.iter().zip(&laid).enumerate() {
                 let half = row_half(t, l.size);
