@@ -35,7 +35,7 @@ pub(crate) use tokens::check::fixed_texts_apart as check_fixed_texts_apart;
 #[cfg(test)]
 pub(crate) use tokens::check::state_marks as check_state_marks;
 pub use tokens::{
-    FixedText, KeepClear, Pointed, TableTextScale, clear_place, shown_base, text_heights,
+    FixedText, KeepClear, Pointed, TableTextScale, clear_at, clear_place, shown_base, text_heights,
 };
 
 /// Marks every entity the view spawned for the current game.

@@ -730,20 +730,29 @@ pub fn clear_place(
     discs: &[(Vec2, f32)],
     texts: &[(Vec2, FixedText)],
 ) -> Option<Vec2> {
-    let clear = |c: Vec2| {
-        let b = text_box(c, text.chars, text.size);
-        !discs
-            .iter()
-            .any(|&(at, r)| overlaps(b, (at, Vec2::splat(r * 0.9))))
-            && !texts
-                .iter()
-                .any(|&(at, t)| overlaps(b, text_box(at, t.chars, t.size)))
-    };
     places
         .iter()
         .copied()
-        .find(|&c| clear(c))
+        .find(|&c| clear_at(c, text, discs, texts))
         .or(places.first().copied())
+}
+
+/// Whether `text` centred at `c` (board units) runs over none of `discs` (centre, radius) and
+/// none of `texts` (centre, size): a counter kept where it stood while this holds does not
+/// jump as other figures come near.
+pub fn clear_at(
+    c: Vec2,
+    text: FixedText,
+    discs: &[(Vec2, f32)],
+    texts: &[(Vec2, FixedText)],
+) -> bool {
+    let b = text_box(c, text.chars, text.size);
+    !discs
+        .iter()
+        .any(|&(at, r)| overlaps(b, (at, Vec2::splat(r * 0.9))))
+        && !texts
+            .iter()
+            .any(|&(at, t)| overlaps(b, text_box(at, t.chars, t.size)))
 }
 
 /// Where a piece's texts go ([`declutter`]).
@@ -1499,6 +1508,10 @@ pub(super) mod tests {
         // Covered everywhere: the first place, as before.
         let more = [trooper, (Vec2::new(9.0, 15.0), 0.5)];
         assert_eq!(clear_place(&[under, over], text, &more, &[]), Some(under));
+        // Kept over while that is clear, though under is free again; not where a disc is.
+        assert!(clear_at(over, text, &[trooper], &[]));
+        assert!(!clear_at(under, text, &[trooper], &[]));
+        assert!(!clear_at(over, text, &more, &[]));
     }
 
     #[test]

@@ -419,6 +419,7 @@ fn counters(
         &mut FixedText,
     )>,
     mut commands: Commands,
+    mut last: Local<std::collections::HashMap<String, usize>>,
 ) {
     let Some(board) = view.board() else { return };
     // While orders are placed the other sides' counters are hidden: from the side placing
@@ -509,7 +510,20 @@ fn counters(
             .map(|k| (board.figs[k].pos, base(k)))
             .chain(portals.iter().map(|p| (p.at, Portal::REACH)))
             .collect();
-        let place = crate::view::clear_place(&places, keep, &discs, &placed).unwrap_or(places[0]);
+        // Where it stood last (under, over, beside…) while that is still clear: it moves with
+        // its group, not back and forth as other figures pass (a walk).
+        let kept = last
+            .get(&g.id)
+            .and_then(|&k| places.get(k))
+            .copied()
+            .filter(|&p| crate::view::clear_at(p, keep, &discs, &placed));
+        let place = kept
+            .or_else(|| crate::view::clear_place(&places, keep, &discs, &placed))
+            .unwrap_or(places[0]);
+        last.insert(
+            g.id.clone(),
+            places.iter().position(|&p| p == place).unwrap_or(0),
+        );
         placed.push((place, keep));
         // Each written only when it differs: a write redraws the table (view::canvas).
         let at = place.extend(20.0);
