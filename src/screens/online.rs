@@ -633,24 +633,10 @@ fn panel(
         Online::Host { connected, .. } if connected.is_empty() => "waiting for a guest".into(),
         _ => chat.status.clone(),
     };
-    if news != chat.opened_for && !looking {
-        if !news.is_empty() {
-            let mut fold = egui::collapsing_header::CollapsingState::load_with_default_open(
-                ctx,
-                id.with("collapsing"),
-                false,
-            );
-            fold.set_open(true);
-            fold.store(ctx);
-        }
-        chat.opened_for = news;
+    if !looking {
+        open_for_news(ctx, id, &mut chat.opened_for, news);
     }
-    let unread = chat.lines.len().saturating_sub(chat.seen);
-    let title = match unread {
-        0 => format!("Online · {turn}"),
-        1 => format!("Online · {turn} · 1 new line"),
-        n => format!("Online · {turn} · {n} new lines"),
-    };
+    let title = panel_title(&turn, chat.lines.len().saturating_sub(chat.seen));
     let screen = ctx.content_rect();
     let shown = egui::Window::new(title)
         .id(id)
@@ -778,6 +764,34 @@ fn panel(
     Ok(())
 }
 
+/// Unfolds the online panel `id` once for each new piece of `news` (a host waiting for a guest,
+/// the connection's status): `opened_for` is the news it last opened for, so a player who folds
+/// it again is not overruled until there is other news; no news opens nothing.
+fn open_for_news(ctx: &egui::Context, id: egui::Id, opened_for: &mut String, news: String) {
+    if news == *opened_for {
+        return;
+    }
+    if !news.is_empty() {
+        let mut fold = egui::collapsing_header::CollapsingState::load_with_default_open(
+            ctx,
+            id.with("collapsing"),
+            false,
+        );
+        fold.set_open(true);
+        fold.store(ctx);
+    }
+    *opened_for = news;
+}
+
+/// The online panel's title: whose turn (`turn`) and the chat lines not yet seen.
+fn panel_title(turn: &str, unread: usize) -> String {
+    match unread {
+        0 => format!("Online · {turn}"),
+        1 => format!("Online · {turn} · 1 new line"),
+        n => format!("Online · {turn} · {n} new lines"),
+    }
+}
+
 /// A chat line from this window's player.
 fn say(world: &mut World, online: &Online, text: &str) {
     match online {
@@ -856,4 +870,60 @@ pub(super) fn plugin(app: &mut App) {
                 panel.run_if(in_state(Screen::Playing).and_then(resource_exists::<Online>)),
             ),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether the panel `id` is unfolded, as egui keeps it.
+    fn unfolded(ctx: &egui::Context, id: egui::Id) -> bool {
+        egui::collapsing_header::CollapsingState::load_with_default_open(
+            ctx,
+            id.with("collapsing"),
+            false,
+        )
+        .is_open()
+    }
+
+    /// Issue 63: the panel folds to its title and opens itself once for each piece of news (a
+    /// host waiting for a guest, the connection's status); folded again by the player, it
+    /// stays folded until there is other news.
+    #[test]
+    fn the_online_panel_opens_for_news_once() {
+        let ctx = egui::Context::default();
+        let id = egui::Id::new("online-panel");
+        let mut opened_for = String::new();
+        open_for_news(&ctx, id, &mut opened_for, String::new());
+        assert!(!unfolded(&ctx, id), "folded with no news");
+        open_for_news(&ctx, id, &mut opened_for, "waiting for a guest".into());
+        assert!(unfolded(&ctx, id), "a host waiting: open");
+        let mut fold = egui::collapsing_header::CollapsingState::load_with_default_open(
+            &ctx,
+            id.with("collapsing"),
+            false,
+        );
+        fold.set_open(false);
+        fold.store(&ctx);
+        open_for_news(&ctx, id, &mut opened_for, "waiting for a guest".into());
+        assert!(
+            !unfolded(&ctx, id),
+            "folded by the player: the same news leaves it"
+        );
+        open_for_news(&ctx, id, &mut opened_for, "connection lost".into());
+        assert!(unfolded(&ctx, id), "other news: open again");
+    }
+
+    #[test]
+    fn the_online_panels_title_counts_the_lines_unseen() {
+        assert_eq!(panel_title("Your turn", 0), "Online · Your turn");
+        assert_eq!(
+            panel_title("Your turn", 1),
+            "Online · Your turn · 1 new line"
+        );
+        assert_eq!(
+            panel_title("Waiting for Empire", 3),
+            "Online · Waiting for Empire · 3 new lines"
+        );
+    }
 }
