@@ -4,6 +4,8 @@
 //! left and state; the last round's attacks as the text's example reads them, with the chart
 //! rows that applied.
 
+use std::collections::BTreeMap;
+
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -604,21 +606,7 @@ fn units_panel(ui: &mut egui::Ui, b: &Battle, ordering: Option<usize>, draft: &m
             .iter()
             .filter(|u| u.side == s && !matches!(u.status, Status::Joined(_)))
         {
-            let state = match &u.status {
-                Status::Fighting => String::new(),
-                Status::Retreating => " · full retreat".into(),
-                Status::Aboard(t) => format!(" · aboard {t}"),
-                Status::Surrendered => " · surrendered".into(),
-                Status::Fled => " · fled".into(),
-                Status::Destroyed => " · destroyed".into(),
-                Status::Joined(_) => String::new(),
-            };
-            let hurt = format!(
-                "{}{}",
-                u.damage_words()
-                    .map_or(String::new(), |w| format!(" · {w}")),
-                if u.en_route.is_some() { " · late" } else { "" }
-            );
+            let (state, hurt) = state_words(u);
             ui.horizontal_wrapped(|ui| {
                 unit_line(ui, u, state, hurt);
                 if let Some(i) = firing.filter(|&i| b.units[i].side != s && u.on_ground()) {
@@ -641,6 +629,59 @@ fn units_panel(ui: &mut egui::Ui, b: &Battle, ordering: Option<usize>, draft: &m
             });
         }
     }
+}
+
+/// A unit's state and damage as its line ends: (` · full retreat`, ` · moderate casualties ·
+/// late`), each empty where there is nothing to say.
+fn state_words(u: &super::battle::Unit) -> (String, String) {
+    let state = match &u.status {
+        Status::Fighting | Status::Joined(_) => String::new(),
+        Status::Retreating => " · full retreat".into(),
+        Status::Aboard(t) => format!(" · aboard {t}"),
+        Status::Surrendered => " · surrendered".into(),
+        Status::Fled => " · fled".into(),
+        Status::Destroyed => " · destroyed".into(),
+    };
+    let hurt = format!(
+        "{}{}",
+        u.damage_words()
+            .map_or(String::new(), |w| format!(" · {w}")),
+        if u.en_route.is_some() { " · late" } else { "" }
+    );
+    (state, hurt)
+}
+
+/// The last round in a few lines, before its attacks one by one (a walk found a round's
+/// outcome in the events alone): what each side lost, then each unit fired on, with what it
+/// lost, what is left of it and its state now. Empty where nothing was fired.
+fn round_summary(b: &Battle) -> Vec<String> {
+    let mut lost: BTreeMap<usize, u32> = BTreeMap::new();
+    for &(_, target, men) in &b.last_fire {
+        *lost.entry(target).or_default() += men;
+    }
+    if lost.is_empty() {
+        return Vec::new();
+    }
+    let by_side: Vec<String> = (0..b.sides.len())
+        .map(|s| {
+            let n: u32 = lost
+                .iter()
+                .filter(|(i, _)| b.units.get(**i).is_some_and(|u| u.side == s))
+                .map(|(_, n)| n)
+                .sum();
+            format!("{} {n}", b.sides[s].name)
+        })
+        .collect();
+    let mut out = vec![format!("Lost last round: {}", by_side.join(", "))];
+    for (&i, &n) in &lost {
+        let Some(u) = b.units.get(i) else { continue };
+        let (state, hurt) = state_words(u);
+        out.push(format!(
+            "{}: lost {n}, {} of {} left{state}{hurt}",
+            u.name, u.size, u.start
+        ));
+    }
+    out
 }
 
 /// One unit's line: its men left of its start, its state and damage, its statistics on hover.
@@ -882,6 +923,14 @@ fn attacks_panel(ui: &mut egui::Ui, b: &Battle) {
         });
         return;
     }
+    for (k, line) in round_summary(b).into_iter().enumerate() {
+        if k == 0 {
+            ui.label(egui::RichText::new(line).strong());
+        } else {
+            ui.label(line);
+        }
+    }
+    ui.separator();
     ui.label(egui::RichText::new("Last round's fire").strong());
     ui.weak("Click an attack to see its rows on the charts below.");
     let shown = charted(ui, b);
@@ -1092,6 +1141,38 @@ mod tests {
     /// with the banner only, not the hand-over screen that hides it (which the shell puts up
     /// for a side to act); solo, the person's side is still named so the banner comes back
     /// after the rules' side has declared.
+    /// The last round summed up: each side's losses, then each unit fired on with its losses,
+    /// what is left and its state; nothing where nothing was fired.
+    #[test]
+    fn the_last_round_is_summed_up_by_side_and_unit() {
+        let mut b = super::super::battle::tests::platoon();
+        assert!(round_summary(&b).is_empty());
+        let (a, t) = (
+            b.units.iter().position(|u| u.side == 0).unwrap(),
+            b.units.iter().position(|u| u.side == 1).unwrap(),
+        );
+        b.last_fire = vec![(a, t, 2), (a, t, 1)];
+        b.units[t].size -= 3;
+        b.units[t].status = Status::Retreating;
+        let lines = round_summary(&b);
+        assert_eq!(
+            lines[0],
+            format!(
+                "Lost last round: {} 0, {} 3",
+                b.sides[0].name, b.sides[1].name
+            )
+        );
+        let u = &b.units[t];
+        assert_eq!(
+            lines[1],
+            format!(
+                "{}: lost 3, {} of {} left · full retreat",
+                u.name, u.size, u.start
+            )
+        );
+        assert_eq!(lines.len(), 2);
+    }
+
     #[test]
     fn a_hotseat_battle_hides_nothing_between_commanders() {
         let hotseat = status_with(vec![]);
