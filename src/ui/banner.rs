@@ -39,6 +39,14 @@ pub struct Banner {
 /// How far from the banner the pointer makes it all but clear, egui points.
 const NEAR: f32 = 32.0;
 
+impl Banner {
+    /// Where it lies over the table now, egui points (`None`: not shown): a click there sends
+    /// it away and is not the table's (it selected the piece under it as well: a walk).
+    pub fn covering(&self) -> Option<egui::Rect> {
+        self.drawn
+    }
+}
+
 /// Seconds the banner still shows, `elapsed` seconds after it was announced, where the side
 /// announced has (`played`) or has not played since; 0 or less: gone.
 fn left(elapsed: f64, played: bool) -> f64 {

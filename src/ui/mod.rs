@@ -575,19 +575,25 @@ fn frame(
         egui::pos2(whole.min.x, bar.rect.max.y),
         egui::pos2(whole.max.x - right, whole.max.y - bottom),
     );
-    insets.set_if_neq(PanelInsets {
-        top: bar.rect.height(),
-        bottom,
-        left: 0.0,
-        right,
-        covered: false,
-    });
     if !replay.open {
         // Online each player has a screen: nothing changes hands.
         if online.is_none() {
             banner::show(&ctx, area.0, &status, &mut state.banner);
         }
     }
+    let notice = state
+        .banner
+        .covering()
+        .filter(|_| !replay.open && online.is_none())
+        .map(|r| [r.min.x, r.min.y, r.max.x, r.max.y]);
+    insets.set_if_neq(PanelInsets {
+        top: bar.rect.height(),
+        bottom,
+        left: 0.0,
+        right,
+        covered: false,
+        notice,
+    });
     if state.help {
         let state = &mut *state;
         help::show(

@@ -93,6 +93,9 @@ pub struct PanelInsets {
     pub bottom: f32,
     /// A screen covers the whole window (the hot-seat hand-over): no part of the table shows.
     pub covered: bool,
+    /// A notice lying over the table (the hotseat banner), (min x, min y, max x, max y):
+    /// a click there is the notice's, not the table's.
+    pub notice: Option<[f32; 4]>,
 }
 
 impl PanelInsets {
@@ -100,7 +103,11 @@ impl PanelInsets {
     /// a panel rather than the table. The panels are drawn on egui's background layer, which
     /// egui does not count as "over an area", so each rule set's pointer asks this too.
     pub fn covers(&self, cursor: Vec2, width: f32, height: f32) -> bool {
+        let on_notice = self.notice.is_some_and(|[x0, y0, x1, y1]| {
+            (x0..=x1).contains(&cursor.x) && (y0..=y1).contains(&cursor.y)
+        });
         self.covered
+            || on_notice
             || cursor.x < self.left
             || cursor.y < self.top
             || cursor.x > width - self.right
@@ -417,4 +424,27 @@ pub(super) fn plugin(app: &mut App) {
                 settle_shift,
             ),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pointer over a panel, or over a notice lying on the table (the hotseat banner), is
+    /// not the table's: a click there selected the piece under the banner as well (a walk).
+    #[test]
+    fn a_notice_over_the_table_takes_the_pointer() {
+        let mut insets = PanelInsets {
+            top: 60.0,
+            right: 330.0,
+            ..default()
+        };
+        let (w, h) = (1280.0, 720.0);
+        assert!(!insets.covers(Vec2::new(470.0, 100.0), w, h));
+        assert!(insets.covers(Vec2::new(470.0, 30.0), w, h), "the phase bar");
+        assert!(insets.covers(Vec2::new(1000.0, 100.0), w, h), "the sidebar");
+        insets.notice = Some([320.0, 78.0, 630.0, 130.0]);
+        assert!(insets.covers(Vec2::new(470.0, 100.0), w, h), "the banner");
+        assert!(!insets.covers(Vec2::new(470.0, 140.0), w, h), "below it");
+    }
 }
