@@ -40,16 +40,9 @@ fn menu(
 }
 
 /// Leaving the game: the rule set's phases exit and its entities go (each rule set despawns
-/// its own on leaving its game), and its replay viewer closes, so the next game does not open
-/// in it (a walk left a replay for the title and played another scenario: the old replay's
-/// bar and marks stayed over it, its buttons dead). Not on the engine's every leaving of a
-/// game: the viewer itself replays a game from its start.
-fn clear_game(
-    mut state: ResMut<NextState<GameState>>,
-    mut viewer: ResMut<crate::engine::replay_view::ReplayStatus>,
-) {
+/// its own on leaving its game).
+fn clear_game(mut state: ResMut<NextState<GameState>>) {
     state.set(GameState::NoGame);
-    viewer.set_if_neq(crate::engine::replay_view::ReplayStatus::default());
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -57,41 +50,4 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, to_viewer.run_if(in_state(Screen::Results)))
         .add_systems(OnEnter(Screen::Title), clear_game)
         .add_systems(OnEnter(Screen::ScenarioSelect), clear_game);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::replay_view::ReplayStatus;
-
-    /// A game left with its replay open, for the title or the scenario list: the viewer is
-    /// closed, so the next game does not open in it.
-    #[test]
-    fn leaving_for_the_title_or_the_list_closes_the_replay() {
-        for to in [Screen::Title, Screen::ScenarioSelect] {
-            let mut app = App::new();
-            app.add_plugins(bevy::state::app::StatesPlugin)
-                .init_state::<GameState>()
-                .init_state::<Screen>()
-                .insert_resource(ReplayStatus {
-                    open: true,
-                    len: 18,
-                    at: 18,
-                    ..default()
-                })
-                .add_systems(OnEnter(to), clear_game);
-            app.world_mut()
-                .resource_mut::<NextState<Screen>>()
-                .set(Screen::Playing);
-            app.update();
-            assert!(app.world().resource::<ReplayStatus>().open, "still playing");
-            app.world_mut().resource_mut::<NextState<Screen>>().set(to);
-            app.update();
-            assert_eq!(
-                *app.world().resource::<ReplayStatus>(),
-                ReplayStatus::default(),
-                "{to:?}"
-            );
-        }
-    }
 }
