@@ -149,6 +149,17 @@ mod tests {
 
     /// One frame at `time` seconds with the person's side `to_act` (`None`: the rules act).
     fn frame(ctx: &egui::Context, banner: &mut Banner, time: f64, to_act: Option<usize>) {
+        frame_with(ctx, banner, time, to_act, Vec::new());
+    }
+
+    /// [`frame`] with `events` in its input.
+    fn frame_with(
+        ctx: &egui::Context,
+        banner: &mut Banner,
+        time: f64,
+        to_act: Option<usize>,
+        events: Vec<egui::Event>,
+    ) {
         let status = ShellStatus {
             people: 1,
             to_act,
@@ -156,11 +167,11 @@ mod tests {
             sides: vec!["Rebels".into(), "Garrison".into()],
             ..Default::default()
         };
-        let input = egui::RawInput {
+        ctx.begin_pass(egui::RawInput {
             time: Some(time),
+            events,
             ..Default::default()
-        };
-        ctx.begin_pass(input);
+        });
         show(
             ctx,
             egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0)),
@@ -221,25 +232,7 @@ mod tests {
 
     /// One frame at `time` with `event` in its input, the person's side 0 to act.
     fn press(ctx: &egui::Context, banner: &mut Banner, time: f64, event: egui::Event) {
-        let status = ShellStatus {
-            people: 1,
-            to_act: Some(0),
-            acting: Some(0),
-            sides: vec!["Rebels".into(), "Garrison".into()],
-            ..Default::default()
-        };
-        ctx.begin_pass(egui::RawInput {
-            time: Some(time),
-            events: vec![event],
-            ..Default::default()
-        });
-        show(
-            ctx,
-            egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0)),
-            &status,
-            banner,
-        );
-        let _ = ctx.end_pass();
+        frame_with(ctx, banner, time, Some(0), vec![event]);
     }
 
     #[test]
