@@ -84,6 +84,8 @@ pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner
         banner.commands = status.commands;
     }
     let (Some(side), true) = (banner.side, status.people >= 1) else {
+        // Not shown: its old place takes no click ([`Banner::covering`]).
+        banner.drawn = None;
         return;
     };
     let mut left = left(now - banner.since, status.commands != banner.commands);

@@ -1137,10 +1137,6 @@ mod tests {
         app.world().resource::<ShellStatus>().clone()
     }
 
-    /// Issue 61: the declarations are made in the open, so a hotseat battle hands the table on
-    /// with the banner only, not the hand-over screen that hides it (which the shell puts up
-    /// for a side to act); solo, the person's side is still named so the banner comes back
-    /// after the rules' side has declared.
     /// The last round summed up: each side's losses, then each unit fired on with its losses,
     /// what is left and its state; nothing where nothing was fired.
     #[test]
@@ -1173,6 +1169,10 @@ mod tests {
         assert_eq!(lines.len(), 2);
     }
 
+    /// Issue 61: the declarations are made in the open, so a hotseat battle hands the table on
+    /// with the banner only, not the hand-over screen that hides it (which the shell puts up
+    /// for a side to act); solo, the person's side is still named so the banner comes back
+    /// after the rules' side has declared.
     #[test]
     fn a_hotseat_battle_hides_nothing_between_commanders() {
         let hotseat = status_with(vec![]);
