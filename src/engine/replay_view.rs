@@ -101,7 +101,7 @@ pub fn goto<R: RuleSet>(world: &mut World, at: usize) -> Result<(), String> {
         viewing.is_none() || actor == viewing || R::is_attack(c)
     });
     let mut marks = Vec::new();
-    replay::resume_watching::<R>(world, &record, seed, |w, n| {
+    step_through::<R>(world, &record, seed, |w, n| {
         if let Some((k, c)) = shown.as_ref().filter(|_| open)
             && n == *k
         {
@@ -115,6 +115,35 @@ pub fn goto<R: RuleSet>(world: &mut World, at: usize) -> Result<(), String> {
     s.last = last;
     s.marks = marks;
     Ok(())
+}
+
+/// Set while the viewer replays its record: the game it leaves to set the record up again
+/// is not the game being left ([`forget`]).
+#[derive(Resource)]
+struct Stepping;
+
+/// Replays `record` for the viewer ([`replay::resume_watching`]), marked as the viewer's own.
+fn step_through<R: RuleSet>(
+    world: &mut World,
+    record: &GameRecord<R::Command>,
+    seed: u64,
+    after: impl FnMut(&World, usize),
+) -> Result<(), replay::ResumeError> {
+    world.insert_resource(Stepping);
+    let done = replay::resume_watching::<R>(world, record, seed, after);
+    world.remove_resource::<Stepping>();
+    done
+}
+
+/// The game is left with the viewer open (Menu, then the title; another game started or
+/// opened): the viewer closes with it, its record dropped, so the next game is not shown
+/// through a replay bar over its table with every button dead (a new player's walk).
+fn forget<R: RuleSet>(world: &mut World) {
+    if world.contains_resource::<Stepping>() {
+        return;
+    }
+    world.remove_resource::<Viewed<R::Command>>();
+    *world.resource_mut::<ReplayStatus>() = ReplayStatus::default();
 }
 
 /// The last of the first `at` commands of `record` in words: as written when the side the
@@ -174,7 +203,7 @@ pub fn open<R: RuleSet>(world: &mut World, since: bool) -> Result<(), String> {
     let mut actors = Vec::with_capacity(len);
     let mut last_marks = Vec::new();
     let full = world.resource::<Viewed<R::Command>>().record.clone();
-    replay::resume_watching::<R>(world, &full, full.seed.unwrap_or(0), |w, at| {
+    step_through::<R>(world, &full, full.seed.unwrap_or(0), |w, at| {
         let turn = w.resource::<GameLog>().0.last().map_or(1, |e| e.turn);
         if turns.last().is_none_or(|(t, _)| *t != turn) {
             turns.push((turn, at));
@@ -337,7 +366,8 @@ pub fn plugin<R: RuleSet>(app: &mut App) {
         requests::<R>
             .after(super::pipeline::CommandPipeline)
             .run_if(super::state::game_of(R::ID)),
-    );
+    )
+    .add_systems(OnEnter(super::state::GameState::NoGame), forget::<R>);
 }
 
 /// What every rule set's viewer shares.

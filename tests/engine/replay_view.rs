@@ -125,3 +125,57 @@ fn the_viewer_draws_the_last_command_shown_and_not_another_sides_move() {
     goto::<Battlefield>(s.world_mut(), 0).unwrap_or_else(|e| panic!("{e}"));
     assert!(s.world().resource::<ReplayStatus>().marks.is_empty());
 }
+
+/// Issue 61 (a new player's walk): a game left with the viewer open (Menu, then the title)
+/// closes the viewer with it, so the next game is played, not shown through a replay bar with
+/// every button dead; and the rules' side, which drives only while nothing is viewed, neither
+/// acts on the game being left nor stops driving the next one.
+#[test]
+fn leaving_a_game_in_the_viewer_closes_it_and_the_next_game_plays() {
+    use bevy::prelude::{NextState, State};
+    use bevy::time::TimeUpdateStrategy;
+    use holotable::engine::game::{set_rules_sides, start};
+    use holotable::engine::replay_view::Viewed;
+    use holotable::engine::state::GameState;
+
+    let mut s = village_with_the_atst_moved();
+    holotable::engine::rules_side::drive_plugin::<Battlefield>(&mut s.app, "The app's side");
+    s.app.insert_resource(TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_secs(1),
+    ));
+    set_rules_sides(s.world_mut(), &["all".into()]).unwrap_or_else(|e| panic!("{e}"));
+    open::<Battlefield>(s.world_mut(), false).unwrap_or_else(|e| panic!("{e}"));
+    goto::<Battlefield>(s.world_mut(), 0).unwrap_or_else(|e| panic!("{e}"));
+    assert!(s.world().resource::<ReplayStatus>().open);
+
+    s.world_mut()
+        .resource_mut::<NextState<GameState>>()
+        .set(GameState::NoGame);
+    for _ in 0..4 {
+        s.app.update();
+    }
+    assert_eq!(
+        *s.world().resource::<State<GameState>>().get(),
+        GameState::NoGame
+    );
+    assert_eq!(
+        *s.world().resource::<ReplayStatus>(),
+        ReplayStatus::default()
+    );
+    assert!(!s.world().contains_resource::<Viewed<Command>>());
+
+    let (loaded, _) = registry()
+        .load("capture_the_village")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    start::<Battlefield>(s.world_mut(), &loaded, Randomness::seeded(4))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    set_rules_sides(s.world_mut(), &["all".into()]).unwrap_or_else(|e| panic!("{e}"));
+    for _ in 0..6 {
+        s.app.update();
+    }
+    assert!(!s.world().resource::<ReplayStatus>().open);
+    assert!(
+        !s.record().commands.is_empty(),
+        "the rules' side played nothing in the next game"
+    );
+}
