@@ -1293,3 +1293,29 @@ fn r2d2_acts_as_the_player_wants_and_c3po_keeps_company() {
         },
     );
 }
+
+/// A move both longer than the movement left and ending within 5" of an enemy is refused by
+/// the Advance order first: no shorter move there is allowed either (a walk read the
+/// allowance's refusal, shortened the move, and met the order's next).
+#[test]
+fn an_advance_too_long_and_too_near_an_enemy_is_refused_by_the_order() {
+    let scenario = advance_past("Basic trooper").replace("(17.0, 10.0)", "(20.0, 10.0)");
+    let mut s = session_from(&scenario, &[]);
+    to_stormtroopers(&mut s);
+    let why = refused(
+        &mut s,
+        Command::Move {
+            figure: "s".into(),
+            to: (18.5, 10.0),
+        },
+    );
+    assert!(why.contains("halt at 5"), "{why}");
+    // Within its allowance and 5" off, the same way is taken.
+    ok(
+        &mut s,
+        Command::Move {
+            figure: "s".into(),
+            to: (14.0, 10.0),
+        },
+    );
+}

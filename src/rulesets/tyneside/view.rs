@@ -398,6 +398,33 @@ fn intents(
 /// An order counter's word's letters, inches high.
 const COUNTER_HEIGHT: f32 = 0.94;
 
+/// Where a group's order counter may go, nearest first, inches: `under` its lowest figure,
+/// `over` its highest; where both are taken (groups side by side: `[ATTACK]ATTACK]`), beside
+/// them a step at a time, then a row further out. The steps are the widest counter's
+/// (`[ADVANCE]`), whatever this one says: a counter beside its group stayed put while it
+/// read `[ ? ]`, then slid sideways when its order was shown (a walk). `size`: the letters'
+/// height, inches.
+fn counter_places(under: Vec2, over: Vec2, size: f32) -> Vec<Vec2> {
+    let widest = Order::ALL
+        .iter()
+        .map(|o| o.to_string().chars().count() + 2)
+        .max()
+        .unwrap_or(9);
+    let wide = widest as f32 * size * 0.7;
+    let tall = size * 1.2;
+    [under, over]
+        .into_iter()
+        .chain((1..=3).flat_map(|k| {
+            let dx = Vec2::X * wide * k as f32 * 0.6;
+            [under - dx, under + dx, over - dx, over + dx]
+        }))
+        .chain((1..=3).flat_map(|k| {
+            let dy = Vec2::Y * tall * k as f32;
+            [under - dy, over + dy]
+        }))
+        .collect()
+}
+
 /// Keeps one counter per group, behind (below) its rearmost figure.
 fn counters(
     view: GameView,
@@ -489,21 +516,7 @@ fn counters(
         let gap = Token::LABEL * 1.3 + COUNTER_HEIGHT * 0.6;
         let under = Vec2::new(cx, low.y - below - gap);
         let over = Vec2::new(cx, board.figs[high].pos.y + base(high) + gap);
-        // Where both are taken (groups side by side: `[ATTACK]ATTACK]`), beside them a
-        // counter's width a step, then a row further out: the nearest clear room.
-        let wide = label.chars().count() as f32 * size.0 * 0.7;
-        let tall = size.0 * 1.2;
-        let places: Vec<Vec2> = [under, over]
-            .into_iter()
-            .chain((1..=3).flat_map(|k| {
-                let dx = Vec2::X * wide * k as f32 * 0.6;
-                [under - dx, under + dx, over - dx, over + dx]
-            }))
-            .chain((1..=3).flat_map(|k| {
-                let dy = Vec2::Y * tall * k as f32;
-                [under - dy, over + dy]
-            }))
-            .collect();
+        let places = counter_places(under, over, size.0);
         // Other groups' figures, and the portal counters (their diamonds reach 0.8").
         let discs: Vec<(Vec2, f32)> = (0..board.figs.len())
             .filter(|k| !members.contains(k))
@@ -577,6 +590,51 @@ fn doors(table: Option<Res<super::table::TableRes>>, board: Option<ResMut<BoardG
     }
 }
 
+/// The tape measure's length written on the table past its far end.
+#[derive(Component)]
+struct TapeLength;
+
+/// Keeps the tape measure's length on the table while the tape is (from a right-drag to the
+/// next click): in the note by the cursor it went as the button was let go (a walk), since a
+/// release hides that note until the pointer moves.
+fn tape_length(
+    pointer: Res<PointerState>,
+    text_scale: Res<crate::view::TableTextScale>,
+    mut shown: Query<(Entity, &mut Text2d, &mut Transform), With<TapeLength>>,
+    mut commands: Commands,
+) {
+    let tape = pointer.tape.filter(|(a, b)| a.distance(*b) > 0.05);
+    let Some((a, b)) = tape else {
+        for (e, ..) in &shown {
+            commands.entity(e).try_despawn();
+        }
+        return;
+    };
+    let words = format!("{:.1}\"", a.distance(b));
+    // Past the end, clear of the pointer that holds it.
+    let at = (b + (b - a).normalize_or_zero() * 1.2).extend(25.0);
+    if let Some((_, mut text, mut tf)) = shown.iter_mut().next() {
+        if text.0 != words {
+            text.0 = words;
+        }
+        if tf.translation != at {
+            tf.translation = at;
+        }
+        return;
+    }
+    commands.spawn((
+        TableVisual,
+        TapeLength,
+        Text2d::new(words),
+        TextFont::default(),
+        TextColor(YELLOW),
+        bevy::text::TextBackgroundColor(Color::srgba(0.06, 0.06, 0.08, 0.85)),
+        Transform::from_translation(at),
+        TableText(COUNTER_HEIGHT * text_scale.0),
+        crate::view::LeastPx(14.0),
+    ));
+}
+
 pub(super) fn plugin(app: &mut App) {
     // The tokens stay on the table once the game is over; what needs the turn's phase (the
     // rings, the counters) only while it is on (the phase is gone with the game).
@@ -584,7 +642,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             (tokens, portals, intents, doors).run_if(game_of(super::ID)),
-            (draw, counters).run_if(playing(super::ID)),
+            (draw, counters, tape_length).run_if(playing(super::ID)),
         ),
     );
 }

@@ -190,6 +190,9 @@ fn pointer(
         if buttons.just_released(MouseButton::Left) {
             state.drag = None;
         }
+        // Off the table nothing is hovered: the last figure passed over on the way to the
+        // sidebar held the card there in place of the figure selected (a walk).
+        state.hover = None;
         return;
     };
     state.hover = figure_at(&board, p);

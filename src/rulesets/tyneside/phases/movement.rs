@@ -130,6 +130,14 @@ pub fn plan_step(
             Some(jet_bike_leg(now, f.pos, to, extra)?)
         }
     };
+    let enemies = board.enemy_bases(i);
+    let objectives: Vec<Vec2> = board
+        .table
+        .scenario
+        .objectives
+        .iter()
+        .map(|o| Vec2::new(o.at.0, o.at.1))
+        .collect();
     if let Some(l) = leg {
         used = l.moved;
     } else if used > allow + 1e-3 {
@@ -138,6 +146,20 @@ pub fn plan_step(
         if order == Order::Stand {
             check_stand(used)?;
         }
+        // So does an order that forbids ending there at all (Advance's halt at 5"): a walk
+        // read the obstacle rule, shortened the move, and met the order's refusal next.
+        check_step(
+            order,
+            &Step {
+                from: f.pos,
+                to,
+                radius: f.figure.base,
+                running: f.act.run_roll.is_some(),
+                used,
+                enemies: &enemies,
+                objectives: &objectives,
+            },
+        )?;
         let run = if f.act.run_roll.is_none() {
             "; a run adds D4"
         } else {
@@ -169,14 +191,6 @@ pub fn plan_step(
         }
     }
     in_company(board, i, to)?;
-    let enemies = board.enemy_bases(i);
-    let objectives: Vec<Vec2> = board
-        .table
-        .scenario
-        .objectives
-        .iter()
-        .map(|o| Vec2::new(o.at.0, o.at.1))
-        .collect();
     let step = Step {
         from: f.pos,
         to,

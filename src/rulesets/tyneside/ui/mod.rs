@@ -62,9 +62,14 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("Esc", "clear selection and tape"),
 ];
 
-/// What the side to act should do now, in words.
-fn hint(phase: TurnPhase) -> &'static str {
+/// What the side to act should do now, in words. `commanded`: in the Orders phase, whether
+/// any group of the side placing orders is in command (a walk read "for each group in
+/// command" where none was, and looked for a choice to make).
+fn hint(phase: TurnPhase, commanded: bool) -> &'static str {
     match phase {
+        TurnPhase::Orders if !commanded => {
+            "No group of this side is in command (no hero with it or near it): each keeps its order. End orders."
+        }
         TurnPhase::Orders => {
             "Choose an order counter for each group in command (sidebar), then End orders."
         }
@@ -192,7 +197,14 @@ fn status(
         hint: if by_rules {
             "The rules are playing this side: watch the table and the event log.".into()
         } else {
-            hint(phase).into()
+            let commanded = board.as_ref().is_some_and(|b| {
+                view.all_groups().iter().any(|g| {
+                    g.side == turn.orders_side
+                        && !b.members(&g.id).is_empty()
+                        && super::phases::in_command(b, &g.id, g.side)
+                })
+            });
+            hint(phase, commanded).into()
         },
         end: end.map(|(l, t)| (l.to_string(), t.to_string())),
         end_loses,

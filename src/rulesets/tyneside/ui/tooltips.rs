@@ -1,5 +1,5 @@
 //! Words by the cursor (in the one note there, [`CursorNote`]): what a dragged move costs or why it is refused, whether the hovered
-//! enemy can be seen and at what range, and the tape measure's length.
+//! enemy can be seen and at what range (the tape measure's length is written on the table).
 
 use bevy_egui::egui;
 
@@ -89,12 +89,6 @@ pub fn show(
             egui::Color32::LIGHT_GREEN
         };
         lines.push((text, colour));
-    }
-    if let Some((a, b)) = pointer.tape {
-        lines.push((
-            format!("Tape: {:.1}\"", a.distance(b)),
-            egui::Color32::YELLOW,
-        ));
     }
     if pointer.jump && preview.0.is_none() {
         lines.push((
