@@ -88,11 +88,21 @@ pub fn headings(text: &str) -> Vec<(usize, &str)> {
             && blank(i.checked_sub(1))
             && blank(Some(i + 1))
         {
-            out.push((paragraph, t.trim_end_matches(':')));
+            let t = t.trim_end_matches(':');
+            // A title the text repeats (its cover and its first page) is listed once.
+            if !out.iter().any(|(_, h)| *h == t) {
+                out.push((paragraph, t));
+            }
         }
         paragraph += 1;
     }
     out
+}
+
+/// Whether `paragraph` is a row of a chart: cells between tabs, as the plain rule texts set
+/// their tables (tyneside-skirmish.txt's profiles and orders, the space game's charts).
+pub fn is_chart_row(paragraph: &str) -> bool {
+    paragraph.trim().contains('\t')
 }
 
 /// Draws the rule book window while `reading` holds something; its close button empties it.
@@ -165,16 +175,38 @@ pub fn show(ctx: &egui::Context, reading: &mut Option<Reading>, book: &Book) {
                 .id_salt(("rule-book", r.rulings))
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
-                    for (at, p) in found.into_iter().enumerate() {
-                        let shown = match p.trim_start().strip_prefix('#') {
-                            Some(heading) => ui.strong(heading.trim_start_matches('#').trim()),
-                            None if heads.contains(&at) => ui.strong(p),
-                            None => ui.label(p),
+                    let mut at = 0;
+                    while at < found.len() {
+                        // A chart's rows (cells between tabs) go in a grid, its columns
+                        // aligned: in a proportional font they wandered (a walk).
+                        let rows = found[at..].iter().take_while(|p| is_chart_row(p)).count();
+                        let shown = if rows > 0 {
+                            egui::Grid::new(("rule-book-chart", r.rulings, at))
+                                .striped(true)
+                                .max_col_width(260.0)
+                                .show(ui, |ui| {
+                                    for row in &found[at..at + rows] {
+                                        for cell in row.split('\t') {
+                                            ui.add(egui::Label::new(cell.trim()).wrap());
+                                        }
+                                        ui.end_row();
+                                    }
+                                })
+                                .response
+                        } else {
+                            let p = found[at];
+                            match p.trim_start().strip_prefix('#') {
+                                Some(heading) => ui.strong(heading.trim_start_matches('#').trim()),
+                                None if heads.contains(&at) => ui.strong(p),
+                                None => ui.label(p),
+                            }
                         };
-                        if r.jump == Some(at) {
+                        let next = at + rows.max(1);
+                        if r.jump.is_some_and(|j| (at..next).contains(&j)) {
                             shown.scroll_to_me(Some(egui::Align::TOP));
                             r.jump = None;
                         }
+                        at = next;
                         ui.add_space(4.0);
                     }
                 });
@@ -208,7 +240,7 @@ mod tests {
     /// index of its paragraph.
     #[test]
     fn the_contents_list_the_headings_by_paragraph() {
-        let text = "Star Wars skirmish rules\n\nTable of contents\n\n- (1) Introduction.\n\nIntroduction:\n\nThese rules are designed.\n\nKing = 13 Queen = 12\n\nA short sentence ends.\n\nRebel 2D to 3D+2\nImperial 3D\n\nVisibility:\nFigures see.\n";
+        let text = "Star Wars skirmish rules\n\nTable of contents\n\n- (1) Introduction.\n\nIntroduction:\n\nThese rules are designed.\n\nKing = 13 Queen = 12\n\nA short sentence ends.\n\nRebel 2D to 3D+2\nImperial 3D\n\nVisibility:\nFigures see.\n\nStar Wars skirmish rules\n\nThe rules begin.\n";
         let found: Vec<&str> = headings(text).into_iter().map(|(_, h)| h).collect();
         assert_eq!(
             found,
@@ -224,6 +256,27 @@ mod tests {
         }
         let rulings = "# Tyneside rulings\n\n## Orders\nThe order counter is kept.\n";
         assert_eq!(headings(rulings), [(0, "Tyneside rulings"), (1, "Orders")]);
+    }
+
+    /// The Tyneside text's profile chart and orders are rows of cells between tabs, a grid's
+    /// rows; its headings and sentences are not.
+    #[test]
+    fn the_charts_rows_are_told_from_the_prose() {
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/rules/tyneside-skirmish.txt"
+        ));
+        let all = paragraphs(text, "");
+        let rows: Vec<&str> = all.iter().copied().filter(|p| is_chart_row(p)).collect();
+        assert!(
+            rows.iter().any(|r| r.starts_with("Stormtrooper\t1/2/3")),
+            "{rows:?}"
+        );
+        assert!(rows.iter().any(|r| r.starts_with("Advance\t")));
+        assert!(!is_chart_row(
+            "Close combat: This occurs when opposing figures are within 1\" of each other."
+        ));
+        assert!(!is_chart_row("Orders:"));
     }
 
     /// Every bundled rule text has contents to go by (mass combat's text runs most headings
