@@ -110,6 +110,43 @@ fn lost(world: &mut World, why: &str) {
     let mut desk = world.resource_mut::<ClubDesk>();
     desk.connected = None;
     desk.status = format!("The connection to the club server closed: {why}");
+    // At the table the game's panel says so (a walk: the panel went on saying "Your turn",
+    // Shoot did nothing, and only leaving the game told why), and offers to sit down again.
+    if matches!(world.get_resource::<Online>(), Some(Online::Club { .. })) {
+        world.insert_resource(Lost);
+        super::online::tell(
+            world,
+            format!(
+                "The connection to the club server closed: {why}. The game waits there: Reconnect once the server is back."
+            ),
+        );
+    }
+}
+
+/// Present while the club game on the table has lost its server ([`lost`]).
+#[derive(Resource)]
+pub(super) struct Lost;
+
+/// The panel's Reconnect: signs in again and sits down at the game on the table, which the
+/// server sends whole (what was played meanwhile included); commands not sent before the
+/// connection closed are dropped, as the server never took them.
+pub(super) fn reconnect(world: &mut World) {
+    let Some(Online::Club { game, .. }) = world.get_resource::<Online>().cloned() else {
+        return;
+    };
+    connect(world);
+    if world.get_non_send::<ClubLink>().is_none() {
+        let why = world.resource::<ClubDesk>().status.clone();
+        super::online::tell(world, format!("{why}. Reconnect to try again."));
+        return;
+    }
+    world.remove_resource::<Lost>();
+    if let Some(mut out) = world.get_resource_mut::<GuestOutbox>() {
+        out.0.clear();
+    }
+    world.resource_mut::<ClubDesk>().want = Some(game);
+    super::online::tell(world, "Reconnected: sitting down again…".into());
+    send(world, ToServer::Sit { game, have: 0 });
 }
 
 /// Leaves the server by the player's choice: its games stay there.
@@ -663,4 +700,37 @@ fn status_line(ui: &mut egui::Ui, status: &str) {
             ui.colored_label(egui::Color32::from_rgb(255, 190, 90), status);
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 63 (a walk): a club game whose server goes says so at the table, whose panel
+    /// then offers Reconnect, rather than "Your turn" over commands that went nowhere; in the
+    /// lobby, with no game on, only the lobby's line says it.
+    #[test]
+    fn a_club_game_that_loses_its_server_says_so_at_the_table() {
+        let mut world = World::new();
+        world.insert_resource(ClubDesk::default());
+        super::super::online::fresh_chat(&mut world);
+        lost(&mut world, "the server is gone");
+        assert!(!world.contains_resource::<Lost>(), "no game on the table");
+        world.insert_resource(Online::Club {
+            server: "127.0.0.1:7780".into(),
+            game: 7,
+            ruleset: None,
+        });
+        lost(&mut world, "the server is gone");
+        assert!(world.contains_resource::<Lost>());
+        let said = world
+            .resource::<super::super::online::Chat>()
+            .status
+            .clone();
+        assert!(
+            said.contains("the server is gone") && said.contains("Reconnect"),
+            "{said}"
+        );
+        assert!(world.resource::<ClubDesk>().connected.is_none());
+    }
 }

@@ -106,15 +106,22 @@ fn keep_polling(world: &mut World) {
 
 /// The online panel's lines: chat and what the wire did.
 #[derive(Resource, Default)]
-struct Chat {
+pub(super) struct Chat {
     lines: Vec<String>,
     draft: String,
     /// How the connection stands, when there is something to say.
-    status: String,
+    pub(super) status: String,
     /// The lines read: those there when the panel was last seen open.
     seen: usize,
     /// The connection's news the panel last opened itself for.
     opened_for: String,
+}
+
+/// Says `status` on the online panel (how the connection stands), which opens for it.
+pub(super) fn tell(world: &mut World, status: String) {
+    if let Some(mut chat) = world.get_resource_mut::<Chat>() {
+        chat.status = status;
+    }
 }
 
 /// A new online game begins with an empty chat and status.
@@ -572,6 +579,7 @@ pub(super) fn leave(world: &mut World) {
     let Some(online) = world.remove_resource::<Online>() else {
         return;
     };
+    world.remove_resource::<super::club::Lost>();
     world.insert_resource(Inbox::default());
     net::close(world);
     let registry = world.resource::<Registry>().clone();
@@ -599,9 +607,13 @@ fn panel(
         MessageWriter<crate::engine::replay_view::ViewRequest>,
     ),
     mut commands: Commands,
-    replay: Option<Res<crate::engine::replay_view::ReplayStatus>>,
+    (replay, lost): (
+        Option<Res<crate::engine::replay_view::ReplayStatus>>,
+        Option<Res<super::club::Lost>>,
+    ),
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
+    let lost = lost.is_some();
     // While the replay viewer shows an earlier moment, whose turn it was then is not news: the
     // panel said "Waiting for" a side long done (a club walk).
     let looking = replay.is_some_and(|r| r.open);
@@ -618,6 +630,7 @@ fn panel(
     // The title says whose turn it is, so the panel folded away still tells; it can be
     // dragged off whatever it covers.
     let turn = match (mine, status.acting) {
+        _ if lost => "Connection lost".to_string(),
         _ if looking => "looking back".to_string(),
         _ if watching => "Watching".to_string(),
         (Some(me), Some(s)) if s == me => "Your turn".to_string(),
@@ -723,6 +736,14 @@ fn panel(
             if !chat.status.is_empty() {
                 ui.colored_label(egui::Color32::from_rgb(255, 190, 90), &chat.status);
             }
+            if lost
+                && ui
+                    .button("Reconnect")
+                    .on_hover_text("Sign in to the club server again and sit down at this game where it stands there")
+                    .clicked()
+            {
+                commands.queue(super::club::reconnect);
+            }
             if ui
                 .small_button("What happened since my last turn")
                 .on_hover_text("The replay viewer plays the other side's moves since your last command, seen as your side")
@@ -747,6 +768,11 @@ fn panel(
                             .char_limit(crate::engine::online::protocol::MAX_CHAT),
                     );
                     let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if enter {
+                        // The next line is typed into the chat too, not into the table's keys
+                        // (a walk's second line ended an activation).
+                        edit.request_focus();
+                    }
                     ui.button("Send").clicked() || enter
                 })
                 .inner;
