@@ -269,13 +269,10 @@ impl Hall {
         let (public, _) = self.who(conn)?;
         match message {
             ToServer::SignIn { .. } => Err("already signed in".into()),
-            ToServer::Lobby => {
-                let (open, mine) = self.store.lobby(&public, 200)?;
-                let info = |g: &GameRow| self.info(g, &public);
-                let open = open.iter().map(info).collect::<Result<_, _>>()?;
-                let mine = mine.iter().map(info).collect::<Result<_, _>>()?;
-                self.send(conn, ToClient::Lobby { open, mine });
-                Ok(())
+            ToServer::Lobby => self.lobby(conn, &public),
+            ToServer::Withdraw { game } => {
+                self.withdraw(&public, game)?;
+                self.lobby(conn, &public)
             }
             ToServer::Create {
                 scenario,
@@ -334,6 +331,40 @@ impl Hall {
     /// (`public`): verified as `holotable replay --check` verifies it (every command, the
     /// seed's parts, every signature), then kept as it was played, under a number of its own
     /// here, listed, to be watched and exported again with the same proof.
+    /// The lobby as player `public` sees it, sent to `conn`.
+    fn lobby(&mut self, conn: u64, public: &str) -> Result<(), Refusal> {
+        let (open, mine) = self.store.lobby(public, 200)?;
+        let info = |g: &GameRow| self.info(g, public);
+        let open = open.iter().map(info).collect::<Result<_, _>>()?;
+        let mine = mine.iter().map(info).collect::<Result<_, _>>()?;
+        self.send(conn, ToClient::Lobby { open, mine });
+        Ok(())
+    }
+
+    /// Player `public` gives up his seat in game `game`, which has not begun
+    /// ([`ToServer::Withdraw`]); the game goes once nobody holds a seat.
+    ///
+    /// Errors: no such game, it has begun (a game begun is played, or waits, to its end), or
+    /// he holds no seat in it.
+    fn withdraw(&mut self, public: &str, game: u64) -> Result<(), Refusal> {
+        let row = self.store.game(game)?.ok_or("no such game")?;
+        if row.set_up.is_some() {
+            return Err(
+                "the game has begun: it is played to its end, or waits for its players".into(),
+            );
+        }
+        let seat = self
+            .store
+            .seats(game)?
+            .into_iter()
+            .find(|s| s.public.as_deref() == Some(public))
+            .ok_or("you hold no seat in this game")?;
+        if self.store.withdraw(game, seat.side)? {
+            println!("game {game}: withdrawn by its last player, gone");
+        }
+        Ok(())
+    }
+
     fn import(&mut self, conn: u64, public: &str, record: &str) -> Result<(), Refusal> {
         // Verifying replays the whole game in the hall's one thread: one a second, server-wide,
         // so a stream of forged games cannot take the thread from the games being played.
@@ -1065,6 +1096,7 @@ fn game_of(message: &ToServer) -> Option<u64> {
         | ToServer::Play { game, .. }
         | ToServer::Resync { game, .. }
         | ToServer::Chat { game, .. }
+        | ToServer::Withdraw { game }
         | ToServer::Export { game } => Some(*game),
         _ => None,
     }

@@ -109,6 +109,13 @@ pub enum ToServer {
         /// The line.
         text: String,
     },
+    /// Gives up the player's seat in a game not yet begun (one created by mistake, or the
+    /// other player never came); a game whose seats nobody holds any more goes. Answered
+    /// with the lobby ([`ToClient::Lobby`]).
+    Withdraw {
+        /// The game's number.
+        game: u64,
+    },
     /// Asks for a finished game's whole record ([`ToClient::Exported`]).
     Export {
         /// The game's number.

@@ -437,6 +437,40 @@ impl Store {
         tx.commit().map_err(err)
     }
 
+    /// Seat `side` of game `id` given up (a game not yet begun): free again, its part of the
+    /// seed forgotten. A game whose seats nobody holds any more goes, with its chat. One
+    /// transaction: whether the game went.
+    ///
+    /// Errors: the database failed (nothing changed).
+    pub fn withdraw(&mut self, id: u64, side: usize) -> Result<bool, String> {
+        let tx = self.db.transaction().map_err(err)?;
+        tx.execute(
+            "UPDATE seats SET public = NULL, part = NULL WHERE game = ?1 AND side = ?2",
+            params![id as i64, side as i64],
+        )
+        .map_err(err)?;
+        let held: i64 = tx
+            .query_row(
+                "SELECT COUNT(*) FROM seats WHERE game = ?1 AND public IS NOT NULL",
+                params![id as i64],
+                |r| r.get(0),
+            )
+            .map_err(err)?;
+        if held == 0 {
+            for table in ["chat", "commands", "seats"] {
+                tx.execute(
+                    &format!("DELETE FROM {table} WHERE game = ?1"),
+                    params![id as i64],
+                )
+                .map_err(err)?;
+            }
+            tx.execute("DELETE FROM games WHERE id = ?1", params![id as i64])
+                .map_err(err)?;
+        }
+        tx.commit().map_err(err)?;
+        Ok(held == 0)
+    }
+
     /// Game `id` now waits for the sides `to_move` (ids, comma-separated), or is over.
     ///
     /// Errors: the database failed.

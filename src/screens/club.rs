@@ -42,6 +42,8 @@ pub struct ClubDesk {
     import_path: String,
     /// An export being brought here, until the server answers.
     importing: Option<Importing>,
+    /// The scenarios a new game may be, read when first shown.
+    choices: Option<Vec<Choice>>,
 }
 
 /// A finished game being brought to the server: its record, the file it came from, and when
@@ -88,6 +90,7 @@ impl Default for ClubDesk {
             invitation: String::new(),
             import_path: String::new(),
             importing: None,
+            choices: None,
         }
     }
 }
@@ -491,6 +494,19 @@ pub(super) fn tab(
                     } else {
                         "their move".to_string()
                     };
+                    if !g.started
+                        && !g.over
+                        && ui
+                            .button("Withdraw")
+                            .on_hover_text("Give up your seat before the game begins: a game nobody holds a seat in goes")
+                            .clicked()
+                    {
+                        desk.status = format!("Game {}: your seat given up.", g.game);
+                        let game = g.game;
+                        commands.queue(move |world: &mut World| {
+                            send(world, ToServer::Withdraw { game })
+                        });
+                    }
                     if g.started && !g.over && ui.button("Sit down").clicked() {
                         desk.want = Some(g.game);
                         let game = g.game;
@@ -604,26 +620,26 @@ pub(super) fn tab(
     });
     ui.separator();
     ui.label(egui::RichText::new("A new game").strong());
-    let names: Vec<(String, String)> = registry
-        .bundled()
-        .map(|(e, n, _)| {
-            let n = n.trim_end_matches(".ron").to_string();
-            (format!("{n} · {}", e.title), n)
-        })
-        .collect();
+    // Each by its title, with its rule set and length, its description on hover and under the
+    // list once chosen: a new player met bare file names and could not pick a short game.
+    let choices = desk
+        .choices
+        .get_or_insert_with(|| scenario_choices(registry))
+        .clone();
+    let chosen = choices.iter().find(|c| c.name == desk.scenario);
     egui::ComboBox::from_id_salt("club-scenario")
         // The list scrolls inside the window rather than running past its foot.
         .height(300.0)
-        .selected_text(if desk.scenario.is_empty() {
-            "choose a scenario"
-        } else {
-            desk.scenario.as_str()
-        })
+        .selected_text(chosen.map_or("choose a scenario", |c| c.title.as_str()))
         .show_ui(ui, |ui| {
-            for (label, n) in &names {
-                ui.selectable_value(&mut desk.scenario, n.clone(), label);
+            for c in &choices {
+                ui.selectable_value(&mut desk.scenario, c.name.clone(), &c.label)
+                    .on_hover_text(&c.description);
             }
         });
+    if let Some(c) = chosen {
+        ui.weak(&c.description);
+    }
     let sides: Vec<(String, String)> = registry
         .read(&desk.scenario)
         .map(|(l, _)| {
@@ -685,6 +701,42 @@ pub(super) fn tab(
     }
 }
 
+/// A bundled scenario offered for a new club game.
+#[derive(Clone, Debug)]
+struct Choice {
+    /// Its bundled name (what the server is sent).
+    name: String,
+    /// Its title.
+    title: String,
+    /// Its title, rule set and turn limit, as listed.
+    label: String,
+    /// What it is about.
+    description: String,
+}
+
+/// Every bundled scenario as a new club game's choice, by rule set, each read once.
+fn scenario_choices(registry: &Registry) -> Vec<Choice> {
+    registry
+        .bundled()
+        .map(|(e, n, src)| {
+            let name = n.trim_end_matches(".ron").to_string();
+            let header = crate::rules::scenario::read_header(src, n, &[e.id]).ok();
+            let title = header.as_ref().map_or(name.clone(), |h| h.name.clone());
+            let turns = header
+                .as_ref()
+                .and_then(|h| h.turn_limit)
+                .map(|t| format!(" · {t} turns"))
+                .unwrap_or_default();
+            Choice {
+                label: format!("{title} · {}{turns}", e.title),
+                description: header.map(|h| h.description).unwrap_or_default(),
+                title,
+                name,
+            }
+        })
+        .collect()
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ClubDesk>()
         .add_systems(Update, wire.after(crate::engine::pipeline::CommandPipeline));
@@ -732,5 +784,24 @@ mod tests {
             "{said}"
         );
         assert!(world.resource::<ClubDesk>().connected.is_none());
+    }
+
+    /// A new game's scenarios are offered by title, with rule set and description: every
+    /// bundled one reads, none by its file name alone.
+    #[test]
+    fn a_new_games_scenarios_are_offered_by_title() {
+        let registry = crate::rulesets::registry();
+        let choices = scenario_choices(&registry);
+        assert_eq!(choices.len(), registry.bundled().count());
+        for c in &choices {
+            assert_ne!(c.title, c.name, "{} read no title", c.name);
+            assert!(!c.description.is_empty(), "{} has no description", c.name);
+            assert!(c.label.starts_with(&c.title), "{}", c.label);
+        }
+        let example = choices.iter().find(|c| c.name == "shooting_example");
+        assert!(
+            example.is_some_and(|c| c.label.contains("Tyneside")),
+            "{example:?}"
+        );
     }
 }

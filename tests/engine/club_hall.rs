@@ -142,3 +142,77 @@ fn a_game_that_does_not_set_up_when_full_is_closed_with_the_reason() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 63 (a walk): a game waiting for players can be withdrawn from; only a seat holder
+/// withdraws, and only before it begins. Withdrawn by its last seat holder it goes (from the
+/// lobby and the database), so a game created by mistake does not count against its creator's
+/// games for ever.
+#[test]
+fn a_game_waiting_for_players_is_withdrawn_from_and_goes() {
+    let (dir, mut hall) = hall("hall-withdraw");
+    let ann = sign_in(&mut hall, 1, "Ann");
+    let bob = sign_in(&mut hall, 2, "Bob");
+    let create = || ToServer::Create {
+        scenario: "cantina_brawl".into(),
+        side: "smugglers".into(),
+        correspondence: true,
+        public: true,
+        per_move: None,
+    };
+    let created = |hall: &mut Hall| {
+        hall.handle(Event::Message {
+            conn: 1,
+            message: create(),
+        });
+        let game = ann
+            .try_iter()
+            .find_map(|m| match m {
+                ToClient::Created { info, .. } => Some(info.game),
+                _ => None,
+            })
+            .expect("the game is created");
+        hall.handle(Event::Message {
+            conn: 1,
+            message: take(game, Some("smugglers")),
+        });
+        game
+    };
+    let refused = |hall: &mut Hall, conn: u64, rx: &Receiver<ToClient>, message: ToServer| {
+        hall.handle(Event::Message { conn, message });
+        rx.try_iter().find_map(|m| match m {
+            ToClient::Refused { reason, .. } => Some(reason),
+            _ => None,
+        })
+    };
+    let game = created(&mut hall);
+    // Bob holds no seat in it.
+    let why = refused(&mut hall, 2, &bob, ToServer::Withdraw { game });
+    assert!(why.is_some_and(|w| w.contains("no seat")));
+    let store = Store::open(&dir).unwrap();
+    assert!(store.game(game).unwrap().is_some());
+    assert_eq!(store.created_going("key of Ann").unwrap(), 1);
+    // Ann withdraws: the game goes, and her lobby says so at once.
+    assert_eq!(
+        refused(&mut hall, 1, &ann, ToServer::Withdraw { game }),
+        None
+    );
+    assert!(store.game(game).unwrap().is_none());
+    assert_eq!(store.created_going("key of Ann").unwrap(), 0);
+    let (open, mine) = store.lobby("key of Bob", 10).unwrap();
+    assert!(open.is_empty() && mine.is_empty());
+    // A game begun is not withdrawn from.
+    let game = created(&mut hall);
+    hall.handle(Event::Message {
+        conn: 2,
+        message: take(game, None),
+    });
+    let why = refused(&mut hall, 1, &ann, ToServer::Withdraw { game });
+    assert!(why.is_some_and(|w| w.contains("has begun")));
+    assert!(
+        store
+            .game(game)
+            .unwrap()
+            .is_some_and(|g| g.set_up.is_some())
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
