@@ -353,6 +353,11 @@ pub enum ClubSub {
         /// The game's number.
         game: u64,
     },
+    /// Give up your seat in game GAME before it begins; a game nobody holds a seat in goes.
+    Withdraw {
+        /// The game's number.
+        game: u64,
+    },
     /// Write finished game GAME's whole record to OUT (`holotable replay --check OUT`).
     Export {
         /// The game's number.
@@ -672,6 +677,7 @@ pub fn main(registry: Registry) -> ExitCode {
                 ),
                 ClubSub::Sit { game, playing } => (ClubAction::Sit { game }, playing.playing()),
                 ClubSub::Watch { game } => (ClubAction::Watch { game }, Default::default()),
+                ClubSub::Withdraw { game } => (ClubAction::Withdraw { game }, Default::default()),
                 ClubSub::Export { game, out } => {
                     (ClubAction::Export { game, out }, Default::default())
                 }

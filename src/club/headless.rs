@@ -61,6 +61,11 @@ pub enum ClubAction {
         /// The game.
         game: u64,
     },
+    /// Give up the seat held in game `game`, not yet begun.
+    Withdraw {
+        /// The game.
+        game: u64,
+    },
     /// Write finished game `game`'s record to `out`.
     Export {
         /// The game.
@@ -124,6 +129,24 @@ pub fn club(
                         say(format!("open: {}", line(g)));
                     }
                     return Ok(());
+                }
+            }
+        }
+        ClubAction::Withdraw { game } => {
+            client.send(&ToServer::Withdraw { game: *game })?;
+            loop {
+                match next(&mut client)? {
+                    // The lobby answers a seat given up; a refusal says why not.
+                    ToClient::Lobby { .. } => {
+                        say(format!(
+                            "game {game}: your seat given up (a game nobody holds a seat in goes)"
+                        ));
+                        return Ok(());
+                    }
+                    ToClient::Refused { reason, .. } => {
+                        return Err(format!("game {game}: {reason}"));
+                    }
+                    _ => {}
                 }
             }
         }

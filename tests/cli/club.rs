@@ -713,3 +713,36 @@ fn garbage_floods_and_forgeries_are_refused_and_the_server_serves_on() {
     drop(flood);
     let _ = server.child.kill();
 }
+
+/// Issue 63 (a walk): `club … withdraw` gives up a seat in a game waiting for players; a game
+/// nobody holds a seat in goes from the lobby, and another player's withdrawal from a game he
+/// holds no seat in is refused in words.
+#[test]
+fn a_game_waiting_for_players_is_withdrawn_from_the_command_line() {
+    let dir = folder("club-withdraw");
+    let (mut server, port) = serve(&dir, 0);
+    let sides = person_sides("cantina_brawl");
+    let created = corresponding(&dir, port, "cantina_brawl", &sides[0], &[]);
+    assert!(
+        text(&created).contains("waits for players"),
+        "{}",
+        text(&created)
+    );
+    let hers = text(&club_done(&dir, port, "ann", &["lobby"]));
+    assert!(hers.contains("mine: Game 1 "), "{hers}");
+    let bobs = club_done(&dir, port, "bob", &["withdraw", "1"]);
+    assert!(!bobs.status.success());
+    assert!(text(&bobs).contains("no seat"), "{}", text(&bobs));
+    let gone = club_done(&dir, port, "ann", &["withdraw", "1"]);
+    assert!(gone.status.success(), "{}", text(&gone));
+    assert!(
+        text(&gone).contains("your seat given up"),
+        "{}",
+        text(&gone)
+    );
+    let lobby = text(&club_done(&dir, port, "bob", &["lobby"]));
+    assert!(!lobby.contains("Game 1 "), "{lobby}");
+    let hers = text(&club_done(&dir, port, "ann", &["lobby"]));
+    assert!(!hers.contains("Game 1 "), "{hers}");
+    let _ = server.child.kill();
+}
