@@ -353,6 +353,9 @@ impl Hall {
                 "the game has begun: it is played to its end, or waits for its players".into(),
             );
         }
+        if row.over {
+            return Err("this game was closed before it began".into());
+        }
         let seat = self
             .store
             .seats(game)?
@@ -662,6 +665,9 @@ impl Hall {
         part: &str,
     ) -> Result<(), Refusal> {
         let row = self.store.game(game)?.ok_or("no such game")?;
+        if row.over && row.set_up.is_none() {
+            return Err("this game was closed before it began".into());
+        }
         let seats = self.store.seats(game)?;
         let mine = seats.iter().find(|s| s.public.as_deref() == Some(public));
         if row.set_up.is_some() {

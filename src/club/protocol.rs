@@ -258,6 +258,18 @@ impl GameInfo {
         )
     }
 
+    /// Who must act now, by the display names of the players holding those sides (a side's
+    /// name where its seat is free), joined with "and": "Bob", or "" when nobody must.
+    pub fn movers(&self) -> String {
+        let names: Vec<String> = self
+            .seats
+            .iter()
+            .filter(|s| self.to_move.contains(&s.side))
+            .map(|s| s.player.clone().unwrap_or_else(|| s.name.clone()))
+            .collect();
+        names.join(" and ")
+    }
+
     /// Whether the asking player must act in this game now.
     pub fn your_move(&self) -> bool {
         self.yours
@@ -413,6 +425,43 @@ mod tests {
             read_frame::<ToServer>(&mut [0u8, 0].as_slice(), MAX_FROM_PLAYER),
             Err(FrameError::Closed(_))
         ));
+    }
+
+    /// Whose move a game waits for, by the players' names (a free seat by its side's).
+    #[test]
+    fn the_lobby_names_who_is_to_move() {
+        let seat = |side: &str, name: &str, player: Option<&str>| SeatInfo {
+            side: side.into(),
+            name: name.into(),
+            player: player.map(str::to_string),
+        };
+        let mut g = GameInfo {
+            game: 1,
+            ruleset: "Tyneside skirmish rules".into(),
+            scenario: "The shooting method example".into(),
+            seats: vec![
+                seat("empire", "Galactic Empire", Some("Alice")),
+                seat("rebels", "Rebel Alliance", Some("Bob")),
+                seat("hutts", "Hutt cartel", None),
+            ],
+            correspondence: true,
+            public: true,
+            started: true,
+            over: false,
+            to_move: vec!["rebels".into()],
+            yours: Some("empire".into()),
+            commitment: String::new(),
+            invitation: None,
+            per_move: None,
+            waiting: None,
+        };
+        assert_eq!(g.movers(), "Bob");
+        assert!(!g.your_move());
+        g.to_move = vec!["empire".into(), "hutts".into()];
+        assert_eq!(g.movers(), "Alice and Hutt cartel");
+        assert!(g.your_move());
+        g.to_move.clear();
+        assert_eq!(g.movers(), "");
     }
 
     /// The time allowed a move as a player writes it, and refused in words outside a minute

@@ -438,7 +438,9 @@ impl Store {
     }
 
     /// Seat `side` of game `id` given up (a game not yet begun): free again, its part of the
-    /// seed forgotten. A game whose seats nobody holds any more goes, with its chat. One
+    /// seed forgotten. A game whose seats nobody holds any more goes: its seats and chat
+    /// deleted, its row kept closed (over, never begun) so that its number is not given to
+    /// another game (a walk saw the next game take the number of the one withdrawn). One
     /// transaction: whether the game went.
     ///
     /// Errors: the database failed (nothing changed).
@@ -464,8 +466,11 @@ impl Store {
                 )
                 .map_err(err)?;
             }
-            tx.execute("DELETE FROM games WHERE id = ?1", params![id as i64])
-                .map_err(err)?;
+            tx.execute(
+                "UPDATE games SET over = 1 WHERE id = ?1",
+                params![id as i64],
+            )
+            .map_err(err)?;
         }
         tx.commit().map_err(err)?;
         Ok(held == 0)

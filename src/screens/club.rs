@@ -148,7 +148,9 @@ pub(super) fn reconnect(world: &mut World) {
         out.0.clear();
     }
     world.resource_mut::<ClubDesk>().want = Some(game);
-    super::online::tell(world, "Reconnected: sitting down again…".into());
+    // The server sends the game's chat again as it sits the player down: the lines kept
+    // here would show twice (a walk).
+    super::online::fresh_chat(world);
     send(world, ToServer::Sit { game, have: 0 });
 }
 
@@ -255,6 +257,22 @@ fn wire(world: &mut World) {
             }
         }
     } else {
+        // The club game on the table has lost its server: what the player does now goes
+        // nowhere, and says so (a walk's moves vanished without a word).
+        let lost = world.contains_resource::<Lost>();
+        let unsent = world
+            .get_resource_mut::<GuestOutbox>()
+            .filter(|_| lost)
+            .map(|mut o| std::mem::take(&mut o.0).len())
+            .unwrap_or(0);
+        if unsent > 0 {
+            world
+                .resource_mut::<crate::engine::pipeline::Notice>()
+                .refusal = Some(
+                "not sent: the connection to the club server is lost (Reconnect, on the Online panel)"
+                    .into(),
+            );
+        }
         return;
     }
     let registry = world.resource::<Registry>().clone();
@@ -475,6 +493,9 @@ pub(super) fn tab(
     egui::ScrollArea::vertical()
         .id_salt("club-lobby")
         .max_height(190.0)
+        // A bar always there says the list goes on below (a walk saw the open games cut off,
+        // and found them only by the wheel).
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .show(ui, |ui| {
             ui.label(egui::RichText::new("Your games").strong());
             if desk.mine.is_empty() {
@@ -492,7 +513,11 @@ pub(super) fn tab(
                     } else if g.your_move() {
                         "your move".to_string()
                     } else {
-                        "their move".to_string()
+                        // Whose, by name: "their move" left a player of three guessing.
+                        match g.movers() {
+                            m if m.is_empty() => "their move".to_string(),
+                            m => format!("{m} to move"),
+                        }
                     };
                     if !g.started
                         && !g.over
@@ -714,25 +739,37 @@ struct Choice {
     description: String,
 }
 
-/// Every bundled scenario as a new club game's choice, by rule set, each read once.
+/// Every bundled scenario that two people or more play, as a new club game's choice, by rule
+/// set, each read once.
 fn scenario_choices(registry: &Registry) -> Vec<Choice> {
     registry
         .bundled()
-        .map(|(e, n, src)| {
+        .filter_map(|(e, n, src)| {
             let name = n.trim_end_matches(".ron").to_string();
             let header = crate::rules::scenario::read_header(src, n, &[e.id]).ok();
+            // A solo scenario (one side the rules play) is no club game: offered, it was
+            // refused on Create (a walk).
+            let persons = header.as_ref().map_or(0, |h| {
+                h.sides
+                    .iter()
+                    .filter(|s| s.control == crate::rules::scenario::Control::Human)
+                    .count()
+            });
+            if persons < 2 {
+                return None;
+            }
             let title = header.as_ref().map_or(name.clone(), |h| h.name.clone());
             let turns = header
                 .as_ref()
                 .and_then(|h| h.turn_limit)
                 .map(|t| format!(" · {t} turns"))
                 .unwrap_or_default();
-            Choice {
+            Some(Choice {
                 label: format!("{title} · {}{turns}", e.title),
                 description: header.map(|h| h.description).unwrap_or_default(),
                 title,
                 name,
-            }
+            })
         })
         .collect()
 }
@@ -787,12 +824,15 @@ mod tests {
     }
 
     /// A new game's scenarios are offered by title, with rule set and description: every
-    /// bundled one reads, none by its file name alone.
+    /// bundled one two people play reads, none by its file name alone; no solo one.
     #[test]
     fn a_new_games_scenarios_are_offered_by_title() {
         let registry = crate::rulesets::registry();
         let choices = scenario_choices(&registry);
-        assert_eq!(choices.len(), registry.bundled().count());
+        // The solo ones are not offered: the club refuses them.
+        assert!(choices.len() >= 10, "{}", choices.len());
+        assert!(choices.len() < registry.bundled().count());
+        assert!(!choices.iter().any(|c| c.name == "outpost_raid"));
         for c in &choices {
             assert_ne!(c.title, c.name, "{} read no title", c.name);
             assert!(!c.description.is_empty(), "{} has no description", c.name);

@@ -653,7 +653,11 @@ fn panel(
     let screen = ctx.content_rect();
     let shown = egui::Window::new(title)
         .id(id)
-        .default_pos([16.0, screen.height() - 60.0])
+        // Held by its lower left corner: opened for news it grows upwards, and folded again
+        // it goes back to the table's foot (held by its top, it was pushed up the window to
+        // fit its open height and stayed there folded, over the pieces: a walk).
+        .pivot(egui::Align2::LEFT_BOTTOM)
+        .default_pos([16.0, screen.height() - 8.0])
         .default_width(300.0)
         .default_open(false)
         .collapsible(true)
@@ -760,8 +764,9 @@ fn panel(
                         ui.label(line);
                     }
                 });
+            // With the connection lost a line would go nowhere (a walk's showed as said).
             let sent = ui
-                .horizontal(|ui| {
+                .add_enabled_ui(!lost, |ui| ui.horizontal(|ui| {
                     let edit = ui.add(
                         egui::TextEdit::singleline(&mut chat.draft)
                             .hint_text("Say something")
@@ -774,7 +779,7 @@ fn panel(
                         edit.request_focus();
                     }
                     ui.button("Send").clicked() || enter
-                })
+                }).inner)
                 .inner;
             if sent && !chat.draft.trim().is_empty() {
                 let text = std::mem::take(&mut chat.draft);
@@ -809,12 +814,14 @@ fn open_for_news(ctx: &egui::Context, id: egui::Id, opened_for: &mut String, new
     *opened_for = news;
 }
 
-/// The online panel's title: whose turn (`turn`) and the chat lines not yet seen.
+/// The online panel's title: the chat lines not yet seen, then whose turn (`turn`). The
+/// count comes first: after a long side's name it was cut off the folded panel, and a line
+/// from the other player went unseen (a walk).
 fn panel_title(turn: &str, unread: usize) -> String {
     match unread {
         0 => format!("Online · {turn}"),
-        1 => format!("Online · {turn} · 1 new line"),
-        n => format!("Online · {turn} · {n} new lines"),
+        1 => format!("Online · 1 new line · {turn}"),
+        n => format!("Online · {n} new lines · {turn}"),
     }
 }
 
@@ -945,11 +952,11 @@ mod tests {
         assert_eq!(panel_title("Your turn", 0), "Online · Your turn");
         assert_eq!(
             panel_title("Your turn", 1),
-            "Online · Your turn · 1 new line"
+            "Online · 1 new line · Your turn"
         );
         assert_eq!(
             panel_title("Waiting for Empire", 3),
-            "Online · Waiting for Empire · 3 new lines"
+            "Online · 3 new lines · Waiting for Empire"
         );
     }
 }

@@ -191,17 +191,29 @@ fn a_game_waiting_for_players_is_withdrawn_from_and_goes() {
     let store = Store::open(&dir).unwrap();
     assert!(store.game(game).unwrap().is_some());
     assert_eq!(store.created_going("key of Ann").unwrap(), 1);
-    // Ann withdraws: the game goes, and her lobby says so at once.
+    // Ann withdraws: the game goes from every lobby and her games, its number kept closed.
     assert_eq!(
         refused(&mut hall, 1, &ann, ToServer::Withdraw { game }),
         None
     );
-    assert!(store.game(game).unwrap().is_none());
+    assert!(
+        store
+            .game(game)
+            .unwrap()
+            .is_some_and(|g| g.over && g.set_up.is_none())
+    );
+    assert!(store.seats(game).unwrap().is_empty());
     assert_eq!(store.created_going("key of Ann").unwrap(), 0);
-    let (open, mine) = store.lobby("key of Bob", 10).unwrap();
-    assert!(open.is_empty() && mine.is_empty());
-    // A game begun is not withdrawn from.
-    let game = created(&mut hall);
+    for who in ["Ann", "Bob"] {
+        let (open, mine) = store.lobby(&format!("key of {who}"), 10).unwrap();
+        assert!(open.is_empty() && mine.is_empty(), "{who}");
+    }
+    let why = refused(&mut hall, 2, &bob, take(game, None));
+    assert!(why.is_some_and(|w| w.contains("closed")));
+    // A game begun is not withdrawn from; the next game has a number of its own.
+    let next = created(&mut hall);
+    assert!(next > game, "{next} after {game}");
+    let game = next;
     hall.handle(Event::Message {
         conn: 2,
         message: take(game, None),

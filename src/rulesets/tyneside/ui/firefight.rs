@@ -108,9 +108,11 @@ pub fn show(
             )
             .on_hover_text("Roll a D8 for every figure under fire")
             .on_disabled_hover_text(if choice.targets.is_empty() {
-                "Tick a group to shoot at, below"
+                "Tick a group to shoot at, below".to_string()
             } else {
-                "No exchange of fire with the groups ticked: why is below"
+                // The reason itself on the greyed button, not only below the targets (a walk
+                // ticked a group that had fired and met a grey Shoot with no word why).
+                crate::rulesets::tyneside::phases::cannot_shoot(&board, &active, &group.name)
             });
         crate::ui::key_widget(ui, "shoot", &shoot);
         if shoot.clicked() {
