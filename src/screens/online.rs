@@ -674,7 +674,7 @@ fn panel(
             }
             if let Some(me) = mine {
                 ui.label(format!("You play {}", name(me)));
-                match status.acting.filter(|_| !looking) {
+                match status.acting.filter(|_| !looking && !lost) {
                     Some(s) if s == me => {
                         ui.label(egui::RichText::new("Your turn").strong());
                     }

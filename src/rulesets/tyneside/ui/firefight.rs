@@ -139,6 +139,22 @@ pub fn show(
         }
     });
 
+    // Delay and End activation under Shoot, in one place whatever follows: below a group's
+    // grenade rows they sank under the dice panel (a walk).
+    ui.horizontal(|ui| {
+        if ui
+            .button("Delay")
+            .on_hover_text("Act after the next group (to combine fire later)")
+            .clicked()
+        {
+            out.push(Command::Delay);
+        }
+        if ui.button("End activation").clicked() {
+            *end = true;
+        }
+    });
+    ui.separator();
+
     // Targets and combined fire.
     ui.label("Shoot at:");
     for g in view
@@ -475,17 +491,4 @@ pub fn show(
             }
         }
     }
-    ui.separator();
-    ui.horizontal(|ui| {
-        if ui
-            .button("Delay")
-            .on_hover_text("Act after the next group (to combine fire later)")
-            .clicked()
-        {
-            out.push(Command::Delay);
-        }
-        if ui.button("End activation").clicked() {
-            *end = true;
-        }
-    });
 }
