@@ -9,7 +9,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::online::{Heard, Online};
+use super::online::{ClubLost, Heard, Online};
 use crate::club::client::Client;
 use crate::club::protocol::{GameInfo, ToClient, ToServer};
 use crate::engine::online::guest::GuestOutbox;
@@ -116,7 +116,7 @@ fn lost(world: &mut World, why: &str) {
     // At the table the game's panel says so (a walk: the panel went on saying "Your turn",
     // Shoot did nothing, and only leaving the game told why), and offers to sit down again.
     if matches!(world.get_resource::<Online>(), Some(Online::Club { .. })) {
-        world.insert_resource(Lost);
+        world.insert_resource(ClubLost::default());
         super::online::tell(
             world,
             format!(
@@ -126,14 +126,10 @@ fn lost(world: &mut World, why: &str) {
     }
 }
 
-/// Present while the club game on the table has lost its server ([`lost`]).
-#[derive(Resource)]
-pub(super) struct Lost;
-
-/// The panel's Reconnect: signs in again and sits down at the game on the table, which the
+/// The panel's Reconnect ([`ClubLost::asked`]): signs in again and sits down at the game on the table, which the
 /// server sends whole (what was played meanwhile included); commands not sent before the
 /// connection closed are dropped, as the server never took them.
-pub(super) fn reconnect(world: &mut World) {
+fn reconnect(world: &mut World) {
     let Some(Online::Club { game, .. }) = world.get_resource::<Online>().cloned() else {
         return;
     };
@@ -143,7 +139,7 @@ pub(super) fn reconnect(world: &mut World) {
         super::online::tell(world, format!("{why}. Reconnect to try again."));
         return;
     }
-    world.remove_resource::<Lost>();
+    world.remove_resource::<ClubLost>();
     if let Some(mut out) = world.get_resource_mut::<GuestOutbox>() {
         out.0.clear();
     }
@@ -243,6 +239,10 @@ fn take(world: &mut World, game: u64, side: Option<String>, invitation: Option<S
 
 /// The wire to the club, each frame: the server's messages in, the player's commands out.
 fn wire(world: &mut World) {
+    if world.get_resource::<ClubLost>().is_some_and(|l| l.asked) {
+        world.resource_mut::<ClubLost>().asked = false;
+        reconnect(world);
+    }
     let mut arrived = Vec::new();
     let mut closed = false;
     if let Some(link) = world.get_non_send::<ClubLink>() {
@@ -259,7 +259,7 @@ fn wire(world: &mut World) {
     } else {
         // The club game on the table has lost its server: what the player does now goes
         // nowhere, and says so (a walk's moves vanished without a word).
-        let lost = world.contains_resource::<Lost>();
+        let lost = world.contains_resource::<ClubLost>();
         let unsent = world
             .get_resource_mut::<GuestOutbox>()
             .filter(|_| lost)
@@ -649,7 +649,13 @@ pub(super) fn tab(
     // list once chosen: a new player met bare file names and could not pick a short game.
     let choices = desk
         .choices
-        .get_or_insert_with(|| scenario_choices(registry))
+        .get_or_insert_with(|| {
+            scenario_choices(
+                registry
+                    .bundled()
+                    .map(|(e, n, src)| (e.id, e.title, n, src)),
+            )
+        })
         .clone();
     let chosen = choices.iter().find(|c| c.name == desk.scenario);
     egui::ComboBox::from_id_salt("club-scenario")
@@ -739,14 +745,15 @@ struct Choice {
     description: String,
 }
 
-/// Every bundled scenario that two people or more play, as a new club game's choice, by rule
-/// set, each read once.
-fn scenario_choices(registry: &Registry) -> Vec<Choice> {
-    registry
-        .bundled()
-        .filter_map(|(e, n, src)| {
+/// Every scenario of `bundled` (rule set id and title, file name, text) that two people or
+/// more play, as a new club game's choice, in that order, each read once.
+fn scenario_choices<'a>(
+    bundled: impl Iterator<Item = (&'static str, &'a str, &'a str, &'a str)>,
+) -> Vec<Choice> {
+    bundled
+        .filter_map(|(id, ruleset, n, src)| {
             let name = n.trim_end_matches(".ron").to_string();
-            let header = crate::rules::scenario::read_header(src, n, &[e.id]).ok();
+            let header = crate::rules::scenario::read_header(src, n, &[id]).ok();
             // A solo scenario (one side the rules play) is no club game: offered, it was
             // refused on Create (a walk).
             let persons = header.as_ref().map_or(0, |h| {
@@ -765,7 +772,7 @@ fn scenario_choices(registry: &Registry) -> Vec<Choice> {
                 .map(|t| format!(" · {t} turns"))
                 .unwrap_or_default();
             Some(Choice {
-                label: format!("{title} · {}{turns}", e.title),
+                label: format!("{title} · {ruleset}{turns}"),
                 description: header.map(|h| h.description).unwrap_or_default(),
                 title,
                 name,
@@ -804,14 +811,17 @@ mod tests {
         world.insert_resource(ClubDesk::default());
         super::super::online::fresh_chat(&mut world);
         lost(&mut world, "the server is gone");
-        assert!(!world.contains_resource::<Lost>(), "no game on the table");
+        assert!(
+            !world.contains_resource::<ClubLost>(),
+            "no game on the table"
+        );
         world.insert_resource(Online::Club {
             server: "127.0.0.1:7780".into(),
             game: 7,
             ruleset: None,
         });
         lost(&mut world, "the server is gone");
-        assert!(world.contains_resource::<Lost>());
+        assert!(world.contains_resource::<ClubLost>());
         let said = world
             .resource::<super::super::online::Chat>()
             .status
@@ -827,11 +837,30 @@ mod tests {
     /// bundled one two people play reads, none by its file name alone; no solo one.
     #[test]
     fn a_new_games_scenarios_are_offered_by_title() {
-        let registry = crate::rulesets::registry();
-        let choices = scenario_choices(&registry);
+        // Every scenario file of every rule set's folder, as the registry bundles them.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let mut files = Vec::new();
+        for id in [
+            "tyneside",
+            "battlefield",
+            "one_stat",
+            "space_battle",
+            "mass_combat",
+        ] {
+            for entry in std::fs::read_dir(root.join(id)).unwrap() {
+                let path = entry.unwrap().path();
+                let name = path.file_name().unwrap().to_string_lossy().to_string();
+                files.push((id, name, std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+        let choices = scenario_choices(
+            files
+                .iter()
+                .map(|(id, n, src)| (*id, *id, n.as_str(), src.as_str())),
+        );
         // The solo ones are not offered: the club refuses them.
         assert!(choices.len() >= 10, "{}", choices.len());
-        assert!(choices.len() < registry.bundled().count());
+        assert!(choices.len() < files.len());
         assert!(!choices.iter().any(|c| c.name == "outpost_raid"));
         for c in &choices {
             assert_ne!(c.title, c.name, "{} read no title", c.name);
@@ -840,7 +869,7 @@ mod tests {
         }
         let example = choices.iter().find(|c| c.name == "shooting_example");
         assert!(
-            example.is_some_and(|c| c.label.contains("Tyneside")),
+            example.is_some_and(|c| c.label.contains("tyneside") && c.label.contains("6 turns")),
             "{example:?}"
         );
     }

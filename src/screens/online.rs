@@ -117,6 +117,14 @@ pub(super) struct Chat {
     opened_for: String,
 }
 
+/// Present while the club game on the table has lost its server; the club's wire signs in
+/// again and sits down at it once the player asks (the panel's Reconnect).
+#[derive(Resource, Default)]
+pub(super) struct ClubLost {
+    /// Reconnect was pressed.
+    pub(super) asked: bool,
+}
+
 /// Says `status` on the online panel (how the connection stands), which opens for it.
 pub(super) fn tell(world: &mut World, status: String) {
     if let Some(mut chat) = world.get_resource_mut::<Chat>() {
@@ -579,7 +587,7 @@ pub(super) fn leave(world: &mut World) {
     let Some(online) = world.remove_resource::<Online>() else {
         return;
     };
-    world.remove_resource::<super::club::Lost>();
+    world.remove_resource::<ClubLost>();
     world.insert_resource(Inbox::default());
     net::close(world);
     let registry = world.resource::<Registry>().clone();
@@ -609,11 +617,11 @@ fn panel(
     mut commands: Commands,
     (replay, lost): (
         Option<Res<crate::engine::replay_view::ReplayStatus>>,
-        Option<Res<super::club::Lost>>,
+        Option<ResMut<ClubLost>>,
     ),
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
-    let lost = lost.is_some();
+    let (lost, mut reconnect) = (lost.is_some(), lost);
     // While the replay viewer shows an earlier moment, whose turn it was then is not news: the
     // panel said "Waiting for" a side long done (a club walk).
     let looking = replay.is_some_and(|r| r.open);
@@ -746,7 +754,9 @@ fn panel(
                     .on_hover_text("Sign in to the club server again and sit down at this game where it stands there")
                     .clicked()
             {
-                commands.queue(super::club::reconnect);
+                if let Some(r) = reconnect.as_mut() {
+                    r.asked = true;
+                }
             }
             if ui
                 .small_button("What happened since my last turn")

@@ -78,6 +78,11 @@ fn track(
             disabled: handover.disabled,
             ..default()
         };
+        // The shell's status is the last game's until the new game's rule set has said its
+        // own, this frame: handed over on it, a battlefield game with nothing hidden opened
+        // behind "Pass the computer to" the side a Tyneside replay had been seen through (a
+        // walk). The hand-over waits a frame.
+        return;
     }
     if !matches!(state.get(), GameState::Playing(_)) {
         handover.showing = false;
@@ -201,6 +206,7 @@ mod tests {
         let showing = |app: &App| app.world().resource::<Handover>().showing;
         enter_game(app.world_mut(), "tyneside");
         app.update();
+        app.update();
         assert!(showing(&app), "a new game is handed to its first side");
         // The player takes the table.
         app.world_mut().resource_mut::<Handover>().showing = false;
@@ -213,7 +219,28 @@ mod tests {
         app.update();
         enter_game(app.world_mut(), "tyneside");
         app.update();
+        app.update();
         assert!(showing(&app));
+    }
+
+    /// A walk: the status the last game left (a Tyneside replay seen through its second side)
+    /// is not the new game's: a battlefield game whose rule set hands nothing over (no side
+    /// to act behind a hand-over) opens on its table, not behind "Pass the computer to".
+    #[test]
+    fn a_new_game_is_not_handed_over_on_the_last_games_status() {
+        let mut app = hotseat();
+        app.world_mut().resource_mut::<ShellStatus>().to_act = Some(1);
+        enter_game(app.world_mut(), "tyneside");
+        leave_game(app.world_mut());
+        app.update();
+        enter_game(app.world_mut(), "battlefield");
+        app.update();
+        assert!(!app.world().resource::<Handover>().showing);
+        // The new game's rule set says its own: nobody to hand over to.
+        app.world_mut().resource_mut::<ShellStatus>().to_act = None;
+        app.update();
+        assert!(!app.world().resource::<Handover>().showing);
+        assert_eq!(app.world().resource::<Handover>().side, None);
     }
 
     #[test]

@@ -20,22 +20,27 @@ use crate::engine::state::{game_of, playing};
 use crate::view::{FixedText, Marks, TableText, TableVisual, TableZoom, shown_base, side_colour};
 
 /// Writes every figure's token: where it stands, its badges (W wounded, D ducked back, KO
-/// knocked out, H hiding, FP Force points), faded while ducked back, knocked out or hiding,
-/// not shown once out of the game.
+/// knocked out, H hiding, F fired this turn in the Shoot/Act phase, FP Force points), faded
+/// while ducked back, knocked out or hiding, greyed once its group has acted this phase, not
+/// shown once out of the game.
 fn tokens(
     figures: Query<(
         Entity,
-        &Figure,
+        (&Figure, Option<&super::components::Member>),
         &Position,
         &Facing,
-        &Condition,
+        (&Condition, Option<&super::components::TurnActivity>),
         Option<&Token>,
     )>,
     turn: Option<Res<TurnState>>,
+    phase: Option<Res<State<TurnPhase>>>,
     mut commands: Commands,
 ) {
+    let phase = phase.map(|p| *p.get());
+    let acting = matches!(phase, Some(TurnPhase::Movement | TurnPhase::Action));
+    let queue = turn.as_ref().map(|t| t.queue.clone()).unwrap_or_default();
     let t = turn.map(|t| t.turn).unwrap_or(0);
-    for (e, f, p, facing, c, old) in &figures {
+    for (e, (f, member), p, facing, (c, act), old) in &figures {
         let mut badges = Vec::new();
         if c.wounded() {
             badges.push(Badge::new("W", "wounded", [0.80, 0.16, 0.14]));
@@ -48,6 +53,11 @@ fn tokens(
         }
         if c.hidden {
             badges.push(Badge::new("H", "hiding", [0.35, 0.38, 0.42]));
+        }
+        // A figure that has fired (leading, combining or returning fire) fires no more this
+        // turn: said on the table, not only when a target is ticked (a walk).
+        if phase == Some(TurnPhase::Action) && act.is_some_and(|a| a.fired) {
+            badges.push(Badge::new("F", "has fired this turn", [0.30, 0.45, 0.60]));
         }
         if f.profile.force_points > 0 {
             badges.push(Badge::new(
@@ -73,7 +83,9 @@ fn tokens(
             at: p.0,
             badges,
             faded: c.ducked_back(t) || c.knocked_out(t) || c.hidden,
-            done: None,
+            // Its group has moved (or acted) this phase: greyed, as the sidebar's `done`.
+            done: (acting && member.is_some_and(|m| !queue.contains(&m.0)))
+                .then_some("its group has acted this phase"),
             shown: c.active(),
             order: f.index,
             model: model(f),
@@ -724,6 +736,39 @@ mod tests {
         }
         assert!(seen >= 10, "heroes looked at: {seen}");
     }
+    /// A walk: a group that has moved is greyed on the table (its figures' tokens `done`),
+    /// not only marked `done` in the sidebar; one still to move is not.
+    #[test]
+    fn a_group_that_has_moved_is_greyed_on_the_table() {
+        use crate::engine::pieces::Token;
+        use crate::rulesets::tyneside::commands::Command;
+        use crate::rulesets::tyneside::testing::{DUEL, game, to_movement_of};
+        use bevy::prelude::Update;
+        let mut s = game(&DUEL.replace("ORDER", "Stand"), &[]);
+        s.app.add_systems(Update, super::tokens);
+        to_movement_of(&mut s, "L");
+        s.app.update();
+        let done =
+            |s: &mut crate::engine::session::Session<crate::rulesets::tyneside::Tyneside>,
+             id: &str| {
+                let w = s.world_mut();
+                let mut q = w.query::<(&Figure, &Token)>();
+                q.iter(w)
+                    .find(|(f, _)| f.id == id)
+                    .map(|(_, t)| t.done)
+                    .expect("a token")
+            };
+        assert_eq!(done(&mut s, "luke"), None, "still to move");
+        assert!(done(&mut s, "e1").is_some(), "the trooper moved first");
+        assert_eq!(done(&mut s, "darth"), None);
+        assert!(matches!(
+            s.send(Command::EndActivation),
+            crate::engine::pipeline::CommandOutcome::Accepted(_)
+        ));
+        s.app.update();
+        assert!(done(&mut s, "luke").is_some(), "Luke's group has moved");
+    }
+
     /// The Hint's marks start at the figure that acts and end where the command takes it: a
     /// move at its end, a fire fight at the target group, a close combat at each enemy in
     /// base contact and at no other.

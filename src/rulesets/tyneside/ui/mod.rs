@@ -63,8 +63,8 @@ const SHORTCUTS: &[(&str, &str)] = &[
 ];
 
 /// What the side to act should do now, in words. `commanded`: in the Orders phase, whether
-/// any group of the side placing orders is in command (a walk read "for each group in
-/// command" where none was, and looked for a choice to make).
+/// any group of the side placing orders is in command (a walk read `for each group in
+/// command` where none was, and looked for a choice to make).
 fn hint(phase: TurnPhase, commanded: bool) -> &'static str {
     match phase {
         TurnPhase::Orders if !commanded => {
