@@ -59,15 +59,17 @@ pub fn show(
         .exact_size(groups_height(tall, share, *fit))
         .show(root, |ui| {
             let (Some(board), Some(table), Some(turn)) = (view.board(), view.table.as_ref(), view.turn.as_ref()) else { return };
-            fit.groups = egui::ScrollArea::vertical().show(ui, |ui| {
-                // The side to act comes first (the side placing orders, or the active group's):
-                // its groups are what the player must reach, not below the fold under the
-                // other side's.
+            // The side to act comes first (the side placing orders, or the active group's):
+            // its groups are what the player must reach, not below the fold under the
+            // other side's.
+            let first = match phase {
+                TurnPhase::Orders => Some(viewer.unwrap_or(turn.orders_side)),
+                _ => turn.active_group().and_then(|g| view.group(g)).map(|g| g.side),
+            };
+            // Each side's list its own scroll, opening at its top: scrolled down by the side
+            // before, the next side's order lists were above the fold (a walk).
+            fit.groups = egui::ScrollArea::vertical().id_salt(("groups", id, first)).show(ui, |ui| {
                 let mut sides: Vec<usize> = (0..table.scenario.sides.len()).collect();
-                let first = match phase {
-                    TurnPhase::Orders => Some(viewer.unwrap_or(turn.orders_side)),
-                    _ => turn.active_group().and_then(|g| view.group(g)).map(|g| g.side),
-                };
                 if let Some(first) = first {
                     sides.sort_by_key(|&s| s != first);
                 }
