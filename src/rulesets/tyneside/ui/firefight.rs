@@ -142,9 +142,13 @@ pub fn show(
     // Delay and End activation under Shoot, in one place whatever follows: below a group's
     // grenade rows they sank under the dice panel (a walk).
     ui.horizontal(|ui| {
+        // Greyed, not gone, where no group is left to wait for: the Delay it offered could
+        // only be refused (a walk), and the buttons keep their places.
+        let others = turn.queue.len() > 1;
         if ui
-            .button("Delay")
+            .add_enabled(others, egui::Button::new("Delay"))
             .on_hover_text("Act after the next group (to combine fire later)")
+            .on_disabled_hover_text("No group is left to wait for: every other group has acted")
             .clicked()
         {
             out.push(Command::Delay);
