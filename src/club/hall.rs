@@ -21,7 +21,6 @@ use crate::engine::online::host::Outgoing;
 use crate::engine::online::protocol::{MAX_CHAT, ToGuest, ToHost};
 use crate::engine::registry::{Registry, RuleSetEntry};
 use crate::engine::ruleset::Loaded;
-use crate::rules::scenario::Control;
 
 /// What a connection tells the hall.
 pub enum Event {
@@ -327,10 +326,6 @@ impl Hall {
         }
     }
 
-    /// A finished game exported from a club server, brought here by one of its players
-    /// (`public`): verified as `holotable replay --check` verifies it (every command, the
-    /// seed's parts, every signature), then kept as it was played, under a number of its own
-    /// here, listed, to be watched and exported again with the same proof.
     /// The lobby as player `public` sees it, sent to `conn`.
     fn lobby(&mut self, conn: u64, public: &str) -> Result<(), Refusal> {
         let (open, mine) = self.store.lobby(public, 200)?;
@@ -368,6 +363,10 @@ impl Hall {
         Ok(())
     }
 
+    /// A finished game exported from a club server, brought here by one of its players
+    /// (`public`): verified as `holotable replay --check` verifies it (every command, the
+    /// seed's parts, every signature), then kept as it was played, under a number of its own
+    /// here, listed, to be watched and exported again with the same proof.
     fn import(&mut self, conn: u64, public: &str, record: &str) -> Result<(), Refusal> {
         // Verifying replays the whole game in the hall's one thread: one a second, server-wide,
         // so a stream of forged games cannot take the thread from the games being played.
@@ -1083,14 +1082,7 @@ fn to_move(live: &Live) -> String {
 
 /// The sides (indices) of `loaded` a person plays.
 fn persons(loaded: &Loaded) -> Vec<usize> {
-    loaded
-        .header
-        .sides
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.control == Control::Human)
-        .map(|(i, _)| i)
-        .collect()
+    loaded.header.persons()
 }
 
 /// The game a message concerns, for its refusal.

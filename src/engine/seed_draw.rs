@@ -8,7 +8,7 @@
 use blake2::{Blake2s256, Digest};
 
 use super::record::{GameRecord, SeedPart};
-use crate::rules::scenario::{Control, read_header};
+use crate::rules::scenario::read_header;
 
 /// Where the drawing of a game's seed stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,14 +63,7 @@ pub fn drawers<C>(record: &GameRecord<C>) -> Vec<usize> {
         &record.scenario_file,
         &[record.ruleset.as_str()],
     )
-    .map(|h| {
-        h.sides
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.control == Control::Human)
-            .map(|(i, _)| i)
-            .collect()
-    })
+    .map(|h| h.persons())
     .unwrap_or_default();
     LAST.with_borrow_mut(|l| *l = Some((record.scenario_src.clone(), drawers.clone())));
     drawers

@@ -126,9 +126,9 @@ fn lost(world: &mut World, why: &str) {
     }
 }
 
-/// The panel's Reconnect ([`ClubLost::asked`]): signs in again and sits down at the game on the table, which the
-/// server sends whole (what was played meanwhile included); commands not sent before the
-/// connection closed are dropped, as the server never took them.
+/// The panel's Reconnect ([`ClubLost::asked`]): signs in again and sits down at the game on
+/// the table, which the server sends whole (what was played meanwhile included); commands not
+/// sent before the connection closed are dropped, as the server never took them.
 fn reconnect(world: &mut World) {
     let Some(Online::Club { game, .. }) = world.get_resource::<Online>().cloned() else {
         return;
@@ -756,13 +756,7 @@ fn scenario_choices<'a>(
             let header = crate::rules::scenario::read_header(src, n, &[id]).ok();
             // A solo scenario (one side the rules play) is no club game: offered, it was
             // refused on Create (a walk).
-            let persons = header.as_ref().map_or(0, |h| {
-                h.sides
-                    .iter()
-                    .filter(|s| s.control == crate::rules::scenario::Control::Human)
-                    .count()
-            });
-            if persons < 2 {
+            if header.as_ref().map_or(0, |h| h.persons().len()) < 2 {
                 return None;
             }
             let title = header.as_ref().map_or(name.clone(), |h| h.name.clone());

@@ -43,6 +43,33 @@ fn take(game: u64, side: Option<&str>) -> ToServer {
     }
 }
 
+/// Ann (connection 1, who hears on `ann`) creates a correspondence game of `cantina_brawl`
+/// and takes its Smugglers' seat: its number.
+fn brawl_taken(hall: &mut Hall, ann: &Receiver<ToClient>) -> u64 {
+    hall.handle(Event::Message {
+        conn: 1,
+        message: ToServer::Create {
+            scenario: "cantina_brawl".into(),
+            side: "smugglers".into(),
+            correspondence: true,
+            public: true,
+            per_move: None,
+        },
+    });
+    let game = ann
+        .try_iter()
+        .find_map(|m| match m {
+            ToClient::Created { info, .. } => Some(info.game),
+            _ => None,
+        })
+        .expect("the game is created");
+    hall.handle(Event::Message {
+        conn: 1,
+        message: take(game, Some("smugglers")),
+    });
+    game
+}
+
 /// Issue 63: a refusal says whether it answers a game brought here, so the window
 /// bringing one does not take another request's refusal (a game it may not create) for
 /// the import's.
@@ -82,28 +109,7 @@ fn a_game_that_does_not_set_up_when_full_is_closed_with_the_reason() {
     let (dir, mut hall) = hall("hall");
     let ann = sign_in(&mut hall, 1, "Ann");
     let bob = sign_in(&mut hall, 2, "Bob");
-    let create = ToServer::Create {
-        scenario: "cantina_brawl".into(),
-        side: "smugglers".into(),
-        correspondence: true,
-        public: true,
-        per_move: None,
-    };
-    hall.handle(Event::Message {
-        conn: 1,
-        message: create,
-    });
-    let game = ann
-        .try_iter()
-        .find_map(|m| match m {
-            ToClient::Created { info, .. } => Some(info.game),
-            _ => None,
-        })
-        .expect("the game is created");
-    hall.handle(Event::Message {
-        conn: 1,
-        message: take(game, Some("smugglers")),
-    });
+    let game = brawl_taken(&mut hall, &ann);
     // The scenario kept is spoilt before the last seat is taken.
     // Its header still reads (the seat is taken); the rule set's part does not.
     let spoilt = rusqlite::Connection::open(dir.join(FILE))
@@ -152,31 +158,6 @@ fn a_game_waiting_for_players_is_withdrawn_from_and_goes() {
     let (dir, mut hall) = hall("hall-withdraw");
     let ann = sign_in(&mut hall, 1, "Ann");
     let bob = sign_in(&mut hall, 2, "Bob");
-    let create = || ToServer::Create {
-        scenario: "cantina_brawl".into(),
-        side: "smugglers".into(),
-        correspondence: true,
-        public: true,
-        per_move: None,
-    };
-    let created = |hall: &mut Hall| {
-        hall.handle(Event::Message {
-            conn: 1,
-            message: create(),
-        });
-        let game = ann
-            .try_iter()
-            .find_map(|m| match m {
-                ToClient::Created { info, .. } => Some(info.game),
-                _ => None,
-            })
-            .expect("the game is created");
-        hall.handle(Event::Message {
-            conn: 1,
-            message: take(game, Some("smugglers")),
-        });
-        game
-    };
     let refused = |hall: &mut Hall, conn: u64, rx: &Receiver<ToClient>, message: ToServer| {
         hall.handle(Event::Message { conn, message });
         rx.try_iter().find_map(|m| match m {
@@ -184,7 +165,7 @@ fn a_game_waiting_for_players_is_withdrawn_from_and_goes() {
             _ => None,
         })
     };
-    let game = created(&mut hall);
+    let game = brawl_taken(&mut hall, &ann);
     // Bob holds no seat in it.
     let why = refused(&mut hall, 2, &bob, ToServer::Withdraw { game });
     assert!(why.is_some_and(|w| w.contains("no seat")));
@@ -211,7 +192,7 @@ fn a_game_waiting_for_players_is_withdrawn_from_and_goes() {
     let why = refused(&mut hall, 2, &bob, take(game, None));
     assert!(why.is_some_and(|w| w.contains("closed")));
     // A game begun is not withdrawn from; the next game has a number of its own.
-    let next = created(&mut hall);
+    let next = brawl_taken(&mut hall, &ann);
     assert!(next > game, "{next} after {game}");
     let game = next;
     hall.handle(Event::Message {

@@ -26,6 +26,18 @@ pub struct Header {
     pub turn_limit: Option<u32>,
 }
 
+impl Header {
+    /// The sides (indices, in order) a person plays: those not given to the rules.
+    pub fn persons(&self) -> Vec<usize> {
+        self.sides
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.control == Control::Human)
+            .map(|(i, _)| i)
+            .collect()
+    }
+}
+
 /// A side as the header sees it.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct SideHeader {
@@ -327,6 +339,22 @@ pub fn find_pair(src: &str, key: &str, (c, r): (i32, i32)) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sides a person plays are those the scenario does not give the rules, in order.
+    #[test]
+    fn the_persons_sides_are_those_not_given_to_the_rules() {
+        let h = read_header(
+            r#"(name: "Raid", ruleset: "tyneside", sides: [
+                (id: "rebels", name: "Rebels"),
+                (id: "garrison", name: "Garrison", control: Rules),
+                (id: "hutts", name: "Hutts", control: Human),
+            ])"#,
+            "raid.ron",
+            &["tyneside"],
+        )
+        .unwrap();
+        assert_eq!(h.persons(), [0, 2]);
+    }
 
     #[test]
     fn parser_errors_are_told_in_the_files_terms() {
