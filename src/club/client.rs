@@ -85,6 +85,33 @@ impl Client {
         })
     }
 
+    /// Signs in to `address` as `name` with `key`, asks for the lobby and leaves: the server's
+    /// name and how many of the player's games wait for his move ([`super::protocol::moves_waiting`]).
+    /// What the title says of the remembered server before anyone presses Connect (issue 63),
+    /// waiting at most `wait` for each step.
+    ///
+    /// Errors: as [`Client::connect`], or no lobby within `wait`.
+    pub fn glance(
+        address: &str,
+        key: SigningKey,
+        name: &str,
+        wait: Duration,
+    ) -> Result<(String, usize), String> {
+        let mut client = Self::connect(address, key, name, wait)?;
+        client.send(&ToServer::Lobby)?;
+        let deadline = std::time::Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match client.incoming.recv_timeout(left) {
+                Ok(ToClient::Lobby { mine, .. }) => {
+                    return Ok((client.server.clone(), super::protocol::moves_waiting(&mine)));
+                }
+                Ok(_) => {}
+                Err(_) => return Err(format!("{address}: no lobby within {} s", wait.as_secs())),
+            }
+        }
+    }
+
     /// Sends `message`.
     ///
     /// Errors: the connection failed.

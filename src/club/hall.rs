@@ -211,8 +211,9 @@ impl Hall {
         for (game, peer) in player.sat {
             self.peers.remove(&peer);
             if let Some(live) = self.live.get_mut(&game) {
-                live.host.dropped(peer);
+                let out = live.host.dropped(peer);
                 live.touched = Instant::now();
+                self.dispatch(game, out);
             }
         }
     }

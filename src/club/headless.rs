@@ -120,8 +120,9 @@ pub fn club(
             client.send(&ToServer::Lobby)?;
             loop {
                 if let ToClient::Lobby { open, mine } = next(&mut client)? {
-                    let moves = mine.iter().filter(|g| g.your_move() && !g.over).count();
-                    say(super::protocol::your_move_in(moves));
+                    say(super::protocol::your_move_in(
+                        super::protocol::moves_waiting(&mine),
+                    ));
                     for g in &mine {
                         say(format!("mine: {}", line(g)));
                     }
@@ -457,6 +458,9 @@ fn play(
                 }
                 ToGuest::Denied { reason } => return Err(reason),
                 ToGuest::Chat { from, text } => say(format!("chat: {from}: {text}")),
+                ToGuest::Presence { side, here } => {
+                    say(crate::engine::online::protocol::presence(&side, here))
+                }
             },
             _ => {}
         }

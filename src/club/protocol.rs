@@ -224,6 +224,12 @@ pub fn your_move_in(n: usize) -> String {
     format!("your move in {}", crate::rules::words::counted(n, "game"))
 }
 
+/// How many of the player's games (the lobby's `mine`) wait for his move: not over, and a
+/// side he holds among those to move.
+pub fn moves_waiting(mine: &[GameInfo]) -> usize {
+    mine.iter().filter(|g| g.your_move() && !g.over).count()
+}
+
 impl GameInfo {
     /// The game as the lobby lists it, in the window and on the command line: "Game 3 · Brawl
     /// behind the cantina · 1 Stat Skirmish · live · Smugglers: Ann, Swoop gang: free".

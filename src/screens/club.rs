@@ -23,6 +23,8 @@ pub struct ClubDesk {
     name: String,
     /// Signed in to this server (its name).
     pub connected: Option<String>,
+    /// A sign-in is under way ([`Connecting`]).
+    connecting: bool,
     status: String,
     open: Vec<GameInfo>,
     mine: Vec<GameInfo>,
@@ -58,24 +60,31 @@ struct Importing {
 /// The file in the data folder that remembers the last club server and name.
 const REMEMBERED: &str = "club-server";
 
+/// The club server and name last signed in with, from the data folder's [`REMEMBERED`]
+/// file: (address, name), either empty where the file does not say; none without the file.
+fn remembered() -> Option<(String, String)> {
+    let kept = crate::engine::autosave::data_folder()
+        .and_then(|d| std::fs::read_to_string(d.join(REMEMBERED)).ok())?;
+    let mut kept = kept.lines().map(|l| l.trim().to_string());
+    Some((
+        kept.next().unwrap_or_default(),
+        kept.next().unwrap_or_default(),
+    ))
+}
+
 impl Default for ClubDesk {
     fn default() -> Self {
-        let kept = crate::engine::autosave::data_folder()
-            .and_then(|d| std::fs::read_to_string(d.join(REMEMBERED)).ok())
-            .unwrap_or_default();
-        let mut kept = kept.lines();
-        let (address, name) = (kept.next(), kept.next());
+        let (address, name) = remembered().unwrap_or_default();
         Self {
-            address: address
-                .filter(|a| !a.trim().is_empty())
-                .unwrap_or("127.0.0.1:7780")
-                .to_string(),
-            name: name
-                .filter(|n| !n.trim().is_empty())
-                .map(str::to_string)
+            address: Some(address)
+                .filter(|a| !a.is_empty())
+                .unwrap_or_else(|| "127.0.0.1:7780".into()),
+            name: Some(name)
+                .filter(|n| !n.is_empty())
                 .or_else(|| std::env::var("USER").ok())
                 .unwrap_or_else(|| "Player".into()),
             connected: None,
+            connecting: false,
             status: String::new(),
             open: Vec::new(),
             mine: Vec::new(),
@@ -113,6 +122,9 @@ fn lost(world: &mut World, why: &str) {
     let mut desk = world.resource_mut::<ClubDesk>();
     desk.connected = None;
     desk.status = format!("The connection to the club server closed: {why}");
+    if let Some(mut glance) = world.get_resource_mut::<ClubGlance>() {
+        glance.began = None;
+    }
     // At the table the game's panel says so (a walk: the panel went on saying "Your turn",
     // Shoot did nothing, and only leaving the game told why), and offers to sit down again.
     if matches!(world.get_resource::<Online>(), Some(Online::Club { .. })) {
@@ -127,18 +139,22 @@ fn lost(world: &mut World, why: &str) {
 }
 
 /// The panel's Reconnect ([`ClubLost::asked`]): signs in again and sits down at the game on
-/// the table, which the server sends whole (what was played meanwhile included); commands not
-/// sent before the connection closed are dropped, as the server never took them.
+/// the table ([`signed_in`]).
 fn reconnect(world: &mut World) {
     let Some(Online::Club { game, .. }) = world.get_resource::<Online>().cloned() else {
         return;
     };
+    super::online::tell(world, "Reconnecting to the club server…".into());
     connect(world);
-    if world.get_non_send::<ClubLink>().is_none() {
-        let why = world.resource::<ClubDesk>().status.clone();
-        super::online::tell(world, format!("{why}. Reconnect to try again."));
-        return;
+    if let Some(mut connecting) = world.get_non_send_mut::<Connecting>() {
+        connecting.sit = Some(game);
     }
+}
+
+/// Sits down again at `game` once signed in anew after the connection was lost: the server
+/// sends it whole (what was played meanwhile included); commands not sent before the
+/// connection closed are dropped, as the server never took them.
+fn sit_again(world: &mut World, game: u64) {
     world.remove_resource::<ClubLost>();
     if let Some(mut out) = world.get_resource_mut::<GuestOutbox>() {
         out.0.clear();
@@ -159,9 +175,28 @@ fn disconnect(world: &mut World) {
     desk.open.clear();
     desk.mine.clear();
     desk.status = format!("Disconnected from {server}: your games there wait for you.");
+    // The title's line looks afresh: what it saw before Connect is stale.
+    if let Some(mut glance) = world.get_resource_mut::<ClubGlance>() {
+        glance.began = None;
+    }
 }
 
+/// A sign-in under way in its own thread (the window went on drawing: an address that does
+/// not answer held it still for the connection's 5 s), and the game to sit down at again once
+/// signed in (a Reconnect).
+struct Connecting {
+    answer: std::sync::mpsc::Receiver<Result<Client, String>>,
+    address: String,
+    name: String,
+    sit: Option<u64>,
+}
+
+/// Starts signing in to the server the form names, as the form's name ([`signed_in`] takes
+/// the answer); one sign-in at a time.
 fn connect(world: &mut World) {
+    if world.get_non_send::<Connecting>().is_some() {
+        return;
+    }
     let (address, name) = {
         let desk = world.resource::<ClubDesk>();
         (
@@ -173,9 +208,52 @@ fn connect(world: &mut World) {
         world.resource_mut::<ClubDesk>().status = "no data folder to keep your key in".into();
         return;
     };
-    let joined = crate::club::identity::key_in(&folder)
-        .and_then(|key| Client::connect(&address, key, &name, Duration::from_secs(5)));
-    match joined {
+    let key = match crate::club::identity::key_in(&folder) {
+        Ok(key) => key,
+        Err(e) => {
+            world.resource_mut::<ClubDesk>().status = e;
+            return;
+        }
+    };
+    let (tx, answer) = std::sync::mpsc::channel();
+    let (at, who) = (address.clone(), name.clone());
+    std::thread::spawn(move || {
+        let _ = tx.send(Client::connect(&at, key, &who, Duration::from_secs(5)));
+    });
+    let mut desk = world.resource_mut::<ClubDesk>();
+    desk.status = format!("Connecting to {address}…");
+    desk.connecting = true;
+    // The window keeps drawing while nothing is pressed, so the answer is seen when it comes.
+    world.insert_resource(super::online::KeepPolling);
+    world.insert_non_send(Connecting {
+        answer,
+        address,
+        name,
+        sit: None,
+    });
+}
+
+/// Takes the answer of a sign-in under way, if it has come: signed in, the lobby is asked for
+/// (and a lost game sat down at again); refused or not reached, why.
+fn signed_in(world: &mut World) {
+    let answer = match world
+        .get_non_send::<Connecting>()
+        .map(|c| c.answer.try_recv())
+    {
+        None | Some(Err(std::sync::mpsc::TryRecvError::Empty)) => return,
+        Some(Ok(answer)) => answer,
+        Some(Err(std::sync::mpsc::TryRecvError::Disconnected)) => {
+            Err("the sign-in stopped without an answer".into())
+        }
+    };
+    let Some(Connecting {
+        address, name, sit, ..
+    }) = world.remove_non_send::<Connecting>()
+    else {
+        return;
+    };
+    world.resource_mut::<ClubDesk>().connecting = false;
+    match answer {
         Ok(client) => {
             // Best effort: the next start offers the same server and name.
             if let Some(folder) = crate::engine::autosave::data_folder() {
@@ -186,13 +264,23 @@ fn connect(world: &mut World) {
             }
             let server = client.server.clone();
             world.insert_non_send(ClubLink(client));
-            world.insert_resource(super::online::KeepPolling);
             let mut desk = world.resource_mut::<ClubDesk>();
             desk.connected = Some(server);
             desk.status.clear();
             send(world, ToServer::Lobby);
+            if let Some(game) = sit {
+                sit_again(world, game);
+            }
         }
-        Err(e) => world.resource_mut::<ClubDesk>().status = e,
+        Err(e) => {
+            if world.get_non_send::<ClubLink>().is_none() && !world.contains_resource::<Online>() {
+                world.remove_resource::<super::online::KeepPolling>();
+            }
+            if sit.is_some() {
+                super::online::tell(world, format!("{e}. Reconnect to try again."));
+            }
+            world.resource_mut::<ClubDesk>().status = e;
+        }
     }
 }
 
@@ -243,6 +331,7 @@ fn wire(world: &mut World) {
         world.resource_mut::<ClubLost>().asked = false;
         reconnect(world);
     }
+    signed_in(world);
     let mut arrived = Vec::new();
     let mut closed = false;
     if let Some(link) = world.get_non_send::<ClubLink>() {
@@ -450,7 +539,7 @@ pub(super) fn tab(
                 ui.end_row();
             });
         if ui
-            .button("Connect")
+            .add_enabled(!desk.connecting, egui::Button::new("Connect"))
             .on_hover_text("You are known by a key kept in your data folder; no password travels")
             .clicked()
         {
@@ -478,17 +567,7 @@ pub(super) fn tab(
             commands.queue(disconnect);
         }
     });
-    let moves = desk
-        .mine
-        .iter()
-        .filter(|g| g.your_move() && !g.over)
-        .count();
-    if moves == 0 {
-        ui.weak("No game waits for your move");
-    } else {
-        let moves = crate::club::protocol::your_move_in(moves);
-        ui.label(egui::RichText::new(format!("Y{}", &moves[1..])).strong());
-    }
+    // How many games wait for the player's move is the window's first line (glance_line).
     status_line(ui, &desk.status);
     egui::ScrollArea::vertical()
         .id_salt("club-lobby")
@@ -775,9 +854,147 @@ fn scenario_choices<'a>(
         .collect()
 }
 
+/// What the title says of the remembered club server before anyone presses Connect (issue 63:
+/// "the title screen shows \"Your move in 2 games\""): a thread signs in there, asks for the
+/// lobby and leaves, as the title opens and every [`GLANCE_EVERY`] while it stays, so the
+/// window never waits on the network.
+#[derive(Resource, Default)]
+pub struct ClubGlance {
+    /// The remembered server looked at (none: no server remembered, nothing to say).
+    address: Option<String>,
+    seen: Glimpse,
+    /// When the last look began.
+    began: Option<std::time::Instant>,
+    /// The look under way: its answer comes through here (a mutex only so the resource may be
+    /// shared between threads; one system reads it).
+    answer: Option<std::sync::Mutex<std::sync::mpsc::Receiver<Result<(String, usize), String>>>>,
+}
+
+/// Where the title's look at the club server stands.
+#[derive(Default)]
+enum Glimpse {
+    #[default]
+    Looking,
+    /// Signed in to `server` (its name): `moves` of the player's games wait for his move.
+    Seen { server: String, moves: usize },
+    /// The server was not reached, or refused: why.
+    Failed(String),
+}
+
+/// How often the title looks again at the remembered server while it stays open (an eighth
+/// of it after the server was not reached).
+const GLANCE_EVERY: Duration = Duration::from_secs(120);
+
+/// Starts a look at the remembered server (none remembered, or signed in already: nothing),
+/// and takes in the answer of one under way.
+fn glance(mut glance: ResMut<ClubGlance>, desk: Res<ClubDesk>) {
+    let answered = glance
+        .answer
+        .as_ref()
+        .and_then(|a| a.lock().ok().and_then(|rx| rx.try_recv().ok()));
+    if let Some(answer) = answered {
+        glance.answer = None;
+        glance.seen = match answer {
+            Ok((server, moves)) => Glimpse::Seen { server, moves },
+            Err(why) => Glimpse::Failed(why),
+        };
+    }
+    // A server not reached is tried again sooner: it may be starting.
+    let every = match glance.seen {
+        Glimpse::Failed(_) => GLANCE_EVERY / 8,
+        _ => GLANCE_EVERY,
+    };
+    let due = glance.began.is_none_or(|t| t.elapsed() > every);
+    if glance.answer.is_some() || !due || desk.connected.is_some() {
+        return;
+    }
+    let Some((address, name)) = remembered().filter(|(a, _)| !a.is_empty()) else {
+        glance.address = None;
+        return;
+    };
+    let Some(key) =
+        crate::engine::autosave::data_folder().and_then(|f| crate::club::identity::key_in(&f).ok())
+    else {
+        return;
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let at = address.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send(Client::glance(&at, key, &name, Duration::from_secs(5)));
+    });
+    if glance.address.as_deref() != Some(address.as_str()) {
+        glance.seen = Glimpse::Looking;
+    }
+    glance.address = Some(address);
+    glance.began = Some(std::time::Instant::now());
+    glance.answer = Some(std::sync::Mutex::new(rx));
+}
+
+/// Looks again the next time the title opens.
+fn glance_again(mut glance: ResMut<ClubGlance>) {
+    glance.began = None;
+}
+
+/// The title's line on the remembered club server, above the *Play online* window's tabs:
+/// "Your move in 2 games at Tyneside Club" (a button: it opens the club tab and connects),
+/// nothing waiting, still looking, or not reached. Signed in, the lobby's own count. Nothing
+/// without a remembered server. True when the player asked to connect.
+pub(super) fn glance_line(ui: &mut egui::Ui, glance: &ClubGlance, desk: &ClubDesk) -> bool {
+    let seen = match &desk.connected {
+        Some(server) => Glimpse::Seen {
+            server: server.clone(),
+            moves: crate::club::protocol::moves_waiting(&desk.mine),
+        },
+        None if glance.address.is_none() => return false,
+        None => match &glance.seen {
+            Glimpse::Looking => Glimpse::Looking,
+            Glimpse::Seen { server, moves } => Glimpse::Seen {
+                server: server.clone(),
+                moves: *moves,
+            },
+            Glimpse::Failed(why) => Glimpse::Failed(why.clone()),
+        },
+    };
+    let address = glance.address.as_deref().unwrap_or(desk.address.trim());
+    match seen {
+        Glimpse::Looking => {
+            ui.weak(format!("Looking at the club server {address}…"));
+            false
+        }
+        Glimpse::Failed(why) => {
+            ui.weak(format!("The club server {address} was not reached"))
+                .on_hover_text(why);
+            false
+        }
+        Glimpse::Seen { server, moves: 0 } => {
+            ui.weak(format!("No game waits for your move at {server}"));
+            false
+        }
+        Glimpse::Seen { server, moves } => {
+            let moves = crate::club::protocol::your_move_in(moves);
+            let line = egui::RichText::new(format!("Y{} at {server}", &moves[1..])).strong();
+            if desk.connected.is_some() {
+                ui.label(line);
+                return false;
+            }
+            ui.button(line)
+                .on_hover_text("Connect to the club server and see them in its lobby")
+                .clicked()
+        }
+    }
+}
+
+/// Connects to the server the form names (the title's glance line, clicked).
+pub(super) fn connect_now(commands: &mut Commands) {
+    commands.queue(connect);
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ClubDesk>()
-        .add_systems(Update, wire.after(crate::engine::pipeline::CommandPipeline));
+        .init_resource::<ClubGlance>()
+        .add_systems(Update, wire.after(crate::engine::pipeline::CommandPipeline))
+        .add_systems(OnEnter(super::Screen::Title), glance_again)
+        .add_systems(Update, glance.run_if(in_state(super::Screen::Title)));
 }
 
 /// The last word from the server or the desk, in room for two lines kept whether or not there
@@ -825,6 +1042,33 @@ mod tests {
             "{said}"
         );
         assert!(world.resource::<ClubDesk>().connected.is_none());
+        // Reconnect signs in off the window's thread; refused, the game stays lost and says
+        // why, the desk free for another try.
+        let (tx, answer) = std::sync::mpsc::channel();
+        world.insert_non_send(Connecting {
+            answer,
+            address: "127.0.0.1:7780".into(),
+            name: "Ann".into(),
+            sit: Some(7),
+        });
+        signed_in(&mut world);
+        assert!(
+            world.get_non_send::<Connecting>().is_some(),
+            "no answer yet"
+        );
+        tx.send(Err("127.0.0.1:7780: cannot connect: refused".into()))
+            .unwrap();
+        signed_in(&mut world);
+        assert!(world.get_non_send::<Connecting>().is_none());
+        assert!(world.contains_resource::<ClubLost>());
+        let said = world
+            .resource::<super::super::online::Chat>()
+            .status
+            .clone();
+        assert!(
+            said.contains("refused") && said.contains("Reconnect to try again"),
+            "{said}"
+        );
     }
 
     /// A new game's scenarios are offered by title, with rule set and description: every

@@ -72,6 +72,23 @@ pub enum Online {
     },
 }
 
+/// What leaving says becomes of the game, for the kind of online game it is (a walk: the
+/// question named hosted games and their codes to a player at a club server).
+fn leave_words(online: Res<Online>, mut commands: Commands) {
+    let words = match *online {
+        Online::Host { .. } => {
+            "Leaving ends the online game here; it is kept, and `holotable host --resume` opens it to your guest again."
+        }
+        Online::Guest { .. } => {
+            "The host keeps the game: join again with the same code while the host keeps it open."
+        }
+        Online::Club { .. } => {
+            "The game stays at the club server, and the other player is told you left: Sit down in the club's lobby takes it up again."
+        }
+    };
+    commands.insert_resource(crate::ui::LeaveOnline(words.into()));
+}
+
 /// How often an online window looks at the wire when nothing else wakes it: the other
 /// player's command shows within this (and the network's own latency).
 const POLL: Duration = Duration::from_millis(30);
@@ -549,6 +566,12 @@ pub(super) fn hear(world: &mut World, registry: &Registry, message: ToGuest, los
             .resource_mut::<Chat>()
             .lines
             .push(format!("{from}: {text}")),
+        // Said in the panel's status and kept among the chat, so one who looked away sees it.
+        ToGuest::Presence { side, here } => {
+            let said = crate::engine::online::protocol::presence(&side, here);
+            world.resource_mut::<Chat>().lines.push(format!("— {said}"));
+            tell(world, format!("{said}."));
+        }
     }
     heard
 }
@@ -902,6 +925,7 @@ pub(super) fn plugin(app: &mut App) {
                 wire.run_if(resource_exists::<Online>)
                     .after(crate::engine::pipeline::CommandPipeline),
                 keep_polling,
+                leave_words.run_if(resource_exists_and_changed::<Online>),
             ),
         )
         .add_systems(OnEnter(Screen::Title), leave)
@@ -955,6 +979,41 @@ mod tests {
         );
         open_for_news(&ctx, id, &mut opened_for, "connection lost".into());
         assert!(unfolded(&ctx, id), "other news: open again");
+    }
+
+    /// A walk: leaving a club game was asked with words about hosts and join codes.
+    #[test]
+    fn leaving_says_what_becomes_of_the_kind_of_game_on_the_table() {
+        use bevy::ecs::system::RunSystemOnce;
+        let mut said = Vec::new();
+        for online in [
+            Online::Club {
+                server: "127.0.0.1:7780".into(),
+                game: 3,
+                ruleset: None,
+            },
+            Online::Host {
+                ruleset: "tyneside",
+                code: "ACDE-FGHJ-KMNP".into(),
+                port: PORT,
+                connected: Vec::new(),
+            },
+        ] {
+            let mut world = World::new();
+            world.insert_resource(online);
+            world.run_system_once(leave_words).unwrap();
+            said.push(world.resource::<crate::ui::LeaveOnline>().0.clone());
+        }
+        assert!(
+            said[0].contains("club server") && !said[0].contains("code"),
+            "{}",
+            said[0]
+        );
+        assert!(
+            said[1].contains("--resume") && !said[1].contains("club"),
+            "{}",
+            said[1]
+        );
     }
 
     #[test]

@@ -44,6 +44,7 @@ fn forms(
     mut ctx: EguiContexts,
     registry: Res<Registry>,
     (mut forms, mut desk): (ResMut<Forms>, ResMut<super::club::ClubDesk>),
+    glance: Res<super::club::ClubGlance>,
     mut commands: Commands,
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
@@ -53,6 +54,12 @@ fn forms(
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
+            if super::club::glance_line(ui, &glance, &desk) {
+                forms.club_open = true;
+                forms.host_open = false;
+                forms.join_open = false;
+                super::club::connect_now(&mut commands);
+            }
             ui.horizontal(|ui| {
                 if ui
                     .selectable_label(forms.host_open, "Host a game")

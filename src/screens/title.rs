@@ -219,10 +219,12 @@ fn title(
                         s => format!("{} days ago", s / 86_400),
                     })
                     .unwrap_or_default();
+                // As wide as its words (a walk read "Resume Brawl behind the ca…"), never
+                // narrower than the buttons above.
                 if ui
-                    .add_sized(
-                        [240.0, 28.0],
-                        egui::Button::new(format!("Resume {game} · {when}")).truncate(),
+                    .add(
+                        egui::Button::new(format!("Resume {game} · {when}"))
+                            .min_size(egui::vec2(240.0, 28.0)),
                     )
                     .on_hover_text(format!(
                         "The last autosave of a game that did not end: {}",

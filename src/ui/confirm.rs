@@ -37,9 +37,14 @@ pub enum Asking {
     End(String),
     /// Leave the game for the title screen.
     Leave,
-    /// Leave a game played online: the other player is left waiting.
-    LeaveOnline,
+    /// Leave a game played online: what becomes of it ([`LeaveOnline`]).
+    LeaveOnline(String),
 }
+
+/// What leaving the online game on the table does, in words for the question: the screen
+/// that began the game says (at a club server, hosted here, joined), as only it knows.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct LeaveOnline(pub String);
 
 /// Shows the question in a modal window (the table below takes no clicks); Enter says yes,
 /// Escape no. Returns the action agreed to; `asking` is cleared once answered.
@@ -62,9 +67,9 @@ pub fn show(
             "Leave for the title".to_string(),
             ShellAction::Menu,
         ),
-        Asking::LeaveOnline => (
+        Asking::LeaveOnline(what) => (
             "Leave this online game?".to_string(),
-            "The other player is left waiting.\n\n\u{2022} A game at a club server stays there: Sit down in the club's lobby takes it up again.\n\u{2022} A game hosted from a computer: a guest may join again with the same code while the host keeps it open; a host who leaves ends the online game, which is kept (`holotable host --resume` opens it to its guest again).".to_string(),
+            format!("The other player is left waiting. {what}"),
             "Leave for the title".to_string(),
             ShellAction::Menu,
         ),

@@ -27,7 +27,7 @@ pub mod while_you_waited;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-pub use confirm::{EndPressed, ask, space_or_enter_ends};
+pub use confirm::{EndPressed, LeaveOnline, ask, space_or_enter_ends};
 pub use handover::Handover;
 
 /// The rule set whose roster screen (a warband builder) is open, by registry id; `None` when
@@ -356,7 +356,7 @@ fn frame(
     (mut insets, mut area): (ResMut<PanelInsets>, ResMut<TableArea>),
     mut actions: MessageWriter<ShellAction>,
     mut saves: MessageWriter<SaveRequest>,
-    (undo_status, mut undo, keys, mut view_mode, mut dialogs, (online, seated)): (
+    (undo_status, mut undo, keys, mut view_mode, mut dialogs, (online, seated, leave_online)): (
         Res<UndoStatus>,
         MessageWriter<UndoRequest>,
         Res<ButtonInput<KeyCode>>,
@@ -365,6 +365,7 @@ fn frame(
         (
             Option<Res<crate::engine::online::Online>>,
             Option<Res<crate::engine::game::Seated>>,
+            Option<Res<confirm::LeaveOnline>>,
         ),
     ),
     (replay, mut view, mut pointed, mut end_pressed): (
@@ -460,7 +461,7 @@ fn frame(
     match bar.action {
         Some(ShellAction::Menu) => {
             state.asking = Some(if online.is_some() {
-                confirm::Asking::LeaveOnline
+                confirm::Asking::LeaveOnline(leave_online.map(|l| l.0.clone()).unwrap_or_default())
             } else {
                 confirm::Asking::Leave
             })

@@ -63,12 +63,21 @@ pub fn paragraphs<'a>(text: &'a str, query: &str) -> Vec<&'a str> {
 /// The headings of `text`, for its contents: each as (its paragraph's index among
 /// [`paragraphs`]`(text, "")`, its words). A Markdown heading (`#`) is one; in a plain rule text
 /// (which marks none) a short line standing alone between blank lines, capitalised, not ending
-/// as a sentence does and holding no figures (so not a table's row or a chart's value).
+/// as a sentence does, holding no figures (so not a table's row or a chart's value) and not a
+/// chart's lead-in (a colon, then the chart).
 pub fn headings(text: &str) -> Vec<(usize, &str)> {
     let lines: Vec<&str> = text.lines().collect();
     let blank = |i: Option<usize>| {
         i.and_then(|i| lines.get(i))
             .is_none_or(|l| l.trim().is_empty())
+    };
+    // A line ending in a colon before a chart leads into it ("Possible orders are:"), as a
+    // sentence does: not a heading (a walk found it in the contents).
+    let next_is_chart = |i: usize| {
+        lines[i + 1..]
+            .iter()
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(|l| is_chart_row(l))
     };
     let mut out = Vec::new();
     let mut paragraph = 0;
@@ -87,6 +96,7 @@ pub fn headings(text: &str) -> Vec<(usize, &str)> {
             && !t.contains("www.")
             && blank(i.checked_sub(1))
             && blank(Some(i + 1))
+            && !(t.ends_with(':') && next_is_chart(i))
         {
             let t = t.trim_end_matches(':');
             // A title the text repeats (its cover and its first page) is listed once.
@@ -277,6 +287,13 @@ mod tests {
             "Close combat: This occurs when opposing figures are within 1\" of each other."
         ));
         assert!(!is_chart_row("Orders:"));
+        // The chart's lead-in is not in the contents; the section's own heading is.
+        let contents: Vec<&str> = headings(text).into_iter().map(|(_, h)| h).collect();
+        assert!(contents.contains(&"Orders"), "{contents:?}");
+        assert!(
+            !contents.iter().any(|h| h.starts_with("Possible orders")),
+            "{contents:?}"
+        );
     }
 
     /// Every bundled rule text has contents to go by (mass combat's text runs most headings

@@ -591,6 +591,15 @@ fn a_correspondence_game_is_played_over_many_sittings_each_player_leaving_when_n
         let lobby = text(&club_done(&dir, port, who, &["lobby"]));
         let to_move = lobby.contains("your move in 1 game\n");
         assert!(to_move || lobby.contains("your move in 0 games"), "{lobby}");
+        // The window's title counts the same, signing in and leaving in the background.
+        let key = identity::key_in(&dir.join(who)).unwrap();
+        let addr = format!("127.0.0.1:{port}");
+        let (server, moves) = Client::glance(&addr, key, who, Duration::from_secs(60)).unwrap();
+        assert!(
+            lobby.contains(&format!("signed in to {server} as")),
+            "{lobby}"
+        );
+        assert_eq!(moves, usize::from(to_move), "the title's count: {lobby}");
         sitting = club_done(&dir, port, who, &["sit", "1", "--until-waiting"]);
         let said = text(&sitting);
         if !said.contains("over: state hash") {

@@ -147,7 +147,7 @@ impl<R: RuleSet> Table<R> {
                     .unwrap_or_else(|e| panic!("{e}")),
                 ToGuest::Refused { reason } => self.refused.push((o.peer, reason)),
                 ToGuest::Denied { reason } => panic!("denied: {reason}"),
-                ToGuest::Chat { .. } => {}
+                ToGuest::Chat { .. } | ToGuest::Presence { .. } => {}
             }
         }
     }
@@ -536,6 +536,55 @@ fn a_stranger_without_the_code_gets_no_seat_and_no_game() {
     let huge = "x".repeat(holotable::engine::online::protocol::MAX_COMMAND + 1);
     assert!(host.receive(7, ToHost::Command { ron: huge }).is_empty());
     assert!(host.take_log().iter().any(|l| l.contains("dropped")));
+}
+
+#[test]
+fn the_other_players_are_told_when_one_sits_down_and_when_he_goes() {
+    let loaded = bundled::<Battlefield>("walker_assault");
+    let names: Vec<String> = loaded.header.sides.iter().map(|s| s.name.clone()).collect();
+    let mut t = Table::<Battlefield>::new(&loaded, &[0, 1]);
+    let presence = |side: &str, here: bool| {
+        ron::to_string(&ToGuest::Presence {
+            side: side.to_string(),
+            here,
+        })
+        .unwrap()
+    };
+    // The first seated is told of the second; the second, seated last, of nobody.
+    assert!(t.guests[&100].1.contains(&presence(&names[1], true)));
+    assert!(!t.guests[&101].1.iter().any(|m| m.starts_with("Presence")));
+    let out = t.host.dropped(101);
+    assert_eq!(
+        out,
+        vec![Outgoing {
+            peer: 100,
+            message: ToGuest::Presence {
+                side: names[1].clone(),
+                here: false,
+            },
+        }],
+        "only the player still seated is told"
+    );
+    // Back on a new connection, holding what it had: the other is told, it is sent the rest.
+    let out = t.host.receive(
+        202,
+        ToHost::Hello {
+            code: CODE.into(),
+            side: Some(loaded.header.sides[1].id.clone()),
+            have: t.guests[&101].0.as_ref().unwrap().held(),
+            key: KEY.into(),
+        },
+    );
+    assert!(out.iter().any(|o| o.peer == 100
+        && o.message
+            == ToGuest::Presence {
+                side: names[1].clone(),
+                here: true,
+            }));
+    assert!(
+        out.iter()
+            .all(|o| o.peer == 100 || !matches!(o.message, ToGuest::Presence { .. }))
+    );
 }
 
 #[test]

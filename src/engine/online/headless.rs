@@ -145,7 +145,8 @@ pub fn host(registry: &Registry, o: &HostOptions) -> Result<(), String> {
         app.update();
         let now = net::guests(app.world_mut());
         for gone in connected.iter().filter(|p| !now.contains(p)) {
-            game.dropped(*gone);
+            let out = game.dropped(*gone);
+            send_all(&mut app, out);
         }
         connected = now;
         for (peer, message) in net::take_from_guests(app.world_mut()) {
@@ -370,6 +371,7 @@ pub fn join(registry: &Registry, o: &JoinOptions) -> Result<(), String> {
                 }
                 ToGuest::Denied { reason } => return Err(format!("the host said no: {reason}")),
                 ToGuest::Chat { from, text } => say(format!("chat: {from}: {text}")),
+                ToGuest::Presence { side, here } => say(super::protocol::presence(&side, here)),
             }
         }
         if let Some(g) = game.as_mut() {

@@ -356,7 +356,8 @@ pub fn free_seat<R: RuleSet>(world: &mut World, side: usize) -> bool {
     true
 }
 
-/// A connection closed: its seat is free for the same guest to take again.
+/// A connection closed: its seat is free for the same guest to take again, and the other
+/// guests are told ([`ToGuest::Presence`]) so nobody waits on a player who has gone.
 pub fn dropped<R: RuleSet>(world: &mut World, peer: u64) {
     let names: Vec<String> = world
         .get_resource::<crate::engine::game::Sides>()
@@ -366,6 +367,7 @@ pub fn dropped<R: RuleSet>(world: &mut World, peer: u64) {
         return;
     };
     host.watchers.retain(|&w| w != peer);
+    let mut out = Vec::new();
     for i in 0..host.seats.len() {
         if host.seats[i].peer == Some(peer) {
             host.seats[i].peer = None;
@@ -374,8 +376,10 @@ pub fn dropped<R: RuleSet>(world: &mut World, peer: u64) {
                 "{} connection dropped: waiting for it to rejoin",
                 possessive(&name)
             ));
+            out.extend(host.presence(peer, &name, false));
         }
     }
+    world.resource_mut::<Outbox>().0.extend(out);
 }
 
 fn side_name(world: &World, side: usize) -> String {
@@ -617,6 +621,22 @@ impl<R: RuleSet> Host<R> {
             .collect()
     }
 
+    /// Side `side` sat down (`here`) or left, told to every other seated guest (not `peer`).
+    fn presence(&self, peer: u64, side: &str, here: bool) -> Vec<Outgoing> {
+        self.seats
+            .iter()
+            .filter_map(|s| s.peer)
+            .filter(|&p| p != peer)
+            .map(|p| Outgoing {
+                peer: p,
+                message: ToGuest::Presence {
+                    side: side.to_string(),
+                    here,
+                },
+            })
+            .collect()
+    }
+
     fn to_others(&self, except: Option<u64>, from: &str, text: &str) -> Vec<Outgoing> {
         self.seats
             .iter()
@@ -710,12 +730,20 @@ impl<R: RuleSet> Host<R> {
         self.seats[s].key = Some(proof);
         // The code proves the guest: one that rejoins before its old connection is seen to
         // close takes its seat back.
-        if let Some(old) = self.seats[s].peer.filter(|&p| p != peer) {
+        let old = self.seats[s].peer;
+        if let Some(old) = old.filter(|&p| p != peer) {
             self.log
                 .push(format!("connection {old} replaced by {peer}"));
         }
         self.seats[s].peer = Some(peer);
         let name = side_name(world, self.seats[s].side);
+        // The others are told a player sat down, not one whose new connection replaced his
+        // old (nobody saw him go).
+        let told = if old.is_none() {
+            self.presence(peer, &name, true)
+        } else {
+            Vec::new()
+        };
         let held = self.seats[s].view.record().commands.len();
         if have > 0 && have <= held {
             self.log.push(format!(
@@ -725,16 +753,19 @@ impl<R: RuleSet> Host<R> {
                 .iter()
                 .map(recorded_text)
                 .collect();
-            return vec![Outgoing {
+            let mut out = vec![Outgoing {
                 peer,
                 message: ToGuest::Commands {
                     from: have,
                     commands,
                 },
             }];
+            out.extend(told);
+            return out;
         }
         self.log.push(format!("{name} joined"));
-        let mut out = vec![self.welcome(s, peer)];
+        let mut out = told;
+        out.push(self.welcome(s, peer));
         out.extend(self.chat.iter().map(|(from, text)| Outgoing {
             peer,
             message: ToGuest::Chat {

@@ -37,8 +37,8 @@ pub trait HostGame {
     ///
     /// Errors: the rules' side cannot go on.
     fn step_rules(&mut self) -> Option<Result<Vec<Outgoing>, String>>;
-    /// A connection closed (see [`host::dropped`]).
-    fn dropped(&mut self, peer: u64);
+    /// A connection closed (see [`host::dropped`]); what the other guests are sent.
+    fn dropped(&mut self, peer: u64) -> Vec<Outgoing>;
     /// Frees side `side`'s seat for another guest (see [`host::free_seat`]).
     fn free_seat(&mut self, side: usize) -> bool;
     /// The sides a person must act for now.
@@ -147,8 +147,9 @@ impl<R: RuleSet> HostGame for HostSession<R> {
         Some(step.map(|_| self.outbox()))
     }
 
-    fn dropped(&mut self, peer: u64) {
+    fn dropped(&mut self, peer: u64) -> Vec<Outgoing> {
         host::dropped::<R>(self.0.world_mut(), peer);
+        self.outbox()
     }
 
     fn free_seat(&mut self, side: usize) -> bool {

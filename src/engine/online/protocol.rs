@@ -101,6 +101,24 @@ pub enum ToGuest {
         /// The line.
         text: String,
     },
+    /// Another side's player sat down at the table (`here`), or his connection closed and
+    /// the game waits for him: the side's name.
+    Presence {
+        /// The side, by name.
+        side: String,
+        /// Sat down (true) or gone (false).
+        here: bool,
+    },
+}
+
+/// [`ToGuest::Presence`] in words: "Swoop gang sat down at the table", "Swoop gang left the
+/// table: the game waits for its player".
+pub fn presence(side: &str, here: bool) -> String {
+    if here {
+        format!("{side} sat down at the table")
+    } else {
+        format!("{side} left the table: the game waits for its player")
+    }
 }
 
 impl ToHost {

@@ -7,7 +7,7 @@ use super::PointerState;
 use super::pointer::side_to_act;
 use crate::engine::pipeline::CommandPipeline;
 use crate::engine::state::playing;
-use crate::rulesets::tyneside::board::GameView;
+use crate::rulesets::tyneside::board::{Board, Fig, GameView};
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::turn::TurnPhase;
 use crate::ui::{EndPressed, Handover, ShellAction};
@@ -36,18 +36,16 @@ fn keys(
     }
     let Some(board) = view.board() else { return };
     let acting = side_to_act(&view, *phase.get());
-    let selected = state
-        .selected
-        .and_then(|e| board.figs.iter().find(|f| f.entity == e))
-        .filter(|f| Some(f.figure.side) == acting);
+    let movement = *phase.get() == TurnPhase::Movement;
+    let active = view.turn.as_ref().and_then(|t| t.active_group());
+    let selected = keyed(&board, state.selected, active, movement, acting);
     // With no figure of the acting side selected: Shift+R runs the active group, and R, H or
     // J say what they need (play-test: they did nothing, silently).
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if *phase.get() == TurnPhase::Movement && selected.is_none() {
-        let group = view.turn.as_ref().and_then(|t| t.active_group());
+    if movement && selected.is_none() {
         if shift
             && keys.just_pressed(KeyCode::KeyR)
-            && let Some(g) = group
+            && let Some(g) = active
         {
             send.write_batch(runs(&board, board.members(g)));
         } else if keys.any_just_pressed([KeyCode::KeyR, KeyCode::KeyH, KeyCode::KeyJ]) {
@@ -56,9 +54,7 @@ fn keys(
             );
         }
     }
-    if *phase.get() == TurnPhase::Movement
-        && let Some(f) = selected
-    {
+    if movement && let Some(f) = selected {
         if keys.just_pressed(KeyCode::KeyR) {
             // Shift+R, or an order that must run (Attack): every figure of the group that has
             // not run yet declares its run (each rolls its own die); R alone: the selected one.
@@ -83,6 +79,26 @@ fn keys(
     if keys.just_pressed(KeyCode::Space) || keys.just_pressed(KeyCode::Enter) {
         shell.write(EndPressed);
     }
+}
+
+/// The figure R, H and J act for: the selected figure if it is the acting side's, else, in
+/// the Movement phase, the one figure of the group moving when it has only one (a hero alone
+/// needs no click to say which: a walk pressed R with nothing selected and was told to click).
+fn keyed<'b, 'a>(
+    board: &'b Board<'a>,
+    selected: Option<Entity>,
+    active_group: Option<&str>,
+    movement: bool,
+    acting: Option<usize>,
+) -> Option<&'b Fig<'a>> {
+    let lone = active_group
+        .map(|g| board.members(g))
+        .filter(|m| m.len() == 1 && movement)
+        .and_then(|m| board.figs.get(m[0]));
+    selected
+        .and_then(|e| board.figs.iter().find(|f| f.entity == e))
+        .filter(|f| Some(f.figure.side) == acting)
+        .or(lone.filter(|f| Some(f.figure.side) == acting))
 }
 
 /// The shell's End button (or Space / Enter): end this side's orders, or the activation.
@@ -134,4 +150,32 @@ pub(crate) fn runs(
             figure: m.figure.id.clone(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::tyneside::testing::{DUEL, fig, game, on_board, to_movement_of};
+
+    #[test]
+    fn the_keys_act_for_a_lone_hero_moving_with_nothing_selected() {
+        let mut s = game(&DUEL.replace("ORDER", "Stand"), &[]);
+        to_movement_of(&mut s, "L");
+        let (lone, other_side, not_moving) = on_board(&mut s, |board, _| {
+            let darth = board.figs[fig(board, "darth")].entity;
+            let id = |f: Option<&Fig>| f.map(|f| f.figure.id.clone());
+            (
+                id(keyed(board, None, Some("L"), true, Some(0))),
+                id(keyed(board, Some(darth), Some("L"), true, Some(0))),
+                id(keyed(board, None, Some("L"), false, Some(0))),
+            )
+        });
+        assert_eq!(lone.as_deref(), Some("luke"));
+        assert_eq!(
+            other_side.as_deref(),
+            Some("luke"),
+            "the other side's figure is not his"
+        );
+        assert_eq!(not_moving, None, "only while his group moves");
+    }
 }

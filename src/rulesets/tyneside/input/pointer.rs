@@ -213,6 +213,10 @@ fn pointer(
     if buttons.just_pressed(MouseButton::Left) {
         state.tape = None;
         state.selected = state.hover;
+        // A click on the table is the next thing done: the last refusal was about the thing
+        // before (a walk saw one stay on the bar after the next action had worked); one this
+        // click brings is told afresh.
+        notice.refusal = None;
         if let Some(h) = state.hover
             && *phase.get() == TurnPhase::Movement
             && let Some(i) = index_of(h)
@@ -223,8 +227,6 @@ fn pointer(
                 figure: h,
                 group: shift,
             });
-            // The drag's own verdict shows live: the last move's refusal is stale now.
-            notice.refusal = None;
         }
     }
 

@@ -157,7 +157,9 @@ pub fn show(
         state.push("hiding: unseen beyond 6\"".into());
     }
     if board.in_cover_anywhere(i) {
-        state.push("in or by cover".into());
+        // What it is worth, not a bare state (a walk read `in or by cover` alone on a card):
+        // tyneside-skirmish.txt, Shooting, -1 from the die roll if the target is in cover.
+        state.push("in or by cover: -1 to hit from across it".into());
     }
     if !state.is_empty() {
         ui.label(state.join(" · "));
