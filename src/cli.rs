@@ -312,7 +312,7 @@ pub enum ClubSub {
         /// Your side, by id.
         #[arg(long)]
         side: String,
-        /// By correspondence: each moves when he next connects.
+        /// By correspondence: each player moves when next connected.
         #[arg(long)]
         correspondence: bool,
         /// By invitation only: not listed; the code is printed.

@@ -203,6 +203,24 @@ impl Hall {
         }
     }
 
+    /// Connection `conn` gets up from game `game`'s table ([`ToServer::Stand`]): the game
+    /// forgets the connection, its other players are told. Nothing where it did not sit.
+    fn stand(&mut self, conn: u64, game: u64) {
+        let Some(peer) = self
+            .players
+            .get_mut(&conn)
+            .and_then(|p| p.sat.remove(&game))
+        else {
+            return;
+        };
+        self.peers.remove(&peer);
+        if let Some(live) = self.live.get_mut(&game) {
+            let out = live.host.dropped(peer);
+            live.touched = Instant::now();
+            self.dispatch(game, out);
+        }
+    }
+
     fn closed(&mut self, conn: u64) {
         let Some(player) = self.players.remove(&conn) else {
             return;
@@ -273,6 +291,10 @@ impl Hall {
             ToServer::Withdraw { game } => {
                 self.withdraw(&public, game)?;
                 self.lobby(conn, &public)
+            }
+            ToServer::Stand { game } => {
+                self.stand(conn, game);
+                Ok(())
             }
             ToServer::Create {
                 scenario,
@@ -1096,6 +1118,7 @@ fn game_of(message: &ToServer) -> Option<u64> {
         | ToServer::Resync { game, .. }
         | ToServer::Chat { game, .. }
         | ToServer::Withdraw { game }
+        | ToServer::Stand { game }
         | ToServer::Export { game } => Some(*game),
         _ => None,
     }

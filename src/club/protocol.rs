@@ -46,7 +46,7 @@ pub enum ToServer {
         scenario: String,
         /// The creator's side, by id.
         side: String,
-        /// A correspondence game: each moves when he next connects.
+        /// A correspondence game: each player moves when next connected.
         correspondence: bool,
         /// Listed in the lobby for anyone; else only by its invitation code.
         public: bool,
@@ -113,6 +113,12 @@ pub enum ToServer {
     /// other player never came); a game whose seats nobody holds any more goes. Answered
     /// with the lobby ([`ToClient::Lobby`]).
     Withdraw {
+        /// The game's number.
+        game: u64,
+    },
+    /// Gets up from game `game`'s table, staying signed in (the window left it for the
+    /// lobby): the other players are told, as when a connection closes. Not answered.
+    Stand {
         /// The game's number.
         game: u64,
     },

@@ -25,6 +25,9 @@ pub struct ClubDesk {
     pub connected: Option<String>,
     /// A sign-in is under way ([`Connecting`]).
     connecting: bool,
+    /// The club game on the table, as last seen: leaving it tells the server
+    /// ([`ToServer::Stand`]).
+    seated: Option<u64>,
     status: String,
     open: Vec<GameInfo>,
     mine: Vec<GameInfo>,
@@ -85,6 +88,7 @@ impl Default for ClubDesk {
                 .unwrap_or_else(|| "Player".into()),
             connected: None,
             connecting: false,
+            seated: None,
             status: String::new(),
             open: Vec::new(),
             mine: Vec::new(),
@@ -164,6 +168,19 @@ fn sit_again(world: &mut World, game: u64) {
     // here would show twice (a walk).
     super::online::fresh_chat(world);
     send(world, ToServer::Sit { game, have: 0 });
+}
+
+/// What leaving a club game does, for the question asked first: a correspondence game (`by
+/// post`) is left between moves as a matter of course.
+fn leave_words(by_post: bool) -> String {
+    format!(
+        "{}The game stays at the club server, and the other player is told you left. To come back to it: Sit down, in the club's lobby.",
+        if by_post {
+            "A correspondence game: each player moves when next connected. "
+        } else {
+            ""
+        }
+    )
 }
 
 /// Leaves the server by the player's choice: its games stay there.
@@ -332,6 +349,28 @@ fn wire(world: &mut World) {
         reconnect(world);
     }
     signed_in(world);
+    // Left the table for the lobby (Menu), still signed in: the server tells the others.
+    let on = match world.get_resource::<Online>() {
+        Some(Online::Club { game, .. }) => Some(*game),
+        _ => None,
+    };
+    let was = world.resource::<ClubDesk>().seated;
+    if was != on {
+        world.resource_mut::<ClubDesk>().seated = on;
+        if let Some(game) = on {
+            let desk = world.resource::<ClubDesk>();
+            let by_post = desk
+                .mine
+                .iter()
+                .chain(&desk.open)
+                .find(|g| g.game == game)
+                .is_some_and(|g| g.correspondence);
+            world.insert_resource(crate::ui::LeaveOnline(leave_words(by_post)));
+        }
+        if let Some(game) = was.filter(|_| world.get_non_send::<ClubLink>().is_some()) {
+            send(world, ToServer::Stand { game });
+        }
+    }
     let mut arrived = Vec::new();
     let mut closed = false;
     if let Some(link) = world.get_non_send::<ClubLink>() {
@@ -772,7 +811,7 @@ pub(super) fn tab(
     });
     ui.checkbox(
         &mut desk.correspondence,
-        "By correspondence (each moves when he next connects)",
+        "By correspondence (each player moves when next connected)",
     );
     ui.checkbox(&mut desk.listed, "Listed in the lobby (else by invitation)");
     let span = |s: Option<u64>| s.map_or("no limit".to_string(), crate::club::protocol::span);
@@ -887,7 +926,11 @@ const GLANCE_EVERY: Duration = Duration::from_secs(120);
 
 /// Starts a look at the remembered server (none remembered, or signed in already: nothing),
 /// and takes in the answer of one under way.
-fn glance(mut glance: ResMut<ClubGlance>, desk: Res<ClubDesk>) {
+fn glance(
+    mut glance: ResMut<ClubGlance>,
+    mut desk: ResMut<ClubDesk>,
+    wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+) {
     let answered = glance
         .answer
         .as_ref()
@@ -895,7 +938,14 @@ fn glance(mut glance: ResMut<ClubGlance>, desk: Res<ClubDesk>) {
     if let Some(answer) = answered {
         glance.answer = None;
         glance.seen = match answer {
-            Ok((server, moves)) => Glimpse::Seen { server, moves },
+            Ok((server, moves)) => {
+                // The server answers again: a word that its connection closed is stale (a
+                // walk read it under "Your move in 1 game").
+                if desk.connected.is_none() && !desk.connecting {
+                    desk.status.clear();
+                }
+                Glimpse::Seen { server, moves }
+            }
             Err(why) => Glimpse::Failed(why),
         };
     }
@@ -919,8 +969,23 @@ fn glance(mut glance: ResMut<ClubGlance>, desk: Res<ClubDesk>) {
     };
     let (tx, rx) = std::sync::mpsc::channel();
     let at = address.clone();
+    // The window sleeps while nothing is pressed (up to a minute): the thread wakes it with
+    // the answer, and again when the next look is due (a walk read "not reached" for a minute
+    // after the server was back).
+    let wake = wake.map(|w| (**w).clone());
     std::thread::spawn(move || {
-        let _ = tx.send(Client::glance(&at, key, &name, Duration::from_secs(5)));
+        let answer = Client::glance(&at, key, &name, Duration::from_secs(5));
+        let again = if answer.is_ok() {
+            GLANCE_EVERY
+        } else {
+            GLANCE_EVERY / 8
+        };
+        let _ = tx.send(answer);
+        if let Some(wake) = wake {
+            let _ = wake.send_event(bevy::winit::WinitUserEvent::WakeUp);
+            std::thread::sleep(again + Duration::from_secs(1));
+            let _ = wake.send_event(bevy::winit::WinitUserEvent::WakeUp);
+        }
     });
     if glance.address.as_deref() != Some(address.as_str()) {
         glance.seen = Glimpse::Looking;
@@ -937,15 +1002,19 @@ fn glance_again(mut glance: ResMut<ClubGlance>) {
 
 /// The title's line on the remembered club server, above the *Play online* window's tabs:
 /// "Your move in 2 games at Tyneside Club" (a button: it opens the club tab and connects),
-/// nothing waiting, still looking, or not reached. Signed in, the lobby's own count. Nothing
-/// without a remembered server. True when the player asked to connect.
+/// nothing waiting, still looking, or not reached. Signed in, the lobby's own count; without a
+/// remembered server, that there is none yet. True when the player asked to connect.
 pub(super) fn glance_line(ui: &mut egui::Ui, glance: &ClubGlance, desk: &ClubDesk) -> bool {
     let seen = match &desk.connected {
         Some(server) => Glimpse::Seen {
             server: server.clone(),
             moves: crate::club::protocol::moves_waiting(&desk.mine),
         },
-        None if glance.address.is_none() => return false,
+        None if glance.address.is_none() => {
+            // Kept whether or not a server is remembered, so the tabs below never move.
+            ui.weak("Club server: none yet (the tab below connects to one)");
+            return false;
+        }
         None => match &glance.seen {
             Glimpse::Looking => Glimpse::Looking,
             Glimpse::Seen { server, moves } => Glimpse::Seen {
@@ -1069,6 +1138,21 @@ mod tests {
             said.contains("refused") && said.contains("Reconnect to try again"),
             "{said}"
         );
+    }
+
+    /// A walk: leaving a correspondence game was asked as if the other player waited on the
+    /// table; it says it is a correspondence game, and where to come back.
+    #[test]
+    fn leaving_a_club_game_says_whether_it_is_by_correspondence() {
+        let (post, live) = (leave_words(true), leave_words(false));
+        assert!(post.starts_with("A correspondence game"), "{post}");
+        assert!(!live.contains("correspondence"), "{live}");
+        for said in [post, live] {
+            assert!(
+                said.contains("Sit down") && said.contains("told you left"),
+                "{said}"
+            );
+        }
     }
 
     /// A new game's scenarios are offered by title, with rule set and description: every

@@ -73,7 +73,8 @@ pub enum Online {
 }
 
 /// What leaving says becomes of the game, for the kind of online game it is (a walk: the
-/// question named hosted games and their codes to a player at a club server).
+/// question named hosted games and their codes to a player at a club server). A club game's
+/// words are the club's ([`super::club`]), which knows whether it is by correspondence.
 fn leave_words(online: Res<Online>, mut commands: Commands) {
     let words = match *online {
         Online::Host { .. } => {
@@ -82,9 +83,7 @@ fn leave_words(online: Res<Online>, mut commands: Commands) {
         Online::Guest { .. } => {
             "The host keeps the game: join again with the same code while the host keeps it open."
         }
-        Online::Club { .. } => {
-            "The game stays at the club server, and the other player is told you left: Sit down in the club's lobby takes it up again."
-        }
+        Online::Club { .. } => return,
     };
     commands.insert_resource(crate::ui::LeaveOnline(words.into()));
 }
@@ -981,16 +980,24 @@ mod tests {
         assert!(unfolded(&ctx, id), "other news: open again");
     }
 
-    /// A walk: leaving a club game was asked with words about hosts and join codes.
+    /// A walk: leaving a club game was asked with words about hosts and join codes; each
+    /// kind says its own (a club game's: [`super::super::club`]).
     #[test]
     fn leaving_says_what_becomes_of_the_kind_of_game_on_the_table() {
         use bevy::ecs::system::RunSystemOnce;
         let mut said = Vec::new();
         for online in [
-            Online::Club {
-                server: "127.0.0.1:7780".into(),
-                game: 3,
+            Online::Guest {
+                addr: "127.0.0.1:7777".parse().unwrap(),
+                code: "ACDE-FGHJ-KMNP".into(),
+                key: String::new(),
                 ruleset: None,
+                seated: false,
+                hello_at: None,
+                was_connected: false,
+                since: Instant::now(),
+                tries: 0,
+                lost_at: None,
             },
             Online::Host {
                 ruleset: "tyneside",
@@ -1005,12 +1012,12 @@ mod tests {
             said.push(world.resource::<crate::ui::LeaveOnline>().0.clone());
         }
         assert!(
-            said[0].contains("club server") && !said[0].contains("code"),
+            said[0].contains("same code") && !said[0].contains("--resume"),
             "{}",
             said[0]
         );
         assert!(
-            said[1].contains("--resume") && !said[1].contains("club"),
+            said[1].contains("--resume") && !said[1].contains("same code"),
             "{}",
             said[1]
         );

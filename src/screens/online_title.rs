@@ -40,6 +40,9 @@ impl Default for Forms {
     }
 }
 
+/// The *Play online* window's width, points: the club's lobby lines wrap within it.
+const PANEL_WIDTH: f32 = 400.0;
+
 fn forms(
     mut ctx: EguiContexts,
     registry: Res<Registry>,
@@ -48,11 +51,17 @@ fn forms(
     mut commands: Commands,
 ) -> Result {
     let ctx = ctx.ctx_mut()?;
-    // Below the title's lines, beside its buttons: opened out, it covers neither.
+    // Below the title's lines, beside its buttons: opened out, it covers neither. One width
+    // whichever tab is open, and what does not fit the window's height scrolls, so the tabs
+    // stay where they were clicked and nothing grows over the title or past the foot (a walk:
+    // the Club tab widened it under the pointer; a new game's Create sat at the screen's edge).
+    let room = (ctx.content_rect().height() - 200.0 - 90.0).max(120.0);
     egui::Window::new("Play online")
         .anchor(egui::Align2::RIGHT_TOP, [-16.0, 200.0])
         .resizable(false)
         .collapsible(false)
+        .min_width(PANEL_WIDTH)
+        .max_width(PANEL_WIDTH)
         .show(ctx, |ui| {
             if super::club::glance_line(ui, &glance, &desk) {
                 forms.club_open = true;
@@ -87,15 +96,20 @@ fn forms(
                     forms.join_open = false;
                 }
             });
-            if forms.host_open {
-                host_form(ui, &registry, &mut forms, &mut commands);
-            }
-            if forms.join_open {
-                join_form(ui, &mut forms, &mut commands);
-            }
-            if forms.club_open {
-                super::club::tab(ui, &registry, &mut desk, &mut commands);
-            }
+            egui::ScrollArea::vertical()
+                .id_salt("play-online")
+                .max_height(room)
+                .show(ui, |ui| {
+                    if forms.host_open {
+                        host_form(ui, &registry, &mut forms, &mut commands);
+                    }
+                    if forms.join_open {
+                        join_form(ui, &mut forms, &mut commands);
+                    }
+                    if forms.club_open {
+                        super::club::tab(ui, &registry, &mut desk, &mut commands);
+                    }
+                });
         });
     Ok(())
 }

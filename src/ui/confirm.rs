@@ -37,7 +37,8 @@ pub enum Asking {
     End(String),
     /// Leave the game for the title screen.
     Leave,
-    /// Leave a game played online: what becomes of it ([`LeaveOnline`]).
+    /// Leave a game played online: what becomes of it ([`LeaveOnline`]), after whether the
+    /// other player waits for this one's move.
     LeaveOnline(String),
 }
 
@@ -69,7 +70,7 @@ pub fn show(
         ),
         Asking::LeaveOnline(what) => (
             "Leave this online game?".to_string(),
-            format!("The other player is left waiting. {what}"),
+            what.clone(),
             "Leave for the title".to_string(),
             ShellAction::Menu,
         ),

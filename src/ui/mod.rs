@@ -388,7 +388,8 @@ fn frame(
     ),
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
-    let status = waiting_status(&status, seated.and_then(|s| s.0));
+    let mine = seated.and_then(|s| s.0);
+    let status = waiting_status(&status, mine);
     ctx.data_mut(|d| d.insert_temp(looking_back_id(), replay.open));
     let status = if replay.open {
         looking_back_status(status)
@@ -461,7 +462,15 @@ fn frame(
     match bar.action {
         Some(ShellAction::Menu) => {
             state.asking = Some(if online.is_some() {
-                confirm::Asking::LeaveOnline(leave_online.map(|l| l.0.clone()).unwrap_or_default())
+                // Whether anyone waits on this player: only while it is his move (a walk was
+                // told "the other player is left waiting" with the other to move).
+                let waits = mine.is_some_and(|mine| status.acting == Some(mine));
+                let what = leave_online.map(|l| l.0.clone()).unwrap_or_default();
+                confirm::Asking::LeaveOnline(if waits {
+                    format!("It is your move: the other player waits for it. {what}")
+                } else {
+                    what
+                })
             } else {
                 confirm::Asking::Leave
             })

@@ -209,3 +209,59 @@ fn a_game_waiting_for_players_is_withdrawn_from_and_goes() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A walk: a player who left the table by the window's Menu, staying signed in, was not
+/// announced (only a closed connection was). Getting up tells the other player; sitting down
+/// again too; getting up where one does not sit does nothing.
+#[test]
+fn a_player_who_gets_up_from_the_table_is_announced_to_the_other() {
+    use holotable::engine::online::protocol::ToGuest;
+    let (dir, mut hall) = hall("hall-stand");
+    let ann = sign_in(&mut hall, 1, "Ann");
+    let bob = sign_in(&mut hall, 2, "Bob");
+    let game = brawl_taken(&mut hall, &ann);
+    hall.handle(Event::Message {
+        conn: 2,
+        message: take(game, None),
+    });
+    let presence = |rx: &Receiver<ToClient>| -> Vec<(String, bool)> {
+        rx.try_iter()
+            .filter_map(|m| match m {
+                ToClient::Game {
+                    game: g,
+                    message: ToGuest::Presence { side, here },
+                } if g == game => Some((side, here)),
+                _ => None,
+            })
+            .collect()
+    };
+    let _ = (presence(&ann), presence(&bob));
+    hall.handle(Event::Message {
+        conn: 2,
+        message: ToServer::Stand { game },
+    });
+    assert_eq!(presence(&ann), [("Swoop gang".to_string(), false)]);
+    hall.handle(Event::Message {
+        conn: 2,
+        message: ToServer::Stand { game },
+    });
+    assert!(presence(&ann).is_empty(), "once");
+    hall.handle(Event::Message {
+        conn: 2,
+        message: ToServer::Sit { game, have: 0 },
+    });
+    assert_eq!(presence(&ann), [("Swoop gang".to_string(), true)]);
+    let carol = sign_in(&mut hall, 3, "Carol");
+    hall.handle(Event::Message {
+        conn: 3,
+        message: ToServer::Stand { game },
+    });
+    assert!(presence(&ann).is_empty() && presence(&bob).is_empty());
+    assert!(
+        !carol
+            .try_iter()
+            .any(|m| matches!(m, ToClient::Refused { .. })),
+        "not answered"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
