@@ -55,4 +55,21 @@ mod tests {
         files.dedup();
         assert_eq!(files.len(), 5, "five rule texts, one each");
     }
+
+    /// A walk: the mass combat book opened on a hosting page's page counts and DMCA notice.
+    /// Each book shows its rules from their title, nothing of a wrapper; the rules themselves
+    /// whole (their last section too).
+    #[test]
+    fn each_book_shows_its_rules_without_a_hosting_pages_wrapper() {
+        for book in rule_books() {
+            let rules = book.rules();
+            for wrapper in ["Pages •", "DMCA", "Related documents"] {
+                assert!(!rules.contains(wrapper), "{}: {wrapper}", book.file);
+            }
+            assert!(book.text.contains(rules) && rules.len() * 10 > book.text.len() * 8);
+        }
+        let mass = mass_combat::BOOK.rules();
+        assert!(mass.starts_with("Star Wars Mass Combat Rules by Christian Conkle"));
+        assert!(mass.contains("Units The basic scale of combat"));
+    }
 }

@@ -63,6 +63,8 @@ fn forms(
         .min_width(PANEL_WIDTH)
         .max_width(PANEL_WIDTH)
         .show(ctx, |ui| {
+            // Text boxes narrow enough that no form is wider than the window.
+            ui.spacing_mut().text_edit_width = 240.0;
             if super::club::glance_line(ui, &glance, &desk) {
                 forms.club_open = true;
                 forms.host_open = false;

@@ -12,9 +12,10 @@ use crate::engine::registry::Registry;
 const RESUMABLE: usize = 6;
 
 /// The unfinished games' autosaves (each newest first; the games newest first), looked up on
-/// entering the title.
+/// entering the title; and whether the title has been drawn since (its scroll goes back to the
+/// top on entering: a walk came back to it scrolled and clicked Warbands for Play).
 #[derive(Resource, Default)]
-struct Unfinished(Vec<(String, Vec<std::path::PathBuf>)>);
+struct Unfinished(Vec<(String, Vec<std::path::PathBuf>)>, bool);
 
 fn look_for_unfinished(mut commands: Commands) {
     let mut games = crate::engine::autosave::folder()
@@ -46,7 +47,7 @@ fn look_for_unfinished(mut commands: Commands) {
             (title.unwrap_or(stem), files)
         })
         .collect();
-    commands.insert_resource(Unfinished(named));
+    commands.insert_resource(Unfinished(named, false));
 }
 
 /// Resumes the newest of `files` that loads and replays; one that does not is skipped (a
@@ -69,7 +70,7 @@ fn title(
     mut settings: ResMut<super::settings::Settings>,
     mut settings_file: ResMut<super::settings::SettingsFile>,
     notice: Res<Notice>,
-    unfinished: Res<Unfinished>,
+    mut unfinished: ResMut<Unfinished>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     mut commands: Commands,
@@ -81,7 +82,11 @@ fn title(
     egui::CentralPanel::default().show(&mut root, |ui| {
         let top = ui.available_height() * 0.1;
         // A long list of unfinished games scrolls rather than pushing Quit off the window.
-        egui::ScrollArea::vertical().show(ui, |ui| {
+        let mut scroll = egui::ScrollArea::vertical();
+        if !unfinished.1 {
+            scroll = scroll.vertical_scroll_offset(0.0);
+        }
+        scroll.show(ui, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(top);
             ui.heading(egui::RichText::new("HOLOTABLE").size(56.0).strong());
@@ -242,8 +247,8 @@ fn title(
             }
             if unfinished.0.len() > AT_HAND {
                 egui::CollapsingHeader::new(format!(
-                    "{} more unfinished games",
-                    unfinished.0.len() - AT_HAND
+                    "{} more",
+                    crate::rules::words::counted(unfinished.0.len() - AT_HAND, "unfinished game")
                 ))
                 .id_salt("more-unfinished")
                 .show(ui, |ui| {
@@ -269,6 +274,7 @@ fn title(
         });
         });
     });
+    unfinished.1 = true;
     if super::settings::window(ctx, &mut settings, &mut settings_file) {
         commands.queue(super::settings::store);
     }

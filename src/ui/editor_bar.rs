@@ -166,15 +166,15 @@ pub fn drag_list(ui: &mut egui::Ui, salt: &str, entries: &[(String, String)], ch
         .max_height(170.0)
         .show(ui, |ui| {
             for (key, label) in entries {
-                ui.dnd_drag_source(
-                    egui::Id::new(("drag-list", salt, key)),
-                    Dragged(key.clone()),
-                    |ui| {
-                        if ui.selectable_label(chosen == key, label).clicked() {
-                            *chosen = key.clone();
-                        }
-                    },
-                );
+                // One widget that senses both, so a click chooses (a walk: under a drag
+                // source's own area, clicking a profile chose nothing) and a drag carries.
+                let entry = ui
+                    .selectable_label(chosen == key, label)
+                    .interact(egui::Sense::click_and_drag());
+                if entry.clicked() || entry.drag_started() {
+                    *chosen = key.clone();
+                }
+                entry.dnd_set_drag_payload(Dragged(key.clone()));
             }
         });
 }

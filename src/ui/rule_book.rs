@@ -15,14 +15,54 @@ pub struct Book {
     pub rulings_file: &'static str,
     /// Our rulings where the text is ambiguous, whole (Markdown).
     pub rulings: &'static str,
+    /// Where the rules begin and end inside a hosting page's wrapper kept with the text (its
+    /// page counts, upload notice and "related documents"): the first line beginning with
+    /// `.0` and the first later one beginning with `.1`; empty: the text's own start or end.
+    pub within: (&'static str, &'static str),
+}
+
+impl Book {
+    /// The rules as the book shows them: the text without the wrapper [`Book::within`] names
+    /// (a walk opened the mass combat book on "8 Pages • 3,929 Words • PDF" and a DMCA
+    /// notice).
+    pub fn rules(&self) -> &'static str {
+        let text = self.text;
+        let line_at = |from: usize, start: &str| {
+            let mut at = from;
+            for line in text[from..].split_inclusive('\n') {
+                if line.starts_with(start) {
+                    return Some(at);
+                }
+                at += line.len();
+            }
+            None
+        };
+        let (begins, ends) = self.within;
+        let start = if begins.is_empty() {
+            0
+        } else {
+            line_at(0, begins).unwrap_or(0)
+        };
+        let end = if ends.is_empty() {
+            text.len()
+        } else {
+            line_at(start, ends).unwrap_or(text.len())
+        };
+        &text[start..end]
+    }
 }
 
 /// The rule set's book `$rules` (a file of `assets/rules/`) with its rulings `$rulings` (a
-/// file of `docs/rules/`), built in.
+/// file of `docs/rules/`), built in; `within("begins", "ends")`: the lines where the rules
+/// begin and end inside a wrapper kept with the text ([`Book::within`]).
 #[macro_export]
 macro_rules! rule_book {
     ($rules:literal, $rulings:literal) => {
+        $crate::rule_book!($rules, $rulings, within("", ""))
+    };
+    ($rules:literal, $rulings:literal, within($begins:literal, $ends:literal)) => {
         $crate::ui::rule_book::Book {
+            within: ($begins, $ends),
             file: $rules,
             text: include_str!(concat!(
                 env!("CARGO_MANIFEST_DIR"),
@@ -137,7 +177,11 @@ pub fn show(ctx: &egui::Context, reading: &mut Option<Reading>, book: &Book) {
                 )
                 .on_hover_text("How the game reads the text where it is ambiguous, and why");
             });
-            let text = if r.rulings { book.rulings } else { book.text };
+            let text = if r.rulings {
+                book.rulings
+            } else {
+                book.rules()
+            };
             let found = paragraphs(text, &r.query);
             ui.horizontal(|ui| {
                 ui.label("Find");

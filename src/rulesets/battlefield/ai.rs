@@ -228,7 +228,7 @@ pub fn act(world: &mut World) -> Option<Result<String, String>> {
 
 /// The app's side in the window.
 pub(super) fn plugin(app: &mut App) {
-    crate::engine::rules_side::drive_plugin::<Battlefield>(app, "The app's side");
+    crate::engine::rules_side::drive_plugin::<Battlefield>(app, "The rules' side");
 }
 
 #[cfg(test)]

@@ -29,8 +29,11 @@ pub const ID: &str = "mass_combat";
 
 /// The rule text this rule set plays (d6-mass-combat.txt) and our rulings on it, for the rule book
 /// window (Help).
-pub const BOOK: crate::ui::rule_book::Book =
-    crate::rule_book!("d6-mass-combat.txt", "mass_combat.md");
+pub const BOOK: crate::ui::rule_book::Book = crate::rule_book!(
+    "d6-mass-combat.txt",
+    "mass_combat.md",
+    within("Star Wars Mass Combat Rules", "Related documents")
+);
 
 /// The bundled battles: (file name, RON text).
 pub const BUNDLED: &[(&str, &str)] = &[

@@ -104,16 +104,20 @@ pub fn describe(world: &World, command: &Command) -> String {
             format!("{} merges into {}", n.group(group), n.group(into))
         }
         Command::Run { figure } => format!("{} runs", f(figure)),
-        // How far, which a player can measure, as well as where.
-        Command::Move { figure, to } => match position(world, figure) {
-            Some(p) => format!(
-                "{} moves {:.1}\" to {}",
-                f(figure),
-                p.distance(Vec2::new(to.0, to.1)),
-                at(*to)
-            ),
-            None => format!("{} moves to {}", f(figure), at(*to)),
-        },
+        // How far, which a player can measure, as well as where; not where the figure stands
+        // there already (the replay describes the command shown after it: a walk read
+        // `moves 0.0"` for a 4.2" move).
+        Command::Move { figure, to } => {
+            match position(world, figure).filter(|p| p.distance(Vec2::new(to.0, to.1)) >= 0.05) {
+                Some(p) => format!(
+                    "{} moves {:.1}\" to {}",
+                    f(figure),
+                    p.distance(Vec2::new(to.0, to.1)),
+                    at(*to)
+                ),
+                None => format!("{} moves to {}", f(figure), at(*to)),
+            }
+        }
         Command::MoveGroup { group, by } => format!(
             "{} moves {:.1}\"",
             n.group(group),
@@ -172,5 +176,34 @@ pub fn describe(world: &World, command: &Command) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::tyneside::testing::{DUEL, game};
+
+    /// A move says how far from where the figure stands, and only where: described after it
+    /// was played (the replay viewer's command shown), `moves 0.0"` was read (a walk).
+    #[test]
+    fn a_move_says_how_far_only_from_elsewhere() {
+        let s = game(&DUEL.replace("ORDER", "Stand"), &[]);
+        let away = Command::Move {
+            figure: "luke".into(),
+            to: (13.0, 14.0),
+        };
+        let there = Command::Move {
+            figure: "luke".into(),
+            to: (10.0, 10.0),
+        };
+        assert_eq!(
+            describe(s.world(), &away),
+            "Luke Skywalker moves 5.0\" to (13.0\", 14.0\")"
+        );
+        assert_eq!(
+            describe(s.world(), &there),
+            "Luke Skywalker moves to (10.0\", 10.0\")"
+        );
     }
 }

@@ -327,7 +327,7 @@ fn forget_intents(mut commands: Commands) {
 
 /// The rules' side in the window.
 pub(super) fn plugin(app: &mut App) {
-    crate::engine::rules_side::drive_plugin::<Tyneside>(app, "The rules");
+    crate::engine::rules_side::drive_plugin::<Tyneside>(app, "The rules' side");
     app.add_systems(
         OnEnter(crate::engine::state::GameState::NoGame),
         forget_intents,
