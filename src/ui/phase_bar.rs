@@ -181,19 +181,39 @@ pub fn show(
                     }
                     ui.separator();
                 }
+                // The refusal and the news take at most half the room left each, so what to do
+                // now is never cut to nothing (a walk read mass combat's instruction only to
+                // "right-click ground to de…" after a long line of the rules' side's news).
+                let share = |ui: &egui::Ui| {
+                    if status.hint.is_empty() {
+                        ui.available_width()
+                    } else {
+                        ui.available_width() / 2.0
+                    }
+                };
                 if let Some(n) = &notice.refusal {
-                    let refused = ui.add(
-                        egui::Label::new(
-                            egui::RichText::new(format!("Refused: {n}"))
-                                .color(egui::Color32::from_rgb(255, 110, 90)),
-                        )
-                        .truncate(),
-                    );
+                    let room = share(ui);
+                    let refused = ui
+                        .scope(|ui| {
+                            ui.set_max_width(room);
+                            ui.add(
+                                egui::Label::new(
+                                    egui::RichText::new(format!("Refused: {n}"))
+                                        .color(egui::Color32::from_rgb(255, 110, 90)),
+                                )
+                                .truncate(),
+                            )
+                        })
+                        .inner;
                     super::key_widget(ui, "refusal", &refused);
                     ui.separator();
                 }
                 if let Some(n) = &notice.info {
-                    one_line(ui, egui::RichText::new(n).color(egui::Color32::LIGHT_GREEN));
+                    let room = share(ui);
+                    ui.scope(|ui| {
+                        ui.set_max_width(room);
+                        one_line(ui, egui::RichText::new(n).color(egui::Color32::LIGHT_GREEN));
+                    });
                     ui.separator();
                 }
                 one_line(ui, egui::RichText::new(&status.hint).weak());

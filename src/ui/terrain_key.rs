@@ -78,7 +78,8 @@ fn table_key(ui: &mut egui::Ui, terrain: &[TerrainPiece], words: PropertyWords) 
             ui.label(does);
         });
     }
-    ui.weak(if hatched {
+    // Plain text, not weak: a walk took the key's grey words for switched off.
+    ui.label(if hatched {
         "Hatched: difficult ground. Heavy outline: blocks sight or movement."
     } else {
         "Heavy outline: blocks sight or movement."
@@ -190,7 +191,7 @@ fn show(
                         });
                     }
                     if road {
-                        ui.weak(
+                        ui.label(
                             "Tan lines between hex centres: roads (along a row of hexes they \
                              zigzag, as the hexes do).",
                         );
@@ -200,8 +201,8 @@ fn show(
                     ui.label("Open space");
                     // The numbers on the squares (a walk found those in a craft's corner
                     // explained nowhere).
-                    ui.weak(
-                        "Yellow squares: where the craft to act can fly, each with the move                          points it costs to get there (in the corner, where a craft stands                          on it) and xN, the combats an attack from there makes. Hover a                          square for the points left.",
+                    ui.label(
+                        "Yellow squares: where the craft to act can fly, each with the move points it costs to get there (in the corner, where a craft stands on it) and xN, the combats an attack from there makes. Hover a square for the points left.",
                     );
                 }
                 BoardGeometry::Abstract { .. } => {
@@ -209,7 +210,7 @@ fn show(
                 }
             }
             ui.separator();
-            ui.weak(PIECES);
+            ui.label(PIECES);
             let mut on_table: Vec<&Token> = tokens.iter().collect();
             on_table.sort_by_key(|t| t.order);
             egui::ScrollArea::vertical()

@@ -810,6 +810,7 @@ fn badge_spots(at: Vec2, drawn: f32, half: Vec2, size: f32, extent: Rect) -> Vec
         diagonal(-2.0, -1.0),
     ];
     let mut spots = Vec::with_capacity(STEPS * dirs.len());
+    let mut over_base = Vec::new();
     for k in 0..STEPS {
         for dir in dirs {
             // Far enough along `dir` that the row's nearest corner clears the base.
@@ -817,10 +818,18 @@ fn badge_spots(at: Vec2, drawn: f32, half: Vec2, size: f32, extent: Rect) -> Vec
             let mut c = dir * (drawn + gap + reach + k as f32 * step);
             c.x += moved_in(at.x + c.x, half.x, extent);
             c.y += moved_in_y(at.y + c.y, half.y, extent);
+            // Moved in from an edge back over its own base, the row would hide the piece's
+            // values (a walk: 1 Stat's `active` over a fighter's stat in a corner): not a spot.
+            // The row's nearest point to the base's centre is `c` less its part within `half`.
+            if (c - c.clamp(-half, half)).length() < drawn {
+                over_base.push((k, c));
+                continue;
+            }
             spots.push((k, c));
         }
     }
-    spots
+    // A board too small for any other (a scenario's own): those, rather than none.
+    if spots.is_empty() { over_base } else { spots }
 }
 
 /// [`moved_in`] up and down.
@@ -1416,6 +1425,23 @@ pub(super) mod tests {
             assert!(lo.x >= -1e-4 && lo.y >= -1e-4, "{c}");
             assert!(hi.x <= 24.0 + 1e-4 && hi.y <= 24.0 + 1e-4, "{c}");
         }
+    }
+
+    /// A walk: a 1 Stat fighter in a corner had its `active` chip moved in from the edges onto
+    /// its own base, over its stat and die. No place about a base lies over it.
+    #[test]
+    fn a_row_of_badges_in_a_corner_is_not_moved_onto_its_own_base() {
+        let board = Rect::from_corners(Vec2::ZERO, Vec2::new(24.0, 24.0));
+        let half = Vec2::new(1.2, 0.3);
+        let at = Vec2::new(0.6, 0.6);
+        let spots = badge_spots(at, 0.5, half, 0.5, board);
+        assert!(!spots.is_empty());
+        for (_, c) in spots {
+            assert!((c - c.clamp(-half, half)).length() >= 0.5, "{c}");
+        }
+        // A board no larger than the base still has places (over it), not none.
+        let tiny = Rect::from_corners(Vec2::ZERO, Vec2::new(1.0, 1.0));
+        assert!(!badge_spots(Vec2::new(0.5, 0.5), 0.5, half, 0.5, tiny).is_empty());
     }
 
     /// Issue 61: side by side in base contact, each figure's row of state chips covers no
