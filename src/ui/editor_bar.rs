@@ -703,10 +703,12 @@ pub fn problems(
         n => format!("{n} problems"),
     });
     let mut clicked = None;
-    // A list of its own height, so the tools below do not jump as problems come and go.
+    // A list of its own height, so the tools below do not jump as problems come and go (a
+    // walk: with only a most height, the panel rose 48 px under the pointer as one was mended).
     egui::ScrollArea::vertical()
         .id_salt("problems")
         .max_height(96.0)
+        .auto_shrink([false, false])
         .show(ui, |ui| {
             for (i, p) in problems.iter().enumerate() {
                 let r = ui.add(
