@@ -664,7 +664,9 @@ fn panel(
         _ if looking => "looking back".to_string(),
         _ if watching => "Watching".to_string(),
         (Some(me), Some(s)) if s == me => "Your turn".to_string(),
-        (Some(_), Some(s)) => format!("Waiting for {}", name(s)),
+        // Short, as the folded title bar has room for little (a walk read "Waiting for Ghost
+        // c…"); the panel says it in full.
+        (Some(_), Some(s)) => format!("{} to play", name(s)),
         _ => String::new(),
     };
     // Folded to its title bar unless there is something to read: open over the table it
