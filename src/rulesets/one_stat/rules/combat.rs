@@ -139,12 +139,13 @@ pub fn attack(
     )?;
     let mut report = AttackReport {
         lines: vec![format!(
-            "{} attacks {}: d{} {:?} kept {}{} against stat {}: {}",
+            "{} attacks {}: d{} {:?} kept {}{}{} against stat {}: {}",
             attacker.name,
             defender.name,
             attacker.die,
             hit.faces,
             hit.kept,
+            pick.kept_words(),
             if modifier == 0 {
                 String::new()
             } else {
@@ -247,7 +248,7 @@ fn defend(
         &format!("{}: defence", d.name),
     )?;
     report.lines.push(format!(
-        "{} defends{}: d{} {:?} kept {}{} against stat {}: {}",
+        "{} defends{}: d{} {:?} kept {}{}{} against stat {}: {}",
         d.name,
         match (cover, d.tank) {
             (true, _) => " in cover",
@@ -257,6 +258,7 @@ fn defend(
         d.die,
         r.faces,
         r.kept,
+        pick.kept_words(),
         if modifier == 0 {
             String::new()
         } else {

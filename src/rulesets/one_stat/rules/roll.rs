@@ -18,6 +18,18 @@ pub enum Pick {
     Worse,
 }
 
+impl Pick {
+    /// Which face was kept, in words after it (` (the worse)`; nothing for one die): a walk
+    /// read `[6, 8] kept 8: failed` and could not tell why the 8.
+    pub fn kept_words(self) -> &'static str {
+        match self {
+            Pick::One => "",
+            Pick::Better => " (the better)",
+            Pick::Worse => " (the worse)",
+        }
+    }
+}
+
 /// Which faces pass a test against the stat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Test {
@@ -121,7 +133,7 @@ pub fn roll(
     let outcome = if passed { "passed" } else { "failed" };
     // The log notes the outcome on the last die thrown: with two, say which was kept.
     if n == 2 {
-        dice.note_outcome(format!("kept {kept}: {outcome}"));
+        dice.note_outcome(format!("kept {kept}{}: {outcome}", pick.kept_words()));
     } else {
         dice.note_outcome(outcome);
     }

@@ -993,7 +993,7 @@ fn a_fighter_with_a_light_pistol_and_a_heavy_shooter_fires_the_one_he_chooses() 
     assert!(
         s.events
             .iter()
-            .any(|e| e == "Kara attacks Thug: d8 [2, 4] kept 4 against stat 5: a hit"),
+            .any(|e| e == "Kara attacks Thug: d8 [2, 4] kept 4 (the worse) against stat 5: a hit"),
         "{:?}",
         s.events
     );
