@@ -962,10 +962,18 @@ fn glance(
         glance.address = None;
         return;
     };
-    let Some(key) =
-        crate::engine::autosave::data_folder().and_then(|f| crate::club::identity::key_in(&f).ok())
-    else {
-        return;
+    // No key to sign in with: said, and tried again when due, not every frame.
+    glance.began = Some(std::time::Instant::now());
+    let key = match crate::engine::autosave::data_folder()
+        .ok_or_else(|| "no data folder to keep your key in".to_string())
+        .and_then(|f| crate::club::identity::key_in(&f))
+    {
+        Ok(key) => key,
+        Err(why) => {
+            glance.address = Some(address);
+            glance.seen = Glimpse::Failed(why);
+            return;
+        }
     };
     let (tx, rx) = std::sync::mpsc::channel();
     let at = address.clone();
@@ -991,7 +999,6 @@ fn glance(
         glance.seen = Glimpse::Looking;
     }
     glance.address = Some(address);
-    glance.began = Some(std::time::Instant::now());
     glance.answer = Some(std::sync::Mutex::new(rx));
 }
 
@@ -1090,6 +1097,12 @@ mod tests {
         let mut world = World::new();
         world.insert_resource(ClubDesk::default());
         super::super::online::fresh_chat(&mut world);
+        let status = |world: &World| {
+            world
+                .resource::<super::super::online::Chat>()
+                .status
+                .clone()
+        };
         lost(&mut world, "the server is gone");
         assert!(
             !world.contains_resource::<ClubLost>(),
@@ -1102,10 +1115,7 @@ mod tests {
         });
         lost(&mut world, "the server is gone");
         assert!(world.contains_resource::<ClubLost>());
-        let said = world
-            .resource::<super::super::online::Chat>()
-            .status
-            .clone();
+        let said = status(&world);
         assert!(
             said.contains("the server is gone") && said.contains("Reconnect"),
             "{said}"
@@ -1130,13 +1140,10 @@ mod tests {
         signed_in(&mut world);
         assert!(world.get_non_send::<Connecting>().is_none());
         assert!(world.contains_resource::<ClubLost>());
-        let said = world
-            .resource::<super::super::online::Chat>()
-            .status
-            .clone();
+        let again = status(&world);
         assert!(
-            said.contains("refused") && said.contains("Reconnect to try again"),
-            "{said}"
+            again.contains("refused") && again.contains("Reconnect to try again"),
+            "{again}"
         );
     }
 
