@@ -178,11 +178,13 @@ pub(in crate::rulesets::tyneside) fn carry_out(
             }
             if let CommandOutcome::Accepted(_) = process::<Tyneside>(world, Command::EndActivation)
             {
-                return Ok(format!(
-                    "{} ({order}) moves {:.1}\"",
-                    named(world, &group),
-                    moved.unwrap_or(0.0)
-                ));
+                // A group that did not move (a Stand, or nowhere to go) is said to stay: the
+                // news read `moves 0.0"` (a walk).
+                let name = named(world, &group);
+                return Ok(match moved.filter(|d| *d >= 0.05) {
+                    Some(d) => format!("{name} ({order}) moves {d:.1}\""),
+                    None => format!("{name} ({order}) stays where it is"),
+                });
             }
             // Short of its minimum (a figure held back by terrain): each figure on its own, a
             // move that makes up what it lacks if it can, else the longest it can make.
@@ -332,4 +334,22 @@ pub(super) fn plugin(app: &mut App) {
         OnEnter(crate::engine::state::GameState::NoGame),
         forget_intents,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rulesets::tyneside::testing::{DUEL, game, to_movement_of};
+
+    #[test]
+    fn the_news_of_a_group_that_did_not_move_says_it_stays() {
+        for (order, news) in [
+            ("Stand", "Trooper (Stand) stays where it is"),
+            ("Attack", "Trooper (Attack) moves 6.0\""),
+        ] {
+            let mut s = game(&DUEL.replace("ORDER", order), &[1; 8]);
+            to_movement_of(&mut s, "E");
+            let said = super::act(s.world_mut()).expect("the rules' group acts");
+            assert_eq!(said.as_deref(), Ok(news), "{order}");
+        }
+    }
 }
