@@ -568,6 +568,10 @@ fn watch_the_rules<R: RuleSet>(scenario: &str) -> usize {
             let what = format!("{scenario}, return {returns}");
             let log = &w.app.world().resource::<GameLog>().0;
             assert_eq!(waited.events.last(), log.last(), "{what}: the list");
+            assert!(
+                log.ends_with(&waited.events),
+                "{what}: the list is the log's own lines, none left out"
+            );
             assert_eq!(waited.mine, Some(0), "{what}");
             let world = w.app.world_mut();
             let mut tokens = world.query::<&Token>();

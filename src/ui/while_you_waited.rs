@@ -27,7 +27,8 @@ use crate::view::{Marks, side_colour};
 /// What the other side did while the person waited, shown until the person's next command.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct WhileYouWaited {
-    /// What happened, trimmed as the hand-over trims it ([`handover::just_now`]).
+    /// What happened, every event of it: the box scrolls (trimmed as the hand-over's splash
+    /// is, a battlefield side's second move and a mass combat round's fire were left out).
     pub events: Vec<GameEvent>,
     /// Every piece as it stood when the person left the table.
     pub was: Vec<PieceWas>,
@@ -132,7 +133,7 @@ fn track(
         (true, true) => {
             let since = &events[seen.log_len.min(events.len())..];
             *waited = WhileYouWaited {
-                events: handover::just_now(since),
+                events: since.to_vec(),
                 was: std::mem::take(&mut seen.pieces),
                 shots: std::mem::take(&mut seen.shots),
                 mine,
