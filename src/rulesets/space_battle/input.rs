@@ -40,6 +40,10 @@ pub struct PlanSquare {
     pub exits: bool,
     /// No step is left from there: the move ends, any points left lost.
     pub ends: bool,
+    /// Stopped there with points left, every way on ends on an occupied square
+    /// ([`Battle::cornered`]): the craft is lost whatever it does next (a walk: an X-wing
+    /// attacked from the square beside a TIE fighter and its one point left took it into it).
+    pub cornered: bool,
 }
 
 impl PlanSquare {
@@ -72,6 +76,8 @@ pub fn squares(b: &Battle, i: usize) -> Vec<PlanSquare> {
     let c = &b.craft[i];
     let mut out: Vec<PlanSquare> = Vec::new();
     let reach = b.reach(i);
+    // The craft set down on each square in turn, to ask where it could go on from there.
+    let mut probe = b.clone();
     for (k, r) in reach.places() {
         let at = r.at;
         if let Some(k) = out.iter().position(|s| s.at == at) {
@@ -95,6 +101,11 @@ pub fn squares(b: &Battle, i: usize) -> Vec<PlanSquare> {
             attack,
             exits: r.exits,
             ends: r.ends,
+            cornered: !r.ends && !r.exits && {
+                let c = &mut probe.craft[i];
+                (c.at, c.facing, c.points) = (at, r.facing, r.points);
+                probe.cornered(i)
+            },
         });
     }
     out
@@ -269,6 +280,15 @@ fn note(battle: Res<BattleRes>, plan: Res<Plan>, mut note: ResMut<CursorNote>) {
                 Some(bevy_egui::egui::Color32::LIGHT_RED),
             ));
         }
+        if s.cornered {
+            lines.push((
+                format!(
+                    "stopped here, with {} left it can only end on an occupied square: destroyed (MOVEMENT)",
+                    super::battle::points(s.left)
+                ),
+                Some(bevy_egui::egui::Color32::LIGHT_RED),
+            ));
+        }
         if b.occupant(h, plan.craft.unwrap_or(usize::MAX)).is_some() && s.left == 0 {
             lines.push((
                 "ends on an occupied square: destroyed (MOVEMENT)".into(),
@@ -348,6 +368,27 @@ pub(super) fn plugin(app: &mut App) {
 mod tests {
     use super::super::rules::facing::Dir;
     use super::*;
+
+    #[test]
+    fn a_square_whose_points_left_can_only_end_on_a_craft_is_marked_before_the_move() {
+        let (mut b, _, _) = super::super::battle::tests::sortie();
+        let g = b.mover().expect("the green X-wing moves");
+        let tie = super::super::battle::tests::id(&b, "green-tie");
+        (b.craft[g].at, b.craft[g].facing, b.craft[g].points) = ((4, 5), Dir::EAST, 2);
+        b.craft[tie].at = (6, 5);
+        let cornered: Vec<(i32, i32)> = squares(&b, g)
+            .iter()
+            .filter(|s| s.cornered)
+            .map(|s| s.at)
+            .collect();
+        // One point left on (5, 5): its one step goes straight on into the TIE fighter.
+        assert_eq!(cornered, vec![(5, 5)]);
+        b.craft[tie].at = (6, 6);
+        assert!(
+            squares(&b, g).iter().all(|s| !s.cornered),
+            "the way ahead is open"
+        );
+    }
 
     #[test]
     fn the_squares_shown_cost_the_cheapest_way_and_say_the_attack_from_there() {

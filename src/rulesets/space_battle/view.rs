@@ -225,7 +225,13 @@ fn draw_plan(
     }
     let half = Vec2::splat(SQUARE * 0.46);
     for s in &plan.squares {
-        let colour = if s.next {
+        // A square the craft would be lost on (it ends on a craft, or is left only such
+        // squares to end on) is outlined red: the hover says why.
+        let lost = s.cornered
+            || (s.left == 0 && b.occupant(s.at, plan.craft.unwrap_or(usize::MAX)).is_some());
+        let colour = if lost {
+            Color::srgba(1.0, 0.3, 0.25, 0.95)
+        } else if s.next {
             Color::srgba(1.0, 0.92, 0.3, 0.95)
         } else {
             Color::srgba(1.0, 0.92, 0.3, 0.35)
