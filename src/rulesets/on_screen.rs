@@ -69,7 +69,7 @@ fn tyneside_orders_and_shoot_are_in_view_under_the_guide() {
         let keys = check(&mut w, &what, &["end", "list:targets:X"]);
         assert_eq!(rect_of(&keys, "end"), end, "{what}: End moved");
         w.click(rect_of(&keys, "list:targets:X").center());
-        check(&mut w, &format!("{what}, X ticked"), &["shoot"]);
+        let ticked = check(&mut w, &format!("{what}, X ticked"), &["shoot", "fight"]);
         // A refusal: the shot of a group that is not acting.
         w.app.world_mut().write_message(Command::Shoot {
             groups: vec!["X".into()],
@@ -96,7 +96,13 @@ fn tyneside_orders_and_shoot_are_in_view_under_the_guide() {
             }
         }
         w.frames(3);
-        check(&mut w, &format!("{what}, in close combat"), &["fight"]);
+        let fighting = check(&mut w, &format!("{what}, in close combat"), &["fight"]);
+        // Greyed until then, Fight stood where it stands now (a walk saw it come and go).
+        assert_eq!(
+            rect_of(&fighting, "fight"),
+            rect_of(&ticked, "fight"),
+            "{what}: Fight moved"
+        );
     }
 }
 

@@ -124,18 +124,25 @@ pub fn show(
                 targets: choice.targets.iter().cloned().collect(),
             });
         }
-        if in_melee {
-            let fight = ui
-                .add_sized([120.0, 28.0], egui::Button::new("Fight"))
-                .on_hover_text(
-                    "Close combat: every figure within 1\" of an enemy rolls D6 + melee",
-                );
-            crate::ui::key_widget(ui, "fight", &fight);
-            if fight.clicked() {
-                out.push(Command::Fight {
-                    group: active.clone(),
-                });
-            }
+        // Greyed, not gone, once fought or where nobody is within reach: a walk saw the
+        // button vanish after its close combat, and Shoot beside it kept its place only so.
+        let fought = members.iter().any(|&m| board.figs[m].act.fought);
+        let fight = ui
+            .add_enabled(
+                in_melee,
+                egui::Button::new("Fight").min_size(egui::vec2(120.0, 28.0)),
+            )
+            .on_hover_text("Close combat: every figure within 1\" of an enemy rolls D6 + melee")
+            .on_disabled_hover_text(if fought {
+                "This group has fought its close combat this activation"
+            } else {
+                "Close combat needs a figure of this group within 1\" of an enemy"
+            });
+        crate::ui::key_widget(ui, "fight", &fight);
+        if fight.clicked() {
+            out.push(Command::Fight {
+                group: active.clone(),
+            });
         }
     });
 
