@@ -335,7 +335,11 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                 if ui.selectable_label(selected, "redeploy").on_hover_text("A combat redeployment (Mass Combat Sequence, 2.): select the unit, then right-click the ground where it deploys instead of its order").clicked() {
                     draft.selected = Some(i);
                 }
-                ui.add(egui::Slider::new(&mut r.1, base..=3).text("haste"));
+                // The word before its value: `redeploy [slider] 0 haste` read as nothing
+                // (a walk).
+                ui.label("haste");
+                ui.add(egui::Slider::new(&mut r.1, base..=3))
+                    .on_hover_text("Acts earlier this round; -1D to its actions a level (our ruling, Haste: Help, Our rulings)");
                 let retreat = ui.checkbox(&mut r.2, "full retreat");
                 crate::ui::key_widget(ui, format!("list:full retreat:{}", u.id), &retreat);
                 if retreat.changed() && r.2 {
@@ -497,8 +501,12 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
             Order::Fire { haste, .. } | Order::Deploy { haste, .. } | Order::Retreat { haste, .. },
         ) = &mut order
         {
-            ui.add(egui::Slider::new(haste, 0..=3).text("haste"))
-                .on_hover_text("Acts earlier this round; -1D to its actions a level (our ruling, Haste: Help, Our rulings)");
+            ui.horizontal(|ui| {
+                ui.label("Haste");
+                ui.add(egui::Slider::new(haste, 0..=3))
+            })
+            .inner
+            .on_hover_text("Acts earlier this round; -1D to its actions a level (our ruling, Haste: Help, Our rulings)");
         }
         if let Some(o) = order {
             draft.set(o);

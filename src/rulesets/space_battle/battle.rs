@@ -509,7 +509,7 @@ impl Battle {
             .find(|(d, _)| step(c.at, *d) == to)
             .ok_or_else(|| {
                 format!(
-                    "{to:?} is not a square the {} can step to from {:?} facing {}: straight ahead (1 point), diagonally ahead (2) or 90° to either side (3) (MOVEMENT, Figure 1 as docs/rules/space_battle.md reads it)",
+                    "{to:?} is not a square the {} can step to from {:?} facing {}: straight ahead (1 point), diagonally ahead (2) or 90° to either side (3) (MOVEMENT; our ruling, Figure 1: Help, Our rulings)",
                     c.name(),
                     c.at,
                     c.facing.word()
@@ -524,7 +524,7 @@ impl Battle {
         }
         if !self.on_board(to) && !self.exits(i, to) {
             return Err(format!(
-                "{to:?} is off the board: only an assault bomber leaves it, by the far edge (OBJECTIVE: \"exit the board at the opposite end\"; docs/rules/space_battle.md, \"Leaving the board\")"
+                "{to:?} is off the board: only an assault bomber leaves it, by the far edge (OBJECTIVE: \"exit the board at the opposite end\"; our ruling, Leaving the board: Help, Our rulings)"
             ));
         }
         Ok((dir, cost))
@@ -633,7 +633,8 @@ impl Battle {
             // The trail and the words are for the table and the log: none in a quiet battle.
             if !self.quiet {
                 c.trail.push(to);
-                took.push(format!("{} ({cost})", dir.word()));
+                // `up (3)` read as a count of squares (a walk): the points it cost, in words.
+                took.push(format!("{} ({})", dir.word(), points(cost)));
             }
             if self.exits(i, to) {
                 let c = &mut self.craft[i];
@@ -873,7 +874,7 @@ impl Battle {
                 let c = &self.craft[i];
                 event!(
                     self,
-                    "the {} has no step left on the board: its {} lost (docs/rules/space_battle.md, \"Leaving the board\")",
+                    "the {} has no step left on the board: its {} lost (our ruling, Leaving the board: Help, Our rulings)",
                     c.name(),
                     if c.points == 1 {
                         "1 point is".to_string()

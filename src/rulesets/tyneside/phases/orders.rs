@@ -58,7 +58,7 @@ pub(super) fn apply(
         let side_name = game.table.side_name(side).to_string();
         if game.turn.turning_over && !matches!(command, Command::TurnOver { .. }) {
             return Err(
-                "every side has placed its order counters: the face-down ones are turned over next (docs/play-by-email.md)"
+                "every side has placed its order counters: the face-down ones are turned over next"
                     .into(),
             );
         }
