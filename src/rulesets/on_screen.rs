@@ -384,6 +384,26 @@ fn every_piece_keeps_its_state_in_view_in_every_bundled_scenario() {
     }
 }
 
+/// In 3D the models' tags carry the names and chips: the flat table's, lying on the table top
+/// beside the models, are hidden (a walk read a ducked-back `D` as a neighbour's), and come
+/// back in 2D.
+#[test]
+fn the_flat_tables_names_and_badges_give_way_to_the_tags_in_3d() {
+    use crate::view::{ViewMode, flat_texts_shown};
+    let mut w = TestWindow::new((1280, 720), super::registry());
+    w.begin("shooting_example", 1);
+    mark_every_piece(w.app.world_mut(), "tyneside");
+    w.frames(3);
+    let flat = flat_texts_shown(w.app.world_mut());
+    assert!(flat > 0, "names and badges on the flat table");
+    *w.app.world_mut().resource_mut::<ViewMode>() = ViewMode::ThreeD;
+    w.frames(3);
+    assert_eq!(flat_texts_shown(w.app.world_mut()), 0, "in 3D");
+    *w.app.world_mut().resource_mut::<ViewMode>() = ViewMode::Flat;
+    w.frames(3);
+    assert_eq!(flat_texts_shown(w.app.world_mut()), flat, "back in 2D");
+}
+
 /// Issue 61: crowded places keep every piece's state in view: ten figures in a corner in
 /// base contact (Tyneside, 1 Stat Skirmish), craft side by side and corner to corner facing
 /// up (the space battle), counters in neighbouring hexes (the battlefield), units close

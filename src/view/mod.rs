@@ -33,6 +33,8 @@ pub use table::{BoardDrawn, spawn_strokes};
 #[cfg(test)]
 pub(crate) use tokens::check::fixed_texts_apart as check_fixed_texts_apart;
 #[cfg(test)]
+pub(crate) use tokens::check::flat_texts_shown;
+#[cfg(test)]
 pub(crate) use tokens::check::state_marks as check_state_marks;
 pub use tokens::{
     FixedText, KeepClear, Pointed, TableTextScale, clear_at, clear_place, shown_base, text_heights,

@@ -1169,7 +1169,7 @@ fn lead_line(drawn: f32, row: (Vec2, Vec2)) -> (Vec2, Vec2) {
 fn show_clear_texts(
     changed: Query<(), Changed<Token>>,
     board: Option<Res<crate::engine::board::BoardGeometry>>,
-    (scale, zoom): (Res<TableTextScale>, Res<TableZoom>),
+    (scale, zoom, mode): (Res<TableTextScale>, Res<TableZoom>, Res<super::ViewMode>),
     tokens: Query<(Entity, &Token)>,
     (fixed, marks): (
         Query<(Ref<FixedText>, Ref<Transform>), Without<Badges>>,
@@ -1179,9 +1179,23 @@ fn show_clear_texts(
     mut badges: Query<(&mut Badges, &mut Visibility, &mut Transform, &mut Lead), Without<Label>>,
     mut before: Local<std::collections::HashMap<Entity, Laid>>,
 ) {
+    // In 3D each model's tag over it names it and carries its chips (tags_3d): the flat
+    // table's names and rows, lying on the table top beside the models, read as another
+    // figure's (a walk saw a `D` beside two troopers not ducked back).
+    // Every frame: a piece's look built anew spawns its name and row shown.
+    if *mode == super::ViewMode::ThreeD {
+        labels.iter_mut().for_each(|(_, mut v)| {
+            v.set_if_neq(Visibility::Hidden);
+        });
+        badges.iter_mut().for_each(|(_, mut v, ..)| {
+            v.set_if_neq(Visibility::Hidden);
+        });
+        return;
+    }
     if changed.is_empty()
         && !scale.is_changed()
         && !zoom.is_changed()
+        && !mode.is_changed()
         && !fixed
             .iter()
             .any(|(f, at)| f.is_changed() || at.is_changed())
@@ -1905,6 +1919,21 @@ pub(crate) mod check {
             "{} [{}] at ({:.1}, {:.1})",
             t.label, t.emblem, t.at.x, t.at.y
         )
+    }
+
+    /// How many of the flat table's names and rows of badges are shown in `world`.
+    pub(crate) fn flat_texts_shown(world: &mut World) -> usize {
+        let names = world
+            .query_filtered::<&InheritedVisibility, With<Label>>()
+            .iter(world)
+            .filter(|v| v.get())
+            .count();
+        names
+            + world
+                .query_filtered::<&InheritedVisibility, With<Badges>>()
+                .iter(world)
+                .filter(|v| v.get())
+                .count()
     }
 
     /// Every piece's state markers as the table in `world` draws them (`what` names it in
