@@ -341,6 +341,7 @@ fn mark_every_piece(world: &mut World, ruleset: &str) {
             {
                 c.wounds = c.wounds.max(1);
                 c.ducked_back_until = Some(turn);
+                c.held = Some((0, super::tyneside::rules::force::Hold::Choke, 1, turn));
             }
         }
         "battlefield" => {

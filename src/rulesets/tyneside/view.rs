@@ -48,6 +48,15 @@ fn tokens(
         if c.ducked_back(t) {
             badges.push(Badge::new("D", "ducked back", [0.85, 0.55, 0.10]));
         }
+        // Held, it may not move: said on the table, not only by the refusal of a move (a walk
+        // dragged a held Kanan and was told only then).
+        if c.immobilised(t) {
+            badges.push(Badge::new(
+                "held",
+                "held by the Force (lightning or choke): unable to move",
+                [0.20, 0.55, 0.85],
+            ));
+        }
         if c.knocked_out(t) {
             badges.push(Badge::new("KO", "knocked out", [0.50, 0.22, 0.62]));
         }
