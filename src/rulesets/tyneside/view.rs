@@ -446,6 +446,21 @@ fn counter_places(under: Vec2, over: Vec2, size: f32) -> Vec<Vec2> {
         .collect()
 }
 
+/// Where a line from a counter at `place` leads: to the nearest of its own group's figures
+/// (`own`, centres, inches) where a figure of another group (`others`) stands nearer the
+/// counter than any of them; `None` where its own is nearest.
+fn lead_home(place: Vec2, own: &[Vec2], others: &[Vec2]) -> Option<Vec2> {
+    let nearest = |of: &[Vec2]| {
+        of.iter()
+            .copied()
+            .min_by(|a, b| a.distance(place).total_cmp(&b.distance(place)))
+    };
+    let home = nearest(own)?;
+    nearest(others)
+        .is_some_and(|o| o.distance(place) < home.distance(place))
+        .then_some(home)
+}
+
 /// Keeps one counter per group, behind (below) its rearmost figure.
 fn counters(
     view: GameView,
@@ -468,6 +483,7 @@ fn counters(
     )>,
     mut commands: Commands,
     mut last: Local<std::collections::HashMap<String, usize>>,
+    mut marks: Marks,
 ) {
     let Some(board) = view.board() else { return };
     // While orders are placed the other sides' counters are hidden: from the side placing
@@ -559,6 +575,17 @@ fn counters(
             places.iter().position(|&p| p == place).unwrap_or(0),
         );
         placed.push((place, keep));
+        // Nearer another group's figure than any of its own (one-figure groups side by side,
+        // or beside its group where under and over were taken), a line leads it home: a walk
+        // read Obi-Wan's `[ATTACK]` as Han's, beside him.
+        let own: Vec<Vec2> = members.iter().map(|&k| board.figs[k].pos).collect();
+        let others: Vec<Vec2> = (0..board.figs.len())
+            .filter(|k| !members.contains(k) && board.figs[*k].cond.active())
+            .map(|k| board.figs[k].pos)
+            .collect();
+        if let Some(home) = lead_home(place, &own, &others) {
+            marks.line_2d(place, home, side_colour(g.side));
+        }
         // Each written only when it differs: a write redraws the table (view::canvas).
         let at = place.extend(20.0);
         if tf.translation != at {
@@ -670,7 +697,24 @@ pub(super) fn plugin(app: &mut App) {
 
 #[cfg(test)]
 mod tests {
-    use super::base_mark;
+    use super::{Vec2, base_mark, lead_home};
+
+    #[test]
+    fn a_counter_nearer_another_groups_figure_leads_home() {
+        // Obi-Wan's group alone at (10, 10), Han's beside him at (11, 10).
+        let (obi, han) = (Vec2::new(10.0, 10.0), Vec2::new(11.0, 10.0));
+        assert_eq!(
+            lead_home(Vec2::new(10.0, 8.5), &[obi], &[han]),
+            None,
+            "under him"
+        );
+        assert_eq!(
+            lead_home(Vec2::new(11.5, 8.5), &[obi], &[han]),
+            Some(obi),
+            "nearer Han"
+        );
+        assert_eq!(lead_home(Vec2::new(11.5, 8.5), &[obi], &[]), None, "alone");
+    }
     use crate::rulesets::tyneside::components::Figure;
     use crate::rulesets::tyneside::roster;
 
