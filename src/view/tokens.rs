@@ -1096,6 +1096,31 @@ fn place_objective_names(
     }
 }
 
+/// The line from an objective's name set beside its ring (`centre`: the name's centre) to the
+/// ring's rim, board units; `None` for a name over or under it. Beside, it stood nearer another
+/// objective and read as its name (a walk: `Objective: Comms tower` over the supply crates).
+fn objective_lead(name: ObjectiveName, text: FixedText, centre: Vec2) -> Option<(Vec2, Vec2)> {
+    let dx = centre.x - name.at.x;
+    if dx.abs() <= name.radius {
+        return None;
+    }
+    let half = text_box(Vec2::ZERO, text.chars, text.size).1.x;
+    let toward = -dx.signum();
+    Some((
+        Vec2::new(centre.x + toward * half, centre.y),
+        Vec2::new(name.at.x - toward * name.radius, name.at.y),
+    ))
+}
+
+/// Draws [`objective_lead`] for each objective's name set beside its ring, in the names' yellow.
+fn objective_leads(names: Query<(&ObjectiveName, &FixedText, &Transform)>, mut marks: Marks) {
+    for (name, text, at) in &names {
+        if let Some((a, b)) = objective_lead(*name, *text, at.translation.truncate()) {
+            marks.line_2d(a, b, Color::srgb(1.0, 0.92, 0.35));
+        }
+    }
+}
+
 /// Where a label goes against its piece's centre (board units): under the base drawn `drawn`
 /// across, or, where that runs off the bottom of the board's `extent`, over its badges; and
 /// moved in from a side edge it would run past. `half`: the label's half size; `gap`: its
@@ -1283,6 +1308,7 @@ pub(super) fn plugin(app: &mut App) {
                 sync,
                 keep_labels_on_board,
                 place_objective_names,
+                objective_leads,
                 show_clear_texts,
                 ring_named,
                 facing_ticks,
@@ -1707,6 +1733,11 @@ pub(super) mod tests {
             to.distance(beside) < 1e-4,
             "both taken: to the right, not {to}"
         );
+        // Beside it, a line leads from the name's near end to the ring's rim; none under it.
+        let (a, b) = objective_lead(name, text, to).expect("a lead beside the ring");
+        assert!((a.x - 33.4).abs() < 1e-3 && a.y == 20.0, "{a}");
+        assert_eq!(b, Vec2::new(33.0, 20.0));
+        assert_eq!(objective_lead(name, text, Vec2::new(30.0, 16.4)), None);
     }
 
     /// Issue 61: an objective's name keeps off the buildings round it where it can, and
