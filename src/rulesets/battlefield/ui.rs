@@ -557,6 +557,39 @@ fn ask_assault(ctx: &egui::Context, sel: &mut Selection) -> Option<super::comman
     })
 }
 
+/// Who stands in the hovered hex, by name and side: the counters carry only their type's
+/// mark (a walk's hover read `hex (7, 7): clear` and `done` with no unit named). A hidden
+/// unit is named only to its own side, as the table shows it.
+fn unit_note(
+    battle: Res<BattleRes>,
+    sel: Res<Selection>,
+    (app, replay, seated): (
+        Option<Res<crate::engine::game::Sides>>,
+        Res<crate::engine::replay_view::ReplayStatus>,
+        Option<Res<crate::engine::game::Seated>>,
+    ),
+    mut note: ResMut<crate::view::CursorNote>,
+) {
+    let Some(h) = sel.hover else { return };
+    let b = &battle.0;
+    let viewer = super::view::viewer(b, app.as_deref(), &replay, seated.and_then(|s| s.0));
+    let lines = standing_in(b, h, viewer)
+        .into_iter()
+        .map(|(words, side)| (words, Some(crate::ui::side_colour32(side))))
+        .collect();
+    note.add(crate::view::NotePart { title: None, lines });
+}
+
+/// The units `viewer`'s side sees in hex `h` of `b`: each `Name (Side)` with its side.
+fn standing_in(b: &Battle, h: hexx::Hex, viewer: usize) -> Vec<(String, usize)> {
+    b.units
+        .iter()
+        .filter(|u| u.on_map() && u.at == h)
+        .filter(|u| !u.hidden || u.side == viewer)
+        .map(|u| (format!("{} ({})", u.name, b.sides[u.side].name), u.side))
+        .collect()
+}
+
 /// The attack the hovered hex would get (its chance, or why not: out of range, no line of
 /// sight, a close combat's odds), by the cursor where the player looks, as well as in the
 /// sidebar.
@@ -582,8 +615,28 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 panels.after(ShellSet),
+                unit_note.before(attack_note),
                 attack_note.before(crate::view::CursorNoteSet),
             )
                 .run_if(playing(ID)),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::standing_in;
+    use crate::rulesets::battlefield::testing::battle;
+
+    #[test]
+    fn the_hover_names_who_stands_in_the_hex_as_the_viewer_sees_it() {
+        let mut b = battle();
+        let i = b.units.iter().position(|u| u.on_map()).expect("a unit");
+        let (at, side) = (b.units[i].at, b.units[i].side);
+        let words = format!("{} ({})", b.units[i].name, b.sides[side].name);
+        assert_eq!(standing_in(&b, at, side), vec![(words.clone(), side)]);
+        // Hidden, only its own side hears of it.
+        b.units[i].hidden = true;
+        assert_eq!(standing_in(&b, at, side), vec![(words, side)]);
+        assert!(standing_in(&b, at, 1 - side).is_empty());
+    }
 }
