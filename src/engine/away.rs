@@ -30,6 +30,11 @@ pub struct PieceWas {
     /// What its base reads ([`Token::emblem`], [`Token::values`]): a mass combat unit's
     /// size, a 1 Stat fighter's die.
     pub face: (String, String),
+    /// Which piece it is whatever its entity: its name and place in the drawing order
+    /// ([`Token::label`], [`Token::order`]). Undo and redo set the pieces up again as new
+    /// entities: found by entity alone, every piece of the person's read as removed (a walk
+    /// saw red crosses beside each of the Ghost crew).
+    pub name: (String, usize),
 }
 
 impl PieceWas {
@@ -43,7 +48,13 @@ impl PieceWas {
             badges: token.badges.iter().map(|b| b.code.clone()).collect(),
             faded: token.faded,
             face: (token.emblem.clone(), token.values.clone()),
+            name: (token.label.clone(), token.order),
         }
+    }
+
+    /// Whether `token` is this piece: the same side, name and place in the drawing order.
+    pub fn is(&self, token: &Token) -> bool {
+        token.side == self.side && token.label == self.name.0 && token.order == self.name.1
     }
 
     /// Whether the piece, now `token`, was struck since: it gained a badge (wounded, ducked
@@ -209,5 +220,20 @@ mod tests {
         let mut dropped = piece(&["active"], false, "3");
         dropped.values = "d4".into();
         assert!(was.struck_since(&dropped), "its die dropped a type");
+    }
+
+    #[test]
+    fn a_piece_set_up_again_is_known_by_who_it_is() {
+        let was = PieceWas::of(Entity::PLACEHOLDER, &piece(&[], false, "3"));
+        // Undo and redo: the same piece, moved and wounded, under a new entity.
+        let mut again = piece(&["down"], false, "3");
+        again.at = Vec2::new(4.0, 2.0);
+        assert!(was.is(&again));
+        let mut other = again.clone();
+        other.order = 1;
+        assert!(!was.is(&other), "another fighter of the same name");
+        other.order = 0;
+        other.side = 1;
+        assert!(!was.is(&other), "the other side's");
     }
 }

@@ -167,7 +167,12 @@ fn mark(
         }
     }
     for w in was.iter().filter(|w| w.shown) {
-        let token = now.get(w.entity).ok().map(|(_, t)| t);
+        // By its entity, or where the pieces were set up again (undo, redo), by who it is.
+        let token = now
+            .get(w.entity)
+            .ok()
+            .or_else(|| now.iter().find(|(_, t)| w.is(t)))
+            .map(|(_, t)| t);
         match token {
             Some(t) if t.shown => {
                 if t.at.distance(w.at) > t.base * 0.25 {
@@ -184,9 +189,7 @@ fn mark(
             // Where it was removed: a piece that moved first is crossed where it fell, not
             // where it stood (a walk: crosses on the squares the X-wings had left).
             _ => {
-                let (r, at) = now
-                    .get(w.entity)
-                    .map_or((0.5, w.at), |(_, t)| (t.base, t.at));
+                let (r, at) = token.map_or((0.5, w.at), |t| (t.base, t.at));
                 let colour = if Some(w.side) == mine {
                     struck
                 } else {
