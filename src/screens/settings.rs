@@ -178,7 +178,10 @@ fn apply_scale(
 }
 
 /// The panels' look follows the high-contrast setting: egui's dark look, or white text on
-/// black with strong outlines.
+/// black with strong outlines. In either, a scroll bar shows wherever a list or panel holds
+/// more than it shows (egui's own appear only under the pointer: a walk took Force buttons,
+/// a unit card and a side's units cut at a panel's foot for the end of them); it lies over
+/// the content's edge, so nothing moves as it comes and goes.
 fn apply_contrast(
     mut ctx: EguiContexts,
     settings: Res<Settings>,
@@ -209,6 +212,12 @@ fn apply_contrast(
         v.selection.stroke = egui::Stroke::new(2.0, white);
     }
     ctx.set_visuals(v);
+    ctx.all_styles_mut(|s| {
+        s.spacing.scroll = egui::style::ScrollStyle {
+            floating_allocated_width: 0.0,
+            ..egui::style::ScrollStyle::thin()
+        };
+    });
     *applied = Some(settings.high_contrast);
     Ok(())
 }
