@@ -78,8 +78,8 @@ fn status(
             }
         ),
         (_, _, Some(i)) => format!(
-            "The {craft} moves {} points: click a yellow square (bright: one step).",
-            b.craft[i].points
+            "The {craft} moves {}: click a yellow square (bright: one step).",
+            super::battle::points(b.craft[i].points)
         ),
         _ => String::new(),
     };
@@ -211,10 +211,14 @@ fn score_panel(ui: &mut egui::Ui, b: &Battle) {
         ui.label("The initiative is still to be drawn.");
     } else {
         let first = &b.sides[b.first].name;
+        // Why, on hover: a walk saw the Republic's Joker lose to a 9 with no word of it.
         ui.label(format!(
             "{first} {} first each turn.",
             crate::rules::words::verb(first, "plays", "play")
-        ));
+        ))
+        .on_hover_text(
+            "It won the initiative: the higher card (or die) plays first each turn; a card counts King 13, Queen 12, Jack 11, its number, Ace 1, Joker 0 (PROCEDURE, COMBAT). The events say what each side drew.",
+        );
     }
 }
 
