@@ -1021,13 +1021,15 @@ pub struct ObjectiveName {
 /// Where an objective's name goes: under its ring, else over it, else to its right or left:
 /// the first place that meets none of `others` (centre, half size: counters, pieces, texts
 /// that stay) nor of `ground` (terrain pieces' boxes: a name across a building was hard to
-/// read, a walk); where none is clear of both, the first clear of `others`; else under.
+/// read, a walk); where none is clear of both, the first clear of `others`; `None` where
+/// every place covers one of `others`: the name gives way, its ring stays (a walk read `KOTH
+/// token` written across the Boss standing at it).
 fn objective_name_at(
     name: ObjectiveName,
     text: FixedText,
     others: &[(Vec2, Vec2)],
     ground: &[(Vec2, Vec2)],
-) -> Vec2 {
+) -> Option<Vec2> {
     let gap = name.radius + 0.6;
     let half = text_box(Vec2::ZERO, text.chars, text.size).1;
     let side = name.radius + 0.4 + half.x;
@@ -1045,7 +1047,6 @@ fn objective_name_at(
         .into_iter()
         .find(|&c| clear(c, others) && clear(c, ground))
         .or_else(|| spots.into_iter().find(|&c| clear(c, others)))
-        .unwrap_or(spots[0])
 }
 
 /// Moves each objective's name over its ring where an order counter or a piece stands under
@@ -1053,7 +1054,7 @@ fn objective_name_at(
 fn place_objective_names(
     moved: Query<(), (With<FixedText>, Without<ObjectiveName>, Changed<Transform>)>,
     others: Query<(&FixedText, &Transform), Without<ObjectiveName>>,
-    mut names: Query<(&ObjectiveName, &FixedText, &mut Transform)>,
+    mut names: Query<(&ObjectiveName, &FixedText, &mut Transform, &mut Visibility)>,
     added: Query<(), Added<ObjectiveName>>,
     (tokens, changed, zoom): (Query<&Token>, Query<(), Changed<Token>>, Res<TableZoom>),
     board: Option<Res<crate::engine::board::BoardGeometry>>,
@@ -1087,9 +1088,16 @@ fn place_objective_names(
                 .map(|t| (t.at, Vec2::splat(shown_base(t, &zoom)))),
         )
         .collect();
-    for (name, text, mut at) in &mut names {
+    for (name, text, mut at, mut shown) in &mut names {
         let to = objective_name_at(*name, *text, &boxes, &ground);
-        if at.translation.truncate() != to {
+        shown.set_if_neq(if to.is_some() {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+        if let Some(to) = to
+            && at.translation.truncate() != to
+        {
             at.translation.x = to.x;
             at.translation.y = to.y;
         }
@@ -1113,8 +1121,11 @@ fn objective_lead(name: ObjectiveName, text: FixedText, centre: Vec2) -> Option<
 }
 
 /// Draws [`objective_lead`] for each objective's name set beside its ring, in the names' yellow.
-fn objective_leads(names: Query<(&ObjectiveName, &FixedText, &Transform)>, mut marks: Marks) {
-    for (name, text, at) in &names {
+fn objective_leads(
+    names: Query<(&ObjectiveName, &FixedText, &Transform, &Visibility)>,
+    mut marks: Marks,
+) {
+    for (name, text, at, _) in names.iter().filter(|n| *n.3 != Visibility::Hidden) {
         if let Some((a, b)) = objective_lead(*name, *text, at.translation.truncate()) {
             marks.line_2d(a, b, Color::srgb(1.0, 0.92, 0.35));
         }
@@ -1197,7 +1208,7 @@ fn show_clear_texts(
     (scale, zoom, mode): (Res<TableTextScale>, Res<TableZoom>, Res<super::ViewMode>),
     tokens: Query<(Entity, &Token)>,
     (fixed, marks): (
-        Query<(Ref<FixedText>, Ref<Transform>), Without<Badges>>,
+        Query<(Ref<FixedText>, Ref<Transform>, &Visibility), (Without<Badges>, Without<Label>)>,
         Query<Ref<KeepClear>>,
     ),
     mut labels: Query<(&Label, &mut Visibility), Without<Badges>>,
@@ -1223,14 +1234,16 @@ fn show_clear_texts(
         && !mode.is_changed()
         && !fixed
             .iter()
-            .any(|(f, at)| f.is_changed() || at.is_changed())
+            .any(|(f, at, _)| f.is_changed() || at.is_changed())
         && !marks.iter().any(|m| m.is_changed())
     {
         return;
     }
+    // A text that gave way itself (an objective's name) keeps nothing clear.
     let fixed: Vec<(Vec2, Vec2)> = fixed
         .iter()
-        .map(|(f, at)| text_box(at.translation.truncate(), f.chars, f.size))
+        .filter(|(.., v)| **v != Visibility::Hidden)
+        .map(|(f, at, _)| text_box(at.translation.truncate(), f.chars, f.size))
         .chain(marks.iter().map(|m| (m.at, m.half)))
         .collect();
     let all: Vec<(Entity, &Token)> = tokens.iter().collect();
@@ -1719,16 +1732,16 @@ pub(super) mod tests {
         };
         assert_eq!(
             objective_name_at(name, text, &[], &[]),
-            Vec2::new(30.0, 16.4)
+            Some(Vec2::new(30.0, 16.4))
         );
         let counter = text_box(Vec2::new(31.0, 16.2), 9, 0.94);
         assert_eq!(
             objective_name_at(name, text, &[counter], &[]),
-            Vec2::new(30.0, 23.6)
+            Some(Vec2::new(30.0, 23.6))
         );
         let and_over = text_box(Vec2::new(31.0, 23.5), 9, 0.94);
         let beside = Vec2::new(30.0 + 3.4 + 20.0 * 1.08 * 0.34, 20.0);
-        let to = objective_name_at(name, text, &[counter, and_over], &[]);
+        let to = objective_name_at(name, text, &[counter, and_over], &[]).expect("a place");
         assert!(
             to.distance(beside) < 1e-4,
             "both taken: to the right, not {to}"
@@ -1738,6 +1751,14 @@ pub(super) mod tests {
         assert!((a.x - 33.4).abs() < 1e-3 && a.y == 20.0, "{a}");
         assert_eq!(b, Vec2::new(33.0, 20.0));
         assert_eq!(objective_lead(name, text, Vec2::new(30.0, 16.4)), None);
+        // Every place covering a piece: the name gives way.
+        let pieces = [
+            (Vec2::new(30.0, 16.4), Vec2::splat(0.5)),
+            (Vec2::new(30.0, 23.6), Vec2::splat(0.5)),
+            (to, Vec2::splat(0.5)),
+            (Vec2::new(60.0 - to.x, to.y), Vec2::splat(0.5)),
+        ];
+        assert_eq!(objective_name_at(name, text, &pieces, &[]), None);
     }
 
     /// Issue 61: an objective's name keeps off the buildings round it where it can, and
@@ -1756,7 +1777,7 @@ pub(super) mod tests {
         let building = (Vec2::new(30.0, 15.0), Vec2::new(5.0, 3.0));
         assert_eq!(
             objective_name_at(name, text, &[], &[building]),
-            Vec2::new(30.0, 21.6)
+            Some(Vec2::new(30.0, 21.6))
         );
         // A counter over it too: the name leaves the counter clear and lies on the building.
         let counter = text_box(Vec2::new(30.0, 21.6), 4, 0.94);
@@ -1767,7 +1788,7 @@ pub(super) mod tests {
         ];
         assert_eq!(
             objective_name_at(name, text, &[counter], &walls),
-            Vec2::new(30.0, 18.4)
+            Some(Vec2::new(30.0, 18.4))
         );
     }
 
