@@ -311,9 +311,43 @@ fn note(
     note.add(NotePart { title: None, lines });
 }
 
+/// Whether a change of the draft's orders or reactions clears the refusal on the bar: only one
+/// that was there before the change (`before`), not one that came with it (a choice refused
+/// as it was made). A walk saw `Refused: Storm 1: the Blaster Rifle cannot reach Red…` stay
+/// after the order had been changed to a deploy that was taken.
+fn draft_clears(changed: bool, before: Option<&str>, now: Option<&str>) -> bool {
+    changed && now.is_some() && before == now
+}
+
+/// A draft's reactions ([`Draft::reactions`]).
+type Reactions = Vec<(String, u32, bool, Option<(f32, f32)>)>;
+
+/// Clears the last refusal once the draft's orders or reactions change after it
+/// ([`draft_clears`]): the refusal was about the draft before.
+fn refusal_goes_with_the_draft(
+    draft: Res<Draft>,
+    mut notice: ResMut<crate::engine::pipeline::Notice>,
+    mut last: Local<Option<(Vec<Order>, Reactions, Option<String>)>>,
+) {
+    let substance = (draft.orders.clone(), draft.reactions.clone());
+    let changed = last
+        .as_ref()
+        .is_some_and(|(o, r, _)| (o, r) != (&substance.0, &substance.1));
+    let before = last.as_ref().and_then(|l| l.2.clone());
+    if draft_clears(changed, before.as_deref(), notice.refusal.as_deref()) {
+        notice.refusal = None;
+    }
+    *last = Some((substance.0, substance.1, notice.refusal.clone()));
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Draft>()
-        .add_systems(Update, (keep_draft, click).chain().run_if(playing(ID)))
+        .add_systems(
+            Update,
+            (keep_draft, click, refusal_goes_with_the_draft)
+                .chain()
+                .run_if(playing(ID)),
+        )
         .add_systems(
             Update,
             note.before(crate::view::CursorNoteSet).run_if(playing(ID)),
@@ -323,6 +357,15 @@ pub(super) fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_change_of_the_draft_clears_the_refusal_before_it_not_one_it_brought() {
+        let old = Some("Storm 1: the Blaster Rifle cannot reach Red");
+        assert!(draft_clears(true, old, old), "the order changed after it");
+        assert!(!draft_clears(false, old, old), "nothing changed");
+        assert!(!draft_clears(true, None, old), "it came with the change");
+        assert!(!draft_clears(true, None, None), "nothing to clear");
+    }
 
     /// Issue 61: an enemy out of every weapon's reach is refused when chosen, with the ranges,
     /// not kept in the draft until Declare refuses it; within reach it is an order.
