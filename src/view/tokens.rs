@@ -664,13 +664,14 @@ fn badge_tooltip(
     let Some(at) = table.at(cursor) else {
         return Ok(());
     };
-    let Some(t) = tokens.iter().find(|t| {
-        t.shown
-            && (!t.badges.is_empty() || t.done.is_some())
-            && t.at.distance(at) <= shown_base(t, &zoom) + 0.2
-    }) else {
+    // The piece nearest the pointer, as the rule sets' own hover takes it: the first within
+    // reach named a neighbour while the card beside named the piece pointed at (a walk).
+    let Some(t) = under_pointer(tokens.iter(), at, &zoom) else {
         return Ok(());
     };
+    if t.badges.is_empty() && t.done.is_none() {
+        return Ok(());
+    }
     let lines: Vec<String> = t
         .done
         .map(|d| format!("done  {d} (drawn faded)"))
@@ -686,6 +687,17 @@ fn badge_tooltip(
         lines: lines.into_iter().map(|l| (l, None)).collect(),
     });
     Ok(())
+}
+
+/// The shown piece nearest `at` (board units) within its drawn base and a little more.
+fn under_pointer<'a>(
+    tokens: impl Iterator<Item = &'a Token>,
+    at: Vec2,
+    zoom: &TableZoom,
+) -> Option<&'a Token> {
+    tokens
+        .filter(|t| t.shown && t.at.distance(at) <= shown_base(t, zoom) + 0.2)
+        .min_by(|a, b| a.at.distance(at).total_cmp(&b.at.distance(at)))
 }
 
 /// A table text that the pieces' labels and badges give way to (an objective's name, a
@@ -1790,6 +1802,19 @@ pub(super) mod tests {
             objective_name_at(name, text, &[counter], &walls),
             Some(Vec2::new(30.0, 18.4))
         );
+    }
+
+    #[test]
+    fn the_piece_under_the_pointer_is_the_nearest_not_the_first_within_reach() {
+        let officer = token((10.0, 10.0), "Imperial officer", 0);
+        let trooper = token((10.6, 10.0), "Stormtrooper 1", 1);
+        let zoom = TableZoom::default();
+        let near_officer = Vec2::new(10.1, 10.0);
+        assert!(near_officer.distance(trooper.at) <= shown_base(&trooper, &zoom) + 0.2);
+        for pair in [[&trooper, &officer], [&officer, &trooper]] {
+            let t = under_pointer(pair.into_iter(), near_officer, &zoom).expect("a piece");
+            assert_eq!(t.label, "Imperial officer");
+        }
     }
 
     #[test]
