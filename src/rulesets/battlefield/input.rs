@@ -741,11 +741,19 @@ fn end_button(mut actions: MessageReader<ShellAction>, mut send: MessageWriter<C
 
 /// Forgets a selected unit that has played, or whose side's impulse has passed, so the next
 /// unit starts with Move and a computer waiting for the other player (online, by e-mail) shows
-/// no stale reach or buttons.
-fn forget_played(battle: Res<BattleRes>, mut sel: ResMut<Selection>) {
+/// no stale reach or buttons; and any selection at a new impulse or turn (a turn's last move
+/// ended it, and the next turn opened with the unit selected and its reach shown: a walk).
+fn forget_played(
+    battle: Res<BattleRes>,
+    mut sel: ResMut<Selection>,
+    mut at: Local<Option<(u32, u32)>>,
+) {
     let b = &battle.0;
+    let now = (b.turn, b.impulse.number);
+    let moved_on = at.replace(now).is_some_and(|was| was != now);
     if sel.unit.is_some_and(|i| {
-        i >= b.units.len()
+        moved_on
+            || i >= b.units.len()
             || !b.units[i].alive
             || b.units[i].side != b.impulse.side
             || b.units[i].activated
@@ -817,6 +825,31 @@ mod tests {
             sight_only += usize::from(d <= range && !clear);
         }
         assert!(both > 0 && sight_only > 0, "{both} {sight_only}");
+    }
+
+    /// A unit selected as a turn's last move ends it is not still selected in the next turn.
+    #[test]
+    fn a_selection_is_forgotten_at_a_new_impulse() {
+        let mut app = App::new();
+        let b = battle();
+        let i = unit(&b, "st1");
+        let mut sel = Selection::default();
+        select(&mut sel, &b, i);
+        app.insert_resource(super::super::phases::BattleRes(b))
+            .insert_resource(sel)
+            .add_systems(Update, forget_played);
+        app.update();
+        assert_eq!(
+            app.world().resource::<Selection>().unit,
+            Some(i),
+            "the same impulse"
+        );
+        app.world_mut()
+            .resource_mut::<super::super::phases::BattleRes>()
+            .0
+            .turn += 1;
+        app.update();
+        assert_eq!(app.world().resource::<Selection>().unit, None, "a new turn");
     }
 
     /// Issue 61: the reach of Move is drawn in the modes that move, and in no other (a walk
