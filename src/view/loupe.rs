@@ -72,21 +72,34 @@ fn under_glass<'a>(tokens: &[&'a Token], at: Vec2, zoom: &TableZoom) -> Vec<Seen
     seen
 }
 
-/// Where the glass's top-left corner goes for the cursor at `cursor` in a window `size`
-/// (logical pixels): above and left of the cursor, turned to the other side at an edge, and
-/// clear of the note by the cursor, which opens below and right of it.
-fn place(cursor: egui::Pos2, size: egui::Vec2) -> egui::Pos2 {
+/// Where the glass's top-left corner goes for the cursor at `cursor` over the table seen
+/// between the panels, `room` (logical pixels): above and left of the cursor, turned to the
+/// other side at the room's edge, and clear of the note by the cursor, which opens below and
+/// right of it. Kept off the panels: at the window's edge only, it covered the phase bar's
+/// words (a walk).
+fn place(cursor: egui::Pos2, room: egui::Rect) -> egui::Pos2 {
     let left = cursor.x - SIDE - GAP;
     let above = cursor.y - SIDE - GAP;
-    let x = if left >= 0.0 { left } else { cursor.x + GAP };
-    let y = if above >= 0.0 { above } else { cursor.y + GAP };
+    let x = if left >= room.min.x {
+        left
+    } else {
+        cursor.x + GAP
+    };
+    let y = if above >= room.min.y {
+        above
+    } else {
+        cursor.y + GAP
+    };
     // Right of and below the cursor is the note's place: go past its width.
-    let x = if left < 0.0 && above < 0.0 {
+    let x = if left < room.min.x && above < room.min.y {
         cursor.x + GAP + 380.0
     } else {
         x
     };
-    egui::pos2(x.min(size.x - SIDE).max(0.0), y.min(size.y - SIDE).max(0.0))
+    egui::pos2(
+        x.min(room.max.x - SIDE).max(room.min.x),
+        y.min(room.max.y - SIDE).max(room.min.y),
+    )
 }
 
 /// Draws the glass while the cursor rests on a piece drawn too small to read.
@@ -123,10 +136,14 @@ fn draw(
     if seen.is_empty() {
         return Ok(());
     }
-    let corner = place(
-        egui::pos2(cursor.x, cursor.y),
-        egui::vec2(window.width(), window.height()),
+    let room = egui::Rect::from_min_max(
+        egui::pos2(insets.left, insets.top),
+        egui::pos2(
+            window.width() - insets.right,
+            window.height() - insets.bottom,
+        ),
     );
+    let corner = place(egui::pos2(cursor.x, cursor.y), room);
     egui::Area::new(egui::Id::new("loupe"))
         .fixed_pos(corner)
         .order(egui::Order::Tooltip)
@@ -290,15 +307,23 @@ mod tests {
         assert!(under_glass(&gone, Vec2::new(1.1, 1.0), &small).is_empty());
     }
 
-    /// The glass stays in the window, off the cursor, and off the note below and right of it.
+    /// The glass stays over the table between the panels (the phase bar's 64 px, the
+    /// sidebar's 330), off the cursor, and off the note below and right of it.
     #[test]
-    fn the_glass_keeps_off_the_cursor_and_its_note() {
-        let window = egui::vec2(1280.0, 720.0);
-        for (x, y) in [(640.0, 360.0), (20.0, 700.0), (1270.0, 10.0), (10.0, 10.0)] {
+    fn the_glass_keeps_off_the_panels_the_cursor_and_its_note() {
+        let room = egui::Rect::from_min_max(egui::pos2(0.0, 64.0), egui::pos2(950.0, 720.0));
+        for (x, y) in [
+            (640.0, 360.0),
+            (20.0, 700.0),
+            (940.0, 74.0),
+            (10.0, 74.0),
+            (500.0, 100.0),
+            (500.0, 250.0),
+        ] {
             let cursor = egui::pos2(x, y);
-            let corner = place(cursor, window);
+            let corner = place(cursor, room);
             let glass = egui::Rect::from_min_size(corner, egui::vec2(SIDE, SIDE));
-            assert!(egui::Rect::from_min_size(egui::Pos2::ZERO, window).contains_rect(glass));
+            assert!(room.contains_rect(glass), "{cursor:?} {glass:?}");
             assert!(
                 !glass.expand(GAP / 2.0).contains(cursor),
                 "{cursor:?} {glass:?}"
