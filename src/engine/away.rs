@@ -176,6 +176,8 @@ mod tests {
 
     fn piece(badges: &[&str], faded: bool, emblem: &str) -> Token {
         Token {
+            acting: false,
+            contact: Vec::new(),
             side: 0,
             label: "Rookie".into(),
             emblem: emblem.into(),

@@ -52,6 +52,14 @@ pub struct Token {
     pub order: usize,
     /// Its miniature in the 3D view.
     pub model: Model,
+    /// The piece acting now (a fighter mid-activation): where it is drawn too small to read
+    /// among close neighbours, the view pins a magnifying glass on it and them (issue 61: a
+    /// 1 Stat melee at the opening zoom was 14 px a fighter, its stats unreadable).
+    pub acting: bool,
+    /// The [`Token::order`]s of the pieces of other sides it stands in base contact with:
+    /// the view draws a bar across the touch of each pair, so whose contact it is cannot be
+    /// mistaken (a chip on each read as a neighbour's in a crowd). Empty: none.
+    pub contact: Vec<usize>,
 }
 
 /// What a piece's miniature looks like in the 3D view, built from a few plain shapes in its

@@ -89,8 +89,9 @@ fn table_key(ui: &mut egui::Ui, terrain: &[TerrainPiece], words: PropertyWords) 
 /// What the marks on and about the pieces say, for the key (a new player's walk found none of
 /// them explained).
 const PIECES: &str = "A faded piece has gone this turn, or is out of the fight for now (ducked \
-back, hiding, down, retreating). Chips beside a piece (W, D, down, active, contact …) are its \
-state; hover the piece for what each means. When the table comes back to you after the rules \
+back, hiding, down, retreating). Chips beside a piece (W, D, down, active …) are its \
+state; hover the piece for what each means. A red bar across the touch of two bases: they stand \
+in base contact, close enough for melee. When the table comes back to you after the rules \
 (solo) or a player at another computer (online) played: arrows from where their pieces stood, a \
 yellow line from each attacker to its target, a red ring on your pieces struck and a cross where \
 a piece was removed. In a hotseat game where something is hidden from the other side, the \
@@ -312,6 +313,8 @@ mod tests {
     #[test]
     fn the_key_names_each_chip_on_the_table_once() {
         let token = |badges: Vec<Badge>, shown: bool| Token {
+            acting: false,
+            contact: Vec::new(),
             side: 0,
             label: String::new(),
             emblem: String::new(),

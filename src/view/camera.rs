@@ -78,6 +78,21 @@ impl TablePointer<'_, '_> {
             }
         }
     }
+
+    /// Where board point `at` is in the window, logical pixels (x right, y down): the inverse
+    /// of [`TablePointer::at`]; `None` where the camera cannot see it.
+    pub fn on_screen(&self, at: Vec2) -> Option<Vec2> {
+        match *self.mode {
+            ViewMode::Flat => {
+                let (c, t) = self.flat.single().ok()?;
+                Some(c.world_to_viewport(t, at.extend(0.0)).ok()? + self.shift.0)
+            }
+            ViewMode::ThreeD => {
+                let (c, t) = self.solid.single().ok()?;
+                c.world_to_viewport(t, at.extend(0.0)).ok()
+            }
+        }
+    }
 }
 
 /// The space the egui panels take on each edge, logical pixels (set by the UI each frame).

@@ -102,7 +102,36 @@ fn place(cursor: egui::Pos2, room: egui::Rect) -> egui::Pos2 {
     )
 }
 
-/// Draws the glass while the cursor rests on a piece drawn too small to read.
+/// Where the pinned glass goes in `room` (logical pixels): the corner of the four, set in by a
+/// little, whose glass covers the fewest of the pieces at `pieces` (their centres on screen),
+/// never one over the acting piece at `acting`, where the player looks; the top right first
+/// of equals (the far side of the table from most hands on the mouse's side, and beside the
+/// sidebar). `None` where every corner would cover it (a room under two glasses high).
+fn pinned_corner(
+    room: egui::Rect,
+    acting: egui::Pos2,
+    pieces: &[egui::Pos2],
+) -> Option<egui::Pos2> {
+    const IN: f32 = 8.0;
+    let (left, right) = (room.min.x + IN, room.max.x - IN - SIDE);
+    let (top, bottom) = (room.min.y + IN, room.max.y - IN - SIDE);
+    [(right, top), (left, top), (right, bottom), (left, bottom)]
+        .into_iter()
+        .map(|(x, y)| egui::pos2(x, y))
+        .filter(|c| {
+            let glass = egui::Rect::from_min_size(*c, egui::vec2(SIDE, SIDE));
+            room.contains_rect(glass) && !glass.expand(SIDE / 4.0).contains(acting)
+        })
+        .min_by_key(|c| {
+            let glass = egui::Rect::from_min_size(*c, egui::vec2(SIDE, SIDE)).expand(6.0);
+            pieces.iter().filter(|p| glass.contains(**p)).count()
+        })
+}
+
+/// Draws the glass while the cursor rests on a piece drawn too small to read; else, while the
+/// piece acting now is drawn that small among neighbours (a fighter in a melee), a glass pinned
+/// in a corner of the table on him and them, named, and gone while the cursor is over it so
+/// the table under it can be seen.
 fn draw(
     window: Single<&Window, With<PrimaryWindow>>,
     table: TablePointer,
@@ -115,27 +144,10 @@ fn draw(
     tokens: Query<&Token>,
     mut ctx: EguiContexts,
 ) -> Result {
-    if handover.showing || *mode != ViewMode::Flat {
-        return Ok(());
-    }
-    let Some(cursor) = window.cursor_position() else {
-        return Ok(());
-    };
-    if insets.covers(cursor, window.width(), window.height()) {
+    if handover.showing || *mode != ViewMode::Flat || insets.covered {
         return Ok(());
     }
     let ctx = ctx.ctx_mut()?;
-    if ctx.is_pointer_over_egui() {
-        return Ok(());
-    }
-    let Some(at) = table.at(cursor) else {
-        return Ok(());
-    };
-    let all: Vec<&Token> = tokens.iter().collect();
-    let seen = under_glass(&all, at, &zoom);
-    if seen.is_empty() {
-        return Ok(());
-    }
     let room = egui::Rect::from_min_max(
         egui::pos2(insets.left, insets.top),
         egui::pos2(
@@ -143,8 +155,54 @@ fn draw(
             window.height() - insets.bottom,
         ),
     );
-    let corner = place(egui::pos2(cursor.x, cursor.y), room);
-    egui::Area::new(egui::Id::new("loupe"))
+    let all: Vec<&Token> = tokens.iter().collect();
+    let cursor = window
+        .cursor_position()
+        .filter(|c| !insets.covers(*c, window.width(), window.height()));
+    let over_table = cursor.filter(|_| !ctx.is_pointer_over_egui());
+    if let Some(cursor) = over_table
+        && let Some(at) = table.at(cursor)
+    {
+        let seen = under_glass(&all, at, &zoom);
+        if !seen.is_empty() {
+            let corner = place(egui::pos2(cursor.x, cursor.y), room);
+            glass(ctx, "loupe", corner, &seen, None);
+            return Ok(());
+        }
+    }
+    let Some(acting) = all.iter().find(|t| t.acting && t.shown) else {
+        return Ok(());
+    };
+    let seen = under_glass(&all, acting.at, &zoom);
+    if seen.len() < 2 {
+        return Ok(());
+    }
+    let on_screen = |p: Vec2| table.on_screen(p).map(|s| egui::pos2(s.x, s.y));
+    let Some(acting_at) = on_screen(acting.at) else {
+        return Ok(());
+    };
+    let pieces: Vec<egui::Pos2> = all
+        .iter()
+        .filter(|t| t.shown)
+        .filter_map(|t| on_screen(t.at))
+        .collect();
+    let Some(corner) = pinned_corner(room, acting_at, &pieces) else {
+        return Ok(());
+    };
+    let spot = egui::Rect::from_min_size(corner, egui::vec2(SIDE, SIDE));
+    if cursor.is_some_and(|c| spot.contains(egui::pos2(c.x, c.y))) {
+        return Ok(());
+    }
+    let name = format!("{}, {MAGNIFY}x", acting.label);
+    glass(ctx, "pinned loupe", corner, &seen, Some(&name));
+    Ok(())
+}
+
+/// The glass with its top-left corner at `corner`: `seen` on it, the bars of base contact
+/// between them, a ring round the piece acting, and `caption` along its foot, or the cursor's
+/// mark at its centre where there is none (the glass under the cursor).
+fn glass(ctx: &egui::Context, id: &str, corner: egui::Pos2, seen: &[Seen], caption: Option<&str>) {
+    egui::Area::new(egui::Id::new(id))
         .fixed_pos(corner)
         .order(egui::Order::Tooltip)
         .interactable(false)
@@ -155,11 +213,62 @@ fn draw(
             painter.rect_filled(rect, 8.0, egui::Color32::from_rgb(58, 54, 48));
             let painter = painter.with_clip_rect(rect.shrink(2.0));
             let centre = rect.center();
-            for s in &seen {
-                glass_piece(&painter, centre + s.at, s.radius, s.token);
+            let red = egui::Stroke::new(4.0, egui::Color32::from_rgb(242, 64, 51));
+            for a in seen {
+                for b in seen
+                    .iter()
+                    .filter(|b| a.token.contact.contains(&b.token.order))
+                {
+                    // The glass's y runs down, the board's up: a bar is a bar either way.
+                    let (a_at, b_at) = (Vec2::new(a.at.x, a.at.y), Vec2::new(b.at.x, b.at.y));
+                    if let Some((from, to)) = super::contact::bar(a_at, a.radius, b_at, b.radius) {
+                        painter.line_segment(
+                            [
+                                centre + egui::vec2(from.x, from.y),
+                                centre + egui::vec2(to.x, to.y),
+                            ],
+                            red,
+                        );
+                    }
+                }
             }
-            // Where the cursor is, on the glass.
-            painter.circle_stroke(centre, 3.0, egui::Stroke::new(1.5, egui::Color32::WHITE));
+            for s in seen {
+                glass_piece(&painter, centre + s.at, s.radius, s.token);
+                if s.token.acting {
+                    painter.circle_stroke(
+                        centre + s.at,
+                        s.radius + 4.0,
+                        egui::Stroke::new(2.0, egui::Color32::WHITE),
+                    );
+                }
+            }
+            for s in seen {
+                glass_badges(&painter, centre + s.at, s.radius, s.token);
+            }
+            match caption {
+                Some(text) => {
+                    let foot = egui::Rect::from_min_max(
+                        egui::pos2(rect.min.x, rect.max.y - 20.0),
+                        rect.max,
+                    );
+                    painter.rect_filled(foot, 0.0, egui::Color32::from_black_alpha(170));
+                    painter.text(
+                        foot.center(),
+                        egui::Align2::CENTER_CENTER,
+                        text,
+                        egui::FontId::proportional(13.0),
+                        egui::Color32::WHITE,
+                    );
+                }
+                // Where the cursor is, on the glass.
+                None => {
+                    painter.circle_stroke(
+                        centre,
+                        3.0,
+                        egui::Stroke::new(1.5, egui::Color32::WHITE),
+                    );
+                }
+            }
             painter.rect_stroke(
                 rect,
                 8.0,
@@ -167,11 +276,10 @@ fn draw(
                 egui::StrokeKind::Inside,
             );
         });
-    Ok(())
 }
 
 /// One piece on the glass at `c`, base radius `r` (logical pixels): its base in its side's
-/// colour (greyed when done or faded), its mark and values, and its badges above it.
+/// colour (greyed when done or faded), its mark and values ([`glass_badges`] its badges).
 fn glass_piece(painter: &egui::Painter, c: egui::Pos2, r: f32, t: &Token) {
     let mut fill = crate::ui::side_colour32(t.side);
     if t.faded || t.done.is_some() {
@@ -203,7 +311,12 @@ fn glass_piece(painter: &egui::Painter, c: egui::Pos2, r: f32, t: &Token) {
             ink,
         );
     }
-    // The badges in a row over the base, as the table's chips.
+}
+
+/// The badges of a piece on the glass at `c`, base radius `r`: a row of chips over its base,
+/// as the table's, laid after every base so a neighbour's does not hide them.
+fn glass_badges(painter: &egui::Painter, c: egui::Pos2, r: f32, t: &Token) {
+    let ink = egui::Color32::from_gray(15);
     let font = egui::FontId::proportional(11.0);
     let galleys: Vec<_> = t
         .badges
@@ -237,6 +350,8 @@ mod tests {
 
     fn piece(at: Vec2, order: usize) -> Token {
         Token {
+            acting: false,
+            contact: Vec::new(),
             side: 0,
             label: format!("Rookie {order}"),
             emblem: "R".into(),
@@ -334,5 +449,31 @@ mod tests {
             );
             assert!(!glass.intersects(note), "{cursor:?} {glass:?}");
         }
+    }
+
+    /// The pinned glass takes the corner covering fewest pieces, never over the acting one:
+    /// top right of an empty table; bottom right with three pieces up there; another corner
+    /// when the acting piece stands in the top right itself; none in a room too small.
+    #[test]
+    fn the_pinned_glass_keeps_to_a_clear_corner_away_from_the_acting_piece() {
+        let room = egui::Rect::from_min_max(egui::pos2(0.0, 64.0), egui::pos2(950.0, 720.0));
+        let middle = egui::pos2(450.0, 400.0);
+        let glass = |c: egui::Pos2| egui::Rect::from_min_size(c, egui::vec2(SIDE, SIDE));
+        let top_right = pinned_corner(room, middle, &[]).expect("a corner");
+        assert!(room.contains_rect(glass(top_right)));
+        assert!(top_right.x > 700.0 && top_right.y < 100.0, "{top_right:?}");
+        let crowd = [
+            egui::pos2(850.0, 100.0),
+            egui::pos2(880.0, 150.0),
+            egui::pos2(900.0, 200.0),
+        ];
+        let c = pinned_corner(room, middle, &crowd).expect("a corner");
+        assert!(!glass(c).contains(crowd[0]), "{c:?}");
+        assert!(c.x < 100.0 && c.y < 100.0, "the next clear corner: {c:?}");
+        let acting = egui::pos2(900.0, 120.0);
+        let c = pinned_corner(room, acting, &[]).expect("a corner");
+        assert!(!glass(c).expand(SIDE / 4.0).contains(acting), "{c:?}");
+        let small = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(300.0, 300.0));
+        assert_eq!(pinned_corner(small, egui::pos2(150.0, 150.0), &[]), None);
     }
 }

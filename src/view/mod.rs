@@ -5,6 +5,7 @@
 
 mod camera;
 mod canvas;
+mod contact;
 mod cursor_note;
 mod hint;
 mod loupe;
@@ -56,6 +57,7 @@ impl Plugin for ViewPlugin {
             loupe::plugin,
             marks::plugin,
             canvas::plugin,
+            contact::plugin,
             table::plugin,
             tokens::plugin,
             three_d::plugin,

@@ -780,6 +780,9 @@ struct Laid {
     /// The size its badges' letters are set at, board units: [`badge_size`], or the least
     /// that reads where only that fits near its base.
     size: f32,
+    /// Where the piece stood when they were laid, board units: a piece that has not moved
+    /// since keeps its texts before one that has.
+    at: Vec2,
 }
 
 /// The half extents of `t`'s row of badges, its letters `size` high ([`chips`]).
@@ -864,7 +867,8 @@ fn moved_in_y(y: f32, half: f32, extent: Rect) -> f32 {
 /// laid last time (`None`, or none given: a new token), so what still fits stays where it was
 /// and does not jump as a neighbour passes (a walk's labels and rows moved as figures moved):
 /// a row keeps its place where it is still clear and its own, a label shown keeps showing
-/// before one hidden is shown.
+/// before one hidden is shown, and a piece that has not moved keeps its texts before one
+/// that has.
 fn declutter(
     tokens: &[&Token],
     scale: f32,
@@ -897,16 +901,28 @@ fn declutter(
             badges: None,
             lead: false,
             size: 0.0,
+            at: Vec2::ZERO,
         };
         tokens.len()
     ];
-    // State first: each row of badges where it covers nothing and nothing covers it.
+    for (o, t) in out.iter_mut().zip(tokens) {
+        o.at = t.at;
+    }
+    // Whether piece `i` stands where it stood when its texts were last laid.
+    let stayed = |i: usize| before(i).is_some_and(|b| b.at == tokens[i].at);
+    // State first: each row of badges where it covers nothing and nothing covers it; the
+    // rows of pieces that have not moved first, each where it was if that is still clear, so
+    // a neighbour passing does not push them to another side (a walk saw Tyneside's chips
+    // change sides as figures moved by); then the others; each group in drawing order.
     let mut placed: Vec<(Vec2, Vec2)> = fixed.to_vec();
-    for &i in order.iter().filter(|&&i| tokens[i].shown) {
+    let mut rows: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| tokens[i].shown && !tokens[i].badges.is_empty())
+        .collect();
+    rows.sort_by_key(|&i| !stayed(i));
+    for i in rows {
         let t = tokens[i];
-        if t.badges.is_empty() {
-            continue;
-        }
         // A row (centre against the piece's, half extents) covers no base (its own only
         // where it is set on it), no facing tick and no row or text already placed.
         let clear = |c: Vec2, half: Vec2, on_own: bool| {
@@ -993,9 +1009,15 @@ fn declutter(
         .iter()
         .map(|&i| (tokens[i].at, Vec2::splat(drawn[i] * 0.9)))
         .collect();
-    // The labels shown last time first, then the others.
+    // The labels shown last time of pieces that stayed first, then those of pieces that moved,
+    // then the others: a piece moved into a crowd does not take the name shown there (a walk
+    // saw the names under a cluster jump to the last piece to move).
     let mut by_label = order.clone();
-    by_label.sort_by_key(|&i| !before(i).is_some_and(|b| b.label));
+    by_label.sort_by_key(|&i| match before(i).is_some_and(|b| b.label) {
+        true if stayed(i) => 0,
+        true => 1,
+        false => 2,
+    });
     for &i in by_label.iter().filter(|&&i| tokens[i].shown) {
         let t = tokens[i];
         let label_size = t.label_size * scale;
@@ -1476,6 +1498,31 @@ pub(super) mod tests {
         assert_eq!((held[0].label, held[1].label), (false, true));
     }
 
+    /// A figure walking up to one standing still: the one standing keeps its name and its row
+    /// of chips where they were; the newcomer, first in drawing order, gives way (a walk saw
+    /// names under a cluster jump to the last piece to move, and chips change sides).
+    #[test]
+    fn a_piece_that_stayed_keeps_its_texts_before_one_that_moved() {
+        let zoom = TableZoom::default();
+        let extent = Rect::new(0.0, 0.0, 24.0, 24.0);
+        let chips = [Badge::new("held", "a meaning", [0.5, 0.5, 0.5])];
+        let mut still = token((10.0, 10.0), "Stormtrooper A1", 1);
+        let mut walker = token((10.0, 20.0), "Stormtrooper B2", 0);
+        still.badges = chips.to_vec();
+        walker.badges = chips.to_vec();
+        let apart = super::declutter(&[&walker, &still], 1.0, &zoom, &[], extent, &[]);
+        assert!(apart[0].label && apart[1].label, "{apart:?}");
+        let was: Vec<Option<Laid>> = apart.iter().copied().map(Some).collect();
+        walker.at = Vec2::new(12.0, 10.0);
+        let close = super::declutter(&[&walker, &still], 1.0, &zoom, &[], extent, &was);
+        assert!(close[1].label && !close[0].label, "{close:?}");
+        assert_eq!(close[1].badges, apart[1].badges, "{close:?}");
+        assert_ne!(close[0].badges, close[1].badges);
+        // Laid afresh, drawing order alone decides: the walker's name shows.
+        let afresh = super::declutter(&[&walker, &still], 1.0, &zoom, &[], extent, &[]);
+        assert!(afresh[0].label && !afresh[1].label, "{afresh:?}");
+    }
+
     #[test]
     fn a_row_of_badges_at_an_edge_stays_on_the_board() {
         let board = Rect::from_corners(Vec2::ZERO, Vec2::new(24.0, 24.0));
@@ -1616,6 +1663,8 @@ pub(super) mod tests {
     /// A round piece of side 0 labelled `label` at `at`, drawn `order`th, with nothing else.
     pub(in crate::view) fn token(at: (f32, f32), label: &str, order: usize) -> Token {
         Token {
+            acting: false,
+            contact: Vec::new(),
             side: 0,
             label: label.into(),
             emblem: String::new(),

@@ -125,6 +125,8 @@ fn sync_tokens(
         }
         let companion = u.profile.kind == Kind::Leader || u.profile.kind == Kind::Jedi;
         Token {
+            acting: false,
+            contact: Vec::new(),
             side: u.side,
             // The counter says it all; names are on hover and in the panel.
             label: String::new(),

@@ -130,6 +130,8 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
         ));
     }
     Token {
+        acting: false,
+        contact: Vec::new(),
         side: u.side,
         label: u.name.clone(),
         emblem: format!("{}", u.size),

@@ -560,6 +560,20 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
             ),
             Some(crate::ui::side_colour32(f.player)),
         ));
+        let engaged = super::view::engaged(s, k);
+        if !engaged.is_empty() {
+            let names: Vec<&str> = engaged
+                .iter()
+                .map(|&j| s.fighters[j].fighter.name.as_str())
+                .collect();
+            lines.push((
+                format!(
+                    "in base contact with {}: close enough for melee (the red bar between them)",
+                    names.join(", ")
+                ),
+                Some(bevy_egui::egui::Color32::from_rgb(240, 120, 100)),
+            ));
+        }
     }
     match &pointer.intent {
         Some(Intent::Activate(_)) => lines.push(("click: activate him".into(), green)),

@@ -91,26 +91,6 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
             [0.45, 0.65, 0.35],
         ));
     }
-    let engaged: Vec<&str> = (0..s.fighters.len())
-        .filter(|&j| {
-            let g = &s.fighters[j];
-            g.player != f.player
-                && g.standing != Standing::Removed
-                && f.standing != Standing::Removed
-                && s.in_contact(i, j)
-        })
-        .map(|j| s.fighters[j].fighter.name.as_str())
-        .collect();
-    if !engaged.is_empty() {
-        badges.push(Badge::new(
-            "contact",
-            format!(
-                "in base contact with {}: close enough for melee",
-                engaged.join(", ")
-            ),
-            [0.90, 0.35, 0.25],
-        ));
-    }
     let active = s.active.as_ref().filter(|a| a.fighter == i);
     if active.is_some() {
         badges.push(Badge::new(
@@ -120,6 +100,8 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
         ));
     }
     Token {
+        acting: active.is_some(),
+        contact: engaged(s, i),
         side: f.player,
         label: f.fighter.name.clone(),
         emblem: f.fighter.stat.to_string(),
@@ -147,6 +129,21 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
             Model::Trooper
         },
     }
+}
+
+/// The fighters of other warbands fighter `i` of `s` stands in base contact with, close enough
+/// for melee, by index (their token's [`Token::order`]): none for one out of the game.
+pub fn engaged(s: &Skirmish, i: usize) -> Vec<usize> {
+    let f = &s.fighters[i];
+    (0..s.fighters.len())
+        .filter(|&j| {
+            let g = &s.fighters[j];
+            g.player != f.player
+                && g.standing != Standing::Removed
+                && f.standing != Standing::Removed
+                && s.in_contact(i, j)
+        })
+        .collect()
 }
 
 /// A counter on the table: a token ([`Skirmish::tokens`], by index) or the Trigger Device.
@@ -209,6 +206,8 @@ pub fn counter(s: &Skirmish, c: Counter) -> Option<Token> {
         }
     };
     Some(Token {
+        acting: false,
+        contact: Vec::new(),
         side,
         label: if carried { String::new() } else { label },
         emblem,

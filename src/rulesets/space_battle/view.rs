@@ -52,6 +52,8 @@ pub fn token(b: &Battle, i: usize) -> Token {
         ));
     }
     Token {
+        acting: false,
+        contact: Vec::new(),
         side: c.side,
         label: String::new(),
         emblem: c.kind.glyph().into(),

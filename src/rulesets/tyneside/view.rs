@@ -76,6 +76,8 @@ fn tokens(
             ));
         }
         let token = Token {
+            acting: false,
+            contact: Vec::new(),
             side: f.side,
             label: f.name.clone(),
             emblem: base_mark(f),
