@@ -204,6 +204,8 @@ fn draw(
 fn glass(ctx: &egui::Context, id: &str, corner: egui::Pos2, seen: &[Seen], caption: Option<&str>) {
     egui::Area::new(egui::Id::new(id))
         .fixed_pos(corner)
+        // Shown at once: a glass fading in as the rules' side acts read as a glitch.
+        .fade_in(false)
         .order(egui::Order::Tooltip)
         .interactable(false)
         .show(ctx, |ui| {

@@ -421,13 +421,13 @@ fn run_reproduces_the_mass_combat_worked_example() {
     ]);
     assert_eq!(code, 0, "{err}");
     for want in [
-        "40 Blaster Rifle at 3D with 40: 6D+2, rolled 23",
-        "Rebels dodge 2D with 40: 5D+2, rolled 9, +10 short range = 19",
+        "40 Blaster Rifle at 3D + 3D+2 combined action (40) = 6D+2, rolled 23",
+        "Rebels dodge 2D + 3D+2 combined action (40) = 5D+2, rolled 9, +10 short range = 19",
         "beat by 4: 1 in 5 (20%) hit, 8 of 40",
-        "8 that hit of 5D: 7D, rolled 24; Rebels strength 2D with 40: 5D+2, rolled 19; beat by 5: light casualties",
+        "8 that hit of 5D + 2D combined action (8) = 7D, rolled 24; Rebels strength 2D + 3D+2 combined action (40) = 5D+2, rolled 19; beat by 5: light casualties",
         "Rebels: light casualties, 2 of 40 lost",
-        "20 Grenade at 1D with 20: 4D, rolled 16",
-        "20 that missed and deviated of 3D: 6D, rolled 21; Rebels strength 2D with 40: 5D+2, rolled 19; beat by 2: under heavy fire",
+        "20 Grenade at 1D + 3D combined action (20) = 4D, rolled 16",
+        "20 that missed and deviated of 3D + 3D combined action (20) = 6D, rolled 21; Rebels strength 2D + 3D+2 combined action (40) = 5D+2, rolled 19; beat by 2: under heavy fire",
         "Rebels (rebels): 38 of 40",
     ] {
         assert!(out.contains(want), "{want}\n{out}");

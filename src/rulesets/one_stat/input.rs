@@ -628,9 +628,11 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
                         "click: {what} — hit {}, wound {}{}",
                         percent(o.hit),
                         percent(o.wound),
+                        // Said as what it is: `wound 0% (and 32.8% a wound the Boss
+                        // ignores …)` read as a riddle (a walk).
                         if o.ignored > 0.0 {
                             format!(
-                                " (and {} a wound the Boss ignores: his first this turn)",
+                                "; {} he would wound the Boss, who shrugs off his first wound this turn",
                                 percent(o.ignored)
                             )
                         } else {

@@ -348,7 +348,7 @@ pub fn attack_die(
 }
 
 /// Why unit `i`'s die at a target of `kind` `d` hexes off is not its profile's, in words
-/// (`1d6 from its 1d8 (7 hexes is beyond half its range 6: one step down)`), or `None` when
+/// (`1d6, not its own 1d8 (7 hexes is beyond half its range 6: one step down)`), or `None` when
 /// it is its own: the steps [`attack_die`] takes (Moving and shooting, Range, Leaders, Jedis).
 pub fn die_steps_text(
     b: &Battle,
@@ -378,7 +378,7 @@ pub fn die_steps_text(
         why.push(format!("{} Force point(s): a step up each", s.force));
     }
     let (base, now) = (p.fire_die(kind), combat::stepped(p.fire_die(kind), s));
-    (!why.is_empty()).then(|| format!("{now} from its {base} ({})", why.join("; ")))
+    (!why.is_empty()).then(|| format!("{now}, not its own {base} ({})", why.join("; ")))
 }
 
 /// Resolves a shot of unit `i` at `t` (checked by [`check_fire`]), and its special weapon's
@@ -655,7 +655,7 @@ mod tests {
             die_steps_text(&b, st1, Kind::Squad, far, false, 0, false).as_deref(),
             Some(
                 format!(
-                    "1d6 from its 1d8 ({far} hexes is beyond half its range {range}: one step down)"
+                    "1d6, not its own 1d8 ({far} hexes is beyond half its range {range}: one step down)"
                 )
                 .as_str()
             )

@@ -156,6 +156,28 @@ pub fn deviated(damage: Code, band: RangeBand) -> Code {
     Code((damage - Code::d(less)).0.max(0))
 }
 
+/// How a roll's code is made, for the report: `base`, plus the combined action modifier
+/// `combined` for `how_many` (men, or weapons coordinated), plus the scale's `scale`, each
+/// named where it adds anything (`3D + 3D+2 combined action (40)`); a player read `3D with
+/// 40: 6D+2` as a riddle.
+fn sum(base: Code, combined: Code, how_many: &str, scale: Code) -> String {
+    let plus = |c: Code| {
+        if c.0 < 0 {
+            format!(" - {}", Code(-c.0))
+        } else {
+            format!(" + {}", c.to_string().trim_start_matches('+'))
+        }
+    };
+    let mut out = base.to_string();
+    if combined != Code::ZERO {
+        out += &format!("{} combined action ({how_many})", plus(combined));
+    }
+    if scale != Code::ZERO {
+        out += &format!("{} scale", plus(scale));
+    }
+    out
+}
+
 /// Resolves attack `a` with `dice`: d6-mass-combat.txt, Resolving Attacks ("Roll the
 /// attacking unit's average Weapon skill dice for each Weapon type, adding the combined
 /// action modifier from the Combined Actions Chart ... The difficulty is the opponents' Dodge
@@ -180,20 +202,26 @@ pub fn resolve(a: &AttackInput, dice: &mut Dice) -> Result<AttackReport, String>
     let share = attack_resolution(beat_by);
     let hits = share.of(a.people);
     let coordinated = if a.coordinated > a.people {
-        format!(" (coordinated, {} weapons)", a.coordinated)
+        format!("{} coordinated weapons", a.coordinated)
     } else {
-        String::new()
+        a.coordinated.to_string()
     };
     lines.push(format!(
-        "{} {} at {} with {}{coordinated}: {attack_code}, rolled {attack}",
-        a.people, a.weapon, a.skill, a.coordinated
+        "{} {} at {} = {attack_code}, rolled {attack}",
+        a.people,
+        a.weapon,
+        sum(a.skill, with(a.coordinated), &coordinated, a.scale.attack)
     ));
     lines.push(format!(
-        "{} {} {} with {}: {dodge_code}, rolled {dodge}, +{range} {} range = {}",
+        "{} {} {} = {dodge_code}, rolled {dodge}, +{range} {} range = {}",
         a.target,
         verb(&a.target, "dodges", "dodge"),
-        a.dodge,
-        a.target_size,
+        sum(
+            a.dodge,
+            with(a.target_size),
+            &a.target_size.to_string(),
+            a.scale.dodge
+        ),
         band.word(),
         dodge + range
     ));
@@ -217,10 +245,10 @@ pub fn resolve(a: &AttackInput, dice: &mut Dice) -> Result<AttackReport, String>
         let s = strength_code.throw(dice, format!("{}: strength", a.target))?;
         let result = unit_damage(d - s);
         lines.push(format!(
-            "{weapons} {what} of {code}: {damage_code}, rolled {d}; {} strength {} with {}: {strength_code}, rolled {s}; {}",
+            "{weapons} {what} of {} = {damage_code}, rolled {d}; {} strength {} = {strength_code}, rolled {s}; {}",
+            sum(code, with(weapons), &weapons.to_string(), a.scale.damage),
             a.target,
-            a.strength,
-            a.target_size,
+            sum(a.strength, with(a.target_size), &a.target_size.to_string(), a.scale.strength),
             match result {
                 Some(r) if a.vehicles => format!("beat by {}: {}", d - s, r.vehicle_word()),
                 Some(r) => format!("beat by {}: {}", d - s, r.word()),
@@ -377,10 +405,10 @@ pub(crate) mod tests {
         assert_eq!(
             r.lines,
             [
-                "40 Blaster Rifle at 3D with 40: 6D+2, rolled 23",
-                "Rebels dodge 2D with 40: 5D+2, rolled 19, +0 short range = 19",
+                "40 Blaster Rifle at 3D + 3D+2 combined action (40) = 6D+2, rolled 23",
+                "Rebels dodge 2D + 3D+2 combined action (40) = 5D+2, rolled 19, +0 short range = 19",
                 "beat by 4: 1 in 5 (20%) hit, 8 of 40",
-                "8 that hit of 5D: 7D, rolled 24; Rebels strength 2D with 40: 5D+2, rolled 19; beat by 5: light casualties",
+                "8 that hit of 5D + 2D combined action (8) = 7D, rolled 24; Rebels strength 2D + 3D+2 combined action (40) = 5D+2, rolled 19; beat by 5: light casualties",
                 "Rebels: light casualties, 2 of 40 lost",
             ]
         );

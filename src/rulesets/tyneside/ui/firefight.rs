@@ -316,7 +316,8 @@ pub fn show(
                 for (u, own) in plan.untouched() {
                     ui.label(view.group(&plan.units[u]).map_or("", |g| g.name.as_str()));
                     ui.label(format!("{own:.1}"));
-                    ui.weak("none")
+                    // `none` beside the group's own total read as its own firepower (a walk).
+                    ui.weak("not under fire")
                         .on_hover_text("No enemy figure in the fight sees one of its figures within range: it is not under fire and throws no dice");
                     ui.end_row();
                 }
