@@ -700,7 +700,7 @@ pub fn set_mode(sel: &mut Selection, b: &Battle, mode: Mode) {
 
 /// The hexes of the enemies unit `i` could fire at from where it stands: in its range and in
 /// its line of sight (Firing), its side's foes it knows of (a hidden unit is not there for it).
-/// Drawn ringed while it is selected, so a player sees his shots before hovering each enemy
+/// Outlined red while it is selected, so a player sees his shots before hovering each enemy
 /// (a walk hovered every enemy in turn and found none it could fire at).
 pub fn fire_targets(b: &Battle, i: usize) -> Vec<Hex> {
     let u = &b.units[i];

@@ -73,9 +73,13 @@ fn status(
             }
         ),
         _ if sel.aimed.is_some() => format!("Now click the {weapon}'s target."),
-        Mode::Move => "Click a yellow hex to move there, or an enemy to fire / fight.".into(),
+        Mode::Move => {
+            "Click a yellow hex to move there, an enemy outlined red to fire, another to fight."
+                .into()
+        }
         Mode::Fire => {
-            "Click the enemy to fire at (hover shows line of sight and the chance).".into()
+            "Click an enemy outlined red (in range and in sight) to fire; hover shows the chance."
+                .into()
         }
         Mode::MoveAndFire if sel.staged.is_none() => {
             "Moving and shooting (2 activation points): click where to move (half movement).".into()

@@ -333,18 +333,18 @@ fn draw_selection(
         outline(&mut gizmos, b.units[i].at, 0.97, Color::WHITE);
         outline(&mut gizmos, b.units[i].at, 0.93, Color::WHITE);
     }
-    // The enemies it could fire at, ringed red, in the modes where a click on one fires.
+    // The enemies it could fire at, their hexes outlined red as the selected one's is white,
+    // in the modes where a click on one fires (a ring inside the hex lay mostly under the
+    // counter: a walk saw no target marked in Fire mode).
     let firing = matches!(sel.mode, Mode::Move | Mode::Fire | Mode::MoveAndFire);
     let wanted = sel.unit.filter(|i| *i < b.units.len() && firing);
     if battle.is_changed() || targets.0 != wanted {
         *targets = (wanted, wanted.map_or_else(Vec::new, |i| fire_targets(b, i)));
     }
     for h in &targets.1 {
-        gizmos.circle_2d(
-            Isometry2d::from_translation(l.hex_to_world_pos(*h)),
-            0.78,
-            Color::srgb(1.0, 0.3, 0.25),
-        );
+        for scale in [0.97, 0.93] {
+            outline(&mut gizmos, *h, scale, Color::srgb(1.0, 0.3, 0.25));
+        }
     }
     if let Some(route) = &sel.route {
         let pts: Vec<Vec2> = route.iter().map(|h| l.hex_to_world_pos(*h)).collect();
