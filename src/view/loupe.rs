@@ -244,8 +244,21 @@ fn glass(ctx: &egui::Context, id: &str, corner: egui::Pos2, seen: &[Seen], capti
                     );
                 }
             }
-            for s in seen {
-                glass_badges(&painter, centre + s.at, s.radius, s.token);
+            let mut taken = Vec::new();
+            for (k, s) in seen.iter().enumerate() {
+                let others: Vec<(egui::Pos2, f32)> = seen
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != k)
+                    .map(|(_, o)| (centre + o.at, o.radius))
+                    .collect();
+                glass_badges(
+                    &painter,
+                    (centre + s.at, s.radius),
+                    s.token,
+                    &others,
+                    &mut taken,
+                );
             }
             match caption {
                 Some(text) => {
@@ -315,9 +328,51 @@ fn glass_piece(painter: &egui::Painter, c: egui::Pos2, r: f32, t: &Token) {
     }
 }
 
-/// The badges of a piece on the glass at `c`, base radius `r`: a row of chips over its base,
-/// as the table's, laid after every base so a neighbour's does not hide them.
-fn glass_badges(painter: &egui::Painter, c: egui::Pos2, r: f32, t: &Token) {
+/// Where a row of chips `size` across (logical pixels) goes by a base at `c`, radius `r`, on
+/// the glass: above it, below, right or left, the first of those that covers the fewest of
+/// the other bases `others` (centre, radius) and rows already laid `taken` (a `down` above
+/// one fighter of a melee lay across his neighbour's, and read as the neighbour's).
+fn row_spot(
+    c: egui::Pos2,
+    r: f32,
+    size: egui::Vec2,
+    others: &[(egui::Pos2, f32)],
+    taken: &[egui::Rect],
+) -> egui::Rect {
+    let gap = 2.0;
+    let centres = [
+        c - egui::vec2(0.0, r + gap + size.y / 2.0),
+        c + egui::vec2(0.0, r + gap + size.y / 2.0),
+        c + egui::vec2(r + gap + size.x / 2.0, 0.0),
+        c - egui::vec2(r + gap + size.x / 2.0, 0.0),
+    ];
+    let covers = |rect: egui::Rect| {
+        let bases = others
+            .iter()
+            .filter(|(o, or)| rect.distance_to_pos(*o) < *or)
+            .count();
+        bases + taken.iter().filter(|t| t.intersects(rect)).count()
+    };
+    centres
+        .into_iter()
+        .map(|m| egui::Rect::from_center_size(m, size))
+        .min_by_key(|rect| covers(*rect))
+        .unwrap_or(egui::Rect::NOTHING)
+}
+
+/// The badges of a piece on the glass at `c`, base radius `r`: a row of chips by its base, as
+/// the table's, laid after every base so a neighbour's does not hide them, where it covers
+/// fewest of the `others` and of the rows `taken` ([`row_spot`]), which it joins.
+fn glass_badges(
+    painter: &egui::Painter,
+    (c, r): (egui::Pos2, f32),
+    t: &Token,
+    others: &[(egui::Pos2, f32)],
+    taken: &mut Vec<egui::Rect>,
+) {
+    if t.badges.is_empty() {
+        return;
+    }
     let ink = egui::Color32::from_gray(15);
     let font = egui::FontId::proportional(11.0);
     let galleys: Vec<_> = t
@@ -330,11 +385,14 @@ fn glass_badges(painter: &egui::Painter, c: egui::Pos2, r: f32, t: &Token) {
             )
         })
         .collect();
-    let width: f32 = galleys.iter().map(|(g, _)| g.size().x + 6.0).sum::<f32>();
-    let mut x = c.x - width / 2.0;
+    let width = galleys.iter().map(|(g, _)| g.size().x + 6.0).sum::<f32>() - 2.0;
+    let height = galleys.iter().map(|(g, _)| g.size().y).fold(0.0, f32::max);
+    let row = row_spot(c, r, egui::vec2(width, height), others, taken);
+    taken.push(row);
+    let mut x = row.min.x;
     for (galley, colour) in galleys {
         let size = galley.size() + egui::vec2(4.0, 0.0);
-        let chip = egui::Rect::from_min_size(egui::pos2(x, c.y - r - size.y - 2.0), size);
+        let chip = egui::Rect::from_min_size(egui::pos2(x, row.min.y), size);
         painter.rect_filled(chip, 3.0, colour);
         painter.galley(chip.min + egui::vec2(2.0, 0.0), galley, ink);
         x += size.x + 2.0;
@@ -477,5 +535,27 @@ mod tests {
         assert!(!glass(c).expand(SIDE / 4.0).contains(acting), "{c:?}");
         let small = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(300.0, 300.0));
         assert_eq!(pinned_corner(small, egui::pos2(150.0, 150.0), &[]), None);
+    }
+
+    /// A row of chips on the glass goes above its base where that is clear, and below (or
+    /// beside) where a neighbour's base or row is above it.
+    #[test]
+    fn a_row_on_the_glass_takes_the_side_clear_of_its_neighbours() {
+        let c = egui::pos2(100.0, 100.0);
+        let size = egui::vec2(30.0, 12.0);
+        let above = row_spot(c, 20.0, size, &[], &[]);
+        assert!(
+            above.max.y < 80.0 && (above.center().x - 100.0).abs() < 0.1,
+            "{above:?}"
+        );
+        let neighbour = [(egui::pos2(100.0, 58.0), 20.0)];
+        let below = row_spot(c, 20.0, size, &neighbour, &[]);
+        assert!(below.min.y > 120.0, "{below:?}");
+        let taken = [below];
+        let beside = row_spot(c, 20.0, size, &neighbour, &taken);
+        assert!(
+            beside.min.x > 120.0 && !beside.intersects(below),
+            "{beside:?}"
+        );
     }
 }
