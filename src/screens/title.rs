@@ -79,6 +79,12 @@ fn title(
     let back_to_editor = editing.kept.is_some();
     let ctx = ctx.ctx_mut()?;
     let mut root = crate::ui::root_ui(ctx);
+    // Where the window is wide enough, the unfinished games and the files opened lately stand
+    // in a column of their own left of the buttons, all of them above the fold (at 1280x720
+    // under Quit, "Opened lately" was below the window's edge and six games were folded).
+    let room = ctx.content_rect();
+    let side = ((room.width() - 240.0) / 2.0 - 48.0).min(440.0);
+    let beside = side >= 360.0;
     egui::CentralPanel::default().show(&mut root, |ui| {
         let top = ui.available_height() * 0.1;
         // A long list of unfinished games scrolls rather than pushing Quit off the window.
@@ -201,84 +207,133 @@ fn title(
                 }
                 ui.add_space(8.0);
             }
-            if !unfinished.0.is_empty() {
-                ui.add_space(8.0);
-                ui.weak("Unfinished games");
-            }
-            // The three newest at hand, the rest folded, so Quit stays on the window; two
-            // games of one scenario told apart by a number.
-            let mut resume = |ui: &mut egui::Ui, k: usize| {
-                let (game, files) = &unfinished.0[k];
-                let Some(newest) = files.first() else { return };
-                let same = unfinished.0.iter().filter(|(g, _)| g == game).count();
-                let nth = unfinished.0[..k].iter().filter(|(g, _)| g == game).count();
-                let game = if same > 1 { format!("{game} ({})", nth + 1) } else { game.clone() };
-                let when = std::fs::metadata(newest)
-                    .and_then(|m| m.modified())
-                    .ok()
-                    .and_then(|t| t.elapsed().ok())
-                    .map(|d| match d.as_secs() {
-                        s if s < 120 => "just now".to_string(),
-                        s if s < 7200 => format!("{} min ago", s / 60),
-                        s if s < 172_800 => format!("{} h ago", s / 3600),
-                        s => format!("{} days ago", s / 86_400),
-                    })
-                    .unwrap_or_default();
-                // As wide as its words (a walk read "Resume Brawl behind the ca…"), never
-                // narrower than the buttons above.
-                if ui
-                    .add(
-                        egui::Button::new(format!("Resume {game} · {when}"))
-                            .min_size(egui::vec2(240.0, 28.0)),
-                    )
-                    .on_hover_text(format!(
-                        "The last autosave of a game that did not end: {}",
-                        newest.display()
-                    ))
-                    .clicked()
-                {
-                    let files = files.clone();
-                    commands.queue(move |world: &mut World| resume_unfinished(world, &files));
-                }
-            };
-            const AT_HAND: usize = 3;
-            for k in 0..unfinished.0.len().min(AT_HAND) {
-                resume(ui, k);
-            }
-            if unfinished.0.len() > AT_HAND {
-                egui::CollapsingHeader::new(format!(
-                    "{} more",
-                    crate::rules::words::counted(unfinished.0.len() - AT_HAND, "unfinished game")
-                ))
-                .id_salt("more-unfinished")
-                .show(ui, |ui| {
-                    for k in AT_HAND..unfinished.0.len() {
-                        resume(ui, k);
-                    }
-                });
-            }
-            if !settings.recent.is_empty() {
-                ui.add_space(12.0);
-                ui.weak("Opened lately");
-                for f in settings.recent.iter().take(3).cloned().collect::<Vec<_>>() {
-                    let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("?");
-                    if ui
-                        .add_sized([240.0, 24.0], egui::Button::new(name))
-                        .on_hover_text(f.display().to_string())
-                        .clicked()
-                    {
-                        commands.queue(move |world: &mut World| open_recent(world, &f));
-                    }
-                }
+            if !beside {
+                games_lists(ui, &unfinished, &settings.recent, (AT_HAND, 240.0), &mut commands);
             }
         });
         });
     });
+    if beside && (!unfinished.0.is_empty() || !settings.recent.is_empty()) {
+        egui::Area::new(egui::Id::new("title-games"))
+            .fixed_pos(egui::pos2(room.min.x + 24.0, room.min.y + 210.0))
+            .show(ctx, |ui| {
+                ui.set_width(side);
+                egui::ScrollArea::vertical()
+                    .max_height(room.height() - 220.0)
+                    .show(ui, |ui| {
+                        games_lists(
+                            ui,
+                            &unfinished,
+                            &settings.recent,
+                            (RESUMABLE, side - 16.0),
+                            &mut commands,
+                        );
+                    });
+            });
+    }
     unfinished.1 = true;
     if super::settings::window(ctx, &mut settings, &mut settings_file) {
         commands.queue(super::settings::store);
     }
     Ok(())
+}
+
+/// The unfinished games at hand, when the title has no room beside its buttons: the three
+/// newest, the rest folded, so Quit stays on the window.
+const AT_HAND: usize = 3;
+
+/// The unfinished games, each a button to resume it (the `at_hand` newest shown, the rest
+/// folded), and the files opened lately (`recent`), each a button to open it again; every
+/// button at least `width` points wide.
+fn games_lists(
+    ui: &mut egui::Ui,
+    unfinished: &Unfinished,
+    recent: &[std::path::PathBuf],
+    (at_hand, width): (usize, f32),
+    commands: &mut Commands,
+) {
+    if !unfinished.0.is_empty() {
+        ui.add_space(8.0);
+        ui.weak("Unfinished games");
+    }
+    for k in 0..unfinished.0.len().min(at_hand) {
+        resume_button(ui, unfinished, k, width, commands);
+    }
+    if unfinished.0.len() > at_hand {
+        egui::CollapsingHeader::new(format!(
+            "{} more",
+            crate::rules::words::counted(unfinished.0.len() - at_hand, "unfinished game")
+        ))
+        .id_salt("more-unfinished")
+        .show(ui, |ui| {
+            for k in at_hand..unfinished.0.len() {
+                resume_button(ui, unfinished, k, width, commands);
+            }
+        });
+    }
+    if !recent.is_empty() {
+        ui.add_space(12.0);
+        ui.weak("Opened lately");
+        for f in recent.iter().take(3).cloned() {
+            let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+            if ui
+                .add(
+                    egui::Button::new(name)
+                        .truncate()
+                        .min_size(egui::vec2(width, 24.0)),
+                )
+                .on_hover_text(f.display().to_string())
+                .clicked()
+            {
+                commands.queue(move |world: &mut World| open_recent(world, &f));
+            }
+        }
+    }
+}
+
+/// The button that resumes unfinished game `k`, named by its scenario (two games of one
+/// scenario told apart by a number) and how long ago it was last played, at least `width`
+/// points wide.
+fn resume_button(
+    ui: &mut egui::Ui,
+    unfinished: &Unfinished,
+    k: usize,
+    width: f32,
+    commands: &mut Commands,
+) {
+    let (game, files) = &unfinished.0[k];
+    let Some(newest) = files.first() else { return };
+    let same = unfinished.0.iter().filter(|(g, _)| g == game).count();
+    let nth = unfinished.0[..k].iter().filter(|(g, _)| g == game).count();
+    let game = if same > 1 {
+        format!("{game} ({})", nth + 1)
+    } else {
+        game.clone()
+    };
+    let when = std::fs::metadata(newest)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .map(|d| match d.as_secs() {
+            s if s < 120 => "just now".to_string(),
+            s if s < 7200 => format!("{} min ago", s / 60),
+            s if s < 172_800 => format!("{} h ago", s / 3600),
+            s => format!("{} days ago", s / 86_400),
+        })
+        .unwrap_or_default();
+    // As wide as its words (a walk read "Resume Brawl behind the ca…"), never narrower than
+    // the buttons.
+    if ui
+        .add(egui::Button::new(format!("Resume {game} · {when}")).min_size(egui::vec2(width, 28.0)))
+        .on_hover_text(format!(
+            "The last autosave of a game that did not end: {}",
+            newest.display()
+        ))
+        .clicked()
+    {
+        let files = files.clone();
+        commands.queue(move |world: &mut World| resume_unfinished(world, &files));
+    }
 }
 
 /// Starts the guided first game: bundled `scenario` against the rules playing `rules_side`,
