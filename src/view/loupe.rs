@@ -65,7 +65,10 @@ fn under_glass<'a>(tokens: &[&'a Token], at: Vec2, zoom: &TableZoom) -> Vec<Seen
         .map(|t| Seen {
             token: t,
             at: egui::vec2(t.at.x - at.x, at.y - t.at.y) * scale,
-            radius: shown_base(t) * scale,
+            // True to scale on the glass, as the rules measure: drawn as the crowded table
+            // draws them, an acting fighter looked twice his neighbours' size and base contact
+            // could not be judged (a walk stopped 0.6" short).
+            radius: t.base * scale,
         })
         .collect();
     seen.sort_by_key(|s| s.token.order);
@@ -73,7 +76,8 @@ fn under_glass<'a>(tokens: &[&'a Token], at: Vec2, zoom: &TableZoom) -> Vec<Seen
 }
 
 /// Where the glass's top-left corner goes for the cursor at `cursor` over the table seen
-/// between the panels, `room` (logical pixels): above and left of the cursor, turned to the
+/// between the panels, `room` (logical pixels), where no [`corner`] is clear: above and left
+/// of the cursor, turned to the
 /// other side at the room's edge, and clear of the note by the cursor, which opens below and
 /// right of it. Kept off the panels: at the window's edge only, it covered the phase bar's
 /// words (a walk).
@@ -102,16 +106,13 @@ fn place(cursor: egui::Pos2, room: egui::Rect) -> egui::Pos2 {
     )
 }
 
-/// Where the pinned glass goes in `room` (logical pixels): the corner of the four, set in by a
-/// little, whose glass covers the fewest of the pieces at `pieces` (their centres on screen),
-/// never one over the acting piece at `acting`, where the player looks; the top right first
-/// of equals (the far side of the table from most hands on the mouse's side, and beside the
-/// sidebar). `None` where every corner would cover it (a room under two glasses high).
-fn pinned_corner(
-    room: egui::Rect,
-    acting: egui::Pos2,
-    pieces: &[egui::Pos2],
-) -> Option<egui::Pos2> {
+/// Where a glass goes in `room` (logical pixels) away from the cursor: the corner of the four,
+/// set in by a little, whose glass covers the fewest of the pieces at `pieces` (their centres
+/// on screen) and meets none of `keep_off` (where the player looks: the piece acting, or the
+/// cursor and the note by it); the top right first of equals (beside the sidebar). `None`
+/// where every corner meets one (a room under two glasses high). Beside the cursor, the glass
+/// covered the very neighbours the player went on to point at (a walk).
+fn corner(room: egui::Rect, keep_off: &[egui::Rect], pieces: &[egui::Pos2]) -> Option<egui::Pos2> {
     const IN: f32 = 8.0;
     let (left, right) = (room.min.x + IN, room.max.x - IN - SIDE);
     let (top, bottom) = (room.min.y + IN, room.max.y - IN - SIDE);
@@ -120,12 +121,21 @@ fn pinned_corner(
         .map(|(x, y)| egui::pos2(x, y))
         .filter(|c| {
             let glass = egui::Rect::from_min_size(*c, egui::vec2(SIDE, SIDE));
-            room.contains_rect(glass) && !glass.expand(SIDE / 4.0).contains(acting)
+            room.contains_rect(glass) && !keep_off.iter().any(|k| k.intersects(glass))
         })
         .min_by_key(|c| {
             let glass = egui::Rect::from_min_size(*c, egui::vec2(SIDE, SIDE)).expand(6.0);
             pieces.iter().filter(|p| glass.contains(**p)).count()
         })
+}
+
+/// What a glass keeps off for the cursor at `cursor`: the cursor and a little about it, and
+/// the note that opens below and right of it.
+fn cursor_and_note(cursor: egui::Pos2) -> [egui::Rect; 2] {
+    [
+        egui::Rect::from_center_size(cursor, egui::vec2(2.0 * GAP, 2.0 * GAP)),
+        egui::Rect::from_min_size(cursor, egui::vec2(400.0, 140.0)),
+    ]
 }
 
 /// Draws the glass while the cursor rests on a piece drawn too small to read; else, while the
@@ -156,6 +166,13 @@ fn draw(
         ),
     );
     let all: Vec<&Token> = tokens.iter().collect();
+    let on_screen = |p: Vec2| table.on_screen(p).map(|s| egui::pos2(s.x, s.y));
+    let on_screen_all = |all: &[&Token]| -> Vec<egui::Pos2> {
+        all.iter()
+            .filter(|t| t.shown)
+            .filter_map(|t| on_screen(t.at))
+            .collect()
+    };
     let cursor = window
         .cursor_position()
         .filter(|c| !insets.covers(*c, window.width(), window.height()));
@@ -165,8 +182,11 @@ fn draw(
     {
         let seen = under_glass(&all, at, &zoom);
         if !seen.is_empty() {
-            let corner = place(egui::pos2(cursor.x, cursor.y), room);
-            glass(ctx, "loupe", corner, &seen, None);
+            let cursor = egui::pos2(cursor.x, cursor.y);
+            let pieces = on_screen_all(&all);
+            let spot = corner(room, &cursor_and_note(cursor), &pieces)
+                .unwrap_or_else(|| place(cursor, room));
+            glass(ctx, "loupe", spot, &seen, None);
             return Ok(());
         }
     }
@@ -177,24 +197,19 @@ fn draw(
     if seen.len() < 2 {
         return Ok(());
     }
-    let on_screen = |p: Vec2| table.on_screen(p).map(|s| egui::pos2(s.x, s.y));
     let Some(acting_at) = on_screen(acting.at) else {
         return Ok(());
     };
-    let pieces: Vec<egui::Pos2> = all
-        .iter()
-        .filter(|t| t.shown)
-        .filter_map(|t| on_screen(t.at))
-        .collect();
-    let Some(corner) = pinned_corner(room, acting_at, &pieces) else {
+    let keep_off = egui::Rect::from_center_size(acting_at, egui::vec2(SIDE, SIDE) / 2.0);
+    let Some(spot) = corner(room, &[keep_off], &on_screen_all(&all)) else {
         return Ok(());
     };
-    let spot = egui::Rect::from_min_size(corner, egui::vec2(SIDE, SIDE));
-    if cursor.is_some_and(|c| spot.contains(egui::pos2(c.x, c.y))) {
+    let over = egui::Rect::from_min_size(spot, egui::vec2(SIDE, SIDE));
+    if cursor.is_some_and(|c| over.contains(egui::pos2(c.x, c.y))) {
         return Ok(());
     }
     let name = format!("{}, {MAGNIFY}x", acting.label);
-    glass(ctx, "pinned loupe", corner, &seen, Some(&name));
+    glass(ctx, "pinned loupe", spot, &seen, Some(&name));
     Ok(())
 }
 
@@ -511,15 +526,22 @@ mod tests {
         }
     }
 
-    /// The pinned glass takes the corner covering fewest pieces, never over the acting one:
-    /// top right of an empty table; bottom right with three pieces up there; another corner
-    /// when the acting piece stands in the top right itself; none in a room too small.
+    /// A glass takes the corner covering fewest pieces, never over where the player looks:
+    /// top right of an empty table; top left with three pieces in the top right; another
+    /// corner when the acting piece stands in the top right itself; for the cursor, a corner
+    /// clear of it and its note; none in a room too small.
     #[test]
-    fn the_pinned_glass_keeps_to_a_clear_corner_away_from_the_acting_piece() {
+    fn a_glass_keeps_to_a_clear_corner_away_from_where_the_player_looks() {
         let room = egui::Rect::from_min_max(egui::pos2(0.0, 64.0), egui::pos2(950.0, 720.0));
         let middle = egui::pos2(450.0, 400.0);
         let glass = |c: egui::Pos2| egui::Rect::from_min_size(c, egui::vec2(SIDE, SIDE));
-        let top_right = pinned_corner(room, middle, &[]).expect("a corner");
+        let look = |p: egui::Pos2| {
+            [egui::Rect::from_center_size(
+                p,
+                egui::vec2(SIDE, SIDE) / 2.0,
+            )]
+        };
+        let top_right = corner(room, &look(middle), &[]).expect("a corner");
         assert!(room.contains_rect(glass(top_right)));
         assert!(top_right.x > 700.0 && top_right.y < 100.0, "{top_right:?}");
         let crowd = [
@@ -527,14 +549,20 @@ mod tests {
             egui::pos2(880.0, 150.0),
             egui::pos2(900.0, 200.0),
         ];
-        let c = pinned_corner(room, middle, &crowd).expect("a corner");
+        let c = corner(room, &look(middle), &crowd).expect("a corner");
         assert!(!glass(c).contains(crowd[0]), "{c:?}");
         assert!(c.x < 100.0 && c.y < 100.0, "the next clear corner: {c:?}");
         let acting = egui::pos2(900.0, 120.0);
-        let c = pinned_corner(room, acting, &[]).expect("a corner");
-        assert!(!glass(c).expand(SIDE / 4.0).contains(acting), "{c:?}");
+        let c = corner(room, &look(acting), &[]).expect("a corner");
+        assert!(!glass(c).intersects(look(acting)[0]), "{c:?}");
+        // The cursor's glass keeps off the cursor and the note below and right of it: the top
+        // right under the note goes to the top left, the top left under the cursor to the right.
+        let c = corner(room, &cursor_and_note(egui::pos2(500.0, 150.0)), &[]).expect("a corner");
+        assert!(c.x < 100.0 && c.y < 100.0, "{c:?}");
+        let c = corner(room, &cursor_and_note(egui::pos2(150.0, 150.0)), &[]).expect("a corner");
+        assert!(c.x > 700.0 && c.y < 100.0, "{c:?}");
         let small = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(300.0, 300.0));
-        assert_eq!(pinned_corner(small, egui::pos2(150.0, 150.0), &[]), None);
+        assert_eq!(corner(small, &look(egui::pos2(150.0, 150.0)), &[]), None);
     }
 
     /// A row of chips on the glass goes above its base where that is clear, and below (or

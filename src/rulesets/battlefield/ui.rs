@@ -77,6 +77,15 @@ fn status(
             "Click a yellow hex to move there, an enemy outlined red to fire, another to fight."
                 .into()
         }
+        // Nothing to fire at is said, not left to a hover over each enemy (a walk).
+        Mode::Fire
+            if sel
+                .unit
+                .is_some_and(|i| i < b.units.len() && super::input::fire_targets(b, i).is_empty()) =>
+        {
+            "No enemy is in range and in sight of it: choose another unit or mode (hover an enemy for why)."
+                .into()
+        }
         Mode::Fire => {
             "Click an enemy outlined red (in range and in sight) to fire; hover shows the chance."
                 .into()

@@ -643,6 +643,23 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
                 )),
                 Err(e) => lines.push((format!("{what}. Refused: {e}"), red)),
             }
+            // A shot into a crowd may strike another: said before the click, not only in the
+            // log after it (a walk's shot at Rider Fess struck Rider Vell).
+            let crowd = s.crowd(i, *t);
+            if !matches!(c, Command::Melee { .. }) && crowd.len() > 1 {
+                let names: Vec<&str> = crowd
+                    .iter()
+                    .map(|&k| s.fighters[k].fighter.name.as_str())
+                    .collect();
+                lines.push((
+                    format!(
+                        "into a crowd: the dice pick who is hit among {} (the chances are {}'s)",
+                        names.join(", "),
+                        them.fighter.name
+                    ),
+                    Some(bevy_egui::egui::Color32::from_rgb(240, 200, 90)),
+                ));
+            }
             if me.fighter.has_heavy_shooter() && gap <= 10.0 {
                 lines.push((
                     "right click: fire on everyone within 2\" of him".into(),

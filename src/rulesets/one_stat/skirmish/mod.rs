@@ -1764,9 +1764,10 @@ impl Skirmish {
         Ok(())
     }
 
-    /// The fighter a shot at `t` strikes: `t`, or, where `t` is in a crowd (in base contact
-    /// with other fighters), one of the crowd at random (docs/rules/one_stat.md, "A crowd").
-    fn crowd_target(&self, i: usize, t: usize, dice: &mut Dice) -> Result<usize, String> {
+    /// The fighters a shot of `i` at `t` may strike, `t` first: `t` and every other fighter
+    /// (but `i`) in base contact with him, a crowd the dice pick from where there is more than
+    /// one (docs/rules/one_stat.md, "A crowd").
+    pub fn crowd(&self, i: usize, t: usize) -> Vec<usize> {
         let mut crowd: Vec<usize> = vec![t];
         crowd.extend((0..self.fighters.len()).filter(|&k| {
             k != t
@@ -1774,6 +1775,13 @@ impl Skirmish {
                 && self.fighters[k].standing != Standing::Removed
                 && self.in_contact(k, t)
         }));
+        crowd
+    }
+
+    /// The fighter a shot at `t` strikes: `t`, or, where `t` is in a crowd (in base contact
+    /// with other fighters), one of the crowd at random (docs/rules/one_stat.md, "A crowd").
+    fn crowd_target(&self, i: usize, t: usize, dice: &mut Dice) -> Result<usize, String> {
+        let crowd = self.crowd(i, t);
         if crowd.len() == 1 {
             return Ok(t);
         }

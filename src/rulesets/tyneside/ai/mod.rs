@@ -90,9 +90,9 @@ pub(in crate::rulesets::tyneside) fn carry_out(
                 send(world, Command::PlaceOrder { group, order });
             }
             if send(world, Command::EndPhase) {
-                Ok("the rules' side has placed its orders".into())
+                Ok("its orders are placed".into())
             } else {
-                Err("the rules' side could not end its orders".into())
+                Err("its orders could not be ended".into())
             }
         }
         Plan::Move {

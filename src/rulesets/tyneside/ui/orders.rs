@@ -50,10 +50,13 @@ pub fn show(
     // Each phase remembers its own size.
     // In the shoot/act phase the fire fight below is the step in hand: the groups take a
     // third (at half, three targets showed two under the guide at 720 px).
+    // Else (moving) the card below shows only on hover and the fire fight waits for its
+    // phase: the groups take two thirds (at half, the second side's heading was below the
+    // list's fold: a walk).
     let (id, share) = match phase {
         TurnPhase::Orders => ("orders-placing", 0.75),
         TurnPhase::Action => ("orders-acting", 0.3),
-        _ => ("orders", 0.5),
+        _ => ("orders", 0.66),
     };
     egui::Panel::top(id)
         .exact_size(groups_height(tall, share, *fit))
