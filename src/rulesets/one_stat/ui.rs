@@ -506,13 +506,13 @@ fn ordinal(k: usize) -> String {
     }
 }
 
-/// The warband to act: each fighter, a button to activate each ready one; the active
-/// fighter's actions.
+/// The warband to act: each fighter, a button to activate each ready one (the name of the one
+/// under the pointer put in `hovered`); the active fighter's actions.
 fn warband_panel(
     ui: &mut egui::Ui,
     s: &Skirmish,
     p: usize,
-    chosen: &mut ChosenShooter,
+    (chosen, hovered): (&mut ChosenShooter, &mut Option<String>),
     out: &mut Vec<Command>,
 ) {
     ui.label(
@@ -556,6 +556,10 @@ fn warband_panel(
                 ui.weak(text)
             };
             crate::ui::key_widget(ui, format!("list:fighters:{i}"), &row);
+            // The row under the pointer rings its fighter on the table, as a log line does.
+            if row.hovered() {
+                *hovered = Some(f.fighter.name.clone());
+            }
         });
     }
     let Some(a) = &s.active else { return };
@@ -890,7 +894,7 @@ fn panels(
         Local<Option<Vec<super::roster::Listed>>>,
         Local<crate::ui::settle::Settle>,
     ),
-    mut chosen: ResMut<ChosenShooter>,
+    (mut chosen, mut pointed): (ResMut<ChosenShooter>, ResMut<crate::view::Pointed>),
     mut send: MessageWriter<Command>,
     seated: Option<Res<crate::engine::game::Seated>>,
 ) -> Result {
@@ -900,6 +904,7 @@ fn panels(
     let ctx = ctx.ctx_mut()?.clone();
     let s = &game.0;
     let mut out = Vec::new();
+    let mut hovered = None;
     let mut side_ui = crate::ui::area_ui(&ctx, sidebar.0);
     egui::ScrollArea::vertical()
         .id_salt(("one-stat-panels", s.to_act()))
@@ -925,12 +930,18 @@ fn panels(
                     Stage::Mustering(_) => muster_panel(ui, s, p, &mut warbands, &mut out),
                     Stage::Choosing(_) => places_panel(ui, s, p, &mut out),
                     Stage::Activating if s.device_attack.is_some() => device_panel(ui, s, &mut out),
-                    Stage::Activating => warband_panel(ui, s, p, &mut chosen, &mut out),
+                    Stage::Activating => {
+                        warband_panel(ui, s, p, (&mut chosen, &mut hovered), &mut out)
+                    }
                 });
                 ui.separator();
             }
             players_panel(ui, s);
         });
+    // After the shell's log has said what it points at: a fighter's row wins.
+    if hovered.is_some() {
+        pointed.0 = hovered;
+    }
     for c in out {
         send.write(c);
     }
