@@ -527,6 +527,15 @@ pub fn percent(x: f32) -> String {
     format!("{}%", tenths.strip_suffix(".0").unwrap_or(&tenths))
 }
 
+/// The names of fighters `which` of `s`, joined by commas.
+fn names(s: &Skirmish, which: &[usize]) -> String {
+    let names: Vec<&str> = which
+        .iter()
+        .map(|&k| s.fighters[k].fighter.name.as_str())
+        .collect();
+    names.join(", ")
+}
+
 /// What the cursor would do, by the cursor.
 fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNote>) {
     let s = &game.0;
@@ -562,14 +571,10 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
         ));
         let engaged = super::view::engaged(s, k);
         if !engaged.is_empty() {
-            let names: Vec<&str> = engaged
-                .iter()
-                .map(|&j| s.fighters[j].fighter.name.as_str())
-                .collect();
             lines.push((
                 format!(
                     "in base contact with {}: close enough for melee (the red bar between them)",
-                    names.join(", ")
+                    names(s, &engaged)
                 ),
                 Some(bevy_egui::egui::Color32::from_rgb(240, 120, 100)),
             ));
@@ -647,14 +652,10 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
             // log after it (a walk's shot at Rider Fess struck Rider Vell).
             let crowd = s.crowd(i, *t);
             if !matches!(c, Command::Melee { .. }) && crowd.len() > 1 {
-                let names: Vec<&str> = crowd
-                    .iter()
-                    .map(|&k| s.fighters[k].fighter.name.as_str())
-                    .collect();
                 lines.push((
                     format!(
                         "into a crowd: the dice pick who is hit among {} (the chances are {}'s)",
-                        names.join(", "),
+                        names(s, &crowd),
                         them.fighter.name
                     ),
                     Some(bevy_egui::egui::Color32::from_rgb(240, 200, 90)),
