@@ -18,7 +18,7 @@ use super::phases::SkirmishRes;
 use super::rules::INCH;
 use super::rules::fighter::Specialisation;
 use super::rules::roll::Band;
-use super::skirmish::{Command, DeviceId, Skirmish, Stage, Standing, TOKEN};
+use super::skirmish::{Command, DeviceId, OnTable, Skirmish, Stage, Standing, TOKEN};
 use crate::engine::state::playing;
 use crate::rules::geometry::base_gap;
 use crate::ui::{Handover, ShellAction};
@@ -139,8 +139,9 @@ impl ChosenShooter {
 }
 
 /// Where fighter `i` stops when sent to `p`: a base that would overlap another fighter's stops
-/// in base to base contact with it, along the way; a point a hair past the full stat (the
-/// mouse's, not the player's, inch) is taken as the full stat.
+/// in base to base contact with it, along the way; one a hair short of an enemy's touches
+/// him; a point a hair past the full stat (the mouse's, not the player's, inch) is taken as
+/// the full stat.
 pub fn destination(s: &Skirmish, i: usize, p: Vec2) -> Vec2 {
     let f = &s.fighters[i];
     let mut to = p;
@@ -166,12 +167,32 @@ pub fn destination(s: &Skirmish, i: usize, p: Vec2) -> Vec2 {
         }
     }
     let stat = s.allowance(i);
+    // A point a hair short of an enemy's base (the mouse's gap, not the player's) is taken as
+    // base contact with him: within [`SNAP`] of touching, the base goes out from his centre
+    // to touch, where the fighter's stat reaches (a walk's moves meant for melee stopped
+    // 0.2" and 0.3" short).
+    let gap = |o: &OnTable| o.at.distance(to) - o.base - f.base;
+    if let Some(o) = s
+        .fighters
+        .iter()
+        .filter(|o| o.player != f.player && o.standing != Standing::Removed)
+        .filter(|o| gap(o) > 1e-3 && gap(o) < SNAP)
+        .min_by(|a, b| gap(a).total_cmp(&gap(b)))
+    {
+        let touch = o.at + (to - o.at).normalize_or_zero() * (o.base + f.base);
+        if f.at.distance(touch) <= stat {
+            return touch;
+        }
+    }
     let length = f.at.distance(to);
     if length > stat && length < stat + 0.15 {
         to = f.at + dir * stat;
     }
     to
 }
+
+/// How near to touching an enemy's base a move's end is taken as base contact, inches.
+const SNAP: f32 = 0.3;
 
 /// What a left click at `p` (over fighter `over`) would do in `s`, for the person to act,
 /// shooting with the shooter in `chosen`.
@@ -569,7 +590,7 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
             ),
             Some(crate::ui::side_colour32(f.player)),
         ));
-        let engaged = super::view::engaged(s, k);
+        let engaged = s.engaged(k);
         if !engaged.is_empty() {
             lines.push((
                 format!(
@@ -935,5 +956,12 @@ mod tests {
         // 4.5" is refused as asked, not shortened.
         let to = destination(&s, 1, Vec2::new(10.0, 18.5));
         assert_eq!(to, Vec2::new(10.0, 18.5));
+        // Sent 0.2" short of touching Thug, from below: he touches him; 0.6" short, not.
+        let thug = s.fighters[2].at;
+        assert_ne!(s.fighters[2].player, s.fighters[1].player);
+        let to = destination(&s, 1, thug + Vec2::new(0.0, 1.2));
+        assert!((to.distance(thug) - 1.0).abs() < 1e-4, "{to}");
+        let short = thug + Vec2::new(0.0, 1.6);
+        assert_eq!(destination(&s, 1, short), short);
     }
 }

@@ -101,7 +101,7 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
     }
     Token {
         acting: active.is_some(),
-        contact: engaged(s, i),
+        contact: s.engaged(i),
         side: f.player,
         label: f.fighter.name.clone(),
         emblem: f.fighter.stat.to_string(),
@@ -129,21 +129,6 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
             Model::Trooper
         },
     }
-}
-
-/// The fighters of other warbands fighter `i` of `s` stands in base contact with, close enough
-/// for melee, by index (their token's [`Token::order`]): none for one out of the game.
-pub fn engaged(s: &Skirmish, i: usize) -> Vec<usize> {
-    let f = &s.fighters[i];
-    (0..s.fighters.len())
-        .filter(|&j| {
-            let g = &s.fighters[j];
-            g.player != f.player
-                && g.standing != Standing::Removed
-                && f.standing != Standing::Removed
-                && s.in_contact(i, j)
-        })
-        .collect()
 }
 
 /// A counter on the table: a token ([`Skirmish::tokens`], by index) or the Trigger Device.

@@ -1764,6 +1764,21 @@ impl Skirmish {
         Ok(())
     }
 
+    /// The fighters of other warbands fighter `i` stands in base contact with, close enough
+    /// for melee, by index: none for one out of the game.
+    pub fn engaged(&self, i: usize) -> Vec<usize> {
+        let f = &self.fighters[i];
+        (0..self.fighters.len())
+            .filter(|&j| {
+                let g = &self.fighters[j];
+                g.player != f.player
+                    && g.standing != Standing::Removed
+                    && f.standing != Standing::Removed
+                    && self.in_contact(i, j)
+            })
+            .collect()
+    }
+
     /// The fighters a shot of `i` at `t` may strike, `t` first: `t` and every other fighter
     /// (but `i`) in base contact with him, a crowd the dice pick from where there is more than
     /// one (docs/rules/one_stat.md, "A crowd").
