@@ -674,12 +674,12 @@ fn badge_tooltip(
     }
     let lines: Vec<String> = t
         .done
-        .map(|d| format!("done  {d} (drawn faded)"))
+        .map(|d| format!("done: {d} (drawn faded)"))
         .into_iter()
         .chain(
             t.badges
                 .iter()
-                .map(|b| format!("{}  {}", b.code, b.meaning)),
+                .map(|b| format!("{}: {}", b.code, b.meaning)),
         )
         .collect();
     note.add(super::NotePart {

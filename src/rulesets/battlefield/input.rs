@@ -246,7 +246,9 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
         sel.force,
         moved,
     )
-    .map_or(String::new(), |w| format!(" — {w}"));
+    // Named as the shooter's: after the target's name with a dash it read as the target's die
+    // (a walk).
+    .map_or(String::new(), |w| format!("; {} fires {w}", u.label()));
     (
         true,
         None,
