@@ -1,8 +1,9 @@
 //! The loupe: where the pieces under the cursor are drawn too small to read (1 Stat's fighters
 //! in base contact in a start corner, about 18 px across with letters 6 px high; any crowd on a
-//! table zoomed out), a glass above the cursor shows them [`MAGNIFY`] times larger, with their
-//! marks, values, badges and greying as the table draws them (issue 61). The note by the cursor
-//! still names the piece under it; the glass shows its neighbours too.
+//! table zoomed out), a glass in a corner of the table shows them [`MAGNIFY`] times larger and
+//! true to scale, with their marks, values, badges, greying and bars of base contact (issue
+//! 61); while the piece acting is drawn that small among neighbours (a fighter in a melee), such
+//! a glass is pinned on him. The note by the cursor still names the piece under it.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -77,9 +78,8 @@ fn under_glass<'a>(tokens: &[&'a Token], at: Vec2, zoom: &TableZoom) -> Vec<Seen
 
 /// Where the glass's top-left corner goes for the cursor at `cursor` over the table seen
 /// between the panels, `room` (logical pixels), where no [`corner`] is clear: above and left
-/// of the cursor, turned to the
-/// other side at the room's edge, and clear of the note by the cursor, which opens below and
-/// right of it. Kept off the panels: at the window's edge only, it covered the phase bar's
+/// of the cursor, turned to the other side at the room's edge, and clear of the note by the
+/// cursor, which opens below and right of it. Kept off the panels: at the window's edge only, it covered the phase bar's
 /// words (a walk).
 fn place(cursor: egui::Pos2, room: egui::Rect) -> egui::Pos2 {
     let left = cursor.x - SIDE - GAP;
