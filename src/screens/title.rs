@@ -219,7 +219,7 @@ fn title(
             .show(ctx, |ui| {
                 ui.set_width(side);
                 egui::ScrollArea::vertical()
-                    .max_height(room.height() - 220.0)
+                    .max_height((room.height() - 220.0).max(80.0))
                     .show(ui, |ui| {
                         games_lists(
                             ui,

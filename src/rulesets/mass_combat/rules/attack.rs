@@ -338,6 +338,21 @@ pub fn resolve(a: &AttackInput, dice: &mut Dice) -> Result<AttackReport, String>
 pub(crate) mod tests {
     use super::*;
 
+    /// A code's parts are named where they add anything: the scale's too, and a negative one
+    /// subtracted; a part of pips alone has no second sign.
+    #[test]
+    fn a_codes_parts_are_named_in_the_report() {
+        assert_eq!(sum(Code::d(3), Code::ZERO, "1", Code::ZERO), "3D");
+        assert_eq!(
+            sum(Code::d(3), Code::new(0, 2), "2", Code::d(1)),
+            "3D + 2 combined action (2) + 1D scale"
+        );
+        assert_eq!(
+            sum(Code::d(2), Code::new(1, 1), "3", Code(-3)),
+            "2D + 1D+1 combined action (3) - 1D scale"
+        );
+    }
+
     /// The text's example under Units: 40 stormtroopers with blaster rifles (3D in armour)
     /// against a Rebel unit of 40 with dodge 2D and strength 2D, in the open at a range the
     /// example does not name, taken as adding nothing (docs/rules/mass_combat.md, "The

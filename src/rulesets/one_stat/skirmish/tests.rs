@@ -1201,3 +1201,19 @@ fn spawn_points_on_one_spot_are_one_marker() {
         ]
     );
 }
+
+/// Kara and Thug stand in base contact, Rook 4" off: each of the two is engaged with the other
+/// and Rook with no one; a shot of Rook's at Thug goes into a crowd of Thug and Kara, one of
+/// Kara's at Thug into none (the shooter is not of the crowd); Kara removed, no one is.
+#[test]
+fn fighters_in_base_contact_are_engaged_and_a_crowd_to_shoot_into() {
+    let (mut s, _) = game(vec![]);
+    assert_eq!(s.engaged(0), [2]);
+    assert_eq!(s.engaged(2), [0]);
+    assert!(s.engaged(1).is_empty());
+    assert_eq!(s.crowd(1, 2), [2, 0]);
+    assert_eq!(s.crowd(0, 2), [2]);
+    s.fighters[0].standing = Standing::Removed;
+    assert!(s.engaged(2).is_empty() && s.engaged(0).is_empty());
+    assert_eq!(s.crowd(1, 2), [2]);
+}
