@@ -51,6 +51,7 @@ pub struct TablePointer<'w, 's> {
         (With<TableCamera3d>, Without<TableCamera>),
     >,
     shift: Res<'w, PanShift>,
+    press: Res<'w, super::press::HeldRelease>,
 }
 
 /// How far the table's picture has been slid under the cursor by a middle-button pan not yet
@@ -62,6 +63,13 @@ pub struct TablePointer<'w, 's> {
 pub struct PanShift(pub Vec2);
 
 impl TablePointer<'_, '_> {
+    /// The pointer's place in `window` as this frame's input reads it, window logical pixels:
+    /// where it was when a button went down this frame, else where it is (see `super::press`:
+    /// a quick drag's press is not read where its release came).
+    pub fn cursor(&self, window: &Window) -> Option<Vec2> {
+        self.press.pressed_at.or_else(|| window.cursor_position())
+    }
+
     /// The board point under `cursor` (window logical pixels); `None` off the camera's view
     /// (or, in 3D, looking above the horizon).
     pub fn at(&self, cursor: Vec2) -> Option<Vec2> {

@@ -14,6 +14,7 @@ mod models;
 pub mod palette;
 mod patterns;
 mod plain;
+mod press;
 mod sharp_text;
 mod strokes;
 mod table;
@@ -63,6 +64,7 @@ impl Plugin for ViewPlugin {
             three_d::plugin,
             tags_3d::plugin,
             plain::plugin,
+            press::plugin,
             sharp_text::plugin,
         ));
     }

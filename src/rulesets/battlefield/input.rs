@@ -327,16 +327,16 @@ fn pointer(
         sel.set_if_neq(Selection::default());
         return;
     }
-    let over_panel = window
-        .cursor_position()
+    let over_panel = table
+        .cursor(&window)
         .is_some_and(|c| insets.covers(c, window.width(), window.height()));
     let over_ui = over_panel
         || ctx
             .ctx_mut()
             .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
             .unwrap_or(false);
-    let world = window
-        .cursor_position()
+    let world = table
+        .cursor(&window)
         .and_then(|c| table.at(c))
         .filter(|_| !over_ui && !handover.showing);
     let hover = world

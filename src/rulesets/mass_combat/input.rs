@@ -165,7 +165,7 @@ fn click(
     if app.as_ref().is_some_and(|a| a.rules.contains(&side)) || b.stage == Stage::Tactics {
         return;
     }
-    let Some(cursor) = window.cursor_position() else {
+    let Some(cursor) = table.cursor(&window) else {
         return;
     };
     let over_ui = insets.covers(cursor, window.width(), window.height())
@@ -263,8 +263,8 @@ fn note(
         return;
     }
     let b = &battle.0;
-    let Some(i) = window
-        .cursor_position()
+    let Some(i) = table
+        .cursor(&window)
         .and_then(|c| table.at(c))
         .and_then(|p| unit_at(b, p))
     else {

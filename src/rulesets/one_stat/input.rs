@@ -366,15 +366,15 @@ pub(super) fn follow(
     let person = s
         .to_act()
         .is_some_and(|p| sides.as_ref().is_none_or(|x| !x.rules.contains(&p)));
-    let over_ui = window
-        .cursor_position()
+    let over_ui = table
+        .cursor(&window)
         .is_some_and(|c| insets.covers(c, window.width(), window.height()))
         || ctx
             .ctx_mut()
             .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
             .unwrap_or(false);
-    let at = window
-        .cursor_position()
+    let at = table
+        .cursor(&window)
         .and_then(|c| table.at(c))
         .filter(|_| !over_ui && !handover.showing);
     let fighter = at.and_then(|p| fighter_at(s, p));

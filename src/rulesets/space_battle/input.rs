@@ -134,15 +134,15 @@ pub(super) fn plan(
         };
         plan.set_if_neq(new);
     }
-    let over_ui = window
-        .cursor_position()
+    let over_ui = table
+        .cursor(&window)
         .is_some_and(|c| insets.covers(c, window.width(), window.height()))
         || ctx
             .ctx_mut()
             .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
             .unwrap_or(false);
-    let hover = window
-        .cursor_position()
+    let hover = table
+        .cursor(&window)
         .and_then(|c| table.at(c))
         .filter(|_| !over_ui && !handover.showing)
         .and_then(|p| square_at(b, p));

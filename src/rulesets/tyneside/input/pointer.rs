@@ -173,16 +173,16 @@ fn pointer(
 ) {
     preview.0 = None;
     sight.0 = None;
-    let over_panel = window
-        .cursor_position()
+    let over_panel = table
+        .cursor(&window)
         .is_some_and(|c| insets.covers(c, window.width(), window.height()));
     let over_ui = over_panel
         || ctx
             .ctx_mut()
             .map(|c| c.is_pointer_over_egui() || c.egui_wants_pointer_input())
             .unwrap_or(false);
-    state.world = window
-        .cursor_position()
+    state.world = table
+        .cursor(&window)
         .and_then(|c| table.at(c))
         .filter(|_| !over_ui && !handover.showing);
     let Some(board) = view.board() else { return };
