@@ -48,14 +48,50 @@ fn swatch(ui: &mut egui::Ui, fill: egui::Color32) {
     ui.painter().rect_filled(rect, 2.0, fill);
 }
 
-/// The key's rows for an inch table: each kind present, then each property present.
+/// Most pieces named beside a kind in the key; the rest are counted.
+const NAMED: usize = 3;
+
+/// The key's line for each kind on the table, in the order first met: the kind and the pieces
+/// of it by the names that refusals and hovers give them ("water: sump"; a walk read "sump" in a
+/// refusal and found only "water" in the key). A piece named for its kind adds nothing.
+fn kind_rows(terrain: &[TerrainPiece]) -> Vec<(TerrainKind, String)> {
+    let mut rows: Vec<(TerrainKind, Vec<String>)> = Vec::new();
+    for t in terrain {
+        let k = match rows.iter().position(|(k, _)| *k == t.kind) {
+            Some(k) => k,
+            None => {
+                rows.push((t.kind, Vec::new()));
+                rows.len() - 1
+            }
+        };
+        let name = spoken(&t.id);
+        let names = &mut rows[k].1;
+        if !name.eq_ignore_ascii_case(t.kind.name()) && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    rows.into_iter()
+        .map(|(k, names)| {
+            let line = match names.len() {
+                0 => k.name().to_string(),
+                n if n <= NAMED => format!("{}: {}", k.name(), names.join(", ")),
+                n => format!(
+                    "{}: {} and {} more",
+                    k.name(),
+                    names[..NAMED].join(", "),
+                    n - NAMED
+                ),
+            };
+            (k, line)
+        })
+        .collect()
+}
+
+/// The key's rows for an inch table: each kind present with its pieces' names, then each
+/// property present.
 fn table_key(ui: &mut egui::Ui, terrain: &[TerrainPiece], words: PropertyWords) {
-    let mut kinds: Vec<TerrainKind> = Vec::new();
     let mut props: Vec<TerrainProperty> = Vec::new();
     for t in terrain {
-        if !kinds.contains(&t.kind) {
-            kinds.push(t.kind);
-        }
         for p in &t.properties {
             if !props.contains(p) {
                 props.push(*p);
@@ -63,10 +99,10 @@ fn table_key(ui: &mut egui::Ui, terrain: &[TerrainPiece], words: PropertyWords) 
         }
     }
     props.sort();
-    for k in kinds {
-        ui.horizontal(|ui| {
+    for (k, line) in kind_rows(terrain) {
+        ui.horizontal_wrapped(|ui| {
             swatch(ui, colour32(terrain_colour(k)));
-            ui.label(k.name());
+            ui.label(line);
         });
     }
     ui.separator();
@@ -276,10 +312,41 @@ pub(super) fn plugin(app: &mut App) {
 
 #[cfg(test)]
 mod tests {
-    use super::{chips, describe};
+    use super::{chips, describe, kind_rows};
     use crate::engine::pieces::{Badge, Token};
     use crate::rules::geometry::Shape;
     use crate::rules::terrain::{TerrainKind, TerrainPiece, TerrainProperty};
+
+    #[test]
+    fn the_key_names_each_kinds_pieces_as_refusals_do() {
+        let piece = |id: &str, kind| TerrainPiece {
+            id: id.into(),
+            kind,
+            shape: Shape::Rect {
+                min: (0.0, 0.0),
+                max: (1.0, 1.0),
+            },
+            properties: Vec::new(),
+        };
+        let rows = kind_rows(&[
+            piece("sump", TerrainKind::Water),
+            piece("crates", TerrainKind::Crates),
+            piece("north_wall", TerrainKind::Wall),
+            piece("wall_2", TerrainKind::Wall),
+            piece("wall_3", TerrainKind::Wall),
+            piece("wall_4", TerrainKind::Wall),
+            piece("wall_2", TerrainKind::Wall),
+        ]);
+        let lines: Vec<&str> = rows.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            lines,
+            [
+                "water: sump",
+                "crates",
+                "wall: north wall, wall 2, wall 3 and 1 more"
+            ]
+        );
+    }
 
     #[test]
     fn a_piece_is_told_by_its_kind_and_what_its_properties_do() {

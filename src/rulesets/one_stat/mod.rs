@@ -341,6 +341,32 @@ impl RuleSet for OneStat {
     }
 }
 
+/// Where fighter `mover` ends a move at `to` (inches), in words a player reads off the table:
+/// by the nearest fighter still in the game, "into base contact with Rider Fess" or "to 2.1\"
+/// from Rider Fess"; a point's coordinates where nobody else stands (a walk found the rules'
+/// side's news and the Hint told in coordinates nobody can read off a table without a grid).
+fn place(s: &skirmish::Skirmish, mover: usize, to: Vec2) -> String {
+    let base = s
+        .fighters
+        .get(mover)
+        .map_or(crate::rulesets::one_stat::rules::scenario::BASE, |f| f.base);
+    let gap = |f: &skirmish::OnTable| crate::rules::geometry::base_gap(to, base, f.at, f.base);
+    s.fighters
+        .iter()
+        .enumerate()
+        .filter(|(i, f)| *i != mover && f.standing != skirmish::Standing::Removed)
+        .min_by(|a, b| gap(a.1).total_cmp(&gap(b.1)))
+        .map_or_else(
+            || format!("to ({:.1}, {:.1})", to.x, to.y),
+            |(_, f)| match gap(f) {
+                g if g <= skirmish::CONTACT => {
+                    format!("into base contact with {}", f.fighter.name)
+                }
+                g => format!("to {g:.1}\" from {}", f.fighter.name),
+            },
+        )
+}
+
 /// `command` in the players' words, as the game `s` names what it names.
 pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
     let name = |i: usize| {
@@ -383,7 +409,19 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
         Command::Activate { fighter } => format!("activate {}", name(*fighter)),
         Command::Move { path } => {
             let end = path.last().copied().unwrap_or_default();
-            format!("{active} moves to ({:.1}, {:.1})", end.x, end.y)
+            match s.active.as_ref().and_then(|a| s.fighters.get(a.fighter)) {
+                Some(f) => {
+                    let far: f32 = std::iter::once(f.at)
+                        .chain(path.iter().copied())
+                        .collect::<Vec<_>>()
+                        .windows(2)
+                        .map(|w| w[0].distance(w[1]))
+                        .sum();
+                    let mover = s.active.as_ref().map_or(usize::MAX, |a| a.fighter);
+                    format!("{active} moves {far:.1}\" {}", place(s, mover, end))
+                }
+                None => format!("{active} moves to ({:.1}, {:.1})", end.x, end.y),
+            }
         }
         Command::Melee { target } => format!("{active} attacks {} in melee", name(*target)),
         Command::Shoot {
@@ -407,7 +445,10 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
         Command::Wander => format!("{active} moves randomly"),
         Command::Command { fighter } => format!("{active} commands {}", name(*fighter)),
         Command::Drive { rookie } => format!("{active} drives {}", name(*rookie)),
-        Command::Stalk { to } => format!("{active} stalks to ({:.1}, {:.1})", to.x, to.y),
+        Command::Stalk { to } => {
+            let mover = s.active.as_ref().map_or(usize::MAX, |a| a.fighter);
+            format!("{active} stalks {}", place(s, mover, *to))
+        }
         Command::PickUp { token } => format!(
             "{active} picks up {}",
             s.tokens
@@ -441,6 +482,34 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A move is told by how far and where it ends beside the nearest fighter, never by
+    /// coordinates (a walk: the rules' side's news and the Hint read "(12.3, 4.5)").
+    #[test]
+    fn a_move_is_told_by_its_length_and_the_fighter_it_ends_beside() {
+        let (mut s, mut dice) = skirmish::tests::game(vec![]);
+        // Rook (10, 14), on a 0.5" base: 2" up and 1" across is 3" of move.
+        skirmish::tests::activate(&mut s, &mut dice, 1);
+        let bent = Command::Move {
+            path: vec![Vec2::new(10.0, 16.0), Vec2::new(11.0, 16.0)],
+        };
+        // The nearest to (11, 16) is the Thug at (11, 10): 6" between centres, 5" of gap.
+        assert_eq!(describe(&s, &bent), "Rook moves 3.0\" to 5.0\" from Thug");
+        let charge = Command::Move {
+            path: vec![Vec2::new(11.0, 11.0)],
+        };
+        assert_eq!(
+            describe(&s, &charge),
+            "Rook moves 3.2\" into base contact with Thug"
+        );
+        // Nobody else in the game: the point itself.
+        for (i, f) in s.fighters.iter_mut().enumerate() {
+            if i != 1 {
+                f.standing = skirmish::Standing::Removed;
+            }
+        }
+        assert_eq!(describe(&s, &bent), "Rook moves 3.0\" to (11.0, 16.0)");
+    }
 
     /// The scenario list's turn limit (docs/rules/one_stat.md, "The turn limit"): the bundled
     /// first_skirmish, the text's and with no limit, begun with 12 phases, is a scenario of its

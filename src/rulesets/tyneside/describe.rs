@@ -57,6 +57,32 @@ fn at((x, y): (f32, f32)) -> String {
     format!("({x:.1}\", {y:.1}\")")
 }
 
+/// Where figure `id` ends a move at `to` (inches), in words a player reads off the table: by
+/// the nearest figure of another side, "into base contact with Stormtrooper 3" or "to 2.1\"
+/// from Stormtrooper 3" (base edge to base edge); the point itself where no enemy stands (a
+/// walk found the rules' side's news told in coordinates nobody can read off a table).
+fn place(world: &World, id: &str, (x, y): (f32, f32)) -> String {
+    let to = Vec2::new(x, y);
+    let Some(mut q) = world.try_query::<(&Figure, &super::components::Position)>() else {
+        return at((x, y));
+    };
+    let all: Vec<(&Figure, Vec2)> = q.iter(world).map(|(f, p)| (f, p.0)).collect();
+    let Some(me) = all.iter().find(|(f, _)| f.id == id).map(|(f, _)| *f) else {
+        return at((x, y));
+    };
+    let gap = |(f, p): &(&Figure, Vec2)| crate::rules::geometry::base_gap(to, me.base, *p, f.base);
+    all.iter()
+        .filter(|(f, _)| f.side != me.side)
+        .min_by(|a, b| gap(a).total_cmp(&gap(b)).then(a.0.index.cmp(&b.0.index)))
+        .map_or_else(
+            || at((x, y)),
+            |e| match gap(e) {
+                g if g <= 0.05 => format!("into base contact with {}", e.0.name),
+                g => format!("to {g:.1}\" from {}", e.0.name),
+            },
+        )
+}
+
 /// Where figure `id` stands now, inches.
 fn position(world: &World, id: &str) -> Option<Vec2> {
     let mut q = world.try_query::<(&Figure, &super::components::Position)>()?;
@@ -110,12 +136,12 @@ pub fn describe(world: &World, command: &Command) -> String {
         Command::Move { figure, to } => {
             match position(world, figure).filter(|p| p.distance(Vec2::new(to.0, to.1)) >= 0.05) {
                 Some(p) => format!(
-                    "{} moves {:.1}\" to {}",
+                    "{} moves {:.1}\" {}",
                     f(figure),
                     p.distance(Vec2::new(to.0, to.1)),
-                    at(*to)
+                    place(world, figure, *to)
                 ),
-                None => format!("{} moves to {}", f(figure), at(*to)),
+                None => format!("{} moves {}", f(figure), place(world, figure, *to)),
             }
         }
         Command::MoveGroup { group, by } => format!(
@@ -123,7 +149,9 @@ pub fn describe(world: &World, command: &Command) -> String {
             n.group(group),
             Vec2::new(by.0, by.1).length()
         ),
-        Command::Jump { figure, to } => format!("{} jumps to {}", f(figure), at(*to)),
+        Command::Jump { figure, to } => {
+            format!("{} jumps {}", f(figure), place(world, figure, *to))
+        }
         Command::Hide { figure } => format!("{} hides", f(figure)),
         Command::Shoot { groups, targets } => {
             format!("{} shoot at {}", n.groups(groups), n.groups(targets))
@@ -142,7 +170,9 @@ pub fn describe(world: &World, command: &Command) -> String {
                 f(vehicle)
             )
         }
-        Command::Fly { figure, to } => format!("{} flies to {}", f(figure), at(*to)),
+        Command::Fly { figure, to } => {
+            format!("{} flies {}", f(figure), place(world, figure, *to))
+        }
         Command::Access { figure, door } => format!("{} works {door}", f(figure)),
         Command::Demolish { figure, door } => {
             format!("{} throws an explosive at {door}", f(figure))
@@ -185,7 +215,8 @@ mod tests {
     use crate::rulesets::tyneside::testing::{DUEL, game};
 
     /// A move says how far from where the figure stands, and only where: described after it
-    /// was played (the replay viewer's command shown), `moves 0.0"` was read (a walk).
+    /// was played (the replay viewer's command shown), `moves 0.0"` was read (a walk); where it
+    /// ends is told by the nearest enemy, not by coordinates (another walk).
     #[test]
     fn a_move_says_how_far_only_from_elsewhere() {
         let s = game(&DUEL.replace("ORDER", "Stand"), &[]);
@@ -197,13 +228,24 @@ mod tests {
             figure: "luke".into(),
             to: (10.0, 10.0),
         };
+        // Darth Vader at (10, 20) is the nearest enemy: 6.7" between centres, two 0.5" bases.
         assert_eq!(
             describe(s.world(), &away),
-            "Luke Skywalker moves 5.0\" to (13.0\", 14.0\")"
+            "Luke Skywalker moves 5.0\" to 5.7\" from Darth Vader"
         );
+        // Both enemies stand 10" away: the first placed is named.
+        let stays = describe(s.world(), &there);
+        assert!(
+            stays.starts_with("Luke Skywalker moves to 9.0\" from ") && !stays.contains('('),
+            "{stays}"
+        );
+        let charge = Command::Move {
+            figure: "luke".into(),
+            to: (10.0, 19.0),
+        };
         assert_eq!(
-            describe(s.world(), &there),
-            "Luke Skywalker moves to (10.0\", 10.0\")"
+            describe(s.world(), &charge),
+            "Luke Skywalker moves 9.0\" into base contact with Darth Vader"
         );
     }
 }
