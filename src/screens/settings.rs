@@ -23,7 +23,8 @@ pub struct Settings {
     pub manual_dice: bool,
     /// Panels in high contrast: white text on black, strong outlines.
     pub high_contrast: bool,
-    /// The table is seen in 3D (V or the phase bar switches it during a game).
+    /// Every game starts with the table seen in 3D (V or the phase bar switches a game's view,
+    /// for that game only).
     pub view_3d: bool,
     /// The window's size when it was last resized, logical pixels (none: 1280 x 720).
     pub window: Option<(u32, u32)>,
@@ -222,24 +223,25 @@ fn apply_contrast(
     Ok(())
 }
 
-/// The view of the table follows the setting, and the setting follows a switch of view in a
-/// game (kept for the next start).
-fn sync_view(
-    mut settings: ResMut<Settings>,
-    mut mode: ResMut<crate::view::ViewMode>,
-    mut commands: Commands,
-) {
-    use crate::view::ViewMode;
-    let three_d = *mode == ViewMode::ThreeD;
-    if mode.is_changed() && !mode.is_added() && settings.view_3d != three_d {
-        settings.view_3d = three_d;
-        commands.queue(store);
-    } else if settings.is_changed() && settings.view_3d != three_d {
-        *mode = if settings.view_3d {
-            ViewMode::ThreeD
-        } else {
-            ViewMode::Flat
-        };
+/// The view of the table follows the setting where the Settings screen changes it. V (or the
+/// phase bar's 3D) in a game switches that game's view only: a walk found a game switched to 3D
+/// for a look opened the next game in 3D too, the switch having been kept as the setting.
+fn sync_view(settings: Res<Settings>, mut mode: ResMut<crate::view::ViewMode>) {
+    if settings.is_changed() {
+        mode.set_if_neq(view_of(&settings));
+    }
+}
+
+/// Each game starts in the view the settings give, whatever the last game was switched to.
+fn view_at_start(settings: Res<Settings>, mut mode: ResMut<crate::view::ViewMode>) {
+    mode.set_if_neq(view_of(&settings));
+}
+
+fn view_of(settings: &Settings) -> crate::view::ViewMode {
+    if settings.view_3d {
+        crate::view::ViewMode::ThreeD
+    } else {
+        crate::view::ViewMode::Flat
     }
 }
 
@@ -351,7 +353,7 @@ pub fn window(ctx: &egui::Context, settings: &mut Settings, file: &mut SettingsF
             changed |= ui
                 .checkbox(
                     &mut settings.view_3d,
-                    "See the table in 3D (V switches it in a game)",
+                    "Start games with the table in 3D (V switches a game's view)",
                 )
                 .changed();
             changed |= ui
@@ -399,12 +401,50 @@ pub(super) fn plugin(app: &mut App) {
             sync_view.run_if(resource_exists::<Settings>),
             sync_sidebar.run_if(resource_exists::<Settings>),
         ),
+    )
+    .add_systems(
+        OnEnter(super::Screen::Playing),
+        view_at_start.run_if(resource_exists::<Settings>),
     );
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// V in a game is that game's; the next game starts in the settings' view, and a change
+    /// on the Settings screen is followed at once.
+    #[test]
+    fn a_game_switched_to_3d_leaves_the_next_game_in_the_settings_view() {
+        use crate::view::ViewMode;
+        let mut app = App::new();
+        app.add_plugins(bevy::state::app::StatesPlugin)
+            .init_state::<super::super::Screen>()
+            .insert_resource(Settings::default())
+            .init_resource::<ViewMode>()
+            .add_systems(Update, sync_view)
+            .add_systems(OnEnter(super::super::Screen::Playing), view_at_start);
+        let go = |app: &mut App, screen| {
+            app.world_mut()
+                .resource_mut::<NextState<super::super::Screen>>()
+                .set(screen);
+            app.update();
+        };
+        go(&mut app, super::super::Screen::Playing);
+        assert_eq!(*app.world().resource::<ViewMode>(), ViewMode::Flat);
+        // V in the game.
+        *app.world_mut().resource_mut::<ViewMode>() = ViewMode::ThreeD;
+        app.update();
+        assert_eq!(*app.world().resource::<ViewMode>(), ViewMode::ThreeD);
+        assert!(!app.world().resource::<Settings>().view_3d);
+        go(&mut app, super::super::Screen::Title);
+        go(&mut app, super::super::Screen::Playing);
+        assert_eq!(*app.world().resource::<ViewMode>(), ViewMode::Flat);
+        // The Settings screen's box.
+        app.world_mut().resource_mut::<Settings>().view_3d = true;
+        app.update();
+        assert_eq!(*app.world().resource::<ViewMode>(), ViewMode::ThreeD);
+    }
 
     #[test]
     fn settings_round_trip_and_a_broken_file_names_its_place() {

@@ -10,8 +10,9 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::camera::{PanelInsets, TablePointer, ViewMode};
+use super::palette::TABLE;
 use super::sharp_text::TableZoom;
-use super::tokens::{centres, shown_among};
+use super::tokens::{FADED, centres, shown_among};
 use crate::engine::pieces::{PieceShape, Token};
 use crate::ui::Handover;
 
@@ -227,7 +228,9 @@ fn glass(ctx: &egui::Context, id: &str, corner: egui::Pos2, seen: &[Seen], capti
             let (response, painter) =
                 ui.allocate_painter(egui::vec2(SIDE, SIDE), egui::Sense::hover());
             let rect = response.rect;
-            painter.rect_filled(rect, 8.0, egui::Color32::from_rgb(58, 54, 48));
+            // The table's own colour, so a piece looks as it does on the table (faded pieces
+            // on a dark glass read dark on dark: a walk).
+            painter.rect_filled(rect, 8.0, crate::ui::colour32(TABLE));
             let painter = painter.with_clip_rect(rect.shrink(2.0));
             let centre = rect.center();
             let red = egui::Stroke::new(4.0, egui::Color32::from_rgb(242, 64, 51));
@@ -308,13 +311,21 @@ fn glass(ctx: &egui::Context, id: &str, corner: egui::Pos2, seen: &[Seen], capti
         });
 }
 
+/// The fill on the glass of a piece whose side's colour is `colour`: that colour, or where it is
+/// done or faded that colour over the table as the table draws it ([`FADED`] of it).
+fn glass_fill(colour: Color, faded: bool) -> egui::Color32 {
+    crate::ui::colour32(if faded {
+        Color::from(TABLE.to_srgba().mix(&colour.to_srgba(), FADED))
+    } else {
+        colour
+    })
+}
+
 /// One piece on the glass at `c`, base radius `r` (logical pixels): its base in its side's
-/// colour (greyed when done or faded), its mark and values ([`glass_badges`] its badges).
+/// colour (faded as on the table when done or faded), its mark and values ([`glass_badges`]
+/// its badges).
 fn glass_piece(painter: &egui::Painter, c: egui::Pos2, r: f32, t: &Token) {
-    let mut fill = crate::ui::side_colour32(t.side);
-    if t.faded || t.done.is_some() {
-        fill = fill.gamma_multiply(0.45);
-    }
+    let fill = glass_fill(super::side_colour(t.side), t.faded || t.done.is_some());
     let edge = egui::Stroke::new(1.5, egui::Color32::from_gray(20));
     match t.shape {
         PieceShape::Round | PieceShape::Hex => {
@@ -422,6 +433,44 @@ pub(super) fn plugin(app: &mut App) {
 mod tests {
     use super::*;
     use crate::engine::pieces::Model;
+
+    /// WCAG's contrast ratio of two colours (1 to 21).
+    fn contrast(a: egui::Color32, b: egui::Color32) -> f32 {
+        let l = |c: egui::Color32| {
+            let lin = |v: u8| {
+                let v = v as f32 / 255.0;
+                if v <= 0.04045 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+        };
+        let (x, y) = (l(a) + 0.05, l(b) + 0.05);
+        x.max(y) / x.min(y)
+    }
+
+    /// A done or faded piece on the glass is its colour over the table, and its dark values
+    /// read on it for every side's colour (a walk: faded fighters dark on the dark glass).
+    #[test]
+    fn a_faded_piece_on_the_glass_reads_as_on_the_table() {
+        let ink = egui::Color32::from_gray(15);
+        for slot in 0..4 {
+            let colour = super::super::palette::slot_colour(slot);
+            let faded = glass_fill(colour, true);
+            assert_ne!(faded, glass_fill(colour, false), "slot {slot}");
+            assert!(contrast(faded, ink) >= 3.0, "slot {slot}: {faded:?}");
+            // The old fill: the colour at 45% over the glass's dark brown.
+            let old = crate::ui::colour32(colour).gamma_multiply(0.45);
+            let old = egui::Color32::from_rgb(
+                old.r() + (58.0 * 0.55) as u8,
+                old.g() + (54.0 * 0.55) as u8,
+                old.b() + (48.0 * 0.55) as u8,
+            );
+            assert!(contrast(faded, ink) > contrast(old, ink), "slot {slot}");
+        }
+    }
 
     fn piece(at: Vec2, order: usize) -> Token {
         Token {

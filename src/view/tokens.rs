@@ -146,7 +146,7 @@ struct Badges {
 }
 
 /// The opacity of a faded or done piece's fill: the table shows through it.
-const FADED: f32 = 0.4;
+pub(super) const FADED: f32 = 0.4;
 
 /// The least size of a badge's letters on the table, window pixels: a badge is a letter or a
 /// short word, and on the battlefield's hex maps at their opening zoom in a 1280x720 window

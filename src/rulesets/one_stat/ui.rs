@@ -250,6 +250,25 @@ fn goal_line(s: &Skirmish) -> String {
     }
 }
 
+/// What ending the activation now throws away, where the fighter has done nothing in it: the
+/// shell asks before ending (a walk ended one by a slip of Space with nothing done, and nothing
+/// asked). A move or an action taken, nothing is asked: ending then is the usual choice.
+fn end_loses(s: &Skirmish) -> Option<String> {
+    let a = s.active.as_ref()?;
+    let f = s.fighters.get(a.fighter)?;
+    if a.moved || a.acted || s.device_attack.is_some() {
+        return None;
+    }
+    let name = &f.fighter.name;
+    Some(if f.standing == Standing::Down {
+        format!("{name}'s chance to recover (both actions; he has done nothing yet)")
+    } else if a.commanded {
+        format!("the one action the Boss gave {name} (he has done nothing yet)")
+    } else {
+        format!("{name}'s move and his other action (he has done nothing yet)")
+    })
+}
+
 fn status(
     game: Res<SkirmishRes>,
     app: Option<Res<crate::engine::game::Sides>>,
@@ -341,7 +360,7 @@ fn status(
         },
         hint,
         end,
-        end_loses: None,
+        end_loses: end_loses(s).filter(|_| person),
         objective: objective(s),
         secrecy: String::new(),
         sides: s.players.iter().map(|x| x.name.clone()).collect(),
@@ -955,4 +974,38 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             panels.after(ShellSet).run_if(playing(ID)),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::one_stat::skirmish::tests::{activate, game};
+
+    /// Ending an activation in which the fighter did nothing is asked about first; once he
+    /// has moved, it is not.
+    #[test]
+    fn ending_an_activation_with_nothing_done_is_asked_about() {
+        let (mut s, mut dice) = game(vec![]);
+        assert_eq!(end_loses(&s), None);
+        activate(&mut s, &mut dice, 1);
+        assert_eq!(
+            end_loses(&s).as_deref(),
+            Some("Rook's move and his other action (he has done nothing yet)")
+        );
+        s.fighters[1].standing = Standing::Down;
+        assert_eq!(
+            end_loses(&s).as_deref(),
+            Some("Rook's chance to recover (both actions; he has done nothing yet)")
+        );
+        s.fighters[1].standing = Standing::Upright;
+        s.apply(
+            0,
+            &Command::Move {
+                path: vec![Vec2::new(10.0, 16.0)],
+            },
+            &mut dice,
+        )
+        .expect("a 2\" move");
+        assert_eq!(end_loses(&s), None);
+    }
 }
