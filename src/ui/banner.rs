@@ -4,9 +4,73 @@
 //! shows when the play comes back to the person after the rules' side has acted, so the
 //! rules' moves (told in the events) are not passed by unnoticed.
 
+use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::ShellStatus;
+use crate::engine::pieces::Token;
+use crate::view::{TablePointer, TableZoom, shown_base};
+
+/// The pieces on the table as the window shows them, boxes in window logical pixels: the
+/// banner keeps off them (walks found a counter of the map's top row under it).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct PiecesSeen(pub Vec<egui::Rect>);
+
+/// Fills [`PiecesSeen`] from the shown tokens and the camera.
+fn pieces_seen(
+    tokens: Query<&Token>,
+    table: TablePointer,
+    zoom: Res<TableZoom>,
+    mut seen: ResMut<PiecesSeen>,
+) {
+    let boxes = tokens
+        .iter()
+        .filter(|t| t.shown)
+        .filter_map(|t| {
+            let c = table.on_screen(t.at)?;
+            let r = shown_base(t, &zoom) * zoom.px_per_unit;
+            Some(egui::Rect::from_center_size(
+                egui::pos2(c.x, c.y),
+                egui::vec2(2.0 * r, 2.0 * r),
+            ))
+        })
+        .collect();
+    seen.set_if_neq(PiecesSeen(boxes));
+}
+
+/// Registers [`PiecesSeen`] and keeps it.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PiecesSeen>()
+        .add_systems(PostUpdate, pieces_seen);
+}
+
+/// Where over `table` (egui points) a banner `size` across and down goes: the first of the
+/// middle of the top, of the foot, the top corners, the foot's corners and the middle where its
+/// box (with a little room) covers none of `pieces` (egui points), else the middle of the top.
+fn spot(table: egui::Rect, size: egui::Vec2, pieces: &[egui::Rect]) -> egui::Rect {
+    let m = 12.0;
+    let (top, foot) = (table.min.y + m, table.max.y - m - size.y);
+    let (left, mid, right) = (
+        table.min.x + m,
+        table.center().x - size.x / 2.0,
+        table.max.x - m - size.x,
+    );
+    let places = [
+        (mid, top),
+        (mid, foot),
+        (left, top),
+        (right, top),
+        (left, foot),
+        (right, foot),
+        (mid, table.center().y - size.y / 2.0),
+    ];
+    let at = |(x, y): (f32, f32)| egui::Rect::from_min_size(egui::pos2(x, y), size);
+    places
+        .into_iter()
+        .map(at)
+        .find(|r| table.contains_rect(*r) && !pieces.iter().any(|p| p.intersects(r.expand(4.0))))
+        .unwrap_or_else(|| at(places[0]))
+}
 
 /// How long the banner shows at the least, seconds.
 const SHOWN: f64 = 3.0;
@@ -62,7 +126,16 @@ fn left(elapsed: f64, played: bool) -> f64 {
 /// when the play comes back to it from the rules' side. It stays until that side plays (and
 /// [`SHOWN`] has passed), [`LONGEST`] has, or a click or key press sends it away; nothing in a
 /// game nobody plays (Watch).
-pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner: &mut Banner) {
+///
+/// `pieces`: the pieces' boxes in window logical pixels ([`PiecesSeen`]); the banner takes the
+/// first place clear of them ([`spot`]).
+pub fn show(
+    ctx: &egui::Context,
+    table: egui::Rect,
+    status: &ShellStatus,
+    banner: &mut Banner,
+    pieces: &[egui::Rect],
+) {
     let now = ctx.input(|i| i.time);
     if status.people >= 2 && status.acting != banner.side {
         // The first side of a game is the one the game opened with: nothing changed hands.
@@ -115,9 +188,27 @@ pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner
         (Some(r), Some(p)) => r.expand(NEAR).contains(p),
         _ => false,
     };
+    let words = format!("{name} to play");
+    let colour = super::side_colour32(side);
+    // Its size as laid out (the frame's margins and stroke round the words).
+    let size = ctx.fonts_mut(|f| {
+        f.layout_no_wrap(words.clone(), egui::FontId::proportional(28.0), colour)
+            .size()
+    });
+    let text = egui::RichText::new(words).size(28.0).strong().color(colour);
+    let zoom = ctx.zoom_factor();
+    let pieces: Vec<egui::Rect> = pieces
+        .iter()
+        .map(|r| {
+            egui::Rect::from_min_max(
+                (r.min.to_vec2() / zoom).to_pos2(),
+                (r.max.to_vec2() / zoom).to_pos2(),
+            )
+        })
+        .collect();
+    let place = spot(table, size + egui::vec2(50.0, 22.0), &pieces);
     let shown = egui::Area::new(egui::Id::new("hotseat-banner"))
-        .fixed_pos(egui::pos2(table.center().x, table.min.y + 12.0))
-        .pivot(egui::Align2::CENTER_TOP)
+        .fixed_pos(place.min)
         .interactable(false)
         // Under any window the player opens (Help, the Key, the rule book): it lay over them
         // for its seconds. It is over the table only, where no panel is.
@@ -131,15 +222,7 @@ pub fn show(ctx: &egui::Context, table: egui::Rect, status: &ShellStatus, banner
                 .show(ui, |ui| {
                     // On one line: an area pinned by its centre is given little width, and
                     // a wrapped label broke the name mid-word ("Republ / ic to / play").
-                    ui.add(
-                        egui::Label::new(
-                            egui::RichText::new(format!("{name} to play"))
-                                .size(28.0)
-                                .strong()
-                                .color(super::side_colour32(side)),
-                        )
-                        .extend(),
-                    );
+                    ui.add(egui::Label::new(text).extend());
                 });
         });
     banner.drawn = Some(shown.response.rect);
@@ -179,8 +262,39 @@ mod tests {
             egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0)),
             &status,
             banner,
+            &[],
         );
         let _ = ctx.end_pass();
+    }
+
+    /// The banner keeps off the pieces: the top's middle while it is clear, else the foot's,
+    /// else a corner; the top's middle where nowhere is.
+    #[test]
+    fn the_banner_takes_a_place_clear_of_the_pieces() {
+        let table = egui::Rect::from_min_size(egui::pos2(0.0, 60.0), egui::vec2(800.0, 600.0));
+        let size = egui::vec2(300.0, 50.0);
+        let top = spot(table, size, &[]);
+        assert_eq!(top.center().x, 400.0);
+        assert_eq!(top.min.y, 72.0);
+        // A counter on the top row, under the middle (the Mon Calamari of a walk).
+        let counter = egui::Rect::from_center_size(egui::pos2(420.0, 90.0), egui::vec2(30.0, 30.0));
+        let moved = spot(table, size, &[counter]);
+        assert!(!moved.intersects(counter), "{moved:?}");
+        assert_eq!(moved.max.y, 648.0, "the foot's middle: {moved:?}");
+        let foot = egui::Rect::from_center_size(egui::pos2(400.0, 630.0), egui::vec2(30.0, 30.0));
+        let corner = spot(table, size, &[counter, foot]);
+        assert_eq!(corner.min, egui::pos2(12.0, 72.0));
+        // Pieces everywhere: the top's middle.
+        let all: Vec<egui::Rect> = (0..20)
+            .flat_map(|i| (0..20).map(move |j| (i, j)))
+            .map(|(i, j)| {
+                egui::Rect::from_center_size(
+                    egui::pos2(i as f32 * 40.0, 60.0 + j as f32 * 30.0),
+                    egui::vec2(30.0, 30.0),
+                )
+            })
+            .collect();
+        assert_eq!(spot(table, size, &all), top);
     }
 
     #[test]

@@ -368,11 +368,12 @@ fn frame(
             Option<Res<confirm::LeaveOnline>>,
         ),
     ),
-    (replay, mut view, mut pointed, mut end_pressed): (
+    (replay, mut view, mut pointed, mut end_pressed, seen): (
         Res<ReplayStatus>,
         MessageWriter<ViewRequest>,
         ResMut<crate::view::Pointed>,
         MessageReader<EndPressed>,
+        Res<banner::PiecesSeen>,
     ),
     ((wanted, card_wanted), (mut rolls, mut cards), mut by_email, mut guide): (
         (Option<Res<RollWanted>>, Option<Res<CardWanted>>),
@@ -588,7 +589,7 @@ fn frame(
     if !replay.open {
         // Online each player has a screen: nothing changes hands.
         if online.is_none() {
-            banner::show(&ctx, area.0, &status, &mut state.banner);
+            banner::show(&ctx, area.0, &status, &mut state.banner, &seen.0);
         }
     }
     let notice = state
@@ -706,6 +707,7 @@ impl Plugin for UiPlugin {
             .add_message::<ShellAction>()
             .add_message::<EndPressed>()
             .add_plugins((
+                banner::plugin,
                 handover::plugin,
                 frame_time::plugin,
                 terrain_key::plugin,
