@@ -288,6 +288,50 @@ fn draw_corners(game: Res<SkirmishRes>, mut gizmos: Marks) {
     }
 }
 
+/// The rings round fighter `f` aiming shot `c`: (inches from his base's edge, opacity). A
+/// Force User's one reach, 20" ("May attack any target within 20″ and line of sight",
+/// one-stat-skirmish.txt, Force User); a shooter's range bands as far as it reaches
+/// ([`reaches`]).
+fn rings(f: &super::skirmish::OnTable, c: &Command) -> Vec<(f32, f32)> {
+    if f.fighter.is(Specialisation::ForceUser) {
+        return vec![(20.0, 0.3)];
+    }
+    [
+        (Band::Short, 5.0, 0.45),
+        (Band::Medium, 10.0, 0.3),
+        (Band::Long, 15.0, 0.18),
+    ]
+    .into_iter()
+    .filter(|(band, _, _)| reaches(f, c, *band))
+    .map(|(_, r, alpha)| (r, alpha))
+    .collect()
+}
+
+/// Whether the shot `c` of fighter `f` reaches range band `band`: a light shooter, and a heavy
+/// one firing on an area, no further than medium ("Light shooters attack by rolling 1 die at
+/// short range and rolling 2 dice but taking the worse result at medium range"; "may fire at
+/// medium distance at most", one-stat-skirmish.txt, Ranged Attack); with no shooter, every band.
+fn reaches(f: &super::skirmish::OnTable, c: &Command, band: Band) -> bool {
+    use super::rules::fighter::Weapon;
+    use super::rules::roll::{HeavyMode, shooter_pick};
+    let (weapon, area) = match c {
+        Command::Shoot { weapon, area, .. } => (*weapon, *area),
+        _ => (None, false),
+    };
+    let class = weapon
+        .and_then(|w| match f.fighter.weapons.get(w) {
+            Some(Weapon::Shooter { class, .. }) => Some(*class),
+            _ => None,
+        })
+        .or_else(|| f.fighter.shooter());
+    let mode = if area {
+        HeavyMode::Area
+    } else {
+        HeavyMode::ExtraWound
+    };
+    class.is_none_or(|class| shooter_pick(class, band, mode).is_some())
+}
+
 /// The active fighter: his move's reach, the way to the cursor, his shooter's range bands,
 /// the line of sight to the enemy under the cursor.
 fn draw_active(
@@ -325,15 +369,13 @@ fn draw_active(
             .resolution(64);
     }
     let shoots = f.fighter.shooter().is_some() || f.fighter.is(Specialisation::ForceUser);
-    // The range bands, while the cursor is on an enemy.
-    let aiming = matches!(pointer.intent, Some(Intent::Attack(..)));
-    if shoots && aiming && !a.acted && f.standing == Standing::Upright {
-        for (band, r) in [(Band::Short, 5.0), (Band::Medium, 10.0), (Band::Long, 15.0)] {
-            let alpha = match band {
-                Band::Short => 0.45,
-                Band::Medium => 0.3,
-                Band::Long => 0.18,
-            };
+    // The range bands the shot aimed reaches, while the cursor is on an enemy.
+    let aimed = match &pointer.intent {
+        Some(Intent::Attack(_, c, _)) => Some(c),
+        _ => None,
+    };
+    if let Some(c) = aimed.filter(|_| shoots && !a.acted && f.standing == Standing::Upright) {
+        for (r, alpha) in rings(f, c) {
             gizmos
                 .circle_2d(
                     Isometry2d::from_translation(f.at),
@@ -450,6 +492,43 @@ pub fn hint_marks(s: &Skirmish, command: &Command) -> Vec<HintMark> {
 mod tests {
     use super::*;
     use crate::rulesets::one_stat::skirmish::tests::{activate, game};
+
+    /// The rings drawn while aiming are the bands the shot reaches: a light shooter's two, a
+    /// normal one's three, a heavy one on an area two, a Force User's one of 20".
+    #[test]
+    fn the_range_rings_are_the_shooters_reach() {
+        use crate::rulesets::one_stat::rules::fighter::{Shooter, Weapon};
+        let (s, _) = game(vec![]);
+        let shot = |area| Command::Shoot {
+            target: 2,
+            area,
+            weapon: None,
+        };
+        let radii = |f: &super::super::skirmish::OnTable, c: &Command| -> Vec<f32> {
+            rings(f, c).into_iter().map(|(r, _)| r).collect()
+        };
+        // Rook carries a light blaster pistol.
+        let rook = &s.fighters[1];
+        assert_eq!(radii(rook, &shot(false)), [5.0, 10.0]);
+        let armed = |class| {
+            let mut f =
+                super::super::skirmish::OnTable::new(rook.fighter.as_ref().clone(), 0, Vec2::ZERO);
+            std::sync::Arc::make_mut(&mut f.fighter).weapons = vec![Weapon::Shooter {
+                name: "gun".into(),
+                class,
+            }];
+            f
+        };
+        assert_eq!(
+            radii(&armed(Shooter::Normal), &shot(false)),
+            [5.0, 10.0, 15.0]
+        );
+        assert_eq!(radii(&armed(Shooter::Heavy), &shot(true)), [5.0, 10.0]);
+        assert_eq!(
+            radii(&armed(Shooter::Heavy), &shot(false)),
+            [5.0, 10.0, 15.0]
+        );
+    }
 
     #[test]
     fn the_values_line_names_the_tier_only_where_the_die_does_not() {
