@@ -139,7 +139,7 @@ pub fn attack(
     )?;
     let mut report = AttackReport {
         lines: vec![format!(
-            "{} attacks {}: d{} {:?} kept {}{}{} against stat {}: {}",
+            "{} attacks {}: d{} {:?} kept {}{}{} {} stat {}: {}",
             attacker.name,
             defender.name,
             attacker.die,
@@ -151,6 +151,7 @@ pub fn attack(
             } else {
                 format!(" {modifier:+} = {}", hit.result)
             },
+            relation(hit.result, attacker.stat),
             attacker.stat,
             if hit.passed { "a hit" } else { "a miss" }
         )],
@@ -224,6 +225,16 @@ pub fn attack(
     Ok(report)
 }
 
+/// How a roll's result stands to the stat, as a sign ("kept 6 > stat 5: a miss"): the
+/// report's `against stat` was read both ways by a walk (a hit under the stat or over it).
+fn relation(result: i32, stat: impl Into<i32>) -> &'static str {
+    match result.cmp(&stat.into()) {
+        std::cmp::Ordering::Less => "<",
+        std::cmp::Ordering::Equal => "=",
+        std::cmp::Ordering::Greater => ">",
+    }
+}
+
 /// One defence roll of `d` into `report`: whether it defended.
 fn defend(
     dice: &mut Dice,
@@ -248,7 +259,7 @@ fn defend(
         &format!("{}: defence", d.name),
     )?;
     report.lines.push(format!(
-        "{} defends{}: d{} {:?} kept {}{}{} against stat {}: {}",
+        "{} defends{}: d{} {:?} kept {}{}{} {} stat {}: {}",
         d.name,
         match (cover, d.tank) {
             (true, _) => " in cover",
@@ -264,6 +275,7 @@ fn defend(
         } else {
             format!(" {modifier:+} = {}", r.result)
         },
+        relation(r.result, d.stat),
         d.stat,
         if r.passed { "defended" } else { "a wound" }
     ));

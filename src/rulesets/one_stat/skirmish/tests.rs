@@ -993,7 +993,7 @@ fn a_fighter_with_a_light_pistol_and_a_heavy_shooter_fires_the_one_he_chooses() 
     assert!(
         s.events
             .iter()
-            .any(|e| e == "Kara attacks Thug: d8 [2, 4] kept 4 (the worse) against stat 5: a hit"),
+            .any(|e| e == "Kara attacks Thug: d8 [2, 4] kept 4 (the worse) < stat 5: a hit"),
         "{:?}",
         s.events
     );
@@ -1036,7 +1036,7 @@ fn a_friend_lying_wounded_in_contact_still_counts_for_the_melee_minus_one_and_re
     assert!(
         s.events
             .iter()
-            .any(|e| e == "Kara attacks Thug: d8 [6] kept 6 -1 = 5 against stat 5: a hit"),
+            .any(|e| e == "Kara attacks Thug: d8 [6] kept 6 -1 = 5 = stat 5: a hit"),
         "{:?}",
         s.events
     );
@@ -1090,7 +1090,7 @@ fn a_berserker_whose_first_attack_removes_his_target_makes_the_second_on_another
     assert!(
         s.events
             .iter()
-            .any(|e| e == "Kara attacks Boss: d8 [3] kept 3 against stat 5: a hit"),
+            .any(|e| e == "Kara attacks Boss: d8 [3] kept 3 < stat 5: a hit"),
         "{:?}",
         s.events
     );
@@ -1134,7 +1134,7 @@ fn a_preacher_lying_wounded_still_gives_his_rookies_the_bonus() {
     assert!(
         s.events
             .iter()
-            .any(|e| e == "Rook attacks Thug: d6 [5] kept 5 -1 = 4 against stat 4: a hit"),
+            .any(|e| e == "Rook attacks Thug: d6 [5] kept 5 -1 = 4 = stat 4: a hit"),
         "{:?}",
         s.events
     );

@@ -383,9 +383,9 @@ mod tests {
         assert!(s.device_attack.is_none());
         assert!(s.fighters[3].wound_ignored);
         assert!(
-            s.events.iter().any(
-                |e| e == "the Trigger Device attacks Boss: d8 [4] kept 4 against stat 5: a hit"
-            ),
+            s.events
+                .iter()
+                .any(|e| e == "the Trigger Device attacks Boss: d8 [4] kept 4 < stat 5: a hit"),
             "{:?}",
             s.events
         );
