@@ -1052,12 +1052,13 @@ pub struct ObjectiveName {
     pub radius: f32,
 }
 
-/// Where an objective's name goes: under its ring, else over it, else to its right or left:
-/// the first place that meets none of `others` (centre, half size: counters, pieces, texts
-/// that stay) nor of `ground` (terrain pieces' boxes: a name across a building was hard to
-/// read, a walk); where none is clear of both, the first clear of `others`; `None` where
-/// every place covers one of `others`: the name gives way, its ring stays (a walk read `KOTH
-/// token` written across the Boss standing at it).
+/// Where an objective's name goes: under its ring, else over it, else to its right or left,
+/// else a line further under or over: the first place that meets none of `others` (centre,
+/// half size: counters, pieces, texts that stay) nor of `ground` (terrain pieces' boxes: a name
+/// across a building was hard to read, and one beside its ring lying on crates read as the
+/// crates' name: walks); where none is clear of both, the first clear of `others`; `None`
+/// where every place covers one of `others`: the name gives way, its ring stays (a walk read
+/// `KOTH token` written across the Boss standing at it).
 fn objective_name_at(
     name: ObjectiveName,
     text: FixedText,
@@ -1067,11 +1068,14 @@ fn objective_name_at(
     let gap = name.radius + 0.6;
     let half = text_box(Vec2::ZERO, text.chars, text.size).1;
     let side = name.radius + 0.4 + half.x;
+    let further = gap + text.size * 1.2;
     let spots = [
         name.at - Vec2::Y * gap,
         name.at + Vec2::Y * gap,
         name.at + Vec2::X * side,
         name.at - Vec2::X * side,
+        name.at - Vec2::Y * further,
+        name.at + Vec2::Y * further,
     ];
     let clear = |c: Vec2, of: &[(Vec2, Vec2)]| {
         let b = text_box(c, text.chars, text.size);
@@ -1818,6 +1822,8 @@ pub(super) mod tests {
             (Vec2::new(30.0, 23.6), Vec2::splat(0.5)),
             (to, Vec2::splat(0.5)),
             (Vec2::new(60.0 - to.x, to.y), Vec2::splat(0.5)),
+            (Vec2::new(30.0, 15.104), Vec2::splat(0.5)),
+            (Vec2::new(30.0, 24.896), Vec2::splat(0.5)),
         ];
         assert_eq!(objective_name_at(name, text, &pieces, &[]), None);
     }
@@ -1840,15 +1846,20 @@ pub(super) mod tests {
             objective_name_at(name, text, &[], &[building]),
             Some(Vec2::new(30.0, 21.6))
         );
-        // A counter over it too: the name leaves the counter clear and lies on the building.
+        // A counter over it too, and walls either side: a line further over, clear of both.
         let counter = text_box(Vec2::new(30.0, 21.6), 4, 0.94);
         let walls = [
             building,
             (Vec2::new(40.0, 20.0), Vec2::new(3.0, 3.0)),
             (Vec2::new(20.0, 20.0), Vec2::new(3.0, 3.0)),
         ];
+        let over = objective_name_at(name, text, &[counter], &walls).expect("a place");
+        assert!(over.distance(Vec2::new(30.0, 22.896)) < 1e-3, "{over}");
+        // That taken too (a figure above the counter): the name leaves the counter and the
+        // figure clear and lies on the building.
+        let figure = (Vec2::new(30.0, 23.0), Vec2::splat(0.5));
         assert_eq!(
-            objective_name_at(name, text, &[counter], &walls),
+            objective_name_at(name, text, &[counter, figure], &walls),
             Some(Vec2::new(30.0, 18.4))
         );
     }
