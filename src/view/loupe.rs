@@ -39,6 +39,25 @@ struct Seen<'a> {
 /// last: none unless the piece nearest the cursor is under it (within its drawn base and half
 /// as much again) and drawn smaller than [`SMALL_PX`] across.
 fn under_glass<'a>(tokens: &[&'a Token], at: Vec2, zoom: &TableZoom) -> Vec<Seen<'a>> {
+    around(tokens, at, at, zoom)
+}
+
+/// Where the glass pinned on the piece acting, `acting`, centres: the middle of the box round
+/// him and every piece in base contact with him (a walk found the third of a melee cut at the
+/// edge of a glass centred on the piece acting), board units.
+fn melee_centre(tokens: &[&Token], acting: &Token) -> Vec2 {
+    let (lo, hi) = tokens
+        .iter()
+        .filter(|t| t.shown && acting.contact.contains(&t.order))
+        .fold((acting.at, acting.at), |(lo, hi), t| {
+            (lo.min(t.at), hi.max(t.at))
+        });
+    (lo + hi) / 2.0
+}
+
+/// [`under_glass`] with the cursor (or the piece looked for) at `at` and the glass centred on
+/// `centre`, board units.
+fn around<'a>(tokens: &[&'a Token], at: Vec2, centre: Vec2, zoom: &TableZoom) -> Vec<Seen<'a>> {
     let px = zoom.px_per_unit.max(1e-3);
     // As the table draws them: a base shrinks towards its own size among close neighbours.
     let others = centres(tokens.iter().copied());
@@ -60,13 +79,13 @@ fn under_glass<'a>(tokens: &[&'a Token], at: Vec2, zoom: &TableZoom) -> Vec<Seen
         .iter()
         .filter(|t| t.shown)
         .filter(|t| {
-            let d = (t.at - at).abs();
+            let d = (t.at - centre).abs();
             let r = shown_base(t);
             d.x <= reach + r && d.y <= reach + r
         })
         .map(|t| Seen {
             token: t,
-            at: egui::vec2(t.at.x - at.x, at.y - t.at.y) * scale,
+            at: egui::vec2(t.at.x - centre.x, centre.y - t.at.y) * scale,
             // True to scale on the glass, as the rules measure: drawn as the crowded table
             // draws them, an acting fighter looked twice his neighbours' size and base contact
             // could not be judged (a walk stopped 0.6" short).
@@ -194,7 +213,7 @@ fn draw(
     let Some(acting) = all.iter().find(|t| t.acting && t.shown) else {
         return Ok(());
     };
-    let seen = under_glass(&all, acting.at, &zoom);
+    let seen = around(&all, acting.at, melee_centre(&all, acting), &zoom);
     if seen.len() < 2 {
         return Ok(());
     }
@@ -544,6 +563,31 @@ mod tests {
         gone.iter_mut().for_each(|t| t.shown = false);
         let gone: Vec<&Token> = gone.iter().collect();
         assert!(under_glass(&gone, Vec2::new(1.1, 1.0), &small).is_empty());
+    }
+
+    /// The pinned glass centres on the melee of the piece acting: him and those in base
+    /// contact with him, so a third fighter on his far side is not cut at the glass's edge.
+    #[test]
+    fn the_pinned_glass_centres_on_the_melee() {
+        let mut acting = piece(Vec2::new(10.0, 10.0), 0);
+        acting.acting = true;
+        acting.contact = vec![1, 2];
+        let left = piece(Vec2::new(9.0, 10.0), 1);
+        let right = piece(Vec2::new(11.0, 10.6), 2);
+        let apart = piece(Vec2::new(14.0, 10.0), 3);
+        let all = [&acting, &left, &right, &apart];
+        let c = melee_centre(&all, &acting);
+        assert!(c.distance(Vec2::new(10.0, 10.3)) < 1e-5, "{c}");
+        let alone = piece(Vec2::new(10.0, 10.0), 0);
+        assert_eq!(melee_centre(&all, &alone), alone.at);
+        // On the glass, the two in contact lie either side of its centre, as far from it.
+        let small = TableZoom {
+            px_per_unit: 12.0,
+            enlarge: true,
+        };
+        let seen = around(&all, acting.at, c, &small);
+        let x = |o: usize| seen.iter().find(|s| s.token.order == o).expect("seen").at.x;
+        assert!((x(1) + x(2)).abs() < 1e-3, "{} {}", x(1), x(2));
     }
 
     /// The glass stays over the table between the panels (the phase bar's 64 px, the
