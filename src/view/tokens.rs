@@ -1032,7 +1032,17 @@ fn declutter(
             chars,
             label_size,
         );
-        let clear = !bases.iter().any(|&o| overlaps(label, o))
+        // A name reads as its piece's only where no other base is nearer it: under a crowd,
+        // a name laid under one piece but against another's rim named the wrong one (a walk
+        // read "Deckhand Pell" under the active Rin). Names give way; state does not.
+        let gap_to = |j: usize| {
+            let at = tokens[j].at;
+            at.clamp(label.0 - label.1, label.0 + label.1).distance(at) - drawn[j]
+        };
+        let own = gap_to(i);
+        let mine = !shown.iter().any(|&j| j != i && gap_to(j) < own);
+        let clear = mine
+            && !bases.iter().any(|&o| overlaps(label, o))
             && !placed.iter().any(|&o| overlaps(label, o));
         if clear {
             placed.push(label);
@@ -1734,6 +1744,26 @@ pub(super) mod tests {
             shown.iter().map(|s| s.0).collect::<Vec<_>>(),
             [true, false, true]
         );
+    }
+
+    /// A name laid under its piece but nearer another's rim gives way: it read as the other's
+    /// (a walk). Rin's name under him, 0.14" below his rim, with Pell's rim 0.05" below it.
+    #[test]
+    fn a_name_nearer_another_piece_than_its_own_gives_way() {
+        let zoom = TableZoom {
+            px_per_unit: 30.0,
+            enlarge: false,
+        };
+        let rin = token((10.0, 10.0), "Rin", 0);
+        // The name's box: 1.0808" under Rin's centre, 0.44" half high.
+        let bottom = 10.0 - 0.5 - Token::LABEL * 0.66 - Token::LABEL * 0.5;
+        let pell = token((10.0, bottom - 0.05 - 0.5), "Pell", 1);
+        let shown = declutter(&[&rin, &pell], 1.0, &zoom, &[], EVERYWHERE);
+        assert_eq!(shown.iter().map(|s| s.0).collect::<Vec<_>>(), [false, true]);
+        // Half an inch further down, Rin's rim is the nearer: his name shows.
+        let pell = token((10.0, bottom - 0.55 - 0.5), "Pell", 1);
+        let shown = declutter(&[&rin, &pell], 1.0, &zoom, &[], EVERYWHERE);
+        assert_eq!(shown.iter().map(|s| s.0).collect::<Vec<_>>(), [true, true]);
     }
 
     #[test]
