@@ -7,7 +7,7 @@ mod pointer;
 use bevy::prelude::*;
 
 pub(crate) use keys::runs;
-pub use pointer::{ForceReach, MovePreview, PointerState, SightPreview, side_to_act};
+pub use pointer::{ForceReach, MovePreview, PointerState, SightLine, SightPreview, side_to_act};
 
 /// Pointer and keyboard input on the table.
 pub(super) fn plugin(app: &mut App) {

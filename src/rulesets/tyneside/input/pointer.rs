@@ -128,6 +128,8 @@ pub struct SightLine {
     pub concealed: bool,
     /// The weapon band, if in range.
     pub band: Option<String>,
+    /// Whether the selected figure has a ranged weapon.
+    pub armed: bool,
 }
 
 fn figure_at(board: &Board, p: Vec2) -> Option<Entity> {
@@ -400,6 +402,7 @@ fn pointer(
             distance,
             concealed,
             band: board.band(i, j).map(|b| b.to_string()),
+            armed: a.figure.weapon.is_some(),
         });
     }
     if keys.just_pressed(KeyCode::Escape) {

@@ -4,8 +4,10 @@
 use bevy_egui::egui;
 
 use crate::rulesets::tyneside::components::Portal;
+use crate::rulesets::tyneside::input::SightLine;
 use crate::rulesets::tyneside::input::{MovePreview, PointerState, SightPreview};
 use crate::rulesets::tyneside::rules::force::FLIGHT;
+use crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE;
 use crate::view::{CursorNote, NotePart};
 
 /// What a portal counter is, for the note when the cursor is on one (a walk found the
@@ -71,18 +73,7 @@ pub fn show(
         }
     }
     if let Some(s) = &sight.0 {
-        let text = match (&s.blocked_by, s.concealed) {
-            (Some(b), _) => format!("No line of sight: blocked by '{b}' · {:.1}\"", s.distance),
-            (None, true) => format!(
-                "Unseen: hidden or ducked back in cover beyond 6\" · {:.1}\"",
-                s.distance
-            ),
-            (None, false) => format!(
-                "Line of sight clear · {:.1}\" · {}",
-                s.distance,
-                s.band.clone().unwrap_or_else(|| "out of range".into())
-            ),
-        };
+        let text = sight_words(s);
         let colour = if s.blocked_by.is_some() || s.concealed {
             egui::Color32::from_rgb(255, 120, 100)
         } else {
@@ -100,4 +91,76 @@ pub fn show(
         title: None,
         lines: lines.into_iter().map(|(t, c)| (t, Some(c))).collect(),
     });
+}
+
+/// The sight line to the enemy hovered in words: whether it is clear, the gap between the
+/// bases, the selected figure's weapon band, and whether they are within close combat's 1"
+/// ("This occurs when opposing figures are within 1″ of each other", tyneside-skirmish.txt,
+/// Close combat), said within 3" of it.
+fn sight_words(s: &SightLine) -> String {
+    let text = match (&s.blocked_by, s.concealed) {
+        (Some(b), _) => format!("No line of sight: blocked by '{b}' · {:.1}\"", s.distance),
+        (None, true) => format!(
+            "Unseen: hidden or ducked back in cover beyond 6\" · {:.1}\"",
+            s.distance
+        ),
+        (None, false) => format!(
+            "Line of sight clear · {:.1}\" · {}",
+            s.distance,
+            s.band.clone().unwrap_or_else(|| if s.armed {
+                "out of range".into()
+            } else {
+                "no ranged weapon".into()
+            })
+        ),
+    };
+    // Close combat is by the true bases, which a crowded table draws larger than they are:
+    // tokens that looked touching were 1.0" and more apart, and Fight stayed grey (a walk).
+    let close = if s.distance <= CLOSE_COMBAT_RANGE + 1e-4 {
+        format!(" · within {CLOSE_COMBAT_RANGE:.0}\": close combat")
+    } else if s.distance <= 3.0 {
+        format!(
+            " · {:.2}\" apart: close combat needs {CLOSE_COMBAT_RANGE:.0}\" or less",
+            s.distance
+        )
+    } else {
+        String::new()
+    };
+    text + &close
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::prelude::Vec2;
+
+    fn line(distance: f32, band: Option<&str>, armed: bool) -> SightLine {
+        SightLine {
+            from: Vec2::ZERO,
+            to: Vec2::X,
+            blocked_by: None,
+            distance,
+            concealed: false,
+            band: band.map(String::from),
+            armed,
+        }
+    }
+
+    /// The note says whether the enemy is within close combat's 1" by the true bases, and a
+    /// figure with no ranged weapon is not "out of range".
+    #[test]
+    fn the_sight_note_tells_close_combat_reach_by_the_true_bases() {
+        assert_eq!(
+            sight_words(&line(1.04, None, false)),
+            "Line of sight clear · 1.0\" · no ranged weapon · 1.04\" apart: close combat needs 1\" or less"
+        );
+        assert_eq!(
+            sight_words(&line(0.6, Some("short"), true)),
+            "Line of sight clear · 0.6\" · short · within 1\": close combat"
+        );
+        assert_eq!(
+            sight_words(&line(30.0, None, true)),
+            "Line of sight clear · 30.0\" · out of range"
+        );
+    }
 }
