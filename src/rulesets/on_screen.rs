@@ -230,6 +230,58 @@ fn mass_combat_referee_buttons_hold_still_as_a_value_widens() {
     }
 }
 
+/// Mass combat's orders: the haste slider holds still under the pointer as the haste goes
+/// from 0 to 3 (the order's words grew `… at 3 haste` onto a second line above it and the
+/// slider jumped away, leaving the pointer on Split: a walk).
+#[test]
+fn mass_combat_haste_slider_holds_still_as_the_haste_changes() {
+    use super::mass_combat::MassCombat;
+    use super::mass_combat::battle::{Order, Stage};
+    use super::mass_combat::commands::Command;
+    use super::mass_combat::input::Draft;
+    use super::mass_combat::phases::BattleRes;
+    for scenario in ["ridge_battle", "platoon_fight"] {
+        for size in SIZES {
+            let mut w = TestWindow::new(size, super::registry());
+            w.begin(scenario, 1);
+            // Past the tactics rolls, to the orders.
+            while w.app.world().resource::<BattleRes>().0.stage == Stage::Tactics {
+                let side = w.app.world().resource::<BattleRes>().0.to_act();
+                let side = side.expect("a side rolls tactics");
+                send::<MassCombat>(
+                    &mut w,
+                    Command::Tactics {
+                        side,
+                        tactics: Vec::new(),
+                    },
+                );
+            }
+            let b = &w.app.world().resource::<BattleRes>().0;
+            assert_eq!(b.stage, Stage::Declare, "{scenario}");
+            let side = b.to_act().expect("a side declares");
+            let i = (0..b.units.len())
+                .find(|&i| b.units[i].side == side && b.takes_orders(i).is_ok())
+                .expect("a unit to order");
+            let (unit, at) = (b.units[i].id.clone(), b.units[i].at);
+            let slider = |w: &mut TestWindow, haste| {
+                let mut d = w.app.world_mut().resource_mut::<Draft>();
+                d.selected = Some(i);
+                d.set(Order::Deploy {
+                    unit: unit.clone(),
+                    to: (at.0, at.1 + 20.0),
+                    haste,
+                });
+                w.frames(3);
+                rect_of(&w.keys(), &format!("list:haste:{unit}"))
+            };
+            let what = format!("{scenario} at {size:?}");
+            let slow = slider(&mut w, 0);
+            assert_eq!(slow, slider(&mut w, 3), "{what}: haste 3 moved the slider");
+            assert_eq!(slow, slider(&mut w, 1), "{what}: haste 1 moved the slider");
+        }
+    }
+}
+
 /// Mass combat's reactions: each unit's row (redeploy, haste, full retreat) stays inside the
 /// sidebar; one row wider than it pushed "full retreat" and every line of text past its edge
 /// (a walk at 1280x720).

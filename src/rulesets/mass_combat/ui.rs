@@ -373,9 +373,29 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
         let words = draft
             .order(&u.id)
             .map_or(format!("{} to hold", u.name), |o| b.order_words(o));
-        ui.weak(format!("   {words}"));
+        let used = ui.weak(format!("   {words}")).rect.height();
         if !selected {
             continue;
+        }
+        // The order's words take the room they take at the most haste, so the controls under
+        // them hold still while the haste slider moves ("… at 3 haste" wrapped to a second line
+        // and the slider jumped from under the pointer onto Split: a walk).
+        if let Some(most) = draft.order(&u.id).map(at_most_haste) {
+            let width = ui.available_width();
+            let widest = egui::WidgetText::from(
+                egui::RichText::new(format!("   {}", b.order_words(&most))).weak(),
+            )
+            .into_galley(
+                ui,
+                Some(egui::TextWrapMode::Wrap),
+                width,
+                egui::TextStyle::Body,
+            )
+            .size()
+            .y;
+            if widest > used + 0.5 {
+                ui.add_space(widest - used);
+            }
         }
         if let Err(why) = b.takes_orders(i) {
             ui.colored_label(egui::Color32::from_rgb(255, 170, 90), why);
@@ -501,12 +521,14 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
             Order::Fire { haste, .. } | Order::Deploy { haste, .. } | Order::Retreat { haste, .. },
         ) = &mut order
         {
-            ui.horizontal(|ui| {
-                ui.label("Haste");
-                ui.add(egui::Slider::new(haste, 0..=3))
-            })
-            .inner
-            .on_hover_text("Acts earlier this round; -1D to its actions a level (our ruling, Haste: Help, Our rulings)");
+            let slider = ui
+                .horizontal(|ui| {
+                    ui.label("Haste");
+                    ui.add(egui::Slider::new(haste, 0..=3))
+                })
+                .inner;
+            crate::ui::key_widget(ui, format!("list:haste:{}", u.id), &slider);
+            slider.on_hover_text("Acts earlier this round; -1D to its actions a level (our ruling, Haste: Help, Our rulings)");
         }
         if let Some(o) = order {
             draft.set(o);
@@ -1192,4 +1214,15 @@ mod tests {
         let solo = status_with(vec![1 - acting]);
         assert_eq!((solo.people, solo.to_act), (1, Some(acting)));
     }
+}
+
+/// `order` at the most haste its kind takes (3), for the room its words may need.
+fn at_most_haste(order: &Order) -> Order {
+    let mut o = order.clone();
+    if let Order::Fire { haste, .. } | Order::Deploy { haste, .. } | Order::Retreat { haste, .. } =
+        &mut o
+    {
+        *haste = 3;
+    }
+    o
 }
