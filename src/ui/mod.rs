@@ -403,6 +403,10 @@ fn frame(
     if ctx.input(|i| i.key_pressed(egui::Key::F1)) {
         state.help = !state.help;
     }
+    // Escape closes Help as it closes the questions (a walk pressed it and Help stayed).
+    if state.help && state.asking.is_none() && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        state.help = false;
+    }
     if !handover.showing && !ctx.egui_wants_keyboard_input() {
         let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
         if ctrl && keys.just_pressed(KeyCode::KeyZ) {

@@ -156,8 +156,10 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
             }
             _ => String::new(),
         };
+        // Green only where the close combat can be made (a walk read a `cannot reach` in
+        // green, the colour of what can be done).
         return (
-            s.clear,
+            s.clear && assault_refusal(b, i, j, t).is_none(),
             s.blocked_at,
             format!("{why_not_fire}{}", assault_text(b, i, j, t, sel)),
         );
@@ -259,28 +261,32 @@ pub fn attack_text(b: &Battle, i: usize, t: Hex, sel: &Selection) -> (bool, Opti
     )
 }
 
-/// Close combat of unit `i` into enemy `j` at `t`, in words with its odds, or why it cannot.
-fn assault_text(b: &Battle, i: usize, j: usize, t: Hex, sel: &Selection) -> String {
+/// Why unit `i` cannot make close combat into enemy `j` at `t`, in words; `None` where it
+/// can reach him.
+fn assault_refusal(b: &Battle, i: usize, j: usize, t: Hex) -> Option<String> {
     let u = &b.units[i];
     // Why not, in points: the yellow hexes end beside the enemy, and moving into its hex
     // costs more (a walk read `cannot reach` beside a reachable neighbour hex).
     match b.route_for(i, t, true) {
-        Some((_, cost)) if cost <= u.profile.movement => {}
-        Some((_, cost)) => {
-            return format!(
-                "Close combat: {} cannot reach {}: moving into its hex costs {cost} movement points, and it has {}",
-                u.label(),
-                b.units[j].label(),
-                u.profile.movement
-            );
-        }
-        None => {
-            return format!(
-                "Close combat: {} cannot reach {}: no way into its hex",
-                u.label(),
-                b.units[j].label()
-            );
-        }
+        Some((_, cost)) if cost <= u.profile.movement => None,
+        Some((_, cost)) => Some(format!(
+            "Close combat: {} cannot reach {}: moving into its hex costs {cost} movement points, and it has {}",
+            u.label(),
+            b.units[j].label(),
+            u.profile.movement
+        )),
+        None => Some(format!(
+            "Close combat: {} cannot reach {}: no way into its hex",
+            u.label(),
+            b.units[j].label()
+        )),
+    }
+}
+
+/// Close combat of unit `i` into enemy `j` at `t`, in words with its odds, or why it cannot.
+fn assault_text(b: &Battle, i: usize, j: usize, t: Hex, sel: &Selection) -> String {
+    if let Some(why) = assault_refusal(b, i, j, t) {
+        return why;
     }
     let attack: Vec<_> = assault_dice(b, i, j, sel.leader, sel.force)
         .into_iter()
@@ -894,6 +900,15 @@ mod tests {
                     }
                     Some(_) => assert!(!text.contains("cannot reach"), "{text}"),
                     None => assert!(text.contains("no way into its hex"), "{text}"),
+                }
+                // Drawn green only where it can be made.
+                let sel = Selection {
+                    mode: Mode::Assault,
+                    ..Selection::default()
+                };
+                let (green, _, said) = attack_text(&b, i, t, &sel);
+                if said.contains("cannot reach") {
+                    assert!(!green, "{said}");
                 }
             }
         }

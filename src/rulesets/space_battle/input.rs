@@ -209,9 +209,9 @@ fn click(
         }
         None if h != b.craft[i].at => {
             notice.refusal = Some(format!(
-                "the {} cannot reach {h:?} with {} points facing {}: a step straight ahead costs 1, diagonally ahead 2, 90° to either side 3 (MOVEMENT)",
+                "the {} cannot reach {h:?} with {} facing {}: a step straight ahead costs 1, diagonally ahead 2, 90° to either side 3 (MOVEMENT)",
                 b.craft[i].name(),
-                b.craft[i].points,
+                super::battle::points(b.craft[i].points),
                 b.craft[i].facing.word()
             ));
         }
