@@ -206,6 +206,7 @@ pub fn show(
                         })
                         .inner;
                     super::key_widget(ui, "refusal", &refused);
+                    whole_refusal(ui, &refused, &format!("Refused: {n}"), room);
                     ui.separator();
                 }
                 if let Some(n) = &notice.info {
@@ -231,6 +232,33 @@ pub fn show(
         save_as,
         hint,
     }
+}
+
+/// Where the refusal `text` is cut at the bar's `room` (points), the whole of it, wrapped, just
+/// under the bar's line (`shown`: the cut label), until the next action clears it: walks read
+/// refusals cut before their reason ("… (Must move at run towards one or more of…") and did not
+/// find the hover that showed the rest. It takes no clicks: the table under it still does.
+fn whole_refusal(ui: &egui::Ui, shown: &egui::Response, text: &str, room: f32) {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let wide = ui
+        .ctx()
+        .fonts_mut(|f| f.layout_no_wrap(text.to_string(), font, egui::Color32::WHITE))
+        .size()
+        .x;
+    if wide <= room {
+        return;
+    }
+    egui::Area::new(egui::Id::new("whole refusal"))
+        .fixed_pos(shown.rect.left_bottom() + egui::vec2(0.0, 6.0))
+        .order(egui::Order::Foreground)
+        .interactable(false)
+        .fade_in(false)
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(640.0);
+                ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(255, 110, 90)));
+            });
+        });
 }
 
 /// `text` on one line, cut short where it does not fit, the whole of it on hover (egui's own
