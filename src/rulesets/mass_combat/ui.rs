@@ -378,7 +378,7 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
             continue;
         }
         // The order's words take the room they take at the most haste, so the controls under
-        // them hold still while the haste slider moves ("… at 3 haste" wrapped to a second line
+        // them hold still while the haste slider moves (`… at 3 haste` wrapped to a second line
         // and the slider jumped from under the pointer onto Split: a walk).
         if let Some(most) = draft.order(&u.id).map(at_most_haste) {
             let width = ui.available_width();

@@ -342,14 +342,13 @@ impl RuleSet for OneStat {
 }
 
 /// Where fighter `mover` ends a move at `to` (inches), in words a player reads off the table:
-/// by the nearest fighter still in the game, "into base contact with Rider Fess" or "to 2.1\"
-/// from Rider Fess"; a point's coordinates where nobody else stands (a walk found the rules'
+/// by the nearest fighter still in the game, `into base contact with Rider Fess` or `to 2.1"
+/// from Rider Fess`; a point's coordinates where nobody else stands (a walk found the rules'
 /// side's news and the Hint told in coordinates nobody can read off a table without a grid).
 fn place(s: &skirmish::Skirmish, mover: usize, to: Vec2) -> String {
-    let base = s
-        .fighters
-        .get(mover)
-        .map_or(crate::rulesets::one_stat::rules::scenario::BASE, |f| f.base);
+    let Some(base) = s.fighters.get(mover).map(|f| f.base) else {
+        return format!("to ({:.1}, {:.1})", to.x, to.y);
+    };
     let gap = |f: &skirmish::OnTable| crate::rules::geometry::base_gap(to, base, f.at, f.base);
     s.fighters
         .iter()
@@ -484,7 +483,7 @@ mod tests {
     use super::*;
 
     /// A move is told by how far and where it ends beside the nearest fighter, never by
-    /// coordinates (a walk: the rules' side's news and the Hint read "(12.3, 4.5)").
+    /// coordinates (a walk: the rules' side's news and the Hint read `(12.3, 4.5)`).
     #[test]
     fn a_move_is_told_by_its_length_and_the_fighter_it_ends_beside() {
         let (mut s, mut dice) = skirmish::tests::game(vec![]);

@@ -65,7 +65,7 @@ fn status(
             )
         }
         // Cornered, no square is yellow: say what is left, as the text has it (a walk found
-        // "Click a yellow square" with none on the board).
+        // `Click a yellow square` with none on the board).
         (_, Stage::Finish, Some(i)) if b.cornered(i) => format!(
             "The {craft} finishes its move: {} to use, and every way on ends on a square another craft holds (\"any that ends a move on an occupied square will be destroyed\"): click one of those craft.",
             super::battle::points(b.craft[i].points)

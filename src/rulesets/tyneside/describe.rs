@@ -58,8 +58,8 @@ fn at((x, y): (f32, f32)) -> String {
 }
 
 /// Where figure `id` ends a move at `to` (inches), in words a player reads off the table: by
-/// the nearest figure of another side, "into base contact with Stormtrooper 3" or "to 2.1\"
-/// from Stormtrooper 3" (base edge to base edge); the point itself where no enemy stands (a
+/// the nearest figure of another side, `into base contact with Stormtrooper 3` or `to 2.1"
+/// from Stormtrooper 3` (base edge to base edge); the point itself where no enemy stands (a
 /// walk found the rules' side's news told in coordinates nobody can read off a table).
 fn place(world: &World, id: &str, (x, y): (f32, f32)) -> String {
     let to = Vec2::new(x, y);

@@ -225,7 +225,7 @@ pub fn attack(
     Ok(report)
 }
 
-/// How a roll's result stands to the stat, as a sign ("kept 6 > stat 5: a miss"): the
+/// How a roll's result stands to the stat, as a sign (`kept 6 > stat 5: a miss`): the
 /// report's `against stat` was read both ways by a walk (a hit under the stat or over it).
 fn relation(result: i32, stat: impl Into<i32>) -> &'static str {
     match result.cmp(&stat.into()) {

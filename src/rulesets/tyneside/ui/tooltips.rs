@@ -147,7 +147,7 @@ mod tests {
     }
 
     /// The note says whether the enemy is within close combat's 1" by the true bases, and a
-    /// figure with no ranged weapon is not "out of range".
+    /// figure with no ranged weapon is not `out of range`.
     #[test]
     fn the_sight_note_tells_close_combat_reach_by_the_true_bases() {
         assert_eq!(
