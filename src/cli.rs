@@ -279,6 +279,9 @@ pub enum Sub {
         #[arg(long, global = true, default_value_t = 120)]
         patience: u64,
     },
+    /// List the bundled scenarios by rule set: the name `play` takes, the scenario's title and
+    /// its sides' ids (what `--ai` takes).
+    List,
     /// Open the scenario editor (docs/editor.md) on a new battlefield scenario, or on a copy of
     /// SCENARIO (a file, or a bundled name).
     Edit {
@@ -687,6 +690,10 @@ pub fn main(registry: Registry) -> ExitCode {
                 &registry, &options, &action, &playing,
             ))
         }
+        Some(Sub::List) => {
+            out(&bundled_list(&registry));
+            ExitCode::SUCCESS
+        }
         Some(Sub::Edit { scenario }) => {
             crate::screens::run_window(Launch::Edit(scenario), registry, false, Default::default())
         }
@@ -757,6 +764,36 @@ pub fn main(registry: Registry) -> ExitCode {
             }
         }
     }
+}
+
+/// Every bundled scenario under its rule set's title, one a line: the name `play` takes, the
+/// scenario's own title and its sides' ids (a new player typed `holotable list` and found
+/// nothing; the names were only in the error for an unknown one).
+fn bundled_list(registry: &Registry) -> String {
+    let mut text = String::new();
+    for id in registry.ids() {
+        let Some(entry) = registry.get(id) else {
+            continue;
+        };
+        text.push_str(&format!("{}:\n", entry.title));
+        for (file, _) in entry.bundled {
+            let name = file.trim_end_matches(".ron");
+            match registry.load(name) {
+                Ok((loaded, _)) => {
+                    let sides: Vec<&str> =
+                        loaded.header.sides.iter().map(|s| s.id.as_str()).collect();
+                    text.push_str(&format!(
+                        "  {name:<22} {} (sides: {})\n",
+                        loaded.header.name,
+                        sides.join(", ")
+                    ));
+                }
+                Err(e) => text.push_str(&format!("  {name:<22} {}\n", e.join("; "))),
+            }
+        }
+    }
+    text.push_str("Play one: holotable play NAME [--ai SIDE,...]\n");
+    text
 }
 
 /// Exit 0, or the error on standard error and exit 1.

@@ -14,6 +14,32 @@ fn check_accepts_the_bundled_scenarios() {
     assert_eq!(out.matches(": ok").count(), 3, "{out}");
 }
 
+/// `holotable list` names every bundled scenario, by rule set, with its sides' ids.
+#[test]
+fn list_names_every_bundled_scenario_with_its_sides() {
+    let (code, out, err) = holotable(&["list"]);
+    assert_eq!(code, 0, "{err}");
+    let mut names = 0;
+    for dir in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios")).unwrap() {
+        for file in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            let name = path.file_stem().unwrap().to_string_lossy().to_string();
+            assert!(
+                out.lines()
+                    .any(|l| l.trim_start().starts_with(&format!("{name} "))),
+                "{name} not listed:\n{out}"
+            );
+            names += 1;
+        }
+    }
+    assert!(names >= 20, "{names}");
+    assert!(
+        out.lines()
+            .any(|l| l.contains("cantina_brawl") && l.contains("sides: smugglers, gang")),
+        "{out}"
+    );
+}
+
 #[test]
 fn check_names_file_line_and_column() {
     let dir = std::env::temp_dir().join(format!("holotable-check-{}", std::process::id()));
