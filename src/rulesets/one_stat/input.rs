@@ -548,6 +548,22 @@ pub fn percent(x: f32) -> String {
     format!("{}%", tenths.strip_suffix(".0").unwrap_or(&tenths))
 }
 
+/// An attack's odds in words: the chance to hit and to wound, and where the target is a Boss
+/// with his first wound of the turn still to shrug off, what the shot does to that. The wound
+/// figure is the one that hurts him: walks read `wound 0% (and 32.8% a wound the Boss ignores …)`
+/// as a riddle, and `…; 36% he would wound the Boss, who shrugs off …` as a second chance to hurt.
+fn odds_words(o: &Odds) -> String {
+    let boss = if o.ignored > 0.0 {
+        format!(
+            " (the Boss shrugs off his first wound this turn; {} this attack takes it from him)",
+            percent(o.ignored)
+        )
+    } else {
+        String::new()
+    };
+    format!("hit {}, wound {}{boss}", percent(o.hit), percent(o.wound))
+}
+
 /// The names of fighters `which` of `s`, joined by commas.
 fn names(s: &Skirmish, which: &[usize]) -> String {
     let names: Vec<&str> = which
@@ -649,24 +665,7 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
                 ),
             };
             match o {
-                Ok(o) => lines.push((
-                    format!(
-                        "click: {what} — hit {}, wound {}{}",
-                        percent(o.hit),
-                        percent(o.wound),
-                        // Said as what it is: `wound 0% (and 32.8% a wound the Boss
-                        // ignores …)` read as a riddle (a walk).
-                        if o.ignored > 0.0 {
-                            format!(
-                                "; {} he would wound the Boss, who shrugs off his first wound this turn",
-                                percent(o.ignored)
-                            )
-                        } else {
-                            String::new()
-                        }
-                    ),
-                    green,
-                )),
+                Ok(o) => lines.push((format!("click: {what} — {}", odds_words(o)), green)),
                 Err(e) => lines.push((format!("{what}. Refused: {e}"), red)),
             }
             // A shot into a crowd may strike another: said before the click, not only in the
@@ -818,6 +817,27 @@ pub(super) fn plugin(app: &mut App) {
 mod tests {
     use super::super::skirmish::tests::game;
     use super::*;
+
+    /// The wound figure is the chance to hurt; a Boss's shrugged-off wound is said as what the
+    /// attack does to his shrug, not as a second chance to hurt him (a walk).
+    #[test]
+    fn a_bosss_shrugged_off_wound_is_not_read_as_a_chance_to_hurt() {
+        let boss = Odds {
+            hit: 0.6,
+            wound: 0.0,
+            ignored: 0.36,
+        };
+        assert_eq!(
+            odds_words(&boss),
+            "hit 60%, wound 0% (the Boss shrugs off his first wound this turn; 36% this attack takes it from him)"
+        );
+        let plain = Odds {
+            hit: 0.5,
+            wound: 0.125,
+            ignored: 0.0,
+        };
+        assert_eq!(odds_words(&plain), "hit 50%, wound 12.5%");
+    }
 
     /// The click system alone over skirmish `s`, no button or key down.
     fn click_app(s: Skirmish) -> App {
