@@ -408,15 +408,15 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
         Command::Activate { fighter } => format!("activate {}", name(*fighter)),
         Command::Move { path } => {
             let end = path.last().copied().unwrap_or_default();
-            match s.active.as_ref().and_then(|a| s.fighters.get(a.fighter)) {
-                Some(f) => {
+            let mover = s.active.as_ref().map(|a| a.fighter);
+            match mover.and_then(|m| Some((m, s.fighters.get(m)?))) {
+                Some((mover, f)) => {
                     let far: f32 = std::iter::once(f.at)
                         .chain(path.iter().copied())
                         .collect::<Vec<_>>()
                         .windows(2)
                         .map(|w| w[0].distance(w[1]))
                         .sum();
-                    let mover = s.active.as_ref().map_or(usize::MAX, |a| a.fighter);
                     format!("{active} moves {far:.1}\" {}", place(s, mover, end))
                 }
                 None => format!("{active} moves to ({:.1}, {:.1})", end.x, end.y),

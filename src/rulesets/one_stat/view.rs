@@ -528,6 +528,12 @@ mod tests {
             radii(&armed(Shooter::Heavy), &shot(false)),
             [5.0, 10.0, 15.0]
         );
+        // "May attack any target within 20″": one ring, no weapons.
+        let mut force = armed(Shooter::Light);
+        let f = std::sync::Arc::make_mut(&mut force.fighter);
+        f.weapons.clear();
+        f.specialisation = Some(Specialisation::ForceUser);
+        assert_eq!(radii(&force, &shot(false)), [20.0]);
     }
 
     #[test]
