@@ -81,7 +81,24 @@ pub struct Autosave {
     pub seq: u64,
 }
 
+/// What a guided first game's name in file names begins with: the title names it as it
+/// began (`First game (guided)`, not its scenario) and resumes it with the guide on.
+pub const GUIDED: &str = "guided-";
+
 impl Autosave {
+    /// Whether this game is a guided first game ([`GUIDED`]).
+    pub fn is_guided(game_file: &Path) -> bool {
+        split_name(game_file).is_some_and(|(game, _)| game.starts_with(GUIDED))
+    }
+
+    /// From now on this game's files are a guided first game's ([`GUIDED`]); one it wrote
+    /// already keeps its name.
+    pub fn guided(&mut self) {
+        if !self.game.starts_with(GUIDED) {
+            self.game = format!("{GUIDED}{}", self.game);
+        }
+    }
+
     /// Autosaving into `folder` for a game of the scenario `stem`, named by the clock; when
     /// the game resumes from one of its own autosaves (`from`), it keeps that game's name and
     /// numbers on.
@@ -262,6 +279,27 @@ mod tests {
         assert_eq!(unfinished(&dir)[0].len(), KEEP);
         b.finish();
         assert!(unfinished(&dir).is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A guided first game is known by its files, and stays one when resumed.
+    #[test]
+    fn a_guided_game_is_known_by_its_files() {
+        let dir = std::env::temp_dir().join(format!("holotable-guided-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let record = GameRecord::<u32>::new("tyneside", "bundled:raid", "", Some(1));
+        let mut plain = Autosave::new(dir.clone(), "raid", None);
+        let mut guided = Autosave::new(dir.clone(), "raid", None);
+        guided.guided();
+        guided.guided();
+        assert!(guided.game.starts_with(GUIDED) && !guided.game[GUIDED.len()..].contains(GUIDED));
+        let plain_file = plain.write(&record).unwrap_or_else(|e| panic!("{e}"));
+        let guided_file = guided.write(&record).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!Autosave::is_guided(&plain_file));
+        assert!(Autosave::is_guided(&guided_file));
+        let mut resumed = Autosave::new(dir.clone(), "raid", Some(&guided_file));
+        let again = resumed.write(&record).unwrap_or_else(|e| panic!("{e}"));
+        assert!(Autosave::is_guided(&again), "{again:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

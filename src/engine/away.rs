@@ -23,7 +23,7 @@ pub struct PieceWas {
     pub at: Vec2,
     /// On the board ([`Token::shown`]).
     pub shown: bool,
-    /// Its badges' codes.
+    /// Its harm badges' codes ([`super::pieces::Badge::harm`]).
     pub badges: Vec<String>,
     /// Drawn faded ([`Token::faded`]).
     pub faded: bool,
@@ -45,7 +45,12 @@ impl PieceWas {
             side: token.side,
             at: token.at,
             shown: token.shown,
-            badges: token.badges.iter().map(|b| b.code.clone()).collect(),
+            badges: token
+                .badges
+                .iter()
+                .filter(|b| b.harm)
+                .map(|b| b.code.clone())
+                .collect(),
             faded: token.faded,
             face: (token.emblem.clone(), token.values.clone()),
             name: (token.label.clone(), token.order),
@@ -57,13 +62,17 @@ impl PieceWas {
         token.side == self.side && token.label == self.name.0 && token.order == self.name.1
     }
 
-    /// Whether the piece, now `token`, was struck since: it gained a badge (wounded, ducked
-    /// back, down), became faded, or its base reads otherwise (a unit's casualties, a die
-    /// dropped a type). Losing a badge or having gone is no harm: a new phase that cleared
-    /// every activation, or the end of a fighter's activation, ringed untouched pieces as
-    /// struck (a new player's walk).
+    /// Whether the piece, now `token`, was struck since: it gained a harm badge (wounded,
+    /// ducked back, down), became faded, or its base reads otherwise (a unit's casualties, a
+    /// die dropped a type). Losing a badge, having gone or a state of play (fired, acting) is
+    /// no harm: a new phase that cleared every activation, or the end of a fighter's
+    /// activation, ringed untouched pieces as struck (a new player's walk); a shot ringed
+    /// its own shooters for their `F`.
     pub fn struck_since(&self, token: &Token) -> bool {
-        token.badges.iter().any(|b| !self.badges.contains(&b.code))
+        token
+            .badges
+            .iter()
+            .any(|b| b.harm && !self.badges.contains(&b.code))
             || (token.faded && !self.faded)
             || (token.emblem != self.face.0 || token.values != self.face.1)
     }
@@ -191,7 +200,10 @@ mod tests {
             at: Vec2::ZERO,
             badges: badges
                 .iter()
-                .map(|c| Badge::new(*c, "a state", [0.5, 0.5, 0.5]))
+                .map(|c| {
+                    let b = Badge::new(*c, "a state", [0.5, 0.5, 0.5]);
+                    if *c == "down" { b.harm() } else { b }
+                })
                 .collect(),
             faded,
             done: None,
@@ -214,6 +226,10 @@ mod tests {
             "activation over"
         );
         assert!(was.struck_since(&piece(&["active", "down"], false, "3")));
+        assert!(
+            !was.struck_since(&piece(&["active", "fired"], false, "3")),
+            "a state of play"
+        );
         assert!(was.struck_since(&piece(&["active"], true, "3")), "faded");
         assert!(
             was.struck_since(&piece(&["active"], false, "2")),

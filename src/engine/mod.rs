@@ -13,6 +13,7 @@ pub mod dice;
 pub mod game;
 pub mod hash;
 pub mod hint;
+pub mod last_attack;
 pub mod manual_dice;
 pub mod online;
 pub mod pieces;
@@ -48,6 +49,7 @@ impl Plugin for EnginePlugin {
             manual_dice::shared,
             by_email::shared,
             hint::shared,
+            last_attack::shared,
         ));
     }
 }

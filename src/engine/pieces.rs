@@ -5,6 +5,11 @@
 
 use bevy::prelude::*;
 
+/// The systems in which each rule set writes its pieces' [`Token`]s from its game: after the
+/// command pipeline ([`super::last_attack::settle`] and the rules' side's steps come after).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TokensWritten;
+
 /// How a piece looks on the board. Units are the board's (inches on an inch table).
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct Token {
@@ -123,16 +128,25 @@ pub struct Badge {
     pub meaning: String,
     /// The chip's colour.
     pub colour: Color,
+    /// Harm an attack does (wounded, ducked back, down, casualties), not a state of play
+    /// (fired, acting, ordered): a piece that gains one was struck ([`super::away::PieceWas`]).
+    pub harm: bool,
 }
 
 impl Badge {
-    /// A badge of `code`, meaning `meaning`, on a chip of `colour` (sRGB, 0 to 1).
+    /// A badge of `code`, meaning `meaning`, on a chip of `colour` (sRGB, 0 to 1); no harm.
     pub fn new(code: impl Into<String>, meaning: impl Into<String>, colour: [f32; 3]) -> Self {
         Self {
             code: code.into(),
             meaning: meaning.into(),
             colour: Color::srgb(colour[0], colour[1], colour[2]),
+            harm: false,
         }
+    }
+
+    /// This badge as harm an attack does ([`Badge::harm`]).
+    pub fn harm(self) -> Self {
+        Self { harm: true, ..self }
     }
 }
 

@@ -320,8 +320,12 @@ fn drain<R: RuleSet>(world: &mut World) {
     else {
         return;
     };
+    let attack = super::last_attack::before::<R>(world, &command);
     let refusal = match process::<R>(world, command) {
-        CommandOutcome::Accepted(_) => None,
+        CommandOutcome::Accepted(_) => {
+            super::last_attack::kept(world, attack);
+            None
+        }
         CommandOutcome::Refused(command, reason) => {
             let taken_up = hooks.refused.iter().any(|f| f(world, &command));
             (!taken_up).then_some(reason)
@@ -340,6 +344,7 @@ fn forget_queue<R: RuleSet>(mut queue: ResMut<CommandQueue<R::Command>>) {
 /// Leaving a game: its record goes, and what the rule set kept of it ([`RuleSet::left`]).
 fn forget_game<R: RuleSet>(world: &mut World) {
     world.remove_resource::<GameRecord<R::Command>>();
+    world.remove_resource::<super::last_attack::LastAttack>();
     R::left(world);
 }
 

@@ -245,6 +245,7 @@ pub fn drive_plugin<R: RuleSet>(app: &mut App, who: &'static str) {
         drive
             .run_if(super::state::playing(R::ID))
             .run_if(super::replay_view::not_viewing)
-            .after(super::pipeline::CommandPipeline),
+            .after(super::pipeline::CommandPipeline)
+            .after(super::last_attack::settle),
     );
 }

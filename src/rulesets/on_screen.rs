@@ -106,6 +106,103 @@ fn tyneside_orders_and_shoot_are_in_view_under_the_guide() {
     }
 }
 
+/// A person's shot stays in sight until their next command (a walk: the fire fight's result
+/// only in the dice log, the next group's panel already up): the box lists the events it made
+/// over the table, clear of every piece, and the shot's line is kept; the next command ends
+/// it. The text's shooting example, Stormtroopers (A) at the Rebels (X), at both sizes.
+#[test]
+fn a_persons_shot_stays_in_sight_until_their_next_command() {
+    use super::tyneside::Tyneside;
+    use super::tyneside::commands::Command;
+    use crate::engine::last_attack::LastAttack;
+    use crate::engine::record::GameLog;
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        w.begin("shooting_example", 1);
+        for c in [Command::EndPhase, Command::EndPhase]
+            .into_iter()
+            .chain(std::iter::repeat_n(Command::EndActivation, 8))
+        {
+            send::<Tyneside>(&mut w, c);
+        }
+        let what = format!("shooting_example, A's shot, at {size:?}");
+        let log_before = w.app.world().resource::<GameLog>().0.len();
+        let shot = Command::Shoot {
+            groups: vec!["A".into()],
+            targets: vec!["X".into()],
+        };
+        let words = Tyneside::describe(w.app.world(), &shot);
+        let tokens_now = |w: &mut TestWindow| {
+            let world = w.app.world_mut();
+            let mut q = world.query::<&crate::engine::pieces::Token>();
+            q.iter(world).cloned().collect::<Vec<_>>()
+        };
+        let was = tokens_now(&mut w);
+        // As a player shoots: the target ticked, then Shoot.
+        let keys = check(&mut w, &what, &["list:targets:X"]);
+        w.click(rect_of(&keys, "list:targets:X").center());
+        let keys = check(&mut w, &what, &["shoot"]);
+        w.click(rect_of(&keys, "shoot").center());
+        w.frames(3);
+        // Each piece the shot struck: gone, faded or with a harm it had not; not the shooters
+        // for their `F` (the dice of seed 1 strike some).
+        let now = tokens_now(&mut w);
+        let struck = was
+            .iter()
+            .filter(|t| {
+                now.iter()
+                    .find(|n| n.label == t.label && n.side == t.side)
+                    .is_none_or(|n| {
+                        !n.shown
+                            || (n.faded && !t.faded)
+                            || n.badges.iter().any(|b| b.harm && !t.badges.contains(b))
+                    })
+            })
+            .count();
+        assert!(struck > 0, "{what}: the dice of seed 1 strike nobody");
+        let log = w.app.world().resource::<GameLog>().0.clone();
+        let last = w
+            .app
+            .world()
+            .get_resource::<LastAttack>()
+            .unwrap_or_else(|| panic!("{what}: the shot is not kept"))
+            .clone();
+        assert_eq!(last.what, words, "{what}");
+        assert!(!last.events.is_empty(), "{what}: no events");
+        assert_eq!(
+            last.events,
+            log[log_before..],
+            "{what}: the shot's own events"
+        );
+        assert!(!last.marks.is_empty(), "{what}: no line");
+        assert_eq!(last.struck.len(), struck, "{what}: {:?}", last.struck);
+        let keys = check(&mut w, &what, &["last-attack"]);
+        let boxed = rect_of(&keys, "last-attack");
+        let table = w.app.world().resource::<crate::ui::TableArea>().0;
+        assert!(
+            table.contains_rect(boxed),
+            "{what}: {boxed:?} off the table {table:?}"
+        );
+        let pieces = &w.app.world().resource::<crate::ui::PiecesSeen>().0;
+        assert!(
+            !pieces.iter().any(|p| p.intersects(boxed)),
+            "{what}: the box {boxed:?} covers a piece"
+        );
+        // The next command ends it.
+        w.app.world_mut().write_message(Command::EndActivation);
+        w.frames(3);
+        assert!(
+            w.app.world().get_resource::<LastAttack>().is_none(),
+            "{what}: kept past the next command"
+        );
+        let keys = w.keys();
+        assert!(
+            !keys.iter().any(|k| k.0 == "last-attack"),
+            "{what}: the box outlived the shot"
+        );
+    }
+}
+
 /// The battlefield's units to activate fill the room they have; a unit picked, its Fire is in
 /// view.
 #[test]
@@ -676,6 +773,8 @@ fn watch_the_rules<R: RuleSet>(scenario: &str) -> usize {
                 waited.shots
             );
             shots += waited.shots.len();
+            // A group that became active this frame is scrolled into view the next.
+            w.frames(1);
             check(&mut w, &what, &["while-you-waited"]);
         }
         // The person acts: the rules' own choice for the first side.

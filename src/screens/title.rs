@@ -8,6 +8,9 @@ use super::Screen;
 use crate::engine::pipeline::Notice;
 use crate::engine::registry::Registry;
 
+/// The guided first game's button, and an unfinished one's name.
+const FIRST_GAME: &str = "First game (guided)";
+
 /// Unfinished games the title offers to resume, at most this many, newest first.
 const RESUMABLE: usize = 6;
 
@@ -44,7 +47,16 @@ fn look_for_unfinished(mut commands: Commands) {
                         .map_or(n.clone(), |(stem, _)| stem.to_string())
                 })
                 .unwrap_or_else(|| "game".into());
-            (title.unwrap_or(stem), files)
+            // A guided first game by the button that began it.
+            let guided = files
+                .first()
+                .is_some_and(|f| crate::engine::autosave::Autosave::is_guided(f));
+            let name = if guided {
+                FIRST_GAME.to_string()
+            } else {
+                title.unwrap_or(stem)
+            };
+            (name, files)
         })
         .collect();
     commands.insert_resource(Unfinished(named, false));
@@ -56,6 +68,11 @@ fn resume_unfinished(world: &mut World, files: &[std::path::PathBuf]) {
     let mut why = Vec::new();
     for f in files {
         match super::resume(world, f) {
+            // A guided first game goes on with its guide.
+            Ok(()) if crate::engine::autosave::Autosave::is_guided(f) => {
+                world.resource_mut::<crate::ui::Guide>().on = true;
+                return;
+            }
             Ok(()) => return,
             Err(e) => why.push(e),
         }
@@ -135,7 +152,7 @@ fn title(
                     .read(scenario)
                     .map_or(scenario.to_string(), |(l, _)| l.header.name);
                 if ui
-                    .add_sized([240.0, 32.0], egui::Button::new("First game (guided)"))
+                    .add_sized([240.0, 32.0], egui::Button::new(FIRST_GAME))
                     .on_hover_text(format!(
                         "{}: {titled}, against the rules, with a guide that says what to do next and quotes each rule as it comes up",
                         entry.title
@@ -349,7 +366,14 @@ fn first_game(world: &mut World, scenario: &str, rules_side: &str) {
         )
     });
     match begun {
-        Ok(()) => world.resource_mut::<crate::ui::Guide>().on = true,
+        Ok(()) => {
+            world.resource_mut::<crate::ui::Guide>().on = true;
+            if let Some(mut autosave) =
+                world.get_resource_mut::<crate::engine::autosave::Autosave>()
+            {
+                autosave.guided();
+            }
+        }
         Err(es) => world.resource_mut::<Notice>().refusal = Some(es.join("\n")),
     }
 }

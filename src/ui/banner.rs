@@ -48,28 +48,39 @@ pub(super) fn plugin(app: &mut App) {
 /// middle of the top, of the foot, the top corners, the foot's corners and the middle where its
 /// box (with a little room) covers none of `pieces` (egui points), else the middle of the top.
 fn spot(table: egui::Rect, size: egui::Vec2, pieces: &[egui::Rect]) -> egui::Rect {
-    let m = 12.0;
-    let (top, foot) = (table.min.y + m, table.max.y - m - size.y);
-    let (left, mid, right) = (
-        table.min.x + m,
-        table.center().x - size.x / 2.0,
-        table.max.x - m - size.x,
-    );
-    let places = [
-        (mid, top),
-        (mid, foot),
-        (left, top),
-        (right, top),
-        (left, foot),
-        (right, foot),
-        (mid, table.center().y - size.y / 2.0),
+    const PLACES: [(f32, f32); 7] = [
+        (0.5, 0.0),
+        (0.5, 1.0),
+        (0.0, 0.0),
+        (1.0, 0.0),
+        (0.0, 1.0),
+        (1.0, 1.0),
+        (0.5, 0.5),
     ];
-    let at = |(x, y): (f32, f32)| egui::Rect::from_min_size(egui::pos2(x, y), size);
+    spot_among(table, size, pieces, &PLACES)
+}
+
+/// Where over `table` (egui points) a box `size` across and down goes: the first of `places`
+/// (each a fraction across and down the room the box has: 0 the left or top, 0.5 the middle, 1
+/// the right or foot; 12 points in from the table's edge) where the box, with a little room,
+/// lies inside the table and covers none of `clear_of` (egui points); else the first.
+pub(super) fn spot_among(
+    table: egui::Rect,
+    size: egui::Vec2,
+    clear_of: &[egui::Rect],
+    places: &[(f32, f32)],
+) -> egui::Rect {
+    let m = 12.0;
+    let at = |&(fx, fy): &(f32, f32)| {
+        let x = table.min.x + m + fx * (table.width() - 2.0 * m - size.x);
+        let y = table.min.y + m + fy * (table.height() - 2.0 * m - size.y);
+        egui::Rect::from_min_size(egui::pos2(x, y), size)
+    };
     places
-        .into_iter()
+        .iter()
         .map(at)
-        .find(|r| table.contains_rect(*r) && !pieces.iter().any(|p| p.intersects(r.expand(4.0))))
-        .unwrap_or_else(|| at(places[0]))
+        .find(|r| table.contains_rect(*r) && !clear_of.iter().any(|p| p.intersects(r.expand(4.0))))
+        .unwrap_or_else(|| places.first().map_or(at(&(0.5, 0.0)), at))
 }
 
 /// How long the banner shows at the least, seconds.

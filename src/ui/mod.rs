@@ -13,6 +13,7 @@ pub mod file_dialog;
 pub mod frame_time;
 mod handover;
 mod help;
+mod last_attack;
 #[cfg(test)]
 pub(crate) mod layout;
 mod phase_bar;
@@ -27,6 +28,7 @@ pub mod while_you_waited;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+pub use banner::PiecesSeen;
 pub use confirm::{EndPressed, LeaveOnline, ask, space_or_enter_ends};
 pub use handover::Handover;
 
@@ -718,6 +720,7 @@ impl Plugin for UiPlugin {
                 file_dialog::plugin,
                 tooltips::plugin,
                 while_you_waited::plugin,
+                last_attack::plugin,
             ))
             .add_systems(Update, over_status)
             .add_systems(

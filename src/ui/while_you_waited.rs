@@ -195,12 +195,7 @@ fn mark(
                 } else {
                     side_colour(w.side)
                 };
-                for (a, b) in [
-                    (Vec2::new(-r, -r), Vec2::new(r, r)),
-                    (Vec2::new(-r, r), Vec2::new(r, -r)),
-                ] {
-                    marks.line_2d(at + a, at + b, colour);
-                }
+                marks.taken_off(at, r, colour);
             }
         }
     }

@@ -78,6 +78,21 @@ impl Marks<'_> {
         }
     }
 
+    /// Where a piece of base radius `base` was taken off at `at`: its base's outline crossed
+    /// out, the cross reaching past the outline (a cross the size of the base alone lay
+    /// hidden under an order counter laid where the piece had stood: a walk).
+    pub fn taken_off(&mut self, at: Vec2, base: f32, colour: impl Into<Color>) {
+        let colour = colour.into();
+        let r = base * 1.3;
+        self.drawn.0.circle_2d(at, base, 32, colour);
+        for (a, b) in [
+            (Vec2::new(-r, -r), Vec2::new(r, r)),
+            (Vec2::new(-r, r), Vec2::new(r, -r)),
+        ] {
+            self.drawn.0.line_2d(at + a, at + b, colour);
+        }
+    }
+
     /// An arrow from `a` to `b`, its head a tenth of its length unless
     /// [`ArrowMark::with_tip_length`] says otherwise.
     pub fn arrow_2d(&mut self, a: Vec2, b: Vec2, colour: impl Into<Color>) -> ArrowMark<'_> {

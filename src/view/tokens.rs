@@ -1376,7 +1376,9 @@ pub(super) fn plugin(app: &mut App) {
                 lead_lines,
             )
                 .chain()
-                .after(super::BoardDrawn),
+                .after(super::BoardDrawn)
+                // The tokens as this frame's command left them.
+                .after(crate::engine::pieces::TokensWritten),
         )
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,

@@ -15,7 +15,7 @@ use super::phases::BattleRes;
 use super::rules::map::{Ground, hex_at, layout};
 use super::rules::roster::{Ability, Kind};
 use crate::engine::hint::HintMark;
-use crate::engine::pieces::{Badge, Model, PieceShape, Token};
+use crate::engine::pieces::{Badge, Model, PieceShape, Token, TokensWritten};
 use crate::engine::state::game_of;
 use crate::view::{Strokes, spawn_strokes};
 
@@ -370,7 +370,11 @@ fn draw_selection(
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (sync_tokens, terrain_lines, draw_selection)
+        (
+            sync_tokens.in_set(TokensWritten),
+            terrain_lines,
+            draw_selection,
+        )
             .after(crate::view::BoardDrawn)
             .run_if(game_of(ID).and_then(resource_exists::<BattleRes>)),
     );

@@ -14,7 +14,7 @@ use super::orders::Order;
 use super::phases::BattleRes;
 use super::rules::charts::DamageResult;
 use crate::engine::hint::HintMark;
-use crate::engine::pieces::{Badge, Model, PieceShape, Token};
+use crate::engine::pieces::{Badge, Model, PieceShape, Token, TokensWritten};
 use crate::engine::state::game_of;
 use crate::view::Marks;
 
@@ -53,7 +53,7 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
                 )
             },
             [0.85, 0.35, 0.2],
-        ));
+        ).harm());
     }
     // What the last round's fire cost it, until the next round is resolved.
     let lost: u32 = b
@@ -69,34 +69,43 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
             .filter(|&&(f, t, _)| t == i && f < b.units.len())
             .map(|&(f, _, _)| b.units[f].name.as_str())
             .collect();
-        badges.push(Badge::new(
-            format!("lost {lost}"),
-            format!(
-                "lost {lost} {} last round to the fire of {} (the faint arrows)",
-                if u.kind.vehicle { "vehicles" } else { "men" },
-                by.join(", ")
-            ),
-            [0.9, 0.45, 0.45],
-        ));
+        badges.push(
+            Badge::new(
+                format!("lost {lost}"),
+                format!(
+                    "lost {lost} {} last round to the fire of {} (the faint arrows)",
+                    if u.kind.vehicle { "vehicles" } else { "men" },
+                    by.join(", ")
+                ),
+                [0.9, 0.45, 0.45],
+            )
+            .harm(),
+        );
     }
     if u.under_fire {
         badges.push(Badge::new(
             "under fire",
             "under heavy fire last round: -1D to all its actions this round (our ruling, Under heavy fire: Help, Our rulings)",
             [0.9, 0.7, 0.1],
-        ));
+        ).harm());
     }
     match u.status {
-        Status::Retreating => badges.push(Badge::new(
-            "retreat",
-            "full retreat: no other action until it passes a morale check",
-            [0.6, 0.6, 0.6],
-        )),
-        Status::Surrendered => badges.push(Badge::new(
-            "surrendered",
-            "it surrendered: out of the battle",
-            [0.5, 0.5, 0.5],
-        )),
+        Status::Retreating => badges.push(
+            Badge::new(
+                "retreat",
+                "full retreat: no other action until it passes a morale check",
+                [0.6, 0.6, 0.6],
+            )
+            .harm(),
+        ),
+        Status::Surrendered => badges.push(
+            Badge::new(
+                "surrendered",
+                "it surrendered: out of the battle",
+                [0.5, 0.5, 0.5],
+            )
+            .harm(),
+        ),
         _ => {}
     }
     if let Some(e) = u.en_route {
@@ -110,11 +119,14 @@ pub fn token(b: &Battle, i: usize, draft: &Draft) -> Token {
         ));
     }
     if u.ignores_orders && u.status != Status::Retreating {
-        badges.push(Badge::new(
-            "shaken",
-            "failed its morale check: its orders are ignored this round",
-            [0.75, 0.5, 0.9],
-        ));
+        badges.push(
+            Badge::new(
+                "shaken",
+                "failed its morale check: its orders are ignored this round",
+                [0.75, 0.5, 0.9],
+            )
+            .harm(),
+        );
     }
     if draft.selected == Some(i) {
         badges.push(Badge::new(
@@ -375,11 +387,14 @@ pub fn shown_orders(b: &Battle, draft: &Draft) -> Vec<(Order, bool)> {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, sync_tokens.run_if(game_of(ID)))
-        .add_systems(
-            Update,
-            draw_orders.run_if(crate::engine::state::playing(ID)),
-        );
+    app.add_systems(
+        Update,
+        sync_tokens.in_set(TokensWritten).run_if(game_of(ID)),
+    )
+    .add_systems(
+        Update,
+        draw_orders.run_if(crate::engine::state::playing(ID)),
+    );
 }
 
 /// Where the Hint's `command` goes on the ground, metres: for a declaration, each unit's

@@ -14,7 +14,7 @@ use super::rules::roll::Band;
 use super::rules::scenario::START_AREA;
 use super::skirmish::{Command, Skirmish, Standing, TOKEN, TokenKind};
 use crate::engine::hint::HintMark;
-use crate::engine::pieces::{Badge, Model, NOBODY, PieceShape, Token};
+use crate::engine::pieces::{Badge, Model, NOBODY, PieceShape, Token, TokensWritten};
 use crate::engine::state::{game_of, playing};
 use crate::view::{Marks, TableZoom};
 
@@ -36,7 +36,7 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
             "down",
             "wounded, lying on his back: his only action is recover (both actions), and he gets no defence roll",
             [0.80, 0.16, 0.14],
-        ));
+        ).harm());
     }
     if f.fighter.tier == Tier::Boss && f.wound_ignored && f.standing == Standing::Upright {
         badges.push(Badge::new(
@@ -47,7 +47,7 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
                 "the Boss has ignored his first wound this turn: the next lays him down"
             },
             [0.85, 0.55, 0.10],
-        ));
+        ).harm());
     }
     if f.animal {
         badges.push(Badge::new(
@@ -63,6 +63,7 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
                 "a demon out of control: on its activation it attacks whoever is closest",
                 [0.85, 0.20, 0.55],
             )
+            .harm()
         } else {
             Badge::new(
                 "demon",
@@ -419,13 +420,16 @@ fn draw_active(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (sync_tokens, sync_counters).run_if(game_of(ID)))
-        .add_systems(
-            Update,
-            (draw_corners, draw_active.after(super::input::follow))
-                .run_if(playing(ID))
-                .run_if(resource_exists::<SkirmishRes>),
-        );
+    app.add_systems(
+        Update,
+        (sync_tokens.in_set(TokensWritten), sync_counters).run_if(game_of(ID)),
+    )
+    .add_systems(
+        Update,
+        (draw_corners, draw_active.after(super::input::follow))
+            .run_if(playing(ID))
+            .run_if(resource_exists::<SkirmishRes>),
+    );
 }
 
 /// A fighter's values line: his die, and his tier's letter only where his die is not his

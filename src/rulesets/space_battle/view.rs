@@ -14,7 +14,7 @@ use super::input::Plan;
 use super::phases::BattleRes;
 use super::rules::craft::Class;
 use crate::engine::hint::HintMark;
-use crate::engine::pieces::{Badge, Model, PieceShape, Token};
+use crate::engine::pieces::{Badge, Model, PieceShape, Token, TokensWritten};
 use crate::engine::state::game_of;
 use crate::view::{Marks, Strokes, spawn_strokes};
 
@@ -267,7 +267,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            sync_tokens,
+            sync_tokens.in_set(TokensWritten),
             board_marks,
             draw_plan.after(super::input::plan),
         )

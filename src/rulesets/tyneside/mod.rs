@@ -338,8 +338,17 @@ impl RuleSet for Tyneside {
         view::hint_marks(world, command)
     }
 
-    /// A fire fight or a close combat (the shots [`view::hint_marks`] draws).
+    /// A fire fight, a close combat, a hero's shot, a grenade, or fire or an explosive at a
+    /// walker (the lines [`view::hint_marks`] draws).
     fn is_attack(command: &Command) -> bool {
-        matches!(command, Command::Shoot { .. } | Command::Fight { .. })
+        matches!(
+            command,
+            Command::Shoot { .. }
+                | Command::Fight { .. }
+                | Command::HeroShot { .. }
+                | Command::Grenade { .. }
+                | Command::FireAtVehicle { .. }
+                | Command::Explosive { .. }
+        )
     }
 }

@@ -15,7 +15,7 @@ use super::rules::vehicles::Vehicle;
 use super::turn::{TurnPhase, TurnState};
 use crate::engine::board::BoardGeometry;
 use crate::engine::hint::HintMark;
-use crate::engine::pieces::{Badge, Model, PieceShape, Token};
+use crate::engine::pieces::{Badge, Model, PieceShape, Token, TokensWritten};
 use crate::engine::state::{game_of, playing};
 use crate::view::{FixedText, Marks, TableText, TableVisual, TableZoom, shown_base, side_colour};
 
@@ -43,22 +43,25 @@ fn tokens(
     for (e, (f, member), p, facing, (c, act), old) in &figures {
         let mut badges = Vec::new();
         if c.wounded() {
-            badges.push(Badge::new("W", "wounded", [0.80, 0.16, 0.14]));
+            badges.push(Badge::new("W", "wounded", [0.80, 0.16, 0.14]).harm());
         }
         if c.ducked_back(t) {
-            badges.push(Badge::new("D", "ducked back", [0.85, 0.55, 0.10]));
+            badges.push(Badge::new("D", "ducked back", [0.85, 0.55, 0.10]).harm());
         }
         // Held, it may not move: said on the table, not only by the refusal of a move (a walk
         // dragged a held Kanan and was told only then).
         if c.immobilised(t) {
-            badges.push(Badge::new(
-                "held",
-                "held by the Force (lightning or choke): unable to move",
-                [0.20, 0.55, 0.85],
-            ));
+            badges.push(
+                Badge::new(
+                    "held",
+                    "held by the Force (lightning or choke): unable to move",
+                    [0.20, 0.55, 0.85],
+                )
+                .harm(),
+            );
         }
         if c.knocked_out(t) {
-            badges.push(Badge::new("KO", "knocked out", [0.50, 0.22, 0.62]));
+            badges.push(Badge::new("KO", "knocked out", [0.50, 0.22, 0.62]).harm());
         }
         if c.hidden {
             badges.push(Badge::new("H", "hiding", [0.35, 0.38, 0.42]));
@@ -691,7 +694,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (tokens, portals, intents, doors).run_if(game_of(super::ID)),
+            (tokens.in_set(TokensWritten), portals, intents, doors).run_if(game_of(super::ID)),
             (draw, counters, tape_length).run_if(playing(super::ID)),
         ),
     );
@@ -825,8 +828,8 @@ mod tests {
     }
 
     /// The Hint's marks start at the figure that acts and end where the command takes it: a
-    /// move at its end, a fire fight at the target group, a close combat at each enemy in
-    /// base contact and at no other.
+    /// move at its end, a fire fight at the target group, a hero's shot at its target, a close
+    /// combat at each enemy in base contact and at no other.
     #[test]
     fn a_hint_is_drawn_from_the_figure_that_acts() {
         use super::hint_marks;
@@ -859,6 +862,16 @@ mod tests {
             ),
             [vec![Vec2::new(10.0, 10.0), Vec2::new(20.0, 10.0)]]
         );
+        assert_eq!(
+            line(
+                w,
+                Command::HeroShot {
+                    hero: "luke".into(),
+                    target: "e1".into()
+                }
+            ),
+            [vec![Vec2::new(10.0, 10.0), Vec2::new(20.0, 10.0)]]
+        );
         assert!(line(w, Command::Fight { group: "L".into() }).is_empty());
         // The trooper in base contact with Luke (bases of 0.5" and 0.5", 1" apart).
         let mut q = w.query::<(
@@ -880,7 +893,8 @@ mod tests {
 /// Where the Hint's `command` goes on the table, inches: a figure's move or jump to where it
 /// ends, each figure of a group moved together, a fire fight's line from each firing group to
 /// each target group (centre to centre), a close combat's line from each figure of the group
-/// to each enemy in base contact (within 1", Close combat).
+/// to each enemy in base contact (within 1", Close combat), and a line from a hero, a grenade's
+/// thrower or a walker's attacker to the figure aimed at.
 pub fn hint_marks(world: &World, command: &super::commands::Command) -> Vec<HintMark> {
     use super::commands::Command;
     use super::components::Member;
@@ -937,6 +951,23 @@ pub fn hint_marks(world: &World, command: &super::commands::Command) -> Vec<Hint
                 })
                 .collect()
         }
+        // A line from the one figure to the one it aims at.
+        Command::HeroShot { hero: a, target: b }
+        | Command::Grenade {
+            figure: a,
+            target: b,
+        }
+        | Command::FireAtVehicle {
+            figure: a,
+            vehicle: b,
+        }
+        | Command::Explosive {
+            figure: a,
+            vehicle: b,
+        } => match (figure(a), figure(b)) {
+            (Some(a), Some(b)) => vec![HintMark::new(a.2, [b.2], b.0.base)],
+            _ => Vec::new(),
+        },
         _ => Vec::new(),
     }
 }

@@ -69,6 +69,15 @@ pub fn show(
                 TurnPhase::Orders => Some(viewer.unwrap_or(turn.orders_side)),
                 _ => turn.active_group().and_then(|g| view.group(g)).map(|g| g.side),
             };
+            // A new active group is scrolled into view (a walk: the list stayed on the group
+            // before while the next one acted below its fold).
+            // So is the active group in a new phase's list: each phase's list keeps its own
+            // scroll, left wherever an earlier turn left it.
+            // It counts as seen once its heading has been in view (a pass egui discards
+            // drops its scroll).
+            let seen = egui::Id::new("tyneside-active-group-seen");
+            let now = (id, turn.active_group().map(str::to_string));
+            let newly_active = ui.data(|d| d.get_temp::<(&'static str, Option<String>)>(seen)) != Some(now.clone());
             // Each side's list its own scroll, opening at its top: scrolled down by the side
             // before, the next side's order lists were above the fold (a walk).
             fit.groups = egui::ScrollArea::vertical().id_salt(("groups", id, first)).show(ui, |ui| {
@@ -98,7 +107,7 @@ pub fn show(
                         let acted = matches!(phase, TurnPhase::Movement | TurnPhase::Action) && !turn.queue.contains(&g.id);
                         egui::Frame::group(ui.style()).stroke(if active { egui::Stroke::new(2.0, egui::Color32::WHITE) } else { ui.style().visuals.widgets.noninteractive.bg_stroke }).show(ui, |ui| {
                             ui.set_width(ui.available_width());
-                            ui.horizontal(|ui| {
+                            let head = ui.horizontal(|ui| {
                                 let title = egui::RichText::new(&g.name).strong();
                                 if ui.selectable_label(false, title).on_hover_text("Select this group's first figure").clicked() {
                                     pointer.selected = Some(board.figs[members[0]].entity);
@@ -108,6 +117,14 @@ pub fn show(
                                     ui.weak("· done");
                                 }
                             });
+                            if active {
+                                crate::ui::key_widget(ui, "active-group", &head.response);
+                                if newly_active && ui.clip_rect().contains_rect(head.response.rect) {
+                                    ui.data_mut(|d| d.insert_temp(seen, now.clone()));
+                                } else if newly_active {
+                                    head.response.scroll_to_me(Some(egui::Align::TOP));
+                                }
+                            }
                             let order = shown_order(g, seat);
                             let counter = if hidden { "?".to_string() } else if g.face_down.is_some() { order.map_or("face down".into(), |o| format!("{o} (face down)")) } else { order.map(|o| o.to_string()).unwrap_or("-".into()) };
                             let led = members.iter().any(|&m| board.figs[m].figure.hero);
