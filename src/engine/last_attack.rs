@@ -44,9 +44,13 @@ pub struct LastAttack {
     was: Option<Vec<PieceWas>>,
 }
 
-/// What is measured before an attack is played: its words, marks, the log's length and the
-/// pieces as they stood.
-pub(super) struct Before {
+/// What is measured before a person's attack is played: its words, marks, the log's length
+/// and the pieces as they stood (`None`: the command is no attack).
+#[derive(Resource, Default)]
+struct Before(Option<Measured>);
+
+/// What [`Before`] holds.
+struct Measured {
     what: String,
     marks: Vec<HintMark>,
     log_len: usize,
@@ -54,28 +58,28 @@ pub(super) struct Before {
 }
 
 /// Before a person's `command` is played: where it is an attack, what [`kept`] needs.
-pub(super) fn before<R: RuleSet>(world: &mut World, command: &R::Command) -> Option<Before> {
-    if !R::is_attack(command) {
-        return None;
-    }
-    let mut tokens = world.query::<(Entity, &Token)>();
-    let was = tokens
-        .iter(world)
-        .map(|(e, t)| PieceWas::of(e, t))
-        .collect();
-    Some(Before {
-        what: R::describe(world, command),
-        marks: R::hint_marks(world, command),
-        log_len: world.get_resource::<GameLog>().map_or(0, |l| l.0.len()),
-        was,
-    })
+fn before<R: RuleSet>(world: &mut World, command: &R::Command) {
+    let measured = R::is_attack(command).then(|| {
+        let mut tokens = world.query::<(Entity, &Token)>();
+        let was = tokens
+            .iter(world)
+            .map(|(e, t)| PieceWas::of(e, t))
+            .collect();
+        Measured {
+            what: R::describe(world, command),
+            marks: R::hint_marks(world, command),
+            log_len: world.get_resource::<GameLog>().map_or(0, |l| l.0.len()),
+            was,
+        }
+    });
+    world.insert_resource(Before(measured));
 }
 
-/// Once a person's command is accepted: an attack ([`before`] gave `Some`) becomes the
+/// Once a person's command is accepted: an attack ([`before`] measured it) becomes the
 /// [`LastAttack`]; any other command of theirs ends the last one. The pieces it struck are
 /// told once the tokens show it ([`settle`]).
-pub(super) fn kept(world: &mut World, before: Option<Before>) {
-    let Some(before) = before else {
+fn kept(world: &mut World) {
+    let Some(before) = world.remove_resource::<Before>().and_then(|b| b.0) else {
         world.remove_resource::<LastAttack>();
         return;
     };
@@ -128,9 +132,22 @@ pub fn settle(last: Option<ResMut<LastAttack>>, tokens: Query<(Entity, &Token)>)
         .collect();
 }
 
+/// A person's attacks in rule set `R` kept ([`LastAttack`]): hooks in its pipeline; leaving
+/// the game forgets the last.
+pub(super) fn plugin<R: RuleSet>(app: &mut App) {
+    let mut hooks = app.world_mut().resource_mut::<super::pipeline::Hooks<R>>();
+    hooks.queued.push(before::<R>);
+    hooks.queued_accepted.push(kept);
+}
+
 /// The rule sets' systems that write each piece's [`Token`] from the game run after the
 /// command pipeline, so a token shows the command of its frame; [`settle`] runs after them.
+/// Leaving a game forgets its last attack.
 pub(super) fn shared(app: &mut App) {
+    app.add_systems(
+        OnEnter(super::state::GameState::NoGame),
+        |mut commands: Commands| commands.remove_resource::<LastAttack>(),
+    );
     app.configure_sets(
         Update,
         TokensWritten.after(super::pipeline::CommandPipeline),

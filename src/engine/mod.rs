@@ -69,4 +69,5 @@ pub fn plugin<R: ruleset::RuleSet>(app: &mut App) {
     hint::plugin::<R>(app);
     online::plugin::<R>(app);
     away::plugin::<R>(app);
+    last_attack::plugin::<R>(app);
 }

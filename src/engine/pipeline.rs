@@ -135,6 +135,11 @@ pub struct Hooks<R: RuleSet> {
     /// In the window: a refusal that one of these takes up is not shown as one (manual dice:
     /// the roll the command needs is asked for, and the command waits for it).
     pub refused: HookList<fn(&mut World, &R::Command) -> bool>,
+    /// In the window: a command from the queue (a person's at this computer) about to be
+    /// processed (the last attack notes what it needs).
+    pub queued: HookList<fn(&mut World, &R::Command)>,
+    /// In the window: a command from the queue was accepted.
+    pub queued_accepted: HookList<fn(&mut World)>,
 }
 
 impl<R: RuleSet> Clone for Hooks<R> {
@@ -154,6 +159,8 @@ impl<R: RuleSet> Default for Hooks<R> {
             restore: HookList::default(),
             hold: HookList::default(),
             refused: HookList::default(),
+            queued: HookList::default(),
+            queued_accepted: HookList::default(),
         }
     }
 }
@@ -320,10 +327,14 @@ fn drain<R: RuleSet>(world: &mut World) {
     else {
         return;
     };
-    let attack = super::last_attack::before::<R>(world, &command);
+    for f in hooks.queued.iter() {
+        f(world, &command);
+    }
     let refusal = match process::<R>(world, command) {
         CommandOutcome::Accepted(_) => {
-            super::last_attack::kept(world, attack);
+            for f in hooks.queued_accepted.iter() {
+                f(world);
+            }
             None
         }
         CommandOutcome::Refused(command, reason) => {
@@ -344,7 +355,6 @@ fn forget_queue<R: RuleSet>(mut queue: ResMut<CommandQueue<R::Command>>) {
 /// Leaving a game: its record goes, and what the rule set kept of it ([`RuleSet::left`]).
 fn forget_game<R: RuleSet>(world: &mut World) {
     world.remove_resource::<GameRecord<R::Command>>();
-    world.remove_resource::<super::last_attack::LastAttack>();
     R::left(world);
 }
 
