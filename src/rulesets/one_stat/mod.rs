@@ -441,7 +441,11 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
         }
         Command::Recover => format!("{active} tries to recover"),
         Command::Heal { target } => format!("{active} tends {}", name(*target)),
-        Command::Wander => format!("{active} moves randomly"),
+        // Why he wanders, in the text's words (a walk: the rules' fighters' wandering was
+        // not explained).
+        Command::Wander => format!(
+            "{active} moves randomly: he cannot attack and sees no fighter of the other side (one-stat-skirmish.txt, Turn Order: \"Move randomly (throw a d8, move stat into direction the d8 is pointing)\")"
+        ),
         Command::Command { fighter } => format!("{active} commands {}", name(*fighter)),
         Command::Drive { rookie } => format!("{active} drives {}", name(*rookie)),
         Command::Stalk { to } => {
@@ -508,6 +512,21 @@ mod tests {
             }
         }
         assert_eq!(describe(&s, &bent), "Rook moves 3.0\" to (11.0, 16.0)");
+    }
+
+    /// A fighter the rules move at random says why, quoting the text's tree word for word.
+    #[test]
+    fn a_random_move_says_why_in_the_texts_words() {
+        let (mut s, mut dice) = skirmish::tests::game(vec![]);
+        skirmish::tests::activate(&mut s, &mut dice, 1);
+        let words = describe(&s, &Command::Wander);
+        assert!(words.starts_with("Rook moves randomly: "), "{words}");
+        let quoted = words
+            .split('"')
+            .nth(1)
+            .unwrap_or_else(|| panic!("no quote in {words}"));
+        let text = include_str!("../../../assets/rules/one-stat-skirmish.txt");
+        assert!(text.contains(quoted), "not the text's: {quoted}");
     }
 
     /// The scenario list's turn limit (docs/rules/one_stat.md, "The turn limit"): the bundled
