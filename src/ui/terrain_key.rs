@@ -129,8 +129,9 @@ back, hiding, down, retreating). Chips beside a piece (W, D, down, active …) a
 state; hover the piece for what each means. A red bar across the touch of two bases: they stand \
 in base contact, close enough for melee. When the table comes back to you after the rules \
 (solo) or a player at another computer (online) played: arrows from where their pieces stood, a \
-yellow line from each attacker to its target, a red ring on your pieces struck and a cross where \
-a piece was removed. In a hotseat game where something is hidden from the other side, the \
+yellow line from each attacker to its target, a red ring on your pieces struck and a crossed-out \
+base where a piece was removed. Your own last attack is drawn the same way, its dice and results \
+in a box over a corner of the table, until your next command. In a hotseat game where something is hidden from the other side, the \
 hand-over screen lists what was done instead; where nothing is, the banner names the side to \
 play and the Events below tell what was done.";
 
