@@ -295,7 +295,7 @@ fn draw_corners(game: Res<SkirmishRes>, mut gizmos: Marks) {
 /// ([`reaches`]).
 fn rings(f: &super::skirmish::OnTable, c: &Command) -> Vec<(f32, f32)> {
     if f.fighter.is(Specialisation::ForceUser) {
-        return vec![(20.0, 0.3)];
+        return vec![(super::rules::roll::FORCE_USER_REACH, 0.3)];
     }
     [
         (Band::Short, 5.0, 0.45),

@@ -145,6 +145,13 @@ pub fn roll(
     })
 }
 
+/// How far a Force User attacks, inches from base edge to base edge: "May attack any target
+/// within 20″ and line of sight" (one-stat-skirmish.txt, Force User).
+pub const FORCE_USER_REACH: f32 = 20.0;
+
+/// How far a shot reaches, inches from base edge to base edge: "long range (up tp 15″ away)".
+pub const LONG_RANGE: f32 = 15.0;
+
 /// The range bands of a ranged attack: "short range (up to 5″), medium range (up tp 10″) or
 /// long range (up tp 15″ away)".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -164,7 +171,7 @@ impl Band {
             Some(Band::Short)
         } else if inches <= 10.0 {
             Some(Band::Medium)
-        } else if inches <= 15.0 {
+        } else if inches <= LONG_RANGE {
             Some(Band::Long)
         } else {
             None

@@ -12,7 +12,9 @@ use super::rules::INCH;
 use super::rules::combat::{AttackKind, Combatant, WoundResult, attack, wound};
 use super::rules::fighter::{Fighter, Specialisation, Tier, Weapon};
 use super::rules::movement::{step, straight_on};
-use super::rules::roll::{Band, HeavyMode, Pick, Test, roll, shooter_pick};
+use super::rules::roll::{
+    Band, FORCE_USER_REACH, HeavyMode, LONG_RANGE, Pick, Test, roll, shooter_pick,
+};
 use super::rules::scenario::{Goal, StartLayout, start_places_at};
 use super::rules::sequence::next_player;
 use super::rules::solitaire::{
@@ -1660,9 +1662,9 @@ impl Skirmish {
             // Out of range as well: both said, so the player is not sent round the pillar
             // to find the target still too far.
             let reach = if f.fighter.is(Specialisation::ForceUser) {
-                20.0
+                FORCE_USER_REACH
             } else {
-                15.0
+                LONG_RANGE
             };
             let far = if gap > reach {
                 format!(", and is {gap:.1}{INCH} away (the most is {reach}\")")
@@ -1677,9 +1679,9 @@ impl Skirmish {
         let (pick, extra_wound) = if f.fighter.is(Specialisation::ForceUser) {
             // "May attack any target within 20″ and line of sight by rolling 2 dice and
             // taking the worse result."
-            if gap > 20.0 {
+            if gap > FORCE_USER_REACH {
                 return Err(format!(
-                    "{} is {gap:.1}{INCH} away: the Force User attacks within 20\"",
+                    "{} is {gap:.1}{INCH} away: the Force User attacks within {FORCE_USER_REACH}\"",
                     self.fighters[t].fighter.name
                 ));
             }
@@ -1688,7 +1690,7 @@ impl Skirmish {
             let class = f.fighter.shooter_for(weapon, area)?;
             let Some(band) = Band::of(gap) else {
                 return Err(format!(
-                    "{} is {gap:.1}{INCH} away: long range is up to 15\"",
+                    "{} is {gap:.1}{INCH} away: long range is up to {LONG_RANGE}\"",
                     self.fighters[t].fighter.name
                 ));
             };
