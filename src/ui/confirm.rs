@@ -81,9 +81,11 @@ pub fn show(
 }
 
 /// A question in a modal window (the table below takes no clicks): `title`, the lines of
-/// `body`, then `yes (Enter)` and `Go back (Esc)`; Enter says yes, Escape no. Returns the
-/// answer once given, `None` while it waits. The buttons are noted as the key widgets
-/// `yes: <yes>` and `no: <yes>` ([`super::key_widget`]).
+/// `body`, then `yes (Enter)` and `Go back (Esc)`; Enter says yes, Escape no, once the
+/// question has been up a pass (the Enter that pressed End, asking it, answered it too: a
+/// walk's shot was lost to one Enter with no question seen). Returns the answer once given,
+/// `None` while it waits. The buttons are noted as the key widgets `yes: <yes>` and `no:
+/// <yes>` ([`super::key_widget`]).
 pub fn ask(
     ctx: &egui::Context,
     id: &str,
@@ -111,6 +113,23 @@ pub fn ask(
             }
         });
     });
+    // The pass it was first shown in, and the last it was shown in: not shown in the pass
+    // before, it is asked anew.
+    let pass = ctx.cumulative_pass_nr();
+    let seen = egui::Id::new((id, "shown in passes"));
+    let opened = ctx.data_mut(|d| {
+        let (opened, last) = d.get_temp::<(u64, u64)>(seen).unwrap_or((pass, pass));
+        let opened = if last + 1 < pass || opened > pass {
+            pass
+        } else {
+            opened
+        };
+        d.insert_temp(seen, (opened, pass));
+        opened
+    });
+    if pass == opened {
+        return answer;
+    }
     ctx.input(|i| {
         if i.key_pressed(egui::Key::Enter) {
             answer = answer.or(Some(true));
@@ -120,4 +139,47 @@ pub fn ask(
         }
     });
     answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One pass of `ctx` asking, with Enter pressed or not: the answer.
+    fn pass(ctx: &egui::Context, enter: bool) -> Option<bool> {
+        let mut input = egui::RawInput::default();
+        if enter {
+            input.events.push(egui::Event::Key {
+                key: egui::Key::Enter,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: egui::Modifiers::NONE,
+            });
+        }
+        let mut answer = None;
+        let _ = ctx.run_ui(input, |ui| {
+            answer = ask(
+                ui.ctx(),
+                "test-question",
+                ("End?", &["Two shots are lost."]),
+                "End",
+            );
+        });
+        answer
+    }
+
+    /// The Enter that brought the question up does not answer it; the next one does. Asked
+    /// again later, the question again waits a pass.
+    #[test]
+    fn the_enter_that_asks_does_not_answer() {
+        let ctx = egui::Context::default();
+        assert_eq!(pass(&ctx, true), None, "the Enter that asked");
+        assert_eq!(pass(&ctx, false), None, "no key");
+        assert_eq!(pass(&ctx, true), Some(true), "Enter, the question seen");
+        // Not asked for a pass, then asked again with an Enter.
+        let _ = ctx.run_ui(egui::RawInput::default(), |_| {});
+        assert_eq!(pass(&ctx, true), None, "asked anew");
+        assert_eq!(pass(&ctx, true), Some(true));
+    }
 }

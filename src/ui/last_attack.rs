@@ -14,7 +14,7 @@ use crate::engine::undo::UndoMarks;
 use crate::view::{Marks, side_colour};
 
 /// The most events the box lists; the rest are in the events list.
-const LINES: usize = 8;
+const LINES: usize = 14;
 
 /// The box's widest, egui points.
 const WIDE: f32 = 380.0;

@@ -444,7 +444,7 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
         // Why he wanders, in the text's words (a walk: the rules' fighters' wandering was
         // not explained).
         Command::Wander => format!(
-            "{active} moves randomly: he cannot attack and sees no fighter of the other side (one-stat-skirmish.txt, Turn Order: \"Move randomly (throw a d8, move stat into direction the d8 is pointing)\")"
+            "{active} moves randomly: he cannot attack and sees no fighter of the other side (\"Move randomly (throw a d8, move stat into direction the d8 is pointing)\", one-stat-skirmish.txt, Turn Order)"
         ),
         Command::Command { fighter } => format!("{active} commands {}", name(*fighter)),
         Command::Drive { rookie } => format!("{active} drives {}", name(*rookie)),

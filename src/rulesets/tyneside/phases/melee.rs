@@ -276,8 +276,13 @@ pub(super) fn fight(game: &mut Game, out: &mut Effects, group: &str) -> Result<(
                     }
                 };
                 // The chart's result, then what came of it where that says more (`continue
-                // melee` is said once, not `continue melee — continue melee`).
-                let what = if what.is_empty() {
+                // melee` is said once, not `continue melee — continue melee`; nor `killed —
+                // is killed`, `wounded — is wounded`: a walk).
+                let same = matches!(
+                    (result, what.as_str()),
+                    (MeleeResult::Killed, "is killed") | (MeleeResult::Wounded, "is wounded")
+                );
+                let what = if what.is_empty() || same {
                     String::new()
                 } else {
                     format!(" — {what}")
