@@ -83,6 +83,42 @@ pub(super) fn spot_among(
         .unwrap_or_else(|| places.first().map_or(at(&(0.5, 0.0)), at))
 }
 
+/// What a box over the table (`own`, its egui id) keeps clear of, egui points: the pieces
+/// (`pieces`, window pixels at the context's zoom), the banner where shown, every window and
+/// popup up but its own, and the areas `also` (boxes in the background, as the banner is).
+pub(super) fn obstacles(
+    ctx: &egui::Context,
+    (pieces, banner): (&PiecesSeen, &Banner),
+    own: egui::Id,
+    also: &[egui::Id],
+) -> Vec<egui::Rect> {
+    let zoom = ctx.zoom_factor();
+    let mut clear_of: Vec<egui::Rect> = pieces
+        .0
+        .iter()
+        .map(|r| {
+            egui::Rect::from_min_max(
+                (r.min.to_vec2() / zoom).to_pos2(),
+                (r.max.to_vec2() / zoom).to_pos2(),
+            )
+        })
+        .collect();
+    clear_of.extend(banner.covering());
+    clear_of.extend(ctx.memory(|m| {
+        m.areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|l| {
+                l.id != own
+                    && (also.contains(&l.id)
+                        || matches!(l.order, egui::Order::Middle | egui::Order::Foreground))
+            })
+            .filter_map(|l| m.area_rect(l.id))
+            .collect::<Vec<_>>()
+    }));
+    clear_of
+}
+
 /// How long the banner shows at the least, seconds.
 const SHOWN: f64 = 3.0;
 

@@ -19,6 +19,11 @@ const LINES: usize = 14;
 /// The box's widest, egui points.
 const WIDE: f32 = 380.0;
 
+/// The box's egui id.
+pub(super) fn box_id() -> egui::Id {
+    egui::Id::new("last-attack")
+}
+
 /// The last attack to show: none while the replay viewer or the hand-over screen is up, or
 /// once an undo took it back.
 fn shown<'a>(
@@ -90,29 +95,8 @@ fn show(
         return Ok(());
     };
     let ctx = ctx.ctx_mut()?.clone();
-    let id = egui::Id::new("last-attack");
-    let zoom = ctx.zoom_factor();
-    let mut clear_of: Vec<egui::Rect> = seen
-        .0
-        .iter()
-        .map(|r| {
-            egui::Rect::from_min_max(
-                (r.min.to_vec2() / zoom).to_pos2(),
-                (r.max.to_vec2() / zoom).to_pos2(),
-            )
-        })
-        .collect();
-    clear_of.extend(state.banner.covering());
-    clear_of.extend(ctx.memory(|m| {
-        m.areas()
-            .visible_layer_ids()
-            .into_iter()
-            .filter(|l| {
-                l.id != id && matches!(l.order, egui::Order::Middle | egui::Order::Foreground)
-            })
-            .filter_map(|l| m.area_rect(l.id))
-            .collect::<Vec<_>>()
-    }));
+    let id = box_id();
+    let clear_of = banner::obstacles(&ctx, (&seen, &state.banner), id, &[]);
     // Its size as last drawn; a guess the first time (a line a row).
     let size = ctx
         .memory(|m| m.area_rect(id))

@@ -242,38 +242,55 @@ fn offer(
     }
 }
 
-/// The box over the table, once asked for on the phase bar.
+/// The box over the table, once asked for on the phase bar: at the table's first corner (its
+/// foot's left first) clear of the pieces and of the other boxes, where it stays while it is
+/// clear (a walk found it over Han and Obi-Wan at the foot's left).
 fn show(
     mut ctx: EguiContexts,
-    area: Res<TableArea>,
+    (area, seen): (Res<TableArea>, Res<super::banner::PiecesSeen>),
     waited: Res<WhileYouWaited>,
     mut state: ResMut<super::UiState>,
     mut view: MessageWriter<ViewRequest>,
+    mut placed: Local<Option<egui::Rect>>,
 ) -> Result {
     if state.waited.is_none() || !state.waited_shown {
+        *placed = None;
         return Ok(());
     }
     let ctx = ctx.ctx_mut()?.clone();
+    let id = egui::Id::new("while-you-waited-box");
+    let clear_of = super::banner::obstacles(
+        &ctx,
+        (&seen, &state.banner),
+        id,
+        &[super::last_attack::box_id()],
+    );
+    // Its size as last drawn; the first time, its usual one.
+    let size = ctx
+        .memory(|m| m.area_rect(id))
+        .filter(|_| placed.is_some())
+        .map_or(egui::vec2(336.0, 330.0), |r| r.size());
+    let covered = placed.is_none_or(|r| {
+        let r = egui::Rect::from_min_size(r.min, size);
+        !area.0.contains_rect(r) || clear_of.iter().any(|o| o.intersects(r))
+    });
+    if covered {
+        const PLACES: [(f32, f32); 4] = [(0.0, 1.0), (1.0, 1.0), (0.0, 0.0), (1.0, 0.0)];
+        *placed = Some(super::banner::spot_among(area.0, size, &clear_of, &PLACES));
+    }
+    let at = placed.map_or(area.0.left_bottom(), |r| r.min);
     let mut open = true;
     let mut step = false;
-    // At the table's bottom left: the guide stands at its top, the terrain key at its
-    // bottom right.
     let window = egui::Window::new(format!(
         "While you waited: {}",
         crate::rules::words::counted(waited.events.len(), "event")
     ))
-        .id(egui::Id::new("while-you-waited-box"))
+        .id(id)
         .open(&mut open)
         .resizable(false)
         .collapsible(false)
         .default_width(320.0)
-        .anchor(
-            egui::Align2::LEFT_BOTTOM,
-            [
-                area.0.min.x + 8.0,
-                area.0.max.y - ctx.content_rect().max.y - 8.0,
-            ],
-        )
+        .fixed_pos(at)
         .show(&ctx, |ui| {
             // One height whatever the count, so the box anchored by its bottom never
             // moves or runs off the window as it fills.
