@@ -114,6 +114,9 @@ pub(super) fn obstacles(
                         || matches!(l.order, egui::Order::Middle | egui::Order::Foreground))
             })
             .filter_map(|l| m.area_rect(l.id))
+            // A modal question's backdrop over the whole window is no box to keep clear of
+            // (the result box hopped to another corner as End asked).
+            .filter(|r| r.area() < ctx.content_rect().area() * 0.5)
             .collect::<Vec<_>>()
     }));
     clear_of
