@@ -57,6 +57,16 @@ impl PieceWas {
         }
     }
 
+    /// This piece's token among `tokens` now: by its entity, or where the pieces were set up
+    /// again (undo, redo), by who it is ([`PieceWas::is`]); `None` once it has gone.
+    pub fn now_in<'a>(&self, tokens: &'a Query<(Entity, &Token)>) -> Option<&'a Token> {
+        tokens
+            .get(self.entity)
+            .ok()
+            .or_else(|| tokens.iter().find(|(_, t)| self.is(t)))
+            .map(|(_, t)| t)
+    }
+
     /// Whether `token` is this piece: the same side, name and place in the drawing order.
     pub fn is(&self, token: &Token) -> bool {
         token.side == self.side && token.label == self.name.0 && token.order == self.name.1

@@ -1,7 +1,7 @@
 //! The last attack a person made at this computer (a shot, a melee, an assault) and what it
-//! did, kept until their next command: the shell shows its events beside the table and marks
-//! its line and the pieces it struck, so a result is seen before the rules' side (or the next
-//! group) moves on. A walk: a Tyneside player's own Shoot passed straight to the next turn,
+//! did, kept until their next command: the shell shows its events over a corner of the table
+//! and marks its line and the pieces it struck, so a result is seen before the rules' side (or
+//! the next group) moves on. A walk: a Tyneside player's own Shoot passed straight to the next turn,
 //! its result only in the dice log and `While you waited` (issue 61: seeing what happened).
 
 use bevy::prelude::*;
@@ -21,8 +21,8 @@ pub struct Struck {
     pub base: f32,
     /// Its side ([`Token::side`]).
     pub side: usize,
-    /// Taken off the board (else wounded, ducked back, down: a badge gained or its face
-    /// changed, [`PieceWas::struck_since`]).
+    /// Taken off the board (else wounded, ducked back, down: a harm badge gained, faded or its
+    /// face changed, [`PieceWas::struck_since`]).
     pub removed: bool,
 }
 
@@ -108,26 +108,19 @@ pub fn settle(last: Option<ResMut<LastAttack>>, tokens: Query<(Entity, &Token)>)
     last.struck = was
         .iter()
         .filter(|w| w.shown)
-        .filter_map(|w| {
-            let token = tokens
-                .get(w.entity)
-                .ok()
-                .or_else(|| tokens.iter().find(|(_, t)| w.is(t)))
-                .map(|(_, t)| t);
-            match token {
-                Some(t) if t.shown => w.struck_since(t).then(|| Struck {
-                    at: t.at,
-                    base: t.base,
-                    side: w.side,
-                    removed: false,
-                }),
-                gone => Some(Struck {
-                    at: gone.map_or(w.at, |t| t.at),
-                    base: gone.map_or(0.5, |t| t.base),
-                    side: w.side,
-                    removed: true,
-                }),
-            }
+        .filter_map(|w| match w.now_in(&tokens) {
+            Some(t) if t.shown => w.struck_since(t).then(|| Struck {
+                at: t.at,
+                base: t.base,
+                side: w.side,
+                removed: false,
+            }),
+            gone => Some(Struck {
+                at: gone.map_or(w.at, |t| t.at),
+                base: gone.map_or(0.5, |t| t.base),
+                side: w.side,
+                removed: true,
+            }),
         })
         .collect();
 }

@@ -83,6 +83,19 @@ pub(super) fn spot_among(
         .unwrap_or_else(|| places.first().map_or(at(&(0.5, 0.0)), at))
 }
 
+/// `pieces`' boxes in window pixels as egui points at `zoom`.
+fn in_points(pieces: &[egui::Rect], zoom: f32) -> Vec<egui::Rect> {
+    pieces
+        .iter()
+        .map(|r| {
+            egui::Rect::from_min_max(
+                (r.min.to_vec2() / zoom).to_pos2(),
+                (r.max.to_vec2() / zoom).to_pos2(),
+            )
+        })
+        .collect()
+}
+
 /// What a box over the table (`own`, its egui id) keeps clear of, egui points: the pieces
 /// (`pieces`, window pixels at the context's zoom), the banner where shown, every window and
 /// popup up but its own, and the areas `also` (boxes in the background, as the banner is).
@@ -92,17 +105,7 @@ pub(super) fn obstacles(
     own: egui::Id,
     also: &[egui::Id],
 ) -> Vec<egui::Rect> {
-    let zoom = ctx.zoom_factor();
-    let mut clear_of: Vec<egui::Rect> = pieces
-        .0
-        .iter()
-        .map(|r| {
-            egui::Rect::from_min_max(
-                (r.min.to_vec2() / zoom).to_pos2(),
-                (r.max.to_vec2() / zoom).to_pos2(),
-            )
-        })
-        .collect();
+    let mut clear_of = in_points(&pieces.0, ctx.zoom_factor());
     clear_of.extend(banner.covering());
     clear_of.extend(ctx.memory(|m| {
         m.areas()
@@ -246,16 +249,7 @@ pub fn show(
             .size()
     });
     let text = egui::RichText::new(words).size(28.0).strong().color(colour);
-    let zoom = ctx.zoom_factor();
-    let pieces: Vec<egui::Rect> = pieces
-        .iter()
-        .map(|r| {
-            egui::Rect::from_min_max(
-                (r.min.to_vec2() / zoom).to_pos2(),
-                (r.max.to_vec2() / zoom).to_pos2(),
-            )
-        })
-        .collect();
+    let pieces = in_points(pieces, ctx.zoom_factor());
     let place = spot(table, size + egui::vec2(50.0, 22.0), &pieces);
     let shown = egui::Area::new(egui::Id::new("hotseat-banner"))
         .fixed_pos(place.min)

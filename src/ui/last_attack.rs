@@ -77,7 +77,6 @@ struct Placed {
 /// The box, over the table's first corner clear of the pieces and of every window and popup
 /// (the hotseat banner, `While you waited`, the Key, a whole refusal); the pointer near it
 /// sees through it, and it takes no clicks.
-#[allow(clippy::too_many_arguments)]
 fn show(
     mut ctx: EguiContexts,
     (area, state, seen): (Res<TableArea>, Res<UiState>, Res<banner::PiecesSeen>),

@@ -167,12 +167,7 @@ fn mark(
         }
     }
     for w in was.iter().filter(|w| w.shown) {
-        // By its entity, or where the pieces were set up again (undo, redo), by who it is.
-        let token = now
-            .get(w.entity)
-            .ok()
-            .or_else(|| now.iter().find(|(_, t)| w.is(t)))
-            .map(|(_, t)| t);
+        let token = w.now_in(now);
         match token {
             Some(t) if t.shown => {
                 if t.at.distance(w.at) > t.base * 0.25 {
