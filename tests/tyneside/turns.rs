@@ -335,6 +335,17 @@ fn other_melee_against_two_with_the_highest_die() {
     );
     assert_eq!(fig(&mut s, "s1").status, Status::Killed);
     assert_eq!(fig(&mut s, "s2").status, Status::Killed);
+    // The chart's result told once: `killed`, not `killed — is killed`.
+    let log = &s.world().resource::<holotable::engine::record::GameLog>().0;
+    let lost: Vec<&str> = log
+        .iter()
+        .map(|e| e.text.as_str())
+        .filter(|t| t.contains("loses the melee"))
+        .collect();
+    assert!(
+        lost.len() >= 2 && lost.iter().all(|t| t.ends_with(": killed")),
+        "{lost:?}"
+    );
     // The Empire has no figure left: Rebels win at once.
     let st = s.state();
     assert_eq!(s.phase(), "GameOver");

@@ -69,12 +69,10 @@ pub fn show(
                 TurnPhase::Orders => Some(viewer.unwrap_or(turn.orders_side)),
                 _ => turn.active_group().and_then(|g| view.group(g)).map(|g| g.side),
             };
-            // A new active group is scrolled into view (a walk: the list stayed on the group
-            // before while the next one acted below its fold).
-            // So is the active group in a new phase's list: each phase's list keeps its own
-            // scroll, left wherever an earlier turn left it.
-            // It counts as seen once its heading has been in view (a pass egui discards
-            // drops its scroll).
+            // A newly active group, or the active group in a new phase's list (each keeps its
+            // own scroll), is scrolled to its heading until that has been in view (a walk: the
+            // list stayed on the group before while the next acted below its fold; a pass
+            // egui discards drops a scroll asked in it).
             let seen = egui::Id::new("tyneside-active-group-seen");
             let now = (id, turn.active_group().map(str::to_string));
             let newly_active = ui.data(|d| d.get_temp::<(&'static str, Option<String>)>(seen)) != Some(now.clone());
