@@ -9,6 +9,7 @@ use super::board::{Board, GameView};
 use super::components::{Condition, EnemyPool, Facing, Figure, Group, Portal, Position};
 use super::input::{MovePreview, PointerState, SightPreview};
 use super::rules::force::ENHANCE;
+use super::rules::melee::CLOSE_COMBAT_RANGE;
 use super::rules::orders::{Order, allowance_left};
 use super::rules::profile::Ability;
 use super::rules::vehicles::Vehicle;
@@ -202,6 +203,9 @@ const GREEN: Color = Color::srgb(0.3, 0.95, 0.4);
 const RED: Color = Color::srgb(1.0, 0.3, 0.25);
 const YELLOW: Color = Color::srgb(1.0, 0.9, 0.2);
 
+/// The colour of an enemy's close-combat reach, ringed while a move would end within it.
+const CLOSE_COMBAT: Color = Color::srgb(1.0, 0.65, 0.2);
+
 /// The colour of a Force power's reach and targets.
 const FORCE: Color = Color::srgb(0.75, 0.45, 1.0);
 
@@ -291,6 +295,16 @@ fn draw(
         for (a, b) in &p.paths {
             gizmos.line_2d(*a, *b, colour);
             gizmos.circle_2d(Isometry2d::from_translation(*b), 0.5, colour);
+        }
+        // Each enemy the move would end within close combat's reach of: its reach ringed.
+        for (at, base, _) in &p.close_combat {
+            gizmos
+                .circle_2d(
+                    Isometry2d::from_translation(*at),
+                    (*base + CLOSE_COMBAT_RANGE).max(drawn(*base) + 0.3),
+                    CLOSE_COMBAT,
+                )
+                .resolution(48);
         }
     }
     if let Some(s) = &sight.0 {

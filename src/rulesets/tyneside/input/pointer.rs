@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
+use crate::engine::hint::{HintMark, HintShown};
 use crate::engine::pipeline::{CommandPipeline, Notice};
 use crate::engine::state::playing;
 use crate::rules::geometry::base_gap;
@@ -14,6 +15,7 @@ use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::components::Figure;
 use crate::rulesets::tyneside::phases::{plan_force_jump, plan_lift, plan_step};
 use crate::rulesets::tyneside::rules::force::ForcePower;
+use crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE;
 use crate::rulesets::tyneside::rules::orders::Order;
 use crate::rulesets::tyneside::turn::{TurnPhase, TurnState};
 use crate::ui::Handover;
@@ -47,6 +49,49 @@ fn pull_back(from: Vec2, to: Vec2, legal: impl Fn(Vec2) -> bool) -> Option<Vec2>
         }
     }
     Some(ok)
+}
+
+/// Where a walk from `from` dropped at `to` ends when `to` lies on another figure's base:
+/// the point where the figure's base (radius `radius`, inches) first touches that base on the
+/// way, in base contact; `to` itself when it lies on no base (`others`: centres and base
+/// radii, inches). A player drags onto the enemy to charge it; the rules refuse a base on a
+/// base, and close combat needs the bases within 1″ ("This occurs when opposing figures are
+/// within 1″ of each other", tyneside-skirmish.txt, Close combat).
+fn into_contact(from: Vec2, to: Vec2, radius: f32, others: &[(Vec2, f32)]) -> Vec2 {
+    let Some(&(c, r)) = others
+        .iter()
+        .find(|(c, r)| to.distance(*c) < radius + r - 0.01)
+    else {
+        return to;
+    };
+    let reach = radius + r;
+    let (d, o) = (to - from, from - c);
+    let (a, b, k) = (d.dot(d), 2.0 * d.dot(o), o.dot(o) - reach * reach);
+    if k > 0.0 && a > 0.0 {
+        // The first touch on the way: the smaller root of |o + t d| = reach.
+        let t = (-b - (b * b - 4.0 * a * k).max(0.0).sqrt()) / (2.0 * a);
+        return from + d * t.clamp(0.0, 1.0);
+    }
+    // Already touching where it started: slide round to the side dropped on.
+    let out = (to - c).try_normalize().or((from - c).try_normalize());
+    c + out.unwrap_or(Vec2::X) * reach
+}
+
+/// How far from a Hint's ring's centre a walk may be dropped and still end exactly where the
+/// Hint said, inches past the ring: the player aims at the ring, not a point.
+const HINT_AIM: f32 = 0.5;
+
+/// Where the Hint sends the figure at `from` when it is dropped at `to` on (or by) the ring
+/// the Hint drew for it: the ring's centre, exactly; `None` where the Hint drew nothing for
+/// it there (a walk dropped on the ring of a hinted move at its full allowance was refused as
+/// too long: the hand's point lay a little past the ring's centre).
+fn hinted_end(marks: &[HintMark], from: Vec2, to: Vec2) -> Option<Vec2> {
+    marks
+        .iter()
+        .filter(|m| m.line.len() > 1 && m.line[0].distance(from) < 1e-3)
+        .filter_map(|m| Some((m.line.last().copied()?, m.ring)))
+        .find(|&(end, ring)| end.distance(to) <= ring + HINT_AIM)
+        .map(|(end, _)| end)
 }
 
 /// A drag in progress.
@@ -107,6 +152,9 @@ pub struct MovePlanPreview {
     pub paths: Vec<(Vec2, Vec2)>,
     /// Allowance it would use, or why it is refused.
     pub verdict: Result<f32, String>,
+    /// The enemies a moving figure would end within close combat's 1″ of: centre, base
+    /// radius (inches) and name.
+    pub close_combat: Vec<(Vec2, f32, String)>,
 }
 
 /// The sight line from the selected figure to the hovered enemy.
@@ -172,6 +220,7 @@ fn pointer(
     mut send: MessageWriter<Command>,
     insets: Res<PanelInsets>,
     mut notice: ResMut<Notice>,
+    hint: Option<Res<HintShown>>,
 ) {
     preview.0 = None;
     sight.0 = None;
@@ -274,6 +323,7 @@ fn pointer(
                         .map(|&j| (board.figs[j].pos, board.figs[j].pos + by))
                         .collect(),
                     verdict: plan_lift(&board, u, &lifted, by).map(|()| by.length()),
+                    close_combat: Vec::new(),
                 });
             }
         }
@@ -307,24 +357,50 @@ fn pointer(
                     plan_step(&board, i, p, order, &[], state.jump).map(|pl| pl.cost)
                 }
             };
-            // A walk dropped just past where it may end (the allowance, a Hint's ring at its
-            // exact allowance) ends at the farthest legal point instead; jumps and flights
-            // go where they are dropped or not at all.
+            // A walk dropped on the Hint's ring for it ends where the Hint said; one dropped
+            // on another base ends in base contact with it; one dropped just past where it
+            // may end (the allowance) ends at the farthest legal point instead; jumps and
+            // flights go where they are dropped or not at all.
             let walk = !(state.jump || state.force_jump || state.fly);
-            let p = walk
-                .then(|| pull_back(f.pos, p, |q| judge(q).is_ok()))
-                .flatten()
-                .unwrap_or(p);
-            let verdict = judge(p);
-            let paths = if drag.group {
-                board
-                    .members(f.group)
-                    .iter()
-                    .map(|&m| (board.figs[m].pos, board.figs[m].pos + (p - f.pos)))
-                    .collect()
+            let moving = if drag.group {
+                board.members(f.group)
             } else {
-                vec![(f.pos, p)]
+                vec![i]
             };
+            let p = if walk {
+                let others: Vec<(Vec2, f32)> = (0..board.figs.len())
+                    .filter(|j| !moving.contains(j))
+                    .map(|j| (board.figs[j].pos, board.figs[j].figure.base))
+                    .collect();
+                let marks = hint.as_deref().map_or(&[][..], |h| &h.marks[..]);
+                let p = hinted_end(marks, f.pos, p)
+                    .unwrap_or_else(|| into_contact(f.pos, p, f.figure.base, &others));
+                pull_back(f.pos, p, |q| judge(q).is_ok()).unwrap_or(p)
+            } else {
+                p
+            };
+            let verdict = judge(p);
+            let paths: Vec<(Vec2, Vec2)> = moving
+                .iter()
+                .map(|&m| (board.figs[m].pos, board.figs[m].pos + (p - f.pos)))
+                .collect();
+            // Said only of a move the rules allow: a refused one ends nowhere.
+            let close_combat = board
+                .foes_of(i)
+                .into_iter()
+                .filter(|_| verdict.is_ok())
+                .filter(|&e| {
+                    let foe = &board.figs[e];
+                    moving.iter().zip(&paths).any(|(&m, &(_, end))| {
+                        base_gap(end, board.figs[m].figure.base, foe.pos, foe.figure.base)
+                            <= CLOSE_COMBAT_RANGE + 1e-4
+                    })
+                })
+                .map(|e| {
+                    let foe = &board.figs[e];
+                    (foe.pos, foe.figure.base, foe.figure.name.clone())
+                })
+                .collect();
             if buttons.just_released(MouseButton::Left) {
                 if f.pos.distance(p) > 0.2 {
                     let cmd = if drag.group {
@@ -361,7 +437,11 @@ fn pointer(
                 }
                 state.drag = None;
             } else {
-                preview.0 = Some(MovePlanPreview { paths, verdict });
+                preview.0 = Some(MovePlanPreview {
+                    paths,
+                    verdict,
+                    close_combat,
+                });
             }
         } else {
             state.drag = None;
@@ -510,5 +590,49 @@ mod tests {
         assert_eq!(pull_back(from, from + Vec2::new(6.0, 0.0), within), None);
         // A drop too short to pull back along.
         assert_eq!(pull_back(from, from + Vec2::new(0.2, 0.0), |_| false), None);
+    }
+
+    #[test]
+    fn a_walk_dropped_on_the_hints_ring_ends_where_the_hint_said() {
+        let from = Vec2::new(2.0, 2.0);
+        let end = Vec2::new(7.0, 2.0);
+        let marks = [
+            HintMark::new(Vec2::new(9.0, 9.0), [Vec2::new(7.2, 2.0)], 0.5),
+            HintMark::new(from, [end], 0.5),
+        ];
+        // A hand's point past the ring's centre, on its rim, and just outside it.
+        for to in [
+            Vec2::new(7.3, 2.1),
+            Vec2::new(7.5, 2.0),
+            Vec2::new(6.1, 2.0),
+        ] {
+            assert_eq!(hinted_end(&marks, from, to), Some(end), "{to}");
+        }
+        // Well away from the ring, or another figure's drag: the Hint has nothing to say.
+        assert_eq!(hinted_end(&marks, from, Vec2::new(5.0, 2.0)), None);
+        assert_eq!(hinted_end(&marks, Vec2::new(3.0, 3.0), end), None);
+        assert_eq!(hinted_end(&[], from, end), None);
+    }
+
+    #[test]
+    fn a_walk_dropped_on_a_base_ends_in_base_contact_on_the_near_side() {
+        let from = Vec2::new(0.0, 0.0);
+        let enemy = (Vec2::new(6.0, 0.0), 0.5);
+        let others = [(Vec2::new(0.0, 9.0), 0.5), enemy];
+        // Dropped on the enemy's centre and past it: touching on the side it came from.
+        for to in [Vec2::new(6.0, 0.0), Vec2::new(6.3, 0.2)] {
+            let at = into_contact(from, to, 0.5, &others);
+            let gap = base_gap(at, 0.5, enemy.0, enemy.1);
+            assert!(gap.abs() < 1e-3, "{to} -> {at}: gap {gap}");
+            assert!(at.x < enemy.0.x, "{at} is on the far side");
+        }
+        // Dropped on no base: where it was dropped.
+        let clear = Vec2::new(3.0, 2.0);
+        assert_eq!(into_contact(from, clear, 0.5, &others), clear);
+        // Already touching: slides round to where it was dropped, still touching.
+        let touching = Vec2::new(5.0, 0.0);
+        let at = into_contact(touching, Vec2::new(6.0, 0.4), 0.5, &others);
+        assert!(base_gap(at, 0.5, enemy.0, enemy.1).abs() < 1e-3, "{at}");
+        assert!(at.y > 0.0, "{at}");
     }
 }

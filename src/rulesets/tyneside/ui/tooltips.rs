@@ -71,6 +71,16 @@ pub fn show(
                 egui::Color32::from_rgb(255, 120, 100),
             )),
         }
+        if !p.close_combat.is_empty() && pointer.lift.is_none() {
+            let names: Vec<&str> = p.close_combat.iter().map(|c| c.2.as_str()).collect();
+            lines.push((
+                format!(
+                    "Ends within {CLOSE_COMBAT_RANGE:.0}\" of {}: close combat",
+                    names.join(", ")
+                ),
+                egui::Color32::from_rgb(255, 190, 90),
+            ));
+        }
     }
     if let Some(s) = &sight.0 {
         let text = sight_words(s);
