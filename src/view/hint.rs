@@ -47,11 +47,21 @@ fn draw_marks(
 ) {
     for mark in marks {
         // A ring round a piece goes round its base as drawn (larger than true when zoomed
-        // out): the marks lie under the bases.
+        // out): the marks lie under the bases. A ring where a piece is to go is as large as
+        // that piece will be drawn there, or the neighbours it joins hid it (a walk).
         let end = mark.line.last().copied().unwrap_or_default();
-        let ring = tokens
+        let at = |p: Vec2| {
+            tokens
+                .iter()
+                .filter(move |t| mark.ring > 0.0 && t.shown && t.at.distance(p) < 1e-3)
+        };
+        let first = mark.line.first().copied().unwrap_or_default();
+        let ringed: Vec<&Token> = match at(end).collect::<Vec<_>>() {
+            none if none.is_empty() && mark.line.len() > 1 => at(first).collect(),
+            some => some,
+        };
+        let ring = ringed
             .iter()
-            .filter(|t| mark.ring > 0.0 && t.shown && t.at.distance(end) < 1e-3)
             .map(|t| shown_base(t, zoom) + (mark.ring - t.base).max(0.1 * t.base))
             .fold(mark.ring, f32::max);
         let mark = &crate::engine::hint::HintMark {
