@@ -1068,12 +1068,15 @@ pub struct ObjectiveName {
 /// across a building was hard to read, and one beside its ring lying on crates read as the
 /// crates' name: walks); where none is clear of both, the first clear of `others`; `None`
 /// where every place covers one of `others`: the name gives way, its ring stays (a walk read
-/// `KOTH token` written across the Boss standing at it).
+/// `KOTH token` written across the Boss standing at it). Where it stood (`was`) while that is
+/// still clear of both: a name that crossed to the other side of its ring as a figure came
+/// and went read as unsteady (a walk).
 fn objective_name_at(
     name: ObjectiveName,
     text: FixedText,
     others: &[(Vec2, Vec2)],
     ground: &[(Vec2, Vec2)],
+    was: Option<Vec2>,
 ) -> Option<Vec2> {
     let gap = name.radius + 0.6;
     let half = text_box(Vec2::ZERO, text.chars, text.size).1;
@@ -1091,8 +1094,9 @@ fn objective_name_at(
         let b = text_box(c, text.chars, text.size);
         !of.iter().any(|&o| overlaps(b, o))
     };
-    spots
-        .into_iter()
+    let kept = was.filter(|w| spots.iter().any(|s| s.distance(*w) < 1e-4));
+    kept.into_iter()
+        .chain(spots)
         .find(|&c| clear(c, others) && clear(c, ground))
         .or_else(|| spots.into_iter().find(|&c| clear(c, others)))
 }
@@ -1137,7 +1141,8 @@ fn place_objective_names(
         )
         .collect();
     for (name, text, mut at, mut shown) in &mut names {
-        let to = objective_name_at(*name, *text, &boxes, &ground);
+        let was = (*shown != Visibility::Hidden).then(|| at.translation.truncate());
+        let to = objective_name_at(*name, *text, &boxes, &ground, was);
         shown.set_if_neq(if to.is_some() {
             Visibility::Inherited
         } else {
@@ -1247,6 +1252,30 @@ fn lead_line(drawn: f32, row: (Vec2, Vec2)) -> (Vec2, Vec2) {
     (to.normalize_or_zero() * drawn, to)
 }
 
+/// Where each piece's texts were laid last ([`declutter`]'s `before`), by the piece (its
+/// drawing order and label), not its entity: stepping a replay sets the game up again, every
+/// piece a new entity, and each row and label jumped at each step (a walk).
+#[derive(Default)]
+struct LaidBefore(std::collections::HashMap<(usize, String), Laid>);
+
+impl LaidBefore {
+    fn new<'a>(laid: impl IntoIterator<Item = (&'a Token, Laid)>) -> Self {
+        Self(
+            laid.into_iter()
+                .map(|(t, l)| ((t.order, t.label.clone()), l))
+                .collect(),
+        )
+    }
+
+    /// Each of `tokens`' texts as last laid, in their order (`None`: a piece new to the table).
+    fn of(&self, tokens: &[&Token]) -> Vec<Option<Laid>> {
+        tokens
+            .iter()
+            .map(|t| self.0.get(&(t.order, t.label.clone())).copied())
+            .collect()
+    }
+}
+
 /// Shows and hides labels and places every row of badges as [`declutter`] says, when a token
 /// changed.
 #[allow(clippy::type_complexity)]
@@ -1261,7 +1290,7 @@ fn show_clear_texts(
     ),
     mut labels: Query<(&Label, &mut Visibility), Without<Badges>>,
     mut badges: Query<(&mut Badges, &mut Visibility, &mut Transform, &mut Lead), Without<Label>>,
-    mut before: Local<std::collections::HashMap<Entity, Laid>>,
+    mut before: Local<LaidBefore>,
 ) {
     // In 3D each model's tag over it names it and carries its chips (tags_3d): the flat
     // table's names and rows, lying on the table top beside the models, read as another
@@ -1297,7 +1326,7 @@ fn show_clear_texts(
     let all: Vec<(Entity, &Token)> = tokens.iter().collect();
     let refs: Vec<&Token> = all.iter().map(|(_, t)| *t).collect();
     let others = centres(refs.iter().copied());
-    let was: Vec<Option<Laid>> = all.iter().map(|(e, _)| before.get(e).copied()).collect();
+    let was = before.of(&refs);
     let laid: std::collections::HashMap<Entity, (Laid, &Token)> = all
         .iter()
         .map(|(e, _)| *e)
@@ -1314,7 +1343,7 @@ fn show_clear_texts(
             .zip(refs.iter().copied()),
         )
         .collect();
-    *before = laid.iter().map(|(e, (l, _))| (*e, *l)).collect();
+    *before = LaidBefore::new(laid.values().map(|(l, t)| (*t, *l)));
     let vis = |on: bool| {
         if on {
             Visibility::Inherited
@@ -1478,6 +1507,19 @@ pub(super) mod tests {
             moves_kept * 2 <= moves_fresh,
             "rows moved: {moves_kept} kept, {moves_fresh} afresh"
         );
+        // Set up again (a replay's step: every piece a new entity, met in another order),
+        // each piece finds its own texts, and they stay.
+        let book = LaidBefore::new(pieces.iter().zip(kept.iter().copied()));
+        let again: Vec<Token> = pieces.iter().rev().cloned().collect();
+        let refs: Vec<&Token> = again.iter().collect();
+        let now = super::declutter(&refs, 1.0, &zoom, &[], extent, &book.of(&refs));
+        for (t, l) in again.iter().zip(&now) {
+            let k = pieces
+                .iter()
+                .position(|p| p.order == t.order)
+                .expect("a piece");
+            assert_eq!(l.badges, kept[k].badges, "piece {}", t.order);
+        }
         // Alone, a row laid beside its base last time stays beside it.
         let mut one = pieces[0].clone();
         one.at = Vec2::new(8.0, 8.0);
@@ -1828,17 +1870,17 @@ pub(super) mod tests {
             size: 1.08,
         };
         assert_eq!(
-            objective_name_at(name, text, &[], &[]),
+            objective_name_at(name, text, &[], &[], None),
             Some(Vec2::new(30.0, 16.4))
         );
         let counter = text_box(Vec2::new(31.0, 16.2), 9, 0.94);
         assert_eq!(
-            objective_name_at(name, text, &[counter], &[]),
+            objective_name_at(name, text, &[counter], &[], None),
             Some(Vec2::new(30.0, 23.6))
         );
         let and_over = text_box(Vec2::new(31.0, 23.5), 9, 0.94);
         let beside = Vec2::new(30.0 + 3.4 + 20.0 * 1.08 * 0.34, 20.0);
-        let to = objective_name_at(name, text, &[counter, and_over], &[]).expect("a place");
+        let to = objective_name_at(name, text, &[counter, and_over], &[], None).expect("a place");
         assert!(
             to.distance(beside) < 1e-4,
             "both taken: to the right, not {to}"
@@ -1857,7 +1899,21 @@ pub(super) mod tests {
             (Vec2::new(30.0, 15.104), Vec2::splat(0.5)),
             (Vec2::new(30.0, 24.896), Vec2::splat(0.5)),
         ];
-        assert_eq!(objective_name_at(name, text, &pieces, &[]), None);
+        assert_eq!(objective_name_at(name, text, &pieces, &[], None), None);
+        // Set over its ring while the counter stood under it, it stays over once the counter
+        // has gone, where it is still clear; laid afresh, under.
+        let over = Vec2::new(30.0, 23.6);
+        assert_eq!(
+            objective_name_at(name, text, &[], &[], Some(over)),
+            Some(over)
+        );
+        let under = Vec2::new(30.0, 16.4);
+        assert_eq!(objective_name_at(name, text, &[], &[], None), Some(under));
+        // Where it stood is covered now: the first clear place.
+        assert_eq!(
+            objective_name_at(name, text, &[and_over], &[], Some(over)),
+            Some(under)
+        );
     }
 
     /// Issue 61: an objective's name keeps off the buildings round it where it can, and
@@ -1875,7 +1931,7 @@ pub(super) mod tests {
         // A building under the ring: the name goes over it.
         let building = (Vec2::new(30.0, 15.0), Vec2::new(5.0, 3.0));
         assert_eq!(
-            objective_name_at(name, text, &[], &[building]),
+            objective_name_at(name, text, &[], &[building], None),
             Some(Vec2::new(30.0, 21.6))
         );
         // A counter over it too, and walls either side: a line further over, clear of both.
@@ -1885,13 +1941,13 @@ pub(super) mod tests {
             (Vec2::new(40.0, 20.0), Vec2::new(3.0, 3.0)),
             (Vec2::new(20.0, 20.0), Vec2::new(3.0, 3.0)),
         ];
-        let over = objective_name_at(name, text, &[counter], &walls).expect("a place");
+        let over = objective_name_at(name, text, &[counter], &walls, None).expect("a place");
         assert!(over.distance(Vec2::new(30.0, 22.896)) < 1e-3, "{over}");
         // That taken too (a figure above the counter): the name leaves the counter and the
         // figure clear and lies on the building.
         let figure = (Vec2::new(30.0, 23.0), Vec2::splat(0.5));
         assert_eq!(
-            objective_name_at(name, text, &[counter, figure], &walls),
+            objective_name_at(name, text, &[counter, figure], &walls, None),
             Some(Vec2::new(30.0, 18.4))
         );
     }
