@@ -206,15 +206,20 @@ pub fn show(
                         })
                         .inner;
                     super::key_widget(ui, "refusal", &refused);
-                    whole_refusal(ui, &refused, &format!("Refused: {n}"), room);
+                    let red = egui::Color32::from_rgb(255, 110, 90);
+                    whole_text(ui, &refused, &format!("Refused: {n}"), room, red);
                     ui.separator();
                 }
                 if let Some(n) = &notice.info {
                     let room = share(ui);
-                    ui.scope(|ui| {
-                        ui.set_max_width(room);
-                        one_line(ui, egui::RichText::new(n).color(egui::Color32::LIGHT_GREEN));
-                    });
+                    let green = egui::Color32::LIGHT_GREEN;
+                    let shown = ui
+                        .scope(|ui| {
+                            ui.set_max_width(room);
+                            ui.add(egui::Label::new(egui::RichText::new(n).color(green)).truncate())
+                        })
+                        .inner;
+                    whole_text(ui, &shown, n, room, green);
                     ui.separator();
                 }
                 one_line(ui, egui::RichText::new(&status.hint).weak());
@@ -234,11 +239,12 @@ pub fn show(
     }
 }
 
-/// Where the refusal `text` is cut at the bar's `room` (points), the whole of it, wrapped, just
-/// under the bar's line (`shown`: the cut label), until the next action clears it: walks read
-/// refusals cut before their reason ("… (Must move at run towards one or more of…") and did not
-/// find the hover that showed the rest. It takes no clicks: the table under it still does.
-fn whole_refusal(ui: &egui::Ui, shown: &egui::Response, text: &str, room: f32) {
+/// Where the refusal or the news `text` is cut at the bar's `room` (points), the whole of it,
+/// wrapped in `colour`, just under the bar's line (`shown`: the cut label), until the next
+/// action clears it: walks read refusals cut before their reason ("… (Must move at run towards
+/// one or more of…") and a Hint cut before its last step, and did not find the hover that
+/// showed the rest. It takes no clicks: the table under it still does.
+fn whole_text(ui: &egui::Ui, shown: &egui::Response, text: &str, room: f32, colour: egui::Color32) {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let wide = ui
         .ctx()
@@ -248,7 +254,7 @@ fn whole_refusal(ui: &egui::Ui, shown: &egui::Response, text: &str, room: f32) {
     if wide <= room {
         return;
     }
-    egui::Area::new(egui::Id::new("whole refusal"))
+    egui::Area::new(egui::Id::new(("whole text", shown.id)))
         .fixed_pos(shown.rect.left_bottom() + egui::vec2(0.0, 6.0))
         .order(egui::Order::Foreground)
         .interactable(false)
@@ -256,7 +262,7 @@ fn whole_refusal(ui: &egui::Ui, shown: &egui::Response, text: &str, room: f32) {
         .show(ui.ctx(), |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_max_width(640.0);
-                ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(255, 110, 90)));
+                ui.label(egui::RichText::new(text).color(colour));
             });
         });
 }
