@@ -137,8 +137,10 @@ pub(super) fn show(
                     ui.strong(c.title);
                     ui.label(c.what);
                     ui.add_space(4.0);
-                    ui.label(egui::RichText::new(format!("\u{201c}{}\u{201d}", c.quote)).italics());
-                    ui.weak(c.source);
+                    // The rule word for word one click away, its source named on the heading:
+                    // shown whole, it ran past the panel's foot at 1280x720 and read as cut
+                    // (a walk); the step to take always shows.
+                    quoted(ui, "guide-rule", c.source, c.quote);
                     // A rule that has just come up in play, explained where it happened.
                     let just = log.and_then(|l| {
                         l.0.iter()
@@ -149,10 +151,21 @@ pub(super) fn show(
                     if let Some((what, quote, source)) = just {
                         ui.separator();
                         ui.strong(format!("Just now: {what}"));
-                        ui.label(egui::RichText::new(format!("\u{201c}{quote}\u{201d}")).italics());
-                        ui.weak(source);
+                        quoted(ui, "guide-just-now", source, quote);
                     }
                 });
+        });
+}
+
+/// A rule quoted word for word under a heading naming its `source`, shut until opened (it
+/// stays as the player left it from one step to the next: `id`).
+fn quoted(ui: &mut egui::Ui, id: &str, source: &str, quote: &str) {
+    let section = source.trim_start_matches("tyneside-skirmish.txt, ");
+    egui::CollapsingHeader::new(format!("The rule, word for word ({section})"))
+        .id_salt(id)
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(format!("\u{201c}{quote}\u{201d}")).italics());
         });
 }
 
