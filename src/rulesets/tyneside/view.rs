@@ -519,7 +519,11 @@ fn counters(
     let groups: Vec<&Group> = view.all_groups();
     // The counters placed so far this time: the next keeps off them.
     let mut placed: Vec<(Vec2, FixedText)> = Vec::new();
-    for (e, c, mut text, mut tf, mut height, mut colour, mut fixed) in &mut existing {
+    // In the groups' order, not the entities': a replay's step spawns the counters anew, and
+    // the first placed takes the best room (they swapped places at each step).
+    let mut sorted: Vec<_> = existing.iter_mut().collect();
+    sorted.sort_by_key(|(_, c, ..)| groups.iter().position(|g| g.id == c.0));
+    for (e, c, mut text, mut tf, mut height, mut colour, mut fixed) in sorted {
         // A counter may go with the board it was drawn on (a new game) in the same frame.
         let Some(g) = groups.iter().find(|g| g.id == c.0) else {
             commands.entity(e).try_despawn();

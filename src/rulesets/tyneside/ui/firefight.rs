@@ -292,16 +292,19 @@ pub fn show(
                 .map(|g| g.name.clone())
                 .unwrap_or_default()
         };
+        // Said in words over the grid, not only on hover: `Own` and `Enemy` alone were read
+        // as nothing (a walk).
+        ui.weak("Each group's own points against the enemy firepower able to shoot at it:");
         egui::Grid::new("odds")
             .striped(true)
             .num_columns(3)
             .show(ui, |ui| {
                 // The headings say what they total (a walk found them unexplained).
                 ui.strong("Group");
-                ui.strong("Own").on_hover_text(
+                ui.strong("Own total").on_hover_text(
                     "The group's own total: its figures' Firepower/Defence points, added up (Shooting)",
                 );
-                ui.strong("Enemy").on_hover_text(
+                ui.strong("Enemy FP").on_hover_text(
                     "The Firepower points of all the enemy figures able to shoot at the group, added up (Shooting)",
                 );
                 ui.end_row();
