@@ -208,7 +208,8 @@ fn terrain_lines(
         .insert((TerrainLines, crate::engine::game::InGame));
 }
 
-/// Roads and rivers join hex centres; hill levels ring the hex; buildings are squares;
+/// Roads and rivers join hex centres; hill levels ring the hex; buildings are squares, their
+/// walls a dark ring inside the hex's rim a level;
 /// rubble a cross; entrenchments a bar; the last support marker a red target.
 fn draw_terrain(b: &Battle, gizmos: &mut Strokes) {
     let l = layout();
@@ -236,6 +237,17 @@ fn draw_terrain(b: &Battle, gizmos: &mut Strokes) {
         }
         match t.ground {
             Ground::Building(level) => {
+                // Its walls round the hex's rim, a line a level, where a counter standing in
+                // it leaves them in sight (the squares alone hid under counters: a walk found
+                // no buildings on the village's map).
+                for k in 0..level.min(3) {
+                    let s = 0.93 - 0.07 * k as f32;
+                    let pts: Vec<Vec2> =
+                        l.hex_corners(*h).iter().map(|p| c + (*p - c) * s).collect();
+                    let mut ring = pts.clone();
+                    ring.push(pts[0]);
+                    gizmos.linestrip_2d(ring, Color::srgb(0.15, 0.12, 0.10));
+                }
                 let size = if level >= 2 { 0.95 } else { 0.75 };
                 gizmos.rect_2d(c, Vec2::splat(size), Color::srgb(0.15, 0.12, 0.10));
                 if level >= 2 {
