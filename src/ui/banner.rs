@@ -107,6 +107,9 @@ pub(super) fn obstacles(
 ) -> Vec<egui::Rect> {
     let mut clear_of = in_points(&pieces.0, ctx.zoom_factor());
     clear_of.extend(banner.covering());
+    // Asked before the memory is locked: asked inside, it locked the context again and the
+    // window froze for good as End's question opened (a walk).
+    let window = ctx.content_rect().area();
     clear_of.extend(ctx.memory(|m| {
         m.areas()
             .visible_layer_ids()
@@ -119,7 +122,7 @@ pub(super) fn obstacles(
             .filter_map(|l| m.area_rect(l.id))
             // A modal question's backdrop over the whole window is no box to keep clear of
             // (the result box hopped to another corner as End asked).
-            .filter(|r| r.area() < ctx.content_rect().area() * 0.5)
+            .filter(|r| r.area() < window * 0.5)
             .collect::<Vec<_>>()
     }));
     clear_of
@@ -275,6 +278,53 @@ pub fn show(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A walk froze the window for good as End's question opened: the boxes to keep clear of
+    /// were read with egui's memory locked, and reading the window's size inside locked it
+    /// again. With a modal question and a window up, they are read (on a thread of their own,
+    /// so a lock that never comes fails the test rather than hangs it), the window's box
+    /// among them and the question's backdrop over the whole window not.
+    #[test]
+    fn the_boxes_to_keep_clear_of_are_read_with_a_modal_question_up() {
+        let ctx = egui::Context::default();
+        let input = || egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 720.0),
+            )),
+            ..Default::default()
+        };
+        for _ in 0..2 {
+            ctx.begin_pass(input());
+            egui::Window::new("While you waited")
+                .fixed_pos(egui::pos2(20.0, 80.0))
+                .show(&ctx, |ui| ui.label("Han Solo moves"));
+            egui::Modal::new(egui::Id::new("question")).show(&ctx, |ui| {
+                ui.label("End activation?");
+            });
+            let _ = ctx.end_pass();
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        let asked = ctx.clone();
+        std::thread::spawn(move || {
+            let own = egui::Id::new("last-attack");
+            let boxes = obstacles(
+                &asked,
+                (&PiecesSeen::default(), &Banner::default()),
+                own,
+                &[],
+            );
+            let _ = tx.send(boxes);
+        });
+        let boxes = rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("the boxes are read, not locked out for good");
+        assert!(!boxes.is_empty(), "the window is a box to keep clear of");
+        assert!(
+            boxes.iter().all(|b| b.area() < 1280.0 * 720.0 * 0.5),
+            "the backdrop is no box: {boxes:?}"
+        );
+    }
 
     /// One frame at `time` seconds with the person's side `to_act` (`None`: the rules act).
     fn frame(ctx: &egui::Context, banner: &mut Banner, time: f64, to_act: Option<usize>) {
