@@ -989,9 +989,7 @@ fn declutter(
         let (k, c, size) = kept
             .or_else(|| near(full, true))
             .or_else(|| near(least, true))
-            // Never over the acting piece's own values: they are what its player reads
-            // now (a walk: 1 Stat's `active` chip lay over the fighter's die).
-            .or_else(|| if t.acting { None } else { on_base() })
+            .or_else(on_base)
             .or_else(|| near(full, false))
             .unwrap_or_else(|| {
                 let (k, c) = far();
@@ -1112,11 +1110,13 @@ fn place_objective_names(
     added: Query<(), Added<ObjectiveName>>,
     (tokens, changed, zoom): (Query<&Token>, Query<(), Changed<Token>>, Res<TableZoom>),
     board: Option<Res<crate::engine::board::BoardGeometry>>,
+    kept: Query<Ref<KeepClear>>,
 ) {
     let new_board = board.as_ref().is_some_and(|b| b.is_changed());
     if moved.is_empty()
         && added.is_empty()
         && changed.is_empty()
+        && !kept.iter().any(|k| k.is_added())
         && !zoom.is_changed()
         && !new_board
     {
@@ -1141,6 +1141,7 @@ fn place_objective_names(
                 .filter(|t| t.shown)
                 .map(|t| (t.at, Vec2::splat(shown_base(t, &zoom)))),
         )
+        .chain(kept.iter().map(|k| (k.at, k.half)))
         .collect();
     for (name, text, mut at, mut shown) in &mut names {
         let was = (*shown != Visibility::Hidden).then(|| at.translation.truncate());
@@ -1614,38 +1615,6 @@ pub(super) mod tests {
         // A board no larger than the base still has places (over it), not none.
         let tiny = Rect::from_corners(Vec2::ZERO, Vec2::new(1.0, 1.0));
         assert!(!badge_spots(Vec2::new(0.5, 0.5), 0.5, half, 0.5, tiny).is_empty());
-    }
-
-    /// A walk: the acting fighter's `active` chip lay on his base, over his die. A crowded
-    /// piece's row may lie on its own base; the acting piece's does not.
-    #[test]
-    fn the_acting_pieces_row_of_badges_is_not_laid_over_its_values() {
-        // Five by five, a fifth of an inch apart: the middle ones have no room beside them,
-        // and a one-letter row fits on a base.
-        let mut crowd: Vec<Token> = (0..25)
-            .map(|k| {
-                let (x, y) = ((k % 5) as f32, (k / 5) as f32);
-                token((4.0 + 1.2 * x, 4.0 + 1.2 * y), "Rookie", k)
-            })
-            .collect();
-        for t in &mut crowd {
-            t.badges = vec![Badge::new("D", "a meaning", [0.5, 0.5, 0.5])];
-        }
-        let zoom = TableZoom::default();
-        let extent = Rect::new(0.0, 0.0, 36.0, 36.0);
-        let on_own = |crowd: &[Token], laid: &[Laid], k: usize| {
-            let others = centres(crowd.iter());
-            laid[k].badges.unwrap().length() < shown_among(&crowd[k], &zoom, &others)
-        };
-        let refs: Vec<&Token> = crowd.iter().collect();
-        let laid = super::declutter(&refs, 1.0, &zoom, &[], extent, &[]);
-        let k = (0..crowd.len())
-            .find(|&k| on_own(&crowd, &laid, k))
-            .expect("a crowded row laid on its own base");
-        crowd[k].acting = true;
-        let refs: Vec<&Token> = crowd.iter().collect();
-        let laid = super::declutter(&refs, 1.0, &zoom, &[], extent, &[]);
-        assert!(!on_own(&crowd, &laid, k), "{:?}", laid[k]);
     }
 
     /// Issue 61: side by side in base contact, each figure's row of state chips covers no

@@ -570,7 +570,9 @@ fn warband_panel(
                 }
                 b
             } else if active {
-                ui.label(egui::RichText::new(text).strong())
+                ui.label(egui::RichText::new(text).strong()).on_hover_text(
+                    "Acting now: ringed on the table with how far he moves; the dots on his base are his actions left",
+                )
             } else {
                 ui.weak(text)
             };

@@ -92,14 +92,10 @@ pub fn token(s: &Skirmish, i: usize) -> Token {
             [0.45, 0.65, 0.35],
         ));
     }
+    // The fighter acting now wears no chip: his ring, his dots (actions left) and the
+    // sidebar say so, and in a crowded corner an `active` chip lay over his die or beside a
+    // neighbour and read as the neighbour's (walks).
     let active = s.active.as_ref().filter(|a| a.fighter == i);
-    if active.is_some() {
-        badges.push(Badge::new(
-            "active",
-            "the fighter acting now: the dots on his base are his actions left",
-            [0.2, 0.8, 0.9],
-        ));
-    }
     Token {
         acting: active.is_some(),
         contact: s.engaged(i),
