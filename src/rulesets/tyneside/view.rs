@@ -480,6 +480,10 @@ fn lead_home(place: Vec2, own: &[Vec2], others: &[Vec2]) -> Option<Vec2> {
         .then_some(home)
 }
 
+/// How many letters wide an order counter is: the widest order's, `[ADVANCE]` and
+/// `[RETREAT]`.
+const COUNTER_CHARS: usize = 9;
+
 /// Keeps one counter per group, behind (below) its rearmost figure.
 fn counters(
     view: GameView,
@@ -490,7 +494,11 @@ fn counters(
     ),
     replay: Res<crate::engine::replay_view::ReplayStatus>,
     (text_scale, zoom): (Res<crate::view::TableTextScale>, Res<TableZoom>),
-    (tokens, portals): (Query<&Token>, Query<&Portal>),
+    (tokens, portals, kept): (
+        Query<&Token>,
+        Query<&Portal>,
+        Query<&crate::view::KeepClear, Without<Portal>>,
+    ),
     mut existing: Query<(
         Entity,
         &OrderCounter,
@@ -554,6 +562,9 @@ fn counters(
             (false, Some(o)) => format!("[{}]", o.to_string().to_uppercase()),
             (false, None) => "[ - ]".to_string(),
         };
+        // Every counter as wide as the widest order's: a counter turned over from `[ ? ]`
+        // to `[STAND]` no longer met a figure beside it and jumped over its group (a walk).
+        let label = format!("{label:^COUNTER_CHARS$}");
         // The pieces' labels, and an objective's name, give way to it.
         let keep = FixedText {
             chars: label.chars().count(),
@@ -577,11 +588,13 @@ fn counters(
         let under = Vec2::new(cx, low.y - below - gap);
         let over = Vec2::new(cx, board.figs[high].pos.y + base(high) + gap);
         let places = counter_places(under, over, size.0);
-        // Other groups' figures, and the portal counters (their diamonds reach 0.8").
+        // Other groups' figures, the portal counters (their diamonds reach 0.8"), and the
+        // other marks texts keep off (a crossed-out base of the last attack).
         let discs: Vec<(Vec2, f32)> = (0..board.figs.len())
             .filter(|k| !members.contains(k))
             .map(|k| (board.figs[k].pos, base(k)))
             .chain(portals.iter().map(|p| (p.at, Portal::REACH)))
+            .chain(kept.iter().map(|k| (k.at, k.half.max_element())))
             .collect();
         // Where it stood last (under, over, beside…) while that is still clear: it moves with
         // its group, not back and forth as other figures pass (a walk).
