@@ -94,9 +94,9 @@ pub fn rule_behind(text: &str) -> Option<(&'static str, &'static str, &'static s
         .map(|(_, what, quote, source)| (*what, *quote, *source))
 }
 
-/// The guide's height at first, egui points (the step; its rule a scroll away), so the groups
-/// and the fire fight below keep room at 1280 x 720.
-const GUIDE_HEIGHT: f32 = 170.0;
+/// The least height the guide may take where half the sidebar is less, egui points: its
+/// heading and a few lines of the step.
+const GUIDE_LEAST: f32 = 120.0;
 
 /// Events looked back over for a rule that just came up.
 const RECENT_EVENTS: usize = 6;
@@ -115,14 +115,16 @@ pub(super) fn show(
     }
     let c = card(phase, status.to_act.is_some());
     let tall = side.available_height();
+    // As tall as its words, up to half the sidebar: a step's card cut at a fixed height hid
+    // the heading of its rule (a walk), and the groups under it need the rest.
     egui::Panel::top("first-game-guide")
-        .resizable(true)
-        .default_size(GUIDE_HEIGHT.min(tall * 0.5))
-        .size_range(60.0..=(tall * 0.7).max(60.0))
+        .resizable(false)
         .show(side, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("guide")
-                .auto_shrink([false, false])
+                .max_height((tall * 0.5).max(GUIDE_LEAST))
+                .min_scrolled_height((tall * 0.5).max(GUIDE_LEAST))
+                .auto_shrink([false, true])
                 .show(ui, |ui| {
                     ui.horizontal(|ui| {
                         ui.heading("Guide");
@@ -137,7 +139,7 @@ pub(super) fn show(
                     ui.strong(c.title);
                     ui.label(c.what);
                     ui.add_space(4.0);
-                    // The rule word for word one click away, its source named on the heading:
+                    // The rule word for word one click away, its source with it:
                     // shown whole, it ran past the panel's foot at 1280x720 and read as cut
                     // (a walk); the step to take always shows.
                     quoted(ui, "guide-rule", c.source, c.quote);
@@ -157,15 +159,15 @@ pub(super) fn show(
         });
 }
 
-/// A rule quoted word for word under a heading naming its `source`, shut until opened (it
-/// stays as the player left it from one step to the next: `id`).
+/// A rule quoted word for word with its `source`, under a heading shut until opened (it stays
+/// as the player left it from one step to the next: `id`).
 fn quoted(ui: &mut egui::Ui, id: &str, source: &str, quote: &str) {
-    let section = source.trim_start_matches("tyneside-skirmish.txt, ");
-    egui::CollapsingHeader::new(format!("The rule, word for word ({section})"))
+    egui::CollapsingHeader::new("The rule, word for word")
         .id_salt(id)
         .default_open(false)
         .show(ui, |ui| {
             ui.label(egui::RichText::new(format!("\u{201c}{quote}\u{201d}")).italics());
+            ui.weak(source);
         });
 }
 
