@@ -11,7 +11,7 @@ use super::{TableArea, UiState, banner, handover};
 use crate::engine::last_attack::LastAttack;
 use crate::engine::replay_view::ReplayStatus;
 use crate::engine::undo::UndoMarks;
-use crate::view::{Marks, side_colour};
+use crate::view::{KeepClear, Marks, side_colour};
 
 /// The most events the box lists; the rest are in the events list.
 const LINES: usize = 14;
@@ -62,6 +62,44 @@ fn draw(
         } else {
             marks.circle_2d(Isometry2d::from_translation(s.at), s.base * 1.5, colour);
         }
+    }
+}
+
+/// Marks a [`KeepClear`] laid over a crossed-out base of the last attack.
+#[derive(Component)]
+struct CrossKeptClear;
+
+/// Keeps the texts on the table (labels, rows of badges, an order counter, an objective's
+/// name) off each base the last attack crossed out, while it is drawn: a walk found the cross
+/// under an objective's name.
+fn keep_crosses_clear(
+    mut commands: Commands,
+    last: Option<Res<LastAttack>>,
+    undo: Option<Res<UndoMarks>>,
+    replay: Res<ReplayStatus>,
+    kept: Query<(Entity, &KeepClear), With<CrossKeptClear>>,
+) {
+    let want: Vec<KeepClear> = shown(last.as_deref(), undo.as_deref(), &replay)
+        .map(|l| {
+            l.struck
+                .iter()
+                .filter(|s| s.removed)
+                .map(|s| KeepClear {
+                    at: s.at,
+                    half: Vec2::splat(s.base),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let have: Vec<KeepClear> = kept.iter().map(|(_, k)| *k).collect();
+    if have.len() == want.len() && want.iter().all(|w| have.contains(w)) {
+        return;
+    }
+    for (e, _) in &kept {
+        commands.entity(e).despawn();
+    }
+    for k in want {
+        commands.spawn((k, CrossKeptClear, crate::engine::game::InGame));
     }
 }
 
@@ -167,7 +205,8 @@ fn words(last: &LastAttack) -> String {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        draw.after(crate::engine::pipeline::CommandPipeline)
+        (draw, keep_crosses_clear)
+            .after(crate::engine::pipeline::CommandPipeline)
             .run_if(super::game_on),
     )
     .add_systems(
