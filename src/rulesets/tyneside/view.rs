@@ -10,6 +10,7 @@ use super::components::{Condition, EnemyPool, Facing, Figure, Group, Portal, Pos
 use super::input::{MovePreview, PointerState, SightPreview};
 use super::rules::force::ENHANCE;
 use super::rules::melee::CLOSE_COMBAT_RANGE;
+use super::rules::movement::ADVANCE_HALT;
 use super::rules::orders::{Order, allowance_left};
 use super::rules::profile::Ability;
 use super::rules::vehicles::Vehicle;
@@ -206,6 +207,9 @@ const YELLOW: Color = Color::srgb(1.0, 0.9, 0.2);
 /// The colour of an enemy's close-combat reach, ringed while a move would end within it.
 const CLOSE_COMBAT: Color = Color::srgb(1.0, 0.65, 0.2);
 
+/// The colour of Advance's halt round an enemy figure: a muted red, a line not to cross.
+const ADVANCE_HALT_RING: Color = Color::srgba(1.0, 0.35, 0.3, 0.55);
+
 /// The colour of a Force power's reach and targets.
 const FORCE: Color = Color::srgb(0.75, 0.45, 1.0);
 
@@ -268,6 +272,9 @@ fn draw(
                 &mut gizmos,
             );
         }
+        if order == Order::Advance {
+            advance_halts(&board, g, &mut gizmos);
+        }
     }
     // A Force power's reach, before it is used: rings round the user, its targets ringed.
     if let Some(r) = &pointer.force_reach
@@ -324,6 +331,36 @@ fn draw(
             let tick = dir.perp() * if (d as i32) % 6 == 0 { 0.5 } else { 0.25 };
             gizmos.line_2d(p - tick, p + tick, YELLOW);
             d += 1.0;
+        }
+    }
+}
+
+/// How far past an Advance halt a group's nearest figure may stand for the halt to be drawn,
+/// inches: the most an Advance moves (a full walk, 5") and a little.
+const HALT_SHOWN_WITHIN: f32 = 6.0;
+
+/// Advance's halt drawn round each enemy figure group `g` could come near: a ring 5″ from its
+/// base edge, where the moving figures' bases must stop ("They halt at 5″ from enemy figures",
+/// tyneside-skirmish.txt, Orders; [`check_step`](super::rules::orders::check_step) refuses a
+/// step inside it). A walk met the refusal twice with nothing on the table to show the line.
+fn advance_halts(board: &Board, g: &str, gizmos: &mut Marks) {
+    let members = board.members(g);
+    let Some(&first) = members.first() else {
+        return;
+    };
+    for e in board.foes_of(first) {
+        let near = members
+            .iter()
+            .any(|&m| board.gap(m, e) <= ADVANCE_HALT + HALT_SHOWN_WITHIN);
+        if near {
+            let foe = &board.figs[e];
+            gizmos
+                .circle_2d(
+                    Isometry2d::from_translation(foe.pos),
+                    foe.figure.base + ADVANCE_HALT,
+                    ADVANCE_HALT_RING,
+                )
+                .resolution(64);
         }
     }
 }

@@ -40,7 +40,7 @@ pub fn card(phase: TurnPhase, person: bool) -> Card {
         },
         TurnPhase::Movement => Card {
             title: "2 · Movement",
-            what: "The active group is ringed in white. Drag one of its figures to move it (Shift-drag moves the whole group); each figure's blue ring is what is left of its move (the selected one's strong), the yellow arrows the way its order sends it, and a red path says why a move is not allowed. R runs (+D4\"; Shift+R the whole group). Then End activation.",
+            what: "The active group is ringed in white. Drag one of its figures to move it (Shift-drag moves the whole group); each figure's blue ring is what is left of its move (the selected one's strong), the yellow arrows the way its order sends it (on Advance, a red ring 5\" round an enemy is where it halts), and a red path says why a move is not allowed. R runs (+D4\"; Shift+R the whole group). Then End activation.",
             quote: "Move figures/groups in order of Initiative, starting with the lowest Initiative figure/group. … Halve movement if in difficult terrain or crossing an obstacle.",
             source: "tyneside-skirmish.txt, Play sequence (4); Movement",
         },
