@@ -344,25 +344,29 @@ const HALT_SHOWN_WITHIN: f32 = 6.0;
 /// tyneside-skirmish.txt, Orders; [`check_step`](super::rules::orders::check_step) refuses a
 /// step inside it). A walk met the refusal twice with nothing on the table to show the line.
 fn advance_halts(board: &Board, g: &str, gizmos: &mut Marks) {
+    for (at, radius) in advance_halt_rings(board, g) {
+        gizmos
+            .circle_2d(Isometry2d::from_translation(at), radius, ADVANCE_HALT_RING)
+            .resolution(64);
+    }
+}
+
+/// The rings [`advance_halts`] draws: centre and radius, inches.
+fn advance_halt_rings(board: &Board, g: &str) -> Vec<(Vec2, f32)> {
     let members = board.members(g);
     let Some(&first) = members.first() else {
-        return;
+        return Vec::new();
     };
-    for e in board.foes_of(first) {
-        let near = members
-            .iter()
-            .any(|&m| board.gap(m, e) <= ADVANCE_HALT + HALT_SHOWN_WITHIN);
-        if near {
-            let foe = &board.figs[e];
-            gizmos
-                .circle_2d(
-                    Isometry2d::from_translation(foe.pos),
-                    foe.figure.base + ADVANCE_HALT,
-                    ADVANCE_HALT_RING,
-                )
-                .resolution(64);
-        }
-    }
+    board
+        .foes_of(first)
+        .into_iter()
+        .filter(|&e| {
+            members
+                .iter()
+                .any(|&m| board.gap(m, e) <= ADVANCE_HALT + HALT_SHOWN_WITHIN)
+        })
+        .map(|e| (board.figs[e].pos, board.figs[e].figure.base + ADVANCE_HALT))
+        .collect()
 }
 
 /// Where figure `i` of the group moving may go: its movement allowance left (the run's reach
@@ -862,6 +866,27 @@ mod tests {
         }
         assert!(seen >= 10, "heroes looked at: {seen}");
     }
+    /// Advance's halt is ringed 5" from the base of each enemy figure the group could come
+    /// near, and of no other: in `death_star_escape`, Darth Vader's round Obi-Wan 8" away, not
+    /// round the heroes across the table.
+    #[test]
+    fn an_advancing_groups_halt_rings_the_enemies_it_could_reach() {
+        let src = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scenarios/tyneside/death_star_escape.ron"
+        ))
+        .unwrap();
+        let mut s = crate::rulesets::tyneside::testing::game(&src, &[]);
+        let rings = crate::rulesets::tyneside::testing::on_board(&mut s, |board, _| {
+            super::advance_halt_rings(board, "vader")
+        });
+        assert_eq!(rings, vec![(Vec2::new(6.0, 44.0), 5.5)]);
+        let far = crate::rulesets::tyneside::testing::on_board(&mut s, |board, _| {
+            super::advance_halt_rings(board, "squad1")
+        });
+        assert!(far.is_empty(), "{far:?}");
+    }
+
     /// A walk: a group that has moved is greyed on the table (its figures' tokens `done`),
     /// not only marked `done` in the sidebar; one still to move is not.
     #[test]
