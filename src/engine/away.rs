@@ -21,6 +21,8 @@ pub struct PieceWas {
     pub side: usize,
     /// Its centre, board units.
     pub at: Vec2,
+    /// Its base's size, board units ([`Token::base`]): a piece taken off is crossed out at it.
+    pub base: f32,
     /// On the board ([`Token::shown`]).
     pub shown: bool,
     /// Its harm badges' codes ([`super::pieces::Badge::harm`]).
@@ -44,6 +46,7 @@ impl PieceWas {
             entity,
             side: token.side,
             at: token.at,
+            base: token.base,
             shown: token.shown,
             badges: token
                 .badges

@@ -117,7 +117,7 @@ pub fn settle(last: Option<ResMut<LastAttack>>, tokens: Query<(Entity, &Token)>)
             }),
             gone => Some(Struck {
                 at: gone.map_or(w.at, |t| t.at),
-                base: gone.map_or(0.5, |t| t.base),
+                base: gone.map_or(w.base, |t| t.base),
                 side: w.side,
                 removed: true,
             }),

@@ -86,7 +86,7 @@ fn keep_crosses_clear(
                 .filter(|s| s.removed)
                 .map(|s| KeepClear {
                     at: s.at,
-                    half: Vec2::splat(s.base),
+                    half: Vec2::splat(s.base * Marks::CROSS_REACH),
                 })
                 .collect()
         })

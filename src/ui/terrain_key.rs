@@ -125,7 +125,7 @@ fn table_key(ui: &mut egui::Ui, terrain: &[TerrainPiece], words: PropertyWords) 
 /// What the marks on and about the pieces say, for the key (a new player's walk found none of
 /// them explained).
 const PIECES: &str = "A faded piece has gone this turn, or is out of the fight for now (ducked \
-back, hiding, down, retreating). Chips beside a piece (W, D, down, active …) are its \
+back, hiding, down, retreating). Chips beside a piece (W, D, down …) are its \
 state; hover the piece for what each means. A red bar across the touch of two bases: they stand \
 in base contact, close enough for melee. When the table comes back to you after the rules \
 (solo) or a player at another computer (online) played: arrows from where their pieces stood, a \

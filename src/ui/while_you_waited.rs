@@ -184,7 +184,7 @@ fn mark(
             // Where it was removed: a piece that moved first is crossed where it fell, not
             // where it stood (a walk: crosses on the squares the X-wings had left).
             _ => {
-                let (r, at) = token.map_or((0.5, w.at), |t| (t.base, t.at));
+                let (r, at) = token.map_or((w.base, w.at), |t| (t.base, t.at));
                 let colour = if Some(w.side) == mine {
                     struck
                 } else {

@@ -78,12 +78,16 @@ impl Marks<'_> {
         }
     }
 
+    /// How far a taken-off piece's cross reaches from its centre, in bases
+    /// ([`Marks::taken_off`]).
+    pub const CROSS_REACH: f32 = 1.3;
+
     /// Where a piece of base radius `base` was taken off at `at`: its base's outline crossed
     /// out, the cross reaching past the outline (a cross the size of the base alone lay
     /// hidden under an order counter laid where the piece had stood: a walk).
     pub fn taken_off(&mut self, at: Vec2, base: f32, colour: impl Into<Color>) {
         let colour = colour.into();
-        let r = base * 1.3;
+        let r = base * Self::CROSS_REACH;
         self.drawn.0.circle_2d(at, base, 32, colour);
         for (a, b) in [
             (Vec2::new(-r, -r), Vec2::new(r, r)),

@@ -247,8 +247,7 @@ impl<'a> Board<'a> {
         !self.armoured_vehicle(i)
             && (0..self.figs.len()).any(|e| {
                 self.figs[e].figure.side != self.figs[i].figure.side
-                    && self.gap(i, e)
-                        <= crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE + 1e-4
+                    && crate::rulesets::tyneside::rules::melee::in_reach(self.gap(i, e))
                     && !self.ignores(i, e)
                     && !self.ignores(e, i)
                     && !self.armoured_vehicle(e)

@@ -15,7 +15,7 @@ use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::components::Figure;
 use crate::rulesets::tyneside::phases::{plan_force_jump, plan_lift, plan_step};
 use crate::rulesets::tyneside::rules::force::ForcePower;
-use crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE;
+use crate::rulesets::tyneside::rules::melee::in_reach;
 use crate::rulesets::tyneside::rules::orders::Order;
 use crate::rulesets::tyneside::turn::{TurnPhase, TurnState};
 use crate::ui::Handover;
@@ -392,8 +392,12 @@ fn pointer(
                 .filter(|&e| {
                     let foe = &board.figs[e];
                     moving.iter().zip(&paths).any(|(&m, &(_, end))| {
-                        base_gap(end, board.figs[m].figure.base, foe.pos, foe.figure.base)
-                            <= CLOSE_COMBAT_RANGE + 1e-4
+                        in_reach(base_gap(
+                            end,
+                            board.figs[m].figure.base,
+                            foe.pos,
+                            foe.figure.base,
+                        ))
                     })
                 })
                 .map(|e| {

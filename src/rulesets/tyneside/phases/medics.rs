@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::Effects;
 use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::Game;
-use crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE;
+use crate::rulesets::tyneside::rules::melee::in_reach;
 use crate::rulesets::tyneside::rules::profile::Ability;
 use crate::rulesets::tyneside::rules::wounds::medic_heals;
 
@@ -55,7 +55,7 @@ pub(super) fn heal(
             pf.figure.name
         ));
     }
-    if board.gap(m, p) > CLOSE_COMBAT_RANGE + 1e-4 {
+    if !in_reach(board.gap(m, p)) {
         return Err(format!(
             "Medic: {} must be in contact with {} (within 1\")",
             mf.figure.name, pf.figure.name

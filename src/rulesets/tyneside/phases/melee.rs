@@ -9,7 +9,7 @@ use crate::rules::dice::DiceExpr;
 use crate::rulesets::tyneside::board::{Board, Game};
 use crate::rulesets::tyneside::components::Status;
 use crate::rulesets::tyneside::rules::melee::{
-    Brawler, CLOSE_COMBAT_RANGE, MeleeResult, duel, melee_chart, melee_contests,
+    Brawler, MeleeResult, duel, in_reach, melee_chart, melee_contests,
 };
 use crate::rulesets::tyneside::rules::movement::retreat_is_clear;
 use crate::rulesets::tyneside::rules::profile::Ability;
@@ -29,7 +29,7 @@ fn engaged(board: &Board, i: usize, j: usize) -> bool {
         && !sabre_on_vehicle(j, i)
         && !board.ignores(i, j)
         && !board.ignores(j, i)
-        && board.gap(i, j) <= CLOSE_COMBAT_RANGE + 1e-4
+        && in_reach(board.gap(i, j))
         && !board.figs[i].cond.knocked_out(board.turn)
         && !board.figs[j].cond.knocked_out(board.turn)
 }
@@ -169,7 +169,7 @@ pub(super) fn fight(game: &mut Game, out: &mut Effects, group: &str) -> Result<(
             let friends_in_contact = (0..board.figs.len())
                 .filter(|&f| {
                     board.figs[f].figure.side == board.figs[loser].figure.side
-                        && board.gap(f, winner) <= CLOSE_COMBAT_RANGE + 1e-4
+                        && in_reach(board.gap(f, winner))
                 })
                 .count();
             let captured = result.can_capture() && friends_in_contact == 1;

@@ -6,6 +6,14 @@ use serde::{Deserialize, Serialize};
 /// Figures within this many inches (base edge to base edge) of an enemy are in close combat.
 pub const CLOSE_COMBAT_RANGE: f32 = 1.0;
 
+/// Whether two figures `gap` inches apart, base edge to base edge, are in close combat:
+/// "This occurs when opposing figures are within 1″ of each other" (tyneside-skirmish.txt,
+/// Close combat); "within" takes in 1″ itself, and a ten-thousandth more for a move's
+/// rounding that put bases 1″ apart a hair further.
+pub fn in_reach(gap: f32) -> bool {
+    gap <= CLOSE_COMBAT_RANGE + 1e-4
+}
+
 /// The outcome of a light sabre duel for the loser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DuelOutcome {
@@ -209,6 +217,15 @@ pub fn melee_contests(brawlers: &[Brawler], contacts: &[(usize, usize)]) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Close combat's reach: within 1″, 1″ itself included, and no further.
+    #[test]
+    fn close_combat_is_within_one_inch_and_at_it() {
+        assert!(in_reach(0.0));
+        assert!(in_reach(1.0));
+        assert!(!in_reach(1.01));
+        assert!(!in_reach(3.0));
+    }
 
     #[test]
     fn duel_difference_capped_at_four() {

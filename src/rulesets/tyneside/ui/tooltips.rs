@@ -7,7 +7,7 @@ use crate::rulesets::tyneside::components::Portal;
 use crate::rulesets::tyneside::input::SightLine;
 use crate::rulesets::tyneside::input::{MovePreview, PointerState, SightPreview};
 use crate::rulesets::tyneside::rules::force::FLIGHT;
-use crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE;
+use crate::rulesets::tyneside::rules::melee::{CLOSE_COMBAT_RANGE, in_reach};
 use crate::view::{CursorNote, NotePart};
 
 /// What a portal counter is, for the note when the cursor is on one (a walk found the
@@ -126,7 +126,7 @@ fn sight_words(s: &SightLine) -> String {
     };
     // Close combat is by the true bases, which a crowded table draws larger than they are:
     // tokens that looked touching were 1.0" and more apart, and Fight stayed grey (a walk).
-    let close = if s.distance <= CLOSE_COMBAT_RANGE + 1e-4 {
+    let close = if in_reach(s.distance) {
         format!(" · within {CLOSE_COMBAT_RANGE:.0}\": close combat")
     } else if s.distance <= 3.0 {
         format!(
