@@ -11,6 +11,7 @@ use bevy::prelude::*;
 
 use super::TableZoom;
 use super::strokes::Strokes;
+use crate::engine::board::BoardGeometry;
 
 /// How high the marks lie: over the board's lines (z 5) and under the pieces (z 10 and up).
 const MARKS_Z: f32 = 9.5;
@@ -34,6 +35,7 @@ struct MarksMesh {
 #[derive(SystemParam)]
 pub struct Marks<'w> {
     drawn: ResMut<'w, Drawn>,
+    board: Option<Res<'w, BoardGeometry>>,
 }
 
 impl Marks<'_> {
@@ -75,6 +77,8 @@ impl Marks<'_> {
             radius,
             colour: colour.into(),
             sides: 32,
+            within: None,
+            table: self.board.as_ref().map(|b| b.extent()),
         }
     }
 
@@ -117,6 +121,8 @@ pub struct CircleMark<'a> {
     radius: f32,
     colour: Color,
     sides: u32,
+    within: Option<Rect>,
+    table: Option<Rect>,
 }
 
 impl CircleMark<'_> {
@@ -125,12 +131,27 @@ impl CircleMark<'_> {
         self.sides = sides;
         self
     }
+
+    /// Drawn only where it lies on the table (the board's extent): a ring of reach (a move's
+    /// allowance, a range) ends at the table's edge, where the pieces end, rather than
+    /// running on over the margin where no piece can go.
+    pub fn on_table(mut self) -> Self {
+        self.within = self.table;
+        self
+    }
 }
 
 impl Drop for CircleMark<'_> {
     fn drop(&mut self) {
-        self.strokes
-            .circle_2d(self.centre, self.radius, self.sides, self.colour);
+        match self.within {
+            Some(r) => {
+                self.strokes
+                    .circle_2d_within(self.centre, self.radius, self.sides, self.colour, r)
+            }
+            None => self
+                .strokes
+                .circle_2d(self.centre, self.radius, self.sides, self.colour),
+        }
     }
 }
 

@@ -53,6 +53,25 @@ impl Strokes {
         );
     }
 
+    /// A circle as [`Strokes::circle_2d`] draws it, only the parts of it inside `within`
+    /// (a ring of reach running past the table's edge reached where no piece can stand).
+    pub fn circle_2d_within(
+        &mut self,
+        centre: Vec2,
+        radius: f32,
+        sides: u32,
+        colour: Color,
+        within: Rect,
+    ) {
+        let mut ring = Strokes::default();
+        ring.circle_2d(centre, radius, sides, colour);
+        self.lines.extend(
+            ring.lines
+                .into_iter()
+                .filter_map(|(a, b, c)| clip(a, b, within).map(|(a, b)| (a, b, c))),
+        );
+    }
+
     /// How many lines there are.
     pub fn len(&self) -> usize {
         self.lines.len()
@@ -83,6 +102,29 @@ impl Strokes {
         }
         coloured_mesh(positions, colours, indices)
     }
+}
+
+/// The part of the line from `a` to `b` inside `r`, if any (Liang and Barsky's clipping).
+fn clip(a: Vec2, b: Vec2, r: Rect) -> Option<(Vec2, Vec2)> {
+    let d = b - a;
+    let (mut t0, mut t1) = (0.0_f32, 1.0_f32);
+    for (p, q) in [
+        (-d.x, a.x - r.min.x),
+        (d.x, r.max.x - a.x),
+        (-d.y, a.y - r.min.y),
+        (d.y, r.max.y - a.y),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else if p < 0.0 {
+            t0 = t0.max(q / p);
+        } else {
+            t1 = t1.min(q / p);
+        }
+    }
+    (t0 < t1).then(|| (a + d * t0, a + d * t1))
 }
 
 /// Triangles coloured by vertex (linear RGBA), drawn with a white `ColorMaterial`. None is
@@ -152,5 +194,33 @@ mod tests {
         assert_eq!(s.len(), 4);
         s.circle_2d(Vec2::ZERO, 1.0, 12, Color::WHITE);
         assert_eq!(s.len(), 16);
+    }
+
+    /// A ring round a piece by the table's edge is drawn only on the table: every stroke
+    /// kept lies inside it, the half on the table is all there, and none of the half off it.
+    #[test]
+    fn a_ring_within_the_table_stops_at_its_edge() {
+        let table = Rect::from_corners(Vec2::ZERO, Vec2::new(48.0, 48.0));
+        let mut s = Strokes::default();
+        s.circle_2d_within(Vec2::new(1.0, 24.0), 6.0, 64, Color::WHITE, table);
+        assert!(!s.is_empty());
+        for (a, b, _) in &s.lines {
+            for p in [a, b] {
+                assert!(table.contains(*p), "{p} is off the table");
+            }
+        }
+        let length: f32 = s.lines.iter().map(|(a, b, _)| a.distance(*b)).sum();
+        let mut whole = Strokes::default();
+        whole.circle_2d(Vec2::new(1.0, 24.0), 6.0, 64, Color::WHITE);
+        let all: f32 = whole.lines.iter().map(|(a, b, _)| a.distance(*b)).sum();
+        // The ring crosses the edge 1 unit from its centre: acos(-1/6) of each half is on.
+        let on = all * (1.0 - (1.0_f32 / 6.0).acos() / std::f32::consts::PI);
+        assert!(
+            (length - on).abs() < 0.05 * all,
+            "{length} of {all}, expected {on}"
+        );
+        let mut off = Strokes::default();
+        off.circle_2d_within(Vec2::new(-10.0, 24.0), 6.0, 64, Color::WHITE, table);
+        assert!(off.is_empty());
     }
 }

@@ -363,7 +363,8 @@ fn draw_active(
                 s.allowance(a.fighter),
                 Color::srgba(0.3, 0.85, 0.95, 0.5),
             )
-            .resolution(64);
+            .resolution(64)
+            .on_table();
     }
     let shoots = f.fighter.shooter().is_some() || f.fighter.is(Specialisation::ForceUser);
     // The range bands the shot aimed reaches, while the cursor is on an enemy.
@@ -379,7 +380,8 @@ fn draw_active(
                     r + f.base,
                     Color::srgba(1.0, 0.85, 0.3, alpha),
                 )
-                .resolution(96);
+                .resolution(96)
+                .on_table();
         }
     }
     let (green, red) = (Color::srgb(0.3, 0.95, 0.4), Color::srgb(1.0, 0.3, 0.25));

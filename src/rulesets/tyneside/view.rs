@@ -287,7 +287,8 @@ fn draw(
                     user.figure.base + reach,
                     FORCE,
                 )
-                .resolution(96);
+                .resolution(96)
+                .on_table();
         }
         for t in board.figs.iter().filter(|f| r.targets.contains(&f.entity)) {
             gizmos.circle_2d(
@@ -311,7 +312,8 @@ fn draw(
                     (*base + CLOSE_COMBAT_RANGE).max(drawn(*base) + 0.3),
                     CLOSE_COMBAT,
                 )
-                .resolution(48);
+                .resolution(48)
+                .on_table();
         }
     }
     if let Some(s) = &sight.0 {
@@ -347,7 +349,8 @@ fn advance_halts(board: &Board, g: &str, gizmos: &mut Marks) {
     for (at, radius) in advance_halt_rings(board, g) {
         gizmos
             .circle_2d(Isometry2d::from_translation(at), radius, ADVANCE_HALT_RING)
-            .resolution(64);
+            .resolution(64)
+            .on_table();
     }
 }
 
@@ -390,7 +393,8 @@ fn group_move(board: &Board, i: usize, order: Order, selected: bool, gizmos: &mu
             left,
             Color::srgba(0.3, 0.8, 1.0, strength),
         )
-        .resolution(64);
+        .resolution(64)
+        .on_table();
     if let Some(run) = run.filter(|_| selected) {
         gizmos
             .circle_2d(
@@ -398,7 +402,8 @@ fn group_move(board: &Board, i: usize, order: Order, selected: bool, gizmos: &mu
                 left + run,
                 Color::srgba(0.3, 0.8, 1.0, 0.25),
             )
-            .resolution(64);
+            .resolution(64)
+            .on_table();
     }
     let reach = (left + run.unwrap_or(0.0)).max(1.0);
     let nearest_enemy = board
@@ -1031,19 +1036,20 @@ pub fn hint_marks(world: &World, command: &super::commands::Command) -> Vec<Hint
             })
             .collect(),
         // A line from each figure of the group to each enemy it is in close combat with.
-        Command::Fight { group } => {
-            let reach = super::rules::melee::CLOSE_COMBAT_RANGE + 1e-4;
-            figs.iter()
-                .filter(|a| a.1.0 == *group)
-                .flat_map(|a| {
-                    figs.iter()
-                        .filter(move |b| {
-                            b.0.side != a.0.side && a.2.distance(b.2) - a.0.base - b.0.base <= reach
-                        })
-                        .map(move |b| HintMark::new(a.2, [b.2], b.0.base))
-                })
-                .collect()
-        }
+        Command::Fight { group } => figs
+            .iter()
+            .filter(|a| a.1.0 == *group)
+            .flat_map(|a| {
+                figs.iter()
+                    .filter(move |b| {
+                        b.0.side != a.0.side
+                            && super::rules::melee::in_reach(
+                                a.2.distance(b.2) - a.0.base - b.0.base,
+                            )
+                    })
+                    .map(move |b| HintMark::new(a.2, [b.2], b.0.base))
+            })
+            .collect(),
         // A line from the one figure to the one it aims at.
         Command::HeroShot { hero: a, target: b }
         | Command::Grenade {

@@ -14,7 +14,7 @@ use crate::rulesets::tyneside::phases::{
 use crate::rulesets::tyneside::rules::fire::{
     FireRow, GRENADE_BLAST, GRENADE_RANGE, result_chances,
 };
-use crate::rulesets::tyneside::rules::melee::CLOSE_COMBAT_RANGE;
+use crate::rulesets::tyneside::rules::melee::in_reach;
 use crate::rulesets::tyneside::rules::profile::{Ability, RangeBand};
 use crate::rulesets::tyneside::turn::TurnPhase;
 
@@ -488,13 +488,17 @@ pub fn show(
     // Medics.
     for &m in &members {
         let f = &board.figs[m];
-        if !f.figure.has(Ability::Medic) || f.act.moved > 0.0 || f.act.healed {
+        if !f.figure.has(Ability::Medic)
+            || f.act.moved > 0.0
+            || f.act.healed
+            || f.cond.knocked_out(turn.turn)
+        {
             continue;
         }
         for p in (0..board.figs.len()).filter(|&k| board.figs[k].figure.side == side) {
             if p != m
                 && board.figs[p].cond.wounded()
-                && board.gap(m, p) <= CLOSE_COMBAT_RANGE
+                && in_reach(board.gap(m, p))
                 && ui
                     .button(format!("Heal {} (5–6 on D6)", board.figs[p].figure.name))
                     .clicked()
