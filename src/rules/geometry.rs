@@ -391,6 +391,27 @@ pub fn point_in_polygon(pts: &[Vec2], p: Vec2) -> bool {
     inside
 }
 
+/// The path through `points` (inches) cut `length` inches along it: the part up to there and
+/// the rest, each a list of points sharing the cut (the rest empty where the path is no
+/// longer than `length`). Drawing a move past its allowance: the part within it solid, the
+/// rest faint.
+pub fn split_path(points: &[Vec2], length: f32) -> (Vec<Vec2>, Vec<Vec2>) {
+    let mut left = length.max(0.0);
+    for (k, w) in points.windows(2).enumerate() {
+        let d = w[0].distance(w[1]);
+        if d > left {
+            let cut = w[0] + (w[1] - w[0]) * (left / d);
+            let mut before = points[..=k].to_vec();
+            before.push(cut);
+            let mut after = vec![cut];
+            after.extend_from_slice(&points[k + 1..]);
+            return (before, after);
+        }
+        left -= d;
+    }
+    (points.to_vec(), Vec::new())
+}
+
 /// Distance from `p` to the segment `a`–`b`, inches.
 pub fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     let ab = b - a;
@@ -446,6 +467,26 @@ pub fn sight_lines(a: Vec2, ra: f32, b: Vec2, rb: f32) -> [(Vec2, Vec2); 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_is_split_where_its_length_runs_out() {
+        let path = [Vec2::ZERO, Vec2::new(3.0, 0.0), Vec2::new(3.0, 4.0)];
+        let (within, beyond) = split_path(&path, 5.0);
+        assert_eq!(
+            within,
+            vec![Vec2::ZERO, Vec2::new(3.0, 0.0), Vec2::new(3.0, 2.0)]
+        );
+        assert_eq!(beyond, vec![Vec2::new(3.0, 2.0), Vec2::new(3.0, 4.0)]);
+        let (all, none) = split_path(&path, 7.0);
+        assert_eq!(all, path.to_vec());
+        assert!(none.is_empty());
+        let (start, rest) = split_path(&path, 0.0);
+        assert_eq!(start, vec![Vec2::ZERO, Vec2::ZERO]);
+        assert_eq!(
+            rest,
+            vec![Vec2::ZERO, Vec2::new(3.0, 0.0), Vec2::new(3.0, 4.0)]
+        );
+    }
 
     #[test]
     fn shapes_move_turn_and_take_a_dragged_handle() {

@@ -16,6 +16,7 @@ use super::skirmish::{Command, Skirmish, Standing, TOKEN, TokenKind};
 use crate::engine::hint::HintMark;
 use crate::engine::pieces::{Badge, Model, NOBODY, PieceShape, Token, TokensWritten};
 use crate::engine::state::{game_of, playing};
+use crate::rules::geometry::split_path;
 use crate::view::{Marks, TableZoom};
 
 /// A fighter's base.
@@ -386,18 +387,31 @@ fn draw_active(
     }
     let (green, red) = (Color::srgb(0.3, 0.95, 0.4), Color::srgb(1.0, 0.3, 0.25));
     match &pointer.intent {
-        Some(Intent::Move { to, via, legal, .. }) => {
+        Some(Intent::Move {
+            to,
+            via,
+            legal,
+            length,
+        }) => {
             let c = if legal.is_ok() { green } else { red };
-            gizmos.linestrip_2d(
-                std::iter::once(f.at)
-                    .chain(via.iter().copied())
-                    .chain([*to]),
-                c,
-            );
+            let path: Vec<Vec2> = std::iter::once(f.at)
+                .chain(via.iter().copied())
+                .chain([*to])
+                .collect();
+            // Past the allowance, the way beyond the ring is faint: a solid red line chased
+            // the pointer across the table (a walk); the solid part shows how far he gets.
+            let allowance = s.allowance(a.fighter);
+            let (within, beyond) = split_path(&path, allowance);
+            let past = *length > allowance + 1e-3 && !beyond.is_empty();
+            let end = if past { c.with_alpha(0.3) } else { c };
+            gizmos.linestrip_2d(if past { within } else { path }, c);
+            if past {
+                gizmos.linestrip_2d(beyond, end);
+            }
             for bend in via {
                 gizmos.circle_2d(Isometry2d::from_translation(*bend), 0.15, c);
             }
-            gizmos.circle_2d(Isometry2d::from_translation(*to), drawn(f.base), c);
+            gizmos.circle_2d(Isometry2d::from_translation(*to), drawn(f.base), end);
         }
         Some(Intent::Attack(t, _, odds)) => {
             let to = s.fighters[*t].at;

@@ -1200,9 +1200,29 @@ impl Skirmish {
                 .cloned()
                 .collect()
         };
+        // The length first: a move past the allowance is refused for that, whatever terrain
+        // lies beyond the ring (a pointer far off named a vaporator it would brush: a walk).
+        let total: f32 = std::iter::once(f.at)
+            .chain(path.iter().copied())
+            .collect::<Vec<_>>()
+            .windows(2)
+            .map(|w| w[0].distance(w[1]))
+            .sum();
+        if total + climb.height > allowance + 1e-3 {
+            return Err(if climb.height > 0.0 {
+                format!(
+                    "{} moves {total:.1}{INCH} and climbs {:.1}{INCH} of {allowance}{INCH}: \"A fighter can climb terrain if the top of the terrain piece to climb on lies within movement allowance\"",
+                    f.fighter.name, climb.height
+                )
+            } else {
+                format!(
+                    "{} moves {total:.1}{INCH} of {allowance}{INCH}: \"A fighter can move anywhere within his stat in inches\"",
+                    f.fighter.name
+                )
+            });
+        }
         let mut from = f.at;
         let mut run = 0.0f32;
-        let mut total = 0.0f32;
         let mut prev = a.steps.last().copied();
         let mut steps = Vec::new();
         let others: Vec<(Vec2, f32)> = self
@@ -1217,24 +1237,10 @@ impl Skirmish {
                 Some(p) if straight_on(p, (from, to)) => run + p.0.distance(p.1),
                 _ => 0.0,
             };
-            let s = step(&terrain_of(k), self.table, from, to, f.base, run)?;
-            total += s.length;
+            step(&terrain_of(k), self.table, from, to, f.base, run)?;
             steps.push((from, to));
             prev = Some((from, to));
             from = to;
-        }
-        if total + climb.height > allowance + 1e-3 {
-            return Err(if climb.height > 0.0 {
-                format!(
-                    "{} moves {total:.1}{INCH} and climbs {:.1}{INCH} of {allowance}{INCH}: \"A fighter can climb terrain if the top of the terrain piece to climb on lies within movement allowance\"",
-                    f.fighter.name, climb.height
-                )
-            } else {
-                format!(
-                    "{} moves {total:.1}{INCH} of {allowance}{INCH}: \"A fighter can move anywhere within his stat in inches\"",
-                    f.fighter.name
-                )
-            });
         }
         if let Some((at, _)) = others
             .iter()
