@@ -15,6 +15,7 @@ use super::commands::Command;
 use super::input::Draft;
 use super::orders::{Declaration, Order, Tactic};
 use super::phases::BattleRes;
+use super::rules::attack::AttackReport;
 use super::rules::charts::{COMBINED_ACTION, combined_action};
 use crate::engine::record::GameRecord;
 use crate::engine::state::playing;
@@ -962,19 +963,35 @@ fn attacks_panel(ui: &mut egui::Ui, b: &Battle) {
     }
     ui.separator();
     ui.label(egui::RichText::new("Last round's fire").strong());
-    ui.weak("Click an attack to see its rows on the charts below.");
+    ui.weak("Click an attack for its rolls, and its rows on the charts below.");
+    // Each attack one line with its outcome, the rolls only under the one picked: all of a
+    // round's rolls ran past the sidebar's fold at 1280x720 (a walk).
     let shown = charted(ui, b);
     for (k, (head, r)) in b.last_attacks.iter().enumerate() {
-        if ui
-            .selectable_label(shown == Some(k), egui::RichText::new(head).strong())
-            .clicked()
-        {
+        let line = egui::RichText::new(format!("{head} {}", outcome(r))).strong();
+        if ui.selectable_label(shown == Some(k), line).clicked() {
             ui.data_mut(|d| d.insert_temp(charted_id(), (b.round, k)));
         }
-        for l in &r.lines {
-            ui.label(l);
+        if shown == Some(k) {
+            ui.indent(("attack-rolls", k), |ui| {
+                for l in &r.lines {
+                    ui.label(l);
+                }
+            });
         }
-        ui.separator();
+    }
+    ui.separator();
+}
+
+/// An attack's outcome in a few words: none hit (missed by how much), or what the hits did,
+/// from its report's last line.
+fn outcome(r: &AttackReport) -> String {
+    match (r.hits, r.result) {
+        (0, _) if r.beat_by > 0 => format!("beat by {}: none hit", r.beat_by),
+        (0, _) if r.beat_by == 0 => "a tie: none hit".into(),
+        (0, _) => format!("missed by {}: none hit", -r.beat_by),
+        (hits, None) => format!("{hits} hit: no damage"),
+        (_, Some(_)) => r.lines.last().cloned().unwrap_or_default(),
     }
 }
 
@@ -1197,6 +1214,21 @@ mod tests {
             )
         );
         assert_eq!(lines.len(), 2);
+    }
+
+    /// Issue 61: each attack of the last round reads as one line with its outcome (a hit that
+    /// did harm, a miss by how much, hits that did nothing), its rolls only under the one
+    /// picked: the whole round's rolls ran past the sidebar's fold.
+    #[test]
+    fn each_attack_is_summed_up_in_its_outcome() {
+        let (b, _) = super::super::battle::tests::played_at_30_m(6, 25);
+        let outcomes: Vec<String> = b.last_attacks.iter().map(|(_, r)| outcome(r)).collect();
+        assert!(
+            outcomes[0].ends_with("3 of 10 lost") && outcomes[0].starts_with(&b.units[1].name),
+            "{outcomes:?}"
+        );
+        assert_eq!(outcomes[1], "missed by 30: none hit");
+        assert_eq!(outcomes[2], "2 hit: no damage");
     }
 
     /// Issue 61: the declarations are made in the open, so a hotseat battle hands the table on
