@@ -317,8 +317,18 @@ fn show(
     Ok(())
 }
 
+/// Forgets what the last game's other side did: leaving a game (for the title, or for another
+/// game of the same rule set, which [`track`] alone took for the same game) ends its marks. A
+/// walk: a new game of Tyneside opened with the last one's crosses, arrows and `While you
+/// waited: 26 events` among its pieces.
+fn forget(mut commands: Commands, mut waited: ResMut<WhileYouWaited>) {
+    *waited = WhileYouWaited::default();
+    commands.remove_resource::<TableSeen>();
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WhileYouWaited>()
+        .add_systems(OnEnter(GameState::NoGame), forget)
         .add_systems(
             Update,
             (
@@ -332,4 +342,41 @@ pub(super) fn plugin(app: &mut App) {
             bevy_egui::EguiPrimaryContextPass,
             show.after(super::ShellSet).run_if(super::game_on),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::state::enter_game;
+    use bevy::state::app::StatesPlugin;
+
+    /// Issue 61 (a walk): a game left for another of the same rule set takes none of the last
+    /// one's marks, events or kept table with it.
+    #[test]
+    fn a_new_game_forgets_what_the_last_one_s_other_side_did() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .init_state::<GameState>()
+            .init_resource::<WhileYouWaited>()
+            .add_systems(OnEnter(GameState::NoGame), forget);
+        enter_game(app.world_mut(), "tyneside");
+        app.update();
+        *app.world_mut().resource_mut::<WhileYouWaited>() = WhileYouWaited {
+            events: vec![GameEvent {
+                turn: 1,
+                text: "Stormtroopers (A) shoot".into(),
+            }],
+            open: true,
+            commands: 3,
+            ..default()
+        };
+        app.world_mut()
+            .insert_resource(TableSeen::now((1, 3), std::iter::empty()));
+        app.update();
+        enter_game(app.world_mut(), "tyneside");
+        app.update();
+        let waited = app.world().resource::<WhileYouWaited>();
+        assert!(waited.events.is_empty() && !waited.open, "{waited:?}");
+        assert!(app.world().get_resource::<TableSeen>().is_none());
+    }
 }
