@@ -285,6 +285,65 @@ fn one_stat_fighters_to_activate_fill_their_room() {
     }
 }
 
+/// 1 Stat Skirmish: the places in the order do not come where the muster's button was (two
+/// walks: a click more on `Play the scenario's` picked the last place), in every bundled
+/// scenario of it, at both sizes.
+#[test]
+fn one_stat_places_do_not_come_under_the_musters_button() {
+    use super::one_stat::OneStat;
+    use super::one_stat::phases::SkirmishRes;
+    use super::one_stat::skirmish::{Command, Stage};
+    let mut checked = 0;
+    for size in SIZES {
+        for name in ["first_skirmish", "king_of_the_hill", "bounty"] {
+            let mut w = TestWindow::new(size, super::registry());
+            w.begin(name, 1);
+            let mut buttons = Vec::new();
+            loop {
+                let s = &w.app.world().resource::<SkirmishRes>().0;
+                let Stage::Mustering(left) = &s.stage else {
+                    break;
+                };
+                let player = left[0];
+                let keys = check(&mut w, &format!("{name} muster at {size:?}"), &["muster"]);
+                buttons.push(rect_of(&keys, "muster"));
+                send::<OneStat>(
+                    &mut w,
+                    Command::Muster {
+                        player,
+                        warband: None,
+                    },
+                );
+            }
+            let placing = matches!(
+                w.app.world().resource::<SkirmishRes>().0.stage,
+                Stage::Choosing(_)
+            );
+            if !placing {
+                continue;
+            }
+            let keys = check(&mut w, &format!("{name} places at {size:?}"), &[]);
+            let places: Vec<egui::Rect> = keys
+                .iter()
+                .filter(|k| k.0.starts_with("list:places:"))
+                .map(|k| k.1)
+                .collect();
+            assert!(!places.is_empty(), "{name}: no places listed");
+            checked += 1;
+            for (p, m) in places
+                .iter()
+                .flat_map(|p| buttons.iter().map(move |m| (p, m)))
+            {
+                assert!(
+                    !p.intersects(*m),
+                    "{name} at {size:?}: a place {p:?} under the muster's button {m:?}"
+                );
+            }
+        }
+    }
+    assert!(checked >= 4, "places checked in {checked} games");
+}
+
 /// Mass combat with a referee: each modifier's − and + stay under the pointer as a value widens
 /// from `1D` to `1D+1`.
 #[test]

@@ -496,6 +496,9 @@ fn places_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Command
         .strong()
         .color(side_colour32(p)),
     );
+    // Said before the places, which so come lower than the muster's button laid where they
+    // are now: a click more on `Play the scenario's` picked the last place (two walks).
+    ui.weak("The highest roll of those still choosing picks first. Each place acts in that turn every round of activations this phase.");
     ui.horizontal_wrapped(|ui| {
         for (k, taken) in s.order.iter().enumerate() {
             let label = match taken {
