@@ -53,6 +53,10 @@ pub fn show(
     // short window, where the step's panels above it were cut at 720 px (walks: Tyneside's
     // figure card under it); it is resizable by its top edge.
     let tall = sidebar.ctx().content_rect().height();
+    // The dice's own list two lines high in a short window, four else: at four, with the
+    // events under it, the log took a third of a 720-point sidebar and hid the fire fight's
+    // targets (two walks); the events list says the same throws in its lines.
+    let dice_lines = if tall <= 800.0 { 44.0 } else { 80.0 };
     egui::Panel::bottom("dice_log")
         .resizable(true)
         .default_size(if tall <= 800.0 { 150.0 } else { 190.0 })
@@ -174,7 +178,7 @@ pub fn show(
                     let rolls = d.log().len() + deck.iter().map(|k| k.log().len()).sum::<usize>();
                     let new_roll = rolls != state.logged.0;
                     state.logged.0 = rolls;
-                    egui::ScrollArea::vertical().id_salt("dice").stick_to_bottom(true).max_height(80.0).auto_shrink([false, true]).show(ui, |ui| {
+                    egui::ScrollArea::vertical().id_salt("dice").stick_to_bottom(true).max_height(dice_lines).auto_shrink([false, true]).show(ui, |ui| {
                         for r in d.log() {
                             let typed = if r.typed { " (typed)" } else { "" };
                             let outcome = if r.outcome.is_empty() { String::new() } else { format!(" -> {}", r.outcome) };

@@ -98,6 +98,16 @@ pub fn rule_behind(text: &str) -> Option<(&'static str, &'static str, &'static s
 /// heading and a few lines of the step.
 const GUIDE_LEAST: f32 = 120.0;
 
+/// The share of the sidebar the guide may take in `phase`: half, and a third in the shoot/act
+/// phase, whose fire fight below (targets, odds, Shoot) is the step in hand. At half, two walks
+/// at 1280x720 found the targets under the dice log.
+fn guide_share(phase: TurnPhase) -> f32 {
+    match phase {
+        TurnPhase::Action => 0.33,
+        _ => 0.5,
+    }
+}
+
 /// Events looked back over for a rule that just came up.
 const RECENT_EVENTS: usize = 6;
 
@@ -114,16 +124,16 @@ pub(super) fn show(
         return;
     }
     let c = card(phase, status.to_act.is_some());
-    let tall = side.available_height();
-    // As tall as its words, up to half the sidebar: a step's card cut at a fixed height hid
-    // the heading of its rule (a walk), and the groups under it need the rest.
+    let most = side.available_height() * guide_share(phase);
+    // As tall as its words, up to its share of the sidebar: a step's card cut at a fixed height
+    // hid the heading of its rule (a walk), and the groups under it need the rest.
     egui::Panel::top("first-game-guide")
         .resizable(false)
         .show(side, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("guide")
-                .max_height((tall * 0.5).max(GUIDE_LEAST))
-                .min_scrolled_height((tall * 0.5).max(GUIDE_LEAST))
+                .max_height(most.max(GUIDE_LEAST))
+                .min_scrolled_height(most.max(GUIDE_LEAST))
                 .auto_shrink([false, true])
                 .show(ui, |ui| {
                     ui.horizontal(|ui| {
