@@ -108,6 +108,9 @@ struct OpenFile {
     find: String,
     /// Whether every saved game is listed, not only the newest [`SAVES_SHOWN`].
     all_saves: bool,
+    /// The header's `Open a file…` was pressed: the list scrolls to the Open row at its foot
+    /// (a walk found it only after scrolling past every scenario).
+    to_open_row: bool,
 }
 
 /// The turn limit the player chose for a scenario before its game, by its file name in the
@@ -293,6 +296,13 @@ fn select(
             {
                 open.find.clear();
             }
+            if ui
+                .button("Open a file…")
+                .on_hover_text("A scenario file or a saved game: the path and Browse… at the list's foot")
+                .clicked()
+            {
+                open.to_open_row = true;
+            }
             ui.checkbox(&mut against_search.0, "Solo against the searching opponent")
                 .on_hover_text("Where it can play the rule set (the battlefield, 1 Stat Skirmish): \"Solo as\" sets a Monte-Carlo tree search against you instead of the rule set's own policy, thinking as long as the Settings say (1 s a move unless changed). The text's own solo opponents (Tyneside's rules-run side, 1 Stat Skirmish's solitaire opponents) stay the text's");
         });
@@ -323,7 +333,10 @@ fn select(
                 ui.label(format!("No scenario has every word of \"{}\".", open.find.trim()));
             }
             ui.separator();
-            ui.heading("Open a scenario file or a saved game");
+            let heading = ui.heading("Open a scenario file or a saved game");
+            if std::mem::take(&mut open.to_open_row) {
+                heading.scroll_to_me(Some(egui::Align::TOP));
+            }
             let saves = crate::engine::autosave::saves_folder();
             ui.weak(format!("Save keeps games in {}.", saves.display()));
             ui.horizontal(|ui| {
@@ -357,15 +370,16 @@ fn select(
                     }
                 }
             });
-            let fresh = open.errors != open.shown;
-            for e in open.errors.iter().chain(&dialogs.unavailable) {
+            let said: Vec<String> = open.errors.iter().chain(&dialogs.unavailable).cloned().collect();
+            let fresh = said != open.shown;
+            for e in &said {
                 let label = ui.colored_label(egui::Color32::LIGHT_RED, e);
                 if fresh {
                     label.scroll_to_me(Some(egui::Align::Center));
                 }
             }
             if fresh {
-                open.shown = open.errors.clone();
+                open.shown = said;
             }
         });
     });

@@ -55,6 +55,15 @@ impl FileDialogs {
             return;
         }
         let (tx, rx) = channel();
+        // No session bus, no portal: answered "nothing" at once, which [`poll`] says (under
+        // Xvfb the portal's connection failed after more than TOO_QUICK, and Browse… seemed
+        // to do nothing: a walk).
+        if !session_bus() {
+            let _ = tx.send(None);
+            self.open = Some((purpose, Mutex::new(rx), Instant::now()));
+            self.unavailable = None;
+            return;
+        }
         let dir = std::env::current_dir().unwrap_or_default().join(folder);
         let name = name.to_string();
         std::thread::spawn(move || {
@@ -79,6 +88,22 @@ impl FileDialogs {
         self.open = Some((purpose, Mutex::new(rx), Instant::now()));
         self.unavailable = None;
     }
+}
+
+/// Why no dialog showed for `purpose`, and what to do instead.
+fn unavailable(purpose: Purpose) -> String {
+    let why = match purpose {
+        Purpose::Open | Purpose::SaveScenario => "type the path instead",
+        Purpose::SaveAs => "Save writes to the data folder's saves/ instead",
+    };
+    format!("No file dialog opened (this desktop runs no xdg-desktop-portal): {why}")
+}
+
+/// Whether a D-Bus session bus is there for the portal: its address in the environment, or
+/// the socket where the desktop puts it (`$XDG_RUNTIME_DIR/bus`).
+fn session_bus() -> bool {
+    std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+        || std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|d| Path::new(&d).join("bus").exists())
 }
 
 /// Hands on the file chosen, once the dialog closes: a file to open as [`Picked`], a file to
@@ -117,13 +142,7 @@ fn poll(
         Ok(None) => {
             dialogs.open = None;
             if since.elapsed() < TOO_QUICK {
-                let why = match purpose {
-                    Purpose::Open | Purpose::SaveScenario => "type the path instead",
-                    Purpose::SaveAs => "Save writes to the data folder's saves/ instead",
-                };
-                let said = format!(
-                    "No file dialog opened (this desktop runs no xdg-desktop-portal): {why}"
-                );
+                let said = unavailable(purpose);
                 match (purpose, notice) {
                     (Purpose::SaveAs, Some(mut n)) => n.refusal = Some(said),
                     _ => dialogs.unavailable = Some(said),
