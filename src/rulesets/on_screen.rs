@@ -285,6 +285,46 @@ fn one_stat_fighters_to_activate_fill_their_room() {
     }
 }
 
+/// The space battle asks before a move that loses its craft (a walk flew a TIE fighter onto
+/// an X-wing's square taking the red outline for an attack): `Go back` sends nothing, `Fly
+/// there` sends the move.
+#[test]
+fn space_battle_asks_before_a_move_that_loses_its_craft() {
+    use super::space_battle::commands::Command;
+    use super::space_battle::input::Plan;
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        w.begin("first_sortie", 1);
+        let what = format!("first_sortie at {size:?}");
+        let commands = |w: &TestWindow| {
+            w.app
+                .world()
+                .resource::<crate::engine::record::GameRecord<Command>>()
+                .commands
+                .len()
+        };
+        let ask = |w: &mut TestWindow| {
+            let asking = Some((
+                Command::Initiative,
+                "The green X-wing ends its move on an occupied square".to_string(),
+            ));
+            w.app.world_mut().resource_mut::<Plan>().asking = asking;
+            w.frames(3);
+        };
+        ask(&mut w);
+        let keys = check(&mut w, &what, &["yes: Fly there", "no: Fly there"]);
+        let before = commands(&w);
+        w.click(rect_of(&keys, "no: Fly there").center());
+        assert!(w.app.world().resource::<Plan>().asking.is_none(), "{what}");
+        assert_eq!(commands(&w), before, "{what}: Go back sent a command");
+        ask(&mut w);
+        let keys = check(&mut w, &what, &["yes: Fly there"]);
+        w.click(rect_of(&keys, "yes: Fly there").center());
+        assert!(w.app.world().resource::<Plan>().asking.is_none(), "{what}");
+        assert_eq!(commands(&w), before + 1, "{what}: the move was not sent");
+    }
+}
+
 /// 1 Stat Skirmish: the places in the order do not come where the muster's button was (two
 /// walks: a click more on `Play the scenario's` picked the last place), in every bundled
 /// scenario of it, at both sizes.

@@ -69,6 +69,9 @@ pub struct Plan {
     pub path: Option<Vec<(i32, i32)>>,
     /// The hovered square.
     pub hover: Option<(i32, i32)>,
+    /// A move that loses its craft, put to the player before it is sent, with what it
+    /// does in words ([`ask_loss`]).
+    pub asking: Option<(Command, String)>,
 }
 
 /// The squares craft `i` can reach, each by the way that leaves the most points.
@@ -131,6 +134,8 @@ pub(super) fn plan(
             targets: b.attacker().map(|i| b.targets(i)).unwrap_or_default(),
             path: None,
             hover: None,
+            // A question stands until answered, or until the battle moves on under it.
+            asking: plan.asking.clone().filter(|_| !battle.is_changed()),
         };
         plan.set_if_neq(new);
     }
@@ -164,7 +169,7 @@ fn click(
     mut notice: ResMut<crate::engine::pipeline::Notice>,
     mut send: MessageWriter<Command>,
 ) {
-    if !buttons.just_pressed(MouseButton::Left) {
+    if !buttons.just_pressed(MouseButton::Left) || plan.asking.is_some() {
         return;
     }
     let (Some(i), Some(h)) = (plan.craft, plan.hover) else {
@@ -202,10 +207,16 @@ fn click(
     }
     match plan.squares.iter().find(|s| s.at == h) {
         Some(s) => {
-            send.write(Command::Move {
+            let command = Command::Move {
                 craft,
                 path: s.path.clone(),
-            });
+            };
+            match lost_by(b, i, s) {
+                Some(words) => plan.asking = Some((command, words)),
+                None => {
+                    send.write(command);
+                }
+            }
         }
         None if h != b.craft[i].at => {
             notice.refusal = Some(format!(
@@ -217,6 +228,40 @@ fn click(
         }
         None => {}
     }
+}
+
+/// How flying craft `i` to square `s` loses it, if it does: ending on an occupied square
+/// ("any that ends a move on an occupied square will be destroyed", MOVEMENT), or stopping
+/// where every way on does. A walk's TIE fighter flew onto an X-wing's square, outlined red,
+/// taking it for an attack.
+fn lost_by(b: &Battle, i: usize, s: &PlanSquare) -> Option<String> {
+    let name = b.craft[i].name();
+    if b.occupant(s.at, i).is_some() && s.left == 0 && !s.exits {
+        Some(format!(
+            "The {name} ends its move on an occupied square: \"any that ends a move on an occupied square will be destroyed\" (MOVEMENT)."
+        ))
+    } else if s.cornered {
+        Some(format!(
+            "Stopped there with {} left, every way on ends on an occupied square: the {name} will be destroyed (MOVEMENT).",
+            super::battle::points(s.left)
+        ))
+    } else {
+        None
+    }
+}
+
+/// The move that loses its craft, put to the player: `Fly there` (Enter) or `Go back` (Esc).
+/// Returns the move once agreed.
+pub fn ask_loss(ctx: &bevy_egui::egui::Context, plan: &mut Plan) -> Option<Command> {
+    let (command, words) = plan.asking.clone()?;
+    let agreed = crate::ui::ask(
+        ctx,
+        "space-lose-craft",
+        ("Lose this craft?", &[&words]),
+        "Fly there",
+    )?;
+    plan.asking = None;
+    agreed.then_some(command)
 }
 
 /// What the hovered square or craft is, by the cursor.
@@ -388,6 +433,30 @@ mod tests {
             squares(&b, g).iter().all(|s| !s.cornered),
             "the way ahead is open"
         );
+    }
+
+    /// A walk: a TIE fighter flew onto an X-wing's square, outlined red, taking it for an
+    /// attack. A move ending on an occupied square, or stopping cornered, is asked about;
+    /// every other square is flown to at once.
+    #[test]
+    fn a_move_that_loses_its_craft_is_asked_about_first() {
+        let (mut b, _, _) = super::super::battle::tests::sortie();
+        let g = b.mover().expect("the green X-wing moves");
+        let tie = super::super::battle::tests::id(&b, "green-tie");
+        (b.craft[g].at, b.craft[g].facing, b.craft[g].points) = ((4, 5), Dir::EAST, 2);
+        b.craft[tie].at = (6, 5);
+        let sq = squares(&b, g);
+        let at = |c, r| sq.iter().find(|s| s.at == (c, r)).expect("reachable");
+        let onto = lost_by(&b, g, at(6, 5)).expect("ends on the TIE fighter's square");
+        assert!(onto.contains("occupied square will be destroyed"), "{onto}");
+        let cornered = lost_by(&b, g, at(5, 5)).expect("one point left, only into the TIE");
+        assert!(cornered.contains("every way on"), "{cornered}");
+        let asked: Vec<(i32, i32)> = sq
+            .iter()
+            .filter(|s| lost_by(&b, g, s).is_some())
+            .map(|s| s.at)
+            .collect();
+        assert_eq!(asked.len(), 2, "{asked:?}");
     }
 
     #[test]

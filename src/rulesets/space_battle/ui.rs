@@ -455,7 +455,7 @@ fn panels(
     sidebar: Res<SidebarArea>,
     handover: Res<Handover>,
     mut send: MessageWriter<super::commands::Command>,
-    plan: Option<Res<super::input::Plan>>,
+    mut plan: Option<ResMut<super::input::Plan>>,
     seated: Option<Res<crate::engine::game::Seated>>,
 ) -> Result {
     if handover.showing || !sidebar.0.is_positive() {
@@ -485,6 +485,12 @@ fn panels(
             ui.separator();
             craft_panel(ui, b, act);
         });
+    if let Some(c) = plan
+        .as_deref_mut()
+        .and_then(|p| super::input::ask_loss(&ctx, p))
+    {
+        out.push(c);
+    }
     for c in out {
         send.write(c);
     }
