@@ -482,11 +482,10 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                 let (left, have) = u.allocatable(w, weapons);
                 let k = weapons.iter().position(|x| x.0 == w);
                 let mut n = k.map_or(0, |k| weapons[k].1);
-                let range = b
-                    .range(i, w, t)
-                    .map_or("out of range".to_string(), |(band, num)| {
-                        format!("{} +{num}", band.word())
-                    });
+                let in_range = b.range(i, w, t);
+                let range = in_range.map_or("out of range".to_string(), |(band, num)| {
+                    format!("{} +{num}", band.word())
+                });
                 // Its name and range above the slider, so neither is cut at the edge; a
                 // weapon used up says how many are left.
                 ui.label(format!(
@@ -498,10 +497,17 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
                         String::new()
                     }
                 ));
+                // Said plainly: `Grenade, 40 left (out of range): all its men are allocated`
+                // read as a riddle (a walk).
                 if left == 0 {
                     ui.weak("   none left");
+                } else if in_range.is_none() && n == 0 {
+                    ui.weak("   cannot reach the target from here");
                 } else if have == 0 {
-                    ui.weak(format!("   all its {} are allocated", u.members()));
+                    ui.weak(format!(
+                        "   every one of its {} fires another weapon",
+                        u.members()
+                    ));
                 } else {
                     ui.add(egui::Slider::new(&mut n, 0..=have).text(u.members()));
                 }
