@@ -391,6 +391,16 @@ pub fn point_in_polygon(pts: &[Vec2], p: Vec2) -> bool {
     inside
 }
 
+/// The length of a move from `from` through `path` in turn, inches: its legs' lengths added
+/// in order.
+pub fn path_length(from: Vec2, path: &[Vec2]) -> f32 {
+    std::iter::once(&from)
+        .chain(path)
+        .zip(path)
+        .map(|(a, b)| a.distance(*b))
+        .sum()
+}
+
 /// The path through `points` (inches) cut `length` inches along it: the part up to there and
 /// the rest, each a list of points sharing the cut (the rest empty where the path is no
 /// longer than `length`). Drawing a move past its allowance: the part within it solid, the
@@ -467,6 +477,13 @@ pub fn sight_lines(a: Vec2, ra: f32, b: Vec2, rb: f32) -> [(Vec2, Vec2); 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_s_length_is_its_legs_added() {
+        let path = [Vec2::new(3.0, 0.0), Vec2::new(3.0, 4.0)];
+        assert_eq!(path_length(Vec2::ZERO, &path), 7.0);
+        assert_eq!(path_length(Vec2::ZERO, &[]), 0.0);
+    }
 
     #[test]
     fn a_path_is_split_where_its_length_runs_out() {

@@ -274,12 +274,7 @@ fn intent(
                 }
             }
             let path: Vec<Vec2> = bends.iter().copied().chain([to]).collect();
-            let length = std::iter::once(s.fighters[i].at)
-                .chain(path.iter().copied())
-                .collect::<Vec<_>>()
-                .windows(2)
-                .map(|w| w[0].distance(w[1]))
-                .sum();
+            let length = crate::rules::geometry::path_length(s.fighters[i].at, &path);
             let legal = try_command(s, &Command::Move { path });
             // An Assassin barred by terrain from base contact with an enemy may stalk.
             if legal.is_err()

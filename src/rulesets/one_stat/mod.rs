@@ -411,12 +411,7 @@ pub fn describe(s: &skirmish::Skirmish, command: &Command) -> String {
             let mover = s.active.as_ref().map(|a| a.fighter);
             match mover.and_then(|m| Some((m, s.fighters.get(m)?))) {
                 Some((mover, f)) => {
-                    let far: f32 = std::iter::once(f.at)
-                        .chain(path.iter().copied())
-                        .collect::<Vec<_>>()
-                        .windows(2)
-                        .map(|w| w[0].distance(w[1]))
-                        .sum();
+                    let far = crate::rules::geometry::path_length(f.at, path);
                     format!("{active} moves {far:.1}\" {}", place(s, mover, end))
                 }
                 None => format!("{active} moves to ({:.1}, {:.1})", end.x, end.y),

@@ -1202,12 +1202,7 @@ impl Skirmish {
         };
         // The length first: a move past the allowance is refused for that, whatever terrain
         // lies beyond the ring (a pointer far off named a vaporator it would brush: a walk).
-        let total: f32 = std::iter::once(f.at)
-            .chain(path.iter().copied())
-            .collect::<Vec<_>>()
-            .windows(2)
-            .map(|w| w[0].distance(w[1]))
-            .sum();
+        let total = crate::rules::geometry::path_length(f.at, path);
         if total + climb.height > allowance + 1e-3 {
             return Err(if climb.height > 0.0 {
                 format!(
