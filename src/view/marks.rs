@@ -78,7 +78,7 @@ impl Marks<'_> {
             colour: colour.into(),
             sides: 32,
             within: None,
-            table: self.board.as_ref().map(|b| b.extent()),
+            board: self.board.as_deref(),
         }
     }
 
@@ -122,7 +122,7 @@ pub struct CircleMark<'a> {
     colour: Color,
     sides: u32,
     within: Option<Rect>,
-    table: Option<Rect>,
+    board: Option<&'a BoardGeometry>,
 }
 
 impl CircleMark<'_> {
@@ -136,7 +136,8 @@ impl CircleMark<'_> {
     /// allowance, a range) ends at the table's edge, where the pieces end, rather than
     /// running on over the margin where no piece can go.
     pub fn on_table(mut self) -> Self {
-        self.within = self.table;
+        // The extent only where asked for: a hex map's walks every hex's corners.
+        self.within = self.board.map(|b| b.extent());
         self
     }
 }

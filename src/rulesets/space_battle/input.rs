@@ -250,15 +250,31 @@ fn lost_by(b: &Battle, i: usize, s: &PlanSquare) -> Option<String> {
     }
 }
 
-/// The move that loses its craft, put to the player: `Fly there` (Enter) or `Go back` (Esc).
-/// Returns the move once agreed.
+/// How stopping craft `i` where it stands loses it, if it does: stopped with points left on
+/// a square another craft holds, its move ends there (a third walk: `Stop to fire` on a
+/// friend's square destroyed a TIE fighter without the question a move there asks).
+pub fn stop_lost(b: &Battle, i: usize) -> Option<String> {
+    b.occupant(b.craft[i].at, i).map(|_| {
+        format!(
+            "The {} stops on an occupied square: \"any that ends a move on an occupied square will be destroyed\" (MOVEMENT).",
+            b.craft[i].name()
+        )
+    })
+}
+
+/// The move or stop that loses its craft, put to the player: `Fly there` (or `Stop there`)
+/// with Enter, or `Go back` with Esc. Returns the command once agreed.
 pub fn ask_loss(ctx: &bevy_egui::egui::Context, plan: &mut Plan) -> Option<Command> {
     let (command, words) = plan.asking.clone()?;
+    let yes = match command {
+        Command::Stop { .. } => "Stop there",
+        _ => "Fly there",
+    };
     let agreed = crate::ui::ask(
         ctx,
         "space-lose-craft",
         ("Lose this craft?", &[&words]),
-        "Fly there",
+        yes,
     )?;
     plan.asking = None;
     agreed.then_some(command)
@@ -368,6 +384,7 @@ fn note(battle: Res<BattleRes>, plan: Res<Plan>, mut note: ResMut<CursorNote>) {
 fn end_button(
     mut actions: MessageReader<ShellAction>,
     battle: Res<BattleRes>,
+    mut plan: ResMut<Plan>,
     mut send: MessageWriter<Command>,
 ) {
     for a in actions.read() {
@@ -378,9 +395,15 @@ fn end_button(
         if b.stage == Stage::Initiative {
             send.write(Command::Initiative);
         } else if let Some(i) = b.mover() {
-            send.write(Command::Stop {
+            let stop = Command::Stop {
                 craft: b.craft[i].id.clone(),
-            });
+            };
+            match stop_lost(b, i) {
+                Some(words) => plan.asking = Some((stop, words)),
+                None => {
+                    send.write(stop);
+                }
+            }
         }
     }
 }
@@ -457,6 +480,11 @@ mod tests {
             .map(|s| s.at)
             .collect();
         assert_eq!(asked.len(), 2, "{asked:?}");
+        // Stopped with points left on the TIE fighter's square: the stop asks too.
+        assert!(stop_lost(&b, g).is_none(), "its own square is free");
+        b.craft[g].at = (6, 5);
+        let stop = stop_lost(&b, g).expect("stopped on the TIE fighter's square");
+        assert!(stop.contains("stops on an occupied square"), "{stop}");
     }
 
     #[test]

@@ -485,6 +485,26 @@ fn panels(
             ui.separator();
             craft_panel(ui, b, act);
         });
+    // A stop that loses its craft is asked about first, as the End button's is.
+    if let Some(p) = plan.as_deref_mut() {
+        out.retain(|c| {
+            let super::commands::Command::Stop { craft } = c else {
+                return true;
+            };
+            let lost = b
+                .craft
+                .iter()
+                .position(|k| &k.id == craft)
+                .and_then(|i| super::input::stop_lost(b, i));
+            match lost {
+                Some(words) => {
+                    p.asking = Some((c.clone(), words));
+                    false
+                }
+                None => true,
+            }
+        });
+    }
     if let Some(c) = plan
         .as_deref_mut()
         .and_then(|p| super::input::ask_loss(&ctx, p))
