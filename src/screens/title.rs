@@ -204,10 +204,9 @@ fn title(
                 ui.colored_label(egui::Color32::from_rgb(255, 110, 100), why);
             }
             ui.add_space(8.0);
-            if ui
-                .add_sized([240.0, 32.0], egui::Button::new("Quit"))
-                .clicked()
-            {
+            let quit = ui.add_sized([240.0, 32.0], egui::Button::new("Quit"));
+            crate::ui::key_widget(ui, "Quit", &quit);
+            if quit.clicked() {
                 exit.write(AppExit::Success);
             }
             // What comes and goes (the editor kept, unfinished games, files opened lately) under
@@ -235,8 +234,13 @@ fn title(
             .fixed_pos(egui::pos2(room.min.x + 24.0, room.min.y + 210.0))
             .show(ctx, |ui| {
                 ui.set_width(side);
+                // An Area's room is the size its content took last frame, so the scroll box
+                // asks for its whole height itself: else, drawn first in a window not yet at
+                // its size, it stayed 80 points high, one game in sight (a walk).
+                let high = (room.height() - 220.0).max(80.0);
                 egui::ScrollArea::vertical()
-                    .max_height((room.height() - 220.0).max(80.0))
+                    .max_height(high)
+                    .min_scrolled_height(high)
                     .show(ui, |ui| {
                         games_lists(
                             ui,
@@ -340,14 +344,14 @@ fn resume_button(
         .unwrap_or_default();
     // As wide as its words (a walk read "Resume Brawl behind the ca…"), never narrower than
     // the buttons.
-    if ui
+    let button = ui
         .add(egui::Button::new(format!("Resume {game} · {when}")).min_size(egui::vec2(width, 28.0)))
         .on_hover_text(format!(
             "The last autosave of a game that did not end: {}",
             newest.display()
-        ))
-        .clicked()
-    {
+        ));
+    crate::ui::key_widget(ui, format!("list:unfinished:{k}"), &button);
+    if button.clicked() {
         let files = files.clone();
         commands.queue(move |world: &mut World| resume_unfinished(world, &files));
     }
@@ -410,4 +414,62 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             title.run_if(in_state(Screen::Title)),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::screens::test_window::TestWindow;
+    use crate::ui::layout::{SIZES, check};
+
+    /// Six unfinished games (the most the title offers) are all in view with Quit, at both
+    /// sizes, after frames in a low window (as a window can open before it takes its size):
+    /// the list's box beside the buttons stayed as high as it had first been, one game in sight
+    /// (a walk).
+    #[test]
+    fn six_unfinished_games_are_in_view_with_quit() {
+        for size in SIZES {
+            let mut w = TestWindow::new((size.0, 300), crate::rulesets::registry());
+            w.app
+                .init_state::<Screen>()
+                .init_resource::<super::super::settings::Settings>()
+                .init_resource::<super::super::settings::SettingsFile>();
+            plugin(&mut w.app);
+            // Entered the title (which looks for the games), then these games.
+            w.frames(2);
+            let games = (0..RESUMABLE)
+                .map(|k| {
+                    (
+                        format!("Game {k}"),
+                        vec![std::path::PathBuf::from("none.ron")],
+                    )
+                })
+                .collect();
+            w.app.insert_resource(Unfinished(games, false));
+            w.frames(4);
+            let mut windows = w.app.world_mut().query::<(Entity, &mut Window)>();
+            let (window, mut at) = windows.single_mut(w.app.world_mut()).expect("one window");
+            let (width, height) = (size.0 as f32, size.1 as f32);
+            at.resolution.set(width, height);
+            w.app
+                .world_mut()
+                .write_message(bevy::window::WindowResized {
+                    window,
+                    width,
+                    height,
+                });
+            w.frames(6);
+            let keys = check(&mut w, &format!("the title at {size:?}"), &["Quit"]);
+            let games = keys
+                .iter()
+                .filter(|k| k.0.starts_with("list:unfinished:"))
+                .count();
+            assert_eq!(games, RESUMABLE, "{size:?}: {keys:?}");
+            assert_eq!(
+                w.screen().height(),
+                size.1 as f32,
+                "the window took its size"
+            );
+        }
+    }
 }
