@@ -203,8 +203,8 @@ fn a_persons_shot_stays_in_sight_until_their_next_command() {
     }
 }
 
-/// The battlefield's units to activate fill the room they have; a unit picked, its Fire is in
-/// view.
+/// The battlefield's units to activate fill the room they have; a unit picked, its Fire and
+/// the leader bonus its attack may spend are in view.
 #[test]
 fn battlefield_units_to_activate_fill_their_room_and_fire_is_in_view() {
     for size in SIZES {
@@ -220,7 +220,7 @@ fn battlefield_units_to_activate_fill_their_room_and_fire_is_in_view() {
         let picked = check(
             &mut w,
             &format!("{what}, a unit picked"),
-            &["Fire (T)", "Move (M)"],
+            &["Fire (T)", "Move (M)", "leader bonus"],
         );
         // Move stays under the pointer from unit to unit, whatever rows its chart has (a
         // walk: below the chart, a unit with a Special row moved it 33 px down).
@@ -333,7 +333,7 @@ fn one_stat_places_do_not_come_under_the_musters_button() {
     use super::one_stat::OneStat;
     use super::one_stat::phases::SkirmishRes;
     use super::one_stat::skirmish::{Command, Stage};
-    let mut checked = 0;
+    let (mut checked, mut compared) = (0, 0);
     for size in SIZES {
         for name in ["first_skirmish", "king_of_the_hill", "bounty"] {
             let mut w = TestWindow::new(size, super::registry());
@@ -362,14 +362,35 @@ fn one_stat_places_do_not_come_under_the_musters_button() {
             if !placing {
                 continue;
             }
-            let keys = check(&mut w, &format!("{name} places at {size:?}"), &[]);
-            let places: Vec<egui::Rect> = keys
-                .iter()
-                .filter(|k| k.0.starts_with("list:places:"))
-                .map(|k| k.1)
-                .collect();
-            assert!(!places.is_empty(), "{name}: no places listed");
+            let places_now = |w: &mut TestWindow| -> Vec<egui::Rect> {
+                check(w, &format!("{name} places at {size:?}"), &[])
+                    .iter()
+                    .filter(|k| k.0.starts_with("list:places:"))
+                    .map(|k| k.1)
+                    .collect()
+            };
+            let places = places_now(&mut w);
+            assert!(places.len() > 1, "{name}: {} places listed", places.len());
             checked += 1;
+            // The first place taken (`1st` becoming `1st: <warband>`): the free places hold
+            // still under the next chooser's pointer (a walk's `2nd` moved right).
+            let Stage::Choosing(c) = &w.app.world().resource::<SkirmishRes>().0.stage else {
+                unreachable!("checked above")
+            };
+            let player = c[0];
+            send::<OneStat>(&mut w, Command::ChoosePlace { player, place: 0 });
+            if matches!(
+                w.app.world().resource::<SkirmishRes>().0.stage,
+                Stage::Choosing(_)
+            ) {
+                let later = places_now(&mut w);
+                assert_eq!(
+                    places[1..],
+                    later[1..],
+                    "{name} at {size:?}: the free places moved as the 1st was taken"
+                );
+                compared += 1;
+            }
             for (p, m) in places
                 .iter()
                 .flat_map(|p| buttons.iter().map(move |m| (p, m)))
@@ -382,6 +403,10 @@ fn one_stat_places_do_not_come_under_the_musters_button() {
         }
     }
     assert!(checked >= 4, "places checked in {checked} games");
+    assert!(
+        compared >= 2,
+        "places compared after a choice in {compared} games"
+    );
 }
 
 /// Mass combat with a referee: each modifier's − and + stay under the pointer as a value widens

@@ -354,6 +354,46 @@ fn unit_panel(
         if mode != sel.mode {
             set_mode(sel, b, mode);
         }
+        // What the next attack spends, under the actions and above the chart: below it the
+        // leader bonus was cut at the fold of the unit's box at 720 px (a walk).
+        if b.advanced.leaders {
+            let r = ui.checkbox(&mut sel.leader, "Use a leader bonus (L): one die step");
+            crate::ui::key_widget(ui, "leader bonus", &r);
+        }
+        if let Some(w) = u.weapon.as_ref().filter(|_| b.advanced.special_weapons) {
+            let before = sel.weapon_apart;
+            ui.checkbox(
+                &mut sel.weapon_apart,
+                format!("Aim the {} at another target", w.name),
+            )
+            .on_hover_text("Support weapons: the unit fires \"with its normal fire strenght and with the special weapon\": the first click picks the unit's target, the second the weapon's");
+            if sel.weapon_apart != before {
+                sel.aimed = None;
+            }
+        }
+        let jedi = b
+            .at(u.at)
+            .find(|j| b.units[*j].side == u.side && b.units[*j].profile.kind == Kind::Jedi)
+            .or((p.kind == Kind::Jedi).then_some(i));
+        if let Some(j) = jedi.filter(|_| b.advanced.jedi) {
+            let max = b.units[j].force_points;
+            ui.add(
+                egui::Slider::new(&mut sel.force, 0..=max).text("Force points (a die step each)"),
+            );
+            if p.kind == Kind::Jedi {
+                let mut guard = u.guard;
+                ui.add(
+                    egui::Slider::new(&mut guard, 0..=max).text("Guard: Force points if attacked"),
+                );
+                if guard != u.guard {
+                    out.push(super::commands::Command::Guard {
+                        unit: u.id.clone(),
+                        points: guard,
+                    });
+                }
+            }
+        }
+        ui.separator();
         egui::Grid::new("chart").striped(true).show(ui, |ui| {
             ui.label("Dice vs squad");
             ui.label(p.vs_squad.to_string());
@@ -390,43 +430,6 @@ fn unit_panel(
                 ui.end_row();
             }
         });
-        ui.separator();
-        if b.advanced.leaders {
-            ui.checkbox(&mut sel.leader, "Use a leader bonus (L): one die step");
-        }
-        if let Some(w) = u.weapon.as_ref().filter(|_| b.advanced.special_weapons) {
-            let before = sel.weapon_apart;
-            ui.checkbox(
-                &mut sel.weapon_apart,
-                format!("Aim the {} at another target", w.name),
-            )
-            .on_hover_text("Support weapons: the unit fires \"with its normal fire strenght and with the special weapon\": the first click picks the unit's target, the second the weapon's");
-            if sel.weapon_apart != before {
-                sel.aimed = None;
-            }
-        }
-        let jedi = b
-            .at(u.at)
-            .find(|j| b.units[*j].side == u.side && b.units[*j].profile.kind == Kind::Jedi)
-            .or((p.kind == Kind::Jedi).then_some(i));
-        if let Some(j) = jedi.filter(|_| b.advanced.jedi) {
-            let max = b.units[j].force_points;
-            ui.add(
-                egui::Slider::new(&mut sel.force, 0..=max).text("Force points (a die step each)"),
-            );
-            if p.kind == Kind::Jedi {
-                let mut guard = u.guard;
-                ui.add(
-                    egui::Slider::new(&mut guard, 0..=max).text("Guard: Force points if attacked"),
-                );
-                if guard != u.guard {
-                    out.push(super::commands::Command::Guard {
-                        unit: u.id.clone(),
-                        points: guard,
-                    });
-                }
-            }
-        }
         ui.separator();
     }
     if let Some(h) = sel.hover {

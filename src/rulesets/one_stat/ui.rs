@@ -499,7 +499,9 @@ fn places_panel(ui: &mut egui::Ui, s: &Skirmish, p: usize, out: &mut Vec<Command
     // Said before the places, which so come lower than the muster's button laid where they
     // are now: a click more on `Play the scenario's` picked the last place (two walks).
     ui.weak("The highest roll of those still choosing picks first. Each place acts in that turn every round of activations this phase.");
-    ui.horizontal_wrapped(|ui| {
+    // One place a row: a place taken (`1st` becoming `1st: Bounty hunters`) widens only its
+    // own button, and the free places hold still under the pointer (a walk's `2nd` moved right).
+    ui.vertical(|ui| {
         for (k, taken) in s.order.iter().enumerate() {
             let label = match taken {
                 Some(q) => format!("{}: {}", ordinal(k), s.players[*q].name),
