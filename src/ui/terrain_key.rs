@@ -240,7 +240,7 @@ fn show(
                     // The numbers on the squares (a walk found those in a craft's corner
                     // explained nowhere).
                     ui.label(
-                        "Yellow squares: where the craft to act can fly, each with the move points it costs to get there (in the corner, where a craft stands on it) and xN, the combats an attack from there makes. Hover a square for the points left.",
+                        "Yellow squares: where the craft to act can fly, each with the move points it costs to get there and xN, the combats an attack from there makes; a square another craft stands on shows none (a move may pass over it; one that ends there loses the craft). In the attacks, xN in a target's corner: the combats against it. Hover a square for the points left.",
                     );
                 }
                 BoardGeometry::Abstract { .. } => {

@@ -84,7 +84,7 @@ fn status(
             }
         ),
         (_, _, Some(i)) => format!(
-            "The {craft} moves {}: click a yellow square (bright: one step).",
+            "The {craft} moves {}: click a yellow square (bright: one step; on each, the points it costs, and xN where an attack from it makes N combats).",
             super::battle::points(b.craft[i].points)
         ),
         _ => String::new(),

@@ -154,6 +154,24 @@ fn board_marks(
         .insert((BoardMarks, crate::engine::game::InGame));
 }
 
+/// The texts the plan puts on the table, each on its square: a reachable square's cost (and
+/// `xN`, the combats of an attack from there); a target's `xN`. A square another craft stands
+/// on shows no cost: the move can only pass over it (ended there, the red outline and the hover
+/// say the craft is lost), and the text lay over the craft (a walk read `3 x1` across a TIE
+/// fighter).
+fn plan_texts(b: &Battle, plan: &Plan) -> Vec<((i32, i32), String)> {
+    plan.squares
+        .iter()
+        .filter(|s| b.occupant(s.at, plan.craft.unwrap_or(usize::MAX)).is_none())
+        .map(|s| (s.at, s.text()))
+        .chain(
+            plan.targets
+                .iter()
+                .map(|t| (b.craft[t.0].at, format!("x{}", t.1.combats()))),
+        )
+        .collect()
+}
+
 /// The craft to act ringed; where it can go, with the cost and the combats an attack from
 /// there would make; in the Fire stage its targets with their combats.
 fn draw_plan(
@@ -171,23 +189,14 @@ fn draw_plan(
     } else {
         &*plan
     };
-    let texts: Vec<((i32, i32), String)> = plan
-        .squares
-        .iter()
-        .map(|s| (s.at, s.text()))
-        .chain(
-            plan.targets
-                .iter()
-                .map(|t| (b.craft[t.0].at, format!("x{}", t.1.combats()))),
-        )
-        .collect();
+    let texts = plan_texts(b, plan);
     if *shown != texts {
         for e in &labels {
             commands.entity(e).despawn();
         }
         for (at, text) in &texts {
-            // In the middle of an empty square; in the bottom right corner of one with a
-            // craft on it, clear of the craft and its chips.
+            // In the middle of an empty square; on a target, in the bottom right corner of
+            // its square, clear of the craft and its chips.
             let (off, anchor) = if b.occupant(*at, usize::MAX).is_some() {
                 (
                     Vec2::splat(SQUARE * 0.47) * Vec2::new(1.0, -1.0),
@@ -331,5 +340,39 @@ mod tests {
         );
         assert_eq!(attack[0].line, vec![centre(a.at), centre(t.at)]);
         assert!(hint_marks(&b, &Command::Initiative).is_empty());
+    }
+
+    /// A square another craft stands on is reachable (a move may pass over it) but shows no
+    /// cost; the empty squares show theirs.
+    #[test]
+    fn no_cost_is_written_over_another_craft() {
+        let (mut b, _, _) = super::super::battle::tests::sortie();
+        // The green X-wing from (-1, 5) facing right with 4 points; a TIE fighter two squares
+        // ahead of it.
+        let g = b.mover().expect("the green X-wing moves");
+        let tie = b
+            .craft
+            .iter()
+            .position(|c| c.id == "green-tie")
+            .expect("tie");
+        b.craft[tie].at = (1, 5);
+        let squares = super::super::input::squares(&b, g);
+        assert!(
+            squares.iter().any(|q| q.at == (1, 5)),
+            "the TIE fighter's square is reachable: {squares:?}"
+        );
+        let plan = Plan {
+            craft: Some(g),
+            squares,
+            ..Plan::default()
+        };
+        let texts = plan_texts(&b, &plan);
+        assert!(!texts.iter().any(|t| t.0 == (1, 5)), "{texts:?}");
+        assert!(texts.iter().any(|t| t.0 == (0, 5)), "{texts:?}");
+        assert_eq!(
+            texts.len(),
+            plan.squares.len() - 1,
+            "every other square shows its cost: {texts:?}"
+        );
     }
 }
