@@ -626,7 +626,12 @@ fn card(
                 // itself in `first_sortie`.
                 if let Some(rules) = rules_sides(&loaded.header.sides) {
                     ui.label(
-                        egui::RichText::new(format!("Play: the rules play {rules}"))
+                        // Said as what the Play button does, apart from Solo's choice of
+                        // side (a walk read `Play: the rules play Empire` as a Solo's).
+                        egui::RichText::new(format!(
+                            "Press Play and the rules play {rules}, as the scenario sets{}.",
+                            if *plays_sides { "; Solo lets you choose your side" } else { "" }
+                        ))
                             .italics(),
                     );
                 }

@@ -154,7 +154,14 @@ pub fn describe(world: &World, command: &Command) -> String {
         }
         Command::Hide { figure } => format!("{} hides", f(figure)),
         Command::Shoot { groups, targets } => {
-            format!("{} shoot at {}", n.groups(groups), n.groups(targets))
+            let who = n.groups(groups);
+            // "Han shoots at", "Han and Leia shoot at", "Stormtroopers shoot at".
+            let verb = if groups.len() > 1 {
+                "shoot"
+            } else {
+                crate::rules::words::verb(&who, "shoots", "shoot")
+            };
+            format!("{who} {verb} at {}", n.groups(targets))
         }
         Command::HeroShot { hero, target } => format!("{} shoots {}", f(hero), f(target)),
         Command::Grenade { figure, target } => {
@@ -246,6 +253,21 @@ mod tests {
         assert_eq!(
             describe(s.world(), &charge),
             "Luke Skywalker moves 9.0\" into base contact with Darth Vader"
+        );
+    }
+
+    /// One group shoots, two shoot: a walk read `Han shoot at`.
+    #[test]
+    fn a_shot_agrees_with_the_shooters() {
+        let s = game(&DUEL.replace("ORDER", "Stand"), &[]);
+        let shoot = |groups: &[&str]| Command::Shoot {
+            groups: groups.iter().map(|g| g.to_string()).collect(),
+            targets: vec!["L".into()],
+        };
+        assert_eq!(describe(s.world(), &shoot(&["V"])), "Vader shoots at Luke");
+        assert_eq!(
+            describe(s.world(), &shoot(&["V", "E"])),
+            "Vader and Trooper shoot at Luke"
         );
     }
 }

@@ -110,6 +110,36 @@ pub enum Ability {
     JetPack,
 }
 
+impl Ability {
+    /// The ability as a figure's card names it, with what it does in the words of
+    /// tyneside-skirmish.txt, Additional qualities and character notes, shortened (the card
+    /// showed `[Medic, Tech]`, the program's own spelling).
+    pub fn words(self) -> &'static str {
+        match self {
+            Ability::Medic => "medic (stationary and in contact, heals a wound on 5-6)",
+            Ability::Tech => {
+                "tech (stationary and in contact, accesses or repairs a machine on a 6)"
+            }
+            Ability::GiftedCommander => {
+                "gifted commander (changes the order of any group within 12\" by up to 2D6)"
+            }
+            Ability::Lightsaber => "lightsaber",
+            Ability::Armoured => "armoured",
+            Ability::ForceUser => "uses the Force",
+            Ability::DarkSide => "dark side",
+            Ability::IgnoredByImperials => "never targeted by Imperials",
+            Ability::Droid => "droid",
+            Ability::SimplyAdvances => "advances on the nearest enemy whatever the table says",
+            Ability::AttacksNearest => "attacks the nearest creature whatever the table says",
+            Ability::Officer => "officer",
+            Ability::Flies => "may fly 24\" a turn",
+            Ability::ActsAsPlayerWants => "always acts as its player wants",
+            Ability::InCompany => "moves in company with the player's figure or R2D2",
+            Ability::JetPack => "flies as a Jedi Force jump",
+        }
+    }
+}
+
 /// A figure type or named character's statistics.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Profile {

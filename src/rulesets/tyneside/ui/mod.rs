@@ -97,10 +97,11 @@ fn objective(board: &super::board::Board, table: &super::table::TableRes) -> Str
         Victory::LastSideStanding => format!(
             "the last side fighting wins, or the side with more figures fighting{limit} · fighting: {tally}"
         ),
-        Victory::HoldObjectives => format!(
-            "hold more of the {} objectives{limit} · held now: {tally}",
-            sc.objectives.len()
-        ),
+        // "hold the objective" where there is one: "more of the 1 objectives" read oddly (a walk).
+        Victory::HoldObjectives => match sc.objectives.len() {
+            1 => format!("hold the objective{limit} · held now: {tally}"),
+            n => format!("hold more of the {n} objectives{limit} · held now: {tally}"),
+        },
     }
 }
 

@@ -165,7 +165,8 @@ pub fn show(
         ui.label(state.join(" · "));
     }
     if !f.figure.abilities.is_empty() {
-        ui.weak(format!("Abilities: {:?}", f.figure.abilities));
+        let words: Vec<&str> = f.figure.abilities.iter().map(|a| a.words()).collect();
+        ui.weak(format!("Abilities: {}", words.join(", ")));
     }
     if !p.notes.is_empty() {
         ui.weak(&p.notes);
