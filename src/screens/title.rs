@@ -429,7 +429,7 @@ mod tests {
     #[test]
     fn six_unfinished_games_are_in_view_with_quit() {
         for size in SIZES {
-            let mut w = TestWindow::new((size.0, 300), crate::rulesets::registry());
+            let mut w = TestWindow::new((size.0, 300), Registry(Vec::new()));
             w.app
                 .init_state::<Screen>()
                 .init_resource::<super::super::settings::Settings>()

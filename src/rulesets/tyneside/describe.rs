@@ -155,7 +155,7 @@ pub fn describe(world: &World, command: &Command) -> String {
         Command::Hide { figure } => format!("{} hides", f(figure)),
         Command::Shoot { groups, targets } => {
             let who = n.groups(groups);
-            // "Han shoots at", "Han and Leia shoot at", "Stormtroopers shoot at".
+            // `Han shoots at`, `Han and Leia shoot at`, `Stormtroopers shoot at`.
             let verb = if groups.len() > 1 {
                 "shoot"
             } else {

@@ -97,7 +97,7 @@ fn objective(board: &super::board::Board, table: &super::table::TableRes) -> Str
         Victory::LastSideStanding => format!(
             "the last side fighting wins, or the side with more figures fighting{limit} · fighting: {tally}"
         ),
-        // "hold the objective" where there is one: "more of the 1 objectives" read oddly (a walk).
+        // `hold the objective` where there is one: `more of the 1 objectives` read oddly (a walk).
         Victory::HoldObjectives => match sc.objectives.len() {
             1 => format!("hold the objective{limit} · held now: {tally}"),
             n => format!("hold more of the {n} objectives{limit} · held now: {tally}"),
