@@ -1101,6 +1101,35 @@ fn objective_name_at(
         .or_else(|| spots.into_iter().find(|&c| clear(c, others)))
 }
 
+/// Where each of `names` (each with where it stood) goes, as [`objective_name_at`] says, one
+/// after another from the left (so the same names take the same places), each clear of the
+/// names placed before it where it can be: two rings side by side had their names written one
+/// across the other (a walk read neither `Objective: Landing clearing` nor `Objective: Bunker
+/// door`). Where every place of a name covers one placed before, it goes where it would alone.
+fn objective_names_at(
+    names: &[(ObjectiveName, FixedText, Option<Vec2>)],
+    others: &[(Vec2, Vec2)],
+    ground: &[(Vec2, Vec2)],
+) -> Vec<Option<Vec2>> {
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (names[a].0.at, names[b].0.at);
+        a.x.total_cmp(&b.x).then(b.y.total_cmp(&a.y))
+    });
+    let mut taken = others.to_vec();
+    let mut out = vec![None; names.len()];
+    for i in order {
+        let (name, text, was) = names[i];
+        let to = objective_name_at(name, text, &taken, ground, was)
+            .or_else(|| objective_name_at(name, text, others, ground, was));
+        if let Some(c) = to {
+            taken.push(text_box(c, text.chars, text.size));
+        }
+        out[i] = to;
+    }
+    out
+}
+
 /// Moves each objective's name over its ring where an order counter or a piece stands under
 /// it (a name under its ring ran over two stormtroopers in `outpost_raid`).
 fn place_objective_names(
@@ -1143,9 +1172,16 @@ fn place_objective_names(
         )
         .chain(kept.iter().map(|k| (k.at, k.half)))
         .collect();
-    for (name, text, mut at, mut shown) in &mut names {
-        let was = (*shown != Visibility::Hidden).then(|| at.translation.truncate());
-        let to = objective_name_at(*name, *text, &boxes, &ground, was);
+    let mut names: Vec<_> = names.iter_mut().collect();
+    let wanted: Vec<_> = names
+        .iter()
+        .map(|(name, text, at, shown)| {
+            let was = (**shown != Visibility::Hidden).then(|| at.translation.truncate());
+            (**name, **text, was)
+        })
+        .collect();
+    let places = objective_names_at(&wanted, &boxes, &ground);
+    for ((_, _, at, shown), to) in names.iter_mut().zip(places) {
         shown.set_if_neq(if to.is_some() {
             Visibility::Inherited
         } else {
@@ -1860,6 +1896,46 @@ pub(super) mod tests {
         t.values = "d10".into();
         let r = shown_among(&t, &zoom, &[t.at, Vec2::new(11.2, 10.0)]);
         assert!((r - 0.6).abs() < 1e-3, "{r}");
+    }
+
+    /// Two rings side by side: their names never cross, whichever came first in the query.
+    #[test]
+    fn objective_names_side_by_side_do_not_cross() {
+        let text = FixedText {
+            chars: 26,
+            size: 1.08,
+        };
+        let ring = |x: f32, y: f32| ObjectiveName {
+            at: Vec2::new(x, y),
+            radius: 2.0,
+        };
+        // As `endor_bunker`'s landing clearing and bunker door: the first's name beside it
+        // (counters under and over it) ran across the second's over its ring (a stormtrooper
+        // under it).
+        let (a, b) = (ring(17.0, 27.0), ring(25.0, 25.0));
+        let counters = [
+            (Vec2::new(17.0, 24.4), Vec2::new(2.0, 0.5)),
+            (Vec2::new(17.0, 29.6), Vec2::new(2.0, 0.5)),
+            (Vec2::new(25.0, 22.4), Vec2::new(2.0, 0.5)),
+        ];
+        for names in [
+            [(a, text, None), (b, text, None)],
+            [(b, text, None), (a, text, None)],
+        ] {
+            let at = objective_names_at(&names, &counters, &[]);
+            let boxes: Vec<_> = at
+                .iter()
+                .map(|c| text_box(c.expect("placed"), text.chars, text.size))
+                .collect();
+            assert!(!overlaps(boxes[0], boxes[1]), "{at:?}");
+            for c in &counters {
+                assert!(boxes.iter().all(|b| !overlaps(*b, *c)), "{at:?}");
+            }
+        }
+        // Each alone goes where the pair put it first from the left.
+        let alone = objective_names_at(&[(a, text, None)], &counters, &[]);
+        let both = objective_names_at(&[(b, text, None), (a, text, None)], &counters, &[]);
+        assert_eq!(alone[0], both[1]);
     }
 
     #[test]
