@@ -27,6 +27,8 @@ pub struct Handover {
     /// The sides that have had the table in this game: only they have a last turn to look
     /// back from.
     pub had_table: Vec<usize>,
+    /// When the screen now up was first drawn (egui's clock, seconds); none while it is down.
+    pub stood_since: Option<f64>,
 }
 
 /// The most events the hand-over screen shows under "Just now".
@@ -60,6 +62,10 @@ fn track(
     mut handover: ResMut<Handover>,
     mut seen: Local<Option<GameState>>,
 ) {
+    // Down last frame: the next screen up stands afresh.
+    if !handover.showing {
+        handover.stood_since = None;
+    }
     if replay.open {
         // A replay seen through nobody's eyes (the game is over, or the rules were acting)
         // shows every side's secrets: the table is handed over again when it closes. One
@@ -119,6 +125,9 @@ fn track(
     }
 }
 
+/// How long the hand-over screen stands before Enter shows the table, seconds.
+const ENTER_AFTER: f64 = 1.0;
+
 /// Draws the full-window hand-over screen; returns whether the incoming player asked to see
 /// what happened since their last turn.
 pub fn show(root: &mut egui::Ui, status: &ShellStatus, handover: &mut Handover) -> bool {
@@ -135,14 +144,34 @@ pub fn show(root: &mut egui::Ui, status: &ShellStatus, handover: &mut Handover) 
             ui.add_space(8.0);
             ui.label(&status.secrecy);
             ui.add_space(24.0);
+            // Enter shows the table too, as a dialog's default button, once the screen has
+            // stood a second: an Enter meant for the last player's End (or held down) must
+            // not show this side's table to the player handing over.
+            let now = ui.input(|i| i.time);
+            let enter = now - *handover.stood_since.get_or_insert(now) >= ENTER_AFTER
+                && ui.input(|i| {
+                    i.events.iter().any(|e| {
+                        matches!(
+                            e,
+                            egui::Event::Key {
+                                key: egui::Key::Enter,
+                                pressed: true,
+                                repeat: false,
+                                ..
+                            }
+                        )
+                    })
+                });
             if ui
                 .add_sized(
                     [380.0, 44.0],
                     egui::Button::new(
-                        egui::RichText::new(format!("I am {name}: show the table")).size(18.0),
+                        egui::RichText::new(format!("I am {name}: show the table (Enter)"))
+                            .size(18.0),
                     ),
                 )
                 .clicked()
+                || enter
             {
                 handover.showing = false;
             }
@@ -288,5 +317,48 @@ mod tests {
         assert_eq!(shown[4], "… 15 more …");
         assert_eq!(shown[JUST_NOW - 1], "event 29");
         assert_eq!(just_now(&since[..3]).len(), 3);
+    }
+
+    /// Enter shows the table as the button does, but not in the hand-over's first second (an
+    /// Enter meant for the last player's End), nor a held key's repeats.
+    #[test]
+    fn enter_shows_the_table_once_the_screen_has_stood_a_second() {
+        let ctx = egui::Context::default();
+        let status = ShellStatus {
+            sides: vec!["Empire".into(), "Rebels".into()],
+            ..default()
+        };
+        let mut h = Handover {
+            showing: true,
+            side: Some(1),
+            ..default()
+        };
+        let key = |pressed, repeat| egui::Event::Key {
+            key: egui::Key::Enter,
+            physical_key: None,
+            pressed,
+            repeat,
+            modifiers: egui::Modifiers::NONE,
+        };
+        // Down and up in a frame.
+        let enter = || vec![key(true, false), key(false, false)];
+        let mut frame = |t: f64, events: Vec<egui::Event>, h: &mut Handover| {
+            let input = egui::RawInput {
+                time: Some(t),
+                events,
+                ..Default::default()
+            };
+            let _ = ctx.run_ui(input, |ui| {
+                show(&mut super::super::root_ui(ui.ctx()), &status, h);
+            });
+        };
+        frame(0.0, vec![], &mut h);
+        frame(0.5, vec![key(true, false)], &mut h);
+        assert!(h.showing, "an Enter in the first second");
+        frame(1.5, vec![key(true, true)], &mut h);
+        assert!(h.showing, "a held Enter's repeat");
+        frame(1.6, vec![key(false, false)], &mut h);
+        frame(1.7, enter(), &mut h);
+        assert!(!h.showing, "Enter after a second");
     }
 }

@@ -27,7 +27,10 @@ pub fn show(
     guide: &mut bool,
     reading: &mut Option<super::rule_book::Reading>,
 ) {
+    // Over the phase bar's whole hint or refusal (Foreground too): a walk opened Help under
+    // the Hint's box, its first rows hidden.
     egui::Window::new("Help")
+        .order(egui::Order::Foreground)
         .open(open)
         .collapsible(false)
         .show(ctx, |ui| {

@@ -162,7 +162,9 @@ pub fn show(ctx: &egui::Context, reading: &mut Option<Reading>, book: &Book) {
     };
     let mut open = true;
     let screen = ctx.content_rect();
+    // Over the phase bar's whole hint, as Help.
     egui::Window::new("Rule book")
+        .order(egui::Order::Foreground)
         .open(&mut open)
         .collapsible(false)
         .default_size([screen.width().min(720.0), screen.height() * 0.75])

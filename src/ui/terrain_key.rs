@@ -198,7 +198,9 @@ fn show(
     // Shut, it is only the phase bar's Key button: nothing of it lies over the table (a
     // play-test found its collapsed title over a unit's label).
     let mut open = state.terrain_key;
+    // Over the phase bar's whole hint, as Help.
     egui::Window::new("Key")
+        .order(egui::Order::Foreground)
         .open(&mut open)
         .resizable(false)
         .collapsible(false)
