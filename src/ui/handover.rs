@@ -27,7 +27,9 @@ pub struct Handover {
     /// The sides that have had the table in this game: only they have a last turn to look
     /// back from.
     pub had_table: Vec<usize>,
-    /// When the screen now up was first drawn (egui's clock, seconds); none while it is down.
+    /// When the screen now up was first drawn (the wall clock, seconds since the app began: the
+    /// game's clock gains a quarter second at most over a frame however long the window was
+    /// idle); none while it is down.
     pub stood_since: Option<f64>,
 }
 
@@ -129,8 +131,9 @@ fn track(
 const ENTER_AFTER: f64 = 1.0;
 
 /// Draws the full-window hand-over screen; returns whether the incoming player asked to see
-/// what happened since their last turn.
-pub fn show(root: &mut egui::Ui, status: &ShellStatus, handover: &mut Handover) -> bool {
+/// what happened since their last turn. `now`: the wall clock, seconds (Enter shows the table
+/// [`ENTER_AFTER`] after the screen came).
+pub fn show(root: &mut egui::Ui, status: &ShellStatus, handover: &mut Handover, now: f64) -> bool {
     let mut since = false;
     let frame = egui::Frame::central_panel(root.style()).fill(egui::Color32::from_rgb(12, 14, 18));
     egui::CentralPanel::default().frame(frame).show(root, |ui| {
@@ -147,7 +150,6 @@ pub fn show(root: &mut egui::Ui, status: &ShellStatus, handover: &mut Handover) 
             // Enter shows the table too, as a dialog's default button, once the screen has
             // stood a second: an Enter meant for the last player's End (or held down) must
             // not show this side's table to the player handing over.
-            let now = ui.input(|i| i.time);
             let enter = now - *handover.stood_since.get_or_insert(now) >= ENTER_AFTER
                 && ui.input(|i| {
                     i.events.iter().any(|e| {
@@ -349,7 +351,7 @@ mod tests {
                 ..Default::default()
             };
             let _ = ctx.run_ui(input, |ui| {
-                show(&mut super::super::root_ui(ui.ctx()), &status, h);
+                show(&mut super::super::root_ui(ui.ctx()), &status, h, t);
             });
         };
         frame(0.0, vec![], &mut h);

@@ -383,11 +383,12 @@ fn frame(
         by_email::ByEmailUi,
         ResMut<Guide>,
     ),
-    (mut sidebar, mut layout, hint_offered, mut hint): (
+    (mut sidebar, mut layout, hint_offered, mut hint, clock): (
         ResMut<SidebarArea>,
         ResMut<SidebarLayout>,
         Res<crate::engine::hint::HintOffered>,
         MessageWriter<crate::engine::hint::HintRequest>,
+        Res<Time<Real>>,
     ),
 ) -> Result {
     let ctx = ctx.ctx_mut()?.clone();
@@ -440,11 +441,15 @@ fn frame(
                 }
             }
             None => {
-                if handover::show(&mut root, &status, &mut handover) {
+                let now = clock.elapsed_secs_f64();
+                if handover::show(&mut root, &status, &mut handover, now) {
                     view.write(ViewRequest::OpenSince);
                 }
             }
         }
+        // An End pressed under the cover (the Enter that shows the table) is not the next
+        // player's: read unread, it asked `Pass?` as the table came.
+        end_pressed.clear();
         // The panels keep their sizes under the cover, so the table is not framed anew.
         insets.set_if_neq(PanelInsets {
             covered: true,
