@@ -34,7 +34,7 @@ pub fn card(phase: TurnPhase, person: bool) -> Card {
     match phase {
         TurnPhase::Orders => Card {
             title: "1 · Orders",
-            what: "In the sidebar's groups, pick the order counter of each of your groups a hero is with (hover an order for what it makes the group do). Groups with no hero take the Random movement table's order. Then press End orders.",
+            what: "In the sidebar's groups, pick the order counter of each of your groups a hero is with (hover an order for what it makes the group do). Groups with no hero take the Random movement table's order. Under Attack a group must run at the nearest enemy and enter melee if in reach: declare the run (R, or Run on the figure's card) before it moves. Then press End orders.",
             quote: "Order counters are placed behind groups at the start of a turn, based on the Random movement rules unless a Hero is with the unit (In which case he chooses one).",
             source: "tyneside-skirmish.txt, Orders",
         },
