@@ -129,13 +129,13 @@ impl Ability {
             Ability::DarkSide => "dark side",
             Ability::IgnoredByImperials => "never targeted by Imperials",
             Ability::Droid => "droid",
-            Ability::SimplyAdvances => "advances on the nearest enemy whatever the table says",
-            Ability::AttacksNearest => "attacks the nearest creature whatever the table says",
+            Ability::SimplyAdvances => "simply advances towards the nearest enemy",
+            Ability::AttacksNearest => "attacks the nearest creature",
             Ability::Officer => "officer",
-            Ability::Flies => "may fly 24\" a turn",
-            Ability::ActsAsPlayerWants => "always acts as its player wants",
+            Ability::Flies => "may fly at 24\" per turn",
+            Ability::ActsAsPlayerWants => "acts as its player wishes",
             Ability::InCompany => "moves in company with the player's figure or R2D2",
-            Ability::JetPack => "flies as a Jedi Force jump",
+            Ability::JetPack => "may fly as a Jedi Force jump",
         }
     }
 }
