@@ -69,7 +69,16 @@ fn tyneside_orders_and_shoot_are_in_view_under_the_guide() {
         let keys = check(&mut w, &what, &["end", "list:targets:X"]);
         assert_eq!(rect_of(&keys, "end"), end, "{what}: End moved");
         w.click(rect_of(&keys, "list:targets:X").center());
-        let ticked = check(&mut w, &format!("{what}, X ticked"), &["shoot", "fight"]);
+        let ticked = check(
+            &mut w,
+            &format!("{what}, X ticked"),
+            &["shoot", "fight", "return-fire"],
+        );
+        assert_eq!(
+            rect_of(&ticked, "return-fire").min,
+            rect_of(&keys, "return-fire").min,
+            "{what}: the return fire's line moved"
+        );
         // A refusal: the shot of a group that is not acting.
         w.app.world_mut().write_message(Command::Shoot {
             groups: vec!["X".into()],
@@ -103,6 +112,41 @@ fn tyneside_orders_and_shoot_are_in_view_under_the_guide() {
             rect_of(&ticked, "fight"),
             "{what}: Fight moved"
         );
+    }
+}
+
+/// Every Tyneside scenario's orders phase: each figure of the side placing orders, picked, shows
+/// its whole card under the groups, and the order lists stay in view (a walk: the card was cut
+/// at the sidebar's fold under the other side's hidden groups).
+#[test]
+fn tyneside_a_figures_whole_card_is_in_view_while_orders_are_placed() {
+    use super::tyneside::components::Figure;
+    use super::tyneside::input::PointerState;
+    use super::tyneside::turn::TurnState;
+    let registry = super::registry();
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        for (_, name, _) in registry
+            .bundled()
+            .filter(|(e, ..)| e.id == super::tyneside::ID)
+        {
+            w.begin(name, 1);
+            let side = w.app.world().resource::<TurnState>().orders_side;
+            let world = w.app.world_mut();
+            let figures: Vec<(Entity, String)> = world
+                .query::<(Entity, &Figure)>()
+                .iter(world)
+                .filter(|(_, f)| f.side == side)
+                .map(|(e, f)| (e, f.name.clone()))
+                .collect();
+            assert!(!figures.is_empty(), "{name}: nobody places orders");
+            for (e, figure) in figures {
+                w.app.world_mut().resource_mut::<PointerState>().selected = Some(e);
+                w.frames(3);
+                let what = format!("{name} at {size:?}, {figure}'s card");
+                check(&mut w, &what, &["end", "card"]);
+            }
+        }
     }
 }
 

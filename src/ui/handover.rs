@@ -344,7 +344,7 @@ mod tests {
         };
         // Down and up in a frame.
         let enter = || vec![key(true, false), key(false, false)];
-        let mut frame = |t: f64, events: Vec<egui::Event>, h: &mut Handover| {
+        let frame = |t: f64, events: Vec<egui::Event>, h: &mut Handover| {
             let input = egui::RawInput {
                 time: Some(t),
                 events,

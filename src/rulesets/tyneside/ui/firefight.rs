@@ -164,6 +164,37 @@ pub fn show(
             *end = true;
         }
     });
+    // The acting group's own odds under Shoot, one line whatever is ticked: a fire fight is
+    // an exchange, and its own side's totals were below the fold (a walk).
+    let own = plan.as_ref().map(|p| {
+        let u = p.units.iter().position(|u| *u == active);
+        let odds = u.and_then(|u| p.odds.iter().find(|o| o.unit == u));
+        match odds {
+            Some(o) => format!(
+                "Return fire on {}: {:.1} v {:.1}, {}",
+                group.name,
+                o.own,
+                o.enemy,
+                chances_text(o.row, false, o.extra, false)
+            ),
+            None if p.odds.is_empty() => String::new(),
+            None => format!(
+                "{} is not under fire: no enemy in the fight sees it in range",
+                group.name
+            ),
+        }
+    });
+    let own = match own {
+        Some(text) => ui.add(egui::Label::new(text).truncate()),
+        None => ui.add(
+            egui::Label::new(
+                egui::RichText::new("Tick a target: both sides' odds show before you shoot").weak(),
+            )
+            .truncate(),
+        ),
+    }
+    .on_hover_text("Its own total against the enemy firepower able to shoot at it, and the chance a figure of it out of cover ends the fire fight ducked back (D), wounded (W) or killed (K); each figure's own are below");
+    crate::ui::key_widget(ui, "return-fire", &own);
     ui.separator();
 
     // Targets and combined fire.

@@ -305,7 +305,14 @@ fn panels(
                 // long card it was below the fold while the hint sent the player to it.
                 let fire_first = phase == TurnPhase::Action;
                 if !fire_first {
-                    unit_card::show(ui, &view, &mut pointer, phase, &mut out);
+                    let shown = pointer.hover.or(pointer.selected).is_some();
+                    let card = ui
+                        .scope(|ui| unit_card::show(ui, &view, &mut pointer, phase, &mut out))
+                        .response;
+                    // Read whole where it comes first (issue 61: cut at the fold).
+                    if shown {
+                        crate::ui::key_widget(ui, "card", &card);
+                    }
                     ui.separator();
                 }
                 firefight::show(

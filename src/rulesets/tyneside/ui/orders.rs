@@ -45,8 +45,9 @@ pub fn show(
     (out, fit): (&mut Vec<Command>, &mut Fit),
 ) {
     let tall = root.available_height();
-    // While orders are placed there is no card or fire fight below to make room for: the
-    // groups get three quarters of the sidebar (half, they were cut off after the first two).
+    // While orders are placed the fire fight below waits for its phase: the groups get three
+    // quarters of the sidebar (half, they were cut off after the first two), less the room a
+    // picked figure's whole card needs ([`CARD_ROOM`]; it was cut at the fold: a walk).
     // Each phase remembers its own size.
     // In the shoot/act phase the fire fight below is the step in hand: the groups take a
     // third (at half, three targets showed two under the guide at 720 px).
@@ -54,7 +55,7 @@ pub fn show(
     // phase: the groups take two thirds (at half, the second side's heading was below the
     // list's fold: a walk).
     let (id, share) = match phase {
-        TurnPhase::Orders => ("orders-placing", 0.75),
+        TurnPhase::Orders => ("orders-placing", orders_share(tall)),
         TurnPhase::Action => ("orders-acting", 0.3),
         _ => ("orders", 0.66),
     };
@@ -86,7 +87,16 @@ pub fn show(
                 for (side, s) in sides.into_iter().map(|i| (i, &table.scenario.sides[i])) {
                     ui.colored_label(crate::ui::side_colour32(side), egui::RichText::new(&s.name).heading());
                     let hidden = phase == TurnPhase::Orders && viewer.unwrap_or(turn.orders_side) != side;
-                    let placing = phase == TurnPhase::Orders && turn.orders_side == side && !hidden;
+                    // Another side's hidden counters are one line, not a frame a group: under
+                    // them a figure's card was cut at the sidebar's fold (a walk); the table's
+                    // figures still name their groups on hover.
+                    if hidden {
+                        let groups = view.all_groups().into_iter().filter(|g| g.side == side && !board.members(&g.id).is_empty()).count();
+                        ui.weak(format!("{groups} group{}: orders hidden until all are placed", if groups == 1 { "" } else { "s" }));
+                        ui.add_space(6.0);
+                        continue;
+                    }
+                    let placing = phase == TurnPhase::Orders && turn.orders_side == side;
                     let mut groups: Vec<&Group> = view.all_groups().into_iter().filter(|g| g.side == side).collect();
                     // The groups whose order the player picks come first: under the guide, a
                     // group out of command (no choice to make) above them put the first
@@ -124,7 +134,7 @@ pub fn show(
                                 }
                             }
                             let order = shown_order(g, seat);
-                            let counter = if hidden { "?".to_string() } else if g.face_down.is_some() { order.map_or("face down".into(), |o| format!("{o} (face down)")) } else { order.map(|o| o.to_string()).unwrap_or("-".into()) };
+                            let counter = if g.face_down.is_some() { order.map_or("face down".into(), |o| format!("{o} (face down)")) } else { order.map(|o| o.to_string()).unwrap_or("-".into()) };
                             let led = members.iter().any(|&m| board.figs[m].figure.hero);
                             if placing && !led && let Some(score) = g.table_score {
                                 let all: Vec<Group> = view.all_groups().into_iter().cloned().collect();
@@ -179,7 +189,7 @@ pub fn show(
                                     ui.weak("Out of command: keeps its order");
                                 }
                             } else {
-                                ui.label(format!("Order: {counter}")).on_hover_text(order.filter(|_| !hidden).map(|o| o.rule_text()).unwrap_or("Hidden until all orders are placed"));
+                                ui.label(format!("Order: {counter}")).on_hover_text(order.map(|o| o.rule_text()).unwrap_or("No order yet"));
                             }
                             for &m in &members {
                                 let f = &board.figs[m];
@@ -237,6 +247,21 @@ pub fn show(
                 });
             }).content_size.y;
         });
+}
+
+/// The room kept under the groups while orders are placed, egui points: a figure's card,
+/// whole, with the Force's line and its abilities.
+const CARD_ROOM: f32 = 250.0;
+
+/// The least the groups get while orders are placed, egui points: two groups' order lists.
+const GROUPS_LEAST: f32 = 240.0;
+
+/// The groups' share of a sidebar `tall` points high while orders are placed: three quarters,
+/// less [`CARD_ROOM`], but never under [`GROUPS_LEAST`] (under the first game's guide the order
+/// lists come before the card, which scrolls there).
+fn orders_share(tall: f32) -> f32 {
+    let most = (tall - CARD_ROOM).max(GROUPS_LEAST).min(tall * 0.75);
+    most / tall.max(1.0)
 }
 
 /// What the groups' list needed at the last frame, egui points (0: not measured yet).
@@ -298,5 +323,19 @@ mod tests {
         assert_eq!(groups_height(tall, 0.3, fit(900.0)), 150.0);
         // Never under 80.
         assert_eq!(groups_height(100.0, 0.3, fit(900.0)), 80.0);
+    }
+
+    #[test]
+    fn while_orders_are_placed_a_card_keeps_its_room_under_the_groups() {
+        let groups = |tall: f32| tall * orders_share(tall);
+        let near = |a: f32, b: f32| assert!((a - b).abs() < 0.01, "{a} is not {b}");
+        // 1280x720 without the guide: the card's room kept.
+        near(groups(494.0), 494.0 - CARD_ROOM);
+        near(groups(854.0), 854.0 - CARD_ROOM);
+        // Under the guide: two groups' lists first.
+        near(groups(350.0), GROUPS_LEAST);
+        // Three quarters at most.
+        near(groups(300.0), 225.0);
+        near(groups(2000.0), 1500.0);
     }
 }

@@ -46,8 +46,10 @@ pub fn show(
     move_buttons(ui, &board, i, (phase, view), pointer, out);
     fly_button(ui, &board, i, (phase, view), pointer);
     super::force::actions(ui, &board, i, (phase, view), pointer, out);
+    // Two values a row where both are short: a card of nine rows was cut at the sidebar's
+    // fold at 1280x720 (a walk).
     egui::Grid::new("card")
-        .num_columns(2)
+        .num_columns(4)
         .striped(true)
         .show(ui, |ui| {
             ui.label("Firepower")
@@ -68,14 +70,6 @@ pub fn show(
                 }
                 None => "—".into(),
             });
-            ui.end_row();
-            if let Some(d) = p.deflect {
-                ui.label("Deflect").on_hover_text(
-                    "Bracketed firepower, used only to deflect shots with the Force",
-                );
-                ui.label(format!("({}/{}/{})", d.long, d.medium, d.point_blank));
-                ui.end_row();
-            }
             ui.label("Defence")
                 .on_hover_text("Used only if no firepower; counts for its own side's total");
             ui.label(p.defence.map_or("—".into(), |d| {
@@ -89,15 +83,44 @@ pub fn show(
             ui.end_row();
             ui.label("Initiative");
             ui.label(p.initiative.to_string());
-            ui.end_row();
             ui.label("Melee");
             ui.label(board.melee(i).to_string());
             ui.end_row();
+            // Deflect, the Force and armour, two a row.
+            let mut pairs: Vec<(&str, String, &str)> = Vec::new();
+            if let Some(d) = p.deflect {
+                pairs.push((
+                    "Deflect",
+                    format!("({}/{}/{})", d.long, d.medium, d.point_blank),
+                    "Bracketed firepower, used only to deflect shots with the Force",
+                ));
+            }
             if p.force_points > 0 {
-                ui.label("Force points");
-                ui.label(format!("{} of {}", f.cond.force_points, p.force_points));
+                pairs.push((
+                    "Force",
+                    format!("{} of {}", f.cond.force_points, p.force_points),
+                    "Force points left, of the profile's",
+                ));
+            }
+            pairs.push(if f.figure.armoured {
+                ("Armour", "yes".into(), "Armoured: a W result becomes D")
+            } else {
+                ("Armour", "no".into(), "Not armoured")
+            });
+            for row in pairs.chunks(2) {
+                for (name, value, why) in row {
+                    ui.label(*name).on_hover_text(*why);
+                    ui.label(value);
+                }
                 ui.end_row();
             }
+        });
+    // The weapon and the move under the grid: in it their long values widened the first
+    // value column and pushed the second pair past the sidebar's edge.
+    egui::Grid::new("card-weapon-move")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
             ui.label("Weapon");
             ui.label(match &f.figure.weapon {
                 Some(w) => format!(
@@ -130,13 +153,6 @@ pub fn show(
                 }
             ));
             ui.end_row();
-            ui.label("Armour");
-            ui.label(if f.figure.armoured {
-                "yes: W becomes D"
-            } else {
-                "no"
-            });
-            ui.end_row();
         });
     let mut state = Vec::new();
     if f.cond.wounded() {
@@ -164,12 +180,17 @@ pub fn show(
     if !state.is_empty() {
         ui.label(state.join(" · "));
     }
+    // The abilities and the profile's note in one wrapped line, not two rows.
+    let mut more: Vec<String> = Vec::new();
     if !f.figure.abilities.is_empty() {
         let words: Vec<&str> = f.figure.abilities.iter().map(|a| a.words()).collect();
-        ui.weak(format!("Abilities: {}", words.join(", ")));
+        more.push(format!("Abilities: {}", words.join(", ")));
     }
     if !p.notes.is_empty() {
-        ui.weak(&p.notes);
+        more.push(p.notes.clone());
+    }
+    if !more.is_empty() {
+        ui.weak(more.join(" · "));
     }
 }
 
