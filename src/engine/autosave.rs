@@ -207,6 +207,29 @@ fn listing(folder: &Path) -> Vec<(PathBuf, String, u64)> {
         .collect()
 }
 
+/// The folder, inside the autosaves' `folder`, that games set aside from the title go to.
+pub const SET_ASIDE: &str = "set-aside";
+
+/// Sets an unfinished game aside: its autosaves `files` (all in one folder) move into that
+/// folder's [`SET_ASIDE`] folder, out of the title's list, and nothing is deleted. Returns the
+/// folder they went to.
+///
+/// Errors: the [`std::io::Error`] of the first file that could not be moved (those moved
+/// before it stay moved; the game stays in the list with the rest).
+pub fn set_aside(files: &[PathBuf]) -> std::io::Result<PathBuf> {
+    let Some(folder) = files.first().and_then(|f| f.parent()) else {
+        return Ok(PathBuf::new());
+    };
+    let to = folder.join(SET_ASIDE);
+    std::fs::create_dir_all(&to)?;
+    for f in files {
+        if let Some(name) = f.file_name() {
+            std::fs::rename(f, to.join(name))?;
+        }
+    }
+    Ok(to)
+}
+
 /// The unfinished games in `folder`, newest first: for each, its autosaves newest first (the
 /// one to resume, then the fallbacks should it not load).
 pub fn unfinished(folder: &Path) -> Vec<Vec<PathBuf>> {
@@ -233,6 +256,32 @@ pub fn unfinished(folder: &Path) -> Vec<Vec<PathBuf>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_set_aside_leaves_the_list_and_keeps_its_files() {
+        let dir = std::env::temp_dir().join(format!("holotable-aside-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in ["a-1.000001.ron", "a-1.000002.ron", "b-2.000001.ron"] {
+            std::fs::write(dir.join(name), "()").unwrap();
+        }
+        let games = unfinished(&dir);
+        assert_eq!(games.len(), 2);
+        let a = games
+            .iter()
+            .find(|g| g[0].to_string_lossy().contains("a-1"))
+            .unwrap()
+            .clone();
+        let to = set_aside(&a).unwrap();
+        assert_eq!(to, dir.join(SET_ASIDE));
+        let left = unfinished(&dir);
+        assert_eq!(left.len(), 1, "{left:?}");
+        assert!(left[0][0].to_string_lossy().contains("b-2"));
+        for name in ["a-1.000001.ron", "a-1.000002.ron"] {
+            assert!(to.join(name).exists(), "{name} lost");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_save_never_takes_the_name_of_one_there() {

@@ -343,17 +343,55 @@ fn resume_button(
         })
         .unwrap_or_default();
     // As wide as its words (a walk read "Resume Brawl behind the ca…"), never narrower than
-    // the buttons.
-    let button = ui
-        .add(egui::Button::new(format!("Resume {game} · {when}")).min_size(egui::vec2(width, 28.0)))
-        .on_hover_text(format!(
-            "The last autosave of a game that did not end: {}",
-            newest.display()
-        ));
-    crate::ui::key_widget(ui, format!("list:unfinished:{k}"), &button);
-    if button.clicked() {
-        let files = files.clone();
-        commands.queue(move |world: &mut World| resume_unfinished(world, &files));
+    // the buttons with Remove beside it.
+    ui.horizontal(|ui| {
+        let button = ui
+            .add(
+                egui::Button::new(format!("Resume {game} · {when}"))
+                    .min_size(egui::vec2(width - REMOVE, 28.0)),
+            )
+            .on_hover_text(format!(
+                "The last autosave of a game that did not end: {}",
+                newest.display()
+            ));
+        crate::ui::key_widget(ui, format!("list:unfinished:{k}"), &button);
+        if button.clicked() {
+            let files = files.clone();
+            commands.queue(move |world: &mut World| resume_unfinished(world, &files));
+        }
+        // A game not to be finished leaves the list (a walk found no way to): its autosaves
+        // are set aside, not deleted, so a slip loses nothing.
+        let remove = ui
+            .add(egui::Button::new("Remove").min_size(egui::vec2(0.0, 28.0)))
+            .on_hover_text(format!(
+                "Take this game off the list: its autosaves move to {}",
+                newest
+                    .parent()
+                    .map(|p| p.join(crate::engine::autosave::SET_ASIDE))
+                    .unwrap_or_default()
+                    .display()
+            ));
+        crate::ui::key_widget(ui, format!("list:remove-unfinished:{k}"), &remove);
+        if remove.clicked() {
+            let files = files.clone();
+            commands.queue(move |world: &mut World| remove_unfinished(world, &files));
+        }
+    });
+}
+
+/// The room Remove takes beside a game's Resume, egui points.
+const REMOVE: f32 = 72.0;
+
+/// Sets the unfinished game of `files` aside and looks again for the rest; why not, on the
+/// title, where its files could not be moved.
+fn remove_unfinished(world: &mut World, files: &[std::path::PathBuf]) {
+    use bevy::ecs::system::RunSystemOnce;
+    if let Err(e) = crate::engine::autosave::set_aside(files) {
+        world.resource_mut::<Notice>().refusal =
+            Some(format!("The game could not be taken off the list: {e}"));
+    }
+    if let Err(e) = world.run_system_once(look_for_unfinished) {
+        warn!("the unfinished games: {e}");
     }
 }
 
@@ -471,5 +509,51 @@ mod tests {
                 "the window took its size"
             );
         }
+    }
+
+    /// Remove beside an unfinished game takes it off the list and sets its autosaves aside,
+    /// not deleted; the other game stays.
+    #[test]
+    fn remove_takes_an_unfinished_game_off_the_list_and_keeps_its_files() {
+        let dir = std::env::temp_dir().join(format!("holotable-remove-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = |name: &str| {
+            let f = dir.join(name);
+            std::fs::write(&f, "()").unwrap();
+            f
+        };
+        let first = vec![file("a-1.000002.ron"), file("a-1.000001.ron")];
+        let second = vec![file("b-2.000001.ron")];
+        let mut w = TestWindow::new(SIZES[0], Registry(Vec::new()));
+        w.app
+            .init_state::<Screen>()
+            .init_resource::<super::super::settings::Settings>()
+            .init_resource::<super::super::settings::SettingsFile>();
+        plugin(&mut w.app);
+        w.frames(2);
+        w.app.insert_resource(Unfinished(
+            vec![("A".into(), first.clone()), ("B".into(), second.clone())],
+            false,
+        ));
+        w.frames(4);
+        let keys = check(&mut w, "the title", &["Quit", "list:remove-unfinished:0"]);
+        w.click(crate::ui::layout::rect_of(&keys, "list:remove-unfinished:0").center());
+        w.frames(3);
+        let aside = dir.join(crate::engine::autosave::SET_ASIDE);
+        for f in &first {
+            assert!(!f.exists(), "{f:?} still in the autosaves");
+            assert!(aside.join(f.file_name().unwrap()).exists(), "{f:?} lost");
+        }
+        assert!(second[0].exists(), "the other game was moved");
+        let listed = &w.app.world().resource::<Unfinished>().0;
+        assert!(
+            !listed
+                .iter()
+                .any(|(_, files)| files.iter().any(|f| first.contains(f))),
+            "still listed: {:?}",
+            listed
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
