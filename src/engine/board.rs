@@ -19,6 +19,10 @@ pub struct Marker {
     pub radius: f32,
 }
 
+/// The colour of a road's line on a hex map (roads join hex centres, not a fill): the map
+/// and its key draw it alike.
+pub const ROAD_LINE: Color = Color::srgb(0.80, 0.70, 0.50);
+
 /// One hex of a hex map: its terrain's name (for tooltips and the legend), the colour the
 /// rule set paints it and the kind of terrain the 3D view stands on it.
 #[derive(Clone, Debug, PartialEq)]

@@ -43,9 +43,10 @@ pub fn describe(piece: &TerrainPiece, words: PropertyWords) -> String {
     }
 }
 
-fn swatch(ui: &mut egui::Ui, fill: egui::Color32) {
+fn swatch(ui: &mut egui::Ui, fill: egui::Color32) -> egui::Rect {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 12.0), egui::Sense::hover());
     ui.painter().rect_filled(rect, 2.0, fill);
+    rect
 }
 
 /// Most pieces named beside a kind in the key; the rest are counted.
@@ -226,7 +227,15 @@ fn show(
                     let road = seen.iter().any(|(n, _)| n.contains("road"));
                     for (name, fill) in seen {
                         ui.horizontal(|ui| {
-                            swatch(ui, colour32(fill));
+                            let at = swatch(ui, colour32(fill));
+                            // A road hex's swatch carries its line: `clear` and `clear, road`
+                            // were one swatch (a walk).
+                            if name.contains("road") {
+                                ui.painter().line_segment(
+                                    [at.left_center(), at.right_center()],
+                                    egui::Stroke::new(3.0, colour32(crate::engine::board::ROAD_LINE)),
+                                );
+                            }
                             ui.label(name);
                         });
                     }

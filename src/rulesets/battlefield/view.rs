@@ -220,7 +220,7 @@ fn draw_terrain(b: &Battle, gizmos: &mut Strokes) {
             let Some(o) = b.map.get(n) else { continue };
             let m = l.hex_to_world_pos(n);
             if t.road && o.road {
-                gizmos.line_2d(c, c.lerp(m, 0.5), Color::srgb(0.80, 0.70, 0.50));
+                gizmos.line_2d(c, c.lerp(m, 0.5), crate::engine::board::ROAD_LINE);
             }
             if t.ground == Ground::River && o.ground == Ground::River {
                 gizmos.line_2d(c, c.lerp(m, 0.5), Color::srgb(0.55, 0.75, 1.0));
