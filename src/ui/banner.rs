@@ -63,7 +63,9 @@ fn spot(table: egui::Rect, size: egui::Vec2, pieces: &[egui::Rect]) -> egui::Rec
 /// Where over `table` (egui points) a box `size` across and down goes: the first of `places`
 /// (each a fraction across and down the room the box has: 0 the left or top, 0.5 the middle, 1
 /// the right or foot; 12 points in from the table's edge) where the box, with a little room,
-/// lies inside the table and covers none of `clear_of` (egui points); else the first.
+/// lies inside the table and covers none of `clear_of` (egui points); else the first such
+/// spot of a grid of eighths across and down the table, from the top; else, of all these, the
+/// one that covers fewest of `clear_of` (the first of `places` among equals).
 pub(super) fn spot_among(
     table: egui::Rect,
     size: egui::Vec2,
@@ -76,10 +78,27 @@ pub(super) fn spot_among(
         let y = table.min.y + m + fy * (table.height() - 2.0 * m - size.y);
         egui::Rect::from_min_size(egui::pos2(x, y), size)
     };
-    places
+    // Where the usual places were all taken, a box fell over the next craft to act (a walk):
+    // the places between them next, then the least covered.
+    let grid = (0..=8).flat_map(|j| (0..=8).map(move |i| (i as f32 / 8.0, j as f32 / 8.0)));
+    let spots: Vec<egui::Rect> = places
         .iter()
-        .map(at)
-        .find(|r| table.contains_rect(*r) && !clear_of.iter().any(|p| p.intersects(r.expand(4.0))))
+        .copied()
+        .chain(grid)
+        .map(|f| at(&f))
+        .filter(|r| table.contains_rect(*r))
+        .collect();
+    let covered = |r: &egui::Rect| {
+        clear_of
+            .iter()
+            .filter(|p| p.intersects(r.expand(4.0)))
+            .count()
+    };
+    spots
+        .iter()
+        .find(|r| covered(r) == 0)
+        .or_else(|| spots.iter().min_by_key(|r| covered(r)))
+        .copied()
         .unwrap_or_else(|| places.first().map_or(at(&(0.5, 0.0)), at))
 }
 
@@ -378,7 +397,30 @@ mod tests {
         let foot = egui::Rect::from_center_size(egui::pos2(400.0, 630.0), egui::vec2(30.0, 30.0));
         let corner = spot(table, size, &[counter, foot]);
         assert_eq!(corner.min, egui::pos2(12.0, 72.0));
-        // Pieces everywhere: the top's middle.
+        // Pieces at each of the usual places, room between them: a spot between (the result
+        // box of a walk fell over the next craft).
+        let places: Vec<egui::Rect> = [
+            (0.5, 0.0),
+            (0.5, 1.0),
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (0.0, 1.0),
+            (1.0, 1.0),
+            (0.5, 0.5),
+        ]
+        .iter()
+        .map(|&(fx, fy)| {
+            let c = egui::pos2(
+                12.0 + fx * (800.0 - 24.0 - 300.0) + 150.0,
+                72.0 + fy * (600.0 - 24.0 - 50.0) + 25.0,
+            );
+            egui::Rect::from_center_size(c, egui::vec2(30.0, 30.0))
+        })
+        .collect();
+        let between = spot(table, size, &places);
+        assert!(table.contains_rect(between), "{between:?}");
+        assert!(!places.iter().any(|p| p.intersects(between)), "{between:?}");
+        // Pieces everywhere: the spot covering fewest.
         let all: Vec<egui::Rect> = (0..20)
             .flat_map(|i| (0..20).map(move |j| (i, j)))
             .map(|(i, j)| {
@@ -388,7 +430,15 @@ mod tests {
                 )
             })
             .collect();
-        assert_eq!(spot(table, size, &all), top);
+        let covers = |r: egui::Rect| all.iter().filter(|p| p.intersects(r.expand(4.0))).count();
+        let least = spot(table, size, &all);
+        assert!(table.contains_rect(least), "{least:?}");
+        assert!(
+            covers(least) < covers(top),
+            "{least:?}: {} of {}",
+            covers(least),
+            covers(top)
+        );
     }
 
     #[test]
