@@ -181,7 +181,7 @@ fn sync_tokens(
     }
 }
 
-/// The map's lines (see [`draw_terrain`]), one mesh under the counters.
+/// The map's lines (see [`draw_terrain`] and [`draw_roads`]), two meshes under the counters.
 #[derive(Component)]
 struct TerrainLines;
 
@@ -206,9 +206,37 @@ fn terrain_lines(
     let across = board.map_or(40.0, |b| b.extent().size().max_element());
     spawn_strokes(&strokes, across, &mut meshes, &mut materials, &mut commands)
         .insert((TerrainLines, crate::engine::game::InGame));
+    // Roads three times as wide: as thin as the hex outlines they were hardly seen (a walk).
+    let mut roads = Strokes::default();
+    draw_roads(&battle.0, &mut roads);
+    spawn_strokes(
+        &roads,
+        across * 3.0,
+        &mut meshes,
+        &mut materials,
+        &mut commands,
+    )
+    .insert((TerrainLines, crate::engine::game::InGame));
 }
 
-/// Roads and rivers join hex centres; hill levels ring the hex; buildings are squares, their
+/// Roads join the centres of neighbouring road hexes ([`crate::engine::board::ROAD_LINE`]).
+fn draw_roads(b: &Battle, strokes: &mut Strokes) {
+    let l = layout();
+    for (h, t) in &b.map.hexes() {
+        let c = l.hex_to_world_pos(*h);
+        for n in h.all_neighbors() {
+            if t.road && b.map.get(n).is_some_and(|o| o.road) {
+                strokes.line_2d(
+                    c,
+                    c.lerp(l.hex_to_world_pos(n), 0.5),
+                    crate::engine::board::ROAD_LINE,
+                );
+            }
+        }
+    }
+}
+
+/// Rivers join hex centres ([`draw_roads`] the roads); hill levels ring the hex; buildings are squares, their
 /// walls a dark ring inside the hex's rim a level;
 /// rubble a cross; entrenchments a bar; the last support marker a red target.
 fn draw_terrain(b: &Battle, gizmos: &mut Strokes) {
@@ -219,9 +247,6 @@ fn draw_terrain(b: &Battle, gizmos: &mut Strokes) {
         for n in h.all_neighbors() {
             let Some(o) = b.map.get(n) else { continue };
             let m = l.hex_to_world_pos(n);
-            if t.road && o.road {
-                gizmos.line_2d(c, c.lerp(m, 0.5), crate::engine::board::ROAD_LINE);
-            }
             if t.ground == Ground::River && o.ground == Ground::River {
                 gizmos.line_2d(c, c.lerp(m, 0.5), Color::srgb(0.55, 0.75, 1.0));
             }

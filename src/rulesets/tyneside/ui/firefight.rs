@@ -177,7 +177,7 @@ pub fn show(
                 o.enemy,
                 chances_text(o.row, false, o.extra, false)
             ),
-            None if p.odds.is_empty() => String::new(),
+            None if p.odds.is_empty() => "No exchange: why is under the targets".to_string(),
             None => format!(
                 "{} is not under fire: no enemy in the fight sees it in range",
                 group.name
