@@ -150,6 +150,64 @@ fn tyneside_a_figures_whole_card_is_in_view_while_orders_are_placed() {
     }
 }
 
+/// A hovered Tyneside figure's whole card shows over the table, in the window, off the figure
+/// and clear of the sidebar, in the orders phase, moving and under the first game's guide, for
+/// every figure of every Tyneside scenario (walks: the sidebar's card was cut at the fold and
+/// went with the pointer, so it could not be scrolled).
+#[test]
+fn tyneside_a_hovered_figures_whole_card_shows_over_the_table() {
+    use super::tyneside::Tyneside;
+    use super::tyneside::commands::Command;
+    use super::tyneside::input::PointerState;
+    let registry = super::registry();
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        for (_, name, _) in registry
+            .bundled()
+            .filter(|(e, ..)| e.id == super::tyneside::ID)
+        {
+            w.begin(name, 1);
+            let guided = Tyneside::FIRST_GAME.is_some_and(|(s, _)| s == name);
+            w.app.world_mut().resource_mut::<crate::ui::Guide>().on = guided;
+            for moving in [false, true] {
+                let phase = |w: &TestWindow| {
+                    *w.app
+                        .world()
+                        .resource::<State<super::tyneside::turn::TurnPhase>>()
+                        .get()
+                };
+                while moving && phase(&w) == super::tyneside::turn::TurnPhase::Orders {
+                    send::<Tyneside>(&mut w, Command::EndPhase);
+                }
+                w.frames(3);
+                let table = w.app.world().resource::<crate::ui::TableArea>().0;
+                let pieces = w.app.world().resource::<crate::ui::PiecesSeen>().0.clone();
+                let mut seen = 0;
+                for piece in pieces.iter().filter(|p| table.contains(p.center())) {
+                    w.hover(piece.center());
+                    if w.app.world().resource::<PointerState>().hover.is_none() {
+                        continue;
+                    }
+                    seen += 1;
+                    let what = format!(
+                        "{name} at {size:?}{}, the card of the piece at {:?}",
+                        if moving { " moving" } else { "" },
+                        piece.center()
+                    );
+                    let keys = check(&mut w, &what, &["hover-card"]);
+                    let card = rect_of(&keys, "hover-card");
+                    assert!(
+                        table.contains_rect(card),
+                        "{what}: {card:?} off the table {table:?}"
+                    );
+                    assert!(!card.intersects(*piece), "{what}: {card:?} over the figure");
+                }
+                assert!(seen > 0, "{name}: no figure hovered");
+            }
+        }
+    }
+}
+
 /// A person's shot stays in sight until their next command (a walk: the fire fight's result
 /// only in the dice log, the next group's panel already up): the box lists the events it made
 /// over the table, clear of every piece, and the shot's line is kept; the next command ends

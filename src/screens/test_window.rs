@@ -97,6 +97,23 @@ impl TestWindow {
         self.ctx().viewport_rect()
     }
 
+    /// Rests the pointer at `at` (egui points, window pixels at the default zoom): on the
+    /// window, as the table's pointer reads it, and on egui; three frames.
+    pub fn hover(&mut self, at: egui::Pos2) {
+        let world = self.app.world_mut();
+        let mut windows = world.query::<&mut Window>();
+        for mut w in windows.iter_mut(world) {
+            w.set_cursor_position(Some(Vec2::new(at.x, at.y)));
+        }
+        let mut q = world.query_filtered::<Entity, With<PrimaryEguiContext>>();
+        let context = q.single(world).expect("the window's egui context");
+        self.app.world_mut().write_message(EguiInputEvent {
+            context,
+            event: egui::Event::PointerMoved(at),
+        });
+        self.frames(3);
+    }
+
     /// Clicks the left button at `at` (egui points), over three frames: the pointer comes,
     /// the button goes down, and up.
     pub fn click(&mut self, at: egui::Pos2) {

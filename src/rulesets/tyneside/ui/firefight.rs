@@ -170,9 +170,9 @@ pub fn show(
         let u = p.units.iter().position(|u| *u == active);
         let odds = u.and_then(|u| p.odds.iter().find(|o| o.unit == u));
         match odds {
+            // Short enough for the sidebar's one line (with the group's name it was cut).
             Some(o) => format!(
-                "Return fire on {}: {:.1} v {:.1}, {}",
-                group.name,
+                "Return fire: {:.1} v {:.1}, {}",
                 o.own,
                 o.enemy,
                 chances_text(o.row, false, o.extra, false)

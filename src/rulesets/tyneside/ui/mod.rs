@@ -264,7 +264,7 @@ fn panels(
         ResMut<crate::view::CursorNote>,
         MessageWriter<crate::ui::EndPressed>,
     ),
-    portals: Query<&super::components::Portal>,
+    (portals, table): (Query<&super::components::Portal>, Res<crate::ui::TableArea>),
     mut fit: Local<orders::Fit>,
 ) -> Result {
     if handover.showing {
@@ -305,9 +305,11 @@ fn panels(
                 // long card it was below the fold while the hint sent the player to it.
                 let fire_first = phase == TurnPhase::Action;
                 if !fire_first {
-                    let shown = pointer.hover.or(pointer.selected).is_some();
+                    let shown = pointer.selected.is_some();
                     let card = ui
-                        .scope(|ui| unit_card::show(ui, &view, &mut pointer, phase, &mut out))
+                        .scope(|ui| {
+                            unit_card::show(ui, &view, &mut pointer, (phase, false), &mut out)
+                        })
                         .response;
                     // Read whole where it comes first (issue 61: cut at the fold).
                     if shown {
@@ -324,10 +326,11 @@ fn panels(
                 );
                 if fire_first {
                     ui.separator();
-                    unit_card::show(ui, &view, &mut pointer, phase, &mut out);
+                    unit_card::show(ui, &view, &mut pointer, (phase, false), &mut out);
                 }
             });
     }
+    hover_card(&ctx, table.0, &view, &mut pointer, phase);
     let portals: Vec<super::components::Portal> = portals.iter().cloned().collect();
     tooltips::show(&mut note, &pointer, &preview, &sight, &portals);
     for c in out {
@@ -338,6 +341,51 @@ fn panels(
     }
     Ok(())
 }
+
+/// The hovered figure's whole card over the table (`table`, egui points), at the foot of the
+/// half away from the pointer, to read only: in the sidebar, under the groups, its rows were
+/// below the fold at 1280x720 and a card that goes with the pointer cannot be scrolled (walks).
+fn hover_card(
+    ctx: &egui::Context,
+    table: egui::Rect,
+    view: &GameView,
+    pointer: &mut PointerState,
+    phase: TurnPhase,
+) {
+    if pointer.hover.is_none() || pointer.drag.is_some() {
+        return;
+    }
+    let left = ctx
+        .pointer_hover_pos()
+        .is_some_and(|at| at.x > table.center().x);
+    let (pivot, corner) = if left {
+        (
+            egui::Align2::LEFT_BOTTOM,
+            table.left_bottom() + egui::vec2(12.0, -12.0),
+        )
+    } else {
+        (
+            egui::Align2::RIGHT_BOTTOM,
+            table.right_bottom() + egui::vec2(-12.0, -12.0),
+        )
+    };
+    let mut out = Vec::new();
+    let drawn = egui::Area::new(egui::Id::new("tyneside-hover-card"))
+        .pivot(pivot)
+        .fixed_pos(corner)
+        .interactable(false)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_width(CARD_WIDE);
+                unit_card::show(ui, view, pointer, (phase, true), &mut out);
+            });
+        });
+    crate::ui::key_widget(&crate::ui::root_ui(ctx), "hover-card", &drawn.response);
+}
+
+/// The hovered figure's card's width over the table, egui points: the sidebar's.
+const CARD_WIDE: f32 = 300.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Choices>()

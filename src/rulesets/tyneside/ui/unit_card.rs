@@ -10,17 +10,22 @@ use crate::rulesets::tyneside::rules::orders::{Order, allowance_whole};
 use crate::rulesets::tyneside::rules::range::RangeBand;
 use crate::rulesets::tyneside::turn::TurnPhase;
 
-/// Draws the card into `ui`.
+/// Draws a card into `ui`: the selected figure's, with the buttons of the step in hand (the
+/// sidebar's), or where `preview` the hovered figure's, to read only (over the table).
 pub fn show(
     ui: &mut egui::Ui,
     view: &GameView,
     pointer: &mut PointerState,
-    phase: TurnPhase,
+    (phase, preview): (TurnPhase, bool),
     out: &mut Vec<Command>,
 ) {
     let Some(board) = view.board() else { return };
-    let Some(e) = pointer.hover.or(pointer.selected) else {
-        ui.weak("Hover over a figure to see its card.");
+    let Some(e) = (if preview {
+        pointer.hover
+    } else {
+        pointer.selected
+    }) else {
+        ui.weak("Click a figure to pick it: its card and buttons show here. Hover one to read its card over the table.");
         return;
     };
     let Some(i) = board.figs.iter().position(|f| f.entity == e) else {
@@ -43,9 +48,11 @@ pub fn show(
     // The buttons of the step in hand first (moving, flying, the Force's powers): under the
     // card's rows they were below the fold at 1280x720, the powers only found by scrolling
     // after End activation's question named them (play-tests).
-    move_buttons(ui, &board, i, (phase, view), pointer, out);
-    fly_button(ui, &board, i, (phase, view), pointer);
-    super::force::actions(ui, &board, i, (phase, view), pointer, out);
+    if !preview {
+        move_buttons(ui, &board, i, (phase, view), pointer, out);
+        fly_button(ui, &board, i, (phase, view), pointer);
+        super::force::actions(ui, &board, i, (phase, view), pointer, out);
+    }
     // Two values a row where both are short: a card of nine rows was cut at the sidebar's
     // fold at 1280x720 (a walk).
     egui::Grid::new("card")
@@ -138,6 +145,17 @@ pub fn show(
             };
             let order = group.and_then(|g| g.order);
             let allow = allowance_whole(board.walk(i), f.act.run_roll, order, enhance);
+            // While orders are placed a group's counter is last turn's, or hidden: the move it
+            // gives is not said (an enemy's card read `Stand: up to 2"` under its `[ ? ]`,
+            // and it then advanced: a walk).
+            if phase == TurnPhase::Orders {
+                ui.label(format!(
+                    "{:.1}\" walking; this turn's order sets the move",
+                    board.walk(i)
+                ));
+                ui.end_row();
+                return;
+            }
             ui.label(format!(
                 "{:.1}\" of {:.1}\" used{}{}",
                 f.act.moved,
