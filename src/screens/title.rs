@@ -252,6 +252,7 @@ fn title(
                     });
             });
     }
+    ask_remove(ctx, &unfinished, &mut commands);
     unfinished.1 = true;
     if super::settings::window(ctx, &mut settings, &mut settings_file) {
         commands.queue(super::settings::store);
@@ -372,11 +373,60 @@ fn resume_button(
                     .display()
             ));
         crate::ui::key_widget(ui, format!("list:remove-unfinished:{k}"), &remove);
+        // Asked first: the rows below move up once it goes, under a second click (a walk).
         if remove.clicked() {
+            ui.data_mut(|d| d.insert_temp(removing_id(), k));
+        }
+    });
+}
+
+fn removing_id() -> egui::Id {
+    egui::Id::new("title-removing-unfinished")
+}
+
+/// The question Remove asks, while asked: take unfinished game k off the list? Enter says
+/// yes, Escape no.
+fn ask_remove(ctx: &egui::Context, unfinished: &Unfinished, commands: &mut Commands) {
+    let Some(k) = ctx.data(|d| d.get_temp::<usize>(removing_id())) else {
+        return;
+    };
+    let Some((game, files)) = unfinished.0.get(k) else {
+        ctx.data_mut(|d| d.remove::<usize>(removing_id()));
+        return;
+    };
+    let mut answer = None;
+    egui::Modal::new(egui::Id::new("title-remove-question")).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.heading(format!("Take {game} off the list?"));
+        ui.label(format!(
+            "Its autosaves move to {}: nothing is deleted, and Open can play them again.",
+            files
+                .first()
+                .and_then(|f| f.parent())
+                .map(|p| p.join(crate::engine::autosave::SET_ASIDE))
+                .unwrap_or_default()
+                .display()
+        ));
+        ui.horizontal(|ui| {
+            let yes = ui.button("Take it off (Enter)");
+            crate::ui::key_widget(ui, "remove-yes", &yes);
+            if yes.clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                answer = Some(true);
+            }
+            if ui.button("Keep it (Esc)").clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Escape))
+            {
+                answer = Some(false);
+            }
+        });
+    });
+    if let Some(yes) = answer {
+        ctx.data_mut(|d| d.remove::<usize>(removing_id()));
+        if yes {
             let files = files.clone();
             commands.queue(move |world: &mut World| remove_unfinished(world, &files));
         }
-    });
+    }
 }
 
 /// The room Remove takes beside a game's Resume, egui points.
@@ -539,6 +589,10 @@ mod tests {
         w.frames(4);
         let keys = check(&mut w, "the title", &["Quit", "list:remove-unfinished:0"]);
         w.click(crate::ui::layout::rect_of(&keys, "list:remove-unfinished:0").center());
+        // Asked first: nothing moved yet.
+        let asked = check(&mut w, "the title, asking", &["remove-yes"]);
+        assert!(first.iter().all(|f| f.exists()), "moved before the answer");
+        w.click(crate::ui::layout::rect_of(&asked, "remove-yes").center());
         w.frames(3);
         let aside = dir.join(crate::engine::autosave::SET_ASIDE);
         for f in &first {

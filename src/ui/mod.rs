@@ -342,6 +342,8 @@ pub struct UiState {
     /// scrolls its list to the newest, even where the player had scrolled back (a walk's new
     /// rolls fell out of sight below).
     pub logged: (usize, usize),
+    /// The End button as it was last seen ([`phase_bar::EndSeen`]).
+    pub end_seen: phase_bar::EndSeen,
 }
 
 #[allow(clippy::too_many_arguments)]

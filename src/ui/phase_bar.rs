@@ -14,6 +14,30 @@ use crate::view::ViewMode;
 /// orders") fits, so every label leaves the bar as it was.
 const END_WIDTH: f32 = 120.0;
 
+/// How long the End button takes no click after its label or the side it ends for changed,
+/// seconds: an impulse that ended by itself turned `End impulse` into the other side's `Pass`
+/// under a click meant for the first (a walk).
+pub const END_SETTLES: f64 = 0.6;
+
+/// The End button as last seen: its label, the side it ends for and since when (egui's time,
+/// seconds).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EndSeen(Option<(String, Option<usize>, f64)>);
+
+impl EndSeen {
+    /// Notes the button as it is `now` (`label`, for `side`); whether it has stood so for
+    /// [`END_SETTLES`] seconds and may take a click.
+    pub fn settled(&mut self, label: &str, side: Option<usize>, now: f64) -> bool {
+        match &self.0 {
+            Some((l, s, since)) if l == label && *s == side => now - since >= END_SETTLES,
+            _ => {
+                self.0 = Some((label.to_string(), side, now));
+                false
+            }
+        }
+    }
+}
+
 /// What the bar was asked to do this frame.
 pub struct Bar {
     /// Its rectangle.
@@ -60,7 +84,8 @@ pub fn show(
                         .add(egui::Button::new(label).min_size(egui::vec2(END_WIDTH, 0.0)))
                         .on_hover_text(tip);
                     super::key_widget(ui, "end", &end);
-                    if end.clicked() {
+                    let now = ui.input(|i| i.time);
+                    if state.end_seen.settled(label, status.acting, now) && end.clicked() {
                         action = Some(ShellAction::End);
                     }
                     ui.separator();
@@ -271,4 +296,23 @@ fn whole_text(ui: &egui::Ui, shown: &egui::Response, text: &str, room: f32, colo
 /// tooltip for a cut label: one more of ours showed the text twice).
 fn one_line(ui: &mut egui::Ui, text: egui::RichText) {
     ui.add(egui::Label::new(text).truncate());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn end_takes_no_click_until_it_has_stood_a_moment() {
+        let mut seen = EndSeen::default();
+        assert!(!seen.settled("End impulse", Some(0), 10.0), "new");
+        assert!(!seen.settled("End impulse", Some(0), 10.3));
+        assert!(seen.settled("End impulse", Some(0), 10.01 + END_SETTLES));
+        // The impulse ended by itself: the other side's Pass, new again.
+        assert!(!seen.settled("Pass", Some(1), 11.0));
+        assert!(!seen.settled("Pass", Some(1), 11.5));
+        assert!(seen.settled("Pass", Some(1), 11.7));
+        // The same label for another side is new too.
+        assert!(!seen.settled("Pass", Some(0), 12.0));
+    }
 }
