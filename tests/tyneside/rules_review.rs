@@ -669,7 +669,7 @@ fn resting_measures_the_distance_moved_not_the_allowance_used() {
         },
     );
     assert!(
-        events(&mut s).contains("moves 2.0\" (uses 4.0\")"),
+        events(&mut s).contains("moves 2.0\", using 4.0\" of its move"),
         "{}",
         events(&mut s)
     );

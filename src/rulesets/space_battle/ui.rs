@@ -95,7 +95,7 @@ fn status(
         act.filter(|_| !by_rules).and_then(|i| match b.stage {
         Stage::Move if b.craft[i].moved > 0 => Some((
             "Stop to fire".to_string(),
-            format!("Stop the {craft} here with its {} left, to attack before it finishes its move (our ruling, Stopping to fire: Help, Our rulings). Space/Enter", super::battle::points(b.craft[i].points)),
+            format!("Stop the {craft} here with its {} left, to attack from here when every craft has moved, before it finishes its move (our ruling, Stopping to fire: Help, Our rulings). Space/Enter", super::battle::points(b.craft[i].points)),
         )),
         _ => None,
         })
@@ -360,7 +360,7 @@ fn stop_button(
                     egui::Button::new(format!("Stop to fire ({} left)", c.points))
                         .min_size(egui::vec2(STOP_WIDTH, 0.0)),
                 )
-                .on_hover_text("Stop here; after the attacks it uses its points left (our ruling, Stopping to fire: Help, Our rulings)")
+                .on_hover_text("Stop here to attack from this square: the attacks come once every craft has moved (the next craft moves now); after them it uses its points left (our ruling, Stopping to fire: Help, Our rulings)")
                 .on_disabled_hover_text("\"An attacking spacecraft must move one square before firing\" (COMBAT)");
             crate::ui::key_widget(ui, "stop", &stop);
             if stop.clicked() {

@@ -484,14 +484,16 @@ pub(super) fn commit(
                 facing.0 = heading(p.to - from);
             }
             cond.hidden = false;
-            out.log.push(
-                turn,
-                format!(
-                    "{name} moves {:.1}\" (uses {:.1}\")",
-                    from.distance(p.to),
-                    p.cost
-                ),
-            );
+            // The cost said as what it is where it is more than the ground covered: `moves
+            // 2.5" (uses 5.0")` read as a contradiction (a walk).
+            let gone = from.distance(p.to);
+            let cost = if p.cost > gone + 0.05 {
+                format!(", using {:.1}\" of its move", p.cost)
+            } else {
+                String::new()
+            };
+            out.log
+                .push(turn, format!("{name} moves {gone:.1}\"{cost}"));
         }
     }
 }

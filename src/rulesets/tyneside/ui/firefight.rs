@@ -75,7 +75,8 @@ pub fn show(
     }
     let side = group.side;
     let members = board.members(&active);
-    ui.label(format!("{} acts.", group.name));
+    // Not `{name} acts.`: a group named for two heroes read `Anakin and Ahsoka acts` (a walk).
+    ui.label(format!("Acting: {}", group.name));
     if seat.is_some_and(|s| s != side) {
         ui.weak("Its player chooses its targets on the other computer.");
         return;
