@@ -323,15 +323,9 @@ fn resume_button(
     width: f32,
     commands: &mut Commands,
 ) {
-    let (game, files) = &unfinished.0[k];
+    let files = &unfinished.0[k].1;
     let Some(newest) = files.first() else { return };
-    let same = unfinished.0.iter().filter(|(g, _)| g == game).count();
-    let nth = unfinished.0[..k].iter().filter(|(g, _)| g == game).count();
-    let game = if same > 1 {
-        format!("{game} ({})", nth + 1)
-    } else {
-        game.clone()
-    };
+    let game = listed(unfinished, k);
     let when = std::fs::metadata(newest)
         .and_then(|m| m.modified())
         .ok()
@@ -380,6 +374,19 @@ fn resume_button(
     });
 }
 
+/// Unfinished game `k`'s name in the list: its scenario's, two games of one scenario told
+/// apart by a number.
+fn listed(unfinished: &Unfinished, k: usize) -> String {
+    let game = &unfinished.0[k].0;
+    let same = unfinished.0.iter().filter(|(g, _)| g == game).count();
+    let nth = unfinished.0[..k].iter().filter(|(g, _)| g == game).count();
+    if same > 1 {
+        format!("{game} ({})", nth + 1)
+    } else {
+        game.clone()
+    }
+}
+
 fn removing_id() -> egui::Id {
     egui::Id::new("title-removing-unfinished")
 }
@@ -390,10 +397,11 @@ fn ask_remove(ctx: &egui::Context, unfinished: &Unfinished, commands: &mut Comma
     let Some(k) = ctx.data(|d| d.get_temp::<usize>(removing_id())) else {
         return;
     };
-    let Some((game, files)) = unfinished.0.get(k) else {
+    let Some((_, files)) = unfinished.0.get(k) else {
         ctx.data_mut(|d| d.remove::<usize>(removing_id()));
         return;
     };
+    let game = listed(unfinished, k);
     let mut answer = None;
     egui::Modal::new(egui::Id::new("title-remove-question")).show(ctx, |ui| {
         ui.set_max_width(420.0);
