@@ -123,6 +123,28 @@ fn tyneside_a_figures_whole_card_is_in_view_while_orders_are_placed() {
     use super::tyneside::components::Figure;
     use super::tyneside::input::PointerState;
     use super::tyneside::turn::TurnState;
+    each_tyneside_scenario(|w, name, size| {
+        let side = w.app.world().resource::<TurnState>().orders_side;
+        let world = w.app.world_mut();
+        let figures: Vec<(Entity, String)> = world
+            .query::<(Entity, &Figure)>()
+            .iter(world)
+            .filter(|(_, f)| f.side == side)
+            .map(|(e, f)| (e, f.name.clone()))
+            .collect();
+        assert!(!figures.is_empty(), "{name}: nobody places orders");
+        for (e, figure) in figures {
+            w.app.world_mut().resource_mut::<PointerState>().selected = Some(e);
+            w.frames(3);
+            let what = format!("{name} at {size:?}, {figure}'s card");
+            check(w, &what, &["end", "card"]);
+        }
+    });
+}
+
+/// Opens every bundled Tyneside scenario (seed 1) at each of [`SIZES`] and hands it to `play`
+/// with its name and the size.
+fn each_tyneside_scenario(mut play: impl FnMut(&mut TestWindow, &str, (u32, u32))) {
     let registry = super::registry();
     for size in SIZES {
         let mut w = TestWindow::new(size, super::registry());
@@ -131,21 +153,7 @@ fn tyneside_a_figures_whole_card_is_in_view_while_orders_are_placed() {
             .filter(|(e, ..)| e.id == super::tyneside::ID)
         {
             w.begin(name, 1);
-            let side = w.app.world().resource::<TurnState>().orders_side;
-            let world = w.app.world_mut();
-            let figures: Vec<(Entity, String)> = world
-                .query::<(Entity, &Figure)>()
-                .iter(world)
-                .filter(|(_, f)| f.side == side)
-                .map(|(e, f)| (e, f.name.clone()))
-                .collect();
-            assert!(!figures.is_empty(), "{name}: nobody places orders");
-            for (e, figure) in figures {
-                w.app.world_mut().resource_mut::<PointerState>().selected = Some(e);
-                w.frames(3);
-                let what = format!("{name} at {size:?}, {figure}'s card");
-                check(&mut w, &what, &["end", "card"]);
-            }
+            play(&mut w, name, size);
         }
     }
 }
@@ -159,53 +167,45 @@ fn tyneside_a_hovered_figures_whole_card_shows_over_the_table() {
     use super::tyneside::Tyneside;
     use super::tyneside::commands::Command;
     use super::tyneside::input::PointerState;
-    let registry = super::registry();
-    for size in SIZES {
-        let mut w = TestWindow::new(size, super::registry());
-        for (_, name, _) in registry
-            .bundled()
-            .filter(|(e, ..)| e.id == super::tyneside::ID)
-        {
-            w.begin(name, 1);
-            let guided = Tyneside::FIRST_GAME.is_some_and(|(s, _)| s == name);
-            w.app.world_mut().resource_mut::<crate::ui::Guide>().on = guided;
-            for moving in [false, true] {
-                let phase = |w: &TestWindow| {
-                    *w.app
-                        .world()
-                        .resource::<State<super::tyneside::turn::TurnPhase>>()
-                        .get()
-                };
-                while moving && phase(&w) == super::tyneside::turn::TurnPhase::Orders {
-                    send::<Tyneside>(&mut w, Command::EndPhase);
-                }
-                w.frames(3);
-                let table = w.app.world().resource::<crate::ui::TableArea>().0;
-                let pieces = w.app.world().resource::<crate::ui::PiecesSeen>().0.clone();
-                let mut seen = 0;
-                for piece in pieces.iter().filter(|p| table.contains(p.center())) {
-                    w.hover(piece.center());
-                    if w.app.world().resource::<PointerState>().hover.is_none() {
-                        continue;
-                    }
-                    seen += 1;
-                    let what = format!(
-                        "{name} at {size:?}{}, the card of the piece at {:?}",
-                        if moving { " moving" } else { "" },
-                        piece.center()
-                    );
-                    let keys = check(&mut w, &what, &["hover-card"]);
-                    let card = rect_of(&keys, "hover-card");
-                    assert!(
-                        table.contains_rect(card),
-                        "{what}: {card:?} off the table {table:?}"
-                    );
-                    assert!(!card.intersects(*piece), "{what}: {card:?} over the figure");
-                }
-                assert!(seen > 0, "{name}: no figure hovered");
+    each_tyneside_scenario(|w, name, size| {
+        let guided = Tyneside::FIRST_GAME.is_some_and(|(s, _)| s == name);
+        w.app.world_mut().resource_mut::<crate::ui::Guide>().on = guided;
+        for moving in [false, true] {
+            let phase = |w: &TestWindow| {
+                *w.app
+                    .world()
+                    .resource::<State<super::tyneside::turn::TurnPhase>>()
+                    .get()
+            };
+            while moving && phase(w) == super::tyneside::turn::TurnPhase::Orders {
+                send::<Tyneside>(w, Command::EndPhase);
             }
+            w.frames(3);
+            let table = w.app.world().resource::<crate::ui::TableArea>().0;
+            let pieces = w.app.world().resource::<crate::ui::PiecesSeen>().0.clone();
+            let mut seen = 0;
+            for piece in pieces.iter().filter(|p| table.contains(p.center())) {
+                w.hover(piece.center());
+                if w.app.world().resource::<PointerState>().hover.is_none() {
+                    continue;
+                }
+                seen += 1;
+                let what = format!(
+                    "{name} at {size:?}{}, the card of the piece at {:?}",
+                    if moving { " moving" } else { "" },
+                    piece.center()
+                );
+                let keys = check(w, &what, &["hover-card"]);
+                let card = rect_of(&keys, "hover-card");
+                assert!(
+                    table.contains_rect(card),
+                    "{what}: {card:?} off the table {table:?}"
+                );
+                assert!(!card.intersects(*piece), "{what}: {card:?} over the figure");
+            }
+            assert!(seen > 0, "{name}: no figure hovered");
         }
-    }
+    });
 }
 
 /// A person's shot stays in sight until their next command (a walk: the fire fight's result

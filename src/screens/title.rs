@@ -522,15 +522,21 @@ mod tests {
     /// sizes, after frames in a low window (as a window can open before it takes its size):
     /// the list's box beside the buttons stayed as high as it had first been, one game in sight
     /// (a walk).
+    /// The title alone in a window of `size`.
+    fn title_window(size: (u32, u32)) -> TestWindow {
+        let mut w = TestWindow::new(size, Registry(Vec::new()));
+        w.app
+            .init_state::<Screen>()
+            .init_resource::<super::super::settings::Settings>()
+            .init_resource::<super::super::settings::SettingsFile>();
+        plugin(&mut w.app);
+        w
+    }
+
     #[test]
     fn six_unfinished_games_are_in_view_with_quit() {
         for size in SIZES {
-            let mut w = TestWindow::new((size.0, 300), Registry(Vec::new()));
-            w.app
-                .init_state::<Screen>()
-                .init_resource::<super::super::settings::Settings>()
-                .init_resource::<super::super::settings::SettingsFile>();
-            plugin(&mut w.app);
+            let mut w = title_window((size.0, 300));
             // Entered the title (which looks for the games), then these games.
             w.frames(2);
             let games = (0..RESUMABLE)
@@ -583,12 +589,7 @@ mod tests {
         };
         let first = vec![file("a-1.000002.ron"), file("a-1.000001.ron")];
         let second = vec![file("b-2.000001.ron")];
-        let mut w = TestWindow::new(SIZES[0], Registry(Vec::new()));
-        w.app
-            .init_state::<Screen>()
-            .init_resource::<super::super::settings::Settings>()
-            .init_resource::<super::super::settings::SettingsFile>();
-        plugin(&mut w.app);
+        let mut w = title_window(SIZES[0]);
         w.frames(2);
         w.app.insert_resource(Unfinished(
             vec![("A".into(), first.clone()), ("B".into(), second.clone())],

@@ -48,17 +48,19 @@ pub(super) fn plugin(app: &mut App) {
 /// middle of the top, of the foot, the top corners, the foot's corners and the middle where its
 /// box (with a little room) covers none of `pieces` (egui points), else the middle of the top.
 fn spot(table: egui::Rect, size: egui::Vec2, pieces: &[egui::Rect]) -> egui::Rect {
-    const PLACES: [(f32, f32); 7] = [
-        (0.5, 0.0),
-        (0.5, 1.0),
-        (0.0, 0.0),
-        (1.0, 0.0),
-        (0.0, 1.0),
-        (1.0, 1.0),
-        (0.5, 0.5),
-    ];
-    spot_among(table, size, pieces, &PLACES)
+    spot_among(table, size, pieces, &BANNER_PLACES)
 }
+
+/// The banner's places, in the order tried ([`spot`]).
+const BANNER_PLACES: [(f32, f32); 7] = [
+    (0.5, 0.0),
+    (0.5, 1.0),
+    (0.0, 0.0),
+    (1.0, 0.0),
+    (0.0, 1.0),
+    (1.0, 1.0),
+    (0.5, 0.5),
+];
 
 /// Where over `table` (egui points) a box `size` across and down goes: the first of `places`
 /// (each a fraction across and down the room the box has: 0 the left or top, 0.5 the middle, 1
@@ -399,24 +401,16 @@ mod tests {
         assert_eq!(corner.min, egui::pos2(12.0, 72.0));
         // Pieces at each of the usual places, room between them: a spot between (the result
         // box of a walk fell over the next craft).
-        let places: Vec<egui::Rect> = [
-            (0.5, 0.0),
-            (0.5, 1.0),
-            (0.0, 0.0),
-            (1.0, 0.0),
-            (0.0, 1.0),
-            (1.0, 1.0),
-            (0.5, 0.5),
-        ]
-        .iter()
-        .map(|&(fx, fy)| {
-            let c = egui::pos2(
-                12.0 + fx * (800.0 - 24.0 - 300.0) + 150.0,
-                72.0 + fy * (600.0 - 24.0 - 50.0) + 25.0,
-            );
-            egui::Rect::from_center_size(c, egui::vec2(30.0, 30.0))
-        })
-        .collect();
+        let places: Vec<egui::Rect> = BANNER_PLACES
+            .iter()
+            .map(|&(fx, fy)| {
+                let c = egui::pos2(
+                    12.0 + fx * (800.0 - 24.0 - 300.0) + 150.0,
+                    72.0 + fy * (600.0 - 24.0 - 50.0) + 25.0,
+                );
+                egui::Rect::from_center_size(c, egui::vec2(30.0, 30.0))
+            })
+            .collect();
         let between = spot(table, size, &places);
         assert!(table.contains_rect(between), "{between:?}");
         assert!(!places.iter().any(|p| p.intersects(between)), "{between:?}");

@@ -89,6 +89,14 @@ pub fn show(
                         action = Some(ShellAction::End);
                     }
                     ui.separator();
+                } else {
+                    // Its room kept where there is nothing to end: the turn and phase moved
+                    // sideways as `Stop to fire` came and went (a walk).
+                    ui.allocate_exact_size(
+                        egui::vec2(END_WIDTH, ui.spacing().interact_size.y),
+                        egui::Sense::hover(),
+                    );
+                    ui.separator();
                 }
                 ui.strong(&status.turn);
                 ui.separator();

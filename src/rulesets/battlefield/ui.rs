@@ -377,14 +377,14 @@ fn unit_panel(
             .or((p.kind == Kind::Jedi).then_some(i));
         if let Some(j) = jedi.filter(|_| b.advanced.jedi) {
             let max = b.units[j].force_points;
-            ui.add(
-                egui::Slider::new(&mut sel.force, 0..=max).text("Force points (a die step each)"),
-            );
+            // The words above their sliders: beside them they ran past the sidebar's edge
+            // (`Force points (a die step eac`: a walk).
+            ui.label("Force points to spend, a die step each:");
+            ui.add(egui::Slider::new(&mut sel.force, 0..=max));
             if p.kind == Kind::Jedi {
                 let mut guard = u.guard;
-                ui.add(
-                    egui::Slider::new(&mut guard, 0..=max).text("Guard: Force points if attacked"),
-                );
+                ui.label("Guard, Force points if attacked in close combat:");
+                ui.add(egui::Slider::new(&mut guard, 0..=max));
                 if guard != u.guard {
                     out.push(super::commands::Command::Guard {
                         unit: u.id.clone(),

@@ -173,7 +173,7 @@ pub fn show(
         match odds {
             // Short enough for the sidebar's one line (with the group's name it was cut).
             Some(o) => format!(
-                "Return fire: {:.1} v {:.1}, {}",
+                "Yours under fire: {:.1} v {:.1}, {}",
                 o.own,
                 o.enemy,
                 chances_text(o.row, false, o.extra, false)
@@ -194,7 +194,7 @@ pub fn show(
             .truncate(),
         ),
     }
-    .on_hover_text("Its own total against the enemy firepower able to shoot at it, and the chance a figure of it out of cover ends the fire fight ducked back (D), wounded (W) or killed (K); each figure's own are below");
+    .on_hover_text("The acting group's own total against the enemy firepower able to shoot at it, and the chance a figure of it out of cover ends the fire fight ducked back (D), wounded (W) or killed (K); each figure's own are below");
     crate::ui::key_widget(ui, "return-fire", &own);
     ui.separator();
 
