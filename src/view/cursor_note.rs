@@ -44,7 +44,24 @@ fn shows(was: bool, stirred: bool, clicked: bool) -> bool {
     if clicked { false } else { was || stirred }
 }
 
-fn draw(mut ctx: EguiContexts, mut note: ResMut<CursorNote>, mut moved: Local<bool>) -> Result {
+/// Where the note goes for the pointer at `pos` (egui points), the note `wide` points across
+/// and the table's right edge at `right`: below and right of the pointer, or below and left of
+/// it where on the right it would run over the sidebar (a walk found a fighter's note over the
+/// sidebar's list). Returns the note's pivot and where it is pinned.
+fn corner(pos: egui::Pos2, wide: f32, right: f32) -> (egui::Align2, egui::Pos2) {
+    if pos.x + 18.0 + wide > right && pos.x - 18.0 - wide >= 0.0 {
+        (egui::Align2::RIGHT_TOP, pos + egui::vec2(-18.0, 18.0))
+    } else {
+        (egui::Align2::LEFT_TOP, pos + egui::vec2(18.0, 18.0))
+    }
+}
+
+fn draw(
+    mut ctx: EguiContexts,
+    mut note: ResMut<CursorNote>,
+    mut moved: Local<bool>,
+    insets: Res<super::camera::PanelInsets>,
+) -> Result {
     let parts = std::mem::take(&mut note.0);
     let ctx = ctx.ctx_mut()?;
     let (stirred, clicked) = ctx.input(|i| {
@@ -57,8 +74,14 @@ fn draw(mut ctx: EguiContexts, mut note: ResMut<CursorNote>, mut moved: Local<bo
     let (Some(pos), false, true) = (ctx.pointer_hover_pos(), parts.is_empty(), *moved) else {
         return Ok(());
     };
-    egui::Area::new(egui::Id::new("cursor-note"))
-        .fixed_pos(pos + egui::vec2(18.0, 18.0))
+    let id = egui::Id::new("cursor-note");
+    // Its width as last drawn (at most its 320 points).
+    let wide = ctx.memory(|m| m.area_rect(id)).map_or(320.0, |r| r.width());
+    let right = ctx.content_rect().max.x - insets.right / ctx.zoom_factor();
+    let (pivot, at) = corner(pos, wide, right);
+    egui::Area::new(id)
+        .pivot(pivot)
+        .fixed_pos(at)
         .order(egui::Order::Tooltip)
         .interactable(false)
         .show(ctx, |ui| {
@@ -94,7 +117,27 @@ pub(super) fn plugin(app: &mut App) {
 
 #[cfg(test)]
 mod tests {
-    use super::shows;
+    use super::{corner, shows};
+    use bevy_egui::egui;
+
+    #[test]
+    fn the_note_keeps_off_the_sidebar() {
+        // Mid-table: below and right of the pointer.
+        let (pivot, at) = corner(egui::pos2(400.0, 300.0), 300.0, 950.0);
+        assert_eq!(
+            (pivot, at),
+            (egui::Align2::LEFT_TOP, egui::pos2(418.0, 318.0))
+        );
+        // By the sidebar: below and left, its right edge short of the sidebar.
+        let (pivot, at) = corner(egui::pos2(900.0, 300.0), 300.0, 950.0);
+        assert_eq!(
+            (pivot, at),
+            (egui::Align2::RIGHT_TOP, egui::pos2(882.0, 318.0))
+        );
+        // No room on the left either (a narrow window): as before.
+        let (pivot, _) = corner(egui::pos2(200.0, 300.0), 300.0, 400.0);
+        assert_eq!(pivot, egui::Align2::LEFT_TOP);
+    }
 
     /// Issue 61: the note waits for the pointer's first move, goes with a click, and comes
     /// back when the pointer moves again; a drag keeps it between press and release.
