@@ -518,10 +518,6 @@ mod tests {
     use crate::screens::test_window::TestWindow;
     use crate::ui::layout::{SIZES, check};
 
-    /// Six unfinished games (the most the title offers) are all in view with Quit, at both
-    /// sizes, after frames in a low window (as a window can open before it takes its size):
-    /// the list's box beside the buttons stayed as high as it had first been, one game in sight
-    /// (a walk).
     /// The title alone in a window of `size`.
     fn title_window(size: (u32, u32)) -> TestWindow {
         let mut w = TestWindow::new(size, Registry(Vec::new()));
@@ -533,6 +529,10 @@ mod tests {
         w
     }
 
+    /// Six unfinished games (the most the title offers) are all in view with Quit, at both
+    /// sizes, after frames in a low window (as a window can open before it takes its size):
+    /// the list's box beside the buttons stayed as high as it had first been, one game in sight
+    /// (a walk).
     #[test]
     fn six_unfinished_games_are_in_view_with_quit() {
         for size in SIZES {

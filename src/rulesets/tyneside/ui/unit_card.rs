@@ -138,13 +138,6 @@ pub fn show(
             });
             ui.end_row();
             ui.label("Move");
-            let enhance = if f.act.enhanced {
-                crate::rulesets::tyneside::rules::force::ENHANCE
-            } else {
-                1.0
-            };
-            let order = group.and_then(|g| g.order);
-            let allow = allowance_whole(board.walk(i), f.act.run_roll, order, enhance);
             // While orders are placed a group's counter is last turn's, or hidden: the move it
             // gives is not said (an enemy's card read `Stand: up to 2"` under its `[ ? ]`,
             // and it then advanced: a walk).
@@ -156,6 +149,13 @@ pub fn show(
                 ui.end_row();
                 return;
             }
+            let enhance = if f.act.enhanced {
+                crate::rulesets::tyneside::rules::force::ENHANCE
+            } else {
+                1.0
+            };
+            let order = group.and_then(|g| g.order);
+            let allow = allowance_whole(board.walk(i), f.act.run_roll, order, enhance);
             ui.label(format!(
                 "{:.1}\" of {:.1}\" used{}{}",
                 f.act.moved,
