@@ -1107,3 +1107,33 @@ fn battlefield_asks_before_a_close_combat() {
         );
     }
 }
+
+/// Every bundled scenario measured in metres or inches shows its scale in the table's corner,
+/// in the table, whatever the window; a hex map or a grid of squares shows none (their
+/// hexes and squares are counted).
+#[test]
+fn every_ground_measured_in_metres_or_inches_shows_its_scale() {
+    use crate::engine::board::BoardGeometry;
+    let registry = super::registry();
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        for (_, name, _) in registry.bundled() {
+            w.begin(name, 1);
+            let what = format!("{name} at {size:?}");
+            let measured = matches!(
+                w.app.world().resource::<BoardGeometry>(),
+                BoardGeometry::InchTable { .. } | BoardGeometry::Abstract { .. }
+            );
+            let keys = check(&mut w, &what, &[]);
+            let bar = keys.iter().find(|k| k.0 == "scale-bar");
+            assert_eq!(bar.is_some(), measured, "{what}: scale shown {:?}", bar);
+            if let Some((_, rect, _)) = bar {
+                let table = w.app.world().resource::<crate::ui::TableArea>().0;
+                assert!(
+                    table.contains_rect(*rect),
+                    "{what}: the scale at {rect:?} is not on the table {table:?}"
+                );
+            }
+        }
+    }
+}

@@ -19,6 +19,7 @@ pub(crate) mod layout;
 mod phase_bar;
 mod replay_bar;
 pub mod rule_book;
+mod scale_bar;
 pub mod settle;
 pub mod table_canvas;
 mod terrain_key;
@@ -728,6 +729,7 @@ impl Plugin for UiPlugin {
                 tooltips::plugin,
                 while_you_waited::plugin,
                 last_attack::plugin,
+                scale_bar::plugin,
             ))
             .add_systems(Update, over_status)
             .add_systems(

@@ -40,6 +40,8 @@ pub struct Draft {
     pub coordinate: Vec<String>,
     /// Reactions: (unit, new haste, retreat, where it redeploys).
     pub reactions: Vec<(String, u32, bool, Option<(f32, f32)>)>,
+    /// How many of the orders stand from the side's last declaration ([`carried`]).
+    pub carried: usize,
 }
 
 impl Draft {
@@ -108,16 +110,87 @@ pub fn unit_at(b: &Battle, p: Vec2) -> Option<usize> {
         .min_by(|&i, &j| d(i).total_cmp(&d(j)))
 }
 
+/// The orders of `side`'s last declaration (`last`) that still stand as this round's first
+/// draft: a fire order on an enemy still on the ground, its members cut to the unit's size
+/// now, and a deployment to a place the unit has not reached; each without haste (chosen and
+/// paid for round by round: Haste) and each one the rules would take alone. A split, a join,
+/// a full retreat, boarding and disembarking are done once and not carried. The text has the
+/// commanders declare "all actions for this combat round" each round (Mass Combat Sequence,
+/// 1.): a player still declares, from last round's orders (a walk found every order back to
+/// hold each round); docs/rules/mass_combat.md, "Orders carried to the next round".
+pub fn carried(b: &Battle, side: usize, last: &[Order]) -> Vec<Order> {
+    last.iter()
+        .filter_map(|o| {
+            let i = b.unit(o.unit()).ok()?;
+            let u = &b.units[i];
+            let kept = match o {
+                Order::Fire {
+                    unit,
+                    target,
+                    weapons,
+                    ..
+                } => Order::Fire {
+                    unit: unit.clone(),
+                    target: target.clone(),
+                    weapons: weapons
+                        .iter()
+                        .map(|&(w, n)| (w, n.min(u.size)))
+                        .filter(|&(_, n)| n > 0)
+                        .collect(),
+                    haste: 0,
+                },
+                Order::Deploy { unit, to, .. }
+                    if (to.0 - u.at.0).hypot(to.1 - u.at.1) >= REACHED =>
+                {
+                    Order::Deploy {
+                        unit: unit.clone(),
+                        to: *to,
+                        haste: 0,
+                    }
+                }
+                _ => return None,
+            };
+            let alone = super::orders::Declaration {
+                orders: vec![kept.clone()],
+                ..Default::default()
+            };
+            b.check_declaration(side, &alone).ok().map(|()| kept)
+        })
+        .collect()
+}
+
+/// A unit this near the place it deployed to has reached it, metres: its deployment is not
+/// carried to the next round ([`carried`]).
+const REACHED: f32 = 1.0;
+
 /// Starts a new draft when the round, stage or side to act changed: commanded, by default,
-/// every unit the command allows, largest first (as the rules' side commands).
-fn keep_draft(battle: Res<BattleRes>, mut draft: ResMut<Draft>) {
+/// every unit the command allows, largest first (as the rules' side commands); the orders
+/// the side's declaration of the round before still gives ([`carried`]). `last` keeps each
+/// side's orders as last declared, with their round.
+fn keep_draft(
+    battle: Res<BattleRes>,
+    mut draft: ResMut<Draft>,
+    mut last: Local<[(u32, Vec<Order>); 2]>,
+) {
     let b = &battle.0;
+    for (side, d) in b.declared.iter().enumerate() {
+        if let Some(d) = d
+            && (last[side].0 != b.round || last[side].1 != d.orders)
+        {
+            last[side] = (b.round, d.orders.clone());
+        }
+    }
     let Some(side) = b.to_act() else {
         return;
     };
     let key = Some((b.round, b.stage, side));
     if draft.key != key {
         let commanded = super::ai::declaration(&super::ai::view(b, side), side).commanded;
+        let orders = match b.stage {
+            // The round before's only: another game's, or one undone, is not this round's.
+            Stage::Declare if last[side].0 + 1 == b.round => carried(b, side, &last[side].1),
+            _ => Vec::new(),
+        };
         *draft = match (b.stage, &b.declared[side]) {
             // Redeclaring starts from the orders declared, command actions and all.
             (Stage::Redeclare, Some(d)) => Draft {
@@ -132,6 +205,8 @@ fn keep_draft(battle: Res<BattleRes>, mut draft: ResMut<Draft>) {
             _ => Draft {
                 key,
                 commanded,
+                carried: orders.len(),
+                orders,
                 ..Default::default()
             },
         };
@@ -383,5 +458,106 @@ mod tests {
         assert!(matches!(order, Order::Fire { ref target, .. } if *target == b.units[1].id));
         b.units[1].at = far;
         assert!(fire_all(&b, 0, 1).is_err());
+    }
+
+    /// A walk found every order back to hold each round: a side's next round starts from its
+    /// orders of the round before that still stand (docs/rules/mass_combat.md, "Orders carried
+    /// to the next round"): Red squad's fire on the stormtroopers, cut to the 7 men it has
+    /// left; the stormtroopers, shaken (their orders ignored this round), carry none.
+    #[test]
+    fn the_round_before_s_orders_stand_where_they_still_can() {
+        use super::super::battle::tests::{no_tactics, platoon, played_at_30_m};
+        use super::super::commands::Command;
+        use super::super::orders::Declaration;
+        let fire = |unit: &str, target: &str, weapons: Vec<(usize, u32)>| Order::Fire {
+            unit: unit.into(),
+            target: target.into(),
+            weapons,
+            haste: 0,
+        };
+        // Round 1 declared as `played_at_30_m` declares it.
+        let mut declared = platoon();
+        declared.units[1].at = (90.0, 80.0);
+        let mut dice = crate::rules::dice::Dice::forced([]);
+        no_tactics(&mut declared, &mut dice);
+        for (side, order) in [
+            (0, fire("troopers", "red", vec![(0, 30), (1, 10)])),
+            (1, fire("red", "troopers", vec![(0, 10)])),
+        ] {
+            let declaration = Declaration {
+                orders: vec![order],
+                ..Default::default()
+            };
+            declared
+                .apply(&Command::Declare { side, declaration }, &mut dice)
+                .unwrap();
+        }
+        let mut app = App::new();
+        app.init_resource::<Draft>()
+            .insert_resource(BattleRes(declared))
+            .add_systems(Update, keep_draft);
+        app.update();
+        // Played through: Red held (12 against 10) with 7 men; the stormtroopers are shaken.
+        let (mut b, mut dice) = played_at_30_m(12, 10);
+        assert_eq!((b.round, b.stage), (2, Stage::Declare));
+        assert_eq!(b.units[1].size, 7);
+        app.insert_resource(BattleRes(b.clone()));
+        app.update();
+        let draft = app.world().resource::<Draft>().clone();
+        let first = b.to_act().unwrap();
+        assert_eq!(draft.key, Some((2, Stage::Declare, first)));
+        if first == 0 {
+            assert_eq!((draft.orders.clone(), draft.carried), (vec![], 0));
+            b.apply(
+                &Command::Declare {
+                    side: 0,
+                    declaration: Declaration::default(),
+                },
+                &mut dice,
+            )
+            .unwrap();
+            app.insert_resource(BattleRes(b.clone()));
+            app.update();
+        }
+        let draft = app.world().resource::<Draft>().clone();
+        assert_eq!(draft.key, Some((2, Stage::Declare, 1)));
+        assert_eq!(draft.orders, vec![fire("red", "troopers", vec![(0, 7)])]);
+        assert_eq!(draft.carried, 1);
+        // Another game's round 1 carries nothing into a new game's round 1.
+        app.insert_resource(BattleRes(platoon()));
+        app.update();
+        assert!(app.world().resource::<Draft>().orders.is_empty());
+    }
+
+    /// A deployment reached, a split or a full retreat is not carried; haste never is.
+    #[test]
+    fn a_deployment_reached_and_haste_are_not_carried() {
+        let b = super::super::battle::tests::platoon();
+        let (x, y) = b.units[1].at;
+        let last = vec![
+            Order::Deploy {
+                unit: "red".into(),
+                to: (x, y),
+                haste: 0,
+            },
+            Order::Deploy {
+                unit: "troopers".into(),
+                to: (b.units[0].at.0 + 5.0, b.units[0].at.1),
+                haste: 2,
+            },
+            Order::Retreat {
+                unit: "red".into(),
+                haste: 0,
+            },
+        ];
+        assert_eq!(
+            carried(&b, 0, &last[1..2]),
+            vec![Order::Deploy {
+                unit: "troopers".into(),
+                to: (b.units[0].at.0 + 5.0, b.units[0].at.1),
+                haste: 0,
+            }]
+        );
+        assert!(carried(&b, 1, &[last[0].clone(), last[2].clone()]).is_empty());
     }
 }

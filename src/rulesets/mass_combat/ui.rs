@@ -258,6 +258,18 @@ fn orders_panel(ui: &mut egui::Ui, b: &Battle, side: usize, draft: &mut Draft) {
         }
         return;
     }
+    // Said where the orders are: a player who meant to change them should know they stand.
+    if b.stage == Stage::Declare && draft.carried > 0 {
+        ui.weak(format!(
+            "{} from last round {} (without haste) until changed or held",
+            crate::rules::words::counted(draft.carried, "order"),
+            if draft.carried == 1 {
+                "stands"
+            } else {
+                "stand"
+            }
+        ));
+    }
     let mut drop = None;
     for i in 0..b.units.len() {
         let u = &b.units[i];

@@ -568,6 +568,38 @@ fn names(s: &Skirmish, which: &[usize]) -> String {
     names.join(", ")
 }
 
+/// `weapons` in words, each with its kind: `blaster pistol (light shooter), vibro-axe
+/// (melee, two-handed)`. The kinds are the text's ("Shooters come in the three categories";
+/// "two handed weapon").
+fn carried(weapons: &[super::rules::fighter::Weapon]) -> String {
+    use super::rules::fighter::{Shooter, Weapon};
+    let words: Vec<String> = weapons
+        .iter()
+        .map(|w| {
+            let kind = match w {
+                Weapon::Melee {
+                    two_handed: true, ..
+                } => "melee, two-handed",
+                Weapon::Melee { .. } => "melee",
+                Weapon::Shooter {
+                    class: Shooter::Light,
+                    ..
+                } => "light shooter",
+                Weapon::Shooter {
+                    class: Shooter::Normal,
+                    ..
+                } => "normal shooter",
+                Weapon::Shooter {
+                    class: Shooter::Heavy,
+                    ..
+                } => "heavy shooter",
+            };
+            format!("{} ({kind})", w.name())
+        })
+        .collect();
+    words.join(", ")
+}
+
 /// What the cursor would do, by the cursor.
 fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNote>) {
     let s = &game.0;
@@ -601,6 +633,10 @@ fn note(game: Res<SkirmishRes>, pointer: Res<Pointer>, mut note: ResMut<CursorNo
             ),
             Some(crate::ui::side_colour32(f.player)),
         ));
+        // What he fights with, as his card would say (a walk found no card for a fighter).
+        if !f.fighter.weapons.is_empty() {
+            lines.push((format!("carries {}", carried(&f.fighter.weapons)), None));
+        }
         let engaged = s.engaged(k);
         if !engaged.is_empty() {
             lines.push((
@@ -832,6 +868,46 @@ mod tests {
             ignored: 0.0,
         };
         assert_eq!(odds_words(&plain), "hit 50%, wound 12.5%");
+    }
+
+    /// A hovered fighter's note says what he carries, each weapon with its kind, as a card
+    /// would (a walk found no card for a 1 Stat fighter); one who carries nothing says none.
+    #[test]
+    fn a_hovered_fighters_note_says_what_he_carries() {
+        use super::super::rules::fighter::{Shooter, Weapon};
+        let (mut s, _) = game(vec![]);
+        std::sync::Arc::make_mut(&mut s.fighters[1].fighter).weapons = vec![
+            Weapon::Shooter {
+                name: "heavy repeater".into(),
+                class: Shooter::Heavy,
+            },
+            Weapon::Melee {
+                name: "vibro-axe".into(),
+                two_handed: true,
+            },
+        ];
+        std::sync::Arc::make_mut(&mut s.fighters[2].fighter)
+            .weapons
+            .clear();
+        let noted = |s: &Skirmish, k: usize| {
+            let mut app = App::new();
+            app.init_resource::<CursorNote>()
+                .insert_resource(Pointer {
+                    fighter: Some(k),
+                    ..default()
+                })
+                .insert_resource(SkirmishRes(s.clone()))
+                .add_systems(Update, note);
+            app.update();
+            format!("{:?}", app.world().resource::<CursorNote>())
+        };
+        let rook = noted(&s, 1);
+        assert!(
+            rook.contains("carries heavy repeater (heavy shooter), vibro-axe (melee, two-handed)"),
+            "{rook}"
+        );
+        let thug = noted(&s, 2);
+        assert!(thug.contains("Thug") && !thug.contains("carries"), "{thug}");
     }
 
     /// The click system alone over skirmish `s`, no button or key down.
