@@ -9,7 +9,7 @@ use bevy_egui::egui;
 
 use crate::engine::ruleset::RuleSet;
 use crate::screens::test_window::TestWindow;
-use crate::ui::layout::{SIZES, check, rect_of, rules_play_until, send};
+use crate::ui::layout::{SIZES, check, rect_of, rules_play_until, send, wait_settled};
 use crate::view::{check_fixed_texts_apart, check_state_marks};
 
 /// Every bundled scenario as it opens: End and whatever its panels need first in view.
@@ -243,6 +243,7 @@ fn a_persons_shot_stays_in_sight_until_their_next_command() {
         // As a player shoots: the target ticked, then Shoot.
         let keys = check(&mut w, &what, &["list:targets:X"]);
         w.click(rect_of(&keys, "list:targets:X").center());
+        wait_settled(&mut w);
         let keys = check(&mut w, &what, &["shoot"]);
         w.click(rect_of(&keys, "shoot").center());
         w.frames(3);
@@ -1136,4 +1137,57 @@ fn every_ground_measured_in_metres_or_inches_shows_its_scale() {
             }
         }
     }
+}
+
+/// The next group's fire-fight buttons stand where the last group's were: they take no click
+/// for a moment after the group acting changes (a walk: the next group's End activation came
+/// under the pointer where Shoot had been), then take it. The text's shooting example, after
+/// Stormtroopers (A) end their activation.
+#[test]
+fn the_next_groups_buttons_wait_a_moment_before_they_take_a_click() {
+    use super::tyneside::Tyneside;
+    use super::tyneside::commands::Command;
+    use super::tyneside::turn::TurnState;
+    let mut w = TestWindow::new(SIZES[0], super::registry());
+    w.begin("shooting_example", 1);
+    for c in [Command::EndPhase, Command::EndPhase]
+        .into_iter()
+        .chain(std::iter::repeat_n(Command::EndActivation, 8))
+    {
+        send::<Tyneside>(&mut w, c);
+    }
+    let acting = |w: &TestWindow| {
+        w.app
+            .world()
+            .resource::<TurnState>()
+            .active_group()
+            .map(str::to_string)
+    };
+    let asked = |w: &TestWindow| {
+        w.app
+            .world()
+            .resource::<crate::ui::UiState>()
+            .asking
+            .clone()
+    };
+    assert_eq!(acting(&w).as_deref(), Some("A"));
+    send::<Tyneside>(&mut w, Command::EndActivation);
+    let next = acting(&w);
+    assert!(next.is_some() && next.as_deref() != Some("A"), "{next:?}");
+    // At once (the list still scrolling to the group): End activation is there, in the
+    // window, and a click on it does nothing.
+    let keys = w.keys();
+    let end = rect_of(&keys, "end-activation");
+    assert!(w.screen().contains_rect(end), "{end:?}");
+    w.click(end.center());
+    assert_eq!((acting(&w), asked(&w)), (next.clone(), None));
+    // A moment later it takes the click: the group ends, or End asks first.
+    wait_settled(&mut w);
+    let keys = check(&mut w, "the next group, settled", &["end-activation"]);
+    w.click(rect_of(&keys, "end-activation").center());
+    w.frames(3);
+    assert!(
+        acting(&w) != next || asked(&w).is_some(),
+        "End activation took no click once settled"
+    );
 }

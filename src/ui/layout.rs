@@ -80,6 +80,18 @@ pub(crate) fn rect_of(keys: &[Key], name: &str) -> egui::Rect {
         .unwrap_or_else(|| panic!("no `{name}` laid out"))
 }
 
+/// Lets half a second of the window's clock pass in `w` (its frames 0.1 s apart, then as
+/// before): a new step's buttons take clicks ([`crate::ui::settle`]), and a list's scroll to
+/// its new item is done.
+pub(crate) fn wait_settled(w: &mut TestWindow) {
+    use bevy::time::TimeUpdateStrategy;
+    w.app.insert_resource(TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(100),
+    ));
+    w.frames(6);
+    w.app.insert_resource(TimeUpdateStrategy::Automatic);
+}
+
 /// Applies `command` to the game in `w` (it must be taken) and lets the screen settle.
 pub(crate) fn send<R: RuleSet>(w: &mut TestWindow, command: R::Command) {
     if let CommandOutcome::Refused(c, why) = process::<R>(w.app.world_mut(), command) {

@@ -26,10 +26,13 @@ impl Settle {
         step.hash(&mut h);
         let step = h.finish();
         if self.step != Some(step) {
-            // The first step of all (a game opened) has no buttons it replaces.
-            if self.step.is_some() {
-                self.since = now;
-            }
+            // The first step of all (a game opened) has no buttons it replaces, however soon
+            // after the start it comes.
+            self.since = if self.step.is_some() {
+                now
+            } else {
+                f64::NEG_INFINITY
+            };
             self.step = Some(step);
         }
         now - self.since >= SETTLE
@@ -54,6 +57,8 @@ mod tests {
 
     #[test]
     fn a_new_steps_buttons_wait_before_they_take_clicks() {
+        // However soon after the window's start.
+        assert!(Settle::default().ready(("muster", 0), 0.1));
         let mut s = Settle::default();
         assert!(
             s.ready(("muster", 0), 10.0),

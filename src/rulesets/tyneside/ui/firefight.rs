@@ -17,6 +17,7 @@ use crate::rulesets::tyneside::rules::fire::{
 use crate::rulesets::tyneside::rules::melee::in_reach;
 use crate::rulesets::tyneside::rules::profile::{Ability, RangeBand};
 use crate::rulesets::tyneside::turn::TurnPhase;
+use crate::ui::settle::Settle;
 
 /// The choices made for the active group.
 #[derive(Default, Debug)]
@@ -50,7 +51,7 @@ pub fn show(
     ui: &mut egui::Ui,
     view: &GameView,
     phase: TurnPhase,
-    (choice, seat): (&mut FireChoice, Option<usize>),
+    (choice, settle, seat): (&mut FireChoice, &mut Settle, Option<usize>),
     (out, end): (&mut Vec<Command>, &mut bool),
 ) {
     ui.heading("Fire fight");
@@ -73,6 +74,9 @@ pub fn show(
             ..Default::default()
         };
     }
+    // The next group's buttons stand where the last one's were (its End activation came
+    // under the pointer where Shoot had been, a walk): they take no click for a moment.
+    let settled = settle.ready_in(ui.ctx(), (&active, turn.turn));
     let side = group.side;
     let members = board.members(&active);
     // Not `{name} acts.`: a group named for two heroes read `Anakin and Ahsoka acts` (a walk).
@@ -104,7 +108,7 @@ pub fn show(
         let ready = plan.as_ref().is_some_and(|p| !p.odds.is_empty());
         let shoot = ui
             .add_enabled(
-                ready,
+                ready && settled,
                 egui::Button::new("Shoot").min_size(egui::vec2(120.0, 28.0)),
             )
             .on_hover_text("Roll a D8 for every figure under fire")
@@ -130,7 +134,7 @@ pub fn show(
         let fought = members.iter().any(|&m| board.figs[m].act.fought);
         let fight = ui
             .add_enabled(
-                in_melee,
+                in_melee && settled,
                 egui::Button::new("Fight").min_size(egui::vec2(120.0, 28.0)),
             )
             .on_hover_text("Close combat: every figure within 1\" of an enemy rolls D6 + melee")
@@ -154,14 +158,16 @@ pub fn show(
         // only be refused (a walk), and the buttons keep their places.
         let others = turn.queue.len() > 1;
         if ui
-            .add_enabled(others, egui::Button::new("Delay"))
+            .add_enabled(others && settled, egui::Button::new("Delay"))
             .on_hover_text("Act after the next group (to combine fire later)")
             .on_disabled_hover_text("No group is left to wait for: every other group has acted")
             .clicked()
         {
             out.push(Command::Delay);
         }
-        if ui.button("End activation").clicked() {
+        let end_button = ui.add_enabled(settled, egui::Button::new("End activation"));
+        crate::ui::key_widget(ui, "end-activation", &end_button);
+        if end_button.clicked() {
             *end = true;
         }
     });

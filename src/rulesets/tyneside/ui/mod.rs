@@ -22,9 +22,10 @@ use crate::engine::record::GameRecord;
 use crate::engine::state::playing;
 use crate::ui::{Handover, RuleSetHelp, ShellSet, ShellStatus, SidebarArea};
 
-/// The fire-fight choices of the active group, kept between frames.
+/// The fire-fight choices of the active group, kept between frames, and when the group acting
+/// last changed (its buttons wait a moment: [`crate::ui::settle`]).
 #[derive(Resource, Default)]
-struct Choices(firefight::FireChoice);
+struct Choices(firefight::FireChoice, crate::ui::settle::Settle);
 
 /// The keys of a Tyneside table, as the help lists them.
 const SHORTCUTS: &[(&str, &str)] = &[
@@ -274,6 +275,7 @@ fn panels(
     let phase = *phase.get();
     let mut out: Vec<Command> = Vec::new();
     let mut end_pressed = false;
+    let Choices(choice, settle) = &mut *choices;
     if sidebar.0.is_positive() {
         // The groups and their orders above; the figure's card and the fire fight below.
         let mut side = crate::ui::area_ui(&ctx, sidebar.0);
@@ -321,7 +323,7 @@ fn panels(
                     ui,
                     &view,
                     phase,
-                    (&mut choices.0, seated.as_ref().and_then(|s| s.0)),
+                    (choice, settle, seated.as_ref().and_then(|s| s.0)),
                     (&mut out, &mut end_pressed),
                 );
                 if fire_first {
