@@ -752,13 +752,15 @@ impl Battle {
             deck.discard(a);
             deck.discard(b);
             if !self.quiet {
-                // Both cards' worth, the firer's first, so the line does not read as the
-                // target's card hitting (a walk read `the X-wing's card -> hit` backwards).
+                // Both cards' worth, each named by its craft, the firer's first: noted on the
+                // target's card's line, `4 beats 2` read as the target's 4 (walks read the
+                // X-wing's card as the hit, then as the higher card).
                 let (x, y) = (a.value(), b.value());
+                let (fx, ty) = (possessive(&f), possessive(&t));
                 deck.note_outcome(match draw {
-                    Draw::Hit => format!("{x} beats {y}: a hit"),
-                    Draw::Miss => format!("{x} is under {y}: a miss"),
-                    Draw::Tie => format!("{x} ties {y}: draw again"),
+                    Draw::Hit => format!("the {fx} {x} beats the {ty} {y}: a hit"),
+                    Draw::Miss => format!("the {fx} {x} is under the {ty} {y}: a miss"),
+                    Draw::Tie => format!("the {fx} {x} ties the {ty} {y}: draw again"),
                 });
             }
             pairs.push(CardPair {
@@ -1462,8 +1464,17 @@ pub(crate) mod tests {
         let f = b.fights.last().expect("a fight");
         assert_eq!((f.position, f.pairs.len()), (Position::Rear, 2));
         assert_eq!(f.pairs[1].what, "defensive fire");
-        // The card log gives each pair's worth, the firer's first: King v 2, then 9 v 4.
+        // The card log gives each pair's worth, each named by its craft, the firer's first:
+        // King v 2, then 9 v 4.
         let outcomes: Vec<&str> = deck.log().iter().map(|r| r.outcome.as_str()).collect();
-        assert_eq!(outcomes, ["", "13 beats 2: a hit", "", "9 beats 4: a hit"]);
+        assert_eq!(
+            outcomes,
+            [
+                "",
+                "the green X-wing's 13 beats the green X1's 2: a hit",
+                "",
+                "the green X1's 9 beats the green X-wing's 4: a hit"
+            ]
+        );
     }
 }

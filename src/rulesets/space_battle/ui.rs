@@ -412,11 +412,18 @@ fn fight(ui: &mut egui::Ui, b: &Battle, f: &super::battle::Fight, last: bool) {
         f.position.words()
     ));
     for (n, p) in f.pairs.iter().enumerate() {
+        let defensive = p.what == "defensive fire";
+        // Defensive fire: the target fires back at the attacker.
+        let (firer, other) = if defensive { (t, a) } else { (a, t) };
+        // Whose card is whose over the cards, in their order: `4♠ v 2♥` alone was read the
+        // wrong way round (a walk took the higher card for its own X-wing's).
+        ui.weak(format!(
+            "{}: the {} v the {}",
+            p.what,
+            firer.name(),
+            other.name()
+        ));
         ui.horizontal_wrapped(|ui| {
-            let defensive = p.what == "defensive fire";
-            ui.weak(&p.what);
-            // Defensive fire: the target fires back at the attacker.
-            let (firer, other) = if defensive { (t, a) } else { (a, t) };
             let first = card_widget(
                 ui,
                 p.firer,
