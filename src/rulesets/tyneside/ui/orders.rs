@@ -5,12 +5,13 @@
 use bevy_egui::egui;
 
 use crate::engine::by_email::{Seat, commitment};
-use crate::rulesets::tyneside::board::GameView;
+use crate::rules::geometry::base_gap;
+use crate::rulesets::tyneside::board::{Board, GameView};
 use crate::rulesets::tyneside::commands::Command;
 use crate::rulesets::tyneside::components::Group;
 use crate::rulesets::tyneside::input::PointerState;
 use crate::rulesets::tyneside::phases::{group_in_cover, in_command, situation};
-use crate::rulesets::tyneside::rules::movement::COHESION;
+use crate::rulesets::tyneside::rules::movement::{ADVANCE_HALT, COHESION};
 use crate::rulesets::tyneside::rules::orders::{Order, group_initiative};
 use crate::rulesets::tyneside::rules::random_movement::{
     BANDS, MODIFIERS, Reaction, modifiers, reachable,
@@ -150,10 +151,13 @@ pub fn show(
                                     let mut chosen = before;
                                     let combo = egui::ComboBox::from_id_salt(("order", &g.id)).selected_text(chosen.to_string()).show_ui(ui, |ui| {
                                         for o in reachable(score, leeway, group_in_cover(&board, &g.id)) {
-                                            beside(&ui.selectable_value(&mut chosen, o, o.to_string()), o.rule_text());
+                                            beside(&ui.selectable_value(&mut chosen, o, item(&board, &members, o)), o.rule_text());
                                         }
                                     });
                                     crate::ui::key_widget(ui, format!("list:orders:{}", g.id), &combo.response);
+                                    if let Some(why) = caveat(&board, &members, chosen) {
+                                        ui.colored_label(egui::Color32::from_rgb(255, 200, 120), why);
+                                    }
                                     ui.weak(format!("score may move by up to {leeway}"));
                                     if chosen != before {
                                         out.push(Command::PlaceOrder { group: g.id.clone(), order: chosen });
@@ -173,10 +177,13 @@ pub fn show(
                                     let mut chosen = before;
                                     let combo = egui::ComboBox::from_id_salt(("order", &g.id)).selected_text(chosen.to_string()).show_ui(ui, |ui| {
                                         for o in Order::ALL {
-                                            beside(&ui.selectable_value(&mut chosen, o, o.to_string()), o.rule_text());
+                                            beside(&ui.selectable_value(&mut chosen, o, item(&board, &members, o)), o.rule_text());
                                         }
                                     });
                                     crate::ui::key_widget(ui, format!("list:orders:{}", g.id), &combo.response);
+                                    if let Some(why) = caveat(&board, &members, chosen) {
+                                        ui.colored_label(egui::Color32::from_rgb(255, 200, 120), why);
+                                    }
                                     if chosen != before {
                                         out.push(Command::PlaceOrder { group: g.id.clone(), order: chosen });
                                     }
@@ -293,6 +300,44 @@ pub fn groups_height(tall: f32, share: f32, fit: Fit) -> f32 {
 
 /// An order's rule beside its line in the drop-down, not under it: a tooltip below the
 /// pointer covered the orders further down the list (found by the walkthrough).
+/// What order `o` leaves a group of `members` (figure indices in `board`) that a player
+/// would not see coming, where anything: Advance's halt when a member already stands within
+/// 5″ of an enemy figure (tyneside-skirmish.txt, Orders: "They halt at 5″ from enemy
+/// figures"), so it may go only towards an objective, never nearer the enemy (a walk gave
+/// Obi-Wan Advance 2.3″ from a stormtrooper and every drag was refused). `None` otherwise.
+fn caveat(board: &Board, members: &[usize], o: Order) -> Option<String> {
+    if o != Order::Advance {
+        return None;
+    }
+    let (gap, who) = members
+        .iter()
+        .filter_map(|&m| {
+            let f = &board.figs[m];
+            board
+                .enemy_bases(m)
+                .iter()
+                .map(|&(e, er)| base_gap(f.pos, f.figure.base, e, er))
+                .reduce(f32::min)
+                .map(|g| (g, m))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))?;
+    (gap < ADVANCE_HALT).then(|| {
+        format!(
+            "Advance: {} is {gap:.1}\" from an enemy, inside the 5\" where Advance halts: it may only move towards an objective",
+            board.figs[who].figure.name
+        )
+    })
+}
+
+/// Order `o`'s line in a group's list of orders: its name, and where it would halt the
+/// group where it stands ([`caveat`]), that.
+fn item(board: &Board, members: &[usize], o: Order) -> String {
+    match caveat(board, members, o) {
+        Some(_) => format!("{o} (halted: within 5\" of an enemy)"),
+        None => o.to_string(),
+    }
+}
+
 fn beside(item: &egui::Response, rule: &str) {
     egui::Popup::from_response(item)
         .kind(egui::PopupKind::Tooltip)
@@ -309,6 +354,39 @@ fn beside(item: &egui::Response, rule: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Advance is marked in a group's list where a member stands within 5″ of an enemy (a walk
+    /// gave it and every drag was refused), and not beyond; other orders never are.
+    #[test]
+    fn advance_is_marked_halted_within_5_inches_of_an_enemy() {
+        use crate::rulesets::tyneside::testing::{DUEL, fig, game, on_board};
+        let mut s = game(&DUEL.replace("ORDER", "Stand"), &[]);
+        // Luke (base edge to base edge) 10″ less the bases from the stormtrooper; then 3″.
+        let (far, near) = on_board(&mut s, |board, _| {
+            let luke = fig(board, "luke");
+            let far = (
+                caveat(board, &[luke], Order::Advance),
+                item(board, &[luke], Order::Advance),
+            );
+            let e1 = fig(board, "e1");
+            board.figs[e1].pos = board.figs[luke].pos + bevy::math::Vec2::new(3.0, 0.0);
+            let near = Order::ALL.map(|o| (o, caveat(board, &[luke], o), item(board, &[luke], o)));
+            (far, near)
+        });
+        assert_eq!(far, (None, "Advance".to_string()));
+        for (o, why, line) in near {
+            if o == Order::Advance {
+                let why = why.expect("Advance halted 3″ from the stormtrooper");
+                assert!(
+                    why.contains("Luke") && why.contains("towards an objective"),
+                    "{why}"
+                );
+                assert!(line.contains("halted"), "{line}");
+            } else {
+                assert_eq!((why, line), (None, o.to_string()));
+            }
+        }
+    }
 
     #[test]
     fn the_groups_take_what_they_need_up_to_the_phase_share() {
