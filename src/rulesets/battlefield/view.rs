@@ -404,12 +404,29 @@ fn draw_selection(
     }
 }
 
+/// The buildings a capture goal counts, each ringed round its rim: gold while nobody holds
+/// it, in the holding side's colour once one does, so the objective's `hold 0 of the 3
+/// buildings` can be found on the map (a walk found one building; the others lay under
+/// counters, their walls dark under dark counters).
+fn draw_objective_buildings(battle: Res<BattleRes>, mut gizmos: Marks) {
+    if !matches!(battle.0.goal, super::rules::scenario::Goal::Capture { .. }) {
+        return;
+    }
+    for (h, by) in battle.0.buildings_counted() {
+        let colour = crate::view::side_colour(by.unwrap_or(crate::engine::pieces::NOBODY));
+        for scale in [1.0, 0.96] {
+            outline(&mut gizmos, h, scale, colour);
+        }
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
             sync_tokens.in_set(TokensWritten),
             terrain_lines,
+            draw_objective_buildings,
             draw_selection,
         )
             .after(crate::view::BoardDrawn)

@@ -33,33 +33,40 @@ impl Battle {
         }
     }
 
-    /// Building hexes `side` holds: one of its units (on the map) stands in it.
-    pub fn buildings_held(&self, side: usize) -> Vec<Hex> {
+    /// The building hexes a capture goal counts (those it names, else every building; every
+    /// building under a goal that names none), in column and row order, each with the side
+    /// holding it: the side of the unit that counts in stacking standing in it, if any.
+    pub fn buildings_counted(&self) -> Vec<(Hex, Option<usize>)> {
         let of: Vec<Hex> = match &self.goal {
             Goal::Capture { of, .. } => of.iter().map(|(c, r)| hex_at(*c, *r)).collect(),
             Goal::EliminateAll => Vec::new(),
         };
-        let mut v: Vec<Hex> = self
+        let mut v: Vec<(Hex, Option<usize>)> = self
             .map
             .hexes()
             .into_iter()
             .filter(|(h, t)| {
                 matches!(t.ground, Ground::Building(_)) && (of.is_empty() || of.contains(h))
             })
-            .filter(|(h, _)| {
-                self.counting_at(*h)
-                    .is_some_and(|i| self.units[i].side == side)
-            })
-            .map(|(h, _)| h)
+            .map(|(h, _)| (h, self.counting_at(h).map(|i| self.units[i].side)))
             .collect();
-        v.sort_by_key(|h| col_row(*h));
+        v.sort_by_key(|(h, _)| col_row(*h));
         v
+    }
+
+    /// Building hexes `side` holds: one of its units (on the map) stands in it.
+    pub fn buildings_held(&self, side: usize) -> Vec<Hex> {
+        self.buildings_counted()
+            .into_iter()
+            .filter(|(_, by)| *by == Some(side))
+            .map(|(h, _)| h)
+            .collect()
     }
 
     /// The goal and how it stands, in words, for the screen: the buildings held against
     /// those needed (a capture goal) and the units left fighting on each side (`Galactic
-    /// Empire hold 1 of the 3 buildings needed by the end of turn 8 · fighting: Galactic
-    /// Empire 9, Rebel Alliance 7`).
+    /// Empire hold 1 of the 3 buildings (ringed on the map) needed by the end of turn 8 ·
+    /// fighting: Galactic Empire 9, Rebel Alliance 7`).
     pub fn objective_text(&self) -> String {
         let fighting = format!(
             "fighting: {} {}, {} {}",
@@ -77,7 +84,7 @@ impl Battle {
             } => {
                 let s = self.sides.iter().position(|x| &x.id == side).unwrap_or(0);
                 format!(
-                    "{} hold {} of the {buildings} buildings needed by the end of turn {by_turn} · {fighting}",
+                    "{} hold {} of the {buildings} buildings (ringed on the map) needed by the end of turn {by_turn} · {fighting}",
                     self.sides[s].name,
                     self.buildings_held(s).len()
                 )
@@ -328,8 +335,15 @@ mod tests {
         b.eliminate(unit(&b, "mc2"), "gone");
         assert_eq!(
             b.objective_text(),
-            "Rebel Alliance hold 1 of the 3 buildings needed by the end of turn 8 · fighting: Galactic Empire 6, Rebel Alliance 3"
+            "Rebel Alliance hold 1 of the 3 buildings (ringed on the map) needed by the end of turn 8 · fighting: Galactic Empire 6, Rebel Alliance 3"
         );
+        // Each building the goal counts, with its holder: the alliance's in (2, 4).
+        let rings = b.buildings_counted();
+        assert_eq!(
+            rings.iter().map(|(h, _)| *h).collect::<Vec<_>>(),
+            path(&[(2, 2), (2, 4)])
+        );
+        assert_eq!(rings[1].1, Some(1));
     }
 
     #[test]
