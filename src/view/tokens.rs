@@ -1078,27 +1078,49 @@ fn objective_name_at(
     ground: &[(Vec2, Vec2)],
     was: Option<Vec2>,
 ) -> Option<Vec2> {
+    objective_name_among(name, text, (others, ground), was, &[])
+}
+
+/// [`objective_name_at`] among the other objectives' `rings` (centre, radius): a place reads
+/// as this objective's only where no other ring is nearer it than its own, and it is never
+/// taken where one is (a walk read `Objective: Comms tower`, pushed beside its ring by the
+/// figures at it, as the name of the crates' ring next to it); with no such place, none.
+fn objective_name_among(
+    name: ObjectiveName,
+    text: FixedText,
+    (others, ground): (&[(Vec2, Vec2)], &[(Vec2, Vec2)]),
+    was: Option<Vec2>,
+    rings: &[(Vec2, f32)],
+) -> Option<Vec2> {
     let gap = name.radius + 0.6;
     let half = text_box(Vec2::ZERO, text.chars, text.size).1;
     let side = name.radius + 0.4 + half.x;
     let further = gap + text.size * 1.2;
-    let spots = [
+    let mine = |c: Vec2| {
+        let to = |at: Vec2, r: f32| at.clamp(c - half, c + half).distance(at) - r;
+        let own = to(name.at, name.radius);
+        !rings.iter().any(|&(at, r)| to(at, r) < own)
+    };
+    let spots: Vec<Vec2> = [
         name.at - Vec2::Y * gap,
         name.at + Vec2::Y * gap,
         name.at + Vec2::X * side,
         name.at - Vec2::X * side,
         name.at - Vec2::Y * further,
         name.at + Vec2::Y * further,
-    ];
+    ]
+    .into_iter()
+    .filter(|&c| mine(c))
+    .collect();
     let clear = |c: Vec2, of: &[(Vec2, Vec2)]| {
         let b = text_box(c, text.chars, text.size);
         !of.iter().any(|&o| overlaps(b, o))
     };
     let kept = was.filter(|w| spots.iter().any(|s| s.distance(*w) < 1e-4));
     kept.into_iter()
-        .chain(spots)
+        .chain(spots.iter().copied())
         .find(|&c| clear(c, others) && clear(c, ground))
-        .or_else(|| spots.into_iter().find(|&c| clear(c, others)))
+        .or_else(|| spots.iter().copied().find(|&c| clear(c, others)))
 }
 
 /// Where each of `names` (each with where it stood) goes, as [`objective_name_at`] says, one
@@ -1120,8 +1142,14 @@ fn objective_names_at(
     let mut out = vec![None; names.len()];
     for i in order {
         let (name, text, was) = names[i];
-        let to = objective_name_at(name, text, &taken, ground, was)
-            .or_else(|| objective_name_at(name, text, others, ground, was));
+        let rings: Vec<(Vec2, f32)> = names
+            .iter()
+            .enumerate()
+            .filter(|&(j, n)| j != i && n.0.at != name.at)
+            .map(|(_, n)| (n.0.at, n.0.radius))
+            .collect();
+        let to = objective_name_among(name, text, (&taken, ground), was, &rings)
+            .or_else(|| objective_name_among(name, text, (others, ground), was, &rings));
         if let Some(c) = to {
             taken.push(text_box(c, text.chars, text.size));
         }
@@ -1898,6 +1926,37 @@ pub(super) mod tests {
         assert!((r - 0.6).abs() < 1e-3, "{r}");
     }
 
+    /// A name pushed off from under and over its ring by the figures there goes to the side
+    /// away from another objective's ring, never nearer that ring than its own (a walk read
+    /// `Objective: Comms tower`, moved beside its ring, as the crates' name); with the far
+    /// side taken too, it gives way.
+    #[test]
+    fn an_objectives_name_is_never_nearer_another_ring_than_its_own() {
+        let text = FixedText {
+            chars: 24,
+            size: 1.08,
+        };
+        let ring = |x: f32| ObjectiveName {
+            at: Vec2::new(x, 20.0),
+            radius: 2.0,
+        };
+        let (tower, crates) = (ring(20.0), ring(31.0));
+        // Figures under and over the tower's ring, at both distances.
+        let mut pieces: Vec<(Vec2, Vec2)> = [-5.0, -3.0, 3.0, 5.0]
+            .into_iter()
+            .map(|dy| (Vec2::new(20.0, 20.0 + dy), Vec2::new(3.0, 0.8)))
+            .collect();
+        let names = [(tower, text, None), (crates, text, None)];
+        let at = objective_names_at(&names, &pieces, &[])[0].expect("a place beside it");
+        assert!(
+            at.x < tower.at.x,
+            "{at:?}: beside the tower, towards the crates"
+        );
+        // The far side taken as well: no place reads as the tower's.
+        pieces.push((Vec2::new(10.0, 20.0), Vec2::new(4.0, 1.0)));
+        assert_eq!(objective_names_at(&names, &pieces, &[])[0], None);
+    }
+
     /// Two rings side by side: their names never cross, whichever came first in the query.
     #[test]
     fn objective_names_side_by_side_do_not_cross() {
@@ -1932,10 +1991,13 @@ pub(super) mod tests {
                 assert!(boxes.iter().all(|b| !overlaps(*b, *c)), "{at:?}");
             }
         }
-        // Each alone goes where the pair put it first from the left.
-        let alone = objective_names_at(&[(a, text, None)], &counters, &[]);
-        let both = objective_names_at(&[(b, text, None), (a, text, None)], &counters, &[]);
-        assert_eq!(alone[0], both[1]);
+        // The same places whichever comes first in the query; the first from the left's
+        // beside its ring on the side away from the other's (nearer the other, it read as
+        // the other's: a walk).
+        let one = objective_names_at(&[(a, text, None), (b, text, None)], &counters, &[]);
+        let other = objective_names_at(&[(b, text, None), (a, text, None)], &counters, &[]);
+        assert_eq!((one[0], one[1]), (other[1], other[0]));
+        assert!(one[0].expect("placed").x < a.at.x, "{one:?}");
     }
 
     #[test]

@@ -404,18 +404,22 @@ fn draw_selection(
     }
 }
 
-/// The buildings a capture goal counts, each ringed round its rim: gold while nobody holds
-/// it, in the holding side's colour once one does, so the objective's `hold 0 of the 3
-/// buildings` can be found on the map (a walk found one building; the others lay under
-/// counters, their walls dark under dark counters).
+/// The buildings a capture goal counts, each ringed gold round its rim (the objective's
+/// colour), and inside that in the holding side's colour once one holds it, so the
+/// objective's `hold 0 of the 3 buildings` can be found on the map (a walk found one
+/// building; the others lay under counters, their walls dark under dark counters; a ring in
+/// the counter's own colour read as the counter's edge).
 fn draw_objective_buildings(battle: Res<BattleRes>, mut gizmos: Marks) {
     if !matches!(battle.0.goal, super::rules::scenario::Goal::Capture { .. }) {
         return;
     }
+    let gold = crate::view::side_colour(crate::engine::pieces::NOBODY);
     for (h, by) in battle.0.buildings_counted() {
-        let colour = crate::view::side_colour(by.unwrap_or(crate::engine::pieces::NOBODY));
-        for scale in [1.0, 0.96] {
-            outline(&mut gizmos, h, scale, colour);
+        for scale in [1.0, 0.97] {
+            outline(&mut gizmos, h, scale, gold);
+        }
+        if let Some(side) = by {
+            outline(&mut gizmos, h, 0.93, crate::view::side_colour(side));
         }
     }
 }

