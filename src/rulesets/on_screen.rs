@@ -1191,3 +1191,32 @@ fn the_next_groups_buttons_wait_a_moment_before_they_take_a_click() {
         "End activation took no click once settled"
     );
 }
+
+/// Where there is nothing to end, End's place says so, greyed, as wide as End: two walks read
+/// the empty room kept there as a broken button. A space battle's craft moving (nothing to
+/// end) against the text's shooting example's orders (End), at both sizes.
+#[test]
+fn nothing_to_end_stands_where_end_does() {
+    for size in SIZES {
+        let mut w = TestWindow::new(size, super::registry());
+        w.begin("shooting_example", 1);
+        let end = rect_of(&check(&mut w, "shooting_example", &["end"]), "end");
+        w.begin("first_sortie", 1);
+        send::<super::space_battle::SpaceBattle>(
+            &mut w,
+            super::space_battle::commands::Command::Initiative,
+        );
+        let ends = w
+            .app
+            .world()
+            .resource::<crate::ui::ShellStatus>()
+            .end
+            .clone();
+        assert!(ends.is_none(), "first_sortie opens with {ends:?}");
+        let none = rect_of(
+            &check(&mut w, "first_sortie", &["nothing-to-end"]),
+            "nothing-to-end",
+        );
+        assert_eq!(none, end, "at {size:?}");
+    }
+}

@@ -91,11 +91,18 @@ pub fn show(
                     ui.separator();
                 } else {
                     // Its room kept where there is nothing to end: the turn and phase moved
-                    // sideways as `Stop to fire` came and went (a walk).
-                    ui.allocate_exact_size(
-                        egui::vec2(END_WIDTH, ui.spacing().interact_size.y),
-                        egui::Sense::hover(),
-                    );
+                    // sideways as `Stop to fire` came and went (a walk); greyed and saying so,
+                    // as an empty box there read as broken (two walks).
+                    let none = ui
+                        .add_enabled(
+                            false,
+                            egui::Button::new("Nothing to end")
+                                .min_size(egui::vec2(END_WIDTH, 0.0)),
+                        )
+                        .on_disabled_hover_text(
+                            "Nothing to end now: the step in hand ends as it is played (a move made, a choice taken)",
+                        );
+                    super::key_widget(ui, "nothing-to-end", &none);
                     ui.separator();
                 }
                 ui.strong(&status.turn);
