@@ -1071,20 +1071,11 @@ pub struct ObjectiveName {
 /// `KOTH token` written across the Boss standing at it). Where it stood (`was`) while that is
 /// still clear of both: a name that crossed to the other side of its ring as a figure came
 /// and went read as unsteady (a walk).
-fn objective_name_at(
-    name: ObjectiveName,
-    text: FixedText,
-    others: &[(Vec2, Vec2)],
-    ground: &[(Vec2, Vec2)],
-    was: Option<Vec2>,
-) -> Option<Vec2> {
-    objective_name_among(name, text, (others, ground), was, &[])
-}
-
-/// [`objective_name_at`] among the other objectives' `rings` (centre, radius): a place reads
-/// as this objective's only where no other ring is nearer it than its own, and it is never
-/// taken where one is (a walk read `Objective: Comms tower`, pushed beside its ring by the
-/// figures at it, as the name of the crates' ring next to it); with no such place, none.
+///
+/// Among the other objectives' `rings` (centre, radius): a place reads as this objective's
+/// only where no other ring is nearer it than its own, and it is never taken where one is (a
+/// walk read `Objective: Comms tower`, pushed beside its ring by the figures at it, as the
+/// name of the crates' ring next to it); with no such place, none.
 fn objective_name_among(
     name: ObjectiveName,
     text: FixedText,
@@ -1123,7 +1114,7 @@ fn objective_name_among(
         .or_else(|| spots.iter().copied().find(|&c| clear(c, others)))
 }
 
-/// Where each of `names` (each with where it stood) goes, as [`objective_name_at`] says, one
+/// Where each of `names` (each with where it stood) goes, as [`objective_name_among`] says, one
 /// after another from the left (so the same names take the same places), each clear of the
 /// names placed before it where it can be: two rings side by side had their names written one
 /// across the other (a walk read neither `Objective: Landing clearing` nor `Objective: Bunker
@@ -1924,6 +1915,17 @@ pub(super) mod tests {
         t.values = "d10".into();
         let r = shown_among(&t, &zoom, &[t.at, Vec2::new(11.2, 10.0)]);
         assert!((r - 0.6).abs() < 1e-3, "{r}");
+    }
+
+    /// [`objective_name_among`] with no other ring.
+    fn objective_name_at(
+        name: ObjectiveName,
+        text: FixedText,
+        others: &[(Vec2, Vec2)],
+        ground: &[(Vec2, Vec2)],
+        was: Option<Vec2>,
+    ) -> Option<Vec2> {
+        objective_name_among(name, text, (others, ground), was, &[])
     }
 
     /// A name pushed off from under and over its ring by the figures there goes to the side
