@@ -137,7 +137,8 @@ pub(super) fn weapon_kinds() -> [(&'static str, Weapon); 5] {
     ]
 }
 
-fn weapon_label(w: &Weapon) -> &'static str {
+/// Weapon `w`'s kind in words: `light shooter`, `melee, two hands`.
+pub(super) fn weapon_label(w: &Weapon) -> &'static str {
     match w {
         Weapon::Melee {
             two_handed: false, ..

@@ -568,34 +568,12 @@ fn names(s: &Skirmish, which: &[usize]) -> String {
     names.join(", ")
 }
 
-/// `weapons` in words, each with its kind: `blaster pistol (light shooter), vibro-axe
-/// (melee, two-handed)`. The kinds are the text's ("Shooters come in the three categories";
-/// "two handed weapon").
+/// `weapons` in words, each with its kind as the warband builder labels it: `blaster pistol
+/// (light shooter), vibro-axe (melee, two hands)`.
 fn carried(weapons: &[super::rules::fighter::Weapon]) -> String {
-    use super::rules::fighter::{Shooter, Weapon};
     let words: Vec<String> = weapons
         .iter()
-        .map(|w| {
-            let kind = match w {
-                Weapon::Melee {
-                    two_handed: true, ..
-                } => "melee, two-handed",
-                Weapon::Melee { .. } => "melee",
-                Weapon::Shooter {
-                    class: Shooter::Light,
-                    ..
-                } => "light shooter",
-                Weapon::Shooter {
-                    class: Shooter::Normal,
-                    ..
-                } => "normal shooter",
-                Weapon::Shooter {
-                    class: Shooter::Heavy,
-                    ..
-                } => "heavy shooter",
-            };
-            format!("{} ({kind})", w.name())
-        })
+        .map(|w| format!("{} ({})", w.name(), super::builder::weapon_label(w)))
         .collect();
     words.join(", ")
 }
@@ -903,7 +881,7 @@ mod tests {
         };
         let rook = noted(&s, 1);
         assert!(
-            rook.contains("carries heavy repeater (heavy shooter), vibro-axe (melee, two-handed)"),
+            rook.contains("carries heavy repeater (heavy shooter), vibro-axe (melee, two hands)"),
             "{rook}"
         );
         let thug = noted(&s, 2);
